@@ -325,9 +325,10 @@ class Formats(Mapping[str, Format]):
         name = Path(path).name.lower()
         return any(name.endswith(entry.summed) for entry in self.values() if entry.summed)
 
-    def why_not(self, path: str, format: str | None = None, count: int = 1) -> str:
+    def why_not(self, path: str, format: str | None = None, count: int = 1, head: str = "") -> str:
         """Why a file that `of` (or, with a forced `format`, its name) does not take is skipped (`count`
-        files of its suffix that a format sniffs: why they are)."""
+        files of its suffix that a format sniffs: why they are), and, for one such file whose first
+        characters, `head`, are of another format (an OTN game saved as .txt), the name to give it."""
         if format is not None:
             return f"not a {' or '.join(self[format].suffixes)} file, as {format} files are"
         suffix = Path(path).suffix.lower()
@@ -335,12 +336,19 @@ class Formats(Mapping[str, Format]):
         if kinds:
             if count > 1:
                 return f"{count} {suffix} files, none of them {' or '.join(kinds)}"
-            return f"a {suffix} file that is {'neither ' if len(kinds) > 1 else 'not '}{' nor '.join(kinds)}"
+            why = f"a {suffix} file that is {'neither ' if len(kinds) > 1 else 'not '}{' nor '.join(kinds)}"
+            return why + self._renamed(head)
         packed = _packing(path)
         if packed:
             return compressed(packed)
         endings = dict.fromkeys(ending for entry in self.values() for ending in entry.endings())
         return f"not a record file ({', '.join(endings)})"
+
+    def _renamed(self, head: str) -> str:
+        """What a skipped file's first characters say of the name to give it: of a format that tells
+        its texts by them alone (`Format.unnamed`), as standard input's, the format and its suffix; "" for none."""
+        entry = self.of(STDIN, head) if head.strip() else None
+        return f"; it starts as {entry.name} files do: name it {entry.suffixes[0]}" if entry else ""
 
 
 def _packing(path: str) -> Packing | None:

@@ -89,14 +89,22 @@ def _written(entry: Format, report: Report, name: str) -> Converted:
     return Converted(report.source, text, report, file_name=name, note=note)
 
 
+NUMBER_WIDTH = 6
+"""The digits of a record's number in its file's name (`file_name`): records are written as they are
+read, before their count is known, so the width is fixed, wide enough that name order is record order
+up to a million records of one file (more files than one folder is fit to hold)."""
+
+
 def file_name(source: RecordText, suffix: str, inputs: str) -> str:
     """The name of a record's own file below a directory (`convert --output-dir`): `<file>-<n><suffix>`,
-    `n` the record's number in its file, from 0, as every message and `--record` number it
-    (`stdin-<n>` of one not read from a file), in the folders that lead to its file from `inputs`,
-    the folder of all the inputs (`a/game.otg` and `b/game.otg`: `a/game-0.lgn` and `b/game-0.lgn`)."""
+    `n` the record's number in its file, from 0, as every message and `--record` number it, in
+    `NUMBER_WIDTH` digits so that name order is record order (`stdin-<n>` of one not read from a file),
+    in the folders that lead to its file from `inputs`, the folder of all the inputs (`a/game.otg` and
+    `b/game.otg`: `a/game-000000.lgn` and `b/game-000000.lgn`)."""
     path = source.path
+    number = f"{source.index:0{NUMBER_WIDTH}d}"
     if not names_a_file(path):
-        return f"stdin-{source.index}{suffix}"
+        return f"stdin-{number}{suffix}"
     folder = os.path.relpath(os.path.dirname(os.path.abspath(path)), inputs)
     folder = "" if Path(folder).parts[:1] == (os.pardir,) else folder  # never above the directory (a name escaped)
-    return os.path.normpath(os.path.join(folder, f"{Path(path).stem}-{source.index}{suffix}"))
+    return os.path.normpath(os.path.join(folder, f"{Path(path).stem}-{number}{suffix}"))

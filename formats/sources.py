@@ -67,7 +67,7 @@ def walk(
                     and (head := _head(found, encoding)) is not None
                     and FORMATS.of(str(found), head) is None
                 ):
-                    skipped = Skipped(str(found), FORMATS.why_not(str(found)))
+                    skipped = Skipped(str(found), FORMATS.why_not(str(found), head=head))
                     if FORMATS.summed(str(found)):
                         summed.setdefault(found.suffix.lower(), []).append(skipped)
                     elif FORMATS.sniffed(str(found)) and empty_file(found, encoding):  # one of a format's suffixes

@@ -729,7 +729,7 @@ def html(path: str | Path, index: int, written_to: str | None, encoding: str) ->
     metavar="DIR",
     help="Write each record to its own file in DIR (needed for OTN, one game per file, "
     "when there are several records), in the folders that lead to its input from the folder of all inputs "
-    "(a/game.otg b/game.otg: DIR/a/game-0.lgn DIR/b/game-0.lgn).",
+    "(a/game.otg b/game.otg: DIR/a/game-000000.lgn DIR/b/game-000000.lgn).",
 )
 @encoding_option
 @reading_options

@@ -271,7 +271,7 @@ def test_convert_output_dir_on_a_full_disk_leaves_no_file(tmp_path):
     assert "note: record 0 and the others of its rules: OTN's rules record does not say tuichi-ends=yes" in note
     assert written == (
         f"lusoria: {ROOT / 'samples/tablut/escape.lgn'}, record 0 not written: cannot write "
-        f"{out / 'escape-0.otg'}: file too large"
+        f"{out / 'escape-000000.otg'}: file too large"
     )
     assert os.listdir(out) == []  # no empty file, no temporary one
 
@@ -282,7 +282,7 @@ def test_convert_output_dir_that_cannot_be_written_is_said_in_one_line(tmp_path)
     out.mkdir(mode=0o500)
     result = run("convert", "--to", "lgn", "--output-dir", str(out), str(ROOT / "samples/tablut/escape.lgn"))
     assert result.exit_code == 2 and result.exception is None or isinstance(result.exception, SystemExit)
-    assert f"record 0 not written: cannot write {out / 'escape-0.lgn'}: permission denied" in result.output
+    assert f"record 0 not written: cannot write {out / 'escape-000000.lgn'}: permission denied" in result.output
 
 
 def test_convert_output_dir_never_writes_a_file_twice_nor_through_a_link(tmp_path):
@@ -293,7 +293,7 @@ def test_convert_output_dir_never_writes_a_file_twice_nor_through_a_link(tmp_pat
     out.mkdir()
     outside = tmp_path / "outside.txt"
     outside.write_text("mine\n")
-    (out / "link-0.lgn").symlink_to(outside)
+    (out / "link-000000.lgn").symlink_to(outside)
     (tmp_path / "link.lgn").write_bytes((ROOT / "samples/tablut/escape.lgn").read_bytes())
     result = run(
         "convert",
@@ -307,20 +307,20 @@ def test_convert_output_dir_never_writes_a_file_twice_nor_through_a_link(tmp_pat
     )
     assert result.exit_code == 2
     assert result.output.splitlines() == [
-        f"wrote {out / 'ca/x-0.lgn'}",
-        f"lusoria: {tmp_path / 'ca/x.otg'}, record 0 not written: {out / 'ca/x-0.lgn'} holds {tmp_path / 'ca/x.lgn'}, "
+        f"wrote {out / 'ca/x-000000.lgn'}",
+        f"lusoria: {tmp_path / 'ca/x.otg'}, record 0 not written: {out / 'ca/x-000000.lgn'} holds {tmp_path / 'ca/x.lgn'}, "
         "record 0, written by this command (two inputs of one name: convert them into different folders)",
-        f"lusoria: {tmp_path / 'link.lgn'}, record 0 not written: cannot write {out / 'link-0.lgn'}: it is a symbolic "
+        f"lusoria: {tmp_path / 'link.lgn'}, record 0 not written: cannot write {out / 'link-000000.lgn'}: it is a symbolic "
         "link, which lusoria does not write through",
     ]
-    assert (out / "ca/x-0.lgn").read_text() == run("convert", "--to", "lgn", str(tmp_path / "ca/x.lgn")).output
-    assert outside.read_text() == "mine\n" and (out / "link-0.lgn").is_symlink()
+    assert (out / "ca/x-000000.lgn").read_text() == run("convert", "--to", "lgn", str(tmp_path / "ca/x.lgn")).output
+    assert outside.read_text() == "mine\n" and (out / "link-000000.lgn").is_symlink()
     again = run("convert", "--to", "lgn", "--output-dir", str(out), str(tmp_path / "ca/x.lgn"))
-    assert again.exit_code == 0 and again.output == f"wrote {out / 'x-0.lgn'}\n"  # a later run replaces its file
+    assert again.exit_code == 0 and again.output == f"wrote {out / 'x-000000.lgn'}\n"  # a later run replaces its file
 
 
 def test_convert_output_dir_writes_through_no_link_to_a_folder(tmp_path):
-    """A record of `ca/x.lgn` goes to `out/ca/x-0.lgn`: a link `out/ca` to a folder outside is not
+    """A record of `ca/x.lgn` goes to `out/ca/x-000000.lgn`: a link `out/ca` to a folder outside is not
     written through either."""
     for folder in ("ca", "cb", "elsewhere"):
         (tmp_path / folder).mkdir()
@@ -340,7 +340,7 @@ def test_convert_output_dir_writes_through_no_link_to_a_folder(tmp_path):
     assert result.output.splitlines() == [
         f"lusoria: {tmp_path / 'ca/x.lgn'}, record 0 not written: cannot write {tmp_path / 'out/ca'}: it is a symbolic "
         "link, which lusoria does not write through",
-        f"wrote {tmp_path / 'out/cb/x-0.lgn'}",
+        f"wrote {tmp_path / 'out/cb/x-000000.lgn'}",
     ]
     assert list((tmp_path / "elsewhere").iterdir()) == []
 
@@ -354,7 +354,7 @@ def test_convert_output_dir_writes_no_record_above_it_when_a_folder_name_is_not_
     with open(os.path.join(folder, b"x.lgn"), "wb") as file:
         file.write((ROOT / "samples/tablut/escape.lgn").read_bytes())
     result = run("convert", "--to", "lgn", "--output-dir", str(tmp_path / "out"), os.fsdecode(folder))
-    assert (result.exit_code, result.output) == (0, f"wrote {tmp_path / 'out/x-0.lgn'}\n")
+    assert (result.exit_code, result.output) == (0, f"wrote {tmp_path / 'out/x-000000.lgn'}\n")
     assert sorted(os.listdir(os.fsencode(tmp_path))) == [b"out", b"r\xff"]
 
 

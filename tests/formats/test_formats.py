@@ -5,6 +5,7 @@ import dataclasses
 import io
 import json
 import random
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -527,7 +528,7 @@ def test_convert_needs_an_output_dir_for_several_otn_games(tmp_path):
     several = run("convert", "--to", "otn", ROOT / "samples" / "tablut")
     assert several.exit_code == 2 and "--output-dir" in several.output
     written = run("convert", "--to", "otn", "--output-dir", tmp_path, ROOT / "samples" / "tablut" / "escape.lgn")
-    assert written.exit_code == 0 and (tmp_path / "escape-0.otg").exists()
+    assert written.exit_code == 0 and (tmp_path / "escape-000000.otg").exists()
     laquet = run("convert", "--to", "otn", ROOT / "samples" / "laquet" / "whole-game.lgn")
     assert laquet.exit_code == 1 and "OTN holds tafl games, not laquet" in laquet.output
 
@@ -558,14 +559,26 @@ def test_convert_to_otn_says_an_invalid_record_of_another_game_is_not_tafl(tmp_p
 
 
 def test_convert_output_dir_names_each_file_by_its_record_number_as_messages_do(tmp_path):
-    """`record 1` of a message, `show --record 1` and the file `round-1.lgn` are one record (files were
+    """`record 1` of a message, `show --record 1` and the file `round-000001.lgn` are one record (files were
     numbered from 1: record 0's slip was said beside round-1.lgn, which held record 1)."""
     source = tmp_path / "round.lgn"
     source.write_text('[Game "tablut"]\n1. e3-d2 *\n\n[Game "tablut"]\n[White "Second"]\n1. e3-c3 *\n')
     result = run("convert", "--to", "lgn", "--output-dir", tmp_path / "out", source)
     assert result.exit_code == 1 and f"{source}:2:4: record 0 not converted" in result.output
-    assert sorted(path.name for path in (tmp_path / "out").iterdir()) == ["round-1.lgn"]
-    assert '[White "Second"]' in (tmp_path / "out" / "round-1.lgn").read_text()
+    assert sorted(path.name for path in (tmp_path / "out").iterdir()) == ["round-000001.lgn"]
+    assert '[White "Second"]' in (tmp_path / "out" / "round-000001.lgn").read_text()
+
+
+def test_convert_output_dir_files_read_back_in_record_order(tmp_path):
+    """The 30 OTN files of a 30-record file, read back from their folder (in name order), give the
+    records in their order (numbered `-0` … `-29`, `-10` came before `-2`)."""
+    source = tmp_path / "round.lgn"
+    source.write_text("".join(f'[Game "tablut"]\n[White "W{n}"]\n1. e3-c3 *\n\n' for n in range(30)))
+    result = run("convert", "--to", "otn", "--output-dir", tmp_path / "out", source)
+    assert result.exit_code == 0
+    back = run("convert", "--to", "lgn", tmp_path / "out")
+    assert re.findall(r'\[White "(W\d+)"\]', back.output) == [f"W{n}" for n in range(30)]
+    assert (tmp_path / "out" / "round-000029.otg").exists()
 
 
 def test_convert_output_dir_keeps_the_folders_of_inputs_of_one_name(tmp_path, monkeypatch):
@@ -578,33 +591,36 @@ def test_convert_output_dir_keeps_the_folders_of_inputs_of_one_name(tmp_path, mo
         (tmp_path / "rounds" / folder / "game1.otg").write_bytes((FIXTURES / f"otn/{game}.otg").read_bytes())
     monkeypatch.chdir(tmp_path / "rounds")
     both = run("convert", "--to", "lgn", "--output-dir", "../out", "round1/game1.otg", "round2/game1.otg")
-    assert both.exit_code == 0 and both.output == "wrote ../out/round1/game1-0.lgn\nwrote ../out/round2/game1-0.lgn\n"
+    assert (
+        both.exit_code == 0
+        and both.output == "wrote ../out/round1/game1-000000.lgn\nwrote ../out/round2/game1-000000.lgn\n"
+    )
     for round in ("round1", "round2"):
         alone = run("convert", "--to", "lgn", f"{round}/game1.otg").output
-        assert (tmp_path / f"out/{round}/game1-0.lgn").read_text() == alone
+        assert (tmp_path / f"out/{round}/game1-000000.lgn").read_text() == alone
     folders = run("convert", "--to", "lgn", "--output-dir", str(tmp_path / "all"), str(tmp_path / "rounds"))
     assert folders.exit_code == 0
     assert sorted(str(path.relative_to(tmp_path / "all")) for path in (tmp_path / "all").rglob("*")) == [
         "round1",
-        "round1/game1-0.lgn",
+        "round1/game1-000000.lgn",
         "round2",
-        "round2/game1-0.lgn",
+        "round2/game1-000000.lgn",
         "round2/late",
-        "round2/late/game1-0.lgn",
+        "round2/late/game1-000000.lgn",
     ]
     one_folder = run("convert", "--to", "lgn", "--output-dir", "../one", "round2")
-    assert one_folder.output == "wrote ../one/game1-0.lgn\nwrote ../one/late/game1-0.lgn\n"
+    assert one_folder.output == "wrote ../one/game1-000000.lgn\nwrote ../one/late/game1-000000.lgn\n"
     one_file = run("convert", "--to", "lgn", "--output-dir", "../file", "round2/late/game1.otg")
-    assert one_file.output == "wrote ../file/game1-0.lgn\n"
+    assert one_file.output == "wrote ../file/game1-000000.lgn\n"
     piped = run(
         "convert", "--to", "lgn", "--output-dir", "../piped", "-", "round1/game1.otg", input='[Game "tablut"]\n*\n'
     )
-    assert piped.output == "wrote ../piped/stdin-0.lgn\nwrote ../piped/game1-0.lgn\n"
+    assert piped.output == "wrote ../piped/stdin-000000.lgn\nwrote ../piped/game1-000000.lgn\n"
     converted = convert(["round1/game1.otg", "round2"], "lgn")  # the library names them so too
     assert [item.file_name for item in converted] == [
-        "round1/game1-0.lgn",
-        "round2/game1-0.lgn",
-        "round2/late/game1-0.lgn",
+        "round1/game1-000000.lgn",
+        "round2/game1-000000.lgn",
+        "round2/late/game1-000000.lgn",
     ]
 
 

@@ -494,11 +494,11 @@ def test_convert_to_otn_says_once_what_the_rules_record_cannot_say(tmp_path):
     path.write_text("\n".join(random_records("tablut", 2, seed=3, tags={"Variant": "ashton"}, max_plies=8)))
     result = CliRunner().invoke(main, ["convert", "--to", "otn", "--output-dir", str(tmp_path / "out"), str(path)])
     assert (result.exit_code, result.stderr) == (0, f"lusoria: {path}:1{NOTE}")
-    written = (tmp_path / "out" / "ashton-0.otg").read_text()
+    written = (tmp_path / "out" / "ashton-000000.otg").read_text()
     alone = "".join(line for line in written.splitlines(keepends=True) if not line.startswith("[lusoria-"))
     [source] = read_text(alone, "otn", "alone.otg")
     assert check(source).rules.option["camps"] == "none"  # what the note says: the camps are lost
-    assert check(next(read_text(written, "otn", "ashton-0.otg"))).rules.option["camps"] == "ashton"
+    assert check(next(read_text(written, "otn", "ashton-000000.otg"))).rules.option["camps"] == "ashton"
 
 
 def test_convert_to_otn_says_which_game_a_rules_record_reads_back_as_alone(tmp_path):

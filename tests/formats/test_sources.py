@@ -435,6 +435,21 @@ def test_a_folders_json_file_not_told_a_scrape_by_its_first_characters_is_skippe
     assert (forced.exit_code, forced.output) == (0, "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")
 
 
+def test_a_folders_opentafl_game_saved_as_txt_is_skipped_with_the_name_to_give_it(tmp_path):
+    """An OTN game named .txt was said to be neither tafl move lists nor a Tablut Challenge game log,
+    and no more: its first characters, as standard input's, say OTN, so the note says to name it .otg."""
+    otn = (ROOT / "tests" / "fixtures" / "formats" / "otn" / "brandubh.otg").read_text()
+    (tmp_path / "brandubh.txt").write_text(otn)
+    result = CliRunner().invoke(main, ["validate", str(tmp_path)])
+    assert result.output.startswith(
+        f"lusoria: {tmp_path / 'brandubh.txt'}: skipped, a .txt file that is neither tafl move lists nor a "
+        "Tablut Challenge game log; it starts as otn files do: name it .otg\n"
+    )
+    (tmp_path / "brandubh.txt").rename(tmp_path / "brandubh.otg")
+    renamed = CliRunner().invoke(main, ["validate", str(tmp_path)])
+    assert renamed.output.endswith("1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n"), renamed.output
+
+
 @pytest.mark.parametrize(
     "text, said",
     [
