@@ -52,7 +52,9 @@ from lusoria.validator.suggest import alike
 from lusoria.variants import (
     game_tags,
     games_of_variant,
+    held_by_several,
     is_variant,
+    looked_up,
     rules_of_name,
     several_named,
     tags_line,
@@ -82,7 +84,7 @@ def _game_of(variant: str) -> str:
     if not games:
         raise OptionError(variant_refused(variant) or unknown_variant(variant), "Variant")
     if len(games) > 1:
-        raise OptionError(f"the variant {variant} is one of {' and '.join(games)}: name the game", "Game")
+        raise OptionError(held_by_several(looked_up(variant), games), "Game")  # (as `explain` says it)
     return games[0]
 
 

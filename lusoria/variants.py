@@ -42,7 +42,7 @@ def explain(name: str) -> str:
         return variant_text(variant, every[game][variant]) + _rules_using(game, variant)
     owners = _holders(variant, every)
     if len(owners) > 1:
-        raise KeyError(_held_by_several(variant, owners))
+        raise KeyError(held_by_several(variant, owners))
     if not owners:
         return _named_elsewhere(written, every)
     return (
@@ -52,7 +52,7 @@ def explain(name: str) -> str:
     )
 
 
-def _held_by_several(variant: str, owners: list[str]) -> str:
+def held_by_several(variant: str, owners: list[str]) -> str:
     """What is said of a variant's name that several games have (`owners`): name one."""
     return f"{' and '.join(owners)} have a variant '{variant}': name one ({' or '.join(f'{owner}/{variant}' for owner in owners)})"
 
@@ -293,7 +293,7 @@ def several_named(variant: str) -> str | None:
     other programs' name of two): name one; None otherwise."""
     every = variants()
     if len(owners := _holders(looked_up(variant), every)) > 1:
-        return _held_by_several(looked_up(variant), owners)
+        return held_by_several(looked_up(variant), owners)
     if len(named := _variants_named(variant, every)) > 1:
         return _named_by_several(variant, named)
     return None

@@ -397,7 +397,10 @@ def test_the_tree_of_a_variant_alone_starts_from_the_start_of_its_one_game(saami
     assert [(node["ply"], node["games"]) for node in json.loads(shown.stdout)] == [("e3-c3", 1)]
     several = CliRunner().invoke(main, ["tree", "--db", saami.path, "--variant", "seed"])
     assert several.exit_code == 2
-    assert "Invalid value for --game: the variant seed is one of laquet and tablut: name the game" in several.stderr
+    assert (
+        "Invalid value for --game: laquet and tablut have a variant 'seed': name one (laquet/seed or tablut/seed)"
+        in several.stderr
+    )
     unknown = CliRunner().invoke(main, ["tree", "--db", saami.path, "--variant", "sed"])
     assert unknown.exit_code == 2 and "Invalid value for --variant: unknown variant 'sed'" in unknown.stderr
 
