@@ -95,7 +95,7 @@ def read_positions(text: str) -> list[tuple[Game, Position]]:
                 try:
                     found.append((rules, rules.parse_position(written)))
                     break
-                except (OptionError, ValueError, IndexError):
+                except OptionError:
                     continue
         if found and written == text:
             break

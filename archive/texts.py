@@ -80,9 +80,9 @@ def damaged_record(conn: sqlite3.Connection) -> int | None:
     """The first record whose text or boards cannot be read (a damaged archive), if any: what a
     function's failure is looked for with, after the statement it broke."""
     unpack = text_reader(conn)
-    for table, sql, read in (
-        ("records", "SELECT id, packed_text FROM records ORDER BY id", unpack),
-        ("record_boards", "SELECT record_id, boards FROM record_boards ORDER BY record_id", unpacked_boards),
+    for sql, read in (
+        ("SELECT id, packed_text FROM records ORDER BY id", unpack),
+        ("SELECT record_id, boards FROM record_boards ORDER BY record_id", unpacked_boards),
     ):
         for number, packed in conn.execute(sql):
             try:

@@ -61,7 +61,7 @@ from lusoria.validator.base import (
     OptionError,
 )
 from lusoria.validator.fit import Fit, Proposal, fitting_rules, names_no_variant, proposals
-from lusoria.validator.games import GAMES, game_class, known_games, owners_of, rules_from_tags
+from lusoria.validator.games import GAMES, game_class, known_games, rules_from_tags
 from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict, canonical_text, check
 from lusoria.workers import WorkerLost, in_workers, mapped
 
@@ -75,7 +75,6 @@ __all__ = [
     "source_formats",
     "target_formats",
     "known_games",
-    "variant_owners",
     "rules_from_tags",
     "RecordText",
     "without_problems",
@@ -156,16 +155,6 @@ def failed_plug_in(error: BaseException) -> str | None:
     """What an exception raised in a plug-in's game (its SystemExit too) says, naming it
     (`GAMES.failed_plug_in`: its bug, not lusoria's); None for one no plug-in's code raised."""
     return GAMES.failed_plug_in(error)
-
-
-def variant_owners(variant: str) -> list[str]:
-    """The games that have the preset `variant` (a Variant tag, `--variant`); OptionError when none has."""
-    from lusoria.variants import unknown_variant  # (its message: as `explain` counts and suggests the names)
-
-    owners = owners_of(variant)
-    if not owners:
-        raise OptionError(unknown_variant(variant), "Variant")
-    return owners
 
 
 def validate(

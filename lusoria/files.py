@@ -67,9 +67,9 @@ class AtomicFile:
             os.remove(self.temporary)
 
 
-def write_file(path: str, text: str, encoding: str = "utf-8", follow: bool = True) -> None:
-    """Write `text` to `path` atomically (AtomicFile)."""
-    with AtomicFile(path, encoding, follow=follow) as output:
+def write_file(path: str, text: str, follow: bool = True) -> None:
+    """Write `text` to `path` atomically, in UTF-8 (AtomicFile)."""
+    with AtomicFile(path, follow=follow) as output:
         output.write(text)
         output.commit()
 

@@ -31,11 +31,11 @@ def starts_as_json(text: str) -> bool:
     return _JSON_START.match(text) is not None
 
 
-def too_deep(text: str, start: int = 0, end: int | None = None) -> int | None:
+def too_deep(text: str, start: int = 0) -> int | None:
     """Where, in the JSON value that starts at `start`, an array or object opens deeper than
     MAX_DEPTH, if one does (None too for text that is not JSON: the decoder says so)."""
     depth = 0
-    for piece in _PIECES.finditer(text, start, len(text) if end is None else end):
+    for piece in _PIECES.finditer(text, start):
         bracket = piece[0]
         if bracket in "[{":
             depth += 1

@@ -2,7 +2,7 @@
 formats, JSON, the language server's messages): ASCII digits only, and bounded before they
 are converted, so that no number written in the input can cost memory, time or a traceback
 (docs/robustness.md, "Bounds"). This is the one place that calls `int()` on text
-(tests/test_numbers.py checks)."""
+(tests/system/test_limits.py checks)."""
 # lusoria: compiled with mypyc
 
 from __future__ import annotations

@@ -170,7 +170,6 @@ class TaflGame(GridGame[TaflPosition]):
         king_only: dict[int, tuple[int, ...]] = {THRONE_SQUARE: (KING,), CORNER_SQUARE: (KING,)}
         return tafl_settings(
             board,
-            self.title,
             ids,
             region,
             start_of(board, self.title),

@@ -526,7 +526,6 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
     hammers, anvils = _capturers(option["ka"])
     return tafl_settings(
         board,
-        title,
         ids,
         region,
         start,

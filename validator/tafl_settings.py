@@ -190,7 +190,7 @@ def start_of(board: TaflBoard, title: str) -> bytes:
     return bytes(read_board(board.start.split()[0], board.size, title, "".join(LETTERS.values())))
 
 
-def tafl_settings(board: TaflBoard, title: str, ids: RuleIds, region: bytes, start: bytes, **rules) -> Settings:
+def tafl_settings(board: TaflBoard, ids: RuleIds, region: bytes, start: bytes, **rules) -> Settings:
     """Settings on `board` (its geometry, exits and `start`, read by `start_of`), `region` by square
     (PLAIN, THRONE_SQUARE, CORNER_SQUARE, …), the rule IDs, and `rules`, Settings' rule fields:
     those not given are off (no camps, Tuichi, passes, repetition, shieldwall, forts,

@@ -418,7 +418,7 @@ def test_the_tree_of_a_variant_alone_starts_from_the_start_of_its_one_game(saami
 def test_the_tree_of_a_variant_alone_refuses_a_name_as_the_commands_that_read_records_do(saami, name, said):
     """Final 32: `tree --variant` alone said 'no game has it' of a name other programs give two
     variants, counted 194 variants where `validate` counts 197, and suggested no name like a
-    catalogue's entry: its own message (api.variant_owners), not the reading commands'."""
+    catalogue's entry: a message of its own, not the reading commands'."""
     said = "Error: Invalid value for --variant: " + said.format(every=len(variant_names())) + "\n"
     tree = CliRunner().invoke(main, ["tree", "--db", saami.path, "--variant", name])
     validate = CliRunner().invoke(main, ["validate", "--variant", name, saami.path])

@@ -115,6 +115,23 @@ def test_the_formats_page_names_every_variant_of_the_catalogue():
     assert '| `Fetlar` | 11×11 | `Game "hnefatafl"`, `Variant "opentafl-fetlar-11x11"` |' in page
 
 
+@pytest.mark.parametrize("folder", ["notation", "validator", "formats", "archive", "lusoria"])
+def test_the_designs_layout_names_every_module(folder):
+    """docs/design.md's table of the layout names every module of each folder in its row, as a name
+    in backticks (`escapes`, `base.Game`, `api.py`); a game's own modules and rules' texts are its
+    `<game>` and `<game>_<part>`. A module added, or one renamed, without its row fails here."""
+    row = re.search(rf"^\| `{folder}/` \|.*$", (ROOT / "docs" / "design.md").read_text(), re.M)
+    assert row, f"no row of {folder}/"
+    named = {re.split(r"[.(]", span)[0] for span in re.findall(r"`([^`]+)`", row[0])}
+    games = {GAMES[name].__module__.rpartition(".")[2] for name in GAMES} if folder == "validator" else set()
+    modules = {
+        path.stem
+        for path in [*(ROOT / folder).glob("*.py"), *(ROOT / folder).glob("*.toml")]
+        if path.stem != "__init__" and path.stem.split("_")[0] not in games
+    }
+    assert sorted(modules - named) == []
+
+
 def test_the_archive_page_names_the_schema_as_a_new_archive_has_it(tmp_path):
     """docs/archive.md's prose says the version a new archive is made at, and its table of the schema
     has a row for each table and view of one (the full-text indexes' own tables aside)."""

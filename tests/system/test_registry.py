@@ -46,6 +46,7 @@ READING_THE_LISTS = [  # each reads a list of games or formats, or names every o
     "tests/formats/test_reader_time.py::test_a_csv_game_longer_than_the_head_is_read_as_csv",
     "tests/system/test_docs.py::test_the_rules_page_shows_every_rule_and_every_games_options_and_notes",
     "tests/system/test_docs.py::test_the_formats_page_names_every_variant_of_the_catalogue",
+    "tests/system/test_docs.py::test_the_designs_layout_names_every_module",
     "tests/test_lsp.py::test_diagnostics_are_those_of_validate[errors/tags.lgn]",  # an unknown game's message
     "tests/test_document.py::test_a_hover_on_the_game_tag_of_an_unknown_game_says_why_there_are_no_rules",
     "tests/validator/test_latrunculi.py::test_the_pieces_in_hand_are_the_games_to_say_and_no_other_game_holds_any",
