@@ -221,8 +221,18 @@ def _head(path: Path, encoding: str) -> str | None:
 def _format_of(path: str, head: str) -> str:
     """The format a source is read in when none is forced: what its name, then its first characters
     `head` (`head_text`), say (`Formats.of`), else what they say alone, as of standard input (a Tablut
-    Challenge log saved as `game.log`), else JSON's (`_json_format`); lgn when they say nothing."""
-    return format_of(path, head) or format_of(STDIN, head) or _json_format(head) or "lgn"
+    Challenge log saved as `game.log`), else JSON's (`_json_format`), else, for a file of a suffix whose
+    first characters are looked at, what they say of a format of another suffix (a CSV file saved as
+    `games.txt`); lgn when they say nothing."""
+    return format_of(path, head) or format_of(STDIN, head) or _json_format(head) or _sniffed(path, head) or "lgn"
+
+
+def _sniffed(path: str, head: str) -> str | None:
+    """The format of another suffix whose first characters a file of a sniffed suffix (`.txt`) has (`Formats.sniffing`)."""
+    if path == STDIN or not FORMATS.sniffed(path):
+        return None
+    found = FORMATS.sniffing(head, Path(path).suffix.lower())
+    return found.name if found else None
 
 
 _JSON_FILE = "-.json"  # the name of a file of JSON, whose format reads JSON

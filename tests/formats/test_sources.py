@@ -450,6 +450,25 @@ def test_a_folders_opentafl_game_saved_as_txt_is_skipped_with_the_name_to_give_i
     assert renamed.output.endswith("1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n"), renamed.output
 
 
+def test_a_csv_file_saved_as_txt_is_read_as_csv_named_and_skipped_with_the_name_to_give_it_in_a_folder(tmp_path):
+    """The tafl engines' CSV lines saved as `brandubh-games.txt` were read as move lists: each line
+    one syntax error (`found 'c1-a1,0,1,White', expected a move`), and `import` stored each as a
+    record of no game. A line of moves, two counts and a status is no move list: named, the file is
+    read as CSV; in a folder it is skipped with the name to give it, as an OTN game saved as .txt is."""
+    games = (FIXTURES / "csv/brandubh.csv").read_text()
+    (tmp_path / "brandubh-games.txt").write_text(games)
+    named = CliRunner().invoke(main, ["validate", str(tmp_path / "brandubh-games.txt")])
+    count = len(games.splitlines())
+    assert (named.exit_code, named.output) == (0, f"{count} records: {count} valid, 0 invalid (0 errors, 0 warnings)\n")
+    folder = CliRunner().invoke(main, ["validate", str(tmp_path)])
+    assert folder.output.startswith(
+        f"lusoria: {tmp_path / 'brandubh-games.txt'}: skipped, a .txt file that is neither tafl move lists nor a "
+        "Tablut Challenge game log; it starts as csv files do: name it .csv\n"
+    )
+    assert format_of("games.txt", "e2-c2 f9-f5,0,0,white\n") is None  # not tafl move lists
+    assert format_of("games.txt", "e2-c2 f9-f5 resigned\n") == "tafl"
+
+
 @pytest.mark.parametrize(
     "text, said",
     [
