@@ -295,6 +295,25 @@ def test_a_game_or_variant_the_archive_lacks_is_said_with_those_it_holds(samples
     )  # laquet is there
 
 
+def test_a_rule_no_diagnostic_cites_is_said_with_those_they_cite(samples, tmp_path):
+    """`lusoria query --rule T99` said "no records" alone, as a misspelt player did (found by a club
+    organiser): a rule no diagnostic of the archive cites is said on standard error, with the rules
+    they cite, and for a name that is no rule of lusoria's, those most like it."""
+
+    def note(db, *filters):
+        result = CliRunner().invoke(main, ["query", "--db", db, *filters])
+        assert result.exit_code == 0 and result.stdout == "no records\n"
+        return result.stderr
+
+    said = "lusoria: no record of the archive has a diagnostic of the rule"
+    assert note(samples.path, "--rule", "T99") == f"{said} 'T99' (32 known; did you mean T9?)\n"
+    assert note(samples.path, "--rule", "b4") == f"{said} 'b4' (32 known)\n"  # Brandubh's: no slip
+    assert note(samples.path, "--rule", "t9", "--player", "nobody") == "lusoria: no record names the player 'nobody'\n"
+    small = Archive(str(tmp_path / "small.db"))
+    small.import_paths([str(ROOT / "samples/errors/tablut-warnings.lgn")])
+    assert note(small.path, "--rule", "T4") == f"{said} 'T4' (known: T8, number)\n"
+
+
 def test_tree_without_a_position_starts_from_the_start_of_its_game(archive):
     """`lusoria tree --game tablut`: from the game's start, as the explorer opens (a newcomer's
     first try, which said "give a POSITION"; found by review)."""
