@@ -327,8 +327,9 @@ class Formats(Mapping[str, Format]):
 
     def why_not(self, path: str, format: str | None = None, count: int = 1, head: str = "") -> str:
         """Why a file that `of` (or, with a forced `format`, its name) does not take is skipped (`count`
-        files of its suffix that a format sniffs: why they are), and, for one such file whose first
-        characters, `head`, are of another format (an OTN game saved as .txt), the name to give it."""
+        files of its suffix that a format sniffs: why they are), and, for one such file, or one of no
+        suffix, whose first characters, `head`, are of another format (an OTN game saved as .txt, a
+        scrape saved without its .json), the name to give it."""
         if format is not None:
             return f"not a {' or '.join(self[format].suffixes)} file, as {format} files are"
         suffix = Path(path).suffix.lower()
@@ -342,7 +343,7 @@ class Formats(Mapping[str, Format]):
         if packed:
             return compressed(packed)
         endings = dict.fromkeys(ending for entry in self.values() for ending in entry.endings())
-        return f"not a record file ({', '.join(endings)})"
+        return f"not a record file ({', '.join(endings)})" + self._renamed(head, suffix)
 
     def _renamed(self, head: str, suffix: str) -> str:
         """What a skipped file's first characters say of the name to give it: of a format that tells

@@ -208,14 +208,17 @@ def _broken_link(path: Path) -> bool:
 def _head(path: Path, encoding: str) -> str | None:
     """The first characters of a file whose name does not say what it is alone (`said_by_content`),
     as `encoding` decodes them; None when it cannot be read (a link that leads nowhere): read, it
-    says why, as a file of lgn's name does, whatever it is named."""
-    if not FORMATS.said_by_content(str(path)):
+    says why, as a file of lgn's name does, whatever it is named. Those of a file of no suffix too (a
+    download that lost it), which no format takes, for the name its note says to give it; "" when it
+    cannot be read (skipped unread, as a file of no format's name is)."""
+    said_by_content = FORMATS.said_by_content(str(path))
+    if not said_by_content and path.suffix:
         return ""
     try:
         with open(path, "rb") as stream:
             return head_text(stream.read(HEAD), encoding)
     except OSError:
-        return None
+        return None if said_by_content else ""
 
 
 def _format_of(path: str, head: str) -> str:

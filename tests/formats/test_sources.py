@@ -469,6 +469,26 @@ def test_a_csv_file_saved_as_txt_is_read_as_csv_named_and_skipped_with_the_name_
     assert format_of("games.txt", "e2-c2 f9-f5 resigned\n") == "tafl"
 
 
+def test_a_folders_file_of_no_suffix_is_skipped_with_the_name_its_first_characters_say_to_give_it(tmp_path):
+    """A scrape or an OTN game downloaded without its suffix was said to be 'not a record file' and no
+    more: its first characters are read, as a .txt file's are, for the name to give it. A file of no
+    suffix that is no record, or cannot be read (a link that leads nowhere), is skipped unread as before."""
+    otn = (ROOT / "tests" / "fixtures" / "formats" / "otn" / "brandubh.otg").read_text()
+    (tmp_path / "brandubh").write_text(otn)
+    (tmp_path / "game").write_text("{%s}" % SAAMI)
+    (tmp_path / "README").write_text("# the club's games\n")
+    (tmp_path / "gone").symlink_to(tmp_path / "nowhere")
+    result = CliRunner().invoke(main, ["validate", str(tmp_path)])
+    not_a_record = "skipped, not a record file (.lgn, .otg, .otn, .txt, .json, .log, .csv)"
+    assert result.exit_code == 2 and result.stderr == (
+        f"lusoria: {tmp_path / 'README'}: {not_a_record}\n"
+        f"lusoria: {tmp_path / 'brandubh'}: {not_a_record}; it starts as otn files do: name it .otg\n"
+        f"lusoria: {tmp_path / 'game'}: {not_a_record}; it starts as aage files do: name it .json\n"
+        f"lusoria: {tmp_path / 'gone'}: {not_a_record}\n"
+        f"lusoria: no record found in {tmp_path}\n"
+    )
+
+
 @pytest.mark.parametrize(
     "text, said",
     [
