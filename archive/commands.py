@@ -50,6 +50,7 @@ from lusoria.validator.games import GAMES, owners_of, rules_from_tags
 from lusoria.validator.replay import Report, check
 from lusoria.validator.suggest import alike
 from lusoria.variants import (
+    game_named,
     game_tags,
     games_of_variant,
     held_by_several,
@@ -391,7 +392,7 @@ class Archive:
                 known = known_names_holding(variant, variants)
             else:
                 known = known_names(variant, variants, also=_own("variant", variant))
-            return f"the archive holds no record of the variant '{variant}'{of} ({known})"
+            return f"the archive holds no record of the variant '{variant}'{of} ({known}){game_named(variant)}"
         if rules and named and not self.query(Filters(variant=named, limit=1)):  # a catalogue's name: its rules
             return (
                 f"the archive's records of the variant '{variant}' play other rules than {named}, "
