@@ -17,7 +17,7 @@ from lusoria.archive.export import export
 from lusoria.archive.identity import Identity, identity
 from lusoria.archive.importer import ImportSummary, import_rows
 from lusoria.archive.players import player_condition
-from lusoria.archive.query import FilterError, Filters, build, check_values, selecting, summable
+from lusoria.archive.query import FilterError, Filters, build, check_values, rule_id, rule_ids, selecting, summable
 from lusoria.archive.reading import (
     DEFAULT_TIMEOUT,
     DamagedArchive,
@@ -50,6 +50,7 @@ from lusoria.validator.games import GAMES, owners_of, rules_from_tags
 from lusoria.validator.replay import Report, check
 from lusoria.validator.suggest import alike
 from lusoria.variants import (
+    game_named,
     game_tags,
     games_of_variant,
     held_by_several,
@@ -67,6 +68,7 @@ from lusoria.variants import (
 
 DEFAULT = "lusoria.db"
 _GAMES_HELD = "SELECT DISTINCT game, variant FROM records WHERE game IS NOT NULL"  # for Archive.lacking
+_RULES_CITED = "SELECT DISTINCT rule FROM diagnostics ORDER BY rule"  # for Archive.rule_lacking
 _MOST_RECORDED = (  # for Archive.most_recorded: of any game (NULL), or of one
     "SELECT game, variant FROM records WHERE plies > 0 AND (? IS NULL OR game = lower(?)) "
     "GROUP BY game, variant ORDER BY count(*) DESC, game, variant LIMIT 1"
@@ -390,13 +392,25 @@ class Archive:
                 known = known_names_holding(variant, variants)
             else:
                 known = known_names(variant, variants, also=_own("variant", variant))
-            return f"the archive holds no record of the variant '{variant}'{of} ({known})"
+            return f"the archive holds no record of the variant '{variant}'{of} ({known}){game_named(variant)}"
         if rules and named and not self.query(Filters(variant=named, limit=1)):  # a catalogue's name: its rules
             return (
                 f"the archive's records of the variant '{variant}' play other rules than {named}, "
                 f"whose tags are {tags_line(tags_of_name(named) or {})}"
             )
         return None
+
+    def rule_lacking(self, rule: str | None) -> str | None:
+        """Whether no diagnostic of the archive cites the rule a query named (`lusoria query --rule T99`
+        found none, unsaid): said with the rules its diagnostics cite, and, for a name that is no rule of
+        lusoria's, those most like it; None when one cites it (the other filters found nothing)."""
+        if not rule:
+            return None
+        cited, lusorias = [row["rule"] for row in self.iter_sql(_RULES_CITED)], rule_ids()
+        if rule_id(rule) in cited:
+            return None
+        known = known_names(rule, cited, also=() if rule_id(rule) in lusorias else lusorias)  # (T9: no slip)
+        return f"no record of the archive has a diagnostic of the rule '{rule}' ({known})"
 
     def users_variant_hint(self, game: str, variant: str, name: str) -> str:
         """For a variant of `game` that lusoria does not know: that the archive (`name`) holds

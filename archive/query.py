@@ -303,6 +303,13 @@ def rule_id(written: str) -> str:
         return written
 
 
+def rule_ids() -> list[str]:
+    """The IDs of the rules of every game, as diagnostics cite them (`T4`, `syntax`)."""
+    from lusoria import rulebook
+
+    return [known.id for known in rulebook.rules()]
+
+
 KINDS = {"str": (str, "a str"), "bool": (bool, "True or False"), "list": (list, "a list")}  # int: `minimum`…
 
 

@@ -108,7 +108,7 @@ def _games_and_variants(rows: Rows, top: int) -> dict:
 
 
 def _variant_counts(rows: Rows) -> list[tuple[str, int]]:
-    """The records `rows` selects by variant, `GAME VARIANT`: a catalogue's entry that records of a
+    """The records `rows` selects by variant, `GAME/VARIANT` (as `--variant` takes it): a catalogue's entry that records of a
     variant play by their Rules or Board tag (Tablut's aage with Rules first=white: saami-tablut-w)
     counted apart, under its name. Only the records that write one of those tags are read, through
     the b-tree of `other_tags` (the others are counted from the index of game and variant)."""
@@ -125,7 +125,7 @@ def _variant_counts(rows: Rows) -> list[tuple[str, int]]:
             entries[game, entry] = entries.get((game, entry), 0) + count
     for key, count in entries.items():
         counts[key] = counts.get(key, 0) + count
-    return [(f"{game} {variant}" if variant is not None else game, n) for (game, variant), n in counts.items() if n]
+    return [(f"{game}/{variant}" if variant is not None else game, n) for (game, variant), n in counts.items() if n]
 
 
 def _entry(game: str, variant: str | None, rule_tags: str) -> str | None:

@@ -327,8 +327,9 @@ class Formats(Mapping[str, Format]):
 
     def why_not(self, path: str, format: str | None = None, count: int = 1, head: str = "") -> str:
         """Why a file that `of` (or, with a forced `format`, its name) does not take is skipped (`count`
-        files of its suffix that a format sniffs: why they are), and, for one such file whose first
-        characters, `head`, are of another format (an OTN game saved as .txt), the name to give it."""
+        files of its suffix that a format sniffs: why they are), and, for one such file, or one of no
+        suffix, whose first characters, `head`, are of another format (an OTN game saved as .txt, a
+        scrape saved without its .json), the name to give it."""
         if format is not None:
             return f"not a {' or '.join(self[format].suffixes)} file, as {format} files are"
         suffix = Path(path).suffix.lower()
@@ -337,18 +338,25 @@ class Formats(Mapping[str, Format]):
             if count > 1:
                 return f"{count} {suffix} files, none of them {' or '.join(kinds)}"
             why = f"a {suffix} file that is {'neither ' if len(kinds) > 1 else 'not '}{' nor '.join(kinds)}"
-            return why + self._renamed(head)
+            return why + self._renamed(head, suffix)
         packed = _packing(path)
         if packed:
             return compressed(packed)
         endings = dict.fromkeys(ending for entry in self.values() for ending in entry.endings())
-        return f"not a record file ({', '.join(endings)})"
+        return f"not a record file ({', '.join(endings)})" + self._renamed(head, suffix)
 
-    def _renamed(self, head: str) -> str:
+    def _renamed(self, head: str, suffix: str) -> str:
         """What a skipped file's first characters say of the name to give it: of a format that tells
-        its texts by them alone (`Format.unnamed`), as standard input's, the format and its suffix; "" for none."""
-        entry = self.of(STDIN, head) if head.strip() else None
+        its texts by them alone (`Format.unnamed`), as standard input's, or else of another suffix
+        than the file's `suffix` (`sniffing`: a CSV file saved as .txt), the format and its suffix; "" for none."""
+        entry = (self.of(STDIN, head) or self.sniffing(head, suffix)) if head.strip() else None
         return f"; it starts as {entry.name} files do: name it {entry.suffixes[0]}" if entry else ""
+
+    def sniffing(self, head: str, suffix: str) -> Format | None:
+        """The format of other suffixes than `suffix` whose `sniff` takes a text of these first
+        characters (a CSV file saved as .txt: csv), if any."""
+        others = (entry for entry in self.values() if entry.sniff is not None and suffix not in entry.suffixes)
+        return next((entry for entry in others if self._asked(entry, entry.sniff, head)), None)
 
 
 def _packing(path: str) -> Packing | None:

@@ -287,6 +287,8 @@ def _broken(locator: Locator, start: int, end: int, error: json.JSONDecodeError,
     said = _JSON_PLACE.sub("", error.msg)  # (the place is the diagnostic's)
     if said == "Invalid control character" and locator.text[start : start + 1] in ("\n", "\r"):
         said = "a string not closed before its line ends"
+    elif not locator.text[start:].strip():
+        said = f"the text ends before its JSON does (cut short?): {said}"
     return draft.source(path, index, draft.problem(f"broken JSON: {said}", start, locator.text[start:][:1]))
 
 

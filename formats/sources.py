@@ -208,21 +208,34 @@ def _broken_link(path: Path) -> bool:
 def _head(path: Path, encoding: str) -> str | None:
     """The first characters of a file whose name does not say what it is alone (`said_by_content`),
     as `encoding` decodes them; None when it cannot be read (a link that leads nowhere): read, it
-    says why, as a file of lgn's name does, whatever it is named."""
-    if not FORMATS.said_by_content(str(path)):
+    says why, as a file of lgn's name does, whatever it is named. Those of a file of no suffix too (a
+    download that lost it), which no format takes, for the name its note says to give it; "" when it
+    cannot be read (skipped unread, as a file of no format's name is)."""
+    said_by_content = FORMATS.said_by_content(str(path))
+    if not said_by_content and path.suffix:
         return ""
     try:
         with open(path, "rb") as stream:
             return head_text(stream.read(HEAD), encoding)
     except OSError:
-        return None
+        return None if said_by_content else ""
 
 
 def _format_of(path: str, head: str) -> str:
     """The format a source is read in when none is forced: what its name, then its first characters
     `head` (`head_text`), say (`Formats.of`), else what they say alone, as of standard input (a Tablut
-    Challenge log saved as `game.log`), else JSON's (`_json_format`); lgn when they say nothing."""
-    return format_of(path, head) or format_of(STDIN, head) or _json_format(head) or "lgn"
+    Challenge log saved as `game.log`), else JSON's (`_json_format`), else, for a file of a suffix whose
+    first characters are looked at, what they say of a format of another suffix (a CSV file saved as
+    `games.txt`); lgn when they say nothing."""
+    return format_of(path, head) or format_of(STDIN, head) or _json_format(head) or _sniffed(path, head) or "lgn"
+
+
+def _sniffed(path: str, head: str) -> str | None:
+    """The format of another suffix whose first characters a file of a sniffed suffix (`.txt`) has (`Formats.sniffing`)."""
+    if path == STDIN or not FORMATS.sniffed(path):
+        return None
+    found = FORMATS.sniffing(head, Path(path).suffix.lower())
+    return found.name if found else None
 
 
 _JSON_FILE = "-.json"  # the name of a file of JSON, whose format reads JSON

@@ -103,6 +103,8 @@ def looks_like_move_lists(head: str, fewest: int = 2) -> bool:
     few thousand characters of a file): a word it ends in may be cut, so it is not judged when two
     others are."""
     first = next((line for line in head.splitlines(keepends=True) if line.strip()), "")
+    if (row := _CSV_LINE.match(first.strip())) and _is_csv_game(row):
+        return False  # a CSV file's game (`d1-d3 e5-e2,0,0,Ongoing`), in a file of another name
     words = [word for word in first.split() if not _NUMBER.fullmatch(word)]
     if len(words) > 2 and not first[-1:].isspace():
         words.pop()
@@ -198,6 +200,11 @@ _CSV_LINE = re.compile(  # each field quoted or not, as CSV writers may ("d1-d3 
 STATUSES = {"white": "1-0", "black": "0-1", "ongoing": "*", "draw": "1/2-1/2"}
 
 
+def _is_csv_game(row: re.Match[str]) -> bool:
+    """Whether a line of four fields is a CSV file's game: moves (one is enough), two counts and a status."""
+    return row["status"].strip().lower() in STATUSES and looks_like_move_lists(row["moves"] + " ", fewest=1)
+
+
 def looks_like_csv(head: str) -> bool:
     """Whether the first line of a text (after header lines: `# …`, column names) is a CSV move list: moves (one
     is enough: the counts and the status say it is a CSV row), two counts and a status. `head`
@@ -209,7 +216,7 @@ def looks_like_csv(head: str) -> bool:
     first = lines[0].lstrip() if lines else ""
     row = _CSV_LINE.match(first.rstrip("\r\n"))
     if row is not None:
-        return row["status"].strip().lower() in STATUSES and looks_like_move_lists(row["moves"] + " ", fewest=1)
+        return _is_csv_game(row)
     if first.endswith(("\n", "\r")):
         return False
     moves, comma, _ = first.partition(",")

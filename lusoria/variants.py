@@ -307,7 +307,14 @@ def unknown_variant(variant: str, every: dict[str, dict[str, VariantNotes]] | No
     like = _alike(variant, names, every)
     listed_in = next((GAMES[game].presets_listed_in for game in every if GAMES[game].presets_listed_in), "")
     said = f"; did you mean {' or '.join(like)}?" if like else f": {listed_in} lists them" if listed_in else ""
-    return f"unknown variant '{variant}': no game has it ({len(names)} known{said})"
+    return f"unknown variant '{variant}': no game has it ({len(names)} known{said}){game_named(variant)}"
+
+
+def game_named(name: str) -> str:
+    """What is said of a game's name given as a variant's (`--variant brandubh`, as `stats` once wrote
+    `brandubh standard`): that it names the game; "" for another name."""
+    game = name.strip().lower()
+    return f"; {game} is a game, not a variant: --game {game}" if game in GAMES else ""
 
 
 def rules_of_name(name: str) -> Game | None:

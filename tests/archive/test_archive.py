@@ -333,18 +333,18 @@ def test_stats_shows_the_variants_with_the_most_records_and_sums_up_the_others(a
     one row, so that the variants' records still add up to all of them."""
     figures = archive.stats(top=3)
     assert figures["variants"] == [
-        {"value": "tablut seed", "records": 23},
-        {"value": "laquet seed", "records": 18},
-        {"value": "latrunculi seneca", "records": 11},
+        {"value": "tablut/seed", "records": 23},
+        {"value": "laquet/seed", "records": 18},
+        {"value": "latrunculi/seneca", "records": 11},
     ]
     assert figures["more_variants"] == {"variants": 9, "records": 29}
     assert len(figures["players"]) == len(figures["first_error_rules"]) == 3
     assert archive.stats()["more_variants"] == {"variants": 2, "records": 2}  # 12 variants: the last 2 folded
     shown = run("stats", "--db", archive.path, "--top", "3").output.split("\n\n")[2].splitlines()
     assert shown[2:] == [
-        "tablut seed                23",
-        "laquet seed                18",
-        "latrunculi seneca          11",
+        "tablut/seed                23",
+        "laquet/seed                18",
+        "latrunculi/seneca          11",
         "(9 other variants)         29",
     ]
     assert run("stats", "--db", archive.path, "--top", "0").exit_code == 2

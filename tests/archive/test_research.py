@@ -295,6 +295,41 @@ def test_a_game_or_variant_the_archive_lacks_is_said_with_those_it_holds(samples
     )  # laquet is there
 
 
+def test_a_games_name_given_as_a_variant_is_said_to_be_the_games(samples):
+    """`--variant brandubh` (as `stats` wrote `brandubh standard`) was refused with 197 variants and
+    three like it, none the game the user meant: a game's name given as a variant says to name it
+    with --game, in the archive's message (query) and in lusoria's (tree)."""
+    runner = CliRunner()
+    query = runner.invoke(main, ["query", "--db", samples.path, "--variant", "Brandubh"])
+    assert query.exit_code == 2 and query.stderr.endswith(
+        "did you mean brandubh3-7x7 or brandubh4-7x7 or brandubh-39-7x7?); brandubh is a game, not a variant: "
+        "--game brandubh\n"
+    )
+    tree = runner.invoke(main, ["tree", "--db", samples.path, "--variant", "brandubh"])
+    assert tree.exit_code == 2 and tree.stderr.endswith("); brandubh is a game, not a variant: --game brandubh\n")
+    slip = runner.invoke(main, ["query", "--db", samples.path, "--variant", "brandubh3"])
+    assert slip.exit_code == 2 and "is a game" not in slip.stderr
+
+
+def test_a_rule_no_diagnostic_cites_is_said_with_those_they_cite(samples, tmp_path):
+    """`lusoria query --rule T99` said "no records" alone, as a misspelt player did (found by a club
+    organiser): a rule no diagnostic of the archive cites is said on standard error, with the rules
+    they cite, and for a name that is no rule of lusoria's, those most like it."""
+
+    def note(db, *filters):
+        result = CliRunner().invoke(main, ["query", "--db", db, *filters])
+        assert result.exit_code == 0 and result.stdout == "no records\n"
+        return result.stderr
+
+    said = "lusoria: no record of the archive has a diagnostic of the rule"
+    assert note(samples.path, "--rule", "T99") == f"{said} 'T99' (32 known; did you mean T9?)\n"
+    assert note(samples.path, "--rule", "b4") == f"{said} 'b4' (32 known)\n"  # Brandubh's: no slip
+    assert note(samples.path, "--rule", "t9", "--player", "nobody") == "lusoria: no record names the player 'nobody'\n"
+    small = Archive(str(tmp_path / "small.db"))
+    small.import_paths([str(ROOT / "samples/errors/tablut-warnings.lgn")])
+    assert note(small.path, "--rule", "T4") == f"{said} 'T4' (known: T8, number)\n"
+
+
 def test_tree_without_a_position_starts_from_the_start_of_its_game(archive):
     """`lusoria tree --game tablut`: from the game's start, as the explorer opens (a newcomer's
     first try, which said "give a POSITION"; found by review)."""

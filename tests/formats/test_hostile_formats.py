@@ -274,11 +274,15 @@ def test_aage_games_of_an_array_without_a_comma_between_them_are_broken_json_the
 
 def test_aage_json_broken_at_the_end_of_the_text_is_a_record_of_its_last_character():
     """The record of a game broken where the text ends (past its last character) starts in the
-    text, at its last character: here the line break that ends line 2."""
+    text, at its last character: here the line break that ends line 2. A scrape cut short (a download
+    broken off) was said as JSON's own 'Expecting value', at a blank line past its last move; it says so."""
     text = '{"Moves":\n\n'
     [source] = read_text(text, "aage", "end.json")
     assert (source.line, source.text) == (2, "\n")
-    assert only(text, "aage") == ("syntax", 3, 1, "broken JSON: Expecting value")
+    cut = "broken JSON: the text ends before its JSON does (cut short?): Expecting value"
+    assert only(text, "aage") == ("syntax", 3, 1, cut)
+    assert only('{"Moves": ["e3-c3",\n', "aage") == ("syntax", 2, 1, cut)
+    assert only('{"Moves": [1 2]}\n', "aage")[3] == "broken JSON: Expecting ',' delimiter"  # broken, not cut short
 
 
 def test_aage_numbers_of_any_length_are_kept_as_text():

@@ -450,6 +450,45 @@ def test_a_folders_opentafl_game_saved_as_txt_is_skipped_with_the_name_to_give_i
     assert renamed.output.endswith("1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n"), renamed.output
 
 
+def test_a_csv_file_saved_as_txt_is_read_as_csv_named_and_skipped_with_the_name_to_give_it_in_a_folder(tmp_path):
+    """The tafl engines' CSV lines saved as `brandubh-games.txt` were read as move lists: each line
+    one syntax error (`found 'c1-a1,0,1,White', expected a move`), and `import` stored each as a
+    record of no game. A line of moves, two counts and a status is no move list: named, the file is
+    read as CSV; in a folder it is skipped with the name to give it, as an OTN game saved as .txt is."""
+    games = (FIXTURES / "csv/brandubh.csv").read_text()
+    (tmp_path / "brandubh-games.txt").write_text(games)
+    named = CliRunner().invoke(main, ["validate", str(tmp_path / "brandubh-games.txt")])
+    count = len(games.splitlines())
+    assert (named.exit_code, named.output) == (0, f"{count} records: {count} valid, 0 invalid (0 errors, 0 warnings)\n")
+    folder = CliRunner().invoke(main, ["validate", str(tmp_path)])
+    assert folder.output.startswith(
+        f"lusoria: {tmp_path / 'brandubh-games.txt'}: skipped, a .txt file that is neither tafl move lists nor a "
+        "Tablut Challenge game log; it starts as csv files do: name it .csv\n"
+    )
+    assert format_of("games.txt", "e2-c2 f9-f5,0,0,white\n") is None  # not tafl move lists
+    assert format_of("games.txt", "e2-c2 f9-f5 resigned\n") == "tafl"
+
+
+def test_a_folders_file_of_no_suffix_is_skipped_with_the_name_its_first_characters_say_to_give_it(tmp_path):
+    """A scrape or an OTN game downloaded without its suffix was said to be 'not a record file' and no
+    more: its first characters are read, as a .txt file's are, for the name to give it. A file of no
+    suffix that is no record, or cannot be read (a link that leads nowhere), is skipped unread as before."""
+    otn = (ROOT / "tests" / "fixtures" / "formats" / "otn" / "brandubh.otg").read_text()
+    (tmp_path / "brandubh").write_text(otn)
+    (tmp_path / "game").write_text("{%s}" % SAAMI)
+    (tmp_path / "README").write_text("# the club's games\n")
+    (tmp_path / "gone").symlink_to(tmp_path / "nowhere")
+    result = CliRunner().invoke(main, ["validate", str(tmp_path)])
+    not_a_record = "skipped, not a record file (.lgn, .otg, .otn, .txt, .json, .log, .csv)"
+    assert result.exit_code == 2 and result.stderr == (
+        f"lusoria: {tmp_path / 'README'}: {not_a_record}\n"
+        f"lusoria: {tmp_path / 'brandubh'}: {not_a_record}; it starts as otn files do: name it .otg\n"
+        f"lusoria: {tmp_path / 'game'}: {not_a_record}; it starts as aage files do: name it .json\n"
+        f"lusoria: {tmp_path / 'gone'}: {not_a_record}\n"
+        f"lusoria: no record found in {tmp_path}\n"
+    )
+
+
 @pytest.mark.parametrize(
     "text, said",
     [
