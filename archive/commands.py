@@ -307,14 +307,15 @@ class Archive:
         if not current:
             open_archive(self.path, create_missing=False, note=self.notes).close()  # upgrades it, or says why not
 
-    def query(self, filters: Filters) -> list[dict]:
-        """`lusoria query`: the records every filter matches, oldest first."""
+    def query(self, filters: Filters | None = None) -> list[dict]:
+        """`lusoria query`: the records every filter matches (all: None), oldest first."""
         return list(self.iter_query(filters))
 
-    def iter_query(self, filters: Filters) -> Iterator[dict]:
+    def iter_query(self, filters: Filters | None = None) -> Iterator[dict]:
         """`query`, one record at a time; the game of a record its reader refused is the label
         `stats` counts it under (stats.REFUSED_TYPES: read once, when the first record of no game
         comes; a lookup a record in `other_tags`, ordered by tag, would read every GameType tag)."""
+        filters = filters or Filters()
         self._existing()
         self._check_names(filters)
         sql, params = build(filters)
