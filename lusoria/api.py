@@ -61,7 +61,7 @@ from lusoria.validator.base import (
     OptionError,
 )
 from lusoria.validator.fit import Fit, Proposal, fitting_rules, names_no_variant, proposals
-from lusoria.validator.games import GAMES, game_class, known_games, owners_of, rules_from_tags
+from lusoria.validator.games import GAMES, game_class, known_games, rules_from_tags
 from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict, canonical_text, check
 from lusoria.workers import WorkerLost, in_workers, mapped
 
@@ -159,12 +159,14 @@ def failed_plug_in(error: BaseException) -> str | None:
 
 
 def variant_owners(variant: str) -> list[str]:
-    """The games that have the preset `variant` (a Variant tag, `--variant`); OptionError when none has."""
-    from lusoria.variants import unknown_variant  # (its message: as `explain` counts and suggests the names)
+    """The games that have the variant `explain` knows as `variant` (a Variant tag, or any name that
+    `--variant` takes: saami-tablut-w and `Copenhagen Hnefatafl 11x11` are one game's); OptionError when
+    none has, or several variants are so named (`Tyr 13x13`), said as `--variant` says it."""
+    from lusoria.variants import games_of_variant, several_named, unknown_variant
 
-    owners = owners_of(variant)
+    owners = games_of_variant(variant)
     if not owners:
-        raise OptionError(unknown_variant(variant), "Variant")
+        raise OptionError(several_named(variant) or unknown_variant(variant), "Variant")
     return owners
 
 
