@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT, archive_copy, connect
 
-from lusoria.api import random_records
+from lusoria.api import InputError, random_records
 from lusoria.archive import Archive, Filters, UnsearchableRecord
 from lusoria.archive.patterns import glob_regex, matching_plies, pattern_globs
 from lusoria.archive.positions import boards_and_materials, pack_boards
@@ -929,6 +929,11 @@ def test_records_file_finds_the_same_games_and_their_continuations(archive, tmp_
     result = CliRunner().invoke(main, ["query", "--db", archive.path, "--records", str(file), "--format", "json"])
     # record 4 reached the same position with another roll: games are compared position by position
     assert [row["id"] for row in json.loads(result.output)] == [1, 4, 3, 5, 6]
+    # new user 24: the library took a path as a record's text ('not a game record … no tag and no movetext')
+    assert [row["id"] for row in archive.query(Filters(records=[str(file)]))] == [1, 4, 3, 5, 6]
+    assert [row["id"] for row in archive.query(Filters(records=[file]))] == [1, 4, 3, 5, 6]
+    with pytest.raises(InputError, match=f"^{tmp_path}/none.lgn: no such file or directory$"):
+        archive.query(Filters(records=[str(tmp_path / "none.lgn")]))
     with pytest.raises(UnsearchableRecord, match=r"record 1 of the records file is not valid \(tag: unknown game"):
         archive.query(Filters(records=['[Game "chess"]\n\n1. e4 *\n']))
     with pytest.raises(UnsearchableRecord, match=r"\(syntax: found '31', .*\*\); did you mean 31:\?\); a search"):
