@@ -16,7 +16,7 @@ from lusoria.api import InputError, random_records
 from lusoria.archive import Archive, Filters, UnsearchableRecord
 from lusoria.archive.patterns import glob_regex, matching_plies, pattern_globs
 from lusoria.archive.positions import boards_and_materials, pack_boards
-from lusoria.archive.query import COLUMNS
+from lusoria.archive.query import COLUMNS, FilterError
 from lusoria.archive.search import continuations, material_condition
 from lusoria.cli import main
 from lusoria.validator.base import OptionError
@@ -697,6 +697,13 @@ def test_the_for_option_counts_plies_in_a_row_from_one(archive):
     refused = runner.invoke(main, [*ask, "--for", "0"])
     assert refused.exit_code == 2
     assert "Invalid value for '--for': '0' is not a whole number from 1 to 1000000000" in refused.output
+    # new user 24: --for alone, with nothing to hold for N plies, found every record
+    said = "counts plies in a row that match a position, pattern or material: give one"
+    alone = runner.invoke(main, ["query", "--db", archive.path, "--for", "5"])
+    assert (alone.exit_code, alone.stdout) == (2, "") and alone.stderr.endswith(f"Error: --for {said}\n")
+    with pytest.raises(FilterError, match=f"^the material_for filter {said}$"):
+        archive.query(Filters(material_for=5))
+    assert archive.query(Filters(material_for=1)) == archive.query()  # 1, the default: no run asked for
 
 
 def test_material_ranges_bound_each_record(samples):
