@@ -696,6 +696,7 @@ class Archive:
     ) -> dict[str, int]:
         """`lusoria export`: the records `filters` match (all: None) as Parquet or CSV files in
         `directory`, with their rows of every table, each record replayed by `jobs` worker processes
-        (archive/export.py); rows per file. NotADirectory when `directory` is a file."""
+        (archive/export.py), or (`jsonl`) as one file of JSON lines, a record a line; rows per file.
+        NotADirectory when `directory` is a file; ValueError for another `format`."""
         self._existing()
         return export(self.path, directory, format, jobs, self._selected(filters))
