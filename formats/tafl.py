@@ -200,7 +200,8 @@ STATUSES = {"white": "1-0", "black": "0-1", "ongoing": "*", "draw": "1/2-1/2"}
 
 def looks_like_csv(head: str) -> bool:
     """Whether the first line of a text (after header lines: `# …`, column names) is a CSV move list: moves (one
-    is enough: the counts and the status say it is a CSV row), two counts and a status. `head`
+    move is enough, among words that are none: the counts and the status say it is a CSV row, and
+    the reader names a slip among its moves at its place), two counts and a status. `head`
     may end inside that line (a game longer than the characters looked at): its moves so far then
     judge it. Lines may end in CR alone (the head is not yet read as text, which makes them LF)."""
     lines = head.lstrip().splitlines(keepends=True)
@@ -209,7 +210,7 @@ def looks_like_csv(head: str) -> bool:
     first = lines[0].lstrip() if lines else ""
     row = _CSV_LINE.match(first.rstrip("\r\n"))
     if row is not None:
-        return row["status"].strip().lower() in STATUSES and looks_like_move_lists(row["moves"] + " ", fewest=1)
+        return row["status"].strip().lower() in STATUSES and any(map(MOVE.fullmatch, row["moves"].split()))
     if first.endswith(("\n", "\r")):
         return False
     moves, comma, _ = first.partition(",")
