@@ -309,14 +309,15 @@ class Archive:
         if not current:
             open_archive(self.path, create_missing=False, note=self.notes).close()  # upgrades it, or says why not
 
-    def query(self, filters: Filters) -> list[dict]:
-        """`lusoria query`: the records every filter matches, oldest first."""
+    def query(self, filters: Filters | None = None) -> list[dict]:
+        """`lusoria query`: the records every filter matches (all: None), oldest first."""
         return list(self.iter_query(filters))
 
-    def iter_query(self, filters: Filters) -> Iterator[dict]:
+    def iter_query(self, filters: Filters | None = None) -> Iterator[dict]:
         """`query`, one record at a time; the game of a record its reader refused is the label
         `stats` counts it under (stats.REFUSED_TYPES: read once, when the first record of no game
         comes; a lookup a record in `other_tags`, ordered by tag, would read every GameType tag)."""
+        filters = filters or Filters()
         self._existing()
         self._check_names(filters)
         sql, params = build(filters)
@@ -709,6 +710,7 @@ class Archive:
     ) -> dict[str, int]:
         """`lusoria export`: the records `filters` match (all: None) as Parquet or CSV files in
         `directory`, with their rows of every table, each record replayed by `jobs` worker processes
-        (archive/export.py); rows per file. NotADirectory when `directory` is a file."""
+        (archive/export.py), or (`jsonl`) as one file of JSON lines, a record a line; rows per file.
+        NotADirectory when `directory` is a file; ValueError for another `format`."""
         self._existing()
         return export(self.path, directory, format, jobs, self._selected(filters))

@@ -316,12 +316,15 @@ KINDS = {"str": (str, "a str"), "bool": (bool, "True or False"), "list": (list, 
 def check_values(filters: Filters) -> None:
     """FilterError for a filter whose value is not of its declared type (a library's caller may give
     any: `valid="yes"` found nothing), or a whole number outside its bounds (`minimum`, `maximum`),
-    as its option would take it. Every Archive method that takes filters checks them first."""
+    as its option would take it, and `material_for` over 1 with no ply condition to hold so long
+    (`--for 3` alone found every record). Every Archive method that takes filters checks them first."""
     for declared in fields(filters):
         value, meta, written = getattr(filters, declared.name), declared.metadata, str(declared.type)
         kind = re.split(r"[\[ ]", written)[0]  # "int | None": int; "list[str]": list
         if not (value is None and written.endswith("| None") or _of_kind(kind, value, meta)):
             raise FilterError(declared.name, f"is {meta.get('takes') or _kind(kind, meta)}; not {str(value)[:40]!r}")
+    if filters.material_for > 1 and not (filters.position or filters.pattern or filters.positions or filters.material):
+        raise FilterError("material_for", "counts plies in a row that match a position, pattern or material: give one")
 
 
 def _of_kind(kind: str, value: Any, declared: Mapping[str, Any]) -> bool:

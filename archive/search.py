@@ -15,6 +15,7 @@ from lusoria.archive.positions import EXACT_PLIES, SEARCH_TERMS, boards_and_mate
 from lusoria.errors import LusoriaError
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText
+from lusoria.notation.sources import is_text
 from lusoria.validator.base import MATERIAL, MATERIAL_SUMS, Game, OptionError, Position
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import ERROR, Diagnostic, check
@@ -312,12 +313,16 @@ def _matching_plies(sources: list[Source], conditions: list[str], condition_para
 
 def continuations(texts: list) -> tuple[str, list]:
     """A WHERE clause: records whose main line begins with the main line of one of the records
-    `texts` (RecordText or text: the same game, or one that continues it), compared position by
-    position. UnsearchableRecord for a record that is not valid: what it breaks would make it
-    another game than the one meant."""
+    `texts` (RecordText or text: the same game, or one that continues it; a str that is no text,
+    `is_text`, the path of a file of them, as `--records` takes it), compared position by position.
+    UnsearchableRecord for a record that is not valid: what it breaks would make it another game
+    than the one meant; InputError for a file that cannot be read."""
+    from lusoria.formats.sources import read_sources
+
     conditions: list[str] = []
     params: list = []
-    for index, text in enumerate(texts):
+    records = (record for text in texts for record in (read_sources(text) if not is_text(text) else [text]))
+    for index, text in enumerate(records):
         report = check(text)
         if not report.valid or report.rules is None:
             raise UnsearchableRecord(index, report.source, report.diagnostics)

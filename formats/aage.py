@@ -246,17 +246,18 @@ def _objects(text: str) -> Iterator[tuple[int, int, object]]:
         start = _skip(text, position, "," if in_array else "")
         if start >= len(text) or in_array and text.startswith("]", start):
             return
+        broken = start  # where the text of a broken game starts: the game's, or what follows a whole one
         try:
             if (deep := too_deep(text, start)) is not None:
                 raise deep_error(text, deep)
             value, end = decoder.raw_decode(text, start)
             yield start, end, value
-            position = _skip(text, end, "")
+            position = broken = _skip(text, end, "")
             if in_array and not text.startswith((",", "]"), position):
                 raise json.JSONDecodeError("expected ',' or ']'", text, position)
         except json.JSONDecodeError as error:
             after = _NEXT_GAME.search(text, max(error.pos, start + 1))  # (never the broken game's own start)
-            yield error.pos, after.start("game") if after else len(text), error
+            yield broken, after.start() if after else len(text), error  # (up to the next game's line)
             if after is None:
                 return
             position = after.start("game")
@@ -282,14 +283,16 @@ def read_aage(text: str, path: str, tags: dict[str, str] | None = None) -> Itera
 
 
 def _broken(locator: Locator, start: int, end: int, error: json.JSONDecodeError, path: str, index: int) -> RecordText:
-    """The record of a game whose JSON is broken at `start`: its problem says how."""
+    """The record of a game whose JSON, from `start`, is broken (at `error.pos`): its text as it is,
+    its problem says how."""
     draft = Draft("aage", locator, min(start, max(len(locator.text) - 1, 0)), end)
     said = _JSON_PLACE.sub("", error.msg)  # (the place is the diagnostic's)
-    if said == "Invalid control character" and locator.text[start : start + 1] in ("\n", "\r"):
+    at = error.pos
+    if said == "Invalid control character" and locator.text[at : at + 1] in ("\n", "\r"):
         said = "a string not closed before its line ends"
-    elif not locator.text[start:].strip():
+    elif not locator.text[at:].strip():
         said = f"the text ends before its JSON does (cut short?): {said}"
-    return draft.source(path, index, draft.problem(f"broken JSON: {said}", start, locator.text[start:][:1]))
+    return draft.source(path, index, draft.problem(f"broken JSON: {said}", at, locator.text[at:][:1]))
 
 
 def _aage_game(

@@ -369,11 +369,22 @@ def record_at(
     """Record `index` (from 0) of a source, as `read_sources` reads it (`blank` told when it held
     blanks at most); NoSuchRecord (a ValueError) when there is no such record, InputError when the
     source cannot be read."""
+    if index < 0:
+        raise NoSuchRecord(f"{source_name(source)} has no record {index}: records count from 0")
     count = 0
-    for count, found in enumerate(read_sources(source, encoding, format, tags, blank=blank) if index >= 0 else (), 1):
+    for count, found in enumerate(read_sources(source, encoding, format, tags, blank=blank), 1):
         if count > index:
             return found
     numbers = f" (0 to {count - 1})" if count > 1 else ""
-    raise NoSuchRecord(
-        f"{'the text' if is_text(source) else source} has no record {index}: it has {plural(count, 'record')}{numbers}"
-    )
+    raise NoSuchRecord(f"{source_name(source)} has no record {index}: it has {plural(count, 'record')}{numbers}")
+
+
+def source_name(source: Source) -> str:
+    """A source as messages name it: `the text`, `<stdin>`, a stream's name (`stream_name`), a file's
+    shown path."""
+    if is_text(source):
+        return "the text"
+    if not isinstance(source, (str, os.PathLike)):
+        return stream_name(source)
+    path = os.fspath(source)
+    return STDIN_NAME if path == STDIN else shown_path(path)

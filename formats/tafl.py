@@ -201,13 +201,15 @@ STATUSES = {"white": "1-0", "black": "0-1", "ongoing": "*", "draw": "1/2-1/2"}
 
 
 def _is_csv_game(row: re.Match[str]) -> bool:
-    """Whether a line of four fields is a CSV file's game: moves (one is enough), two counts and a status."""
-    return row["status"].strip().lower() in STATUSES and looks_like_move_lists(row["moves"] + " ", fewest=1)
+    """Whether a line of four fields is a CSV file's game: moves (one is enough, among words that are
+    none: the reader names a slip among them at its place), two counts and a status."""
+    return row["status"].strip().lower() in STATUSES and any(map(MOVE.fullmatch, row["moves"].split()))
 
 
 def looks_like_csv(head: str) -> bool:
     """Whether the first line of a text (after header lines: `# …`, column names) is a CSV move list: moves (one
-    is enough: the counts and the status say it is a CSV row), two counts and a status. `head`
+    move is enough, among words that are none: the counts and the status say it is a CSV row, and
+    the reader names a slip among its moves at its place), two counts and a status. `head`
     may end inside that line (a game longer than the characters looked at): its moves so far then
     judge it. Lines may end in CR alone (the head is not yet read as text, which makes them LF)."""
     lines = head.lstrip().splitlines(keepends=True)

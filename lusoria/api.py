@@ -75,6 +75,7 @@ __all__ = [
     "source_formats",
     "target_formats",
     "known_games",
+    "variant_owners",
     "rules_from_tags",
     "RecordText",
     "without_problems",
@@ -155,6 +156,18 @@ def failed_plug_in(error: BaseException) -> str | None:
     """What an exception raised in a plug-in's game (its SystemExit too) says, naming it
     (`GAMES.failed_plug_in`: its bug, not lusoria's); None for one no plug-in's code raised."""
     return GAMES.failed_plug_in(error)
+
+
+def variant_owners(variant: str) -> list[str]:
+    """The games that have the variant `explain` knows as `variant` (a Variant tag, or any name that
+    `--variant` takes: saami-tablut-w and `Copenhagen Hnefatafl 11x11` are one game's); OptionError when
+    none has, or several variants are so named (`Tyr 13x13`), said as `--variant` says it."""
+    from lusoria.variants import games_of_variant, several_named, unknown_variant
+
+    owners = games_of_variant(variant)
+    if not owners:
+        raise OptionError(several_named(variant) or unknown_variant(variant), "Variant")
+    return owners
 
 
 def validate(

@@ -72,7 +72,7 @@ def test_a_record_past_the_last_says_how_many_there_are():
         result = run(command, ESCAPE, "--record", "99999")
         assert result.exit_code == 2 and f"{ESCAPE} has no record 99999: it has 1 record\n" in result.output
     result = run("html", "-", "--record", "7", input='[Game "tablut"]\n\n*\n\n[Game "tablut"]\n\n*\n')
-    assert result.exit_code == 2 and "- has no record 7: it has 2 records (0 to 1)\n" in result.output
+    assert result.exit_code == 2 and "<stdin> has no record 7: it has 2 records (0 to 1)\n" in result.output
 
 
 @pytest.mark.parametrize("command", [["html"], ["rules"]])

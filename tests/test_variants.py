@@ -213,6 +213,24 @@ def test_a_game_and_variant_named_apart_choose_their_tags_in_one_place():
     )
 
 
+def test_the_games_of_a_variant_are_those_of_any_name_the_reading_commands_take():
+    """New user 24: api.variant_owners knew a game's Variant alone: other programs' name of a variant,
+    which `--variant` takes, was 'no game has it (…; did you mean … or 'Copenhagen Hnefatafl 11x11'?)',
+    itself suggested; a name of two variants was said to be of none."""
+    assert api.variant_owners("seed") == ["laquet", "tablut"]
+    assert api.variant_owners("Copenhagen Hnefatafl 11x11") == ["copenhagen"]
+    assert api.variant_owners("saami-tablut-w") == ["tablut"]
+    with pytest.raises(api.OptionError) as several:
+        api.variant_owners("Tyr 13x13")
+    said = "other programs call several variants 'Tyr 13x13': name one (tyr-13x13 or tyr-13x13-172)"
+    assert (several.value.tag, str(several.value)) == ("Variant", said)
+    assert said == api.variant_refused("Tyr 13x13")  # as --variant refuses it
+    with pytest.raises(
+        api.OptionError, match=r"^unknown variant 'sead': no game has it \(\d+ known; did you mean seed"
+    ):
+        api.variant_owners("sead")
+
+
 def test_a_variant_several_games_have_is_named_with_its_game():
     with pytest.raises(
         KeyError, match=r"^\"tablut and laquet have a variant 'seed': name one \(tablut/seed or laquet/seed\)"

@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import re
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, partial
 from importlib.resources import files
@@ -222,7 +222,7 @@ def catalogues() -> tuple[tuple[Variant, ...], tuple[Variant, ...]]:
     process reads the same file, its environment being its parent's); an error in the user's says
     that the file is theirs to mend."""
     builtin = load(CATALOGUE)
-    path = users_catalogue()
+    path = catalogue_read_from()
     if not os.environ.get(USERS_CATALOGUE) and not path.exists():
         return builtin, ()
     try:
@@ -237,6 +237,25 @@ def catalogue() -> tuple[Variant, ...]:
     """Every entry: lusoria's, then the user's."""
     builtin, users = catalogues()
     return builtin + users
+
+
+@cache
+def catalogue_read_from() -> Path:
+    """Where `catalogues` looked for the user's own catalogue (`users_catalogue` then: once a process)."""
+    return users_catalogue()
+
+
+def catalogue_moved() -> str:
+    """What is said when LUSORIA_CATALOGUE names another file now than when the catalogues were read
+    (a notebook's `os.environ` set after a first hnefatafl record): that this process keeps those
+    read; "" when it names the same."""
+    now, then = users_catalogue(), catalogue_read_from()
+    if now == then:
+        return ""
+    return (
+        f"{USERS_CATALOGUE} names {now} now, but this process read your own catalogue once, when "
+        f"{then} was it: a new process reads {now}"
+    )
 
 
 def users_catalogue() -> Path:
@@ -360,11 +379,24 @@ class Hnefatafl(TaflGame):
 
     @classmethod
     def variants_read_from(cls) -> str:
-        """The user's own catalogue: where it is, and how many entries it adds."""
-        path, users = users_catalogue(), catalogues()[1]
+        """The user's own catalogue: where it is, and how many entries it adds (and that the file
+        LUSORIA_CATALOGUE names now is not read, when another was: `catalogue_moved`)."""
+        users = catalogues()[1]
+        path, moved = catalogue_read_from(), catalogue_moved()
         if users or path.exists():
-            return f"Your own catalogue: {plural(len(users), 'entry', 'entries')}, read from {path}"
-        return f"Your own catalogue: none (no file {path}, nor {USERS_CATALOGUE} naming one)"
+            said = f"Your own catalogue: {plural(len(users), 'entry', 'entries')}, read from {path}"
+        else:
+            said = f"Your own catalogue: none (no file {path}, nor {USERS_CATALOGUE} naming one)"
+        return f"{said}; {moved}" if moved else said
+
+    @classmethod
+    def unknown_variant(cls, variant: str, owners: Sequence[str] = ()) -> OptionError:
+        """As every game's, and when LUSORIA_CATALOGUE names another file now than the one read,
+        that it is not read (`catalogue_moved`): the variant may be there."""
+        problem = super().unknown_variant(variant, owners)
+        if moved := catalogue_moved():
+            return OptionError(f"{problem}; {moved}", problem.tag, problem.written, problem.at, problem.known)
+        return problem
 
     @classmethod
     def options_from_tags(cls, tags: dict[str, str]) -> dict[str, str]:

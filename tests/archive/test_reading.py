@@ -257,7 +257,8 @@ def test_output_formats_show_every_value(archive):
 
 
 def test_query_json_is_the_same_streamed(archive):
-    rows = Archive(str(archive)).query(Filters())
+    rows = Archive(str(archive)).query()  # new user 24: no filters, as `lusoria query` alone (and as stats takes)
+    assert rows == Archive(str(archive)).query(Filters()) and len(rows) == 4
     result = run("query", "--db", str(archive), "--format", "json")
     assert [row["id"] for row in json.loads(result.output)] == [row["id"] for row in rows]
     assert run("query", "--db", str(archive), "--format", "json", "--white", "nobody").stdout == "[]\n"  # note: stderr

@@ -12,11 +12,11 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT, archive_copy, connect
 
-from lusoria.api import random_records
+from lusoria.api import InputError, random_records
 from lusoria.archive import Archive, Filters, UnsearchableRecord
 from lusoria.archive.patterns import glob_regex, matching_plies, pattern_globs
 from lusoria.archive.positions import boards_and_materials, pack_boards
-from lusoria.archive.query import COLUMNS
+from lusoria.archive.query import COLUMNS, FilterError
 from lusoria.archive.search import continuations, material_condition
 from lusoria.cli import main
 from lusoria.validator.base import OptionError
@@ -732,6 +732,13 @@ def test_the_for_option_counts_plies_in_a_row_from_one(archive):
     refused = runner.invoke(main, [*ask, "--for", "0"])
     assert refused.exit_code == 2
     assert "Invalid value for '--for': '0' is not a whole number from 1 to 1000000000" in refused.output
+    # new user 24: --for alone, with nothing to hold for N plies, found every record
+    said = "counts plies in a row that match a position, pattern or material: give one"
+    alone = runner.invoke(main, ["query", "--db", archive.path, "--for", "5"])
+    assert (alone.exit_code, alone.stdout) == (2, "") and alone.stderr.endswith(f"Error: --for {said}\n")
+    with pytest.raises(FilterError, match=f"^the material_for filter {said}$"):
+        archive.query(Filters(material_for=5))
+    assert archive.query(Filters(material_for=1)) == archive.query()  # 1, the default: no run asked for
 
 
 def test_material_ranges_bound_each_record(samples):
@@ -964,6 +971,11 @@ def test_records_file_finds_the_same_games_and_their_continuations(archive, tmp_
     result = CliRunner().invoke(main, ["query", "--db", archive.path, "--records", str(file), "--format", "json"])
     # record 4 reached the same position with another roll: games are compared position by position
     assert [row["id"] for row in json.loads(result.output)] == [1, 4, 3, 5, 6]
+    # new user 24: the library took a path as a record's text ('not a game record … no tag and no movetext')
+    assert [row["id"] for row in archive.query(Filters(records=[str(file)]))] == [1, 4, 3, 5, 6]
+    assert [row["id"] for row in archive.query(Filters(records=[file]))] == [1, 4, 3, 5, 6]
+    with pytest.raises(InputError, match=f"^{tmp_path}/none.lgn: no such file or directory$"):
+        archive.query(Filters(records=[str(tmp_path / "none.lgn")]))
     with pytest.raises(UnsearchableRecord, match=r"record 1 of the records file is not valid \(tag: unknown game"):
         archive.query(Filters(records=['[Game "chess"]\n\n1. e4 *\n']))
     with pytest.raises(UnsearchableRecord, match=r"\(syntax: found '31', .*\*\); did you mean 31:\?\); a search"):

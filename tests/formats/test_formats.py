@@ -1160,10 +1160,26 @@ def test_csv_move_lists_name_their_game_by_file_or_by_board(tmp_path, lusorias_o
         ("e2-c2 f9-f5\n", None),  # a whole line of moves without the counts and the status
         ("e2-c2 f9-f5\r", None),
         ("# brandubh\nmoves,defenders_lost,attackers_lost,status\n", None),  # a header and no game: no move list
+        ("e2-c2 f9f5x e3-e4,0,0,white\n", "csv"),  # a slip among its moves: the reader names it at its place
+        ("zz,0,0,white\n", None),  # no move at all
+        ("e2-c2 f9-f5,0,0,won\n", None),  # no status
     ],
 )
 def test_a_csv_file_is_a_move_list_by_its_first_line(head, format):
     assert format_of("games.csv", head) == format
+
+
+def test_a_slip_in_a_csv_files_first_game_is_said_at_its_place(tmp_path):
+    """New user 24: a slip in the first game's moves took the file for no CSV: named, it was read as
+    lgn ('the record has no Game tag', at 1:1); in a folder, skipped ('not a tafl move list')."""
+    good = (FIXTURES / "csv/brandubh.csv").read_text().splitlines()[0]
+    (tmp_path / "brandubh.csv").write_text(good.replace(" ", " zz ", 1) + "\n" + good + "\n")
+    done = CliRunner().invoke(main, ["validate", str(tmp_path)])
+    assert done.exit_code == 1 and done.stderr == ""
+    assert done.stdout.startswith(f"{tmp_path}/brandubh.csv:1:7: error[syntax]: found 'zz', expected a move such as ")
+    assert done.stdout.endswith(
+        "2 records: 1 valid, 1 invalid (1 error, 0 warnings)\nrules cited: syntax (lusoria explain syntax says what a rule means)\n"
+    )
 
 
 def test_a_csv_line_that_is_no_game_is_its_own_error_and_the_games_after_it_are_read():

@@ -11,7 +11,7 @@ from conftest import ROOT
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lusoria.api import canonical_text, convert, random_record
+from lusoria.api import canonical_text, convert, format_record, random_record
 from lusoria.cli import main
 from lusoria.formats import read_text
 from lusoria.formats.convert import Converted
@@ -272,17 +272,29 @@ def test_aage_games_of_an_array_without_a_comma_between_them_are_broken_json_the
     assert missing.message == "broken JSON: expected ',' or ']'"
 
 
-def test_aage_json_broken_at_the_end_of_the_text_is_a_record_of_its_last_character():
-    """The record of a game broken where the text ends (past its last character) starts in the
-    text, at its last character: here the line break that ends line 2. A scrape cut short (a download
-    broken off) was said as JSON's own 'Expecting value', at a blank line past its last move; it says so."""
+def test_aage_json_broken_at_the_end_of_the_text_is_a_record_of_the_game_as_it_is():
+    """The record of a game broken where the text ends (past its last character) is the game's
+    text, from its first line (new user 24: it was the text from the place it breaks, what `fmt`
+    wrote back and the archive kept as the record's text: a fragment). A scrape cut short (a
+    download broken off) was said as JSON's own 'Expecting value', at a blank line past its last
+    move; it says so (new user 23)."""
     text = '{"Moves":\n\n'
     [source] = read_text(text, "aage", "end.json")
-    assert (source.line, source.text) == (2, "\n")
+    assert (source.line, source.text) == (1, text)
     cut = "broken JSON: the text ends before its JSON does (cut short?): Expecting value"
     assert only(text, "aage") == ("syntax", 3, 1, cut)
     assert only('{"Moves": ["e3-c3",\n', "aage") == ("syntax", 2, 1, cut)
     assert only('{"Moves": [1 2]}\n', "aage")[3] == "broken JSON: Expecting ',' delimiter"  # broken, not cut short
+
+
+@pytest.mark.parametrize("layout", ["one a line", "an indented array"])
+def test_aage_a_broken_game_is_a_record_of_its_text_as_it_is_from_its_first_line(layout):
+    game = '{%s, "Moves": "f1-f3"}' % SAAMI
+    games = [game, game[:30], game]
+    text = "\n".join(games) if layout == "one a line" else "[\n  " + ",\n  ".join(games) + "\n]"
+    broken = list(read_text(text, "aage", "three.json"))[1]
+    assert (broken.line, broken.text.strip(" ,\n")) == (2 if layout == "one a line" else 3, game[:30])
+    assert format_record(broken)[0].strip(" ,\n") == game[:30]  # `lusoria fmt`: the record as it was
 
 
 def test_aage_numbers_of_any_length_are_kept_as_text():

@@ -42,6 +42,20 @@ def test_board_takes_a_stream_and_a_record_index():
         api.board(TWO, index=2)
 
 
+def test_a_record_a_source_lacks_is_said_naming_the_source_as_messages_do():
+    """New user 24: record_at named a stream by its Python repr (`<_io.StringIO object at 0x…>`) and
+    standard input `-`, and said a file of one record had 0 records when asked for record -1."""
+    with pytest.raises(api.NoSuchRecord, match=r"^<stream> has no record 2: it has 2 records \(0 to 1\)$"):
+        record_at(io.StringIO(TWO), 2)
+    with open(ESCAPE) as stream, pytest.raises(api.NoSuchRecord, match=f"^{ESCAPE} has no record 1: it has 1 record$"):
+        record_at(stream, 1)
+    with pytest.raises(api.NoSuchRecord, match=f"^{ESCAPE} has no record -1: records count from 0$"):
+        api.board(ESCAPE, index=-1)
+    odd = Path(os.fsdecode(b"/no/such/dir/\xff.lgn"))
+    with pytest.raises(api.NoSuchRecord, match=r"^/no/such/dir/\\xff.lgn has no record -1: records count from 0$"):
+        record_at(odd, -1)
+
+
 def test_a_binary_stream_is_decoded_as_a_file_is():
     """`open(path, "rb")` or an upload's bytes: read as text, `piece.removeprefix(BOM)` raised a
     TypeError (a traceback); decoded from `encoding`, a byte that is not is said as a file's is."""

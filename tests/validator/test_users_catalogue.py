@@ -12,7 +12,8 @@ import sys
 import pytest
 from conftest import ROOT
 
-from lusoria.validator.hnefatafl import CATALOGUE, CatalogueError, catalogue, load, users_catalogue
+from lusoria.validator.hnefatafl import CATALOGUE, CatalogueError, Hnefatafl, catalogue, load, users_catalogue
+from lusoria.validator.replay import check
 
 CLUB = """# our club's house variant
 
@@ -188,6 +189,26 @@ def test_the_users_catalogue_is_checked_against_lusorias(tmp_path):
         f"[[variant]]\nname = 'club-layout'\ntitle = 'Club'\nlayout_of = '{main.name}'\nrules = '{layout}'\n"
     )
     assert [entry.name for entry in load(path, builtin)] == ["club-layout"]
+
+
+def test_a_catalogue_named_after_the_catalogues_were_read_is_said_unread(tmp_path, monkeypatch):
+    """New user 24: in a notebook, LUSORIA_CATALOGUE set after a first hnefatafl record was read
+    nothing (once a process), unsaid: the variant was 'unknown', and `explain hnefatafl` said '0
+    entries, read from' the file named now."""
+    assert catalogue() == load(CATALOGUE)  # read, from the suite's empty catalogue
+    (tmp_path / "club.toml").write_text(CLUB, encoding="utf-8")
+    monkeypatch.setenv("LUSORIA_CATALOGUE", str(tmp_path / "club.toml"))
+    unread = (
+        f"LUSORIA_CATALOGUE names {tmp_path}/club.toml now, but this process read your own catalogue once, "
+        f"when /dev/null was it: a new process reads {tmp_path}/club.toml"
+    )
+    report = check(GAME % "a game")
+    assert report.diagnostics[0].message.endswith(
+        f"({len(Hnefatafl.presets)} known: lusoria explain hnefatafl lists them); {unread}"
+    )
+    assert Hnefatafl.variants_read_from() == f"Your own catalogue: 0 entries, read from /dev/null; {unread}"
+    monkeypatch.setenv("LUSORIA_CATALOGUE", os.devnull)
+    assert "LUSORIA_CATALOGUE names" not in check(GAME % "a game").diagnostics[0].message
 
 
 def test_the_suite_reads_no_users_catalogue():
