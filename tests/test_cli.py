@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import known_games_elided
 
+from lusoria import __version__, accelerator
 from lusoria.cli import main
 from lusoria.validator.games import known_games
 
@@ -113,7 +114,9 @@ def test_a_compressed_file_is_said_to_be_one_not_text_of_another_encoding(tmp_pa
 def test_the_module_runs_as_the_command():
     """`python -m lusoria.cli` is `lusoria` (the language server's tests start it so)."""
     done = subprocess.run([sys.executable, "-m", "lusoria.cli", "--version"], capture_output=True, text=True)
-    assert (done.returncode, done.stdout, done.stderr) == (0, run("--version").output, "")
+    said = f"lusoria, version {__version__} ({accelerator.describe()})\n"
+    assert (done.returncode, done.stdout, done.stderr) == (0, said, "")
+    assert run("--version").output == said
 
 
 def test_usage_errors_exit_2():
