@@ -409,6 +409,11 @@ def test_convert_needs_a_target_format_and_a_folder_that_is_no_file(tmp_path):
         ),
         (["show"], "--format [text|svg] The board as text, or as an SVG diagram. [default: text]"),
         (["random"], "--max-plies INTEGER Stop a game (result *) after this many plies. [default: 200]"),
+        (  # a default read when the help is shown (LazyDefault): the archive's
+            ["sql"],
+            "--timeout INTEGER Stop the statement after this many seconds (0: no limit). Ctrl-C stops it too. "
+            "[default: 60]",
+        ),
     ],
 )
 def test_the_help_of_an_option_says_its_default(command, said):
