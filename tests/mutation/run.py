@@ -259,8 +259,13 @@ TESTS = {
     "lusoria/api.py": COMMAND_TESTS
     + ["tests/test_html.py", "tests/test_pipeline.py", "tests/test_files.py", "tests/test_variants.py"]
     + ["tests/test_played.py"],
-    # explain GAME and VARIANT; the names of a variant that --variant takes
-    "lusoria/variants.py": ["tests/test_variants.py", "tests/test_cli.py", "tests/archive/test_filtered.py"],
+    # explain GAME and VARIANT, an option of the Rules tag, a word of the rules; the names --variant takes
+    "lusoria/variants.py": [
+        "tests/test_variants.py",
+        "tests/test_cli.py",
+        "tests/archive/test_filtered.py",
+        "tests/test_rulebook.py",
+    ],
     "lusoria/cli.py": COMMAND_TESTS
     + [
         "tests/test_rulebook.py",
