@@ -481,3 +481,13 @@ def _options_without_help(command: click.Command, path: str) -> list[str]:
 def test_every_option_of_every_command_says_what_it_is_for():
     """`query --result` and `players list/crosstable --format` said nothing in their help."""
     assert _options_without_help(main, "lusoria") == []
+
+
+@pytest.mark.parametrize(
+    "variant, path", [("dux", "samples/latrunculi/dux.lgn"), ("seed", "samples/tablut/escape.lgn")]
+)
+def test_a_variant_of_a_game_given_without_the_game_is_taken(variant, path):
+    """--variant dux (one game's), or seed (two games'): the records' game chooses, said in a note only."""
+    result = run("validate", "--variant", variant, path)
+    assert (result.exit_code, result.stdout) == (0, "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n")
+    assert result.stderr.startswith(f"lusoria: note: --variant {variant} is not applied to the records of 1 lgn file")
