@@ -259,12 +259,14 @@ TESTS = {
     "lusoria/api.py": COMMAND_TESTS
     + ["tests/test_html.py", "tests/test_pipeline.py", "tests/test_files.py", "tests/test_variants.py"]
     + ["tests/test_played.py"],
-    # explain GAME and VARIANT, an option of the Rules tag, a word of the rules; the names --variant takes
+    # explain GAME and VARIANT (a plug-in's game too), an option of the Rules tag, a word of the rules;
+    # the names --variant takes
     "lusoria/variants.py": [
         "tests/test_variants.py",
         "tests/test_cli.py",
         "tests/archive/test_filtered.py",
         "tests/test_rulebook.py",
+        "tests/validator/test_games.py",
     ],
     "lusoria/cli.py": COMMAND_TESTS
     + [
