@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import known_games_elided
 
+from lusoria import __version__, accelerator
 from lusoria.cli import main
 from lusoria.validator.games import known_games
 
@@ -113,7 +114,9 @@ def test_a_compressed_file_is_said_to_be_one_not_text_of_another_encoding(tmp_pa
 def test_the_module_runs_as_the_command():
     """`python -m lusoria.cli` is `lusoria` (the language server's tests start it so)."""
     done = subprocess.run([sys.executable, "-m", "lusoria.cli", "--version"], capture_output=True, text=True)
-    assert (done.returncode, done.stdout, done.stderr) == (0, run("--version").output, "")
+    said = f"lusoria, version {__version__} ({accelerator.describe()})\n"
+    assert (done.returncode, done.stdout, done.stderr) == (0, said, "")
+    assert run("--version").output == said
 
 
 def test_usage_errors_exit_2():
@@ -406,6 +409,11 @@ def test_convert_needs_a_target_format_and_a_folder_that_is_no_file(tmp_path):
         ),
         (["show"], "--format [text|svg] The board as text, or as an SVG diagram. [default: text]"),
         (["random"], "--max-plies INTEGER Stop a game (result *) after this many plies. [default: 200]"),
+        (  # a default read when the help is shown (LazyDefault): the archive's
+            ["sql"],
+            "--timeout INTEGER Stop the statement after this many seconds (0: no limit). Ctrl-C stops it too. "
+            "[default: 60]",
+        ),
     ],
 )
 def test_the_help_of_an_option_says_its_default(command, said):
@@ -473,3 +481,13 @@ def _options_without_help(command: click.Command, path: str) -> list[str]:
 def test_every_option_of_every_command_says_what_it_is_for():
     """`query --result` and `players list/crosstable --format` said nothing in their help."""
     assert _options_without_help(main, "lusoria") == []
+
+
+@pytest.mark.parametrize(
+    "variant, path", [("dux", "samples/latrunculi/dux.lgn"), ("seed", "samples/tablut/escape.lgn")]
+)
+def test_a_variant_of_a_game_given_without_the_game_is_taken(variant, path):
+    """--variant dux (one game's), or seed (two games'): the records' game chooses, said in a note only."""
+    result = run("validate", "--variant", variant, path)
+    assert (result.exit_code, result.stdout) == (0, "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n")
+    assert result.stderr.startswith(f"lusoria: note: --variant {variant} is not applied to the records of 1 lgn file")

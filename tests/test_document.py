@@ -101,6 +101,11 @@ def test_a_hover_on_a_rule_id_in_a_comment_or_on_a_diagnostics_place_shows_the_r
     assert rule_hover("T4") == f"```text\n{explain('T4')}\n```"
 
 
+def test_a_rule_id_outside_a_comment_is_no_rule_though_a_comment_spans_its_column_on_another_line():
+    entry = entry_of('[Game "tablut"]\n[Event "T4 cup"]\n\n{a comment as wide as the tag} 1. e3-c3 *\n')
+    assert (rules_at(entry, 1, len('[Event "T')), rules_at(entry, 3, len("{a comment as wide as the tag"))) == ([], [])
+
+
 @pytest.mark.parametrize(
     "typed", ["2. e4-", "2. e4", "2. e4-e3xd3 d9-d", "2. e4-e3 {a comment not closed yet", "\n2. e4-", "zz9"]
 )
@@ -226,3 +231,10 @@ def test_format_this_record_keeps_the_escape_lines_inside_it_and_leaves_those_ar
     assert (edit.line, edit.end_line) == (1, 6)  # from the Game tag to the result: not the lines around
     assert "% a tag\n" in edit.text and "\n% a move\n1... d1-d3 *" in edit.text
     assert "% the file" not in edit.text and "% after it" not in edit.text
+
+
+def test_no_ply_is_offered_on_a_line_past_the_document():
+    """A line the text does not hold offers nothing, not the plies where the text ends."""
+    entry = entry_of('[Game "tablut"]\n1. e3-c3')
+    assert [c.label for c in completions(entry, "", 1, len("1. e3-c3 "))][:2] == ["d1-d2", "d1-d3"]
+    assert completions(entry, "", 2, 0) == []

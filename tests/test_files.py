@@ -276,6 +276,23 @@ def test_convert_output_dir_on_a_full_disk_leaves_no_file(tmp_path):
     assert os.listdir(out) == []  # no empty file, no temporary one
 
 
+def test_convert_output_dir_named_through_a_link_is_said_as_named(tmp_path):
+    """A folder given through a symbolic link to it is written into; a file that cannot be written
+    there is named by the path given, not by where the link leads."""
+    (tmp_path / "real").mkdir()
+    out = tmp_path / "out"
+    out.symlink_to(tmp_path / "real")
+    done = on_a_full_disk(
+        100, "convert", "--to", "lgn", "--output-dir", str(out), str(ROOT / "samples/tablut/escape.lgn")
+    )
+    assert (done.returncode, done.stderr) == (
+        2,
+        f"lusoria: {ROOT / 'samples/tablut/escape.lgn'}, record 0 not written: cannot write "
+        f"{out / 'escape-000000.lgn'}: file too large\n",
+    )
+    assert os.listdir(tmp_path / "real") == []
+
+
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes into a read-only folder")
 def test_convert_output_dir_that_cannot_be_written_is_said_in_one_line(tmp_path):
     out = tmp_path / "out"

@@ -90,6 +90,12 @@ def test_the_ply_after_a_variation_is_numbered_again():
     assert numbered == [("1.", "e3-c3"), ("1.", "e3-d3"), ("", "d1-d2"), ("1...", "d1-d3"), ("2.", "e4-e3")]
 
 
+def test_the_ply_after_a_comment_is_numbered_again():
+    page = replay_page('[Game "tablut"]\n1. e3-c3 {the usual} d1-d3 2. e4-e3 *\n')
+    numbered = re.findall(r"(?:(\d+\.(?:\.\.)?)\u00a0)?<span class=\"ply[^>]*>([^<]*)</span>", page)
+    assert numbered == [("1.", "e3-c3"), ("1...", "d1-d3"), ("2.", "e4-e3")]
+
+
 def test_a_move_number_is_held_to_its_ply_by_a_no_break_space():
     """A line of the move list ended with `8.` and the next began with its ply (found by new-user-11
     on a 19×19 record)."""

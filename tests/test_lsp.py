@@ -373,6 +373,20 @@ async def test_laquet_completion_for_the_roll_written(client: LanguageClient):
     assert items[0].text_edit.range == lsp.Range(lsp.Position(1, 16), lsp.Position(1, 20))
 
 
+async def test_no_completion_on_a_line_past_the_text(client: LanguageClient):
+    """Not the plies where the text ends (`d1-d2`…), where the client's position would be clamped."""
+    assert [i.label for i in await complete(client, '[Game "tablut"]\n1. e3-c3 ', 1, 9)][:2] == ["d1-d2", "d1-d3"]
+    assert not await complete(client, '[Game "tablut"]\n1. e3-c3 ', 2, 0)
+
+
+async def test_a_rule_cited_on_the_first_line_is_found_in_utf16_units(client: LanguageClient):
+    """A `%` line above the record citing T4 after three 𝔊 (two UTF-16 units each): its T is at
+    character 9 to the client, at code point 6 to the server."""
+    uri, _ = await open_text(client, '% 𝔊𝔊𝔊 T4 x\n[Game "tablut"]\n1. e3-c3 *\n')
+    hover = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri), lsp.Position(0, 9)))
+    assert hover.contents.value == f"```text\n{api.explain('T4')}\n```"
+
+
 async def test_completion_after_the_end_offers_the_result_first(client: LanguageClient):
     record = '[Game "tablut"]\n1. c5-c3 i6-f6 2. d5-d3 i4-h4 3. c3-c7 a6-a9 4. Ke5-c5 b5-b9 5. Kc5-c1 \n'
     items = await complete(client, record, 1, 71)

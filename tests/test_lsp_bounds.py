@@ -491,6 +491,13 @@ def test_what_is_over_a_bound_is_skipped_and_the_next_message_read(server, monke
     ]
 
 
+def test_a_message_of_the_longest_length_is_read(server, monkeypatch):
+    body = json.dumps(request(1, "lusoria/ping", {})).encode()
+    monkeypatch.setattr(lsp, "MAX_MESSAGE", len(body))
+    found = exchange(server, frame(body))
+    assert (sorted(answers(found)), logged(found)) == ([1], [])
+
+
 # -- memory -------------------------------------------------------------------------------------------
 
 

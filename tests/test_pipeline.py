@@ -100,6 +100,15 @@ def test_a_note_names_the_tags_given_by_tag_and_a_caller_names_them_its_way(tmp_
     )
 
 
+@pytest.mark.parametrize("count, listed", [(3, "a.lgn, b.lgn, c.lgn"), (4, "a.lgn, b.lgn, c.lgn, …")])
+def test_a_note_names_three_files_and_elides_the_others(tmp_path, monkeypatch, count, listed):
+    monkeypatch.chdir(tmp_path)
+    for name in "abcd"[:count]:
+        Path(f"{name}.lgn").write_text(RECORD)
+    [note] = [item for item in pipeline.records(["."], tags={"Game": "tablut"}) if isinstance(item, Note)]
+    assert str(note).startswith(f"note: Game tablut is not applied to the records of {count} lgn files ({listed}): ")
+
+
 def test_a_note_of_any_tag_given_is_said_with_its_value_as_written(tmp_path):
     """`tags` may hold any tag (move lists' records take an `Event` too): the note of one that files
     do not follow raised KeyError when said (its template named it, its settings did not), and a

@@ -306,6 +306,14 @@ def test_words_too_common_to_look_for_are_said_so_and_no_rule_is_listed(words, s
     )
 
 
+def test_a_blank_name_is_no_name_not_a_word_too_common():
+    result = CliRunner().invoke(main, ["explain", " "])
+    assert result.exit_code == 2 and result.stderr.splitlines()[-1] == (
+        "Error: Invalid value for NAME: no rule, game or variant is named '' "
+        "(lusoria explain lists the rules, lusoria explain GAME a game's variants)"
+    )
+
+
 def test_a_word_one_rule_uses_is_said_of_its_one_text():
     """Not "the texts of 1 rule use it"."""
     assert rulebook.mentions("enclosure").splitlines()[0] == (

@@ -233,6 +233,7 @@ def test_a_chunk_is_about_chunk_characters_of_records():
     assert sizes == [64, 64, 2 + 2, 2, 32, 8]
     assert [len(chunk) for chunk in workers.chunks([])] == []
     assert [len(chunk) for chunk in workers.chunks([short, long, skipped], 1)] == [1, 1, 1]  # one item a chunk
+    assert [len(chunk) for chunk in workers.chunks([RecordText("x")] * 6, 3)] == [3, 3]  # each counted from 0
 
 
 def test_a_stream_of_chunks_of_one_item_goes_to_the_workers_in_order():
@@ -320,6 +321,18 @@ def test_a_worker_ends_when_its_parent_is_killed():
             break
         time.sleep(0.1)
     assert ended(worker)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="a worker ends with its parent on Linux (PR_SET_PDEATHSIG)")
+def test_a_worker_whose_parent_ended_before_it_was_set_to_end_with_it_ends_at_once():
+    """Its parent is not the one it was forked by (-1: no process's): that one is gone, status 1."""
+    pid = os.fork()
+    if pid == 0:
+        try:
+            workers._start_worker(-1)
+        finally:
+            os._exit(0)
+    assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 1
 
 
 def test_workers_not_started_exchange_nothing_and_stop():

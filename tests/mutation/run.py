@@ -255,10 +255,19 @@ TESTS = {
     # reader.last_tag_line: where escapes.py puts a record's `%` lines
     "notation": NOTATION_TESTS + FORMATS_TESTS + ["tests/validator/test_replay.py", *ESCAPE_TESTS],
     "grammar": GRAMMAR_TESTS,
+    # played_record: the tags a record cannot hold
     "lusoria/api.py": COMMAND_TESTS
-    + ["tests/test_html.py", "tests/test_pipeline.py", "tests/test_files.py", "tests/test_variants.py"],
-    # explain GAME and VARIANT; the names of a variant that --variant takes
-    "lusoria/variants.py": ["tests/test_variants.py", "tests/test_cli.py", "tests/archive/test_filtered.py"],
+    + ["tests/test_html.py", "tests/test_pipeline.py", "tests/test_files.py", "tests/test_variants.py"]
+    + ["tests/test_played.py"],
+    # explain GAME and VARIANT (a plug-in's game too), an option of the Rules tag, a word of the rules;
+    # the names --variant takes
+    "lusoria/variants.py": [
+        "tests/test_variants.py",
+        "tests/test_cli.py",
+        "tests/archive/test_filtered.py",
+        "tests/test_rulebook.py",
+        "tests/validator/test_games.py",
+    ],
     "lusoria/cli.py": COMMAND_TESTS
     + [
         "tests/test_rulebook.py",
