@@ -199,21 +199,32 @@ STATUSES = {"white": "1-0", "black": "0-1", "ongoing": "*", "draw": "1/2-1/2"}
 
 
 def looks_like_csv(head: str) -> bool:
-    """Whether the first line of a text (after header lines: `# …`, column names) is a CSV move list: moves (one
-    is enough: the counts and the status say it is a CSV row), two counts and a status. `head`
-    may end inside that line (a game longer than the characters looked at): its moves so far then
-    judge it. Lines may end in CR alone (the head is not yet read as text, which makes them LF)."""
+    """Whether a text is CSV move lists: its first line (after header lines: `# …`, column names), or
+    another line of `head`, is moves (one is enough: the counts and the status say it is a CSV
+    row), two counts and a status, so that a first game mistyped is said at its place, not the file
+    skipped. `head` may end inside the first line (a game longer than the characters looked at): its
+    moves so far then judge it. Lines may end in CR alone (the head is not yet read as text, which
+    makes them LF)."""
     lines = head.lstrip().splitlines(keepends=True)
     while lines and _CSV_HEADER.match(lines[0]):
         lines = lines[1:]
+    if any(_csv_row(line) for line in lines):
+        return True
     first = lines[0].lstrip() if lines else ""
-    row = _CSV_LINE.match(first.rstrip("\r\n"))
-    if row is not None:
-        return row["status"].strip().lower() in STATUSES and looks_like_move_lists(row["moves"] + " ", fewest=1)
-    if first.endswith(("\n", "\r")):
+    if not first or first.endswith(("\n", "\r")) or _CSV_LINE.match(first):
         return False
     moves, comma, _ = first.partition(",")
     return looks_like_move_lists(moves.strip('"') + (" " if comma else ""))
+
+
+def _csv_row(line: str) -> bool:
+    """Whether a line is a CSV game: moves, two counts and a status."""
+    row = _CSV_LINE.match(line.strip())
+    return (
+        row is not None
+        and row["status"].strip().lower() in STATUSES
+        and looks_like_move_lists(row["moves"] + " ", fewest=1)
+    )
 
 
 def csv_game(path: str, text: str) -> str:
