@@ -16,6 +16,7 @@ from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.notation.sources import InputError
 from lusoria.validator.base import WHITE, OptionError
+from lusoria.validator.suggest import alike
 from lusoria.validator.tafl import TaflGame
 
 _TOKEN = re.compile(r"\S+")
@@ -328,9 +329,21 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
         status = row["status"].strip().lower()
         if status in STATUSES:
             draft.result, draft.result_at = STATUSES[status], at + row.start("status")
+        elif status:
+            draft.problems.append(
+                draft.problem(_unknown_status(row["status"].strip()), at + row.start("status"), row["status"])
+            )
         if not isinstance(rules, OptionError):
             draft.problems += _count_problems(draft, row, at, rules)
         yield _read_list(draft, row["moves"], at + row.start("moves"), path, index, rules)
+
+
+def _unknown_status(written: str) -> str:
+    """What is said of a CSV game's status that is none of the statuses (a typo, `Whte`): them, and those like it."""
+    statuses = [status.title() for status in STATUSES]
+    meant = alike(written, statuses)
+    like = f" (did you mean {' or '.join(meant)}?)" if meant else ""
+    return f"the status is {', '.join(statuses)} or empty, not '{shown(written)}'{like}"
 
 
 def _count_problems(draft: Draft, row: re.Match[str], at: int, rules: TaflGame) -> list[SyntaxProblem]:
