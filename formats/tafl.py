@@ -16,6 +16,7 @@ from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.notation.sources import InputError
 from lusoria.validator.base import WHITE, OptionError
+from lusoria.validator.suggest import alike
 from lusoria.validator.tafl import TaflGame
 
 _TOKEN = re.compile(r"\S+")
@@ -103,7 +104,7 @@ def looks_like_move_lists(head: str, fewest: int = 2) -> bool:
     few thousand characters of a file): a word it ends in may be cut, so it is not judged when two
     others are."""
     first = next((line for line in head.splitlines(keepends=True) if line.strip()), "")
-    if (row := _CSV_LINE.match(first.strip())) and _is_csv_game(row):
+    if _is_csv_game(first):
         return False  # a CSV file's game (`d1-d3 e5-e2,0,0,Ongoing`), in a file of another name
     words = [word for word in first.split() if not _NUMBER.fullmatch(word)]
     if len(words) > 2 and not first[-1:].isspace():
@@ -200,26 +201,29 @@ _CSV_LINE = re.compile(  # each field quoted or not, as CSV writers may ("d1-d3 
 STATUSES = {"white": "1-0", "black": "0-1", "ongoing": "*", "draw": "1/2-1/2"}
 
 
-def _is_csv_game(row: re.Match[str]) -> bool:
-    """Whether a line of four fields is a CSV file's game: moves (one is enough, among words that are
-    none: the reader names a slip among them at its place), two counts and a status."""
-    return row["status"].strip().lower() in STATUSES and any(map(MOVE.fullmatch, row["moves"].split()))
+def _is_csv_game(line: str) -> bool:
+    """Whether a line is a CSV file's game: moves (one is enough, among words that are none: the
+    reader names a slip among them at its place), two counts and a status."""
+    row = _CSV_LINE.match(line.strip())
+    return (
+        row is not None and row["status"].strip().lower() in STATUSES and any(map(MOVE.fullmatch, row["moves"].split()))
+    )
 
 
 def looks_like_csv(head: str) -> bool:
-    """Whether the first line of a text (after header lines: `# …`, column names) is a CSV move list: moves (one
-    move is enough, among words that are none: the counts and the status say it is a CSV row, and
-    the reader names a slip among its moves at its place), two counts and a status. `head`
-    may end inside that line (a game longer than the characters looked at): its moves so far then
-    judge it. Lines may end in CR alone (the head is not yet read as text, which makes them LF)."""
+    """Whether a text is CSV move lists: its first line (after header lines: `# …`, column names), or
+    another line of `head`, is moves (one is enough: the counts and the status say it is a CSV
+    row), two counts and a status, so that a first game mistyped is said at its place, not the file
+    skipped. `head` may end inside the first line (a game longer than the characters looked at): its
+    moves so far then judge it. Lines may end in CR alone (the head is not yet read as text, which
+    makes them LF)."""
     lines = head.lstrip().splitlines(keepends=True)
     while lines and _CSV_HEADER.match(lines[0]):
         lines = lines[1:]
+    if any(map(_is_csv_game, lines)):
+        return True
     first = lines[0].lstrip() if lines else ""
-    row = _CSV_LINE.match(first.rstrip("\r\n"))
-    if row is not None:
-        return _is_csv_game(row)
-    if first.endswith(("\n", "\r")):
+    if not first or first.endswith(("\n", "\r")) or _CSV_LINE.match(first):
         return False
     moves, comma, _ = first.partition(",")
     return looks_like_move_lists(moves.strip('"') + (" " if comma else ""))
@@ -326,9 +330,21 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
         status = row["status"].strip().lower()
         if status in STATUSES:
             draft.result, draft.result_at = STATUSES[status], at + row.start("status")
+        elif status:
+            draft.problems.append(
+                draft.problem(_unknown_status(row["status"].strip()), at + row.start("status"), row["status"])
+            )
         if not isinstance(rules, OptionError):
             draft.problems += _count_problems(draft, row, at, rules)
         yield _read_list(draft, row["moves"], at + row.start("moves"), path, index, rules)
+
+
+def _unknown_status(written: str) -> str:
+    """What is said of a CSV game's status that is none of the statuses (a typo, `Whte`): them, and those like it."""
+    statuses = [status.title() for status in STATUSES]
+    meant = alike(written, statuses)
+    like = f" (did you mean {' or '.join(meant)}?)" if meant else ""
+    return f"the status is {', '.join(statuses)} or empty, not '{shown(written)}'{like}"
 
 
 def _count_problems(draft: Draft, row: re.Match[str], at: int, rules: TaflGame) -> list[SyntaxProblem]:

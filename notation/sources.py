@@ -171,7 +171,13 @@ COMPRESSED = {  # a compressed file's first bytes -> its Packing
     b"\x28\xb5\x2f\xfd": Packing("zstd", ".zst", "unzstd"),
     b"PK\x03\x04": Packing("zip", ".zip", "unzip"),
 }
-_HEAD = max(4, *map(len, COMPRESSED))  # the bytes that tell a file's encoding (UTF-32's mark) or its compression
+NOT_TEXT = {  # the first bytes of a file that is no text at all -> what it is, and what reads it
+    b"SQLite format 3\x00": "an SQLite database, not text (an archive: lusoria query, sql and export read it with --db)",
+}
+_HEAD = max(4, *map(len, [*COMPRESSED, *NOT_TEXT]))  # the bytes that tell a file's encoding (UTF-32's mark) or kind
+# the first 4 bytes of ASCII text in UTF-16 or UTF-32 without a byte-order mark, 0 a NUL byte and x
+# another (as RFC 4627 tells JSON's) -> that encoding
+UNMARKED = {"x0x0": "utf-16-le", "0x0x": "utf-16-be", "x000": "utf-32-le", "000x": "utf-32-be"}
 
 
 def compressed(packing: Packing) -> str:
@@ -206,6 +212,23 @@ def head_text(head: bytes, encoding: str = "utf-8") -> str:
         return ""  # the encoding is unknown: reading the file says so
 
 
+def not_read(start: bytes, encoding: str) -> InputError | None:
+    """Why a file whose first bytes are `start` is not read as text in `encoding` (its place aside): a
+    compressed file, an SQLite database, or, read as UTF-8, text in UTF-16 or UTF-32 without a
+    byte-order mark (NUL bytes: the encoding to try); None for a file read."""
+    packed = next((how for magic, how in COMPRESSED.items() if start.startswith(magic)), None)
+    if packed:
+        return InputError(compressed(packed))
+    kind = next((kind for magic, kind in NOT_TEXT.items() if start.startswith(magic)), None)
+    if kind:
+        return InputError(kind)
+    wide = UNMARKED.get("".join("x0"[byte == 0] for byte in start[:4]))
+    if wide and codec_for(start, encoding) == "utf-8":
+        said = f"byte {start.index(0)} (line 1) is a NUL byte: the file starts as {wide} text without a byte-order mark does"
+        return InputError(said, "encoding", (wide,))
+    return None
+
+
 CHUNK = 1 << 20  # characters decoded at a time
 MAX_LINE = 1 << 26  # characters in one line (64 Mi: 1.2 million plies); /dev/zero is one endless line
 
@@ -214,12 +237,13 @@ def decoded_text(stream: BinaryIO, path: str, encoding: str = "utf-8", read: byt
     """The stream as pieces of text with `\\n` line ends (CRLF and CR too), the bytes `read` from it
     already first; a leading byte-order mark is dropped, and in UTF-8 (the default) one of UTF-16
     or UTF-32 says the encoding (`codec_for`). Bytes that do not decode are an InputError naming their offset, and
-    so is a line longer than MAX_LINE (the rest is not read)."""
+    so is a line longer than MAX_LINE (the rest is not read), and a file whose first bytes say it is no
+    text to read: compressed, an SQLite database, UTF-16 or UTF-32 without a byte-order mark read as UTF-8."""
     try:
         start = read + stream.read(max(0, _HEAD - len(read)))
-        packed = next((how for magic, how in COMPRESSED.items() if start.startswith(magic)), None)
-        if packed:
-            raise InputError(f"{path}: {compressed(packed)}")
+        refused = not_read(start, encoding)
+        if refused:
+            raise InputError(f"{path}: {refused}", refused.parameter, refused.tries)
         counted = _Counting(stream, start, codec_for(start, encoding))
         text = io.TextIOWrapper(counted, codec_for(start, encoding), newline=None)  # type: ignore[type-var]
     except LookupError as error:

@@ -209,6 +209,39 @@ def test_the_library_names_the_encodings_to_try_and_no_option(tmp_path):
     )
 
 
+@pytest.mark.parametrize("command", READING_COMMANDS, ids=" ".join)
+@pytest.mark.parametrize("encoding, nul", [("utf-16-le", 1), ("utf-16-be", 0), ("utf-32-le", 1), ("utf-32-be", 0)])
+def test_utf16_and_utf32_without_a_byte_order_mark_read_as_utf8_name_their_encoding(
+    tmp_path, monkeypatch, command, encoding, nul
+):
+    """Read as UTF-8, its NUL bytes were characters: `not a game record in any format`, or, with a
+    character past ASCII, `try --encoding latin-1 or cp1252`, which reads it as nonsense."""
+    monkeypatch.chdir(tmp_path)
+    Path("a.lgn").write_bytes(RECORD.encode(encoding))
+    result = run(*command, "a.lgn")
+    assert result.exit_code == 2
+    assert (
+        f"lusoria: a.lgn: byte {nul} (line 1) is a NUL byte: the file starts as {encoding} text without a "
+        f"byte-order mark does; try --encoding {encoding}\n"
+    ) in result.output
+    assert run(*command, "--encoding", encoding, "a.lgn").exit_code in (0, 1)  # read (fmt --check: 1)
+
+
+@pytest.mark.parametrize("command", READING_COMMANDS, ids=" ".join)
+def test_an_archive_given_as_records_is_said_to_be_one(tmp_path, monkeypatch, command):
+    """`lusoria validate *` where `import` left lusoria.db: `byte 106 (line 1) is not valid utf-8;
+    try --encoding latin-1 or cp1252`, which read it as a record of nonsense."""
+    monkeypatch.chdir(tmp_path)
+    Path("a.lgn").write_text(RECORD)
+    assert run("import", "--db", "club.db", "a.lgn").exit_code == 0
+    result = run(*command, "club.db")
+    assert result.exit_code == 2
+    assert (
+        "lusoria: club.db: an SQLite database, not text (an archive: lusoria query, sql and export read it with --db)\n"
+    ) in result.output
+    assert "--encoding" not in result.output
+
+
 def test_an_encoding_named_by_another_of_its_names_was_chosen_by_no_byte_order_mark(tmp_path):
     """`--encoding windows-1252` (cp1252's other name) or `UTF_16` that failed said the file's
     byte-order mark had chosen it: the name was compared as written."""

@@ -1215,6 +1215,18 @@ def test_csv_counts_and_unlisted_captures_are_the_records_mistakes_at_their_plac
     assert unlisted.diagnostics[0].message == "the move captures g6, which the record does not list"
 
 
+@pytest.mark.parametrize("quote", ["", '"'])
+def test_a_csv_status_mistyped_is_said_at_its_place_with_the_statuses(quote):
+    """Was read as no status at all: the game's result lost, the record valid."""
+    text = f"b4-b3 c4-c5 d6-c6,0,0,{quote}Whte{quote}\nb4-b3 c4-c5 d6-c6,0,0,\n"
+    typed, empty = [check(s) for s in read_text(text, "csv", "brandubh.csv")]
+    assert problems(typed) == [("syntax", None, 1, 23 + len(quote))] and typed.record.result == "*"
+    assert typed.diagnostics[0].message == (
+        "the status is White, Black, Ongoing, Draw or empty, not 'Whte' (did you mean White?)"
+    )
+    assert empty.valid and empty.record.result == "*"  # an empty status is an unknown result (real files hold it)
+
+
 @pytest.mark.parametrize("written", ["s9", "", "-1", "1.0", "٣"])
 def test_a_csv_count_that_is_no_number_is_said_to_be_none_at_its_column(written):
     """Was quoted as if it were one: `the defenders lost are counted s9, and the moves list 0`."""

@@ -656,6 +656,27 @@ def test_a_record_that_lacks_only_its_game_tag_still_says_so(tmp_path, text):
     ]
 
 
+@pytest.mark.parametrize(
+    "first", ["d2-b2 c4c5,0,0", '"d2-b2 c4c5",0,0,"Ongoing', "d2-b2;c4c5;0;0;Ongoing", "moves,defenders lost"]
+)
+def test_a_csv_file_whose_first_game_is_mistyped_is_read_as_csv(tmp_path, monkeypatch, first):
+    """A status left out, a quote not closed, another separator: the first line alone told the
+    format, so a folder skipped the file (its games unchecked, the exit status unchanged) and, named,
+    it was one lgn record with no Game tag. Its other lines are CSV games: the first is said at its place."""
+    monkeypatch.chdir(tmp_path)
+    Path("d").mkdir()
+    Path("d/brandubh.csv").write_text(f"{first}\n" + (FIXTURES / "csv/brandubh.csv").read_text())
+    for path in ("d/brandubh.csv", "d"):
+        result = CliRunner().invoke(main, ["validate", path])
+        assert (result.exit_code, result.stderr) == (1, ""), path
+        assert result.stdout.startswith(
+            "d/brandubh.csv:1:1: error[syntax]: a line of a CSV move list is moves,defenders lost,attackers lost,status\n"
+        )
+        assert result.stdout.endswith(
+            "5 records: 4 valid, 1 invalid (1 error, 0 warnings)\nrules cited: syntax (lusoria explain syntax says what a rule means)\n"
+        )
+
+
 @pytest.mark.parametrize("padding, format", [(6, "csv"), (0, "lgn")])
 def test_a_files_format_is_told_by_its_first_4096_bytes(tmp_path, padding, format):
     """A first line of moves without the counts and status of a CSV game: one that goes on past
