@@ -120,8 +120,8 @@ def test_the_tree_from_the_start_counts_games_results_and_dates(archive):
         ("d5-d3", 1, 0, 1, 0),
     ]
     first = nodes[0]
-    assert (first.first, first.last, first.average_ply) == ("2020-05-01", "2020-05-01", 1.0)
-    assert (nodes[1].first, nodes[1].last) == ("2021-01-01", "2021-12-31")  # the range of 2021.??.??
+    assert (first.first, first.last, first.average_ply) == ("2020.05.01", "2020.05.01", 1.0)
+    assert (nodes[1].first, nodes[1].last) == ("2021.01.01", "2021.12.31")  # the range of 2021.??.??
     assert all(not n.children for n in nodes)
 
 
@@ -149,7 +149,7 @@ def test_the_plies_of_records_with_and_without_a_rules_tag_are_one_node(tmp_path
     archive.import_paths(["\n".join(records)])
     tree = archive.tree(INITIAL_TABLUT, depth=2)
     assert lines(tree) == {("e3-c3",): (4, 1, 0, 0, 3), ("e3-c3", "d1-d3"): (4, 1, 0, 0, 3)}
-    assert (tree[0].first, tree[0].last) == ("2019-01-01", "2022-12-31")  # both from the row read first
+    assert (tree[0].first, tree[0].last) == ("2019.01.01", "2022.12.31")  # both from the row read first
 
 
 def test_the_average_ply_is_the_mean_ply_number_to_one_decimal(tmp_path):
