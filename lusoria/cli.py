@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TypeVar
 import click
 
 from lusoria import __version__, build, output
+from lusoria.bounds import MAX_JOBS
 from lusoria.options import Bounded, Encoding, LazyDefault, Named
 from lusoria.terminal import echo, escaped, unescaped
 from lusoria.words import plural, reason
@@ -139,7 +140,7 @@ def jobs_options(command):
     return click.option(
         "--jobs",
         "-j",
-        type=Bounded(1, 1024),
+        type=Bounded(1, MAX_JOBS),
         default=os.cpu_count() or 1,
         callback=capped,
         show_default="the number of cores",
@@ -1333,8 +1334,6 @@ def players() -> None:
 @db_option
 def players_merge(names: tuple[str, ...], db: str) -> None:
     """Make every NAME another name of the player CANONICAL (the last name given)."""
-    if len(names) < 2:
-        raise click.UsageError("give at least one NAME and the CANONICAL name")
     canonical = archive_errors(lambda: archive_at(db).merge_players(list(names[:-1]), names[-1]))
     echo(f"{', '.join(names[:-1])} → {canonical}")
     for name in archive_at(db).unrecorded_players(list(names)):
