@@ -976,7 +976,9 @@ def test_records_file_finds_the_same_games_and_their_continuations(archive, tmp_
     assert [row["id"] for row in archive.query(Filters(records=[file]))] == [1, 4, 3, 5, 6]
     with pytest.raises(InputError, match=f"^{tmp_path}/none.lgn: no such file or directory$"):
         archive.query(Filters(records=[str(tmp_path / "none.lgn")]))
-    with pytest.raises(UnsearchableRecord, match=r"record 1 of the records file is not valid \(tag: unknown game"):
+    with pytest.raises(
+        UnsearchableRecord, match=r"^<text>:1: record 1 of the records file is not valid \(tag: unknown game"
+    ):
         archive.query(Filters(records=['[Game "chess"]\n\n1. e4 *\n']))
     with pytest.raises(UnsearchableRecord, match=r"\(syntax: found '31', .*\*\); did you mean 31:\?\); a search"):
         archive.query(Filters(records=['[Game "laquet"]\n\n1. 46: 5/11 4/8 31 6/12 6/7 *\n']))  # what validate says
@@ -993,7 +995,7 @@ def test_a_records_file_with_an_illegal_record_is_an_error_with_its_diagnostic(a
     assert result.exit_code == 1 and result.stdout == ""
     assert result.stderr.startswith(f"{file}:7:4: error[T1]: the piece on e2 is Black's")  # White moves first
     assert result.stderr.endswith(
-        "lusoria: record 2 of the records file is not valid (T1: the piece on e2 is "
+        f"lusoria: {file}:5: record 2 of the records file is not valid (T1: the piece on e2 is "
         "Black's, and White is to move; the rest of this line is not checked; did you mean e3-g3?); a search "
         "finds the games of a valid record\n"
     )
