@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TypeVar
 import click
 
 from lusoria import __version__, build, output
-from lusoria.bounds import MAX_JOBS
-from lusoria.options import Bounded, Encoding, LazyDefault, Named
+from lusoria.options import JOBS, Bounded, Encoding, LazyDefault, Named
 from lusoria.terminal import echo, escaped, unescaped
 from lusoria.words import plural, reason
 
@@ -140,7 +139,7 @@ def jobs_options(command):
     return click.option(
         "--jobs",
         "-j",
-        type=Bounded(1, MAX_JOBS),
+        type=JOBS,
         default=os.cpu_count() or 1,
         callback=capped,
         show_default="the number of cores",

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from lusoria.bounds import MAX_COUNT, bounded_number, out_of_bounds
+from lusoria.bounds import MAX_COUNT, MAX_JOBS, bounded_number, out_of_bounds
 
 
 class Bounded(click.ParamType):
@@ -26,6 +26,9 @@ class Bounded(click.ParamType):
         if number is None:
             self.fail(out_of_bounds(value, self.low, self.high), param, ctx)
         return number
+
+
+JOBS = Bounded(1, MAX_JOBS)  # --jobs: worker processes, bounded as the library's `jobs` is
 
 
 class Encoding(click.ParamType):
