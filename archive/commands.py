@@ -40,6 +40,7 @@ from lusoria.archive.schema import (
 from lusoria.archive.search import read_positions_of
 from lusoria.archive.stats import REFUSED_TYPES, stats
 from lusoria.archive.tree import SORTS, Node, tree
+from lusoria.bounds import bounded
 from lusoria.errors import LusoriaError
 from lusoria.formats.sources import given, walk
 from lusoria.notation.reader import RecordText
@@ -594,6 +595,7 @@ class Archive:
             raise ValueError(f"the tree is sorted by {' or '.join(SORTS)}, not '{sort}'")
         if depth < 1:  # (else no plies at all, as if none were played)
             raise ValueError(f"the tree goes 1 ply deep or more, not {depth}")
+        bounded(min_games, "min_games")  # (else a ply of no game: none is in the tree, as --min-games says)
         self._existing()
         only = self._selected(filters)
         filters = filters or Filters()
@@ -635,7 +637,10 @@ class Archive:
         return report.rules, report.positions[ply]
 
     def merge_players(self, names: list[str], canonical: str) -> str:
-        """`lusoria players merge`: `names` become other names of the player `canonical`."""
+        """`lusoria players merge`: `names` become other names of the player `canonical`;
+        ValueError for no `names`."""
+        if not names:
+            raise ValueError("give at least one NAME and the CANONICAL name")
         self._existing()
         db = open_archive(self.path, create_missing=False)
         try:

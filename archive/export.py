@@ -26,6 +26,7 @@ from lusoria.archive.reading import connect, damaged
 from lusoria.archive.tables import DIAGNOSTIC_COLUMNS
 from lusoria.archive.texts import TEXT_OF
 from lusoria.archive.variations import variation_rows
+from lusoria.bounds import MAX_JOBS, bounded
 from lusoria.errors import LusoriaError
 from lusoria.files import AtomicFile, output_in
 from lusoria.notation.reader import RecordText
@@ -228,11 +229,13 @@ def export(
     whole or not at all (lusoria.files), and all of them or none (each is written under a
     temporary name, and all take their names at the end: a failure or Ctrl-C leaves an earlier
     export whole), each record replayed by `jobs` worker processes; the rows written per file.
-    ValueError for an unknown format, or Parquet without pyarrow;
+    ValueError for an unknown format, Parquet without pyarrow, or `jobs` under 1 (before the
+    directory is made);
     NotADirectory when `directory` is a file; OSError when it cannot be made or written to, or a
     file there is a symbolic link."""
     if format not in _FILE_FORMATS:
         raise ValueError(f"the export format is {', '.join(_FILE_FORMATS[:-1])} or {_FILE_FORMATS[-1]}, not '{format}'")
+    bounded(jobs, "jobs", 1, MAX_JOBS)
     if os.path.exists(directory) and not os.path.isdir(directory):
         raise NotADirectory(directory)
     write = _write_parquet if format == "parquet" else _write_csv

@@ -15,7 +15,7 @@ from lusoria.archive.positions import EXACT_PLIES, SEARCH_TERMS, boards_and_mate
 from lusoria.errors import LusoriaError
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import is_text
+from lusoria.notation.sources import is_text, shown_place
 from lusoria.validator.base import MATERIAL, MATERIAL_SUMS, Game, OptionError, Position
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import ERROR, Diagnostic, check
@@ -345,15 +345,17 @@ def continuations(texts: list) -> tuple[str, list]:
 
 
 class UnsearchableRecord(LusoriaError, ValueError):
-    """A record of a records file that is not valid (its `index` from 0, said from 1; `source`,
-    with its place and text but not what a reader made of it, and its check's `diagnostics`): a
-    search for it would find other games than the one meant."""
+    """A record of a records file that is not valid (its `index` from 0 among the records given;
+    `source`, with its place and text but not what a reader made of it, and its check's
+    `diagnostics`): a search for it would find other games than the one meant. Said at its place,
+    `file:line`, as the record of its file it is (from 1)."""
 
     def __init__(self, index: int, source: RecordText, diagnostics: list[Diagnostic]):
         first = next((d for d in diagnostics if d.severity == ERROR), None)
         problem = f"{first.rule}: {first.with_meant()}" if first else "its rules cannot be read"
         super().__init__(
-            f"record {index + 1} of the records file is not valid ({problem}); "
+            f"{shown_place(source.path, source.line)}: record {source.index + 1} of the records file is not valid "
+            f"({problem}); "
             "a search finds the games of a valid record"
         )
         self.index, self.diagnostics = index, diagnostics

@@ -77,7 +77,7 @@ class Node:
     draws: int = 0
     black: int = 0
     average_ply: float = 0.0  # the mean ply number of this ply in those games
-    first: str | None = None  # the earliest date a game may have been played (ISO)
+    first: str | None = None  # the earliest date a game may have been played, as a Date tag writes it (2026.11.21)
     last: str | None = None
     won: int | None = None  # with a player: the games they won, and lost
     lost: int | None = None
@@ -169,8 +169,8 @@ class _Growing:
                 draws,
                 black,
                 round((ply_sum + plies) / plies, 1),
-                self.first,
-                self.last,
+                _as_tagged(self.first),
+                _as_tagged(self.last),
                 won if player else None,
                 lost if player else None,
                 _percent(points, white + draws + black),
@@ -178,6 +178,11 @@ class _Growing:
             rules,
             position,
         )
+
+
+def _as_tagged(day: str | None) -> str | None:
+    """An ISO day (as the archive keeps date ranges) as a Date tag writes it, as `query` shows dates."""
+    return day and day.replace("-", ".")
 
 
 def _next_plies(

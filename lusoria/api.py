@@ -42,6 +42,7 @@ from lusoria.output import unreplayable
 from lusoria.pipeline import (
     ReadingNotes,
     empty_note,
+    files_named,
     found,
     notes_on,
     reading_tags,
@@ -97,6 +98,7 @@ __all__ = [
     "decoded_text",
     "GAMES",
     "found",
+    "files_named",
     "size",
     "records",
     "reports",

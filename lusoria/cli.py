@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TypeVar
 import click
 
 from lusoria import __version__, build, output
-from lusoria.options import Bounded, Encoding, LazyDefault, Named
+from lusoria.options import JOBS, Bounded, Encoding, LazyDefault, Named
 from lusoria.terminal import echo, escaped, unescaped
 from lusoria.words import plural, reason
 
@@ -139,7 +139,7 @@ def jobs_options(command):
     return click.option(
         "--jobs",
         "-j",
-        type=Bounded(1, 1024),
+        type=JOBS,
         default=os.cpu_count() or 1,
         callback=capped,
         show_default="the number of cores",
@@ -491,7 +491,7 @@ def validate(
 def fmt(paths: tuple[str | Path, ...], check: bool, write: bool, encoding: str) -> None:
     """Write the records of PATH... in canonical form (to standard output by default).
     Records of other formats come out as lgn; --check and --write apply to lgn files
-    (in a directory, they skip the files of other formats, each with a note). An lgn
+    (in a directory, they skip the files of other formats, one note per format). An lgn
     file's % lines (escape lines, which the reader ignores) are all kept, except, to
     standard output, those of a file that holds no record.
 
@@ -526,9 +526,10 @@ def _formatted_files(inputs: Inputs, paths: tuple[str | Path, ...], encoding: st
     """`fmt --check` (the lgn files not in canonical form listed, and counted at the end) or
     `--write` (rewritten); the exit status."""
     status, uncanonical = 0, 0
+    skipped: dict[str, list[str]] = {}  # by format, the files of other formats found in a directory
     for file in inputs(api.canonical_files(paths, encoding, **reading())):
         if file.format != "lgn":
-            status = max(status, _not_lgn(file, paths))
+            status = max(status, _not_lgn(file, paths, skipped))
             continue
         for report in file.reports:
             status = max(status, _said(report))
@@ -539,6 +540,7 @@ def _formatted_files(inputs: Inputs, paths: tuple[str | Path, ...], encoding: st
             status, uncanonical = max(status, 1), uncanonical + 1
         else:
             status = max(status, _rewritten(file))
+    _say_skipped(skipped)
     if uncanonical:
         them = "it" if uncanonical == 1 else "them"
         echo(
@@ -556,14 +558,11 @@ def _said(report: api.Report) -> int:
     return 0
 
 
-def _not_lgn(file: api.CanonicalFile, paths: tuple[str | Path, ...]) -> int:
+def _not_lgn(file: api.CanonicalFile, paths: tuple[str | Path, ...], skipped: dict[str, list[str]]) -> int:
     """A file of another format than lgn met by --check or --write: found in a directory, skipped
-    with a note (status 0); named, an error (status 2)."""
+    (status 0; added to `skipped`, said at the end); named, an error (status 2)."""
     if file.path not in map(str, paths):  # found in a directory ([old].lgn: a Path)
-        echo(
-            f"lusoria: {api.Skipped(file.path, f'read as {file.format}: --check and --write apply to lgn files')}",
-            err=True,
-        )
+        skipped.setdefault(file.format, []).append(file.path)
         return 0
     echo(
         f"lusoria: {api.shown_path(file.path)}: --check and --write apply to lgn files, and this one is "
@@ -571,6 +570,17 @@ def _not_lgn(file: api.CanonicalFile, paths: tuple[str | Path, ...]) -> int:
         err=True,
     )
     return 2
+
+
+def _say_skipped(skipped: dict[str, list[str]]) -> None:
+    """The files of other formats that --check or --write skipped: one note per format, of the
+    file, or of their count and the first ones."""
+    why = "--check and --write apply to lgn files"
+    for format, files in skipped.items():
+        if len(files) == 1:
+            echo(f"lusoria: {api.Skipped(files[0], f'read as {format}: {why}')}", err=True)
+        else:
+            echo(f"lusoria: skipped {api.files_named([*map(api.shown_path, files)], format)}: {why}", err=True)
 
 
 def _rewritten(file: api.CanonicalFile) -> int:
@@ -1323,8 +1333,6 @@ def players() -> None:
 @db_option
 def players_merge(names: tuple[str, ...], db: str) -> None:
     """Make every NAME another name of the player CANONICAL (the last name given)."""
-    if len(names) < 2:
-        raise click.UsageError("give at least one NAME and the CANONICAL name")
     canonical = archive_errors(lambda: archive_at(db).merge_players(list(names[:-1]), names[-1]))
     echo(f"{', '.join(names[:-1])} → {canonical}")
     for name in archive_at(db).unrecorded_players(list(names)):

@@ -9,11 +9,12 @@ from typing import Any
 
 import click
 
-MAX_COUNT = 10**9  # plies, records, games: more than any archive holds
+from lusoria.bounds import MAX_COUNT, MAX_JOBS, bounded_number, out_of_bounds
 
 
 class Bounded(click.ParamType):
-    """A whole number from `low` to `high`, written in ASCII digits."""
+    """A whole number from `low` to `high`, written in ASCII digits (lusoria.bounds: as a library
+    call's argument is checked)."""
 
     name = "integer"
 
@@ -21,15 +22,13 @@ class Bounded(click.ParamType):
         self.low, self.high = low, high
 
     def convert(self, value, param, ctx) -> int:
-        from lusoria.notation.numbers import whole_number  # here: the notation loads when a command runs
-
-        if isinstance(value, int):
-            number = value if self.low <= value <= self.high else None
-        else:
-            number = whole_number(str(value).strip(), self.low, self.high)
+        number = bounded_number(value, self.low, self.high)
         if number is None:
-            self.fail(f"{str(value)[:40]!r} is not a whole number from {self.low} to {self.high}", param, ctx)
+            self.fail(out_of_bounds(value, self.low, self.high), param, ctx)
         return number
+
+
+JOBS = Bounded(1, MAX_JOBS)  # --jobs: worker processes, bounded as the library's `jobs` is
 
 
 class Encoding(click.ParamType):

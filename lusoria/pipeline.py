@@ -8,7 +8,7 @@ the checking over worker processes, the stream's order kept."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from functools import partial
 from itertools import islice
 from typing import TypeVar
@@ -30,6 +30,7 @@ __all__ = [
     "Skipped",
     "Unreadable",
     "found",
+    "files_named",
     "size",
     "records",
     "notes_on",
@@ -150,11 +151,10 @@ class ReadingNotes:
     def said(self) -> Iterator[Note]:
         for (format, tags), paths in self.unapplied.items():
             settings = " and ".join(f"{{{tag}}} {literal(self.tags[tag])}" for tag in tags)
-            shown = literal(", ".join(islice(paths, 3)) + (", …" if len(paths) > 3 else ""))
             yield Note(
                 next(iter(paths)),
                 f"{settings} {'is' if len(tags) == 1 else 'are'} not applied to the records "
-                f"of {plural(len(paths), literal(format) + ' file')} ({shown}): {WHERE_APPLIED}",
+                f"of {literal(files_named(paths, format))}: {WHERE_APPLIED}",
                 tuple(dict.fromkeys((*READING_SETTINGS, *tags))),  # (a library's `tags` may hold any tag)
             )
         for (format, kind), count in self.refused.items():
@@ -170,6 +170,12 @@ class ReadingNotes:
             why = FORMATS.said(entry, "why_refused", (kind, said), text_or_none=False) or ""
             return why if FORMATS.is_built_in(format) else literal(why)
         return literal(next(iter(said), ""))
+
+
+def files_named(paths: Collection[str], kind: str) -> str:
+    """How a note names the files it is about: their count, and the first three (`3 tafl files (a, b, c)`)."""
+    shown = ", ".join(islice(paths, 3)) + (", …" if len(paths) > 3 else "")
+    return f"{plural(len(paths), kind + ' file')} ({shown})"
 
 
 def notes_on(record: RecordText, tags: dict[str, str] | None = None) -> list[Note]:

@@ -19,6 +19,7 @@ from contextlib import suppress
 from itertools import chain
 from typing import TypeVar, overload
 
+from lusoria.bounds import MAX_JOBS, bounded
 from lusoria.errors import LusoriaError, raised_checking
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Problem, shown_place
@@ -88,7 +89,15 @@ def in_workers(
     a smaller `chunk` (characters; 1: one record a chunk). One process when `jobs` is 1, where
     processes cannot be forked, or when there is one chunk in all. The items and what `function`
     returns are sent between the processes (pickled); an exception raised by `function` is raised
-    here in place of its chunk's results."""
+    here in place of its chunk's results. ValueError, when called, for `jobs` under 1 or over
+    MAX_JOBS (as `--jobs` says it)."""
+    return _spread(function, items, bounded(jobs, "jobs", 1, MAX_JOBS), ahead, chunk)
+
+
+def _spread(
+    function: Callable[[T], U], items: Iterable[T | Problem], jobs: int, ahead: int, chunk: int
+) -> Iterator[U | Problem]:
+    """`in_workers`, its `jobs` checked."""
     if jobs <= 1 or not hasattr(os, "fork"):
         yield from mapped(function, items)
         return

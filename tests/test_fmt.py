@@ -146,9 +146,24 @@ def test_check_and_write_skip_the_files_of_other_formats_found_in_a_directory_wi
     result = run("fmt", "--check", str(tmp_path))
     assert (result.exit_code, result.stdout) == (1, f"{tmp_path / 'club.lgn'}: not in canonical form\n")
     assert result.stderr.startswith(skipped)
-    assert "(in a directory, they skip the files of other formats, each with a note)" in " ".join(
+    assert "(in a directory, they skip the files of other formats, one note per format)" in " ".join(
         run("fmt", "--help").output.split()
     )
+
+
+def test_the_files_of_one_other_format_skipped_in_a_directory_are_said_in_one_note(tmp_path):
+    """`fmt --check` of a season's folder said one line per aagenielsen.dk game (~150 lines): the
+    files of one format are one note, with their count and the first three, after the lgn files."""
+    (tmp_path / "club.lgn").write_text(CANONICAL)
+    for name in ("a", "b", "c", "d"):
+        (tmp_path / f"{name}.txt").write_text("e3-c3 d1-d3\n")
+    said = (
+        f"lusoria: skipped 4 tafl files ({tmp_path / 'a.txt'}, {tmp_path / 'b.txt'}, {tmp_path / 'c.txt'}, …): "
+        "--check and --write apply to lgn files\n"
+    )
+    for option in ("--check", "--write"):
+        result = run("fmt", option, str(tmp_path))
+        assert (result.exit_code, result.stdout, result.stderr) == (0, "", said)
 
 
 def test_check_and_write_refuse_a_file_of_another_format_and_say_how_to_convert_it(tmp_path):

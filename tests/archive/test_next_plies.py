@@ -87,8 +87,8 @@ def test_the_sums_count_a_position_reached_again_later_in_a_game(tmp_path):
     archive.import_paths([BACK_AND_FORTH])  # the start at plies 0, 4 (e3-c3 both times) and 8 (e6-b6)
     found = {node.ply: node for node in archive.tree(tablut.INITIAL)}
     assert [(n.ply, n.games, n.black, n.average_ply, n.first, n.last) for n in found.values()] == [
-        ("e3-c3", 1, 1, 3.0, "2019-05-01", "2019-05-31"),
-        ("e6-b6", 1, 1, 9.0, "2019-05-01", "2019-05-31"),
+        ("e3-c3", 1, 1, 3.0, "2019.05.01", "2019.05.31"),
+        ("e6-b6", 1, 1, 9.0, "2019.05.01", "2019.05.31"),
     ]
     assert len(sums(archive.path)) == 2 + 1  # from the start, and from the position after ply 1 (plies 1, 5, 9)
 

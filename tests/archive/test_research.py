@@ -120,8 +120,8 @@ def test_the_tree_from_the_start_counts_games_results_and_dates(archive):
         ("d5-d3", 1, 0, 1, 0),
     ]
     first = nodes[0]
-    assert (first.first, first.last, first.average_ply) == ("2020-05-01", "2020-05-01", 1.0)
-    assert (nodes[1].first, nodes[1].last) == ("2021-01-01", "2021-12-31")  # the range of 2021.??.??
+    assert (first.first, first.last, first.average_ply) == ("2020.05.01", "2020.05.01", 1.0)
+    assert (nodes[1].first, nodes[1].last) == ("2021.01.01", "2021.12.31")  # the range of 2021.??.??
     assert all(not n.children for n in nodes)
 
 
@@ -149,7 +149,7 @@ def test_the_plies_of_records_with_and_without_a_rules_tag_are_one_node(tmp_path
     archive.import_paths(["\n".join(records)])
     tree = archive.tree(INITIAL_TABLUT, depth=2)
     assert lines(tree) == {("e3-c3",): (4, 1, 0, 0, 3), ("e3-c3", "d1-d3"): (4, 1, 0, 0, 3)}
-    assert (tree[0].first, tree[0].last) == ("2019-01-01", "2022-12-31")  # both from the row read first
+    assert (tree[0].first, tree[0].last) == ("2019.01.01", "2022.12.31")  # both from the row read first
 
 
 def test_the_average_ply_is_the_mean_ply_number_to_one_decimal(tmp_path):
@@ -976,7 +976,9 @@ def test_records_file_finds_the_same_games_and_their_continuations(archive, tmp_
     assert [row["id"] for row in archive.query(Filters(records=[file]))] == [1, 4, 3, 5, 6]
     with pytest.raises(InputError, match=f"^{tmp_path}/none.lgn: no such file or directory$"):
         archive.query(Filters(records=[str(tmp_path / "none.lgn")]))
-    with pytest.raises(UnsearchableRecord, match=r"record 1 of the records file is not valid \(tag: unknown game"):
+    with pytest.raises(
+        UnsearchableRecord, match=r"^<text>:1: record 1 of the records file is not valid \(tag: unknown game"
+    ):
         archive.query(Filters(records=['[Game "chess"]\n\n1. e4 *\n']))
     with pytest.raises(UnsearchableRecord, match=r"\(syntax: found '31', .*\*\); did you mean 31:\?\); a search"):
         archive.query(Filters(records=['[Game "laquet"]\n\n1. 46: 5/11 4/8 31 6/12 6/7 *\n']))  # what validate says
@@ -993,7 +995,7 @@ def test_a_records_file_with_an_illegal_record_is_an_error_with_its_diagnostic(a
     assert result.exit_code == 1 and result.stdout == ""
     assert result.stderr.startswith(f"{file}:7:4: error[T1]: the piece on e2 is Black's")  # White moves first
     assert result.stderr.endswith(
-        "lusoria: record 2 of the records file is not valid (T1: the piece on e2 is "
+        f"lusoria: {file}:5: record 2 of the records file is not valid (T1: the piece on e2 is "
         "Black's, and White is to move; the rest of this line is not checked; did you mean e3-g3?); a search "
         "finds the games of a valid record\n"
     )

@@ -1,0 +1,58 @@
+"""The library refuses the numbers and arguments the CLI refuses, in the CLI's words
+(lusoria.bounds): `jobs` of 0 or less ran silently in one process, `Archive.tree(min_games=0)`
+listed nothing, `merge_players([])` merged nothing."""
+
+import pytest
+from click.testing import CliRunner
+from conftest import ROOT
+
+from lusoria import api
+from lusoria.archive import Archive, Filters
+from lusoria.cli import main
+
+TABLUT = str(ROOT / "samples" / "tablut")
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory):
+    archive = Archive(str(tmp_path_factory.mktemp("bounds") / "a.db"))
+    archive.import_paths([TABLUT])
+    return archive
+
+
+def cli_error(*args: str) -> str:
+    result = CliRunner().invoke(main, list(args))
+    assert result.exit_code == 2
+    return result.output.splitlines()[-1]
+
+
+@pytest.mark.parametrize("jobs", [0, -1, 1025])
+def test_jobs_out_of_bounds_are_refused_by_every_call_that_takes_them(archive, tmp_path, jobs):
+    said = f"jobs: '{jobs}' is not a whole number from 1 to 1024"
+    calls = [
+        lambda: list(api.validate([TABLUT], jobs=jobs)),
+        lambda: list(api.fitting([TABLUT], jobs=jobs)),
+        lambda: Archive(str(tmp_path / "new.db")).import_paths([TABLUT], jobs=jobs),
+        lambda: archive.export(str(tmp_path / "export"), "csv", jobs),
+    ]
+    for call in calls:
+        with pytest.raises(ValueError) as refused:
+            call()
+        assert str(refused.value) == said
+    assert not (tmp_path / "new.db").exists() and not (tmp_path / "export").exists()
+    assert cli_error("validate", "--force-jobs", "--jobs", str(jobs), TABLUT).endswith(said.removeprefix("jobs: "))
+
+
+def test_a_tree_of_plies_played_in_no_game_is_refused(archive):
+    with pytest.raises(ValueError) as refused:
+        archive.tree(filters=Filters(game="tablut"), min_games=0)
+    assert str(refused.value) == "min_games: '0' is not a whole number from 1 to 1000000000"
+    said = cli_error("tree", "--db", archive.path, "--game", "tablut", "--min-games", "0")
+    assert said == "Error: Invalid value for '--min-games': '0' is not a whole number from 1 to 1000000000"
+
+
+def test_a_merge_of_no_names_is_refused(archive):
+    with pytest.raises(ValueError) as refused:
+        archive.merge_players([], "Karin Nilsson")
+    assert str(refused.value) == "give at least one NAME and the CANONICAL name"
+    assert cli_error("players", "merge", "--db", archive.path, "Karin Nilsson") == f"Error: {refused.value}"
