@@ -199,22 +199,29 @@ _CSV_LINE = re.compile(  # each field quoted or not, as CSV writers may ("d1-d3 
     )
 )
 STATUSES = {"white": "1-0", "black": "0-1", "ongoing": "*", "draw": "1/2-1/2"}
+_STATUS_NAMES = [status.title() for status in STATUSES]  # as a CSV file writes them
+_COUNT = re.compile(r"[ \t]*[0-9]+[ \t]*")
 
 
 def _is_csv_game(line: str) -> bool:
     """Whether a line is a CSV file's game: moves (one is enough, among words that are none: the
-    reader names a slip among them at its place), two counts and a status."""
+    reader names a slip among them at its place), two counts and a status; or, the line all those
+    four and the counts numbers, a status empty (an unknown result: real files hold it) or like one
+    (`Whte`: the reader names it at its place)."""
     row = _CSV_LINE.match(line.strip())
-    return (
-        row is not None and row["status"].strip().lower() in STATUSES and any(map(MOVE.fullmatch, row["moves"].split()))
-    )
+    if row is None or not any(map(MOVE.fullmatch, row["moves"].split())):
+        return False
+    status = row["status"].strip()
+    if status.lower() in STATUSES:
+        return True
+    counted = row.end() == len(line.strip()) and all(_COUNT.fullmatch(row[side]) for side in ("defenders", "attackers"))
+    return counted and (not status or bool(alike(status, _STATUS_NAMES)))
 
 
 def looks_like_csv(head: str) -> bool:
     """Whether a text is CSV move lists: its first line (after header lines: `# …`, column names), or
-    another line of `head`, is moves (one is enough: the counts and the status say it is a CSV
-    row), two counts and a status, so that a first game mistyped is said at its place, not the file
-    skipped. `head` may end inside the first line (a game longer than the characters looked at): its
+    another line of `head`, is a CSV game (`_is_csv_game`: moves, one is enough, two counts and a
+    status), so that a first game mistyped is said at its place, not the file skipped. `head` may end inside the first line (a game longer than the characters looked at): its
     moves so far then judge it. Lines may end in CR alone (the head is not yet read as text, which
     makes them LF)."""
     lines = head.lstrip().splitlines(keepends=True)
@@ -341,10 +348,9 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
 
 def _unknown_status(written: str) -> str:
     """What is said of a CSV game's status that is none of the statuses (a typo, `Whte`): them, and those like it."""
-    statuses = [status.title() for status in STATUSES]
-    meant = alike(written, statuses)
+    meant = alike(written, _STATUS_NAMES)
     like = f" (did you mean {' or '.join(meant)}?)" if meant else ""
-    return f"the status is {', '.join(statuses)} or empty, not '{shown(written)}'{like}"
+    return f"the status is {', '.join(_STATUS_NAMES)} or empty, not '{shown(written)}'{like}"
 
 
 def _count_problems(draft: Draft, row: re.Match[str], at: int, rules: TaflGame) -> list[SyntaxProblem]:
