@@ -104,7 +104,7 @@ def looks_like_move_lists(head: str, fewest: int = 2) -> bool:
     few thousand characters of a file): a word it ends in may be cut, so it is not judged when two
     others are."""
     first = next((line for line in head.splitlines(keepends=True) if line.strip()), "")
-    if _is_csv_game(first):
+    if _csv_row(first):
         return False  # a CSV file's game (`d1-d3 e5-e2,0,0,Ongoing`), in a file of another name
     words = [word for word in first.split() if not _NUMBER.fullmatch(word)]
     if len(words) > 2 and not first[-1:].isspace():
@@ -199,24 +199,34 @@ _CSV_LINE = re.compile(  # each field quoted or not, as CSV writers may ("d1-d3 
     )
 )
 STATUSES = {"white": "1-0", "black": "0-1", "ongoing": "*", "draw": "1/2-1/2"}
+_COUNT = re.compile(r"[ \t]*[0-9]+[ \t]*")
+
+
+def _csv_row(line: str) -> re.Match[str] | None:
+    """The fields of a line shaped as a CSV file's game, if it is: moves (one is enough, among words
+    that are none: the reader names a slip among them at its place) and three fields after them (no
+    move list holds a comma)."""
+    row = _CSV_LINE.match(line.strip())
+    return row if row is not None and any(map(MOVE.fullmatch, row["moves"].split())) else None
 
 
 def _is_csv_game(line: str) -> bool:
-    """Whether a line is a CSV file's game: moves (one is enough, among words that are none: the
-    reader names a slip among them at its place), two counts and a status."""
-    row = _CSV_LINE.match(line.strip())
-    return (
-        row is not None and row["status"].strip().lower() in STATUSES and any(map(MOVE.fullmatch, row["moves"].split()))
-    )
+    """Whether a line is a CSV file's game (`_csv_row`) of a status (White, Black, Ongoing, Draw),
+    or, the line those four fields alone and its counts numbers, of one word else (empty, an unknown
+    result, as real files hold; a slip, `Whte`: the reader names it at its place)."""
+    row = _csv_row(line)
+    if row is None or row["status"].strip().lower() in STATUSES:
+        return row is not None
+    counted = all(_COUNT.fullmatch(row[side]) for side in ("defenders", "attackers"))
+    return counted and row.end() == len(line.strip()) and len(row["status"].split()) < 2
 
 
 def looks_like_csv(head: str) -> bool:
     """Whether a text is CSV move lists: its first line (after header lines: `# …`, column names), or
-    another line of `head`, is moves (one is enough: the counts and the status say it is a CSV
-    row), two counts and a status, so that a first game mistyped is said at its place, not the file
-    skipped. `head` may end inside the first line (a game longer than the characters looked at): its
-    moves so far then judge it. Lines may end in CR alone (the head is not yet read as text, which
-    makes them LF)."""
+    another line of `head`, is a CSV game (`_is_csv_game`: moves, one is enough, two counts and a
+    status), so that a first game mistyped is said at its place, not the file skipped. `head` may
+    end inside the first line (a game longer than the characters looked at): its moves so far then
+    judge it. Lines may end in CR alone (the head is not yet read as text, which makes them LF)."""
     lines = head.lstrip().splitlines(keepends=True)
     while lines and _CSV_HEADER.match(lines[0]):
         lines = lines[1:]

@@ -225,7 +225,7 @@ def games_of_variant(variant: str) -> list[str]:
     """The games that have the variant `explain` knows as `variant` (any name: saami-tablut-w is
     tablut's), by name; none for a name lusoria knows not."""
     tags = tags_of_name(variant)
-    return [tags["Game"]] if tags else owners_of(variant)
+    return [tags["Game"]] if tags else owners_of(looked_up(variant))
 
 
 def variant_of_other_games(variant: str, game: str) -> str | None:

@@ -218,7 +218,7 @@ def known_names_holding(written: str, names: Iterable[str], listed_in: str = "")
 
 def _known(written: str, known: list[str], listed_in: str, like: list[str]) -> str:
     if len(known) <= LISTED:
-        return f"known: {', '.join(known)}" + _meant(like)
+        return f"known: {', '.join(known) or 'none'}" + _meant(like)
     like = like or holding_it(written, known)
     where = f": {listed_in} lists them" if listed_in else ""
     return f"{len(known)} known" + (_meant(like) or where)

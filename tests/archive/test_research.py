@@ -328,6 +328,9 @@ def test_a_rule_no_diagnostic_cites_is_said_with_those_they_cite(samples, tmp_pa
     small = Archive(str(tmp_path / "small.db"))
     small.import_paths([str(ROOT / "samples/errors/tablut-warnings.lgn")])
     assert note(small.path, "--rule", "T4") == f"{said} 'T4' (known: T8, number)\n"
+    valid = Archive(str(tmp_path / "valid.db"))  # no diagnostic at all: said, not '(known: )'
+    valid.import_paths([str(ROOT / "samples/tablut/escape.lgn")])
+    assert note(valid.path, "--rule", "T99") == f"{said} 'T99' (known: none; did you mean T9?)\n"
 
 
 def test_tree_without_a_position_starts_from_the_start_of_its_game(archive):

@@ -1162,7 +1162,11 @@ def test_csv_move_lists_name_their_game_by_file_or_by_board(tmp_path, lusorias_o
         ("# brandubh\nmoves,defenders_lost,attackers_lost,status\n", None),  # a header and no game: no move list
         ("e2-c2 f9f5x e3-e4,0,0,white\n", "csv"),  # a slip among its moves: the reader names it at its place
         ("zz,0,0,white\n", None),  # no move at all
-        ("e2-c2 f9-f5,0,0,won\n", None),  # no status
+        ("e2-c2 f9-f5,0,0,won\n", "csv"),  # a status mistyped: the reader names it at its place
+        ("e2-c2 f9-f5,0,0,\n", "csv"),  # no status: an unknown result
+        ("e2-c2 f9-f5,x,0,won\n", None),  # a count that is no number, and no status
+        ("e2-c2 f9-f5,0,0,won,1\n", None),  # five fields
+        ("e2-c2 f9-f5,0,0,ended in a draw\n", None),  # a note, not a status
     ],
 )
 def test_a_csv_file_is_a_move_list_by_its_first_line(head, format):

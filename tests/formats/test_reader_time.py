@@ -98,7 +98,8 @@ def test_a_csv_game_of_one_move_is_read_as_csv(tmp_path):
     """A row's counts and status say it is CSV: a game of one move (`h1-h3,0,0,Ongoing`) was read
     as lgn ("the record has no Game tag"); a .txt line of one move is still no move list."""
     assert FORMATS.of("copenhagen.csv", "h1-h3,0,0,Ongoing\n") is FORMATS["csv"]
-    assert FORMATS.of("copenhagen.csv", "h1-h3,0,0,Won\n") is None  # no status the engines write
+    assert FORMATS.of("copenhagen.csv", "h1-h3,0,0,Won\n") is FORMATS["csv"]  # a status mistyped: said at it
+    assert FORMATS.of("copenhagen.csv", "h1-h3,w,b,Won\n") is None  # nor counts nor a status the engines write
     assert FORMATS.of("copenhagen.csv", ",0,0,Ongoing\n") is None  # no move at all
     assert FORMATS.of("club.txt", "h1-h3\n") is None
     (tmp_path / "copenhagen.csv").write_text("h1-h3,0,0,Ongoing\nh1-h3 d1-d3,0,0,Ongoing\n")

@@ -483,6 +483,29 @@ def test_a_csv_file_saved_as_txt_is_read_as_csv_named_and_skipped_with_the_name_
     assert format_of("games.txt", "e2-c2 f9-f5 resigned\n") == "tafl"
 
 
+@pytest.mark.parametrize("named", [True, False])
+def test_a_csv_file_of_games_of_an_empty_or_mistyped_status_is_read_as_csv_not_as_move_lists(tmp_path, named):
+    """Only a status White, Black, Ongoing or Draw made a line a CSV game, so the move lists' sniffer took
+    a .csv file of games of an empty status (an unknown result: real files hold it) or one mistyped,
+    since a file no format of its suffix takes is read as another suffix's: named, each game was a
+    syntax error at its last move and counts ('found 'c1-a1,0,1,', expected a move … read as tablut
+    unless --game or the file's name (brandubh.txt) names it'); in a folder, skipped with 'name it .txt'."""
+    games = [line.rsplit(",", 1)[0] for line in (FIXTURES / "csv/brandubh.csv").read_text().splitlines()[:2]]
+    (tmp_path / "brandubh.csv").write_text(f"{games[0]},\n{games[1]},Whte\n")
+    done = CliRunner().invoke(main, ["validate", str(tmp_path / "brandubh.csv" if named else tmp_path)])
+    assert (done.exit_code, done.stderr) == (1, "")
+    assert done.stdout.startswith(
+        f"{tmp_path / 'brandubh.csv'}:2:{len(games[1]) + 2}: error[syntax]: the status is White, Black, Ongoing, "
+        "Draw or empty, not 'Whte' (did you mean White?)\n"
+    )
+    assert done.stdout.endswith(
+        "2 records: 1 valid, 1 invalid (1 error, 0 warnings)\nrules cited: syntax (lusoria explain syntax says what a rule means)\n"
+    )
+    lines = [f"e2-c2 f9-f5 e3-e4,0,0,{status}\n" for status in ("", "Whte")]
+    read_as = [format_of(name, line) for name in ("games.txt", "games.csv") for line in lines]
+    assert read_as == [None, None, "csv", "csv"]
+
+
 def test_a_folders_file_of_no_suffix_is_skipped_with_the_name_its_first_characters_say_to_give_it(tmp_path):
     """A scrape or an OTN game downloaded without its suffix was said to be 'not a record file' and no
     more: its first characters are read, as a .txt file's are, for the name to give it. A file of no
