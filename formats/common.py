@@ -17,14 +17,16 @@ from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import KING, Move, TaflPosition, capture_list, parse_move
 from lusoria.validator.tafl_continuations import played_on, taken
 from lusoria.validator.tafl_rules import idle
+from lusoria.words import escape_controls
 
 CANNOT_EXPRESS = "lusoria cannot express"
 SHOWN = 40  # characters of a word of the input quoted in a message
 
 
 def shown(word: str) -> str:
-    """A word of the input as a message quotes it: cut after SHOWN characters."""
-    return word if len(word) <= SHOWN else word[:SHOWN] + "…"
+    """A word of the input as a message quotes it: cut after SHOWN characters, its control
+    characters made visible (`\\x00`)."""
+    return escape_controls(word if len(word) <= SHOWN else word[:SHOWN] + "…")
 
 
 class Locator:

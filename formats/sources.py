@@ -42,7 +42,8 @@ def walk(
     lusoria's formats (lusoria.formats: by name, then by content, decoded from `encoding`; names in any case), or with a
     forced `format`, for every file with that format's extension (`*.txt` for tafl move lists,
     whatever they start with); the other files there come as Skipped, but hidden ones (`_below`),
-    those of a suffix a format sums up (`.log`) in one Skipped of the directory given.
+    those of a suffix a format sums up (`.log`) in one Skipped of the directory given, and a
+    directory of no file to read is one Skipped (`NO_FILE`).
     Streams, text and Skipped items (of an earlier walk) come as they are. One source given alone is one source
     (`validate("games")`: the folder, not the letters of its name, one of which is `/`). A file
     met again (given twice, or inside a directory given too) comes as Skipped: it is read once (the
@@ -59,7 +60,10 @@ def walk(
         else:
             again: list[Skipped] = []
             summed: dict[str, list[Skipped]] = {}  # by suffix, files that no format takes, said in one note
-            for found in sorted(p for p in _below(path) if p.is_file() or _broken_link(p)):
+            inside = sorted(p for p in _below(path) if p.is_file() or _broken_link(p))
+            if not inside:
+                yield Skipped(os.fspath(path), NO_FILE)
+            for found in inside:
                 if format is not None and not found.name.lower().endswith(FORMATS[format].suffixes):
                     yield Skipped(str(found), FORMATS.why_not(str(found), format))
                 elif (
@@ -111,6 +115,7 @@ def given(paths: Iterable[Source | Skipped] | Source) -> Iterable[Source | Skipp
 
 
 EMPTY = "an empty file, no record"  # what is said of a file of blanks at most, in any format
+NO_FILE = "no file in it to read (hidden ones are not read)"  # what is said of a folder that holds none
 
 
 def empty_file(path: Source | Skipped, encoding: str = "utf-8") -> TypeGuard[str | os.PathLike[str]]:

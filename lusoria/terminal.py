@@ -6,7 +6,6 @@ to a file or a pipe is written as it is (records intact)."""
 from __future__ import annotations
 
 import io
-import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -14,14 +13,7 @@ from typing import TextIO
 
 import click
 
-# C0 but tab and newline, DEL, C1, the line and paragraph separators, and the bidirectional
-# overrides and isolates (which reorder what is shown).
-CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-
-
-def escape_controls(text: str) -> str:
-    """The one escaping function: each control character as `\\xNN` (or `\\uNNNN`)."""
-    return CONTROLS.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100 else f"\\u{ord(m[0]):04x}", text)
+from lusoria.words import escape_controls
 
 
 class Escaping(io.TextIOBase):

@@ -1,4 +1,7 @@
-"""Words of output: counts ("1 record", "2 records"), and what the system says of an error."""
+"""Words of output: counts ("1 record", "2 records"), what the system says of an error, and
+control characters made visible (`escape_controls`)."""
+
+import re
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
@@ -9,3 +12,14 @@ def plural(count: int, word: str, many: str | None = None) -> str:
 def reason(error: OSError) -> str:
     """What the system says of `error`, in lower case ("no such file or directory")."""
     return (error.strerror or str(error)).lower()
+
+
+# C0 but tab and newline, DEL, C1, the line and paragraph separators, and the bidirectional
+# overrides and isolates (which reorder what is shown).
+CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def escape_controls(text: str) -> str:
+    """The one escaping function: each control character as `\\xNN` (or `\\uNNNN`), as a terminal
+    shows them (lusoria/terminal.py) and a syntax error quotes what it found (a NUL byte in a ply)."""
+    return CONTROLS.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100 else f"\\u{ord(m[0]):04x}", text)

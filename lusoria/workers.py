@@ -21,6 +21,7 @@ from typing import TypeVar, overload
 
 from lusoria.bounds import MAX_JOBS, bounded
 from lusoria.errors import LusoriaError, raised_checking
+from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Problem, shown_place
 
@@ -33,6 +34,9 @@ CHUNK = 64_000  # characters of records a worker takes at a time (`chunks`): few
 PIPE = 1 << 20  # the bytes a pipe to or from a worker holds (Linux's 64 KiB would take a chunk in two writes)
 ITEM = CHUNK // 32  # what an item without a text (a problem) counts as
 AHEAD = 4  # chunks sent ahead per worker: enough to keep them busy, few enough to keep memory flat
+KEPT = 1 << 20  # characters of a record that a reader of another format parsed, over which it is checked in
+# this process (`kept_here`): sent, its model (about 90 bytes a character) would be pickled and copied into
+# a worker, which took more time and memory than the check (a 10 MB move list: 36 s and 2 GB, 11 s and 850 MB here)
 YOUNG_OBJECTS = 10_000  # a worker's objects between collections of reference cycles (Python's 700: a
 # chunk's results are young objects that all survive, and each collection walked them again, 8% of an import worker)
 
@@ -107,15 +111,25 @@ def _spread(
         yield from mapped(function, first)
         return
     yield from mapped(function, first[:1])
+    rest = filter(None, _let_go([first[1:], second], parts))  # first[1:]: empty when `chunk` is small
+    del first, second
     workers = _Workers()
     try:
         workers.start(function, jobs)
         if not workers.all:  # not one could be made (no memory or no file descriptors left): here, then
-            yield from mapped(function, chain(first[1:], second, chain.from_iterable(parts)))
+            yield from mapped(function, chain.from_iterable(rest))
             return
         pending: deque[tuple[_Worker, int, str | None]] = deque()  # the worker of each chunk sent, its items, its start
         waiting = 0  # the items of `pending`
-        for part in filter(None, chain([first[1:], second], parts)):  # first[1:]: empty when `chunk` is small
+        for part in rest:
+            if kept_here(part[0]):  # checked while the workers go on, given after the chunks before it
+                here = list(mapped(function, part))
+                while pending:
+                    worker, _, start = pending.popleft()
+                    yield from workers.receive(worker, start)
+                waiting = 0
+                yield from here
+                continue
             workers.exchange(0)
             worker = min(workers.all, key=lambda candidate: candidate.load)
             workers.send(worker, part)
@@ -354,11 +368,32 @@ def _start(chunk: list) -> str | None:
     return None if first is None else place(first)
 
 
+def _let_go(taken: list[list[T]], parts: Iterator[list[T]]) -> Iterator[list[T]]:
+    """The chunks `taken`, then `parts`, none kept here once given (the records of a chunk sent
+    stayed alive as long as the stream did)."""
+    while taken:
+        yield taken.pop(0)
+    yield from parts
+
+
+def kept_here(item: object) -> bool:
+    """Whether `item` is a record that `in_workers` checks in this process: one over KEPT characters
+    that carries the model its reader made (an lgn record's text is sent and parsed in the worker)."""
+    return isinstance(item, RecordText) and isinstance(item.parsed, Record) and len(item.text) > KEPT
+
+
 def chunks(items: Iterable[T], size: int = CHUNK) -> Iterator[list[T]]:
-    """`items` in runs of about `size` characters: a record counts its text, anything else ITEM."""
+    """`items` in runs of about `size` characters: a record counts its text, anything else ITEM; a
+    record `kept_here` is a chunk alone."""
     chunk: list[T] = []
     taken = 0
     for item in items:
+        if kept_here(item):
+            if chunk:
+                yield chunk
+            yield [item]
+            chunk, taken = [], 0
+            continue
         chunk.append(item)
         taken += len(item.text) if isinstance(item, RecordText) else ITEM
         if taken >= size:

@@ -30,6 +30,7 @@ from lusoria.notation.syntax import (
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.plugins import said
 from lusoria.validator.games import GAMES
+from lusoria.words import escape_controls
 
 MAX_NAG = 255  # as in PGN
 _BLANKS = re.compile(r"\s+")
@@ -234,7 +235,7 @@ def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
     word = re.compile(r"[^\s(){}\[\];]{0,40}").match(text, at)  # matches, if only the empty string
     found = (word[0] if word else "") or text[at]
     if _after_the_result(error):
-        what = "a comment" if found in "{;" else f"'{found}'"
+        what = "a comment" if found in "{;" else f"'{escape_controls(found)}'"
         return SyntaxProblem(f"found {what} after the result marker, which ends the record", row, column, found)
     if found == "{":
         return SyntaxProblem("this comment is never closed with '}'", row, column, found)
@@ -243,7 +244,7 @@ def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
         quoted = ' (a " inside a value is written \\")' if _QUOTE_INSIDE.match(line) else ""
         return SyntaxProblem(f"{UNWRITTEN_TAG}{quoted}: {line}", row, column, line)
     listed = ", ".join(expected[:-1]) + (" or " if len(expected) > 1 else "") + expected[-1] if expected else "nothing"
-    return SyntaxProblem(f"found '{found}', expected {listed}", row, column, found)
+    return SyntaxProblem(f"found '{escape_controls(found)}', expected {listed}", row, column, found)
 
 
 _SQUARE_LIKE = re.compile(r"(?<![a-z])x?([a-z][0-9]{1,3})(?![0-9])")  # a square, after a capture's x if any
@@ -283,11 +284,11 @@ def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> S
     end, found = _word_end(text, at, start), text[at : _word_end(text, at, at)]
     word, rules = text[start:end], GAMES.get(game)
     if rules and (refused := rules.refused_after(_word_before(text, at), found)):
-        return SyntaxProblem(f"found '{found}': {refused}", *row_column(text, at, offset), found)
+        return SyntaxProblem(f"found '{escape_controls(found)}': {refused}", *row_column(text, at, offset), found)
     why = _off_the_board(word, game) or _off_the_points(word, game) or _misrolled(word, game, text[end:])
     if why is None:
         return None
-    return SyntaxProblem(f"found '{word}': {why}", *row_column(text, start, offset), word)
+    return SyntaxProblem(f"found '{escape_controls(word)}': {why}", *row_column(text, start, offset), word)
 
 
 def _word_end(text: str, at: int, start: int) -> int:

@@ -10,10 +10,12 @@ import signal
 import subprocess
 import sys
 import time
+import weakref
 
 import pytest
 
 from lusoria import workers
+from lusoria.notation.model import Line, Record
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Skipped
 
@@ -341,3 +343,59 @@ def test_workers_not_started_exchange_nothing_and_stop():
     pool.exchange(0)
     pool.stop()
     assert pool.all == [] and pool.selector.get_map() is None  # closed
+
+
+def parsed_record(characters: int) -> RecordText:
+    """A record of `characters` characters with the model a reader of another format made of it."""
+    return RecordText("x" * characters, format="tafl", parsed=Record({}, Line(), "*"))
+
+
+@pytest.mark.usefixtures("interruptible")
+def test_a_record_a_reader_parsed_over_kept_characters_is_checked_here_in_its_place():
+    # sent, its model would be pickled and copied into a worker: a 10 MB move list among other games
+    # took 36 s and 2 GB where alone it took 11 s and 850 MB
+    small = [RecordText(f"record {n}") for n in range(8)]
+    items = [*small[:4], parsed_record(workers.KEPT + 1), parsed_record(workers.KEPT), *small[4:]]
+    taken = list(workers.in_workers(lambda item: (len(item.text), os.getpid()), items, 2, chunk=1))
+    assert [length for length, _ in taken] == [len(item.text) for item in items]
+    assert [pid == os.getpid() for _, pid in taken] == [
+        True,
+        False,
+        False,
+        False,
+        True,
+        False,
+        False,
+        False,
+        False,
+        False,
+    ]
+    assert [len(chunk) for chunk in workers.chunks([*small, parsed_record(workers.KEPT + 1), *small])] == [8, 1, 8]
+    assert not workers.kept_here(RecordText("x" * (workers.KEPT + 1)))  # lgn: its text is sent, parsed there
+
+
+class Item:
+    """An item a weak reference can watch."""
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+
+
+@pytest.mark.usefixtures("interruptible")
+def test_a_chunk_sent_to_a_worker_is_not_kept_here():
+    # the first two chunks stayed alive as long as the stream: a huge record among them, all along
+    sent: list[weakref.ref[Item]] = []
+
+    def items():
+        for n in range(40):
+            item = Item(n)
+            sent.append(weakref.ref(item))
+            yield item
+
+    results = workers.in_workers(lambda item: item.number, items(), 2, chunk=1)
+    try:
+        assert [next(results) for _ in range(20)] == list(range(20))
+        gc.collect()
+        assert [n for n, record in enumerate(sent[:20]) if record() is not None] == []
+    finally:
+        results.close()

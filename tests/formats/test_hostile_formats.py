@@ -526,3 +526,16 @@ def test_an_otn_tag_that_lgn_would_hold_as_too_long_a_token_is_not_converted():
         f"written in lusoria's notation it would hold a token of {2 * backslashes + 2:,} "
         f"characters; the longest allowed is {MAX_TOKEN:,}"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "format", "said"),
+    [
+        ("e3-c3 d1\x00-d3\n", "tafl", "found 'd1\\x00-d3', expected a move such as e2-c2"),
+        (f"{HEADER}\n\n1. Ke5-c5 d1\x1b-d2\n", "otn", "found 'd1\\x1b-d2', expected an OTN move record"),
+    ],
+)
+def test_a_word_of_another_format_is_quoted_with_its_control_characters_visible(text, format, said):
+    [source] = read_text(text, format, "hostile")
+    [found] = check(source).diagnostics
+    assert found.message.startswith(said)

@@ -181,6 +181,30 @@ def test_hidden_files_and_folders_in_a_folder_are_not_searched(tmp_path):
     assert named.stdout == "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n"
 
 
+@pytest.mark.parametrize(
+    "inside", [[], [".drafts/b.lgn", ".DS_Store"], ["sub/deeper/"]], ids=["empty", "hidden", "folders"]
+)
+@pytest.mark.parametrize("command", [["validate"], ["import", "--db", "club.db"]], ids=["validate", "import"])
+def test_a_folder_of_no_file_to_read_is_said_as_a_skipped_file_is(tmp_path, monkeypatch, command, inside):
+    """`validate empty/ games.lgn` passed over the folder without a word, where a folder of files
+    no format takes says each; alone, the note comes before "no record found" (exit status 2)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "empty").mkdir()
+    for name in inside:
+        (tmp_path / "empty" / name).parent.mkdir(parents=True, exist_ok=True)
+        if not name.endswith("/"):
+            (tmp_path / "empty" / name).write_text(TWO)
+    (tmp_path / "games.lgn").write_text(TWO)
+    said = "lusoria: empty/: skipped, no file in it to read (hidden ones are not read)\n"
+    beside = CliRunner().invoke(main, [*command, "empty/", "games.lgn"])
+    assert (beside.exit_code, beside.stderr) == (0, said)
+    assert "2 records: 2 valid" in beside.stdout or "added 2 records (0 invalid" in beside.stdout
+    alone = CliRunner().invoke(main, [*command, "empty/"])
+    assert (alone.exit_code, alone.stderr) == (2, said + "lusoria: no record found in empty/\n")
+    (tmp_path / "empty" / "notes.md").write_text("")
+    assert "no file in it" not in CliRunner().invoke(main, [*command, "empty/", "games.lgn"]).stderr
+
+
 def test_a_folders_compressed_files_are_skipped_with_how_to_read_them(tmp_path):
     """Each told by its name (any case), with the command that decompresses it."""
     for name in ("a.lgn.gz", "b.bz2", "c.txt.xz", "d.ZST", "e.zip"):

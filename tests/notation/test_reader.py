@@ -147,6 +147,23 @@ def test_a_syntax_error_with_no_square_off_the_board_says_what_was_expected(game
 
 
 @pytest.mark.parametrize(
+    ("movetext", "found", "said"),
+    [
+        ("1. e3-c3 d1\x00-d3 *", "d1\x00-d3", "found 'd1\\x00-d3', expected a ply, a move number"),
+        ("1. e3-c3 \u202ed1-d3 *", "\u202ed1-d3", "found '\\u202ed1-d3', expected a ply"),  # a right-to-left override
+        ("1. e3-c3 d1-d3 * \x07x", "\x07x", "found '\\x07x' after the result marker"),
+        ("1. e3-c3 z1-z9\x00 *", "z1-z9\x00", "found 'z1-z9\\x00': z1 is not a square of any tablut board"),
+    ],
+)
+def test_a_syntax_error_names_the_control_characters_it_found(movetext, found, said):
+    # a NUL byte in a ply was said raw, and showed as found ' c5-c3'; the place's width is the text's
+    with pytest.raises(SyntaxProblem) as caught:
+        parse_record(f'[Game "tablut"]\n{movetext}')
+    assert caught.value.message.startswith(said)
+    assert caught.value.text == found
+
+
+@pytest.mark.parametrize(
     ("movetext", "column", "found"),
     [
         ("1. e3-c3 * *", 12, "'*'"),
