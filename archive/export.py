@@ -235,7 +235,7 @@ def export(
     file there is a symbolic link."""
     if format not in _FILE_FORMATS:
         raise ValueError(f"the export format is {', '.join(_FILE_FORMATS[:-1])} or {_FILE_FORMATS[-1]}, not '{format}'")
-    bounded(jobs, "jobs", 1, MAX_JOBS)
+    jobs = bounded(jobs, "jobs", 1, MAX_JOBS)
     if os.path.exists(directory) and not os.path.isdir(directory):
         raise NotADirectory(directory)
     write = _write_parquet if format == "parquet" else _write_csv

@@ -20,6 +20,7 @@ from lusoria.archive.next_plies import next_ply_rows
 from lusoria.archive.positions import Columns, columns, keys_of, position_rows, summary_rows
 from lusoria.archive.tables import COLUMN_TAGS, STORED_COLUMNS
 from lusoria.archive.variations import variation_rows
+from lusoria.bounds import MAX_JOBS, bounded
 from lusoria.errors import DataError
 from lusoria.formats.lgn import lgn_text, place_tags
 from lusoria.notation.dates import date_range
@@ -290,6 +291,7 @@ def checked_rows(
     rows: they hold none, and it would walk those of a batch again and again (a sixth of the
     time of the process that writes); the workers, which check records (an illegal ply's
     exception can make cycles), collect as always."""
+    jobs = bounded(jobs, "jobs", 1, MAX_JOBS)
     if jobs <= 1:
         yield from in_workers(record_rows, records, jobs, batch_size)
         return

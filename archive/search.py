@@ -348,14 +348,15 @@ class UnsearchableRecord(LusoriaError, ValueError):
     """A record of a records file that is not valid (its `index` from 0 among the records given;
     `source`, with its place and text but not what a reader made of it, and its check's
     `diagnostics`): a search for it would find other games than the one meant. Said at its place,
-    `file:line`, as the record of its file it is (from 1)."""
+    `file:line`, as the record of its file it is (from 1); a record given as its text, as the one
+    of the records given it is."""
 
     def __init__(self, index: int, source: RecordText, diagnostics: list[Diagnostic]):
         first = next((d for d in diagnostics if d.severity == ERROR), None)
         problem = f"{first.rule}: {first.with_meant()}" if first else "its rules cannot be read"
+        which = f"{source.index + 1} of the records file" if source.path else f"{index + 1} of the records given"
         super().__init__(
-            f"{shown_place(source.path, source.line)}: record {source.index + 1} of the records file is not valid "
-            f"({problem}); "
+            f"{shown_place(source.path, source.line)}: record {which} is not valid ({problem}); "
             "a search finds the games of a valid record"
         )
         self.index, self.diagnostics = index, diagnostics

@@ -56,3 +56,12 @@ def test_a_merge_of_no_names_is_refused(archive):
         archive.merge_players([], "Karin Nilsson")
     assert str(refused.value) == "give at least one NAME and the CANONICAL name"
     assert cli_error("players", "merge", "--db", archive.path, "Karin Nilsson") == f"Error: {refused.value}"
+
+
+def test_a_number_given_as_text_is_taken_as_the_option_takes_it(archive, tmp_path):
+    """The check takes '2' as --jobs 2 does: the call goes on with the number (it compared text with
+    numbers: TypeError)."""
+    tablut = Filters(game="tablut")
+    assert archive.tree(filters=tablut, min_games="1") == archive.tree(filters=tablut) != []  # type: ignore[arg-type]
+    summary = Archive(str(tmp_path / "new.db")).import_paths([TABLUT], jobs="2")  # type: ignore[arg-type]
+    assert summary.added == archive.export(str(tmp_path / "export"), "csv", "2")["records"]  # type: ignore[arg-type]

@@ -980,9 +980,9 @@ def test_records_file_finds_the_same_games_and_their_continuations(archive, tmp_
     with pytest.raises(InputError, match=f"^{tmp_path}/none.lgn: no such file or directory$"):
         archive.query(Filters(records=[str(tmp_path / "none.lgn")]))
     with pytest.raises(
-        UnsearchableRecord, match=r"^<text>:1: record 1 of the records file is not valid \(tag: unknown game"
-    ):
-        archive.query(Filters(records=['[Game "chess"]\n\n1. e4 *\n']))
+        UnsearchableRecord, match=r"^<text>:1: record 2 of the records given is not valid \(tag: unknown game"
+    ):  # (no records file: the second of the texts)
+        archive.query(Filters(records=[partial, '[Game "chess"]\n\n1. e4 *\n']))
     with pytest.raises(UnsearchableRecord, match=r"\(syntax: found '31', .*\*\); did you mean 31:\?\); a search"):
         archive.query(Filters(records=['[Game "laquet"]\n\n1. 46: 5/11 4/8 31 6/12 6/7 *\n']))  # what validate says
     with pytest.raises(ValueError, match="the records file holds no record"):
