@@ -53,7 +53,9 @@ def explain(name: str) -> str:
 
 
 def held_by_several(variant: str, owners: list[str]) -> str:
-    """What is said of a variant's name that several games have (`owners`): name one."""
+    """What is said of a variant's name that several games have (`owners`, said in alphabetical
+    order whatever order they come in): name one."""
+    owners = sorted(owners)
     return f"{' and '.join(owners)} have a variant '{variant}': name one ({' or '.join(f'{owner}/{variant}' for owner in owners)})"
 
 

@@ -232,8 +232,10 @@ def test_the_games_of_a_variant_are_those_of_any_name_the_reading_commands_take(
 
 
 def test_a_variant_several_games_have_is_named_with_its_game():
+    """Its games in alphabetical order, as tree and the reading commands say them (explain said
+    'tablut and laquet', in the registry's order, and tree 'laquet and tablut')."""
     with pytest.raises(
-        KeyError, match=r"^\"tablut and laquet have a variant 'seed': name one \(tablut/seed or laquet/seed\)"
+        KeyError, match=r"^\"laquet and tablut have a variant 'seed': name one \(laquet/seed or tablut/seed\)"
     ):
         api.explain("seed")
     with pytest.raises(KeyError, match=r"tablut has no variant 'sead' \(known: seed, linnaeus, .*saami-tablut"):
