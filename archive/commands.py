@@ -593,8 +593,7 @@ class Archive:
     ) -> list[Node]:
         if sort not in SORTS:
             raise ValueError(f"the tree is sorted by {' or '.join(SORTS)}, not '{sort}'")
-        if depth < 1:  # (else no plies at all, as if none were played)
-            raise ValueError(f"the tree goes 1 ply deep or more, not {depth}")
+        depth = bounded(depth, "depth")  # (else no plies at all, as if none were played)
         min_games = bounded(min_games, "min_games")  # (else a ply of no game: none is in the tree, as --min-games says)
         self._existing()
         only = self._selected(filters)

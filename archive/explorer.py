@@ -25,6 +25,7 @@ from lusoria.archive.commands import Archive
 from lusoria.archive.players import RESULTS
 from lusoria.archive.query import COLUMNS, MAX_SQL_INTEGER, FilterError, Filters
 from lusoria.archive.tree import SORTS, Node
+from lusoria.bounds import MAX_COUNT, bounded_number, out_of_bounds
 from lusoria.errors import LusoriaError
 from lusoria.notation.numbers import whole_number
 from lusoria.svg import position_svg
@@ -98,9 +99,9 @@ def _number(params: Params, name: str, default: int, low: int, high: int) -> int
     written = _text(params, name)
     if written is None:
         return default
-    value = whole_number(written, low, high)
+    value = bounded_number(written, low, high)
     if value is None:
-        raise BadRequest(f"the parameter {name} is a whole number from {low} to {high}, not '{written[:40]}'")
+        raise BadRequest(f"the parameter {name}: {out_of_bounds(written, low, high)}")
     return value
 
 
@@ -147,7 +148,7 @@ def tree_json(path: str, params: Params) -> str:
         filters=filters_of(params),
         depth=_number(params, "depth", 1, 1, MAX_DEPTH),
         sort=sort,
-        min_games=_number(params, "min_games", 1, 1, 10**9),
+        min_games=_number(params, "min_games", 1, 1, MAX_COUNT),
     )
     return output.tree_text(nodes, "json")
 

@@ -7,6 +7,8 @@ are converted, so that no number written in the input can cost memory, time or a
 
 from __future__ import annotations
 
+from lusoria.bounds import out_of_bounds
+
 
 def whole_number(text: str, low: int, high: int) -> int | None:
     """`text` as a whole number when it is written in ASCII digits and lies from `low` to
@@ -25,5 +27,5 @@ def checked_number(text: str, low: int, high: int) -> int:
     square's rank, a die, a date's year): ValueError if it is not one."""
     value = whole_number(text, low, high)
     if value is None:
-        raise ValueError(f"'{text[:20]}' is not a whole number from {low} to {high}")
+        raise ValueError(out_of_bounds(text, low, high))
     return value

@@ -8,7 +8,9 @@ from conftest import ROOT
 
 from lusoria import api
 from lusoria.archive import Archive, Filters
+from lusoria.bounds import out_of_bounds
 from lusoria.cli import main
+from lusoria.notation.numbers import checked_number
 
 TABLUT = str(ROOT / "samples" / "tablut")
 
@@ -43,12 +45,22 @@ def test_jobs_out_of_bounds_are_refused_by_every_call_that_takes_them(archive, t
     assert cli_error("validate", "--force-jobs", "--jobs", str(jobs), TABLUT).endswith(said.removeprefix("jobs: "))
 
 
-def test_a_tree_of_plies_played_in_no_game_is_refused(archive):
+@pytest.mark.parametrize("name", ["min_games", "depth"])
+def test_a_tree_of_plies_played_in_no_game_or_of_no_plies_is_refused(archive, name):
     with pytest.raises(ValueError) as refused:
-        archive.tree(filters=Filters(game="tablut"), min_games=0)
-    assert str(refused.value) == "min_games: '0' is not a whole number from 1 to 1000000000"
-    said = cli_error("tree", "--db", archive.path, "--game", "tablut", "--min-games", "0")
-    assert said == "Error: Invalid value for '--min-games': '0' is not a whole number from 1 to 1000000000"
+        archive.tree(filters=Filters(game="tablut"), **{name: 0})
+    assert str(refused.value) == f"{name}: '0' is not a whole number from 1 to 1000000000"
+    option = f"--{name.replace('_', '-')}"
+    said = cli_error("tree", "--db", archive.path, "--game", "tablut", option, "0")
+    assert said == f"Error: Invalid value for '{option}': '0' is not a whole number from 1 to 1000000000"
+
+
+def test_a_number_read_from_a_record_is_said_out_of_bounds_in_the_same_words():
+    """notation.numbers.checked_number said it in its own words (cut at 20 characters)."""
+    written = "9" * 30
+    with pytest.raises(ValueError) as refused:
+        checked_number(written, 1, 6)
+    assert str(refused.value) == out_of_bounds(written, 1, 6) == f"'{written}' is not a whole number from 1 to 6"
 
 
 def test_a_merge_of_no_names_is_refused(archive):

@@ -180,13 +180,17 @@ def test_the_explorer_reads_only(site, path):
         (
             f"/-/explorer/club/games.json?position=x&limit={MAX_GAMES + 1}",
             400,
-            f"the parameter limit is a whole number from 0 to {MAX_GAMES}",
+            f"the parameter limit: '{MAX_GAMES + 1}' is not a whole number from 0 to {MAX_GAMES}",
         ),
         ("/-/explorer/club?" + "&".join(["ply=e3-c3"] * (MAX_LINE + 1)), 400, f"a line is at most {MAX_LINE} plies"),
         ("/-/explorer/club?event=" + "x" * 201, 400, "the parameter event is longer than 200 characters"),
         ("/-/explorer/club/tree.json", 400, "the parameter position (a position string) is missing"),
         ("/-/explorer/club/tree.json?position=nonsense", 400, "'nonsense' is not a position string of any game"),
-        ("/-/explorer/club/tree.json?position=x&depth=3", 400, "the parameter depth is a whole number from 1 to 2"),
+        (
+            "/-/explorer/club/tree.json?position=x&depth=3",
+            400,
+            "the parameter depth: '3' is not a whole number from 1 to 2",
+        ),
         ("/-/explorer/club/record/99999", 404, "the archive has no record 99999"),
     ],
 )

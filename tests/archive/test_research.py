@@ -420,7 +420,7 @@ def test_the_explorer_sorts_by_games_or_score_and_leaves_out_rare_plies(archive)
     assert lines(deep) == {("c5-c3",): (2, 1, 0, 0, 1), ("c5-c3", "i6-f6"): (2, 1, 0, 0, 1)}
     with pytest.raises(ValueError, match="sorted by games or score"):
         archive.tree(INITIAL_TABLUT, sort="name")
-    with pytest.raises(ValueError, match=r"^the tree goes 1 ply deep or more, not 0$"):
+    with pytest.raises(ValueError, match=r"^depth: '0' is not a whole number from 1 to 1000000000$"):
         archive.tree(INITIAL_TABLUT, depth=0)  # (not an empty tree, as if no game had a next ply)
 
 
