@@ -123,7 +123,7 @@ def _variant(written: str, _: Filters) -> tuple[str, list]:
 
     rules = rules_of_name(written)
     if rules is None:
-        return "records.variant = lower(?)", [written]
+        return "records.variant = lower(?)", [written.strip()]
     if written.strip().lower().rpartition("/")[2] == rules.variant:
         return "(records.game = ? AND records.variant = ?)", [rules.name, rules.variant]
     return "(records.game = ? AND records.variant = ? AND records.rule_tags IS ?)", [

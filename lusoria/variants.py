@@ -327,8 +327,8 @@ def rules_of_name(name: str) -> Game | None:
 
 def is_variant(name: str) -> bool:
     """Whether `name` (any case) is a variant that `explain` knows: a game's Variant, or another
-    name of one (`tags_of_name`)."""
-    return bool(owners_of(name)) or tags_of_name(name) is not None
+    name of one (`tags_of_name`), as `looked_up`."""
+    return bool(owners_of(looked_up(name))) or tags_of_name(name) is not None
 
 
 def game_text(name: str) -> str:

@@ -462,3 +462,11 @@ def test_stats_counts_apart_a_catalogue_entry_that_records_of_a_variant_play_by_
     assert chosen == [{"value": "tablut/saami-tablut-w", "records": 1}]
     for row in saami.stats()["variants"]:  # each named as --variant takes it (`tablut aage` was refused)
         assert len(saami.query(Filters(variant=row["value"]))) >= row["records"]
+
+
+def test_a_variant_is_looked_up_in_any_case_and_spacing(whole):
+    """`--variant ' Seed '` was refused as ambiguous (laquet and tablut have a variant 'seed') where
+    `seed` and `SEED` were taken: the name is looked up as `explain` looks it up."""
+    seed = whole.query(Filters(variant="seed"))
+    assert seed and [whole.query(Filters(variant=name)) for name in ("SEED", " Seed ")] == [seed, seed]
+    assert whole.stats(filters=Filters(variant=" Seed ")) == whole.stats(filters=Filters(variant="seed"))
