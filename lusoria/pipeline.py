@@ -20,7 +20,7 @@ from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import InputError, Note, Problem, Skipped, Source, Unreadable, literal, shown_place
 from lusoria.validator.replay import Report, check
-from lusoria.words import plural
+from lusoria.words import escaped_name, plural
 from lusoria.workers import mapped
 
 T = TypeVar("T")
@@ -174,7 +174,7 @@ class ReadingNotes:
 
 def files_named(paths: Collection[str], kind: str) -> str:
     """How a note names the files it is about: their count, and the first three (`3 tafl files (a, b, c)`)."""
-    shown = ", ".join(islice(paths, 3)) + (", …" if len(paths) > 3 else "")
+    shown = ", ".join(map(escaped_name, islice(paths, 3))) + (", …" if len(paths) > 3 else "")
     return f"{plural(len(paths), kind + ' file')} ({shown})"
 
 

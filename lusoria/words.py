@@ -23,3 +23,9 @@ def escape_controls(text: str) -> str:
     """The one escaping function: each control character as `\\xNN` (or `\\uNNNN`), as a terminal
     shows them (lusoria/terminal.py) and a syntax error quotes what it found (a NUL byte in a ply)."""
     return CONTROLS.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100 else f"\\u{ord(m[0]):04x}", text)
+
+
+def escaped_name(name: str) -> str:
+    """A name (a file's) as a note shows it, on its line: `escape_controls`, and a tab or a newline
+    as `\\x09`, `\\x0a`."""
+    return escape_controls(name).replace("\t", "\\x09").replace("\n", "\\x0a")

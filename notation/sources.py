@@ -15,7 +15,7 @@ from typing import AnyStr, BinaryIO, NamedTuple, TextIO, TypeGuard, Union
 
 from lusoria.errors import LusoriaError
 from lusoria.notation.reader import RecordText
-from lusoria.words import reason
+from lusoria.words import escaped_name, reason
 
 STDIN = "-"
 TEXT_NAME = "<text>"  # the place of records given as their text, from no file
@@ -58,7 +58,7 @@ class Skipped:
     reason: str
 
     def __str__(self) -> str:
-        return f"{shown_path(self.path)}: skipped, {self.reason}"
+        return f"{escaped_name(shown_path(self.path))}: skipped, {self.reason}"
 
 
 @dataclass(frozen=True)

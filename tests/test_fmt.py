@@ -272,3 +272,17 @@ def test_convert_writes_the_records_without_their_escape_lines():
     result = run("convert", "--to", "lgn", "-", input=ESCAPED)
     records = "\n".join(line for line in ESCAPED_FORMATTED.split("\n") if not line.startswith("%"))
     assert (result.exit_code, result.stdout.split()) == (0, records.split())
+
+
+def test_a_skipped_file_whose_name_holds_a_newline_or_control_character_is_said_on_one_line(tmp_path):
+    """The notes of skipped files printed such a name raw: a newline broke the note in two lines."""
+    (tmp_path / "club.lgn").write_text(CANONICAL)
+    (tmp_path / "a\nb.txt").write_text("e3-c3 d1-d3\n")
+    why = "--check and --write apply to lgn files"
+    result = run("fmt", "--check", str(tmp_path))
+    assert result.stderr == f"lusoria: {tmp_path}/a\\x0ab.txt: skipped, read as tafl: {why}\n"
+    (tmp_path / "c\x1b[2Jd.txt").write_text("e3-c3 d1-d3\n")
+    result = run("fmt", "--check", str(tmp_path))
+    assert (
+        result.stderr == f"lusoria: skipped 2 tafl files ({tmp_path}/a\\x0ab.txt, {tmp_path}/c\\x1b[2Jd.txt): {why}\n"
+    )
