@@ -22,7 +22,7 @@ from functools import cache, partial
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from lusoria.errors import CatalogueError
 from lusoria.settings import settings_folder
@@ -216,17 +216,24 @@ def _check_rules(rules: str, where: str) -> None:
             raise CatalogueError(f"{where}: rules: {problem}") from None
 
 
+class Catalogues(NamedTuple):
+    """lusoria's catalogue's entries, those of the user's own, and where that was looked for."""
+
+    builtin: tuple[Variant, ...]
+    users: tuple[Variant, ...]
+    read_from: Path
+
+
 @cache
-def catalogues() -> tuple[tuple[Variant, ...], tuple[Variant, ...]]:
-    """lusoria's catalogue's entries and those of the user's own (read once a process; a worker
-    process reads the same file, its environment being its parent's); an error in the user's says
-    that the file is theirs to mend."""
-    builtin = load(CATALOGUE)
-    path = catalogue_read_from()
+def catalogues() -> Catalogues:
+    """lusoria's catalogue's entries and those of the user's own (read once a process, from
+    `users_catalogue` then; a worker process reads the same file, its environment being its
+    parent's); an error in the user's says that the file is theirs to mend."""
+    builtin, path = load(CATALOGUE), users_catalogue()
     if not os.environ.get(USERS_CATALOGUE) and not path.exists():
-        return builtin, ()
+        return Catalogues(builtin, (), path)
     try:
-        return builtin, load(path, builtin)
+        return Catalogues(builtin, load(path, builtin), path)
     except CatalogueError as error:
         origin = f"named by {USERS_CATALOGUE}" if os.environ.get(USERS_CATALOGUE) else "in your settings folder"
         error.advice = f"The file is your own catalogue of tafl variants ({origin}), not a record: mend it"
@@ -235,21 +242,15 @@ def catalogues() -> tuple[tuple[Variant, ...], tuple[Variant, ...]]:
 
 def catalogue() -> tuple[Variant, ...]:
     """Every entry: lusoria's, then the user's."""
-    builtin, users = catalogues()
+    builtin, users, _ = catalogues()
     return builtin + users
-
-
-@cache
-def catalogue_read_from() -> Path:
-    """Where `catalogues` looked for the user's own catalogue (`users_catalogue` then: once a process)."""
-    return users_catalogue()
 
 
 def catalogue_moved() -> str:
     """What is said when LUSORIA_CATALOGUE names another file now than when the catalogues were read
     (a notebook's `os.environ` set after a first hnefatafl record): that this process keeps those
     read; "" when it names the same."""
-    now, then = users_catalogue(), catalogue_read_from()
+    now, then = users_catalogue(), catalogues().read_from
     if now == then:
         return ""
     return (
@@ -381,8 +382,7 @@ class Hnefatafl(TaflGame):
     def variants_read_from(cls) -> str:
         """The user's own catalogue: where it is, and how many entries it adds (and that the file
         LUSORIA_CATALOGUE names now is not read, when another was: `catalogue_moved`)."""
-        users = catalogues()[1]
-        path, moved = catalogue_read_from(), catalogue_moved()
+        (_, users, path), moved = catalogues(), catalogue_moved()
         if users or path.exists():
             said = f"Your own catalogue: {plural(len(users), 'entry', 'entries')}, read from {path}"
         else:

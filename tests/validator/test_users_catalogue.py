@@ -12,7 +12,15 @@ import sys
 import pytest
 from conftest import ROOT
 
-from lusoria.validator.hnefatafl import CATALOGUE, CatalogueError, Hnefatafl, catalogue, load, users_catalogue
+from lusoria.validator.hnefatafl import (
+    CATALOGUE,
+    CatalogueError,
+    Hnefatafl,
+    catalogue,
+    catalogues,
+    load,
+    users_catalogue,
+)
 from lusoria.validator.replay import check
 
 CLUB = """# our club's house variant
@@ -209,6 +217,21 @@ def test_a_catalogue_named_after_the_catalogues_were_read_is_said_unread(tmp_pat
     assert Hnefatafl.variants_read_from() == f"Your own catalogue: 0 entries, read from /dev/null; {unread}"
     monkeypatch.setenv("LUSORIA_CATALOGUE", os.devnull)
     assert "LUSORIA_CATALOGUE names" not in check(GAME % "a game").diagnostics[0].message
+
+
+def test_the_catalogues_read_again_are_read_from_the_file_named_now(tmp_path, monkeypatch):
+    """`catalogues.cache_clear()` read the catalogues again, but from the file named when they were
+    first read (its path was cached apart): the club's entry was unread, and said so."""
+    assert catalogue() == load(CATALOGUE)  # read, from the suite's empty catalogue
+    (tmp_path / "club.toml").write_text(CLUB, encoding="utf-8")
+    monkeypatch.setenv("LUSORIA_CATALOGUE", str(tmp_path / "club.toml"))
+    catalogues.cache_clear()
+    try:
+        assert [entry.name for entry in catalogue()[-2:]] == [load(CATALOGUE)[-1].name, "club-7x7"]
+        assert Hnefatafl.variants_read_from() == f"Your own catalogue: 1 entry, read from {tmp_path}/club.toml"
+    finally:
+        monkeypatch.setenv("LUSORIA_CATALOGUE", os.devnull)
+        catalogues.cache_clear()
 
 
 def test_the_suite_reads_no_users_catalogue():
