@@ -25,13 +25,14 @@ from lusoria.archive.commands import Archive
 from lusoria.archive.players import RESULTS
 from lusoria.archive.query import COLUMNS, MAX_SQL_INTEGER, FilterError, Filters
 from lusoria.archive.tree import SORTS, Node
-from lusoria.bounds import MAX_COUNT, bounded_number, out_of_bounds
+from lusoria.bounds import MAX_COUNT, bounded_number
 from lusoria.errors import LusoriaError
 from lusoria.notation.numbers import whole_number
 from lusoria.svg import position_svg
 from lusoria.validator.base import WHITE, Game, Illegal, NotAPly, Position
 from lusoria.validator.games import GAMES, rules_from_tags
 from lusoria.variants import VariantOfOtherGames, game_tags
+from lusoria.words import out_of_bounds
 
 MAX_TEXT = 200  # characters of a parameter's value
 MAX_LINE = 200  # plies of a line

@@ -3,6 +3,8 @@ or as a library call's argument (`jobs`, `min_games`): one check, said in the sa
 
 from __future__ import annotations
 
+from lusoria.words import out_of_bounds
+
 MAX_COUNT = 10**9  # plies, records, games: more than any archive holds
 MAX_JOBS = 1024  # worker processes
 
@@ -15,11 +17,6 @@ def bounded_number(value: object, low: int, high: int) -> int | None:
     from lusoria.notation.numbers import whole_number  # here: the notation loads when a number is text
 
     return whole_number(str(value).strip(), low, high)
-
-
-def out_of_bounds(value: object, low: int, high: int) -> str:
-    """What is said of a `value` given for a whole number from `low` to `high` that is none."""
-    return f"{str(value)[:40]!r} is not a whole number from {low} to {high}"
 
 
 def bounded(value: int, name: str, low: int = 1, high: int = MAX_COUNT) -> int:

@@ -9,7 +9,8 @@ from typing import Any
 
 import click
 
-from lusoria.bounds import MAX_COUNT, MAX_JOBS, bounded_number, out_of_bounds
+from lusoria.bounds import MAX_COUNT, MAX_JOBS, bounded_number
+from lusoria.words import out_of_bounds
 
 
 class Bounded(click.ParamType):

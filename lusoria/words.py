@@ -1,5 +1,5 @@
-"""Words of output: counts ("1 record", "2 records"), what the system says of an error, and
-control characters made visible (`escape_controls`)."""
+"""Words of output: counts ("1 record", "2 records"), a number out of bounds, what the system says
+of an error, and control characters made visible (`escape_controls`)."""
 
 import re
 
@@ -7,6 +7,12 @@ import re
 def plural(count: int, word: str, many: str | None = None) -> str:
     """`count` and `word`, in the plural (`many`, or `word` + s) unless `count` is 1."""
     return f"{count} {word if count == 1 else many or word + 's'}"
+
+
+def out_of_bounds(value: object, low: int, high: int) -> str:
+    """What is said of a `value` given for a whole number from `low` to `high` that is none
+    (lusoria.bounds, notation.numbers)."""
+    return f"{str(value)[:40]!r} is not a whole number from {low} to {high}"
 
 
 def reason(error: OSError) -> str:

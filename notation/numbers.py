@@ -7,7 +7,7 @@ are converted, so that no number written in the input can cost memory, time or a
 
 from __future__ import annotations
 
-from lusoria.bounds import out_of_bounds
+from lusoria.words import out_of_bounds
 
 
 def whole_number(text: str, low: int, high: int) -> int | None:

@@ -8,9 +8,9 @@ from conftest import ROOT
 
 from lusoria import api
 from lusoria.archive import Archive, Filters
-from lusoria.bounds import out_of_bounds
 from lusoria.cli import main
 from lusoria.notation.numbers import checked_number
+from lusoria.words import out_of_bounds
 
 TABLUT = str(ROOT / "samples" / "tablut")
 
