@@ -32,6 +32,7 @@ _JSON_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"')
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _NEXT_GAME = re.compile(r"^[ \t]*(?P<game>\{)", re.M)  # a game object that starts a line
 _JSON_PLACE = re.compile(r"( starting)? at$")  # the end of Python's "Unterminated string starting at"
+_BLANK_TO_THE_END = re.compile(r"\s*+\Z")  # nothing but blanks from a place to the end of the text
 FIELDS = ("WhiteSidePlayerName", "BlackSidePlayerName", "AageGameTypeName", "WhoMovedFirst", "Moves", "WhoWon")
 WINNERS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2", "none": "1/2-1/2"}
 
@@ -290,9 +291,9 @@ def _broken(locator: Locator, start: int, end: int, error: json.JSONDecodeError,
     at = error.pos
     if said == "Invalid control character" and locator.text[at : at + 1] in ("\n", "\r"):
         said = "a string not closed before its line ends"
-    elif not locator.text[at:].strip():
+    elif _BLANK_TO_THE_END.match(locator.text, at):
         said = f"the text ends before its JSON does (cut short?): {said}"
-    return draft.source(path, index, draft.problem(f"broken JSON: {said}", at, locator.text[at:][:1]))
+    return draft.source(path, index, draft.problem(f"broken JSON: {said}", at, locator.text[at : at + 1]))
 
 
 def _aage_game(

@@ -137,10 +137,11 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     named = None if given.get("Game") else named_game(path)
     chosen = {"Game": named} if named and named != default["Game"] else chosen_tags(default, given)
     rules = _rules_of(chosen)
+    hint = "" if given.get("Game") or named else _read_as_default(chosen)
     for index, block, draft in drafts("tafl", text, _GAME):
         for name, value in chosen.items():
             draft.tag(name, value)
-        draft.hint = "" if given.get("Game") or named else _read_as_default(chosen)
+        draft.hint = hint
         yield _read_list(draft, block[0], block.start(), path, index, rules)
 
 

@@ -399,7 +399,7 @@ def test_a_plugin_package_failing_in_lusoria_is_said_at_its_own_line():
         list(read_moves(123, "game.moves"))
     said = failure(read_moves, raised.value)
     assert said == (
-        "lusoria_toys.moves.read raised TypeError: 'int' object is not iterable "
+        "lusoria_toys.moves.read raised TypeError: expected string or bytes-like object, got 'int' "
         f"({read_moves.__code__.co_filename}:{read_moves.__code__.co_firstlineno + 1})"
     )
 

@@ -285,6 +285,7 @@ def test_aage_json_broken_at_the_end_of_the_text_is_a_record_of_the_game_as_it_i
     assert only(text, "aage") == ("syntax", 3, 1, cut)
     assert only('{"Moves": ["e3-c3",\n', "aage") == ("syntax", 2, 1, cut)
     assert only('{"Moves": [1 2]}\n', "aage")[3] == "broken JSON: Expecting ',' delimiter"  # broken, not cut short
+    assert only('{"Moves": [1 x\n', "aage")[2:] == (14, "broken JSON: Expecting ',' delimiter")  # a last word breaks it
 
 
 @pytest.mark.parametrize("layout", ["one a line", "an indented array"])
