@@ -135,13 +135,11 @@ def _variant(written: str, _: Filters) -> tuple[str, list]:
 
 def _ending(written: str, _: Filters) -> tuple[str, list]:
     from lusoria.archive.endings import known_endings  # the games' rules: loaded when searched
-    from lusoria.validator.suggest import alike
+    from lusoria.validator.suggest import meant_among
 
     ending = " ".join(written.lower().split())
     if ending not in (known := known_endings()):
-        like = alike(ending, known)
-        meant = f" (did you mean {' or '.join(like)}?)" if like else ""
-        raise FilterError("ending", f"is one of {', '.join(known)}; not '{written[:40]}'{meant}")
+        raise FilterError("ending", f"is one of {', '.join(known)}; not '{written[:40]}'{meant_among(ending, known)}")
     return "records.ending = ?", [ending]
 
 

@@ -16,7 +16,7 @@ from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.notation.sources import InputError
 from lusoria.validator.base import WHITE, OptionError
-from lusoria.validator.suggest import alike
+from lusoria.validator.suggest import meant_among
 from lusoria.validator.tafl import TaflGame
 
 _TOKEN = re.compile(r"\S+")
@@ -216,8 +216,10 @@ def _is_csv_game(line: str) -> bool:
     or, the line those four fields alone and its counts numbers, of one word else (empty, an unknown
     result, as real files hold; a slip, `Whte`: the reader names it at its place)."""
     row = _csv_row(line)
-    if row is None or row["status"].strip().lower() in STATUSES:
-        return row is not None
+    if row is None:
+        return False
+    if row["status"].strip().lower() in STATUSES:
+        return True
     counted = all(_COUNT.fullmatch(row[side]) for side in ("defenders", "attackers"))
     return counted and row.end() == len(line.strip()) and len(row["status"].split()) < 2
 
@@ -353,9 +355,7 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
 def _unknown_status(written: str) -> str:
     """What is said of a CSV game's status that is none of the statuses (a typo, `Whte`): them, and those like it."""
     statuses = [status.title() for status in STATUSES]
-    meant = alike(written, statuses)
-    like = f" (did you mean {' or '.join(meant)}?)" if meant else ""
-    return f"the status is {', '.join(statuses)} or empty, not '{shown(written)}'{like}"
+    return f"the status is {', '.join(statuses)} or empty, not '{shown(written)}'{meant_among(written, statuses)}"
 
 
 def _count_problems(draft: Draft, row: re.Match[str], at: int, rules: TaflGame) -> list[SyntaxProblem]:

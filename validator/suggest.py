@@ -82,6 +82,13 @@ def alike(written: str, known: Iterable[str]) -> list[str]:
     return (formed + similar + starting)[:LIMIT]
 
 
+def meant_among(written: str, known: Iterable[str]) -> str:
+    """What a message adds of the `known` values like `written` (`alike`): ` (did you mean White?)`,
+    or nothing when none is."""
+    like = alike(written, known)
+    return f" (did you mean {' or '.join(like)}?)" if like else ""
+
+
 def _starts_alike(written: str, value: str) -> bool:
     start = len(commonprefix([written, value]))
     return start >= 2 and start >= STARTS_ALIKE * len(written)
