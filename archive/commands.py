@@ -49,7 +49,7 @@ from lusoria.pipeline import Problem, Unreadable, records, without_problems
 from lusoria.validator.base import Game, OptionError, Position, known_names, known_names_holding
 from lusoria.validator.games import GAMES, owners_of, rules_from_tags
 from lusoria.validator.replay import Report, check
-from lusoria.validator.suggest import alike
+from lusoria.validator.suggest import meant_among
 from lusoria.variants import (
     game_named,
     game_tags,
@@ -670,13 +670,7 @@ class Archive:
             written = players.names_written(db)
         finally:
             db.close()
-        said = []
-        for name in lacking:
-            like = alike(name, written)
-            said.append(
-                f"no record names the player '{name}'" + (f" (did you mean {' or '.join(like)}?)" if like else "")
-            )
-        return said
+        return [f"no record names the player '{name}'" + meant_among(name, written) for name in lacking]
 
     def players(self, filters: Filters | None = None, top: int | None = None) -> list[dict]:
         """`lusoria players list`: the score table of the players (under their canonical names)

@@ -23,7 +23,7 @@ from lusoria.archive.patterns import matching_plies
 from lusoria.archive.players import casefold
 from lusoria.archive.texts import add_functions, damaged_record
 from lusoria.errors import LusoriaError
-from lusoria.validator.suggest import alike
+from lusoria.validator.suggest import alike, meant
 
 DEFAULT_TIMEOUT = 60  # seconds a `lusoria sql` statement may run (--timeout)
 PROGRESS_STEPS = 10_000  # virtual machine steps between two looks at the clock and at Ctrl-C
@@ -235,9 +235,9 @@ def _tables(conn: sqlite3.Connection) -> list[str]:
 
 
 def _like(name: str, names: list[str], kind: str) -> str:
-    like = alike(name.rpartition(".")[2], names)
-    listed = f"docs/archive.md, The schema, lists the {kind}"
-    return f" (did you mean {' or '.join(like)}? {listed})" if like else f" ({listed})"
+    return (
+        f" (docs/archive.md, The schema, lists the {kind}{meant(alike(name.rpartition('.')[2], names), inside=True)})"
+    )
 
 
 def unique_names(names: list[str]) -> list[str]:

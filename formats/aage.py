@@ -22,7 +22,7 @@ from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.notation.sources import literal
 from lusoria.validator.base import WHITE, OptionError
-from lusoria.validator.suggest import alike
+from lusoria.validator.suggest import alike, meant
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import EMPTY, Geometry
 from lusoria.words import plural
@@ -57,10 +57,8 @@ def refused_message(kind: str) -> str:
     (a slip of the hand: `Saami tablut`); the summary says the rest (`refusal`)."""
     if not kind:
         return "the game names no game type (AageGameTypeName), whose rules it follows"
-    meant = alike(kind, {_KEYED.sub("", name) for name in FORMATS["aage"].games})
-    return f"game type '{kind}' is none that lusoria knows" + (
-        "; did you mean " + " or ".join(f"'{name}'" for name in meant) + "?" if meant else ""
-    )
+    like = alike(kind, {_KEYED.sub("", name) for name in FORMATS["aage"].games})
+    return f"game type '{kind}' is none that lusoria knows" + meant(f"'{name}'" for name in like)
 
 
 def why_refused(kind: str, said: list[str]) -> str:

@@ -13,7 +13,7 @@ from lusoria import rulebook
 from lusoria.formats import FORMATS
 from lusoria.validator.base import SIDE_NAMES, Game, OptionError, VariantNotes, known_names
 from lusoria.validator.games import GAMES, owners_of, rules_from_tags
-from lusoria.validator.suggest import alike
+from lusoria.validator.suggest import alike, meant
 
 WIDTH = 88  # as rulebook.explain wraps a rule's text
 
@@ -151,9 +151,7 @@ def _meant(written: str, every: dict[str, dict[str, VariantNotes]]) -> str:
     """The names of rules, games and variants like `written`, then other programs' names like it
     (`_alike`: `Copenhagen Hnefatafl 11x12`, 'Copenhagen Hnefatafl 11x11'), or where the names are listed."""
     like = _alike(written, [rule.id for rule in rulebook.rules()] + list(every) + variant_names(every), every)
-    if like:
-        return f" (did you mean {' or '.join(like)}?)"
-    return " (lusoria explain lists the rules, lusoria explain GAME a game's variants)"
+    return meant(like) or " (lusoria explain lists the rules, lusoria explain GAME a game's variants)"
 
 
 def _alike(written: str, names: list[str], every: dict[str, dict[str, VariantNotes]]) -> list[str]:
@@ -308,7 +306,7 @@ def unknown_variant(variant: str, every: dict[str, dict[str, VariantNotes]] | No
     names = variant_names(every)
     like = _alike(variant, names, every)
     listed_in = next((GAMES[game].presets_listed_in for game in every if GAMES[game].presets_listed_in), "")
-    said = f"; did you mean {' or '.join(like)}?" if like else f": {listed_in} lists them" if listed_in else ""
+    said = meant(like, inside=True) or (f": {listed_in} lists them" if listed_in else "")
     return f"unknown variant '{variant}': no game has it ({len(names)} known{said}){game_named(variant)}"
 
 

@@ -16,7 +16,7 @@ from typing import ClassVar, Generic, Self, TypeVar
 
 from lusoria.errors import LusoriaError
 from lusoria.validator.diagram import Diagram, Squares
-from lusoria.validator.suggest import alike
+from lusoria.validator.suggest import alike, meant
 
 Position = Hashable  # each game's positions are immutable values
 P = TypeVar("P", bound=Hashable)  # one game's position type
@@ -218,19 +218,15 @@ def known_names_holding(written: str, names: Iterable[str], listed_in: str = "")
 
 def _known(written: str, known: list[str], listed_in: str, like: list[str]) -> str:
     if len(known) <= LISTED:
-        return f"known: {', '.join(known) or 'none'}" + _meant(like)
+        return f"known: {', '.join(known) or 'none'}" + meant(like, inside=True)
     like = like or holding_it(written, known)
     where = f": {listed_in} lists them" if listed_in else ""
-    return f"{len(known)} known" + (_meant(like) or where)
+    return f"{len(known)} known" + (meant(like, inside=True) or where)
 
 
 def holding_it(written: str, names: Iterable[str]) -> list[str]:
     """Up to three of `names` that hold `written` (case aside): `fetlar`, `fetlar-hnefatafl-11x11`."""
     return [name for name in names if written.lower() in name.lower()][:3]
-
-
-def _meant(like: list[str]) -> str:
-    return f"; did you mean {' or '.join(like)}?" if like else ""
 
 
 def given_twice(key: str) -> str:
@@ -466,8 +462,8 @@ class Game(Generic[P]):
     @classmethod
     def unknown_value(cls, key: str, value: str) -> str:
         """What a message says of `value`, none of option `key`'s: the values it takes, and the one meant."""
-        meant = _meant(alike(value, cls.choices(key)))
-        return f"unknown value '{value}' for {key} (known: {cls.known_values(key)}{meant})"
+        like = meant(alike(value, cls.choices(key)), inside=True)
+        return f"unknown value '{value}' for {key} (known: {cls.known_values(key)}{like})"
 
     @classmethod
     def bad_value(cls, item: re.Match[str], message: str) -> OptionError:

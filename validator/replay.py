@@ -23,7 +23,7 @@ from lusoria.notation.writer import write_record
 from lusoria.plugins import FAILS
 from lusoria.validator.base import WHITE, Game, Illegal, OptionError, Outcome, Played, Position
 from lusoria.validator.games import GAMES, game_class, known_games, rules_from_tags
-from lusoria.validator.suggest import alike, only_nearest_ply, suggestions
+from lusoria.validator.suggest import alike, did_you_mean, only_nearest_ply, suggestions
 
 ERROR, WARNING = "error", "warning"
 
@@ -47,8 +47,7 @@ class Diagnostic:
     def meant(self) -> str:
         """What the suggestions are said as: did you mean e3-c3 or e3-d3?, one that holds a ? in
         quotes ('1283.??.??')."""
-        shown = [f"'{text}'" if "?" in text else text for text in self.suggestions]
-        return f"did you mean {' or '.join(shown)}?"
+        return did_you_mean(f"'{text}'" if "?" in text else text for text in self.suggestions)
 
     def with_meant(self, separator: str = "; ") -> str:
         """The message with what the slip meant when there are suggestions, after `separator` (on

@@ -82,11 +82,24 @@ def alike(written: str, known: Iterable[str]) -> list[str]:
     return (formed + similar + starting)[:LIMIT]
 
 
+def did_you_mean(like: Iterable[str]) -> str:
+    """The one phrase of what a value written by hand may have meant: `did you mean White or Black?`;
+    "" of no value."""
+    like = list(like)
+    return f"did you mean {' or '.join(like)}?" if like else ""
+
+
+def meant(like: Iterable[str], inside: bool = False) -> str:
+    """What a message adds of the values `like` what was written (`did_you_mean`): ` (did you mean
+    White?)` after it, or `; did you mean White?` inside its parentheses (`known: …`); "" of none."""
+    said = did_you_mean(like)
+    return "" if not said else f"; {said}" if inside else f" ({said})"
+
+
 def meant_among(written: str, known: Iterable[str]) -> str:
-    """What a message adds of the `known` values like `written` (`alike`): ` (did you mean White?)`,
-    or nothing when none is."""
-    like = alike(written, known)
-    return f" (did you mean {' or '.join(like)}?)" if like else ""
+    """`meant` of the `known` values like `written` (`alike`): ` (did you mean White?)`, or nothing
+    when none is."""
+    return meant(alike(written, known))
 
 
 def _starts_alike(written: str, value: str) -> bool:

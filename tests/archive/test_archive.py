@@ -177,8 +177,8 @@ def test_a_table_the_archive_lacks_is_named_with_those_like_it(archive):
     with pytest.raises(ReadOnlyError) as raised:
         archive.sql("SELECT * FROM record")
     assert str(raised.value) == (
-        "no such table: record (did you mean records or records_fts or record_texts? "
-        "docs/archive.md, The schema, lists the tables)"
+        "no such table: record (docs/archive.md, The schema, lists the tables; "
+        "did you mean records or records_fts or record_texts?)"
     )
     with pytest.raises(
         ReadOnlyError, match=r"^no such table: chess_games \(docs/archive.md, The schema, lists the tables\)$"
@@ -192,7 +192,7 @@ def test_a_column_no_table_has_is_named_with_those_like_it(archive):
     with pytest.raises(ReadOnlyError) as raised:
         archive.sql("SELECT t.value FROM other_tags t WHERE t.record = 1")
     assert str(raised.value) == (
-        "no such column: t.record (did you mean record_id or code? docs/archive.md, The schema, lists the columns)"
+        "no such column: t.record (docs/archive.md, The schema, lists the columns; did you mean record_id or code?)"
     )
     with pytest.raises(
         ReadOnlyError, match=r"^no such column: elo \(docs/archive.md, The schema, lists the columns\)$"

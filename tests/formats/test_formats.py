@@ -785,15 +785,15 @@ def test_aage_game_type_typed_by_hand_with_a_slip_is_told_the_type_meant(tmp_pat
     path.write_text(json.dumps(game))
     result = run("validate", path)
     assert result.exit_code == 1 and (
-        "error[tag]: game type 'Historical Hnefatafl 9x9 (Saami tablut' is none that lusoria knows; did you mean "
+        "error[tag]: game type 'Historical Hnefatafl 9x9 (Saami tablut' is none that lusoria knows (did you mean "
         "'Historical Hnefatafl 9x9 (Saami Tablut)' or 'Historical Hnefatafl 9x9 (Saami Tablut-w)' or "
     ) in " ".join(result.output.split())
     [source] = read_text(
         json.dumps(game | {"AageGameTypeName": "Alea Evangelii 19x19 (tablut corne)"}), "aage", "x.json"
     )
     assert check(source).diagnostics[0].message == (  # (a type played from two layouts is named once)
-        "game type 'Alea Evangelii 19x19 (tablut corne)' is none that lusoria knows; did you mean "
-        "'Alea Evangelii 19x19 (tablut corner)' or 'Alea Evangelii dux4 19x19' or 'Alea Evangelii dux8 19x19'?"
+        "game type 'Alea Evangelii 19x19 (tablut corne)' is none that lusoria knows (did you mean "
+        "'Alea Evangelii 19x19 (tablut corner)' or 'Alea Evangelii dux4 19x19' or 'Alea Evangelii dux8 19x19'?)"
     )
     [source] = read_text(json.dumps(game | {"AageGameTypeName": "Chess 8x8"}), "aage", "x.json")
     assert check(source).diagnostics[0].message == "game type 'Chess 8x8' is none that lusoria knows"
@@ -805,8 +805,8 @@ def test_aage_unknown_game_type_is_a_tag_error_unless_the_options_give_its_rules
     report = check(source)
     assert problems(report) == [("tag", None, 1, 24)]  # the type's first character, past its quote
     assert report.diagnostics[0].message == (
-        "game type 'Alea Evangelii 19x19' is none that lusoria knows; did you mean 'Alea Evangelii dux4 19x19' "
-        "or 'Alea Evangelii dux8 19x19' or 'Unst Alea Evangelii 19x19'?"
+        "game type 'Alea Evangelii 19x19' is none that lusoria knows (did you mean 'Alea Evangelii dux4 19x19' "
+        "or 'Alea Evangelii dux8 19x19' or 'Unst Alea Evangelii 19x19'?)"
     )
     [source] = read_text(text, "aage", "x.json", {"Rules": "first=white"})
     assert check(source).valid and check(source).record.tags["Variant"] == "aage"  # the default preset, overridden

@@ -6,7 +6,7 @@ from lusoria.output import diagnostic_dict
 from lusoria.validator.laquet import Laquet
 from lusoria.validator.latrunculi import Latrunculi
 from lusoria.validator.replay import check
-from lusoria.validator.suggest import alike, only_nearest_ply, suggestions
+from lusoria.validator.suggest import alike, did_you_mean, meant, meant_among, only_nearest_ply, suggestions
 from lusoria.validator.tablut import Tablut
 
 TABLUT, SENECA, PETTEIA, LAQUET = Tablut(), Latrunculi(), Latrunculi(variant="petteia"), Laquet()
@@ -273,3 +273,15 @@ def test_the_registry_says_the_games_like_an_unknown_name():
 
     with pytest.raises(KeyError, match=r"unknown game 'latrunculus' \(known: .*; did you mean latrunculi\?\)"):
         GAMES["latrunculus"]
+
+
+def test_what_a_value_may_have_meant_is_said_in_one_phrase():
+    """Every message that suggests values says it so: after the message in parentheses, or inside
+    the parentheses that list the known values (was five hand-written copies: `; did you mean 'A'?`
+    after an aage type, `(did you mean records? docs/…)` of the archive's tables)."""
+    assert did_you_mean(["White", "Black"]) == "did you mean White or Black?"
+    assert meant(["White", "Black"]) == " (did you mean White or Black?)"
+    assert meant(iter(["White"]), inside=True) == "; did you mean White?"
+    assert meant([]) == meant([], inside=True) == did_you_mean([]) == ""
+    assert meant_among("Whte", ["White", "Black", "Draw"]) == " (did you mean White?)"
+    assert meant_among("purple", ["White", "Black"]) == ""
