@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import codecs
+import inspect
 import io
 import os
 import random
 import re
-from collections.abc import Iterable, Iterator
+import reprlib
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
-from functools import partial
-from typing import TYPE_CHECKING, cast
+from functools import partial, wraps
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, cast
 
 from lusoria import build
 from lusoria.errors import DataError, LusoriaError, place_of
@@ -65,6 +67,9 @@ from lusoria.validator.fit import Fit, Proposal, fitting_rules, names_no_variant
 from lusoria.validator.games import GAMES, game_class, known_games, rules_from_tags
 from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict, canonical_text, check
 from lusoria.workers import WorkerLost, in_workers, mapped
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 if TYPE_CHECKING:
     from lusoria.archive.duplicates import Duplicate
@@ -668,3 +673,70 @@ def variant_tags(name: str) -> dict[str, str] | None:
     from lusoria.variants import tags_of_name
 
     return tags_of_name(name)
+
+
+TEXT = "a record's text (str or RecordText)"
+SOURCE = "a path (str or os.PathLike), '-', a stream or a record's text"
+SOURCES = f"{SOURCE}, or an iterable of them"
+TAKES = {  # what a parameter so annotated takes (a record's source: notation.sources.Source), as said
+    "RecordText | str": TEXT,
+    "Source": SOURCE,
+    "Iterable[Source]": SOURCES,
+    "Iterable[Source | Skipped]": SOURCES,
+}
+
+
+def _taking_sources(call: Callable[P, R]) -> Callable[P, R]:
+    """`call` refusing, before it runs, a value that is no record's source for a parameter annotated as
+    one (`TAKES`): a TypeError naming the call, the parameter, what it takes and what it was given
+    (`check(None)` failed deep inside: 'NoneType' object has no attribute 'problems'). The items of an
+    iterable are checked as they are read."""
+    checked = [
+        (index, name, TAKES[str(parameter.annotation)])
+        for index, (name, parameter) in enumerate(inspect.signature(call).parameters.items())
+        if str(parameter.annotation) in TAKES
+    ]
+    if not checked:
+        return call
+
+    @wraps(call)
+    def taking_sources(*args: P.args, **kwargs: P.kwargs) -> R:
+        given = list(args)
+        for index, name, takes in checked:
+            if index < len(given):
+                given[index] = _source_given(call.__name__, name, takes, given[index])
+            elif name in kwargs:
+                kwargs[name] = _source_given(call.__name__, name, takes, kwargs[name])
+        return call(*given, **kwargs)  # type: ignore[arg-type]  # (P.args, rebuilt)
+
+    return taking_sources
+
+
+def _source_given(call: str, name: str, takes: str, value: Any) -> Any:
+    """`value`, given as `name` to `call`, when it is what `takes` says; else TypeError."""
+    if isinstance(value, (str, RecordText)) or takes != TEXT and _is_source(value):
+        return value
+    if takes == SOURCES and isinstance(value, Iterable) and not isinstance(value, (bytes, bytearray)):
+        if isinstance(value, (list, tuple)):
+            return [_source_item(call, name, index, item) for index, item in enumerate(value)]
+        return (_source_item(call, name, index, item) for index, item in enumerate(value))
+    raise TypeError(f"{call} takes {takes} as {name}, not {_shown(value)}")
+
+
+def _source_item(call: str, name: str, index: int, item: Any) -> Any:
+    if _is_source(item) or isinstance(item, Skipped):
+        return item
+    raise TypeError(f"{call} takes {SOURCE} as {name}[{index}], not {_shown(item)}")
+
+
+def _is_source(value: Any) -> bool:
+    return isinstance(value, (str, os.PathLike, RecordText)) or hasattr(value, "read")
+
+
+def _shown(value: Any) -> str:
+    return "None" if value is None else f"{type(value).__name__} ({reprlib.repr(value)})"
+
+
+for _name in __all__:  # the library's calls that take records' sources
+    if inspect.isfunction(_called := globals()[_name]):
+        globals()[_name] = _taking_sources(_called)

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import built_in_formats, connect
 
-from lusoria import pipeline, workers
+from lusoria import api, pipeline, workers
 from lusoria.archive import Archive
 from lusoria.cli import main
 from lusoria.notation.reader import RecordText
@@ -357,3 +357,50 @@ def test_rules_searches_a_few_records_in_the_workers(tmp_path, monkeypatch):
     found = [fit for _, fit in api.fitting([str(path)], jobs=2)]
     assert [date for date, _ in found] == [f"{2020 + n}.03.??" for n in range(4)]
     assert found[0][1] == os.getpid() and os.getpid() not in {pid for _, pid in found[1:]}
+
+
+SOURCE_TAKEN = "a path (str or os.PathLike), '-', a stream or a record's text"
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: api.check(None), "check takes a record's text (str or RecordText) as source, not None"),
+        (lambda: api.check(5), "check takes a record's text (str or RecordText) as source, not int (5)"),
+        (lambda: api.check(source=[RECORD]), "check takes a record's text (str or RecordText) as source, not list"),
+        (lambda: api.replay_page(None, 0), f"replay_page takes {SOURCE_TAKEN} as source, not None"),
+        (lambda: api.replay(3.5), f"replay takes {SOURCE_TAKEN} as source, not float (3.5)"),
+        (lambda: api.format_record([RECORD]), f"format_record takes {SOURCE_TAKEN} as source, not list (["),
+        (lambda: api.validate(None), f"validate takes {SOURCE_TAKEN}, or an iterable of them as paths, not None"),
+        (
+            lambda: api.validate(b"games.lgn"),
+            f"validate takes {SOURCE_TAKEN}, or an iterable of them as paths, not bytes",
+        ),
+        (lambda: api.validate([RECORD, 7]), f"validate takes {SOURCE_TAKEN} as paths[1], not int (7)"),
+        (lambda: list(api.records(iter([None]))), f"records takes {SOURCE_TAKEN} as paths[0], not None"),
+        (
+            lambda: list(api.duplicates(paths=(RECORD, [RECORD]))),
+            f"duplicates takes {SOURCE_TAKEN} as paths[1], not list",
+        ),
+    ],
+)
+def test_a_library_call_given_what_is_no_record_s_source_refuses_it_saying_what_it_takes(call, message):
+    """`api.check(None)` failed deep inside ('NoneType' object has no attribute 'problems'): every
+    call of the library that takes records refuses, before it runs, a value of another type, naming
+    itself, the parameter (the item of a list) and what it takes."""
+    with pytest.raises(TypeError) as refused:
+        call()
+    assert str(refused.value).startswith(message)
+
+
+def test_a_library_call_takes_every_kind_of_record_s_source_as_it_did(tmp_path):
+    """The check lets through what the calls take: a path (str or Path), a stream, a record's text,
+    a RecordText, and lists, tuples or iterators of them, positionally or by name."""
+    path = tmp_path / "a.lgn"
+    path.write_text(RECORD)
+    assert api.check(RECORD).valid and api.check(source=RecordText(RECORD)).valid
+    for given in (str(path), path, [path], (str(path),), iter([RECORD]), RecordText(RECORD)):
+        assert [verdict.valid for verdict in api.validate(given)] == [True]
+    with open(path) as stream:
+        assert api.format_record(source=stream)[1].valid
+    assert [report.valid for report in api.reports([Skipped("x", "why")]) if isinstance(report, Report)] == []
