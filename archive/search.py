@@ -15,7 +15,7 @@ from lusoria.archive.positions import EXACT_PLIES, SEARCH_TERMS, boards_and_mate
 from lusoria.errors import LusoriaError
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import is_text, shown_place
+from lusoria.notation.sources import shown_place
 from lusoria.validator.base import MATERIAL, MATERIAL_SUMS, Game, OptionError, Position
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import ERROR, Diagnostic, check
@@ -313,19 +313,19 @@ def _matching_plies(sources: list[Source], conditions: list[str], condition_para
 
 def continuations(texts: list) -> tuple[str, list]:
     """A WHERE clause: records whose main line begins with the main line of one of the records
-    `texts` (RecordText or text: the same game, or one that continues it; a str that is no text,
-    `is_text`, the path of a file of them, as `--records` takes it), compared position by position.
+    `texts` (RecordText, a text of records or the path of a file of them, as `--records` takes it: the
+    same game, or one that continues it), compared position by position.
     UnsearchableRecord for a record that is not valid: what it breaks would make it another game
     than the one meant; InputError for a file that cannot be read."""
     from lusoria.formats.sources import read_sources
 
     conditions: list[str] = []
     params: list = []
-    records = (record for text in texts for record in (read_sources(text) if not is_text(text) else [text]))
-    for index, text in enumerate(records):
+    records = ((given, record) for given, text in enumerate(texts, 1) for record in read_sources(text))
+    for index, (given, text) in enumerate(records):
         report = check(text)
         if not report.valid or report.rules is None:
-            raise UnsearchableRecord(index, report.source, report.diagnostics)
+            raise UnsearchableRecord(index, report.source, report.diagnostics, given)
         # the main line's positions from its start, in order: a phrase of prefix tokens (each
         # position's token followed by any ply's code), anchored at the start; past the whole
         # tokens, the boards are compared
@@ -348,13 +348,13 @@ class UnsearchableRecord(LusoriaError, ValueError):
     """A record of a records file that is not valid (its `index` from 0 among the records given;
     `source`, with its place and text but not what a reader made of it, and its check's
     `diagnostics`): a search for it would find other games than the one meant. Said at its place,
-    `file:line`, as the record of its file it is (from 1); a record given as its text, as the one
-    of the records given it is."""
+    `file:line`, as the record of its file it is (from 1); a record of a text, as the record of that
+    text it is, and which of the texts given (`given`, from 1) that is."""
 
-    def __init__(self, index: int, source: RecordText, diagnostics: list[Diagnostic]):
+    def __init__(self, index: int, source: RecordText, diagnostics: list[Diagnostic], given: int = 1):
         first = next((d for d in diagnostics if d.severity == ERROR), None)
         problem = f"{first.rule}: {first.with_meant()}" if first else "its rules cannot be read"
-        which = f"{source.index + 1} of the records file" if source.path else f"{index + 1} of the records given"
+        which = f"{source.index + 1} of " + ("the records file" if source.path else f"text {given} given")
         super().__init__(
             f"{shown_place(source.path, source.line)}: record {which} is not valid ({problem}); "
             "a search finds the games of a valid record"

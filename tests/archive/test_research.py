@@ -980,13 +980,32 @@ def test_records_file_finds_the_same_games_and_their_continuations(archive, tmp_
     with pytest.raises(InputError, match=f"^{tmp_path}/none.lgn: no such file or directory$"):
         archive.query(Filters(records=[str(tmp_path / "none.lgn")]))
     with pytest.raises(
-        UnsearchableRecord, match=r"^<text>:1: record 2 of the records given is not valid \(tag: unknown game"
-    ):  # (no records file: the second of the texts)
+        UnsearchableRecord, match=r"^<text>:1: record 1 of text 2 given is not valid \(tag: unknown game"
+    ):  # (no records file: the first record of the second text)
         archive.query(Filters(records=[partial, '[Game "chess"]\n\n1. e4 *\n']))
     with pytest.raises(UnsearchableRecord, match=r"\(syntax: found '31', .*\*\); did you mean 31:\?\); a search"):
         archive.query(Filters(records=['[Game "laquet"]\n\n1. 46: 5/11 4/8 31 6/12 6/7 *\n']))  # what validate says
     with pytest.raises(ValueError, match="the records file holds no record"):
         continuations([])
+
+
+def test_records_given_in_several_files_or_texts_are_numbered_in_each(archive, tmp_path):
+    """`Filters(records=[a, b])`: an invalid record is said as the record of its own file or text it
+    is, as the CLI says it of its one file (a text of two records was one record, found '[' after its
+    result marker, and the texts' records were numbered across all those given)."""
+    two = '[Game "tablut"]\n\n1. c5-c3 i6-f6 *\n\n[Game "tablut"]\n\n1. c5-c3 *\n'
+    illegal = '[Game "tablut"]\n\n1. c5-c3 i6-f6 *\n\n[Game "tablut"]\n\n1. e2-g2 e4-d4 *\n'
+    (tmp_path / "a.lgn").write_text(two)
+    (tmp_path / "b.lgn").write_text(illegal)
+    with pytest.raises(
+        UnsearchableRecord, match=rf"^{tmp_path}/b.lgn:5: record 2 of the records file is not valid \(T1"
+    ):
+        archive.query(Filters(records=[tmp_path / "a.lgn", str(tmp_path / "b.lgn")]))
+    with pytest.raises(UnsearchableRecord, match=r"^<text>:5: record 2 of text 2 given is not valid \(T1") as raised:
+        archive.query(Filters(records=[two, illegal]))
+    assert raised.value.index == 3  # the fourth record of all given
+    first, second = two.split("\n\n[")
+    assert found(archive, records=[two]) == found(archive, records=[first, "[" + second]) != []  # its two records
 
 
 def test_a_records_file_with_an_illegal_record_is_an_error_with_its_diagnostic(archive, tmp_path):
