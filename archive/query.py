@@ -284,6 +284,14 @@ class Filters:
         help="An .lgn file (UTF-8): the same games as its records, or games that continue them.",
     )
 
+    def __post_init__(self) -> None:
+        """The game and variant as lusoria takes names from its user (`name_given`: `' tablut '`)."""
+        from lusoria.validator.games import name_given
+
+        self.game, self.variant = (
+            name_given(name) if isinstance(name, str) else name for name in (self.game, self.variant)
+        )
+
 
 def _continuations(texts: list[RecordText | str]) -> tuple[str, list]:
     from lusoria.archive.search import continuations  # the rules: loaded when searched

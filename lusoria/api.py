@@ -64,7 +64,7 @@ from lusoria.validator.base import (
     OptionError,
 )
 from lusoria.validator.fit import Fit, Proposal, fitting_rules, names_no_variant, proposals
-from lusoria.validator.games import GAMES, game_class, known_games, rules_from_tags
+from lusoria.validator.games import GAMES, NAMED_TAGS, game_class, known_games, name_given, rules_from_tags
 from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict, canonical_text, check
 from lusoria.workers import WorkerLost, in_workers, mapped
 
@@ -686,30 +686,44 @@ TAKES = {  # what a parameter so annotated takes (a record's source: notation.so
 }
 
 
-def _taking_sources(call: Callable[P, R]) -> Callable[P, R]:
-    """`call` refusing, before it runs, a value that is no record's source for a parameter annotated as
-    one (`TAKES`): a TypeError naming the call, the parameter, what it takes and what it was given
-    (`check(None)` failed deep inside: 'NoneType' object has no attribute 'problems'). The items of an
-    iterable are checked as they are read."""
-    checked = [
-        (index, name, TAKES[str(parameter.annotation)])
+def _at_the_seam(call: Callable[P, R]) -> Callable[P, R]:
+    """`call` taking its arguments as every library call does, before it runs (`_taker`): refusing a
+    value that is no record's source for a parameter annotated as one (`TAKES`), with a TypeError naming
+    the call, the parameter, what it takes and what it was given (`check(None)` failed deep inside:
+    'NoneType' object has no attribute 'problems'; an iterable's items checked as they are read); a
+    game's or variant's name (`game`, `variant`, a Game or Variant of `tags`) as `name_given` takes it."""
+    takers = [
+        (index, name, taker)
         for index, (name, parameter) in enumerate(inspect.signature(call).parameters.items())
-        if str(parameter.annotation) in TAKES
+        if (taker := _taker(call.__name__, name, str(parameter.annotation)))
     ]
-    if not checked:
+    if not takers:
         return call
 
     @wraps(call)
-    def taking_sources(*args: P.args, **kwargs: P.kwargs) -> R:
+    def taken(*args: P.args, **kwargs: P.kwargs) -> R:
         given = list(args)
-        for index, name, takes in checked:
+        for index, name, taker in takers:
             if index < len(given):
-                given[index] = _source_given(call.__name__, name, takes, given[index])
+                given[index] = taker(given[index])
             elif name in kwargs:
-                kwargs[name] = _source_given(call.__name__, name, takes, kwargs[name])
+                kwargs[name] = taker(kwargs[name])
         return call(*given, **kwargs)  # type: ignore[arg-type]  # (P.args, rebuilt)
 
-    return taking_sources
+    return taken
+
+
+def _taker(call: str, name: str, annotation: str) -> Callable[[Any], Any] | None:
+    """How `call` takes its parameter `name` so annotated; None: as it is given."""
+    if annotation in TAKES:
+        return partial(_source_given, call, name, TAKES[annotation])
+    if name in ("game", "variant") and annotation in ("str", "str | None"):
+        return lambda value: name_given(value) if isinstance(value, str) else value
+    if name == "tags" and annotation.startswith("dict[str, str]"):
+        return lambda tags: (
+            tags and {tag: name_given(value) if tag in NAMED_TAGS else value for tag, value in tags.items()}
+        )
+    return None
 
 
 def _source_given(call: str, name: str, takes: str, value: Any) -> Any:
@@ -737,6 +751,6 @@ def _shown(value: Any) -> str:
     return "None" if value is None else f"{type(value).__name__} ({reprlib.repr(value)})"
 
 
-for _name in __all__:  # the library's calls that take records' sources
+for _name in __all__:  # the library's calls
     if inspect.isfunction(_called := globals()[_name]):
-        globals()[_name] = _taking_sources(_called)
+        globals()[_name] = _at_the_seam(_called)

@@ -63,3 +63,9 @@ class Named(click.Choice):
     @property
     def choices(self) -> tuple[str, ...]:  # type: ignore[override]
         return tuple(self._names())
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """The name given, as lusoria takes names from its user (`name_given`: `--game ' tablut '`)."""
+        from lusoria.validator.games import name_given
+
+        return super().convert(name_given(value) if isinstance(value, str) else value, param, ctx)

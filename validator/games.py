@@ -234,6 +234,16 @@ GAMES = Registry(_BUILT_IN)
 register = GAMES.register
 
 
+NAMED_TAGS = ("Game", "Variant")  # the tags that name what `name_given` takes
+
+
+def name_given(name: str) -> str:
+    """A game's or variant's name as lusoria takes it from its user (an option, a library call's
+    argument: `--variant ' Seed '`, a quoting slip): without the spaces around it. A record's tag is
+    read as it is written (`[Game " tablut "]`: an error at its place)."""
+    return name.strip()
+
+
 def game_class(name: str) -> type[Game]:
     """The rules class of a game, by name in any case; KeyError if no game has that name."""
     return GAMES[name]

@@ -1,0 +1,73 @@
+"""A game's or variant's name given with spaces around it (`--variant ' Seed '`, a quoting slip) is
+taken as the name, by every command and library call alike (`validator.games.name_given`): validate,
+random and tree refused it, and the archive refused `--game ' tablut '`, while query and stats took a
+padded --variant. A record's padded tag stays an error at its place."""
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from lusoria import api
+from lusoria.archive import Archive, Filters
+from lusoria.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = str(ROOT / "samples" / "tablut" / "escape.lgn")  # tablut, Variant seed: the archive's one record
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory):
+    path = str(tmp_path_factory.mktemp("names") / "games.db")
+    assert CliRunner().invoke(main, ["import", "--db", path, SAMPLE]).exit_code == 0
+    return path
+
+
+def output(*args: str) -> str:
+    result = CliRunner().invoke(main, list(args))
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["validate", "--from", "tafl", "--game", "{game}", "--variant", "{variant}", "-"],
+        ["random", "--game", "{game}", "--variant", "{variant}", "--max-plies", "4"],
+        ["tree", "--db", "{db}", "--game", "{game}", "--variant", "{variant}"],
+        ["query", "--db", "{db}", "--game", "{game}", "--variant", "{variant}", "--format", "json"],
+        ["stats", "--db", "{db}", "--game", "{game}", "--variant", "{variant}"],
+        ["export", "--db", "{db}", "--game", "{game}", "--variant", "{variant}", "--format", "csv", "{out}"],
+    ],
+)
+def test_every_command_takes_a_name_with_spaces_around_it_as_the_name(command, db, tmp_path):
+    def run(game: str, variant: str) -> str:
+        args = [arg.format(db=db, game=game, variant=variant, out=tmp_path / game.strip()) for arg in command]
+        result = CliRunner().invoke(main, args, input="e3-c3 d1-d3\n")
+        assert result.exit_code == 0, result.output
+        return result.output.replace(str(tmp_path / game.strip()), "OUT")
+
+    assert run(" tablut ", " Seed ") == run("tablut", "Seed")
+    assert run(" tablut\t", "seed ") == run("tablut", "seed")
+
+
+def test_the_library_takes_a_name_with_spaces_around_it_as_the_name(db):
+    padded = {"Game": " tablut ", "Variant": " Seed ", "Rules": "first=white"}
+    [verdict] = api.validate(["e3-c3 d1-d3\n"], format="tafl", tags=padded)
+    assert (verdict.game, verdict.variant, verdict.valid) == ("tablut", "seed", True)
+    assert api.reading_tags(padded) == {"Game": "tablut", "Variant": "Seed", "Rules": "first=white"}
+    assert list(api.random_records(" tablut ", 1, tags={"Variant": " seed "}, max_plies=2)) == list(
+        api.random_records("tablut", 1, tags={"Variant": "seed"}, max_plies=2)
+    )
+    assert api.game_tags(" tablut ", " seed ") == api.game_tags("tablut", "seed")
+    assert api.variant_refused(" seed ", " tablut ") is None and api.variant_owners(" seed ") == api.variant_owners(
+        "seed"
+    )
+    assert [row["id"] for row in Archive(db).query(Filters(game=" tablut ", variant="\tseed "))] == [1]
+    assert Filters(game=" tablut ", variant=None) == Filters(game="tablut")
+
+
+def test_a_record_s_padded_game_tag_is_still_an_error_at_its_place():
+    report = api.check('[Game " tablut "]\n\n1. e3-c3 *\n')
+    assert [(d.rule, d.line, d.column) for d in report.diagnostics] == [("tag", 1, 8)]
+    assert report.diagnostics[0].message.startswith("unknown game ' tablut ' (known: ")
