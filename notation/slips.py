@@ -80,7 +80,7 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         return []
     tail = GAMES[game].ply_tail
     if _SUFFIX.fullmatch(word) or tail and tail.fullmatch(word):
-        parting = _parting(text, start)  # (`e4-e3 {…} xd3`: e4-e3xd3 {…}; `e4-e3! xd3`: e4-e3xd3!)
+        parting = _parting(text, start) if start == position else None  # (`e4-e3 {…} xd3`: e4-e3xd3 {…})
         fixes = _attached(text, parting[0], end, word + parting[1]) if parting else []
         fixes += _attached(text, start, end, word)
         fixes = [fix for fix in fixes if _reads_past(text, fix, game)]
@@ -105,7 +105,8 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         fixes = [*_spaced(text, start, game), *passes]
         fixes += [Fix(start, end, meant) for meant in _meant(word, game) if meant != word]
         fixes += _ply_joined(_BLANK_PLY, text, start, game)  # after them: `a1 b2` in a game of placements is `@a1`
-        fixes += _comment_moved(text, start, _ply_end(text, end, game) if rules.roll else end)
+        if start == position:  # (not at a record's end, after its last word: what parts it is no slip there)
+            fixes += _comment_moved(text, start, _ply_end(text, end, game) if rules.roll else end)
         fixes += _comment_after_dice(text, start, end, game) if dice else []
         return next(([fix] for fix in fixes if _reads_past(text, fix, game)), [])
     return [fix for fix in fixes if _reads_past(text, fix, game)]

@@ -180,6 +180,18 @@ def test_a_comment_that_parts_a_ply_is_moved_after_it(tags, movetext, written, m
 
 
 @pytest.mark.parametrize(
+    "tags, movetext",
+    [(TABLUT, "1. e3-c3 {x} d1-d3"), (TABLUT, "1. e3-c3! d1-d3"), (LAQUET, "1. 64: 5/11 5/9 $1 52: 6/8 7/12")],
+)
+def test_a_record_that_ends_without_its_marker_after_a_note_is_said_so_without_a_suggestion(tags, movetext):
+    """An annotated ply, then the last and no result marker: what parts no ply is not moved after it
+    (`did you mean d1-d3 {x}?`, the error shown at the comment, as before new-user-25)."""
+    (diagnostic,) = check(f"{tags}\n{movetext}\n").diagnostics
+    place = (diagnostic.message, diagnostic.column, diagnostic.suggestions)
+    assert place == ("the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)", len(movetext) + 1, ())
+
+
+@pytest.mark.parametrize(
     "written, meant",
     [("a1-a3-c3", "a1^a3^c3"), ("Pa1-a3-c3", "Pa1^a3^c3")],
 )
