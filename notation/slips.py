@@ -38,10 +38,11 @@ _WORD = re.compile(r"[^ \t\r\n(){}\[\];]+")  # a word between _DELIMITERS
 _STOP = re.compile(r"[0-9]+\.+|1-0|0-1|1/2-1/2|\*|>.*")  # what ends a ply's words: a move number, a result, a > group
 _SUFFIX = re.compile(r"!!|\?\?|!\?|\?!|!|\?")  # the notation's (grammar/common.lark); a game's own: its ply_tail
 # what may part a ply, and the blanks after it, ending a text: a comment as the grammar reads it (up
-# to its first }), a ; comment, NAGs, or a suffix written straight after the ply's first part
+# to its first }), a ; comment, NAGs, a suffix written straight after the ply's first part, or a
+# move number (before a Laquet > group, whose plies are the opponent's)
 _PARTING = re.compile(
     r"(?:\{(?P<comment>[^}]*)\}|;(?P<line>[^}\n]*)\n|(?P<nags>\$\d+(?:[ \t\r\n]+\$\d+)*)"
-    r"|(?<=[^ \t\r\n(){}\[\];])(?P<suffix>!!|\?\?|!\?|\?!|!|\?))[ \t\r\n]*\Z"
+    r"|(?<=[^ \t\r\n(){}\[\];])(?P<suffix>!!|\?\?|!\?|\?!|!|\?)|(?<![^ \t\r\n(){}\[\];])[0-9]+\.+)[ \t\r\n]*\Z"
 )
 _COMMENT_AFTER = re.compile(r"[ \t\r\n]*\{[^}]*\}[ \t\r\n]*")  # blanks, a comment and the blanks after it
 _PASS_REPEATED = re.compile(r"--(?:[ \t]*-+)+\Z")  # a pass written `---`, or once per die (`-- --`)
@@ -247,11 +248,14 @@ def _removal_first(text: str, start: int, end: int, removal: str) -> list[Fix]:
 
 def _parting(text: str, start: int) -> tuple[int, str] | None:
     """What parts a ply from the rest of it, which begins at `start` (a `{…}` or `;` comment, NAGs, a
-    suffix): where it begins, and it as written after that rest (` {…}`, ` $1`, `!`); None when
-    nothing parts them, or a `;` comment holds a `}` (no `{…}` comment can say it)."""
+    suffix, a move number): where it begins, and it as written after that rest (` {…}`, ` $1`, `!`;
+    a move number, nothing); None when nothing parts them, or a `;` comment holds a `}` (no `{…}`
+    comment can say it)."""
     parting = _PARTING.search(text, 0, start)
     if parting is None:
         return None
+    if parting.lastgroup is None:  # a move number
+        return parting.start(), ""
     if parting["suffix"]:
         return parting.start(), parting["suffix"]
     if parting["nags"]:
@@ -262,13 +266,14 @@ def _parting(text: str, start: int) -> tuple[int, str] | None:
 
 def _comment_moved(text: str, start: int, end: int) -> list[Fix]:
     """A comment, NAGs or a suffix that part a ply from the rest of it (`64: 5/11 {…} 5/9`,
-    `64: 5/11! 5/9`), moved after that rest (text[start:end]); none where nothing parts them."""
+    `64: 5/11! 5/9`), moved after that rest (text[start:end]), or a move number there left out
+    (`54: -- 5. >54: 1/5 4/9`); none where nothing parts them."""
     parting = _parting(text, start)
     if parting is None:
         return []
     begin, moved = parting
     first = begin  # (a suffix comes off the play it was written on, which the fix begins with)
-    while first > 0 and text[first - 1] not in _DELIMITERS and not moved.startswith(" "):
+    while first > 0 and text[first - 1] not in _DELIMITERS and text[begin] in "!?":
         first -= 1
     kept = f"{text[first:begin]} " if first < begin else ""
     return [Fix(first, end, f"{kept}{text[start:end]}{moved}")]

@@ -166,13 +166,16 @@ def test_a_comment_after_a_roll_that_no_play_follows_is_no_comment_between_dice_
         (TABLUT, "1. e3-c3 d1-d3 2. e4-e3 $1 xd3 *", "e4-e3 $1 xd3", "e4-e3xd3 $1", 3),
         (TABLUT, "1. e3-c3 d1-d3 2. e4-e3 ; takes\nxd3 *", "e4-e3 ; takes\nxd3", "e4-e3xd3 {takes}", 3),
         (INCITI, "1. a2-a3!! ~d4 *", "a2-a3!! ~d4", "a2-a3~d4!!", 1),
+        (LEFT_OVER, "1... 41: 13/14 2. >4: 3/7 *", "2. >4: 3/7", ">4: 3/7", 1),  # White's plies, not White's move
+        (LAQUET, "1. 64: 5/11 2. 5/9 *", "2. 5/9", "5/9", 1),
     ],
 )
 def test_a_comment_that_parts_a_ply_is_moved_after_it(tags, movetext, written, meant, plies):
     """A transcriber's note put inside a ply, before its last play, its > group, its captures or its
     removal (found by new-user-8), or there a `;` note, NAGs or a suffix marking one play of a roll
-    (`5/11!`, found by new-user-25): what was meant writes the comment, NAGs or suffix after the
-    whole ply, and --keep-going reads the record so."""
+    (`5/11!`), or a move number before a > group (found by new-user-25): what was meant writes the
+    comment, NAGs or suffix after the whole ply, leaves the number out, and --keep-going reads the
+    record so."""
     (diagnostic,) = check(f"{tags}\n{movetext}\n").diagnostics
     assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", written, (meant,))
     report = check(f"{tags}\n{movetext}\n", keep_going=True)
