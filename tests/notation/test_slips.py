@@ -32,6 +32,7 @@ COMMANDERS = '[Game "hnefatafl"]\n[Variant "alea-evangelii-dux4-19x19"]'  # comm
         (TABLUT, "1. e3—c3 *", "e3—c3", "e3-c3"),  # an em dash
         (DUX, "1. a1−a2 *", "a1−a2", "a1-a2"),  # a minus sign
         (LAQUET, "1. 6–3: 5/11 1/4 *", "6–3:", "6-3:"),
+        (LAQUET, "1. 6,3: 5/11 1/4 *", "6,3:", "6-3:"),  # the dice as a pair (found by new-user-25)
         (TABLUT, "1. e3-c3 pass *", "pass", "--"),  # a pass in words
         (TABLUT, "1. e3-c3 — *", "—", "--"),  # a pass with one long dash
         (TABLUT, "1. e3-c3 —--- *", "—---", "--"),  # a pass with dashes of both kinds
