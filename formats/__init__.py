@@ -22,6 +22,7 @@ A format's entry is the one place where a reader names games: the names its file
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from importlib import import_module
@@ -348,8 +349,11 @@ class Formats(Mapping[str, Format]):
     def _renamed(self, head: str, suffix: str) -> str:
         """What a skipped file's first characters say of the name to give it: of a format that tells
         its texts by them alone (`Format.unnamed`), as standard input's, or else of another suffix
-        than the file's `suffix` (`sniffing`: a CSV file saved as .txt), the format and its suffix; "" for none."""
+        than the file's `suffix` (`sniffing`: a CSV file saved as .txt), or of lgn, whose records a
+        `Game` tag line begins (a transcription saved as .txt), the format and its suffix; "" for none."""
         entry = (self.of(STDIN, head) or self.sniffing(head, suffix)) if head.strip() else None
+        if entry is None and _GAME_TAG.search(head):
+            entry = self["lgn"]
         return f"; it starts as {entry.name} files do: name it {entry.suffixes[0]}" if entry else ""
 
     def sniffing(self, head: str, suffix: str) -> Format | None:
@@ -357,6 +361,9 @@ class Formats(Mapping[str, Format]):
         characters (a CSV file saved as .txt: csv), if any."""
         others = (entry for entry in self.values() if entry.sniff is not None and suffix not in entry.suffixes)
         return next((entry for entry in others if self._asked(entry, entry.sniff, head)), None)
+
+
+_GAME_TAG = re.compile(r'^[ \t]*\[Game[ \t]+"', re.M)  # an lgn record's Game tag, on a line of its own
 
 
 def _packing(path: str) -> Packing | None:

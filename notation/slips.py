@@ -2,7 +2,8 @@
 hyphen), `e3 - c3` or `e3 c3` (blanks about it or for it), `e3xc3` (a chess-style capture), `d5xc5xd4` (each capture
 after its x), `e3–c3` (a word processor's dash), `ke5-e4` (a lowercase piece letter), `e3-c3 !?`,
 `c1-c5 xb5` or `b2-b3 ~d6` (a detached suffix, capture list or removal), `~a1 g1-g2` (a removal
-before its move), `64: 5/11 {…} 5/9` or `64: {…} 5/11 5/9` (a comment that parts a ply), `1..` or
+before its move), `64: 5/11 {…} 5/9`, `64: 5/11! 5/9`, `54: -- 5. >54: 1/5 4/9` or `64: {…} 5/11 5/9` (a
+comment, a NAG, a suffix or a move number that parts a ply), `1..` or
 `1…` (a move number's dots), `½-½` or `1:0` (a result in another convention), `---` or `-- --` (a
 pass). Every fix is checked against the game's grammar before it is offered. And the tag a tag of
 another name may be a slip for (`tag_meant`: `[Evnet "…"]`)."""
@@ -36,8 +37,13 @@ _LONGEST = 64  # a slip is a word as a hand writes it: a longer one is not mende
 _WORD = re.compile(r"[^ \t\r\n(){}\[\];]+")  # a word between _DELIMITERS
 _STOP = re.compile(r"[0-9]+\.+|1-0|0-1|1/2-1/2|\*|>.*")  # what ends a ply's words: a move number, a result, a > group
 _SUFFIX = re.compile(r"!!|\?\?|!\?|\?!|!|\?")  # the notation's (grammar/common.lark); a game's own: its ply_tail
-# a comment as the grammar reads it (up to its first }), and the blanks after it, ending a text
-_COMMENT_BEFORE = re.compile(r"\{([^}]*)\}[ \t\r\n]*\Z")
+# what may part a ply, and the blanks after it, ending a text: a comment as the grammar reads it (up
+# to its first }), a ; comment, NAGs, a suffix written straight after the ply's first part, or a
+# move number (before a Laquet > group, whose plies are the opponent's)
+_PARTING = re.compile(
+    r"(?:\{(?P<comment>[^}]*)\}|;(?P<line>[^}\n]*)\n|(?P<nags>\$\d+(?:[ \t\r\n]+\$\d+)*)"
+    r"|(?<=[^ \t\r\n(){}\[\];])(?P<suffix>!!|\?\?|!\?|\?!|!|\?)|(?<![^ \t\r\n(){}\[\];])[0-9]+\.+)[ \t\r\n]*\Z"
+)
 _COMMENT_AFTER = re.compile(r"[ \t\r\n]*\{[^}]*\}[ \t\r\n]*")  # blanks, a comment and the blanks after it
 _PASS_REPEATED = re.compile(r"--(?:[ \t]*-+)+\Z")  # a pass written `---`, or once per die (`-- --`)
 _FOLLOWING_WORD = re.compile(rf"[ \t]+({_WORD.pattern})")  # blanks, then a word
@@ -75,8 +81,8 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         return []
     tail = GAMES[game].ply_tail
     if _SUFFIX.fullmatch(word) or tail and tail.fullmatch(word):
-        comment = _COMMENT_BEFORE.search(text, 0, start)  # (`e4-e3 {…} xd3`: e4-e3xd3 {…})
-        fixes = _attached(text, comment.start(), end, f"{word} {{{comment[1]}}}") if comment else []
+        parting = _parting(text, start) if start == position else None  # (`e4-e3 {…} xd3`: e4-e3xd3 {…})
+        fixes = _attached(text, parting[0], end, word + parting[1]) if parting else []
         fixes += _attached(text, start, end, word)
         fixes = [fix for fix in fixes if _reads_past(text, fix, game)]
         return fixes or [fix for fix in _removal_first(text, start, end, word) if _reads_past(text, fix, game)]
@@ -100,7 +106,8 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         fixes = [*_spaced(text, start, game), *passes]
         fixes += [Fix(start, end, meant) for meant in _meant(word, game) if meant != word]
         fixes += _ply_joined(_BLANK_PLY, text, start, game)  # after them: `a1 b2` in a game of placements is `@a1`
-        fixes += _comment_moved(text, start, _ply_end(text, end, game) if rules.roll else end)
+        if start == position:  # (not at a record's end, after its last word: what parts it is no slip there)
+            fixes += _comment_moved(text, start, _ply_end(text, end, game) if rules.roll else end)
         fixes += _comment_after_dice(text, start, end, game) if dice else []
         return next(([fix] for fix in fixes if _reads_past(text, fix, game)), [])
     return [fix for fix in fixes if _reads_past(text, fix, game)]
@@ -239,11 +246,37 @@ def _removal_first(text: str, start: int, end: int, removal: str) -> list[Fix]:
     return [Fix(start, move.end(), move[1] + removal)] if removal.startswith("~") and move else []
 
 
+def _parting(text: str, start: int) -> tuple[int, str] | None:
+    """What parts a ply from the rest of it, which begins at `start` (a `{…}` or `;` comment, NAGs, a
+    suffix, a move number): where it begins, and it as written after that rest (` {…}`, ` $1`, `!`;
+    a move number, nothing); None when nothing parts them, or a `;` comment holds a `}` (no `{…}`
+    comment can say it)."""
+    parting = _PARTING.search(text, 0, start)
+    if parting is None:
+        return None
+    if parting.lastgroup is None:  # a move number
+        return parting.start(), ""
+    if parting["suffix"]:
+        return parting.start(), parting["suffix"]
+    if parting["nags"]:
+        return parting.start(), " " + " ".join(parting["nags"].split())
+    said = parting["comment"] if parting["line"] is None else parting["line"].strip()
+    return parting.start(), f" {{{said}}}"
+
+
 def _comment_moved(text: str, start: int, end: int) -> list[Fix]:
-    """A `{…}` comment that parts a ply from the rest of it (`64: 5/11 {…} 5/9`), moved after that
-    rest (text[start:end]); none where no comment comes right before it."""
-    comment = _COMMENT_BEFORE.search(text, 0, start)
-    return [Fix(comment.start(), end, f"{text[start:end]} {{{comment[1]}}}")] if comment else []
+    """A comment, NAGs or a suffix that part a ply from the rest of it (`64: 5/11 {…} 5/9`,
+    `64: 5/11! 5/9`), moved after that rest (text[start:end]), or a move number there left out
+    (`54: -- 5. >54: 1/5 4/9`); none where nothing parts them."""
+    parting = _parting(text, start)
+    if parting is None:
+        return []
+    begin, moved = parting
+    first = begin  # (a suffix comes off the play it was written on, which the fix begins with)
+    while first > 0 and text[first - 1] not in _DELIMITERS and text[begin] in "!?":
+        first -= 1
+    kept = f"{text[first:begin]} " if first < begin else ""
+    return [Fix(first, end, f"{kept}{text[start:end]}{moved}")]
 
 
 def _comment_after_dice(text: str, start: int, end: int, game: str) -> list[Fix]:

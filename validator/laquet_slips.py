@@ -17,6 +17,7 @@ _BARE_ROLL: Final = re.compile(r"[1-6]-?[1-6]|>[1-6](?:-?[1-6])?")  # a roll, or
 _LEFTOVER_DIE: Final = re.compile(r"[1-6]:")  # one die: the dice of a > group written without its >
 _DASHED_PLAY: Final = re.compile(r"[0-9]{1,2}(?:-(?:[0-9]{1,2}|off))+(?:\([0-9]\))?")  # 5-11, 3-6(2): 5/11, 3/6(2)
 _SPACED: Final = re.compile(r"([ \t]+)")  # the blanks between plays, kept as written
+_COMMA_DICE: Final = re.compile(r"\A([1-6]),([1-6])\Z")  # a roll's dice parted by a comma, as a pair is written: 6,3
 _COMMA_BEFORE_PLAY: Final = re.compile(r",+(?=[^\s,])")  # 5/11,5/9: 5/11 5/9 (the other commas go)
 _BEARING_OFF: Final = re.compile(r"([/-])(?:off|0)(?=\(|$)", re.I)  # 14/OFF, 14/0: 14/off
 # nothing played, written otherwise after a roll: in words, or with dashes the syntax does not read (`—`, `———`,
@@ -37,7 +38,8 @@ def turn_distance(written: str, legal: str) -> int:
 
 
 def mended_turn(word: str) -> str:
-    """A roll without its colon (`53`, `5-3`, `>3`): `53:`, `5-3:`, `>3:`; a > group's one die
+    """A roll without its colon (`53`, `5-3`, `>3`): `53:`, `5-3:`, `>3:`; its dice parted by a comma
+    (`6,3:`): `6-3:`; a > group's one die
     without its > (`3: 5/8`): `>3:`; plays, with their roll or without, written with
     hyphens, as some backgammon books write them (`63: 5-11 1-4`): `63: 5/11 1/4`, or otherwise
     (`_mended_plays`); nothing played written otherwise than `--` (`63: pass`, `63: -`, `63: —`,
@@ -47,6 +49,7 @@ def mended_turn(word: str) -> str:
     if _LEFTOVER_DIE.fullmatch(word):
         return ">" + word
     roll, colon, plays = word.partition(":")
+    roll = _COMMA_DICE.sub(r"\1-\2", roll)
     if not colon:
         return _mended_plays(word)
     if not ROLL.fullmatch(roll + colon):

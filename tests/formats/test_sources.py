@@ -488,6 +488,25 @@ def test_a_folders_opentafl_game_saved_as_txt_is_skipped_with_the_name_to_give_i
     assert renamed.output.endswith("1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n"), renamed.output
 
 
+def test_a_folders_transcription_in_lgn_saved_as_txt_is_skipped_with_the_name_to_give_it(tmp_path):
+    """A historian's Laquet games typed as `laquet.txt` were said to be neither tafl move lists nor a
+    Tablut Challenge game log, and no more (found by new-user-25): a Game tag line among its first
+    characters says lgn, so the note says to name it .lgn; named, the file is read as lgn."""
+    (tmp_path / "laquet.txt").write_text(
+        '% Libro de los juegos\n\n[Game "laquet"]\n[White "Alfonso"]\n1. 52: 3/8 3/5 *\n'
+    )
+    (tmp_path / "notes.txt").write_text('The games of [Game "laquet"] are below.\n')
+    result = CliRunner().invoke(main, ["validate", str(tmp_path)])
+    neither = "skipped, a .txt file that is neither tafl move lists nor a Tablut Challenge game log"
+    assert result.stderr == (
+        f"lusoria: {tmp_path / 'laquet.txt'}: {neither}; it starts as lgn files do: name it .lgn\n"
+        f"lusoria: {tmp_path / 'notes.txt'}: {neither}\n"
+        f"lusoria: no record found in {tmp_path}\n"
+    )
+    named = CliRunner().invoke(main, ["validate", str(tmp_path / "laquet.txt")])
+    assert (named.exit_code, named.output) == (0, "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n")
+
+
 def test_a_csv_file_saved_as_txt_is_read_as_csv_named_and_skipped_with_the_name_to_give_it_in_a_folder(tmp_path):
     """The tafl engines' CSV lines saved as `brandubh-games.txt` were read as move lists: each line
     one syntax error (`found 'c1-a1,0,1,White', expected a move`), and `import` stored each as a

@@ -13,6 +13,8 @@ TABLUT, SENECA, DUX, LAQUET = (
     '[Game "latrunculi"]\n[Variant "dux"]',
     '[Game "laquet"]',
 )
+LEFT_OVER = f'{LAQUET}\n[Position "2:3,3:1,7:2,8:2,9:2,10:1,16:2,17:1,18:1 6:12,12:1,13:1,14:1 b"]'  # Black leaves a 4
+INCITI = f'{SENECA}\n[Position "pp6/8/8/8/3I4/8/P1I5/PP6 w"]'  # White's inciti on d4 and c2
 COMMANDERS = '[Game "hnefatafl"]\n[Variant "alea-evangelii-dux4-19x19"]'  # commanders (C) on f14, n14, f6, n6
 
 
@@ -30,6 +32,7 @@ COMMANDERS = '[Game "hnefatafl"]\n[Variant "alea-evangelii-dux4-19x19"]'  # comm
         (TABLUT, "1. e3—c3 *", "e3—c3", "e3-c3"),  # an em dash
         (DUX, "1. a1−a2 *", "a1−a2", "a1-a2"),  # a minus sign
         (LAQUET, "1. 6–3: 5/11 1/4 *", "6–3:", "6-3:"),
+        (LAQUET, "1. 6,3: 5/11 1/4 *", "6,3:", "6-3:"),  # the dice as a pair (found by new-user-25)
         (TABLUT, "1. e3-c3 pass *", "pass", "--"),  # a pass in words
         (TABLUT, "1. e3-c3 — *", "—", "--"),  # a pass with one long dash
         (TABLUT, "1. e3-c3 —--- *", "—---", "--"),  # a pass with dashes of both kinds
@@ -109,7 +112,7 @@ def test_laquet_plays_written_with_hyphens_are_mended_with_their_roll(movetext, 
         (LAQUET, "1. 64: 5/11 5/9 52: {2} 6/8 7/12 *", "52:", "52: {2} 6/8 7/12", "52: 6/8 7/12 {2}", 2),
         (LAQUET, "1. 64: {a {b} 5/11 5/9 *", "64:", "64: {a {b} 5/11 5/9", "64: 5/11 5/9 {a {b}", 1),  # { in a comment
         (
-            f'{LAQUET}\n[Position "2:3,3:1,7:2,8:2,9:2,10:1,16:2,17:1,18:1 6:12,12:1,13:1,14:1 b"]',
+            LEFT_OVER,
             "1... 41: 13/14 >4: {White's} 3/7 *",
             ">4:",
             ">4: {White's} 3/7",
@@ -148,30 +151,48 @@ def test_a_comment_after_a_roll_that_no_play_follows_is_no_comment_between_dice_
     [
         (LAQUET, "1. 64: 5/11 { first die } 5/9 52: 6/8 7/12 *", "{ first die } 5/9", "5/9 { first die }", 2),
         (
-            f'{LAQUET}\n[Position "2:3,3:1,7:2,8:2,9:2,10:1,16:2,17:1,18:1 6:12,12:1,13:1,14:1 b"]',
+            LEFT_OVER,
             "1... 41: 13/14 {the 4 is left} >4: 3/7 *",
             "{the 4 is left} >4: 3/7",
             ">4: 3/7 {the 4 is left}",
             1,
         ),
         (TABLUT, "1. e3-c3 d1-d3 2. e4-e3 { takes } xd3 *", "e4-e3 { takes } xd3", "e4-e3xd3 { takes }", 3),
-        (
-            f'{SENECA}\n[Position "pp6/8/8/8/3I4/8/P1I5/PP6 w"]',
-            "1. a2-a3 {removes d4} ~d4 *",
-            "a2-a3 {removes d4} ~d4",
-            "a2-a3~d4 {removes d4}",
-            1,
-        ),
+        (INCITI, "1. a2-a3 {removes d4} ~d4 *", "a2-a3 {removes d4} ~d4", "a2-a3~d4 {removes d4}", 1),
+        (LAQUET, "1. 64: 5/11! 5/9 52: 6/8 7/12 *", "5/11! 5/9", "5/11 5/9!", 2),
+        (LAQUET, "1. 64: 5/11 $1 $14 5/9 *", "$1 $14 5/9", "5/9 $1 $14", 1),
+        (LAQUET, "1. 64: 5/11 ; the 6 first\n5/9 *", "; the 6 first\n5/9", "5/9 {the 6 first}", 1),
+        (LEFT_OVER, "1... 41: 13/14?! >4: 3/7 *", "13/14?! >4: 3/7", "13/14 >4: 3/7?!", 1),
+        (TABLUT, "1. e3-c3 d1-d3 2. e4-e3! xd3 *", "e4-e3! xd3", "e4-e3xd3!", 3),
+        (TABLUT, "1. e3-c3 d1-d3 2. e4-e3 $1 xd3 *", "e4-e3 $1 xd3", "e4-e3xd3 $1", 3),
+        (TABLUT, "1. e3-c3 d1-d3 2. e4-e3 ; takes\nxd3 *", "e4-e3 ; takes\nxd3", "e4-e3xd3 {takes}", 3),
+        (INCITI, "1. a2-a3!! ~d4 *", "a2-a3!! ~d4", "a2-a3~d4!!", 1),
+        (LEFT_OVER, "1... 41: 13/14 2. >4: 3/7 *", "2. >4: 3/7", ">4: 3/7", 1),  # White's plies, not White's move
+        (LAQUET, "1. 64: 5/11 2. 5/9 *", "2. 5/9", "5/9", 1),
     ],
 )
 def test_a_comment_that_parts_a_ply_is_moved_after_it(tags, movetext, written, meant, plies):
     """A transcriber's note put inside a ply, before its last play, its > group, its captures or its
-    removal (found by new-user-8): what was meant writes the comment after the whole ply, and
-    --keep-going reads the record so."""
+    removal (found by new-user-8), or there a `;` note, NAGs or a suffix marking one play of a roll
+    (`5/11!`), or a move number before a > group (found by new-user-25): what was meant writes the
+    comment, NAGs or suffix after the whole ply, leaves the number out, and --keep-going reads the
+    record so."""
     (diagnostic,) = check(f"{tags}\n{movetext}\n").diagnostics
     assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", written, (meant,))
     report = check(f"{tags}\n{movetext}\n", keep_going=True)
     assert report.diagnostics == [diagnostic] and len(report.positions) == 1 + plies
+
+
+@pytest.mark.parametrize(
+    "tags, movetext",
+    [(TABLUT, "1. e3-c3 {x} d1-d3"), (TABLUT, "1. e3-c3! d1-d3"), (LAQUET, "1. 64: 5/11 5/9 $1 52: 6/8 7/12")],
+)
+def test_a_record_that_ends_without_its_marker_after_a_note_is_said_so_without_a_suggestion(tags, movetext):
+    """An annotated ply, then the last and no result marker: what parts no ply is not moved after it
+    (`did you mean d1-d3 {x}?`, the error shown at the comment, as before new-user-25)."""
+    (diagnostic,) = check(f"{tags}\n{movetext}\n").diagnostics
+    place = (diagnostic.message, diagnostic.column, diagnostic.suggestions)
+    assert place == ("the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)", len(movetext) + 1, ())
 
 
 @pytest.mark.parametrize(

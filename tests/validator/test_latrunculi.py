@@ -1,6 +1,7 @@
 """Every Latrunculi rule (L0–L5, S1–S5, P1, E1–E3, X1–X4) and option, from small positions."""
 
 import random
+import re
 
 import pytest
 
@@ -449,7 +450,33 @@ def test_a_hand_of_no_piece_is_read():
 def test_a_dux_of_either_side_is_refused_outside_the_dux_variant(text):
     with pytest.raises(OptionError, match="^only the dux variant has a dux$"):
         SENECA.parse_position(text)
-    assert DUXV.parse_position(text)
+    assert DUXV.parse_position("D7/8/8/8/8/8/8/7d w")
+
+
+@pytest.mark.parametrize(
+    "text, rules, message",
+    [
+        ("8/8/8/3p4/3P4/8/8/8 w 16 16", SENECA, "White has 17 pieces on the board and in hand; each side has 16"),
+        ("IIIIIIII/IIIIIIII/P7/8/8/8/8/pp6 b", SENECA, "White has 17 pieces on the board; each side has 16"),
+        ("pppppppp/pppppppp/pppppppp/8/8/8/PP6/8 w", PETTEIA, "Black has 24 pieces on the board; each side has 16"),
+        ("DD6/8/8/8/8/8/8/7d w", DUXV, "White has 2 duxes; each side has one (X1, X3)"),
+        ("D7/8/8/8/8/8/8/8 w", DUXV, "Black has no dux; each side has one (X1, X3)"),
+        ("D7/8/8/8/8/8/pppppppp/pp5d w", DUXV, "Black has 10 pawns; each side has 8 (X1)"),
+    ],
+)
+def test_a_position_gives_a_side_no_more_pieces_than_it_has(text, rules, message):
+    """A set-up position that gives a side more pieces than the game does (its inciti and the pieces
+    in hand counted), or in dux other than one dux each (found by new-user-25: one was read as is,
+    and two White duxes as White's dux alone)."""
+    with pytest.raises(OptionError, match=f"^{re.escape(message)}$"):
+        rules.parse_position(text)
+    assert SENECA.parse_position("8/8/8/3p4/3P4/8/8/8 w 15 15") and PETTEIA.parse_position("8/8/8/8/8/8/8/p7 w")
+
+
+def test_a_position_with_too_many_pieces_is_a_tag_error_at_the_position_tag():
+    (diagnostic,) = check('[Game "latrunculi"]\n[Position "8/8/8/3p4/3P4/8/8/8 w 16 16"]\n1. @a1 *\n').diagnostics
+    place = (diagnostic.rule, diagnostic.line, diagnostic.column, diagnostic.message)
+    assert place == ("tag", 2, 2, "malformed Position: White has 17 pieces on the board and in hand; each side has 16")
 
 
 def test_a_position_string_is_read_on_the_board_it_spells_up_to_16_squares_wide():
