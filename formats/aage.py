@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from lusoria.formats import FORMATS
-from lusoria.formats.common import Draft, Locator, read_site_captures, tafl_games, tafl_rules
+from lusoria.formats.common import Draft, Locator, read_site_captures, shown, tafl_games, tafl_rules
 from lusoria.formats.contract import TYPE_TAG
 from lusoria.formats.tafl import MOVE, SQUARE, chosen_tags, read_moves
 from lusoria.notation.json_input import deep_error, text_decoder, too_deep
@@ -22,7 +22,7 @@ from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.notation.sources import literal
 from lusoria.validator.base import WHITE, OptionError
-from lusoria.validator.suggest import alike
+from lusoria.validator.suggest import alike, meant_among
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import EMPTY, Geometry
 from lusoria.words import plural
@@ -34,7 +34,8 @@ _NEXT_GAME = re.compile(r"^[ \t]*(?P<game>\{)", re.M)  # a game object that star
 _JSON_PLACE = re.compile(r"( starting)? at$")  # the end of Python's "Unterminated string starting at"
 _BLANK_TO_THE_END = re.compile(r"\s*+\Z")  # nothing but blanks from a place to the end of the text
 FIELDS = ("WhiteSidePlayerName", "BlackSidePlayerName", "AageGameTypeName", "WhoMovedFirst", "Moves", "WhoWon")
-WINNERS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2", "none": "1/2-1/2"}
+WINNERS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2"}  # WhoWon, in lower case -> the result
+UNDECIDED = ("ongoing", "")  # WhoWon of a game the site gives no result (the move list's ending decides)
 
 
 _FILE_NAME = re.compile(r"game-(?P<type>[0-9]+)-[0-9]+-(?P<game>[0-9]+)\.json", re.I)  # as the scrape names them
@@ -461,9 +462,18 @@ def _read_moves_field(draft: Draft, fields: _Fields, rules: TaflGame) -> None:
 
 def _read_winner(draft: Draft, fields: _Fields, ended: bool = False) -> None:
     """The result `WhoWon` says, over the one the move list's ending says (`ended`: a Termination
-    read), with a note when they differ."""
-    winner = fields.field("WhoWon").lower()
+    read), with a note when they differ; a value the site never writes (`whte`) is a problem at it."""
+    written = fields.field("WhoWon")
+    winner = written.lower()
     if winner in WINNERS:
         if ended and WINNERS[winner] != draft.result:
             draft.note(f"WhoWon says {winner}, the move list's ending says {draft.result}; WhoWon decides")
         draft.result, draft.result_at = WINNERS[winner], fields.offset("WhoWon")
+    elif winner not in UNDECIDED:
+        draft.problems.append(draft.problem(_unknown_winner(written), fields.offset("WhoWon"), written))
+
+
+def _unknown_winner(written: str) -> str:
+    """What is said of a `WhoWon` that is none of the site's values (a typo, `whte`): them, and those like it."""
+    values = [value.title() for value in (*WINNERS, *UNDECIDED) if value]
+    return f"WhoWon is {', '.join(values)} or empty, not '{shown(written)}'{meant_among(written, values)}"

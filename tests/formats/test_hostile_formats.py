@@ -307,7 +307,9 @@ def test_aage_numbers_of_any_length_are_kept_as_text():
     )
     [source] = read_text(text, "aage", "digits.json")
     report = check(source)
-    assert report.valid and report.record.result == "*"  # WhoWon names no side: not known
+    said = f"WhoWon is White, Black, Draw, Ongoing or empty, not '{'9' * 40}…'"  # names no side: said, cut short
+    assert [(d.rule, d.column, d.message) for d in report.diagnostics] == [("syntax", text.index("999") + 1, said)]
+    assert report.record.result == "*"
 
 
 @pytest.mark.parametrize("field", ["WhiteSidePlayerName", "Moves"])
