@@ -32,6 +32,7 @@ from pathlib import Path
 from lusoria.api import format_record, random_record
 from lusoria.archive import Archive, Filters
 from lusoria.archive.schema import SCHEMA_VERSION
+from lusoria.formats import read_text
 from lusoria.formats.sources import read_sources
 from lusoria.notation.model import Ply
 from lusoria.notation.reader import parse_record, scan_tags, split_records
@@ -411,6 +412,10 @@ PATHOLOGICAL = {  # inputs of size n that a careless reader or validator would t
     "syntax error at the end": lambda n: '[Game "tablut"]\n' + "{c} " * n + "e3-z9 *",
     "a tag value of escapes": lambda n: '[Game "tablut"]\n[Event "' + '\\"' * (n // 2) + '"]\n1. e3-c3 *',
 }
+BROKEN_AAGE_GAME = '{"AageGameTypeName": "Historical Hnefatafl 9x9 (Saami Tablut)", "Moves": ["f1-f3" "d5-d2"]}'
+PATHOLOGICAL_FILES = {  # (format, file of size n) that a careless reader would take more than linear time on
+    "aage JSON of broken games": ("aage", lambda n: "[\n" + ",\n".join([BROKEN_AAGE_GAME] * (n // 25)) + "\n]"),
+}
 
 TABLUT_START = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"
 TABLUT_KING_E5 = "*********/*********/*********/*********/****K****/*********/*********/*********/********* b"
@@ -632,6 +637,10 @@ def main() -> None:
 
     for name, make in PATHOLOGICAL.items():
         times = [median_time(lambda: check(make(n)), options.repeat) for n in (50_000, 100_000, 200_000)]
+        table.add(f"time for 4x the input, {name}", times[2] / times[0], "x", target="~4 (linear)")
+    for name, (format, make_file) in PATHOLOGICAL_FILES.items():
+        texts = [make_file(n) for n in (50_000, 100_000, 200_000)]  # 2,000 to 8,000 games
+        times = [median_time(lambda: list(read_text(text, format, "x")), options.repeat) for text in texts]
         table.add(f"time for 4x the input, {name}", times[2] / times[0], "x", target="~4 (linear)")
 
     sizes = html_sizes()

@@ -11,10 +11,10 @@ import json
 import re
 from collections import Counter
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from lusoria.formats import FORMATS
-from lusoria.formats.common import Draft, Locator, read_site_captures, tafl_games, tafl_rules
+from lusoria.formats.common import Draft, Locator, read_site_captures, shown, tafl_games, tafl_rules
 from lusoria.formats.contract import TYPE_TAG
 from lusoria.formats.tafl import MOVE, SQUARE, chosen_tags, read_moves
 from lusoria.notation.json_input import deep_error, text_decoder, too_deep
@@ -22,7 +22,7 @@ from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.notation.sources import literal
 from lusoria.validator.base import WHITE, OptionError
-from lusoria.validator.suggest import alike, meant
+from lusoria.validator.suggest import alike, meant, meant_among
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import EMPTY, Geometry
 from lusoria.words import plural
@@ -34,7 +34,8 @@ _NEXT_GAME = re.compile(r"^[ \t]*(?P<game>\{)", re.M)  # a game object that star
 _JSON_PLACE = re.compile(r"( starting)? at$")  # the end of Python's "Unterminated string starting at"
 _BLANK_TO_THE_END = re.compile(r"\s*+\Z")  # nothing but blanks from a place to the end of the text
 FIELDS = ("WhiteSidePlayerName", "BlackSidePlayerName", "AageGameTypeName", "WhoMovedFirst", "Moves", "WhoWon")
-WINNERS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2", "none": "1/2-1/2"}
+WINNERS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2"}  # WhoWon, in lower case -> the result
+UNDECIDED = ("ongoing", "")  # WhoWon of a game the site gives no result (the move list's ending decides)
 
 
 _FILE_NAME = re.compile(r"game-(?P<type>[0-9]+)-[0-9]+-(?P<game>[0-9]+)\.json", re.I)  # as the scrape names them
@@ -231,10 +232,17 @@ def _not_text(value: object) -> str | None:
     return "a list" if isinstance(value, list) else "an object" if isinstance(value, dict) else None
 
 
+class BrokenJSON(NamedTuple):
+    """Where the JSON of a game breaks (`pos`, in the file's text) and how (`msg`, json's words)."""
+
+    msg: str
+    pos: int
+
+
 def _objects(text: str) -> Iterator[tuple[int, int, object]]:
     """Each game object of the file with its span: a JSON array of objects, one object, or
     one object per line, its numbers as text (nothing is counted with them). Where the JSON is
-    broken, or nested deeper than MAX_DEPTH, a json.JSONDecodeError in its place, spanning up to
+    broken, or nested deeper than MAX_DEPTH, a BrokenJSON in its place, spanning up to
     the next game that starts a line (as one a line, or an array json.dump indents, writes
     them), where the reading goes on: one broken game does not lose the games after it."""
     decoder = text_decoder(_Object)
@@ -246,20 +254,40 @@ def _objects(text: str) -> Iterator[tuple[int, int, object]]:
         if start >= len(text) or in_array and text.startswith("]", start):
             return
         broken = start  # where the text of a broken game starts: the game's, or what follows a whole one
-        try:
-            if (deep := too_deep(text, start)) is not None:
-                raise deep_error(text, deep)
-            value, end = decoder.raw_decode(text, start)
+        decoded = _decoded(decoder, text, start)
+        if not isinstance(decoded, BrokenJSON):
+            value, end = decoded
             yield start, end, value
             position = broken = _skip(text, end, "")
-            if in_array and not text.startswith((",", "]"), position):
-                raise json.JSONDecodeError("expected ',' or ']'", text, position)
+            if not in_array or text.startswith((",", "]"), position):
+                continue
+            decoded = BrokenJSON("expected ',' or ']'", position)
+        after = _NEXT_GAME.search(text, max(decoded.pos, start + 1))  # (never the broken game's own start)
+        yield broken, after.start() if after else len(text), decoded  # (up to the next game's line)
+        if after is None:
+            return
+        position = after.start("game")
+
+
+def _decoded(decoder: json.JSONDecoder, text: str, start: int) -> tuple[object, int] | BrokenJSON:
+    """The JSON value at `start` and where it ends, or where and how it breaks. It is read from a
+    window of the text that ends where a game starts a line, doubled until the value or its break is
+    inside it: json counts the lines before a break from the start of the text it is given (the
+    whole file, for each of 8,000 broken games, took 3 s; the time grew as the square of the games)."""
+    size = 1
+    while True:
+        following = _NEXT_GAME.search(text, start + size)
+        limit = following.start() if following else len(text)
+        window = text[start:limit]
+        try:
+            if (deep := too_deep(window)) is not None:
+                raise deep_error(window, deep)
+            value, end = decoder.raw_decode(window)
+            return value, start + end
         except json.JSONDecodeError as error:
-            after = _NEXT_GAME.search(text, max(error.pos, start + 1))  # (never the broken game's own start)
-            yield broken, after.start() if after else len(text), error  # (up to the next game's line)
-            if after is None:
-                return
-            position = after.start("game")
+            if limit == len(text) or not _BLANK_TO_THE_END.match(window, error.pos):
+                return BrokenJSON(error.msg, start + error.pos)
+        size = 2 * (limit - start)  # the break may be the window's end: the value goes on past it
 
 
 def _skip(text: str, position: int, also: str) -> int:
@@ -275,13 +303,13 @@ def read_aage(text: str, path: str, tags: dict[str, str] | None = None) -> Itera
     the rules of the others."""
     locator = Locator(text)
     for index, (start, end, game) in enumerate(_objects(text)):
-        if isinstance(game, json.JSONDecodeError):
+        if isinstance(game, BrokenJSON):
             yield _broken(locator, start, end, game, path, index)
         else:
             yield _aage_game(locator, start, end, game, path, index, tags)
 
 
-def _broken(locator: Locator, start: int, end: int, error: json.JSONDecodeError, path: str, index: int) -> RecordText:
+def _broken(locator: Locator, start: int, end: int, error: BrokenJSON, path: str, index: int) -> RecordText:
     """The record of a game whose JSON, from `start`, is broken (at `error.pos`): its text as it is,
     its problem says how."""
     draft = Draft("aage", locator, min(start, max(len(locator.text) - 1, 0)), end)
@@ -459,9 +487,18 @@ def _read_moves_field(draft: Draft, fields: _Fields, rules: TaflGame) -> None:
 
 def _read_winner(draft: Draft, fields: _Fields, ended: bool = False) -> None:
     """The result `WhoWon` says, over the one the move list's ending says (`ended`: a Termination
-    read), with a note when they differ."""
-    winner = fields.field("WhoWon").lower()
+    read), with a note when they differ; a value the site never writes (`whte`) is a problem at it."""
+    written = fields.field("WhoWon")
+    winner = written.lower()
     if winner in WINNERS:
         if ended and WINNERS[winner] != draft.result:
             draft.note(f"WhoWon says {winner}, the move list's ending says {draft.result}; WhoWon decides")
         draft.result, draft.result_at = WINNERS[winner], fields.offset("WhoWon")
+    elif winner not in UNDECIDED:
+        draft.problems.append(draft.problem(_unknown_winner(written), fields.offset("WhoWon"), written))
+
+
+def _unknown_winner(written: str) -> str:
+    """What is said of a `WhoWon` that is none of the site's values (a typo, `whte`): them, and those like it."""
+    values = [value.title() for value in (*WINNERS, *UNDECIDED) if value]
+    return f"WhoWon is {', '.join(values)} or empty, not '{shown(written)}'{meant_among(written, values)}"

@@ -8,7 +8,9 @@ from __future__ import annotations
 import io
 import os
 import sys
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from itertools import chain
 from pathlib import Path
 from typing import BinaryIO, TextIO, TypeGuard, cast
@@ -20,6 +22,7 @@ from lusoria.notation.reader import STDIN_NAME, RecordText, split_records
 from lusoria.notation.sources import (
     BOM,
     CHUNK,
+    ESCAPED_BYTE,
     HEAD,
     STDIN,
     InputError,
@@ -30,8 +33,11 @@ from lusoria.notation.sources import (
     head_text,
     is_text,
     shown_path,
+    single_byte_tries,
+    undecodable_byte,
     unreadable,
 )
+from lusoria.notation.syntax import Undecodable
 from lusoria.words import plural
 
 
@@ -137,16 +143,87 @@ def _records_in(
     name: str,
     tags: dict[str, str] | None,
     blank: Callable[[], None] | None = None,
+    encoding: str | None = None,
 ) -> Iterator[RecordText]:
     """The records of a source's text, given in pieces, in `format` (lgn when None): lgn is
     split as it streams, another format read whole (lusoria.formats); `blank` is told when the
-    pieces, read to their end, were blanks at most (`_watched`)."""
+    pieces, read to their end, were blanks at most (`_watched`). Pieces decoded from `encoding`,
+    their bytes that did not decode escaped (`decoded_text`), make a record that holds one an
+    Undecodable problem (`readable_records`)."""
     if blank:
         pieces = _watched(pieces, blank)
-    if format is None or format in FORMATS and FORMATS[format].read is None:
-        return split_records(pieces, name)
-    text = "".join(pieces)
-    return read_text(text, format, name, tags) if text.strip() else iter(())  # blank: no record, as lgn's
+
+    def read(pieces: Iterable[str]) -> Iterator[RecordText]:
+        if format is None or format in FORMATS and FORMATS[format].read is None:
+            return split_records(pieces, name)
+        text = "".join(pieces)
+        return read_text(text, format, name, tags) if text.strip() else iter(())  # blank: no record, as lgn's
+
+    if encoding is None:
+        return read(pieces)
+    one_game = format is not None and format in FORMATS and FORMATS[format].one_game
+    return readable_records(pieces, read, name, encoding, one_game)
+
+
+def readable_records(
+    pieces: Iterable[str],
+    read: Callable[[Iterable[str]], Iterable[RecordText]],
+    name: str,
+    encoding: str,
+    one_game: bool = False,
+) -> Iterator[RecordText]:
+    """The records `read` makes of `pieces` (of the source `name`, decoded from `encoding`, each byte that did
+    not decode an ESCAPED_BYTE: `decoded_text`); one whose lines hold such a byte, or that follows one
+    in no record's lines, is not read: its problem is an Undecodable at the first, its text holds each
+    as U+FFFD (`one_game`: the file's only record, of a format of one game a file). A byte after the last
+    record is an InputError, once the records are read; one byte does not stop the records of the
+    file, as one that stopped its decoding did."""
+    places: deque[tuple[int, int, str]] = deque()
+    last = None
+    for last in read(_bytes_found(pieces, places)):
+        held, end = [], last.line + last.text.count("\n", 0, len(last.text) - 1)  # its last line's (its line end's)
+        while places and places[0][0] <= end:
+            held.append(places.popleft())
+        yield _not_read(last, held, encoding, one_game) if held else last
+    if places:
+        line, column, byte = places[0]
+        after = "after its last record" if last else "in no record"
+        said = f"{name}:{line}:{column}: {undecodable_byte(byte, encoding)}, {after}"
+        raise InputError(said, "encoding", single_byte_tries(encoding))
+
+
+def _bytes_found(pieces: Iterable[str], places: deque[tuple[int, int, str]]) -> Iterator[str]:
+    """`pieces` as they come, the line, column and ESCAPED_BYTE of each byte that did not decode
+    put in `places` before its piece is given."""
+    line, column = 1, 1  # of the next piece's first character
+    for piece in pieces:
+        seen = 0  # the piece's characters counted into line and column
+        for found in ESCAPED_BYTE.finditer(piece):
+            breaks = piece.count("\n", seen, found.start())
+            line += breaks
+            column = found.start() - piece.rfind("\n", seen, found.start()) if breaks else column + found.start() - seen
+            places.append((line, column, found[0]))
+            seen = found.start()
+        yield piece
+        breaks = piece.count("\n", seen)
+        line += breaks
+        column = len(piece) - piece.rfind("\n", seen) if breaks else column + len(piece) - seen
+
+
+def _not_read(record: RecordText, held: list[tuple[int, int, str]], encoding: str, one_game: bool) -> RecordText:
+    """`record`, whose lines (or those before it) hold the bytes `held` that did not decode: its
+    problem the first, its text (and `%` lines before it) each such byte U+FFFD."""
+    line, column, byte = held[0]
+    tries = " or ".join(single_byte_tries(encoding))
+    unread = "the file's one game is not read" if one_game else "the record is not read, the others are"
+    said = f"{undecodable_byte(byte, encoding)}: {unread}" + (f" (try --encoding {tries})" if tries else "")
+    problem = Undecodable(said, line, column, REPLACEMENT)
+    text = ESCAPED_BYTE.sub(REPLACEMENT, record.text)
+    before = tuple(ESCAPED_BYTE.sub(REPLACEMENT, escape) for escape in record.before)
+    return replace(record, text=text, before=before, parsed=problem, problems=(), hint="")
+
+
+REPLACEMENT = "\ufffd"  # what a record's text holds where a byte did not decode
 
 
 def _watched(pieces: Iterable[str], blank: Callable[[], None]) -> Iterator[str]:
@@ -184,11 +261,13 @@ def _stream_records(
     name = stream_name(stream)
     first = stream.read(HEAD)
     if isinstance(first, bytes):
-        pieces, head = decoded_text(cast(BinaryIO, stream), name, encoding, first), head_text(first, encoding)
+        pieces = decoded_text(cast(BinaryIO, stream), name, encoding, first, escaped=True)
+        head, decoded_from = head_text(first, encoding), encoding
     else:
         text = cast(TextIO, stream)
         pieces, head = _unmarked(chain([first], iter(lambda: text.read(CHUNK), ""))), first.removeprefix(BOM)
-    yield from _records_in(pieces, format or _format_of(name, head), name, tags, blank)
+        decoded_from = None
+    yield from _records_in(pieces, format or _format_of(name, head), name, tags, blank, decoded_from)
 
 
 def stream_name(stream: object) -> str:
@@ -312,8 +391,8 @@ def _stdin_records(
     except OSError as error:
         raise unreadable(STDIN_NAME, error) from None
     format = format or _format_of(STDIN, head_text(head, encoding))
-    pieces = decoded_text(sys.stdin.buffer, STDIN_NAME, encoding, head)
-    yield from _records_in(pieces, format, STDIN_NAME, tags, blank)
+    pieces = decoded_text(sys.stdin.buffer, STDIN_NAME, encoding, head, escaped=True)
+    yield from _records_in(pieces, format, STDIN_NAME, tags, blank, encoding)
 
 
 def _file_records(
@@ -338,7 +417,8 @@ def _file_records(
             except OSError as error:
                 raise unreadable(name, error) from None
             format = _format_of(path, head_text(head, encoding))
-        records = _records_in(decoded_text(file, name, encoding), format, name, tags, blank)
+        pieces = decoded_text(file, name, encoding, escaped=True)
+        records = _records_in(pieces, format, name, tags, blank, encoding)
         yield from _told(records, file, progress)
 
 

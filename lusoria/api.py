@@ -20,7 +20,7 @@ from lusoria.formats import FORMATS
 from lusoria.formats.convert import Converted, convert
 from lusoria.formats.convert import targets as target_formats
 from lusoria.formats.lgn import lgn_text
-from lusoria.formats.sources import NoSuchRecord, read_sources, record_at, whole_file
+from lusoria.formats.sources import NoSuchRecord, read_sources, readable_records, record_at, whole_file
 from lusoria.notation.escapes import as_lines, escape_lines
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import STDIN_NAME, RecordText, escapes_in, is_ply, parse_record, split_records
@@ -38,7 +38,7 @@ from lusoria.notation.sources import (
     shown_path,
     shown_place,
 )
-from lusoria.notation.syntax import TAG_NAME
+from lusoria.notation.syntax import TAG_NAME, Undecodable
 from lusoria.notation.writer import write_record
 from lusoria.output import unreplayable
 from lusoria.pipeline import (
@@ -250,8 +250,9 @@ def format_record(source: Source, index: int = 0) -> tuple[str, Report]:
 @dataclass(frozen=True)
 class CanonicalFile:
     """A file of records as `lusoria fmt --check` or `--write` sees it: its bytes, the bytes of its
-    records in canonical form (`like_file`), and the reports of its records (of those that do not
-    parse, the first diagnostic is why); `format`: what the file was read as."""
+    records in canonical form (`like_file`; its own when a record holds a byte that did not decode: it
+    was not read whole), and the reports of its records (of those that do not parse, the first
+    diagnostic is why); `format`: what the file was read as."""
 
     path: str
     format: str
@@ -283,19 +284,21 @@ def canonical_files(
             if read_as != "lgn":
                 yield CanonicalFile(path, read_as, original, original, [])
                 continue
-            texts, checked = [], []
-            pieces = list(decoded_text(io.BytesIO(original), name, encoding))
-            for source in split_records(pieces, name):
+            texts, checked, whole = [], [], True
+            pieces = list(decoded_text(io.BytesIO(original), name, encoding, escaped=True))
+            for source in readable_records(pieces, partial(split_records, path=name), name, encoding):
                 notes.read(source)
                 text, report = _canonical(source)
                 texts.append(text)
                 checked.append(report)
+                whole = whole and not isinstance(source.parsed, Undecodable)
             if not texts:  # blank and `%` lines only: the `%` lines kept
                 texts = [as_lines(escapes_in("".join(pieces)))]
         except InputError as error:
             yield Unreadable.of(name, error)
             continue
-        yield CanonicalFile(path, read_as, original, like_file("\n".join(texts), original), checked)
+        canonical = like_file("\n".join(texts), original) if whole else original  # (a byte not read: left as it is)
+        yield CanonicalFile(path, read_as, original, canonical, checked)
     yield from notes.said()
 
 

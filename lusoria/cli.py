@@ -497,7 +497,8 @@ def fmt(paths: tuple[str | Path, ...], check: bool, write: bool, encoding: str) 
 
     A file keeps its line ends (LF or CRLF) and its byte order mark, or their absence;
     the canonical encoding is UTF-8, so --write turns a file read with another --encoding
-    into UTF-8, and --check finds such a file not canonical.
+    into UTF-8, and --check finds such a file not canonical. A file that holds a byte its
+    encoding does not decode (that record's error) is left as it is, byte for byte.
 
     Exit status: 0 when every record parses (and, with --check, every file is canonical);
     1 when a record does not parse (said on standard error and written as it was) or, with

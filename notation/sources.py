@@ -233,19 +233,25 @@ CHUNK = 1 << 20  # characters decoded at a time
 MAX_LINE = 1 << 26  # characters in one line (64 Mi: 1.2 million plies); /dev/zero is one endless line
 
 
-def decoded_text(stream: BinaryIO, path: str, encoding: str = "utf-8", read: bytes = b"") -> Iterator[str]:
+def decoded_text(
+    stream: BinaryIO, path: str, encoding: str = "utf-8", read: bytes = b"", escaped: bool = False
+) -> Iterator[str]:
     """The stream as pieces of text with `\\n` line ends (CRLF and CR too), the bytes `read` from it
     already first; a leading byte-order mark is dropped, and in UTF-8 (the default) one of UTF-16
-    or UTF-32 says the encoding (`codec_for`). Bytes that do not decode are an InputError naming their offset, and
-    so is a line longer than MAX_LINE (the rest is not read), and a file whose first bytes say it is no
+    or UTF-32 says the encoding (`codec_for`). Bytes that do not decode are an InputError naming their offset,
+    or, `escaped`, each a lone surrogate (U+DC80 to U+DCFF, as `surrogateescape` makes it: ESCAPED_BYTE) in a
+    single-byte encoding or UTF-8 (in UTF-16 or UTF-32 they stay an error: the file's units are lost); so
+    is a line longer than MAX_LINE (the rest is not read), and a file whose first bytes say it is no
     text to read: compressed, an SQLite database, UTF-16 or UTF-32 without a byte-order mark read as UTF-8."""
     try:
         start = read + stream.read(max(0, _HEAD - len(read)))
         refused = not_read(start, encoding)
         if refused:
             raise InputError(f"{path}: {refused}", refused.parameter, refused.tries)
-        counted = _Counting(stream, start, codec_for(start, encoding))
-        text = io.TextIOWrapper(counted, codec_for(start, encoding), newline=None)  # type: ignore[type-var]
+        codec = codec_for(start, encoding)
+        counted = _Counting(stream, start, codec)
+        errors = "surrogateescape" if escaped and not _wide(codec) else "strict"
+        text = io.TextIOWrapper(counted, codec, errors, newline=None)  # type: ignore[type-var]
     except LookupError as error:
         raise InputError(f"{path}: {error}") from None
     except OSError as error:
@@ -274,6 +280,23 @@ def decoded_text(stream: BinaryIO, path: str, encoding: str = "utf-8", read: byt
 
 
 SINGLE_BYTE = ("latin-1", "cp1252")  # the encodings of older transcriptions; latin-1 decodes every byte
+ESCAPED_BYTE = re.compile("[\udc80-\udcff]")  # a byte that did not decode, as `surrogateescape` leaves it
+
+
+def _wide(codec: str) -> bool:
+    """Whether `codec` is UTF-16's or UTF-32's, whose characters are no byte long."""
+    return codecs.lookup(codec).name.startswith(("utf-16", "utf-32"))
+
+
+def undecodable_byte(byte: str, encoding: str) -> str:
+    """What is said of a byte that `encoding` does not decode (`byte`: its ESCAPED_BYTE)."""
+    return f"byte 0x{ord(byte) - 0xDC00:02X} is not valid {encoding}"
+
+
+def single_byte_tries(encoding: str) -> tuple[str, ...]:
+    """The single-byte encodings to try on bytes that `encoding` does not decode: not itself."""
+    name = codecs.lookup(encoding).name
+    return tuple(other for other in SINGLE_BYTE if codecs.lookup(other).name != name)
 
 
 def undecodable(place: str, error: UnicodeDecodeError, codec: str, encoding: str) -> InputError:
@@ -287,9 +310,7 @@ def undecodable(place: str, error: UnicodeDecodeError, codec: str, encoding: str
         said = f"{place}: the file ends inside a {codec} character{marked}"
     else:
         said = f"{place} is not valid {codec}{marked}"
-    wide = name.startswith(("utf-16", "utf-32"))
-    others = tuple(other for other in SINGLE_BYTE if codecs.lookup(other).name != name)
-    return InputError(said, "encoding", () if wide else others)
+    return InputError(said, "encoding", () if _wide(name) else single_byte_tries(name))
 
 
 def unmarked(path: str, encoding: str) -> InputError | None:
@@ -312,8 +333,8 @@ class _Counting(io.RawIOBase):
 
     def __init__(self, stream: BinaryIO, start: bytes = b"", codec: str = "utf-8"):
         self.stream, self.start, self.consumed, self.lines, self.last = stream, start, 0, 0, b""
-        wide = codecs.lookup(codec).name.startswith(("utf-16", "utf-32"))  # a line end is no byte of its own
-        self.decoder = codecs.getincrementaldecoder(codec)("replace") if wide else None
+        # in UTF-16 and UTF-32, a line end is no byte of its own
+        self.decoder = codecs.getincrementaldecoder(codec)("replace") if _wide(codec) else None
         self.after_cr = False  # the bytes counted so far end with a CR (whose LF next is the same line end)
 
     def readable(self) -> bool:

@@ -38,6 +38,11 @@ class MissingResult(SyntaxProblem):
     be read and checked (validator.replay.check)."""
 
 
+class Undecodable(SyntaxProblem):
+    """A record that holds a byte its file's encoding does not decode, at that byte: it is not
+    read, the others of its file are (lusoria.formats.sources), and `fmt --write` leaves its file as it is."""
+
+
 # A tag where no grammar is at hand (splitting a stream, an editor): its name and value as the grammar's
 # TAG_NAME and TAG_VALUE write them (tests/notation/test_syntax.py compares them), the text of its line
 # up to its name, and up to its value (the name in group 1).

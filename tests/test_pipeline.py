@@ -31,7 +31,7 @@ def folder_of_inputs(tmp_path: Path) -> Path:
     folder.mkdir()
     (folder / "a.lgn").write_text(RECORD + "\n" + RECORD.replace("e3-c3", "e3-d3"))
     (folder / "b.txt").write_text("not a record file")
-    (folder / "c.lgn").write_bytes(b'[Game "tablut"]\n[Event "\xff"]\n*\n')
+    (folder / "c.lgn").write_bytes(b"%\xff\n")  # a byte that does not decode in no record: the file unread
     return folder
 
 
@@ -46,7 +46,7 @@ def test_problems_come_as_typed_items_in_their_place(tmp_path):
     ]
     undecodable, missing = items[3:]
     assert (undecodable.parameter, missing.parameter) == ("encoding", None)
-    assert str(undecodable) == f"{folder / 'c.lgn'}: byte 24 (line 2) is not valid utf-8"  # names no option
+    assert str(undecodable) == f"{folder / 'c.lgn'}:1:2: byte 0xFF is not valid utf-8, in no record"  # names no option
     assert str(missing).endswith("missing.lgn: no such file or directory")
 
 
@@ -81,7 +81,7 @@ def test_the_archive_imports_reports_and_takes_the_dates_from_them(tmp_path):
     ]
     summary = archive.import_paths([str(folder_of_inputs(tmp_path))])  # the pipeline, then import_reports
     assert (summary.added, summary.duplicates) == (1, 1)
-    assert summary.unreadable == [f"{tmp_path / 'in' / 'c.lgn'}: byte 24 (line 2) is not valid utf-8"]
+    assert summary.unreadable == [f"{tmp_path / 'in' / 'c.lgn'}:1:2: byte 0xFF is not valid utf-8, in no record"]
 
 
 def test_a_note_names_the_tags_given_by_tag_and_a_caller_names_them_its_way(tmp_path):
@@ -129,7 +129,7 @@ def test_the_cli_says_each_problem_once_with_its_hint(tmp_path):
         assert result.output.count(f"lusoria: {folder / 'b.txt'}: skipped") == 1, command
         assert (
             result.output.count(
-                f"lusoria: {folder / 'c.lgn'}: byte 24 (line 2) is not valid utf-8; try --encoding latin-1 or cp1252"
+                f"lusoria: {folder / 'c.lgn'}:1:2: byte 0xFF is not valid utf-8, in no record; try --encoding latin-1 or cp1252"
             )
             == 1
         ), command

@@ -3,6 +3,7 @@ first, so that an archive built by importing a file and then replacing it with a
 table by table, the archive of the edited file imported alone (ids, rowids and the codes of plies
 aside), its move tree and full-text search included."""
 
+import codecs
 import os
 import random
 from pathlib import Path
@@ -768,16 +769,24 @@ def test_a_file_that_stops_decoding_midway_keeps_the_records_after_the_bad_byte(
     write(in_tmp / "games/b.lgn", games(42, 3))
     runner = CliRunner()
     assert runner.invoke(main, ["import", "--db", "a.db", "games"]).exit_code == 0
-    text = (in_tmp / "games/a.lgn").read_bytes()
-    bad = text.index(records[8].encode())
-    line = text[:bad].count(b"\n") + 1
-    (in_tmp / "games/a.lgn").write_bytes(text[:bad] + b"{\xff}\n" + text[bad:])
+    bad = stopped_decoding(in_tmp / "games/a.lgn", records[8])
+    line = (in_tmp / "games/a.lgn").read_bytes()[:bad].decode("utf-16").count("\n") + 1
     result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "games"])
     assert (result.exit_code, result.stdout, result.stderr) == (
         2,
         "a.db: added 0 records (0 invalid, 0 of them unparsable), kept 8 unchanged, skipped 0 duplicates\n",
-        f"lusoria: games/a.lgn: byte {bad + 1} (line {line}) is not valid utf-8; try --encoding latin-1 or cp1252\n",
+        f"lusoria: games/a.lgn: byte {bad} (line {line}) is not valid utf-16 (as its byte-order mark says)\n",
     )
+
+
+def stopped_decoding(path: Path, record: str) -> int:
+    """The file at `path` written again in UTF-16 (a byte-order mark), with half a UTF-16 pair before
+    `record`, where its decoding stops (in UTF-8, a byte that does not decode is its record's error
+    alone): the offset of that half."""
+    text = path.read_text().encode("utf-16-le")
+    bad = text.index(record.encode("utf-16-le"))
+    path.write_bytes(codecs.BOM_UTF16_LE + text[:bad] + "\udc00".encode("utf-16-le", "surrogatepass") + text[bad:])
+    return bad + len(codecs.BOM_UTF16_LE)
     assert Archive("a.db").sql("SELECT count(*) AS n FROM records") == [{"n": 15}]
 
 
@@ -1006,9 +1015,7 @@ def test_a_link_whose_name_is_not_utf8_is_its_target(in_tmp):
         conn.execute("UPDATE records SET file = NULL")  # (as an archive made before version 15 holds them)
     summary = archive.import_paths(["games"], replace=True)
     assert (summary.replaced, summary.added, summary.kept, summary.duplicates) == (0, 0, 2, 0)
-    text = (in_tmp / "elsewhere/x.lgn").read_bytes()
-    bad = text.index(records[1].encode())
-    (in_tmp / "elsewhere/x.lgn").write_bytes(text[:bad] + b"{\xff}\n" + text[bad:])
+    stopped_decoding(in_tmp / "elsewhere/x.lgn", records[1])
     summary = archive.import_paths(["games"], replace=True)
     assert (summary.replaced, summary.added, len(summary.unreadable)) == (0, 0, 1)
     assert archive.sql("SELECT count(*) AS n FROM records") == [{"n": 2}]
@@ -1023,9 +1030,7 @@ def test_a_file_named_with_a_backslash_that_stops_decoding_midway_keeps_its_reco
     write(in_tmp / name, [records[0], "\n" * (1 << 20), records[1]])
     archive = Archive("a.db")
     archive.import_paths(["games"])
-    text = (in_tmp / name).read_bytes()
-    bad = text.index(records[1].encode())
-    (in_tmp / name).write_bytes(text[:bad] + b"{\xff}\n" + text[bad:])
+    stopped_decoding(in_tmp / name, records[1])
     summary = archive.import_paths(["games"], replace=True)
     assert (summary.replaced, summary.added, len(summary.unreadable)) == (0, 0, 1)
     assert archive.sql("SELECT count(*) AS n FROM records") == [{"n": 2}]

@@ -1028,12 +1028,16 @@ def test_a_records_file_with_an_illegal_record_is_an_error_with_its_diagnostic(a
 def test_a_records_file_that_cannot_be_read_is_said_in_one_line(archive, tmp_path):
     latin = tmp_path / "latin.lgn"
     latin.write_bytes('[Game "tablut"]\n[White "Jörgen"]\n\n1. c5-c3 *\n'.encode("latin-1"))
-    for path, problem in (
-        (latin, "byte 25 (line 2) is not valid utf-8"),
-        (tmp_path / "missing.lgn", "no such file or directory"),
-    ):
-        result = CliRunner().invoke(main, ["query", "--db", archive.path, "--records", str(path)])
-        assert result.exit_code == 2 and result.output == f"lusoria: {path}: {problem}\n"
+    missing = tmp_path / "missing.lgn"
+    result = CliRunner().invoke(main, ["query", "--db", archive.path, "--records", str(missing)])
+    assert result.exit_code == 2 and result.output == f"lusoria: {missing}: no such file or directory\n"
+    # a byte that does not decode is its record's error (it stopped the file): no search for it
+    result = CliRunner().invoke(main, ["query", "--db", archive.path, "--records", str(latin)])
+    said = "byte 0xF6 is not valid utf-8: the record is not read, the others are (try --encoding latin-1 or cp1252)"
+    assert result.exit_code == 1 and result.output.endswith(
+        f"lusoria: {latin}:1: record 1 of the records file is not valid (syntax: {said}); "
+        "a search finds the games of a valid record\n"
+    )
 
 
 # -- export ------------------------------------------------------------------------------------

@@ -272,6 +272,25 @@ def test_aage_games_of_an_array_without_a_comma_between_them_are_broken_json_the
     assert missing.message == "broken JSON: expected ',' or ']'"
 
 
+def test_aage_a_game_never_closed_loses_no_game_after_it():
+    # the brackets were counted on into the games after it: 63 games said "nested deeper than 64" as one
+    game = '{%s, "Moves": ["f1-f3", "d5-d2"]}' % SAAMI
+    text = "\n".join([game[:-1], game] * 100)
+    reports = [check(source) for source in read_text(text, "aage", "open.json")]
+    assert [report.valid for report in reports] == [False, True] * 100
+    assert {(d.line % 2, d.column, d.message) for report in reports[::2] for d in report.diagnostics} == {
+        (0, 1, "broken JSON: Expecting ',' delimiter")  # at the next game's line
+    }
+
+
+def test_aage_a_game_that_holds_a_line_starting_with_a_brace_is_read_whole():
+    """A game is first read up to the next line that starts with `{` (a game's start, where a broken
+    one ends): one that goes on past it (an object in a list, json.dump indented) is read whole."""
+    game = '{%s, "Moves": ["f1-f3", "d5-d2"], "Notes": [\n{"by": "x"}\n]}' % SAAMI
+    reports = [check(source) for source in read_text(f"[{game},\n{game}]", "aage", "notes.json")]
+    assert [(report.valid, report.plies, report.source.line) for report in reports] == [(True, 2, 1), (True, 2, 4)]
+
+
 def test_aage_json_broken_at_the_end_of_the_text_is_a_record_of_the_game_as_it_is():
     """The record of a game broken where the text ends (past its last character) is the game's
     text, from its first line (new user 24: it was the text from the place it breaks, what `fmt`
@@ -307,7 +326,9 @@ def test_aage_numbers_of_any_length_are_kept_as_text():
     )
     [source] = read_text(text, "aage", "digits.json")
     report = check(source)
-    assert report.valid and report.record.result == "*"  # WhoWon names no side: not known
+    said = f"WhoWon is White, Black, Draw, Ongoing or empty, not '{'9' * 40}…'"  # names no side: said, cut short
+    assert [(d.rule, d.column, d.message) for d in report.diagnostics] == [("syntax", text.index("999") + 1, said)]
+    assert report.record.result == "*"
 
 
 @pytest.mark.parametrize("field", ["WhiteSidePlayerName", "Moves"])

@@ -20,7 +20,7 @@ FIXTURES = ROOT / "tests" / "fixtures" / "formats"
 BRANDUBH_CSV = (FIXTURES / "csv" / "brandubh.csv").read_text().splitlines()[0]
 AAGE = (
     '[{{"AageGameTypeName": "Historical Hnefatafl 9x9 (Saami Tablut)", "WhoMovedFirst": "black", '
-    '"Moves": [{}], "WhoWon": "none"}}]'
+    '"Moves": [{}], "WhoWon": "Draw"}}]'
 )
 LOG = (FIXTURES / "tablut-challenge" / "Bianchi_vs_Neri_1763719200000_gameLog.txt").read_text()
 LOG_LINES = (

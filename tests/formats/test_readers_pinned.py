@@ -14,12 +14,29 @@ BOARD = "FINE: Stato:\n"
 
 
 @pytest.mark.parametrize(
-    "winner, result", [("white", "1-0"), ("Black", "0-1"), ("draw", "1/2-1/2"), ("none", "1/2-1/2"), ("nobody", "*")]
+    "winner, result",
+    [("white", "1-0"), ("Black", "0-1"), ("Draw", "1/2-1/2"), ("Ongoing", "*"), ("", "*"), ("ONGOING", "*")],
 )
 def test_who_won_is_the_result(winner, result):
+    """What the site writes (White, Black, Draw, Ongoing, empty: every real file), in any case."""
     (source,) = read_text('{%s, "Moves": "f1-f3 d5-d2", "WhoWon": "%s"}' % (SAAMI, winner), "aage", "x.json")
     report = check(source)
     assert report.record.result == result and report.valid, report.diagnostics
+
+
+@pytest.mark.parametrize(
+    "winner, meant",
+    [("nobody", ""), ("whte", " (did you mean White?)"), ("Drwa", " (did you mean Draw?)"), ("none", "")],
+)
+def test_who_won_that_the_site_never_writes_is_an_error_at_it(winner, meant):
+    # each was read as no result ("none" as a draw), silently: a typo lost the game's result
+    text = '{%s, "Moves": "f1-f3 d5-d2", "WhoWon": "%s"}' % (SAAMI, winner)
+    (source,) = read_text(text, "aage", "x.json")
+    report = check(source)
+    said = f"WhoWon is White, Black, Draw, Ongoing or empty, not '{winner}'{meant}"
+    column = text.index(f'"{winner}"') + 2  # past the quote
+    assert [(d.rule, d.line, d.column, d.message) for d in report.diagnostics] == [("syntax", 1, column, said)]
+    assert report.record.result == "*" and report.record.main.plies  # the moves still read
 
 
 @pytest.mark.parametrize(

@@ -1090,7 +1090,7 @@ def test_adding_a_tafl_game_is_one_entry_of_data(tmp_path, monkeypatch, names, l
         if names:
             scrape = (
                 '[{"AageGameTypeName": "Toy tafl 7x7", "WhoMovedFirst": "black", "Moves": "d7-f7 d5-e5", '
-                '"WhoWon": "none"}]'
+                '"WhoWon": "Ongoing"}]'
             )
             [source] = read_text(scrape, "aage", "toy.json")
             assert source.parsed.tags["Variant"] == "toy-7x7" and check(source).valid
