@@ -133,8 +133,9 @@ def _variant(written: str, _: Filters) -> tuple[str, list]:
     ]
 
 
-def _board(written: str, _: Filters) -> tuple[str, list]:
-    """The records whose rules start on a board of that size: `11x11`, `11×11`, or `11` for a square."""
+def board_size(written: str) -> str:
+    """A board's size as the column `board` holds it (`11x11`), written `11x11`, `11×11`, or `11` for a
+    square; FilterError for anything else."""
     from lusoria.validator.base import board_size_of
 
     size = board_size_of(written).replace("×", "x")
@@ -142,7 +143,12 @@ def _board(written: str, _: Filters) -> tuple[str, list]:
         size = f"{size}x{size}"
     if not re.fullmatch(r"[1-9][0-9]*x[1-9][0-9]*", size):
         raise FilterError("board", f"is a board's size, as 11x11 (or 11: a square board); not '{written[:40]}'")
-    return "records.board = ?", [size]
+    return size
+
+
+def _board(written: str, _: Filters) -> tuple[str, list]:
+    """The records whose rules start on a board of that size."""
+    return "records.board = ?", [board_size(written)]
 
 
 def _ending(written: str, _: Filters) -> tuple[str, list]:
