@@ -80,6 +80,7 @@ from lusoria.variants import (
 DEFAULT = "lusoria.db"
 _GAMES_HELD = "SELECT DISTINCT game, variant FROM records WHERE game IS NOT NULL"  # for Archive.lacking
 _RULES_CITED = "SELECT DISTINCT rule FROM diagnostics ORDER BY rule"  # for Archive.rule_lacking
+_BOARDS_HELD = "SELECT DISTINCT board FROM records WHERE board IS NOT NULL"  # for Archive.board_lacking
 _MOST_RECORDED = (  # for Archive.most_recorded: of any game (NULL), or of one
     "SELECT game, variant FROM records WHERE plies > 0 AND (? IS NULL OR game = lower(?)) AND (? IS NULL OR board = ?) "
     "GROUP BY game, variant ORDER BY count(*) DESC, game, variant LIMIT 1"
@@ -424,6 +425,17 @@ class Archive:
         known = known_names(rule, cited, also=() if rule_id(rule) in lusorias else lusorias)  # (T9: no slip)
         return f"no record of the archive has a diagnostic of the rule '{rule}' ({known})"
 
+    def board_lacking(self, board: str | None) -> str | None:
+        """Whether no record of the archive is on the board a query named (`lusoria query --board 25`
+        found none): said with the boards its records are on, smallest first; None when one is."""
+        if not board:
+            return None
+        size, held = board_size(board), [row["board"] for row in self.iter_sql(_BOARDS_HELD)]
+        if size in held:
+            return None
+        known = ", ".join(sorted(held, key=lambda found: [int(side) for side in found.split("x")])) or "none"
+        return f"no record of the archive is on a board of {size} (the archive's boards: {known})"
+
     def users_variant_hint(self, game: str, variant: str, name: str) -> str:
         """For a variant of `game` that lusoria does not know: that the archive (`name`) holds
         records of it, perhaps of a user's own catalogue, not read now, and where the game's
@@ -577,7 +589,7 @@ class Archive:
         found = self.variant_to_open(game) if held is None else held[1]
         if found is not None and self.notes:
             path = os.fspath(self.path)  # (a Path given works as a str everywhere else)
-            on = f" on a {board} board" if board is not None else ""
+            on = f" on a board of {board}" if board is not None else ""
             chosen = f"{{Variant}} {literal(found)}: the variant of most records of {literal(game.lower())}{on}"
             self.notes(Note(path, f"{chosen} in {literal(path)}", ("Variant",)))
         return found

@@ -531,6 +531,11 @@ def test_the_board_filter_finds_the_board_the_rules_start_on_and_stats_count_the
     assert shown.exit_code == 0 and len(shown.output.splitlines()) == 25
     refused_cli = CliRunner().invoke(main, ["stats", "--db", archive.path, "--board", "9x"])
     assert refused_cli.exit_code == 2 and "--board is a board's size, as 11x11" in refused_cli.output
+    lacking = CliRunner().invoke(main, ["query", "--db", archive.path, "--board", "11"])
+    assert (lacking.exit_code, lacking.stdout) == (0, "no records\n")
+    assert lacking.stderr == "lusoria: no record of the archive is on a board of 11x11 (the archive's boards: 8x8, 9x9)\n"
+    held = CliRunner().invoke(main, ["query", "--db", archive.path, "--board", "9", "--player", "Karin Nilsson"])
+    assert held.stderr == ""
 
 
 def test_a_filter_of_one_value_given_twice_is_refused(archive):

@@ -73,7 +73,7 @@ def test_the_tree_of_a_game_on_a_board_starts_from_its_variant_of_most_records_o
     assert Archive(path).most_recorded("hnefatafl", "9x9") == ("hnefatafl", "tyr-9x9")
     result = CliRunner().invoke(main, ["tree", "--game", "hnefatafl", "--board", "9", "--db", path, "--format", "json"])
     assert result.exit_code == 0 and sum(node["games"] for node in json.loads(result.stdout)) == 1
-    chosen = "tyr-9x9: the variant of most records of hnefatafl on a 9x9 board in"
+    chosen = "tyr-9x9: the variant of most records of hnefatafl on a board of 9x9 in"
     assert result.stderr == f"lusoria: note: --variant {chosen} {path}\n"
 
 
