@@ -491,9 +491,9 @@ class Archive:
         conn = connect(self.path)
         try:
             entries = [
-                Entry(f"record {id_} ({path}:{line})", Identity(key, setting, ()), id_)
-                for id_, key, setting, path, line in conn.execute(
-                    "SELECT id, hash, setting, path, line FROM records ORDER BY id"
+                Entry(f"record {id_} ({path}:{line})", Identity(key, setting, ()), id_, result)
+                for id_, key, setting, path, line, result in conn.execute(
+                    "SELECT id, hash, setting, path, line, result FROM records ORDER BY id"
                 )
             ]
 
@@ -502,7 +502,7 @@ class Archive:
                     conn.execute("SELECT text FROM record_texts WHERE id = ?", [e.ref]).fetchone()[0] for e in group
                 )
                 return [
-                    Entry(entry.where, identity(check(RecordText(text))), entry.ref)
+                    Entry(entry.where, identity(check(RecordText(text))), entry.ref, entry.result)
                     for entry, text in zip(group, texts)
                 ]
 

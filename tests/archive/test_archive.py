@@ -533,7 +533,9 @@ def test_the_board_filter_finds_the_board_the_rules_start_on_and_stats_count_the
     assert refused_cli.exit_code == 2 and "--board is a board's size, as 11x11" in refused_cli.output
     lacking = CliRunner().invoke(main, ["query", "--db", archive.path, "--board", "11"])
     assert (lacking.exit_code, lacking.stdout) == (0, "no records\n")
-    assert lacking.stderr == "lusoria: no record of the archive is on a board of 11x11 (the archive's boards: 8x8, 9x9)\n"
+    assert (
+        lacking.stderr == "lusoria: no record of the archive is on a board of 11x11 (the archive's boards: 8x8, 9x9)\n"
+    )
     held = CliRunner().invoke(main, ["query", "--db", archive.path, "--board", "9", "--player", "Karin Nilsson"])
     assert held.stderr == ""
 
