@@ -80,7 +80,9 @@ from lusoria.variants import (
 DEFAULT = "lusoria.db"
 _GAMES_HELD = "SELECT DISTINCT game, variant FROM records WHERE game IS NOT NULL"  # for Archive.lacking
 _RULES_CITED = "SELECT DISTINCT rule FROM diagnostics ORDER BY rule"  # for Archive.rule_lacking
-_BOARDS_HELD = "SELECT DISTINCT board FROM records WHERE board IS NOT NULL"  # for Archive.board_lacking
+_BOARDS_HELD = (  # for Archive.board_lacking: the smallest first (9x9 before 11x11)
+    "SELECT DISTINCT board FROM records WHERE board IS NOT NULL ORDER BY length(board), board"
+)
 _MOST_RECORDED = (  # for Archive.most_recorded: of any game (NULL), or of one
     "SELECT game, variant FROM records WHERE plies > 0 AND (? IS NULL OR game = lower(?)) AND (? IS NULL OR board = ?) "
     "GROUP BY game, variant ORDER BY count(*) DESC, game, variant LIMIT 1"
@@ -433,7 +435,7 @@ class Archive:
         size, held = board_size(board), [row["board"] for row in self.iter_sql(_BOARDS_HELD)]
         if size in held:
             return None
-        known = ", ".join(sorted(held, key=lambda found: [int(side) for side in found.split("x")])) or "none"
+        known = ", ".join(held) or "none"
         return f"no record of the archive is on a board of {size} (the archive's boards: {known})"
 
     def users_variant_hint(self, game: str, variant: str, name: str) -> str:
