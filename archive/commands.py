@@ -17,7 +17,17 @@ from lusoria.archive.export import export
 from lusoria.archive.identity import Identity, identity
 from lusoria.archive.importer import ImportSummary, import_rows
 from lusoria.archive.players import player_condition
-from lusoria.archive.query import FilterError, Filters, build, check_values, rule_id, rule_ids, selecting, summable
+from lusoria.archive.query import (
+    FilterError,
+    Filters,
+    board_size,
+    build,
+    check_values,
+    rule_id,
+    rule_ids,
+    selecting,
+    summable,
+)
 from lusoria.archive.reading import (
     DEFAULT_TIMEOUT,
     DamagedArchive,
@@ -70,8 +80,11 @@ from lusoria.variants import (
 DEFAULT = "lusoria.db"
 _GAMES_HELD = "SELECT DISTINCT game, variant FROM records WHERE game IS NOT NULL"  # for Archive.lacking
 _RULES_CITED = "SELECT DISTINCT rule FROM diagnostics ORDER BY rule"  # for Archive.rule_lacking
+_BOARDS_HELD = (  # for Archive.board_lacking: the smallest first (9x9 before 11x11)
+    "SELECT DISTINCT board FROM records WHERE board IS NOT NULL ORDER BY length(board), board"
+)
 _MOST_RECORDED = (  # for Archive.most_recorded: of any game (NULL), or of one
-    "SELECT game, variant FROM records WHERE plies > 0 AND (? IS NULL OR game = lower(?)) "
+    "SELECT game, variant FROM records WHERE plies > 0 AND (? IS NULL OR game = lower(?)) AND (? IS NULL OR board = ?) "
     "GROUP BY game, variant ORDER BY count(*) DESC, game, variant LIMIT 1"
 )
 
@@ -343,12 +356,12 @@ class Archive:
         self._existing()
         yield from iter_sql(self.path, sql, params, timeout)
 
-    def most_recorded(self, game: str | None = None) -> tuple[str, str | None] | None:
+    def most_recorded(self, game: str | None = None, board: str | None = None) -> tuple[str, str | None] | None:
         """The game and variant of most records with plies (the first by name of those of as many),
-        of `game` (in any case) when given; None when there is none. Where the explorer and
-        `lusoria tree` start when a game, or the variant of a game, is not named."""
+        of `game` (in any case) and on `board` (`11x11`) when given; None when there is none. Where
+        the explorer and `lusoria tree` start when a game, or the variant of a game, is not named."""
         self._existing()
-        rows = iter_sql(self.path, _MOST_RECORDED, [game, game], self.timeout)
+        rows = iter_sql(self.path, _MOST_RECORDED, [game, game, board, board], self.timeout)
         return next(((row["game"], row["variant"]) for row in rows), None)
 
     def variant_to_open(self, game: str) -> str | None:
@@ -414,6 +427,17 @@ class Archive:
         known = known_names(rule, cited, also=() if rule_id(rule) in lusorias else lusorias)  # (T9: no slip)
         return f"no record of the archive has a diagnostic of the rule '{rule}' ({known})"
 
+    def board_lacking(self, board: str | None) -> str | None:
+        """Whether no record of the archive is on the board a query named (`lusoria query --board 25`
+        found none): said with the boards its records are on, smallest first; None when one is."""
+        if not board:
+            return None
+        size, held = board_size(board), [row["board"] for row in self.iter_sql(_BOARDS_HELD)]
+        if size in held:
+            return None
+        known = ", ".join(held) or "none"
+        return f"no record of the archive is on a board of {size} (the archive's boards: {known})"
+
     def users_variant_hint(self, game: str, variant: str, name: str) -> str:
         """For a variant of `game` that lusoria does not know: that the archive (`name`) holds
         records of it, perhaps of a user's own catalogue, not read now, and where the game's
@@ -469,9 +493,9 @@ class Archive:
         conn = connect(self.path)
         try:
             entries = [
-                Entry(f"record {id_} ({path}:{line})", Identity(key, setting, ()), id_)
-                for id_, key, setting, path, line in conn.execute(
-                    "SELECT id, hash, setting, path, line FROM records ORDER BY id"
+                Entry(f"record {id_} ({path}:{line})", Identity(key, setting, ()), id_, result)
+                for id_, key, setting, path, line, result in conn.execute(
+                    "SELECT id, hash, setting, path, line, result FROM records ORDER BY id"
                 )
             ]
 
@@ -480,7 +504,7 @@ class Archive:
                     conn.execute("SELECT text FROM record_texts WHERE id = ?", [e.ref]).fetchone()[0] for e in group
                 )
                 return [
-                    Entry(entry.where, identity(check(RecordText(text))), entry.ref)
+                    Entry(entry.where, identity(check(RecordText(text))), entry.ref, entry.result)
                     for entry, text in zip(group, texts)
                 ]
 
@@ -539,7 +563,8 @@ class Archive:
 
     def start_of_game(self, filters: Filters | None) -> tuple[Game, Filters]:
         """The rules of the game `filters` names (`game`, or the one game of `variant`; `variant` by any
-        name `lusoria explain` knows; none given, the game's variant of most records, told to `notes`),
+        name `lusoria explain` knows; none given, the game's variant of most records, on the board of
+        `board` when given, told to `notes`),
         and `filters` with that game and variant. ValueError when they name no game; OptionError (its
         tag `Game` or `Variant`) for a game or variant that choose no rules, or a variant of several
         games or none without a game."""
@@ -554,17 +579,20 @@ class Archive:
             game = GAMES[named.lower()]
         except KeyError as unknown:  # (the registry's message: the games, and those most like it)
             raise OptionError(unknown.args[0], "Game") from None
-        variant = filters.variant or self._variant_told(named)  # (a game none knows is said first)
+        board = board_size(filters.board) if filters.board is not None else None
+        variant = filters.variant or self._variant_told(named, board)  # (a game none knows is said first)
         return rules_from_tags(game, game_tags(named, variant)), replace(filters, game=named, variant=variant)
 
-    def _variant_told(self, game: str) -> str | None:
-        """The variant of most records of `game` (`variant_to_open` when it holds none), told to `notes`
-        when there is one (a Note naming the setting: `Variant`): every game's tree starts from it."""
-        held = self.most_recorded(game)
+    def _variant_told(self, game: str, board: str | None) -> str | None:
+        """The variant of most records of `game` (on `board`, when given; `variant_to_open` when it
+        holds none), told to `notes` when there is one (a Note naming the setting: `Variant`): every
+        game's tree starts from it."""
+        held = self.most_recorded(game, board)
         found = self.variant_to_open(game) if held is None else held[1]
         if found is not None and self.notes:
             path = os.fspath(self.path)  # (a Path given works as a str everywhere else)
-            chosen = f"{{Variant}} {literal(found)}: the variant of most records of {literal(game.lower())}"
+            on = f" on a board of {board}" if board is not None else ""
+            chosen = f"{{Variant}} {literal(found)}: the variant of most records of {literal(game.lower())}{on}"
             self.notes(Note(path, f"{chosen} in {literal(path)}", ("Variant",)))
         return found
 

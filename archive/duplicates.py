@@ -15,11 +15,13 @@ SAME, PREFIX = "same", "prefix"
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """A record to compare: how reports name it, its identity, and what its source calls it."""
+    """A record to compare: how reports name it, its identity, what its source calls it, and its
+    result (a prefix's is `*` or the longer record's)."""
 
     where: str
     identity: Identity
     ref: object = None
+    result: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +67,9 @@ def find_duplicates(
 
 def _prefixes(group: list[Entry]) -> Iterator[Duplicate]:
     """In lexicographic order of the plies, a line that begins any longer line begins the next
-    different one: so each record is compared with one other."""
+    different one: so each record is compared with one other. A record that ends in another result
+    than the longer one (`0-1` after 7 plies, where it goes on to `1-0`) is another game: no prefix;
+    an unfinished one (`*`) is."""
     runs = [
         list(run) for _, run in groupby(sorted(group, key=lambda e: e.identity.plies), key=lambda e: e.identity.plies)
     ]
@@ -73,4 +77,5 @@ def _prefixes(group: list[Entry]) -> Iterator[Duplicate]:
         shorter, longer = run[0].identity.plies, following[0].identity.plies
         if longer[: len(shorter)] == shorter:
             for entry in run:
-                yield Duplicate(PREFIX, entry.where, following[0].where, (len(shorter), len(longer)))
+                if entry.result in (None, "*", following[0].result):
+                    yield Duplicate(PREFIX, entry.where, following[0].where, (len(shorter), len(longer)))

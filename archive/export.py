@@ -128,7 +128,7 @@ def _main_lines(conn: sqlite3.Connection, jobs: int, variations: list[tuple], se
 
 # A record's line of JSON: its columns as `query --format json` writes them and how its game ended, its
 # tags, its diagnostics (in order) and its main line's plies (replayed: `moves`)
-_LINE_COLUMNS = (*COLUMNS, "ending")
+_LINE_COLUMNS = (*COLUMNS, "ending", "board")
 _DIAGNOSTIC_FIELDS = ", ".join(
     f"'{name}', [{name}]" for name in DIAGNOSTIC_COLUMNS if name not in ("record_id", "number")
 )

@@ -16,6 +16,7 @@ from lusoria.archive.tables import (
     add_version_3_indexes,
     add_version_8,
     add_version_15,
+    add_version_17,
     create_record_indexes,
     create_records,
     create_replayed,
@@ -152,14 +153,15 @@ def migrate_to_16(db: sqlite_utils.Database) -> None:
 
 
 MIGRATIONS[16] = migrate_to_16
+MIGRATIONS[17] = add_version_17
 
 
 def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> None:
-    """Make the tables of REPLAYED anew, and each record's `ending` and `rule_tags`, from each
+    """Make the tables of REPLAYED anew, and each record's `ending`, `rule_tags` and `board`, from each
     record's stored text, replayed once as an import does (archive/importer.py)."""
     from lusoria.archive.endings import ending  # the validator: loaded only to upgrade
     from lusoria.archive.importer import MoveCodes, insert_child_rows, merge_positions
-    from lusoria.archive.records_as_rows import replayed_rows, rule_tags
+    from lusoria.archive.records_as_rows import board, replayed_rows, rule_tags
     from lusoria.validator.replay import check
 
     kinds = dict(db.execute("SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view')").fetchall())
@@ -169,15 +171,15 @@ def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> None:
     create_replayed(db)
     codes, sums = MoveCodes(db.conn), NextPlies(db.conn)
     tables: dict[str, list] = {}
-    replayed: list[tuple[str, str | None, int]] = []
+    replayed: list[tuple[str, str | None, str | None, int]] = []
     for number, (record, text) in enumerate(db.execute("SELECT id, text FROM record_texts ORDER BY id").fetchall(), 1):
         report = check(text)
-        replayed.append((ending(report), rule_tags(report), record))
+        replayed.append((ending(report), rule_tags(report), board(report), record))
         for table, found in replayed_rows(report).items():
             tables.setdefault(table, []).append((record, found))
         if number % batch == 0:
             insert_child_rows(db.conn, tables, codes, sums)
             tables = {}
     insert_child_rows(db.conn, tables, codes, sums)
-    db.conn.executemany("UPDATE records SET ending = ?, rule_tags = ? WHERE id = ?", replayed)
+    db.conn.executemany("UPDATE records SET ending = ?, rule_tags = ?, board = ? WHERE id = ?", replayed)
     merge_positions(db.conn)

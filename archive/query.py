@@ -133,6 +133,24 @@ def _variant(written: str, _: Filters) -> tuple[str, list]:
     ]
 
 
+def board_size(written: str) -> str:
+    """A board's size as the column `board` holds it (`11x11`), written `11x11`, `11×11`, or `11` for a
+    square; FilterError for anything else."""
+    from lusoria.validator.base import board_size_of
+
+    size = board_size_of(written).replace("×", "x")
+    if size.isdigit():
+        size = f"{size}x{size}"
+    if not re.fullmatch(r"[1-9][0-9]*x[1-9][0-9]*", size):
+        raise FilterError("board", f"is a board's size, as 11x11 (or 11: a square board); not '{written[:40]}'")
+    return size
+
+
+def _board(written: str, _: Filters) -> tuple[str, list]:
+    """The records whose rules start on a board of that size."""
+    return "records.board = ?", [board_size(written)]
+
+
 def _ending(written: str, _: Filters) -> tuple[str, list]:
     from lusoria.archive.endings import known_endings  # the games' rules: loaded when searched
     from lusoria.validator.suggest import meant_among
@@ -193,6 +211,11 @@ class Filters:
         help="The Variant (seed, seneca, piso, petteia, dux, …), or any other name lusoria explain knows a "
         "variant by (GAME/VARIANT; a catalogue's name: the rules it names).",
         where=_variant,
+    )
+    board: str | None = _filter(
+        help="The size of the board the rules start on: 11x11, or 11 for a square board (lusoria stats lists "
+        "an archive's).",
+        where=_board,
     )
     white: str | None = _filter(
         help="White's name (whole, any case).", where=lambda name, _: player_condition("records.white", name)

@@ -209,6 +209,7 @@ def _record_columns(report: Report, found: Identity) -> dict[str, object]:
         "ending": ending(report),
         "rule_tags": rule_tags(report),
         "file": real_file(report.source.path),
+        "board": board(report),
         "packed_text": as_written(report).rstrip("\n") + "\n",  # as written: the writing process compresses it
     }
 
@@ -242,6 +243,12 @@ def _other_tags(report: Report) -> list[list[str]]:
         names.append(SOURCE_FORMAT)
         values.append(report.source.format)
     return [names, values]
+
+
+def board(report: Report) -> str | None:
+    """The size of the board a record's rules start on (`11x11`); None without rules, or on a
+    table of points (Laquet's)."""
+    return report.rules.board_size() or None if report.rules else None
 
 
 def rule_tags(report: Report) -> str | None:

@@ -57,6 +57,12 @@ def stats(
     return {
         **_sizes(rows),
         **_games_and_variants(rows, top),
+        "boards": _counts(
+            rows(
+                "SELECT board, count(*) FROM records WHERE board IS NOT NULL AND {chosen} "
+                "GROUP BY board ORDER BY 2 DESC, 1"
+            )
+        ),
         "results": _counts(
             rows("SELECT result, count(*) FROM records WHERE {chosen} GROUP BY result ORDER BY 2 DESC, 1")
         ),

@@ -51,6 +51,7 @@ RECORD_COLUMNS = {
     "rule_tags": "TEXT",
     "packed_text": "BLOB NOT NULL",
     "file": "TEXT",  # version 15
+    "board": "TEXT",  # version 17
 }
 STORED_COLUMNS = [name for name, declaration in RECORD_COLUMNS.items() if " AS (" not in declaration]
 # The tags a record's columns keep as written, by column (`result` holds the movetext's result):
@@ -84,6 +85,7 @@ def create_tables(db: sqlite_utils.Database) -> None:
     create_text_index(db)
     add_version_3(db)
     add_version_8(db)
+    add_version_17(db)
     create_text_dictionaries(db)
     create_text_view(db)
     create_replayed(db)
@@ -191,6 +193,14 @@ def add_version_15(db: sqlite_utils.Database) -> None:
     their `path` stands for it, made real from the current directory)."""
     if "file" not in db.table("records").columns_dict:  # a new archive has it
         db.execute("ALTER TABLE records ADD COLUMN file TEXT")
+
+
+def add_version_17(db: sqlite_utils.Database) -> None:
+    """Version 17: each record's `board`, the size of the board its rules start on (`11x11`),
+    which `--board` searches in its index (filled in by `rebuild_replayed`)."""
+    if "board" not in db.table("records").columns_dict:  # a new archive has it
+        db.execute("ALTER TABLE records ADD COLUMN board TEXT")
+    db.execute("CREATE INDEX IF NOT EXISTS idx_records_board ON records (board)")
 
 
 def add_version_8(db: sqlite_utils.Database) -> None:

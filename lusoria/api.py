@@ -609,7 +609,8 @@ def duplicates(paths: Iterable[Source], encoding: str = "utf-8") -> Iterator[Dup
         if isinstance(report, Problem):
             yield report
         else:
-            entries.append(Entry(shown_place(report.source.path, report.source.line), identity(report)))
+            place = shown_place(report.source.path, report.source.line)
+            entries.append(Entry(place, identity(report), result=report.result))
     yield from find_duplicates(entries)
 
 

@@ -1060,13 +1060,15 @@ def filters_of(options: dict[str, Any]) -> Any:
 def note_lacking(db: str, filters: Any) -> None:
     """When `filters` found no record: a note on stderr of the game or variant they name that the
     archive holds no record of, with those it holds (`Archive.lacking`), and of each player they
-    name whom no record names (`Archive.players_lacking`), and of the rule they name that no diagnostic
-    cites (`Archive.rule_lacking`)."""
+    name whom no record names (`Archive.players_lacking`), of the rule they name that no diagnostic
+    cites (`Archive.rule_lacking`), and of the board no record is on (`Archive.board_lacking`)."""
     archive = archive_at(db)
     if lacking := archive.lacking(filters.game, filters.variant):
         echo(f"lusoria: {lacking}", err=True)
     if rule := archive.rule_lacking(filters.rule):
         echo(f"lusoria: {rule}", err=True)
+    if board := archive.board_lacking(filters.board):
+        echo(f"lusoria: {board}", err=True)
     for player in archive.players_lacking(filters):
         echo(f"lusoria: {player}", err=True)
 
@@ -1236,7 +1238,7 @@ def tree(
     """Every next ply the archive's records played from POSITION (a position string; the side to
     move may be left out), from --record N --ply K, or, with neither, from the start of --game
     and --variant (a variant of one game names it; without --variant, the game's variant of most
-    records, said in a note); with the games, the shares of White's wins,
+    records, on --board's board when given, said in a note); with the games, the shares of White's wins,
     draws and Black's wins, the score of the side that played it, the average ply and the dates.
     Filters as in `query`; with --symmetric, positions that are one up to the board's symmetries
     are one; with --player, the results are that player's (won, drawn, lost)."""

@@ -252,6 +252,7 @@ def stats_text(figures: dict[str, Any], as_json: bool = False) -> str:
     for key, title in (
         ("games", "game"),
         ("variants", "variant"),
+        ("boards", "board"),
         ("results", "result"),
         ("endings", "ending"),
         ("players", "player"),

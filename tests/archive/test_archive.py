@@ -102,6 +102,11 @@ def test_a_record_corrected_after_its_import_is_stored_beside_the_first(tmp_path
         (dict(max_plies=0), 12),  # records that do not parse have no plies
         (dict(min_plies=9, max_plies=9), 4),
         (dict(min_plies=20, max_plies=100, valid=True), 3),
+        (dict(board="9x9"), 24),  # the tablut records whose rules could be read
+        (dict(board="8"), 25),  # a square board by its side
+        (dict(board=" 8 X 8 "), 25),
+        (dict(board="9×9", game="tablut"), 24),
+        (dict(board="11x11"), 0),
     ],
 )
 def test_each_filter(archive, filters, expected):
@@ -512,6 +517,27 @@ def test_a_library_call_is_refused_a_value_of_another_type_than_its_filter_s(arc
         assert str(refused.value).startswith(problem)
     with pytest.raises(FilterError, match="^the valid filter is True or False"):
         archive.tree(INITIAL_TABLUT, filters=Filters(valid="no"))
+
+
+def test_the_board_filter_finds_the_board_the_rules_start_on_and_stats_count_them(archive):
+    """Laquet's table of points, and a record whose rules cannot be read, have no board."""
+    boards = archive.sql("SELECT game, board, count(*) AS n FROM records GROUP BY 1, 2 HAVING board IS NOT NULL")
+    assert boards == [{"game": "latrunculi", "board": "8x8", "n": 25}, {"game": "tablut", "board": "9x9", "n": 24}]
+    assert archive.stats()["boards"] == [{"value": "8x8", "records": 25}, {"value": "9x9", "records": 24}]
+    with pytest.raises(FilterError) as refused:
+        archive.query(Filters(board="9 by 9"))
+    assert str(refused.value) == "the board filter is a board's size, as 11x11 (or 11: a square board); not '9 by 9'"
+    shown = CliRunner().invoke(main, ["query", "--db", archive.path, "--board", "9", "--format", "csv"])
+    assert shown.exit_code == 0 and len(shown.output.splitlines()) == 25
+    refused_cli = CliRunner().invoke(main, ["stats", "--db", archive.path, "--board", "9x"])
+    assert refused_cli.exit_code == 2 and "--board is a board's size, as 11x11" in refused_cli.output
+    lacking = CliRunner().invoke(main, ["query", "--db", archive.path, "--board", "11"])
+    assert (lacking.exit_code, lacking.stdout) == (0, "no records\n")
+    assert (
+        lacking.stderr == "lusoria: no record of the archive is on a board of 11x11 (the archive's boards: 8x8, 9x9)\n"
+    )
+    held = CliRunner().invoke(main, ["query", "--db", archive.path, "--board", "9", "--player", "Karin Nilsson"])
+    assert held.stderr == ""
 
 
 def test_a_filter_of_one_value_given_twice_is_refused(archive):

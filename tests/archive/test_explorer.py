@@ -155,6 +155,36 @@ def test_what_records_hold_is_escaped(site):
     assert record.status_code == 200 and "<img src=x" not in record.text and "<b>bold" not in record.text
 
 
+AAGE = {
+    "WhiteSidePlayerName": "Karin",
+    "BlackSidePlayerName": "Olof",
+    "AageGameTypeName": "Historical Hnefatafl 9x9 (Saami Tablut)",
+    "WhoMovedFirst": "black",
+    "Moves": ["d1-d3", "zz9-q"],
+}
+
+
+def test_the_page_of_a_record_kept_as_written_reads_it_in_its_format(tmp_path):
+    """A record its reader refused or could not parse is kept as its file wrote it (JSON, a CSV
+    row): its page said 'not a game record in lgn … no tag and no movetext', read as lusoria's
+    notation; it shows what its import found, or says why it cannot be replayed alone."""
+    (tmp_path / "moves.json").write_text(json.dumps(AAGE))
+    (tmp_path / "type.json").write_text(json.dumps({**AAGE, "AageGameTypeName": "Martian Hnefatafl 23x23"}))
+    (tmp_path / "copenhagen.csv").write_text('moves,defenders lost,attackers lost,status\n"d1-d3 zz9-q",0,0,x\n')
+    path = str(tmp_path / "kept.db")
+    Archive(path).import_paths([str(tmp_path / name) for name in ("moves.json", "type.json", "copenhagen.csv")])
+    site = datasette_app.Datasette([path])
+    pages = [get(site, f"/-/explorer/kept/record/{record}") for record in (1, 2, 3)]
+    assert [page.status_code for page in pages] == [200, 200, 422]
+    assert "not a game record in lgn" not in pages[0].text + pages[1].text
+    assert "found &#x27;zz9-q&#x27;, expected a move such as" in pages[0].text
+    assert "game type &#x27;Martian Hnefatafl 23x23&#x27; is none that lusoria knows" in pages[1].text
+    assert pages[2].text == (
+        "record 3 is kept as written in csv, which cannot be replayed without its file: "
+        "found 'zz9-q', expected a move such as e2-c2 or f9-f5xg5, 'resigned' or 'timeout'"
+    )
+
+
 def test_the_explorer_reads_only(site, path):
     before = hashlib.sha256(open(path, "rb").read()).hexdigest()
     for url in ("/-/explorer/club", "/-/explorer/club?symmetric=1&valid=1", "/-/explorer/club/record/1"):

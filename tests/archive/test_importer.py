@@ -141,6 +141,7 @@ def test_a_connection_waits_for_a_busy_archive_and_checks_foreign_keys(tmp_path)
         (Filters(ending="resigned"), "idx_records_ending"),
         (Filters(min_plies=100), "idx_records_plies"),
         (Filters(max_plies=10), "idx_records_plies"),
+        (Filters(board="11x11"), "idx_records_board"),
         (Filters(game="tablut"), "idx_records_game_variant"),
         (Filters(valid=False), "idx_records_valid"),
         (Filters(event="Club"), "idx_records_event_nocase"),

@@ -281,6 +281,23 @@ def test_a_version_15_archive_stores_the_roster_tags_written_unknown_as_left_out
     assert len(Archive(path).query(Filters(site="?"))) == 19  # 18 of no Site tag, 1 writing `?`
 
 
+def test_a_version_16_archive_gets_the_board_of_each_record(new, tmp_path):
+    """Version 17: each record's `board`, what `--board` finds, filled in from its rules."""
+    path = archive_copy(new.path, tmp_path)
+    with downgraded(path, 16) as conn:
+        conn.execute("DROP INDEX idx_records_board")
+        conn.execute("ALTER TABLE records DROP COLUMN board")
+    assert answers(Archive(path)) == answers(new)  # opening it upgrades it
+    boards = "SELECT id, board FROM records ORDER BY id"
+    assert rows(path, boards) == rows(new.path, boards)
+    assert rows(path, "SELECT DISTINCT board FROM records WHERE game = 'tablut' AND rule_tags IS NULL AND valid") == [
+        ("9x9",)
+    ]
+    assert [row[0] for row in rows(path, "SELECT name FROM sqlite_master WHERE name = 'idx_records_board'")] == [
+        "idx_records_board"
+    ]
+
+
 def test_a_version_13_archive_gets_an_index_of_positions_whose_rows_can_be_counted(new, tmp_path):
     # version 14: `positions` keeps its documents' sizes, without which count(*) cannot scan it
     # (Datasette counts every table); made anew from the records, as an import makes it
@@ -335,9 +352,9 @@ def as_version_8(path: str) -> None:
             sql
             for (sql,) in conn.execute(
                 "SELECT sql FROM sqlite_master WHERE tbl_name = 'records' AND "
-                "type IN ('index', 'trigger') AND sql IS NOT NULL"
+                "type IN ('index', 'trigger') AND sql IS NOT NULL AND name != 'idx_records_board'"
             )
-        ]
+        ]  # (`board`: version 17)
         conn.execute(V8_RECORDS)
         conn.execute("DROP VIEW record_texts")
         conn.execute(
@@ -364,6 +381,7 @@ def answers(archive: Archive) -> list:
             Filters(position=tablut.INITIAL),
             Filters(material=["inciti"], material_for=2),
             Filters(valid=False),
+            Filters(board="9x9"),
         )
     ]
     return [found, archive.tree(tablut.INITIAL, depth=2), archive.stats(), archive.players()]

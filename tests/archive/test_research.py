@@ -1076,6 +1076,7 @@ def test_export_jsonl_writes_a_record_a_line_with_its_tags_diagnostics_and_moves
     assert records[escape["id"]] == {
         **{name: escape[name] for name in COLUMNS},
         "ending": "king escaped",
+        "board": "9x9",
         "tags": {
             "Annotator": "lusoria samples",
             "Black": "Olof Berg",

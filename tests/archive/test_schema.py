@@ -29,12 +29,12 @@ def test_a_new_archive_appears_whole_with_its_version(tmp_path):
     assert sorted(os.listdir(tmp_path)) == ["new.db"]  # no temporary file left behind
 
 
-def test_this_release_writes_version_16(tmp_path):
+def test_this_release_writes_version_17(tmp_path):
     """The version docs/archive.md's history ends with: a new one comes with its migration, its
     test in test_migration.py and its line there."""
     path = str(tmp_path / "new.db")
     schema.open_archive(path).close()
-    assert version(path) == 16
+    assert version(path) == 17
 
 
 def test_an_empty_file_becomes_an_archive(tmp_path):

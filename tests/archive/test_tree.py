@@ -61,6 +61,22 @@ def test_the_tree_of_a_game_whose_boards_are_its_variants_starts_from_its_varian
     )
 
 
+def test_the_tree_of_a_game_on_a_board_starts_from_its_variant_of_most_records_on_that_board(tmp_path):
+    """`lusoria tree --game hnefatafl --board 9`: the variant of most records on a 9x9 board (it was the
+    game's variant of most records, on a 7x7 board, where no record of the filter played)."""
+    path = str(tmp_path / "club.db")
+    records = [
+        *random_records("hnefatafl", 1, seed=1, tags={"Variant": "tyr-9x9"}, max_plies=6),
+        *random_records("hnefatafl", 2, seed=1, tags={"Variant": "opentafl-brandub-7x7"}, max_plies=6),
+    ]
+    Archive(path).import_paths(["\n".join(records)])
+    assert Archive(path).most_recorded("hnefatafl", "9x9") == ("hnefatafl", "tyr-9x9")
+    result = CliRunner().invoke(main, ["tree", "--game", "hnefatafl", "--board", "9", "--db", path, "--format", "json"])
+    assert result.exit_code == 0 and sum(node["games"] for node in json.loads(result.stdout)) == 1
+    chosen = "tyr-9x9: the variant of most records of hnefatafl on a board of 9x9 in"
+    assert result.stderr == f"lusoria: note: --variant {chosen} {path}\n"
+
+
 def test_the_note_of_the_variant_chosen_names_an_archive_given_by_a_path_object(tmp_path):
     """`Archive(Path(…), notes=…)` imports and answers as with a str, but the note of the variant
     `tree` chose raised TypeError (Path.replace is a rename, not str.replace); a path's braces are its own."""
