@@ -96,7 +96,7 @@ def _sizes(rows: Rows) -> dict:
         "records": count,
         "valid": valid,
         "invalid": count - valid,
-        "plies": {"mean": mean, "median": round(median) if count % 2 else median, "max": longest},
+        "plies": {"mean": mean, "median": median if median is None else round(median, 1), "max": longest},
     }
 
 

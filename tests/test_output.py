@@ -336,7 +336,7 @@ def test_stats_as_json_holds_the_figures(tmp_path):
     db = str(tmp_path / "a.db")
     run("import", "--db", db, str(ROOT / "samples/tablut/escape.lgn"))
     figures = json.loads(run("stats", "--db", db, "--json").output)
-    assert (figures["records"], figures["valid"], figures["plies"]) == (1, 1, {"mean": 9.0, "median": 9, "max": 9})
+    assert (figures["records"], figures["valid"], figures["plies"]) == (1, 1, {"mean": 9.0, "median": 9.0, "max": 9})
     assert figures["endings"] == [{"value": "king escaped", "records": 1}] and figures["first_error_rules"] == []
 
 
