@@ -476,14 +476,15 @@ class Archive:
         if filters.game and filters.variant and (other := variant_of_other_games(filters.variant, filters.game)):
             raise FilterError("variant", f"names {filters.variant}, {other}")
 
-    def stats(self, top: int = 10, filters: Filters | None = None) -> dict:
+    def stats(self, top: int = 10, filters: Filters | None = None, by: str | None = None) -> dict:
         """`lusoria stats`: counts and figures of the records `filters` match (all: None), the `top`
         rows of each long list (variants, players, first error rules; the variants folded beyond
-        them in `more_variants`)."""
+        them in `more_variants`); with `by` ("game" or "variant"), the results of each game or
+        variant too, its sides named as its game names them (`results_by`)."""
         self._existing()
         conn = connect(self.path)
         try:
-            return stats(conn, top, self._selected(filters))
+            return stats(conn, top, self._selected(filters), by)
         finally:
             conn.close()
 

@@ -4,12 +4,15 @@ every record or of those that filters select."""
 from __future__ import annotations
 
 import sqlite3
+from collections import Counter
 from collections.abc import Callable, Iterable
 
 import sqlite_utils
 
 from lusoria.archive.players import check_top, most_games
 from lusoria.formats.contract import TYPE_TAG
+from lusoria.validator.base import Game
+from lusoria.validator.games import GAMES
 
 # The records a reader refused (of no game; their type kept as the contract's TYPE_TAG) and the
 # label of each, its type followed by REFUSED: what `query` shows as their game, `stats` counts them by
@@ -19,12 +22,14 @@ REFUSED_TYPES = (
     "AND record_id IN (SELECT id FROM records WHERE game IS NULL)"
 )
 # The records that play by a Rules or Board tag (NOTATION.md §2) as well as their variant, by game,
-# variant and those tags (`rule_tags`): what may be a catalogue's entry of their own (`_variant_counts`)
+# variant, those tags (`rule_tags`) and the columns `also` adds: what may be a catalogue's entry of their own (`_variant_keys`)
 WITH_RULE_TAGS = (
-    "SELECT game, variant, rule_tags, count(*) FROM records WHERE id IN "
+    "SELECT game, variant, rule_tags{also}, count(*) FROM records WHERE id IN "
     "(SELECT record_id FROM other_tags WHERE name IN ('Rules', 'Board')) "
-    "AND game IS NOT NULL AND rule_tags IS NOT NULL AND {chosen} GROUP BY game, variant, rule_tags"
+    "AND game IS NOT NULL AND rule_tags IS NOT NULL AND {{chosen}} GROUP BY game, variant, rule_tags{also}"
 )
+BY = ("game", "variant")  # what `stats --by` breaks the results down by: each row of one game, whose sides it names
+OUTCOMES = {"1-0": "white_won", "0-1": "black_won", "1/2-1/2": "drawn"}  # a result's outcome (any other: unfinished)
 Rows = Callable[..., list[tuple]]  # SQL with one {chosen} (a condition on records.id) and its parameters -> rows
 
 
@@ -45,13 +50,19 @@ def _by_count(named: list[tuple], rows: Rows) -> list[dict]:
 
 
 def stats(
-    db: sqlite3.Connection | sqlite_utils.Database, top: int = 10, records: tuple[str, list] | None = None
+    db: sqlite3.Connection | sqlite_utils.Database,
+    top: int = 10,
+    records: tuple[str, list] | None = None,
+    by: str | None = None,
 ) -> dict:
     """The figures of `lusoria stats`: the `top` variants, players and first error rules with the
     most records (a mixed archive holds 160 variants), and how many variants and records the
     others are (`more_variants`), of the records `records` selects (SQL that selects their ids,
-    with its parameters; None: every record); ValueError for a `top` below 1."""
+    with its parameters; None: every record); with `by` (one of BY), their results by game or
+    variant too (`results_by`: `_results_by`). ValueError for a `top` below 1 or another `by`."""
     check_top(top)
+    if by is not None and by not in BY:
+        raise ValueError(f"stats breaks results down by {' or '.join(BY)}, not {by!r}")
     rows = _selecting(db, records)
     players, players_params = most_games(top, records)
     return {
@@ -77,6 +88,7 @@ def stats(
                 top,
             )
         ),
+        **({"results_by": {"grouping": by, "rows": _results_by(rows, by)}} if by else {}),
     }
 
 
@@ -114,24 +126,85 @@ def _games_and_variants(rows: Rows, top: int) -> dict:
 
 
 def _variant_counts(rows: Rows) -> list[tuple[str, int]]:
-    """The records `rows` selects by variant, `GAME/VARIANT` (as `--variant` takes it): a catalogue's entry that records of a
-    variant play by their Rules or Board tag (Tablut's aage with Rules first=white: saami-tablut-w)
-    counted apart, under its name. Only the records that write one of those tags are read, through
-    the b-tree of `other_tags` (the others are counted from the index of game and variant)."""
-    counts = {
-        (game, variant): count
-        for game, variant, count in rows(
-            "SELECT game, variant, count(*) FROM records WHERE game IS NOT NULL AND {chosen} GROUP BY game, variant"
-        )
-    }
-    entries: dict[tuple[str, str | None], int] = {}
-    for game, variant, rule_tags, count in rows(WITH_RULE_TAGS):
+    """The records `rows` selects by variant, `GAME/VARIANT` (as `--variant` takes it): `_variant_keys`."""
+    return [(_label(game, variant), count) for (game, variant), count in _variant_keys(rows).items()]
+
+
+def _variant_keys(rows: Rows, also: str = "") -> Counter[tuple]:
+    """The records `rows` selects by game, variant and the columns `also` names (`, result`):
+    (game, variant, *also) -> records, a catalogue's entry that records of a variant play by their
+    Rules or Board tag (Tablut's aage with Rules first=white: saami-tablut-w) counted apart, under
+    its name. Only the records that write one of those tags are read, through the b-tree of
+    `other_tags` (the others are counted from the index of game and variant, with `also` from the rows)."""
+    counts = Counter(
+        {
+            tuple(key): count
+            for *key, count in rows(
+                f"SELECT game, variant{also}, count(*) FROM records WHERE game IS NOT NULL AND {{chosen}} "
+                f"GROUP BY game, variant{also}"
+            )
+        }
+    )
+    for game, variant, rule_tags, *rest, count in rows(WITH_RULE_TAGS.format(also=also)):
         if entry := _entry(game, variant, rule_tags):
-            counts[game, variant] -= count
-            entries[game, entry] = entries.get((game, entry), 0) + count
-    for key, count in entries.items():
-        counts[key] = counts.get(key, 0) + count
-    return [(f"{game}/{variant}" if variant is not None else game, n) for (game, variant), n in counts.items() if n]
+            counts[game, variant, *rest] -= count
+            counts[game, entry, *rest] += count
+    return +counts  # (the counts above 0)
+
+
+def _label(game: str, variant: str | None) -> str:
+    """A variant as `--variant` takes it: `GAME/VARIANT`, or the game of a record that names no variant."""
+    return f"{game}/{variant}" if variant is not None else game
+
+
+def _results_by(rows: Rows, by: str) -> list[dict]:
+    """The results of the records of a game that `rows` selects, by game or variant (`by`): a row
+    each (`_results_row`), the most records first, then by name. The results are read from the
+    records' rows (no index holds them by variant)."""
+    if by == "variant":
+        found = [
+            ((game, _label(game, variant), result), n)
+            for (game, variant, result), n in _variant_keys(rows, ", result").items()
+        ]
+    else:
+        found = [
+            ((game, game, result), n)
+            for game, result, n in rows(
+                "SELECT game, result, count(*) FROM records WHERE game IS NOT NULL AND {chosen} GROUP BY game, result"
+            )
+        ]
+    grouped: dict[tuple[str, str], Counter[str]] = {}
+    for (game, label, result), count in found:
+        grouped.setdefault((game, label), Counter())[OUTCOMES.get(result, "unfinished")] += count
+    shown = (_results_row(game, label, outcomes) for (game, label), outcomes in grouped.items())
+    return sorted(shown, key=lambda row: (-row["records"], row["value"]))
+
+
+def _results_row(game: str, label: str, outcomes: Counter[str]) -> dict:
+    """A row of `_results_by`: the game's or variant's name (`value`), its records, the names its
+    game gives White's side and Black's (`Game.sides`; a game lusoria does not know: White, Black),
+    the records each side won, drawn and unfinished, and their `shares` in percent (`_percentages`)."""
+    white, black = GAMES[game].sides if game in GAMES else Game.sides
+    counts = {outcome: outcomes[outcome] for outcome in (*OUTCOMES.values(), "unfinished")}
+    return {
+        "value": label,
+        "records": sum(counts.values()),
+        "white": white,
+        "black": black,
+        **counts,
+        "shares": dict(zip(counts, _percentages(list(counts.values())))),
+    }
+
+
+def _percentages(counts: list[int]) -> list[float]:
+    """Each count's share of their sum in percent, to a tenth, that add up to 100: each rounded
+    down, then the largest remainders up (the first of equal ones first)."""
+    total = sum(counts)
+    tenths = [count * 1000 // total for count in counts]
+    largest = sorted(range(len(counts)), key=lambda index: -(counts[index] * 1000 % total))
+    for index in largest[: 1000 - sum(tenths)]:
+        tenths[index] += 1
+    return [tenth / 10 for tenth in tenths]
 
 
 def _entry(game: str, variant: str | None, rule_tags: str) -> str | None:

@@ -1183,11 +1183,17 @@ def duplicates(paths: tuple[str | Path, ...], db: str | None, encoding: str) -> 
     show_default=True,
     help="Rows of the variants, players and first error rules with the most records (the other variants in one).",
 )
-def stats(db: str, as_json: bool, top: int, **filters: Any) -> None:
+@click.option(
+    "--by",
+    type=click.Choice(["game", "variant"]),
+    help="The results of each game or variant too: each side's wins, the draws and the unfinished games, "
+    "the sides named as the game names them.",
+)
+def stats(db: str, as_json: bool, top: int, by: str | None, **filters: Any) -> None:
     """Counts per game, variant and result, validity, plies, players and first errors; of the
     records the filters match (as in `query`), or of all."""
     chosen = filters_of(filters)
-    figures = archive_errors(lambda: archive_at(db).stats(top, chosen))
+    figures = archive_errors(lambda: archive_at(db).stats(top, chosen, by))
     echo(output.stats_text(figures, as_json), nl=False)
     if not figures["records"]:
         note_lacking(db, chosen)

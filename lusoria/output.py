@@ -264,7 +264,27 @@ def stats_text(figures: dict[str, Any], as_json: bool = False) -> str:
             rows.append({title: f"({plural(folded[key], 'other ' + title)})", "records": folded["records"]})
         if rows:
             text += "\n" + render(rows, "table")
+    if by := figures.get("results_by"):
+        text += "\n" + render(_results_rows(by["grouping"], by["rows"]), "table")
     return text
+
+
+def _results_rows(grouping: str, rows: list[dict]) -> list[dict]:
+    """`stats --by`: a row per game or variant, its records, each side's name and share of wins,
+    and the shares of draws and unfinished games, in percent."""
+    return [
+        {
+            grouping: row["value"],
+            "records": row["records"],
+            "White": row["white"],
+            "White won": f"{row['shares']['white_won']:.1f}%",
+            "Black": row["black"],
+            "Black won": f"{row['shares']['black_won']:.1f}%",
+            "drawn": f"{row['shares']['drawn']:.1f}%",
+            "unfinished": f"{row['shares']['unfinished']:.1f}%",
+        }
+        for row in rows
+    ]
 
 
 NAME_WIDTH = 24  # columns of a player's name in the crosstable's table: a longer name is cut (…)

@@ -52,6 +52,7 @@ class Tablut(TaflGame):
     title = "Tablut"
     board = BOARD
     end_rule = "T10"
+    sides = ("Swedes", "Muscovites")  # the defenders, the king's side, and the attackers
     position_name = "TablutPosition"  # its positions' type before the tafl engine: archives hold their keys
     options = {
         "first": ("white", "black"),

@@ -126,6 +126,7 @@ class TaflGame(GridGame[TaflPosition]):
     position_name = "TaflPosition"  # also of its positions that remember (a repetition rule): a query's are plain
     ply_tail = re.compile(PLY_TAIL)  # the plies of every tafl game are read alike: Tablut's `+` too
     endings = (KING_CAPTURED, KING_ESCAPED, EXIT_FORT, ENCIRCLED, NO_MOVE, REPETITION)
+    sides = ("defenders", "attackers")  # White is the king's side
 
     def __init__(self, options=None, variant=None):
         super().__init__(options, variant)

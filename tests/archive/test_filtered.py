@@ -133,7 +133,7 @@ def test_stats_and_export_take_the_filter_options_of_query():
 
     filters = options("query") - {"--db", "--format"}
     assert "--player" in filters and "--position" in filters and "--records" in filters
-    assert options("stats") == filters | {"--db", "--json", "--top"}
+    assert options("stats") == filters | {"--db", "--json", "--top", "--by"}
     assert options("export") == filters | {"directory", "--db", "--format", "--jobs", "-j", "--force-jobs"}
 
 

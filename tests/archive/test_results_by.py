@@ -1,0 +1,166 @@
+"""`stats --by game|variant`: each game's or variant's results, its sides named as its game names
+them, shares in percent that add up, the most records first (new user 26: "win rates of attackers
+vs defenders per type"); and the median of the plies in one format."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+from conftest import ROOT
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lusoria.archive import Archive, Filters
+from lusoria.archive.stats import BY, _percentages
+from lusoria.cli import main
+
+AAGE = """[Game "tablut"]
+[Variant "aage"]
+[Rules "first=white"]
+[Result "1-0"]
+
+1-0
+
+[Game "tablut"]
+[Variant "aage"]
+[Result "0-1"]
+
+0-1
+
+[Game "tablut"]
+[Variant "aage"]
+[Rules "first=white"]
+[Result "0-1"]
+
+0-1
+"""
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+@pytest.fixture(scope="module")
+def samples(tmp_path_factory):
+    """The samples (81 records of Tablut, Latrunculi, Laquet and none), imported once."""
+    archive = Archive(str(tmp_path_factory.mktemp("samples") / "lusoria.db"))
+    assert archive.import_paths([str(ROOT / "samples")]).added == 81
+    return archive
+
+
+@pytest.fixture(scope="module")
+def cup(tmp_path_factory):
+    """A Brandubh tournament: 2 games the defenders won, 2 the attackers, 2 draws, 1 unfinished."""
+    archive = Archive(str(tmp_path_factory.mktemp("cup") / "cup.db"))
+    assert archive.import_paths([str(ROOT / "tests/fixtures/tournament.lgn")]).added == 7
+    return archive
+
+
+def test_a_tafl_games_results_name_the_defenders_and_the_attackers(cup):
+    assert cup.stats(by="game")["results_by"] == {
+        "grouping": "game",
+        "rows": [
+            {
+                "value": "brandubh",
+                "records": 7,
+                "white": "defenders",
+                "black": "attackers",
+                "white_won": 2,
+                "black_won": 2,
+                "drawn": 2,
+                "unfinished": 1,
+                "shares": {"white_won": 28.6, "black_won": 28.6, "drawn": 28.5, "unfinished": 14.3},
+            }
+        ],
+    }
+    assert "results_by" not in cup.stats()
+
+
+def test_the_table_shows_each_sides_name_and_share(cup):
+    shown = run("stats", "--db", cup.path, "--by", "variant").output.split("\n\n")[-1]
+    assert shown.splitlines() == [
+        "variant              records  White      White won    Black      Black won    drawn    unfinished",
+        "-----------------  ---------  ---------  -----------  ---------  -----------  -------  ------------",
+        "brandubh/standard          7  defenders  28.6%        attackers  28.6%        28.5%    14.3%",
+    ]
+    figures = json.loads(run("stats", "--db", cup.path, "--by", "variant", "--json").output)
+    assert figures == cup.stats(by="variant")
+
+
+def test_results_by_variant_are_sorted_by_records_and_named_by_their_game(samples):
+    rows = samples.stats(by="variant")["results_by"]["rows"]
+    assert [(row["value"], row["records"], row["white"], row["black"]) for row in rows] == [
+        ("tablut/seed", 23, "Swedes", "Muscovites"),
+        ("laquet/seed", 18, "White", "Black"),
+        ("latrunculi/seneca", 11, "White", "Black"),
+        ("latrunculi/petteia", 9, "White", "Black"),
+        ("tablut", 7, "Swedes", "Muscovites"),
+        ("latrunculi/piso", 4, "White", "Black"),
+        ("latrunculi/dux", 3, "White", "Black"),
+        ("latrunculi", 2, "White", "Black"),
+        ("chess", 1, "White", "Black"),  # a game lusoria does not know: the notation's names
+        ("tablut/copenhagen", 1, "Swedes", "Muscovites"),
+        ("tablut/linnaeus", 1, "Swedes", "Muscovites"),
+    ]
+    seed = rows[0]
+    assert (seed["white_won"], seed["black_won"], seed["drawn"], seed["unfinished"]) == (3, 2, 0, 18)
+    assert seed["shares"] == {"white_won": 13.0, "black_won": 8.7, "drawn": 0.0, "unfinished": 78.3}
+
+
+def test_results_by_game_add_up_to_the_results_of_the_records_of_a_game(samples):
+    figures = samples.stats(by="game", filters=Filters(valid=True))
+    rows = figures["results_by"]["rows"]
+    assert [(row["value"], row["records"]) for row in rows] == [("tablut", 7), ("latrunculi", 5), ("laquet", 2)]
+    results = {row["value"]: row["records"] for row in figures["results"]}
+    assert sum(row["white_won"] for row in rows) == results["1-0"]
+    assert sum(row["black_won"] for row in rows) == results["0-1"]
+    assert sum(row["unfinished"] for row in rows) == results["*"]
+    assert rows[0]["shares"] == {"white_won": 28.6, "black_won": 28.6, "drawn": 0.0, "unfinished": 42.8}
+
+
+def test_a_catalogue_entry_played_by_a_rules_tag_has_its_own_results(tmp_path):
+    """As the variants' counts tell Tablut's aage with `Rules "first=white"` apart."""
+    (tmp_path / "aage.lgn").write_text(AAGE)
+    archive = Archive(str(tmp_path / "aage.db"))
+    archive.import_paths([str(tmp_path / "aage.lgn")])
+    figures = archive.stats(by="variant")
+    rows = [(row["value"], row["records"], row["white_won"], row["black_won"]) for row in figures["results_by"]["rows"]]
+    assert rows == [("tablut/saami-tablut-w", 2, 1, 1), ("tablut/aage", 1, 0, 1)]
+    assert [(row["value"], row["records"]) for row in figures["variants"]] == [(name, n) for name, n, *_ in rows]
+
+
+def test_another_grouping_is_refused(cup):
+    with pytest.raises(ValueError, match="by game or variant, not 'board'"):
+        cup.stats(by="board")
+    refused = run("stats", "--db", cup.path, "--by", "board")
+    assert refused.exit_code == 2 and "'board' is not one of 'game', 'variant'" in refused.output
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 10_000), min_size=1, max_size=6).filter(any))
+def test_shares_add_up_to_a_hundred_and_are_each_within_a_tenth(counts):
+    shares = _percentages(counts)
+    assert sum(round(share * 10) for share in shares) == 1000
+    assert all(abs(share - 100 * count / sum(counts)) < 0.1 for share, count in zip(shares, counts))
+
+
+def test_shares_round_the_largest_remainders_up():
+    assert _percentages([2, 2, 2, 1]) == [28.6, 28.6, 28.5, 14.3]
+    assert _percentages([1, 2]) == [33.3, 66.7]
+    assert _percentages([5, 0]) == [100.0, 0.0]
+
+
+def test_the_median_has_one_format_for_an_odd_and_an_even_count(cup):
+    odd = cup.stats()["plies"]
+    even = cup.stats(filters=Filters(result="1/2-1/2"))["plies"]
+    assert type(odd["median"]) is type(even["median"]) is float
+    first = run("stats", "--db", cup.path).output.splitlines()[0]
+    assert (
+        first
+        == f"7 records: 7 valid, 0 invalid; plies: mean {odd['mean']}, median {odd['median']:.1f}, max {odd['max']}"
+    )
+
+
+def test_the_option_offers_the_groupings_of_the_library():
+    (option,) = [param for param in main.commands["stats"].params if param.name == "by"]
+    assert tuple(option.type.choices) == BY
