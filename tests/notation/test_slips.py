@@ -102,6 +102,11 @@ def test_laquet_plays_written_with_hyphens_are_mended_with_their_roll(movetext, 
     assert diagnostic.suggestions == (meant,)
 
 
+def test_the_plays_of_a_laquet_leftover_group_written_with_hyphens_are_mended_with_its_dice():
+    (diagnostic,) = check(f"{LAQUET}\n1. 63: 5/11 1/4 >3: 6-9 6-7 *\n").diagnostics
+    assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", ">3: 6-9 6-7", (">3: 6/9 6/7",))
+
+
 @pytest.mark.parametrize(
     "tags, movetext, found, written, meant, plies",
     [

@@ -114,6 +114,16 @@ def test_q4_a_play_written_to_or_from_points_19_to_24_breaks_q4(position, ply, s
     assert (caught.value.rule, str(caught.value)) == ("Q4", said)
 
 
+def test_q5_a_die_only_a_checker_on_point_1_can_play_must_be_played():
+    far_behind = SEED.parse_position("1:1,17:14 6:14,7:1 w")  # the 2 moves 1/3 alone (17/19 enters 19)
+    with pytest.raises(Illegal) as caught:
+        SEED.play(far_behind, "21: 17/18")
+    assert (caught.value.rule, str(caught.value)) == (
+        "Q5",
+        "White must play both dice when able (played 17/18); possible: 17/18 1/3; 1/3 3/4; 1/3 17/18; …",
+    )
+
+
 def test_q5_both_dice_must_be_played_when_they_can_be():
     assert rule_broken(SEED, START, "63: 5/11") == "Q5"
     assert rule_broken(SEED, START, "63: --") == "Q5"
