@@ -42,6 +42,7 @@ COMMANDERS = '[Game "hnefatafl"]\n[Variant "alea-evangelii-dux4-19x19"]'  # comm
         (COMMANDERS, "1. C14-C11 *", "C14-C11", "c14-c11"),  # C: the file, not a commander's letter
         (COMMANDERS, "1. p8-p6 Cf14-f15 *", "Cf14-f15", "f14-f15"),  # a commander's letter, which plies do not write
         (COMMANDERS, "1. p8-p6 CF14F15 *", "CF14F15", "f14-f15"),
+        (COMMANDERS, "1. p8-p6 cf14f15 *", "cf14f15", "f14-f15"),  # in lower case, and without its hyphen
         (TABLUT, "1. e3-c3 !? d1-d3 *", "!?", "e3-c3!?"),  # a detached suffix
         (SENECA, "1. @d4 ! @e5 *", "!", "@d4!"),
         (DUX, "1. a1-a5 # *", "#", "a1-a5#"),  # Latrunculi's end of the game
