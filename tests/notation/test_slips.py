@@ -239,6 +239,14 @@ def test_a_removal_written_before_its_move_goes_after_it(rules, movetext):
     assert check(f"{tags}\n{movetext}\n", keep_going=True).diagnostics == [diagnostic]
 
 
+@pytest.mark.parametrize("word", ["xc4", "!?"])
+def test_a_capture_list_or_a_suffix_before_the_first_move_is_not_moved_after_it(word):
+    """Only a removal is written before its move (removal=before-move); a capture list or a suffix no ply
+    comes before is no slip of a known habit: said where it is, with no suggestion."""
+    (diagnostic,) = check(f"{TABLUT}\n1. {word} e3-c3 *\n").diagnostics
+    assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", word, ())
+
+
 @pytest.mark.parametrize(
     "written, text, meant",
     [
