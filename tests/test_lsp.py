@@ -119,6 +119,21 @@ async def test_position_units_are_utf16(client: LanguageClient):
     assert [(d.code, d.range.start.character) for d in diagnostics] == [("T1", 16)]  # 𝔊: two UTF-16 units
 
 
+@pytest_lsp.fixture(
+    scope="module", config=ClientServerConfig(server_command=[sys.executable, "-m", "lusoria.cli", "lsp"])
+)
+async def utf8_client(lsp_client: LanguageClient):
+    utf8 = lsp.GeneralClientCapabilities(position_encodings=[lsp.PositionEncodingKind.Utf8])
+    await lsp_client.initialize_session(lsp.InitializeParams(capabilities=lsp.ClientCapabilities(general=utf8)))
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_position_units_are_utf8_bytes_when_the_client_asks_for_them(utf8_client: LanguageClient):
+    uri, diagnostics = await open_text(utf8_client, '[Game "tablut"]\n{ é } 1. e3-c3 e4-b4 *\n')
+    assert [(d.code, d.range.start.character) for d in diagnostics] == [("T1", 16)]  # é: two bytes
+
+
 def uri_of(name: str = "record") -> str:
     return f"file:///work/{name}-{next(NUMBERS)}.lgn"
 

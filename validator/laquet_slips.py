@@ -39,8 +39,8 @@ def turn_distance(written: str, legal: str) -> int:
 
 def mended_turn(word: str) -> str:
     """A roll without its colon (`53`, `5-3`, `>3`): `53:`, `5-3:`, `>3:`; its dice parted by a comma
-    (`6,3:`): `6-3:`; a > group's one die
-    without its > (`3: 5/8`): `>3:`; plays, with their roll or without, written with
+    (`6,3:`): `6-3:`; a > group's one die without its > (`3: 5/8`): `>3:`; plays, with their roll,
+    their > group's dice or without, written with
     hyphens, as some backgammon books write them (`63: 5-11 1-4`): `63: 5/11 1/4`, or otherwise
     (`_mended_plays`); nothing played written otherwise than `--` (`63: pass`, `63: -`, `63: —`,
     `63: ———`, `63: - -`): `63: --`."""
@@ -52,8 +52,6 @@ def mended_turn(word: str) -> str:
     roll = _COMMA_DICE.sub(r"\1-\2", roll)
     if not colon:
         return _mended_plays(word)
-    if not ROLL.fullmatch(roll + colon):
-        return word
     if written_pass := _PASS.fullmatch(plays):
         return roll + colon + (written_pass[1] or " ") + "--"
     return roll + colon + _mended_plays(plays)

@@ -442,7 +442,7 @@ def test_an_import_with_workers_pauses_its_cycle_collector_only_while_it_takes_t
 
 def test_a_key_is_the_hash_of_the_game_and_the_positions_fields():
     # a NamedTuple's fields (made by one format), bytes as they are and the others as their repr,
-    # under the name its repr gives; any other position as its repr
+    # under the name its repr gives; any other position (one naming fields too) as its repr
     import hashlib
     from collections import namedtuple
     from types import SimpleNamespace
@@ -457,6 +457,10 @@ def test_a_key_is_the_hash_of_the_game_and_the_positions_fields():
         ([Named("\xe9", (1, 2))], [b"toy Named(board='\\xe9', turn=(1, 2))"]),
         ([Renamed(b"K", 0)], [b"toy Named(board=K, turn=0)"]),
         ([("a", 1), ("b", 2)], [b"toy ('a', 1)", b"toy ('b', 2)"]),
+        (
+            [SimpleNamespace(_fields=("board",), board=b"K")],
+            [b"toy namespace(_fields=('board',), board=b'K')"],
+        ),  # no tuple
         ([], []),
     ]
     for written, texts in cases:

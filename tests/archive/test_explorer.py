@@ -141,6 +141,13 @@ def test_a_player_on_one_side_is_what_the_cli_reads_with_that_sides_option(site,
     )
 
 
+def test_with_a_player_a_plys_bar_shows_the_games_they_won_and_lost(site):
+    page = get(site, "/-/explorer/club?game=tablut&variant=seed&player=Karin+Nilsson")
+    row = page.text[page.text.index('<tr data-ply="e4-g4">') :]
+    bar = row[row.index('<div class="bar') : row.index("</div>")]
+    assert bar == '<div class="bar"><span class="black" style="width:100.00%" title="black 100.0%"></span>'  # lost
+
+
 def test_a_position_no_game_went_on_from_says_so(site):
     page = get(site, "/-/explorer/club?game=tablut&variant=seed&ply=e3-c3&player=Nobody")
     assert page.status_code == 200 and "No ply was played from this position in these games." in page.text

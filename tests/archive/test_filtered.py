@@ -26,6 +26,7 @@ CASES = [
     Filters(material=["king=0"], game="tablut"),
     Filters(text="escape"),
     Filters(ending="unfinished", limit=5),
+    Filters(limit=3),  # the oldest three, which are not the first imported
     Filters(player="nobody"),
 ]
 

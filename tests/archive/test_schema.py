@@ -29,6 +29,13 @@ def test_a_new_archive_appears_whole_with_its_version(tmp_path):
     assert sorted(os.listdir(tmp_path)) == ["new.db"]  # no temporary file left behind
 
 
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="lists a process's open files as Linux does")
+def test_making_an_archive_leaves_no_file_open(tmp_path):
+    before = sorted(os.listdir("/proc/self/fd"))
+    schema.open_archive(str(tmp_path / "new.db")).close()
+    assert sorted(os.listdir("/proc/self/fd")) == before  # the temporary file's handle, which held its lock, too
+
+
 def test_this_release_writes_version_17(tmp_path):
     """The version docs/archive.md's history ends with: a new one comes with its migration, its
     test in test_migration.py and its line there."""

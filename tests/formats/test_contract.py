@@ -700,8 +700,9 @@ def test_a_tag_value_read_with_a_line_break_is_written_on_one_line(tmp_path):
         (2, SyntaxProblem("no such move", 7, 2), (), "the problem 'no such move' at 7:2, not in the text it read", 2),
         (2, record_of("tablut", "e3-c3"), (SyntaxProblem("a slip", 3, 99),), "the problem 'a slip' at 3:99", 2),
         (40, record_of("tablut", "e3-c3"), (), "the record at 40:1, not in the text it read, which ends at 6:1", 1),
+        (6, SyntaxProblem("no such move", 7, 2), (), "the problem 'no such move' at 7:2, not in the text it read", 6),
     ],
-    ids=["unread", "slip", "record"],
+    ids=["unread", "slip", "record", "on the last line"],
 )
 def test_the_places_of_a_records_problems_and_of_the_record_itself_are_in_the_text_read(
     line, parsed, problems, said, first

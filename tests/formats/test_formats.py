@@ -184,6 +184,7 @@ def test_the_rule_a_readers_refusal_cites_says_it_refuses_an_unknown_type_and_ru
         ("dim:9 esc:e cor: tfr:w", "tfr:w"),
         ("dim:9 esc:e cor: sw:s", "sw:s"),
         ("dim:9 esc:e cor: cenhe:t", "cenhe:t"),
+        ("dim:9 esc:e cor: cenhe:tT cenh:T", "cenh:T"),  # hostile when empty, and when held to the defenders alone
     ],
 )
 def test_otn_rules_lusoria_cannot_express_are_one_error_naming_the_entry(rules, entry):

@@ -85,3 +85,10 @@ def test_a_log_cut_after_a_move_keeps_the_moves_its_boards_confirm_and_says_whic
         "tablut-challenge reader: the log ends after the move e4-d4 without the board that follows it (truncated?)",
         "tablut-challenge reader: the log ends without a result (a timeout, a lost connection or a truncated log)",
     ]
+
+
+def test_the_tags_a_log_does_not_write_are_placed_at_its_first_character():
+    """The format's tags (its Game, Variant, Event) are said, when they are wrong, where the log starts."""
+    (source,) = read_text(LOG, "tablut-challenge", "x_gameLog.txt")
+    places = source.parsed.tag_places
+    assert [places["Game"], places["Variant"], places["Event"], places["White"]] == [(1, 1), (1, 1), (1, 1), (2, 16)]

@@ -45,6 +45,7 @@ COMMANDERS = '[Game "hnefatafl"]\n[Variant "alea-evangelii-dux4-19x19"]'  # comm
         (COMMANDERS, "1. C14-C11 *", "C14-C11", "c14-c11"),  # C: the file, not a commander's letter
         (COMMANDERS, "1. p8-p6 Cf14-f15 *", "Cf14-f15", "f14-f15"),  # a commander's letter, which plies do not write
         (COMMANDERS, "1. p8-p6 CF14F15 *", "CF14F15", "f14-f15"),
+        (COMMANDERS, "1. p8-p6 cf14f15 *", "cf14f15", "f14-f15"),  # in lower case, and without its hyphen
         (TABLUT, "1. e3-c3 !? d1-d3 *", "!?", "e3-c3!?"),  # a detached suffix
         (SENECA, "1. @d4 ! @e5 *", "!", "@d4!"),
         (DUX, "1. a1-a5 # *", "#", "a1-a5#"),  # Latrunculi's end of the game
@@ -103,6 +104,11 @@ def test_laquet_plays_written_with_hyphens_are_mended_with_their_roll(movetext, 
     assert (diagnostic.rule, diagnostic.text, diagnostic.column) == ("syntax", written, movetext.index(roll) + 1)
     assert diagnostic.message == f"found '{roll}': a roll is followed by its plays, or -- when none can be played"
     assert diagnostic.suggestions == (meant,)
+
+
+def test_the_plays_of_a_laquet_leftover_group_written_with_hyphens_are_mended_with_its_dice():
+    (diagnostic,) = check(f"{LAQUET}\n1. 63: 5/11 1/4 >3: 6-9 6-7 *\n").diagnostics
+    assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", ">3: 6-9 6-7", (">3: 6/9 6/7",))
 
 
 @pytest.mark.parametrize(
@@ -252,6 +258,14 @@ def test_a_removal_written_before_its_move_goes_after_it(rules, movetext):
     (diagnostic,) = check(f"{tags}\n{movetext}\n").diagnostics
     assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", "~a1 g1-g2", ("g1-g2~a1",))
     assert check(f"{tags}\n{movetext}\n", keep_going=True).diagnostics == [diagnostic]
+
+
+@pytest.mark.parametrize("word", ["xc4", "!?"])
+def test_a_capture_list_or_a_suffix_before_the_first_move_is_not_moved_after_it(word):
+    """Only a removal is written before its move (removal=before-move); a capture list or a suffix no ply
+    comes before is no slip of a known habit: said where it is, with no suggestion."""
+    (diagnostic,) = check(f"{TABLUT}\n1. {word} e3-c3 *\n").diagnostics
+    assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", word, ())
 
 
 @pytest.mark.parametrize(

@@ -75,6 +75,13 @@ def test_a_skipped_line_is_not_walked_nor_ended_and_the_next_lines_keep_their_nu
     ]
 
 
+def test_a_skipped_line_counts_the_lines_nested_in_its_variations_too():
+    text = '[Game "tablut"]\n1. e3-c3 (1. d1-d3 (1. i6-h6 (1. a4-b4))) d1-d3 (2... a6-b6) *'  # lines 1 > 2 > 3, then 4
+    events = Events(skip_lines=[1])
+    walk(parse_record(text), events)
+    assert [e[::2] for e in events.events if len(e) == 3] == [("e3-c3", (0, 0)), ("d1-d3", (0, 1)), ("a6-b6", (4, 0))]
+
+
 def test_deep_nesting_costs_no_recursion():
     depth = 50_000
     line = Line([Ply("e3-c3")])

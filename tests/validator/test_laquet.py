@@ -76,6 +76,7 @@ def test_q3_no_checker_lands_or_stops_on_an_enemy_point():
         ("64: 1/9", "1/9 moves 8 points, and the dice left are 6 and 4"),
         ("64: 1/4/10", "1/4/10: 1/4 moves 3 points, and the dice left are 6 and 4"),  # not 1/4/10 moves 3
         ("64: 1/5/9", "1/5/9: 5/9 moves 4 points, and the die left is 6"),
+        ("63: 5/18 5/8", "5/18 moves 13 points, and the dice left are 6 and 3"),  # 18, the last point, is open
     ],
 )
 def test_q3_a_play_through_points_names_the_step_no_die_moves(ply, message):
@@ -111,6 +112,16 @@ def test_q4_a_play_written_to_or_from_points_19_to_24_breaks_q4(position, ply, s
     with pytest.raises(Illegal) as caught:
         SEED.play(position, ply)
     assert (caught.value.rule, str(caught.value)) == ("Q4", said)
+
+
+def test_q5_a_die_only_a_checker_on_point_1_can_play_must_be_played():
+    far_behind = SEED.parse_position("1:1,17:14 6:14,7:1 w")  # the 2 moves 1/3 alone (17/19 enters 19)
+    with pytest.raises(Illegal) as caught:
+        SEED.play(far_behind, "21: 17/18")
+    assert (caught.value.rule, str(caught.value)) == (
+        "Q5",
+        "White must play both dice when able (played 17/18); possible: 17/18 1/3; 1/3 3/4; 1/3 17/18; …",
+    )
 
 
 def test_q5_both_dice_must_be_played_when_they_can_be():
@@ -152,6 +163,18 @@ def test_q7_bearing_off_exactly_or_by_excess_from_the_furthest_point():
     assert SEED.play(HOME, "65: 13/off 17/off").text == "65: 13/off 17/off"  # 6 exact, then 5 by excess
     assert rule_broken(SEED, HOME, "65: 17/off 17/off") == "Q7"  # 13 stands behind 17
     assert rule_broken(SEED, START, "61: 18/off 5/6") == "Q7"  # not every checker home
+
+
+def test_q7_a_lower_die_bears_off_no_checker_though_none_stands_behind_it():
+    alone = SEED.parse_position("16:1 6:14,7:1 w")  # White's last checker, on 16: bearing off takes a 3
+    with pytest.raises(Illegal) as caught:
+        SEED.play(alone, "21: 16/off")
+    assert (caught.value.rule, str(caught.value)) == (
+        "Q7",
+        "16/off: bearing off from 16 takes a 3, or a higher die when no checker of White's stands behind it; "
+        "the dice left: 2 and 1",
+    )
+    assert SEED.play(alone, "21: 16/18 18/off").text == "21: 16/18 18/off"
 
 
 def test_q7_bearing_off_is_never_forced():
