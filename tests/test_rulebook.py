@@ -187,6 +187,16 @@ def test_an_example_is_what_lusoria_says_of_its_record(rule_id):
     assert f"[{rule_id}]" in shown.message or re.search(rf"\b{rule_id}\b", shown.message)
 
 
+@pytest.mark.parametrize("rule_id", [rule.id for rule in rulebook.rules() if rulebook.example(rule.id)])
+def test_an_example_breaks_its_rule_at_its_last_ply(rule_id):
+    """The ply an example's error cites is the last it writes: no ply after it is left unchecked, and
+    none before it breaks the rule (an error of the whole record, `result` or `tag`, cites none)."""
+    report = check(rulebook.example(rule_id).record)
+    cited = [d.ply for d in report.diagnostics if d.severity == "error" and d.ply is not None]
+    last = len(report.record.main.plies) if report.record else None  # (one that does not parse cites none)
+    assert cited in ([], [last]), cited
+
+
 def move_numbers(record: str) -> list[str]:
     """The move numbers of a record's movetext, as written (`1.`, `1...`)."""
     return re.findall(r"\b\d+\.(?:\.\.)?", record.rpartition("]")[2])
