@@ -222,6 +222,10 @@ def test_every_rule_of_every_game_has_an_example(game):
     assert len(own) > 8 and [rule_id for rule_id in own if rulebook.example(rule_id) is None] == []
 
 
+def test_the_one_rule_without_an_example_is_plug_in_which_no_record_alone_breaks():
+    assert [rule.id for rule in rulebook.rules() if rulebook.example(rule.id) is None] == ["plug-in"]
+
+
 def test_every_rule_the_error_samples_break_has_an_example():
     cited = {d.rule for verdict in validate([str(ROOT / "samples" / "errors")]) for d in verdict.diagnostics}
     assert len(cited) > 25 and all(rulebook.example(rule_id) for rule_id in cited), sorted(
