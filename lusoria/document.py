@@ -507,7 +507,7 @@ def _tag_values(entry: Entry | None, name: str, typed: str, column: int) -> list
         return [
             Completion(f"{key}={value}", "value", column - len(word), column, f"default {values[0]}")
             for key, values in cls.options.items()
-            if key not in chosen
+            if key in cls.rules_tag_keys() and key not in chosen
             for value in values
             if f"{key}={value}".startswith(word)
         ]

@@ -81,6 +81,12 @@ def options(game: str) -> tuple[Option, ...]:
     return tuple(found)
 
 
+def tag_options(game: str) -> tuple[Option, ...]:
+    """The options of a game that a Rules tag may set (`Game.rules_tag_keys`), which `explain` gives."""
+    keys = () if game == ANY_GAME else GAMES[game].rules_tag_keys()
+    return tuple(option for option in options(game) if option.key in keys)
+
+
 @cache
 def _read() -> tuple[dict[str, Rule], dict[str, Example], dict[str, str]]:
     """Every rule, by upper-case ID, the examples, and each rule's own text (without the notes of
@@ -97,7 +103,7 @@ def _read() -> tuple[dict[str, Rule], dict[str, Example], dict[str, str]]:
             if applied:
                 text += "\n\nHow lusoria applies it:\n" + "\n".join(f"- {note}" for note in applied)
             cited = re.compile(rf"\b{re.escape(rule_id)}\b")
-            changes = tuple(option for option in options(game) if cited.search(option.meaning))
+            changes = tuple(option for option in tag_options(game) if cited.search(option.meaning))
             rules[rule_id.upper()] = Rule(rule_id, game, title, text, changes, entry.get("variant", ""))
             if "example" in entry:
                 examples[rule_id.upper()] = Example(entry["example"]["record"], entry["example"]["message"])
@@ -177,7 +183,7 @@ def option_text(key: str) -> str | None:
     each game that has an option of that name, its values, meaning and the rules it changes; None
     when no game has one."""
     wanted = key.strip().lower()
-    found = [(game, option) for game in _games() for option in options(game) if option.key.lower() == wanted]
+    found = [(game, option) for game in _games() for option in tag_options(game) if option.key.lower() == wanted]
     if not found:
         return None
     lines = [f"{found[0][1].key}: an option of the Rules tag (the default value first)"]

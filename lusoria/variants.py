@@ -345,7 +345,7 @@ def game_text(name: str) -> str:
         *([_wrapped(read_from)] if (read_from := game.variants_read_from()) else []),
         "",
         _rule_line(game.name, ""),
-        _wrapped(f"options (the Rules tag): {', '.join(game.options) or 'none'}"),
+        _wrapped(f"options (the Rules tag): {', '.join(game.rules_tag_keys()) or 'none'}"),
     ]
     return "\n".join(lines)
 
@@ -411,15 +411,16 @@ def _same_rules(name: str, rules: Game) -> dict[str, VariantNotes]:
 
 
 def _settings(rules: Game) -> list[str]:
-    """Each option that `rules` play by (`Game.options_in_play`) with its value, in the words of its
-    game's options (rulebook.options)."""
-    meanings = {option.key: option.meaning for option in rulebook.options(rules.name)}
+    """Each option that `rules` play by (`Game.options_in_play`) and a Rules tag may set, with its
+    value, in the words of its game's options (rulebook.tag_options)."""
+    meanings = {option.key: option.meaning for option in rulebook.tag_options(rules.name)}
     return [
         _wrapped(
             f"  {key}={rules.option[key]}" + (f"; {key}: {rulebook.plain(meanings[key])}" if key in meanings else ""),
             "    ",
         )
         for key in rules.options_in_play()
+        if key in rules.rules_tag_keys()
     ]
 
 

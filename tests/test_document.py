@@ -175,6 +175,12 @@ def test_only_the_rules_tag_is_offered_the_games_options():
     ]
 
 
+def test_a_tafl_variants_rules_tag_is_offered_no_board_nor_start():
+    entry = entry_of('[Game "hnefatafl"]\n[Variant "fetlar-hnefatafl-11x11"]\n[Rules ""]\n*\n')
+    offered = {completion.label.partition("=")[0] for completion in completions(entry, '[Rules "', 2, 8)}
+    assert {"esc", "ks", "cor"} <= offered and not {"dim", "start"} & offered
+
+
 def test_the_outline_shows_of_a_date_what_is_known_and_no_date_when_nothing_is():
     # it showed `????.??.??`, the roster's unknown date, as it is
     def named(date: str) -> str:

@@ -187,6 +187,16 @@ def test_an_example_is_what_lusoria_says_of_its_record(rule_id):
     assert f"[{rule_id}]" in shown.message or re.search(rf"\b{rule_id}\b", shown.message)
 
 
+@pytest.mark.parametrize("rule_id", [rule.id for rule in rulebook.rules() if rulebook.example(rule.id)])
+def test_an_example_breaks_its_rule_at_its_last_ply(rule_id):
+    """The ply an example's error cites is the last it writes: no ply after it is left unchecked, and
+    none before it breaks the rule (an error of the whole record, `result` or `tag`, cites none)."""
+    report = check(rulebook.example(rule_id).record)
+    cited = [d.ply for d in report.diagnostics if d.severity == "error" and d.ply is not None]
+    last = len(report.record.main.plies) if report.record else None  # (one that does not parse cites none)
+    assert cited in ([], [last]), cited
+
+
 def move_numbers(record: str) -> list[str]:
     """The move numbers of a record's movetext, as written (`1.`, `1...`)."""
     return re.findall(r"\b\d+\.(?:\.\.)?", record.rpartition("]")[2])
@@ -210,6 +220,14 @@ def test_every_rule_of_every_game_has_an_example(game):
     that breaks it, or one that shows it at work."""
     own = [rule.id for rule in rulebook.rules() if rule.game == game]
     assert len(own) > 8 and [rule_id for rule_id in own if rulebook.example(rule_id) is None] == []
+
+
+def test_the_one_rule_of_a_record_without_an_example_is_plug_in_which_no_record_alone_breaks():
+    """(Every game's rules have one: test_every_rule_of_every_game_has_an_example.)"""
+    record_rules = [rule.id for rule in rulebook.rules() if rule.game == rulebook.ANY_GAME]
+    assert len(record_rules) == 5 and [rule_id for rule_id in record_rules if not rulebook.example(rule_id)] == [
+        "plug-in"
+    ]
 
 
 def test_every_rule_the_error_samples_break_has_an_example():

@@ -52,15 +52,13 @@ def test_every_variant_of_every_game_and_of_the_catalogue_is_explained():
 
 def test_every_settings_line_of_every_variant_is_laid_out_alike():
     """A setting's first line is indented two spaces, its continuation four, even where a long value
-    (opentafl-sea-battle-13x13's start=) is wider than the page."""
+    (foteviken-tablut-11x11's afor=) is wider than the page."""
     for name in EVERY_VARIANT:
         settings = api.explain(name).split("\nSettings (")[1].split("\n\n")[0].split("\n")[1:]
         for line in settings:
             assert re.match(r"(  [a-z-]+=|  none: |    \S)", line), (name, line)
-    start = (
-        "\n  start=/4ttttt4/5t1t5/6t6/6T6/t3T3T3t/tt3TTT3tt/t1tT1TKT1Tt1t/tt3TTT3tt/t3T3T3t/6T6/6t6/5t1t5/4ttttt4/;\n"
-    )
-    assert start in api.explain("opentafl-sea-battle-13x13")
+    forts = "\n  afor=d1,e1,f1,g1,h1,f2,a4,k4,a5,k5,a6,b6,j6,k6,a7,k7,a8,k8,f10,d11,e11,f11,g11,h11;\n    afor: "
+    assert forts in api.explain("foteviken-tablut-11x11")
 
 
 def test_a_variant_says_a_board_tag_may_choose_another_board_when_its_records_may():
@@ -283,7 +281,7 @@ def test_a_variants_other_names_or_notes_alone_stand_after_a_blank_line():
         (  # no throne (cen empty): no Linnaean capture, no piece lists of the throne; no shieldwall: no swf;
             # no berserk moves: no berw; no corners, no forts: none of their piece lists
             "hnefatafl/ard-ri-throneless-circle-7x7",
-            "dim start esc atkf surf tfr ka ks kj spd cor cen afor dfor sw efe ber leap",
+            "esc atkf surf tfr ka ks kj spd cor cen afor dfor sw efe ber leap",
         ),
     ],
 )
@@ -292,6 +290,32 @@ def test_a_variant_lists_the_settings_its_rules_play_by(name, in_play):
     its own (X1, X4); camp-hostile is the camps'."""
     settings = api.explain(name).split("\nSettings (")[1].split("\n\n")[0]
     assert re.findall(r"^  ([a-z-]+)=", settings, re.MULTILINE) == in_play.split()
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["tablut/ashton", "latrunculi/seneca", "laquet/seed", "copenhagen/fetlar", "hnefatafl/fetlar-hnefatafl-11x11"],
+)
+def test_each_setting_a_variant_lists_is_one_its_rules_tag_takes(name):
+    """`explain` heads them "a Rules tag's key=value": written in one, as listed, they read without an
+    error (it listed a tafl variant's dim and start, which a Rules tag cannot set: the variant's)."""
+    settings = api.explain(name).split("\nSettings (")[1].split("\n\n")[0]
+    written = re.findall(r"^  ([a-z-]+=[^;]*);", settings, re.MULTILINE)
+    game, _, variant = name.partition("/")
+    report = check(f'[Game "{game}"]\n[Variant "{variant}"]\n[Rules "{" ".join(written)}"]\n*\n')
+    assert len(written) >= 2 and report.diagnostics == []
+
+
+def test_a_tafl_variants_board_and_start_are_no_options_of_the_rules_tag():
+    """explain lists the options a Rules tag takes, which a Rules tag refuses dim and start of."""
+    assert "dim" not in api.explain("hnefatafl").split("options (the Rules tag): ")[1]
+    assert "Options (Rules tag" in api.explain("G1") and "  dim:" not in api.explain("G1")
+    assert api.explain("dim").startswith("'dim' names no rule, game or variant; the texts of 2 rules use it:")
+    assert api.explain("cor").startswith("cor: an option of the Rules tag")
+    report = check('[Game "hnefatafl"]\n[Variant "fetlar-hnefatafl-11x11"]\n[Rules "dim=9"]\n*\n')
+    assert [d.message for d in report.diagnostics] == [
+        "unknown rules key 'dim' for hnefatafl (the board and the start are the variant's)"
+    ]
 
 
 def _plays(rules, position):

@@ -339,6 +339,12 @@ class Game(Generic[P]):
         says it): "" when nothing."""
         return ""
 
+    @classmethod
+    def rules_tag_keys(cls) -> tuple[str, ...]:
+        """The options a Rules tag may set (`lusoria explain` calls only these the Rules tag's): all
+        of them, unless a game's variant alone sets some."""
+        return tuple(cls.options)
+
     def options_in_play(self) -> tuple[str, ...]:
         """The options whose value these rules play by (`lusoria explain` lists them): all of them but
         those that change nothing under its variant and other options (a jump rule where nothing jumps)."""

@@ -67,6 +67,7 @@ IDS = RuleIds(
     berserk="G15",
     unwritten="G16",
 )  # no announcements nor camps: their IDs are never cited
+SET_BY_THE_VARIANT = ("dim", "start")  # the board and the start: the variant's, never a Rules tag's
 _HEADER = re.compile(r"\s*\[\[\s*variant\s*\]\]\s*(?:#.*)?$")  # an entry's header, as TOML allows it written
 _NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 TITLE = "Hnefatafl"  # the generic game's name in messages ("a Hnefatafl game has one" king)
@@ -353,7 +354,7 @@ class Hnefatafl(TaflGame):
     )
 
     def __init__(self, options: dict[str, str] | None = None, variant: str | None = None) -> None:
-        kept = {key: value for key, value in (options or {}).items() if value or key.lower() not in ("dim", "start")}
+        kept = {key: value for key, value in (options or {}).items() if value or key.lower() not in SET_BY_THE_VARIANT}
         super().__init__(kept, variant)  # (an empty dim or start: the variant's)
         self.board = self.settings.board
         if self.settings.berserk != "n":  # its records write berserk moves (G15): `d3=f3`
@@ -361,6 +362,11 @@ class Hnefatafl(TaflGame):
 
     def settings_for(self, option: dict[str, str]) -> Settings:
         return described_settings(option, IDS, self.title)
+
+    @classmethod
+    def rules_tag_keys(cls) -> tuple[str, ...]:
+        """All but the board and the start, which the variant sets (a Position tag starts elsewhere)."""
+        return tuple(key for key in cls.options if key not in SET_BY_THE_VARIANT)
 
     def options_in_play(self) -> tuple[str, ...]:
         """All but the idle keys (validator/tafl_rules.py): the pieces and squares its start and board
@@ -424,7 +430,7 @@ class Hnefatafl(TaflGame):
     @classmethod
     def rules_entry(cls, item: re.Match[str]) -> tuple[str, str]:
         key, equals, _ = item[0].lower().partition("=")
-        if key in ("dim", "start"):
+        if key in SET_BY_THE_VARIANT:
             why = "the board and the start are the variant's"
             raise cls.unknown_key(key, item[0][: len(key)], item.start(), why)
         if key in cls.options and not equals:
