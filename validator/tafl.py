@@ -22,7 +22,7 @@ from typing import Final
 from mypy_extensions import mypyc_attr
 
 from lusoria.notation.numbers import whole_number
-from lusoria.validator.base import BLACK, WHITE, NotAPly, OptionError, Outcome, Played
+from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, NotAPly, OptionError, Outcome, Played, unreachable_count
 from lusoria.validator.diagram import (
     CAMP,
     CELL,
@@ -94,7 +94,9 @@ from lusoria.validator.tafl_settings import (
     tafl_settings,
 )
 from lusoria.validator.tafl_unwritten import POSITIONS_PLAYED, play_unwritten, played_past_end
+from lusoria.words import plural
 
+_MERCENARIES: Final = (DEFENDER_MERCENARY, ATTACKER_MERCENARY)
 _UNWRITTEN_LETTER: Final = re.compile(r"^[NCMncm](?=[a-s]\d)")  # OpenTafl's piece letters that plies do not write
 _SETTINGS: dict[tuple[type, tuple[str, ...]], Settings] = {}  # by game and options: TaflGame.settings
 _GLYPHS: Final[dict[str, Glyph]] = {  # by kind of piece (PIECE_NAMES); a soldier is a DISC
@@ -213,8 +215,7 @@ class TaflGame(GridGame[TaflPosition]):
                 f"as in '{self.settings.board.start}'"
             )
         board = read_board(fields[0], self.geo.size, self.title, "".join(self.pieces))
-        if board.count(KING) > 1:
-            raise OptionError(f"a {self.title} position holds at most one king")
+        self._check_pieces(board)
         settings = self.settings
         squares = self.geo.squares
         for square in special_squares(settings):  # (where the start puts the piece, it may stand)
@@ -231,6 +232,26 @@ class TaflGame(GridGame[TaflPosition]):
         if camped:
             raise OptionError(f"a Swede or the king stands on the camp square {camped[0]} ({settings.ids.camp})")
         return self._remembering(TaflPosition(bytes(board), WHITE if fields[1] == "w" else BLACK))
+
+    def _check_pieces(self, board: bytearray) -> None:
+        """A position gives a side no more pieces of a kind (king, soldiers, knights, commanders)
+        than the start does, and holds no more mercenaries, which change sides when captured."""
+        start, ids = self.settings.start, self.settings.ids
+        cited = f" ({ids.start})" if ids.start else ""
+        for code, name in enumerate(PIECE_NAMES):
+            if code not in (EMPTY, *_MERCENARIES) and (count := board.count(code)) > (most := start.count(code)):
+                side = OWNER[code]
+                raise unreachable_count(
+                    side,
+                    f"{plural(count, name)} on the board",
+                    f"{SIDE_NAMES[side]} starts with {most or 'none'}{cited}",
+                )
+        count, most = (sum(squares.count(code) for code in _MERCENARIES) for squares in (board, start))
+        if count > most:
+            raise OptionError(
+                f"White and Black have {plural(count, 'mercenary', 'mercenaries')} on the board; the start has "
+                f"{most or 'none'}{cited}, which change sides when captured ({ids.capture})"
+            )
 
     def square_board(self, position: TaflPosition) -> bytes | None:
         return position.board
