@@ -45,7 +45,7 @@ from lusoria.validator.latrunculi_play import (
 )
 from lusoria.validator.suggest import Name
 
-_PLACED: Final = re.compile(r"(?:[Pp]?@)?([a-pA-P][0-9]{1,2})")  # a placement as hands write it (P@d4, @D4, d4)
+_PLACED: Final = re.compile(r"(?:[PpDd]?@)?([a-pA-P][0-9]{1,2})")  # a placement as hands write it (P@d4, D@d4, @D4, d4)
 _HYPHENED_JUMPS: Final = re.compile(r"[A-Z]?[a-p][0-9]{1,2}(?:-[a-p][0-9]{1,2}){2,}")  # c3-c5-e5: c3^c5^e5
 _REMOVAL: Final = re.compile(rf"~({SQUARE})(?![0-9])")  # a ply's removal of its player's incitus (~d4; ~d17 none)
 _GLYPHS: Final[dict[str, Glyph]] = {  # by kind of piece; a pawn is a DISC
@@ -113,7 +113,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
     @classmethod
     def mended_ply(cls, word: str) -> str:
         """As on any grid (`e3c3`, `e3xc3`), a placement written without its `@` (`d4`), with a
-        capital square (`@D4`), or as crazyhouse drops a piece (`P@d4`): `@d4`; and jumps joined
+        capital square (`@D4`), or as crazyhouse drops a piece (`P@d4`, `D@d4`): `@d4`; and jumps joined
         with hyphens (`c3-c5-e5`): `c3^c5^e5`."""
         square, jumps = _PLACED.fullmatch(word), _HYPHENED_JUMPS.match(word)
         if jumps:
