@@ -96,7 +96,6 @@ from lusoria.validator.tafl_settings import (
 from lusoria.validator.tafl_unwritten import POSITIONS_PLAYED, play_unwritten, played_past_end
 from lusoria.words import plural
 
-_MERCENARIES: Final = (DEFENDER_MERCENARY, ATTACKER_MERCENARY)
 _UNWRITTEN_LETTER: Final = re.compile(r"^[NCMncm](?=[a-s]\d)")  # OpenTafl's piece letters that plies do not write
 _SETTINGS: dict[tuple[type, tuple[str, ...]], Settings] = {}  # by game and options: TaflGame.settings
 _GLYPHS: Final[dict[str, Glyph]] = {  # by kind of piece (PIECE_NAMES); a soldier is a DISC
@@ -234,24 +233,17 @@ class TaflGame(GridGame[TaflPosition]):
         return self._remembering(TaflPosition(bytes(board), WHITE if fields[1] == "w" else BLACK))
 
     def _check_pieces(self, board: bytearray) -> None:
-        """A position gives a side no more pieces of a kind (king, soldiers, knights, commanders)
-        than the start does, and holds no more mercenaries, which change sides when captured."""
-        start, ids = self.settings.start, self.settings.ids
-        cited = f" ({ids.start})" if ids.start else ""
-        for code, name in enumerate(PIECE_NAMES):
-            if code not in (EMPTY, *_MERCENARIES) and (count := board.count(code)) > (most := start.count(code)):
+        """A position gives a side no more kings or soldiers than the start does: no piece becomes
+        one. (OpenTafl's knights, commanders and mercenaries are not counted.)"""
+        start, cited = self.settings.start, f" ({self.settings.ids.start})" if self.settings.ids.start else ""
+        for code in (DEFENDER, KING, ATTACKER):
+            if (count := board.count(code)) > (most := start.count(code)):
                 side = OWNER[code]
                 raise unreachable_count(
                     side,
-                    f"{plural(count, name)} on the board",
+                    f"{plural(count, PIECE_NAMES[code])} on the board",
                     f"{SIDE_NAMES[side]} starts with {most or 'none'}{cited}",
                 )
-        count, most = (sum(squares.count(code) for code in _MERCENARIES) for squares in (board, start))
-        if count > most:
-            raise OptionError(
-                f"White and Black have {plural(count, 'mercenary', 'mercenaries')} on the board; the start has "
-                f"{most or 'none'}{cited}, which change sides when captured ({ids.capture})"
-            )
 
     def square_board(self, position: TaflPosition) -> bytes | None:
         return position.board

@@ -55,28 +55,21 @@ def board(pieces: str, size: int = 11, turn: str = "b") -> str:
     return "/".join(ranks) + " " + turn
 
 
-def started(rules: Hnefatafl, position: str) -> Hnefatafl:
-    """`rules` with `position` as its start. A Position gives no side more pieces of a kind than
-    its variant's start (G1): a test that sets out pieces its variant lacks (commanders, knights,
-    mercenaries, more soldiers) plays them so (an OTN rules record's start, rank 1 first)."""
-    ranks = reversed(position.split()[0].split("/"))
-    start = "/" + "/".join(ranks).translate(str.maketrans("Pp", "Tt")) + "/"
-    return Hnefatafl({**rules.option, "start": start}, variant=rules.variant)
-
-
-def checked(record: str, own_start: bool) -> Report:
-    """`check` of a record; `own_start`: under its variant `started` at its Position."""
-    if not own_start:
-        return check(record)
+def started(record: str) -> Report:
+    """`check` of a record under its variant with its Position as the start: a Position gives no
+    side more soldiers than its variant's start (G1), and a test may set out more."""
     read = parse_record(record)
-    return replay(read, rules=started(Hnefatafl.from_tags(read.tags), read.tags["Position"]))
+    rules = Hnefatafl.from_tags(read.tags)
+    ranks = reversed(read.tags["Position"].split()[0].split("/"))  # an OTN start: rank 1 first
+    start = "/" + "/".join(ranks).translate(str.maketrans("Pp", "Tt")) + "/"
+    return replay(read, rules=Hnefatafl({**rules.option, "start": start}, variant=rules.variant))
 
 
-def errors(record: str, own_start: bool = False) -> list[tuple[str, int | None, str]]:
-    """(rule, ply, message) of each error a record gets, but its result's (the records here end `*`;
-    `outcome` says how a game ended); `own_start`: as `checked`."""
-    diagnostics = checked(record, own_start).diagnostics
-    return [(d.rule, d.ply, d.message) for d in diagnostics if d.severity == "error" and d.rule != "result"]
+def errors(record: str | Report) -> list[tuple[str, int | None, str]]:
+    """(rule, ply, message) of each error a record (or its report) gets, but its result's (the
+    records here end `*`; `outcome` says how a game ended)."""
+    report = check(record) if isinstance(record, str) else record
+    return [(d.rule, d.ply, d.message) for d in report.diagnostics if d.severity == "error" and d.rule != "result"]
 
 
 def record(pieces: str, moves: str, rules: str = "", variant: str = FETLAR, turn: str = "b") -> str:
@@ -88,10 +81,9 @@ def record(pieces: str, moves: str, rules: str = "", variant: str = FETLAR, turn
 
 
 def outcome(pieces: str, moves: str, rules: str = "", turn: str = "b") -> tuple[str, str]:
-    """(rule, reason) of how the game the record's moves play ended, from `pieces` as the start."""
-    start = board(pieces, turn=turn)
-    rules_obj = started(Hnefatafl.from_tags({"Variant": FETLAR, **({"Rules": rules} if rules else {})}), start)
-    position = rules_obj.parse_position(start)
+    """(rule, reason) of how the game the record's moves play ended."""
+    rules_obj = Hnefatafl.from_tags({"Variant": FETLAR, **({"Rules": rules} if rules else {})})
+    position = rules_obj.parse_position(board(pieces, turn=turn))
     for ply in moves.split():
         played = rules_obj.play(position, ply)
         position = played.position
@@ -396,20 +388,18 @@ def test_mechanics_lusoria_does_not_play_are_refused_by_name():
 
 
 def test_commanders_knights_and_the_king_jump_over_an_enemy_soldier():
-    assert errors(record("Kf6 ca4 Pa5", "a4-a6"), own_start=True) == []  # a commander jumps (cj:j, OTN's default)
-    assert errors(record("Kf6 ca4 Pa5", "a4-a6", "cj=n"), own_start=True)[0][:2] == ("G3", 1)
-    assert errors(record("Kc3 ca4 Ca5", "a4-a6"), own_start=True)[0][:2] == ("G14", 1)  # never over a commander
-    assert errors(record("Kf6 ca4 Pa5 pa7", "a4-a7"), own_start=True)[0][:2] == ("G3", 1)  # two squares at most
-    assert (
-        errors(record("Kf6 Na5 pa6 pb5", "a5-a7xa6", turn="w"), own_start=True) == []
-    )  # a knight's jump captures (nj:c)
-    assert errors(record("Kf6 Na5 pa6 pb5", "a5-a7xa6", "nj=j", turn="w"), own_start=True)[0][:2] == ("G5", 1)
+    assert errors(record("Kf6 ca4 Pa5", "a4-a6")) == []  # a commander jumps (cj:j, OTN's default)
+    assert errors(record("Kf6 ca4 Pa5", "a4-a6", "cj=n"))[0][:2] == ("G3", 1)
+    assert errors(record("Kc3 ca4 Ca5", "a4-a6"))[0][:2] == ("G14", 1)  # never over a commander
+    assert errors(record("Kf6 ca4 Pa5 pa7", "a4-a7"))[0][:2] == ("G3", 1)  # two squares at most
+    assert errors(record("Kf6 Na5 pa6 pb5", "a5-a7xa6", turn="w")) == []  # a knight's jump captures (nj:c)
+    assert errors(record("Kf6 Na5 pa6 pb5", "a5-a7xa6", "nj=j", turn="w"))[0][:2] == ("G5", 1)
     assert errors(record("Kf6 pf7 pa2", "Kf6-f8", "kj=r", turn="w")) == []  # from the throne
     restricted = errors(record("Kc3 pc4 pa2", "Kc3-c5", "kj=r", turn="w"))
     assert restricted[0][:2] == ("G14", 1) and "(kj: r)" in restricted[0][2]
     assert errors(record("Kc3 pc4 pa2", "Kc3-c5", "kj=j", turn="w")) == []
     assert errors(record("Kf4 pf5 pa2", "Kf4-f6", "kj=j", turn="w")) == []  # onto the throne, where he may stop
-    assert errors(record("Kk6 cf4 Pf5", "f4-f6"), own_start=True) == [  # where a commander may not
+    assert errors(record("Kk6 cf4 Pf5", "f4-f6")) == [  # where a commander may not
         (
             "G14",
             1,
@@ -428,7 +418,7 @@ def test_one_function_says_what_a_move_captures_the_jumped_soldier_first_the_wal
     a8-a9 closed by a10 (sw:w, G6); the walls' soldiers are also said apart (the rule a wrong list
     breaks)."""
     pieces = "Kf6 Na5 pa6 pb7 Pc7 pa8 pa9 Pb8 Pb9 Pa10 pk2"
-    rules = started(Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "sw=w"}), board(pieces, turn="w"))
+    rules = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "sw=w"})
     settings, position = rules.settings, rules.parse_position(board(pieces, turn="w"))
     origin, target = settings.geo.index["a5"], settings.geo.index["a7"]
     jumped = jumped_over(position.board, origin, target, settings)
@@ -436,25 +426,22 @@ def test_one_function_says_what_a_move_captures_the_jumped_soldier_first_the_wal
     names = settings.geo.names
     assert ([names[s] for s in captured], [names[s] for s in walled]) == (["a6", "b7", "a8", "a9"], ["a8", "a9"])
     assert rules.play(position, "a5-a7").text == "a5-a7xa6/a8/a9/b7"
-    assert errors(record(pieces, "a5-a7xa6/b7", "sw=w", turn="w"), own_start=True)[0][:2] == ("G6", 1)
+    assert errors(record(pieces, "a5-a7xa6/b7", "sw=w", turn="w"))[0][:2] == ("G6", 1)
 
 
 def test_a_captured_mercenary_changes_sides():
     pieces = "Kk6 pd1 Me4 pf4 Pe5 Pc3 pa10"  # d1-d4 takes e4 (against f4); c3-e3 takes it back (against e5)
-    assert errors(record(pieces, "d1-d4xe4 c3-c2 e4-e2"), own_start=True) == []  # the attackers' now
-    assert errors(record(pieces, "d1-d4xe4 e4-e2"), own_start=True)[0][:2] == ("G2", 2)  # no longer White's
-    assert errors(record(pieces, "d1-d4xe4 c3-c2 f4-a4"), own_start=True)[0][:2] == ("G3", 3)  # it stays, in the way
-    assert errors(record(pieces, "d1-d4xf4"), own_start=True)[0][:2] == ("G5", 1)
-    assert (
-        errors(record(pieces, "d1-d4xe4 c3-e3xe4 a10-a9 e3-e1 a9-a8 e4-e2"), own_start=True) == []
-    )  # captured again: White's again
-    assert errors(record(pieces, "d1-d4xe4 c3-e3xe4 e4-e2"), own_start=True)[0][:2] == ("G2", 3)
-    rules = started(Hnefatafl(variant=FETLAR), board(pieces))
+    assert errors(record(pieces, "d1-d4xe4 c3-c2 e4-e2")) == []  # the attackers' now
+    assert errors(record(pieces, "d1-d4xe4 e4-e2"))[0][:2] == ("G2", 2)  # no longer White's
+    assert errors(record(pieces, "d1-d4xe4 c3-c2 f4-a4"))[0][:2] == ("G3", 3)  # it stays, in the way
+    assert errors(record(pieces, "d1-d4xf4"))[0][:2] == ("G5", 1)
+    assert errors(record(pieces, "d1-d4xe4 c3-e3xe4 a10-a9 e3-e1 a9-a8 e4-e2")) == []  # captured again: White's again
+    assert errors(record(pieces, "d1-d4xe4 c3-e3xe4 e4-e2"))[0][:2] == ("G2", 3)
+    rules = Hnefatafl(variant=FETLAR)
     after = rules.play(rules.parse_position(board(pieces)), "d1-d4xe4").position
     assert rules.format_position(after).split("/")[6:8] == ["4P6", "3pmp5"]
     assert rules.diagram(after).pieces[3 * 11 + 4] == Piece(1, "mercenary")
-    assert rules.material(after) == (3, 4) and not rules.material_follows_empty_squares()
-    assert Hnefatafl(variant=FETLAR).material_follows_empty_squares()  # (Fetlar's start has none)
+    assert rules.material(after) == (3, 4) and rules.material_follows_empty_squares()  # (Fetlar's start has none)
     bartley = Hnefatafl(variant="alea-berserk-19x19-bartley")  # f6, n6, f14, n14: White's mercenaries
     start = bartley.initial()
     flipped = start
@@ -473,26 +460,23 @@ def test_a_captured_mercenary_changes_sides():
 def test_a_strong_king_is_captured_between_two_commanders_as_opentafl_captures_him():
     assert outcome("Kh10 cg10 ci9 Pd4", "i9-i10") == ("G7", "the king was captured (ks: s)")
     assert outcome("Kh11 cg11 ci9 Pd4", "i9-i11") == ("G7", "the king was captured (ks: s)")  # on the edge too
-    assert errors(record("Kh10 pg10 ci9 Pd4", "i9-i10"), own_start=True) == []  # a soldier and a commander: not
-    assert errors(record("Kh10 cg10 pi9 Pd4", "i9-i10"), own_start=True) == []  # the mover a soldier: not
-    assert errors(record("Kf6 ce6 ch6 Pd4", "h6-g6"), own_start=True) == []  # never on the throne
+    assert errors(record("Kh10 pg10 ci9 Pd4", "i9-i10")) == []  # a soldier and a commander: not
+    assert errors(record("Kh10 cg10 pi9 Pd4", "i9-i10")) == []  # the mover a soldier: not
+    assert errors(record("Kf6 ce6 ch6 Pd4", "h6-g6")) == []  # never on the throne
     assert outcome("Kb11 cc9 Pd4", "c9-c11") == ("G7", "the king was captured (ks: s)")  # against a corner
     assert errors(record("Kb11 pc9 Pd4", "c9-c11")) == []
-    unhostile = started(Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "corh=ad"}), board("Kb11 cc9 Pd4"))
-    played = unhostile.play(unhostile.parse_position(board("Kb11 cc9 Pd4")), "c9-c11")  # corners hostile to no king
+    unhostile = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "corh=ad"})  # corners hostile to no king
+    played = unhostile.play(unhostile.parse_position(board("Kb11 cc9 Pd4")), "c9-c11")
     assert (played.outcome, played.position.board[unhostile.geo.index["b11"]]) == (None, KING)
 
 
 def test_a_commander_is_captured_on_three_or_four_sides_under_cc():
     pieces = "Kk6 Ce5 pd5 pe4 pf7"  # f7-f5: e5 between two attackers, and e4 a third
-    assert errors(record(pieces, "f7-f5xe5"), own_start=True) == []  # cc:2, as a soldier
-    assert errors(record(pieces, "f7-f5xe5", "cc=3"), own_start=True) == []
-    assert errors(record(pieces, "f7-f5xe5", "cc=4"), own_start=True)[0][:2] == ("G5", 1)
-    assert errors(record("Kk6 Ce5 pd5 pf7", "f7-f5xe5", "cc=3"), own_start=True)[0][:2] == ("G5", 1)  # two sides only
-    assert errors(record("Kk6 Ca5 pa6 pb4 pc5", "c5-b5xa5", "cc=3"), own_start=True)[0][:2] == (
-        "G5",
-        1,
-    )  # the edge does not count
+    assert errors(record(pieces, "f7-f5xe5")) == []  # cc:2, as a soldier
+    assert errors(record(pieces, "f7-f5xe5", "cc=3")) == []
+    assert errors(record(pieces, "f7-f5xe5", "cc=4"))[0][:2] == ("G5", 1)
+    assert errors(record("Kk6 Ce5 pd5 pf7", "f7-f5xe5", "cc=3"))[0][:2] == ("G5", 1)  # two sides only
+    assert errors(record("Kk6 Ca5 pa6 pb4 pc5", "c5-b5xa5", "cc=3"))[0][:2] == ("G5", 1)  # the edge does not count
     assert errors(record("Kk6 Pe5 pd5 pf7", "f7-f5xe5", "cc=3")) == []  # a soldier: between two
 
 
@@ -601,9 +585,10 @@ def tyr(pieces: str, moves: str) -> str:
     return f'[Game "hnefatafl"] [Variant "{TYR}"] [Position "{board(pieces, 9)}"] 1... {moves} *'
 
 
-def said(record: str, own_start: bool = False) -> list[tuple[str, str, int | None, str]]:
-    """(severity, rule, ply, message) of each diagnostic a record gets; `own_start`: as `checked`."""
-    return [(d.severity, d.rule, d.ply, d.message) for d in checked(record, own_start).diagnostics]
+def said(record: str | Report) -> list[tuple[str, str, int | None, str]]:
+    """(severity, rule, ply, message) of each diagnostic a record (or its report) gets."""
+    report = check(record) if isinstance(record, str) else record
+    return [(d.severity, d.rule, d.ply, d.message) for d in report.diagnostics]
 
 
 def test_a_berserk_continuation_the_record_leaves_out_is_found_by_the_ply_that_needs_it():
@@ -654,22 +639,20 @@ def test_a_left_out_turn_of_eight_continuations_is_found():
 
 def test_a_left_out_continuation_follows_the_capture_of_a_mercenary():
     start = "pc2 Md4 pe4 Pc7 pc8 Kg8"  # c2-c4 takes the mercenary d4 (it turns Black's); then c4-c6 would take c7
-    assert said(tyr(start, "c2-c4xd4 2. Kg8-g7 c6-c5"), own_start=True) == [
+    assert said(tyr(start, "c2-c4xd4 2. Kg8-g7 c6-c5")) == [
         ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6xc7 (berw: n)")
     ]
-    assert said(tyr(start, "c2-c4xd4 2. Kg8-g7 d4-d5"), own_start=True) == []
+    assert said(tyr(start, "c2-c4xd4 2. Kg8-g7 d4-d5")) == []
 
 
 def test_a_left_out_continuation_may_be_a_capturing_jump():
     start = board("Nc2 pd4 Pe4 pc5 Kg8 ph1", 9, "w")  # c2-c4 takes d4; then the knight jumps c5 to c6, taking it
     knight = f'[Game "hnefatafl"] [Variant "{TYR}"] [Position "{start}"] 1. c2-c4xd4 h1-h2 2. c6-c7 *'
-    assert said(knight, own_start=True) == [
+    assert said(knight) == [
         ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6xc5 (berw: n)")
     ]
     plain_jump = knight.replace("[Position", '[Rules "nj=j"] [Position')  # a jump that does not capture
-    assert errors(plain_jump, own_start=True) == [
-        ("G3", 3, "there is no piece on c6; the rest of this line is not checked")
-    ]
+    assert errors(plain_jump) == [("G3", 3, "there is no piece on c6; the rest of this line is not checked")]
 
 
 def test_a_ply_of_such_a_record_captures_what_its_list_names():
@@ -736,8 +719,8 @@ def test_under_berw_a_the_last_left_out_continuation_may_be_any_move_of_the_piec
     seven = tyr(start.replace("Kg8", "Kf7") + files, f"c2-c4xd4 {taking}").replace(
         "[Position", '[Rules "berw=a"] [Position'
     )
-    assert [d[:3] for d in said(seven, own_start=True)] == [("warning", "G16", 11)]
-    assert errors(seven.replace("a9-a8", "a9-b9xb8"), own_start=True) == [
+    assert [d[:3] for d in said(started(seven))] == [("warning", "G16", 11)]  # (13 defenders: Tyr's 8 and more)
+    assert errors(started(seven.replace("a9-a8", "a9-b9xb8"))) == [
         ("G3", 11, "there is no piece on c6; the rest of this line is not checked")
     ]
     # each ply since the capture must fit: a6-e6 passes c6, so c4 went on to c7, not c6
@@ -1117,7 +1100,7 @@ def test_adding_a_tafl_game_is_one_entry_of_data(tmp_path, monkeypatch, names, l
         if names:
             scrape = (
                 '[{"AageGameTypeName": "Toy tafl 7x7", "WhoMovedFirst": "black", "Moves": "d7-f7 d5-e5", '
-                '"WhoWon": "none"}]'
+                '"WhoWon": "Ongoing"}]'
             )
             [source] = read_text(scrape, "aage", "toy.json")
             assert source.parsed.tags["Variant"] == "toy-7x7" and check(source).valid

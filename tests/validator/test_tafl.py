@@ -17,9 +17,7 @@ from lusoria.validator.replay import check
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import (
     ATTACKER,
-    ATTACKER_MERCENARY,
     DEFENDER,
-    DEFENDER_MERCENARY,
     KING,
     OWNER,
     PIECE_NAMES,
@@ -339,14 +337,14 @@ TAFL_VARIANTS = [
 
 @pytest.mark.parametrize("game, variant", TAFL_VARIANTS, ids=[f"{game}-{variant}" for game, variant in TAFL_VARIANTS])
 def test_a_position_gives_no_side_more_pieces_of_a_kind_than_its_variants_start(game, variant):
-    """The start itself, and the start with a piece taken off, are positions; one more piece of a
-    kind the start holds, on a square any piece may stop on, is a tag error that counts them."""
+    """The start itself, and the start with a soldier of a side or the king taken off, are positions;
+    one more, on a square any piece may stop on, is a tag error that counts them."""
     rules = GAMES[game](variant=variant)
     settings, start = rules.settings, bytearray(rules.settings.start)
     assert rules.parse_position(rules.format_position(rules.initial())).board == settings.start
     plain = next(s for s in range(len(start)) if not start[s] and s not in settings.words and not settings.camps[s])
     cited = f" ({settings.ids.start})" if settings.ids.start else ""
-    for code in sorted(set(start) - {0, DEFENDER_MERCENARY, ATTACKER_MERCENARY}):
+    for code in (DEFENDER, KING, ATTACKER):
         fewer = bytes(start).replace(bytes([code]), b"\0", 1)
         assert rules.parse_position(rules.format_position(TaflPosition(fewer, BLACK))).board == fewer
         more = bytearray(start)
@@ -381,29 +379,15 @@ def test_a_position_gives_no_side_more_pieces_of_a_kind_than_its_variants_start(
         ),
         (
             "hnefatafl",
-            "fetlar-hnefatafl-11x11",
-            "11/11/11/11/11/5K5/11/11/11/c10/4p6 b",
-            "Black has 1 commander on the board; Black starts with none (G1)",
+            "tyr-9x9",
+            "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3pPp3 b",
+            "White has 9 soldiers on the board; White starts with 8 (G1)",
         ),
     ],
 )
 def test_a_position_that_no_game_reaches_is_a_tag_error_at_the_tag(game, variant, board, said):
     (error,) = check(f'[Game "{game}"]\n[Variant "{variant}"]\n[Position "{board}"]\n\n*').diagnostics
     assert (error.rule, error.line, error.column, error.message) == ("tag", 3, 2, f"malformed Position: {said}")
-
-
-def test_mercenaries_change_sides_so_only_both_sides_together_are_counted():
-    """old-tyr-2-11x11 starts with 4 attackers' mercenaries and 2 defenders': White may hold 3 (one
-    captured from Black), but 7 in all is no game's."""
-    rules = GAMES["hnefatafl"](variant="old-tyr-2-11x11")
-    assert [rules.settings.start.count(code) for code in (DEFENDER_MERCENARY, ATTACKER_MERCENARY)] == [2, 4]
-    assert rules.parse_position("11/11/11/11/11/MMMK7/11/11/11/11/mmm8 b")
-    with pytest.raises(OptionError) as error:
-        rules.parse_position("11/11/11/11/11/MMMK7/11/11/11/11/mmmm7 b")
-    said = (
-        "White and Black have 7 mercenaries on the board; the start has 6 (G1), which change sides when captured (G5)"
-    )
-    assert str(error.value) == said
 
 
 def test_a_position_without_the_king_is_one_where_he_was_captured():

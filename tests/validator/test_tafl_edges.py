@@ -98,7 +98,7 @@ def test_a_look_back_keeps_the_capture_it_went_back_to_among_the_latest_8():
         "i1-i2xi3 2. Kb6-b5 c2-c4xd4 3. Kb5-b6 a4-d4 4. f9-f8xf7 g1-g2xg3 5. h9-h8xh7 e1-e2xe3"
         " 6. e9-e8xe7 i4-i5xh5 7. g9-g8xg7 c7-c8"
     )
-    assert said(free(start, moves), own_start=True) == [
+    assert said(started(free(start, moves))) == [  # (12 defenders: Tyr's 8 and more)
         ("warning", "G16", 5, "the record leaves out a berserk continuation after c2-c4xd4: c4-c5 (berw: a)"),
         ("warning", "G16", 13, "the record leaves out a berserk continuation after c2-c4xd4: c4-c7 (berw: a)"),
     ]
@@ -147,14 +147,14 @@ def test_berw_a_and_berw_u_read_a_ply_without_a_list_each_its_own_way():
 
 def test_a_mercenary_a_left_out_continuation_captures_changes_sides():
     # c4-c6 takes the mercenary c7 against c8: it is the attackers', and moves on their ply
-    assert said(tyr("pc2 Pd4 pe4 Mc7 pc8 Kg8", "c2-c4xd4 2. Kg8-g7 c7-b7"), own_start=True) == [
+    assert said(tyr("pc2 Pd4 pe4 Mc7 pc8 Kg8", "c2-c4xd4 2. Kg8-g7 c7-b7")) == [
         ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6xc7 (berw: n)")
     ]
 
 
 def test_a_jump_goes_over_an_enemy_mercenary_as_over_a_soldier():
-    assert errors(record("Kc3 mc4 pa2", "Kc3-c5", "kj=j", turn="w"), own_start=True) == []
-    assert errors(record("Kc3 Mc4 pa2", "Kc3-c5", "kj=j", turn="w"), own_start=True) == [
+    assert errors(record("Kc3 mc4 pa2", "Kc3-c5", "kj=j", turn="w")) == []
+    assert errors(record("Kc3 Mc4 pa2", "Kc3-c5", "kj=j", turn="w")) == [
         (
             "G14",
             1,
@@ -166,7 +166,7 @@ def test_a_jump_goes_over_an_enemy_mercenary_as_over_a_soldier():
 
 def test_a_mercenary_follows_the_regions_rules_of_its_sides_soldiers():
     fort = "afor=c1,d1 aforp=a afors=a"  # only the attackers stop on their fort
-    assert errors(record("Kh8 Md3 pa9", "a9-a8 2. d3-d1", fort), own_start=True) == [
+    assert errors(record("Kh8 Md3 pa9", "a9-a8 2. d3-d1", fort)) == [
         (
             "G4",
             2,
@@ -174,7 +174,7 @@ def test_a_mercenary_follows_the_regions_rules_of_its_sides_soldiers():
             "is not checked",
         )
     ]
-    assert errors(record("Kh8 md3 Pa9", "d3-d1", fort), own_start=True) == []
+    assert errors(record("Kh8 md3 Pa9", "d3-d1", fort)) == []
 
 
 def test_a_start_with_a_mercenary_of_either_side_changes_material_in_place():
@@ -186,7 +186,7 @@ def test_a_start_with_a_mercenary_of_either_side_changes_material_in_place():
 
 def test_a_ply_without_a_list_that_would_take_a_mercenary_fits_the_line_where_it_takes_nothing():
     # a1-a4 would take the mercenary b4 against c4; where c4 went on to c6 (taking c7) it takes nothing
-    assert said(tyr("pc2 Pd4 pe4 Pc7 pc8 Kg8 Mb4 pa1", "c2-c4xd4 2. Kg8-g7 a1-a4"), own_start=True) == [
+    assert said(tyr("pc2 Pd4 pe4 Pc7 pc8 Kg8 Mb4 pa1", "c2-c4xd4 2. Kg8-g7 a1-a4")) == [
         ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6xc7 (berw: n)")
     ]
 
@@ -219,9 +219,8 @@ def test_berw_n_means_nothing_without_berserk_moves():
 def test_a_square_hostile_as_written_closes_a_side_of_a_commander_with_one_hostile_anyway():
     # cc:3: the commander b1 between b2 (the mover), the corner a1 (hostile, empty) and the fort c1
     # (hostile to it only as written, aforw): taken where the list names it, else not
-    pieces = board("Kf6 Cb1 pb4 pa9")
-    rules = started(Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "cc=3 afor=c1 aforh=k aforw=d"}), pieces)
-    start = rules.parse_position(pieces)
+    rules = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "cc=3 afor=c1 aforh=k aforw=d"})
+    start = rules.parse_position(board("Kf6 Cb1 pb4 pa9"))
     assert rules.format_position(rules.play(start, "b4-b2xb1").position).endswith("/1p9/11 w")
     assert rules.format_position(rules.play(start, "b4-b2").position).endswith("/1p9/1C9 w")
 
@@ -234,12 +233,12 @@ def test_a_plain_empty_square_is_never_hostile_as_written():
 
 def test_a_mercenary_moves_as_far_as_its_sides_soldiers_and_does_not_jump_as_a_knight():
     speeds = "spd=2,5"  # attackers 2 squares, defenders 5
-    assert errors(record("Kh8 Md5 pa9", "a9-a8 2. d5-d1", speeds), own_start=True) == []
-    assert errors(record("Kh8 md5 Pa9", "d5-d1", speeds), own_start=True) == [
+    assert errors(record("Kh8 Md5 pa9", "a9-a8 2. d5-d1", speeds)) == []
+    assert errors(record("Kh8 md5 Pa9", "d5-d1", speeds)) == [
         ("G3", 1, "a soldier moves at most 2 squares (spd: 2,5); the rest of this line is not checked")
     ]
-    assert errors(record("Kh8 Nd4 pd5 pa9", "a9-a8 2. d4-d6", "nj=j"), own_start=True) == []
-    assert errors(record("Kh8 Md4 pd5 pa9", "a9-a8 2. d4-d6", "nj=j"), own_start=True) == [
+    assert errors(record("Kh8 Nd4 pd5 pa9", "a9-a8 2. d4-d6", "nj=j")) == []
+    assert errors(record("Kh8 Md4 pd5 pa9", "a9-a8 2. d4-d6", "nj=j")) == [
         ("G3", 2, "the way is blocked at d5; the rest of this line is not checked")
     ]
 
