@@ -168,9 +168,10 @@ def _variant_board(
     preferred: str | None = None,
 ) -> tuple[dict[str, str], tuple[str, int] | None]:
     """The options of a rules record whose board a variant of the generic game has (its `start`
-    that variant's: `preferred`'s when on a board of this size), and the record's start as a
-    Position when it differs (None when the same); OptionError when no variant has a board of
-    its size."""
+    that variant's: `preferred`'s when on a board of this size, else the first whose start has as
+    many soldiers and kings as the record's, so that a Position may hold them, G1), and the record's
+    start as a Position when it differs (None when the same); OptionError when no variant has a board
+    of its size."""
     same = {
         preset["start"]
         for name in described.presets
@@ -192,7 +193,10 @@ def _variant_board(
     if options["start"] == base.get("start") or not base and options["start"] in same:
         return options, None
     start = position_board(draft, options["start"], tag.start("value") + tag["value"].find("start"), described(options))
-    return {**options, "start": base.get("start") or min(same)}, (
+    holding = sorted(
+        board for board in same if all(board.count(piece) >= options["start"].count(piece) for piece in "TKt")
+    )
+    return {**options, "start": base.get("start") or (holding or sorted(same))[0]}, (
         start,
         tag.start("value") + tag["value"].find("start"),
     )

@@ -373,7 +373,7 @@ def ply_hover(entry: Entry, ply: Ply, number: int, main: bool) -> str:
         return f"ply {number} of a variation: `{ply.text}`"
     rules = report.rules
     if rules is None or number >= len(report.positions):
-        return f"ply {number} was not replayed: the record stops being checked before it"
+        return _not_replayed(report, ply, number)
     board = Board(report, number)
     canonical = board.last or ply.text
     side = SIDE_NAMES[rules.turn(report.positions[number - 1])]
@@ -382,6 +382,17 @@ def ply_hover(entry: Entry, ply: Ply, number: int, main: bool) -> str:
         rules.ply_summary(canonical, report.positions[0], report.positions[number]),
     ]
     return "\n\n".join(lines) + f"\n\n```text\n{board.text()}\n```"
+
+
+def _not_replayed(report: Report, ply: Ply, number: int) -> str:
+    """A main-line ply the replay did not play: the illegal one, said with the rule it breaks
+    (whose text the hover shows below), or one after it."""
+    for diagnostic in report.diagnostics:
+        if diagnostic.severity == "error" and (diagnostic.line, diagnostic.column) == (ply.line, ply.column):
+            before = report.positions[number - 1] if report.rules and number <= len(report.positions) else None
+            side = f" ({SIDE_NAMES[report.rules.turn(before)]})" if report.rules and before is not None else ""
+            return f"**ply {number}**{side}: `{ply.text}` is illegal ({diagnostic.rule}): {diagnostic.message}"
+    return f"ply {number} was not replayed: the record stops being checked before it"
 
 
 def tag_hover(entry: Entry, name: str) -> str | None:

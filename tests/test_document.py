@@ -62,9 +62,9 @@ def test_a_wrong_move_number_glued_to_its_ply_is_fixed():
     assert (fix.title, fix.edits, fix.preferred) == ("Number the move 2.", (Edit(1, 14, 1, 16, "2."),), True)
 
 
-def test_a_hover_says_a_variations_ply_and_a_ply_past_the_replay_for_what_they_are():
+def test_a_hover_says_a_variations_ply_an_illegal_ply_and_a_ply_past_the_replay_for_what_they_are():
     entry = entry_of('[Game "tablut"]\n1. e3-c3 (1. e3-e9) d1-d9 e4-e3 *\n')  # d1-d9 is illegal: the replay stops
-    at = {column: entry.ply_at(1, column) for column in (2, 3, 8, 9, 13, 21)}
+    at = {column: entry.ply_at(1, column) for column in (2, 3, 8, 9, 13, 21, 27)}
     assert {column: place and (place[0].text, *place[1:]) for column, place in at.items()} == {
         2: None,  # the blank before the first ply
         3: ("e3-c3", 1, True),
@@ -72,10 +72,14 @@ def test_a_hover_says_a_variations_ply_and_a_ply_past_the_replay_for_what_they_a
         9: None,
         13: ("e3-e9", 1, False),
         21: ("d1-d9", 2, True),
+        27: ("e4-e3", 3, True),
     }
     assert ply_hover(entry, *at[3]).startswith("**ply 1** (White): `e3-c3`\n\ncaptured nothing\n\n```text\n")
     assert ply_hover(entry, *at[13]) == "ply 1 of a variation: `e3-e9`"
-    assert ply_hover(entry, *at[21]) == "ply 2 was not replayed: the record stops being checked before it"
+    assert ply_hover(entry, *at[21]) == (  # the illegal ply: the rule it breaks, whose text the hover adds
+        "**ply 2** (Black): `d1-d9` is illegal (T2): the way is blocked at d5; the rest of this line is not checked"
+    )
+    assert ply_hover(entry, *at[27]) == "ply 3 was not replayed: the record stops being checked before it"
 
 
 def test_a_hover_shows_the_board_after_a_ply_of_a_record_being_typed():
@@ -86,7 +90,10 @@ def test_a_hover_shows_the_board_after_a_ply_of_a_record_being_typed():
     first, illegal = entry.ply_at(2, 3), entry.ply_at(2, 10)
     assert first and illegal and (first[0].text, *first[1:]) == ("e3-c3", 1, True)
     assert ply_hover(entry, *first).startswith("**ply 1** (White): `e3-c3`\n\ncaptured nothing\n\n```text\n")
-    assert ply_hover(entry, *illegal) == "ply 2 was not replayed: the record stops being checked before it"
+    assert ply_hover(entry, *illegal) == (
+        "**ply 2** (Black): `e4-b4` is illegal (T1): the piece on e4 is White's, and Black is to move; the rest of "
+        "this line is not checked"
+    )
 
 
 def test_a_hover_on_a_rule_id_in_a_comment_or_on_a_diagnostics_place_shows_the_rule():

@@ -170,8 +170,10 @@ def test_a_hover_shows_the_rule_of_a_diagnostic_and_of_an_id_a_comment_cites(ser
     found = {
         number: answer["result"]["contents"]["value"] for number, answer in answers(exchange(server, stream)).items()
     }
-    not_replayed = "ply 2 was not replayed: the record stops being checked before it"
-    assert found[3] == f"{not_replayed}\n\n```text\n{api.explain('T2')}\n```"
+    illegal = (
+        "**ply 2** (Black): `d1-d9` is illegal (T2): the way is blocked at d5; the rest of this line is not checked"
+    )
+    assert found[3] == f"{illegal}\n\n```text\n{api.explain('T2')}\n```"
     assert found[4] == f"```text\n{api.explain('T4')}\n```"
     assert found[5].startswith("**ply 1** (White): `e3-c3`") and "```text\nT" not in found[5]
 

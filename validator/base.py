@@ -136,6 +136,13 @@ class OptionError(LusoriaError, ValueError):
         return (self, *self.also)
 
 
+def unreachable_count(side: int, pieces: str, most: str) -> OptionError:
+    """The error of a position that gives `side` a count of pieces no game of its variant reaches:
+    `pieces`, counted and said with where they stand ("17 pieces on the board"), and `most`, what
+    the rules give ("each side has 16")."""
+    return OptionError(f"{SIDE_NAMES[side]} has {pieces}; {most}")
+
+
 class RankNotCovered(OptionError):
     """A rank of a position string's board that covers more or fewer squares than the board has
     (`covers`: "6 squares, not 7"), for a reader of another notation to quote the rank as its

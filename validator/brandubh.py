@@ -29,6 +29,7 @@ IDS = RuleIds(
     shieldwall="B9",
     fort="B9",
     encirclement="B9",
+    start="B1",
 )  # no announcements, camps, shieldwall, forts nor encirclement (B9)
 
 

@@ -31,6 +31,7 @@ IDS = RuleIds(
     shieldwall="C7",
     fort="C10",
     encirclement="C11",
+    start="C1",
 )  # no announcements nor camps in Copenhagen
 
 

@@ -66,6 +66,7 @@ IDS = RuleIds(
     jump="G14",
     berserk="G15",
     unwritten="G16",
+    start="G1",
 )  # no announcements nor camps: their IDs are never cited
 SET_BY_THE_VARIANT = ("dim", "start")  # the board and the start: the variant's, never a Rules tag's
 _HEADER = re.compile(r"\s*\[\[\s*variant\s*\]\]\s*(?:#.*)?$")  # an entry's header, as TOML allows it written

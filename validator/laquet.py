@@ -19,13 +19,13 @@ from lusoria.notation.numbers import whole_number
 from lusoria.validator.base import (
     BLACK,
     EMPTY_SQUARE,
-    SIDE_NAMES,
     WHITE,
     Game,
     Material,
     OptionError,
     Outcome,
     Played,
+    unreachable_count,
 )
 from lusoria.validator.diagram import FROM, TO, Diagram, Piece, Points
 from lusoria.validator.laquet_checked import play_checked
@@ -105,7 +105,7 @@ class Laquet(Game[LaquetPosition]):
                 points[point] = count if side == WHITE else -count
                 total += count
             if total > CHECKERS:
-                raise OptionError(f"{SIDE_NAMES[side]} has {total} checkers on the board; each side has 15")
+                raise unreachable_count(side, f"{total} checkers on the board", f"each side has {CHECKERS}")
         return LaquetPosition(tuple(points), WHITE if fields[2] == "w" else BLACK)
 
     def format_position(self, position: LaquetPosition) -> str:

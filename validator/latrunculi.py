@@ -14,7 +14,7 @@ from typing import Final
 from mypy_extensions import mypyc_attr
 
 from lusoria.notation.numbers import checked_number, whole_number
-from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, Game, OptionError, Outcome, Played, TagProblems
+from lusoria.validator.base import BLACK, WHITE, Game, OptionError, Outcome, Played, TagProblems, unreachable_count
 from lusoria.validator.diagram import CELL, DISC, FAINT, INK, NONE, Diagram, Glyph, Mark, Piece, Squares, ply_marks
 from lusoria.validator.grid import GridGame, GridPly, written_ranks
 from lusoria.validator.latrunculi_play import (
@@ -45,7 +45,7 @@ from lusoria.validator.latrunculi_play import (
 )
 from lusoria.validator.suggest import Name
 
-_PLACED: Final = re.compile(r"(?:[Pp]?@)?([a-pA-P][0-9]{1,2})")  # a placement as hands write it (P@d4, @D4, d4)
+_PLACED: Final = re.compile(r"(?:[PpDd]?@)?([a-pA-P][0-9]{1,2})")  # a placement as hands write it (P@d4, D@d4, @D4, d4)
 _HYPHENED_JUMPS: Final = re.compile(r"[A-Z]?[a-p][0-9]{1,2}(?:-[a-p][0-9]{1,2}){2,}")  # c3-c5-e5: c3^c5^e5
 _REMOVAL: Final = re.compile(rf"~({SQUARE})(?![0-9])")  # a ply's removal of its player's incitus (~d4; ~d17 none)
 _GLYPHS: Final[dict[str, Glyph]] = {  # by kind of piece; a pawn is a DISC
@@ -113,7 +113,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
     @classmethod
     def mended_ply(cls, word: str) -> str:
         """As on any grid (`e3c3`, `e3xc3`), a placement written without its `@` (`d4`), with a
-        capital square (`@D4`), or as crazyhouse drops a piece (`P@d4`): `@d4`; and jumps joined
+        capital square (`@D4`), or as crazyhouse drops a piece (`P@d4`, `D@d4`): `@d4`; and jumps joined
         with hyphens (`c3-c5-e5`): `c3^c5^e5`."""
         square, jumps = _PLACED.fullmatch(word), _HYPHENED_JUMPS.match(word)
         if jumps:
@@ -266,18 +266,17 @@ class Latrunculi(GridGame[LatrunculiPosition]):
     def _check_pieces(self, position: LatrunculiPosition, side: int) -> None:
         """A position gives a side no more pieces than it starts with, counting its inciti and the
         pieces in hand (S1, E1), and in dux its one dux, never captured (X1, X3), and 8 pawns."""
-        name = SIDE_NAMES[side]
         if self.variant == "dux":
             duxes, pawns = (position.board.count(piece(side, kind)) for kind in (DUX, PAWN))
             if duxes != 1:
-                raise OptionError(
-                    f"{name} has {duxes or 'no'} dux{'es' if duxes > 1 else ''}; each side has one (X1, X3)"
+                raise unreachable_count(
+                    side, f"{duxes or 'no'} dux{'es' if duxes > 1 else ''}", "each side has one (X1, X3)"
                 )
             if pawns > 8:
-                raise OptionError(f"{name} has {pawns} pawns; each side has 8 (X1)")
+                raise unreachable_count(side, f"{pawns} pawns", "each side has 8 (X1)")
         elif (count := piece_count(position, side)) > self.settings.pieces:
             where = "on the board and in hand" if any(position.hand) else "on the board"
-            raise OptionError(f"{name} has {count} pieces {where}; each side has {self.settings.pieces}")
+            raise unreachable_count(side, f"{count} pieces {where}", f"each side has {self.settings.pieces}")
 
     def format_position(self, position: LatrunculiPosition) -> str:
         text = written_ranks(position.board, self.geo.width, LETTERS) + (" w" if position.turn == WHITE else " b")

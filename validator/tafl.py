@@ -22,7 +22,7 @@ from typing import Final
 from mypy_extensions import mypyc_attr
 
 from lusoria.notation.numbers import whole_number
-from lusoria.validator.base import BLACK, WHITE, NotAPly, OptionError, Outcome, Played
+from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, NotAPly, OptionError, Outcome, Played, unreachable_count
 from lusoria.validator.diagram import (
     CAMP,
     CELL,
@@ -94,6 +94,7 @@ from lusoria.validator.tafl_settings import (
     tafl_settings,
 )
 from lusoria.validator.tafl_unwritten import POSITIONS_PLAYED, play_unwritten, played_past_end
+from lusoria.words import plural
 
 _UNWRITTEN_LETTER: Final = re.compile(r"^[NCMncm](?=[a-s]\d)")  # OpenTafl's piece letters that plies do not write
 _SETTINGS: dict[tuple[type, tuple[str, ...]], Settings] = {}  # by game and options: TaflGame.settings
@@ -214,8 +215,7 @@ class TaflGame(GridGame[TaflPosition]):
                 f"as in '{self.settings.board.start}'"
             )
         board = read_board(fields[0], self.geo.size, self.title, "".join(self.pieces))
-        if board.count(KING) > 1:
-            raise OptionError(f"a {self.title} position holds at most one king")
+        self._check_pieces(board)
         settings = self.settings
         squares = self.geo.squares
         for square in special_squares(settings):  # (where the start puts the piece, it may stand)
@@ -232,6 +232,19 @@ class TaflGame(GridGame[TaflPosition]):
         if camped:
             raise OptionError(f"a Swede or the king stands on the camp square {camped[0]} ({settings.ids.camp})")
         return self._remembering(TaflPosition(bytes(board), WHITE if fields[1] == "w" else BLACK))
+
+    def _check_pieces(self, board: bytearray) -> None:
+        """A position gives a side no more kings or soldiers than the start does: no piece becomes
+        one. (OpenTafl's knights, commanders and mercenaries are not counted.)"""
+        start, cited = self.settings.start, f" ({self.settings.ids.start})" if self.settings.ids.start else ""
+        for code in (DEFENDER, KING, ATTACKER):
+            if (count := board.count(code)) > (most := start.count(code)):
+                side = OWNER[code]
+                raise unreachable_count(
+                    side,
+                    f"{plural(count, PIECE_NAMES[code])} on the board",
+                    f"{SIDE_NAMES[side]} starts with {most or 'none'}{cited}",
+                )
 
     def square_board(self, position: TaflPosition) -> bytes | None:
         return position.board

@@ -52,6 +52,7 @@ class RuleIds(NamedTuple):
     jump: str = ""  # a jump over an enemy soldier (OpenTafl's knights, commanders and jumping king)
     berserk: str = ""  # a capturing piece moves again
     unwritten: str = ""  # a berserk continuation the record leaves out (berw:n)
+    start: str = ""  # the start, which gives each side its pieces
 
 
 class Settings(NamedTuple):

@@ -188,6 +188,12 @@ def test_a_position_of_the_generic_game_is_the_start_that_opentafl_reads():
     assert (again.tags["Variant"], again.tags["Position"]) == ("opentafl-berserk-11x11", BERSERK_ELSEWHERE)
 
 
+MERCENARY_TEST = (  # OpenTafl's own test record of mercenaries
+    "[rules:dim:7 name:Brandub surf:n atkf:n ks:w nj:n cj:n mj:r cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n"
+    "[position:/3t3/3m3/3T3/ttTKTtt/3T3/2Tm3/3t3/]"
+)
+
+
 @pytest.mark.parametrize(
     "header, move, position",
     [
@@ -198,10 +204,9 @@ def test_a_position_of_the_generic_game_is_the_start_that_opentafl_reads():
             "3ppppp3/5c5/11/p4P4p/p3PPP3p/pc1PPKPP1cp/p3NPP3p/p4P4p/11/5c5/3pppp4 w",
         ),
         (
-            "[rules:dim:7 name:Brandub surf:n atkf:n ks:w nj:n cj:n mj:r cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n"
-            "[position:/3t3/3m3/3T3/ttTKTtt/3T3/2Tm3/3t3/]",
+            f"{MERCENARY_TEST.replace('ttTKTtt/3T3/2Tm3', 'ttTK1tt/3T3/2Tm3')}",  # a defender fewer than OpenTafl's
             "d5-g5",
-            "3p3/2Pm3/3P3/ppPKPpp/3P3/3m3/3p3 w",
+            "3p3/2Pm3/3P3/ppPK1pp/3P3/3m3/3p3 w",
         ),
     ],
 )
@@ -212,6 +217,16 @@ def test_a_start_or_position_with_commanders_knights_or_mercenaries_is_read(head
     report = check(source)
     assert report.valid, report.diagnostics
     assert (report.tags["Game"], report.tags["Position"]) == ("hnefatafl", position)
+
+
+def test_opentafls_mercenary_test_record_sets_out_a_defender_more_than_its_start():
+    """Its position, 5 defenders' soldiers where the start has 4, is no game's: a tag error (G1)."""
+    [source] = read_text(f"{MERCENARY_TEST}\n\n1. d5-g5\n", "otn", "x.otg")
+    [error] = check(source).diagnostics
+    assert (error.rule, error.message) == (
+        "tag",
+        "malformed Position: White has 5 soldiers on the board; White starts with 4 (G1)",
+    )
 
 
 @pytest.mark.parametrize(

@@ -27,6 +27,8 @@ COMMANDERS = '[Game "hnefatafl"]\n[Variant "alea-evangelii-dux4-19x19"]'  # comm
         (DUX, "1. a1xa2 *", "a1xa2", "a1-a2"),
         (SENECA, "1. @d4 e5 *", "e5", "@e5"),  # a placement without its @
         (SENECA, "1. P@d4 *", "P@d4", "@d4"),  # as crazyhouse drops a piece
+        (SENECA, "1. D@d4 *", "D@d4", "@d4"),  # a dux so dropped: a placement names no piece
+        (DUX, "1. d@d4 *", "d@d4", "@d4"),  # a placement, which the replay then judges
         (SENECA, "1. @D4 *", "@D4", "@d4"),
         (TABLUT, "1. e3–c3 *", "e3–c3", "e3-c3"),  # an en dash
         (TABLUT, "1. e3—c3 *", "e3—c3", "e3-c3"),  # an em dash

@@ -27,7 +27,7 @@ from lusoria.validator import hnefatafl, tafl_rules, tafl_settings, tafl_unwritt
 from lusoria.validator.base import WHITE, OptionError
 from lusoria.validator.diagram import Piece
 from lusoria.validator.hnefatafl import CatalogueError, Hnefatafl, catalogue, load
-from lusoria.validator.replay import canonical_text, check, replay
+from lusoria.validator.replay import Report, canonical_text, check, replay
 from lusoria.validator.tafl_board import KING, LETTERS, read_board
 from lusoria.validator.tafl_captures import move_captures, moved_board
 from lusoria.validator.tafl_moves import jumped_over
@@ -55,12 +55,21 @@ def board(pieces: str, size: int = 11, turn: str = "b") -> str:
     return "/".join(ranks) + " " + turn
 
 
-def errors(record: str) -> list[tuple[str, int | None, str]]:
-    """(rule, ply, message) of each error a record gets, but its result's (the records here end `*`;
-    `outcome` says how a game ended)."""
-    return [
-        (d.rule, d.ply, d.message) for d in check(record).diagnostics if d.severity == "error" and d.rule != "result"
-    ]
+def started(record: str) -> Report:
+    """`check` of a record under its variant with its Position as the start: a Position gives no
+    side more soldiers than its variant's start (G1), and a test may set out more."""
+    read = parse_record(record)
+    rules = Hnefatafl.from_tags(read.tags)
+    ranks = reversed(read.tags["Position"].split()[0].split("/"))  # an OTN start: rank 1 first
+    start = "/" + "/".join(ranks).translate(str.maketrans("Pp", "Tt")) + "/"
+    return replay(read, rules=Hnefatafl({**rules.option, "start": start}, variant=rules.variant))
+
+
+def errors(record: str | Report) -> list[tuple[str, int | None, str]]:
+    """(rule, ply, message) of each error a record (or its report) gets, but its result's (the
+    records here end `*`; `outcome` says how a game ended)."""
+    report = check(record) if isinstance(record, str) else record
+    return [(d.rule, d.ply, d.message) for d in report.diagnostics if d.severity == "error" and d.rule != "result"]
 
 
 def record(pieces: str, moves: str, rules: str = "", variant: str = FETLAR, turn: str = "b") -> str:
@@ -576,9 +585,10 @@ def tyr(pieces: str, moves: str) -> str:
     return f'[Game "hnefatafl"] [Variant "{TYR}"] [Position "{board(pieces, 9)}"] 1... {moves} *'
 
 
-def said(record: str) -> list[tuple[str, str, int | None, str]]:
-    """(severity, rule, ply, message) of each diagnostic a record gets."""
-    return [(d.severity, d.rule, d.ply, d.message) for d in check(record).diagnostics]
+def said(record: str | Report) -> list[tuple[str, str, int | None, str]]:
+    """(severity, rule, ply, message) of each diagnostic a record (or its report) gets."""
+    report = check(record) if isinstance(record, str) else record
+    return [(d.severity, d.rule, d.ply, d.message) for d in report.diagnostics]
 
 
 def test_a_berserk_continuation_the_record_leaves_out_is_found_by_the_ply_that_needs_it():
@@ -709,8 +719,8 @@ def test_under_berw_a_the_last_left_out_continuation_may_be_any_move_of_the_piec
     seven = tyr(start.replace("Kg8", "Kf7") + files, f"c2-c4xd4 {taking}").replace(
         "[Position", '[Rules "berw=a"] [Position'
     )
-    assert [d[:3] for d in said(seven)] == [("warning", "G16", 11)]
-    assert errors(seven.replace("a9-a8", "a9-b9xb8")) == [
+    assert [d[:3] for d in said(started(seven))] == [("warning", "G16", 11)]  # (13 defenders: Tyr's 8 and more)
+    assert errors(started(seven.replace("a9-a8", "a9-b9xb8"))) == [
         ("G3", 11, "there is no piece on c6; the rest of this line is not checked")
     ]
     # each ply since the capture must fit: a6-e6 passes c6, so c4 went on to c7, not c6

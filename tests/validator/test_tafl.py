@@ -15,7 +15,14 @@ from lusoria.validator.copenhagen import Copenhagen
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import check
 from lusoria.validator.tafl import TaflGame
-from lusoria.validator.tafl_board import ATTACKER, DEFENDER, KING, OWNER, TaflPosition
+from lusoria.validator.tafl_board import (
+    ATTACKER,
+    DEFENDER,
+    KING,
+    OWNER,
+    PIECE_NAMES,
+    TaflPosition,
+)
 from lusoria.validator.tafl_continuations import taken
 from lusoria.validator.tafl_settings import square_index
 
@@ -319,3 +326,72 @@ def test_a_position_holds_a_piece_on_a_corner_where_it_may_stop(board, said):
     else:
         with pytest.raises(OptionError, match=rf"^only the king may stand on a corner \({said}\)$"):
             Copenhagen().parse_position(f"{board} w")
+
+
+# -- a Position no game of its variant reaches -------------------------------------------------
+
+TAFL_VARIANTS = [
+    (name, variant) for name, game in GAMES.items() if issubclass(game, TaflGame) for variant in game.presets
+]
+
+
+@pytest.mark.parametrize("game, variant", TAFL_VARIANTS, ids=[f"{game}-{variant}" for game, variant in TAFL_VARIANTS])
+def test_a_position_gives_no_side_more_pieces_of_a_kind_than_its_variants_start(game, variant):
+    """The start itself, and the start with a soldier of a side or the king taken off, are positions;
+    one more, on a square any piece may stop on, is a tag error that counts them."""
+    rules = GAMES[game](variant=variant)
+    settings, start = rules.settings, bytearray(rules.settings.start)
+    assert rules.parse_position(rules.format_position(rules.initial())).board == settings.start
+    plain = next(s for s in range(len(start)) if not start[s] and s not in settings.words and not settings.camps[s])
+    cited = f" ({settings.ids.start})" if settings.ids.start else ""
+    for code in (DEFENDER, KING, ATTACKER):
+        fewer = bytes(start).replace(bytes([code]), b"\0", 1)
+        assert rules.parse_position(rules.format_position(TaflPosition(fewer, BLACK))).board == fewer
+        more = bytearray(start)
+        more[plain] = code
+        side, count = ("White", "Black")[OWNER[code]], start.count(code)
+        name = PIECE_NAMES[code] + "s"
+        with pytest.raises(OptionError) as error:
+            rules.parse_position(rules.format_position(TaflPosition(bytes(more), BLACK)))
+        assert str(error.value) == f"{side} has {count + 1} {name} on the board; {side} starts with {count}{cited}"
+
+
+@pytest.mark.parametrize(
+    "game, variant, board, said",
+    [
+        (
+            "tablut",
+            "seed",
+            "ppppppppp/pp2p2pp/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w",
+            "Black has 26 soldiers on the board; Black starts with 16",
+        ),
+        (
+            "copenhagen",
+            "standard",
+            "K10/11/11/11/11/5K5/11/11/11/11/5p5 b",
+            "White has 2 kings on the board; White starts with 1 (C1)",
+        ),
+        (
+            "brandubh",
+            "standard",
+            "7/7/2PPP2/3K3/2PP3/7/3p3 b",
+            "White has 5 soldiers on the board; White starts with 4 (B1)",
+        ),
+        (
+            "hnefatafl",
+            "tyr-9x9",
+            "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3pPp3 b",
+            "White has 9 soldiers on the board; White starts with 8 (G1)",
+        ),
+    ],
+)
+def test_a_position_that_no_game_reaches_is_a_tag_error_at_the_tag(game, variant, board, said):
+    (error,) = check(f'[Game "{game}"]\n[Variant "{variant}"]\n[Position "{board}"]\n\n*').diagnostics
+    assert (error.rule, error.line, error.column, error.message) == ("tag", 3, 2, f"malformed Position: {said}")
+
+
+def test_a_position_without_the_king_is_one_where_he_was_captured():
+    report = check('[Game "tablut"]\n[Position "9/9/9/9/9/9/9/4p4/9 w"]\n\n*')
+    assert [(d.rule, d.message) for d in report.diagnostics] == [
+        ("result", "the game ended 0-1 (there is no king on the board, T7), but the record says *")
+    ]
