@@ -3,6 +3,7 @@ place, progress in bytes on disk, the archive fed reports; the CLI over the libr
 commands whose worker processes are killed or meet a bug (the pool's own tests: test_workers.py)."""
 
 import ast
+import inspect
 import os
 import signal
 from contextlib import closing
@@ -12,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import built_in_formats, connect
 
-from lusoria import api, pipeline, workers
+from lusoria import accelerator, api, pipeline, workers
 from lusoria.archive import Archive
 from lusoria.cli import main
 from lusoria.notation.reader import RecordText
@@ -404,3 +405,16 @@ def test_a_library_call_takes_every_kind_of_record_s_source_as_it_did(tmp_path):
     with open(path) as stream:
         assert api.format_record(source=stream)[1].valid
     assert [report.valid for report in api.reports([Skipped("x", "why")]) if isinstance(report, Report)] == []
+
+
+def test_every_call_the_seam_checks_is_checked_in_the_compiled_build_too():
+    """mypyc compiles the modules that carry accelerator.MARK: there a function is no Python function
+    (`inspect.isfunction` is False) and shows no annotations, so the seam let the compiled build's
+    `api.check(None)` fail deep inside. Each call the seam checks is a function of a module left pure."""
+    checked = [getattr(api, name).__wrapped__ for name in api.__all__ if hasattr(getattr(api, name), "__wrapped__")]
+    compiled = [
+        f"{call.__module__}.{call.__name__}"
+        for call in checked
+        if accelerator.MARK in inspect.getsource(inspect.getmodule(call)).splitlines()
+    ]
+    assert "validate" in [call.__name__ for call in checked] and compiled == []
