@@ -726,6 +726,7 @@ def _at_the_seam(call: Callable[P, R]) -> Callable[P, R]:
                 kwargs[name] = taker(kwargs[name])
         return call(*given, **kwargs)  # type: ignore[arg-type]  # (P.args, rebuilt)
 
+    taken.__module__ = __name__  # pickled as lusoria.api's (a worker pool's): not as the function it wraps
     return taken
 
 

@@ -5,6 +5,7 @@ commands whose worker processes are killed or meet a bug (the pool's own tests: 
 import ast
 import inspect
 import os
+import pickle
 import signal
 from contextlib import closing
 from pathlib import Path
@@ -418,3 +419,10 @@ def test_every_call_the_seam_checks_is_checked_in_the_compiled_build_too():
         if accelerator.MARK in inspect.getsource(inspect.getmodule(call)).splitlines()
     ]
     assert "validate" in [call.__name__ for call in checked] and compiled == []
+
+
+def test_every_call_of_the_library_is_pickled_by_its_name():
+    """A call the seam wraps kept the module of the function it wraps: `pickle.dumps(api.records)`
+    failed ('not the same object as lusoria.pipeline.records'), as a worker pool of the user's sends it."""
+    calls = [getattr(api, name) for name in api.__all__ if inspect.isfunction(getattr(api, name))]
+    assert api.records in calls and all(pickle.loads(pickle.dumps(call)) is call for call in calls)
