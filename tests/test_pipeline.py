@@ -426,3 +426,17 @@ def test_every_call_of_the_library_is_pickled_by_its_name():
     failed ('not the same object as lusoria.pipeline.records'), as a worker pool of the user's sends it."""
     calls = [getattr(api, name) for name in api.__all__ if inspect.isfunction(getattr(api, name))]
     assert api.records in calls and all(pickle.loads(pickle.dumps(call)) is call for call in calls)
+
+
+def test_every_parameter_of_a_library_call_annotated_as_a_source_is_one_the_seam_checks():
+    """The seam reads annotations as written (`api.TAKES`): one written otherwise (`Source | None`,
+    `list[Source]`) would leave its parameter unchecked, unsaid."""
+    annotated = {
+        f"{name}({parameter.name}: {parameter.annotation})"
+        for name in api.__all__
+        if inspect.isfunction(getattr(api, name))
+        for parameter in inspect.signature(inspect.unwrap(getattr(api, name))).parameters.values()
+        if "Source" in str(parameter.annotation)
+    }
+    assert "validate(paths: Iterable[Source])" in annotated
+    assert [said for said in annotated if said.partition(": ")[2][:-1] not in api.TAKES] == []
