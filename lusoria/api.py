@@ -707,7 +707,9 @@ def _at_the_seam(call: Callable[P, R]) -> Callable[P, R]:
     value that is no record's source for a parameter annotated as one (`TAKES`), with a TypeError naming
     the call, the parameter, what it takes and what it was given (`check(None)` failed deep inside:
     'NoneType' object has no attribute 'problems'; an iterable's items checked as they are read); a
-    game's or variant's name (`game`, `variant`, a Game or Variant of `tags`) as `name_given` takes it."""
+    game's or variant's name (`game`, `variant`, a Game or Variant of `tags`) as `name_given` takes it.
+    It reads Python functions' annotations: a call of a module mypyc compiles has none (`check` is
+    api's own function for that; tests/test_pipeline.py finds another)."""
     takers = [
         (index, name, taker)
         for index, (name, parameter) in enumerate(inspect.signature(call).parameters.items())
