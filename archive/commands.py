@@ -585,14 +585,14 @@ class Archive:
         return rules_from_tags(game, game_tags(named, variant)), replace(filters, game=named, variant=variant)
 
     def _variant_told(self, game: str, board: str | None) -> str | None:
-        """The variant of most records of `game` (on `board`, when given; `variant_to_open` when it
-        holds none), told to `notes` when there is one (a Note naming the setting: `Variant`): every
-        game's tree starts from it."""
+        """The variant of most records of `game` (on `board`, when given; `variant_to_open`, on any
+        board, when it holds none there), told to `notes` when there is one (a Note naming the setting:
+        `Variant`): every game's tree starts from it."""
         held = self.most_recorded(game, board)
         found = self.variant_to_open(game) if held is None else held[1]
         if found is not None and self.notes:
             path = os.fspath(self.path)  # (a Path given works as a str everywhere else)
-            on = f" on a board of {board}" if board is not None else ""
+            on = f" on a board of {board}" if board is not None and held is not None else ""
             chosen = f"{{Variant}} {literal(found)}: the variant of most records of {literal(game.lower())}{on}"
             self.notes(Note(path, f"{chosen} in {literal(path)}", ("Variant",)))
         return found

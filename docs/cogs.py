@@ -4,6 +4,7 @@ Regenerate: `cog -r -I docs README.md docs/*.md`; the test suite runs `cog --che
 """
 
 import ast
+import inspect
 import os
 import shlex
 import shutil
@@ -232,7 +233,7 @@ def reference(target: str, names: list[str] | None = None) -> None:
         entries = []
         for name in names or owner.__all__:
             value = getattr(owner, name)
-            home = getattr(value, "__module__", None)
+            home = getattr(inspect.unwrap(value), "__module__", None)  # (the library's seam wraps its calls)
             if callable(value) and (home or "").startswith("lusoria"):  # not a typing construct (Problem)
                 entries.append((name, home, getattr(value, "__qualname__", name)))
     for shown, home, qualified in entries:

@@ -65,7 +65,8 @@ from lusoria.validator.base import (
 )
 from lusoria.validator.fit import Fit, Proposal, fitting_rules, names_no_variant, proposals
 from lusoria.validator.games import GAMES, NAMED_TAGS, game_class, known_games, name_given, rules_from_tags
-from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict, canonical_text, check
+from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict, canonical_text
+from lusoria.validator.replay import check as check_text
 from lusoria.workers import WorkerLost, in_workers, mapped
 
 P = ParamSpec("P")
@@ -199,8 +200,19 @@ def validate(
         yield verdict
 
 
+def check(source: RecordText | str, keep: bool = True, keep_going: bool = False, assume_result: bool = False) -> Report:
+    """Parse and replay one record's text; `keep=False` keeps neither the positions after each ply
+    nor the canonical plies (what `validate` does not need); `keep_going`: after an illegal ply or a
+    syntax slip with one nearest suggestion, go on as if it had been written. A record that ends
+    without its result marker does not parse, but its plies are checked all the same: their
+    diagnostics follow the syntax error; with `assume_result`, it comes replayed (record, rules,
+    positions: `lusoria show`), as with `*`."""
+    # (validator.replay.check, which mypyc compiles: there it is no function whose parameters the seam reads)
+    return check_text(source, keep, keep_going, assume_result)
+
+
 def _verdict(source: RecordText, keep_going: bool = False) -> Verdict:
-    return check(source, keep=False, keep_going=keep_going).verdict()
+    return check_text(source, keep=False, keep_going=keep_going).verdict()
 
 
 def fitting(
@@ -232,7 +244,7 @@ def proposed_rules(fitted: list[tuple[RecordText, Fit | Diagnostic]]) -> list[Pr
 
 
 def _fit(source: RecordText) -> tuple[RecordText, Fit | Diagnostic]:
-    report = check(source, keep=False)
+    report = check_text(source, keep=False)
     if report.record is not None and (report.positions or report.rules is None and names_no_variant(report.record)):
         return report.source, fitting_rules(report.record, valid=report.valid)
     return report.source, report.diagnostics[0]
@@ -313,7 +325,7 @@ def canonical_records(
 def _canonical(source: RecordText) -> tuple[str, Report]:
     """A record as `fmt` writes it, losing none of its `%` lines (nor those before it, the first of
     its file), with its report."""
-    report = check(source)
+    report = check_text(source)
     if report.record is None or report.refused:
         text = source.text
     else:
@@ -494,7 +506,7 @@ def replay(source: Source, index: int = 0) -> Replay:
     --game read it) checked and replayed once, for its board and its page. NoSuchRecord (a
     ValueError) when there is no such record. A record that lacks only its result marker is
     replayed as `validate` replays it."""
-    return Replay(check(record_at(source, index), assume_result=True))
+    return Replay(check_text(record_at(source, index), assume_result=True))
 
 
 def board(source: Source, ply: int | None = None, index: int = 0) -> Board:
@@ -695,7 +707,9 @@ def _at_the_seam(call: Callable[P, R]) -> Callable[P, R]:
     value that is no record's source for a parameter annotated as one (`TAKES`), with a TypeError naming
     the call, the parameter, what it takes and what it was given (`check(None)` failed deep inside:
     'NoneType' object has no attribute 'problems'; an iterable's items checked as they are read); a
-    game's or variant's name (`game`, `variant`, a Game or Variant of `tags`) as `name_given` takes it."""
+    game's or variant's name (`game`, `variant`, a Game or Variant of `tags`) as `name_given` takes it.
+    It reads Python functions' annotations: a call of a module mypyc compiles has none (`check` is
+    api's own function for that; tests/test_pipeline.py finds another)."""
     takers = [
         (index, name, taker)
         for index, (name, parameter) in enumerate(inspect.signature(call).parameters.items())
@@ -714,6 +728,7 @@ def _at_the_seam(call: Callable[P, R]) -> Callable[P, R]:
                 kwargs[name] = taker(kwargs[name])
         return call(*given, **kwargs)  # type: ignore[arg-type]  # (P.args, rebuilt)
 
+    taken.__module__ = __name__  # pickled as lusoria.api's (a worker pool's): not as the function it wraps
     return taken
 
 

@@ -155,7 +155,9 @@ def test_lusoria_html_replays_its_record_once_for_the_page_and_what_it_says_afte
     path = tmp_path / "open.lgn"
     path.write_text('[Game "laquet"]\n\n1. 64: 5/11 5/9 52: 6/8 7/12\n')
     replayed = []
-    monkeypatch.setattr(lusoria.api, "check", lambda *args, **kwargs: replayed.append(args) or check(*args, **kwargs))
+    monkeypatch.setattr(
+        lusoria.api, "check_text", lambda *args, **kwargs: replayed.append(args) or check(*args, **kwargs)
+    )
     written = CliRunner().invoke(main, ["html", str(path), "-o", str(tmp_path / "open.html")])
     assert (written.exit_code, len(replayed)) == (0, 1)
     assert "the record ends without a result marker" in written.stderr

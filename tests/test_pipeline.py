@@ -3,7 +3,9 @@ place, progress in bytes on disk, the archive fed reports; the CLI over the libr
 commands whose worker processes are killed or meet a bug (the pool's own tests: test_workers.py)."""
 
 import ast
+import inspect
 import os
+import pickle
 import signal
 from contextlib import closing
 from pathlib import Path
@@ -12,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import built_in_formats, connect
 
-from lusoria import api, pipeline, workers
+from lusoria import accelerator, api, pipeline, workers
 from lusoria.archive import Archive
 from lusoria.cli import main
 from lusoria.notation.reader import RecordText
@@ -404,3 +406,37 @@ def test_a_library_call_takes_every_kind_of_record_s_source_as_it_did(tmp_path):
     with open(path) as stream:
         assert api.format_record(source=stream)[1].valid
     assert [report.valid for report in api.reports([Skipped("x", "why")]) if isinstance(report, Report)] == []
+
+
+def test_every_call_the_seam_checks_is_checked_in_the_compiled_build_too():
+    """mypyc compiles the modules that carry accelerator.MARK: there a function is no Python function
+    (`inspect.isfunction` is False) and shows no annotations, so the seam let the compiled build's
+    `api.check(None)` fail deep inside. Each call the seam checks is a function of a module left pure."""
+    checked = [getattr(api, name).__wrapped__ for name in api.__all__ if hasattr(getattr(api, name), "__wrapped__")]
+    compiled = [
+        f"{call.__module__}.{call.__name__}"
+        for call in checked
+        if accelerator.MARK in inspect.getsource(inspect.getmodule(call)).splitlines()
+    ]
+    assert "validate" in [call.__name__ for call in checked] and compiled == []
+
+
+def test_every_call_of_the_library_is_pickled_by_its_name():
+    """A call the seam wraps kept the module of the function it wraps: `pickle.dumps(api.records)`
+    failed ('not the same object as lusoria.pipeline.records'), as a worker pool of the user's sends it."""
+    calls = [getattr(api, name) for name in api.__all__ if inspect.isfunction(getattr(api, name))]
+    assert api.records in calls and all(pickle.loads(pickle.dumps(call)) is call for call in calls)
+
+
+def test_every_parameter_of_a_library_call_annotated_as_a_source_is_one_the_seam_checks():
+    """The seam reads annotations as written (`api.TAKES`): one written otherwise (`Source | None`,
+    `list[Source]`) would leave its parameter unchecked, unsaid."""
+    annotated = {
+        f"{name}({parameter.name}: {parameter.annotation})"
+        for name in api.__all__
+        if inspect.isfunction(getattr(api, name))
+        for parameter in inspect.signature(inspect.unwrap(getattr(api, name))).parameters.values()
+        if "Source" in str(parameter.annotation)
+    }
+    assert "validate(paths: Iterable[Source])" in annotated
+    assert [said for said in annotated if said.partition(": ")[2][:-1] not in api.TAKES] == []

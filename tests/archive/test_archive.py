@@ -544,6 +544,17 @@ def test_the_board_filter_finds_the_board_the_rules_start_on_and_stats_count_the
     assert held.stderr == ""
 
 
+def test_the_boards_an_archive_holds_are_said_smallest_first(tmp_path):
+    """9x9 before 11x11 (a text's order put 11x11 first), when no record is on the board asked for."""
+    archive = Archive(str(tmp_path / "a.db"))
+    large = random_records("hnefatafl", 1, tags={"Variant": "copenhagen-hnefatafl-bell-11x11"}, max_plies=2)
+    archive.import_reports(check(text) for text in [*large, *random_records("tablut", 1, max_plies=2)])
+    assert (
+        archive.board_lacking("7") == "no record of the archive is on a board of 7x7 (the archive's boards: 9x9, 11x11)"
+    )
+    assert archive.board_lacking("11") is None
+
+
 def test_a_filter_of_one_value_given_twice_is_refused(archive):
     """`--player A --player B` found B's games alone, A dropped unsaid, where filters combine."""
     db = ["--db", archive.path]

@@ -131,7 +131,7 @@ def test_a_shorter_game_that_ends_in_another_result_is_no_prefix():
     """aagenielsen.dk: Hagbard – crust 0-1 after 0 plies was 'a prefix of' their draw of 120 plies;
     a game ended (1-0, 0-1, a draw) is a prefix only of one that ends so too, an unfinished one (*) of any."""
 
-    def ended(where: str, plies: str, result: str) -> Entry:
+    def ended(where: str, plies: str, result: str | None) -> Entry:
         return Entry(where, Identity(where, "s", tuple(plies.split())), result=result)
 
     entries = [
@@ -140,10 +140,13 @@ def test_a_shorter_game_that_ends_in_another_result_is_no_prefix():
         ended("drawn unfinished", "a", "*"),
         ended("drawn early", "a b", "1/2-1/2"),
         ended("lost later", "a b", "0-1"),
+        ended("result unknown", "x y", None),  # (as an unfinished one)
+        ended("won", "x y z", "1-0"),
     ]
     assert [str(d) for d in find_duplicates(entries)] == [
         "drawn unfinished: a prefix of drawn early (1 of 2 plies)",
         "drawn early: a prefix of drawn (2 of 3 plies)",
+        "result unknown: a prefix of won (2 of 3 plies)",
     ]
 
 

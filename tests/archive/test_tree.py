@@ -75,6 +75,12 @@ def test_the_tree_of_a_game_on_a_board_starts_from_its_variant_of_most_records_o
     assert result.exit_code == 0 and sum(node["games"] for node in json.loads(result.stdout)) == 1
     chosen = "tyr-9x9: the variant of most records of hnefatafl on a board of 9x9 in"
     assert result.stderr == f"lusoria: note: --variant {chosen} {path}\n"
+    none_on_it = CliRunner().invoke(main, ["tree", "--game", "hnefatafl", "--board", "11", "--db", path])
+    chosen = "opentafl-brandub-7x7: the variant of most records of hnefatafl in"  # was 'on a board of 11x11'
+    assert none_on_it.stderr == (
+        f"lusoria: note: --variant {chosen} {path}\n"
+        "lusoria: no record of the archive is on a board of 11x11 (the archive's boards: 7x7, 9x9)\n"
+    )
 
 
 def test_the_note_of_the_variant_chosen_names_an_archive_given_by_a_path_object(tmp_path):

@@ -462,6 +462,7 @@ def test_a_dux_of_either_side_is_refused_outside_the_dux_variant(text):
         ("DD6/8/8/8/8/8/8/7d w", DUXV, "White has 2 duxes; each side has one (X1, X3)"),
         ("D7/8/8/8/8/8/8/8 w", DUXV, "Black has no dux; each side has one (X1, X3)"),
         ("D7/8/8/8/8/8/pppppppp/pp5d w", DUXV, "Black has 10 pawns; each side has 8 (X1)"),
+        ("D7/8/8/8/8/8/pppppppp/p6d w", DUXV, "Black has 9 pawns; each side has 8 (X1)"),
     ],
 )
 def test_a_position_gives_a_side_no_more_pieces_than_it_has(text, rules, message):
@@ -471,6 +472,7 @@ def test_a_position_gives_a_side_no_more_pieces_than_it_has(text, rules, message
     with pytest.raises(OptionError, match=f"^{re.escape(message)}$"):
         rules.parse_position(text)
     assert SENECA.parse_position("8/8/8/3p4/3P4/8/8/8 w 15 15") and PETTEIA.parse_position("8/8/8/8/8/8/8/p7 w")
+    assert DUXV.parse_position("D7/8/8/8/8/8/pppppppp/7d w")  # 8 pawns and the dux: the whole side
 
 
 def test_a_position_with_too_many_pieces_is_a_tag_error_at_the_position_tag():
