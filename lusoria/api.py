@@ -691,10 +691,12 @@ def variant_tags(name: str) -> dict[str, str] | None:
     return tags_of_name(name)
 
 
+RECORD = "a RecordText (a record as `records` reads it)"
 TEXT = "a record's text (str or RecordText)"
 SOURCE = "a path (str or os.PathLike), '-', a stream or a record's text"
 SOURCES = f"{SOURCE}, or an iterable of them"
 TAKES = {  # what a parameter so annotated takes (a record's source: notation.sources.Source), as said
+    "RecordText": RECORD,
     "RecordText | str": TEXT,
     "Source": SOURCE,
     "Iterable[Source]": SOURCES,
@@ -747,13 +749,20 @@ def _taker(call: str, name: str, annotation: str) -> Callable[[Any], Any] | None
 
 def _source_given(call: str, name: str, takes: str, value: Any) -> Any:
     """`value`, given as `name` to `call`, when it is what `takes` says; else TypeError."""
-    if isinstance(value, (str, RecordText)) or takes != TEXT and _is_source(value):
+    if _is_taken(takes, value):
         return value
     if takes == SOURCES and isinstance(value, Iterable) and not isinstance(value, (bytes, bytearray)):
         if isinstance(value, (list, tuple)):
             return [_source_item(call, name, index, item) for index, item in enumerate(value)]
         return (_source_item(call, name, index, item) for index, item in enumerate(value))
     raise TypeError(f"{call} takes {takes} as {name}, not {_shown(value)}")
+
+
+def _is_taken(takes: str, value: Any) -> bool:
+    """Whether `value` itself (not an iterable of them) is what `takes` says."""
+    if takes == RECORD:
+        return isinstance(value, RecordText)
+    return isinstance(value, (str, RecordText)) or takes != TEXT and _is_source(value)
 
 
 def _source_item(call: str, name: str, index: int, item: Any) -> Any:

@@ -362,6 +362,7 @@ def test_rules_searches_a_few_records_in_the_workers(tmp_path, monkeypatch):
 
 
 SOURCE_TAKEN = "a path (str or os.PathLike), '-', a stream or a record's text"
+RECORD_TAKEN = "a RecordText (a record as `records` reads it)"
 
 
 @pytest.mark.parametrize(
@@ -370,6 +371,8 @@ SOURCE_TAKEN = "a path (str or os.PathLike), '-', a stream or a record's text"
         (lambda: api.check(None), "check takes a record's text (str or RecordText) as source, not None"),
         (lambda: api.check(5), "check takes a record's text (str or RecordText) as source, not int (5)"),
         (lambda: api.check(source=[RECORD]), "check takes a record's text (str or RecordText) as source, not list"),
+        (lambda: api.notes_on(None), f"notes_on takes {RECORD_TAKEN} as record, not None"),
+        (lambda: api.notes_on(RECORD), f"notes_on takes {RECORD_TAKEN} as record, not str"),
         (lambda: api.replay_page(None, 0), f"replay_page takes {SOURCE_TAKEN} as source, not None"),
         (lambda: api.replay(3.5), f"replay takes {SOURCE_TAKEN} as source, not float (3.5)"),
         (lambda: api.format_record([RECORD]), f"format_record takes {SOURCE_TAKEN} as source, not list (["),
@@ -430,13 +433,14 @@ def test_every_call_of_the_library_is_pickled_by_its_name():
 
 def test_every_parameter_of_a_library_call_annotated_as_a_source_is_one_the_seam_checks():
     """The seam reads annotations as written (`api.TAKES`): one written otherwise (`Source | None`,
-    `list[Source]`) would leave its parameter unchecked, unsaid."""
+    `list[Source]`, `RecordText` before the seam knew it: `notes_on(None)` failed deep inside) would
+    leave its parameter unchecked, unsaid. `proposed_rules` takes `fitting`'s pairs, no record's source."""
     annotated = {
         f"{name}({parameter.name}: {parameter.annotation})"
         for name in api.__all__
         if inspect.isfunction(getattr(api, name))
         for parameter in inspect.signature(inspect.unwrap(getattr(api, name))).parameters.values()
-        if "Source" in str(parameter.annotation)
-    }
-    assert "validate(paths: Iterable[Source])" in annotated
+        if "Source" in str(parameter.annotation) or "RecordText" in str(parameter.annotation)
+    } - {"proposed_rules(fitted: list[tuple[RecordText, Fit | Diagnostic]])"}
+    assert {"validate(paths: Iterable[Source])", "notes_on(record: RecordText)"} <= annotated
     assert [said for said in annotated if said.partition(": ")[2][:-1] not in api.TAKES] == []
