@@ -34,7 +34,8 @@ _RESULTS = {
 _RESULT = re.compile(r"1-0|0-1|1/2-1/2|\*")  # a result written with a long dash
 _NUMBER = re.compile(r"(\d+)(\.\.|\.{4,}|…|\.…|)(.*)", re.S)
 _LONGEST = 64  # a slip is a word as a hand writes it: a longer one is not mended
-_WORD = re.compile(r"[^ \t\r\n(){}\[\];]+")  # a word between _DELIMITERS
+_WITHIN_WORD = f"[^{re.escape(_DELIMITERS)}]"  # a character that is none of _DELIMITERS
+_WORD = re.compile(_WITHIN_WORD + "+")  # a word between _DELIMITERS
 _STOP = re.compile(r"[0-9]+\.+|1-0|0-1|1/2-1/2|\*|>.*")  # what ends a ply's words: a move number, a result, a > group
 _SUFFIX = re.compile(r"!!|\?\?|!\?|\?!|!|\?")  # the notation's (grammar/common.lark); a game's own: its ply_tail
 # what may part a ply, and the blanks after it, ending a text: a comment as the grammar reads it (up
@@ -42,7 +43,7 @@ _SUFFIX = re.compile(r"!!|\?\?|!\?|\?!|!|\?")  # the notation's (grammar/common.
 # move number (before a Laquet > group, whose plies are the opponent's)
 _PARTING = re.compile(
     r"(?:\{(?P<comment>[^}]*)\}|;(?P<line>[^}\n]*)\n|(?P<nags>\$\d+(?:[ \t\r\n]+\$\d+)*)"
-    r"|(?<=[^ \t\r\n(){}\[\];])(?P<suffix>!!|\?\?|!\?|\?!|!|\?)|(?<![^ \t\r\n(){}\[\];])[0-9]+\.+)[ \t\r\n]*\Z"
+    rf"|(?<={_WITHIN_WORD})(?P<suffix>{_SUFFIX.pattern})|(?<!{_WITHIN_WORD})[0-9]+\.+)[ \t\r\n]*\Z"
 )
 _COMMENT_AFTER = re.compile(r"[ \t\r\n]*\{[^}]*\}[ \t\r\n]*")  # blanks, a comment and the blanks after it
 _PASS_REPEATED = re.compile(r"--(?:[ \t]*-+)+\Z")  # a pass written `---`, or once per die (`-- --`)
