@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from itertools import groupby
 
 from lusoria.archive.identity import Identity
 from lusoria.words import plural
@@ -44,9 +43,9 @@ def find_duplicates(
 ) -> Iterator[Duplicate]:
     """Same games in the order of `entries` (each against the first of its kind), then prefixes:
     each record whose main line begins the main line of a longer record of the same setting,
-    against the next such record in the order of the plies. `load` gives entries their plies
-    when they come without (the archive's), and is asked only for settings shared by several
-    records."""
+    against the next such record in the order of the plies that ends as it does (`_prefixes`).
+    `load` gives entries their plies when they come without (the archive's), and is asked only for
+    settings shared by several records."""
     first: dict[str, Entry] = {}
     for entry in entries:
         if entry.identity.key in first:
@@ -66,16 +65,23 @@ def find_duplicates(
 
 
 def _prefixes(group: list[Entry]) -> Iterator[Duplicate]:
-    """In lexicographic order of the plies, a line that begins any longer line begins the next
-    different one: so each record is compared with one other. A record that ends in another result
-    than the longer one (`0-1` after 7 plies, where it goes on to `1-0`) is another game: no prefix;
-    an unfinished one (`*`) is."""
-    runs = [
-        list(run) for _, run in groupby(sorted(group, key=lambda e: e.identity.plies), key=lambda e: e.identity.plies)
-    ]
-    for run, following in zip(runs, runs[1:]):
-        shorter, longer = run[0].identity.plies, following[0].identity.plies
-        if longer[: len(shorter)] == shorter:
-            for entry in run:
-                if entry.result in (None, "*", following[0].result):
-                    yield Duplicate(PREFIX, entry.where, following[0].where, (len(shorter), len(longer)))
+    """Each record against the first longer line, in lexicographic order of the plies, that it
+    begins and that ends in its result, or the first it begins when it is unfinished (`*`). A record
+    that ends in another result than the longer one (`0-1` after 7 plies, where it goes on to `1-0`)
+    is another game."""
+    ordered = sorted(group, key=lambda e: e.identity.plies)
+    for index, entry in enumerate(ordered):
+        if longer := _continuation(ordered, index):
+            yield Duplicate(PREFIX, entry.where, longer.where, (len(entry.identity.plies), len(longer.identity.plies)))
+
+
+def _continuation(ordered: list[Entry], index: int) -> Entry | None:
+    """The record `ordered[index]` is a prefix of: the lines it begins come right after it."""
+    shorter, result = ordered[index].identity.plies, ordered[index].result
+    for after in range(index + 1, len(ordered)):
+        other = ordered[after]
+        if other.identity.plies[: len(shorter)] != shorter:
+            return None
+        if len(other.identity.plies) > len(shorter) and result in (None, "*", other.result):
+            return other
+    return None
