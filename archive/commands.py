@@ -364,14 +364,15 @@ class Archive:
         rows = iter_sql(self.path, _MOST_RECORDED, [game, game, board, board], self.timeout)
         return next(((row["game"], row["variant"]) for row in rows), None)
 
-    def variant_to_open(self, game: str) -> str | None:
+    def variant_to_open(self, game: str, board: str | None = None) -> str | None:
         """For a game whose boards are its variants, named without one, the variant of most of its
-        records (`most_recorded`); None for another game. FilterError (of `variant`, which each
-        reader words as its own: --variant, the explorer's parameter) when the archive holds none."""
+        records (`most_recorded`; on `board` when it holds some there); None for another game.
+        FilterError (of `variant`, which each reader words as its own: --variant, the explorer's
+        parameter) when the archive holds none."""
         described = GAMES.get(game.lower())
         if described is None or not described.described:
             return None
-        found = self.most_recorded(game)
+        found = board and self.most_recorded(game, board) or self.most_recorded(game)
         if found is None:
             raise FilterError(
                 "variant",

@@ -23,7 +23,7 @@ from urllib.parse import urlencode
 from lusoria import output
 from lusoria.archive.commands import Archive
 from lusoria.archive.players import RESULTS
-from lusoria.archive.query import COLUMNS, MAX_SQL_INTEGER, UNCONVERTED, FilterError, Filters
+from lusoria.archive.query import COLUMNS, MAX_SQL_INTEGER, UNCONVERTED, FilterError, Filters, board_size
 from lusoria.archive.texts import TEXT_OF
 from lusoria.archive.tree import SORTS, Node
 from lusoria.bounds import MAX_COUNT, bounded_number
@@ -46,7 +46,7 @@ TIMEOUT = 10.0  # seconds each statement may run
 MAX_GAMES_LISTED = 400  # the archive's games and variants the form's list looks at, the most recorded first:
 # lusoria knows some 200, and checking a name costs up to 2.5 ms
 SIDES = ("", "white", "black")  # the player's side: either, White, Black
-TEXT_FILTERS = ("game", "variant", "player", "white", "black", "event", "date_from", "date_to", "result")
+TEXT_FILTERS = ("game", "variant", "board", "player", "white", "black", "event", "date_from", "date_to", "result")
 
 
 class Params(Protocol):
@@ -197,7 +197,8 @@ class View:
 
 def _view(path: str, params: Params) -> View:
     """The game (the one of most records when none is asked for), its rules and the line; the
-    variant of most records of a game whose boards are its variants when none is asked for."""
+    variant of most records of a game whose boards are its variants (on `board` when given and
+    held) when none is asked for."""
     game, variant = _text(params, "game"), _text(params, "variant")
     if game is None:
         found = _archive(path).most_recorded()
@@ -205,7 +206,8 @@ def _view(path: str, params: Params) -> View:
             raise BadRequest("the archive holds no record with plies", 404)
         game, variant = found
     elif variant is None:
-        variant = _archive(path).variant_to_open(game)
+        board = _text(params, "board")
+        variant = _archive(path).variant_to_open(game, board_size(board) if board else None)
     rules = _held_rules(path, game, variant)
     line = params.getlist("ply")
     if len(line) > MAX_LINE or any(len(ply) > MAX_TEXT for ply in line):

@@ -46,6 +46,8 @@ FILTERS = [
     {"result": "1-0"},
     {"event": "Club evening"},
     {"game": "tablut", "variant": "seed"},
+    {"board": "9x9"},
+    {"board": "8"},
     {"symmetric": "1"},
     {"symmetric": "1", "valid": "0"},
 ]
@@ -241,6 +243,7 @@ NAMES = st.sampled_from(
     [
         "game",
         "variant",
+        "board",
         "player",
         "side",
         "white",
@@ -264,7 +267,21 @@ NAMES = st.sampled_from(
 VALUES = st.one_of(
     st.text(max_size=30),
     st.sampled_from(
-        ["1", "0", "tablut", "seed", "e3-c3", "white", "1-0", "", "2026", "9" * 30, tablut.INITIAL, "tablut/seed"]
+        [
+            "1",
+            "0",
+            "tablut",
+            "seed",
+            "9x9",
+            "e3-c3",
+            "white",
+            "1-0",
+            "",
+            "2026",
+            "9" * 30,
+            tablut.INITIAL,
+            "tablut/seed",
+        ]
     ),
 )
 
@@ -351,6 +368,32 @@ def test_a_game_whose_boards_are_its_variants_opens_on_the_variant_of_most_recor
     page = get(datasette_app.Datasette([path]), "/-/explorer/club?game=hnefatafl")
     assert page.status_code == 200, page.text
     assert '<option value="hnefatafl/opentafl-brandub-7x7" selected>' in page.text
+
+
+def test_a_game_whose_boards_are_its_variants_opens_on_the_board_asked_as_lusoria_tree_starts(tmp_path):
+    """`board`, as `lusoria tree --board`: the variant of most records on that board, and its games
+    only; a board the archive holds none of leaves the variant of most records."""
+    path = str(tmp_path / "club.db")
+    skalk, brandub = {"Variant": "skalk-hnefatafl-11x11"}, {"Variant": "opentafl-brandub-7x7"}
+    records = [
+        *random_records("hnefatafl", 1, seed=1, tags=skalk, max_plies=6),
+        *random_records("hnefatafl", 2, seed=1, tags=brandub, max_plies=6),
+    ]
+    Archive(path).import_paths(["\n".join(records)])
+    site = datasette_app.Datasette([path])
+    on_11x11 = get(site, "/-/explorer/club?game=hnefatafl&board=11x11")
+    assert on_11x11.status_code == 200, on_11x11.text
+    assert '<option value="hnefatafl/skalk-hnefatafl-11x11" selected>' in on_11x11.text
+    assert "Games reaching this position (1 shown)" in on_11x11.text
+    assert (
+        '<option value="hnefatafl/opentafl-brandub-7x7" selected>'
+        in get(site, "/-/explorer/club?game=hnefatafl&board=9").text
+    )
+    wrong = get(site, "/-/explorer/club?game=hnefatafl&board=big")
+    assert (wrong.status_code, wrong.text) == (
+        400,
+        "the parameter board is a board's size, as 11x11 (or 11: a square board); not 'big'",
+    )
 
 
 def test_the_game_list_offers_every_game_of_the_archive_and_the_one_shown(tmp_path):
