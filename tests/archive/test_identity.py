@@ -127,45 +127,33 @@ def test_same_games_then_prefixes_each_against_the_next_longer_line():
     ]
 
 
-def ended(where: str, plies: str, result: str | None) -> Entry:
-    return Entry(where, Identity(where, "s", tuple(plies.split())), result=result)
-
-
-def test_a_shorter_game_that_ends_in_another_result_is_no_prefix():
+def test_a_finished_game_is_a_prefix_only_of_a_longer_line_that_ends_so():
     """aagenielsen.dk: Hagbard – crust 0-1 after 0 plies was 'a prefix of' their draw of 120 plies;
-    a game ended (1-0, 0-1, a draw) is a prefix only of one that ends so too, an unfinished one (*) of any."""
+    a game ended (1-0, 0-1, a draw) is a prefix only of one that ends so too, an unfinished one (*) of
+    any. Each record was then compared with the first record of the next longer line only: a loss
+    before any ply was no prefix of a loss further on when an unfinished line and a draw came between,
+    nor a loss of the second record of the next line, whose first another game won."""
+
+    def ended(where: str, plies: str, result: str | None) -> Entry:
+        return Entry(where, Identity(where, "s", tuple(plies.split())), result=result)
+
     entries = [
         ended("drawn", "a b c", "1/2-1/2"),
         ended("lost at once", "", "0-1"),
         ended("drawn unfinished", "a", "*"),
         ended("drawn early", "a b", "1/2-1/2"),
-        ended("won later", "a b", "1-0"),
+        ended("lost later", "a b", "0-1"),
         ended("result unknown", "x y", None),  # (as an unfinished one)
         ended("won", "x y z", "1-0"),
+        ended("short loss", "m", "0-1"),
+        ended("won at once", "m n", "1-0"),
+        ended("lost too", "m n", "0-1"),
     ]
     assert [str(d) for d in find_duplicates(entries)] == [
+        "lost at once: a prefix of lost later (0 of 2 plies)",
         "drawn unfinished: a prefix of drawn early (1 of 2 plies)",
         "drawn early: a prefix of drawn (2 of 3 plies)",
         "result unknown: a prefix of won (2 of 3 plies)",
-    ]
-
-
-def test_a_finished_game_is_a_prefix_of_a_longer_line_that_ends_so_after_lines_that_end_otherwise():
-    """Each record was compared with the first record of the next longer line only: a loss before
-    any ply was no prefix of a loss further on when an unfinished line and a draw came between, nor
-    a loss of the first record of the next line that another game of the same plies won first."""
-    entries = [
-        ended("lost at once", "", "0-1"),
-        ended("unfinished", "a", "*"),
-        ended("drawn", "a b", "1/2-1/2"),
-        ended("lost", "a b", "0-1"),
-        ended("short loss", "x", "0-1"),
-        ended("won", "x y", "1-0"),
-        ended("lost too", "x y", "0-1"),
-    ]
-    assert [str(d) for d in find_duplicates(entries)] == [
-        "lost at once: a prefix of lost (0 of 2 plies)",
-        "unfinished: a prefix of drawn (1 of 2 plies)",
         "short loss: a prefix of lost too (1 of 2 plies)",
     ]
 
