@@ -264,7 +264,7 @@ def stats_text(figures: dict[str, Any], as_json: bool = False) -> str:
             rows.append({title: f"({plural(folded[key], 'other ' + title)})", "records": folded["records"]})
         if rows:
             text += "\n" + render(rows, "table")
-    if by := figures.get("results_by"):
+    if (by := figures.get("results_by")) and by["rows"]:  # (of no record, no table: as the others)
         text += "\n" + render(_results_rows(by["grouping"], by["rows"]), "table")
     return text
 

@@ -87,6 +87,20 @@ def test_the_table_shows_each_sides_name_and_share(cup):
     assert figures == cup.stats(by="variant")
 
 
+def test_the_table_shows_each_sides_own_share_of_the_records_on_a_board(samples):
+    """White's share under White, Black's under Black (the cup's are equal), of the records
+    `--board` selects; a selection of no record shows no table, as the other tables."""
+    shown = run("stats", "--db", samples.path, "--by", "variant", "--board", "9").output.split("\n\n")[-1]
+    assert shown.splitlines() == [
+        "variant            records  White    White won    Black       Black won    drawn    unfinished",
+        "---------------  ---------  -------  -----------  ----------  -----------  -------  ------------",
+        "tablut/seed             23  Swedes   13.0%        Muscovites  8.7%         0.0%     78.3%",
+        "tablut/linnaeus          1  Swedes   0.0%         Muscovites  100.0%       0.0%     0.0%",
+    ]
+    none = run("stats", "--db", samples.path, "--by", "game", "--board", "13x13")
+    assert none.stdout == "0 records: 0 valid, 0 invalid\n"
+
+
 def test_results_by_variant_are_sorted_by_records_and_named_by_their_game(samples):
     rows = samples.stats(by="variant")["results_by"]["rows"]
     assert [(row["value"], row["records"], row["white"], row["black"]) for row in rows] == [
