@@ -197,17 +197,17 @@ class View:
 
 def _view(path: str, params: Params) -> View:
     """The game (the one of most records when none is asked for), its rules and the line; the
-    variant of most records of a game whose boards are its variants (on `board` when given and
-    held) when none is asked for."""
-    game, variant = _text(params, "game"), _text(params, "variant")
+    variant of most records of a game whose boards are its variants when none is asked for. Each
+    is of the records on `board` when it is given and the archive holds some there."""
+    game, variant, board = _text(params, "game"), _text(params, "variant"), _text(params, "board")
+    size = board_size(board) if board else None
     if game is None:
-        found = _archive(path).most_recorded()
+        found = size and _archive(path).most_recorded(None, size) or _archive(path).most_recorded()
         if found is None:
             raise BadRequest("the archive holds no record with plies", 404)
         game, variant = found
     elif variant is None:
-        board = _text(params, "board")
-        variant = _archive(path).variant_to_open(game, board_size(board) if board else None)
+        variant = _archive(path).variant_to_open(game, size)
     rules = _held_rules(path, game, variant)
     line = params.getlist("ply")
     if len(line) > MAX_LINE or any(len(ply) > MAX_TEXT for ply in line):

@@ -389,6 +389,9 @@ def test_a_game_whose_boards_are_its_variants_opens_on_the_board_asked_as_lusori
         '<option value="hnefatafl/opentafl-brandub-7x7" selected>'
         in get(site, "/-/explorer/club?game=hnefatafl&board=9").text
     )
+    no_game = get(site, "/-/explorer/club?board=11").text  # the game of most records there, not of the archive
+    assert '<option value="hnefatafl/skalk-hnefatafl-11x11" selected>' in no_game
+    assert "Games reaching this position (1 shown)" in no_game
     wrong = get(site, "/-/explorer/club?game=hnefatafl&board=big")
     assert (wrong.status_code, wrong.text) == (
         400,
