@@ -196,7 +196,7 @@ def _meant(word: str, game: str) -> list[str]:
 def _plies(word: str, game: str) -> list[str]:
     """A word mended step by step as a ply: the last step first."""
     candidates = [word]
-    if len(word) > 1 and word[0] in "kpdncm" and word[1].isalpha():  # a lowercase piece letter (n, c, m: unwritten)
+    if len(word) > 1 and word[0] in "kpd" and word[1].isalpha():  # a lowercase piece letter
         word = word[0].upper() + word[1:]
         candidates.append(word)
     if (mended := GAMES[game].mended_ply(word)) != word:  # as the game's plies go: `e3c3`, `e3xc3`

@@ -96,7 +96,7 @@ from lusoria.validator.tafl_settings import (
 from lusoria.validator.tafl_unwritten import POSITIONS_PLAYED, play_unwritten, played_past_end
 from lusoria.words import plural
 
-_UNWRITTEN_LETTER: Final = re.compile(r"^[NCMncm](?=[a-s]\d)")  # OpenTafl's piece letters that plies do not write
+_UNWRITTEN_LETTER: Final = re.compile(r"^[NCMncm](?=[a-sA-S]\d)")  # OpenTafl's piece letters that plies do not write
 _SETTINGS: dict[tuple[type, tuple[str, ...]], Settings] = {}  # by game and options: TaflGame.settings
 _GLYPHS: Final[dict[str, Glyph]] = {  # by kind of piece (PIECE_NAMES); a soldier is a DISC
     "king": (DISC, Mark("M-9 6L-10 -6L-4 0L0 -9L4 0L10 -6L9 6Z", fill=INK)),  # a crown
@@ -140,8 +140,8 @@ class TaflGame(GridGame[TaflPosition]):
     @classmethod
     def mended_ply(cls, word: str) -> str:
         """As on any grid (`e3c3`, `E3-C3`); a knight's, commander's or mercenary's letter before its
-        square, which plies do not write (`Cf14-f15`): dropped."""
-        return _UNWRITTEN_LETTER.sub("", super().mended_ply(word))
+        square, which plies do not write (`Cf14-f15`, `cf14f15`): dropped first."""
+        return super().mended_ply(_UNWRITTEN_LETTER.sub("", word))
 
     def settings_for(self, option: dict[str, str]) -> Settings:
         """The Settings of a full set of this game's options (made by `on_board`)."""
