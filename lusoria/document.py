@@ -412,8 +412,14 @@ def tag_hover(entry: Entry, name: str) -> str | None:
         "| option | in force | choices |",
         "| --- | --- | --- |",
     ]
-    lines += [f"| `{key}` | `{rules.option[key]}` | {rules.known_values(key)} |" for key in rules.options]
+    lines += [f"| `{key}` | `{rules.option[key]}` | {_choices(rules, key)} |" for key in rules.options]
     return "\n".join(lines)
+
+
+def _choices(rules: Game, key: str) -> str:
+    """What a Rules tag may set an option to, or that only the variant sets it (a tafl board's size
+    and start)."""
+    return rules.known_values(key) if key in rules.rules_tag_keys() else "the variant's: a Rules tag cannot set it"
 
 
 _CITED = re.compile(r"\b[A-Z]+[0-9]+\b")  # a rule's ID as a comment cites it: T4, C10 (in upper case: e4 is a square)

@@ -173,6 +173,15 @@ def test_a_hover_on_a_variant_tag_counts_the_tafl_familys_variants_rather_than_l
     )
 
 
+def test_a_hover_on_a_tafl_variant_says_its_board_and_start_are_not_the_rules_tags():
+    """The hover's table offered `dim` and `start` "a value as an OTN rules record writes it", though
+    a Rules tag refuses them (session 34 left it)."""
+    hover = tag_hover(entry_of('[Game "hnefatafl"]\n[Variant "fetlar-hnefatafl-11x11"]\n1. a4-c4 *\n'), "Rules")
+    assert hover is not None
+    assert "| `dim` | `11` | the variant's: a Rules tag cannot set it |" in hover.splitlines()
+    assert "| `esc` | `c` | c, e |" in hover.splitlines()
+
+
 def test_only_the_rules_tag_is_offered_the_games_options():
     entry = entry_of('[Game "tablut"]\n[Event ""]\n[Rules ""]\n1. e3-c3 *\n')
     assert completions(entry, '[Event "', 1, 8) == []
