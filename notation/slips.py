@@ -36,6 +36,8 @@ _NUMBER = re.compile(r"(\d+)(\.\.|\.{4,}|…|\.…|)(.*)", re.S)
 _LONGEST = 64  # a slip is a word as a hand writes it: a longer one is not mended
 _WITHIN_WORD = f"[^{re.escape(_DELIMITERS)}]"  # a character that is none of _DELIMITERS
 _WORD = re.compile(_WITHIN_WORD + "+")  # a word between _DELIMITERS
+_MARKED_PLY = re.compile(rf"(?<!{_WITHIN_WORD})({_WITHIN_WORD}+)\*[ \t\r\n]*\Z")  # a word with a `*` on it,
+# and blanks after it: `5/11* `
 _STOP = re.compile(r"[0-9]+\.+|1-0|0-1|1/2-1/2|\*|>.*")  # what ends a ply's words: a move number, a result, a > group
 _SUFFIX = re.compile(r"!!|\?\?|!\?|\?!|!|\?")  # the notation's (grammar/common.lark); a game's own: its ply_tail
 # what may part a ply, and the blanks after it, ending a text: a comment as the grammar reads it (up
@@ -80,6 +82,9 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
     word = text[start:end]
     if not word or len(word) > _LONGEST:
         return []
+    marked = _marked_result(text, start, game)
+    if marked:
+        return marked
     tail = GAMES[game].ply_tail
     if _SUFFIX.fullmatch(word) or tail and tail.fullmatch(word):
         parting = _parting(text, start) if start == position else None  # (`e4-e3 {…} xd3`: e4-e3xd3 {…})
@@ -112,6 +117,17 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         fixes += _comment_after_dice(text, start, end, game) if dice else []
         return next(([fix] for fix in fixes if _reads_past(text, fix, game)), [])
     return [fix for fix in fixes if _reads_past(text, fix, game)]
+
+
+def _marked_result(text: str, start: int, game: str) -> list[Fix]:
+    """A `*` written on the ply before `start` (`5/11*`, as backgammon marks a hit), which reads as
+    the result marker of an unfinished game and ends the record there: the ply without it, when the
+    record then reads past the word at `start`."""
+    marked = _MARKED_PLY.search(text, max(0, start - 2 * _LONGEST), start)
+    if marked is None:
+        return []
+    fix = Fix(marked.start(), marked.start() + len(marked[1]) + 1, marked[1])
+    return [fix] if _read_to(text, fix, game) > start else []
 
 
 def _ply_end(text: str, end: int, game: str) -> int:

@@ -204,6 +204,36 @@ def test_a_record_that_ends_without_its_marker_after_a_note_is_said_so_without_a
 
 
 @pytest.mark.parametrize(
+    "tags, movetext, column, written, meant, plies",
+    [
+        (LAQUET, "1. 46: 5/11* 4/8 16: 6/12 6/7 *", 8, "5/11*", "5/11", 2),  # a hit, as backgammon marks it
+        (LAQUET, "1. 46: 5/11 4/8* 16: 6/12 6/7 *", 13, "4/8*", "4/8", 2),
+        (TABLUT, "1. e3-c3* d1-d3 *", 4, "e3-c3*", "e3-c3", 2),
+    ],
+)
+def test_a_star_written_on_a_ply_is_no_result_marker_there(tags, movetext, column, written, meant, plies):
+    """`5/11*` read as the ply and the marker of an unfinished game: the rest was "found after the
+    result marker", with no suggestion (session 34 left it)."""
+    (diagnostic,) = check(f"{tags}\n{movetext}\n", keep_going=True).diagnostics
+    assert (diagnostic.rule, diagnostic.column, diagnostic.text, diagnostic.suggestions) == (
+        "syntax",
+        column,
+        written,
+        (meant,),
+    )
+    assert len(check(f"{tags}\n{movetext}\n", keep_going=True).positions) == 1 + plies
+
+
+@pytest.mark.parametrize(
+    "movetext, column, found",
+    [("1. e3-c3 * d1-d3 *", 12, "d1-d3"), ("1. e3-c3* zz *", 11, "zz")],  # apart from its ply; no ply after it
+)
+def test_a_star_that_ends_the_record_before_what_reads_no_further_gets_no_suggestion(movetext, column, found):
+    (diagnostic,) = check(f"{TABLUT}\n{movetext}\n").diagnostics
+    assert (diagnostic.column, diagnostic.text, diagnostic.suggestions) == (column, found, ())
+
+
+@pytest.mark.parametrize(
     "written, meant",
     [("a1-a3-c3", "a1^a3^c3"), ("Pa1-a3-c3", "Pa1^a3^c3")],
 )
