@@ -41,10 +41,10 @@ COLUMNS = [
 # written (archive/records_as_rows.py: as_written), to be read again by a later lusoria: not lgn. (The
 # records of another format are looked up once: looking a record up in `other_tags`, ordered by tag,
 # would read every source format up to the record's, 4 s for 3,000 refused records of 6,000.)
-UNCONVERTED = (
-    "(records.setting IS NULL AND records.id IN "
-    f"(SELECT record_id FROM other_tags WHERE name = '{SOURCE_FORMAT}')) AS unconverted"
+KEPT_AS_WRITTEN = (
+    f"records.setting IS NULL AND records.id IN (SELECT record_id FROM other_tags WHERE name = '{SOURCE_FORMAT}')"
 )
+UNCONVERTED = f"({KEPT_AS_WRITTEN}) AS unconverted"
 Condition = Callable[[Any, "Filters"], tuple[str, list]]  # a filter's value and all the filters -> SQL, parameters
 
 
