@@ -258,7 +258,7 @@ def stats_text(figures: dict[str, Any], as_json: bool = False) -> str:
         ("players", "player"),
         ("first_error_rules", "first error rule"),
     ):
-        rows = [{title: row["value"], "records": row["records"]} for row in figures[key]]
+        rows = [{title: _named(row["value"], title), "records": row["records"]} for row in figures[key]]
         folded = figures.get(f"more_{key}")  # the rest (past --top), in one row
         if folded and folded[key]:
             rows.append({title: f"({plural(folded[key], 'other ' + title)})", "records": folded["records"]})
@@ -267,6 +267,12 @@ def stats_text(figures: dict[str, Any], as_json: bool = False) -> str:
     if (by := figures.get("results_by")) and by["rows"]:  # (of no record, no table: as the others)
         text += "\n" + render(_results_rows(by["grouping"], by["rows"]), "table")
     return text
+
+
+def _named(value: str | None, title: str) -> str:
+    """A row's value, or what its records lack (`(no game)`: records that name no game and do not
+    parse; `(no result)`), which a blank cell left unsaid."""
+    return f"(no {title})" if value is None else value
 
 
 def _results_rows(grouping: str, rows: list[dict]) -> list[dict]:

@@ -92,6 +92,8 @@ def test_refused_records_keep_their_players_type_site_id_and_file(tmp_path):
     )  # each record's game in `query` is the label `stats` counts it under
     shown = CliRunner().invoke(main, ["stats", "--db", db]).stdout
     assert f"{TYPE} (refused)          2" in shown
+    assert "(no game)                                    1" in shown.splitlines()  # broken.json: a blank cell before
+    assert "(no result)          1" in shown.splitlines()
     table = CliRunner().invoke(main, ["query", "--db", db, "--player", "Cy"]).stdout.splitlines()
     assert table[0].split()[:2] == ["id", "game"]
     assert table[2].split()[1:6] == ["Imaginary", "Tafl", "15x15", "(refused)", "Cy"]
