@@ -14,7 +14,7 @@ from typing import Final
 from mypy_extensions import mypyc_attr
 
 from lusoria.notation.numbers import checked_number, whole_number
-from lusoria.validator.base import BLACK, WHITE, Game, OptionError, Outcome, Played, TagProblems, unreachable_count
+from lusoria.validator.base import BLACK, WHITE, Game, OptionError, Outcome, Played, TagProblems
 from lusoria.validator.diagram import CELL, DISC, FAINT, INK, NONE, Diagram, Glyph, Mark, Piece, Squares, ply_marks
 from lusoria.validator.grid import GridGame, GridPly, written_ranks
 from lusoria.validator.latrunculi_play import (
@@ -269,14 +269,14 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         if self.variant == "dux":
             duxes, pawns = (position.board.count(piece(side, kind)) for kind in (DUX, PAWN))
             if duxes != 1:
-                raise unreachable_count(
+                raise self.unreachable_count(
                     side, f"{duxes or 'no'} dux{'es' if duxes > 1 else ''}", "each side has one (X1, X3)"
                 )
             if pawns > 8:
-                raise unreachable_count(side, f"{pawns} pawns", "each side has 8 (X1)")
+                raise self.unreachable_count(side, f"{pawns} pawns", "each side has 8 (X1)")
         elif (count := piece_count(position, side)) > self.settings.pieces:
             where = "on the board and in hand" if any(position.hand) else "on the board"
-            raise unreachable_count(side, f"{count} pieces {where}", f"each side has {self.settings.pieces}")
+            raise self.unreachable_count(side, f"{count} pieces {where}", f"each side has {self.settings.pieces}")
 
     def format_position(self, position: LatrunculiPosition) -> str:
         text = written_ranks(position.board, self.geo.width, LETTERS) + (" w" if position.turn == WHITE else " b")
