@@ -44,6 +44,7 @@ from lusoria.validator.latrunculi_play import (
     squares_of,
 )
 from lusoria.validator.suggest import Name
+from lusoria.words import plural
 
 _PLACED: Final = re.compile(r"(?:[PpDd]?@)?([a-pA-P][0-9]{1,2})")  # a placement as hands write it (P@d4, D@d4, @D4, d4)
 _HYPHENED_JUMPS: Final = re.compile(r"[A-Z]?[a-p][0-9]{1,2}(?:-[a-p][0-9]{1,2}){2,}")  # c3-c5-e5: c3^c5^e5
@@ -270,7 +271,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
             duxes, pawns = (position.board.count(piece(side, kind)) for kind in (DUX, PAWN))
             if duxes != 1:
                 raise self.unreachable_count(
-                    side, f"{duxes or 'no'} dux{'es' if duxes > 1 else ''}", "each side has one (X1, X3)"
+                    side, plural(duxes, "dux", "duxes") if duxes else "no dux", "each side has one (X1, X3)"
                 )
             if pawns > 8:
                 raise self.unreachable_count(side, f"{pawns} pawns", "each side has 8 (X1)")
