@@ -480,8 +480,8 @@ class Archive:
     def stats(self, top: int = 10, filters: Filters | None = None, by: str | None = None) -> dict:
         """`lusoria stats`: counts and figures of the records `filters` match (all: None), the `top`
         rows of each long list (variants, players, first error rules; the variants folded beyond
-        them in `more_variants`); with `by` ("game" or "variant"), the results of each game or
-        variant too, its sides named as its game names them (`results_by`)."""
+        them in `more_variants`); with `by` ("game" or "variant"), the results of the `top` games or
+        variants with the most records too, their sides named as their games name them (`results_by`)."""
         self._existing()
         conn = connect(self.path)
         try:

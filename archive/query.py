@@ -201,6 +201,9 @@ def _words(text: str, _: Filters) -> tuple[str, list]:
     return "records.id IN (SELECT rowid FROM records_fts WHERE records_fts MATCH ?)", [" ".join(phrases)]
 
 
+NAMES_GIVEN = ("game", "variant", "white", "black", "player")  # the filters that take a name as `name_given` does
+
+
 @dataclass
 class Filters:
     """What `lusoria query` may ask for; every filter given must hold. Each field declares its
@@ -308,12 +311,13 @@ class Filters:
     )
 
     def __post_init__(self) -> None:
-        """The game and variant as lusoria takes names from its user (`name_given`: `' tablut '`)."""
+        """The game, variant and players as lusoria takes names from its user (`name_given`:
+        `' tablut '`, `--player ' Jens Holm '`)."""
         from lusoria.validator.games import name_given
 
-        self.game, self.variant = (
-            name_given(name) if isinstance(name, str) else name for name in (self.game, self.variant)
-        )
+        for named in NAMES_GIVEN:
+            if isinstance(name := getattr(self, named), str):
+                setattr(self, named, name_given(name))
 
 
 def _continuations(texts: list[RecordText | str]) -> tuple[str, list]:

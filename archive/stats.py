@@ -58,8 +58,8 @@ def stats(
     """The figures of `lusoria stats`: the `top` variants, players and first error rules with the
     most records (a mixed archive holds 160 variants), and how many variants and records the
     others are (`more_variants`), of the records `records` selects (SQL that selects their ids,
-    with its parameters; None: every record); with `by` (one of BY), their results by game or
-    variant too (`results_by`: `_results_by`). ValueError for a `top` below 1 or another `by`."""
+    with its parameters; None: every record); with `by` (one of BY), the results of the `top` games
+    or variants with the most records too (`results_by`: `_results_by`). ValueError for a `top` below 1 or another `by`."""
     check_top(top)
     if by is not None and by not in BY:
         raise ValueError(f"stats breaks results down by {' or '.join(BY)}, not {by!r}")
@@ -88,7 +88,7 @@ def stats(
                 top,
             )
         ),
-        **({"results_by": {"grouping": by, "rows": _results_by(rows, by)}} if by else {}),
+        **({"results_by": {"grouping": by, "rows": _results_by(rows, by, top)}} if by else {}),
     }
 
 
@@ -157,9 +157,9 @@ def _label(game: str, variant: str | None) -> str:
     return f"{game}/{variant}" if variant is not None else game
 
 
-def _results_by(rows: Rows, by: str) -> list[dict]:
+def _results_by(rows: Rows, by: str, top: int) -> list[dict]:
     """The results of the records of a game that `rows` selects, by game or variant (`by`): a row
-    each (`_results_row`), the most records first, then by name. The results are read from the
+    each (`_results_row`), the most records first, then by name, the first `top` of them. The results are read from the
     records' rows (no index holds them by variant)."""
     if by == "variant":
         found = [
@@ -177,7 +177,7 @@ def _results_by(rows: Rows, by: str) -> list[dict]:
     for (game, label, result), count in found:
         grouped.setdefault((game, label), Counter())[OUTCOMES.get(result, "unfinished")] += count
     shown = (_results_row(game, label, outcomes) for (game, label), outcomes in grouped.items())
-    return sorted(shown, key=lambda row: (-row["records"], row["value"]))
+    return sorted(shown, key=lambda row: (-row["records"], row["value"]))[:top]
 
 
 def _results_row(game: str, label: str, outcomes: Counter[str]) -> dict:

@@ -1181,7 +1181,8 @@ def duplicates(paths: tuple[str | Path, ...], db: str | None, encoding: str) -> 
     type=Bounded(1),
     default=10,
     show_default=True,
-    help="Rows of the variants, players and first error rules with the most records (the other variants in one).",
+    help="Rows of the variants, players, first error rules and --by's games or variants with the most records "
+    "(the other variants in one).",
 )
 @click.option(
     "--by",

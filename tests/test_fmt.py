@@ -222,6 +222,14 @@ ESCAPED_FORMATTED = (
 )
 
 
+def test_fmt_keeps_a_tag_value_as_written_white_space_inside_it_too():
+    """A value is any Unicode but `"` and `\\` unescaped (NOTATION.md §2), and the archive matches a
+    player's name whole: a tab or two spaces in it are the name's, which fmt does not rewrite."""
+    padded = CANONICAL.replace('[White "?"]\n[Black "?"]', '[White "Jens\tHolm"]\n[Black " Olof  Berg "]')
+    assert run("fmt", "-", input=padded).stdout == padded
+    assert run("fmt", "--check", "-", input=padded).exit_code == 0
+
+
 def test_fmt_keeps_every_escape_line_where_it_stands():
     """fmt dropped `%` lines, which the reader ignores (NOTATION.md §1): a file's notes were lost."""
     assert run("fmt", "-", input='% notes\n[Game "tablut"]\n\n1. e3-c3 *\n').stdout == "% notes\n" + CANONICAL

@@ -1,7 +1,8 @@
 """A game's or variant's name given with spaces around it (`--variant ' Seed '`, a quoting slip) is
 taken as the name, by every command and library call alike (`validator.games.name_given`): validate,
 random and tree refused it, and the archive refused `--game ' tablut '`, while query and stats took a
-padded --variant. A record's padded tag stays an error at its place."""
+padded --variant. So is a player's (`--player ' Jens Holm '` found no record). A record's padded tag
+stays an error at its place."""
 
 from pathlib import Path
 
@@ -51,6 +52,28 @@ def test_every_command_takes_a_name_with_spaces_around_it_as_the_name(command, d
     assert run(" tablut\t", "seed ") == run("tablut", "seed")
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["query", "--db", "{db}", "--player", "{name}", "--format", "json"],
+        ["query", "--db", "{db}", "--white", "{name}", "--format", "json"],
+        ["stats", "--db", "{db}", "--player", "{name}"],
+        ["export", "--db", "{db}", "--player", "{name}", "--format", "csv", "{out}"],
+        ["tree", "--db", "{db}", "--game", "tablut", "--player", "{name}"],
+        ["players", "list", "--db", "{db}", "--player", "{name}"],
+    ],
+)
+def test_every_command_takes_a_player_s_name_with_spaces_around_it_as_the_name(command, db, tmp_path):
+    def run(name: str) -> str:
+        out = tmp_path / name.strip().replace(" ", "_")
+        result = CliRunner().invoke(main, [arg.format(db=db, name=name, out=out) for arg in command])
+        assert result.exit_code == 0, result.output
+        return result.output.replace(str(out), "OUT")
+
+    found = run("Karin Nilsson")
+    assert run(" Karin Nilsson ") == run("\tKarin Nilsson ") == found != run("Karin Nilssen")
+
+
 def test_the_library_takes_a_name_with_spaces_around_it_as_the_name(db):
     padded = {"Game": " tablut ", "Variant": " Seed ", "Rules": "first=white"}
     [verdict] = api.validate(["e3-c3 d1-d3\n"], format="tafl", tags=padded)
@@ -65,6 +88,10 @@ def test_the_library_takes_a_name_with_spaces_around_it_as_the_name(db):
     )
     assert [row["id"] for row in Archive(db).query(Filters(game=" tablut ", variant="\tseed "))] == [1]
     assert Filters(game=" tablut ", variant=None) == Filters(game="tablut")
+    assert [row["id"] for row in Archive(db).query(Filters(player=" Karin Nilsson "))] == [1]
+    assert [row["id"] for row in Archive(db).query(Filters(white="Karin Nilsson\t", black=" Olof Berg"))] == [1]
+    table = Archive(db).players(Filters(player=" Olof Berg "))
+    assert [row["player"] for row in table] == ["Karin Nilsson", "Olof Berg"]
 
 
 def test_a_record_s_padded_game_tag_is_still_an_error_at_its_place():

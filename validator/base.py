@@ -136,13 +136,6 @@ class OptionError(LusoriaError, ValueError):
         return (self, *self.also)
 
 
-def unreachable_count(side: int, pieces: str, most: str) -> OptionError:
-    """The error of a position that gives `side` a count of pieces no game of its variant reaches:
-    `pieces`, counted and said with where they stand ("17 pieces on the board"), and `most`, what
-    the rules give ("each side has 16")."""
-    return OptionError(f"{SIDE_NAMES[side]} has {pieces}; {most}")
-
-
 class RankNotCovered(OptionError):
     """A rank of a position string's board that covers more or fewer squares than the board has
     (`covers`: "6 squares, not 7"), for a reader of another notation to quote the rank as its
@@ -541,6 +534,14 @@ class Game(Generic[P]):
     def format_position(self, position: P) -> str:
         """A position as the `Position` tag writes it (what `parse_position` reads)."""
         raise NotImplementedError
+
+    def unreachable_count(self, side: int, pieces: str, most: str) -> OptionError:
+        """The error of a position that gives `side` a count of pieces no game of its variant reaches:
+        `pieces`, counted and said with where they stand ("17 pieces on the board"), and `most`, what
+        the rules give ("each side has 16"). The side is named as the game names it, too
+        ("Black (Muscovites)")."""
+        named = SIDE_NAMES[side] if self.sides[side] == SIDE_NAMES[side] else f"{SIDE_NAMES[side]} ({self.sides[side]})"
+        return OptionError(f"{named} has {pieces}; {most}")
 
     def turn(self, position: P) -> int:
         """Whose turn it is: WHITE (0) or BLACK (1), as `lusoria.api` names them."""

@@ -407,7 +407,7 @@ class Hnefatafl(TaflGame):
 
     @classmethod
     def options_from_tags(cls, tags: dict[str, str]) -> dict[str, str]:
-        """As every game's (values in any case, each written one way: `cenp=KD` is `dk`); the board
+        """As every game's (values in any case, each written one way: `cenp=KD`, read `kd`, is `dk`); the board
         and the start are the variant's (`dim`, `start`: a Position tag starts elsewhere); a variant
         of the catalogue that lusoria does not play is refused by name, and none, by what it lacks."""
         variant = (tags.get("Variant") or "").lower()
@@ -440,7 +440,7 @@ class Hnefatafl(TaflGame):
 
     @classmethod
     def option_value(cls, key: str, value: str) -> str:
-        """As every game's, each value written one way (`cenp=KD` is `dk`), as `normalized` writes it
+        """As every game's, each value written one way (`cenp=KD`, read `kd`, is `dk`), as `normalized` writes it
         (a start, which a Rules tag cannot give, in its case: OTN's `t` is an attacker, `T` a defender)."""
         try:
             return normalized(key, value if key == "start" else value.lower())

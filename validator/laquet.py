@@ -25,7 +25,6 @@ from lusoria.validator.base import (
     OptionError,
     Outcome,
     Played,
-    unreachable_count,
 )
 from lusoria.validator.diagram import FROM, TO, Diagram, Piece, Points
 from lusoria.validator.laquet_checked import play_checked
@@ -105,7 +104,7 @@ class Laquet(Game[LaquetPosition]):
                 points[point] = count if side == WHITE else -count
                 total += count
             if total > CHECKERS:
-                raise unreachable_count(side, f"{total} checkers on the board", f"each side has {CHECKERS}")
+                raise self.unreachable_count(side, f"{total} checkers on the board", f"each side has {CHECKERS}")
         return LaquetPosition(tuple(points), WHITE if fields[2] == "w" else BLACK)
 
     def format_position(self, position: LaquetPosition) -> str:

@@ -31,6 +31,7 @@ from lusoria.validator.laquet_turns import (
     turn_text,
     without_die,
 )
+from lusoria.words import plural
 
 
 def play_checked(position: LaquetPosition, turn: Turn, must: bool, leftover_played: bool) -> Played:
@@ -180,7 +181,7 @@ def _dice_for(
         step = text if len(points) == 2 else f"{text}: {start}/{end}"  # (1/4/10: the step 1/4)
         raise Illegal(
             "Q3",
-            f"{step} moves {distance} point{'s' if distance > 1 else ''}, and {dice_left_words(left)}",
+            f"{step} moves {plural(distance, 'point')}, and {dice_left_words(left)}",
         )
     return [distance]
 

@@ -14,7 +14,7 @@ from typing import Final
 from mypy_extensions import mypyc_attr
 
 from lusoria.notation.numbers import checked_number, whole_number
-from lusoria.validator.base import BLACK, WHITE, Game, OptionError, Outcome, Played, TagProblems, unreachable_count
+from lusoria.validator.base import BLACK, WHITE, Game, OptionError, Outcome, Played, TagProblems
 from lusoria.validator.diagram import CELL, DISC, FAINT, INK, NONE, Diagram, Glyph, Mark, Piece, Squares, ply_marks
 from lusoria.validator.grid import GridGame, GridPly, written_ranks
 from lusoria.validator.latrunculi_play import (
@@ -44,6 +44,7 @@ from lusoria.validator.latrunculi_play import (
     squares_of,
 )
 from lusoria.validator.suggest import Name
+from lusoria.words import plural
 
 _PLACED: Final = re.compile(r"(?:[PpDd]?@)?([a-pA-P][0-9]{1,2})")  # a placement as hands write it (P@d4, D@d4, @D4, d4)
 _HYPHENED_JUMPS: Final = re.compile(r"[A-Z]?[a-p][0-9]{1,2}(?:-[a-p][0-9]{1,2}){2,}")  # c3-c5-e5: c3^c5^e5
@@ -269,14 +270,14 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         if self.variant == "dux":
             duxes, pawns = (position.board.count(piece(side, kind)) for kind in (DUX, PAWN))
             if duxes != 1:
-                raise unreachable_count(
-                    side, f"{duxes or 'no'} dux{'es' if duxes > 1 else ''}", "each side has one (X1, X3)"
+                raise self.unreachable_count(
+                    side, plural(duxes, "dux", "duxes") if duxes else "no dux", "each side has one (X1, X3)"
                 )
             if pawns > 8:
-                raise unreachable_count(side, f"{pawns} pawns", "each side has 8 (X1)")
+                raise self.unreachable_count(side, f"{pawns} pawns", "each side has 8 (X1)")
         elif (count := piece_count(position, side)) > self.settings.pieces:
             where = "on the board and in hand" if any(position.hand) else "on the board"
-            raise unreachable_count(side, f"{count} pieces {where}", f"each side has {self.settings.pieces}")
+            raise self.unreachable_count(side, f"{count} pieces {where}", f"each side has {self.settings.pieces}")
 
     def format_position(self, position: LatrunculiPosition) -> str:
         text = written_ranks(position.board, self.geo.width, LETTERS) + (" w" if position.turn == WHITE else " b")

@@ -12,6 +12,7 @@ from typing import Final, NamedTuple
 from lusoria.notation.numbers import checked_number
 from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, Illegal, NotAPly, Outcome, Played, check_capture_list
 from lusoria.validator.grid import board_grid
+from lusoria.words import plural
 
 EMPTY: Final = 0
 PAWN: Final = 1
@@ -232,7 +233,7 @@ def _place(settings: Settings, board: bytearray, hand: list[int], side: int, mov
     """S1: a pawn of `side`'s hand, which holds some, placed on the empty square `move` names;
     that square."""
     if not move.placement:
-        said = f"{SIDE_NAMES[side]} still has {hand[side]} piece{'s' if hand[side] > 1 else ''} to place (@square)"
+        said = f"{SIDE_NAMES[side]} still has {plural(hand[side], 'piece')} to place (@square)"
         if not any(board):  # nothing placed yet: maybe a record of petteia or dux that names no Variant
             said += (
                 f": the {settings.variant} variant begins by placing them"

@@ -22,7 +22,7 @@ from typing import Final
 from mypy_extensions import mypyc_attr
 
 from lusoria.notation.numbers import whole_number
-from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, NotAPly, OptionError, Outcome, Played, unreachable_count
+from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, NotAPly, OptionError, Outcome, Played
 from lusoria.validator.diagram import (
     CAMP,
     CELL,
@@ -240,7 +240,7 @@ class TaflGame(GridGame[TaflPosition]):
         for code in (DEFENDER, KING, ATTACKER):
             if (count := board.count(code)) > (most := start.count(code)):
                 side = OWNER[code]
-                raise unreachable_count(
+                raise self.unreachable_count(
                     side,
                     f"{plural(count, PIECE_NAMES[code])} on the board",
                     f"{SIDE_NAMES[side]} starts with {most or 'none'}{cited}",

@@ -10,6 +10,7 @@ from typing import Final
 from lusoria.validator.base import SIDE_NAMES, Illegal
 from lusoria.validator.tafl_board import EMPTY, JUMPED_OVER, KING, OWNER, PIECE_NAMES, RESTRICTED_JUMP, Move
 from lusoria.validator.tafl_settings import REGION_KEYS, Settings, allowed_pieces, named_settings
+from lusoria.words import plural
 
 
 def _closed(camps: bytes, square: int, camp: int) -> bool:
@@ -170,7 +171,7 @@ def _checked_path(piece: int, move: Move, settings: Settings) -> tuple[int, ...]
         raise Illegal(
             ids.move,
             f"{'the king' if piece == KING else 'a soldier'} moves at most "
-            f"{speed} square{'s' if speed > 1 else ''}{named_settings(settings, 'spd')}",
+            f"{plural(speed, 'square')}{named_settings(settings, 'spd')}",
         )
     return path
 

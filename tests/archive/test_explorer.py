@@ -118,6 +118,24 @@ def test_the_json_is_what_the_cli_writes(site, path, filters, position):
         assert len(json.loads(tree.text)) >= 4 and len(json.loads(games.text)) >= 10
 
 
+@pytest.mark.parametrize(
+    "filters",
+    [
+        {"game": "tablut", "variant": "seed"},
+        {"game": "tablut"},
+        {"variant": "seneca"},
+        {"game": "tablut", "valid": "1"},
+    ],
+    ids=urlencode,
+)
+def test_the_tree_json_without_a_position_starts_from_the_start_of_the_game_as_the_cli_does(site, path, filters):
+    tree = get(site, f"/-/explorer/club/tree.json?{urlencode(filters)}&depth=2")
+    written = CliRunner().invoke(main, ["tree", "--db", path, "--format", "json", "--depth", "2", *options(filters)])
+    assert tree.status_code == 200 and written.exit_code == 0
+    assert tree.text == written.stdout  # (the CLI's note of the variant it chose is on stderr)
+    assert json.loads(tree.text)[0]["ply"] == {"tablut": "e3-c3", "seneca": "@d4"}[filters.get("game", "seneca")]
+
+
 def test_the_page_shows_the_board_the_next_plies_and_the_games(site):
     page = get(site, "/-/explorer/club?game=tablut&variant=seed&ply=e3-c3")
     assert page.status_code == 200
@@ -223,7 +241,12 @@ def test_the_explorer_reads_only(site, path):
         ),
         ("/-/explorer/club?" + "&".join(["ply=e3-c3"] * (MAX_LINE + 1)), 400, f"a line is at most {MAX_LINE} plies"),
         ("/-/explorer/club?event=" + "x" * 201, 400, "the parameter event is longer than 200 characters"),
-        ("/-/explorer/club/tree.json", 400, "the parameter position (a position string) is missing"),
+        (
+            "/-/explorer/club/tree.json",
+            400,
+            "the parameter position (a position string) is missing, or game (or variant) for its start",
+        ),
+        ("/-/explorer/club/tree.json?game=hnefatafl", 400, "the parameter variant is needed: the archive holds no"),
         ("/-/explorer/club/tree.json?position=nonsense", 400, "'nonsense' is not a position string of any game"),
         (
             "/-/explorer/club/tree.json?position=x&depth=3",

@@ -102,7 +102,7 @@ def test_the_table_shows_each_sides_own_share_of_the_records_on_a_board(samples)
 
 
 def test_results_by_variant_are_sorted_by_records_and_named_by_their_game(samples):
-    rows = samples.stats(by="variant")["results_by"]["rows"]
+    rows = samples.stats(by="variant", top=11)["results_by"]["rows"]
     assert [(row["value"], row["records"], row["white"], row["black"]) for row in rows] == [
         ("tablut/seed", 23, "Swedes", "Muscovites"),
         ("laquet/seed", 18, "White", "Black"),
@@ -119,6 +119,22 @@ def test_results_by_variant_are_sorted_by_records_and_named_by_their_game(sample
     seed = rows[0]
     assert (seed["white_won"], seed["black_won"], seed["drawn"], seed["unfinished"]) == (3, 2, 0, 18)
     assert seed["shares"] == {"white_won": 13.0, "black_won": 8.7, "drawn": 0.0, "unfinished": 78.3}
+
+
+def test_top_keeps_the_games_or_variants_of_most_records(samples):
+    """As it keeps the variants of most records: the library's `top` and `stats --top` alike (the
+    samples' 11 variants were all shown whatever --top said)."""
+    assert [row["value"] for row in samples.stats(by="variant")["results_by"]["rows"]][-2:] == [
+        "chess",
+        "tablut/copenhagen",
+    ]
+    assert [row["value"] for row in samples.stats(by="variant", top=3)["results_by"]["rows"]] == [
+        "tablut/seed",
+        "laquet/seed",
+        "latrunculi/seneca",
+    ]
+    shown = run("stats", "--db", samples.path, "--by", "game", "--top", "2").stdout.split("\n\n")[-1]
+    assert [line.split()[:2] for line in shown.splitlines()[2:]] == [["tablut", "32"], ["latrunculi", "29"]]
 
 
 def test_results_by_game_add_up_to_the_results_of_the_records_of_a_game(samples):

@@ -225,7 +225,7 @@ def test_opentafls_mercenary_test_record_sets_out_a_defender_more_than_its_start
     [error] = check(source).diagnostics
     assert (error.rule, error.message) == (
         "tag",
-        "malformed Position: White has 5 soldiers on the board; White starts with 4 (G1)",
+        "malformed Position: White (defenders) has 5 soldiers on the board; White starts with 4 (G1)",
     )
 
 

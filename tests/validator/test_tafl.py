@@ -335,10 +335,16 @@ TAFL_VARIANTS = [
 ]
 
 
+SIDES = {
+    "tablut": ("Swedes", "Muscovites")
+}  # the sides' names in a tafl game that does not call them defenders, attackers
+
+
 @pytest.mark.parametrize("game, variant", TAFL_VARIANTS, ids=[f"{game}-{variant}" for game, variant in TAFL_VARIANTS])
 def test_a_position_gives_no_side_more_pieces_of_a_kind_than_its_variants_start(game, variant):
     """The start itself, and the start with a soldier of a side or the king taken off, are positions;
-    one more, on a square any piece may stop on, is a tag error that counts them."""
+    one more, on a square any piece may stop on, is a tag error that counts them, naming the side as
+    the game does."""
     rules = GAMES[game](variant=variant)
     settings, start = rules.settings, bytearray(rules.settings.start)
     assert rules.parse_position(rules.format_position(rules.initial())).board == settings.start
@@ -350,10 +356,11 @@ def test_a_position_gives_no_side_more_pieces_of_a_kind_than_its_variants_start(
         more = bytearray(start)
         more[plain] = code
         side, count = ("White", "Black")[OWNER[code]], start.count(code)
+        named = f"{side} ({SIDES.get(game, ('defenders', 'attackers'))[OWNER[code]]})"
         name = PIECE_NAMES[code] + "s"
         with pytest.raises(OptionError) as error:
             rules.parse_position(rules.format_position(TaflPosition(bytes(more), BLACK)))
-        assert str(error.value) == f"{side} has {count + 1} {name} on the board; {side} starts with {count}{cited}"
+        assert str(error.value) == f"{named} has {count + 1} {name} on the board; {side} starts with {count}{cited}"
 
 
 @pytest.mark.parametrize(
@@ -363,25 +370,25 @@ def test_a_position_gives_no_side_more_pieces_of_a_kind_than_its_variants_start(
             "tablut",
             "seed",
             "ppppppppp/pp2p2pp/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w",
-            "Black has 26 soldiers on the board; Black starts with 16",
+            "Black (Muscovites) has 26 soldiers on the board; Black starts with 16",
         ),
         (
             "copenhagen",
             "standard",
             "K10/11/11/11/11/5K5/11/11/11/11/5p5 b",
-            "White has 2 kings on the board; White starts with 1 (C1)",
+            "White (defenders) has 2 kings on the board; White starts with 1 (C1)",
         ),
         (
             "brandubh",
             "standard",
             "7/7/2PPP2/3K3/2PP3/7/3p3 b",
-            "White has 5 soldiers on the board; White starts with 4 (B1)",
+            "White (defenders) has 5 soldiers on the board; White starts with 4 (B1)",
         ),
         (
             "hnefatafl",
             "tyr-9x9",
             "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3pPp3 b",
-            "White has 9 soldiers on the board; White starts with 8 (G1)",
+            "White (defenders) has 9 soldiers on the board; White starts with 8 (G1)",
         ),
     ],
 )
