@@ -85,7 +85,7 @@ def _publish(build: Callable[[sqlite_utils.Database], None], path: str, replace:
         os.close(handle)
 
 
-class _Changed(Exception):
+class _Changed(LusoriaError):
     """Another connection changed the database a copy is written into since the copy began."""
 
 
