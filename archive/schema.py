@@ -9,6 +9,7 @@ import re
 import sqlite3
 import tempfile
 from collections.abc import Callable
+from contextlib import closing
 
 import sqlite_utils
 
@@ -55,11 +56,12 @@ TEMPORARY_ENDS = ("", "-wal", "-shm", "-journal")  # a database file and SQLite'
 
 def _publish(build: Callable[[sqlite_utils.Database], None], path: str, replace: bool) -> bool:
     """Build a database in a temporary file beside `path`, then put it at `path` in one step:
-    no process ever sees it half made. With `replace` it takes the place of the file there;
-    without, it appears only if `path` is still missing (an archive another process made in the
-    meantime wins, and is used: then False). The temporary file and SQLite's beside it are removed
-    on every path, and those a killed process left are removed by the next (`_remove_leftovers`):
-    the process that builds one holds a lock on it."""
+    no process ever sees it half made. With `replace` it is written into the file there
+    (`_write_into`): False, and nothing written, when another connection changed that file
+    since `build` began. Without, it appears only if `path` is still missing (an archive
+    another process made in the meantime wins, and is used: then False). The temporary file
+    and SQLite's beside it are removed on every path, and those a killed process left are
+    removed by the next (`_remove_leftovers`): the process that builds one holds a lock on it."""
     folder = os.path.dirname(path) or "."
     _remove_leftovers(path)
     handle, temporary = tempfile.mkstemp(prefix=os.path.basename(path) + ".", suffix=".tmp", dir=folder)
@@ -67,21 +69,62 @@ def _publish(build: Callable[[sqlite_utils.Database], None], path: str, replace:
         fcntl.flock(handle, fcntl.LOCK_EX)  # until it is closed: this temporary file is in use
         db = _connect(temporary)
         try:
+            if replace:
+                return _write_into(path, build, db)
             build(db)
         finally:
             db.close()
         os.chmod(temporary, mode_for(path))
-        if replace:
-            os.replace(temporary, path)
-        else:
-            try:
-                os.link(temporary, path)
-            except FileExistsError:
-                return False
+        try:
+            os.link(temporary, path)
+        except FileExistsError:
+            return False
         return True
     finally:
         _remove(temporary)
         os.close(handle)
+
+
+class _Changed(LusoriaError):
+    """Another connection changed the database a copy is written into since the copy began."""
+
+
+def _write_into(path: str, build: Callable[[sqlite_utils.Database], None], db: sqlite_utils.Database) -> bool:
+    """`build` `db`, then write it into the database at `path` through SQLite's backup, in one
+    transaction: the file stays (its permissions, and its WAL, which another program holding
+    it open shares), and every connection reads the old database or the new, never a mix. Its
+    first step takes the file's write lock: then, if another connection committed to the file
+    since `build` began (`_commits`), nothing is written and it is False. A file another
+    connection keeps locked for longer than the busy timeout: sqlite3.OperationalError."""
+    with closing(sqlite3.connect(path)) as watch, closing(_connect(path).conn) as target:
+        wal = target.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        seen = _commits(path, watch, wal)
+        build(db)
+
+        def check(status: int, remaining: int, total: int) -> None:
+            if status in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+                raise sqlite3.OperationalError("database is locked")
+            first = status == sqlite3.SQLITE_OK and remaining == total - 1  # the lock taken, one page copied
+            if first and _commits(path, watch, wal) != seen:
+                raise _Changed
+
+        try:
+            db.conn.backup(target, pages=1, progress=check)  # a page a step: checked before the last
+        except _Changed:
+            return False
+        target.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the file's WAL back to empty, when no one reads it
+    return True
+
+
+def _commits(path: str, watch: sqlite3.Connection, wal: bool) -> int | bytes:
+    """What every commit to the database at `path` by another connection than `watch` changes:
+    in WAL mode `PRAGMA data_version` (a connection reads while another writes); else (an older
+    lusoria's archive, an empty file) the change counter in the file's header, read from the file
+    (no connection reads while another writes; each commit adds 1: SQLite's file format)."""
+    if wal:
+        return watch.execute("PRAGMA data_version").fetchone()[0]
+    with open(path, "rb") as file:
+        return file.read(28)[24:]
 
 
 def _remove(temporary: str) -> None:
@@ -140,9 +183,14 @@ def create_archive(path: str, fill: Callable[[sqlite_utils.Database], object]) -
     return _publish(build, path, replace=False)
 
 
-def _upgrade(path: str, version: int, records: int, note: Callable[[Note], None]) -> None:
-    """Apply MIGRATIONS to a copy of the archive of `records` records and replace it: all steps
-    or none; `note` is told before it starts (it replays every record: 12 s for 7,184) and when done."""
+UPGRADE_ATTEMPTS = 3  # an archive another program changes while it is upgraded is upgraded again
+
+
+def _upgrade(path: str, version: int, records: int, note: Callable[[Note], None], last: bool) -> None:
+    """Apply MIGRATIONS to a copy of the archive of `records` records and write it into the
+    archive: all steps or none; `note` is told before it starts (it replays every record: 12 s
+    for 7,184) and when done, or that another program changed the archive meanwhile (then it
+    is left as it was, to be read again; NotAnArchive if this was the `last` attempt)."""
     note(
         Note(
             path,
@@ -166,14 +214,29 @@ def _upgrade(path: str, version: int, records: int, note: Callable[[Note], None]
         copy.execute("PRAGMA auto_vacuum = INCREMENTAL")  # (as a new archive: set by the VACUUM)
         copy.execute("VACUUM")  # the pages of the tables dropped
 
+    failed = f"{path} is a version {version} archive and could not be upgraded to version {SCHEMA_VERSION}"
     try:
-        _publish(build, path, replace=True)
+        upgraded = _publish(build, path, replace=True)
     except (sqlite3.Error, OSError) as error:
+        raise NotAnArchive(f"{failed} ({error}); it was left as it was") from None
+    if upgraded:
+        note(Note(path, f"{path} is upgraded to version {SCHEMA_VERSION}"))
+    elif last:
+        raise NotAnArchive(f"{failed}: another program changed it {UPGRADE_ATTEMPTS} times meanwhile")
+    else:
+        note(Note(path, f"{path} was changed by another program meanwhile: it is left as it was and read again"))
+
+
+def _archive_version(db: sqlite_utils.Database, path: str) -> int:
+    """The schema version of the archive `db` at `path`; NotAnArchive for any other database."""
+    tables = set(db.table_names())
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if "records" not in tables or not 1 <= version <= SCHEMA_VERSION:
         raise NotAnArchive(
-            f"{path} is a version {version} archive and could not be upgraded to version "
-            f"{SCHEMA_VERSION} ({error}); it was left as it was"
-        ) from None
-    note(Note(path, f"{path} is upgraded to version {SCHEMA_VERSION}"))
+            f"{path} is not a lusoria archive"
+            + (" of this version" if "records" in tables and version > SCHEMA_VERSION else "")
+        )
+    return version
 
 
 def not_created(path: str, error: OSError | sqlite3.Error) -> str:
@@ -193,18 +256,15 @@ def open_archive(
             except OSError as error:
                 raise NotAnArchive(not_created(path, error)) from None
         db = _connect(path)
-        tables = set(db.table_names())
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        if "records" not in tables or not 1 <= version <= SCHEMA_VERSION:
-            raise NotAnArchive(
-                f"{path} is not a lusoria archive"
-                + (" of this version" if "records" in tables and version > SCHEMA_VERSION else "")
-            )
-        if version < SCHEMA_VERSION:
+        version = _archive_version(db, path)
+        for attempt in range(1, UPGRADE_ATTEMPTS + 1):
+            if version == SCHEMA_VERSION:
+                break
             records = db.execute("SELECT count(*) FROM records").fetchone()[0]
             db.close()
-            _upgrade(path, version, records, note or (lambda _: None))
+            _upgrade(path, version, records, note or (lambda _: None), last=attempt == UPGRADE_ATTEMPTS)
             db = _connect(path)
+            version = _archive_version(db, path)
     except sqlite3.DatabaseError as error:
         raise unreadable_database(path, error) from None
     return db

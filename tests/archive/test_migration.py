@@ -281,12 +281,17 @@ def test_a_version_15_archive_stores_the_roster_tags_written_unknown_as_left_out
     assert len(Archive(path).query(Filters(site="?"))) == 19  # 18 of no Site tag, 1 writing `?`
 
 
-def test_a_version_16_archive_gets_the_board_of_each_record(new, tmp_path):
-    """Version 17: each record's `board`, what `--board` finds, filled in from its rules."""
-    path = archive_copy(new.path, tmp_path)
+def as_version_16(path: str) -> None:
+    """Turn a new archive into what version 16 made: no `board`."""
     with downgraded(path, 16) as conn:
         conn.execute("DROP INDEX idx_records_board")
         conn.execute("ALTER TABLE records DROP COLUMN board")
+
+
+def test_a_version_16_archive_gets_the_board_of_each_record(new, tmp_path):
+    """Version 17: each record's `board`, what `--board` finds, filled in from its rules."""
+    path = archive_copy(new.path, tmp_path)
+    as_version_16(path)
     assert answers(Archive(path)) == answers(new)  # opening it upgrades it
     boards = "SELECT id, board FROM records ORDER BY id"
     assert rows(path, boards) == rows(new.path, boards)
@@ -296,6 +301,127 @@ def test_a_version_16_archive_gets_the_board_of_each_record(new, tmp_path):
     assert [row[0] for row in rows(path, "SELECT name FROM sqlite_master WHERE name = 'idx_records_board'")] == [
         "idx_records_board"
     ]
+
+
+def test_an_archive_another_program_holds_open_is_upgraded_in_the_file_it_reads(new, tmp_path):
+    """The upgrade is written into the archive through SQLite: the WAL of a program holding it
+    open (Datasette) stays the archive's; a new file in its place would be read with that WAL."""
+    path = archive_copy(new.path, tmp_path)
+    other = connect(path)
+    with other:  # as version 16 made it, its changes in the WAL while it stays open
+        other.execute("DROP INDEX idx_records_board")
+        other.execute("ALTER TABLE records DROP COLUMN board")
+        other.execute("PRAGMA user_version = 16")
+    assert os.path.getsize(path + "-wal")
+    archive = Archive(path)
+    archive.query(Filters())  # opening it upgrades it
+    assert os.path.getsize(path + "-wal") == 0  # written back into the file, as no one was reading
+    archive.import_paths([str(ROOT / "samples/tablut")])
+    boards = "SELECT id, board FROM records ORDER BY id"
+    assert rows(path, "PRAGMA integrity_check") == [("ok",)]
+    assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
+    assert rows(path, boards) == rows(new.path, boards)
+    assert other.execute(boards).fetchall() == rows(new.path, boards)
+    assert [rows(path, f"PRAGMA {name}") for name in ("page_size", "auto_vacuum", "journal_mode")] == [
+        [(16384,)],
+        [(2,)],
+        [("wal",)],
+    ]
+    with closing(connect(path)) as later:  # a write after the upgrade, which the other's close keeps
+        later.execute("UPDATE records SET event = 'after the upgrade' WHERE id = 1")
+        later.commit()
+    other.close()
+    assert rows(path, "SELECT event FROM records WHERE id = 1") == [("after the upgrade",)]
+    assert rows(path, "PRAGMA integrity_check") == [("ok",)]
+
+
+def writing_meanwhile(path: str, monkeypatch, times: int) -> None:
+    """Another program sets the event of record 1 while each of the first `times` upgrades
+    replays the records (on its copy): after the copy, before it is written into the archive."""
+    replay = schema.rebuild_replayed
+    writes = count(1)
+
+    def replay_and_write(copy):
+        replay(copy)
+        write = next(writes)
+        if write <= times:
+            with closing(connect(path)) as conn:
+                conn.execute("UPDATE records SET event = ? WHERE id = 1", [f"write {write}"])
+                conn.commit()
+
+    monkeypatch.setattr(schema, "rebuild_replayed", replay_and_write)
+
+
+@pytest.mark.parametrize("older", ["version 16 (WAL)", "version 1 (rollback journal)"])
+def test_an_archive_another_program_writes_while_it_is_upgraded_is_upgraded_again(new, tmp_path, monkeypatch, older):
+    if older.startswith("version 1 "):
+        path = str(tmp_path / "old.db")
+        version_1_archive(path)
+    else:
+        path = archive_copy(new.path, tmp_path)
+        as_version_16(path)
+    version = rows(path, "PRAGMA user_version")[0][0]
+    (records,) = rows(path, "SELECT count(*) FROM records")[0]
+    writing_meanwhile(path, monkeypatch, times=1)
+    notes = []
+    Archive(path, notes=notes.append).query(Filters())  # opening it upgrades it
+    begun = (
+        f"{path} is a version {version} archive: upgrading it to version {schema.SCHEMA_VERSION} "
+        f"(its {records} records replayed once each)…"
+    )
+    assert [note.message for note in notes] == [
+        begun,
+        f"{path} was changed by another program meanwhile: it is left as it was and read again",
+        begun,
+        f"{path} is upgraded to version {schema.SCHEMA_VERSION}",
+    ]
+    assert rows(path, "SELECT event FROM records WHERE id = 1") == [("write 1",)]  # kept, then upgraded
+    assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
+    assert rows(path, "PRAGMA integrity_check") == [("ok",)]
+
+
+def test_an_archive_another_program_keeps_writing_while_it_is_upgraded_is_left_as_it_was(new, tmp_path, monkeypatch):
+    path = archive_copy(new.path, tmp_path)
+    as_version_16(path)
+    writing_meanwhile(path, monkeypatch, times=schema.UPGRADE_ATTEMPTS)
+    with pytest.raises(
+        NotAnArchive,
+        match=f"version 16 archive and could not be upgraded to version {schema.SCHEMA_VERSION}: "
+        f"another program changed it {schema.UPGRADE_ATTEMPTS} times meanwhile$",
+    ):
+        Archive(path).query(Filters())
+    assert rows(path, "SELECT event FROM records WHERE id = 1") == [(f"write {schema.UPGRADE_ATTEMPTS}",)]
+    assert rows(path, "PRAGMA user_version") == [(16,)]
+
+
+def test_an_archive_another_program_keeps_locked_for_writing_is_left_as_it_was(new, tmp_path, monkeypatch):
+    path = archive_copy(new.path, tmp_path)
+    as_version_16(path)
+    writer = connect(path)
+    replay = schema.rebuild_replayed
+
+    def replay_and_lock(copy):
+        replay(copy)
+        writer.execute("BEGIN IMMEDIATE")  # held while the upgrade is written
+
+    def connect_waiting_briefly(path):
+        db = connect_waiting(path)
+        db.execute("PRAGMA busy_timeout = 50")  # (5 s in use)
+        return db
+
+    connect_waiting = schema._connect
+    monkeypatch.setattr(schema, "_connect", connect_waiting_briefly)
+    monkeypatch.setattr(schema, "rebuild_replayed", replay_and_lock)
+    with pytest.raises(
+        NotAnArchive,
+        match=f"version 16 archive and could not be upgraded to version {schema.SCHEMA_VERSION} "
+        r"\(database is locked\); it was left as it was$",
+    ):
+        Archive(path).query(Filters())
+    writer.rollback()
+    writer.close()
+    assert rows(path, "PRAGMA user_version") == [(16,)]
+    assert rows(path, "PRAGMA integrity_check") == [("ok",)]
 
 
 def test_a_version_13_archive_gets_an_index_of_positions_whose_rows_can_be_counted(new, tmp_path):
