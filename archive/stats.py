@@ -158,8 +158,8 @@ def _label(game: str, variant: str | None) -> str:
 
 
 def _results_by(rows: Rows, by: str, top: int) -> list[dict]:
-    """The results of the records of a game that `rows` selects, by game or variant (`by`): a row
-    each (`_results_row`), the most records first, then by name, the first `top` of them. The results are read from the
+    """The results of the records of a game that `rows` selects, by game or variant (`by`), and of
+    each type a reader refused: a row each (`_results_row`), the most records first, then by name, the first `top` of them. The results are read from the
     records' rows (no index holds them by variant)."""
     if by == "variant":
         found = [
@@ -173,18 +173,26 @@ def _results_by(rows: Rows, by: str, top: int) -> list[dict]:
                 "SELECT game, result, count(*) FROM records WHERE game IS NOT NULL AND {chosen} GROUP BY game, result"
             )
         ]
-    grouped: dict[tuple[str, str], Counter[str]] = {}
+    found += [
+        ((None, label, result), n)
+        for label, result, n in rows(
+            f"SELECT refused.label, result, count(*) FROM ({REFUSED_TYPES}) AS refused "
+            "JOIN records ON records.id = record_id WHERE {chosen} GROUP BY refused.label, result"
+        )
+    ]  # a type a reader refused, under its label (as `query` shows it), whichever the grouping
+    grouped: dict[tuple[str | None, str], Counter[str]] = {}
     for (game, label, result), count in found:
         grouped.setdefault((game, label), Counter())[OUTCOMES.get(result, "unfinished")] += count
     shown = (_results_row(game, label, outcomes) for (game, label), outcomes in grouped.items())
     return sorted(shown, key=lambda row: (-row["records"], row["value"]))[:top]
 
 
-def _results_row(game: str, label: str, outcomes: Counter[str]) -> dict:
+def _results_row(game: str | None, label: str, outcomes: Counter[str]) -> dict:
     """A row of `_results_by`: the game's or variant's name (`value`), its records, the names its
-    game gives White's side and Black's (`Game.sides`; a game lusoria does not know: White, Black),
+    game gives White's side and Black's (`Game.sides`; a game lusoria does not know, or a refused
+    type, None: White, Black),
     the records each side won, drawn and unfinished, and their `shares` in percent (`_percentages`)."""
-    white, black = GAMES[game].sides if game in GAMES else Game.sides
+    white, black = GAMES[game].sides if game is not None and game in GAMES else Game.sides
     counts = {outcome: outcomes[outcome] for outcome in (*OUTCOMES.values(), "unfinished")}
     return {
         "value": label,

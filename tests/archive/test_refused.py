@@ -280,3 +280,19 @@ def test_an_upgraded_archive_keeps_the_endings_of_the_records_kept_as_written(tm
     list(Archive(db).query(Filters()))  # opening it upgrades it
     with closing(connect(db)) as conn:
         assert conn.execute(columns).fetchall() == imported
+
+
+def test_stats_by_game_or_variant_has_a_row_for_each_refused_type(tmp_path):
+    """`stats --by` left the refused records out though `stats` counts them under their type."""
+    db = str(tmp_path / "a.db")
+    Archive(db).import_paths([str(scrape(tmp_path))])
+    for by in ("game", "variant"):
+        rows = Archive(db).stats(by=by)["results_by"]["rows"]
+        assert [(row["value"], row["white"], row["black"], row["white_won"], row["black_won"]) for row in rows] == [
+            (f"{TYPE} (refused)", "White", "Black", 2, 0),
+            ("Imaginary Tafl 15x15 (refused)", "White", "Black", 0, 1),
+            ("brandubh" if by == "game" else "brandubh/standard", "defenders", "attackers", 0, 1),
+        ]
+    assert [
+        row["value"] for row in Archive(db).stats(by="game", filters=Filters(player="Cy"))["results_by"]["rows"]
+    ] == ["Imaginary Tafl 15x15 (refused)"]
