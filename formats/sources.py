@@ -11,7 +11,7 @@ import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
-from itertools import chain
+from itertools import chain, compress
 from pathlib import Path
 from typing import BinaryIO, TextIO, TypeGuard, cast
 
@@ -174,39 +174,49 @@ def readable_records(
     one_game: bool = False,
 ) -> Iterator[RecordText]:
     """The records `read` makes of `pieces` (of the source `name`, decoded from `encoding`, each byte that did
-    not decode an ESCAPED_BYTE: `decoded_text`); one whose lines hold such a byte, or that follows one
-    in no record's lines, is not read: its problem is an Undecodable at the first, its text holds each
-    as U+FFFD (`one_game`: the file's only record, of a format of one game a file). A byte in an lgn
-    record's `%` lines alone (which the reader ignores), or after the last record, is an InputError once
-    the records are read (those `%` lines each such byte U+FFFD); one byte does not stop the records of
-    the file, as one that stopped its decoding did."""
+    not decode an ESCAPED_BYTE: `decoded_text`); one whose lines hold such a byte is not read: its problem
+    is an Undecodable at the first, its text holds each as U+FFFD (`one_game`: the file's only record,
+    of a format of one game a file). A byte in no record's
+    lines (a CSV file's `#` line), in an lgn record's `%` lines (which the reader ignores) or after the last
+    record is an InputError once the records are read (each such byte U+FFFD in a record's text); one byte
+    does not stop the records of the file, as one that stopped its decoding did."""
     places: deque[Place] = deque()
-    stray: list[Place] = []  # in `%` lines that no record's reading needs
+    stray: list[Place] = []  # in no record's lines, or an lgn record's `%` lines, which no record's reading needs
     last = None
     for last in read(_bytes_found(pieces, places)):
         held, end = [], last.line + last.text.count("\n", 0, len(last.text) - 1)  # its last line's (its line end's)
         while places and places[0][0] <= end:
             held.append(places.popleft())
-        if held and _in_escape_lines(last, held):
-            stray += held
-            yield _replaced(last)
-        else:
-            yield _not_read(last, held, encoding, one_game) if held else last
+        ignored = _ignored_lines(last) if held else set()
+        read_lines = [place[0] >= last.line and place[0] not in ignored for place in held]
+        inside = list(compress(held, read_lines))
+        stray += [place for place, read_line in zip(held, read_lines) if not read_line]
+        yield _not_read(last, inside, encoding, one_game) if inside else _replaced(last) if held else last
     if stray or places:
-        line, column, byte = (stray or places)[0]
-        where = ESCAPE_LINE if stray else "after its last record" if last else "in no record"
-        said = f"{name}:{line}:{column}: {undecodable_byte(byte, encoding)}{_more([*stray, *places])}, {where}"
-        raise InputError(said, "encoding", single_byte_tries(encoding))
+        raise _stray_bytes(name, encoding, stray, list(places), last)
 
 
 Place = tuple[int, int, str]  # a byte that did not decode: its line, its column and its ESCAPED_BYTE
-ESCAPE_LINE = "in a % line, which the reader ignores: the records are read"  # where a byte that stops no record is
 
 
-def _in_escape_lines(record: RecordText, held: list[Place]) -> bool:
-    """Whether the bytes `held` by an lgn `record` are all in its `%` lines, or those before it."""
-    escapes = escape_line_numbers(record.text, record.line) if record.format == "lgn" else set()
-    return record.format == "lgn" and all(line < record.line or line in escapes for line, _, _ in held)
+def _ignored_lines(record: RecordText) -> set[int]:
+    """The lines of `record` that its reading ignores: an lgn record's `%` lines."""
+    return escape_line_numbers(record.text, record.line) if record.format == "lgn" else set()
+
+
+def _stray_bytes(
+    name: str, encoding: str, stray: list[Place], after: list[Place], last: RecordText | None
+) -> InputError:
+    """The InputError of the bytes that did not decode outside every record (`readable_records`): `stray`,
+    those before `after`, in no record's lines or in `%` lines; `after`, those after the `last` record."""
+    line, column, byte = (stray or after)[0]
+    if stray:
+        where = "a % line, which the reader ignores" if last and last.format == "lgn" else "a line of no record"
+        where = f"in {where}: the records are read"
+    else:
+        where = "after its last record" if last else "in no record"
+    said = f"{name}:{line}:{column}: {undecodable_byte(byte, encoding)}{_more([*stray, *after])}, {where}"
+    return InputError(said, "encoding", single_byte_tries(encoding))
 
 
 def _more(places: list[Place]) -> str:

@@ -321,6 +321,15 @@ def test_a_byte_in_a_percent_line_stops_no_record_and_is_said_of_the_file(tmp_pa
     assert run("validate", "--encoding", "latin-1", "a.lgn").exit_code == 0
 
 
+def test_a_byte_in_a_csv_files_header_line_stops_no_record(tmp_path):
+    """It was its first game's error (a line of no record before it): `# brandubh café` cost a game."""
+    (tmp_path / "a.csv").write_bytes(b"# brandubh caf\xe9\n" + (FORMATS / "csv/brandubh.csv").read_bytes())
+    *verdicts, unread = validate([str(tmp_path / "a.csv")])
+    assert [verdict.valid for verdict in verdicts] == [True] * 4
+    said = "a.csv:1:15: byte 0xE9 is not valid utf-8, in a line of no record: the records are read"
+    assert unread == Unreadable(str(tmp_path / "a.csv"), f"{tmp_path / said}", "encoding", ("latin-1", "cp1252"))
+
+
 def test_a_record_shown_alone_is_shown_when_a_percent_line_after_it_holds_a_byte_that_does_not_decode(tmp_path):
     """Said, on standard error, of the file; it was an internal error (reading on for a second record)."""
     (tmp_path / "a.lgn").write_bytes(THREE[0].encode() + COMMENT)
