@@ -176,10 +176,10 @@ def readable_records(
     """The records `read` makes of `pieces` (of the source `name`, decoded from `encoding`, each byte that did
     not decode an ESCAPED_BYTE: `decoded_text`); one whose lines hold such a byte is not read: its problem
     is an Undecodable at the first, its text holds each as U+FFFD (`one_game`: the file's only record,
-    of a format of one game a file). A byte in no record's
-    lines (a CSV file's `#` line), in an lgn record's `%` lines (which the reader ignores) or after the last
-    record is an InputError once the records are read (each such byte U+FFFD in a record's text); one byte
-    does not stop the records of the file, as one that stopped its decoding did."""
+    of a format of one game a file). A byte in no record's lines (a CSV file's `#` line), in an lgn
+    record's `%` lines (which the reader ignores) or after the last record is an InputError once the
+    records are read (each such byte U+FFFD in a record's text); one byte does not stop the records of
+    the file, as one that stopped its decoding did."""
     places: deque[Place] = deque()
     stray: list[Place] = []  # in no record's lines, or an lgn record's `%` lines, which no record's reading needs
     last = None

@@ -310,7 +310,7 @@ def canonical_files(
             if not checked:
                 yield Unreadable.of(name, error)
                 continue
-            stray, whole = error, False  # a byte in a `%` line: its records read and said, the file left as it is
+            stray, whole = error, False  # a byte outside every record (a `%` line): the records said, the file kept
         canonical = like_file("\n".join(texts), original) if whole else original  # (a byte not read: left as it is)
         yield CanonicalFile(path, read_as, original, canonical, checked)
         if stray:

@@ -413,8 +413,8 @@ def record_of(path: str | Path, index: int, encoding: str) -> Iterator[api.Recor
 
 
 def _second_record(path: str | Path, encoding: str, read: dict[str, Any]) -> api.RecordText | None:
-    """The second record of the file `path`, if it has one; a byte that did not decode after its
-    first record, in a `%` line, is said (on standard error), but of the file, not of the record shown."""
+    """The second record of the file `path`, if it has one; a byte that did not decode outside every
+    record (a `%` line after the first) is said on standard error, of the file, not of the record shown."""
     try:
         return next(itertools.islice(api.read_sources(path, encoding, **read), 1, None), None)  # read no more
     except api.InputError as error:
