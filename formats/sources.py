@@ -11,12 +11,13 @@ import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
-from itertools import chain
+from itertools import chain, compress
 from pathlib import Path
 from typing import BinaryIO, TextIO, TypeGuard, cast
 
 from lusoria.errors import LusoriaError
 from lusoria.formats import FORMATS, format_of, read_text
+from lusoria.notation.escapes import escape_line_numbers
 from lusoria.notation.json_input import starts_as_json
 from lusoria.notation.reader import STDIN_NAME, RecordText, split_records
 from lusoria.notation.sources import (
@@ -173,26 +174,62 @@ def readable_records(
     one_game: bool = False,
 ) -> Iterator[RecordText]:
     """The records `read` makes of `pieces` (of the source `name`, decoded from `encoding`, each byte that did
-    not decode an ESCAPED_BYTE: `decoded_text`); one whose lines hold such a byte, or that follows one
-    in no record's lines, is not read: its problem is an Undecodable at the first, its text holds each
-    as U+FFFD (`one_game`: the file's only record, of a format of one game a file). A byte after the last
-    record is an InputError, once the records are read; one byte does not stop the records of the
-    file, as one that stopped its decoding did."""
-    places: deque[tuple[int, int, str]] = deque()
+    not decode an ESCAPED_BYTE: `decoded_text`); one whose lines hold such a byte is not read: its problem
+    is an Undecodable at the first, its text holds each as U+FFFD (`one_game`: the file's only record,
+    of a format of one game a file). A byte in no record's lines (a CSV file's `#` line), in an lgn
+    record's `%` lines (which the reader ignores) or after the last record is an InputError once the
+    records are read (each such byte U+FFFD in a record's text); one byte does not stop the records of
+    the file, as one that stopped its decoding did."""
+    places: deque[Place] = deque()
+    stray: list[Place] = []  # in no record's lines, or an lgn record's `%` lines, which no record's reading needs
     last = None
     for last in read(_bytes_found(pieces, places)):
         held, end = [], last.line + last.text.count("\n", 0, len(last.text) - 1)  # its last line's (its line end's)
         while places and places[0][0] <= end:
             held.append(places.popleft())
-        yield _not_read(last, held, encoding, one_game) if held else last
-    if places:
-        line, column, byte = places[0]
-        after = "after its last record" if last else "in no record"
-        said = f"{name}:{line}:{column}: {undecodable_byte(byte, encoding)}, {after}"
-        raise InputError(said, "encoding", single_byte_tries(encoding))
+        ignored = _ignored_lines(last) if held else set()
+        read_lines = [place[0] >= last.line and place[0] not in ignored for place in held]
+        inside = list(compress(held, read_lines))
+        stray += [place for place, read_line in zip(held, read_lines) if not read_line]
+        yield _not_read(last, inside, encoding, one_game) if inside else _replaced(last) if held else last
+    if stray or places:
+        raise _stray_bytes(name, encoding, stray, list(places), last)
 
 
-def _bytes_found(pieces: Iterable[str], places: deque[tuple[int, int, str]]) -> Iterator[str]:
+Place = tuple[int, int, str]  # a byte that did not decode: its line, its column and its ESCAPED_BYTE
+
+
+def _ignored_lines(record: RecordText) -> set[int]:
+    """The lines of `record` that its reading ignores: an lgn record's `%` lines."""
+    return escape_line_numbers(record.text, record.line) if record.format == "lgn" else set()
+
+
+def _stray_bytes(
+    name: str, encoding: str, stray: list[Place], after: list[Place], last: RecordText | None
+) -> InputError:
+    """The InputError of the bytes that did not decode outside every record (`readable_records`): `stray`,
+    those before `after`, in no record's lines or in `%` lines; `after`, those after the `last` record."""
+    line, column, byte = (stray or after)[0]
+    if stray:
+        where = "a % line, which the reader ignores" if last and last.format == "lgn" else "a line of no record"
+        where = f"in {where}: the records are read"
+    else:
+        where = "after its last record" if last else "in no record"
+    said = f"{name}:{line}:{column}: {undecodable_byte(byte, encoding)}{_more([*stray, *after])}, {where}"
+    return InputError(said, "encoding", single_byte_tries(encoding))
+
+
+def _more(places: list[Place]) -> str:
+    """What the first of `places` is said with: how many more there are, and on which lines."""
+    if len(places) < 2:
+        return ""
+    lines = list(dict.fromkeys(str(line) for line, _, _ in places[1:]))
+    shown = ", ".join(lines[:3]) + (", …" if len(lines) > 3 else "")
+    said = f"{plural(len(places) - 1, 'more byte')} that do{'es' * (len(places) == 2)} not decode"
+    return f" ({said}, on line{'s' * (len(lines) > 1)} {shown})"
+
+
+def _bytes_found(pieces: Iterable[str], places: deque[Place]) -> Iterator[str]:
     """`pieces` as they come, the line, column and ESCAPED_BYTE of each byte that did not decode
     put in `places` before its piece is given."""
     line, column = 1, 1  # of the next piece's first character
@@ -210,17 +247,22 @@ def _bytes_found(pieces: Iterable[str], places: deque[tuple[int, int, str]]) -> 
         column = len(piece) - piece.rfind("\n", seen) if breaks else column + len(piece) - seen
 
 
-def _not_read(record: RecordText, held: list[tuple[int, int, str]], encoding: str, one_game: bool) -> RecordText:
+def _not_read(record: RecordText, held: list[Place], encoding: str, one_game: bool) -> RecordText:
     """`record`, whose lines (or those before it) hold the bytes `held` that did not decode: its
-    problem the first, its text (and `%` lines before it) each such byte U+FFFD."""
+    problem the first (and how many more), its text (and `%` lines before it) each such byte U+FFFD."""
     line, column, byte = held[0]
     tries = " or ".join(single_byte_tries(encoding))
     unread = "the file's one game is not read" if one_game else "the record is not read, the others are"
-    said = f"{undecodable_byte(byte, encoding)}: {unread}" + (f" (try --encoding {tries})" if tries else "")
+    tried = f" (try --encoding {tries})" if tries else ""
+    said = f"{undecodable_byte(byte, encoding)}{_more(held)}: {unread}{tried}"
     problem = Undecodable(said, line, column, REPLACEMENT)
+    return replace(_replaced(record), parsed=problem, problems=(), hint="")
+
+
+def _replaced(record: RecordText) -> RecordText:
+    """`record`, each byte that did not decode in its text and the `%` lines before it U+FFFD."""
     text = ESCAPED_BYTE.sub(REPLACEMENT, record.text)
-    before = tuple(ESCAPED_BYTE.sub(REPLACEMENT, escape) for escape in record.before)
-    return replace(record, text=text, before=before, parsed=problem, problems=(), hint="")
+    return replace(record, text=text, before=tuple(ESCAPED_BYTE.sub(REPLACEMENT, escape) for escape in record.before))
 
 
 REPLACEMENT = "\ufffd"  # what a record's text holds where a byte did not decode

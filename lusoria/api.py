@@ -291,12 +291,12 @@ def canonical_files(
             continue
         path = os.fspath(path)
         name = STDIN_NAME if path == STDIN else shown_path(path)
+        texts, checked, whole, stray = [], [], True, None
         try:
             original, read_as = whole_file(path, encoding, format)
             if read_as != "lgn":
                 yield CanonicalFile(path, read_as, original, original, [])
                 continue
-            texts, checked, whole = [], [], True
             pieces = list(decoded_text(io.BytesIO(original), name, encoding, escaped=True))
             for source in readable_records(pieces, partial(split_records, path=name), name, encoding):
                 notes.read(source)
@@ -307,10 +307,14 @@ def canonical_files(
             if not texts:  # blank and `%` lines only: the `%` lines kept
                 texts = [as_lines(escapes_in("".join(pieces)))]
         except InputError as error:
-            yield Unreadable.of(name, error)
-            continue
+            if not checked:
+                yield Unreadable.of(name, error)
+                continue
+            stray, whole = error, False  # a byte outside every record (a `%` line): the records said, the file kept
         canonical = like_file("\n".join(texts), original) if whole else original  # (a byte not read: left as it is)
         yield CanonicalFile(path, read_as, original, canonical, checked)
+        if stray:
+            yield Unreadable.of(name, stray)
     yield from notes.said()
 
 

@@ -403,13 +403,23 @@ def record_of(path: str | Path, index: int, encoding: str) -> Iterator[api.Recor
         for note in api.notes_on(record, chosen["tags"]):
             echo(f"lusoria: {hinted(note)}", err=True)
         if _record_not_chosen() and os.path.isfile(path):  # (read again: not standard input, not a pipe)
-            second = next(itertools.islice(api.read_sources(path, encoding, **read), 1, None), None)  # read no more
+            second = _second_record(path, encoding, read)
             if second is not None:
                 echo(
                     f"lusoria: note: {api.shown_path(str(path))} holds more records than this one, record 0 "
                     "(--record N picks another)",
                     err=True,
                 )
+
+
+def _second_record(path: str | Path, encoding: str, read: dict[str, Any]) -> api.RecordText | None:
+    """The second record of the file `path`, if it has one; a byte that did not decode outside every
+    record (a `%` line after the first) is said on standard error, of the file, not of the record shown."""
+    try:
+        return next(itertools.islice(api.read_sources(path, encoding, **read), 1, None), None)  # read no more
+    except api.InputError as error:
+        echo(f"lusoria: {hinted(error)}", err=True)
+        return None
 
 
 def _record_not_chosen() -> bool:
@@ -498,7 +508,8 @@ def fmt(paths: tuple[str | Path, ...], check: bool, write: bool, encoding: str) 
     A file keeps its line ends (LF or CRLF) and its byte order mark, or their absence;
     the canonical encoding is UTF-8, so --write turns a file read with another --encoding
     into UTF-8, and --check finds such a file not canonical. A file that holds a byte its
-    encoding does not decode (that record's error) is left as it is, byte for byte.
+    encoding does not decode (that record's error, or, in a % line, the file's) is left as
+    it is, byte for byte.
 
     Exit status: 0 when every record parses (and, with --check, every file is canonical);
     1 when a record does not parse (said on standard error and written as it was) or, with

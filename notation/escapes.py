@@ -4,7 +4,7 @@ which rewrites the user's own file, keeps them where they stand (docs/notation.m
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from lusoria.notation.reader import last_tag_line
@@ -26,16 +26,27 @@ def escape_lines(text: str, first_line: int = 1) -> EscapeLines:
     """The `%` lines of a record's `text` (its first line the line `first_line` of its source): those
     before its last tag line are its header's; a `%` that starts a line of a comment is no escape."""
     header, placed = [], []
-    tags, line, counted = last_tag_line(text), first_line, 0
-    for token in _ESCAPE_OR_TOKEN.finditer(text):
-        if not token[0].startswith("%"):
-            continue
-        line, counted = line + text.count("\n", counted, token.start()), token.start()
+    tags = last_tag_line(text)
+    for line, token in _escapes(text, first_line):
         if token.start() < tags:
             header.append(token[0])
         else:
             placed.append((line, token[0]))
     return EscapeLines(tuple(header), tuple(placed))
+
+
+def escape_line_numbers(text: str, first_line: int = 1) -> set[int]:
+    """The lines of a record's `text` (its first line the line `first_line` of its source) that are `%` lines."""
+    return {line for line, _ in _escapes(text, first_line)}
+
+
+def _escapes(text: str, first_line: int) -> Iterator[tuple[int, re.Match[str]]]:
+    """Each `%` line of `text` (a `%` that starts a line of a comment is none), with its line in the source."""
+    line, counted = first_line, 0
+    for token in _ESCAPE_OR_TOKEN.finditer(text):
+        if token[0].startswith("%"):
+            line, counted = line + text.count("\n", counted, token.start()), token.start()
+            yield line, token
 
 
 def as_lines(escapes: Iterable[str]) -> str:

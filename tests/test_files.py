@@ -2,6 +2,7 @@
 the same command; what cannot be read or written is a clear error with exit status 2."""
 
 import codecs
+import io
 import os
 import stat
 import subprocess
@@ -16,7 +17,7 @@ from lusoria.api import random_records, records, validate
 from lusoria.archive import Archive
 from lusoria.cli import main
 from lusoria.files import AtomicFile
-from lusoria.notation.sources import CHUNK
+from lusoria.notation.sources import CHUNK, Unreadable
 from lusoria.notation.syntax import Undecodable
 
 # A file size limit makes every write past it fail as on a full disk (EFBIG instead of ENOSPC).
@@ -284,6 +285,83 @@ def test_fmt_write_leaves_a_file_it_could_not_read_whole_as_it_is(tmp_path):
         assert (tmp_path / "a.lgn").read_bytes() == data
     assert run("fmt", "--write", "--encoding", "latin-1", str(tmp_path / "a.lgn")).exit_code == 0
     assert (tmp_path / "a.lgn").read_bytes() != data
+
+
+THREE = [f'[Game "tablut"]\n{plies} *\n' for plies in ("1. e3-c3", "1. e3-c3 d1-d2", "1. c5-c3")]
+COMMENT = b"% caf\xe9\n"  # a `%` line, Latin-1's \xe9 at its sixth column
+
+
+@pytest.mark.parametrize(
+    "data, line",
+    [
+        (COMMENT + "\n".join(THREE).encode(), 1),  # above the first record
+        ("\n".join(THREE[:2]).encode() + COMMENT + b"\n" + THREE[2].encode(), 6),  # between records
+        ("\n".join(THREE).encode() + COMMENT[:-1], 9),  # after the last, without a line end
+    ],
+    ids=["above", "between", "after"],
+)
+def test_a_byte_in_a_percent_line_stops_no_record_and_is_said_of_the_file(tmp_path, monkeypatch, data, line):
+    """It stopped the record whose text holds the `%` line (`the record is not read`), which the
+    reader ignores: every record is read, validated and imported, and the byte said at its place,
+    once they are (exit 2); fmt --write and --check leave the file as it is (U+FFFD never written)."""
+    monkeypatch.chdir(tmp_path)
+    Path("a.lgn").write_bytes(data)
+    said = (
+        f"lusoria: a.lgn:{line}:6: byte 0xE9 is not valid utf-8, in a % line, which the reader ignores: "
+        "the records are read; try --encoding latin-1 or cp1252\n"
+    )
+    result = run("validate", "a.lgn")
+    assert (result.exit_code, result.output) == (2, said + "3 records: 3 valid, 0 invalid (0 errors, 0 warnings)\n")
+    result = run("import", "--db", "a.db", "a.lgn")
+    assert result.exit_code == 2 and said in result.output
+    assert [row["valid"] for row in Archive("a.db").sql("SELECT valid FROM records")] == [1, 1, 1]
+    for flag in ("--write", "--check"):
+        assert run("fmt", flag, "a.lgn").output == said
+        assert Path("a.lgn").read_bytes() == data
+    assert run("validate", "--encoding", "latin-1", "a.lgn").exit_code == 0
+
+
+def test_a_byte_in_a_csv_files_header_line_stops_no_record(tmp_path):
+    """It was its first game's error (a line of no record before it): `# brandubh café` cost a game."""
+    (tmp_path / "a.csv").write_bytes(b"# brandubh caf\xe9\n" + (FORMATS / "csv/brandubh.csv").read_bytes())
+    *verdicts, unread = validate([str(tmp_path / "a.csv")])
+    assert [verdict.valid for verdict in verdicts] == [True] * 4
+    said = "a.csv:1:15: byte 0xE9 is not valid utf-8, in a line of no record: the records are read"
+    assert unread == Unreadable(str(tmp_path / "a.csv"), f"{tmp_path / said}", "encoding", ("latin-1", "cp1252"))
+
+
+def test_a_record_shown_alone_is_shown_when_a_percent_line_after_it_holds_a_byte_that_does_not_decode(tmp_path):
+    """Said, on standard error, of the file; it was an internal error (reading on for a second record)."""
+    (tmp_path / "a.lgn").write_bytes(THREE[0].encode() + COMMENT)
+    for command in ("show", "html"):
+        result = CliRunner().invoke(main, [command, str(tmp_path / "a.lgn")])
+        assert result.exit_code == 0, command
+        assert f"lusoria: {tmp_path / 'a.lgn'}:3:6: byte 0xE9 is not valid utf-8, in a % line" in result.stderr
+
+
+def test_a_percent_that_starts_a_line_of_a_comment_is_no_percent_line_the_byte_there_is_the_records():
+    data = b'[Game "tablut"]\n1. e3-c3 {\n' + COMMENT + b"} *\n"
+    (verdict,) = validate([io.BytesIO(data)])
+    assert [(d.line, d.column, d.message[:36]) for d in verdict.diagnostics] == [
+        (3, 6, "byte 0xE9 is not valid utf-8: the re")
+    ]
+
+
+def test_every_byte_that_does_not_decode_is_counted_with_its_line_after_the_first():
+    """Only the first was said, at its place: the others now follow it, counted, with their lines."""
+    data = b'[Game "tablut"]\n[White "J\xf6rgen"]\n[Black "S\xf6ren \xc5berg"]\n1. e3-c3 {caf\xe9} *\n'
+    (verdict,) = validate([io.BytesIO(data)])
+    assert [(d.line, d.column, d.message) for d in verdict.diagnostics] == [
+        (
+            2,
+            10,
+            "byte 0xF6 is not valid utf-8 (3 more bytes that do not decode, on lines 3, 4): the record is not read, "
+            "the others are (try --encoding latin-1 or cp1252)",
+        )
+    ]
+    (unread,) = validate([io.BytesIO(b"% a\xe9\n%\xff\n")])
+    said = "<stream>:1:4: byte 0xE9 is not valid utf-8 (1 more byte that does not decode, on line 2), in no record"
+    assert unread == Unreadable("<stream>", said, "encoding", ("latin-1", "cp1252"))
 
 
 @pytest.mark.parametrize("command", READING_COMMANDS, ids=" ".join)
