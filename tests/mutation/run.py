@@ -227,7 +227,12 @@ TESTS = {
     },
     "validator/suggest.py": ["tests/validator/test_suggest.py", "tests/test_cli.py"],
     # the games on squares: their suggestions, and their boards and patterns in the archive
-    "validator/grid.py": ["tests/validator/test_grid.py", "tests/validator/test_suggest.py", *GAME_FACES_TESTS, "tests/test_cli.py"],
+    "validator/grid.py": [
+        "tests/validator/test_grid.py",
+        "tests/validator/test_suggest.py",
+        *GAME_FACES_TESTS,
+        "tests/test_cli.py",
+    ],
     "validator/diagram.py": ["tests/test_svg.py", "tests/validator/test_games.py"],
     # the registry of games (not tests/system/test_plugins.py: its processes import the installed lusoria)
     "validator/games.py": ["tests/validator/test_games.py"],
