@@ -9,8 +9,7 @@ from conftest import known_games_elided
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lusoria.notation import Line, Ply, Record, SyntaxProblem, parse_record, split_records, write_record
-from lusoria.notation import sources
+from lusoria.notation import Line, Ply, Record, SyntaxProblem, parse_record, sources, split_records, write_record
 from lusoria.notation.lalr import builder_parser
 from lusoria.notation.reader import scan_tags
 from lusoria.notation.sources import CHUNK, InputError, Note, decoded_text
