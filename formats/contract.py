@@ -103,7 +103,8 @@ def misplaced(record: RecordText, format: str, lines: list[str]) -> SyntaxProble
 
 
 def _places(record: RecordText) -> Iterator[tuple[str, int, int]]:
-    """What `record` places in its text, with its line and column (1 for a line alone)."""
+    """What `record` places in its text, with its line and column (1 for a line alone: a problem's
+    column left unset, 0 in a SyntaxProblem)."""
     yield "the record", record.line, 1
     problems = [*record.problems, *([record.parsed] if isinstance(record.parsed, SyntaxProblem) else [])]
     for problem in problems:
@@ -111,7 +112,7 @@ def _places(record: RecordText) -> Iterator[tuple[str, int, int]]:
             yield (
                 f"the problem '{_shown(problem.message)}'",
                 problem.line,
-                1 if problem.column is None else problem.column,
+                problem.column or 1,
             )
     if isinstance(record.parsed, Record):
         parsed = record.parsed

@@ -90,9 +90,11 @@ def test_a_version_1_archive_is_upgraded_with_nothing_lost(new, tmp_path):
     path = str(tmp_path / "old.db")
     version_1_archive(path)
     before = rows(path, "SELECT id, text FROM records ORDER BY id")  # version 1: the text in records
+    assert rows(path, "PRAGMA auto_vacuum") == [(0,)]  # none: the pages an import frees were kept
     old = Archive(path)
     old.query(Filters())  # opening it upgrades it
     assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
+    assert rows(path, "PRAGMA auto_vacuum") == [(2,)]  # incremental, as a new archive: they go back
     assert rows(path, "SELECT id, text FROM record_texts ORDER BY id") == before
     # the tables made by replaying the records: as a new archive makes them (which keeps one of
     # the records that are the same game, the version 1 archive all of them)

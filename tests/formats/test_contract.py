@@ -233,6 +233,16 @@ def test_every_place_at_the_end_of_the_text_read_is_in_it(breach):
     assert breach(placed(5, 23)).exit_code == 0  # just after a line's last character
 
 
+def test_a_problem_placed_at_a_line_alone_is_in_the_text_read(breach):
+    """A reader's problem given a line and no column (SyntaxProblem keeps it 0, as Lark's unset
+    place) was refused as one at 2:0, "not on line 2": it is said at its line."""
+    cut = RecordText(LINES, 1, 0, "game.breach", "breach", SyntaxProblem("the move list is cut short", 2, None))
+    done = breach(cut)
+    assert done.exit_code == 1, done.output
+    assert done.output.startswith("game.breach:2:0: error[syntax]: the move list is cut short\n")
+    assert "2 records: 1 valid, 1 invalid" in done.output
+
+
 def test_a_refused_record_says_why_and_holds_no_ply():
     # a reader that cannot name a record's game keeps its tags, no ply, and a `tag` problem saying why
     refused = Record({"White": "Ann", "Result": "*"}, Line([]), "*", 1, {})

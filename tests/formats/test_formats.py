@@ -623,6 +623,9 @@ def test_convert_output_dir_keeps_the_folders_of_inputs_of_one_name(tmp_path, mo
         "round2/game1-000000.lgn",
         "round2/late/game1-000000.lgn",
     ]
+    text = '[Game "tablut"]\n1. e3-c3 *\n'  # records given as text or a stream have no folder to keep
+    mixed = convert([text, io.BytesIO(text.encode()), "round1/game1.otg"], "lgn")
+    assert [item.file_name for item in mixed] == ["stdin-000000.lgn", "stdin-000000.lgn", "game1-000000.lgn"]
 
 
 # -- tafl move lists -----------------------------------------------------------------------------------

@@ -226,7 +226,13 @@ TESTS = {
         for module in LAQUET
     },
     "validator/suggest.py": ["tests/validator/test_suggest.py", "tests/test_cli.py"],
-    "validator/grid.py": ["tests/validator/test_suggest.py", "tests/test_cli.py"],
+    # the games on squares: their suggestions, and their boards and patterns in the archive
+    "validator/grid.py": [
+        "tests/validator/test_grid.py",
+        "tests/validator/test_suggest.py",
+        *GAME_FACES_TESTS,
+        "tests/test_cli.py",
+    ],
     "validator/diagram.py": ["tests/test_svg.py", "tests/validator/test_games.py"],
     # the registry of games (not tests/system/test_plugins.py: its processes import the installed lusoria)
     "validator/games.py": ["tests/validator/test_games.py"],
@@ -657,15 +663,17 @@ def changed_lines(commit: str) -> dict[str, set[int]]:
 
 
 def stage(folder: Path) -> Path:
-    """A copy of the tests, samples, docs and README, and of the package laid out as it is installed
-    (pyproject's package-dir), in `folder`/tree, with the contracts beside it as `../shared`."""
+    """A copy of the tests, samples, docs, README and pyproject.toml (test_pickling lists the packages
+    from it), and of the package laid out as it is installed (pyproject's package-dir), in `folder`/tree,
+    with the contracts beside it as `../shared`."""
     tree = folder / "tree"
     ignore = shutil.ignore_patterns("__pycache__", ".hypothesis", "*.so", "*.pyd")  # the sources, never compiled
     for package, source in PACKAGES.items():
         shutil.copytree(ROOT / source, tree / package.replace(".", "/"), ignore=ignore, dirs_exist_ok=True)
     for name in ("tests", "samples", "docs"):
         shutil.copytree(ROOT / name, tree / name, ignore=ignore)
-    shutil.copy(ROOT / "README.md", tree)
+    for name in ("README.md", "pyproject.toml"):
+        shutil.copy(ROOT / name, tree)
     if (ROOT.parent / "shared").exists():
         (folder / "shared").symlink_to((ROOT.parent / "shared").resolve())
     return tree

@@ -9,7 +9,7 @@ from conftest import known_games_elided
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lusoria.notation import Line, Ply, Record, SyntaxProblem, parse_record, split_records, write_record
+from lusoria.notation import Line, Ply, Record, SyntaxProblem, parse_record, sources, split_records, write_record
 from lusoria.notation.lalr import builder_parser
 from lusoria.notation.reader import scan_tags
 from lusoria.notation.sources import CHUNK, InputError, Note, decoded_text
@@ -363,6 +363,22 @@ def test_decoding_reports_the_byte_offset_and_handles_line_ends():
     with pytest.raises(InputError, match=r"f: byte 6 \(line 2\)"):
         list(decoded_text(io.BytesIO(b"abcd\nx\xff\n"), "f"))
     assert "".join(decoded_text(io.BytesIO(b"caf\xe9\n"), "f", "latin-1")) == "café\n"
+
+
+def test_escaped_bytes_are_kept_in_utf8_but_an_undecodable_utf16_unit_stays_an_error():
+    """A byte UTF-8 does not decode is kept as its lone surrogate (fmt writes it back); in UTF-16
+    the units are lost, so even one whose bytes could be escaped (0x80 0xDC: a lone low surrogate)
+    is an error still."""
+    assert "".join(decoded_text(io.BytesIO(b"ok\n\xff"), "f", escaped=True)) == "ok\n\udcff"
+    with pytest.raises(InputError, match=r"^f: byte 6 \(line 2\) is not valid utf-16-le$"):
+        list(decoded_text(io.BytesIO("ok\n".encode("utf-16-le") + b"\x80\xdc"), "f", "utf-16-le", escaped=True))
+
+
+def test_a_line_of_max_line_characters_is_read_and_a_longer_one_refused(monkeypatch):
+    monkeypatch.setattr(sources, "MAX_LINE", 10)
+    assert "".join(decoded_text(io.BytesIO(b"ok\n" + b"x" * 10), "f")) == "ok\n" + "x" * 10
+    with pytest.raises(InputError, match=r"^f: line 2 is longer than 10 characters, the most lusoria reads"):
+        list(decoded_text(io.BytesIO(b"ok\n" + b"x" * 11), "f"))
 
 
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-32"])
