@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from lusoria import api
 from lusoria.archive import Archive
 from lusoria.cli import main
-from lusoria.formats import format_of
+from lusoria.formats import FORMATS, format_of
 from lusoria.formats.sources import empty_file, read_sources, record_at, walk
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import InputError, Skipped, Unreadable, fs_path, is_text, shown_path
@@ -558,7 +558,7 @@ def test_a_folders_file_of_no_suffix_is_skipped_with_the_name_its_first_characte
     (tmp_path / "README").write_text("# the club's games\n")
     (tmp_path / "gone").symlink_to(tmp_path / "nowhere")
     result = CliRunner().invoke(main, ["validate", str(tmp_path)])
-    not_a_record = "skipped, not a record file (.lgn, .otg, .otn, .txt, .json, .log, .csv)"
+    not_a_record = f"skipped, {FORMATS.why_not('README')}"  # every format's endings (test_formats.py checks the list)
     assert result.exit_code == 2 and result.stderr == (
         f"lusoria: {tmp_path / 'README'}: {not_a_record}\n"
         f"lusoria: {tmp_path / 'brandubh'}: {not_a_record}; it starts as otn files do: name it .otg\n"

@@ -40,6 +40,7 @@ READING_THE_LISTS = [  # each reads a list of games or formats, or names every o
     "tests/notation/test_plain_reading.py::test_every_record_of_the_samples_and_fixtures_reads_as_the_grammar_reads_it",
     "tests/formats/test_formats.py::test_csv_move_lists_name_their_game_by_file_or_by_board",
     "tests/formats/test_formats.py::test_a_file_of_no_format_is_told_every_ending_the_formats_read_and_no_other",
+    "tests/formats/test_sources.py::test_a_folders_file_of_no_suffix_is_skipped_with_the_name_its_first_characters_say_to_give_it",
     "tests/formats/test_game_choice.py::test_a_csv_file_whose_board_fits_two_games_is_an_error_naming_them",
     "tests/formats/test_game_choice.py::test_a_csv_file_is_not_read_as_the_game_of_the_smallest_board_its_moves_fit",
     "tests/formats/test_game_choice.py::test_variant_for_move_lists_is_not_applied_to_csv_files_and_a_note_says_so",
