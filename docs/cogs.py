@@ -6,6 +6,7 @@ Regenerate: `cog -r -I docs README.md docs/*.md`; the test suite runs `cog --che
 import ast
 import inspect
 import os
+import re
 import shlex
 import shutil
 import tempfile
@@ -157,6 +158,36 @@ def tafl_types() -> None:
 
     rows = [f"| `{kind}` | {_with_layouts(entry)} |" for entry in catalogue() for kind in entry.aagenielsen]
     cog.out("| `AageGameTypeName` | lusoria |\n| --- | --- |\n" + "\n".join(rows) + "\n")
+
+
+# the settings the tafl family varies, and the clause of an entry's notes that lists those its games leave open
+FAMILY_SETTINGS = ("esc", "ka", "ks", "surf", "cen", "cenh", "cenhe", "cor", "corh", "spd")
+_LEFT_OPEN = re.compile(
+    r"Undetermined by the site's games here \(each other value reads every game the same\): (.*?)\.(?: |$)"
+)
+
+
+def open_settings() -> None:
+    """docs/rules.md's figures of the settings the tafl family varies, of the aagenielsen.dk types the
+    engine plays by their rules records, and of those their games leave open (each entry's notes)."""
+    from lusoria.validator.hnefatafl import catalogue
+    from lusoria.validator.tafl_rules import idle, read_record
+
+    types = settings = left_open = encirclement = speed = 0
+    for entry in catalogue():
+        if entry.rules and entry.aagenielsen_ids:  # (a built-in game's types: its settings are its own)
+            kinds, unused = len(entry.aagenielsen_ids), idle(read_record(entry.rules))
+            clause = _LEFT_OPEN.search(entry.notes)
+            keys = re.findall(r"(\w+):\S* \(", clause[1]) if clause else []
+            types += kinds
+            settings += kinds * sum(key not in unused for key in FAMILY_SETTINGS)
+            left_open += kinds * len(keys)
+            encirclement += kinds * ("surf" in keys)
+            speed += kinds * ("spd" in keys)
+    cog.out(
+        f"  Of the {settings:,} such settings of the {types} types, {left_open} are open ({encirclement} of them\n"
+        f"  encirclement, {speed} speed limits); a larger set of the same types may decide them.\n"
+    )
 
 
 def opentafl_variants() -> None:

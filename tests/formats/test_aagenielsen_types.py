@@ -150,7 +150,9 @@ def test_each_setting_the_games_leave_undetermined_says_what_decided_it():
 
 def test_the_figures_docs_rules_md_gives_are_the_catalogues():
     """docs/rules.md counts the settings the family varies of every type and those its games leave
-    open (hand-written: holdout-32 wrote 1,209 and 282, family-32 mended them by hand)."""
+    open (hand-written, holdout-32 wrote 1,209 and 282, family-32 mended them by hand, and an entry
+    of data added failed here: cog writes them now, `open_settings` in docs/cogs.py, counted here
+    again by this file's own reading of the notes)."""
     types = settings = left_open = encirclement = 0
     for entry in catalogue():
         if not entry.rules or not entry.aagenielsen_ids:
