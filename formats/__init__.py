@@ -1,16 +1,8 @@
 """The formats of game records: one table (`FORMATS`), an entry (`Format`) a format, which the
 directory walk, `--from`, `convert --to` and the messages of skipped files all read. A package
 outside lusoria adds a format through the `lusoria.formats` entry point (a `Format`), or at run
-time with `FORMATS.register`.
-
-| format | files | reader |
-| --- | --- | --- |
-| `lgn` | `*.lgn` | lusoria's own (`notation.reader`) |
-| `otn` | `*.otg` | OpenTafl Notation (`otn`) |
-| `tafl` | `*.txt` that starts with a move list | tafl move lists (`tafl`) |
-| `aage` | `*.json` | the aagenielsen.dk scrape (`aage`) |
-| `tablut-challenge` | `*_gameLog.txt`, `*.txt` and `*.log` that start as one | Tablut Challenge server logs (`tablut_challenge`) |
-| `csv` | `*.csv` that starts with a move list, two counts and a status | the Rust tafl engines' games (`tafl`) |
+time with `FORMATS.register`. The built-in formats are `BUILT_IN`'s entries, below (docs/formats.md
+describes each).
 
 Standard input, which has no name, is told by its first characters alone, for the formats
 they tell unmistakably (`Format.unnamed`: otn, aage, tablut-challenge); JSON that none of them
