@@ -26,6 +26,20 @@ def test_docs_output_is_current(in_root):
     assert result.returncode == 0, result.stdout + result.stderr + "\nrun: cog -r -I docs README.md docs/*.md"
 
 
+def test_every_command_is_shown_in_the_docs():
+    """Each command and subcommand of `lusoria` is named in the docs as it is typed (`lusoria NAME`,
+    or a console's `$ lusoria NAME`): new-user-27's command, added by docs/design.md's recipe,
+    passed every test with no page naming it."""
+    pages = "".join(path.read_text() for path in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")])
+    typed = set(re.findall(r"(?:`|\$ |console\(\")lusoria ([a-z]+(?: [a-z]+)?)", pages))
+    commands = {
+        f"{name} {sub}" if sub else name
+        for name, command in main.commands.items()
+        for sub in getattr(command, "commands", None) or [""]
+    }
+    assert commands - typed - {word.split()[0] for word in typed} == set()
+
+
 def test_readme_starts_with_the_two_commands():
     lines = (ROOT / "README.md").read_text().splitlines()
     assert lines[2] == "```sh" and lines[5] == "```"
