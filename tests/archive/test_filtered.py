@@ -3,6 +3,8 @@ archive made of the matching records alone (the same filters as `query`, one def
 
 import csv
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -136,6 +138,39 @@ def test_stats_and_export_take_the_filter_options_of_query():
     assert "--player" in filters and "--position" in filters and "--records" in filters
     assert options("stats") == filters | {"--db", "--json", "--top", "--by"}
     assert options("export") == filters | {"directory", "--db", "--format", "--jobs", "-j", "--force-jobs"}
+
+
+ONE_FIELD_MORE = """
+import dataclasses, sys
+from lusoria.archive import query
+annotator = query._filter(help="The Annotator tag (whole).", where=sys.argv.pop(1))
+query.Filters = dataclasses.make_dataclass("Filters", [("annotator", "str | None", annotator)], bases=(query.Filters,))
+from lusoria.cli import main
+main(sys.argv[1:], prog_name="lusoria")
+"""
+BY_ANNOTATOR = "records.id IN (SELECT record_id FROM other_tags WHERE name = 'Annotator' AND value = ?)"
+
+
+def test_a_filter_added_as_one_field_of_filters_is_an_option_of_every_command_with_filters(whole):
+    """docs/design.md's recipe for a filter: one field of Filters, and nothing else in the code.
+    Declared so (in a process of its own: the commands' options are made once a process), every
+    command with filters takes its option, and it finds the records its condition holds."""
+
+    def lusoria(*args: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-c", ONE_FIELD_MORE, BY_ANNOTATOR, *args], capture_output=True, text=True
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    for command in ("query", "stats", "tree", "export", "players list", "players crosstable"):
+        assert "--annotator TEXT  " in lusoria(*command.split(), "--help"), command
+    annotated = sorted(
+        str(path) for path in Path(SAMPLES).rglob("*.lgn") if '[Annotator "lusoria samples"]' in path.read_text()
+    )
+    found = json.loads(lusoria("query", "--db", whole.path, "--annotator", "lusoria samples", "--format", "json"))
+    assert annotated and sorted(row["path"] for row in found) == annotated
+    assert lusoria("stats", "--db", whole.path, "--annotator", "nobody").startswith("0 records")
 
 
 def test_the_commands_with_filters_are_the_library_calls_with_filters(whole, tmp_path):
