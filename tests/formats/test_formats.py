@@ -1207,6 +1207,29 @@ def test_a_csv_row_of_column_names_is_a_header_not_a_game():
     assert [(r.valid, r.source.line, r.source.index) for r in read] == [(True, 2, 0), (True, 4, 1)]
 
 
+def test_a_csv_header_in_another_order_orders_the_columns_of_the_games_after_it(tmp_path):
+    """Its columns were read as the engines write them: a file whose status came first was no record
+    in any format, and swapped counts were errors of every game."""
+    game = (FIXTURES / "csv/brandubh.csv").read_text().splitlines()[0]  # …,0,1,White
+    moves, defenders, attackers, status = game.split(",")
+    text = f"status,moves,attackers_lost,defenders_lost\n{status},{moves},{attackers},2\n{status},{moves}\n"
+    (tmp_path / "brandubh.csv").write_text(text)
+    done = CliRunner().invoke(main, ["validate", str(tmp_path / "brandubh.csv")])
+    column = 1 + len(f"{status},{moves},{attackers},")
+    assert done.stdout.startswith(
+        f"{tmp_path}/brandubh.csv:2:{column}: error[tag]: the defenders lost are counted 2, and the moves list 0\n"
+    )
+    assert done.stdout.endswith(
+        "2 records: 0 valid, 2 invalid (2 errors, 0 warnings)\nrules cited: tag, syntax "
+        "(lusoria explain tag says what a rule means)\n"
+    )
+    counted, unordered = [check(s) for s in read_text(text, "csv", "brandubh.csv")]
+    assert counted.record.result == "1-0" and len(counted.record.main.plies) == 30
+    assert [d.message for d in unordered.diagnostics] == [
+        "a line of a CSV move list is status,moves,attackers lost,defenders lost"
+    ]
+
+
 def test_csv_fields_may_be_quoted_and_are_cited_inside_their_quotes():
     """As a CSV writer that quotes text fields writes them (Python's QUOTE_NONNUMERIC, R)."""
     text = '"b4-b3 c4-c5 d6-c6",0,"1","Ongoing"\n"b4-b3 c4-c5 a1-a2",0,0,Ongoing\n'
