@@ -441,7 +441,8 @@ def _game_type(
     and why lusoria refuses its records (None: it reads them); for a type lusoria cannot read, the
     tags of the reading options (`tags`) when given, and no entry."""
     types = FORMATS["aage"].games
-    named = next((name for name in (f"{kind}#{key}", kind) if name in types), None) or _written_otherwise(kind, key)
+    keyed = f"{kind}#{key}"
+    named = next((name for name in (keyed, kind) if name in types), None) or _written_otherwise(kind, keyed)
     chosen = types[named] if named else None
     why = _refused_type(chosen) if chosen is not None else None  # (a type lusoria does not play)
     if (chosen is None or why) and tags:  # the rules the reading options give, for a type lusoria cannot read
@@ -449,11 +450,12 @@ def _game_type(
     return named, chosen, why
 
 
-def _written_otherwise(kind: str, key: object) -> str | None:
-    """The catalogue entry of the game type `kind` (its `key`) written in another case or spacing
-    (`historical hnefatafl 9X9  (saami tablut)`, as a transcriber types it); else None."""
+@functools.lru_cache(maxsize=64)  # (once a type, not once a game)
+def _written_otherwise(kind: str, keyed: str) -> str | None:
+    """The catalogue entry of the game type `kind` (`keyed`: with its key, `kind#key`) written in another
+    case or spacing (`historical hnefatafl 9X9  (saami tablut)`, as a transcriber types it); else None."""
     entries = {_folded(name): name for name in FORMATS["aage"].games}  # (no two types differ only so)
-    return next((entries[_folded(name)] for name in (f"{kind}#{key}", kind) if _folded(name) in entries), None)
+    return next((entries[_folded(name)] for name in (keyed, kind) if _folded(name) in entries), None)
 
 
 def _folded(name: str) -> str:

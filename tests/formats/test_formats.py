@@ -803,17 +803,21 @@ def test_aage_game_type_typed_by_hand_with_a_slip_is_told_the_type_meant(tmp_pat
     assert check(source).diagnostics[0].message == "game type 'Chess 8x8' is none that lusoria knows"
 
 
-@pytest.mark.parametrize("key", [None, 166])
-def test_aage_game_type_in_another_case_or_spacing_is_read_as_that_type_with_a_note(key):
+@pytest.mark.parametrize(
+    ("written", "key", "meant", "variant"),
+    [
+        (" historical  hnefatafl 9X9 (saami tablut-W)", None, "Historical Hnefatafl 9x9 (Saami Tablut-w)", "aage"),
+        ("tyr  13X13", 172, "Tyr 13x13", "tyr-13x13-172"),  # (its key tells it from type 150 of that name)
+    ],
+)
+def test_aage_game_type_in_another_case_or_spacing_is_read_as_that_type_with_a_note(written, key, meant, variant):
     """A transcriber's JSON, typed by hand: the type was refused as none that lusoria knows, its first
     suggestion the very type."""
-    game = {"AageGameTypeName": " historical  hnefatafl 9X9 (saami tablut-W)", "AageGameTypeKey": key}
-    [source] = read_text(json.dumps(game | {"Moves": "e4-h4 d1-d3"}), "aage", "x.json")
-    report = check(source)
-    assert report.valid and (report.record.tags["Variant"], report.record.tags["Rules"]) == ("aage", "first=white")
-    assert report.record.main.comments == [
-        "aage reader: game type ' historical  hnefatafl 9X9 (saami tablut-W)' read as "
-        "'Historical Hnefatafl 9x9 (Saami Tablut-w)', as the site writes it"
+    game = {"AageGameTypeName": written, "AageGameTypeKey": key, "Moves": "e4-h4 d1-d3"}
+    [source] = read_text(json.dumps(game), "aage", "x.json")
+    record = check(source).record
+    assert record.tags["Variant"] == variant and record.main.comments[:1] == [
+        f"aage reader: game type '{written}' read as '{meant}', as the site writes it"
     ]
 
 
