@@ -905,6 +905,18 @@ def test_tablut_challenge_log_of_december_2019_with_rows_on_the_stato_line():
     assert (report.record.result, report.outcome.rule) == ("1-0", "T6")
 
 
+@pytest.mark.parametrize("blanks", [" ", "\t ", " \r"])
+def test_tablut_challenge_log_whose_lines_end_in_blanks_reads_as_without_them(blanks):
+    """Its boards' rows were no rows: `a board of 9 rows was expected after 'Stato:', found 0`."""
+    log = (FIXTURES / "tablut-challenge/Stefani_vs_Russo_1558626002000_gameLog.txt").read_text()
+    [plain] = [check(s) for s in read_text(log, "tablut-challenge", "S_vs_R_1_gameLog.txt")]
+    [blank] = [
+        check(s) for s in read_text(log.replace("\n", blanks + "\n"), "tablut-challenge", "S_vs_R_1_gameLog.txt")
+    ]
+    assert blank.valid and blank.record.result == "0-1" and len(blank.record.main.plies) == 6
+    assert [p.text for p in blank.record.main.plies] == [p.text for p in plain.record.main.plies]
+
+
 @pytest.mark.parametrize("turn, result", [("WW", "1-0"), ("BW", "0-1"), ("D", "1/2-1/2"), ("B", "*")])
 def test_tablut_challenge_result_from_the_turn_under_the_last_board(turn, result):
     """A log without a win or draw message (the server ended the game otherwise: a timeout)."""
