@@ -394,6 +394,8 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
         return None
     for name, value in chosen.items():
         draft.tag(name, value, at)
+    if named and _KEYED.sub("", named) != kind:
+        draft.note(f"game type '{kind}' read as '{_KEYED.sub('', named)}', as the site writes it")
     try:
         rules = tafl_rules(draft.tags)
     except OptionError as problem:
@@ -439,12 +441,26 @@ def _game_type(
     and why lusoria refuses its records (None: it reads them); for a type lusoria cannot read, the
     tags of the reading options (`tags`) when given, and no entry."""
     types = FORMATS["aage"].games
-    named = next((name for name in (f"{kind}#{key}", kind) if name in types), None)
+    keyed = f"{kind}#{key}"
+    named = next((name for name in (keyed, kind) if name in types), None) or _written_otherwise(kind, keyed)
     chosen = types[named] if named else None
     why = _refused_type(chosen) if chosen is not None else None  # (a type lusoria does not play)
     if (chosen is None or why) and tags:  # the rules the reading options give, for a type lusoria cannot read
         return None, chosen_tags(FORMATS["tafl"].games[""], tags), None
     return named, chosen, why
+
+
+@functools.lru_cache(maxsize=64)  # (once a type, not once a game)
+def _written_otherwise(kind: str, keyed: str) -> str | None:
+    """The catalogue entry of the game type `kind` (`keyed`: with its key, `kind#key`) written in another
+    case or spacing (`historical hnefatafl 9X9  (saami tablut)`, as a transcriber types it); else None."""
+    entries = {_folded(name): name for name in FORMATS["aage"].games}  # (no two types differ only so)
+    return next((entries[_folded(name)] for name in (keyed, kind) if _folded(name) in entries), None)
+
+
+def _folded(name: str) -> str:
+    """A game type's name in lower case, its blanks one space."""
+    return " ".join(name.split()).casefold()
 
 
 def _check_first_mover(draft: Draft, fields: _Fields, rules: TaflGame, kind: str) -> None:

@@ -74,7 +74,7 @@ def _messages(text: str) -> Iterator[tuple[int, str, list[tuple[int, str]]]]:
     current: tuple[int, str, list[tuple[int, str]]] | None = None
     offset = 0
     for line in text.splitlines(keepends=True):
-        stripped = line.rstrip("\r\n")
+        stripped = line.rstrip()  # (and the blanks it ends in: a log pasted from a mail or a web page)
         match = _MESSAGE.match(stripped)
         if match:
             if current:

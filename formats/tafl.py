@@ -6,6 +6,7 @@ formats/common.py `read_site_captures`)."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator, Mapping
 from pathlib import PurePath
@@ -119,6 +120,7 @@ _CSV_COLUMNS = (  # a row of column names, each quoted or not: moves,defenders l
 )
 _CSV_HEADER = re.compile(rf"[ \t]*#|{_CSV_COLUMNS}", re.I | re.M)  # a line of a CSV file that holds no game
 _CSV_GAME = re.compile(rf"^(?!{_CSV_HEADER.pattern})[^\n]*\S[^\n]*", re.I | re.M)  # a game of a CSV file
+_CSV_NAMES = re.compile(rf"^{_CSV_COLUMNS}", re.I | re.M)  # a row of column names, which orders the games after it
 # A game of a file of move lists: a line, and when its moves are numbered, the lines after it up to a blank line
 # or one that starts again at move 1 (an unnumbered game goes on only over lines that start with a number)
 _GAME = re.compile(
@@ -194,28 +196,51 @@ def _read_list(draft: Draft, moves: str, at: int, path: str, index: int, rules: 
 
 # -- the CSV move lists of the Rust tafl engines ------------------------------------------------
 
-_CSV_LINE = re.compile(  # each field quoted or not, as CSV writers may ("d1-d3 e5-e2",0,0,"Ongoing")
-    ",".join(
-        rf'(?P<q{name}>"?)(?P<{name}>[^,\n"]*)(?P=q{name})' for name in ("moves", "defenders", "attackers", "status")
-    )
-)
+# a CSV game's columns, unless a row of column names orders them
+_CSV_FIELDS: tuple[str, ...] = ("moves", "defenders", "attackers", "status")
+_CSV_COLUMN_WORDS = {
+    "move": "moves",
+    "defender": "defenders",
+    "attacker": "attackers",
+    "status": "status",
+    "result": "status",
+}
+
+
+@functools.cache
+def _csv_line(order: tuple[str, ...]) -> re.Pattern[str]:
+    """A CSV game of the columns in `order`, each field quoted or not, as CSV writers may ("d1-d3 e5-e2",0,0,"Ongoing")."""
+    return re.compile(",".join(rf'(?P<q{name}>"?)(?P<{name}>[^,\n"]*)(?P=q{name})' for name in order))
+
+
+def _csv_order(names: str) -> tuple[str, ...]:
+    """The columns a row of column names (`status,moves,defenders_lost,attackers_lost`) orders: each
+    the field whose word its name holds (move, defender, attacker, status or result), when they
+    name the four once each; else the engines' own order (`_CSV_FIELDS`), the names read past."""
+    fields = [
+        next((field for word, field in _CSV_COLUMN_WORDS.items() if word in name.lower()), "")
+        for name in names.strip().split(",")
+    ]
+    return tuple(fields) if sorted(fields) == sorted(_CSV_FIELDS) else _CSV_FIELDS
+
+
 STATUSES = {"white": "1-0", "black": "0-1", "ongoing": "*", "draw": "1/2-1/2"}
 _COUNT = re.compile(r"[ \t]*[0-9]+[ \t]*")
 
 
-def _csv_row(line: str) -> re.Match[str] | None:
-    """The fields of a line shaped as a CSV file's game, if it is: moves (one is enough, among words
-    that are none: the reader names a slip among them at its place) and three fields after them (no
-    move list holds a comma)."""
-    row = _CSV_LINE.match(line.strip())
+def _csv_row(line: str, order: tuple[str, ...] = _CSV_FIELDS) -> re.Match[str] | None:
+    """The fields of a line shaped as a CSV file's game of the columns in `order`, if it is: moves
+    (one is enough, among words that are none: the reader names a slip among them at its place) and
+    the three other fields (no move list holds a comma)."""
+    row = _csv_line(order).match(line.strip())
     return row if row is not None and any(map(MOVE.fullmatch, row["moves"].split())) else None
 
 
-def _is_csv_game(line: str) -> bool:
+def _is_csv_game(line: str, order: tuple[str, ...] = _CSV_FIELDS) -> bool:
     """Whether a line is a CSV file's game (`_csv_row`) of a status (White, Black, Ongoing, Draw),
     or, the line those four fields alone and its counts numbers, of one word else (empty, an unknown
     result, as real files hold; a slip, `Whte`: the reader names it at its place)."""
-    row = _csv_row(line)
+    row = _csv_row(line, order)
     if row is None:
         return False
     if row["status"].strip().lower() in STATUSES:
@@ -231,15 +256,17 @@ def looks_like_csv(head: str) -> bool:
     end inside the first line (a game longer than the characters looked at): its moves so far then
     judge it. Lines may end in CR alone (the head is not yet read as text, which makes them LF)."""
     lines = head.lstrip().splitlines(keepends=True)
+    order = _CSV_FIELDS
     while lines and _CSV_HEADER.match(lines[0]):
+        order = _csv_order(lines[0]) if _CSV_NAMES.match(lines[0]) else order
         lines = lines[1:]
-    if any(map(_is_csv_game, lines)):
+    if any(_is_csv_game(line, order) for line in lines):
         return True
     first = lines[0].lstrip() if lines else ""
-    if not first or first.endswith(("\n", "\r")) or _CSV_LINE.match(first):
+    if not first or first.endswith(("\n", "\r")) or _csv_line(order).match(first):
         return False
-    moves, comma, _ = first.partition(",")
-    return looks_like_move_lists(moves.strip('"') + (" " if comma else ""))
+    fields = first.split(",")[order.index("moves") :]
+    return bool(fields) and looks_like_move_lists(fields[0].strip('"') + (" " if len(fields) > 1 else ""))
 
 
 def csv_game(path: str, text: str) -> str:
@@ -319,21 +346,24 @@ def _name_it(example: str, suffix: str = ".csv") -> str:
 
 def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
     """The games of a CSV file, one a line: `moves,defenders lost,attackers lost,status`, after
-    its header lines (`# …`, a row of column names: `moves,defenders lost,…`); the game from `tags` (Game, and then Variant and Rules
+    its header lines (`# …`, a row of column names, which may order them otherwise: `_csv_order`); the game from `tags` (Game, and then Variant and Rules
     with it) or `csv_game`. A count that differs from the captures the moves list (each square
     counted as often as listed, H3) is a problem of the record at the count."""
     chosen = dict(tags) if tags and tags.get("Game") else {"Game": csv_game(path, text)}
     rules = _rules_of(chosen)
+    headers = [(names.start(), _csv_order(names[0])) for names in _CSV_NAMES.finditer(text)]
     for index, line, draft in drafts("csv", text, _CSV_GAME):
         for name, value in chosen.items():
             draft.tag(name, value)
-        row = _CSV_LINE.fullmatch(line[0].strip())
+        order = next((order for at, order in reversed(headers) if at < line.start()), _CSV_FIELDS)
+        row = _csv_line(order).fullmatch(line[0].strip())
         if row is None:
+            columns = ",".join(f"{field} lost" if field in ("defenders", "attackers") else field for field in order)
             yield draft.source(
                 path,
                 index,
                 draft.problem(
-                    "a line of a CSV move list is moves,defenders lost,attackers lost,status",
+                    f"a line of a CSV move list is {columns}",
                     line.start(),
                     line[0][:20],
                 ),

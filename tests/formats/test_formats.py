@@ -803,6 +803,24 @@ def test_aage_game_type_typed_by_hand_with_a_slip_is_told_the_type_meant(tmp_pat
     assert check(source).diagnostics[0].message == "game type 'Chess 8x8' is none that lusoria knows"
 
 
+@pytest.mark.parametrize(
+    ("written", "key", "meant", "variant"),
+    [
+        (" historical  hnefatafl 9X9 (saami tablut-W)", None, "Historical Hnefatafl 9x9 (Saami Tablut-w)", "aage"),
+        ("tyr  13X13", 172, "Tyr 13x13", "tyr-13x13-172"),  # (its key tells it from type 150 of that name)
+    ],
+)
+def test_aage_game_type_in_another_case_or_spacing_is_read_as_that_type_with_a_note(written, key, meant, variant):
+    """A transcriber's JSON, typed by hand: the type was refused as none that lusoria knows, its first
+    suggestion the very type."""
+    game = {"AageGameTypeName": written, "AageGameTypeKey": key, "Moves": "e4-h4 d1-d3"}
+    [source] = read_text(json.dumps(game), "aage", "x.json")
+    record = check(source).record
+    assert record.tags["Variant"] == variant and record.main.comments[:1] == [
+        f"aage reader: game type '{written}' read as '{meant}', as the site writes it"
+    ]
+
+
 def test_aage_unknown_game_type_is_a_tag_error_unless_the_options_give_its_rules(tmp_path):
     text = json.dumps([{"AageGameTypeName": "Alea Evangelii 19x19", "Moves": "e4-h4 d1-d3"}])
     [source] = read_text(text, "aage", "x.json")
@@ -885,6 +903,18 @@ def test_tablut_challenge_log_of_december_2019_with_rows_on_the_stato_line():
         "Kf7-i7",
     ]
     assert (report.record.result, report.outcome.rule) == ("1-0", "T6")
+
+
+@pytest.mark.parametrize("blanks", [" ", "\t ", " \r"])
+def test_tablut_challenge_log_whose_lines_end_in_blanks_reads_as_without_them(blanks):
+    """Its boards' rows were no rows: `a board of 9 rows was expected after 'Stato:', found 0`."""
+    log = (FIXTURES / "tablut-challenge/Stefani_vs_Russo_1558626002000_gameLog.txt").read_text()
+    [plain] = [check(s) for s in read_text(log, "tablut-challenge", "S_vs_R_1_gameLog.txt")]
+    [blank] = [
+        check(s) for s in read_text(log.replace("\n", blanks + "\n"), "tablut-challenge", "S_vs_R_1_gameLog.txt")
+    ]
+    assert blank.valid and blank.record.result == "0-1" and len(blank.record.main.plies) == 6
+    assert [p.text for p in blank.record.main.plies] == [p.text for p in plain.record.main.plies]
 
 
 @pytest.mark.parametrize("turn, result", [("WW", "1-0"), ("BW", "0-1"), ("D", "1/2-1/2"), ("B", "*")])
@@ -1205,6 +1235,29 @@ def test_a_csv_row_of_column_names_is_a_header_not_a_game():
     columns = "moves,defenders lost,attackers lost,status"
     read = [check(s) for s in read_text("\n".join([columns, games[0], columns, games[1]]), "csv", "brandubh.csv")]
     assert [(r.valid, r.source.line, r.source.index) for r in read] == [(True, 2, 0), (True, 4, 1)]
+
+
+def test_a_csv_header_in_another_order_orders_the_columns_of_the_games_after_it(tmp_path):
+    """Its columns were read as the engines write them: a file whose status came first was no record
+    in any format, and swapped counts were errors of every game."""
+    game = (FIXTURES / "csv/brandubh.csv").read_text().splitlines()[0]  # …,0,1,White
+    moves, defenders, attackers, status = game.split(",")
+    text = f"status,moves,attackers_lost,defenders_lost\n{status},{moves},{attackers},2\n{status},{moves}\n"
+    (tmp_path / "brandubh.csv").write_text(text)
+    done = CliRunner().invoke(main, ["validate", str(tmp_path / "brandubh.csv")])
+    column = 1 + len(f"{status},{moves},{attackers},")
+    assert done.stdout.startswith(
+        f"{tmp_path}/brandubh.csv:2:{column}: error[tag]: the defenders lost are counted 2, and the moves list 0\n"
+    )
+    assert done.stdout.endswith(
+        "2 records: 0 valid, 2 invalid (2 errors, 0 warnings)\nrules cited: tag, syntax "
+        "(lusoria explain tag says what a rule means)\n"
+    )
+    counted, unordered = [check(s) for s in read_text(text, "csv", "brandubh.csv")]
+    assert counted.record.result == "1-0" and len(counted.record.main.plies) == 30
+    assert [d.message for d in unordered.diagnostics] == [
+        "a line of a CSV move list is status,moves,attackers lost,defenders lost"
+    ]
 
 
 def test_csv_fields_may_be_quoted_and_are_cited_inside_their_quotes():
