@@ -475,6 +475,22 @@ def test_a_wide_encoding_that_fails_says_what_and_suggests_no_single_byte_one(tm
     assert f"lusoria: {tmp_path / 'a.lgn'}: {message}\n" in result.output
 
 
+def test_a_wide_encodings_unit_that_does_not_decode_stops_its_file_there():
+    """Python's UTF-16 decoder resumes at the next unit (the third record is there, `replace` says),
+    but a unit is no byte that a record's text keeps escaped: the file is not read past it, said at it."""
+    data = (
+        codecs.BOM_UTF16_LE
+        + "\n".join(THREE[:2]).encode("utf-16-le")
+        + b"\n\x00\x00\xdc"
+        + THREE[2].encode("utf-16-le")
+    )
+    assert data.decode("utf-16", "replace").endswith("\n\ufffd" + THREE[2])
+    (unread,) = validate([io.BytesIO(data)])
+    assert unread == Unreadable(
+        "<stream>", "<stream>: byte 126 (line 7) is not valid utf-16 (as its byte-order mark says)", "encoding", ()
+    )
+
+
 # -- convert --output-dir and export: every file through the one atomic writer ------------------
 
 
