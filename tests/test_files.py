@@ -475,6 +475,26 @@ def test_a_wide_encoding_that_fails_says_what_and_suggests_no_single_byte_one(tm
     assert f"lusoria: {tmp_path / 'a.lgn'}: {message}\n" in result.output
 
 
+@pytest.mark.parametrize(
+    "old, new, place",
+    [
+        (b"[site:Uppsala]", b"[site:Upps\xe4la]", (2, 11, 0xE4)),  # a tag, copied as Site
+        (b"[The attackers open the west side.|]", b"[The attackers open the w\xe9st side.|]", (14, 26, 0xE9)),
+    ],
+    ids=["tag", "comment"],
+)
+def test_a_byte_in_an_otn_files_tag_or_comment_is_its_games_error(tmp_path, old, new, place):
+    """An OTN file, as a log, is one game; but its reader ignores no line: it keeps every tag (one
+    of no OTN name under its own, `time-control` as TimeControl) and every comment, on its ply."""
+    data = (FORMATS / "otn/saami-king-captured.otg").read_bytes()
+    (tmp_path / "a.otg").write_bytes(data.replace(old, new))
+    (verdict,) = validate([str(tmp_path / "a.otg")])
+    line, column, byte = place
+    assert [(d.line, d.column, d.message) for d in verdict.diagnostics] == [
+        (line, column, f"byte 0x{byte:02X} is not valid utf-8: {ONE_GAME}")
+    ]
+
+
 def test_a_wide_encodings_unit_that_does_not_decode_stops_its_file_there():
     """Python's UTF-16 decoder resumes at the next unit (the third record is there, `replace` says),
     but a unit is no byte that a record's text keeps escaped: the file is not read past it, said at it."""
