@@ -66,6 +66,9 @@ class Format:
     # program reads it (options OTN's rules record cannot say), said in a note; None: nothing
     summed: tuple[str, ...] = ()  # suffixes (of `suffixes`) mostly of other programs' files (`.log`): those of a
     # directory that are in no format are skipped in one note, not one each
+    ignored_lines: Callable[[str, int], set[int]] | None = None  # (a record's text, its first line in the file) ->
+    # the lines its reader ignores: a byte that does not decode there costs no record, said of the file
+    ignored: str = ""  # what such a line is, as that byte is said (`a % line`)
 
     def __post_init__(self) -> None:
         for field_name in ("suffixes", "named"):
@@ -128,7 +131,13 @@ def unnamed_as_sniffed(entry: Format) -> Format:
 
 
 BUILT_IN = (
-    Format("lgn", (".lgn",), write=imported_on_call("lusoria.formats.lgn", "write_lgn")),
+    Format(
+        "lgn",
+        (".lgn",),
+        write=imported_on_call("lusoria.formats.lgn", "write_lgn"),
+        ignored_lines=imported_on_call("lusoria.notation.escapes", "escape_line_numbers"),
+        ignored="a % line",
+    ),
     Format(
         "otn",
         (".otg", ".otn"),  # OpenTafl saves .otg; .otn, the notation's name, is what a user may call convert's output
@@ -169,6 +178,8 @@ BUILT_IN = (
             named=("_gamelog.txt",),
             one_game=True,
             summed=(".log",),  # a folder of a server's output: its other logs beside the games'
+            ignored_lines=imported_on_call("lusoria.formats.tablut_challenge", "noise_lines"),
+            ignored="a line of the log's noise (no move, board, player or result)",
             games={"": {"Game": "tablut", "Variant": "ashton", "Event": "Tablut Challenge"}},
         )
     ),
@@ -261,9 +272,17 @@ class Formats(Mapping[str, Format]):
             self._failed.add((entry.name, hook))
             warn(f"the plug-in format '{entry.name}' {why}")
 
-    def answer(self, entry: Format, hook: str, args: tuple[object, ...], text_or_none: bool = True) -> Any:
-        """What the function of `entry`'s field `hook` (`write`, `cannot_write`, `loses`, `why_refused`)
-        answers to `args`: a text (or None, with `text_or_none`), None when it has none. A plug-in's that
+    def answer(
+        self,
+        entry: Format,
+        hook: str,
+        args: tuple[object, ...],
+        text_or_none: bool = True,
+        kind: tuple[type, str] = (str, "a text"),
+    ) -> Any:
+        """What the function of `entry`'s field `hook` (`write`, `cannot_write`, `loses`, `why_refused`,
+        `ignored_lines`) answers to `args`: a text, or what `kind` says (its type, its words), or None, with
+        `text_or_none`; None when it has none. A plug-in's that
         raises (but the writer's ValueError, its refusal of a record, and a MemoryError) or hands back
         something else: HookFailed, which names it (its bug, not lusoria's internal error)."""
         function = getattr(entry, hook)
@@ -276,9 +295,9 @@ class Formats(Mapping[str, Format]):
             if isinstance(error, MemoryError) or hook == "write" and isinstance(error, ValueError):
                 raise  # too large (as from any hook); the writer's refusal of a record (convert says it)
             raise HookFailed(f"{what} failed: {failure(function, error)}") from error
-        if not isinstance(answer, str) and (answer is not None or not text_or_none):
+        if not isinstance(answer, kind[0]) and (answer is not None or not text_or_none):
             raise HookFailed(
-                f"{what} handed back a {type(answer).__name__}, not a text{' or None' if text_or_none else ''}"
+                f"{what} handed back a {type(answer).__name__}, not {kind[1]}{' or None' if text_or_none else ''}"
             )
         return answer
 

@@ -10,14 +10,14 @@ import os
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
 from itertools import chain, compress
 from pathlib import Path
 from typing import BinaryIO, TextIO, TypeGuard, cast
 
 from lusoria.errors import LusoriaError
-from lusoria.formats import FORMATS, format_of, read_text
-from lusoria.notation.escapes import escape_line_numbers
+from lusoria.formats import FORMATS, HookFailed, format_of, read_text
 from lusoria.notation.json_input import starts_as_json
 from lusoria.notation.reader import STDIN_NAME, RecordText, split_records
 from lusoria.notation.sources import (
@@ -176,43 +176,60 @@ def readable_records(
     """The records `read` makes of `pieces` (of the source `name`, decoded from `encoding`, each byte that did
     not decode an ESCAPED_BYTE: `decoded_text`); one whose lines hold such a byte is not read: its problem
     is an Undecodable at the first, its text holds each as U+FFFD (`one_game`: the file's only record,
-    of a format of one game a file). A byte in no record's lines (a CSV file's `#` line), in an lgn
-    record's `%` lines (which the reader ignores) or after the last record is an InputError once the
+    of a format of one game a file). A byte in no record's lines (a CSV file's `#` line), in lines its
+    reader ignores (`Format.ignored_lines`) or after the last record is an InputError once the
     records are read (each such byte U+FFFD in a record's text); one byte does not stop the records of
     the file, as one that stopped its decoding did."""
     places: deque[Place] = deque()
-    stray: list[Place] = []  # in no record's lines, or an lgn record's `%` lines, which no record's reading needs
-    last = None
+    stray: list[Place] = []  # in no record's lines, or in lines that no record's reading needs
+    last, all_read = None, True
     for last in read(_bytes_found(pieces, places)):
         held, end = [], last.line + last.text.count("\n", 0, len(last.text) - 1)  # its last line's (its line end's)
         while places and places[0][0] <= end:
             held.append(places.popleft())
-        ignored = _ignored_lines(last) if held else set()
+        ignored = _ignored_lines(last, name) if held else set()
         read_lines = [place[0] >= last.line and place[0] not in ignored for place in held]
         inside = list(compress(held, read_lines))
         stray += [place for place, read_line in zip(held, read_lines) if not read_line]
+        all_read = all_read and not inside
         yield _not_read(last, inside, encoding, one_game) if inside else _replaced(last) if held else last
     if stray or places:
-        raise _stray_bytes(name, encoding, stray, list(places), last)
+        raise _stray_bytes(name, encoding, stray, list(places), last, all_read)
 
 
 Place = tuple[int, int, str]  # a byte that did not decode: its line, its column and its ESCAPED_BYTE
 
 
-def _ignored_lines(record: RecordText) -> set[int]:
-    """The lines of `record` that its reading ignores: an lgn record's `%` lines."""
-    return escape_line_numbers(record.text, record.line) if record.format == "lgn" else set()
+def _ignored_lines(record: RecordText, name: str) -> set[int]:
+    """The lines of `record` (of the source `name`) that its reading ignores (`Format.ignored_lines`: an lgn
+    record's `%` lines); a plug-in's hook that fails ends the source with an InputError naming it."""
+    entry = FORMATS.get(record.format)
+    try:
+        lines = (
+            FORMATS.answer(entry, "ignored_lines", (record.text, record.line), kind=IGNORED_LINES) if entry else None
+        )
+    except HookFailed as failed:
+        raise InputError(f"{name}: {failed}") from failed
+    return set(lines or ())
+
+
+IGNORED_LINES = (AbstractSet, "a set of line numbers")  # what a format's `ignored_lines` hands back
 
 
 def _stray_bytes(
-    name: str, encoding: str, stray: list[Place], after: list[Place], last: RecordText | None
+    name: str, encoding: str, stray: list[Place], after: list[Place], last: RecordText | None, all_read: bool
 ) -> InputError:
     """The InputError of the bytes that did not decode outside every record (`readable_records`): `stray`,
-    those before `after`, in no record's lines or in `%` lines; `after`, those after the `last` record."""
+    those before `after`, in no record's lines or in lines the reader ignores; `after`, those after the `last`
+    record (`all_read`: whether every record was read, no byte in its lines)."""
     line, column, byte = (stray or after)[0]
     if stray:
-        where = "a % line, which the reader ignores" if last and last.format == "lgn" else "a line of no record"
-        where = f"in {where}: the records are read"
+        entry = FORMATS.get(last.format) if last else None
+        where = f"in {entry.ignored}, which the reader ignores" if entry and entry.ignored else "in a line of no record"
+        if not entry or not entry.one_game:
+            where += ": the records are read"
+        elif all_read:
+            where += ": the game is read"
     else:
         where = "after its last record" if last else "in no record"
     said = f"{name}:{line}:{column}: {undecodable_byte(byte, encoding)}{_more([*stray, *after])}, {where}"

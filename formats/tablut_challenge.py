@@ -48,8 +48,11 @@ MONTHS = {  # a month's name as the server's clock writes it (its locale's: Engl
 _PLAYERS = re.compile(r"Players:\t(?:White:\t)?(?P<white>.*)\tvs\t(?P<black>.*)")  # "White:" in 2019's first logs
 _REPEATED = re.compile(r"Repeated moves allowed:\t(?P<allowed>-?\d+)\tCache:\t(?P<cache>-?\d+)")
 _ROW = re.compile(r"[OWBKT]{9}")
+_BOARD_LINE = re.compile(r"[OWBKT]{9}|-|W|B|WW|BW|D")  # a board's row, or a line printed under it
 _CUT = re.compile(r"[^\n]*(?:\n[OWBKT]*)*\s*")  # a log's end from a board's last line: rows, the last cut short
 _FIELDS = re.compile(r"[^\t\n]+")  # a log's tokens: a line's tab-separated fields (MAX_TOKEN)
+NOISE = ("Movimento", "Pedina", "Capture", "Current", "Equal", "Inizio")  # how the messages the reader
+# ignores start (a move made, a piece removed, the draw cache, the game's start), unless they hold an ending
 CELLS = {"O": 0, "T": 0, "W": DEFENDER, "B": ATTACKER, "K": KING}
 ENDINGS = (("Bianco vince", "1-0"), ("Nero vince", "0-1"), ("pareggio", "1/2-1/2"))
 TURN_RESULTS = {"WW": "1-0", "BW": "0-1", "D": "1/2-1/2"}
@@ -80,7 +83,7 @@ def _messages(text: str) -> Iterator[tuple[int, str, list[tuple[int, str]]]]:
             if current:
                 yield current
             current = (offset + match.start("text"), match["text"], [])
-        elif current is not None and (_ROW.fullmatch(stripped) or stripped in ("-", "W", "B", "WW", "BW", "D")):
+        elif current is not None and _BOARD_LINE.fullmatch(stripped):
             current[2].append((offset, stripped))
         elif current is not None:  # a date line: the message has ended
             yield current
@@ -88,6 +91,30 @@ def _messages(text: str) -> Iterator[tuple[int, str, list[tuple[int, str]]]]:
         offset += len(line)
     if current:
         yield current
+
+
+def noise_lines(text: str, first_line: int = 1) -> set[int]:
+    """The lines of a log's `text` (its first line the line `first_line` of its file) that the reader
+    ignores: the messages of `NOISE`, the date lines after the first (whose date it reads) and the
+    other lines of no message, but for those where a board's line may stand (after `Stato:`, a row or
+    the `-` under the rows)."""
+    noise, board = set(), False  # board: whether a board's line may follow
+    for index, line in enumerate(text.split("\n")):  # as the file's lines are counted
+        line = line.rstrip("\r")
+        message = _MESSAGE.match(line)
+        if message:
+            ignored, board = _noise(message["text"]), message["text"].startswith("Stato:")
+        else:
+            ignored = index > 0 and (_DATE_LINE.match(line) is not None or not board)
+            board = board and (line == "-" or _ROW.fullmatch(line) is not None)
+        if ignored:
+            noise.add(first_line + index)
+    return noise
+
+
+def _noise(message: str) -> bool:
+    """Whether the reader ignores a log message (`NOISE`)."""
+    return message.startswith(NOISE) and not any(words in message for words, _ in ENDINGS)
 
 
 def _board(draft: Draft, message: str, rows: list[tuple[int, str]], at: int) -> tuple[bytes, str | None]:
@@ -148,9 +175,7 @@ class _Log:
             if self.pending is not None:  # the previous move got no board: refused
                 self.draft.note(f"the server refused {_written(self.pending[1])}")
             self.pending = (at, match)
-        elif self.pending is not None and not message.startswith(
-            ("Movimento", "Pedina", "Capture", "Current", "Equal", "Bianco", "Nero", "Partita")
-        ):
+        elif self.pending is not None and not message.startswith((*NOISE, "Bianco", "Nero", "Partita")):
             self.draft.note(f"the server refused {_written(self.pending[1])}: {message}")
             self.pending = None
         for words, outcome in ENDINGS:

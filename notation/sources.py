@@ -240,7 +240,8 @@ def decoded_text(
     already first; a leading byte-order mark is dropped, and in UTF-8 (the default) one of UTF-16
     or UTF-32 says the encoding (`codec_for`). Bytes that do not decode are an InputError naming their offset,
     or, `escaped`, each a lone surrogate (U+DC80 to U+DCFF, as `surrogateescape` makes it: ESCAPED_BYTE) in a
-    single-byte encoding or UTF-8 (in UTF-16 or UTF-32 they stay an error: the file's units are lost); so
+    single-byte encoding or UTF-8 (in UTF-16 or UTF-32 they stay an error, at the first unit that does not
+    decode: Python's decoder would go on at the next unit, but a unit of 2 or 4 bytes is no byte to escape); so
     is a line longer than MAX_LINE (the rest is not read), and a file whose first bytes say it is no
     text to read: compressed, an SQLite database, UTF-16 or UTF-32 without a byte-order mark read as UTF-8."""
     try:

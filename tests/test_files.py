@@ -475,6 +475,42 @@ def test_a_wide_encoding_that_fails_says_what_and_suggests_no_single_byte_one(tm
     assert f"lusoria: {tmp_path / 'a.lgn'}: {message}\n" in result.output
 
 
+@pytest.mark.parametrize(
+    "old, new, place",
+    [
+        (b"[site:Uppsala]", b"[site:Upps\xe4la]", (2, 11, 0xE4)),  # a tag, copied as Site
+        (b"[The attackers open the west side.|]", b"[The attackers open the w\xe9st side.|]", (14, 26, 0xE9)),
+    ],
+    ids=["tag", "comment"],
+)
+def test_a_byte_in_an_otn_files_tag_or_comment_is_its_games_error(tmp_path, old, new, place):
+    """An OTN file, as a log, is one game; but its reader ignores no line: it keeps every tag (one
+    of no OTN name under its own, `time-control` as TimeControl) and every comment, on its ply."""
+    data = (FORMATS / "otn/saami-king-captured.otg").read_bytes()
+    (tmp_path / "a.otg").write_bytes(data.replace(old, new))
+    (verdict,) = validate([str(tmp_path / "a.otg")])
+    line, column, byte = place
+    assert [(d.line, d.column, d.message) for d in verdict.diagnostics] == [
+        (line, column, f"byte 0x{byte:02X} is not valid utf-8: {ONE_GAME}")
+    ]
+
+
+def test_a_wide_encodings_unit_that_does_not_decode_stops_its_file_there():
+    """Python's UTF-16 decoder resumes at the next unit (the third record is there, `replace` says),
+    but a unit is no byte that a record's text keeps escaped: the file is not read past it, said at it."""
+    data = (
+        codecs.BOM_UTF16_LE
+        + "\n".join(THREE[:2]).encode("utf-16-le")
+        + b"\n\x00\x00\xdc"
+        + THREE[2].encode("utf-16-le")
+    )
+    assert data.decode("utf-16", "replace").endswith("\n\ufffd" + THREE[2])
+    (unread,) = validate([io.BytesIO(data)])
+    assert unread == Unreadable(
+        "<stream>", "<stream>: byte 126 (line 7) is not valid utf-16 (as its byte-order mark says)", "encoding", ()
+    )
+
+
 # -- convert --output-dir and export: every file through the one atomic writer ------------------
 
 
@@ -653,3 +689,67 @@ def test_files_are_written_only_through_the_atomic_writer():
                 if writing.search(line) and name not in ("lusoria/files.py", "archive/schema.py"):
                     found.append(f"{name}:{number}: {line.strip()}")
     assert found == []
+
+
+LOG = (FORMATS / "tablut-challenge/Marino_vs_Greco_1576201955000_gameLog.txt").read_bytes()
+NOISE = "in a line of the log's noise (no move, board, player or result), which the reader ignores"
+
+
+def log_with(line: int, old: bytes, new: bytes) -> bytes:
+    """The Tablut Challenge log, `old` replaced by `new` in its line `line`."""
+    lines = LOG.split(b"\n")
+    assert old in lines[line - 1]
+    lines[line - 1] = lines[line - 1].replace(old, new, 1)
+    return b"\n".join(lines)
+
+
+@pytest.mark.parametrize(
+    "data, place",
+    [
+        (log_with(23, b"pedina", b"pedin\xe0"), "23:22: byte 0xE0"),  # FINE: Movimento pedina
+        (log_with(3, b"<init>", b"<init> \xe9"), "3:97: byte 0xE9"),  # a date line
+        (LOG + b"\xe9 fine\n", "176:1: byte 0xE9"),  # a line after the last board
+    ],
+    ids=["message", "date line", "after the last board"],
+)
+def test_a_byte_in_a_line_of_a_logs_noise_costs_no_game(tmp_path, monkeypatch, data, place):
+    """A Tablut Challenge log is one game: a byte in a line its reader ignores made the game `not read`.
+    The game is read, validated and imported, and the byte said of the file, at its place (exit 2)."""
+    monkeypatch.chdir(tmp_path)
+    Path("a_gameLog.txt").write_bytes(data)
+    said = f"lusoria: a_gameLog.txt:{place} is not valid utf-8, {NOISE}: the game is read; try --encoding latin-1 or cp1252\n"
+    result = run("validate", "a_gameLog.txt")
+    assert (result.exit_code, result.output) == (2, said + "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n")
+    result = run("import", "--db", "a.db", "a_gameLog.txt")
+    assert result.exit_code == 2 and said in result.output
+    kept = Archive("a.db").sql("SELECT valid, white, black FROM records")
+    assert [(row["valid"], row["white"], row["black"]) for row in kept] == [(1, "Marino", "Greco")]
+    assert run("validate", "--encoding", "latin-1", "a_gameLog.txt").exit_code == 0
+
+
+@pytest.mark.parametrize(
+    "data, place",
+    [
+        (log_with(2, b"Greco", b"Gr\xe9co"), (2, 28, 0xE9)),  # a player's name
+        (log_with(70, b"Pawn", b"P\xe0wn"), (70, 19, 0xE0)),  # a move
+        (log_with(43, b"BOOOWOOOB", b"BOOO\xe9OOOB"), (43, 5, 0xE9)),  # a row of a board
+        (log_with(175, b"WW", b"W\xe9W"), (175, 2, 0xE9)),  # the result, under the last board
+    ],
+    ids=["name", "move", "row", "result"],
+)
+def test_a_byte_in_a_line_a_log_is_read_by_is_its_games_error(tmp_path, data, place):
+    (tmp_path / "a_gameLog.txt").write_bytes(data)
+    (verdict,) = validate([str(tmp_path / "a_gameLog.txt")])
+    line, column, byte = place
+    assert [(d.rule, d.line, d.column, d.message) for d in verdict.diagnostics] == [
+        ("syntax", line, column, f"byte 0x{byte:02X} is not valid utf-8: {ONE_GAME}")
+    ]
+
+
+def test_a_byte_in_a_logs_noise_is_not_said_to_leave_its_game_read_when_another_stops_it(tmp_path):
+    data = log_with(23, b"pedina", b"pedin\xe0").replace(b"Greco", b"Gr\xe9co", 1)
+    (tmp_path / "a_gameLog.txt").write_bytes(data)
+    verdict, unread = validate([str(tmp_path / "a_gameLog.txt")])
+    assert [(d.line, d.column) for d in verdict.diagnostics] == [(2, 28)]
+    said = f"{tmp_path / 'a_gameLog.txt'}:23:22: byte 0xE0 is not valid utf-8, {NOISE}"
+    assert unread == Unreadable(str(tmp_path / "a_gameLog.txt"), said, "encoding", ("latin-1", "cp1252"))

@@ -722,3 +722,22 @@ def test_the_places_of_a_records_problems_and_of_the_record_itself_are_in_the_te
     assert isinstance(record.parsed, SyntaxProblem) and record.problems == ()
     assert record.parsed.message.startswith(f"the aage reader handed over {said}"), record.parsed.message
     assert (record.parsed.line, record.parsed.column) == (first, 1)
+
+
+@pytest.mark.parametrize(
+    "ignored_lines, said",
+    [
+        (failing_hook, f"the hooked format's ignored_lines {FAILED}"),
+        (
+            lambda text, line: [line],
+            "the hooked format's ignored_lines handed back a list, not a set of line numbers or None\n",
+        ),
+    ],
+    ids=["raises", "no-set"],
+)
+def test_a_plugin_formats_ignored_lines_that_fails_is_said_naming_it(tmp_path, ignored_lines, said):
+    """Asked of a record whose lines hold a byte that does not decode: said of its file, as a failing reader is."""
+    (tmp_path / "games.hooked").write_bytes(b"Sea caf\xe9\n")
+    hooked = Format("hooked", (".hooked",), partial(refusing, format="hooked"), ignored_lines=ignored_lines)
+    done = run_with(hooked, ["validate", str(tmp_path / "games.hooked")])
+    assert done.exit_code == 2 and done.output.startswith(f"lusoria: {tmp_path / 'games.hooked'}: {said}"), done.output
