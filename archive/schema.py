@@ -96,16 +96,16 @@ def _write_into(path: str, build: Callable[[sqlite_utils.Database], None], db: s
     first step takes the file's write lock: then, if another connection committed to the file
     since `build` began (`_commits`), nothing is written and it is False. A file another
     connection keeps locked for longer than the busy timeout: sqlite3.OperationalError."""
-    with closing(sqlite3.connect(path)) as watch, closing(_connect(path).conn) as target:
+    with open(path, "rb") as file, closing(sqlite3.connect(path)) as watch, closing(_connect(path).conn) as target:
         wal = target.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        seen = _commits(path, watch, wal)
+        seen = _commits(file.fileno(), watch, wal)
         build(db)
 
         def check(status: int, remaining: int, total: int) -> None:
             if status in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
                 raise sqlite3.OperationalError("database is locked")
             first = status == sqlite3.SQLITE_OK and remaining == total - 1  # the lock taken, one page copied
-            if first and _commits(path, watch, wal) != seen:
+            if first and _commits(file.fileno(), watch, wal) != seen:
                 raise _Changed
 
         try:
@@ -116,15 +116,16 @@ def _write_into(path: str, build: Callable[[sqlite_utils.Database], None], db: s
     return True
 
 
-def _commits(path: str, watch: sqlite3.Connection, wal: bool) -> int | bytes:
-    """What every commit to the database at `path` by another connection than `watch` changes:
+def _commits(file: int, watch: sqlite3.Connection, wal: bool) -> int | bytes:
+    """What every commit to the database open as `file` by another connection than `watch` changes:
     in WAL mode `PRAGMA data_version` (a connection reads while another writes); else (an older
-    lusoria's archive, an empty file) the change counter in the file's header, read from the file
-    (no connection reads while another writes; each commit adds 1: SQLite's file format)."""
+    lusoria's archive, an empty file) the change counter in the file's header, read from `file`
+    (no connection reads while another writes; each commit adds 1: SQLite's file format). `file`
+    stays open until SQLite's connections close: closing a file's descriptor drops every lock the
+    process holds on the file, the write lock of the backup too (SQLite's "POSIX advisory locking")."""
     if wal:
         return watch.execute("PRAGMA data_version").fetchone()[0]
-    with open(path, "rb") as file:
-        return file.read(28)[24:]
+    return os.pread(file, 4, 24)
 
 
 def _remove(temporary: str) -> None:

@@ -321,6 +321,21 @@ def test_a_byte_in_a_percent_line_stops_no_record_and_is_said_of_the_file(tmp_pa
     assert run("validate", "--encoding", "latin-1", "a.lgn").exit_code == 0
 
 
+def test_fmt_says_the_records_errors_of_a_file_with_a_byte_in_a_percent_line(tmp_path, monkeypatch):
+    """The byte is the file's error, said once the records are read: a record that does not parse is
+    said too, as in any other file (not only the byte)."""
+    monkeypatch.chdir(tmp_path)
+    Path("a.lgn").write_bytes(b'[Game "tablut"]\n1. e3-c3 zz *\n\n' + COMMENT + THREE[2].encode())
+    for flag in ("--write", "--check"):
+        result = run("fmt", flag, "a.lgn")
+        assert result.exit_code == 2
+        assert result.output.startswith("a.lgn:2:10: error[syntax]: found 'zz', expected a ply"), flag
+        assert result.output.endswith(
+            "lusoria: a.lgn:4:6: byte 0xE9 is not valid utf-8, in a % line, which the "
+            "reader ignores: the records are read; try --encoding latin-1 or cp1252\n"
+        )
+
+
 def test_a_byte_in_a_csv_files_header_line_stops_no_record(tmp_path):
     """It was its first game's error (a line of no record before it): `# brandubh café` cost a game."""
     (tmp_path / "a.csv").write_bytes(b"# brandubh caf\xe9\n" + (FORMATS / "csv/brandubh.csv").read_bytes())

@@ -5,6 +5,8 @@ import os
 import shutil
 import sqlite3
 import stat
+import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from itertools import count, groupby, repeat
@@ -380,6 +382,26 @@ def test_an_archive_another_program_writes_while_it_is_upgraded_is_upgraded_agai
     assert rows(path, "SELECT event FROM records WHERE id = 1") == [("write 1",)]  # kept, then upgraded
     assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
     assert rows(path, "PRAGMA integrity_check") == [("ok",)]
+
+
+def test_a_rollback_journal_archive_stays_locked_to_other_programs_while_the_upgrade_is_written(tmp_path, monkeypatch):
+    """The change check read the file's header by opening and closing the file, which dropped the
+    write lock the backup had just taken (a process's POSIX locks on a file go with any of its
+    descriptors): another program could write into the archive as the upgrade was written."""
+    path = str(tmp_path / "old.db")
+    version_1_archive(path)
+    probe = f"import sqlite3\ntry:\n sqlite3.connect({path!r}, timeout=0).execute('BEGIN EXCLUSIVE')\nexcept sqlite3.Error as e:\n print(e)"
+    found, commits = [], schema._commits
+
+    def commits_and_probe(*arguments):
+        value = commits(*arguments)
+        found.append(subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True).stdout)
+        return value
+
+    monkeypatch.setattr(schema, "_commits", commits_and_probe)
+    Archive(path).query(Filters())  # opening it upgrades it
+    assert found == ["", "database is locked\n"]  # before the copy; in the backup, the write lock held
+    assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
 
 
 def test_an_archive_another_program_keeps_writing_while_it_is_upgraded_is_left_as_it_was(new, tmp_path, monkeypatch):
