@@ -14,7 +14,7 @@ from conftest import ROOT, connect
 from lusoria.api import convert, random_record, validate
 from lusoria.archive import Archive
 from lusoria.cli import main
-from lusoria.formats import BUILT_IN, FORMATS, Format, format_of, read_text
+from lusoria.formats import BUILT_IN, FORMATS, Format, aage, format_of, read_text
 from lusoria.formats.otn_writer import write_report
 from lusoria.formats.sources import read_sources, walk
 from lusoria.notation.sources import HEAD, InputError, Skipped
@@ -820,6 +820,26 @@ def test_aage_game_type_in_another_case_or_spacing_is_read_as_that_type_with_a_n
     assert record.tags["Variant"] == variant and record.main.comments[:1] == [
         f"aage reader: game type '{written}' read as '{meant}', as the site writes it"
     ]
+
+
+def test_aage_game_type_two_types_are_written_as_is_not_guessed_between(monkeypatch):
+    """A user's catalogue may add a type whose name differs from another's in case alone: a name that
+    folds to both is refused with the two as suggestions, not read as the one listed last."""
+    games = FORMATS["aage"].games
+    monkeypatch.setattr(games, "_games", {**games, "TYR 13X13": games["Tyr 13x13#172"]})
+    aage._folded_types.cache_clear()
+    aage.refused_message.cache_clear()
+    try:
+        game = {"AageGameTypeName": "tyr 13x13", "Moves": "e4-h4 d1-d3"}
+        [source] = read_text(json.dumps(game), "aage", "x.json")
+        [written_so] = read_text(json.dumps({**game, "AageGameTypeName": "TYR 13X13"}), "aage", "x.json")
+    finally:
+        aage._folded_types.cache_clear()
+        aage.refused_message.cache_clear()  # (its suggestions were of that catalogue)
+    assert [d.message for d in check(source).diagnostics] == [
+        "game type 'tyr 13x13' is none that lusoria knows (did you mean 'TYR 13X13' or 'Tyr 13x13' or 'Old TYR! 13x13'?)"
+    ]
+    assert check(written_so).record.tags["Variant"] == "tyr-13x13-172"
 
 
 def test_aage_unknown_game_type_is_a_tag_error_unless_the_options_give_its_rules(tmp_path):
