@@ -1277,7 +1277,7 @@ def test_a_csv_header_in_another_order_orders_the_columns_of_the_games_after_it(
     counted, unordered = [check(s) for s in read_text(text, "csv", "brandubh.csv")]
     assert counted.record.result == "1-0" and len(counted.record.main.plies) == 30
     assert [d.message for d in unordered.diagnostics] == [
-        "a line of a CSV move list is status,moves,attackers lost,defenders lost"
+        "a line of a CSV move list is status,moves,attackers lost,defenders lost (as the header on line 1 orders them)"
     ]
 
 
@@ -1311,6 +1311,25 @@ def test_each_csv_header_orders_the_games_up_to_the_next_one():
         (True, 1, 30),
         (True, 3, 30),
         (True, 5, 30),
+    ]
+
+
+def test_a_csv_game_whose_moves_stand_in_another_column_is_told_the_columns_and_the_header_that_orders_them():
+    """A game of the engines' order under a header of another (files pasted together), or a status
+    first in a file of none: it was said to hold no move at its first field ('found '0'')."""
+    moves, defenders, attackers, status = CSV_GAME.split(",")
+    text = f"status,attackers_lost,defenders_lost,moves\n{status},{attackers},{defenders},{moves}\n{CSV_GAME}\n"
+    [valid, pasted] = [check(s) for s in read_text(text, "csv", "brandubh.csv")]
+    [first] = [check(s) for s in read_text(f"{status},{moves},{defenders},{attackers}\n", "csv", "brandubh.csv")]
+    assert valid.valid and [(d.message, d.line, d.column) for d in pasted.diagnostics] == [
+        (
+            "a line of a CSV move list is status,attackers lost,defenders lost,moves (as the header on line 1 orders them)",
+            3,
+            1,
+        )
+    ]
+    assert [d.message for d in first.diagnostics] == [
+        "a line of a CSV move list is moves,defenders lost,attackers lost,status"
     ]
 
 
