@@ -450,12 +450,21 @@ def _game_type(
     return named, chosen, why
 
 
-@functools.lru_cache(maxsize=64)  # (once a type, not once a game)
 def _written_otherwise(kind: str, keyed: str) -> str | None:
     """The catalogue entry of the game type `kind` (`keyed`: with its key, `kind#key`) written in another
     case or spacing (`historical hnefatafl 9X9  (saami tablut)`, as a transcriber types it); else None."""
-    entries = {_folded(name): name for name in FORMATS["aage"].games}  # (no two types differ only so)
-    return next((entries[_folded(name)] for name in (keyed, kind) if _folded(name) in entries), None)
+    entries = _folded_types()
+    return next((entries[_folded(name)] for name in (keyed, kind) if entries.get(_folded(name))), None)
+
+
+@functools.cache  # (once a process, as the catalogues are read)
+def _folded_types() -> dict[str, str | None]:
+    """Each catalogue name of a game type (`FORMATS["aage"].games`) by its name `_folded`; None for
+    a name two types fold to (a user's catalogue may add `tyr 13X13` beside `Tyr 13x13`): neither is guessed."""
+    found: dict[str, str | None] = {}
+    for name in FORMATS["aage"].games:
+        found[_folded(name)] = None if _folded(name) in found else name
+    return found
 
 
 def _folded(name: str) -> str:

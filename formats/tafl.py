@@ -355,19 +355,11 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
     for index, line, draft in drafts("csv", text, _CSV_GAME):
         for name, value in chosen.items():
             draft.tag(name, value)
-        order = next((order for at, order in reversed(headers) if at < line.start()), _CSV_FIELDS)
+        header, order = next(((at, order) for at, order in reversed(headers) if at < line.start()), (None, _CSV_FIELDS))
         row = _csv_line(order).fullmatch(line[0].strip())
-        if row is None:
-            columns = ",".join(f"{field} lost" if field in ("defenders", "attackers") else field for field in order)
-            yield draft.source(
-                path,
-                index,
-                draft.problem(
-                    f"a line of a CSV move list is {columns}",
-                    line.start(),
-                    line[0][:20],
-                ),
-            )
+        if row is None or _moves_elsewhere(row, order):
+            said = _columns_said(order, None if header is None else text.count("\n", 0, header) + 1)
+            yield draft.source(path, index, draft.problem(said, line.start(), line[0][:20]))
             continue
         at = line.start() + len(line[0]) - len(line[0].lstrip())
         status = row["status"].strip().lower()
@@ -380,6 +372,22 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
         if not isinstance(rules, OptionError):
             draft.problems += _count_problems(draft, row, at, rules)
         yield _read_list(draft, row["moves"], at + row.start("moves"), path, index, rules)
+
+
+def _columns_said(order: tuple[str, ...], header: int | None) -> str:
+    """What is said of a line that is no CSV game of the columns in `order`: them, and the line of
+    the header that orders them (`header`; None: none does)."""
+    columns = ",".join(f"{field} lost" if field in ("defenders", "attackers") else field for field in order)
+    return f"a line of a CSV move list is {columns}" + (
+        f" (as the header on line {header} orders them)" if header else ""
+    )
+
+
+def _moves_elsewhere(row: re.Match[str], order: tuple[str, ...]) -> bool:
+    """Whether a CSV game's moves stand in another column than `order` gives them, and none in theirs
+    (a row of a file pasted under the header of another that orders its columns otherwise)."""
+    moves = {field: any(map(MOVE.fullmatch, row[field].split())) for field in order}
+    return not moves["moves"] and any(moves.values())
 
 
 def _unknown_status(written: str) -> str:

@@ -14,15 +14,16 @@ from conftest import ROOT, connect
 from lusoria.api import convert, random_record, validate
 from lusoria.archive import Archive
 from lusoria.cli import main
-from lusoria.formats import BUILT_IN, FORMATS, Format, format_of, read_text
+from lusoria.formats import BUILT_IN, FORMATS, Format, aage, format_of, read_text
 from lusoria.formats.otn_writer import write_report
 from lusoria.formats.sources import read_sources, walk
-from lusoria.notation.sources import InputError, Skipped
+from lusoria.notation.sources import HEAD, InputError, Skipped
 from lusoria.notation.writer import unknown, write_record
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import check
 
 FIXTURES = ROOT / "tests" / "fixtures" / "formats"
+CSV_GAME = (FIXTURES / "csv/brandubh.csv").read_text().splitlines()[0]  # …,0,1,White: 30 plies
 RESIGNED = (FIXTURES / "otn" / "resigned-from-a-position.otg").read_text()
 READ_AS_TABLUT = (
     "; a move list does not say its game: read as tablut (--variant aage) unless --game or the file's name "
@@ -821,6 +822,26 @@ def test_aage_game_type_in_another_case_or_spacing_is_read_as_that_type_with_a_n
     ]
 
 
+def test_aage_game_type_two_types_are_written_as_is_not_guessed_between(monkeypatch):
+    """A user's catalogue may add a type whose name differs from another's in case alone: a name that
+    folds to both is refused with the two as suggestions, not read as the one listed last."""
+    games = FORMATS["aage"].games
+    monkeypatch.setattr(games, "_games", {**games, "TYR 13X13": games["Tyr 13x13#172"]})
+    aage._folded_types.cache_clear()
+    aage.refused_message.cache_clear()
+    try:
+        game = {"AageGameTypeName": "tyr 13x13", "Moves": "e4-h4 d1-d3"}
+        [source] = read_text(json.dumps(game), "aage", "x.json")
+        [written_so] = read_text(json.dumps({**game, "AageGameTypeName": "TYR 13X13"}), "aage", "x.json")
+    finally:
+        aage._folded_types.cache_clear()
+        aage.refused_message.cache_clear()  # (its suggestions were of that catalogue)
+    assert [d.message for d in check(source).diagnostics] == [
+        "game type 'tyr 13x13' is none that lusoria knows (did you mean 'TYR 13X13' or 'Tyr 13x13' or 'Old TYR! 13x13'?)"
+    ]
+    assert check(written_so).record.tags["Variant"] == "tyr-13x13-172"
+
+
 def test_aage_unknown_game_type_is_a_tag_error_unless_the_options_give_its_rules(tmp_path):
     text = json.dumps([{"AageGameTypeName": "Alea Evangelii 19x19", "Moves": "e4-h4 d1-d3"}])
     [source] = read_text(text, "aage", "x.json")
@@ -1256,8 +1277,71 @@ def test_a_csv_header_in_another_order_orders_the_columns_of_the_games_after_it(
     counted, unordered = [check(s) for s in read_text(text, "csv", "brandubh.csv")]
     assert counted.record.result == "1-0" and len(counted.record.main.plies) == 30
     assert [d.message for d in unordered.diagnostics] == [
-        "a line of a CSV move list is status,moves,attackers lost,defenders lost"
+        "a line of a CSV move list is status,moves,attackers lost,defenders lost (as the header on line 1 orders them)"
     ]
+
+
+@pytest.mark.parametrize(
+    ("names", "order"),
+    [
+        ("Status,MOVES,Attackers Lost,Defenders Lost", "status,moves,attackers,defenders"),  # any case
+        ('"result","moves","defenders","attackers"', "status,moves,defenders,attackers"),  # result: the status
+        ("moves,moves,attackers_lost,status", "moves,defenders,attackers,status"),  # one named twice: read past
+        ("status,moves,attackers_lost,winner", "moves,defenders,attackers,status"),  # one unknown: read past
+    ],
+)
+def test_a_csv_header_orders_the_games_when_it_names_each_column_once(names, order):
+    """Each name holds its column's word in any case (`result` is the status); a header that does not
+    name the four once each (a name twice, one unknown) leaves the engines' order."""
+    game = dict(zip(("moves", "defenders", "attackers", "status"), CSV_GAME.split(",")))
+    row = ",".join(game[column] for column in order.split(","))
+    [read] = [check(s) for s in read_text(f"{names}\n{row}\n", "csv", "brandubh.csv")]
+    assert read.valid and read.record.result == "1-0" and len(read.record.main.plies) == 30
+
+
+def test_each_csv_header_orders_the_games_up_to_the_next_one():
+    """Files pasted together, each with its header: a game is read in the order of the last header above it."""
+    moves, defenders, attackers, status = CSV_GAME.split(",")
+    engines, reordered = "moves,defenders_lost,attackers_lost,status", "status,attackers_lost,defenders_lost,moves"
+    text = "\n".join(
+        [CSV_GAME, reordered, f"{status},{attackers},{defenders},{moves}", engines, CSV_GAME, f"{reordered}\n"]
+    )
+    read = [check(s) for s in read_text(text, "csv", "brandubh.csv")]
+    assert [(r.valid, r.source.line, len(r.record.main.plies)) for r in read] == [
+        (True, 1, 30),
+        (True, 3, 30),
+        (True, 5, 30),
+    ]
+
+
+def test_a_csv_game_whose_moves_stand_in_another_column_is_told_the_columns_and_the_header_that_orders_them():
+    """A game of the engines' order under a header of another (files pasted together), or a status
+    first in a file of none: it was said to hold no move at its first field ('found '0'')."""
+    moves, defenders, attackers, status = CSV_GAME.split(",")
+    text = f"status,attackers_lost,defenders_lost,moves\n{status},{attackers},{defenders},{moves}\n{CSV_GAME}\n"
+    [valid, pasted] = [check(s) for s in read_text(text, "csv", "brandubh.csv")]
+    [first] = [check(s) for s in read_text(f"{status},{moves},{defenders},{attackers}\n", "csv", "brandubh.csv")]
+    assert valid.valid and [(d.message, d.line, d.column) for d in pasted.diagnostics] == [
+        (
+            "a line of a CSV move list is status,attackers lost,defenders lost,moves (as the header on line 1 orders them)",
+            3,
+            1,
+        )
+    ]
+    assert [d.message for d in first.diagnostics] == [
+        "a line of a CSV move list is moves,defenders lost,attackers lost,status"
+    ]
+
+
+def test_a_csv_file_whose_header_moves_the_moves_column_is_told_by_its_first_game_longer_than_its_head():
+    """Its first characters (HEAD) end inside the moves, which then judge it, wherever their column stands."""
+    moves = " ".join(["d1-d2 d6-d5 d2-d1 d5-d6"] * (HEAD // 20))
+    for header, row in [
+        ("status,defenders,attackers,moves", f"White,0,0,{moves}"),
+        ("status,moves,attackers,defenders", f",{moves},0,0"),
+    ]:
+        head = f"{header}\n{row}\n"[:HEAD]
+        assert format_of("brandubh.csv", head) == "csv", header
 
 
 def test_csv_fields_may_be_quoted_and_are_cited_inside_their_quotes():
