@@ -1,8 +1,9 @@
 """A game's or variant's name given with spaces around it (`--variant ' Seed '`, a quoting slip) is
 taken as the name, by every command and library call alike (`validator.games.name_given`): validate,
 random and tree refused it, and the archive refused `--game ' tablut '`, while query and stats took a
-padded --variant. So is a player's (`--player ' Jens Holm '` found no record). A record's padded tag
-stays an error at its place."""
+padded --variant. So is a player's (`--player ' Jens Holm '` found no record), and every other value a
+filter matches whole (`--site ' Uppsala '`, `--rule ' T4 '`). A record's padded tag stays an error at its
+place."""
 
 from pathlib import Path
 
@@ -72,6 +73,38 @@ def test_every_command_takes_a_player_s_name_with_spaces_around_it_as_the_name(c
 
     found = run("Karin Nilsson")
     assert run(" Karin Nilsson ") == run("\tKarin Nilsson ") == found != run("Karin Nilssen")
+
+
+@pytest.fixture(scope="module")
+def blocked_db(tmp_path_factory):
+    """An archive of escape.lgn and a record with a T2 error (its first ply blocked)."""
+    folder = tmp_path_factory.mktemp("blocked")
+    (folder / "blocked.lgn").write_text('[Game "tablut"]\n[Event "Blitz"]\n\n1. e3-e7 *\n', encoding="utf-8")
+    path = str(folder / "games.db")
+    assert CliRunner().invoke(main, ["import", "--db", path, SAMPLE, str(folder / "blocked.lgn")]).exit_code == 0
+    return path
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "other"),
+    [("--event", "Club evening", "Club"), ("--site", "Uppsala", "Upsala"), ("--rule", "T2", "T4")],
+)
+def test_every_filter_of_a_whole_value_takes_it_with_spaces_around_it_as_the_value(option, value, other, blocked_db):
+    def run(given: str) -> str:
+        return output("query", "--db", blocked_db, option, given, "--format", "csv")
+
+    found = run(value)
+    assert len(found.splitlines()) == 2  # the header and the one record
+    assert run(f" {value} ") == run(f"\t{value} ") == found != run(other) == run(f" {other} ")  # and a note's name
+
+
+def test_the_library_s_filters_of_a_whole_value_take_it_with_spaces_around_it(blocked_db):
+    def ids(filters: Filters) -> list[int]:
+        return [row["id"] for row in Archive(blocked_db).query(filters)]
+
+    assert ids(Filters(event=" Club evening ", site="Uppsala\t")) == ids(Filters(event="Club evening")) == [1]
+    assert ids(Filters(event=" blitz")) == ids(Filters(rule=" T2 ")) == ids(Filters(rule="t2\t")) == [2]
+    assert Filters(event=" Blitz ", site=" Uppsala", rule="T2 ") == Filters(event="Blitz", site="Uppsala", rule="T2")
 
 
 def test_the_library_takes_a_name_with_spaces_around_it_as_the_name(db):
