@@ -2,8 +2,8 @@
 taken as the name, by every command and library call alike (`validator.games.name_given`): validate,
 random and tree refused it, and the archive refused `--game ' tablut '`, while query and stats took a
 padded --variant. So is a player's (`--player ' Jens Holm '` found no record), and every other value a
-filter matches whole (`--site ' Uppsala '`, `--rule ' T4 '`). A record's padded tag stays an error at its
-place."""
+filter matches whole (`--site ' Uppsala '`, `--rule ' T4 '`), and a name `players merge` is given that no
+record writes with spaces around it. A record's padded tag stays an error at its place."""
 
 from pathlib import Path
 
@@ -125,6 +125,46 @@ def test_the_library_takes_a_name_with_spaces_around_it_as_the_name(db):
     assert [row["id"] for row in Archive(db).query(Filters(white="Karin Nilsson\t", black=" Olof Berg"))] == [1]
     table = Archive(db).players(Filters(player=" Olof Berg "))
     assert [row["player"] for row in table] == ["Karin Nilsson", "Olof Berg"]
+
+
+@pytest.fixture
+def named_db(tmp_path):
+    """An archive of escape.lgn (Karin Nilsson, Olof Berg) and a record of K. Nilsson and
+    ' Olof Berg ', a name its record writes with spaces around it."""
+    record = '[Game "tablut"]\n[White "K. Nilsson"]\n[Black " Olof Berg "]\n[Result "1-0"]\n\n1. e3-c3 1-0\n'
+    (tmp_path / "padded.lgn").write_text(record, encoding="utf-8")
+    path = str(tmp_path / "games.db")
+    assert CliRunner().invoke(main, ["import", "--db", path, SAMPLE, str(tmp_path / "padded.lgn")]).exit_code == 0
+    return path
+
+
+def karin_s_games(db: str) -> list[int]:
+    return [row["id"] for row in Archive(db).query(Filters(player="Karin Nilsson"))]
+
+
+@pytest.mark.parametrize("names", [["K. Nilsson", " Karin Nilsson "], [" K. Nilsson", "Karin Nilsson\t"]])
+def test_players_merge_takes_a_name_no_record_writes_padded_as_the_filters_take_it(names, named_db):
+    result = CliRunner().invoke(main, ["players", "merge", "--db", named_db, *names])
+    assert (result.exit_code, result.output) == (0, f"{names[0]} → Karin Nilsson\n")  # no note: K. Nilsson is written
+    assert Archive(named_db).aliases() == [{"alias": "K. Nilsson", "name": "Karin Nilsson"}]
+    assert karin_s_games(named_db) == [1, 2]
+
+
+def test_players_merge_takes_a_name_a_record_writes_padded_as_written(named_db):
+    assert output("query", "--db", named_db, "--player", "Olof Berg", "--format", "csv").count("\n") == 2
+    assert Archive(named_db).merge_players([" Olof Berg "], "Olof Berg") == "Olof Berg"
+    assert Archive(named_db).aliases() == [{"alias": " Olof Berg ", "name": "Olof Berg"}]
+    assert [row["id"] for row in Archive(named_db).query(Filters(player=" Olof Berg"))] == [1, 2]
+
+
+def test_the_library_s_merge_takes_names_as_players_merge_does(named_db):
+    archive = Archive(named_db)
+    assert archive.unrecorded_players([" K. Nilsson", " Olof Berg ", "Olof Berg\t", " Ola ", "Ola"]) == ["Ola"]
+    assert archive.merge_players([" K. Nilsson", " Olof Berg "], " Karin Nilsson ") == "Karin Nilsson"
+    assert archive.aliases() == [
+        {"alias": " Olof Berg ", "name": "Karin Nilsson"},
+        {"alias": "K. Nilsson", "name": "Karin Nilsson"},
+    ]
 
 
 def test_a_record_s_padded_game_tag_is_still_an_error_at_its_place():
