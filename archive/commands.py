@@ -666,8 +666,9 @@ class Archive:
         return report.rules, report.positions[ply]
 
     def merge_players(self, names: list[str], canonical: str) -> str:
-        """`lusoria players merge`: `names` become other names of the player `canonical`;
-        ValueError for no `names`."""
+        """`lusoria players merge`: `names` become other names of the player `canonical` (each name
+        as a record writes it, spaces around it and all, else without them, as `Filters` takes a
+        player's name); ValueError for no `names`."""
         if not names:
             raise ValueError("give at least one NAME and the CANONICAL name")
         self._existing()
@@ -678,8 +679,9 @@ class Archive:
             db.close()
 
     def unrecorded_players(self, names: list[str]) -> list[str]:
-        """The names of `names` that no record of the archive writes (as White or Black, in any
-        case of their ASCII letters): in a `players merge`, a name mistyped, or one to come."""
+        """The names of `names` (as `merge_players` takes them) that no record of the archive writes
+        (as White or Black, in any case of their ASCII letters): in a `players merge`, a name
+        mistyped, or one to come."""
         self._existing()
         db = open_archive(self.path, create_missing=False)
         try:

@@ -70,7 +70,9 @@ def player_condition(column: str, name: str) -> tuple[str, list]:
 def merge(db: sqlite_utils.Database, names: list[str], canonical: str) -> str:
     """Make each of `names` another name of `canonical` (or of the player `canonical` is already
     a name of, unless that player is one of `names`: a merge the other way round, undone); the
-    names that were aliases of one of `names` follow. Returns the canonical name."""
+    names that were aliases of one of `names` follow. Each name is taken `as_recorded`. Returns the
+    canonical name."""
+    names, canonical = [as_recorded(db, name) for name in names], as_recorded(db, canonical)
     with db.conn:
         player = db.execute(f"SELECT {_canonical()}", [canonical, canonical]).fetchone()[0]
         if not any(_same_name(name, player) for name in names):
@@ -84,11 +86,25 @@ def merge(db: sqlite_utils.Database, names: list[str], canonical: str) -> str:
     return canonical
 
 
-def unrecorded(db: sqlite_utils.Database, names: list[str]) -> list[str]:
-    """The names of `names` that no record writes as White or Black (in any case of their ASCII
-    letters), in their order."""
+def _recorded(db: sqlite_utils.Database, name: str) -> bool:
+    """Whether a record writes `name` as White or Black (in any case of its ASCII letters)."""
     written = "SELECT 1 FROM records WHERE white = ? COLLATE NOCASE OR black = ? COLLATE NOCASE LIMIT 1"
-    return [name for name in dict.fromkeys(names) if db.execute(written, [name, name]).fetchone() is None]
+    return db.execute(written, [name, name]).fetchone() is not None
+
+
+def as_recorded(db: sqlite_utils.Database, name: str) -> str:
+    """A name given to `players merge`: as given when a record writes it so (`[White " Jens "]`,
+    which a merge makes another name of Jens), else as lusoria takes names from its user
+    (`name_given`: `' Karin Nilsson '`, a quoting slip, is Karin Nilsson, as `--player` takes it)."""
+    from lusoria.validator.games import name_given
+
+    return name if _recorded(db, name) else name_given(name)
+
+
+def unrecorded(db: sqlite_utils.Database, names: list[str]) -> list[str]:
+    """The names of `names` (each `as_recorded`) that no record writes as White or Black (in any case
+    of their ASCII letters), in their order."""
+    return [name for name in dict.fromkeys(as_recorded(db, name) for name in names) if not _recorded(db, name)]
 
 
 def names_written(db: sqlite_utils.Database) -> list[str]:

@@ -201,7 +201,8 @@ def _words(text: str, _: Filters) -> tuple[str, list]:
     return "records.id IN (SELECT rowid FROM records_fts WHERE records_fts MATCH ?)", [" ".join(phrases)]
 
 
-NAMES_GIVEN = ("game", "variant", "white", "black", "player")  # the filters that take a name as `name_given` does
+# The filters that match a value whole, which they take as `name_given` does (`--site ' Uppsala '`)
+TAKEN_WHOLE = ("game", "variant", "white", "black", "player", "event", "site", "rule")
 
 
 @dataclass
@@ -311,11 +312,11 @@ class Filters:
     )
 
     def __post_init__(self) -> None:
-        """The game, variant and players as lusoria takes names from its user (`name_given`:
-        `' tablut '`, `--player ' Jens Holm '`)."""
+        """The values matched whole (`TAKEN_WHOLE`) as lusoria takes names from its user
+        (`name_given`: `' tablut '`, `--player ' Jens Holm '`, `--rule ' T4 '`)."""
         from lusoria.validator.games import name_given
 
-        for named in NAMES_GIVEN:
+        for named in TAKEN_WHOLE:
             if isinstance(name := getattr(self, named), str):
                 setattr(self, named, name_given(name))
 

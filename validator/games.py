@@ -238,9 +238,10 @@ NAMED_TAGS = ("Game", "Variant")  # the tags that name what `name_given` takes
 
 
 def name_given(name: str) -> str:
-    """A game's, variant's or player's name as lusoria takes it from its user (an option, a library
-    call's argument: `--variant ' Seed '`, `--player ' Jens Holm '`, a quoting slip): without the spaces
-    around it. A record's tag is read as it is written (`[Game " tablut "]`: an error at its place)."""
+    """A game's, variant's or player's name, or another value matched whole (an event, a site, a
+    rule's ID), as lusoria takes it from its user (an option, a library call's argument: `--variant
+    ' Seed '`, `--player ' Jens Holm '`, a quoting slip): without the spaces around it. A record's tag
+    is read as it is written (`[Game " tablut "]`: an error at its place)."""
     return name.strip()
 
 
