@@ -400,7 +400,8 @@ def code_action(server: LgnServer, params: lsp.CodeActionParams) -> list[lsp.Cod
         found += canonical_fixes(entry, first, last)
         record = format_fix(entry)
         found += [record] if record else []
-    actions, marked = [], server.opened(uri).source.startswith(BOM)  # type: ignore[union-attr]  # text(uri) found it
+    source = server.opened(uri).source  # type: ignore[union-attr]  # text(uri) found it
+    actions, marked = [], source.startswith(BOM)
     for fix in found:
         owner = document.entry_at(fix.edits[0].line)
         actions.append(
@@ -409,10 +410,15 @@ def code_action(server: LgnServer, params: lsp.CodeActionParams) -> list[lsp.Cod
                 kind=fix.kind,
                 is_preferred=fix.preferred or None,
                 diagnostics=[diagnostic(columns, owner, fix.diagnostic)] if fix.diagnostic and owner else None,
-                edit=lsp.WorkspaceEdit(changes={uri: [columns.edit(after_mark(e, marked)) for e in fix.edits]}),
+                edit=lsp.WorkspaceEdit(changes={uri: [columns.edit(written(e, marked, source)) for e in fix.edits]}),
             )
         )
     return actions
+
+
+def written(edit: Edit, marked: bool, source: str) -> Edit:
+    """`edit` as the document takes it: begun after its byte order mark, with its line ends (CRLF too)."""
+    return replace(after_mark(edit, marked), text=line_ends_like(edit.text, source))
 
 
 def after_mark(edit: Edit, marked: bool) -> Edit:

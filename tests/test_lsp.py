@@ -249,6 +249,14 @@ async def test_format_one_record(client: LanguageClient):
     assert text == first + "\n" + formatted
 
 
+async def test_format_one_record_keeps_crlf_line_ends(client: LanguageClient):
+    """ "Format this record" in a CRLF file once wrote its lines with LF ends: the file had both."""
+    record = '[Game "tablut"]\r\n[Result "*"]\r\n\r\n1. c5-c3   i6-f6 *\r\n'
+    text = await fixed(client, record, 3, "Format this record (lusoria fmt)")
+    formatted, _ = api.format_record(record.replace("\r\n", "\n"))
+    assert text == formatted.replace("\n", "\r\n") and "\r\n1. c5-c3 i6-f6 *\r\n" in text
+
+
 @pytest.mark.parametrize(
     "path", SAMPLES[:6] + [ROOT / "samples/errors/syntax.lgn"], ids=lambda p: str(p.relative_to(ROOT / "samples"))
 )
