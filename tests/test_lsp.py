@@ -242,6 +242,28 @@ async def test_a_result_is_fixed_in_one_action(client: LanguageClient, record, t
     assert text == expected and (await open_text(client, text))[1] == []
 
 
+@pytest.mark.parametrize(
+    "tag, result_tag",
+    [('[Result "*"]\n', '[Result "1-0"]\n'), ("", "")],
+    ids=["with a Result tag", "without"],
+)
+async def test_a_finished_game_without_its_marker_is_ended_in_one_action(client: LanguageClient, tag, result_tag):
+    """The game ended (the king reached the edge) and the record says so nowhere: the error says
+    `write 1-0`, and its quick fix writes it after the last ply (and in the Result tag)."""
+    moves = "1. c5-c3 i6-f6 2. d5-d3 i4-h4 3. c3-c7 a6-a9 4. Ke5-c5 b5-b9 5. Kc5-c1"
+    record = f'[Game "tablut"]\n{tag}\n{moves}\n'
+    uri, diagnostics = await open_text(client, record)
+    assert [(d.code, d.range.start.line, d.range.start.character) for d in diagnostics] == [
+        ("syntax", 3 if tag else 2, 70)
+    ]
+    assert diagnostics[0].message.endswith("the game ended 1-0 (the king reached the edge, T6): write 1-0")
+    (action,) = [a for a in await actions_at(client, uri, 3 if tag else 2, diagnostics)]
+    assert (action.title, action.is_preferred, action.diagnostics[0].code) == ("Set the result to 1-0", True, "syntax")
+    text = applied(record, action.edit.changes[uri])
+    assert text == f'[Game "tablut"]\n{result_tag}\n{moves} 1-0\n'
+    assert (await open_text(client, text))[1] == []
+
+
 async def test_format_one_record(client: LanguageClient):
     first = '[Game "tablut"]\n1. e3-c3 d1-d3 *\n'
     text = await fixed(client, first + '\n[Game "laquet"]\n1. 64: 5/11 4/8 *\n', 3, "Format this record (lusoria fmt)")
