@@ -587,7 +587,10 @@ def handle(server: LgnServer, body: bytes) -> None:
     handled; a request that cannot be is answered with an error that says why."""
     try:
         data = loads(body.decode("utf-8"))
-    except ValueError as error:  # UnicodeDecodeError and JSONDecodeError too
+    except UnicodeDecodeError as error:
+        refuse(server, None, JsonRpcParseError(not_utf8(body, error.start)))
+        return
+    except ValueError as error:  # JSONDecodeError too
         refuse(server, None, JsonRpcParseError(f"not JSON lusoria reads: {error}"[:1000]))
         return
     if not isinstance(data, dict) or data.get("jsonrpc") != "2.0":
@@ -612,6 +615,15 @@ def handle(server: LgnServer, body: bytes) -> None:
             log_problem(server, f"a message that is not what the protocol says, skipped: {why or error.message}"[:1000])
         return
     server.protocol.handle_message(message)
+
+
+def not_utf8(body: bytes, start: int) -> str:
+    """What is said of a message whose byte at `start` is not UTF-8 (a client that sent a file's own
+    bytes, latin-1 say, where the protocol says UTF-8)."""
+    return (
+        f"a message that is not UTF-8, as the protocol's are: byte 0x{body[start]:02x} at {start:,}"
+        " (an editor sends a file in latin-1 right when it opens it as latin-1)"
+    )
 
 
 def refuse(server: LgnServer, message_id: Any, error: JsonRpcException) -> None:
