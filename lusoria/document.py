@@ -586,7 +586,8 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
     ended = report.outcome
     markers = [ended.result] + [r for r in RESULTS if r != ended.result] if ended else list(RESULTS)
     end += len(marker)
-    return found + [Completion(r, "result", start, end, "the result" if ended else "") for r in markers]
+    found += [Completion(r, "result", start, end, "the result" if ended else "") for r in markers]
+    return sorted(found, key=lambda item: not item.label.startswith(typed))  # `2.` typed: the number first
 
 
 def _roll_before(rolls: re.Pattern[str], text: str, cursor: int) -> int | None:

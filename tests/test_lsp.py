@@ -396,6 +396,18 @@ async def test_completion_of_a_ply_being_typed_puts_the_nearest_first(client: La
     assert [i.label for i in numbered if i.kind == lsp.CompletionItemKind.Constant] == ["2."]
 
 
+@pytest.mark.parametrize(
+    "game, moves, typed", [("tablut", "1. c5-c3 i6-f6", "2"), ("copenhagen", "1. a4-a2 h6-h3", "2.")]
+)
+async def test_a_move_number_being_typed_is_offered_first(client: LanguageClient, game, moves, typed):
+    """`2` typed where the second move begins: the number came after every legal ply (52nd in Tablut)."""
+    line_text = f"{moves} {typed}"
+    items = await complete(client, f'[Game "{game}"]\n\n{line_text}\n', 2, len(line_text))
+    assert (items[0].label, items[0].kind) == ("2.", lsp.CompletionItemKind.Constant)
+    assert items[0].text_edit.range == lsp.Range(lsp.Position(2, len(moves) + 1), lsp.Position(2, len(line_text)))
+    assert items[1].kind == lsp.CompletionItemKind.Function
+
+
 @pytest.mark.parametrize("line_text, character, start", [("1. e3-c3 d1-d*", 13, 9), ("1. e3-c3 d1-d3 *", 15, 15)])
 async def test_a_ply_completed_before_the_result_marker_keeps_it(client: LanguageClient, line_text, character, start):
     """It was replaced with the ply: typing before the `*` written first lost the record's end."""
