@@ -317,7 +317,7 @@ def _ended_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
     result, tag = report.outcome.result, report.record.tags.get("Result")
     line, column, _ = diagnostic_span(entry, diagnostic)
     before = lines_of(entry.source.text)[line - entry.offset][:column]
-    edits = [Edit(line, column, line, column, result if before[-1:].isspace() else f" {result}")]
+    edits: list[Edit | None] = [Edit(line, column, line, column, result if before[-1:].isspace() else f" {result}")]
     if tag is not None and tag != result:
         edits.append(_tag_value_edit(entry, "Result", result, report.record))
     return [Fix(f"Set the result to {result}", tuple(e for e in edits if e), diagnostic, True)]
