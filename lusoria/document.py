@@ -25,7 +25,7 @@ from lusoria.notation.model import Ply, Record
 from lusoria.notation.reader import RecordText, escapes_in, header_of, known_games, scan_tags, split_records
 from lusoria.notation.slips import RESULTS
 from lusoria.notation.sources import BOM
-from lusoria.notation.syntax import TAG_BEFORE_NAME, TAG_BEFORE_VALUE, TAG_VALUE, offset_of
+from lusoria.notation.syntax import MISSING_RESULT, TAG_BEFORE_NAME, TAG_BEFORE_VALUE, TAG_VALUE, offset_of
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import TAG_NAMES, quote
 from lusoria.validator.base import LISTED, SIDE_NAMES, Game
@@ -261,6 +261,8 @@ def fixes(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
         found += _number_fix(entry, diagnostic)
     if diagnostic.rule == "result":
         found += _result_fix(entry, diagnostic)
+    if diagnostic.message.startswith(MISSING_RESULT):
+        found += _ended_fix(entry, diagnostic)
     return found
 
 
@@ -306,8 +308,24 @@ def _result_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
     return [f for f in found if f.edits]
 
 
-def _tag_value_edit(entry: Entry, name: str, value: str) -> Edit | None:
-    record = entry.report.record
+def _ended_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
+    """For a record that ends without its result marker after the game ended: one action that writes
+    the marker there (and the Result tag) as the game ended."""
+    report = entry.replayed
+    if report.record is None or report.outcome is None:
+        return []
+    result, tag = report.outcome.result, report.record.tags.get("Result")
+    line, column, _ = diagnostic_span(entry, diagnostic)
+    before = lines_of(entry.source.text)[line - entry.offset][:column]
+    edits: list[Edit | None] = [Edit(line, column, line, column, result if before[-1:].isspace() else f" {result}")]
+    if tag is not None and tag != result:
+        edits.append(_tag_value_edit(entry, "Result", result, report.record))
+    return [Fix(f"Set the result to {result}", tuple(e for e in edits if e), diagnostic, True)]
+
+
+def _tag_value_edit(entry: Entry, name: str, value: str, record: Record | None = None) -> Edit | None:
+    """The edit that makes tag `name` say `value` (in `record`, by default the record's report's)."""
+    record = record or entry.report.record
     if record is None:
         return None
     row, column = record.tag_places[name]
@@ -568,7 +586,8 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
     ended = report.outcome
     markers = [ended.result] + [r for r in RESULTS if r != ended.result] if ended else list(RESULTS)
     end += len(marker)
-    return found + [Completion(r, "result", start, end, "the result" if ended else "") for r in markers]
+    found += [Completion(r, "result", start, end, "the result" if ended else "") for r in markers]
+    return sorted(found, key=lambda item: not item.label.startswith(typed))  # `2.` typed: the number first
 
 
 def _roll_before(rolls: re.Pattern[str], text: str, cursor: int) -> int | None:

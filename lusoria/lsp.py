@@ -400,7 +400,8 @@ def code_action(server: LgnServer, params: lsp.CodeActionParams) -> list[lsp.Cod
         found += canonical_fixes(entry, first, last)
         record = format_fix(entry)
         found += [record] if record else []
-    actions, marked = [], server.opened(uri).source.startswith(BOM)  # type: ignore[union-attr]  # text(uri) found it
+    source = server.opened(uri).source  # type: ignore[union-attr]  # text(uri) found it
+    actions, marked = [], source.startswith(BOM)
     for fix in found:
         owner = document.entry_at(fix.edits[0].line)
         actions.append(
@@ -409,10 +410,15 @@ def code_action(server: LgnServer, params: lsp.CodeActionParams) -> list[lsp.Cod
                 kind=fix.kind,
                 is_preferred=fix.preferred or None,
                 diagnostics=[diagnostic(columns, owner, fix.diagnostic)] if fix.diagnostic and owner else None,
-                edit=lsp.WorkspaceEdit(changes={uri: [columns.edit(after_mark(e, marked)) for e in fix.edits]}),
+                edit=lsp.WorkspaceEdit(changes={uri: [columns.edit(written(e, marked, source)) for e in fix.edits]}),
             )
         )
     return actions
+
+
+def written(edit: Edit, marked: bool, source: str) -> Edit:
+    """`edit` as the document takes it: begun after its byte order mark, with its line ends (CRLF too)."""
+    return replace(after_mark(edit, marked), text=line_ends_like(edit.text, source))
 
 
 def after_mark(edit: Edit, marked: bool) -> Edit:
@@ -581,7 +587,10 @@ def handle(server: LgnServer, body: bytes) -> None:
     handled; a request that cannot be is answered with an error that says why."""
     try:
         data = loads(body.decode("utf-8"))
-    except ValueError as error:  # UnicodeDecodeError and JSONDecodeError too
+    except UnicodeDecodeError as error:
+        refuse(server, None, JsonRpcParseError(not_utf8(body, error.start)))
+        return
+    except ValueError as error:  # JSONDecodeError too
         refuse(server, None, JsonRpcParseError(f"not JSON lusoria reads: {error}"[:1000]))
         return
     if not isinstance(data, dict) or data.get("jsonrpc") != "2.0":
@@ -606,6 +615,15 @@ def handle(server: LgnServer, body: bytes) -> None:
             log_problem(server, f"a message that is not what the protocol says, skipped: {why or error.message}"[:1000])
         return
     server.protocol.handle_message(message)
+
+
+def not_utf8(body: bytes, start: int) -> str:
+    """What is said of a message whose byte at `start` is not UTF-8 (a client that sent a file's own
+    bytes, latin-1 say, where the protocol says UTF-8)."""
+    return (
+        f"a message that is not UTF-8, as the protocol's are: byte 0x{body[start]:02x} at {start:,}"
+        " (an editor sends a file in latin-1 right when it opens it as latin-1)"
+    )
 
 
 def refuse(server: LgnServer, message_id: Any, error: JsonRpcException) -> None:

@@ -242,11 +242,41 @@ async def test_a_result_is_fixed_in_one_action(client: LanguageClient, record, t
     assert text == expected and (await open_text(client, text))[1] == []
 
 
+@pytest.mark.parametrize(
+    "tag, result_tag",
+    [('[Result "*"]\n', '[Result "1-0"]\n'), ("", "")],
+    ids=["with a Result tag", "without"],
+)
+async def test_a_finished_game_without_its_marker_is_ended_in_one_action(client: LanguageClient, tag, result_tag):
+    """The game ended (the king reached the edge) and the record says so nowhere: the error says
+    `write 1-0`, and its quick fix writes it after the last ply (and in the Result tag)."""
+    moves = "1. c5-c3 i6-f6 2. d5-d3 i4-h4 3. c3-c7 a6-a9 4. Ke5-c5 b5-b9 5. Kc5-c1"
+    record = f'[Game "tablut"]\n{tag}\n{moves}\n'
+    uri, diagnostics = await open_text(client, record)
+    assert [(d.code, d.range.start.line, d.range.start.character) for d in diagnostics] == [
+        ("syntax", 3 if tag else 2, 70)
+    ]
+    assert diagnostics[0].message.endswith("the game ended 1-0 (the king reached the edge, T6): write 1-0")
+    (action,) = [a for a in await actions_at(client, uri, 3 if tag else 2, diagnostics)]
+    assert (action.title, action.is_preferred, action.diagnostics[0].code) == ("Set the result to 1-0", True, "syntax")
+    text = applied(record, action.edit.changes[uri])
+    assert text == f'[Game "tablut"]\n{result_tag}\n{moves} 1-0\n'
+    assert (await open_text(client, text))[1] == []
+
+
 async def test_format_one_record(client: LanguageClient):
     first = '[Game "tablut"]\n1. e3-c3 d1-d3 *\n'
     text = await fixed(client, first + '\n[Game "laquet"]\n1. 64: 5/11 4/8 *\n', 3, "Format this record (lusoria fmt)")
     formatted, _ = api.format_record('[Game "laquet"]\n1. 64: 5/11 4/8 *\n')
     assert text == first + "\n" + formatted
+
+
+async def test_format_one_record_keeps_crlf_line_ends(client: LanguageClient):
+    """ "Format this record" in a CRLF file once wrote its lines with LF ends: the file had both."""
+    record = '[Game "tablut"]\r\n[Result "*"]\r\n\r\n1. c5-c3   i6-f6 *\r\n'
+    text = await fixed(client, record, 3, "Format this record (lusoria fmt)")
+    formatted, _ = api.format_record(record.replace("\r\n", "\n"))
+    assert text == formatted.replace("\n", "\r\n") and "\r\n1. c5-c3 i6-f6 *\r\n" in text
 
 
 @pytest.mark.parametrize(
@@ -364,6 +394,18 @@ async def test_completion_of_a_ply_being_typed_puts_the_nearest_first(client: La
     assert [i.label for i in items if i.kind == lsp.CompletionItemKind.EnumMember] == ["1-0", "0-1", "1/2-1/2", "*"]
     numbered = await complete(client, '[Game "tablut"]\n1. e3-c3 d1-d3  *\n', 1, 15)
     assert [i.label for i in numbered if i.kind == lsp.CompletionItemKind.Constant] == ["2."]
+
+
+@pytest.mark.parametrize(
+    "game, moves, typed", [("tablut", "1. c5-c3 i6-f6", "2"), ("copenhagen", "1. a4-a2 h6-h3", "2.")]
+)
+async def test_a_move_number_being_typed_is_offered_first(client: LanguageClient, game, moves, typed):
+    """`2` typed where the second move begins: the number came after every legal ply (52nd in Tablut)."""
+    line_text = f"{moves} {typed}"
+    items = await complete(client, f'[Game "{game}"]\n\n{line_text}\n', 2, len(line_text))
+    assert (items[0].label, items[0].kind) == ("2.", lsp.CompletionItemKind.Constant)
+    assert items[0].text_edit.range == lsp.Range(lsp.Position(2, len(moves) + 1), lsp.Position(2, len(line_text)))
+    assert items[1].kind == lsp.CompletionItemKind.Function
 
 
 @pytest.mark.parametrize("line_text, character, start", [("1. e3-c3 d1-d*", 13, 9), ("1. e3-c3 d1-d3 *", 15, 15)])

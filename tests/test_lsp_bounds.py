@@ -276,7 +276,8 @@ def test_a_completion_below_the_last_line_offers_nothing(server):
         (
             b"\xff{}",
             -32700,
-            "not JSON lusoria reads: 'utf-8' codec can't decode byte 0xff in position 0: invalid start byte",
+            "a message that is not UTF-8, as the protocol's are: byte 0xff at 0"
+            " (an editor sends a file in latin-1 right when it opens it as latin-1)",
         ),
         (
             b"[" * 100_000 + b"]" * 100_000,
@@ -299,6 +300,31 @@ def test_a_message_that_cannot_be_read_is_answered_with_a_parse_or_request_error
         "id": 3 if b'"id": 3' in body else None,
         "error": {"code": code, "message": message},
     }
+
+
+def test_a_file_in_latin_1_is_read_as_the_editor_decoded_it_and_its_own_bytes_are_refused_naming_one(server):
+    """A `%` line of a latin-1 file (`José`): an editor that opens the file as latin-1 sends the é in
+    UTF-8, and the record is checked and formatted with its é kept; one that sends the file's byte
+    0xe9 as it is sends no UTF-8, and is told which byte (the codec's words once: "'utf-8' codec
+    can't decode byte 0xe9 in position 86: invalid continuation byte")."""
+    text = '[Game "tablut"]\n% José\n1. e3-c3 d1-d9 *\n'
+    uri = "file:///latin.lgn"
+    opened = notification(
+        "textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "lgn", "version": 1, "text": text}}
+    )
+    options = {"tabSize": 4, "insertSpaces": True}
+    asked = frame(request(3, "textDocument/formatting", {"textDocument": {"uri": uri}, "options": options}))
+    found = exchange(server, frame(opened) + asked)
+    [diagnostics] = [m["params"]["diagnostics"] for m in found if m.get("method") == "textDocument/publishDiagnostics"]
+    assert [(d["code"], d["range"]["start"]) for d in diagnostics] == [("T2", {"line": 2, "character": 9})]
+    assert "% José\n" in answers(found)[3]["result"][0]["newText"]
+    raw = json.dumps(opened, ensure_ascii=False).encode().replace("é".encode(), b"\xe9")
+    [answer] = [m for m in exchange(server, frame(raw)) if "error" in m]
+    at = raw.index(b"\xe9")
+    assert answer["error"]["message"] == (
+        f"a message that is not UTF-8, as the protocol's are: byte 0xe9 at {at}"
+        " (an editor sends a file in latin-1 right when it opens it as latin-1)"
+    )
 
 
 def test_an_unexpected_failure_is_answered_in_one_line_without_a_traceback(server, monkeypatch):
