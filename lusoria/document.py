@@ -20,7 +20,7 @@ from functools import cache, lru_cache
 from lusoria import rulebook
 from lusoria.api import Board, format_record
 from lusoria.notation.escapes import as_lines
-from lusoria.notation.lalr import builder_parser
+from lusoria.notation.lalr import NOT_MOVETEXT, builder_parser
 from lusoria.notation.model import Ply, Record
 from lusoria.notation.reader import RecordText, escapes_in, header_of, known_games, scan_tags, split_records
 from lusoria.notation.slips import RESULTS
@@ -316,11 +316,20 @@ def _ended_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
         return []
     result, tag = report.outcome.result, report.record.tags.get("Result")
     line, column, _ = diagnostic_span(entry, diagnostic)
-    before = lines_of(entry.source.text)[line - entry.offset][:column]
-    edits: list[Edit | None] = [Edit(line, column, line, column, result if before[-1:].isspace() else f" {result}")]
+    edits: list[Edit | None] = [_marker_edit(entry, line, column, result)]
     if tag is not None and tag != result:
         edits.append(_tag_value_edit(entry, "Result", result, report.record))
     return [Fix(f"Set the result to {result}", tuple(e for e in edits if e), diagnostic, True)]
+
+
+def _marker_edit(entry: Entry, line: int, column: int, marker: str) -> Edit:
+    """The edit that writes `marker` at the record's end (line, column): after its last word or, where
+    the record ends in a `;` comment or a `%` line, which would hold it, on a line of its own after."""
+    lines = lines_of(entry.source.text)
+    text, cursor = lines[line - entry.offset], offset_of(lines, line - entry.offset + 1, column + 1)
+    if any(m[0][0] in ";%" and m.start() < cursor <= m.end() for m in NOT_MOVETEXT.finditer(entry.source.text)):
+        return Edit(line, len(text), line, len(text), f"\n{marker}")
+    return Edit(line, column, line, column, f" {marker}")  # the place is just after the record's last word
 
 
 def _tag_value_edit(entry: Entry, name: str, value: str, record: Record | None = None) -> Edit | None:

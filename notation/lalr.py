@@ -368,7 +368,7 @@ def _off_the_points(word: str, game: str) -> str | None:
 def _result_in_a_comment(text: str, offset: int) -> str:
     """Where a `;` comment holds a result marker (`5/9; 52: 6/8 *`, `;` written as a separator),
     a note that says so; else nothing."""
-    for skipped in _NOT_MOVETEXT.finditer(text):
+    for skipped in NOT_MOVETEXT.finditer(text):
         if skipped[0].startswith(";") and (marker := _MARKER.search(skipped[0])):
             line = offset + text.count("\n", 0, skipped.start()) + 1
             return f"; the ';' on line {line} begins a comment to the end of the line, and the {marker[0]} there is part of it"
@@ -376,11 +376,11 @@ def _result_in_a_comment(text: str, offset: int) -> str:
 
 
 _MARKER = re.compile(r"(?<![\w/*-])(?:1-0|0-1|1/2-1/2|\*)(?![\w/*-])")  # a result marker, as a word (not **emphasis**)
-_NOT_MOVETEXT = re.compile(r'"(?:\\.|[^"\\\n])*"|\{[^}]*\}|;[^\n]*|^%[^\n]*', re.M)  # tag values, comments
+NOT_MOVETEXT = re.compile(r'"(?:\\.|[^"\\\n])*"|\{[^}]*\}|;[^\n]*|^%[^\n]*', re.M)  # tag values, comments
 
 
 def _variation_open(before: str) -> bool:
     """Whether a variation is open at the end of `before` (the LALR tables accept ')' where
     none is open, and a result marker inside one)."""
-    movetext = _NOT_MOVETEXT.sub("", before)
+    movetext = NOT_MOVETEXT.sub("", before)
     return movetext.count("(") > movetext.count(")")

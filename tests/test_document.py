@@ -1,6 +1,8 @@
 """A document as the language server sees it (lusoria/document.py), in this process: where a
 diagnostic points, the reports kept between edits, hovers, fixes, completions and tokens."""
 
+from pathlib import Path
+
 import pytest
 
 from lusoria.api import explain, format_record
@@ -60,6 +62,53 @@ def test_a_wrong_move_number_glued_to_its_ply_is_fixed():
     assert (warning.rule, warning.ply, warning.line, warning.column) == ("number", 3, 2, 17)
     [fix] = fixes(entry, warning)
     assert (fix.title, fix.edits, fix.preferred) == ("Number the move 2.", (Edit(1, 14, 1, 16, "2."),), True)
+
+
+ESCAPED = "1. c5-c3 i6-f6 2. d5-d3 i4-h4 3. c3-c7 a6-a9 4. Ke5-c5 b5-b9 5. Kc5-c1"  # the king reaches the edge (T6)
+LAQUET = Path(__file__).parents[1] / "samples/laquet/whole-game.lgn"  # White bears off every checker (Q8)
+
+
+@pytest.mark.parametrize(
+    "text, edits",
+    [
+        (  # the second record of a file: its own lines and its own Result tag
+            f'[Game "tablut"]\n[Result "*"]\n\n1. e3-c3 *\n\n[Game "tablut"]\n[Result "0-1"]\n\n{ESCAPED} \n',
+            (Edit(8, 70, 8, 70, " 1-0"), Edit(6, 8, 6, 13, '"1-0"')),
+        ),
+        (  # a Result tag saying it already, or written in another case (a tag of its own): left as it is
+            f'[Game "tablut"]\n[Result "1-0"]\n[result "*"]\n\n{ESCAPED}\n',
+            (Edit(4, 70, 4, 70, " 1-0"),),
+        ),
+        (  # a `;` comment ends the record: the marker written after it was part of it
+            f'[Game "tablut"]\n\n{ESCAPED} ; out\n',
+            (Edit(2, 76, 2, 76, "\n1-0"),),
+        ),
+        (f'[Game "tablut"]\n\n{ESCAPED}\n% escaped\n', (Edit(3, 9, 3, 9, "\n1-0"),)),  # and so was one in a `%` line
+        (LAQUET.read_text(encoding="utf-8").replace(" 1-0\n", "\n"), (Edit(24, 59, 24, 59, " 1-0"),)),
+    ],
+    ids=["the second record", "the tag says it", "a comment to the line end", "a % line", "laquet"],
+)
+def test_a_finished_game_without_its_marker_is_fixed_with_its_result_and_checks_clean(text, edits):
+    document = Document()
+    document.refresh(text)
+    entry = document.entries[-1]
+    [missing] = entry.report.diagnostics
+    [fix] = fixes(entry, missing)
+    assert (fix.title, fix.edits) == ("Set the result to 1-0", edits)
+    lines = text.split("\n")
+    for edit in sorted(edits, key=lambda e: e.line, reverse=True):  # each edit an insertion, or on one line
+        line = lines[edit.line]
+        lines[edit.line] = line[: edit.column] + edit.text + line[edit.end_column :]
+    document.refresh("\n".join(lines))
+    assert [d.message for _, d in document.diagnostics()] == []
+
+
+def test_a_game_not_over_without_its_marker_has_no_result_to_set():
+    """Its marker is the writer's to choose (`*` if the game goes on): no fix, and no failure."""
+    entry = entry_of(OPEN)
+    missing = entry.report.diagnostics[0]
+    assert missing.message.startswith("the record ends without a result marker")
+    assert [fix.title for fix in fixes(entry, missing)] == []
 
 
 def test_a_hover_says_a_variations_ply_an_illegal_ply_and_a_ply_past_the_replay_for_what_they_are():
