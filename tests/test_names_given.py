@@ -157,6 +157,14 @@ def test_players_merge_takes_a_name_a_record_writes_padded_as_written(named_db):
     assert [row["id"] for row in Archive(named_db).query(Filters(player=" Olof Berg"))] == [1, 2]
 
 
+def test_players_merge_finds_a_padded_name_a_record_writes_in_any_case(named_db):
+    """The archive matches names in any case: ' OLOF BERG ' is the name a record writes ' Olof Berg '."""
+    archive = Archive(named_db)
+    assert archive.unrecorded_players([" OLOF BERG ", " k. nilsson "]) == []
+    assert archive.merge_players([" OLOF BERG "], "K. Nilsson") == "K. Nilsson"
+    assert archive.aliases() == [{"alias": " OLOF BERG ", "name": "K. Nilsson"}]
+
+
 def test_the_library_s_merge_takes_names_as_players_merge_does(named_db):
     archive = Archive(named_db)
     assert archive.unrecorded_players([" K. Nilsson", " Olof Berg ", "Olof Berg\t", " Ola ", "Ola"]) == ["Ola"]
