@@ -578,7 +578,7 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
     offset, typed = cursor - len(word), word + after  # where the word starts, and the word
     game = scan_tags(text).get("Game", "").lower()
     rolls = GAMES[game].roll if game in GAMES else None
-    if rolls is not None and (roll := _roll_before(rolls, text, cursor)) is not None:
+    if rolls is not None and (roll := _roll_before(rolls, text, cursor)) is not None and not _ply_done(text[:offset]):
         offset, typed = roll, text[roll:cursor] + after
     start, end = column - (cursor - offset), column + len(after)
     before_ply = _without_last_number(text[:offset])
@@ -596,7 +596,18 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
     markers = [ended.result] + [r for r in RESULTS if r != ended.result] if ended else list(RESULTS)
     end += len(marker)
     found += [Completion(r, "result", start, end, "the result" if ended else "") for r in markers]
-    return sorted(found, key=lambda item: not item.label.startswith(typed))  # `2.` typed: the number first
+    return sorted(found, key=lambda item: (not item.label.startswith(typed), item.kind != "number"))  # `2` typed:
+    # the number first (in a game of dice, before the rolls it may begin too: `21:`)
+
+
+def _ply_done(text: str) -> bool:
+    """Whether the record's text up to a word being typed ends with a whole ply: read with a result
+    marker, no error at its last ply (`61: 6/12 6/7`, then `2` begins the next move, not a play of 61)."""
+    report = safe_check(text + " *")
+    last = report.plies
+    return report.record is not None and not any(
+        d.severity == ERROR and d.ply in (None, last) for d in report.diagnostics
+    )
 
 
 def _roll_before(rolls: re.Pattern[str], text: str, cursor: int) -> int | None:

@@ -304,6 +304,20 @@ def test_format_this_record_keeps_the_escape_lines_inside_it_and_leaves_those_ar
     assert "% the file" not in edit.text and "% after it" not in edit.text
 
 
+@pytest.mark.parametrize(
+    "typed, first, start",
+    [
+        ("1. 64: 5/11 4/8 61: 6/12 6/", "61: 6/12 6/7", 16),  # a ply half written: completed from its roll
+        ("1. 64: 5/11 4/8 6", "61: 6/12 6/7", 16),  # the next ply's roll begun, after a whole ply
+        ("1. 64: 5/11 4/8 61: 6/12 6/7 2", "2.", 29),  # the next move's number, not more of 61's plies
+    ],
+)
+def test_a_laquet_ply_is_completed_from_its_roll_until_it_is_whole(typed, first, start):
+    entry = entry_of(f'[Game "laquet"]\n{typed}')
+    offered = completions(entry, typed, 1, len(typed))
+    assert (offered[0].label, offered[0].start) == (first, start)
+
+
 def test_no_ply_is_offered_on_a_line_past_the_document():
     """A line the text does not hold offers nothing, not the plies where the text ends."""
     entry = entry_of('[Game "tablut"]\n1. e3-c3')

@@ -397,10 +397,16 @@ async def test_completion_of_a_ply_being_typed_puts_the_nearest_first(client: La
 
 
 @pytest.mark.parametrize(
-    "game, moves, typed", [("tablut", "1. c5-c3 i6-f6", "2"), ("copenhagen", "1. a4-a2 h6-h3", "2.")]
+    "game, moves, typed",
+    [
+        ("tablut", "1. c5-c3 i6-f6", "2"),
+        ("copenhagen", "1. a4-a2 h6-h3", "2."),
+        ("laquet", "1. 64: 5/11 4/8 61: 6/12 6/7", "2"),  # before the rolls `2` may begin (`21:`)
+    ],
 )
 async def test_a_move_number_being_typed_is_offered_first(client: LanguageClient, game, moves, typed):
-    """`2` typed where the second move begins: the number came after every legal ply (52nd in Tablut)."""
+    """`2` typed where the second move begins: the number came after every legal ply (52nd in Tablut);
+    in Laquet the `2` was read as more of the ply before it, whose plies of 61 were offered in its place."""
     line_text = f"{moves} {typed}"
     items = await complete(client, f'[Game "{game}"]\n\n{line_text}\n', 2, len(line_text))
     assert (items[0].label, items[0].kind) == ("2.", lsp.CompletionItemKind.Constant)

@@ -313,8 +313,8 @@ def test_a_file_in_latin_1_is_read_as_the_editor_decoded_it_and_its_own_bytes_ar
         "textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "lgn", "version": 1, "text": text}}
     )
     options = {"tabSize": 4, "insertSpaces": True}
-    asked = frame(request(3, "textDocument/formatting", {"textDocument": {"uri": uri}, "options": options}))
-    found = exchange(server, frame(opened) + asked)
+    asked = request(3, "textDocument/formatting", {"textDocument": {"uri": uri}, "options": options})
+    found = handled(server, opened, asked)  # (the check done before the diagnostics are looked for)
     [diagnostics] = [m["params"]["diagnostics"] for m in found if m.get("method") == "textDocument/publishDiagnostics"]
     assert [(d["code"], d["range"]["start"]) for d in diagnostics] == [("T2", {"line": 2, "character": 9})]
     assert "% José\n" in answers(found)[3]["result"][0]["newText"]
