@@ -578,11 +578,13 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
     offset, typed = cursor - len(word), word + after  # where the word starts, and the word
     game = scan_tags(text).get("Game", "").lower()
     rolls = GAMES[game].roll if game in GAMES else None
-    if rolls is not None and (roll := _roll_before(rolls, text, cursor)) is not None and not _ply_done(text[:offset]):
-        offset, typed = roll, text[roll:cursor] + after
-    start, end = column - (cursor - offset), column + len(after)
     before_ply = _without_last_number(text[:offset])
     report = safe_check(before_ply + " *")
+    if rolls is not None and (roll := _roll_before(rolls, text, cursor)) is not None and not _ends_whole(report):
+        offset, typed = roll, text[roll:cursor] + after  # the ply being typed, from its roll
+        before_ply = _without_last_number(text[:offset])
+        report = safe_check(before_ply + " *")
+    start, end = column - (cursor - offset), column + len(after)
     rules, record = report.rules, report.record
     if rules is None or record is None or len(report.positions) != report.plies + 1:
         return []
@@ -600,13 +602,11 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
     # the number first (in a game of dice, before the rolls it may begin too: `21:`)
 
 
-def _ply_done(text: str) -> bool:
-    """Whether the record's text up to a word being typed ends with a whole ply: read with a result
-    marker, no error at its last ply (`61: 6/12 6/7`, then `2` begins the next move, not a play of 61)."""
-    report = safe_check(text + " *")
-    last = report.plies
+def _ends_whole(report: Report) -> bool:
+    """Whether a record checked up to a word being typed ends with a whole ply: no error at its last
+    ply (`61: 6/12 6/7`, then `2` begins the next move, not a play of 61)."""
     return report.record is not None and not any(
-        d.severity == ERROR and d.ply in (None, last) for d in report.diagnostics
+        d.severity == ERROR and d.ply in (None, report.plies) for d in report.diagnostics
     )
 
 
