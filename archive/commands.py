@@ -495,9 +495,9 @@ class Archive:
         conn = connect(self.path)
         try:
             entries = [
-                Entry(f"record {id_} ({path}:{line})", Identity(key, setting, ()), id_, result)
-                for id_, key, setting, path, line, result in conn.execute(
-                    "SELECT id, hash, setting, path, line, result FROM records ORDER BY id"
+                Entry(f"record {id_} ({path}:{line})", Identity(key, setting, ()), id_, result, ending)
+                for id_, key, setting, path, line, result, ending in conn.execute(
+                    "SELECT id, hash, setting, path, line, result, ending FROM records ORDER BY id"
                 )
             ]
 
@@ -506,7 +506,7 @@ class Archive:
                     conn.execute("SELECT text FROM record_texts WHERE id = ?", [e.ref]).fetchone()[0] for e in group
                 )
                 return [
-                    Entry(entry.where, identity(check(RecordText(text))), entry.ref, entry.result)
+                    Entry(entry.where, identity(check(RecordText(text))), entry.ref, entry.result, entry.ending)
                     for entry, text in zip(group, texts)
                 ]
 

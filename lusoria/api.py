@@ -618,6 +618,7 @@ def duplicates(paths: Iterable[Source], encoding: str = "utf-8") -> Iterator[Dup
     """The records of `paths` that are the same game as an earlier one, or a prefix of another
     (`lusoria duplicates`); a Problem in the stream for a source that cannot be read or is skipped."""
     from lusoria.archive.duplicates import Entry, find_duplicates  # here, not at start-up
+    from lusoria.archive.endings import ending
     from lusoria.archive.identity import identity
 
     entries: list[Entry] = []
@@ -626,7 +627,7 @@ def duplicates(paths: Iterable[Source], encoding: str = "utf-8") -> Iterator[Dup
             yield report
         else:
             place = shown_place(report.source.path, report.source.line)
-            entries.append(Entry(place, identity(report), result=report.result))
+            entries.append(Entry(place, identity(report), result=report.result, ending=ending(report)))
     yield from find_duplicates(entries)
 
 
