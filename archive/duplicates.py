@@ -17,7 +17,7 @@ SAME, PREFIX = "same", "prefix"
 class Entry:
     """A record to compare: how reports name it, its identity, what its source calls it, its
     result and how its game ended (a prefix's result is `*`, or the longer record's with an
-    `unknown` ending or the longer record's: archive/endings.py)."""
+    `unknown` ending: archive/endings.py)."""
 
     where: str
     identity: Identity
@@ -71,7 +71,7 @@ def _prefixes(group: list[Entry]) -> Iterator[Duplicate]:
     """Each record against the first longer line, in lexicographic order of the plies, that it
     begins and that ends as it does, or the first it begins when it is unfinished (`*`). A record
     that ends in another result than the longer one (`0-1` after 7 plies, where it goes on to `1-0`),
-    or in its result but otherwise (resigned, where it goes on to a king captured), is another game."""
+    or in its result but by an ending of its own (resigned, where it goes on), is another game."""
     ordered = sorted(group, key=lambda e: e.identity.plies)
     for index, entry in enumerate(ordered):
         if longer := _continuation(ordered, index):
@@ -92,7 +92,7 @@ def _continuation(ordered: list[Entry], index: int) -> Entry | None:
 
 def _ends_as(shorter: Entry, longer: Entry) -> bool:
     """Whether `shorter` may be a transcription of `longer` cut short: unfinished, or in its result
-    with no ending of its own (`unknown`) or the same ending."""
+    with no ending of its own (`unknown`: a timeout or a resignation after fewer plies is another game)."""
     if shorter.result in (None, "*"):
         return True
-    return shorter.result == longer.result and shorter.ending in (None, UNKNOWN, longer.ending)
+    return shorter.result == longer.result and shorter.ending in (None, UNKNOWN)
