@@ -234,7 +234,7 @@ _CSV_COLUMN_WORDS = {
 
 
 @functools.cache
-def _csv_line(order: tuple[str, ...], delimiter: str = ",") -> re.Pattern[str]:
+def _csv_line(order: tuple[str, ...], delimiter: str) -> re.Pattern[str]:
     """A CSV game of the columns in `order`, its fields separated by `delimiter`, each quoted or not,
     as CSV writers may ("d1-d3 e5-e2",0,0,"Ongoing")."""
     return re.compile(delimiter.join(rf'(?P<q{name}>"?)(?P<{name}>[^{delimiter}\n"]*)(?P=q{name})' for name in order))
@@ -423,7 +423,7 @@ def _no_game(
     return draft.problem(said, line.start() + line[0].index(other), other)
 
 
-def _columns_said(order: tuple[str, ...], header: int | None, delimiter: str = ",") -> str:
+def _columns_said(order: tuple[str, ...], header: int | None, delimiter: str) -> str:
     """What is said of a line that is no CSV game of the columns in `order` (separated by
     `delimiter`): them, and the line of the header that orders them (`header`; None: none does)."""
     columns = delimiter.join(_column_name(field) for field in order)
