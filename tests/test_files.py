@@ -19,6 +19,7 @@ from lusoria.cli import main
 from lusoria.files import AtomicFile
 from lusoria.notation.sources import CHUNK, Unreadable
 from lusoria.notation.syntax import Undecodable
+from lusoria.validator.replay import check
 
 # A file size limit makes every write past it fail as on a full disk (EFBIG instead of ENOSPC).
 FULL_DISK = """
@@ -723,9 +724,10 @@ def log_with(line: int, old: bytes, new: bytes) -> bytes:
     [
         (log_with(23, b"pedina", b"pedin\xe0"), "23:22: byte 0xE0"),  # FINE: Movimento pedina
         (log_with(3, b"<init>", b"<init> \xe9"), "3:97: byte 0xE9"),  # a date line
+        (log_with(1, b"<init>", b"<init> \xe9"), "1:97: byte 0xE9"),  # the first, whose date is read
         (LOG + b"\xe9 fine\n", "176:1: byte 0xE9"),  # a line after the last board
     ],
-    ids=["message", "date line", "after the last board"],
+    ids=["message", "date line", "first line", "after the last board"],
 )
 def test_a_byte_in_a_line_of_a_logs_noise_costs_no_game(tmp_path, monkeypatch, data, place):
     """A Tablut Challenge log is one game: a byte in a line its reader ignores made the game `not read`.
@@ -740,6 +742,32 @@ def test_a_byte_in_a_line_of_a_logs_noise_costs_no_game(tmp_path, monkeypatch, d
     kept = Archive("a.db").sql("SELECT valid, white, black FROM records")
     assert [(row["valid"], row["white"], row["black"]) for row in kept] == [(1, "Marino", "Greco")]
     assert run("validate", "--encoding", "latin-1", "a_gameLog.txt").exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "column", "date", "notes"),
+    [
+        (b"<init>", b"<init> \xe9", 97, ("2019.12.13", "01:52:35"), []),
+        (
+            b"Dec",
+            b"D\xe9c",
+            2,
+            (None, None),
+            ["the log's first line holds a byte that does not decode: its date is unknown"],
+        ),
+    ],
+    ids=["after the date", "in the date"],
+)
+def test_a_byte_in_a_logs_first_line_leaves_its_date_read_or_unknown(tmp_path, old, new, column, date, notes):
+    """The log's date is read from its first line, where a byte cost the whole game: the game is
+    read, with the date when the byte leaves it whole, and the byte said of the file."""
+    (tmp_path / "a_gameLog.txt").write_bytes(log_with(1, old, new))
+    source, unread = records([str(tmp_path / "a_gameLog.txt")])
+    assert unread.message.startswith(f"{tmp_path / 'a_gameLog.txt'}:1:{column}: byte 0xE9 is not valid utf-8, {NOISE}")
+    report = check(source)
+    assert report.valid and report.record.result == "1-0" and len(report.record.main.plies) == 7  # the whole game
+    assert (report.record.tags.get("Date"), report.record.tags.get("Time")) == date
+    assert report.record.main.comments == [f"tablut-challenge reader: {note}" for note in notes]
 
 
 @pytest.mark.parametrize(
