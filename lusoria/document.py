@@ -25,7 +25,14 @@ from lusoria.notation.model import Ply, Record
 from lusoria.notation.reader import RecordText, escapes_in, header_of, known_games, scan_tags, split_records
 from lusoria.notation.slips import RESULTS
 from lusoria.notation.sources import BOM
-from lusoria.notation.syntax import MISSING_RESULT, TAG_BEFORE_NAME, TAG_BEFORE_VALUE, TAG_VALUE, offset_of
+from lusoria.notation.syntax import (
+    MISSING_RESULT,
+    TAG_BEFORE_NAME,
+    TAG_BEFORE_VALUE,
+    TAG_VALUE,
+    UNWRITTEN_TAG,
+    offset_of,
+)
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import TAG_NAMES, quote
 from lusoria.validator.base import LISTED, SIDE_NAMES, Game
@@ -252,10 +259,8 @@ class Fix:
 
 def fixes(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
     """The quick fixes of one diagnostic: its suggestions, the right move number, result."""
-    line, start, end = diagnostic_span(entry, diagnostic)
     found = [
-        Fix(f"Replace with {suggestion}", (Edit(line, start, line, end, suggestion),), diagnostic, i == 0)
-        for i, suggestion in enumerate(diagnostic.suggestions)
+        _suggested_fix(entry, diagnostic, suggestion, i == 0) for i, suggestion in enumerate(diagnostic.suggestions)
     ]
     if diagnostic.rule == "number" and diagnostic.ply is not None:
         found += _number_fix(entry, diagnostic)
@@ -264,6 +269,15 @@ def fixes(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
     if diagnostic.message.startswith(MISSING_RESULT):
         found += _ended_fix(entry, diagnostic)
     return found
+
+
+def _suggested_fix(entry: Entry, diagnostic: Diagnostic, suggestion: str, preferred: bool) -> Fix:
+    """The fix that writes a suggestion where the diagnostic points; a tag's that only closes it (a
+    `]` after its value), "Close the tag", which writes that `]`."""
+    line, start, end = diagnostic_span(entry, diagnostic)
+    if diagnostic.message.startswith(UNWRITTEN_TAG) and suggestion == f"{diagnostic.text}]":
+        return Fix("Close the tag", (Edit(line, end, line, end, "]"),), diagnostic, preferred)
+    return Fix(f"Replace with {suggestion}", (Edit(line, start, line, end, suggestion),), diagnostic, preferred)
 
 
 def _number_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:

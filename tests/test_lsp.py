@@ -175,6 +175,27 @@ async def test_a_suggestion_is_a_quick_fix(client: LanguageClient):
     assert (await open_text(client, fixed_text))[1] == []
 
 
+@pytest.mark.parametrize("line", [0, 1])
+async def test_a_tag_without_its_bracket_is_closed_by_a_quick_fix(client: LanguageClient, line):
+    """It had a diagnostic and no fix: "Close the tag" writes the `]` after the value (of the Game tag too)."""
+    tags = ['[Game "tablut"]', '[White "Jens Holm"]']
+
+    def written(tag: str) -> str:
+        return "\n".join(tags[:line] + [tag + "  "] + tags[line + 1 :]) + "\n\n1. e3-c3 *\n"
+
+    text = written(tags[line][:-1])
+    uri, diagnostics = await open_text(client, text)
+    (action,) = await actions_at(client, uri, line, diagnostics)
+    assert (action.title, action.kind, action.is_preferred) == ("Close the tag", lsp.CodeActionKind.QuickFix, True)
+    assert list(action.diagnostics) == diagnostics and diagnostics[0].code == "syntax"
+    (edit,) = action.edit.changes[uri]
+    end = lsp.Position(line, len(tags[line]) - 1)
+    assert (edit.range, edit.new_text) == (lsp.Range(end, end), "]")
+    fixed_text = applied(text, [edit])
+    assert fixed_text == written(tags[line])
+    assert (await open_text(client, fixed_text))[1] == []
+
+
 @pytest.mark.parametrize(
     "text, title, expected",
     [
