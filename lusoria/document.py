@@ -20,9 +20,17 @@ from functools import cache, lru_cache
 from lusoria import rulebook
 from lusoria.api import Board, format_record
 from lusoria.notation.escapes import as_lines
-from lusoria.notation.lalr import NOT_MOVETEXT, builder_parser
-from lusoria.notation.model import Ply, Record
-from lusoria.notation.reader import RecordText, escapes_in, header_of, known_games, scan_tags, split_records
+from lusoria.notation.lalr import NOT_MOVETEXT, builder_parser, open_variations
+from lusoria.notation.model import Line, Ply, Record
+from lusoria.notation.reader import (
+    RecordText,
+    escapes_in,
+    header_of,
+    known_games,
+    parse_record,
+    scan_tags,
+    split_records,
+)
 from lusoria.notation.slips import RESULTS
 from lusoria.notation.sources import BOM
 from lusoria.notation.syntax import (
@@ -31,6 +39,7 @@ from lusoria.notation.syntax import (
     TAG_BEFORE_VALUE,
     TAG_VALUE,
     UNWRITTEN_TAG,
+    SyntaxProblem,
     offset_of,
 )
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
@@ -593,11 +602,11 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
     game = scan_tags(text).get("Game", "").lower()
     rolls = GAMES[game].roll if game in GAMES else None
     before_ply = _without_last_number(text[:offset])
-    report = safe_check(before_ply + " *")
+    report = safe_check(_line_up_to(before_ply) + " *")
     if rolls is not None and (roll := _roll_before(rolls, text, cursor)) is not None and not _ends_whole(report):
         offset, typed = roll, text[roll:cursor] + after  # the ply being typed, from its roll
         before_ply = _without_last_number(text[:offset])
-        report = safe_check(before_ply + " *")
+        report = safe_check(_line_up_to(before_ply) + " *")
     start, end = column - (cursor - offset), column + len(after)
     rules, record = report.rules, report.record
     if rules is None or record is None or len(report.positions) != report.plies + 1:
@@ -610,10 +619,33 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
             found.append(Completion(number, "number", start, end, "the move number"))
     ended = report.outcome
     markers = [ended.result] + [r for r in RESULTS if r != ended.result] if ended else list(RESULTS)
+    markers = [] if open_variations(before_ply) else markers  # a result ends the main line only
     end += len(marker)
     found += [Completion(r, "result", start, end, "the result" if ended else "") for r in markers]
     return sorted(found, key=lambda item: (not item.label.startswith(typed), item.kind != "number"))  # `2` typed:
     # the number first (in a game of dice, before the rolls it may begin too: `21:`)
+
+
+def _line_up_to(text: str) -> str:
+    """A record's text up to a place, as the line the place is in reads from the start: in a variation
+    not closed yet (`1. e3-c3 d1-d3 (1... d1-d2 `), each such variation's text in place of the ply it
+    replaces and what follows that ply (`1. e3-c3 d1-d2 `); the text as it is where none is open, or
+    where it does not parse with them closed."""
+    opened = open_variations(text)
+    if not opened:
+        return text
+    try:  # read up to the innermost, which may hold no ply yet
+        line = parse_record(text[: opened[-1]] + ")" * (len(opened) - 1) + " *").main
+    except SyntaxProblem:
+        return text
+    lines, pieces, start = lines_of(text), [], 0
+    for bracket in opened:
+        if not line.plies:  # (a movetext that begins with `(`)
+            return text
+        replaced = line.plies[-1]  # the ply the variation replaces: the last its line holds
+        pieces.append(_without_last_number(text[start : offset_of(lines, replaced.line, replaced.column)]))
+        line, start = (replaced.variations or [Line()])[-1], bracket + 1  # (the innermost's is not read)
+    return " ".join([*pieces, text[start:]])
 
 
 def _ends_whole(report: Report) -> bool:

@@ -382,5 +382,16 @@ NOT_MOVETEXT = re.compile(r'"(?:\\.|[^"\\\n])*"|\{[^}]*\}|;[^\n]*|^%[^\n]*', re.
 def _variation_open(before: str) -> bool:
     """Whether a variation is open at the end of `before` (the LALR tables accept ')' where
     none is open, and a result marker inside one)."""
-    movetext = NOT_MOVETEXT.sub("", before)
-    return movetext.count("(") > movetext.count(")")
+    return bool(open_variations(before))
+
+
+def open_variations(before: str) -> list[int]:
+    """Where each variation still open at the end of `before` begins (its `(`), the outermost first;
+    a `)` where none is open closes none."""
+    opened: list[int] = []
+    for bracket in re.finditer(r"[()]", NOT_MOVETEXT.sub(lambda skipped: " " * len(skipped[0]), before)):
+        if bracket[0] == "(":
+            opened.append(bracket.start())
+        elif opened:
+            opened.pop()
+    return opened

@@ -447,6 +447,53 @@ async def test_a_ply_completed_before_the_result_marker_keeps_it(client: Languag
         assert item.text_edit.range == lsp.Range(lsp.Position(1, start), lsp.Position(1, end))
 
 
+@pytest.mark.parametrize(
+    "tags, written, line",
+    [
+        ('[Game "tablut"]', "1. e3-c3 d1-d3 (1... d1-d2 |", "1. e3-c3 d1-d2 "),
+        ('[Game "tablut"]', "1. e3-c3 (|", ""),  # nothing in it yet: the first ply's place
+        ('[Game "tablut"]', "1. e3-c3 d1-d3 (1... d1-d2 |) *", "1. e3-c3 d1-d2 "),  # closed, the place inside
+        (
+            '[Game "tablut"]',
+            "1. e3-c3 d1-d3 2. e4-e3xd3 (2. c3-c4 i4-i3 (2... a4-a3 |",
+            "1. e3-c3 d1-d3 2. c3-c4 a4-a3 ",
+        ),
+        ('[Game "tablut"]', "1. e3-c3 (1. d1-d3 |", "1. d1-d3 "),  # Black's ply where White moves: none
+        ('[Game "hnefatafl"]\n[Variant "historical-hnefatafl-13x13"]', "1. e1-e2 (1. e1-d1 g4-g5 |", "1. e1-d1 g4-g5 "),
+        ('[Game "hnefatafl"]\n[Variant "tablut-19x19"]', "1. c1-c2 (1. c1-d1 i5-i|", "1. c1-d1 i5-i"),
+        ('[Game "latrunculi"]\n[Variant "seneca"]', "1. @g2 @g8 (1... @e5 2. @d|", "1. @g2 @e5 2. @d"),
+        ('[Game "laquet"]', "1. 64: 5/11 4/8 (1. 64: 5/11 5/9 61: |", "1. 64: 5/11 5/9 61: "),
+    ],
+)
+async def test_a_variation_is_completed_as_its_line_is_in_the_main_line(client: LanguageClient, tags, written, line):
+    """Nothing was offered inside a variation: now what the same plies offer in the main line, each
+    replacing as much before the place, the result markers aside (a result ends the main line only)."""
+    row, character = 1 + tags.count("\n"), written.index("|")
+    inside = await complete(client, f"{tags}\n{written.replace('|', '')}\n", row, character)
+    outside = await complete(client, f"{tags}\n{line}\n", row, len(line))
+
+    def offered(items: list[lsp.CompletionItem], place: int) -> list[tuple]:
+        return [
+            (i.label, i.kind, i.text_edit.range.start.character - place, i.text_edit.range.end.character - place)
+            for i in items
+            if i.kind != lsp.CompletionItemKind.EnumMember
+        ]
+
+    assert [i for i in inside if i.kind == lsp.CompletionItemKind.EnumMember] == []
+    assert offered(inside, character) or line == "1. d1-d3 "  # (an illegal ply: nothing after it, in either)
+    assert offered(inside, character) == offered(outside, len(line))
+    assert all(i.text_edit.range.start.line == row for i in inside)
+
+
+async def test_a_variation_is_completed_with_the_legal_plies_of_its_position(client: LanguageClient):
+    record = '[Game "tablut"]\n1. e3-c3 d1-d3 2. e4-e3xd3 (2. c3-c4 i4-i3 (2... a4-a3 '
+    items = await complete(client, record, 1, len(record.split("\n")[1]))
+    assert (items[0].label, items[0].kind) == ("3.", lsp.CompletionItemKind.Constant)
+    offered = {i.label for i in items if i.kind == lsp.CompletionItemKind.Function}
+    assert offered == legal_after('[Game "tablut"]\n1. e3-c3 d1-d3 2. c3-c4 a4-a3 *\n', 4)
+    assert lsp.CompletionItemKind.EnumMember not in {i.kind for i in items}
+
+
 async def test_laquet_completion_for_the_roll_written(client: LanguageClient):
     record = '[Game "laquet"]\n1. 64: 5/11 4/8 1-6: *\n'
     items = await complete(client, record, 1, 20)
