@@ -580,7 +580,15 @@ def _tag_values(entry: Entry | None, name: str, typed: str, column: int) -> list
         ]
     else:
         return []
-    return [Completion(v, "value", column - len(typed), column) for v in values if v.startswith(typed)]
+    return [Completion(v, "value", column - len(typed), column) for v in _holding(values, typed)]
+
+
+def _holding(values: list[str], typed: str) -> list[str]:
+    """The values that hold the text typed, in any case (`13x13`: the tafl family's boards of that size),
+    those that start with it first, each in the order given."""
+    typed = typed.lower()
+    held = [value for value in values if typed in value.lower()]
+    return sorted(held, key=lambda value: not value.lower().startswith(typed))
 
 
 def _ply_completions(entry: Entry, line: int, column: int, before: str, after: str) -> list[Completion]:

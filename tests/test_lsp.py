@@ -550,6 +550,20 @@ async def test_completion_of_tags_and_values(client: LanguageClient, line_text, 
     assert [i.label for i in items] == expected
 
 
+@pytest.mark.parametrize("typed", ["13x13", "Tablut"])
+async def test_a_value_is_offered_by_any_part_of_it_those_that_start_with_it_first(client: LanguageClient, typed):
+    """Of the tafl family's 181 variants, a 13×13 was found only by the start of its name."""
+    from lusoria.validator.games import game_class
+
+    line_text = f'[Variant "{typed}'
+    items = await complete(client, f'[Game "hnefatafl"]\n{line_text}\n1. *\n', 1, len(line_text))
+    presets = list(game_class("hnefatafl").presets)
+    starting = [name for name in presets if name.startswith(typed.lower())]
+    holding = [name for name in presets if typed.lower() in name and name not in starting]
+    assert [i.label for i in items] == starting + holding and len(holding) > 5
+    assert {i.text_edit.range.start.character for i in items} == {len('[Variant "')}
+
+
 def decoded(data: list[int]) -> list[tuple[int, int, int, str]]:
     found, line, column = [], 0, 0
     for delta_line, delta_start, length, kind, _ in zip(*[iter(data)] * 5):
