@@ -222,7 +222,7 @@ def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
     if at_the_end(error):
         lines = text.rstrip().split("\n")
         return MissingResult(
-            MISSING_RESULT + _result_in_a_comment(text, offset),
+            MISSING_RESULT + _result_in_a_comment(text, offset) + _variation_unclosed(text, offset),
             offset + len(lines),
             len(lines[-1]) + 1,
         )
@@ -373,6 +373,16 @@ def _result_in_a_comment(text: str, offset: int) -> str:
             line = offset + text.count("\n", 0, skipped.start()) + 1
             return f"; the ';' on line {line} begins a comment to the end of the line, and the {marker[0]} there is part of it"
     return ""
+
+
+def _variation_unclosed(text: str, offset: int) -> str:
+    """Where a variation is still open at the end of the text (a result marker would not end the
+    record there), a note that says where it begins; else nothing."""
+    opened = open_variations(text)
+    if not opened:
+        return ""
+    line, column = row_column(text, opened[-1], offset)
+    return f"; the variation begun at line {line}, column {column} is not closed with ')'"
 
 
 _MARKER = re.compile(r"(?<![\w/*-])(?:1-0|0-1|1/2-1/2|\*)(?![\w/*-])")  # a result marker, as a word (not **emphasis**)

@@ -204,6 +204,24 @@ def test_a_record_that_ends_without_its_marker_after_a_note_is_said_so_without_a
 
 
 @pytest.mark.parametrize(
+    "movetext, begun",
+    [
+        ("1. e3-c3 d1-d3 (1... d1-d2", 16),
+        ("1. e3-c3 d1-d3 (1... d1-d2 2. c3-c4 (2. c3-c5", 37),  # the innermost
+        ("1. e3-c3 d1-d3 (1... d1-d2 2. c3-c4 (2. c3-c5)", 16),  # the inner closed: the outer
+        ("1. e3-c3 d1-d3 (1... d1-d2 {(} ; (\n2. c3-c4", 16),  # not a ( of a comment
+    ],
+)
+def test_a_record_that_ends_inside_a_variation_says_where_the_variation_begins(movetext, begun):
+    """A marker would not end the record there: the error said only that it had none."""
+    (diagnostic,) = check(f"{TABLUT}\n{movetext}\n").diagnostics
+    assert diagnostic.message == (
+        "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *);"
+        f" the variation begun at line 2, column {begun} is not closed with ')'"
+    )
+
+
+@pytest.mark.parametrize(
     "tags, movetext, column, written, meant, plies",
     [
         (LAQUET, "1. 46: 5/11* 4/8 16: 6/12 6/7 *", 8, "5/11*", "5/11", 2),  # a hit, as backgammon marks it
