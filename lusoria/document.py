@@ -168,10 +168,17 @@ def typed_so_far(text: str) -> Report:
     """A record being typed, read with a result marker put after it (as validate checks it), without
     the move number it may end with (`16. `, the next ply not typed yet); one that does not parse so
     (a ply half typed, `2. e4-`), read up to its first syntax error: its plies before it. Kept: a
-    hover asks again and again."""
-    report = safe_check(_without_last_number(text) + ASSUMED_RESULT)
+    hover asks again and again. A variation not closed yet is closed (`1. e3-c3 (1. e3-d3 `)."""
+    report = safe_check(_ended(text))
     cut = _syntax_error_at(report, text) if report.record is None else None
-    return report if cut is None else safe_check(_without_last_number(text[:cut]) + ASSUMED_RESULT)
+    return report if cut is None else safe_check(_ended(text[:cut]))
+
+
+def _ended(text: str) -> str:
+    """A record being typed as validate reads it once it ends: without the move number it may end
+    with, its variations closed, and a result marker."""
+    text = _without_last_number(text)
+    return text + ")" * len(open_variations(text)) + ASSUMED_RESULT
 
 
 def _syntax_error_at(report: Report, text: str) -> int | None:
@@ -335,8 +342,8 @@ def _ended_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
     """For a record that ends without its result marker after the game ended: one action that writes
     the marker there (and the Result tag) as the game ended."""
     report = entry.replayed
-    if report.record is None or report.outcome is None:
-        return []
+    if report.record is None or report.outcome is None or open_variations(entry.source.text):
+        return []  # (a marker written inside a variation would end nothing)
     result, tag = report.outcome.result, report.record.tags.get("Result")
     line, column, _ = diagnostic_span(entry, diagnostic)
     edits: list[Edit | None] = [_marker_edit(entry, line, column, result)]
@@ -417,21 +424,27 @@ def formatted_document(text: str) -> str:
 
 
 def ply_hover(entry: Entry, ply: Ply, number: int, main: bool) -> str:
-    """The board after a main-line ply, as `lusoria show` prints it, and what the ply did."""
-    report = entry.replayed
-    if not main:
-        return f"ply {number} of a variation: `{ply.text}`"
+    """The board after a ply, as `lusoria show` prints it, and what the ply did; after a variation's,
+    the board of its line (`_line_up_to`), or, where that line is not replayed up to it, the ply's text."""
+    report = entry.replayed if main else _variation_replayed(entry, ply)
     rules = report.rules
     if rules is None or number >= len(report.positions):
-        return _not_replayed(report, ply, number)
+        return _not_replayed(report, ply, number) if main else f"ply {number} of a variation: `{ply.text}`"
     board = Board(report, number)
     canonical = board.last or ply.text
     side = SIDE_NAMES[rules.turn(report.positions[number - 1])]
     lines = [
-        f"**ply {number}** ({side}): `{canonical}`",
+        f"**ply {number}** ({side}){'' if main else ', in a variation'}: `{canonical}`",
         rules.ply_summary(canonical, report.positions[0], report.positions[number]),
     ]
     return "\n\n".join(lines) + f"\n\n```text\n{board.text()}\n```"
+
+
+def _variation_replayed(entry: Entry, ply: Ply) -> Report:
+    """The line of a variation's ply replayed up to it, as if written in the main line."""
+    text = entry.source.text
+    end = offset_of(lines_of(text), ply.line, ply.column) + len(ply.text)
+    return safe_check(_line_up_to(text[:end]) + " *")
 
 
 def _not_replayed(report: Report, ply: Ply, number: int) -> str:

@@ -340,6 +340,35 @@ async def test_hover_on_a_ply_of_a_game_with_knights_and_commanders_names_them(c
     assert " 4 p . . . N P . . . . p" in board and "N n knights, C c commanders; uppercase: White" in board
 
 
+TANGLED = "1. e3-c3 d1-d3 2. e4-e3xd3 (2. c3-c4 i4-i3 (2... a4-a3) 3. c4-c8) *"
+
+
+@pytest.mark.parametrize(
+    "tags, movetext, ply, line",
+    [
+        ('[Game "tablut"]', TANGLED, "i4-i3", "1. e3-c3 d1-d3 2. c3-c4 i4-i3"),
+        ('[Game "tablut"]', TANGLED, "a4-a3", "1. e3-c3 d1-d3 2. c3-c4 a4-a3"),  # nested
+        ('[Game "latrunculi"]\n[Variant "seneca"]', "1. @d4 @e5 (1... @e4 2. @d5", "@d5", "1. @d4 @e4 2. @d5"),  # open
+        (
+            '[Game "laquet"]',
+            "1. 64: 5/11 4/8 (1. 64: 5/11 5/9 61: 6/12 6/7) *",
+            "61: 6/12 6/7",
+            "1. 64: 5/11 5/9 61: 6/12 6/7",
+        ),
+    ],
+)
+async def test_hover_on_a_ply_of_a_variation_shows_the_board_of_its_line(client, tags, movetext, ply, line):
+    """It showed only the ply's text: now, as on the main line, the board after the plies of its line."""
+    uri, _ = await open_text(client, f"{tags}\n{movetext}\n")
+    place = lsp.Position(1 + tags.count("\n"), movetext.index(ply) + 1)
+    hover = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri), place))
+    written = f"{tags}\n{line} *\n"
+    plies = len(api.board(written).report.positions) - 1
+    side = "White" if plies % 2 else "Black"
+    assert hover.contents.value.startswith(f"**ply {plies}** ({side}), in a variation: `{ply}`\n\n")
+    assert hover.contents.value.endswith(f"```text\n{api.board(written, plies).text()}\n```")
+
+
 async def test_hover_tells_what_a_ply_captured_and_laquet_rolls(client: LanguageClient):
     uri, _ = await open_text(client, '[Game "tablut"]\n1. e3-c3 d1-d3 2. e4-e3xd3 *\n')
     hover = await client.text_document_hover_async(
