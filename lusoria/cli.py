@@ -1199,7 +1199,7 @@ def duplicates(paths: tuple[str | Path, ...], db: str | None, encoding: str) -> 
     "--by",
     type=click.Choice(["game", "variant"]),
     help="The results of each game or variant too: each side's wins, the draws and the unfinished games, "
-    "the sides named as the game names them.",
+    "the sides named as the game names them; and the invalid records, with the rules of their first errors.",
 )
 def stats(db: str, as_json: bool, top: int, by: str | None, **filters: Any) -> None:
     """Counts per game, variant and result, validity, plies, players and first errors; of the

@@ -277,7 +277,8 @@ def _named(value: str | None, title: str) -> str:
 
 def _results_rows(grouping: str, rows: list[dict]) -> list[dict]:
     """`stats --by`: a row per game or variant, its records, each side's name and share of wins,
-    and the shares of draws and unfinished games, in percent."""
+    the shares of draws and unfinished games, in percent, and of invalid records, with the rules of
+    their first errors of most records (`G5 3, G3 1`)."""
     return [
         {
             grouping: row["value"],
@@ -288,6 +289,8 @@ def _results_rows(grouping: str, rows: list[dict]) -> list[dict]:
             "Black won": f"{row['shares']['black_won']:.1f}%",
             "drawn": f"{row['shares']['drawn']:.1f}%",
             "unfinished": f"{row['shares']['unfinished']:.1f}%",
+            "invalid": f"{row['invalid_percent']:.1f}%",
+            "first errors": ", ".join(f"{rule['value']} {rule['records']}" for rule in row["first_error_rules"]),
         }
         for row in rows
     ]
