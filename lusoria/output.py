@@ -187,10 +187,15 @@ def render_pieces(rows: Iterable[dict], format: str, columns: list[str] | None =
     first = next(rows, None)
     if format == "lgn":
         for number, row in enumerate(chain([first], rows) if first is not None else ()):
-            if not isinstance(row.get("text"), str):
+            if "text" not in row:
+                raise ValueError(
+                    "the lgn format needs a column named text holding records (the view record_texts "
+                    f"has it: … JOIN record_texts USING (id)); the columns are {', '.join(row)}"
+                )
+            if not isinstance(row["text"], str):
                 raise ValueError(
                     f"the lgn format needs a column named text holding records; row {number + 1} "
-                    f"holds {_plain(row.get('text'))!r}"
+                    f"holds {_plain(row['text'])!r}"
                 )
             yield ("\n" if number else "") + row["text"]
         return
