@@ -481,7 +481,8 @@ class Archive:
         """`lusoria stats`: counts and figures of the records `filters` match (all: None), the `top`
         rows of each long list (variants, players, first error rules; the variants folded beyond
         them in `more_variants`); with `by` ("game" or "variant"), the results of the `top` games or
-        variants with the most records too, their sides named as their games name them (`results_by`)."""
+        variants with the most records too, their sides named as their games name them, and their
+        invalid records with the rules of their first errors (`results_by`)."""
         self._existing()
         conn = connect(self.path)
         try:

@@ -449,6 +449,53 @@ def test_an_archive_given_as_records_is_said_to_be_one(tmp_path, monkeypatch, co
     assert "--encoding" not in result.output
 
 
+EXPORT_SAID = (
+    "a file of lusoria export, not records (an archive's tables, for DuckDB or pandas): "
+    "lusoria query --format lgn writes an archive's records for another archive to import\n"
+)
+
+
+@pytest.fixture
+def exported(tmp_path, monkeypatch):
+    """An archive of RECORD (`club.db`) and its export as CSV (`csv/`) and as JSON lines (`lines/`)."""
+    monkeypatch.chdir(tmp_path)
+    Path("a.lgn").write_text(RECORD)
+    assert run("import", "--db", "club.db", "a.lgn").exit_code == 0
+    assert run("export", "--db", "club.db", "--format", "csv", "csv").exit_code == 0
+    assert run("export", "--db", "club.db", "--format", "jsonl", "lines").exit_code == 0
+    return sorted(str(path) for path in Path("csv").glob("*.csv")) + ["lines/records.jsonl"]
+
+
+@pytest.mark.parametrize("command", READING_COMMANDS, ids=" ".join)
+def test_a_file_of_an_export_given_as_records_is_said_to_be_one(exported, command):
+    """`lusoria import export/records.csv` added each record's lines as records of no game
+    (7,185 of 7,184 records exported: `the record has no Game tag`), and records.jsonl a record
+    per line (`JSON, but not an aagenielsen.dk game`), with exit status 0."""
+    for path in exported:
+        result = run(*command, path)
+        assert result.exit_code == 2, (path, result.output)
+        assert f"lusoria: {path}: {EXPORT_SAID}" in result.output
+    assert not Path("a.db").exists()  # (import: nothing added, no archive made)
+
+
+def test_an_export_refused_leaves_the_archive_as_it_was(exported):
+    """The records of the export are in the archive still, once each, and none of its lines."""
+    result = run("import", "--db", "club.db", "csv/records.csv", "lines/records.jsonl")
+    assert result.exit_code == 2
+    assert Archive("club.db").sql("SELECT count(*) AS n, min(valid) AS valid FROM records") == [{"n": 1, "valid": 1}]
+
+
+def test_a_parquet_file_given_as_records_is_said_to_be_one(tmp_path):
+    """A Parquet file of `lusoria export --format parquet` was read as lgn, its bytes not UTF-8."""
+    (tmp_path / "records.parquet").write_bytes(b"PAR1\x15\x04\x15\x10")
+    result = run("validate", str(tmp_path / "records.parquet"))
+    assert result.exit_code == 2
+    assert (
+        f"lusoria: {tmp_path / 'records.parquet'}: a Parquet file, not text "
+        "(lusoria export writes them for DuckDB, pandas, polars or Spark)\n"
+    ) in result.output
+
+
 def test_an_encoding_named_by_another_of_its_names_was_chosen_by_no_byte_order_mark(tmp_path):
     """`--encoding windows-1252` (cp1252's other name) or `UTF_16` that failed said the file's
     byte-order mark had chosen it: the name was compared as written."""
