@@ -16,6 +16,7 @@ SPACED_ROLL: Final = re.compile(r"[1-6][ \t]*-?[ \t]*[1-6][ \t]*:")  # a roll wi
 _BARE_ROLL: Final = re.compile(r"[1-6]-?[1-6]|>[1-6](?:-?[1-6])?")  # a roll, or a > group's dice, without its colon
 _LEFTOVER_DIE: Final = re.compile(r"[1-6]:")  # one die: the dice of a > group written without its >
 _DASHED_PLAY: Final = re.compile(r"[0-9]{1,2}(?:-(?:[0-9]{1,2}|off))+(?:\([0-9]\))?")  # 5-11, 3-6(2): 5/11, 3/6(2)
+_PLAY: Final = re.compile(r"(?<![0-9/])([0-9]{1,2})/([0-9]{1,2})(?![0-9/])")  # a play of one die: 5/11 (not 1/7/10)
 _SPACED: Final = re.compile(r"([ \t]+)")  # the blanks between plays, kept as written
 _COMMA_DICE: Final = re.compile(r"\A([1-6]),([1-6])\Z")  # a roll's dice parted by a comma, as a pair is written: 6,3
 _COMMA_BEFORE_PLAY: Final = re.compile(r",+(?=[^\s,])")  # 5/11,5/9: 5/11 5/9 (the other commas go)
@@ -35,6 +36,12 @@ def turn_distance(written: str, legal: str) -> int:
     elif a.leftover and b.leftover:
         cost += _dice_distance(a.leftover[0], b.leftover[0]) + _plays_distance(a.leftover[1], b.leftover[1])
     return cost
+
+
+def forward(turn: str) -> str:
+    """The turn with each play written the wrong way round, from the higher point (`11/5`), turned
+    forward (`5/11`)."""
+    return _PLAY.sub(lambda play: play[0] if int(play[1]) < int(play[2]) else f"{play[2]}/{play[1]}", turn)
 
 
 def mended_turn(word: str) -> str:
@@ -106,4 +113,6 @@ def _merge(written: list[tuple[int, int]], legal: list[tuple[int, int]]) -> list
 
 
 def _segment_distance(x: tuple[int, int], y: tuple[int, int]) -> int:
-    return 0 if x == y else 1 if x[0] == y[0] or x[1] == y[1] else 2
+    """0 alike; 1 when they share a point or one is the other written the wrong way round (`11/5`
+    for `5/11`); 2 otherwise."""
+    return 0 if x == y else 1 if x[0] == y[0] or x[1] == y[1] or x == y[::-1] else 2
