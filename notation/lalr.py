@@ -22,6 +22,7 @@ from lusoria.notation.syntax import (
     UNWRITTEN_TAG,
     MissingResult,
     SyntaxProblem,
+    TagTwice,
     Terminals,
     cache_file,
     row_column,
@@ -34,6 +35,21 @@ from lusoria.words import escape_controls
 
 MAX_NAG = 255  # as in PGN
 _BLANKS = re.compile(r"\s+")
+
+
+_PAIRED_TAGS = {"White": "Black", "Black": "White"}  # a name written twice was perhaps meant for the other side
+
+
+def _written_twice(tag: Token, name: str, column: int, first: str, tags: list[Token]) -> TagTwice:
+    """The problem of a tag `name` written again (`tag`), with the value it had first."""
+    problem = TagTwice(
+        f'the tag {name} appears twice (its first value, "{first}", is the one read)', tag.line, column, name, "tag"
+    )
+    problem.span = (tag.start_pos or 0, tag.end_pos or 0)
+    other = _PAIRED_TAGS.get(name)
+    if other and not any(written[1:].split(None, 1)[0] == other for written in tags):
+        problem.meant = (other,)
+    return problem
 
 
 class _Builder(Transformer):
@@ -59,7 +75,7 @@ class _Builder(Transformer):
             name, value = tag[1:-1].split(None, 1)  # TAG: "[", its name, blanks, its value, "]" (blanks inside)
             column = (tag.column or 0) + tag.index(name)
             if name in named:
-                raise SyntaxProblem(f"the tag {name} appears twice", tag.line, column, name, "tag")
+                raise _written_twice(tag, name, column, named[name], tags)
             named[name], places[name] = unquote(value.rstrip(" \t")), (tag.line, column)
         return Record(named, main, str(result), 1, places, result.line, result.column)
 

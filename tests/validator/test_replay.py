@@ -153,6 +153,27 @@ def test_a_missing_result_marker_is_one_diagnostic_and_the_plies_are_still_check
     assert report.record is None and not report.valid  # it does not parse: fmt and import leave it as written
 
 
+def test_a_tag_written_twice_is_one_diagnostic_and_the_plies_are_still_checked():
+    """A historian wrote the player's name twice ([White …] for [Black …]): that error alone was said,
+    and the record's slips came one run later. The first value is the one read, by the archive too."""
+    text = '[Game "laquet"]\n[White "Alfonso"]\n[White "Maestre"]\n[Result "*"]\n1. 64: 8/14 5/9 52: 6/8 7/12 *\n'
+    report = check(text)
+    twice, illegal = report.diagnostics
+    assert (twice.rule, twice.line, twice.column, twice.text, twice.suggestions) == ("tag", 3, 2, "White", ("Black",))
+    assert twice.message == 'the tag White appears twice (its first value, "Alfonso", is the one read)'
+    assert (illegal.rule, illegal.ply) == ("Q3", 1)
+    assert illegal.message == "8/14: there is no White checker on point 8; the rest of this line is not checked"
+    assert report.record is None and report.tags["White"] == "Alfonso"  # not canonical: fmt keeps it as written
+    assert check(text, assume_result=True).plies == 2  # lusoria show draws it
+
+
+def test_a_tag_written_twice_is_meant_for_the_other_side_only_when_that_one_is_missing():
+    [twice] = check('[Game "tablut"]\n[White "A"] [Black "B"] [Black "C"]\n1. e3-c3 *').diagnostics
+    assert (twice.rule, twice.column, twice.suggestions) == ("tag", 26, ())
+    [twice] = check('[Game "tablut"]\n[Game "laquet"]\n1. e3-c3 *').diagnostics  # the first game is read
+    assert (twice.rule, twice.line, twice.suggestions) == ("tag", 2, ())
+
+
 def test_a_result_marker_inside_a_semicolon_comment_is_pointed_out():
     """`;` written as a separator between plies hides the rest of the line, the result marker too."""
     report = check('[Game "laquet"]\n[Event "a; 1-0"]\n\n1. 64: 5/11 5/9; 52: 6/8 7/12 *\n')
