@@ -205,6 +205,16 @@ def test_a_column_no_table_has_is_named_with_those_like_it(archive):
         archive.sql("SELECT elo FROM records")
 
 
+def test_a_column_of_other_tables_than_those_read_is_named_with_them(archive):
+    """A historian looked for a record's text in `records`: told `did you mean text?`, the very name written."""
+    with pytest.raises(ReadOnlyError) as raised:
+        archive.sql("SELECT id, text FROM records")
+    assert str(raised.value) == (
+        "no such column: text (docs/archive.md, The schema: text is a column of diagnostics, moves, record_texts, "
+        "rules, variation_plies)"
+    )
+
+
 def test_not_an_archive(tmp_path):
     text = tmp_path / "notes.db"
     text.write_text("not a database at all, just some words" * 100)
