@@ -20,6 +20,7 @@ from lusoria.notation.syntax import (
     MISSING_RESULT,
     TERMINALS,
     UNWRITTEN_TAG,
+    CutShort,
     MissingResult,
     SyntaxProblem,
     TagTwice,
@@ -182,7 +183,7 @@ def parse_lalr(text: str, game: str, offset: int) -> Record:
         problem.line += offset
         raise
     except UnexpectedInput as error:
-        raise _misread_ply(error, text, offset, game) or _describe(error, text, offset) from None
+        raise _misread_ply(error, text, offset, game) or _describe(error, text, offset, game) from None
     record.result_line += offset
     if offset:
         record.tag_places = {name: (line + offset, column) for name, (line, column) in record.tag_places.items()}
@@ -233,8 +234,9 @@ def at_the_end(error: UnexpectedInput) -> bool:
     return isinstance(error, UnexpectedEOF) or (isinstance(error, UnexpectedToken) and error.token.type == "$END")
 
 
-def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
-    """A plain-words syntax error: what was found, what was expected."""
+def _describe(error: UnexpectedInput, text: str, offset: int, game: str) -> SyntaxProblem:
+    """A plain-words syntax error: what was found, what was expected (and, where the record ends
+    after it without a result marker, that it may be cut short: CutShort)."""
     if at_the_end(error):
         lines = text.rstrip().split("\n")
         return MissingResult(
@@ -260,7 +262,24 @@ def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
         quoted = ' (a " inside a value is written \\")' if _QUOTE_INSIDE.match(line) else ""
         return SyntaxProblem(f"{UNWRITTEN_TAG}{quoted}: {line}", row, column, line)
     listed = ", ".join(expected[:-1]) + (" or " if len(expected) > 1 else "") + expected[-1] if expected else "nothing"
-    return SyntaxProblem(f"found '{escape_controls(found)}', expected {listed}", row, column, found)
+    said = f"found '{escape_controls(found)}', expected {listed}"
+    if inside or text[at + len(found) :].strip():
+        return SyntaxProblem(said, row, column, found)
+    cut = CutShort(said, row, column, found)
+    cut.span = (_cut_ply_start(text, at, game), at + len(found))
+    return cut
+
+
+def _cut_ply_start(text: str, at: int, game: str) -> int:
+    """Where the ply that a record cut short at `at` ends with begins: in a game of dice, at its roll
+    (`52: 6/8 7/`); and before the move number that stands before it."""
+    start = at
+    rules = GAMES.get(game)
+    rolls = list(rules.roll.finditer(text, 0, at)) if rules and rules.roll else []
+    if rolls and not _BETWEEN_PLIES.search(text, rolls[-1].end(), at):
+        start = rolls[-1].start()
+    number = _NUMBER_BEFORE.search(text, 0, start)
+    return number.start() if number else start
 
 
 _SQUARE_LIKE = re.compile(r"(?<![a-z])x?([a-z][0-9]{1,3})(?![0-9])")  # a square, after a capture's x if any
@@ -271,6 +290,8 @@ _PLAY_LIKE = re.compile(r"[0-9]+(?:/(?:[0-9]+|off))+")  # a play of a game of di
 _NEXT_WORD = re.compile(r"[ \t\r\n]*([^\s(){}\[\];]+)")  # the word that follows, after blanks
 _COMMENT_NEXT = re.compile(r"[ \t\r\n]*\{")  # a comment that follows, after blanks
 _WORD_END = " \t\r\n(){}[];"  # what ends a word, as _describe reads what it found
+_BETWEEN_PLIES = re.compile(r"[.(){};]")  # what a ply does not hold: a move number's dot, a variation, a comment
+_NUMBER_BEFORE = re.compile(r"(?<!\S)[0-9]+\.+\s*\Z")  # a move number (and blanks) that ends a text
 
 
 @cache

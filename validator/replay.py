@@ -17,7 +17,7 @@ from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, header_of, parse_record, scan_tags
 from lusoria.notation.slips import RESULTS, Fix, mend, results_meant, slip_fixes, tag_meant
 from lusoria.notation.sources import BOM
-from lusoria.notation.syntax import MISSING_RESULT, MissingResult, TagTwice, row_column
+from lusoria.notation.syntax import CUT_SHORT, MISSING_RESULT, CutShort, MissingResult, TagTwice, row_column
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import write_record
 from lusoria.plugins import FAILS
@@ -266,7 +266,8 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
     """The record parsed, the syntax errors, each with what its slip meant ("did you mean
     e3-c3?"), and the fixes made: with `keep_going`, while each slip has one fix, the text is
     mended until it parses. A movetext that ends without a result marker is read with one
-    assumed (ASSUMED_RESULT), and a tag written twice without the second: its error is one
+    assumed (ASSUMED_RESULT), one cut short after a word that is none of the notation's without that
+    word and with one assumed, and a tag written twice without the second: its error is one
     diagnostic, not the end of the checks."""
     diagnostics = [
         Diagnostic(ERROR, problem.rule, problem.message, problem.ply, problem.text, problem.line, problem.column)
@@ -290,12 +291,13 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
                 text, (line, column) = read.text[fixes[0].start : fixes[0].end], _fix_place(read, fixes[0])
             else:
                 text, line, column = problem.text, problem.line, problem.column
+            cut = problem if isinstance(problem, CutShort) and not fixes else None  # a record cut short
             diagnostics.append(
                 _as_written(
                     Diagnostic(
                         ERROR,
                         problem.rule,
-                        problem.message,
+                        problem.message + (CUT_SHORT if cut else ""),
                         text=text,
                         line=line,
                         column=column,
@@ -308,15 +310,23 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
                 read, unended = RecordText(read.text + ASSUMED_RESULT, read.line, read.index, read.path), True
                 continue
             if isinstance(problem, TagTwice):  # read on without it, its place blank
-                start, end = problem.span
-                blank = read.text[:start] + " " * (end - start) + read.text[end:]
-                read, tag_twice = RecordText(blank, read.line, read.index, read.path), True
+                read, tag_twice = RecordText(_blank(read.text, problem.span), read.line, read.index, read.path), True
+                continue
+            if cut is not None:  # read up to the ply it ends with, a result assumed
+                cut_text = _blank(read.text, cut.span) + ASSUMED_RESULT
+                read, unended = RecordText(cut_text, read.line, read.index, read.path), True
                 continue
             if not keep_going or len(fixes) != 1 or len(mended) == MAX_SLIPS:
                 return _Read(None, read, diagnostics, mended, unended, tag_twice)
             (fix,) = fixes
             mended.append(_Mended(*_fix_place(read, fix), read.text[fix.start : fix.end], fix.text))
             read = RecordText(mend(read.text, fix), read.line, read.index, read.path)
+
+
+def _blank(text: str, span: tuple[int, int]) -> str:
+    """The text with blanks for what stands in `span` (lines and columns stay as they were)."""
+    start, end = span
+    return text[:start] + " " * (end - start) + text[end:]
 
 
 def _fix_place(read: RecordText, fix: Fix) -> tuple[int, int]:
