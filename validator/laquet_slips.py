@@ -8,6 +8,7 @@ import re
 from itertools import permutations
 from typing import Final
 
+from lusoria.notation.numbers import checked_number
 from lusoria.validator.laquet_turns import Written, parse_turn
 
 ROLL: Final = re.compile(r"([1-6])-?([1-6]):")  # `46:` or `4-6:`
@@ -45,7 +46,7 @@ def turn_distance(written: str, legal: str) -> int:
 def forward(turn: str) -> str:
     """The turn with each play written the wrong way round, from the higher point (`11/5`), turned
     forward (`5/11`)."""
-    return _PLAY.sub(lambda play: play[0] if int(play[1]) < int(play[2]) else f"{play[2]}/{play[1]}", turn)
+    return _PLAY.sub(lambda play: play[0] if _point(play[1]) < _point(play[2]) else f"{play[2]}/{play[1]}", turn)
 
 
 def mended_turn(word: str) -> str:
@@ -83,11 +84,18 @@ def _rolled(plays: str) -> str | None:
     dice = []
     for play in plays.split():
         points, _, repeat = play.partition("(")
-        steps = [int(point) for point in points.split("/")]
-        dice += [end - start for start, end in zip(steps, steps[1:])] * (int(repeat[0]) if repeat else 1)
+        steps = [_point(point) for point in points.split("/")]
+        dice += [end - start for start, end in zip(steps, steps[1:])] * (
+            checked_number(repeat[0], 2, 9) if repeat else 1
+        )
     if len(dice) != 2 or not all(1 <= die <= 6 for die in dice):
         return None
     return f"{max(dice)}{min(dice)}: {plays}"
+
+
+def _point(written: str) -> int:
+    """A point as a play writes it, in one or two digits (the patterns' `[0-9]{1,2}`)."""
+    return checked_number(written, 0, 99)
 
 
 def _dice_distance(a: tuple[int, ...], b: tuple[int, ...]) -> int:
