@@ -221,13 +221,17 @@ def _tables_like(conn: sqlite3.Connection, name: str) -> str:
 
 
 def _columns_like(conn: sqlite3.Connection, name: str) -> str:
-    """The columns of the archive's tables and views most like one none has (`record`: record_id)."""
+    """The columns of the archive's tables and views most like one none has (`record`: record_id),
+    or, of one that others have than those the statement reads (`text`), those tables and views."""
     columns = {
-        column
+        table: [column for (column,) in conn.execute("SELECT name FROM pragma_table_info(?)", [table])]
         for table in _tables(conn)
-        for (column,) in conn.execute("SELECT name FROM pragma_table_info(?)", [table])
     }
-    return _like(name, sorted(columns), "columns")
+    column = name.rpartition(".")[2]
+    holders = [table for table, names in columns.items() if column.casefold() in map(str.casefold, names)]
+    if holders:
+        return f" (docs/archive.md, The schema: {column} is a column of {', '.join(sorted(holders))})"
+    return _like(name, sorted({known for names in columns.values() for known in names}), "columns")
 
 
 def _tables(conn: sqlite3.Connection) -> list[str]:

@@ -20,8 +20,10 @@ from lusoria.notation.syntax import (
     MISSING_RESULT,
     TERMINALS,
     UNWRITTEN_TAG,
+    CutShort,
     MissingResult,
     SyntaxProblem,
+    TagTwice,
     Terminals,
     cache_file,
     row_column,
@@ -34,6 +36,21 @@ from lusoria.words import escape_controls
 
 MAX_NAG = 255  # as in PGN
 _BLANKS = re.compile(r"\s+")
+
+
+_PAIRED_TAGS = {"White": "Black", "Black": "White"}  # a name written twice was perhaps meant for the other side
+
+
+def _written_twice(tag: Token, name: str, column: int, first: str, tags: list[Token]) -> TagTwice:
+    """The problem of a tag `name` written again (`tag`), with the value it had first."""
+    problem = TagTwice(
+        f'the tag {name} appears twice (its first value, "{first}", is the one read)', tag.line, column, name, "tag"
+    )
+    problem.span = (tag.start_pos or 0, tag.end_pos or 0)
+    other = _PAIRED_TAGS.get(name)
+    if other and not any(written[1:].split(None, 1)[0] == other for written in tags):
+        problem.meant = (other,)
+    return problem
 
 
 class _Builder(Transformer):
@@ -59,7 +76,7 @@ class _Builder(Transformer):
             name, value = tag[1:-1].split(None, 1)  # TAG: "[", its name, blanks, its value, "]" (blanks inside)
             column = (tag.column or 0) + tag.index(name)
             if name in named:
-                raise SyntaxProblem(f"the tag {name} appears twice", tag.line, column, name, "tag")
+                raise _written_twice(tag, name, column, named[name], tags)
             named[name], places[name] = unquote(value.rstrip(" \t")), (tag.line, column)
         return Record(named, main, str(result), 1, places, result.line, result.column)
 
@@ -166,7 +183,7 @@ def parse_lalr(text: str, game: str, offset: int) -> Record:
         problem.line += offset
         raise
     except UnexpectedInput as error:
-        raise _misread_ply(error, text, offset, game) or _describe(error, text, offset) from None
+        raise _misread_ply(error, text, offset, game) or _describe(error, text, offset, game) from None
     record.result_line += offset
     if offset:
         record.tag_places = {name: (line + offset, column) for name, (line, column) in record.tag_places.items()}
@@ -217,8 +234,9 @@ def at_the_end(error: UnexpectedInput) -> bool:
     return isinstance(error, UnexpectedEOF) or (isinstance(error, UnexpectedToken) and error.token.type == "$END")
 
 
-def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
-    """A plain-words syntax error: what was found, what was expected."""
+def _describe(error: UnexpectedInput, text: str, offset: int, game: str) -> SyntaxProblem:
+    """A plain-words syntax error: what was found, what was expected (and, where the record ends
+    after it without a result marker, that it may be cut short: CutShort)."""
     if at_the_end(error):
         lines = text.rstrip().split("\n")
         return MissingResult(
@@ -244,7 +262,24 @@ def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
         quoted = ' (a " inside a value is written \\")' if _QUOTE_INSIDE.match(line) else ""
         return SyntaxProblem(f"{UNWRITTEN_TAG}{quoted}: {line}", row, column, line)
     listed = ", ".join(expected[:-1]) + (" or " if len(expected) > 1 else "") + expected[-1] if expected else "nothing"
-    return SyntaxProblem(f"found '{escape_controls(found)}', expected {listed}", row, column, found)
+    said = f"found '{escape_controls(found)}', expected {listed}"
+    if inside or text[at + len(found) :].strip():
+        return SyntaxProblem(said, row, column, found)
+    cut = CutShort(said, row, column, found)
+    cut.span = (_cut_ply_start(text, at, game), at + len(found))
+    return cut
+
+
+def _cut_ply_start(text: str, at: int, game: str) -> int:
+    """Where the ply that a record cut short at `at` ends with begins: in a game of dice, at its roll
+    (`52: 6/8 7/`); and before the move number that stands before it."""
+    start = at
+    rules = GAMES.get(game)
+    rolls = list(rules.roll.finditer(text, 0, at)) if rules and rules.roll else []
+    if rolls and not _BETWEEN_PLIES.search(text, rolls[-1].end(), at):
+        start = rolls[-1].start()
+    number = _NUMBER_BEFORE.search(text, 0, start)
+    return number.start() if number else start
 
 
 _SQUARE_LIKE = re.compile(r"(?<![a-z])x?([a-z][0-9]{1,3})(?![0-9])")  # a square, after a capture's x if any
@@ -255,6 +290,8 @@ _PLAY_LIKE = re.compile(r"[0-9]+(?:/(?:[0-9]+|off))+")  # a play of a game of di
 _NEXT_WORD = re.compile(r"[ \t\r\n]*([^\s(){}\[\];]+)")  # the word that follows, after blanks
 _COMMENT_NEXT = re.compile(r"[ \t\r\n]*\{")  # a comment that follows, after blanks
 _WORD_END = " \t\r\n(){}[];"  # what ends a word, as _describe reads what it found
+_BETWEEN_PLIES = re.compile(r"[.(){};]")  # what a ply does not hold: a move number's dot, a variation, a comment
+_NUMBER_BEFORE = re.compile(r"(?<!\S)[0-9]+\.+\s*\Z")  # a move number (and blanks) that ends a text
 
 
 @cache

@@ -159,15 +159,19 @@ def _tag_pattern() -> re.Pattern[str]:
 
 
 def scan_tags(text: str) -> dict[str, str]:
-    """The tags of a record's text, without parsing its movetext (header scan). Those of the
-    last text scanned are kept: a record that does not parse is asked its game, variant and
-    result in turn (a tag value of 4 MB was scanned four times by `validate`)."""
+    """The tags of a record's text, without parsing its movetext (header scan); of a tag written
+    twice, its first value, as the parser reads it. Those of the last text scanned are kept: a
+    record that does not parse is asked its game, variant and result in turn (a tag value of 4 MB
+    was scanned four times by `validate`)."""
     return dict(_scanned_tags(text))
 
 
 @lru_cache(maxsize=1)
 def _scanned_tags(text: str) -> dict[str, str]:
-    return {m[1]: unquote(m[2]) for m in _tag_pattern().finditer(header_of(text))}
+    tags: dict[str, str] = {}
+    for tag in _tag_pattern().finditer(header_of(text)):
+        tags.setdefault(tag[1], unquote(tag[2]))
+    return tags
 
 
 def last_tag_line(text: str) -> int:

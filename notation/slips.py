@@ -4,7 +4,7 @@ after its x), `e3–c3` (a word processor's dash), `ke5-e4` (a lowercase piece l
 `c1-c5 xb5` or `b2-b3 ~d6` (a detached suffix, capture list or removal), `~a1 g1-g2` (a removal
 before its move), `64: 5/11 {…} 5/9`, `64: 5/11! 5/9`, `54: -- 5. >54: 1/5 4/9` or `64: {…} 5/11 5/9` (a
 comment, a NAG, a suffix or a move number that parts a ply), `1..` or
-`1…` (a move number's dots), `½-½` or `1:0` (a result in another convention), `---` or `-- --` (a
+`1…` (a move number's dots), `5/11 5/9` (a Laquet ply's roll left out), `½-½` or `1:0` (a result in another convention), `---` or `-- --` (a
 pass), `[White "Jens Holm"` (a tag without its `]`). Every fix is checked against the game's grammar before it is offered. And the tag a tag of
 another name may be a slip for (`tag_meant`: `[Evnet "…"]`)."""
 
@@ -39,6 +39,7 @@ _WORD = re.compile(_WITHIN_WORD + "+")  # a word between _DELIMITERS
 _MARKED_PLY = re.compile(rf"(?<!{_WITHIN_WORD})({_WITHIN_WORD}+)\*[ \t\r\n]*\Z")  # a word with a `*` on it,
 # and blanks after it: `5/11* `
 _STOP = re.compile(r"[0-9]+\.+|1-0|0-1|1/2-1/2|\*|>.*")  # what ends a ply's words: a move number, a result, a > group
+_PLAY = re.compile(r"[0-9]{1,2}(?:/(?:[0-9]{1,2}|off))+(?:\([2-9]\))?")  # a play of a game of dice: 5/11, 14/off
 _SUFFIX = re.compile(r"!!|\?\?|!\?|\?!|!|\?")  # the notation's (grammar/common.lark); a game's own: its ply_tail
 # what may part a ply, and the blanks after it, ending a text: a comment as the grammar reads it (up
 # to its first }), a ; comment, NAGs, a suffix written straight after the ply's first part, or a
@@ -112,7 +113,8 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         passes = [Fix(repeated.start(), end, "--")] if repeated else []
         rules = GAMES[game]
         dice = any(written and written.fullmatch(word) for written in (rules.roll, rules.leftover_roll))  # a ply's dice
-        end = _ply_end(text, end, game) if dice else end
+        unrolled = rules.roll is not None and _PLAY.fullmatch(word)  # a play where a ply begins: its roll left out
+        end = _ply_end(text, end, game) if dice or unrolled else end
         word = text[start:end]
         fixes = [*_spaced(text, start, game), *passes]
         fixes += [Fix(start, end, meant) for meant in _meant(word, game) if meant != word]

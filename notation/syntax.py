@@ -1,5 +1,5 @@
 """What the two ways of reading a record (reader.py's regular expressions, lalr.py's parser)
-share: a record's problems (SyntaxProblem, MissingResult), the grammar's terminals the reader
+share: a record's problems (SyntaxProblem, MissingResult, CutShort, TagTwice), the grammar's terminals the reader
 uses (TERMINALS, Terminals), where what is made from a grammar is kept, and a tag's value
 unquoted."""
 
@@ -36,6 +36,28 @@ MISSING_RESULT = "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)
 class MissingResult(SyntaxProblem):
     """A record whose movetext ends without a result marker: what comes before it may still
     be read and checked (validator.replay.check)."""
+
+
+CUT_SHORT = "; the record ends there, without a result marker: is it cut short?"  # CutShort's, when no slip is meant
+
+
+class CutShort(SyntaxProblem):
+    """A record whose last word is none the notation reads, with no result marker after it (a record
+    cut short, unless the word is a slip that notation.slips mends): what comes before the ply that
+    word begins (`span`: where that stands in the record's text) may still be read and checked
+    (validator.replay.check)."""
+
+    span: tuple[int, int] = (0, 0)
+
+
+class TagTwice(SyntaxProblem):
+    """A tag written a second time in a record, said at its name: the record may still be read
+    without it (`span`: where it stands in the record's text) and its plies checked
+    (validator.replay.check); `meant`: the tag it may have been meant for, which the record lacks
+    (Black for a second White)."""
+
+    span: tuple[int, int] = (0, 0)
+    meant: tuple[str, ...] = ()
 
 
 class Undecodable(SyntaxProblem):

@@ -16,7 +16,7 @@ from typing import ClassVar, Generic, Self, TypeVar
 
 from lusoria.errors import LusoriaError
 from lusoria.validator.diagram import Diagram, Squares
-from lusoria.validator.suggest import alike, meant
+from lusoria.validator.suggest import alike, meant, similarity
 
 Position = Hashable  # each game's positions are immutable values
 P = TypeVar("P", bound=Hashable)  # one game's position type
@@ -604,6 +604,10 @@ class Game(Generic[P]):
         """How far a written ply is from a legal one (validator/suggest.py; games on a
         board of squares: validator/grid.py)."""
         raise NotImplementedError
+
+    def likeness(self, written: str, legal: str) -> float:
+        """How alike a written ply is to a legal one (0 to 1): what orders equally near suggestions."""
+        return similarity(written, legal)
 
     def candidates(self, position: P, written: str) -> list[str]:
         """The legal plies a suggestion for `written` is chosen from."""

@@ -31,7 +31,7 @@ from lusoria.validator.laquet_checked import play_checked
 from lusoria.validator.laquet_fast import play_plain
 from lusoria.validator.laquet_moves import apply_steps, sequences
 from lusoria.validator.laquet_points import BORNE_OFF, CHECKERS, LAST, OFF, LaquetPosition, most_playable, winner
-from lusoria.validator.laquet_slips import LEFTOVER, ROLL, SPACED_ROLL, mended_turn, turn_distance
+from lusoria.validator.laquet_slips import LEFTOVER, ROLL, SPACED_ROLL, forward, mended_turn, turn_distance
 from lusoria.validator.laquet_turns import dice_left, parse_turn, turn_text
 from lusoria.validator.suggest import similarity
 
@@ -269,6 +269,10 @@ class Laquet(Game[LaquetPosition]):
 
     def distance(self, written: str, legal: str) -> int:
         return turn_distance(written, legal)
+
+    def likeness(self, written: str, legal: str) -> float:
+        """As alike as the turn with its plays written the wrong way round (`11/5`) turned forward is."""
+        return similarity(forward(written), legal)
 
     @classmethod
     def mended_ply(cls, word: str) -> str:

@@ -153,7 +153,10 @@ def _dice_for(
     if start > LAST:
         raise Illegal("Q4", f"{text}: no checker stands on points 19-24; they are never used")
     if not left:
-        raise Illegal("Q2", f"{text}: the roll is used up (two dice; a double is played as two moves)")
+        other = SIDE_NAMES[1 - side]  # whose checkers the play moves, when they are the opponent's: a roll left out
+        theirs = f"; {start} holds {other}'s checkers: {other}'s roll is perhaps left out before {text}"
+        used_up = f"{text}: the roll is used up (two dice; a double is played as two moves)"
+        raise Illegal("Q2", used_up + (theirs if position.checkers(1 - side, start) else ""))
     if end == OFF:
         if not all_home(list(position.points), side):
             outside = [str(p) for p in range(1, 13) if position.checkers(side, p)]

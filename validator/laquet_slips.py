@@ -8,6 +8,7 @@ import re
 from itertools import permutations
 from typing import Final
 
+from lusoria.notation.numbers import checked_number
 from lusoria.validator.laquet_turns import Written, parse_turn
 
 ROLL: Final = re.compile(r"([1-6])-?([1-6]):")  # `46:` or `4-6:`
@@ -16,6 +17,11 @@ SPACED_ROLL: Final = re.compile(r"[1-6][ \t]*-?[ \t]*[1-6][ \t]*:")  # a roll wi
 _BARE_ROLL: Final = re.compile(r"[1-6]-?[1-6]|>[1-6](?:-?[1-6])?")  # a roll, or a > group's dice, without its colon
 _LEFTOVER_DIE: Final = re.compile(r"[1-6]:")  # one die: the dice of a > group written without its >
 _DASHED_PLAY: Final = re.compile(r"[0-9]{1,2}(?:-(?:[0-9]{1,2}|off))+(?:\([0-9]\))?")  # 5-11, 3-6(2): 5/11, 3/6(2)
+_PLAY: Final = re.compile(r"(?<![0-9/])([0-9]{1,2})/([0-9]{1,2})(?![0-9/])")  # a play of one die: 5/11 (not 1/7/10)
+# plays of points written with no roll before them: 5/11 5/9, 1/7/10, 3/6(2)
+_UNROLLED: Final = re.compile(
+    r"[0-9]{1,2}(?:/[0-9]{1,2})+(?:\([2-9]\))?(?:[ \t]+[0-9]{1,2}(?:/[0-9]{1,2})+(?:\([2-9]\))?)*"
+)
 _SPACED: Final = re.compile(r"([ \t]+)")  # the blanks between plays, kept as written
 _COMMA_DICE: Final = re.compile(r"\A([1-6]),([1-6])\Z")  # a roll's dice parted by a comma, as a pair is written: 6,3
 _COMMA_BEFORE_PLAY: Final = re.compile(r",+(?=[^\s,])")  # 5/11,5/9: 5/11 5/9 (the other commas go)
@@ -37,8 +43,15 @@ def turn_distance(written: str, legal: str) -> int:
     return cost
 
 
+def forward(turn: str) -> str:
+    """The turn with each play written the wrong way round, from the higher point (`11/5`), turned
+    forward (`5/11`)."""
+    return _PLAY.sub(lambda play: play[0] if _point(play[1]) < _point(play[2]) else f"{play[2]}/{play[1]}", turn)
+
+
 def mended_turn(word: str) -> str:
-    """A roll without its colon (`53`, `5-3`, `>3`): `53:`, `5-3:`, `>3:`; its dice parted by a comma
+    """A roll without its colon (`53`, `5-3`, `>3`): `53:`, `5-3:`, `>3:`; a roll left out (`5/11 5/9`):
+    the roll the plays show (`_rolled`); its dice parted by a comma
     (`6,3:`): `6-3:`; a > group's one die without its > (`3: 5/8`): `>3:`; plays, with their roll,
     their > group's dice or without, written with
     hyphens, as some backgammon books write them (`63: 5-11 1-4`): `63: 5/11 1/4`, or otherwise
@@ -51,7 +64,7 @@ def mended_turn(word: str) -> str:
     roll, colon, plays = word.partition(":")
     roll = _COMMA_DICE.sub(r"\1-\2", roll)
     if not colon:
-        return _mended_plays(word)
+        return (_UNROLLED.fullmatch(word) and _rolled(word)) or _mended_plays(word)
     if written_pass := _PASS.fullmatch(plays):
         return roll + colon + (written_pass[1] or " ") + "--"
     return roll + colon + _mended_plays(plays)
@@ -63,6 +76,26 @@ def _mended_plays(plays: str) -> str:
     plays = _COMMA_BEFORE_PLAY.sub(" ", plays).replace(",", "")
     mended = (_BEARING_OFF.sub(r"\1off", play) for play in _SPACED.split(plays))
     return "".join(play.replace("-", "/") if _DASHED_PLAY.fullmatch(play) else play for play in mended)
+
+
+def _rolled(plays: str) -> str | None:
+    """Plays written without their roll (`5/11 5/9`), after the roll they show (`64: 5/11 5/9`); None
+    unless they play two dice."""
+    dice = []
+    for play in plays.split():
+        points, _, repeat = play.partition("(")
+        steps = [_point(point) for point in points.split("/")]
+        dice += [end - start for start, end in zip(steps, steps[1:])] * (
+            checked_number(repeat[0], 2, 9) if repeat else 1
+        )
+    if len(dice) != 2 or not all(1 <= die <= 6 for die in dice):
+        return None
+    return f"{max(dice)}{min(dice)}: {plays}"
+
+
+def _point(written: str) -> int:
+    """A point as a play writes it, in one or two digits (the patterns' `[0-9]{1,2}`)."""
+    return checked_number(written, 0, 99)
 
 
 def _dice_distance(a: tuple[int, ...], b: tuple[int, ...]) -> int:
@@ -106,4 +139,6 @@ def _merge(written: list[tuple[int, int]], legal: list[tuple[int, int]]) -> list
 
 
 def _segment_distance(x: tuple[int, int], y: tuple[int, int]) -> int:
-    return 0 if x == y else 1 if x[0] == y[0] or x[1] == y[1] else 2
+    """0 alike; 1 when they share a point or one is the other written the wrong way round (`11/5`
+    for `5/11`); 2 otherwise."""
+    return 0 if x == y else 1 if x[0] == y[0] or x[1] == y[1] or x == y[::-1] else 2

@@ -17,7 +17,7 @@ from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, header_of, parse_record, scan_tags
 from lusoria.notation.slips import RESULTS, Fix, mend, results_meant, slip_fixes, tag_meant
 from lusoria.notation.sources import BOM
-from lusoria.notation.syntax import MISSING_RESULT, MissingResult, row_column
+from lusoria.notation.syntax import CUT_SHORT, MISSING_RESULT, CutShort, MissingResult, TagTwice, row_column
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import write_record
 from lusoria.plugins import FAILS
@@ -156,8 +156,8 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False,
     """Parse and replay one record's text; `keep=False` keeps neither the positions
     after each ply nor the canonical plies (what `validate` does not need);
     `keep_going`: after an illegal ply or a syntax slip with one nearest suggestion, go on as if
-    it had been written. A record that ends without its result marker does not parse, but its
-    plies are checked all the same: their diagnostics follow the syntax error; with
+    it had been written. A record that ends without its result marker, or writes a tag twice, does
+    not parse, but its plies are checked all the same: their diagnostics follow that error; with
     `assume_result`, it comes replayed (record, rules, positions: `lusoria show`), as with `*`."""
     if isinstance(source, str):  # (without the byte order mark of a text decoded as utf-8, not utf-8-sig)
         source = RecordText(source.removeprefix(BOM))
@@ -175,15 +175,17 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False,
 def _checked(source: RecordText, keep: bool, keep_going: bool, assume_result: bool) -> Report:
     """`check` of a record's text."""
     read = _read_past_slips(source, keep_going)
-    if read.record is None or read.unended:
+    if read.record is None or read.unended or read.tag_twice:
         unread = Report(source)
         unread.diagnostics = sorted(read.diagnostics + _header_checked(read), key=_place)
-        if read.record is not None:  # the plies checked; what the replay says of the marker assumed is moot
+        if read.record is not None:  # the plies checked; what the replay says of a marker assumed is moot
             replayed = replay(read.record, read.text, keep and assume_result, keep_going)
             if replayed.outcome:  # but how the game ended tells the marker that was left out
                 unread.diagnostics = [_ended(d, replayed.outcome) for d in unread.diagnostics]
             unread.diagnostics += [
-                _as_written(d, read.mended) for d in replayed.diagnostics if d.line != read.record.result_line
+                _as_written(d, read.mended)
+                for d in replayed.diagnostics
+                if not read.unended or d.line != read.record.result_line
             ]
             if assume_result:
                 unread = replace(replayed, source=source, diagnostics=unread.diagnostics)
@@ -257,28 +259,31 @@ class _Read(NamedTuple):
     diagnostics: list[Diagnostic]  # the syntax errors, each with what its slip meant
     mended: list[_Mended]  # the slips read as what they meant (keep_going)
     unended: bool  # the movetext ends without a result marker: `record` ends with one assumed
+    tag_twice: bool  # a tag is written twice: `record` is read without the second
 
 
 def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
     """The record parsed, the syntax errors, each with what its slip meant ("did you mean
     e3-c3?"), and the fixes made: with `keep_going`, while each slip has one fix, the text is
     mended until it parses. A movetext that ends without a result marker is read with one
-    assumed (ASSUMED_RESULT): its syntax error is one diagnostic, not the end of the checks."""
+    assumed (ASSUMED_RESULT), one cut short after a word that is none of the notation's without that
+    word and with one assumed, and a tag written twice without the second: its error is one
+    diagnostic, not the end of the checks."""
     diagnostics = [
         Diagnostic(ERROR, problem.rule, problem.message, problem.ply, problem.text, problem.line, problem.column)
         for problem in source.problems
     ]  # a reader's, at plies
-    read, mended, unended = source, list[_Mended](), False
+    read, mended, unended, tag_twice = source, list[_Mended](), False, False
     while True:
         try:
-            return _Read(parse_record(read), read, diagnostics, mended, unended)
+            return _Read(parse_record(read), read, diagnostics, mended, unended, tag_twice)
         except SyntaxProblem as problem:
             if unended and problem.line > source.last_line:
-                return _Read(None, read, diagnostics, mended, unended)  # the assumed marker did not help
+                return _Read(None, read, diagnostics, mended, unended, tag_twice)  # the assumed marker did not help
             game = scan_tags(read.text).get("Game", "").lower()
             row = problem.line - read.line + 1
             fixes = slip_fixes(read.text, row, problem.column, game) if problem.rule == "syntax" else []
-            meant = [fix.text for fix in fixes]
+            meant = [fix.text for fix in fixes] + list(problem.meant if isinstance(problem, TagTwice) else ())
             if game and game not in known_games() and read.format == "lgn":  # the problem is the unknown game
                 meant = alike(problem.text, known_games())
             if fixes:  # the diagnostic points at what its suggestions replace, as an editor's quick fix does:
@@ -286,12 +291,13 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
                 text, (line, column) = read.text[fixes[0].start : fixes[0].end], _fix_place(read, fixes[0])
             else:
                 text, line, column = problem.text, problem.line, problem.column
+            cut = problem if isinstance(problem, CutShort) and not fixes else None  # a record cut short
             diagnostics.append(
                 _as_written(
                     Diagnostic(
                         ERROR,
                         problem.rule,
-                        problem.message,
+                        problem.message + (CUT_SHORT if cut else ""),
                         text=text,
                         line=line,
                         column=column,
@@ -303,11 +309,24 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
             if isinstance(problem, MissingResult):
                 read, unended = RecordText(read.text + ASSUMED_RESULT, read.line, read.index, read.path), True
                 continue
+            if isinstance(problem, TagTwice):  # read on without it, its place blank
+                read, tag_twice = RecordText(_blank(read.text, problem.span), read.line, read.index, read.path), True
+                continue
+            if cut is not None:  # read up to the ply it ends with, a result assumed
+                cut_text = _blank(read.text, cut.span) + ASSUMED_RESULT
+                read, unended = RecordText(cut_text, read.line, read.index, read.path), True
+                continue
             if not keep_going or len(fixes) != 1 or len(mended) == MAX_SLIPS:
-                return _Read(None, read, diagnostics, mended, unended)
+                return _Read(None, read, diagnostics, mended, unended, tag_twice)
             (fix,) = fixes
             mended.append(_Mended(*_fix_place(read, fix), read.text[fix.start : fix.end], fix.text))
             read = RecordText(mend(read.text, fix), read.line, read.index, read.path)
+
+
+def _blank(text: str, span: tuple[int, int]) -> str:
+    """The text with blanks for what stands in `span` (lines and columns stay as they were)."""
+    start, end = span
+    return text[:start] + " " * (end - start) + text[end:]
 
 
 def _fix_place(read: RecordText, fix: Fix) -> tuple[int, int]:

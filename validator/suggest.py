@@ -48,7 +48,7 @@ def _close(rules: Game, position: Position, written: str) -> tuple[tuple[int, st
         for legal in rules.candidates(position, written)
         if (cost := rules.distance(written, legal)) <= CLOSE
     ]
-    return tuple(sorted(near, key=lambda pair: (pair[0], -similarity(written, pair[1]), pair[1])))
+    return tuple(sorted(near, key=lambda pair: (pair[0], -rules.likeness(written, pair[1]), pair[1])))
 
 
 def suggestions(rules: Game, position: Position, written: str) -> list[str]:

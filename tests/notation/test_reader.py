@@ -339,7 +339,11 @@ def test_blanks_inside_a_tag_s_brackets_are_not_its_value_s(movetext):
     assert record.tags == {"Game": "tablut", "Event": "a b"} and record.tag_places["Event"] == (2, 4)
     with pytest.raises(SyntaxProblem) as raised:
         parse_record(f'[Game "tablut"]\n[Event "a"]\n[  Event "b" ]\n{movetext}')
-    assert (raised.value.message, raised.value.line, raised.value.column) == ("the tag Event appears twice", 3, 4)
+    assert (raised.value.message, raised.value.line, raised.value.column) == (
+        'the tag Event appears twice (its first value, "a", is the one read)',
+        3,
+        4,
+    )
 
 
 def test_a_record_that_does_not_parse_has_its_tags_scanned_once(monkeypatch):

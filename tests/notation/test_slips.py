@@ -108,6 +108,29 @@ def test_laquet_plays_written_with_hyphens_are_mended_with_their_roll(movetext, 
     assert diagnostic.suggestions == (meant,)
 
 
+@pytest.mark.parametrize(
+    "movetext, written, meant",
+    [
+        ("1. 5/11 5/9 52: 6/8 7/12 *", "5/11 5/9", "64: 5/11 5/9"),  # up to the next roll
+        ("1. 64: 5/11 5/9 52: 6/8 7/12 2. 4/7 4/5 *", "4/7 4/5", "31: 4/7 4/5"),  # up to the result marker
+        ("1. 1/7/10 52: 6/8 7/12 *", "1/7/10", "63: 1/7/10"),  # one checker, both dice
+    ],
+)
+def test_laquet_plays_written_without_their_roll_get_the_roll_they_show(movetext, written, meant):
+    """A historian copied the plays and left out the dice: the plays show them (5/11 and 5/9: 6 and 4)."""
+    [diagnostic] = check(f"{LAQUET}\n{movetext}\n").diagnostics
+    assert (diagnostic.rule, diagnostic.text, diagnostic.column) == ("syntax", written, movetext.index(written) + 1)
+    assert diagnostic.message.startswith(f"found '{written.split()[0]}', expected a ply, a move number")
+    assert diagnostic.suggestions == (meant,)
+
+
+@pytest.mark.parametrize("movetext", ["1. 5/11 52: 6/8 7/12 *", "1. 1/10 52: 6/8 7/12 *", "1. 5/14 1/4 *"])
+def test_laquet_plays_without_their_roll_that_do_not_show_two_dice_get_no_roll(movetext):
+    """One die (5/11), one checker whose stop is not written (1/10), a play longer than a die (5/14)."""
+    [diagnostic] = check(f"{LAQUET}\n{movetext}\n").diagnostics
+    assert (diagnostic.rule, diagnostic.suggestions) == ("syntax", ())
+
+
 def test_the_plays_of_a_laquet_leftover_group_written_with_hyphens_are_mended_with_its_dice():
     (diagnostic,) = check(f"{LAQUET}\n1. 63: 5/11 1/4 >3: 6-9 6-7 *\n").diagnostics
     assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", ">3: 6-9 6-7", (">3: 6/9 6/7",))

@@ -60,6 +60,20 @@ def test_q2_rolls_higher_die_first_and_doubles_played_as_two_moves():
     assert rule_broken(SEED, START, "33: 5/8(3)") == "Q2"
 
 
+def test_q2_plays_past_the_roll_of_the_other_sides_checkers_say_their_roll_may_be_left_out():
+    """A historian left out Black's roll (52:), and the Q2 error did not say why two more plays stood there."""
+    [used_up] = check('[Game "laquet"]\n1. 64: 5/11 5/9 6/8 7/12 *\n').diagnostics
+    assert (used_up.rule, used_up.ply, used_up.message) == (
+        "Q2",
+        1,
+        "6/8: the roll is used up (two dice; a double is played as two moves); 6 holds Black's checkers: "
+        "Black's roll is perhaps left out before 6/8; the rest of this line is not checked",
+    )
+    with pytest.raises(Illegal) as caught:  # one's own checkers: no roll left out
+        SEED.play(START, "11: 1/2 1/2 2/3")
+    assert str(caught.value) == "2/3: the roll is used up (two dice; a double is played as two moves)"
+
+
 @pytest.mark.parametrize("ply", ["63: 5/9 1/4", "63: 9/15 1/4", "21: 5/3 1/2"])
 def test_q3_a_die_moves_a_checker_of_ones_own_that_many_points_forward(ply):
     assert rule_broken(SEED, START, ply) == "Q3"

@@ -153,6 +153,50 @@ def test_a_missing_result_marker_is_one_diagnostic_and_the_plies_are_still_check
     assert report.record is None and not report.valid  # it does not parse: fmt and import leave it as written
 
 
+@pytest.mark.parametrize(
+    "text, found, column, later",
+    [
+        ('[Game "latrunculi"]\n1. @a1 @h8 2. @b1 @g8 3. @c\n', "@c", 26, []),  # its move number goes with it
+        ('[Game "latrunculi"]\n[Variant "dux"]\n1. h1-h6 h8-h7 2. h4-h3 f8-f\n', "f8-f", 25, [("L0", 3)]),
+        ('[Game "laquet"]\n1. 64: 5/11 5/9 52: 6/8 7/\n', "7/", 25, []),  # the whole ply: 6/8 alone is no Q5
+    ],
+)
+def test_a_record_cut_short_is_said_so_and_its_plies_before_the_cut_are_checked(text, found, column, later):
+    """A historian's file ended in the middle of a ply: only the word was said, and none of the slips before."""
+    cut, *rest = check(text).diagnostics
+    assert (cut.rule, cut.line, cut.column, cut.text) == ("syntax", text.count("\n"), column, found)
+    assert cut.message.startswith(f"found '{found}', expected a ply, a move number") and cut.message.endswith(
+        "(1-0, 0-1, 1/2-1/2, *); the record ends there, without a result marker: is it cut short?"
+    )
+    assert [(d.rule, d.ply) for d in rest] == later
+
+
+def test_a_slip_that_ends_a_record_is_said_as_a_slip_not_a_cut():
+    [slip] = check('[Game "tablut"]\n1. e3-c3 e4-b4 2. e3c3\n').diagnostics
+    assert (slip.rule, slip.suggestions) == ("syntax", ("e3-c3",)) and "cut short" not in slip.message
+
+
+def test_a_tag_written_twice_is_one_diagnostic_and_the_plies_are_still_checked():
+    """A historian wrote the player's name twice ([White …] for [Black …]): that error alone was said,
+    and the record's slips came one run later. The first value is the one read, by the archive too."""
+    text = '[Game "laquet"]\n[White "Alfonso"]\n[White "Maestre"]\n[Result "*"]\n1. 64: 8/14 5/9 52: 6/8 7/12 *\n'
+    report = check(text)
+    twice, illegal = report.diagnostics
+    assert (twice.rule, twice.line, twice.column, twice.text, twice.suggestions) == ("tag", 3, 2, "White", ("Black",))
+    assert twice.message == 'the tag White appears twice (its first value, "Alfonso", is the one read)'
+    assert (illegal.rule, illegal.ply) == ("Q3", 1)
+    assert illegal.message == "8/14: there is no White checker on point 8; the rest of this line is not checked"
+    assert report.record is None and report.tags["White"] == "Alfonso"  # not canonical: fmt keeps it as written
+    assert check(text, assume_result=True).plies == 2  # lusoria show draws it
+
+
+def test_a_tag_written_twice_is_meant_for_the_other_side_only_when_that_one_is_missing():
+    [twice] = check('[Game "tablut"]\n[White "A"] [Black "B"] [Black "C"]\n1. e3-c3 *').diagnostics
+    assert (twice.rule, twice.column, twice.suggestions) == ("tag", 26, ())
+    [twice] = check('[Game "tablut"]\n[Game "laquet"]\n1. e3-c3 *').diagnostics  # the first game is read
+    assert (twice.rule, twice.line, twice.suggestions) == ("tag", 2, ())
+
+
 def test_a_result_marker_inside_a_semicolon_comment_is_pointed_out():
     """`;` written as a separator between plies hides the rest of the line, the result marker too."""
     report = check('[Game "laquet"]\n[Event "a; 1-0"]\n\n1. 64: 5/11 5/9; 52: 6/8 7/12 *\n')

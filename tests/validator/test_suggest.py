@@ -24,10 +24,24 @@ TABLUT, SENECA, PETTEIA, LAQUET = Tablut(), Latrunculi(), Latrunculi(variant="pe
         (LAQUET, "63: 5/11", "63: 5/11 1/4"),  # a die left out
         (LAQUET, "63: 1/7/10", "63: 1/4 4/10"),  # the other order of the dice
         (LAQUET, "64: 5/11 5/8", "63: 5/11 5/8"),  # a misread die
+        (LAQUET, "64: 5/11 9/5", "64: 5/11 5/9"),  # a play written the wrong way round
+        (LAQUET, "64: 11/5 9/5", "64: 5/11 5/9"),  # both
     ],
 )
 def test_the_nearest_legal_ply_comes_first(rules, written, first):
     assert suggestions(rules, rules.initial(), written)[0] == first
+
+
+def test_a_laquet_turn_written_the_wrong_way_round_is_told_forward_first():
+    """A historian wrote the plays from the point reached back to the point left (as a book writing
+    Black's points from its own side may), and was offered 5/11 5/9 third, or not at all."""
+    [backwards] = check('[Game "laquet"]\n1. 64: 11/5 9/5 *\n').diagnostics
+    assert (backwards.rule, backwards.ply, backwards.message, backwards.suggestions) == (
+        "Q3",
+        1,
+        "11/5: checkers move forward, from lower to higher points; the rest of this line is not checked",
+        ("64: 5/11 5/9", "64: 1/5 5/11"),
+    )
 
 
 def test_a_jump_written_as_a_step():
