@@ -279,13 +279,14 @@ def looks_like_csv(head: str) -> bool:
     status), so that a first game mistyped is said at its place, not the file skipped. `head` may
     end inside the first line (a game longer than the characters looked at): its moves so far then
     judge it. Lines may end in CR alone (the head is not yet read as text, which makes them LF). Its
-    fields are separated by `,` or `;` (`csv_delimiter`)."""
+    fields are separated by `,` or `;` (`csv_delimiter`); a game of the other separator than its
+    header's counts too (rows pasted under another file's header: the reader says them at their place)."""
     lines, delimiter = head.lstrip().splitlines(keepends=True), csv_delimiter(head)
     order = _CSV_FIELDS
     while lines and _csv_header(delimiter).match(lines[0]):
         order = (_csv_names(delimiter).match(lines[0]) and _csv_order(lines[0], delimiter)) or order
         lines = lines[1:]
-    if any(_is_csv_game(line, order, delimiter) for line in lines):
+    if any(_is_csv_game(line, order, separator) for line in lines for separator in CSV_DELIMITERS):
         return True
     first = lines[0].lstrip() if lines else ""
     if not first or first.endswith(("\n", "\r")) or _csv_line(order, delimiter).match(first):
