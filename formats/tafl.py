@@ -252,7 +252,7 @@ STATUSES = {"white": "1-0", "black": "0-1", "ongoing": "*", "draw": "1/2-1/2"}
 _COUNT = re.compile(r"[ \t]*[0-9]+[ \t]*")
 
 
-def _csv_row(line: str, order: tuple[str, ...] = _CSV_FIELDS, delimiter: str = ",") -> re.Match[str] | None:
+def _csv_row(line: str, order: tuple[str, ...] = _CSV_FIELDS, *, delimiter: str) -> re.Match[str] | None:
     """The fields of a line shaped as a CSV file's game of the columns in `order`, separated by
     `delimiter`, if it is: moves (one is enough, among words that are none: the reader names a slip
     among them at its place) and the three other fields (no move list holds a comma or a semicolon)."""
@@ -264,7 +264,7 @@ def _is_csv_game(line: str, order: tuple[str, ...], delimiter: str) -> bool:
     """Whether a line is a CSV file's game (`_csv_row`) of a status (White, Black, Ongoing, Draw),
     or, the line those four fields alone and its counts numbers, of one word else (empty, an unknown
     result, as real files hold; a slip, `Whte`: the reader names it at its place)."""
-    row = _csv_row(line, order, delimiter)
+    row = _csv_row(line, order, delimiter=delimiter)
     if row is None:
         return False
     if row["status"].strip().lower() in STATUSES:
