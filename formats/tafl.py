@@ -381,7 +381,6 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
     rules = _rules_of(chosen)
     first_row, delimiter = _delimiting_row(text)
     headers = {names.start(): _csv_order(names[0], delimiter) for names in _csv_names(delimiter).finditer(text)}
-    ordering = [(at, order) for at, order in headers.items() if order]
     rows = (line for line in _CSV_ROW.finditer(text) if not headers.get(line.start()))
     for index, line, draft in drafts("csv", text, rows):
         for name, value in chosen.items():
@@ -390,8 +389,10 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
             yield draft.source(path, index, _unknown_names(draft, line, delimiter))
             continue
         header, order = next(
-            ((at, order) for at, order in reversed(ordering) if at < line.start()), (None, _CSV_FIELDS)
+            ((at, order) for at, order in reversed(headers.items()) if at < line.start()), (None, None)
         )
+        if order is None:  # no names above, or names that order no columns: the engines' order
+            header, order = None, _CSV_FIELDS
         row = _csv_line(order, delimiter).fullmatch(line[0].strip())
         if row is None or _moves_elsewhere(row, order):
             yield draft.source(path, index, _no_game(draft, line, order, (first_row, delimiter), header))

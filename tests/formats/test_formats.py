@@ -1357,6 +1357,29 @@ def test_each_csv_header_orders_the_games_up_to_the_next_one():
     ]
 
 
+def test_a_csv_header_that_names_no_order_ends_the_order_of_the_one_above():
+    """Files pasted together, the second under names that do not name the four columns: its games
+    were read in the first file's order (each 'a line of a CSV move list is status,…'), not in the
+    engines' order as before the names were an error."""
+    moves, defenders, attackers, status = CSV_GAME.split(",")
+    text = "\n".join(
+        [
+            "status,moves,defenders_lost,attackers_lost",
+            f"{status},{moves},{defenders},{attackers}",
+            "moves,defenders_lost,attackers_lost,winner",
+            f"{CSV_GAME}\n",
+        ]
+    )
+    read = [check(s) for s in read_text(text, "csv", "brandubh.csv")]
+    assert [
+        (r.source.line, [d.column for d in r.diagnostics], r.record and len(r.record.main.plies)) for r in read
+    ] == [
+        (2, [], 30),
+        (3, [37], None),  # 'winner'
+        (4, [], 30),
+    ]
+
+
 def test_a_csv_game_whose_moves_stand_in_another_column_is_told_the_columns_and_the_header_that_orders_them():
     """A game of the engines' order under a header of another (files pasted together), or a status
     first in a file of none: it was said to hold no move at its first field ('found '0'')."""
