@@ -252,7 +252,7 @@ STATUSES = {"white": "1-0", "black": "0-1", "ongoing": "*", "draw": "1/2-1/2"}
 _COUNT = re.compile(r"[ \t]*[0-9]+[ \t]*")
 
 
-def _csv_row(line: str, order: tuple[str, ...] = _CSV_FIELDS, delimiter: str = ",") -> re.Match[str] | None:
+def _csv_row(line: str, order: tuple[str, ...] = _CSV_FIELDS, *, delimiter: str) -> re.Match[str] | None:
     """The fields of a line shaped as a CSV file's game of the columns in `order`, separated by
     `delimiter`, if it is: moves (one is enough, among words that are none: the reader names a slip
     among them at its place) and the three other fields (no move list holds a comma or a semicolon)."""
@@ -264,7 +264,7 @@ def _is_csv_game(line: str, order: tuple[str, ...], delimiter: str) -> bool:
     """Whether a line is a CSV file's game (`_csv_row`) of a status (White, Black, Ongoing, Draw),
     or, the line those four fields alone and its counts numbers, of one word else (empty, an unknown
     result, as real files hold; a slip, `Whte`: the reader names it at its place)."""
-    row = _csv_row(line, order, delimiter)
+    row = _csv_row(line, order, delimiter=delimiter)
     if row is None:
         return False
     if row["status"].strip().lower() in STATUSES:
@@ -279,13 +279,14 @@ def looks_like_csv(head: str) -> bool:
     status), so that a first game mistyped is said at its place, not the file skipped. `head` may
     end inside the first line (a game longer than the characters looked at): its moves so far then
     judge it. Lines may end in CR alone (the head is not yet read as text, which makes them LF). Its
-    fields are separated by `,` or `;` (`csv_delimiter`)."""
+    fields are separated by `,` or `;` (`csv_delimiter`); a game of the other separator than its
+    header's counts too (rows pasted under another file's header: the reader says them at their place)."""
     lines, delimiter = head.lstrip().splitlines(keepends=True), csv_delimiter(head)
     order = _CSV_FIELDS
     while lines and _csv_header(delimiter).match(lines[0]):
         order = (_csv_names(delimiter).match(lines[0]) and _csv_order(lines[0], delimiter)) or order
         lines = lines[1:]
-    if any(_is_csv_game(line, order, delimiter) for line in lines):
+    if any(_is_csv_game(line, order, separator) for line in lines for separator in CSV_DELIMITERS):
         return True
     first = lines[0].lstrip() if lines else ""
     if not first or first.endswith(("\n", "\r")) or _csv_line(order, delimiter).match(first):
@@ -380,7 +381,6 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
     rules = _rules_of(chosen)
     first_row, delimiter = _delimiting_row(text)
     headers = {names.start(): _csv_order(names[0], delimiter) for names in _csv_names(delimiter).finditer(text)}
-    ordering = [(at, order) for at, order in headers.items() if order]
     rows = (line for line in _CSV_ROW.finditer(text) if not headers.get(line.start()))
     for index, line, draft in drafts("csv", text, rows):
         for name, value in chosen.items():
@@ -389,8 +389,10 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
             yield draft.source(path, index, _unknown_names(draft, line, delimiter))
             continue
         header, order = next(
-            ((at, order) for at, order in reversed(ordering) if at < line.start()), (None, _CSV_FIELDS)
+            ((at, order) for at, order in reversed(headers.items()) if at < line.start()), (None, None)
         )
+        if order is None:  # no names above, or names that order no columns: the engines' order
+            header, order = None, _CSV_FIELDS
         row = _csv_line(order, delimiter).fullmatch(line[0].strip())
         if row is None or _moves_elsewhere(row, order):
             yield draft.source(path, index, _no_game(draft, line, order, (first_row, delimiter), header))

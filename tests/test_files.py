@@ -817,6 +817,17 @@ def test_a_byte_in_a_logs_first_line_leaves_its_date_read_or_unknown(tmp_path, o
     assert report.record.main.comments == [f"tablut-challenge reader: {note}" for note in notes]
 
 
+def test_a_byte_after_a_logs_first_line_is_not_said_to_cost_its_date(tmp_path):
+    """A server of a locale the reader does not know (German: `Dez 13, 2019`) leaves the date
+    unknown, and a byte in a later line of noise has nothing to do with it: no note blames it."""
+    data = log_with(3, b"<init>", b"<init> \xe9").replace(b"Dec 13, 2019", b"Dez 13, 2019", 1)
+    (tmp_path / "a_gameLog.txt").write_bytes(data)
+    source, unread = records([str(tmp_path / "a_gameLog.txt")])
+    assert unread.message.startswith(f"{tmp_path / 'a_gameLog.txt'}:3:97: byte 0xE9 is not valid utf-8, {NOISE}")
+    report = check(source)
+    assert report.valid and "Date" not in report.record.tags and report.record.main.comments == []
+
+
 @pytest.mark.parametrize(
     "data, place",
     [

@@ -1228,6 +1228,10 @@ def test_csv_move_lists_name_their_game_by_file_or_by_board(tmp_path, lusorias_o
         ('"e2-c2 f9-f5";0;0;"White"\n', "csv"),
         ("e2-c2 f9-f5;0;0\ne2-c2 f9-f5;0;0;\n", "csv"),  # its first game mistyped
         ("e2-c2 f9-f5;0;0;ended in a draw\n", None),
+        ("status;moves;defenders;attackers\r\nWhite;e2-c2 f9-f5;0;0\r\n", "csv"),  # its header orders the columns
+        ("status;moves;defenders;attackers\rWhite;e2-c2 f9-f5;0;0\r", "csv"),  # lines ended by CR alone
+        ("moves,defenders_lost,attackers_lost,status\ne2-c2 f9-f5;0;0;White\n", "csv"),  # rows of `;` under `,` names
+        ("# brandubh\nmoves;defenders lost;attackers lost;status\nd1-d3 e5-e2,0,0,Ongoing\n", "csv"),  # and of `,`
     ],
 )
 def test_a_csv_file_is_a_move_list_by_its_first_line(head, format):
@@ -1353,6 +1357,29 @@ def test_each_csv_header_orders_the_games_up_to_the_next_one():
     ]
 
 
+def test_a_csv_header_that_names_no_order_ends_the_order_of_the_one_above():
+    """Files pasted together, the second under names that do not name the four columns: its games
+    were read in the first file's order (each 'a line of a CSV move list is status,…'), not in the
+    engines' order as before the names were an error."""
+    moves, defenders, attackers, status = CSV_GAME.split(",")
+    text = "\n".join(
+        [
+            "status,moves,defenders_lost,attackers_lost",
+            f"{status},{moves},{defenders},{attackers}",
+            "moves,defenders_lost,attackers_lost,winner",
+            f"{CSV_GAME}\n",
+        ]
+    )
+    read = [check(s) for s in read_text(text, "csv", "brandubh.csv")]
+    assert [
+        (r.source.line, [d.column for d in r.diagnostics], r.record and len(r.record.main.plies)) for r in read
+    ] == [
+        (2, [], 30),
+        (3, [37], None),  # 'winner'
+        (4, [], 30),
+    ]
+
+
 def test_a_csv_game_whose_moves_stand_in_another_column_is_told_the_columns_and_the_header_that_orders_them():
     """A game of the engines' order under a header of another (files pasted together), or a status
     first in a file of none: it was said to hold no move at its first field ('found '0'')."""
@@ -1441,6 +1468,30 @@ def test_a_csv_line_of_the_other_separator_is_said_with_the_one_its_file_uses():
             "fields by ',', the file by ';' (as its line 2 does)",
         )
     ]
+
+
+@pytest.mark.parametrize(
+    ("names", "rows"), [(",", ";"), (";", ",")], ids=["semicolons-under-commas", "commas-under-semicolons"]
+)
+def test_csv_games_under_a_header_of_the_other_separator_are_each_said_at_their_place(tmp_path, names, rows):
+    """Rows pasted under the column names of another file: they were not a game record in any format
+    lusoria reads (read as lgn, 'no tag and no movetext' at 1:1)."""
+    moves, *others = CSV_GAME.split(",")
+    header = names.join(("moves", "defenders lost", "attackers lost", "status"))
+    (tmp_path / "brandubh.csv").write_text(f"{header}\n" + f"{rows.join([moves, *others])}\n" * 2)
+    found = [check(s) for s in read_sources(str(tmp_path / "brandubh.csv"))]
+    assert [(d.rule, d.line, d.column, d.text) for v in found for d in v.diagnostics] == [
+        ("syntax", line, len(moves) + 1, rows) for line in (2, 3)
+    ]
+    message = found[0].diagnostics[0].message
+    assert message.endswith(f"this line separates its fields by '{rows}', the file by '{names}' (as its line 1 does)")
+
+
+def test_a_csv_files_separator_is_not_read_from_a_hash_line():
+    """A `#` line of three semicolons (`# brandubh; club; 2026; round 1`) says nothing of the games'."""
+    text = f"# brandubh; club; 2026; round 1\n{CSV_GAME}\n"
+    [game] = [check(s) for s in read_text(text, "csv", "games.csv")]
+    assert game.valid and len(game.record.main.plies) == 30
 
 
 def test_csv_counts_and_unlisted_captures_are_the_records_mistakes_at_their_place():
