@@ -19,20 +19,38 @@ STORED_TEXT = f"{TEXT_OF} AS text, records.written_in AS written_in"  # in SQL o
 
 def stored_record(text: str, written_in: str | None, index: int = 0) -> RecordText:
     """A stored record's text (`index`: its id, for a caller that keeps it), read in the format it
-    is kept in; InputError for one that format cannot read alone (a CSV row of a game its file's name said)."""
-    from lusoria.formats.sources import record_at
+    is kept in (`read_kept`)."""
+    return read_kept(kept_text(text, written_in, index))
+
+
+def kept_text(text: str, written_in: str | None, index: int = 0) -> RecordText:
+    """A stored record's text as the archive keeps it, in the format it is kept in (lgn when
+    `written_in` is NULL), its id as its `index`: what a worker process reads (`read_kept`)."""
     from lusoria.notation.reader import RecordText
 
-    return replace(RecordText(text) if written_in is None else record_at(text, format=written_in), index=index)
+    return RecordText(text, index=index, format=written_in or "lgn")
+
+
+def read_kept(kept: RecordText) -> RecordText:
+    """A stored record (`kept_text`) read in its format; InputError for one that format cannot read
+    alone (a CSV row of a game its file's name said)."""
+    from lusoria.formats.sources import record_at
+
+    return kept if kept.format == "lgn" else replace(record_at(kept.text, format=kept.format), index=kept.index)
 
 
 def stored_report(text: str, written_in: str | None, index: int = 0) -> Report | None:
-    """A stored record checked as its import checked it (`stored_record`); None for one its format
+    """A stored record checked as its import checked it (`replayed`)."""
+    return replayed(kept_text(text, written_in, index))
+
+
+def replayed(kept: RecordText) -> Report | None:
+    """A stored record (`kept_text`) checked as its import checked it; None for one its format
     cannot read alone."""
     from lusoria.notation.sources import InputError
     from lusoria.validator.replay import check
 
     try:
-        return check(stored_record(text, written_in, index))
+        return check(read_kept(kept))
     except InputError:
         return None
