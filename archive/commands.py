@@ -481,7 +481,8 @@ class Archive:
         """`lusoria stats`: counts and figures of the records `filters` match (all: None), the `top`
         rows of each long list (variants, players, first error rules; the variants folded beyond
         them in `more_variants`); with `by` ("game" or "variant"), the results of the `top` games or
-        variants with the most records too, their sides named as their games name them (`results_by`)."""
+        variants with the most records too, their sides named as their games name them, and their
+        invalid records with the rules of their first errors (`results_by`)."""
         self._existing()
         conn = connect(self.path)
         try:
@@ -495,9 +496,9 @@ class Archive:
         conn = connect(self.path)
         try:
             entries = [
-                Entry(f"record {id_} ({path}:{line})", Identity(key, setting, ()), id_, result)
-                for id_, key, setting, path, line, result in conn.execute(
-                    "SELECT id, hash, setting, path, line, result FROM records ORDER BY id"
+                Entry(f"record {id_} ({path}:{line})", Identity(key, setting, ()), id_, result, ending)
+                for id_, key, setting, path, line, result, ending in conn.execute(
+                    "SELECT id, hash, setting, path, line, result, ending FROM records ORDER BY id"
                 )
             ]
 
@@ -507,7 +508,7 @@ class Archive:
                     for e in group
                 )  # (a CSV row its format cannot read alone keeps its identity without plies)
                 return [
-                    Entry(entry.where, identity(report), entry.ref, entry.result) if report else entry
+                    Entry(entry.where, identity(report), entry.ref, entry.result, entry.ending) if report else entry
                     for entry, report in zip(group, reports)
                 ]
 

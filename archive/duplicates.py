@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from lusoria.archive.endings import UNKNOWN
 from lusoria.archive.identity import Identity
 from lusoria.words import plural
 
@@ -14,13 +15,15 @@ SAME, PREFIX = "same", "prefix"
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """A record to compare: how reports name it, its identity, what its source calls it, and its
-    result (a prefix's is `*` or the longer record's)."""
+    """A record to compare: how reports name it, its identity, what its source calls it, its
+    result and how its game ended (a prefix's result is `*`, or the longer record's with an
+    `unknown` ending: archive/endings.py)."""
 
     where: str
     identity: Identity
     ref: object = None
     result: str | None = None
+    ending: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,9 +69,9 @@ def find_duplicates(
 
 def _prefixes(group: list[Entry]) -> Iterator[Duplicate]:
     """Each record against the first longer line, in lexicographic order of the plies, that it
-    begins and that ends in its result, or the first it begins when it is unfinished (`*`). A record
-    that ends in another result than the longer one (`0-1` after 7 plies, where it goes on to `1-0`)
-    is another game."""
+    begins and that ends as it does, or the first it begins when it is unfinished (`*`). A record
+    that ends in another result than the longer one (`0-1` after 7 plies, where it goes on to `1-0`),
+    or in its result but by an ending of its own (resigned, where it goes on), is another game."""
     ordered = sorted(group, key=lambda e: e.identity.plies)
     for index, entry in enumerate(ordered):
         if longer := _continuation(ordered, index):
@@ -77,11 +80,19 @@ def _prefixes(group: list[Entry]) -> Iterator[Duplicate]:
 
 def _continuation(ordered: list[Entry], index: int) -> Entry | None:
     """The record `ordered[index]` is a prefix of: the lines it begins come right after it."""
-    shorter, result = ordered[index].identity.plies, ordered[index].result
+    shorter = ordered[index].identity.plies
     for after in range(index + 1, len(ordered)):
         other = ordered[after]
         if other.identity.plies[: len(shorter)] != shorter:
             return None
-        if len(other.identity.plies) > len(shorter) and result in (None, "*", other.result):
+        if len(other.identity.plies) > len(shorter) and _ends_as(ordered[index], other):
             return other
     return None
+
+
+def _ends_as(shorter: Entry, longer: Entry) -> bool:
+    """Whether `shorter` may be a transcription of `longer` cut short: unfinished, or in its result
+    with no ending of its own (`unknown`: a timeout or a resignation after fewer plies is another game)."""
+    if shorter.result in (None, "*"):
+        return True
+    return shorter.result == longer.result and shorter.ending in (None, UNKNOWN)

@@ -283,6 +283,11 @@ class Filters:
         "the side to move: with either side to move)."
     )
     limit: int | None = _filter(help="At most this many records.", maximum=MAX_SQL_INTEGER, minimum=0)
+    order: str | None = _filter(
+        help="The records oldest first (the default), newest, longest (most plies in the main line) or "
+        "shortest first; --limit keeps the first ones.",
+        choices=("oldest", "newest", "longest", "shortest"),
+    )
     include_unknown: bool = _filter(False, help="Date filters also let records of unknown date through.")
     pattern: str | None = _filter(help="A position pattern (docs/notation.md §6.1): records with a ply that matches.")
     symmetric: bool = _filter(False, help="Positions and patterns also match in the 8 symmetries of a square board.")
@@ -368,8 +373,8 @@ def _kind(kind: str, declared: Mapping[str, Any]) -> str:
 
 
 def build(filters: Filters, ordered: bool = True) -> tuple[str, list]:
-    """The SQL and its parameters for `filters` (records oldest first; unless `ordered` is
-    False and there is no `limit`: in any order). ValueError for a filter that cannot work."""
+    """The SQL and its parameters for `filters` (records in their `order`, oldest first by default; unless
+    `ordered` is False and there is no `limit`: in any order). ValueError for a filter that cannot work."""
     from lusoria.archive.search import ply_search
     from lusoria.archive.stored import STORED_TEXT
 
@@ -377,10 +382,10 @@ def build(filters: Filters, ordered: bool = True) -> tuple[str, list]:
     params: list = []
     for declared in fields(filters):
         value, condition = getattr(filters, declared.name), declared.metadata["where"]
+        if (choices := declared.metadata.get("choices")) and value is not None and value not in choices:
+            raise FilterError(declared.name, f"is one of {', '.join(choices)}; not '{str(value)[:40]}'")
         if condition is None or value is None or value == []:
             continue
-        if (choices := declared.metadata.get("choices")) and value not in choices:
-            raise FilterError(declared.name, f"is one of {', '.join(choices)}; not '{str(value)[:40]}'")
         sql, found = condition(value, filters) if callable(condition) else (condition, [value])
         where.append(sql)
         params += found
@@ -398,7 +403,8 @@ def build(filters: Filters, ordered: bool = True) -> tuple[str, list]:
     # idx_records_date_order serves searches within plies (they stop at their first matches);
     # `+` keeps it from other queries, for which an index of their own filter is better
     if ordered or filters.limit is not None:
-        sql += f" ORDER BY {'' if searched else '+'}records.date_from IS NULL, records.date_from, records.id"
+        order = filters.order or "oldest"  # (one of ORDERS: checked with the other filters' choices)
+        sql += f" ORDER BY {'' if searched or order != 'oldest' else '+'}{ORDERS[order]}"
     if filters.limit is not None:
         sql += " LIMIT ?"
         params.append(filters.limit)
@@ -411,7 +417,14 @@ def build(filters: Filters, ordered: bool = True) -> tuple[str, list]:
 # The filters whose conditions the move tree's sums (`next_plies`, archive/next_plies.py) can tell,
 # over its row `n`; and those that select no record by themselves
 SUMMED_FILTERS = {"game": "n.game = lower(?)", "variant": "n.variant = lower(?)", "valid": "n.valid = ?"}
-UNCHANGING = {"symmetric", "include_unknown", "material_for"}
+UNCHANGING = {"symmetric", "include_unknown", "material_for", "order"}
+# Each `order` of the records (`Filters.order`): its ORDER BY, after the oldest's index of dates is chosen or not
+ORDERS = {
+    "oldest": "records.date_from IS NULL, records.date_from, records.id",
+    "newest": "records.date_to IS NULL, records.date_to DESC, records.id",
+    "longest": "records.plies DESC, records.id",
+    "shortest": "records.plies, records.id",
+}
 
 
 def selecting(filters: Filters) -> Iterator[tuple[str, Any]]:

@@ -159,48 +159,63 @@ def _label(game: str, variant: str | None) -> str:
 
 def _results_by(rows: Rows, by: str, top: int) -> list[dict]:
     """The results of the records of a game that `rows` selects, by game or variant (`by`), and of
-    each type a reader refused: a row each (`_results_row`), the most records first, then by name, the first `top` of them. The results are read from the
-    records' rows (no index holds them by variant)."""
+    each type a reader refused: a row each (`_results_row`), the most records first, then by name, the first `top` of them. The results,
+    validity and first error rules are read from the records' rows (no index holds them by variant)."""
+    also = ", result, valid, first_rule"
     if by == "variant":
         found = [
-            ((game, _label(game, variant), result), n)
-            for (game, variant, result), n in _variant_keys(rows, ", result").items()
+            ((game, _label(game, variant), *rest), n) for (game, variant, *rest), n in _variant_keys(rows, also).items()
         ]
     else:
         found = [
-            ((game, game, result), n)
-            for game, result, n in rows(
-                "SELECT game, result, count(*) FROM records WHERE game IS NOT NULL AND {chosen} GROUP BY game, result"
+            ((game, game, *rest), n)
+            for game, *rest, n in rows(
+                f"SELECT game{also}, count(*) FROM records WHERE game IS NOT NULL AND {{chosen}} GROUP BY game{also}"
             )
         ]
     found += [
-        ((None, label, result), n)
-        for label, result, n in rows(
-            f"SELECT refused.label, result, count(*) FROM ({REFUSED_TYPES}) AS refused "
-            "JOIN records ON records.id = record_id WHERE {chosen} GROUP BY refused.label, result"
+        ((None, label, *rest), n)
+        for label, *rest, n in rows(
+            f"SELECT refused.label{also}, count(*) FROM ({REFUSED_TYPES}) AS refused "
+            f"JOIN records ON records.id = record_id WHERE {{chosen}} GROUP BY refused.label{also}"
         )
     ]  # a type a reader refused, under its label (as `query` shows it), whichever the grouping
-    grouped: dict[tuple[str | None, str], Counter[str]] = {}
-    for (game, label, result), count in found:
-        grouped.setdefault((game, label), Counter())[OUTCOMES.get(result, "unfinished")] += count
-    shown = (_results_row(game, label, outcomes) for (game, label), outcomes in grouped.items())
+    grouped: dict[tuple[str | None, str], tuple[Counter[str], Counter[str]]] = {}
+    for (game, label, result, valid, first_rule), count in found:
+        outcomes, first_rules = grouped.setdefault((game, label), (Counter(), Counter()))
+        outcomes[OUTCOMES.get(result, "unfinished")] += count
+        if not valid:
+            outcomes["invalid"] += count
+        if first_rule is not None:
+            first_rules[first_rule] += count
+    shown = (_results_row(game, label, *counted) for (game, label), counted in grouped.items())
     return sorted(shown, key=lambda row: (-row["records"], row["value"]))[:top]
 
 
-def _results_row(game: str | None, label: str, outcomes: Counter[str]) -> dict:
+FIRST_RULES_BY = 3  # the first error rules of most records a row of `stats --by` names
+
+
+def _results_row(game: str | None, label: str, outcomes: Counter[str], first_rules: Counter[str]) -> dict:
     """A row of `_results_by`: the game's or variant's name (`value`), its records, the names its
     game gives White's side and Black's (`Game.sides`; a game lusoria does not know, or a refused
     type, None: White, Black),
-    the records each side won, drawn and unfinished, and their `shares` in percent (`_percentages`)."""
+    the records each side won, drawn and unfinished, and their `shares` in percent (`_percentages`);
+    the invalid records, their share in percent (`invalid_percent`, to a tenth) and the
+    FIRST_RULES_BY rules of their first errors with the most records (then by name)."""
     white, black = GAMES[game].sides if game is not None and game in GAMES else Game.sides
     counts = {outcome: outcomes[outcome] for outcome in (*OUTCOMES.values(), "unfinished")}
+    records = sum(counts.values())
+    most = sorted(first_rules, key=lambda rule: (-first_rules[rule], rule))[:FIRST_RULES_BY]
     return {
         "value": label,
-        "records": sum(counts.values()),
+        "records": records,
         "white": white,
         "black": black,
         **counts,
         "shares": dict(zip(counts, _percentages(list(counts.values())))),
+        "invalid": outcomes["invalid"],
+        "invalid_percent": round(100 * outcomes["invalid"] / records, 1),
+        "first_error_rules": [{"value": rule, "records": first_rules[rule]} for rule in most],
     }
 
 

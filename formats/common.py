@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from lusoria.notation.model import Line, Ply, Record
@@ -117,11 +117,13 @@ class Draft:
 ONE_A_LINE = re.compile(r"[^\n]*\S[^\n]*")  # a line that is not blank: a game of a file of one game a line
 
 
-def drafts(reader: str, text: str, games: re.Pattern[str] = ONE_A_LINE) -> Iterator[tuple[int, re.Match[str], Draft]]:
-    """Each game of a file that holds one game a line (or a `games` match): its index, the match
-    and a Draft over it (`reader`: the format's name)."""
+def drafts(
+    reader: str, text: str, games: re.Pattern[str] | Iterable[re.Match[str]] = ONE_A_LINE
+) -> Iterator[tuple[int, re.Match[str], Draft]]:
+    """Each game of a file that holds one game a line (or a `games` match, or each of the matches
+    `games`): its index, the match and a Draft over it (`reader`: the format's name)."""
     locator = Locator(text)
-    for index, game in enumerate(games.finditer(text)):
+    for index, game in enumerate(games.finditer(text) if isinstance(games, re.Pattern) else games):
         yield index, game, Draft(reader, locator, game.start(), game.end())
 
 

@@ -24,6 +24,7 @@ from lusoria.notation.sources import (
     BOM,
     CHUNK,
     ESCAPED_BYTE,
+    EXPORTED,
     HEAD,
     STDIN,
     InputError,
@@ -389,8 +390,9 @@ def _json_format(head: str) -> str | None:
     whose fields come late) is read in, whatever its name (`.json`, `.txt`, `.csv`, none) or none
     (standard input): the one of `.json` files, as no other format starts as JSON; its reader says
     what the JSON lacks, where lgn said it has no tag, and the CSV reader that its moves fit several
-    boards. None for a source that does not start as JSON."""
-    if not starts_as_json(head):
+    boards. None for a source that does not start as JSON, or as a line of `lusoria export` does
+    (no record: reading it says so)."""
+    if not starts_as_json(head) or EXPORTED.match(head.encode()):
         return None
     claiming = [entry.name for entry in FORMATS.values() if _JSON_FILE.endswith(entry.suffixes)]
     return claiming[0] if len(claiming) == 1 else None

@@ -30,6 +30,7 @@ from lusoria.formats.common import (
 from lusoria.notation.model import Ply
 from lusoria.notation.numbers import checked_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
+from lusoria.notation.sources import ESCAPED_BYTE
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import ATTACKER, DEFENDER, KING, OWNER, capture_list
 
@@ -95,9 +96,9 @@ def _messages(text: str) -> Iterator[tuple[int, str, list[tuple[int, str]]]]:
 
 def noise_lines(text: str, first_line: int = 1) -> set[int]:
     """The lines of a log's `text` (its first line the line `first_line` of its file) that the reader
-    ignores: the messages of `NOISE`, the date lines after the first (whose date it reads) and the
-    other lines of no message, but for those where a board's line may stand (after `Stato:`, a row or
-    the `-` under the rows)."""
+    ignores: the messages of `NOISE`, the date lines (the first's date is read when a byte that does
+    not decode leaves it whole: `_date`) and the other lines of no message, but for those where a
+    board's line may stand (after `Stato:`, a row or the `-` under the rows)."""
     noise, board = set(), False  # board: whether a board's line may follow
     for index, line in enumerate(text.split("\n")):  # as the file's lines are counted
         line = line.rstrip("\r")
@@ -105,7 +106,7 @@ def noise_lines(text: str, first_line: int = 1) -> set[int]:
         if message:
             ignored, board = _noise(message["text"]), message["text"].startswith("Stato:")
         else:
-            ignored = index > 0 and (_DATE_LINE.match(line) is not None or not board)
+            ignored = _DATE_LINE.match(line) is not None or not board
             board = board and (line == "-" or _ROW.fullmatch(line) is not None)
         if ignored:
             noise.add(first_line + index)
@@ -291,9 +292,12 @@ def _played(
 
 def _date(draft: Draft, text: str) -> None:
     """`Date` and `Time` from the log's first line, the date line of its first message (as the
-    server's clock said, in English or Italian: `May 23, 2019 5:40:02 PM`, `mag 23, 2019 …`)."""
+    server's clock said, in English or Italian: `May 23, 2019 5:40:02 PM`, `mag 23, 2019 …`); a
+    byte there that does not decode (ESCAPED_BYTE: said of the file) leaves them unknown, noted."""
     found = _DATE_LINE.match(text)
     if found is None or found["month"].lower() not in MONTHS:
+        if ESCAPED_BYTE.search(text.partition("\n")[0]):
+            draft.note("the log's first line holds a byte that does not decode: its date is unknown")
         return
     hour = checked_number(found["hour"], 0, 99) % 12 + (12 if found["half"] == "PM" else 0)
     day = checked_number(found["day"], 0, 99)

@@ -7,6 +7,7 @@ formats/common.py `read_site_captures`)."""
 from __future__ import annotations
 
 import functools
+import io
 import re
 from collections.abc import Iterator, Mapping
 from pathlib import PurePath
@@ -105,7 +106,7 @@ def looks_like_move_lists(head: str, fewest: int = 2) -> bool:
     few thousand characters of a file): a word it ends in may be cut, so it is not judged when two
     others are."""
     first = next((line for line in head.splitlines(keepends=True) if line.strip()), "")
-    if _csv_row(first):
+    if _csv_row(first, delimiter=csv_delimiter(first)):
         return False  # a CSV file's game (`d1-d3 e5-e2,0,0,Ongoing`), in a file of another name
     words = [word for word in first.split() if not _NUMBER.fullmatch(word)]
     if len(words) > 2 and not first[-1:].isspace():
@@ -115,12 +116,37 @@ def looks_like_move_lists(head: str, fewest: int = 2) -> bool:
     return len(words) >= fewest and all(MOVE.fullmatch(word) for word in words)
 
 
-_CSV_COLUMNS = (  # a row of column names, each quoted or not: moves,defenders lost,…
-    ",".join(rf'[ \t]*(?P<c{n}>"?)[a-z][a-z _-]*(?P=c{n})' for n in range(4)) + r"\s*?$"
-)
-_CSV_HEADER = re.compile(rf"[ \t]*#|{_CSV_COLUMNS}", re.I | re.M)  # a line of a CSV file that holds no game
-_CSV_GAME = re.compile(rf"^(?!{_CSV_HEADER.pattern})[^\n]*\S[^\n]*", re.I | re.M)  # a game of a CSV file
-_CSV_NAMES = re.compile(rf"^{_CSV_COLUMNS}", re.I | re.M)  # a row of column names, which orders the games after it
+CSV_DELIMITERS = ",;"  # what separates a CSV file's fields: a spreadsheet of a European locale writes `;`
+_CSV_ROW = re.compile(r"^(?![ \t]*#)[^\n]*\S[^\n]*", re.M)  # a line of a CSV file that is no `#` line
+
+
+def csv_delimiter(text: str) -> str:
+    """The delimiter of a CSV file's fields (`_delimiting_row`)."""
+    return _delimiting_row(text)[1]
+
+
+def _delimiting_row(text: str) -> tuple[int, str]:
+    """The line of a CSV file's first row of four fields (after `#` lines: column names or a game; a
+    row mistyped before it aside), and the one of CSV_DELIMITERS it holds three of: its fields'
+    delimiter; (0, ",") when no row has four fields. Lines may end in CR."""
+    lines = enumerate(io.StringIO(text, newline=None), 1)
+    rows = ((number, line) for number, line in lines if not line.lstrip().startswith("#"))
+    return next(((number, d) for number, row in rows for d in CSV_DELIMITERS if row.count(d) == 3), (0, ","))
+
+
+@functools.cache
+def _csv_names(delimiter: str) -> re.Pattern[str]:
+    """A row of column names, each quoted or not (`moves;defenders lost;…`), its fields separated by `delimiter`."""
+    names = re.escape(delimiter).join(rf'[ \t]*(?P<c{n}>"?)[a-z][a-z _-]*(?P=c{n})' for n in range(4))
+    return re.compile(rf"^{names}[ \t]*\r?$", re.I | re.M)
+
+
+@functools.cache
+def _csv_header(delimiter: str) -> re.Pattern[str]:
+    """A line of a CSV file that holds no game: `# …`, or a row of column names (`_csv_names`)."""
+    return re.compile(rf"[ \t]*#|{_csv_names(delimiter).pattern.removeprefix('^')}", re.I | re.M)
+
+
 # A game of a file of move lists: a line, and when its moves are numbered, the lines after it up to a blank line
 # or one that starts again at move 1 (an unnumbered game goes on only over lines that start with a number)
 _GAME = re.compile(
@@ -208,39 +234,37 @@ _CSV_COLUMN_WORDS = {
 
 
 @functools.cache
-def _csv_line(order: tuple[str, ...]) -> re.Pattern[str]:
-    """A CSV game of the columns in `order`, each field quoted or not, as CSV writers may ("d1-d3 e5-e2",0,0,"Ongoing")."""
-    return re.compile(",".join(rf'(?P<q{name}>"?)(?P<{name}>[^,\n"]*)(?P=q{name})' for name in order))
+def _csv_line(order: tuple[str, ...], delimiter: str) -> re.Pattern[str]:
+    """A CSV game of the columns in `order`, its fields separated by `delimiter`, each quoted or not,
+    as CSV writers may ("d1-d3 e5-e2",0,0,"Ongoing")."""
+    return re.compile(delimiter.join(rf'(?P<q{name}>"?)(?P<{name}>[^{delimiter}\n"]*)(?P=q{name})' for name in order))
 
 
-def _csv_order(names: str) -> tuple[str, ...]:
+def _csv_order(names: str, delimiter: str) -> tuple[str, ...] | None:
     """The columns a row of column names (`status,moves,defenders_lost,attackers_lost`) orders: each
     the field whose word its name holds (move, defender, attacker, status or result), when they
-    name the four once each; else the engines' own order (`_CSV_FIELDS`), the names read past."""
-    fields = [
-        next((field for word, field in _CSV_COLUMN_WORDS.items() if word in name.lower()), "")
-        for name in names.strip().split(",")
-    ]
-    return tuple(fields) if sorted(fields) == sorted(_CSV_FIELDS) else _CSV_FIELDS
+    name the four once each; else None."""
+    fields = [_column_of(name) for name in names.strip().split(delimiter)]
+    return tuple(fields) if sorted(fields) == sorted(_CSV_FIELDS) else None
 
 
 STATUSES = {"white": "1-0", "black": "0-1", "ongoing": "*", "draw": "1/2-1/2"}
 _COUNT = re.compile(r"[ \t]*[0-9]+[ \t]*")
 
 
-def _csv_row(line: str, order: tuple[str, ...] = _CSV_FIELDS) -> re.Match[str] | None:
-    """The fields of a line shaped as a CSV file's game of the columns in `order`, if it is: moves
-    (one is enough, among words that are none: the reader names a slip among them at its place) and
-    the three other fields (no move list holds a comma)."""
-    row = _csv_line(order).match(line.strip())
+def _csv_row(line: str, order: tuple[str, ...] = _CSV_FIELDS, delimiter: str = ",") -> re.Match[str] | None:
+    """The fields of a line shaped as a CSV file's game of the columns in `order`, separated by
+    `delimiter`, if it is: moves (one is enough, among words that are none: the reader names a slip
+    among them at its place) and the three other fields (no move list holds a comma or a semicolon)."""
+    row = _csv_line(order, delimiter).match(line.strip())
     return row if row is not None and any(map(MOVE.fullmatch, row["moves"].split())) else None
 
 
-def _is_csv_game(line: str, order: tuple[str, ...] = _CSV_FIELDS) -> bool:
+def _is_csv_game(line: str, order: tuple[str, ...], delimiter: str) -> bool:
     """Whether a line is a CSV file's game (`_csv_row`) of a status (White, Black, Ongoing, Draw),
     or, the line those four fields alone and its counts numbers, of one word else (empty, an unknown
     result, as real files hold; a slip, `Whte`: the reader names it at its place)."""
-    row = _csv_row(line, order)
+    row = _csv_row(line, order, delimiter)
     if row is None:
         return False
     if row["status"].strip().lower() in STATUSES:
@@ -254,18 +278,19 @@ def looks_like_csv(head: str) -> bool:
     another line of `head`, is a CSV game (`_is_csv_game`: moves, one is enough, two counts and a
     status), so that a first game mistyped is said at its place, not the file skipped. `head` may
     end inside the first line (a game longer than the characters looked at): its moves so far then
-    judge it. Lines may end in CR alone (the head is not yet read as text, which makes them LF)."""
-    lines = head.lstrip().splitlines(keepends=True)
+    judge it. Lines may end in CR alone (the head is not yet read as text, which makes them LF). Its
+    fields are separated by `,` or `;` (`csv_delimiter`)."""
+    lines, delimiter = head.lstrip().splitlines(keepends=True), csv_delimiter(head)
     order = _CSV_FIELDS
-    while lines and _CSV_HEADER.match(lines[0]):
-        order = _csv_order(lines[0]) if _CSV_NAMES.match(lines[0]) else order
+    while lines and _csv_header(delimiter).match(lines[0]):
+        order = (_csv_names(delimiter).match(lines[0]) and _csv_order(lines[0], delimiter)) or order
         lines = lines[1:]
-    if any(_is_csv_game(line, order) for line in lines):
+    if any(_is_csv_game(line, order, delimiter) for line in lines):
         return True
     first = lines[0].lstrip() if lines else ""
-    if not first or first.endswith(("\n", "\r")) or _csv_line(order).match(first):
+    if not first or first.endswith(("\n", "\r")) or _csv_line(order, delimiter).match(first):
         return False
-    fields = first.split(",")[order.index("moves") :]
+    fields = first.split(delimiter)[order.index("moves") :]
     return bool(fields) and looks_like_move_lists(fields[0].strip('"') + (" " if len(fields) > 1 else ""))
 
 
@@ -345,21 +370,30 @@ def _name_it(example: str, suffix: str = ".csv") -> str:
 
 
 def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
-    """The games of a CSV file, one a line: `moves,defenders lost,attackers lost,status`, after
-    its header lines (`# …`, a row of column names, which may order them otherwise: `_csv_order`); the game from `tags` (Game, and then Variant and Rules
-    with it) or `csv_game`. A count that differs from the captures the moves list (each square
-    counted as often as listed, H3) is a problem of the record at the count."""
+    """The games of a CSV file, one a line: `moves,defenders lost,attackers lost,status`, its fields
+    separated by `,` or `;` as its first row's are (`csv_delimiter`), after its header lines (`# …`, a
+    row of column names, which may order them otherwise: `_csv_order`; one that names other columns
+    is an error at its place); the game from `tags` (Game, and then Variant and Rules with it) or
+    `csv_game`. A count that differs from the captures the moves list (each square counted as often
+    as listed, H3) is a problem of the record at the count."""
     chosen = dict(tags) if tags and tags.get("Game") else {"Game": csv_game(path, text)}
     rules = _rules_of(chosen)
-    headers = [(names.start(), _csv_order(names[0])) for names in _CSV_NAMES.finditer(text)]
-    for index, line, draft in drafts("csv", text, _CSV_GAME):
+    first_row, delimiter = _delimiting_row(text)
+    headers = {names.start(): _csv_order(names[0], delimiter) for names in _csv_names(delimiter).finditer(text)}
+    ordering = [(at, order) for at, order in headers.items() if order]
+    rows = (line for line in _CSV_ROW.finditer(text) if not headers.get(line.start()))
+    for index, line, draft in drafts("csv", text, rows):
         for name, value in chosen.items():
             draft.tag(name, value)
-        header, order = next(((at, order) for at, order in reversed(headers) if at < line.start()), (None, _CSV_FIELDS))
-        row = _csv_line(order).fullmatch(line[0].strip())
+        if line.start() in headers:  # column names that do not name the four columns
+            yield draft.source(path, index, _unknown_names(draft, line, delimiter))
+            continue
+        header, order = next(
+            ((at, order) for at, order in reversed(ordering) if at < line.start()), (None, _CSV_FIELDS)
+        )
+        row = _csv_line(order, delimiter).fullmatch(line[0].strip())
         if row is None or _moves_elsewhere(row, order):
-            said = _columns_said(order, None if header is None else text.count("\n", 0, header) + 1)
-            yield draft.source(path, index, draft.problem(said, line.start(), line[0][:20]))
+            yield draft.source(path, index, _no_game(draft, line, order, (first_row, delimiter), header))
             continue
         at = line.start() + len(line[0]) - len(line[0].lstrip())
         status = row["status"].strip().lower()
@@ -374,13 +408,55 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
         yield _read_list(draft, row["moves"], at + row.start("moves"), path, index, rules)
 
 
-def _columns_said(order: tuple[str, ...], header: int | None) -> str:
-    """What is said of a line that is no CSV game of the columns in `order`: them, and the line of
-    the header that orders them (`header`; None: none does)."""
-    columns = ",".join(f"{field} lost" if field in ("defenders", "attackers") else field for field in order)
+def _no_game(
+    draft: Draft, line: re.Match[str], order: tuple[str, ...], delimiting: tuple[int, str], header: int | None
+) -> SyntaxProblem:
+    """The problem of a line that is no CSV game of the columns in `order`, separated by the delimiter
+    of `delimiting` (`_delimiting_row`): them, the header that orders them (at offset `header`; None:
+    none does), and the other delimiter, at its first, when it would have read the line."""
+    first_row, delimiter = delimiting
+    said = _columns_said(order, None if header is None else draft.locator.where(header)[0], delimiter)
+    other = next((d for d in CSV_DELIMITERS if d != delimiter and _csv_line(order, d).fullmatch(line[0].strip())), "")
+    if not other:
+        return draft.problem(said, line.start(), line[0][:20])
+    said += f"; this line separates its fields by '{other}', the file by '{delimiter}' (as its line {first_row} does)"
+    return draft.problem(said, line.start() + line[0].index(other), other)
+
+
+def _columns_said(order: tuple[str, ...], header: int | None, delimiter: str) -> str:
+    """What is said of a line that is no CSV game of the columns in `order` (separated by
+    `delimiter`): them, and the line of the header that orders them (`header`; None: none does)."""
+    columns = delimiter.join(_column_name(field) for field in order)
     return f"a line of a CSV move list is {columns}" + (
         f" (as the header on line {header} orders them)" if header else ""
     )
+
+
+def _column_name(field: str) -> str:
+    """A CSV column as a message names it: `defenders lost`, `moves`."""
+    return f"{field} lost" if field in ("defenders", "attackers") else field
+
+
+def _column_of(name: str) -> str:
+    """The CSV column that a column name names: the one whose word it holds (`Defenders_Lost`:
+    defenders; `result`: status), or "" for none."""
+    return next((field for word, field in _CSV_COLUMN_WORDS.items() if word in name.lower()), "")
+
+
+def _unknown_names(draft: Draft, names: re.Match[str], delimiter: str) -> SyntaxProblem:
+    """The problem of a row of column names that does not name the four columns once each: the
+    columns, and the first name that names none of them, or one named before."""
+    found = list(re.finditer("[a-z](?:[a-z _-]*[a-z_-])?", names[0], re.I))
+    fields = [_column_of(name[0]) for name in found]
+    bad = next(index for index, field in enumerate(fields) if not field or field in fields[:index])
+    name, field = found[bad], fields[bad]
+    columns = ", ".join(map(_column_name, _CSV_FIELDS[:-1])) + f" and {_CSV_FIELDS[-1]}"
+    why = f"'{shown(name[0])}' names {_column_name(field) + ' again' if field else 'none of them'}"
+    said = (
+        f"the column names are {columns}, in any order, each once (a name holding move, defender, attacker, "
+        f"status or result): {why}"
+    )
+    return draft.problem(said, names.start() + name.start(), name[0])
 
 
 def _moves_elsewhere(row: re.Match[str], order: tuple[str, ...]) -> bool:

@@ -339,17 +339,20 @@ def _canonical(source: RecordText) -> tuple[str, Report]:
 
 def like_file(text: str, original: bytes) -> bytes:
     """`text` (with `\\n` line ends) as `lusoria fmt` writes it over a file whose bytes were
-    `original`: in UTF-8, with the file's line ends (CRLF when its first line ends so)
-    and its byte order mark, if it had one."""
-    first_line = original[: original.find(b"\n") + 1].decode("latin-1")  # (a character a byte)
+    `original`: in UTF-8, with the file's line ends (CRLF when its first line ends so, CR in a file
+    of CR line ends) and its byte order mark, if it had one."""
+    first_end = original.find(b"\n") + 1 or original.find(b"\r") + 1  # (0: a file of one line)
+    first_line = original[:first_end].decode("latin-1")  # (a character a byte)
     bom = codecs.BOM_UTF8 if original.startswith(codecs.BOM_UTF8) else b""
     return bom + line_ends_like(text, first_line).encode("utf-8")
 
 
 def line_ends_like(text: str, original: str) -> str:
     """`text` (with `\\n` line ends) with the line ends of `original`, the text it replaces: CRLF
-    when the first line of `original` ends so."""
+    when the first line of `original` ends so, CR when its lines end so (it holds no `\\n`)."""
     first = original.find("\n")
+    if first < 0:
+        return text.replace("\n", "\r") if "\r" in original else text
     return text.replace("\n", "\r\n") if first > 0 and original[first - 1] == "\r" else text
 
 
@@ -618,6 +621,7 @@ def duplicates(paths: Iterable[Source], encoding: str = "utf-8") -> Iterator[Dup
     """The records of `paths` that are the same game as an earlier one, or a prefix of another
     (`lusoria duplicates`); a Problem in the stream for a source that cannot be read or is skipped."""
     from lusoria.archive.duplicates import Entry, find_duplicates  # here, not at start-up
+    from lusoria.archive.endings import ending
     from lusoria.archive.identity import identity
 
     entries: list[Entry] = []
@@ -626,7 +630,7 @@ def duplicates(paths: Iterable[Source], encoding: str = "utf-8") -> Iterator[Dup
             yield report
         else:
             place = shown_place(report.source.path, report.source.line)
-            entries.append(Entry(place, identity(report), result=report.result))
+            entries.append(Entry(place, identity(report), result=report.result, ending=ending(report)))
     yield from find_duplicates(entries)
 
 

@@ -1199,7 +1199,7 @@ def duplicates(paths: tuple[str | Path, ...], db: str | None, encoding: str) -> 
     "--by",
     type=click.Choice(["game", "variant"]),
     help="The results of each game or variant too: each side's wins, the draws and the unfinished games, "
-    "the sides named as the game names them.",
+    "the sides named as the game names them; and the invalid records, with the rules of their first errors.",
 )
 def stats(db: str, as_json: bool, top: int, by: str | None, **filters: Any) -> None:
     """Counts per game, variant and result, validity, plies, players and first errors; of the
@@ -1223,7 +1223,7 @@ def lsp() -> None:
     serve()
 
 
-@main.command(cls=FilterCommand, without=("limit",))
+@main.command(cls=FilterCommand, without=("limit", "order"))
 @click.argument("start", required=False, metavar="[POSITION]")
 @db_option
 @click.option("--record", type=Bounded(1), help="Start from a position of this archive record (its id) …")
@@ -1360,7 +1360,7 @@ def players_merge(names: tuple[str, ...], db: str) -> None:
         echo(f"lusoria: note: no record names {name} yet", err=True)
 
 
-@players.command(name="list", cls=FilterCommand, without=("limit",))
+@players.command(name="list", cls=FilterCommand, without=("limit", "order"))
 @db_option
 @table_format_option
 @click.option("--top", type=Bounded(1), help="Only the first N players of the table (all by default).")
@@ -1377,7 +1377,7 @@ def players_list(db: str, format_: str, top: int | None, **filters: Any) -> None
         echo(output.invalid_note(archive_at(db).invalid_counted(chosen)), nl=False)
 
 
-@players.command(name="crosstable", cls=FilterCommand, without=("limit",))
+@players.command(name="crosstable", cls=FilterCommand, without=("limit", "order"))
 @db_option
 @table_format_option
 def players_crosstable(db: str, format_: str, **filters: Any) -> None:

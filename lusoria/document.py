@@ -20,12 +20,28 @@ from functools import cache, lru_cache
 from lusoria import rulebook
 from lusoria.api import Board, format_record
 from lusoria.notation.escapes import as_lines
-from lusoria.notation.lalr import NOT_MOVETEXT, builder_parser
-from lusoria.notation.model import Ply, Record
-from lusoria.notation.reader import RecordText, escapes_in, header_of, known_games, scan_tags, split_records
+from lusoria.notation.lalr import NOT_MOVETEXT, builder_parser, open_variations
+from lusoria.notation.model import Line, Ply, Record
+from lusoria.notation.reader import (
+    RecordText,
+    escapes_in,
+    header_of,
+    known_games,
+    parse_record,
+    scan_tags,
+    split_records,
+)
 from lusoria.notation.slips import RESULTS
 from lusoria.notation.sources import BOM
-from lusoria.notation.syntax import MISSING_RESULT, TAG_BEFORE_NAME, TAG_BEFORE_VALUE, TAG_VALUE, offset_of
+from lusoria.notation.syntax import (
+    MISSING_RESULT,
+    TAG_BEFORE_NAME,
+    TAG_BEFORE_VALUE,
+    TAG_VALUE,
+    UNWRITTEN_TAG,
+    SyntaxProblem,
+    offset_of,
+)
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import TAG_NAMES, quote
 from lusoria.validator.base import LISTED, SIDE_NAMES, Game
@@ -152,10 +168,17 @@ def typed_so_far(text: str) -> Report:
     """A record being typed, read with a result marker put after it (as validate checks it), without
     the move number it may end with (`16. `, the next ply not typed yet); one that does not parse so
     (a ply half typed, `2. e4-`), read up to its first syntax error: its plies before it. Kept: a
-    hover asks again and again."""
-    report = safe_check(_without_last_number(text) + ASSUMED_RESULT)
+    hover asks again and again. A variation not closed yet is closed (`1. e3-c3 (1. e3-d3 `)."""
+    report = safe_check(_ended(text))
     cut = _syntax_error_at(report, text) if report.record is None else None
-    return report if cut is None else safe_check(_without_last_number(text[:cut]) + ASSUMED_RESULT)
+    return report if cut is None else safe_check(_ended(text[:cut]))
+
+
+def _ended(text: str) -> str:
+    """A record being typed as validate reads it once it ends: without the move number it may end
+    with, its variations closed, and a result marker."""
+    text = _without_last_number(text)
+    return text + ")" * len(open_variations(text)) + ASSUMED_RESULT
 
 
 def _syntax_error_at(report: Report, text: str) -> int | None:
@@ -252,10 +275,8 @@ class Fix:
 
 def fixes(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
     """The quick fixes of one diagnostic: its suggestions, the right move number, result."""
-    line, start, end = diagnostic_span(entry, diagnostic)
     found = [
-        Fix(f"Replace with {suggestion}", (Edit(line, start, line, end, suggestion),), diagnostic, i == 0)
-        for i, suggestion in enumerate(diagnostic.suggestions)
+        _suggested_fix(entry, diagnostic, suggestion, i == 0) for i, suggestion in enumerate(diagnostic.suggestions)
     ]
     if diagnostic.rule == "number" and diagnostic.ply is not None:
         found += _number_fix(entry, diagnostic)
@@ -264,6 +285,15 @@ def fixes(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
     if diagnostic.message.startswith(MISSING_RESULT):
         found += _ended_fix(entry, diagnostic)
     return found
+
+
+def _suggested_fix(entry: Entry, diagnostic: Diagnostic, suggestion: str, preferred: bool) -> Fix:
+    """The fix that writes a suggestion where the diagnostic points; a tag's that only closes it (a
+    `]` after its value), "Close the tag", which writes that `]`."""
+    line, start, end = diagnostic_span(entry, diagnostic)
+    if diagnostic.message.startswith(UNWRITTEN_TAG) and suggestion == f"{diagnostic.text}]":
+        return Fix("Close the tag", (Edit(line, end, line, end, "]"),), diagnostic, preferred)
+    return Fix(f"Replace with {suggestion}", (Edit(line, start, line, end, suggestion),), diagnostic, preferred)
 
 
 def _number_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
@@ -312,8 +342,8 @@ def _ended_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
     """For a record that ends without its result marker after the game ended: one action that writes
     the marker there (and the Result tag) as the game ended."""
     report = entry.replayed
-    if report.record is None or report.outcome is None:
-        return []
+    if report.record is None or report.outcome is None or open_variations(entry.source.text):
+        return []  # (a marker written inside a variation would end nothing)
     result, tag = report.outcome.result, report.record.tags.get("Result")
     line, column, _ = diagnostic_span(entry, diagnostic)
     edits: list[Edit | None] = [_marker_edit(entry, line, column, result)]
@@ -394,21 +424,27 @@ def formatted_document(text: str) -> str:
 
 
 def ply_hover(entry: Entry, ply: Ply, number: int, main: bool) -> str:
-    """The board after a main-line ply, as `lusoria show` prints it, and what the ply did."""
-    report = entry.replayed
-    if not main:
-        return f"ply {number} of a variation: `{ply.text}`"
+    """The board after a ply, as `lusoria show` prints it, and what the ply did; after a variation's,
+    the board of its line (`_line_up_to`), or, where that line is not replayed up to it, the ply's text."""
+    report = entry.replayed if main else _variation_replayed(entry, ply)
     rules = report.rules
     if rules is None or number >= len(report.positions):
-        return _not_replayed(report, ply, number)
+        return _not_replayed(report, ply, number) if main else f"ply {number} of a variation: `{ply.text}`"
     board = Board(report, number)
     canonical = board.last or ply.text
     side = SIDE_NAMES[rules.turn(report.positions[number - 1])]
     lines = [
-        f"**ply {number}** ({side}): `{canonical}`",
+        f"**ply {number}** ({side}){'' if main else ', in a variation'}: `{canonical}`",
         rules.ply_summary(canonical, report.positions[0], report.positions[number]),
     ]
     return "\n\n".join(lines) + f"\n\n```text\n{board.text()}\n```"
+
+
+def _variation_replayed(entry: Entry, ply: Ply) -> Report:
+    """The line of a variation's ply replayed up to it, as if written in the main line."""
+    text = entry.source.text
+    end = offset_of(lines_of(text), ply.line, ply.column) + len(ply.text)
+    return safe_check(_line_up_to(text[:end]) + " *")
 
 
 def _not_replayed(report: Report, ply: Ply, number: int) -> str:
@@ -557,7 +593,15 @@ def _tag_values(entry: Entry | None, name: str, typed: str, column: int) -> list
         ]
     else:
         return []
-    return [Completion(v, "value", column - len(typed), column) for v in values if v.startswith(typed)]
+    return [Completion(v, "value", column - len(typed), column) for v in _holding(values, typed)]
+
+
+def _holding(values: list[str], typed: str) -> list[str]:
+    """The values that hold the text typed, in any case (`13x13`: the tafl family's boards of that size),
+    those that start with it first, each in the order given."""
+    typed = typed.lower()
+    held = [value for value in values if typed in value.lower()]
+    return sorted(held, key=lambda value: not value.lower().startswith(typed))
 
 
 def _ply_completions(entry: Entry, line: int, column: int, before: str, after: str) -> list[Completion]:
@@ -579,11 +623,11 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
     game = scan_tags(text).get("Game", "").lower()
     rolls = GAMES[game].roll if game in GAMES else None
     before_ply = _without_last_number(text[:offset])
-    report = safe_check(before_ply + " *")
+    report = safe_check(_line_up_to(before_ply) + " *")
     if rolls is not None and (roll := _roll_before(rolls, text, cursor)) is not None and not _ends_whole(report):
         offset, typed = roll, text[roll:cursor] + after  # the ply being typed, from its roll
         before_ply = _without_last_number(text[:offset])
-        report = safe_check(before_ply + " *")
+        report = safe_check(_line_up_to(before_ply) + " *")
     start, end = column - (cursor - offset), column + len(after)
     rules, record = report.rules, report.record
     if rules is None or record is None or len(report.positions) != report.plies + 1:
@@ -596,10 +640,33 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
             found.append(Completion(number, "number", start, end, "the move number"))
     ended = report.outcome
     markers = [ended.result] + [r for r in RESULTS if r != ended.result] if ended else list(RESULTS)
+    markers = [] if open_variations(before_ply) else markers  # a result ends the main line only
     end += len(marker)
     found += [Completion(r, "result", start, end, "the result" if ended else "") for r in markers]
     return sorted(found, key=lambda item: (not item.label.startswith(typed), item.kind != "number"))  # `2` typed:
     # the number first (in a game of dice, before the rolls it may begin too: `21:`)
+
+
+def _line_up_to(text: str) -> str:
+    """A record's text up to a place, as the line the place is in reads from the start: in a variation
+    not closed yet (`1. e3-c3 d1-d3 (1... d1-d2 `), each such variation's text in place of the ply it
+    replaces and what follows that ply (`1. e3-c3 d1-d2 `); the text as it is where none is open, or
+    where it does not parse with them closed."""
+    opened = open_variations(text)
+    if not opened:
+        return text
+    try:  # read up to the innermost, which may hold no ply yet
+        line = parse_record(text[: opened[-1]] + ")" * (len(opened) - 1) + " *").main
+    except SyntaxProblem:
+        return text
+    lines, pieces, start = lines_of(text), [], 0
+    for bracket in opened:
+        if not line.plies:  # (a movetext that begins with `(`)
+            return text
+        replaced = line.plies[-1]  # the ply the variation replaces: the last its line holds
+        pieces.append(_without_last_number(text[start : offset_of(lines, replaced.line, replaced.column)]))
+        line, start = (replaced.variations or [Line()])[-1], bracket + 1  # (the innermost's is not read)
+    return " ".join([*pieces, text[start:]])
 
 
 def _ends_whole(report: Report) -> bool:

@@ -187,10 +187,15 @@ def render_pieces(rows: Iterable[dict], format: str, columns: list[str] | None =
     first = next(rows, None)
     if format == "lgn":
         for number, row in enumerate(chain([first], rows) if first is not None else ()):
-            if not isinstance(row.get("text"), str):
+            if "text" not in row:
+                raise ValueError(
+                    "the lgn format needs a column named text holding records (the view record_texts "
+                    f"has it: … JOIN record_texts USING (id)); the columns are {', '.join(row)}"
+                )
+            if not isinstance(row["text"], str):
                 raise ValueError(
                     f"the lgn format needs a column named text holding records; row {number + 1} "
-                    f"holds {_plain(row.get('text'))!r}"
+                    f"holds {_plain(row['text'])!r}"
                 )
             yield ("\n" if number else "") + row["text"]
         return
@@ -277,7 +282,8 @@ def _named(value: str | None, title: str) -> str:
 
 def _results_rows(grouping: str, rows: list[dict]) -> list[dict]:
     """`stats --by`: a row per game or variant, its records, each side's name and share of wins,
-    and the shares of draws and unfinished games, in percent."""
+    the shares of draws and unfinished games, in percent, and of invalid records, with the rules of
+    their first errors of most records (`G5 3, G3 1`)."""
     return [
         {
             grouping: row["value"],
@@ -288,6 +294,8 @@ def _results_rows(grouping: str, rows: list[dict]) -> list[dict]:
             "Black won": f"{row['shares']['black_won']:.1f}%",
             "drawn": f"{row['shares']['drawn']:.1f}%",
             "unfinished": f"{row['shares']['unfinished']:.1f}%",
+            "invalid": f"{row['invalid_percent']:.1f}%",
+            "first errors": ", ".join(f"{rule['value']} {rule['records']}" for rule in row["first_error_rules"]),
         }
         for row in rows
     ]

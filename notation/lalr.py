@@ -222,7 +222,7 @@ def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
     if at_the_end(error):
         lines = text.rstrip().split("\n")
         return MissingResult(
-            MISSING_RESULT + _result_in_a_comment(text, offset),
+            MISSING_RESULT + _result_in_a_comment(text, offset) + _variation_unclosed(text, offset),
             offset + len(lines),
             len(lines[-1]) + 1,
         )
@@ -375,6 +375,16 @@ def _result_in_a_comment(text: str, offset: int) -> str:
     return ""
 
 
+def _variation_unclosed(text: str, offset: int) -> str:
+    """Where a variation is still open at the end of the text (a result marker would not end the
+    record there), a note that says where it begins; else nothing."""
+    opened = open_variations(text)
+    if not opened:
+        return ""
+    line, column = row_column(text, opened[-1], offset)
+    return f"; the variation begun at line {line}, column {column} is not closed with ')'"
+
+
 _MARKER = re.compile(r"(?<![\w/*-])(?:1-0|0-1|1/2-1/2|\*)(?![\w/*-])")  # a result marker, as a word (not **emphasis**)
 NOT_MOVETEXT = re.compile(r'"(?:\\.|[^"\\\n])*"|\{[^}]*\}|;[^\n]*|^%[^\n]*', re.M)  # tag values, comments
 
@@ -382,5 +392,16 @@ NOT_MOVETEXT = re.compile(r'"(?:\\.|[^"\\\n])*"|\{[^}]*\}|;[^\n]*|^%[^\n]*', re.
 def _variation_open(before: str) -> bool:
     """Whether a variation is open at the end of `before` (the LALR tables accept ')' where
     none is open, and a result marker inside one)."""
-    movetext = NOT_MOVETEXT.sub("", before)
-    return movetext.count("(") > movetext.count(")")
+    return bool(open_variations(before))
+
+
+def open_variations(before: str) -> list[int]:
+    """Where each variation still open at the end of `before` begins (its `(`), the outermost first;
+    a `)` where none is open closes none."""
+    opened: list[int] = []
+    for bracket in re.finditer(r"[()]", NOT_MOVETEXT.sub(lambda skipped: " " * len(skipped[0]), before)):
+        if bracket[0] == "(":
+            opened.append(bracket.start())
+        elif opened:
+            opened.pop()
+    return opened

@@ -5,7 +5,7 @@ after its x), `e3–c3` (a word processor's dash), `ke5-e4` (a lowercase piece l
 before its move), `64: 5/11 {…} 5/9`, `64: 5/11! 5/9`, `54: -- 5. >54: 1/5 4/9` or `64: {…} 5/11 5/9` (a
 comment, a NAG, a suffix or a move number that parts a ply), `1..` or
 `1…` (a move number's dots), `½-½` or `1:0` (a result in another convention), `---` or `-- --` (a
-pass). Every fix is checked against the game's grammar before it is offered. And the tag a tag of
+pass), `[White "Jens Holm"` (a tag without its `]`). Every fix is checked against the game's grammar before it is offered. And the tag a tag of
 another name may be a slip for (`tag_meant`: `[Evnet "…"]`)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from lusoria.notation.syntax import SyntaxProblem, offset_of
+from lusoria.notation.syntax import TAG_NAME, TAG_VALUE, SyntaxProblem, offset_of, unquote
 from lusoria.notation.writer import TAG_NAMES
 from lusoria.validator.games import GAMES
 
@@ -54,6 +54,9 @@ _FOLLOWING_WORD = re.compile(rf"[ \t]+({_WORD.pattern})")  # blanks, then a word
 _SPACED_PLY = re.compile(
     rf"[A-Za-z]?[a-z][0-9]{{1,2}}(?:[ \t]*[-^{DASHES}][ \t]*[a-z][0-9]{{1,2}})+(?:{_WORD.pattern})?"
 )
+_UNCLOSED_TAG = re.compile(
+    rf"\[[ \t]*({TAG_NAME})[ \t]+({TAG_VALUE})(?=[ \t]*$)", re.M
+)  # its line ends after its value
 _BLANK_PLY = re.compile(rf"[A-Za-z]?[a-z][0-9]{{1,2}}[ \t]+[a-z][0-9]{{1,2}}(?:{_WORD.pattern})?")  # `e3 c3`: no hyphen
 
 
@@ -67,12 +70,14 @@ class Fix(NamedTuple):
 
 def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
     """The fixes for the slip at a syntax error (`line`, `column`: 1-based, within `text`)."""
-    if game not in GAMES:
-        return []
     lines = text.split("\n")
     if not 0 < line <= len(lines) or not 0 < column <= len(lines[line - 1]) + 1:
         return []  # (a place outside the text)
     position = offset_of(lines, line, column)
+    if closed := _closed_tag(text, position, game):
+        return closed
+    if game not in GAMES:
+        return []
     start = position
     while start > 0 and text[start - 1] not in _DELIMITERS and position - start <= _LONGEST:
         start -= 1
@@ -117,6 +122,17 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         fixes += _comment_after_dice(text, start, end, game) if dice else []
         return next(([fix] for fix in fixes if _reads_past(text, fix, game)), [])
     return [fix for fix in fixes if _reads_past(text, fix, game)]
+
+
+def _closed_tag(text: str, position: int, game: str) -> list[Fix]:
+    """A tag whose line ends without its `]` (`[White "Jens Holm"`), at `position`: closed after its
+    value, when the record then reads past it (in the game the tag names, a Game tag: `[Game "tablut"`)."""
+    tag = _UNCLOSED_TAG.match(text, position)
+    if tag is None:
+        return []
+    fix = Fix(position, tag.end(), tag[0] + "]")
+    game = unquote(tag[2]).lower() if tag[1] == "Game" else game
+    return [fix] if game in GAMES and _reads_past(text, fix, game) else []
 
 
 def _marked_result(text: str, start: int, game: str) -> list[Fix]:

@@ -173,8 +173,16 @@ COMPRESSED = {  # a compressed file's first bytes -> its Packing
 }
 NOT_TEXT = {  # the first bytes of a file that is no text at all -> what it is, and what reads it
     b"SQLite format 3\x00": "an SQLite database, not text (an archive: lusoria query, sql and export read it with --db)",
+    b"PAR1": "a Parquet file, not text (lusoria export writes them for DuckDB, pandas, polars or Spark)",
 }
-_HEAD = max(4, *map(len, [*COMPRESSED, *NOT_TEXT]))  # the bytes that tell a file's encoding (UTF-32's mark) or kind
+# The first bytes of a text that `lusoria export` writes (docs/archive.md, Export): a table's header
+# (CSV: records, then the tables of a record's rows) or a record's line (JSON lines)
+EXPORTED = re.compile(rb'id,hash,game,|record_id,|alias,name\r?\n|\{"id": \d+, "game": ')
+EXPORT = (
+    "a file of lusoria export, not records (an archive's tables, for DuckDB or pandas): "
+    "lusoria query --format lgn writes an archive's records for another archive to import"
+)
+_HEAD = max(40, *map(len, [*COMPRESSED, *NOT_TEXT]))  # the bytes that tell a file's encoding (UTF-32's mark) or kind
 # the first 4 bytes of ASCII text in UTF-16 or UTF-32 without a byte-order mark, 0 a NUL byte and x
 # another (as RFC 4627 tells JSON's) -> that encoding
 UNMARKED = {"x0x0": "utf-16-le", "0x0x": "utf-16-be", "x000": "utf-32-le", "000x": "utf-32-be"}
@@ -214,14 +222,14 @@ def head_text(head: bytes, encoding: str = "utf-8") -> str:
 
 def not_read(start: bytes, encoding: str) -> InputError | None:
     """Why a file whose first bytes are `start` is not read as text in `encoding` (its place aside): a
-    compressed file, an SQLite database, or, read as UTF-8, text in UTF-16 or UTF-32 without a
+    compressed file, an SQLite database, a file of `lusoria export`, or, read as UTF-8, text in UTF-16 or UTF-32 without a
     byte-order mark (NUL bytes: the encoding to try); None for a file read."""
     packed = next((how for magic, how in COMPRESSED.items() if start.startswith(magic)), None)
     if packed:
         return InputError(compressed(packed))
     kind = next((kind for magic, kind in NOT_TEXT.items() if start.startswith(magic)), None)
-    if kind:
-        return InputError(kind)
+    if kind or EXPORTED.match(start):
+        return InputError(kind or EXPORT)
     wide = UNMARKED.get("".join("x0"[byte == 0] for byte in start[:4]))
     if wide and codec_for(start, encoding) == "utf-8":
         said = f"byte {start.index(0)} (line 1) is a NUL byte: the file starts as {wide} text without a byte-order mark does"

@@ -111,6 +111,19 @@ def test_a_game_not_over_without_its_marker_has_no_result_to_set():
     assert [fix.title for fix in fixes(entry, missing)] == []
 
 
+def test_a_finished_game_ending_inside_a_variation_has_no_marker_to_write_there():
+    """The king escaped on the main line, and the record ends in a variation not closed: a marker
+    written at its end would be inside the variation, where it ends nothing."""
+    escaped = "1. c5-c3 i6-f6 2. d5-d3 i4-h4 3. c3-c7 a6-a9 4. Ke5-c5 b5-b9 5. Kc5-c1"
+    entry = entry_of(f'[Game "tablut"]\n{escaped} (5. Kc5-c2\n')
+    assert entry.replayed.outcome is not None and entry.replayed.outcome.result == "1-0"
+    missing = entry.report.diagnostics[0]
+    assert missing.message.endswith("the variation begun at line 2, column 72 is not closed with ')'")
+    assert fixes(entry, missing) == []
+    closed = entry_of(f'[Game "tablut"]\n{escaped} (5. Kc5-c2)\n')  # closed: the marker after it
+    assert [fix.title for fix in fixes(closed, closed.report.diagnostics[0])] == ["Set the result to 1-0"]
+
+
 def test_a_hover_says_a_variations_ply_an_illegal_ply_and_a_ply_past_the_replay_for_what_they_are():
     entry = entry_of('[Game "tablut"]\n1. e3-c3 (1. e3-e9) d1-d9 e4-e3 *\n')  # d1-d9 is illegal: the replay stops
     at = {column: entry.ply_at(1, column) for column in (2, 3, 8, 9, 13, 21, 27)}

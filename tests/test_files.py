@@ -19,6 +19,7 @@ from lusoria.cli import main
 from lusoria.files import AtomicFile
 from lusoria.notation.sources import CHUNK, Unreadable
 from lusoria.notation.syntax import Undecodable
+from lusoria.validator.replay import check
 
 # A file size limit makes every write past it fail as on a full disk (EFBIG instead of ENOSPC).
 FULL_DISK = """
@@ -448,6 +449,53 @@ def test_an_archive_given_as_records_is_said_to_be_one(tmp_path, monkeypatch, co
     assert "--encoding" not in result.output
 
 
+EXPORT_SAID = (
+    "a file of lusoria export, not records (an archive's tables, for DuckDB or pandas): "
+    "lusoria query --format lgn writes an archive's records for another archive to import\n"
+)
+
+
+@pytest.fixture
+def exported(tmp_path, monkeypatch):
+    """An archive of RECORD (`club.db`) and its export as CSV (`csv/`) and as JSON lines (`lines/`)."""
+    monkeypatch.chdir(tmp_path)
+    Path("a.lgn").write_text(RECORD)
+    assert run("import", "--db", "club.db", "a.lgn").exit_code == 0
+    assert run("export", "--db", "club.db", "--format", "csv", "csv").exit_code == 0
+    assert run("export", "--db", "club.db", "--format", "jsonl", "lines").exit_code == 0
+    return sorted(str(path) for path in Path("csv").glob("*.csv")) + ["lines/records.jsonl"]
+
+
+@pytest.mark.parametrize("command", READING_COMMANDS, ids=" ".join)
+def test_a_file_of_an_export_given_as_records_is_said_to_be_one(exported, command):
+    """`lusoria import export/records.csv` added each record's lines as records of no game
+    (7,185 of 7,184 records exported: `the record has no Game tag`), and records.jsonl a record
+    per line (`JSON, but not an aagenielsen.dk game`), with exit status 0."""
+    for path in exported:
+        result = run(*command, path)
+        assert result.exit_code == 2, (path, result.output)
+        assert f"lusoria: {path}: {EXPORT_SAID}" in result.output
+    assert not Path("a.db").exists()  # (import: nothing added, no archive made)
+
+
+def test_an_export_refused_leaves_the_archive_as_it_was(exported):
+    """The records of the export are in the archive still, once each, and none of its lines."""
+    result = run("import", "--db", "club.db", "csv/records.csv", "lines/records.jsonl")
+    assert result.exit_code == 2
+    assert Archive("club.db").sql("SELECT count(*) AS n, min(valid) AS valid FROM records") == [{"n": 1, "valid": 1}]
+
+
+def test_a_parquet_file_given_as_records_is_said_to_be_one(tmp_path):
+    """A Parquet file of `lusoria export --format parquet` was read as lgn, its bytes not UTF-8."""
+    (tmp_path / "records.parquet").write_bytes(b"PAR1\x15\x04\x15\x10")
+    result = run("validate", str(tmp_path / "records.parquet"))
+    assert result.exit_code == 2
+    assert (
+        f"lusoria: {tmp_path / 'records.parquet'}: a Parquet file, not text "
+        "(lusoria export writes them for DuckDB, pandas, polars or Spark)\n"
+    ) in result.output
+
+
 def test_an_encoding_named_by_another_of_its_names_was_chosen_by_no_byte_order_mark(tmp_path):
     """`--encoding windows-1252` (cp1252's other name) or `UTF_16` that failed said the file's
     byte-order mark had chosen it: the name was compared as written."""
@@ -723,9 +771,10 @@ def log_with(line: int, old: bytes, new: bytes) -> bytes:
     [
         (log_with(23, b"pedina", b"pedin\xe0"), "23:22: byte 0xE0"),  # FINE: Movimento pedina
         (log_with(3, b"<init>", b"<init> \xe9"), "3:97: byte 0xE9"),  # a date line
+        (log_with(1, b"<init>", b"<init> \xe9"), "1:97: byte 0xE9"),  # the first, whose date is read
         (LOG + b"\xe9 fine\n", "176:1: byte 0xE9"),  # a line after the last board
     ],
-    ids=["message", "date line", "after the last board"],
+    ids=["message", "date line", "first line", "after the last board"],
 )
 def test_a_byte_in_a_line_of_a_logs_noise_costs_no_game(tmp_path, monkeypatch, data, place):
     """A Tablut Challenge log is one game: a byte in a line its reader ignores made the game `not read`.
@@ -740,6 +789,32 @@ def test_a_byte_in_a_line_of_a_logs_noise_costs_no_game(tmp_path, monkeypatch, d
     kept = Archive("a.db").sql("SELECT valid, white, black FROM records")
     assert [(row["valid"], row["white"], row["black"]) for row in kept] == [(1, "Marino", "Greco")]
     assert run("validate", "--encoding", "latin-1", "a_gameLog.txt").exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "column", "date", "notes"),
+    [
+        (b"<init>", b"<init> \xe9", 97, ("2019.12.13", "01:52:35"), []),
+        (
+            b"Dec",
+            b"D\xe9c",
+            2,
+            (None, None),
+            ["the log's first line holds a byte that does not decode: its date is unknown"],
+        ),
+    ],
+    ids=["after the date", "in the date"],
+)
+def test_a_byte_in_a_logs_first_line_leaves_its_date_read_or_unknown(tmp_path, old, new, column, date, notes):
+    """The log's date is read from its first line, where a byte cost the whole game: the game is
+    read, with the date when the byte leaves it whole, and the byte said of the file."""
+    (tmp_path / "a_gameLog.txt").write_bytes(log_with(1, old, new))
+    source, unread = records([str(tmp_path / "a_gameLog.txt")])
+    assert unread.message.startswith(f"{tmp_path / 'a_gameLog.txt'}:1:{column}: byte 0xE9 is not valid utf-8, {NOISE}")
+    report = check(source)
+    assert report.valid and report.record.result == "1-0" and len(report.record.main.plies) == 7  # the whole game
+    assert (report.record.tags.get("Date"), report.record.tags.get("Time")) == date
+    assert report.record.main.comments == [f"tablut-challenge reader: {note}" for note in notes]
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from lusoria import api
@@ -67,7 +68,9 @@ def test_check_keeps_the_files_line_ends_and_byte_order_mark(tmp_path):
     crlf.write_bytes(CANONICAL.replace("\n", "\r\n").encode())
     bom.write_bytes(codecs.BOM_UTF8 + CANONICAL.encode())
     both.write_bytes(codecs.BOM_UTF8 + CANONICAL.replace("\n", "\r\n").encode())
-    result = run("fmt", "--check", str(crlf), str(bom), str(both))
+    cr = tmp_path / "cr.lgn"
+    cr.write_bytes(CANONICAL.replace("\n", "\r").encode())  # (an old Mac's)
+    result = run("fmt", "--check", str(crlf), str(bom), str(both), str(cr))
     assert result.exit_code == 0 and result.output == ""
 
 
@@ -86,6 +89,16 @@ def test_write_keeps_crlf_and_the_bom(tmp_path):
     path.write_bytes(codecs.BOM_UTF8 + SLOPPY.replace("\n", "\r\n").encode())
     assert run("fmt", "--write", str(path)).exit_code == 0
     assert path.read_bytes() == codecs.BOM_UTF8 + CANONICAL.replace("\n", "\r\n").encode()
+    assert run("fmt", "--check", str(path)).exit_code == 0
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16"])
+def test_write_keeps_cr_line_ends(tmp_path, encoding):
+    """A file of CR line ends was written with LF ends: each of its lines ended twice over, for a diff."""
+    path = tmp_path / "a.lgn"
+    path.write_bytes(SLOPPY.replace("\n", "\r").encode(encoding))
+    assert run("fmt", "--write", "--encoding", encoding, str(path)).exit_code == 0
+    assert path.read_bytes() == CANONICAL.replace("\n", "\r").encode()
     assert run("fmt", "--check", str(path)).exit_code == 0
 
 

@@ -175,6 +175,27 @@ async def test_a_suggestion_is_a_quick_fix(client: LanguageClient):
     assert (await open_text(client, fixed_text))[1] == []
 
 
+@pytest.mark.parametrize("line", [0, 1])
+async def test_a_tag_without_its_bracket_is_closed_by_a_quick_fix(client: LanguageClient, line):
+    """It had a diagnostic and no fix: "Close the tag" writes the `]` after the value (of the Game tag too)."""
+    tags = ['[Game "tablut"]', '[White "Jens Holm"]']
+
+    def written(tag: str) -> str:
+        return "\n".join(tags[:line] + [tag + "  "] + tags[line + 1 :]) + "\n\n1. e3-c3 *\n"
+
+    text = written(tags[line][:-1])
+    uri, diagnostics = await open_text(client, text)
+    (action,) = await actions_at(client, uri, line, diagnostics)
+    assert (action.title, action.kind, action.is_preferred) == ("Close the tag", lsp.CodeActionKind.QuickFix, True)
+    assert list(action.diagnostics) == diagnostics and diagnostics[0].code == "syntax"
+    (edit,) = action.edit.changes[uri]
+    end = lsp.Position(line, len(tags[line]) - 1)
+    assert (edit.range, edit.new_text) == (lsp.Range(end, end), "]")
+    fixed_text = applied(text, [edit])
+    assert fixed_text == written(tags[line])
+    assert (await open_text(client, fixed_text))[1] == []
+
+
 @pytest.mark.parametrize(
     "text, title, expected",
     [
@@ -319,6 +340,35 @@ async def test_hover_on_a_ply_of_a_game_with_knights_and_commanders_names_them(c
     assert " 4 p . . . N P . . . . p" in board and "N n knights, C c commanders; uppercase: White" in board
 
 
+TANGLED = "1. e3-c3 d1-d3 2. e4-e3xd3 (2. c3-c4 i4-i3 (2... a4-a3) 3. c4-c8) *"
+
+
+@pytest.mark.parametrize(
+    "tags, movetext, ply, line",
+    [
+        ('[Game "tablut"]', TANGLED, "i4-i3", "1. e3-c3 d1-d3 2. c3-c4 i4-i3"),
+        ('[Game "tablut"]', TANGLED, "a4-a3", "1. e3-c3 d1-d3 2. c3-c4 a4-a3"),  # nested
+        ('[Game "latrunculi"]\n[Variant "seneca"]', "1. @d4 @e5 (1... @e4 2. @d5", "@d5", "1. @d4 @e4 2. @d5"),  # open
+        (
+            '[Game "laquet"]',
+            "1. 64: 5/11 4/8 (1. 64: 5/11 5/9 61: 6/12 6/7) *",
+            "61: 6/12 6/7",
+            "1. 64: 5/11 5/9 61: 6/12 6/7",
+        ),
+    ],
+)
+async def test_hover_on_a_ply_of_a_variation_shows_the_board_of_its_line(client, tags, movetext, ply, line):
+    """It showed only the ply's text: now, as on the main line, the board after the plies of its line."""
+    uri, _ = await open_text(client, f"{tags}\n{movetext}\n")
+    place = lsp.Position(1 + tags.count("\n"), movetext.index(ply) + 1)
+    hover = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri), place))
+    written = f"{tags}\n{line} *\n"
+    plies = len(api.board(written).report.positions) - 1
+    side = "White" if plies % 2 else "Black"
+    assert hover.contents.value.startswith(f"**ply {plies}** ({side}), in a variation: `{ply}`\n\n")
+    assert hover.contents.value.endswith(f"```text\n{api.board(written, plies).text()}\n```")
+
+
 async def test_hover_tells_what_a_ply_captured_and_laquet_rolls(client: LanguageClient):
     uri, _ = await open_text(client, '[Game "tablut"]\n1. e3-c3 d1-d3 2. e4-e3xd3 *\n')
     hover = await client.text_document_hover_async(
@@ -426,6 +476,53 @@ async def test_a_ply_completed_before_the_result_marker_keeps_it(client: Languag
         assert item.text_edit.range == lsp.Range(lsp.Position(1, start), lsp.Position(1, end))
 
 
+@pytest.mark.parametrize(
+    "tags, written, line",
+    [
+        ('[Game "tablut"]', "1. e3-c3 d1-d3 (1... d1-d2 |", "1. e3-c3 d1-d2 "),
+        ('[Game "tablut"]', "1. e3-c3 (|", ""),  # nothing in it yet: the first ply's place
+        ('[Game "tablut"]', "1. e3-c3 d1-d3 (1... d1-d2 |) *", "1. e3-c3 d1-d2 "),  # closed, the place inside
+        (
+            '[Game "tablut"]',
+            "1. e3-c3 d1-d3 2. e4-e3xd3 (2. c3-c4 i4-i3 (2... a4-a3 |",
+            "1. e3-c3 d1-d3 2. c3-c4 a4-a3 ",
+        ),
+        ('[Game "tablut"]', "1. e3-c3 (1. d1-d3 |", "1. d1-d3 "),  # Black's ply where White moves: none
+        ('[Game "hnefatafl"]\n[Variant "historical-hnefatafl-13x13"]', "1. e1-e2 (1. e1-d1 g4-g5 |", "1. e1-d1 g4-g5 "),
+        ('[Game "hnefatafl"]\n[Variant "tablut-19x19"]', "1. c1-c2 (1. c1-d1 i5-i|", "1. c1-d1 i5-i"),
+        ('[Game "latrunculi"]\n[Variant "seneca"]', "1. @g2 @g8 (1... @e5 2. @d|", "1. @g2 @e5 2. @d"),
+        ('[Game "laquet"]', "1. 64: 5/11 4/8 (1. 64: 5/11 5/9 61: |", "1. 64: 5/11 5/9 61: "),
+    ],
+)
+async def test_a_variation_is_completed_as_its_line_is_in_the_main_line(client: LanguageClient, tags, written, line):
+    """Nothing was offered inside a variation: now what the same plies offer in the main line, each
+    replacing as much before the place, the result markers aside (a result ends the main line only)."""
+    row, character = 1 + tags.count("\n"), written.index("|")
+    inside = await complete(client, f"{tags}\n{written.replace('|', '')}\n", row, character)
+    outside = await complete(client, f"{tags}\n{line}\n", row, len(line))
+
+    def offered(items: list[lsp.CompletionItem], place: int) -> list[tuple]:
+        return [
+            (i.label, i.kind, i.text_edit.range.start.character - place, i.text_edit.range.end.character - place)
+            for i in items
+            if i.kind != lsp.CompletionItemKind.EnumMember
+        ]
+
+    assert [i for i in inside if i.kind == lsp.CompletionItemKind.EnumMember] == []
+    assert offered(inside, character) or line == "1. d1-d3 "  # (an illegal ply: nothing after it, in either)
+    assert offered(inside, character) == offered(outside, len(line))
+    assert all(i.text_edit.range.start.line == row for i in inside)
+
+
+async def test_a_variation_is_completed_with_the_legal_plies_of_its_position(client: LanguageClient):
+    record = '[Game "tablut"]\n1. e3-c3 d1-d3 2. e4-e3xd3 (2. c3-c4 i4-i3 (2... a4-a3 '
+    items = await complete(client, record, 1, len(record.split("\n")[1]))
+    assert (items[0].label, items[0].kind) == ("3.", lsp.CompletionItemKind.Constant)
+    offered = {i.label for i in items if i.kind == lsp.CompletionItemKind.Function}
+    assert offered == legal_after('[Game "tablut"]\n1. e3-c3 d1-d3 2. c3-c4 a4-a3 *\n', 4)
+    assert lsp.CompletionItemKind.EnumMember not in {i.kind for i in items}
+
+
 async def test_laquet_completion_for_the_roll_written(client: LanguageClient):
     record = '[Game "laquet"]\n1. 64: 5/11 4/8 1-6: *\n'
     items = await complete(client, record, 1, 20)
@@ -480,6 +577,20 @@ async def test_completion_of_tags_and_values(client: LanguageClient, line_text, 
             if not any(entry.startswith(f"{key}=") for entry in written)
         ]
     assert [i.label for i in items] == expected
+
+
+@pytest.mark.parametrize("typed", ["13x13", "Tablut"])
+async def test_a_value_is_offered_by_any_part_of_it_those_that_start_with_it_first(client: LanguageClient, typed):
+    """Of the tafl family's 181 variants, a 13×13 was found only by the start of its name."""
+    from lusoria.validator.games import game_class
+
+    line_text = f'[Variant "{typed}'
+    items = await complete(client, f'[Game "hnefatafl"]\n{line_text}\n1. *\n', 1, len(line_text))
+    presets = list(game_class("hnefatafl").presets)
+    starting = [name for name in presets if name.startswith(typed.lower())]
+    holding = [name for name in presets if typed.lower() in name and name not in starting]
+    assert [i.label for i in items] == starting + holding and len(holding) > 5
+    assert {i.text_edit.range.start.character for i in items} == {len('[Variant "')}
 
 
 def decoded(data: list[int]) -> list[tuple[int, int, int, str]]:

@@ -127,6 +127,8 @@ def test_a_document_never_opened_is_not_read_and_each_request_says_so(server, ur
         (api.format_record(RECORD)[0].replace("\n", "\r\n"), []),  # canonical already: it was rewritten to LF
         (RECORD.replace("\n", "\r\n"), [api.format_record(RECORD)[0].replace("\n", "\r\n")]),
         (RECORD, [api.format_record(RECORD)[0]]),
+        (api.format_record(RECORD)[0].replace("\n", "\r"), []),  # CR only: it was rewritten to LF
+        (RECORD.replace("\n", "\r"), [api.format_record(RECORD)[0].replace("\n", "\r")]),
         ("\ufeff" + api.format_record(RECORD)[0], []),  # a byte order mark: a blank line was put after it
         ("\ufeff" + RECORD, ["\ufeff" + api.format_record(RECORD)[0]]),
     ],

@@ -154,7 +154,7 @@ def test_every_filter_has_one_option_made_from_its_field():
         assert f"  --{option} " in help_text or f"  --{option}\n" in help_text, field.name
     assert "--valid / --invalid" in help_text
     tree_help = CliRunner().invoke(main, ["tree", "--help"]).output
-    assert "--player" in tree_help and "--limit" not in tree_help
+    assert "--player" in tree_help and "--limit" not in tree_help and "--order" not in tree_help
 
 
 def test_the_cli_imports_only_the_library_facade():

@@ -333,6 +333,22 @@ def test_the_commands_and_their_formats(archive, tmp_path, snapshot):
     assert run("query", "--db", str(tmp_path / "missing.db")).exit_code == 2
 
 
+def test_sql_as_lgn_without_a_text_column_names_the_view_that_has_it(archive):
+    """New user 30: `sql "SELECT id FROM records WHERE id = 7" --format lgn` said `row 1 holds
+    None`, as of a text that is missing, and not where the records' text is."""
+    db = ["--db", archive.path]
+    refused = run("sql", *db, "SELECT id, white FROM records WHERE id = 78", "--format", "lgn")
+    assert refused.exit_code == 2
+    assert refused.output.endswith(
+        "Error: the lgn format needs a column named text holding records (the view record_texts has it: "
+        "… JOIN record_texts USING (id)); the columns are id, white\n"
+    )
+    empty = run("sql", *db, "SELECT NULL AS text", "--format", "lgn")
+    assert empty.output.endswith("Error: the lgn format needs a column named text holding records; row 1 holds None\n")
+    joined = run("sql", *db, "SELECT text FROM records JOIN record_texts USING (id) WHERE id = 78", "--format", "lgn")
+    assert joined.exit_code == 0 and joined.output.startswith('[Game "tablut"]')
+
+
 def test_stats_shows_the_variants_with_the_most_records_and_sums_up_the_others(archive):
     """A mixed archive holds 160 variants: `stats` shows the `top` (10 by default), then the rest in
     one row, so that the variants' records still add up to all of them."""

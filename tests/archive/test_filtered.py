@@ -29,6 +29,7 @@ CASES = [
     Filters(text="escape"),
     Filters(ending="unfinished", limit=5),
     Filters(limit=3),  # the oldest three, which are not the first imported
+    Filters(order="longest", limit=3),  # the three longest games
     Filters(player="nobody"),
 ]
 
@@ -190,6 +191,36 @@ def test_the_commands_with_filters_are_the_library_calls_with_filters(whole, tmp
     assert unfiltered.stdout.startswith("81 records: 14 valid, 67 invalid")
     refused = runner.invoke(main, ["stats", "--db", whole.path, "--ending", "checkmate"])
     assert refused.exit_code == 2 and "Error: --ending is one of " in refused.stderr
+
+
+def test_the_records_come_in_the_order_asked_and_the_limit_keeps_the_first(whole):
+    """New user 30: "the longest valid Laquet games" took `lusoria sql … ORDER BY plies DESC`:
+    `query` listed records oldest first only."""
+    plies = [(row["id"], row["plies"]) for row in whole.query(Filters(game="laquet", valid=True, order="longest"))]
+    assert plies == [(72, 51), (73, 51)]
+    shortest = whole.query(Filters(game="tablut", valid=True, order="shortest", limit=2))
+    assert [(row["id"], row["plies"]) for row in shortest] == [(48, 2), (62, 2)]
+    newest = whole.query(Filters(game="tablut", order="newest", limit=4))
+    assert [(row["id"], row["date"]) for row in newest] == [
+        (80, "2026.??.??"),  # (played by the end of 2026)
+        (78, "2026.11.21"),
+        (79, "2026.11.21"),
+        (81, "2026.11.21"),
+    ]
+    shown = CliRunner().invoke(main, ["query", "--db", whole.path, "--valid", "--order", "longest", "--limit", "2"])
+    assert [line.split()[:2] + line.split()[-2:] for line in shown.output.splitlines()[2:]] == [
+        ["77", "latrunculi", "761", "1"],
+        ["76", "latrunculi", "474", "1"],
+    ]
+    assert whole.stats(filters=Filters(order="longest", limit=2))["plies"] == {
+        "mean": 617.5,
+        "median": 617.5,
+        "max": 761,
+    }
+    with pytest.raises(FilterError, match="the order filter is one of oldest, newest, longest, shortest; not 'long'"):
+        whole.query(Filters(order="long"))
+    refused = CliRunner().invoke(main, ["query", "--db", whole.path, "--order", "long"])
+    assert refused.exit_code == 2 and "'long' is not one of 'oldest', 'newest', 'longest', 'shortest'" in refused.output
 
 
 def test_export_into_a_file_says_so(whole, tmp_path):

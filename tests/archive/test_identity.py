@@ -158,6 +158,28 @@ def test_a_finished_game_is_a_prefix_only_of_a_longer_line_that_ends_so():
     ]
 
 
+def test_a_game_that_ended_otherwise_in_the_same_result_is_no_prefix():
+    """A resignation after 2 plies is another game than a king captured after 3 in the same result,
+    and a timeout after 1 ply than a timeout after 2; a result that no ply or tag explains
+    (`unknown`: a transcription cut short) is a prefix, as an unfinished line is of any."""
+
+    def ended(where: str, plies: str, result: str, ending: str | None) -> Entry:
+        return Entry(where, Identity(where, "s", tuple(plies.split())), result=result, ending=ending)
+
+    entries = [
+        ended("captured", "a b c", "0-1", "king captured"),
+        ended("resigned", "a b", "0-1", "resigned"),
+        ended("cut short", "a b", "0-1", "unknown"),
+        ended("timeout", "x", "1-0", "timeout"),
+        ended("timeout later", "x y", "1-0", "timeout"),
+        ended("unfinished", "x", "*", "unfinished"),
+    ]
+    assert [str(d) for d in find_duplicates(entries)] == [
+        "cut short: a prefix of captured (2 of 3 plies)",
+        "unfinished: a prefix of timeout later (1 of 2 plies)",
+    ]
+
+
 def test_the_plies_are_loaded_only_for_settings_shared_by_several_records():
     asked = []
 
@@ -185,6 +207,24 @@ def test_duplicates_of_files(in_root):
     )
     clean = run("duplicates", "samples/tablut")
     assert (clean.exit_code, clean.output) == (0, "0 duplicates, 0 prefixes\n")
+
+
+def test_a_resignation_is_no_prefix_of_the_escape_in_files_nor_in_an_archive(in_root, tmp_path):
+    """The ending is read from each record (its Termination tag here) for files and kept in the
+    archive: a game resigned after 4 plies is another game than the escape after 9 in its result,
+    while 6 of its plies in that result with no ending are an escape cut short."""
+    record = '[Game "tablut"]\n[Result "1-0"]\n{}\n1. c5-c3 i6-f6 2. d5-d3 i4-h4 {}1-0\n\n'
+    short = tmp_path / "short.lgn"
+    short.write_text(record.format('[Termination "Black resigned"]', "") + record.format("", "3. c3-c7 a6-a9 "))
+    escape = tmp_path / "escape.lgn"
+    escape.write_text(record.format("", "3. c3-c7 a6-a9 4. Ke5-c5 b5-b9 5. Kc5-c1 "))
+    files = run("duplicates", str(escape), str(short))
+    assert files.output == f"{short}:6: a prefix of {escape}:1 (6 of 9 plies)\n0 duplicates, 1 prefix\n"
+    archive = Archive(str(tmp_path / "club.db"))
+    archive.import_paths([str(escape), str(short)])
+    assert [str(d) for d in archive.duplicates()] == [
+        f"record 3 ({short}:6): a prefix of record 1 ({escape}:1) (6 of 9 plies)"
+    ]
 
 
 def test_duplicates_wants_files_or_an_archive(in_root, tmp_path, monkeypatch):

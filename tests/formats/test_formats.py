@@ -1,6 +1,8 @@
 """Reading other formats (OTN, tafl move lists, the aagenielsen.dk JSON scrape, Tablut Challenge
 logs), writing OTN, `convert`, `--from`, and walking directories by format."""
 
+import codecs
+import csv
 import dataclasses
 import io
 import json
@@ -1222,10 +1224,20 @@ def test_csv_move_lists_name_their_game_by_file_or_by_board(tmp_path, lusorias_o
         ("e2-c2 f9-f5,x,0,won\n", None),  # a count that is no number, and no status
         ("e2-c2 f9-f5,0,0,won,1\n", None),  # five fields
         ("e2-c2 f9-f5,0,0,ended in a draw\n", None),  # a note, not a status
+        ("moves;defenders_lost;attackers_lost;status\r\ne2-c2 f9-f5;0;0;White\r\n", "csv"),  # a European spreadsheet's
+        ('"e2-c2 f9-f5";0;0;"White"\n', "csv"),
+        ("e2-c2 f9-f5;0;0\ne2-c2 f9-f5;0;0;\n", "csv"),  # its first game mistyped
+        ("e2-c2 f9-f5;0;0;ended in a draw\n", None),
     ],
 )
 def test_a_csv_file_is_a_move_list_by_its_first_line(head, format):
     assert format_of("games.csv", head) == format
+
+
+def test_a_csv_game_of_a_european_spreadsheet_saved_as_txt_is_no_move_list():
+    """Its first line, a move list after all but for its fields, was read as tafl moves."""
+    assert format_of("games.txt", "d1-d3 e5-e2 g1-g3;0;0;Ongoing\n") is None
+    assert format_of("games.txt", "d1-d3 e5-e2 g1-g3\n") == "tafl"
 
 
 def test_a_slip_in_a_csv_files_first_game_is_said_at_its_place(tmp_path):
@@ -1286,17 +1298,44 @@ def test_a_csv_header_in_another_order_orders_the_columns_of_the_games_after_it(
     [
         ("Status,MOVES,Attackers Lost,Defenders Lost", "status,moves,attackers,defenders"),  # any case
         ('"result","moves","defenders","attackers"', "status,moves,defenders,attackers"),  # result: the status
-        ("moves,moves,attackers_lost,status", "moves,defenders,attackers,status"),  # one named twice: read past
-        ("status,moves,attackers_lost,winner", "moves,defenders,attackers,status"),  # one unknown: read past
+        ("moves;defenders;attackers;status", "moves;defenders;attackers;status"),  # a European spreadsheet's
     ],
 )
 def test_a_csv_header_orders_the_games_when_it_names_each_column_once(names, order):
-    """Each name holds its column's word in any case (`result` is the status); a header that does not
-    name the four once each (a name twice, one unknown) leaves the engines' order."""
+    """Each name holds its column's word in any case (`result` is the status)."""
+    delimiter = ";" if ";" in order else ","
     game = dict(zip(("moves", "defenders", "attackers", "status"), CSV_GAME.split(",")))
-    row = ",".join(game[column] for column in order.split(","))
+    row = delimiter.join(game[column] for column in order.split(delimiter))
     [read] = [check(s) for s in read_text(f"{names}\n{row}\n", "csv", "brandubh.csv")]
     assert read.valid and read.record.result == "1-0" and len(read.record.main.plies) == 30
+
+
+@pytest.mark.parametrize(
+    ("names", "column", "why"),
+    [
+        ("moves,moves,attackers_lost,status", 7, "'moves' names moves again"),
+        ("status,moves,attackers_lost,winner", 29, "'winner' names none of them"),
+        ('"game";"white";"black";"winner"', 2, "'game' names none of them"),
+    ],
+)
+def test_a_csv_header_that_does_not_name_the_four_columns_once_each_is_an_error_at_the_name(names, column, why):
+    """It was read past without a word, the games after it read in the engines' order: they still
+    are, and the header is an error of its own, at the first name that names no column or one named
+    before, with the names expected."""
+    delimiter = ";" if ";" in names else ","
+    header, game = [
+        check(s) for s in read_text(f"{names}\n{CSV_GAME.replace(',', delimiter)}\n", "csv", "brandubh.csv")
+    ]
+    assert [(d.rule, d.line, d.column, d.message) for d in header.diagnostics] == [
+        (
+            "syntax",
+            1,
+            column,
+            "the column names are moves, defenders lost, attackers lost and status, in any order, each once "
+            f"(a name holding move, defender, attacker, status or result): {why}",
+        )
+    ]
+    assert game.valid and game.source.line == 2 and len(game.record.main.plies) == 30
 
 
 def test_each_csv_header_orders_the_games_up_to_the_next_one():
@@ -1350,6 +1389,58 @@ def test_csv_fields_may_be_quoted_and_are_cited_inside_their_quotes():
     counted, illegal = [check(s) for s in read_text(text, "csv", "brandubh.csv")]
     assert counted.record.result == "*" and len(counted.record.main.plies) == 3
     assert problems(counted) == [("tag", None, 1, 24)] and problems(illegal) == [("B3", 3, 2, 14)]
+
+
+def saved_by_a_european_spreadsheet(text, quoted):
+    """A CSV file as LibreOffice or Excel saves it where the decimal mark is a comma: its fields
+    separated by `;`, each row as wide as the widest, a UTF-8 byte-order mark, CRLF line ends, and
+    (`quoted`: LibreOffice's "quote all text cells") its text fields in quotes."""
+    saved = io.StringIO()
+    quoting = csv.QUOTE_NONNUMERIC if quoted else csv.QUOTE_MINIMAL
+    writer = csv.writer(saved, delimiter=";", lineterminator="\r\n", quoting=quoting)
+    for row in csv.reader(io.StringIO(text)):
+        writer.writerow([int(cell) if cell.isdigit() else cell for cell in row] + [""] * (4 - len(row)))
+    return codecs.BOM_UTF8 + saved.getvalue().encode()
+
+
+def said(verdict, columns=True):
+    """A verdict as validate says it: the game, its plies and result, each diagnostic (its column too)."""
+    found = [(d.severity, d.rule, d.ply, d.line, d.column if columns else None, d.message) for d in verdict.diagnostics]
+    return verdict.game, verdict.plies, verdict.result, found
+
+
+@pytest.mark.parametrize("quoted", [False, True], ids=["excel", "libreoffice-quoted"])
+@pytest.mark.parametrize("fixture", ["csv/brandubh.csv", "csv/copenhagen.csv", "errors/brandubh-lists.csv"])
+def test_a_csv_file_resaved_by_a_european_spreadsheet_gets_the_same_verdicts(tmp_path, fixture, quoted):
+    """A transcriber who opens the engines' CSV in LibreOffice or Excel and saves it: `;` between the
+    fields, a byte-order mark, CRLF, quotes. It was not a game record in any format (a folder skipped
+    it) or, named, one lgn record with no Game tag."""
+    original = FIXTURES / fixture
+    resaved = tmp_path / "resaved" / original.name
+    resaved.parent.mkdir()
+    resaved.write_bytes(saved_by_a_european_spreadsheet(original.read_text(), quoted))
+    assert b";0;" in resaved.read_bytes()  # (the spreadsheet's separator)
+    before = [said(v, not quoted) for v in validate([str(original)])]
+    assert [said(v, not quoted) for v in validate([str(resaved.parent)])] == before
+    assert len(before) in (2, 4) and sum(bool(found) for *_, found in before) == (2 if "errors" in fixture else 0)
+
+
+def test_a_csv_line_of_the_other_separator_is_said_with_the_one_its_file_uses():
+    """Games pasted into a spreadsheet's file from the engines' own (`,`) under its `;` lines."""
+    moves, defenders, attackers, status = CSV_GAME.split(",")
+    text = f"# brandubh\n{moves};{defenders};{attackers};{status}\n{CSV_GAME}\n"
+    semicolons, commas = [check(s) for s in read_text(text, "csv", "games.csv")]
+    assert semicolons.valid and len(semicolons.record.main.plies) == 30
+    assert [(d.rule, d.line, d.column, d.text, d.message) for d in commas.diagnostics] == [
+        (
+            "syntax",
+            3,
+            len(moves) + 1,
+            ",",
+            "a line of a CSV move list is moves;defenders lost;attackers lost;status; this line separates its "
+            "fields by ',', the file by ';' (as its line 2 does)",
+        )
+    ]
 
 
 def test_csv_counts_and_unlisted_captures_are_the_records_mistakes_at_their_place():

@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from click.testing import CliRunner
 from conftest import ROOT
+from test_formats import said, saved_by_a_european_spreadsheet
 
 from lusoria import api
 from lusoria.archive import Archive, Filters
@@ -187,6 +188,17 @@ def test_every_csv_game_of_the_rust_engines_reads_to_its_end_with_its_capture_co
         if line.strip()
     ]
     assert [v.plies for v in found] == moves  # every game read to its end
+
+
+@pytest.mark.slow
+def test_the_engines_csv_games_resaved_by_a_european_spreadsheet_get_the_same_verdicts(tmp_path):
+    """Both CSV files as LibreOffice saves them where the decimal mark is a comma (`;`, quotes,
+    CRLF, a byte-order mark): every game read alike, to its end."""
+    for name in ("copenhagen.csv", "brandubh.csv"):
+        (tmp_path / name).write_bytes(saved_by_a_european_spreadsheet((TAFL / "csv" / name).read_text(), quoted=True))
+    original = [said(v, columns=False) for v in api.validate([str(TAFL / "csv")], jobs=max(DEFAULT_JOBS, 2))]
+    assert [said(v, columns=False) for v in api.validate([str(tmp_path)], jobs=max(DEFAULT_JOBS, 2))] == original
+    assert len(original) == 1752 + 525
 
 
 @pytest.mark.parametrize(

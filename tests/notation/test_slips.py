@@ -204,6 +204,24 @@ def test_a_record_that_ends_without_its_marker_after_a_note_is_said_so_without_a
 
 
 @pytest.mark.parametrize(
+    "movetext, begun",
+    [
+        ("1. e3-c3 d1-d3 (1... d1-d2", 16),
+        ("1. e3-c3 d1-d3 (1... d1-d2 2. c3-c4 (2. c3-c5", 37),  # the innermost
+        ("1. e3-c3 d1-d3 (1... d1-d2 2. c3-c4 (2. c3-c5)", 16),  # the inner closed: the outer
+        ("1. e3-c3 d1-d3 (1... d1-d2 {(} ; (\n2. c3-c4", 16),  # not a ( of a comment
+    ],
+)
+def test_a_record_that_ends_inside_a_variation_says_where_the_variation_begins(movetext, begun):
+    """A marker would not end the record there: the error said only that it had none."""
+    (diagnostic,) = check(f"{TABLUT}\n{movetext}\n").diagnostics
+    assert diagnostic.message == (
+        "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *);"
+        f" the variation begun at line 2, column {begun} is not closed with ')'"
+    )
+
+
+@pytest.mark.parametrize(
     "tags, movetext, column, written, meant, plies",
     [
         (LAQUET, "1. 46: 5/11* 4/8 16: 6/12 6/7 *", 8, "5/11*", "5/11", 2),  # a hit, as backgammon marks it
@@ -507,3 +525,33 @@ def test_each_fix_of_a_slip_is_parsed_once(monkeypatch, text, line, column, mean
     monkeypatch.setattr(slips, "_read_to", counted)
     assert slips.slip_fixes(text, line, column, "tablut") == [meant]
     assert len(parsed) == len(set(parsed)) > 0
+
+
+@pytest.mark.parametrize(
+    "text, line",
+    [
+        ('[Game "tablut"]\n[White "Jens Holm"\n[Black "Olof Berg"]\n\n1. e3-c3 *\n', 2),
+        ('[Game "tablut"]\n[White "Jens Holm"  \n\n1. e3-c3 *\n', 2),  # blanks after its value: the ] goes before
+        ('[Game "tablut"\n[White "Jens Holm"]\n\n1. e3-c3 *\n', 1),  # the Game tag itself: closed, it names the game
+    ],
+)
+def test_a_tag_without_its_closing_bracket_is_closed_after_its_value(text, line):
+    written = text.split("\n")[line - 1].rstrip()
+    report = check(text)
+    [diagnostic] = report.diagnostics
+    assert (diagnostic.rule, diagnostic.line, diagnostic.column, diagnostic.text) == ("syntax", line, 1, written)
+    assert diagnostic.message.startswith('this tag is not written [Name "value"]: ')
+    assert diagnostic.suggestions == (f"{written}]",)
+    kept_going = check(text, keep_going=True)  # read past it, as closed: the record is replayed
+    assert kept_going.diagnostics == [diagnostic] and kept_going.record.tags["White"] == "Jens Holm"
+    assert kept_going.plies == 1
+
+
+@pytest.mark.parametrize(
+    "tag",
+    ['[White "Jens Holm', '[White "Jens Holm" x', '[White "Jens Holm"]]', '[Game "go"'],
+)
+def test_only_a_tag_that_a_closing_bracket_makes_whole_is_closed(tag):
+    """No quote to close the value, a word after it, a ] too many, a game lusoria does not know: no fix."""
+    text = f'[Game "tablut"]\n{tag}\n\n1. e3-c3 *\n' if "Game" not in tag else f"{tag}\n\n1. e3-c3 *\n"
+    assert all(d.suggestions == () for d in check(text).diagnostics)
