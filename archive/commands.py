@@ -49,16 +49,16 @@ from lusoria.archive.schema import (
 )
 from lusoria.archive.search import read_positions_of
 from lusoria.archive.stats import REFUSED_TYPES, stats
+from lusoria.archive.stored import STORED_TEXT, stored_report
 from lusoria.archive.tree import SORTS, Node, tree
 from lusoria.bounds import bounded
 from lusoria.errors import LusoriaError
 from lusoria.formats.sources import given, walk
-from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Note, Source, literal
 from lusoria.pipeline import Problem, Unreadable, records, without_problems
 from lusoria.validator.base import Game, OptionError, Position, known_names, known_names_holding
 from lusoria.validator.games import GAMES, owners_of, rules_from_tags
-from lusoria.validator.replay import Report, check
+from lusoria.validator.replay import Report
 from lusoria.validator.suggest import meant_among
 from lusoria.variants import (
     game_named,
@@ -503,12 +503,13 @@ class Archive:
             ]
 
             def load(group: list[Entry]) -> list[Entry]:  # the plies, from the texts (few records)
-                texts = (
-                    conn.execute("SELECT text FROM record_texts WHERE id = ?", [e.ref]).fetchone()[0] for e in group
-                )
+                reports = (
+                    stored_report(*conn.execute(f"SELECT {STORED_TEXT} FROM records WHERE id = ?", [e.ref]).fetchone())
+                    for e in group
+                )  # (a CSV row its format cannot read alone keeps its identity without plies)
                 return [
-                    Entry(entry.where, identity(check(RecordText(text))), entry.ref, entry.result, entry.ending)
-                    for entry, text in zip(group, texts)
+                    Entry(entry.where, identity(report), entry.ref, entry.result, entry.ending) if report else entry
+                    for entry, report in zip(group, reports)
                 ]
 
             return list(find_duplicates(entries, load))
@@ -660,8 +661,8 @@ class Archive:
     def _position(conn: sqlite3.Connection, record: int | None, ply: int) -> tuple[Game, Position]:
         """The rules of record `record` and its position after ply `ply`, from its text replayed
         (the archive's index of positions lists them by position, not by record)."""
-        found = conn.execute("SELECT text FROM record_texts WHERE id = ?", [record]).fetchone()
-        report = check(RecordText(found[0])) if found else None
+        found = conn.execute(f"SELECT {STORED_TEXT} FROM records WHERE id = ?", [record]).fetchone()
+        report = stored_report(*found) if found else None
         if report is None or report.rules is None or not 0 <= ply < len(report.positions):
             raise ValueError(f"the archive has no position after ply {ply} of record {record}")
         return report.rules, report.positions[ply]

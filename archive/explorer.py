@@ -23,14 +23,13 @@ from urllib.parse import urlencode
 from lusoria import output
 from lusoria.archive.commands import Archive
 from lusoria.archive.players import RESULTS
-from lusoria.archive.query import COLUMNS, MAX_SQL_INTEGER, UNCONVERTED, FilterError, Filters, board_size
-from lusoria.archive.texts import TEXT_OF
+from lusoria.archive.query import COLUMNS, MAX_SQL_INTEGER, FilterError, Filters, board_size
+from lusoria.archive.stored import STORED_TEXT, stored_record
 from lusoria.archive.tree import SORTS, Node
 from lusoria.bounds import MAX_COUNT, bounded_number
 from lusoria.errors import LusoriaError
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.sources import InputError
-from lusoria.source_tags import SOURCE_FORMAT
 from lusoria.svg import position_svg
 from lusoria.validator.base import WHITE, Game, Illegal, NotAPly, Position
 from lusoria.validator.games import GAMES, rules_from_tags
@@ -431,11 +430,9 @@ def _games_table(games: list[dict], record_url: Callable[[int], str]) -> str:
     )
 
 
-# A record's text, and, for one kept as written in another format (a record its reader refused or
-# could not parse), that format and its first diagnostic
+# A record's text and the format it is kept in (archive/stored.py), and its first diagnostic
 _STORED_RECORD = (
-    f"SELECT {TEXT_OF} AS text, {UNCONVERTED}, "
-    f"(SELECT value FROM other_tags WHERE record_id = records.id AND name = '{SOURCE_FORMAT}') AS format, "
+    f"SELECT {STORED_TEXT}, "
     "(SELECT message FROM diagnostics WHERE record_id = records.id ORDER BY number LIMIT 1) AS problem "
     "FROM records WHERE id = ?"
 )
@@ -443,22 +440,20 @@ _STORED_RECORD = (
 
 def replay(path: str, written: str) -> str:
     """lusoria's replay page of a record of the archive, its id `written` (lusoria/html.py; `#ply=N`
-    opens it at ply N); a record kept as written in another format is read in that format. A line (422)
-    for one its format cannot read alone (a CSV row, whose game its file's name said)."""
-    from lusoria.api import record_at, replay_page
+    opens it at ply N), read as its import read it: one kept as written in another format, in that
+    format. A line (422) for one its format cannot read alone (a CSV row, whose game its file's name said)."""
+    from lusoria.api import replay_page
 
     record = whole_number(written, 0, MAX_SQL_INTEGER)
     found = [] if record is None else list(_archive(path).iter_sql(_STORED_RECORD, TIMEOUT, [record]))
     if not found:
         raise BadRequest(f"the archive has no record {written[:40]}", 404)
     stored = found[0]
-    if not stored["unconverted"]:
-        return replay_page(stored["text"])
     try:
-        return replay_page(record_at(stored["text"], format=stored["format"]))
+        return replay_page(stored_record(stored["text"], stored["written_in"]))
     except InputError:
         raise BadRequest(
-            f"record {record} is kept as written in {stored['format']}, which cannot be replayed without its "
+            f"record {record} is kept as written in {stored['written_in']}, which cannot be replayed without its "
             f"file: {stored['problem']}",
             422,
         ) from None

@@ -23,6 +23,7 @@ from lusoria.archive import functions
 from lusoria.archive.positions import MATERIAL, boards_and_materials
 from lusoria.archive.query import COLUMNS
 from lusoria.archive.reading import connect, damaged
+from lusoria.archive.stored import STORED_TEXT, kept_text, replayed
 from lusoria.archive.tables import DIAGNOSTIC_COLUMNS
 from lusoria.archive.texts import TEXT_OF
 from lusoria.archive.variations import variation_rows
@@ -31,7 +32,6 @@ from lusoria.errors import LusoriaError
 from lusoria.files import AtomicFile, output_in
 from lusoria.notation.reader import RecordText
 from lusoria.validator.games import GAMES
-from lusoria.validator.replay import check
 from lusoria.workers import in_workers
 
 TABLES = ("records", "tags", "diagnostics", "player_aliases")  # as they are
@@ -73,6 +73,7 @@ WITH_RECORDS = {
     "record_texts": "id IN chosen",
 }
 Selected = tuple[str, list] | None  # SQL that selects the ids of the records exported, its parameters (None: all)
+_STORED = f"id, {STORED_TEXT}"
 
 
 def _rows(conn: sqlite3.Connection, select: str, table: str, selected: Selected) -> Iterator[tuple]:
@@ -97,12 +98,12 @@ def _table(conn: sqlite3.Connection, table: str, selected: Selected) -> tuple[_F
     return [(name, kind) for name, kind, _ in found], _rows(conn, names, table, selected)
 
 
-def _ply_rows(source: RecordText) -> tuple[list[tuple], list[tuple]]:
-    """The rows of `plies` and `variation_plies` of one record (its id as `source.index`)."""
-    report = check(source)
-    rules, positions = report.rules, report.positions
-    if rules is None or not positions:
+def _ply_rows(kept: RecordText) -> tuple[list[tuple], list[tuple]]:
+    """The rows of `plies` and `variation_plies` of one stored record (`kept_text`)."""
+    report = replayed(kept)
+    if report is None or report.rules is None or not report.positions:
         return [], []
+    rules, positions, source = report.rules, report.positions, report.source
     boards, materials = boards_and_materials(rules, positions)
     moves = [*report.main_line, None]
     strings = [rules.format_position(position) for position in positions]
@@ -119,9 +120,10 @@ def _ply_rows(source: RecordText) -> tuple[list[tuple], list[tuple]]:
 def _main_lines(conn: sqlite3.Connection, jobs: int, variations: list[tuple], selected: Selected) -> Iterator[tuple]:
     """The rows of `plies` of every record `selected` selects, replayed by `jobs` processes; those
     of `variation_plies` are added to `variations` meanwhile (few records have any)."""
-    texts = _rows(conn, "id, text", "record_texts", selected)
-    sources = (RecordText(text, index=record) for record, text in texts)
-    for plies, more in in_workers(GAMES.naming(_ply_rows), sources, jobs):  # records read from the archive: no Problem
+    texts = (
+        kept_text(text, written_in, record) for record, text, written_in in _rows(conn, _STORED, "records", selected)
+    )
+    for plies, more in in_workers(GAMES.naming(_ply_rows), texts, jobs):  # records read from the archive: no Problem
         variations += more
         yield from plies
 
@@ -138,14 +140,16 @@ _LINE_SELECT = ", ".join(
         "(SELECT json_group_object(name, value) FROM tags WHERE record_id = records.id)",
         f"(SELECT json_group_array(json_object({_DIAGNOSTIC_FIELDS})) FROM "
         "(SELECT * FROM diagnostics WHERE record_id = records.id ORDER BY number))",
-        TEXT_OF,
+        STORED_TEXT,
     ]
 )
 
 
-def _main_line(source: RecordText) -> list[str]:
-    """A record's main line as far as it was replayed (up to its first error), in canonical form."""
-    return check(source).main_line
+def _main_line(kept: RecordText) -> list[str]:
+    """A stored record's main line (`kept_text`) as far as it was replayed (up to its first error), in
+    canonical form; none for one its format cannot read alone."""
+    report = replayed(kept)
+    return report.main_line if report else []
 
 
 def _record_lines(conn: sqlite3.Connection, jobs: int, selected: Selected) -> Iterator[str]:
@@ -154,9 +158,9 @@ def _record_lines(conn: sqlite3.Connection, jobs: int, selected: Selected) -> It
     waiting: deque[tuple] = deque()
 
     def texts() -> Iterator[RecordText]:
-        for *columns, text in _rows(conn, _LINE_SELECT, "records", selected):
+        for *columns, text, written_in in _rows(conn, _LINE_SELECT, "records", selected):
             waiting.append(tuple(columns))
-            yield RecordText(text, index=columns[0])
+            yield kept_text(text, written_in, columns[0])
 
     for moves in in_workers(GAMES.naming(_main_line), texts(), jobs):  # records read from the archive: no Problem
         *columns, tags, diagnostics = waiting.popleft()

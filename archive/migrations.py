@@ -4,13 +4,12 @@ and the tables made from replaying each record's text made anew (`rebuild_replay
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import sqlite_utils
 
 from lusoria.archive.functions import sql_function
 from lusoria.archive.next_plies import NextPlies
-from lusoria.archive.query import KEPT_AS_WRITTEN
+from lusoria.archive.stored import STORED_TEXT, stored_report
 from lusoria.archive.tables import (
     COLUMN_TAGS,
     STORED_COLUMNS,
@@ -19,6 +18,7 @@ from lusoria.archive.tables import (
     add_version_8,
     add_version_15,
     add_version_17,
+    add_version_18,
     create_record_indexes,
     create_records,
     create_replayed,
@@ -27,11 +27,6 @@ from lusoria.archive.tables import (
     create_text_index,
 )
 from lusoria.archive.texts import TextPacker, create_text_dictionaries, create_text_view
-from lusoria.notation.sources import InputError
-from lusoria.source_tags import SOURCE_FORMAT
-
-if TYPE_CHECKING:
-    from lusoria.validator.replay import Report
 
 # MIGRATIONS[n] upgrades a version n-1 archive to version n (any sqlite-utils call may be used:
 # it runs on a copy, which replaces the archive only once every step has succeeded). A version
@@ -161,34 +156,18 @@ def migrate_to_16(db: sqlite_utils.Database) -> None:
 
 MIGRATIONS[16] = migrate_to_16
 MIGRATIONS[17] = add_version_17
+MIGRATIONS[18] = add_version_18
 
 
-# Each record's text, and the format of one kept as written in another (archive/query.py)
-_STORED = (
-    f"SELECT records.id, record_texts.text, CASE WHEN {KEPT_AS_WRITTEN} THEN "
-    f"(SELECT value FROM other_tags WHERE record_id = records.id AND name = '{SOURCE_FORMAT}') END "
-    "FROM records JOIN record_texts ON record_texts.id = records.id ORDER BY records.id"
-)
-
-
-def _replayed(text: str, format: str | None) -> Report | None:
-    """A stored record checked as its import checked it: read in its own format when it was kept as
-    written in another (a refused aagenielsen.dk game, read as lgn, was unfinished after an upgrade
-    and unknown after an import); None for one that format cannot read alone (a CSV row)."""
-    from lusoria.formats.sources import record_at
-    from lusoria.validator.replay import check
-
-    if format is None:
-        return check(text)
-    try:
-        return check(record_at(text, format=format))
-    except InputError:
-        return None
+# Each record's text, and the format of one kept as written in another (archive/stored.py)
+_STORED = f"SELECT records.id, {STORED_TEXT} FROM records ORDER BY records.id"
 
 
 def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> None:
     """Make the tables of REPLAYED anew, and each record's `ending`, `rule_tags` and `board`, from each
-    record's stored text, replayed once as an import does (archive/importer.py)."""
+    record's stored text, replayed once as an import does (archive/importer.py): one kept as written
+    in another format is read in that format (a refused aagenielsen.dk game read as lgn was unfinished
+    after an upgrade and unknown after an import; a G5 capture it leaves out of its list, valid)."""
     from lusoria.archive.endings import ending  # the validator: loaded only to upgrade
     from lusoria.archive.importer import MoveCodes, insert_child_rows, merge_positions
     from lusoria.archive.records_as_rows import board, replayed_rows, rule_tags
@@ -201,10 +180,10 @@ def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> None:
     codes, sums = MoveCodes(db.conn), NextPlies(db.conn)
     tables: dict[str, list] = {}
     replayed: list[tuple[str, str | None, str | None, int]] = []
-    for number, (record, text, format) in enumerate(db.execute(_STORED).fetchall(), 1):
-        report = _replayed(text, format)
+    for number, (record, text, written_in) in enumerate(db.execute(_STORED).fetchall(), 1):
+        report = stored_report(text, written_in)
         if report is None:
-            continue  # (its columns and rows stay as its import made them)
+            continue  # (a CSV row that its format cannot read alone: its columns and rows stay as its import made them)
         replayed.append((ending(report), rule_tags(report), board(report), record))
         for table, found in replayed_rows(report).items():
             tables.setdefault(table, []).append((record, found))

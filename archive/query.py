@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 
 from lusoria.archive.players import MAX_SQL_INTEGER, RESULTS, name_condition, player_condition
 from lusoria.errors import LusoriaError
-from lusoria.source_tags import SOURCE_FORMAT
 
 if TYPE_CHECKING:
     from lusoria.notation.reader import RecordText
@@ -37,14 +36,6 @@ COLUMNS = [
     "path",
     "line",
 ]
-# A record read from another format that its reader refused or could not parse keeps its text as
-# written (archive/records_as_rows.py: as_written), to be read again by a later lusoria: not lgn. (The
-# records of another format are looked up once: looking a record up in `other_tags`, ordered by tag,
-# would read every source format up to the record's, 4 s for 3,000 refused records of 6,000.)
-KEPT_AS_WRITTEN = (
-    f"records.setting IS NULL AND records.id IN (SELECT record_id FROM other_tags WHERE name = '{SOURCE_FORMAT}')"
-)
-UNCONVERTED = f"({KEPT_AS_WRITTEN}) AS unconverted"
 Condition = Callable[[Any, "Filters"], tuple[str, list]]  # a filter's value and all the filters -> SQL, parameters
 
 
@@ -385,7 +376,7 @@ def build(filters: Filters, ordered: bool = True) -> tuple[str, list]:
     """The SQL and its parameters for `filters` (records in their `order`, oldest first by default; unless
     `ordered` is False and there is no `limit`: in any order). ValueError for a filter that cannot work."""
     from lusoria.archive.search import ply_search
-    from lusoria.archive.texts import TEXT_OF
+    from lusoria.archive.stored import STORED_TEXT
 
     where: list[str] = []
     params: list = []
@@ -399,7 +390,7 @@ def build(filters: Filters, ordered: bool = True) -> tuple[str, list]:
         where.append(sql)
         params += found
     select, searched = (
-        ", ".join(f"records.{c}" for c in COLUMNS) + f", {TEXT_OF} AS text, {UNCONVERTED}",
+        ", ".join(f"records.{c}" for c in COLUMNS) + f", {STORED_TEXT}",
         ply_search(filters),
     )
     if searched:

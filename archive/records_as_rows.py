@@ -137,17 +137,34 @@ def _or_failure(make: Callable[[], Rows], source: RecordText) -> Rows | Failure:
         return failure(place(source), error, real_file(source.path))
 
 
-def as_written(report: Report) -> str:
+def as_written(report: Report, verbatim: bool) -> str:
     """The record's text to keep: as written, with the `%` lines above it that no record holds (its
-    file's first record's, as `fmt` keeps them), or in lusoria's notation with its source tags when
-    it was read from another format and not refused (formats.lgn; its original format is also a
-    SourceFormat row of `tags`, its file `path`)."""
-    return as_lines(report.source.before) + report.source.text if _verbatim(report) else lgn_text(report)
+    file's first record's, as `fmt` keeps them), when it is kept `verbatim`, else in lusoria's
+    notation with its source tags (formats.lgn; its original format is also a SourceFormat row of
+    `tags`, its file `path`)."""
+    return as_lines(report.source.before) + report.source.text if verbatim else lgn_text(report)
 
 
 def _verbatim(report: Report) -> bool:
-    """Whether a record's text is kept as written: one of lusoria's notation, or one not read or refused."""
-    return report.source.format == "lgn" or report.record is None or report.refused
+    """Whether a record's text is kept as written: one of lusoria's notation, one not read or refused,
+    or one whose text in lusoria's notation would not be checked as it was (`_replays_alike`)."""
+    return report.source.format == "lgn" or report.record is None or report.refused or not _replays_alike(report)
+
+
+def _replays_alike(report: Report) -> bool:
+    """Whether a record of another format, written in lusoria's notation, is checked again to its
+    verdict and its diagnostics (severity, rule, message and ply: their places are the text's). A
+    site's capture list the notation has no place for is lost so (G5: valid again), a ply where a
+    berserk continuation was left out is counted otherwise. A record without diagnostics is not
+    checked again: its text is the canonical text of a valid replay."""
+    if not report.diagnostics:
+        return True
+    again = check(lgn_text(report), keep=False)
+    return again.valid == report.valid and _said(again) == _said(report)
+
+
+def _said(report: Report) -> list[tuple]:
+    return [(d.severity, d.rule, d.message, d.ply) for d in report.diagnostics]
 
 
 def real_file(path: str) -> str | None:
@@ -164,8 +181,8 @@ def stored_file(path: str) -> str:
 
 def rows(report: Report) -> Rows:
     """The rows of one checked record, for each table."""
-    found = identity(report)
-    record = _record_columns(report, found)
+    found, verbatim = identity(report), _verbatim(report)
+    record = _record_columns(report, found, verbatim)
     return Rows(
         found.key,
         report.valid,
@@ -182,12 +199,13 @@ def rows(report: Report) -> Rows:
             ),
         },
         place(report.source),
-        () if _verbatim(report) else place_tags(report),
+        () if verbatim else place_tags(report),
     )
 
 
-def _record_columns(report: Report, found: Identity) -> dict[str, object]:
-    """The columns of a record's row of `records`, by name (`found`: its identity)."""
+def _record_columns(report: Report, found: Identity, verbatim: bool) -> dict[str, object]:
+    """The columns of a record's row of `records`, by name (`found`: its identity; `verbatim`: its
+    text kept as written, `written_in` its format when another than lusoria's notation)."""
     tags = report.tags
     date_from, date_to = report.dates if report.record else _dates(tags)
     return {
@@ -210,7 +228,8 @@ def _record_columns(report: Report, found: Identity) -> dict[str, object]:
         "rule_tags": rule_tags(report),
         "file": real_file(report.source.path),
         "board": board(report),
-        "packed_text": as_written(report).rstrip("\n") + "\n",  # as written: the writing process compresses it
+        "written_in": report.source.format if verbatim and report.source.format != "lgn" else None,
+        "packed_text": as_written(report, verbatim).rstrip("\n") + "\n",  # the writing process compresses it
     }
 
 

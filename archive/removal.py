@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from lusoria.archive.positions import boards_and_materials, unpacked_boards
 from lusoria.archive.records_as_rows import FILE, PATH, PLACE, TEXT, Failure, Rows, line_rows, stored_file
+from lusoria.archive.stored import STORED_TEXT, stored_report
 from lusoria.archive.tables import STORED_COLUMNS
 from lusoria.archive.texts import TEXT_OF
 from lusoria.notation.sources import (
@@ -28,7 +29,7 @@ from lusoria.notation.sources import (
     names_a_file,
     shown_path,
 )
-from lusoria.validator.replay import Report, check
+from lusoria.validator.replay import Report
 
 if TYPE_CHECKING:
     from lusoria.archive.importer import MoveCodes
@@ -307,8 +308,10 @@ def remove_records(
 def _remove(conn: sqlite3.Connection, tables: Iterable[str], codes: MoveCodes, sums: NextPlies) -> None:
     """`remove_records` of the records in temp.removed."""
     reports = {
-        record: check(text)
-        for record, text in conn.execute("SELECT id, text FROM record_texts WHERE id IN (SELECT id FROM temp.removed)")
+        record: stored_report(text, written_in)
+        for record, text, written_in in conn.execute(
+            f"SELECT id, {STORED_TEXT} FROM records WHERE id IN (SELECT id FROM temp.removed)"
+        )
     }
     stored = dict(
         conn.execute("SELECT record_id, boards FROM record_boards WHERE record_id IN (SELECT id FROM temp.removed)")
@@ -316,7 +319,7 @@ def _remove(conn: sqlite3.Connection, tables: Iterable[str], codes: MoveCodes, s
     replayed = {
         record: rows
         for record, report in reports.items()
-        if (rows := line_rows(report)) and _as_stored(report, stored.get(record))
+        if report is not None and (rows := line_rows(report)) and _as_stored(report, stored.get(record))
     }
     lines = {record: rows["positions"][1][0] for record, rows in replayed.items()}
     plies = [(record, rows["next_plies"]) for record, rows in replayed.items()]

@@ -10,6 +10,7 @@ from lusoria.archive.players import create_players
 from lusoria.archive.positions import create_positions, create_record_summaries
 from lusoria.archive.texts import create_text_dictionaries, create_text_view
 from lusoria.archive.variations import create_variation_plies
+from lusoria.source_tags import SOURCE_FORMAT
 
 FTS_COLUMNS = ["white", "black", "event", "site", "sources", "comments"]
 # A record's label, how Datasette names it (identity.label): `White – Black, Date` (`?` for a
@@ -52,6 +53,11 @@ RECORD_COLUMNS = {
     "packed_text": "BLOB NOT NULL",
     "file": "TEXT",  # version 15
     "board": "TEXT",  # version 17
+    # version 18: the format a record's text is kept in, as written, when its text in lusoria's notation
+    # would not be checked again as its import checked it (its reader refused it or could not parse it;
+    # a site's capture list the notation has no place for: records_as_rows._verbatim), read so by
+    # archive/stored.py; NULL: lusoria's notation
+    "written_in": "TEXT",
 }
 STORED_COLUMNS = [name for name, declaration in RECORD_COLUMNS.items() if " AS (" not in declaration]
 # The tags a record's columns keep as written, by column (`result` holds the movetext's result):
@@ -201,6 +207,17 @@ def add_version_17(db: sqlite_utils.Database) -> None:
     if "board" not in db.table("records").columns_dict:  # a new archive has it
         db.execute("ALTER TABLE records ADD COLUMN board TEXT")
     db.execute("CREATE INDEX IF NOT EXISTS idx_records_board ON records (board)")
+
+
+def add_version_18(db: sqlite_utils.Database) -> None:
+    """Version 18: each record's `written_in`, the format its text is kept in when not lusoria's
+    notation: before, only a record its reader refused or could not parse (no `setting`) was kept so."""
+    if "written_in" not in db.table("records").columns_dict:  # (an upgrade from before version 9 has it)
+        db.execute("ALTER TABLE records ADD COLUMN written_in TEXT")
+    db.execute(
+        "UPDATE records SET written_in = (SELECT value FROM other_tags WHERE record_id = records.id AND "
+        f"name = '{SOURCE_FORMAT}') WHERE setting IS NULL"
+    )
 
 
 def add_version_8(db: sqlite_utils.Database) -> None:

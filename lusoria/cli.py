@@ -1112,9 +1112,9 @@ def query(db: str, format_: str, **filters: Any) -> None:
     left_out: list[dict] = []
 
     def converted(rows: Iterable[dict]) -> Iterator[dict]:
-        """The rows in lusoria's notation; a record its reader refused is kept aside, to be named."""
+        """The rows in lusoria's notation; a record kept as written in another format is kept aside, to be named."""
         for row in rows:
-            if row["unconverted"]:
+            if row["written_in"]:
                 left_out.append(row)
             else:
                 yield row
@@ -1134,9 +1134,9 @@ def query(db: str, format_: str, **filters: Any) -> None:
         note_lacking(db, chosen)
     for row in left_out:
         echo(
-            f"lusoria: {row['path']}:{row['line']}: the archive's record {row['id']} left out: its reader refused it or "
-            f"could not parse it, and its text is not lgn (lusoria sql 'SELECT text FROM record_texts WHERE id = "
-            f"{row['id']}' shows it)",
+            f"lusoria: {row['path']}:{row['line']}: the archive's record {row['id']} left out: it is kept as written "
+            f"in {row['written_in']}, not lgn, which would not say what its import found (lusoria sql 'SELECT text "
+            f"FROM record_texts WHERE id = {row['id']}' shows it)",
             err=True,
         )
     sys.exit(1 if left_out else 0)

@@ -212,6 +212,17 @@ def test_the_page_of_a_record_kept_as_written_reads_it_in_its_format(tmp_path):
     )
 
 
+def test_the_page_of_a_record_kept_as_written_shows_what_its_import_found(tmp_path):
+    """An aagenielsen.dk move that captures a piece its list leaves out (G5): its page replayed the
+    lgn the archive held, valid, without the error its import found."""
+    from test_kept_as_written import imported
+
+    site = datasette_app.Datasette([imported(tmp_path)])
+    page = get(site, "/-/explorer/a/record/1")
+    assert page.status_code == 200
+    assert "the move captures b4, which the record does not list" in page.text
+
+
 def test_the_explorer_reads_only(site, path):
     before = hashlib.sha256(open(path, "rb").read()).hexdigest()
     for url in ("/-/explorer/club", "/-/explorer/club?symmetric=1&valid=1", "/-/explorer/club/record/1"):

@@ -402,13 +402,13 @@ def test_a_record_replayed_otherwise_than_it_was_stored_is_removed_by_what_the_a
     replaced = Archive("replaced.db")
     replaced.import_paths(["games"])
 
-    def replayed_short(text):
-        report = removal_check(text)
+    def replayed_short(text, written_in):
+        report = removal_replay(text, written_in)
         del report.positions[3:]
         return report
 
-    removal_check = removal.check
-    monkeypatch.setattr(removal, "check", replayed_short)
+    removal_replay = removal.stored_report
+    monkeypatch.setattr(removal, "stored_report", replayed_short)
     write(in_tmp / "games/a.lgn", mended(records))
     replaced.import_paths(["games/a.lgn"], replace=True)
     Archive("fresh.db").import_paths(["games"])
@@ -426,8 +426,12 @@ def test_a_record_stored_without_boards_that_replays_now_is_removed(in_tmp, monk
     replaced = Archive("replaced.db")
     replaced.import_paths(["games"])
     assert replaced.sql("SELECT count(*) AS n FROM record_boards") == [{"n": 6}]
-    removal_check = removal.check
-    monkeypatch.setattr(removal, "check", lambda text: removal_check(text.replace('[Variant "later"]\n', "")))
+    removal_replay = removal.stored_report
+    monkeypatch.setattr(
+        removal,
+        "stored_report",
+        lambda text, written_in: removal_replay(text.replace('[Variant "later"]\n', ""), written_in),
+    )
     write(in_tmp / "games/a.lgn", games(16, 6))
     replaced.import_paths(["games/a.lgn"], replace=True)
     Archive("fresh.db").import_paths(["games"])

@@ -1,0 +1,104 @@
+"""A record of another format whose text in lusoria's notation would not be checked again as its
+import checked it is kept as written (`written_in`), and read in its format by every reader of the
+archive's texts (archive/stored.py): an aagenielsen.dk move that captures a piece its list leaves
+out (G5) was stored as lgn, which reads on, valid."""
+
+import json
+from contextlib import closing
+
+from conftest import connect
+
+from lusoria.archive import Archive, Filters
+from lusoria.archive.stored import STORED_TEXT, stored_report
+from lusoria.archive.texts import TextPacker
+from lusoria.formats.lgn import lgn_text
+
+# Old Copenhagen Hnefatafl: c11-c4 (ply 15) captures b4 and, written with its hyphen, lists nothing
+MOVES = "a8-d8 g5-g3 f10-j10 h6-h4 d11-c11 f8-j8 d1-d5 j8-j7 a7-a9 g6-h6 f2-h2 f4-b4 k4-i4 h6-h5 c11-c4 g7-h7"
+GAME = {
+    "WhiteSidePlayerName": "Lena Ek",
+    "BlackSidePlayerName": "Nils Falk",
+    "AageGameTypeName": "Old Copenhagen Hnefatafl 11x11",
+    "WhoMovedFirst": "black",
+    "Moves": MOVES.split(),
+    "WhoWon": "Ongoing",
+}
+G5 = ("error", "G5", "the move captures b4, which the record does not list", 15, 21, 4)
+DIAGNOSTICS = "SELECT severity, rule, message, ply, line, column FROM diagnostics WHERE record_id = ? ORDER BY number"
+
+
+def imported(tmp_path) -> str:
+    """An archive of the G5 game (record 1) and of its first 15 plies with the capture listed (record 2)."""
+    (tmp_path / "game-13-1-100.json").write_text(json.dumps(GAME, indent=1))
+    listed = [*GAME["Moves"][:14], "c11-c4xb4"]
+    (tmp_path / "game-13-2-101.json").write_text(json.dumps({**GAME, "Moves": listed}, indent=1))
+    db = str(tmp_path / "a.db")
+    Archive(db).import_paths([str(tmp_path / "game-13-1-100.json"), str(tmp_path / "game-13-2-101.json")])
+    return db
+
+
+def test_a_capture_its_list_leaves_out_keeps_the_record_as_written_and_replays_to_its_diagnostics(tmp_path):
+    db = imported(tmp_path)
+    with closing(connect(db)) as conn:
+        stored = conn.execute(f"SELECT id, valid, {STORED_TEXT} FROM records ORDER BY id").fetchall()
+        diagnostics = [conn.execute(DIAGNOSTICS, [record]).fetchall() for record, *_ in stored]
+    (_, g5_valid, g5_text, g5_format), (_, listed_valid, listed_text, listed_format) = stored
+    assert (g5_valid, g5_format, listed_valid, listed_format) == (0, "aage", 1, None)
+    assert g5_text == (tmp_path / "game-13-1-100.json").read_text() + "\n"
+    assert listed_text.startswith('[Game "hnefatafl"]')  # a valid game: in lusoria's notation
+    assert diagnostics == [[G5], []]
+    replayed = stored_report(g5_text, g5_format)
+    assert [(d.severity, d.rule, d.message, d.ply, d.line, d.column) for d in replayed.diagnostics] == [G5]
+    assert not replayed.valid
+    assert stored_report(lgn_text(replayed), None).valid  # what the archive held: the error lost
+
+
+def test_query_as_lgn_leaves_out_a_record_kept_as_written(tmp_path):
+    from click.testing import CliRunner
+
+    from lusoria.cli import main
+
+    result = CliRunner().invoke(main, ["query", "--db", imported(tmp_path), "--format", "lgn"])
+    assert (result.exit_code, result.stdout.count('[Game "hnefatafl"]')) == (1, 1)
+    assert result.stderr == (
+        f"lusoria: {tmp_path}/game-13-1-100.json:1: the archive's record 1 left out: it is kept as written in aage, "
+        "not lgn, which would not say what its import found (lusoria sql 'SELECT text FROM record_texts WHERE id = "
+        "1' shows it)\n"
+    )
+
+
+def test_an_upgrade_replays_a_record_kept_as_written_in_its_format(tmp_path):
+    """An upgrade makes the tables of the replayed records anew from each stored text: the G5 game's
+    positions are its replay's as its import found them, and its marker stays."""
+    db = imported(tmp_path)
+    columns = "SELECT id, ending, board, rule_tags, valid, written_in FROM records ORDER BY id"
+    boards = "SELECT record_id, boards FROM record_boards ORDER BY record_id"
+    with closing(connect(db)) as conn:
+        before = conn.execute(columns).fetchall(), conn.execute(boards).fetchall()
+        conn.execute("PRAGMA user_version = 17")
+    assert Archive(db).query(Filters(valid=False))[0]["id"] == 1  # opening it upgrades it
+    with closing(connect(db)) as conn:
+        assert (conn.execute(columns).fetchall(), conn.execute(boards).fetchall()) == before
+        assert conn.execute(DIAGNOSTICS, [1]).fetchall() == [G5]
+
+
+def test_an_archive_of_version_17_keeps_its_refused_records_read_in_their_format(tmp_path):
+    """Version 17 kept as written only the records their reader refused or could not parse (no
+    `setting`), the G5 game as lgn: the upgrade marks those it kept so, and leaves the lgn as lgn."""
+    db = imported(tmp_path)
+    (tmp_path / "refused.json").write_text(json.dumps({**GAME, "AageGameTypeName": "Martian Hnefatafl 23x23"}))
+    Archive(db).import_paths([str(tmp_path / "refused.json")])
+    with closing(connect(db)) as conn:  # as version 17 stored them
+        g5_lgn = lgn_text(stored_report(*conn.execute(f"SELECT {STORED_TEXT} FROM records WHERE id = 1").fetchone()))
+        conn.execute("UPDATE records SET packed_text = ? WHERE id = 1", [TextPacker(conn).pack(g5_lgn)])
+        conn.execute("ALTER TABLE records DROP COLUMN written_in")
+        conn.execute("PRAGMA user_version = 17")
+        conn.commit()
+    Archive(db).query(Filters())
+    with closing(connect(db)) as conn:
+        assert conn.execute("SELECT id, ending, written_in FROM records ORDER BY id").fetchall() == [
+            (1, "unfinished", None),
+            (2, "unfinished", None),
+            (3, "unfinished", "aage"),
+        ]
+        assert conn.execute(DIAGNOSTICS, [1]).fetchall() == [G5]  # its import's, as before
