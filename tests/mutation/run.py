@@ -706,13 +706,14 @@ def pytest(staged: Path, tests: list[str], timeout: float) -> subprocess.Complet
         *(f"--deselect={test}" for test in LEFT_OUT),
         *tests,
     ]
-    # its own process group: a mutant that hangs a server the tests started (lusoria lsp) must not outlive the timeout
+    # its own process group: a mutant that hangs a server the tests started (lusoria lsp) must not outlive the
+    # timeout, nor the runner stopped (SIGTERM, Ctrl-C), which would else wait for the tests to end
     with subprocess.Popen(
         command, cwd=staged, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
     ) as process:
         try:
             stdout, stderr = process.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
+        except BaseException:
             os.killpg(process.pid, signal.SIGKILL)
             process.communicate()
             raise
