@@ -83,10 +83,11 @@ LAQUET = Path(__file__).parents[1] / "samples/laquet/whole-game.lgn"  # White be
             f'[Game "tablut"]\n\n{ESCAPED} ; out\n',
             (Edit(2, 76, 2, 76, "\n1-0"),),
         ),
+        (f'[Game "tablut"]\n\n{ESCAPED} ;x\n', (Edit(2, 73, 2, 73, "\n1-0"),)),  # a comment of one character too
         (f'[Game "tablut"]\n\n{ESCAPED}\n% escaped\n', (Edit(3, 9, 3, 9, "\n1-0"),)),  # and so was one in a `%` line
         (LAQUET.read_text(encoding="utf-8").replace(" 1-0\n", "\n"), (Edit(24, 59, 24, 59, " 1-0"),)),
     ],
-    ids=["the second record", "the tag says it", "a comment to the line end", "a % line", "laquet"],
+    ids=["the second record", "the tag says it", "a comment to the line end", "a short comment", "a % line", "laquet"],
 )
 def test_a_finished_game_without_its_marker_is_fixed_with_its_result_and_checks_clean(text, edits):
     document = Document()
