@@ -324,3 +324,9 @@ def test_no_ply_is_offered_on_a_line_past_the_document():
     entry = entry_of('[Game "tablut"]\n1. e3-c3')
     assert [c.label for c in completions(entry, "", 1, len("1. e3-c3 "))][:2] == ["d1-d2", "d1-d3"]
     assert completions(entry, "", 2, 0) == []
+
+
+def test_plies_are_offered_on_the_record_s_first_line_after_its_tags():
+    typed = '[Game "tablut"] 1. e3-c3 '
+    offered = completions(entry_of(typed), typed, 0, len(typed))
+    assert [(c.label, c.start) for c in offered][:2] == [("d1-d2", 25), ("d1-d3", 25)]
