@@ -337,6 +337,8 @@ TESTS = {
     "archive/records_as_rows.py": IMPORT_TESTS + ["tests/archive/test_refused.py", "tests/validator/test_games.py"],
     # stats: the records of no game counted by the type a reader refused (test_refused), with ties
     "archive/stats.py": ARCHIVE_TESTS + ["tests/archive/test_refused.py", "tests/test_cli.py"],
+    # a plug-in's game on squares without letters (tests/toy_game.py), which spells out its own boards
+    "archive/positions.py": ARCHIVE_TESTS + ["tests/test_cli.py", "tests/validator/test_games.py"],
     "archive": ARCHIVE_TESTS + ["tests/test_cli.py"],
     "validator": VALIDATOR_TESTS,
 }
