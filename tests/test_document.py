@@ -83,10 +83,11 @@ LAQUET = Path(__file__).parents[1] / "samples/laquet/whole-game.lgn"  # White be
             f'[Game "tablut"]\n\n{ESCAPED} ; out\n',
             (Edit(2, 76, 2, 76, "\n1-0"),),
         ),
+        (f'[Game "tablut"]\n\n{ESCAPED} ;x\n', (Edit(2, 73, 2, 73, "\n1-0"),)),  # a comment of one character too
         (f'[Game "tablut"]\n\n{ESCAPED}\n% escaped\n', (Edit(3, 9, 3, 9, "\n1-0"),)),  # and so was one in a `%` line
         (LAQUET.read_text(encoding="utf-8").replace(" 1-0\n", "\n"), (Edit(24, 59, 24, 59, " 1-0"),)),
     ],
-    ids=["the second record", "the tag says it", "a comment to the line end", "a % line", "laquet"],
+    ids=["the second record", "the tag says it", "a comment to the line end", "a short comment", "a % line", "laquet"],
 )
 def test_a_finished_game_without_its_marker_is_fixed_with_its_result_and_checks_clean(text, edits):
     document = Document()
@@ -336,3 +337,9 @@ def test_no_ply_is_offered_on_a_line_past_the_document():
     entry = entry_of('[Game "tablut"]\n1. e3-c3')
     assert [c.label for c in completions(entry, "", 1, len("1. e3-c3 "))][:2] == ["d1-d2", "d1-d3"]
     assert completions(entry, "", 2, 0) == []
+
+
+def test_plies_are_offered_on_the_record_s_first_line_after_its_tags():
+    typed = '[Game "tablut"] 1. e3-c3 '
+    offered = completions(entry_of(typed), typed, 0, len(typed))
+    assert [(c.label, c.start) for c in offered][:2] == [("d1-d2", 25), ("d1-d3", 25)]

@@ -332,6 +332,13 @@ def test_rows_keep_their_numbers_and_say_an_infinity_in_words(tmp_path):
     )
 
 
+def test_rows_as_json_write_their_letters_as_they_are(tmp_path):
+    db = str(tmp_path / "a.db")
+    run("import", "--db", db, str(ROOT / "samples/tablut/escape.lgn"))
+    shown = run("sql", "--db", db, "--format", "json", "SELECT 'Åsa Öberg' AS white")
+    assert shown.output == '[\n  {\n    "white": "Åsa Öberg"\n  }\n]\n'  # (not "\\u00c5sa \\u00d6berg")
+
+
 def test_stats_as_json_holds_the_figures(tmp_path):
     db = str(tmp_path / "a.db")
     run("import", "--db", db, str(ROOT / "samples/tablut/escape.lgn"))

@@ -149,6 +149,7 @@ def test_the_command_gives_what_the_library_gives(club):
     shown = run("players", "crosstable", "--db", club.path, "--event", "Uppsala Spring Cup", "--format", "json")
     assert json.loads(shown.stdout) == club.crosstable(CUP) == CUP_TABLE
     assert f'"player": "{ANNA}"' in shown.stdout  # its letters as they are (not \u escapes)
+    assert shown.stdout == json.dumps(CUP_TABLE, indent=2, ensure_ascii=False) + "\n"  # indented as lusoria's JSON is
     assert json.loads(run("players", "crosstable", "--db", club.path, "--format", "json").stdout) == club.crosstable()
 
 

@@ -111,6 +111,16 @@ def test_a_read_leaves_the_archive_closed(archive, read):
     assert read(Archive(str(archive))) and held(archive) == before
 
 
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="the descriptors a process holds are listed on Linux")
+def test_an_import_leaves_the_archive_closed(tmp_path):
+    """The import that makes the archive and one into it: neither holds its file, WAL or shared memory."""
+    path = tmp_path / "a.db"
+    made = Archive(str(path)).import_paths([ROOT / "samples/tablut"])
+    assert made.added == 4 and held(path) == []
+    again = Archive(str(path)).import_paths([ROOT / "samples/tablut"])
+    assert again.duplicates == 4 and held(path) == []
+
+
 def test_the_authorizer_denies_every_action_but_reading():
     reading = {
         sqlite3.SQLITE_SELECT,

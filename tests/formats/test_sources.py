@@ -888,3 +888,16 @@ def test_blank_standard_input_is_said_as_an_empty_file_is(tmp_path, monkeypatch,
     result = CliRunner().invoke(main, [*command, "-"], input="\n \n")
     assert result.exit_code == 2
     assert result.stderr == "lusoria: -: skipped, an empty file, no record\nlusoria: no record found in -\n"
+
+
+def test_progress_is_told_after_each_record_of_a_file_not_only_at_its_end(tmp_path):
+    """An import's progress bar moves as a file's records are read (the bytes read so far, then
+    none more), the rest of its size told when it is done."""
+    path = tmp_path / "two.lgn"
+    path.write_text(TWO)
+    told: list[int] = []
+    reading = read_sources(path, progress=told.append)
+    next(reading)
+    next(reading)
+    assert told == [len(TWO)]  # (the file read whole into the buffer at the first record)
+    assert len(list(reading)) == 0 and told == [len(TWO), 0, 0]

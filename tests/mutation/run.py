@@ -328,14 +328,17 @@ TESTS = {
     "archive/explorer.py": ["tests/archive/test_explorer.py", "tests/archive/test_datasette.py"],
     "archive/players.py": ["tests/archive/test_players.py", *ARCHIVE_TESTS, "tests/test_cli.py"],
     # Archive: the import into a new archive, a replacement (--replace), import_reports (test_pipeline),
-    # the invalid records players counts (invalid_counted)
+    # the invalid records players counts (invalid_counted), the variant the explorer opens (variant_to_open)
     "archive/commands.py": ARCHIVE_TESTS
-    + ["tests/archive/test_replace.py", "tests/test_pipeline.py", "tests/test_cli.py", "tests/archive/test_players.py"],
+    + ["tests/archive/test_replace.py", "tests/test_pipeline.py", "tests/test_cli.py", "tests/archive/test_players.py"]
+    + ["tests/archive/test_explorer.py"],
     # and a refused record's text, kept as written (test_refused); a plug-in's game failing on a
     # record's rows, said naming it (test_games)
     "archive/records_as_rows.py": IMPORT_TESTS + ["tests/archive/test_refused.py", "tests/validator/test_games.py"],
     # stats: the records of no game counted by the type a reader refused (test_refused), with ties
     "archive/stats.py": ARCHIVE_TESTS + ["tests/archive/test_refused.py", "tests/test_cli.py"],
+    # a plug-in's game on squares without letters (tests/toy_game.py), which spells out its own boards
+    "archive/positions.py": ARCHIVE_TESTS + ["tests/test_cli.py", "tests/validator/test_games.py"],
     "archive": ARCHIVE_TESTS + ["tests/test_cli.py"],
     "validator": VALIDATOR_TESTS,
 }
@@ -706,13 +709,14 @@ def pytest(staged: Path, tests: list[str], timeout: float) -> subprocess.Complet
         *(f"--deselect={test}" for test in LEFT_OUT),
         *tests,
     ]
-    # its own process group: a mutant that hangs a server the tests started (lusoria lsp) must not outlive the timeout
+    # its own process group: a mutant that hangs a server the tests started (lusoria lsp) must not outlive the
+    # timeout, nor the runner stopped (SIGTERM, Ctrl-C), which would else wait for the tests to end
     with subprocess.Popen(
         command, cwd=staged, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
     ) as process:
         try:
             stdout, stderr = process.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
+        except BaseException:
             os.killpg(process.pid, signal.SIGKILL)
             process.communicate()
             raise

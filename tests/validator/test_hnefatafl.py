@@ -392,6 +392,9 @@ def test_commanders_knights_and_the_king_jump_over_an_enemy_soldier():
     assert errors(record("Kf6 ca4 Pa5", "a4-a6", "cj=n"))[0][:2] == ("G3", 1)
     assert errors(record("Kc3 ca4 Ca5", "a4-a6"))[0][:2] == ("G14", 1)  # never over a commander
     assert errors(record("Kf6 ca4 Pa5 pa7", "a4-a7"))[0][:2] == ("G3", 1)  # two squares at most
+    assert errors(record("Kf6 ca4 Pa5 pa6", "a4-a6")) == [  # onto an occupied square: no jump, a move blocked
+        ("G3", 1, "the way is blocked at a5; the rest of this line is not checked")
+    ]
     assert errors(record("Kf6 Na5 pa6 pb5", "a5-a7xa6", turn="w")) == []  # a knight's jump captures (nj:c)
     assert errors(record("Kf6 Na5 pa6 pb5", "a5-a7xa6", "nj=j", turn="w"))[0][:2] == ("G5", 1)
     assert errors(record("Kf6 pf7 pa2", "Kf6-f8", "kj=r", turn="w")) == []  # from the throne

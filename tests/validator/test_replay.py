@@ -115,11 +115,16 @@ def test_a_malformed_or_impossible_date_is_a_tag_error():
 
 
 def test_a_record_whose_start_cannot_be_set_up_has_a_canonical_form():
-    """Its plies were never replayed (no start position), so they are written as they were read."""
+    """Its plies were never replayed (no start position), so they are written as they were read,
+    numbered as the record numbers them: from its first numbered ply, or the first mover's if none is."""
     report = check('[Game "tablut"]\n[Position "zz"]\n\n1. e3-c3   d1-d3 2.e4-e3 *')
     assert report.rules is not None and report.positions == []
     assert [(d.rule, d.message[:19]) for d in report.diagnostics] == [("tag", "malformed Position:")]
     assert canonical_text(report).endswith('[Result "*"]\n[Position "zz"]\n\n1. e3-c3 d1-d3 2. e4-e3 *\n')
+    assert canonical_text(check('[Game "tablut"]\n[Position "zz"]\n\ne3-c3 d1-d3 *')).endswith("\n1. e3-c3 d1-d3 *\n")
+    assert canonical_text(check('[Game "tablut"]\n[Position "zz"]\n\n1... d1-d3 e3-c3 *')).endswith(
+        "\n1... d1-d3 2. e3-c3 *\n"
+    )
 
 
 def test_a_record_that_does_not_parse_has_no_canonical_form_a_value_error_says():
