@@ -488,6 +488,11 @@ async def test_a_ply_completed_before_the_result_marker_keeps_it(client: Languag
             "1. e3-c3 d1-d3 2. c3-c4 a4-a3 ",
         ),
         ('[Game "tablut"]', "1. e3-c3 (1. d1-d3 |", "1. d1-d3 "),  # Black's ply where White moves: none
+        (  # in the last of two variations of one ply: its line
+            '[Game "tablut"]',
+            "1. e3-c3 d1-d3 (1... d1-d2 2. c3-c4) (1... f1-f2 2. c3-b3 (2. c3-c2 |",
+            "1. e3-c3 f1-f2 2. c3-c2 ",
+        ),
         ('[Game "hnefatafl"]\n[Variant "historical-hnefatafl-13x13"]', "1. e1-e2 (1. e1-d1 g4-g5 |", "1. e1-d1 g4-g5 "),
         ('[Game "hnefatafl"]\n[Variant "tablut-19x19"]', "1. c1-c2 (1. c1-d1 i5-i|", "1. c1-d1 i5-i"),
         ('[Game "latrunculi"]\n[Variant "seneca"]', "1. @g2 @g8 (1... @e5 2. @d|", "1. @g2 @e5 2. @d"),
