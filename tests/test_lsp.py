@@ -528,6 +528,15 @@ async def test_a_variation_is_completed_with_the_legal_plies_of_its_position(cli
     assert lsp.CompletionItemKind.EnumMember not in {i.kind for i in items}
 
 
+@pytest.mark.parametrize(
+    "movetext",
+    ["(1. e3-d3 ", "(1. e3-d3) 1. e3-c3 (1. e3-b3 "],  # a movetext begun with a variation: its line is no line
+)
+async def test_a_variation_of_no_ply_is_offered_nothing(client: LanguageClient, movetext):
+    """Without its guards, the line of such a variation was read past its start: an error, not an answer."""
+    assert list(await complete(client, f'[Game "tablut"]\n{movetext}\n', 1, len(movetext))) == []
+
+
 async def test_laquet_completion_for_the_roll_written(client: LanguageClient):
     record = '[Game "laquet"]\n1. 64: 5/11 4/8 1-6: *\n'
     items = await complete(client, record, 1, 20)
