@@ -530,9 +530,13 @@ async def test_a_variation_is_completed_with_the_legal_plies_of_its_position(cli
 
 @pytest.mark.parametrize(
     "movetext",
-    ["(1. e3-d3 ", "(1. e3-d3) 1. e3-c3 (1. e3-b3 "],  # a movetext begun with a variation: its line is no line
+    [
+        "(1. e3-d3 ",  # a movetext begun with a variation: its line is no line
+        "(1. e3-d3) 1. e3-c3 (1. e3-b3 ",
+        "1. e3-c3 d1-d3) (1... d1-d2 ",  # a ')' that closes none, before
+    ],
 )
-async def test_a_variation_of_no_ply_is_offered_nothing(client: LanguageClient, movetext):
+async def test_a_variation_whose_line_does_not_read_is_offered_nothing(client: LanguageClient, movetext):
     """Without its guards, the line of such a variation was read past its start: an error, not an answer."""
     assert list(await complete(client, f'[Game "tablut"]\n{movetext}\n', 1, len(movetext))) == []
 
