@@ -34,6 +34,7 @@ from lusoria.notation.sources import (
     Source,
     Unreadable,
     decoded_text,
+    head_text,
     names_a_file,
     shown_path,
     shown_place,
@@ -311,7 +312,7 @@ def canonical_files(
                 yield Unreadable.of(name, error)
                 continue
             stray, whole = error, False  # a byte outside every record (a `%` line): the records said, the file kept
-        canonical = like_file("\n".join(texts), original) if whole else original  # (a byte not read: left as it is)
+        canonical = like_file("\n".join(texts), original, encoding) if whole else original  # (a byte not read: kept)
         yield CanonicalFile(path, read_as, original, canonical, checked)
         if stray:
             yield Unreadable.of(name, stray)
@@ -337,14 +338,12 @@ def _canonical(source: RecordText) -> tuple[str, Report]:
     return as_lines(source.before) + text.rstrip("\n") + "\n", report
 
 
-def like_file(text: str, original: bytes) -> bytes:
+def like_file(text: str, original: bytes, encoding: str = "utf-8") -> bytes:
     """`text` (with `\\n` line ends) as `lusoria fmt` writes it over a file whose bytes were
-    `original`: in UTF-8, with the file's line ends (CRLF when its first line ends so, CR in a file
-    of CR line ends) and its byte order mark, if it had one."""
-    first_end = original.find(b"\n") + 1 or original.find(b"\r") + 1  # (0: a file of one line)
-    first_line = original[:first_end].decode("latin-1")  # (a character a byte)
+    `original`, read in `encoding`: in UTF-8, with the file's line ends (CRLF when its first line
+    ends so, CR in a file of CR line ends, in UTF-16 too) and its byte order mark, if it had one."""
     bom = codecs.BOM_UTF8 if original.startswith(codecs.BOM_UTF8) else b""
-    return bom + line_ends_like(text, first_line).encode("utf-8")
+    return bom + line_ends_like(text, head_text(original, encoding)).encode("utf-8")
 
 
 def line_ends_like(text: str, original: str) -> str:

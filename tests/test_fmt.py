@@ -92,13 +92,23 @@ def test_write_keeps_crlf_and_the_bom(tmp_path):
     assert run("fmt", "--check", str(path)).exit_code == 0
 
 
-@pytest.mark.parametrize("encoding", ["utf-8", "utf-16"])
-def test_write_keeps_cr_line_ends(tmp_path, encoding):
-    """A file of CR line ends was written with LF ends: each of its lines ended twice over, for a diff."""
+@pytest.mark.parametrize(
+    "encoding, end, white",
+    [
+        ("utf-8", "\r", "?"),
+        ("utf-16", "\r", "?"),
+        ("utf-16", "\r\n", "?"),  # (it was written with LF ends: its bytes were read as Latin-1)
+        ("utf-16-le", "\r", "Његош"),  # Њ, U+040A: a byte 0A in UTF-16 (it was taken for an LF)
+        ("utf-16-be", "\r\n", "Његош"),
+    ],
+)
+def test_write_keeps_cr_line_ends(tmp_path, encoding, end, white):
+    """A file of CR line ends was written with LF ends: each of its lines ended twice over, for a diff;
+    and a UTF-16 file of CRLF ends too."""
     path = tmp_path / "a.lgn"
-    path.write_bytes(SLOPPY.replace("\n", "\r").encode(encoding))
+    path.write_bytes(SLOPPY.replace("\n", f'\n[White "{white}"]\n', 1).replace("\n", end).encode(encoding))
     assert run("fmt", "--write", "--encoding", encoding, str(path)).exit_code == 0
-    assert path.read_bytes() == CANONICAL.replace("\n", "\r").encode()
+    assert path.read_bytes() == CANONICAL.replace('"?"]\n[Black', f'"{white}"]\n[Black').replace("\n", end).encode()
     assert run("fmt", "--check", str(path)).exit_code == 0
 
 

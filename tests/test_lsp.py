@@ -488,6 +488,11 @@ async def test_a_ply_completed_before_the_result_marker_keeps_it(client: Languag
             "1. e3-c3 d1-d3 2. c3-c4 a4-a3 ",
         ),
         ('[Game "tablut"]', "1. e3-c3 (1. d1-d3 |", "1. d1-d3 "),  # Black's ply where White moves: none
+        (  # in the last of two variations of one ply: its line
+            '[Game "tablut"]',
+            "1. e3-c3 d1-d3 (1... d1-d2 2. c3-c4) (1... f1-f2 2. c3-b3 (2. c3-c2 |",
+            "1. e3-c3 f1-f2 2. c3-c2 ",
+        ),
         ('[Game "hnefatafl"]\n[Variant "historical-hnefatafl-13x13"]', "1. e1-e2 (1. e1-d1 g4-g5 |", "1. e1-d1 g4-g5 "),
         ('[Game "hnefatafl"]\n[Variant "tablut-19x19"]', "1. c1-c2 (1. c1-d1 i5-i|", "1. c1-d1 i5-i"),
         ('[Game "latrunculi"]\n[Variant "seneca"]', "1. @g2 @g8 (1... @e5 2. @d|", "1. @g2 @e5 2. @d"),
@@ -521,6 +526,19 @@ async def test_a_variation_is_completed_with_the_legal_plies_of_its_position(cli
     offered = {i.label for i in items if i.kind == lsp.CompletionItemKind.Function}
     assert offered == legal_after('[Game "tablut"]\n1. e3-c3 d1-d3 2. c3-c4 a4-a3 *\n', 4)
     assert lsp.CompletionItemKind.EnumMember not in {i.kind for i in items}
+
+
+@pytest.mark.parametrize(
+    "movetext",
+    [
+        "(1. e3-d3 ",  # a movetext begun with a variation: its line is no line
+        "(1. e3-d3) 1. e3-c3 (1. e3-b3 ",
+        "1. e3-c3 d1-d3) (1... d1-d2 ",  # a ')' that closes none, before
+    ],
+)
+async def test_a_variation_whose_line_does_not_read_is_offered_nothing(client: LanguageClient, movetext):
+    """Without its guards, the line of such a variation was read past its start: an error, not an answer."""
+    assert list(await complete(client, f'[Game "tablut"]\n{movetext}\n', 1, len(movetext))) == []
 
 
 async def test_laquet_completion_for_the_roll_written(client: LanguageClient):

@@ -572,9 +572,20 @@ def test_a_tag_without_its_closing_bracket_is_closed_after_its_value(text, line)
 
 @pytest.mark.parametrize(
     "tag",
-    ['[White "Jens Holm', '[White "Jens Holm" x', '[White "Jens Holm"]]', '[Game "go"'],
+    ['[White "Jens Holm', '[White "Jens Holm" x', '[White "Jens Holm" {a} x', '[White "Jens Holm"]]', '[Game "go"'],
 )
 def test_only_a_tag_that_a_closing_bracket_makes_whole_is_closed(tag):
     """No quote to close the value, a word after it, a ] too many, a game lusoria does not know: no fix."""
     text = f'[Game "tablut"]\n{tag}\n\n1. e3-c3 *\n' if "Game" not in tag else f"{tag}\n\n1. e3-c3 *\n"
     assert all(d.suggestions == () for d in check(text).diagnostics)
+
+
+@pytest.mark.parametrize("after", [" {a note}", " ; a note", "{a} {b} ;c"])
+def test_a_tag_without_its_closing_bracket_before_a_comment_is_closed_before_the_comment(after):
+    """A comment after the tag on its line hid the fix: the `]` goes after the value, the comment stays."""
+    text = f'[Game "tablut"]\n[White "Jens Holm"{after}\n\n1. e3-c3 *\n'
+    [diagnostic] = check(text).diagnostics
+    assert (diagnostic.line, diagnostic.column, diagnostic.text) == (2, 1, '[White "Jens Holm"')
+    assert diagnostic.suggestions == ('[White "Jens Holm"]',)
+    kept_going = check(text, keep_going=True)
+    assert kept_going.record.tags["White"] == "Jens Holm" and kept_going.plies == 1
