@@ -263,11 +263,14 @@ def _known(game: str, variant: str | None) -> bool:
 
 
 def page(path: str, params: Params, record_url: Callable[[int], str]) -> str:
-    """The explorer's page for the URL's view; `record_url`: the URL of a record's replay page."""
+    """The explorer's page for the URL's view; `record_url`: the URL of a record's replay page. A 404
+    for a game or variant the archive holds no record of, said as `lusoria tree` says it (`Archive.lacking`)."""
     view = _view(path, params)
     filters = filters_of(params)
     position = view.rules.format_position(view.positions[-1])
     nodes = _archive(path).tree_from(view.rules, view.positions[-1], filters=filters)
+    if not nodes and (lacking := _archive(path).lacking(view.game, view.variant)):
+        raise BadRequest(lacking, 404)
     try:
         games = _games(path, position, filters_of(params), _number(params, "limit", GAMES_SHOWN, 0, MAX_GAMES))
         listed = _games_table(games, record_url)

@@ -478,6 +478,27 @@ def test_the_game_alone_is_listed_as_every_variant_and_a_variant_lusoria_does_no
     )
 
 
+def test_a_game_or_variant_the_archive_holds_none_of_is_said_as_lusoria_tree_says_it(tmp_path):
+    """`?game=laquet` on an archive of Tablut alone answered an empty "laquet explorer" page, status 200,
+    where `lusoria tree --game laquet` says the archive holds no Laquet. Filters that find nothing
+    still show the game's page, empty."""
+    path = str(tmp_path / "club.db")
+    Archive(path).import_paths([str(ROOT / "samples/tablut")])
+    site = datasette_app.Datasette([path])
+    tree = CliRunner().invoke(main, ["tree", "--db", path, "--game", "laquet"])
+    said = "the archive holds no record of the game 'laquet' (known: tablut)"
+    assert tree.stderr == f"lusoria: {said}\n"
+    game = get(site, "/-/explorer/club?game=laquet")
+    assert (game.status_code, game.headers["content-type"].split(";")[0], game.text) == (404, "text/plain", said)
+    variant = get(site, "/-/explorer/club?game=tablut&variant=unarmed")
+    assert (variant.status_code, variant.text) == (
+        404,
+        "the archive holds no record of the variant 'unarmed' of tablut (known: linnaeus, seed)",
+    )
+    nobody = get(site, "/-/explorer/club?game=tablut&player=nobody")
+    assert nobody.status_code == 200 and "(0 shown)" in nobody.text
+
+
 SAAMI_W = (  # aagenielsen.dk's "Saami Tablut-w" (the Swedes first) as the aage reader archives it, and aage as it is
     '[Game "tablut"]\n[Variant "aage"]\n[Rules "first=white"]\n[White "Swedes first"]\n[Result "1-0"]\n\n'
     "1. e3-c3 d1-d3 2. e4-e3 1-0\n\n"
