@@ -23,7 +23,7 @@ from urllib.parse import urlencode
 from lusoria import output
 from lusoria.archive.commands import Archive
 from lusoria.archive.players import RESULTS
-from lusoria.archive.query import COLUMNS, MAX_SQL_INTEGER, UNCONVERTED, FilterError, Filters, board_size
+from lusoria.archive.query import COLUMNS, MAX_SQL_INTEGER, ORDERS, UNCONVERTED, FilterError, Filters, board_size
 from lusoria.archive.texts import TEXT_OF
 from lusoria.archive.tree import SORTS, Node
 from lusoria.bounds import MAX_COUNT, bounded_number
@@ -46,7 +46,10 @@ TIMEOUT = 10.0  # seconds each statement may run
 MAX_GAMES_LISTED = 400  # the archive's games and variants the form's list looks at, the most recorded first:
 # lusoria knows some 200, and checking a name costs up to 2.5 ms
 SIDES = ("", "white", "black")  # the player's side: either, White, Black
-TEXT_FILTERS = ("game", "variant", "board", "player", "white", "black", "event", "date_from", "date_to", "result")
+TEXT_FILTERS = (
+    *("game", "variant", "board", "player", "white", "black", "event", "date_from", "date_to", "result"),
+    "order",  # of the games listed (the tree's counts are the same in any)
+)
 
 
 class Params(Protocol):
@@ -121,8 +124,9 @@ def filters_of(params: Params) -> Filters:
     --date-from; `valid` and `symmetric` 1 or 0); `side` (white or black) makes `player` that
     side's name."""
     given = {name: _text(params, name) for name in TEXT_FILTERS}
-    if given["result"] not in (None, *RESULTS):
-        raise BadRequest(f"the parameter result is one of {', '.join(RESULTS)}")
+    for name, choices in (("result", RESULTS), ("order", ORDERS)):
+        if given[name] not in (None, *choices):
+            raise BadRequest(f"the parameter {name} is one of {', '.join(choices)}")
     side = _text(params, "side") or ""
     if side not in SIDES:
         raise BadRequest("the parameter side is white or black")
@@ -336,6 +340,7 @@ def _form(view: View, path: str) -> str:
     value = lambda name: escape(view.params.get(name, ""), quote=True)
     side = view.params.get("side", "")
     result = view.params.get("result", "")
+    order = view.params.get("order", "oldest")
     checked = lambda name: " checked" if view.params.get(name) == "1" else ""
     return FORM.format(
         games=options,
@@ -352,6 +357,7 @@ def _form(view: View, path: str) -> str:
             f'<option value="{escape(r)}"{" selected" if r == result else ""}>{escape(r) or "any"}</option>'
             for r in ("", *RESULTS)
         ),
+        orders="".join(f'<option value="{o}"{" selected" if o == order else ""}>{o} first</option>' for o in ORDERS),
         line="".join(f'<input type="hidden" name="ply" value="{escape(ply, quote=True)}">' for ply in view.line),
     )
 
@@ -534,6 +540,7 @@ FORM = """<form class="filters" method="get">
 <label>to <input name="date_to" value="{date_to}" size="10"></label>
 <label>result <select name="result">{results}</select></label>
 <label>event <input name="event" value="{event}" size="14"></label>
+<label>games <select name="order">{orders}</select></label>
 <label><input type="checkbox" name="valid" value="1"{valid}> valid only</label>
 <label><input type="checkbox" name="symmetric" value="1"{symmetric}> symmetric</label>
 {line}<button type="submit">apply</button></form>"""
