@@ -324,7 +324,7 @@ class Archive:
             open_archive(self.path, create_missing=False, note=self.notes).close()  # upgrades it, or says why not
 
     def query(self, filters: Filters | None = None) -> list[dict]:
-        """`lusoria query`: the records every filter matches (all: None), oldest first."""
+        """`lusoria query`: the records every filter matches (all: None), oldest first or in their `order`."""
         return list(self.iter_query(filters))
 
     def iter_query(self, filters: Filters | None = None) -> Iterator[dict]:

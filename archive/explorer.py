@@ -23,7 +23,7 @@ from urllib.parse import urlencode
 from lusoria import output
 from lusoria.archive.commands import Archive
 from lusoria.archive.players import RESULTS
-from lusoria.archive.query import COLUMNS, MAX_SQL_INTEGER, FilterError, Filters, board_size
+from lusoria.archive.query import COLUMNS, MAX_SQL_INTEGER, ORDERS, FilterError, Filters, board_size
 from lusoria.archive.stored import STORED_TEXT, stored_record
 from lusoria.archive.tree import SORTS, Node
 from lusoria.bounds import MAX_COUNT, bounded_number
@@ -45,7 +45,10 @@ TIMEOUT = 10.0  # seconds each statement may run
 MAX_GAMES_LISTED = 400  # the archive's games and variants the form's list looks at, the most recorded first:
 # lusoria knows some 200, and checking a name costs up to 2.5 ms
 SIDES = ("", "white", "black")  # the player's side: either, White, Black
-TEXT_FILTERS = ("game", "variant", "board", "player", "white", "black", "event", "date_from", "date_to", "result")
+TEXT_FILTERS = (
+    *("game", "variant", "board", "player", "white", "black", "event", "date_from", "date_to", "result"),
+    "order",  # of the games listed (the tree's counts are the same in any)
+)
 
 
 class Params(Protocol):
@@ -120,8 +123,9 @@ def filters_of(params: Params) -> Filters:
     --date-from; `valid` and `symmetric` 1 or 0); `side` (white or black) makes `player` that
     side's name."""
     given = {name: _text(params, name) for name in TEXT_FILTERS}
-    if given["result"] not in (None, *RESULTS):
-        raise BadRequest(f"the parameter result is one of {', '.join(RESULTS)}")
+    for name, choices in (("result", RESULTS), ("order", ORDERS)):
+        if given[name] not in (None, *choices):
+            raise BadRequest(f"the parameter {name} is one of {', '.join(choices)}")
     side = _text(params, "side") or ""
     if side not in SIDES:
         raise BadRequest("the parameter side is white or black")
@@ -262,11 +266,14 @@ def _known(game: str, variant: str | None) -> bool:
 
 
 def page(path: str, params: Params, record_url: Callable[[int], str]) -> str:
-    """The explorer's page for the URL's view; `record_url`: the URL of a record's replay page."""
+    """The explorer's page for the URL's view; `record_url`: the URL of a record's replay page. A 404
+    for a game or variant the archive holds no record of, said as `lusoria tree` says it (`Archive.lacking`)."""
     view = _view(path, params)
     filters = filters_of(params)
     position = view.rules.format_position(view.positions[-1])
     nodes = _archive(path).tree_from(view.rules, view.positions[-1], filters=filters)
+    if not nodes and (lacking := _archive(path).lacking(view.game, view.variant)):
+        raise BadRequest(lacking, 404)
     try:
         games = _games(path, position, filters_of(params), _number(params, "limit", GAMES_SHOWN, 0, MAX_GAMES))
         listed = _games_table(games, record_url)
@@ -332,6 +339,7 @@ def _form(view: View, path: str) -> str:
     value = lambda name: escape(view.params.get(name, ""), quote=True)
     side = view.params.get("side", "")
     result = view.params.get("result", "")
+    order = view.params.get("order", "oldest")
     checked = lambda name: " checked" if view.params.get(name) == "1" else ""
     return FORM.format(
         games=options,
@@ -348,6 +356,7 @@ def _form(view: View, path: str) -> str:
             f'<option value="{escape(r)}"{" selected" if r == result else ""}>{escape(r) or "any"}</option>'
             for r in ("", *RESULTS)
         ),
+        orders="".join(f'<option value="{o}"{" selected" if o == order else ""}>{o} first</option>' for o in ORDERS),
         line="".join(f'<input type="hidden" name="ply" value="{escape(ply, quote=True)}">' for ply in view.line),
     )
 
@@ -526,6 +535,7 @@ FORM = """<form class="filters" method="get">
 <label>to <input name="date_to" value="{date_to}" size="10"></label>
 <label>result <select name="result">{results}</select></label>
 <label>event <input name="event" value="{event}" size="14"></label>
+<label>games <select name="order">{orders}</select></label>
 <label><input type="checkbox" name="valid" value="1"{valid}> valid only</label>
 <label><input type="checkbox" name="symmetric" value="1"{symmetric}> symmetric</label>
 {line}<button type="submit">apply</button></form>"""

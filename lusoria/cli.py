@@ -1103,7 +1103,7 @@ class FilterCommand(click.Command):
 @db_option
 @format_option
 def query(db: str, format_: str, **filters: Any) -> None:
-    """Find records in the archive; oldest first."""
+    """Find records in the archive; oldest first, or in the --order asked."""
     from lusoria.archive import COLUMNS
 
     chosen = filters_of(filters)

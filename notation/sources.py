@@ -175,14 +175,19 @@ NOT_TEXT = {  # the first bytes of a file that is no text at all -> what it is, 
     b"SQLite format 3\x00": "an SQLite database, not text (an archive: lusoria query, sql and export read it with --db)",
     b"PAR1": "a Parquet file, not text (lusoria export writes them for DuckDB, pandas, polars or Spark)",
 }
-# The first bytes of a text that `lusoria export` writes (docs/archive.md, Export): a table's header
-# (CSV: records, then the tables of a record's rows) or a record's line (JSON lines)
-EXPORTED = re.compile(rb'id,hash,game,|record_id,|alias,name\r?\n|\{"id": \d+, "game": ')
+# The first bytes of a text that `lusoria export` writes (docs/archive.md, Export), or wrote (the
+# positions of schema versions 3 and 4): a table's header (CSV: records, then the tables of a record's
+# rows: tags, diagnostics, plies, variation_plies) or a record's line (JSON lines), whose game's name
+# is within _HEAD bytes
+EXPORTED = re.compile(
+    rb"id,hash,game,|record_id,(name|number|ply|line),|alias,name\r?\n|key,game,position,board,"
+    rb'|\{"id": \d+, "game": (null|"[^"\n]*"), "variant": '
+)
 EXPORT = (
     "a file of lusoria export, not records (an archive's tables, for DuckDB or pandas): "
     "lusoria query --format lgn writes an archive's records for another archive to import"
 )
-_HEAD = max(40, *map(len, [*COMPRESSED, *NOT_TEXT]))  # the bytes that tell a file's encoding (UTF-32's mark) or kind
+_HEAD = max(100, *map(len, [*COMPRESSED, *NOT_TEXT]))  # the bytes that tell a file's encoding (UTF-32's mark) or kind
 # the first 4 bytes of ASCII text in UTF-16 or UTF-32 without a byte-order mark, 0 a NUL byte and x
 # another (as RFC 4627 tells JSON's) -> that encoding
 UNMARKED = {"x0x0": "utf-16-le", "0x0x": "utf-16-be", "x000": "utf-32-le", "000x": "utf-32-be"}

@@ -485,6 +485,38 @@ def test_an_export_refused_leaves_the_archive_as_it_was(exported):
     assert Archive("club.db").sql("SELECT count(*) AS n, min(valid) AS valid FROM records") == [{"n": 1, "valid": 1}]
 
 
+@pytest.mark.parametrize(
+    "name, head",
+    [
+        ("positions.csv", "key,game,position,board,white,black\n1,tablut,x,y,16,9\n"),
+        ("plies.csv", "record_id,ply,position,text\n1,0,3,\n"),
+    ],
+)
+def test_a_file_of_an_older_lusorias_export_is_said_to_be_one(tmp_path, name, head):
+    """lusoria of schema versions 3 and 4 exported the positions' table, and plies with their text."""
+    (tmp_path / name).write_text(head)
+    result = run("validate", str(tmp_path / name))
+    assert result.exit_code == 2 and f"lusoria: {tmp_path / name}: {EXPORT_SAID}" in result.output
+
+
+@pytest.mark.parametrize(
+    "head, said",
+    [
+        (
+            '{"id": 1, "game": "chess", "moves": "e4"}\n',
+            "JSON, but not an aagenielsen.dk game: a game of the scrape is an object with the fields",
+        ),
+        ("record_id,moves,defenders,status\n", "not a game record in any format lusoria reads: read as lgn"),
+    ],
+)
+def test_a_file_that_starts_as_an_export_might_but_is_none_is_read(tmp_path, head, said):
+    """JSON lines of one's own whose first fields are an id and a game, or a table whose first column
+    is a record_id, were said to be a file of lusoria export, which they are not."""
+    (tmp_path / "mine.txt").write_text(head)
+    result = run("validate", str(tmp_path / "mine.txt"))
+    assert result.exit_code == 1 and f"mine.txt:1:1: error[syntax]: {said}" in result.output
+
+
 def test_a_parquet_file_given_as_records_is_said_to_be_one(tmp_path):
     """A Parquet file of `lusoria export --format parquet` was read as lgn, its bytes not UTF-8."""
     (tmp_path / "records.parquet").write_bytes(b"PAR1\x15\x04\x15\x10")

@@ -7,6 +7,7 @@ import hashlib
 import html
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -24,7 +25,7 @@ from toy_game import Slide
 from lusoria.api import random_records
 from lusoria.archive import Archive
 from lusoria.archive.datasette import explorer_path
-from lusoria.archive.explorer import MAX_GAMES, MAX_LINE, answer
+from lusoria.archive.explorer import GAMES_SHOWN, MAX_GAMES, MAX_LINE, answer
 from lusoria.cli import main
 from lusoria.validator import tablut
 from lusoria.validator.games import GAMES, register
@@ -50,6 +51,7 @@ FILTERS = [
     {"board": "8"},
     {"symmetric": "1"},
     {"symmetric": "1", "valid": "0"},
+    {"order": "longest"},  # the games' (the tree's counts are the same in any order: `tree` has no --order)
 ]
 OPTIONS = {"valid": {"1": ["--valid"], "0": ["--invalid"]}, "symmetric": {"1": ["--symmetric"]}}
 
@@ -109,7 +111,8 @@ def test_the_json_is_what_the_cli_writes(site, path, filters, position):
         assert refused.exit_code == 2 and said in refused.output
         return
     assert tree.status_code == 200 and tree.headers["content-type"].startswith("application/json")
-    assert tree.text == cli(path, "tree", position, "--format", "json", "--depth", "2", *options(filters))
+    unordered = {name: value for name, value in filters.items() if name != "order"}
+    assert tree.text == cli(path, "tree", position, "--format", "json", "--depth", "2", *options(unordered))
     games = get(site, f"/-/explorer/club/games.json?{query}")
     assert games.text == cli(
         path, "query", "--position", position, "--limit", "50", "--format", "json", *options(filters)
@@ -146,6 +149,19 @@ def test_the_page_shows_the_board_the_next_plies_and_the_games(site):
     assert 'href="?game=tablut&variant=seed" data-ply="0">start</a> › ' in text  # back to the start
     assert '<tr class="totals"><td>all ' in text
     assert "#ply=1" in text and "/-/explorer/club/record/" in text  # each game opens at the ply
+
+
+def test_the_games_are_listed_in_the_order_asked_as_query_lists_them(site, path):
+    """`query --order longest` lists the longest games first; the explorer's games, oldest first
+    only, took no `order` (`?order=longest` was ignored)."""
+    page = get(site, "/-/explorer/club?game=tablut&order=longest").text
+    listed = [int(found) for found in re.findall(r"/record/(\d+)#ply=", page)]
+    query = cli(
+        path, "query", "--game", "tablut", "--position", tablut.INITIAL, "--order", "longest", "--format", "json"
+    )
+    assert listed == [row["id"] for row in json.loads(query)][:GAMES_SHOWN]
+    assert '<option value="longest" selected>longest first</option>' in page
+    assert "order=longest" in page.split('<nav class="crumbs">')[1]  # (the links keep it)
 
 
 @pytest.mark.parametrize("side", ["white", "black"])
@@ -245,6 +261,7 @@ def test_the_explorer_reads_only(site, path):
         ("/-/explorer/club?game=tablut&ply=e3-e2", 400, "ply 1 of the line, e3-e2, cannot be played"),
         ("/-/explorer/club?date_from=May", 400, "a date filter is YYYY"),
         ("/-/explorer/club?valid=yes", 400, "the parameter valid is 1 or 0"),
+        ("/-/explorer/club?order=long", 400, "the parameter order is one of oldest, newest, longest, shortest"),
         (
             f"/-/explorer/club/games.json?position=x&limit={MAX_GAMES + 1}",
             400,
@@ -487,6 +504,27 @@ def test_the_game_alone_is_listed_as_every_variant_and_a_variant_lusoria_does_no
         400,
         "unknown variant 'copenhagen' for tablut (known: seed, linnaeus, unarmed, aage, ashton)",
     )
+
+
+def test_a_game_or_variant_the_archive_holds_none_of_is_said_as_lusoria_tree_says_it(tmp_path):
+    """`?game=laquet` on an archive of Tablut alone answered an empty "laquet explorer" page, status 200,
+    where `lusoria tree --game laquet` says the archive holds no Laquet. Filters that find nothing
+    still show the game's page, empty."""
+    path = str(tmp_path / "club.db")
+    Archive(path).import_paths([str(ROOT / "samples/tablut")])
+    site = datasette_app.Datasette([path])
+    tree = CliRunner().invoke(main, ["tree", "--db", path, "--game", "laquet"])
+    said = "the archive holds no record of the game 'laquet' (known: tablut)"
+    assert tree.stderr == f"lusoria: {said}\n"
+    game = get(site, "/-/explorer/club?game=laquet")
+    assert (game.status_code, game.headers["content-type"].split(";")[0], game.text) == (404, "text/plain", said)
+    variant = get(site, "/-/explorer/club?game=tablut&variant=unarmed")
+    assert (variant.status_code, variant.text) == (
+        404,
+        "the archive holds no record of the variant 'unarmed' of tablut (known: linnaeus, seed)",
+    )
+    nobody = get(site, "/-/explorer/club?game=tablut&player=nobody")
+    assert nobody.status_code == 200 and "(0 shown)" in nobody.text
 
 
 SAAMI_W = (  # aagenielsen.dk's "Saami Tablut-w" (the Swedes first) as the aage reader archives it, and aage as it is

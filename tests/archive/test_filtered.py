@@ -221,6 +221,8 @@ def test_the_records_come_in_the_order_asked_and_the_limit_keeps_the_first(whole
         whole.query(Filters(order="long"))
     refused = CliRunner().invoke(main, ["query", "--db", whole.path, "--order", "long"])
     assert refused.exit_code == 2 and "'long' is not one of 'oldest', 'newest', 'longest', 'shortest'" in refused.output
+    helped = CliRunner().invoke(main, ["query", "--help"]).output  # (it said "oldest first" alone)
+    assert "  Find records in the archive; oldest first, or in the --order asked.\n" in helped
 
 
 def test_export_into_a_file_says_so(whole, tmp_path):
