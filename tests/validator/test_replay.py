@@ -197,6 +197,15 @@ def test_a_tag_written_twice_is_meant_for_the_other_side_only_when_that_one_is_m
     assert (twice.rule, twice.line, twice.suggestions) == ("tag", 2, ())
 
 
+def test_a_game_written_twice_is_said_when_the_movetext_is_not_the_first_game_s():
+    """Two Game tags and Laquet plies: the record is read as Tablut, its first Game, and only '64:' was
+    said, never why a Laquet ply was read as Tablut."""
+    [twice, syntax] = check('[Game "tablut"]\n[Game "laquet"]\n1. 64: 5/11 5/9 *\n').diagnostics
+    assert (twice.rule, twice.line, twice.column, twice.text) == ("tag", 2, 2, "Game")
+    assert twice.message == 'the tag Game appears twice (its first value, "tablut", is the one read)'
+    assert (syntax.rule, syntax.line, syntax.text) == ("syntax", 3, "64:")
+
+
 def test_a_result_marker_inside_a_semicolon_comment_is_pointed_out():
     """`;` written as a separator between plies hides the rest of the line, the result marker too."""
     report = check('[Game "laquet"]\n[Event "a; 1-0"]\n\n1. 64: 5/11 5/9; 52: 6/8 7/12 *\n')
