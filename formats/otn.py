@@ -195,19 +195,21 @@ def _first_turn(text: str) -> int:
 
 def _header_tags(draft: Draft, text: str, header_end: int) -> dict[str, re.Match[str]]:
     """The tags of a game's header (up to `header_end`), by key in lower case; a key given twice is
-    a problem of the record."""
+    a problem of the record, which is read with its first value (as a tag written twice in lgn)."""
     tags: dict[str, re.Match[str]] = {}
     for found in _TAG.finditer(text, 0, header_end):
         key = found["key"].lower()
         if key in tags:
-            raise draft.problem(
-                f"a second [{found['key']}:…] tag (the first is on line "
-                f"{draft.locator.where(tags[key].start())[0]}): an OTN game has one of each",
-                found.start("key"),
-                found["key"],
-                "tag",
+            draft.problems.append(
+                draft.problem(
+                    f"a second [{found['key']}:…] tag (the first, on line "
+                    f"{draft.locator.where(tags[key].start())[0]}, is the one read): an OTN game has one of each",
+                    found.start("key"),
+                    found["key"],
+                    "tag",
+                )
             )
-        tags[key] = found
+        tags.setdefault(key, found)
     return tags
 
 

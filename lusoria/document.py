@@ -72,12 +72,13 @@ def lines_of(text: str) -> list[str]:
     return text.split("\n")
 
 
-def safe_check(text: str) -> Report:
-    """The record's report; a failure of the library itself becomes a diagnostic, so that
-    no input stops the server."""
+def safe_check(text: str, assume_result: bool = False) -> Report:
+    """The record's report (`assume_result`: replayed even though a tag is written twice, as
+    `check` reads it); a failure of the library itself becomes a diagnostic, so that no input
+    stops the server."""
     source = RecordText(text)
     try:
-        return check(source)
+        return check(source, assume_result=assume_result)
     except Exception as error:
         report = Report(source)
         report.error(
@@ -168,17 +169,20 @@ def typed_so_far(text: str) -> Report:
     """A record being typed, read with a result marker put after it (as validate checks it), without
     the move number it may end with (`16. `, the next ply not typed yet); one that does not parse so
     (a ply half typed, `2. e4-`), read up to its first syntax error: its plies before it. Kept: a
-    hover asks again and again. A variation not closed yet is closed (`1. e3-c3 (1. e3-d3 `)."""
-    report = safe_check(_ended(text))
+    hover asks again and again. A variation not closed yet is closed (`1. e3-c3 (1. e3-d3 `); a tag
+    written twice is read with its first value, as validate reads it."""
+    report = safe_check(_ended(text), assume_result=True)
     cut = _syntax_error_at(report, text) if report.record is None else None
-    return report if cut is None else safe_check(_ended(text[:cut]))
+    return report if cut is None else safe_check(_ended(text[:cut]), assume_result=True)
 
 
 def _ended(text: str) -> str:
     """A record being typed as validate reads it once it ends: without the move number it may end
-    with, its variations closed, and a result marker."""
+    with, its variations closed, and a result marker (unless it ends with one: it does not parse
+    for another reason, a tag written twice)."""
     text = _without_last_number(text)
-    return text + ")" * len(open_variations(text)) + ASSUMED_RESULT
+    ended = text.split()[-1:] in ([marker] for marker in RESULTS)
+    return text + ")" * len(open_variations(text)) + ("" if ended else ASSUMED_RESULT)
 
 
 def _syntax_error_at(report: Report, text: str) -> int | None:
@@ -464,7 +468,7 @@ def tag_hover(entry: Entry, name: str) -> str | None:
         return None
     report = entry.report
     if report.rules is None:  # the movetext may not parse yet (no result marker): the tags alone choose them
-        report = safe_check(header_of(entry.source.text) + ASSUMED_RESULT)
+        report = safe_check(header_of(entry.source.text) + ASSUMED_RESULT, assume_result=True)
     if report.rules is None:
         problem = next((d.message for d in report.diagnostics if d.rule in ("tag", "syntax")), "")
         return f"the rules cannot be chosen: {problem}" if problem else None

@@ -325,7 +325,12 @@ def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> S
     why = _off_the_board(word, game) or _off_the_points(word, game) or _misrolled(word, game, text[end:])
     if why is None:
         return None
-    return SyntaxProblem(f"found '{escape_controls(word)}': {why}", *row_column(text, start, offset), word)
+    said, after = f"found '{escape_controls(word)}': {why}", text[end:].split()
+    if why != _NO_PLAYS or after[1:] or (after and _MARKER.fullmatch(after[0])):  # (not cut: `31: *`)
+        return SyntaxProblem(said, *row_column(text, start, offset), word)
+    cut = CutShort(said, *row_column(text, start, offset), word)  # a roll and at most a word: `31: 5/`
+    cut.span = (_cut_ply_start(text, end, game), len(text.rstrip()))
+    return cut
 
 
 def _word_end(text: str, at: int, start: int) -> int:
@@ -360,6 +365,9 @@ def _off_the_board(word: str, game: str) -> str | None:
     return None if off is None else f"{off} is not a square of any {game} board (a1–{last})"
 
 
+_NO_PLAYS = "a roll is followed by its plays, or -- when none can be played"
+
+
 def _misrolled(word: str, game: str, after: str) -> str | None:
     """In a game of dice, a roll of `word` with a face no die has (`71:`), or with no play after it,
     or the dice of a `>` group (`>3:`) whose plays `after` them show why they do not read
@@ -374,8 +382,7 @@ def _misrolled(word: str, game: str, after: str) -> str | None:
     if rules.roll.fullmatch(word) is None:
         faces = [face for face in "0123456789" if rules.roll.fullmatch(f"{face}{face}:")]
         return f"a die shows {faces[0]} to {faces[-1]}"
-    why = "a roll is followed by its plays, or -- when none can be played"
-    return _no_plays(why, after, game) or why
+    return _no_plays(_NO_PLAYS, after, game) or _NO_PLAYS
 
 
 def _no_plays(why: str, after: str, game: str) -> str | None:

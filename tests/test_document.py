@@ -223,6 +223,17 @@ def test_a_hover_on_the_game_tag_of_a_record_being_typed_shows_its_rules():
     assert tag_hover(broken, "Rules") == "the rules cannot be chosen: unknown value '5' for king-capture (known: 4, 2)"
 
 
+@pytest.mark.parametrize("ending", ["*", ""])  # with its result marker, or being typed
+def test_a_record_that_writes_a_tag_twice_is_hovered_as_validate_reads_it_with_the_first_value(ending):
+    """validate checks its plies under the first Variant (dux); the hover said "the rules cannot be
+    chosen: the tag Variant appears twice", and a ply had no board."""
+    entry = entry_of(f'[Game "latrunculi"]\n[Variant "dux"]\n[Variant "petteia"]\n1. h1-h6 h8-h7 {ending}\n')
+    assert tag_hover(entry, "Variant").startswith("**latrunculi**, variant `dux`")
+    ply, number, main = entry.ply_at(3, 4)
+    assert (ply.text, number, main) == ("h1-h6", 1, True)
+    assert "latrunculi (dux) after ply 1 of 2" in ply_hover(entry, ply, number, main)
+
+
 def test_a_hover_on_a_variant_tag_counts_the_tafl_familys_variants_rather_than_listing_them():
     """The hover on a Variant tag of the tafl family listed all 181 variants' names before its table
     (found by new-user-11); a game of a few lists them."""

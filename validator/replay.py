@@ -337,17 +337,16 @@ def _fix_place(read: RecordText, fix: Fix) -> tuple[int, int]:
 def _header_checked(read: _Read) -> list[Diagnostic]:
     """The tag errors and warnings of a record that does not parse, said with its syntax error
     rather than once it is fixed: its tag lines (those before the movetext) read alone, with a
-    result assumed, and replayed. None when the record parsed (its replay checked them), or when
-    those lines do not parse alone or name no game lusoria knows (the reader's error says so)."""
+    result assumed, and replayed (a tag written twice among them said too). None when the record
+    parsed (its replay checked them), or when those lines do not parse alone or name no game
+    lusoria knows (the reader's error says so)."""
     text = read.text
     if read.record is not None or scan_tags(text.text).get("Game", "").lower() not in known_games():
         return []
-    alone = RecordText(header_of(text.text) + ASSUMED_RESULT, text.line, text.index, text.path)
-    try:
-        record = parse_record(alone)
-    except SyntaxProblem:
+    alone = _read_past_slips(RecordText(header_of(text.text) + ASSUMED_RESULT, text.line, text.index, text.path), False)
+    if alone.record is None:
         return []
-    return [d for d in replay(record, alone, keep=False).diagnostics if d.rule == "tag"]
+    return alone.diagnostics + [d for d in replay(alone.record, alone.text, keep=False).diagnostics if d.rule == "tag"]
 
 
 def _as_written(diagnostic: Diagnostic, mended: list[_Mended]) -> Diagnostic:

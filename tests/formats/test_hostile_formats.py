@@ -100,10 +100,19 @@ def test_otn_a_long_result_is_quoted_by_its_first_20_characters():
     assert (found.rule, found.line, found.column, found.text) == ("tag", 5, 9, "9" * 20)
 
 
-def test_otn_a_repeated_tag_is_an_error_at_the_second():
-    rule, line, column, message = only(RESIGNED.replace("[result:-1]", "[result:-1]\n[Result:1]"))
-    assert (rule, line, column) == ("tag", 6, 2)
-    assert message == "a second [Result:…] tag (the first is on line 5): an OTN game has one of each"
+def test_otn_a_repeated_tag_is_an_error_at_the_second_and_the_game_is_read_with_the_first():
+    """As a tag written twice in lgn: it stopped the game, whose plies went unchecked."""
+    text = RESIGNED.replace("[result:-1]", "[result:-1]\n[Result:1]").replace("Kc5-c8", "Kc5-a8")
+    [source] = read_text(text, "otn", "hostile")
+    report = check(source)
+    [twice, illegal] = [(d.rule, d.line, d.column, d.message) for d in report.diagnostics]
+    assert twice == (
+        "tag",
+        6,
+        2,
+        "a second [Result:…] tag (the first, on line 5, is the one read): an OTN game has one of each",
+    )
+    assert illegal[:2] == ("T2", 10) and report.tags["Result"] == "1-0"  # -1: the defenders (White) won
 
 
 @pytest.mark.parametrize(

@@ -164,6 +164,7 @@ def test_a_missing_result_marker_is_one_diagnostic_and_the_plies_are_still_check
         ('[Game "latrunculi"]\n1. @a1 @h8 2. @b1 @g8 3. @c\n', "@c", 26, []),  # its move number goes with it
         ('[Game "latrunculi"]\n[Variant "dux"]\n1. h1-h6 h8-h7 2. h4-h3 f8-f\n', "f8-f", 25, [("L0", 3)]),
         ('[Game "laquet"]\n1. 64: 5/11 5/9 52: 6/8 7/\n', "7/", 25, []),  # the whole ply: 6/8 alone is no Q5
+        ('[Game "laquet"]\n1. 64: 8/14 5/9 2. 5/\n', "5/", 20, [("Q3", 1)]),  # not from the roll of ply 1
     ],
 )
 def test_a_record_cut_short_is_said_so_and_its_plies_before_the_cut_are_checked(text, found, column, later):
@@ -174,6 +175,20 @@ def test_a_record_cut_short_is_said_so_and_its_plies_before_the_cut_are_checked(
         "(1-0, 0-1, 1/2-1/2, *); the record ends there, without a result marker: is it cut short?"
     )
     assert [(d.rule, d.ply) for d in rest] == later
+
+
+@pytest.mark.parametrize("cut_after, roll", [("52:", "52:"), ("52: 6/", "52:"), ("52: 6/8 7/12 2. 31: 5/", "31:")])
+def test_a_record_cut_short_after_a_roll_or_in_its_first_play_is_said_so_and_checked_before(cut_after, roll):
+    """`2. 31: 5/`: the error said only that a roll is followed by its plays, and no ply was checked."""
+    cut, illegal = check(f'[Game "laquet"]\n1. 64: 8/14 5/9 {cut_after}\n').diagnostics
+    assert (cut.rule, cut.line, cut.column, cut.text) == ("syntax", 2, 17 + cut_after.index(roll), roll)
+    assert cut.message == (
+        f"found '{roll}': a roll is followed by its plays, or -- when none can be played; "
+        "the record ends there, without a result marker: is it cut short?"
+    )
+    assert (illegal.rule, illegal.ply) == ("Q3", 1)
+    [ended] = check('[Game "laquet"]\n1. 64: 8/14 5/9 52: *\n').diagnostics  # a result: not cut
+    assert ended.message == "found '52:': a roll is followed by its plays, or -- when none can be played"
 
 
 def test_a_slip_that_ends_a_record_is_said_as_a_slip_not_a_cut():
@@ -200,6 +215,15 @@ def test_a_tag_written_twice_is_meant_for_the_other_side_only_when_that_one_is_m
     assert (twice.rule, twice.column, twice.suggestions) == ("tag", 26, ())
     [twice] = check('[Game "tablut"]\n[Game "laquet"]\n1. e3-c3 *').diagnostics  # the first game is read
     assert (twice.rule, twice.line, twice.suggestions) == ("tag", 2, ())
+
+
+def test_a_game_written_twice_is_said_when_the_movetext_is_not_the_first_game_s():
+    """Two Game tags and Laquet plies: the record is read as Tablut, its first Game, and only '64:' was
+    said, never why a Laquet ply was read as Tablut."""
+    [twice, syntax] = check('[Game "tablut"]\n[Game "laquet"]\n1. 64: 5/11 5/9 *\n').diagnostics
+    assert (twice.rule, twice.line, twice.column, twice.text) == ("tag", 2, 2, "Game")
+    assert twice.message == 'the tag Game appears twice (its first value, "tablut", is the one read)'
+    assert (syntax.rule, syntax.line, syntax.text) == ("syntax", 3, "64:")
 
 
 def test_a_result_marker_inside_a_semicolon_comment_is_pointed_out():
