@@ -82,18 +82,27 @@ def test_an_upgrade_replays_a_record_kept_as_written_in_its_format(tmp_path):
         assert conn.execute(DIAGNOSTICS, [1]).fetchall() == [G5]
 
 
-def test_an_archive_of_version_17_keeps_its_refused_records_read_in_their_format(tmp_path):
-    """Version 17 kept as written only the records their reader refused or could not parse (no
-    `setting`), the G5 game as lgn: the upgrade marks those it kept so, and leaves the lgn as lgn."""
+def as_version_17(tmp_path, g5_ending: str = "unfinished") -> str:
+    """The G5 game, the same game listing the capture and a refused game, as version 17 stored them:
+    the G5 game as lgn (its import found it ended `g5_ending`)."""
     db = imported(tmp_path)
     (tmp_path / "refused.json").write_text(json.dumps({**GAME, "AageGameTypeName": "Martian Hnefatafl 23x23"}))
     Archive(db).import_paths([str(tmp_path / "refused.json")])
-    with closing(connect(db)) as conn:  # as version 17 stored them
+    with closing(connect(db)) as conn:
         g5_lgn = lgn_text(stored_report(*conn.execute(f"SELECT {STORED_TEXT} FROM records WHERE id = 1").fetchone()))
-        conn.execute("UPDATE records SET packed_text = ? WHERE id = 1", [TextPacker(conn).pack(g5_lgn)])
+        conn.execute(
+            "UPDATE records SET packed_text = ?, ending = ? WHERE id = 1", [TextPacker(conn).pack(g5_lgn), g5_ending]
+        )
         conn.execute("ALTER TABLE records DROP COLUMN written_in")
         conn.execute("PRAGMA user_version = 17")
         conn.commit()
+    return db
+
+
+def test_an_archive_of_version_17_keeps_its_refused_records_read_in_their_format(tmp_path):
+    """Version 17 kept as written only the records their reader refused or could not parse (no
+    `setting`), the G5 game as lgn: the upgrade marks those it kept so, and leaves the lgn as lgn."""
+    db = as_version_17(tmp_path)
     Archive(db).query(Filters())
     with closing(connect(db)) as conn:
         assert conn.execute("SELECT id, ending, written_in FROM records ORDER BY id").fetchall() == [
@@ -102,3 +111,28 @@ def test_an_archive_of_version_17_keeps_its_refused_records_read_in_their_format
             (3, "unfinished", "aage"),
         ]
         assert conn.execute(DIAGNOSTICS, [1]).fetchall() == [G5]  # its import's, as before
+
+
+def test_an_upgrade_keeps_the_ending_of_a_record_stored_as_lgn_that_replays_otherwise_and_names_its_file(tmp_path):
+    """The G5 game stored as lgn replays valid: the upgrade keeps what its import found (its verdict,
+    diagnostics and ending; here `resigned`) and says at its place that `import --replace` mends it."""
+    db, notes = as_version_17(tmp_path, g5_ending="resigned"), []
+    Archive(db, notes=notes.append).query(Filters())
+    with closing(connect(db)) as conn:
+        assert conn.execute("SELECT id, valid, ending FROM records ORDER BY id").fetchall() == [
+            (1, 0, "resigned"),
+            (2, 1, "unfinished"),
+            (3, 0, "unfinished"),
+        ]
+        assert conn.execute(DIAGNOSTICS, [1]).fetchall() == [G5]
+    path = tmp_path / "game-13-1-100.json"
+    assert [note.message for note in notes[2:]] == [
+        f"{path}:1: the archive's record 1 keeps the verdict, diagnostics and ending its import found, but its "
+        "text, stored as lgn by an older lusoria, replays otherwise (an aagenielsen.dk capture left out of its "
+        f"list, a berserk continuation left out): import --replace {path} stores it as written"
+    ]
+    Archive(db).import_paths([str(path)], replace=True)
+    with closing(connect(db)) as conn:
+        assert conn.execute("SELECT valid, ending, written_in FROM records WHERE path = ?", [str(path)]).fetchall() == [
+            (0, "unfinished", "aage")
+        ]
