@@ -136,3 +136,23 @@ def test_an_upgrade_keeps_the_ending_of_a_record_stored_as_lgn_that_replays_othe
         assert conn.execute("SELECT valid, ending, written_in FROM records WHERE path = ?", [str(path)]).fetchall() == [
             (0, "unfinished", "aage")
         ]
+
+
+def test_a_record_kept_as_written_is_removed_by_its_replay_in_its_format(tmp_path, monkeypatch):
+    """`import --replace` of the G5 game mended: its old record is replayed in its format to the
+    boards its import stored, not looked up in the index of positions (as one that replays otherwise)."""
+    from lusoria.archive import removal
+
+    db = imported(tmp_path)
+    astray = []
+    terms = removal._terms
+    monkeypatch.setattr(removal, "_terms", lambda conn, records: astray.append(records) or terms(conn, records))
+    path = tmp_path / "game-13-1-100.json"
+    path.write_text(json.dumps({**GAME, "WhiteSidePlayerName": "Lena Eklund"}, indent=1))
+    Archive(db).import_paths([str(path)], replace=True)
+    assert astray == [set()]
+    with closing(connect(db)) as conn:
+        assert conn.execute("SELECT id, white, written_in FROM records ORDER BY id").fetchall() == [
+            (2, "Lena Ek", None),
+            (3, "Lena Eklund", "aage"),
+        ]
