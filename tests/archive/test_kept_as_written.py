@@ -4,6 +4,7 @@ archive's texts (archive/stored.py): an aagenielsen.dk move that captures a piec
 out (G5) was stored as lgn, which reads on, valid."""
 
 import json
+from collections import Counter
 from contextlib import closing
 
 from conftest import connect
@@ -156,3 +157,18 @@ def test_a_record_kept_as_written_is_removed_by_its_replay_in_its_format(tmp_pat
             (2, "Lena Ek", None),
             (3, "Lena Eklund", "aage"),
         ]
+
+
+def test_export_replays_a_record_kept_as_written_in_its_format(tmp_path):
+    """Its plies (CSV: the start and each ply; JSON lines: its main line) are those its import found:
+    the G5 game's 16 plies, as the same game with the capture listed, cut after 15, has its 15."""
+    import csv
+
+    db = imported(tmp_path)
+    Archive(db).export(str(tmp_path / "csv"), format="csv")
+    Archive(db).export(str(tmp_path / "jsonl"), format="jsonl")
+    with open(tmp_path / "csv" / "plies.csv", newline="") as plies:
+        counted = Counter(row["record_id"] for row in csv.DictReader(plies))
+    lines = [json.loads(line) for line in (tmp_path / "jsonl" / "records.jsonl").read_text().splitlines()]
+    assert counted == {"1": 17, "2": 16}
+    assert [len(line["moves"]) for line in lines] == [16, 15]
