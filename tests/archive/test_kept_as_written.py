@@ -172,3 +172,20 @@ def test_export_replays_a_record_kept_as_written_in_its_format(tmp_path):
     lines = [json.loads(line) for line in (tmp_path / "jsonl" / "records.jsonl").read_text().splitlines()]
     assert counted == {"1": 17, "2": 16}
     assert [len(line["moves"]) for line in lines] == [16, 15]
+
+
+def test_duplicates_and_tree_record_read_a_record_kept_as_written_in_its_format(tmp_path):
+    """The G5 game's plies, read from its JSON: the game listing the capture is its prefix, and
+    `tree --record 1 --ply 15` starts from its position after the capture."""
+    from lusoria.archive.duplicates import Duplicate
+
+    archive = Archive(imported(tmp_path))
+    assert archive.duplicates() == [
+        Duplicate(
+            "prefix",
+            f"record 2 ({tmp_path}/game-13-2-101.json:1)",
+            f"record 1 ({tmp_path}/game-13-1-100.json:1)",
+            (15, 16),
+        )
+    ]
+    assert [(node.ply, node.games) for node in archive.tree(record=1, ply=15)] == [("g7-h7", 1)]
