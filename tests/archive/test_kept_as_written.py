@@ -189,3 +189,21 @@ def test_duplicates_and_tree_record_read_a_record_kept_as_written_in_its_format(
         )
     ]
     assert [(node.ply, node.games) for node in archive.tree(record=1, ply=15)] == [("g7-h7", 1)]
+
+
+def test_sql_as_lgn_writes_the_text_as_kept_and_its_help_says_so_where_query_leaves_it_out(tmp_path):
+    """`sql` does not know which of its rows are records: a text kept as written in aagenielsen.dk's
+    JSON is written as it is (before, its help said that such a record is left out, as `query`'s does)."""
+    from click.testing import CliRunner
+
+    from lusoria.cli import main
+
+    db = imported(tmp_path)
+    result = CliRunner().invoke(
+        main, ["sql", "--db", db, "SELECT text FROM record_texts WHERE id = 1", "--format", "lgn"]
+    )
+    assert (result.exit_code, result.stdout) == (0, (tmp_path / "game-13-1-100.json").read_text() + "\n")
+    sql_help = " ".join(CliRunner().invoke(main, ["sql", "--help"]).stdout.split())
+    query_help = " ".join(CliRunner().invoke(main, ["query", "--help"]).stdout.split())
+    assert "lgn (the column text of each row as it is" in sql_help and "left out" not in sql_help
+    assert "a record kept as written in another format is left out, with a note: exit status 1" in query_help
