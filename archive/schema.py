@@ -236,8 +236,9 @@ def _misread(record: int, source: str, line: int) -> str:
     """What the upgrade says of a record whose stored text does not read as its import read it."""
     return (
         f"{source}:{line}: the archive's record {record} keeps the verdict, diagnostics and ending its import "
-        "found, but its text, stored as lgn by an older lusoria, replays otherwise (an aagenielsen.dk capture "
-        f"left out of its list, a berserk continuation left out): import --replace {source} stores it as written"
+        "found, but its stored text now replays otherwise (stored as lgn, it lost what its file wrote, as an "
+        "aagenielsen.dk capture left out of its list; or lusoria checks it otherwise now): import --replace "
+        f"{source} stores it anew"
     )
 
 

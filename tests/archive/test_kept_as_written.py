@@ -129,8 +129,8 @@ def test_an_upgrade_keeps_the_ending_of_a_record_stored_as_lgn_that_replays_othe
     path = tmp_path / "game-13-1-100.json"
     assert [note.message for note in notes[2:]] == [
         f"{path}:1: the archive's record 1 keeps the verdict, diagnostics and ending its import found, but its "
-        "text, stored as lgn by an older lusoria, replays otherwise (an aagenielsen.dk capture left out of its "
-        f"list, a berserk continuation left out): import --replace {path} stores it as written"
+        "stored text now replays otherwise (stored as lgn, it lost what its file wrote, as an aagenielsen.dk "
+        f"capture left out of its list; or lusoria checks it otherwise now): import --replace {path} stores it anew"
     ]
     Archive(db).import_paths([str(path)], replace=True)
     with closing(connect(db)) as conn:
