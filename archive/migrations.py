@@ -4,6 +4,7 @@ and the tables made from replaying each record's text made anew (`rebuild_replay
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import sqlite_utils
 
@@ -27,6 +28,9 @@ from lusoria.archive.tables import (
     create_text_index,
 )
 from lusoria.archive.texts import TextPacker, create_text_dictionaries, create_text_view
+
+if TYPE_CHECKING:
+    from lusoria.validator.replay import Report
 
 # MIGRATIONS[n] upgrades a version n-1 archive to version n (any sqlite-utils call may be used:
 # it runs on a copy, which replaces the archive only once every step has succeeded). A version
@@ -159,15 +163,28 @@ MIGRATIONS[17] = add_version_17
 MIGRATIONS[18] = add_version_18
 
 
-# Each record's text, and the format of one kept as written in another (archive/stored.py)
-_STORED = f"SELECT records.id, {STORED_TEXT} FROM records ORDER BY records.id"
+# Each record's text, and the format of one kept as written in another (archive/stored.py); its
+# verdict, ending and place; and the diagnostics its import found
+_STORED = f"SELECT records.id, {STORED_TEXT}, valid, ending, path, line FROM records ORDER BY records.id"
+_DIAGNOSED = "SELECT DISTINCT record_id FROM diagnostics"
+_FOUND = "SELECT severity, rule, ply FROM diagnostics WHERE record_id = ? ORDER BY number"
+Misread = tuple[int, str, int]  # a record's id, path and line
 
 
-def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> None:
+def _read_as_imported(db: sqlite_utils.Database, record: int, valid: int, report: Report) -> bool:
+    """Whether a stored record's replay finds the verdict and the diagnostics (severity, rule, ply:
+    their wording is the lusoria's that found them) its import found."""
+    found = [(d.severity, d.rule, d.ply) for d in report.diagnostics]
+    return report.valid == valid and found == db.execute(_FOUND, [record]).fetchall()
+
+
+def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> list[Misread]:
     """Make the tables of REPLAYED anew, and each record's `ending`, `rule_tags` and `board`, from each
     record's stored text, replayed once as an import does (archive/importer.py): one kept as written
     in another format is read in that format (a refused aagenielsen.dk game read as lgn was unfinished
-    after an upgrade and unknown after an import; a G5 capture it leaves out of its list, valid)."""
+    after an upgrade and unknown after an import; a G5 capture it leaves out of its list, valid).
+    The records whose text is not checked again to the verdict and diagnostics their import found
+    (one an older lusoria stored as lgn, a G5 capture lost) keep their ending, and are returned."""
     from lusoria.archive.endings import ending  # the validator: loaded only to upgrade
     from lusoria.archive.importer import MoveCodes, insert_child_rows, merge_positions
     from lusoria.archive.records_as_rows import board, replayed_rows, rule_tags
@@ -180,11 +197,16 @@ def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> None:
     codes, sums = MoveCodes(db.conn), NextPlies(db.conn)
     tables: dict[str, list] = {}
     replayed: list[tuple[str, str | None, str | None, int]] = []
-    for number, (record, text, written_in) in enumerate(db.execute(_STORED).fetchall(), 1):
+    diagnosed, misread = {found for (found,) in db.execute(_DIAGNOSED).fetchall()}, []
+    for number, (record, text, written_in, valid, ended, path, line) in enumerate(db.execute(_STORED).fetchall(), 1):
         report = stored_report(text, written_in)
         if report is None:
             continue  # (a CSV row that its format cannot read alone: its columns and rows stay as its import made them)
-        replayed.append((ending(report), rule_tags(report), board(report), record))
+        if (record in diagnosed or report.diagnostics) and not _read_as_imported(db, record, valid, report):
+            misread.append((record, path, line))  # (its ending kept: its replay's is not its import's)
+        else:
+            ended = None
+        replayed.append((ended or ending(report), rule_tags(report), board(report), record))
         for table, found in replayed_rows(report).items():
             tables.setdefault(table, []).append((record, found))
         if number % batch == 0:
@@ -193,3 +215,4 @@ def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> None:
     insert_child_rows(db.conn, tables, codes, sums)
     db.conn.executemany("UPDATE records SET ending = ?, rule_tags = ?, board = ? WHERE id = ?", replayed)
     merge_positions(db.conn)
+    return misread

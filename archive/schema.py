@@ -13,7 +13,7 @@ from contextlib import closing
 
 import sqlite_utils
 
-from lusoria.archive.migrations import MIGRATIONS, rebuild_replayed
+from lusoria.archive.migrations import MIGRATIONS, Misread, rebuild_replayed
 from lusoria.archive.tables import create_tables
 from lusoria.archive.texts import add_functions
 from lusoria.errors import LusoriaError
@@ -200,6 +200,8 @@ def _upgrade(path: str, version: int, records: int, note: Callable[[Note], None]
         )
     )
 
+    misread: list[Misread] = []
+
     def build(copy: sqlite_utils.Database) -> None:
         source = sqlite3.connect(path)
         try:
@@ -209,7 +211,7 @@ def _upgrade(path: str, version: int, records: int, note: Callable[[Note], None]
         for step in range(version + 1, SCHEMA_VERSION + 1):
             if step in MIGRATIONS:
                 MIGRATIONS[step](copy)
-        rebuild_replayed(copy)
+        misread[:] = rebuild_replayed(copy)
         copy.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         copy.conn.commit()
         copy.execute("PRAGMA auto_vacuum = INCREMENTAL")  # (as a new archive: set by the VACUUM)
@@ -222,10 +224,22 @@ def _upgrade(path: str, version: int, records: int, note: Callable[[Note], None]
         raise NotAnArchive(f"{failed} ({error}); it was left as it was") from None
     if upgraded:
         note(Note(path, f"{path} is upgraded to version {SCHEMA_VERSION}"))
+        for record, source, line in misread:
+            note(Note(path, _misread(record, source, line)))
     elif last:
         raise NotAnArchive(f"{failed}: another program changed it {UPGRADE_ATTEMPTS} times meanwhile")
     else:
         note(Note(path, f"{path} was changed by another program meanwhile: it is left as it was and read again"))
+
+
+def _misread(record: int, source: str, line: int) -> str:
+    """What the upgrade says of a record whose stored text does not read as its import read it."""
+    return (
+        f"{source}:{line}: the archive's record {record} keeps the verdict, diagnostics and ending its import "
+        "found, but its stored text now replays otherwise (stored as lgn, it lost what its file wrote, as an "
+        "aagenielsen.dk capture left out of its list; or lusoria checks it otherwise now): import --replace "
+        f"{source} stores it anew"
+    )
 
 
 def _archive_version(db: sqlite_utils.Database, path: str) -> int:

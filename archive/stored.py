@@ -1,7 +1,7 @@
 """A stored record read again, as its import read it: every reader of the archive's texts (the
 explorer's page, the records removed, an upgrade's replay, `export`, `duplicates`, `tree --record`,
 `query --format lgn`) reads them here. A text is lusoria's notation, or, for a record kept as written
-in another format (`written_in`: archive/query.py, KEPT_AS_WRITTEN), that format's."""
+in another format (`records.written_in`: archive/tables.py), that format's."""
 
 from __future__ import annotations
 
@@ -17,10 +17,9 @@ if TYPE_CHECKING:
 STORED_TEXT = f"{TEXT_OF} AS text, records.written_in AS written_in"  # in SQL over `records`
 
 
-def stored_record(text: str, written_in: str | None, index: int = 0) -> RecordText:
-    """A stored record's text (`index`: its id, for a caller that keeps it), read in the format it
-    is kept in (`read_kept`)."""
-    return read_kept(kept_text(text, written_in, index))
+def stored_record(text: str, written_in: str | None) -> RecordText:
+    """A stored record's text, read in the format it is kept in (`read_kept`)."""
+    return read_kept(kept_text(text, written_in))
 
 
 def kept_text(text: str, written_in: str | None, index: int = 0) -> RecordText:
@@ -39,9 +38,9 @@ def read_kept(kept: RecordText) -> RecordText:
     return kept if kept.format == "lgn" else replace(record_at(kept.text, format=kept.format), index=kept.index)
 
 
-def stored_report(text: str, written_in: str | None, index: int = 0) -> Report | None:
+def stored_report(text: str, written_in: str | None) -> Report | None:
     """A stored record checked as its import checked it (`replayed`)."""
-    return replayed(kept_text(text, written_in, index))
+    return replayed(kept_text(text, written_in))
 
 
 def replayed(kept: RecordText) -> Report | None:

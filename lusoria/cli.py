@@ -878,8 +878,13 @@ db_option = click.option(
 table_format_option = format_choice(["table", "json", "csv"], "The table as aligned text, JSON or CSV.")
 format_option = format_choice(
     output.FORMATS,
-    "table, json, csv, or lgn (the records themselves, ready for lusoria validate; a record its reader "
-    "refused is left out, with a note: exit status 1).",
+    "table, json, csv, or lgn (the records themselves, ready for lusoria validate; a record kept as written "
+    "in another format is left out, with a note: exit status 1).",
+)
+sql_format_option = format_choice(
+    output.FORMATS,
+    "table, json, csv, or lgn (the column text of each row as it is: the view record_texts holds each "
+    "record's, lgn unless the record is kept as written in another format, records.written_in).",
 )
 
 
@@ -1145,7 +1150,7 @@ def query(db: str, format_: str, **filters: Any) -> None:
 @main.command()
 @click.argument("sql")
 @db_option
-@format_option
+@sql_format_option
 @click.option(
     "--timeout",
     cls=LazyDefault,

@@ -4,6 +4,7 @@ archive's texts (archive/stored.py): an aagenielsen.dk move that captures a piec
 out (G5) was stored as lgn, which reads on, valid."""
 
 import json
+from collections import Counter
 from contextlib import closing
 
 from conftest import connect
@@ -82,18 +83,27 @@ def test_an_upgrade_replays_a_record_kept_as_written_in_its_format(tmp_path):
         assert conn.execute(DIAGNOSTICS, [1]).fetchall() == [G5]
 
 
-def test_an_archive_of_version_17_keeps_its_refused_records_read_in_their_format(tmp_path):
-    """Version 17 kept as written only the records their reader refused or could not parse (no
-    `setting`), the G5 game as lgn: the upgrade marks those it kept so, and leaves the lgn as lgn."""
+def as_version_17(tmp_path, g5_ending: str = "unfinished") -> str:
+    """The G5 game, the same game listing the capture and a refused game, as version 17 stored them:
+    the G5 game as lgn (its import found it ended `g5_ending`)."""
     db = imported(tmp_path)
     (tmp_path / "refused.json").write_text(json.dumps({**GAME, "AageGameTypeName": "Martian Hnefatafl 23x23"}))
     Archive(db).import_paths([str(tmp_path / "refused.json")])
-    with closing(connect(db)) as conn:  # as version 17 stored them
+    with closing(connect(db)) as conn:
         g5_lgn = lgn_text(stored_report(*conn.execute(f"SELECT {STORED_TEXT} FROM records WHERE id = 1").fetchone()))
-        conn.execute("UPDATE records SET packed_text = ? WHERE id = 1", [TextPacker(conn).pack(g5_lgn)])
+        conn.execute(
+            "UPDATE records SET packed_text = ?, ending = ? WHERE id = 1", [TextPacker(conn).pack(g5_lgn), g5_ending]
+        )
         conn.execute("ALTER TABLE records DROP COLUMN written_in")
         conn.execute("PRAGMA user_version = 17")
         conn.commit()
+    return db
+
+
+def test_an_archive_of_version_17_keeps_its_refused_records_read_in_their_format(tmp_path):
+    """Version 17 kept as written only the records their reader refused or could not parse (no
+    `setting`), the G5 game as lgn: the upgrade marks those it kept so, and leaves the lgn as lgn."""
+    db = as_version_17(tmp_path)
     Archive(db).query(Filters())
     with closing(connect(db)) as conn:
         assert conn.execute("SELECT id, ending, written_in FROM records ORDER BY id").fetchall() == [
@@ -102,3 +112,98 @@ def test_an_archive_of_version_17_keeps_its_refused_records_read_in_their_format
             (3, "unfinished", "aage"),
         ]
         assert conn.execute(DIAGNOSTICS, [1]).fetchall() == [G5]  # its import's, as before
+
+
+def test_an_upgrade_keeps_the_ending_of_a_record_stored_as_lgn_that_replays_otherwise_and_names_its_file(tmp_path):
+    """The G5 game stored as lgn replays valid: the upgrade keeps what its import found (its verdict,
+    diagnostics and ending; here `resigned`) and says at its place that `import --replace` mends it."""
+    db, notes = as_version_17(tmp_path, g5_ending="resigned"), []
+    Archive(db, notes=notes.append).query(Filters())
+    with closing(connect(db)) as conn:
+        assert conn.execute("SELECT id, valid, ending FROM records ORDER BY id").fetchall() == [
+            (1, 0, "resigned"),
+            (2, 1, "unfinished"),
+            (3, 0, "unfinished"),
+        ]
+        assert conn.execute(DIAGNOSTICS, [1]).fetchall() == [G5]
+    path = tmp_path / "game-13-1-100.json"
+    assert [note.message for note in notes[2:]] == [
+        f"{path}:1: the archive's record 1 keeps the verdict, diagnostics and ending its import found, but its "
+        "stored text now replays otherwise (stored as lgn, it lost what its file wrote, as an aagenielsen.dk "
+        f"capture left out of its list; or lusoria checks it otherwise now): import --replace {path} stores it anew"
+    ]
+    Archive(db).import_paths([str(path)], replace=True)
+    with closing(connect(db)) as conn:
+        assert conn.execute("SELECT valid, ending, written_in FROM records WHERE path = ?", [str(path)]).fetchall() == [
+            (0, "unfinished", "aage")
+        ]
+
+
+def test_a_record_kept_as_written_is_removed_by_its_replay_in_its_format(tmp_path, monkeypatch):
+    """`import --replace` of the G5 game mended: its old record is replayed in its format to the
+    boards its import stored, not looked up in the index of positions (as one that replays otherwise)."""
+    from lusoria.archive import removal
+
+    db = imported(tmp_path)
+    astray = []
+    terms = removal._terms
+    monkeypatch.setattr(removal, "_terms", lambda conn, records: astray.append(records) or terms(conn, records))
+    path = tmp_path / "game-13-1-100.json"
+    path.write_text(json.dumps({**GAME, "WhiteSidePlayerName": "Lena Eklund"}, indent=1))
+    Archive(db).import_paths([str(path)], replace=True)
+    assert astray == [set()]
+    with closing(connect(db)) as conn:
+        assert conn.execute("SELECT id, white, written_in FROM records ORDER BY id").fetchall() == [
+            (2, "Lena Ek", None),
+            (3, "Lena Eklund", "aage"),
+        ]
+
+
+def test_export_replays_a_record_kept_as_written_in_its_format(tmp_path):
+    """Its plies (CSV: the start and each ply; JSON lines: its main line) are those its import found:
+    the G5 game's 16 plies, as the same game with the capture listed, cut after 15, has its 15."""
+    import csv
+
+    db = imported(tmp_path)
+    Archive(db).export(str(tmp_path / "csv"), format="csv")
+    Archive(db).export(str(tmp_path / "jsonl"), format="jsonl")
+    with open(tmp_path / "csv" / "plies.csv", newline="") as plies:
+        counted = Counter(row["record_id"] for row in csv.DictReader(plies))
+    lines = [json.loads(line) for line in (tmp_path / "jsonl" / "records.jsonl").read_text().splitlines()]
+    assert counted == {"1": 17, "2": 16}
+    assert [len(line["moves"]) for line in lines] == [16, 15]
+
+
+def test_duplicates_and_tree_record_read_a_record_kept_as_written_in_its_format(tmp_path):
+    """The G5 game's plies, read from its JSON: the game listing the capture is its prefix, and
+    `tree --record 1 --ply 15` starts from its position after the capture."""
+    from lusoria.archive.duplicates import Duplicate
+
+    archive = Archive(imported(tmp_path))
+    assert archive.duplicates() == [
+        Duplicate(
+            "prefix",
+            f"record 2 ({tmp_path}/game-13-2-101.json:1)",
+            f"record 1 ({tmp_path}/game-13-1-100.json:1)",
+            (15, 16),
+        )
+    ]
+    assert [(node.ply, node.games) for node in archive.tree(record=1, ply=15)] == [("g7-h7", 1)]
+
+
+def test_sql_as_lgn_writes_the_text_as_kept_and_its_help_says_so_where_query_leaves_it_out(tmp_path):
+    """`sql` does not know which of its rows are records: a text kept as written in aagenielsen.dk's
+    JSON is written as it is (before, its help said that such a record is left out, as `query`'s does)."""
+    from click.testing import CliRunner
+
+    from lusoria.cli import main
+
+    db = imported(tmp_path)
+    result = CliRunner().invoke(
+        main, ["sql", "--db", db, "SELECT text FROM record_texts WHERE id = 1", "--format", "lgn"]
+    )
+    assert (result.exit_code, result.stdout) == (0, (tmp_path / "game-13-1-100.json").read_text() + "\n")
+    sql_help = " ".join(CliRunner().invoke(main, ["sql", "--help"]).stdout.split())
+    query_help = " ".join(CliRunner().invoke(main, ["query", "--help"]).stdout.split())
+    assert "lgn (the column text of each row as it is" in sql_help and "left out" not in sql_help
+    assert "a record kept as written in another format is left out, with a note: exit status 1" in query_help

@@ -346,12 +346,13 @@ def writing_meanwhile(path: str, monkeypatch, times: int) -> None:
     writes = count(1)
 
     def replay_and_write(copy):
-        replay(copy)
+        misread = replay(copy)
         write = next(writes)
         if write <= times:
             with closing(connect(path)) as conn:
                 conn.execute("UPDATE records SET event = ? WHERE id = 1", [f"write {write}"])
                 conn.commit()
+        return misread
 
     monkeypatch.setattr(schema, "rebuild_replayed", replay_and_write)
 
@@ -425,8 +426,9 @@ def test_an_archive_another_program_keeps_locked_for_writing_is_left_as_it_was(n
     replay = schema.rebuild_replayed
 
     def replay_and_lock(copy):
-        replay(copy)
+        misread = replay(copy)
         writer.execute("BEGIN IMMEDIATE")  # held while the upgrade is written
+        return misread
 
     def connect_waiting_briefly(path):
         db = connect_waiting(path)
