@@ -41,14 +41,15 @@ _BLANKS = re.compile(r"\s+")
 _PAIRED_TAGS = {"White": "Black", "Black": "White"}  # a name written twice was perhaps meant for the other side
 
 
-def _written_twice(tag: Token, name: str, column: int, first: str, tags: list[Token]) -> TagTwice:
-    """The problem of a tag `name` written again (`tag`), with the value it had first."""
+def _written_twice(tag: Token, name: str, column: int, first: str, names: set[str]) -> TagTwice:
+    """The problem of a tag `name` written again (`tag`), with the value it had first (`names`: those
+    of the record's tags)."""
     problem = TagTwice(
         f'the tag {name} appears twice (its first value, "{first}", is the one read)', tag.line, column, name, "tag"
     )
     problem.span = (tag.start_pos or 0, tag.end_pos or 0)
     other = _PAIRED_TAGS.get(name)
-    if other and not any(written[1:].split(None, 1)[0] == other for written in tags):
+    if other and other not in names:
         problem.meant = (other,)
     return problem
 
@@ -72,12 +73,17 @@ class _Builder(Transformer):
         *tags, (main, result) = children
         named: dict[str, str] = {}
         places: dict[str, tuple[int, int]] = {}
-        for tag in tags:
-            name, value = tag[1:-1].split(None, 1)  # TAG: "[", its name, blanks, its value, "]" (blanks inside)
+        written = [tag[1:-1].split(None, 1) for tag in tags]  # TAG: "[", its name, blanks, its value, "]"
+        twice: list[TagTwice] = []  # (blanks inside)
+        for tag, (name, value) in zip(tags, written):
             column = (tag.column or 0) + tag.index(name)
             if name in named:
-                raise _written_twice(tag, name, column, named[name], tags)
+                twice.append(_written_twice(tag, name, column, named[name], {name for name, _ in written}))
+                continue
             named[name], places[name] = unquote(value.rstrip(" \t")), (tag.line, column)
+        if twice:  # the first, with the others (a record read past them all at once)
+            twice[0].later = tuple(twice[1:])
+            raise twice[0]
         return Record(named, main, str(result), 1, places, result.line, result.column)
 
     def _line(self, elements: list) -> Line:
@@ -180,7 +186,8 @@ def parse_lalr(text: str, game: str, offset: int) -> Record:
     try:
         record = cast(Record, builder_parser(game).parse(text, "record"))  # made by the builder while parsing
     except SyntaxProblem as problem:
-        problem.line += offset
+        for said in (problem, *(problem.later if isinstance(problem, TagTwice) else ())):
+            said.line += offset
         raise
     except UnexpectedInput as error:
         raise _misread_ply(error, text, offset, game) or _describe(error, text, offset, game) from None

@@ -54,10 +54,12 @@ class TagTwice(SyntaxProblem):
     """A tag written a second time in a record, said at its name: the record may still be read
     without it (`span`: where it stands in the record's text) and its plies checked
     (validator.replay.check); `meant`: the tag it may have been meant for, which the record lacks
-    (Black for a second White)."""
+    (Black for a second White); `later`: the tags written twice after it, so that the record is read
+    past them all at once."""
 
     span: tuple[int, int] = (0, 0)
     meant: tuple[str, ...] = ()
+    later: tuple[TagTwice, ...] = ()
 
 
 class Undecodable(SyntaxProblem):

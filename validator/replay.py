@@ -309,8 +309,10 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
             if isinstance(problem, MissingResult):
                 read, unended = RecordText(read.text + ASSUMED_RESULT, read.line, read.index, read.path), True
                 continue
-            if isinstance(problem, TagTwice):  # read on without it, its place blank
-                read, tag_twice = RecordText(_blank(read.text, problem.span), read.line, read.index, read.path), True
+            if isinstance(problem, TagTwice):  # read on without it and those written twice after it, their places blank
+                diagnostics += [_as_written(_tag_twice(later), mended) for later in problem.later]
+                blanked = _blank(read.text, *(twice.span for twice in (problem, *problem.later)))
+                read, tag_twice = RecordText(blanked, read.line, read.index, read.path), True
                 continue
             if cut is not None:  # read up to the ply it ends with, a result assumed
                 cut_text = _blank(read.text, cut.span) + ASSUMED_RESULT
@@ -323,10 +325,26 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
             read = RecordText(mend(read.text, fix), read.line, read.index, read.path)
 
 
-def _blank(text: str, span: tuple[int, int]) -> str:
-    """The text with blanks for what stands in `span` (lines and columns stay as they were)."""
-    start, end = span
-    return text[:start] + " " * (end - start) + text[end:]
+def _blank(text: str, *spans: tuple[int, int]) -> str:
+    """The text with blanks for what stands in each of `spans`, in order (lines and columns stay as they were)."""
+    pieces, at = [], 0
+    for start, end in spans:
+        pieces += [text[at:start], " " * (end - start)]
+        at = end
+    return "".join(pieces) + text[at:]
+
+
+def _tag_twice(problem: TagTwice) -> Diagnostic:
+    """The error of a tag written twice after the first that the parser met (`TagTwice.later`)."""
+    return Diagnostic(
+        ERROR,
+        problem.rule,
+        problem.message,
+        text=problem.text,
+        line=problem.line,
+        column=problem.column,
+        suggestions=problem.meant,
+    )
 
 
 def _fix_place(read: RecordText, fix: Fix) -> tuple[int, int]:

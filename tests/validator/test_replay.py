@@ -217,6 +217,25 @@ def test_a_tag_written_twice_is_meant_for_the_other_side_only_when_that_one_is_m
     assert (twice.rule, twice.line, twice.suggestions) == ("tag", 2, ())
 
 
+def test_tags_written_twice_are_each_said_at_their_place_from_one_parse(monkeypatch):
+    """Each tag written twice cost one more parse of the whole record: 4,000 took 49 s to validate."""
+    import lusoria.validator.replay as replay_module
+
+    parses = []
+    monkeypatch.setattr(replay_module, "parse_record", lambda read: parses.append(read) or parse_record(read))
+    tags = '[Game "tablut"]\n[White "a"]\n[Event "e"]\n[White "b"]\n[Event "f"] [White "d"]\n'
+    report = check(RecordText(tags + "1. e3-c3 d1-d3 2. e3-c4 *\n", line=3))
+    said = [(d.rule, d.line, d.column, d.text, d.suggestions) for d in report.diagnostics]
+    assert said == [
+        ("tag", 6, 2, "White", ("Black",)),
+        ("tag", 7, 2, "Event", ()),
+        ("tag", 7, 14, "White", ("Black",)),
+        ("T2", 8, 19, "e3-c4", ("e4-c4", "c3-c4", "e4-b4")),
+    ]
+    assert report.diagnostics[2].message == 'the tag White appears twice (its first value, "a", is the one read)'
+    assert len(parses) == 2  # the record as written, then without its second tags
+
+
 def test_a_game_written_twice_is_said_when_the_movetext_is_not_the_first_game_s():
     """Two Game tags and Laquet plies: the record is read as Tablut, its first Game, and only '64:' was
     said, never why a Laquet ply was read as Tablut."""
