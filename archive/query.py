@@ -195,6 +195,14 @@ def _words(text: str, _: Filters) -> tuple[str, list]:
 # The filters that match a value whole, which they take as `name_given` does (`--site ' Uppsala '`)
 TAKEN_WHOLE = ("game", "variant", "white", "black", "player", "event", "site", "rule")
 
+# Each `order` of the records (`Filters.order`): its ORDER BY, after the oldest's index of dates is chosen or not
+ORDERS = {
+    "oldest": "records.date_from IS NULL, records.date_from, records.id",
+    "newest": "records.date_to IS NULL, records.date_to DESC, records.id",
+    "longest": "records.plies DESC, records.id",
+    "shortest": "records.plies, records.id",
+}
+
 
 @dataclass
 class Filters:
@@ -286,7 +294,7 @@ class Filters:
     order: str | None = _filter(
         help="The records oldest first (the default), newest, longest (most plies in the main line) or "
         "shortest first; --limit keeps the first ones.",
-        choices=("oldest", "newest", "longest", "shortest"),
+        choices=tuple(ORDERS),
     )
     include_unknown: bool = _filter(False, help="Date filters also let records of unknown date through.")
     pattern: str | None = _filter(help="A position pattern (docs/notation.md §6.1): records with a ply that matches.")
@@ -418,13 +426,6 @@ def build(filters: Filters, ordered: bool = True) -> tuple[str, list]:
 # over its row `n`; and those that select no record by themselves
 SUMMED_FILTERS = {"game": "n.game = lower(?)", "variant": "n.variant = lower(?)", "valid": "n.valid = ?"}
 UNCHANGING = {"symmetric", "include_unknown", "material_for", "order"}
-# Each `order` of the records (`Filters.order`): its ORDER BY, after the oldest's index of dates is chosen or not
-ORDERS = {
-    "oldest": "records.date_from IS NULL, records.date_from, records.id",
-    "newest": "records.date_to IS NULL, records.date_to DESC, records.id",
-    "longest": "records.plies DESC, records.id",
-    "shortest": "records.plies, records.id",
-}
 
 
 def selecting(filters: Filters) -> Iterator[tuple[str, Any]]:
