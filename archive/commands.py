@@ -663,6 +663,10 @@ class Archive:
         (the archive's index of positions lists them by position, not by record)."""
         found = conn.execute(f"SELECT {STORED_TEXT} FROM records WHERE id = ?", [record]).fetchone()
         report = stored_report(*found) if found else None
+        if found and report is None:  # (as the explorer's page of the record says it)
+            raise ValueError(
+                f"record {record} is kept as written in {found[1]}, which cannot be replayed without its file"
+            )
         if report is None or report.rules is None or not 0 <= ply < len(report.positions):
             raise ValueError(f"the archive has no position after ply {ply} of record {record}")
         return report.rules, report.positions[ply]

@@ -7,6 +7,7 @@ import json
 from collections import Counter
 from contextlib import closing
 
+import pytest
 from conftest import connect
 
 from lusoria.archive import Archive, Filters
@@ -207,3 +208,16 @@ def test_sql_as_lgn_writes_the_text_as_kept_and_its_help_says_so_where_query_lea
     query_help = " ".join(CliRunner().invoke(main, ["query", "--help"]).stdout.split())
     assert "lgn (the column text of each row as it is" in sql_help and "left out" not in sql_help
     assert "a record kept as written in another format is left out, with a note: exit status 1" in query_help
+
+
+def test_tree_from_a_csv_row_kept_as_written_says_why_it_cannot_start_there(tmp_path):
+    """A CSV row with a count its moves do not list is kept as written (H3: lgn has no place for the
+    count), and a CSV row does not name its game: `tree --record` said the archive had no position
+    after ply 0 of it."""
+    (tmp_path / "tablut_counts.csv").write_text("e3-c3 d1-d3,0,0,Ongoing\ne3-c3 d1-d2,5,0,Ongoing\n")
+    archive = Archive(str(tmp_path / "a.db"))
+    archive.import_paths([str(tmp_path / "tablut_counts.csv")])
+    assert [(n.ply, n.games) for n in archive.tree(record=1, ply=1)] == [("d1-d2", 1), ("d1-d3", 1)]
+    with pytest.raises(ValueError) as raised:
+        archive.tree(record=2, ply=1)
+    assert str(raised.value) == "record 2 is kept as written in csv, which cannot be replayed without its file"
