@@ -40,6 +40,7 @@ class ImportSummary:
     kept: int = 0  # records held from the files read, read again unchanged (`replace`): kept as they were
     invalid: int = 0  # of the added records
     unparsable: int = 0  # of the invalid ones: kept as text with their syntax diagnostics
+    undecoded: int = 0  # of the unparsable ones: those that hold a byte their file's encoding does not decode
     unreadable: list[str] = field(default_factory=list)  # sources that could not be read at all
     gone: dict[str, int] = field(
         default_factory=dict
@@ -65,6 +66,11 @@ class ImportSummary:
         )
         if self.failed:
             text += f", {plural(len(self.failed), 'record')} failed"
+        if self.undecoded:
+            text += (
+                f"; {plural(self.undecoded, 'record')} not read for a byte the encoding does not decode "
+                "(lusoria validate says where, and which --encoding to try)"
+            )
         if self.unreadable:
             text += f"; could not read {plural(len(self.unreadable), 'source')}: {'; '.join(self.unreadable)}"
         for path, files in self.gone.items():
@@ -376,6 +382,7 @@ def _count(summary: ImportSummary, counts: ImportSummary, new: list[Rows]) -> No
     summary.kept += counts.kept
     summary.invalid += sum(not checked.valid for checked in new)
     summary.unparsable += sum(not checked.parsed for checked in new)
+    summary.undecoded += sum(checked.undecoded for checked in new)
     summary.failed += counts.failed
 
 

@@ -28,6 +28,7 @@ from lusoria.notation.escapes import as_lines
 from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Problem, fs_path, names_a_file, shown_path
+from lusoria.notation.syntax import Undecodable
 from lusoria.notation.visitor import Visitor, walk
 from lusoria.notation.writer import unknown
 from lusoria.plugins import FAILS, traceback_of
@@ -84,6 +85,7 @@ class Rows:
     tables: dict[str, Columns]
     place: str
     placed: tuple[str, ...] = ()  # the tags its text holds that only say where it was read (`lgn.place_tags`)
+    undecoded: bool = False  # not read: it holds a byte its file's encoding does not decode
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +202,7 @@ def rows(report: Report) -> Rows:
         },
         place(report.source),
         () if verbatim else place_tags(report),
+        isinstance(report.source.parsed, Undecodable),
     )
 
 

@@ -438,3 +438,20 @@ def test_the_dictionary_of_plies_is_read_again_after_another_process_wrote_it(tm
     assert codes.codes == dict(other.execute("SELECT text, code FROM moves"))
     other.close()
     db.close()
+
+
+def test_an_import_says_how_many_records_a_byte_of_another_encoding_kept_from_being_read(tmp_path):
+    """A Latin-1 name in a file read as UTF-8: `validate` says where and which --encoding to try, and
+    the import, which stores the record unparsable, says so too rather than only counting it."""
+    (tmp_path / "maria.lgn").write_bytes(b'[Game "tablut"]\n[White "Mar\xeda"]\n[Result "*"]\n\n1. e3-c3 *\n')
+    (tmp_path / "ok.lgn").write_text('[Game "tablut"]\n[Result "*"]\n\n1. e3-c3 *\n')
+    summary = Archive(str(tmp_path / "club.db")).import_paths([str(tmp_path)])
+    assert (summary.added, summary.unparsable, summary.undecoded) == (2, 1, 1)
+    assert str(summary) == (
+        "added 2 records (1 invalid, 1 of them unparsable), skipped 0 duplicates; 1 record not read for a byte "
+        "the encoding does not decode (lusoria validate says where, and which --encoding to try)"
+    )
+    latin = CliRunner().invoke(
+        main, ["import", "--db", str(tmp_path / "latin.db"), "--encoding", "latin-1", str(tmp_path)]
+    )
+    assert latin.output.endswith(": added 2 records (0 invalid, 0 of them unparsable), skipped 0 duplicates\n")
