@@ -138,11 +138,26 @@ def test_a_hover_says_a_variations_ply_an_illegal_ply_and_a_ply_past_the_replay_
         27: ("e4-e3", 3, True),
     }
     assert ply_hover(entry, *at[3]).startswith("**ply 1** (White): `e3-c3`\n\ncaptured nothing\n\n```text\n")
-    assert ply_hover(entry, *at[13]) == "ply 1 of a variation: `e3-e9`"
+    assert ply_hover(entry, *at[13]) == (  # illegal in its variation: said as the main line's (it said its text)
+        "**ply 1** (White), in a variation: `e3-e9` is illegal (T2): the way is blocked at e4; "
+        "the rest of this line is not checked"
+    )
     assert ply_hover(entry, *at[21]) == (  # the illegal ply: the rule it breaks, whose text the hover adds
         "**ply 2** (Black): `d1-d9` is illegal (T2): the way is blocked at d5; the rest of this line is not checked"
     )
     assert ply_hover(entry, *at[27]) == "ply 3 was not replayed: the record stops being checked before it"
+
+
+def test_a_hover_past_an_illegal_ply_of_a_variation_says_its_line_was_not_replayed():
+    entry = entry_of('[Game "tablut"]\n1. e3-c3 d1-d3 (1... d1-d9 2. e4-e3) (1... e4-e3) *\n')
+    illegal, after, other = (entry.ply_at(1, column) for column in (22, 31, 44))
+    assert illegal and after and other
+    assert ply_hover(entry, *illegal).startswith("**ply 2** (Black), in a variation: `d1-d9` is illegal (T2): ")
+    assert ply_hover(entry, *after) == "ply 3 of a variation was not replayed: its line stops being checked before it"
+    assert ply_hover(entry, *other) == (
+        "**ply 2** (Black), in a variation: `e4-e3` is illegal (T1): the piece on e4 is White's, and Black is to "
+        "move; the rest of this line is not checked"
+    )
 
 
 def test_a_hover_shows_the_board_after_a_ply_of_a_record_being_typed():
