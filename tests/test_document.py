@@ -64,6 +64,16 @@ def test_a_wrong_move_number_glued_to_its_ply_is_fixed():
     assert (fix.title, fix.edits, fix.preferred) == ("Number the move 2.", (Edit(1, 14, 1, 16, "2."),), True)
 
 
+def test_each_tag_left_open_has_its_diagnostic_and_its_close_the_tag_fix():
+    """Only the first had one until it was fixed: each is said, each closed by its own fix."""
+    entry = entry_of('[Game "tablut"\n[White "Jens Holm"\n[Black "Olof Berg"]\n\n1. e3-c3 *\n')
+    found = [fixes(entry, diagnostic) for diagnostic in entry.report.diagnostics]
+    assert [[(fix.title, fix.edits) for fix in fixed] for fixed in found] == [
+        [("Close the tag", (Edit(0, 14, 0, 14, "]"),))],
+        [("Close the tag", (Edit(1, 18, 1, 18, "]"),))],
+    ]
+
+
 ESCAPED = "1. c5-c3 i6-f6 2. d5-d3 i4-h4 3. c3-c7 a6-a9 4. Ke5-c5 b5-b9 5. Kc5-c1"  # the king reaches the edge (T6)
 LAQUET = Path(__file__).parents[1] / "samples/laquet/whole-game.lgn"  # White bears off every checker (Q8)
 

@@ -15,7 +15,7 @@ from lusoria.notation.dates import date_range, date_readings
 from lusoria.notation.escapes import EscapeLines
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, header_of, parse_record, scan_tags
-from lusoria.notation.slips import RESULTS, Fix, mend, results_meant, slip_fixes, tag_meant
+from lusoria.notation.slips import RESULTS, Fix, closed_tag, mend, results_meant, slip_fixes, tag_meant
 from lusoria.notation.sources import BOM
 from lusoria.notation.syntax import CUT_SHORT, MISSING_RESULT, CutShort, MissingResult, TagTwice, row_column
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
@@ -175,7 +175,7 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False,
 def _checked(source: RecordText, keep: bool, keep_going: bool, assume_result: bool) -> Report:
     """`check` of a record's text."""
     read = _read_past_slips(source, keep_going)
-    if read.record is None or read.unended or read.tag_twice:
+    if read.record is None or read.unended or read.tag_mended:
         unread = Report(source)
         unread.diagnostics = sorted(read.diagnostics + _header_checked(read), key=_place)
         if read.record is not None:  # the plies checked; what the replay says of a marker assumed is moot
@@ -259,7 +259,7 @@ class _Read(NamedTuple):
     diagnostics: list[Diagnostic]  # the syntax errors, each with what its slip meant
     mended: list[_Mended]  # the slips read as what they meant (keep_going)
     unended: bool  # the movetext ends without a result marker: `record` ends with one assumed
-    tag_twice: bool  # a tag is written twice: `record` is read without the second
+    tag_mended: bool  # a tag is written twice, or not closed: `record` is read without the second, or closed
 
 
 def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
@@ -267,19 +267,19 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
     e3-c3?"), and the fixes made: with `keep_going`, while each slip has one fix, the text is
     mended until it parses. A movetext that ends without a result marker is read with one
     assumed (ASSUMED_RESULT), one cut short after a word that is none of the notation's without that
-    word and with one assumed, and a tag written twice without the second: its error is one
-    diagnostic, not the end of the checks."""
+    word and with one assumed, a tag written twice without the second, and a tag whose line ends
+    without its `]` closed: its error is one diagnostic, not the end of the checks."""
     diagnostics = [
         Diagnostic(ERROR, problem.rule, problem.message, problem.ply, problem.text, problem.line, problem.column)
         for problem in source.problems
     ]  # a reader's, at plies
-    read, mended, unended, tag_twice = source, list[_Mended](), False, False
+    read, mended, unended, tag_mended = source, list[_Mended](), False, False
     while True:
         try:
-            return _Read(parse_record(read), read, diagnostics, mended, unended, tag_twice)
+            return _Read(parse_record(read), read, diagnostics, mended, unended, tag_mended)
         except SyntaxProblem as problem:
             if unended and problem.line > source.last_line:
-                return _Read(None, read, diagnostics, mended, unended, tag_twice)  # the assumed marker did not help
+                return _Read(None, read, diagnostics, mended, unended, tag_mended)  # the assumed marker did not help
             game = scan_tags(read.text).get("Game", "").lower()
             row = problem.line - read.line + 1
             fixes = slip_fixes(read.text, row, problem.column, game) if problem.rule == "syntax" else []
@@ -312,14 +312,17 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
             if isinstance(problem, TagTwice):  # read on without it and those written twice after it, their places blank
                 diagnostics += [_as_written(_tag_twice(later), mended) for later in problem.later]
                 blanked = _blank(read.text, *(twice.span for twice in (problem, *problem.later)))
-                read, tag_twice = RecordText(blanked, read.line, read.index, read.path), True
+                read, tag_mended = RecordText(blanked, read.line, read.index, read.path), True
                 continue
             if cut is not None:  # read up to the ply it ends with, a result assumed
                 cut_text = _blank(read.text, cut.span) + ASSUMED_RESULT
                 read, unended = RecordText(cut_text, read.line, read.index, read.path), True
                 continue
+            if not keep_going and fixes and fixes == closed_tag(read.text, fixes[0].start, game):  # read on, closed
+                read, tag_mended = RecordText(mend(read.text, fixes[0]), read.line, read.index, read.path), True
+                continue  # (its `]` ends its line: what follows stands where it stood)
             if not keep_going or len(fixes) != 1 or len(mended) == MAX_SLIPS:
-                return _Read(None, read, diagnostics, mended, unended, tag_twice)
+                return _Read(None, read, diagnostics, mended, unended, tag_mended)
             (fix,) = fixes
             mended.append(_Mended(*_fix_place(read, fix), read.text[fix.start : fix.end], fix.text))
             read = RecordText(mend(read.text, fix), read.line, read.index, read.path)

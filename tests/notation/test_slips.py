@@ -570,6 +570,18 @@ def test_a_tag_without_its_closing_bracket_is_closed_after_its_value(text, line)
     assert kept_going.plies == 1
 
 
+def test_each_tag_without_its_closing_bracket_is_said_and_the_record_read_on_with_them_closed():
+    """Only the first was said until it was fixed: the record is read on with each closed (they are
+    no guess), so that every one is said at its line, and the plies after them are checked."""
+    text = '[Game "tablut"]\n[White "Jens Holm"\n[Black "Olof Berg"\n[Event "Cup"]\n\n1. e3-c3 e4-b4 *\n'
+    said = [(d.rule, d.line, d.column, d.suggestions) for d in check(text).diagnostics]
+    assert said == [
+        ("syntax", 2, 1, ('[White "Jens Holm"]',)),
+        ("syntax", 3, 1, ('[Black "Olof Berg"]',)),
+        ("T1", 6, 10, ("a4-b4",)),
+    ]
+
+
 @pytest.mark.parametrize(
     "tag",
     ['[White "Jens Holm', '[White "Jens Holm" x', '[White "Jens Holm" {a} x', '[White "Jens Holm"]]', '[Game "go"'],
