@@ -203,10 +203,17 @@ def test_the_records_come_in_the_order_asked_and_the_limit_keeps_the_first(whole
     newest = whole.query(Filters(game="tablut", order="newest", limit=4))
     assert [(row["id"], row["date"]) for row in newest] == [
         (80, "2026.??.??"),  # (played by the end of 2026)
-        (78, "2026.11.21"),
+        (81, "2026.11.21"),  # one date: the last imported first (they came oldest id first)
         (79, "2026.11.21"),
-        (81, "2026.11.21"),
+        (78, "2026.11.21"),
     ]
+    oldest = whole.query(Filters(game="tablut", date_from="2026.11.21", date_to="2026.11.21"))
+    assert [row["id"] for row in oldest] == [
+        80,
+        78,
+        79,
+        81,
+    ]  # (80 may be of that day too), then the first imported first
     shown = CliRunner().invoke(main, ["query", "--db", whole.path, "--valid", "--order", "longest", "--limit", "2"])
     assert [line.split()[:2] + line.split()[-2:] for line in shown.output.splitlines()[2:]] == [
         ["77", "latrunculi", "761", "1"],
