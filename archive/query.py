@@ -295,7 +295,7 @@ class Filters:
     order: str | None = _filter(
         help="The records oldest first (the default), newest, longest (most plies in the main line) or "
         "shortest first (those of one date: the last imported first when newest, else the first); --limit "
-        "keeps the first ones.",
+        "keeps the first ones (stats and export, which list no records, take it only with --limit).",
         choices=tuple(ORDERS),
     )
     include_unknown: bool = _filter(False, help="Date filters also let records of unknown date through.")
