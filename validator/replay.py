@@ -23,7 +23,8 @@ from lusoria.notation.writer import write_record
 from lusoria.plugins import FAILS
 from lusoria.validator.base import WHITE, Game, Illegal, OptionError, Outcome, Played, Position
 from lusoria.validator.games import GAMES, game_class, known_games, rules_from_tags
-from lusoria.validator.suggest import alike, did_you_mean, only_nearest_ply, suggestions
+from lusoria.validator.suggest import alike, did_you_mean, nearest_plies, suggestions
+from lusoria.words import listed
 
 ERROR, WARNING = "error", "warning"
 
@@ -238,6 +239,24 @@ def _place(diagnostic: Diagnostic) -> tuple[int, int]:
 
 MAX_SLIPS = 100  # --keep-going reads past at most this many syntax slips in one record
 KEPT_GOING = " (--keep-going goes on past a ply with one nearest suggestion only)"  # why it stopped all the same
+
+
+def _unchosen(keep_going: bool, fixes: list[Fix]) -> str:
+    """Why `keep_going` stops at a syntax slip all the same: several fixes, named (it chooses none of
+    them); "" else."""
+    if not keep_going or len(fixes) < 2:
+        return ""
+    return f" (--keep-going reads past a slip with one suggestion only: {listed([fix.text for fix in fixes])} may each be meant)"
+
+
+def _kept_going(keep_going: bool, nearest: list[str]) -> str:
+    """Why `keep_going` stopped at an illegal ply all the same: no suggestion near, or several as near,
+    named (it chooses none of them); "" without it."""
+    if not keep_going:
+        return ""
+    return f"{KEPT_GOING[:-1]}: {listed(nearest)} are as near as each other)" if nearest else KEPT_GOING
+
+
 ASSUMED_RESULT = "\n*\n"  # put after a movetext that ends without a result marker, on lines of its own
 
 
@@ -297,7 +316,7 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
                     Diagnostic(
                         ERROR,
                         problem.rule,
-                        problem.message + (CUT_SHORT if cut else ""),
+                        problem.message + (CUT_SHORT if cut else "") + _unchosen(keep_going, fixes),
                         text=text,
                         line=line,
                         column=column,
@@ -517,8 +536,9 @@ class _Replay:
         nearest it, played in its place (None: the rest of the line is not checked)."""
         rules = self.rules
         close = suggestions(rules, position, ply.text) if not self.first_error else ()
-        assumption = only_nearest_ply(rules, position, ply.text) if self.keep_going else None
-        stop = "" if assumption else "; the rest of this line is not checked" + (KEPT_GOING if self.keep_going else "")
+        nearest = nearest_plies(rules, position, ply.text) if self.keep_going else []
+        assumption = nearest[0] if len(nearest) == 1 else None
+        stop = "" if assumption else "; the rest of this line is not checked" + _kept_going(self.keep_going, nearest)
         self.report.error(
             illegal.rule,
             illegal.message + stop,
