@@ -129,7 +129,10 @@ def test_a_finished_game_ending_inside_a_variation_has_no_marker_to_write_there(
     entry = entry_of(f'[Game "tablut"]\n{escaped} (5. Kc5-c2\n')
     assert entry.replayed.outcome is not None and entry.replayed.outcome.result == "1-0"
     missing = entry.report.diagnostics[0]
-    assert missing.message.endswith("the variation begun at line 2, column 72 is not closed with ')'")
+    assert missing.message == (
+        "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *); the variation begun at line 2, column 72 "
+        "is not closed with ')'; the game ended 1-0 (the king reached the edge, T6): write 1-0"
+    )  # (the main line replayed, the variation closed)
     assert fixes(entry, missing) == []
     closed = entry_of(f'[Game "tablut"]\n{escaped} (5. Kc5-c2)\n')  # closed: the marker after it
     assert [fix.title for fix in fixes(closed, closed.report.diagnostics[0])] == ["Set the result to 1-0"]

@@ -326,7 +326,7 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
                 )
             )
             if isinstance(problem, MissingResult):
-                read, unended = RecordText(read.text + ASSUMED_RESULT, read.line, read.index, read.path), True
+                read, unended = RecordText(_assumed_end(read.text), read.line, read.index, read.path), True
                 continue
             if isinstance(problem, TagTwice):  # read on without it and those written twice after it, their places blank
                 diagnostics += [_as_written(_tag_twice(later), mended) for later in problem.later]
@@ -334,7 +334,7 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
                 read, tag_mended = RecordText(blanked, read.line, read.index, read.path), True
                 continue
             if cut is not None:  # read up to the ply it ends with, a result assumed
-                cut_text = _blank(read.text, cut.span) + ASSUMED_RESULT
+                cut_text = _assumed_end(_blank(read.text, cut.span))
                 read, unended = RecordText(cut_text, read.line, read.index, read.path), True
                 continue
             if not keep_going and fixes and fixes == closed_tag(read.text, fixes[0].start, game):  # read on, closed
@@ -345,6 +345,14 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
             (fix,) = fixes
             mended.append(_Mended(*_fix_place(read, fix), read.text[fix.start : fix.end], fix.text))
             read = RecordText(mend(read.text, fix), read.line, read.index, read.path)
+
+
+def _assumed_end(text: str) -> str:
+    """A record's text that ends without a result marker, ended: the variations still open closed, and
+    ASSUMED_RESULT after them."""
+    from lusoria.notation.lalr import open_variations  # loads Lark: only for the records that need it
+
+    return text + ")" * len(open_variations(text)) + ASSUMED_RESULT
 
 
 def _blank(text: str, *spans: tuple[int, int]) -> str:

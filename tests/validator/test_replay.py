@@ -295,7 +295,8 @@ def test_a_slip_before_a_missing_result_marker_keeps_its_suggestion():
 
 
 def test_past_a_missing_result_marker_only_problems_of_the_text_itself_are_reported():
-    assert places(check('[Game "tablut"]\n1. e3-c3 (1. d1-d3\n')) == [("syntax", None, 2, 19)]  # still open
+    open_variation = check('[Game "tablut"]\n1. e3-c3 (1. d1-d3\n')  # still open: closed, its plies checked too
+    assert places(open_variation) == [("syntax", None, 2, 19), ("T1", 1, 2, 14)]
     nag = check('[Game "tablut"]\n1. e3-c3 $1000 d1-d3\n')
     assert places(nag) == [("syntax", None, 2, 10), ("syntax", None, 2, 21)]
     assert nag.diagnostics[0].message == "a NAG is $0 to $255, not $1000"
