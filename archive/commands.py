@@ -163,6 +163,14 @@ def _selected(filters: Filters | None) -> tuple[str, list] | None:
     return f"SELECT id FROM ({sql})", params
 
 
+def _unlisted(filters: Filters | None) -> Filters | None:
+    """The filters of a command that does not list the records it selects (stats, export); FilterError for an
+    `order` without a `limit`, which would change nothing there (it chooses only which records the limit keeps)."""
+    if filters is not None and filters.order is not None and filters.limit is None:
+        raise FilterError("order", "needs a limit (--limit) here: it only chooses which records the limit keeps")
+    return filters
+
+
 class Archive:
     """One archive file; each method is a `lusoria` command."""
 
@@ -482,11 +490,12 @@ class Archive:
         rows of each long list (variants, players, first error rules; the variants folded beyond
         them in `more_variants`); with `by` ("game" or "variant"), the results of the `top` games or
         variants with the most records too, their sides named as their games name them, and their
-        invalid records with the rules of their first errors (`results_by`)."""
+        invalid records with the rules of their first errors (`results_by`). FilterError for an `order`
+        without a `limit`, which would change nothing."""
         self._existing()
         conn = connect(self.path)
         try:
-            return stats(conn, top, self._selected(filters), by)
+            return stats(conn, top, self._selected(_unlisted(filters)), by)
         finally:
             conn.close()
 
@@ -747,6 +756,7 @@ class Archive:
         """`lusoria export`: the records `filters` match (all: None) as Parquet or CSV files in
         `directory`, with their rows of every table, each record replayed by `jobs` worker processes
         (archive/export.py), or (`jsonl`) as one file of JSON lines, a record a line; rows per file.
-        NotADirectory when `directory` is a file; ValueError for another `format`."""
+        NotADirectory when `directory` is a file; ValueError for another `format`; FilterError for an
+        `order` without a `limit`, which would change nothing."""
         self._existing()
-        return export(self.path, directory, format, jobs, self._selected(filters))
+        return export(self.path, directory, format, jobs, self._selected(_unlisted(filters)))

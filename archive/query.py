@@ -195,10 +195,11 @@ def _words(text: str, _: Filters) -> tuple[str, list]:
 # The filters that match a value whole, which they take as `name_given` does (`--site ' Uppsala '`)
 TAKEN_WHOLE = ("game", "variant", "white", "black", "player", "event", "site", "rule")
 
-# Each `order` of the records (`Filters.order`): its ORDER BY, after the oldest's index of dates is chosen or not
+# Each `order` of the records (`Filters.order`): its ORDER BY, after the oldest's index of dates is chosen or not;
+# records of one date come oldest imported (lowest id) first, or newest imported first when newest
 ORDERS = {
     "oldest": "records.date_from IS NULL, records.date_from, records.id",
-    "newest": "records.date_to IS NULL, records.date_to DESC, records.id",
+    "newest": "records.date_to IS NULL, records.date_to DESC, records.id DESC",
     "longest": "records.plies DESC, records.id",
     "shortest": "records.plies, records.id",
 }
@@ -293,7 +294,8 @@ class Filters:
     limit: int | None = _filter(help="At most this many records.", maximum=MAX_SQL_INTEGER, minimum=0)
     order: str | None = _filter(
         help="The records oldest first (the default), newest, longest (most plies in the main line) or "
-        "shortest first; --limit keeps the first ones.",
+        "shortest first (those of one date: the last imported first when newest, else the first); --limit "
+        "keeps the first ones (stats and export, which list no records, take it only with --limit).",
         choices=tuple(ORDERS),
     )
     include_unknown: bool = _filter(False, help="Date filters also let records of unknown date through.")

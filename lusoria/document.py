@@ -429,16 +429,16 @@ def formatted_document(text: str) -> str:
 
 def ply_hover(entry: Entry, ply: Ply, number: int, main: bool) -> str:
     """The board after a ply, as `lusoria show` prints it, and what the ply did; after a variation's,
-    the board of its line (`_line_up_to`), or, where that line is not replayed up to it, the ply's text."""
+    the board of its line (`_line_up_to`); where its line is not replayed up to it, why (`_not_replayed`)."""
     report = entry.replayed if main else _variation_replayed(entry, ply)
-    rules = report.rules
+    rules, where = report.rules, "" if main else ", in a variation"
     if rules is None or number >= len(report.positions):
-        return _not_replayed(report, ply, number) if main else f"ply {number} of a variation: `{ply.text}`"
+        return _not_replayed(report, entry.replayed.diagnostics, ply, number, where)
     board = Board(report, number)
     canonical = board.last or ply.text
     side = SIDE_NAMES[rules.turn(report.positions[number - 1])]
     lines = [
-        f"**ply {number}** ({side}){'' if main else ', in a variation'}: `{canonical}`",
+        f"**ply {number}** ({side}){where}: `{canonical}`",
         rules.ply_summary(canonical, report.positions[0], report.positions[number]),
     ]
     return "\n\n".join(lines) + f"\n\n```text\n{board.text()}\n```"
@@ -451,15 +451,18 @@ def _variation_replayed(entry: Entry, ply: Ply) -> Report:
     return safe_check(_line_up_to(text[:end]) + " *")
 
 
-def _not_replayed(report: Report, ply: Ply, number: int) -> str:
-    """A main-line ply the replay did not play: the illegal one, said with the rule it breaks
-    (whose text the hover shows below), or one after it."""
-    for diagnostic in report.diagnostics:
+def _not_replayed(report: Report, diagnostics: Iterable[Diagnostic], ply: Ply, number: int, where: str) -> str:
+    """A ply its line's replay (`report`) did not play: the illegal one, said with the rule it breaks
+    (of the record's `diagnostics`, at the ply; the hover shows the rule's text below), or one after it;
+    `where`, in a variation, says so."""
+    for diagnostic in diagnostics:
         if diagnostic.severity == "error" and (diagnostic.line, diagnostic.column) == (ply.line, ply.column):
             before = report.positions[number - 1] if report.rules and number <= len(report.positions) else None
             side = f" ({SIDE_NAMES[report.rules.turn(before)]})" if report.rules and before is not None else ""
-            return f"**ply {number}**{side}: `{ply.text}` is illegal ({diagnostic.rule}): {diagnostic.message}"
-    return f"ply {number} was not replayed: the record stops being checked before it"
+            return f"**ply {number}**{side}{where}: `{ply.text}` is illegal ({diagnostic.rule}): {diagnostic.message}"
+    if not where:
+        return f"ply {number} was not replayed: the record stops being checked before it"
+    return f"ply {number} of a variation was not replayed: its line stops being checked before it"
 
 
 def tag_hover(entry: Entry, name: str) -> str | None:

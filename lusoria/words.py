@@ -2,11 +2,18 @@
 of an error, and control characters made visible (`escape_controls`)."""
 
 import re
+from collections.abc import Sequence
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
     """`count` and `word`, in the plural (`many`, or `word` + s) unless `count` is 1."""
     return f"{count} {word if count == 1 else many or word + 's'}"
+
+
+def listed(words: Sequence[str], most: int = 3) -> str:
+    """`a`, `a and b`, `a, b and c`; beyond `most` words, the first ones and how many more (`a, b, c and 2 more`)."""
+    shown = [*words[:most], *([f"{len(words) - most} more"] if len(words) > most else [])]
+    return " and ".join([", ".join(shown[:-1]), shown[-1]]) if len(shown) > 1 else "".join(shown)
 
 
 def out_of_bounds(value: object, low: int, high: int) -> str:

@@ -270,9 +270,9 @@ def _describe(error: UnexpectedInput, text: str, offset: int, game: str) -> Synt
         return SyntaxProblem(f"{UNWRITTEN_TAG}{quoted}: {line}", row, column, line)
     listed = ", ".join(expected[:-1]) + (" or " if len(expected) > 1 else "") + expected[-1] if expected else "nothing"
     said = f"found '{escape_controls(found)}', expected {listed}"
-    if inside or text[at + len(found) :].strip():
+    if text[at + len(found) :].strip():
         return SyntaxProblem(said, row, column, found)
-    cut = CutShort(said, row, column, found)
+    cut = CutShort(said + _variation_unclosed(text, offset), row, column, found)
     cut.span = (_cut_ply_start(text, at, game), at + len(found))
     return cut
 

@@ -75,7 +75,7 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
     if not 0 < line <= len(lines) or not 0 < column <= len(lines[line - 1]) + 1:
         return []  # (a place outside the text)
     position = offset_of(lines, line, column)
-    if closed := _closed_tag(text, position, game):
+    if closed := closed_tag(text, position, game):
         return closed
     if game not in GAMES:
         return []
@@ -126,7 +126,7 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
     return [fix for fix in fixes if _reads_past(text, fix, game)]
 
 
-def _closed_tag(text: str, position: int, game: str) -> list[Fix]:
+def closed_tag(text: str, position: int, game: str) -> list[Fix]:
     """A tag whose line ends without its `]` (`[White "Jens Holm"`, `[White "Jens Holm" {…}`), at `position`:
     closed after its value, when the record then reads past it (in the game the tag names, a Game tag: `[Game "tablut"`)."""
     tag = _UNCLOSED_TAG.match(text, position)

@@ -64,6 +64,16 @@ def test_a_wrong_move_number_glued_to_its_ply_is_fixed():
     assert (fix.title, fix.edits, fix.preferred) == ("Number the move 2.", (Edit(1, 14, 1, 16, "2."),), True)
 
 
+def test_each_tag_left_open_has_its_diagnostic_and_its_close_the_tag_fix():
+    """Only the first had one until it was fixed: each is said, each closed by its own fix."""
+    entry = entry_of('[Game "tablut"\n[White "Jens Holm"\n[Black "Olof Berg"]\n\n1. e3-c3 *\n')
+    found = [fixes(entry, diagnostic) for diagnostic in entry.report.diagnostics]
+    assert [[(fix.title, fix.edits) for fix in fixed] for fixed in found] == [
+        [("Close the tag", (Edit(0, 14, 0, 14, "]"),))],
+        [("Close the tag", (Edit(1, 18, 1, 18, "]"),))],
+    ]
+
+
 ESCAPED = "1. c5-c3 i6-f6 2. d5-d3 i4-h4 3. c3-c7 a6-a9 4. Ke5-c5 b5-b9 5. Kc5-c1"  # the king reaches the edge (T6)
 LAQUET = Path(__file__).parents[1] / "samples/laquet/whole-game.lgn"  # White bears off every checker (Q8)
 
@@ -119,7 +129,10 @@ def test_a_finished_game_ending_inside_a_variation_has_no_marker_to_write_there(
     entry = entry_of(f'[Game "tablut"]\n{escaped} (5. Kc5-c2\n')
     assert entry.replayed.outcome is not None and entry.replayed.outcome.result == "1-0"
     missing = entry.report.diagnostics[0]
-    assert missing.message.endswith("the variation begun at line 2, column 72 is not closed with ')'")
+    assert missing.message == (
+        "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *); the variation begun at line 2, column 72 "
+        "is not closed with ')'; the game ended 1-0 (the king reached the edge, T6): write 1-0"
+    )  # (the main line replayed, the variation closed)
     assert fixes(entry, missing) == []
     closed = entry_of(f'[Game "tablut"]\n{escaped} (5. Kc5-c2)\n')  # closed: the marker after it
     assert [fix.title for fix in fixes(closed, closed.report.diagnostics[0])] == ["Set the result to 1-0"]
@@ -138,11 +151,26 @@ def test_a_hover_says_a_variations_ply_an_illegal_ply_and_a_ply_past_the_replay_
         27: ("e4-e3", 3, True),
     }
     assert ply_hover(entry, *at[3]).startswith("**ply 1** (White): `e3-c3`\n\ncaptured nothing\n\n```text\n")
-    assert ply_hover(entry, *at[13]) == "ply 1 of a variation: `e3-e9`"
+    assert ply_hover(entry, *at[13]) == (  # illegal in its variation: said as the main line's (it said its text)
+        "**ply 1** (White), in a variation: `e3-e9` is illegal (T2): the way is blocked at e4; "
+        "the rest of this line is not checked"
+    )
     assert ply_hover(entry, *at[21]) == (  # the illegal ply: the rule it breaks, whose text the hover adds
         "**ply 2** (Black): `d1-d9` is illegal (T2): the way is blocked at d5; the rest of this line is not checked"
     )
     assert ply_hover(entry, *at[27]) == "ply 3 was not replayed: the record stops being checked before it"
+
+
+def test_a_hover_past_an_illegal_ply_of_a_variation_says_its_line_was_not_replayed():
+    entry = entry_of('[Game "tablut"]\n1. e3-c3 d1-d3 (1... d1-d9 2. e4-e3) (1... e4-e3) *\n')
+    illegal, after, other = (entry.ply_at(1, column) for column in (22, 31, 44))
+    assert illegal and after and other
+    assert ply_hover(entry, *illegal).startswith("**ply 2** (Black), in a variation: `d1-d9` is illegal (T2): ")
+    assert ply_hover(entry, *after) == "ply 3 of a variation was not replayed: its line stops being checked before it"
+    assert ply_hover(entry, *other) == (
+        "**ply 2** (Black), in a variation: `e4-e3` is illegal (T1): the piece on e4 is White's, and Black is to "
+        "move; the rest of this line is not checked"
+    )
 
 
 def test_a_hover_shows_the_board_after_a_ply_of_a_record_being_typed():

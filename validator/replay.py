@@ -15,7 +15,7 @@ from lusoria.notation.dates import date_range, date_readings
 from lusoria.notation.escapes import EscapeLines
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, header_of, parse_record, scan_tags
-from lusoria.notation.slips import RESULTS, Fix, mend, results_meant, slip_fixes, tag_meant
+from lusoria.notation.slips import RESULTS, Fix, closed_tag, mend, results_meant, slip_fixes, tag_meant
 from lusoria.notation.sources import BOM
 from lusoria.notation.syntax import CUT_SHORT, MISSING_RESULT, CutShort, MissingResult, TagTwice, row_column
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
@@ -23,7 +23,8 @@ from lusoria.notation.writer import write_record
 from lusoria.plugins import FAILS
 from lusoria.validator.base import WHITE, Game, Illegal, OptionError, Outcome, Played, Position
 from lusoria.validator.games import GAMES, game_class, known_games, rules_from_tags
-from lusoria.validator.suggest import alike, did_you_mean, only_nearest_ply, suggestions
+from lusoria.validator.suggest import alike, did_you_mean, nearest_plies, suggestions
+from lusoria.words import listed
 
 ERROR, WARNING = "error", "warning"
 
@@ -175,7 +176,7 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False,
 def _checked(source: RecordText, keep: bool, keep_going: bool, assume_result: bool) -> Report:
     """`check` of a record's text."""
     read = _read_past_slips(source, keep_going)
-    if read.record is None or read.unended or read.tag_twice:
+    if read.record is None or read.unended or read.tag_mended:
         unread = Report(source)
         unread.diagnostics = sorted(read.diagnostics + _header_checked(read), key=_place)
         if read.record is not None:  # the plies checked; what the replay says of a marker assumed is moot
@@ -238,6 +239,24 @@ def _place(diagnostic: Diagnostic) -> tuple[int, int]:
 
 MAX_SLIPS = 100  # --keep-going reads past at most this many syntax slips in one record
 KEPT_GOING = " (--keep-going goes on past a ply with one nearest suggestion only)"  # why it stopped all the same
+
+
+def _unchosen(keep_going: bool, fixes: list[Fix]) -> str:
+    """Why `keep_going` stops at a syntax slip all the same: several fixes, named (it chooses none of
+    them); "" else."""
+    if not keep_going or len(fixes) < 2:
+        return ""
+    return f" (--keep-going reads past a slip with one suggestion only: {listed([fix.text for fix in fixes])} may each be meant)"
+
+
+def _kept_going(keep_going: bool, nearest: list[str]) -> str:
+    """Why `keep_going` stopped at an illegal ply all the same: no suggestion near, or several as near,
+    named (it chooses none of them); "" without it."""
+    if not keep_going:
+        return ""
+    return f"{KEPT_GOING[:-1]}: {listed(nearest)} are as near as each other)" if nearest else KEPT_GOING
+
+
 ASSUMED_RESULT = "\n*\n"  # put after a movetext that ends without a result marker, on lines of its own
 
 
@@ -259,7 +278,7 @@ class _Read(NamedTuple):
     diagnostics: list[Diagnostic]  # the syntax errors, each with what its slip meant
     mended: list[_Mended]  # the slips read as what they meant (keep_going)
     unended: bool  # the movetext ends without a result marker: `record` ends with one assumed
-    tag_twice: bool  # a tag is written twice: `record` is read without the second
+    tag_mended: bool  # a tag is written twice, or not closed: `record` is read without the second, or closed
 
 
 def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
@@ -267,19 +286,19 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
     e3-c3?"), and the fixes made: with `keep_going`, while each slip has one fix, the text is
     mended until it parses. A movetext that ends without a result marker is read with one
     assumed (ASSUMED_RESULT), one cut short after a word that is none of the notation's without that
-    word and with one assumed, and a tag written twice without the second: its error is one
-    diagnostic, not the end of the checks."""
+    word and with one assumed, a tag written twice without the second, and a tag whose line ends
+    without its `]` closed: its error is one diagnostic, not the end of the checks."""
     diagnostics = [
         Diagnostic(ERROR, problem.rule, problem.message, problem.ply, problem.text, problem.line, problem.column)
         for problem in source.problems
     ]  # a reader's, at plies
-    read, mended, unended, tag_twice = source, list[_Mended](), False, False
+    read, mended, unended, tag_mended = source, list[_Mended](), False, False
     while True:
         try:
-            return _Read(parse_record(read), read, diagnostics, mended, unended, tag_twice)
+            return _Read(parse_record(read), read, diagnostics, mended, unended, tag_mended)
         except SyntaxProblem as problem:
             if unended and problem.line > source.last_line:
-                return _Read(None, read, diagnostics, mended, unended, tag_twice)  # the assumed marker did not help
+                return _Read(None, read, diagnostics, mended, unended, tag_mended)  # the assumed marker did not help
             game = scan_tags(read.text).get("Game", "").lower()
             row = problem.line - read.line + 1
             fixes = slip_fixes(read.text, row, problem.column, game) if problem.rule == "syntax" else []
@@ -297,7 +316,7 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
                     Diagnostic(
                         ERROR,
                         problem.rule,
-                        problem.message + (CUT_SHORT if cut else ""),
+                        problem.message + (CUT_SHORT if cut else "") + _unchosen(keep_going, fixes),
                         text=text,
                         line=line,
                         column=column,
@@ -307,22 +326,33 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
                 )
             )
             if isinstance(problem, MissingResult):
-                read, unended = RecordText(read.text + ASSUMED_RESULT, read.line, read.index, read.path), True
+                read, unended = RecordText(_assumed_end(read.text), read.line, read.index, read.path), True
                 continue
             if isinstance(problem, TagTwice):  # read on without it and those written twice after it, their places blank
                 diagnostics += [_as_written(_tag_twice(later), mended) for later in problem.later]
                 blanked = _blank(read.text, *(twice.span for twice in (problem, *problem.later)))
-                read, tag_twice = RecordText(blanked, read.line, read.index, read.path), True
+                read, tag_mended = RecordText(blanked, read.line, read.index, read.path), True
                 continue
             if cut is not None:  # read up to the ply it ends with, a result assumed
-                cut_text = _blank(read.text, cut.span) + ASSUMED_RESULT
+                cut_text = _assumed_end(_blank(read.text, cut.span))
                 read, unended = RecordText(cut_text, read.line, read.index, read.path), True
                 continue
+            if not keep_going and fixes and fixes == closed_tag(read.text, fixes[0].start, game):  # read on, closed
+                read, tag_mended = RecordText(mend(read.text, fixes[0]), read.line, read.index, read.path), True
+                continue  # (its `]` ends its line: what follows stands where it stood)
             if not keep_going or len(fixes) != 1 or len(mended) == MAX_SLIPS:
-                return _Read(None, read, diagnostics, mended, unended, tag_twice)
+                return _Read(None, read, diagnostics, mended, unended, tag_mended)
             (fix,) = fixes
             mended.append(_Mended(*_fix_place(read, fix), read.text[fix.start : fix.end], fix.text))
             read = RecordText(mend(read.text, fix), read.line, read.index, read.path)
+
+
+def _assumed_end(text: str) -> str:
+    """A record's text that ends without a result marker, ended: the variations still open closed, and
+    ASSUMED_RESULT after them."""
+    from lusoria.notation.lalr import open_variations  # loads Lark: only for the records that need it
+
+    return text + ")" * len(open_variations(text)) + ASSUMED_RESULT
 
 
 def _blank(text: str, *spans: tuple[int, int]) -> str:
@@ -514,8 +544,9 @@ class _Replay:
         nearest it, played in its place (None: the rest of the line is not checked)."""
         rules = self.rules
         close = suggestions(rules, position, ply.text) if not self.first_error else ()
-        assumption = only_nearest_ply(rules, position, ply.text) if self.keep_going else None
-        stop = "" if assumption else "; the rest of this line is not checked" + (KEPT_GOING if self.keep_going else "")
+        nearest = nearest_plies(rules, position, ply.text) if self.keep_going else []
+        assumption = nearest[0] if len(nearest) == 1 else None
+        stop = "" if assumption else "; the rest of this line is not checked" + _kept_going(self.keep_going, nearest)
         self.report.error(
             illegal.rule,
             illegal.message + stop,

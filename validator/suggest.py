@@ -56,12 +56,10 @@ def suggestions(rules: Game, position: Position, written: str) -> list[str]:
     return [legal for _, legal in _close(rules, position, written)[:LIMIT]]
 
 
-def only_nearest_ply(rules: Game, position: Position, written: str) -> str | None:
-    """The nearest close legal ply when it is the only one that near."""
+def nearest_plies(rules: Game, position: Position, written: str) -> list[str]:
+    """The close legal plies nearest `written`, all as near (in the order of `suggestions`): none, one, or a tie."""
     close = _close(rules, position, written)
-    if close and (len(close) == 1 or close[0][0] < close[1][0]):
-        return close[0][1]
-    return None
+    return [legal for cost, legal in close if cost == close[0][0]]
 
 
 def alike(written: str, known: Iterable[str]) -> list[str]:

@@ -3,6 +3,7 @@ archive made of the matching records alone (the same filters as `query`, one def
 
 import csv
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -203,10 +204,17 @@ def test_the_records_come_in_the_order_asked_and_the_limit_keeps_the_first(whole
     newest = whole.query(Filters(game="tablut", order="newest", limit=4))
     assert [(row["id"], row["date"]) for row in newest] == [
         (80, "2026.??.??"),  # (played by the end of 2026)
-        (78, "2026.11.21"),
+        (81, "2026.11.21"),  # one date: the last imported first (they came oldest id first)
         (79, "2026.11.21"),
-        (81, "2026.11.21"),
+        (78, "2026.11.21"),
     ]
+    oldest = whole.query(Filters(game="tablut", date_from="2026.11.21", date_to="2026.11.21"))
+    assert [row["id"] for row in oldest] == [
+        80,
+        78,
+        79,
+        81,
+    ]  # (80 may be of that day too), then the first imported first
     shown = CliRunner().invoke(main, ["query", "--db", whole.path, "--valid", "--order", "longest", "--limit", "2"])
     assert [line.split()[:2] + line.split()[-2:] for line in shown.output.splitlines()[2:]] == [
         ["77", "latrunculi", "761", "1"],
@@ -223,6 +231,24 @@ def test_the_records_come_in_the_order_asked_and_the_limit_keeps_the_first(whole
     assert refused.exit_code == 2 and "'long' is not one of 'oldest', 'newest', 'longest', 'shortest'" in refused.output
     helped = CliRunner().invoke(main, ["query", "--help"]).output  # (it said "oldest first" alone)
     assert "  Find records in the archive; oldest first, or in the --order asked.\n" in helped
+
+
+def test_stats_and_export_refuse_an_order_without_a_limit_where_it_would_change_nothing(whole, tmp_path):
+    """`stats --order longest` counted every record as without it, and `export --order newest` wrote
+    them by id: the order only chooses which records a limit keeps there, so it needs one."""
+    said = "needs a limit (--limit) here: it only chooses which records the limit keeps"
+    for call in (
+        lambda: whole.stats(filters=Filters(order="longest")),
+        lambda: whole.export(str(tmp_path / "out"), "csv", filters=Filters(order="newest")),
+    ):
+        with pytest.raises(FilterError, match=re.escape(f"the order filter {said}")):
+            call()
+    for command in (["stats"], ["export", str(tmp_path / "out"), "--format", "csv"]):
+        refused = CliRunner().invoke(main, [*command, "--db", whole.path, "--order", "longest"])
+        assert (refused.exit_code, refused.stderr.splitlines()[-1]) == (2, f"Error: --order {said}")
+    assert not (tmp_path / "out").exists()
+    kept = CliRunner().invoke(main, ["stats", "--db", whole.path, "--order", "longest", "--limit", "2"])
+    assert kept.exit_code == 0 and kept.stdout.startswith("2 records: 2 valid, 0 invalid")
 
 
 def test_export_into_a_file_says_so(whole, tmp_path):

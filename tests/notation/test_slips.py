@@ -236,8 +236,10 @@ def test_a_record_that_ends_without_its_marker_after_a_note_is_said_so_without_a
     ],
 )
 def test_a_record_that_ends_inside_a_variation_says_where_the_variation_begins(movetext, begun):
-    """A marker would not end the record there: the error said only that it had none."""
-    (diagnostic,) = check(f"{TABLUT}\n{movetext}\n").diagnostics
+    """A marker would not end the record there: the error said only that it had none. (Its plies are
+    checked, the variations closed: those after it are theirs.)"""
+    diagnostic, *replayed = check(f"{TABLUT}\n{movetext}\n").diagnostics
+    assert all(d.rule != "syntax" for d in replayed)
     assert diagnostic.message == (
         "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *);"
         f" the variation begun at line 2, column {begun} is not closed with ')'"
@@ -391,13 +393,24 @@ def test_what_is_no_known_slip_gets_no_suggestion():
     assert diagnostic.suggestions == ()
 
 
+def test_a_record_cut_short_inside_a_variation_is_said_so_where_the_variation_begins_and_checked():
+    """The main line's cut word was said "is it cut short?", and its plies before it checked; one inside
+    a variation not closed was said a plain syntax error, and nothing of the record checked."""
+    diagnostics = check(f"{TABLUT}\n1. e3-c3 e4-b4 (1... e4-b4 2. e4-\n").diagnostics
+    assert [(d.rule, d.line, d.column) for d in diagnostics] == [("syntax", 2, 31), ("T1", 2, 10), ("T1", 2, 22)]
+    assert diagnostics[0].message == (
+        "found 'e4-', expected a ply, a move number, a comment, a NAG, a variation or ')'; the variation begun at "
+        "line 2, column 16 is not closed with ')'; the record ends there, without a result marker: is it cut short?"
+    )
+
+
 def test_a_closing_parenthesis_is_expected_only_inside_a_variation():
     (outside,) = check(f"{TABLUT}\n1. e3-c3 d1-d3 0-0\n").diagnostics
     assert outside.message == (
         "found '0-0', expected a ply, a move number, a comment, a NAG, a variation "
         "or a result marker (1-0, 0-1, 1/2-1/2, *)"
     )
-    (inside,) = check(f'{TABLUT}\n[Event "a (b"]\n1. e3-c3 {{ ( }} (d1-d3 0-0\n').diagnostics
+    inside = check(f'{TABLUT}\n[Event "a (b"]\n1. e3-c3 {{ ( }} (d1-d3 0-0 d9-d8)\n*\n').diagnostics[0]
     assert inside.message == "found '0-0', expected a ply, a move number, a comment, a NAG, a variation or ')'"
 
 
@@ -568,6 +581,18 @@ def test_a_tag_without_its_closing_bracket_is_closed_after_its_value(text, line)
     kept_going = check(text, keep_going=True)  # read past it, as closed: the record is replayed
     assert kept_going.diagnostics == [diagnostic] and kept_going.record.tags["White"] == "Jens Holm"
     assert kept_going.plies == 1
+
+
+def test_each_tag_without_its_closing_bracket_is_said_and_the_record_read_on_with_them_closed():
+    """Only the first was said until it was fixed: the record is read on with each closed (they are
+    no guess), so that every one is said at its line, and the plies after them are checked."""
+    text = '[Game "tablut"]\n[White "Jens Holm"\n[Black "Olof Berg"\n[Event "Cup"]\n\n1. e3-c3 e4-b4 *\n'
+    said = [(d.rule, d.line, d.column, d.suggestions) for d in check(text).diagnostics]
+    assert said == [
+        ("syntax", 2, 1, ('[White "Jens Holm"]',)),
+        ("syntax", 3, 1, ('[Black "Olof Berg"]',)),
+        ("T1", 6, 10, ("a4-b4",)),
+    ]
 
 
 @pytest.mark.parametrize(

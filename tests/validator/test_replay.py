@@ -295,7 +295,8 @@ def test_a_slip_before_a_missing_result_marker_keeps_its_suggestion():
 
 
 def test_past_a_missing_result_marker_only_problems_of_the_text_itself_are_reported():
-    assert places(check('[Game "tablut"]\n1. e3-c3 (1. d1-d3\n')) == [("syntax", None, 2, 19)]  # still open
+    open_variation = check('[Game "tablut"]\n1. e3-c3 (1. d1-d3\n')  # still open: closed, its plies checked too
+    assert places(open_variation) == [("syntax", None, 2, 19), ("T1", 1, 2, 14)]
     nag = check('[Game "tablut"]\n1. e3-c3 $1000 d1-d3\n')
     assert places(nag) == [("syntax", None, 2, 10), ("syntax", None, 2, 21)]
     assert nag.diagnostics[0].message == "a NAG is $0 to $255, not $1000"
@@ -316,14 +317,14 @@ def test_the_tags_of_a_record_whose_movetext_does_not_parse_are_checked_in_the_s
 
 def test_a_header_that_holds_the_syntax_error_or_an_unknown_game_says_only_that():
     """The tags are checked apart only when they parse alone and name a game lusoria knows: a tag
-    left open (after the Game tag or before it) or an unknown game (the reader's error names it)
-    adds nothing, no "no Game tag" among them."""
+    whose value is left open or an unknown game (the reader's error names it) adds nothing, no "no
+    Game tag" among them; a Game tag without its `]` is read closed, and the other tags checked."""
     before = '[Game "tablut"]\n[Date "0120"]\n[Event "x\n[Result "1 - 0"]\n\n1. e3-c3 *\n'
     broken_header = '[Date "0120"]\n[Game "tablut"\n[Result "1 - 0"]\n\n1. e3-c3 *\n'
     unknown_game = '[Game "tablot"]\n[Date "0120"]\n\n1. e3-c3 *\n'
     parsing = '[Game "tablut"]\n[Date "0120"]\n\n1. e3-c3 2. zz9 *\n'
     assert [(d.rule, d.line) for d in check(before).diagnostics] == [("syntax", 3)]
-    assert [d.rule for d in check(broken_header).diagnostics] == ["syntax"]
+    assert [(d.rule, d.line) for d in check(broken_header).diagnostics] == [("syntax", 2), ("tag", 1), ("tag", 3)]
     assert [(d.rule, d.line, d.suggestions) for d in check(unknown_game).diagnostics] == [("tag", 1, ("tablut",))]
     assert [(d.rule, d.line) for d in check(parsing).diagnostics] == [("tag", 2), ("syntax", 4)]
 

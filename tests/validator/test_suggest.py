@@ -6,8 +6,9 @@ from lusoria.output import diagnostic_dict
 from lusoria.validator.laquet import Laquet
 from lusoria.validator.latrunculi import Latrunculi
 from lusoria.validator.replay import check
-from lusoria.validator.suggest import alike, did_you_mean, meant, meant_among, only_nearest_ply, suggestions
+from lusoria.validator.suggest import alike, did_you_mean, meant, meant_among, nearest_plies, suggestions
 from lusoria.validator.tablut import Tablut
+from lusoria.words import listed
 
 TABLUT, SENECA, PETTEIA, LAQUET = Tablut(), Latrunculi(), Latrunculi(variant="petteia"), Laquet()
 
@@ -57,13 +58,13 @@ def test_laquet_missing_leftover_group():
 
 def test_nothing_close_means_no_suggestion():
     assert suggestions(TABLUT, TABLUT.initial(), "a9-i9") == []
-    assert only_nearest_ply(TABLUT, TABLUT.initial(), "a9-i9") is None
+    assert nearest_plies(TABLUT, TABLUT.initial(), "a9-i9") == []
 
 
 def test_at_most_three_and_a_best_only_when_unique():
     assert len(suggestions(TABLUT, TABLUT.initial(), "Ke3-c3")) == 3
-    assert only_nearest_ply(TABLUT, TABLUT.initial(), "e3-d2") == "e3-d3"
-    assert only_nearest_ply(TABLUT, TABLUT.initial(), "e3-d4") is None  # e3-d3 and e4-d4, both one step away
+    assert nearest_plies(TABLUT, TABLUT.initial(), "e3-d2") == ["e3-d3"]
+    assert nearest_plies(TABLUT, TABLUT.initial(), "e3-d4") == ["e3-d3", "e4-d4"]  # both one step away: a tie
 
 
 RECORD = '[Game "tablut"]\n1. e3-d2 d1-d2 2. e4-e3 d2-d9 3. c5-c3 *\n'
@@ -89,15 +90,39 @@ def test_keep_going_says_why_it_stops_at_a_ply_of_several_nearest_suggestions():
 
     text = '[Game "tablut"]\n1. e3-d4 d1-d2 *\n'
     [stop] = check(text, keep_going=True).diagnostics
-    assert (stop.rule, stop.ply) == ("T2", 1) and stop.message.endswith(
-        "; the rest of this line is not checked (--keep-going goes on past a ply with one nearest suggestion only)"
+    assert (stop.rule, stop.ply) == ("T2", 1) and stop.message.endswith(  # the tie named (it said no more than "only")
+        "; the rest of this line is not checked (--keep-going goes on past a ply with one nearest suggestion only: "
+        "e3-d3 and e4-d4 are as near as each other)"
     )
+    [none] = check('[Game "tablut"]\n1. a9-i9 *\n', keep_going=True).diagnostics  # nothing near: no tie to name
+    assert none.message.endswith("(--keep-going goes on past a ply with one nearest suggestion only)")
     assert check(text).diagnostics[0].message.endswith("; the rest of this line is not checked")
     assert (
         replay_stop(check(text, keep_going=True))
         == replay_stop(check(text))
         == ("ply 1 (e3-d4) breaks T2: a piece moves along its rank or file, and d4 is on neither")
     )
+
+
+def test_keep_going_says_why_it_stops_at_a_syntax_slip_of_several_suggestions():
+    """`0-0` may be a draw or an unfinished game: --keep-going stopped there and said nothing of why."""
+    text = '[Game "tablut"]\n1. e3-c3 d1-d3 0-0\n'
+    [stop] = check(text, keep_going=True).diagnostics
+    assert (stop.rule, stop.suggestions) == ("syntax", ("1/2-1/2", "*"))
+    assert stop.message.endswith(
+        "(--keep-going reads past a slip with one suggestion only: 1/2-1/2 and * may each be meant)"
+    )
+    assert check(text).diagnostics[0].message == stop.message.partition(" (--keep-going")[0]
+
+
+def test_a_list_names_three_words_at_most():
+    assert [listed(words) for words in ([], ["a"], ["a", "b"], ["a", "b", "c"], list("abcde"))] == [
+        "",
+        "a",
+        "a and b",
+        "a, b and c",
+        "a, b, c and 2 more",
+    ]
 
 
 def test_a_laquet_play_written_as_one_jump_is_as_near_as_its_two_steps():
