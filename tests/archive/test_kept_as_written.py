@@ -290,3 +290,19 @@ def test_an_upgrade_replays_a_csv_row_kept_as_written_with_the_game_the_archive_
     with closing(connect(archive.path)) as conn:
         assert conn.execute(boards).fetchall() == before
     assert [(n.ply, n.games) for n in archive.tree(record=1, ply=1)] == [("d1-d2", 1), ("d1-d3", 1)]
+
+
+def test_a_record_of_another_format_with_diagnostics_is_written_in_lgn_once(tmp_path, monkeypatch):
+    """A row that plays out of turn replays alike in lgn, and is stored so: its lgn, checked again to
+    see that it does, is the text stored (it was written twice: to check it, then to store it)."""
+    from lusoria.archive import records_as_rows
+
+    written = []
+    monkeypatch.setattr(records_as_rows, "lgn_text", lambda report: written.append(lgn_text(report)) or written[-1])
+    archive = counted(tmp_path, rows="e3-c3 e3-e4,0,0,Ongoing\n")
+    with closing(connect(archive.path)) as conn:
+        stored = conn.execute(f"SELECT written_in, first_rule, first_ply, {STORED_TEXT} FROM records").fetchall()
+    assert [(written_in, rule, ply, text) for written_in, rule, ply, text, *_ in stored] == [
+        (None, "T2", 2, written[0])
+    ]
+    assert len(written) == 1
