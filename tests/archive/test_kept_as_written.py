@@ -55,17 +55,51 @@ def test_a_capture_its_list_leaves_out_keeps_the_record_as_written_and_replays_t
     assert stored_report(lgn_text(replayed), None, None).valid  # what the archive held: the error lost
 
 
-def test_query_as_lgn_leaves_out_a_record_kept_as_written(tmp_path):
+def test_query_as_lgn_leaves_out_a_record_kept_as_written_and_says_how_to_carry_it(tmp_path):
+    """lgn would not say what its import found (here the G5 game would read valid), as `convert --to
+    lgn` refuses it: `query --format lgn` leaves it out, and says how to have it. Its lgn and its file
+    carry both records to another archive, each with its verdict and diagnostics."""
     from click.testing import CliRunner
 
     from lusoria.cli import main
 
-    result = CliRunner().invoke(main, ["query", "--db", imported(tmp_path), "--format", "lgn"])
+    db, other = imported(tmp_path), str(tmp_path / "other.db")
+    result = CliRunner().invoke(main, ["query", "--db", db, "--format", "lgn"])
     assert (result.exit_code, result.stdout.count('[Game "hnefatafl"]')) == (1, 1)
+    path = tmp_path / "game-13-1-100.json"
     assert result.stderr == (
-        f"lusoria: {tmp_path}/game-13-1-100.json:1: the archive's record 1 left out: it is kept as written in aage, "
-        "not lgn, which would not say what its import found (lusoria sql 'SELECT text FROM record_texts WHERE id = "
-        "1' shows it)\n"
+        f"lusoria: {path}:1: the archive's record 1 left out: it is kept as written in aage, as lgn would not say "
+        f"what its import found; lusoria import {path} reads it from its file, into another archive too (--db); "
+        "lusoria sql 'SELECT text FROM record_texts WHERE id = 1' shows it\n"
+    )
+    (tmp_path / "carried.lgn").write_text(result.stdout)
+    Archive(other).import_paths([str(tmp_path / "carried.lgn"), str(path)])
+    carried = "SELECT valid, first_rule, first_ply, written_in FROM records ORDER BY plies"
+    with closing(connect(db)) as conn, closing(connect(other)) as copy:
+        assert (
+            copy.execute(carried).fetchall()
+            == conn.execute(carried).fetchall()
+            == [
+                (1, None, None, None),
+                (0, "G5", 15, "aage"),
+            ]
+        )
+
+
+def test_query_as_lgn_says_only_the_text_of_a_record_kept_as_written_from_no_file(tmp_path):
+    import io
+
+    from click.testing import CliRunner
+
+    from lusoria.cli import main
+
+    db = str(tmp_path / "a.db")
+    Archive(db).import_paths([io.StringIO(json.dumps(GAME))])
+    result = CliRunner().invoke(main, ["query", "--db", db, "--format", "lgn"])
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (
+        "lusoria: <stream>:1: the archive's record 1 left out: it is kept as written in aage, as lgn would not say "
+        "what its import found; lusoria sql 'SELECT text FROM record_texts WHERE id = 1' shows it\n"
     )
 
 
