@@ -8,13 +8,13 @@ name, or the reading options, said its game)."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from lusoria.archive.texts import TEXT_OF
+from lusoria.notation.reader import RecordText
 
 if TYPE_CHECKING:
-    from lusoria.notation.reader import RecordText
     from lusoria.validator.replay import Report
 
 # The tags a record kept as written is read with (JSON; NULL for lgn): its Game and Variant, NULL
@@ -26,19 +26,17 @@ _READ_WITH = (
 STORED_TEXT = f"{TEXT_OF} AS text, records.written_in AS written_in, {_READ_WITH} AS read_with"  # SQL over `records`
 
 
-@dataclass(frozen=True, slots=True)
-class Kept:
-    """A stored record as the archive keeps it (`kept_text`): what a worker process reads (`read_kept`)."""
+@dataclass(slots=True)
+class Kept(RecordText):
+    """A stored record as the archive keeps it (`kept_text`), in the format it is kept in, its id as
+    its `index`: what a worker process reads (`read_kept`)."""
 
-    text: str
-    format: str  # lgn, or the format it is kept as written in
-    tags: dict[str, str]  # the game, variant and rules the archive holds for it (none for lgn)
-    index: int  # its id
+    tags: dict[str, str] = field(default_factory=dict)  # the game, variant and rules the archive holds for it
 
 
 def kept_text(text: str, written_in: str | None, read_with: str | None, index: int = 0) -> Kept:
     """A stored record (the columns of STORED_TEXT), its id as its `index`."""
-    return Kept(text, written_in or "lgn", json.loads(read_with) if read_with else {}, index)
+    return Kept(text, index=index, format=written_in or "lgn", tags=json.loads(read_with) if read_with else {})
 
 
 def stored_record(text: str, written_in: str | None, read_with: str | None) -> RecordText:
@@ -52,10 +50,9 @@ def read_kept(kept: Kept) -> RecordText:
     (an unparsable CSV row: its file's name said its game)."""
     from lusoria.formats import FORMATS
     from lusoria.formats.sources import record_at
-    from lusoria.notation.reader import RecordText
 
     if kept.format == "lgn":
-        return RecordText(kept.text, index=kept.index)
+        return kept
     named = kept.format in FORMATS and FORMATS[kept.format].games
     tags = None if named else kept.tags
     return replace(record_at(kept.text, format=kept.format, tags=tags), index=kept.index)
@@ -76,3 +73,19 @@ def replayed(kept: Kept) -> Report | None:
         return check(read_kept(kept))
     except InputError:
         return None
+
+
+def left_out_as_lgn(row: dict) -> str:
+    """Why `query --format lgn` leaves out a record kept as written in another format (`row`: its
+    columns), and how to have it: its file read again, as its import read it, or its text."""
+    from lusoria.notation.sources import names_a_file
+
+    path = row["path"]
+    again = (
+        f"lusoria import {path} reads it from its file, into another archive too (--db); " if names_a_file(path) else ""
+    )
+    return (
+        f"the archive's record {row['id']} left out: it is kept as written in {row['written_in']}, as lgn would "
+        f"not say what its import found; {again}lusoria sql 'SELECT text FROM record_texts WHERE id = {row['id']}' "
+        "shows it"
+    )

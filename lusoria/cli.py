@@ -1109,7 +1109,7 @@ class FilterCommand(click.Command):
 @format_option
 def query(db: str, format_: str, **filters: Any) -> None:
     """Find records in the archive; oldest first, or in the --order asked."""
-    from lusoria.archive import COLUMNS
+    from lusoria.archive import COLUMNS, left_out_as_lgn
 
     chosen = filters_of(filters)
     searched = chosen.position or chosen.pattern or chosen.positions or chosen.material
@@ -1138,24 +1138,8 @@ def query(db: str, format_: str, **filters: Any) -> None:
     if not found:
         note_lacking(db, chosen)
     for row in left_out:
-        echo(f"lusoria: {row['path']}:{row['line']}: {_left_out_as_lgn(row)}", err=True)
+        echo(f"lusoria: {row['path']}:{row['line']}: {left_out_as_lgn(row)}", err=True)
     sys.exit(1 if left_out else 0)
-
-
-def _left_out_as_lgn(row: dict) -> str:
-    """Why `query --format lgn` leaves out a record kept as written in another format (`row`: its
-    columns), and how to have it: its file read again, as its import read it, or its text."""
-    from lusoria.notation.sources import names_a_file
-
-    path = row["path"]
-    again = (
-        f"lusoria import {path} reads it from its file, into another archive too (--db); " if names_a_file(path) else ""
-    )
-    return (
-        f"the archive's record {row['id']} left out: it is kept as written in {row['written_in']}, as lgn would "
-        f"not say what its import found; {again}lusoria sql 'SELECT text FROM record_texts WHERE id = {row['id']}' "
-        "shows it"
-    )
 
 
 @main.command()
