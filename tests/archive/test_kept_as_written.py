@@ -340,3 +340,19 @@ def test_a_record_of_another_format_with_diagnostics_is_written_in_lgn_once(tmp_
         (None, "T2", 2, written[0])
     ]
     assert len(written) == 1
+
+
+def test_a_record_kept_in_a_format_that_names_its_games_is_read_as_its_file_says():
+    """Only a format that names no games (csv) is read with the game the archive holds: a move list
+    (tafl) read as its format's game says so in its first error, as its import said."""
+    tags = json.dumps({"Game": "tablut", "Variant": "aage"})
+    report = stored_report("1. e3-c3 e3-e4\n", "tafl", tags)
+    assert [(d.rule, d.ply, d.message) for d in report.diagnostics] == [
+        (
+            "T1",
+            1,
+            "the piece on e3 is White's, and Black is to move; the rest of this line is not checked; a move list "
+            "does not say its game: read as tablut (--variant aage) unless --game or the file's name (brandubh.txt) "
+            "names it (or its variant of hnefatafl with --game hnefatafl --variant V)",
+        )
+    ]
