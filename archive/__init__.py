@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # `name as name`: re-exported to a type checker that re-expor
     from lusoria.archive.removal import Read as Read
     from lusoria.archive.schema import NotAnArchive as NotAnArchive
     from lusoria.archive.search import UnsearchableRecord as UnsearchableRecord
+    from lusoria.archive.stored import left_out_as_lgn as left_out_as_lgn
     from lusoria.archive.tree import SORTS as SORTS
     from lusoria.archive.tree import Node as Node
 
@@ -51,6 +52,7 @@ HOMES = {  # module -> its names, as the imports above name them (tests/system/t
     "removal": ("Read",),
     "schema": ("NotAnArchive",),
     "search": ("UnsearchableRecord",),
+    "stored": ("left_out_as_lgn",),
     "tree": ("SORTS", "Node"),
 }
 __all__ = sorted(name for names in HOMES.values() for name in names)

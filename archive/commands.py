@@ -515,7 +515,7 @@ class Archive:
                 reports = (
                     stored_report(*conn.execute(f"SELECT {STORED_TEXT} FROM records WHERE id = ?", [e.ref]).fetchone())
                     for e in group
-                )  # (a CSV row its format cannot read alone keeps its identity without plies)
+                )  # (an unparsable CSV row its format cannot read alone keeps its identity without plies)
                 return [
                     Entry(entry.where, identity(report), entry.ref, entry.result, entry.ending) if report else entry
                     for entry, report in zip(group, reports)
@@ -672,7 +672,7 @@ class Archive:
         (the archive's index of positions lists them by position, not by record)."""
         found = conn.execute(f"SELECT {STORED_TEXT} FROM records WHERE id = ?", [record]).fetchone()
         report = stored_report(*found) if found else None
-        if found and report is None:  # (as the explorer's page of the record says it)
+        if found and report is None:  # (an unparsable CSV row, as the explorer's page of the record says it)
             raise ValueError(
                 f"record {record} is kept as written in {found[1]}, which cannot be replayed without its file"
             )

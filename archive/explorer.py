@@ -450,7 +450,8 @@ _STORED_RECORD = (
 def replay(path: str, written: str) -> str:
     """lusoria's replay page of a record of the archive, its id `written` (lusoria/html.py; `#ply=N`
     opens it at ply N), read as its import read it: one kept as written in another format, in that
-    format. A line (422) for one its format cannot read alone (a CSV row, whose game its file's name said)."""
+    format. A line (422) for one its format cannot read without its file (an unparsable CSV row,
+    whose game its file's name said: archive/stored.py)."""
     from lusoria.api import replay_page
 
     record = whole_number(written, 0, MAX_SQL_INTEGER)
@@ -459,7 +460,7 @@ def replay(path: str, written: str) -> str:
         raise BadRequest(f"the archive has no record {written[:40]}", 404)
     stored = found[0]
     try:
-        return replay_page(stored_record(stored["text"], stored["written_in"]))
+        return replay_page(stored_record(stored["text"], stored["written_in"], stored["read_with"]))
     except InputError:
         raise BadRequest(
             f"record {record} is kept as written in {stored['written_in']}, which cannot be replayed without its "

@@ -23,14 +23,13 @@ from lusoria.archive import functions
 from lusoria.archive.positions import MATERIAL, boards_and_materials
 from lusoria.archive.query import COLUMNS
 from lusoria.archive.reading import connect, damaged
-from lusoria.archive.stored import STORED_TEXT, kept_text, replayed
+from lusoria.archive.stored import STORED_TEXT, Kept, kept_text, replayed
 from lusoria.archive.tables import DIAGNOSTIC_COLUMNS
 from lusoria.archive.texts import TEXT_OF
 from lusoria.archive.variations import variation_rows
 from lusoria.bounds import MAX_JOBS, bounded
 from lusoria.errors import LusoriaError
 from lusoria.files import AtomicFile, output_in
-from lusoria.notation.reader import RecordText
 from lusoria.validator.games import GAMES
 from lusoria.workers import in_workers
 
@@ -98,7 +97,7 @@ def _table(conn: sqlite3.Connection, table: str, selected: Selected) -> tuple[_F
     return [(name, kind) for name, kind, _ in found], _rows(conn, names, table, selected)
 
 
-def _ply_rows(kept: RecordText) -> tuple[list[tuple], list[tuple]]:
+def _ply_rows(kept: Kept) -> tuple[list[tuple], list[tuple]]:
     """The rows of `plies` and `variation_plies` of one stored record (`kept_text`)."""
     report = replayed(kept)
     if report is None or report.rules is None or not report.positions:
@@ -121,7 +120,8 @@ def _main_lines(conn: sqlite3.Connection, jobs: int, variations: list[tuple], se
     """The rows of `plies` of every record `selected` selects, replayed by `jobs` processes; those
     of `variation_plies` are added to `variations` meanwhile (few records have any)."""
     texts = (
-        kept_text(text, written_in, record) for record, text, written_in in _rows(conn, _STORED, "records", selected)
+        kept_text(text, written_in, read_with, record)
+        for record, text, written_in, read_with in _rows(conn, _STORED, "records", selected)
     )
     for plies, more in in_workers(GAMES.naming(_ply_rows), texts, jobs):  # records read from the archive: no Problem
         variations += more
@@ -145,9 +145,9 @@ _LINE_SELECT = ", ".join(
 )
 
 
-def _main_line(kept: RecordText) -> list[str]:
+def _main_line(kept: Kept) -> list[str]:
     """A stored record's main line (`kept_text`) as far as it was replayed (up to its first error), in
-    canonical form; none for one its format cannot read alone."""
+    canonical form; none for one that cannot be read without its file (an unparsable CSV row)."""
     report = replayed(kept)
     return report.main_line if report else []
 
@@ -157,10 +157,10 @@ def _record_lines(conn: sqlite3.Connection, jobs: int, selected: Selected) -> It
     by `jobs` processes (its columns wait in a queue meanwhile)."""
     waiting: deque[tuple] = deque()
 
-    def texts() -> Iterator[RecordText]:
-        for *columns, text, written_in in _rows(conn, _LINE_SELECT, "records", selected):
+    def texts() -> Iterator[Kept]:
+        for *columns, text, written_in, read_with in _rows(conn, _LINE_SELECT, "records", selected):
             waiting.append(tuple(columns))
-            yield kept_text(text, written_in, columns[0])
+            yield kept_text(text, written_in, read_with, columns[0])
 
     for moves in in_workers(GAMES.naming(_main_line), texts(), jobs):  # records read from the archive: no Problem
         *columns, tags, diagnostics = waiting.popleft()

@@ -198,10 +198,10 @@ def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> list[Misre
     tables: dict[str, list] = {}
     replayed: list[tuple[str, str | None, str | None, int]] = []
     diagnosed, misread = {found for (found,) in db.execute(_DIAGNOSED).fetchall()}, []
-    for number, (record, text, written_in, valid, ended, path, line) in enumerate(db.execute(_STORED).fetchall(), 1):
-        report = stored_report(text, written_in)
+    for number, (record, *stored, valid, ended, path, line) in enumerate(db.execute(_STORED).fetchall(), 1):
+        report = stored_report(*stored)
         if report is None:
-            continue  # (a CSV row that its format cannot read alone: its columns and rows stay as its import made them)
+            continue  # (an unparsable CSV row, read only with its file: its columns and rows stay as its import made them)
         if (record in diagnosed or report.diagnostics) and not _read_as_imported(db, record, valid, report):
             misread.append((record, path, line))  # (its ending kept: its replay's is not its import's)
         else:

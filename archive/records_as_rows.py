@@ -139,29 +139,29 @@ def _or_failure(make: Callable[[], Rows], source: RecordText) -> Rows | Failure:
         return failure(place(source), error, real_file(source.path))
 
 
-def as_written(report: Report, verbatim: bool) -> str:
-    """The record's text to keep: as written, with the `%` lines above it that no record holds (its
-    file's first record's, as `fmt` keeps them), when it is kept `verbatim`, else in lusoria's
-    notation with its source tags (formats.lgn; its original format is also a SourceFormat row of
-    `tags`, its file `path`)."""
-    return as_lines(report.source.before) + report.source.text if verbatim else lgn_text(report)
+def _text_to_keep(report: Report) -> tuple[str, bool]:
+    """The record's text to keep, and whether it is kept as written: a record of lusoria's notation,
+    one not read or refused, or one whose text in lusoria's notation would not be checked as it was
+    (`_replays_alike`), as written, with the `%` lines above it that no record holds (its file's
+    first record's, as `fmt` keeps them); else in lusoria's notation with its source tags
+    (formats.lgn; its original format is also a SourceFormat row of `tags`, its file `path`),
+    written once."""
+    written = as_lines(report.source.before) + report.source.text
+    if report.source.format == "lgn" or report.record is None or report.refused:
+        return written, True
+    lgn = lgn_text(report)
+    return (lgn, False) if _replays_alike(report, lgn) else (written, True)
 
 
-def _verbatim(report: Report) -> bool:
-    """Whether a record's text is kept as written: one of lusoria's notation, one not read or refused,
-    or one whose text in lusoria's notation would not be checked as it was (`_replays_alike`)."""
-    return report.source.format == "lgn" or report.record is None or report.refused or not _replays_alike(report)
-
-
-def _replays_alike(report: Report) -> bool:
-    """Whether a record of another format, written in lusoria's notation, is checked again to its
-    verdict and its diagnostics (severity, rule, message and ply: their places are the text's). A
+def _replays_alike(report: Report, lgn: str) -> bool:
+    """Whether a record of another format, written in lusoria's notation (`lgn`), is checked again to
+    its verdict and its diagnostics (severity, rule, message and ply: their places are the text's). A
     site's capture list the notation has no place for is lost so (G5: valid again), a ply where a
     berserk continuation was left out is counted otherwise. A record without diagnostics is not
     checked again: its text is the canonical text of a valid replay."""
     if not report.diagnostics:
         return True
-    again = check(lgn_text(report), keep=False)
+    again = check(lgn, keep=False)
     return again.valid == report.valid and _said(again) == _said(report)
 
 
@@ -183,8 +183,8 @@ def stored_file(path: str) -> str:
 
 def rows(report: Report) -> Rows:
     """The rows of one checked record, for each table."""
-    found, verbatim = identity(report), _verbatim(report)
-    record = _record_columns(report, found, verbatim)
+    found, (text, verbatim) = identity(report), _text_to_keep(report)
+    record = _record_columns(report, found, text, verbatim)
     return Rows(
         found.key,
         report.valid,
@@ -206,9 +206,10 @@ def rows(report: Report) -> Rows:
     )
 
 
-def _record_columns(report: Report, found: Identity, verbatim: bool) -> dict[str, object]:
-    """The columns of a record's row of `records`, by name (`found`: its identity; `verbatim`: its
-    text kept as written, `written_in` its format when another than lusoria's notation)."""
+def _record_columns(report: Report, found: Identity, text: str, verbatim: bool) -> dict[str, object]:
+    """The columns of a record's row of `records`, by name (`found`: its identity; `text`, `verbatim`:
+    its text to keep and whether it is kept as written, `written_in` its format when another than
+    lusoria's notation: `_text_to_keep`)."""
     tags = report.tags
     date_from, date_to = report.dates if report.record else _dates(tags)
     return {
@@ -232,7 +233,7 @@ def _record_columns(report: Report, found: Identity, verbatim: bool) -> dict[str
         "file": real_file(report.source.path),
         "board": board(report),
         "written_in": report.source.format if verbatim and report.source.format != "lgn" else None,
-        "packed_text": as_written(report, verbatim).rstrip("\n") + "\n",  # the writing process compresses it
+        "packed_text": text.rstrip("\n") + "\n",  # the writing process compresses it
     }
 
 

@@ -308,8 +308,8 @@ def remove_records(
 def _remove(conn: sqlite3.Connection, tables: Iterable[str], codes: MoveCodes, sums: NextPlies) -> None:
     """`remove_records` of the records in temp.removed."""
     reports = {
-        record: stored_report(text, written_in)
-        for record, text, written_in in conn.execute(
+        record: stored_report(text, written_in, read_with)
+        for record, text, written_in, read_with in conn.execute(
             f"SELECT id, {STORED_TEXT} FROM records WHERE id IN (SELECT id FROM temp.removed)"
         )
     }

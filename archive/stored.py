@@ -1,51 +1,71 @@
 """A stored record read again, as its import read it: every reader of the archive's texts (the
 explorer's page, the records removed, an upgrade's replay, `export`, `duplicates`, `tree --record`,
 `query --format lgn`) reads them here. A text is lusoria's notation, or, for a record kept as written
-in another format (`records.written_in`: archive/tables.py), that format's."""
+in another format (`records.written_in`: archive/tables.py), that format's, read with the game,
+variant and rules the archive holds for it when that format names no games (a CSV row: its file's
+name, or the reading options, said its game)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+import json
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from lusoria.archive.texts import TEXT_OF
+from lusoria.notation.reader import RecordText
 
 if TYPE_CHECKING:
-    from lusoria.notation.reader import RecordText
     from lusoria.validator.replay import Report
 
-STORED_TEXT = f"{TEXT_OF} AS text, records.written_in AS written_in"  # in SQL over `records`
+# The tags a record kept as written is read with (JSON; NULL for lgn): its Game and Variant, NULL
+# ones left out (json_patch drops them), and the other tags of its rules (`rule_tags`)
+_READ_WITH = (
+    "CASE WHEN records.written_in IS NOT NULL THEN json_patch(json_patch('{}', json_object('Game', records.game, "
+    "'Variant', records.variant)), coalesce(records.rule_tags, '{}')) END"
+)
+STORED_TEXT = f"{TEXT_OF} AS text, records.written_in AS written_in, {_READ_WITH} AS read_with"  # SQL over `records`
 
 
-def stored_record(text: str, written_in: str | None) -> RecordText:
-    """A stored record's text, read in the format it is kept in (`read_kept`)."""
-    return read_kept(kept_text(text, written_in))
+@dataclass(slots=True)
+class Kept(RecordText):
+    """A stored record as the archive keeps it (`kept_text`), in the format it is kept in, its id as
+    its `index`: what a worker process reads (`read_kept`)."""
+
+    tags: dict[str, str] = field(default_factory=dict)  # the game, variant and rules the archive holds for it
 
 
-def kept_text(text: str, written_in: str | None, index: int = 0) -> RecordText:
-    """A stored record's text as the archive keeps it, in the format it is kept in (lgn when
-    `written_in` is NULL), its id as its `index`: what a worker process reads (`read_kept`)."""
-    from lusoria.notation.reader import RecordText
-
-    return RecordText(text, index=index, format=written_in or "lgn")
+def kept_text(text: str, written_in: str | None, read_with: str | None, index: int = 0) -> Kept:
+    """A stored record (the columns of STORED_TEXT), its id as its `index`."""
+    return Kept(text, index=index, format=written_in or "lgn", tags=json.loads(read_with) if read_with else {})
 
 
-def read_kept(kept: RecordText) -> RecordText:
-    """A stored record (`kept_text`) read in its format; InputError for one that format cannot read
-    alone (a CSV row of a game its file's name said)."""
+def stored_record(text: str, written_in: str | None, read_with: str | None) -> RecordText:
+    """A stored record's text (the columns of STORED_TEXT), read in the format it is kept in (`read_kept`)."""
+    return read_kept(kept_text(text, written_in, read_with))
+
+
+def read_kept(kept: Kept) -> RecordText:
+    """A stored record read in its format; one of a format that names no games (`Format.games`: a CSV
+    row) with the game, variant and rules the archive holds for it. InputError for one that holds none
+    (an unparsable CSV row: its file's name said its game)."""
+    from lusoria.formats import FORMATS
     from lusoria.formats.sources import record_at
 
-    return kept if kept.format == "lgn" else replace(record_at(kept.text, format=kept.format), index=kept.index)
+    if kept.format == "lgn":
+        return kept
+    named = kept.format in FORMATS and FORMATS[kept.format].games
+    tags = None if named else kept.tags
+    return replace(record_at(kept.text, format=kept.format, tags=tags), index=kept.index)
 
 
-def stored_report(text: str, written_in: str | None) -> Report | None:
-    """A stored record checked as its import checked it (`replayed`)."""
-    return replayed(kept_text(text, written_in))
+def stored_report(text: str, written_in: str | None, read_with: str | None) -> Report | None:
+    """A stored record (the columns of STORED_TEXT) checked as its import checked it (`replayed`)."""
+    return replayed(kept_text(text, written_in, read_with))
 
 
-def replayed(kept: RecordText) -> Report | None:
-    """A stored record (`kept_text`) checked as its import checked it; None for one its format
-    cannot read alone."""
+def replayed(kept: Kept) -> Report | None:
+    """A stored record checked as its import checked it; None for one that cannot be read without
+    its file (`read_kept`)."""
     from lusoria.notation.sources import InputError
     from lusoria.validator.replay import check
 
@@ -53,3 +73,19 @@ def replayed(kept: RecordText) -> Report | None:
         return check(read_kept(kept))
     except InputError:
         return None
+
+
+def left_out_as_lgn(row: dict) -> str:
+    """Why `query --format lgn` leaves out a record kept as written in another format (`row`: its
+    columns), and how to have it: its file read again, as its import read it, or its text."""
+    from lusoria.notation.sources import names_a_file
+
+    path = row["path"]
+    again = (
+        f"lusoria import {path} reads it from its file, into another archive too (--db); " if names_a_file(path) else ""
+    )
+    return (
+        f"the archive's record {row['id']} left out: it is kept as written in {row['written_in']}, as lgn would "
+        f"not say what its import found; {again}lusoria sql 'SELECT text FROM record_texts WHERE id = {row['id']}' "
+        "shows it"
+    )

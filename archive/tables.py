@@ -55,7 +55,7 @@ RECORD_COLUMNS = {
     "board": "TEXT",  # version 17
     # version 18: the format a record's text is kept in, as written, when its text in lusoria's notation
     # would not be checked again as its import checked it (its reader refused it or could not parse it;
-    # a site's capture list the notation has no place for: records_as_rows._verbatim), read so by
+    # a site's capture list the notation has no place for: records_as_rows._text_to_keep), read so by
     # archive/stored.py; NULL: lusoria's notation
     "written_in": "TEXT",
 }

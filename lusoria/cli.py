@@ -1109,7 +1109,7 @@ class FilterCommand(click.Command):
 @format_option
 def query(db: str, format_: str, **filters: Any) -> None:
     """Find records in the archive; oldest first, or in the --order asked."""
-    from lusoria.archive import COLUMNS
+    from lusoria.archive import COLUMNS, left_out_as_lgn
 
     chosen = filters_of(filters)
     searched = chosen.position or chosen.pattern or chosen.positions or chosen.material
@@ -1138,12 +1138,7 @@ def query(db: str, format_: str, **filters: Any) -> None:
     if not found:
         note_lacking(db, chosen)
     for row in left_out:
-        echo(
-            f"lusoria: {row['path']}:{row['line']}: the archive's record {row['id']} left out: it is kept as written "
-            f"in {row['written_in']}, not lgn, which would not say what its import found (lusoria sql 'SELECT text "
-            f"FROM record_texts WHERE id = {row['id']}' shows it)",
-            err=True,
-        )
+        echo(f"lusoria: {row['path']}:{row['line']}: {left_out_as_lgn(row)}", err=True)
     sys.exit(1 if left_out else 0)
 
 

@@ -228,6 +228,21 @@ def test_the_page_of_a_record_kept_as_written_reads_it_in_its_format(tmp_path):
     )
 
 
+def test_the_page_of_a_csv_row_kept_as_written_replays_it(tmp_path):
+    """A CSV row with a count its moves do not list (kept as written: lgn has no place for the
+    count) is read with the game the archive holds for it: its page answered 422, as the row does not
+    name its game."""
+    from test_kept_as_written import counted
+
+    site = datasette_app.Datasette([counted(tmp_path).path])
+    page = get(site, "/-/explorer/counts/record/2")
+    plies = re.findall(r'<span class="ply" data-ply="(\d+)"[^>]*>([^<]*)</span>', page.text)
+    assert (page.status_code, plies) == (200, [("1", "e3-c3"), ("2", "d1-d2")])
+    assert (
+        '<div class="diagnostic error">error[tag]: the defenders lost are counted 5, and the moves list 0' in page.text
+    )
+
+
 def test_the_page_of_a_record_kept_as_written_shows_what_its_import_found(tmp_path):
     """An aagenielsen.dk move that captures a piece its list leaves out (G5): its page replayed the
     lgn the archive held, valid, without the error its import found."""

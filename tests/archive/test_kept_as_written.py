@@ -44,28 +44,62 @@ def test_a_capture_its_list_leaves_out_keeps_the_record_as_written_and_replays_t
     with closing(connect(db)) as conn:
         stored = conn.execute(f"SELECT id, valid, {STORED_TEXT} FROM records ORDER BY id").fetchall()
         diagnostics = [conn.execute(DIAGNOSTICS, [record]).fetchall() for record, *_ in stored]
-    (_, g5_valid, g5_text, g5_format), (_, listed_valid, listed_text, listed_format) = stored
+    (_, g5_valid, g5_text, g5_format, g5_tags), (_, listed_valid, listed_text, listed_format, _) = stored
     assert (g5_valid, g5_format, listed_valid, listed_format) == (0, "aage", 1, None)
     assert g5_text == (tmp_path / "game-13-1-100.json").read_text() + "\n"
     assert listed_text.startswith('[Game "hnefatafl"]')  # a valid game: in lusoria's notation
     assert diagnostics == [[G5], []]
-    replayed = stored_report(g5_text, g5_format)
+    replayed = stored_report(g5_text, g5_format, g5_tags)
     assert [(d.severity, d.rule, d.message, d.ply, d.line, d.column) for d in replayed.diagnostics] == [G5]
     assert not replayed.valid
-    assert stored_report(lgn_text(replayed), None).valid  # what the archive held: the error lost
+    assert stored_report(lgn_text(replayed), None, None).valid  # what the archive held: the error lost
 
 
-def test_query_as_lgn_leaves_out_a_record_kept_as_written(tmp_path):
+def test_query_as_lgn_leaves_out_a_record_kept_as_written_and_says_how_to_carry_it(tmp_path):
+    """lgn would not say what its import found (here the G5 game would read valid), as `convert --to
+    lgn` refuses it: `query --format lgn` leaves it out, and says how to have it. Its lgn and its file
+    carry both records to another archive, each with its verdict and diagnostics."""
     from click.testing import CliRunner
 
     from lusoria.cli import main
 
-    result = CliRunner().invoke(main, ["query", "--db", imported(tmp_path), "--format", "lgn"])
+    db, other = imported(tmp_path), str(tmp_path / "other.db")
+    result = CliRunner().invoke(main, ["query", "--db", db, "--format", "lgn"])
     assert (result.exit_code, result.stdout.count('[Game "hnefatafl"]')) == (1, 1)
+    path = tmp_path / "game-13-1-100.json"
     assert result.stderr == (
-        f"lusoria: {tmp_path}/game-13-1-100.json:1: the archive's record 1 left out: it is kept as written in aage, "
-        "not lgn, which would not say what its import found (lusoria sql 'SELECT text FROM record_texts WHERE id = "
-        "1' shows it)\n"
+        f"lusoria: {path}:1: the archive's record 1 left out: it is kept as written in aage, as lgn would not say "
+        f"what its import found; lusoria import {path} reads it from its file, into another archive too (--db); "
+        "lusoria sql 'SELECT text FROM record_texts WHERE id = 1' shows it\n"
+    )
+    (tmp_path / "carried.lgn").write_text(result.stdout)
+    Archive(other).import_paths([str(tmp_path / "carried.lgn"), str(path)])
+    carried = "SELECT valid, first_rule, first_ply, written_in FROM records ORDER BY plies"
+    with closing(connect(db)) as conn, closing(connect(other)) as copy:
+        assert (
+            copy.execute(carried).fetchall()
+            == conn.execute(carried).fetchall()
+            == [
+                (1, None, None, None),
+                (0, "G5", 15, "aage"),
+            ]
+        )
+
+
+def test_query_as_lgn_says_only_the_text_of_a_record_kept_as_written_from_no_file(tmp_path):
+    import io
+
+    from click.testing import CliRunner
+
+    from lusoria.cli import main
+
+    db = str(tmp_path / "a.db")
+    Archive(db).import_paths([io.StringIO(json.dumps(GAME))])
+    result = CliRunner().invoke(main, ["query", "--db", db, "--format", "lgn"])
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (
+        "lusoria: <stream>:1: the archive's record 1 left out: it is kept as written in aage, as lgn would not say "
+        "what its import found; lusoria sql 'SELECT text FROM record_texts WHERE id = 1' shows it\n"
     )
 
 
@@ -210,14 +244,115 @@ def test_sql_as_lgn_writes_the_text_as_kept_and_its_help_says_so_where_query_lea
     assert "a record kept as written in another format is left out, with a note: exit status 1" in query_help
 
 
-def test_tree_from_a_csv_row_kept_as_written_says_why_it_cannot_start_there(tmp_path):
-    """A CSV row with a count its moves do not list is kept as written (H3: lgn has no place for the
-    count), and a CSV row does not name its game: `tree --record` said the archive had no position
-    after ply 0 of it."""
-    (tmp_path / "tablut_counts.csv").write_text("e3-c3 d1-d3,0,0,Ongoing\ne3-c3 d1-d2,5,0,Ongoing\n")
-    archive = Archive(str(tmp_path / "a.db"))
-    archive.import_paths([str(tmp_path / "tablut_counts.csv")])
-    assert [(n.ply, n.games) for n in archive.tree(record=1, ply=1)] == [("d1-d2", 1), ("d1-d3", 1)]
+# A tablut CSV file (its name says its game): a valid row (record 1), a row with a count its moves
+# do not list (record 2: kept as written, lgn has no place for the count), an unparsable row (record 3)
+COUNTS = 'e3-c3 d1-d3,0,0,Ongoing\ne3-c3 d1-d2,5,0,Ongoing\n"d1-d3 zz9-q",0,0,x\n'
+COUNTED = ("error", "tag", "the defenders lost are counted 5, and the moves list 0", None)
+
+
+def counted(tmp_path, name: str = "tablut_counts.csv", rows: str = COUNTS, tags: dict | None = None) -> Archive:
+    (tmp_path / name).write_text(rows)
+    archive = Archive(str(tmp_path / "counts.db"))
+    archive.import_paths([str(tmp_path / name)], tags=tags)
+    return archive
+
+
+@pytest.mark.parametrize(
+    "tags", [{"Game": "tablut", "Variant": "linnaeus"}, {"Game": "tablut", "Rules": "first=black"}]
+)
+def test_a_csv_row_kept_as_written_replays_with_the_game_variant_and_rules_the_archive_holds(tmp_path, tags):
+    """A CSV row does not name its game: read alone it could not be replayed. The game, variant and
+    rules its import read it with (here `--game`, and `--variant` or `--rules`: Black moves first)
+    are the archive's columns, and its replay reads it with them, to the plies and the problem its
+    import found."""
+    archive = counted(tmp_path, "club.csv", "d1-d2 e3-c3,5,0,Ongoing\n", tags)
+    with closing(connect(archive.path)) as conn:
+        text, written_in, read_with = conn.execute(f"SELECT {STORED_TEXT} FROM records").fetchone()
+        assert conn.execute(DIAGNOSTICS, [1]).fetchall() == [(*COUNTED, 1, 13)]
+    report = stored_report(text, written_in, read_with)
+    assert (written_in, json.loads(read_with)) == ("csv", {"Variant": "seed", **tags})
+    assert (report.main_line, [(d.severity, d.rule, d.message, d.ply) for d in report.diagnostics]) == (
+        ["d1-d2", "e3-c3"],
+        [COUNTED],
+    )
+
+
+def test_tree_record_starts_from_a_csv_row_kept_as_written(tmp_path):
+    """`tree --record` of the row with a count its moves do not list starts where its plies lead (it
+    said the row could not be replayed without its file); an unparsable row, whose game the archive
+    does not hold, still says so."""
+    archive = counted(tmp_path)
+    assert [(n.ply, n.games) for n in archive.tree(record=2, ply=1)] == [("d1-d2", 1), ("d1-d3", 1)]
+    assert [(n.ply, n.games) for n in archive.tree(record=2, ply=2)] == []
     with pytest.raises(ValueError) as raised:
-        archive.tree(record=2, ply=1)
-    assert str(raised.value) == "record 2 is kept as written in csv, which cannot be replayed without its file"
+        archive.tree(record=3, ply=1)
+    assert str(raised.value) == "record 3 is kept as written in csv, which cannot be replayed without its file"
+
+
+def test_export_writes_the_plies_of_a_csv_row_kept_as_written(tmp_path):
+    """Its rows of `plies` (the start and each ply; it had none) and its line of JSON's `moves`."""
+    import csv
+
+    archive = counted(tmp_path)
+    archive.export(str(tmp_path / "csv"), format="csv")
+    archive.export(str(tmp_path / "jsonl"), format="jsonl")
+    with open(tmp_path / "csv" / "plies.csv", newline="") as plies:
+        rows = [(row["ply"], row["move"], row["next"]) for row in csv.DictReader(plies) if row["record_id"] == "2"]
+    lines = [json.loads(line) for line in (tmp_path / "jsonl" / "records.jsonl").read_text().splitlines()]
+    after = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/2P6/{} w"
+    assert rows == [
+        ("0", "e3-c3", "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/2P6/4p4/3ppp3 b"),
+        ("1", "d1-d2", after.format("3pp4/4pp3")),
+        ("2", "", ""),
+    ]
+    assert [(line["moves"], line["diagnostics"][0]["rule"]) for line in lines[1:]] == [
+        (["e3-c3", "d1-d2"], "tag"),
+        ([], "syntax"),
+    ]
+
+
+def test_an_upgrade_replays_a_csv_row_kept_as_written_with_the_game_the_archive_holds(tmp_path):
+    """An upgrade makes the tables of the replayed records anew: the row with a count its moves do
+    not list keeps its positions (they were dropped, the row not read without its file)."""
+    archive = counted(tmp_path)
+    boards = "SELECT record_id, boards FROM record_boards ORDER BY record_id"
+    with closing(connect(archive.path)) as conn:
+        before = conn.execute(boards).fetchall()
+        conn.execute("PRAGMA user_version = 17")
+    assert [record for record, _ in before] == [1, 2]
+    Archive(archive.path).query(Filters())  # opening it upgrades it
+    with closing(connect(archive.path)) as conn:
+        assert conn.execute(boards).fetchall() == before
+    assert [(n.ply, n.games) for n in archive.tree(record=1, ply=1)] == [("d1-d2", 1), ("d1-d3", 1)]
+
+
+def test_a_record_of_another_format_with_diagnostics_is_written_in_lgn_once(tmp_path, monkeypatch):
+    """A row that plays out of turn replays alike in lgn, and is stored so: its lgn, checked again to
+    see that it does, is the text stored (it was written twice: to check it, then to store it)."""
+    from lusoria.archive import records_as_rows
+
+    written = []
+    monkeypatch.setattr(records_as_rows, "lgn_text", lambda report: written.append(lgn_text(report)) or written[-1])
+    archive = counted(tmp_path, rows="e3-c3 e3-e4,0,0,Ongoing\n")
+    with closing(connect(archive.path)) as conn:
+        stored = conn.execute(f"SELECT written_in, first_rule, first_ply, {STORED_TEXT} FROM records").fetchall()
+    assert [(written_in, rule, ply, text) for written_in, rule, ply, text, *_ in stored] == [
+        (None, "T2", 2, written[0])
+    ]
+    assert len(written) == 1
+
+
+def test_a_record_kept_in_a_format_that_names_its_games_is_read_as_its_file_says():
+    """Only a format that names no games (csv) is read with the game the archive holds: a move list
+    (tafl) read as its format's game says so in its first error, as its import said."""
+    tags = json.dumps({"Game": "tablut", "Variant": "aage"})
+    report = stored_report("1. e3-c3 e3-e4\n", "tafl", tags)
+    assert [(d.rule, d.ply, d.message) for d in report.diagnostics] == [
+        (
+            "T1",
+            1,
+            "the piece on e3 is White's, and Black is to move; the rest of this line is not checked; a move list "
+            "does not say its game: read as tablut (--variant aage) unless --game or the file's name (brandubh.txt) "
+            "names it (or its variant of hnefatafl with --game hnefatafl --variant V)",
+        )
+    ]

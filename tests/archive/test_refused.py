@@ -138,11 +138,14 @@ def test_query_as_lgn_writes_the_records_in_lusorias_notation_and_names_those_it
     left_out = result.stderr.splitlines()
     assert len(left_out) == 4
     assert all(
-        line.startswith(f"lusoria: {tmp_path}") and "left out: it is kept as written in aage, not lgn" in line
+        line.startswith(f"lusoria: {tmp_path}") and "left out: it is kept as written in aage, as lgn would not" in line
         for line in left_out
     )
     assert all(
-        re.search(r"\.json:1: the archive's record (\d+) left out: .* WHERE id = \1' shows it\)$", line)
+        re.search(
+            r"(\S+\.json):1: the archive's record (\d+) left out: .*; lusoria import \1 reads it .* WHERE id = \2' shows it$",
+            line,
+        )
         for line in left_out
     )
     assert sorted(line.split(":1: the archive's record ")[0].rsplit("/", 1)[1] for line in left_out) == [

@@ -402,8 +402,8 @@ def test_a_record_replayed_otherwise_than_it_was_stored_is_removed_by_what_the_a
     replaced = Archive("replaced.db")
     replaced.import_paths(["games"])
 
-    def replayed_short(text, written_in):
-        report = removal_replay(text, written_in)
+    def replayed_short(*stored):
+        report = removal_replay(*stored)
         del report.positions[3:]
         return report
 
@@ -430,7 +430,7 @@ def test_a_record_stored_without_boards_that_replays_now_is_removed(in_tmp, monk
     monkeypatch.setattr(
         removal,
         "stored_report",
-        lambda text, written_in: removal_replay(text.replace('[Variant "later"]\n', ""), written_in),
+        lambda text, *kept: removal_replay(text.replace('[Variant "later"]\n', ""), *kept),
     )
     write(in_tmp / "games/a.lgn", games(16, 6))
     replaced.import_paths(["games/a.lgn"], replace=True)

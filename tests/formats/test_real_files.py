@@ -269,8 +269,8 @@ def test_every_record_of_an_archive_of_the_real_files_replays_from_its_stored_te
             said.setdefault(record, []).append(tuple(diagnostic))
         stored = conn.execute(f"SELECT id, valid, ending, {STORED_TEXT} FROM records").fetchall()
     differing, kept = [], Counter()
-    for record, valid, end, text, written_in in stored:
-        report = stored_report(text, written_in)
+    for record, valid, end, text, written_in, read_with in stored:
+        report = stored_report(text, written_in, read_with)
         found = [(d.severity, d.rule, d.message, d.ply) for d in report.diagnostics]
         kept[written_in] += 1
         if (report.valid, ending(report), found) != (valid, end, said.get(record, [])):
