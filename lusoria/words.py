@@ -1,4 +1,4 @@
-"""Words of output: counts ("1 record", "2 records"), a number out of bounds, what the system says
+"""Words of output: counts ("1 record", "2 records", "3 times"), a number out of bounds, what the system says
 of an error, and control characters made visible (`escape_controls`)."""
 
 import re
@@ -7,6 +7,11 @@ import re
 def plural(count: int, word: str, many: str | None = None) -> str:
     """`count` and `word`, in the plural (`many`, or `word` + s) unless `count` is 1."""
     return f"{count} {word if count == 1 else many or word + 's'}"
+
+
+def times(count: int) -> str:
+    """How often a thing is written: `once`, `twice`, `3 times`."""
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
 
 
 def out_of_bounds(value: object, low: int, high: int) -> str:

@@ -344,6 +344,10 @@ def test_blanks_inside_a_tag_s_brackets_are_not_its_value_s(movetext):
         3,
         4,
     )
+    with pytest.raises(SyntaxProblem) as raised:  # the count of them all, at each after the first
+        parse_record(f'[Game "tablut"]\n[Event "a"]\n[Event "b"]\n[Event "c"]\n{movetext}')
+    said = [(problem.message, problem.line) for problem in (raised.value, *raised.value.later)]
+    assert said == [('the tag Event appears 3 times (its first value, "a", is the one read)', line) for line in (3, 4)]
 
 
 def test_a_record_that_does_not_parse_has_its_tags_scanned_once(monkeypatch):
