@@ -512,7 +512,7 @@ def test_a_file_of_an_older_lusorias_export_is_said_to_be_one(tmp_path, name, he
             '{"id": 1, "game": "chess", "moves": "e4"}\n',
             "JSON, but not an aagenielsen.dk game: a game of the scrape is an object with the fields",
         ),
-        ("record_id,moves,defenders,status\n", "not a game record in any format lusoria reads: read as lgn"),
+        ("record_id,moves,defenders,status\n", "the column names are moves, defenders lost, attackers lost and status"),
     ],
 )
 def test_a_file_that_starts_as_an_export_might_but_is_none_is_read(tmp_path, head, said):
