@@ -32,10 +32,10 @@ from lusoria.notation.sources import (
     Source,
     decoded_text,
     encoding_refused,
+    encodings_to_try,
     head_text,
     is_text,
     shown_path,
-    single_byte_tries,
     undecodable_byte,
     unreadable,
 )
@@ -234,7 +234,7 @@ def _stray_bytes(
     else:
         where = "after its last record" if last else "in no record"
     said = f"{name}:{line}:{column}: {undecodable_byte(byte, encoding)}{_more([*stray, *after])}, {where}"
-    return InputError(said, "encoding", single_byte_tries(encoding))
+    return InputError(said, "encoding", encodings_to_try(byte, encoding))
 
 
 def _more(places: list[Place]) -> str:
@@ -269,7 +269,7 @@ def _not_read(record: RecordText, held: list[Place], encoding: str, one_game: bo
     """`record`, whose lines (or those before it) hold the bytes `held` that did not decode: its
     problem the first (and how many more), its text (and `%` lines before it) each such byte U+FFFD."""
     line, column, byte = held[0]
-    tries = " or ".join(single_byte_tries(encoding))
+    tries = " or ".join(encodings_to_try(byte, encoding))
     unread = "the file's one game is not read" if one_game else "the record is not read, the others are"
     tried = f" (try --encoding {tries})" if tries else ""
     said = f"{undecodable_byte(byte, encoding)}{_more(held)}: {unread}{tried}"

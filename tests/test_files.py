@@ -559,17 +559,11 @@ def test_an_encoding_named_by_another_of_its_names_was_chosen_by_no_byte_order_m
             "utf-8",
             "byte 80 (line 4): the file ends inside a utf-16 character (as its byte-order mark says)",
         ),
-        (
-            codecs.BOM_UTF16_LE + RECORD.encode("utf-16-le") + b"\x00\xdc",
-            "utf-8",
-            "byte 80 (line 4) is not valid utf-16 (as its byte-order mark says)",
-        ),
-        (RECORD.encode("utf-32-le") + b"\x00\x00\x11\x00", "utf-32-le", "byte 156 (line 4) is not valid utf-32-le"),
     ],
 )
 def test_a_wide_encoding_that_fails_says_what_and_suggests_no_single_byte_one(tmp_path, data, encoding, message):
-    """A file cut inside a character, or a UTF-16 pair's half alone: latin-1 would read its bytes as
-    nonsense, so no `try --encoding latin-1`; a byte-order mark that chose the encoding says so."""
+    """A file cut inside a character: latin-1 would read its bytes as nonsense, so no `try --encoding
+    latin-1`; a byte-order mark that chose the encoding says so."""
     (tmp_path / "a.lgn").write_bytes(data)
     result = run("validate", "--encoding", encoding, str(tmp_path / "a.lgn"))
     assert result.exit_code == 2
@@ -596,20 +590,28 @@ def test_a_byte_in_an_otn_files_tag_or_comment_is_its_games_error(tmp_path, old,
     ]
 
 
-def test_a_wide_encodings_unit_that_does_not_decode_stops_its_file_there():
-    """Python's UTF-16 decoder resumes at the next unit (the third record is there, `replace` says),
-    but a unit is no byte that a record's text keeps escaped: the file is not read past it, said at it."""
-    data = (
-        codecs.BOM_UTF16_LE
-        + "\n".join(THREE[:2]).encode("utf-16-le")
-        + b"\n\x00\x00\xdc"
-        + THREE[2].encode("utf-16-le")
-    )
-    assert data.decode("utf-16", "replace").endswith("\n\ufffd" + THREE[2])
-    (unread,) = validate([io.BytesIO(data)])
-    assert unread == Unreadable(
-        "<stream>", "<stream>: byte 126 (line 7) is not valid utf-16 (as its byte-order mark says)", "encoding", ()
-    )
+@pytest.mark.parametrize("width, unit", [(16, b"\x00\xdc"), (32, b"\x00\xd8\x00\x00"), (32, b"\x00\x00\x11\x00")])
+def test_a_wide_encodings_unit_that_does_not_decode_is_its_records_error_and_the_others_are_read(width, unit):
+    """A surrogate alone (or past U+10FFFF) stopped the file there, every record after it unread,
+    where a byte UTF-8 does not decode is its record's error alone: it is so in UTF-16 and UTF-32 too,
+    said at its line and column, with no single-byte encoding to try."""
+    encoding = f"utf-{width}-le"
+    bom = codecs.BOM_UTF16_LE if width == 16 else codecs.BOM_UTF32_LE
+    second = THREE[1].encode(encoding).replace("d2".encode(encoding), unit + "2".encode(encoding))
+    data = bom + THREE[0].encode(encoding) + b"\n".decode().encode(encoding) + second + THREE[2].encode(encoding)
+    first, unread, third = validate([io.BytesIO(data)])
+    assert first.valid and third.valid and third.result == "*"
+    past = ", or past U+10FFFF" if width == 32 else ""
+    assert [(d.line, d.column, d.rule, d.message) for d in unread.diagnostics] == [
+        (
+            5,
+            13,
+            "syntax",
+            f"a code unit is not valid UTF-{width} (a surrogate alone{past}): the record is not read, the others are",
+        )
+    ]
+    (last,) = validate([io.BytesIO(bom + THREE[0].encode(encoding) + unit)])  # after the last line, as UTF-8's byte
+    assert [(d.line, d.column) for d in last.diagnostics] == [(3, 1)] and not last.valid
 
 
 # -- convert --output-dir and export: every file through the one atomic writer ------------------
