@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import BinaryIO, TextIO, TypeGuard, cast
 
 from lusoria.errors import LusoriaError
-from lusoria.formats import FORMATS, HookFailed, format_of, read_text
+from lusoria.formats import FORMATS, Format, HookFailed, format_of, read_text
 from lusoria.notation.json_input import starts_as_json
 from lusoria.notation.reader import STDIN_NAME, RecordText, split_records
 from lusoria.notation.sources import (
@@ -226,7 +226,9 @@ def _stray_bytes(
     line, column, byte = (stray or after)[0]
     if stray:
         entry = FORMATS.get(last.format) if last else None
+        place = _ignored_place(entry, last, line, column) if entry and last else None
         where = f"in {entry.ignored}, which the reader ignores" if entry and entry.ignored else "in a line of no record"
+        where = f"in {place}" if place else where
         if not entry or not entry.one_game:
             where += ": the records are read"
         elif all_read:
@@ -235,6 +237,15 @@ def _stray_bytes(
         where = "after its last record" if last else "in no record"
     said = f"{name}:{line}:{column}: {undecodable_byte(byte, encoding)}{_more([*stray, *after])}, {where}"
     return InputError(said, "encoding", encodings_to_try(byte, encoding))
+
+
+def _ignored_place(entry: Format, record: RecordText, line: int, column: int) -> str | None:
+    """What a byte that did not decode at `line`, `column`, which the reader of `record` ignores, is in,
+    when its format says it otherwise than `Format.ignored` (`Format.ignored_place`: a log's date)."""
+    try:
+        return FORMATS.answer(entry, "ignored_place", (record.text, record.line, line, column))
+    except HookFailed as failed:
+        raise InputError(f"{record.path}: {failed}") from failed
 
 
 def _more(places: list[Place]) -> str:

@@ -831,26 +831,38 @@ def test_a_byte_in_a_line_of_a_logs_noise_costs_no_game(tmp_path, monkeypatch, d
     assert run("validate", "--encoding", "latin-1", "a_gameLog.txt").exit_code == 0
 
 
+DATE_SAID = "in the log's date (its first line), which is left unknown: the game is read"
+
+
 @pytest.mark.parametrize(
-    ("old", "new", "column", "date", "notes"),
+    ("old", "new", "column", "date", "notes", "where"),
     [
-        (b"<init>", b"<init> \xe9", 97, ("2019.12.13", "01:52:35"), []),
+        (b"<init>", b"<init> \xe9", 97, ("2019.12.13", "01:52:35"), [], NOISE),
         (
             b"Dec",
             b"D\xe9c",
             2,
             (None, None),
             ["the log's first line holds a byte that does not decode: its date is unknown"],
+            DATE_SAID,  # it was said in the noise's words, a line the reader ignores
+        ),
+        (
+            b"AM",
+            b"A\xe9M",
+            23,
+            (None, None),
+            ["the log's first line holds a byte that does not decode: its date is unknown"],
+            DATE_SAID,
         ),
     ],
-    ids=["after the date", "in the date"],
+    ids=["after the date", "in the date", "in its hour"],
 )
-def test_a_byte_in_a_logs_first_line_leaves_its_date_read_or_unknown(tmp_path, old, new, column, date, notes):
+def test_a_byte_in_a_logs_first_line_leaves_its_date_read_or_unknown(tmp_path, old, new, column, date, notes, where):
     """The log's date is read from its first line, where a byte cost the whole game: the game is
     read, with the date when the byte leaves it whole, and the byte said of the file."""
     (tmp_path / "a_gameLog.txt").write_bytes(log_with(1, old, new))
     source, unread = records([str(tmp_path / "a_gameLog.txt")])
-    assert unread.message.startswith(f"{tmp_path / 'a_gameLog.txt'}:1:{column}: byte 0xE9 is not valid utf-8, {NOISE}")
+    assert unread.message.startswith(f"{tmp_path / 'a_gameLog.txt'}:1:{column}: byte 0xE9 is not valid utf-8, {where}")
     report = check(source)
     assert report.valid and report.record.result == "1-0" and len(report.record.main.plies) == 7  # the whole game
     assert (report.record.tags.get("Date"), report.record.tags.get("Time")) == date
