@@ -69,6 +69,8 @@ class Format:
     ignored_lines: Callable[[str, int], set[int]] | None = None  # (a record's text, its first line in the file) ->
     # the lines its reader ignores: a byte that does not decode there costs no record, said of the file
     ignored: str = ""  # what such a line is, as that byte is said (`a % line`)
+    ignored_place: Callable[[str, int, int, int], str | None] | None = None  # (a record's text, its first line,
+    # the line and column of such a byte) -> what the byte is in, when `ignored` does not say it (a log's date)
 
     def __post_init__(self) -> None:
         for field_name in ("suffixes", "named"):
@@ -180,6 +182,7 @@ BUILT_IN = (
             summed=(".log",),  # a folder of a server's output: its other logs beside the games'
             ignored_lines=imported_on_call("lusoria.formats.tablut_challenge", "noise_lines"),
             ignored="a line of the log's noise (no move, board, player or result)",
+            ignored_place=imported_on_call("lusoria.formats.tablut_challenge", "date_place"),
             games={"": {"Game": "tablut", "Variant": "ashton", "Event": "Tablut Challenge"}},
         )
     ),
@@ -281,7 +284,7 @@ class Formats(Mapping[str, Format]):
         kind: tuple[type, str] = (str, "a text"),
     ) -> Any:
         """What the function of `entry`'s field `hook` (`write`, `cannot_write`, `loses`, `why_refused`,
-        `ignored_lines`) answers to `args`: a text, or what `kind` says (its type, its words), or None, with
+        `ignored_lines`, `ignored_place`) answers to `args`: a text, or what `kind` says (its type, its words), or None, with
         `text_or_none`; None when it has none. A plug-in's that
         raises (but the writer's ValueError, its refusal of a record, and a MemoryError) or hands back
         something else: HookFailed, which names it (its bug, not lusoria's internal error)."""

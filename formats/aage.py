@@ -25,7 +25,7 @@ from lusoria.validator.base import WHITE, OptionError
 from lusoria.validator.suggest import alike, meant, meant_among
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import EMPTY, Geometry
-from lusoria.words import plural
+from lusoria.words import plural, times
 
 _JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[^\s"\[\]{},:]+')  # strings, numbers and words (MAX_TOKEN)
 _JSON_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"')
@@ -217,11 +217,12 @@ def looks_like_aage(text: str) -> bool:
 
 
 class _Object(dict):
-    """A JSON object of the file; `repeated`: the names it gives more than once (the last value kept)."""
+    """A JSON object of the file; `repeated`: the names it gives more than once, and how often (the
+    last value kept)."""
 
     def __init__(self, pairs: list[tuple[str, Any]]) -> None:
         super().__init__(pairs)
-        self.repeated = [name for name, times in Counter(name for name, _ in pairs).items() if times > 1]
+        self.repeated = {name: count for name, count in Counter(name for name, _ in pairs).items() if count > 1}
 
 
 def _not_text(value: object) -> str | None:
@@ -380,9 +381,9 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
         raise draft.problem(_no_game(game), draft.start)
     fields = _Fields(draft, game)
     if isinstance(game, _Object) and game.repeated:
-        name = game.repeated[0]
+        name, count = next(iter(game.repeated.items()))
         raise draft.problem(
-            f"{name} is given twice: a game gives each field once", fields.offset(name, 1), rule="syntax"
+            f"{name} is given {times(count)}: a game gives each field once", fields.offset(name, 1), rule="syntax"
         )
     kind, at = fields.field("AageGameTypeName"), fields.offset("AageGameTypeName")
     _read_site_and_players(draft, fields, path)

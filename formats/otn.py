@@ -12,6 +12,7 @@ options, such as `tuichi-ends` and `camps`, have no OTN entry)."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from urllib.parse import unquote
@@ -34,6 +35,7 @@ from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.validator.base import BLACK, OptionError
 from lusoria.validator.tafl import TaflGame
+from lusoria.words import times
 
 _TAG = re.compile(
     r"^[ \t]*\[(?P<key>[A-Za-z][A-Za-z0-9-]*):(?P<value>[^\]\n]*(?:\n[^\[\]\n]*)*)\][ \t]*$", re.M
@@ -197,12 +199,14 @@ def _header_tags(draft: Draft, text: str, header_end: int) -> dict[str, re.Match
     """The tags of a game's header (up to `header_end`), by key in lower case; a key given twice is
     a problem of the record, which is read with its first value (as a tag written twice in lgn)."""
     tags: dict[str, re.Match[str]] = {}
-    for found in _TAG.finditer(text, 0, header_end):
+    found_tags = list(_TAG.finditer(text, 0, header_end))
+    counted = Counter(found["key"].lower() for found in found_tags)
+    for found in found_tags:
         key = found["key"].lower()
         if key in tags:
             draft.problems.append(
                 draft.problem(
-                    f"a second [{found['key']}:…] tag (the first, on line "
+                    f"the tag [{found['key']}:…] appears {times(counted[key])} (the first, on line "
                     f"{draft.locator.where(tags[key].start())[0]}, is the one read): an OTN game has one of each",
                     found.start("key"),
                     found["key"],

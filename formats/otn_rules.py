@@ -13,7 +13,7 @@ from lusoria.formats import FORMATS
 from lusoria.formats.common import CANNOT_EXPRESS, Draft, shown, tafl_games
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import SyntaxProblem
-from lusoria.validator.base import OptionError, RankNotCovered, given_twice
+from lusoria.validator.base import OptionError, RankNotCovered, given_again
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import read_rank
 from lusoria.validator.tafl_rules import ALIASES, KEYS, MAX_SIZE, MIN_SIZE, OPEN, PIECE_LISTS, idle, read_record
@@ -58,10 +58,12 @@ class _Entries:
     def __init__(self, draft: Draft, tag: re.Match[str]) -> None:
         self.draft, self.at = draft, tag.start("value")
         self.found: dict[str, tuple[str, int]] = {}
-        for entry in re.finditer(r"\S+", tag["value"]):
+        entries = list(re.finditer(r"\S+", tag["value"]))
+        for entry in entries:
             key, _, written = entry[0].partition(":")
             if key in self.found:
-                raise draft.problem(given_twice(key), self.at + entry.start(), key, "tag")
+                count = sum(other[0].partition(":")[0] == key for other in entries)
+                raise draft.problem(given_again(key, count), self.at + entry.start(), key, "tag")
             self.found[key] = (written, self.at + entry.start())
 
     def value(self, key: str, default: str) -> str:

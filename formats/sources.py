@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import BinaryIO, TextIO, TypeGuard, cast
 
 from lusoria.errors import LusoriaError
-from lusoria.formats import FORMATS, HookFailed, format_of, read_text
+from lusoria.formats import FORMATS, Format, HookFailed, format_of, read_text
 from lusoria.notation.json_input import starts_as_json
 from lusoria.notation.reader import STDIN_NAME, RecordText, split_records
 from lusoria.notation.sources import (
@@ -32,10 +32,10 @@ from lusoria.notation.sources import (
     Source,
     decoded_text,
     encoding_refused,
+    encodings_to_try,
     head_text,
     is_text,
     shown_path,
-    single_byte_tries,
     undecodable_byte,
     unreadable,
 )
@@ -226,7 +226,9 @@ def _stray_bytes(
     line, column, byte = (stray or after)[0]
     if stray:
         entry = FORMATS.get(last.format) if last else None
+        place = _ignored_place(entry, last, line, column) if entry and last else None
         where = f"in {entry.ignored}, which the reader ignores" if entry and entry.ignored else "in a line of no record"
+        where = f"in {place}" if place else where
         if not entry or not entry.one_game:
             where += ": the records are read"
         elif all_read:
@@ -234,7 +236,16 @@ def _stray_bytes(
     else:
         where = "after its last record" if last else "in no record"
     said = f"{name}:{line}:{column}: {undecodable_byte(byte, encoding)}{_more([*stray, *after])}, {where}"
-    return InputError(said, "encoding", single_byte_tries(encoding))
+    return InputError(said, "encoding", encodings_to_try(byte, encoding))
+
+
+def _ignored_place(entry: Format, record: RecordText, line: int, column: int) -> str | None:
+    """What a byte that did not decode at `line`, `column`, which the reader of `record` ignores, is in,
+    when its format says it otherwise than `Format.ignored` (`Format.ignored_place`: a log's date)."""
+    try:
+        return FORMATS.answer(entry, "ignored_place", (record.text, record.line, line, column))
+    except HookFailed as failed:
+        raise InputError(f"{record.path}: {failed}") from failed
 
 
 def _more(places: list[Place]) -> str:
@@ -269,7 +280,7 @@ def _not_read(record: RecordText, held: list[Place], encoding: str, one_game: bo
     """`record`, whose lines (or those before it) hold the bytes `held` that did not decode: its
     problem the first (and how many more), its text (and `%` lines before it) each such byte U+FFFD."""
     line, column, byte = held[0]
-    tries = " or ".join(single_byte_tries(encoding))
+    tries = " or ".join(encodings_to_try(byte, encoding))
     unread = "the file's one game is not read" if one_game else "the record is not read, the others are"
     tried = f" (try --encoding {tries})" if tries else ""
     said = f"{undecodable_byte(byte, encoding)}{_more(held)}: {unread}{tried}"

@@ -41,6 +41,7 @@ _DATE_LINE = re.compile(
     r"(?P<month>[A-Za-z]{3}) (?P<day>[0-9]{1,2}), (?P<year>[0-9]{4}) "
     r"(?P<hour>[0-9]{1,2}):(?P<minute>[0-9]{2}):(?P<second>[0-9]{2}) (?P<half>[AP]M) "
 )
+_DATE_END = re.compile(r" [AP]M ")  # what ends the date of a log's first line
 MONTHS = {  # a month's name as the server's clock writes it (its locale's: English, Italian) -> its number
     name: number
     for names in ("jan feb mar apr may jun jul aug sep oct nov dec", "gen feb mar apr mag giu lug ago set ott nov dic")
@@ -290,12 +291,28 @@ def _played(
     return printed
 
 
+def date_place(text: str, first_line: int, line: int, column: int) -> str | None:
+    """What a byte that does not decode at `line`, `column` of a log (its `text` from the file's line
+    `first_line`) is in, said of the file: the date of its first line (up to AM or PM), when the byte
+    leaves it unknown (`_date`); None for any other place the reader ignores (`noise_lines`)."""
+    end = _DATE_END.search(text.partition("\n")[0])
+    if line != first_line or _read_date(text) is not None or end is not None and column > end.start():
+        return None
+    return "the log's date (its first line), which is left unknown"
+
+
+def _read_date(text: str) -> re.Match[str] | None:
+    """The date of a log's first line, if it reads as one."""
+    found = _DATE_LINE.match(text)
+    return found if found is not None and found["month"].lower() in MONTHS else None
+
+
 def _date(draft: Draft, text: str) -> None:
     """`Date` and `Time` from the log's first line, the date line of its first message (as the
     server's clock said, in English or Italian: `May 23, 2019 5:40:02 PM`, `mag 23, 2019 …`); a
     byte there that does not decode (ESCAPED_BYTE: said of the file) leaves them unknown, noted."""
-    found = _DATE_LINE.match(text)
-    if found is None or found["month"].lower() not in MONTHS:
+    found = _read_date(text)
+    if found is None:
         if ESCAPED_BYTE.search(text.partition("\n")[0]):
             draft.note("the log's first line holds a byte that does not decode: its date is unknown")
         return

@@ -6,6 +6,7 @@ formats/common.py `read_site_captures`)."""
 
 from __future__ import annotations
 
+import csv
 import functools
 import io
 import re
@@ -117,7 +118,9 @@ def looks_like_move_lists(head: str, fewest: int = 2) -> bool:
 
 
 CSV_DELIMITERS = ",;"  # what separates a CSV file's fields: a spreadsheet of a European locale writes `;`
+TAB = "\t"  # separates the fields of a file only under a header of names it separates: a move list's blank too
 _CSV_ROW = re.compile(r"^(?![ \t]*#)[^\n]*\S[^\n]*", re.M)  # a line of a CSV file that is no `#` line
+_COLUMN_NAME = re.compile(r'[ \t]*("?)[a-z][a-z _-]*\1[ \t]*', re.I)  # a name of a row of column names
 
 
 def csv_delimiter(text: str) -> str:
@@ -127,24 +130,41 @@ def csv_delimiter(text: str) -> str:
 
 def _delimiting_row(text: str) -> tuple[int, str]:
     """The line of a CSV file's first row of four fields (after `#` lines: column names or a game; a
-    row mistyped before it aside), and the one of CSV_DELIMITERS it holds three of: its fields'
-    delimiter; (0, ",") when no row has four fields. Lines may end in CR."""
+    row mistyped before it aside; a field quoted may hold the delimiter), and the one of CSV_DELIMITERS
+    that separates them (or TAB, a row of names); else the first row of names and their delimiter (a
+    header of five); else (0, ","). Lines may end in CR."""
     lines = enumerate(io.StringIO(text, newline=None), 1)
     rows = ((number, line) for number, line in lines if not line.lstrip().startswith("#"))
-    return next(((number, d) for number, row in rows for d in CSV_DELIMITERS if row.count(d) == 3), (0, ","))
+    named: tuple[int, str] | None = None
+    for number, row in rows:
+        names = _column_names(row)
+        found = [d for d in CSV_DELIMITERS + (names or "") if _field_count(row, d) == 4]
+        if found:
+            return number, found[0]
+        if names and named is None:
+            named = (number, names)
+    return named or (0, ",")
 
 
-@functools.cache
-def _csv_names(delimiter: str) -> re.Pattern[str]:
-    """A row of column names, each quoted or not (`moves;defenders lost;…`), its fields separated by `delimiter`."""
-    names = re.escape(delimiter).join(rf'[ \t]*(?P<c{n}>"?)[a-z][a-z _-]*(?P=c{n})' for n in range(4))
-    return re.compile(rf"^{names}[ \t]*\r?$", re.I | re.M)
+def _field_count(row: str, delimiter: str) -> int:
+    """How many fields `delimiter` separates in a CSV row, a field quoted holding it as a character."""
+    return len(next(csv.reader([row.rstrip("\r\n")], delimiter=delimiter), []))
 
 
-@functools.cache
-def _csv_header(delimiter: str) -> re.Pattern[str]:
-    """A line of a CSV file that holds no game: `# …`, or a row of column names (`_csv_names`)."""
-    return re.compile(rf"[ \t]*#|{_csv_names(delimiter).pattern.removeprefix('^')}", re.I | re.M)
+def _column_names(row: str) -> str | None:
+    """The delimiter of a row of column names (two or more of letters, spaces, `_` and `-`, each
+    quoted or not), separated by one of CSV_DELIMITERS or TAB, if it is one: four names, or another
+    number of names two of which name columns (`id,moves,defenders lost,attackers lost,status`)."""
+    for delimiter in CSV_DELIMITERS + TAB:
+        names = row.rstrip("\r\n").split(delimiter)
+        if len(names) > 1 and all(map(_COLUMN_NAME.fullmatch, names)):
+            return delimiter if len(names) == 4 or _columns_named(names) > 1 else None
+    return None
+
+
+def _columns_named(names: list[str]) -> int:
+    """How many of the columns a row of column names names."""
+    return len({_column_of(name) for name in names} - {""})
 
 
 # A game of a file of move lists: a line, and when its moves are numbered, the lines after it up to a blank line
@@ -236,8 +256,9 @@ _CSV_COLUMN_WORDS = {
 @functools.cache
 def _csv_line(order: tuple[str, ...], delimiter: str) -> re.Pattern[str]:
     """A CSV game of the columns in `order`, its fields separated by `delimiter`, each quoted or not,
-    as CSV writers may ("d1-d3 e5-e2",0,0,"Ongoing")."""
-    return re.compile(delimiter.join(rf'(?P<q{name}>"?)(?P<{name}>[^{delimiter}\n"]*)(?P=q{name})' for name in order))
+    as CSV writers may ("d1-d3 e5-e2",0,0,"Ongoing"); a field quoted may hold the delimiter."""
+    fields = (rf'(?P<q{name}>")?(?P<{name}>(?(q{name})[^"\n]*|[^{delimiter}\n"]*))(?(q{name})")' for name in order)
+    return re.compile(delimiter.join(fields))
 
 
 def _csv_order(names: str, delimiter: str) -> tuple[str, ...] | None:
@@ -279,14 +300,17 @@ def looks_like_csv(head: str) -> bool:
     status), so that a first game mistyped is said at its place, not the file skipped. `head` may
     end inside the first line (a game longer than the characters looked at): its moves so far then
     judge it. Lines may end in CR alone (the head is not yet read as text, which makes them LF). Its
-    fields are separated by `,` or `;` (`csv_delimiter`); a game of the other separator than its
-    header's counts too (rows pasted under another file's header: the reader says them at their place)."""
+    fields are separated by `,` or `;` (`csv_delimiter`), or by tabs under a header of names so
+    separated; a game of the other separator than its header's counts too (rows pasted under another
+    file's header: the reader says them at their place). A header of column names that names two
+    columns or more is enough (a file of no game yet; a header of five columns, which the reader says)."""
     lines, delimiter = head.lstrip().splitlines(keepends=True), csv_delimiter(head)
-    order = _CSV_FIELDS
-    while lines and _csv_header(delimiter).match(lines[0]):
-        order = (_csv_names(delimiter).match(lines[0]) and _csv_order(lines[0], delimiter)) or order
+    order, named = _CSV_FIELDS, False
+    while lines and (lines[0].lstrip().startswith("#") or _column_names(lines[0]) == delimiter):
+        names = lines[0].split(delimiter) if _column_names(lines[0]) else []
+        order, named = _csv_order(lines[0], delimiter) or order, named or _columns_named(names) > 1
         lines = lines[1:]
-    if any(_is_csv_game(line, order, separator) for line in lines for separator in CSV_DELIMITERS):
+    if named or any(_is_csv_game(line, order, separator) for line in lines for separator in CSV_DELIMITERS + TAB):
         return True
     first = lines[0].lstrip() if lines else ""
     if not first or first.endswith(("\n", "\r")) or _csv_line(order, delimiter).match(first):
@@ -377,11 +401,16 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
     is an error at its place); the game from `tags` (Game, and then Variant and Rules with it) or
     `csv_game`. A count that differs from the captures the moves list (each square counted as often
     as listed, H3) is a problem of the record at the count."""
-    chosen = dict(tags) if tags and tags.get("Game") else {"Game": csv_game(path, text)}
-    rules = _rules_of(chosen)
     first_row, delimiter = _delimiting_row(text)
-    headers = {names.start(): _csv_order(names[0], delimiter) for names in _csv_names(delimiter).finditer(text)}
-    rows = (line for line in _CSV_ROW.finditer(text) if not headers.get(line.start()))
+    lines = list(_CSV_ROW.finditer(text))
+    headers = {line.start(): _csv_order(line[0], delimiter) for line in lines if _column_names(line[0]) == delimiter}
+    rows = [line for line in lines if not headers.get(line.start())]
+    if not rows:
+        return  # column names alone: no game, as an lgn file of comments alone
+    games = any(line.start() not in headers for line in rows)  # else names alone, that order no columns
+    given = tags or {}
+    chosen = dict(given) if given.get("Game") or not games else {"Game": csv_game(path, text)}
+    rules = _rules_of(chosen)
     for index, line, draft in drafts("csv", text, rows):
         for name, value in chosen.items():
             draft.tag(name, value)
@@ -415,20 +444,35 @@ def _no_game(
 ) -> SyntaxProblem:
     """The problem of a line that is no CSV game of the columns in `order`, separated by the delimiter
     of `delimiting` (`_delimiting_row`): them, the header that orders them (at offset `header`; None:
-    none does), and the other delimiter, at its first, when it would have read the line."""
+    none does), and the other delimiter, at its first, when it would have read the line (tabs: read
+    under a header of names they separate); under such a header, a line of more fields (tabs between
+    its moves)."""
     first_row, delimiter = delimiting
     said = _columns_said(order, None if header is None else draft.locator.where(header)[0], delimiter)
-    other = next((d for d in CSV_DELIMITERS if d != delimiter and _csv_line(order, d).fullmatch(line[0].strip())), "")
-    if not other:
-        return draft.problem(said, line.start(), line[0][:20])
-    said += f"; this line separates its fields by '{other}', the file by '{delimiter}' (as its line {first_row} does)"
-    return draft.problem(said, line.start() + line[0].index(other), other)
+    others = (d for d in CSV_DELIMITERS + TAB if d != delimiter)
+    other = next((d for d in others if _csv_line(order, d).fullmatch(line[0].strip())), "")
+    if other == TAB:
+        said += (
+            "; this line separates its fields by tabs, which a tafl move list has as blanks too: lusoria reads "
+            "tabs as separators under a first line of the column names separated by tabs"
+        )
+    elif other:
+        said += (
+            f"; this line separates its fields by '{other}', the file by '{delimiter}' (as its line {first_row} does)"
+        )
+    elif delimiter == TAB and _field_count(line[0], TAB) > len(order):
+        said += "; this line has more fields: a tab is a blank between moves too, so separate its moves by spaces"
+    at = line[0].index(other) if other else 0
+    return draft.problem(said, line.start() + at, other or line[0][:20])
 
 
 def _columns_said(order: tuple[str, ...], header: int | None, delimiter: str) -> str:
     """What is said of a line that is no CSV game of the columns in `order` (separated by
     `delimiter`): them, and the line of the header that orders them (`header`; None: none does)."""
-    columns = delimiter.join(_column_name(field) for field in order)
+    if delimiter == TAB:
+        columns = ", ".join(map(_column_name, order[:-1])) + f" and {_column_name(order[-1])}, separated by tabs"
+    else:
+        columns = delimiter.join(map(_column_name, order))
     return f"a line of a CSV move list is {columns}" + (
         f" (as the header on line {header} orders them)" if header else ""
     )
@@ -447,18 +491,20 @@ def _column_of(name: str) -> str:
 
 def _unknown_names(draft: Draft, names: re.Match[str], delimiter: str) -> SyntaxProblem:
     """The problem of a row of column names that does not name the four columns once each: the
-    columns, and the first name that names none of them, or one named before."""
+    columns, and the first name that names none of them, or one named before; else (fewer names) the
+    columns it does not name, at its start."""
     found = list(re.finditer("[a-z](?:[a-z _-]*[a-z_-])?", names[0], re.I))
     fields = [_column_of(name[0]) for name in found]
-    bad = next(index for index, field in enumerate(fields) if not field or field in fields[:index])
-    name, field = found[bad], fields[bad]
+    bad = next((index for index, field in enumerate(fields) if not field or field in fields[:index]), None)
     columns = ", ".join(map(_column_name, _CSV_FIELDS[:-1])) + f" and {_CSV_FIELDS[-1]}"
+    said = f"the column names are {columns}, in any order, each once (a name holding move, defender, attacker, status or result)"
+    if bad is None:
+        missing = [_column_name(field) for field in _CSV_FIELDS if field not in fields]
+        unnamed = f"{' and '.join(missing)} {'is' if len(missing) == 1 else 'are'} not named"
+        return draft.problem(f"{said}: {unnamed}", names.start(), found[0][0])
+    name, field = found[bad], fields[bad]
     why = f"'{shown(name[0])}' names {_column_name(field) + ' again' if field else 'none of them'}"
-    said = (
-        f"the column names are {columns}, in any order, each once (a name holding move, defender, attacker, "
-        f"status or result): {why}"
-    )
-    return draft.problem(said, names.start() + name.start(), name[0])
+    return draft.problem(f"{said}: {why}", names.start() + name.start(), name[0])
 
 
 def _moves_elsewhere(row: re.Match[str], order: tuple[str, ...]) -> bool:

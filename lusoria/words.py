@@ -1,4 +1,4 @@
-"""Words of output: counts ("1 record", "2 records"), a number out of bounds, what the system says
+"""Words of output: counts ("1 record", "2 records", "3 times"), a number out of bounds, what the system says
 of an error, and control characters made visible (`escape_controls`)."""
 
 import re
@@ -14,6 +14,11 @@ def listed(words: Sequence[str], most: int = 3) -> str:
     """`a`, `a and b`, `a, b and c`; beyond `most` words, the first ones and how many more (`a, b, c and 2 more`)."""
     shown = [*words[:most], *([f"{len(words) - most} more"] if len(words) > most else [])]
     return " and ".join([", ".join(shown[:-1]), shown[-1]]) if len(shown) > 1 else "".join(shown)
+
+
+def times(count: int) -> str:
+    """How often a thing is written: `once`, `twice`, `3 times`."""
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
 
 
 def out_of_bounds(value: object, low: int, high: int) -> str:

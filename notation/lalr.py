@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections import Counter
 from functools import cache
 from typing import cast
 
@@ -32,7 +33,7 @@ from lusoria.notation.syntax import (
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.plugins import said
 from lusoria.validator.games import GAMES
-from lusoria.words import escape_controls
+from lusoria.words import escape_controls, times
 
 MAX_NAG = 255  # as in PGN
 _BLANKS = re.compile(r"\s+")
@@ -41,12 +42,11 @@ _BLANKS = re.compile(r"\s+")
 _PAIRED_TAGS = {"White": "Black", "Black": "White"}  # a name written twice was perhaps meant for the other side
 
 
-def _written_twice(tag: Token, name: str, column: int, first: str, names: set[str]) -> TagTwice:
-    """The problem of a tag `name` written again (`tag`), with the value it had first (`names`: those
-    of the record's tags)."""
-    problem = TagTwice(
-        f'the tag {name} appears twice (its first value, "{first}", is the one read)', tag.line, column, name, "tag"
-    )
+def _written_twice(tag: Token, name: str, column: int, first: str, names: Counter[str]) -> TagTwice:
+    """The problem of a tag `name` written again (`tag`), with the value it had first (`names`: how
+    often each of the record's tags is written)."""
+    said = f'the tag {name} appears {times(names[name])} (its first value, "{first}", is the one read)'
+    problem = TagTwice(said, tag.line, column, name, "tag")
     problem.span = (tag.start_pos or 0, tag.end_pos or 0)
     other = _PAIRED_TAGS.get(name)
     if other and other not in names:
@@ -75,10 +75,11 @@ class _Builder(Transformer):
         places: dict[str, tuple[int, int]] = {}
         written = [tag[1:-1].split(None, 1) for tag in tags]  # TAG: "[", its name, blanks, its value, "]"
         twice: list[TagTwice] = []  # (blanks inside)
+        counted = Counter(name for name, _ in written)
         for tag, (name, value) in zip(tags, written):
             column = (tag.column or 0) + tag.index(name)
             if name in named:
-                twice.append(_written_twice(tag, name, column, named[name], {name for name, _ in written}))
+                twice.append(_written_twice(tag, name, column, named[name], counted))
                 continue
             named[name], places[name] = unquote(value.rstrip(" \t")), (tag.line, column)
         if twice:  # the first, with the others (a record read past them all at once)

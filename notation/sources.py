@@ -253,8 +253,8 @@ def decoded_text(
     already first; a leading byte-order mark is dropped, and in UTF-8 (the default) one of UTF-16
     or UTF-32 says the encoding (`codec_for`). Bytes that do not decode are an InputError naming their offset,
     or, `escaped`, each a lone surrogate (U+DC80 to U+DCFF, as `surrogateescape` makes it: ESCAPED_BYTE) in a
-    single-byte encoding or UTF-8 (in UTF-16 or UTF-32 they stay an error, at the first unit that does not
-    decode: Python's decoder would go on at the next unit, but a unit of 2 or 4 bytes is no byte to escape); so
+    single-byte encoding or UTF-8, and in UTF-16 or UTF-32 each code unit that does not decode one
+    (`_escaped_unit`); so
     is a line longer than MAX_LINE (the rest is not read), and a file whose first bytes say it is no
     text to read: compressed, an SQLite database, UTF-16 or UTF-32 without a byte-order mark read as UTF-8."""
     try:
@@ -264,7 +264,7 @@ def decoded_text(
             raise InputError(f"{path}: {refused}", refused.parameter, refused.tries)
         codec = codec_for(start, encoding)
         counted = _Counting(stream, start, codec)
-        errors = "surrogateescape" if escaped and not _wide(codec) else "strict"
+        errors = ("lusoria-units" if _wide(codec) else "surrogateescape") if escaped else "strict"
         text = io.TextIOWrapper(counted, codec, errors, newline=None)  # type: ignore[type-var]
     except LookupError as error:
         raise InputError(f"{path}: {error}") from None
@@ -294,7 +294,21 @@ def decoded_text(
 
 
 SINGLE_BYTE = ("latin-1", "cp1252")  # the encodings of older transcriptions; latin-1 decodes every byte
-ESCAPED_BYTE = re.compile("[\udc80-\udcff]")  # a byte that did not decode, as `surrogateescape` leaves it
+ESCAPED_BYTE = re.compile("[\udc10\udc20\udc80-\udcff]")  # a byte (a code unit) that did not decode, escaped
+_UNIT_ESCAPES = {16: "\udc10", 32: "\udc20"}  # of a UTF-16 or UTF-32 code unit: no byte escapes to them
+
+
+def _escaped_unit(error: UnicodeError) -> tuple[str, int]:
+    """A UTF-16 or UTF-32 code unit that does not decode (a surrogate alone, or past U+10FFFF) as one
+    character, which ESCAPED_BYTE finds and `undecodable_byte` says: its place counts one character
+    as its character's would, and the decoder goes on at the next unit, as `surrogateescape` does. A
+    file that ends inside a unit (cut short) stays an error (`undecodable`)."""
+    if not isinstance(error, UnicodeDecodeError) or error.reason == "truncated data":
+        raise error
+    return _UNIT_ESCAPES[16 if "16" in error.encoding else 32], error.end
+
+
+codecs.register_error("lusoria-units", _escaped_unit)
 
 
 def _wide(codec: str) -> bool:
@@ -303,8 +317,19 @@ def _wide(codec: str) -> bool:
 
 
 def undecodable_byte(byte: str, encoding: str) -> str:
-    """What is said of a byte that `encoding` does not decode (`byte`: its ESCAPED_BYTE)."""
+    """What is said of a byte that `encoding` does not decode (`byte`: its ESCAPED_BYTE), or of a code
+    unit of UTF-16 or UTF-32 (as a byte-order mark says) that does not decode."""
+    width = next((width for width, escape in _UNIT_ESCAPES.items() if escape == byte), None)
+    if width is not None:
+        past = ", or past U+10FFFF" if width == 32 else ""
+        return f"a code unit is not valid UTF-{width} (a surrogate alone{past})"
     return f"byte 0x{ord(byte) - 0xDC00:02X} is not valid {encoding}"
+
+
+def encodings_to_try(byte: str, encoding: str) -> tuple[str, ...]:
+    """The encodings to try on a byte that `encoding` does not decode (`byte`: its ESCAPED_BYTE): the
+    single-byte ones, none for a code unit of UTF-16 or UTF-32, whose files are no older transcriptions."""
+    return () if byte in _UNIT_ESCAPES.values() else single_byte_tries(encoding)
 
 
 def single_byte_tries(encoding: str) -> tuple[str, ...]:

@@ -512,7 +512,7 @@ def test_a_file_of_an_older_lusorias_export_is_said_to_be_one(tmp_path, name, he
             '{"id": 1, "game": "chess", "moves": "e4"}\n',
             "JSON, but not an aagenielsen.dk game: a game of the scrape is an object with the fields",
         ),
-        ("record_id,moves,defenders,status\n", "not a game record in any format lusoria reads: read as lgn"),
+        ("record_id,moves,defenders,status\n", "the column names are moves, defenders lost, attackers lost and status"),
     ],
 )
 def test_a_file_that_starts_as_an_export_might_but_is_none_is_read(tmp_path, head, said):
@@ -559,17 +559,11 @@ def test_an_encoding_named_by_another_of_its_names_was_chosen_by_no_byte_order_m
             "utf-8",
             "byte 80 (line 4): the file ends inside a utf-16 character (as its byte-order mark says)",
         ),
-        (
-            codecs.BOM_UTF16_LE + RECORD.encode("utf-16-le") + b"\x00\xdc",
-            "utf-8",
-            "byte 80 (line 4) is not valid utf-16 (as its byte-order mark says)",
-        ),
-        (RECORD.encode("utf-32-le") + b"\x00\x00\x11\x00", "utf-32-le", "byte 156 (line 4) is not valid utf-32-le"),
     ],
 )
 def test_a_wide_encoding_that_fails_says_what_and_suggests_no_single_byte_one(tmp_path, data, encoding, message):
-    """A file cut inside a character, or a UTF-16 pair's half alone: latin-1 would read its bytes as
-    nonsense, so no `try --encoding latin-1`; a byte-order mark that chose the encoding says so."""
+    """A file cut inside a character: latin-1 would read its bytes as nonsense, so no `try --encoding
+    latin-1`; a byte-order mark that chose the encoding says so."""
     (tmp_path / "a.lgn").write_bytes(data)
     result = run("validate", "--encoding", encoding, str(tmp_path / "a.lgn"))
     assert result.exit_code == 2
@@ -596,20 +590,28 @@ def test_a_byte_in_an_otn_files_tag_or_comment_is_its_games_error(tmp_path, old,
     ]
 
 
-def test_a_wide_encodings_unit_that_does_not_decode_stops_its_file_there():
-    """Python's UTF-16 decoder resumes at the next unit (the third record is there, `replace` says),
-    but a unit is no byte that a record's text keeps escaped: the file is not read past it, said at it."""
-    data = (
-        codecs.BOM_UTF16_LE
-        + "\n".join(THREE[:2]).encode("utf-16-le")
-        + b"\n\x00\x00\xdc"
-        + THREE[2].encode("utf-16-le")
-    )
-    assert data.decode("utf-16", "replace").endswith("\n\ufffd" + THREE[2])
-    (unread,) = validate([io.BytesIO(data)])
-    assert unread == Unreadable(
-        "<stream>", "<stream>: byte 126 (line 7) is not valid utf-16 (as its byte-order mark says)", "encoding", ()
-    )
+@pytest.mark.parametrize("width, unit", [(16, b"\x00\xdc"), (32, b"\x00\xd8\x00\x00"), (32, b"\x00\x00\x11\x00")])
+def test_a_wide_encodings_unit_that_does_not_decode_is_its_records_error_and_the_others_are_read(width, unit):
+    """A surrogate alone (or past U+10FFFF) stopped the file there, every record after it unread,
+    where a byte UTF-8 does not decode is its record's error alone: it is so in UTF-16 and UTF-32 too,
+    said at its line and column, with no single-byte encoding to try."""
+    encoding = f"utf-{width}-le"
+    bom = codecs.BOM_UTF16_LE if width == 16 else codecs.BOM_UTF32_LE
+    second = THREE[1].encode(encoding).replace("d2".encode(encoding), unit + "2".encode(encoding))
+    data = bom + THREE[0].encode(encoding) + b"\n".decode().encode(encoding) + second + THREE[2].encode(encoding)
+    first, unread, third = validate([io.BytesIO(data)])
+    assert first.valid and third.valid and third.result == "*"
+    past = ", or past U+10FFFF" if width == 32 else ""
+    assert [(d.line, d.column, d.rule, d.message) for d in unread.diagnostics] == [
+        (
+            5,
+            13,
+            "syntax",
+            f"a code unit is not valid UTF-{width} (a surrogate alone{past}): the record is not read, the others are",
+        )
+    ]
+    (last,) = validate([io.BytesIO(bom + THREE[0].encode(encoding) + unit)])  # after the last line, as UTF-8's byte
+    assert [(d.line, d.column) for d in last.diagnostics] == [(3, 1)] and not last.valid
 
 
 # -- convert --output-dir and export: every file through the one atomic writer ------------------
@@ -829,26 +831,38 @@ def test_a_byte_in_a_line_of_a_logs_noise_costs_no_game(tmp_path, monkeypatch, d
     assert run("validate", "--encoding", "latin-1", "a_gameLog.txt").exit_code == 0
 
 
+DATE_SAID = "in the log's date (its first line), which is left unknown: the game is read"
+
+
 @pytest.mark.parametrize(
-    ("old", "new", "column", "date", "notes"),
+    ("old", "new", "column", "date", "notes", "where"),
     [
-        (b"<init>", b"<init> \xe9", 97, ("2019.12.13", "01:52:35"), []),
+        (b"<init>", b"<init> \xe9", 97, ("2019.12.13", "01:52:35"), [], NOISE),
         (
             b"Dec",
             b"D\xe9c",
             2,
             (None, None),
             ["the log's first line holds a byte that does not decode: its date is unknown"],
+            DATE_SAID,  # it was said in the noise's words, a line the reader ignores
+        ),
+        (
+            b"AM",
+            b"A\xe9M",
+            23,
+            (None, None),
+            ["the log's first line holds a byte that does not decode: its date is unknown"],
+            DATE_SAID,
         ),
     ],
-    ids=["after the date", "in the date"],
+    ids=["after the date", "in the date", "in its hour"],
 )
-def test_a_byte_in_a_logs_first_line_leaves_its_date_read_or_unknown(tmp_path, old, new, column, date, notes):
+def test_a_byte_in_a_logs_first_line_leaves_its_date_read_or_unknown(tmp_path, old, new, column, date, notes, where):
     """The log's date is read from its first line, where a byte cost the whole game: the game is
     read, with the date when the byte leaves it whole, and the byte said of the file."""
     (tmp_path / "a_gameLog.txt").write_bytes(log_with(1, old, new))
     source, unread = records([str(tmp_path / "a_gameLog.txt")])
-    assert unread.message.startswith(f"{tmp_path / 'a_gameLog.txt'}:1:{column}: byte 0xE9 is not valid utf-8, {NOISE}")
+    assert unread.message.startswith(f"{tmp_path / 'a_gameLog.txt'}:1:{column}: byte 0xE9 is not valid utf-8, {where}")
     report = check(source)
     assert report.valid and report.record.result == "1-0" and len(report.record.main.plies) == 7  # the whole game
     assert (report.record.tags.get("Date"), report.record.tags.get("Time")) == date

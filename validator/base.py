@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 import sys
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, partial
@@ -17,6 +18,7 @@ from typing import ClassVar, Generic, Self, TypeVar
 from lusoria.errors import LusoriaError
 from lusoria.validator.diagram import Diagram, Squares
 from lusoria.validator.suggest import alike, meant, similarity
+from lusoria.words import times
 
 Position = Hashable  # each game's positions are immutable values
 P = TypeVar("P", bound=Hashable)  # one game's position type
@@ -229,19 +231,24 @@ def holding_it(written: str, names: Iterable[str]) -> list[str]:
     return [name for name in names if written.lower() in name.lower()][:3]
 
 
-def given_twice(key: str) -> str:
-    """What is said of a rules key given twice (in a Rules tag, in options, in an OTN rules record),
-    as of a tag given twice: which value wins is not for lusoria to guess."""
-    return f"the rules key {key} appears twice"
+def given_again(key: str, count: int) -> str:
+    """What is said of a rules key given `count` times (in a Rules tag, in options, in an OTN rules
+    record), as of a tag given again: which value wins is not for lusoria to guess."""
+    return f"the rules key {key} appears {times(count)}"
 
 
 def _chosen_once(
-    chosen: dict[str, str], option: tuple[str, str] | None, problems: TagProblems, written: str, at: int = 0
+    chosen: dict[str, str],
+    option: tuple[str, str] | None,
+    problems: TagProblems,
+    written: tuple[str, Counter[str]],
+    at: int = 0,
 ) -> None:
     """`option` (None: a problem kept already) added to `chosen`; a problem when its key is there
-    already (`written` so, `at` characters into a Rules tag): `given_twice`."""
+    already (`written` so, `at` characters into a Rules tag, with how often each key is given in any
+    case): `given_again`."""
     if option is not None and option[0] in chosen:
-        problems.add(OptionError(given_twice(option[0]), "Rules", written, at))
+        problems.add(OptionError(given_again(option[0], written[1][option[0]]), "Rules", written[0], at))
     elif option is not None:
         chosen[option[0]] = option[1]
 
@@ -403,9 +410,11 @@ class Game(Generic[P]):
         if variant is not None and variant.lower() not in cls.presets:
             problems.add(cls.unknown_variant(variant))
         chosen: dict[str, str] = {}
-        for item in re.finditer(r"\S+", rules or ""):
+        items = list(re.finditer(r"\S+", rules or ""))
+        keys = Counter(item[0].partition("=")[0].lower() for item in items)
+        for item in items:
             option = problems.read(partial(cls.rules_entry, item))
-            _chosen_once(chosen, option, problems, item[0].partition("=")[0], item.start())
+            _chosen_once(chosen, option, problems, (item[0].partition("=")[0], keys), item.start())
         problems.raise_any()
         return chosen
 
@@ -432,8 +441,9 @@ class Game(Generic[P]):
         problems = TagProblems()
         checked = [problems.read(partial(cls._checked_option, key, value)) for key, value in options.items()]
         kept: dict[str, str] = {}
+        keys = Counter(key.lower() for key in options)
         for written, option in zip(options, checked, strict=True):
-            _chosen_once(kept, option, problems, written)
+            _chosen_once(kept, option, problems, (written, keys))
         problems.raise_any()
         return kept
 

@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 
 from lusoria.notation.numbers import whole_number
-from lusoria.validator.base import BLACK, WHITE, OptionError, given_twice
+from lusoria.validator.base import BLACK, WHITE, OptionError, given_again
 from lusoria.validator.grid import FILES, SQUARE_NAME
 from lusoria.validator.tafl_board import (
     ATTACKER,
@@ -120,19 +120,26 @@ _ENTRY = re.compile(r"\S+")
 _ROW = re.compile(r"(?:[0-9]+|[tcnkmgTCNKMG])*")
 
 
+def _read_key(key: str) -> str:
+    """The key an OTN rules record's entry is read as: `starti` as `start`, any other as written."""
+    return "start" if key == "starti" else key
+
+
 def read_record(text: str) -> dict[str, str]:
     """The options an OTN rules record sets (its keys, `starti` read as `start`; OTN's defaults
     for the others), each value as `normalized` writes it; OptionError at the first entry lusoria cannot read (its `at`: the
     entry's place in `text`)."""
     found: dict[str, str] = {}
-    for entry in _ENTRY.finditer(text):
+    entries = list(_ENTRY.finditer(text))
+    for entry in entries:
         key, colon, value = entry[0].partition(":")
         if not colon:
             raise OptionError(f"rules entry '{entry[0][:40]}' is not key:value", "Rules", entry[0], entry.start())
         if key == "starti":
             key, value = "start", "/".join(reversed(value.strip("/").split("/")))
         if key in found:
-            raise OptionError(given_twice(key), "Rules", key, entry.start())
+            count = sum(_read_key(other[0].partition(":")[0]) == key for other in entries)
+            raise OptionError(given_again(key, count), "Rules", key, entry.start())
         if key in IGNORED:
             continue
         try:

@@ -3,7 +3,6 @@ first, so that an archive built by importing a file and then replacing it with a
 table by table, the archive of the edited file imported alone (ids, rowids and the codes of plies
 aside), its move tree and full-text search included."""
 
-import codecs
 import os
 import random
 from pathlib import Path
@@ -21,6 +20,7 @@ from lusoria.archive import texts as texts_module
 from lusoria.archive.positions import EXACT_PLIES, KEY_LENGTH, SHORT_LENGTH
 from lusoria.archive.records_as_rows import Failure, checked_rows
 from lusoria.cli import main
+from lusoria.notation import sources
 from lusoria.pipeline import records as read
 from lusoria.validator import tablut
 
@@ -764,7 +764,7 @@ def test_a_file_named_that_cannot_be_read_is_not_one_now_empty(in_tmp):
     assert Archive("a.db").sql("SELECT count(*) AS n FROM records") == [{"n": 6}]
 
 
-def test_a_file_that_stops_decoding_midway_keeps_the_records_after_the_bad_byte(in_tmp):
+def test_a_file_that_stops_decoding_midway_keeps_the_records_after_the_bad_byte(in_tmp, monkeypatch):
     """A file whose bytes stop decoding after some of its records were read (past the first MiB,
     which is decoded and split at once): the records held after that point were removed as
     records the file no longer has."""
@@ -773,24 +773,26 @@ def test_a_file_that_stops_decoding_midway_keeps_the_records_after_the_bad_byte(
     write(in_tmp / "games/b.lgn", games(42, 3))
     runner = CliRunner()
     assert runner.invoke(main, ["import", "--db", "a.db", "games"]).exit_code == 0
-    bad = stopped_decoding(in_tmp / "games/a.lgn", records[8])
-    line = (in_tmp / "games/a.lgn").read_bytes()[:bad].decode("utf-16").count("\n") + 1
+    line = stopped_reading(in_tmp / "games/a.lgn", records[8], monkeypatch)
     result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "games"])
     assert (result.exit_code, result.stdout, result.stderr) == (
         2,
         "a.db: added 0 records (0 invalid, 0 of them unparsable), kept 8 unchanged, skipped 0 duplicates\n",
-        f"lusoria: games/a.lgn: byte {bad} (line {line}) is not valid utf-16 (as its byte-order mark says)\n",
+        f"lusoria: games/a.lgn: line {line} is longer than 1,000 characters, the most lusoria reads; the rest of "
+        "the file is not read\n",
     )
 
 
-def stopped_decoding(path: Path, record: str) -> int:
-    """The file at `path` written again in UTF-16 (a byte-order mark), with half a UTF-16 pair before
-    `record`, where its decoding stops (in UTF-8, a byte that does not decode is its record's error
-    alone): the offset of that half."""
-    text = path.read_text().encode("utf-16-le")
-    bad = text.index(record.encode("utf-16-le"))
-    path.write_bytes(codecs.BOM_UTF16_LE + text[:bad] + "\udc00".encode("utf-16-le", "surrogatepass") + text[bad:])
-    return bad + len(codecs.BOM_UTF16_LE)
+def stopped_reading(path: Path, record: str, monkeypatch) -> int:
+    """The file at `path` written again with a line longer than lusoria reads (MAX_LINE, made short
+    here, as the pieces it is decoded in) before `record`, where its reading stops (a byte or a
+    UTF-16 unit that does not decode is its record's error alone): that line's number."""
+    monkeypatch.setattr(sources, "MAX_LINE", 1000)
+    monkeypatch.setattr(sources, "CHUNK", 4096)
+    text = path.read_text()
+    at = text.index(record)
+    path.write_text(text[:at] + "x" * 5000 + "\n" + text[at:])
+    return text[:at].count("\n") + 1
     assert Archive("a.db").sql("SELECT count(*) AS n FROM records") == [{"n": 15}]
 
 
@@ -1000,7 +1002,7 @@ def test_a_name_held_with_a_single_backslash_by_an_older_lusoria_is_found_again(
     assert {row["path"] for row in archive.sql("SELECT path FROM records")} == {"games/a\\\\b.lgn"}
 
 
-def test_a_link_whose_name_is_not_utf8_is_its_target(in_tmp):
+def test_a_link_whose_name_is_not_utf8_is_its_target(in_tmp, monkeypatch):
     """A link `games/caf\\xe9.lgn` (Latin-1) to `elsewhere/x.lgn`: its records' `file` is the target
     (`real_file` undoes the escape before the link is resolved), found from the name held before
     version 15 (`same_file`), and kept whole when the target stops decoding midway (`Read.unread`)."""
@@ -1019,13 +1021,13 @@ def test_a_link_whose_name_is_not_utf8_is_its_target(in_tmp):
         conn.execute("UPDATE records SET file = NULL")  # (as an archive made before version 15 holds them)
     summary = archive.import_paths(["games"], replace=True)
     assert (summary.replaced, summary.added, summary.kept, summary.duplicates) == (0, 0, 2, 0)
-    stopped_decoding(in_tmp / "elsewhere/x.lgn", records[1])
+    stopped_reading(in_tmp / "elsewhere/x.lgn", records[1], monkeypatch)
     summary = archive.import_paths(["games"], replace=True)
     assert (summary.replaced, summary.added, len(summary.unreadable)) == (0, 0, 1)
     assert archive.sql("SELECT count(*) AS n FROM records") == [{"n": 2}]
 
 
-def test_a_file_named_with_a_backslash_that_stops_decoding_midway_keeps_its_records(in_tmp):
+def test_a_file_named_with_a_backslash_that_stops_decoding_midway_keeps_its_records(in_tmp, monkeypatch):
     """A file that cannot be read is named by the file system's name (`Unreadable.path`), not as
     lusoria shows it: `caf\\xe9.lgn` (a backslash, x, e, 9) was taken for a Latin-1 name, so that
     its records after the bad byte were removed as records the file no longer has."""
@@ -1034,7 +1036,7 @@ def test_a_file_named_with_a_backslash_that_stops_decoding_midway_keeps_its_reco
     write(in_tmp / name, [records[0], "\n" * (1 << 20), records[1]])
     archive = Archive("a.db")
     archive.import_paths(["games"])
-    stopped_decoding(in_tmp / name, records[1])
+    stopped_reading(in_tmp / name, records[1], monkeypatch)
     summary = archive.import_paths(["games"], replace=True)
     assert (summary.replaced, summary.added, len(summary.unreadable)) == (0, 0, 1)
     assert archive.sql("SELECT count(*) AS n FROM records") == [{"n": 2}]

@@ -1216,7 +1216,14 @@ def test_csv_move_lists_name_their_game_by_file_or_by_board(tmp_path, lusorias_o
         ("e2-c2 f9-f5", "csv"),  # the head ends inside its first game: its moves so far say it
         ("e2-c2 f9-f5\n", None),  # a whole line of moves without the counts and the status
         ("e2-c2 f9-f5\r", None),
-        ("# brandubh\nmoves,defenders_lost,attackers_lost,status\n", None),  # a header and no game: no move list
+        ("# brandubh\nmoves,defenders_lost,attackers_lost,status\n", "csv"),  # a header and no game yet: no record
+        ("moves,defenders lost,status\ne2-c2 f9-f5,0,white\n", "csv"),  # a header of 3: the reader says it
+        ("id;moves;defenders lost;attackers lost;status\n1;e2-c2 f9-f5;0;0;white\n", "csv"),  # and of 5
+        ("Moves, notes\n", None),  # names of one column alone: a note's first words
+        ("moves\tdefenders lost\tattackers lost\tstatus\ne2-c2 f9-f5\t0\t0\twhite\n", "csv"),  # tabs, named
+        ("e2-c2 f9-f5\t0\t0\twhite\n", "csv"),  # tabs, no header: the reader says to name the columns
+        ('"e2-c2 f9-f5; e3-e4";0;0;"White"\n', "csv"),  # a delimiter inside quotes is a character of its field
+        ('"e2-c2 f9-f5, e3-e4",0,0,White\n', "csv"),
         ("e2-c2 f9f5x e3-e4,0,0,white\n", "csv"),  # a slip among its moves: the reader names it at its place
         ("zz,0,0,white\n", None),  # no move at all
         ("e2-c2 f9-f5,0,0,won\n", "csv"),  # a status mistyped: the reader names it at its place
@@ -1623,3 +1630,107 @@ def test_a_format_whose_file_endings_are_not_a_tuple_of_text_is_refused_as_it_is
     took each character of `.moves` as an ending and called a tuple to read."""
     with pytest.raises(ValueError, match=f"^the format moves: {said}"):
         Format(**{"name": "moves", **endings})
+
+
+@pytest.mark.parametrize("delimiter", [",", ";"])
+def test_a_csv_file_of_column_names_alone_has_no_game_as_an_lgn_file_of_comments_alone(tmp_path, delimiter):
+    """The engines' header and no row yet: it was read as lgn ('not a game record in any format lusoria
+    reads' at 1:1), and with --from csv its game could not be told ('its moves fit the boards of 3 games')."""
+    (tmp_path / "games.csv").write_text(delimiter.join(("moves", "defenders lost", "attackers lost", "status")) + "\n")
+    (tmp_path / "notes.lgn").write_text("% the club's games, to come\n")
+    for name in ("games.csv", "notes.lgn"):
+        done = CliRunner().invoke(main, ["validate", str(tmp_path / name)])
+        assert (done.exit_code, done.stdout) == (2, "0 records: 0 valid, 0 invalid (0 errors, 0 warnings)\n")
+        assert done.stderr == f"lusoria: no record found in {tmp_path}/{name}\n"
+    assert list(read_sources(str(tmp_path / "games.csv"), format="csv")) == []
+
+
+@pytest.mark.parametrize("delimiter", [",", ";"])
+def test_a_csv_field_quoted_is_read_whole_whatever_delimiter_it_holds(delimiter):
+    """A `;` inside the quoted moves of a `;` file (a `,` in a `,` file) made the row five fields: the
+    file was read as lgn, 'not a game record in any format lusoria reads'."""
+    moves, *others = CSV_GAME.split(",")
+    cut = moves.index(" ", 20)
+    row = delimiter.join([f'"{moves[:cut]}{delimiter}{moves[cut:]}"', *others])
+    assert format_of("games.csv", f"{row}\n") == "csv"
+    [game] = [check(s) for s in read_text(f"{row}\n", "csv", "brandubh.csv")]
+    word = moves[:cut].rsplit(" ", 1)[-1] + delimiter
+    assert [(d.rule, d.line, d.column, d.text) for d in game.diagnostics] == [
+        ("syntax", 1, 2 + cut - len(word) + 1, word)
+    ]
+    assert game.diagnostics[0].message.startswith(f"found '{word}', expected a move such as e2-c2")
+
+
+@pytest.mark.parametrize(
+    "names, message",
+    [
+        ("moves,defenders lost,status", "attackers lost is not named"),
+        ("moves,status", "defenders lost and attackers lost are not named"),
+        ("id,moves,defenders lost,attackers lost,status", "'id' names none of them"),
+        ("moves;defenders lost;attackers lost;status;result", "'result' names status again"),
+    ],
+)
+def test_a_csv_header_of_other_than_four_names_says_the_names_expected(tmp_path, names, message):
+    """A header of 3 or 5 names was read as lgn: 'not a game record in any format lusoria reads'."""
+    delimiter = ";" if ";" in names else ","
+    (tmp_path / "brandubh.csv").write_text(f"{names}\n{CSV_GAME.replace(',', delimiter)}\n")
+    header, row = [check(s) for s in read_sources(str(tmp_path / "brandubh.csv"))]
+    column = 1 if "not named" in message else names.index(message.split("'")[1]) + 1
+    assert [(d.rule, d.line, d.column, d.message) for d in header.diagnostics] == [
+        (
+            "syntax",
+            1,
+            column,
+            "the column names are moves, defenders lost, attackers lost and status, in any order, each once "
+            f"(a name holding move, defender, attacker, status or result): {message}",
+        )
+    ]
+    assert row.valid and row.source.line == 2  # in the engines' order
+
+
+TSV_HEADER = "moves\tdefenders lost\tattackers lost\tstatus"
+
+
+def test_a_tsv_file_under_the_engines_header_separated_by_tabs_reads_as_its_csv():
+    """A spreadsheet's 'tab-separated' export: its header tells the tabs, and a row of four fields
+    leaves the moves their spaces; it was read as lgn."""
+    rows = (FIXTURES / "csv/brandubh.csv").read_text().splitlines()
+    tsv = "\n".join([TSV_HEADER, *(row.replace(",", "\t") for row in rows)]) + "\n"
+    assert format_of("games.csv", tsv) == "csv"
+    as_csv = [said(check(s), False) for s in read_text("\n".join(rows) + "\n", "csv", "brandubh.csv")]
+    assert [said(check(s), False) for s in read_text(tsv, "csv", "brandubh.csv")] == as_csv
+    assert len(as_csv) == 4
+
+
+def test_a_tsv_row_of_tabs_between_its_moves_is_said_with_what_to_do():
+    moves, *others = CSV_GAME.split(",")
+    text = f"{TSV_HEADER}\n" + "\t".join([moves.replace(" ", "\t", 1), *others]) + "\n"
+    [row] = [check(s) for s in read_text(text, "csv", "brandubh.csv")]
+    assert [(d.rule, d.line, d.column, d.message) for d in row.diagnostics] == [
+        (
+            "syntax",
+            2,
+            1,
+            "a line of a CSV move list is moves, defenders lost, attackers lost and status, separated by tabs (as "
+            "the header on line 1 orders them); this line has more fields: a tab is a blank between moves too, so separate its moves by spaces",
+        )
+    ]
+
+
+def test_tab_separated_games_without_their_header_are_said_with_the_header_to_add():
+    """Tabs are read as separators only under a header they separate: a tab is a blank in a move list."""
+    moves, *others = CSV_GAME.split(",")
+    text = "\t".join([moves, *others]) + "\n"
+    assert format_of("games.csv", text) == "csv"  # it was read as lgn: 'not a game record in any format'
+    [row] = [check(s) for s in read_text(text, "csv", "brandubh.csv")]
+    assert [(d.rule, d.line, d.column, d.text, d.message) for d in row.diagnostics] == [
+        (
+            "syntax",
+            1,
+            len(moves) + 1,
+            "\t",
+            "a line of a CSV move list is moves,defenders lost,attackers lost,status; this line separates its "
+            "fields by tabs, which a tafl move list has as blanks too: lusoria reads tabs as separators under a "
+            "first line of the column names separated by tabs",
+        )
+    ]

@@ -110,9 +110,23 @@ def test_otn_a_repeated_tag_is_an_error_at_the_second_and_the_game_is_read_with_
         "tag",
         6,
         2,
-        "a second [Result:…] tag (the first, on line 5, is the one read): an OTN game has one of each",
+        "the tag [Result:…] appears twice (the first, on line 5, is the one read): an OTN game has one of each",
     )
     assert illegal[:2] == ("T2", 10) and report.tags["Result"] == "1-0"  # -1: the defenders (White) won
+
+
+def test_otn_a_tag_written_three_times_says_so_at_the_second_and_the_third():
+    """It said "a second [Result:…] tag" at the third too."""
+    text = RESIGNED.replace("[result:-1]", "[result:-1]\n[Result:1]\n[RESULT:1]")
+    [source] = read_text(text, "otn", "hostile")
+    said = [(d.line, d.message) for d in check(source).diagnostics if d.rule == "tag"]
+    assert said == [
+        (
+            line,
+            f"the tag [{key}:…] appears 3 times (the first, on line 5, is the one read): an OTN game has one of each",
+        )
+        for line, key in ((6, "Result"), (7, "RESULT"))
+    ]
 
 
 @pytest.mark.parametrize(
@@ -144,6 +158,9 @@ def test_otn_a_repeated_rules_entry_is_an_error_at_the_second():
     with pytest.raises(OptionError) as raised:  # a catalogue variant's rules record, in the same words
         read_record("dim:9 esc:c dim:11")
     assert (str(raised.value), raised.value.written) == ("the rules key dim appears twice", "dim")
+    with pytest.raises(OptionError) as raised:  # `starti` is read as `start`, and counted so
+        read_record("start:/3/ esc:c starti:/3/ start:/3/")
+    assert str(raised.value) == "the rules key start appears 3 times"
 
 
 def test_otn_a_second_game_pasted_after_the_first_is_an_error_at_its_rules_record():
@@ -404,6 +421,8 @@ def test_aage_a_field_given_twice_is_an_error_at_the_second():
     # the JSON decoder keeps the second, and "found 'x'" was said at the first `Moves`
     text = '{%s,\n"Moves": "f1-f3",\n"Moves": "x"}' % SAAMI
     assert only(text, "aage") == ("syntax", 3, 11, "Moves is given twice: a game gives each field once")
+    three = text.replace('"x"}', '"x",\n"Moves": "y"}')
+    assert only(three, "aage") == ("syntax", 3, 11, "Moves is given 3 times: a game gives each field once")
 
 
 def test_aage_refuses_a_long_token_and_quotes_a_bad_move_shortly():

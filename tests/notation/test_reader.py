@@ -344,6 +344,10 @@ def test_blanks_inside_a_tag_s_brackets_are_not_its_value_s(movetext):
         3,
         4,
     )
+    with pytest.raises(SyntaxProblem) as raised:  # the count of them all, at each after the first
+        parse_record(f'[Game "tablut"]\n[Event "a"]\n[Event "b"]\n[Event "c"]\n{movetext}')
+    said = [(problem.message, problem.line) for problem in (raised.value, *raised.value.later)]
+    assert said == [('the tag Event appears 3 times (its first value, "a", is the one read)', line) for line in (3, 4)]
 
 
 def test_a_record_that_does_not_parse_has_its_tags_scanned_once(monkeypatch):
@@ -369,13 +373,17 @@ def test_decoding_reports_the_byte_offset_and_handles_line_ends():
     assert "".join(decoded_text(io.BytesIO(b"caf\xe9\n"), "f", "latin-1")) == "café\n"
 
 
-def test_escaped_bytes_are_kept_in_utf8_but_an_undecodable_utf16_unit_stays_an_error():
-    """A byte UTF-8 does not decode is kept as its lone surrogate (fmt writes it back); in UTF-16
-    the units are lost, so even one whose bytes could be escaped (0x80 0xDC: a lone low surrogate)
-    is an error still."""
+def test_escaped_bytes_are_kept_in_utf8_and_an_undecodable_wide_unit_is_one_escape():
+    """A byte UTF-8 does not decode is kept as its lone surrogate (fmt writes it back); a UTF-16 or
+    UTF-32 unit that does not decode is one character of its own (it was an error that stopped the
+    file), and a file cut inside a unit an error still."""
     assert "".join(decoded_text(io.BytesIO(b"ok\n\xff"), "f", escaped=True)) == "ok\n\udcff"
-    with pytest.raises(InputError, match=r"^f: byte 6 \(line 2\) is not valid utf-16-le$"):
-        list(decoded_text(io.BytesIO("ok\n".encode("utf-16-le") + b"\x80\xdc"), "f", "utf-16-le", escaped=True))
+    wide = "ok\n".encode("utf-16-le") + b"\x80\xdc" + "x".encode("utf-16-le")
+    assert "".join(decoded_text(io.BytesIO(wide), "f", "utf-16-le", escaped=True)) == "ok\n\udc10x"
+    wide = "ok\n".encode("utf-32-le") + b"\x00\x00\x11\x00"
+    assert "".join(decoded_text(io.BytesIO(wide), "f", "utf-32-le", escaped=True)) == "ok\n\udc20"
+    with pytest.raises(InputError, match=r"^f: byte 6 \(line 2\): the file ends inside a utf-16-le character$"):
+        list(decoded_text(io.BytesIO("ok\n".encode("utf-16-le") + b"\x80"), "f", "utf-16-le", escaped=True))
 
 
 def test_a_line_of_max_line_characters_is_read_and_a_longer_one_refused(monkeypatch):

@@ -126,6 +126,8 @@ def test_a_rules_key_given_twice_is_a_tag_error_at_the_second(game, key):
     where = (diagnostic.rule, diagnostic.severity, diagnostic.line, diagnostic.column, diagnostic.text)
     assert where == ("tag", "error", 3, len('[Rules "') + tag.index(" ") + 2, key.upper())
     assert diagnostic.message == f"the rules key {key} appears twice"
+    thrice = check(f'[Game "{game}"]\n[Variant "{variant}"]\n[Rules "{tag} {key.title()}={first}"]\n*\n')
+    assert [d.message for d in thrice.diagnostics] == [f"the rules key {key} appears 3 times"] * 2
 
 
 @pytest.mark.parametrize("game, key", GAME_KEYS.items())

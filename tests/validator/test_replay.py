@@ -232,7 +232,9 @@ def test_tags_written_twice_are_each_said_at_their_place_from_one_parse(monkeypa
         ("tag", 7, 14, "White", ("Black",)),
         ("T2", 8, 19, "e3-c4", ("e4-c4", "c3-c4", "e4-b4")),
     ]
-    assert report.diagnostics[2].message == 'the tag White appears twice (its first value, "a", is the one read)'
+    assert (
+        report.diagnostics[2].message == 'the tag White appears 3 times (its first value, "a", is the one read)'
+    )  # White: a, b, d
     assert len(parses) == 2  # the record as written, then without its second tags
 
 
