@@ -266,6 +266,13 @@ class Filters:
         maximum=MAX_SQL_INTEGER,
         where="records.plies <= ?",
     )
+    record_id: int | None = _filter(
+        help="The record of this id (the first column of query's table).",
+        option="id",
+        minimum=1,
+        maximum=MAX_SQL_INTEGER,
+        where="records.id = ?",
+    )
     valid: bool | None = _filter(
         help="Only valid, or only invalid, records.", negative="invalid", where="records.valid = ?"
     )

@@ -210,7 +210,7 @@ def _record_columns(report: Report, found: Identity, text: str, verbatim: bool) 
     """The columns of a record's row of `records`, by name (`found`: its identity; `text`, `verbatim`:
     its text to keep and whether it is kept as written, `written_in` its format when another than
     lusoria's notation: `_text_to_keep`)."""
-    tags = report.tags
+    tags = _decoded_tags(report)
     date_from, date_to = report.dates if report.record else _dates(tags)
     return {
         "hash": found.key,
@@ -237,6 +237,14 @@ def _record_columns(report: Report, found: Identity, text: str, verbatim: bool) 
     }
 
 
+def _decoded_tags(report: Report) -> dict[str, str]:
+    """A record's tags; of a record not read for a byte its encoding does not decode, those that hold
+    no such byte (U+FFFD where it stood): a name no one wrote is no player of the archive."""
+    if not isinstance(report.source.parsed, Undecodable):
+        return report.tags
+    return {name: value for name, value in report.tags.items() if "\ufffd" not in value}
+
+
 def known(tag: str, tags: dict[str, str]) -> str | None:
     """A roster tag's value, None when the record has none or writes it unknown (`?`,
     `????.??.??`): both are stored as NULL, whatever format the record was read from."""
@@ -260,8 +268,9 @@ def _diagnostic_columns(report: Report) -> dict[str, object]:
 def _other_tags(report: Report) -> list[list[str]]:
     """The rows of `other_tags`, as columns (names, values): the tags the record's columns do not
     keep, and its format (SourceFormat) when it was read from another than lgn."""
-    names = [name for name in report.tags if name not in COLUMN_TAGS]
-    values = [report.tags[name] for name in names]
+    tags = _decoded_tags(report)
+    names = [name for name in tags if name not in COLUMN_TAGS]
+    values = [tags[name] for name in names]
     if report.source.format != "lgn":
         names.append(SOURCE_FORMAT)
         values.append(report.source.format)

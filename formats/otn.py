@@ -77,6 +77,7 @@ RULES_NAME = "OtnRulesName"  # the tag of the rules record's `name:` entry (Open
 RULES_NAME_ENTRY = re.compile(r"(?:^|(?<=\s))name:(?P<name>[^\s\]]+)")  # as read; as written when it is one word
 REPETITION = "OtnRepetition"  # the tag of the rules record's `tfr:` entry where a built-in game does not check it
 REPETITION_ENTRY = re.compile(r"(?:^|(?<=\s))tfr:(?P<value>[dwl])(?=\s|$)")  # (one lusoria reads: `_note_repetition`)
+_NO_REPETITION_ENTRY = re.compile(r"(?!(?:.*\s)?tfr:).*", re.S)  # a rules record without `tfr:`: a draw, OTN's default
 _KEY = re.compile(r"[A-Za-z][A-Za-z0-9-]*")  # an OTN tag's name, as _TAG reads it
 _LGN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # a tag's name in lusoria's notation (TAG_NAME)
 
@@ -153,8 +154,8 @@ def _game_rules(draft: Draft, tags: Mapping[str, re.Match[str]]) -> TaflGame | N
 
 def _rules_entries(draft: Draft, rules_tag: re.Match[str], rules: TaflGame) -> None:
     """The entries of the [rules:…] tag that its rules do not say, kept as tags to be written back:
-    its name, when it is not the one written anyway, and its repetition rule, when the rules are
-    not `described`."""
+    its name, when it is not the one written anyway, and its repetition rule (`d`, OTN's default,
+    when it has none), when the rules are not `described`."""
     value, at = rules_tag["value"], rules_tag.start("value")
     rules_name = RULES_NAME_ENTRY.search(value)
     if rules_name is not None and rules_name["name"] != written_name(rules):  # (that one is written back anyway)
@@ -162,6 +163,8 @@ def _rules_entries(draft: Draft, rules_tag: re.Match[str], rules: TaflGame) -> N
     repetition = REPETITION_ENTRY.search(value)
     if repetition is not None and not rules.described:  # (written back: its meaning kept, C12 or not)
         draft.tag(REPETITION, repetition["value"], at + repetition.start("value"))
+    elif _NO_REPETITION_ENTRY.fullmatch(value) and not rules.described:  # OTN's default, as OpenTafl leaves it out
+        draft.tag(REPETITION, "d", at)
 
 
 def _black_first(draft: Draft, rules: TaflGame) -> bool:

@@ -176,9 +176,12 @@ _GAME = re.compile(
 )
 
 
+_SIGNATURE = re.compile(r"^--[ \t]*\r?$", re.M)  # an e-mail's signature line (RFC 3676 "-- "), below a pasted list
+
+
 def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
     """The games of a file of move lists: one a line, a game of numbered moves going on over the
-    lines after it (`_GAME`). `tags`: Game, Variant, Rules; without
+    lines after it (`_GAME`), up to an e-mail's signature line (`-- `), noted. `tags`: Game, Variant, Rules; without
     Game, the game the file's name names (`named_game`: its default preset), else the format's
     entry's, and then the first error of each game says how it was read (`_read_as_default`)."""
     given, default = tags or {}, FORMATS["tafl"].games[""]
@@ -186,10 +189,15 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     chosen = {"Game": named} if named and named != default["Game"] else chosen_tags(default, given)
     rules = _rules_of(chosen)
     hint = "" if given.get("Game") or named else _read_as_default(chosen)
-    for index, block, draft in drafts("tafl", text, _GAME):
+    signature = _SIGNATURE.search(text)
+    games = list(_GAME.finditer(text, 0, signature.start() if signature else len(text)))
+    for index, block, draft in drafts("tafl", text, games):
         for name, value in chosen.items():
             draft.tag(name, value)
         draft.hint = hint
+        if signature and index == len(games) - 1:
+            line = draft.locator.where(signature.start())[0]
+            draft.note(f"the lines from line {line} on are an e-mail's signature (its '-- ' line and after): not read")
         yield _read_list(draft, block[0], block.start(), path, index, rules)
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TypeVar
 import click
 
 from lusoria import __version__, build, output
-from lusoria.options import JOBS, Bounded, Encoding, LazyDefault, Named
+from lusoria.options import JOBS, Advised, Bounded, Encoding, LazyDefault, Named
 from lusoria.terminal import echo, escaped, unescaped
 from lusoria.words import plural, reason
 
@@ -1184,6 +1184,9 @@ def duplicates(paths: tuple[str | Path, ...], db: str | None, encoding: str) -> 
     sys.exit(2 if inputs.unreadable else 1 if same or prefixes else 0)
 
 
+_SCORES = "each player's games won, drawn and lost are lusoria players (the score table) and lusoria players crosstable"
+
+
 @main.command(cls=FilterCommand, at=1)  # the filters after --db
 @db_option
 @click.option("--json", "as_json", is_flag=True, help="The figures as JSON.")
@@ -1197,7 +1200,7 @@ def duplicates(paths: tuple[str | Path, ...], db: str | None, encoding: str) -> 
 )
 @click.option(
     "--by",
-    type=click.Choice(["game", "variant"]),
+    type=Advised(["game", "variant"], {name: _SCORES for name in ("player", "players")}),
     help="The results of each game or variant too: each side's wins, the draws and the unfinished games, "
     "the sides named as the game names them; and the invalid records, with the rules of their first errors.",
 )

@@ -53,6 +53,22 @@ class LazyDefault(click.Option):
         return super().get_default(ctx, call=True)
 
 
+class Advised(click.Choice):
+    """A choice whose refusal of a value another command answers says that command (`advice`:
+    the value, in lower case, and the words that name it)."""
+
+    def __init__(self, choices: Iterable[str], advice: dict[str, str]):
+        super().__init__(list(choices))
+        self.advice = advice
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        advice = self.advice.get(value.lower()) if isinstance(value, str) else None
+        if advice is None:
+            return super().convert(value, param, ctx)
+        choices = ", ".join(repr(choice) for choice in self.choices)
+        self.fail(f"{value!r} is not one of {choices}: {advice}", param, ctx)
+
+
 class Named(click.Choice):
     """One of the names a registry gives (`names`), asked for when the option is used or shown:
     a plug-in's game or format counts, and a command that does not use it reads no plug-ins."""

@@ -32,6 +32,7 @@ CASES = [
     Filters(limit=3),  # the oldest three, which are not the first imported
     Filters(order="longest", limit=3),  # the three longest games
     Filters(player="nobody"),
+    Filters(record_id=5),
 ]
 
 
@@ -565,3 +566,14 @@ def test_a_variant_is_looked_up_in_any_case_and_spacing(whole):
     seed = whole.query(Filters(variant="seed"))
     assert seed and [whole.query(Filters(variant=name)) for name in ("SEED", " Seed ")] == [seed, seed]
     assert whole.stats(filters=Filters(variant=" Seed ")) == whole.stats(filters=Filters(variant="seed"))
+
+
+def test_the_record_of_an_id_of_the_table_is_found_by_it(whole):
+    """`query --id 12 --format lgn | lusoria html -`: an organiser publishes or sends the game of a row
+    of the table (no filter named one record: only `lusoria sql` did)."""
+    row = whole.query(Filters(player="Olof Berg"))[0]
+    found = CliRunner().invoke(main, ["query", "--db", whole.path, "--id", str(row["id"]), "--format", "lgn"])
+    assert found.exit_code == 0 and found.stdout.count("[Game ") == 1
+    assert f'[White "{row["white"]}"]' in found.stdout and f'[Black "{row["black"]}"]' in found.stdout
+    assert [r["id"] for r in whole.query(Filters(record_id=row["id"]))] == [row["id"]]
+    assert whole.query(Filters(record_id=10**6)) == []

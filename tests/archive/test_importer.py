@@ -455,3 +455,15 @@ def test_an_import_says_how_many_records_a_byte_of_another_encoding_kept_from_be
         main, ["import", "--db", str(tmp_path / "latin.db"), "--encoding", "latin-1", str(tmp_path)]
     )
     assert latin.output.endswith(": added 2 records (0 invalid, 0 of them unparsable), skipped 0 duplicates\n")
+
+
+def test_a_name_holding_a_byte_that_did_not_decode_is_no_player_of_the_archive(tmp_path):
+    """A record not read for a Latin-1 name: stored, found by its other player, but `Mar\ufffda`, a
+    name no one wrote, is in no column or tag (it was a player of the score table, beside `María` once
+    the file was imported again with --encoding latin-1)."""
+    (tmp_path / "maria.lgn").write_bytes(b'[Game "tablut"]\n[White "Mar\xeda"]\n[Black "Olof"]\n[Event "R\xe5"]\n\n*\n')
+    archive = Archive(str(tmp_path / "club.db"))
+    archive.import_paths([str(tmp_path)])
+    assert archive.sql("SELECT white, black, event FROM records") == [{"white": None, "black": "Olof", "event": None}]
+    assert archive.sql("SELECT name FROM other_tags") == [{"name": "Game"}]
+    assert [row["player"] for row in archive.players()] == ["Olof"]

@@ -188,6 +188,18 @@ def test_another_grouping_is_refused(cup):
     assert refused.exit_code == 2 and "'board' is not one of 'game', 'variant'" in refused.output
 
 
+@pytest.mark.parametrize("by", ["player", "Players"])
+def test_results_by_player_are_said_to_be_the_score_table(cup, by):
+    """An organiser's standings: `stats --by player` names the commands that give them (it said only
+    that player is not one of game, variant)."""
+    refused = run("stats", "--db", cup.path, "--by", by)
+    assert refused.exit_code == 2
+    assert refused.output.splitlines()[-1] == (
+        f"Error: Invalid value for '--by': '{by}' is not one of 'game', 'variant': each player's games won, drawn "
+        "and lost are lusoria players (the score table) and lusoria players crosstable"
+    )
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.integers(0, 10_000), min_size=1, max_size=6).filter(any))
 def test_shares_add_up_to_a_hundred_and_are_each_within_a_tenth(counts):

@@ -698,6 +698,24 @@ def test_a_tafl_game_is_a_line_unless_its_moves_are_numbered(text, games):
     ]
 
 
+def test_a_move_list_pasted_from_an_e_mail_is_read_up_to_its_signature(tmp_path):
+    """A game pasted from a mail with its signature below (Windows line ends, a Latin-1 name): the
+    lines from the `-- ` line on are no games (each was a record of a syntax error), and the record says so."""
+    mail = "c5-c3 i6-f6 d5-d3 i4-h4 c3-c7 a6-a9 Ke5-c5 b5-b9 Kc5-c1\r\n\r\n-- \r\nSøren Ærø\r\nSent from my phone\r\n"
+    (tmp_path / "round1.txt").write_bytes(mail.encode("latin-1"))
+    checked = run("validate", "--game", "tablut", "--encoding", "latin-1", tmp_path)
+    assert (checked.exit_code, checked.output) == (0, "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n")
+    converted = run("convert", "--to", "lgn", "--game", "tablut", "--encoding", "latin-1", tmp_path / "round1.txt")
+    assert (
+        "{tafl reader: the lines from line 3 on are an e-mail's signature (its '-- '\nline and after): not read}"
+        in converted.stdout
+    )
+    [list_only] = read_text("c5-c3 i6-f6\n--\n", "tafl", "x.txt")  # a mail program drops the blank after --
+    assert check(list_only).record.main.comments == [
+        "tafl reader: the lines from line 2 on are an e-mail's signature (its '-- ' line and after): not read"
+    ]
+
+
 # -- the aagenielsen.dk JSON scrape ------------------------------------------------------------------------
 
 

@@ -455,6 +455,21 @@ def test_a_described_games_repetition_is_written_as_it_plays_not_as_an_otn_repet
     assert "[rules:dim:11 surf:n tfr:i start:/3ttttt3/" in write_report(report)
 
 
+def test_a_rules_record_without_tfr_is_written_back_a_draw_at_the_third_repetition():
+    """OpenTafl leaves `tfr:` out for its default, a draw (its Brandub, Tablut, Fetlar): an organiser's
+    game sent back to its player kept it (`tfr:d`), where it was written `tfr:i`, repetition ignored."""
+    otn = (
+        "[defenders:Bjørn Hansen]\n[attackers:Søren Ærø]\n[result:?]\n"
+        "[rules:dim:7 name:Brandub surf:n ks:c cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\n"
+        "1. b4-b6 d5-c5\n"
+    )
+    report = check(next(read_text(otn, "otn", "r3.otg")))
+    assert report.valid and report.record.tags["OtnRepetition"] == "d"
+    written = write_report(report)
+    assert "[rules:dim:7 name:Brandub surf:n tfr:d ks:c cenh: cenre:K cenhe:K corre:K start:/3t3/" in written
+    assert write_report(check(next(read_text(written, "otn", "back.otg")))) == written
+
+
 @pytest.mark.parametrize(
     "tags, name",
     [
@@ -564,6 +579,7 @@ def test_the_tags_of_an_otn_header_are_placed_at_their_values():
         "Game": (5, 8),
         "Rules": (5, 8),
         "OtnRulesName": (5, 19),
+        "OtnRepetition": (5, 8),  # no tfr: OTN's default, a draw, at the rules record
     }
 
 
