@@ -123,6 +123,7 @@ NOTATION_TESTS = [
 ]
 # A record's `%` lines, which only fmt and the editor's formatting write (notation/escapes.py)
 ESCAPE_TESTS = ["tests/test_fmt.py", "tests/test_document.py"]
+NOTATION_MODULE_TESTS = NOTATION_TESTS + FORMATS_TESTS + ["tests/validator/test_replay.py", *ESCAPE_TESTS]
 # Left out of every mutant's run: measures of a process's memory that take seconds each and that
 # no small change of the code they measure turns into a failure the other tests miss, and scans of
 # the sources laid out as in the repository (archive/schema.py, not lusoria/archive/schema.py).
@@ -259,7 +260,9 @@ TESTS = {
     + FORMATS_TESTS
     + ["tests/validator/test_replay.py"],
     # reader.last_tag_line: where escapes.py puts a record's `%` lines
-    "notation": NOTATION_TESTS + FORMATS_TESTS + ["tests/validator/test_replay.py", *ESCAPE_TESTS],
+    "notation": NOTATION_MODULE_TESTS,
+    # tag_meant: a tag named a letter off a known one is a warning of the replay's (`[Varient "piso"]`)
+    "notation/slips.py": NOTATION_MODULE_TESTS + ["tests/validator/test_base.py"],
     "grammar": GRAMMAR_TESTS,
     # played_record: the tags a record cannot hold
     "lusoria/api.py": COMMAND_TESTS
