@@ -112,6 +112,7 @@ AAGE_TESTS = [  # the aagenielsen site's records (formats/aage.py) and the move 
     "tests/formats/test_aagenielsen_types.py",
 ]
 OTN_TESTS = ["tests/formats/test_round_trip.py", "tests/formats/test_hostile_formats.py"]
+EVERY_FORMAT_TESTS = FORMATS_TESTS + AAGE_TESTS + OTN_TESTS
 NOTATION_TESTS = [
     "tests/notation/test_reader.py",
     "tests/notation/test_syntax.py",
@@ -250,7 +251,9 @@ TESTS = {
     "formats/convert.py": FORMATS_TESTS + OTN_TESTS,
     "formats/tablut_challenge.py": FORMATS_TESTS,
     "formats/lgn.py": FORMATS_TESTS + OTN_TESTS,  # the bound of write_lgn: test_hostile_formats
-    "formats": FORMATS_TESTS + AAGE_TESTS + OTN_TESTS,
+    "formats": EVERY_FORMAT_TESTS,
+    # the bytes that do not decode, in a record, a `%` line, a CSV file's header, a log's noise, of every format
+    "formats/sources.py": EVERY_FORMAT_TESTS + ["tests/test_files.py"],
     # tag_order; a record's `%` lines kept where they stand (fmt, the editor's formatting)
     "notation/writer.py": NOTATION_TESTS + FORMATS_TESTS + OTN_TESTS + ["tests/test_html.py", *ESCAPE_TESTS],
     "notation/escapes.py": ESCAPE_TESTS + NOTATION_TESTS,
