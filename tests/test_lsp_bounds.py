@@ -159,6 +159,24 @@ def test_formatting_the_first_record_keeps_the_byte_order_mark(server, text):
     assert text[:1] + edit["newText"] + "\n" == "\ufeff" + api.format_record(RECORD)[0]
 
 
+def test_a_quick_fix_past_the_first_character_of_a_marked_document_lands_where_its_slip_is(server):
+    """Only an edit from the document's first character begins after the byte order mark; a slip's
+    fix on the line after it is where the slip is, not moved to the line's second character."""
+    uri = "file:///marked-slip.lgn"
+    text = '\ufeff[Game "tablut"]\n1. e3c3 *\n'
+    document = {"uri": uri, "languageId": "lgn", "version": 1, "text": text}
+    stream = frame(notification("textDocument/didOpen", {"textDocument": document}))
+    line = {"start": {"line": 1, "character": 0}, "end": {"line": 1, "character": 9}}
+    asked = {"textDocument": {"uri": uri}, "range": line, "context": {"diagnostics": []}}
+    stream += frame(request(3, "textDocument/codeAction", asked))
+    action = next(a for a in answers(exchange(server, stream))[3]["result"] if a["title"] == "Replace with e3-c3")
+    [edit] = action["edit"]["changes"][uri]
+    assert edit == {
+        "range": {"start": {"line": 1, "character": 3}, "end": {"line": 1, "character": 7}},
+        "newText": "e3-c3",
+    }
+
+
 def test_a_hover_shows_the_rule_of_a_diagnostic_and_of_an_id_a_comment_cites(server):
     """Nothing said what T2 or T4 is: the hover on an illegal ply adds its diagnostic's rule to what
     it says of the ply, one on an ID in a comment is the rule, as `lusoria explain ID` prints them."""
