@@ -446,6 +446,16 @@ async def test_completion_of_a_ply_being_typed_puts_the_nearest_first(client: La
     assert [i.label for i in numbered if i.kind == lsp.CompletionItemKind.Constant] == ["2."]
 
 
+async def test_a_completion_without_a_detail_sends_none(client: LanguageClient):
+    """A ply says which it is; a result marker before the game's end and a tag name have nothing to
+    say, and send no detail (not an empty one, which an editor shows as a blank line)."""
+    items = await complete(client, '[Game "tablut"]\n1. e3-c3 d1-d *\n', 1, 13)
+    assert (items[0].label, items[0].detail) == ("d1-d2", "ply 2")
+    assert [i.detail for i in items if i.kind == lsp.CompletionItemKind.EnumMember] == [None] * 4
+    tags = await complete(client, '[Game "tablut"]\n[Va\n1. e3-c3 *\n', 1, 3)
+    assert [(i.label, i.detail) for i in tags] == [("Variant", None)]
+
+
 @pytest.mark.parametrize(
     "game, moves, typed",
     [

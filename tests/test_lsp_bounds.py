@@ -142,21 +142,37 @@ def test_formatting_keeps_the_documents_line_ends_as_fmt_does(server, text, edit
     assert [edit["newText"] for edit in answers(exchange(server, stream))[3]["result"]] == edits
 
 
+def action_edits(server, text: str, lines: tuple[int, int], title: str) -> list[dict]:
+    """The edits of the code action `title` the server offers for `lines` (first and last) of a
+    document of `text`."""
+    uri = "file:///marked.lgn"
+    document = {"uri": uri, "languageId": "lgn", "version": 1, "text": text}
+    stream = frame(notification("textDocument/didOpen", {"textDocument": document}))
+    asked_range = {"start": {"line": lines[0], "character": 0}, "end": {"line": lines[1], "character": 0}}
+    asked = {"textDocument": {"uri": uri}, "range": asked_range, "context": {"diagnostics": []}}
+    stream += frame(request(3, "textDocument/codeAction", asked))
+    action = next(a for a in answers(exchange(server, stream))[3]["result"] if a["title"] == title)
+    return action["edit"]["changes"][uri]
+
+
 @pytest.mark.parametrize("text", ["\ufeff" + RECORD, "\ufeff" + RECORD.replace("[", " [", 1)])
 def test_formatting_the_first_record_keeps_the_byte_order_mark(server, text):
     """ "Format this record" replaced the record from the document's first character, the mark (the
     reader's space), and left the document without it; a blank after the mark is the record's."""
-    uri = "file:///marked.lgn"
-    document = {"uri": uri, "languageId": "lgn", "version": 1, "text": text}
-    stream = frame(notification("textDocument/didOpen", {"textDocument": document}))
-    whole = {"start": {"line": 0, "character": 0}, "end": {"line": 1, "character": 0}}
-    asked = {"textDocument": {"uri": uri}, "range": whole, "context": {"diagnostics": []}}
-    stream += frame(request(3, "textDocument/codeAction", asked))
-    action = next(a for a in answers(exchange(server, stream))[3]["result"] if a["title"].startswith("Format this"))
-    [edit] = action["edit"]["changes"][uri]
+    [edit] = action_edits(server, text, (0, 1), "Format this record (lusoria fmt)")
     start, end = {"line": 0, "character": 1}, {"line": 1, "character": len(text.split("\n")[1])}
     assert edit["range"] == {"start": start, "end": end}  # the rest of the document: its last line end
     assert text[:1] + edit["newText"] + "\n" == "\ufeff" + api.format_record(RECORD)[0]
+
+
+def test_a_quick_fix_past_the_first_character_of_a_marked_document_lands_where_its_slip_is(server):
+    """Only an edit from the document's first character begins after the byte order mark; a slip's
+    fix on the line after it is where the slip is, not moved to the line's second character."""
+    [edit] = action_edits(server, '\ufeff[Game "tablut"]\n1. e3c3 *\n', (1, 1), "Replace with e3-c3")
+    assert edit == {
+        "range": {"start": {"line": 1, "character": 3}, "end": {"line": 1, "character": 7}},
+        "newText": "e3-c3",
+    }
 
 
 def test_a_hover_shows_the_rule_of_a_diagnostic_and_of_an_id_a_comment_cites(server):

@@ -125,6 +125,8 @@ def test_same_games_then_prefixes_each_against_the_next_longer_line():
         "middle: a prefix of long (3 of 4 plies)",
         "nothing: a prefix of short (0 of 2 plies)",
     ]
+    # a library caller reads them too: a prefix's plies and the longer record's; a same game's none
+    assert [d.plies for d in find_duplicates(entries)] == [(0, 0), (2, 3), (2, 3), (3, 4), (0, 2)]
 
 
 def test_a_finished_game_is_a_prefix_only_of_a_longer_line_that_ends_so():

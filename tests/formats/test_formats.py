@@ -1232,6 +1232,7 @@ def test_csv_move_lists_name_their_game_by_file_or_by_board(tmp_path, lusorias_o
         ('"e2-c2 f9-f5 e3-e4', "csv"),
         ('"e2-c2 f9-f5,0,0,white\n', None),  # a quote not closed
         ("e2-c2 f9-f5", "csv"),  # the head ends inside its first game: its moves so far say it
+        ("e2-c2 f9-f5 f9f5x e3-e", "csv"),  # the word it ends in, maybe cut, not judged: a slip may come before it
         ("e2-c2 f9-f5\n", None),  # a whole line of moves without the counts and the status
         ("e2-c2 f9-f5\r", None),
         ("# brandubh\nmoves,defenders_lost,attackers_lost,status\n", "csv"),  # a header and no game yet: no record

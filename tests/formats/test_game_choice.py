@@ -154,6 +154,23 @@ def test_only_a_move_list_read_as_the_default_game_says_how_to_name_another(tmp_
     )
 
 
+def test_a_move_list_in_a_file_named_for_the_default_game_is_read_with_its_default_variant(tmp_path):
+    """`tablut.txt` names the game a move list is read as by default: it is read as the default, the
+    site's Saami Tablut (`--variant aage`), its first error without saying how, as its name says it;
+    read as Tablut's own default preset, every game failed at its first move (T1)."""
+    shutil.copy(FIXTURES / "tafl/saami.txt", tmp_path / "tablut.txt")
+    reports = [check(source) for source in read_sources(str(tmp_path / "tablut.txt"))]
+    assert [(r.record.tags["Game"], r.record.tags["Variant"], r.valid) for r in reports] == [
+        ("tablut", "aage", True),
+        ("tablut", "aage", True),
+        ("tablut", "aage", True),
+        ("tablut", "aage", False),
+    ]
+    assert [(d.rule, d.ply, d.message) for d in reports[3].diagnostics] == [
+        ("T4", 3, "the move captures c5, not c4; the rest of this line is not checked")
+    ]
+
+
 def test_a_move_list_is_read_as_the_game_its_file_name_names_through_the_csv_files_function(tmp_path):
     """A Brandubh list in `brandubh.txt` was read as Tablut (`error[T2]` at ply 2, "did you mean" Tablut
     moves), never saying so: a move list's file name names its game as a CSV file's does (`named_game`),

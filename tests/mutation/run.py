@@ -112,6 +112,7 @@ AAGE_TESTS = [  # the aagenielsen site's records (formats/aage.py) and the move 
     "tests/formats/test_aagenielsen_types.py",
 ]
 OTN_TESTS = ["tests/formats/test_round_trip.py", "tests/formats/test_hostile_formats.py"]
+EVERY_FORMAT_TESTS = FORMATS_TESTS + AAGE_TESTS + OTN_TESTS
 NOTATION_TESTS = [
     "tests/notation/test_reader.py",
     "tests/notation/test_syntax.py",
@@ -123,6 +124,7 @@ NOTATION_TESTS = [
 ]
 # A record's `%` lines, which only fmt and the editor's formatting write (notation/escapes.py)
 ESCAPE_TESTS = ["tests/test_fmt.py", "tests/test_document.py"]
+NOTATION_MODULE_TESTS = NOTATION_TESTS + FORMATS_TESTS + ["tests/validator/test_replay.py", *ESCAPE_TESTS]
 # Left out of every mutant's run: measures of a process's memory that take seconds each and that
 # no small change of the code they measure turns into a failure the other tests miss, and scans of
 # the sources laid out as in the repository (archive/schema.py, not lusoria/archive/schema.py).
@@ -249,7 +251,9 @@ TESTS = {
     "formats/convert.py": FORMATS_TESTS + OTN_TESTS,
     "formats/tablut_challenge.py": FORMATS_TESTS,
     "formats/lgn.py": FORMATS_TESTS + OTN_TESTS,  # the bound of write_lgn: test_hostile_formats
-    "formats": FORMATS_TESTS + AAGE_TESTS + OTN_TESTS,
+    "formats": EVERY_FORMAT_TESTS,
+    # the bytes that do not decode, in a record, a `%` line, a CSV file's header, a log's noise, of every format
+    "formats/sources.py": EVERY_FORMAT_TESTS + ["tests/test_files.py"],
     # tag_order; a record's `%` lines kept where they stand (fmt, the editor's formatting)
     "notation/writer.py": NOTATION_TESTS + FORMATS_TESTS + OTN_TESTS + ["tests/test_html.py", *ESCAPE_TESTS],
     "notation/escapes.py": ESCAPE_TESTS + NOTATION_TESTS,
@@ -259,7 +263,9 @@ TESTS = {
     + FORMATS_TESTS
     + ["tests/validator/test_replay.py"],
     # reader.last_tag_line: where escapes.py puts a record's `%` lines
-    "notation": NOTATION_TESTS + FORMATS_TESTS + ["tests/validator/test_replay.py", *ESCAPE_TESTS],
+    "notation": NOTATION_MODULE_TESTS,
+    # tag_meant: a tag named a letter off a known one is a warning of the replay's (`[Varient "piso"]`)
+    "notation/slips.py": NOTATION_MODULE_TESTS + ["tests/validator/test_base.py"],
     "grammar": GRAMMAR_TESTS,
     # played_record: the tags a record cannot hold
     "lusoria/api.py": COMMAND_TESTS
@@ -339,6 +345,11 @@ TESTS = {
     "archive/stats.py": ARCHIVE_TESTS + ["tests/archive/test_refused.py", "tests/test_cli.py"],
     # a plug-in's game on squares without letters (tests/toy_game.py), which spells out its own boards
     "archive/positions.py": ARCHIVE_TESTS + ["tests/test_cli.py", "tests/validator/test_games.py"],
+    # every reader of the stored texts: a record kept as written read in its format (its import, upgrade,
+    # removal, tree --record), the explorer's page of a record
+    "archive/stored.py": ["tests/archive/test_kept_as_written.py", "tests/archive/test_explorer.py"]
+    + ARCHIVE_TESTS
+    + ["tests/archive/test_replace.py", "tests/test_cli.py"],
     "archive": ARCHIVE_TESTS + ["tests/test_cli.py"],
     "validator": VALIDATOR_TESTS,
 }

@@ -63,6 +63,7 @@ COMMANDERS = '[Game "hnefatafl"]\n[Variant "alea-evangelii-dux4-19x19"]'  # comm
         (TABLUT, "1.. e3-c3 *", ".", "1..."),  # a move number's dots
         (TABLUT, "1. e3-c3 1…d1-d3 *", "1…d1-d3", "1... d1-d3"),
         (TABLUT, "1. e3-c3 d1-d3 2 e4-e3 *", "2", "2."),
+        (TABLUT, "1. e3-c3 d1-d3 2) *", "2", "2."),  # mended, it reads up to a mistake of its own right after it
         (LAQUET, "1.. 63: 5/11 1/4 *", ".", "1..."),
         (SENECA, "1 @d4 *", "1", "1."),
         (LAQUET, "1. 63 5/11 1/4 *", "63", "63:"),  # a roll without its colon
