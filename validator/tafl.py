@@ -1,5 +1,5 @@
 """The tafl engine: moves, captures and endings of the tafl games on a square board of any size
-(docs/rules.md: Tablut T1–T13, Copenhagen C1–C14, Brandubh B1–B12, every other tafl game G1–G16).
+(docs/rules.md: Tablut T0–T13, Copenhagen C1–C14, Brandubh B1–B12, every other tafl game G1–G16).
 A game is data for it (validator/tablut.py, copenhagen.py, brandubh.py, and hnefatafl.py, whose
 variants are the catalogue's tafl types): its board (`TaflBoard`: size, throne, start, whether
 the king escapes to the edge or to a corner), its options, and the `Settings` they make,

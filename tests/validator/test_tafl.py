@@ -370,7 +370,7 @@ def test_a_position_gives_no_side_more_pieces_of_a_kind_than_its_variants_start(
             "tablut",
             "seed",
             "ppppppppp/pp2p2pp/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w",
-            "Black (Muscovites) has 26 soldiers on the board; Black starts with 16",
+            "Black (Muscovites) has 26 soldiers on the board; Black starts with 16 (T0)",
         ),
         (
             "copenhagen",
