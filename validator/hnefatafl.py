@@ -376,6 +376,11 @@ class Hnefatafl(TaflGame):
         return tuple(key for key in self.options if key not in unused)
 
     @classmethod
+    def names_elsewhere(cls) -> dict[str, dict[str, str]]:
+        """The catalogue's: its aagenielsen.dk types and OpenTafl variants, by the names the formats read."""
+        return {**opentafl_variants(), **aagenielsen_types()}
+
+    @classmethod
     def variant_notes(cls) -> dict[str, VariantNotes]:
         """The catalogue's entries that lusoria plays: its variants, and the types a built-in game
         plays (their tags are that game's), with their titles, names elsewhere, sources and notes."""
