@@ -45,7 +45,7 @@ from lusoria.notation.syntax import (
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import TAG_NAMES, quote
 from lusoria.validator.base import LISTED, SIDE_NAMES, Game
-from lusoria.validator.games import GAMES, any_game, game_class
+from lusoria.validator.games import GAMES, any_game, game_class, variant_named
 from lusoria.validator.replay import (
     ASSUMED_RESULT,
     ERROR,
@@ -587,7 +587,7 @@ def _tag_values(entry: Entry | None, name: str, typed: str, column: int) -> list
     elif name == "Result":
         values = list(RESULTS)
     elif name == "Variant" and cls:
-        values = list(cls.presets)
+        return _variants(cls, typed, column)
     elif name == "Rules" and cls:
         *written, word = typed.split(" ")
         chosen = {entry.partition("=")[0].lower() for entry in written}  # not offered again
@@ -601,6 +601,20 @@ def _tag_values(entry: Entry | None, name: str, typed: str, column: int) -> list
     else:
         return []
     return [Completion(v, "value", column - len(typed), column) for v in _holding(values, typed)]
+
+
+def _variants(game: type[Game], typed: str, column: int) -> list[Completion]:
+    """A game's variants that hold the text typed, after the one that other programs' files call it
+    (`Fetlar`: opentafl-fetlar-11x11, with the Rules it sets; rules_from_tags reads the name so too)."""
+    named = variant_named(game, typed) if typed else None
+    found = [
+        Completion(variant, "value", column - len(typed), column) for variant in _holding(list(game.presets), typed)
+    ]
+    if not named:
+        return found
+    said = f"{typed}, as other programs call it" + (f' (its Rules: "{named["Rules"]}")' if "Rules" in named else "")
+    variant = named.get("Variant") or next(iter(game.presets))
+    return [Completion(variant, "value", column - len(typed), column, said), *(c for c in found if c.label != variant)]
 
 
 def _holding(values: list[str], typed: str) -> list[str]:

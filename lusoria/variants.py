@@ -5,14 +5,21 @@ it, and where its settings come from. It asks the games (`Game.variant_notes`), 
 
 from __future__ import annotations
 
-import re
 import textwrap
 from collections.abc import Mapping
 
 from lusoria import rulebook
 from lusoria.formats import FORMATS
 from lusoria.validator.base import SIDE_NAMES, Game, OptionError, VariantNotes, known_names
-from lusoria.validator.games import GAMES, owners_of, rules_from_tags
+from lusoria.validator.games import (
+    GAMES,
+    NUMBERED,
+    looked_up,
+    named_by_several,
+    owners_of,
+    rules_from_tags,
+    with_variant,
+)
 from lusoria.validator.suggest import alike, meant
 
 WIDTH = 88  # as rulebook.explain wraps a rule's text
@@ -59,16 +66,6 @@ def held_by_several(variant: str, owners: list[str]) -> str:
     return f"{' and '.join(owners)} have a variant '{variant}': name one ({' or '.join(f'{owner}/{variant}' for owner in owners)})"
 
 
-def _named_by_several(written: str, named: list[str]) -> str:
-    """What is said of a name that other programs give several variants (`named`): name one."""
-    return f"other programs call several variants '{written}': name one ({' or '.join(named)})"
-
-
-def looked_up(name: str) -> str:
-    """A name as names are looked up: in any case, its × an x (`Tyr 15×15`, as `explain` titles it, is `tyr 15x15`)."""
-    return name.strip().lower().replace("×", "x")
-
-
 def _rules_using(game: str, variant: str) -> str:
     """The rules of `game` whose texts use the name of its `variant` as a word (`dux`, a piece too),
     on a paragraph of their own; "" for none."""
@@ -93,16 +90,13 @@ def _named_alike(variant: str, every: dict[str, dict[str, VariantNotes]]) -> str
     return "\n\n" + _wrapped(f"other variants named {variant}: {'; '.join(said)} (lusoria explain VARIANT says more)")
 
 
-_NUMBERED = re.compile(r"#[0-9]+$")  # a format's name of a game told apart by a number: OpenTafl's `Tablut#15`
-
-
 def _named_elsewhere(written: str, every: dict[str, dict[str, VariantNotes]]) -> str:
     """The variant that other programs' files call `written` (`Copenhagen Hnefatafl 11x11`: copenhagen-11x11),
     explained; for a name no variant has, the option or the word of the rules so named; KeyError for a
     name that is several variants' (`Tyr 13x13`) or nothing's."""
     named = _variants_named(written, every)
     if len(named) > 1:
-        raise KeyError(_named_by_several(written, named))
+        raise KeyError(named_by_several(written, named))
     if not named and (option := rulebook.option_text(written)):
         return option
     if not named and (used := rulebook.mentions(written)):
@@ -120,7 +114,7 @@ def _games_elsewhere() -> dict[str, list[Mapping[str, str]]]:
     for entry in FORMATS.values():
         for name, tags in FORMATS.games_of(entry).items():
             if name:
-                for said in dict.fromkeys((name, _NUMBERED.sub("", name))):
+                for said in dict.fromkeys((name, NUMBERED.sub("", name))):
                     found.setdefault(said, []).append(tags)
     return found
 
@@ -166,7 +160,7 @@ def _meant_elsewhere(written: str, like: list[str], every: dict[str, dict[str, V
     variants none of the names `like` and no name before it means."""
     meant = set(like)
     said = []
-    for name in alike(written, dict.fromkeys(_NUMBERED.sub("", name) for name in _games_elsewhere())):
+    for name in alike(written, dict.fromkeys(NUMBERED.sub("", name) for name in _games_elsewhere())):
         them = set(_variants_named(name, every))
         if name.lower() not in {*map(str.lower, meant)} and not them <= meant:
             said.append(f"'{name}'")
@@ -268,9 +262,7 @@ def reading_tags(tags: Mapping[str, str]) -> dict[str, str]:
     named = tags_of_name(variant) if variant else None
     if not variant or not named or game and variant_of_other_games(variant, game):  # (variant: for mypy)
         return dict(tags)
-    rules = " ".join(filter(None, (named.get("Rules"), tags.get("Rules"))))
-    others = {tag: value for tag, value in tags.items() if tag not in ("Game", "Variant", "Rules")}
-    return {**named, **others, **({"Rules": rules} if rules else {})}
+    return with_variant(tags, named)
 
 
 def variant_refused(variant: str, game: str | None = None) -> str | None:
@@ -295,7 +287,7 @@ def several_named(variant: str) -> str | None:
     if len(owners := _holders(looked_up(variant), every)) > 1:
         return held_by_several(looked_up(variant), owners)
     if len(named := _variants_named(variant, every)) > 1:
-        return _named_by_several(variant, named)
+        return named_by_several(variant, named)
     return None
 
 

@@ -382,3 +382,26 @@ def test_plies_are_offered_on_the_record_s_first_line_after_its_tags():
     typed = '[Game "tablut"] 1. e3-c3 '
     offered = completions(entry_of(typed), typed, 0, len(typed))
     assert [(c.label, c.start) for c in offered][:2] == [("d1-d2", 25), ("d1-d3", 25)]
+
+
+def test_a_variant_tag_is_offered_the_variant_other_programs_call_what_is_typed_first():
+    """As the Variant tag reads it (rules_from_tags): `Fetlar`, OpenTafl's name, is hnefatafl's
+    opentafl-fetlar-11x11, offered first, then the variants that hold the text; a name whose variant
+    sets Rules says them."""
+    hnefatafl = entry_of('[Game "hnefatafl"]\n[Variant ""]\n*\n')
+    offered = completions(hnefatafl, '[Variant "Fetlar', 1, 16)
+    assert offered[:2] == [
+        Completion("opentafl-fetlar-11x11", "value", 10, 16, "Fetlar, as other programs call it"),
+        Completion("fetlar-hnefatafl-11x11", "value", 10, 16),
+    ]
+    assert [each.label for each in offered].count("opentafl-fetlar-11x11") == 1
+    typed = '[Variant "Historical Hnefatafl 9x9 (Saami Tablut-w)'
+    assert completions(entry_of('[Game "tablut"]\n[Variant ""]\n*\n'), typed, 1, len(typed)) == [
+        Completion(
+            "aage",
+            "value",
+            10,
+            len(typed),
+            'Historical Hnefatafl 9x9 (Saami Tablut-w), as other programs call it (its Rules: "first=white")',
+        )
+    ]

@@ -32,8 +32,8 @@ def test_a_rule_is_found_in_any_case(written):
 def test_rules_are_read_in_the_order_of_the_docs_with_their_games():
     rules = rulebook.rules()
     ids = [rule.id for rule in rules]
-    assert ids[:13] == [f"T{n}" for n in range(1, 14)]
-    assert ids[13:17] == ["syntax", "tag", "result", "number"]
+    assert ids[:14] == [f"T{n}" for n in range(14)]  # T0: Tablut's start, which RULES.md leaves unnumbered
+    assert ids[14:18] == ["syntax", "tag", "result", "number"]
     assert rulebook.rule("T12").game == "tablut"
     assert {rule.game for rule in rules} == {*GAMES, rulebook.ANY_GAME}  # every game's rules, and the record's
     assert rulebook.rule("S1").title == "variant seneca: 16 pieces each."
@@ -79,9 +79,24 @@ def test_an_example_is_a_record_that_breaks_the_rule():
 
 def test_an_unknown_rule_names_the_known_ones():
     with pytest.raises(
-        KeyError, match=r"unknown rule 'Z9' \(known: T1, T2, .*, syntax, tag, .*, Q9, C1, .*, B12, G1, .*, G13[,)]"
+        KeyError, match=r"unknown rule 'Z9' \(known: T0, T1, T2, .*, syntax, tag, .*, Q9, C1, .*, B12, G1, .*, G13[,)]"
     ):
         rulebook.rule("Z9")
+
+
+@pytest.mark.parametrize("variant", ["seed", "aage", "ashton"])
+def test_tablut_s_start_is_t0_as_copenhagen_s_is_c1(variant):
+    """RULES.md numbers no rule of Tablut's start; lusoria calls it T0 (docs/rules.md, the Decision
+    under Tablut): `explain T0` prints it, and a Position's count cites it in every variant."""
+    said = CliRunner().invoke(main, ["explain", "T0"]).output.splitlines()
+    assert said[:3] == [
+        "T0 (tablut)",
+        "",
+        "At the start (the standard layout) the Swedes (White) have the king K on e5 and 8",
+    ]
+    board = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3pPp3 b"  # a ninth Swede
+    (error,) = check(f'[Game "tablut"]\n[Variant "{variant}"]\n[Position "{board}"]\n\n*').diagnostics
+    assert error.message == "malformed Position: White (Swedes) has 9 soldiers on the board; White starts with 8 (T0)"
 
 
 def test_explain_prints_text_options_and_example():
@@ -103,7 +118,12 @@ def test_explain_prints_text_options_and_example():
 def test_explain_without_a_rule_lists_them_all_and_an_unknown_one_is_a_usage_error():
     listed = CliRunner().invoke(main, ["explain"]).output.splitlines()
     assert len(listed) == len(rulebook.rules())
-    assert listed[0].split(None, 2) == ["T1", "tablut", "White (the Swedes) moves first"]
+    assert listed[0].split(None, 2) == [
+        "T0",
+        "tablut",
+        "At the start (the standard layout) the Swedes (White) have the king K on e5 and 8 soldiers on e3 e4 e6 "
+        "e7 c5 d5 f5 g5",
+    ]
     wrong = CliRunner().invoke(main, ["explain", "Z9"])
     assert wrong.exit_code == 2 and "no rule, game or variant is named 'Z9'" in wrong.output
 

@@ -366,3 +366,66 @@ def test_a_setting_a_variant_does_not_list_changes_nothing_in_its_games():
                 other = type(rules)({**rules.option, key: value}, rules.variant)
                 assert [_plays(other, position) for position in positions] == plays, f"{name}: {key}={value}"
     assert len(tried) > 20
+
+
+@pytest.mark.parametrize(
+    "game, written, variant, key, value",
+    [
+        ("hnefatafl", "Fetlar", "opentafl-fetlar-11x11", "dim", "11"),  # OpenTafl's
+        ("hnefatafl", "fetlar hnefatafl 11×11", "fetlar-hnefatafl-11x11", "dim", "11"),  # aagenielsen.dk's, titled
+        ("hnefatafl", "Tyr 13x13#172", "tyr-13x13-172", "dim", "13"),  # one of two types of a name, by its key
+        ("copenhagen", "Copenhagen Hnefatafl 11x11", "standard", "first", "black"),
+        ("tablut", "Historical Hnefatafl 9x9 (Saami Tablut-w)", "aage", "first", "white"),  # aage, Rules first=white
+    ],
+)
+def test_a_records_variant_tag_takes_the_names_other_programs_give_its_games_variants(
+    game, written, variant, key, value
+):
+    """A record's Variant tag refused what --variant took (new in session 37): the name other
+    programs' files give one of its game's variants reads as that variant, its Rules with it."""
+    report = check(f'[Game "{game}"]\n[Variant "{written}"]\n\n*\n')
+    assert report.valid, report.diagnostics
+    assert report.rules is not None and (report.variant, report.rules.option[key]) == (variant, value)
+
+
+@pytest.mark.parametrize(
+    "game, written, said",
+    [
+        (
+            "hnefatafl",
+            "Copenhagen Hnefatafl 11x11",
+            "unknown variant 'Copenhagen Hnefatafl 11x11' for hnefatafl (181 known: lusoria explain hnefatafl "
+            "lists them); copenhagen has it",
+        ),
+        (
+            "tablut",
+            "Brandub",
+            "unknown variant 'Brandub' for tablut (known: seed, linnaeus, unarmed, aage, ashton); hnefatafl has it",
+        ),
+        (
+            "tablut",
+            "Fetlar",  # OpenTafl's name of one of hnefatafl's, and copenhagen's own variant's
+            "unknown variant 'Fetlar' for tablut (known: seed, linnaeus, unarmed, aage, ashton); copenhagen has it",
+        ),
+        (
+            "hnefatafl",
+            "Tyr 13x13",
+            "other programs call several variants 'Tyr 13x13': name one (tyr-13x13 or tyr-13x13-172)",
+        ),
+    ],
+)
+def test_a_variant_tag_with_another_games_or_several_variants_name_is_refused_naming_them(game, written, said):
+    """As --variant refuses them with --game: another game's variant names that game; several, them."""
+    (error,) = check(f'[Game "{game}"]\n[Variant "{written}"]\n\n*\n').diagnostics
+    assert (error.rule, error.line, error.column, error.message) == ("tag", 2, 11, said)
+
+
+def test_fmt_writes_a_variant_named_as_other_programs_name_it_by_its_own_name_and_rules():
+    """The canonical form says the variant the tag reads as: its own name, and the Rules it sets
+    before the record's."""
+    written = '[Game "tablut"]\n[Variant "Historical Hnefatafl 9x9 (Saami Tablut-w)"]\n[Rules "king-capture=4"]\n\n*\n'
+    canonical = api.format_record(written)[0]
+    assert canonical.splitlines()[:2] == ['[Game "tablut"]', '[Variant "aage"]']
+    assert '[Rules "first=white king-capture=4"]' in canonical.splitlines()
+    opentafl = api.format_record('[Game "hnefatafl"]\n[Variant "Fetlar"]\n\n1. d1-d3 *\n')[0]
+    assert opentafl.splitlines()[1] == '[Variant "opentafl-fetlar-11x11"]'

@@ -358,6 +358,13 @@ class Game(Generic[P]):
         return tuple(self.options)
 
     @classmethod
+    def names_elsewhere(cls) -> dict[str, dict[str, str]]:
+        """The names other programs' files give the variants it knows, as they write them, each ->
+        the tags that choose that variant (a catalogue's: aagenielsen.dk's types, OpenTafl's
+        variants); by default none."""
+        return {}
+
+    @classmethod
     def variant_notes(cls) -> dict[str, VariantNotes]:
         """What `lusoria explain` says of its variants besides their rules, by name: by default its
         presets, each titled by the game, the variant and the options it sets."""

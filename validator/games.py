@@ -11,6 +11,7 @@ point (`name = "module:Class"`), and a program with `register`.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -260,21 +261,73 @@ def owners_of(variant: str) -> list[str]:
     return [name for name, game in GAMES.items() if variant.lower() in game.presets]
 
 
+NUMBERED = re.compile(r"#[0-9]+$")  # a format's name of a game told apart by a number: OpenTafl's `Tablut#15`
+
+
+def looked_up(name: str) -> str:
+    """A name as names are looked up: in any case, its × an x (`Tyr 15×15`, as `explain` titles it, is `tyr 15x15`)."""
+    return name.strip().lower().replace("×", "x")
+
+
+def named_elsewhere(written: str) -> list[dict[str, str]]:
+    """The tags of each variant that other programs' files call `written` (`Game.names_elsewhere`;
+    as `looked_up`, with or without the number that tells two apart: `Tyr 13x13#172`), each once."""
+    key = looked_up(written)
+    found = [
+        tags
+        for game in GAMES.values()
+        for name, tags in game.names_elsewhere().items()
+        if key in (looked_up(name), looked_up(NUMBERED.sub("", name)))
+    ]
+    return [dict(tags) for tags in dict.fromkeys(tuple(tags.items()) for tags in found)]
+
+
+def variant_named(game: type[Game], written: str) -> dict[str, str] | None:
+    """The tags that choose the one variant of `game` that other programs' files call `written`
+    (`[Game "hnefatafl"] [Variant "Fetlar"]`: OpenTafl's, opentafl-fetlar-11x11); None when
+    `written` is a variant of its own, or names none of its, or several."""
+    if written.lower() in game.presets:
+        return None
+    found = [tags for tags in named_elsewhere(written) if tags["Game"] == game.name]
+    return found[0] if len(found) == 1 else None
+
+
+def with_variant(tags: Mapping[str, str], named: Mapping[str, str]) -> dict[str, str]:
+    """`tags` whose Variant is the one `named` (the tags of a variant: `variant_named`) chooses: its
+    Game and Variant, and its Rules before those `tags` give (saami-tablut-w: Tablut's aage, `first=white`)."""
+    rules = " ".join(filter(None, (named.get("Rules"), tags.get("Rules"))))
+    others = {tag: value for tag, value in tags.items() if tag not in ("Game", "Variant", "Rules")}
+    return {**named, **others, **({"Rules": rules} if rules else {})}
+
+
 def rules_from_tags(game: type[G], tags: dict[str, str]) -> G:
-    """`game.from_tags(tags)`; an unknown variant's OptionError also names the games that have it
-    (a record's Variant tag, --variant: `[Variant "fetlar"]` is Copenhagen's, not Tablut's)."""
+    """`game.from_tags(tags)`, its Variant by its own name or by the name other programs' files give
+    it (`variant_named`); an unknown variant's OptionError also names the games that have it (a
+    record's Variant tag, --variant: `[Variant "fetlar"]` is Copenhagen's, not Tablut's)."""
+    named = variant_named(game, tags["Variant"]) if tags.get("Variant") else None
     try:
-        return game.from_tags(tags)
+        return game.from_tags(with_variant(tags, named) if named else tags)
     except OptionError as problem:
         raise together([_with_owners(each, game, tags) for each in problem.each()]) from None
 
 
 def _with_owners(problem: OptionError, game: type[Game], tags: dict[str, str]) -> OptionError:
-    """A problem of the Variant tag that also names the games that have its variant, when `game`
-    has it not (a problem of its own variant under its Rules names none)."""
+    """A problem of the Variant tag that also names the games that have its variant, or the variants
+    of other games or of `game` that other programs' files call so (`Tyr 13x13`: name one), when
+    `game` has it not (a problem of its own variant under its Rules names none)."""
     variant = tags.get("Variant", "")
-    others = owners_of(variant) if problem.tag == "Variant" and variant.lower() not in game.presets else []
+    if problem.tag != "Variant" or variant.lower() in game.presets:
+        return problem
+    named = [] if looked_up(variant) in GAMES else named_elsewhere(variant)  # (a game's name: `copenhagen`)
+    if len(own := [tags["Variant"] for tags in named if tags["Game"] == game.name]) > 1:
+        return OptionError(named_by_several(variant, own), "Variant", variant, 0, tuple(own))
+    others = owners_of(variant) or list(dict.fromkeys(tags["Game"] for tags in named))
     return game.unknown_variant(variant, others) if others else problem
+
+
+def named_by_several(written: str, named: list[str]) -> str:
+    """What is said of a name that other programs give several variants (`named`): name one."""
+    return f"other programs call several variants '{written}': name one ({' or '.join(named)})"
 
 
 def any_game() -> str:

@@ -322,7 +322,13 @@ def opentafl_variants() -> dict[str, dict[str, str]]:
     return found
 
 
-def _names_elsewhere(entry: Variant) -> tuple[str, ...]:
+@cache
+def _names_elsewhere() -> dict[str, dict[str, str]]:
+    """`Hnefatafl.names_elsewhere`, made once a process, as the catalogue is read (not to change)."""
+    return {**opentafl_variants(), **aagenielsen_types()}
+
+
+def _names_elsewhere_of(entry: Variant) -> tuple[str, ...]:
     """The names aagenielsen.dk (with its AageGameTypeKeys) and OpenTafl give a catalogue entry, a line each;
     another layout of an entry says whose."""
     keys = f" (AageGameTypeKey {', '.join(map(str, entry.aagenielsen_ids))})" if entry.aagenielsen_ids else ""
@@ -376,11 +382,16 @@ class Hnefatafl(TaflGame):
         return tuple(key for key in self.options if key not in unused)
 
     @classmethod
+    def names_elsewhere(cls) -> dict[str, dict[str, str]]:
+        """The catalogue's: its aagenielsen.dk types and OpenTafl variants, by the names the formats read."""
+        return _names_elsewhere()
+
+    @classmethod
     def variant_notes(cls) -> dict[str, VariantNotes]:
         """The catalogue's entries that lusoria plays: its variants, and the types a built-in game
         plays (their tags are that game's), with their titles, names elsewhere, sources and notes."""
         return {
-            entry.name: VariantNotes(entry.title, entry.tags(), _names_elsewhere(entry), entry.sources, entry.notes)
+            entry.name: VariantNotes(entry.title, entry.tags(), _names_elsewhere_of(entry), entry.sources, entry.notes)
             for entry in catalogue()
             if entry.game or entry.name in cls.presets
         }

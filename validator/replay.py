@@ -22,7 +22,7 @@ from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import write_record
 from lusoria.plugins import FAILS
 from lusoria.validator.base import WHITE, Game, Illegal, OptionError, Outcome, Played, Position
-from lusoria.validator.games import GAMES, game_class, known_games, rules_from_tags
+from lusoria.validator.games import GAMES, game_class, known_games, rules_from_tags, variant_named, with_variant
 from lusoria.validator.suggest import alike, did_you_mean, nearest_plies, suggestions
 from lusoria.words import listed
 
@@ -222,7 +222,8 @@ def _ended(diagnostic: Diagnostic, outcome: Outcome) -> Diagnostic:
 
 def canonical_text(report: Report, escapes: EscapeLines | None = None) -> str:
     """A replayed record (`check` with keep=True) in canonical form: the lgn format's writer, with
-    the `%` lines `escapes` where they stand. ValueError for a record that does not parse."""
+    the `%` lines `escapes` where they stand, its Variant by its own name where the record gives it
+    another program's (`variant_named`). ValueError for a record that does not parse."""
     if report.record is None:
         raise ValueError("a record that does not parse has no canonical form")
     rules = report.rules
@@ -230,7 +231,10 @@ def canonical_text(report: Report, escapes: EscapeLines | None = None) -> str:
         second = bool(movers_numbering(rules, report.positions[0]))
     else:  # no start to number from (a tag at fault): as the record numbers itself
         second = bool(_written_numbering(report.record))
-    return write_record(report.record, second, report.canonical, rules.continued if rules else None, escapes)
+    record = report.record
+    if rules and "Variant" in record.tags and (named := variant_named(type(rules), record.tags["Variant"])):
+        record = replace(record, tags=with_variant(record.tags, named))  # its variant's own name: as it reads
+    return write_record(record, second, report.canonical, rules.continued if rules else None, escapes)
 
 
 def _place(diagnostic: Diagnostic) -> tuple[int, int]:

@@ -1,5 +1,5 @@
-"""Tablut (RULES.md T1–T13 and the Tablut options, Ashton Tablut's camps and repetition among
-them): data for the tafl engine (validator/tafl.py) — the 9×9 board with its konakis, the
+"""Tablut (RULES.md T1–T13, T0 its start, and the Tablut options, Ashton Tablut's camps and
+repetition among them): data for the tafl engine (validator/tafl.py) — the 9×9 board with its konakis, the
 options and presets, and the rules' IDs."""
 # lusoria: compiled with mypyc
 
@@ -43,6 +43,7 @@ IDS = RuleIds(
     shieldwall="T4",
     fort="T6",
     encirclement="T7",
+    start="T0",
 )  # Tablut has no shieldwall, forts nor encirclement
 
 

@@ -1,5 +1,5 @@
 """The tafl engine: moves, captures and endings of the tafl games on a square board of any size
-(docs/rules.md: Tablut T1–T13, Copenhagen C1–C14, Brandubh B1–B12, every other tafl game G1–G16).
+(docs/rules.md: Tablut T0–T13, Copenhagen C1–C14, Brandubh B1–B12, every other tafl game G1–G16).
 A game is data for it (validator/tablut.py, copenhagen.py, brandubh.py, and hnefatafl.py, whose
 variants are the catalogue's tafl types): its board (`TaflBoard`: size, throne, start, whether
 the king escapes to the edge or to a corner), its options, and the `Settings` they make,
@@ -60,6 +60,7 @@ from lusoria.validator.tafl_board import (
     KING_CAPTURED,
     KING_ESCAPED,
     LETTERS,
+    MERCENARIES,
     NO_MOVE,
     NOBODY,
     OWNER,
@@ -70,6 +71,7 @@ from lusoria.validator.tafl_board import (
     PLY_TAIL,
     REPETITION,
     SOLDIERS,
+    TAKEN,
     THRONE_SQUARE,
     RememberingPosition,
     TaflBoard,
@@ -234,17 +236,29 @@ class TaflGame(GridGame[TaflPosition]):
         return self._remembering(TaflPosition(bytes(board), WHITE if fields[1] == "w" else BLACK))
 
     def _check_pieces(self, board: bytearray) -> None:
-        """A position gives a side no more kings or soldiers than the start does: no piece becomes
-        one. (OpenTafl's knights, commanders and mercenaries are not counted.)"""
+        """A position gives a side no more pieces of a kind its start has than the start does (no
+        piece becomes a king, a soldier, or one of OpenTafl's knights and commanders), and the two
+        sides no more mercenaries between them (a captured one changes sides). A kind its start has
+        not (OpenTafl's pieces, which an OpenTafl position may set out on any board) is not counted."""
         start, cited = self.settings.start, f" ({self.settings.ids.start})" if self.settings.ids.start else ""
-        for code in (DEFENDER, KING, ATTACKER):
-            if (count := board.count(code)) > (most := start.count(code)):
+        for code in LETTERS:
+            counted = code in (DEFENDER, KING, ATTACKER) or code in start and not TAKEN[code]
+            if counted and (count := board.count(code)) > (most := start.count(code)):
                 side = OWNER[code]
                 raise self.unreachable_count(
                     side,
                     f"{plural(count, PIECE_NAMES[code])} on the board",
                     f"{SIDE_NAMES[side]} starts with {most or 'none'}{cited}",
                 )
+        held, given = [board.count(code) for code in MERCENARIES], [start.count(code) for code in MERCENARIES]
+        if sum(given) and sum(held) > sum(given):
+            side = WHITE if held[WHITE] > given[WHITE] else BLACK
+            raise self.unreachable_count(
+                side,
+                f"{plural(held[side], 'mercenary', 'mercenaries')} on the board, "
+                f"and {SIDE_NAMES[1 - side]} {held[1 - side]}",
+                f"the two sides start with {sum(given)} between them, a captured one changing sides{cited}",
+            )
 
     def square_board(self, position: TaflPosition) -> bytes | None:
         return position.board

@@ -30,6 +30,7 @@ ATTACKER_COMMANDER: Final = 7
 # OpenTafl's mercenaries (M, m): soldiers that change sides when captured, instead of leaving the board
 DEFENDER_MERCENARY: Final = 8
 ATTACKER_MERCENARY: Final = 9
+MERCENARIES: Final = (DEFENDER_MERCENARY, ATTACKER_MERCENARY)  # White's, Black's
 LETTERS: Final[dict[int, str]] = {
     DEFENDER: "P",
     KING: "K",

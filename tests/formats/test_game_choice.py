@@ -491,14 +491,13 @@ def test_a_variant_or_rules_the_game_does_not_know_is_a_usage_error_said_once(tm
     games, each listing the catalogue's 175 variants): it is a usage error, said once, with the
     variants most like it."""
     shutil.copy(FIXTURES / "csv/brandubh.csv", tmp_path / "club.csv")
-    result = run("validate", "--game", "hnefatafl", "--variant", "fetlar", tmp_path / "club.csv")
+    result = run("validate", "--game", "hnefatafl", "--variant", "fetlar-11x11", tmp_path / "club.csv")
     assert result.exit_code == 2 and result.stdout == ""
     [said] = [line for line in result.stderr.splitlines() if line.startswith("Error:")]
     assert said == (
-        f"Error: Invalid value for --variant: unknown variant 'fetlar' for hnefatafl ({len(Hnefatafl.presets)} "
-        "known; did you mean fetlar-hnefatafl-11x11 or fetlar-13x13-parlett or fetlar-sparse-13x13?); copenhagen "
-        "has it"
-    )
+        f"Error: Invalid value for --variant: unknown variant 'fetlar-11x11' for hnefatafl ({len(Hnefatafl.presets)} "
+        "known; did you mean tyr-11x11 or opentafl-fetlar-11x11 or fetlar-hnefatafl-11x11?)"
+    )  # (`fetlar`, copenhagen's, is also OpenTafl's name of hnefatafl's opentafl-fetlar-11x11: read as that)
     other = run("validate", "--game", "copenhagen", "--variant", "fetlar-hnefatafl-11x11", tmp_path / "club.csv")
     assert other.exit_code == 2 and other.stderr.endswith(
         "Error: Invalid value for --variant: unknown variant 'fetlar-hnefatafl-11x11' for copenhagen (known: standard, "

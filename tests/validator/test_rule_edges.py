@@ -87,7 +87,7 @@ def test_the_jammed_board_is_no_position_a_record_starts_from():
     text = f'[Game "tablut"]\n[Rules "no-move=passes throne-stop=none"]\n[Position "{JAMMED}"]\n1. Ke5-e4 1/2-1/2'
     (error,) = check(text).diagnostics
     assert (error.rule, error.line, error.column) == ("tag", 3, 2)
-    assert error.message == "malformed Position: White (Swedes) has 70 soldiers on the board; White starts with 8"
+    assert error.message == "malformed Position: White (Swedes) has 70 soldiers on the board; White starts with 8 (T0)"
 
 
 # -- capture lists -------------------------------------------------------------------------------

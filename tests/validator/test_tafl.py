@@ -370,7 +370,7 @@ def test_a_position_gives_no_side_more_pieces_of_a_kind_than_its_variants_start(
             "tablut",
             "seed",
             "ppppppppp/pp2p2pp/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w",
-            "Black (Muscovites) has 26 soldiers on the board; Black starts with 16",
+            "Black (Muscovites) has 26 soldiers on the board; Black starts with 16 (T0)",
         ),
         (
             "copenhagen",
@@ -395,6 +395,65 @@ def test_a_position_gives_no_side_more_pieces_of_a_kind_than_its_variants_start(
 def test_a_position_that_no_game_reaches_is_a_tag_error_at_the_tag(game, variant, board, said):
     (error,) = check(f'[Game "{game}"]\n[Variant "{variant}"]\n[Position "{board}"]\n\n*').diagnostics
     assert (error.rule, error.line, error.column, error.message) == ("tag", 3, 2, f"malformed Position: {said}")
+
+
+BERSERK = "3ppppp3/5c5/11/p4P4p/p3NPP3p/pc1PPKPP1cp/p3PPP3p/p4P4p/11/5c5/3ppppp3 b"  # 4 c, 1 N
+ALEA = (  # Alea Berserk 17x17 (Martens): mercenaries, 1 M and 4 m
+    "2p1p1p3m1p1p2/17/p3p7p3p/6p1P1p6/p1p4p1p4p1p/5P2M2P5/m2p3P1P3p2p/4p1P1P1P1p4/3P1P1PKP1P1P3/"
+    "4p1P1P1P1p4/p2p3P1P3p2m/5P2P2P5/p1p4p1p4p1p/6p1P1p6/p3p7p3p/17/2p1p1m3p1p1p2 b"
+)
+
+
+@pytest.mark.parametrize(
+    "variant, board, said",
+    [
+        (
+            "berserk-hnefatafl-11x11",
+            BERSERK.replace("3ppppp3 b", "3ppcpp3 b"),
+            "Black (attackers) has 5 commanders on the board; Black starts with 4 (G1)",
+        ),
+        (
+            "berserk-hnefatafl-11x11",
+            BERSERK.replace("3ppppp3 b", "3ppNpp3 b"),
+            "White (defenders) has 2 knights on the board; White starts with 1 (G1)",
+        ),
+        (
+            "alea-berserk-17x17-martens",
+            ALEA.replace("2p1p1p3m", "2m1p1p3m", 1),
+            "Black (attackers) has 5 mercenaries on the board, and White 1; the two sides start with 5 between "
+            "them, a captured one changing sides (G1)",
+        ),
+        (
+            "alea-berserk-17x17-martens",
+            ALEA.replace("2p1p1p3m", "2M1p1p3m", 1),
+            "White (defenders) has 2 mercenaries on the board, and Black 4; the two sides start with 5 between "
+            "them, a captured one changing sides (G1)",
+        ),
+    ],
+    ids=["a commander more", "a knight more", "a mercenary more", "a white one more"],
+)
+def test_a_position_counts_opentafls_pieces_by_kind_and_side(variant, board, said):
+    """Knights and commanders count as kings and soldiers do, by side (new in session 37: they were
+    not counted); mercenaries, which change sides when captured, count for both sides together."""
+    (error,) = check(f'[Game "hnefatafl"]\n[Variant "{variant}"]\n[Position "{board}"]\n\n*').diagnostics
+    assert (error.rule, error.line, error.column, error.message) == ("tag", 3, 2, f"malformed Position: {said}")
+
+
+@pytest.mark.parametrize(
+    "variant, board",
+    [
+        ("alea-berserk-17x17-martens", ALEA.replace("m", "M", 1)),
+        ("tyr-9x9", "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3pCp3 b"),
+        ("tyr-9x9", "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3mMm3 b"),
+    ],
+    ids=["a mercenary that changed sides", "a commander the start has not", "mercenaries the start has not"],
+)
+def test_a_position_may_hold_a_mercenary_that_changed_sides_and_pieces_its_start_has_not(variant, board):
+    """A captured mercenary is the other side's: one side more and the other one fewer is a position.
+    A kind of OpenTafl's pieces the start has not is not counted: a position sets them out on any
+    board (as the rules' tests do, a commander on Fetlar's board to try its jumps)."""
+    report = check(f'[Game "hnefatafl"]\n[Variant "{variant}"]\n[Position "{board}"]\n\n*')
+    assert report.valid, report.diagnostics
 
 
 def test_a_position_without_the_king_is_one_where_he_was_captured():
