@@ -335,7 +335,7 @@ def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> S
     said, after = f"found '{escape_controls(word)}': {why}", text[end:].split()
     if why != _NO_PLAYS or after[1:] or (after and _MARKER.fullmatch(after[0])):  # (not cut: `31: *`)
         return SyntaxProblem(said, *row_column(text, start, offset), word)
-    cut = CutShort(said, *row_column(text, start, offset), word)  # a roll and at most a word: `31: 5/`
+    cut = CutShort(said + _variation_unclosed(text, offset), *row_column(text, start, offset), word)  # `31: 5/`
     cut.span = (_cut_ply_start(text, end, game), len(text.rstrip()))
     return cut
 

@@ -5,6 +5,7 @@ diagnostics as data."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
@@ -348,11 +349,17 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
 
 
 def _assumed_end(text: str) -> str:
-    """A record's text that ends without a result marker, ended: the variations still open closed, and
-    ASSUMED_RESULT after them."""
+    """A record's text that ends without a result marker, ended: the variations still open closed (those
+    with no ply yet, `(` or `(1. ` or a cut one's, left out: blank), and ASSUMED_RESULT after them."""
     from lusoria.notation.lalr import open_variations  # loads Lark: only for the records that need it
 
-    return text + ")" * len(open_variations(text)) + ASSUMED_RESULT
+    opened = open_variations(text)
+    while opened and _NO_PLY.fullmatch(text, opened[-1] + 1):
+        text = _blank(text, (opened.pop(), len(text)))
+    return text + ")" * len(opened) + ASSUMED_RESULT
+
+
+_NO_PLY = re.compile(r"(?:\s|[0-9]+\.+|\{[^}]*\}|;[^\n]*)*")  # what stands in a variation before its first ply
 
 
 def _blank(text: str, *spans: tuple[int, int]) -> str:

@@ -404,6 +404,31 @@ def test_a_record_cut_short_inside_a_variation_is_said_so_where_the_variation_be
     )
 
 
+@pytest.mark.parametrize(
+    ("movetext", "first"),
+    [
+        ("1. e3-c3 e4-b4 (1... e4-", (2, 22)),  # cut at its only ply
+        ("1. e3-c3 e4-b4 (", (2, 17)),  # begun and no more: no marker
+        ("1. e3-c3 e4-b4 (1... d1-d3 ( {a note} 2. ", (2, 41)),
+    ],
+)
+def test_a_variation_with_no_ply_left_at_the_end_is_left_out_not_closed_empty(movetext, first):
+    """Closed with `)`, it was an empty variation: a second syntax error, at its move number or at a line past the
+    record's end, and none of its plies checked."""
+    said = [(d.rule, d.line, d.column) for d in check(f"{TABLUT}\n{movetext}\n").diagnostics]
+    assert said == [("syntax", *first), ("T1", 2, 10)]
+
+
+def test_a_laquet_record_cut_at_a_roll_inside_a_variation_says_where_the_variation_begins():
+    (cut,) = check('[Game "laquet"]\n1. 64: 5/11 4/8 61: 6/12 6/7 (1... 62: 6/\n').diagnostics
+    assert (cut.line, cut.column, cut.message) == (
+        2,
+        36,
+        "found '62:': a roll is followed by its plays, or -- when none can be played; the variation begun at line 2, "
+        "column 30 is not closed with ')'; the record ends there, without a result marker: is it cut short?",
+    )
+
+
 def test_a_closing_parenthesis_is_expected_only_inside_a_variation():
     (outside,) = check(f"{TABLUT}\n1. e3-c3 d1-d3 0-0\n").diagnostics
     assert outside.message == (
