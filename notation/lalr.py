@@ -428,12 +428,13 @@ def _result_in_a_comment(text: str, offset: int) -> str:
 
 def _variation_unclosed(text: str, offset: int) -> str:
     """Where a variation is still open at the end of the text (a result marker would not end the
-    record there), a note that says where it begins; else nothing."""
+    record there), a note that says where the innermost begins, and how many around it are open too; else nothing."""
     opened = open_variations(text)
     if not opened:
         return ""
     line, column = row_column(text, opened[-1], offset)
-    return f"; the variation begun at line {line}, column {column} is not closed with ')'"
+    around = {1: "", 2: " (nor is the one around it)"}.get(len(opened), f" (nor are the {len(opened) - 1} around it)")
+    return f"; the variation begun at line {line}, column {column} is not closed with ')'{around}"
 
 
 _MARKER = re.compile(r"(?<![\w/*-])(?:1-0|0-1|1/2-1/2|\*)(?![\w/*-])")  # a result marker, as a word (not **emphasis**)

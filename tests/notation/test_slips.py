@@ -227,22 +227,23 @@ def test_a_record_that_ends_without_its_marker_after_a_note_is_said_so_without_a
 
 
 @pytest.mark.parametrize(
-    "movetext, begun",
+    "movetext, begun, around",
     [
-        ("1. e3-c3 d1-d3 (1... d1-d2", 16),
-        ("1. e3-c3 d1-d3 (1... d1-d2 2. c3-c4 (2. c3-c5", 37),  # the innermost
-        ("1. e3-c3 d1-d3 (1... d1-d2 2. c3-c4 (2. c3-c5)", 16),  # the inner closed: the outer
-        ("1. e3-c3 d1-d3 (1... d1-d2 {(} ; (\n2. c3-c4", 16),  # not a ( of a comment
+        ("1. e3-c3 d1-d3 (1... d1-d2", 16, ""),
+        ("1. e3-c3 d1-d3 (1... d1-d2 2. c3-c4 (2. c3-c5", 37, " (nor is the one around it)"),  # the innermost
+        ("1. e3-c3 d1-d3 (1... d1-d2 2. c3-c4 (2. c3-c5)", 16, ""),  # the inner closed: the outer
+        ("1. e3-c3 d1-d3 (1... d1-d2 {(} ; (\n2. c3-c4", 16, ""),  # not a ( of a comment
+        ("1. e3-c3 d1-d3 (1... d1-d2 (1... d9-d8 (1... a4-a3", 40, " (nor are the 2 around it)"),  # how many ) lack
     ],
 )
-def test_a_record_that_ends_inside_a_variation_says_where_the_variation_begins(movetext, begun):
+def test_a_record_that_ends_inside_a_variation_says_where_the_variation_begins(movetext, begun, around):
     """A marker would not end the record there: the error said only that it had none. (Its plies are
     checked, the variations closed: those after it are theirs.)"""
     diagnostic, *replayed = check(f"{TABLUT}\n{movetext}\n").diagnostics
     assert all(d.rule != "syntax" for d in replayed)
     assert diagnostic.message == (
         "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *);"
-        f" the variation begun at line 2, column {begun} is not closed with ')'"
+        f" the variation begun at line 2, column {begun} is not closed with ')'{around}"
     )
 
 
