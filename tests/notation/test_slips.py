@@ -420,6 +420,13 @@ def test_a_variation_with_no_ply_left_at_the_end_is_left_out_not_closed_empty(mo
     assert said == [("syntax", *first), ("T1", 2, 10)]
 
 
+@pytest.mark.parametrize(("cut", "column"), [("", 39), (" 2. e4-", 43)])  # no marker; cut short
+def test_a_record_that_ends_inside_nested_variations_has_each_closed_and_their_plies_checked(cut, column):
+    """One `)` for each variation open: with one only, the text did not parse and no ply was checked."""
+    said = [(d.rule, d.column) for d in check(f"{TABLUT}\n1. e3-c3 d1-d3 (1... d1-d2 (1... e4-e3{cut}\n").diagnostics]
+    assert said == [("syntax", column), ("T1", 34)]
+
+
 def test_a_laquet_record_cut_at_a_roll_inside_a_variation_says_where_the_variation_begins():
     (cut,) = check('[Game "laquet"]\n1. 64: 5/11 4/8 61: 6/12 6/7 (1... 62: 6/\n').diagnostics
     assert (cut.line, cut.column, cut.message) == (
