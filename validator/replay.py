@@ -294,6 +294,7 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
         for problem in source.problems
     ]  # a reader's, at plies
     read, mended, unended, tag_mended = source, list[_Mended](), False, False
+    closed = list[_Mended]()  # the tags closed (without keep_going): a `]` written in, the columns after it one on
     while True:
         try:
             return _Read(parse_record(read), read, diagnostics, mended, unended, tag_mended)
@@ -320,7 +321,7 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
                         problem.message + (CUT_SHORT if cut else "") + _unchosen(keep_going, fixes),
                         text=text,
                         line=line,
-                        column=column,
+                        column=_column_as_written(line, column, closed),
                         suggestions=tuple(meant),
                     ),
                     mended,
@@ -339,6 +340,9 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
                 read, unended = RecordText(cut_text, read.line, read.index, read.path), True
                 continue
             if not keep_going and fixes and fixes == closed_tag(read.text, fixes[0].start, game):  # read on, closed
+                closed.append(
+                    _Mended(*_fix_place(read, fixes[0]), read.text[fixes[0].start : fixes[0].end], fixes[0].text)
+                )
                 read, tag_mended = RecordText(mend(read.text, fixes[0]), read.line, read.index, read.path), True
                 continue  # (its `]` ends its line: what follows stands where it stood)
             if not keep_going or len(fixes) != 1 or len(mended) == MAX_SLIPS:
@@ -404,14 +408,19 @@ def _header_checked(read: _Read) -> list[Diagnostic]:
     return alone.diagnostics + [d for d in replay(alone.record, alone.text, keep=False).diagnostics if d.rule == "tag"]
 
 
+def _column_as_written(line: int, column: int, mended: list[_Mended]) -> int:
+    """A column of `line` in the mended text, in the text as written."""
+    for fix in reversed(mended):
+        if line == fix.line and column > fix.column:
+            column = max(fix.column, column - len(fix.text) + len(fix.word))
+    return column
+
+
 def _as_written(diagnostic: Diagnostic, mended: list[_Mended]) -> Diagnostic:
     """A diagnostic of the mended text, placed in the text as written, resting on the fixes."""
     if not mended:
         return diagnostic
-    column = diagnostic.column
-    for fix in reversed(mended):
-        if diagnostic.line == fix.line and column > fix.column:
-            column = max(fix.column, column - len(fix.text) + len(fix.word))
+    column = _column_as_written(diagnostic.line, diagnostic.column, mended)
     assumed = tuple(
         f"line {fix.line}: {fix.text} for {fix.word}"
         for fix in mended

@@ -628,6 +628,12 @@ def test_each_tag_without_its_closing_bracket_is_said_and_the_record_read_on_wit
     ]
 
 
+def test_a_record_that_ends_with_a_tag_left_open_says_its_marker_missing_at_the_end_of_the_line_as_written():
+    """The `]` read in moved it one column on, past the end of the line."""
+    said = [(d.line, d.column) for d in check('[Game "tablut"]\n[White "Jens" {a note}\n').diagnostics]
+    assert said == [(2, 1), (2, 23)]
+
+
 @pytest.mark.parametrize(
     "tag",
     ['[White "Jens Holm', '[White "Jens Holm" x', '[White "Jens Holm" {a} x', '[White "Jens Holm"]]', '[Game "go"'],
