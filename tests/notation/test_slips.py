@@ -628,6 +628,20 @@ def test_each_tag_without_its_closing_bracket_is_said_and_the_record_read_on_wit
     ]
 
 
+def test_a_tag_left_open_before_another_on_its_line_is_closed_and_each_said_where_written():
+    """`[White "Jens" [Black "Olof"` was one error, its line quoted, no fix, nothing after it checked; `[Event "x"
+    [Site "y"]` was told that a `"` inside a value is written `\\"`."""
+    text = '[Game "tablut"]\n[White "Jens" [Black "Olof"\n[Event "x" [Site "y"]\n\n1. e3-c3 e4-b4 *\n'
+    diagnostics = check(text).diagnostics
+    assert [(d.rule, d.line, d.column, d.suggestions) for d in diagnostics] == [
+        ("syntax", 2, 1, ('[White "Jens"]',)),
+        ("syntax", 2, 15, ('[Black "Olof"]',)),
+        ("syntax", 3, 1, ('[Event "x"]',)),
+        ("T1", 5, 10, ("a4-b4",)),
+    ]
+    assert diagnostics[2].message == 'this tag is not written [Name "value"]: [Event "x" [Site "y"]'
+
+
 def test_a_record_that_ends_with_a_tag_left_open_says_its_marker_missing_at_the_end_of_the_line_as_written():
     """The `]` read in moved it one column on, past the end of the line."""
     said = [(d.line, d.column) for d in check('[Game "tablut"]\n[White "Jens" {a note}\n').diagnostics]
