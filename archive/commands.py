@@ -164,7 +164,7 @@ def _selected(filters: Filters | None) -> tuple[str, list] | None:
 
 
 def _unlisted(filters: Filters | None) -> Filters | None:
-    """The filters of a command that does not list the records it selects (stats, export); FilterError for an
+    """The filters of a command that does not list the records it selects (stats, export, players); FilterError for an
     `order` without a `limit`, which would change nothing there (it chooses only which records the limit keeps)."""
     if filters is not None and filters.order is not None and filters.limit is None:
         raise FilterError("order", "needs a limit (--limit) here: it only chooses which records the limit keeps")
@@ -722,18 +722,18 @@ class Archive:
     def players(self, filters: Filters | None = None, top: int | None = None) -> list[dict]:
         """`lusoria players list`: the score table of the players (under their canonical names)
         in the records `filters` match, best score first; its first `top` rows (all when None;
-        ValueError below 1)."""
+        ValueError below 1; FilterError for an `order` without a `limit`, which would change nothing)."""
         self._existing()
-        return list(iter_sql(self.path, *players.score_table(self._selected(filters), top)))
+        return list(iter_sql(self.path, *players.score_table(self._selected(_unlisted(filters)), top)))
 
     def crosstable(self, filters: Filters | None = None) -> list[dict]:
         """`lusoria players crosstable`: the score table (`players`) of the games between two players
         in the records `filters` match, each row with the player's games as White and as Black and
         their pairings (`opponents`: by opponent, in the order of the rows, the games, won, drawn,
         lost, unfinished and score against them). A game against no one named, or against oneself,
-        is in none."""
+        is in none. FilterError for an `order` without a `limit`, which would change nothing."""
         self._existing()
-        return players.crosstable_rows(iter_sql(self.path, *players.crosstable(self._selected(filters))))
+        return players.crosstable_rows(iter_sql(self.path, *players.crosstable(self._selected(_unlisted(filters)))))
 
     def invalid_counted(self, filters: Filters | None = None, paired: bool = False) -> int:
         """How many invalid records of those `filters` match `players` counts (`paired`: `crosstable`),

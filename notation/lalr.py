@@ -292,7 +292,7 @@ def _cut_ply_start(text: str, at: int, game: str) -> int:
 
 _SQUARE_LIKE = re.compile(r"(?<![a-z])x?([a-z][0-9]{1,3})(?![0-9])")  # a square, after a capture's x if any
 _SQUARE_TERMINAL = re.compile(r"^SQUARE: /(.+)/$", re.M)  # a grammar's squares (inlined in its plies by Lark)
-_QUOTE_INSIDE = re.compile(r'\[\s*[A-Za-z]\w*\s+"(?:[^"\n]*"){2,}\s*\]')  # [White "Sean O"Brien"]
+_QUOTE_INSIDE = re.compile(r'\[\s*[A-Za-z]\w*\s+"(?:[^"\n\[]*"){2,}\s*(?:\]|$)')  # [White "O"Brien"] (no [: [A "x" [B)
 _ROLL_LIKE = re.compile(r"[0-9]-?[0-9]:")  # what a hand writes as a roll of two dice
 _PLAY_LIKE = re.compile(r"[0-9]+(?:/(?:[0-9]+|off))+")  # a play of a game of dice: 25/off, 0/6
 _NEXT_WORD = re.compile(r"[ \t\r\n]*([^\s(){}\[\];]+)")  # the word that follows, after blanks
@@ -336,7 +336,7 @@ def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> S
     said, after = f"found '{escape_controls(word)}': {why}", text[end:].split()
     if why != _NO_PLAYS or after[1:] or (after and _MARKER.fullmatch(after[0])):  # (not cut: `31: *`)
         return SyntaxProblem(said, *row_column(text, start, offset), word)
-    cut = CutShort(said, *row_column(text, start, offset), word)  # a roll and at most a word: `31: 5/`
+    cut = CutShort(said + _variation_unclosed(text, offset), *row_column(text, start, offset), word)  # `31: 5/`
     cut.span = (_cut_ply_start(text, end, game), len(text.rstrip()))
     return cut
 
@@ -429,12 +429,13 @@ def _result_in_a_comment(text: str, offset: int) -> str:
 
 def _variation_unclosed(text: str, offset: int) -> str:
     """Where a variation is still open at the end of the text (a result marker would not end the
-    record there), a note that says where it begins; else nothing."""
+    record there), a note that says where the innermost begins, and how many around it are open too; else nothing."""
     opened = open_variations(text)
     if not opened:
         return ""
     line, column = row_column(text, opened[-1], offset)
-    return f"; the variation begun at line {line}, column {column} is not closed with ')'"
+    around = {1: "", 2: " (nor is the one around it)"}.get(len(opened), f" (nor are the {len(opened) - 1} around it)")
+    return f"; the variation begun at line {line}, column {column} is not closed with ')'{around}"
 
 
 _MARKER = re.compile(r"(?<![\w/*-])(?:1-0|0-1|1/2-1/2|\*)(?![\w/*-])")  # a result marker, as a word (not **emphasis**)

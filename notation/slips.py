@@ -56,8 +56,8 @@ _SPACED_PLY = re.compile(
     rf"[A-Za-z]?[a-z][0-9]{{1,2}}(?:[ \t]*[-^{DASHES}][ \t]*[a-z][0-9]{{1,2}})+(?:{_WORD.pattern})?"
 )
 _UNCLOSED_TAG = re.compile(
-    rf"\[[ \t]*({TAG_NAME})[ \t]+({TAG_VALUE})(?=[ \t]*(?:\{{[^}}\n]*\}}[ \t]*)*(?:;.*)?$)", re.M
-)  # its line ends after its value, or after comments
+    rf"\[[ \t]*({TAG_NAME})[ \t]+({TAG_VALUE})(?=[ \t]*(?:\{{[^}}\n]*\}}[ \t]*)*(?:;.*)?$|[ \t]*\[)", re.M
+)  # its line ends after its value, or after comments, or another tag follows it on its line
 _BLANK_PLY = re.compile(rf"[A-Za-z]?[a-z][0-9]{{1,2}}[ \t]+[a-z][0-9]{{1,2}}(?:{_WORD.pattern})?")  # `e3 c3`: no hyphen
 
 
@@ -127,7 +127,7 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
 
 
 def closed_tag(text: str, position: int, game: str) -> list[Fix]:
-    """A tag whose line ends without its `]` (`[White "Jens Holm"`, `[White "Jens Holm" {…}`), at `position`:
+    """A tag whose line ends without its `]` (`[White "Jens Holm"`, `[White "Jens Holm" {…}`, `[White "Jens Holm" [Black…`), at `position`:
     closed after its value, when the record then reads past it (in the game the tag names, a Game tag: `[Game "tablut"`)."""
     tag = _UNCLOSED_TAG.match(text, position)
     if tag is None:

@@ -74,6 +74,12 @@ def test_each_tag_left_open_has_its_diagnostic_and_its_close_the_tag_fix():
     ]
 
 
+def test_two_tags_left_open_on_one_line_have_a_close_the_tag_fix_each_where_written():
+    entry = entry_of('[Game "tablut"]\n[White "Jens" [Black "Olof"\n\n1. e3-c3 *\n')
+    found = [[fix.edits for fix in fixes(entry, diagnostic)] for diagnostic in entry.report.diagnostics]
+    assert found == [[(Edit(1, 13, 1, 13, "]"),)], [(Edit(1, 27, 1, 27, "]"),)]]
+
+
 ESCAPED = "1. c5-c3 i6-f6 2. d5-d3 i4-h4 3. c3-c7 a6-a9 4. Ke5-c5 b5-b9 5. Kc5-c1"  # the king reaches the edge (T6)
 LAQUET = Path(__file__).parents[1] / "samples/laquet/whole-game.lgn"  # White bears off every checker (Q8)
 

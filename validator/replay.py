@@ -5,6 +5,7 @@ diagnostics as data."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
@@ -297,6 +298,7 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
         for problem in source.problems
     ]  # a reader's, at plies
     read, mended, unended, tag_mended = source, list[_Mended](), False, False
+    closed = list[_Mended]()  # the tags closed (without keep_going): a `]` written in, the columns after it one on
     while True:
         try:
             return _Read(parse_record(read), read, diagnostics, mended, unended, tag_mended)
@@ -323,7 +325,7 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
                         problem.message + (CUT_SHORT if cut else "") + _unchosen(keep_going, fixes),
                         text=text,
                         line=line,
-                        column=column,
+                        column=_column_as_written(line, column, closed),
                         suggestions=tuple(meant),
                     ),
                     mended,
@@ -342,6 +344,9 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
                 read, unended = RecordText(cut_text, read.line, read.index, read.path), True
                 continue
             if not keep_going and fixes and fixes == closed_tag(read.text, fixes[0].start, game):  # read on, closed
+                closed.append(
+                    _Mended(*_fix_place(read, fixes[0]), read.text[fixes[0].start : fixes[0].end], fixes[0].text)
+                )
                 read, tag_mended = RecordText(mend(read.text, fixes[0]), read.line, read.index, read.path), True
                 continue  # (its `]` ends its line: what follows stands where it stood)
             if not keep_going or len(fixes) != 1 or len(mended) == MAX_SLIPS:
@@ -352,11 +357,17 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
 
 
 def _assumed_end(text: str) -> str:
-    """A record's text that ends without a result marker, ended: the variations still open closed, and
-    ASSUMED_RESULT after them."""
+    """A record's text that ends without a result marker, ended: the variations still open closed (those
+    with no ply yet, `(` or `(1. ` or a cut one's, left out: blank), and ASSUMED_RESULT after them."""
     from lusoria.notation.lalr import open_variations  # loads Lark: only for the records that need it
 
-    return text + ")" * len(open_variations(text)) + ASSUMED_RESULT
+    opened = open_variations(text)
+    while opened and _NO_PLY.fullmatch(text, opened[-1] + 1):
+        text = _blank(text, (opened.pop(), len(text)))
+    return text + ")" * len(opened) + ASSUMED_RESULT
+
+
+_NO_PLY = re.compile(r"(?:\s|[0-9]+\.+|\{[^}]*\}|;[^\n]*)*")  # what stands in a variation before its first ply
 
 
 def _blank(text: str, *spans: tuple[int, int]) -> str:
@@ -401,14 +412,19 @@ def _header_checked(read: _Read) -> list[Diagnostic]:
     return alone.diagnostics + [d for d in replay(alone.record, alone.text, keep=False).diagnostics if d.rule == "tag"]
 
 
+def _column_as_written(line: int, column: int, mended: list[_Mended]) -> int:
+    """A column of `line` in the mended text, in the text as written."""
+    for fix in reversed(mended):
+        if line == fix.line and column > fix.column:
+            column = max(fix.column, column - len(fix.text) + len(fix.word))
+    return column
+
+
 def _as_written(diagnostic: Diagnostic, mended: list[_Mended]) -> Diagnostic:
     """A diagnostic of the mended text, placed in the text as written, resting on the fixes."""
     if not mended:
         return diagnostic
-    column = diagnostic.column
-    for fix in reversed(mended):
-        if diagnostic.line == fix.line and column > fix.column:
-            column = max(fix.column, column - len(fix.text) + len(fix.word))
+    column = _column_as_written(diagnostic.line, diagnostic.column, mended)
     assumed = tuple(
         f"line {fix.line}: {fix.text} for {fix.word}"
         for fix in mended

@@ -241,6 +241,8 @@ def test_stats_and_export_refuse_an_order_without_a_limit_where_it_would_change_
     for call in (
         lambda: whole.stats(filters=Filters(order="longest")),
         lambda: whole.export(str(tmp_path / "out"), "csv", filters=Filters(order="newest")),
+        lambda: whole.players(filters=Filters(order="longest")),  # (the library's: the CLI has no --order there)
+        lambda: whole.crosstable(filters=Filters(order="shortest")),
     ):
         with pytest.raises(FilterError, match=re.escape(f"the order filter {said}")):
             call()

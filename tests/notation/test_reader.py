@@ -255,6 +255,8 @@ def test_a_play_off_the_points_names_the_point(movetext, column, found, why):
     [
         ('[White "Sean O"Brien"]', ' (a " inside a value is written \\")'),
         ('[Event "The "Big" Open"]', ' (a " inside a value is written \\")'),
+        ('[White "Sean O"Brien"', ' (a " inside a value is written \\")'),  # its ] left out too (it said nothing)
+        ('[White "x" [Black "y"]', ""),  # a ] left out before another tag: no " inside
         ('[White: "Sean"]', ""),
         ('[White "Sean]', ""),
     ],

@@ -228,22 +228,23 @@ def test_a_record_that_ends_without_its_marker_after_a_note_is_said_so_without_a
 
 
 @pytest.mark.parametrize(
-    "movetext, begun",
+    "movetext, begun, around",
     [
-        ("1. e3-c3 d1-d3 (1... d1-d2", 16),
-        ("1. e3-c3 d1-d3 (1... d1-d2 2. c3-c4 (2. c3-c5", 37),  # the innermost
-        ("1. e3-c3 d1-d3 (1... d1-d2 2. c3-c4 (2. c3-c5)", 16),  # the inner closed: the outer
-        ("1. e3-c3 d1-d3 (1... d1-d2 {(} ; (\n2. c3-c4", 16),  # not a ( of a comment
+        ("1. e3-c3 d1-d3 (1... d1-d2", 16, ""),
+        ("1. e3-c3 d1-d3 (1... d1-d2 2. c3-c4 (2. c3-c5", 37, " (nor is the one around it)"),  # the innermost
+        ("1. e3-c3 d1-d3 (1... d1-d2 2. c3-c4 (2. c3-c5)", 16, ""),  # the inner closed: the outer
+        ("1. e3-c3 d1-d3 (1... d1-d2 {(} ; (\n2. c3-c4", 16, ""),  # not a ( of a comment
+        ("1. e3-c3 d1-d3 (1... d1-d2 (1... d9-d8 (1... a4-a3", 40, " (nor are the 2 around it)"),  # how many ) lack
     ],
 )
-def test_a_record_that_ends_inside_a_variation_says_where_the_variation_begins(movetext, begun):
+def test_a_record_that_ends_inside_a_variation_says_where_the_variation_begins(movetext, begun, around):
     """A marker would not end the record there: the error said only that it had none. (Its plies are
     checked, the variations closed: those after it are theirs.)"""
     diagnostic, *replayed = check(f"{TABLUT}\n{movetext}\n").diagnostics
     assert all(d.rule != "syntax" for d in replayed)
     assert diagnostic.message == (
         "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *);"
-        f" the variation begun at line 2, column {begun} is not closed with ')'"
+        f" the variation begun at line 2, column {begun} is not closed with ')'{around}"
     )
 
 
@@ -402,6 +403,38 @@ def test_a_record_cut_short_inside_a_variation_is_said_so_where_the_variation_be
     assert diagnostics[0].message == (
         "found 'e4-', expected a ply, a move number, a comment, a NAG, a variation or ')'; the variation begun at "
         "line 2, column 16 is not closed with ')'; the record ends there, without a result marker: is it cut short?"
+    )
+
+
+@pytest.mark.parametrize(
+    ("movetext", "first"),
+    [
+        ("1. e3-c3 e4-b4 (1... e4-", (2, 22)),  # cut at its only ply
+        ("1. e3-c3 e4-b4 (", (2, 17)),  # begun and no more: no marker
+        ("1. e3-c3 e4-b4 (1... d1-d3 ( {a note} 2. ", (2, 41)),
+    ],
+)
+def test_a_variation_with_no_ply_left_at_the_end_is_left_out_not_closed_empty(movetext, first):
+    """Closed with `)`, it was an empty variation: a second syntax error, at its move number or at a line past the
+    record's end, and none of its plies checked."""
+    said = [(d.rule, d.line, d.column) for d in check(f"{TABLUT}\n{movetext}\n").diagnostics]
+    assert said == [("syntax", *first), ("T1", 2, 10)]
+
+
+@pytest.mark.parametrize(("cut", "column"), [("", 39), (" 2. e4-", 43)])  # no marker; cut short
+def test_a_record_that_ends_inside_nested_variations_has_each_closed_and_their_plies_checked(cut, column):
+    """One `)` for each variation open: with one only, the text did not parse and no ply was checked."""
+    said = [(d.rule, d.column) for d in check(f"{TABLUT}\n1. e3-c3 d1-d3 (1... d1-d2 (1... e4-e3{cut}\n").diagnostics]
+    assert said == [("syntax", column), ("T1", 34)]
+
+
+def test_a_laquet_record_cut_at_a_roll_inside_a_variation_says_where_the_variation_begins():
+    (cut,) = check('[Game "laquet"]\n1. 64: 5/11 4/8 61: 6/12 6/7 (1... 62: 6/\n').diagnostics
+    assert (cut.line, cut.column, cut.message) == (
+        2,
+        36,
+        "found '62:': a roll is followed by its plays, or -- when none can be played; the variation begun at line 2, "
+        "column 30 is not closed with ')'; the record ends there, without a result marker: is it cut short?",
     )
 
 
@@ -594,6 +627,26 @@ def test_each_tag_without_its_closing_bracket_is_said_and_the_record_read_on_wit
         ("syntax", 3, 1, ('[Black "Olof Berg"]',)),
         ("T1", 6, 10, ("a4-b4",)),
     ]
+
+
+def test_a_tag_left_open_before_another_on_its_line_is_closed_and_each_said_where_written():
+    """`[White "Jens" [Black "Olof"` was one error, its line quoted, no fix, nothing after it checked; `[Event "x"
+    [Site "y"]` was told that a `"` inside a value is written `\\"`."""
+    text = '[Game "tablut"]\n[White "Jens" [Black "Olof"\n[Event "x" [Site "y"]\n\n1. e3-c3 e4-b4 *\n'
+    diagnostics = check(text).diagnostics
+    assert [(d.rule, d.line, d.column, d.suggestions) for d in diagnostics] == [
+        ("syntax", 2, 1, ('[White "Jens"]',)),
+        ("syntax", 2, 15, ('[Black "Olof"]',)),
+        ("syntax", 3, 1, ('[Event "x"]',)),
+        ("T1", 5, 10, ("a4-b4",)),
+    ]
+    assert diagnostics[2].message == 'this tag is not written [Name "value"]: [Event "x" [Site "y"]'
+
+
+def test_a_record_that_ends_with_a_tag_left_open_says_its_marker_missing_at_the_end_of_the_line_as_written():
+    """The `]` read in moved it one column on, past the end of the line."""
+    said = [(d.line, d.column) for d in check('[Game "tablut"]\n[White "Jens" {a note}\n').diagnostics]
+    assert said == [(2, 1), (2, 23)]
 
 
 @pytest.mark.parametrize(
