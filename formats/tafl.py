@@ -11,6 +11,7 @@ import functools
 import io
 import re
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from pathlib import PurePath
 
 from lusoria.formats import FORMATS
@@ -444,7 +445,11 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
             )
         if not isinstance(rules, OptionError):
             draft.problems += _count_problems(draft, row, at, rules)
-        yield _read_list(draft, row["moves"], at + row.start("moves"), path, index, rules)
+        read = _read_list(draft, row["moves"], at + row.start("moves"), path, index, rules)
+        if header is not None:  # (kept as written, the row is read again under it)
+            names = draft.locator.where(header)[0]
+            read = replace(read, heading=draft.locator.lines(names, names))
+        yield read
 
 
 def _no_game(

@@ -59,6 +59,7 @@ class RecordText:
     problems: tuple[SyntaxProblem, ...] = ()  # what that reader found wrong in the record it read (at plies)
     hint: str = ""  # what its first error adds: how that reader chose a game its file does not name
     before: tuple[str, ...] = ()  # the `%` lines before it that no record holds (its file's first record's)
+    heading: str = ""  # the lines above it its format reads it with (a CSV header naming its columns), kept with it
 
     @property
     def last_line(self) -> int:

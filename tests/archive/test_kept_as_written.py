@@ -356,3 +356,22 @@ def test_a_record_kept_in_a_format_that_names_its_games_is_read_as_its_file_says
             "names it (or its variant of hnefatafl with --game hnefatafl --variant V)",
         )
     ]
+
+
+def test_a_csv_row_kept_as_written_under_a_header_that_orders_its_columns_otherwise_replays(tmp_path):
+    """The header is kept with the row (its `heading`): read alone, in the engines' order, the row
+    was no CSV game (a syntax error, no plies), where its import found its plies and its count."""
+    rows = "status;moves;attackers lost;defenders lost\nOngoing;e3-c3 d1-d2;0;5\n"
+    archive = counted(tmp_path, rows=rows)
+    with closing(connect(archive.path)) as conn:
+        text, written_in, read_with = conn.execute(f"SELECT {STORED_TEXT} FROM records").fetchone()
+        assert conn.execute(DIAGNOSTICS, [1]).fetchall() == [(*COUNTED, 2, 23)]
+    report = stored_report(text, written_in, read_with)
+    assert (text, written_in) == (rows, "csv")
+    said = [(d.severity, d.rule, d.message, d.ply, d.line, d.column) for d in report.diagnostics]
+    assert (report.main_line, said) == (
+        ["e3-c3", "d1-d2"],
+        [(*COUNTED, 2, 23)],
+    )
+    assert [(n.ply, n.games) for n in archive.tree(record=1, ply=2)] == []
+    assert [(n.ply, n.games) for n in archive.tree(record=1, ply=1)] == [("d1-d2", 1)]
