@@ -8,6 +8,8 @@ name, or the reading options, said its game)."""
 from __future__ import annotations
 
 import json
+import shlex
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -48,14 +50,20 @@ def read_kept(kept: Kept) -> RecordText:
     """A stored record read in its format; one of a format that names no games (`Format.games`: a CSV
     row) with the game, variant and rules the archive holds for it. InputError for one that holds none
     (an unparsable CSV row: its file's name said its game)."""
-    from lusoria.formats import FORMATS
     from lusoria.formats.sources import record_at
 
     if kept.format == "lgn":
         return kept
-    named = kept.format in FORMATS and FORMATS[kept.format].games
-    tags = None if named else kept.tags
-    return replace(record_at(kept.text, format=kept.format, tags=tags), index=kept.index)
+    return replace(record_at(kept.text, format=kept.format, tags=_read_with(kept)), index=kept.index)
+
+
+def _read_with(kept: Kept) -> dict[str, str] | None:
+    """The tags a stored record of another format is read with: the archive's (its game, variant and
+    rules) for one of a format that names no games (`Format.games`: a CSV row); None for one whose
+    file names them."""
+    from lusoria.formats import FORMATS
+
+    return None if kept.format in FORMATS and FORMATS[kept.format].games else kept.tags
 
 
 def stored_report(text: str, written_in: str | None, read_with: str | None) -> Report | None:
@@ -75,14 +83,19 @@ def replayed(kept: Kept) -> Report | None:
         return None
 
 
-def left_out_as_lgn(row: dict) -> str:
+def left_out_as_lgn(row: dict, options: Mapping[str, str]) -> str:
     """Why `query --format lgn` leaves out a record kept as written in another format (`row`: its
-    columns), and how to have it: its file read again, as its import read it, or its text."""
+    columns, STORED_TEXT's among them), and how to have it: its file read again, as its import read
+    it (a CSV row with its game, variant and rules, each given by its option of `options`: by tag),
+    or its text."""
     from lusoria.notation.sources import names_a_file
 
-    path = row["path"]
+    path, tags = row["path"], _read_with(kept_text(row["text"], row["written_in"], row["read_with"])) or {}
+    given = "".join(f"{options[tag]} {shlex.quote(value)} " for tag, value in tags.items() if tag in options)
     again = (
-        f"lusoria import {path} reads it from its file, into another archive too (--db); " if names_a_file(path) else ""
+        f"lusoria import {given}{path} reads it from its file, into another archive too (--db); "
+        if names_a_file(path)
+        else ""
     )
     return (
         f"the archive's record {row['id']} left out: it is kept as written in {row['written_in']}, as lgn would "

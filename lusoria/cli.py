@@ -1138,7 +1138,7 @@ def query(db: str, format_: str, **filters: Any) -> None:
     if not found:
         note_lacking(db, chosen)
     for row in left_out:
-        echo(f"lusoria: {row['path']}:{row['line']}: {left_out_as_lgn(row)}", err=True)
+        echo(f"lusoria: {row['path']}:{row['line']}: {left_out_as_lgn(row, READING_OPTIONS)}", err=True)
     sys.exit(1 if left_out else 0)
 
 

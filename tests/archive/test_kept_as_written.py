@@ -257,9 +257,10 @@ def counted(tmp_path, name: str = "tablut_counts.csv", rows: str = COUNTS, tags:
     return archive
 
 
-@pytest.mark.parametrize(
-    "tags", [{"Game": "tablut", "Variant": "linnaeus"}, {"Game": "tablut", "Rules": "first=black"}]
-)
+RULED = {"Game": "tablut", "Rules": "first=black"}  # (Black moves first)
+
+
+@pytest.mark.parametrize("tags", [{"Game": "tablut", "Variant": "linnaeus"}, RULED])
 def test_a_csv_row_kept_as_written_replays_with_the_game_variant_and_rules_the_archive_holds(tmp_path, tags):
     """A CSV row does not name its game: read alone it could not be replayed. The game, variant and
     rules its import read it with (here `--game`, and `--variant` or `--rules`: Black moves first)
@@ -375,3 +376,29 @@ def test_a_csv_row_kept_as_written_under_a_header_that_orders_its_columns_otherw
     )
     assert [(n.ply, n.games) for n in archive.tree(record=1, ply=2)] == []
     assert [(n.ply, n.games) for n in archive.tree(record=1, ply=1)] == [("d1-d2", 1)]
+
+
+def test_query_as_lgn_says_the_game_variant_and_rules_to_read_a_csv_row_kept_as_written_with(tmp_path):
+    """Its file does not name its game (here `--game` and `--rules` did): the command the note gives
+    reads it with those the archive holds, to the verdict and first error its import found (without
+    them its file's moves fit three games' boards: no record)."""
+    import shlex
+
+    from click.testing import CliRunner
+
+    from lusoria.cli import main
+
+    archive = counted(tmp_path, "club.csv", "e3-c3 d1-d3,0,0,Ongoing\nd1-d2 e3-c3,5,0,Ongoing\n", RULED)
+    result = CliRunner().invoke(main, ["query", "--db", archive.path, "--format", "lgn"])
+    path = tmp_path / "club.csv"
+    again = f"lusoria import --game tablut --variant seed --rules first=black {path}"
+    assert result.stderr == (
+        f"lusoria: {path}:2: the archive's record 2 left out: it is kept as written in csv, as lgn would not say "
+        f"what its import found; {again} reads it from its file, into another archive too (--db); "
+        "lusoria sql 'SELECT text FROM record_texts WHERE id = 2' shows it\n"
+    )
+    other = str(tmp_path / "other.db")
+    assert CliRunner().invoke(main, [*shlex.split(again)[1:], "--db", other]).exit_code == 0
+    carried = "SELECT valid, first_rule, written_in FROM records WHERE line = 2"
+    with closing(connect(archive.path)) as conn, closing(connect(other)) as copy:
+        assert copy.execute(carried).fetchall() == conn.execute(carried).fetchall() == [(0, "tag", "csv")]
