@@ -402,3 +402,24 @@ def test_query_as_lgn_says_the_game_variant_and_rules_to_read_a_csv_row_kept_as_
     carried = "SELECT valid, first_rule, written_in FROM records WHERE line = 2"
     with closing(connect(archive.path)) as conn, closing(connect(other)) as copy:
         assert copy.execute(carried).fetchall() == conn.execute(carried).fetchall() == [(0, "tag", "csv")]
+
+
+def test_a_csv_row_kept_as_written_is_removed_by_its_replay_with_the_game_the_archive_holds(tmp_path, monkeypatch):
+    """`import --replace` of the file with the row's count mended: its old record is replayed to the
+    boards its import stored (not looked up in the index of positions, as one not read without its
+    file), and the move tree counts the new record's plies once."""
+    from lusoria.archive import removal
+
+    archive = counted(tmp_path, rows=COUNTS[:48])
+    astray = []
+    terms = removal._terms
+    monkeypatch.setattr(removal, "_terms", lambda conn, records: astray.append(records) or terms(conn, records))
+    (tmp_path / "tablut_counts.csv").write_text(COUNTS[:24] + "e3-c3 d1-d2,0,0,Ongoing\n")
+    archive.import_paths([str(tmp_path / "tablut_counts.csv")], replace=True)
+    assert astray == [set()]
+    with closing(connect(archive.path)) as conn:
+        assert conn.execute("SELECT id, valid, written_in FROM records ORDER BY id").fetchall() == [
+            (1, 1, None),
+            (2, 1, None),
+        ]
+    assert [(n.ply, n.games) for n in archive.tree(record=1, ply=1)] == [("d1-d2", 1), ("d1-d3", 1)]
