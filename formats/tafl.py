@@ -147,8 +147,12 @@ def _delimiting_row(text: str) -> tuple[int, str]:
 
 
 def _field_count(row: str, delimiter: str) -> int:
-    """How many fields `delimiter` separates in a CSV row, a field quoted holding it as a character."""
-    return len(next(csv.reader([row.rstrip("\r\n")], delimiter=delimiter), []))
+    """How many fields `delimiter` separates in a CSV row, a field quoted holding it as a character
+    (a field longer than the csv module reads, 128 Ki characters, is counted as if unquoted)."""
+    try:
+        return len(next(csv.reader([row.rstrip("\r\n")], delimiter=delimiter), []))
+    except csv.Error:
+        return row.count(delimiter) + 1
 
 
 def _column_names(row: str) -> str | None:
