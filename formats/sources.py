@@ -37,6 +37,7 @@ from lusoria.notation.sources import (
     is_text,
     shown_path,
     undecodable_byte,
+    undecodable_unit,
     unreadable,
 )
 from lusoria.notation.syntax import Undecodable
@@ -249,12 +250,12 @@ def _ignored_place(entry: Format, record: RecordText, line: int, column: int) ->
 
 
 def _more(places: list[Place]) -> str:
-    """What the first of `places` is said with: how many more there are, and on which lines."""
+    """What the first of `places` is said with: how many more bytes (or code units) there are, and on which lines."""
     if len(places) < 2:
         return ""
     lines = list(dict.fromkeys(str(line) for line, _, _ in places[1:]))
     shown = ", ".join(lines[:3]) + (", …" if len(lines) > 3 else "")
-    said = f"{plural(len(places) - 1, 'more byte')} that do{'es' * (len(places) == 2)} not decode"
+    said = f"{plural(len(places) - 1, 'more ' + undecodable_unit(places[0][2]))} that do{'es' * (len(places) == 2)} not decode"
     return f" ({said}, on line{'s' * (len(lines) > 1)} {shown})"
 
 

@@ -148,8 +148,12 @@ def _delimiting_row(text: str) -> tuple[int, str]:
 
 
 def _field_count(row: str, delimiter: str) -> int:
-    """How many fields `delimiter` separates in a CSV row, a field quoted holding it as a character."""
-    return len(next(csv.reader([row.rstrip("\r\n")], delimiter=delimiter), []))
+    """How many fields `delimiter` separates in a CSV row, a field quoted holding it as a character
+    (a field longer than the csv module reads, 128 Ki characters, is counted as if unquoted)."""
+    try:
+        return len(next(csv.reader([row.rstrip("\r\n")], delimiter=delimiter), []))
+    except csv.Error:
+        return row.count(delimiter) + 1
 
 
 def _column_names(row: str) -> str | None:
@@ -180,6 +184,14 @@ _GAME = re.compile(
 _SIGNATURE = re.compile(r"^--[ \t]*\r?$", re.M)  # an e-mail's signature line (RFC 3676 "-- "), below a pasted list
 
 
+def _signature(text: str) -> re.Match[str] | None:
+    """The signature line of a list pasted from an e-mail: the first after the last move list
+    (a `--` line between games is no signature: the games after it are read)."""
+    lines = text.splitlines(keepends=True)
+    last = next((index for index in reversed(range(len(lines))) if looks_like_move_lists(lines[index], 1)), -1)
+    return _SIGNATURE.search(text, sum(map(len, lines[: last + 1])))
+
+
 def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
     """The games of a file of move lists: one a line, a game of numbered moves going on over the
     lines after it (`_GAME`), up to an e-mail's signature line (`-- `), noted. `tags`: Game, Variant, Rules; without
@@ -190,7 +202,7 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     chosen = {"Game": named} if named and named != default["Game"] else chosen_tags(default, given)
     rules = _rules_of(chosen)
     hint = "" if given.get("Game") or named else _read_as_default(chosen)
-    signature = _SIGNATURE.search(text)
+    signature = _signature(text)
     games = list(_GAME.finditer(text, 0, signature.start() if signature else len(text)))
     for index, block, draft in drafts("tafl", text, games):
         for name, value in chosen.items():

@@ -326,10 +326,15 @@ def undecodable_byte(byte: str, encoding: str) -> str:
     return f"byte 0x{ord(byte) - 0xDC00:02X} is not valid {encoding}"
 
 
+def undecodable_unit(byte: str) -> str:
+    """What a thing that did not decode (`byte`: its ESCAPED_BYTE) is: a `byte`, or a `code unit` of UTF-16 or UTF-32."""
+    return "code unit" if byte in _UNIT_ESCAPES.values() else "byte"
+
+
 def encodings_to_try(byte: str, encoding: str) -> tuple[str, ...]:
     """The encodings to try on a byte that `encoding` does not decode (`byte`: its ESCAPED_BYTE): the
     single-byte ones, none for a code unit of UTF-16 or UTF-32, whose files are no older transcriptions."""
-    return () if byte in _UNIT_ESCAPES.values() else single_byte_tries(encoding)
+    return () if undecodable_unit(byte) == "code unit" else single_byte_tries(encoding)
 
 
 def single_byte_tries(encoding: str) -> tuple[str, ...]:

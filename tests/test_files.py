@@ -614,6 +614,22 @@ def test_a_wide_encodings_unit_that_does_not_decode_is_its_records_error_and_the
     assert [(d.line, d.column) for d in last.diagnostics] == [(3, 1)] and not last.valid
 
 
+def test_more_units_of_a_wide_encoding_that_do_not_decode_are_counted_as_units_with_their_lines():
+    """Three surrogates alone in one record of a UTF-16 file of CRLF line ends: the first said at its
+    line and column, the others counted as code units (they were said `2 more bytes`), on their lines."""
+    lines = ['[Game "tablut"]', '[White "A\ud800b"]', '[Black "C\udc00d\udc01"]', "", "*", "", THREE[0]]
+    data = codecs.BOM_UTF16_LE + "\r\n".join(lines).encode("utf-16-le", "surrogatepass")
+    unread, read = validate([io.BytesIO(data)])
+    assert read.valid and [(d.line, d.column, d.message) for d in unread.diagnostics] == [
+        (
+            2,
+            10,
+            "a code unit is not valid UTF-16 (a surrogate alone) (2 more code units that do not decode, on line 3): "
+            "the record is not read, the others are",
+        )
+    ]
+
+
 # -- convert --output-dir and export: every file through the one atomic writer ------------------
 
 

@@ -579,3 +579,24 @@ def test_the_record_of_an_id_of_the_table_is_found_by_it(whole):
     assert f'[White "{row["white"]}"]' in found.stdout and f'[Black "{row["black"]}"]' in found.stdout
     assert [r["id"] for r in whole.query(Filters(record_id=row["id"]))] == [row["id"]]
     assert whole.query(Filters(record_id=10**6)) == []
+
+
+def test_an_id_no_record_has_is_said_with_the_ids_the_archive_holds(whole, tmp_path):
+    """`query --id 999` found nothing unsaid (a row's id mistyped, or of a record removed); a record
+    that has the id, not found for another filter, is not said to lack it."""
+    [ids] = whole.sql("SELECT min(id) AS low, max(id) AS high FROM records")
+    missing = CliRunner().invoke(main, ["query", "--db", whole.path, "--id", str(ids["high"] + 1)])
+    assert (missing.exit_code, missing.stdout) == (0, "no records\n")
+    assert missing.stderr == (
+        f"lusoria: no record of the archive has the id {ids['high'] + 1} (its ids run from {ids['low']} to {ids['high']})\n"
+    )
+    other = CliRunner().invoke(
+        main, ["stats", "--db", whole.path, "--id", str(ids["low"]), "--player", "nobody at all"]
+    )
+    assert "id" not in other.stderr
+    (tmp_path / "emptied.lgn").write_text('[Game "tablut"]\n\n*\n')
+    emptied = Archive(str(tmp_path / "emptied.db"))
+    emptied.import_paths([str(tmp_path / "emptied.lgn")])
+    (tmp_path / "emptied.lgn").write_text("")
+    emptied.import_paths([str(tmp_path / "emptied.lgn")], replace=True)  # its file emptied: no record left
+    assert emptied.id_lacking(1) == "no record of the archive has the id 1 (it holds no record)"

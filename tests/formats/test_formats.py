@@ -716,6 +716,25 @@ def test_a_move_list_pasted_from_an_e_mail_is_read_up_to_its_signature(tmp_path)
     ]
 
 
+def test_a_dash_line_with_games_after_it_is_no_signature_and_drops_no_game():
+    """`--` between two games, or above them: the games after it are read (they were left out, said
+    only in a note of the game before), the `--` line a record of a syntax error as before; the
+    signature is the `-- ` line below the last game."""
+    text = "c5-c3 i6-f6\n--\nd5-d3 i4-h4\n-- \nSøren\n"
+    tablut = {"Game": "tablut"}
+    first, dashes, second = (check(record) for record in read_text(text, "tafl", "x.txt", tablut))
+    assert [first.valid, second.valid] == [True, True] and second.record.main.plies[0].text == "d5-d3"
+    assert [(d.line, d.column, d.rule) for d in dashes.diagnostics] == [(2, 1, "syntax")]
+    assert second.record.main.comments == [
+        "tafl reader: the lines from line 4 on are an e-mail's signature (its '-- ' line and after): not read"
+    ]
+    assert [check(r).valid for r in read_text("-- \nSøren\nc5-c3 i6-f6\n", "tafl", "x.txt", tablut)] == [
+        False,
+        False,
+        True,
+    ]
+
+
 # -- the aagenielsen.dk JSON scrape ------------------------------------------------------------------------
 
 

@@ -236,6 +236,12 @@ LONG = "x" * MAX_TOKEN  # one more character makes a token too long
         ("otn", RESIGNED.replace("[event:lusoria fixtures]", f"[event:{LONG[7:]}]"), (1, 1)),
         ("otn", f"{HEADER}\n\n1. Ke5-c5- d1-d2\n[{LONG[1:]}]\n", (9, 1)),
         ("tafl", f"e2-c2 f9-f5 d1-d3{LONG[5:]}x\n", (1, 13)),
+        (
+            "csv",
+            f"# tablut\ne2-c2 f9-f5 d1-d3{LONG[17:]}x,0,0,Ongoing\n",
+            (2, 13),
+        ),  # (past the csv module.s field limit: no internal error)
+        ("csv", f'# tablut\n"e2-c2 f9-f5 d1-d3{LONG[18:]}x",0,0,Ongoing\n', (2, 14)),
     ],
 )
 def test_every_reader_refuses_a_token_longer_than_lgn_allows(format, text, place):
