@@ -411,3 +411,7 @@ def test_a_variant_tag_is_offered_the_variant_other_programs_call_what_is_typed_
             'Historical Hnefatafl 9x9 (Saami Tablut-w), as other programs call it (its Rules: "first=white")',
         )
     ]
+    typed = '[Variant "Copenhagen'  # aagenielsen.dk's name of the game's default variant, which it names not
+    assert completions(entry_of('[Game "copenhagen"]\n[Variant ""]\n*\n'), typed, 1, len(typed)) == [
+        Completion("standard", "value", 10, len(typed), "Copenhagen, as other programs call it")
+    ]

@@ -412,6 +412,17 @@ def test_a_records_variant_tag_takes_the_names_other_programs_give_its_games_var
             "Tyr 13x13",
             "other programs call several variants 'Tyr 13x13': name one (tyr-13x13 or tyr-13x13-172)",
         ),
+        (
+            "hnefatafl",
+            "Tablut",  # a game's name, and OpenTafl's of two of hnefatafl's boards
+            "other programs call several variants 'Tablut': name one (opentafl-tablut-9x9 or opentafl-tablut-15x15)",
+        ),
+        (
+            "hnefatafl",
+            "Copenhagen",  # a game's name, and aagenielsen.dk's of that game's: no other game's variant
+            "unknown variant 'Copenhagen' for hnefatafl (181 known; did you mean copenhagen-hnefatafl-13x13 or "
+            "copenhagen-hnefatafl-minus-11x11 or copenhagen-hnefatafl-bell-11x11?)",
+        ),
     ],
 )
 def test_a_variant_tag_with_another_games_or_several_variants_name_is_refused_naming_them(game, written, said):

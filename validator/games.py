@@ -318,10 +318,11 @@ def _with_owners(problem: OptionError, game: type[Game], tags: dict[str, str]) -
     variant = tags.get("Variant", "")
     if problem.tag != "Variant" or variant.lower() in game.presets:
         return problem
-    named = [] if looked_up(variant) in GAMES else named_elsewhere(variant)  # (a game's name: `copenhagen`)
+    named = named_elsewhere(variant)
     if len(own := [tags["Variant"] for tags in named if tags["Game"] == game.name]) > 1:
         return OptionError(named_by_several(variant, own), "Variant", variant, 0, tuple(own))
-    others = owners_of(variant) or list(dict.fromkeys(tags["Game"] for tags in named))
+    elsewhere = [] if looked_up(variant) in GAMES else named  # (a game's name, `copenhagen`, is no other game's)
+    others = owners_of(variant) or list(dict.fromkeys(tags["Game"] for tags in elsewhere))
     return game.unknown_variant(variant, others) if others else problem
 
 
