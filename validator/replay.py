@@ -185,7 +185,7 @@ def _checked(source: RecordText, keep: bool, keep_going: bool, assume_result: bo
             if replayed.outcome:  # but how the game ended tells the marker that was left out
                 unread.diagnostics = [_ended(d, replayed.outcome) for d in unread.diagnostics]
             unread.diagnostics += [
-                _as_written(d, read.mended)
+                _as_written(replace(d, column=_column_as_written(d.line, d.column, read.closed)), read.mended)
                 for d in replayed.diagnostics
                 if not read.unended or d.line != read.record.result_line
             ]
@@ -284,6 +284,7 @@ class _Read(NamedTuple):
     mended: list[_Mended]  # the slips read as what they meant (keep_going)
     unended: bool  # the movetext ends without a result marker: `record` ends with one assumed
     tag_mended: bool  # a tag is written twice, or not closed: `record` is read without the second, or closed
+    closed: list[_Mended]  # the tags closed (without keep_going): a `]` written in, the columns after it one on
 
 
 def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
@@ -301,10 +302,12 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
     closed = list[_Mended]()  # the tags closed (without keep_going): a `]` written in, the columns after it one on
     while True:
         try:
-            return _Read(parse_record(read), read, diagnostics, mended, unended, tag_mended)
+            return _Read(parse_record(read), read, diagnostics, mended, unended, tag_mended, closed)
         except SyntaxProblem as problem:
             if unended and problem.line > source.last_line:
-                return _Read(None, read, diagnostics, mended, unended, tag_mended)  # the assumed marker did not help
+                return _Read(
+                    None, read, diagnostics, mended, unended, tag_mended, closed
+                )  # the assumed marker did not help
             game = scan_tags(read.text).get("Game", "").lower()
             row = problem.line - read.line + 1
             fixes = slip_fixes(read.text, row, problem.column, game) if problem.rule == "syntax" else []
@@ -350,7 +353,7 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
                 read, tag_mended = RecordText(mend(read.text, fixes[0]), read.line, read.index, read.path), True
                 continue  # (its `]` ends its line: what follows stands where it stood)
             if not keep_going or len(fixes) != 1 or len(mended) == MAX_SLIPS:
-                return _Read(None, read, diagnostics, mended, unended, tag_mended)
+                return _Read(None, read, diagnostics, mended, unended, tag_mended, closed)
             (fix,) = fixes
             mended.append(_Mended(*_fix_place(read, fix), read.text[fix.start : fix.end], fix.text))
             read = RecordText(mend(read.text, fix), read.line, read.index, read.path)

@@ -643,6 +643,14 @@ def test_a_tag_left_open_before_another_on_its_line_is_closed_and_each_said_wher
     assert diagnostics[2].message == 'this tag is not written [Name "value"]: [Event "x" [Site "y"]'
 
 
+def test_a_tag_error_after_a_tag_left_open_on_its_line_is_said_where_written():
+    """The tag after the one closed was said a column on (the `]` read in): `sed` at column 26, its fix a column off."""
+    text = '[Game "tablut"]\n[White "Jens" [Variant "sed"]\n\n1. e3-c3 d1-d3 *\n'
+    said = [(d.rule, d.line, d.column, d.text) for d in check(text).diagnostics]
+    assert said == [("syntax", 2, 1, '[White "Jens"'), ("tag", 2, 25, "sed")]
+    assert text.splitlines()[1][24:27] == "sed"
+
+
 def test_a_record_that_ends_with_a_tag_left_open_says_its_marker_missing_at_the_end_of_the_line_as_written():
     """The `]` read in moved it one column on, past the end of the line."""
     said = [(d.line, d.column) for d in check('[Game "tablut"]\n[White "Jens" {a note}\n').diagnostics]
