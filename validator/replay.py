@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field, replace
+from os.path import commonprefix
 from typing import NamedTuple
 
 from mypy_extensions import mypyc_attr
@@ -185,7 +186,7 @@ def _checked(source: RecordText, keep: bool, keep_going: bool, assume_result: bo
             if replayed.outcome:  # but how the game ended tells the marker that was left out
                 unread.diagnostics = [_ended(d, replayed.outcome) for d in unread.diagnostics]
             unread.diagnostics += [
-                _as_written(replace(d, column=_column_as_written(d.line, d.column, read.closed)), read.mended)
+                _as_written(_unclosed(d, read.closed), read.mended)
                 for d in replayed.diagnostics
                 if not read.unended or d.line != read.record.result_line
             ]
@@ -338,7 +339,7 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
                 read, unended = RecordText(_assumed_end(read.text), read.line, read.index, read.path), True
                 continue
             if isinstance(problem, TagTwice):  # read on without it and those written twice after it, their places blank
-                diagnostics += [_as_written(_tag_twice(later), mended) for later in problem.later]
+                diagnostics += [_as_written(_unclosed(_tag_twice(later), closed), mended) for later in problem.later]
                 blanked = _blank(read.text, *(twice.span for twice in (problem, *problem.later)))
                 read, tag_mended = RecordText(blanked, read.line, read.index, read.path), True
                 continue
@@ -412,13 +413,23 @@ def _header_checked(read: _Read) -> list[Diagnostic]:
     alone = _read_past_slips(RecordText(header_of(text.text) + ASSUMED_RESULT, text.line, text.index, text.path), False)
     if alone.record is None:
         return []
-    return alone.diagnostics + [d for d in replay(alone.record, alone.text, keep=False).diagnostics if d.rule == "tag"]
+    tagged = [
+        _unclosed(d, alone.closed) for d in replay(alone.record, alone.text, keep=False).diagnostics if d.rule == "tag"
+    ]
+    return [_unclosed(d, read.closed + read.mended) for d in alone.diagnostics + tagged]  # (the record's text mended)
+
+
+def _unclosed(diagnostic: Diagnostic, closed: list[_Mended]) -> Diagnostic:
+    """A diagnostic of the text with tags closed (`closed`: a `]` written in after each; or other fixes), placed
+    in the text as written."""
+    return replace(diagnostic, column=_column_as_written(diagnostic.line, diagnostic.column, closed))
 
 
 def _column_as_written(line: int, column: int, mended: list[_Mended]) -> int:
-    """A column of `line` in the mended text, in the text as written."""
+    """A column of `line` in the mended text, in the text as written (one inside what a fix kept of its
+    word, a tag it closed, stays)."""
     for fix in reversed(mended):
-        if line == fix.line and column > fix.column:
+        if line == fix.line and column > fix.column and column >= fix.column + len(commonprefix([fix.word, fix.text])):
             column = max(fix.column, column - len(fix.text) + len(fix.word))
     return column
 

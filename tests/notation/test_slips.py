@@ -651,6 +651,28 @@ def test_a_tag_error_after_a_tag_left_open_on_its_line_is_said_where_written():
     assert text.splitlines()[1][24:27] == "sed"
 
 
+@pytest.mark.parametrize("keep_going", [False, True])
+@pytest.mark.parametrize(
+    "tags, movetext",
+    [
+        ('[Date "2020.13.45"', "1. e3-c3 d1-d3 ) *"),  # inside the tag closed: no column back
+        ('[White "Jens" [White "Jens"', "1. e3-c3 d1-d3 *"),  # two closed, the second one's column once back
+        ('[White "Jens" [Variant "sed"] [White "a"]', "1. e3-c3 d1-d3 ) *"),  # a record that does not parse
+    ],
+)
+def test_each_diagnostic_of_a_record_with_tags_left_open_stands_where_its_text_is_written(tags, movetext, keep_going):
+    """A column inside a tag closed was put one back; one after it, twice back, or not back where the record did not
+    parse (its tags read alone, closed already) or `--keep-going` mended it."""
+    text = f'[Game "tablut"]\n{tags}\n\n{movetext}\n'
+    lines = text.splitlines()
+    placed = [
+        (d.text, lines[d.line - 1][d.column - 1 :][: len(d.text)])
+        for d in check(text, keep_going=keep_going).diagnostics
+    ]
+    assert any(rule == "tag" for rule in (d.rule for d in check(text).diagnostics))
+    assert [written for written, _ in placed] == [found for _, found in placed]
+
+
 def test_a_record_that_ends_with_a_tag_left_open_says_its_marker_missing_at_the_end_of_the_line_as_written():
     """The `]` read in moved it one column on, past the end of the line."""
     said = [(d.line, d.column) for d in check('[Game "tablut"]\n[White "Jens" {a note}\n').diagnostics]
