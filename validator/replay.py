@@ -244,7 +244,7 @@ def _place(diagnostic: Diagnostic) -> tuple[int, int]:
 
 
 MAX_SLIPS = 100  # --keep-going reads past at most this many syntax slips in one record
-KEPT_GOING = " (--keep-going goes on past a ply with one nearest suggestion only)"  # why it stopped all the same
+KEPT_GOING = " (--keep-going goes on past a ply with one nearest suggestion only{})"  # why it stopped all the same
 
 
 def _unchosen(keep_going: bool, fixes: list[Fix]) -> str:
@@ -260,7 +260,7 @@ def _kept_going(keep_going: bool, nearest: list[str]) -> str:
     named (it chooses none of them); "" without it."""
     if not keep_going:
         return ""
-    return f"{KEPT_GOING[:-1]}: {listed(nearest)} are as near as each other)" if nearest else KEPT_GOING
+    return KEPT_GOING.format(f": {listed(nearest)} are as near as each other" if nearest else "")
 
 
 ASSUMED_RESULT = "\n*\n"  # put after a movetext that ends without a result marker, on lines of its own
@@ -306,9 +306,8 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
             return _Read(parse_record(read), read, diagnostics, mended, unended, tag_mended, closed)
         except SyntaxProblem as problem:
             if unended and problem.line > source.last_line:
-                return _Read(
-                    None, read, diagnostics, mended, unended, tag_mended, closed
-                )  # the assumed marker did not help
+                # the assumed marker did not help
+                return _Read(None, read, diagnostics, mended, unended, tag_mended, closed)
             game = scan_tags(read.text).get("Game", "").lower()
             row = problem.line - read.line + 1
             fixes = slip_fixes(read.text, row, problem.column, game) if problem.rule == "syntax" else []
