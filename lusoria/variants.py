@@ -16,6 +16,8 @@ from lusoria.validator.games import (
     NUMBERED,
     looked_up,
     named_by_several,
+    named_elsewhere,
+    names_elsewhere,
     owners_of,
     rules_from_tags,
     with_variant,
@@ -40,7 +42,7 @@ def explain(name: str) -> str:
         return game_text(variant)
     every = variants()
     if slash and _variants_named(written, every):  # other programs' name of another layout: `Sea battle tafl 13x13/2`
-        return _named_elsewhere(written, every)
+        return _explain_name_elsewhere(written, every)
     if slash:
         if game not in every:
             raise KeyError(f"no game is named '{game}' ({known_names(game, every)})")
@@ -51,7 +53,7 @@ def explain(name: str) -> str:
     if len(owners) > 1:
         raise KeyError(held_by_several(variant, owners))
     if not owners:
-        return _named_elsewhere(written, every)
+        return _explain_name_elsewhere(written, every)
     return (
         variant_text(variant, every[owners[0]][variant])
         + _rules_using(owners[0], variant)
@@ -90,7 +92,7 @@ def _named_alike(variant: str, every: dict[str, dict[str, VariantNotes]]) -> str
     return "\n\n" + _wrapped(f"other variants named {variant}: {'; '.join(said)} (lusoria explain VARIANT says more)")
 
 
-def _named_elsewhere(written: str, every: dict[str, dict[str, VariantNotes]]) -> str:
+def _explain_name_elsewhere(written: str, every: dict[str, dict[str, VariantNotes]]) -> str:
     """The variant that other programs' files call `written` (`Copenhagen Hnefatafl 11x11`: copenhagen-11x11),
     explained; for a name no variant has, the option or the word of the rules so named; KeyError for a
     name that is several variants' (`Tyr 13x13`) or nothing's."""
@@ -106,23 +108,20 @@ def _named_elsewhere(written: str, every: dict[str, dict[str, VariantNotes]]) ->
     return explain(named[0])
 
 
-def _games_elsewhere() -> dict[str, list[Mapping[str, str]]]:
-    """What the formats' files call a game (`Format.games`: the catalogue's names), with and without the
-    number that tells two games of one name apart (`Tablut#15`, `Tablut`) -> the tags of each game so
-    named (with a slash, another layout of an aagenielsen.dk type: `Sea battle tafl 13x13/2`)."""
-    found: dict[str, list[Mapping[str, str]]] = {}
-    for entry in FORMATS.values():
-        for name, tags in FORMATS.games_of(entry).items():
-            if name:
-                for said in dict.fromkeys((name, NUMBERED.sub("", name))):
-                    found.setdefault(said, []).append(tags)
-    return found
+def _plug_ins_names() -> list[Mapping[str, Mapping[str, str]]]:
+    """What the plug-in formats' files call a game (`Format.games`; a built-in format's names are its
+    game's own, `Game.names_elsewhere`) -> its tags, for `named_elsewhere` to look up beside the games'."""
+    return [
+        {name: tags for name, tags in FORMATS.games_of(entry).items() if name}
+        for entry in FORMATS.values()
+        if not FORMATS.is_built_in(entry.name)
+    ]
 
 
 def _variants_named(written: str, every: dict[str, dict[str, VariantNotes]]) -> list[str]:
-    """The variants, as `explain` names them, that the formats' files mean by `written` (`looked_up`), each once."""
-    key = looked_up(written)
-    meant = [tags for name, tagged in _games_elsewhere().items() if looked_up(name) == key for tags in tagged]
+    """The variants, as `explain` names them, that other programs' files mean by `written` (`named_elsewhere`:
+    the games' names, and the plug-in formats'), each once."""
+    meant = named_elsewhere(written, _plug_ins_names())
     return list(dict.fromkeys(name for tags in meant if (name := _variant_of(tags, every))))
 
 
@@ -160,7 +159,7 @@ def _meant_elsewhere(written: str, like: list[str], every: dict[str, dict[str, V
     variants none of the names `like` and no name before it means."""
     meant = set(like)
     said = []
-    for name in alike(written, dict.fromkeys(NUMBERED.sub("", name) for name in _games_elsewhere())):
+    for name in alike(written, dict.fromkeys(NUMBERED.sub("", name) for name, _ in names_elsewhere(_plug_ins_names()))):
         them = set(_variants_named(name, every))
         if name.lower() not in {*map(str.lower, meant)} and not them <= meant:
             said.append(f"'{name}'")

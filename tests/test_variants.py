@@ -11,9 +11,9 @@ from click.testing import CliRunner
 from lusoria import api, rulebook
 from lusoria.cli import main
 from lusoria.formats import FORMATS
-from lusoria.validator.games import GAMES
+from lusoria.validator.games import GAMES, names_elsewhere, variant_named
 from lusoria.validator.replay import check
-from lusoria.variants import variant_text, variants
+from lusoria.variants import tags_of_name, variant_text, variants
 
 EVERY_VARIANT = [f"{game}/{name}" for game, named in variants().items() for name in named]
 ONE_OF_EACH_GAME = [
@@ -155,6 +155,18 @@ def test_a_title_as_explain_prints_it_is_a_name_with_its_times_sign():
         api.explain("Tyr 13×13")
     played = CliRunner().invoke(main, ["random", "--game", "hnefatafl", "--variant", "Tyr 15×15", "--max-plies", "0"])
     assert played.exit_code == 0 and '[Variant "tyr-15x15"]' in played.output
+
+
+def test_every_name_other_programs_give_reads_as_one_variant_alike_for_explain_and_the_variant_tag():
+    """`explain` looked other programs' names up in the formats' `games`, the Variant tag (--variant,
+    fmt, the editor) in the games' (`Game.names_elsewhere`): one function serves both now
+    (`named_elsewhere`). The formats read the games' names (the catalogue's 360 aagenielsen.dk and
+    OpenTafl names), and each chooses its variant's tags both ways; Tyr 13x13, two types' name, none."""
+    read = {name: dict(tags) for entry in FORMATS.values() for name, tags in entry.games.items() if name}
+    assert read == dict(names_elsewhere()) and len(read) == 360
+    for name, tags in read.items():
+        chosen = None if name == "Tyr 13x13" else tags
+        assert tags_of_name(name) == variant_named(GAMES[tags["Game"]], name) == chosen, name
 
 
 def test_a_name_another_program_gives_with_a_slash_explains_that_variant():

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from importlib import import_module
 from types import TracebackType
@@ -269,15 +269,19 @@ def looked_up(name: str) -> str:
     return name.strip().lower().replace("×", "x")
 
 
-def named_elsewhere(written: str) -> list[dict[str, str]]:
-    """The tags of each variant that other programs' files call `written` (`Game.names_elsewhere`;
-    as `looked_up`, with or without the number that tells two apart: `Tyr 13x13#172`), each once."""
+def names_elsewhere(also: Iterable[Mapping[str, Mapping[str, str]]] = ()) -> Iterator[tuple[str, Mapping[str, str]]]:
+    """Each name that other programs' files give a variant, as they write it, with the tags that choose
+    that variant: the games' (`Game.names_elsewhere`), then those of `also` (a plug-in format's names)."""
+    for names in (*(game.names_elsewhere() for game in GAMES.values()), *also):
+        yield from names.items()
+
+
+def named_elsewhere(written: str, also: Iterable[Mapping[str, Mapping[str, str]]] = ()) -> list[dict[str, str]]:
+    """The tags of each variant that other programs' files call `written` (`names_elsewhere`, of the
+    games and `also`; as `looked_up`, with or without the number that tells two apart: `Tyr 13x13#172`), each once."""
     key = looked_up(written)
     found = [
-        tags
-        for game in GAMES.values()
-        for name, tags in game.names_elsewhere().items()
-        if key in (looked_up(name), looked_up(NUMBERED.sub("", name)))
+        tags for name, tags in names_elsewhere(also) if key in (looked_up(name), looked_up(NUMBERED.sub("", name)))
     ]
     return [dict(tags) for tags in dict.fromkeys(tuple(tags.items()) for tags in found)]
 
