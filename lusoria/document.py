@@ -51,6 +51,7 @@ from lusoria.validator.replay import (
     ERROR,
     Diagnostic,
     Report,
+    assumed_end,
     check,
     move_number,
     numbering,
@@ -178,11 +179,11 @@ def typed_so_far(text: str) -> Report:
 
 def _ended(text: str) -> str:
     """A record being typed as validate reads it once it ends: without the move number it may end
-    with, its variations closed, and a result marker (unless it ends with one: it does not parse
-    for another reason, a tag written twice)."""
+    with, then ended as the replay ends one without a result marker (`assumed_end`: its variations
+    closed, a result assumed), unless it ends with one (it does not parse for another reason, a tag
+    written twice)."""
     text = _without_last_number(text)
-    ended = text.split()[-1:] in ([marker] for marker in RESULTS)
-    return text + ")" * len(open_variations(text)) + ("" if ended else ASSUMED_RESULT)
+    return text if text.split()[-1:] in ([marker] for marker in RESULTS) else assumed_end(text)
 
 
 def _syntax_error_at(report: Report, text: str) -> int | None:

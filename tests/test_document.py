@@ -211,12 +211,24 @@ def test_a_rule_id_outside_a_comment_is_no_rule_though_a_comment_spans_its_colum
 
 
 @pytest.mark.parametrize(
-    "typed", ["2. e4-", "2. e4", "2. e4-e3xd3 d9-d", "2. e4-e3 {a comment not closed yet", "\n2. e4-", "zz9"]
+    "typed",
+    [
+        "2. e4-",
+        "2. e4",
+        "2. e4-e3xd3 d9-d",
+        "2. e4-e3 {a comment not closed yet",
+        "\n2. e4-",
+        "zz9",
+        "(",
+        "(2. e4-",
+        "( {x",
+    ],
 )
 def test_a_hover_shows_the_plies_before_one_half_typed(typed):
-    """A ply half typed (or a comment not closed yet) after the others: not parsing with a result
-    assumed, the record had no plies to hover, and a hover on the plies before showed nothing while
-    the next was typed. They are read up to the syntax error."""
+    """A ply half typed (or a comment not closed yet, or a variation opened with no ply yet: `()` did
+    not parse) after the others: not parsing with a result assumed, the record had no plies to hover,
+    and a hover on the plies before showed nothing while the next was typed. They are read up to the
+    syntax error, a variation with no ply yet left out as validate leaves it out (`assumed_end`)."""
     entry = entry_of(f'[Game "tablut"]\n1. e3-c3 d1-d3 {typed}')
     assert entry.report.record is None
     last = entry.ply_at(1, 10)

@@ -335,7 +335,7 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
                 )
             )
             if isinstance(problem, MissingResult):
-                read, unended = RecordText(_assumed_end(read.text), read.line, read.index, read.path), True
+                read, unended = RecordText(assumed_end(read.text), read.line, read.index, read.path), True
                 continue
             if isinstance(problem, TagTwice):  # read on without it and those written twice after it, their places blank
                 diagnostics += [_as_written(_unclosed(_tag_twice(later), closed), mended) for later in problem.later]
@@ -343,7 +343,7 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
                 read, tag_mended = RecordText(blanked, read.line, read.index, read.path), True
                 continue
             if cut is not None:  # read up to the ply it ends with, a result assumed
-                cut_text = _assumed_end(_blank(read.text, cut.span))
+                cut_text = assumed_end(_blank(read.text, cut.span))
                 read, unended = RecordText(cut_text, read.line, read.index, read.path), True
                 continue
             if not keep_going and fixes and fixes == closed_tag(read.text, fixes[0].start, game):  # read on, closed
@@ -359,9 +359,10 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
             read = RecordText(mend(read.text, fix), read.line, read.index, read.path)
 
 
-def _assumed_end(text: str) -> str:
+def assumed_end(text: str) -> str:
     """A record's text that ends without a result marker, ended: the variations still open closed (those
-    with no ply yet, `(` or `(1. ` or a cut one's, left out: blank), and ASSUMED_RESULT after them."""
+    with no ply yet, `(` or `(1. ` or a cut one's, left out: blank), and ASSUMED_RESULT after them (as
+    the editor reads a record being typed, lusoria/document.py)."""
     from lusoria.notation.lalr import open_variations  # loads Lark: only for the records that need it
 
     opened = open_variations(text)
