@@ -118,12 +118,13 @@ ONE_A_LINE = re.compile(r"[^\n]*\S[^\n]*")  # a line that is not blank: a game o
 
 
 def drafts(
-    reader: str, text: str, games: re.Pattern[str] | Iterable[re.Match[str]] = ONE_A_LINE
+    reader: str, text: str | Locator, games: re.Pattern[str] | Iterable[re.Match[str]] = ONE_A_LINE
 ) -> Iterator[tuple[int, re.Match[str], Draft]]:
-    """Each game of a file that holds one game a line (or a `games` match, or each of the matches
-    `games`): its index, the match and a Draft over it (`reader`: the format's name)."""
-    locator = Locator(text)
-    for index, game in enumerate(games.finditer(text) if isinstance(games, re.Pattern) else games):
+    """Each game of a file (its text, or the Locator of its lines that the reader made already) that
+    holds one game a line (or a `games` match, or each of the matches `games`): its index, the match
+    and a Draft over it (`reader`: the format's name)."""
+    locator = text if isinstance(text, Locator) else Locator(text)
+    for index, game in enumerate(games.finditer(locator.text) if isinstance(games, re.Pattern) else games):
         yield index, game, Draft(reader, locator, game.start(), game.end())
 
 

@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import PurePath
 
 from lusoria.formats import FORMATS
-from lusoria.formats.common import Draft, drafts, read_site_captures, shown, tafl_games, tafl_rules
+from lusoria.formats.common import Draft, Locator, drafts, read_site_captures, shown, tafl_games, tafl_rules
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.notation.sources import InputError
@@ -184,12 +184,12 @@ _GAME = re.compile(
 _SIGNATURE = re.compile(r"^--[ \t]*\r?$", re.M)  # an e-mail's signature line (RFC 3676 "-- "), below a pasted list
 
 
-def _signature(text: str) -> re.Match[str] | None:
+def _signature(lines: Locator) -> re.Match[str] | None:
     """The signature line of a list pasted from an e-mail: the first after the last move list
     (a `--` line between games is no signature: the games after it are read)."""
-    lines = text.splitlines(keepends=True)
-    last = next((index for index in reversed(range(len(lines))) if looks_like_move_lists(lines[index], 1)), -1)
-    return _SIGNATURE.search(text, sum(map(len, lines[: last + 1])))
+    count = len(lines.starts)
+    last = next((line for line in range(count, 0, -1) if looks_like_move_lists(lines.lines(line, line), 1)), 0)
+    return _SIGNATURE.search(lines.text, lines.starts[last] if last < count else len(lines.text))
 
 
 def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
@@ -202,9 +202,10 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     chosen = {"Game": named} if named and named != default["Game"] else chosen_tags(default, given)
     rules = _rules_of(chosen)
     hint = "" if given.get("Game") or named else _read_as_default(chosen)
-    signature = _signature(text)
+    lines = Locator(text)
+    signature = _signature(lines)
     games = list(_GAME.finditer(text, 0, signature.start() if signature else len(text)))
-    for index, block, draft in drafts("tafl", text, games):
+    for index, block, draft in drafts("tafl", lines, games):
         for name, value in chosen.items():
             draft.tag(name, value)
         draft.hint = hint
@@ -327,8 +328,8 @@ def looks_like_csv(head: str) -> bool:
     columns or more is enough (a file of no game yet; a header of five columns, which the reader says)."""
     lines, delimiter = head.lstrip().splitlines(keepends=True), csv_delimiter(head)
     order, named = _CSV_FIELDS, False
-    while lines and (lines[0].lstrip().startswith("#") or _column_names(lines[0]) == delimiter):
-        names = lines[0].split(delimiter) if _column_names(lines[0]) else []
+    while lines and ((header := _column_names(lines[0])) == delimiter or lines[0].lstrip().startswith("#")):
+        names = lines[0].split(delimiter) if header else []
         order, named = _csv_order(lines[0], delimiter) or order, named or _columns_named(names) > 1
         lines = lines[1:]
     if named or any(_is_csv_game(line, order, separator) for line in lines for separator in CSV_DELIMITERS + TAB):
