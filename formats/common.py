@@ -85,6 +85,11 @@ class Draft:
     def problem(self, message: str, offset: int, found: str = "", rule: str = "syntax") -> SyntaxProblem:
         return SyntaxProblem(message, *self.locator.where(offset), found, rule)
 
+    def problem_at_ply(self, index: int, message: str, rule: str) -> None:
+        """Keep what the source gets wrong at ply `index` of the main line (a capture), breaking `rule`."""
+        ply = self.line.plies[index]
+        self.problems.append(SyntaxProblem(message, ply.line, ply.column, ply.text, rule, index + 1))
+
     def refuse_long_tokens(self, pieces: re.Pattern[str]) -> None:
         """A SyntaxProblem at the record's first token longer than MAX_TOKEN (`pieces` cuts the
         format's text into tokens), before anything reads it: lgn's bound, for every format."""
@@ -200,16 +205,8 @@ def _site_list_read(
     actual = frozenset(gone) - {move.origin} if move else frozenset()
     soldiers = frozenset(square for square in actual if board[square] != KING)
     if written is None and index in draft.listed and soldiers:  # the notation would compute them
-        draft.problems.append(
-            SyntaxProblem(
-                f"the move captures {capture_list(geo, soldiers)}, which the record does not list",
-                ply.line,
-                ply.column,
-                ply.text,
-                rules.settings.ids.capture,
-                index + 1,
-            )
-        )
+        said = f"the move captures {capture_list(geo, soldiers)}, which the record does not list"
+        draft.problem_at_ply(index, said, rules.settings.ids.capture)
     elif written is not None and written != actual:
         if written != soldiers:
             return False

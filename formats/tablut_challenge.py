@@ -365,18 +365,12 @@ def _cross_check(draft: Draft, rules: TaflGame, boards: list[bytes]) -> None:
     ply, the first one only (the boards then differ). Stops where `main_line_played` stops (the
     validator reports a ply that does not play)."""
     for index, _, played in main_line_played(draft, rules):
-        printed, after, ply = boards[index], played.position.board, draft.line.plies[index]
+        printed, after = boards[index], played.position.board
         kept = [rules.geo.names[s] for s in range(len(printed)) if printed[s] and not after[s]]
         if kept:
-            draft.problems.append(
-                SyntaxProblem(
-                    f"the move captures {'/'.join(kept)} under these rules, but the server's board "
-                    "after it still holds them",
-                    ply.line,
-                    ply.column,
-                    ply.text,
-                    rules.settings.ids.capture,
-                    index + 1,
-                )
+            said = (
+                f"the move captures {'/'.join(kept)} under these rules, but the server's board "
+                "after it still holds them"
             )
+            draft.problem_at_ply(index, said, rules.settings.ids.capture)
             return
