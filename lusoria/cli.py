@@ -374,6 +374,13 @@ class Inputs:
         except api.WorkerLost as error:  # what came before stands: the verdicts said, the batches imported
             stop(str(error))
 
+    def finish(self, paths: tuple[str | Path, ...], records: int, status: int) -> NoReturn:
+        """End a command that read the `records` of `paths`: with status 2 when an input could not be
+        read or none held a record (said), else `status`."""
+        if not records and not self.unreadable:
+            say_no_record(paths)
+        sys.exit(2 if self.unreadable or not records else status)
+
 
 def stop(message: str, status: int = 2) -> NoReturn:
     echo(f"lusoria: {message}", err=True)
@@ -487,9 +494,7 @@ def validate(
             echo(output.more_diagnostics(verdict, MAX_SHOWN))
     if not as_json:
         echo(output.validation_summary(records, invalid, errors, warnings, cited))
-    if not records and not inputs.unreadable:
-        say_no_record(paths)
-    sys.exit(2 if inputs.unreadable or not records else 1 if invalid else 0)
+    inputs.finish(paths, records, 1 if invalid else 0)
 
 
 @main.command()
@@ -700,9 +705,7 @@ def rules(paths: tuple[str | Path, ...], as_json: bool, jobs: int, encoding: str
         for proposal in api.proposed_rules(fitted):
             if proposal.records > 1:  # a game's one record: its own line says it all
                 echo(f"proposed: {proposal}")
-    if not fitted and not inputs.unreadable:
-        say_no_record(paths)
-    sys.exit(2 if inputs.unreadable or not fitted else 1 if unreplayable else 0)
+    inputs.finish(paths, len(fitted), 1 if unreplayable else 0)
 
 
 @main.command()
@@ -793,9 +796,7 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, enco
             written += 1
     if held is not None:
         echo(held, nl=False)
-    if not records and not inputs.unreadable:
-        say_no_record(paths)
-    sys.exit(2 if inputs.unreadable or not records else status)
+    inputs.finish(paths, records, status)
 
 
 def converted_file(directory: str, item: api.Converted, text: str, outputs: dict[str, str]) -> int:
