@@ -502,9 +502,10 @@ class Archive:
     def stats(self, top: int = 10, filters: Filters | None = None, by: str | None = None) -> dict:
         """`lusoria stats`: counts and figures of the records `filters` match (all: None), the `top`
         rows of each long list (variants, players, first error rules; the variants folded beyond
-        them in `more_variants`); with `by` ("game" or "variant"), the results of the `top` games or
-        variants with the most records too, their sides named as their games name them, and their
-        invalid records with the rules of their first errors (`results_by`). FilterError for an `order`
+        them in `more_variants`); with `by` ("game", "variant" or "board"), the results of the `top`
+        games, variants or board sizes with the most records too, their sides named as their games
+        name them, their plies, and their invalid records with the rules of their first errors
+        (`results_by`). FilterError for an `order`
         without a `limit`, which would change nothing."""
         self._existing()
         conn = connect(self.path)
