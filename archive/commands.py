@@ -27,6 +27,7 @@ from lusoria.archive.query import (
     rule_ids,
     selecting,
     summable,
+    unknown_variant_of_game,
 )
 from lusoria.archive.reading import (
     DEFAULT_TIMEOUT,
@@ -402,6 +403,8 @@ class Archive:
         named, rules = variant, rules_of_name(variant) if variant else None
         if rules:  # another name of a variant (tablut/seed): its own
             game, variant = rules.name, rules.variant
+        elif variant and (unknown := unknown_variant_of_game(variant)):  # tablut/copenhagen: its game's
+            game, variant = unknown
         held = [(row["game"], row["variant"] or "") for row in self.iter_sql(_GAMES_HELD)]
         games = sorted({held_game for held_game, _ in held})
         if game and game.lower() not in games:
