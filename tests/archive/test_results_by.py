@@ -42,6 +42,11 @@ def run(*args: str):
     return CliRunner().invoke(main, list(args))
 
 
+def results_table(archive: Archive, by: str, *options: str) -> list[str]:
+    """The lines of the table `stats --by` ends with."""
+    return run("stats", "--db", archive.path, "--by", by, *options).stdout.split("\n\n")[-1].splitlines()
+
+
 @pytest.fixture(scope="module")
 def samples(tmp_path_factory):
     """The samples (81 records of Tablut, Latrunculi, Laquet and none), imported once."""
@@ -83,8 +88,7 @@ def test_a_tafl_games_results_name_the_defenders_and_the_attackers(cup):
 
 
 def test_the_table_shows_each_sides_name_and_share(cup):
-    shown = run("stats", "--db", cup.path, "--by", "variant").output.split("\n\n")[-1]
-    assert shown.splitlines() == [
+    assert results_table(cup, "variant") == [
         "variant              records  White      White won    Black      Black won    drawn    unfinished      mean plies"
         "    median plies  invalid    first errors",
         "-----------------  ---------  ---------  -----------  ---------  -----------  -------  ------------  ------------"
@@ -99,8 +103,7 @@ def test_the_table_shows_each_sides_name_and_share(cup):
 def test_the_table_shows_each_sides_own_share_of_the_records_on_a_board(samples):
     """White's share under White, Black's under Black (the cup's are equal), of the records
     `--board` selects; a selection of no record shows no table, as the other tables."""
-    shown = run("stats", "--db", samples.path, "--by", "variant", "--board", "9").output.split("\n\n")[-1]
-    assert shown.splitlines() == [
+    assert results_table(samples, "variant", "--board", "9") == [
         "variant            records  White    White won    Black       Black won    drawn    unfinished      mean plies"
         "    median plies  invalid    first errors",
         "---------------  ---------  -------  -----------  ----------  -----------  -------  ------------  ------------"
@@ -146,8 +149,8 @@ def test_top_keeps_the_games_or_variants_of_most_records(samples):
         "laquet/seed",
         "latrunculi/seneca",
     ]
-    shown = run("stats", "--db", samples.path, "--by", "game", "--top", "2").stdout.split("\n\n")[-1]
-    assert [line.split()[:2] for line in shown.splitlines()[2:]] == [["tablut", "32"], ["latrunculi", "29"]]
+    shown = results_table(samples, "game", "--top", "2")
+    assert [line.split()[:2] for line in shown[2:]] == [["tablut", "32"], ["latrunculi", "29"]]
 
 
 def test_results_by_game_add_up_to_the_results_of_the_records_of_a_game(samples):
@@ -206,8 +209,7 @@ def test_results_by_board_name_each_side_as_the_games_on_it_do(tmp_path):
     (tmp_path / "sea.lgn").write_text(SEA_BATTLE)
     archive = Archive(str(tmp_path / "boards.db"))
     archive.import_paths([str(ROOT / "samples/tablut"), str(ROOT / "samples/laquet"), str(tmp_path / "sea.lgn")])
-    shown = run("stats", "--db", archive.path, "--by", "board").output.split("\n\n")[-1]
-    assert shown.splitlines() == [
+    assert results_table(archive, "board") == [
         "board      records  White             White won    Black                 Black won    drawn    unfinished"
         "      mean plies    median plies  invalid    first errors",
         "-------  ---------  ----------------  -----------  --------------------  -----------  -------  ------------"
