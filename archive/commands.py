@@ -27,6 +27,7 @@ from lusoria.archive.query import (
     rule_ids,
     selecting,
     summable,
+    unknown_variant_of_game,
 )
 from lusoria.archive.reading import (
     DEFAULT_TIMEOUT,
@@ -402,6 +403,8 @@ class Archive:
         named, rules = variant, rules_of_name(variant) if variant else None
         if rules:  # another name of a variant (tablut/seed): its own
             game, variant = rules.name, rules.variant
+        elif variant and (unknown := unknown_variant_of_game(variant)):  # tablut/copenhagen: its game's
+            game, variant = unknown
         held = [(row["game"], row["variant"] or "") for row in self.iter_sql(_GAMES_HELD)]
         games = sorted({held_game for held_game, _ in held})
         if game and game.lower() not in games:
@@ -502,9 +505,10 @@ class Archive:
     def stats(self, top: int = 10, filters: Filters | None = None, by: str | None = None) -> dict:
         """`lusoria stats`: counts and figures of the records `filters` match (all: None), the `top`
         rows of each long list (variants, players, first error rules; the variants folded beyond
-        them in `more_variants`); with `by` ("game" or "variant"), the results of the `top` games or
-        variants with the most records too, their sides named as their games name them, and their
-        invalid records with the rules of their first errors (`results_by`). FilterError for an `order`
+        them in `more_variants`); with `by` ("game", "variant" or "board"), the results of the `top`
+        games, variants or board sizes with the most records too, their sides named as their games
+        name them, their plies, and their invalid records with the rules of their first errors
+        (`results_by`). FilterError for an `order`
         without a `limit`, which would change nothing."""
         self._existing()
         conn = connect(self.path)

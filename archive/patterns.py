@@ -28,13 +28,21 @@ def pattern_globs(pattern: str, symmetric: bool = False, sought_in: str | None =
         except ValueError as error:
             problems[game] = str(error)
     if not found:
-        named = (sought_in or "").lower()
-        if named in problems:  # the game asked for: why it refuses the pattern, not why each game does
-            of, why = named, problems[named]
-        else:
-            of, why = "any game", "; ".join(f"{game}: {error}" for game, error in problems.items())
-        raise ValueError(f"'{pattern}' is not a pattern of {of} ({why}; see docs/notation.md §6.1)")
+        raise ValueError(unread(f"'{pattern}' is not a pattern", problems, sought_in, "§6.1"))
     return found
+
+
+def unread(refused: str, problems: dict[str, str], sought_in: str | None, section: str) -> str:
+    """What a position string or pattern no game reads is refused with: `refused` ("'zz' is not a
+    pattern") of any game, with why each game of `problems` (game -> why) does not read it, or of
+    the game `sought_in` alone (the game the filters name), with its why; and the `section` of
+    docs/notation.md that says how one is written."""
+    named = (sought_in or "").lower()
+    if named in problems:  # the game asked for: why it refuses, not why each game does
+        of, why = named, problems[named]
+    else:
+        of, why = "any game", "; ".join(f"{game}: {error}" for game, error in problems.items())
+    return f"{refused} of {of} ({why}; see docs/notation.md {section})"
 
 
 def _allowed(token: str, letters: str) -> str:

@@ -114,6 +114,8 @@ def _variant(written: str, _: Filters) -> tuple[str, list]:
 
     rules = rules_of_name(written)
     if rules is None:
+        if unknown := unknown_variant_of_game(written):  # tablut/copenhagen, as `stats` lists it
+            return "(records.game = ? AND records.variant = ?)", list(unknown)
         return "records.variant = lower(?)", [written.strip()]
     if written.strip().lower().rpartition("/")[2] == rules.variant:
         return "(records.game = ? AND records.variant = ?)", [rules.name, rules.variant]
@@ -122,6 +124,16 @@ def _variant(written: str, _: Filters) -> tuple[str, list]:
         rules.variant,
         rule_tags_of(rules),
     ]
+
+
+def unknown_variant_of_game(written: str) -> tuple[str, str] | None:
+    """A variant that lusoria does not know (none that `rules_of_name` finds) written GAME/VARIANT,
+    any case, of a game it knows (a record's `[Variant "copenhagen"]` of Tablut, as `stats` lists
+    it: `tablut/copenhagen`): (game, variant) in lower case; else None."""
+    from lusoria.validator.games import GAMES  # the games: loaded when searched
+
+    game, slash, variant = written.strip().lower().rpartition("/")
+    return (game, variant) if slash and game in GAMES else None
 
 
 def board_size(written: str) -> str:

@@ -10,7 +10,7 @@ import json
 import re
 from dataclasses import dataclass, field, replace
 
-from lusoria.archive.patterns import pattern_globs, required_squares
+from lusoria.archive.patterns import pattern_globs, required_squares, unread
 from lusoria.archive.positions import EXACT_PLIES, SEARCH_TERMS, boards_and_materials, reaches, search_terms, tokens_of
 from lusoria.errors import LusoriaError
 from lusoria.notation.numbers import whole_number
@@ -85,23 +85,27 @@ def _held(globs: list[tuple[str, str]]) -> tuple[str, list]:
     return " UNION ALL ".join(selects), params
 
 
-def read_positions(text: str) -> list[tuple[Game, Position]]:
+def read_positions(text: str, sought_in: str | None = None) -> list[tuple[Game, Position]]:
     """A position string read by every game that can read it (its rules and the position); without
     the side to move (a string no game reads as it is), with either side to move. ValueError when
-    no game can read it."""
+    no game can read it, saying why of each game, or of the game `sought_in` alone (`unread`): why
+    each refuses it as written, or with White to move when it ends in no side to move."""
     found: list[tuple[Game, Position]] = []
+    problems: dict[str, str] = {}
+    explained = text if text.split()[-1:] in (["w"], ["b"]) else f"{text} w"  # the string whose problems are said
     for written in (text, f"{text} w", f"{text} b"):
-        for cls in GAMES.values():
+        for name, cls in GAMES.items():
             for rules in cls.rules_for_position(written):
                 try:
                     found.append((rules, rules.parse_position(written)))
                     break
-                except OptionError:
-                    continue
+                except OptionError as error:
+                    if written == explained:
+                        problems.setdefault(name, str(error))
         if found and written == text:
             break
     if not found:
-        raise ValueError(f"'{text}' is not a position string of any game (see docs/notation.md §6)")
+        raise ValueError(unread(f"'{text}' is not a position string", problems, sought_in, "§6"))
     return found
 
 
@@ -202,7 +206,7 @@ class PlySearch:
 
 def read_positions_of(text: str, filters) -> list[tuple[Game, Position]]:
     """`read_positions`, refused (ValueError) when `filters` (or None) name a game that reads none."""
-    found = read_positions(text)
+    found = read_positions(text, filters.game if filters is not None else None)
     _of_the_game(filters, text, {rules.name for rules, _ in found}, "position")
     return found
 

@@ -4,8 +4,11 @@ every record or of those that filters select."""
 from __future__ import annotations
 
 import sqlite3
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from itertools import accumulate
 
 import sqlite_utils
 
@@ -28,7 +31,7 @@ WITH_RULE_TAGS = (
     "(SELECT record_id FROM other_tags WHERE name IN ('Rules', 'Board')) "
     "AND game IS NOT NULL AND rule_tags IS NOT NULL AND {{chosen}} GROUP BY game, variant, rule_tags{also}"
 )
-BY = ("game", "variant")  # what `stats --by` breaks the results down by: each row of one game, whose sides it names
+BY = ("game", "variant", "board")  # what `stats --by` breaks the results down by; a row names the sides as its games do
 OUTCOMES = {"1-0": "white_won", "0-1": "black_won", "1/2-1/2": "drawn"}  # a result's outcome (any other: unfinished)
 Rows = Callable[..., list[tuple]]  # SQL with one {chosen} (a condition on records.id) and its parameters -> rows
 
@@ -93,23 +96,36 @@ def stats(
 
 
 def _sizes(rows: Rows) -> dict:
-    """The records `rows` selects, the valid and the invalid ones, and their plies: mean, median
-    and longest."""
+    """The records `rows` selects, the valid and the invalid ones, and their plies (`_plies`, read
+    from the index of plies)."""
     count = rows("SELECT count(*) FROM records WHERE {chosen}")[0][0]
     valid = rows("SELECT count(*) FROM records WHERE valid = 1 AND {chosen}")[0][0]
-    [(mean, longest)] = rows("SELECT round(avg(plies), 1), max(plies) FROM records WHERE {chosen}")
-    median = rows(
-        "SELECT avg(plies) FROM (SELECT plies FROM records WHERE {chosen} ORDER BY plies "
-        "LIMIT 2 - ? % 2 OFFSET (? - 1) / 2)",
-        count,
-        count,
-    )[0][0]  # the middle one, or two
-    return {
-        "records": count,
-        "valid": valid,
-        "invalid": count - valid,
-        "plies": {"mean": mean, "median": median if median is None else round(median, 1), "max": longest},
-    }
+    lengths = Counter(dict(rows("SELECT plies, count(*) FROM records WHERE {chosen} GROUP BY plies")))
+    return {"records": count, "valid": valid, "invalid": count - valid, "plies": _plies(lengths)}
+
+
+def _plies(lengths: Counter[int]) -> dict:
+    """The mean, median and longest of records' plies, from how many records have each length: the
+    mean and median to a tenth, a half rounded up (the median of an even count is the mean of the
+    middle two); of no record, None."""
+    count = lengths.total()
+    if not count:
+        return {"mean": None, "median": None, "max": None}
+    ordered = sorted(lengths)
+    ends = list(accumulate(lengths[length] for length in ordered))  # the records up to each length
+
+    def nth(index: int) -> int:
+        """The length of the index-th record (from 0), shortest first."""
+        return ordered[bisect_right(ends, index)]
+
+    total = sum(length * records for length, records in lengths.items())
+    middle = nth((count - 1) // 2) + nth(count // 2)  # twice the median
+    return {"mean": _tenths(total, count), "median": _tenths(middle, 2), "max": ordered[-1]}
+
+
+def _tenths(total: int, count: int) -> float:
+    """total / count to a tenth, a half rounded up (as SQLite's round)."""
+    return (20 * total + count) // (2 * count) / 10
 
 
 def _games_and_variants(rows: Rows, top: int) -> dict:
@@ -158,51 +174,68 @@ def _label(game: str, variant: str | None) -> str:
 
 
 def _results_by(rows: Rows, by: str, top: int) -> list[dict]:
-    """The results of the records of a game that `rows` selects, by game or variant (`by`), and of
-    each type a reader refused: a row each (`_results_row`), the most records first, then by name, the first `top` of them. The results,
-    validity and first error rules are read from the records' rows (no index holds them by variant)."""
-    also = ", result, valid, first_rule"
+    """The results of the records of a game that `rows` selects, by game, variant or board (`by`;
+    a record of no board, as Laquet's, in no row), and by game or variant of each type a reader
+    refused: a row each (`_results_row`), the most records first, then by name, the first `top` of
+    them. The results, validity, first error rules and plies are read from the records' rows (no
+    index holds them by variant)."""
+    also = ", result, valid, first_rule, plies"
     if by == "variant":
         found = [
-            ((game, _label(game, variant), *rest), n) for (game, variant, *rest), n in _variant_keys(rows, also).items()
+            ((_label(game, variant), game, *rest), n) for (game, variant, *rest), n in _variant_keys(rows, also).items()
         ]
     else:
         found = [
-            ((game, game, *rest), n)
-            for game, *rest, n in rows(
-                f"SELECT game{also}, count(*) FROM records WHERE game IS NOT NULL AND {{chosen}} GROUP BY game{also}"
+            (tuple(key), n)
+            for *key, n in rows(
+                f"SELECT {by}, game{also}, count(*) FROM records WHERE {by} IS NOT NULL AND game IS NOT NULL "
+                f"AND {{chosen}} GROUP BY {by}, game{also}"
             )
         ]
-    found += [
-        ((None, label, *rest), n)
-        for label, *rest, n in rows(
-            f"SELECT refused.label{also}, count(*) FROM ({REFUSED_TYPES}) AS refused "
-            f"JOIN records ON records.id = record_id WHERE {{chosen}} GROUP BY refused.label{also}"
-        )
-    ]  # a type a reader refused, under its label (as `query` shows it), whichever the grouping
-    grouped: dict[tuple[str | None, str], tuple[Counter[str], Counter[str]]] = {}
-    for (game, label, result, valid, first_rule), count in found:
-        outcomes, first_rules = grouped.setdefault((game, label), (Counter(), Counter()))
-        outcomes[OUTCOMES.get(result, "unfinished")] += count
+    if by != "board":  # a type a reader refused, under its label (as `query` shows it); of no board
+        found += [
+            ((label, None, *rest), n)
+            for label, *rest, n in rows(
+                f"SELECT refused.label{also}, count(*) FROM ({REFUSED_TYPES}) AS refused "
+                f"JOIN records ON records.id = record_id WHERE {{chosen}} GROUP BY refused.label{also}"
+            )
+        ]
+    grouped: dict[str, Counted] = {}
+    for (label, game, result, valid, first_rule, plies), count in found:
+        counted = grouped.setdefault(label, Counted())
+        counted.games.add(game)
+        counted.outcomes[OUTCOMES.get(result, "unfinished")] += count
         if not valid:
-            outcomes["invalid"] += count
+            counted.outcomes["invalid"] += count
         if first_rule is not None:
-            first_rules[first_rule] += count
-    shown = (_results_row(game, label, *counted) for (game, label), counted in grouped.items())
+            counted.first_rules[first_rule] += count
+        counted.lengths[plies] += count
+    shown = (_results_row(label, counted) for label, counted in grouped.items())
     return sorted(shown, key=lambda row: (-row["records"], row["value"]))[:top]
+
+
+@dataclass
+class Counted:
+    """What a row of `stats --by` counts: its records' games, outcomes (OUTCOMES' and
+    `unfinished`, and `invalid`), the rules of their first errors and their plies (records by length)."""
+
+    games: set[str | None] = field(default_factory=set)
+    outcomes: Counter[str] = field(default_factory=Counter)
+    first_rules: Counter[str] = field(default_factory=Counter)
+    lengths: Counter[int] = field(default_factory=Counter)
 
 
 FIRST_RULES_BY = 3  # the first error rules of most records a row of `stats --by` names
 
 
-def _results_row(game: str | None, label: str, outcomes: Counter[str], first_rules: Counter[str]) -> dict:
-    """A row of `_results_by`: the game's or variant's name (`value`), its records, the names its
-    game gives White's side and Black's (`Game.sides`; a game lusoria does not know, or a refused
-    type, None: White, Black),
-    the records each side won, drawn and unfinished, and their `shares` in percent (`_percentages`);
-    the invalid records, their share in percent (`invalid_percent`, to a tenth) and the
-    FIRST_RULES_BY rules of their first errors with the most records (then by name)."""
-    white, black = GAMES[game].sides if game is not None and game in GAMES else Game.sides
+def _results_row(label: str, counted: Counted) -> dict:
+    """A row of `_results_by`: the game's, variant's or board's name (`value`), its records, the
+    names its games give White's side and Black's (`_sides`), the records each side won, drawn and
+    unfinished, and their `shares` in percent (`_percentages`); the invalid records, their share in
+    percent (`invalid_percent`, to a tenth) and the FIRST_RULES_BY rules of their first errors with
+    the most records (then by name); their `plies` (`_plies`)."""
+    outcomes, first_rules = counted.outcomes, counted.first_rules
+    white, black = _sides(counted.games)
     counts = {outcome: outcomes[outcome] for outcome in (*OUTCOMES.values(), "unfinished")}
     records = sum(counts.values())
     most = sorted(first_rules, key=lambda rule: (-first_rules[rule], rule))[:FIRST_RULES_BY]
@@ -216,7 +249,17 @@ def _results_row(game: str | None, label: str, outcomes: Counter[str], first_rul
         "invalid": outcomes["invalid"],
         "invalid_percent": round(100 * outcomes["invalid"] / records, 1),
         "first_error_rules": [{"value": rule, "records": first_rules[rule]} for rule in most],
+        "plies": _plies(counted.lengths),
     }
+
+
+def _sides(games: Iterable[str | None]) -> tuple[str, str]:
+    """The names games give White's side and Black's (`Game.sides`; a game lusoria does not know,
+    or a refused type, None: White, Black), each a name or, where the games name a side apart,
+    their names in the order of the games' names, joined by / (`defenders/Swedes`)."""
+    named = [GAMES[game].sides if game is not None and game in GAMES else Game.sides for game in sorted(games, key=str)]
+    white, black = ("/".join(dict.fromkeys(side)) for side in zip(*named))
+    return white, black
 
 
 def _percentages(counts: list[int]) -> list[float]:

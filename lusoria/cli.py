@@ -1199,14 +1199,15 @@ _SCORES = "each player's games won, drawn and lost are lusoria players (the scor
     type=Bounded(1),
     default=10,
     show_default=True,
-    help="Rows of the variants, players, first error rules and --by's games or variants with the most records "
-    "(the other variants in one).",
+    help="Rows of the variants, players, first error rules and --by's games, variants or boards with the most "
+    "records (the other variants in one).",
 )
 @click.option(
     "--by",
-    type=Advised(["game", "variant"], {name: _SCORES for name in ("player", "players")}),
-    help="The results of each game or variant too: each side's wins, the draws and the unfinished games, "
-    "the sides named as the game names them; and the invalid records, with the rules of their first errors.",
+    type=Advised(["game", "variant", "board"], {name: _SCORES for name in ("player", "players")}),
+    help="The results of each game, variant or board size too: each side's wins, the draws and the unfinished "
+    "games, the sides named as the games name them; the plies' mean and median; and the invalid records, with "
+    "the rules of their first errors.",
 )
 def stats(db: str, as_json: bool, top: int, by: str | None, **filters: Any) -> None:
     """Counts per game, variant and result, validity, plies, players and first errors; of the

@@ -270,7 +270,7 @@ def stats_text(figures: dict[str, Any], as_json: bool = False) -> str:
         if rows:
             text += "\n" + render(rows, "table")
     if (by := figures.get("results_by")) and by["rows"]:  # (of no record, no table: as the others)
-        text += "\n" + render(_results_rows(by["grouping"], by["rows"]), "table")
+        text += "\n" + _table(_results_rows(by["grouping"], by["rows"]), floatfmt=".1f")  # 65.0, not 65
     return text
 
 
@@ -281,9 +281,9 @@ def _named(value: str | None, title: str) -> str:
 
 
 def _results_rows(grouping: str, rows: list[dict]) -> list[dict]:
-    """`stats --by`: a row per game or variant, its records, each side's name and share of wins,
-    the shares of draws and unfinished games, in percent, and of invalid records, with the rules of
-    their first errors of most records (`G5 3, G3 1`)."""
+    """`stats --by`: a row per game, variant or board, its records, each side's name and share of
+    wins, the shares of draws and unfinished games, in percent, the plies' mean and median, and the
+    share of invalid records, with the rules of their first errors of most records (`G5 3, G3 1`)."""
     return [
         {
             grouping: row["value"],
@@ -294,6 +294,8 @@ def _results_rows(grouping: str, rows: list[dict]) -> list[dict]:
             "Black won": f"{row['shares']['black_won']:.1f}%",
             "drawn": f"{row['shares']['drawn']:.1f}%",
             "unfinished": f"{row['shares']['unfinished']:.1f}%",
+            "mean plies": row["plies"]["mean"],
+            "median plies": row["plies"]["median"],
             "invalid": f"{row['invalid_percent']:.1f}%",
             "first errors": ", ".join(f"{rule['value']} {rule['records']}" for rule in row["first_error_rules"]),
         }

@@ -438,6 +438,27 @@ def tafl(tmp_path):
     return archive
 
 
+def test_a_variant_lusoria_does_not_know_is_found_as_stats_lists_it(whole):
+    """New user 38: `stats` listed `tablut/copenhagen` (samples/errors/tags.lgn: a Tablut record of
+    `[Variant "copenhagen"]`), and `--variant tablut/copenhagen` was refused: "the archive holds no
+    record of the variant 'tablut/copenhagen' (known: copenhagen, …)". GAME/VARIANT finds the game's
+    records of that Variant tag, in any case; a slip is said among the game's variants."""
+    listed = [row["value"] for row in whole.stats(top=20)["variants"]]
+    assert "tablut/copenhagen" in listed
+    for written in ("tablut/copenhagen", "Tablut/COPENHAGEN"):
+        found = whole.query(Filters(variant=written))
+        assert [(row["game"], row["variant"], row["line"]) for row in found] == [("tablut", "copenhagen", 13)]
+    shown = CliRunner().invoke(main, ["stats", "--db", whole.path, "--variant", "tablut/copenhagen"])
+    assert (shown.exit_code, shown.stderr) == (0, "")
+    assert shown.stdout.startswith("1 record: 0 valid, 1 invalid")
+    slip = CliRunner().invoke(main, ["query", "--db", whole.path, "--variant", "tablut/copenhagn"])
+    assert slip.exit_code == 2 and slip.stderr.endswith(
+        "Error: --variant names no variant that lusoria knows, and the archive holds no record of the variant "
+        "'copenhagn' of tablut (known: copenhagen, linnaeus, seed; did you mean copenhagen or copenhagen-11x11 "
+        "or copenhagen-hnefatafl-13x13?)\n"
+    )
+
+
 def test_a_name_none_knows_is_suggested_among_lusorias_names_too(tafl, saami):
     """`--variant seneka` on an archive of tafl records said "(171 known)", never offering seneca,
     which lusoria knows and the archive holds no record of. A name of lusoria's is no slip of one

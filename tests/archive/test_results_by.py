@@ -1,8 +1,10 @@
-"""`stats --by game|variant`: each game's or variant's results, its sides named as its game names
-them, shares in percent that add up, the most records first (new user 26: "win rates of attackers
-vs defenders per type"); and the median of the plies in one format."""
+"""`stats --by game|variant|board`: each game's, variant's or board size's results, its sides named
+as its games name them, shares in percent that add up, the plies' mean and median, the most records
+first (new user 26: "win rates of attackers vs defenders per type"; new user 38: "per board size",
+"how long are games per type"); and the median of the plies in one format."""
 
 import json
+from collections import Counter
 
 import pytest
 from click.testing import CliRunner
@@ -11,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lusoria.archive import Archive, Filters
-from lusoria.archive.stats import BY, _percentages
+from lusoria.archive.stats import BY, _percentages, _plies
 from lusoria.cli import main
 
 AAGE = """[Game "tablut"]
@@ -38,6 +40,11 @@ AAGE = """[Game "tablut"]
 
 def run(*args: str):
     return CliRunner().invoke(main, list(args))
+
+
+def results_table(archive: Archive, by: str, *options: str) -> list[str]:
+    """The lines of the table `stats --by` ends with."""
+    return run("stats", "--db", archive.path, "--by", by, *options).stdout.split("\n\n")[-1].splitlines()
 
 
 @pytest.fixture(scope="module")
@@ -73,6 +80,7 @@ def test_a_tafl_games_results_name_the_defenders_and_the_attackers(cup):
                 "invalid": 0,
                 "invalid_percent": 0.0,
                 "first_error_rules": [],
+                "plies": {"mean": 4.0, "median": 4.0, "max": 4},
             }
         ],
     }
@@ -80,11 +88,13 @@ def test_a_tafl_games_results_name_the_defenders_and_the_attackers(cup):
 
 
 def test_the_table_shows_each_sides_name_and_share(cup):
-    shown = run("stats", "--db", cup.path, "--by", "variant").output.split("\n\n")[-1]
-    assert shown.splitlines() == [
-        "variant              records  White      White won    Black      Black won    drawn    unfinished    invalid    first errors",
-        "-----------------  ---------  ---------  -----------  ---------  -----------  -------  ------------  ---------  --------------",
-        "brandubh/standard          7  defenders  28.6%        attackers  28.6%        28.5%    14.3%         0.0%",
+    assert results_table(cup, "variant") == [
+        "variant              records  White      White won    Black      Black won    drawn    unfinished      mean plies"
+        "    median plies  invalid    first errors",
+        "-----------------  ---------  ---------  -----------  ---------  -----------  -------  ------------  ------------"
+        "  --------------  ---------  --------------",
+        "brandubh/standard          7  defenders  28.6%        attackers  28.6%        28.5%    14.3%                  4.0"
+        "             4.0  0.0%",
     ]
     figures = json.loads(run("stats", "--db", cup.path, "--by", "variant", "--json").output)
     assert figures == cup.stats(by="variant")
@@ -93,12 +103,15 @@ def test_the_table_shows_each_sides_name_and_share(cup):
 def test_the_table_shows_each_sides_own_share_of_the_records_on_a_board(samples):
     """White's share under White, Black's under Black (the cup's are equal), of the records
     `--board` selects; a selection of no record shows no table, as the other tables."""
-    shown = run("stats", "--db", samples.path, "--by", "variant", "--board", "9").output.split("\n\n")[-1]
-    assert shown.splitlines() == [
-        "variant            records  White    White won    Black       Black won    drawn    unfinished    invalid    first errors",
-        "---------------  ---------  -------  -----------  ----------  -----------  -------  ------------  ---------  ----------------",
-        "tablut/seed             23  Swedes   13.0%        Muscovites  8.7%         0.0%     78.3%         73.9%      T2 5, T3 2, T4 2",
-        "tablut/linnaeus          1  Swedes   0.0%         Muscovites  100.0%       0.0%     0.0%          0.0%",
+    assert results_table(samples, "variant", "--board", "9") == [
+        "variant            records  White    White won    Black       Black won    drawn    unfinished      mean plies"
+        "    median plies  invalid    first errors",
+        "---------------  ---------  -------  -----------  ----------  -----------  -------  ------------  ------------"
+        "  --------------  ---------  ----------------",
+        "tablut/seed             23  Swedes   13.0%        Muscovites  8.7%         0.0%     78.3%                  6.7"
+        "             2.0  73.9%      T2 5, T3 2, T4 2",
+        "tablut/linnaeus          1  Swedes   0.0%         Muscovites  100.0%       0.0%     0.0%                   9.0"
+        "             9.0  0.0%",
     ]
     none = run("stats", "--db", samples.path, "--by", "game", "--board", "13x13")
     assert none.stdout == "0 records: 0 valid, 0 invalid\n"
@@ -136,8 +149,8 @@ def test_top_keeps_the_games_or_variants_of_most_records(samples):
         "laquet/seed",
         "latrunculi/seneca",
     ]
-    shown = run("stats", "--db", samples.path, "--by", "game", "--top", "2").stdout.split("\n\n")[-1]
-    assert [line.split()[:2] for line in shown.splitlines()[2:]] == [["tablut", "32"], ["latrunculi", "29"]]
+    shown = results_table(samples, "game", "--top", "2")
+    assert [line.split()[:2] for line in shown[2:]] == [["tablut", "32"], ["latrunculi", "29"]]
 
 
 def test_results_by_game_add_up_to_the_results_of_the_records_of_a_game(samples):
@@ -181,11 +194,60 @@ def test_a_catalogue_entry_played_by_a_rules_tag_has_its_own_results(tmp_path):
     assert [(row["value"], row["records"]) for row in figures["variants"]] == [(name, n) for name, n, *_ in rows]
 
 
+SEA_BATTLE = """[Game "hnefatafl"]
+[Variant "sea-battle-t-9x9"]
+[Result "0-1"]
+
+0-1
+"""
+
+
+def test_results_by_board_name_each_side_as_the_games_on_it_do(tmp_path):
+    """New user 38: "how often do attackers win per board size" took SQL that knew 0-1 to be the
+    attackers' win. A board's row holds every game played on it (Tablut's 4 sample games and a Sea
+    battle 9x9), its sides named as each game names them; a record of no board (Laquet) is in no row."""
+    (tmp_path / "sea.lgn").write_text(SEA_BATTLE)
+    archive = Archive(str(tmp_path / "boards.db"))
+    archive.import_paths([str(ROOT / "samples/tablut"), str(ROOT / "samples/laquet"), str(tmp_path / "sea.lgn")])
+    assert results_table(archive, "board") == [
+        "board      records  White             White won    Black                 Black won    drawn    unfinished"
+        "      mean plies    median plies  invalid    first errors",
+        "-------  ---------  ----------------  -----------  --------------------  -----------  -------  ------------"
+        "  ------------  --------------  ---------  --------------",
+        "9x9              5  defenders/Swedes  40.0%        attackers/Muscovites  60.0%        0.0%     0.0%        "
+        "          17.4             9.0  0.0%",
+    ]
+    (tablut,) = archive.stats(by="board", filters=Filters(game="tablut"))["results_by"]["rows"]
+    assert (tablut["value"], tablut["white"], tablut["black"], tablut["plies"]) == (
+        "9x9",
+        "Swedes",
+        "Muscovites",
+        {"mean": 21.8, "median": 9.0, "max": 60},
+    )
+
+
+def test_each_rows_plies_are_those_of_its_records_alone(samples):
+    """A row's mean, median and longest are what `stats` of its records alone says: each game's and
+    board's, and the variants' of most records."""
+    rows = [(by, row) for by in BY for row in samples.stats(by=by, top=20)["results_by"]["rows"]]
+    chosen = [(by, row) for by, row in rows if by != "variant" or row["value"] in ("tablut/seed", "laquet/seed")]
+    assert len(chosen) == 8
+    for by, row in chosen:
+        assert row["plies"] == samples.stats(filters=Filters(**{by: row["value"]}))["plies"], (by, row["value"])
+
+
+def test_the_plies_mean_and_median_round_a_half_up():
+    """As SQLite's round, which gave the figures before (Python's round(2.25, 1) is 2.2)."""
+    assert _plies(Counter({1: 2, 2: 1, 5: 1})) == {"mean": 2.3, "median": 1.5, "max": 5}
+    assert _plies(Counter({3: 1})) == {"mean": 3.0, "median": 3.0, "max": 3}
+    assert _plies(Counter()) == {"mean": None, "median": None, "max": None}
+
+
 def test_another_grouping_is_refused(cup):
-    with pytest.raises(ValueError, match="by game or variant, not 'board'"):
-        cup.stats(by="board")
-    refused = run("stats", "--db", cup.path, "--by", "board")
-    assert refused.exit_code == 2 and "'board' is not one of 'game', 'variant'" in refused.output
+    with pytest.raises(ValueError, match="by game or variant or board, not 'site'"):
+        cup.stats(by="site")
+    refused = run("stats", "--db", cup.path, "--by", "site")
+    assert refused.exit_code == 2 and "'site' is not one of 'game', 'variant', 'board'" in refused.output
 
 
 @pytest.mark.parametrize("by", ["player", "Players"])
@@ -195,7 +257,7 @@ def test_results_by_player_are_said_to_be_the_score_table(cup, by):
     refused = run("stats", "--db", cup.path, "--by", by)
     assert refused.exit_code == 2
     assert refused.output.splitlines()[-1] == (
-        f"Error: Invalid value for '--by': '{by}' is not one of 'game', 'variant': each player's games won, drawn "
+        f"Error: Invalid value for '--by': '{by}' is not one of 'game', 'variant', 'board': each player's games won, drawn "
         "and lost are lusoria players (the score table) and lusoria players crosstable"
     )
 

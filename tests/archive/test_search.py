@@ -1,17 +1,49 @@
 """The position strings searched for (`read_positions`): read by every game that reads them."""
 
 import pytest
+from click.testing import CliRunner
+from conftest import ROOT
 
+from lusoria.archive import Archive, Filters
 from lusoria.archive.search import read_positions
+from lusoria.cli import main
 from lusoria.validator.games import GAMES
 
 INITIAL_TABLUT = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"
+SHORT_RANK = "3ppppp3/5p5/11/p4P4p/p3PPP3p/pp1PPKP2pp/p3PPP3p/p4P5/3p3P2p/5p5/4ppp3 w"  # Copenhagen's, a p short
 
 
-def test_a_position_no_game_reads_is_said_so():
+def test_a_position_no_game_reads_is_said_so_with_why_each_game_does_not():
+    """New user 38: a Copenhagen position with a rank one square short was "not a position string
+    of any game (see docs/notation.md §6)", which did not say where; each game now says why, as a
+    pattern's refusal does, and the game the filters name alone says its own."""
     with pytest.raises(ValueError) as refused:
-        read_positions("zz")
-    assert str(refused.value) == "'zz' is not a position string of any game (see docs/notation.md §6)"
+        read_positions(SHORT_RANK)
+    assert str(refused.value) == (
+        f"'{SHORT_RANK}' is not a position string of any game (brandubh: a Brandubh position has 7 ranks, "
+        "not 11; copenhagen: the rank '4ppp3' covers 10 squares, not 11; hnefatafl: the rank '4ppp3' covers "
+        "10 squares, not 11; laquet: a Laquet position is White's checkers, Black's and the side to move, as "
+        "in '1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w'; latrunculi: the rank '4ppp3' covers 10 squares, not 11; "
+        "tablut: a Tablut position has 9 ranks, not 11; see docs/notation.md §6)"
+    )
+    without_side = SHORT_RANK.removesuffix(" w")  # why with White to move, not that the side is missing
+    with pytest.raises(ValueError) as refused:
+        read_positions(without_side, sought_in="Copenhagen")
+    assert str(refused.value) == (
+        f"'{without_side}' is not a position string of copenhagen (the rank '4ppp3' covers 10 squares, "
+        "not 11; see docs/notation.md §6)"
+    )
+
+
+def test_the_query_says_why_the_game_it_names_does_not_read_a_position(tmp_path):
+    archive = Archive(str(tmp_path / "tablut.db"))
+    archive.import_paths([str(ROOT / "samples/tablut")])
+    why = f"'{SHORT_RANK}' is not a position string of tablut (a Tablut position has 9 ranks, not 11; see docs/notation.md §6)"
+    with pytest.raises(ValueError) as refused:
+        archive.query(Filters(game="tablut", position=SHORT_RANK))
+    assert str(refused.value) == why
+    shown = CliRunner().invoke(main, ["query", "--db", archive.path, "--game", "tablut", "--position", SHORT_RANK])
+    assert shown.exit_code == 2 and shown.stderr.splitlines()[-1] == f"Error: {why}"
 
 
 def test_a_games_failure_to_read_a_position_is_no_position_of_it(monkeypatch):
