@@ -133,8 +133,8 @@ def _write_otn(
     if rules.described:
         lines.append(f"[{DESCRIBED}:{rules.name}]")
     lines.append(f"[rules:{_record_rules(tags, rules)}]")
-    if record.main.comments:  # (a tag's value ends at its first `]`)
-        lines.append(f"[start-comment:{' '.join(record.main.comments).replace(']', ')')}]")
+    if record.main.comments:
+        lines.append(_start_comment(record.main.comments))
     lines.append("")
     texts = _Texts(rules.geo, canonical, positions)
     walk(record, texts)
@@ -152,6 +152,18 @@ def _write_otn(
     return "\n".join(lines) + "\n"
 
 
+def _start_comment(comments: Sequence[str]) -> str:
+    """The `[start-comment:…]` of the comments before the first ply (a reader's notes among them):
+    a paragraph each, a blank line between them, as OpenTafl's annotation dialog writes them and
+    shows them; a `]` written `)` (the tag ends at its first), and a line ended after a `1.` that a
+    blank follows (OpenTafl's moves start at the file's first `1. `, in a tag or not)."""
+    paragraphs = (comment.replace("]", ")").replace(_FIRST_TURN, _FIRST_TURN.rstrip() + "\n") for comment in comments)
+    return "[start-comment:" + "\n\n".join(paragraphs) + "]"
+
+
+_FIRST_TURN = "1. "  # where OpenTafl starts reading moves (GameSerializer.parseMoves), wherever it is
+
+
 def _tag_lines(tags: Mapping[str, str]) -> list[str]:
     """The record's tags (but those written otherwise: Game, Result, lusoria's own) as OTN tags:
     each as `[key:value]` when it reads back as it is, the others in one `[lusoria-tags:…]`.
@@ -165,6 +177,7 @@ def _tag_lines(tags: Mapping[str, str]) -> list[str]:
             tag_name(key) == name
             and key.lower() not in keys
             and _PLAIN_VALUE.fullmatch(value)
+            and _FIRST_TURN not in value
             and value == value.strip()
         ):
             lines.append(f"[{key}:{value}]")

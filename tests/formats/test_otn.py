@@ -265,6 +265,58 @@ def test_a_comment_before_the_first_ply_with_brackets_reads_back_from_the_otn_wr
     assert again.record.main.plies[0].comments == ["x [y) z"]
 
 
+def opentafl_tags(otn: str) -> dict[str, str]:
+    """The tags OpenTafl reads of a game file (GameSerializer.parseTags, jslater89/OpenTafl): each
+    from its `[` to its first `:` and on to its first `]`, over lines, until `1.` outside a tag;
+    a tag of a name again replaces the first."""
+    tags, at = {}, 0
+    while (opened := otn.find("[", at)) >= 0 and otn.find("1.", at, opened) < 0:
+        colon = otn.index(":", opened)
+        at = otn.index("]", colon) + 1
+        tags[otn[opened + 1 : colon]] = otn[colon + 1 : at - 1]
+    return tags
+
+
+def opentafl_moves(otn: str) -> str:
+    """Where OpenTafl starts reading moves (GameSerializer.parseMoves): at the file's first `1. `."""
+    return otn[otn.index("1. ") :]
+
+
+def test_each_reader_note_is_a_paragraph_of_the_start_comment_as_opentafl_writes_and_shows_them(tmp_path):
+    """A record's notes and comments before its first ply were run together in one line of
+    `[start-comment:…]`: each is a paragraph there (a blank line between them, as OpenTafl's
+    annotation dialog keeps them), which OpenTafl reads as the tag's value and lusoria reads back
+    as the record's comments, no note added."""
+    first = report_of("otn/brandubh.otg")  # OpenTafl's rules: two reader notes
+    notes = first.record.main.comments
+    assert len(notes) == 2 and all(note.startswith("otn reader: ") for note in notes)
+    otn = write_report(first)
+    assert opentafl_tags(otn)["start-comment"] == "\n\n".join(notes)
+    assert opentafl_moves(otn) == "1. " + otn.partition("\n\n1. ")[2]  # (no tag holds one)
+    (tmp_path / "back.otg").write_text(otn)
+    again = report_of(tmp_path / "back.otg")
+    assert again.valid and again.record.main == first.record.main
+    assert {k: v for k, v in again.record.tags.items() if not k.startswith("Source")} == {
+        k: v for k, v in first.record.tags.items() if not k.startswith("Source")
+    }
+    assert write_report(again) == otn
+
+
+def test_a_first_turn_in_a_comment_or_tag_before_the_moves_is_not_where_opentafl_starts_them():
+    """OpenTafl starts the moves at the file's first `1. `, in a tag or not: a comment before the
+    first ply that holds one is written with a line end after its `1.`, which lusoria reads back
+    as the blank it was, and a tag that holds one is carried in `[lusoria-tags:…]`."""
+    record = '[Game "brandubh"] [Round "1. final"] {After 1. d1-c1 the attackers [wait]} {Or 11. b4-b6} 1. d1-c1 *'
+    report = check(record)
+    otn = write_report(report)
+    assert opentafl_tags(otn)["start-comment"] == "After 1.\nd1-c1 the attackers [wait)\n\nOr 11.\nb4-b6"
+    assert "[lusoria-tags:Round=1.%20final]" in otn and "round" not in opentafl_tags(otn)
+    assert opentafl_moves(otn) == "1. d1-c1\n"
+    again = check(next(read_text(otn, "otn", "back.otg")))
+    assert again.valid and again.record.main.comments == ["After 1. d1-c1 the attackers [wait)", "Or 11. b4-b6"]
+    assert again.record.tags["Round"] == "1. final"
+
+
 def test_a_variation_of_a_variations_first_ply_is_written_as_another_alternative():
     """OpenTafl addresses a variation from the ply before the one it replaces; a variation's
     first ply has none in its line, so its variations are written as the same ply's."""
