@@ -24,6 +24,7 @@ from lusoria.formats.otn import (
     SQUARE,
     TAGS,
     TURN_LETTERS,
+    WRITER_NOTE,
     read_otn,
     tag_name,
 )
@@ -37,7 +38,7 @@ from lusoria.validator.games import game_class
 from lusoria.validator.replay import Report, check
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import EMPTY, KING, LETTERS, SOLDIERS, Geometry, TaflPosition
-from lusoria.validator.tafl_rules import described_record
+from lusoria.validator.tafl_rules import described_record, opentafl_differences
 
 _PLAIN_VALUE = re.compile(r"[^\]\r\n]*")  # what an OTN tag's value holds as it is (a CR would become a line end)
 MAX_DEPTH = 32  # variations one inside another that `_write_otn` writes: each turn's address grows with the depth
@@ -133,8 +134,9 @@ def _write_otn(
     if rules.described:
         lines.append(f"[{DESCRIBED}:{rules.name}]")
     lines.append(f"[rules:{_record_rules(tags, rules)}]")
-    if record.main.comments:
-        lines.append(_start_comment(record.main.comments))
+    said = [WRITER_NOTE + note for note in opentafl_differences(rules.settings, by_side=not rules.described)]
+    if record.main.comments or said:
+        lines.append(_start_comment([*record.main.comments, *said]))
     lines.append("")
     texts = _Texts(rules.geo, canonical, positions)
     walk(record, texts)
@@ -382,7 +384,10 @@ def _rules_record(rules: TaflGame, board: str, name: str = "", repetition: str =
     `name:` after `dim:`, as OpenTafl writes it, when the record has an OtnRulesName of one word;
     `tfr:` as its OtnRepetition says, the repetition a built-in game read without checking it
     (OpenTafl's Copenhagen's `tfr:w`)."""
-    record = described_record(rules.settings).rpartition(" start:")[0] + f" start:{_otn_board(board)}"
+    record = (
+        described_record(rules.settings, by_side=not rules.described).rpartition(" start:")[0]
+        + f" start:{_otn_board(board)}"
+    )
     if not rules.described and _in_rules(REPETITION, repetition):
         record = re.sub(r"(?<=\s)tfr:\S*", f"tfr:{repetition}", record)
     if _in_rules(RULES_NAME, name):
