@@ -306,11 +306,7 @@ def _by_side(option: dict[str, str]) -> dict[str, str]:
     an empty square's hostility by side (`t`, `T`: the king is a defender), the king's as the
     defenders' soldiers'; and a region kept from a piece that does not start on one (`cenre`…) kept
     from passing over it too, so with each piece that passes over it but may not stop on it."""
-    changed = {
-        key: ("a" if "a" in option[key] else "") + ("dk" if "d" in option[key] else "")
-        for key in _EMPTY_HOSTILE
-        if key in option
-    }
+    changed = hostility_by_side(option)
     for region in REGIONS:
         if region + "re" in option:
             passes, stops, enters = (option[region + suffix] for suffix in ("p", "s", "re"))
@@ -318,6 +314,17 @@ def _by_side(option: dict[str, str]) -> dict[str, str]:
                 piece for piece in "adk" if piece in enters or piece in passes and piece not in stops
             )
     return changed
+
+
+def hostility_by_side(option: dict[str, str]) -> dict[str, str]:
+    """The hostility of a region's empty squares (`cenhe`, `corh`, `aforh`, `dforh`, in lusoria's
+    letters) as OpenTafl reads it (GenericRules.isSpaceHostileToSide): by side, the king's as the
+    defenders' soldiers'."""
+    return {
+        key: ("a" if "a" in option[key] else "") + ("dk" if "d" in option[key] else "")
+        for key in _EMPTY_HOSTILE
+        if key in option
+    }
 
 
 def opentafl_differences(settings: Settings, by_side: bool = False) -> list[str]:
