@@ -208,3 +208,20 @@ def test_a_rules_record_lusoria_did_not_write_is_read_with_its_squares_hostile_b
     assert " aforh:K " in otn and read(otn).rules.option["aforh"] == "k"
     assert read(plain(otn)).rules.option["aforh"] == ""  # (as OpenTafl reads it, which the file says:)
     assert "otn writer: an empty attackers' fort counts against the king but captures no defender's soldier" in otn
+
+
+BERSERK = (  # as OpenTafl's RulesSerializer writes its Berserk (threefoldRepetitionResult: THIRD_REPETITION_LOSES)
+    "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c "
+    "start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/"
+)
+
+
+def test_opentafls_berserk_is_lost_by_the_side_that_repeats_a_position_a_third_time():
+    """The catalogue's Berserk drew at a threefold repetition (OTN's default), where OpenTafl's
+    class makes the side that moves into it lose (`tfr:l`): its record reads as the entry itself."""
+    report = read(f"[rules:{BERSERK}]\n\n1. f4-b4 a8-a9\n")
+    assert report.valid and report.rules.option["tfr"] == "l"
+    assert {key: report.record.tags.get(key) for key in ("Variant", "Rules")} == {
+        "Variant": "opentafl-berserk-11x11",
+        "Rules": None,
+    }
