@@ -292,12 +292,6 @@ def _options(settings: Settings) -> dict[str, str]:
 
 _EMPTY_HOSTILE = {"cenhe": "cen", "corh": "cor", "aforh": "afor", "dforh": "dfor"}  # the hostility of empty squares
 _REGION_WORDS = {"cen": "the throne", "cor": "a corner", "afor": "an attackers' fort", "dfor": "a defenders' fort"}
-_EMPTY_WORDS = {
-    "cen": "the empty throne",
-    "cor": "an empty corner",
-    "afor": "an empty attackers' fort",
-    "dfor": "an empty defenders' fort",
-}
 _PIECE_WORDS = {"a": "the attackers", "d": "the defenders' soldiers", "k": "the king"}
 
 
@@ -314,6 +308,12 @@ def _by_side(option: dict[str, str]) -> dict[str, str]:
                 piece for piece in "adk" if piece in enters or piece in passes and piece not in stops
             )
     return changed
+
+
+def _empty(region: str) -> str:
+    """A square of a region, empty, in words: `the empty throne`, `an empty corner`."""
+    article, _, name = _REGION_WORDS[region].partition(" ")
+    return f"{'the' if article == 'the' else 'an'} empty {name}"
 
 
 def hostility_by_side(option: dict[str, str]) -> dict[str, str]:
@@ -345,7 +345,7 @@ def opentafl_differences(settings: Settings, by_side: bool = False) -> list[str]
                 else "counts against the king but captures no defender's soldier"
             )
             said.append(
-                f"{_EMPTY_WORDS[region]} {counted} ({key}); OpenTafl judges a square's hostility by "
+                f"{_empty(region)} {counted} ({key}); OpenTafl judges a square's hostility by "
                 f"side, the king a defender, and reads {key}:{_written_list(written[key])} as hostile to "
                 + (
                     "both, so it captures the king against it too"
