@@ -38,8 +38,8 @@ from lusoria.validator.tafl import TaflGame
 from lusoria.words import times
 
 _TAG = re.compile(
-    r"^[ \t]*\[(?P<key>[A-Za-z][A-Za-z0-9-]*):(?P<value>[^\]\n]*(?:\n[^\[\]\n]*)*)\][ \t]*$", re.M
-)  # its value may run on over lines holding no bracket (OpenTafl's puzzles write their start-comment so)
+    r"^[ \t]*\[(?P<key>[A-Za-z][A-Za-z0-9-]*):(?P<value>[^\]\n]*(?:\n(?![ \t]*\[)[^\]\n]*)*)\][ \t]*$", re.M
+)  # its value may run on over lines that hold no `]` and start no tag (OpenTafl's start-comment holds paragraphs)
 _MOVETEXT = re.compile(r"^[ \t]*\d+[.a-z]", re.M)  # the first turn, of the main line or a variation
 _HEADER_LINE = re.compile(r"^[ \t]*(?P<text>\S[^\n]*?)[ \t]*$", re.M)  # a line of the header that is not blank
 _TAG_OPENED = re.compile(r"\[(?P<key>[A-Za-z][A-Za-z0-9-]*):")  # a tag's start
@@ -72,6 +72,7 @@ TAGS = {
 OWN = {"lusoria-variant": "Variant", "lusoria-rules": "Rules", "lusoria-position": "Position"}
 CARRIED = "lusoria-tags"  # the tags OTN's own cannot hold as they are: NAME=VALUE, percent-encoded
 DESCRIBED = "lusoria-game"  # written for a game whose options are the rules record's keys: no built-in game reads it
+WRITER_NOTE = "otn writer: "  # a start-comment's paragraph that says what OpenTafl reads otherwise than lusoria
 NOT_COPIED = {"rules", "result", "start-comment", "position", "variant", CARRIED, DESCRIBED, *OWN}
 RULES_NAME = "OtnRulesName"  # the tag of the rules record's `name:` entry (OpenTafl's name of its rules)
 RULES_NAME_ENTRY = re.compile(r"(?:^|(?<=\s))name:(?P<name>[^\s\]]+)")  # as read; as written when it is one word
@@ -293,10 +294,18 @@ def _copy_tags(draft: Draft, tags: Mapping[str, re.Match[str]]) -> None:
                 )
             draft.result = RESULTS[value]
             draft.tag("Result", draft.result, match.start("value"))
-        elif key == "start-comment" and value:
-            draft.line.comments.append(value)
+        elif key == "start-comment":
+            draft.line.comments.extend(_paragraphs(match["value"]))
         elif key == "variant" and value:
             draft.tag("OtnVariant", value, match.start("value"))
+
+
+def _paragraphs(value: str) -> list[str]:
+    """The comments of a start-comment: its paragraphs (a blank line between them, as OpenTafl's
+    annotation dialog keeps them), each with its lines as one, but lusoria's own notes of what
+    OpenTafl reads otherwise (`WRITER_NOTE`: written again with the file)."""
+    paragraphs = (" ".join(paragraph.split()) for paragraph in re.split(r"\n[ \t]*\n", value))
+    return [paragraph for paragraph in paragraphs if paragraph and not paragraph.startswith(WRITER_NOTE)]
 
 
 def _check_squares(draft: Draft, rules: TaflGame) -> None:

@@ -16,7 +16,17 @@ from lusoria.notation.reader import SyntaxProblem
 from lusoria.validator.base import OptionError, RankNotCovered, given_again
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import read_rank
-from lusoria.validator.tafl_rules import ALIASES, KEYS, MAX_SIZE, MIN_SIZE, OPEN, PIECE_LISTS, idle, read_record
+from lusoria.validator.tafl_rules import (
+    ALIASES,
+    KEYS,
+    MAX_SIZE,
+    MIN_SIZE,
+    OPEN,
+    PIECE_LISTS,
+    hostility_by_side,
+    idle,
+    read_record,
+)
 
 ALL = "tcnkmgTCNKMG"
 
@@ -110,14 +120,16 @@ def rules_of(
     described = next((game for game in tafl_games() if game.described), None)
     preferred = chosen_preset(described, named) if described is not None else None
     try:
-        if described_only or described is not None and preferred is not None and _same(tag, described, preferred):
+        if described_only or (
+            described is not None and preferred is not None and _same(tag, own, described, preferred)
+        ):
             raise draft.problem("", tag.start("value"))
         return _game_rules(draft, tag, own, named)
     except SyntaxProblem as refused:
         if described is None:
             raise
         try:
-            options = read_record(_with_named_start(tag["value"], described, preferred))
+            options = _read(_with_named_start(tag["value"], described, preferred), own)
             _check_start(draft, _Entries(draft, tag), options["dim"])
             described(options)
             return described, *_variant_board(draft, tag, described, options, preferred)
@@ -150,10 +162,17 @@ def _with_named_start(record: str, described: type[TaflGame], preferred: str | N
     return f"{record} start:{described.preset_options(preferred)['start']}"
 
 
-def _same(tag: re.Match[str], described: type[TaflGame], preset: str) -> bool:
+def _read(record: str, own: bool) -> dict[str, str]:
+    """The generic game's options of a rules record: as its letters say when lusoria wrote it
+    (`own`), else its empty squares' hostility as OpenTafl reads it, by side (a `K` alone: none)."""
+    options = read_record(record)
+    return options if own else {**options, **hostility_by_side(options)}
+
+
+def _same(tag: re.Match[str], own: bool, described: type[TaflGame], preset: str) -> bool:
     """Whether a rules record sets exactly the options of a preset of the generic game."""
     try:
-        written, options = read_record(tag["value"]), described.preset_options(preset)
+        written, options = _read(tag["value"], own), described.preset_options(preset)
         unused = idle(written)
         return {k: v for k, v in written.items() if k not in unused} == {
             k: v for k, v in options.items() if k not in unused

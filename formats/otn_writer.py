@@ -24,6 +24,7 @@ from lusoria.formats.otn import (
     SQUARE,
     TAGS,
     TURN_LETTERS,
+    WRITER_NOTE,
     read_otn,
     tag_name,
 )
@@ -37,7 +38,7 @@ from lusoria.validator.games import game_class
 from lusoria.validator.replay import Report, check
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import EMPTY, KING, LETTERS, SOLDIERS, Geometry, TaflPosition
-from lusoria.validator.tafl_rules import described_record
+from lusoria.validator.tafl_rules import described_record, opentafl_differences
 
 _PLAIN_VALUE = re.compile(r"[^\]\r\n]*")  # what an OTN tag's value holds as it is (a CR would become a line end)
 MAX_DEPTH = 32  # variations one inside another that `_write_otn` writes: each turn's address grows with the depth
@@ -133,8 +134,9 @@ def _write_otn(
     if rules.described:
         lines.append(f"[{DESCRIBED}:{rules.name}]")
     lines.append(f"[rules:{_record_rules(tags, rules)}]")
-    if record.main.comments:  # (a tag's value ends at its first `]`)
-        lines.append(f"[start-comment:{' '.join(record.main.comments).replace(']', ')')}]")
+    said = [WRITER_NOTE + note for note in opentafl_differences(rules.settings, by_side=not rules.described)]
+    if record.main.comments or said:
+        lines.append(_start_comment([*record.main.comments, *said]))
     lines.append("")
     texts = _Texts(rules.geo, canonical, positions)
     walk(record, texts)
@@ -152,6 +154,18 @@ def _write_otn(
     return "\n".join(lines) + "\n"
 
 
+def _start_comment(comments: Sequence[str]) -> str:
+    """The `[start-comment:…]` of the comments before the first ply (a reader's notes among them):
+    a paragraph each, a blank line between them, as OpenTafl's annotation dialog writes them and
+    shows them; a `]` written `)` (the tag ends at its first), and a line ended after a `1.` that a
+    blank follows (OpenTafl's moves start at the file's first `1. `, in a tag or not)."""
+    paragraphs = (comment.replace("]", ")").replace(_FIRST_TURN, _FIRST_TURN.rstrip() + "\n") for comment in comments)
+    return "[start-comment:" + "\n\n".join(paragraphs) + "]"
+
+
+_FIRST_TURN = "1. "  # where OpenTafl starts reading moves (GameSerializer.parseMoves), wherever it is
+
+
 def _tag_lines(tags: Mapping[str, str]) -> list[str]:
     """The record's tags (but those written otherwise: Game, Result, lusoria's own) as OTN tags:
     each as `[key:value]` when it reads back as it is, the others in one `[lusoria-tags:…]`.
@@ -165,6 +179,7 @@ def _tag_lines(tags: Mapping[str, str]) -> list[str]:
             tag_name(key) == name
             and key.lower() not in keys
             and _PLAIN_VALUE.fullmatch(value)
+            and _FIRST_TURN not in value
             and value == value.strip()
         ):
             lines.append(f"[{key}:{value}]")
@@ -369,7 +384,10 @@ def _rules_record(rules: TaflGame, board: str, name: str = "", repetition: str =
     `name:` after `dim:`, as OpenTafl writes it, when the record has an OtnRulesName of one word;
     `tfr:` as its OtnRepetition says, the repetition a built-in game read without checking it
     (OpenTafl's Copenhagen's `tfr:w`)."""
-    record = described_record(rules.settings).rpartition(" start:")[0] + f" start:{_otn_board(board)}"
+    record = (
+        described_record(rules.settings, by_side=not rules.described).rpartition(" start:")[0]
+        + f" start:{_otn_board(board)}"
+    )
     if not rules.described and _in_rules(REPETITION, repetition):
         record = re.sub(r"(?<=\s)tfr:\S*", f"tfr:{repetition}", record)
     if _in_rules(RULES_NAME, name):

@@ -256,20 +256,15 @@ def _speed_record(attacker: int, defender: int, king: int) -> str:
     return ",".join(str(limit or -1) for limit in (attacker, 0, 0, 0, 0, defender, 0, 0, king, 0))
 
 
-def described_record(settings: Settings) -> str:
+def described_record(settings: Settings, by_side: bool = False) -> str:
     """The OTN rules record of any tafl game's Settings (what `read_record` and `described_settings`
     read back as the same rules, but what OTN has no entry for: Tablut's camps, Tuichi, passes and
-    first repetition): `dim` first, `start` last, the others where they differ from OTN's defaults."""
-    by_kind = {
-        kind: [s for s in range(settings.geo.squares) if settings.region[s] == kind]
-        for kind in (THRONE_SQUARE, CORNER_SQUARE, ATTACKER_FORT, DEFENDER_FORT)
-    }
-    option = {
-        **_game_options(settings),
-        **_special_squares(settings, by_kind),
-        **_capture_and_move_options(settings),
-        **_special_square_rules(settings, by_kind),
-    }
+    first repetition): `dim` first, `start` last, the others where they differ from OTN's defaults.
+    `by_side`: its piece lists as OpenTafl reads them (`_by_side`), for a built-in game, whose
+    reader reads them so too."""
+    option = _options(settings)
+    if by_side:
+        option.update(_by_side(option))
     written = [
         f"{key}:{_written_list(value) if key in PIECE_LISTS else value}"
         for key, value in option.items()
@@ -279,6 +274,98 @@ def described_record(settings: Settings) -> str:
         rank.replace("p", "t").replace("P", "T") for rank in reversed(settings.board.start.split()[0].split("/"))
     )
     return " ".join([f"dim:{settings.geo.size}", *written, f"start:/{start}/"])
+
+
+def _options(settings: Settings) -> dict[str, str]:
+    """The options of the OTN rules record of a tafl game's Settings, in lusoria's letters."""
+    by_kind = {
+        kind: [s for s in range(settings.geo.squares) if settings.region[s] == kind]
+        for kind in (THRONE_SQUARE, CORNER_SQUARE, ATTACKER_FORT, DEFENDER_FORT)
+    }
+    return {
+        **_game_options(settings),
+        **_special_squares(settings, by_kind),
+        **_capture_and_move_options(settings),
+        **_special_square_rules(settings, by_kind),
+    }
+
+
+_EMPTY_HOSTILE = {"cenhe": "cen", "corh": "cor", "aforh": "afor", "dforh": "dfor"}  # the hostility of empty squares
+_REGION_WORDS = {"cen": "the throne", "cor": "a corner", "afor": "an attackers' fort", "dfor": "a defenders' fort"}
+_PIECE_WORDS = {"a": "the attackers", "d": "the defenders' soldiers", "k": "the king"}
+
+
+def _by_side(option: dict[str, str]) -> dict[str, str]:
+    """The piece lists that OpenTafl reads otherwise (GenericRules), as it reads what lusoria plays:
+    an empty square's hostility by side (`t`, `T`: the king is a defender), the king's as the
+    defenders' soldiers'; and a region kept from a piece that does not start on one (`cenre`…) kept
+    from passing over it too, so with each piece that passes over it but may not stop on it."""
+    changed = hostility_by_side(option)
+    for region in REGIONS:
+        if region + "re" in option:
+            passes, stops, enters = (option[region + suffix] for suffix in ("p", "s", "re"))
+            changed[region + "re"] = "".join(
+                piece for piece in "adk" if piece in enters or piece in passes and piece not in stops
+            )
+    return changed
+
+
+def _empty(region: str) -> str:
+    """A square of a region, empty, in words: `the empty throne`, `an empty corner`."""
+    article, _, name = _REGION_WORDS[region].partition(" ")
+    return f"{'the' if article == 'the' else 'an'} empty {name}"
+
+
+def hostility_by_side(option: dict[str, str]) -> dict[str, str]:
+    """The hostility of a region's empty squares (`cenhe`, `corh`, `aforh`, `dforh`, in lusoria's
+    letters) as OpenTafl reads it (GenericRules.isSpaceHostileToSide): by side, the king's as the
+    defenders' soldiers'."""
+    return {
+        key: ("a" if "a" in option[key] else "") + ("dk" if "d" in option[key] else "")
+        for key in _EMPTY_HOSTILE
+        if key in option
+    }
+
+
+def opentafl_differences(settings: Settings, by_side: bool = False) -> list[str]:
+    """What OpenTafl plays otherwise under the rules record of a tafl game's Settings
+    (`described_record`, `by_side` as there), each said: an empty square hostile to the king and
+    not to the defenders' soldiers, or to them and not to him (OpenTafl reads hostility by side),
+    and a region that a piece passes over and stops on but may not enter (OpenTafl keeps it from
+    passing over too)."""
+    option = _options(settings)
+    written = {**option, **(_by_side(option) if by_side else {})}
+    said = []
+    for key, region in _EMPTY_HOSTILE.items():
+        hostile = option.get(key, "")
+        if key in option and ("d" in hostile) != ("k" in hostile):
+            counted = (
+                "captures the defenders' soldiers but does not count against the king"
+                if "d" in hostile
+                else "counts against the king but captures no defender's soldier"
+            )
+            said.append(
+                f"{_empty(region)} {counted} ({key}); OpenTafl judges a square's hostility by "
+                f"side, the king a defender, and reads {key}:{_written_list(written[key])} as hostile to "
+                + (
+                    "both, so it captures the king against it too"
+                    if "d" in hostile
+                    else "neither, so it never captures the king against it"
+                )
+            )
+    for region in REGIONS:
+        if region + "re" not in option:
+            continue
+        passes, stops, enters = (option[region + suffix] for suffix in ("p", "s", "re"))
+        kept = [piece for piece in "adk" if piece in passes and piece in stops and piece not in enters]
+        if kept:
+            said.append(
+                f"{' and '.join(_PIECE_WORDS[piece] for piece in kept)} may pass over {_REGION_WORDS[region]} but "
+                f"not stop on it coming from another square ({region}re); OpenTafl reads "
+                f"{region}re:{_written_list(written[region + 're'])} as keeping "
+                f"{'him' if kept == ['k'] else 'them'} from passing over it too"
+            )
+    return said
 
 
 def _game_options(settings: Settings) -> dict[str, str]:

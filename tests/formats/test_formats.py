@@ -371,17 +371,20 @@ def test_otn_reads_the_rules_record_opentafl_writes_for_its_own_copenhagen_as_co
 
 
 def test_otn_a_tag_value_may_run_over_several_lines_as_opentafls_puzzles_write_it():
-    """OpenTafl reads a tag up to its `]`, over lines: its puzzles' start-comment holds paragraphs."""
+    """OpenTafl reads a tag up to its `]`, over lines: its puzzles' start-comment holds paragraphs,
+    each a comment (its lines one), a `[` within a line of one included."""
     text = (
         "[event:Puzzle]\n[rules:dim:9 esc:e cor: atkf:n tfr:i]\n"
-        "[start-comment:The king escapes.\n\nEnter 'next' to continue.]\n\n1. e3-c3 d1-d3\n"
+        "[start-comment:The king escapes.\n\nEnter 'next' [or 'n')\nto continue.]\n\n1. e3-c3 d1-d3\n"
     )
     [source] = read_text(text, "otn", "x.otg")
     report = check(source)
     assert report.valid, report.diagnostics
-    assert report.record.main.comments == ["The king escapes. Enter 'next' to continue."]
+    assert report.record.main.comments == ["The king escapes.", "Enter 'next' [or 'n') to continue."]
+    [plain] = read_text(text.replace(" [or 'n')", ""), "otn", "x.otg")
+    assert check(plain).record.main.comments == ["The king escapes.", "Enter 'next' to continue."]
     [numbered] = read_text(text.replace("\n\nEnter", "\n1. Enter"), "otn", "x.otg")  # a paragraph, not a turn
-    assert check(numbered).record.main.comments == ["The king escapes. 1. Enter 'next' to continue."]
+    assert check(numbered).record.main.comments == ["The king escapes. 1. Enter 'next' [or 'n') to continue."]
     [unclosed] = read_text(text.replace("[event:Puzzle]", "[event:Puzzle"), "otn", "x.otg")
     assert [(d.line, d.message) for d in check(unclosed).diagnostics] == [
         (1, "the [event:…] tag is not closed with ']' on its line")

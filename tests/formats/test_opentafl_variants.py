@@ -12,9 +12,11 @@ from conftest import ROOT
 from lusoria.api import random_records
 from lusoria.cli import main
 from lusoria.formats import FORMATS
+from lusoria.formats.otn_writer import _played, write_report
 from lusoria.formats.sources import read_text
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import check
+from lusoria.validator.tafl import TaflGame
 
 NAMED = sorted(FORMATS["otn"].games.items())  # "Sea_Battle_(Parlett)#13" -> the tags of its entry
 
@@ -156,3 +158,70 @@ def test_opentafls_copenhagen_keeps_its_repetition_through_lusoria(tmp_path):
     assert '[OtnRepetition "w"]' in lgn and '[Game "copenhagen"]' in lgn
     (tmp_path / "game.lgn").write_text(lgn)
     assert f"[rules:{rules}]" in CliRunner().invoke(main, ["convert", "--to", "otn", str(tmp_path / "game.lgn")]).stdout
+
+
+TAFL_VARIANTS = [
+    (name, preset) for name, game in sorted(GAMES.items()) if issubclass(game, TaflGame) for preset in game.presets
+]
+
+
+@pytest.mark.parametrize("game, variant", TAFL_VARIANTS, ids=[f"{game}/{variant}" for game, variant in TAFL_VARIANTS])
+def test_every_tafl_variant_writes_an_otg_whose_rules_record_reads_back_as_its_rules(game, variant):
+    """Every variant lusoria knows (the built-in games' presets and the catalogue's entries) writes an
+    `.otg` that reads back as the same game, variant and options, and whose rules record alone (the
+    file without lusoria's tags, as OpenTafl reads it) reads back as the same rules (the catalogue's
+    first entry of them: the record does not name lusoria's), but where `convert` says what it loses
+    (the format's `loses`: Tablut's Tuichi, Ashton's camps, an entry that a built-in game of other
+    rules reads)."""
+    [lgn] = random_records(game, 1, seed=1, tags={"Variant": variant}, max_plies=4)
+    report = check(lgn)
+    otn = write_report(report)
+    again = read(otn)
+    assert again.valid and again.record.main == report.record.main
+    assert {key: again.record.tags.get(key) for key in ("Game", "Variant", "Rules")} == {
+        key: report.record.tags.get(key) for key in ("Game", "Variant", "Rules")
+    }
+    alone = read(plain(otn))
+    assert alone.valid and alone.record.main.plies == report.record.main.plies
+    assert (_played(alone.rules) == _played(report.rules)) != bool(FORMATS["otn"].loses(report))
+
+
+FOTEVIKEN = (  # as OpenTafl's RulesSerializer writes its Foteviken Tablut: its camps' table hostile to the king alone
+    "dim:9 name:Foteviken_Tablut esc:e cor: cenp: cens: cenre: cenh: afor:d1,e1,f1,e2,a4,i4,a5,b5,h5,i5,a6,i6,e8,"
+    "d9,e9,f9 aforh:K aforre: start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/"
+)
+
+
+def test_a_rules_record_lusoria_did_not_write_is_read_with_its_squares_hostile_by_side():
+    """OpenTafl judges a square's hostility by side (GenericRules.isSpaceHostileToSide: `t`, `T`, the
+    king a defender), so its Foteviken Tablut's `aforh:K` makes no camp hostile, and its class none
+    either: lusoria's entry counted an empty camp against the king. A file OpenTafl wrote is read so;
+    one lusoria wrote as its letters say (aagenielsen.dk's Foteviken tablut: camps hostile to the king)."""
+    opentafl = read(f"[rules:{FOTEVIKEN}]\n\n1. d1-d2 e3-d3\n")
+    assert opentafl.valid and opentafl.rules.option["aforh"] == ""
+    assert {key: opentafl.record.tags.get(key) for key in ("Variant", "Rules")} == {
+        "Variant": "opentafl-foteviken-tablut-9x9",
+        "Rules": None,
+    }
+    [lgn] = random_records("hnefatafl", 1, seed=1, tags={"Variant": "foteviken-tablut-9x9"}, max_plies=4)
+    otn = write_report(check(lgn))
+    assert " aforh:K " in otn and read(otn).rules.option["aforh"] == "k"
+    assert read(plain(otn)).rules.option["aforh"] == ""  # (as OpenTafl reads it, which the file says:)
+    assert "otn writer: an empty attackers' fort counts against the king but captures no defender's soldier" in otn
+
+
+BERSERK = (  # as OpenTafl's RulesSerializer writes its Berserk (threefoldRepetitionResult: THIRD_REPETITION_LOSES)
+    "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c "
+    "start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/"
+)
+
+
+def test_opentafls_berserk_is_lost_by_the_side_that_repeats_a_position_a_third_time():
+    """The catalogue's Berserk drew at a threefold repetition (OTN's default), where OpenTafl's
+    class makes the side that moves into it lose (`tfr:l`): its record reads as the entry itself."""
+    report = read(f"[rules:{BERSERK}]\n\n1. f4-b4 a8-a9\n")
+    assert report.valid and report.rules.option["tfr"] == "l"
+    assert {key: report.record.tags.get(key) for key in ("Variant", "Rules")} == {
+        "Variant": "opentafl-berserk-11x11",
+        "Rules": None,
+    }

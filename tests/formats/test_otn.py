@@ -14,6 +14,7 @@ from test_formats import ROUND_TRIP_RULES, game_rules
 from lusoria.api import random_record, random_records
 from lusoria.cli import main
 from lusoria.formats import FORMATS, read_text
+from lusoria.formats.otn import WRITER_NOTE
 from lusoria.formats.otn_writer import _alternatives, write_report
 from lusoria.formats.sources import read_sources
 from lusoria.notation.model import Line, Ply
@@ -265,6 +266,107 @@ def test_a_comment_before_the_first_ply_with_brackets_reads_back_from_the_otn_wr
     assert again.record.main.plies[0].comments == ["x [y) z"]
 
 
+def opentafl_tags(otn: str) -> dict[str, str]:
+    """The tags OpenTafl reads of a game file (GameSerializer.parseTags, jslater89/OpenTafl): each
+    from its `[` to its first `:` and on to its first `]`, over lines, until `1.` outside a tag;
+    a tag of a name again replaces the first."""
+    tags, at = {}, 0
+    while (opened := otn.find("[", at)) >= 0 and otn.find("1.", at, opened) < 0:
+        colon = otn.index(":", opened)
+        at = otn.index("]", colon) + 1
+        tags[otn[opened + 1 : colon]] = otn[colon + 1 : at - 1]
+    return tags
+
+
+def opentafl_moves(otn: str) -> str:
+    """Where OpenTafl starts reading moves (GameSerializer.parseMoves): at the file's first `1. `."""
+    return otn[otn.index("1. ") :]
+
+
+def test_each_reader_note_is_a_paragraph_of_the_start_comment_as_opentafl_writes_and_shows_them(tmp_path):
+    """A record's notes and comments before its first ply were run together in one line of
+    `[start-comment:…]`: each is a paragraph there (a blank line between them, as OpenTafl's
+    annotation dialog keeps them), which OpenTafl reads as the tag's value and lusoria reads back
+    as the record's comments, no note added."""
+    first = report_of("otn/brandubh.otg")  # OpenTafl's rules: two reader notes
+    notes = first.record.main.comments
+    assert len(notes) == 2 and all(note.startswith("otn reader: ") for note in notes)
+    otn = write_report(first)
+    assert opentafl_tags(otn)["start-comment"].split("\n\n") == [*notes, WRITER_NOTE + CENHE_NOTE]
+    assert opentafl_moves(otn) == "1. " + otn.partition("\n\n1. ")[2]  # (no tag holds one)
+    (tmp_path / "back.otg").write_text(otn)
+    again = report_of(tmp_path / "back.otg")
+    assert again.valid and again.record.main == first.record.main
+    assert {k: v for k, v in again.record.tags.items() if not k.startswith("Source")} == {
+        k: v for k, v in first.record.tags.items() if not k.startswith("Source")
+    }
+    assert write_report(again) == otn
+
+
+CENHE_NOTE = (
+    "the empty throne counts against the king but captures no defender's soldier (cenhe); OpenTafl judges a "
+    "square's hostility by side, the king a defender, and reads cenhe: as hostile to neither, so it never "
+    "captures the king against it"
+)
+
+
+def opentafl_throne(rules: str) -> dict[str, bool]:
+    """What OpenTafl reads of a rules record's throne (GenericRules): whether the empty throne is
+    hostile to each side (`isSpaceHostileToSide`: `t`, `T`, the king as a defender) and whether a
+    soldier of each side passes over it (`canTaflmanMoveThrough`: in `cenp` and in `cenre`, OTN's
+    defaults every piece)."""
+    entries = dict(entry.split(":", 1) for entry in rules.split())
+    every = "tcnkmTCNKM"
+
+    def passes(piece):
+        return piece in entries.get("cenp", every) and piece in entries.get("cenre", every)
+
+    hostile = entries.get("cenhe", every)
+    return {"hostile t": "t" in hostile, "hostile T": "T" in hostile, "t passes": passes("t"), "T passes": passes("T")}
+
+
+@pytest.mark.parametrize("game", ["brandubh", "copenhagen"])
+@pytest.mark.parametrize("hostile", ["empty", "no"])
+def test_a_corner_games_throne_is_written_as_opentafl_reads_what_lusoria_plays(game, hostile):
+    """Brandubh was written `cenre:K` and, with throne-hostile=no, `cenhe:K`: OpenTafl keeps a piece
+    not in `cenre` from passing over the throne (every soldier passes over it, B4, C4), and reads
+    `K` in `cenhe` as nothing (a square is hostile by side), where its own Brandub writes `cenhe:`.
+    Now the throne reads in OpenTafl as lusoria plays it, for the soldiers; that OpenTafl never counts
+    the empty throne against the king beside it, where lusoria does (B7, C8), is said in the file."""
+    [lgn] = random_records(game, 1, seed=4, tags={"Rules": f"throne-hostile={hostile}"}, max_plies=6)
+    otn = write_report(check(lgn))
+    rules = opentafl_tags(otn)["rules"]
+    assert opentafl_throne(rules) == {
+        "hostile t": hostile == "empty",  # (throne-hostile: to the soldiers of both sides, or of neither)
+        "hostile T": hostile == "empty",
+        "t passes": True,
+        "T passes": True,
+    }
+    entries = dict(entry.split(":", 1) for entry in rules.split())
+    assert "cenre" not in entries and entries.get("cenhe") == {"empty": None, "no": ""}[hostile]
+    assert opentafl_tags(otn).get("start-comment") == {"empty": None, "no": WRITER_NOTE + CENHE_NOTE}[hostile]
+    for text in (otn, "".join(line for line in otn.splitlines(keepends=True) if not line.startswith("[lusoria-"))):
+        again = check(next(read_text(text, "otn", "back.otg")))  # with lusoria's tags, and as OpenTafl's file
+        assert again.valid and again.rules.option == check(lgn).rules.option
+        assert [note for note in again.record.main.comments if not note.startswith("otn reader: ")] == []
+        assert again.record.main.plies == check(lgn).record.main.plies
+
+
+def test_a_first_turn_in_a_comment_or_tag_before_the_moves_is_not_where_opentafl_starts_them():
+    """OpenTafl starts the moves at the file's first `1. `, in a tag or not: a comment before the
+    first ply that holds one is written with a line end after its `1.`, which lusoria reads back
+    as the blank it was, and a tag that holds one is carried in `[lusoria-tags:…]`."""
+    record = '[Game "brandubh"] [Round "1. final"] {After 1. d1-c1 the attackers [wait]} {Or 11. b4-b6} 1. d1-c1 *'
+    report = check(record)
+    otn = write_report(report)
+    assert opentafl_tags(otn)["start-comment"] == "After 1.\nd1-c1 the attackers [wait)\n\nOr 11.\nb4-b6"
+    assert "[lusoria-tags:Round=1.%20final]" in otn and "round" not in opentafl_tags(otn)
+    assert opentafl_moves(otn) == "1. d1-c1\n"
+    again = check(next(read_text(otn, "otn", "back.otg")))
+    assert again.valid and again.record.main.comments == ["After 1. d1-c1 the attackers [wait)", "Or 11. b4-b6"]
+    assert again.record.tags["Round"] == "1. final"
+
+
 def test_a_variation_of_a_variations_first_ply_is_written_as_another_alternative():
     """OpenTafl addresses a variation from the ply before the one it replaces; a variation's
     first ply has none in its line, so its variations are written as the same ply's."""
@@ -466,7 +568,7 @@ def test_a_rules_record_without_tfr_is_written_back_a_draw_at_the_third_repetiti
     report = check(next(read_text(otn, "otn", "r3.otg")))
     assert report.valid and report.record.tags["OtnRepetition"] == "d"
     written = write_report(report)
-    assert "[rules:dim:7 name:Brandub surf:n tfr:d ks:c cenh: cenre:K cenhe:K corre:K start:/3t3/" in written
+    assert "[rules:dim:7 name:Brandub surf:n tfr:d ks:c cenh: cenhe: corre:K start:/3t3/" in written
     assert write_report(check(next(read_text(written, "otn", "back.otg")))) == written
 
 
