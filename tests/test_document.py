@@ -64,6 +64,18 @@ def test_a_wrong_move_number_glued_to_its_ply_is_fixed():
     assert (fix.title, fix.edits, fix.preferred) == ("Number the move 2.", (Edit(1, 14, 1, 16, "2."),), True)
 
 
+def test_a_laquet_plys_quick_fixes_keep_the_roll_written():
+    """`64: 5/12 4/8` was offered `54: 5/10 4/8` (a die misread): the roll is the source's, so every
+    fix plays the 6 and the 4 written."""
+    entry = entry_of('[Game "laquet"]\n\n1. 64: 5/12 4/8 *\n')
+    [error] = entry.report.diagnostics
+    assert [(fix.title, fix.edits) for fix in fixes(entry, error)] == [
+        ("Replace with 64: 5/11 4/8", (Edit(2, 3, 2, 15, "64: 5/11 4/8"),)),
+        ("Replace with 64: 4/10 4/8", (Edit(2, 3, 2, 15, "64: 4/10 4/8"),)),
+        ("Replace with 64: 2/8 4/8", (Edit(2, 3, 2, 15, "64: 2/8 4/8"),)),
+    ]
+
+
 def test_each_tag_left_open_has_its_diagnostic_and_its_close_the_tag_fix():
     """Only the first had one until it was fixed: each is said, each closed by its own fix."""
     entry = entry_of('[Game "tablut"\n[White "Jens Holm"\n[Black "Olof Berg"]\n\n1. e3-c3 *\n')
