@@ -246,11 +246,11 @@ class Laquet(Game[LaquetPosition]):
         return list(dict.fromkeys(plies))
 
     def candidates(self, position: LaquetPosition, written: str) -> list[str]:
-        """The plies of the roll written, never another: the dice are the source's, not a slip to mend."""
+        """The plies of the roll written, never another: the dice are the source's, not a slip to mend;
+        the same plays in another order once, the most alike."""
+        high, low = parse_turn(written).roll
         plies: dict = {}
-        for ply in self.plies_for_roll(
-            position, parse_turn(written).roll
-        ):  # the same plays in another order: the most alike
+        for ply in self.plies_for_roll(position, (high, low)):
             turn = parse_turn(ply)
             key = (tuple(sorted(turn.plays)), turn.leftover)
             if key not in plies or similarity(written, ply) > similarity(written, plies[key]):
