@@ -564,7 +564,7 @@ class Archive:
     def tree(
         self,
         position: str | None = None,
-        record: int | None = None,
+        from_id: int | None = None,
         ply: int = 0,
         filters: Filters | None = None,
         depth: int = 1,
@@ -573,7 +573,7 @@ class Archive:
         min_games: int = 1,
     ) -> list[Node]:
         """`lusoria tree`: the plies played from a position string, or from the position after
-        ply `ply` of record `record`, `depth` plies deep, in the records `filters` match (with
+        ply `ply` of the record of id `from_id`, `depth` plies deep, in the records `filters` match (with
         `variations`: the plies of their variations too), the most played first (`sort` "games")
         or the best scores ("score"), those of fewer than `min_games` games left out. With
         `filters.symmetric`, positions that are one up to the board's symmetries are one; with
@@ -582,12 +582,12 @@ class Archive:
         explorer start (`start_of_game`).
         ValueError for a position no game reads, a record or ply the archive lacks, neither and no
         game, or a `depth` under 1; OptionError for a game or variant that choose no rules."""
-        if position is None and record is None:
+        if position is None and from_id is None:
             rules, filters = self.start_of_game(filters)
             return self.tree_from(rules, rules.initial(), filters, depth, variations, sort, min_games)
         return self._tree(
             lambda conn: (
-                read_positions_of(position, filters) if position is not None else [self._position(conn, record, ply)]
+                read_positions_of(position, filters) if position is not None else [self._position(conn, from_id, ply)]
             ),
             filters,
             depth,
