@@ -396,6 +396,36 @@ def test_no_ply_is_offered_on_a_line_past_the_document():
     assert completions(entry, "", 2, 0) == []
 
 
+SAAMI_W = "Historical Hnefatafl 9x9 (Saami Tablut-w)"  # aagenielsen.dk's: Tablut's aage, White first
+
+
+@pytest.mark.parametrize(
+    "record, rules_edit",
+    [  # no Rules tag: one of its own after the Variant's line, or before it on the document's last line
+        (f'[Game "tablut"]\n[Variant "{SAAMI_W}"]\n\n*\n', Edit(2, 0, 2, 0, '[Rules "first=white"]\n')),
+        (f'[Game "tablut"]\n[Variant "{SAAMI_W}', Edit(1, 0, 1, 0, '[Rules "first=white"]\n')),
+        (  # the name's options first, in place of those the tag set to other values
+            f'[Game "tablut"]\n[Variant "{SAAMI_W}"]\n[Rules "king-armed=no First=black"]\n\n*\n',
+            Edit(2, 7, 2, 34, '"first=white king-armed=no"'),
+        ),
+    ],
+)
+def test_a_variants_name_completed_writes_the_rules_it_sets(record, rules_edit):
+    """Completing the name aagenielsen.dk gives Tablut's aage played White first wrote `aage` and said
+    its Rules `first=white` in the detail only: the record then played Black first, not as the name says."""
+    entry, typed = entry_of(record), f'[Variant "{SAAMI_W}'
+    [offered] = completions(entry, record.splitlines()[1], 1, len(typed))
+    assert (offered.label, offered.edits) == ("aage", (rules_edit,))
+    lines = record.splitlines(keepends=True)
+    lines[1] = lines[1][:10] + "aage" + lines[1][len(typed) :]
+    lines[rules_edit.line] = (
+        lines[rules_edit.line][: rules_edit.column] + rules_edit.text + lines[rules_edit.line][rules_edit.end_column :]
+    )
+    completed = "".join(lines) + ('"]\n\n*\n' if not record.endswith("*\n") else "")
+    report = check(completed)
+    assert (report.diagnostics, report.rules.option["first"]) == ([], "white")
+
+
 def test_plies_are_offered_on_the_record_s_first_line_after_its_tags():
     typed = '[Game "tablut"] 1. e3-c3 '
     offered = completions(entry_of(typed), typed, 0, len(typed))
@@ -420,7 +450,8 @@ def test_a_variant_tag_is_offered_the_variant_other_programs_call_what_is_typed_
             "value",
             10,
             len(typed),
-            'Historical Hnefatafl 9x9 (Saami Tablut-w), as other programs call it (its Rules: "first=white")',
+            'Historical Hnefatafl 9x9 (Saami Tablut-w), as other programs call it (its Rules: "first=white", written too)',
+            (Edit(2, 0, 2, 0, '[Rules "first=white"]\n'),),
         )
     ]
     typed = '[Variant "Copenhagen'  # aagenielsen.dk's name of the game's default variant, which it names not
