@@ -84,8 +84,10 @@ _RULES_CITED = "SELECT DISTINCT rule FROM diagnostics ORDER BY rule"  # for Arch
 _BOARDS_HELD = (  # for Archive.board_lacking: the smallest first (9x9 before 11x11)
     "SELECT DISTINCT board FROM records WHERE board IS NOT NULL ORDER BY length(board), board"
 )
-_IDS_HELD = (  # for Archive.id_lacking
-    "SELECT min(id) AS low, max(id) AS high, EXISTS (SELECT 1 FROM records WHERE id = ?) AS found FROM records"
+_IDS_HELD = (  # for Archive.id_lacking: the archive's ids, and the nearest below and above ?1
+    "SELECT min(id) AS low, max(id) AS high, EXISTS (SELECT 1 FROM records WHERE id = ?1) AS found, "
+    "(SELECT max(id) FROM records WHERE id < ?1) AS below, (SELECT min(id) FROM records WHERE id > ?1) AS above "
+    "FROM records"
 )
 _MOST_RECORDED = (  # for Archive.most_recorded: of any game (NULL), or of one
     "SELECT game, variant FROM records WHERE plies > 0 AND (? IS NULL OR game = lower(?)) AND (? IS NULL OR board = ?) "
@@ -455,13 +457,19 @@ class Archive:
 
     def id_lacking(self, record_id: int | None) -> str | None:
         """Whether no record of the archive has the id a query named (`lusoria query --id 999` found
-        none, unsaid): said with the ids it holds; None when one has it (the other filters found nothing)."""
+        none, unsaid): said with the ids it holds, or, for one between them (ids have gaps where records
+        were removed), the nearest ids that a record has; None when one has it (the other filters found nothing)."""
         if record_id is None:
             return None
         [held] = self.iter_sql(_IDS_HELD, params=[record_id])
         if held["found"]:
             return None
-        ids = f"its ids run from {held['low']} to {held['high']}" if held["low"] else "it holds no record"
+        if not held["low"]:
+            ids = "it holds no record"
+        elif held["below"] and held["above"]:
+            ids = f"its ids have gaps where records were removed; the nearest are {held['below']} and {held['above']}"
+        else:
+            ids = f"its ids run from {held['low']} to {held['high']}"
         return f"no record of the archive has the id {record_id} ({ids})"
 
     def users_variant_hint(self, game: str, variant: str, name: str) -> str:
@@ -560,7 +568,7 @@ class Archive:
     def tree(
         self,
         position: str | None = None,
-        record: int | None = None,
+        from_id: int | None = None,
         ply: int = 0,
         filters: Filters | None = None,
         depth: int = 1,
@@ -569,7 +577,7 @@ class Archive:
         min_games: int = 1,
     ) -> list[Node]:
         """`lusoria tree`: the plies played from a position string, or from the position after
-        ply `ply` of record `record`, `depth` plies deep, in the records `filters` match (with
+        ply `ply` of the record of id `from_id`, `depth` plies deep, in the records `filters` match (with
         `variations`: the plies of their variations too), the most played first (`sort` "games")
         or the best scores ("score"), those of fewer than `min_games` games left out. With
         `filters.symmetric`, positions that are one up to the board's symmetries are one; with
@@ -578,12 +586,12 @@ class Archive:
         explorer start (`start_of_game`).
         ValueError for a position no game reads, a record or ply the archive lacks, neither and no
         game, or a `depth` under 1; OptionError for a game or variant that choose no rules."""
-        if position is None and record is None:
+        if position is None and from_id is None:
             rules, filters = self.start_of_game(filters)
             return self.tree_from(rules, rules.initial(), filters, depth, variations, sort, min_games)
         return self._tree(
             lambda conn: (
-                read_positions_of(position, filters) if position is not None else [self._position(conn, record, ply)]
+                read_positions_of(position, filters) if position is not None else [self._position(conn, from_id, ply)]
             ),
             filters,
             depth,

@@ -439,11 +439,12 @@ def _games_table(games: list[dict], record_url: Callable[[int], str]) -> str:
     )
 
 
-# A record's text and the format it is kept in (archive/stored.py), and its first diagnostic
+# A record's text and the format it is kept in (archive/stored.py), and its first diagnostic as
+# validate says it: at its place in the record's source file (the record's first line when it has none)
 _STORED_RECORD = (
-    f"SELECT {STORED_TEXT}, "
-    "(SELECT message FROM diagnostics WHERE record_id = records.id ORDER BY number LIMIT 1) AS problem "
-    "FROM records WHERE id = ?"
+    f"SELECT {STORED_TEXT}, (SELECT records.path || ':' || coalesce(line || ':' || column, records.line) || ': ' "
+    "|| severity || '[' || rule || ']: ' || message FROM diagnostics WHERE record_id = records.id "
+    "ORDER BY number LIMIT 1) AS problem FROM records WHERE id = ?"
 )
 
 
@@ -451,7 +452,7 @@ def replay(path: str, written: str) -> str:
     """lusoria's replay page of a record of the archive, its id `written` (lusoria/html.py; `#ply=N`
     opens it at ply N), read as its import read it: one kept as written in another format, in that
     format. A line (422) for one its format cannot read without its file (an unparsable CSV row,
-    whose game its file's name said: archive/stored.py)."""
+    whose game its file's name said: archive/stored.py), with its first diagnostic at its file's place."""
     from lusoria.api import replay_page
 
     record = whole_number(written, 0, MAX_SQL_INTEGER)

@@ -1,5 +1,5 @@
 """A stored record read again, as its import read it: every reader of the archive's texts (the
-explorer's page, the records removed, an upgrade's replay, `export`, `duplicates`, `tree --record`,
+explorer's page, the records removed, an upgrade's replay, `export`, `duplicates`, `tree --from-id`,
 `query --format lgn`) reads them here. A text is lusoria's notation, or, for a record kept as written
 in another format (`records.written_in`: archive/tables.py), that format's, read with the game,
 variant and rules the archive holds for it when that format names no games (a CSV row: its file's

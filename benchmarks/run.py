@@ -754,7 +754,7 @@ def archive_rows(table: Table, options) -> None:
     for what, action, target in (
         (
             "tree from ply 20 of a Tablut record, depth 3 (short tokens, boards compared)",
-            lambda: archive.tree(record=deep, ply=20, depth=3),
+            lambda: archive.tree(from_id=deep, ply=20, depth=3),
             "< 1000 ms",
         ),
         ("tree from the Tablut start, depth 1", lambda: archive.tree(TABLUT_START), "< 100 ms"),

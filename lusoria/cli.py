@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TypeVar
 import click
 
 from lusoria import __version__, build, output
-from lusoria.options import JOBS, Advised, Bounded, Encoding, LazyDefault, Named
+from lusoria.options import JOBS, Advised, Bounded, Encoding, LazyDefault, Named, former_name
 from lusoria.terminal import echo, escaped, unescaped
 from lusoria.words import plural, reason
 
@@ -626,7 +626,7 @@ def one_record(command):
             type=Bounded(),
             default=0,
             show_default=True,
-            help="Which record of the file (0-based).",
+            help="Which record of the file (0-based; an archive's record is query --id).",
         ),
         click.option(
             "-o",
@@ -1234,7 +1234,8 @@ def lsp() -> None:
 @main.command(cls=FilterCommand, without=("limit", "order"))
 @click.argument("start", required=False, metavar="[POSITION]")
 @db_option
-@click.option("--record", type=Bounded(1), help="Start from a position of this archive record (its id) …")
+@click.option("--from-id", type=Bounded(1), help="Start from a position of the archive's record of this id …")
+@former_name("--record", "--from-id", type=Bounded(1))
 @click.option("--ply", type=Bounded(), default=0, show_default=True, help="… after this ply of its main line.")
 @click.option("--depth", type=Bounded(1), default=1, show_default=True, help="Plies deep.")
 @format_choice(["table", "json", "tree"], "A table (one row per line of plies), JSON (nested), or an indented tree.")
@@ -1252,7 +1253,8 @@ def lsp() -> None:
 def tree(
     start: str | None,
     db: str,
-    record: int | None,
+    from_id: int | None,
+    former_from_id: int | None,
     ply: int,
     depth: int,
     format_: str,
@@ -1262,17 +1264,21 @@ def tree(
     **filters: Any,
 ) -> None:
     """Every next ply the archive's records played from POSITION (a position string; the side to
-    move may be left out), from --record N --ply K, or, with neither, from the start of --game
+    move may be left out), from --from-id N --ply K (record N of the archive, as --id N finds it, after
+    its ply K), or, with neither, from the start of --game
     and --variant (a variant of one game names it; without --variant, the game's variant of most
     records, on --board's board when given, said in a note); with the games, the shares of White's wins,
     draws and Black's wins, the score of the side that played it, the average ply and the dates.
     Filters as in `query`; with --symmetric, positions that are one up to the board's symmetries
     are one; with --player, the results are that player's (won, drawn, lost)."""
-    from_game = start is None and record is None
-    if start is not None and record is not None or from_game and not (filters["game"] or filters["variant"]):
-        raise click.UsageError("give a POSITION, --record N (and --ply K), or --game (or a --variant of it): its start")
+    from_id = from_id if former_from_id is None else former_from_id
+    from_game = start is None and from_id is None
+    if start is not None and from_id is not None or from_game and not (filters["game"] or filters["variant"]):
+        raise click.UsageError(
+            "give a POSITION, --from-id N (and --ply K), or --game (or a --variant of it): its start"
+        )
     chosen = filters_of(filters)
-    grown = partial(archive_at(db).tree, start, record, ply, chosen, depth, variations, sort, min_games)
+    grown = partial(archive_at(db).tree, start, from_id, ply, chosen, depth, variations, sort, min_games)
     nodes = archive_errors(partial(game_start_errors, db, chosen, grown) if from_game else grown)
     echo(output.tree_text(nodes, format_), nl=False)
     if not nodes:

@@ -41,6 +41,7 @@ from lusoria.notation.syntax import (
     UNWRITTEN_TAG,
     SyntaxProblem,
     offset_of,
+    unquote,
 )
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import TAG_NAMES, quote
@@ -555,9 +556,11 @@ class Completion:
     start: int  # the columns (0-based) of the text the label replaces
     end: int
     detail: str = ""
+    edits: tuple[Edit, ...] = ()  # elsewhere, that go with it: the Rules a variant's name sets
 
 
 _WORD = re.compile(r"[^\s(){}\[\];]*$")
+_RULES_TAG = re.compile(rf"\[[ \t]*Rules[ \t]+({TAG_VALUE})")  # a Rules tag, and its value
 
 
 def completions(entry: Entry | None, document_line: str, line: int, column: int) -> list[Completion]:
@@ -569,14 +572,14 @@ def completions(entry: Entry | None, document_line: str, line: int, column: int)
         return [Completion(name, "tag", tag.start(1), column) for name in TAG_NAMES if name.startswith(tag[1])]
     value = re.match(rf'{TAG_BEFORE_VALUE}"([^"]*)$', before)
     if value:
-        return _tag_values(entry, value[1], value[2], column)
+        return _tag_values(entry, value[1], value[2], line, column)
     if entry is None or entry.report.record is None and "Game" not in entry.report.tags:
         return []
     after = re.match(r"[^\s(){}\[\];]*", document_line[column:])
     return _ply_completions(entry, line, column, before, after[0] if after else "")
 
 
-def _tag_values(entry: Entry | None, name: str, typed: str, column: int) -> list[Completion]:
+def _tag_values(entry: Entry | None, name: str, typed: str, line: int, column: int) -> list[Completion]:
     tags = entry.report.tags if entry else {}
     cls = None
     try:
@@ -588,7 +591,7 @@ def _tag_values(entry: Entry | None, name: str, typed: str, column: int) -> list
     elif name == "Result":
         values = list(RESULTS)
     elif name == "Variant" and cls:
-        return _variants(cls, typed, column)
+        return _variants(cls, typed, column, _named_rules_edit(entry, line))
     elif name == "Rules" and cls:
         *written, word = typed.split(" ")
         chosen = {entry.partition("=")[0].lower() for entry in written}  # not offered again
@@ -604,18 +607,44 @@ def _tag_values(entry: Entry | None, name: str, typed: str, column: int) -> list
     return [Completion(v, "value", column - len(typed), column) for v in _holding(values, typed)]
 
 
-def _variants(game: type[Game], typed: str, column: int) -> list[Completion]:
+def _variants(game: type[Game], typed: str, column: int, rules_edit: Callable[[str], Edit]) -> list[Completion]:
     """A game's variants that hold the text typed, after the one that other programs' files call it
-    (`Fetlar`: opentafl-fetlar-11x11, with the Rules it sets; rules_from_tags reads the name so too)."""
+    (`Fetlar`: opentafl-fetlar-11x11; rules_from_tags reads the name so too), with the Rules it sets
+    written in the record's Rules tag (`rules_edit`), so that the record reads as the name says."""
     named = variant_named(game, typed) if typed else None
     found = [
         Completion(variant, "value", column - len(typed), column) for variant in _holding(list(game.presets), typed)
     ]
     if not named:
         return found
-    said = f"{typed}, as other programs call it" + (f' (its Rules: "{named["Rules"]}")' if "Rules" in named else "")
+    said = f"{typed}, as other programs call it" + (
+        f' (its Rules: "{named["Rules"]}", written too)' if "Rules" in named else ""
+    )
     variant = named.get("Variant") or next(iter(game.presets))
-    return [Completion(variant, "value", column - len(typed), column, said), *(c for c in found if c.label != variant)]
+    edits = (rules_edit(named["Rules"]),) if "Rules" in named else ()
+    first = Completion(variant, "value", column - len(typed), column, said, edits)
+    return [first, *(c for c in found if c.label != variant)]
+
+
+def _named_rules_edit(entry: Entry | None, line: int) -> Callable[[str], Edit]:
+    """The edit that writes the Rules a variant's name sets (`first=white`) in the record whose Variant
+    tag is on document line `line`: in its Rules tag, in place of the options it sets there too; else in
+    a Rules tag of its own, on a line after the Variant's (before it on the document's last line: an edit
+    that goes with a completion may not touch the completion's)."""
+    lines = lines_of(entry.source.text) if entry else []
+    offset = entry.offset if entry else line
+    tags = [(row, found) for row, text in enumerate(lines) if (found := _RULES_TAG.search(text))]
+
+    def edit(rules: str) -> Edit:
+        if not tags:
+            at = line + 1 if line - offset + 1 < len(lines) else line
+            return Edit(at, 0, at, 0, f"[Rules {quote(rules)}]\n")
+        row, found = tags[0]
+        named = {pair.partition("=")[0].lower() for pair in rules.split()}
+        kept = [pair for pair in unquote(found[1]).split() if pair.partition("=")[0].lower() not in named]
+        return Edit(offset + row, found.start(1), offset + row, found.end(1), quote(" ".join([rules, *kept])))
+
+    return edit
 
 
 def _holding(values: list[str], typed: str) -> list[str]:

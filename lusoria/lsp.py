@@ -474,6 +474,7 @@ def completion(server: LgnServer, params: lsp.CompletionParams) -> lsp.Completio
                 detail=item.detail or None,
                 sort_text=f"{rank:05d}",
                 text_edit=edit,
+                additional_text_edits=[columns.edit(also) for also in item.edits] or None,
             )
         )
     return lsp.CompletionList(False, items)

@@ -1,6 +1,6 @@
 """Click parameter types for the command line: numbers bounded by the same helper as every
-number in a record (lusoria.notation.numbers), text encodings checked before use, and the
-names of a registry (games, formats), read when first needed."""
+number in a record (lusoria.notation.numbers), text encodings checked before use, the
+names of a registry (games, formats), read when first needed, and an option's former name."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from lusoria.bounds import MAX_COUNT, MAX_JOBS, bounded_number
+from lusoria.terminal import echo
 from lusoria.words import out_of_bounds
 
 
@@ -85,3 +86,16 @@ class Named(click.Choice):
         from lusoria.validator.games import name_given
 
         return super().convert(name_given(value) if isinstance(value, str) else value, param, ctx)
+
+
+def former_name(old: str, new: str, **declared: Any) -> Callable[[Callable], Callable]:
+    """A hidden option of an option's former name (`tree --record`, now `--from-id`), kept working for
+    one release: its value is the command's parameter `former_` + the new name's, and the change is
+    said on standard error when it is used."""
+
+    def noted(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        if value is not None:
+            echo(f"lusoria: {old} is now {new}; {old} goes in the next release", err=True)
+        return value
+
+    return click.option(old, "former_" + new.lstrip("-").replace("-", "_"), hidden=True, callback=noted, **declared)

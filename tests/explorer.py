@@ -15,7 +15,7 @@ def folded_by_hand(archive: Archive, record: int) -> Counter:
     report = check(archive.sql(f"SELECT text FROM record_texts WHERE id = {record}")[0]["text"])
     rules, start = report.rules, report.positions[0]
     classes: dict[int, list[int]] = {}
-    for node in archive.tree(record=record, ply=0):
+    for node in archive.tree(from_id=record, ply=0):
         after = rules.play(start, node.ply).position
         one = min(position_key(rules, image) for image, _ in rules.symmetric(after))
         counts = classes.setdefault(one, [0, 0, 0, 0])

@@ -64,6 +64,18 @@ def test_a_wrong_move_number_glued_to_its_ply_is_fixed():
     assert (fix.title, fix.edits, fix.preferred) == ("Number the move 2.", (Edit(1, 14, 1, 16, "2."),), True)
 
 
+def test_a_laquet_plys_quick_fixes_keep_the_roll_written():
+    """`64: 5/12 4/8` was offered `54: 5/10 4/8` (a die misread): the roll is the source's, so every
+    fix plays the 6 and the 4 written."""
+    entry = entry_of('[Game "laquet"]\n\n1. 64: 5/12 4/8 *\n')
+    [error] = entry.report.diagnostics
+    assert [(fix.title, fix.edits) for fix in fixes(entry, error)] == [
+        ("Replace with 64: 5/11 4/8", (Edit(2, 3, 2, 15, "64: 5/11 4/8"),)),
+        ("Replace with 64: 4/10 4/8", (Edit(2, 3, 2, 15, "64: 4/10 4/8"),)),
+        ("Replace with 64: 2/8 4/8", (Edit(2, 3, 2, 15, "64: 2/8 4/8"),)),
+    ]
+
+
 def test_each_tag_left_open_has_its_diagnostic_and_its_close_the_tag_fix():
     """Only the first had one until it was fixed: each is said, each closed by its own fix."""
     entry = entry_of('[Game "tablut"\n[White "Jens Holm"\n[Black "Olof Berg"]\n\n1. e3-c3 *\n')
@@ -396,6 +408,36 @@ def test_no_ply_is_offered_on_a_line_past_the_document():
     assert completions(entry, "", 2, 0) == []
 
 
+SAAMI_W = "Historical Hnefatafl 9x9 (Saami Tablut-w)"  # aagenielsen.dk's: Tablut's aage, White first
+
+
+@pytest.mark.parametrize(
+    "record, rules_edit",
+    [  # no Rules tag: one of its own after the Variant's line, or before it on the document's last line
+        (f'[Game "tablut"]\n[Variant "{SAAMI_W}"]\n\n*\n', Edit(2, 0, 2, 0, '[Rules "first=white"]\n')),
+        (f'[Game "tablut"]\n[Variant "{SAAMI_W}', Edit(1, 0, 1, 0, '[Rules "first=white"]\n')),
+        (  # the name's options first, in place of those the tag set to other values
+            f'[Game "tablut"]\n[Variant "{SAAMI_W}"]\n[Rules "king-armed=no First=black"]\n\n*\n',
+            Edit(2, 7, 2, 34, '"first=white king-armed=no"'),
+        ),
+    ],
+)
+def test_a_variants_name_completed_writes_the_rules_it_sets(record, rules_edit):
+    """Completing the name aagenielsen.dk gives Tablut's aage played White first wrote `aage` and said
+    its Rules `first=white` in the detail only: the record then played Black first, not as the name says."""
+    entry, typed = entry_of(record), f'[Variant "{SAAMI_W}'
+    [offered] = completions(entry, record.splitlines()[1], 1, len(typed))
+    assert (offered.label, offered.edits) == ("aage", (rules_edit,))
+    lines = record.splitlines(keepends=True)
+    lines[1] = lines[1][:10] + "aage" + lines[1][len(typed) :]
+    lines[rules_edit.line] = (
+        lines[rules_edit.line][: rules_edit.column] + rules_edit.text + lines[rules_edit.line][rules_edit.end_column :]
+    )
+    completed = "".join(lines) + ('"]\n\n*\n' if not record.endswith("*\n") else "")
+    report = check(completed)
+    assert (report.diagnostics, report.rules.option["first"]) == ([], "white")
+
+
 def test_plies_are_offered_on_the_record_s_first_line_after_its_tags():
     typed = '[Game "tablut"] 1. e3-c3 '
     offered = completions(entry_of(typed), typed, 0, len(typed))
@@ -420,7 +462,8 @@ def test_a_variant_tag_is_offered_the_variant_other_programs_call_what_is_typed_
             "value",
             10,
             len(typed),
-            'Historical Hnefatafl 9x9 (Saami Tablut-w), as other programs call it (its Rules: "first=white")',
+            'Historical Hnefatafl 9x9 (Saami Tablut-w), as other programs call it (its Rules: "first=white", written too)',
+            (Edit(2, 0, 2, 0, '[Rules "first=white"]\n'),),
         )
     ]
     typed = '[Variant "Copenhagen'  # aagenielsen.dk's name of the game's default variant, which it names not

@@ -607,6 +607,18 @@ async def test_completion_of_tags_and_values(client: LanguageClient, line_text, 
     assert [i.label for i in items] == expected
 
 
+async def test_a_variants_name_completed_sends_the_rules_it_sets_as_an_additional_edit(client: LanguageClient):
+    """aagenielsen.dk's Saami Tablut-w completed wrote `aage` alone: the record played Black first."""
+    line_text = '[Variant "Historical Hnefatafl 9x9 (Saami Tablut-w)'
+    [item] = await complete(client, f'[Game "tablut"]\n{line_text}"]\n\n*\n', 1, len(line_text))
+    assert (item.label, item.text_edit.new_text) == ("aage", "aage")
+    assert list(item.additional_text_edits or []) == [
+        lsp.TextEdit(lsp.Range(lsp.Position(2, 0), lsp.Position(2, 0)), '[Rules "first=white"]\n')
+    ]
+    [fetlar, *_] = await complete(client, '[Game "hnefatafl"]\n[Variant "Fetlar"]\n\n*\n', 1, 16)
+    assert (fetlar.label, fetlar.additional_text_edits) == ("opentafl-fetlar-11x11", None)  # it sets no Rules
+
+
 @pytest.mark.parametrize("typed", ["13x13", "Tablut"])
 async def test_a_value_is_offered_by_any_part_of_it_those_that_start_with_it_first(client: LanguageClient, typed):
     """Of the tafl family's 181 variants, a 13×13 was found only by the start of its name."""

@@ -226,7 +226,7 @@ def test_every_command_escapes_control_characters_on_a_terminal(tmp_path):
         ["duplicates", "--db", db],
         ["stats", "--db", db],
         ["stats", "--db", db, "--json"],
-        ["tree", "--db", db, "--record", "4", "--depth", "2"],
+        ["tree", "--db", db, "--from-id", "4", "--depth", "2"],
         ["players", "list", "--db", db],
         ["players", "list", "--db", db, "--format", "csv"],
         ["players", "crosstable", "--db", db],

@@ -246,21 +246,15 @@ class Laquet(Game[LaquetPosition]):
         return list(dict.fromkeys(plies))
 
     def candidates(self, position: LaquetPosition, written: str) -> list[str]:
-        """The plies of the roll written and of the rolls with one die misread by one."""
+        """The plies of the roll written, never another: the dice are the source's, not a slip to mend;
+        the same plays in another order once, the most alike."""
         high, low = parse_turn(written).roll
-        rolls = {(high, low)} | {
-            (h, l)
-            for h in (high - 1, high, high + 1)
-            for l in (low - 1, low, low + 1)
-            if 1 <= h <= 6 and 1 <= l <= 6 and abs(h - high) + abs(l - low) == 1
-        }
         plies: dict = {}
-        for roll in sorted(rolls):
-            for ply in self.plies_for_roll(position, roll):  # the same plays in another order: the most alike
-                turn = parse_turn(ply)
-                key = (turn.roll, tuple(sorted(turn.plays)), turn.leftover)
-                if key not in plies or similarity(written, ply) > similarity(written, plies[key]):
-                    plies[key] = ply
+        for ply in self.plies_for_roll(position, (high, low)):
+            turn = parse_turn(ply)
+            key = (tuple(sorted(turn.plays)), turn.leftover)
+            if key not in plies or similarity(written, ply) > similarity(written, plies[key]):
+                plies[key] = ply
         return list(plies.values())
 
     def chance(self, text: str) -> str:

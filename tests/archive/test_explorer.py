@@ -224,6 +224,7 @@ def test_the_page_of_a_record_kept_as_written_reads_it_in_its_format(tmp_path):
     assert "game type &#x27;Martian Hnefatafl 23x23&#x27; is none that lusoria knows" in pages[1].text
     assert pages[2].text == (
         "record 3 is kept as written in csv, which cannot be replayed without its file: "
+        f"{tmp_path / 'copenhagen.csv'}:2:8: error[syntax]: "
         "found 'zz9-q', expected a move such as e2-c2 or f9-f5xg5, 'resigned' or 'timeout'"
     )
 

@@ -621,3 +621,24 @@ def test_an_id_no_record_has_is_said_with_the_ids_the_archive_holds(whole, tmp_p
     (tmp_path / "emptied.lgn").write_text("")
     emptied.import_paths([str(tmp_path / "emptied.lgn")], replace=True)  # its file emptied: no record left
     assert emptied.id_lacking(1) == "no record of the archive has the id 1 (it holds no record)"
+
+
+def test_an_id_of_a_removed_record_is_said_with_the_nearest_ids(tmp_path):
+    """`query --id 2` of a record removed (its file emptied) said the archive's id range, 1 to 4, as
+    if 2 were outside it: ids have gaps, and the nearest ids a record has are named; the library
+    call says what the command says."""
+    paths = [tmp_path / f"r{number}.lgn" for number in range(1, 5)]
+    for number, path in enumerate(paths, 1):
+        path.write_text(f'[Game "tablut"]\n[Round "{number}"]\n\n*\n')
+    archive = Archive(str(tmp_path / "gaps.db"))
+    archive.import_paths([str(path) for path in paths])
+    for path in paths[1:3]:
+        path.write_text("")
+    archive.import_paths([str(path) for path in paths[1:3]], replace=True)
+    said = (
+        "no record of the archive has the id 3 (its ids have gaps where records were removed; the nearest are 1 and 4)"
+    )
+    assert archive.id_lacking(3) == said
+    found = CliRunner().invoke(main, ["query", "--db", archive.path, "--id", "3"])
+    assert (found.exit_code, found.stdout, found.stderr) == (0, "no records\n", f"lusoria: {said}\n")
+    assert archive.id_lacking(5) == "no record of the archive has the id 5 (its ids run from 1 to 4)"

@@ -21,6 +21,6 @@ def test_the_final_position_of_a_long_game_is_found(tmp_path):
     assert [(row["id"], row["ply"]) for row in archive.query(Filters(position=longer_end))] == [(2, 14)]
     (node,) = archive.tree(end)
     assert (node.ply, node.games, node.average_ply) == ("f6-f9", 1, 13.0)
-    assert [(n.ply, n.games) for n in archive.tree(record=1, ply=12)] == [("f6-f9", 1)]
-    assert archive.tree(longer_end) == [] and archive.tree(record=2, ply=14) == []
+    assert [(n.ply, n.games) for n in archive.tree(from_id=1, ply=12)] == [("f6-f9", 1)]
+    assert archive.tree(longer_end) == [] and archive.tree(from_id=2, ply=14) == []
     assert [row["id"] for row in archive.query(Filters(records=[first]))] == [1, 2]  # the same game, or more

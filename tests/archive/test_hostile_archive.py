@@ -58,7 +58,7 @@ def test_damaged_rule_tags_are_said(archive, tmp_path):
     # the raw JSON decoder's message, as a usage error (--variations: the tree reads the games, not
     # the sums of next_plies, which keep no rule tags)
     path = damaged(archive, tmp_path, "UPDATE records SET rule_tags = '{bad'")
-    result = run("tree", "--db", path, "--record", "1", "--variations")
+    result = run("tree", "--db", path, "--from-id", "1", "--variations")
     assert (result.exit_code, result.output) == (
         2,
         f"lusoria: {path}: a record's rule_tags is not a JSON object of tags: '{{bad'\n",
@@ -68,9 +68,9 @@ def test_damaged_rule_tags_are_said(archive, tmp_path):
 @pytest.mark.parametrize(
     "option, value",
     [
-        ("--record", "100000000000000000000000"),
-        ("--record", "-1"),
-        ("--record", "0"),
+        ("--from-id", "100000000000000000000000"),
+        ("--from-id", "-1"),
+        ("--from-id", "0"),
         ("--ply", "-1"),
         ("--ply", "9" * 5000),
         ("--depth", "0"),
@@ -79,8 +79,8 @@ def test_damaged_rule_tags_are_said(archive, tmp_path):
     ],
 )
 def test_tree_integers_are_bounded(archive, option, value):
-    # --record 10^23: an OverflowError (internal error); negative ids were accepted
-    result = run("tree", "--db", str(archive), *(["--record", "1"] if option != "--record" else []), option, value)
+    # --from-id 10^23: an OverflowError (internal error); negative ids were accepted
+    result = run("tree", "--db", str(archive), *(["--from-id", "1"] if option != "--from-id" else []), option, value)
     assert result.exit_code == 2 and f"Invalid value for '{option}'" in result.output
     assert "is not a whole number from" in result.output
 
@@ -92,7 +92,7 @@ def test_a_tree_ends_where_its_records_end(archive, monkeypatch, deadline):
     levels = []
     real = tree_module._next_plies
     monkeypatch.setattr(tree_module, "_next_plies", lambda *args: levels.append(1) or real(*args))
-    nodes = Archive(str(archive)).tree(record=1, depth=10**9)
+    nodes = Archive(str(archive)).tree(from_id=1, depth=10**9)
     deepest, pending = 0, [(node, 1) for node in nodes]
     while pending:
         node, depth = pending.pop()
@@ -104,6 +104,6 @@ def test_a_tree_ends_where_its_records_end(archive, monkeypatch, deadline):
 def test_a_tree_filter_sqlite_refuses_is_one_line(archive):
     # query said it in one line; tree: an internal error
     pattern = "*?" * 30000
-    for command in (["tree", "--record", "1"], ["query"]):
+    for command in (["tree", "--from-id", "1"], ["query"]):
         result = run(*command, "--db", str(archive), "--tag", f"Event={pattern}")
         assert (result.exit_code, result.output) == (1, "lusoria: LIKE or GLOB pattern too complex\n")

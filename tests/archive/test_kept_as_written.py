@@ -211,7 +211,7 @@ def test_export_replays_a_record_kept_as_written_in_its_format(tmp_path):
 
 def test_duplicates_and_tree_record_read_a_record_kept_as_written_in_its_format(tmp_path):
     """The G5 game's plies, read from its JSON: the game listing the capture is its prefix, and
-    `tree --record 1 --ply 15` starts from its position after the capture."""
+    `tree --from-id 1 --ply 15` starts from its position after the capture."""
     from lusoria.archive.duplicates import Duplicate
 
     archive = Archive(imported(tmp_path))
@@ -223,7 +223,7 @@ def test_duplicates_and_tree_record_read_a_record_kept_as_written_in_its_format(
             (15, 16),
         )
     ]
-    assert [(node.ply, node.games) for node in archive.tree(record=1, ply=15)] == [("g7-h7", 1)]
+    assert [(node.ply, node.games) for node in archive.tree(from_id=1, ply=15)] == [("g7-h7", 1)]
 
 
 def test_sql_as_lgn_writes_the_text_as_kept_and_its_help_says_so_where_query_leaves_it_out(tmp_path):
@@ -279,14 +279,14 @@ def test_a_csv_row_kept_as_written_replays_with_the_game_variant_and_rules_the_a
 
 
 def test_tree_record_starts_from_a_csv_row_kept_as_written(tmp_path):
-    """`tree --record` of the row with a count its moves do not list starts where its plies lead (it
+    """`tree --from-id` of the row with a count its moves do not list starts where its plies lead (it
     said the row could not be replayed without its file); an unparsable row, whose game the archive
     does not hold, still says so."""
     archive = counted(tmp_path)
-    assert [(n.ply, n.games) for n in archive.tree(record=2, ply=1)] == [("d1-d2", 1), ("d1-d3", 1)]
-    assert [(n.ply, n.games) for n in archive.tree(record=2, ply=2)] == []
+    assert [(n.ply, n.games) for n in archive.tree(from_id=2, ply=1)] == [("d1-d2", 1), ("d1-d3", 1)]
+    assert [(n.ply, n.games) for n in archive.tree(from_id=2, ply=2)] == []
     with pytest.raises(ValueError) as raised:
-        archive.tree(record=3, ply=1)
+        archive.tree(from_id=3, ply=1)
     assert str(raised.value) == "record 3 is kept as written in csv, which cannot be replayed without its file"
 
 
@@ -324,7 +324,7 @@ def test_an_upgrade_replays_a_csv_row_kept_as_written_with_the_game_the_archive_
     Archive(archive.path).query(Filters())  # opening it upgrades it
     with closing(connect(archive.path)) as conn:
         assert conn.execute(boards).fetchall() == before
-    assert [(n.ply, n.games) for n in archive.tree(record=1, ply=1)] == [("d1-d2", 1), ("d1-d3", 1)]
+    assert [(n.ply, n.games) for n in archive.tree(from_id=1, ply=1)] == [("d1-d2", 1), ("d1-d3", 1)]
 
 
 def test_a_record_of_another_format_with_diagnostics_is_written_in_lgn_once(tmp_path, monkeypatch):
@@ -374,8 +374,8 @@ def test_a_csv_row_kept_as_written_under_a_header_that_orders_its_columns_otherw
         ["e3-c3", "d1-d2"],
         [(*COUNTED, 2, 23)],
     )
-    assert [(n.ply, n.games) for n in archive.tree(record=1, ply=2)] == []
-    assert [(n.ply, n.games) for n in archive.tree(record=1, ply=1)] == [("d1-d2", 1)]
+    assert [(n.ply, n.games) for n in archive.tree(from_id=1, ply=2)] == []
+    assert [(n.ply, n.games) for n in archive.tree(from_id=1, ply=1)] == [("d1-d2", 1)]
 
 
 def test_query_as_lgn_says_the_game_variant_and_rules_to_read_a_csv_row_kept_as_written_with(tmp_path):
@@ -422,4 +422,4 @@ def test_a_csv_row_kept_as_written_is_removed_by_its_replay_with_the_game_the_ar
             (1, 1, None),
             (2, 1, None),
         ]
-    assert [(n.ply, n.games) for n in archive.tree(record=1, ply=1)] == [("d1-d2", 1), ("d1-d3", 1)]
+    assert [(n.ply, n.games) for n in archive.tree(from_id=1, ply=1)] == [("d1-d2", 1), ("d1-d3", 1)]

@@ -59,7 +59,7 @@ def by_games(archive: Archive, **asked) -> list:
 
 def starts(archive: Archive) -> list[dict]:
     """Positions to ask from: each game's start, and positions after the first plies of some records."""
-    asked = [{"record": record, "ply": ply} for record in range(1, 200, 9) for ply in range(SUMMED_PLIES + 2)]
+    asked = [{"from_id": record, "ply": ply} for record in range(1, 200, 9) for ply in range(SUMMED_PLIES + 2)]
     return [{"position": tablut.INITIAL}, *asked]
 
 

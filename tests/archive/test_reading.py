@@ -99,7 +99,7 @@ def held(path) -> list[str]:
 @pytest.mark.parametrize(
     "read",
     [
-        lambda archive: archive.tree(record=1),
+        lambda archive: archive.tree(from_id=1),
         lambda archive: archive.stats(),
         lambda archive: archive.query(Filters()),
         lambda archive: archive.sql("SELECT count(*) FROM records"),

@@ -174,7 +174,7 @@ def test_the_tree_several_plies_deep(archive):
 
 def test_a_transposition_counts(archive):
     """Record 1 reached the position after its ply 4; record 2 reached it in another order and went on."""
-    nodes = archive.tree(record=1, ply=4)
+    nodes = archive.tree(from_id=1, ply=4)
     assert [(n.ply, n.games, n.black, n.average_ply) for n in nodes] == [("c3-c7", 1, 1, 5.0)]
 
 
@@ -197,9 +197,9 @@ def test_tree_problems_are_clear(archive):
     with pytest.raises(ValueError, match="not a position string"):
         archive.tree("nonsense")
     with pytest.raises(ValueError, match="no position after ply 9 of record 1"):
-        archive.tree(record=1, ply=9)
+        archive.tree(from_id=1, ply=9)
     with pytest.raises(ValueError, match="no position after ply 0 of record 999"):
-        archive.tree(record=999, ply=0)
+        archive.tree(from_id=999, ply=0)
     with pytest.raises(ValueError) as neither:  # (was "no position after ply 0 of record None")
         archive.tree()
     assert str(neither.value) == (
@@ -240,7 +240,7 @@ def test_tree_command_formats(archive):
         main,
         [
             "tree",
-            "--record",
+            "--from-id",
             "3",
             "--ply",
             "0",
@@ -255,14 +255,20 @@ def test_tree_command_formats(archive):
         ],
     )
     assert [line[:12] for line in shown.output.splitlines()[2:]] == ["c5-c3       ", "· i6-f6     "]
+    former = runner.invoke(
+        main, ["tree", "--record", "3", "--db", archive.path, "--format", "tree", "--depth", "2", "--event", "Spring"]
+    )
+    assert former.stdout == shown.stdout  # the former name of --from-id, kept for one release, and said
+    assert former.stderr == "lusoria: --record is now --from-id; --record goes in the next release\n"
+    assert "--record " not in runner.invoke(main, ["tree", "--help"]).output
     nested = json.loads(
         runner.invoke(main, ["tree", INITIAL_TABLUT, "--db", archive.path, "--format", "json", "--depth", "2"]).output
     )
     assert nested[0]["ply"] == "c5-c3" and nested[0]["children"][0]["games"] == 2
-    both = runner.invoke(main, ["tree", INITIAL_TABLUT, "--record", "1", "--db", archive.path])
+    both = runner.invoke(main, ["tree", INITIAL_TABLUT, "--from-id", "1", "--db", archive.path])
     assert (
         both.exit_code == 2
-        and "give a POSITION, --record N (and --ply K), or --game (or a --variant of it): its start" in both.output
+        and "give a POSITION, --from-id N (and --ply K), or --game (or a --variant of it): its start" in both.output
     )
     assert runner.invoke(main, ["tree", "--db", archive.path]).exit_code == 2
 
@@ -411,7 +417,7 @@ def test_the_explorer_gives_shares_of_the_finished_games_and_the_movers_score(ar
 
 
 def test_the_explorer_sorts_by_games_or_score_and_leaves_out_rare_plies(archive):
-    assert [node.ply for node in archive.tree(record=1, ply=3, depth=1)] == ["i4-h4"]
+    assert [node.ply for node in archive.tree(from_id=1, ply=3, depth=1)] == ["i4-h4"]
     by_games = archive.tree(INITIAL_TABLUT, filters=Filters(game="tablut"))
     assert [(node.ply, node.games) for node in by_games] == [("c5-c3", 2), ("d5-d3", 1)]
     assert [node.ply for node in archive.tree(INITIAL_TABLUT, sort="score")] == ["c5-c3", "d5-d3"]
@@ -438,7 +444,7 @@ def test_symmetric_tree_counts_equal_the_counts_folded_by_hand(symmetric):
 
 
 def test_symmetric_tree_from_a_position_without_symmetry_turns_the_plies_played_in_its_images(symmetric):
-    after = symmetric.tree(record=2, ply=1, filters=Filters(symmetric=True))  # after g5-g7, as record 2 played it
+    after = symmetric.tree(from_id=2, ply=1, filters=Filters(symmetric=True))  # after g5-g7, as record 2 played it
     assert [(node.ply, node.games) for node in after] == [("a4-d4", 3)]  # i6-f6 and f9-f6 turned as g5-g7 is
 
 

@@ -16,9 +16,9 @@ from lusoria.cli import main
 def test_the_folded_tree_of_any_square_board_sums_the_plies_it_folds(game, tmp_path):
     archive = Archive(str(tmp_path / "a.db"))
     archive.import_paths(["\n".join(random_records(game, 60, seed=9, max_plies=6))])
-    folded = archive.tree(record=1, ply=0, filters=Filters(symmetric=True))
+    folded = archive.tree(from_id=1, ply=0, filters=Filters(symmetric=True))
     assert Counter((n.games, n.white, n.draws, n.black) for n in folded) == folded_by_hand(archive, 1)
-    assert len(folded) < len(archive.tree(record=1, ply=0))  # random first plies: some are images of others
+    assert len(folded) < len(archive.tree(from_id=1, ply=0))  # random first plies: some are images of others
 
 
 def test_filters_that_only_change_others_select_every_record():

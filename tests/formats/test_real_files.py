@@ -215,8 +215,8 @@ def test_the_openings_fold_up_to_the_boards_symmetries(folder, tmp_path):
     archive = Archive(str(tmp_path / "games.db"))
     archive.import_paths([str(folder)])
     (first,) = archive.sql("SELECT min(id) AS id FROM records WHERE valid AND rule_tags IS NULL")
-    plain = archive.tree(record=first["id"], ply=0)
-    folded = archive.tree(record=first["id"], ply=0, filters=Filters(symmetric=True))
+    plain = archive.tree(from_id=first["id"], ply=0)
+    folded = archive.tree(from_id=first["id"], ply=0, filters=Filters(symmetric=True))
     assert Counter((n.games, n.white, n.draws, n.black) for n in folded) == folded_by_hand(archive, first["id"])
     assert sum(n.games for n in folded) == sum(n.games for n in plain) and len(folded) < len(plain) / 2
 

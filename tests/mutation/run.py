@@ -346,7 +346,7 @@ TESTS = {
     # a plug-in's game on squares without letters (tests/toy_game.py), which spells out its own boards
     "archive/positions.py": ARCHIVE_TESTS + ["tests/test_cli.py", "tests/validator/test_games.py"],
     # every reader of the stored texts: a record kept as written read in its format (its import, upgrade,
-    # removal, tree --record), the explorer's page of a record
+    # removal, tree --from-id), the explorer's page of a record
     "archive/stored.py": ["tests/archive/test_kept_as_written.py", "tests/archive/test_explorer.py"]
     + ARCHIVE_TESTS
     + ["tests/archive/test_replace.py", "tests/test_cli.py"],

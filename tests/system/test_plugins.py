@@ -102,7 +102,7 @@ def test_show_and_html(toys, records):
 
 def test_the_archive(toys, records):
     assert "added 2 records" in lusoria(toys, "import", "--db", "toys.db", "games")
-    tree = lusoria(toys, "tree", "--db", "toys.db", "--record", "1", "--depth", "1", "--format", "json")
+    tree = lusoria(toys, "tree", "--db", "toys.db", "--from-id", "1", "--depth", "1", "--format", "json")
     assert [node["ply"] for node in json.loads(tree)] == ["b4-b6"]
     king_on_d4 = "*******/*******/*******/***K***/*******/*******/*******"
     assert len(json.loads(lusoria(toys, "query", "--db", "toys.db", "--pattern", king_on_d4, "--format", "json"))) == 2

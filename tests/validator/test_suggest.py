@@ -24,7 +24,7 @@ TABLUT, SENECA, PETTEIA, LAQUET = Tablut(), Latrunculi(), Latrunculi(variant="pe
         (PETTEIA, "a2-b4", "a2-a4"),  # a file off by one
         (LAQUET, "63: 5/11", "63: 5/11 1/4"),  # a die left out
         (LAQUET, "63: 1/7/10", "63: 1/4 4/10"),  # the other order of the dice
-        (LAQUET, "64: 5/11 5/8", "63: 5/11 5/8"),  # a misread die
+        (LAQUET, "64: 5/11 5/8", "64: 5/11 4/8"),  # a play that fits no die: the roll kept, never misread
         (LAQUET, "64: 5/11 9/5", "64: 5/11 5/9"),  # a play written the wrong way round
         (LAQUET, "64: 11/5 9/5", "64: 5/11 5/9"),  # both
     ],
