@@ -277,8 +277,11 @@ _CSV_COLUMN_WORDS = {
 @functools.cache
 def _csv_line(order: tuple[str, ...], delimiter: str) -> re.Pattern[str]:
     """A CSV game of the columns in `order`, its fields separated by `delimiter`, each quoted or not,
-    as CSV writers may ("d1-d3 e5-e2",0,0,"Ongoing"); a field quoted may hold the delimiter."""
-    fields = (rf'(?P<q{name}>")?(?P<{name}>(?(q{name})[^"\n]*|[^{delimiter}\n"]*))(?(q{name})")' for name in order)
+    as CSV writers may ("d1-d3 e5-e2",0,0,"Ongoing"); a field quoted may hold the delimiter, and a
+    quote written twice (`""`), as the csv module reads it: `_field` reads it as one."""
+    fields = (
+        rf'(?P<q{name}>")?(?P<{name}>(?(q{name})(?:[^"\n]|"")*|[^{delimiter}\n"]*))(?(q{name})")' for name in order
+    )
     return re.compile(delimiter.join(fields))
 
 
@@ -448,12 +451,15 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
             yield draft.source(path, index, _no_game(draft, line, order, (first_row, delimiter), header))
             continue
         at = line.start() + len(line[0]) - len(line[0].lstrip())
-        status = row["status"].strip().lower()
+        if (quote := row["moves"].find('""')) >= 0:
+            yield draft.source(path, index, _quote_in_moves(draft, at + row.start("moves") + quote))
+            continue
+        status = _field(row, "status").strip().lower()
         if status in STATUSES:
             draft.result, draft.result_at = STATUSES[status], at + row.start("status")
         elif status:
             draft.problems.append(
-                draft.problem(_unknown_status(row["status"].strip()), at + row.start("status"), row["status"])
+                draft.problem(_unknown_status(_field(row, "status").strip()), at + row.start("status"), row["status"])
             )
         if not isinstance(rules, OptionError):
             draft.problems += _count_problems(draft, row, at, rules)
@@ -462,6 +468,20 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
             names = draft.locator.where(header)[0]
             read = replace(read, heading=draft.locator.lines(names, names))
         yield read
+
+
+def _field(row: re.Match[str], name: str) -> str:
+    """The field `name` of a CSV game as the csv module reads it: a quote written twice (`""`) is one."""
+    return row[name].replace('""', '"') if row[f"q{name}"] else row[name]
+
+
+def _quote_in_moves(draft: Draft, offset: int) -> SyntaxProblem:
+    """The problem of a quote (`""`, at `offset`) in a CSV game's moves, which no move list holds."""
+    return draft.problem(
+        "found '\"\"', a quote in the moves (a quoted CSV field writes a quote twice): a move list holds no quote",
+        offset,
+        '""',
+    )
 
 
 def _no_game(
@@ -554,9 +574,9 @@ def _count_problems(draft: Draft, row: re.Match[str], at: int, rules: TaflGame) 
         by_attackers = (number % 2 == 0) == attackers_first
         lost["defenders" if by_attackers else "attackers"] += len(re.findall(SQUARE, move["captures"] or ""))
     return [
-        draft.problem(_miscounted(side, row[side].strip(), count), at + row.start(side), row[side], "tag")
+        draft.problem(_miscounted(side, _field(row, side).strip(), count), at + row.start(side), row[side], "tag")
         for side, count in lost.items()
-        if whole_number(row[side].strip(), 0, 1 << 20) != count
+        if whole_number(_field(row, side).strip(), 0, 1 << 20) != count
     ]
 
 

@@ -1699,6 +1699,53 @@ def test_a_csv_field_quoted_is_read_whole_whatever_delimiter_it_holds(delimiter)
     assert game.diagnostics[0].message.startswith(f"found '{word}', expected a move such as e2-c2")
 
 
+def test_a_quote_written_twice_in_a_quoted_csv_field_is_read_as_the_csv_module_reads_it():
+    """`""` in a quoted field is a quote, as the csv module reads it: a status or a count holding one is
+    said with the field read (the line was said as no CSV game, at its first column, or read as lgn); in
+    the moves, where no quote stands, the quote is said at its place."""
+    moves, *others = CSV_GAME.split(",")
+    cut = moves.index(" ", 20) + 1
+    quoted_moves = f'"{moves[:cut]}""{moves[cut:]}""",0,1,White'
+    quoted_status = f'"{moves}",0,1,"Wh""ite"'
+    quoted_count = f'{moves},"1""",1,White'
+    text = "\n".join([quoted_moves, quoted_status, quoted_count]) + "\n"
+    assert format_of("games.csv", quoted_moves + "\n") == "csv"
+    assert list(csv.reader(io.StringIO(text)))[1][3] == 'Wh"ite'
+    said = [
+        [(d.rule, d.line, d.column, d.text, d.message) for d in check(s).diagnostics]
+        for s in read_text(text, "csv", "brandubh.csv")
+    ]
+    assert said == [
+        [
+            (
+                "syntax",
+                1,
+                cut + 2,
+                '""',
+                "found '\"\"', a quote in the moves (a quoted CSV field writes a quote twice): a move list holds no quote",
+            )
+        ],
+        [
+            (
+                "syntax",
+                2,
+                len(moves) + 9,
+                'Wh""ite',
+                "the status is White, Black, Ongoing, Draw or empty, not 'Wh\"ite' (did you mean White?)",
+            )
+        ],
+        [
+            (
+                "tag",
+                3,
+                len(moves) + 3,
+                '1""',
+                "the defenders lost are counted '1\"', which is no count (0, 1, 2 …); the moves list 0",
+            )
+        ],
+    ]
+
+
 @pytest.mark.parametrize(
     "names, message",
     [
