@@ -17,7 +17,7 @@ from pathlib import PurePath
 from lusoria.formats import FORMATS
 from lusoria.formats.common import Draft, drafts, read_site_captures, shown, tafl_games, tafl_rules
 from lusoria.notation.numbers import whole_number
-from lusoria.notation.reader import RecordText, SyntaxProblem
+from lusoria.notation.reader import RecordText, SyntaxProblem, signature
 from lusoria.notation.sources import InputError
 from lusoria.validator.base import WHITE, OptionError
 from lusoria.validator.suggest import meant_among
@@ -181,15 +181,11 @@ _GAME = re.compile(
 )
 
 
-_SIGNATURE = re.compile(r"^--[ \t]*\r?$", re.M)  # an e-mail's signature line (RFC 3676 "-- "), below a pasted list
-
-
-def _signature(text: str) -> re.Match[str] | None:
-    """The signature line of a list pasted from an e-mail: the first after the last move list
-    (a `--` line between games is no signature: the games after it are read)."""
+def _signature(text: str) -> tuple[int, str] | None:
+    """The signature of a list pasted from an e-mail (`signature`): after the last move list."""
     lines = text.splitlines(keepends=True)
     last = next((index for index in reversed(range(len(lines))) if looks_like_move_lists(lines[index], 1)), -1)
-    return _SIGNATURE.search(text, sum(map(len, lines[: last + 1])))
+    return signature(text, sum(map(len, lines[: last + 1])))
 
 
 def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
@@ -202,15 +198,14 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     chosen = {"Game": named} if named and named != default["Game"] else chosen_tags(default, given)
     rules = _rules_of(chosen)
     hint = "" if given.get("Game") or named else _read_as_default(chosen)
-    signature = _signature(text)
-    games = list(_GAME.finditer(text, 0, signature.start() if signature else len(text)))
+    signed = _signature(text)
+    games = list(_GAME.finditer(text, 0, signed[0] if signed else len(text)))
     for index, block, draft in drafts("tafl", text, games):
         for name, value in chosen.items():
             draft.tag(name, value)
         draft.hint = hint
-        if signature and index == len(games) - 1:
-            line = draft.locator.where(signature.start())[0]
-            draft.note(f"the lines from line {line} on are an e-mail's signature (its '-- ' line and after): not read")
+        if signed and index == len(games) - 1:
+            draft.note(signed[1])
         yield _read_list(draft, block[0], block.start(), path, index, rules)
 
 

@@ -716,6 +716,39 @@ def test_a_move_list_pasted_from_an_e_mail_is_read_up_to_its_signature(tmp_path)
     ]
 
 
+LGN_GAME = '[Game "tablut"]\n[Variant "aage"]\n\n1. e8-b8 d5-d6 *\n'
+
+
+def test_an_lgn_file_pasted_from_an_e_mail_is_read_up_to_its_signature_as_a_move_list_is(tmp_path):
+    """A signature below the last record's result marker was an error ("found '--' after the result
+    marker, which ends the record"): the lgn reader reads up to it and notes it, in the words of the
+    move-list reader (the one `signature` of both). A `--` line with a record after it is still an error
+    at its place, and one before the result marker a pass."""
+    (tmp_path / "round1.lgn").write_text(LGN_GAME + LGN_GAME + "\n-- \nAnna Berg\nclub secretary\n")
+    checked = run("validate", tmp_path / "round1.lgn")
+    assert (checked.exit_code, checked.output) == (0, "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")
+    first, last = reports_of(tmp_path / "round1.lgn")
+    assert first.record.main.comments == []
+    assert last.record.main.comments == [
+        "lgn reader: the lines from line 10 on are an e-mail's signature (its '-- ' line and after): not read"
+    ]
+    formatted = run("fmt", tmp_path / "round1.lgn").stdout
+    assert "Anna" not in formatted and "{lgn reader: the lines from line 10 on are an e-mail's signature" in formatted
+    (tmp_path / "between.lgn").write_text(LGN_GAME + "--\nAnna\n" + LGN_GAME)
+    (tmp_path / "unended.lgn").write_text(LGN_GAME.replace(" *", "") + "-- \nAnna\n")
+    said = [[(d.rule, d.line, d.column, d.text) for d in r.diagnostics] for r in reports_of(tmp_path / "between.lgn")]
+    assert said == [[("syntax", 5, 1, "--")], []]
+    [unended] = reports_of(tmp_path / "unended.lgn")
+    assert [(d.rule, d.line, d.column, d.text) for d in unended.diagnostics] == [
+        ("syntax", 6, 1, "Anna"),
+        ("T9", 5, 1, "--"),  # before a result marker, `--` is lgn's pass
+    ]
+
+
+def reports_of(path):
+    return [check(source) for source in read_sources(str(path))]
+
+
 def test_a_dash_line_with_games_after_it_is_no_signature_and_drops_no_game():
     """`--` between two games, or above them: the games after it are read (they were left out, said
     only in a note of the game before), the `--` line a record of a syntax error as before; the
