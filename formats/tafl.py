@@ -106,8 +106,13 @@ def looks_like_move_lists(head: str, fewest: int = 2) -> bool:
     one word after them: what ends the game (`resigned`, `timeout`), or a slip of it (`resign`,
     `1-0`), which the reader then names at its place. `head` may end inside that line (the first
     few thousand characters of a file): a word it ends in may be cut, so it is not judged when two
-    others are."""
-    first = next((line for line in head.splitlines(keepends=True) if line.strip()), "")
+    others are. Lines of prose above it (`_prose_end`) are passed over."""
+    lines = head[_prose_end(head) :].splitlines(keepends=True)
+    return _is_move_list(next((line for line in lines if line.strip()), ""), fewest)
+
+
+def _is_move_list(first: str, fewest: int) -> bool:
+    """Whether a line is a tafl move list of `fewest` moves or more (`looks_like_move_lists`)."""
     if _csv_row(first, delimiter=csv_delimiter(first)):
         return False  # a CSV file's game (`d1-d3 e5-e2,0,0,Ongoing`), in a file of another name
     words = [word for word in first.split() if not _NUMBER.fullmatch(word)]
@@ -116,6 +121,25 @@ def looks_like_move_lists(head: str, fewest: int = 2) -> bool:
     if words and not MOVE.fullmatch(words[-1]):
         words.pop()
     return len(words) >= fewest and all(MOVE.fullmatch(word) for word in words)
+
+
+PROSE_LINES = 10  # lines of prose above a file's move lists, at most, that its reader passes over
+_LINE = re.compile(r"[^\n]*\S[^\n]*")  # a line that is not blank
+_WORD = re.compile(r"[^\W\d_]{2}")  # what a line of prose holds: a word of letters
+_SQUARE_LIKE = re.compile(r"[a-z][0-9]", re.I)  # what a move holds, written well or not: e2-c2, E2–c2, e22
+
+
+def _prose_end(text: str) -> int:
+    """Where the move lists of `text` start after lines of prose (an e-mail's `Hi Anna,`, `here is
+    our game:`): up to PROSE_LINES lines, blank ones aside, each holding a word, none of them a letter
+    followed by a digit, as every move does, even one mistyped (`e8–b8`: the reader says it at its
+    place); 0 when there are none, or more, or nothing but prose."""
+    for count, line in enumerate(_LINE.finditer(text)):
+        if _SQUARE_LIKE.search(line[0]):
+            return line.start()
+        if count == PROSE_LINES or not _WORD.search(line[0]):
+            break  # a line of no word (`--`) is read: a signature above the games is none
+    return 0
 
 
 CSV_DELIMITERS = ",;"  # what separates a CSV file's fields: a spreadsheet of a European locale writes `;`
@@ -190,7 +214,8 @@ def _signature(text: str) -> tuple[int, str] | None:
 
 def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
     """The games of a file of move lists: one a line, a game of numbered moves going on over the
-    lines after it (`_GAME`), up to an e-mail's signature line (`-- `), noted. `tags`: Game, Variant, Rules; without
+    lines after it (`_GAME`), after lines of prose (`_prose_end`) and up to an e-mail's signature
+    line (`-- `), each noted. `tags`: Game, Variant, Rules; without
     Game, the game the file's name names (`named_game`: its default preset), else the format's
     entry's, and then the first error of each game says how it was read (`_read_as_default`)."""
     given, default = tags or {}, FORMATS["tafl"].games[""]
@@ -198,12 +223,15 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     chosen = {"Game": named} if named and named != default["Game"] else chosen_tags(default, given)
     rules = _rules_of(chosen)
     hint = "" if given.get("Game") or named else _read_as_default(chosen)
-    signed = _signature(text)
-    games = list(_GAME.finditer(text, 0, signed[0] if signed else len(text)))
+    signed, start = _signature(text), _prose_end(text)
+    games = list(_GAME.finditer(text, start, signed[0] if signed else len(text)))
     for index, block, draft in drafts("tafl", text, games):
         for name, value in chosen.items():
             draft.tag(name, value)
         draft.hint = hint
+        if start and index == 0:
+            line = draft.locator.where(start)[0]
+            draft.note(f"the lines above line {line} hold no move (prose: an e-mail's greeting): not read")
         if signed and index == len(games) - 1:
             draft.note(signed[1])
         yield _read_list(draft, block[0], block.start(), path, index, rules)

@@ -716,6 +716,50 @@ def test_a_move_list_pasted_from_an_e_mail_is_read_up_to_its_signature(tmp_path)
     ]
 
 
+MAIL = "Hi Anna,\r\n\r\nhere is our game from Tuesday:\r\n\r\nc5-c3 i6-f6 d5-d3\r\nd5-d3 i4-h4\r\n\r\n-- \r\nSøren\r\n"
+
+
+def test_a_move_list_below_a_few_lines_of_prose_is_read_with_a_note_of_the_lines_passed_over(tmp_path):
+    """A whole e-mail pasted into a .txt (a greeting above the list, a signature below): it was
+    skipped in a folder and read as lgn when named ('not a game record in any format lusoria reads');
+    the lines above the first move list, which hold no move, are not read, said in one note."""
+    (tmp_path / "round1.txt").write_text(MAIL)
+    checked = run("validate", "--game", "tablut", tmp_path)
+    assert (checked.exit_code, checked.output) == (0, "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")
+    first, second = read_sources(str(tmp_path / "round1.txt"), tags={"Game": "tablut"})
+    assert (first.line, check(first).record.main.comments) == (
+        5,
+        ["tafl reader: the lines above line 5 hold no move (prose: an e-mail's greeting): not read"],
+    )
+    assert check(second).record.main.comments == [
+        "tafl reader: the lines from line 8 on are an e-mail's signature (its '-- ' line and after): not read"
+    ]
+
+
+@pytest.mark.parametrize(
+    "text, said, sniffed",
+    [
+        ("Hi Anna,\ne8–b8 d5-d6\n", [[("syntax", 2, 1, "e8–b8")]], None),  # a mistyped move is no prose
+        ("c5-c3 i6-f6\nHi Anna,\nd5-d3\n", [[], [("syntax", 2, 1, "Hi")], []], "tafl"),  # prose below a move list
+        ("Hi Anna,\nround two\n", [[("syntax", 1, 1, "Hi")], [("syntax", 2, 1, "round")]], None),  # prose alone
+        (
+            "".join(f"line {n} of prose\n" for n in range(1, 12)) + "c5-c3 i6-f6\n",
+            [[("syntax", n, 1, "line")] for n in range(1, 12)] + [[]],
+            None,
+        ),
+    ],
+    ids=["a mistyped move", "below a move list", "prose alone", "eleven lines of prose"],
+)
+def test_prose_is_read_as_moves_but_above_the_first_move_list_and_up_to_ten_lines(text, said, sniffed):
+    """Only lines above the first that holds a move (written well or not), ten at most, are prose:
+    any other line is read as moves, its wrong word said at its place; a .txt file whose first
+    line after the prose is no move list is not taken for move lists."""
+    reports = [check(source) for source in read_text(text, "tafl", "x.txt", {"Game": "tablut"})]
+    assert [[(d.rule, d.line, d.column, d.text) for d in r.diagnostics] for r in reports] == said
+    assert format_of("x.txt", text) == sniffed
+    assert format_of("x.txt", "Hi Anna,\n" * 10 + "c5-c3 i6-f6\n") == "tafl"
+
+
 LGN_GAME = '[Game "tablut"]\n[Variant "aage"]\n\n1. e8-b8 d5-d6 *\n'
 
 
@@ -1243,7 +1287,8 @@ def test_import_keeps_the_format_and_the_path(tmp_path):
 
 
 def test_a_forced_format_takes_every_file_of_its_extension_in_a_directory(tmp_path):
-    (tmp_path / "headed.txt").write_text("Saami game, 2024\ne3-c3 d1-d3 c3-e3\n")  # not sniffed as move lists
+    (tmp_path / "headed.txt").write_text("Saami game, table b2\ne3-c3 d1-d3 c3-e3\n")  # not sniffed as move lists
+    # (its first line no prose: b2 may be a move mistyped)
     (tmp_path / "game.lgn").write_text('[Game "tablut"]\n\n1. e3-c3 *\n')
     found = list(walk([str(tmp_path)], "tafl"))
     assert found[1] == str(tmp_path / "headed.txt")
