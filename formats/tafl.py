@@ -9,10 +9,12 @@ from __future__ import annotations
 import csv
 import functools
 import io
+import itertools
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from pathlib import PurePath
+from typing import cast
 
 from lusoria.formats import FORMATS
 from lusoria.formats.common import Draft, drafts, read_site_captures, shown, tafl_games, tafl_rules
@@ -106,8 +108,8 @@ def looks_like_move_lists(head: str, fewest: int = 2) -> bool:
     one word after them: what ends the game (`resigned`, `timeout`), or a slip of it (`resign`,
     `1-0`), which the reader then names at its place. `head` may end inside that line (the first
     few thousand characters of a file): a word it ends in may be cut, so it is not judged when two
-    others are. Lines of prose above it (`_prose_end`) are passed over."""
-    lines = head[_prose_end(head) :].splitlines(keepends=True)
+    others are. A header and lines of prose above it (`_games_start`) are passed over."""
+    lines = head[_games_start(head) :].splitlines(keepends=True)
     return _is_move_list(next((line for line in lines if line.strip()), ""), fewest)
 
 
@@ -129,17 +131,32 @@ _WORD = re.compile(r"[^\W\d_]{2}")  # what a line of prose holds: a word of lett
 _SQUARE_LIKE = re.compile(r"[a-z][0-9]", re.I)  # what a move holds, written well or not: e2-c2, E2–c2, e22
 
 
-def _prose_end(text: str) -> int:
-    """Where the move lists of `text` start after lines of prose (an e-mail's `Hi Anna,`, `here is
-    our game:`): up to PROSE_LINES lines, blank ones aside, each holding a word, none of them a letter
-    followed by a digit, as every move does, even one mistyped (`e8–b8`: the reader says it at its
-    place); 0 when there are none, or more, or nothing but prose."""
-    for count, line in enumerate(_LINE.finditer(text)):
-        if _SQUARE_LIKE.search(line[0]):
-            return line.start()
-        if count == PROSE_LINES or not _WORD.search(line[0]):
-            break  # a line of no word (`--`) is read: a signature above the games is none
-    return 0
+def _prose(text: str) -> tuple[int, int] | None:
+    """The lines of prose above the move lists of `text`, after its header (`_header`; an e-mail's
+    `Hi Anna,`, `here is our game:`): where the first starts and the move lists do. Up to PROSE_LINES
+    lines, blank ones aside, each holding a word, none of them a letter followed by a digit, as every
+    move does, even one mistyped (`e8–b8`: the reader says it at its place); None when there are
+    none, or more, or nothing but prose."""
+    lines = list(itertools.islice(_LINE.finditer(text, _header(text).end()), PROSE_LINES + 1))
+    prose = list(itertools.takewhile(lambda line: _WORD.search(line[0]) and not _SQUARE_LIKE.search(line[0]), lines))
+    if not prose or len(prose) == len(lines) or not _SQUARE_LIKE.search(lines[len(prose)][0]):
+        return None  # a line of no word (`--`) is read: a signature above the games is none
+    return prose[0].start(), lines[len(prose)].start()
+
+
+def _games_start(text: str) -> int:
+    """Where the move lists of `text` start: after its header and lines of prose (`_prose`)."""
+    prose = _prose(text)
+    return prose[1] if prose else _header(text).end()
+
+
+_HEADER = re.compile(r"\A\s*(#[^\n]*)|")  # a file's header: a first line `# …` (group 1), or none
+
+
+def _header(text: str) -> re.Match[str]:
+    """The header of a file of move lists or a CSV file: its first line when it starts with `#`
+    (`# brandubh, from the club's server`), which may name its game (`_game_named`); else empty."""
+    return cast("re.Match[str]", _HEADER.match(text))
 
 
 CSV_DELIMITERS = ",;"  # what separates a CSV file's fields: a spreadsheet of a European locale writes `;`
@@ -219,19 +236,19 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     Game, the game the file's name names (`named_game`: its default preset), else the format's
     entry's, and then the first error of each game says how it was read (`_read_as_default`)."""
     given, default = tags or {}, FORMATS["tafl"].games[""]
-    named = None if given.get("Game") else named_game(path)
+    named = None if given.get("Game") else _game_named(path, text)
     chosen = {"Game": named} if named and named != default["Game"] else chosen_tags(default, given)
     rules = _rules_of(chosen)
     hint = "" if given.get("Game") or named else _read_as_default(chosen)
-    signed, start = _signature(text), _prose_end(text)
-    games = list(_GAME.finditer(text, start, signed[0] if signed else len(text)))
+    signed, prose = _signature(text), _prose(text)
+    games = list(_GAME.finditer(text, _games_start(text), signed[0] if signed else len(text)))
     for index, block, draft in drafts("tafl", text, games):
         for name, value in chosen.items():
             draft.tag(name, value)
         draft.hint = hint
-        if start and index == 0:
-            line = draft.locator.where(start)[0]
-            draft.note(f"the lines above line {line} hold no move (prose: an e-mail's greeting): not read")
+        if prose and index == 0:
+            first, last = draft.locator.where(prose[0])[0], draft.locator.where(prose[1])[0] - 1
+            draft.note(f"lines {first}–{last} hold no move (prose: an e-mail's greeting?): not read")
         if signed and index == len(games) - 1:
             draft.note(signed[1])
         yield _read_list(draft, block[0], block.start(), path, index, rules)
@@ -344,7 +361,8 @@ def _is_csv_game(line: str, order: tuple[str, ...], delimiter: str) -> bool:
 def looks_like_csv(head: str) -> bool:
     """Whether a text is CSV move lists: its first line (after header lines: `# …`, column names), or
     another line of `head`, is a CSV game (`_is_csv_game`: moves, one is enough, two counts and a
-    status), so that a first game mistyped is said at its place, not the file skipped. `head` may
+    status), so that a first game mistyped is said at its place, not the file skipped; or its header
+    (`_header`) names a tafl game and its first line is no move list alone (a move list's, with it). `head` may
     end inside the first line (a game longer than the characters looked at): its moves so far then
     judge it. Lines may end in CR alone (the head is not yet read as text, which makes them LF). Its
     fields are separated by `,` or `;` (`csv_delimiter`), or by tabs under a header of names so
@@ -359,6 +377,9 @@ def looks_like_csv(head: str) -> bool:
         lines = lines[1:]
     if named or any(_is_csv_game(line, order, separator) for line in lines for separator in CSV_DELIMITERS + TAB):
         return True
+    if _games_in(_header(head)[1] or "", [game.name for game in tafl_games()]):
+        alone = lines and _is_move_list(lines[0], 1) and not any(map(lines[0].__contains__, CSV_DELIMITERS))
+        return not alone  # its lines said at their place; move lists alone (no move holds `,`, `;`): tafl's
     first = lines[0].lstrip() if lines else ""
     if not first or first.endswith(("\n", "\r")) or _csv_line(order, delimiter).match(first):
         return False
@@ -375,11 +396,10 @@ def csv_game(path: str, text: str) -> str:
     games fit (each named), or none, or the name or header names such a game's variant (or such a
     game alone): `--game` names it."""
     tafl = {game.name: game for game in tafl_games() if not game.described}
-    header = text.lstrip().split("\n", 1)[0] if text.lstrip().startswith("#") else ""
-    named = named_game(path) or named_game(path, header, "its header")
+    named = _game_named(path, text)
     if named:
         return named
-    squares = re.findall(SQUARE, text[len(header) :])
+    squares = re.findall(SQUARE, text[_header(text).end() :])
     files = max((ord(square[0]) - ord("a") + 1 for square in squares), default=0)
     ranks = max((whole_number(square[1:], 1, 19) or 0 for square in squares), default=0)
     needed = max(files, ranks)
@@ -400,20 +420,29 @@ def csv_game(path: str, text: str) -> str:
     return fitting[0][1]
 
 
+def _game_named(path: str, text: str) -> str | None:
+    """The tafl game that a file's name names, or else its header (`_header`: `# brandubh`): `named_game`."""
+    return named_game(path) or named_game(path, _header(text)[1] or "", "its header")
+
+
 def named_game(path: str, words: str | None = None, where: str = "its name") -> str | None:
     """The tafl game that a file's name (or `words`, its `where`: a CSV file's header) names:
     `brandubh_valid.csv`, `club-copenhagen.txt`; None when it names none. InputError when it names
     several, or a variant of a game that describes its boards by its variants (`_refuse_described`)."""
     name = path.replace("\\", "/").rsplit("/", 1)[-1]
     said, suffix = (name if words is None else words).lower(), PurePath(name).suffix.lower() or ".csv"
-    tafl = [game.name for game in tafl_games() if not game.described]
-    named = [game for game in tafl if re.search(rf"(?<![a-z]){re.escape(game)}(?![a-z])", said)]
+    named = _games_in(said, [game.name for game in tafl_games() if not game.described])
     _refuse_described(path, where, said, named)
     if len(named) > 1:
         raise InputError(
             f"{path}: {where} names several games ({', '.join(named)}): {_name_it(named[0], suffix)}", "game"
         )
     return named[0] if named else None
+
+
+def _games_in(words: str, games: list[str]) -> list[str]:
+    """The names of `games` that `words` (in lower case) holds as words of their own."""
+    return [game for game in games if re.search(rf"(?<![a-z]){re.escape(game)}(?![a-z])", words.lower())]
 
 
 def _refuse_described(path: str, where: str, words: str, named: list[str]) -> None:

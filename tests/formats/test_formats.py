@@ -729,7 +729,7 @@ def test_a_move_list_below_a_few_lines_of_prose_is_read_with_a_note_of_the_lines
     first, second = read_sources(str(tmp_path / "round1.txt"), tags={"Game": "tablut"})
     assert (first.line, check(first).record.main.comments) == (
         5,
-        ["tafl reader: the lines above line 5 hold no move (prose: an e-mail's greeting): not read"],
+        ["tafl reader: lines 1–4 hold no move (prose: an e-mail's greeting?): not read"],
     )
     assert check(second).record.main.comments == [
         "tafl reader: the lines from line 8 on are an e-mail's signature (its '-- ' line and after): not read"
@@ -1759,6 +1759,32 @@ def test_a_csv_file_of_column_names_alone_has_no_game_as_an_lgn_file_of_comments
         assert (done.exit_code, done.stdout) == (2, "0 records: 0 valid, 0 invalid (0 errors, 0 warnings)\n")
         assert done.stderr == f"lusoria: no record found in {tmp_path}/{name}\n"
     assert list(read_sources(str(tmp_path / "games.csv"), format="csv")) == []
+
+
+@pytest.mark.parametrize("name", ["games.csv", "games.txt"])
+def test_move_lists_alone_under_a_header_naming_their_game_read_as_that_game(tmp_path, name):
+    """A `# brandubh` line above move lists alone (no counts, no status), in a .csv file as in a .txt:
+    read as move lists of the game the header names, as a CSV file's header names it (the .csv was read
+    as lgn, 'not a game record in any format lusoria reads'; with the .txt's header read as prose, as
+    Tablut)."""
+    moves = CSV_GAME.split(",")[0]
+    (tmp_path / name).write_text(f"# brandubh, from the club's server\n{moves}\n")
+    [game] = [check(source) for source in read_sources(str(tmp_path / name))]
+    assert (game.valid, game.record.tags["Game"], game.record.main.comments) == (True, "brandubh", [])
+
+
+@pytest.mark.parametrize("row", ["{moves} 0 1 White", "{moves},1,White", "{moves};0;1"])
+def test_a_csv_file_under_a_header_naming_its_game_says_a_line_that_is_no_game_at_its_place(row):
+    """A `.csv` whose header names its game and whose lines are neither the engines' CSV games nor
+    move lists alone (counts and status after blanks; a field left out): it was read as lgn ('not a
+    game record in any format lusoria reads', at the header); now each line is said at its place,
+    with the columns a line holds."""
+    text = "# brandubh\n" + row.format(moves=CSV_GAME.split(",")[0]) + "\n"
+    assert format_of("games.csv", text) == "csv"
+    [game] = [check(source) for source in read_text(text, "csv", "games.csv")]
+    assert [(d.rule, d.line, d.column, d.message) for d in game.diagnostics] == [
+        ("syntax", 2, 1, "a line of a CSV move list is moves,defenders lost,attackers lost,status")
+    ]
 
 
 @pytest.mark.parametrize("delimiter", [",", ";"])
