@@ -14,7 +14,6 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from pathlib import PurePath
-from typing import cast
 
 from lusoria.formats import FORMATS
 from lusoria.formats.common import Draft, drafts, read_site_captures, shown, tafl_games, tafl_rules
@@ -137,7 +136,7 @@ def _prose(text: str) -> tuple[int, int] | None:
     lines, blank ones aside, each holding a word, none of them a letter followed by a digit, as every
     move does, even one mistyped (`e8–b8`: the reader says it at its place); None when there are
     none, or more, or nothing but prose."""
-    lines = list(itertools.islice(_LINE.finditer(text, _header(text).end()), PROSE_LINES + 1))
+    lines = list(itertools.islice(_LINE.finditer(text, _header(text)[1]), PROSE_LINES + 1))
     prose = list(itertools.takewhile(lambda line: _WORD.search(line[0]) and not _SQUARE_LIKE.search(line[0]), lines))
     if not prose or len(prose) == len(lines) or not _SQUARE_LIKE.search(lines[len(prose)][0]):
         return None  # a line of no word (`--`) is read: a signature above the games is none
@@ -147,16 +146,18 @@ def _prose(text: str) -> tuple[int, int] | None:
 def _games_start(text: str) -> int:
     """Where the move lists of `text` start: after its header and lines of prose (`_prose`)."""
     prose = _prose(text)
-    return prose[1] if prose else _header(text).end()
+    return prose[1] if prose else _header(text)[1]
 
 
-_HEADER = re.compile(r"\A\s*(#[^\n]*)|")  # a file's header: a first line `# …` (group 1), or none
+_HEADER = re.compile(r"\s*(#[^\n]*)")  # a file's header: a first line `# …`
 
 
-def _header(text: str) -> re.Match[str]:
-    """The header of a file of move lists or a CSV file: its first line when it starts with `#`
-    (`# brandubh, from the club's server`), which may name its game (`_game_named`); else empty."""
-    return cast("re.Match[str]", _HEADER.match(text))
+def _header(text: str) -> tuple[str, int]:
+    """The header of a file of move lists or a CSV file, its first line when it starts with `#` (`#
+    brandubh, from the club's server`), which may name its game (`_game_named`), and where it ends;
+    ("", 0) for none."""
+    found = _HEADER.match(text)
+    return (found[1], found.end()) if found else ("", 0)
 
 
 CSV_DELIMITERS = ",;"  # what separates a CSV file's fields: a spreadsheet of a European locale writes `;`
@@ -377,7 +378,7 @@ def looks_like_csv(head: str) -> bool:
         lines = lines[1:]
     if named or any(_is_csv_game(line, order, separator) for line in lines for separator in CSV_DELIMITERS + TAB):
         return True
-    if _games_in(_header(head)[1] or "", [game.name for game in tafl_games()]):
+    if _games_in(_header(head)[0], [game.name for game in tafl_games()]):
         alone = lines and _is_move_list(lines[0], 1) and not any(map(lines[0].__contains__, CSV_DELIMITERS))
         return not alone  # its lines said at their place; move lists alone (no move holds `,`, `;`): tafl's
     first = lines[0].lstrip() if lines else ""
@@ -399,7 +400,7 @@ def csv_game(path: str, text: str) -> str:
     named = _game_named(path, text)
     if named:
         return named
-    squares = re.findall(SQUARE, text[_header(text).end() :])
+    squares = re.findall(SQUARE, text[_header(text)[1] :])
     files = max((ord(square[0]) - ord("a") + 1 for square in squares), default=0)
     ranks = max((whole_number(square[1:], 1, 19) or 0 for square in squares), default=0)
     needed = max(files, ranks)
@@ -422,7 +423,7 @@ def csv_game(path: str, text: str) -> str:
 
 def _game_named(path: str, text: str) -> str | None:
     """The tafl game that a file's name names, or else its header (`_header`: `# brandubh`): `named_game`."""
-    return named_game(path) or named_game(path, _header(text)[1] or "", "its header")
+    return named_game(path) or named_game(path, _header(text)[0], "its header")
 
 
 def named_game(path: str, words: str | None = None, where: str = "its name") -> str | None:
