@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import functools
 import io
+import itertools
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
@@ -17,7 +18,7 @@ from pathlib import PurePath
 from lusoria.formats import FORMATS
 from lusoria.formats.common import Draft, Locator, drafts, read_site_captures, shown, tafl_games, tafl_rules
 from lusoria.notation.numbers import whole_number
-from lusoria.notation.reader import RecordText, SyntaxProblem
+from lusoria.notation.reader import RecordText, SyntaxProblem, signature
 from lusoria.notation.sources import InputError
 from lusoria.validator.base import WHITE, OptionError
 from lusoria.validator.suggest import meant_among
@@ -106,8 +107,13 @@ def looks_like_move_lists(head: str, fewest: int = 2) -> bool:
     one word after them: what ends the game (`resigned`, `timeout`), or a slip of it (`resign`,
     `1-0`), which the reader then names at its place. `head` may end inside that line (the first
     few thousand characters of a file): a word it ends in may be cut, so it is not judged when two
-    others are."""
-    first = next((line for line in head.splitlines(keepends=True) if line.strip()), "")
+    others are. A header and lines of prose above it (`_games_start`) are passed over."""
+    lines = head[_games_start(head) :].splitlines(keepends=True)
+    return _is_move_list(next((line for line in lines if line.strip()), ""), fewest)
+
+
+def _is_move_list(first: str, fewest: int) -> bool:
+    """Whether a line is a tafl move list of `fewest` moves or more (`looks_like_move_lists`)."""
     if _csv_row(first, delimiter=csv_delimiter(first)):
         return False  # a CSV file's game (`d1-d3 e5-e2,0,0,Ongoing`), in a file of another name
     words = [word for word in first.split() if not _NUMBER.fullmatch(word)]
@@ -116,6 +122,42 @@ def looks_like_move_lists(head: str, fewest: int = 2) -> bool:
     if words and not MOVE.fullmatch(words[-1]):
         words.pop()
     return len(words) >= fewest and all(MOVE.fullmatch(word) for word in words)
+
+
+PROSE_LINES = 10  # lines of prose above a file's move lists, at most, that its reader passes over
+_LINE = re.compile(r"[^\n]*\S[^\n]*")  # a line that is not blank
+_WORD = re.compile(r"[^\W\d_]{2}")  # what a line of prose holds: a word of letters
+_SQUARE_LIKE = re.compile(r"[a-z][0-9]", re.I)  # what a move holds, written well or not: e2-c2, E2–c2, e22
+
+
+def _prose(text: str) -> tuple[int, int] | None:
+    """The lines of prose above the move lists of `text`, after its header (`_header`; an e-mail's
+    `Hi Anna,`, `here is our game:`): where the first starts and the move lists do. Up to PROSE_LINES
+    lines, blank ones aside, each holding a word, none of them a letter followed by a digit, as every
+    move does, even one mistyped (`e8–b8`: the reader says it at its place); None when there are
+    none, or more, or nothing but prose."""
+    lines = list(itertools.islice(_LINE.finditer(text, _header(text)[1]), PROSE_LINES + 1))
+    prose = list(itertools.takewhile(lambda line: _WORD.search(line[0]) and not _SQUARE_LIKE.search(line[0]), lines))
+    if not prose or len(prose) == len(lines) or not _SQUARE_LIKE.search(lines[len(prose)][0]):
+        return None  # a line of no word (`--`) is read: a signature above the games is none
+    return prose[0].start(), lines[len(prose)].start()
+
+
+def _games_start(text: str) -> int:
+    """Where the move lists of `text` start: after its header and lines of prose (`_prose`)."""
+    prose = _prose(text)
+    return prose[1] if prose else _header(text)[1]
+
+
+_HEADER = re.compile(r"\s*(#[^\n]*)")  # a file's header: a first line `# …`
+
+
+def _header(text: str) -> tuple[str, int]:
+    """The header of a file of move lists or a CSV file, its first line when it starts with `#` (`#
+    brandubh, from the club's server`), which may name its game (`_game_named`), and where it ends;
+    ("", 0) for none."""
+    found = _HEADER.match(text)
+    return (found[1], found.end()) if found else ("", 0)
 
 
 CSV_DELIMITERS = ",;"  # what separates a CSV file's fields: a spreadsheet of a European locale writes `;`
@@ -181,37 +223,36 @@ _GAME = re.compile(
 )
 
 
-_SIGNATURE = re.compile(r"^--[ \t]*\r?$", re.M)  # an e-mail's signature line (RFC 3676 "-- "), below a pasted list
-
-
-def _signature(lines: Locator) -> re.Match[str] | None:
-    """The signature line of a list pasted from an e-mail: the first after the last move list
-    (a `--` line between games is no signature: the games after it are read)."""
+def _signature(lines: Locator) -> tuple[int, str] | None:
+    """The signature of a list pasted from an e-mail (`signature`): after the last move list."""
     count = len(lines.starts)
     last = next((line for line in range(count, 0, -1) if looks_like_move_lists(lines.lines(line, line), 1)), 0)
-    return _SIGNATURE.search(lines.text, lines.starts[last] if last < count else len(lines.text))
+    return signature(lines.text, lines.starts[last] if last < count else len(lines.text))
 
 
 def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
     """The games of a file of move lists: one a line, a game of numbered moves going on over the
-    lines after it (`_GAME`), up to an e-mail's signature line (`-- `), noted. `tags`: Game, Variant, Rules; without
+    lines after it (`_GAME`), after lines of prose (`_prose_end`) and up to an e-mail's signature
+    line (`-- `), each noted. `tags`: Game, Variant, Rules; without
     Game, the game the file's name names (`named_game`: its default preset), else the format's
     entry's, and then the first error of each game says how it was read (`_read_as_default`)."""
     given, default = tags or {}, FORMATS["tafl"].games[""]
-    named = None if given.get("Game") else named_game(path)
+    named = None if given.get("Game") else _game_named(path, text)
     chosen = {"Game": named} if named and named != default["Game"] else chosen_tags(default, given)
     rules = _rules_of(chosen)
     hint = "" if given.get("Game") or named else _read_as_default(chosen)
     lines = Locator(text)
-    signature = _signature(lines)
-    games = list(_GAME.finditer(text, 0, signature.start() if signature else len(text)))
+    signed, prose = _signature(lines), _prose(text)
+    games = list(_GAME.finditer(text, _games_start(text), signed[0] if signed else len(text)))
     for index, block, draft in drafts("tafl", lines, games):
         for name, value in chosen.items():
             draft.tag(name, value)
         draft.hint = hint
-        if signature and index == len(games) - 1:
-            line = draft.locator.where(signature.start())[0]
-            draft.note(f"the lines from line {line} on are an e-mail's signature (its '-- ' line and after): not read")
+        if prose and index == 0:
+            first, last = draft.locator.where(prose[0])[0], draft.locator.where(prose[1])[0] - 1
+            draft.note(f"lines {first}–{last} hold no move (prose: an e-mail's greeting?): not read")
+        if signed and index == len(games) - 1:
+            draft.note(signed[1])
         yield _read_list(draft, block[0], block.start(), path, index, rules)
 
 
@@ -278,8 +319,11 @@ _CSV_COLUMN_WORDS = {
 @functools.cache
 def _csv_line(order: tuple[str, ...], delimiter: str) -> re.Pattern[str]:
     """A CSV game of the columns in `order`, its fields separated by `delimiter`, each quoted or not,
-    as CSV writers may ("d1-d3 e5-e2",0,0,"Ongoing"); a field quoted may hold the delimiter."""
-    fields = (rf'(?P<q{name}>")?(?P<{name}>(?(q{name})[^"\n]*|[^{delimiter}\n"]*))(?(q{name})")' for name in order)
+    as CSV writers may ("d1-d3 e5-e2",0,0,"Ongoing"); a field quoted may hold the delimiter, and a
+    quote written twice (`""`), as the csv module reads it: `_field` reads it as one."""
+    fields = (
+        rf'(?P<q{name}>")?(?P<{name}>(?(q{name})(?:[^"\n]|"")*|[^{delimiter}\n"]*))(?(q{name})")' for name in order
+    )
     return re.compile(delimiter.join(fields))
 
 
@@ -319,7 +363,8 @@ def _is_csv_game(line: str, order: tuple[str, ...], delimiter: str) -> bool:
 def looks_like_csv(head: str) -> bool:
     """Whether a text is CSV move lists: its first line (after header lines: `# …`, column names), or
     another line of `head`, is a CSV game (`_is_csv_game`: moves, one is enough, two counts and a
-    status), so that a first game mistyped is said at its place, not the file skipped. `head` may
+    status), so that a first game mistyped is said at its place, not the file skipped; or its header
+    (`_header`) names a tafl game and its first line is no move list alone (a move list's, with it). `head` may
     end inside the first line (a game longer than the characters looked at): its moves so far then
     judge it. Lines may end in CR alone (the head is not yet read as text, which makes them LF). Its
     fields are separated by `,` or `;` (`csv_delimiter`), or by tabs under a header of names so
@@ -334,6 +379,9 @@ def looks_like_csv(head: str) -> bool:
         lines = lines[1:]
     if named or any(_is_csv_game(line, order, separator) for line in lines for separator in CSV_DELIMITERS + TAB):
         return True
+    if _games_in(_header(head)[0], [game.name for game in tafl_games()]):
+        alone = lines and _is_move_list(lines[0], 1) and not any(map(lines[0].__contains__, CSV_DELIMITERS))
+        return not alone  # its lines said at their place; move lists alone (no move holds `,`, `;`): tafl's
     first = lines[0].lstrip() if lines else ""
     if not first or first.endswith(("\n", "\r")) or _csv_line(order, delimiter).match(first):
         return False
@@ -350,11 +398,10 @@ def csv_game(path: str, text: str) -> str:
     games fit (each named), or none, or the name or header names such a game's variant (or such a
     game alone): `--game` names it."""
     tafl = {game.name: game for game in tafl_games() if not game.described}
-    header = text.lstrip().split("\n", 1)[0] if text.lstrip().startswith("#") else ""
-    named = named_game(path) or named_game(path, header, "its header")
+    named = _game_named(path, text)
     if named:
         return named
-    squares = re.findall(SQUARE, text[len(header) :])
+    squares = re.findall(SQUARE, text[_header(text)[1] :])
     files = max((ord(square[0]) - ord("a") + 1 for square in squares), default=0)
     ranks = max((whole_number(square[1:], 1, 19) or 0 for square in squares), default=0)
     needed = max(files, ranks)
@@ -375,20 +422,29 @@ def csv_game(path: str, text: str) -> str:
     return fitting[0][1]
 
 
+def _game_named(path: str, text: str) -> str | None:
+    """The tafl game that a file's name names, or else its header (`_header`: `# brandubh`): `named_game`."""
+    return named_game(path) or named_game(path, _header(text)[0], "its header")
+
+
 def named_game(path: str, words: str | None = None, where: str = "its name") -> str | None:
     """The tafl game that a file's name (or `words`, its `where`: a CSV file's header) names:
     `brandubh_valid.csv`, `club-copenhagen.txt`; None when it names none. InputError when it names
     several, or a variant of a game that describes its boards by its variants (`_refuse_described`)."""
     name = path.replace("\\", "/").rsplit("/", 1)[-1]
     said, suffix = (name if words is None else words).lower(), PurePath(name).suffix.lower() or ".csv"
-    tafl = [game.name for game in tafl_games() if not game.described]
-    named = [game for game in tafl if re.search(rf"(?<![a-z]){re.escape(game)}(?![a-z])", said)]
+    named = _games_in(said, [game.name for game in tafl_games() if not game.described])
     _refuse_described(path, where, said, named)
     if len(named) > 1:
         raise InputError(
             f"{path}: {where} names several games ({', '.join(named)}): {_name_it(named[0], suffix)}", "game"
         )
     return named[0] if named else None
+
+
+def _games_in(words: str, games: list[str]) -> list[str]:
+    """The names of `games` that `words` (in lower case) holds as words of their own."""
+    return [game for game in games if re.search(rf"(?<![a-z]){re.escape(game)}(?![a-z])", words.lower())]
 
 
 def _refuse_described(path: str, where: str, words: str, named: list[str]) -> None:
@@ -449,12 +505,15 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
             yield draft.source(path, index, _no_game(draft, line, order, (first_row, delimiter), header))
             continue
         at = line.start() + len(line[0]) - len(line[0].lstrip())
-        status = row["status"].strip().lower()
+        if (quote := row["moves"].find('""')) >= 0:
+            yield draft.source(path, index, _quote_in_moves(draft, at + row.start("moves") + quote))
+            continue
+        status = _field(row, "status").strip().lower()
         if status in STATUSES:
             draft.result, draft.result_at = STATUSES[status], at + row.start("status")
         elif status:
             draft.problems.append(
-                draft.problem(_unknown_status(row["status"].strip()), at + row.start("status"), row["status"])
+                draft.problem(_unknown_status(_field(row, "status").strip()), at + row.start("status"), row["status"])
             )
         if not isinstance(rules, OptionError):
             draft.problems += _count_problems(draft, row, at, rules)
@@ -463,6 +522,20 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
             names = draft.locator.where(header)[0]
             read = replace(read, heading=draft.locator.lines(names, names))
         yield read
+
+
+def _field(row: re.Match[str], name: str) -> str:
+    """The field `name` of a CSV game as the csv module reads it: a quote written twice (`""`) is one."""
+    return row[name].replace('""', '"') if row[f"q{name}"] else row[name]
+
+
+def _quote_in_moves(draft: Draft, offset: int) -> SyntaxProblem:
+    """The problem of a quote (`""`, at `offset`) in a CSV game's moves, which no move list holds."""
+    return draft.problem(
+        "found '\"\"', a quote in the moves (a quoted CSV field writes a quote twice): a move list holds no quote",
+        offset,
+        '""',
+    )
 
 
 def _no_game(
@@ -555,9 +628,9 @@ def _count_problems(draft: Draft, row: re.Match[str], at: int, rules: TaflGame) 
         by_attackers = (number % 2 == 0) == attackers_first
         lost["defenders" if by_attackers else "attackers"] += len(re.findall(SQUARE, move["captures"] or ""))
     return [
-        draft.problem(_miscounted(side, row[side].strip(), count), at + row.start(side), row[side], "tag")
+        draft.problem(_miscounted(side, _field(row, side).strip(), count), at + row.start(side), row[side], "tag")
         for side, count in lost.items()
-        if whole_number(row[side].strip(), 0, 1 << 20) != count
+        if whole_number(_field(row, side).strip(), 0, 1 << 20) != count
     ]
 
 

@@ -60,6 +60,7 @@ class RecordText:
     hint: str = ""  # what its first error adds: how that reader chose a game its file does not name
     before: tuple[str, ...] = ()  # the `%` lines before it that no record holds (its file's first record's)
     heading: str = ""  # the lines above it its format reads it with (a CSV header naming its columns), kept with it
+    notes: tuple[str, ...] = ()  # what the reader says of how it read the text: the record's first comments
 
     @property
     def last_line(self) -> int:
@@ -128,7 +129,42 @@ def split_records(pieces: Iterable[str], path: str = "") -> Iterator[RecordText]
         if start is not None:
             start = 0
     if start is not None and text.strip():
-        yield RecordText(text, line + text.count("\n", counted, start), index, path, before=tuple(before))
+        first = line + text.count("\n", counted, start)
+        text, notes = _unsigned(text, first)
+        yield RecordText(text, first, index, path, before=tuple(before), notes=notes)
+
+
+_SIGNATURE = re.compile(r"^--[ \t]*\r?$", re.M)  # an e-mail's signature line (RFC 3676 "-- ")
+
+
+def signature(text: str, after: int, first_line: int = 1) -> tuple[int, str] | None:
+    """Where the signature of an e-mail pasted with its games starts in `text`: its `-- ` line, the
+    first at or after offset `after`, the end of the last game (a `--` line with a game after it is
+    none), and the note that says the lines from there on are not read (`text`'s first line being
+    `first_line` of its file); None when there is none. Every reader of pasted games asks it."""
+    line = _SIGNATURE.search(text, after)
+    if line is None:
+        return None
+    number = first_line + text.count("\n", 0, line.start())
+    return (
+        line.start(),
+        f"the lines from line {number} on are an e-mail's signature (its '-- ' line and after): not read",
+    )
+
+
+def _unsigned(text: str, first_line: int) -> tuple[str, tuple[str, ...]]:
+    """The last record of a file (`text`, from its line `first_line`) up to an e-mail's signature
+    below its result marker (`signature`), and the note that says so ("lgn reader: …"); else as it is."""
+    lines = (dashes.start() for dashes in _SIGNATURE.finditer(text))
+    ended = next((at for at in lines if _ends_in_result().search(text, 0, at)), None)
+    found = None if ended is None else signature(text, ended, first_line)
+    return (text, ()) if found is None else (text[: found[0]], (f"lgn reader: {found[1]}",))
+
+
+@cache
+def _ends_in_result() -> re.Pattern[str]:
+    """A text that ends in a result marker (the grammar's, every game's), blanks after it."""
+    return re.compile(rf"(?<!\S)(?:{_terminals(games.any_game()).result.pattern})\s*\Z")
 
 
 def escapes_in(skipped: str) -> list[str]:
@@ -324,6 +360,7 @@ def parse_record(source: RecordText | str) -> Record:
     if "Game" not in record.tags:  # the Game tag line found stands inside a comment
         raise SyntaxProblem("the record has no Game tag", source.line, 1, "", "tag")
     record.line = source.line
+    record.main.comments[:0] = source.notes
     return record
 
 

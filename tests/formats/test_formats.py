@@ -719,6 +719,83 @@ def test_a_move_list_pasted_from_an_e_mail_is_read_up_to_its_signature(tmp_path)
     ]
 
 
+MAIL = "Hi Anna,\r\n\r\nhere is our game from Tuesday:\r\n\r\nc5-c3 i6-f6 d5-d3\r\nd5-d3 i4-h4\r\n\r\n-- \r\nSøren\r\n"
+
+
+def test_a_move_list_below_a_few_lines_of_prose_is_read_with_a_note_of_the_lines_passed_over(tmp_path):
+    """A whole e-mail pasted into a .txt (a greeting above the list, a signature below): it was
+    skipped in a folder and read as lgn when named ('not a game record in any format lusoria reads');
+    the lines above the first move list, which hold no move, are not read, said in one note."""
+    (tmp_path / "round1.txt").write_text(MAIL)
+    checked = run("validate", "--game", "tablut", tmp_path)
+    assert (checked.exit_code, checked.output) == (0, "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")
+    first, second = read_sources(str(tmp_path / "round1.txt"), tags={"Game": "tablut"})
+    assert (first.line, check(first).record.main.comments) == (
+        5,
+        ["tafl reader: lines 1–4 hold no move (prose: an e-mail's greeting?): not read"],
+    )
+    assert check(second).record.main.comments == [
+        "tafl reader: the lines from line 8 on are an e-mail's signature (its '-- ' line and after): not read"
+    ]
+
+
+@pytest.mark.parametrize(
+    "text, said, sniffed",
+    [
+        ("Hi Anna,\ne8–b8 d5-d6\n", [[("syntax", 2, 1, "e8–b8")]], None),  # a mistyped move is no prose
+        ("c5-c3 i6-f6\nHi Anna,\nd5-d3\n", [[], [("syntax", 2, 1, "Hi")], []], "tafl"),  # prose below a move list
+        ("Hi Anna,\nround two\n", [[("syntax", 1, 1, "Hi")], [("syntax", 2, 1, "round")]], None),  # prose alone
+        (
+            "".join(f"line {n} of prose\n" for n in range(1, 12)) + "c5-c3 i6-f6\n",
+            [[("syntax", n, 1, "line")] for n in range(1, 12)] + [[]],
+            None,
+        ),
+    ],
+    ids=["a mistyped move", "below a move list", "prose alone", "eleven lines of prose"],
+)
+def test_prose_is_read_as_moves_but_above_the_first_move_list_and_up_to_ten_lines(text, said, sniffed):
+    """Only lines above the first that holds a move (written well or not), ten at most, are prose:
+    any other line is read as moves, its wrong word said at its place; a .txt file whose first
+    line after the prose is no move list is not taken for move lists."""
+    reports = [check(source) for source in read_text(text, "tafl", "x.txt", {"Game": "tablut"})]
+    assert [[(d.rule, d.line, d.column, d.text) for d in r.diagnostics] for r in reports] == said
+    assert format_of("x.txt", text) == sniffed
+    assert format_of("x.txt", "Hi Anna,\n" * 10 + "c5-c3 i6-f6\n") == "tafl"
+
+
+LGN_GAME = '[Game "tablut"]\n[Variant "aage"]\n\n1. e8-b8 d5-d6 *\n'
+
+
+def test_an_lgn_file_pasted_from_an_e_mail_is_read_up_to_its_signature_as_a_move_list_is(tmp_path):
+    """A signature below the last record's result marker was an error ("found '--' after the result
+    marker, which ends the record"): the lgn reader reads up to it and notes it, in the words of the
+    move-list reader (the one `signature` of both). A `--` line with a record after it is still an error
+    at its place, and one before the result marker a pass."""
+    (tmp_path / "round1.lgn").write_text(LGN_GAME + LGN_GAME + "\n-- \nAnna Berg\nclub secretary\n")
+    checked = run("validate", tmp_path / "round1.lgn")
+    assert (checked.exit_code, checked.output) == (0, "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")
+    first, last = reports_of(tmp_path / "round1.lgn")
+    assert first.record.main.comments == []
+    assert last.record.main.comments == [
+        "lgn reader: the lines from line 10 on are an e-mail's signature (its '-- ' line and after): not read"
+    ]
+    formatted = run("fmt", tmp_path / "round1.lgn").stdout
+    assert "Anna" not in formatted and "{lgn reader: the lines from line 10 on are an e-mail's signature" in formatted
+    (tmp_path / "between.lgn").write_text(LGN_GAME + "--\nAnna\n" + LGN_GAME)
+    (tmp_path / "unended.lgn").write_text(LGN_GAME.replace(" *", "") + "-- \nAnna\n")
+    said = [[(d.rule, d.line, d.column, d.text) for d in r.diagnostics] for r in reports_of(tmp_path / "between.lgn")]
+    assert said == [[("syntax", 5, 1, "--")], []]
+    [unended] = reports_of(tmp_path / "unended.lgn")
+    assert [(d.rule, d.line, d.column, d.text) for d in unended.diagnostics] == [
+        ("syntax", 6, 1, "Anna"),
+        ("T9", 5, 1, "--"),  # before a result marker, `--` is lgn's pass
+    ]
+
+
+def reports_of(path):
+    return [check(source) for source in read_sources(str(path))]
+
+
 def test_a_dash_line_with_games_after_it_is_no_signature_and_drops_no_game():
     """`--` between two games, or above them: the games after it are read (they were left out, said
     only in a note of the game before), the `--` line a record of a syntax error as before; the
@@ -1213,7 +1290,8 @@ def test_import_keeps_the_format_and_the_path(tmp_path):
 
 
 def test_a_forced_format_takes_every_file_of_its_extension_in_a_directory(tmp_path):
-    (tmp_path / "headed.txt").write_text("Saami game, 2024\ne3-c3 d1-d3 c3-e3\n")  # not sniffed as move lists
+    (tmp_path / "headed.txt").write_text("Saami game, table b2\ne3-c3 d1-d3 c3-e3\n")  # not sniffed as move lists
+    # (its first line no prose: b2 may be a move mistyped)
     (tmp_path / "game.lgn").write_text('[Game "tablut"]\n\n1. e3-c3 *\n')
     found = list(walk([str(tmp_path)], "tafl"))
     assert found[1] == str(tmp_path / "headed.txt")
@@ -1686,6 +1764,32 @@ def test_a_csv_file_of_column_names_alone_has_no_game_as_an_lgn_file_of_comments
     assert list(read_sources(str(tmp_path / "games.csv"), format="csv")) == []
 
 
+@pytest.mark.parametrize("name", ["games.csv", "games.txt"])
+def test_move_lists_alone_under_a_header_naming_their_game_read_as_that_game(tmp_path, name):
+    """A `# brandubh` line above move lists alone (no counts, no status), in a .csv file as in a .txt:
+    read as move lists of the game the header names, as a CSV file's header names it (the .csv was read
+    as lgn, 'not a game record in any format lusoria reads'; with the .txt's header read as prose, as
+    Tablut)."""
+    moves = CSV_GAME.split(",")[0]
+    (tmp_path / name).write_text(f"# brandubh, from the club's server\n{moves}\n")
+    [game] = [check(source) for source in read_sources(str(tmp_path / name))]
+    assert (game.valid, game.record.tags["Game"], game.record.main.comments) == (True, "brandubh", [])
+
+
+@pytest.mark.parametrize("row", ["{moves} 0 1 White", "{moves},1,White", "{moves};0;1"])
+def test_a_csv_file_under_a_header_naming_its_game_says_a_line_that_is_no_game_at_its_place(row):
+    """A `.csv` whose header names its game and whose lines are neither the engines' CSV games nor
+    move lists alone (counts and status after blanks; a field left out): it was read as lgn ('not a
+    game record in any format lusoria reads', at the header); now each line is said at its place,
+    with the columns a line holds."""
+    text = "# brandubh\n" + row.format(moves=CSV_GAME.split(",")[0]) + "\n"
+    assert format_of("games.csv", text) == "csv"
+    [game] = [check(source) for source in read_text(text, "csv", "games.csv")]
+    assert [(d.rule, d.line, d.column, d.message) for d in game.diagnostics] == [
+        ("syntax", 2, 1, "a line of a CSV move list is moves,defenders lost,attackers lost,status")
+    ]
+
+
 @pytest.mark.parametrize("delimiter", [",", ";"])
 def test_a_csv_field_quoted_is_read_whole_whatever_delimiter_it_holds(delimiter):
     """A `;` inside the quoted moves of a `;` file (a `,` in a `,` file) made the row five fields: the
@@ -1700,6 +1804,53 @@ def test_a_csv_field_quoted_is_read_whole_whatever_delimiter_it_holds(delimiter)
         ("syntax", 1, 2 + cut - len(word) + 1, word)
     ]
     assert game.diagnostics[0].message.startswith(f"found '{word}', expected a move such as e2-c2")
+
+
+def test_a_quote_written_twice_in_a_quoted_csv_field_is_read_as_the_csv_module_reads_it():
+    """`""` in a quoted field is a quote, as the csv module reads it: a status or a count holding one is
+    said with the field read (the line was said as no CSV game, at its first column, or read as lgn); in
+    the moves, where no quote stands, the quote is said at its place."""
+    moves, *others = CSV_GAME.split(",")
+    cut = moves.index(" ", 20) + 1
+    quoted_moves = f'"{moves[:cut]}""{moves[cut:]}""",0,1,White'
+    quoted_status = f'"{moves}",0,1,"Wh""ite"'
+    quoted_count = f'{moves},"1""",1,White'
+    text = "\n".join([quoted_moves, quoted_status, quoted_count]) + "\n"
+    assert format_of("games.csv", quoted_moves + "\n") == "csv"
+    assert list(csv.reader(io.StringIO(text)))[1][3] == 'Wh"ite'
+    said = [
+        [(d.rule, d.line, d.column, d.text, d.message) for d in check(s).diagnostics]
+        for s in read_text(text, "csv", "brandubh.csv")
+    ]
+    assert said == [
+        [
+            (
+                "syntax",
+                1,
+                cut + 2,
+                '""',
+                "found '\"\"', a quote in the moves (a quoted CSV field writes a quote twice): a move list holds no quote",
+            )
+        ],
+        [
+            (
+                "syntax",
+                2,
+                len(moves) + 9,
+                'Wh""ite',
+                "the status is White, Black, Ongoing, Draw or empty, not 'Wh\"ite' (did you mean White?)",
+            )
+        ],
+        [
+            (
+                "tag",
+                3,
+                len(moves) + 3,
+                '1""',
+                "the defenders lost are counted '1\"', which is no count (0, 1, 2 …); the moves list 0",
+            )
+        ],
+    ]
 
 
 @pytest.mark.parametrize(
