@@ -315,6 +315,14 @@ def test_the_text_board_says_what_its_letters_and_marks_are(game, variant, legen
     assert rules.render(rules.initial()).splitlines()[-1] == legend
 
 
+def test_a_throne_on_the_first_square_is_marked_and_named_under_the_board():
+    """A rules record may put the throne on any square, a1 too (cen=a1: the square numbered 0)."""
+    rules = GAMES["hnefatafl"].from_tags({"Variant": "simple-tafl-11x11", "Rules": "cen=a1"})
+    rows = rules.render(rules.initial()).splitlines()
+    assert rows[-3] == " 1 + . . . p p p . . . ."
+    assert rows[-1] == "K king, P p soldiers; uppercase: White; + throne"
+
+
 @pytest.mark.parametrize(
     "board, said", [("K10/11/11/11/11/11/11/11/11/11/5p5", None), ("p10/11/11/11/11/11/11/11/11/11/5K5", "a11")]
 )
