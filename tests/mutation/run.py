@@ -241,8 +241,9 @@ TESTS = {
     "validator/fit.py": ["tests/validator/test_fit.py"],
     # a game's variants explained (Game.variant_notes; the generic tafl game's catalogue)
     "validator/base.py": ["tests/test_variants.py", "tests/validator/test_base.py"] + VALIDATOR_TESTS,
-    # the names' warnings (white space, NFC) are tests/validator/test_base.py's
-    "validator/replay.py": ["tests/validator/test_base.py"] + VALIDATOR_TESTS,
+    # the names' warnings (white space, NFC) are tests/validator/test_base.py's; the move numbers'
+    # warning, past an illegal ply too (wrong_numbers), tests/test_numbering.py's
+    "validator/replay.py": ["tests/validator/test_base.py", "tests/test_numbering.py"] + VALIDATOR_TESTS,
     **{f"formats/{module}.py": FORMATS_TESTS + OTN_TESTS + ["tests/validator/test_hnefatafl.py"] for module in OTN},
     **{
         f"formats/{module}.py": FORMATS_TESTS + AAGE_TESTS + ["tests/formats/test_hostile_formats.py"]
