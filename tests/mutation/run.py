@@ -210,7 +210,7 @@ TESTS = {
     + REPLAY_TESTS
     + ["tests/test_numbering.py", "tests/test_variants.py"]
     + LAST_TESTS
-    + [RULEBOOK_TESTS],
+    + [RULEBOOK_TESTS, "tests/validator/test_users_catalogue.py"],  # the user's catalogue read (catalogues)
     **{
         f"validator/{module}.py": [RULES_TESTS[0], RULES_TESTS[2]]
         + REPLAY_TESTS
