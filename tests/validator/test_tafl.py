@@ -101,6 +101,8 @@ def test_shieldwall_captures_the_line_but_the_king_and_needs_every_front():
     assert captured(Copenhagen(variant="fetlar"), f"Kf6 b1 {fronts} f3", wall, "w", "f3-f1") == []  # no shieldwall
     assert captured(COPENHAGEN, "Kf6 b3 b4 b5 c6 a3", "a4 a5", "w", "c6-a6") == ["a4", "a5"]  # along the a-file
     assert captured(COPENHAGEN, "Kf6 j3 j4 j5 i6 k3", "k4 k5", "w", "i6-k6") == ["k4", "k5"]  # along the k-file
+    # a line that leaves the edge, flanked and closed as a wall is, is none: e1's file inward, e2 and e3 stay
+    assert captured(COPENHAGEN, "Kf6 e2 e3", "f2 f3 e4 h1", "b", "h1-e1") == []
     unarmed = Copenhagen({"king-armed": "no"})  # an unarmed king closes no shieldwall
     assert captured(unarmed, "b1 c2 d2 e2 Kf3", wall, "w", "Kf3-f1") == []
     assert captured(COPENHAGEN, "c1 Kd1 e5", "b1 c2 d2 e3", "b", "e3-e1") == ["c1"]  # the king in the line stays
