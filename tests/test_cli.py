@@ -493,3 +493,18 @@ def test_a_variant_of_a_game_given_without_the_game_is_taken(variant, path):
     result = run("validate", "--variant", variant, path)
     assert (result.exit_code, result.stdout) == (0, "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n")
     assert result.stderr.startswith(f"lusoria: note: --variant {variant} is not applied to the records of 1 lgn file")
+
+
+def test_a_command_added_to_a_group_of_another_program_runs_there(tmp_path):
+    """A program may add lusoria's commands to a click group of its own: with no lusoria group
+    at the root there is no --debug to ask (import asks once its records are stored)."""
+
+    @click.group()
+    def tools() -> None:
+        """Another program's commands."""
+
+    tools.add_command(main.commands["import"])
+    db = tmp_path / "a.db"
+    result = CliRunner().invoke(tools, ["import", "--db", str(db), "samples/tablut/escape.lgn"])
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout == f"{db}: added 1 record (0 invalid, 0 of them unparsable), skipped 0 duplicates\n"

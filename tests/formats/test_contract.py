@@ -555,6 +555,7 @@ NO_GAME = "format 'hooked' names no game: its games are a dict"
         ({"games": {"Sea": "tablut"}}, ["explain", "Sea"], NO_GAME, 2),
         ({"games": {"Sea": {"Game": 1}}}, ["explain", "Sea"], NO_GAME, 2),
         ({"games": {"Sea": {1: "tablut"}}}, ["explain", "Sea"], NO_GAME, 2),
+        ({"games": {1: {"Game": "tablut"}}}, ["explain", "Sea"], NO_GAME, 2),
     ],
     ids=[
         "cannot_write-raises",
@@ -569,6 +570,7 @@ NO_GAME = "format 'hooked' names no game: its games are a dict"
         "games-no-tags",
         "games-a-value-no-text",
         "games-a-tag-no-text",
+        "games-a-name-no-text",
     ],
 )
 def test_a_plugin_formats_hook_that_fails_is_said_naming_it(tmp_path, monkeypatch, hooks, arguments, said, exit_code):

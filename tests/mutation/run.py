@@ -210,7 +210,7 @@ TESTS = {
     + REPLAY_TESTS
     + ["tests/test_numbering.py", "tests/test_variants.py"]
     + LAST_TESTS
-    + [RULEBOOK_TESTS],
+    + [RULEBOOK_TESTS, "tests/validator/test_users_catalogue.py"],  # the user's catalogue read (catalogues)
     **{
         f"validator/{module}.py": [RULES_TESTS[0], RULES_TESTS[2]]
         + REPLAY_TESTS
@@ -241,8 +241,9 @@ TESTS = {
     "validator/fit.py": ["tests/validator/test_fit.py"],
     # a game's variants explained (Game.variant_notes; the generic tafl game's catalogue)
     "validator/base.py": ["tests/test_variants.py", "tests/validator/test_base.py"] + VALIDATOR_TESTS,
-    # the names' warnings (white space, NFC) are tests/validator/test_base.py's
-    "validator/replay.py": ["tests/validator/test_base.py"] + VALIDATOR_TESTS,
+    # the names' warnings (white space, NFC) are tests/validator/test_base.py's; the move numbers'
+    # warning, past an illegal ply too (wrong_numbers), tests/test_numbering.py's
+    "validator/replay.py": ["tests/validator/test_base.py", "tests/test_numbering.py"] + VALIDATOR_TESTS,
     **{f"formats/{module}.py": FORMATS_TESTS + OTN_TESTS + ["tests/validator/test_hnefatafl.py"] for module in OTN},
     **{
         f"formats/{module}.py": FORMATS_TESTS + AAGE_TESTS + ["tests/formats/test_hostile_formats.py"]
@@ -288,7 +289,8 @@ TESTS = {
         "tests/formats/test_sources.py",
     ]
     + ARCHIVE_COMMAND_TESTS
-    + ["tests/test_files.py", "tests/test_pipeline.py", "tests/test_output.py"],  # jobs capped, odd filters
+    + ["tests/test_files.py", "tests/test_pipeline.py", "tests/test_output.py"]  # jobs capped, odd filters
+    + ["tests/archive/test_players.py"],  # players and crosstable: the invalid records they count
     "lusoria/output.py": COMMAND_TESTS
     + ["tests/test_output.py", "tests/test_pipeline.py", "tests/archive/test_players.py"]  # the crosstable
     + ARCHIVE_COMMAND_TESTS,

@@ -857,6 +857,13 @@ def test_piece_lists_are_read_in_any_case_in_rules_and_as_otn_writes_them():
         Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "cenp=x"})
 
 
+def test_a_rules_entry_without_a_colon_is_said_so_at_its_place():
+    """Not read as a key without a value (`esc`: an unknown value of esc)."""
+    with pytest.raises(OptionError) as bare:
+        read_record("dim:5 esc start:/5/5/2K2/5/5/")
+    assert (str(bare.value), bare.value.written, bare.value.at) == ("rules entry 'esc' is not key:value", "esc", 6)
+
+
 def test_a_misspelt_piece_list_suggests_the_lists_nearest_it():
     report = check(f'[Game "hnefatafl"]\n[Variant "{FETLAR}"]\n[Rules "cenp=dkx"]\n\n1... a4-a3 *\n')
     assert [(d.rule, d.line, d.column, d.message, d.suggestions) for d in report.diagnostics] == [

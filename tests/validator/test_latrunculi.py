@@ -312,6 +312,26 @@ def test_e1_petteia_sets_up_two_ranks_each():
     )
 
 
+def test_e1_petteia_fills_ranks_as_long_as_one_rank_stays_free_between_the_sides():
+    three_ranks = Latrunculi.from_tags({"Variant": "petteia", "Rules": "pieces=24"})
+    assert (
+        three_ranks.format_position(three_ranks.initial())
+        == "pppppppp/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/PPPPPPPP w"
+    )
+    tags = '[Game "latrunculi"]\n[Variant "petteia"]\n'
+    assert check(tags + '[Rules "pieces=24"]\n1. a3-a5 *\n').diagnostics == []
+    four_ranks = check(tags + '[Rules "pieces=32"]\n1. a3-a5 *\n').diagnostics
+    assert [(d.severity, d.rule, d.line, d.column, d.message) for d in four_ranks] == [
+        (
+            "error",
+            "tag",
+            3,
+            2,
+            "petteia needs the pieces to fill whole ranks with a rank free between the sides: 32 pieces do not on 8x8",
+        )
+    ]
+
+
 def test_e2_slides_along_empty_lines():
     start = PETTEIA.initial()
     assert PETTEIA.play(start, "a2-a6").text == "a2-a6"

@@ -101,6 +101,8 @@ def test_shieldwall_captures_the_line_but_the_king_and_needs_every_front():
     assert captured(Copenhagen(variant="fetlar"), f"Kf6 b1 {fronts} f3", wall, "w", "f3-f1") == []  # no shieldwall
     assert captured(COPENHAGEN, "Kf6 b3 b4 b5 c6 a3", "a4 a5", "w", "c6-a6") == ["a4", "a5"]  # along the a-file
     assert captured(COPENHAGEN, "Kf6 j3 j4 j5 i6 k3", "k4 k5", "w", "i6-k6") == ["k4", "k5"]  # along the k-file
+    # a line that leaves the edge, flanked and closed as a wall is, is none: e1's file inward, e2 and e3 stay
+    assert captured(COPENHAGEN, "Kf6 e2 e3", "f2 f3 e4 h1", "b", "h1-e1") == []
     unarmed = Copenhagen({"king-armed": "no"})  # an unarmed king closes no shieldwall
     assert captured(unarmed, "b1 c2 d2 e2 Kf3", wall, "w", "Kf3-f1") == []
     assert captured(COPENHAGEN, "c1 Kd1 e5", "b1 c2 d2 e3", "b", "e3-e1") == ["c1"]  # the king in the line stays
@@ -313,6 +315,14 @@ def test_the_text_board_says_what_its_letters_and_marks_are(game, variant, legen
     the corners and the camps, as the board has them (a throneless board has no +)."""
     rules = GAMES[game](variant=variant) if variant else GAMES[game]()
     assert rules.render(rules.initial()).splitlines()[-1] == legend
+
+
+def test_a_throne_on_the_first_square_is_marked_and_named_under_the_board():
+    """A rules record may put the throne on any square, a1 too (cen=a1: the square numbered 0)."""
+    rules = GAMES["hnefatafl"].from_tags({"Variant": "simple-tafl-11x11", "Rules": "cen=a1"})
+    rows = rules.render(rules.initial()).splitlines()
+    assert rows[-3] == " 1 + . . . p p p . . . ."
+    assert rows[-1] == "K king, P p soldiers; uppercase: White; + throne"
 
 
 @pytest.mark.parametrize(
