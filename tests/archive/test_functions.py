@@ -4,7 +4,6 @@ that backtrack each end in one line that names the function; the statement's tim
 stop a function in its loop."""
 
 import json
-import os
 import re
 import signal
 import sqlite3
@@ -169,7 +168,9 @@ def test_the_timeout_stops_a_function_in_its_loop(archive, monkeypatch):
 
 def test_ctrl_c_stops_a_function(archive, monkeypatch):
     # SIGINT at the watch's second look (the statement's first function call): the next call stops
-    clock = Clock({2: lambda: os.kill(os.getpid(), signal.SIGINT)})
+    # (raise_signal: this thread takes the signal at once; os.kill could hand it to another thread,
+    # and on a loaded machine the statement had finished before the handler ran)
+    clock = Clock({2: lambda: signal.raise_signal(signal.SIGINT)})
     monkeypatch.setattr(reading, "time", SimpleNamespace(monotonic=clock))
     with pytest.raises(KeyboardInterrupt):
         Archive(archive).sql("SELECT lusoria_boards(boards) FROM record_boards", timeout=0)
