@@ -186,10 +186,17 @@ _SIGNATURE = re.compile(r"^--[ \t]*\r?$", re.M)  # an e-mail's signature line (R
 
 def _signature(lines: Locator) -> re.Match[str] | None:
     """The signature line of a list pasted from an e-mail: the first after the last move list
-    (a `--` line between games is no signature: the games after it are read)."""
+    (a `--` line between games is no signature: the games after it are read; a game's line whose
+    move list follows a form feed or a U+2028 line separator is one too: `_holds_move_list`)."""
     count = len(lines.starts)
-    last = next((line for line in range(count, 0, -1) if looks_like_move_lists(lines.lines(line, line), 1)), 0)
+    last = next((line for line in range(count, 0, -1) if _holds_move_list(lines.lines(line, line))), 0)
     return _SIGNATURE.search(lines.text, lines.starts[last] if last < count else len(lines.text))
+
+
+def _holds_move_list(line: str) -> bool:
+    """Whether a line of a file (up to its `\\n`) is a move list in one of the parts that `str.splitlines`
+    tells apart (`Round 2\\x0cd5-d3 i4-h4`, after a form feed)."""
+    return any(looks_like_move_lists(part, 1) for part in line.splitlines(keepends=True))
 
 
 def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
