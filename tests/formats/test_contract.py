@@ -585,11 +585,17 @@ def test_a_plugin_formats_hook_that_fails_is_said_naming_it(tmp_path, monkeypatc
 
 def test_a_plugin_formats_names_of_games_are_names_explain_knows(tmp_path):
     """A plug-in format's `games` (its files' names of games -> their tags) that are a mapping of
-    texts are taken, without a warning: `explain` finds the variant by the plug-in's name."""
-    games = {"Sea": {"Game": "tablut", "Variant": "aage"}}
-    done = run_with(Format("hooked", (".hooked",), games=games), ["explain", "Sea"])
+    texts are taken, without a warning: `explain` finds the variant by the plug-in's name, and
+    suggests it for a name misspelt (`_meant_elsewhere` reads the plug-in formats' names beside the
+    games' own: no test said so, and a lookup of the games' alone would leave them out)."""
+    games = {"Seaside Tafl": {"Game": "tablut", "Variant": "aage"}}
+    done = run_with(Format("hooked", (".hooked",), games=games), ["explain", "seaside tafl"])
     assert done.exit_code == 0 and "warning" not in done.output, done.output
     assert done.output.startswith("saami-tablut: Historical Hnefatafl 9×9 (Saami Tablut)\n")
+    misspelt = run_with(Format("hooked", (".hooked",), games=games), ["explain", "Seaside Taf"])
+    assert misspelt.exit_code == 2 and misspelt.stderr.endswith(
+        "Error: Invalid value for NAME: no rule, game or variant is named 'Seaside Taf' (did you mean 'Seaside Tafl'?)\n"
+    )
 
 
 def failing_sniff(head):
