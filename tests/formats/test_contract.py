@@ -598,6 +598,21 @@ def test_a_plugin_formats_names_of_games_are_names_explain_knows(tmp_path):
     )
 
 
+def test_a_plugin_formats_name_of_a_variant_is_taken_by_variant_and_not_by_a_variant_tag(tmp_path):
+    """As docs/formats.md says: `--variant` takes every name `explain` knows, a plug-in format's
+    too; a record's Variant tag is read by the names lusoria's games give (`variant_named`), so a
+    plug-in format's name there is an unknown variant of its game."""
+    games = {"Seaside Tafl": {"Game": "tablut", "Variant": "aage"}}
+    (tmp_path / "list.txt").write_text("e3-c3 d1-d3\n")
+    (tmp_path / "tagged.lgn").write_text('[Game "tablut"]\n[Variant "Seaside Tafl"]\n\n1. e3-c3 *\n')
+    given = run_with(
+        Format("hooked", (".hooked",), games=games), ["fmt", "--variant", "Seaside Tafl", str(tmp_path / "list.txt")]
+    )
+    assert given.exit_code == 0 and '[Variant "aage"]' in given.stdout, given.output
+    tagged = run_with(Format("hooked", (".hooked",), games=games), ["validate", str(tmp_path / "tagged.lgn")])
+    assert tagged.exit_code == 1 and "error[tag]: unknown variant 'Seaside Tafl' for tablut (known: " in tagged.output
+
+
 def failing_sniff(head):
     """A plug-in's test of a file's first characters that fails (found by new-user-18)."""
     raise IndexError("head")
