@@ -224,10 +224,17 @@ _GAME = re.compile(
 
 
 def _signature(lines: Locator) -> tuple[int, str] | None:
-    """The signature of a list pasted from an e-mail (`signature`): after the last move list."""
+    """The signature of a list pasted from an e-mail (`signature`): after the last move list (a game's
+    line whose move list follows a form feed or a U+2028 line separator is one too: `_holds_move_list`)."""
     count = len(lines.starts)
-    last = next((line for line in range(count, 0, -1) if looks_like_move_lists(lines.lines(line, line), 1)), 0)
+    last = next((line for line in range(count, 0, -1) if _holds_move_list(lines.lines(line, line))), 0)
     return signature(lines.text, lines.starts[last] if last < count else len(lines.text))
+
+
+def _holds_move_list(line: str) -> bool:
+    """Whether a line of a file (up to its `\\n`) is a move list in one of the parts that `str.splitlines`
+    tells apart (`Round 2\\x0cd5-d3 i4-h4`, after a form feed)."""
+    return any(looks_like_move_lists(part, 1) for part in line.splitlines(keepends=True))
 
 
 def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:

@@ -587,11 +587,32 @@ def test_a_plugin_formats_hook_that_fails_is_said_naming_it(tmp_path, monkeypatc
 
 def test_a_plugin_formats_names_of_games_are_names_explain_knows(tmp_path):
     """A plug-in format's `games` (its files' names of games -> their tags) that are a mapping of
-    texts are taken, without a warning: `explain` finds the variant by the plug-in's name."""
-    games = {"Sea": {"Game": "tablut", "Variant": "aage"}}
-    done = run_with(Format("hooked", (".hooked",), games=games), ["explain", "Sea"])
+    texts are taken, without a warning: `explain` finds the variant by the plug-in's name, and
+    suggests it for a name misspelt (`_meant_elsewhere` reads the plug-in formats' names beside the
+    games' own: no test said so, and a lookup of the games' alone would leave them out)."""
+    games = {"Seaside Tafl": {"Game": "tablut", "Variant": "aage"}}
+    done = run_with(Format("hooked", (".hooked",), games=games), ["explain", "seaside tafl"])
     assert done.exit_code == 0 and "warning" not in done.output, done.output
     assert done.output.startswith("saami-tablut: Historical Hnefatafl 9×9 (Saami Tablut)\n")
+    misspelt = run_with(Format("hooked", (".hooked",), games=games), ["explain", "Seaside Taf"])
+    assert misspelt.exit_code == 2 and misspelt.stderr.endswith(
+        "Error: Invalid value for NAME: no rule, game or variant is named 'Seaside Taf' (did you mean 'Seaside Tafl'?)\n"
+    )
+
+
+def test_a_plugin_formats_name_of_a_variant_is_taken_by_variant_and_not_by_a_variant_tag(tmp_path):
+    """As docs/formats.md says: `--variant` takes every name `explain` knows, a plug-in format's
+    too; a record's Variant tag is read by the names lusoria's games give (`variant_named`), so a
+    plug-in format's name there is an unknown variant of its game."""
+    games = {"Seaside Tafl": {"Game": "tablut", "Variant": "aage"}}
+    (tmp_path / "list.txt").write_text("e3-c3 d1-d3\n")
+    (tmp_path / "tagged.lgn").write_text('[Game "tablut"]\n[Variant "Seaside Tafl"]\n\n1. e3-c3 *\n')
+    given = run_with(
+        Format("hooked", (".hooked",), games=games), ["fmt", "--variant", "Seaside Tafl", str(tmp_path / "list.txt")]
+    )
+    assert given.exit_code == 0 and '[Variant "aage"]' in given.stdout, given.output
+    tagged = run_with(Format("hooked", (".hooked",), games=games), ["validate", str(tmp_path / "tagged.lgn")])
+    assert tagged.exit_code == 1 and "error[tag]: unknown variant 'Seaside Tafl' for tablut (known: " in tagged.output
 
 
 def failing_sniff(head):

@@ -815,6 +815,30 @@ def test_a_dash_line_with_games_after_it_is_no_signature_and_drops_no_game():
     ]
 
 
+@pytest.mark.parametrize("separator", ["\f", "\u2028", "\x85", "\x0b"])
+def test_a_dash_line_above_a_game_after_another_line_end_is_no_signature(separator):
+    """A game's line whose move list follows a form feed (a page break) or another line end that
+    is no `\\n` (U+2028, NEL, a vertical tab): the `--` line above it stands between games. Found
+    once per line (unify-38), the move list after the form feed was missed, the `--` taken for a
+    signature, and the games from it on left out, said only in a note of the first."""
+    text = f"c5-c3 i6-f6\n--\nRound 2{separator}d5-d3 i4-h4\n-- \nSøren\n"
+    first, dashes, second = (check(record) for record in read_text(text, "tafl", "x.txt", {"Game": "tablut"}))
+    assert first.valid and first.record.main.comments == []
+    assert [(d.line, d.column, d.rule) for d in dashes.diagnostics] == [(2, 1, "syntax")]
+    assert [(d.line, d.column, d.text) for d in second.diagnostics[:1]] == [(3, 1, "Round")]
+
+
+def test_a_last_game_without_a_line_end_after_a_dash_line_is_read():
+    """A file that ends in a game without a final line end, a `--` line above it: the game is read
+    (the last line is looked at for a move list too)."""
+    tablut = {"Game": "tablut"}
+    assert [check(r).valid for r in read_text("-- \nSøren\nc5-c3 i6-f6", "tafl", "x.txt", tablut)] == [
+        False,
+        False,
+        True,
+    ]
+
+
 # -- the aagenielsen.dk JSON scrape ------------------------------------------------------------------------
 
 
