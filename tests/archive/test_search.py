@@ -26,6 +26,13 @@ def test_a_position_no_game_reads_is_said_so_with_why_each_game_does_not():
         "in '1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w'; latrunculi: the rank '4ppp3' covers 10 squares, not 11; "
         "tablut: a Tablut position has 9 ranks, not 11; see docs/notation.md §6)"
     )
+    black_to_move = SHORT_RANK.removesuffix(" w") + " b"  # why as written, not of a second side to move
+    with pytest.raises(ValueError) as refused:
+        read_positions(black_to_move, sought_in="tablut")
+    assert str(refused.value) == (
+        f"'{black_to_move}' is not a position string of tablut (a Tablut position has 9 ranks, not 11; "
+        "see docs/notation.md §6)"
+    )
     without_side = SHORT_RANK.removesuffix(" w")  # why with White to move, not that the side is missing
     with pytest.raises(ValueError) as refused:
         read_positions(without_side, sought_in="Copenhagen")
