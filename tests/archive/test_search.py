@@ -33,6 +33,13 @@ def test_a_position_no_game_reads_is_said_so_with_why_each_game_does_not():
         f"'{black_to_move}' is not a position string of tablut (a Tablut position has 9 ranks, not 11; "
         "see docs/notation.md §6)"
     )
+    placing = "8/8/8/8/8/8/8/7 w 16 16"  # Latrunculi's, the pieces in hand after the side to move
+    with pytest.raises(ValueError) as refused:
+        read_positions(placing, sought_in="latrunculi")
+    assert str(refused.value) == (
+        f"'{placing}' is not a position string of latrunculi (the rank '7' covers 7 squares, not 8; "
+        "see docs/notation.md §6)"
+    )
     without_side = SHORT_RANK.removesuffix(" w")  # why with White to move, not that the side is missing
     with pytest.raises(ValueError) as refused:
         read_positions(without_side, sought_in="Copenhagen")
