@@ -103,6 +103,8 @@ def read_positions(text: str, sought_in: str | None = None) -> list[tuple[Game, 
                 except OptionError as error:
                     if written == explained:
                         problems.setdefault(name, str(error))
+            if written == explained:  # no rules to read it with (no Hnefatafl variant of 10 ranks); unsaid if read
+                problems.setdefault(name, "none of its variants is played on a board of that size")
         if found and written == text:
             break
     if not found:

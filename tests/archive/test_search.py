@@ -40,6 +40,12 @@ def test_a_position_no_game_reads_is_said_so_with_why_each_game_does_not():
         f"'{placing}' is not a position string of latrunculi (the rank '7' covers 7 squares, not 8; "
         "see docs/notation.md §6)"
     )
+    with pytest.raises(ValueError) as refused:  # no variant of Hnefatafl to read it with: said so
+        read_positions("zz", sought_in="hnefatafl")
+    assert str(refused.value) == (
+        "'zz' is not a position string of hnefatafl (none of its variants is played on a board of that size; "
+        "see docs/notation.md §6)"
+    )
     without_side = SHORT_RANK.removesuffix(" w")  # why with White to move, not that the side is missing
     with pytest.raises(ValueError) as refused:
         read_positions(without_side, sought_in="Copenhagen")
