@@ -129,10 +129,11 @@ def _variant(written: str, _: Filters) -> tuple[str, list]:
 def unknown_variant_of_game(written: str) -> tuple[str, str] | None:
     """A variant that lusoria does not know (none that `rules_of_name` finds) written GAME/VARIANT,
     any case, of a game it knows (a record's `[Variant "copenhagen"]` of Tablut, as `stats` lists
-    it: `tablut/copenhagen`): (game, variant) in lower case; else None."""
+    it: `tablut/copenhagen`; the game's name ends at the first slash, a variant's may hold one):
+    (game, variant) in lower case; else None."""
     from lusoria.validator.games import GAMES  # the games: loaded when searched
 
-    game, slash, variant = written.strip().lower().rpartition("/")
+    game, slash, variant = written.strip().lower().partition("/")
     return (game, variant) if slash and game in GAMES else None
 
 

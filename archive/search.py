@@ -89,10 +89,11 @@ def read_positions(text: str, sought_in: str | None = None) -> list[tuple[Game, 
     """A position string read by every game that can read it (its rules and the position); without
     the side to move (a string no game reads as it is), with either side to move. ValueError when
     no game can read it, saying why of each game, or of the game `sought_in` alone (`unread`): why
-    each refuses it as written, or with White to move when it ends in no side to move."""
+    each refuses it as written, or with White to move when it holds no side to move."""
     found: list[tuple[Game, Position]] = []
     problems: dict[str, str] = {}
-    explained = text if text.split()[-1:] in (["w"], ["b"]) else f"{text} w"  # the string whose problems are said
+    sided = {"w", "b"} & set(text.split()[1:])  # a side to move (Latrunculi's: the pieces in hand after it)
+    explained = text if sided else f"{text} w"  # the string whose problems are said
     for written in (text, f"{text} w", f"{text} b"):
         for name, cls in GAMES.items():
             for rules in cls.rules_for_position(written):
@@ -102,6 +103,8 @@ def read_positions(text: str, sought_in: str | None = None) -> list[tuple[Game, 
                 except OptionError as error:
                     if written == explained:
                         problems.setdefault(name, str(error))
+            if written == explained:  # no rules to read it with (no Hnefatafl variant of 10 ranks); unsaid if read
+                problems.setdefault(name, "none of its variants is played on a board of that size")
         if found and written == text:
             break
     if not found:

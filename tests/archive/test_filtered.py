@@ -459,6 +459,38 @@ def test_a_variant_lusoria_does_not_know_is_found_as_stats_lists_it(whole):
     )
 
 
+def test_a_variant_lusoria_does_not_know_with_a_slash_is_found_as_stats_lists_it(tmp_path):
+    """Review 38: a Tablut record of `[Variant "Copen/Hagen"]` was listed by `stats` as
+    `tablut/copen/hagen`, which `--variant` refused (read as the variant `hagen` of a game
+    `tablut/copen`); the game's name ends at the first slash. The variant as written is found too."""
+    (tmp_path / "slash.lgn").write_text('[Game "tablut"]\n[Variant "Copen/Hagen"]\n[Result "*"]\n\n1. e3-c3 *\n')
+    archive = Archive(str(tmp_path / "slash.db"))
+    archive.import_paths([str(tmp_path / "slash.lgn")])
+    assert [row["value"] for row in archive.stats()["variants"]] == ["tablut/copen/hagen"]
+    for written in ("tablut/copen/hagen", "Tablut/Copen/Hagen", "copen/hagen"):
+        assert [(row["game"], row["variant"]) for row in archive.query(Filters(variant=written))] == [
+            ("tablut", "copen/hagen")
+        ], written
+    shown = CliRunner().invoke(main, ["stats", "--db", archive.path, "--variant", "tablut/copen/hagen"])
+    assert (shown.exit_code, shown.stderr) == (0, "")
+    assert shown.stdout.startswith("1 record: 0 valid, 1 invalid")
+
+
+def test_a_variant_of_a_game_lusoria_does_not_know_is_found_by_its_tag_alone(tmp_path):
+    """As docs/archive.md says: `stats` lists a chess record's `[Variant "Blitz"]` as `chess/blitz`,
+    which names no game lusoria knows, so `--variant` reads it as a variant's name, refused with the
+    name the archive holds; `--variant blitz` finds it."""
+    (tmp_path / "chess.lgn").write_text('[Game "chess"]\n[Variant "Blitz"]\n[Result "*"]\n\n1. e4 *\n')
+    archive = Archive(str(tmp_path / "chess.db"))
+    archive.import_paths([str(tmp_path / "chess.lgn")])
+    assert [row["value"] for row in archive.stats()["variants"]] == ["chess/blitz"]
+    assert [(row["game"], row["variant"]) for row in archive.query(Filters(variant="blitz"))] == [("chess", "blitz")]
+    refused = CliRunner().invoke(main, ["query", "--db", archive.path, "--variant", "chess/blitz"])
+    assert refused.exit_code == 2 and refused.stderr.endswith(
+        "the archive holds no record of the variant 'chess/blitz' (known: blitz; did you mean blitz?)\n"
+    )
+
+
 def test_a_name_none_knows_is_suggested_among_lusorias_names_too(tafl, saami):
     """`--variant seneka` on an archive of tafl records said "(171 known)", never offering seneca,
     which lusoria knows and the archive holds no record of. A name of lusoria's is no slip of one

@@ -290,3 +290,16 @@ def test_stats_by_game_or_variant_has_a_row_for_each_refused_type(tmp_path):
     assert [
         row["value"] for row in Archive(db).stats(by="game", filters=Filters(player="Cy"))["results_by"]["rows"]
     ] == ["Imaginary Tafl 15x15 (refused)"]
+
+
+def test_stats_by_board_leaves_the_refused_records_out(tmp_path):
+    """Review 38: a refused record's board is not known (its type's name is all it keeps): `stats
+    --by board` has a row for the Brandubh record alone, as the board table counts it."""
+    db = str(tmp_path / "a.db")
+    Archive(db).import_paths([str(scrape(tmp_path))])
+    figures = Archive(db).stats(by="board")
+    assert figures["boards"] == [{"value": "7x7", "records": 1}]
+    rows = figures["results_by"]["rows"]
+    assert [(row["value"], row["records"], row["white"], row["black_won"]) for row in rows] == [
+        ("7x7", 1, "defenders", 1)
+    ]

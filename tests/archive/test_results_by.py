@@ -226,6 +226,38 @@ def test_results_by_board_name_each_side_as_the_games_on_it_do(tmp_path):
     )
 
 
+ALIKE = """[Game "tablut"]
+[Result "0-1"]
+
+0-1
+
+[Game "copenhagen"]
+[Result "1-0"]
+
+1-0
+
+[Game "hnefatafl"]
+[Variant "sea-battle-tafl-11x11"]
+[Result "1-0"]
+
+1-0
+"""
+
+
+def test_a_boards_sides_name_each_game_once_however_alike_their_records(tmp_path):
+    """Review 38: a board's records of two games alike in all but their game (9x9: Tablut's and
+    Sea battle's 0-1 of no ply) still name both games' sides; two games that name a side alike
+    (11x11: Copenhagen and Hnefatafl) name it once, not `defenders/defenders`."""
+    (tmp_path / "alike.lgn").write_text(ALIKE + "\n" + SEA_BATTLE)
+    archive = Archive(str(tmp_path / "alike.db"))
+    archive.import_paths([str(tmp_path / "alike.lgn")])
+    rows = archive.stats(by="board")["results_by"]["rows"]
+    assert [(row["value"], row["records"], row["white"], row["black"]) for row in rows] == [
+        ("11x11", 2, "defenders", "attackers"),
+        ("9x9", 2, "defenders/Swedes", "attackers/Muscovites"),
+    ]
+
+
 def test_each_rows_plies_are_those_of_its_records_alone(samples):
     """A row's mean, median and longest are what `stats` of its records alone says: each game's and
     board's, and the variants' of most records."""

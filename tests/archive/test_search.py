@@ -26,6 +26,26 @@ def test_a_position_no_game_reads_is_said_so_with_why_each_game_does_not():
         "in '1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w'; latrunculi: the rank '4ppp3' covers 10 squares, not 11; "
         "tablut: a Tablut position has 9 ranks, not 11; see docs/notation.md §6)"
     )
+    black_to_move = SHORT_RANK.removesuffix(" w") + " b"  # why as written, not of a second side to move
+    with pytest.raises(ValueError) as refused:
+        read_positions(black_to_move, sought_in="tablut")
+    assert str(refused.value) == (
+        f"'{black_to_move}' is not a position string of tablut (a Tablut position has 9 ranks, not 11; "
+        "see docs/notation.md §6)"
+    )
+    placing = "8/8/8/8/8/8/8/7 w 16 16"  # Latrunculi's, the pieces in hand after the side to move
+    with pytest.raises(ValueError) as refused:
+        read_positions(placing, sought_in="latrunculi")
+    assert str(refused.value) == (
+        f"'{placing}' is not a position string of latrunculi (the rank '7' covers 7 squares, not 8; "
+        "see docs/notation.md §6)"
+    )
+    with pytest.raises(ValueError) as refused:  # no variant of Hnefatafl to read it with: said so
+        read_positions("zz", sought_in="hnefatafl")
+    assert str(refused.value) == (
+        "'zz' is not a position string of hnefatafl (none of its variants is played on a board of that size; "
+        "see docs/notation.md §6)"
+    )
     without_side = SHORT_RANK.removesuffix(" w")  # why with White to move, not that the side is missing
     with pytest.raises(ValueError) as refused:
         read_positions(without_side, sought_in="Copenhagen")
