@@ -14,7 +14,7 @@ import sqlite_utils
 
 from lusoria.archive.players import check_top, most_games
 from lusoria.formats.contract import TYPE_TAG
-from lusoria.validator.base import Game
+from lusoria.validator.base import Game, sides_named
 from lusoria.validator.games import GAMES
 
 # The records a reader refused (of no game; their type kept as the contract's TYPE_TAG) and the
@@ -257,9 +257,9 @@ def _sides(games: Iterable[str | None]) -> tuple[str, str]:
     """The names games give White's side and Black's (`Game.sides`; a game lusoria does not know,
     or a refused type, None: White, Black), each a name or, where the games name a side apart,
     their names in the order of the games' names, joined by / (`defenders/Swedes`)."""
-    named = [GAMES[game].sides if game is not None and game in GAMES else Game.sides for game in sorted(games, key=str)]
-    white, black = ("/".join(dict.fromkeys(side)) for side in zip(*named))
-    return white, black
+    return sides_named(
+        [GAMES[game].sides if game is not None and game in GAMES else Game.sides for game in sorted(games, key=str)]
+    )
 
 
 def _percentages(counts: list[int]) -> list[float]:

@@ -1264,8 +1264,8 @@ def tree(
     """Every next ply the archive's records played from POSITION (a position string; the side to
     move may be left out), from --record N --ply K, or, with neither, from the start of --game
     and --variant (a variant of one game names it; without --variant, the game's variant of most
-    records, on --board's board when given, said in a note); with the games, the shares of White's wins,
-    draws and Black's wins, the score of the side that played it, the average ply and the dates.
+    records, on --board's board when given, said in a note); with the games, the shares of each side's
+    wins (headed by the names the game gives its sides: the defenders and the attackers) and draws, the score of the side that played it, the average ply and the dates.
     Filters as in `query`; with --symmetric, positions that are one up to the board's symmetries
     are one; with --player, the results are that player's (won, drawn, lost)."""
     from_game = start is None and record is None

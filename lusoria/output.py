@@ -393,23 +393,27 @@ def _unfinished_note(rows: list[dict]) -> str:
 
 
 TREE_HEADINGS = {
-    "white_percent": "white %",
     "draws_percent": "draws %",
-    "black_percent": "black %",
     "won_percent": "won %",
     "drawn_percent": "drawn %",
     "lost_percent": "lost %",
     "score": "score %",
     "average_ply": "average ply",
 }
-TREE_COUNTS = ("white", "draws", "black", "won", "drawn", "lost", "children")  # in JSON; the table shows shares
+TREE_COUNTS = ("white", "draws", "black", "won", "drawn", "lost", "children", "sides")  # in JSON; the table
+# shows shares, headed by the sides' names
 
 
 def tree_text(nodes: list[Node], format: str) -> str:
     """`lusoria tree`: nested JSON, a table with one row per line of plies, or an indented tree;
-    the table gives the shares of the finished games in percent, with one decimal."""
+    the table gives the shares of the finished games in percent, with one decimal, each side's
+    headed by the name its games give it (`defenders %`)."""
+    from lusoria.archive.tree import sides_of
+
     if format == "json":
         return json.dumps([node.as_dict() for node in nodes], indent=2) + "\n"
+    white, black = sides_of(nodes)
+    headings = {**TREE_HEADINGS, "white_percent": f"{white} %", "black_percent": f"{black} %"}
     rows = []
 
     def walk(nodes: list[Node], line: str, level: int) -> None:
@@ -417,7 +421,7 @@ def tree_text(nodes: list[Node], format: str) -> str:
             ply = "· " * level + node.ply if format == "tree" else (line + " " + node.ply).strip()
             rows.append(
                 {
-                    TREE_HEADINGS.get(name, name): ply if name == "ply" else value
+                    headings.get(name, name): ply if name == "ply" else value
                     for name, value in node.as_dict().items()
                     if name not in TREE_COUNTS
                 }
