@@ -106,6 +106,19 @@ class Failure:
         return f"{self.place}: {self.error}"
 
 
+@dataclass(frozen=True, slots=True)
+class SkippedDuplicate:
+    """A record an import skipped: where it is (`path:line`) and the id of the archive's record of
+    the same game (`record`; None: a record before it in the same batch that lusoria failed on)."""
+
+    place: str
+    record: int | None
+
+    def __str__(self) -> str:
+        same = f"record {self.record}" if self.record is not None else "a record lusoria failed on"
+        return f"{self.place}: skipped, the same game as {same}"
+
+
 def failure(place: str, error: BaseException, file: str | None = None) -> Failure:
     """The Failure of the record at `place` (of `file`) that raised `error`."""
     trace = traceback_of(error)

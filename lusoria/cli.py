@@ -933,14 +933,22 @@ def archive_errors(action: Callable[[], T]) -> T:
     "removed (all of them, for a file now empty). The files it holds under a PATH that no longer exist are "
     "counted, and keep their records.",
 )
+@click.option(
+    "--all-duplicates",
+    is_flag=True,
+    help=f"Name every record skipped as a duplicate (by default the first {output.DUPLICATES_NAMED}).",
+)
 @jobs_options
 @encoding_option
 @reading_options
-def import_(paths: tuple[str | Path, ...], db: str, replace: bool, jobs: int, encoding: str) -> None:
+def import_(
+    paths: tuple[str | Path, ...], db: str, replace: bool, all_duplicates: bool, jobs: int, encoding: str
+) -> None:
     """Check the records of PATH... and store them all, valid or not, in the archive.
 
     A record of a game already in the archive is skipped: the same rules, start, plies,
-    result and Seven Tag Roster, however written. A record read from another format is
+    result and Seven Tag Roster, however written; each is named after the summary, where it
+    is and the archive's record of its game (the first few; --all-duplicates: all). A record read from another format is
     stored in lusoria's notation, with its format (tag SourceFormat) and path. A
     record mended since its import is another game: --replace its file. A progress bar
     shows on a terminal. A record lusoria fails on (a bug, said on standard error), or a
@@ -973,6 +981,7 @@ def import_(paths: tuple[str | Path, ...], db: str, replace: bool, jobs: int, en
         if debug:
             echo(failure.trace, err=True)
     echo(f"{db}: {dataclasses.replace(summary, unreadable=[])}")  # (those were said in their place)
+    echo(output.skipped_text(summary.skipped, None if all_duplicates else output.DUPLICATES_NAMED), nl=False)
     if lusorias := [failure for failure in summary.failed if not failure.by_plug_in]:
         echo(f"lusoria: {plural(len(lusorias), 'record')} not stored, the others were. {bug_report()}", err=True)
         sys.exit(INTERNAL_ERROR)

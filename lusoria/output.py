@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from lusoria.words import plural
 
 if TYPE_CHECKING:
-    from lusoria.archive import Node
+    from lusoria.archive import Node, SkippedDuplicate
     from lusoria.notation.reader import RecordText
     from lusoria.rulebook import Rule
     from lusoria.validator.fit import Fit
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 FORMATS = ("table", "json", "csv", "lgn")  # of rows (query, sql)
 TABLE_COLUMNS = ["id", "game", "variant", "date", "white", "black", "result", "plies", "valid", "first_rule"]
+DUPLICATES_NAMED = 5  # the duplicates `lusoria import` names by default (--all-duplicates: all)
 WINDOW = 60  # characters of a source line shown either side of a diagnostic
 MAX_TABLE = 1 << 26  # characters of values a table holds to size its columns (the other formats stream)
 
@@ -430,3 +431,13 @@ def tree_text(nodes: list[Node], format: str) -> str:
 
     walk(nodes, "", 0)
     return _table(rows, floatfmt=".1f") if rows else "no plies played from this position\n"
+
+
+def skipped_text(skipped: list[SkippedDuplicate], most: int | None) -> str:
+    """The duplicates an import skipped, a line each, the first `most` of them (None: all) and how
+    many more."""
+    named = skipped if most is None else skipped[:most]
+    more = len(skipped) - len(named)
+    return "".join(f"{duplicate}\n" for duplicate in named) + (
+        f"and {plural(more, 'more duplicate')}: --all-duplicates names every one\n" if more else ""
+    )
