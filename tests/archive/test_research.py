@@ -233,7 +233,7 @@ def test_tree_command_formats(archive):
     runner = CliRunner()
     table = runner.invoke(main, ["tree", INITIAL_TABLUT, "--db", archive.path, "--depth", "2"])
     assert table.exit_code == 0
-    assert table.output.splitlines()[0].split()[:7] == ["ply", "games", "white", "%", "draws", "%", "black"]
+    assert table.output.splitlines()[0].split()[:7] == ["ply", "games", "Swedes", "%", "draws", "%", "Muscovites"]
     assert table.output.splitlines()[2].split()[:6] == ["c5-c3", "2", "100.0", "0.0", "0.0", "1"]  # + 1 unfinished
     assert table.output.splitlines()[3].split()[:4] == ["c5-c3", "i6-f6", "2", "100.0"]
     shown = runner.invoke(
