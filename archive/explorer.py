@@ -308,10 +308,10 @@ def _games_listed(path: str) -> list[str]:
     """`GAME/VARIANT` of each game and variant of the archive that lusoria plays (a variant it does not
     know is not offered: no tree is played from its rules, as from samples/errors/tags.lgn's
     `tablut/copenhagen`, Copenhagen being a game), among the MAX_GAMES_LISTED most recorded: more than the catalogue holds; a
-    catalogue's entry that records of a variant with other tags play by its name (`catalogue_entry`). Records
+    catalogue's entry that records of a variant with other tags play by its name (`named_variant`). Records
     of no variant, whose rules could not be read, are in no tree: they offered `GAME/`, shown as the
     game alone beside `GAME/seed`, which leads to the game's records of every variant."""
-    from lusoria.archive.records_as_rows import catalogue_entry  # (the games' rules: loaded when listed)
+    from lusoria.archive.records_as_rows import named_variant  # (the games' rules: loaded when listed)
 
     rows = _archive(path).iter_sql(
         "SELECT game, variant, rule_tags FROM records WHERE game IS NOT NULL AND variant IS NOT NULL"
@@ -319,13 +319,7 @@ def _games_listed(path: str) -> list[str]:
         f" ORDER BY count(*) DESC LIMIT {MAX_GAMES_LISTED}",
         TIMEOUT,
     )
-    listed = (
-        (
-            row["game"],
-            (row["rule_tags"] and catalogue_entry(row["game"], row["variant"], row["rule_tags"])) or row["variant"],
-        )
-        for row in rows
-    )
+    listed = ((row["game"], named_variant(row["game"], row["variant"], row["rule_tags"])) for row in rows)
     return list(dict.fromkeys(f"{game}/{variant or ''}" for game, variant in listed if _known(game, variant)))
 
 

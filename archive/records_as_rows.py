@@ -323,6 +323,15 @@ def catalogue_entry(game: str, variant: str | None, rule_tags: str) -> str | Non
     return None
 
 
+def named_variant(game: str | None, variant: str | None, rule_tags: str | None) -> str | None:
+    """A record's variant as lusoria names it (`stats --by variant`, the explorer, `export`'s
+    `named_variant`): the catalogue's entry its rules play (`catalogue_entry`: saami-tablut-w for
+    Tablut's aage with Rules first=white), else its `variant` column."""
+    if game is None or variant is None or rule_tags is None:
+        return variant
+    return catalogue_entry(game, variant, rule_tags) or variant
+
+
 def record_rows(source: RecordText) -> Rows | Failure:
     """The rows of one record, checked here (what a worker of `checked_rows` does), or its
     Failure when lusoria fails on it."""

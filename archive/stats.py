@@ -162,9 +162,9 @@ def _variant_keys(rows: Rows, also: str = "") -> Counter[tuple]:
         }
     )
     for game, variant, rule_tags, *rest, count in rows(WITH_RULE_TAGS.format(also=also)):
-        if entry := _entry(game, variant, rule_tags):
+        if (named := _named(game, variant, rule_tags)) != variant:
             counts[game, variant, *rest] -= count
-            counts[game, entry, *rest] += count
+            counts[game, named, *rest] += count
     return +counts  # (the counts above 0)
 
 
@@ -273,11 +273,11 @@ def _percentages(counts: list[int]) -> list[float]:
     return [tenth / 10 for tenth in tenths]
 
 
-def _entry(game: str, variant: str | None, rule_tags: str) -> str | None:
-    """The catalogue's entry of a game, variant and rule tags (records_as_rows.catalogue_entry)."""
-    from lusoria.archive.records_as_rows import catalogue_entry  # (the games' rules: loaded when counted)
+def _named(game: str, variant: str | None, rule_tags: str) -> str | None:
+    """A record's variant as lusoria names it (records_as_rows.named_variant)."""
+    from lusoria.archive.records_as_rows import named_variant  # (the games' rules: loaded when counted)
 
-    return catalogue_entry(game, variant, rule_tags) if variant is not None else None
+    return named_variant(game, variant, rule_tags)
 
 
 def _selecting(db: sqlite3.Connection | sqlite_utils.Database, records: tuple[str, list] | None) -> Rows:
