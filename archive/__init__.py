@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # `name as name`: re-exported to a type checker that re-expor
     from lusoria.archive.reading import ReadOnlyError as ReadOnlyError
     from lusoria.archive.records_as_rows import Failure as Failure
     from lusoria.archive.records_as_rows import Rows as Rows
+    from lusoria.archive.records_as_rows import SkippedDuplicate as SkippedDuplicate
     from lusoria.archive.records_as_rows import checked_rows as checked_rows
     from lusoria.archive.removal import Read as Read
     from lusoria.archive.schema import NotAnArchive as NotAnArchive
@@ -48,7 +49,7 @@ HOMES = {  # module -> its names, as the imports above name them (tests/system/t
     "importer": ("ImportSummary",),
     "query": ("COLUMNS", "FilterError", "Filters"),
     "reading": ("DEFAULT_TIMEOUT", "DamagedArchive", "InvalidSQL", "ReadOnlyError"),
-    "records_as_rows": ("Failure", "Rows", "checked_rows"),
+    "records_as_rows": ("Failure", "Rows", "SkippedDuplicate", "checked_rows"),
     "removal": ("Read",),
     "schema": ("NotAnArchive",),
     "search": ("UnsearchableRecord",),

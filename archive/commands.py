@@ -210,7 +210,8 @@ class Archive:
         as there). Sources that cannot be read, files skipped in a directory and notes are the
         summary's `problems`, in order, each told to `notes` as it comes (what `lusoria import` says);
         those that cannot be read, also its `unreadable`, which `str()` shows; records lusoria failed
-        on, its `failed`. WorkerLost when a worker process is killed (the batches before are stored)."""
+        on, its `failed`; the records skipped as games it holds, its `skipped` (each where it is and
+        the id of the record held: `SkippedDuplicate`), which `duplicates` counts. WorkerLost when a worker process is killed (the batches before are stored)."""
         problems: list[Problem] = []
         named = list(given(paths))
         sources = list(walk(named, format, encoding))

@@ -276,7 +276,7 @@ def page(path: str, params: Params, record_url: Callable[[int], str]) -> str:
         raise BadRequest(lacking, 404)
     try:
         games = _games(path, position, filters_of(params), _number(params, "limit", GAMES_SHOWN, 0, MAX_GAMES))
-        listed = _games_table(games, record_url)
+        listed = _games_table(games, record_url, view.rules.sides)
     except ValueError as error:  # a position string that `query --position` cannot read
         games, listed = [], '<p class="none">The games cannot be listed: ' + escape(str(error)) + "</p>"
     mover = view.rules.turn(view.positions[-1])
@@ -308,10 +308,10 @@ def _games_listed(path: str) -> list[str]:
     """`GAME/VARIANT` of each game and variant of the archive that lusoria plays (a variant it does not
     know is not offered: no tree is played from its rules, as from samples/errors/tags.lgn's
     `tablut/copenhagen`, Copenhagen being a game), among the MAX_GAMES_LISTED most recorded: more than the catalogue holds; a
-    catalogue's entry that records of a variant with other tags play by its name (`catalogue_entry`). Records
+    catalogue's entry that records of a variant with other tags play by its name (`named_variant`). Records
     of no variant, whose rules could not be read, are in no tree: they offered `GAME/`, shown as the
     game alone beside `GAME/seed`, which leads to the game's records of every variant."""
-    from lusoria.archive.records_as_rows import catalogue_entry  # (the games' rules: loaded when listed)
+    from lusoria.archive.records_as_rows import named_variant  # (the games' rules: loaded when listed)
 
     rows = _archive(path).iter_sql(
         "SELECT game, variant, rule_tags FROM records WHERE game IS NOT NULL AND variant IS NOT NULL"
@@ -319,13 +319,7 @@ def _games_listed(path: str) -> list[str]:
         f" ORDER BY count(*) DESC LIMIT {MAX_GAMES_LISTED}",
         TIMEOUT,
     )
-    listed = (
-        (
-            row["game"],
-            (row["rule_tags"] and catalogue_entry(row["game"], row["variant"], row["rule_tags"])) or row["variant"],
-        )
-        for row in rows
-    )
+    listed = ((row["game"], named_variant(row["game"], row["variant"], row["rule_tags"])) for row in rows)
     return list(dict.fromkeys(f"{game}/{variant or ''}" for game, variant in listed if _known(game, variant)))
 
 
@@ -350,7 +344,8 @@ def _form(view: View, path: str) -> str:
         valid=checked("valid"),
         symmetric=checked("symmetric"),
         sides="".join(
-            f'<option value="{s}"{" selected" if s == side else ""}>{s or "either side"}</option>' for s in SIDES
+            f'<option value="{s}"{" selected" if s == side else ""}>{escape(label)}</option>'
+            for s, label in zip(SIDES, ("either side", *view.rules.sides))
         ),
         results="".join(
             f'<option value="{escape(r)}"{" selected" if r == result else ""}>{escape(r) or "any"}</option>'
@@ -372,16 +367,18 @@ def _percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:.1f}" if whole else ""
 
 
-def _bar(first: int, draws: int, second: int) -> str:
+def _bar(first: int, draws: int, second: int, names: tuple[str, str, str]) -> str:
+    """The shares of the finished games as a bar, each part's title its name (`names`: of the
+    first, draws and second) and share."""
     finished = first + draws + second
     if not finished:
         return '<div class="bar empty"></div>'
     return (
         '<div class="bar">'
         + "".join(
-            f'<span class="{kind}" style="width:{100 * count / finished:.2f}%" title="{kind} {_percent(count, finished)}%">'
-            f"</span>"
-            for kind, count in (("white", first), ("draws", draws), ("black", second))
+            f'<span class="{kind}" style="width:{100 * count / finished:.2f}%" '
+            f'title="{escape(name, quote=True)} {_percent(count, finished)}%"></span>'
+            for kind, name, count in zip(("white", "draws", "black"), names, (first, draws, second))
             if count
         )
         + "</div>"
@@ -389,7 +386,9 @@ def _bar(first: int, draws: int, second: int) -> str:
 
 
 def _table(view: View, nodes: list[Node], player: bool, mover: int) -> str:
-    """The next plies, and a row of totals."""
+    """The next plies, and a row of totals; each side named as the game names it (`Game.sides`)."""
+    white, black = view.rules.sides
+    names = ("won", "drawn", "lost") if player else (white, "draws", black)
     total = sum(node.games for node in nodes)
     rows = []
     for node in nodes:
@@ -398,7 +397,7 @@ def _table(view: View, nodes: list[Node], player: bool, mover: int) -> str:
             f'<tr data-ply="{escape(node.ply, quote=True)}"><td data-value="{escape(node.ply, quote=True)}">'
             f'<a href="{escape(view.url([*view.line, node.ply]))}">{escape(node.ply)}</a></td>'
             f'<td data-value="{node.games}">{node.games}</td><td data-value="{node.games}">{_percent(node.games, total)}%</td>'
-            f'<td data-value="{_percent(first, first + node.draws + second) or -1}">{_bar(first, node.draws, second)}</td>'
+            f'<td data-value="{_percent(first, first + node.draws + second) or -1}">{_bar(first, node.draws, second, names)}</td>'
             f'<td data-value="{-1 if node.score is None else node.score}">{"" if node.score is None else f"{node.score:.1f}%"}</td>'
             f'<td data-value="{node.average_ply}">{node.average_ply:.1f}</td>'
             f'<td data-value="{escape(node.first or "")}">{escape(node.first or "")}</td>'
@@ -416,14 +415,14 @@ def _table(view: View, nodes: list[Node], player: bool, mover: int) -> str:
     score = f"{100 * (ours + counts[1] / 2) / finished:.1f}%" if finished else ""
     dates = [n.first for n in nodes if n.first], [n.last for n in nodes if n.last]
     totals = (
-        f'<tr class="totals"><td>all {len(nodes)}</td><td>{total}</td><td>100%</td><td>{_bar(*counts)}</td>'
+        f'<tr class="totals"><td>all {len(nodes)}</td><td>{total}</td><td>100%</td><td>{_bar(counts[0], counts[1], counts[2], names)}</td>'
         f"<td>{score}</td><td></td><td>{min(dates[0], default='')}</td><td>{max(dates[1], default='')}</td></tr>"
     )
-    sides = "won / drawn / lost" if player else "White / draw / Black"
-    return TABLE.format(sides=sides, rows="".join(rows), totals=totals)
+    return TABLE.format(sides=escape(" / ".join(names)), rows="".join(rows), totals=totals)
 
 
-def _games_table(games: list[dict], record_url: Callable[[int], str]) -> str:
+def _games_table(games: list[dict], record_url: Callable[[int], str], sides: tuple[str, str]) -> str:
+    """The games that reach the position, their players headed by the names of their sides (`sides`)."""
     if not games:
         return '<p class="none">No game reaches this position.</p>'
     rows = "".join(
@@ -434,7 +433,7 @@ def _games_table(games: list[dict], record_url: Callable[[int], str]) -> str:
         for game in games
     )
     return (
-        '<table class="games"><thead><tr><th>White</th><th>Black</th><th>date</th><th>result</th><th>event</th>'
+        f'<table class="games"><thead><tr><th>{escape(sides[0])}</th><th>{escape(sides[1])}</th><th>date</th><th>result</th><th>event</th>'
         f"<th></th></tr></thead><tbody>{rows}</tbody></table>"
     )
 

@@ -23,6 +23,7 @@ from lusoria.archive import functions
 from lusoria.archive.positions import MATERIAL, boards_and_materials
 from lusoria.archive.query import COLUMNS
 from lusoria.archive.reading import connect, damaged
+from lusoria.archive.records_as_rows import named_variant
 from lusoria.archive.stored import STORED_TEXT, Kept, kept_text, replayed
 from lusoria.archive.tables import DIAGNOSTIC_COLUMNS
 from lusoria.archive.texts import TEXT_OF
@@ -33,7 +34,8 @@ from lusoria.files import AtomicFile, output_in
 from lusoria.validator.games import GAMES
 from lusoria.workers import in_workers
 
-TABLES = ("records", "tags", "diagnostics", "player_aliases")  # as they are
+TABLES = ("records", "tags", "diagnostics", "player_aliases")  # as they are, the records with NAMED_VARIANT
+NAMED_VARIANT = "named_variant"  # a record's variant as `stats --by variant` and the explorer name it
 _PLY_FILES = {  # made from each record replayed: their columns and types
     "plies": [
         ("record_id", "INTEGER"),
@@ -87,14 +89,25 @@ def _rows(conn: sqlite3.Connection, select: str, table: str, selected: Selected)
 
 def _table(conn: sqlite3.Connection, table: str, selected: Selected) -> tuple[_FileColumns, Iterator[tuple]]:
     """A table's columns (generated ones included: `label`; the records' text read from its
-    compressed form) and its rows, by record (`_rows`)."""
+    compressed form) and its rows, by record (`_rows`); the records' with their `named_variant`."""
     found = [
         READ_AS.get(row[1], (row[1], row[2].upper(), f"[{row[1]}]"))
         for row in conn.execute(f"PRAGMA table_xinfo([{table}])")
         if row[6] != 1
     ]  # (hidden: a virtual table's)
     names = ", ".join(sql for _, _, sql in found)  # (ordered by their first two columns: tags have no rowid)
-    return [(name, kind) for name, kind, _ in found], _rows(conn, names, table, selected)
+    columns, rows = [(name, kind) for name, kind, _ in found], _rows(conn, names, table, selected)
+    if table == "records":
+        return [*columns, (NAMED_VARIANT, "TEXT")], _with_named_variants(rows, [name for name, _ in columns])
+    return columns, rows
+
+
+def _with_named_variants(rows: Iterator[tuple], columns: list[str]) -> Iterator[tuple]:
+    """Rows of `records` (of `columns`), each with its variant as `stats --by variant` names it
+    (`named_variant`: Tablut's aage with Rules first=white is saami-tablut-w)."""
+    game, variant, rule_tags = (columns.index(name) for name in ("game", "variant", "rule_tags"))
+    for row in rows:
+        yield (*row, named_variant(row[game], row[variant], row[rule_tags]))
 
 
 def _ply_rows(kept: Kept) -> tuple[list[tuple], list[tuple]]:
@@ -129,7 +142,7 @@ def _main_lines(conn: sqlite3.Connection, jobs: int, variations: list[tuple], se
 
 
 # A record's line of JSON: its columns as `query --format json` writes them and how its game ended, its
-# tags, its diagnostics (in order) and its main line's plies (replayed: `moves`)
+# NAMED_VARIANT (from its rule tags), its tags, its diagnostics (in order) and its main line's plies (replayed: `moves`)
 _LINE_COLUMNS = (*COLUMNS, "ending", "board")
 _DIAGNOSTIC_FIELDS = ", ".join(
     f"'{name}', [{name}]" for name in DIAGNOSTIC_COLUMNS if name not in ("record_id", "number")
@@ -137,6 +150,7 @@ _DIAGNOSTIC_FIELDS = ", ".join(
 _LINE_SELECT = ", ".join(
     [
         *(f"[{column}]" for column in _LINE_COLUMNS),
+        "rule_tags",
         "(SELECT json_group_object(name, value) FROM tags WHERE record_id = records.id)",
         f"(SELECT json_group_array(json_object({_DIAGNOSTIC_FIELDS})) FROM "
         "(SELECT * FROM diagnostics WHERE record_id = records.id ORDER BY number))",
@@ -163,8 +177,10 @@ def _record_lines(conn: sqlite3.Connection, jobs: int, selected: Selected) -> It
             yield kept_text(text, written_in, read_with, columns[0])
 
     for moves in in_workers(GAMES.naming(_main_line), texts(), jobs):  # records read from the archive: no Problem
-        *columns, tags, diagnostics = waiting.popleft()
-        line = dict(zip(_LINE_COLUMNS, columns), tags=json.loads(tags), diagnostics=json.loads(diagnostics))
+        *columns, rule_tags, tags, diagnostics = waiting.popleft()
+        line = dict(zip(_LINE_COLUMNS, columns))
+        line[NAMED_VARIANT] = named_variant(line["game"], line["variant"], rule_tags)
+        line.update(tags=json.loads(tags), diagnostics=json.loads(diagnostics))
         yield json.dumps({**line, "moves": moves}, ensure_ascii=False) + "\n"
 
 

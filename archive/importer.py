@@ -20,7 +20,16 @@ import sqlite_utils
 
 from lusoria.archive.next_plies import NextPlies, Written
 from lusoria.archive.positions import RANGE_COLUMNS, RUN_COLUMNS, Columns, move_code
-from lusoria.archive.records_as_rows import FILE, PLACE, TEXT, Failure, Rows, archive_failing, failure
+from lusoria.archive.records_as_rows import (
+    FILE,
+    PLACE,
+    TEXT,
+    Failure,
+    Rows,
+    SkippedDuplicate,
+    archive_failing,
+    failure,
+)
 from lusoria.archive.removal import Read, Replacement, owners, remove_records
 from lusoria.archive.tables import DIAGNOSTIC_COLUMNS, STORED_COLUMNS
 from lusoria.archive.texts import TextPacker
@@ -34,7 +43,7 @@ class ImportSummary:
     """What an import did."""
 
     added: int = 0
-    duplicates: int = 0
+    skipped: list[SkippedDuplicate] = field(default_factory=list)  # the duplicates of records held, as read
     replaced: int = 0  # records removed (`replace`): held from the files read, changed or gone from them
     replaced_files: int = 0  # the files they were held from
     kept: int = 0  # records held from the files read, read again unchanged (`replace`): kept as they were
@@ -48,6 +57,11 @@ class ImportSummary:
     failed: list[Failure] = field(default_factory=list)  # records lusoria failed on: not stored
     problems: list[Problem] = field(default_factory=list)  # what `import_paths` met besides records, in order:
     # sources that could not be read, files skipped in a directory, notes (each what `lusoria import` says)
+
+    @property
+    def duplicates(self) -> int:
+        """The records skipped: games the archive holds (`skipped`)."""
+        return len(self.skipped)
 
     @property
     def found(self) -> int:
@@ -152,7 +166,7 @@ def import_rows(
             replacing = (replacement, following) if replacement else None
             _insert_batch(db, batch, summary, number, (codes, texts, sums), replacing)
         if replacement:
-            summary.duplicates += replacement.left_aside()
+            summary.skipped += replacement.left_aside()
             summary.gone = replacement.gone()
         if summary.added or summary.replaced:
             merge_positions(db.conn)
@@ -297,8 +311,10 @@ def _insert_batch(
         sums.refresh()
         counts = ImportSummary()
         read = _replaced(conn, batch, replacing, kept, counts) if replacing else batch
-        new, failures = _stored(conn, _new_records(conn, read, counts), number, kept)
+        new_records, duplicates = _new_records(conn, read, counts)
+        new, failures = _stored(conn, new_records, number, kept)
         counts.failed += failures.values()
+        counts.skipped += _skipped(conn, duplicates)
         if replacing and failures:
             again = _rolled_back(conn, batch, replacing[0], kept, failures)
             return _insert_batch(db, again, summary, number, kept, replacing)
@@ -376,7 +392,7 @@ def _rolled_back(
 def _count(summary: ImportSummary, counts: ImportSummary, new: list[Rows]) -> None:
     """Add to `summary` what a batch did (`counts`, and the records `new` it added)."""
     summary.added += len(new)
-    summary.duplicates += counts.duplicates
+    summary.skipped += counts.skipped
     summary.replaced += counts.replaced
     summary.replaced_files += counts.replaced_files
     summary.kept += counts.kept
@@ -412,21 +428,30 @@ def _move(
     )
 
 
-def _new_records(conn: sqlite3.Connection, batch: list[Rows | Failure], counts: ImportSummary) -> list[Rows]:
-    """The records of `batch` that are no game the archive holds nor one before them in `batch`;
-    the others counted in `counts` as duplicates, and so are the Failures."""
+def _new_records(
+    conn: sqlite3.Connection, batch: list[Rows | Failure], counts: ImportSummary
+) -> tuple[list[Rows], list[Rows]]:
+    """The records of `batch` that are no game the archive holds nor one before them in `batch`,
+    and the others, its duplicates; its Failures counted in `counts`."""
     hashes = [checked.hash for checked in batch if isinstance(checked, Rows)]
     seen = set(owners(conn, hashes))
     new: list[Rows] = []
+    duplicates: list[Rows] = []
     for checked in batch:
         if isinstance(checked, Failure):
             counts.failed.append(checked)
         elif checked.hash in seen:
-            counts.duplicates += 1
+            duplicates.append(checked)
         else:  # new: a later record of its game in `batch` is a duplicate
             seen.add(checked.hash)
             new.append(checked)
-    return new
+    return new, duplicates
+
+
+def _skipped(conn: sqlite3.Connection, duplicates: list[Rows]) -> list[SkippedDuplicate]:
+    """The records `duplicates` skipped, each with the archive's record of its game (stored now)."""
+    held = owners(conn, [checked.hash for checked in duplicates]) if duplicates else {}
+    return [SkippedDuplicate(checked.place, held.get(checked.hash)) for checked in duplicates]
 
 
 def _roll_back(conn: sqlite3.Connection, savepoint: str, codes: MoveCodes, sums: NextPlies) -> None:

@@ -106,6 +106,19 @@ class Failure:
         return f"{self.place}: {self.error}"
 
 
+@dataclass(frozen=True, slots=True)
+class SkippedDuplicate:
+    """A record an import skipped: where it is (`path:line`) and the id of the archive's record of
+    the same game (`record`; None: a record before it in the same batch that lusoria failed on)."""
+
+    place: str
+    record: int | None
+
+    def __str__(self) -> str:
+        same = f"record {self.record}" if self.record is not None else "a record lusoria failed on"
+        return f"{self.place}: skipped, the same game as {same}"
+
+
 def failure(place: str, error: BaseException, file: str | None = None) -> Failure:
     """The Failure of the record at `place` (of `file`) that raised `error`."""
     trace = traceback_of(error)
@@ -308,6 +321,15 @@ def catalogue_entry(game: str, variant: str | None, rule_tags: str) -> str | Non
             if rules is not None and rules.variant == variant and rule_tags_of(rules) == rule_tags:
                 return name
     return None
+
+
+def named_variant(game: str | None, variant: str | None, rule_tags: str | None) -> str | None:
+    """A record's variant as lusoria names it (`stats --by variant`, the explorer, `export`'s
+    `named_variant`): the catalogue's entry its rules play (`catalogue_entry`: saami-tablut-w for
+    Tablut's aage with Rules first=white), else its `variant` column."""
+    if game is None or variant is None or rule_tags is None:
+        return variant
+    return catalogue_entry(game, variant, rule_tags) or variant
 
 
 def record_rows(source: RecordText) -> Rows | Failure:

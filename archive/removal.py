@@ -14,7 +14,17 @@ from itertools import islice
 from typing import TYPE_CHECKING
 
 from lusoria.archive.positions import boards_and_materials, unpacked_boards
-from lusoria.archive.records_as_rows import FILE, PATH, PLACE, TEXT, Failure, Rows, line_rows, stored_file
+from lusoria.archive.records_as_rows import (
+    FILE,
+    PATH,
+    PLACE,
+    TEXT,
+    Failure,
+    Rows,
+    SkippedDuplicate,
+    line_rows,
+    stored_file,
+)
 from lusoria.archive.stored import STORED_TEXT, stored_report
 from lusoria.archive.tables import STORED_COLUMNS
 from lusoria.archive.texts import TEXT_OF
@@ -245,9 +255,9 @@ class Replacement:
         waited = [owner for owner, checked in self.aside.items() if id(checked) in failures]
         return [failures[id(self.aside.pop(owner))] for owner in waited]
 
-    def left_aside(self) -> int:
-        """How many records set aside were never returned (duplicates of records kept)."""
-        return len(self.aside)
+    def left_aside(self) -> list[SkippedDuplicate]:
+        """The records set aside that were never returned (duplicates of records kept)."""
+        return [SkippedDuplicate(checked.place, owner) for owner, checked in self.aside.items()]
 
 
 def _file(checked: Rows) -> str | None:

@@ -14,7 +14,7 @@ import sqlite_utils
 
 from lusoria.archive.players import check_top, most_games
 from lusoria.formats.contract import TYPE_TAG
-from lusoria.validator.base import Game
+from lusoria.validator.base import Game, sides_named
 from lusoria.validator.games import GAMES
 
 # The records a reader refused (of no game; their type kept as the contract's TYPE_TAG) and the
@@ -162,9 +162,9 @@ def _variant_keys(rows: Rows, also: str = "") -> Counter[tuple]:
         }
     )
     for game, variant, rule_tags, *rest, count in rows(WITH_RULE_TAGS.format(also=also)):
-        if entry := _entry(game, variant, rule_tags):
+        if (named := _named(game, variant, rule_tags)) != variant:
             counts[game, variant, *rest] -= count
-            counts[game, entry, *rest] += count
+            counts[game, named, *rest] += count
     return +counts  # (the counts above 0)
 
 
@@ -257,9 +257,9 @@ def _sides(games: Iterable[str | None]) -> tuple[str, str]:
     """The names games give White's side and Black's (`Game.sides`; a game lusoria does not know,
     or a refused type, None: White, Black), each a name or, where the games name a side apart,
     their names in the order of the games' names, joined by / (`defenders/Swedes`)."""
-    named = [GAMES[game].sides if game is not None and game in GAMES else Game.sides for game in sorted(games, key=str)]
-    white, black = ("/".join(dict.fromkeys(side)) for side in zip(*named))
-    return white, black
+    return sides_named(
+        [GAMES[game].sides if game is not None and game in GAMES else Game.sides for game in sorted(games, key=str)]
+    )
 
 
 def _percentages(counts: list[int]) -> list[float]:
@@ -273,11 +273,11 @@ def _percentages(counts: list[int]) -> list[float]:
     return [tenth / 10 for tenth in tenths]
 
 
-def _entry(game: str, variant: str | None, rule_tags: str) -> str | None:
-    """The catalogue's entry of a game, variant and rule tags (records_as_rows.catalogue_entry)."""
-    from lusoria.archive.records_as_rows import catalogue_entry  # (the games' rules: loaded when counted)
+def _named(game: str, variant: str | None, rule_tags: str) -> str | None:
+    """A record's variant as lusoria names it (records_as_rows.named_variant)."""
+    from lusoria.archive.records_as_rows import named_variant  # (the games' rules: loaded when counted)
 
-    return catalogue_entry(game, variant, rule_tags) if variant is not None else None
+    return named_variant(game, variant, rule_tags)
 
 
 def _selecting(db: sqlite3.Connection | sqlite_utils.Database, records: tuple[str, list] | None) -> Rows:

@@ -18,7 +18,7 @@ from functools import cache
 from lusoria.archive.players import RESULTS
 from lusoria.archive.positions import SEARCH_TERMS, all_search_terms, keys_of, move_of, position_key, reaches
 from lusoria.archive.reading import DamagedArchive
-from lusoria.validator.base import WHITE, Game, Illegal, Position
+from lusoria.validator.base import SIDE_NAMES, WHITE, Game, Illegal, Position, sides_named
 from lusoria.validator.games import GAMES, rules_from_tags
 
 WHITE_WON, BLACK_WON, DRAWN = RESULTS[:3]  # the result markers but `*`
@@ -84,6 +84,7 @@ class Node:
     score: float | None = None  # of the side that played the ply (with a player: theirs), in percent
     # of the finished games' points (a win 1, a draw ½)
     children: list[Node] = field(default_factory=list)
+    sides: tuple[str, str] = SIDE_NAMES  # the names its game gives White's side and Black's (`Game.sides`)
 
     @property
     def unfinished(self) -> int:
@@ -109,10 +110,25 @@ class Node:
             "average_ply": self.average_ply,
             "first": self.first,
             "last": self.last,
+            "sides": dict(zip(("white", "black"), self.sides)),
         }
         if self.children:
             row["children"] = [child.as_dict() for child in self.children]
         return row
+
+
+def sides_of(nodes: list[Node]) -> tuple[str, str]:
+    """The names the games of `nodes` and their children give White's side and Black's, joined as
+    `stats --by` joins them (`sides_named`) where they differ."""
+    named: dict[tuple[str, str], None] = {}
+
+    def walk(nodes: list[Node]) -> None:
+        for node in nodes:
+            named[node.sides] = None
+            walk(node.children)
+
+    walk(nodes)
+    return sides_named(list(named))
 
 
 @cache
@@ -132,10 +148,11 @@ def _rules(game: str, variant: str | None, rule_tags: str | None) -> Game | None
 class _Growing:
     """A node being summed up from the rows of its rule sets and symmetries."""
 
-    __slots__ = ("turn", "counts", "first", "last", "written")
+    __slots__ = ("turn", "sides", "counts", "first", "last", "written")
 
-    def __init__(self, turn: int) -> None:
+    def __init__(self, turn: int, sides: tuple[str, str]) -> None:
         self.turn = turn  # the side that plays the ply
+        self.sides = sides  # the names the game of the position it is played from gives the sides
         self.counts = [0] * 8  # games, plies, ply sum, White's wins, draws, Black's, won, lost
         self.first: str | None = None
         self.last: str | None = None
@@ -174,6 +191,7 @@ class _Growing:
                 won if player else None,
                 lost if player else None,
                 _percent(points, white + draws + black),
+                sides=self.sides,
             ),
             rules,
             position,
@@ -204,7 +222,7 @@ def _next_plies(
         found = growing[parent].get(one)
         if found is None:
             rules, position = parents[parent]
-            found = growing[parent][one] = _Growing(rules.turn(position))
+            found = growing[parent][one] = _Growing(rules.turn(position), rules.sides)
         found.add(ply, played_by, after, key, counts)
     return {parent: [found.node(player is not None) for found in nodes.values()] for parent, nodes in growing.items()}
 

@@ -933,14 +933,22 @@ def archive_errors(action: Callable[[], T]) -> T:
     "removed (all of them, for a file now empty). The files it holds under a PATH that no longer exist are "
     "counted, and keep their records.",
 )
+@click.option(
+    "--all-duplicates",
+    is_flag=True,
+    help=f"Name every record skipped as a duplicate (by default the first {output.DUPLICATES_NAMED}).",
+)
 @jobs_options
 @encoding_option
 @reading_options
-def import_(paths: tuple[str | Path, ...], db: str, replace: bool, jobs: int, encoding: str) -> None:
+def import_(
+    paths: tuple[str | Path, ...], db: str, replace: bool, all_duplicates: bool, jobs: int, encoding: str
+) -> None:
     """Check the records of PATH... and store them all, valid or not, in the archive.
 
     A record of a game already in the archive is skipped: the same rules, start, plies,
-    result and Seven Tag Roster, however written. A record read from another format is
+    result and Seven Tag Roster, however written; each is named after the summary, where it
+    is and the archive's record of its game (the first few; --all-duplicates: all). A record read from another format is
     stored in lusoria's notation, with its format (tag SourceFormat) and path. A
     record mended since its import is another game: --replace its file. A progress bar
     shows on a terminal. A record lusoria fails on (a bug, said on standard error), or a
@@ -973,6 +981,7 @@ def import_(paths: tuple[str | Path, ...], db: str, replace: bool, jobs: int, en
         if debug:
             echo(failure.trace, err=True)
     echo(f"{db}: {dataclasses.replace(summary, unreadable=[])}")  # (those were said in their place)
+    echo(output.skipped_text(summary.skipped, None if all_duplicates else output.DUPLICATES_NAMED), nl=False)
     if lusorias := [failure for failure in summary.failed if not failure.by_plug_in]:
         echo(f"lusoria: {plural(len(lusorias), 'record')} not stored, the others were. {bug_report()}", err=True)
         sys.exit(INTERNAL_ERROR)
@@ -1267,8 +1276,8 @@ def tree(
     move may be left out), from --from-id N --ply K (record N of the archive, as --id N finds it, after
     its ply K), or, with neither, from the start of --game
     and --variant (a variant of one game names it; without --variant, the game's variant of most
-    records, on --board's board when given, said in a note); with the games, the shares of White's wins,
-    draws and Black's wins, the score of the side that played it, the average ply and the dates.
+    records, on --board's board when given, said in a note); with the games, the shares of each side's
+    wins (headed by the names the game gives its sides: the defenders and the attackers) and draws, the score of the side that played it, the average ply and the dates.
     Filters as in `query`; with --symmetric, positions that are one up to the board's symmetries
     are one; with --player, the results are that player's (won, drawn, lost)."""
     from_id = from_id if former_from_id is None else former_from_id

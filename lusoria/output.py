@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from lusoria.words import plural
 
 if TYPE_CHECKING:
-    from lusoria.archive import Node
+    from lusoria.archive import Node, SkippedDuplicate
     from lusoria.notation.reader import RecordText
     from lusoria.rulebook import Rule
     from lusoria.validator.fit import Fit
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 FORMATS = ("table", "json", "csv", "lgn")  # of rows (query, sql)
 TABLE_COLUMNS = ["id", "game", "variant", "date", "white", "black", "result", "plies", "valid", "first_rule"]
+DUPLICATES_NAMED = 5  # the duplicates `lusoria import` names by default (--all-duplicates: all)
 WINDOW = 60  # characters of a source line shown either side of a diagnostic
 MAX_TABLE = 1 << 26  # characters of values a table holds to size its columns (the other formats stream)
 
@@ -393,23 +394,27 @@ def _unfinished_note(rows: list[dict]) -> str:
 
 
 TREE_HEADINGS = {
-    "white_percent": "white %",
     "draws_percent": "draws %",
-    "black_percent": "black %",
     "won_percent": "won %",
     "drawn_percent": "drawn %",
     "lost_percent": "lost %",
     "score": "score %",
     "average_ply": "average ply",
 }
-TREE_COUNTS = ("white", "draws", "black", "won", "drawn", "lost", "children")  # in JSON; the table shows shares
+TREE_COUNTS = ("white", "draws", "black", "won", "drawn", "lost", "children", "sides")  # in JSON; the table
+# shows shares, headed by the sides' names
 
 
 def tree_text(nodes: list[Node], format: str) -> str:
     """`lusoria tree`: nested JSON, a table with one row per line of plies, or an indented tree;
-    the table gives the shares of the finished games in percent, with one decimal."""
+    the table gives the shares of the finished games in percent, with one decimal, each side's
+    headed by the name its games give it (`defenders %`)."""
+    from lusoria.archive.tree import sides_of
+
     if format == "json":
         return json.dumps([node.as_dict() for node in nodes], indent=2) + "\n"
+    white, black = sides_of(nodes)
+    headings = {**TREE_HEADINGS, "white_percent": f"{white} %", "black_percent": f"{black} %"}
     rows = []
 
     def walk(nodes: list[Node], line: str, level: int) -> None:
@@ -417,7 +422,7 @@ def tree_text(nodes: list[Node], format: str) -> str:
             ply = "· " * level + node.ply if format == "tree" else (line + " " + node.ply).strip()
             rows.append(
                 {
-                    TREE_HEADINGS.get(name, name): ply if name == "ply" else value
+                    headings.get(name, name): ply if name == "ply" else value
                     for name, value in node.as_dict().items()
                     if name not in TREE_COUNTS
                 }
@@ -426,3 +431,13 @@ def tree_text(nodes: list[Node], format: str) -> str:
 
     walk(nodes, "", 0)
     return _table(rows, floatfmt=".1f") if rows else "no plies played from this position\n"
+
+
+def skipped_text(skipped: list[SkippedDuplicate], most: int | None) -> str:
+    """The duplicates an import skipped, a line each, the first `most` of them (None: all) and how
+    many more."""
+    named = skipped if most is None else skipped[:most]
+    more = len(skipped) - len(named)
+    return "".join(f"{duplicate}\n" for duplicate in named) + (
+        f"and {plural(more, 'more duplicate')}: --all-duplicates names every one\n" if more else ""
+    )

@@ -276,7 +276,8 @@ def test_import_keeps_the_other_records_and_the_one_not_read_as_a_record_that_do
     assert (result.exit_code, result.output) == (
         0,
         f"{tmp_path / 'a.db'}: added 2 records (1 invalid, 1 of them unparsable), skipped 1 duplicate; 1 record not "
-        "read for a byte the encoding does not decode (lusoria validate says where, and which --encoding to try)\n",
+        "read for a byte the encoding does not decode (lusoria validate says where, and which --encoding to try)\n"
+        f"{tmp_path / 'a.lgn'}:9: skipped, the same game as record 1\n",
     )
     rows = Archive(str(tmp_path / "a.db")).sql("SELECT line, valid, first_rule FROM records ORDER BY line")
     assert [tuple(row.values()) for row in rows] == [(1, 1, None), (5, 0, "syntax")]

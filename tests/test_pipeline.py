@@ -220,7 +220,10 @@ def test_import_with_jobs_stores_the_same_archive(tmp_path, monkeypatch):
                 {table: connection.execute(f"SELECT * FROM [{table}] ORDER BY 1, 2").fetchall() for table in tables}
             )
     assert dumps[0] == dumps[1] and len(dumps[0]["plies"]) > 1000
-    assert result.output == f"{db}: added 70 records (17 invalid, 4 of them unparsable), skipped 1 duplicate\n"
+    assert result.output == (
+        f"{db}: added 70 records (17 invalid, 4 of them unparsable), skipped 1 duplicate\n"
+        f"{path}:778: skipped, the same game as record 31\n"  # RECORD again, after the 30 records before it
+    )
 
 
 def test_a_killed_worker_is_said_in_one_line_with_status_2(tmp_path, monkeypatch):

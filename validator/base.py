@@ -714,6 +714,16 @@ class Game(Generic[P]):
         return word
 
 
+def sides_named(named: Sequence[tuple[str, str]]) -> tuple[str, str]:
+    """The names of White's side and Black's that games give (`Game.sides`, in the order given):
+    each a name or, where the games name a side apart, their names joined by / (`defenders/Swedes`);
+    none given, White and Black."""
+    if not named:
+        return SIDE_NAMES
+    white, black = ("/".join(dict.fromkeys(side)) for side in zip(*named))
+    return white, black
+
+
 def _lost(before: int, now: int) -> str:
     """A side's pieces lost, and those it gained (a captured mercenary changes sides)."""
     return f"{before - now}" if now <= before else f"0 ({now - before} gained)"

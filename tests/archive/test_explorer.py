@@ -181,7 +181,7 @@ def test_with_a_player_a_plys_bar_shows_the_games_they_won_and_lost(site):
     page = get(site, "/-/explorer/club?game=tablut&variant=seed&player=Karin+Nilsson")
     row = page.text[page.text.index('<tr data-ply="e4-g4">') :]
     bar = row[row.index('<div class="bar') : row.index("</div>")]
-    assert bar == '<div class="bar"><span class="black" style="width:100.00%" title="black 100.0%"></span>'  # lost
+    assert bar == '<div class="bar"><span class="black" style="width:100.00%" title="lost 100.0%"></span>'  # lost
 
 
 def test_a_position_no_game_went_on_from_says_so(site):
@@ -600,3 +600,14 @@ def test_the_explorers_own_failure_is_answered_by_its_kind_in_a_line():
         raise KeyError("diagram")
 
     assert answer(failing) == ("the explorer failed (KeyError)", 500)
+
+
+def test_the_page_names_the_sides_as_the_game_names_them(site):
+    """Tablut's plies are shared between the Swedes and the Muscovites, in the table's heading, each
+    bar's titles, the games' players and the side to choose; Laquet's between White and Black."""
+    page = get(site, "/-/explorer/club?game=tablut&variant=seed").text
+    assert "<th>Swedes / draws / Muscovites</th>" in page
+    assert "<th>Swedes</th><th>Muscovites</th><th>date</th>" in page
+    assert re.search(r'title="Swedes [0-9.]+%"', page) and re.search(r'title="Muscovites [0-9.]+%"', page)
+    assert '<option value="white">Swedes</option><option value="black">Muscovites</option>' in page
+    assert "<th>White / draws / Black</th>" in get(site, "/-/explorer/club?game=laquet").text

@@ -228,9 +228,43 @@ def test_an_import_of_as_many_duplicates_as_new_records_found_them(tmp_path):
     result = lusoria("import", "--db", path, "-", input=records(1) + "\n" + records(1))
     assert (result.exit_code, result.stdout, result.stderr) == (
         0,
-        f"{path}: added 1 record (0 invalid, 0 of them unparsable), skipped 1 duplicate\n",
+        f"{path}: added 1 record (0 invalid, 0 of them unparsable), skipped 1 duplicate\n"
+        "<stdin>:7: skipped, the same game as record 1\n",
         "",
     )
+
+
+def test_an_import_names_each_duplicate_it_skips_and_the_record_it_duplicates(tmp_path):
+    """`ImportSummary.skipped`: where each duplicate is and the id of the archive's record of its
+    game, one held before the import or one before it in its file, in another batch or the same."""
+    archive = Archive(str(tmp_path / "a.db"))
+    held, again = tmp_path / "held.lgn", tmp_path / "again.lgn"
+    held.write_text(records(2))
+    archive.import_paths([str(held)])
+    again.write_text(records(3) + "\n" + RECORD.format(name="player 2") + "\n" + RECORD.format(name="player 1"))
+    summary = archive.import_paths([str(again)], batch_size=4)
+    assert [str(skipped) for skipped in summary.skipped] == [
+        f"{again}:1: skipped, the same game as record 1",
+        f"{again}:7: skipped, the same game as record 2",
+        f"{again}:19: skipped, the same game as record 3",  # in its batch: the one before it
+        f"{again}:25: skipped, the same game as record 2",  # in the next batch
+    ]
+    assert (summary.added, summary.duplicates) == (1, 4)
+
+
+def test_import_names_the_first_duplicates_and_counts_the_others_unless_asked_for_all(tmp_path):
+    path = tmp_path / "a.db"
+    assert lusoria("import", "--db", path, "-", input=records(7)).exit_code == 0
+    again = lusoria("import", "--db", path, "-", input=records(7))
+    assert again.stdout == (
+        f"{path}: added 0 records (0 invalid, 0 of them unparsable), skipped 7 duplicates\n"
+        + "".join(f"<stdin>:{1 + 6 * n}: skipped, the same game as record {n + 1}\n" for n in range(5))
+        + "and 2 more duplicates: --all-duplicates names every one\n"
+    )
+    every = lusoria("import", "--db", path, "-", "--all-duplicates", input=records(7))
+    assert every.stdout.splitlines()[1:] == [
+        f"<stdin>:{1 + 6 * n}: skipped, the same game as record {n + 1}" for n in range(7)
+    ]
 
 
 def test_a_library_import_gets_every_problem_and_note_lusoria_import_says(tmp_path):

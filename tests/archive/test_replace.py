@@ -575,6 +575,9 @@ def test_a_game_of_a_file_not_read_again_is_still_a_duplicate(in_tmp):
     write(in_tmp / "games/a.lgn", [*records, others[0]])
     summary = archive.import_paths(["games/a.lgn"], batch_size=2, replace=True)
     assert (summary.replaced, summary.added, summary.kept, summary.duplicates) == (0, 0, 6, 1)
+    assert [str(skipped) for skipped in summary.skipped] == [
+        "games/a.lgn:67: skipped, the same game as record 7"  # b.lgn's first, after a.lgn's six
+    ]
     assert ("games/b.lgn", 1) in [(row["path"], row["line"]) for row in archive.query(Filters())]
 
 

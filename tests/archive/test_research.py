@@ -233,7 +233,7 @@ def test_tree_command_formats(archive):
     runner = CliRunner()
     table = runner.invoke(main, ["tree", INITIAL_TABLUT, "--db", archive.path, "--depth", "2"])
     assert table.exit_code == 0
-    assert table.output.splitlines()[0].split()[:7] == ["ply", "games", "white", "%", "draws", "%", "black"]
+    assert table.output.splitlines()[0].split()[:7] == ["ply", "games", "Swedes", "%", "draws", "%", "Muscovites"]
     assert table.output.splitlines()[2].split()[:6] == ["c5-c3", "2", "100.0", "0.0", "0.0", "1"]  # + 1 unfinished
     assert table.output.splitlines()[3].split()[:4] == ["c5-c3", "i6-f6", "2", "100.0"]
     shown = runner.invoke(
@@ -1083,6 +1083,7 @@ def test_export_jsonl_writes_a_record_a_line_with_its_tags_diagnostics_and_moves
         **{name: escape[name] for name in COLUMNS},
         "ending": "king escaped",
         "board": "9x9",
+        "named_variant": "seed",
         "tags": {
             "Annotator": "lusoria samples",
             "Black": "Olof Berg",
@@ -1176,3 +1177,27 @@ def test_export_keeps_everything_and_duckdb_finds_the_same_answers(samples, tmp_
 def test_export_needs_a_known_format(archive, tmp_path):
     with pytest.raises(ValueError, match="parquet, csv or jsonl, not 'xlsx'"):
         archive.export(str(tmp_path / "x"), "xlsx")
+
+
+SAAMI_W = (  # aagenielsen.dk's "Saami Tablut-w" (the Swedes first) as the aage reader archives it, and aage
+    '[Game "tablut"]\n[Variant "aage"]\n[Rules "first=white"]\n[Result "1-0"]\n\n1. e3-c3 d1-d3 2. e4-e3 1-0\n\n'
+    '[Game "tablut"]\n[Variant "aage"]\n[Result "0-1"]\n\n1... d1-d3 0-1\n'
+)
+
+
+@pytest.mark.parametrize("format", ["csv", "jsonl"])
+def test_export_names_each_records_variant_as_stats_does(tmp_path, format):
+    """A Saami Tablut-w record is `aage` with `{"Rules": "first=white"}` in `variant` and
+    `rule_tags`, as the archive keeps it, and `saami-tablut-w` in `named_variant`, as `stats --by
+    variant` counts it: grouping by it does not merge it with aage's."""
+    archive = Archive(str(tmp_path / "saami.db"))
+    archive.import_paths([SAAMI_W])
+    archive.export(str(tmp_path / "out"), format)
+    if format == "csv":
+        with open(tmp_path / "out" / "records.csv", newline="") as handle:
+            rows = list(csv.DictReader(handle))
+    else:
+        rows = [json.loads(line) for line in (tmp_path / "out" / "records.jsonl").read_text().splitlines()]
+    assert [(row["variant"], row["named_variant"]) for row in rows] == [("aage", "saami-tablut-w"), ("aage", "aage")]
+    by_variant = archive.stats(by="variant")["results_by"]["rows"]
+    assert sorted(row["value"] for row in by_variant) == sorted(f"{row['game']}/{row['named_variant']}" for row in rows)

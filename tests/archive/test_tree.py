@@ -94,3 +94,33 @@ def test_the_note_of_the_variant_chosen_names_an_archive_given_by_a_path_object(
         f"note: Variant tyr-9x9: the variant of most records of hnefatafl in {path}"
     ]
     assert [note.path for note in told] == [str(path)]
+
+
+@pytest.mark.parametrize(
+    ("game", "white", "black"),
+    [("copenhagen", "defenders", "attackers"), ("tablut", "Swedes", "Muscovites"), ("latrunculi", "White", "Black")],
+)
+def test_the_tree_names_each_side_as_its_game_names_it(game, white, black, tmp_path):
+    """A tafl tree's shares are the defenders' and the attackers' (Tablut's, the Swedes' and the
+    Muscovites'), not White's and Black's, in its table's headings and each node's `sides`; the
+    JSON keeps its counts' keys (`white`, `white_percent`)."""
+    path = str(tmp_path / "club.db")
+    Archive(path).import_paths(["\n".join(random_records(game, 3, seed=1, max_plies=2))])
+    table = CliRunner().invoke(main, ["tree", "--db", path, "--game", game])
+    assert table.exit_code == 0, table.output
+    assert table.stdout.split("\n")[0].split() == [
+        *("ply", "games", white, "%", "draws", "%", black, "%", "unfinished", "score", "%"),
+        *("average", "ply", "first", "last"),
+    ]
+    nodes = json.loads(CliRunner().invoke(main, ["tree", "--db", path, "--game", game, "--format", "json"]).stdout)
+    assert {"white", "white_percent", "black", "black_percent"} <= nodes[0].keys()
+    assert nodes[0]["sides"] == {"white": white, "black": black}
+
+
+def test_a_tree_of_games_that_name_a_side_apart_heads_it_by_their_names_joined():
+    from lusoria.archive.tree import Node, sides_of
+
+    child = Node("d1-d3", 3, sides=("Swedes", "Muscovites"))
+    nodes = [Node("e3-c3", 1, sides=("defenders", "attackers"), children=[child]), Node("e4-g4", 2)]
+    assert sides_of(nodes) == ("defenders/Swedes/White", "attackers/Muscovites/Black")
+    assert sides_of([]) == ("White", "Black")

@@ -356,7 +356,9 @@ def test_one_record_counts_in_the_singular(tmp_path):
     assert runner.invoke(main, ["import", "--db", db, str(ESCAPE)]).output.endswith(
         "added 1 record (0 invalid, 0 of them unparsable), skipped 0 duplicates\n"
     )
-    assert runner.invoke(main, ["import", "--db", db, str(ESCAPE)]).output.endswith("skipped 1 duplicate\n")
+    assert runner.invoke(main, ["import", "--db", db, str(ESCAPE)]).output.endswith(
+        f"skipped 1 duplicate\n{ESCAPE}:1: skipped, the same game as record 1\n"
+    )
     assert runner.invoke(main, ["stats", "--db", db]).output.startswith("1 record: 1 valid, 0 invalid")
 
 
@@ -827,7 +829,10 @@ def test_a_folder_walked_tells_a_file_by_its_content_in_the_encoding_given(tmp_p
         "validate": ["1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n"] * 2,
         "import": [
             f"a.db: added {added} (0 invalid, 0 of them unparsable), skipped {skipped}\n"
-            for added, skipped in (("1 record", "0 duplicates"), ("0 records", "1 duplicate"))
+            for added, skipped in (
+                ("1 record", "0 duplicates"),
+                ("0 records", "1 duplicate\nd/game.txt:1: skipped, the same game as record 1"),
+            )
         ],
         "fmt": [""] * 2,
     }[command]
