@@ -157,9 +157,17 @@ def _write_otn(
 def _start_comment(comments: Sequence[str]) -> str:
     """The `[start-comment:…]` of the comments before the first ply (a reader's notes among them):
     a paragraph each, a blank line between them, as OpenTafl's annotation dialog writes them and
-    shows them; a `]` written `)` (the tag ends at its first), and a line ended after a `1.` that a
-    blank follows (OpenTafl's moves start at the file's first `1. `, in a tag or not)."""
-    paragraphs = (comment.replace("]", ")").replace(_FIRST_TURN, _FIRST_TURN.rstrip() + "\n") for comment in comments)
+    shows them; its blanks one space, as read back (a blank line would part it in two), a `]`
+    written `)` (the tag ends at its first), and a line ended after a `1.` that a blank follows
+    (OpenTafl's moves start at the file's first `1. `, in a tag or not), a `[` after it written `(`
+    (a line of a tag's value that starts with `[` is read as the next tag)."""
+    paragraphs = (
+        " ".join(comment.split())
+        .replace("]", ")")
+        .replace(_FIRST_TURN + "[", _FIRST_TURN + "(")
+        .replace(_FIRST_TURN, _FIRST_TURN.rstrip() + "\n")
+        for comment in comments
+    )
     return "[start-comment:" + "\n\n".join(paragraphs) + "]"
 
 
