@@ -24,9 +24,9 @@ from lusoria.formats.otn import (
     SQUARE,
     TAGS,
     TURN_LETTERS,
-    WRITER_NOTE,
     read_otn,
     tag_name,
+    writer_notes,
 )
 from lusoria.formats.otn_rules import written_name
 from lusoria.notation.model import Line, Ply, Record
@@ -38,7 +38,7 @@ from lusoria.validator.games import game_class
 from lusoria.validator.replay import Report, check
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import EMPTY, KING, LETTERS, SOLDIERS, Geometry, TaflPosition
-from lusoria.validator.tafl_rules import described_record, opentafl_differences
+from lusoria.validator.tafl_rules import described_record
 
 _PLAIN_VALUE = re.compile(r"[^\]\r\n]*")  # what an OTN tag's value holds as it is (a CR would become a line end)
 MAX_DEPTH = 32  # variations one inside another that `_write_otn` writes: each turn's address grows with the depth
@@ -134,7 +134,7 @@ def _write_otn(
     if rules.described:
         lines.append(f"[{DESCRIBED}:{rules.name}]")
     lines.append(f"[rules:{_record_rules(tags, rules)}]")
-    said = [WRITER_NOTE + note for note in opentafl_differences(rules.settings, by_side=not rules.described)]
+    said = writer_notes(rules)
     if record.main.comments or said:
         lines.append(_start_comment([*record.main.comments, *said]))
     lines.append("")

@@ -382,6 +382,19 @@ def test_a_comment_before_the_first_ply_whose_first_turn_a_bracket_follows_reads
     assert again.record.main.comments == ["After 1. (d1-c1) the attackers wait", "Or 1. (x:y", "one two"]
 
 
+def test_a_comment_that_starts_as_lusorias_note_is_read_back_but_the_note_itself_is_not():
+    """The reader dropped every paragraph of the start-comment that starts `otn writer: `, a user's
+    comment among them; it drops only the notes written again for the rules it reads."""
+    [lgn] = random_records("brandubh", 1, seed=4, tags={"Rules": "throne-hostile=no"}, max_plies=2)
+    report = check(lgn)
+    report.record.main.comments.append(WRITER_NOTE + "my own remark")
+    otn = write_report(report)
+    assert opentafl_tags(otn)["start-comment"] == f"{WRITER_NOTE}my own remark\n\n{WRITER_NOTE}{CENHE_NOTE}"
+    again = check(next(read_text(otn, "otn", "back.otg")))
+    assert again.record.main.comments == [WRITER_NOTE + "my own remark"]
+    assert write_report(again) == otn
+
+
 def test_a_variation_of_a_variations_first_ply_is_written_as_another_alternative():
     """OpenTafl addresses a variation from the ply before the one it replaces; a variation's
     first ply has none in its line, so its variations are written as the same ply's."""
