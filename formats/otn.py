@@ -38,12 +38,13 @@ from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_rules import opentafl_differences
 from lusoria.words import times
 
+_KEY = r"[A-Za-z][A-Za-z0-9-]*"  # a tag's name
 _TAG = re.compile(
-    r"^[ \t]*\[(?P<key>[A-Za-z][A-Za-z0-9-]*):(?P<value>[^\]\n]*(?:\n(?![ \t]*\[)[^\]\n]*)*)\][ \t]*$", re.M
-)  # its value may run on over lines that hold no `]` and start no tag (OpenTafl's start-comment holds paragraphs)
+    rf"^[ \t]*\[(?P<key>{_KEY}):(?P<value>[^\]\n]*(?:\n(?![ \t]*\[{_KEY}:)[^\]\n]*)*)\][ \t]*$", re.M
+)  # its value runs on over lines that hold no `]` and start no tag, `[key:` (OpenTafl's start-comment holds paragraphs)
 _MOVETEXT = re.compile(r"^[ \t]*\d+[.a-z]", re.M)  # the first turn, of the main line or a variation
 _HEADER_LINE = re.compile(r"^[ \t]*(?P<text>\S[^\n]*?)[ \t]*$", re.M)  # a line of the header that is not blank
-_TAG_OPENED = re.compile(r"\[(?P<key>[A-Za-z][A-Za-z0-9-]*):")  # a tag's start
+_TAG_OPENED = re.compile(rf"\[(?P<key>{_KEY}):")  # a tag's start
 _TURN = re.compile(r"(?P<number>\d+)\.(?=\s)")
 _TURN_NUMBER = re.compile(r"\d+\.")  # a word that starts a turn: `2.`
 _VARIATION = re.compile(r"(?P<address>\d+[a-z]\.[\w.]*)(?=\s|$)")
