@@ -38,13 +38,13 @@ from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_rules import opentafl_differences
 from lusoria.words import times
 
-_KEY = r"[A-Za-z][A-Za-z0-9-]*"  # a tag's name
+_KEY = re.compile(r"[A-Za-z][A-Za-z0-9-]*")  # an OTN tag's name
 _TAG = re.compile(
-    rf"^[ \t]*\[(?P<key>{_KEY}):(?P<value>[^\]\n]*(?:\n(?![ \t]*\[{_KEY}:)[^\]\n]*)*)\][ \t]*$", re.M
+    rf"^[ \t]*\[(?P<key>{_KEY.pattern}):(?P<value>[^\]\n]*(?:\n(?![ \t]*\[{_KEY.pattern}:)[^\]\n]*)*)\][ \t]*$", re.M
 )  # its value runs on over lines that hold no `]` and start no tag, `[key:` (OpenTafl's start-comment holds paragraphs)
 _MOVETEXT = re.compile(r"^[ \t]*\d+[.a-z]", re.M)  # the first turn, of the main line or a variation
 _HEADER_LINE = re.compile(r"^[ \t]*(?P<text>\S[^\n]*?)[ \t]*$", re.M)  # a line of the header that is not blank
-_TAG_OPENED = re.compile(rf"\[(?P<key>{_KEY}):")  # a tag's start
+_TAG_OPENED = re.compile(rf"\[(?P<key>{_KEY.pattern}):")  # a tag's start
 _TURN = re.compile(r"(?P<number>\d+)\.(?=\s)")
 _TURN_NUMBER = re.compile(r"\d+\.")  # a word that starts a turn: `2.`
 _VARIATION = re.compile(r"(?P<address>\d+[a-z]\.[\w.]*)(?=\s|$)")
@@ -81,7 +81,6 @@ RULES_NAME_ENTRY = re.compile(r"(?:^|(?<=\s))name:(?P<name>[^\s\]]+)")  # as rea
 REPETITION = "OtnRepetition"  # the tag of the rules record's `tfr:` entry where a built-in game does not check it
 REPETITION_ENTRY = re.compile(r"(?:^|(?<=\s))tfr:(?P<value>[dwl])(?=\s|$)")  # (one lusoria reads: `_note_repetition`)
 _NO_REPETITION_ENTRY = re.compile(r"(?!(?:.*\s)?tfr:).*", re.S)  # a rules record without `tfr:`: a draw, OTN's default
-_KEY = re.compile(r"[A-Za-z][A-Za-z0-9-]*")  # an OTN tag's name, as _TAG reads it
 _LGN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # a tag's name in lusoria's notation (TAG_NAME)
 
 
