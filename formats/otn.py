@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from urllib.parse import unquote
 
@@ -35,14 +35,16 @@ from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.validator.base import BLACK, OptionError
 from lusoria.validator.tafl import TaflGame
+from lusoria.validator.tafl_rules import opentafl_differences
 from lusoria.words import times
 
+_KEY = re.compile(r"[A-Za-z][A-Za-z0-9-]*")  # an OTN tag's name
 _TAG = re.compile(
-    r"^[ \t]*\[(?P<key>[A-Za-z][A-Za-z0-9-]*):(?P<value>[^\]\n]*(?:\n(?![ \t]*\[)[^\]\n]*)*)\][ \t]*$", re.M
-)  # its value may run on over lines that hold no `]` and start no tag (OpenTafl's start-comment holds paragraphs)
+    rf"^[ \t]*\[(?P<key>{_KEY.pattern}):(?P<value>[^\]\n]*(?:\n(?![ \t]*\[{_KEY.pattern}:)[^\]\n]*)*)\][ \t]*$", re.M
+)  # its value runs on over lines that hold no `]` and start no tag, `[key:` (OpenTafl's start-comment holds paragraphs)
 _MOVETEXT = re.compile(r"^[ \t]*\d+[.a-z]", re.M)  # the first turn, of the main line or a variation
 _HEADER_LINE = re.compile(r"^[ \t]*(?P<text>\S[^\n]*?)[ \t]*$", re.M)  # a line of the header that is not blank
-_TAG_OPENED = re.compile(r"\[(?P<key>[A-Za-z][A-Za-z0-9-]*):")  # a tag's start
+_TAG_OPENED = re.compile(rf"\[(?P<key>{_KEY.pattern}):")  # a tag's start
 _TURN = re.compile(r"(?P<number>\d+)\.(?=\s)")
 _TURN_NUMBER = re.compile(r"\d+\.")  # a word that starts a turn: `2.`
 _VARIATION = re.compile(r"(?P<address>\d+[a-z]\.[\w.]*)(?=\s|$)")
@@ -79,7 +81,6 @@ RULES_NAME_ENTRY = re.compile(r"(?:^|(?<=\s))name:(?P<name>[^\s\]]+)")  # as rea
 REPETITION = "OtnRepetition"  # the tag of the rules record's `tfr:` entry where a built-in game does not check it
 REPETITION_ENTRY = re.compile(r"(?:^|(?<=\s))tfr:(?P<value>[dwl])(?=\s|$)")  # (one lusoria reads: `_note_repetition`)
 _NO_REPETITION_ENTRY = re.compile(r"(?!(?:.*\s)?tfr:).*", re.S)  # a rules record without `tfr:`: a draw, OTN's default
-_KEY = re.compile(r"[A-Za-z][A-Za-z0-9-]*")  # an OTN tag's name, as _TAG reads it
 _LGN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # a tag's name in lusoria's notation (TAG_NAME)
 
 
@@ -123,7 +124,7 @@ def _read(draft: Draft, text: str) -> None:
     rules = _game_rules(draft, tags)
     if rules is None:
         return
-    _copy_tags(draft, tags)
+    _copy_tags(draft, tags, writer_notes(rules))
     _movetext(draft, text, header_end, _black_first(draft, rules))
     if draft.result_at is None and draft.result != "*":  # no resignation: the header's result, at its value
         draft.result_at = tags["result"].start("value")
@@ -274,9 +275,10 @@ def _refused(draft: Draft, tags: Mapping[str, re.Match[str]], problem: SyntaxPro
     draft.problems.append(problem)
 
 
-def _copy_tags(draft: Draft, tags: Mapping[str, re.Match[str]]) -> None:
+def _copy_tags(draft: Draft, tags: Mapping[str, re.Match[str]], said: Collection[str] = ()) -> None:
     """The tags of an OTN game that lusoria keeps: the players, event, result… (`tag_name`), the
-    tags it carries, the start comment and the variant's name."""
+    tags it carries, the start comment (but the paragraphs `said`, lusoria's own notes on its rules)
+    and the variant's name."""
     for key, match in tags.items():
         value = " ".join(part.strip() for part in match["value"].split("\n") if part.strip())  # its lines, one
         if (copied := tag_name(match["key"])) is not None:
@@ -295,17 +297,23 @@ def _copy_tags(draft: Draft, tags: Mapping[str, re.Match[str]]) -> None:
             draft.result = RESULTS[value]
             draft.tag("Result", draft.result, match.start("value"))
         elif key == "start-comment":
-            draft.line.comments.extend(_paragraphs(match["value"]))
+            draft.line.comments.extend(_paragraphs(match["value"], said))
         elif key == "variant" and value:
             draft.tag("OtnVariant", value, match.start("value"))
 
 
-def _paragraphs(value: str) -> list[str]:
+def _paragraphs(value: str, said: Collection[str]) -> list[str]:
     """The comments of a start-comment: its paragraphs (a blank line between them, as OpenTafl's
-    annotation dialog keeps them), each with its lines as one, but lusoria's own notes of what
-    OpenTafl reads otherwise (`WRITER_NOTE`: written again with the file)."""
+    annotation dialog keeps them), each with its lines as one, but those `said` (written again
+    with the file)."""
     paragraphs = (" ".join(paragraph.split()) for paragraph in re.split(r"\n[ \t]*\n", value))
-    return [paragraph for paragraph in paragraphs if paragraph and not paragraph.startswith(WRITER_NOTE)]
+    return [paragraph for paragraph in paragraphs if paragraph and paragraph not in said]
+
+
+def writer_notes(rules: TaflGame) -> list[str]:
+    """The paragraphs of the start-comment that say what OpenTafl plays otherwise than lusoria
+    under the rules record written for `rules` (`WRITER_NOTE` and `opentafl_differences`)."""
+    return [WRITER_NOTE + note for note in opentafl_differences(rules.settings, by_side=not rules.described)]
 
 
 def _check_squares(draft: Draft, rules: TaflGame) -> None:

@@ -24,9 +24,9 @@ from lusoria.formats.otn import (
     SQUARE,
     TAGS,
     TURN_LETTERS,
-    WRITER_NOTE,
     read_otn,
     tag_name,
+    writer_notes,
 )
 from lusoria.formats.otn_rules import written_name
 from lusoria.notation.model import Line, Ply, Record
@@ -38,7 +38,7 @@ from lusoria.validator.games import game_class
 from lusoria.validator.replay import Report, check
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import EMPTY, KING, LETTERS, SOLDIERS, Geometry, TaflPosition
-from lusoria.validator.tafl_rules import described_record, opentafl_differences
+from lusoria.validator.tafl_rules import described_record
 
 _PLAIN_VALUE = re.compile(r"[^\]\r\n]*")  # what an OTN tag's value holds as it is (a CR would become a line end)
 MAX_DEPTH = 32  # variations one inside another that `_write_otn` writes: each turn's address grows with the depth
@@ -134,7 +134,7 @@ def _write_otn(
     if rules.described:
         lines.append(f"[{DESCRIBED}:{rules.name}]")
     lines.append(f"[rules:{_record_rules(tags, rules)}]")
-    said = [WRITER_NOTE + note for note in opentafl_differences(rules.settings, by_side=not rules.described)]
+    said = writer_notes(rules)
     if record.main.comments or said:
         lines.append(_start_comment([*record.main.comments, *said]))
     lines.append("")
@@ -157,9 +157,17 @@ def _write_otn(
 def _start_comment(comments: Sequence[str]) -> str:
     """The `[start-comment:…]` of the comments before the first ply (a reader's notes among them):
     a paragraph each, a blank line between them, as OpenTafl's annotation dialog writes them and
-    shows them; a `]` written `)` (the tag ends at its first), and a line ended after a `1.` that a
-    blank follows (OpenTafl's moves start at the file's first `1. `, in a tag or not)."""
-    paragraphs = (comment.replace("]", ")").replace(_FIRST_TURN, _FIRST_TURN.rstrip() + "\n") for comment in comments)
+    shows them; its blanks one space, as read back (a blank line would part it in two), a `]`
+    written `)` (the tag ends at its first), and a line ended after a `1.` that a blank follows
+    (OpenTafl's moves start at the file's first `1. `, in a tag or not), a `[` after it written `(`
+    (a line of a tag's value that starts with `[` is read as the next tag)."""
+    paragraphs = (
+        " ".join(comment.split())
+        .replace("]", ")")
+        .replace(_FIRST_TURN + "[", _FIRST_TURN + "(")
+        .replace(_FIRST_TURN, _FIRST_TURN.rstrip() + "\n")
+        for comment in comments
+    )
     return "[start-comment:" + "\n\n".join(paragraphs) + "]"
 
 

@@ -383,6 +383,10 @@ def test_otn_a_tag_value_may_run_over_several_lines_as_opentafls_puzzles_write_i
     assert report.record.main.comments == ["The king escapes.", "Enter 'next' [or 'n') to continue."]
     [plain] = read_text(text.replace(" [or 'n')", ""), "otn", "x.otg")
     assert check(plain).record.main.comments == ["The king escapes.", "Enter 'next' to continue."]
+    [spaced] = read_text(text.replace("\n\nEnter", "\n \t\nEnter"), "otn", "x.otg")  # a blank line of blanks
+    assert check(spaced).record.main.comments == report.record.main.comments
+    [bracketed] = read_text(text.replace("\n\nEnter", "\n\n[1) Enter"), "otn", "x.otg")  # a paragraph, not a tag
+    assert check(bracketed).record.main.comments == ["The king escapes.", "[1) Enter 'next' [or 'n') to continue."]
     [numbered] = read_text(text.replace("\n\nEnter", "\n1. Enter"), "otn", "x.otg")  # a paragraph, not a turn
     assert check(numbered).record.main.comments == ["The king escapes. 1. Enter 'next' [or 'n') to continue."]
     [unclosed] = read_text(text.replace("[event:Puzzle]", "[event:Puzzle"), "otn", "x.otg")

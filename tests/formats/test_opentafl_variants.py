@@ -205,7 +205,8 @@ def test_a_rules_record_lusoria_did_not_write_is_read_with_its_squares_hostile_b
     }
     [lgn] = random_records("hnefatafl", 1, seed=1, tags={"Variant": "foteviken-tablut-9x9"}, max_plies=4)
     otn = write_report(check(lgn))
-    assert " aforh:K " in otn and read(otn).rules.option["aforh"] == "k"
+    assert re.search(r"^\[rules:.* aforh:K ", otn, re.M)  # (in the rules record: the note says it too)
+    assert read(otn).rules.option["aforh"] == "k"
     assert read(plain(otn)).rules.option["aforh"] == ""  # (as OpenTafl reads it, which the file says:)
     assert "otn writer: an empty attackers' fort counts against the king but captures no defender's soldier" in otn
 
@@ -225,3 +226,28 @@ def test_opentafls_berserk_is_lost_by_the_side_that_repeats_a_position_a_third_t
         "Variant": "opentafl-berserk-11x11",
         "Rules": None,
     }
+
+
+NOTES = {
+    "old-magpie-cross-7x7": "an empty corner captures the defenders' soldiers but does not count against the king "
+    "(corh); OpenTafl judges a square's hostility by side, the king a defender, and reads corh:tcnkmTCNM as hostile "
+    "to both, so it captures the king against it too",
+    "brandubh-noreturn-7x7": "the king may pass over the throne but not stop on it coming from another square "
+    "(cenre); OpenTafl reads cenre:tcnkmTCNM as keeping him from passing over it too",
+    "opentafl-foteviken-tablut-9x9": "the attackers and the defenders' soldiers and the king may pass over an "
+    "attackers' fort but not stop on it coming from another square (aforre); OpenTafl reads aforre: as keeping "
+    "them from passing over it too",
+}
+
+
+@pytest.mark.parametrize("variant", sorted(NOTES))
+def test_convert_says_in_the_start_comment_what_opentafl_plays_otherwise(tmp_path, variant):
+    """A square hostile to the defenders' soldiers and not to the king (OpenTafl: to both), and a
+    region a piece passes over but may not stop on (OpenTafl: nor pass over), each said in its own
+    words by `convert --to otn`, as by the library; the note is not read back as a comment."""
+    [lgn] = random_records("hnefatafl", 1, seed=1, tags={"Variant": variant}, max_plies=2)
+    (tmp_path / "game.lgn").write_text(lgn)
+    otn = CliRunner().invoke(main, ["convert", "--to", "otn", str(tmp_path / "game.lgn")]).stdout
+    assert otn == write_report(check(lgn))
+    assert f"\n[start-comment:otn writer: {NOTES[variant]}]\n" in otn
+    assert read(otn).record.main.comments == []

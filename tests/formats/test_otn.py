@@ -367,6 +367,34 @@ def test_a_first_turn_in_a_comment_or_tag_before_the_moves_is_not_where_opentafl
     assert again.record.tags["Round"] == "1. final"
 
 
+def test_a_comment_before_the_first_ply_whose_first_turn_a_bracket_follows_reads_back():
+    """A `1. ` is written with a line end after the `1.`; a `[` after it began a line of the
+    start-comment, which was read as a tag not closed: the file lusoria wrote did not read back.
+    It is written `(`, as a `]` is `)`; and a comment's blank line (a record made by the library)
+    no longer parts it in two paragraphs, two comments read back."""
+    report = check('[Game "brandubh"] {After 1. [d1-c1] the attackers wait} {Or 1. [x:y} 1. d1-c1 *')
+    report.record.main.comments.append("one\n\ntwo")
+    otn = write_report(report)
+    assert opentafl_tags(otn)["start-comment"] == "After 1.\n(d1-c1) the attackers wait\n\nOr 1.\n(x:y\n\none two"
+    assert opentafl_moves(otn) == "1. d1-c1\n"
+    again = check(next(read_text(otn, "otn", "back.otg")))
+    assert again.valid, again.diagnostics
+    assert again.record.main.comments == ["After 1. (d1-c1) the attackers wait", "Or 1. (x:y", "one two"]
+
+
+def test_a_comment_that_starts_as_lusorias_note_is_read_back_but_the_note_itself_is_not():
+    """The reader dropped every paragraph of the start-comment that starts `otn writer: `, a user's
+    comment among them; it drops only the notes written again for the rules it reads."""
+    [lgn] = random_records("brandubh", 1, seed=4, tags={"Rules": "throne-hostile=no"}, max_plies=2)
+    report = check(lgn)
+    report.record.main.comments.append(WRITER_NOTE + "my own remark")
+    otn = write_report(report)
+    assert opentafl_tags(otn)["start-comment"] == f"{WRITER_NOTE}my own remark\n\n{WRITER_NOTE}{CENHE_NOTE}"
+    again = check(next(read_text(otn, "otn", "back.otg")))
+    assert again.record.main.comments == [WRITER_NOTE + "my own remark"]
+    assert write_report(again) == otn
+
+
 def test_a_variation_of_a_variations_first_ply_is_written_as_another_alternative():
     """OpenTafl addresses a variation from the ply before the one it replaces; a variation's
     first ply has none in its line, so its variations are written as the same ply's."""
