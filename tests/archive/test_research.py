@@ -261,6 +261,9 @@ def test_tree_command_formats(archive):
     assert former.stdout == shown.stdout  # the former name of --from-id, kept for one release, and said
     assert former.stderr == "lusoria: --record is now --from-id; --record goes in the next release\n"
     assert "--record " not in runner.invoke(main, ["tree", "--help"]).output
+    twice = runner.invoke(main, ["tree", "--record", "3", "--from-id", "1", "--db", archive.path])
+    assert (twice.exit_code, twice.stdout) == (2, "")  # not one of the two taken, unsaid
+    assert "Error: give --from-id N alone: --record N is its former name" in twice.stderr
     nested = json.loads(
         runner.invoke(main, ["tree", INITIAL_TABLUT, "--db", archive.path, "--format", "json", "--depth", "2"]).output
     )
