@@ -693,11 +693,13 @@ class Archive:
         finally:
             conn.close()
 
-    @staticmethod
-    def _position(conn: sqlite3.Connection, record: int | None, ply: int) -> tuple[Game, Position]:
+    def _position(self, conn: sqlite3.Connection, record: int | None, ply: int) -> tuple[Game, Position]:
         """The rules of record `record` and its position after ply `ply`, from its text replayed
-        (the archive's index of positions lists them by position, not by record)."""
+        (the archive's index of positions lists them by position, not by record); an id no record
+        has said as `query --id` says it."""
         found = conn.execute(f"SELECT {STORED_TEXT} FROM records WHERE id = ?", [record]).fetchone()
+        if not found and (lacking := self.id_lacking(record)):
+            raise ValueError(lacking)
         report = stored_report(*found) if found else None
         if found and report is None:  # (an unparsable CSV row, as the explorer's page of the record says it)
             raise ValueError(

@@ -33,6 +33,7 @@ from lusoria.notation.sources import InputError
 from lusoria.svg import position_svg
 from lusoria.validator.base import WHITE, Game, Illegal, NotAPly, Position
 from lusoria.validator.games import GAMES, rules_from_tags
+from lusoria.validator.replay import Diagnostic
 from lusoria.variants import VariantOfOtherGames, game_tags
 from lusoria.words import out_of_bounds
 
@@ -438,12 +439,12 @@ def _games_table(games: list[dict], record_url: Callable[[int], str], sides: tup
     )
 
 
-# A record's text and the format it is kept in (archive/stored.py), and its first diagnostic as
-# validate says it: at its place in the record's source file (the record's first line when it has none)
+# A record's text and the format it is kept in (archive/stored.py), and its source file and first
+# diagnostic (its place is the file's), said as validate says it (`output.diagnostic_head`)
 _STORED_RECORD = (
-    f"SELECT {STORED_TEXT}, (SELECT records.path || ':' || coalesce(line || ':' || column, records.line) || ': ' "
-    "|| severity || '[' || rule || ']: ' || message FROM diagnostics WHERE record_id = records.id "
-    "ORDER BY number LIMIT 1) AS problem FROM records WHERE id = ?"
+    f"SELECT {STORED_TEXT}, records.path, first.severity, first.rule, first.message, first.line, first.column "
+    "FROM records LEFT JOIN diagnostics AS first ON first.record_id = records.id AND first.number = "
+    "(SELECT min(number) FROM diagnostics WHERE record_id = records.id) WHERE records.id = ?"
 )
 
 
@@ -462,9 +463,11 @@ def replay(path: str, written: str) -> str:
     try:
         return replay_page(stored_record(stored["text"], stored["written_in"], stored["read_with"]))
     except InputError:
+        parts = ("severity", "rule", "message", "line", "column")
+        first = Diagnostic(**{part: stored[part] for part in parts})
         raise BadRequest(
             f"record {record} is kept as written in {stored['written_in']}, which cannot be replayed without its "
-            f"file: {stored['problem']}",
+            f"file: {output.diagnostic_head(stored['path'], first)}",
             422,
         ) from None
 

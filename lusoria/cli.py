@@ -1280,6 +1280,8 @@ def tree(
     wins (headed by the names the game gives its sides: the defenders and the attackers) and draws, the score of the side that played it, the average ply and the dates.
     Filters as in `query`; with --symmetric, positions that are one up to the board's symmetries
     are one; with --player, the results are that player's (won, drawn, lost)."""
+    if former_from_id is not None and from_id is not None:
+        raise click.UsageError("give --from-id N alone: --record N is its former name")
     from_id = from_id if former_from_id is None else former_from_id
     from_game = start is None and from_id is None
     if start is not None and from_id is not None or from_game and not (filters["game"] or filters["variant"]):

@@ -590,7 +590,7 @@ def _tag_values(entry: Entry | None, name: str, typed: str, line: int, column: i
         values = list(known_games())
     elif name == "Result":
         values = list(RESULTS)
-    elif name == "Variant" and cls:
+    elif name == "Variant" and cls and entry:
         return _variants(cls, typed, column, _named_rules_edit(entry, line))
     elif name == "Rules" and cls:
         *written, word = typed.split(" ")
@@ -626,23 +626,21 @@ def _variants(game: type[Game], typed: str, column: int, rules_edit: Callable[[s
     return [first, *(c for c in found if c.label != variant)]
 
 
-def _named_rules_edit(entry: Entry | None, line: int) -> Callable[[str], Edit]:
+def _named_rules_edit(entry: Entry, line: int) -> Callable[[str], Edit]:
     """The edit that writes the Rules a variant's name sets (`first=white`) in the record whose Variant
     tag is on document line `line`: in its Rules tag, in place of the options it sets there too; else in
-    a Rules tag of its own, on a line after the Variant's (before it on the document's last line: an edit
-    that goes with a completion may not touch the completion's)."""
-    lines = lines_of(entry.source.text) if entry else []
-    offset = entry.offset if entry else line
-    tags = [(row, found) for row, text in enumerate(lines) if (found := _RULES_TAG.search(text))]
+    a Rules tag of its own, on a line before the Variant's, which starts that line: always among the
+    record's tags (the line after may hold its movetext: `[Variant "x"] 1. e3-c3 *`)."""
+    tags = [(row, found) for row, text in enumerate(lines_of(entry.source.text)) if (found := _RULES_TAG.search(text))]
 
     def edit(rules: str) -> Edit:
         if not tags:
-            at = line + 1 if line - offset + 1 < len(lines) else line
-            return Edit(at, 0, at, 0, f"[Rules {quote(rules)}]\n")
+            return Edit(line, 0, line, 0, f"[Rules {quote(rules)}]\n")
         row, found = tags[0]
         named = {pair.partition("=")[0].lower() for pair in rules.split()}
         kept = [pair for pair in unquote(found[1]).split() if pair.partition("=")[0].lower() not in named]
-        return Edit(offset + row, found.start(1), offset + row, found.end(1), quote(" ".join([rules, *kept])))
+        at = entry.offset + row
+        return Edit(at, found.start(1), at, found.end(1), quote(" ".join([rules, *kept])))
 
     return edit
 

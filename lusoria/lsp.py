@@ -465,6 +465,7 @@ def completion(server: LgnServer, params: lsp.CompletionParams) -> lsp.Completio
         return lsp.CompletionList(False, [])
     entry = server.document(uri).entry_at(line)
     items, columns = [], Columns(server, lines)
+    source = server.opened(uri).source  # type: ignore[union-attr]  # place(uri) found it
     for rank, item in enumerate(completions(entry, lines[line], line, column)):
         edit = lsp.TextEdit(columns.range(line, item.start, line, item.end), item.label)
         items.append(
@@ -474,7 +475,10 @@ def completion(server: LgnServer, params: lsp.CompletionParams) -> lsp.Completio
                 detail=item.detail or None,
                 sort_text=f"{rank:05d}",
                 text_edit=edit,
-                additional_text_edits=[columns.edit(also) for also in item.edits] or None,
+                additional_text_edits=[
+                    columns.edit(written(also, source.startswith(BOM), source)) for also in item.edits
+                ]
+                or None,
             )
         )
     return lsp.CompletionList(False, items)

@@ -53,11 +53,16 @@ class Sourced(Protocol):
     def source(self) -> RecordText: ...
 
 
+def diagnostic_head(path: str, diagnostic: Diagnostic) -> str:
+    """A diagnostic's first line: path:line:column: severity[rule]: message."""
+    return f"{located(path, diagnostic)}: {diagnostic.severity}[{diagnostic.rule}]: {diagnostic.message}"
+
+
 def diagnostic_text(report: Sourced, diagnostic: Diagnostic) -> str:
     """Compiler-style: file:line:col: severity[rule]: message, the line (a long one cut to
     WINDOW characters either side of the column, as compilers do), a caret under the text, as
     wide as it is shown (`columns`; the column itself counts characters)."""
-    head = f"{located(report.source.path, diagnostic)}: {diagnostic.severity}[{diagnostic.rule}]: {diagnostic.message}"
+    head = diagnostic_head(report.source.path, diagnostic)
     text, index = report.source.text, diagnostic.line - report.source.line
     start = 0
     for _ in range(max(index, 0)):

@@ -1,6 +1,7 @@
 """A document as the language server sees it (lusoria/document.py), in this process: where a
 diagnostic points, the reports kept between edits, hovers, fixes, completions and tokens."""
 
+from dataclasses import astuple
 from pathlib import Path
 
 import pytest
@@ -413,12 +414,17 @@ SAAMI_W = "Historical Hnefatafl 9x9 (Saami Tablut-w)"  # aagenielsen.dk's: Tablu
 
 @pytest.mark.parametrize(
     "record, rules_edit",
-    [  # no Rules tag: one of its own after the Variant's line, or before it on the document's last line
-        (f'[Game "tablut"]\n[Variant "{SAAMI_W}"]\n\n*\n', Edit(2, 0, 2, 0, '[Rules "first=white"]\n')),
+    [  # no Rules tag: one of its own before the Variant's line (after it, it followed `*`: a syntax error)
+        (f'[Game "tablut"]\n[Variant "{SAAMI_W}"]\n\n*\n', Edit(1, 0, 1, 0, '[Rules "first=white"]\n')),
         (f'[Game "tablut"]\n[Variant "{SAAMI_W}', Edit(1, 0, 1, 0, '[Rules "first=white"]\n')),
+        (f'[Game "tablut"]\n[Variant "{SAAMI_W}"] *\n', Edit(1, 0, 1, 0, '[Rules "first=white"]\n')),
         (  # the name's options first, in place of those the tag set to other values
             f'[Game "tablut"]\n[Variant "{SAAMI_W}"]\n[Rules "king-armed=no First=black"]\n\n*\n',
             Edit(2, 7, 2, 34, '"first=white king-armed=no"'),
+        ),
+        (  # on the Variant's line, after the name completed
+            f'[Game "tablut"]\n[Variant "{SAAMI_W}"] [Rules "king-armed=no"]\n\n*\n',
+            Edit(1, len(SAAMI_W) + 20, 1, len(SAAMI_W) + 35, '"first=white king-armed=no"'),
         ),
     ],
 )
@@ -429,10 +435,8 @@ def test_a_variants_name_completed_writes_the_rules_it_sets(record, rules_edit):
     [offered] = completions(entry, record.splitlines()[1], 1, len(typed))
     assert (offered.label, offered.edits) == ("aage", (rules_edit,))
     lines = record.splitlines(keepends=True)
-    lines[1] = lines[1][:10] + "aage" + lines[1][len(typed) :]
-    lines[rules_edit.line] = (
-        lines[rules_edit.line][: rules_edit.column] + rules_edit.text + lines[rules_edit.line][rules_edit.end_column :]
-    )
+    for edit in sorted([Edit(1, 10, 1, len(typed), "aage"), rules_edit], key=astuple, reverse=True):  # last first
+        lines[edit.line] = lines[edit.line][: edit.column] + edit.text + lines[edit.line][edit.end_column :]
     completed = "".join(lines) + ('"]\n\n*\n' if not record.endswith("*\n") else "")
     report = check(completed)
     assert (report.diagnostics, report.rules.option["first"]) == ([], "white")
@@ -463,7 +467,7 @@ def test_a_variant_tag_is_offered_the_variant_other_programs_call_what_is_typed_
             10,
             len(typed),
             'Historical Hnefatafl 9x9 (Saami Tablut-w), as other programs call it (its Rules: "first=white", written too)',
-            (Edit(2, 0, 2, 0, '[Rules "first=white"]\n'),),
+            (Edit(1, 0, 1, 0, '[Rules "first=white"]\n'),),
         )
     ]
     typed = '[Variant "Copenhagen'  # aagenielsen.dk's name of the game's default variant, which it names not

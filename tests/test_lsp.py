@@ -613,10 +613,26 @@ async def test_a_variants_name_completed_sends_the_rules_it_sets_as_an_additiona
     [item] = await complete(client, f'[Game "tablut"]\n{line_text}"]\n\n*\n', 1, len(line_text))
     assert (item.label, item.text_edit.new_text) == ("aage", "aage")
     assert list(item.additional_text_edits or []) == [
-        lsp.TextEdit(lsp.Range(lsp.Position(2, 0), lsp.Position(2, 0)), '[Rules "first=white"]\n')
+        lsp.TextEdit(lsp.Range(lsp.Position(1, 0), lsp.Position(1, 0)), '[Rules "first=white"]\n')
     ]
     [fetlar, *_] = await complete(client, '[Game "hnefatafl"]\n[Variant "Fetlar"]\n\n*\n', 1, 16)
     assert (fetlar.label, fetlar.additional_text_edits) == ("opentafl-fetlar-11x11", None)  # it sets no Rules
+
+
+async def test_a_variants_name_completed_writes_its_rules_with_the_documents_line_ends_and_columns(
+    client: LanguageClient,
+):
+    """In a CRLF file the Rules tag of its own was written with an LF end (the file had both, as
+    "Format this record" once did); a Rules tag after a 𝔊 (two UTF-16 units) is replaced at its columns."""
+    line_text = '[Variant "Historical Hnefatafl 9x9 (Saami Tablut-w)'
+    [item] = await complete(client, f'[Game "tablut"]\r\n{line_text}"]\r\n\r\n*\r\n', 1, len(line_text))
+    assert list(item.additional_text_edits or []) == [
+        lsp.TextEdit(lsp.Range(lsp.Position(1, 0), lsp.Position(1, 0)), '[Rules "first=white"]\r\n')
+    ]
+    record = f'[Game "tablut"]\n{line_text}"]\n[Event "𝔊"] [Rules "king-armed=no"]\n\n*\n'
+    [item] = await complete(client, record, 1, len(line_text))
+    value = lsp.Range(lsp.Position(2, 20), lsp.Position(2, 35))  # 𝔊 counted twice: column 19 in code points
+    assert list(item.additional_text_edits or []) == [lsp.TextEdit(value, '"first=white king-armed=no"')]
 
 
 @pytest.mark.parametrize("typed", ["13x13", "Tablut"])

@@ -247,12 +247,13 @@ class Laquet(Game[LaquetPosition]):
 
     def candidates(self, position: LaquetPosition, written: str) -> list[str]:
         """The plies of the roll written, never another: the dice are the source's, not a slip to mend;
-        the same plays in another order once, the most alike."""
+        the same plays in another order once (a > group's too), the most alike."""
         high, low = parse_turn(written).roll
         plies: dict = {}
         for ply in self.plies_for_roll(position, (high, low)):
             turn = parse_turn(ply)
-            key = (tuple(sorted(turn.plays)), turn.leftover)
+            dice, played = turn.leftover or ((), ())
+            key = (tuple(sorted(turn.plays)), dice, tuple(sorted(played)))
             if key not in plies or similarity(written, ply) > similarity(written, plies[key]):
                 plies[key] = ply
         return list(plies.values())

@@ -229,6 +229,25 @@ def test_the_page_of_a_record_kept_as_written_reads_it_in_its_format(tmp_path):
     )
 
 
+@pytest.mark.parametrize(
+    "text",
+    [  # under a header of names separated by tabs; under `#` lines, a blank line and column names
+        "moves\tdefenders lost\tattackers lost\tstatus\nd1-d3\t0\t0\tWhite\nd1-d3 d9-d8 zz9-q\t0\t0\tx\n",
+        '# copenhagen\n# a note\n\nmoves,defenders lost,attackers lost,status\n"d1-d3 d9-d8 zz9-q",0,0,x\n',
+    ],
+)
+def test_the_page_of_an_unparsable_csv_row_says_its_problem_where_validate_does(tmp_path, text):
+    """Its 422 line cites the row's problem at the place validate gives it (the file's line, not the row's)."""
+    csv = tmp_path / "copenhagen.csv"
+    csv.write_text(text)
+    said = CliRunner().invoke(main, ["validate", str(csv)]).stdout.splitlines()[0]
+    Archive(str(tmp_path / "rows.db")).import_paths([str(csv)])
+    [record] = [row["id"] for row in Archive(str(tmp_path / "rows.db")).iter_sql("SELECT max(id) AS id FROM records")]
+    page = get(datasette_app.Datasette([str(tmp_path / "rows.db")]), f"/-/explorer/rows/record/{record}")
+    assert (page.status_code, page.text.split("without its file: ")[1]) == (422, said)
+    assert re.match(rf"{re.escape(str(csv))}:{text.count(chr(10))}:1[34]: error\[syntax\]: found 'zz9-q'", said)
+
+
 def test_the_page_of_a_csv_row_kept_as_written_replays_it(tmp_path):
     """A CSV row with a count its moves do not list (kept as written: lgn has no place for the
     count) is read with the game the archive holds for it: its page answered 422, as the row does not

@@ -673,4 +673,6 @@ def test_an_id_of_a_removed_record_is_said_with_the_nearest_ids(tmp_path):
     assert archive.id_lacking(3) == said
     found = CliRunner().invoke(main, ["query", "--db", archive.path, "--id", "3"])
     assert (found.exit_code, found.stdout, found.stderr) == (0, "no records\n", f"lusoria: {said}\n")
+    grown = CliRunner().invoke(main, ["tree", "--db", archive.path, "--from-id", "3"])  # was "no position after ply 0"
+    assert (grown.exit_code, grown.stderr.splitlines()[-1]) == (2, f"Error: {said}")
     assert archive.id_lacking(5) == "no record of the archive has the id 5 (its ids run from 1 to 4)"

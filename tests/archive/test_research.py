@@ -198,8 +198,9 @@ def test_tree_problems_are_clear(archive):
         archive.tree("nonsense")
     with pytest.raises(ValueError, match="no position after ply 9 of record 1"):
         archive.tree(from_id=1, ply=9)
-    with pytest.raises(ValueError, match="no position after ply 0 of record 999"):
+    with pytest.raises(ValueError) as lacking:  # (was "no position after ply 0 of record 999")
         archive.tree(from_id=999, ply=0)
+    assert str(lacking.value) == "no record of the archive has the id 999 (its ids run from 1 to 6)"
     with pytest.raises(ValueError) as neither:  # (was "no position after ply 0 of record None")
         archive.tree()
     assert str(neither.value) == (
@@ -261,6 +262,9 @@ def test_tree_command_formats(archive):
     assert former.stdout == shown.stdout  # the former name of --from-id, kept for one release, and said
     assert former.stderr == "lusoria: --record is now --from-id; --record goes in the next release\n"
     assert "--record " not in runner.invoke(main, ["tree", "--help"]).output
+    twice = runner.invoke(main, ["tree", "--record", "3", "--from-id", "1", "--db", archive.path])
+    assert (twice.exit_code, twice.stdout) == (2, "")  # not one of the two taken, unsaid
+    assert "Error: give --from-id N alone: --record N is its former name" in twice.stderr
     nested = json.loads(
         runner.invoke(main, ["tree", INITIAL_TABLUT, "--db", archive.path, "--format", "json", "--depth", "2"]).output
     )

@@ -286,6 +286,16 @@ def test_the_candidates_of_a_written_turn_play_its_roll_alone():
     assert suggestions(SEED, START, "64: 5/12 4/8") == ["64: 5/11 4/8", "64: 4/10 4/8", "64: 2/8 4/8"]
 
 
+def test_the_candidates_offer_a_groups_plays_in_another_order_once():
+    """`>54: 4/9 1/5` is `>54: 1/5 4/9` (the order written the most alike kept), not a second suggestion."""
+    assert suggestions(SEED, BLOCKED, "54: -- >54: 1/5 4/10") == [
+        "54: -- >54: 1/5 5/10",
+        "54: -- >54: 1/5 4/9",
+        "54: -- >54: 1/5 10/15",
+    ]
+    assert suggestions(SEED, BLOCKED, "54: -- >54: 4/10 1/5")[0] == "54: -- >54: 4/9 1/5"  # as written
+
+
 @pytest.mark.parametrize(
     "position, ply, message",
     [
