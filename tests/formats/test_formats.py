@@ -780,7 +780,7 @@ def test_an_lgn_file_pasted_from_an_e_mail_is_read_up_to_its_signature_as_a_move
         "lgn reader: the lines from line 10 on are an e-mail's signature (its '-- ' line and after): not read"
     ]
     formatted = run("fmt", tmp_path / "round1.lgn").stdout
-    assert "Anna" not in formatted and "{lgn reader: the lines from line 10 on are an e-mail's signature" in formatted
+    assert formatted.endswith("1. e8-b8 d5-d6 *\n\n-- \nAnna Berg\nclub secretary\n") and "lgn reader" not in formatted
     (tmp_path / "between.lgn").write_text(LGN_GAME + "--\nAnna\n" + LGN_GAME)
     (tmp_path / "unended.lgn").write_text(LGN_GAME.replace(" *", "") + "-- \nAnna\n")
     said = [[(d.rule, d.line, d.column, d.text) for d in r.diagnostics] for r in reports_of(tmp_path / "between.lgn")]
@@ -790,6 +790,16 @@ def test_an_lgn_file_pasted_from_an_e_mail_is_read_up_to_its_signature_as_a_move
         ("syntax", 6, 1, "Anna"),
         ("T9", 5, 1, "--"),  # before a result marker, `--` is lgn's pass
     ]
+
+
+def test_fmt_write_keeps_an_lgn_file_s_signature_as_it_was(tmp_path):
+    """`fmt --write` on a signed lgn file dropped the signature (the note said it, the name was gone):
+    it keeps it below the last record as written, and the file it writes is canonical."""
+    signed = tmp_path / "round1.lgn"
+    signed.write_text(LGN_GAME + "\n--\nAnna Berg\n")
+    assert run("fmt", "--write", signed).exit_code == 0
+    assert signed.read_text().endswith("1. e8-b8 d5-d6 *\n\n--\nAnna Berg\n")
+    assert (run("fmt", "--check", signed).exit_code, run("fmt", "--write", signed).output) == (0, "")
 
 
 def reports_of(path):
