@@ -763,6 +763,28 @@ def test_prose_is_read_as_moves_but_above_the_first_move_list_and_up_to_ten_line
     assert format_of("x.txt", "Hi Anna,\n" * 10 + "c5-c3 i6-f6\n") == "tafl"
 
 
+@pytest.mark.parametrize(
+    "text, notes",
+    [
+        ("# round 2\nc5-c3 i6-f6\n", ["tafl reader: line 1, '# round 2', a header that names no game: not read"]),
+        (
+            "\n# round 2\nHi Anna,\nc5-c3 i6-f6\n",
+            [
+                "tafl reader: line 2, '# round 2', a header that names no game: not read",
+                "tafl reader: line 3 holds no move (prose: an e-mail's greeting?): not read",
+            ],
+        ),
+        ("# brandubh, round 2\nc5-c3 i6-f6\n", []),  # its game read from it (the Game tag)
+    ],
+    ids=["a header", "a header and a line of prose", "a header naming a game"],
+)
+def test_a_header_that_names_no_game_is_said_in_a_note_as_prose_is(text, notes):
+    """`# round 2` above move lists was passed over silently (`# brandubh` names the game: it is
+    read); it is said in a note of the first game, as prose above it is."""
+    [source] = read_text(text, "tafl", "x.txt", {"Game": "tablut"})
+    assert check(source).record.main.comments == notes
+
+
 LGN_GAME = '[Game "tablut"]\n[Variant "aage"]\n\n1. e8-b8 d5-d6 *\n'
 
 
