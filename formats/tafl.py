@@ -107,9 +107,10 @@ def looks_like_move_lists(head: str, fewest: int = 2) -> bool:
     one word after them: what ends the game (`resigned`, `timeout`), or a slip of it (`resign`,
     `1-0`), which the reader then names at its place. `head` may end inside that line (the first
     few thousand characters of a file): a word it ends in may be cut, so it is not judged when two
-    others are. A header and lines of prose above it (`_prose`) are passed over."""
+    others are. A header and lines of prose above it (`_prose`) are passed over; under a header that
+    names a tafl game (`# brandubh`), one move is enough."""
     lines = head[_prose(head)[1] :].splitlines(keepends=True)
-    return _is_move_list(next((line for line in lines if line.strip()), ""), fewest)
+    return _is_move_list(next((line for line in lines if line.strip()), ""), 1 if _names_a_game(head) else fewest)
 
 
 def _is_move_list(first: str, fewest: int) -> bool:
@@ -145,6 +146,12 @@ def _prose(text: str) -> tuple[int, int]:
 
 
 _HEADER = re.compile(r"\s*(#[^\n]*)")  # a file's header: a first line `# …`
+
+
+def _names_a_game(text: str) -> bool:
+    """Whether the header of `text` (`_header`) names a tafl game."""
+    header = _header(text)[0]
+    return bool(header) and bool(_games_in(header, [game.name for game in tafl_games()]))
 
 
 def _header(text: str) -> tuple[str, int]:
@@ -253,7 +260,7 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
 def _passed_over(draft: Draft, header: tuple[str, int], prose: tuple[int, int]) -> None:
     """The notes of the first game of a file of move lists that say the lines above it not read: a
     header that names no game (`# round 2`: `_header`), lines of prose (`_prose`)."""
-    if header[0] and not _games_in(header[0], [game.name for game in tafl_games()]):
+    if header[0] and not _names_a_game(header[0]):
         draft.note(f"line {draft.locator.where(header[1])[0]}, {header[0]!r}, a header that names no game: not read")
     first, last = draft.locator.where(prose[0])[0], draft.locator.where(prose[1])[0] - 1
     if prose[0] < prose[1]:
@@ -384,7 +391,7 @@ def looks_like_csv(head: str) -> bool:
         lines = lines[1:]
     if named or any(_is_csv_game(line, order, separator) for line in lines for separator in CSV_DELIMITERS + TAB):
         return True
-    if _games_in(_header(head)[0], [game.name for game in tafl_games()]):
+    if _names_a_game(head):
         alone = lines and _is_move_list(lines[0], 1) and not any(map(lines[0].__contains__, CSV_DELIMITERS))
         return not alone  # its lines said at their place; move lists alone (no move holds `,`, `;`): tafl's
     first = lines[0].lstrip() if lines else ""

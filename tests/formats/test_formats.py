@@ -750,8 +750,10 @@ def test_a_move_list_below_a_few_lines_of_prose_is_read_with_a_note_of_the_lines
             [[("syntax", n, 1, "line")] for n in range(1, 12)] + [[]],
             None,
         ),
+        ("Hi Anna,\n--\nc5-c3 i6-f6\n", [[("syntax", 1, 1, "Hi")], [("syntax", 2, 1, "--")], []], None),  # no prose
+        ("Hi Anna,\nC5-C3 I6XF6\nc5-c3 i6-f6\n", [[("syntax", 2, 1, "C5-C3")], []], None),  # moves, mistyped
     ],
-    ids=["a mistyped move", "below a move list", "prose alone", "eleven lines of prose"],
+    ids=["a mistyped move", "below a move list", "prose alone", "eleven lines of prose", "a dash line", "capitals"],
 )
 def test_prose_is_read_as_moves_but_above_the_first_move_list_and_up_to_ten_lines(text, said, sniffed):
     """Only lines above the first that holds a move (written well or not), ten at most, are prose:
@@ -1803,9 +1805,15 @@ def test_move_lists_alone_under_a_header_naming_their_game_read_as_that_game(tmp
     as lgn, 'not a game record in any format lusoria reads'; with the .txt's header read as prose, as
     Tablut)."""
     moves = CSV_GAME.split(",")[0]
-    (tmp_path / name).write_text(f"# brandubh, from the club's server\n{moves}\n")
-    [game] = [check(source) for source in read_sources(str(tmp_path / name))]
-    assert (game.valid, game.record.tags["Game"], game.record.main.comments) == (True, "brandubh", [])
+    (tmp_path / name).write_text(f"# brandubh, from the club's server\n{moves}\n{moves.split()[0]}\n")
+    games = [check(source) for source in read_sources(str(tmp_path / name))]
+    assert [(game.valid, game.record.tags["Game"], game.record.main.comments) for game in games] == [
+        (True, "brandubh", []),
+        (True, "brandubh", []),
+    ]
+    one_move = tmp_path / name.replace("games", "one_move")  # (a first list of one move was read as lgn)
+    one_move.write_text(f"# brandubh\n{moves.split()[0]}\n")
+    assert [check(source).valid for source in read_sources(str(one_move))] == [True]
 
 
 @pytest.mark.parametrize("row", ["{moves} 0 1 White", "{moves},1,White", "{moves};0;1"])
