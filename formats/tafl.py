@@ -107,9 +107,10 @@ def looks_like_move_lists(head: str, fewest: int = 2) -> bool:
     one word after them: what ends the game (`resigned`, `timeout`), or a slip of it (`resign`,
     `1-0`), which the reader then names at its place. `head` may end inside that line (the first
     few thousand characters of a file): a word it ends in may be cut, so it is not judged when two
-    others are. A header and lines of prose above it (`_games_start`) are passed over."""
-    lines = head[_games_start(head) :].splitlines(keepends=True)
-    return _is_move_list(next((line for line in lines if line.strip()), ""), fewest)
+    others are. A header and lines of prose above it (`_prose`) are passed over; under a header that
+    names a tafl game (`# brandubh`), one move is enough."""
+    lines = head[_prose(head)[1] :].splitlines(keepends=True)
+    return _is_move_list(next((line for line in lines if line.strip()), ""), 1 if _names_a_game(head) else fewest)
 
 
 def _is_move_list(first: str, fewest: int) -> bool:
@@ -130,26 +131,27 @@ _WORD = re.compile(r"[^\W\d_]{2}")  # what a line of prose holds: a word of lett
 _SQUARE_LIKE = re.compile(r"[a-z][0-9]", re.I)  # what a move holds, written well or not: e2-c2, E2–c2, e22
 
 
-def _prose(text: str) -> tuple[int, int] | None:
+def _prose(text: str) -> tuple[int, int]:
     """The lines of prose above the move lists of `text`, after its header (`_header`; an e-mail's
     `Hi Anna,`, `here is our game:`): where the first starts and the move lists do. Up to PROSE_LINES
     lines, blank ones aside, each holding a word, none of them a letter followed by a digit, as every
-    move does, even one mistyped (`e8–b8`: the reader says it at its place); None when there are
-    none, or more, or nothing but prose."""
-    lines = list(itertools.islice(_LINE.finditer(text, _header(text)[1]), PROSE_LINES + 1))
+    move does, even one mistyped (`e8–b8`: the reader says it at its place); both where the header
+    ends when there are none, or more, or nothing but prose."""
+    after = _header(text)[1]
+    lines = list(itertools.islice(_LINE.finditer(text, after), PROSE_LINES + 1))
     prose = list(itertools.takewhile(lambda line: _WORD.search(line[0]) and not _SQUARE_LIKE.search(line[0]), lines))
     if not prose or len(prose) == len(lines) or not _SQUARE_LIKE.search(lines[len(prose)][0]):
-        return None  # a line of no word (`--`) is read: a signature above the games is none
+        return after, after  # a line of no word (`--`) is read: a signature above the games is none
     return prose[0].start(), lines[len(prose)].start()
 
 
-def _games_start(text: str) -> int:
-    """Where the move lists of `text` start: after its header and lines of prose (`_prose`)."""
-    prose = _prose(text)
-    return prose[1] if prose else _header(text)[1]
-
-
 _HEADER = re.compile(r"\s*(#[^\n]*)")  # a file's header: a first line `# …`
+
+
+def _names_a_game(text: str) -> bool:
+    """Whether the header of `text` (`_header`) names a tafl game."""
+    header = _header(text)[0]
+    return bool(header) and bool(_games_in(header, [game.name for game in tafl_games()]))
 
 
 def _header(text: str) -> tuple[str, int]:
@@ -239,8 +241,8 @@ def _holds_move_list(line: str) -> bool:
 
 def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
     """The games of a file of move lists: one a line, a game of numbered moves going on over the
-    lines after it (`_GAME`), after lines of prose (`_prose_end`) and up to an e-mail's signature
-    line (`-- `), each noted. `tags`: Game, Variant, Rules; without
+    lines after it (`_GAME`), after a header and lines of prose (`_passed_over`) and up to an
+    e-mail's signature line (`-- `), each noted. `tags`: Game, Variant, Rules; without
     Game, the game the file's name names (`named_game`: its default preset), else the format's
     entry's, and then the first error of each game says how it was read (`_read_as_default`)."""
     given, default = tags or {}, FORMATS["tafl"].games[""]
@@ -250,17 +252,27 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     hint = "" if given.get("Game") or named else _read_as_default(chosen)
     lines = Locator(text)
     signed, prose = _signature(lines), _prose(text)
-    games = list(_GAME.finditer(text, _games_start(text), signed[0] if signed else len(text)))
+    games = list(_GAME.finditer(text, prose[1], signed[0] if signed else len(text)))
     for index, block, draft in drafts("tafl", lines, games):
         for name, value in chosen.items():
             draft.tag(name, value)
         draft.hint = hint
-        if prose and index == 0:
-            first, last = draft.locator.where(prose[0])[0], draft.locator.where(prose[1])[0] - 1
-            draft.note(f"lines {first}–{last} hold no move (prose: an e-mail's greeting?): not read")
+        if index == 0:
+            _passed_over(draft, _header(text), prose)
         if signed and index == len(games) - 1:
             draft.note(signed[1])
         yield _read_list(draft, block[0], block.start(), path, index, rules)
+
+
+def _passed_over(draft: Draft, header: tuple[str, int], prose: tuple[int, int]) -> None:
+    """The notes of the first game of a file of move lists that say the lines above it not read: a
+    header that names no game (`# round 2`: `_header`), lines of prose (`_prose`)."""
+    if header[0] and not _names_a_game(header[0]):
+        draft.note(f"line {draft.locator.where(header[1])[0]}, {header[0]!r}, a header that names no game: not read")
+    first, last = draft.locator.where(prose[0])[0], draft.locator.where(prose[1])[0] - 1
+    if prose[0] < prose[1]:
+        lines = f"line {first} holds" if first == last else f"lines {first}–{last} hold"
+        draft.note(f"{lines} no move (prose: an e-mail's greeting?): not read")
 
 
 def chosen_tags(default: Mapping[str, str], tags: dict[str, str]) -> dict[str, str]:
@@ -386,7 +398,7 @@ def looks_like_csv(head: str) -> bool:
         lines = lines[1:]
     if named or any(_is_csv_game(line, order, separator) for line in lines for separator in CSV_DELIMITERS + TAB):
         return True
-    if _games_in(_header(head)[0], [game.name for game in tafl_games()]):
+    if _names_a_game(head):
         alone = lines and _is_move_list(lines[0], 1) and not any(map(lines[0].__contains__, CSV_DELIMITERS))
         return not alone  # its lines said at their place; move lists alone (no move holds `,`, `;`): tafl's
     first = lines[0].lstrip() if lines else ""

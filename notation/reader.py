@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from itertools import chain
 
@@ -61,6 +61,7 @@ class RecordText:
     before: tuple[str, ...] = ()  # the `%` lines before it that no record holds (its file's first record's)
     heading: str = ""  # the lines above it its format reads it with (a CSV header naming its columns), kept with it
     notes: tuple[str, ...] = ()  # what the reader says of how it read the text: the record's first comments
+    signature: str = ""  # an e-mail's signature below it, not read (`signature`: its file's last record's), kept
 
     @property
     def last_line(self) -> int:
@@ -130,8 +131,7 @@ def split_records(pieces: Iterable[str], path: str = "") -> Iterator[RecordText]
             start = 0
     if start is not None and text.strip():
         first = line + text.count("\n", counted, start)
-        text, notes = _unsigned(text, first)
-        yield RecordText(text, first, index, path, before=tuple(before), notes=notes)
+        yield _unsigned(RecordText(text, first, index, path, before=tuple(before)))
 
 
 _SIGNATURE = re.compile(r"^--[ \t]*\r?$", re.M)  # an e-mail's signature line (RFC 3676 "-- ")
@@ -152,13 +152,16 @@ def signature(text: str, after: int, first_line: int = 1) -> tuple[int, str] | N
     )
 
 
-def _unsigned(text: str, first_line: int) -> tuple[str, tuple[str, ...]]:
-    """The last record of a file (`text`, from its line `first_line`) up to an e-mail's signature
-    below its result marker (`signature`), and the note that says so ("lgn reader: …"); else as it is."""
+def _unsigned(last: RecordText) -> RecordText:
+    """The last record of a file up to an e-mail's signature below its result marker (`signature`),
+    with the note that says so ("lgn reader: …") and the signature kept aside; else as it is."""
+    text = last.text
     lines = (dashes.start() for dashes in _SIGNATURE.finditer(text))
     ended = next((at for at in lines if _ends_in_result().search(text, 0, at)), None)
-    found = None if ended is None else signature(text, ended, first_line)
-    return (text, ()) if found is None else (text[: found[0]], (f"lgn reader: {found[1]}",))
+    found = None if ended is None else signature(text, ended, last.line)
+    if found is None:
+        return last
+    return replace(last, text=text[: found[0]], notes=(f"lgn reader: {found[1]}",), signature=text[found[0] :])
 
 
 @cache

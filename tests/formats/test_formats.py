@@ -754,8 +754,10 @@ def test_a_move_list_below_a_few_lines_of_prose_is_read_with_a_note_of_the_lines
             [[("syntax", n, 1, "line")] for n in range(1, 12)] + [[]],
             None,
         ),
+        ("Hi Anna,\n--\nc5-c3 i6-f6\n", [[("syntax", 1, 1, "Hi")], [("syntax", 2, 1, "--")], []], None),  # no prose
+        ("Hi Anna,\nC5-C3 I6XF6\nc5-c3 i6-f6\n", [[("syntax", 2, 1, "C5-C3")], []], None),  # moves, mistyped
     ],
-    ids=["a mistyped move", "below a move list", "prose alone", "eleven lines of prose"],
+    ids=["a mistyped move", "below a move list", "prose alone", "eleven lines of prose", "a dash line", "capitals"],
 )
 def test_prose_is_read_as_moves_but_above_the_first_move_list_and_up_to_ten_lines(text, said, sniffed):
     """Only lines above the first that holds a move (written well or not), ten at most, are prose:
@@ -765,6 +767,28 @@ def test_prose_is_read_as_moves_but_above_the_first_move_list_and_up_to_ten_line
     assert [[(d.rule, d.line, d.column, d.text) for d in r.diagnostics] for r in reports] == said
     assert format_of("x.txt", text) == sniffed
     assert format_of("x.txt", "Hi Anna,\n" * 10 + "c5-c3 i6-f6\n") == "tafl"
+
+
+@pytest.mark.parametrize(
+    "text, notes",
+    [
+        ("# round 2\nc5-c3 i6-f6\n", ["tafl reader: line 1, '# round 2', a header that names no game: not read"]),
+        (
+            "\n# round 2\nHi Anna,\nc5-c3 i6-f6\n",
+            [
+                "tafl reader: line 2, '# round 2', a header that names no game: not read",
+                "tafl reader: line 3 holds no move (prose: an e-mail's greeting?): not read",
+            ],
+        ),
+        ("# brandubh, round 2\nc5-c3 i6-f6\n", []),  # its game read from it (the Game tag)
+    ],
+    ids=["a header", "a header and a line of prose", "a header naming a game"],
+)
+def test_a_header_that_names_no_game_is_said_in_a_note_as_prose_is(text, notes):
+    """`# round 2` above move lists was passed over silently (`# brandubh` names the game: it is
+    read); it is said in a note of the first game, as prose above it is."""
+    [source] = read_text(text, "tafl", "x.txt", {"Game": "tablut"})
+    assert check(source).record.main.comments == notes
 
 
 LGN_GAME = '[Game "tablut"]\n[Variant "aage"]\n\n1. e8-b8 d5-d6 *\n'
@@ -784,7 +808,7 @@ def test_an_lgn_file_pasted_from_an_e_mail_is_read_up_to_its_signature_as_a_move
         "lgn reader: the lines from line 10 on are an e-mail's signature (its '-- ' line and after): not read"
     ]
     formatted = run("fmt", tmp_path / "round1.lgn").stdout
-    assert "Anna" not in formatted and "{lgn reader: the lines from line 10 on are an e-mail's signature" in formatted
+    assert formatted.endswith("1. e8-b8 d5-d6 *\n\n-- \nAnna Berg\nclub secretary\n") and "lgn reader" not in formatted
     (tmp_path / "between.lgn").write_text(LGN_GAME + "--\nAnna\n" + LGN_GAME)
     (tmp_path / "unended.lgn").write_text(LGN_GAME.replace(" *", "") + "-- \nAnna\n")
     said = [[(d.rule, d.line, d.column, d.text) for d in r.diagnostics] for r in reports_of(tmp_path / "between.lgn")]
@@ -794,6 +818,16 @@ def test_an_lgn_file_pasted_from_an_e_mail_is_read_up_to_its_signature_as_a_move
         ("syntax", 6, 1, "Anna"),
         ("T9", 5, 1, "--"),  # before a result marker, `--` is lgn's pass
     ]
+
+
+def test_fmt_write_keeps_an_lgn_file_s_signature_as_it_was(tmp_path):
+    """`fmt --write` on a signed lgn file dropped the signature (the note said it, the name was gone):
+    it keeps it below the last record as written, and the file it writes is canonical."""
+    signed = tmp_path / "round1.lgn"
+    signed.write_text(LGN_GAME + "\n--\nAnna Berg\n")
+    assert run("fmt", "--write", signed).exit_code == 0
+    assert signed.read_text().endswith("1. e8-b8 d5-d6 *\n\n--\nAnna Berg\n")
+    assert (run("fmt", "--check", signed).exit_code, run("fmt", "--write", signed).output) == (0, "")
 
 
 def reports_of(path):
@@ -1799,9 +1833,15 @@ def test_move_lists_alone_under_a_header_naming_their_game_read_as_that_game(tmp
     as lgn, 'not a game record in any format lusoria reads'; with the .txt's header read as prose, as
     Tablut)."""
     moves = CSV_GAME.split(",")[0]
-    (tmp_path / name).write_text(f"# brandubh, from the club's server\n{moves}\n")
-    [game] = [check(source) for source in read_sources(str(tmp_path / name))]
-    assert (game.valid, game.record.tags["Game"], game.record.main.comments) == (True, "brandubh", [])
+    (tmp_path / name).write_text(f"# brandubh, from the club's server\n{moves}\n{moves.split()[0]}\n")
+    games = [check(source) for source in read_sources(str(tmp_path / name))]
+    assert [(game.valid, game.record.tags["Game"], game.record.main.comments) for game in games] == [
+        (True, "brandubh", []),
+        (True, "brandubh", []),
+    ]
+    one_move = tmp_path / name.replace("games", "one_move")  # (a first list of one move was read as lgn)
+    one_move.write_text(f"# brandubh\n{moves.split()[0]}\n")
+    assert [check(source).valid for source in read_sources(str(one_move))] == [True]
 
 
 @pytest.mark.parametrize("row", ["{moves} 0 1 White", "{moves},1,White", "{moves};0;1"])
