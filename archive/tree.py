@@ -85,6 +85,7 @@ class Node:
     # of the finished games' points (a win 1, a draw ½)
     children: list[Node] = field(default_factory=list)
     sides: tuple[str, str] = SIDE_NAMES  # the names its game gives White's side and Black's (`Game.sides`)
+    game: str | None = None  # the name of its game (None: one lusoria does not know)
 
     @property
     def unfinished(self) -> int:
@@ -119,16 +120,16 @@ class Node:
 
 def sides_of(nodes: list[Node]) -> tuple[str, str]:
     """The names the games of `nodes` and their children give White's side and Black's, joined as
-    `stats --by` joins them (`sides_named`) where they differ."""
-    named: dict[tuple[str, str], None] = {}
+    `stats --by` joins them (`sides_named`, in the order of the games' names) where they differ."""
+    named: dict[str | None, tuple[str, str]] = {}
 
     def walk(nodes: list[Node]) -> None:
         for node in nodes:
-            named[node.sides] = None
+            named[node.game] = node.sides
             walk(node.children)
 
     walk(nodes)
-    return sides_named(list(named))
+    return sides_named([named[game] for game in sorted(named, key=str)])
 
 
 @cache
@@ -148,11 +149,11 @@ def _rules(game: str, variant: str | None, rule_tags: str | None) -> Game | None
 class _Growing:
     """A node being summed up from the rows of its rule sets and symmetries."""
 
-    __slots__ = ("turn", "sides", "counts", "first", "last", "written")
+    __slots__ = ("turn", "rules", "counts", "first", "last", "written")
 
-    def __init__(self, turn: int, sides: tuple[str, str]) -> None:
+    def __init__(self, turn: int, rules: Game) -> None:
         self.turn = turn  # the side that plays the ply
-        self.sides = sides  # the names the game of the position it is played from gives the sides
+        self.rules = rules  # of the position it is played from: its game's name and the names of its sides
         self.counts = [0] * 8  # games, plies, ply sum, White's wins, draws, Black's, won, lost
         self.first: str | None = None
         self.last: str | None = None
@@ -191,7 +192,8 @@ class _Growing:
                 won if player else None,
                 lost if player else None,
                 _percent(points, white + draws + black),
-                sides=self.sides,
+                sides=self.rules.sides,
+                game=self.rules.name,
             ),
             rules,
             position,
@@ -222,7 +224,7 @@ def _next_plies(
         found = growing[parent].get(one)
         if found is None:
             rules, position = parents[parent]
-            found = growing[parent][one] = _Growing(rules.turn(position), rules.sides)
+            found = growing[parent][one] = _Growing(rules.turn(position), rules)
         found.add(ply, played_by, after, key, counts)
     return {parent: [found.node(player is not None) for found in nodes.values()] for parent, nodes in growing.items()}
 

@@ -205,3 +205,18 @@ def test_the_archive_failing_stops_the_import_and_leaves_the_archive_as_it_was(
 )
 def test_what_stops_an_import_is_the_archive_or_the_system_failing_not_one_records_rows(error, failing):
     assert archive_failing(error) is failing
+
+
+@pytest.mark.parametrize("point", ["positions", "next_plies"])
+def test_a_duplicate_of_a_record_lusoria_failed_on_is_named_as_such(tmp_path, monkeypatch, point):
+    """The same game again after one lusoria failed on as it was stored: its duplicate is skipped,
+    named with no record of the archive (it holds none of that game). (Failed on as its rows are
+    made, the duplicate fails too: it is no Rows to compare.)"""
+    fail_on(monkeypatch, point, ValueError(BUG))
+    failing = RECORD.format(n=FAILING, plies=PLIES[FAILING])
+    again = 1 + (games() + "\n").count("\n")
+    summary = Archive(str(tmp_path / "a.db")).import_paths([games() + "\n" + failing])
+    assert [failure.place for failure in summary.failed] == [f"<text>:{LINE}"]
+    assert [str(skipped) for skipped in summary.skipped] == [
+        f"<text>:{again}: skipped, the same game as a record lusoria failed on"
+    ]

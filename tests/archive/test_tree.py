@@ -118,9 +118,27 @@ def test_the_tree_names_each_side_as_its_game_names_it(game, white, black, tmp_p
 
 
 def test_a_tree_of_games_that_name_a_side_apart_heads_it_by_their_names_joined():
+    """In the order of the games' names, as `stats --by board` joins them, whichever game's plies
+    come first."""
     from lusoria.archive.tree import Node, sides_of
 
-    child = Node("d1-d3", 3, sides=("Swedes", "Muscovites"))
-    nodes = [Node("e3-c3", 1, sides=("defenders", "attackers"), children=[child]), Node("e4-g4", 2)]
-    assert sides_of(nodes) == ("defenders/Swedes/White", "attackers/Muscovites/Black")
+    child = Node("d1-d3", 3, sides=("Swedes", "Muscovites"), game="tablut")
+    nodes = [Node("e3-c3", 1, sides=("defenders", "attackers"), game="hnefatafl", children=[child]), Node("e4-g4", 2)]
+    assert sides_of(nodes) == ("White/defenders/Swedes", "Black/attackers/Muscovites")  # (None: str 'None' first)
+    assert sides_of([child, *nodes]) == sides_of(nodes)
     assert sides_of([]) == ("White", "Black")
+
+
+def test_a_tree_from_a_position_two_games_read_heads_its_shares_as_stats_by_board_does(tmp_path):
+    """Tablut's start is also Hnefatafl's rachunek-tablut-9x9's: a tree from it counts the plies of
+    both games' records, its shares headed by both games' names of each side, in the order `stats
+    --by board` gives them, though Tablut's plies come first (more played)."""
+    path = str(tmp_path / "club.db")
+    tablut = random_records("tablut", 40, seed=1, max_plies=2)  # d5-d2 the most played: 3 games
+    hnefatafl = random_records("hnefatafl", 2, seed=3, max_plies=2, tags={"Variant": "rachunek-tablut-9x9"})
+    Archive(path).import_paths(["\n".join([*tablut, *hnefatafl])])
+    start = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3"
+    table = CliRunner().invoke(main, ["tree", "--db", path, start, "--depth", "1"])
+    assert table.stdout.split("\n")[0].split()[2:7] == ["defenders/Swedes", "%", "draws", "%", "attackers/Muscovites"]
+    board = CliRunner().invoke(main, ["stats", "--db", path, "--by", "board"]).stdout
+    assert "defenders/Swedes" in board and "attackers/Muscovites" in board
