@@ -219,8 +219,8 @@ def _columns_named(names: list[str]) -> int:
 # A game of a file of move lists: a line, and when its moves are numbered, the lines after it up to a blank line
 # or one that starts again at move 1 (an unnumbered game goes on only over lines that start with a number)
 _GAME = re.compile(
-    r"^[ \t]*(?:(?P<numbered>[0-9]+\.)|(?=\S))[^\n]*"
-    r"(?:\n(?=[ \t]*\S)(?![ \t]*1\.)(?(numbered)|(?=[ \t]*[0-9]+\.))[^\n]*)*",
+    r"^[^\S\n]*(?:(?P<numbered>[0-9]+\.)|(?=\S))[^\n]*"
+    r"(?:\n(?=[^\S\n]*\S)(?![^\S\n]*1\.)(?(numbered)|(?=[^\S\n]*[0-9]+\.))[^\n]*)*",
     re.M,
 )
 

@@ -877,6 +877,19 @@ def test_a_last_game_without_a_line_end_after_a_dash_line_is_read():
     ]
 
 
+@pytest.mark.parametrize("blank", ["\f", "\u00a0", "\v", "\u2028"])
+def test_a_game_line_that_starts_with_a_blank_other_than_space_or_tab_is_read(blank):
+    """A game's line, or a numbered game's next line, that starts with a form feed (a page break),
+    a no-break space (pasted from a web page) or another blank that is no space nor tab: read, at
+    its place. It was passed over, the game (or its moves on that line) left out unsaid."""
+    tablut = {"Game": "tablut"}
+    first, second = read_text(f"c5-c3 i6-f6\n{blank}c5-c3 zz\n", "tafl", "x.txt", tablut)
+    assert check(first).valid
+    assert [(d.line, d.column, d.text) for d in check(second).diagnostics] == [(2, 8, "zz")]
+    [numbered] = read_text(f"1. c5-c3 i6-f6\n{blank}2. d5-d3 i4-h4\n", "tafl", "x.txt", tablut)
+    assert [ply.text for ply in check(numbered).record.main.plies] == ["c5-c3", "i6-f6", "d5-d3", "i4-h4"]
+
+
 # -- the aagenielsen.dk JSON scrape ------------------------------------------------------------------------
 
 
