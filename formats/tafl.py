@@ -399,7 +399,8 @@ def looks_like_csv(head: str) -> bool:
     if named or any(_is_csv_game(line, order, separator) for line in lines for separator in CSV_DELIMITERS + TAB):
         return True
     if _names_a_game(head):
-        alone = lines and _is_move_list(lines[0], 1) and not any(map(lines[0].__contains__, CSV_DELIMITERS))
+        first = next((line for line in lines if line.strip()), "")  # (blank lines under the header aside)
+        alone = _is_move_list(first, 1) and not any(map(first.__contains__, CSV_DELIMITERS))
         return not alone  # its lines said at their place; move lists alone (no move holds `,`, `;`): tafl's
     first = lines[0].lstrip() if lines else ""
     if not first or first.endswith(("\n", "\r")) or _csv_line(order, delimiter).match(first):

@@ -1857,6 +1857,19 @@ def test_move_lists_alone_under_a_header_naming_their_game_read_as_that_game(tmp
     assert [check(source).valid for source in read_sources(str(one_move))] == [True]
 
 
+def test_move_lists_under_a_header_naming_their_game_and_a_blank_line_are_move_lists(tmp_path):
+    """A blank line between a .csv's `# brandubh` header and its move lists alone: read as move lists,
+    as without it (the blank line was taken for the first game, no move list: the file read as CSV,
+    each list an error, 'a line of a CSV move list is moves,…')."""
+    moves = CSV_GAME.split(",")[0]
+    (tmp_path / "games.csv").write_text(f"# brandubh\n\n{moves}\n")
+    games = [check(source) for source in read_sources(str(tmp_path / "games.csv"))]
+    assert [(game.valid, game.record.tags["Game"], game.record.main.comments) for game in games] == [
+        (True, "brandubh", [])
+    ]
+    assert format_of("games.csv", f"# brandubh\n\n{CSV_GAME}\n") == "csv"
+
+
 @pytest.mark.parametrize("row", ["{moves} 0 1 White", "{moves},1,White", "{moves};0;1"])
 def test_a_csv_file_under_a_header_naming_its_game_says_a_line_that_is_no_game_at_its_place(row):
     """A `.csv` whose header names its game and whose lines are neither the engines' CSV games nor
