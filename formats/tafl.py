@@ -145,7 +145,7 @@ def _prose(text: str) -> tuple[int, int]:
     return prose[0].start(), lines[len(prose)].start()
 
 
-_HEADER = re.compile(r"\s*(#[^\n]*)")  # a file's header: a first line `# …`
+_HEADER = re.compile(r"\s*(#[^\n\r]*)")  # a file's header: a first line `# …` (CR alone may end it, in a sniffed head)
 
 
 def _names_a_game(text: str) -> bool:

@@ -1870,6 +1870,17 @@ def test_move_lists_under_a_header_naming_their_game_and_a_blank_line_are_move_l
     assert format_of("games.csv", f"# brandubh\n\n{CSV_GAME}\n") == "csv"
 
 
+@pytest.mark.parametrize("name", ["games.csv", "games.txt"])
+def test_move_lists_under_a_header_naming_their_game_with_lines_ended_by_cr_alone(tmp_path, name):
+    """A file whose lines end in CR alone (an old Mac's), `# brandubh` above move lists alone: read as
+    move lists of that game, as with LF (its header was taken to run to the file's end: read as lgn,
+    'not a game record in any format lusoria reads')."""
+    moves = CSV_GAME.split(",")[0]
+    (tmp_path / name).write_bytes(f"# brandubh\r{moves}\r{moves.split()[0]}\r".encode())
+    games = [check(source) for source in read_sources(str(tmp_path / name))]
+    assert [(game.valid, game.record.tags["Game"]) for game in games] == [(True, "brandubh"), (True, "brandubh")]
+
+
 @pytest.mark.parametrize("row", ["{moves} 0 1 White", "{moves},1,White", "{moves};0;1"])
 def test_a_csv_file_under_a_header_naming_its_game_says_a_line_that_is_no_game_at_its_place(row):
     """A `.csv` whose header names its game and whose lines are neither the engines' CSV games nor
