@@ -159,10 +159,10 @@ def _start_comment(comments: Sequence[str]) -> str:
     a paragraph each, a blank line between them, as OpenTafl's annotation dialog writes them and
     shows them; its blanks one space, as read back (a blank line would part it in two), a `]`
     written `)` (the tag ends at its first), and a line ended after a `1.` that a blank follows
-    (OpenTafl's moves start at the file's first `1. `, in a tag or not), a `[` after it written `(`
-    (a line of a tag's value that starts with `[` is read as the next tag)."""
+    (OpenTafl's moves start at the file's first `1. `, in a tag or not), a `[` after it or at a
+    paragraph's start written `(` (a line of a tag's value that starts with `[` is read as the next tag)."""
     paragraphs = (
-        " ".join(comment.split())
+        re.sub(r"^\[", "(", " ".join(comment.split()))
         .replace("]", ")")
         .replace(_FIRST_TURN + "[", _FIRST_TURN + "(")
         .replace(_FIRST_TURN, _FIRST_TURN.rstrip() + "\n")

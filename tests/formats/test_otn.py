@@ -382,6 +382,18 @@ def test_a_comment_before_the_first_ply_whose_first_turn_a_bracket_follows_reads
     assert again.record.main.comments == ["After 1. (d1-c1) the attackers wait", "Or 1. (x:y", "one two"]
 
 
+def test_a_comment_before_the_first_ply_that_starts_with_a_bracket_reads_back():
+    """A comment before the first ply that starts `[Note: …` is a paragraph of the start-comment of
+    its own, its line starting `[`, read as a tag not closed: the file lusoria wrote did not read
+    back. It is written `(`, as after a `1. `."""
+    report = check('[Game "brandubh"] {First note} {[Note: a quick game]} {[1) x} 1. d1-c1 *')
+    otn = write_report(report)
+    assert opentafl_tags(otn)["start-comment"] == "First note\n\n(Note: a quick game)\n\n(1) x"
+    again = check(next(read_text(otn, "otn", "back.otg")))
+    assert again.valid, again.diagnostics
+    assert again.record.main.comments == ["First note", "(Note: a quick game)", "(1) x"]
+
+
 def test_a_comment_that_starts_as_lusorias_note_is_read_back_but_the_note_itself_is_not():
     """The reader dropped every paragraph of the start-comment that starts `otn writer: `, a user's
     comment among them; it drops only the notes written again for the rules it reads."""
