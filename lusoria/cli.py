@@ -923,6 +923,20 @@ def archive_errors(action: Callable[[], T]) -> T:
         raise click.UsageError(hinted(error)) from None
 
 
+ARCHIVE_SUFFIXES = (".db", ".sqlite", ".sqlite3")  # what names an archive, not records
+
+
+def _refuse_an_archive_as_path(paths: tuple[str | Path, ...]) -> None:
+    """A usage error, before anything is stored, for a PATH that does not exist and is named as an
+    archive is (`lusoria import games.db folder/`, as sqlite-utils is called): its records would go
+    into the archive --db names."""
+    named = next((str(p) for p in paths if Path(p).suffix.lower() in ARCHIVE_SUFFIXES and not Path(p).exists()), None)
+    if named is not None:
+        raise click.UsageError(
+            f"{named} does not exist: PATH is what to import; the archive to import into is --db {named}"
+        )
+
+
 @main.command(name="import")
 @paths_argument
 @db_option
@@ -954,9 +968,11 @@ def import_(
     record mended since its import is another game: --replace its file. A progress bar
     shows on a terminal. A record lusoria fails on (a bug, said on standard error), or a
     plug-in's game does (its bug, said naming it), is left out while the others are stored.
-    Exit status 2 when an input cannot be read, no record was found at all, or a plug-in's game
-    failed; 3 when lusoria failed on a record, or found a catalogue of tafl variants
+    A PATH named as an archive is (.db, .sqlite) that does not exist is refused before anything is
+    stored: the archive is --db. Exit status 2 when an input cannot be read, no record was found at
+    all, or a plug-in's game failed; 3 when lusoria failed on a record, or found a catalogue of tafl variants
     wrong (lusoria's or the user's own: an entry to mend), which stops the import."""
+    _refuse_an_archive_as_path(paths)
     shown = sys.stderr.isatty() and api.STDIN not in paths  # a progress bar, in bytes read, on a terminal
     with (
         click.progressbar(

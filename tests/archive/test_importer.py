@@ -211,6 +211,28 @@ def test_an_archive_in_a_missing_folder_is_refused_in_one_line(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_an_archive_named_as_a_path_is_refused_before_anything_is_stored(tmp_path, monkeypatch):
+    # `lusoria import real.db games.lgn`, as sqlite-utils is called: games.lgn went into lusoria.db
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("LUSORIA_DB", raising=False)
+    (tmp_path / "games.lgn").write_text(records(1), encoding="utf-8")
+    for archive in ("real.db", "real.SQLite", "sub/real.sqlite3"):
+        result = lusoria("import", "games.lgn", archive)
+        assert result.exit_code == 2
+        assert result.output.splitlines()[-1] == (
+            f"Error: {archive} does not exist: PATH is what to import; the archive to import into is --db {archive}"
+        )
+    assert [path.name for path in tmp_path.iterdir()] == ["games.lgn"]
+    # a missing file of records is said as before, the others imported; an archive that exists is a path read
+    assert lusoria("import", "games.lgn", "gone.lgn").output.splitlines() == [
+        "lusoria: gone.lgn: no such file or directory",
+        "lusoria.db: added 1 record (0 invalid, 0 of them unparsable), skipped 0 duplicates",
+    ]
+    assert lusoria("import", "--db", "b.db", "lusoria.db").output.splitlines()[0] == (
+        "lusoria: lusoria.db: an SQLite database, not text (an archive: lusoria query, sql and export read it with --db)"
+    )
+
+
 def test_an_import_with_no_record_makes_no_archive_and_leaves_one_as_it_was(tmp_path):
     path = tmp_path / "a.db"
     result = lusoria("import", "--db", path, "-", input="\n")
