@@ -139,10 +139,28 @@ def _prose(text: str) -> tuple[int, int]:
     ends when there are none, or more, or nothing but prose."""
     after = _header(text)[1]
     lines = list(itertools.islice(_LINE.finditer(text, after), PROSE_LINES + 1))
-    prose = list(itertools.takewhile(lambda line: _WORD.search(line[0]) and not _SQUARE_LIKE.search(line[0]), lines))
+    prose = list(itertools.takewhile(_is_prose, lines))
     if not prose or len(prose) == len(lines) or not _SQUARE_LIKE.search(lines[len(prose)][0]):
         return after, after  # a line of no word (`--`) is read: a signature above the games is none
     return prose[0].start(), lines[len(prose)].start()
+
+
+def _closing(text: str, start: int, end: int) -> tuple[int, int]:
+    """The lines of prose below the last move list of `text` (an e-mail's `Cheers,` and name), the
+    move lists starting at `start` and ending at `end` (the signature, or the end): where the first
+    starts, and `end`. Up to PROSE_LINES lines, as `_prose` counts them, a blank line apart from the
+    last move list; (end, end) when there are none, or more, or nothing but prose."""
+    lines = list(_LINE.finditer(text, start, end))
+    count = len(list(itertools.takewhile(_is_prose, reversed(lines))))
+    if not count or count > PROSE_LINES or count == len(lines):
+        return end, end
+    above, first = lines[-count - 1], lines[-count]
+    return (first.start(), end) if text.count("\n", above.end(), first.start()) > 1 else (end, end)
+
+
+def _is_prose(line: re.Match[str]) -> bool:
+    """Whether a line is prose: it holds a word, and no letter followed by a digit, as every move does."""
+    return bool(_WORD.search(line[0])) and not _SQUARE_LIKE.search(line[0])
 
 
 _HEADER = re.compile(r"\s*(#[^\n\r]*)")  # a file's header: a first line `# …` (CR alone may end it, in a sniffed head)
@@ -241,8 +259,8 @@ def _holds_move_list(line: str) -> bool:
 
 def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
     """The games of a file of move lists: one a line, a game of numbered moves going on over the
-    lines after it (`_GAME`), after a header and lines of prose (`_passed_over`) and up to an
-    e-mail's signature line (`-- `), each noted. `tags`: Game, Variant, Rules; without
+    lines after it (`_GAME`), after a header and lines of prose (`_passed_over`) and up to lines
+    of prose and an e-mail's signature line (`-- `) below them (`_signed_off`), each noted. `tags`: Game, Variant, Rules; without
     Game, the game the file's name names (`named_game`: its default preset), else the format's
     entry's, and then the first error of each game says how it was read (`_read_as_default`)."""
     given, default = tags or {}, FORMATS["tafl"].games[""]
@@ -252,15 +270,16 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     hint = "" if given.get("Game") or named else _read_as_default(chosen)
     lines = Locator(text)
     signed, prose = _signature(lines), _prose(text)
-    games = list(_GAME.finditer(text, prose[1], signed[0] if signed else len(text)))
+    closing = _closing(text, prose[1], signed[0] if signed else len(text))
+    games = list(_GAME.finditer(text, prose[1], closing[0]))
     for index, block, draft in drafts("tafl", lines, games):
         for name, value in chosen.items():
             draft.tag(name, value)
         draft.hint = hint
         if index == 0:
             _passed_over(draft, _header(text), prose)
-        if signed and index == len(games) - 1:
-            draft.note(signed[1])
+        if index == len(games) - 1:
+            _signed_off(draft, closing, signed)
         yield _read_list(draft, block[0], block.start(), path, index, rules)
 
 
@@ -269,10 +288,23 @@ def _passed_over(draft: Draft, header: tuple[str, int], prose: tuple[int, int]) 
     header that names no game (`# round 2`: `_header`), lines of prose (`_prose`)."""
     if header[0] and not _names_a_game(header[0]):
         draft.note(f"line {draft.locator.where(header[1])[0]}, {header[0]!r}, a header that names no game: not read")
-    first, last = draft.locator.where(prose[0])[0], draft.locator.where(prose[1])[0] - 1
+    _note_prose(draft, prose, "greeting")
+
+
+def _signed_off(draft: Draft, closing: tuple[int, int], signed: tuple[int, str] | None) -> None:
+    """The notes of the last game of a file of move lists that say the lines below it not read:
+    lines of prose (`_closing`), an e-mail's signature (`_signature`)."""
+    _note_prose(draft, closing, "closing")
+    if signed:
+        draft.note(signed[1])
+
+
+def _note_prose(draft: Draft, prose: tuple[int, int], part: str) -> None:
+    """The note that the lines of prose from offset `prose[0]` to `prose[1]` (a part of an e-mail) are not read."""
     if prose[0] < prose[1]:
+        first, last = draft.locator.where(prose[0])[0], draft.locator.where(prose[1] - 1)[0]
         lines = f"line {first} holds" if first == last else f"lines {first}–{last} hold"
-        draft.note(f"{lines} no move (prose: an e-mail's greeting?): not read")
+        draft.note(f"{lines} no move (prose: an e-mail's {part}?): not read")
 
 
 def chosen_tags(default: Mapping[str, str], tags: dict[str, str]) -> dict[str, str]:

@@ -744,10 +744,37 @@ def test_a_move_list_below_a_few_lines_of_prose_is_read_with_a_note_of_the_lines
 
 
 @pytest.mark.parametrize(
+    "text, notes",
+    [
+        (
+            "c5-c3 i6-f6\n\nCheers,\nJon\n-- \nJon Ruud, Uppsala\n",
+            [
+                "tafl reader: lines 3–4 hold no move (prose: an e-mail's closing?): not read",
+                "tafl reader: the lines from line 5 on are an e-mail's signature (its '-- ' line and after): not read",
+            ],
+        ),
+        (
+            "c5-c3 i6-f6\r\n\r\nThanks for the game!\r\n",
+            ["tafl reader: line 3 holds no move (prose: an e-mail's closing?): not read"],
+        ),
+    ],
+    ids=["above a signature", "unsigned"],
+)
+def test_prose_below_the_last_move_list_a_blank_line_apart_is_passed_over_with_a_note(text, notes):
+    """An e-mail's `Cheers,` and name below the game were records of a syntax error each (in the
+    archive too): lines of prose a blank line below the last move list are not read, said in a note
+    of the last game, as a greeting above the first is."""
+    [source] = read_text(text, "tafl", "x.txt", {"Game": "tablut"})
+    assert check(source).record.main.comments == notes
+
+
+@pytest.mark.parametrize(
     "text, said, sniffed",
     [
         ("Hi Anna,\ne8–b8 d5-d6\n", [[("syntax", 2, 1, "e8–b8")]], None),  # a mistyped move is no prose
         ("c5-c3 i6-f6\nHi Anna,\nd5-d3\n", [[], [("syntax", 2, 1, "Hi")], []], "tafl"),  # prose below a move list
+        ("c5-c3 i6-f6\nCheers,\n", [[], [("syntax", 2, 1, "Cheers,")]], "tafl"),  # no blank line above it
+        ("c5-c3 i6-f6\n\nd5-d3 Hi\n\nJon\n", [[], [("syntax", 3, 7, "Hi")]], "tafl"),  # a closing, a move above
         ("Hi Anna,\nround two\n", [[("syntax", 1, 1, "Hi")], [("syntax", 2, 1, "round")]], None),  # prose alone
         (
             "".join(f"line {n} of prose\n" for n in range(1, 12)) + "c5-c3 i6-f6\n",
@@ -757,7 +784,16 @@ def test_a_move_list_below_a_few_lines_of_prose_is_read_with_a_note_of_the_lines
         ("Hi Anna,\n--\nc5-c3 i6-f6\n", [[("syntax", 1, 1, "Hi")], [("syntax", 2, 1, "--")], []], None),  # no prose
         ("Hi Anna,\nC5-C3 I6XF6\nc5-c3 i6-f6\n", [[("syntax", 2, 1, "C5-C3")], []], None),  # moves, mistyped
     ],
-    ids=["a mistyped move", "below a move list", "prose alone", "eleven lines of prose", "a dash line", "capitals"],
+    ids=[
+        "a mistyped move",
+        "below a move list",
+        "right below the last",
+        "closing",
+        "prose alone",
+        "eleven lines of prose",
+        "a dash line",
+        "capitals",
+    ],
 )
 def test_prose_is_read_as_moves_but_above_the_first_move_list_and_up_to_ten_lines(text, said, sniffed):
     """Only lines above the first that holds a move (written well or not), ten at most, are prose:
