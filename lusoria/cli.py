@@ -627,7 +627,7 @@ def one_record(command):
             type=Bounded(),
             default=0,
             show_default=True,
-            help="Which record of the file (0-based; an archive's record is query --id).",
+            help="Which record of the file (0-based; an archive's record N: lusoria query --id N --format lgn, piped in as PATH -).",
         ),
         click.option(
             "-o",

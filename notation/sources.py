@@ -172,7 +172,10 @@ COMPRESSED = {  # a compressed file's first bytes -> its Packing
     b"PK\x03\x04": Packing("zip", ".zip", "unzip"),
 }
 NOT_TEXT = {  # the first bytes of a file that is no text at all -> what it is, and what reads it
-    b"SQLite format 3\x00": "an SQLite database, not text (an archive: lusoria query, sql and export read it with --db)",
+    b"SQLite format 3\x00": (
+        "an SQLite database, not text (an archive: lusoria query, sql and export read it with --db; "
+        "lusoria query --id N --format lgn writes its record N)"
+    ),
     b"PAR1": "a Parquet file, not text (lusoria export writes them for DuckDB, pandas, polars or Spark)",
 }
 # The first bytes of a text that `lusoria export` writes (docs/archive.md, Export), or wrote (the

@@ -207,7 +207,8 @@ def test_a_command_of_one_record_says_when_the_file_holds_more(in_root, command,
 def test_the_help_of_a_command_of_one_record_says_it_takes_the_first(command):
     shown = " ".join(run(command, "--help").output.split())
     assert (
-        "--record INTEGER Which record of the file (0-based; an archive's record is query --id). [default: 0]" in shown
+        "--record INTEGER Which record of the file (0-based; an archive's record N: lusoria query --id N --format lgn, "
+        "piped in as PATH -). [default: 0]" in shown
     )
 
 

@@ -229,7 +229,8 @@ def test_an_archive_named_as_a_path_is_refused_before_anything_is_stored(tmp_pat
         "lusoria.db: added 1 record (0 invalid, 0 of them unparsable), skipped 0 duplicates",
     ]
     assert lusoria("import", "--db", "b.db", "lusoria.db").output.splitlines()[0] == (
-        "lusoria: lusoria.db: an SQLite database, not text (an archive: lusoria query, sql and export read it with --db)"
+        "lusoria: lusoria.db: an SQLite database, not text (an archive: lusoria query, sql and export read it with --db; "
+        "lusoria query --id N --format lgn writes its record N)"
     )
 
 
