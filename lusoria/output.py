@@ -119,6 +119,8 @@ def verdict_dict(verdict: Verdict) -> dict[str, Any]:
         "valid": verdict.valid,
         "plies": verdict.plies,
         "result": verdict.result,
+        "white": verdict.white,
+        "black": verdict.black,
         "diagnostics": [diagnostic_dict(d) for d in verdict.diagnostics],
     }
 

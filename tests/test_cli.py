@@ -41,8 +41,27 @@ def test_validate_the_error_samples_json(in_root, snapshot):
     result = run("validate", "--json", "samples/errors")
     assert result.exit_code == 1
     lines = [json.loads(line) for line in result.output.splitlines()]
-    assert set(lines[0]) == {"path", "record", "line", "game", "variant", "valid", "plies", "result", "diagnostics"}
+    assert list(lines[0]) == [
+        *("path", "record", "line", "game", "variant", "valid", "plies", "result", "white", "black", "diagnostics")
+    ]
     assert json.loads(known_games_elided(json.dumps(lines))) == snapshot
+
+
+def test_validate_json_names_each_records_players(tmp_path):
+    """A club's web page of a round's verdicts had to look up who played each game: validate --json
+    names the players as the White and Black tags do (an aagenielsen.dk game's its site's names;
+    none, null, for a move list, which holds none)."""
+    game = {"WhiteSidePlayerName": "mia", "BlackSidePlayerName": "jon", "AageGameTypeKey": 51}
+    game |= {"AageGameTypeName": "Historical Hnefatafl 7x7 (Irish Brandubh 1)", "Moves": ["d1-c1", "d1-b1"]}
+    (tmp_path / "game-51-1-2.json").write_text(json.dumps(game))
+    (tmp_path / "brandubh.txt").write_text("d1-c1 e4-e1\n")
+    (tmp_path / "b.lgn").write_text('[Game "tablut"]\n[White "Anna Berg"]\n[Black "Erik Lund"]\n1. e3-c3 e3-e4 *\n')
+    said = [json.loads(line) for line in run("validate", "--json", str(tmp_path)).output.splitlines()]
+    assert [(r["white"], r["black"], r["valid"], [d["ply"] for d in r["diagnostics"]]) for r in said] == [
+        ("Anna Berg", "Erik Lund", False, [2]),
+        (None, None, True, []),
+        ("mia", "jon", False, [2]),
+    ]
 
 
 @pytest.mark.parametrize(

@@ -131,7 +131,10 @@ class Report:
 
     def verdict(self) -> Verdict:
         """What `validate` says of it."""
-        return Verdict(self.source, self.game, self.variant, self.valid, self.plies, self.result, self.diagnostics)
+        white, black = (self.tags.get(side) for side in ("White", "Black"))
+        return Verdict(
+            self.source, self.game, self.variant, self.valid, self.plies, self.result, white, black, self.diagnostics
+        )
 
     def error(self, rule: str, message: str, **where) -> None:
         """Add an error that breaks `rule` (`where`: the Diagnostic's place, its ply and text)."""
@@ -152,6 +155,8 @@ class Verdict:
     valid: bool
     plies: int
     result: str | None
+    white: str | None  # the players, as the White and Black tags name them
+    black: str | None
     diagnostics: list[Diagnostic]
 
 
