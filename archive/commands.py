@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 from collections.abc import Callable, Generator, Iterable, Iterator
@@ -38,7 +39,7 @@ from lusoria.archive.reading import (
     refused,
     watched,
 )
-from lusoria.archive.records_as_rows import Failure, Rows, checked_rows, report_rows
+from lusoria.archive.records_as_rows import Failure, Rows, SkippedDuplicate, checked_rows, report_rows
 from lusoria.archive.removal import Read
 from lusoria.archive.schema import (
     SCHEMA_VERSION,
@@ -177,6 +178,19 @@ def _unlisted(filters: Filters | None) -> Filters | None:
     return filters
 
 
+def _changed_files(db: sqlite_utils.Database, last: int, skipped: list[SkippedDuplicate]) -> list[str]:
+    """The files that records added after id `last` were read from, whose records held before
+    (ids up to `last`) were not all read again (`skipped`): changed since they were imported."""
+    held_again = json.dumps([duplicate.record for duplicate in skipped if duplicate.record is not None])
+    rows = db.execute(
+        "WITH added AS (SELECT DISTINCT file, path FROM records WHERE id > ?) "
+        "SELECT DISTINCT added.path FROM records AS held JOIN added ON held.file = added.file "
+        "WHERE held.id <= ? AND held.id NOT IN (SELECT value FROM json_each(?)) ORDER BY added.path",
+        [last, last, held_again],
+    )
+    return [path for (path,) in rows]
+
+
 class Archive:
     """One archive file; each method is a `lusoria` command."""
 
@@ -296,9 +310,12 @@ class Archive:
         failing an ImportStopped."""
         db = open_archive(self.path, note=self.notes)
         try:
+            last = db.execute("SELECT coalesce(max(id), 0) FROM records").fetchone()[0]
             summary = import_rows(
                 db, source, batch_size, summary, done, replace and not done, read
             )  # (made now: none held)
+            if not replace and not done:
+                summary.changed = _changed_files(db, last, summary.skipped)
         except (sqlite3.Error, OSError) as error:
             raise ImportStopped(
                 f"{self.path}: the import stopped: {error}. The archive is intact: the batches "

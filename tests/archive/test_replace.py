@@ -1122,3 +1122,27 @@ def test_the_records_a_replacement_moves_are_packed_with_the_archives_dictionary
     packed = [value for (value,) in conn.execute("SELECT packed_text FROM records")]
     conn.close()
     assert len(packed) == 48 and {zstandard.get_frame_parameters(value).dict_id for value in packed} == {1}
+
+
+@pytest.mark.parametrize(
+    "edit, said",
+    [
+        (
+            "ply mended",
+            "a.db: added 1 record (1 invalid, 0 of them unparsable), skipped 5 duplicates; 1 file imported before "
+            "changed since (games/a.lgn): the records added sit beside the old, which are kept (import --replace "
+            "keeps only what a file holds now)\n",
+        ),
+        ("record added", "a.db: added 1 record (0 invalid, 0 of them unparsable), skipped 6 duplicates\n"),
+    ],
+)
+def test_import_of_a_file_changed_since_its_import_says_its_old_records_are_kept(in_tmp, edit, said):
+    """A tournament director imported a round, mended a move and imported it again: the game was then
+    in the archive twice, the mistyped copy and the mended one, each counted in the score table,
+    without a word. A file that only gained records adds them, as before, without a note."""
+    write(in_tmp / "games/a.lgn", games(8, 6))
+    runner = CliRunner()
+    assert runner.invoke(main, ["import", "--db", "a.db", "games"]).exit_code == 0
+    write(in_tmp / "games/a.lgn", EDITS[edit](games(8, 6)))
+    result = runner.invoke(main, ["import", "--db", "a.db", "games"])
+    assert (result.exit_code, result.stdout.splitlines(keepends=True)[0]) == (0, said)
