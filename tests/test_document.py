@@ -426,6 +426,14 @@ SAAMI_W = "Historical Hnefatafl 9x9 (Saami Tablut-w)"  # aagenielsen.dk's: Tablu
             f'[Game "tablut"]\n[Variant "{SAAMI_W}"] [Rules "king-armed=no"]\n\n*\n',
             Edit(1, len(SAAMI_W) + 20, 1, len(SAAMI_W) + 35, '"first=white king-armed=no"'),
         ),
+        (  # a Rules tag quoted in a comment is no tag: the record's own is written (the comment's was rewritten)
+            f'[Game "tablut"]\n[Variant "{SAAMI_W}"]\n\n{{ [Rules "first=black"] was in the source }}\n*\n',
+            Edit(1, 0, 1, 0, '[Rules "first=white"]\n'),
+        ),
+        (
+            f'[Game "tablut"]\n[Variant "{SAAMI_W}"]\n[Rules "king-armed=no"]\n1. e3-c3 {{ [Rules "x=y"] }} *\n',
+            Edit(2, 7, 2, 22, '"first=white king-armed=no"'),
+        ),
     ],
 )
 def test_a_variants_name_completed_writes_the_rules_it_sets(record, rules_edit):
@@ -440,6 +448,27 @@ def test_a_variants_name_completed_writes_the_rules_it_sets(record, rules_edit):
     completed = "".join(lines) + ('"]\n\n*\n' if not record.endswith("*\n") else "")
     report = check(completed)
     assert (report.diagnostics, report.rules.option["first"]) == ([], "white")
+
+
+@pytest.mark.parametrize(
+    "record, rules_edit",
+    [
+        (
+            f'[Game "tablut"]\n[Variant "{SAAMI_W}\n{{ [Rules "first=black"] }}\n*\n',
+            Edit(1, 0, 1, 0, '[Rules "first=white"]\n'),
+        ),
+        (
+            f'[Game "tablut"]\n[Variant "{SAAMI_W}\n[Rules "king-armed=no"]\n*\n',
+            Edit(2, 7, 2, 22, '"first=white king-armed=no"'),
+        ),
+    ],
+)
+def test_a_variants_name_being_typed_writes_its_rules_in_the_record_s_rules_tag(record, rules_edit):
+    """The Variant tag not closed yet (the record does not parse): its Rules go in the Rules tag the
+    record's tags hold, not one a comment quotes."""
+    typed = f'[Variant "{SAAMI_W}'
+    [offered] = completions(entry_of(record), typed, 1, len(typed))
+    assert offered.edits == (rules_edit,)
 
 
 def test_plies_are_offered_on_the_record_s_first_line_after_its_tags():
