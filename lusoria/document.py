@@ -733,19 +733,20 @@ def _line_up_to(text: str) -> str:
 
 def _ends_whole(report: Report) -> bool:
     """Whether a record checked up to a word being typed ends with a whole ply: no error at its last
-    ply (`61: 6/12 6/7`, then `2` begins the next move, not a play of 61)."""
+    ply (`61: 6/12 6/7`, then `2` begins the next move, not a play of 61) but that of the `*` it is
+    checked with (the Result tag, or the game's end, says another result)."""
     return report.record is not None and not any(
-        d.severity == ERROR and d.ply in (None, report.plies) for d in report.diagnostics
+        d.severity == ERROR and d.ply in (None, report.plies) and d.rule != "result" for d in report.diagnostics
     )
 
 
 def _roll_before(rolls: re.Pattern[str], text: str, cursor: int) -> int | None:
     """Where the roll written last before `cursor` starts, when the ply it begins goes on to the
-    cursor (no move number or line end between)."""
+    cursor (no move number, line end, comment or variation between)."""
     roll = None
     for roll in rolls.finditer(text, max(0, cursor - 80), cursor):
         pass
-    if roll is not None and not re.search(r"[0-9]+\.|\n", text[roll.end() : cursor]):
+    if roll is not None and not re.search(r"[0-9]+\.|[\n{}();]", text[roll.end() : cursor]):
         return roll.start()
     return None
 

@@ -402,6 +402,35 @@ def test_a_laquet_ply_is_completed_from_its_roll_until_it_is_whole(typed, first,
     assert (offered[0].label, offered[0].start) == (first, start)
 
 
+def test_a_laquet_ply_is_whole_whatever_result_the_record_s_tag_says():
+    """A Result tag (`1-0`) made the record checked up to the place, with `*` after it, end in an error:
+    its last ply was taken for one half written, and `2` was offered 61's plays, not the move number."""
+    typed = "1. 64: 5/11 4/8 61: 6/12 6/7 2"
+    entry = entry_of(f'[Game "laquet"]\n[Result "1-0"]\n{typed}')
+    offered = completions(entry, typed, 2, len(typed))
+    assert (offered[0].label, offered[0].start) == ("2.", 29)
+
+
+@pytest.mark.parametrize("after", ["", "{White bore off all 15 checkers (Q8)} "])
+def test_after_the_last_laquet_ply_the_results_go_after_it_not_in_its_place(after):
+    """Once White bore off every checker, the results were offered in place of the last ply (from its
+    roll, across a comment too): choosing `1-0` wrote `26. 1-0`, the ply and the comment deleted."""
+    text = LAQUET.read_text()
+    typed = text[: text.index("{White bore off")] + after  # ... `26. 32: 18/off 18/off `
+    line = typed.split("\n")[-1]
+    offered = completions(entry_of(typed), line, typed.count("\n"), len(line))
+    assert [(c.label, c.start, c.end) for c in offered] == [
+        (result, len(line), len(line)) for result in ("1-0", "0-1", "1/2-1/2", "*")
+    ]
+
+
+@pytest.mark.parametrize("typed", ["1. 64: 5/11 {c} ", "1. 64: 5/11 {c} 4", "1. 64: 5/11 (1. 64: 4/8 5/11) "])
+def test_a_laquet_ply_is_not_completed_from_a_roll_across_a_comment_or_a_variation(typed):
+    """`64: 5/11 4/8` was offered from the roll before `{c}`, in place of the comment: no ply goes on
+    past one (nor past a variation), so nothing is offered there."""
+    assert completions(entry_of(f'[Game "laquet"]\n{typed}'), typed, 1, len(typed)) == []
+
+
 def test_no_ply_is_offered_on_a_line_past_the_document():
     """A line the text does not hold offers nothing, not the plies where the text ends."""
     entry = entry_of('[Game "tablut"]\n1. e3-c3')
