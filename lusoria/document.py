@@ -697,7 +697,8 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
     found: list[Completion] = []
     if report.outcome is None:
         found += _next_plies(rules, report, rolls, typed, start, end)
-        number = _next_number(rules, record, report, [ply.label for ply in found])
+        begins = not report.plies or before_ply.rstrip().endswith("(")  # the movetext, or a variation
+        number = _next_number(rules, record, report, [ply.label for ply in found], begins)
         if number is not None and before_ply == text[:offset]:
             found.append(Completion(number, "number", start, end, "the move number"))
     ended = report.outcome
@@ -766,14 +767,15 @@ def _next_plies(
     return [Completion(p, "ply", start, end, f"ply {report.plies + 1}") for p in plies]
 
 
-def _next_number(rules: Game, record: Record, report: Report, plies: list[str]) -> str | None:
+def _next_number(rules: Game, record: Record, report: Report, plies: list[str], begins: bool) -> str | None:
     """The move number of the next ply (one of `plies`), when one is written before it: not a ply's that
-    continues its side's turn, nor a second ply's `N...` but at the start."""
+    continues its side's turn, nor a second ply's `N...` but where a line `begins` (the movetext, or a
+    variation: `(3... d1-c1`, as fmt writes it)."""
     continued = Continued(record, rules.continued)
     continues = bool(plies) and rules.continued is not None and all(map(rules.continued.match, plies))
     counted = continued.number(report.plies + 1, (0, report.plies - 1))
     number = move_number(counted, numbering(record, rules, report.positions[0], continued))
-    return number if not number.endswith("...") and not continues or report.plies == 0 else None
+    return number if not number.endswith("...") and not continues or begins else None
 
 
 # -- symbols and tokens ---------------------------------------------------------

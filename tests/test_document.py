@@ -431,6 +431,17 @@ def test_a_laquet_ply_is_not_completed_from_a_roll_across_a_comment_or_a_variati
     assert completions(entry_of(f'[Game "laquet"]\n{typed}'), typed, 1, len(typed)) == []
 
 
+@pytest.mark.parametrize("opened", ["(", "( ", "(\n"])
+def test_a_variation_of_a_second_ply_is_offered_its_move_number_first(opened):
+    """`(3... d1-c1`, as fmt writes it: a variation's first ply, Black's, was offered without its
+    number (a second ply's `N...` was offered at the record's start only)."""
+    text = f'[Game "tablut"]\n1. c5-c7 f9-f8 2. e6-f6 e2-d2 3. f5-f3 e9-i9 {opened}'
+    *_, typed = text.split("\n")
+    offered = completions(entry_of(text), typed, text.count("\n"), len(typed))
+    assert (offered[0].label, offered[0].kind, offered[0].start) == ("3...", "number", len(typed))
+    assert [c.label for c in offered[1:3]] == ["d1-c1", "d1-b1"]
+
+
 def test_no_ply_is_offered_on_a_line_past_the_document():
     """A line the text does not hold offers nothing, not the plies where the text ends."""
     entry = entry_of('[Game "tablut"]\n1. e3-c3')
