@@ -41,7 +41,6 @@ from lusoria.notation.syntax import (
     UNWRITTEN_TAG,
     SyntaxProblem,
     offset_of,
-    unquote,
 )
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import TAG_NAMES, quote
@@ -473,7 +472,7 @@ def tag_hover(entry: Entry, name: str) -> str | None:
         return None
     report = entry.report
     if report.rules is None:  # the movetext may not parse yet (no result marker): the tags alone choose them
-        report = safe_check(header_of(entry.source.text) + ASSUMED_RESULT, assume_result=True)
+        report = header_read(entry.source.text)
     if report.rules is None:
         problem = next((d.message for d in report.diagnostics if d.rule in ("tag", "syntax")), "")
         return f"the rules cannot be chosen: {problem}" if problem else None
@@ -486,6 +485,12 @@ def tag_hover(entry: Entry, name: str) -> str | None:
     ]
     lines += [f"| `{key}` | `{rules.option[key]}` | {_choices(rules, key)} |" for key in rules.options]
     return "\n".join(lines)
+
+
+def header_read(text: str) -> Report:
+    """A record's tag section read alone, with a result assumed (its movetext may not parse yet): its
+    tags as validate reads them, with their places (comments and `%` lines are no tags)."""
+    return safe_check(header_of(text) + ASSUMED_RESULT, assume_result=True)
 
 
 def _choices(rules: Game, key: str) -> str:
@@ -560,7 +565,6 @@ class Completion:
 
 
 _WORD = re.compile(r"[^\s(){}\[\];]*$")
-_RULES_TAG = re.compile(rf"\[[ \t]*Rules[ \t]+({TAG_VALUE})")  # a Rules tag, and its value
 
 
 def completions(entry: Entry | None, document_line: str, line: int, column: int) -> list[Completion]:
@@ -628,21 +632,30 @@ def _variants(game: type[Game], typed: str, column: int, rules_edit: Callable[[s
 
 def _named_rules_edit(entry: Entry, line: int) -> Callable[[str], Edit]:
     """The edit that writes the Rules a variant's name sets (`first=white`) in the record whose Variant
-    tag is on document line `line`: in its Rules tag, in place of the options it sets there too; else in
-    a Rules tag of its own, on a line before the Variant's, which starts that line: always among the
-    record's tags (the line after may hold its movetext: `[Variant "x"] 1. e3-c3 *`)."""
-    tags = [(row, found) for row, text in enumerate(lines_of(entry.source.text)) if (found := _RULES_TAG.search(text))]
+    tag is typed on document line `line`: in its Rules tag, in place of the options it sets there too; else
+    in a Rules tag of its own, on a line before the Variant's, which starts that line: always among the
+    record's tags (the line after may hold its movetext: `[Variant "x"] 1. e3-c3 *`). The Rules tag is the
+    record's as read (`header_read`), not one a comment quotes (`{ [Rules "first=black"] in the source }`)."""
 
     def edit(rules: str) -> Edit:
-        if not tags:
-            return Edit(line, 0, line, 0, f"[Rules {quote(rules)}]\n")
-        row, found = tags[0]
+        record = header_read(_tag_set_aside(entry.source.text, line - entry.offset)).record
+        written = record.tags.get("Rules") if record else None
         named = {pair.partition("=")[0].lower() for pair in rules.split()}
-        kept = [pair for pair in unquote(found[1]).split() if pair.partition("=")[0].lower() not in named]
-        at = entry.offset + row
-        return Edit(at, found.start(1), at, found.end(1), quote(" ".join([rules, *kept])))
+        kept = [pair for pair in (written or "").split() if pair.partition("=")[0].lower() not in named]
+        found = _tag_value_edit(entry, "Rules", " ".join([rules, *kept]), record) if written is not None else None
+        return found or Edit(line, 0, line, 0, f"[Rules {quote(rules)}]\n")
 
     return edit
+
+
+def _tag_set_aside(text: str, row: int) -> str:
+    """A record's text with the tag whose value is typed at the start of line `row` (0-based), written
+    whole or not yet (`[Variant "Saami`), as blanks: the other tags parse, in their places."""
+    lines = lines_of(text)
+    typed = re.match(rf'{TAG_BEFORE_VALUE}"[^"\n]*"?[ \t]*\]?', lines[row])
+    if typed:
+        lines[row] = " " * typed.end() + lines[row][typed.end() :]
+    return "\n".join(lines)
 
 
 def _holding(values: list[str], typed: str) -> list[str]:
@@ -684,7 +697,8 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
     found: list[Completion] = []
     if report.outcome is None:
         found += _next_plies(rules, report, rolls, typed, start, end)
-        number = _next_number(rules, record, report, [ply.label for ply in found])
+        begins = not report.plies or before_ply.rstrip().endswith("(")  # the movetext, or a variation
+        number = _next_number(rules, record, report, [ply.label for ply in found], begins)
         if number is not None and before_ply == text[:offset]:
             found.append(Completion(number, "number", start, end, "the move number"))
     ended = report.outcome
@@ -720,19 +734,20 @@ def _line_up_to(text: str) -> str:
 
 def _ends_whole(report: Report) -> bool:
     """Whether a record checked up to a word being typed ends with a whole ply: no error at its last
-    ply (`61: 6/12 6/7`, then `2` begins the next move, not a play of 61)."""
+    ply (`61: 6/12 6/7`, then `2` begins the next move, not a play of 61) but that of the `*` it is
+    checked with (the Result tag, or the game's end, says another result)."""
     return report.record is not None and not any(
-        d.severity == ERROR and d.ply in (None, report.plies) for d in report.diagnostics
+        d.severity == ERROR and d.ply in (None, report.plies) and d.rule != "result" for d in report.diagnostics
     )
 
 
 def _roll_before(rolls: re.Pattern[str], text: str, cursor: int) -> int | None:
     """Where the roll written last before `cursor` starts, when the ply it begins goes on to the
-    cursor (no move number or line end between)."""
+    cursor (no move number, line end, comment or variation between)."""
     roll = None
     for roll in rolls.finditer(text, max(0, cursor - 80), cursor):
         pass
-    if roll is not None and not re.search(r"[0-9]+\.|\n", text[roll.end() : cursor]):
+    if roll is not None and not re.search(r"[0-9]+\.|[\n{}();]", text[roll.end() : cursor]):
         return roll.start()
     return None
 
@@ -752,14 +767,15 @@ def _next_plies(
     return [Completion(p, "ply", start, end, f"ply {report.plies + 1}") for p in plies]
 
 
-def _next_number(rules: Game, record: Record, report: Report, plies: list[str]) -> str | None:
+def _next_number(rules: Game, record: Record, report: Report, plies: list[str], begins: bool) -> str | None:
     """The move number of the next ply (one of `plies`), when one is written before it: not a ply's that
-    continues its side's turn, nor a second ply's `N...` but at the start."""
+    continues its side's turn, nor a second ply's `N...` but where a line `begins` (the movetext, or a
+    variation: `(3... d1-c1`, as fmt writes it)."""
     continued = Continued(record, rules.continued)
     continues = bool(plies) and rules.continued is not None and all(map(rules.continued.match, plies))
     counted = continued.number(report.plies + 1, (0, report.plies - 1))
     number = move_number(counted, numbering(record, rules, report.positions[0], continued))
-    return number if not number.endswith("...") and not continues or report.plies == 0 else None
+    return number if not number.endswith("...") and not continues or begins else None
 
 
 # -- symbols and tokens ---------------------------------------------------------

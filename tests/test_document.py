@@ -402,6 +402,46 @@ def test_a_laquet_ply_is_completed_from_its_roll_until_it_is_whole(typed, first,
     assert (offered[0].label, offered[0].start) == (first, start)
 
 
+def test_a_laquet_ply_is_whole_whatever_result_the_record_s_tag_says():
+    """A Result tag (`1-0`) made the record checked up to the place, with `*` after it, end in an error:
+    its last ply was taken for one half written, and `2` was offered 61's plays, not the move number."""
+    typed = "1. 64: 5/11 4/8 61: 6/12 6/7 2"
+    entry = entry_of(f'[Game "laquet"]\n[Result "1-0"]\n{typed}')
+    offered = completions(entry, typed, 2, len(typed))
+    assert (offered[0].label, offered[0].start) == ("2.", 29)
+
+
+@pytest.mark.parametrize("after", ["", "{White bore off all 15 checkers (Q8)} "])
+def test_after_the_last_laquet_ply_the_results_go_after_it_not_in_its_place(after):
+    """Once White bore off every checker, the results were offered in place of the last ply (from its
+    roll, across a comment too): choosing `1-0` wrote `26. 1-0`, the ply and the comment deleted."""
+    text = LAQUET.read_text()
+    typed = text[: text.index("{White bore off")] + after  # ... `26. 32: 18/off 18/off `
+    line = typed.split("\n")[-1]
+    offered = completions(entry_of(typed), line, typed.count("\n"), len(line))
+    assert [(c.label, c.start, c.end) for c in offered] == [
+        (result, len(line), len(line)) for result in ("1-0", "0-1", "1/2-1/2", "*")
+    ]
+
+
+@pytest.mark.parametrize("typed", ["1. 64: 5/11 {c} ", "1. 64: 5/11 {c} 4", "1. 64: 5/11 (1. 64: 4/8 5/11) "])
+def test_a_laquet_ply_is_not_completed_from_a_roll_across_a_comment_or_a_variation(typed):
+    """`64: 5/11 4/8` was offered from the roll before `{c}`, in place of the comment: no ply goes on
+    past one (nor past a variation), so nothing is offered there."""
+    assert completions(entry_of(f'[Game "laquet"]\n{typed}'), typed, 1, len(typed)) == []
+
+
+@pytest.mark.parametrize("opened", ["(", "( ", "(\n"])
+def test_a_variation_of_a_second_ply_is_offered_its_move_number_first(opened):
+    """`(3... d1-c1`, as fmt writes it: a variation's first ply, Black's, was offered without its
+    number (a second ply's `N...` was offered at the record's start only)."""
+    text = f'[Game "tablut"]\n1. c5-c7 f9-f8 2. e6-f6 e2-d2 3. f5-f3 e9-i9 {opened}'
+    *_, typed = text.split("\n")
+    offered = completions(entry_of(text), typed, text.count("\n"), len(typed))
+    assert (offered[0].label, offered[0].kind, offered[0].start) == ("3...", "number", len(typed))
+    assert [c.label for c in offered[1:3]] == ["d1-c1", "d1-b1"]
+
+
 def test_no_ply_is_offered_on_a_line_past_the_document():
     """A line the text does not hold offers nothing, not the plies where the text ends."""
     entry = entry_of('[Game "tablut"]\n1. e3-c3')
@@ -426,6 +466,14 @@ SAAMI_W = "Historical Hnefatafl 9x9 (Saami Tablut-w)"  # aagenielsen.dk's: Tablu
             f'[Game "tablut"]\n[Variant "{SAAMI_W}"] [Rules "king-armed=no"]\n\n*\n',
             Edit(1, len(SAAMI_W) + 20, 1, len(SAAMI_W) + 35, '"first=white king-armed=no"'),
         ),
+        (  # a Rules tag quoted in a comment is no tag: the record's own is written (the comment's was rewritten)
+            f'[Game "tablut"]\n[Variant "{SAAMI_W}"]\n\n{{ [Rules "first=black"] was in the source }}\n*\n',
+            Edit(1, 0, 1, 0, '[Rules "first=white"]\n'),
+        ),
+        (
+            f'[Game "tablut"]\n[Variant "{SAAMI_W}"]\n[Rules "king-armed=no"]\n1. e3-c3 {{ [Rules "x=y"] }} *\n',
+            Edit(2, 7, 2, 22, '"first=white king-armed=no"'),
+        ),
     ],
 )
 def test_a_variants_name_completed_writes_the_rules_it_sets(record, rules_edit):
@@ -440,6 +488,27 @@ def test_a_variants_name_completed_writes_the_rules_it_sets(record, rules_edit):
     completed = "".join(lines) + ('"]\n\n*\n' if not record.endswith("*\n") else "")
     report = check(completed)
     assert (report.diagnostics, report.rules.option["first"]) == ([], "white")
+
+
+@pytest.mark.parametrize(
+    "record, rules_edit",
+    [
+        (
+            f'[Game "tablut"]\n[Variant "{SAAMI_W}\n{{ [Rules "first=black"] }}\n*\n',
+            Edit(1, 0, 1, 0, '[Rules "first=white"]\n'),
+        ),
+        (
+            f'[Game "tablut"]\n[Variant "{SAAMI_W}\n[Rules "king-armed=no"]\n*\n',
+            Edit(2, 7, 2, 22, '"first=white king-armed=no"'),
+        ),
+    ],
+)
+def test_a_variants_name_being_typed_writes_its_rules_in_the_record_s_rules_tag(record, rules_edit):
+    """The Variant tag not closed yet (the record does not parse): its Rules go in the Rules tag the
+    record's tags hold, not one a comment quotes."""
+    typed = f'[Variant "{SAAMI_W}'
+    [offered] = completions(entry_of(record), typed, 1, len(typed))
+    assert offered.edits == (rules_edit,)
 
 
 def test_plies_are_offered_on_the_record_s_first_line_after_its_tags():
