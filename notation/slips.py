@@ -4,7 +4,7 @@ after its x), `e3–c3` (a word processor's dash), `ke5-e4` (a lowercase piece l
 `c1-c5 xb5` or `b2-b3 ~d6` (a detached suffix, capture list or removal), `~a1 g1-g2` (a removal
 before its move), `64: 5/11 {…} 5/9`, `64: 5/11! 5/9`, `54: -- 5. >54: 1/5 4/9` or `64: {…} 5/11 5/9` (a
 comment, a NAG, a suffix or a move number that parts a ply), `1..` or
-`1…` (a move number's dots), `5/11 5/9` (a Laquet ply's roll left out), `½-½` or `1:0` (a result in another convention), `---` or `-- --` (a
+`1…` (a move number's dots), `IV.` (a move number in Roman numerals), `5/11 5/9` (a Laquet ply's roll left out), `½-½` or `1:0` (a result in another convention), `---` or `-- --` (a
 pass), `[White "Jens Holm"` (a tag without its `]`). Every fix is checked against the game's grammar before it is offered. And the tag a tag of
 another name may be a slip for (`tag_meant`: `[Evnet "…"]`)."""
 
@@ -33,6 +33,8 @@ _RESULTS = {
 }  # 0-0: a draw, or unfinished
 _RESULT = re.compile(r"1-0|0-1|1/2-1/2|\*")  # a result written with a long dash
 _NUMBER = re.compile(r"(\d+)(\.\.|\.{4,}|…|\.…|)(.*)", re.S)
+_ROMAN_NUMBER = re.compile(r"([IVXLC]+)(\.(?:\.\.)?)")  # a move number in Roman numerals, as a manuscript writes it
+_ROMAN_DIGITS = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 _LONGEST = 64  # a slip is a word as a hand writes it: a longer one is not mended
 _WITHIN_WORD = f"[^{re.escape(_DELIMITERS)}]"  # a character that is none of _DELIMITERS
 _WORD = re.compile(_WITHIN_WORD + "+")  # a word between _DELIMITERS
@@ -221,10 +223,18 @@ def results_meant(word: str) -> list[str]:
 def _meant(word: str, game: str) -> list[str]:
     """What a word that broke the syntax may have meant, the most mended first."""
     word = "".join("-" if char in DASHES else char for char in word)
+    if roman := _ROMAN_NUMBER.fullmatch(word):
+        return [f"{_roman_value(roman[1])}{roman[2]}"]
     number = _NUMBER.fullmatch(word)
     if number and number[2] and not _RESULT.fullmatch(word):  # (a bare number: slip_fixes)
         return [f"{number[1]}... {ply}".rstrip() for ply in _plies(number[3], game)]
     return _plies(word, game)
+
+
+def _roman_value(numeral: str) -> int:
+    """The number a Roman numeral writes, subtractive (`IV`) or not (`IIII`, as manuscripts have it)."""
+    values = [_ROMAN_DIGITS[digit] for digit in numeral]
+    return sum(-value if value < after else value for value, after in zip(values, [*values[1:], 0]))
 
 
 def _plies(word: str, game: str) -> list[str]:

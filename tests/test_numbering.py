@@ -233,3 +233,51 @@ def test_a_berserk_move_is_numbered_so_where_a_piece_may_go_on_without_having_to
         "\n\n" + BERSERK_MOVES
     )
     assert check(optional + BERSERK_MOVES).diagnostics == []
+
+
+SENECA = '[Game "latrunculi"]\n[Variant "seneca"]\n\n'
+
+
+@pytest.mark.parametrize(
+    "record, ply, said",
+    [
+        (  # Black's @h3 left out: every number after it is one ply ahead
+            SENECA + "1. @g4 2. @c6 @a6 3. @g8 @a3 4. @e2 *",
+            2,
+            "the move number should be 1..., not 2. (the 2 move numbers after it are one ply ahead too:"
+            " is a ply missing before it?)",
+        ),
+        (
+            '[Game "laquet"]\n\n1. 52: 2/4 5/10 2. 64: 2/8 10/14 51: 6/7 6/11 3. 53: 8/13 1/4 *',
+            2,
+            "the move number should be 1..., not 2. (the move number after it is one ply ahead too:"
+            " is a ply missing before it?)",
+        ),
+        (  # a fragment of a dux game, numbered as its source is, with no Position tag
+            '[Game "latrunculi"]\n[Variant "dux"]\n\n23. c1-c5 b8-b2 24. De2-c2 *',
+            1,
+            "the move number should be 1., not 23. (a fragment that starts mid-game gives its first position"
+            " in a Position tag, and is numbered from 1; 1 more wrong move number follows: lusoria fmt mends them)",
+        ),
+        (
+            SENECA + '[Position "8/2p5/1pIp4/2p5/5pIp/8/PP3P2/P6P w"]\n\n23. a2-a3~c6 h4-h5 *',
+            1,
+            "the move number should be 1., not 23. (a record that starts from a Position tag is numbered from 1 too;"
+            " a comment may keep the source's numbers)",
+        ),
+    ],
+)
+def test_a_transcribers_numbers_say_a_ply_left_out_or_a_fragment_numbered_as_its_source(record, ply, said):
+    report = check(record + "\n")
+    assert [(d.rule, d.ply, d.message) for d in report.diagnostics if d.rule == "number"] == [("number", ply, said)]
+
+
+def test_numbers_wrong_by_more_than_one_ply_or_not_all_alike_say_no_ply_is_missing():
+    assert check(SENECA + "1. @g4 @h3 2. @c6 @a6 4. @g8 @a3 *\n").diagnostics[0].message == (
+        "the move number should be 3., not 4."
+    )
+    one_by_one = check(SENECA + "1. @g4 2. @h3 3. @c6 *\n").diagnostics[0].message
+    assert (
+        one_by_one
+        == "the move number should be 1..., not 2. (1 more wrong move number follows: lusoria fmt mends them)"
+    )

@@ -21,6 +21,7 @@ from lusoria.validator.base import (
     EMPTY_SQUARE,
     WHITE,
     Game,
+    Illegal,
     Material,
     OptionError,
     Outcome,
@@ -31,8 +32,8 @@ from lusoria.validator.laquet_checked import play_checked
 from lusoria.validator.laquet_fast import play_plain
 from lusoria.validator.laquet_moves import apply_steps, sequences
 from lusoria.validator.laquet_points import BORNE_OFF, CHECKERS, LAST, OFF, LaquetPosition, most_playable, winner
-from lusoria.validator.laquet_slips import LEFTOVER, ROLL, SPACED_ROLL, forward, mended_turn, turn_distance
-from lusoria.validator.laquet_turns import dice_left, parse_turn, turn_text
+from lusoria.validator.laquet_slips import LEFTOVER, ROLL, SPACED_ROLL, forward, mended_turn, shown_dice, turn_distance
+from lusoria.validator.laquet_turns import Turn, dice_left, parse_turn, turn_text
 from lusoria.validator.suggest import similarity
 
 INITIAL = "1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"
@@ -225,9 +226,32 @@ class Laquet(Game[LaquetPosition]):
     # -- checking a written turn ---------------------------------------------------
     def play(self, position: LaquetPosition, text: str) -> Played:
         turn = parse_turn(text)
+        try:
+            return self._played(position, turn)
+        except Illegal as illegal:
+            misread = self._misread_roll(position, turn, text)
+            if misread is None:
+                raise
+            note = f" (the plays written fit the roll {misread[0]}{misread[1]}: a die misread?)"
+            raise Illegal(illegal.rule, illegal.message + note) from None
+
+    def _played(self, position: LaquetPosition, turn: Turn) -> Played:
         return play_plain(position, turn, self.must, self.leftover) or play_checked(
             position, turn, self.must, self.leftover
         )
+
+    def _misread_roll(self, position: LaquetPosition, turn: Turn, text: str) -> tuple[int, int] | None:
+        """The roll an illegal turn's plays show, each step a die (`53: 2/4 5/10`: 52), when it
+        differs from the roll written by one die and the plays are legal under it: a die misread
+        by the source or its transcriber."""
+        shown = shown_dice(text.partition(":")[2].partition(">")[0].strip())
+        if shown is None or shown == tuple(sorted(turn.roll, reverse=True)) or not set(shown) & set(turn.roll):
+            return None
+        try:
+            self._played(position, Turn(shown, turn.plays, turn.leftover))
+        except Illegal:
+            return None
+        return shown
 
     def outcome(self, position: LaquetPosition) -> Outcome | None:
         return winner(list(position.points))

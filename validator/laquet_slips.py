@@ -81,6 +81,15 @@ def _mended_plays(plays: str) -> str:
 def _rolled(plays: str) -> str | None:
     """Plays written without their roll (`5/11 5/9`), after the roll they show (`64: 5/11 5/9`); None
     unless they play two dice."""
+    dice = shown_dice(plays)
+    return f"{dice[0]}{dice[1]}: {plays}" if dice else None
+
+
+def shown_dice(plays: str) -> tuple[int, int] | None:
+    """The roll that plays show, each step of a play a die, the higher first (`5/11 5/9`: 6 and 4);
+    None unless they show two dice (a bear-off, whose die may exceed its step, shows none)."""
+    if not _UNROLLED.fullmatch(plays):
+        return None
     dice = []
     for play in plays.split():
         points, _, repeat = play.partition("(")
@@ -90,7 +99,7 @@ def _rolled(plays: str) -> str | None:
         )
     if len(dice) != 2 or not all(1 <= die <= 6 for die in dice):
         return None
-    return f"{max(dice)}{min(dice)}: {plays}"
+    return max(dice), min(dice)
 
 
 def _point(written: str) -> int:

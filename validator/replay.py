@@ -13,9 +13,11 @@ from typing import NamedTuple
 
 from mypy_extensions import mypyc_attr
 
+from lusoria.bounds import MAX_COUNT
 from lusoria.notation.dates import date_range, date_readings
 from lusoria.notation.escapes import EscapeLines
 from lusoria.notation.model import Line, Ply, Record
+from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText, SyntaxProblem, header_of, parse_record, scan_tags
 from lusoria.notation.slips import RESULTS, Fix, closed_tag, mend, results_meant, slip_fixes, tag_meant
 from lusoria.notation.sources import BOM
@@ -843,10 +845,46 @@ def _warn_misnumbered(misnumbered: list[tuple[Ply, int, str]], report: Report) -
     if not misnumbered:
         return
     ply, number, expected = min(misnumbered, key=lambda each: (each[0].line, each[0].column))
+    said = f"the move number should be {expected}, not {ply.number}"
+    report.warning("number", said + _why_misnumbered(misnumbered, ply, expected, report.record), **_where(ply, number))
+
+
+def _why_misnumbered(misnumbered: list[tuple[Ply, int, str]], ply: Ply, expected: str, record: Record | None) -> str:
+    """What the move-number warning adds in brackets: that every wrong number counts one ply
+    ahead (a ply left out), why a fragment numbered as its source is numbered from 1, how many
+    more numbers are wrong."""
     more = len(misnumbered) - 1
+    if more and all(_plies_ahead(each[0].number or "", each[2]) == 1 for each in misnumbered):
+        after = f"the {more} move numbers after it are" if more > 1 else "the move number after it is"
+        return f" ({after} one ply ahead too: is a ply missing before it?)"
     follows = "follow" if more > 1 else "follows"
-    follow = f" ({more} more wrong move number{'s' * (more > 1)} {follows}: lusoria fmt mends them)" if more else ""
-    report.warning("number", f"the move number should be {expected}, not {ply.number}{follow}", **_where(ply, number))
+    notes = [
+        _why_not_from_one(record, ply, expected) if record else "",
+        f"{more} more wrong move number{'s' * (more > 1)} {follows}: lusoria fmt mends them" if more else "",
+    ]
+    said = "; ".join(note for note in notes if note)
+    return f" ({said})" if said else ""
+
+
+def _plies_ahead(written: str, expected: str) -> int | None:
+    """How many plies the move number `written` counts past `expected` (negative: before it);
+    None for a number past bounds."""
+    halves = [whole_number(number.rstrip("."), 0, MAX_COUNT) for number in (written, expected)]
+    if halves[0] is None or halves[1] is None:
+        return None
+    return 2 * (halves[0] - halves[1]) + written.endswith("...") - expected.endswith("...")
+
+
+def _why_not_from_one(record: Record, ply: Ply, expected: str) -> str:
+    """Why a record's first ply, numbered past where the record starts (a fragment numbered as its
+    source is: `23. d2-d5`), is numbered from 1; empty for any other ply."""
+    if not record.main.plies or ply is not record.main.plies[0] or (_plies_ahead(ply.number or "", expected) or 0) < 1:
+        return ""
+    if "Position" in record.tags:
+        return (
+            "a record that starts from a Position tag is numbered from 1 too; a comment may keep the source's numbers"
+        )
+    return "a fragment that starts mid-game gives its first position in a Position tag, and is numbered from 1"
 
 
 def _check_result_tag(record: Record, report: Report) -> None:

@@ -45,7 +45,8 @@ def test_move_numbers_for_white_and_black():
 def test_every_digit_in_a_move_number(number):
     assert plies(TABLUT + f"{number} e3-c3 *") == [("e3-c3", number, [])]
     warning = check(TABLUT + f"{number} e3-c3 *").diagnostics[0]
-    assert (warning.rule, warning.message) == ("number", f"the move number should be 1., not {number}")
+    said = f"the move number should be 1., not {number}"  # (then, past 1., why a record is numbered from 1)
+    assert (warning.rule, warning.message.split(" (")[0]) == ("number", said)
 
 
 @pytest.mark.parametrize("suffix, nag", [("!", 1), ("?", 2), ("!!", 3), ("??", 4), ("!?", 5), ("?!", 6)])

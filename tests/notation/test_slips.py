@@ -62,6 +62,10 @@ COMMANDERS = '[Game "hnefatafl"]\n[Variant "alea-evangelii-dux4-19x19"]'  # comm
         (LAQUET, "1. 63: 5/11 1/4 ?! 2. 41: 6/10 6/7 *", "?!", "1/4?!"),
         (TABLUT, "1.. e3-c3 *", ".", "1..."),  # a move number's dots
         (TABLUT, "1. e3-c3 1…d1-d3 *", "1…d1-d3", "1... d1-d3"),
+        (SENECA, "I. @d4 @e5 *", "I.", "1."),  # a move number in Roman numerals, as a manuscript writes it
+        (LAQUET, "1. 52: 2/4 5/10 32: 6/8 8/11 IIII. 64: 2/8 10/14 *", "IIII.", "4."),  # (4., though 2. is right)
+        (SENECA, "1. @d4 @e5 2. @c3 XIV... @b2 *", "XIV...", "14..."),
+        (DUX, "XLIX. c1-c5 *", "XLIX.", "49."),
         (TABLUT, "1. e3-c3 d1-d3 2 e4-e3 *", "2", "2."),
         (TABLUT, "1. e3-c3 d1-d3 2) *", "2", "2."),  # mended, it reads up to a mistake of its own right after it
         (LAQUET, "1.. 63: 5/11 1/4 *", ".", "1..."),

@@ -89,8 +89,14 @@ def test_q3_no_checker_lands_or_stops_on_an_enemy_point():
     "ply, message",
     [
         ("64: 1/9", "1/9 moves 8 points, and the dice left are 6 and 4"),
-        ("64: 1/4/10", "1/4/10: 1/4 moves 3 points, and the dice left are 6 and 4"),  # not 1/4/10 moves 3
-        ("64: 1/5/9", "1/5/9: 5/9 moves 4 points, and the die left is 6"),
+        (  # not 1/4/10 moves 3
+            "64: 1/4/10",
+            "1/4/10: 1/4 moves 3 points, and the dice left are 6 and 4 (the plays written fit the roll 63: a die misread?)",
+        ),
+        (
+            "64: 1/5/9",
+            "1/5/9: 5/9 moves 4 points, and the die left is 6 (the plays written fit the roll 44: a die misread?)",
+        ),
         ("63: 5/18 5/8", "5/18 moves 13 points, and the dice left are 6 and 3"),  # 18, the last point, is open
     ],
 )
@@ -392,3 +398,33 @@ def test_the_grammar_reads_every_play_of_a_ply_alike(plays, rule):
     """The Laquet grammar writes a ply's first play and the later ones apart (possessive patterns)."""
     report = check(f'[Game "laquet"]\n\n1. 33: {plays} *\n')
     assert [d.rule for d in report.diagnostics][:1] == [rule]
+
+
+@pytest.mark.parametrize(
+    "ply, rule, message",
+    [
+        (  # the 2 read as a 3: the plays are those of 52
+            "53: 2/4 5/10",
+            "Q3",
+            "2/4 moves 2 points, and the dice left are 5 and 3 (the plays written fit the roll 52: a die misread?)",
+        ),
+        (
+            "64: 2/8 3/8",
+            "Q3",
+            "3/8 moves 5 points, and the die left is 4 (the plays written fit the roll 65: a die misread?)",
+        ),
+        ("33: 5/9", "Q3", "5/9 moves 4 points, and the dice left are 3 and 3"),  # one step shows one die, not two
+        ("53: 2/8 3/9", "Q3", "2/8 moves 6 points, and the dice left are 5 and 3"),  # legal as 66: two dice apart
+        (
+            "63: --",
+            "Q5",
+            "White must play both dice when able (played nothing); possible: 2/8 1/4; 2/8 2/5; 2/8 5/8; …",
+        ),  # no play: no note
+    ],
+)
+def test_plays_that_fit_a_roll_one_die_apart_say_a_die_may_be_misread(ply, rule, message):
+    """A transcriber's misread die (RULES.md Q3): the note names the roll the plays show, each step a
+    die, when it is legal; the suggestions still play the roll written (docs/slips.md)."""
+    with pytest.raises(Illegal) as caught:
+        SEED.play(START, ply)
+    assert (caught.value.rule, str(caught.value)) == (rule, message)

@@ -49,7 +49,10 @@ def test_move_numbers_are_warnings():
     assert errors(black_first + "d1-d3 2. e3-f3 d3-d2 *") == []  # (the first numbered ply)
     assert errors(black_first + "d1-d3 1... e3-f3 2. d3-d2 *") == []
     assert errors(black_first + "2. d1-d3 *") == [("warning", "number", 1, "d1-d3")]  # neither: the movers' numbering
-    assert check(black_first + "2. d1-d3 *").diagnostics[0].message == "the move number should be 1., not 2."
+    assert check(black_first + "2. d1-d3 *").diagnostics[0].message == (
+        "the move number should be 1., not 2. (a fragment that starts mid-game gives its first position"
+        " in a Position tag, and is numbered from 1)"
+    )
 
 
 def test_a_start_with_white_to_move_may_be_numbered_from_either_side():
@@ -60,7 +63,10 @@ def test_a_start_with_white_to_move_may_be_numbered_from_either_side():
     )
     assert errors(white_to_move + "1. e3-f3 d1-d2 2. f3-f4 *") == []  # White's numbering, as chess's
     assert errors(white_to_move + "1... e3-f3 2. d1-d2 f3-f4 *") == []  # the first mover's, as tafl's
-    assert check(white_to_move + "2. e3-f3 *").diagnostics[0].message == "the move number should be 1..., not 2."
+    assert check(white_to_move + "2. e3-f3 *").diagnostics[0].message == (
+        "the move number should be 1..., not 2. (a record that starts from a Position tag is numbered from 1 too;"
+        " a comment may keep the source's numbers)"
+    )
 
 
 def test_position_tag_side_to_move_overrides_first():
