@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import warnings
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import nullcontext
 from dataclasses import replace
@@ -175,6 +176,17 @@ def _unlisted(filters: Filters | None) -> Filters | None:
     if filters is not None and filters.order is not None and filters.limit is None:
         raise FilterError("order", "needs a limit (--limit) here: it only chooses which records the limit keeps")
     return filters
+
+
+def _from_id(from_id: int | None, record: int | None) -> int | None:
+    """The id `Archive.tree` starts from: `from_id`, or `record`, its former name, said to be so (a
+    DeprecationWarning to its caller's caller). TypeError when both are given: neither is taken."""
+    if record is None:
+        return from_id
+    if from_id is not None:
+        raise TypeError("Archive.tree: give from_id= alone: record= is its former name")
+    warnings.warn("Archive.tree(record=) is now from_id=; record= goes in the next release", DeprecationWarning, 3)
+    return record
 
 
 class Archive:
@@ -576,6 +588,8 @@ class Archive:
         variations: bool = False,
         sort: str = "games",
         min_games: int = 1,
+        *,
+        record: int | None = None,
     ) -> list[Node]:
         """`lusoria tree`: the plies played from a position string, or from the position after
         ply `ply` of the record of id `from_id`, `depth` plies deep, in the records `filters` match (with
@@ -586,7 +600,10 @@ class Archive:
         With neither, from the start of the game `filters` names, as `lusoria tree --game` and the
         explorer start (`start_of_game`).
         ValueError for a position no game reads, a record or ply the archive lacks, neither and no
-        game, or a `depth` under 1; OptionError for a game or variant that choose no rules."""
+        game, or a `depth` under 1; OptionError for a game or variant that choose no rules.
+        `record`: the former name of `from_id`, taken until the next release with a DeprecationWarning
+        (as `lusoria tree --record` is); given with `from_id`, a TypeError."""
+        from_id = _from_id(from_id, record)
         if position is None and from_id is None:
             rules, filters = self.start_of_game(filters)
             return self.tree_from(rules, rules.initial(), filters, depth, variations, sort, min_games)

@@ -277,6 +277,21 @@ def test_tree_command_formats(archive):
     assert runner.invoke(main, ["tree", "--db", archive.path]).exit_code == 2
 
 
+def test_the_tree_takes_record_the_former_name_of_from_id_for_one_release_with_a_warning(archive):
+    """`Archive.tree(record=)`, renamed `from_id=` as `--record` was `--from-id`, failed a TypeError
+    at once: it works until the next release, warned where it is called; both given, neither is taken."""
+    spring = Filters(event="Spring")
+    with pytest.warns(DeprecationWarning) as warned:
+        former = archive.tree(record=3, depth=2, filters=spring)
+    assert former and former == archive.tree(from_id=3, depth=2, filters=spring)
+    assert [str(warning.message) for warning in warned] == [
+        "Archive.tree(record=) is now from_id=; record= goes in the next release"
+    ]
+    assert warned[0].filename == __file__  # the caller's line, not lusoria's
+    with pytest.raises(TypeError, match=r"^Archive.tree: give from_id= alone: record= is its former name$"):
+        archive.tree(from_id=1, record=3)
+
+
 def test_a_game_or_variant_the_archive_lacks_is_said_with_those_it_holds(samples):
     """`lusoria query --game chess` said "no records" alone (found by review)."""
     runner = CliRunner()
