@@ -14,6 +14,7 @@ from conftest import ROOT
 
 from lusoria import api
 from lusoria.archive import Archive, FilterError, Filters, NotADirectory, checked_rows
+from lusoria.archive.explorer import BadRequest, replay
 from lusoria.cli import main
 from lusoria.variants import variant_names
 
@@ -675,4 +676,17 @@ def test_an_id_of_a_removed_record_is_said_with_the_nearest_ids(tmp_path):
     assert (found.exit_code, found.stdout, found.stderr) == (0, "no records\n", f"lusoria: {said}\n")
     grown = CliRunner().invoke(main, ["tree", "--db", archive.path, "--from-id", "3"])  # was "no position after ply 0"
     assert (grown.exit_code, grown.stderr.splitlines()[-1]) == (2, f"Error: {said}")
+    for command in (
+        ["stats"],
+        ["players"],
+        ["players", "crosstable"],
+        ["export", str(tmp_path / "out"), "--format", "csv"],
+    ):
+        counted = CliRunner().invoke(
+            main, [*command, "--db", archive.path, "--id", "3"]
+        )  # the one note of every command
+        assert (counted.exit_code, counted.stderr) == (0, f"lusoria: {said}\n")
+    with pytest.raises(BadRequest) as page:  # the explorer's replay page of record 3 said "the archive has no record 3"
+        replay(archive.path, "3")
+    assert (page.value.status, str(page.value)) == (404, said)
     assert archive.id_lacking(5) == "no record of the archive has the id 5 (its ids run from 1 to 4)"
