@@ -170,11 +170,16 @@ def _selected(filters: Filters | None) -> tuple[str, list] | None:
     return f"SELECT id FROM ({sql})", params
 
 
-def _unlisted(filters: Filters | None) -> Filters | None:
+def _unlisted(filters: Filters | None, alike: str) -> Filters | None:
     """The filters of a command that does not list the records it selects (stats, export, players); FilterError for an
-    `order` without a `limit`, which would change nothing there (it chooses only which records the limit keeps)."""
+    `order` without a `limit`, which would change nothing there (`alike`: why; it chooses only which records the limit
+    keeps), saying what to write instead."""
     if filters is not None and filters.order is not None and filters.limit is None:
-        raise FilterError("order", "needs a limit (--limit) here: it only chooses which records the limit keeps")
+        raise FilterError(
+            "order",
+            f"needs a limit (--limit) here: {alike}; it only chooses which records the limit keeps "
+            "(--order longest --limit 100: the 100 longest). Leave it out, or give --limit N",
+        )
     return filters
 
 
@@ -534,7 +539,7 @@ class Archive:
         self._existing()
         conn = connect(self.path)
         try:
-            return stats(conn, top, self._selected(_unlisted(filters)), by)
+            return stats(conn, top, self._selected(_unlisted(filters, "the figures are the same in any order")), by)
         finally:
             conn.close()
 
@@ -770,7 +775,8 @@ class Archive:
         in the records `filters` match, best score first; its first `top` rows (all when None;
         ValueError below 1; FilterError for an `order` without a `limit`, which would change nothing)."""
         self._existing()
-        return list(iter_sql(self.path, *players.score_table(self._selected(_unlisted(filters)), top)))
+        selected = self._selected(_unlisted(filters, "the table is the same in any order"))
+        return list(iter_sql(self.path, *players.score_table(selected, top)))
 
     def crosstable(self, filters: Filters | None = None) -> list[dict]:
         """`lusoria players crosstable`: the score table (`players`) of the games between two players
@@ -779,7 +785,8 @@ class Archive:
         lost, unfinished and score against them). A game against no one named, or against oneself,
         is in none. FilterError for an `order` without a `limit`, which would change nothing."""
         self._existing()
-        return players.crosstable_rows(iter_sql(self.path, *players.crosstable(self._selected(_unlisted(filters)))))
+        selected = self._selected(_unlisted(filters, "the table is the same in any order"))
+        return players.crosstable_rows(iter_sql(self.path, *players.crosstable(selected)))
 
     def invalid_counted(self, filters: Filters | None = None, paired: bool = False) -> int:
         """How many invalid records of those `filters` match `players` counts (`paired`: `crosstable`),
@@ -805,4 +812,7 @@ class Archive:
         NotADirectory when `directory` is a file; ValueError for another `format`; FilterError for an
         `order` without a `limit`, which would change nothing."""
         self._existing()
-        return export(self.path, directory, format, jobs, self._selected(_unlisted(filters)))
+        alike = (
+            "export writes the records by id in any order (to read them in one, sort the files, or use query --order)"
+        )
+        return export(self.path, directory, format, jobs, self._selected(_unlisted(filters, alike)))
