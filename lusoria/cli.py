@@ -111,10 +111,11 @@ def reading_options(command):
     )
 
 
-def format_choice(choices: list[str] | tuple[str, ...], help: str) -> Callable:
-    """The `--format` option of a command: one of `choices`, the first by default."""
+def format_choice(choices: list[str] | tuple[str, ...], help: str, advice: dict[str, str] | None = None) -> Callable:
+    """The `--format` option of a command: one of `choices`, the first by default; a format it does not
+    write that `advice` names is refused with its words (`Advised`)."""
     return click.option(
-        "--format", "format_", type=click.Choice(choices), default=choices[0], show_default=True, help=help
+        "--format", "format_", type=Advised(choices, advice or {}), default=choices[0], show_default=True, help=help
     )
 
 
@@ -1215,6 +1216,7 @@ def duplicates(paths: tuple[str | Path, ...], db: str | None, encoding: str) -> 
 
 
 _SCORES = "each player's games won, drawn and lost are lusoria players (the score table) and lusoria players crosstable"
+_TYPES = "a game type (GameType, an aagenielsen.dk or OpenTafl type) is read as a variant of its game: --by variant"
 
 
 @main.command(cls=FilterCommand, at=1)  # the filters after --db
@@ -1230,7 +1232,13 @@ _SCORES = "each player's games won, drawn and lost are lusoria players (the scor
 )
 @click.option(
     "--by",
-    type=Advised(["game", "variant", "board"], {name: _SCORES for name in ("player", "players")}),
+    type=Advised(
+        ["game", "variant", "board"],
+        {
+            **{name: _SCORES for name in ("player", "players")},
+            **{name: _TYPES for name in ("type", "types", "gametype")},
+        },
+    ),
     help="The results of each game, variant or board size too: each side's wins, the draws and the unfinished "
     "games, the sides named as the games name them; the plies' mean and median; and the invalid records, with "
     "the rules of their first errors.",
@@ -1443,6 +1451,7 @@ def players_crosstable(db: str, format_: str, **filters: Any) -> None:
 @format_choice(
     ["parquet", "csv", "jsonl"],
     "Parquet needs pip install 'lusoria[parquet]'; CSV needs nothing; JSON lines: one file, a record a line.",
+    {"json": "JSON is written as JSON lines, one file of a record a line: --format jsonl"},
 )
 @jobs_options
 def export(directory: str, db: str, format_: str, jobs: int, **filters: Any) -> None:

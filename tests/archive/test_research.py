@@ -1196,6 +1196,13 @@ def test_export_keeps_everything_and_duckdb_finds_the_same_answers(samples, tmp_
 def test_export_needs_a_known_format(archive, tmp_path):
     with pytest.raises(ValueError, match="parquet, csv or jsonl, not 'xlsx'"):
         archive.export(str(tmp_path / "x"), "xlsx")
+    refused = CliRunner().invoke(main, ["export", str(tmp_path / "x"), "--db", archive.path, "--format", "json"])
+    assert (refused.exit_code, refused.stderr.splitlines()[-1]) == (  # as query --format json is written
+        2,
+        "Error: Invalid value for '--format': 'json' is not one of 'parquet', 'csv', 'jsonl': JSON is written as JSON "
+        "lines, one file of a record a line: --format jsonl",
+    )
+    assert not (tmp_path / "x").exists()
 
 
 SAAMI_W = (  # aagenielsen.dk's "Saami Tablut-w" (the Swedes first) as the aage reader archives it, and aage
