@@ -396,6 +396,11 @@ class Archive:
         rows = iter_sql(self.path, _MOST_RECORDED, [game, game, board, board], self.timeout)
         return next(((row["game"], row["variant"]) for row in rows), None)
 
+    def most_recorded_on(self, game: str | None, board: str | None) -> tuple[str, str | None] | None:
+        """`most_recorded` of `game` (None: any) on `board` when the archive holds some there, else on
+        any board: where the explorer and `lusoria tree` open."""
+        return board and self.most_recorded(game, board) or self.most_recorded(game)
+
     def variant_to_open(self, game: str, board: str | None = None) -> str | None:
         """For a game whose boards are its variants, named without one, the variant of most of its
         records (`most_recorded`; on `board` when it holds some there); None for another game.
@@ -404,7 +409,7 @@ class Archive:
         described = GAMES.get(game.lower())
         if described is None or not described.described:
             return None
-        found = board and self.most_recorded(game, board) or self.most_recorded(game)
+        found = self.most_recorded_on(game, board)
         if found is None:
             raise FilterError(
                 "variant",
@@ -603,9 +608,9 @@ class Archive:
         `filters.symmetric`, positions that are one up to the board's symmetries are one; with
         `filters.player`, the results are counted from that player's side.
         With neither, from the start of the game `filters` names, as `lusoria tree --game` and the
-        explorer start (`start_of_game`).
-        ValueError for a position no game reads, a record or ply the archive lacks, neither and no
-        game, or a `depth` under 1; OptionError for a game or variant that choose no rules.
+        explorer start (`start_of_game`); naming none, the game and variant of most records.
+        ValueError for a position no game reads, a record or ply the archive lacks, neither in an archive
+        of no record with plies, or a `depth` under 1; OptionError for a game or variant that choose no rules.
         `record`: the former name of `from_id`, taken until the next release with a DeprecationWarning
         (as `lusoria tree --record` is); given with `from_id`, a TypeError."""
         from_id = _from_id(from_id, record)
@@ -626,15 +631,13 @@ class Archive:
     def start_of_game(self, filters: Filters | None) -> tuple[Game, Filters]:
         """The rules of the game `filters` names (`game`, or the one game of `variant`; `variant` by any
         name `lusoria explain` knows; none given, the game's variant of most records, on the board of
-        `board` when given, told to `notes`),
-        and `filters` with that game and variant. ValueError when they name no game; OptionError (its
+        `board` when given, told to `notes`; no game named, the game and variant of most records, told too),
+        and `filters` with that game and variant. ValueError when the archive holds no record with plies
+        to choose from; OptionError (its
         tag `Game` or `Variant`) for a game or variant that choose no rules, or a variant of several
         games or none without a game."""
         if filters is None or not (filters.game or filters.variant):
-            raise ValueError(
-                "the tree starts from a position string, a record (and a ply), or the start of a game: "
-                "Filters(game=…, variant=…)"
-            )
+            filters = self._game_told(filters or Filters())
         check_values(filters)
         named = filters.game or _game_of(filters.variant or "")
         try:
@@ -644,6 +647,26 @@ class Archive:
         board = board_size(filters.board) if filters.board is not None else None
         variant = filters.variant or self._variant_told(named, board)  # (a game none knows is said first)
         return rules_from_tags(game, game_tags(named, variant)), replace(filters, game=named, variant=variant)
+
+    def _game_told(self, filters: Filters) -> Filters:
+        """`filters` with the game and variant of most records (on the board of `filters.board` when
+        it holds some there), as the explorer opens, told to `notes`; ValueError when
+        the archive holds no record with plies."""
+        board = board_size(filters.board) if filters.board is not None else None
+        held = self.most_recorded(None, board) if board is not None else None
+        found = held or self.most_recorded()
+        if found is None:
+            raise ValueError(
+                "the archive holds no record with plies, whose game the tree would start from: "
+                "name a position, a record (and a ply), or a game"
+            )
+        game, variant = found
+        if self.notes:
+            path = os.fspath(self.path)
+            named = f"{{Game}} {literal(game)}" + (f" {{Variant}} {literal(variant)}" if variant else "")
+            on = f" on a board of {board}" if held else ""
+            self.notes(Note(path, f"{named}: the game of most records{on} in {literal(path)}", ("Game", "Variant")))
+        return replace(filters, game=game, variant=variant)
 
     def _variant_told(self, game: str, board: str | None) -> str | None:
         """The variant of most records of `game` (on `board`, when given; `variant_to_open`, on any

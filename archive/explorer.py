@@ -207,7 +207,7 @@ def _view(path: str, params: Params) -> View:
     game, variant, board = _text(params, "game"), _text(params, "variant"), _text(params, "board")
     size = board_size(board) if board else None
     if game is None:
-        found = size and _archive(path).most_recorded(None, size) or _archive(path).most_recorded()
+        found = _archive(path).most_recorded_on(None, size)
         if found is None:
             raise BadRequest("the archive holds no record with plies", 404)
         game, variant = found

@@ -1301,7 +1301,8 @@ def tree(
     move may be left out), from --from-id N --ply K (record N of the archive, as --id N finds it, after
     its ply K), or, with neither, from the start of --game
     and --variant (a variant of one game names it; without --variant, the game's variant of most
-    records, on --board's board when given, said in a note); with the games, the shares of each side's
+    records, on --board's board when given, said in a note; neither: the game and variant of most
+    records, as the explorer opens, said too); with the games, the shares of each side's
     wins (headed by the names the game gives its sides: the defenders and the attackers) and draws, the score of the side that played it, the average ply and the dates.
     Filters as in `query`; with --symmetric, positions that are one up to the board's symmetries
     are one; with --player, the results are that player's (won, drawn, lost)."""
@@ -1309,10 +1310,8 @@ def tree(
         raise click.UsageError("give --from-id N alone: --record N is its former name")
     from_id = from_id if former_from_id is None else former_from_id
     from_game = start is None and from_id is None
-    if start is not None and from_id is not None or from_game and not (filters["game"] or filters["variant"]):
-        raise click.UsageError(
-            "give a POSITION, --from-id N (and --ply K), or --game (or a --variant of it): its start"
-        )
+    if start is not None and from_id is not None:
+        raise click.UsageError("give a POSITION or --from-id N (and --ply K), not both: the tree starts from one")
     chosen = filters_of(filters)
     grown = partial(archive_at(db).tree, start, from_id, ply, chosen, depth, variations, sort, min_games)
     nodes = archive_errors(partial(game_start_errors, db, chosen, grown) if from_game else grown)

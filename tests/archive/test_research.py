@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT, archive_copy, connect
 
+from lusoria import output
 from lusoria.api import InputError, random_records
 from lusoria.archive import Archive, Filters, UnsearchableRecord
 from lusoria.archive.patterns import glob_regex, matching_plies, pattern_globs
@@ -193,7 +194,7 @@ def test_the_laquet_tree_lists_the_plays_of_each_roll(archive):
     assert nodes[0].position == nodes[1].position
 
 
-def test_tree_problems_are_clear(archive):
+def test_tree_problems_are_clear(archive, tmp_path):
     with pytest.raises(ValueError, match="not a position string"):
         archive.tree("nonsense")
     with pytest.raises(ValueError, match="no position after ply 9 of record 1"):
@@ -201,11 +202,13 @@ def test_tree_problems_are_clear(archive):
     with pytest.raises(ValueError) as lacking:  # (was "no position after ply 0 of record 999")
         archive.tree(from_id=999, ply=0)
     assert str(lacking.value) == "no record of the archive has the id 999 (its ids run from 1 to 6)"
+    empty = Archive(str(tmp_path / "empty.db"))  # no record with plies: no game to start from
+    empty.import_paths(['[Game "tablut"]\n\n*\n'])
     with pytest.raises(ValueError) as neither:  # (was "no position after ply 0 of record None")
-        archive.tree()
+        empty.tree()
     assert str(neither.value) == (
-        "the tree starts from a position string, a record (and a ply), or the start of a game: "
-        "Filters(game=…, variant=…)"
+        "the archive holds no record with plies, whose game the tree would start from: "
+        "name a position, a record (and a ply), or a game"
     )
 
 
@@ -270,11 +273,10 @@ def test_tree_command_formats(archive):
     )
     assert nested[0]["ply"] == "c5-c3" and nested[0]["children"][0]["games"] == 2
     both = runner.invoke(main, ["tree", INITIAL_TABLUT, "--from-id", "1", "--db", archive.path])
-    assert (
-        both.exit_code == 2
-        and "give a POSITION, --from-id N (and --ply K), or --game (or a --variant of it): its start" in both.output
+    assert (both.exit_code, both.stderr.splitlines()[-1]) == (
+        2,
+        "Error: give a POSITION or --from-id N (and --ply K), not both: the tree starts from one",
     )
-    assert runner.invoke(main, ["tree", "--db", archive.path]).exit_code == 2
 
 
 def test_the_tree_takes_record_the_former_name_of_from_id_for_one_release_with_a_warning(archive):
@@ -379,6 +381,24 @@ def test_tree_without_a_position_starts_from_the_start_of_its_game(archive):
     assert (
         catalogue.exit_code == 2 and "--variant is needed: the archive holds no record of hnefatafl" in catalogue.output
     )
+
+
+def test_tree_without_a_position_or_a_game_starts_from_the_game_of_most_records(archive):
+    """`lusoria tree` with its default options was a usage error ("give a POSITION, …") where the explorer
+    opens on the game and variant of most records (Laquet's 3 before Tablut's 3, by name): so does the
+    tree, said in a note; `Archive.tree()` as well, told to `notes`."""
+    opened = CliRunner().invoke(main, ["tree", "--db", archive.path])
+    laquet = GAMES["laquet"](variant="seed")
+    assert opened.exit_code == 0 and opened.stdout == output.tree_text(
+        archive.tree_from(laquet, laquet.initial()), "table"
+    )
+    assert opened.stderr == f"lusoria: note: --game laquet --variant seed: the game of most records in {archive.path}\n"
+    told: list = []
+    on_9x9 = Archive(archive.path, notes=told.append).tree(filters=Filters(board="9"))
+    assert on_9x9 == archive.tree(filters=Filters(game="tablut", variant="seed", board="9"))
+    assert [str(note) for note in told] == [
+        f"note: Game tablut Variant seed: the game of most records on a board of 9x9 in {archive.path}"
+    ]
 
 
 # The first plies of the Tablut start fold into two up to the board's 8 symmetries: c5-c3, its
