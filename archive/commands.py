@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import warnings
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import nullcontext
 from dataclasses import replace
@@ -170,11 +171,16 @@ def _selected(filters: Filters | None) -> tuple[str, list] | None:
     return f"SELECT id FROM ({sql})", params
 
 
-def _unlisted(filters: Filters | None) -> Filters | None:
+def _unlisted(filters: Filters | None, alike: str) -> Filters | None:
     """The filters of a command that does not list the records it selects (stats, export, players); FilterError for an
-    `order` without a `limit`, which would change nothing there (it chooses only which records the limit keeps)."""
+    `order` without a `limit`, which would change nothing there (`alike`: why; it chooses only which records the limit
+    keeps), saying what to write instead."""
     if filters is not None and filters.order is not None and filters.limit is None:
-        raise FilterError("order", "needs a limit (--limit) here: it only chooses which records the limit keeps")
+        raise FilterError(
+            "order",
+            f"needs a limit (--limit) here: {alike}; it only chooses which records the limit keeps "
+            "(--order longest --limit 100: the 100 longest). Leave it out, or give --limit N",
+        )
     return filters
 
 
@@ -189,6 +195,17 @@ def _changed_files(db: sqlite_utils.Database, last: int, skipped: list[SkippedDu
         [last, last, held_again],
     )
     return [path for (path,) in rows]
+
+
+def _from_id(from_id: int | None, record: int | None) -> int | None:
+    """The id `Archive.tree` starts from: `from_id`, or `record`, its former name, said to be so (a
+    DeprecationWarning to its caller's caller). TypeError when both are given: neither is taken."""
+    if record is None:
+        return from_id
+    if from_id is not None:
+        raise TypeError("Archive.tree: give from_id= alone: record= is its former name")
+    warnings.warn("Archive.tree(record=) is now from_id=; record= goes in the next release", DeprecationWarning, 3)
+    return record
 
 
 class Archive:
@@ -396,6 +413,11 @@ class Archive:
         rows = iter_sql(self.path, _MOST_RECORDED, [game, game, board, board], self.timeout)
         return next(((row["game"], row["variant"]) for row in rows), None)
 
+    def most_recorded_on(self, game: str | None, board: str | None) -> tuple[str, str | None] | None:
+        """`most_recorded` of `game` (None: any) on `board` when the archive holds some there, else on
+        any board: where the explorer and `lusoria tree` open."""
+        return board and self.most_recorded(game, board) or self.most_recorded(game)
+
     def variant_to_open(self, game: str, board: str | None = None) -> str | None:
         """For a game whose boards are its variants, named without one, the variant of most of its
         records (`most_recorded`; on `board` when it holds some there); None for another game.
@@ -404,7 +426,7 @@ class Archive:
         described = GAMES.get(game.lower())
         if described is None or not described.described:
             return None
-        found = board and self.most_recorded(game, board) or self.most_recorded(game)
+        found = self.most_recorded_on(game, board)
         if found is None:
             raise FilterError(
                 "variant",
@@ -539,7 +561,7 @@ class Archive:
         self._existing()
         conn = connect(self.path)
         try:
-            return stats(conn, top, self._selected(_unlisted(filters)), by)
+            return stats(conn, top, self._selected(_unlisted(filters, "the figures are the same in any order")), by)
         finally:
             conn.close()
 
@@ -593,6 +615,8 @@ class Archive:
         variations: bool = False,
         sort: str = "games",
         min_games: int = 1,
+        *,
+        record: int | None = None,
     ) -> list[Node]:
         """`lusoria tree`: the plies played from a position string, or from the position after
         ply `ply` of the record of id `from_id`, `depth` plies deep, in the records `filters` match (with
@@ -601,9 +625,12 @@ class Archive:
         `filters.symmetric`, positions that are one up to the board's symmetries are one; with
         `filters.player`, the results are counted from that player's side.
         With neither, from the start of the game `filters` names, as `lusoria tree --game` and the
-        explorer start (`start_of_game`).
-        ValueError for a position no game reads, a record or ply the archive lacks, neither and no
-        game, or a `depth` under 1; OptionError for a game or variant that choose no rules."""
+        explorer start (`start_of_game`); naming none, the game and variant of most records.
+        ValueError for a position no game reads, a record or ply the archive lacks, neither in an archive
+        of no record with plies, or a `depth` under 1; OptionError for a game or variant that choose no rules.
+        `record`: the former name of `from_id`, taken until the next release with a DeprecationWarning
+        (as `lusoria tree --record` is); given with `from_id`, a TypeError."""
+        from_id = _from_id(from_id, record)
         if position is None and from_id is None:
             rules, filters = self.start_of_game(filters)
             return self.tree_from(rules, rules.initial(), filters, depth, variations, sort, min_games)
@@ -621,15 +648,13 @@ class Archive:
     def start_of_game(self, filters: Filters | None) -> tuple[Game, Filters]:
         """The rules of the game `filters` names (`game`, or the one game of `variant`; `variant` by any
         name `lusoria explain` knows; none given, the game's variant of most records, on the board of
-        `board` when given, told to `notes`),
-        and `filters` with that game and variant. ValueError when they name no game; OptionError (its
+        `board` when given, told to `notes`; no game named, the game and variant of most records, told too),
+        and `filters` with that game and variant. ValueError when the archive holds no record with plies
+        to choose from; OptionError (its
         tag `Game` or `Variant`) for a game or variant that choose no rules, or a variant of several
         games or none without a game."""
         if filters is None or not (filters.game or filters.variant):
-            raise ValueError(
-                "the tree starts from a position string, a record (and a ply), or the start of a game: "
-                "Filters(game=…, variant=…)"
-            )
+            filters = self._game_told(filters or Filters())
         check_values(filters)
         named = filters.game or _game_of(filters.variant or "")
         try:
@@ -639,6 +664,26 @@ class Archive:
         board = board_size(filters.board) if filters.board is not None else None
         variant = filters.variant or self._variant_told(named, board)  # (a game none knows is said first)
         return rules_from_tags(game, game_tags(named, variant)), replace(filters, game=named, variant=variant)
+
+    def _game_told(self, filters: Filters) -> Filters:
+        """`filters` with the game and variant of most records (on the board of `filters.board` when
+        it holds some there), as the explorer opens, told to `notes`; ValueError when
+        the archive holds no record with plies."""
+        board = board_size(filters.board) if filters.board is not None else None
+        held = self.most_recorded(None, board) if board is not None else None
+        found = held or self.most_recorded()
+        if found is None:
+            raise ValueError(
+                "the archive holds no record with plies, whose game the tree would start from: "
+                "name a position, a record (and a ply), or a game"
+            )
+        game, variant = found
+        if self.notes:
+            path = os.fspath(self.path)
+            named = f"{{Game}} {literal(game)}" + (f" {{Variant}} {literal(variant)}" if variant else "")
+            on = f" on a board of {board}" if held else ""
+            self.notes(Note(path, f"{named}: the game of most records{on} in {literal(path)}", ("Game", "Variant")))
+        return replace(filters, game=game, variant=variant)
 
     def _variant_told(self, game: str, board: str | None) -> str | None:
         """The variant of most records of `game` (on `board`, when given; `variant_to_open`, on any
@@ -770,7 +815,8 @@ class Archive:
         in the records `filters` match, best score first; its first `top` rows (all when None;
         ValueError below 1; FilterError for an `order` without a `limit`, which would change nothing)."""
         self._existing()
-        return list(iter_sql(self.path, *players.score_table(self._selected(_unlisted(filters)), top)))
+        selected = self._selected(_unlisted(filters, "the table is the same in any order"))
+        return list(iter_sql(self.path, *players.score_table(selected, top)))
 
     def crosstable(self, filters: Filters | None = None) -> list[dict]:
         """`lusoria players crosstable`: the score table (`players`) of the games between two players
@@ -779,7 +825,8 @@ class Archive:
         lost, unfinished and score against them). A game against no one named, or against oneself,
         is in none. FilterError for an `order` without a `limit`, which would change nothing."""
         self._existing()
-        return players.crosstable_rows(iter_sql(self.path, *players.crosstable(self._selected(_unlisted(filters)))))
+        selected = self._selected(_unlisted(filters, "the table is the same in any order"))
+        return players.crosstable_rows(iter_sql(self.path, *players.crosstable(selected)))
 
     def invalid_counted(self, filters: Filters | None = None, paired: bool = False) -> int:
         """How many invalid records of those `filters` match `players` counts (`paired`: `crosstable`),
@@ -805,4 +852,7 @@ class Archive:
         NotADirectory when `directory` is a file; ValueError for another `format`; FilterError for an
         `order` without a `limit`, which would change nothing."""
         self._existing()
-        return export(self.path, directory, format, jobs, self._selected(_unlisted(filters)))
+        alike = (
+            "export writes the records by id in any order (to read them in one, sort the files, or use query --order)"
+        )
+        return export(self.path, directory, format, jobs, self._selected(_unlisted(filters, alike)))

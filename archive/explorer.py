@@ -207,7 +207,7 @@ def _view(path: str, params: Params) -> View:
     game, variant, board = _text(params, "game"), _text(params, "variant"), _text(params, "board")
     size = board_size(board) if board else None
     if game is None:
-        found = size and _archive(path).most_recorded(None, size) or _archive(path).most_recorded()
+        found = _archive(path).most_recorded_on(None, size)
         if found is None:
             raise BadRequest("the archive holds no record with plies", 404)
         game, variant = found
@@ -451,14 +451,15 @@ _STORED_RECORD = (
 def replay(path: str, written: str) -> str:
     """lusoria's replay page of a record of the archive, its id `written` (lusoria/html.py; `#ply=N`
     opens it at ply N), read as its import read it: one kept as written in another format, in that
-    format. A line (422) for one its format cannot read without its file (an unparsable CSV row,
+    format. A 404 for an id no record has, said as `lusoria query --id` says it (`Archive.id_lacking`);
+    a line (422) for one its format cannot read without its file (an unparsable CSV row,
     whose game its file's name said: archive/stored.py), with its first diagnostic at its file's place."""
     from lusoria.api import replay_page
 
     record = whole_number(written, 0, MAX_SQL_INTEGER)
     found = [] if record is None else list(_archive(path).iter_sql(_STORED_RECORD, TIMEOUT, [record]))
-    if not found:
-        raise BadRequest(f"the archive has no record {written[:40]}", 404)
+    if not found:  # an id no record has said as `lusoria query --id` says it: with the ids it holds, or the nearest
+        raise BadRequest(_archive(path).id_lacking(record) or f"the archive has no record {written[:40]}", 404)
     stored = found[0]
     try:
         return replay_page(stored_record(stored["text"], stored["written_in"], stored["read_with"]))

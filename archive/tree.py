@@ -112,15 +112,17 @@ class Node:
             "first": self.first,
             "last": self.last,
             "sides": dict(zip(("white", "black"), self.sides)),
+            "game": self.game,
         }
         if self.children:
             row["children"] = [child.as_dict() for child in self.children]
         return row
 
 
-def sides_of(nodes: list[Node]) -> tuple[str, str]:
-    """The names the games of `nodes` and their children give White's side and Black's, joined as
-    `stats --by` joins them (`sides_named`, in the order of the games' names) where they differ."""
+def games_of(nodes: list[Node]) -> dict[str | None, tuple[str, str]]:
+    """The games of `nodes` and their children (a position string several games read starts a tree
+    in each: Tablut's start is also Hnefatafl's rachunek-tablut-9x9), each with the names it gives
+    White's side and Black's, in the order of their names."""
     named: dict[str | None, tuple[str, str]] = {}
 
     def walk(nodes: list[Node]) -> None:
@@ -129,7 +131,13 @@ def sides_of(nodes: list[Node]) -> tuple[str, str]:
             walk(node.children)
 
     walk(nodes)
-    return sides_named([named[game] for game in sorted(named, key=str)])
+    return {game: named[game] for game in sorted(named, key=str)}
+
+
+def sides_of(nodes: list[Node]) -> tuple[str, str]:
+    """The names the games of `nodes` (`games_of`) give White's side and Black's, joined as
+    `stats --by` joins them (`sides_named`, in the order of the games' names) where they differ."""
+    return sides_named(list(games_of(nodes).values()))
 
 
 @cache

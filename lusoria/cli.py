@@ -111,10 +111,11 @@ def reading_options(command):
     )
 
 
-def format_choice(choices: list[str] | tuple[str, ...], help: str) -> Callable:
-    """The `--format` option of a command: one of `choices`, the first by default."""
+def format_choice(choices: list[str] | tuple[str, ...], help: str, advice: dict[str, str] | None = None) -> Callable:
+    """The `--format` option of a command: one of `choices`, the first by default; a format it does not
+    write that `advice` names is refused with its words (`Advised`)."""
     return click.option(
-        "--format", "format_", type=click.Choice(choices), default=choices[0], show_default=True, help=help
+        "--format", "format_", type=Advised(choices, advice or {}), default=choices[0], show_default=True, help=help
     )
 
 
@@ -1215,6 +1216,7 @@ def duplicates(paths: tuple[str | Path, ...], db: str | None, encoding: str) -> 
 
 
 _SCORES = "each player's games won, drawn and lost are lusoria players (the score table) and lusoria players crosstable"
+_TYPES = "a game type (GameType, an aagenielsen.dk or OpenTafl type) is read as a variant of its game: --by variant"
 
 
 @main.command(cls=FilterCommand, at=1)  # the filters after --db
@@ -1230,7 +1232,13 @@ _SCORES = "each player's games won, drawn and lost are lusoria players (the scor
 )
 @click.option(
     "--by",
-    type=Advised(["game", "variant", "board"], {name: _SCORES for name in ("player", "players")}),
+    type=Advised(
+        ["game", "variant", "board"],
+        {
+            **{name: _SCORES for name in ("player", "players")},
+            **{name: _TYPES for name in ("type", "types", "gametype")},
+        },
+    ),
     help="The results of each game, variant or board size too: each side's wins, the draws and the unfinished "
     "games, the sides named as the games name them; the plies' mean and median; and the invalid records, with "
     "the rules of their first errors.",
@@ -1293,7 +1301,8 @@ def tree(
     move may be left out), from --from-id N --ply K (record N of the archive, as --id N finds it, after
     its ply K), or, with neither, from the start of --game
     and --variant (a variant of one game names it; without --variant, the game's variant of most
-    records, on --board's board when given, said in a note); with the games, the shares of each side's
+    records, on --board's board when given, said in a note; neither: the game and variant of most
+    records, as the explorer opens, said too); with the games, the shares of each side's
     wins (headed by the names the game gives its sides: the defenders and the attackers) and draws, the score of the side that played it, the average ply and the dates.
     Filters as in `query`; with --symmetric, positions that are one up to the board's symmetries
     are one; with --player, the results are that player's (won, drawn, lost)."""
@@ -1301,10 +1310,8 @@ def tree(
         raise click.UsageError("give --from-id N alone: --record N is its former name")
     from_id = from_id if former_from_id is None else former_from_id
     from_game = start is None and from_id is None
-    if start is not None and from_id is not None or from_game and not (filters["game"] or filters["variant"]):
-        raise click.UsageError(
-            "give a POSITION, --from-id N (and --ply K), or --game (or a --variant of it): its start"
-        )
+    if start is not None and from_id is not None:
+        raise click.UsageError("give a POSITION or --from-id N (and --ply K), not both: the tree starts from one")
     chosen = filters_of(filters)
     grown = partial(archive_at(db).tree, start, from_id, ply, chosen, depth, variations, sort, min_games)
     nodes = archive_errors(partial(game_start_errors, db, chosen, grown) if from_game else grown)
@@ -1443,6 +1450,7 @@ def players_crosstable(db: str, format_: str, **filters: Any) -> None:
 @format_choice(
     ["parquet", "csv", "jsonl"],
     "Parquet needs pip install 'lusoria[parquet]'; CSV needs nothing; JSON lines: one file, a record a line.",
+    {"json": "JSON is written as JSON lines, one file of a record a line: --format jsonl"},
 )
 @jobs_options
 def export(directory: str, db: str, format_: str, jobs: int, **filters: Any) -> None:

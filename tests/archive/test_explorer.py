@@ -316,7 +316,7 @@ def test_the_explorer_reads_only(site, path):
             400,
             "the parameter depth: '3' is not a whole number from 1 to 2",
         ),
-        ("/-/explorer/club/record/99999", 404, "the archive has no record 99999"),
+        ("/-/explorer/club/record/99999", 404, "no record of the archive has the id 99999 (its ids run from 1 to "),
     ],
 )
 def test_a_url_that_cannot_be_answered_gets_a_line(site, url, status, said):

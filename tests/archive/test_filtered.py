@@ -3,7 +3,6 @@ archive made of the matching records alone (the same filters as `query`, one def
 
 import csv
 import json
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +13,7 @@ from conftest import ROOT
 
 from lusoria import api
 from lusoria.archive import Archive, FilterError, Filters, NotADirectory, checked_rows
+from lusoria.archive.explorer import BadRequest, replay
 from lusoria.cli import main
 from lusoria.variants import variant_names
 
@@ -236,19 +236,31 @@ def test_the_records_come_in_the_order_asked_and_the_limit_keeps_the_first(whole
 
 def test_stats_and_export_refuse_an_order_without_a_limit_where_it_would_change_nothing(whole, tmp_path):
     """`stats --order longest` counted every record as without it, and `export --order newest` wrote
-    them by id: the order only chooses which records a limit keeps there, so it needs one."""
-    said = "needs a limit (--limit) here: it only chooses which records the limit keeps"
-    for call in (
-        lambda: whole.stats(filters=Filters(order="longest")),
-        lambda: whole.export(str(tmp_path / "out"), "csv", filters=Filters(order="newest")),
-        lambda: whole.players(filters=Filters(order="longest")),  # (the library's: the CLI has no --order there)
-        lambda: whole.crosstable(filters=Filters(order="shortest")),
+    them by id: the order only chooses which records a limit keeps there, so it needs one; the refusal says why
+    there, and what to write instead."""
+    said = (
+        "needs a limit (--limit) here: {}; it only chooses which records the limit keeps "
+        "(--order longest --limit 100: the 100 longest). Leave it out, or give --limit N"
+    ).format
+    counted, table = said("the figures are the same in any order"), said("the table is the same in any order")
+    written = said(
+        "export writes the records by id in any order (to read them in one, sort the files, or use query --order)"
+    )
+    for call, refusal in (
+        (lambda: whole.stats(filters=Filters(order="longest")), counted),
+        (lambda: whole.export(str(tmp_path / "out"), "csv", filters=Filters(order="newest")), written),
+        (
+            lambda: whole.players(filters=Filters(order="longest")),
+            table,
+        ),  # (the library's: the CLI has no --order there)
+        (lambda: whole.crosstable(filters=Filters(order="shortest")), table),
     ):
-        with pytest.raises(FilterError, match=re.escape(f"the order filter {said}")):
+        with pytest.raises(FilterError) as refused:
             call()
-    for command in (["stats"], ["export", str(tmp_path / "out"), "--format", "csv"]):
+        assert str(refused.value) == f"the order filter {refusal}"
+    for command, refusal in ((["stats"], counted), (["export", str(tmp_path / "out"), "--format", "csv"], written)):
         refused = CliRunner().invoke(main, [*command, "--db", whole.path, "--order", "longest"])
-        assert (refused.exit_code, refused.stderr.splitlines()[-1]) == (2, f"Error: --order {said}")
+        assert (refused.exit_code, refused.stderr.splitlines()[-1]) == (2, f"Error: --order {refusal}")
     assert not (tmp_path / "out").exists()
     kept = CliRunner().invoke(main, ["stats", "--db", whole.path, "--order", "longest", "--limit", "2"])
     assert kept.exit_code == 0 and kept.stdout.startswith("2 records: 2 valid, 0 invalid")
@@ -675,4 +687,17 @@ def test_an_id_of_a_removed_record_is_said_with_the_nearest_ids(tmp_path):
     assert (found.exit_code, found.stdout, found.stderr) == (0, "no records\n", f"lusoria: {said}\n")
     grown = CliRunner().invoke(main, ["tree", "--db", archive.path, "--from-id", "3"])  # was "no position after ply 0"
     assert (grown.exit_code, grown.stderr.splitlines()[-1]) == (2, f"Error: {said}")
+    for command in (
+        ["stats"],
+        ["players"],
+        ["players", "crosstable"],
+        ["export", str(tmp_path / "out"), "--format", "csv"],
+    ):
+        counted = CliRunner().invoke(
+            main, [*command, "--db", archive.path, "--id", "3"]
+        )  # the one note of every command
+        assert (counted.exit_code, counted.stderr) == (0, f"lusoria: {said}\n")
+    with pytest.raises(BadRequest) as page:  # the explorer's replay page of record 3 said "the archive has no record 3"
+        replay(archive.path, "3")
+    assert (page.value.status, str(page.value)) == (404, said)
     assert archive.id_lacking(5) == "no record of the archive has the id 5 (its ids run from 1 to 4)"

@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT, archive_copy, connect
 
+from lusoria import output
 from lusoria.api import InputError, random_records
 from lusoria.archive import Archive, Filters, UnsearchableRecord
 from lusoria.archive.patterns import glob_regex, matching_plies, pattern_globs
@@ -193,7 +194,7 @@ def test_the_laquet_tree_lists_the_plays_of_each_roll(archive):
     assert nodes[0].position == nodes[1].position
 
 
-def test_tree_problems_are_clear(archive):
+def test_tree_problems_are_clear(archive, tmp_path):
     with pytest.raises(ValueError, match="not a position string"):
         archive.tree("nonsense")
     with pytest.raises(ValueError, match="no position after ply 9 of record 1"):
@@ -201,11 +202,13 @@ def test_tree_problems_are_clear(archive):
     with pytest.raises(ValueError) as lacking:  # (was "no position after ply 0 of record 999")
         archive.tree(from_id=999, ply=0)
     assert str(lacking.value) == "no record of the archive has the id 999 (its ids run from 1 to 6)"
+    empty = Archive(str(tmp_path / "empty.db"))  # no record with plies: no game to start from
+    empty.import_paths(['[Game "tablut"]\n\n*\n'])
     with pytest.raises(ValueError) as neither:  # (was "no position after ply 0 of record None")
-        archive.tree()
+        empty.tree()
     assert str(neither.value) == (
-        "the tree starts from a position string, a record (and a ply), or the start of a game: "
-        "Filters(game=…, variant=…)"
+        "the archive holds no record with plies, whose game the tree would start from: "
+        "name a position, a record (and a ply), or a game"
     )
 
 
@@ -270,11 +273,25 @@ def test_tree_command_formats(archive):
     )
     assert nested[0]["ply"] == "c5-c3" and nested[0]["children"][0]["games"] == 2
     both = runner.invoke(main, ["tree", INITIAL_TABLUT, "--from-id", "1", "--db", archive.path])
-    assert (
-        both.exit_code == 2
-        and "give a POSITION, --from-id N (and --ply K), or --game (or a --variant of it): its start" in both.output
+    assert (both.exit_code, both.stderr.splitlines()[-1]) == (
+        2,
+        "Error: give a POSITION or --from-id N (and --ply K), not both: the tree starts from one",
     )
-    assert runner.invoke(main, ["tree", "--db", archive.path]).exit_code == 2
+
+
+def test_the_tree_takes_record_the_former_name_of_from_id_for_one_release_with_a_warning(archive):
+    """`Archive.tree(record=)`, renamed `from_id=` as `--record` was `--from-id`, failed a TypeError
+    at once: it works until the next release, warned where it is called; both given, neither is taken."""
+    spring = Filters(event="Spring")
+    with pytest.warns(DeprecationWarning) as warned:
+        former = archive.tree(record=3, depth=2, filters=spring)
+    assert former and former == archive.tree(from_id=3, depth=2, filters=spring)
+    assert [str(warning.message) for warning in warned] == [
+        "Archive.tree(record=) is now from_id=; record= goes in the next release"
+    ]
+    assert warned[0].filename == __file__  # the caller's line, not lusoria's
+    with pytest.raises(TypeError, match=r"^Archive.tree: give from_id= alone: record= is its former name$"):
+        archive.tree(from_id=1, record=3)
 
 
 def test_a_game_or_variant_the_archive_lacks_is_said_with_those_it_holds(samples):
@@ -364,6 +381,24 @@ def test_tree_without_a_position_starts_from_the_start_of_its_game(archive):
     assert (
         catalogue.exit_code == 2 and "--variant is needed: the archive holds no record of hnefatafl" in catalogue.output
     )
+
+
+def test_tree_without_a_position_or_a_game_starts_from_the_game_of_most_records(archive):
+    """`lusoria tree` with its default options was a usage error ("give a POSITION, …") where the explorer
+    opens on the game and variant of most records (Laquet's 3 before Tablut's 3, by name): so does the
+    tree, said in a note; `Archive.tree()` as well, told to `notes`."""
+    opened = CliRunner().invoke(main, ["tree", "--db", archive.path])
+    laquet = GAMES["laquet"](variant="seed")
+    assert opened.exit_code == 0 and opened.stdout == output.tree_text(
+        archive.tree_from(laquet, laquet.initial()), "table"
+    )
+    assert opened.stderr == f"lusoria: note: --game laquet --variant seed: the game of most records in {archive.path}\n"
+    told: list = []
+    on_9x9 = Archive(archive.path, notes=told.append).tree(filters=Filters(board="9"))
+    assert on_9x9 == archive.tree(filters=Filters(game="tablut", variant="seed", board="9"))
+    assert [str(note) for note in told] == [
+        f"note: Game tablut Variant seed: the game of most records on a board of 9x9 in {archive.path}"
+    ]
 
 
 # The first plies of the Tablut start fold into two up to the board's 8 symmetries: c5-c3, its
@@ -1181,6 +1216,13 @@ def test_export_keeps_everything_and_duckdb_finds_the_same_answers(samples, tmp_
 def test_export_needs_a_known_format(archive, tmp_path):
     with pytest.raises(ValueError, match="parquet, csv or jsonl, not 'xlsx'"):
         archive.export(str(tmp_path / "x"), "xlsx")
+    refused = CliRunner().invoke(main, ["export", str(tmp_path / "x"), "--db", archive.path, "--format", "json"])
+    assert (refused.exit_code, refused.stderr.splitlines()[-1]) == (  # as query --format json is written
+        2,
+        "Error: Invalid value for '--format': 'json' is not one of 'parquet', 'csv', 'jsonl': JSON is written as JSON "
+        "lines, one file of a record a line: --format jsonl",
+    )
+    assert not (tmp_path / "x").exists()
 
 
 SAAMI_W = (  # aagenielsen.dk's "Saami Tablut-w" (the Swedes first) as the aage reader archives it, and aage

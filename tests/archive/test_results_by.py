@@ -294,6 +294,17 @@ def test_results_by_player_are_said_to_be_the_score_table(cup, by):
     )
 
 
+@pytest.mark.parametrize("by", ["type", "GameType"])
+def test_results_by_game_type_are_said_to_be_by_variant(cup, by):
+    """A researcher of aagenielsen.dk's types wrote `stats --by type`: a type is a variant of its game."""
+    refused = run("stats", "--db", cup.path, "--by", by)
+    assert refused.exit_code == 2
+    assert refused.output.splitlines()[-1] == (
+        f"Error: Invalid value for '--by': '{by}' is not one of 'game', 'variant', 'board': a game type (GameType, "
+        "an aagenielsen.dk or OpenTafl type) is read as a variant of its game: --by variant"
+    )
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.integers(0, 10_000), min_size=1, max_size=6).filter(any))
 def test_shares_add_up_to_a_hundred_and_are_each_within_a_tenth(counts):

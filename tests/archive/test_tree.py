@@ -139,6 +139,34 @@ def test_a_tree_from_a_position_two_games_read_heads_its_shares_as_stats_by_boar
     Archive(path).import_paths(["\n".join([*tablut, *hnefatafl])])
     start = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3"
     table = CliRunner().invoke(main, ["tree", "--db", path, start, "--depth", "1"])
-    assert table.stdout.split("\n")[0].split()[2:7] == ["defenders/Swedes", "%", "draws", "%", "attackers/Muscovites"]
+    assert table.stdout.split("\n")[0].split()[:8] == [
+        *("ply", "game", "games", "defenders/Swedes", "%", "draws", "%", "attackers/Muscovites")
+    ]
     board = CliRunner().invoke(main, ["stats", "--db", path, "--by", "board"]).stdout
     assert "defenders/Swedes" in board and "attackers/Muscovites" in board
+
+
+def test_a_tree_over_two_games_says_the_game_of_each_ply(tmp_path):
+    """A ply played in Tablut's records and in Hnefatafl's rachunek-tablut-9x9's from their one start
+    was two rows that looked alike: the table and the indented tree say each row's game (only when the
+    tree spans several: a tree of one game has no such column), and the JSON each node's."""
+    path = str(tmp_path / "club.db")
+    tablut = random_records("tablut", 40, seed=1, max_plies=2)  # d5-d2 the most played: 3 games
+    hnefatafl = random_records("hnefatafl", 2, seed=3, max_plies=2, tags={"Variant": "rachunek-tablut-9x9"})
+    played = '[Game "hnefatafl"]\n[Variant "rachunek-tablut-9x9"]\n\n1. d5-d2 *\n'  # in Hnefatafl's once
+    Archive(path).import_paths(["\n".join([*tablut, *hnefatafl, played])])
+    start = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3"
+    for format in ("table", "tree"):
+        shown = CliRunner().invoke(main, ["tree", "--db", path, start, "--format", format]).stdout.splitlines()
+        assert shown[0].split()[:3] == ["ply", "game", "games"]
+        assert [line.split()[:3] for line in shown if line.startswith("d5-d2")] == [
+            ["d5-d2", "tablut", "3"],
+            ["d5-d2", "hnefatafl", "1"],
+        ]
+    nodes = json.loads(CliRunner().invoke(main, ["tree", "--db", path, start, "--format", "json"]).stdout)
+    assert [(node["game"], node["games"]) for node in nodes if node["ply"] == "d5-d2"] == [
+        ("tablut", 3),
+        ("hnefatafl", 1),
+    ]
+    alone = CliRunner().invoke(main, ["tree", "--db", path, start, "--game", "hnefatafl"]).stdout.splitlines()
+    assert alone[0].split()[:3] == ["ply", "games", "defenders"]  # one game: no column of it
