@@ -820,6 +820,18 @@ def test_an_lgn_file_pasted_from_an_e_mail_is_read_up_to_its_signature_as_a_move
     ]
 
 
+def test_keep_going_keeps_the_signature_note_of_a_record_it_mends(tmp_path):
+    """A signed lgn record with a slip (`e3c3`): --keep-going reads it as e3-c3, and rebuilt the
+    record's text without the reader's note of the signature below it; the note stays."""
+    (tmp_path / "round1.lgn").write_text('[Game "tablut"]\n1. e3c3 d1-d3 *\n\n-- \nAnna\n')
+    [source] = read_sources(str(tmp_path / "round1.lgn"))
+    note = "lgn reader: the lines from line 4 on are an e-mail's signature (its '-- ' line and after): not read"
+    mended = check(source, keep_going=True)
+    assert [(d.rule, d.line, d.column, d.text) for d in mended.diagnostics] == [("syntax", 2, 4, "e3c3")]
+    assert [ply.text for ply in mended.record.main.plies] == ["e3-c3", "d1-d3"]
+    assert mended.record.main.comments == [note]
+
+
 def test_fmt_write_keeps_an_lgn_file_s_signature_as_it_was(tmp_path):
     """`fmt --write` on a signed lgn file dropped the signature (the note said it, the name was gone):
     it keeps it below the last record as written, and the file it writes is canonical."""
