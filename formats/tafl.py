@@ -9,7 +9,6 @@ from __future__ import annotations
 import csv
 import functools
 import io
-import itertools
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
@@ -18,7 +17,7 @@ from pathlib import PurePath
 from lusoria.formats import FORMATS
 from lusoria.formats.common import Draft, Locator, drafts, read_site_captures, shown, tafl_games, tafl_rules
 from lusoria.notation.numbers import whole_number
-from lusoria.notation.reader import RecordText, SyntaxProblem, signature
+from lusoria.notation.reader import Prose, RecordText, SyntaxProblem, prose, prose_note, signature
 from lusoria.notation.sources import InputError
 from lusoria.validator.base import WHITE, OptionError
 from lusoria.validator.suggest import meant_among
@@ -109,7 +108,7 @@ def looks_like_move_lists(head: str, fewest: int = 2) -> bool:
     few thousand characters of a file): a word it ends in may be cut, so it is not judged when two
     others are. A header and lines of prose above it (`_prose`) are passed over; under a header that
     names a tafl game (`# brandubh`), one move is enough."""
-    lines = head[_prose(head)[1] :].splitlines(keepends=True)
+    lines = head[_games_start(head) :].splitlines(keepends=True)
     return _is_move_list(next((line for line in lines if line.strip()), ""), 1 if _names_a_game(head) else fewest)
 
 
@@ -125,24 +124,20 @@ def _is_move_list(first: str, fewest: int) -> bool:
     return len(words) >= fewest and all(MOVE.fullmatch(word) for word in words)
 
 
-PROSE_LINES = 10  # lines of prose above a file's move lists, at most, that its reader passes over
-_LINE = re.compile(r"[^\n]*\S[^\n]*")  # a line that is not blank
-_WORD = re.compile(r"[^\W\d_]{2}")  # what a line of prose holds: a word of letters
 _SQUARE_LIKE = re.compile(r"[a-z][0-9]", re.I)  # what a move holds, written well or not: e2-c2, E2–c2, e22
 
 
-def _prose(text: str) -> tuple[int, int]:
-    """The lines of prose above the move lists of `text`, after its header (`_header`; an e-mail's
-    `Hi Anna,`, `here is our game:`): where the first starts and the move lists do. Up to PROSE_LINES
-    lines, blank ones aside, each holding a word, none of them a letter followed by a digit, as every
-    move does, even one mistyped (`e8–b8`: the reader says it at its place); both where the header
-    ends when there are none, or more, or nothing but prose."""
-    after = _header(text)[1]
-    lines = list(itertools.islice(_LINE.finditer(text, after), PROSE_LINES + 1))
-    prose = list(itertools.takewhile(lambda line: _WORD.search(line[0]) and not _SQUARE_LIKE.search(line[0]), lines))
-    if not prose or len(prose) == len(lines) or not _SQUARE_LIKE.search(lines[len(prose)][0]):
-        return after, after  # a line of no word (`--`) is read: a signature above the games is none
-    return prose[0].start(), lines[len(prose)].start()
+def _prose(text: str) -> Prose | None:
+    """The lines of prose above the move lists of `text`, after its header (`_header`), if any
+    (`prose`): a line of a move holds a letter followed by a digit, even one mistyped (`e8–b8`: the
+    reader says it at its place)."""
+    return prose(text, _header(text)[1], _SQUARE_LIKE.search)
+
+
+def _games_start(text: str) -> int:
+    """Where the move lists of `text` start: after its header and lines of prose (`_prose`)."""
+    found = _prose(text)
+    return found.games if found else _header(text)[1]
 
 
 _HEADER = re.compile(r"\s*(#[^\n\r]*)")  # a file's header: a first line `# …` (CR alone may end it, in a sniffed head)
@@ -251,28 +246,26 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     rules = _rules_of(chosen)
     hint = "" if given.get("Game") or named else _read_as_default(chosen)
     lines = Locator(text)
-    signed, prose = _signature(lines), _prose(text)
-    games = list(_GAME.finditer(text, prose[1], signed[0] if signed else len(text)))
+    signed = _signature(lines)
+    games = list(_GAME.finditer(text, _games_start(text), signed[0] if signed else len(text)))
     for index, block, draft in drafts("tafl", lines, games):
         for name, value in chosen.items():
             draft.tag(name, value)
         draft.hint = hint
         if index == 0:
-            _passed_over(draft, _header(text), prose)
+            _passed_over(draft, _header(text), _prose(text))
         if signed and index == len(games) - 1:
             draft.note(signed[1])
         yield _read_list(draft, block[0], block.start(), path, index, rules)
 
 
-def _passed_over(draft: Draft, header: tuple[str, int], prose: tuple[int, int]) -> None:
+def _passed_over(draft: Draft, header: tuple[str, int], found: Prose | None) -> None:
     """The notes of the first game of a file of move lists that say the lines above it not read: a
     header that names no game (`# round 2`: `_header`), lines of prose (`_prose`)."""
     if header[0] and not _names_a_game(header[0]):
         draft.note(f"line {draft.locator.where(header[1])[0]}, {header[0]!r}, a header that names no game: not read")
-    first, last = draft.locator.where(prose[0])[0], draft.locator.where(prose[1])[0] - 1
-    if prose[0] < prose[1]:
-        lines = f"line {first} holds" if first == last else f"lines {first}–{last} hold"
-        draft.note(f"{lines} no move (prose: an e-mail's greeting?): not read")
+    if found is not None:
+        draft.note(prose_note(draft.locator.where(found.start)[0], draft.locator.where(found.end)[0]))
 
 
 def chosen_tags(default: Mapping[str, str], tags: dict[str, str]) -> dict[str, str]:

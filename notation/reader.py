@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
-from itertools import chain
+from itertools import chain, islice, takewhile
 
 from lusoria.files import write_file
 from lusoria.grammar import grammar_text
@@ -150,6 +150,39 @@ def signature(text: str, after: int, first_line: int = 1) -> tuple[int, str] | N
         line.start(),
         f"the lines from line {number} on are an e-mail's signature (its '-- ' line and after): not read",
     )
+
+
+PROSE_LINES = 10  # lines of prose above a file's games, at most, that its reader passes over
+_LINE = re.compile(r"[^\n]*\S[^\n]*")  # a line that is not blank
+_WORD = re.compile(r"[^\W\d_]{2}")  # what a line of prose holds: a word of letters
+
+
+@dataclass(frozen=True, slots=True)
+class Prose:
+    """Lines of prose above a file's games (an e-mail's `Hi Anna,`, `here is our game:`)."""
+
+    start: int  # where its first line starts
+    end: int  # where its last line ends (blank lines after it are no prose)
+    games: int  # where the line after it starts, which its reader reads
+
+
+def prose(text: str, after: int, holds_game: Callable[[str], object], end: int | None = None) -> Prose | None:
+    """The lines of prose of `text[after:end]` above its first line that `holds_game` (the format's: a
+    move, a tag), if any: up to PROSE_LINES lines, blank ones aside, each holding a word and nothing
+    of a game. None when there are none, or more, or nothing but prose, or a line of no word (`--`)
+    stands before the first game (a signature above the games is none). Every reader of pasted
+    games asks it, as it asks `signature`."""
+    lines = list(islice(_LINE.finditer(text, after, len(text) if end is None else end), PROSE_LINES + 1))
+    found = list(takewhile(lambda line: _WORD.search(line[0]) and not holds_game(line[0]), lines))
+    if not found or len(found) == len(lines) or not holds_game(lines[len(found)][0]):
+        return None
+    return Prose(found[0].start(), found[-1].end(), lines[len(found)].start())
+
+
+def prose_note(first: int, last: int) -> str:
+    """The note of the lines `first`–`last` of a file, prose (`prose`), not read."""
+    lines = f"line {first} holds" if first == last else f"lines {first}–{last} hold"
+    return f"{lines} no move (prose: an e-mail's greeting?): not read"
 
 
 def _unsigned(last: RecordText) -> RecordText:

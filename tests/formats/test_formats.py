@@ -729,14 +729,15 @@ MAIL = "Hi Anna,\r\n\r\nhere is our game from Tuesday:\r\n\r\nc5-c3 i6-f6 d5-d3\
 def test_a_move_list_below_a_few_lines_of_prose_is_read_with_a_note_of_the_lines_passed_over(tmp_path):
     """A whole e-mail pasted into a .txt (a greeting above the list, a signature below): it was
     skipped in a folder and read as lgn when named ('not a game record in any format lusoria reads');
-    the lines above the first move list, which hold no move, are not read, said in one note."""
+    the lines above the first move list, which hold no move, are not read, said in one note, which
+    counts the lines of prose, not the blank line below them ("lines 1–4" for two and two blanks)."""
     (tmp_path / "round1.txt").write_text(MAIL)
     checked = run("validate", "--game", "tablut", tmp_path)
     assert (checked.exit_code, checked.output) == (0, "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")
     first, second = read_sources(str(tmp_path / "round1.txt"), tags={"Game": "tablut"})
     assert (first.line, check(first).record.main.comments) == (
         5,
-        ["tafl reader: lines 1–4 hold no move (prose: an e-mail's greeting?): not read"],
+        ["tafl reader: lines 1–3 hold no move (prose: an e-mail's greeting?): not read"],
     )
     assert check(second).record.main.comments == [
         "tafl reader: the lines from line 8 on are an e-mail's signature (its '-- ' line and after): not read"
