@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from itertools import chain, islice, takewhile
+from typing import Any
 
 from lusoria.files import write_file
 from lusoria.grammar import grammar_text
@@ -62,6 +63,7 @@ class RecordText:
     heading: str = ""  # the lines above it its format reads it with (a CSV header naming its columns), kept with it
     notes: tuple[str, ...] = ()  # what the reader says of how it read the text: the record's first comments
     signature: str = ""  # an e-mail's signature below it, not read (`signature`: its file's last record's), kept
+    greeting: str = ""  # an e-mail's prose above it, not read (`prose`: its file's first record's), kept
 
     @property
     def last_line(self) -> int:
@@ -95,6 +97,7 @@ def split_records(pieces: Iterable[str], path: str = "") -> Iterator[RecordText]
     start: int | None = None  # where the current record starts in `text`
     movetext = False
     scanned = 0  # text[:scanned]: whole lines already looked at
+    said: dict[str, Any] = {}  # the first record's prose above it (`_greeting`) and the note that says it
     for piece in chain(_grouped(pieces), [None]):
         if piece is None:
             end = len(text)
@@ -109,8 +112,8 @@ def split_records(pieces: Iterable[str], path: str = "") -> Iterator[RecordText]
                     break
                 line += text.count("\n", counted, start)
                 counted = start
-                yield RecordText(text[start : match.start()], line, index, path, before=tuple(before))
-                index, before = index + 1, []
+                yield RecordText(text[start : match.start()], line, index, path, before=tuple(before), **said)
+                index, before, said = index + 1, [], {}
                 start, movetext = match.start(), False
             else:
                 if start is None:
@@ -119,6 +122,13 @@ def split_records(pieces: Iterable[str], path: str = "") -> Iterator[RecordText]
                     if match is None:
                         break
                     start = match.start()
+                    if match["move"] and index == 0 and (found := _greeting(text, start, end)):
+                        first, last = (line + text.count("\n", counted, at) for at in (found.start, found.end))
+                        said = {
+                            "greeting": text[start : found.games],
+                            "notes": (f"lgn reader: {prose_note(first, last)}",),
+                        }
+                        start = position = found.games
                 match = _MOVETEXT.search(text, position, end)  # past the tag section at once
                 if match is None:
                     break
@@ -131,7 +141,7 @@ def split_records(pieces: Iterable[str], path: str = "") -> Iterator[RecordText]
             start = 0
     if start is not None and text.strip():
         first = line + text.count("\n", counted, start)
-        yield _unsigned(RecordText(text, first, index, path, before=tuple(before)))
+        yield _unsigned(RecordText(text, first, index, path, before=tuple(before), **said))
 
 
 _SIGNATURE = re.compile(r"^--[ \t]*\r?$", re.M)  # an e-mail's signature line (RFC 3676 "-- ")
@@ -194,7 +204,24 @@ def _unsigned(last: RecordText) -> RecordText:
     found = None if ended is None else signature(text, ended, last.line)
     if found is None:
         return last
-    return replace(last, text=text[: found[0]], notes=(f"lgn reader: {found[1]}",), signature=text[found[0] :])
+    said = (*last.notes, f"lgn reader: {found[1]}")
+    return replace(last, text=text[: found[0]], notes=said, signature=text[found[0] :])
+
+
+_RECORD_LIKE = re.compile(r"^[ \t]*[\[{;%(]|[0-9]|(?<!\S)\*(?!\S)")  # a tag, a comment, a number, `*`
+
+
+def _greeting(text: str, start: int, end: int) -> Prose | None:
+    """The lines of prose above a file's first record, starting at `start`, when a tag line follows
+    them (`prose`: an e-mail's `Hi Anna,` pasted above `[Game "laquet"]`); a line that holds a
+    ply of any game, a digit, a comment or what starts as a tag is never prose."""
+    found = prose(text, start, _holds_record, end)
+    return found if found and _NEXT_TAG.match(text, found.games) else None
+
+
+def _holds_record(line: str) -> bool:
+    """Whether a line holds what a record holds, so that it is no prose (`_greeting`)."""
+    return bool(_RECORD_LIKE.search(line)) or any(is_ply(game, word) for word in line.split() for game in known_games())
 
 
 @cache

@@ -19,6 +19,7 @@ from lusoria.cli import main
 from lusoria.formats import BUILT_IN, FORMATS, Format, aage, format_of, read_text
 from lusoria.formats.otn_writer import write_report
 from lusoria.formats.sources import read_sources, walk
+from lusoria.notation.reader import split_records
 from lusoria.notation.sources import HEAD, InputError, Skipped
 from lusoria.notation.writer import unknown, write_record
 from lusoria.validator.games import GAMES
@@ -831,6 +832,47 @@ def test_keep_going_keeps_the_signature_note_of_a_record_it_mends(tmp_path):
     assert [(d.rule, d.line, d.column, d.text) for d in mended.diagnostics] == [("syntax", 2, 4, "e3c3")]
     assert [ply.text for ply in mended.record.main.plies] == ["e3-c3", "d1-d3"]
     assert mended.record.main.comments == [note]
+
+
+def test_an_lgn_record_below_a_greeting_is_read_with_a_note_as_a_move_list_is(tmp_path):
+    """A whole e-mail pasted into an .lgn file, a greeting above the record: it was an error at line 1
+    ("not a game record in any format lusoria reads"); the lines of prose are passed over in the note
+    of the move-list reader (one `prose` for both), and `fmt` keeps them as written, with no note."""
+    mail = "Hi Anna,\n\nhere is our game:\n\n" + LGN_GAME + "\n-- \nSøren\n"
+    (tmp_path / "round1.lgn").write_text(mail)
+    checked = run("validate", tmp_path / "round1.lgn")
+    assert (checked.exit_code, checked.output) == (0, "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n")
+    [report] = reports_of(tmp_path / "round1.lgn")
+    assert (report.source.line, report.record.main.comments) == (
+        5,
+        [
+            "lgn reader: lines 1–3 hold no move (prose: an e-mail's greeting?): not read",
+            "lgn reader: the lines from line 10 on are an e-mail's signature (its '-- ' line and after): not read",
+        ],
+    )
+    formatted = run("fmt", tmp_path / "round1.lgn").stdout
+    assert formatted.startswith("Hi Anna,\n\nhere is our game:\n\n[Game") and "lgn reader" not in formatted
+
+
+@pytest.mark.parametrize(
+    "above",
+    ["Hi Anna,\nhere is game 3:\n\n", "Hi Anna,\n{our game}\n", "Hi Anna,\n" * 11, "Hi Anna,\n% kept\n"],
+    ids=["a digit", "a comment", "eleven lines", "a % line"],
+)
+def test_no_line_that_holds_what_a_record_holds_is_read_as_a_greeting(above):
+    """Conservative: prose is up to ten lines of words above a tag line, none holding a digit (a
+    move number, a Laquet roll), a comment, a `%` line or a ply of any game: else the lines are
+    read as before, a record of no tag at line 1."""
+    first, game = (check(source) for source in split_records([above + LGN_GAME]))
+    assert [(d.rule, d.line, d.column, d.message) for d in first.diagnostics] == [
+        (
+            "syntax",
+            1,
+            1,
+            "not a game record in lgn, which a record's text is read as unless a format is named for it: it has no tag and no movetext",
+        )
+    ]
+    assert game.valid and game.record.main.comments == []
 
 
 def test_fmt_write_keeps_an_lgn_file_s_signature_as_it_was(tmp_path):
