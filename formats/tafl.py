@@ -10,7 +10,7 @@ import csv
 import functools
 import io
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import PurePath
 
@@ -127,11 +127,11 @@ def _is_move_list(first: str, fewest: int) -> bool:
 _SQUARE_LIKE = re.compile(r"[a-z][0-9]", re.I)  # what a move holds, written well or not: e2-c2, E2–c2, e22
 
 
-def _prose(text: str) -> Prose | None:
-    """The lines of prose above the move lists of `text`, after its header (`_header`), if any
-    (`prose`): a line of a move holds a letter followed by a digit, even one mistyped (`e8–b8`: the
-    reader says it at its place)."""
-    return prose(text, _header(text)[1], _SQUARE_LIKE.search)
+def _prose(text: str, holds_game: Callable[[str], object] = _SQUARE_LIKE.search) -> Prose | None:
+    """The lines of prose above the games of `text`, after its header (`_header`), if any (`prose`):
+    a line of a move holds a letter followed by a digit, even one mistyped (`e8–b8`: the reader says
+    it at its place); `holds_game`, what else holds a game (a CSV file's column names too)."""
+    return prose(text, _header(text)[1], holds_game)
 
 
 def _games_start(text: str) -> int:
@@ -220,11 +220,12 @@ _GAME = re.compile(
 )
 
 
-def _signature(lines: Locator) -> tuple[int, str] | None:
-    """The signature of a list pasted from an e-mail (`signature`): after the last move list (a game's
-    line whose move list follows a form feed or a U+2028 line separator is one too: `_holds_move_list`)."""
+def _signature(lines: Locator, holds_game: Callable[[str], object]) -> tuple[int, str] | None:
+    """The signature of games pasted from an e-mail (`signature`): after the last line that `holds_game`
+    (a move list: a game's line whose move list follows a form feed or a U+2028 line separator is one
+    too, `_holds_move_list`; a CSV file's game, `_holds_csv_game`)."""
     count = len(lines.starts)
-    last = next((line for line in range(count, 0, -1) if _holds_move_list(lines.lines(line, line))), 0)
+    last = next((line for line in range(count, 0, -1) if holds_game(lines.lines(line, line))), 0)
     return signature(lines.text, lines.starts[last] if last < count else len(lines.text))
 
 
@@ -246,26 +247,32 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     rules = _rules_of(chosen)
     hint = "" if given.get("Game") or named else _read_as_default(chosen)
     lines = Locator(text)
-    signed = _signature(lines)
+    signed = _signature(lines, _holds_move_list)
     games = list(_GAME.finditer(text, _games_start(text), signed[0] if signed else len(text)))
     for index, block, draft in drafts("tafl", lines, games):
         for name, value in chosen.items():
             draft.tag(name, value)
         draft.hint = hint
         if index == 0:
-            _passed_over(draft, _header(text), _prose(text))
-        if signed and index == len(games) - 1:
-            draft.note(signed[1])
+            _passed_over(draft, _header(text))
+        _mailed(draft, (index, len(games)), _prose(text), signed)
         yield _read_list(draft, block[0], block.start(), path, index, rules)
 
 
-def _passed_over(draft: Draft, header: tuple[str, int], found: Prose | None) -> None:
-    """The notes of the first game of a file of move lists that say the lines above it not read: a
-    header that names no game (`# round 2`: `_header`), lines of prose (`_prose`)."""
+def _passed_over(draft: Draft, header: tuple[str, int]) -> None:
+    """The note of the first game of a file of move lists whose header names no game (`# round 2`:
+    `_header`), not read."""
     if header[0] and not _names_a_game(header[0]):
         draft.note(f"line {draft.locator.where(header[1])[0]}, {header[0]!r}, a header that names no game: not read")
-    if found is not None:
+
+
+def _mailed(draft: Draft, place: tuple[int, int], found: Prose | None, signed: tuple[int, str] | None) -> None:
+    """The notes of a game of a file pasted from an e-mail, at `place` (its index, and how many games
+    the file holds): the prose above the first (`_prose`), the signature below the last (`_signature`)."""
+    if place[0] == 0 and found is not None:
         draft.note(prose_note(draft.locator.where(found.start)[0], draft.locator.where(found.end)[0]))
+    if signed and place[0] == place[1] - 1:
+        draft.note(signed[1])
 
 
 def chosen_tags(default: Mapping[str, str], tags: dict[str, str]) -> dict[str, str]:
@@ -493,7 +500,9 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
     `csv_game`. A count that differs from the captures the moves list (each square counted as often
     as listed, H3) is a problem of the record at the count."""
     first_row, delimiter = _delimiting_row(text)
-    lines = list(_CSV_ROW.finditer(text))
+    locator = Locator(text)
+    found, signed = _prose(text, _holds_csv_game), _signature(locator, _holds_csv_game)
+    lines = list(_CSV_ROW.finditer(text, found.games if found else 0, signed[0] if signed else len(text)))
     headers = {line.start(): _csv_order(line[0], delimiter) for line in lines if _column_names(line[0]) == delimiter}
     rows = [line for line in lines if not headers.get(line.start())]
     if not rows:
@@ -502,9 +511,10 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
     given = tags or {}
     chosen = dict(given) if given.get("Game") or not games else {"Game": csv_game(path, text)}
     rules = _rules_of(chosen)
-    for index, line, draft in drafts("csv", text, rows):
+    for index, line, draft in drafts("csv", locator, rows):
         for name, value in chosen.items():
             draft.tag(name, value)
+        _mailed(draft, (index, len(rows)), found, signed)
         if line.start() in headers:  # column names that do not name the four columns
             yield draft.source(path, index, _unknown_names(draft, line, delimiter))
             continue
@@ -535,6 +545,12 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
             names = draft.locator.where(header)[0]
             read = replace(read, heading=draft.locator.lines(names, names))
         yield read
+
+
+def _holds_csv_game(line: str) -> bool:
+    """Whether a line of a CSV file holds a game (a move, written well or not) or column names: no
+    line of prose, nor of a signature."""
+    return bool(_SQUARE_LIKE.search(line)) or _column_names(line) is not None
 
 
 def _field(row: re.Match[str], name: str) -> str:

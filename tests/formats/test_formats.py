@@ -771,6 +771,44 @@ def test_prose_is_read_as_moves_but_above_the_first_move_list_and_up_to_ten_line
     assert format_of("x.txt", "Hi Anna,\n" * 10 + "c5-c3 i6-f6\n") == "tafl"
 
 
+BRANDUBH_ROW = "d2-b2 c4c5 d1e1 c5-c1,0,0,Ongoing\n"
+
+
+@pytest.mark.parametrize(
+    "text, notes",
+    [
+        (
+            "Hi Anna,\n\nhere are our games:\n\nmoves,defenders lost,attackers lost,status\n"
+            + BRANDUBH_ROW
+            + "\n-- \nSøren Holm\nclub secretary\n",
+            [
+                "csv reader: lines 1–3 hold no move (prose: an e-mail's greeting?): not read",
+                "csv reader: the lines from line 8 on are an e-mail's signature (its '-- ' line and after): not read",
+            ],
+        ),
+        (
+            "# brandubh\nHi Anna,\n" + BRANDUBH_ROW + "--\nSøren\n",
+            [
+                "csv reader: line 2 holds no move (prose: an e-mail's greeting?): not read",
+                "csv reader: the lines from line 4 on are an e-mail's signature (its '-- ' line and after): not read",
+            ],
+        ),
+    ],
+    ids=["above column names", "below a header"],
+)
+def test_a_csv_file_pasted_from_an_e_mail_is_read_as_a_move_list_is(text, notes):
+    """A CSV file pasted from an e-mail, a greeting above its rows, a signature below: each of those
+    lines was an error ("a line of a CSV move list is moves,defenders lost,…"); they are passed over
+    as a move list's are (the same `prose` and `signature`), said in the notes of its game."""
+    [source] = read_text(text, "csv", "brandubh.csv")
+    report = check(source)
+    assert (source.line, report.valid, report.record.main.comments) == (
+        text.count("\n", 0, text.index("d2-b2")) + 1,
+        True,
+        notes,
+    )
+
+
 @pytest.mark.parametrize(
     "text, notes",
     [
@@ -1515,11 +1553,12 @@ def test_a_slip_in_a_csv_files_first_game_is_said_at_its_place(tmp_path):
 
 def test_a_csv_line_that_is_no_game_is_its_own_error_and_the_games_after_it_are_read():
     good = (FIXTURES / "csv/brandubh.csv").read_text().splitlines()[0]
-    bad, after = [check(s) for s in read_text(f"a note, not a game\n{good}\n", "csv", "brandubh.csv")]
+    """(A line of words above the first game is prose, passed over: below it, such a line is read.)"""
+    before, bad, after = [check(s) for s in read_text(f"{good}\na note, not a game\n{good}\n", "csv", "brandubh.csv")]
     assert [(d.rule, d.line, d.column, d.message) for d in bad.diagnostics] == [
-        ("syntax", 1, 1, "a line of a CSV move list is moves,defenders lost,attackers lost,status")
+        ("syntax", 2, 1, "a line of a CSV move list is moves,defenders lost,attackers lost,status")
     ]
-    assert after.valid and after.record.result == "1-0" and after.source.line == 2
+    assert before.valid and after.valid and after.record.result == "1-0" and after.source.line == 3
 
 
 def test_a_csv_row_of_column_names_is_a_header_not_a_game():
