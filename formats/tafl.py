@@ -246,6 +246,7 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     chosen = {"Game": named} if named and named != default["Game"] else chosen_tags(default, given)
     rules = _rules_of(chosen)
     hint = "" if given.get("Game") or named else _read_as_default(chosen)
+    overruled = _header_overruled(text, path, given, chosen["Game"])
     lines = Locator(text)
     signed = _signature(lines, _holds_move_list)
     games = list(_GAME.finditer(text, _games_start(text), signed[0] if signed else len(text)))
@@ -253,6 +254,7 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
         for name, value in chosen.items():
             draft.tag(name, value)
         draft.hint = hint
+        _header_overruled_said(draft, index, overruled)
         if index == 0:
             _passed_over(draft, _header(text))
         _mailed(draft, (index, len(games)), _prose(text), signed)
@@ -264,6 +266,30 @@ def _passed_over(draft: Draft, header: tuple[str, int]) -> None:
     `_header`), not read."""
     if header[0] and not _names_a_game(header[0]):
         draft.note(f"line {draft.locator.where(header[1])[0]}, {header[0]!r}, a header that names no game: not read")
+
+
+def _header_overruled(text: str, path: str, given: Mapping[str, str], game: str) -> str:
+    """What is said of a file whose header names a game (`# brandubh`) when `--game` (the `given`
+    tags), or else the file's name, names another, `game`: they win over the header, which is not
+    read (the note of its first game, and what the first error of each adds); "" else."""
+    by = "--game (or --variant)" if given.get("Game") else "the file's name" if named_game(path) else ""
+    header, end = _header(text)
+    named = _games_in(header, [game.name for game in tafl_games()])
+    if not (by and named) or game in named:
+        return ""
+    line = text.count("\n", 0, end) + 1
+    return (
+        f"the header on line {line}, {header!r}, names {' and '.join(named)}: read as {game}, as {by} says"
+        " (--game, then a file's name, win over a header)"
+    )
+
+
+def _header_overruled_said(draft: Draft, index: int, overruled: str) -> None:
+    """`_header_overruled` said: in a note of the file's first game (`index` 0), after each game's first error."""
+    if overruled:
+        draft.hint += f"; {overruled}"
+        if index == 0:
+            draft.note(overruled)
 
 
 def _mailed(draft: Draft, place: tuple[int, int], found: Prose | None, signed: tuple[int, str] | None) -> None:
@@ -511,10 +537,12 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
     given = tags or {}
     chosen = dict(given) if given.get("Game") or not games else {"Game": csv_game(path, text)}
     rules = _rules_of(chosen)
+    overruled = _header_overruled(text, path, given, chosen["Game"]) if games else ""
     for index, line, draft in drafts("csv", locator, rows):
         for name, value in chosen.items():
             draft.tag(name, value)
         _mailed(draft, (index, len(rows)), found, signed)
+        _header_overruled_said(draft, index, overruled)
         if line.start() in headers:  # column names that do not name the four columns
             yield draft.source(path, index, _unknown_names(draft, line, delimiter))
             continue

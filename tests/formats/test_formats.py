@@ -771,6 +771,64 @@ def test_prose_is_read_as_moves_but_above_the_first_move_list_and_up_to_ten_line
     assert format_of("x.txt", "Hi Anna,\n" * 10 + "c5-c3 i6-f6\n") == "tafl"
 
 
+OVERRULED = (  # a header of the game's name alone
+    "the header on line 1, '# {header}', names {header}: read as {game}, as {by} says"
+    " (--game, then a file's name, win over a header)"
+)
+
+
+@pytest.mark.parametrize(
+    "name, text, given, note",
+    [
+        ("brandubh.txt", "# copenhagen\nd2-b2 c4c5\n", {}, ("tafl", "copenhagen", "brandubh", "the file's name")),
+        ("x.txt", "# brandubh\nd2-b2 c4c5\n", {"Game": "brandubh"}, None),
+        (
+            "x.txt",
+            "# brandubh\nf4-f6 h4-h6\n",
+            {"Game": "copenhagen"},
+            ("tafl", "brandubh", "copenhagen", "--game (or --variant)"),
+        ),
+        (
+            "brandubh.csv",
+            "# copenhagen\nd2-b2 c4c5,0,0,Ongoing\n",
+            {},
+            ("csv", "copenhagen", "brandubh", "the file's name"),
+        ),
+        (
+            "brandubh.csv",
+            "# round 2, copenhagen.csv\nd2-b2 c4c5,0,0,Ongoing\n",
+            {},
+            ("csv", "copenhagen", "brandubh", "the file's name"),
+        ),
+        ("brandubh.csv", "# brandubh\nd2-b2 c4c5,0,0,Ongoing\n", {}, None),
+    ],
+    ids=["a name", "--game, the same", "--game", "a CSV file's name", "a CSV header of words", "a CSV name, the same"],
+)
+def test_a_header_that_names_another_game_than_the_one_read_is_said(name, text, given, note):
+    """`brandubh.txt` under `# copenhagen`, or `--game copenhagen` over `# brandubh`: the name (or
+    --game) wins, as documented, and the header was passed over without a word; one note of the
+    first game says it, naming both (and the first error of each game, where a wrong game shows)."""
+    [source] = read_text(text, "csv" if name.endswith(".csv") else "tafl", name, given)
+    report = check(source)
+    if note is None:
+        assert report.valid and report.record.main.comments == []
+        return
+    reader, named, game, by = note
+    said = OVERRULED.format(header=named, game=game, by=by).replace(f"'# {named}'", repr(text.split("\n")[0]))
+    assert report.record.tags["Game"] == game and report.record.main.comments[0] == f"{reader} reader: {said}"
+
+
+def test_a_wrong_game_s_first_error_says_the_header_it_overruled():
+    """Read under --game, a game of another board is invalid at its first ply: its error says the header."""
+    text = "# brandubh\nd2-b2 c4c5\nd2-b2 c4c5\n"
+    reports = [check(source) for source in read_text(text, "tafl", "x.txt", {"Game": "copenhagen"})]
+    said = OVERRULED.format(header="brandubh", game="copenhagen", by="--game (or --variant)")
+    assert [(r.diagnostics[0].rule, r.diagnostics[0].line, r.diagnostics[0].message) for r in reports] == [
+        ("C3", line, f"there is no piece on d2; the rest of this line is not checked; {said}") for line in (2, 3)
+    ]
+    assert [r.record.main.comments for r in reports] == [[f"tafl reader: {said}"], []]  # one note, of the first
+
+
 BRANDUBH_ROW = "d2-b2 c4c5 d1e1 c5-c1,0,0,Ongoing\n"
 
 
