@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from itertools import chain, islice, takewhile
-from typing import Any
 
 from lusoria.files import write_file
 from lusoria.grammar import grammar_text
@@ -97,7 +96,7 @@ def split_records(pieces: Iterable[str], path: str = "") -> Iterator[RecordText]
     start: int | None = None  # where the current record starts in `text`
     movetext = False
     scanned = 0  # text[:scanned]: whole lines already looked at
-    said: dict[str, Any] = {}  # the first record's prose above it (`_greeting`) and the note that says it
+    greeting, greeted = "", tuple[str, ...]()  # the prose above the first record (`_greeting`), the note of it
     for piece in chain(_grouped(pieces), [None]):
         if piece is None:
             end = len(text)
@@ -112,8 +111,16 @@ def split_records(pieces: Iterable[str], path: str = "") -> Iterator[RecordText]
                     break
                 line += text.count("\n", counted, start)
                 counted = start
-                yield RecordText(text[start : match.start()], line, index, path, before=tuple(before), **said)
-                index, before, said = index + 1, [], {}
+                yield RecordText(
+                    text[start : match.start()],
+                    line,
+                    index,
+                    path,
+                    before=tuple(before),
+                    notes=greeted,
+                    greeting=greeting,
+                )
+                index, before, greeting, greeted = index + 1, [], "", ()
                 start, movetext = match.start(), False
             else:
                 if start is None:
@@ -124,10 +131,7 @@ def split_records(pieces: Iterable[str], path: str = "") -> Iterator[RecordText]
                     start = match.start()
                     if match["move"] and index == 0 and (found := _greeting(text, start, end)):
                         first, last = (line + text.count("\n", counted, at) for at in (found.start, found.end))
-                        said = {
-                            "greeting": text[start : found.games],
-                            "notes": (f"lgn reader: {prose_note(first, last)}",),
-                        }
+                        greeting, greeted = text[start : found.games], (f"lgn reader: {prose_note(first, last)}",)
                         start = position = found.games
                 match = _MOVETEXT.search(text, position, end)  # past the tag section at once
                 if match is None:
@@ -141,7 +145,7 @@ def split_records(pieces: Iterable[str], path: str = "") -> Iterator[RecordText]
             start = 0
     if start is not None and text.strip():
         first = line + text.count("\n", counted, start)
-        yield _unsigned(RecordText(text, first, index, path, before=tuple(before), **said))
+        yield _unsigned(RecordText(text, first, index, path, before=tuple(before), notes=greeted, greeting=greeting))
 
 
 _SIGNATURE = re.compile(r"^--[ \t]*\r?$", re.M)  # an e-mail's signature line (RFC 3676 "-- ")
