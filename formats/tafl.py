@@ -248,8 +248,8 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     hint = "" if given.get("Game") or named else _read_as_default(chosen)
     overruled = _header_overruled(text, path, given, chosen["Game"])
     lines = Locator(text)
-    signed = _signature(lines, _holds_move_list)
-    games = list(_GAME.finditer(text, _games_start(text), signed[0] if signed else len(text)))
+    signed, found = _signature(lines, _holds_move_list), _prose(text)
+    games = list(_GAME.finditer(text, found.games if found else _header(text)[1], signed[0] if signed else len(text)))
     for index, block, draft in drafts("tafl", lines, games):
         for name, value in chosen.items():
             draft.tag(name, value)
@@ -257,7 +257,7 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
         _header_overruled_said(draft, index, overruled)
         if index == 0:
             _passed_over(draft, _header(text))
-        _mailed(draft, (index, len(games)), _prose(text), signed)
+        _mailed(draft, (index, len(games)), found, signed)
         yield _read_list(draft, block[0], block.start(), path, index, rules)
 
 
@@ -274,7 +274,7 @@ def _header_overruled(text: str, path: str, given: Mapping[str, str], game: str)
     read (the note of its first game, and what the first error of each adds); "" else."""
     by = "--game (or --variant)" if given.get("Game") else "the file's name" if named_game(path) else ""
     header, end = _header(text)
-    named = _games_in(header, [game.name for game in tafl_games()])
+    named = _games_in(header, [tafl.name for tafl in tafl_games()])
     if not (by and named) or game in named:
         return ""
     line = text.count("\n", 0, end) + 1

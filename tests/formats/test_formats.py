@@ -878,7 +878,13 @@ def test_a_csv_file_pasted_from_an_e_mail_is_read_as_a_move_list_is(text, notes)
                 "tafl reader: line 3 holds no move (prose: an e-mail's greeting?): not read",
             ],
         ),
-        ("# brandubh, round 2\nc5-c3 i6-f6\n", []),  # its game read from it (the Game tag)
+        (  # a header that names a game is read, but where --game names another (as here): said so
+            "# brandubh, round 2\nc5-c3 i6-f6\n",
+            [
+                "tafl reader: the header on line 1, '# brandubh, round 2', names brandubh: read as tablut, as"
+                " --game (or --variant) says (--game, then a file's name, win over a header)"
+            ],
+        ),
     ],
     ids=["a header", "a header and a line of prose", "a header naming a game"],
 )
