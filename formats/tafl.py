@@ -9,16 +9,15 @@ from __future__ import annotations
 import csv
 import functools
 import io
-import itertools
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import PurePath
 
 from lusoria.formats import FORMATS
 from lusoria.formats.common import Draft, Locator, drafts, read_site_captures, shown, tafl_games, tafl_rules
 from lusoria.notation.numbers import whole_number
-from lusoria.notation.reader import RecordText, SyntaxProblem, signature
+from lusoria.notation.reader import Prose, RecordText, SyntaxProblem, closing, prose, prose_note, signature
 from lusoria.notation.sources import InputError
 from lusoria.validator.base import WHITE, OptionError
 from lusoria.validator.suggest import meant_among
@@ -109,7 +108,7 @@ def looks_like_move_lists(head: str, fewest: int = 2) -> bool:
     few thousand characters of a file): a word it ends in may be cut, so it is not judged when two
     others are. A header and lines of prose above it (`_prose`) are passed over; under a header that
     names a tafl game (`# brandubh`), one move is enough."""
-    lines = head[_prose(head)[1] :].splitlines(keepends=True)
+    lines = head[_games_start(head) :].splitlines(keepends=True)
     return _is_move_list(next((line for line in lines if line.strip()), ""), 1 if _names_a_game(head) else fewest)
 
 
@@ -125,42 +124,20 @@ def _is_move_list(first: str, fewest: int) -> bool:
     return len(words) >= fewest and all(MOVE.fullmatch(word) for word in words)
 
 
-PROSE_LINES = 10  # lines of prose above a file's move lists, at most, that its reader passes over
-_LINE = re.compile(r"[^\n]*\S[^\n]*")  # a line that is not blank
-_WORD = re.compile(r"[^\W\d_]{2}")  # what a line of prose holds: a word of letters
 _SQUARE_LIKE = re.compile(r"[a-z][0-9]", re.I)  # what a move holds, written well or not: e2-c2, E2–c2, e22
 
 
-def _prose(text: str) -> tuple[int, int]:
-    """The lines of prose above the move lists of `text`, after its header (`_header`; an e-mail's
-    `Hi Anna,`, `here is our game:`): where the first starts and the move lists do. Up to PROSE_LINES
-    lines, blank ones aside, each holding a word, none of them a letter followed by a digit, as every
-    move does, even one mistyped (`e8–b8`: the reader says it at its place); both where the header
-    ends when there are none, or more, or nothing but prose."""
-    after = _header(text)[1]
-    lines = list(itertools.islice(_LINE.finditer(text, after), PROSE_LINES + 1))
-    prose = list(itertools.takewhile(_is_prose, lines))
-    if not prose or len(prose) == len(lines) or not _SQUARE_LIKE.search(lines[len(prose)][0]):
-        return after, after  # a line of no word (`--`) is read: a signature above the games is none
-    return prose[0].start(), lines[len(prose)].start()
+def _prose(text: str, holds_game: Callable[[str], object] = _SQUARE_LIKE.search) -> Prose | None:
+    """The lines of prose above the games of `text`, after its header (`_header`), if any (`prose`):
+    a line of a move holds a letter followed by a digit, even one mistyped (`e8–b8`: the reader says
+    it at its place); `holds_game`, what else holds a game (a CSV file's column names too)."""
+    return prose(text, _header(text)[1], holds_game)
 
 
-def _closing(text: str, start: int, end: int) -> tuple[int, int]:
-    """The lines of prose below the last move list of `text` (an e-mail's `Cheers,` and name), the
-    move lists starting at `start` and ending at `end` (the signature, or the end): where the first
-    starts, and `end`. Up to PROSE_LINES lines, as `_prose` counts them, a blank line apart from the
-    last move list; (end, end) when there are none, or more, or nothing but prose."""
-    lines = list(_LINE.finditer(text, start, end))
-    count = len(list(itertools.takewhile(_is_prose, reversed(lines))))
-    if not count or count > PROSE_LINES or count == len(lines):
-        return end, end
-    above, first = lines[-count - 1], lines[-count]
-    return (first.start(), end) if text.count("\n", above.end(), first.start()) > 1 else (end, end)
-
-
-def _is_prose(line: re.Match[str]) -> bool:
-    """Whether a line is prose: it holds a word, and no letter followed by a digit, as every move does."""
-    return bool(_WORD.search(line[0])) and not _SQUARE_LIKE.search(line[0])
+def _games_start(text: str) -> int:
+    """Where the move lists of `text` start: after its header and lines of prose (`_prose`)."""
+    found = _prose(text)
+    return found.games if found else _header(text)[1]
 
 
 _HEADER = re.compile(r"\s*(#[^\n\r]*)")  # a file's header: a first line `# …` (CR alone may end it, in a sniffed head)
@@ -243,11 +220,12 @@ _GAME = re.compile(
 )
 
 
-def _signature(lines: Locator) -> tuple[int, str] | None:
-    """The signature of a list pasted from an e-mail (`signature`): after the last move list (a game's
-    line whose move list follows a form feed or a U+2028 line separator is one too: `_holds_move_list`)."""
+def _signature(lines: Locator, holds_game: Callable[[str], object]) -> tuple[int, str] | None:
+    """The signature of games pasted from an e-mail (`signature`): after the last line that `holds_game`
+    (a move list: a game's line whose move list follows a form feed or a U+2028 line separator is one
+    too, `_holds_move_list`; a CSV file's game, `_holds_csv_game`)."""
     count = len(lines.starts)
-    last = next((line for line in range(count, 0, -1) if _holds_move_list(lines.lines(line, line))), 0)
+    last = next((line for line in range(count, 0, -1) if holds_game(lines.lines(line, line))), 0)
     return signature(lines.text, lines.starts[last] if last < count else len(lines.text))
 
 
@@ -260,7 +238,7 @@ def _holds_move_list(line: str) -> bool:
 def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
     """The games of a file of move lists: one a line, a game of numbered moves going on over the
     lines after it (`_GAME`), after a header and lines of prose (`_passed_over`) and up to lines
-    of prose and an e-mail's signature line (`-- `) below them (`_signed_off`), each noted. `tags`: Game, Variant, Rules; without
+    of prose and an e-mail's signature line (`-- `) below them (`_mailed`), each noted. `tags`: Game, Variant, Rules; without
     Game, the game the file's name names (`named_game`: its default preset), else the format's
     entry's, and then the first error of each game says how it was read (`_read_as_default`)."""
     given, default = tags or {}, FORMATS["tafl"].games[""]
@@ -268,43 +246,73 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     chosen = {"Game": named} if named and named != default["Game"] else chosen_tags(default, given)
     rules = _rules_of(chosen)
     hint = "" if given.get("Game") or named else _read_as_default(chosen)
+    overruled = _header_overruled(text, path, given, chosen["Game"])
     lines = Locator(text)
-    signed, prose = _signature(lines), _prose(text)
-    closing = _closing(text, prose[1], signed[0] if signed else len(text))
-    games = list(_GAME.finditer(text, prose[1], closing[0]))
+    signed, found = _signature(lines, _holds_move_list), _prose(text)
+    start, end = found.games if found else _header(text)[1], signed[0] if signed else len(text)
+    closed = closing(text, start, end, _SQUARE_LIKE.search)
+    games = list(_GAME.finditer(text, start, closed.games if closed else end))
     for index, block, draft in drafts("tafl", lines, games):
         for name, value in chosen.items():
             draft.tag(name, value)
         draft.hint = hint
+        _header_overruled_said(draft, index, overruled)
         if index == 0:
-            _passed_over(draft, _header(text), prose)
-        if index == len(games) - 1:
-            _signed_off(draft, closing, signed)
+            _passed_over(draft, _header(text))
+        _mailed(draft, (index, len(games)), (found, closed), signed)
         yield _read_list(draft, block[0], block.start(), path, index, rules)
 
 
-def _passed_over(draft: Draft, header: tuple[str, int], prose: tuple[int, int]) -> None:
-    """The notes of the first game of a file of move lists that say the lines above it not read: a
-    header that names no game (`# round 2`: `_header`), lines of prose (`_prose`)."""
+def _passed_over(draft: Draft, header: tuple[str, int]) -> None:
+    """The note of the first game of a file of move lists whose header names no game (`# round 2`:
+    `_header`), not read."""
     if header[0] and not _names_a_game(header[0]):
         draft.note(f"line {draft.locator.where(header[1])[0]}, {header[0]!r}, a header that names no game: not read")
-    _note_prose(draft, prose, "greeting")
 
 
-def _signed_off(draft: Draft, closing: tuple[int, int], signed: tuple[int, str] | None) -> None:
-    """The notes of the last game of a file of move lists that say the lines below it not read:
-    lines of prose (`_closing`), an e-mail's signature (`_signature`)."""
-    _note_prose(draft, closing, "closing")
-    if signed:
-        draft.note(signed[1])
+def _header_overruled(text: str, path: str, given: Mapping[str, str], game: str) -> str:
+    """What is said of a file whose header names a game (`# brandubh`) when `--game` (the `given`
+    tags), or else the file's name, names another, `game`: they win over the header, which is not
+    read (the note of its first game, and what the first error of each adds); "" else."""
+    by = "--game (or --variant)" if given.get("Game") else "the file's name" if named_game(path) else ""
+    header, end = _header(text)
+    named = _games_in(header, [tafl.name for tafl in tafl_games()])
+    if not (by and named) or game in named:
+        return ""
+    line = text.count("\n", 0, end) + 1
+    return (
+        f"the header on line {line}, {header!r}, names {' and '.join(named)}: read as {game}, as {by} says"
+        " (--game, then a file's name, win over a header)"
+    )
 
 
-def _note_prose(draft: Draft, prose: tuple[int, int], part: str) -> None:
-    """The note that the lines of prose from offset `prose[0]` to `prose[1]` (a part of an e-mail) are not read."""
-    if prose[0] < prose[1]:
-        first, last = draft.locator.where(prose[0])[0], draft.locator.where(prose[1] - 1)[0]
-        lines = f"line {first} holds" if first == last else f"lines {first}–{last} hold"
-        draft.note(f"{lines} no move (prose: an e-mail's {part}?): not read")
+def _header_overruled_said(draft: Draft, index: int, overruled: str) -> None:
+    """`_header_overruled` said: in a note of the file's first game (`index` 0), after each game's first error."""
+    if overruled:
+        draft.hint += f"; {overruled}"
+        if index == 0:
+            draft.note(overruled)
+
+
+def _mailed(
+    draft: Draft, place: tuple[int, int], found: tuple[Prose | None, Prose | None], signed: tuple[int, str] | None
+) -> None:
+    """The notes of a game of a file pasted from an e-mail, at `place` (its index, and how many games
+    the file holds): the prose above the first (`_prose`), the prose and the signature below the last
+    (`closing`, `_signature`)."""
+    above, below = found
+    if place[0] == 0 and above is not None:
+        draft.note(_prose_said(draft, above, "greeting"))
+    if place[0] == place[1] - 1:
+        if below is not None:
+            draft.note(_prose_said(draft, below, "closing"))
+        if signed:
+            draft.note(signed[1])
+
+
+def _prose_said(draft: Draft, found: Prose, part: str) -> str:
+    """The note of lines of prose, an e-mail's `part`, not read (`prose_note`)."""
+    return prose_note(draft.locator.where(found.start)[0], draft.locator.where(found.end)[0], part)
 
 
 def chosen_tags(default: Mapping[str, str], tags: dict[str, str]) -> dict[str, str]:
@@ -532,7 +540,11 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
     `csv_game`. A count that differs from the captures the moves list (each square counted as often
     as listed, H3) is a problem of the record at the count."""
     first_row, delimiter = _delimiting_row(text)
-    lines = list(_CSV_ROW.finditer(text))
+    locator = Locator(text)
+    found, signed = _prose(text, _holds_csv_game), _signature(locator, _holds_csv_game)
+    start, end = found.games if found else 0, signed[0] if signed else len(text)
+    closed = closing(text, start, end, _holds_csv_game)
+    lines = list(_CSV_ROW.finditer(text, start, closed.games if closed else end))
     headers = {line.start(): _csv_order(line[0], delimiter) for line in lines if _column_names(line[0]) == delimiter}
     rows = [line for line in lines if not headers.get(line.start())]
     if not rows:
@@ -541,9 +553,12 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
     given = tags or {}
     chosen = dict(given) if given.get("Game") or not games else {"Game": csv_game(path, text)}
     rules = _rules_of(chosen)
-    for index, line, draft in drafts("csv", text, rows):
+    overruled = _header_overruled(text, path, given, chosen["Game"]) if games else ""
+    for index, line, draft in drafts("csv", locator, rows):
         for name, value in chosen.items():
             draft.tag(name, value)
+        _mailed(draft, (index, len(rows)), (found, closed), signed)
+        _header_overruled_said(draft, index, overruled)
         if line.start() in headers:  # column names that do not name the four columns
             yield draft.source(path, index, _unknown_names(draft, line, delimiter))
             continue
@@ -574,6 +589,12 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
             names = draft.locator.where(header)[0]
             read = replace(read, heading=draft.locator.lines(names, names))
         yield read
+
+
+def _holds_csv_game(line: str) -> bool:
+    """Whether a line of a CSV file holds a game (a move, written well or not) or column names: no
+    line of prose, nor of a signature."""
+    return bool(_SQUARE_LIKE.search(line)) or _column_names(line) is not None
 
 
 def _field(row: re.Match[str], name: str) -> str:

@@ -329,14 +329,15 @@ def canonical_records(
 
 def _canonical(source: RecordText) -> tuple[str, Report]:
     """A record as `fmt` writes it, losing none of its `%` lines (nor those before it, the first of
-    its file), nor an e-mail's signature below it (kept as it was, not said in a note), with its report."""
-    report = check_text(replace(source, notes=()) if source.signature else source)
+    its file), nor an e-mail's prose above it or signature below it (kept as they were, not said in
+    a note), with its report."""
+    report = check_text(replace(source, notes=()) if source.signature or source.greeting else source)
     if report.record is None or report.refused:
         text = source.text
     else:
         text = lgn_text(report, escape_lines(source.text, source.line) if source.format == "lgn" else None)
     signed = "\n" + source.signature.rstrip("\n") + "\n" if source.signature else ""
-    return as_lines(source.before) + text.rstrip("\n") + "\n" + signed, report
+    return as_lines(source.before) + source.greeting + text.rstrip("\n") + "\n" + signed, report
 
 
 def like_file(text: str, original: bytes, encoding: str = "utf-8") -> bytes:

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
-from itertools import chain
+from itertools import chain, islice, takewhile
 
 from lusoria.files import write_file
 from lusoria.grammar import grammar_text
@@ -62,6 +62,7 @@ class RecordText:
     heading: str = ""  # the lines above it its format reads it with (a CSV header naming its columns), kept with it
     notes: tuple[str, ...] = ()  # what the reader says of how it read the text: the record's first comments
     signature: str = ""  # an e-mail's signature below it, not read (`signature`: its file's last record's), kept
+    greeting: str = ""  # an e-mail's prose above it, not read (`prose`: its file's first record's), kept
 
     @property
     def last_line(self) -> int:
@@ -95,6 +96,7 @@ def split_records(pieces: Iterable[str], path: str = "") -> Iterator[RecordText]
     start: int | None = None  # where the current record starts in `text`
     movetext = False
     scanned = 0  # text[:scanned]: whole lines already looked at
+    greeting, greeted = "", tuple[str, ...]()  # the prose above the first record (`_greeting`), the note of it
     for piece in chain(_grouped(pieces), [None]):
         if piece is None:
             end = len(text)
@@ -109,8 +111,16 @@ def split_records(pieces: Iterable[str], path: str = "") -> Iterator[RecordText]
                     break
                 line += text.count("\n", counted, start)
                 counted = start
-                yield RecordText(text[start : match.start()], line, index, path, before=tuple(before))
-                index, before = index + 1, []
+                yield RecordText(
+                    text[start : match.start()],
+                    line,
+                    index,
+                    path,
+                    before=tuple(before),
+                    notes=greeted,
+                    greeting=greeting,
+                )
+                index, before, greeting, greeted = index + 1, [], "", ()
                 start, movetext = match.start(), False
             else:
                 if start is None:
@@ -119,6 +129,10 @@ def split_records(pieces: Iterable[str], path: str = "") -> Iterator[RecordText]
                     if match is None:
                         break
                     start = match.start()
+                    if match["move"] and index == 0 and (found := _greeting(text, start, end)):
+                        first, last = (line + text.count("\n", counted, at) for at in (found.start, found.end))
+                        greeting, greeted = text[start : found.games], (f"lgn reader: {prose_note(first, last)}",)
+                        start = position = found.games
                 match = _MOVETEXT.search(text, position, end)  # past the tag section at once
                 if match is None:
                     break
@@ -131,7 +145,7 @@ def split_records(pieces: Iterable[str], path: str = "") -> Iterator[RecordText]
             start = 0
     if start is not None and text.strip():
         first = line + text.count("\n", counted, start)
-        yield _unsigned(RecordText(text, first, index, path, before=tuple(before)))
+        yield _unsigned(RecordText(text, first, index, path, before=tuple(before), notes=greeted, greeting=greeting))
 
 
 _SIGNATURE = re.compile(r"^--[ \t]*\r?$", re.M)  # an e-mail's signature line (RFC 3676 "-- ")
@@ -152,6 +166,61 @@ def signature(text: str, after: int, first_line: int = 1) -> tuple[int, str] | N
     )
 
 
+PROSE_LINES = 10  # lines of prose above a file's games, at most, that its reader passes over
+_LINE = re.compile(r"[^\n]*\S[^\n]*")  # a line that is not blank
+_WORD = re.compile(r"[^\W\d_]{2}")  # what a line of prose holds: a word of letters
+
+
+@dataclass(frozen=True, slots=True)
+class Prose:
+    """Lines of prose above a file's games (an e-mail's `Hi Anna,`, `here is our game:`: `prose`) or
+    below them (`Cheers,` and a name: `closing`)."""
+
+    start: int  # where its first line starts
+    end: int  # where its last line ends (blank lines after it are no prose)
+    games: int  # where its reader reads from (prose above) or up to (prose below)
+
+
+def prose(text: str, after: int, holds_game: Callable[[str], object], end: int | None = None) -> Prose | None:
+    """The lines of prose of `text[after:end]` above its first line that `holds_game` (the format's: a
+    move, a tag), if any: up to PROSE_LINES lines, blank ones aside, each holding a word and nothing
+    of a game. None when there are none, or more, or nothing but prose, or a line of no word (`--`)
+    stands before the first game (a signature above the games is none). Every reader of pasted
+    games asks it, as it asks `signature`."""
+    lines = list(islice(_LINE.finditer(text, after, len(text) if end is None else end), PROSE_LINES + 1))
+    found = list(takewhile(lambda line: _is_prose(line[0], holds_game), lines))
+    if not found or len(found) == len(lines) or not holds_game(lines[len(found)][0]):
+        return None
+    return Prose(found[0].start(), found[-1].end(), lines[len(found)].start())
+
+
+def closing(text: str, start: int, end: int, holds_game: Callable[[str], object]) -> Prose | None:
+    """The lines of prose that end `text[start:end]`, the games pasted from an e-mail (its `Cheers,` and
+    name), a blank line apart from the last game, if any: up to PROSE_LINES lines, as `prose` reads
+    them. None when there are none, or more, or nothing but prose, or no blank line above them."""
+    lines = list(_LINE.finditer(text, start, end))
+    count = len(list(takewhile(lambda line: _is_prose(line[0], holds_game), reversed(lines))))
+    if not count or count > PROSE_LINES or count == len(lines):
+        return None
+    above, first = lines[-count - 1], lines[-count]
+    return (
+        Prose(first.start(), lines[-1].end(), first.start())
+        if text.count("\n", above.end(), first.start()) > 1
+        else None
+    )
+
+
+def _is_prose(line: str, holds_game: Callable[[str], object]) -> bool:
+    """Whether a line is prose: it holds a word and nothing that `holds_game`."""
+    return bool(_WORD.search(line)) and not holds_game(line)
+
+
+def prose_note(first: int, last: int, part: str = "greeting") -> str:
+    """The note of the lines `first`–`last` of a file, prose (`prose`, `closing`: an e-mail's `part`), not read."""
+    lines = f"line {first} holds" if first == last else f"lines {first}–{last} hold"
+    return f"{lines} no move (prose: an e-mail's {part}?): not read"
+
+
 def _unsigned(last: RecordText) -> RecordText:
     """The last record of a file up to an e-mail's signature below its result marker (`signature`),
     with the note that says so ("lgn reader: …") and the signature kept aside; else as it is."""
@@ -161,7 +230,24 @@ def _unsigned(last: RecordText) -> RecordText:
     found = None if ended is None else signature(text, ended, last.line)
     if found is None:
         return last
-    return replace(last, text=text[: found[0]], notes=(f"lgn reader: {found[1]}",), signature=text[found[0] :])
+    said = (*last.notes, f"lgn reader: {found[1]}")
+    return replace(last, text=text[: found[0]], notes=said, signature=text[found[0] :])
+
+
+_RECORD_LIKE = re.compile(r"^[ \t]*[\[{;%(]|[0-9]|(?<!\S)\*(?!\S)")  # a tag, a comment, a number, `*`
+
+
+def _greeting(text: str, start: int, end: int) -> Prose | None:
+    """The lines of prose above a file's first record, starting at `start`, when a tag line follows
+    them (`prose`: an e-mail's `Hi Anna,` pasted above `[Game "laquet"]`); a line that holds a
+    ply of any game, a digit, a comment or what starts as a tag is never prose."""
+    found = prose(text, start, _holds_record, end)
+    return found if found and _NEXT_TAG.match(text, found.games) else None
+
+
+def _holds_record(line: str) -> bool:
+    """Whether a line holds what a record holds, so that it is no prose (`_greeting`)."""
+    return bool(_RECORD_LIKE.search(line)) or any(is_ply(game, word) for word in line.split() for game in known_games())
 
 
 @cache

@@ -342,28 +342,34 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
                 )
             )
             if isinstance(problem, MissingResult):
-                read, unended = RecordText(assumed_end(read.text), read.line, read.index, read.path), True
+                read, unended = _retold(read, assumed_end(read.text)), True
                 continue
             if isinstance(problem, TagTwice):  # read on without it and those written twice after it, their places blank
                 diagnostics += [_as_written(_unclosed(_tag_twice(later), closed), mended) for later in problem.later]
                 blanked = _blank(read.text, *(twice.span for twice in (problem, *problem.later)))
-                read, tag_mended = RecordText(blanked, read.line, read.index, read.path), True
+                read, tag_mended = _retold(read, blanked), True
                 continue
             if cut is not None:  # read up to the ply it ends with, a result assumed
                 cut_text = assumed_end(_blank(read.text, cut.span))
-                read, unended = RecordText(cut_text, read.line, read.index, read.path), True
+                read, unended = _retold(read, cut_text), True
                 continue
             if not keep_going and fixes and fixes == closed_tag(read.text, fixes[0].start, game):  # read on, closed
                 closed.append(
                     _Mended(*_fix_place(read, fixes[0]), read.text[fixes[0].start : fixes[0].end], fixes[0].text)
                 )
-                read, tag_mended = RecordText(mend(read.text, fixes[0]), read.line, read.index, read.path), True
+                read, tag_mended = _retold(read, mend(read.text, fixes[0])), True
                 continue  # (its `]` ends its line: what follows stands where it stood)
             if not keep_going or len(fixes) != 1 or len(mended) == MAX_SLIPS:
                 return _Read(None, read, diagnostics, mended, unended, tag_mended, closed)
             (fix,) = fixes
             mended.append(_Mended(*_fix_place(read, fix), read.text[fix.start : fix.end], fix.text))
-            read = RecordText(mend(read.text, fix), read.line, read.index, read.path)
+            read = _retold(read, mend(read.text, fix))
+
+
+def _retold(read: RecordText, text: str) -> RecordText:
+    """A record's text read again as `text` (mended, ended), in its place, with the notes of its reader
+    (an e-mail's signature below it: they were dropped by --keep-going)."""
+    return RecordText(text, read.line, read.index, read.path, notes=read.notes)
 
 
 def assumed_end(text: str) -> str:

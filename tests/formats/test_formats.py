@@ -19,6 +19,7 @@ from lusoria.cli import main
 from lusoria.formats import BUILT_IN, FORMATS, Format, aage, format_of, read_text
 from lusoria.formats.otn_writer import write_report
 from lusoria.formats.sources import read_sources, walk
+from lusoria.notation.reader import split_records
 from lusoria.notation.sources import HEAD, InputError, Skipped
 from lusoria.notation.writer import unknown, write_record
 from lusoria.validator.games import GAMES
@@ -729,14 +730,15 @@ MAIL = "Hi Anna,\r\n\r\nhere is our game from Tuesday:\r\n\r\nc5-c3 i6-f6 d5-d3\
 def test_a_move_list_below_a_few_lines_of_prose_is_read_with_a_note_of_the_lines_passed_over(tmp_path):
     """A whole e-mail pasted into a .txt (a greeting above the list, a signature below): it was
     skipped in a folder and read as lgn when named ('not a game record in any format lusoria reads');
-    the lines above the first move list, which hold no move, are not read, said in one note."""
+    the lines above the first move list, which hold no move, are not read, said in one note, which
+    counts the lines of prose, not the blank line below them ("lines 1–4" for two and two blanks)."""
     (tmp_path / "round1.txt").write_text(MAIL)
     checked = run("validate", "--game", "tablut", tmp_path)
     assert (checked.exit_code, checked.output) == (0, "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")
     first, second = read_sources(str(tmp_path / "round1.txt"), tags={"Game": "tablut"})
     assert (first.line, check(first).record.main.comments) == (
         5,
-        ["tafl reader: lines 1–4 hold no move (prose: an e-mail's greeting?): not read"],
+        ["tafl reader: lines 1–3 hold no move (prose: an e-mail's greeting?): not read"],
     )
     assert check(second).record.main.comments == [
         "tafl reader: the lines from line 8 on are an e-mail's signature (its '-- ' line and after): not read"
@@ -805,6 +807,107 @@ def test_prose_is_read_as_moves_but_above_the_first_move_list_and_up_to_ten_line
     assert format_of("x.txt", "Hi Anna,\n" * 10 + "c5-c3 i6-f6\n") == "tafl"
 
 
+OVERRULED = (  # a header of the game's name alone
+    "the header on line 1, '# {header}', names {header}: read as {game}, as {by} says"
+    " (--game, then a file's name, win over a header)"
+)
+
+
+@pytest.mark.parametrize(
+    "name, text, given, note",
+    [
+        ("brandubh.txt", "# copenhagen\nd2-b2 c4c5\n", {}, ("tafl", "copenhagen", "brandubh", "the file's name")),
+        ("x.txt", "# brandubh\nd2-b2 c4c5\n", {"Game": "brandubh"}, None),
+        (
+            "x.txt",
+            "# brandubh\nf4-f6 h4-h6\n",
+            {"Game": "copenhagen"},
+            ("tafl", "brandubh", "copenhagen", "--game (or --variant)"),
+        ),
+        (
+            "brandubh.csv",
+            "# copenhagen\nd2-b2 c4c5,0,0,Ongoing\n",
+            {},
+            ("csv", "copenhagen", "brandubh", "the file's name"),
+        ),
+        (
+            "brandubh.csv",
+            "# round 2, copenhagen.csv\nd2-b2 c4c5,0,0,Ongoing\n",
+            {},
+            ("csv", "copenhagen", "brandubh", "the file's name"),
+        ),
+        ("brandubh.csv", "# brandubh\nd2-b2 c4c5,0,0,Ongoing\n", {}, None),
+    ],
+    ids=["a name", "--game, the same", "--game", "a CSV file's name", "a CSV header of words", "a CSV name, the same"],
+)
+def test_a_header_that_names_another_game_than_the_one_read_is_said(name, text, given, note):
+    """`brandubh.txt` under `# copenhagen`, or `--game copenhagen` over `# brandubh`: the name (or
+    --game) wins, as documented, and the header was passed over without a word; one note of the
+    first game says it, naming both (and the first error of each game, where a wrong game shows)."""
+    [source] = read_text(text, "csv" if name.endswith(".csv") else "tafl", name, given)
+    report = check(source)
+    if note is None:
+        assert report.valid and report.record.main.comments == []
+        return
+    reader, named, game, by = note
+    said = OVERRULED.format(header=named, game=game, by=by).replace(f"'# {named}'", repr(text.split("\n")[0]))
+    assert report.record.tags["Game"] == game and report.record.main.comments[0] == f"{reader} reader: {said}"
+
+
+def test_a_wrong_game_s_first_error_says_the_header_it_overruled():
+    """Read under --game, a game of another board is invalid at its first ply: its error says the header."""
+    text = "# brandubh\nd2-b2 c4c5\nd2-b2 c4c5\n"
+    reports = [check(source) for source in read_text(text, "tafl", "x.txt", {"Game": "copenhagen"})]
+    said = OVERRULED.format(header="brandubh", game="copenhagen", by="--game (or --variant)")
+    assert [(r.diagnostics[0].rule, r.diagnostics[0].line, r.diagnostics[0].message) for r in reports] == [
+        ("C3", line, f"there is no piece on d2; the rest of this line is not checked; {said}") for line in (2, 3)
+    ]
+    assert [r.record.main.comments for r in reports] == [[f"tafl reader: {said}"], []]  # one note, of the first
+
+
+BRANDUBH_ROW = "d2-b2 c4c5 d1e1 c5-c1,0,0,Ongoing\n"
+
+
+@pytest.mark.parametrize(
+    "text, notes",
+    [
+        (
+            "Hi Anna,\n\nhere are our games:\n\nmoves,defenders lost,attackers lost,status\n"
+            + BRANDUBH_ROW
+            + "\n-- \nSøren Holm\nclub secretary\n",
+            [
+                "csv reader: lines 1–3 hold no move (prose: an e-mail's greeting?): not read",
+                "csv reader: the lines from line 8 on are an e-mail's signature (its '-- ' line and after): not read",
+            ],
+        ),
+        (
+            "# brandubh\nHi Anna,\n" + BRANDUBH_ROW + "--\nSøren\n",
+            [
+                "csv reader: line 2 holds no move (prose: an e-mail's greeting?): not read",
+                "csv reader: the lines from line 4 on are an e-mail's signature (its '-- ' line and after): not read",
+            ],
+        ),
+        (
+            "# brandubh\n" + BRANDUBH_ROW + "\nCheers,\nSøren\n",
+            ["csv reader: lines 4–5 hold no move (prose: an e-mail's closing?): not read"],
+        ),
+    ],
+    ids=["above column names", "below a header", "a closing"],
+)
+def test_a_csv_file_pasted_from_an_e_mail_is_read_as_a_move_list_is(text, notes):
+    """A CSV file pasted from an e-mail, a greeting above its rows, a closing and a signature below:
+    each of those lines was an error ("a line of a CSV move list is moves,defenders lost,…"); they
+    are passed over as a move list's are (the same `prose`, `closing` and `signature`), said in the
+    notes of its game."""
+    [source] = read_text(text, "csv", "brandubh.csv")
+    report = check(source)
+    assert (source.line, report.valid, report.record.main.comments) == (
+        text.count("\n", 0, text.index("d2-b2")) + 1,
+        True,
+        notes,
+    )
+
+
 @pytest.mark.parametrize(
     "text, notes",
     [
@@ -816,7 +919,13 @@ def test_prose_is_read_as_moves_but_above_the_first_move_list_and_up_to_ten_line
                 "tafl reader: line 3 holds no move (prose: an e-mail's greeting?): not read",
             ],
         ),
-        ("# brandubh, round 2\nc5-c3 i6-f6\n", []),  # its game read from it (the Game tag)
+        (  # a header that names a game is read, but where --game names another (as here): said so
+            "# brandubh, round 2\nc5-c3 i6-f6\n",
+            [
+                "tafl reader: the header on line 1, '# brandubh, round 2', names brandubh: read as tablut, as"
+                " --game (or --variant) says (--game, then a file's name, win over a header)"
+            ],
+        ),
     ],
     ids=["a header", "a header and a line of prose", "a header naming a game"],
 )
@@ -854,6 +963,59 @@ def test_an_lgn_file_pasted_from_an_e_mail_is_read_up_to_its_signature_as_a_move
         ("syntax", 6, 1, "Anna"),
         ("T9", 5, 1, "--"),  # before a result marker, `--` is lgn's pass
     ]
+
+
+def test_keep_going_keeps_the_signature_note_of_a_record_it_mends(tmp_path):
+    """A signed lgn record with a slip (`e3c3`): --keep-going reads it as e3-c3, and rebuilt the
+    record's text without the reader's note of the signature below it; the note stays."""
+    (tmp_path / "round1.lgn").write_text('[Game "tablut"]\n1. e3c3 d1-d3 *\n\n-- \nAnna\n')
+    [source] = read_sources(str(tmp_path / "round1.lgn"))
+    note = "lgn reader: the lines from line 4 on are an e-mail's signature (its '-- ' line and after): not read"
+    mended = check(source, keep_going=True)
+    assert [(d.rule, d.line, d.column, d.text) for d in mended.diagnostics] == [("syntax", 2, 4, "e3c3")]
+    assert [ply.text for ply in mended.record.main.plies] == ["e3-c3", "d1-d3"]
+    assert mended.record.main.comments == [note]
+
+
+def test_an_lgn_record_below_a_greeting_is_read_with_a_note_as_a_move_list_is(tmp_path):
+    """A whole e-mail pasted into an .lgn file, a greeting above the record: it was an error at line 1
+    ("not a game record in any format lusoria reads"); the lines of prose are passed over in the note
+    of the move-list reader (one `prose` for both), and `fmt` keeps them as written, with no note."""
+    mail = "Hi Anna,\n\nhere is our game:\n\n" + LGN_GAME + "\n-- \nSøren\n"
+    (tmp_path / "round1.lgn").write_text(mail)
+    checked = run("validate", tmp_path / "round1.lgn")
+    assert (checked.exit_code, checked.output) == (0, "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n")
+    [report] = reports_of(tmp_path / "round1.lgn")
+    assert (report.source.line, report.record.main.comments) == (
+        5,
+        [
+            "lgn reader: lines 1–3 hold no move (prose: an e-mail's greeting?): not read",
+            "lgn reader: the lines from line 10 on are an e-mail's signature (its '-- ' line and after): not read",
+        ],
+    )
+    formatted = run("fmt", tmp_path / "round1.lgn").stdout
+    assert formatted.startswith("Hi Anna,\n\nhere is our game:\n\n[Game") and "lgn reader" not in formatted
+
+
+@pytest.mark.parametrize(
+    "above",
+    ["Hi Anna,\nhere is game 3:\n\n", "Hi Anna,\n{our game}\n", "Hi Anna,\n" * 11, "Hi Anna,\n% kept\n"],
+    ids=["a digit", "a comment", "eleven lines", "a % line"],
+)
+def test_no_line_that_holds_what_a_record_holds_is_read_as_a_greeting(above):
+    """Conservative: prose is up to ten lines of words above a tag line, none holding a digit (a
+    move number, a Laquet roll), a comment, a `%` line or a ply of any game: else the lines are
+    read as before, a record of no tag at line 1."""
+    first, game = (check(source) for source in split_records([above + LGN_GAME]))
+    assert [(d.rule, d.line, d.column, d.message) for d in first.diagnostics] == [
+        (
+            "syntax",
+            1,
+            1,
+            "not a game record in lgn, which a record's text is read as unless a format is named for it: it has no tag and no movetext",
+        )
+    ]
+    assert game.valid and game.record.main.comments == []
 
 
 def test_fmt_write_keeps_an_lgn_file_s_signature_as_it_was(tmp_path):
@@ -1496,11 +1658,12 @@ def test_a_slip_in_a_csv_files_first_game_is_said_at_its_place(tmp_path):
 
 def test_a_csv_line_that_is_no_game_is_its_own_error_and_the_games_after_it_are_read():
     good = (FIXTURES / "csv/brandubh.csv").read_text().splitlines()[0]
-    bad, after = [check(s) for s in read_text(f"a note, not a game\n{good}\n", "csv", "brandubh.csv")]
+    """(A line of words above the first game is prose, passed over: below it, such a line is read.)"""
+    before, bad, after = [check(s) for s in read_text(f"{good}\na note, not a game\n{good}\n", "csv", "brandubh.csv")]
     assert [(d.rule, d.line, d.column, d.message) for d in bad.diagnostics] == [
-        ("syntax", 1, 1, "a line of a CSV move list is moves,defenders lost,attackers lost,status")
+        ("syntax", 2, 1, "a line of a CSV move list is moves,defenders lost,attackers lost,status")
     ]
-    assert after.valid and after.record.result == "1-0" and after.source.line == 2
+    assert before.valid and after.valid and after.record.result == "1-0" and after.source.line == 3
 
 
 def test_a_csv_row_of_column_names_is_a_header_not_a_game():
