@@ -2008,12 +2008,13 @@ def test_a_csv_header_of_other_than_four_names_says_the_names_expected(tmp_path,
     delimiter = ";" if ";" in names else ","
     (tmp_path / "brandubh.csv").write_text(f"{names}\n{CSV_GAME.replace(',', delimiter)}\n")
     header, row = [check(s) for s in read_sources(str(tmp_path / "brandubh.csv"))]
-    column = 1 if "not named" in message else names.index(message.split("'")[1]) + 1
-    assert [(d.rule, d.line, d.column, d.message) for d in header.diagnostics] == [
+    named = "moves" if "not named" in message else message.split("'")[1]  # the first name, or the one said
+    assert [(d.rule, d.line, d.column, d.text, d.message) for d in header.diagnostics] == [
         (
             "syntax",
             1,
-            column,
+            names.index(named) + 1,
+            named,
             "the column names are moves, defenders lost, attackers lost and status, in any order, each once "
             f"(a name holding move, defender, attacker, status or result): {message}",
         )
