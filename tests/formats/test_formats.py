@@ -1947,6 +1947,14 @@ def test_a_csv_field_quoted_is_read_whole_whatever_delimiter_it_holds(delimiter)
     assert game.diagnostics[0].message.startswith(f"found '{word}', expected a move such as e2-c2")
 
 
+def test_a_quote_that_begins_a_csv_games_moves_is_said_at_its_place():
+    """The first character of the quoted moves (the mutant looked for a quote past it only)."""
+    moves, *others = CSV_GAME.split(",")
+    [game] = [check(s) for s in read_text(f'"""{moves}",0,1,White\n', "csv", "brandubh.csv")]
+    assert [(d.rule, d.line, d.column, d.text) for d in game.diagnostics] == [("syntax", 1, 2, '""')]
+    assert game.diagnostics[0].message.startswith("found '\"\"', a quote in the moves")
+
+
 def test_a_quote_written_twice_in_a_quoted_csv_field_is_read_as_the_csv_module_reads_it():
     """`""` in a quoted field is a quote, as the csv module reads it: a status or a count holding one is
     said with the field read (the line was said as no CSV game, at its first column, or read as lgn); in
