@@ -1,9 +1,9 @@
 """How a record's game ended, in the few words the archive keeps for every record
 (`records.ending`, `lusoria query --ending`, `lusoria stats`): the outcome the rules gave when
 the replay reached the end (each game names its own endings, `Game.endings`: `king captured`,
-`borne off`), else what the Termination tag says, read for common words (`resigned`,
-`timeout`), else what the result leaves (`unfinished` for `*`, `unknown` for a result that no
-ply and no tag explains)."""
+`borne off`; an outcome that names none: its rule ID), else what the Termination tag says, read
+for common words (`resigned`, `timeout`), else what the result leaves (`unfinished` for `*`,
+`unknown` for a result that no ply and no tag explains)."""
 
 from __future__ import annotations
 

@@ -215,6 +215,7 @@ def test_a_hover_on_a_rule_id_in_a_comment_or_on_a_diagnostics_place_shows_the_r
     at = {word: rules_at(entry, 1, line.index(word) + 1) for word in ("e3-c3", "d1-d9", "T4", "not", "C3", "e4", "X9")}
     assert at == {"e3-c3": [], "d1-d9": ["T2"], "T4": ["T4"], "not": [], "C3": ["C3"], "e4": [], "X9": []}
     assert rules_at(entry, 2, len("% see T1")) == ["T12"] and rules_at(entry, 0, 3) == []  # not a tag's
+    assert rules_at(entry, 0, line.index("d1-d9") + 1) == []  # the tag above d1-d9: not its diagnostic's line
     assert rule_hover("T4") == f"```text\n{explain('T4')}\n```"
 
 

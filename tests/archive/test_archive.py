@@ -8,6 +8,7 @@ import sqlite3
 import pytest
 from click.testing import CliRunner
 from conftest import ROOT, connect
+from toy_game import Slide
 
 from lusoria.api import random_records
 from lusoria.archive import (
@@ -23,7 +24,8 @@ from lusoria.archive import (
 )
 from lusoria.archive.search import read_positions
 from lusoria.cli import main
-from lusoria.validator.games import GAMES
+from lusoria.validator.base import Outcome
+from lusoria.validator.games import GAMES, register
 from lusoria.validator.replay import check
 
 SAMPLES = str(ROOT / "samples")
@@ -637,6 +639,26 @@ def test_an_ending_the_rules_did_not_reach_is_read_from_the_termination_tag_or_t
     archive.import_paths([f'[Game "tablut"]\n[Result "{result}"]\n{written}\n1. e3-c3 {result}\n'])
     assert archive.sql("SELECT ending FROM records") == [{"ending": ending}]
     assert [row["id"] for row in archive.query(Filters(ending=ending))] == [1]
+
+
+class Unworded(Slide):
+    """Slide, whose outcome names no ending in words (a plug-in's game that leaves `Outcome.ending` out)."""
+
+    endings = ()
+
+    def outcome(self, position):
+        found = super().outcome(position)
+        return found and Outcome(found.result, found.rule, found.reason)
+
+
+def test_an_outcome_that_names_no_ending_is_kept_as_its_rule(tmp_path):
+    register(Unworded)
+    try:
+        archive = Archive(str(tmp_path / "a.db"))
+        archive.import_paths(['[Game "slide"]\n\n1. a1-b1 a3-a2 2. b1-b2 a2-a1 0-1\n'])
+        assert archive.sql("SELECT valid, ending FROM records") == [{"valid": 1, "ending": "Z3"}]
+    finally:
+        GAMES.unregister("slide")
 
 
 def test_an_ending_no_game_has_is_an_error_that_lists_them(archive):

@@ -12,6 +12,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import urllib.request
 from urllib.parse import urlencode
 
@@ -23,7 +24,7 @@ from hypothesis import strategies as st
 from toy_game import Slide
 
 from lusoria.api import random_records
-from lusoria.archive import Archive
+from lusoria.archive import Archive, explorer
 from lusoria.archive.datasette import explorer_path
 from lusoria.archive.explorer import GAMES_SHOWN, MAX_GAMES, MAX_LINE, answer
 from lusoria.cli import main
@@ -323,6 +324,21 @@ def test_a_url_that_cannot_be_answered_gets_a_line(site, url, status, said):
     response = get(site, url)
     assert (response.status_code, response.headers["content-type"].split(";")[0]) == (status, "text/plain")
     assert response.text.startswith(said)
+
+
+def test_an_answer_that_outlasts_its_time_is_a_line_with_503(site, monkeypatch):
+    """The page's work is still under way (held until the answer is given) when its time is up."""
+    released = threading.Event()
+    monkeypatch.setattr(explorer, "TIMEOUT", 0.001)
+    monkeypatch.setattr(explorer, "page", lambda *_: released.wait() and "a page")
+    loop = asyncio.new_event_loop()
+    try:
+        response = loop.run_until_complete(site.client.get("/-/explorer/club"))
+    finally:
+        released.set()
+        loop.close()  # (does not wait for the page's thread)
+    assert (response.status_code, response.headers["content-type"].split(";")[0]) == (503, "text/plain")
+    assert response.text == "the answer took too long"
 
 
 NAMES = st.sampled_from(

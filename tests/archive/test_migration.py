@@ -132,6 +132,22 @@ def test_a_version_1_archive_is_upgraded_with_nothing_lost(new, tmp_path):
     assert sorted(os.listdir(tmp_path)) == ["old.db"]
 
 
+def test_a_version_1_record_without_a_line_is_upgraded_as_the_same_record_with_one(tmp_path):
+    """Version 1's `line` may be NULL: the record is read as one at line 1 (its identity, setting and
+    label do not depend on its line)."""
+    paths = [str(tmp_path / "no-line.db"), str(tmp_path / "lines.db")]
+    for path in paths:
+        version_1_archive(path)
+    with closing(sqlite3.connect(paths[0])) as conn:
+        conn.execute("UPDATE records SET line = NULL WHERE id IN (1, 5)")  # a valid record and a syntax error
+        conn.commit()
+    for path in paths:
+        Archive(path).query(Filters())  # opening it upgrades it
+    upgraded = "SELECT id, hash, setting, label, valid, first_rule FROM records ORDER BY id"
+    assert rows(paths[0], upgraded) == rows(paths[1], upgraded)
+    assert rows(paths[0], "SELECT line FROM records WHERE id IN (1, 5)") == [(None,), (None,)]
+
+
 def test_a_version_1_archive_whose_upgrade_fails_is_left_as_it_was(new, tmp_path, monkeypatch):
     path = str(tmp_path / "old.db")
     version_1_archive(path)

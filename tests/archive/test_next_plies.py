@@ -93,6 +93,16 @@ def test_the_sums_count_a_position_reached_again_later_in_a_game(tmp_path):
     assert len(sums(archive.path)) == 2 + 1  # from the start, and from the position after ply 1 (plies 1, 5, 9)
 
 
+def test_the_position_a_record_ends_at_is_not_summed_up(tmp_path):
+    """No ply is played from it in that record: the position after 1. e6-b6, which BACK_AND_FORTH
+    reaches at ply 9 only, is read from the games."""
+    archive = Archive(str(tmp_path / "a.db"))
+    archive.import_paths([BACK_AND_FORTH, '[Game "tablut"]\n\n1. e6-b6 *\n'])
+    assert [(n.ply, n.games) for n in archive.tree(tablut.INITIAL)] == [("e6-b6", 2), ("e3-c3", 1)]
+    assert len(sums(archive.path)) == 2 + 1  # as BACK_AND_FORTH's alone: nothing from after e6-b6
+    assert [(n.ply, n.games, n.average_ply) for n in archive.tree(from_id=2, ply=1)] == [("e2-a2", 1, 10.0)]
+
+
 def test_filters_the_sums_cannot_answer_read_the_games():
     assert summable(Filters(player="Karin Nilsson"), variations=False) is None
     assert summable(Filters(date_from="2020"), variations=False) is None

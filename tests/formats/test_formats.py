@@ -2110,6 +2110,14 @@ def test_a_csv_field_quoted_is_read_whole_whatever_delimiter_it_holds(delimiter)
     assert game.diagnostics[0].message.startswith(f"found '{word}', expected a move such as e2-c2")
 
 
+def test_a_quote_that_begins_a_csv_games_moves_is_said_at_its_place():
+    """The first character of the quoted moves (the mutant looked for a quote past it only)."""
+    moves, *others = CSV_GAME.split(",")
+    [game] = [check(s) for s in read_text(f'"""{moves}",0,1,White\n', "csv", "brandubh.csv")]
+    assert [(d.rule, d.line, d.column, d.text) for d in game.diagnostics] == [("syntax", 1, 2, '""')]
+    assert game.diagnostics[0].message.startswith("found '\"\"', a quote in the moves")
+
+
 def test_a_quote_written_twice_in_a_quoted_csv_field_is_read_as_the_csv_module_reads_it():
     """`""` in a quoted field is a quote, as the csv module reads it: a status or a count holding one is
     said with the field read (the line was said as no CSV game, at its first column, or read as lgn); in
@@ -2171,12 +2179,13 @@ def test_a_csv_header_of_other_than_four_names_says_the_names_expected(tmp_path,
     delimiter = ";" if ";" in names else ","
     (tmp_path / "brandubh.csv").write_text(f"{names}\n{CSV_GAME.replace(',', delimiter)}\n")
     header, row = [check(s) for s in read_sources(str(tmp_path / "brandubh.csv"))]
-    column = 1 if "not named" in message else names.index(message.split("'")[1]) + 1
-    assert [(d.rule, d.line, d.column, d.message) for d in header.diagnostics] == [
+    named = "moves" if "not named" in message else message.split("'")[1]  # the first name, or the one said
+    assert [(d.rule, d.line, d.column, d.text, d.message) for d in header.diagnostics] == [
         (
             "syntax",
             1,
-            column,
+            names.index(named) + 1,
+            named,
             "the column names are moves, defenders lost, attackers lost and status, in any order, each once "
             f"(a name holding move, defender, attacker, status or result): {message}",
         )

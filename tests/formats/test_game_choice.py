@@ -389,6 +389,14 @@ def test_a_type_on_the_board_of_a_game_of_one_variant_is_read_with_its_game_alon
     assert ": read them with {Game} brandubh or {Game} hnefatafl {Variant} V (and" in aage.refusal("Imaginary Tafl 7x7")
 
 
+@pytest.mark.parametrize("name", ["Imaginary Tafl 0x0", "Imaginary Tafl 00x00"])
+def test_a_type_on_a_board_of_no_squares_names_no_board(name, lusorias_own_tafl_games):
+    """A board of size 0 is no board: the note is the one of a type whose name says none (the
+    mutant took it for a 1×1 board, on which no game is played)."""
+    assert aage.refusal(name) == aage.refusal("Tafl")
+    assert "hnefatafl describes boards by its variants: read them with {Game} hnefatafl" in aage.refusal(name)
+
+
 def test_a_type_on_a_board_no_game_is_played_on_cannot_be_read(monkeypatch):
     plain = [game for game in aage.tafl_games() if not game.described]
     monkeypatch.setattr(aage, "tafl_games", lambda: plain)

@@ -3,6 +3,7 @@ addresses, nested ones, comments, places in the file), malformed ones as one loc
 and written back so that `convert --to otn` and back keeps them."""
 
 import random
+from importlib.resources import files
 
 import pytest
 from click.testing import CliRunner
@@ -19,6 +20,8 @@ from lusoria.formats.otn_writer import _alternatives, write_report
 from lusoria.formats.sources import read_sources
 from lusoria.notation.model import Line, Ply
 from lusoria.notation.writer import unknown, write_record
+from lusoria.validator.brandubh import Brandubh
+from lusoria.validator.games import GAMES, register
 from lusoria.validator.replay import check
 from lusoria.validator.tablut import Tablut
 from lusoria.validator.tafl_rules import KEYS
@@ -636,6 +639,30 @@ def test_the_rules_record_of_a_game_of_lusorias_own_names_it(tags, name):
     again = check(next(read_text(bare, "otn", "back.otg")))
     assert again.valid and "OtnRulesName" not in again.record.tags
     assert {key: again.record.tags.get(key) for key in tags} == tags
+
+
+class TwoVariants(Brandubh):
+    """A plug-in's tafl game of two variants, neither of which OpenTafl has, its title no name of OpenTafl's."""
+
+    name, title = "twovariants", "Two variants"
+    grammar = str(files("lusoria.grammar") / "brandubh.lark")
+    presets = {"standard": {}, "armed": {"king-capture": "4"}}
+
+
+@pytest.mark.parametrize("variant, name", [("standard", "Two_variants"), ("armed", "Two_variants_(armed)")])
+def test_the_rules_record_of_a_plug_ins_game_names_its_variant_but_the_first(variant, name):
+    """Its first variant is named by the game's title alone, its other by the title and the
+    variant's name, as lusoria's own games are named (the mutant named both by the title alone)."""
+    register(TwoVariants)
+    try:
+        record = random_record(TwoVariants(variant=variant), random.Random(5), max_plies=6)
+        record.tags.update({"Game": "twovariants", "Variant": variant})
+        otn = write_report(check(write_record(record)))
+    finally:
+        GAMES.unregister("twovariants")
+    assert next(line for line in otn.splitlines() if line.startswith("[rules:")).startswith(
+        f"[rules:dim:7 name:{name} "
+    )
 
 
 def test_a_resignation_from_a_position_with_the_defenders_to_move_is_theirs_in_a_game_the_attackers_start():

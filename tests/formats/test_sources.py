@@ -1,6 +1,9 @@
 """Every library call reads the same kinds of source: paths (str or Path), streams, and text."""
 
+import bz2
+import gzip
 import io
+import lzma
 import os
 import threading
 from pathlib import Path
@@ -215,6 +218,18 @@ def test_a_folders_compressed_files_are_skipped_with_how_to_read_them(tmp_path):
         ("d.ZST", "a zstd-compressed file, not text: decompress it first (unzstd)"),
         ("e.zip", "a zip-compressed file, not text: decompress it first (unzip)"),
     ]
+
+
+@pytest.mark.parametrize(
+    "packer, kind, command", [(gzip, "gzip", "gunzip"), (bz2, "bzip2", "bunzip2"), (lzma, "xz", "unxz")]
+)
+def test_a_compressed_file_whose_name_does_not_say_so_is_told_by_its_first_bytes(tmp_path, packer, kind, command):
+    """Named `games.lgn`, read: its first bytes say what it is (the mutant read it as text)."""
+    path = tmp_path / "games.lgn"
+    path.write_bytes(packer.compress(b'[Game "tablut"]\n\n1. e3-c3 *\n'))
+    with pytest.raises(InputError) as raised:
+        list(read_sources(str(path)))
+    assert str(raised.value) == f"{path}: a {kind}-compressed file, not text: decompress it first ({command})"
 
 
 def test_a_file_met_again_is_read_once(tmp_path):
