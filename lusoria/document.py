@@ -741,13 +741,17 @@ def _ends_whole(report: Report) -> bool:
     )
 
 
+_PLY_ENDED = re.compile(r"[0-9]+\.|[\n{}();]")  # a move number, a line end, a comment, a variation
+_REPEATED = re.compile(r"\([0-9]\)")  # a play's repeat count (`2/8(2)`): no variation
+
+
 def _roll_before(rolls: re.Pattern[str], text: str, cursor: int) -> int | None:
     """Where the roll written last before `cursor` starts, when the ply it begins goes on to the
-    cursor (no move number, line end, comment or variation between)."""
+    cursor (no move number, line end, comment or variation between; `66: 1/7(2)` goes on)."""
     roll = None
     for roll in rolls.finditer(text, max(0, cursor - 80), cursor):
         pass
-    if roll is not None and not re.search(r"[0-9]+\.|[\n{}();]", text[roll.end() : cursor]):
+    if roll is not None and not _PLY_ENDED.search(_REPEATED.sub("", text[roll.end() : cursor])):
         return roll.start()
     return None
 

@@ -431,6 +431,14 @@ def test_a_laquet_ply_is_not_completed_from_a_roll_across_a_comment_or_a_variati
     assert completions(entry_of(f'[Game "laquet"]\n{typed}'), typed, 1, len(typed)) == []
 
 
+def test_a_laquet_ply_whose_play_has_a_repeat_count_is_completed_from_its_roll():
+    """`2/8(3)`, a play written three times: its `(3)` was taken for a variation the ply does not go on
+    past, and nothing was offered; the plies of 66 are, in place of the ply, as validate suggests."""
+    typed = "1. 66: 2/8(3) "
+    offered = completions(entry_of(f'[Game "laquet"]\n{typed}'), typed, 1, len(typed))
+    assert (offered[0].label, offered[0].start, offered[0].end) == ("66: 2/8 2/8", 3, len(typed))
+
+
 @pytest.mark.parametrize("opened", ["(", "( ", "(\n"])
 def test_a_variation_of_a_second_ply_is_offered_its_move_number_first(opened):
     """`(3... d1-c1`, as fmt writes it: a variation's first ply, Black's, was offered without its
