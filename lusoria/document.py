@@ -638,7 +638,7 @@ def _named_rules_edit(entry: Entry, line: int) -> Callable[[str], Edit]:
     record's as read (`header_read`), not one a comment quotes (`{ [Rules "first=black"] in the source }`)."""
 
     def edit(rules: str) -> Edit:
-        record = header_read(_tag_set_aside(entry.source.text, line - entry.offset)).record
+        record = header_read(_open_tags_set_aside(entry.source.text)).record
         written = record.tags.get("Rules") if record else None
         named = {pair.partition("=")[0].lower() for pair in rules.split()}
         kept = [pair for pair in (written or "").split() if pair.partition("=")[0].lower() not in named]
@@ -648,14 +648,13 @@ def _named_rules_edit(entry: Entry, line: int) -> Callable[[str], Edit]:
     return edit
 
 
-def _tag_set_aside(text: str, row: int) -> str:
-    """A record's text with the tag whose value is typed at the start of line `row` (0-based), written
-    whole or not yet (`[Variant "Saami`), as blanks: the other tags parse, in their places."""
-    lines = lines_of(text)
-    typed = re.match(rf'{TAG_BEFORE_VALUE}"[^"\n]*"?[ \t]*\]?', lines[row])
-    if typed:
-        lines[row] = " " * typed.end() + lines[row][typed.end() :]
-    return "\n".join(lines)
+_OPEN_TAG = re.compile(rf'{TAG_BEFORE_VALUE}"[^"\n]*$', re.M)  # a tag whose value is not closed on its line
+
+
+def _open_tags_set_aside(text: str) -> str:
+    """A record's text with each tag whose value is left open, the one being typed (`[Variant "Saami`)
+    or another (`[Event "Lund`), as blanks: the other tags parse, in their places."""
+    return _OPEN_TAG.sub(lambda tag: " " * len(tag[0]), text)
 
 
 def _holding(values: list[str], typed: str) -> list[str]:

@@ -509,6 +509,10 @@ def test_a_variants_name_completed_writes_the_rules_it_sets(record, rules_edit):
             f'[Game "tablut"]\n[Variant "{SAAMI_W}\n[Rules "king-armed=no"]\n*\n',
             Edit(2, 7, 2, 22, '"first=white king-armed=no"'),
         ),
+        (  # another tag left open: its tags did not parse, and a second Rules tag was written, read after the first
+            f'[Game "tablut"]\n[Variant "{SAAMI_W}\n[Event "Lund\n[Rules "king-armed=no"]\n*\n',
+            Edit(3, 7, 3, 22, '"first=white king-armed=no"'),
+        ),
     ],
 )
 def test_a_variants_name_being_typed_writes_its_rules_in_the_record_s_rules_tag(record, rules_edit):
