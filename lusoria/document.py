@@ -696,8 +696,7 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
     found: list[Completion] = []
     if report.outcome is None:
         found += _next_plies(rules, report, rolls, typed, start, end)
-        begins = not report.plies or before_ply.rstrip().endswith("(")  # the movetext, or a variation
-        number = _next_number(rules, record, report, [ply.label for ply in found], begins)
+        number = _next_number(rules, record, report, [ply.label for ply in found], _line_broken(record, before_ply))
         if number is not None and before_ply == text[:offset]:
             found.append(Completion(number, "number", start, end, "the move number"))
     ended = report.outcome
@@ -707,6 +706,14 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
     found += [Completion(r, "result", start, end, "the result" if ended else "") for r in markers]
     return sorted(found, key=lambda item: (not item.label.startswith(typed), item.kind != "number"))  # `2` typed:
     # the number first (in a game of dice, before the rolls it may begin too: `21:`)
+
+
+def _line_broken(line_up_to: Record, before: str) -> bool:
+    """Whether the next ply, after the text `before`, is numbered even as a move's second (`3...`), as
+    fmt writes it: at the start of the movetext or of a variation, after a comment or a variation (the
+    last ply of the line `line_up_to` reads, `_line_up_to`, holds them) or a `%` line."""
+    plies, written = line_up_to.main.plies, before.rstrip()
+    return not plies or plies[-1].breaks_line or written.endswith("(") or written.split("\n")[-1].startswith("%")
 
 
 def _line_up_to(text: str) -> str:
@@ -772,8 +779,8 @@ def _next_plies(
 
 def _next_number(rules: Game, record: Record, report: Report, plies: list[str], begins: bool) -> str | None:
     """The move number of the next ply (one of `plies`), when one is written before it: not a ply's that
-    continues its side's turn, nor a second ply's `N...` but where a line `begins` (the movetext, or a
-    variation: `(3... d1-c1`, as fmt writes it)."""
+    continues its side's turn, nor a second ply's `N...` but where the line `begins` or is broken
+    (`_line_broken`: `(3... d1-c1`, as fmt writes it)."""
     continued = Continued(record, rules.continued)
     continues = bool(plies) and rules.continued is not None and all(map(rules.continued.match, plies))
     counted = continued.number(report.plies + 1, (0, report.plies - 1))
