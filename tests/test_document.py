@@ -424,7 +424,9 @@ def test_after_the_last_laquet_ply_the_results_go_after_it_not_in_its_place(afte
     ]
 
 
-@pytest.mark.parametrize("typed", ["1. 64: 5/11 {c} ", "1. 64: 5/11 {c} 4", "1. 64: 5/11 (1. 64: 4/8 5/11) "])
+@pytest.mark.parametrize(
+    "typed", ["1. 64: 5/11 {c} ", "1. 64: 5/11 {c} 4", "1. 64: 5/11 ; c ", "1. 64: 5/11 (1. 64: 4/8 5/11) "]
+)
 def test_a_laquet_ply_is_not_completed_from_a_roll_across_a_comment_or_a_variation(typed):
     """`64: 5/11 4/8` was offered from the roll before `{c}`, in place of the comment: no ply goes on
     past one (nor past a variation), so nothing is offered there."""
