@@ -753,7 +753,7 @@ _REPEATED = re.compile(r"\([0-9]\)")  # a play's repeat count (`2/8(2)`): no var
 
 def _roll_before(rolls: re.Pattern[str], text: str, cursor: int) -> int | None:
     """Where the roll written last before `cursor` starts, when the ply it begins goes on to the
-    cursor (no move number, line end, comment or variation between; `66: 1/7(2)` goes on)."""
+    cursor (no move number, line end, comment or variation between; `66: 2/8(3)` goes on)."""
     roll = None
     for roll in rolls.finditer(text, max(0, cursor - 80), cursor):
         pass
