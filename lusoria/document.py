@@ -638,7 +638,7 @@ def _named_rules_edit(entry: Entry, line: int) -> Callable[[str], Edit]:
     record's as read (`header_read`), not one a comment quotes (`{ [Rules "first=black"] in the source }`)."""
 
     def edit(rules: str) -> Edit:
-        record = header_read(_tag_set_aside(entry.source.text, line - entry.offset)).record
+        record = header_read(_open_tags_set_aside(entry.source.text)).record
         written = record.tags.get("Rules") if record else None
         named = {pair.partition("=")[0].lower() for pair in rules.split()}
         kept = [pair for pair in (written or "").split() if pair.partition("=")[0].lower() not in named]
@@ -648,14 +648,13 @@ def _named_rules_edit(entry: Entry, line: int) -> Callable[[str], Edit]:
     return edit
 
 
-def _tag_set_aside(text: str, row: int) -> str:
-    """A record's text with the tag whose value is typed at the start of line `row` (0-based), written
-    whole or not yet (`[Variant "Saami`), as blanks: the other tags parse, in their places."""
-    lines = lines_of(text)
-    typed = re.match(rf'{TAG_BEFORE_VALUE}"[^"\n]*"?[ \t]*\]?', lines[row])
-    if typed:
-        lines[row] = " " * typed.end() + lines[row][typed.end() :]
-    return "\n".join(lines)
+_OPEN_TAG = re.compile(rf'{TAG_BEFORE_VALUE}"[^"\n]*$', re.M)  # a tag whose value is not closed on its line
+
+
+def _open_tags_set_aside(text: str) -> str:
+    """A record's text with each tag whose value is left open, the one being typed (`[Variant "Saami`)
+    or another (`[Event "Lund`), as blanks: the other tags parse, in their places."""
+    return _OPEN_TAG.sub(lambda tag: " " * len(tag[0]), text)
 
 
 def _holding(values: list[str], typed: str) -> list[str]:
@@ -697,8 +696,7 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
     found: list[Completion] = []
     if report.outcome is None:
         found += _next_plies(rules, report, rolls, typed, start, end)
-        begins = not report.plies or before_ply.rstrip().endswith("(")  # the movetext, or a variation
-        number = _next_number(rules, record, report, [ply.label for ply in found], begins)
+        number = _next_number(rules, record, report, [ply.label for ply in found], _line_broken(record, before_ply))
         if number is not None and before_ply == text[:offset]:
             found.append(Completion(number, "number", start, end, "the move number"))
     ended = report.outcome
@@ -708,6 +706,14 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
     found += [Completion(r, "result", start, end, "the result" if ended else "") for r in markers]
     return sorted(found, key=lambda item: (not item.label.startswith(typed), item.kind != "number"))  # `2` typed:
     # the number first (in a game of dice, before the rolls it may begin too: `21:`)
+
+
+def _line_broken(line_up_to: Record, before: str) -> bool:
+    """Whether the next ply, after the text `before`, is numbered even as a move's second (`3...`), as
+    fmt writes it: at the start of the movetext or of a variation, after a comment or a variation (the
+    last ply of the line `line_up_to` reads, `_line_up_to`, holds them) or a `%` line."""
+    plies, written = line_up_to.main.plies, before.rstrip()
+    return not plies or plies[-1].breaks_line or written.endswith("(") or written.split("\n")[-1].startswith("%")
 
 
 def _line_up_to(text: str) -> str:
@@ -741,13 +747,17 @@ def _ends_whole(report: Report) -> bool:
     )
 
 
+_PLY_ENDED = re.compile(r"[0-9]+\.|[\n{}();]")  # a move number, a line end, a comment, a variation
+_REPEATED = re.compile(r"\([0-9]\)")  # a play's repeat count (`2/8(2)`): no variation
+
+
 def _roll_before(rolls: re.Pattern[str], text: str, cursor: int) -> int | None:
     """Where the roll written last before `cursor` starts, when the ply it begins goes on to the
-    cursor (no move number, line end, comment or variation between)."""
+    cursor (no move number, line end, comment or variation between; `66: 2/8(3)` goes on)."""
     roll = None
     for roll in rolls.finditer(text, max(0, cursor - 80), cursor):
         pass
-    if roll is not None and not re.search(r"[0-9]+\.|[\n{}();]", text[roll.end() : cursor]):
+    if roll is not None and not _PLY_ENDED.search(_REPEATED.sub("", text[roll.end() : cursor])):
         return roll.start()
     return None
 
@@ -769,8 +779,8 @@ def _next_plies(
 
 def _next_number(rules: Game, record: Record, report: Report, plies: list[str], begins: bool) -> str | None:
     """The move number of the next ply (one of `plies`), when one is written before it: not a ply's that
-    continues its side's turn, nor a second ply's `N...` but where a line `begins` (the movetext, or a
-    variation: `(3... d1-c1`, as fmt writes it)."""
+    continues its side's turn, nor a second ply's `N...` but where the line `begins` or is broken
+    (`_line_broken`: `(3... d1-c1`, as fmt writes it)."""
     continued = Continued(record, rules.continued)
     continues = bool(plies) and rules.continued is not None and all(map(rules.continued.match, plies))
     counted = continued.number(report.plies + 1, (0, report.plies - 1))

@@ -38,6 +38,12 @@ class Ply:
         self.comments = [] if comments is None else comments
         self.variations = [] if variations is None else variations
 
+    @property
+    def breaks_line(self) -> bool:
+        """Whether comments or a variation follow it: the ply after it is numbered, a move's second
+        too (`3. f5-f3 {good} 3... e9-i9`)."""
+        return bool(self.comments or any(line.plies for line in self.variations))
+
     def __reduce__(self) -> tuple[type[Ply], tuple]:
         # compiled, the default pickling calls __init__ without arguments (the worker pool pickles plies)
         return Ply, (self.text, self.line, self.column, self.number, self.nags, self.comments, self.variations)

@@ -133,7 +133,7 @@ class _Tokens(Visitor):
             else ""
         )
         self._add(numbered + self.canonical.get(key, ply.text))  # a number is never split from its ply
-        self.after_break = bool(ply.comments or any(line.plies for line in ply.variations))
+        self.after_break = ply.breaks_line
 
     def visit_nag(self, nag: int) -> None:
         self._add(f"${nag}")

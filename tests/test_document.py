@@ -425,22 +425,61 @@ def test_after_the_last_laquet_ply_the_results_go_after_it_not_in_its_place(afte
     ]
 
 
-@pytest.mark.parametrize("typed", ["1. 64: 5/11 {c} ", "1. 64: 5/11 {c} 4", "1. 64: 5/11 (1. 64: 4/8 5/11) "])
+@pytest.mark.parametrize(
+    "typed", ["1. 64: 5/11 {c} ", "1. 64: 5/11 {c} 4", "1. 64: 5/11 ; c ", "1. 64: 5/11 (1. 64: 4/8 5/11) "]
+)
 def test_a_laquet_ply_is_not_completed_from_a_roll_across_a_comment_or_a_variation(typed):
     """`64: 5/11 4/8` was offered from the roll before `{c}`, in place of the comment: no ply goes on
     past one (nor past a variation), so nothing is offered there."""
     assert completions(entry_of(f'[Game "laquet"]\n{typed}'), typed, 1, len(typed)) == []
 
 
-@pytest.mark.parametrize("opened", ["(", "( ", "(\n"])
-def test_a_variation_of_a_second_ply_is_offered_its_move_number_first(opened):
-    """`(3... d1-c1`, as fmt writes it: a variation's first ply, Black's, was offered without its
-    number (a second ply's `N...` was offered at the record's start only)."""
-    text = f'[Game "tablut"]\n1. c5-c7 f9-f8 2. e6-f6 e2-d2 3. f5-f3 e9-i9 {opened}'
+def test_a_laquet_ply_whose_play_has_a_repeat_count_is_completed_from_its_roll():
+    """`2/8(3)`, a play written three times: its `(3)` was taken for a variation the ply does not go on
+    past, and nothing was offered; the plies of 66 are, in place of the ply, as validate suggests."""
+    typed = "1. 66: 2/8(3) "
+    offered = completions(entry_of(f'[Game "laquet"]\n{typed}'), typed, 1, len(typed))
+    assert (offered[0].label, offered[0].start, offered[0].end) == ("66: 2/8 2/8", 3, len(typed))
+
+
+@pytest.mark.parametrize(
+    "before",
+    [
+        *("3. f5-f3 e9-i9 (", "3. f5-f3 e9-i9 ( ", "3. f5-f3 e9-i9 (\n"),  # a variation of Black's ply opened
+        *("3. f5-f3 {good} ", "3. f5-f3 ; good\n", "3. f5-f3 (3. e6-e7) ", "3. f5-f3\n% x\n"),  # after a break
+    ],
+)
+def test_a_second_ply_after_a_break_is_offered_its_move_number_first(before):
+    """`(3... d1-c1`, `{good} 3... d1-c1`, as fmt writes them: a variation's first ply, Black's, or one
+    after a comment, a variation or a `%` line, was offered without its number (a second ply's `N...`
+    was offered at the record's start only)."""
+    text = f'[Game "tablut"]\n1. c5-c7 f9-f8 2. e6-f6 e2-d2 {before}'
     *_, typed = text.split("\n")
     offered = completions(entry_of(text), typed, text.count("\n"), len(typed))
     assert (offered[0].label, offered[0].kind, offered[0].start) == ("3...", "number", len(typed))
     assert [c.label for c in offered[1:3]] == ["d1-c1", "d1-b1"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[Game "tablut"]\n1. c5-c7 f9-f8 2. e6-f6 e2-d2 3. f5-f3 ',
+        '[Game "tablut"]\n1. c5-c7 f9-f8 2. e6-f6 e2-d2 3. f5-f3 $1 ',
+        '[Game "laquet"]\n1. 66: 2/8(2) ',  # a repeat count, no variation
+    ],
+)
+def test_a_second_ply_that_follows_its_move_s_first_is_offered_no_number(text):
+    """As fmt writes it, `3. f5-f3 e9-i9`: no `3...` after the first ply, a NAG of it, a play's `(2)`."""
+    typed = text.split("\n")[-1]
+    offered = completions(entry_of(text), typed, 1, len(typed))
+    assert offered and "number" not in [c.kind for c in offered]
+
+
+def test_a_record_whose_second_side_moves_first_is_offered_1_dots_first():
+    """A Position with Black to move: its first ply is a move's second, `1... d1-d2`."""
+    text = '[Game "tablut"]\n[Position "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 b"]\n'
+    offered = completions(entry_of(text), "", 2, 0)
+    assert [(c.label, c.kind) for c in offered[:2]] == [("1...", "number"), ("d1-d2", "ply")]
 
 
 def test_no_ply_is_offered_on_a_line_past_the_document():
@@ -501,6 +540,10 @@ def test_a_variants_name_completed_writes_the_rules_it_sets(record, rules_edit):
         (
             f'[Game "tablut"]\n[Variant "{SAAMI_W}\n[Rules "king-armed=no"]\n*\n',
             Edit(2, 7, 2, 22, '"first=white king-armed=no"'),
+        ),
+        (  # another tag left open: its tags did not parse, and a second Rules tag was written, read after the first
+            f'[Game "tablut"]\n[Variant "{SAAMI_W}\n[Event "Lund\n[Rules "king-armed=no"]\n*\n',
+            Edit(3, 7, 3, 22, '"first=white king-armed=no"'),
         ),
     ],
 )
