@@ -35,6 +35,7 @@ READING_THE_LISTS = [  # each reads a list of games or formats, or names every o
     "tests/formats/test_game_choice.py::test_a_type_on_a_board_no_variant_is_played_on_names_the_boards_there_are",
     "tests/formats/test_game_choice.py::test_a_type_on_the_board_of_a_game_of_one_variant_is_read_with_its_game_alone",
     "tests/formats/test_game_choice.py::test_a_type_whose_board_is_written_otherwise_still_names_its_board",
+    "tests/formats/test_game_choice.py::test_a_type_on_a_board_of_no_squares_names_no_board",
     "tests/formats/test_game_choice.py::test_a_type_on_the_generic_games_default_board_names_its_variants_there_not_the_game",
     "tests/formats/test_lgn.py::test_every_record_of_a_folder_of_many_files_keeps_its_file_place_and_site_id",
     "tests/notation/test_plain_reading.py::test_every_record_of_the_samples_and_fixtures_reads_as_the_grammar_reads_it",
