@@ -854,10 +854,8 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, enco
     inputs.finish(paths, records, status)
 
 
-def written_in(
-    directory: str, name: str, text: str, record: str, outputs: dict[str, str], overwrite: bool = True
-) -> int:
-    """Write `text`, of `record`, to its own file `name` in `directory` (convert's and html's
+def written_in(directory: str, name: str, text: str, what: str, outputs: dict[str, str], overwrite: bool = True) -> int:
+    """Write `text`, of `what` (a record, the index), to its own file `name` in `directory` (convert's and html's
     --output-dir), whole or not at all, never over a file written before by the same command
     (`outputs`) nor through a symbolic link, nor, unless `overwrite`, over a file there before;
     said ("wrote PATH", or why not on stderr); the exit status it calls for."""
@@ -866,20 +864,20 @@ def written_in(
     path = os.path.join(directory, name)
     if path in outputs:
         echo(
-            f"lusoria: {record} not written: {path} holds {outputs[path]}, written by this command (two inputs of "
+            f"lusoria: {what} not written: {path} holds {outputs[path]}, written by this command (two inputs of "
             "one name: write them into different folders)",
             err=True,
         )
         return 2
     if not overwrite and os.path.lexists(path):
-        echo(f"lusoria: {record} not written: {path} is already there (--overwrite writes over it)", err=True)
+        echo(f"lusoria: {what} not written: {path} is already there (--overwrite writes over it)", err=True)
         return 2
     try:
         write_file(output_in(directory, name), text, follow=False)
     except OSError as error:
-        echo(f"lusoria: {record} not written: {cannot_write(error.filename or path, error)}", err=True)
+        echo(f"lusoria: {what} not written: {cannot_write(error.filename or path, error)}", err=True)
         return 2
-    outputs[path] = record
+    outputs[path] = what
     echo(f"wrote {path}")
     return 0
 
