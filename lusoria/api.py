@@ -645,9 +645,9 @@ def replay_page(source: Source, index: int = 0) -> str:
 def replay_pages(
     paths: Iterable[Source],
     encoding: str = "utf-8",
+    jobs: int = 1,
     format: str | None = None,
     tags: dict[str, str] | None = None,
-    jobs: int = 1,
 ) -> Iterator[PublishedPage | Problem]:
     """The replay page of every record of `paths`, in order, made by `jobs` worker processes
     (`lusoria html --output-dir`), each with the name of its file (`<file>-<n>.html`, as `convert`
