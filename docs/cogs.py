@@ -4,6 +4,7 @@ Regenerate: `cog -r -I docs README.md docs/*.md`; the test suite runs `cog --che
 """
 
 import ast
+import html
 import inspect
 import os
 import re
@@ -52,6 +53,18 @@ def archive_console(command: str) -> None:
         console(command)
     finally:
         os.chdir(here)
+
+
+def published_index(folder: str) -> None:
+    """The rows of the index.html that `lusoria html --output-dir` wrote into `folder` (of the scratch
+    directory of `archive_console`), as a table: the cells as the page shows them, the link its target."""
+    with open(os.path.join(_scratch[0], folder, "index.html"), encoding="utf-8") as page:
+        rows = re.findall(r"<tr><td>(.*?)</tr>", page.read())
+    cog.outl("| file | record | players | result | verdict | link |\n| --- | --- | --- | --- | --- | --- |")
+    for row in rows:
+        cells = [html.unescape(cell) for cell in re.findall(r"(?:^|<td[^>]*>)(.*?)</td>", row)]
+        link = re.search(r'href="([^"]*)"', row)[1]
+        cog.outl("| " + " | ".join([*cells[:5], f"`{link}`"]) + " |")
 
 
 def schema() -> None:

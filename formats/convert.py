@@ -13,7 +13,7 @@ from lusoria.formats import FORMATS, Format, HookFailed
 from lusoria.formats.lgn import with_source_tags
 from lusoria.formats.sources import given
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import STDIN, Problem, Source, is_text, names_a_file
+from lusoria.notation.sources import STDIN, Problem, Skipped, Source, is_text, names_a_file
 from lusoria.pipeline import reports
 from lusoria.validator.replay import ERROR, Diagnostic, Report
 
@@ -56,11 +56,7 @@ def convert(
     if entry is None or entry.write is None:
         raise ValueError(f"cannot write '{to}' (known: {', '.join(targets())})")
     sources = list(given(paths))
-    inputs = common_folder(
-        source
-        for source in sources
-        if isinstance(source, (str, os.PathLike)) and not is_text(source) and source != STDIN
-    )
+    inputs = inputs_folder(sources)
     for report in reports(sources, encoding, format, tags):
         if isinstance(report, Problem):
             yield report
@@ -95,8 +91,18 @@ read, before their count is known, so the width is fixed, wide enough that name 
 up to a million records of one file (more files than one folder is fit to hold)."""
 
 
+def inputs_folder(sources: Iterable[Source | Skipped]) -> str:
+    """The folder that holds every file and folder of `sources` (texts and standard input aside),
+    below which `file_name` names the files of their records."""
+    return common_folder(
+        source
+        for source in sources
+        if isinstance(source, (str, os.PathLike)) and not is_text(source) and source != STDIN
+    )
+
+
 def file_name(source: RecordText, suffix: str, inputs: str) -> str:
-    """The name of a record's own file below a directory (`convert --output-dir`): `<file>-<n><suffix>`,
+    """The name of a record's own file below a directory (`convert --output-dir`, `html --output-dir`): `<file>-<n><suffix>`,
     `n` the record's number in its file, from 0, as every message and `--record` number it, in
     `NUMBER_WIDTH` digits so that name order is record order (`stdin-<n>` of one not read from a file),
     in the folders that lead to its file from `inputs`, the folder of all the inputs (`a/game.otg` and

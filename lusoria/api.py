@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, cast
 from lusoria import build
 from lusoria.errors import DataError, LusoriaError, place_of
 from lusoria.formats import FORMATS
-from lusoria.formats.convert import Converted, convert
+from lusoria.formats.convert import Converted, convert, file_name, inputs_folder
 from lusoria.formats.convert import targets as target_formats
 from lusoria.formats.lgn import lgn_text
-from lusoria.formats.sources import NoSuchRecord, read_sources, readable_records, record_at, whole_file
+from lusoria.formats.sources import NoSuchRecord, given, read_sources, readable_records, record_at, whole_file
 from lusoria.notation.escapes import as_lines, escape_lines
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import STDIN_NAME, RecordText, escapes_in, is_ply, parse_record, split_records
@@ -75,6 +75,7 @@ R = TypeVar("R")
 
 if TYPE_CHECKING:
     from lusoria.archive.duplicates import Duplicate
+    from lusoria.html import PublishedPage
     from lusoria.rulebook import Rule
 
 __all__ = [
@@ -131,6 +132,8 @@ __all__ = [
     "empty_note",
     "read_sources",
     "replay_page",
+    "replay_pages",
+    "index_page",
     "convert",
     "rulebook",
     "explain",
@@ -466,7 +469,7 @@ def replay_stop(report: Report) -> str | None:
     """Why the replay of the main line stopped before its end ("ply 5 (e4-e5) breaks T3:
     only the king may stop on the konakis (e5)"), or None when it did not."""
     replayed = len(report.positions) - 1
-    if report.record is None or replayed >= report.plies:
+    if report.record is None or not report.positions or replayed >= report.plies:
         return None
     ply = report.record.main.plies[replayed]
     for diagnostic in report.diagnostics:
@@ -638,6 +641,58 @@ def duplicates(paths: Iterable[Source], encoding: str = "utf-8") -> Iterator[Dup
 def replay_page(source: Source, index: int = 0) -> str:
     """A self-contained HTML page that replays record `index` of `source` (`lusoria html`)."""
     return replay(source, index).page()
+
+
+def replay_pages(
+    paths: Iterable[Source],
+    encoding: str = "utf-8",
+    jobs: int = 1,
+    format: str | None = None,
+    tags: dict[str, str] | None = None,
+) -> Iterator[PublishedPage | Problem]:
+    """The replay page of every record of `paths`, in order, made by `jobs` worker processes
+    (`lusoria html --output-dir`), each with the name of its file (`<file>-<n>.html`, as `convert`
+    names a record's file below the folder of all the inputs) and what `index_page` says of it; an
+    invalid record's too (its page shows its diagnostics), and a Problem in its place for a source
+    that cannot be read or is skipped. `format` and `tags` read the records as `validate` reads them."""
+    sources = list(given(paths))
+    return in_workers(
+        partial(_published, inputs=inputs_folder(sources)), records(sources, encoding, format, tags), jobs
+    )
+
+
+def _published(source: RecordText, inputs: str) -> PublishedPage:
+    """A record's page, replayed as `lusoria html` replays one, to publish as `file_name` names it."""
+    from lusoria.html import PublishedPage, players, report_page  # here, not at start-up
+
+    report = check_text(source, assume_result=True)
+    record = report.record
+    tags = record.tags if record else report.tags
+    return PublishedPage(
+        source,
+        report_page(report),
+        file_name(source, ".html", inputs),
+        players(tags),
+        record.result if record else tags.get("Result", "?"),
+        _verdict_said(report),
+    )
+
+
+def _verdict_said(report: Report) -> str:
+    """`valid`, or `invalid: ` and where its replay stops (`replay_stop`), else its first error and its place."""
+    first = next((d for d in report.diagnostics if d.severity == ERROR), None)
+    if first is None:
+        return "valid"
+    at_first = f"{first.line}:{first.column}: error[{first.rule}]: {first.with_meant()}"
+    return f"invalid: {replay_stop(report) or at_first}"
+
+
+def index_page(pages: list[PublishedPage]) -> str:
+    """The page that lists the `pages` of `replay_pages` (`index.html` beside them): a row a game,
+    its file, record number, players, result, verdict (valid, or its first error) and a link to its page."""
+    from lusoria.html import index_page as listed  # here, not at start-up
+
+    return listed(pages)
 
 
 def rulebook() -> list[Rule]:

@@ -616,12 +616,12 @@ def _rewritten(file: api.CanonicalFile) -> int:
     return 0
 
 
-def one_record(command):
+def one_record(command, path: Callable = click.argument("path", callback=as_paths)):
     """PATH, --record, -o/--output, --encoding and the reading options: a command that writes
     something of one record of a file (show, html), to standard output or to a file (`deliver`)."""
     return with_options(
         command,
-        click.argument("path", callback=as_paths),
+        path,
         click.option(
             "--record",
             "index",
@@ -732,11 +732,46 @@ def explain(name: str | None) -> None:
 
 
 @main.command()
-@one_record
-def html(path: str | Path, index: int, written_to: str | None, encoding: str) -> None:
+@partial(one_record, path=paths_argument)
+@click.option(
+    "--output-dir",
+    type=click.Path(file_okay=False),
+    metavar="DIR",
+    help="Write a page for every record of PATH... to DIR, named as convert names its files "
+    "(round1/game.lgn: DIR/round1/game-000000.html), and DIR/index.html that lists them.",
+)
+@click.option("--overwrite", is_flag=True, help="With --output-dir: write over the files already in DIR.")
+@jobs_options
+def html(
+    paths: tuple[str | Path, ...],
+    index: int,
+    written_to: str | None,
+    output_dir: str | None,
+    overwrite: bool,
+    jobs: int,
+    encoding: str,
+) -> None:
     """Write a self-contained HTML page that replays a record of PATH (← → to step; #ply=N opens a ply).
     Exit status 1 when the record cannot be replayed at all (the page says why); a record that lacks
-    only its result marker is replayed, as by show, and what it lacks said as validate says it."""
+    only its result marker is replayed, as by show, and what it lacks said as validate says it.
+
+    With --output-dir, a page for every record of every PATH (files and folders), invalid ones too
+    (each shows its diagnostics), and index.html: a row a game (file, record, players, result, verdict,
+    link). A file already in DIR is not written over without --overwrite (said on stderr); an input
+    that cannot be read is said, the others' pages still written. Exit status 0 when every page was
+    written (lusoria validate's tells whether all are valid), 2 when an input cannot be read, a
+    file is not written or no record was found."""
+    if output_dir is not None:
+        if written_to or not _record_not_chosen():
+            raise click.UsageError("--output-dir writes a page for every record: not with -o or --record")
+        publish(paths, output_dir, overwrite, jobs, encoding)
+    if len(paths) > 1:
+        raise click.UsageError("one page replays one record: give --output-dir DIR for the records of several PATHs")
+    single_page(paths[0], index, written_to, encoding)
+
+
+def single_page(path: str | Path, index: int, written_to: str | None, encoding: str) -> None:
+    """`html PATH`: record `index` of `path`'s page, to standard output or to its -o file."""
     with record_of(path, index, encoding) as source:
         replayed = api.replay(source)
         deliver(replayed.page(), written_to, path)
@@ -745,6 +780,24 @@ def html(path: str | Path, index: int, written_to: str | None, encoding: str) ->
         except api.Unreplayable as error:
             say_unreplayable(error, index)
         say_unread(board)
+
+
+def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs: int, encoding: str) -> NoReturn:
+    """`html PATH... --output-dir DIR`: each record's page written in `directory` and listed in its index.html."""
+    inputs, status, records = Inputs(), 0, 0
+    published = []  # the pages written, which the index lists
+    outputs: dict[str, str] = {}  # the files written, and the record each holds
+    for page in inputs(api.replay_pages(paths, encoding, jobs=jobs, **reading())):
+        records += 1
+        record = f"{api.shown_place(page.source.path)}, record {page.source.index}"
+        if written_in(directory, page.file_name, page.page, record, outputs, overwrite):
+            status = 2
+        else:
+            published.append(page)
+    if published:
+        index = api.index_page(published)
+        status = max(status, written_in(directory, "index.html", index, "the index", outputs, overwrite))
+    inputs.finish(paths, records, status)
 
 
 @main.command()
@@ -788,7 +841,8 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, enco
                 err=True,
             )
         if output_dir:
-            status = max(status, converted_file(output_dir, item, item.text, outputs))
+            record = f"{api.shown_place(item.source.path)}, record {item.source.index}"
+            status = max(status, written_in(output_dir, item.file_name, item.text, record, outputs))
         elif api.FORMATS[to].one_game:
             if held is not None:
                 raise click.UsageError(f"{to} holds one game per file: give --output-dir for several records")
@@ -801,27 +855,30 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, enco
     inputs.finish(paths, records, status)
 
 
-def converted_file(directory: str, item: api.Converted, text: str, outputs: dict[str, str]) -> int:
-    """Write a converted record, its `text`, to its own file in `directory` (`item.file_name`),
-    whole or not at all, never over a file written before by the same command (`outputs`) nor
-    through a symbolic link; the exit status it calls for."""
+def written_in(directory: str, name: str, text: str, what: str, outputs: dict[str, str], overwrite: bool = True) -> int:
+    """Write `text`, of `what` (a record, the index), to its own file `name` in `directory` (convert's and html's
+    --output-dir), whole or not at all, never over a file written before by the same command
+    (`outputs`) nor through a symbolic link, nor, unless `overwrite`, over a file there before;
+    said ("wrote PATH", or why not on stderr); the exit status it calls for."""
     from lusoria.files import output_in, write_file
 
-    record = f"{api.shown_place(item.source.path)}, record {item.source.index}"
-    path = os.path.join(directory, item.file_name)
+    path = os.path.join(directory, name)
     if path in outputs:
         echo(
-            f"lusoria: {record} not written: {path} holds {outputs[path]}, written by this command (two inputs of "
-            "one name: convert them into different folders)",
+            f"lusoria: {what} not written: {path} holds {outputs[path]}, written by this command (two inputs of "
+            "one name: write them into different folders)",
             err=True,
         )
         return 2
-    try:
-        write_file(output_in(directory, item.file_name), text, follow=False)
-    except OSError as error:
-        echo(f"lusoria: {record} not written: {cannot_write(error.filename or path, error)}", err=True)
+    if not overwrite and os.path.lexists(path):
+        echo(f"lusoria: {what} not written: {path} is already there (--overwrite writes over it)", err=True)
         return 2
-    outputs[path] = record
+    try:
+        write_file(output_in(directory, name), text, follow=False)
+    except OSError as error:
+        echo(f"lusoria: {what} not written: {cannot_write(error.filename or path, error)}", err=True)
+        return 2
+    outputs[path] = what
     echo(f"wrote {path}")
     return 0
 

@@ -10,11 +10,15 @@ from __future__ import annotations
 import json
 import os
 import re
+from dataclasses import dataclass
 from html import escape
+from pathlib import PurePath
+from urllib.parse import quote
 
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.plies import SUFFIX_NAGS
 from lusoria.notation.reader import RecordText
+from lusoria.notation.sources import shown_path
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import tag_order
 from lusoria.svg import position_svg
@@ -116,6 +120,47 @@ def report_page(report: Report) -> str:
 """
 
 
+@dataclass(frozen=True)
+class PublishedPage:
+    """A record's replay page among the pages of many (`lusoria.api.replay_pages`, `lusoria html
+    --output-dir`): the page, the name of its file below their folder (as `convert --output-dir`
+    names a record's file), and what the index of the pages says of it (`index_page`)."""
+
+    source: RecordText
+    page: str
+    file_name: str
+    players: str
+    result: str
+    verdict: str  # "valid", or the first error and where it is
+
+
+def index_page(pages: list[PublishedPage]) -> str:
+    """The page that lists `pages` (`index.html` beside them): a row a game, its file and record
+    number, players, result, verdict and a link to its page."""
+    rows = "".join(
+        f"<tr><td>{escape(shown_path(page.source.path))}</td><td>{page.source.index}</td>"
+        f"<td>{escape(page.players)}</td><td>{escape(page.result)}</td>"
+        f'<td class="{"valid" if page.verdict == "valid" else "invalid"}">{escape(page.verdict)}</td>'
+        f'<td><a href="{escape(quote(PurePath(page.file_name).as_posix()))}">replay</a></td></tr>'
+        for page in pages
+    )
+    title = f"{len(pages)} game{'s' if len(pages) != 1 else ''}"
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{title}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><style>{STYLE}{INDEX_STYLE}</style></head>
+<body><h1>{title}</h1>
+<table class="games"><thead><tr><th>file</th><th>record</th><th>players</th><th>result</th><th>verdict</th><th></th></tr></thead>
+<tbody>{rows}</tbody></table></body></html>
+"""
+
+
+INDEX_STYLE = """
+.games{border-collapse:collapse}.games th{text-align:left;color:#7a6a55}
+.games td,.games th{padding:.2em .8em .2em 0;vertical-align:top}.games td{overflow-wrap:anywhere}
+.games .invalid{color:#c0392b}
+"""
+
+
 # NAGs shown as symbols (PGN's suffixes, then the usual symbols of annotated games); `$n` otherwise
 NAG_SYMBOLS = {number: suffix for suffix, number in SUFFIX_NAGS.items()} | {
     7: "□",
@@ -176,12 +221,16 @@ def _note(diagnostic: Diagnostic) -> str:
     )
 
 
+def players(tags: dict[str, str]) -> str:
+    """The players as the White and Black tags name them ("" for a record that names neither)."""
+    return " – ".join(filter(None, [tags.get("White"), tags.get("Black")]))
+
+
 def _title(tags: dict[str, str], source: RecordText) -> str:
     """The players; for a record without them (a CSV game's), its file's name and line, its game
     (and variant) and its event, those it has."""
-    players = " – ".join(filter(None, [tags.get("White"), tags.get("Black")]))
-    if players:
-        return players
+    if named := players(tags):
+        return named
     place = f"{os.path.basename(source.path)}:{source.line}" if source.path else ""
     game = "/".join(filter(None, [tags.get("Game"), tags.get("Variant")]))
     return " – ".join(filter(None, [place, game, tags.get("Event", "").strip("?")])) or "lusoria replay"

@@ -50,8 +50,14 @@ def test_the_python_calls_other_pages_name_are_the_apis_and_take_a_path(in_root)
     """docs/pictures.md named lusoria.html.replay_page, which reads its argument as a record's
     text: given a path, it drew a page of that path read as a record, without a word."""
     calls = re.findall(r"`(lusoria\.[\w.]+)\(", (ROOT / "docs" / "pictures.md").read_text())
-    assert calls == ["lusoria.api.board", "lusoria.svg.position_svg", "lusoria.api.replay_page"]
+    assert calls == [
+        "lusoria.api.board",
+        "lusoria.svg.position_svg",
+        "lusoria.api.replay_page",
+        "lusoria.api.replay_pages",
+    ]
     assert "Karin Nilsson" in api.replay_page("samples/tablut/escape.lgn")
+    assert [page.players for page in api.replay_pages(["samples/tablut/escape.lgn"])] == ["Karin Nilsson – Olof Berg"]
 
 
 def test_every_name_of_the_api_the_docs_use_is_public():

@@ -1,0 +1,172 @@
+"""`lusoria html PATH... --output-dir DIR`: a round's games published at once, a page each and
+index.html (a tournament director published 11 games with a shell loop, `--record N` per file)."""
+
+import re
+import shutil
+
+import pytest
+from click.testing import CliRunner
+from conftest import ROOT
+
+from lusoria.api import replay_page
+from lusoria.cli import main
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(arg) for arg in args])
+
+
+@pytest.fixture
+def round_(tmp_path):
+    """A round: two valid games, and a file of 13 invalid ones, in a folder."""
+    (tmp_path / "round").mkdir()
+    for name in ("escape.lgn", "tuichi.lgn"):
+        shutil.copy(ROOT / "samples/tablut" / name, tmp_path / "round" / name)
+    shutil.copy(ROOT / "samples/errors/tablut-moves.lgn", tmp_path / "round/moves.lgn")
+    return tmp_path / "round"
+
+
+def rows(index):
+    """The index's rows: file, record, players, result, verdict and link."""
+    return [
+        (*cells[:5], link)
+        for cells, link in (
+            (re.findall(r"<td[^>]*>(.*?)</td>", row), re.search(r'href="([^"]*)"', row)[1])
+            for row in re.findall(r"<tr><td>.*?</tr>", index.read_text())
+        )
+    ]
+
+
+def test_every_record_of_a_folder_gets_its_page_named_as_convert_names_its_files(round_, tmp_path):
+    published = run("html", round_, "--output-dir", tmp_path / "out")
+    assert (published.exit_code, published.stderr) == (0, "")
+    names = ["escape-000000", *(f"moves-{n:06d}" for n in range(13)), "tuichi-000000"]
+    assert published.stdout.splitlines() == [
+        *(f"wrote {tmp_path / 'out' / name}.html" for name in names),
+        f"wrote {tmp_path / 'out/index.html'}",
+    ]
+    converted = run("convert", "--to", "lgn", "--output-dir", tmp_path / "lgn", round_)  # the valid games alone
+    assert [line.replace("/lgn/", "/out/").replace(".lgn", ".html") for line in converted.stdout.splitlines()] == [
+        published.stdout.splitlines()[n] for n in (0, 14)
+    ]
+
+
+def test_the_index_lists_each_game_with_its_verdict_and_link(round_, tmp_path):
+    run("html", round_, "--output-dir", tmp_path / "out")
+    listed = rows(tmp_path / "out/index.html")
+    assert listed[:3] == [
+        (f"{round_ / 'escape.lgn'}", "0", "Karin Nilsson – Olof Berg", "1-0", "valid", "escape-000000.html"),
+        (
+            f"{round_ / 'moves.lgn'}",
+            "0",
+            "",
+            "*",
+            "invalid: ply 2 (e4-b4) breaks T1: the piece on e4 is White&#x27;s, and Black is to move",
+            "moves-000000.html",
+        ),
+        (
+            f"{round_ / 'moves.lgn'}",
+            "1",
+            "",
+            "*",
+            "invalid: ply 1 (c3-c1) breaks T2: there is no piece on c3",
+            "moves-000001.html",
+        ),
+    ]
+    assert listed[7] == (
+        f"{round_ / 'moves.lgn'}",
+        "6",
+        "",
+        "*",
+        "invalid: ply 5 (e4-e5) breaks T3: only the king may stop on the konakis (e5)",
+        "moves-000006.html",
+    )
+    assert listed[14][4:] == ("valid", "tuichi-000000.html") and len(listed) == 15
+    assert "<title>15 games</title>" in (tmp_path / "out/index.html").read_text()
+
+
+def test_an_invalid_game_is_published_as_html_shows_it_alone_with_its_illegal_ply(round_, tmp_path):
+    run("html", round_, "--output-dir", tmp_path / "out")
+    page = (tmp_path / "out/moves-000006.html").read_text()
+    assert page == replay_page(str(round_ / "moves.lgn"), 6)
+    assert '<span class="ply illegal" data-ply="5"' in page
+
+
+def test_a_game_that_cannot_be_replayed_is_listed_with_its_error_and_place(tmp_path):
+    (tmp_path / "tags.lgn").write_text('[Game "chess"]\n1. e3-c3 *\n')
+    published = run("html", tmp_path / "tags.lgn", "--output-dir", tmp_path / "out")
+    assert published.exit_code == 0
+    assert rows(tmp_path / "out/index.html") == [
+        (
+            f"{tmp_path / 'tags.lgn'}",
+            "0",
+            "",
+            "?",  # (no Result tag, and the record is not read: its game is unknown)
+            "invalid: 1:8: error[tag]: unknown game &#x27;chess&#x27; (known: brandubh, copenhagen, hnefatafl, "
+            "laquet, latrunculi, tablut)",
+            "tags-000000.html",
+        )
+    ]
+
+
+def test_an_unreadable_input_is_said_and_the_others_are_still_published(round_, tmp_path):
+    published = run("html", round_ / "escape.lgn", tmp_path / "missing.lgn", "--output-dir", tmp_path / "out")
+    assert published.exit_code == 2
+    assert published.stderr == f"lusoria: {tmp_path / 'missing.lgn'}: no such file or directory\n"
+    assert published.stdout.splitlines() == [
+        f"wrote {tmp_path / 'out/round/escape-000000.html'}",
+        f"wrote {tmp_path / 'out/index.html'}",
+    ]
+    assert [row[0] for row in rows(tmp_path / "out/index.html")] == [f"{round_ / 'escape.lgn'}"]
+
+
+def test_a_file_already_in_the_folder_is_not_written_over_unless_asked(round_, tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "escape-000000.html").write_text("the club's own page")
+    kept = run("html", round_ / "escape.lgn", round_ / "tuichi.lgn", "--output-dir", out)
+    assert kept.exit_code == 2
+    assert kept.stderr == (
+        f"lusoria: {round_ / 'escape.lgn'}, record 0 not written: {out / 'escape-000000.html'} is already there "
+        "(--overwrite writes over it)\n"
+    )
+    assert kept.stdout.splitlines() == [f"wrote {out / 'tuichi-000000.html'}", f"wrote {out / 'index.html'}"]
+    assert (out / "escape-000000.html").read_text() == "the club's own page"
+    assert [row[5] for row in rows(out / "index.html")] == ["tuichi-000000.html"]  # no link to a page not its own
+    again = run("html", round_ / "escape.lgn", round_ / "tuichi.lgn", "--output-dir", out)
+    assert again.stderr.count("is already there") == 2 and again.stdout == ""  # no page written: no index
+    asked = run("html", round_ / "escape.lgn", round_ / "tuichi.lgn", "--output-dir", out, "--overwrite")
+    assert (asked.exit_code, asked.stderr) == (0, "")
+    assert (out / "escape-000000.html").read_text() == replay_page(str(round_ / "escape.lgn"))
+    assert len(rows(out / "index.html")) == 2
+
+
+def test_pages_made_by_two_workers_are_the_pages_of_one(round_, tmp_path):
+    one = run("html", round_, "--output-dir", tmp_path / "one", "--jobs", "1")
+    two = run("html", round_, "--output-dir", tmp_path / "two", "--jobs", "2", "--force-jobs")
+    assert one.stdout.replace("/one/", "/two/") == two.stdout
+    for page in (tmp_path / "one").iterdir():
+        assert (tmp_path / "two" / page.name).read_text() == page.read_text()
+
+
+@pytest.mark.parametrize(
+    "given, said",
+    [
+        (["a.lgn", "b.lgn"], "one page replays one record: give --output-dir DIR for the records of several PATHs"),
+        (
+            ["a.lgn", "--output-dir", "out", "--record", "1"],
+            "--output-dir writes a page for every record: not with -o or --record",
+        ),
+        (
+            ["a.lgn", "--output-dir", "out", "-o", "a.html"],
+            "--output-dir writes a page for every record: not with -o or --record",
+        ),
+    ],
+)
+def test_one_page_or_a_folder_of_pages(tmp_path, monkeypatch, given, said):
+    monkeypatch.chdir(tmp_path)
+    for name in ("a.lgn", "b.lgn"):
+        shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / name)
+    refused = run("html", *given)
+    assert refused.exit_code == 2 and refused.stderr.endswith(f"Error: {said}\n")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["a.lgn", "b.lgn"]
