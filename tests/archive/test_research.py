@@ -399,6 +399,11 @@ def test_tree_without_a_position_or_a_game_starts_from_the_game_of_most_records(
     assert [str(note) for note in told] == [
         f"note: Game tablut Variant seed: the game of most records on a board of 9x9 in {archive.path}"
     ]
+    told.clear()  # a board the archive holds no record on: the game of most records on any, said without the board
+    assert Archive(archive.path, notes=told.append).tree(filters=Filters(board="13")) == []
+    assert [str(note) for note in told] == [
+        f"note: Game laquet Variant seed: the game of most records in {archive.path}"
+    ]
 
 
 # The first plies of the Tablut start fold into two up to the board's 8 symmetries: c5-c3, its
