@@ -663,7 +663,22 @@ class Archive:
             raise OptionError(unknown.args[0], "Game") from None
         board = board_size(filters.board) if filters.board is not None else None
         variant = filters.variant or self._variant_told(named, board)  # (a game none knows is said first)
-        return rules_from_tags(game, game_tags(named, variant)), replace(filters, game=named, variant=variant)
+        return self._rules_held(game, named, variant), replace(filters, game=named, variant=variant)
+
+    def _rules_held(self, game: type[Game], named: str, variant: str | None) -> Game:
+        """The rules of `game` (`named`) and `variant`; of a variant lusoria does not know whose records
+        the archive holds (given, or the one of most records), the OptionError says it may be one of a
+        user's own catalogue, not read now (`users_variant_hint`)."""
+        try:
+            return rules_from_tags(game, game_tags(named, variant))
+        except OptionError as problem:
+            name = literal(os.fspath(self.path))  # (as its notes say it)
+            hint = variant and problem.tag == "Variant" and self.users_variant_hint(named, variant, name)
+            if not hint:
+                raise
+            hinted = OptionError(f"{problem}; {hint}", problem.tag, problem.written, problem.at, problem.known)
+            hinted.also = problem.also
+            raise hinted from None
 
     def _game_told(self, filters: Filters) -> Filters:
         """`filters` with the game and variant of most records (on the board of `filters.board` when
