@@ -627,10 +627,14 @@ class Archive:
         With neither, from the start of the game `filters` names, as `lusoria tree --game` and the
         explorer start (`start_of_game`); naming none, the game and variant of most records.
         ValueError for a position no game reads, a record or ply the archive lacks, neither in an archive
-        of no record with plies, or a `depth` under 1; OptionError for a game or variant that choose no rules.
+        of no record with plies, both, a `ply` without `from_id`, or a `depth` under 1; OptionError for a game or variant that choose no rules.
         `record`: the former name of `from_id`, taken until the next release with a DeprecationWarning
         (as `lusoria tree --record` is); given with `from_id`, a TypeError."""
         from_id = _from_id(from_id, record)
+        if position is not None and from_id is not None:
+            raise ValueError("the tree starts from a position string or a record (from_id), not both")
+        if ply and from_id is None:
+            raise ValueError(f"ply {ply} is a ply of the record of from_id: give from_id, or leave ply out")
         if position is None and from_id is None:
             rules, filters = self.start_of_game(filters)
             return self.tree_from(rules, rules.initial(), filters, depth, variations, sort, min_games)

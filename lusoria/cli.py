@@ -1312,6 +1312,10 @@ def tree(
     from_game = start is None and from_id is None
     if start is not None and from_id is not None:
         raise click.UsageError("give a POSITION or --from-id N (and --ply K), not both: the tree starts from one")
+    if ply and from_id is None:
+        raise click.UsageError(
+            f"--ply {ply} is a ply of the record of --from-id N: give --from-id N, or leave --ply out"
+        )
     chosen = filters_of(filters)
     grown = partial(archive_at(db).tree, start, from_id, ply, chosen, depth, variations, sort, min_games)
     nodes = archive_errors(partial(game_start_errors, grown) if from_game else grown)
