@@ -627,10 +627,14 @@ class Archive:
         With neither, from the start of the game `filters` names, as `lusoria tree --game` and the
         explorer start (`start_of_game`); naming none, the game and variant of most records.
         ValueError for a position no game reads, a record or ply the archive lacks, neither in an archive
-        of no record with plies, or a `depth` under 1; OptionError for a game or variant that choose no rules.
+        of no record with plies, both, a `ply` without `from_id`, or a `depth` under 1; OptionError for a game or variant that choose no rules.
         `record`: the former name of `from_id`, taken until the next release with a DeprecationWarning
         (as `lusoria tree --record` is); given with `from_id`, a TypeError."""
         from_id = _from_id(from_id, record)
+        if position is not None and from_id is not None:
+            raise ValueError("the tree starts from a position string or a record (from_id), not both")
+        if ply and from_id is None:
+            raise ValueError(f"ply {ply} is a ply of the record of from_id: give from_id, or leave ply out")
         if position is None and from_id is None:
             rules, filters = self.start_of_game(filters)
             return self.tree_from(rules, rules.initial(), filters, depth, variations, sort, min_games)
@@ -663,7 +667,22 @@ class Archive:
             raise OptionError(unknown.args[0], "Game") from None
         board = board_size(filters.board) if filters.board is not None else None
         variant = filters.variant or self._variant_told(named, board)  # (a game none knows is said first)
-        return rules_from_tags(game, game_tags(named, variant)), replace(filters, game=named, variant=variant)
+        return self._rules_held(game, named, variant), replace(filters, game=named, variant=variant)
+
+    def _rules_held(self, game: type[Game], named: str, variant: str | None) -> Game:
+        """The rules of `game` (`named`) and `variant`; of a variant lusoria does not know whose records
+        the archive holds (given, or the one of most records), the OptionError says it may be one of a
+        user's own catalogue, not read now (`users_variant_hint`)."""
+        try:
+            return rules_from_tags(game, game_tags(named, variant))
+        except OptionError as problem:
+            name = literal(os.fspath(self.path))  # (as its notes say it)
+            hint = variant and problem.tag == "Variant" and self.users_variant_hint(named, variant, name)
+            if not hint:
+                raise
+            hinted = OptionError(f"{problem}; {hint}", problem.tag, problem.written, problem.at, problem.known)
+            hinted.also = problem.also
+            raise hinted from None
 
     def _game_told(self, filters: Filters) -> Filters:
         """`filters` with the game and variant of most records (on the board of `filters.board` when

@@ -145,10 +145,9 @@ def _archive(path: str) -> Archive:
 def tree_json(path: str, params: Params) -> str:
     """`lusoria tree POSITION --format json` with the URL's filters, `depth` (up to MAX_DEPTH),
     `sort` and `min_games`; without `position`, from the start of `game` and `variant`, as `lusoria
-    tree --game` (a game's variant of most records when no variant is given)."""
+    tree --game` (a game's variant of most records when no variant is given; naming no game, the game
+    and variant of most records, as `lusoria tree` and the page open: each node names its game)."""
     position, filters = _text(params, "position"), filters_of(params)
-    if position is None and not (filters.game or filters.variant):
-        raise BadRequest("the parameter position (a position string) is missing, or game (or variant) for its start")
     sort = _text(params, "sort") or "games"
     if sort not in SORTS:
         raise BadRequest(f"the parameter sort is {' or '.join(SORTS)}")

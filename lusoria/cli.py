@@ -24,7 +24,7 @@ from lusoria.words import plural, reason
 if TYPE_CHECKING:
     from lusoria import api
     from lusoria.api import Problem
-    from lusoria.archive import Archive, Filters
+    from lusoria.archive import Archive
 elif "lusoria.api" in sys.modules:
     api = sys.modules["lusoria.api"]
 else:  # loaded when a command first uses it: `lusoria --version` and `--help` start without it
@@ -1369,26 +1369,26 @@ def tree(
     from_game = start is None and from_id is None
     if start is not None and from_id is not None:
         raise click.UsageError("give a POSITION or --from-id N (and --ply K), not both: the tree starts from one")
+    if ply and from_id is None:
+        raise click.UsageError(
+            f"--ply {ply} is a ply of the record of --from-id N: give --from-id N, or leave --ply out"
+        )
     chosen = filters_of(filters)
     grown = partial(archive_at(db).tree, start, from_id, ply, chosen, depth, variations, sort, min_games)
-    nodes = archive_errors(partial(game_start_errors, db, chosen, grown) if from_game else grown)
+    nodes = archive_errors(partial(game_start_errors, grown) if from_game else grown)
     echo(output.tree_text(nodes, format_), nl=False)
     if not nodes:
         note_lacking(db, chosen)
 
 
-def game_start_errors(db: str, filters: Filters, tree: Callable[[], T]) -> T:
-    """`tree`, whose start of --game and --variant (`Archive.start_of_game`) that choose no rules is
-    a usage error at its option. A variant lusoria does not know whose records the archive holds may
-    be one of a user's own catalogue, not read now: said so, with where the game's variants were read from."""
+def game_start_errors(tree: Callable[[], T]) -> T:
+    """`tree`, whose start of --game and --variant (`Archive.start_of_game`: given, or the archive's of
+    most records) that choose no rules is a usage error at its option (a variant lusoria does not know
+    whose records the archive holds said to be perhaps one of a user's own catalogue, not read now)."""
     try:
         return tree()
     except api.OptionError as problem:
-        error = options_error(problem)
-        if error.param_hint == "--variant" and filters.game and filters.variant:
-            if hint := archive_at(db).users_variant_hint(filters.game, filters.variant, db):
-                raise click.BadParameter(f"{error.message}; {hint}", param_hint="--variant") from None
-        raise error from None
+        raise options_error(problem) from None
 
 
 @main.command()

@@ -26,7 +26,7 @@ from toy_game import Slide
 from lusoria.api import random_records
 from lusoria.archive import Archive, explorer
 from lusoria.archive.datasette import explorer_path
-from lusoria.archive.explorer import GAMES_SHOWN, MAX_GAMES, MAX_LINE, answer
+from lusoria.archive.explorer import GAMES_SHOWN, MAX_GAMES, MAX_LINE, answer, tree_json
 from lusoria.cli import main
 from lusoria.validator import tablut
 from lusoria.validator.games import GAMES, register
@@ -129,6 +129,7 @@ def test_the_json_is_what_the_cli_writes(site, path, filters, position):
         {"game": "tablut"},
         {"variant": "seneca"},
         {"game": "tablut", "valid": "1"},
+        {},  # no game: the game and variant of most records (Tablut's seed), as the page opens (it was a 400)
     ],
     ids=urlencode,
 )
@@ -137,7 +138,21 @@ def test_the_tree_json_without_a_position_starts_from_the_start_of_the_game_as_t
     written = CliRunner().invoke(main, ["tree", "--db", path, "--format", "json", "--depth", "2", *options(filters)])
     assert tree.status_code == 200 and written.exit_code == 0
     assert tree.text == written.stdout  # (the CLI's note of the variant it chose is on stderr)
-    assert json.loads(tree.text)[0]["ply"] == {"tablut": "e3-c3", "seneca": "@d4"}[filters.get("game", "seneca")]
+    first = json.loads(tree.text)[0]
+    assert (first["ply"], first["game"]) == {"tablut": ("e3-c3", "tablut"), "seneca": ("@d4", "latrunculi")}[
+        filters.get("game", filters.get("variant", "tablut"))
+    ]
+
+
+def test_the_tree_json_of_an_archive_of_no_record_with_plies_says_so(tmp_path):
+    """`tree.json` naming no game opens where `lusoria tree` does; with no game to open on, a line."""
+    empty = str(tmp_path / "empty.db")
+    Archive(empty).import_paths(['[Game "tablut"]\n\n*\n'])
+    assert answer(lambda: tree_json(empty, {})) == (
+        "the archive holds no record with plies, whose game the tree would start from: "
+        "name a position, a record (and a ply), or a game",
+        400,
+    )
 
 
 def test_the_page_shows_the_board_the_next_plies_and_the_games(site):
@@ -305,11 +320,6 @@ def test_the_explorer_reads_only(site, path):
         ),
         ("/-/explorer/club?" + "&".join(["ply=e3-c3"] * (MAX_LINE + 1)), 400, f"a line is at most {MAX_LINE} plies"),
         ("/-/explorer/club?event=" + "x" * 201, 400, "the parameter event is longer than 200 characters"),
-        (
-            "/-/explorer/club/tree.json",
-            400,
-            "the parameter position (a position string) is missing, or game (or variant) for its start",
-        ),
         ("/-/explorer/club/tree.json?game=hnefatafl", 400, "the parameter variant is needed: the archive holds no"),
         ("/-/explorer/club/tree.json?position=nonsense", 400, "'nonsense' is not a position string of any game"),
         (

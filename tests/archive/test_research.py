@@ -202,6 +202,12 @@ def test_tree_problems_are_clear(archive, tmp_path):
     with pytest.raises(ValueError) as lacking:  # (was "no position after ply 0 of record 999")
         archive.tree(from_id=999, ply=0)
     assert str(lacking.value) == "no record of the archive has the id 999 (its ids run from 1 to 6)"
+    with pytest.raises(ValueError) as both:  # (the position was taken, from_id left unsaid, where the CLI refuses both)
+        archive.tree(INITIAL_TABLUT, from_id=1)
+    assert str(both.value) == "the tree starts from a position string or a record (from_id), not both"
+    with pytest.raises(ValueError) as unplaced:  # (left unsaid: the tree of the start)
+        archive.tree(filters=Filters(game="tablut"), ply=3)
+    assert str(unplaced.value) == "ply 3 is a ply of the record of from_id: give from_id, or leave ply out"
     empty = Archive(str(tmp_path / "empty.db"))  # no record with plies: no game to start from
     empty.import_paths(['[Game "tablut"]\n\n*\n'])
     with pytest.raises(ValueError) as neither:  # (was "no position after ply 0 of record None")
@@ -277,6 +283,12 @@ def test_tree_command_formats(archive):
         2,
         "Error: give a POSITION or --from-id N (and --ply K), not both: the tree starts from one",
     )
+    for start in ([INITIAL_TABLUT], ["--game", "tablut"], []):  # --ply was left unsaid: the tree of the start
+        unplaced = runner.invoke(main, ["tree", *start, "--ply", "3", "--db", archive.path])
+        assert (unplaced.exit_code, unplaced.stderr.splitlines()[-1]) == (
+            2,
+            "Error: --ply 3 is a ply of the record of --from-id N: give --from-id N, or leave --ply out",
+        )
 
 
 def test_the_tree_takes_record_the_former_name_of_from_id_for_one_release_with_a_warning(archive):
@@ -398,6 +410,11 @@ def test_tree_without_a_position_or_a_game_starts_from_the_game_of_most_records(
     assert on_9x9 == archive.tree(filters=Filters(game="tablut", variant="seed", board="9"))
     assert [str(note) for note in told] == [
         f"note: Game tablut Variant seed: the game of most records on a board of 9x9 in {archive.path}"
+    ]
+    told.clear()  # a board the archive holds no record on: the game of most records on any, said without the board
+    assert Archive(archive.path, notes=told.append).tree(filters=Filters(board="13")) == []
+    assert [str(note) for note in told] == [
+        f"note: Game laquet Variant seed: the game of most records in {archive.path}"
     ]
 
 

@@ -255,6 +255,13 @@ def test_tree_of_a_variant_held_but_unknown_says_it_may_be_a_users(tmp_path):
         tree = lusoria(tmp_path, "tree", *options, LUSORIA_CATALOGUE="none.toml")
         error = f"Error: Invalid value for --variant: unknown variant '{variant}' for hnefatafl ({known}){said}"
         assert (tree.returncode, tree.stderr.splitlines()[-1]) == (2, error)
+    error = f"Error: Invalid value for --variant: unknown variant 'club-7x7' for hnefatafl ({known}); {hint}, read from"
+    for chosen in (
+        ["--game", "hnefatafl"],
+        [],
+    ):  # the variant, or the game and variant, of most records: as the explorer
+        tree = lusoria(tmp_path, "tree", "--db", "a.db", *chosen, LUSORIA_CATALOGUE="none.toml")  # (they said no hint)
+        assert (tree.returncode, tree.stderr.splitlines()[-1]) == (2, f"{error} none.toml")
 
 
 def test_the_explorer_of_a_variant_held_but_unknown_says_it_may_be_a_users(tmp_path):
