@@ -148,14 +148,30 @@ def _prose(text: str) -> tuple[int, int]:
 def _closing(text: str, start: int, end: int) -> tuple[int, int]:
     """The lines of prose below the last move list of `text` (an e-mail's `Cheers,` and name), the
     move lists starting at `start` and ending at `end` (the signature, or the end): where the first
-    starts, and `end`. Up to PROSE_LINES lines, as `_prose` counts them, a blank line apart from the
-    last move list; (end, end) when there are none, or more, or nothing but prose."""
+    starts, and where the last ends. Up to PROSE_LINES lines of prose that hold nothing of a move list
+    (`_MOVE_LIST_MARK`), a blank line apart from the last move list; (end, end) when there are none,
+    or more, or nothing but prose."""
     lines = list(_LINE.finditer(text, start, end))
-    count = len(list(itertools.takewhile(_is_prose, reversed(lines))))
+    count = len(list(itertools.takewhile(_is_closing, reversed(lines))))
     if not count or count > PROSE_LINES or count == len(lines):
         return end, end
     above, first = lines[-count - 1], lines[-count]
-    return (first.start(), end) if text.count("\n", above.end(), first.start()) > 1 else (end, end)
+    return (first.start(), lines[-1].end()) if text.count("\n", above.end(), first.start()) > 1 else (end, end)
+
+
+# What a line of a move list may hold, and an e-mail's closing does not: a move number, a word that
+# ends a game (or its slip, `resign`), a result, a brace of a comment, a move mistyped without its
+# digits (`el-dl`, `eO-bO`). A line below the last move list that holds one is read as a game.
+_MOVE_LIST_MARK = re.compile(
+    rf"^\s*[0-9]+\.|\b(?:{'|'.join(TERMINATIONS)}|resign)\b|(?<!\S)(?:1-0|0-1|1/2-1/2|½-½|\*)(?!\S)|[{{}}]"
+    r"|(?<!\S)K?[a-z][a-z0-9]?-[a-z][a-z0-9]?(?!\S)",
+    re.I,
+)
+
+
+def _is_closing(line: re.Match[str]) -> bool:
+    """Whether a line below the last move list is prose (`_is_prose`) that holds nothing of a move list."""
+    return _is_prose(line) and not _MOVE_LIST_MARK.search(line[0])
 
 
 def _is_prose(line: re.Match[str]) -> bool:
