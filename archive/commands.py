@@ -180,13 +180,14 @@ def _unlisted(filters: Filters | None) -> Filters | None:
 
 def _changed_files(db: sqlite_utils.Database, last: int, skipped: list[SkippedDuplicate]) -> list[str]:
     """The files that records added after id `last` were read from, whose records held before
-    (ids up to `last`) were not all read again (`skipped`): changed since they were imported, or
-    read under other rules."""
-    held_again = json.dumps([duplicate.record for duplicate in skipped if duplicate.record is not None])
+    (ids up to `last`) were not all read again from them (`skipped`): changed since they were
+    imported, or read under other rules."""
+    held_again = json.dumps([f"{duplicate.record} {duplicate.file}" for duplicate in skipped if duplicate.file])
     rows = db.execute(
         "WITH added AS (SELECT DISTINCT file, path FROM records WHERE id > ?) "
         "SELECT DISTINCT added.path FROM records AS held JOIN added ON held.file = added.file "
-        "WHERE held.id <= ? AND held.id NOT IN (SELECT value FROM json_each(?)) ORDER BY added.path",
+        "WHERE held.id <= ? AND held.id || ' ' || held.file NOT IN (SELECT value FROM json_each(?)) "
+        "ORDER BY added.path",
         [last, last, held_again],
     )
     return [path for (path,) in rows]

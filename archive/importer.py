@@ -458,7 +458,10 @@ def _new_records(
 def _skipped(conn: sqlite3.Connection, duplicates: list[Rows]) -> list[SkippedDuplicate]:
     """The records `duplicates` skipped, each with the archive's record of its game (stored now)."""
     held = owners(conn, [checked.hash for checked in duplicates]) if duplicates else {}
-    return [SkippedDuplicate(checked.place, held.get(checked.hash)) for checked in duplicates]
+    return [
+        SkippedDuplicate(checked.place, held.get(checked.hash), checked.tables["records"][FILE][0])
+        for checked in duplicates
+    ]
 
 
 def _roll_back(conn: sqlite3.Connection, savepoint: str, codes: MoveCodes, sums: NextPlies) -> None:

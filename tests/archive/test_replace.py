@@ -1174,3 +1174,15 @@ def test_import_summary_names_the_files_held_that_read_as_other_records_now(
     Path("m.txt").write_text("c5-c3 i6-f6\nd5-d3\n" if second.get("replace") else "c5-c3 i6-f6\n")
     summary = archive.import_paths(**second)
     assert (summary.added, summary.changed) == (added, changed)
+
+
+def test_a_file_changed_is_named_though_another_file_holds_its_old_game(in_tmp):
+    """A record of a file held is read again only from that file: its old game, found in another
+    file of the import (a round's file and the season's), does not hide the change."""
+    Path("round.txt").write_text("c5-c3 i6-f6\ne3-c3 e5-e4\n")
+    archive = Archive("a.db")
+    archive.import_paths(["round.txt"], tags={"Game": "tablut"})
+    Path("round.txt").write_text("c5-c3 i6-f6\ne3-c3 e5-e3\n")
+    Path("season.txt").write_text("e3-c3 e5-e4\n")
+    summary = archive.import_paths(["round.txt", "season.txt"], tags={"Game": "tablut"})
+    assert (summary.added, len(summary.skipped), summary.changed) == (1, 2, ["round.txt"])
