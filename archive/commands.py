@@ -186,12 +186,14 @@ def _unlisted(filters: Filters | None, alike: str) -> Filters | None:
 
 def _changed_files(db: sqlite_utils.Database, last: int, skipped: list[SkippedDuplicate]) -> list[str]:
     """The files that records added after id `last` were read from, whose records held before
-    (ids up to `last`) were not all read again (`skipped`): changed since they were imported."""
-    held_again = json.dumps([duplicate.record for duplicate in skipped if duplicate.record is not None])
+    (ids up to `last`) were not all read again from them (`skipped`): changed since they were
+    imported, or read under other rules."""
+    held_again = json.dumps([f"{duplicate.record} {duplicate.file}" for duplicate in skipped if duplicate.file])
     rows = db.execute(
         "WITH added AS (SELECT DISTINCT file, path FROM records WHERE id > ?) "
         "SELECT DISTINCT added.path FROM records AS held JOIN added ON held.file = added.file "
-        "WHERE held.id <= ? AND held.id NOT IN (SELECT value FROM json_each(?)) ORDER BY added.path",
+        "WHERE held.id <= ? AND held.id || ' ' || held.file NOT IN (SELECT value FROM json_each(?)) "
+        "ORDER BY added.path",
         [last, last, held_again],
     )
     return [path for (path,) in rows]
@@ -274,7 +276,9 @@ class Archive:
         are removed (`replaced`, of `replaced_files`) and the new records added. `read`: the
         paths given and the files found there (`Read.of`), when the records come from them: a
         file that has no record now keeps none, and the files held under a path given that no
-        longer exist are counted in `gone` (their records are kept).
+        longer exist are counted in `gone` (their records are kept). Without `replace`, the files
+        imported before that added records and whose records held were not all read again (changed
+        since, or read under other rules) are listed in `changed`.
         ImportStopped when the archive cannot take them (full disk, read-only file, damaged
         schema): the batches stored before are whole, nothing of the failed one is kept. A
         missing archive is made with the first batch, whole, or not at all (with no record to

@@ -55,7 +55,7 @@ class ImportSummary:
         default_factory=dict
     )  # path read -> files held under it that no longer exist (`replace`)
     failed: list[Failure] = field(default_factory=list)  # records lusoria failed on: not stored
-    changed: list[str] = field(default_factory=list)  # files imported before, read again changed (not `replace`)
+    changed: list[str] = field(default_factory=list)  # files imported before, read as other records now (not `replace`)
     problems: list[Problem] = field(default_factory=list)  # what `import_paths` met besides records, in order:
     # sources that could not be read, files skipped in a directory, notes (each what `lusoria import` says)
 
@@ -94,8 +94,9 @@ class ImportSummary:
             )
         if self.changed:
             text += (
-                f"; {plural(len(self.changed), 'file')} imported before changed since ({', '.join(self.changed)}): "
-                "the records added sit beside the old, which are kept (import --replace keeps only what a file holds now)"
+                f"; {plural(len(self.changed), 'file')} imported before read as other records now ({', '.join(self.changed)}: "
+                "changed since, or read under other rules): the records added sit beside the old, which are kept "
+                "(import --replace keeps only what a file holds now)"
             )
         return text
 
@@ -457,7 +458,10 @@ def _new_records(
 def _skipped(conn: sqlite3.Connection, duplicates: list[Rows]) -> list[SkippedDuplicate]:
     """The records `duplicates` skipped, each with the archive's record of its game (stored now)."""
     held = owners(conn, [checked.hash for checked in duplicates]) if duplicates else {}
-    return [SkippedDuplicate(checked.place, held.get(checked.hash)) for checked in duplicates]
+    return [
+        SkippedDuplicate(checked.place, held.get(checked.hash), checked.tables["records"][FILE][0])
+        for checked in duplicates
+    ]
 
 
 def _roll_back(conn: sqlite3.Connection, savepoint: str, codes: MoveCodes, sums: NextPlies) -> None:

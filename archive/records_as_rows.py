@@ -108,11 +108,13 @@ class Failure:
 
 @dataclass(frozen=True, slots=True)
 class SkippedDuplicate:
-    """A record an import skipped: where it is (`path:line`) and the id of the archive's record of
-    the same game (`record`; None: a record before it in the same batch that lusoria failed on)."""
+    """A record an import skipped: where it is (`path:line`), the id of the archive's record of
+    the same game (`record`; None: a record before it in the same batch that lusoria failed on),
+    and the real path of its file (`file`, as a record's row keeps it; None for no file)."""
 
     place: str
     record: int | None
+    file: str | None = None
 
     def __str__(self) -> str:
         same = f"record {self.record}" if self.record is not None else "a record lusoria failed on"

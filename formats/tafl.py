@@ -140,6 +140,22 @@ def _games_start(text: str) -> int:
     return found.games if found else _header(text)[1]
 
 
+# What a line of a move list may hold, and an e-mail's closing does not: a move number, a word that
+# ends a game (or its slip, `resign`), a result, a brace of a comment, a move mistyped without its
+# digits (`el-dl`, `eO-bO`). A line below the last move list that holds one is read as a game.
+_MOVE_LIST_MARK = re.compile(
+    rf"^\s*[0-9]+\.|\b(?:{'|'.join(TERMINATIONS)}|resign)\b|(?<!\S)(?:1-0|0-1|1/2-1/2|½-½|\*)(?!\S)|[{{}}]"
+    r"|(?<!\S)K?[a-z][a-z0-9]?-[a-z][a-z0-9]?(?!\S)",
+    re.I,
+)
+
+
+def _holds_move_list_mark(line: str) -> bool:
+    """Whether a line below the last move list holds something of a move list (a move, `_MOVE_LIST_MARK`):
+    it is read as a game, not passed over as an e-mail's closing (`closing`)."""
+    return bool(_SQUARE_LIKE.search(line) or _MOVE_LIST_MARK.search(line))
+
+
 _HEADER = re.compile(r"\s*(#[^\n\r]*)")  # a file's header: a first line `# …` (CR alone may end it, in a sniffed head)
 
 
@@ -250,7 +266,7 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     lines = Locator(text)
     signed, found = _signature(lines, _holds_move_list), _prose(text)
     start, end = found.games if found else _header(text)[1], signed[0] if signed else len(text)
-    closed = closing(text, start, end, _SQUARE_LIKE.search)
+    closed = closing(text, start, end, _holds_move_list_mark)
     games = list(_GAME.finditer(text, start, closed.games if closed else end))
     for index, block, draft in drafts("tafl", lines, games):
         for name, value in chosen.items():

@@ -1023,7 +1023,8 @@ def import_(
     result and Seven Tag Roster, however written; each is named after the summary, where it
     is and the archive's record of its game (the first few; --all-duplicates: all). A record read from another format is
     stored in lusoria's notation, with its format (tag SourceFormat) and path. A
-    record mended since its import is another game: --replace its file. A progress bar
+    record mended since its import is another game, added beside the old (the summary names its
+    file): --replace its file. A progress bar
     shows on a terminal. A record lusoria fails on (a bug, said on standard error), or a
     plug-in's game does (its bug, said naming it), is left out while the others are stored.
     A PATH named as an archive is (.db, .sqlite) that does not exist is refused before anything is

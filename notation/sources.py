@@ -174,7 +174,7 @@ COMPRESSED = {  # a compressed file's first bytes -> its Packing
 NOT_TEXT = {  # the first bytes of a file that is no text at all -> what it is, and what reads it
     b"SQLite format 3\x00": (
         "an SQLite database, not text (an archive: lusoria query, sql and export read it with --db; "
-        "lusoria query --id N --format lgn writes its record N)"
+        "lusoria query --db FILE --id N --format lgn writes its record N)"
     ),
     b"PAR1": "a Parquet file, not text (lusoria export writes them for DuckDB, pandas, polars or Spark)",
 }

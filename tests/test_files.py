@@ -452,7 +452,7 @@ def test_an_archive_given_as_records_is_said_to_be_one(tmp_path, monkeypatch, co
     assert result.exit_code == 2
     assert (
         "lusoria: club.db: an SQLite database, not text (an archive: lusoria query, sql and export read it with --db; "
-        "lusoria query --id N --format lgn writes its record N)\n"
+        "lusoria query --db FILE --id N --format lgn writes its record N)\n"
     ) in result.output
     assert "--encoding" not in result.output
 

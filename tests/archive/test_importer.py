@@ -230,7 +230,7 @@ def test_an_archive_named_as_a_path_is_refused_before_anything_is_stored(tmp_pat
     ]
     assert lusoria("import", "--db", "b.db", "lusoria.db").output.splitlines()[0] == (
         "lusoria: lusoria.db: an SQLite database, not text (an archive: lusoria query, sql and export read it with --db; "
-        "lusoria query --id N --format lgn writes its record N)"
+        "lusoria query --db FILE --id N --format lgn writes its record N)"
     )
 
 

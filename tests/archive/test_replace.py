@@ -3,6 +3,7 @@ first, so that an archive built by importing a file and then replacing it with a
 table by table, the archive of the edited file imported alone (ids, rowids and the codes of plies
 aside), its move tree and full-text search included."""
 
+import io
 import os
 import random
 from pathlib import Path
@@ -1130,8 +1131,8 @@ def test_the_records_a_replacement_moves_are_packed_with_the_archives_dictionary
         (
             "ply mended",
             "a.db: added 1 record (1 invalid, 0 of them unparsable), skipped 5 duplicates; 1 file imported before "
-            "changed since (games/a.lgn): the records added sit beside the old, which are kept (import --replace "
-            "keeps only what a file holds now)\n",
+            "read as other records now (games/a.lgn: changed since, or read under other rules): the records added "
+            "sit beside the old, which are kept (import --replace keeps only what a file holds now)\n",
         ),
         ("record added", "a.db: added 1 record (0 invalid, 0 of them unparsable), skipped 6 duplicates\n"),
     ],
@@ -1146,3 +1147,42 @@ def test_import_of_a_file_changed_since_its_import_says_its_old_records_are_kept
     write(in_tmp / "games/a.lgn", EDITS[edit](games(8, 6)))
     result = runner.invoke(main, ["import", "--db", "a.db", "games"])
     assert (result.exit_code, result.stdout.splitlines(keepends=True)[0]) == (0, said)
+
+
+@pytest.mark.parametrize(
+    "second, added, changed",
+    [
+        ({"paths": ["m.txt"], "tags": {"Game": "tablut"}}, 0, []),  # read again as it was
+        ({"paths": ["m.txt"], "tags": {"Game": "tablut", "Variant": "aage"}}, 1, ["m.txt"]),  # under other rules
+        ({"paths": ["m.txt", "n.txt"], "tags": {"Game": "tablut", "Variant": "aage"}}, 2, ["m.txt"]),  # n.txt: new
+        ({"paths": ["m.txt"], "tags": {"Game": "tablut"}, "replace": True}, 1, []),  # its record kept, one added
+        ({"paths": [sources.STDIN], "tags": {"Game": "tablut", "Variant": "aage"}}, 1, []),  # no file held
+    ],
+    ids=["unchanged", "other rules", "a new file beside", "replaced", "standard input"],
+)
+def test_import_summary_names_the_files_held_that_read_as_other_records_now(
+    in_tmp, monkeypatch, second, added, changed
+):
+    """ImportSummary.changed, which `lusoria import` says: the files imported before whose records held are
+    not all read again, and which added records. A file read under other rules than at its import is
+    another game too: it is named, though its text did not change; standard input names no file."""
+    Path("m.txt").write_text("c5-c3 i6-f6\n")
+    Path("n.txt").write_text("e3-c3 e5-e4\n")
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"c5-c3 i6-f6\n")))
+    archive = Archive("a.db")
+    assert archive.import_paths(["m.txt"], tags={"Game": "tablut"}).changed == []
+    Path("m.txt").write_text("c5-c3 i6-f6\nd5-d3\n" if second.get("replace") else "c5-c3 i6-f6\n")
+    summary = archive.import_paths(**second)
+    assert (summary.added, summary.changed) == (added, changed)
+
+
+def test_a_file_changed_is_named_though_another_file_holds_its_old_game(in_tmp):
+    """A record of a file held is read again only from that file: its old game, found in another
+    file of the import (a round's file and the season's), does not hide the change."""
+    Path("round.txt").write_text("c5-c3 i6-f6\ne3-c3 e5-e4\n")
+    archive = Archive("a.db")
+    archive.import_paths(["round.txt"], tags={"Game": "tablut"})
+    Path("round.txt").write_text("c5-c3 i6-f6\ne3-c3 e5-e3\n")
+    Path("season.txt").write_text("e3-c3 e5-e4\n")
+    summary = archive.import_paths(["round.txt", "season.txt"], tags={"Game": "tablut"})
+    assert (summary.added, len(summary.skipped), summary.changed) == (1, 2, ["round.txt"])

@@ -759,8 +759,19 @@ def test_a_move_list_below_a_few_lines_of_prose_is_read_with_a_note_of_the_lines
             "c5-c3 i6-f6\r\n\r\nThanks for the game!\r\n",
             ["tafl reader: line 3 holds no move (prose: an e-mail's closing?): not read"],
         ),
+        (
+            "c5-c3 i6-f6\n\nCheers,\nJon\n\n\n-- \nclub\n",
+            [
+                "tafl reader: lines 3–4 hold no move (prose: an e-mail's closing?): not read",
+                "tafl reader: the lines from line 7 on are an e-mail's signature (its '-- ' line and after): not read",
+            ],
+        ),
+        (
+            "c5-c3 i6-f6\n\n" + "Cheers,\n" * 10,
+            ["tafl reader: lines 3–12 hold no move (prose: an e-mail's closing?): not read"],
+        ),
     ],
-    ids=["above a signature", "unsigned"],
+    ids=["above a signature", "unsigned", "blank lines below it", "ten lines"],
 )
 def test_prose_below_the_last_move_list_a_blank_line_apart_is_passed_over_with_a_note(text, notes):
     """An e-mail's `Cheers,` and name below the game were records of a syntax error each (in the
@@ -777,6 +788,13 @@ def test_prose_below_the_last_move_list_a_blank_line_apart_is_passed_over_with_a
         ("c5-c3 i6-f6\nHi Anna,\nd5-d3\n", [[], [("syntax", 2, 1, "Hi")], []], "tafl"),  # prose below a move list
         ("c5-c3 i6-f6\nCheers,\n", [[], [("syntax", 2, 1, "Cheers,")]], "tafl"),  # no blank line above it
         ("c5-c3 i6-f6\n\nd5-d3 Hi\n\nJon\n", [[], [("syntax", 3, 7, "Hi")]], "tafl"),  # a closing, a move above
+        ("c5-c3 i6-f6\n\n" + "Cheers,\n" * 11, [[], *([("syntax", n, 1, "Cheers,")] for n in range(3, 14))], "tafl"),
+        ("c5-c3 i6-f6\n\n1. resigned\n", [[], []], "tafl"),  # a game of no ply below the last
+        ("c5-c3 i6-f6\n\ntimeout\n", [[], []], "tafl"),
+        ("c5-c3 i6-f6\n\n1-0 on time\n", [[], [("syntax", 3, 1, "1-0")]], "tafl"),  # a result
+        ("c5-c3 i6-f6\n\nresign\n", [[], [("syntax", 3, 1, "resign")]], "tafl"),  # a slip of resigned
+        ("c5-c3 i6-f6\n\n{a good game}\n", [[], [("syntax", 3, 1, "{a")]], "tafl"),  # a comment
+        ("c5-c3 i6-f6\n\nel-dl\n", [[], [("syntax", 3, 1, "el-dl")]], "tafl"),  # a move, l for 1
         ("Hi Anna,\nround two\n", [[("syntax", 1, 1, "Hi")], [("syntax", 2, 1, "round")]], None),  # prose alone
         (
             "".join(f"line {n} of prose\n" for n in range(1, 12)) + "c5-c3 i6-f6\n",
@@ -791,6 +809,13 @@ def test_prose_below_the_last_move_list_a_blank_line_apart_is_passed_over_with_a
         "below a move list",
         "right below the last",
         "closing",
+        "eleven closing lines",
+        "a game of no ply below",
+        "timeout below",
+        "a result below",
+        "resign below",
+        "a comment below",
+        "a move without digits below",
         "prose alone",
         "eleven lines of prose",
         "a dash line",
