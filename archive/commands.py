@@ -91,9 +91,10 @@ _IDS_HELD = (  # for Archive.id_lacking: the archive's ids, and the nearest belo
     "(SELECT max(id) FROM records WHERE id < ?1) AS below, (SELECT min(id) FROM records WHERE id > ?1) AS above "
     "FROM records"
 )
+_MOST_FIRST = "GROUP BY game, variant ORDER BY count(*) DESC, game, variant LIMIT 1"  # the game and variant of most
 _MOST_RECORDED = (  # for Archive.most_recorded: of any game (NULL), or of one
     "SELECT game, variant FROM records WHERE plies > 0 AND (? IS NULL OR game = lower(?)) AND (? IS NULL OR board = ?) "
-    "GROUP BY game, variant ORDER BY count(*) DESC, game, variant LIMIT 1"
+    + _MOST_FIRST
 )
 
 
@@ -417,6 +418,14 @@ class Archive:
         rows = iter_sql(self.path, _MOST_RECORDED, [game, game, board, board], self.timeout)
         return next(((row["game"], row["variant"]) for row in rows), None)
 
+    def most_selected(self, filters: Filters) -> tuple[str, str | None] | None:
+        """The game and variant of most records with plies among those `filters` select (ordered as
+        `most_recorded` orders them); None when they select none."""
+        self._existing()
+        sql, params = build(replace(filters, limit=None, order=None), ordered=False)
+        counted = f"SELECT game, variant FROM ({sql}) WHERE plies > 0 {_MOST_FIRST}"
+        return next(((row["game"], row["variant"]) for row in iter_sql(self.path, counted, params, self.timeout)), None)
+
     def most_recorded_on(self, game: str | None, board: str | None) -> tuple[str, str | None] | None:
         """`most_recorded` of `game` (None: any) on `board` when the archive holds some there, else on
         any board: where the explorer and `lusoria tree` open."""
@@ -689,11 +698,12 @@ class Archive:
             raise hinted from None
 
     def _game_told(self, filters: Filters) -> Filters:
-        """`filters` with the game and variant of most records (on the board of `filters.board` when
-        it holds some there), as the explorer opens, told to `notes`; ValueError when
-        the archive holds no record with plies."""
+        """`filters` with the game and variant of most records (of those the other `filters` select,
+        `--board` or `--player`, when they select some), as the explorer opens, told to `notes`;
+        ValueError when the archive holds no record with plies."""
         board = board_size(filters.board) if filters.board is not None else None
-        held = self.most_recorded(None, board) if board is not None else None
+        chosen = [name for name, _ in selecting(filters)]
+        held = self.most_selected(filters) if chosen else None
         found = held or self.most_recorded()
         if found is None:
             raise ValueError(
@@ -704,7 +714,7 @@ class Archive:
         if self.notes:
             path = os.fspath(self.path)
             named = f"{{Game}} {literal(game)}" + (f" {{Variant}} {literal(variant)}" if variant else "")
-            on = f" on a board of {board}" if held else ""
+            on = "" if not held else f" on a board of {board}" if chosen == ["board"] else " the filters select"
             self.notes(Note(path, f"{named}: the game of most records{on} in {literal(path)}", ("Game", "Variant")))
         return replace(filters, game=game, variant=variant)
 

@@ -200,13 +200,13 @@ class View:
 
 
 def _view(path: str, params: Params) -> View:
-    """The game (the one of most records when none is asked for), its rules and the line; the
-    variant of most records of a game whose boards are its variants when none is asked for. Each
-    is of the records on `board` when it is given and the archive holds some there."""
+    """The game (the one of most records when none is asked for: of those the filters select, when
+    they select some), its rules and the line; the variant of most records of a game whose boards
+    are its variants when none is asked for (of those on `board` when the archive holds some there)."""
     game, variant, board = _text(params, "game"), _text(params, "variant"), _text(params, "board")
     size = board_size(board) if board else None
     if game is None:
-        found = _archive(path).most_recorded_on(None, size)
+        found = _archive(path).most_selected(filters_of(params)) or _archive(path).most_recorded()
         if found is None:
             raise BadRequest("the archive holds no record with plies", 404)
         game, variant = found

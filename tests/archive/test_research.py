@@ -14,7 +14,7 @@ from conftest import ROOT, archive_copy, connect
 
 from lusoria import output
 from lusoria.api import InputError, random_records
-from lusoria.archive import Archive, Filters, UnsearchableRecord
+from lusoria.archive import Archive, Filters, UnsearchableRecord, explorer
 from lusoria.archive.patterns import glob_regex, matching_plies, pattern_globs
 from lusoria.archive.positions import boards_and_materials, pack_boards
 from lusoria.archive.query import COLUMNS, FilterError
@@ -416,6 +416,28 @@ def test_tree_without_a_position_or_a_game_starts_from_the_game_of_most_records(
     assert [str(note) for note in told] == [
         f"note: Game laquet Variant seed: the game of most records in {archive.path}"
     ]
+
+
+def test_tree_without_a_game_starts_from_the_game_of_most_records_the_filters_select(archive):
+    """`lusoria tree --player "Olof Berg"` opened on Laquet, the archive's game of most records, where
+    he played none ("no plies played"): the tree and the explorer open on the game of most records
+    the filters select, said so; on the archive's when they select none."""
+    tablut = GAMES["tablut"](variant="seed")
+    opened = CliRunner().invoke(main, ["tree", "--player", "Olof Berg", "--db", archive.path])
+    assert opened.exit_code == 0 and opened.stdout == output.tree_text(
+        archive.tree_from(tablut, tablut.initial(), filters=Filters(player="Olof Berg")), "table"
+    )
+    assert opened.stderr == (
+        f"lusoria: note: --game tablut --variant seed: the game of most records the filters select in {archive.path}\n"
+    )
+    told: list = []
+    assert Archive(archive.path, notes=told.append).tree(filters=Filters(player="Nobody")) == []
+    assert [str(note) for note in told] == [
+        f"note: Game laquet Variant seed: the game of most records in {archive.path}"
+    ]
+    params = pytest.importorskip("datasette.utils", reason="Datasette is a test extra").MultiParams
+    page = explorer.page(archive.path, params({"player": ["Olof Berg"]}), str)
+    assert '<option value="tablut/seed" selected>' in page
 
 
 # The first plies of the Tablut start fold into two up to the board's 8 symmetries: c5-c3, its
