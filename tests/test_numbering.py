@@ -281,3 +281,21 @@ def test_numbers_wrong_by_more_than_one_ply_or_not_all_alike_say_no_ply_is_missi
         one_by_one
         == "the move number should be 1..., not 2. (1 more wrong move number follows: lusoria fmt mends them)"
     )
+
+
+def test_numbers_that_go_right_again_or_fit_whites_numbering_ask_for_no_missing_ply():
+    """A ply left out puts every later number one ply ahead: a right number after the first wrong one
+    says otherwise, as does a Black-first record numbered as chess is but for its first number."""
+    right_again = check(SENECA + "1. @g4 2. @h3 2. @c6 3. @a6 3. @g8 *\n").diagnostics[0].message
+    assert (
+        right_again
+        == "the move number should be 1..., not 2. (1 more wrong move number follows: lusoria fmt mends them)"
+    )
+    chess_numbered = '[Game "tablut"]\n[Rules "first=black"]\n\n1. d1-d3 2. e3-f3 d3-d2 3. f3-f4 *\n'
+    assert [(d.rule, d.ply, d.message) for d in check(chess_numbered).diagnostics] == [
+        (
+            "number",
+            2,
+            "the move number should be 1..., not 2. (1 more wrong move number follows: lusoria fmt mends them)",
+        )
+    ]
