@@ -868,7 +868,7 @@ def _why_misnumbered(misnumbered: list[tuple[Ply, int, str]], ply: Ply, expected
     more numbers are wrong."""
     more = len(misnumbered) - 1
     record = report.record
-    if more and record and _ply_left_out(misnumbered, ply, record, _either_numbering(report)):
+    if more and record and _ply_left_out(misnumbered, record, _either_numbering(report)):
         after = f"the {more} move numbers after it are" if more > 1 else "the move number after it is"
         return f" ({after} one ply ahead too: is a ply missing before it?)"
     follows = "follow" if more > 1 else "follows"
@@ -880,21 +880,19 @@ def _why_misnumbered(misnumbered: list[tuple[Ply, int, str]], ply: Ply, expected
     return f" ({said})" if said else ""
 
 
-def _ply_left_out(misnumbered: list[tuple[Ply, int, str]], ply: Ply, record: Record, either: bool) -> bool:
-    """Whether the wrong move numbers, `ply` the first, say a ply is left out before it: each counts
-    one ply ahead, no number after it in the main line is right, and they do not fit the record's
-    other numbering (`either`) but for its first number (`1. d1-d3 2. e3-f3 d3-d2` where Black moves
-    first: White's numbering, its first number written as the movers')."""
+def _ply_left_out(misnumbered: list[tuple[Ply, int, str]], record: Record, either: bool) -> bool:
+    """Whether the wrong move numbers say a ply is left out before the first: each counts one ply
+    ahead, no number of the main line after its first wrong one is right, and, in a record that may
+    be numbered either way (`either`), not its first number alone is right (`1. d1-d3 2. e3-f3 d3-d2`
+    where Black moves first: White's numbering, its first number written as the movers')."""
     if any(_plies_ahead(each[0].number or "", each[2]) != 1 for each in misnumbered):
         return False
-    numbered = [each for each in record.main.plies if each.number]
-    at = next((index for index, each in enumerate(numbered) if each is ply), None)
-    if at is None:  # (first wrong in a variation)
-        return True
     wrong = {id(each[0]) for each in misnumbered}
-    if any(id(each) not in wrong for each in numbered[at + 1 :]):  # numbers that go right again
+    numbered = [id(each) for each in record.main.plies if each.number]
+    at = next((index for index, each in enumerate(numbered) if each in wrong), len(numbered))
+    if not wrong.issuperset(numbered[at:]):  # numbers that go right again
         return False
-    return not (either and at == 1 and _written_numbering(record) == 0)
+    return not (either and at == 1)
 
 
 def _plies_ahead(written: str, expected: str) -> int | None:
