@@ -329,3 +329,15 @@ def test_a_ply_left_out_of_a_variation_or_past_the_first_numbers_is_asked_for(re
     assert [(d.rule, d.ply, d.message) for d in check(record).diagnostics if d.rule == "number"] == [
         ("number", ply, said)
     ]
+
+
+def test_a_move_number_past_bounds_is_said_without_counting_plies_ahead():
+    huge = "9" * 23 + "."
+    for record, ply, expected in [(f"{huge} @g4 @h3 *", 1, "1."), (f"1. @g4 {huge} @h3 3. @c6 *", 2, "1...")]:
+        warning = check(SENECA + record + "\n").diagnostics[0]
+        assert (warning.rule, warning.ply, warning.message.split(" (")[0]) == (
+            "number",
+            ply,
+            f"the move number should be {expected}, not {huge}",
+        )
+        assert "missing" not in warning.message and "fragment" not in warning.message
