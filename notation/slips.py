@@ -33,7 +33,9 @@ _RESULTS = {
 }  # 0-0: a draw, or unfinished
 _RESULT = re.compile(r"1-0|0-1|1/2-1/2|\*")  # a result written with a long dash
 _NUMBER = re.compile(r"(\d+)(\.\.|\.{4,}|…|\.…|)(.*)", re.S)
-_ROMAN_NUMBER = re.compile(r"([IVXLC]+)(\.(?:\.\.)?)")  # a move number in Roman numerals, as a manuscript writes it
+_ROMAN_NUMBER = re.compile(  # a move number in Roman numerals, as a manuscript writes it (IV or IIII, XC or LXXXX)
+    r"((?=[IVXLC])C{0,4}(?:XC|XL|L?X{0,4})(?:IX|IV|V?I{0,4}))(\.(?:\.\.)?)"
+)
 _ROMAN_DIGITS = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 _LONGEST = 64  # a slip is a word as a hand writes it: a longer one is not mended
 _WITHIN_WORD = f"[^{re.escape(_DELIMITERS)}]"  # a character that is none of _DELIMITERS

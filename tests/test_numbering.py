@@ -281,3 +281,63 @@ def test_numbers_wrong_by_more_than_one_ply_or_not_all_alike_say_no_ply_is_missi
         one_by_one
         == "the move number should be 1..., not 2. (1 more wrong move number follows: lusoria fmt mends them)"
     )
+
+
+def test_numbers_that_go_right_again_or_fit_whites_numbering_ask_for_no_missing_ply():
+    """A ply left out puts every later number one ply ahead: a right number after the first wrong one
+    says otherwise, as does a Black-first record numbered as chess is but for its first number."""
+    right_again = check(SENECA + "1. @g4 2. @h3 2. @c6 3. @a6 3. @g8 *\n").diagnostics[0].message
+    assert (
+        right_again
+        == "the move number should be 1..., not 2. (1 more wrong move number follows: lusoria fmt mends them)"
+    )
+    chess_numbered = '[Game "tablut"]\n[Rules "first=black"]\n\n1. d1-d3 2. e3-f3 d3-d2 3. f3-f4 *\n'
+    assert [(d.rule, d.ply, d.message) for d in check(chess_numbered).diagnostics] == [
+        (
+            "number",
+            2,
+            "the move number should be 1..., not 2. (1 more wrong move number follows: lusoria fmt mends them)",
+        )
+    ]
+
+
+def test_a_right_number_of_the_main_line_after_a_variations_wrong_one_asks_for_no_missing_ply():
+    record = SENECA + "1. @g4 (1. @g5 2. @h3) @h3 2. @c6 3. @a6 3. @g8 *\n"
+    assert check(record).diagnostics[0].message == (
+        "the move number should be 1..., not 2. (1 more wrong move number follows: lusoria fmt mends them)"
+    )
+
+
+@pytest.mark.parametrize(
+    "record, ply, said",
+    [
+        (  # a ply left out of a variation: the main line's numbers stay right
+            SENECA + "1. @g4 @h3 (1... @h4 2... @c6 3. @a6) 2. @c6 @a6 *\n",
+            3,
+            "the move number should be 2., not 2... (the move number after it is one ply ahead too:"
+            " is a ply missing before it?)",
+        ),
+        (  # White's f3-f4 left out of a record Black begins: numbered as tafl is, past its first numbers
+            '[Game "tablut"]\n[Rules "first=black"]\n\n1. d1-d3 e3-f3 2. d3-d2 3. d2-d3 f4-f5 4. d3-d4 *\n',
+            4,
+            "the move number should be 2..., not 3. (the move number after it is one ply ahead too:"
+            " is a ply missing before it?)",
+        ),
+    ],
+)
+def test_a_ply_left_out_of_a_variation_or_past_the_first_numbers_is_asked_for(record, ply, said):
+    assert [(d.rule, d.ply, d.message) for d in check(record).diagnostics if d.rule == "number"] == [
+        ("number", ply, said)
+    ]
+
+
+def test_a_move_number_past_bounds_is_said_without_counting_plies_ahead():
+    huge = "9" * 23 + "."
+    for record, ply, expected in [(f"{huge} @g4 @h3 *", 1, "1."), (f"1. @g4 {huge} @h3 3. @c6 *", 2, "1...")]:
+        warning = check(SENECA + record + "\n").diagnostics[0]
+        assert (warning.rule, warning.ply, warning.message.split(" (")[0]) == (
+            "number",
+            ply,
+            f"the move number should be {expected}, not {huge}",
+        )
+        assert "missing" not in warning.message and "fragment" not in warning.message

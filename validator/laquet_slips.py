@@ -64,7 +64,7 @@ def mended_turn(word: str) -> str:
     roll, colon, plays = word.partition(":")
     roll = _COMMA_DICE.sub(r"\1-\2", roll)
     if not colon:
-        return (_UNROLLED.fullmatch(word) and _rolled(word)) or _mended_plays(word)
+        return _rolled(word) or _mended_plays(word)
     if written_pass := _PASS.fullmatch(plays):
         return roll + colon + (written_pass[1] or " ") + "--"
     return roll + colon + _mended_plays(plays)

@@ -796,13 +796,26 @@ def _first_numbered(record: Record) -> tuple[int, str] | None:
     return next(((index, ply.number) for index, ply in enumerate(record.main.plies) if ply.number), None)
 
 
+def _whites_numbering(rules: Game, start: Position) -> int:
+    """`move_number`'s offset in White's numbering, chess's: 1 when Black is to move at `start`."""
+    return 0 if rules.turn(start) == WHITE else 1
+
+
+def _either_numbering(report: Report) -> bool:
+    """Whether a replayed record may be numbered either way (`numbering`): its movers' and White's differ."""
+    if report.rules is None or not report.positions:
+        return False
+    start = report.positions[0]
+    return movers_numbering(report.rules, start) != _whites_numbering(report.rules, start)
+
+
 def numbering(record: Record, rules: Game, start: Position, continued: Continued | None = None) -> int:
     """The numbering of a record's moves (`move_number`'s offset): its game's players'
     (`movers_numbering`), or, in a game whose first mover is Black, White's (chess's, `1... h1-h3
     2. g5-g4`) when its first numbered ply of the main line is so numbered. `continued`: the
     record's plies that continue a turn (made when not given)."""
     movers = movers_numbering(rules, start)
-    whites = 0 if rules.turn(start) == WHITE else 1
+    whites = _whites_numbering(rules, start)
     if whites != movers:
         numbered = _first_numbered(record)
         if numbered is not None:
@@ -852,15 +865,16 @@ def _warn_misnumbered(misnumbered: list[tuple[Ply, int, str]], report: Report) -
         return
     ply, number, expected = min(misnumbered, key=lambda each: (each[0].line, each[0].column))
     said = f"the move number should be {expected}, not {ply.number}"
-    report.warning("number", said + _why_misnumbered(misnumbered, ply, expected, report.record), **_where(ply, number))
+    report.warning("number", said + _why_misnumbered(misnumbered, ply, expected, report), **_where(ply, number))
 
 
-def _why_misnumbered(misnumbered: list[tuple[Ply, int, str]], ply: Ply, expected: str, record: Record | None) -> str:
+def _why_misnumbered(misnumbered: list[tuple[Ply, int, str]], ply: Ply, expected: str, report: Report) -> str:
     """What the move-number warning adds in brackets: that every wrong number counts one ply
     ahead (a ply left out), why a fragment numbered as its source is numbered from 1, how many
     more numbers are wrong."""
     more = len(misnumbered) - 1
-    if more and all(_plies_ahead(each[0].number or "", each[2]) == 1 for each in misnumbered):
+    record = report.record
+    if more and record and _ply_left_out(misnumbered, record, _either_numbering(report)):
         after = f"the {more} move numbers after it are" if more > 1 else "the move number after it is"
         return f" ({after} one ply ahead too: is a ply missing before it?)"
     follows = "follow" if more > 1 else "follows"
@@ -870,6 +884,21 @@ def _why_misnumbered(misnumbered: list[tuple[Ply, int, str]], ply: Ply, expected
     ]
     said = "; ".join(note for note in notes if note)
     return f" ({said})" if said else ""
+
+
+def _ply_left_out(misnumbered: list[tuple[Ply, int, str]], record: Record, either: bool) -> bool:
+    """Whether the wrong move numbers say a ply is left out before the first: each counts one ply
+    ahead, no number of the main line after its first wrong one is right, and, in a record that may
+    be numbered either way (`either`), not its first number alone is right (`1. d1-d3 2. e3-f3 d3-d2`
+    where Black moves first: White's numbering, its first number written as the movers')."""
+    if any(_plies_ahead(each[0].number or "", each[2]) != 1 for each in misnumbered):
+        return False
+    wrong = {id(each[0]) for each in misnumbered}
+    numbered = [id(each) for each in record.main.plies if each.number]
+    at = next((index for index, each in enumerate(numbered) if each in wrong), len(numbered))
+    if not wrong.issuperset(numbered[at:]):  # numbers that go right again
+        return False
+    return not (either and at == 1)
 
 
 def _plies_ahead(written: str, expected: str) -> int | None:

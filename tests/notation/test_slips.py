@@ -702,3 +702,11 @@ def test_a_tag_without_its_closing_bracket_before_a_comment_is_closed_before_the
     assert diagnostic.suggestions == ('[White "Jens Holm"]',)
     kept_going = check(text, keep_going=True)
     assert kept_going.record.tags["White"] == "Jens Holm" and kept_going.plies == 1
+
+
+@pytest.mark.parametrize("word", ["IC.", "CIVIL.", "VX.", "IIIII.", "MIX.", ".", "..."])
+def test_words_that_write_no_roman_numeral_are_no_move_number(word):
+    """`IC.` or `CIVIL.` is no Roman numeral, subtractive or additive (`IV.`, `IIII.`), nor are a move
+    number's dots alone: no number is suggested (`0.`)."""
+    (diagnostic,) = check(f"{SENECA}\n1. @d4 @e5 {word} @c3 *\n").diagnostics
+    assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", word, ())
