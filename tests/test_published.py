@@ -109,6 +109,42 @@ def test_a_game_that_cannot_be_replayed_is_listed_with_its_error_and_place(tmp_p
     ]
 
 
+def test_the_index_escapes_what_a_record_says_and_links_a_file_of_any_name(tmp_path):
+    """A player named `<script>` is shown, not run; a file named with spaces, `&`, `#`, `?`, `%` and
+    non-ASCII letters is linked relative to index.html, its name quoted as a URL."""
+    folder = tmp_path / "round ü & co"
+    folder.mkdir()
+    text = (ROOT / "samples/tablut/escape.lgn").read_text().replace("Karin Nilsson", "<script>alert('x')</script>")
+    (folder / "g #1 ?%.lgn").write_text(text)
+    shutil.copy(ROOT / "samples/tablut/tuichi.lgn", tmp_path / "tuichi.lgn")
+    run("html", folder, tmp_path / "tuichi.lgn", "--output-dir", tmp_path / "out")
+    index = (tmp_path / "out/index.html").read_text()
+    assert "<script>" not in index
+    assert rows(tmp_path / "out/index.html")[0] == (
+        f"{folder / 'g #1 ?%.lgn'}".replace("&", "&amp;"),
+        "0",
+        "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt; – Olof Berg",
+        "1-0",
+        "valid",
+        "round%20%C3%BC%20%26%20co/g%20%231%20%3F%25-000000.html",
+    )
+    assert (tmp_path / "out/round ü & co/g #1 ?%-000000.html").is_file()
+
+
+def test_a_record_that_cannot_be_replayed_at_all_is_published(tmp_path):
+    """A record of no ply whose variant is unknown: its replay stops before the start (it raised IndexError)."""
+    (tmp_path / "v.lgn").write_text('[Game "tablut"]\n[Variant "nosuch"]\n*\n')
+    published = run("html", tmp_path / "v.lgn", "--output-dir", tmp_path / "out")
+    assert published.exit_code == 0
+    assert [row[3:5] for row in rows(tmp_path / "out/index.html")] == [
+        (
+            "*",
+            "invalid: 2:11: error[tag]: unknown variant &#x27;nosuch&#x27; for tablut "
+            "(known: seed, linnaeus, unarmed, aage, ashton)",
+        )
+    ]
+
+
 def test_an_unreadable_input_is_said_and_the_others_are_still_published(round_, tmp_path):
     published = run("html", round_ / "escape.lgn", tmp_path / "missing.lgn", "--output-dir", tmp_path / "out")
     assert published.exit_code == 2
