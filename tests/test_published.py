@@ -185,6 +185,20 @@ def test_pages_made_by_two_workers_are_the_pages_of_one(round_, tmp_path):
         assert (tmp_path / "two" / page.name).read_text() == page.read_text()
 
 
+def test_a_rounds_few_records_are_made_into_pages_by_the_workers(round_, monkeypatch):
+    """`--jobs 2` on a round of 15 records (far less than a chunk of `validate`'s size): each page
+    but the first is made by a worker, in order (one process made them all; a page costs far more
+    than its record's text)."""
+    import os
+
+    from lusoria import api
+
+    monkeypatch.setattr("lusoria.html.report_page", lambda report: str(os.getpid()))
+    pages = list(api.replay_pages([round_], jobs=2))
+    assert [page.file_name for page in pages][:2] == ["escape-000000.html", "moves-000000.html"] and len(pages) == 15
+    assert pages[0].page == str(os.getpid()) and str(os.getpid()) not in {page.page for page in pages[1:]}
+
+
 @pytest.mark.parametrize(
     "given, said",
     [
