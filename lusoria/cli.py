@@ -765,8 +765,10 @@ def html(
         if written_to or not _record_not_chosen():
             raise click.UsageError("--output-dir writes a page for every record: not with -o or --record")
         publish(paths, output_dir, overwrite, jobs, encoding)
-    if len(paths) > 1:
-        raise click.UsageError("one page replays one record: give --output-dir DIR for the records of several PATHs")
+    if len(paths) > 1 or os.path.isdir(paths[0]):
+        raise click.UsageError(
+            "one page replays one record: give --output-dir DIR for the records of a folder or several PATHs"
+        )
     single_page(paths[0], index, written_to, encoding)
 
 

@@ -202,7 +202,11 @@ def test_a_rounds_few_records_are_made_into_pages_by_the_workers(round_, monkeyp
 @pytest.mark.parametrize(
     "given, said",
     [
-        (["a.lgn", "b.lgn"], "one page replays one record: give --output-dir DIR for the records of several PATHs"),
+        (
+            ["a.lgn", "b.lgn"],
+            "one page replays one record: give --output-dir DIR for the records of a folder or several PATHs",
+        ),
+        (["."], "one page replays one record: give --output-dir DIR for the records of a folder or several PATHs"),
         (
             ["a.lgn", "--output-dir", "out", "--record", "1"],
             "--output-dir writes a page for every record: not with -o or --record",
