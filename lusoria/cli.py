@@ -759,8 +759,8 @@ def html(
     (each shows its diagnostics), and index.html: a row a game (file, record, players, result, verdict,
     link). A file already in DIR is not written over without --overwrite (said on stderr); an input
     that cannot be read is said, the others' pages still written. Exit status 0 when every page was
-    written (lusoria validate's tells whether all are valid), 2 when an input cannot be read, a
-    file is not written or no record was found."""
+    written, invalid records' too (lusoria validate's exit status tells whether all are valid), 2 when
+    an input cannot be read, a file is not written or no record was found."""
     if output_dir is not None:
         if written_to or not _record_not_chosen():
             raise click.UsageError("--output-dir writes a page for every record: not with -o or --record")
