@@ -791,8 +791,7 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
     outputs: dict[str, str] = {}  # the files written, and the record each holds
     for page in inputs(api.replay_pages(paths, encoding, jobs=jobs, **reading())):
         records += 1
-        record = f"{api.shown_place(page.source.path)}, record {page.source.index}"
-        if written_in(directory, page.file_name, page.page, record, outputs, overwrite):
+        if written_in(directory, page.file_name, page.page, record_said(page.source), outputs, overwrite):
             status = 2
         else:
             published.append(page)
@@ -843,8 +842,7 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, enco
                 err=True,
             )
         if output_dir:
-            record = f"{api.shown_place(item.source.path)}, record {item.source.index}"
-            status = max(status, written_in(output_dir, item.file_name, item.text, record, outputs))
+            status = max(status, written_in(output_dir, item.file_name, item.text, record_said(item.source), outputs))
         elif api.FORMATS[to].one_game:
             if held is not None:
                 raise click.UsageError(f"{to} holds one game per file: give --output-dir for several records")
@@ -855,6 +853,11 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, enco
     if held is not None:
         echo(held, nl=False)
     inputs.finish(paths, records, status)
+
+
+def record_said(source: api.RecordText) -> str:
+    """A record as the messages of --output-dir name it: `PATH, record N`."""
+    return f"{api.shown_place(source.path)}, record {source.index}"
 
 
 def written_in(directory: str, name: str, text: str, what: str, outputs: dict[str, str], overwrite: bool = True) -> int:
