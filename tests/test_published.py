@@ -107,6 +107,31 @@ def test_a_game_that_cannot_be_replayed_is_listed_with_its_error_and_place(tmp_p
             "tags-000000.html",
         )
     ]
+    index = (tmp_path / "out/index.html").read_text()
+    assert "<title>1 game</title>" in index and '<td class="invalid">invalid: 1:8: ' in index
+
+
+def test_a_game_with_a_warning_alone_is_valid(tmp_path):
+    """A wrong move number is a warning: the game is listed valid, in the colour of valid ones."""
+    (tmp_path / "number.lgn").write_text('[Game "tablut"]\n1. e3-c3 d1-d3 3. e4-e3 *\n')
+    run("html", tmp_path / "number.lgn", "--output-dir", tmp_path / "out")
+    assert [row[4] for row in rows(tmp_path / "out/index.html")] == ["valid"]
+    assert '<td class="valid">valid</td>' in (tmp_path / "out/index.html").read_text()
+
+
+def test_an_index_already_in_the_folder_is_kept_unless_asked(round_, tmp_path):
+    """A folder that holds an index.html of its own (the club's, or another round's): the pages are
+    written beside it, the index is not written over without --overwrite (exit status 2)."""
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "index.html").write_text("the club's own index")
+    kept = run("html", round_ / "escape.lgn", "--output-dir", out)
+    assert kept.exit_code == 2
+    assert kept.stdout == f"wrote {out / 'escape-000000.html'}\n"
+    assert kept.stderr == (
+        f"lusoria: the index not written: {out / 'index.html'} is already there (--overwrite writes over it)\n"
+    )
+    assert (out / "index.html").read_text() == "the club's own index"
 
 
 def test_the_index_escapes_what_a_record_says_and_links_a_file_of_any_name(tmp_path):
