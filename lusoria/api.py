@@ -654,11 +654,12 @@ def replay_pages(
     (`lusoria html --output-dir`), each with the name of its file (`<file>-<n>.html`, as `convert`
     names a record's file below the folder of all the inputs) and what `index_page` says of it; an
     invalid record's too (its page shows its diagnostics), and a Problem in its place for a source
-    that cannot be read or is skipped. `format` and `tags` read the records as `validate` reads them."""
+    that cannot be read or is skipped. `format` and `tags` read the records as `validate` reads them.
+    Each record goes to a worker on its own: its page costs far more than its text, and a round's
+    records would be one chunk of `validate`'s, one process's."""
     sources = list(given(paths))
-    return in_workers(
-        partial(_published, inputs=inputs_folder(sources)), records(sources, encoding, format, tags), jobs
-    )
+    published = partial(_published, inputs=inputs_folder(sources))
+    return in_workers(published, records(sources, encoding, format, tags), jobs, chunk=1)
 
 
 def _published(source: RecordText, inputs: str) -> PublishedPage:

@@ -759,14 +759,16 @@ def html(
     (each shows its diagnostics), and index.html: a row a game (file, record, players, result, verdict,
     link). A file already in DIR is not written over without --overwrite (said on stderr); an input
     that cannot be read is said, the others' pages still written. Exit status 0 when every page was
-    written (lusoria validate's tells whether all are valid), 2 when an input cannot be read, a
-    file is not written or no record was found."""
+    written, invalid records' too (lusoria validate's exit status tells whether all are valid), 2 when
+    an input cannot be read, a file is not written or no record was found."""
     if output_dir is not None:
         if written_to or not _record_not_chosen():
             raise click.UsageError("--output-dir writes a page for every record: not with -o or --record")
         publish(paths, output_dir, overwrite, jobs, encoding)
-    if len(paths) > 1:
-        raise click.UsageError("one page replays one record: give --output-dir DIR for the records of several PATHs")
+    if len(paths) > 1 or os.path.isdir(paths[0]):
+        raise click.UsageError(
+            "one page replays one record: give --output-dir DIR for the records of a folder or several PATHs"
+        )
     single_page(paths[0], index, written_to, encoding)
 
 
@@ -789,8 +791,7 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
     outputs: dict[str, str] = {}  # the files written, and the record each holds
     for page in inputs(api.replay_pages(paths, encoding, jobs=jobs, **reading())):
         records += 1
-        record = f"{api.shown_place(page.source.path)}, record {page.source.index}"
-        if written_in(directory, page.file_name, page.page, record, outputs, overwrite):
+        if written_in(directory, page.file_name, page.page, record_said(page.source), outputs, overwrite):
             status = 2
         else:
             published.append(page)
@@ -841,8 +842,7 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, enco
                 err=True,
             )
         if output_dir:
-            record = f"{api.shown_place(item.source.path)}, record {item.source.index}"
-            status = max(status, written_in(output_dir, item.file_name, item.text, record, outputs))
+            status = max(status, written_in(output_dir, item.file_name, item.text, record_said(item.source), outputs))
         elif api.FORMATS[to].one_game:
             if held is not None:
                 raise click.UsageError(f"{to} holds one game per file: give --output-dir for several records")
@@ -853,6 +853,11 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, enco
     if held is not None:
         echo(held, nl=False)
     inputs.finish(paths, records, status)
+
+
+def record_said(source: api.RecordText) -> str:
+    """A record as the messages of --output-dir name it: `PATH, record N`."""
+    return f"{api.shown_place(source.path)}, record {source.index}"
 
 
 def written_in(directory: str, name: str, text: str, what: str, outputs: dict[str, str], overwrite: bool = True) -> int:

@@ -107,6 +107,67 @@ def test_a_game_that_cannot_be_replayed_is_listed_with_its_error_and_place(tmp_p
             "tags-000000.html",
         )
     ]
+    index = (tmp_path / "out/index.html").read_text()
+    assert "<title>1 game</title>" in index and '<td class="invalid">invalid: 1:8: ' in index
+
+
+def test_a_game_with_a_warning_alone_is_valid(tmp_path):
+    """A wrong move number is a warning: the game is listed valid, in the colour of valid ones."""
+    (tmp_path / "number.lgn").write_text('[Game "tablut"]\n1. e3-c3 d1-d3 3. e4-e3 *\n')
+    run("html", tmp_path / "number.lgn", "--output-dir", tmp_path / "out")
+    assert [row[4] for row in rows(tmp_path / "out/index.html")] == ["valid"]
+    assert '<td class="valid">valid</td>' in (tmp_path / "out/index.html").read_text()
+
+
+def test_an_index_already_in_the_folder_is_kept_unless_asked(round_, tmp_path):
+    """A folder that holds an index.html of its own (the club's, or another round's): the pages are
+    written beside it, the index is not written over without --overwrite (exit status 2)."""
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "index.html").write_text("the club's own index")
+    kept = run("html", round_ / "escape.lgn", "--output-dir", out)
+    assert kept.exit_code == 2
+    assert kept.stdout == f"wrote {out / 'escape-000000.html'}\n"
+    assert kept.stderr == (
+        f"lusoria: the index not written: {out / 'index.html'} is already there (--overwrite writes over it)\n"
+    )
+    assert (out / "index.html").read_text() == "the club's own index"
+
+
+def test_the_index_escapes_what_a_record_says_and_links_a_file_of_any_name(tmp_path):
+    """A player named `<script>` is shown, not run; a file named with spaces, `&`, `#`, `?`, `%` and
+    non-ASCII letters is linked relative to index.html, its name quoted as a URL."""
+    folder = tmp_path / "round ü & co"
+    folder.mkdir()
+    text = (ROOT / "samples/tablut/escape.lgn").read_text().replace("Karin Nilsson", "<script>alert('x')</script>")
+    (folder / "g #1 ?%.lgn").write_text(text)
+    shutil.copy(ROOT / "samples/tablut/tuichi.lgn", tmp_path / "tuichi.lgn")
+    run("html", folder, tmp_path / "tuichi.lgn", "--output-dir", tmp_path / "out")
+    index = (tmp_path / "out/index.html").read_text()
+    assert "<script>" not in index
+    assert rows(tmp_path / "out/index.html")[0] == (
+        f"{folder / 'g #1 ?%.lgn'}".replace("&", "&amp;"),
+        "0",
+        "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt; – Olof Berg",
+        "1-0",
+        "valid",
+        "round%20%C3%BC%20%26%20co/g%20%231%20%3F%25-000000.html",
+    )
+    assert (tmp_path / "out/round ü & co/g #1 ?%-000000.html").is_file()
+
+
+def test_a_record_that_cannot_be_replayed_at_all_is_published(tmp_path):
+    """A record of no ply whose variant is unknown: its replay stops before the start (it raised IndexError)."""
+    (tmp_path / "v.lgn").write_text('[Game "tablut"]\n[Variant "nosuch"]\n*\n')
+    published = run("html", tmp_path / "v.lgn", "--output-dir", tmp_path / "out")
+    assert published.exit_code == 0
+    assert [row[3:5] for row in rows(tmp_path / "out/index.html")] == [
+        (
+            "*",
+            "invalid: 2:11: error[tag]: unknown variant &#x27;nosuch&#x27; for tablut "
+            "(known: seed, linnaeus, unarmed, aage, ashton)",
+        )
+    ]
 
 
 def test_an_unreadable_input_is_said_and_the_others_are_still_published(round_, tmp_path):
@@ -149,10 +210,28 @@ def test_pages_made_by_two_workers_are_the_pages_of_one(round_, tmp_path):
         assert (tmp_path / "two" / page.name).read_text() == page.read_text()
 
 
+def test_a_rounds_few_records_are_made_into_pages_by_the_workers(round_, monkeypatch):
+    """`--jobs 2` on a round of 15 records (far less than a chunk of `validate`'s size): each page
+    but the first is made by a worker, in order (one process made them all; a page costs far more
+    than its record's text)."""
+    import os
+
+    from lusoria import api
+
+    monkeypatch.setattr("lusoria.html.report_page", lambda report: str(os.getpid()))
+    pages = list(api.replay_pages([round_], jobs=2))
+    assert [page.file_name for page in pages][:2] == ["escape-000000.html", "moves-000000.html"] and len(pages) == 15
+    assert pages[0].page == str(os.getpid()) and str(os.getpid()) not in {page.page for page in pages[1:]}
+
+
 @pytest.mark.parametrize(
     "given, said",
     [
-        (["a.lgn", "b.lgn"], "one page replays one record: give --output-dir DIR for the records of several PATHs"),
+        (
+            ["a.lgn", "b.lgn"],
+            "one page replays one record: give --output-dir DIR for the records of a folder or several PATHs",
+        ),
+        (["."], "one page replays one record: give --output-dir DIR for the records of a folder or several PATHs"),
         (
             ["a.lgn", "--output-dir", "out", "--record", "1"],
             "--output-dir writes a page for every record: not with -o or --record",

@@ -51,6 +51,7 @@ def test_a_ply_past_the_stop_is_refused_with_the_reason():
         ('[Game "tablut"]\n1. e3-c3 d1-d3 *\n', None),  # the whole line replays
         ('[Game "tablut"]\n1. e3-c3 (1. e3-d2) d1-d3 *\n', None),  # an illegal ply in a variation
         ('[Game "tablut"]\n1. e3-c3 d1-d3 0-1\n', None),  # a wrong result stops nothing
+        ('[Game "tablut"]\n[Variant "nosuch"]\n*\n', None),  # not replayed at all (it raised IndexError)
         (
             '[Game "laquet"]\n1. 61: 5/6 *\n',
             "ply 1 (61: 5/6) breaks Q3: 5/6 lands on point 6, held by Black: no checker may stop on an enemy point",
