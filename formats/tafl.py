@@ -591,10 +591,14 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
         yield read
 
 
+_ROW_LIKE = re.compile(r"[0-9]|([,;\t])(?:[^\n]*\1){2}")  # a row's count, or its four fields (three delimiters)
+
+
 def _holds_csv_game(line: str) -> bool:
-    """Whether a line of a CSV file holds a game (a move, written well or not) or column names: no
-    line of prose, nor of a signature."""
-    return bool(_SQUARE_LIKE.search(line)) or _column_names(line) is not None
+    """Whether a line of a CSV file holds a game (a move, written well or not, or what else a row
+    holds, its fields mistyped: `Ongoing,0,0,resigned`) or column names: no line of prose, nor of a
+    signature."""
+    return bool(_SQUARE_LIKE.search(line) or _ROW_LIKE.search(line)) or _column_names(line) is not None
 
 
 def _field(row: re.Match[str], name: str) -> str:

@@ -908,6 +908,20 @@ def test_a_csv_file_pasted_from_an_e_mail_is_read_as_a_move_list_is(text, notes)
     )
 
 
+@pytest.mark.parametrize("row", ["Ongoing,0,0,resigned", "Ongoing,,,resigned", "Ongoing,0,resigned"])
+@pytest.mark.parametrize("place", ["above", "below"])
+def test_a_csv_row_of_no_move_is_an_error_not_an_e_mail_s_prose(row, place):
+    """A row whose fields are mistyped or swapped holds no move, but a count or four fields: above the
+    games or a blank line below them it is read, an error at its place, not passed over as a greeting
+    or closing (it was, said in a note alone)."""
+    text = f"{row}\n{BRANDUBH_ROW}" if place == "above" else f"{BRANDUBH_ROW}\n{row}\n"
+    reports = [check(source) for source in read_text(text, "csv", "brandubh.csv")]
+    assert [(r.diagnostics[0].rule, r.diagnostics[0].line) for r in reports if not r.valid] == [
+        ("syntax", 1 if place == "above" else 3)
+    ]
+    assert not any("prose" in comment for r in reports if r.record for comment in r.record.main.comments)
+
+
 @pytest.mark.parametrize(
     "text, notes",
     [
