@@ -127,10 +127,19 @@ def _is_move_list(first: str, fewest: int) -> bool:
 _SQUARE_LIKE = re.compile(r"[a-z][0-9]", re.I)  # what a move holds, written well or not: e2-c2, E2–c2, e22
 
 
-def _prose(text: str, holds_game: Callable[[str], object] = _SQUARE_LIKE.search) -> Prose | None:
+def _holds_moves(line: str) -> bool:
+    """Whether a line holds what a move list holds, so that it is no prose: a move, even one mistyped
+    (a letter followed by a digit, `e8–b8`: the reader says it at its place), a move number (`2.`) or
+    a word that ends a game (`resigned` alone is a game)."""
+    return bool(_SQUARE_LIKE.search(line)) or any(
+        _NUMBER.fullmatch(word) or word.lower() in TERMINATIONS for word in re.findall(r"[\w.]+", line)
+    )
+
+
+def _prose(text: str, holds_game: Callable[[str], bool] = _holds_moves) -> Prose | None:
     """The lines of prose above the games of `text`, after its header (`_header`), if any (`prose`):
-    a line of a move holds a letter followed by a digit, even one mistyped (`e8–b8`: the reader says
-    it at its place); `holds_game`, what else holds a game (a CSV file's column names too)."""
+    a line of a move list holds moves (`_holds_moves`); `holds_game`, what else holds a game (a CSV
+    file's column names too)."""
     return prose(text, _header(text)[1], holds_game)
 
 
@@ -250,7 +259,7 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     lines = Locator(text)
     signed, found = _signature(lines, _holds_move_list), _prose(text)
     start, end = found.games if found else _header(text)[1], signed[0] if signed else len(text)
-    closed = closing(text, start, end, _SQUARE_LIKE.search)
+    closed = closing(text, start, end, _holds_moves)
     games = list(_GAME.finditer(text, start, closed.games if closed else end))
     for index, block, draft in drafts("tafl", lines, games):
         for name, value in chosen.items():

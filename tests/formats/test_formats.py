@@ -785,6 +785,9 @@ def test_prose_below_the_last_move_list_a_blank_line_apart_is_passed_over_with_a
         ),
         ("Hi Anna,\n--\nc5-c3 i6-f6\n", [[("syntax", 1, 1, "Hi")], [("syntax", 2, 1, "--")], []], None),  # no prose
         ("Hi Anna,\nC5-C3 I6XF6\nc5-c3 i6-f6\n", [[("syntax", 2, 1, "C5-C3")], []], None),  # moves, mistyped
+        ("c5-c3 i6-f6\n\nresigned\n", [[], []], "tafl"),  # a game of no move below, not a closing
+        ("c5-c3 i6-f6\n\n1. Timeout\n", [[], []], "tafl"),
+        ("c5-c3 i6-f6\n\n2. and so on\n", [[], [("syntax", 3, 4, "and")]], "tafl"),  # a move number
     ],
     ids=[
         "a mistyped move",
@@ -795,10 +798,15 @@ def test_prose_below_the_last_move_list_a_blank_line_apart_is_passed_over_with_a
         "eleven lines of prose",
         "a dash line",
         "capitals",
+        "resigned below",
+        "timeout below",
+        "a move number below",
     ],
 )
 def test_prose_is_read_as_moves_but_above_the_first_move_list_and_up_to_ten_lines(text, said, sniffed):
-    """Only lines above the first that holds a move (written well or not), ten at most, are prose:
+    """Only lines above the first that holds a move (written well or not), ten at most, or a blank
+    line below the last, are prose (a word that ends a game or a move number is a move list's too:
+    `resigned` alone below the games is a game; it was passed over as a closing):
     any other line is read as moves, its wrong word said at its place; a .txt file whose first
     line after the prose is no move list is not taken for move lists."""
     reports = [check(source) for source in read_text(text, "tafl", "x.txt", {"Game": "tablut"})]
