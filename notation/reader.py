@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
@@ -198,7 +199,7 @@ def closing(text: str, start: int, end: int, holds_game: Callable[[str], object]
     """The lines of prose that end `text[start:end]`, the games pasted from an e-mail (its `Cheers,` and
     name), a blank line apart from the last game, if any: up to PROSE_LINES lines, as `prose` reads
     them. None when there are none, or more, or nothing but prose, or no blank line above them."""
-    lines = list(_LINE.finditer(text, start, end))
+    lines = list(deque(_LINE.finditer(text, start, end), maxlen=PROSE_LINES + 1))  # the last ones alone
     count = len(list(takewhile(lambda line: _is_prose(line[0], holds_game), reversed(lines))))
     if not count or count > PROSE_LINES or count == len(lines):
         return None

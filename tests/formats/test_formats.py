@@ -759,8 +759,12 @@ def test_a_move_list_below_a_few_lines_of_prose_is_read_with_a_note_of_the_lines
             "c5-c3 i6-f6\r\n\r\nThanks for the game!\r\n",
             ["tafl reader: line 3 holds no move (prose: an e-mail's closing?): not read"],
         ),
+        (
+            "c5-c3 i6-f6\n\n" + "Thanks for the game!\n" * 10,
+            ["tafl reader: lines 3–12 hold no move (prose: an e-mail's closing?): not read"],
+        ),
     ],
-    ids=["above a signature", "unsigned"],
+    ids=["above a signature", "unsigned", "ten lines"],
 )
 def test_prose_below_the_last_move_list_a_blank_line_apart_is_passed_over_with_a_note(text, notes):
     """An e-mail's `Cheers,` and name below the game were records of a syntax error each (in the
@@ -785,6 +789,7 @@ def test_prose_below_the_last_move_list_a_blank_line_apart_is_passed_over_with_a
         ),
         ("Hi Anna,\n--\nc5-c3 i6-f6\n", [[("syntax", 1, 1, "Hi")], [("syntax", 2, 1, "--")], []], None),  # no prose
         ("Hi Anna,\nC5-C3 I6XF6\nc5-c3 i6-f6\n", [[("syntax", 2, 1, "C5-C3")], []], None),  # moves, mistyped
+        ("c5-c3 i6-f6\n\n" + "Thanks!\n" * 11, [[], *[[("syntax", n, 1, "Thanks!")] for n in range(3, 14)]], "tafl"),
         ("c5-c3 i6-f6\n\nresigned\n", [[], []], "tafl"),  # a game of no move below, not a closing
         ("c5-c3 i6-f6\n\n1. Timeout\n", [[], []], "tafl"),
         ("c5-c3 i6-f6\n\n2. and so on\n", [[], [("syntax", 3, 4, "and")]], "tafl"),  # a move number
@@ -798,6 +803,7 @@ def test_prose_below_the_last_move_list_a_blank_line_apart_is_passed_over_with_a
         "eleven lines of prose",
         "a dash line",
         "capitals",
+        "eleven lines below",
         "resigned below",
         "timeout below",
         "a move number below",
