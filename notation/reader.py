@@ -130,7 +130,8 @@ def split_records(pieces: Iterable[str], path: str = "") -> Iterator[RecordText]
                     if match is None:
                         break
                     start = match.start()
-                    if match["move"] and index == 0 and (found := _greeting(text, start, end)):
+                    # (start is None only above the first record: a greeting is read there alone)
+                    if match["move"] and (found := _greeting(text, start, end)):
                         first, last = (line + text.count("\n", counted, at) for at in (found.start, found.end))
                         greeting, greeted = text[start : found.games], (f"lgn reader: {prose_note(first, last)}",)
                         start = position = found.games
