@@ -868,6 +868,19 @@ def test_a_header_that_names_another_game_than_the_one_read_is_said(name, text, 
     assert report.record.tags["Game"] == game and report.record.main.comments[0] == f"{reader} reader: {said}"
 
 
+def test_a_header_below_blank_lines_overruled_is_said_at_its_line():
+    """The note names the header's own line, blank lines above it counted."""
+    [source] = read_text("\n\n# copenhagen\nd2-b2 c4c5\n", "tafl", "brandubh.txt", {})
+    said = OVERRULED.format(header="copenhagen", game="brandubh", by="the file's name").replace("line 1", "line 3")
+    assert check(source).record.main.comments == [f"tafl reader: {said}"]
+
+
+def test_a_csv_file_of_column_names_alone_under_a_header_is_their_error():
+    """No game is read from it, so no header is overruled: the names are the error (no internal error)."""
+    [report] = [check(source) for source in read_text("# copenhagen\nfoo,bar,baz,qux\n", "csv", "x.csv", {})]
+    assert [(d.rule, d.line, d.text) for d in report.diagnostics] == [("syntax", 2, "foo")]
+
+
 def test_a_wrong_game_s_first_error_says_the_header_it_overruled():
     """Read under --game, a game of another board is invalid at its first ply: its error says the header."""
     text = "# brandubh\nd2-b2 c4c5\nd2-b2 c4c5\n"
@@ -922,7 +935,9 @@ def test_a_csv_file_pasted_from_an_e_mail_is_read_as_a_move_list_is(text, notes)
     )
 
 
-@pytest.mark.parametrize("row", ["Ongoing,0,0,resigned", "Ongoing,,,resigned", "Ongoing,0,resigned"])
+@pytest.mark.parametrize(
+    "row", ["Ongoing,0,0,resigned", "Ongoing,0,0,White", "Ongoing,,,resigned", "Ongoing,0,resigned"]
+)
 @pytest.mark.parametrize("place", ["above", "below"])
 def test_a_csv_row_of_no_move_is_an_error_not_an_e_mail_s_prose(row, place):
     """A row whose fields are mistyped or swapped holds no move, but a count or four fields: above the
@@ -1023,12 +1038,22 @@ def test_an_lgn_record_below_a_greeting_is_read_with_a_note_as_a_move_list_is(tm
     )
     formatted = run("fmt", tmp_path / "round1.lgn").stdout
     assert formatted.startswith("Hi Anna,\n\nhere is our game:\n\n[Game") and "lgn reader" not in formatted
+    (tmp_path / "unsigned.lgn").write_text("Hi Anna,\n" + LGN_GAME)  # the note is no comment of fmt's either
+    unsigned = run("fmt", tmp_path / "unsigned.lgn").stdout
+    assert unsigned.startswith("Hi Anna,\n[Game") and "lgn reader" not in unsigned
 
 
 @pytest.mark.parametrize(
     "above",
-    ["Hi Anna,\nhere is game 3:\n\n", "Hi Anna,\n{our game}\n", "Hi Anna,\n" * 11, "Hi Anna,\n% kept\n"],
-    ids=["a digit", "a comment", "eleven lines", "a % line"],
+    [
+        "Hi Anna,\nhere is game 3:\n\n",
+        "Hi Anna,\n{our game}\n",
+        "Hi Anna,\n" * 11,
+        "Hi Anna,\n% kept\n",
+        "Hi Anna,\nunfinished *\n",
+        "Hi Anna,\nwe passed -- twice\n",
+    ],
+    ids=["a digit", "a comment", "eleven lines", "a % line", "a result marker", "a ply"],
 )
 def test_no_line_that_holds_what_a_record_holds_is_read_as_a_greeting(above):
     """Conservative: prose is up to ten lines of words above a tag line, none holding a digit (a
