@@ -1041,6 +1041,8 @@ def test_an_lgn_record_below_a_greeting_is_read_with_a_note_as_a_move_list_is(tm
     (tmp_path / "unsigned.lgn").write_text("Hi Anna,\n" + LGN_GAME)  # the note is no comment of fmt's either
     unsigned = run("fmt", tmp_path / "unsigned.lgn").stdout
     assert unsigned.startswith("Hi Anna,\n[Game") and "lgn reader" not in unsigned
+    said = "and so are an e-mail's greeting above its first record and its signature"
+    assert said in " ".join(run("fmt", "--help").output.split())
 
 
 @pytest.mark.parametrize(
