@@ -127,10 +127,29 @@ def _is_move_list(first: str, fewest: int) -> bool:
 _SQUARE_LIKE = re.compile(r"[a-z][0-9]", re.I)  # what a move holds, written well or not: e2-c2, E2–c2, e22
 
 
-def _prose(text: str, holds_game: Callable[[str], object] = _SQUARE_LIKE.search) -> Prose | None:
+def _holds_moves(line: str) -> bool:
+    """Whether a line holds what a move list holds, so that it is no prose: a move, even one mistyped
+    (a letter followed by a digit, `e8–b8`: the reader says it at its place), a move number (`2.`) or
+    what else a move list holds (`_MOVE_LIST_MARK`: `resigned` alone is a game)."""
+    return bool(_SQUARE_LIKE.search(line) or _MOVE_LIST_MARK.search(line)) or any(
+        _NUMBER.fullmatch(word) for word in re.findall(r"[\w.]+", line)
+    )
+
+
+# What a line of a move list may hold and prose does not, besides moves and move numbers: a word that
+# ends a game (or its slip, `resign`), a result, a brace of a comment, a move mistyped without its
+# digits (`el-dl`, `eO-bO`).
+_MOVE_LIST_MARK = re.compile(
+    rf"\b(?:{'|'.join(TERMINATIONS)}|resign)\b|(?<!\S)(?:1-0|0-1|1/2-1/2|½-½|\*)(?!\S)|[{{}}]"
+    r"|(?<!\S)K?[a-z][a-z0-9]?-[a-z][a-z0-9]?(?!\S)",
+    re.I,
+)
+
+
+def _prose(text: str, holds_game: Callable[[str], bool] = _holds_moves) -> Prose | None:
     """The lines of prose above the games of `text`, after its header (`_header`), if any (`prose`):
-    a line of a move holds a letter followed by a digit, even one mistyped (`e8–b8`: the reader says
-    it at its place); `holds_game`, what else holds a game (a CSV file's column names too)."""
+    a line of a move list holds moves (`_holds_moves`); `holds_game`, what else holds a game (a CSV
+    file's column names too)."""
     return prose(text, _header(text)[1], holds_game)
 
 
@@ -138,22 +157,6 @@ def _games_start(text: str) -> int:
     """Where the move lists of `text` start: after its header and lines of prose (`_prose`)."""
     found = _prose(text)
     return found.games if found else _header(text)[1]
-
-
-# What a line of a move list may hold, and an e-mail's closing does not: a move number, a word that
-# ends a game (or its slip, `resign`), a result, a brace of a comment, a move mistyped without its
-# digits (`el-dl`, `eO-bO`). A line below the last move list that holds one is read as a game.
-_MOVE_LIST_MARK = re.compile(
-    rf"^\s*[0-9]+\.|\b(?:{'|'.join(TERMINATIONS)}|resign)\b|(?<!\S)(?:1-0|0-1|1/2-1/2|½-½|\*)(?!\S)|[{{}}]"
-    r"|(?<!\S)K?[a-z][a-z0-9]?-[a-z][a-z0-9]?(?!\S)",
-    re.I,
-)
-
-
-def _holds_move_list_mark(line: str) -> bool:
-    """Whether a line below the last move list holds something of a move list (a move, `_MOVE_LIST_MARK`):
-    it is read as a game, not passed over as an e-mail's closing (`closing`)."""
-    return bool(_SQUARE_LIKE.search(line) or _MOVE_LIST_MARK.search(line))
 
 
 _HEADER = re.compile(r"\s*(#[^\n\r]*)")  # a file's header: a first line `# …` (CR alone may end it, in a sniffed head)
@@ -266,7 +269,7 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     lines = Locator(text)
     signed, found = _signature(lines, _holds_move_list), _prose(text)
     start, end = found.games if found else _header(text)[1], signed[0] if signed else len(text)
-    closed = closing(text, start, end, _holds_move_list_mark)
+    closed = closing(text, start, end, _holds_moves)
     games = list(_GAME.finditer(text, start, closed.games if closed else end))
     for index, block, draft in drafts("tafl", lines, games):
         for name, value in chosen.items():
@@ -607,10 +610,14 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
         yield read
 
 
+_ROW_LIKE = re.compile(r"[0-9]|([,;\t])(?:[^\n]*\1){2}")  # a row's count, or its four fields (three delimiters)
+
+
 def _holds_csv_game(line: str) -> bool:
-    """Whether a line of a CSV file holds a game (a move, written well or not) or column names: no
-    line of prose, nor of a signature."""
-    return bool(_SQUARE_LIKE.search(line)) or _column_names(line) is not None
+    """Whether a line of a CSV file holds a game (a move, written well or not, or what else a row
+    holds, its fields mistyped: `Ongoing,0,0,resigned`) or column names: no line of prose, nor of a
+    signature."""
+    return bool(_SQUARE_LIKE.search(line) or _ROW_LIKE.search(line)) or _column_names(line) is not None
 
 
 def _field(row: re.Match[str], name: str) -> str:

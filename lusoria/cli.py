@@ -509,8 +509,8 @@ def fmt(paths: tuple[str | Path, ...], check: bool, write: bool, encoding: str) 
     Records of other formats come out as lgn; --check and --write apply to lgn files
     (in a directory, they skip the files of other formats, one note per format). An lgn
     file's % lines (escape lines, which the reader ignores) are all kept, except, to
-    standard output, those of a file that holds no record, and so is an e-mail's signature
-    (a `-- ` line and after) below its last record.
+    standard output, those of a file that holds no record, and so are an e-mail's greeting
+    above its first record and its signature (a `-- ` line and after) below its last record.
 
     A file keeps its line ends (LF or CRLF) and its byte order mark, or their absence;
     the canonical encoding is UTF-8, so --write turns a file read with another --encoding

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
@@ -129,7 +130,8 @@ def split_records(pieces: Iterable[str], path: str = "") -> Iterator[RecordText]
                     if match is None:
                         break
                     start = match.start()
-                    if match["move"] and index == 0 and (found := _greeting(text, start, end)):
+                    # (start is None only above the first record: a greeting is read there alone)
+                    if match["move"] and (found := _greeting(text, start, end)):
                         first, last = (line + text.count("\n", counted, at) for at in (found.start, found.end))
                         greeting, greeted = text[start : found.games], (f"lgn reader: {prose_note(first, last)}",)
                         start = position = found.games
@@ -198,7 +200,7 @@ def closing(text: str, start: int, end: int, holds_game: Callable[[str], object]
     """The lines of prose that end `text[start:end]`, the games pasted from an e-mail (its `Cheers,` and
     name), a blank line apart from the last game, if any: up to PROSE_LINES lines, as `prose` reads
     them. None when there are none, or more, or nothing but prose, or no blank line above them."""
-    lines = list(_LINE.finditer(text, start, end))
+    lines = list(deque(_LINE.finditer(text, start, end), maxlen=PROSE_LINES + 1))  # the last ones alone
     count = len(list(takewhile(lambda line: _is_prose(line[0], holds_game), reversed(lines))))
     if not count or count > PROSE_LINES or count == len(lines):
         return None

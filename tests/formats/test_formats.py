@@ -803,6 +803,10 @@ def test_prose_below_the_last_move_list_a_blank_line_apart_is_passed_over_with_a
         ),
         ("Hi Anna,\n--\nc5-c3 i6-f6\n", [[("syntax", 1, 1, "Hi")], [("syntax", 2, 1, "--")], []], None),  # no prose
         ("Hi Anna,\nC5-C3 I6XF6\nc5-c3 i6-f6\n", [[("syntax", 2, 1, "C5-C3")], []], None),  # moves, mistyped
+        ("c5-c3 i6-f6\n\n" + "Thanks!\n" * 11, [[], *[[("syntax", n, 1, "Thanks!")] for n in range(3, 14)]], "tafl"),
+        ("c5-c3 i6-f6\n\nresigned\n", [[], []], "tafl"),  # a game of no move below, not a closing
+        ("c5-c3 i6-f6\n\n1. Timeout\n", [[], []], "tafl"),
+        ("c5-c3 i6-f6\n\n2. and so on\n", [[], [("syntax", 3, 4, "and")]], "tafl"),  # a move number
     ],
     ids=[
         "a mistyped move",
@@ -820,10 +824,16 @@ def test_prose_below_the_last_move_list_a_blank_line_apart_is_passed_over_with_a
         "eleven lines of prose",
         "a dash line",
         "capitals",
+        "eleven lines below",
+        "resigned below",
+        "timeout below",
+        "a move number below",
     ],
 )
 def test_prose_is_read_as_moves_but_above_the_first_move_list_and_up_to_ten_lines(text, said, sniffed):
-    """Only lines above the first that holds a move (written well or not), ten at most, are prose:
+    """Only lines above the first that holds a move (written well or not), ten at most, or a blank
+    line below the last, are prose (a word that ends a game or a move number is a move list's too:
+    `resigned` alone below the games is a game; it was passed over as a closing):
     any other line is read as moves, its wrong word said at its place; a .txt file whose first
     line after the prose is no move list is not taken for move lists."""
     reports = [check(source) for source in read_text(text, "tafl", "x.txt", {"Game": "tablut"})]
@@ -879,6 +889,19 @@ def test_a_header_that_names_another_game_than_the_one_read_is_said(name, text, 
     assert report.record.tags["Game"] == game and report.record.main.comments[0] == f"{reader} reader: {said}"
 
 
+def test_a_header_below_blank_lines_overruled_is_said_at_its_line():
+    """The note names the header's own line, blank lines above it counted."""
+    [source] = read_text("\n\n# copenhagen\nd2-b2 c4c5\n", "tafl", "brandubh.txt", {})
+    said = OVERRULED.format(header="copenhagen", game="brandubh", by="the file's name").replace("line 1", "line 3")
+    assert check(source).record.main.comments == [f"tafl reader: {said}"]
+
+
+def test_a_csv_file_of_column_names_alone_under_a_header_is_their_error():
+    """No game is read from it, so no header is overruled: the names are the error (no internal error)."""
+    [report] = [check(source) for source in read_text("# copenhagen\nfoo,bar,baz,qux\n", "csv", "x.csv", {})]
+    assert [(d.rule, d.line, d.text) for d in report.diagnostics] == [("syntax", 2, "foo")]
+
+
 def test_a_wrong_game_s_first_error_says_the_header_it_overruled():
     """Read under --game, a game of another board is invalid at its first ply: its error says the header."""
     text = "# brandubh\nd2-b2 c4c5\nd2-b2 c4c5\n"
@@ -931,6 +954,22 @@ def test_a_csv_file_pasted_from_an_e_mail_is_read_as_a_move_list_is(text, notes)
         True,
         notes,
     )
+
+
+@pytest.mark.parametrize(
+    "row", ["Ongoing,0,0,resigned", "Ongoing,0,0,White", "Ongoing,,,resigned", "Ongoing,0,resigned"]
+)
+@pytest.mark.parametrize("place", ["above", "below"])
+def test_a_csv_row_of_no_move_is_an_error_not_an_e_mail_s_prose(row, place):
+    """A row whose fields are mistyped or swapped holds no move, but a count or four fields: above the
+    games or a blank line below them it is read, an error at its place, not passed over as a greeting
+    or closing (it was, said in a note alone)."""
+    text = f"{row}\n{BRANDUBH_ROW}" if place == "above" else f"{BRANDUBH_ROW}\n{row}\n"
+    reports = [check(source) for source in read_text(text, "csv", "brandubh.csv")]
+    assert [(r.diagnostics[0].rule, r.diagnostics[0].line) for r in reports if not r.valid] == [
+        ("syntax", 1 if place == "above" else 3)
+    ]
+    assert not any("prose" in comment for r in reports if r.record for comment in r.record.main.comments)
 
 
 @pytest.mark.parametrize(
@@ -1020,12 +1059,24 @@ def test_an_lgn_record_below_a_greeting_is_read_with_a_note_as_a_move_list_is(tm
     )
     formatted = run("fmt", tmp_path / "round1.lgn").stdout
     assert formatted.startswith("Hi Anna,\n\nhere is our game:\n\n[Game") and "lgn reader" not in formatted
+    (tmp_path / "unsigned.lgn").write_text("Hi Anna,\n" + LGN_GAME)  # the note is no comment of fmt's either
+    unsigned = run("fmt", tmp_path / "unsigned.lgn").stdout
+    assert unsigned.startswith("Hi Anna,\n[Game") and "lgn reader" not in unsigned
+    said = "and so are an e-mail's greeting above its first record and its signature"
+    assert said in " ".join(run("fmt", "--help").output.split())
 
 
 @pytest.mark.parametrize(
     "above",
-    ["Hi Anna,\nhere is game 3:\n\n", "Hi Anna,\n{our game}\n", "Hi Anna,\n" * 11, "Hi Anna,\n% kept\n"],
-    ids=["a digit", "a comment", "eleven lines", "a % line"],
+    [
+        "Hi Anna,\nhere is game 3:\n\n",
+        "Hi Anna,\n{our game}\n",
+        "Hi Anna,\n" * 11,
+        "Hi Anna,\n% kept\n",
+        "Hi Anna,\nunfinished *\n",
+        "Hi Anna,\nwe passed -- twice\n",
+    ],
+    ids=["a digit", "a comment", "eleven lines", "a % line", "a result marker", "a ply"],
 )
 def test_no_line_that_holds_what_a_record_holds_is_read_as_a_greeting(above):
     """Conservative: prose is up to ten lines of words above a tag line, none holding a digit (a
