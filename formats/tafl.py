@@ -130,18 +130,25 @@ _SQUARE_LIKE = re.compile(r"[a-z][0-9]", re.I)  # what a move holds, written wel
 def _holds_moves(line: str) -> bool:
     """Whether a line holds what a move list holds, so that it is no prose: a move, even one mistyped
     (a letter followed by a digit, `e8–b8`: the reader says it at its place), a move number (`2.`) or
-    what else a move list holds (`_MOVE_LIST_MARK`: `resigned` alone is a game)."""
-    return bool(_SQUARE_LIKE.search(line) or _MOVE_LIST_MARK.search(line)) or any(
-        _NUMBER.fullmatch(word) for word in re.findall(r"[\w.]+", line)
+    a word that ends a game (`resigned` alone is a game)."""
+    return bool(_SQUARE_LIKE.search(line)) or any(
+        _NUMBER.fullmatch(word) or word.lower() in TERMINATIONS for word in re.findall(r"[\w.]+", line)
     )
 
 
-# What a line of a move list may hold and prose does not, besides moves and move numbers: a word that
-# ends a game (or its slip, `resign`), a result, a brace of a comment, a move mistyped without its
-# digits (`el-dl`, `eO-bO`).
+def _ends_moves(line: str) -> bool:
+    """Whether a line below the last move list holds what a move list holds (`_holds_moves`, or
+    `_MOVE_LIST_MARK`), so that it is read, a game or an error at its place, not passed over as an
+    e-mail's closing (`closing`). Above the first move list, a line of such a mark alone is prose:
+    there the move lists are told from other text by their first line (`looks_like_move_lists`)."""
+    return _holds_moves(line) or bool(_MOVE_LIST_MARK.search(line))
+
+
+# What a line of a move list may hold and prose does not, besides moves, move numbers and the words
+# that end a game: a slip of one (`resign`), a result, a brace of a comment, a move mistyped without
+# its digits (`el-dl`, `eO-bO`).
 _MOVE_LIST_MARK = re.compile(
-    rf"\b(?:{'|'.join(TERMINATIONS)}|resign)\b|(?<!\S)(?:1-0|0-1|1/2-1/2|½-½|\*)(?!\S)|[{{}}]"
-    r"|(?<!\S)K?[a-z][a-z0-9]?-[a-z][a-z0-9]?(?!\S)",
+    r"\bresign\b|(?<!\S)(?:1-0|0-1|1/2-1/2|½-½|\*)(?!\S)|[{}]|(?<!\S)K?[a-z][a-z0-9]?-[a-z][a-z0-9]?(?!\S)",
     re.I,
 )
 
@@ -269,7 +276,7 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     lines = Locator(text)
     signed, found = _signature(lines, _holds_move_list), _prose(text)
     start, end = found.games if found else _header(text)[1], signed[0] if signed else len(text)
-    closed = closing(text, start, end, _holds_moves)
+    closed = closing(text, start, end, _ends_moves)
     games = list(_GAME.finditer(text, start, closed.games if closed else end))
     for index, block, draft in drafts("tafl", lines, games):
         for name, value in chosen.items():

@@ -781,6 +781,20 @@ def test_prose_below_the_last_move_list_a_blank_line_apart_is_passed_over_with_a
     assert check(source).record.main.comments == notes
 
 
+@pytest.mark.parametrize("line", ["{our game}", "resign", "1-0 to me"])
+def test_a_line_of_a_move_lists_mark_alone_above_the_first_move_list_is_prose(tmp_path, line):
+    """Below the last move list, a line that holds a brace, `resign` or a result is read (a game or an
+    error at its place); above the first, it is prose, as before: the file is told a file of move
+    lists by the line below its prose, and such a line there skipped the whole file in a folder."""
+    (tmp_path / "round1.txt").write_text(f"Hi Anna,\n{line}\nc5-c3 i6-f6\n")
+    checked = run("validate", "--game", "tablut", tmp_path)
+    assert (checked.exit_code, checked.output) == (0, "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n")
+    [source] = read_sources(str(tmp_path / "round1.txt"), tags={"Game": "tablut"})
+    assert check(source).record.main.comments == [
+        "tafl reader: lines 1–2 hold no move (prose: an e-mail's greeting?): not read"
+    ]
+
+
 @pytest.mark.parametrize(
     "text, said, sniffed",
     [
