@@ -249,7 +249,7 @@ _GAME = re.compile(
 def _signature(lines: Locator, holds_game: Callable[[str], object]) -> tuple[int, str] | None:
     """The signature of games pasted from an e-mail (`signature`): after the last line that `holds_game`
     (a move list: a game's line whose move list follows a form feed or a U+2028 line separator is one
-    too, `_holds_move_list`; a CSV file's game, `_holds_csv_game`)."""
+    too, `_holds_move_list`; a CSV file's row, `_holds_csv_row`)."""
     count = len(lines.starts)
     last = next((line for line in range(count, 0, -1) if holds_game(lines.lines(line, line))), 0)
     return signature(lines.text, lines.starts[last] if last < count else len(lines.text))
@@ -567,7 +567,7 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
     as listed, H3) is a problem of the record at the count."""
     first_row, delimiter = _delimiting_row(text)
     locator = Locator(text)
-    found, signed = _prose(text, _holds_csv_game), _signature(locator, _holds_csv_game)
+    found, signed = _prose(text, _holds_csv_game), _signature(locator, _holds_csv_row)
     start, end = found.games if found else 0, signed[0] if signed else len(text)
     closed = closing(text, start, end, _holds_csv_game)
     lines = list(_CSV_ROW.finditer(text, start, closed.games if closed else end))
@@ -617,14 +617,20 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
         yield read
 
 
-_ROW_LIKE = re.compile(r"[0-9]|([,;\t])(?:[^\n]*\1){2}")  # a row's count, or its four fields (three delimiters)
+_FOUR_FIELDS = re.compile(r"([,;\t])(?:[^\n]*\1){2}")  # a row's four fields (three delimiters)
+
+
+def _holds_csv_row(line: str) -> bool:
+    """Whether a line of a CSV file is a row: a game (a move, written well or not, or four fields,
+    mistyped: `Ongoing,0,0,resigned`) or column names, so no signature above it (`_signature`: a
+    signature's address or phone number holds digits, and is none)."""
+    return bool(_SQUARE_LIKE.search(line) or _FOUR_FIELDS.search(line)) or _column_names(line) is not None
 
 
 def _holds_csv_game(line: str) -> bool:
-    """Whether a line of a CSV file holds a game (a move, written well or not, or what else a row
-    holds, its fields mistyped: `Ongoing,0,0,resigned`) or column names: no line of prose, nor of a
-    signature."""
-    return bool(_SQUARE_LIKE.search(line) or _ROW_LIKE.search(line)) or _column_names(line) is not None
+    """Whether a line of a CSV file holds a game or what else a row holds, a count (`Ongoing,0,resigned`):
+    no line of prose (`_prose`, `closing`)."""
+    return _holds_csv_row(line) or re.search(r"[0-9]", line) is not None
 
 
 def _field(row: re.Match[str], name: str) -> str:

@@ -953,8 +953,15 @@ BRANDUBH_ROW = "d2-b2 c4c5 d1e1 c5-c1,0,0,Ongoing\n"
             "# brandubh\n" + BRANDUBH_ROW + "\nCheers,\nSøren\n",
             ["csv reader: lines 4–5 hold no move (prose: an e-mail's closing?): not read"],
         ),
+        (  # a signature's address and phone number hold digits: no row for all that
+            "# brandubh\n" + BRANDUBH_ROW + "\nCheers,\nSøren\n-- \nStorgatan 5, 753 20 Uppsala\n+46 70 123 45 67\n",
+            [
+                "csv reader: lines 4–5 hold no move (prose: an e-mail's closing?): not read",
+                "csv reader: the lines from line 6 on are an e-mail's signature (its '-- ' line and after): not read",
+            ],
+        ),
     ],
-    ids=["above column names", "below a header", "a closing"],
+    ids=["above column names", "below a header", "a closing", "a signature of digits"],
 )
 def test_a_csv_file_pasted_from_an_e_mail_is_read_as_a_move_list_is(text, notes):
     """A CSV file pasted from an e-mail, a greeting above its rows, a closing and a signature below:
@@ -984,6 +991,18 @@ def test_a_csv_row_of_no_move_is_an_error_not_an_e_mail_s_prose(row, place):
         ("syntax", 1 if place == "above" else 3)
     ]
     assert not any("prose" in comment for r in reports if r.record for comment in r.record.main.comments)
+
+
+def test_a_csv_row_of_no_move_below_a_signature_line_makes_it_no_signature():
+    """A `--` line with a row after it (four fields, mistyped) is no e-mail's signature, as a `--` line
+    with a move list after it is none: both are errors at their places."""
+    reports = [
+        check(source) for source in read_text(f"{BRANDUBH_ROW}--\nOngoing,0,0,resigned\n", "csv", "brandubh.csv")
+    ]
+    assert [(r.diagnostics[0].rule, r.diagnostics[0].line) for r in reports if not r.valid] == [
+        ("syntax", 2),
+        ("syntax", 3),
+    ]
 
 
 @pytest.mark.parametrize(
