@@ -131,9 +131,21 @@ def _holds_moves(line: str) -> bool:
     """Whether a line holds what a move list holds, so that it is no prose: a move, even one mistyped
     (a letter followed by a digit, `e8–b8`: the reader says it at its place), a move number (`2.`) or
     a word that ends a game (`resigned` alone is a game)."""
-    return bool(_SQUARE_LIKE.search(line)) or any(
-        _NUMBER.fullmatch(word) or word.lower() in TERMINATIONS for word in re.findall(r"[\w.]+", line)
-    )
+    return bool(_SQUARE_LIKE.search(line)) or any(map(_ends_or_numbers, re.findall(r"[\w.]+", line)))
+
+
+def _begins_moves(line: str) -> bool:
+    """Whether a line above the first move list holds moves, so that it is no prose: a move, or
+    nothing but move numbers and words that end a game (`1. resigned`); a sentence that holds them
+    (`she resigned`, `Tuesday, 1. December`) is prose, for the line below the prose must be a move
+    list (`looks_like_move_lists`)."""
+    words = re.findall(r"[\w.]+", line)
+    return bool(_SQUARE_LIKE.search(line)) or bool(words) and all(map(_ends_or_numbers, words))
+
+
+def _ends_or_numbers(word: str) -> bool:
+    """Whether a word of a line is a move number (`2.`) or a word that ends a game (`resigned`)."""
+    return bool(_NUMBER.fullmatch(word)) or word.lower() in TERMINATIONS
 
 
 def _ends_moves(line: str) -> bool:
@@ -153,9 +165,9 @@ _MOVE_LIST_MARK = re.compile(
 )
 
 
-def _prose(text: str, holds_game: Callable[[str], bool] = _holds_moves) -> Prose | None:
+def _prose(text: str, holds_game: Callable[[str], bool] = _begins_moves) -> Prose | None:
     """The lines of prose above the games of `text`, after its header (`_header`), if any (`prose`):
-    a line of a move list holds moves (`_holds_moves`); `holds_game`, what else holds a game (a CSV
+    a line of a move list holds moves (`_begins_moves`); `holds_game`, what else holds a game (a CSV
     file's column names too)."""
     return prose(text, _header(text)[1], holds_game)
 

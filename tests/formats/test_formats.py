@@ -781,11 +781,14 @@ def test_prose_below_the_last_move_list_a_blank_line_apart_is_passed_over_with_a
     assert check(source).record.main.comments == notes
 
 
-@pytest.mark.parametrize("line", ["{our game}", "resign", "1-0 to me"])
+@pytest.mark.parametrize(
+    "line", ["{our game}", "resign", "1-0 to me", "here is the game, she resigned at the end:", "Tuesday, 1. December:"]
+)
 def test_a_line_of_a_move_lists_mark_alone_above_the_first_move_list_is_prose(tmp_path, line):
     """Below the last move list, a line that holds a brace, `resign` or a result is read (a game or an
-    error at its place); above the first, it is prose, as before: the file is told a file of move
-    lists by the line below its prose, and such a line there skipped the whole file in a folder."""
+    error at its place); above the first, it is prose, as before, and so is a sentence that holds
+    `resigned` or a move number's form (`1.`): the file is told a file of move lists by the line below
+    its prose, and such a line there skipped the whole file in a folder."""
     (tmp_path / "round1.txt").write_text(f"Hi Anna,\n{line}\nc5-c3 i6-f6\n")
     checked = run("validate", "--game", "tablut", tmp_path)
     assert (checked.exit_code, checked.output) == (0, "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n")
@@ -793,6 +796,13 @@ def test_a_line_of_a_move_lists_mark_alone_above_the_first_move_list_is_prose(tm
     assert check(source).record.main.comments == [
         "tafl reader: lines 1–2 hold no move (prose: an e-mail's greeting?): not read"
     ]
+
+
+def test_a_line_of_move_numbers_and_words_that_end_a_game_alone_above_the_first_move_list_is_a_game():
+    """`1. resigned` above the first move list is a game of no move, not prose (a sentence that holds
+    them is)."""
+    games = read_text("Hi Anna,\n1. resigned\n\nc5-c3 i6-f6\n", "tafl", "x.txt", {"Game": "tablut"})
+    assert [(source.line, check(source).valid) for source in games] == [(2, True), (4, True)]
 
 
 @pytest.mark.parametrize(
