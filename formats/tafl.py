@@ -127,13 +127,6 @@ def _is_move_list(first: str, fewest: int) -> bool:
 _SQUARE_LIKE = re.compile(r"[a-z][0-9]", re.I)  # what a move holds, written well or not: e2-c2, E2–c2, e22
 
 
-def _holds_moves(line: str) -> bool:
-    """Whether a line holds what a move list holds, so that it is no prose: a move, even one mistyped
-    (a letter followed by a digit, `e8–b8`: the reader says it at its place), a move number (`2.`) or
-    a word that ends a game (`resigned` alone is a game)."""
-    return bool(_SQUARE_LIKE.search(line)) or any(map(_ends_or_numbers, re.findall(r"[\w.]+", line)))
-
-
 def _begins_moves(line: str) -> bool:
     """Whether a line above the first move list holds moves, so that it is no prose: a move, or
     nothing but move numbers and words that end a game (`1. resigned`); a sentence that holds them
@@ -149,11 +142,14 @@ def _ends_or_numbers(word: str) -> bool:
 
 
 def _ends_moves(line: str) -> bool:
-    """Whether a line below the last move list holds what a move list holds (`_holds_moves`, or
-    `_MOVE_LIST_MARK`), so that it is read, a game or an error at its place, not passed over as an
-    e-mail's closing (`closing`). Above the first move list, a line of such a mark alone is prose:
-    there the move lists are told from other text by their first line (`looks_like_move_lists`)."""
-    return _holds_moves(line) or bool(_MOVE_LIST_MARK.search(line))
+    """Whether a line below the last move list holds what a move list holds, so that it is read, a
+    game or an error at its place, not passed over as an e-mail's closing (`closing`): a move, even
+    one mistyped (a letter followed by a digit, `e8–b8`), a move number or a word that ends a game
+    (`_ends_or_numbers`), or a mark of a move list (`_MOVE_LIST_MARK`). Above the first move list, a
+    line of such a mark alone is prose (`_begins_moves`): there the move lists are told from other
+    text by their first line (`looks_like_move_lists`)."""
+    marked = _SQUARE_LIKE.search(line) or _MOVE_LIST_MARK.search(line)
+    return bool(marked) or any(map(_ends_or_numbers, re.findall(r"[\w.]+", line)))
 
 
 # What a line of a move list may hold and prose does not, besides moves, move numbers and the words
