@@ -843,13 +843,14 @@ class Archive:
             db.close()
         return [f"no record names the player '{name}'" + meant_among(name, written) for name in lacking]
 
-    def players(self, filters: Filters | None = None, top: int | None = None) -> list[dict]:
+    def players(self, filters: Filters | None = None, top: int | None = None, sort: str = "score") -> list[dict]:
         """`lusoria players list`: the score table of the players (under their canonical names)
-        in the records `filters` match, best score first; its first `top` rows (all when None;
-        ValueError below 1; FilterError for an `order` without a `limit`, which would change nothing)."""
+        in the records `filters` match, best score first (`sort="games"`: the most games first;
+        ValueError for another); its first `top` rows (all when None; ValueError below 1;
+        FilterError for an `order` without a `limit`, which would change nothing)."""
         self._existing()
         selected = self._selected(_unlisted(filters, "the table is the same in any order"))
-        return list(iter_sql(self.path, *players.score_table(selected, top)))
+        return list(iter_sql(self.path, *players.score_table(selected, top, sort)))
 
     def crosstable(self, filters: Filters | None = None) -> list[dict]:
         """`lusoria players crosstable`: the score table (`players`) of the games between two players

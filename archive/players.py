@@ -169,20 +169,25 @@ WITH names AS (
 )"""
 
 
-def _standings(more: str = "") -> str:
+# The orders of the score table (`players list --sort`): best score first, or the most games first
+ORDERS = {
+    "score": "score DESC, percent DESC, games DESC, player",
+    "games": "games DESC, score DESC, percent DESC, player",
+}
+
+
+def _standings(more: str = "", sort: str = "score") -> str:
     """SQL: the rows of `players` (a CTE of PLAYERS' columns) with their unfinished games, score (a
-    win 1, a draw ½), its percentage of the finished games and the player's other names, best score
-    first; `more`: columns added."""
+    win 1, a draw ½), its percentage of the finished games and the player's other names, in the
+    order `sort` names in ORDERS; `more`: columns added."""
     return f"""
 SELECT player, games, won, drawn, lost, games - finished AS unfinished, won + 0.5 * drawn AS score,
        round(100.0 * (won + 0.5 * drawn) / nullif(finished, 0), 1) AS percent,
        (SELECT group_concat(alias, '; ') FROM (SELECT alias FROM player_aliases p
          WHERE p.name = players.player ORDER BY alias)) AS aliases{more}
-FROM players ORDER BY score DESC, percent DESC, games DESC, player
+FROM players ORDER BY {ORDERS[sort]}
 """
 
-
-SCORE_TABLE = PLAYERS + _standings()
 
 # Per pair of players (their names as in the score table), the games between them in the
 # records `{where}` selects, from the first player's side: a game of a player against no one named,
@@ -229,12 +234,17 @@ def _counted(query: str, records: tuple[str, list] | None) -> tuple[str, list]:
     return query.format(where=f"WHERE id IN ({sql})"), params * query.count("{where}")
 
 
-def score_table(records: tuple[str, list] | None = None, top: int | None = None) -> tuple[str, list]:
+def score_table(
+    records: tuple[str, list] | None = None, top: int | None = None, sort: str = "score"
+) -> tuple[str, list]:
     """The SQL of the score table: per canonical player the games, won, drawn, lost and unfinished,
     the score (a win 1, a draw ½) and its percentage of the finished games; `records` is SQL that
     selects the ids of the records to count (all when None), with its parameters; its first `top`
-    rows (all when None; ValueError below 1)."""
-    return _counted(SCORE_TABLE, records) if top is None else _first(top, SCORE_TABLE, records)
+    rows (all when None; ValueError below 1), in the order `sort` names (ORDERS; ValueError for another)."""
+    if sort not in ORDERS:
+        raise ValueError(f"sort is one of {', '.join(ORDERS)}, not {sort!r}")
+    table = PLAYERS + _standings(sort=sort)
+    return _counted(table, records) if top is None else _first(top, table, records)
 
 
 def invalid(records: tuple[str, list] | None = None, paired: bool = False) -> tuple[str, list]:

@@ -119,6 +119,12 @@ def format_choice(choices: list[str] | tuple[str, ...], help: str, advice: dict[
     )
 
 
+def sort_choice(default: str, help: str) -> Callable:
+    """The `--sort` option of a table (`tree`, `players list`): the most games first, or the best
+    scores, `default` unless given."""
+    return click.option("--sort", type=click.Choice(["games", "score"]), default=default, show_default=True, help=help)
+
+
 def jobs_options(command):
     """--jobs and --force-jobs: the command gets `jobs`, the worker processes that check the
     records, at most the number of cores unless forced."""
@@ -1337,13 +1343,7 @@ def lsp() -> None:
 @click.option("--depth", type=Bounded(1), default=1, show_default=True, help="Plies deep.")
 @format_choice(["table", "json", "tree"], "A table (one row per line of plies), JSON (nested), or an indented tree.")
 @click.option("--variations", is_flag=True, help="Count the plies of variations too, not only of main lines.")
-@click.option(
-    "--sort",
-    type=click.Choice(["games", "score"]),
-    default="games",
-    show_default=True,
-    help="The most played plies first, or the best scores.",
-)
+@sort_choice("games", "The most played plies first, or the best scores.")
 @click.option(
     "--min-games", type=Bounded(1), default=1, show_default=True, help="Leave out the plies played in fewer games."
 )
@@ -1476,12 +1476,14 @@ def players_merge(names: tuple[str, ...], db: str) -> None:
 @db_option
 @table_format_option
 @click.option("--top", type=Bounded(1), help="Only the first N players of the table (all by default).")
-def players_list(db: str, format_: str, top: int | None, **filters: Any) -> None:
+@sort_choice("score", "The best scores first, or the most games.")
+def players_list(db: str, format_: str, top: int | None, sort: str, **filters: Any) -> None:
     """The score table: each player (canonical name) with games, won, drawn, lost, unfinished,
-    score (a win 1, a draw ½) and percentage, best score first; filters as in `query`. Invalid
-    records count, each as its result says: the table's last line says how many (--valid: none)."""
+    score (a win 1, a draw ½) and percentage, best score first (--sort games: the most games
+    first); filters as in `query`. Invalid records count, each as its result says: the table's
+    last line says how many (--valid: none)."""
     chosen = filters_of(filters)
-    table = archive_errors(lambda: archive_at(db).players(chosen, top))
+    table = archive_errors(lambda: archive_at(db).players(chosen, top, sort))
     echo(output.render(table, format_), nl=False)
     if not table:
         note_lacking(db, chosen)

@@ -121,6 +121,29 @@ def test_the_score_table_top_gives_its_first_rows(club):
     assert CliRunner().invoke(main, ["players", "list", "--db", club.path, "--top", "0"]).exit_code == 2
 
 
+def test_the_score_table_sorted_by_games_puts_the_most_games_first(club):
+    """`players list --sort games`: who played most (a researcher's first question of an archive),
+    as many games by the best score, then percentage; the default is the best score first."""
+    by_score = [(row["player"], row["games"]) for row in club.players()]
+    assert by_score == [(ANNA, 3), ("Jens Holm", 4), ("Karin Nilsson", 4), ("Olof Berg", 3)]
+    by_games = [(row["player"], row["games"], row["percent"]) for row in club.players(sort="games", top=3)]
+    assert by_games == [("Jens Holm", 4, 50.0), ("Karin Nilsson", 4, 37.5), (ANNA, 3, 83.3)]
+    cup = [row["player"] for row in club.players(CUP, sort="games")]  # 3 games each: by score, not by name
+    assert cup == [ANNA, "Karin Nilsson", "Jens Holm", "Olof Berg"]
+    shown = run("players", "--db", club.path, "--sort", "games", "--top", "2", "--format", "csv")
+    assert shown.stdout.splitlines()[1:] == [
+        "Jens Holm,4,1,1,1,1,1.5,50.0,",
+        "Karin Nilsson,4,1,1,2,0,1.5,37.5,K. Nilsson",
+    ]
+
+
+def test_a_sort_of_no_order_is_refused(club):
+    with pytest.raises(ValueError, match="^sort is one of score, games, not 'wins'$"):
+        club.players(sort="wins")
+    refused = CliRunner().invoke(main, ["players", "list", "--db", club.path, "--sort", "wins"])
+    assert refused.exit_code == 2 and "'wins' is not one of 'games', 'score'" in refused.output
+
+
 @pytest.mark.parametrize("top", [0, -1])
 def test_a_top_below_1_is_refused(club, top):
     """As a library call (the command refuses it), `top=-1` gave every row (SQLite's LIMIT -1: no limit), `top=0` none."""
