@@ -163,10 +163,13 @@ def tree_json(path: str, params: Params) -> str:
 
 def games_json(path: str, params: Params) -> str:
     """`lusoria query --position POSITION --limit N --format json` with the URL's filters (N:
-    `limit`, GAMES_SHOWN by default, at most MAX_GAMES)."""
+    `limit`, GAMES_SHOWN by default, at most MAX_GAMES); without `position`, the games the page lists:
+    those that reach the start of `game` and `variant`, or the end of the line of `ply`s from it (the
+    game and variant of most records when none is named, as the page opens)."""
     position = _text(params, "position")
     if position is None:
-        raise BadRequest("the parameter position (a position string) is missing")
+        view = _view(path, params)
+        position = view.rules.format_position(view.positions[-1])
     return output.render(
         _games(path, position, filters_of(params), _number(params, "limit", GAMES_SHOWN, 0, MAX_GAMES)),
         "json",

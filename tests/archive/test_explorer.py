@@ -144,6 +144,25 @@ def test_the_tree_json_without_a_position_starts_from_the_start_of_the_game_as_t
     ]
 
 
+@pytest.mark.parametrize(
+    ("params", "position"),
+    [
+        ({"game": "tablut", "variant": "seed"}, tablut.INITIAL),
+        ({"game": "tablut", "variant": "seed", "ply": "e3-c3"}, "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/2P6/4p4/3ppp3 b"),
+        ({}, tablut.INITIAL),  # no game: the game and variant of most records, as the page opens
+    ],
+    ids=["start", "after e3-c3", "no game"],
+)
+def test_the_games_json_without_a_position_lists_the_games_of_the_pages_view(site, path, params, position):
+    """`games.json?game=tablut` was a 400 (`the parameter position … is missing`) where `tree.json`
+    starts from the game's start: it lists the games the page lists, as `query --position` does."""
+    games = get(site, f"/-/explorer/club/games.json?{urlencode(params)}")
+    assert games.status_code == 200
+    filters = ["--variant", "seed"] if params else []
+    assert games.text == cli(path, "query", "--position", position, "--limit", "50", "--format", "json", *filters)
+    assert len(json.loads(games.text)) >= 2
+
+
 def test_the_tree_json_of_an_archive_of_no_record_with_plies_says_so(tmp_path):
     """`tree.json` naming no game opens where `lusoria tree` does; with no game to open on, a line."""
     empty = str(tmp_path / "empty.db")
