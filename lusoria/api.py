@@ -667,14 +667,12 @@ def _published(source: RecordText, inputs: str) -> PublishedPage:
     from lusoria.html import PublishedPage, players, report_page  # here, not at start-up
 
     report = check_text(source, assume_result=True)
-    record = report.record
-    tags = record.tags if record else report.tags
     return PublishedPage(
         source,
         report_page(report),
         file_name(source, ".html", inputs),
-        players(tags),
-        record.result if record else tags.get("Result", "?"),
+        players(report),
+        report.result or "?",
         _verdict_said(report),
     )
 

@@ -85,10 +85,9 @@ show(asked ? Number(asked[1]) : 0);
 
 def report_page(report: Report) -> str:
     """The page for one record as `check` reported it (`lusoria.api.Replay.page`)."""
-    source = report.source
     record = report.record
-    tags = record.tags if record else report.tags
-    title = _title(tags, source)
+    tags = report.tags
+    title = _title(report)
     by_place: dict[tuple[int, int], list[Diagnostic]] = {}
     loose = []
     for diagnostic in report.diagnostics:
@@ -221,16 +220,18 @@ def _note(diagnostic: Diagnostic) -> str:
     )
 
 
-def players(tags: dict[str, str]) -> str:
-    """The players as the White and Black tags name them ("" for a record that names neither)."""
-    return " – ".join(filter(None, [tags.get("White"), tags.get("Black")]))
+def players(report: Report) -> str:
+    """White – Black as `Report.players` names them (validate --json's white and black), `?` for a
+    side not named: a CSV game's and a move list's are `? – ?`."""
+    return " – ".join(name or "?" for name in report.players)
 
 
-def _title(tags: dict[str, str], source: RecordText) -> str:
-    """The players; for a record without them (a CSV game's), its file's name and line, its game
+def _title(report: Report) -> str:
+    """The players; for a record that names neither (a CSV game), its file's name and line, its game
     (and variant) and its event, those it has."""
-    if named := players(tags):
-        return named
+    if any(report.players):
+        return players(report)
+    source, tags = report.source, report.tags
     place = f"{os.path.basename(source.path)}:{source.line}" if source.path else ""
     game = "/".join(filter(None, [tags.get("Game"), tags.get("Variant")]))
     return " – ".join(filter(None, [place, game, tags.get("Event", "").strip("?")])) or "lusoria replay"

@@ -1,6 +1,7 @@
 """`lusoria html PATH... --output-dir DIR`: a round's games published at once, a page each and
 index.html (a tournament director published 11 games with a shell loop, `--record N` per file)."""
 
+import json
 import re
 import shutil
 
@@ -59,7 +60,7 @@ def test_the_index_lists_each_game_with_its_verdict_and_link(round_, tmp_path):
         (
             f"{round_ / 'moves.lgn'}",
             "0",
-            "",
+            "? – ?",
             "*",
             "invalid: ply 2 (e4-b4) breaks T1: the piece on e4 is White&#x27;s, and Black is to move",
             "moves-000000.html",
@@ -67,7 +68,7 @@ def test_the_index_lists_each_game_with_its_verdict_and_link(round_, tmp_path):
         (
             f"{round_ / 'moves.lgn'}",
             "1",
-            "",
+            "? – ?",
             "*",
             "invalid: ply 1 (c3-c1) breaks T2: there is no piece on c3",
             "moves-000001.html",
@@ -76,7 +77,7 @@ def test_the_index_lists_each_game_with_its_verdict_and_link(round_, tmp_path):
     assert listed[7] == (
         f"{round_ / 'moves.lgn'}",
         "6",
-        "",
+        "? – ?",
         "*",
         "invalid: ply 5 (e4-e5) breaks T3: only the king may stop on the konakis (e5)",
         "moves-000006.html",
@@ -100,7 +101,7 @@ def test_a_game_that_cannot_be_replayed_is_listed_with_its_error_and_place(tmp_p
         (
             f"{tmp_path / 'tags.lgn'}",
             "0",
-            "",
+            "? – ?",
             "?",  # (no Result tag, and the record is not read: its game is unknown)
             "invalid: 1:8: error[tag]: unknown game &#x27;chess&#x27; (known: brandubh, copenhagen, hnefatafl, "
             "laquet, latrunculi, tablut)",
@@ -109,6 +110,37 @@ def test_a_game_that_cannot_be_replayed_is_listed_with_its_error_and_place(tmp_p
     ]
     index = (tmp_path / "out/index.html").read_text()
     assert "<title>1 game</title>" in index and '<td class="invalid">invalid: 1:8: ' in index
+
+
+def test_the_players_are_those_validate_names_and_a_side_not_named_is_a_question_mark(tmp_path):
+    """A CSV game and a move list name no player (their cell was empty), a Tablut Challenge log and the
+    site's JSON both, an OTN game and an lgn record one of them: as validate --json's white and black."""
+    fixtures = ROOT / "tests/fixtures/formats"
+    (tmp_path / "white.lgn").write_text('[Game "tablut"]\n[White "Karin Nilsson"]\n\n1. e3-c3 *\n')
+    inputs = [
+        fixtures / "csv/brandubh.csv",
+        fixtures / "tafl/saami.txt",
+        fixtures / "tablut-challenge/Conti_vs_Gallo_1607609421000_gameLog.txt",
+        fixtures / "aage/copenhagen.json",
+        fixtures / "otn/brandubh.otg",
+        tmp_path / "white.lgn",
+    ]
+    names = [path.name for path in inputs]
+    run("html", *inputs, "--output-dir", tmp_path / "out")
+    cells = {(row[0].rsplit("/", 1)[1], row[1]): row[2] for row in rows(tmp_path / "out/index.html")}
+    assert [cells[name, "0"] for name in names] == [
+        "? – ?",
+        "? – ?",
+        "Conti – Gallo",
+        "Ingrid Vik – Tore Lund",
+        "Ingrid Vik – Tore Lund",
+        "Karin Nilsson – ?",
+    ]
+    validated = run("validate", "--json", *inputs)
+    said = [json.loads(line) for line in validated.stdout.splitlines() if json.loads(line)["record"] == 0]
+    assert [" – ".join(record[side] or "?" for side in ("white", "black")) for record in said] == [
+        cells[name, "0"] for name in names
+    ]
 
 
 def test_a_game_with_a_warning_alone_is_valid(tmp_path):
