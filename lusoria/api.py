@@ -134,6 +134,7 @@ __all__ = [
     "replay_page",
     "replay_pages",
     "index_page",
+    "folder_index",
     "convert",
     "rulebook",
     "explain",
@@ -689,9 +690,24 @@ def _verdict_said(report: Report) -> str:
 def index_page(pages: list[PublishedPage]) -> str:
     """The page that lists the `pages` of `replay_pages` (`index.html` beside them): a row a game,
     its file, record number, players, result, verdict (valid, or its first error) and a link to its page."""
-    from lusoria.html import index_page as listed  # here, not at start-up
+    from lusoria import html  # here, not at start-up
 
-    return listed(pages)
+    return html.index_page([html.index_row(page) for page in pages])
+
+
+def folder_index(directory: str, pages: list[PublishedPage]) -> str | None:
+    """The index of `directory` once `pages` are written into it (`lusoria html --output-dir`, run
+    round after round into one folder): the rows of the index.html an earlier run wrote there whose
+    pages are still there, each replaced by its page's in `pages`, then the rows of `pages` new to it;
+    `index_page(pages)` when there is none; None when its index.html is not one lusoria wrote."""
+    from lusoria import html  # here, not at start-up
+
+    earlier = html.rows_written(os.path.join(directory, "index.html"))
+    if earlier is None:
+        return None
+    rows = {row["link"]: row for row in earlier if os.path.isfile(os.path.join(directory, row["link"]))}
+    rows.update((row["link"], row) for row in map(html.index_row, pages))
+    return html.index_page(list(rows.values()))
 
 
 def rulebook() -> list[Rule]:

@@ -757,8 +757,10 @@ def html(
 
     With --output-dir, a page for every record of every PATH (files and folders), invalid ones too
     (each shows its diagnostics), and index.html: a row a game (file, record, players, result, verdict,
-    link). A file already in DIR is not written over without --overwrite (said on stderr); an input
-    that cannot be read is said, the others' pages still written. Exit status 0 when every page was
+    link), rebuilt at each run: the pages an earlier run listed there stay listed (a round after
+    round into one folder). A page already in DIR, or an index.html that lusoria did not write, is
+    not written over without --overwrite (said on stderr); an input that cannot be read is said, the
+    others' pages still written. Exit status 0 when every page was
     written, invalid records' too (lusoria validate's exit status tells whether all are valid), 2 when
     an input cannot be read, a file is not written or no record was found."""
     if output_dir is not None:
@@ -795,9 +797,12 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
             status = 2
         else:
             published.append(page)
-    if published:
-        index = api.index_page(published)
-        status = max(status, written_in(directory, "index.html", index, "the index", outputs, overwrite))
+    if published:  # the index lists the pages of earlier runs too, unless DIR's index.html is not lusoria's
+        index = api.folder_index(directory, published)
+        listed = index or api.index_page(published)
+        status = max(
+            status, written_in(directory, "index.html", listed, "the index", outputs, overwrite or bool(index))
+        )
     inputs.finish(paths, records, status)
 
 

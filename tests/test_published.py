@@ -151,6 +151,48 @@ def test_a_game_with_a_warning_alone_is_valid(tmp_path):
     assert '<td class="valid">valid</td>' in (tmp_path / "out/index.html").read_text()
 
 
+def test_a_second_round_published_into_the_folder_is_added_to_its_index(tmp_path):
+    """A club's webmaster publishes round 1, then round 2 into the season's folder: the index lists
+    both rounds' games (round 2's pages stayed unlinked: the index was refused as a file already
+    there); round 1's pages are kept, and a page the webmaster removed leaves the index."""
+    for round_, names in (("round1", ("escape", "tuichi")), ("round2", ("king-captured", "linnaeus"))):
+        (tmp_path / round_).mkdir()
+        for name in names:
+            shutil.copy(ROOT / f"samples/tablut/{name}.lgn", tmp_path / round_ / f"{name}.lgn")
+    season = tmp_path / "season"
+    first = run("html", tmp_path / "round1", "--output-dir", season)  # the pages made by the workers (--jobs)
+    (season / "tuichi-000000.html").write_text("edited by hand")
+    second = run("html", tmp_path / "round2", "--output-dir", season)
+    assert (first.exit_code, second.exit_code, second.stderr) == (0, 0, "")
+    assert second.stdout.splitlines() == [
+        f"wrote {season / 'king-captured-000000.html'}",
+        f"wrote {season / 'linnaeus-000000.html'}",
+        f"wrote {season / 'index.html'}",
+    ]
+    players = {"escape": "Karin Nilsson – Olof Berg", "tuichi": "Olof Berg – Karin Nilsson"}
+    players |= {"king-captured": "Karin Nilsson – Olof Berg", "linnaeus": "Study – Study"}
+    results = {"escape": "1-0", "tuichi": "1-0", "king-captured": "0-1", "linnaeus": "0-1"}
+    assert rows(season / "index.html") == [
+        (f"{tmp_path / round_ / name}.lgn", "0", players[name], results[name], "valid", f"{name}-000000.html")
+        for round_, name in (
+            ("round1", "escape"),
+            ("round1", "tuichi"),
+            ("round2", "king-captured"),
+            ("round2", "linnaeus"),
+        )
+    ]
+    assert "<title>4 games</title>" in (season / "index.html").read_text()
+    assert (season / "tuichi-000000.html").read_text() == "edited by hand"  # a page is still not written over
+    (season / "escape-000000.html").unlink()
+    again = run("html", tmp_path / "round2" / "linnaeus.lgn", "--output-dir", season, "--overwrite")
+    assert (again.exit_code, again.stderr) == (0, "")
+    assert [(row[0].rsplit("/", 1)[1], row[5]) for row in rows(season / "index.html")] == [
+        ("tuichi.lgn", "tuichi-000000.html"),
+        ("king-captured.lgn", "king-captured-000000.html"),
+        ("linnaeus.lgn", "linnaeus-000000.html"),
+    ]
+
+
 def test_an_index_already_in_the_folder_is_kept_unless_asked(round_, tmp_path):
     """A folder that holds an index.html of its own (the club's, or another round's): the pages are
     written beside it, the index is not written over without --overwrite (exit status 2)."""
