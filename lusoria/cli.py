@@ -616,6 +616,11 @@ def _rewritten(file: api.CanonicalFile) -> int:
     return 0
 
 
+overwrite_option = click.option(
+    "--overwrite", is_flag=True, help="With --output-dir: write over the files already in DIR (an earlier run's)."
+)
+
+
 def one_record(command, path: Callable = click.argument("path", callback=as_paths)):
     """PATH, --record, -o/--output, --encoding and the reading options: a command that writes
     something of one record of a file (show, html), to standard output or to a file (`deliver`)."""
@@ -740,7 +745,7 @@ def explain(name: str | None) -> None:
     help="Write a page for every record of PATH... to DIR, named as convert names its files "
     "(round1/game.lgn: DIR/round1/game-000000.html), and DIR/index.html that lists them.",
 )
-@click.option("--overwrite", is_flag=True, help="With --output-dir: write over the files already in DIR.")
+@overwrite_option
 @jobs_options
 def html(
     paths: tuple[str | Path, ...],
@@ -817,13 +822,15 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
     "when there are several records), in the folders that lead to its input from the folder of all inputs "
     "(a/game.otg b/game.otg: DIR/a/game-000000.lgn DIR/b/game-000000.lgn).",
 )
+@overwrite_option
 @encoding_option
 @reading_options
-def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, encoding: str) -> None:
+def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, overwrite: bool, encoding: str) -> None:
     """Write the records of PATH... (any format lusoria reads) as lgn or OTN (OpenTafl).
 
     Records are converted as they are read. With --output-dir, each is written whole or not
-    at all; a file this command already wrote, or a symbolic link, is not written over. What a
+    at all; a file already in DIR is not written over without --overwrite (said on stderr), nor
+    ever one this command already wrote, nor a symbolic link. What a
     record written loses where another program reads it (OTN: the options its rules record has
     no key for, such as Ashton's camps) is said in a note on stderr, once for the records of one rules.
 
@@ -847,7 +854,8 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, enco
                 err=True,
             )
         if output_dir:
-            status = max(status, written_in(output_dir, item.file_name, item.text, record_said(item.source), outputs))
+            said = record_said(item.source)
+            status = max(status, written_in(output_dir, item.file_name, item.text, said, outputs, overwrite))
         elif api.FORMATS[to].one_game:
             if held is not None:
                 raise click.UsageError(f"{to} holds one game per file: give --output-dir for several records")
@@ -865,7 +873,7 @@ def record_said(source: api.RecordText) -> str:
     return f"{api.shown_place(source.path)}, record {source.index}"
 
 
-def written_in(directory: str, name: str, text: str, what: str, outputs: dict[str, str], overwrite: bool = True) -> int:
+def written_in(directory: str, name: str, text: str, what: str, outputs: dict[str, str], overwrite: bool) -> int:
     """Write `text`, of `what` (a record, the index), to its own file `name` in `directory` (convert's and html's
     --output-dir), whole or not at all, never over a file written before by the same command
     (`outputs`) nor through a symbolic link, nor, unless `overwrite`, over a file there before;
