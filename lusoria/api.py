@@ -135,6 +135,8 @@ __all__ = [
     "replay_pages",
     "index_page",
     "folder_index",
+    "Diagram",
+    "diagrams",
     "convert",
     "rulebook",
     "explain",
@@ -530,6 +532,51 @@ def board(source: Source, ply: int | None = None, index: int = 0) -> Board:
     when it is replayed whole and has fewer plies). A record that lacks only its result marker is
     replayed as `validate` replays it (`Board.unread` says what it lacks)."""
     return replay(source, index).board(ply)
+
+
+@dataclass(frozen=True)
+class Diagram:
+    """A record's board as SVG among the boards of many (`diagrams`, `lusoria show --format svg
+    --output-dir`), with the name of its file (as `convert --output-dir` names a record's), or why
+    there is none (`svg` None): the `problem`, and the `diagnostic` of a record that cannot be replayed at all."""
+
+    source: RecordText
+    file_name: str
+    svg: str | None
+    problem: str | None = None
+    diagnostic: Diagnostic | None = None
+
+
+def diagrams(
+    paths: Iterable[Source],
+    ply: int | None = None,
+    encoding: str = "utf-8",
+    jobs: int = 1,
+    format: str | None = None,
+    tags: dict[str, str] | None = None,
+) -> Iterator[Diagram | Problem]:
+    """The board after ply `ply` (default: the last checked) of every record of `paths` as SVG, as
+    `board` draws it, in order, made by `jobs` worker processes (`lusoria show --format svg
+    --output-dir`), each named `<file>-<n>.svg` as `replay_pages` names its pages; a record that
+    cannot be replayed to that ply has its problem in its place (as `board` would raise it), and a
+    source that cannot be read or is skipped a Problem. `format` and `tags` read the records as
+    `validate` reads them."""
+    sources = list(given(paths))
+    return in_workers(
+        partial(_drawn, ply=ply, inputs=inputs_folder(sources)), records(sources, encoding, format, tags), jobs
+    )
+
+
+def _drawn(source: RecordText, ply: int | None, inputs: str) -> Diagram:
+    """A record's board after `ply` as `board` draws it, to write as `file_name` names it; or why not."""
+    name = file_name(source, ".svg", inputs)
+    try:
+        drawn = Replay(check_text(source, assume_result=True)).board(ply)
+    except Unreplayable as error:
+        return Diagram(source, name, None, unreplayable(error.diagnostic), error.diagnostic)
+    except (ReplayStopped, PastTheEnd) as error:
+        return Diagram(source, name, None, str(error))
+    return Diagram(source, name, drawn.svg())
 
 
 def random_record(rules: Game, rng: random.Random, max_plies: int = 200, round_: int = 1) -> Record:

@@ -616,9 +616,14 @@ def _rewritten(file: api.CanonicalFile) -> int:
     return 0
 
 
-overwrite_option = click.option(
-    "--overwrite", is_flag=True, help="With --output-dir: write over the files already in DIR (an earlier run's)."
-)
+def output_dir_options(help: str) -> Callable:
+    """--output-dir DIR, a file for every record (`help`: which, and how named), and --overwrite:
+    the one policy of the commands that write them (`written_in`)."""
+    written = click.option("--output-dir", type=click.Path(file_okay=False), metavar="DIR", help=help)
+    overwrite = click.option(
+        "--overwrite", is_flag=True, help="With --output-dir: write over the files already in DIR (an earlier run's)."
+    )
+    return lambda command: with_options(command, written, overwrite)
 
 
 def one_record(command, path: Callable = click.argument("path", callback=as_paths)):
@@ -668,11 +673,38 @@ def deliver(text: str, written_to: str | None, path: str | Path) -> None:
 
 
 @main.command()
-@one_record
+@partial(one_record, path=paths_argument)
 @click.option("--ply", type=Bounded(), help="Show the board after this ply of the main line (default: the last).")
 @format_choice(["text", "svg"], "The board as text, or as an SVG diagram.")
-def show(path: str | Path, index: int, ply: int | None, format_: str, written_to: str | None, encoding: str) -> None:
-    """Show the board of a record of PATH after a ply (as text, or as SVG)."""
+@output_dir_options(
+    "With --format svg: write the board of every record of PATH... to DIR, named as convert names its "
+    "files (round1/game.lgn: DIR/round1/game-000000.svg)."
+)
+@jobs_options
+def show(
+    paths: tuple[str | Path, ...],
+    index: int,
+    ply: int | None,
+    written_to: str | None,
+    output_dir: str | None,
+    format_: str,
+    overwrite: bool,
+    jobs: int,
+    encoding: str,
+) -> None:
+    """Show the board of a record of PATH after a ply (as text, or as SVG).
+
+    With --format svg --output-dir, the board after --ply (default: each record's last) of every
+    record of every PATH (files and folders), as html --output-dir writes its pages: a file already in
+    DIR is not written over without --overwrite; a record that cannot be replayed to that ply is said
+    on stderr with its place, the others written. Exit status 0 when every board was written, 2 when
+    one was not, an input cannot be read or no record was found."""
+    if output_dir is not None:
+        if format_ != "svg":
+            raise click.UsageError("--output-dir writes SVG diagrams: give --format svg")
+        one_each(written_to, "--output-dir draws the board of every record")
+        draw(paths, output_dir, ply, overwrite, jobs, encoding)
+    path = one_path(paths, "one board is of one record: give --format svg --output-dir DIR")
     with record_of(path, index, encoding) as source:
         try:
             board = api.board(source, ply)
@@ -684,6 +716,36 @@ def show(path: str | Path, index: int, ply: int | None, format_: str, written_to
             stop(f"{path}, record {index}: {error}", 1)
         say_unread(board)
         deliver((board.svg() if format_ == "svg" else board.text()) + "\n", written_to, path)
+
+
+def one_each(written_to: str | None, what: str) -> None:
+    """--output-dir, which writes a file for every record (`what` it writes): a usage error with -o or --record."""
+    if written_to or not _record_not_chosen():
+        raise click.UsageError(f"{what}: not with -o or --record")
+
+
+def one_path(paths: tuple[str | Path, ...], what: str) -> str | Path:
+    """The one PATH of a command that makes one thing of one record, without --output-dir (`what`
+    says so): a usage error for several, or for a folder."""
+    if len(paths) > 1 or os.path.isdir(paths[0]):
+        raise click.UsageError(f"{what} for the records of a folder or several PATHs")
+    return paths[0]
+
+
+def draw(
+    paths: tuple[str | Path, ...], directory: str, ply: int | None, overwrite: bool, jobs: int, encoding: str
+) -> NoReturn:
+    """`show PATH... --format svg --output-dir DIR`: each record's board after `ply` written in `directory`."""
+    inputs, status, records = Inputs(), 0, 0
+    outputs: dict[str, str] = {}  # the files written, and the record each holds
+    for diagram in inputs(api.diagrams(paths, ply, encoding, jobs=jobs, **reading())):
+        records += 1
+        if diagram.svg is None:
+            status = not_made(diagram, "drawn", 2)
+        else:
+            said = record_said(diagram.source)
+            status = max(status, written_in(directory, diagram.file_name, diagram.svg + "\n", said, outputs, overwrite))
+    inputs.finish(paths, records, status)
 
 
 @main.command()
@@ -738,14 +800,10 @@ def explain(name: str | None) -> None:
 
 @main.command()
 @partial(one_record, path=paths_argument)
-@click.option(
-    "--output-dir",
-    type=click.Path(file_okay=False),
-    metavar="DIR",
-    help="Write a page for every record of PATH... to DIR, named as convert names its files "
-    "(round1/game.lgn: DIR/round1/game-000000.html), and DIR/index.html that lists them.",
+@output_dir_options(
+    "Write a page for every record of PATH... to DIR, named as convert names its files "
+    "(round1/game.lgn: DIR/round1/game-000000.html), and DIR/index.html that lists them."
 )
-@overwrite_option
 @jobs_options
 def html(
     paths: tuple[str | Path, ...],
@@ -769,14 +827,9 @@ def html(
     written, invalid records' too (lusoria validate's exit status tells whether all are valid), 2 when
     an input cannot be read, a file is not written or no record was found."""
     if output_dir is not None:
-        if written_to or not _record_not_chosen():
-            raise click.UsageError("--output-dir writes a page for every record: not with -o or --record")
+        one_each(written_to, "--output-dir writes a page for every record")
         publish(paths, output_dir, overwrite, jobs, encoding)
-    if len(paths) > 1 or os.path.isdir(paths[0]):
-        raise click.UsageError(
-            "one page replays one record: give --output-dir DIR for the records of a folder or several PATHs"
-        )
-    single_page(paths[0], index, written_to, encoding)
+    single_page(one_path(paths, "one page replays one record: give --output-dir DIR"), index, written_to, encoding)
 
 
 def single_page(path: str | Path, index: int, written_to: str | None, encoding: str) -> None:
@@ -814,15 +867,11 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
 @main.command()
 @paths_argument
 @click.option("--to", "to", type=Named(lambda: api.target_formats()), required=True, help="The format to write.")
-@click.option(
-    "--output-dir",
-    type=click.Path(file_okay=False),
-    metavar="DIR",
-    help="Write each record to its own file in DIR (needed for OTN, one game per file, "
+@output_dir_options(
+    "Write each record to its own file in DIR (needed for OTN, one game per file, "
     "when there are several records), in the folders that lead to its input from the folder of all inputs "
-    "(a/game.otg b/game.otg: DIR/a/game-000000.lgn DIR/b/game-000000.lgn).",
+    "(a/game.otg b/game.otg: DIR/a/game-000000.lgn DIR/b/game-000000.lgn)."
 )
-@overwrite_option
 @encoding_option
 @reading_options
 def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, overwrite: bool, encoding: str) -> None:
@@ -843,9 +892,7 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, over
     for item in inputs(api.convert(paths, to, encoding, **reading())):
         records += 1
         if item.text is None:
-            place = output.located(item.source.path, item.diagnostic) if item.diagnostic else output.where(item.source)
-            echo(f"lusoria: {place}: record {item.source.index} not converted: {item.problem}", err=True)
-            status = max(status, 1)
+            status = max(status, not_made(item, "converted", 1))
             continue
         if item.note and item.note not in noted:
             noted.add(item.note)
@@ -866,6 +913,14 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, over
     if held is not None:
         echo(held, nl=False)
     inputs.finish(paths, records, status)
+
+
+def not_made(item: api.Converted | api.Diagram, made: str, status: int) -> int:
+    """Why a record was not `made` (converted, drawn), on stderr at the place of its error, else of
+    the record; `status`, the exit status it calls for."""
+    place = output.located(item.source.path, item.diagnostic) if item.diagnostic else output.where(item.source)
+    echo(f"lusoria: {place}: record {item.source.index} not {made}: {item.problem}", err=True)
+    return status
 
 
 def record_said(source: api.RecordText) -> str:
