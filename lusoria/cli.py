@@ -696,7 +696,7 @@ def show(
 
     With --format svg --output-dir, the board after --ply (default: each record's last) of every
     record of every PATH (files and folders), as html --output-dir writes its pages: a file already in
-    DIR is not written over without --overwrite; a record that cannot be replayed to that ply is said
+    DIR that differs is not written over without --overwrite; a record that cannot be replayed to that ply is said
     on stderr with its place, the others written. Exit status 0 when every board was written, 2 when
     one was not, an input cannot be read or no record was found."""
     if output_dir is not None:
@@ -821,8 +821,8 @@ def html(
     With --output-dir, a page for every record of every PATH (files and folders), invalid ones too
     (each shows its diagnostics), and index.html: a row a game (file, record, players, result, verdict,
     link), rebuilt at each run: the pages an earlier run listed there stay listed (a round after
-    round into one folder). A page already in DIR, or an index.html that lusoria did not write, is
-    not written over without --overwrite (said on stderr); an input that cannot be read is said, the
+    round into one folder). A page already in DIR that differs, or an index.html that lusoria did not
+    write, is not written over without --overwrite (said on stderr); an input that cannot be read is said, the
     others' pages still written. Exit status 0 when every page was
     written, invalid records' too (lusoria validate's exit status tells whether all are valid), 2 when
     an input cannot be read, a file is not written or no record was found."""
@@ -878,7 +878,7 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, over
     """Write the records of PATH... (any format lusoria reads) as lgn or OTN (OpenTafl).
 
     Records are converted as they are read. With --output-dir, each is written whole or not
-    at all; a file already in DIR is not written over without --overwrite (said on stderr), nor
+    at all; a file already in DIR that differs is not written over without --overwrite (said on stderr), nor
     ever one this command already wrote, nor a symbolic link. What a
     record written loses where another program reads it (OTN: the options its rules record has
     no key for, such as Ashton's camps) is said in a note on stderr, once for the records of one rules.
@@ -929,11 +929,12 @@ def record_said(source: api.RecordText) -> str:
 
 
 def written_in(directory: str, name: str, text: str, what: str, outputs: dict[str, str], overwrite: bool) -> int:
-    """Write `text`, of `what` (a record, the index), to its own file `name` in `directory` (convert's and html's
-    --output-dir), whole or not at all, never over a file written before by the same command
+    """Write `text`, of `what` (a record, the index), to its own file `name` in `directory` (convert's, html's and
+    show's --output-dir), whole or not at all, never over a file written before by the same command
     (`outputs`) nor through a symbolic link, nor, unless `overwrite`, over a file there before;
-    said ("wrote PATH", or why not on stderr); the exit status it calls for."""
-    from lusoria.files import output_in, write_file
+    said ("wrote PATH", or why not on stderr); the exit status it calls for. A file there that holds
+    `text` already (an earlier run's, of the same record) is left as it is, said nothing, and no error."""
+    from lusoria.files import holds, output_in, write_file
 
     path = os.path.join(directory, name)
     if path in outputs:
@@ -944,6 +945,9 @@ def written_in(directory: str, name: str, text: str, what: str, outputs: dict[st
         )
         return 2
     if not overwrite and os.path.lexists(path):
+        if holds(path, text):
+            outputs[path] = what
+            return 0
         echo(f"lusoria: {what} not written: {path} is already there (--overwrite writes over it)", err=True)
         return 2
     try:

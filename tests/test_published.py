@@ -193,6 +193,22 @@ def test_a_second_round_published_into_the_folder_is_added_to_its_index(tmp_path
     ]
 
 
+def test_a_season_published_again_each_week_writes_the_new_rounds_pages_alone(tmp_path):
+    """The season's folder of rounds published again when a round is added: the pages already there,
+    as they would be written, are kept, said nothing and listed, with no error (exit status 0)."""
+    season = tmp_path / "season"
+    (season / "round1").mkdir(parents=True)
+    shutil.copy(ROOT / "samples/tablut/escape.lgn", season / "round1/escape.lgn")
+    (season / "round2").mkdir()  # empty yet
+    site = tmp_path / "site"
+    run("html", season, "--output-dir", site)
+    shutil.copy(ROOT / "samples/tablut/tuichi.lgn", season / "round2/tuichi.lgn")
+    week = run("html", season, "--output-dir", site)
+    assert (week.exit_code, week.stderr) == (0, "")
+    assert week.stdout.splitlines() == [f"wrote {site / 'round2/tuichi-000000.html'}", f"wrote {site / 'index.html'}"]
+    assert [row[5] for row in rows(site / "index.html")] == ["round1/escape-000000.html", "round2/tuichi-000000.html"]
+
+
 def test_an_index_already_in_the_folder_is_kept_unless_asked(round_, tmp_path):
     """A folder that holds an index.html of its own (the club's, or another round's): the pages are
     written beside it, the index is not written over without --overwrite (exit status 2)."""
@@ -269,7 +285,9 @@ def test_a_file_already_in_the_folder_is_not_written_over_unless_asked(round_, t
     assert (out / "escape-000000.html").read_text() == "the club's own page"
     assert [row[5] for row in rows(out / "index.html")] == ["tuichi-000000.html"]  # no link to a page not its own
     again = run("html", round_ / "escape.lgn", round_ / "tuichi.lgn", "--output-dir", out)
-    assert again.stderr.count("is already there") == 2 and again.stdout == ""  # no page written: no index
+    assert again.stderr.count("is already there") == 1  # tuichi's page, as it would be written, is kept: said nothing
+    assert again.stdout == f"wrote {out / 'index.html'}\n"
+    assert [row[5] for row in rows(out / "index.html")] == ["tuichi-000000.html"]
     asked = run("html", round_ / "escape.lgn", round_ / "tuichi.lgn", "--output-dir", out, "--overwrite")
     assert (asked.exit_code, asked.stderr) == (0, "")
     assert (out / "escape-000000.html").read_text() == replay_page(str(round_ / "escape.lgn"))
