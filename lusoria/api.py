@@ -134,6 +134,9 @@ __all__ = [
     "replay_page",
     "replay_pages",
     "index_page",
+    "folder_index",
+    "Diagram",
+    "diagrams",
     "convert",
     "rulebook",
     "explain",
@@ -531,6 +534,51 @@ def board(source: Source, ply: int | None = None, index: int = 0) -> Board:
     return replay(source, index).board(ply)
 
 
+@dataclass(frozen=True)
+class Diagram:
+    """A record's board as SVG among the boards of many (`diagrams`, `lusoria show --format svg
+    --output-dir`), with the name of its file (as `convert --output-dir` names a record's), or why
+    there is none (`svg` None): the `problem`, and the `diagnostic` of a record that cannot be replayed at all."""
+
+    source: RecordText
+    file_name: str
+    svg: str | None
+    problem: str | None = None
+    diagnostic: Diagnostic | None = None
+
+
+def diagrams(
+    paths: Iterable[Source],
+    ply: int | None = None,
+    encoding: str = "utf-8",
+    jobs: int = 1,
+    format: str | None = None,
+    tags: dict[str, str] | None = None,
+) -> Iterator[Diagram | Problem]:
+    """The board after ply `ply` (default: the last checked) of every record of `paths` as SVG, as
+    `board` draws it, in order, made by `jobs` worker processes (`lusoria show --format svg
+    --output-dir`), each named `<file>-<n>.svg` as `replay_pages` names its pages; a record that
+    cannot be replayed to that ply has its problem in its place (as `board` would raise it), and a
+    source that cannot be read or is skipped a Problem. `format` and `tags` read the records as
+    `validate` reads them."""
+    sources = list(given(paths))
+    return in_workers(
+        partial(_drawn, ply=ply, inputs=inputs_folder(sources)), records(sources, encoding, format, tags), jobs
+    )
+
+
+def _drawn(source: RecordText, ply: int | None, inputs: str) -> Diagram:
+    """A record's board after `ply` as `board` draws it, to write as `file_name` names it; or why not."""
+    name = file_name(source, ".svg", inputs)
+    try:
+        drawn = Replay(check_text(source, assume_result=True)).board(ply)
+    except Unreplayable as error:
+        return Diagram(source, name, None, unreplayable(error.diagnostic), error.diagnostic)
+    except (ReplayStopped, PastTheEnd) as error:
+        return Diagram(source, name, None, str(error))
+    return Diagram(source, name, drawn.svg())
+
+
 def random_record(rules: Game, rng: random.Random, max_plies: int = 200, round_: int = 1) -> Record:
     """A random legal game under `rules`, ending when the game does or after `max_plies`."""
     position, plies = rules.initial(), list[Ply]()
@@ -667,14 +715,12 @@ def _published(source: RecordText, inputs: str) -> PublishedPage:
     from lusoria.html import PublishedPage, players, report_page  # here, not at start-up
 
     report = check_text(source, assume_result=True)
-    record = report.record
-    tags = record.tags if record else report.tags
     return PublishedPage(
         source,
         report_page(report),
         file_name(source, ".html", inputs),
-        players(tags),
-        record.result if record else tags.get("Result", "?"),
+        players(report),
+        report.result or "?",
         _verdict_said(report),
     )
 
@@ -691,9 +737,24 @@ def _verdict_said(report: Report) -> str:
 def index_page(pages: list[PublishedPage]) -> str:
     """The page that lists the `pages` of `replay_pages` (`index.html` beside them): a row a game,
     its file, record number, players, result, verdict (valid, or its first error) and a link to its page."""
-    from lusoria.html import index_page as listed  # here, not at start-up
+    from lusoria import html  # here, not at start-up
 
-    return listed(pages)
+    return html.index_page([html.index_row(page) for page in pages])
+
+
+def folder_index(directory: str, pages: list[PublishedPage]) -> str | None:
+    """The index of `directory` once `pages` are written into it (`lusoria html --output-dir`, run
+    round after round into one folder): the rows of the index.html an earlier run wrote there whose
+    pages are still there, each replaced by its page's in `pages`, then the rows of `pages` new to it;
+    `index_page(pages)` when there is none; None when its index.html is not one lusoria wrote."""
+    from lusoria import html  # here, not at start-up
+
+    earlier = html.rows_written(os.path.join(directory, "index.html"))
+    if earlier is None:
+        return None
+    rows = {row["link"]: row for row in earlier if os.path.isfile(os.path.join(directory, row["link"]))}
+    rows.update((row["link"], row) for row in map(html.index_row, pages))
+    return html.index_page(list(rows.values()))
 
 
 def rulebook() -> list[Rule]:

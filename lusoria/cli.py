@@ -622,6 +622,16 @@ def _rewritten(file: api.CanonicalFile) -> int:
     return 0
 
 
+def output_dir_options(help: str) -> Callable:
+    """--output-dir DIR, a file for every record (`help`: which, and how named), and --overwrite:
+    the one policy of the commands that write them (`written_in`)."""
+    written = click.option("--output-dir", type=click.Path(file_okay=False), metavar="DIR", help=help)
+    overwrite = click.option(
+        "--overwrite", is_flag=True, help="With --output-dir: write over the files already in DIR (an earlier run's)."
+    )
+    return lambda command: with_options(command, written, overwrite)
+
+
 def one_record(command, path: Callable = click.argument("path", callback=as_paths)):
     """PATH, --record, -o/--output, --encoding and the reading options: a command that writes
     something of one record of a file (show, html), to standard output or to a file (`deliver`)."""
@@ -669,11 +679,38 @@ def deliver(text: str, written_to: str | None, path: str | Path) -> None:
 
 
 @main.command()
-@one_record
+@partial(one_record, path=paths_argument)
 @click.option("--ply", type=Bounded(), help="Show the board after this ply of the main line (default: the last).")
 @format_choice(["text", "svg"], "The board as text, or as an SVG diagram.")
-def show(path: str | Path, index: int, ply: int | None, format_: str, written_to: str | None, encoding: str) -> None:
-    """Show the board of a record of PATH after a ply (as text, or as SVG)."""
+@output_dir_options(
+    "With --format svg: write the board of every record of PATH... to DIR, named as convert names its "
+    "files (round1/game.lgn: DIR/round1/game-000000.svg)."
+)
+@jobs_options
+def show(
+    paths: tuple[str | Path, ...],
+    index: int,
+    ply: int | None,
+    written_to: str | None,
+    output_dir: str | None,
+    format_: str,
+    overwrite: bool,
+    jobs: int,
+    encoding: str,
+) -> None:
+    """Show the board of a record of PATH after a ply (as text, or as SVG).
+
+    With --format svg --output-dir, the board after --ply (default: each record's last) of every
+    record of every PATH (files and folders), as html --output-dir writes its pages: a file already in
+    DIR that differs is not written over without --overwrite; a record that cannot be replayed to that ply is said
+    on stderr with its place, the others written. Exit status 0 when every board was written, 2 when
+    one was not, an input cannot be read or no record was found."""
+    if output_dir is not None:
+        if format_ != "svg":
+            raise click.UsageError("--output-dir writes SVG diagrams: give --format svg")
+        one_each(written_to, "--output-dir draws the board of every record")
+        draw(paths, output_dir, ply, overwrite, jobs, encoding)
+    path = one_path(paths, "one board is of one record: give --format svg --output-dir DIR")
     with record_of(path, index, encoding) as source:
         try:
             board = api.board(source, ply)
@@ -685,6 +722,36 @@ def show(path: str | Path, index: int, ply: int | None, format_: str, written_to
             stop(f"{path}, record {index}: {error}", 1)
         say_unread(board)
         deliver((board.svg() if format_ == "svg" else board.text()) + "\n", written_to, path)
+
+
+def one_each(written_to: str | None, what: str) -> None:
+    """--output-dir, which writes a file for every record (`what` it writes): a usage error with -o or --record."""
+    if written_to or not _record_not_chosen():
+        raise click.UsageError(f"{what}: not with -o or --record")
+
+
+def one_path(paths: tuple[str | Path, ...], what: str) -> str | Path:
+    """The one PATH of a command that makes one thing of one record, without --output-dir (`what`
+    says so): a usage error for several, or for a folder."""
+    if len(paths) > 1 or os.path.isdir(paths[0]):
+        raise click.UsageError(f"{what} for the records of a folder or several PATHs")
+    return paths[0]
+
+
+def draw(
+    paths: tuple[str | Path, ...], directory: str, ply: int | None, overwrite: bool, jobs: int, encoding: str
+) -> NoReturn:
+    """`show PATH... --format svg --output-dir DIR`: each record's board after `ply` written in `directory`."""
+    inputs, status, records = Inputs(), 0, 0
+    outputs: dict[str, str] = {}  # the files written, and the record each holds
+    for diagram in inputs(api.diagrams(paths, ply, encoding, jobs=jobs, **reading())):
+        records += 1
+        if diagram.svg is None:
+            status = not_made(diagram, "drawn", 2)
+        else:
+            said = record_said(diagram.source)
+            status = max(status, written_in(directory, diagram.file_name, diagram.svg + "\n", said, outputs, overwrite))
+    inputs.finish(paths, records, status)
 
 
 @main.command()
@@ -739,14 +806,10 @@ def explain(name: str | None) -> None:
 
 @main.command()
 @partial(one_record, path=paths_argument)
-@click.option(
-    "--output-dir",
-    type=click.Path(file_okay=False),
-    metavar="DIR",
-    help="Write a page for every record of PATH... to DIR, named as convert names its files "
-    "(round1/game.lgn: DIR/round1/game-000000.html), and DIR/index.html that lists them.",
+@output_dir_options(
+    "Write a page for every record of PATH... to DIR, named as convert names its files "
+    "(round1/game.lgn: DIR/round1/game-000000.html), and DIR/index.html that lists them."
 )
-@click.option("--overwrite", is_flag=True, help="With --output-dir: write over the files already in DIR.")
 @jobs_options
 def html(
     paths: tuple[str | Path, ...],
@@ -763,19 +826,16 @@ def html(
 
     With --output-dir, a page for every record of every PATH (files and folders), invalid ones too
     (each shows its diagnostics), and index.html: a row a game (file, record, players, result, verdict,
-    link). A file already in DIR is not written over without --overwrite (said on stderr); an input
-    that cannot be read is said, the others' pages still written. Exit status 0 when every page was
+    link), rebuilt at each run: the pages an earlier run listed there stay listed (a round after
+    round into one folder). A page already in DIR that differs, or an index.html that lusoria did not
+    write, is not written over without --overwrite (said on stderr); an input that cannot be read is said, the
+    others' pages still written. Exit status 0 when every page was
     written, invalid records' too (lusoria validate's exit status tells whether all are valid), 2 when
     an input cannot be read, a file is not written or no record was found."""
     if output_dir is not None:
-        if written_to or not _record_not_chosen():
-            raise click.UsageError("--output-dir writes a page for every record: not with -o or --record")
+        one_each(written_to, "--output-dir writes a page for every record")
         publish(paths, output_dir, overwrite, jobs, encoding)
-    if len(paths) > 1 or os.path.isdir(paths[0]):
-        raise click.UsageError(
-            "one page replays one record: give --output-dir DIR for the records of a folder or several PATHs"
-        )
-    single_page(paths[0], index, written_to, encoding)
+    single_page(one_path(paths, "one page replays one record: give --output-dir DIR"), index, written_to, encoding)
 
 
 def single_page(path: str | Path, index: int, written_to: str | None, encoding: str) -> None:
@@ -801,30 +861,31 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
             status = 2
         else:
             published.append(page)
-    if published:
-        index = api.index_page(published)
-        status = max(status, written_in(directory, "index.html", index, "the index", outputs, overwrite))
+    if published:  # the index lists the pages of earlier runs too, unless DIR's index.html is not lusoria's
+        index = api.folder_index(directory, published)
+        listed = index or api.index_page(published)
+        status = max(
+            status, written_in(directory, "index.html", listed, "the index", outputs, overwrite or bool(index))
+        )
     inputs.finish(paths, records, status)
 
 
 @main.command()
 @paths_argument
 @click.option("--to", "to", type=Named(lambda: api.target_formats()), required=True, help="The format to write.")
-@click.option(
-    "--output-dir",
-    type=click.Path(file_okay=False),
-    metavar="DIR",
-    help="Write each record to its own file in DIR (needed for OTN, one game per file, "
+@output_dir_options(
+    "Write each record to its own file in DIR (needed for OTN, one game per file, "
     "when there are several records), in the folders that lead to its input from the folder of all inputs "
-    "(a/game.otg b/game.otg: DIR/a/game-000000.lgn DIR/b/game-000000.lgn).",
+    "(a/game.otg b/game.otg: DIR/a/game-000000.lgn DIR/b/game-000000.lgn)."
 )
 @encoding_option
 @reading_options
-def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, encoding: str) -> None:
+def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, overwrite: bool, encoding: str) -> None:
     """Write the records of PATH... (any format lusoria reads) as lgn or OTN (OpenTafl).
 
     Records are converted as they are read. With --output-dir, each is written whole or not
-    at all; a file this command already wrote, or a symbolic link, is not written over. What a
+    at all; a file already in DIR that differs is not written over without --overwrite (said on stderr), nor
+    ever one this command already wrote, nor a symbolic link. What a
     record written loses where another program reads it (OTN: the options its rules record has
     no key for, such as Ashton's camps) is said in a note on stderr, once for the records of one rules.
 
@@ -837,9 +898,7 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, enco
     for item in inputs(api.convert(paths, to, encoding, **reading())):
         records += 1
         if item.text is None:
-            place = output.located(item.source.path, item.diagnostic) if item.diagnostic else output.where(item.source)
-            echo(f"lusoria: {place}: record {item.source.index} not converted: {item.problem}", err=True)
-            status = max(status, 1)
+            status = max(status, not_made(item, "converted", 1))
             continue
         if item.note and item.note not in noted:
             noted.add(item.note)
@@ -848,7 +907,8 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, enco
                 err=True,
             )
         if output_dir:
-            status = max(status, written_in(output_dir, item.file_name, item.text, record_said(item.source), outputs))
+            said = record_said(item.source)
+            status = max(status, written_in(output_dir, item.file_name, item.text, said, outputs, overwrite))
         elif api.FORMATS[to].one_game:
             if held is not None:
                 raise click.UsageError(f"{to} holds one game per file: give --output-dir for several records")
@@ -861,17 +921,26 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, enco
     inputs.finish(paths, records, status)
 
 
+def not_made(item: api.Converted | api.Diagram, made: str, status: int) -> int:
+    """Why a record was not `made` (converted, drawn), on stderr at the place of its error, else of
+    the record; `status`, the exit status it calls for."""
+    place = output.located(item.source.path, item.diagnostic) if item.diagnostic else output.where(item.source)
+    echo(f"lusoria: {place}: record {item.source.index} not {made}: {item.problem}", err=True)
+    return status
+
+
 def record_said(source: api.RecordText) -> str:
     """A record as the messages of --output-dir name it: `PATH, record N`."""
     return f"{api.shown_place(source.path)}, record {source.index}"
 
 
-def written_in(directory: str, name: str, text: str, what: str, outputs: dict[str, str], overwrite: bool = True) -> int:
-    """Write `text`, of `what` (a record, the index), to its own file `name` in `directory` (convert's and html's
-    --output-dir), whole or not at all, never over a file written before by the same command
+def written_in(directory: str, name: str, text: str, what: str, outputs: dict[str, str], overwrite: bool) -> int:
+    """Write `text`, of `what` (a record, the index), to its own file `name` in `directory` (convert's, html's and
+    show's --output-dir), whole or not at all, never over a file written before by the same command
     (`outputs`) nor through a symbolic link, nor, unless `overwrite`, over a file there before;
-    said ("wrote PATH", or why not on stderr); the exit status it calls for."""
-    from lusoria.files import output_in, write_file
+    said ("wrote PATH", or why not on stderr); the exit status it calls for. A file there that holds
+    `text` already (an earlier run's, of the same record) is left as it is, said nothing, and no error."""
+    from lusoria.files import holds, output_in, write_file
 
     path = os.path.join(directory, name)
     if path in outputs:
@@ -882,6 +951,9 @@ def written_in(directory: str, name: str, text: str, what: str, outputs: dict[st
         )
         return 2
     if not overwrite and os.path.lexists(path):
+        if holds(path, text):
+            outputs[path] = what
+            return 0
         echo(f"lusoria: {what} not written: {path} is already there (--overwrite writes over it)", err=True)
         return 2
     try:

@@ -74,6 +74,18 @@ def write_file(path: str, text: str, follow: bool = True) -> None:
         output.commit()
 
 
+def holds(path: str, text: str) -> bool:
+    """Whether the file at `path`, not a symbolic link, holds `text` (as `write_file` writes it)."""
+    encoded = text.encode("utf-8")
+    try:
+        if os.path.islink(path) or os.path.getsize(path) != len(encoded):
+            return False
+        with open(path, "rb") as file:
+            return file.read() == encoded
+    except OSError:
+        return False
+
+
 def output_in(directory: str, name: str) -> str:
     """The path of file `name` (in folders of its own below `directory`, when it names some) that a
     command writes among its outputs in `directory`; the folders are made if missing. OSError when

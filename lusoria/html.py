@@ -85,10 +85,9 @@ show(asked ? Number(asked[1]) : 0);
 
 def report_page(report: Report) -> str:
     """The page for one record as `check` reported it (`lusoria.api.Replay.page`)."""
-    source = report.source
     record = report.record
-    tags = record.tags if record else report.tags
-    title = _title(tags, source)
+    tags = report.tags
+    title = _title(report)
     by_place: dict[tuple[int, int], list[Diagnostic]] = {}
     loose = []
     for diagnostic in report.diagnostics:
@@ -134,24 +133,59 @@ class PublishedPage:
     verdict: str  # "valid", or the first error and where it is
 
 
-def index_page(pages: list[PublishedPage]) -> str:
-    """The page that lists `pages` (`index.html` beside them): a row a game, its file and record
-    number, players, result, verdict and a link to its page."""
-    rows = "".join(
-        f"<tr><td>{escape(shown_path(page.source.path))}</td><td>{page.source.index}</td>"
-        f"<td>{escape(page.players)}</td><td>{escape(page.result)}</td>"
-        f'<td class="{"valid" if page.verdict == "valid" else "invalid"}">{escape(page.verdict)}</td>'
-        f'<td><a href="{escape(quote(PurePath(page.file_name).as_posix()))}">replay</a></td></tr>'
-        for page in pages
+INDEX_COLUMNS = ("file", "record", "players", "result", "verdict", "link")
+
+
+def index_row(page: PublishedPage) -> dict[str, str]:
+    """What the index says of `page`: its file and record number, players, result, verdict and link."""
+    cells = (shown_path(page.source.path), str(page.source.index), page.players, page.result, page.verdict)
+    return dict(zip(INDEX_COLUMNS, (*cells, PurePath(page.file_name).as_posix()), strict=True))
+
+
+def index_page(rows: list[dict[str, str]]) -> str:
+    """The page that lists the games of `rows` (`index_row`; `index.html` beside their pages): a row
+    a game, and the rows again as JSON, which `rows_written` reads when a later run adds its pages."""
+    cells = "".join(
+        f"<tr><td>{escape(row['file'])}</td><td>{escape(row['record'])}</td>"
+        f"<td>{escape(row['players'])}</td><td>{escape(row['result'])}</td>"
+        f'<td class="{"valid" if row["verdict"] == "valid" else "invalid"}">{escape(row["verdict"])}</td>'
+        f'<td><a href="{escape(quote(row["link"]))}">replay</a></td></tr>'
+        for row in rows
     )
-    title = f"{len(pages)} game{'s' if len(pages) != 1 else ''}"
+    title = f"{len(rows)} game{'s' if len(rows) != 1 else ''}"
+    listed = json.dumps(rows).replace("<", "\\u003c")  # (no tag in a script element)
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{title}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><style>{STYLE}{INDEX_STYLE}</style></head>
 <body><h1>{title}</h1>
 <table class="games"><thead><tr><th>file</th><th>record</th><th>players</th><th>result</th><th>verdict</th><th></th></tr></thead>
-<tbody>{rows}</tbody></table></body></html>
+<tbody>{cells}</tbody></table>
+<script type="application/json" id="games">{listed}</script></body></html>
 """
+
+
+_LISTED = re.compile(r'<script type="application/json" id="games">(.*?)</script></body></html>\n\Z', re.S)
+
+
+def rows_written(path: str) -> list[dict[str, str]] | None:
+    """The rows of the index at `path` that `index_page` wrote ([] when there is none); None when it
+    is another file (or a symbolic link to one, or cannot be read)."""
+    if not os.path.lexists(path):
+        return []
+    try:
+        with open(path, encoding="utf-8") as index:
+            listed = None if os.path.islink(path) else _LISTED.search(index.read())
+        rows = json.loads(listed[1]) if listed else None
+    except (OSError, ValueError):  # (UnicodeDecodeError too)
+        return None
+    if not isinstance(rows, list) or not all(_is_row(row) for row in rows):
+        return None
+    return rows
+
+
+def _is_row(row: object) -> bool:
+    """Whether `row` is one of `index_row`'s: a string for each column."""
+    return isinstance(row, dict) and row.keys() == set(INDEX_COLUMNS) and all(isinstance(v, str) for v in row.values())
 
 
 INDEX_STYLE = """
@@ -221,16 +255,18 @@ def _note(diagnostic: Diagnostic) -> str:
     )
 
 
-def players(tags: dict[str, str]) -> str:
-    """The players as the White and Black tags name them ("" for a record that names neither)."""
-    return " – ".join(filter(None, [tags.get("White"), tags.get("Black")]))
+def players(report: Report) -> str:
+    """White – Black as `Report.players` names them (validate --json's white and black), `?` for a
+    side not named: a CSV game's and a move list's are `? – ?`."""
+    return " – ".join(name or "?" for name in report.players)
 
 
-def _title(tags: dict[str, str], source: RecordText) -> str:
-    """The players; for a record without them (a CSV game's), its file's name and line, its game
+def _title(report: Report) -> str:
+    """The players; for a record that names neither (a CSV game), its file's name and line, its game
     (and variant) and its event, those it has."""
-    if named := players(tags):
-        return named
+    if any(report.players):
+        return players(report)
+    source, tags = report.source, report.tags
     place = f"{os.path.basename(source.path)}:{source.line}" if source.path else ""
     game = "/".join(filter(None, [tags.get("Game"), tags.get("Variant")]))
     return " – ".join(filter(None, [place, game, tags.get("Event", "").strip("?")])) or "lusoria replay"

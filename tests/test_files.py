@@ -695,6 +695,7 @@ def test_convert_output_dir_never_writes_a_file_twice_nor_through_a_link(tmp_pat
         str(tmp_path / "ca/x.lgn"),
         str(tmp_path / "ca/x.otg"),
         str(tmp_path / "link.lgn"),
+        "--overwrite",  # a link is refused all the same
     )
     assert result.exit_code == 2
     assert result.output.splitlines() == [
@@ -706,8 +707,32 @@ def test_convert_output_dir_never_writes_a_file_twice_nor_through_a_link(tmp_pat
     ]
     assert (out / "ca/x-000000.lgn").read_text() == run("convert", "--to", "lgn", str(tmp_path / "ca/x.lgn")).output
     assert outside.read_text() == "mine\n" and (out / "link-000000.lgn").is_symlink()
-    again = run("convert", "--to", "lgn", "--output-dir", str(out), str(tmp_path / "ca/x.lgn"))
+    again = run("convert", "--to", "lgn", "--output-dir", str(out), str(tmp_path / "ca/x.lgn"), "--overwrite")
     assert again.exit_code == 0 and again.output == f"wrote {out / 'x-000000.lgn'}\n"  # a later run replaces its file
+
+
+def test_convert_output_dir_keeps_a_file_of_an_earlier_run_unless_asked_as_html_does(tmp_path):
+    """convert --output-dir wrote over the files of an earlier run without a word, while html refused
+    them: both keep a file already in DIR, said on stderr (exit status 2) unless it holds what would
+    be written, and write the others; --overwrite writes over it."""
+    out = tmp_path / "out"
+    first = run("convert", "--to", "lgn", "--output-dir", str(out), str(ROOT / "samples/tablut"))
+    assert first.exit_code == 0 and len(first.output.splitlines()) == 4
+    (out / "escape-000000.lgn").write_text("corrected by hand\n")
+    (out / "tuichi-000000.lgn").unlink()
+    again = run("convert", "--to", "lgn", "--output-dir", str(out), str(ROOT / "samples/tablut"))
+    assert again.exit_code == 2
+    assert again.stdout == f"wrote {out / 'tuichi-000000.lgn'}\n"
+    assert again.stderr == (  # king-captured's and linnaeus's files, as they would be written, are kept: said nothing
+        f"lusoria: {ROOT / 'samples/tablut/escape.lgn'}, record 0 not written: {out / 'escape-000000.lgn'} is already "
+        "there (--overwrite writes over it)\n"
+    )
+    assert (out / "escape-000000.lgn").read_text() == "corrected by hand\n"
+    asked = run("convert", "--to", "lgn", "--output-dir", str(out), str(ROOT / "samples/tablut"), "--overwrite")
+    assert (asked.exit_code, asked.stderr, len(asked.stdout.splitlines())) == (0, "", 4)
+    assert (out / "escape-000000.lgn").read_text() == run(
+        "convert", "--to", "lgn", str(ROOT / "samples/tablut/escape.lgn")
+    ).output
 
 
 def test_convert_output_dir_writes_through_no_link_to_a_folder(tmp_path):

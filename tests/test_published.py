@@ -1,6 +1,7 @@
 """`lusoria html PATH... --output-dir DIR`: a round's games published at once, a page each and
 index.html (a tournament director published 11 games with a shell loop, `--record N` per file)."""
 
+import json
 import re
 import shutil
 
@@ -59,7 +60,7 @@ def test_the_index_lists_each_game_with_its_verdict_and_link(round_, tmp_path):
         (
             f"{round_ / 'moves.lgn'}",
             "0",
-            "",
+            "? – ?",
             "*",
             "invalid: ply 2 (e4-b4) breaks T1: the piece on e4 is White&#x27;s, and Black is to move",
             "moves-000000.html",
@@ -67,7 +68,7 @@ def test_the_index_lists_each_game_with_its_verdict_and_link(round_, tmp_path):
         (
             f"{round_ / 'moves.lgn'}",
             "1",
-            "",
+            "? – ?",
             "*",
             "invalid: ply 1 (c3-c1) breaks T2: there is no piece on c3",
             "moves-000001.html",
@@ -76,7 +77,7 @@ def test_the_index_lists_each_game_with_its_verdict_and_link(round_, tmp_path):
     assert listed[7] == (
         f"{round_ / 'moves.lgn'}",
         "6",
-        "",
+        "? – ?",
         "*",
         "invalid: ply 5 (e4-e5) breaks T3: only the king may stop on the konakis (e5)",
         "moves-000006.html",
@@ -100,7 +101,7 @@ def test_a_game_that_cannot_be_replayed_is_listed_with_its_error_and_place(tmp_p
         (
             f"{tmp_path / 'tags.lgn'}",
             "0",
-            "",
+            "? – ?",
             "?",  # (no Result tag, and the record is not read: its game is unknown)
             "invalid: 1:8: error[tag]: unknown game &#x27;chess&#x27; (known: brandubh, copenhagen, hnefatafl, "
             "laquet, latrunculi, tablut)",
@@ -111,12 +112,101 @@ def test_a_game_that_cannot_be_replayed_is_listed_with_its_error_and_place(tmp_p
     assert "<title>1 game</title>" in index and '<td class="invalid">invalid: 1:8: ' in index
 
 
+def test_the_players_are_those_validate_names_and_a_side_not_named_is_a_question_mark(tmp_path):
+    """A CSV game and a move list name no player (their cell was empty), a Tablut Challenge log and the
+    site's JSON both, an OTN game and an lgn record one of them: as validate --json's white and black."""
+    fixtures = ROOT / "tests/fixtures/formats"
+    (tmp_path / "white.lgn").write_text('[Game "tablut"]\n[White "Karin Nilsson"]\n\n1. e3-c3 *\n')
+    inputs = [
+        fixtures / "csv/brandubh.csv",
+        fixtures / "tafl/saami.txt",
+        fixtures / "tablut-challenge/Conti_vs_Gallo_1607609421000_gameLog.txt",
+        fixtures / "aage/copenhagen.json",
+        fixtures / "otn/brandubh.otg",
+        tmp_path / "white.lgn",
+    ]
+    names = [path.name for path in inputs]
+    run("html", *inputs, "--output-dir", tmp_path / "out")
+    cells = {(row[0].rsplit("/", 1)[1], row[1]): row[2] for row in rows(tmp_path / "out/index.html")}
+    assert [cells[name, "0"] for name in names] == [
+        "? – ?",
+        "? – ?",
+        "Conti – Gallo",
+        "Ingrid Vik – Tore Lund",
+        "Ingrid Vik – Tore Lund",
+        "Karin Nilsson – ?",
+    ]
+    validated = run("validate", "--json", *inputs)
+    said = [json.loads(line) for line in validated.stdout.splitlines() if json.loads(line)["record"] == 0]
+    assert [" – ".join(record[side] or "?" for side in ("white", "black")) for record in said] == [
+        cells[name, "0"] for name in names
+    ]
+
+
 def test_a_game_with_a_warning_alone_is_valid(tmp_path):
     """A wrong move number is a warning: the game is listed valid, in the colour of valid ones."""
     (tmp_path / "number.lgn").write_text('[Game "tablut"]\n1. e3-c3 d1-d3 3. e4-e3 *\n')
     run("html", tmp_path / "number.lgn", "--output-dir", tmp_path / "out")
     assert [row[4] for row in rows(tmp_path / "out/index.html")] == ["valid"]
     assert '<td class="valid">valid</td>' in (tmp_path / "out/index.html").read_text()
+
+
+def test_a_second_round_published_into_the_folder_is_added_to_its_index(tmp_path):
+    """A club's webmaster publishes round 1, then round 2 into the season's folder: the index lists
+    both rounds' games (round 2's pages stayed unlinked: the index was refused as a file already
+    there); round 1's pages are kept, and a page the webmaster removed leaves the index."""
+    for round_, names in (("round1", ("escape", "tuichi")), ("round2", ("king-captured", "linnaeus"))):
+        (tmp_path / round_).mkdir()
+        for name in names:
+            shutil.copy(ROOT / f"samples/tablut/{name}.lgn", tmp_path / round_ / f"{name}.lgn")
+    season = tmp_path / "season"
+    first = run("html", tmp_path / "round1", "--output-dir", season)  # the pages made by the workers (--jobs)
+    (season / "tuichi-000000.html").write_text("edited by hand")
+    second = run("html", tmp_path / "round2", "--output-dir", season)
+    assert (first.exit_code, second.exit_code, second.stderr) == (0, 0, "")
+    assert second.stdout.splitlines() == [
+        f"wrote {season / 'king-captured-000000.html'}",
+        f"wrote {season / 'linnaeus-000000.html'}",
+        f"wrote {season / 'index.html'}",
+    ]
+    players = {"escape": "Karin Nilsson – Olof Berg", "tuichi": "Olof Berg – Karin Nilsson"}
+    players |= {"king-captured": "Karin Nilsson – Olof Berg", "linnaeus": "Study – Study"}
+    results = {"escape": "1-0", "tuichi": "1-0", "king-captured": "0-1", "linnaeus": "0-1"}
+    assert rows(season / "index.html") == [
+        (f"{tmp_path / round_ / name}.lgn", "0", players[name], results[name], "valid", f"{name}-000000.html")
+        for round_, name in (
+            ("round1", "escape"),
+            ("round1", "tuichi"),
+            ("round2", "king-captured"),
+            ("round2", "linnaeus"),
+        )
+    ]
+    assert "<title>4 games</title>" in (season / "index.html").read_text()
+    assert (season / "tuichi-000000.html").read_text() == "edited by hand"  # a page is still not written over
+    (season / "escape-000000.html").unlink()
+    again = run("html", tmp_path / "round2" / "linnaeus.lgn", "--output-dir", season, "--overwrite")
+    assert (again.exit_code, again.stderr) == (0, "")
+    assert [(row[0].rsplit("/", 1)[1], row[5]) for row in rows(season / "index.html")] == [
+        ("tuichi.lgn", "tuichi-000000.html"),
+        ("king-captured.lgn", "king-captured-000000.html"),
+        ("linnaeus.lgn", "linnaeus-000000.html"),
+    ]
+
+
+def test_a_season_published_again_each_week_writes_the_new_rounds_pages_alone(tmp_path):
+    """The season's folder of rounds published again when a round is added: the pages already there,
+    as they would be written, are kept, said nothing and listed, with no error (exit status 0)."""
+    season = tmp_path / "season"
+    (season / "round1").mkdir(parents=True)
+    shutil.copy(ROOT / "samples/tablut/escape.lgn", season / "round1/escape.lgn")
+    (season / "round2").mkdir()  # empty yet
+    site = tmp_path / "site"
+    run("html", season, "--output-dir", site)
+    shutil.copy(ROOT / "samples/tablut/tuichi.lgn", season / "round2/tuichi.lgn")
+    week = run("html", season, "--output-dir", site)
+    assert (week.exit_code, week.stderr) == (0, "")
+    assert week.stdout.splitlines() == [f"wrote {site / 'round2/tuichi-000000.html'}", f"wrote {site / 'index.html'}"]
+    assert [row[5] for row in rows(site / "index.html")] == ["round1/escape-000000.html", "round2/tuichi-000000.html"]
 
 
 def test_an_index_already_in_the_folder_is_kept_unless_asked(round_, tmp_path):
@@ -195,7 +285,9 @@ def test_a_file_already_in_the_folder_is_not_written_over_unless_asked(round_, t
     assert (out / "escape-000000.html").read_text() == "the club's own page"
     assert [row[5] for row in rows(out / "index.html")] == ["tuichi-000000.html"]  # no link to a page not its own
     again = run("html", round_ / "escape.lgn", round_ / "tuichi.lgn", "--output-dir", out)
-    assert again.stderr.count("is already there") == 2 and again.stdout == ""  # no page written: no index
+    assert again.stderr.count("is already there") == 1  # tuichi's page, as it would be written, is kept: said nothing
+    assert again.stdout == f"wrote {out / 'index.html'}\n"
+    assert [row[5] for row in rows(out / "index.html")] == ["tuichi-000000.html"]
     asked = run("html", round_ / "escape.lgn", round_ / "tuichi.lgn", "--output-dir", out, "--overwrite")
     assert (asked.exit_code, asked.stderr) == (0, "")
     assert (out / "escape-000000.html").read_text() == replay_page(str(round_ / "escape.lgn"))

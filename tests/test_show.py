@@ -200,3 +200,100 @@ def test_a_tag_whose_message_says_what_its_slip_meant_is_said_so_once(tmp_path):
     assert shown.stderr == f"lusoria: {path}:1:8: record 0: cannot be replayed: {found}\n"
     converted = CliRunner().invoke(main, ["convert", "--to", "lgn", str(path)])
     assert converted.stderr == f"lusoria: {path}:1:8: record 0 not converted: error[tag]: {found}\n"
+
+
+@pytest.fixture
+def round_(tmp_path):
+    """A round: two valid games of 9 plies, a record whose replay stops after ply 4, and a file
+    of five records, three of which cannot be replayed at all and two of 2 plies."""
+    from conftest import ROOT
+
+    round_ = tmp_path / "round"
+    (round_ / "late").mkdir(parents=True)
+    for name in ("escape", "tuichi"):
+        (round_ / f"{name}.lgn").write_bytes((ROOT / f"samples/tablut/{name}.lgn").read_bytes())
+    (round_ / "konakis.lgn").write_text(KONAKIS)
+    (round_ / "late/syntax.lgn").write_bytes((ROOT / "samples/errors/syntax.lgn").read_bytes())
+    return round_
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, [str(arg) for arg in args], input=input)
+
+
+def test_the_boards_of_a_folder_are_written_as_svg_and_those_not_replayed_that_far_said(round_, tmp_path):
+    """The webmaster's final positions of a round (here after ply 5), made by the workers (--jobs by
+    default), named as html names its pages; the others said at their place, and exit status 2."""
+    out = tmp_path / "out"
+    drawn = run("show", round_, "--format", "svg", "--output-dir", out, "--ply", "5")
+    assert drawn.exit_code == 2
+    assert drawn.stdout.splitlines() == [f"wrote {out / 'escape-000000.svg'}", f"wrote {out / 'tuichi-000000.svg'}"]
+    syntax = round_ / "late/syntax.lgn"
+    assert drawn.stderr.splitlines() == [
+        f"lusoria: {round_ / 'konakis.lgn'}:1: record 0 not drawn: no ply 5: its replay stops after ply 4, as ply 5 "
+        "(e4-e5) breaks T3: only the king may stop on the konakis (e5)",
+        f"lusoria: {syntax}:6:19: record 0 not drawn: cannot be replayed: found 'e4-j4': j4 is not a square of any "
+        "tablut board (a1–i9)",
+        f"lusoria: {syntax}:11:10: record 1 not drawn: cannot be replayed: this comment is never closed with '}}'",
+        f"lusoria: {syntax}:13: record 2 not drawn: no ply 5: it has 2",
+        f"lusoria: {syntax}:21:12: record 3 not drawn: cannot be replayed: found ')', expected a ply, a move number, "
+        "a comment, a NAG or a variation",
+        f"lusoria: {syntax}:23: record 4 not drawn: no ply 5: it has 2",
+    ]
+    for name in ("escape", "tuichi"):
+        alone = run("show", round_ / f"{name}.lgn", "--format", "svg", "--ply", "5")
+        assert (out / f"{name}-000000.svg").read_text() == alone.stdout
+        assert board(str(round_ / f"{name}.lgn"), 5).svg() + "\n" == alone.stdout
+    last = run("show", round_, "--format", "svg", "--output-dir", tmp_path / "last")  # each record's last ply
+    assert [line.rpartition("/")[2] for line in last.stdout.splitlines()] == [
+        "escape-000000.svg",
+        "konakis-000000.svg",  # after ply 4, where its replay stops
+        "syntax-000002.svg",
+        "syntax-000004.svg",
+        "tuichi-000000.svg",
+    ]
+    assert (tmp_path / "last/konakis-000000.svg").read_text() == board(KONAKIS).svg() + "\n"
+    assert (tmp_path / "last/late/syntax-000002.svg").exists()
+
+
+def test_boards_already_in_the_folder_are_kept_unless_asked_as_html_keeps_its_pages(round_, tmp_path):
+    out = tmp_path / "out"
+    run("show", round_ / "escape.lgn", round_ / "tuichi.lgn", "--format", "svg", "--output-dir", out)
+    (out / "escape-000000.svg").write_text("drawn by hand")
+    again = run("show", round_ / "escape.lgn", round_ / "tuichi.lgn", "--format", "svg", "--output-dir", out)
+    assert (again.exit_code, again.stdout) == (2, "")  # tuichi's board, as it would be drawn, is kept: said nothing
+    assert again.stderr == (
+        f"lusoria: {round_ / 'escape.lgn'}, record 0 not written: {out / 'escape-000000.svg'} is already there "
+        "(--overwrite writes over it)\n"
+    )
+    later = run("show", round_ / "tuichi.lgn", "--format", "svg", "--output-dir", out, "--ply", "4")
+    assert later.exit_code == 2 and later.stderr.endswith(
+        f"{out / 'tuichi-000000.svg'} is already there (--overwrite writes over it)\n"
+    )
+    assert (out / "escape-000000.svg").read_text() == "drawn by hand"
+    asked = run("show", round_ / "escape.lgn", "--format", "svg", "--output-dir", out, "--overwrite")
+    assert (asked.exit_code, asked.stderr) == (0, "")
+    assert (out / "escape-000000.svg").read_text() == board(str(round_ / "escape.lgn")).svg() + "\n"
+
+
+@pytest.mark.parametrize(
+    "given, said",
+    [
+        (["--output-dir", "out"], "--output-dir writes SVG diagrams: give --format svg"),
+        (
+            ["--format", "svg", "--output-dir", "out", "-o", "a.svg"],
+            "--output-dir draws the board of every record: not with -o or --record",
+        ),
+        (
+            ["--format", "svg", "--output-dir", "out", "--record", "1"],
+            "--output-dir draws the board of every record: not with -o or --record",
+        ),
+        (
+            ["--format", "svg"],
+            "one board is of one record: give --format svg --output-dir DIR for the records of a folder or several PATHs",
+        ),
+    ],
+)
+def test_boards_of_several_records_need_output_dir_and_svg(round_, given, said):
+    refused = run("show", round_, *given)
+    assert refused.exit_code == 2 and refused.stderr.endswith(f"Error: {said}\n")

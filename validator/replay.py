@@ -131,9 +131,14 @@ class Report:
         put after a movetext that ends without one (on a line after the text's last)."""
         return self.record is not None and self.record.result_line <= self.source.last_line
 
+    @property
+    def players(self) -> tuple[str | None, str | None]:
+        """White and Black as its tags name them (None for a side they do not name: a CSV game names neither)."""
+        return self.tags.get("White"), self.tags.get("Black")
+
     def verdict(self) -> Verdict:
         """What `validate` says of it."""
-        white, black = (self.tags.get(side) for side in ("White", "Black"))
+        white, black = self.players
         return Verdict(
             self.source, self.game, self.variant, self.valid, self.plies, self.result, white, black, self.diagnostics
         )

@@ -53,6 +53,7 @@ def test_the_python_calls_other_pages_name_are_the_apis_and_take_a_path(in_root)
     assert calls == [
         "lusoria.api.board",
         "lusoria.svg.position_svg",
+        "lusoria.api.diagrams",
         "lusoria.api.replay_page",
         "lusoria.api.replay_pages",
     ]
