@@ -54,6 +54,7 @@ from lusoria.validator.replay import (
     assumed_end,
     check,
     move_number,
+    number_place,
     numbering,
     wrong_numbers,
 )
@@ -307,12 +308,11 @@ def _number_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
     report, rules = entry.report, entry.report.rules
     if rules is None or report.record is None or not report.positions:
         return []
-    lines = lines_of(entry.source.text)
     edits = []
     for ply, _, expected in wrong_numbers(report.record, rules, report.positions[0]):
-        column = lines[ply.line - 1][: ply.column - 1].rfind(ply.number or "")
-        if column >= 0:  # (not a number that stands on an earlier line)
-            line = entry.offset + ply.line - 1
+        place = number_place(report.source, ply)
+        if place is not None:
+            line, column = entry.offset + place[0] - 1, place[1] - 1
             edits.append(Edit(line, column, line, column + len(ply.number or ""), expected))
     if not edits:
         return []

@@ -60,7 +60,7 @@ def test_a_document_takes_the_reports_given_with_its_records():
 def test_a_wrong_move_number_glued_to_its_ply_is_fixed():
     entry = entry_of('[Game "tablut"]\n1.e3-c3 d1-d3 3.e4-e3xd3 *\n')
     [warning] = entry.report.diagnostics
-    assert (warning.rule, warning.ply, warning.line, warning.column) == ("number", 3, 2, 17)
+    assert (warning.rule, warning.ply, warning.line, warning.column) == ("number", 3, 2, 15)
     [fix] = fixes(entry, warning)
     assert (fix.title, fix.edits, fix.preferred) == ("Number the move 2.", (Edit(1, 14, 1, 16, "2."),), True)
 

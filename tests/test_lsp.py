@@ -233,6 +233,13 @@ async def test_a_missing_capture_list_is_written_out(client: LanguageClient):
     assert text == '[Game "tablut"]\n1. e3-c3 d1-d3 2. e4-e3xd3 *\n'
 
 
+async def test_a_wrong_move_number_is_underlined_itself_as_validates_caret_points(client: LanguageClient):
+    _, diagnostics = await open_text(client, '[Game "tablut"]\n1. e3-c3 d1-d3 3. e4-e3xd3 *\n')
+    [found] = diagnostics
+    assert (found.code, found.message) == ("number", "the move number should be 2., not 3.")
+    assert found.range == lsp.Range(lsp.Position(1, 15), lsp.Position(1, 17))  # `3.`, not e4-e3xd3
+
+
 async def test_a_wrong_move_number_is_fixed(client: LanguageClient):
     text = await fixed(client, '[Game "tablut"]\n1. e3-c3 d1-d3 3. e4-e3xd3 *\n', 1, "Number the move 2.")
     assert text == '[Game "tablut"]\n1. e3-c3 d1-d3 2. e4-e3xd3 *\n'
