@@ -758,3 +758,109 @@ async def test_a_newer_edit_stops_a_check_and_requests_are_answered_meanwhile(he
         f"{uri} version 1: checked 1 of 20 changed records, stopped by a newer edit",
         f"{uri} version 2: checked 1 of 1 changed records",
     ]
+
+
+# -- documents of other formats: read as validate reads their files --------------
+
+LOGGED = "nov 21, 2026 10:00:00 AM it.unibo.ai.didattica.competition.tablut.domain.GameAshtonTablut {}\n"
+START = "OOOBBBOOO OOOOBOOOO OOOOWOOOO BOOOWOOOB BBWWKWWBB BOOOWOOOB OOOOWOOOO OOOOBOOOO OOOBBBOOO"
+MOVED = "OOOBBBOOO OOOOWOOOO OOOOOOOOO BOOOWOOOB BBWWKWWBB BOOOWOOOB OOOOWOOOO OOOOBOOOO OOOBBBOOO"
+OTHER_FORMATS = {  # a file name, its text (one illegal ply each), and the diagnostic's line, start and end
+    "club.otg": (
+        "[event:club night]\n[rules:dim:9 esc:e cor: atkf:y ks:c tfr:i cenhe:tTK cenh: "
+        "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/]\n\n1. e8-b8 d5-d6\n2. d1-d5xc5 e4-d9\n",
+        (4, 12, 17),
+    ),
+    "scrape.json": (
+        '[\n  {\n    "WhiteSidePlayerName": "Ada",\n    "BlackSidePlayerName": "Bo",\n'
+        '    "AageGameTypeName": "Historical Hnefatafl 9x9 (Saami Tablut)",\n    "WhoMovedFirst": "black",\n'
+        '    "Moves": "b5-b7 e6-c6 i6-e6xe7 e5-e1",\n    "WhoWon": "black"\n  }\n]\n',
+        (6, 35, 40),
+    ),
+    "lists.txt": ("b5-b7 e6-c6 resigned\ne8-b8 d5-d6 d1-d5xc5 e4-d9\n", (1, 21, 26)),
+    "brandubh.csv": ("d2-b2 c4-c5 d1-e1 a4-a9,0,0,Ongoing\n", (0, 18, 23)),
+    "Ada_vs_Bo_1763730000000_gameLog.txt": (
+        LOGGED.format("<init>")
+        + "FINE: Players:\tAda\tvs\tBo\n"
+        + LOGGED.format("<init>")
+        + "FINE: Stato:\n"
+        + START.replace(" ", "\n")
+        + "\n-\nW\n"
+        + LOGGED.format("checkMove")
+        + "FINE: Turn: W Pawn from e3 to e2\n"
+        + LOGGED.format("checkMove")
+        + "FINE: Stato:\n"
+        + MOVED.replace(" ", "\n")
+        + "\n-\nB\n",
+        (16, 24, 29),
+    ),
+}
+
+
+async def open_file(client: LanguageClient, name: str, text: str) -> tuple[str, list[lsp.Diagnostic]]:
+    """A document of the file `name` (in a folder of its own: the name says its format) opened."""
+    uri = f"file:///work/{next(NUMBERS)}/{name}"
+    client.text_document_did_open(lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(uri, "plaintext", 1, text)))
+    return uri, await published(client, uri)
+
+
+@pytest.mark.parametrize("name", OTHER_FORMATS)
+async def test_a_document_of_another_format_has_the_diagnostics_validate_gives_its_file(
+    client: LanguageClient, name: str, tmp_path: Path
+):
+    text, (line, start, end) = OTHER_FORMATS[name]
+    (tmp_path / name).write_text(text, "utf-8")
+    _, diagnostics = await open_file(client, name, text)
+    assert as_server_says(diagnostics) == as_validate_says(tmp_path / name)
+    assert diagnostics[-1].range == lsp.Range(lsp.Position(line, start), lsp.Position(line, end))
+
+
+async def hover_text(client: LanguageClient, uri: str, line: int, character: int) -> str | None:
+    found = await client.text_document_hover_async(
+        lsp.HoverParams(lsp.TextDocumentIdentifier(uri), lsp.Position(line, character))
+    )
+    return found.contents.value if found else None  # type: ignore[union-attr]
+
+
+async def test_a_ply_of_another_format_shows_its_board_and_an_illegal_one_its_rule(
+    client: LanguageClient, tmp_path: Path
+):
+    text, (line, start, _) = OTHER_FORMATS["club.otg"]
+    (tmp_path / "club.otg").write_text(text, "utf-8")
+    uri, _ = await open_file(client, "club.otg", text)
+    first = await hover_text(client, uri, 3, 4)
+    board = api.board(str(tmp_path / "club.otg"), 1).text()  # as `lusoria show --ply 1 club.otg` prints it
+    assert first == f"**ply 1** (Black): `e8-b8`\n\ncaptured nothing\n\n```text\n{board}\n```"
+    illegal = await hover_text(client, uri, line, start + 1)
+    assert illegal is not None and illegal.startswith(
+        "**ply 4** (White): `e4-d9` is illegal (T2): a piece moves along its rank or file, and d9 is on neither"
+    )
+
+
+async def test_lgn_features_are_offered_on_lgn_documents_alone(client: LanguageClient):
+    text, _ = OTHER_FORMATS["club.otg"]
+    uri, _ = await open_file(client, "club.otg", text)
+    completion = await client.text_document_completion_async(
+        lsp.CompletionParams(lsp.TextDocumentIdentifier(uri), lsp.Position(4, 21))
+    )
+    assert completion is not None and list(completion.items) == []  # no plies in lgn syntax in an OpenTafl game
+    client.messages.clear()
+    edits = await client.text_document_formatting_async(
+        lsp.DocumentFormattingParams(lsp.TextDocumentIdentifier(uri), lsp.FormattingOptions(4, True))
+    )
+    assert edits is not None and list(edits) == []
+    assert [(m.type, m.message) for m in client.messages] == [
+        (
+            lsp.MessageType.Info,
+            "lusoria: formatting is for lgn documents; this one is read as otn, as validate reads it"
+            " (lusoria convert --to lgn writes it in lgn)",
+        )
+    ]
+    actions = await client.text_document_code_action_async(
+        lsp.CodeActionParams(
+            lsp.TextDocumentIdentifier(uri),
+            lsp.Range(lsp.Position(0, 0), lsp.Position(5, 0)),
+            lsp.CodeActionContext(diagnostics=[]),
+        )
+    )
+    assert actions is not None and list(actions) == []  # a fix writes lgn: none in an OpenTafl game
