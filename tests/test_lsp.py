@@ -100,6 +100,22 @@ async def test_a_diagnostic_spans_the_ply_and_says_did_you_mean(client: Language
     )
 
 
+async def test_a_comment_between_tags_is_read_as_validate_reads_it(client: LanguageClient, tmp_path: Path):
+    """It ends the tags (NOTATION.md §1): the tag after it begins another record, in both."""
+    text = '[Game "tablut"]\n{ a note }\n[White "Ada"]\n\n1. e3-c3 *\n'
+    (tmp_path / "noted.lgn").write_text(text, "utf-8")
+    _, diagnostics = await open_text(client, text)
+    assert as_server_says(diagnostics) == as_validate_says(tmp_path / "noted.lgn")
+    assert [(d.code, d.range) for d in diagnostics] == [
+        ("syntax", lsp.Range(lsp.Position(1, 10), lsp.Position(1, 10))),  # where the line ends
+        ("tag", lsp.Range(lsp.Position(2, 0), lsp.Position(2, 1))),
+    ]
+    assert diagnostics[0].message.endswith(
+        "; the comment on line 2 ends the record's tags, and a tag after it begins another record"
+        " (a comment goes below the tags)"
+    )
+
+
 async def test_an_edit_rechecks_and_moves_the_diagnostics(client: LanguageClient):
     text = '[Game "tablut"]\n1. e3-c3 d1-d3 *\n\n[Game "tablut"]\n1. e3-c3 e4-b4 *\n'
     uri, diagnostics = await open_text(client, text)
