@@ -584,6 +584,27 @@ async def test_laquet_completion_for_the_roll_written(client: LanguageClient):
     assert items[0].text_edit.range == lsp.Range(lsp.Position(1, 16), lsp.Position(1, 20))
 
 
+BLOCKED = '[Position "1:2,2:3,3:3,4:1,7:1,10:1,11:1,16:1,17:1,18:1 6:12,12:1,13:1,14:1 b"]'  # Black: no 5, no 4
+
+
+@pytest.mark.parametrize(
+    "tags, movetext",
+    [
+        ('[Rules "both-dice=may"]', "1. 63: -- "),  # White passes, as these rules let it
+        (f'{BLOCKED}\n[Rules "leftover=none"]', "1... 54: -- "),  # Black can play neither die
+    ],
+)
+async def test_the_next_ply_after_a_laquet_pass_is_completed_as_after_any_play(
+    client: LanguageClient, tags: str, movetext: str
+):
+    record = f'[Game "laquet"]\n{tags}\n{movetext}'
+    line = record.count("\n")
+    items = await complete(client, record, line, len(movetext))
+    plies = [i.label for i in items if i.kind == lsp.CompletionItemKind.Function]
+    assert plies and set(plies) == legal_after(f"{record}*\n", 1)
+    assert items[0].text_edit.range == lsp.Range(lsp.Position(line, len(movetext)), lsp.Position(line, len(movetext)))
+
+
 async def test_no_completion_on_a_line_past_the_text(client: LanguageClient):
     """Not the plies where the text ends (`d1-d2`…), where the client's position would be clamped."""
     assert [i.label for i in await complete(client, '[Game "tablut"]\n1. e3-c3 ', 1, 9)][:2] == ["d1-d2", "d1-d3"]
