@@ -550,7 +550,7 @@ def rules_at(entry: Entry, line: int, column: int) -> list[str]:
         row, start, end = diagnostic_span(entry, diagnostic)
         found += [diagnostic.rule] if row == line and start <= column <= end else []
     comment = TOKEN_TYPES.index("comment")
-    if entry.lgn and any(
+    if any(
         row == line and start <= column <= start + length
         for row, start, length, kind in tokens(entry)
         if kind == comment

@@ -440,8 +440,8 @@ def formatting(server: LgnServer, params: lsp.DocumentFormattingParams) -> list[
     uri = params.text_document.uri
     text = server.text(uri)
     document = server.document(uri)
-    if not document.lgn:
-        server.window_show_message(lsp.ShowMessageParams(lsp.MessageType.Info, not_lgn("formatting", document)))
+    if not document.lgn:  # fmt writes lgn: said, and nothing changed
+        server.window_show_message(lsp.ShowMessageParams(lsp.MessageType.Info, formatting_refused(document)))
         return []
     source = server.opened(uri).source  # type: ignore[union-attr]  # text(uri) found it
     mark = BOM if source.startswith(BOM) else ""  # a CRLF document stays CRLF, and a BOM stays, as `fmt` keeps them
@@ -510,11 +510,11 @@ def semantic_tokens(server: LgnServer, params: lsp.SemanticTokensParams) -> lsp.
     return lsp.SemanticTokens(data)
 
 
-def not_lgn(feature: str, document: Document) -> str:
-    """What the server says of a feature of lgn asked of a document read in another format."""
+def formatting_refused(document: Document) -> str:
+    """What the server says when asked to format a document read in another format than lgn."""
     return (
-        f"lusoria: {feature} is for lgn documents; this one is read as {document.format}, as validate reads it"
-        f" (lusoria convert --to lgn writes it in lgn)"
+        f"lusoria: formatting is for lgn documents; this one is read as {document.format}, as validate reads it"
+        " (lusoria convert --to lgn writes it in lgn)"
     )
 
 
