@@ -386,6 +386,17 @@ def _format_of(path: str, head: str) -> str:
     return format_of(path, head) or format_of(STDIN, head) or _json_format(head) or _sniffed(path, head) or "lgn"
 
 
+def text_format(path: str, text: str) -> str:
+    """The format `read_sources` reads a file named `path` that holds `text` in (`_format_of`): an
+    editor's document, which the language server reads as `validate` reads the file."""
+    return _format_of(path, text[:HEAD])
+
+
+def text_records(text: str, path: str, format: str) -> Iterator[RecordText]:
+    """The records of `text`, the whole of a file named `path`, read in `format` (`text_format`)."""
+    return _records_in(_unmarked([text]), format, path, None)
+
+
 def _sniffed(path: str, head: str) -> str | None:
     """The format of another suffix whose first characters a file of a sniffed suffix (`.txt`) has (`Formats.sniffing`)."""
     if path == STDIN or not FORMATS.sniffed(path):

@@ -19,6 +19,7 @@ from functools import cache, lru_cache
 
 from lusoria import rulebook
 from lusoria.api import Board, format_record
+from lusoria.formats.sources import text_format, text_records
 from lusoria.notation.escapes import as_lines
 from lusoria.notation.lalr import NOT_MOVETEXT, builder_parser, open_variations
 from lusoria.notation.model import Line, Ply, Record
@@ -32,7 +33,7 @@ from lusoria.notation.reader import (
     split_records,
 )
 from lusoria.notation.slips import RESULTS
-from lusoria.notation.sources import BOM
+from lusoria.notation.sources import BOM, InputError
 from lusoria.notation.syntax import (
     MISSING_RESULT,
     TAG_BEFORE_NAME,
@@ -54,6 +55,7 @@ from lusoria.validator.replay import (
     assumed_end,
     check,
     move_number,
+    number_place,
     numbering,
     wrong_numbers,
 )
@@ -73,11 +75,11 @@ def lines_of(text: str) -> list[str]:
     return text.split("\n")
 
 
-def safe_check(text: str, assume_result: bool = False) -> Report:
+def safe_check(text: str | RecordText, assume_result: bool = False) -> Report:
     """The record's report (`assume_result`: replayed even though a tag is written twice, as
     `check` reads it); a failure of the library itself becomes a diagnostic, so that no input
-    stops the server."""
-    source = RecordText(text)
+    stops the server. A text is checked as an lgn record at line 1."""
+    source = text if isinstance(text, RecordText) else RecordText(text)
     try:
         return check(source, assume_result=assume_result)
     except Exception as error:
@@ -88,14 +90,27 @@ def safe_check(text: str, assume_result: bool = False) -> Report:
         return report
 
 
-def check_missing(texts: Iterable[str], stale: Callable[[], bool]) -> dict[str, Report]:
-    """Reports for record texts, until `stale()` says a newer edit made them useless;
+def report_key(source: RecordText) -> str:
+    """What a record's report is kept by: an lgn record's text (checked at line 1, its report holds
+    wherever the record moves); another format's, its place too (its reader places its diagnostics
+    in the document: `checked`)."""
+    return source.text if source.format == "lgn" else f"{source.line}:{source.text}"
+
+
+def checked(source: RecordText) -> Report:
+    """A record's report: an lgn record's checked at line 1; another format's as `validate` checks it
+    (its plies and diagnostics at their places in the document)."""
+    return safe_check(source.text if source.format == "lgn" else source)
+
+
+def check_missing(sources: Iterable[RecordText], stale: Callable[[], bool]) -> dict[str, Report]:
+    """Reports for records (by `report_key`), until `stale()` says a newer edit made them useless;
     the reports done so far are returned (and kept: the next check reuses them)."""
     done: dict[str, Report] = {}
-    for text in texts:
+    for source in sources:
         if stale():
             break
-        done[text] = safe_check(text)
+        done[report_key(source)] = checked(source)
     return done
 
 
@@ -104,20 +119,32 @@ class Entry:
     """One record of a document: its text, where it stands, and its report."""
 
     source: RecordText  # line: the record's first line in the document (1-based)
-    reports: dict[str, Report]  # the document's reports, by record text
+    reports: dict[str, Report]  # the document's reports, by `report_key`
 
     @property
     def report(self) -> Report:
-        """The record's report, checked with the record at line 1 (now, if not yet)."""
-        report = self.reports.get(self.source.text)
+        """The record's report (`checked`; now, if not yet)."""
+        key = report_key(self.source)
+        report = self.reports.get(key)
         if report is None:
-            report = self.reports[self.source.text] = safe_check(self.source.text)
+            report = self.reports[key] = checked(self.source)
         return report
 
     @property
-    def offset(self) -> int:
-        """Lines before the record: add to a report's 1-based line for a 0-based document line."""
+    def lgn(self) -> bool:
+        """Whether the record is written in lgn, whose text the editor's features read and write."""
+        return self.source.format == "lgn"
+
+    @property
+    def first_line(self) -> int:
+        """The record's first line, 0-based in the document."""
         return self.source.line - 1
+
+    @property
+    def offset(self) -> int:
+        """What to add to a report's 1-based line for a 0-based document line: the lines before an lgn
+        record (checked at line 1); none before another format's (its reader places its report)."""
+        return self.first_line if self.lgn else 0
 
     @property
     def content(self) -> str:
@@ -130,14 +157,14 @@ class Entry:
     @property
     def last_line(self) -> int:
         """The record's last line with text, 0-based in the document."""
-        return self.offset + self.content.count("\n")
+        return self.first_line + self.content.count("\n")
 
     @property
     def replayed(self) -> Report:
         """The report whose plies a hover shows: the record's or, for a record being typed, which
         ends without its result marker yet, the record read with one assumed (`typed_so_far`)."""
         report = self.report
-        return report if report.record is not None else typed_so_far(self.source.text)
+        return report if report.record is not None or not self.lgn else typed_so_far(self.source.text)
 
     def plies(self, report: Report | None = None) -> list[tuple[Ply, int, PlyKey]]:
         """Every ply of the record (variations too), in the order written: the ply, its
@@ -208,25 +235,39 @@ class _Plies(Visitor):
 
 
 class Document:
-    """The records of one document and their reports, kept between edits."""
+    """The records of one document, the file `path` (its name says its format, as `validate` reads
+    it: `text_format`), and their reports, kept between edits."""
 
-    def __init__(self) -> None:
+    def __init__(self, path: str = "") -> None:
+        self.path = path
+        self.format = "lgn"  # the format the document was last read in
         self.entries: list[Entry] = []
-        self.reports: dict[str, Report] = {}  # record text -> report
+        self.reports: dict[str, Report] = {}  # report_key -> report
 
-    @staticmethod
-    def split(text: str) -> list[RecordText]:
-        return list(split_records([normalized(text)]))
+    def split(self, text: str) -> list[RecordText]:
+        """The document's records, read as `validate` reads its file; a text that a reader of another
+        format cannot read at all is one record, whose report says why."""
+        text = normalized(text)
+        self.format = text_format(self.path, text)
+        try:
+            return list(text_records(text, self.path, self.format))
+        except InputError as error:
+            return [RecordText(text, format=self.format, parsed=SyntaxProblem(str(error), 1, 1))]
 
-    def missing(self, sources: list[RecordText]) -> list[str]:
-        """The record texts not checked yet, each once, in order."""
-        return list(dict.fromkeys(s.text for s in sources if s.text not in self.reports))
+    @property
+    def lgn(self) -> bool:
+        """Whether the document is read as lgn: formatting and completion are for lgn."""
+        return self.format == "lgn"
+
+    def missing(self, sources: list[RecordText]) -> list[RecordText]:
+        """The records not checked yet, each once, in order."""
+        return list({report_key(s): s for s in sources if report_key(s) not in self.reports}.values())
 
     def update(self, sources: list[RecordText], checked: dict[str, Report] | None = None) -> None:
         """Take the new records with their reports; forget the reports of records gone.
         A record not checked yet is checked when its report is first asked for."""
         known = {**self.reports, **(checked or {})}
-        self.reports = {s.text: known[s.text] for s in sources if s.text in known}
+        self.reports = {report_key(s): known[report_key(s)] for s in sources if report_key(s) in known}
         self.entries = [Entry(s, self.reports) for s in sources]
 
     def refresh(self, text: str) -> None:
@@ -237,7 +278,7 @@ class Document:
         """The record holding a document line (0-based); between records, the one before."""
         found = None
         for entry in self.entries:
-            if entry.offset > line:
+            if entry.first_line > line:
                 break
             found = entry
         return found
@@ -307,12 +348,11 @@ def _number_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
     report, rules = entry.report, entry.report.rules
     if rules is None or report.record is None or not report.positions:
         return []
-    lines = lines_of(entry.source.text)
     edits = []
     for ply, _, expected in wrong_numbers(report.record, rules, report.positions[0]):
-        column = lines[ply.line - 1][: ply.column - 1].rfind(ply.number or "")
-        if column >= 0:  # (not a number that stands on an earlier line)
-            line = entry.offset + ply.line - 1
+        place = number_place(report.source, ply)
+        if place is not None:
+            line, column = entry.offset + place[0] - 1, place[1] - 1
             edits.append(Edit(line, column, line, column + len(ply.number or ""), expected))
     if not edits:
         return []
@@ -419,7 +459,7 @@ def formatted_record(text: str) -> str:
 
 def formatted_document(text: str) -> str:
     """The whole document as `lusoria fmt` writes it (its `%` lines kept, those before its first record too)."""
-    sources = Document.split(text)
+    sources = list(split_records([normalized(text)]))
     if not sources:  # blank and `%` lines only
         return as_lines(escapes_in(normalized(text)))
     return "\n".join(as_lines(source.before) + formatted_record(source.text).rstrip("\n") + "\n" for source in sources)
@@ -544,7 +584,9 @@ def _other_variants(game: str, presets: list[str]) -> str:
 
 
 def tag_at(entry: Entry, line: int, column: int) -> str | None:
-    """The name of the tag on a document line, when the place is on it."""
+    """The name of the tag on a document line, when the place is on it (of an lgn record)."""
+    if not entry.lgn:
+        return None
     lines = lines_of(entry.source.text)
     text = lines[line - entry.offset] if 0 <= line - entry.offset < len(lines) else ""
     match = re.match(rf"{TAG_BEFORE_VALUE}{TAG_VALUE}[ \t]*\]", text)
@@ -835,7 +877,10 @@ def _token_pattern(game: str) -> re.Pattern[str]:
 
 def tokens(entry: Entry) -> Iterator[tuple[int, int, int, int]]:
     """(line, column, length, token type index) of each token, 0-based in the document, one
-    line at a time (a token that spans lines is cut at the line ends)."""
+    line at a time (a token that spans lines is cut at the line ends); none of a record of another
+    format than lgn, whose syntax they do not follow."""
+    if not entry.lgn:
+        return
     game = (scan_tags(entry.source.text).get("Game") or "").lower()
     pattern = _token_pattern(game if game in GAMES else any_game())
     text = entry.source.text

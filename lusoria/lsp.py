@@ -190,11 +190,17 @@ class LgnServer(LanguageServer):
             )
         return normalized(document.source)
 
+    def held(self, uri: str) -> Document:
+        """The Document kept for an open document, read in the format its file's name (and its first
+        characters) say, as `validate` reads the file."""
+        opened = self.opened(uri)
+        return self.documents.setdefault(uri, Document(opened.path if opened else ""))
+
     def document(self, uri: str) -> Document:
         """The document with every record checked (a request during a check checks the
         records still missing itself); only an open document is kept."""
         text = self.text(uri)
-        document = self.documents.setdefault(uri, Document())
+        document = self.held(uri)
         document.refresh(text)
         return document
 
@@ -292,7 +298,7 @@ async def check_document(server: LgnServer, uri: str, version: int | None) -> No
     if server.versions.get(uri) != version:  # closed, or edited again, before the check began
         return
     text = server.text(uri)
-    document = server.documents.setdefault(uri, Document())
+    document = server.held(uri)
     sources = document.split(text)
 
     def stale() -> bool:
@@ -391,8 +397,8 @@ def code_action(server: LgnServer, params: lsp.CodeActionParams) -> list[lsp.Cod
     document = server.document(uri)
     found: list[Fix] = []
     for entry in document.entries:
-        if entry.last_line < first or entry.offset > last:
-            continue
+        if not entry.lgn or entry.last_line < first or entry.first_line > last:
+            continue  # (a fix writes lgn)
         for item in entry.report.diagnostics:
             line, _, _ = diagnostic_span(entry, item)
             if first <= line <= last:
@@ -433,6 +439,10 @@ def after_mark(edit: Edit, marked: bool) -> Edit:
 def formatting(server: LgnServer, params: lsp.DocumentFormattingParams) -> list[lsp.TextEdit]:
     uri = params.text_document.uri
     text = server.text(uri)
+    document = server.document(uri)
+    if not document.lgn:  # fmt writes lgn: said, and nothing changed
+        server.window_show_message(lsp.ShowMessageParams(lsp.MessageType.Info, formatting_refused(document)))
+        return []
     source = server.opened(uri).source  # type: ignore[union-attr]  # text(uri) found it
     mark = BOM if source.startswith(BOM) else ""  # a CRLF document stays CRLF, and a BOM stays, as `fmt` keeps them
     formatted = mark + line_ends_like(formatted_document(source.removeprefix(BOM)), source)
@@ -449,8 +459,8 @@ def symbols(server: LgnServer, params: lsp.DocumentSymbolParams) -> list[lsp.Doc
     columns = Columns(server, lines)
     found = []
     for entry in server.document(uri).entries:
-        whole = columns.range(entry.offset, 0, entry.last_line, len(lines[entry.last_line]))
-        first = columns.range(entry.offset, 0, entry.offset, len(lines[entry.offset]))
+        whole = columns.range(entry.first_line, 0, entry.last_line, len(lines[entry.last_line]))
+        first = columns.range(entry.first_line, 0, entry.first_line, len(lines[entry.first_line]))
         found.append(
             lsp.DocumentSymbol(symbol_name(entry), lsp.SymbolKind.Module, whole, first, detail=symbol_detail(entry))
         )
@@ -461,9 +471,10 @@ def symbols(server: LgnServer, params: lsp.DocumentSymbolParams) -> list[lsp.Doc
 def completion(server: LgnServer, params: lsp.CompletionParams) -> lsp.CompletionList:
     uri = params.text_document.uri
     line, column, lines = server.place(uri, params.position)
-    if not 0 <= line < len(lines):
+    document = server.document(uri)
+    if not 0 <= line < len(lines) or not document.lgn:  # (the plies, tags and numbers offered are lgn's)
         return lsp.CompletionList(False, [])
-    entry = server.document(uri).entry_at(line)
+    entry = document.entry_at(line)
     items, columns = [], Columns(server, lines)
     source = server.opened(uri).source  # type: ignore[union-attr]  # place(uri) found it
     for rank, item in enumerate(completions(entry, lines[line], line, column)):
@@ -497,6 +508,14 @@ def semantic_tokens(server: LgnServer, params: lsp.SemanticTokensParams) -> lsp.
             data += [delta, start - (previous_start if delta == 0 else 0), end - start, kind, 0]
             previous_line, previous_start = line, start
     return lsp.SemanticTokens(data)
+
+
+def formatting_refused(document: Document) -> str:
+    """What the server says when asked to format a document read in another format than lgn."""
+    return (
+        f"lusoria: formatting is for lgn documents; this one is read as {document.format}, as validate reads it"
+        " (lusoria convert --to lgn writes it in lgn)"
+    )
 
 
 # -- reading messages ------------------------------------------------------------

@@ -248,7 +248,10 @@ def _describe(error: UnexpectedInput, text: str, offset: int, game: str) -> Synt
     if at_the_end(error):
         lines = text.rstrip().split("\n")
         return MissingResult(
-            MISSING_RESULT + _result_in_a_comment(text, offset) + _variation_unclosed(text, offset),
+            MISSING_RESULT
+            + _result_in_a_comment(text, offset)
+            + _variation_unclosed(text, offset)
+            + _tags_ended_by_a_comment(text, offset),
             offset + len(lines),
             len(lines[-1]) + 1,
         )
@@ -425,6 +428,22 @@ def _result_in_a_comment(text: str, offset: int) -> str:
             line = offset + text.count("\n", 0, skipped.start()) + 1
             return f"; the ';' on line {line} begins a comment to the end of the line, and the {marker[0]} there is part of it"
     return ""
+
+
+def _tags_ended_by_a_comment(text: str, offset: int) -> str:
+    """Where the movetext holds comments alone (one written among the tags ends them, NOTATION.md §1:
+    the tag lines after it begin another record), a note that says so; else nothing."""
+    comments = [skipped for skipped in NOT_MOVETEXT.finditer(text) if skipped[0][0] in "{;"]
+    if not comments or _TAG_LEFT.sub("", NOT_MOVETEXT.sub("", text)).strip():
+        return ""
+    line = offset + text.count("\n", 0, comments[0].start()) + 1
+    return (
+        f"; the comment on line {line} ends the record's tags, and a tag after it begins another record"
+        " (a comment goes below the tags)"
+    )
+
+
+_TAG_LEFT = re.compile(r"\[[ \t]*[A-Za-z]\w*[ \t]*\]")  # a tag line without its value (NOT_MOVETEXT's)
 
 
 def _variation_unclosed(text: str, offset: int) -> str:

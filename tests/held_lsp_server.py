@@ -6,11 +6,12 @@ from collections.abc import Callable, Iterable
 
 from lusoria import lsp
 from lusoria.document import check_missing
+from lusoria.notation.reader import RecordText
 
 HOLD_AT_MOST = 60.0  # seconds: reached only by a failing test, which never edits (the server can then stop)
 
 
-def held(texts: Iterable[str], stale: Callable[[], bool]) -> dict:
+def held(sources: Iterable[RecordText], stale: Callable[[], bool]) -> dict:
     asked = 0
 
     def stale_after_the_first() -> bool:
@@ -23,7 +24,7 @@ def held(texts: Iterable[str], stale: Callable[[], bool]) -> dict:
             time.sleep(0.01)  # waiting for the edit: the loop ends when it comes
         return stale()
 
-    return check_missing(texts, stale_after_the_first)
+    return check_missing(sources, stale_after_the_first)
 
 
 lsp.check_missing = held

@@ -24,6 +24,7 @@ from lusoria.document import (
     tag_at,
     tag_hover,
 )
+from lusoria.formats import FORMATS, Format
 from lusoria.output import diagnostic_text
 from lusoria.validator.games import GAMES, known_games
 from lusoria.validator.replay import check
@@ -60,7 +61,7 @@ def test_a_document_takes_the_reports_given_with_its_records():
 def test_a_wrong_move_number_glued_to_its_ply_is_fixed():
     entry = entry_of('[Game "tablut"]\n1.e3-c3 d1-d3 3.e4-e3xd3 *\n')
     [warning] = entry.report.diagnostics
-    assert (warning.rule, warning.ply, warning.line, warning.column) == ("number", 3, 2, 17)
+    assert (warning.rule, warning.ply, warning.line, warning.column) == ("number", 3, 2, 15)
     [fix] = fixes(entry, warning)
     assert (fix.title, fix.edits, fix.preferred) == ("Number the move 2.", (Edit(1, 14, 1, 16, "2."),), True)
 
@@ -587,3 +588,22 @@ def test_a_variant_tag_is_offered_the_variant_other_programs_call_what_is_typed_
     assert completions(entry_of('[Game "copenhagen"]\n[Variant ""]\n*\n'), typed, 1, len(typed)) == [
         Completion("standard", "value", 10, len(typed), "Copenhagen, as other programs call it")
     ]
+
+
+def test_a_document_that_a_plug_in_reader_fails_on_is_one_record_whose_error_says_why():
+    """What validate says of the file (its source cannot be read), at the document's first line: the
+    server publishes it, where the reader's failure stopped the check."""
+
+    def broken(text, path, tags):
+        raise ValueError("no move list here")
+
+    FORMATS.register(Format("broken", (".broken",), broken))
+    try:
+        document = Document("/work/games.broken")
+        document.refresh("e3-c3\n")
+    finally:
+        FORMATS.unregister("broken")
+    [(entry, error)] = document.diagnostics()
+    assert (document.format, entry.lgn, error.rule, error.line, error.column) == ("broken", False, "syntax", 1, 1)
+    assert error.message.startswith("/work/games.broken: the broken reader failed: ")
+    assert "broken raised ValueError: no move list here (" in error.message

@@ -100,6 +100,22 @@ async def test_a_diagnostic_spans_the_ply_and_says_did_you_mean(client: Language
     )
 
 
+async def test_a_comment_between_tags_is_read_as_validate_reads_it(client: LanguageClient, tmp_path: Path):
+    """It ends the tags (NOTATION.md §1): the tag after it begins another record, in both."""
+    text = '[Game "tablut"]\n{ a note }\n[White "Ada"]\n\n1. e3-c3 *\n'
+    (tmp_path / "noted.lgn").write_text(text, "utf-8")
+    _, diagnostics = await open_text(client, text)
+    assert as_server_says(diagnostics) == as_validate_says(tmp_path / "noted.lgn")
+    assert [(d.code, d.range) for d in diagnostics] == [
+        ("syntax", lsp.Range(lsp.Position(1, 10), lsp.Position(1, 10))),  # where the line ends
+        ("tag", lsp.Range(lsp.Position(2, 0), lsp.Position(2, 1))),
+    ]
+    assert diagnostics[0].message.endswith(
+        "; the comment on line 2 ends the record's tags, and a tag after it begins another record"
+        " (a comment goes below the tags)"
+    )
+
+
 async def test_an_edit_rechecks_and_moves_the_diagnostics(client: LanguageClient):
     text = '[Game "tablut"]\n1. e3-c3 d1-d3 *\n\n[Game "tablut"]\n1. e3-c3 e4-b4 *\n'
     uri, diagnostics = await open_text(client, text)
@@ -231,6 +247,13 @@ async def test_a_wrong_capture_list_is_fixed_from_the_suggestion(client: Languag
 async def test_a_missing_capture_list_is_written_out(client: LanguageClient):
     text = await fixed(client, '[Game "tablut"]\n1. e3-c3 d1-d3 2. e4-e3 *\n', 1, "Write e4-e3 as e4-e3xd3")
     assert text == '[Game "tablut"]\n1. e3-c3 d1-d3 2. e4-e3xd3 *\n'
+
+
+async def test_a_wrong_move_number_is_underlined_itself_as_validates_caret_points(client: LanguageClient):
+    _, diagnostics = await open_text(client, '[Game "tablut"]\n1. e3-c3 d1-d3 3. e4-e3xd3 *\n')
+    [found] = diagnostics
+    assert (found.code, found.message) == ("number", "the move number should be 2., not 3.")
+    assert found.range == lsp.Range(lsp.Position(1, 15), lsp.Position(1, 17))  # `3.`, not e4-e3xd3
 
 
 async def test_a_wrong_move_number_is_fixed(client: LanguageClient):
@@ -561,6 +584,27 @@ async def test_laquet_completion_for_the_roll_written(client: LanguageClient):
     assert items[0].text_edit.range == lsp.Range(lsp.Position(1, 16), lsp.Position(1, 20))
 
 
+BLOCKED = '[Position "1:2,2:3,3:3,4:1,7:1,10:1,11:1,16:1,17:1,18:1 6:12,12:1,13:1,14:1 b"]'  # Black: no 5, no 4
+
+
+@pytest.mark.parametrize(
+    "tags, movetext",
+    [
+        ('[Rules "both-dice=may"]', "1. 63: -- "),  # White passes, as these rules let it
+        (f'{BLOCKED}\n[Rules "leftover=none"]', "1... 54: -- "),  # Black can play neither die
+    ],
+)
+async def test_the_next_ply_after_a_laquet_pass_is_completed_as_after_any_play(
+    client: LanguageClient, tags: str, movetext: str
+):
+    record = f'[Game "laquet"]\n{tags}\n{movetext}'
+    line = record.count("\n")
+    items = await complete(client, record, line, len(movetext))
+    plies = [i.label for i in items if i.kind == lsp.CompletionItemKind.Function]
+    assert plies and set(plies) == legal_after(f"{record}*\n", 1)
+    assert items[0].text_edit.range == lsp.Range(lsp.Position(line, len(movetext)), lsp.Position(line, len(movetext)))
+
+
 async def test_no_completion_on_a_line_past_the_text(client: LanguageClient):
     """Not the plies where the text ends (`d1-d2`…), where the client's position would be clamped."""
     assert [i.label for i in await complete(client, '[Game "tablut"]\n1. e3-c3 ', 1, 9)][:2] == ["d1-d2", "d1-d3"]
@@ -751,3 +795,109 @@ async def test_a_newer_edit_stops_a_check_and_requests_are_answered_meanwhile(he
         f"{uri} version 1: checked 1 of 20 changed records, stopped by a newer edit",
         f"{uri} version 2: checked 1 of 1 changed records",
     ]
+
+
+# -- documents of other formats: read as validate reads their files --------------
+
+LOGGED = "nov 21, 2026 10:00:00 AM it.unibo.ai.didattica.competition.tablut.domain.GameAshtonTablut {}\n"
+START = "OOOBBBOOO OOOOBOOOO OOOOWOOOO BOOOWOOOB BBWWKWWBB BOOOWOOOB OOOOWOOOO OOOOBOOOO OOOBBBOOO"
+MOVED = "OOOBBBOOO OOOOWOOOO OOOOOOOOO BOOOWOOOB BBWWKWWBB BOOOWOOOB OOOOWOOOO OOOOBOOOO OOOBBBOOO"
+OTHER_FORMATS = {  # a file name, its text (one illegal ply each), and the diagnostic's line, start and end
+    "club.otg": (
+        "[event:club night]\n[rules:dim:9 esc:e cor: atkf:y ks:c tfr:i cenhe:tTK cenh: "
+        "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/]\n\n1. e8-b8 d5-d6\n2. d1-d5xc5 e4-d9\n",
+        (4, 12, 17),
+    ),
+    "scrape.json": (
+        '[\n  {\n    "WhiteSidePlayerName": "Ada",\n    "BlackSidePlayerName": "Bo",\n'
+        '    "AageGameTypeName": "Historical Hnefatafl 9x9 (Saami Tablut)",\n    "WhoMovedFirst": "black",\n'
+        '    "Moves": "b5-b7 e6-c6 i6-e6xe7 e5-e1",\n    "WhoWon": "black"\n  }\n]\n',
+        (6, 35, 40),
+    ),
+    "lists.txt": ("b5-b7 e6-c6 resigned\ne8-b8 d5-d6 d1-d5xc5 e4-d9\n", (1, 21, 26)),
+    "brandubh.csv": ("d2-b2 c4-c5 d1-e1 a4-a9,0,0,Ongoing\n", (0, 18, 23)),
+    "Ada_vs_Bo_1763730000000_gameLog.txt": (
+        LOGGED.format("<init>")
+        + "FINE: Players:\tAda\tvs\tBo\n"
+        + LOGGED.format("<init>")
+        + "FINE: Stato:\n"
+        + START.replace(" ", "\n")
+        + "\n-\nW\n"
+        + LOGGED.format("checkMove")
+        + "FINE: Turn: W Pawn from e3 to e2\n"
+        + LOGGED.format("checkMove")
+        + "FINE: Stato:\n"
+        + MOVED.replace(" ", "\n")
+        + "\n-\nB\n",
+        (16, 24, 29),
+    ),
+}
+
+
+async def open_file(client: LanguageClient, name: str, text: str) -> tuple[str, list[lsp.Diagnostic]]:
+    """A document of the file `name` (in a folder of its own: the name says its format) opened."""
+    uri = f"file:///work/{next(NUMBERS)}/{name}"
+    client.text_document_did_open(lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(uri, "plaintext", 1, text)))
+    return uri, await published(client, uri)
+
+
+@pytest.mark.parametrize("name", OTHER_FORMATS)
+async def test_a_document_of_another_format_has_the_diagnostics_validate_gives_its_file(
+    client: LanguageClient, name: str, tmp_path: Path
+):
+    text, (line, start, end) = OTHER_FORMATS[name]
+    (tmp_path / name).write_text(text, "utf-8")
+    _, diagnostics = await open_file(client, name, text)
+    assert as_server_says(diagnostics) == as_validate_says(tmp_path / name)
+    assert diagnostics[-1].range == lsp.Range(lsp.Position(line, start), lsp.Position(line, end))
+
+
+async def hover_text(client: LanguageClient, uri: str, line: int, character: int) -> str | None:
+    found = await client.text_document_hover_async(
+        lsp.HoverParams(lsp.TextDocumentIdentifier(uri), lsp.Position(line, character))
+    )
+    return found.contents.value if found else None  # type: ignore[union-attr]
+
+
+async def test_a_ply_of_another_format_shows_its_board_and_an_illegal_one_its_rule(
+    client: LanguageClient, tmp_path: Path
+):
+    text, (line, start, _) = OTHER_FORMATS["club.otg"]
+    (tmp_path / "club.otg").write_text(text, "utf-8")
+    uri, _ = await open_file(client, "club.otg", text)
+    first = await hover_text(client, uri, 3, 4)
+    board = api.board(str(tmp_path / "club.otg"), 1).text()  # as `lusoria show --ply 1 club.otg` prints it
+    assert first == f"**ply 1** (Black): `e8-b8`\n\ncaptured nothing\n\n```text\n{board}\n```"
+    illegal = await hover_text(client, uri, line, start + 1)
+    assert illegal is not None and illegal.startswith(
+        "**ply 4** (White): `e4-d9` is illegal (T2): a piece moves along its rank or file, and d9 is on neither"
+    )
+
+
+async def test_lgn_features_are_offered_on_lgn_documents_alone(client: LanguageClient):
+    text, _ = OTHER_FORMATS["club.otg"]
+    uri, _ = await open_file(client, "club.otg", text)
+    completion = await client.text_document_completion_async(
+        lsp.CompletionParams(lsp.TextDocumentIdentifier(uri), lsp.Position(4, 21))
+    )
+    assert completion is not None and list(completion.items) == []  # no plies in lgn syntax in an OpenTafl game
+    client.messages.clear()
+    edits = await client.text_document_formatting_async(
+        lsp.DocumentFormattingParams(lsp.TextDocumentIdentifier(uri), lsp.FormattingOptions(4, True))
+    )
+    assert edits is not None and list(edits) == []
+    assert [(m.type, m.message) for m in client.messages] == [
+        (
+            lsp.MessageType.Info,
+            "lusoria: formatting is for lgn documents; this one is read as otn, as validate reads it"
+            " (lusoria convert --to lgn writes it in lgn)",
+        )
+    ]
+    actions = await client.text_document_code_action_async(
+        lsp.CodeActionParams(
+            lsp.TextDocumentIdentifier(uri),
+            lsp.Range(lsp.Position(0, 0), lsp.Position(5, 0)),
+            lsp.CodeActionContext(diagnostics=[]),
+        )
+    )
+    assert actions is not None and list(actions) == []  # a fix writes lgn: none in an OpenTafl game

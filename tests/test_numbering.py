@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from lusoria.api import replay_page
 from lusoria.cli import main
-from lusoria.document import Document, completions, fixes
+from lusoria.document import Document, Edit, completions, fixes
 from lusoria.notation.reader import RecordText
 from lusoria.validator.replay import check
 
@@ -31,10 +31,10 @@ def test_both_numberings_read_clean_and_fmt_writes_the_players_one():
         assert formatted.exit_code == 0 and formatted.stdout.endswith("\n\n1. h1-h3 g5-g4 2. h3-h1 *\n")
 
 
-def test_a_number_that_breaks_the_records_numbering_is_a_warning_at_its_ply():
+def test_a_number_that_breaks_the_records_numbering_is_a_warning_at_the_number():
     report = check(COPENHAGEN + "1. h1-h3 g5-g4 3. h3-h1 *\n")
     assert [(d.severity, d.rule, d.ply, d.line, d.column, d.message) for d in report.diagnostics] == [
-        ("warning", "number", 3, 3, 19, "the move number should be 2., not 3.")
+        ("warning", "number", 3, 3, 16, "the move number should be 2., not 3.")  # at `3.`, not at h3-h1
     ]
     mixed = check(COPENHAGEN + "1... h1-h3 2. g5-g4 2. h3-h1 *\n")  # from White: ply 3 is 2...
     assert [(d.rule, d.ply, d.message) for d in mixed.diagnostics] == [
@@ -92,6 +92,16 @@ def test_the_language_server_fixes_and_completes_in_the_records_numbering():
     assert [c.label for c in completions(document.entries[0], "1... h1-h3 ", 2, 11) if c.kind == "number"] == ["2."]
 
 
+def test_a_wrong_number_on_a_line_of_its_own_is_said_where_it_stands_and_fixed_there():
+    text = '[Game "tablut"]\n1. e3-c3 d1-d3\n3.\ne4-e3xd3 *\n'
+    [warning] = check(text).diagnostics
+    assert (warning.rule, warning.ply, warning.line, warning.column, warning.text) == ("number", 3, 3, 1, "3.")
+    document = Document()
+    document.refresh(text)
+    [fix] = fixes(document.entries[0], document.entries[0].report.diagnostics[0])
+    assert fix.edits == (Edit(2, 0, 2, 2, "2."),)
+
+
 def test_plies_numbered_one_by_one_get_one_warning_that_the_language_server_fixes_in_one_action():
     # each wrong number was a warning of its own: one a ply
     text = '[Game "tablut"]\n1. e3-c3 2. a4-a2\n3. c3-c1 (3. c3-c2 4. a5-a3) 4. d1-d2 *\n'
@@ -102,7 +112,7 @@ def test_plies_numbered_one_by_one_get_one_warning_that_the_language_server_fixe
             "number",
             2,
             2,
-            13,
+            10,
             "the move number should be 1..., not 2. (4 more wrong move numbers follow: lusoria fmt mends them)",
         )
     ]
@@ -127,13 +137,13 @@ FOLLOW = "wrong move number{} follow{}: lusoria fmt mends them"
     [
         (  # the variation's 3. (line 2) is replayed after the main line's 5... (line 3): the first written
             "1. e3-c3 (3. e3-d3 a4-a2) a4-a2\n2. c3-c1 5... a2-a1 *\n",
-            [("number", 1, 2, 14, f"the move number should be 1., not 3. (1 more {FOLLOW.format('', 's')})")],
+            [("number", 1, 2, 11, f"the move number should be 1., not 3. (1 more {FOLLOW.format('', 's')})")],
             "Number the 2 moves right",
         ),
         (  # the replay stops at c3-c9 (blocked at c5): 4. and 5. follow it, still wrong, and counted as the fix counts
             "1. e3-c3 2. a4-a2\n3. c3-c9 4. d1-d2 5. a2-a1 *\n",
             [
-                ("number", 2, 2, 13, f"the move number should be 1..., not 2. (3 more {FOLLOW.format('s', '')})"),
+                ("number", 2, 2, 10, f"the move number should be 1..., not 2. (3 more {FOLLOW.format('s', '')})"),
                 ("T2", 3, 3, 4, "the way is blocked at c5; the rest of this line is not checked"),
             ],
             "Number the 4 moves right",

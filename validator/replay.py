@@ -870,7 +870,26 @@ def _warn_misnumbered(misnumbered: list[tuple[Ply, int, str]], report: Report) -
         return
     ply, number, expected = min(misnumbered, key=lambda each: (each[0].line, each[0].column))
     said = f"the move number should be {expected}, not {ply.number}"
-    report.warning("number", said + _why_misnumbered(misnumbered, ply, expected, report), **_where(ply, number))
+    where = _where(ply, number)
+    place = number_place(report.source, ply)
+    if place is not None:  # the number itself, as an editor underlines it
+        where.update(text=ply.number, line=place[0], column=place[1])
+    report.warning("number", said + _why_misnumbered(misnumbered, ply, expected, report), **where)
+
+
+def number_place(source: RecordText, ply: Ply) -> tuple[int, int] | None:
+    """Where the move number written before `ply` stands in `source` (its line and column, 1-based, as
+    the ply's are counted), on the ply's line or an earlier one (`3.` on a line of its own); None for a
+    ply written without one."""
+    row = ply.line - source.line
+    lines = source.text.split("\n")
+    if not ply.number or not 0 <= row < len(lines):
+        return None
+    before = "\n".join([*lines[:row], lines[row][: ply.column - 1]])
+    at = before.rfind(ply.number)
+    if at < 0:
+        return None
+    return source.line + before.count("\n", 0, at), at - before.rfind("\n", 0, at)
 
 
 def _why_misnumbered(misnumbered: list[tuple[Ply, int, str]], ply: Ply, expected: str, report: Report) -> str:

@@ -66,6 +66,24 @@ def test_splitting_a_stream_into_records():
     assert records[1].text.startswith('[Game "tablut"]\n[Round "2"]')
 
 
+def test_a_comment_between_tags_ends_them_as_notation_md_says_and_the_error_says_so():
+    """NOTATION.md §1 and §3: a record is its tags, then its movetext, which comments belong to; a tag
+    line after a comment begins another record. The first record's error said only that it ends
+    without a result marker, and the second's that it has no Game tag."""
+    text = '[Game "tablut"]\n{ a note }\n[White "Ada"]\n\n1. e3-c3 *\n'
+    first, second = split_records(io.StringIO(text))
+    assert (first.line, second.line) == (1, 3)
+    with pytest.raises(SyntaxProblem) as ended:
+        parse_record(first)
+    assert (ended.value.message, ended.value.line, ended.value.column) == (
+        "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *); the comment on line 2 ends the record's"
+        " tags, and a tag after it begins another record (a comment goes below the tags)",
+        2,
+        11,
+    )
+    assert parse_record('[Game "tablut"]\n[White "Ada"]\n{ a note }\n1. e3-c3 *').main.comments == ["a note"]
+
+
 def test_an_unclosed_comment_does_not_swallow_the_next_record():
     text = '[Game "tablut"]\n1. e3-c3 { never closed *\n\n[Game "tablut"]\n1. e3-c3 { fine } *\n'
     first, second = split_records(io.StringIO(text))

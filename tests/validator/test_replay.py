@@ -41,14 +41,14 @@ def test_after_an_illegal_ply_the_line_is_not_checked_further():
 
 
 def test_move_numbers_are_warnings():
-    assert errors(HEAD + "1. e3-c3 1... d1-d3 3. e4-e3xd3 *") == [("warning", "number", 3, "e4-e3xd3")]
+    assert errors(HEAD + "1. e3-c3 1... d1-d3 3. e4-e3xd3 *") == [("warning", "number", 3, "3.")]  # said at the number
     black_first = '[Game "tablut"]\n[Rules "first=black"]\n'
     assert errors(black_first + "1. d1-d3 e3-f3 2. d3-d2 *") == []  # numbered from the first mover, as tafl is
     assert errors(black_first + "1... d1-d3 2. e3-f3 d3-d2 *") == []  # numbered from White, as chess is
-    assert errors(black_first + "1. d1-d3 2. e3-f3 *") == [("warning", "number", 2, "e3-f3")]  # its first says which
+    assert errors(black_first + "1. d1-d3 2. e3-f3 *") == [("warning", "number", 2, "2.")]  # its first says which
     assert errors(black_first + "d1-d3 2. e3-f3 d3-d2 *") == []  # (the first numbered ply)
     assert errors(black_first + "d1-d3 1... e3-f3 2. d3-d2 *") == []
-    assert errors(black_first + "2. d1-d3 *") == [("warning", "number", 1, "d1-d3")]  # neither: the movers' numbering
+    assert errors(black_first + "2. d1-d3 *") == [("warning", "number", 1, "2.")]  # neither: the movers' numbering
     assert check(black_first + "2. d1-d3 *").diagnostics[0].message == (
         "the move number should be 1., not 2. (a fragment that starts mid-game gives its first position"
         " in a Position tag, and is numbered from 1)"
