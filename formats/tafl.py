@@ -168,6 +168,19 @@ def _prose(text: str, holds_game: Callable[[str], bool] = _begins_moves) -> Pros
     return prose(text, _header(text)[1], holds_game)
 
 
+def _above_header(text: str) -> Prose | None:
+    """The lines of prose above the header of `text` (an e-mail's `Hi Jon,` above `# brandubh`), if
+    any (`prose`): a line that starts with `#` is never prose, nor one that holds a move or a digit."""
+    found = prose(text, 0, _holds_header_or_game)
+    return found if found and text.startswith("#", found.games) else None
+
+
+def _holds_header_or_game(line: str) -> bool:
+    """Whether a line above a file's header is none of its prose (`_above_header`): the header
+    itself, or what a move list's or CSV file's line holds (`_begins_moves`, `_holds_csv_game`)."""
+    return line.lstrip().startswith("#") or _begins_moves(line) or _holds_csv_game(line)
+
+
 def _games_start(text: str) -> int:
     """Where the move lists of `text` start: after its header and lines of prose (`_prose`)."""
     found = _prose(text)
@@ -185,9 +198,10 @@ def _names_a_game(text: str) -> bool:
 
 def _header(text: str) -> tuple[str, int]:
     """The header of a file of move lists or a CSV file, its first line when it starts with `#` (`#
-    brandubh, from the club's server`), which may name its game (`_game_named`), and where it ends;
-    ("", 0) for none."""
-    found = _HEADER.match(text)
+    brandubh, from the club's server`), or the first below lines of prose (`_above_header`), which
+    may name its game (`_game_named`), and where it ends; ("", 0) for none."""
+    above = _above_header(text)
+    found = _HEADER.match(text, above.games if above else 0)
     return (found[1], found.end()) if found else ("", 0)
 
 
@@ -292,16 +306,20 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
         draft.hint = hint
         _header_overruled_said(draft, index, overruled)
         if index == 0:
-            _passed_over(draft, _header(text))
+            _passed_over(draft, text)
         _mailed(draft, (index, len(games)), (found, closed), signed)
         yield _read_list(draft, block[0], block.start(), path, index, rules)
 
 
-def _passed_over(draft: Draft, header: tuple[str, int]) -> None:
-    """The note of the first game of a file of move lists whose header names no game (`# round 2`:
+def _passed_over(draft: Draft, text: str) -> None:
+    """The notes of the first game of a file of move lists or a CSV file (`text`) of the lines of
+    prose above its header (`_above_header`) and of a header that names no game (`# round 2`:
     `_header`), not read."""
-    if header[0] and not _names_a_game(header[0]):
-        draft.note(f"line {draft.locator.where(header[1])[0]}, {header[0]!r}, a header that names no game: not read")
+    above, (header, end) = _above_header(text), _header(text)
+    if above is not None:
+        draft.note(_prose_said(draft, above, "greeting"))
+    if header and not _names_a_game(header):
+        draft.note(f"line {draft.locator.where(end)[0]}, {header!r}, a header that names no game: not read")
 
 
 def _header_overruled(text: str, path: str, given: Mapping[str, str], game: str) -> str:
@@ -576,7 +594,7 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
     first_row, delimiter = _delimiting_row(text)
     locator = Locator(text)
     found, signed = _prose(text, _holds_csv_game), _signature(locator, _holds_csv_row)
-    start, end = found.games if found else 0, signed[0] if signed else len(text)
+    start, end = found.games if found else _header(text)[1], signed[0] if signed else len(text)
     closed = closing(text, start, end, _holds_csv_game)
     lines = list(_CSV_ROW.finditer(text, start, closed.games if closed else end))
     headers = {line.start(): _csv_order(line[0], delimiter) for line in lines if _column_names(line[0]) == delimiter}
@@ -591,6 +609,8 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
     for index, line, draft in drafts("csv", locator, rows):
         for name, value in chosen.items():
             draft.tag(name, value)
+        if index == 0:
+            _passed_over(draft, text)
         _mailed(draft, (index, len(rows)), (found, closed), signed)
         _header_overruled_said(draft, index, overruled)
         if line.start() in headers:  # column names that do not name the four columns

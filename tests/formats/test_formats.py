@@ -1043,6 +1043,57 @@ def test_a_header_that_names_no_game_is_said_in_a_note_as_prose_is(text, notes):
     assert check(source).record.main.comments == notes
 
 
+GREETED = "tafl reader: line 1 holds no move (prose: an e-mail's greeting?): not read"
+
+
+@pytest.mark.parametrize(
+    "format, name, text, notes",
+    [
+        ("tafl", "x.txt", "Hi Jon,\n\n# brandubh\nd2-b2\n", [GREETED]),
+        ("csv", "x.csv", "Hi Jon,\n\n# brandubh\n" + BRANDUBH_ROW, [GREETED.replace("tafl", "csv")]),
+        (
+            "csv",
+            "brandubh.csv",
+            "# our club's games\n" + BRANDUBH_ROW,
+            ["csv reader: line 1, \"# our club's games\", a header that names no game: not read"],
+        ),
+        (
+            "tafl",
+            "brandubh.txt",
+            "Hi Jon,\n# round 2\nhere it is:\n\nd2-b2 c4c5\n",
+            [
+                GREETED,
+                "tafl reader: line 2, '# round 2', a header that names no game: not read",
+                "tafl reader: line 3 holds no move (prose: an e-mail's greeting?): not read",
+            ],
+        ),
+        (
+            "csv",
+            "brandubh.csv",
+            "Hi Jon,\n# round 2\nhere it is:\n\n" + BRANDUBH_ROW,
+            [
+                GREETED.replace("tafl", "csv"),
+                "csv reader: line 2, '# round 2', a header that names no game: not read",
+                "csv reader: line 3 holds no move (prose: an e-mail's greeting?): not read",
+            ],
+        ),
+    ],
+    ids=["a move list", "a CSV file", "a CSV header of no game", "prose around a header", "a CSV's prose around it"],
+)
+def test_a_header_below_a_greeting_is_read_and_what_is_passed_over_said(tmp_path, format, name, text, notes):
+    """An e-mail's `Hi Jon,` above `# brandubh`: the header was taken for prose, so the game was not
+    named (a folder skipped the move list of one move; a CSV file's game could not be told by its
+    board). A header line is never prose: it names the game, and the prose above it, and a header that
+    names no game (a CSV file's was passed over without a word), are said in notes, in order."""
+    (tmp_path / name).write_text(text)
+    checked = run("validate", tmp_path)
+    assert (checked.exit_code, checked.output) == (0, "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n")
+    [source] = read_text(text, format, name)
+    report = check(source)
+    assert (report.record.tags["Game"], report.record.main.comments) == ("brandubh", notes)
+    assert format_of(name, text) == format
+
+
 LGN_GAME = '[Game "tablut"]\n[Variant "aage"]\n\n1. e8-b8 d5-d6 *\n'
 
 
