@@ -317,9 +317,9 @@ def _passed_over(draft: Draft, text: str) -> None:
     `_header`), not read."""
     above, (header, end) = _above_header(text), _header(text)
     if above is not None:
-        draft.note(_prose_said(draft, above, "greeting"))
+        draft.note_unread(_prose_said(draft, above, "greeting"))
     if header and not _names_a_game(header):
-        draft.note(f"line {draft.locator.where(end)[0]}, {header!r}, a header that names no game: not read")
+        draft.note_unread(f"line {draft.locator.where(end)[0]}, {header!r}, a header that names no game: not read")
 
 
 def _header_overruled(text: str, path: str, given: Mapping[str, str], game: str) -> str:
@@ -354,12 +354,12 @@ def _mailed(
     (`closing`, `_signature`)."""
     above, below = found
     if place[0] == 0 and above is not None:
-        draft.note(_prose_said(draft, above, "greeting"))
+        draft.note_unread(_prose_said(draft, above, "greeting"))
     if place[0] == place[1] - 1:
         if below is not None:
-            draft.note(_prose_said(draft, below, "closing"))
+            draft.note_unread(_prose_said(draft, below, "closing"))
         if signed:
-            draft.note(signed[1])
+            draft.note_unread(signed[1])
 
 
 def _prose_said(draft: Draft, found: Prose, part: str) -> str:

@@ -1055,7 +1055,7 @@ GREETED = "tafl reader: line 1 holds no move (prose: an e-mail's greeting?): not
             "csv",
             "brandubh.csv",
             "# our club's games\n" + BRANDUBH_ROW,
-            ["csv reader: line 1, \"# our club's games\", a header that names no game: not read"],
+            ['csv reader: line 1, "# our club\'s games", a header that names no game: not read'],
         ),
         (
             "tafl",
@@ -1133,6 +1133,53 @@ def test_keep_going_keeps_the_signature_note_of_a_record_it_mends(tmp_path):
     assert [(d.rule, d.line, d.column, d.text) for d in mended.diagnostics] == [("syntax", 2, 4, "e3c3")]
     assert [ply.text for ply in mended.record.main.plies] == ["e3-c3", "d1-d3"]
     assert mended.record.main.comments == [note]
+
+
+@pytest.mark.parametrize(
+    "format, text, found, notes",
+    [
+        (
+            "tafl",
+            "Hi Anna,\n\nc5-c3 i6-f6 zz\n\nCheers,\nJon\n-- \nclub\n",
+            ("syntax", 3, 13, "zz"),
+            [
+                "tafl reader: line 1 holds no move (prose: an e-mail's greeting?): not read",
+                "tafl reader: lines 5–6 hold no move (prose: an e-mail's closing?): not read",
+                "tafl reader: the lines from line 7 on are an e-mail's signature (its '-- ' line and after): not read",
+            ],
+        ),
+        (
+            "csv",
+            "Hi Anna,\n# round 2\nc5-c3 zz,0,0,Ongoing\n",
+            ("syntax", 3, 7, "zz"),
+            [
+                "csv reader: line 1 holds no move (prose: an e-mail's greeting?): not read",
+                "csv reader: line 2, '# round 2', a header that names no game: not read",
+            ],
+        ),
+        (
+            "lgn",
+            'Hi Anna,\n\n[Game "tablut"]\n\n1. zz *\n\n-- \nAnna\n',
+            ("syntax", 5, 4, "zz"),
+            [
+                "lgn reader: line 1 holds no move (prose: an e-mail's greeting?): not read",
+                "lgn reader: the lines from line 7 on are an e-mail's signature (its '-- ' line and after): not read",
+            ],
+        ),
+    ],
+    ids=["a move list", "a CSV file", "an lgn record"],
+)
+def test_a_record_that_does_not_parse_says_the_lines_its_reader_did_not_read(tmp_path, format, text, found, notes):
+    """The notes of an e-mail's prose and signature passed over were the record's comments alone, so
+    a record that does not parse lost them: its first error says them, in order, after its hint."""
+    path = tmp_path / f"round1.{'txt' if format == 'tafl' else format}"
+    path.write_text(text)
+    [report] = [check(source) for source in read_sources(str(path), tags={"Game": "tablut"})]
+    [error] = report.diagnostics
+    assert (error.rule, error.line, error.column, error.text) == found
+    assert error.message.endswith("; " + "; ".join(notes))
+    checked = run("validate", "--game", "tablut", path)
+    assert f"; {notes[-1]}\n" in checked.output
 
 
 def test_an_lgn_record_below_a_greeting_is_read_with_a_note_as_a_move_list_is(tmp_path):
