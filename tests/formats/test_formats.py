@@ -1123,6 +1123,43 @@ def test_an_lgn_file_pasted_from_an_e_mail_is_read_up_to_its_signature_as_a_move
     ]
 
 
+CLOSED = "lgn reader: lines 6–7 hold no move (prose: an e-mail's closing?): not read"
+
+
+@pytest.mark.parametrize(
+    "below, said, notes",
+    [
+        ("\nCheers,\nJon\n", [], [CLOSED]),
+        (
+            "\nCheers,\nJon\n-- \nclub\n",
+            [],
+            [
+                CLOSED,
+                "lgn reader: the lines from line 8 on are an e-mail's signature (its '-- ' line and after): not read",
+            ],
+        ),
+        ("\nCheers, see you at 7\n", [("syntax", 6, 1, "Cheers,")], None),  # a digit: a result, a move number
+        ("\nthe game {ends here}\n", [("syntax", 6, 1, "the")], None),  # a comment
+        ("\nthe e3-c3 was good\n", [("syntax", 6, 1, "the")], None),  # a ply
+        ("\nwell *\n", [("syntax", 6, 1, "well")], None),  # a result marker
+        ("Cheers,\nJon\n", [("syntax", 5, 1, "Cheers,")], None),  # no blank line above it
+    ],
+    ids=["a closing", "above a signature", "a digit", "a comment", "a ply", "a result", "right below"],
+)
+def test_prose_below_the_last_lgn_record_is_passed_over_as_a_move_list_s_is(tmp_path, below, said, notes):
+    """An e-mail's `Cheers, Jon` a blank line below the last record's result marker was an error (`found
+    'Cheers,' after the result marker`), while move lists and CSV files read it past with a note: the
+    same `closing`, as conservative as the greeting's (a line that could be a ply, a tag, a result or
+    a comment is read, an error at its place); `fmt` keeps it as written, with no note."""
+    (tmp_path / "round1.lgn").write_text(LGN_GAME + below)
+    [report] = reports_of(tmp_path / "round1.lgn")
+    assert [(d.rule, d.line, d.column, d.text) for d in report.diagnostics] == said
+    assert (report.record.main.comments if report.record else None) == notes
+    if notes:
+        formatted = run("fmt", tmp_path / "round1.lgn").stdout
+        assert formatted.endswith("1. e8-b8 d5-d6 *\n" + below) and "lgn reader" not in formatted
+
+
 def test_keep_going_keeps_the_signature_note_of_a_record_it_mends(tmp_path):
     """A signed lgn record with a slip (`e3c3`): --keep-going reads it as e3-c3, and rebuilt the
     record's text without the reader's note of the signature below it; the note stays."""
@@ -1203,7 +1240,7 @@ def test_an_lgn_record_below_a_greeting_is_read_with_a_note_as_a_move_list_is(tm
     (tmp_path / "unsigned.lgn").write_text("Hi Anna,\n" + LGN_GAME)  # the note is no comment of fmt's either
     unsigned = run("fmt", tmp_path / "unsigned.lgn").stdout
     assert unsigned.startswith("Hi Anna,\n[Game") and "lgn reader" not in unsigned
-    said = "and so are an e-mail's greeting above its first record and its signature"
+    said = "and so are an e-mail's greeting above its first record and its closing and signature"
     assert said in " ".join(run("fmt", "--help").output.split())
 
 
