@@ -17,7 +17,16 @@ from pathlib import PurePath
 from lusoria.formats import FORMATS
 from lusoria.formats.common import Draft, Locator, drafts, read_site_captures, shown, tafl_games, tafl_rules
 from lusoria.notation.numbers import whole_number
-from lusoria.notation.reader import Prose, RecordText, SyntaxProblem, closing, prose, prose_note, signature
+from lusoria.notation.reader import (
+    Prose,
+    RecordText,
+    SyntaxProblem,
+    closing,
+    is_title,
+    prose,
+    prose_note,
+    signature,
+)
 from lusoria.notation.sources import InputError
 from lusoria.validator.base import WHITE, OptionError
 from lusoria.validator.suggest import meant_among
@@ -40,6 +49,13 @@ def read_moves(draft: Draft, text: str, base: int, rules: TaflGame) -> None:
     move written with its hyphen lists its captures (`draft.listed`). A termination word sets
     the result: the side to move resigned, or ran out of time."""
     first_white = rules.initial().turn == WHITE
+    if is_title(text):
+        title = text.strip()
+        raise draft.problem(
+            f"found '{shown(title)}', a game's title: a file of move lists holds the moves alone (were its moves left out?)",
+            base + text.index(title[0]),
+            title,
+        )
     for token in _TOKEN.finditer(text):
         word, offset = token[0], base + token.start()
         if _NUMBER.fullmatch(word):

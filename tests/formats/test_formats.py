@@ -1097,6 +1097,42 @@ def test_a_header_below_a_greeting_is_read_and_what_is_passed_over_said(tmp_path
 LGN_GAME = '[Game "tablut"]\n[Variant "aage"]\n\n1. e8-b8 d5-d6 *\n'
 
 
+TITLE = "found '{}', a game's title: a file of move lists holds the moves alone (were its moves left out?)"
+
+
+@pytest.mark.parametrize(
+    "format, text, said, message",
+    [
+        ("tafl", "d2-b2 c4c5\n\nGame 2\n", [[], [("syntax", 3, 1, "Game 2")]], TITLE.format("Game 2")),
+        (
+            "tafl",
+            "d2-b2 c4c5\n\nRound two:\n\nCheers,\nJon\n",
+            [[], [("syntax", 3, 1, "Round two:")]],
+            TITLE.format("Round two:"),
+        ),
+        ("csv", BRANDUBH_ROW + "\nRound two\n", [[], [("syntax", 3, 1, "Round two")]], None),
+        ("lgn", LGN_GAME + "\nRound two\n", [[("syntax", 6, 1, "Round")]], None),
+    ],
+    ids=["a move list", "above a closing", "a CSV file", "an lgn record"],
+)
+def test_a_game_s_title_below_the_last_game_is_read_at_its_line_not_passed_over(format, text, said, message):
+    """`Game 2` a blank line below the last game (a second game's title pasted, its moves forgotten) was
+    passed over as an e-mail's closing, said in a note alone: a line of a word or two and a number is
+    no closing line, so it is read, an error at its place (a move list's says it is a title)."""
+    read = read_sources(text) if format == "lgn" else read_text(text, format, f"brandubh.{format}")
+    reports = [check(source) for source in read]
+    assert [[(d.rule, d.line, d.column, d.text) for d in r.diagnostics] for r in reports] == said
+    assert reports[-1].diagnostics[0].message.startswith(message or "")
+
+
+def test_a_game_s_title_above_the_first_move_list_is_prose():
+    """Above the first game a title is its own (its moves follow): prose, passed over with a note."""
+    [source] = read_text("Game 1\nc5-c3 i6-f6\n", "tafl", "x.txt", {"Game": "tablut"})
+    assert check(source).record.main.comments == [
+        "tafl reader: line 1 holds no move (prose: an e-mail's greeting?): not read"
+    ]
+
+
 def test_an_lgn_file_pasted_from_an_e_mail_is_read_up_to_its_signature_as_a_move_list_is(tmp_path):
     """A signature below the last record's result marker was an error ("found '--' after the result
     marker, which ends the record"): the lgn reader reads up to it and notes it, in the words of the
