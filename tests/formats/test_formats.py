@@ -819,7 +819,7 @@ def test_a_line_of_move_numbers_and_words_that_end_a_game_alone_above_the_first_
         ("c5-c3 i6-f6\n\nresign\n", [[], [("syntax", 3, 1, "resign")]], "tafl"),  # a slip of resigned
         ("c5-c3 i6-f6\n\n{a good game}\n", [[], [("syntax", 3, 1, "{a")]], "tafl"),  # a comment
         ("c5-c3 i6-f6\n\nel-dl\n", [[], [("syntax", 3, 1, "el-dl")]], "tafl"),  # a move, l for 1
-        ("Hi Anna,\nround two\n", [[("syntax", 1, 1, "Hi")], [("syntax", 2, 1, "round")]], None),  # prose alone
+        ("Hi Anna,\nround two\n", [[("syntax", 1, 1, "Hi")], [("syntax", 2, 1, "round two")]], None),  # prose alone
         (
             "".join(f"line {n} of prose\n" for n in range(1, 12)) + "c5-c3 i6-f6\n",
             [[("syntax", n, 1, "line")] for n in range(1, 12)] + [[]],
