@@ -342,7 +342,7 @@ def _header_overruled(text: str, path: str, given: Mapping[str, str], game: str)
     """What is said of a file whose header names a game (`# brandubh`) when `--game` (the `given`
     tags), or else the file's name, names another, `game`: they win over the header, which is not
     read (the note of its first game, and what the first error of each adds); "" else."""
-    by = "--game (or --variant)" if given.get("Game") else "the file's name" if named_game(path) else ""
+    by = _option_of(given) if given.get("Game") else "the file's name" if named_game(path) else ""
     header, end = _header(text)
     named = _games_in(header, [tafl.name for tafl in tafl_games()])
     if not (by and named) or game in named:
@@ -352,6 +352,13 @@ def _header_overruled(text: str, path: str, given: Mapping[str, str], game: str)
         f"the header on line {line}, {header!r}, names {' and '.join(named)}: read as {game}, as {by} says"
         " (--game, then a file's name, win over a header)"
     )
+
+
+def _option_of(given: Mapping[str, str]) -> str:
+    """The option that chose the game the `given` tags name: `--game`, unless they name a variant of
+    it, which may have named it alone (`--variant Brandub` is hnefatafl's): the tags do not say."""
+    game = next((tafl for tafl in tafl_games() if tafl.name == given["Game"]), None)
+    return "--game (or --variant)" if game is not None and given.get("Variant", "") in game.presets else "--game"
 
 
 def _header_overruled_said(draft: Draft, index: int, overruled: str) -> None:

@@ -881,6 +881,12 @@ OVERRULED = (  # a header of the game's name alone
             "x.txt",
             "# brandubh\nf4-f6 h4-h6\n",
             {"Game": "copenhagen"},
+            ("tafl", "brandubh", "copenhagen", "--game"),
+        ),
+        (
+            "x.txt",
+            "# brandubh\nf4-f6 h4-h6\n",
+            {"Game": "copenhagen", "Variant": "fetlar"},  # (--variant alone may name a game: the tags do not say)
             ("tafl", "brandubh", "copenhagen", "--game (or --variant)"),
         ),
         (
@@ -897,7 +903,15 @@ OVERRULED = (  # a header of the game's name alone
         ),
         ("brandubh.csv", "# brandubh\nd2-b2 c4c5,0,0,Ongoing\n", {}, None),
     ],
-    ids=["a name", "--game, the same", "--game", "a CSV file's name", "a CSV header of words", "a CSV name, the same"],
+    ids=[
+        "a name",
+        "--game, the same",
+        "--game",
+        "--game and a variant",
+        "a CSV file's name",
+        "a CSV header of words",
+        "a CSV name, the same",
+    ],
 )
 def test_a_header_that_names_another_game_than_the_one_read_is_said(name, text, given, note):
     """`brandubh.txt` under `# copenhagen`, or `--game copenhagen` over `# brandubh`: the name (or
@@ -930,7 +944,7 @@ def test_a_wrong_game_s_first_error_says_the_header_it_overruled():
     """Read under --game, a game of another board is invalid at its first ply: its error says the header."""
     text = "# brandubh\nd2-b2 c4c5\nd2-b2 c4c5\n"
     reports = [check(source) for source in read_text(text, "tafl", "x.txt", {"Game": "copenhagen"})]
-    said = OVERRULED.format(header="brandubh", game="copenhagen", by="--game (or --variant)")
+    said = OVERRULED.format(header="brandubh", game="copenhagen", by="--game")
     assert [(r.diagnostics[0].rule, r.diagnostics[0].line, r.diagnostics[0].message) for r in reports] == [
         ("C3", line, f"there is no piece on d2; the rest of this line is not checked; {said}") for line in (2, 3)
     ]
@@ -1030,7 +1044,7 @@ def test_a_csv_row_of_no_move_below_a_signature_line_makes_it_no_signature():
             "# brandubh, round 2\nc5-c3 i6-f6\n",
             [
                 "tafl reader: the header on line 1, '# brandubh, round 2', names brandubh: read as tablut, as"
-                " --game (or --variant) says (--game, then a file's name, win over a header)"
+                " --game says (--game, then a file's name, win over a header)"
             ],
         ),
     ],
