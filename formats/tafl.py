@@ -212,6 +212,17 @@ def _names_a_game(text: str) -> bool:
     return bool(header) and bool(_games_in(header, [game.name for game in tafl_games()]))
 
 
+_PLAYERS = re.compile(r"[ \t]*([^,]*?\S)[ \t]+vs\.?[ \t]+([^,]*?\S)[ \t]*", re.I)  # WHITE vs BLACK
+
+
+def _players(header: str) -> dict[str, str]:
+    """The players a file's header names, as White and Black tags: a part of it between commas that is
+    WHITE vs BLACK (`# brandubh, Anna Berg vs Jon Ruud`, as a Tablut Challenge log's `Players:` line
+    orders them); {} for none."""
+    found = next(filter(None, map(_PLAYERS.fullmatch, header.lstrip("#").split(","))), None)
+    return {"White": found[1], "Black": found[2]} if found else {}
+
+
 def _header(text: str) -> tuple[str, int]:
     """The header of a file of move lists or a CSV file, its first line when it starts with `#` (`#
     brandubh, from the club's server`), or the first below lines of prose (`_above_header`), which
@@ -311,6 +322,7 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     rules = _rules_of(chosen)
     hint = "" if given.get("Game") or named else _read_as_default(chosen)
     overruled = _header_overruled(text, path, given, chosen["Game"])
+    chosen.update(_players(_header(text)[0]))
     lines = Locator(text)
     signed, found = _signature(lines, _holds_move_list), _prose(text)
     start, end = found.games if found else _header(text)[1], signed[0] if signed else len(text)
@@ -334,7 +346,7 @@ def _passed_over(draft: Draft, text: str) -> None:
     above, (header, end) = _above_header(text), _header(text)
     if above is not None:
         draft.note_unread(_prose_said(draft, above, "greeting"))
-    if header and not _names_a_game(header):
+    if header and not _names_a_game(header) and not _players(header):
         draft.note_unread(f"line {draft.locator.where(end)[0]}, {header!r}, a header that names no game: not read")
 
 
@@ -629,6 +641,7 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
     chosen = dict(given) if given.get("Game") or not games else {"Game": csv_game(path, text)}
     rules = _rules_of(chosen)
     overruled = _header_overruled(text, path, given, chosen["Game"]) if games else ""
+    chosen.update(_players(_header(text)[0]))
     for index, line, draft in drafts("csv", locator, rows):
         for name, value in chosen.items():
             draft.tag(name, value)

@@ -1057,6 +1057,27 @@ def test_a_header_that_names_no_game_is_said_in_a_note_as_prose_is(text, notes):
     assert check(source).record.main.comments == notes
 
 
+@pytest.mark.parametrize(
+    "name, text, players, said",
+    [
+        ("x.txt", "# brandubh, Anna Berg vs Jon Ruud\nd2-b2 c4c5\nd2-b2 c4c5\n", ("Anna Berg", "Jon Ruud"), False),
+        ("brandubh.csv", "Hi Jon,\n# Anna vs. Jon, round 2\n" + BRANDUBH_ROW, ("Anna", "Jon"), False),
+        ("brandubh.txt", "# round 2, Anna versus Jon\nd2-b2 c4c5\n", (None, None), True),  # no `vs`: no players
+    ],
+    ids=["a move list", "a CSV file below a greeting", "no vs"],
+)
+def test_a_header_s_white_vs_black_names_the_players_of_the_file_s_games(tmp_path, name, text, players, said):
+    """Move lists and CSV files could not carry player names: a part of their header (between commas)
+    `WHITE vs BLACK`, as a Tablut Challenge log's `Players:` line orders them, names them, White and
+    Black tags of each game (validate --json's white and black, the archive's players); such a
+    header is read, so no note calls it a header that names no game."""
+    (tmp_path / name).write_text(text)
+    verdicts = [json.loads(line) for line in run("validate", "--json", tmp_path / name).stdout.splitlines()]
+    assert [(v["white"], v["black"]) for v in verdicts] == [players] * text.count("d2-b2")
+    [comments, *_] = [check(source).record.main.comments for source in read_sources(str(tmp_path / name))]
+    assert any("a header that names no game" in note for note in comments) == said
+
+
 GREETED = "tafl reader: line 1 holds no move (prose: an e-mail's greeting?): not read"
 
 
