@@ -67,6 +67,7 @@ class Draft:
     listed: set[int] = field(default_factory=set)  # the plies (indexes) whose every capture the source lists
     problems: list[SyntaxProblem] = field(default_factory=list)  # what the source gets wrong, at plies
     hint: str = ""  # what the record's first error adds (RecordText.hint)
+    unread: list[str] = field(default_factory=list)  # its notes of lines of its file not read (`note_unread`)
 
     def tag(self, name: str, value: str, offset: int | None = None) -> None:
         self.tags[name] = value
@@ -81,6 +82,12 @@ class Draft:
     def note(self, message: str, ply: Ply | None = None) -> None:
         """Say, in the record, how the reader normalised what the source wrote."""
         (ply.comments if ply else self.line.comments).append(f"{self.reader} reader: {message}")
+
+    def note_unread(self, message: str) -> None:
+        """Say, in the record, that lines of its file are not read (an e-mail's prose, its signature):
+        said after its first error too when it does not parse (RecordText.notes)."""
+        self.note(message)
+        self.unread.append(self.line.comments[-1])
 
     def problem(self, message: str, offset: int, found: str = "", rule: str = "syntax") -> SyntaxProblem:
         return SyntaxProblem(message, *self.locator.where(offset), found, rule)
@@ -105,7 +112,8 @@ class Draft:
             parsed = self.record()
         problems = tuple(self.problems) if isinstance(parsed, Record) else ()
         lines = self.locator.lines(first, last)
-        return RecordText(lines, first, index, path, self.reader, parsed, problems, self.hint)
+        notes = () if isinstance(parsed, Record) else tuple(self.unread)
+        return RecordText(lines, first, index, path, self.reader, parsed, problems, self.hint, notes=notes)
 
     def record(self) -> Record:
         """The record read: its tags (with a Result tag, the result read, when the source gave none;

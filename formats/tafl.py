@@ -17,7 +17,16 @@ from pathlib import PurePath
 from lusoria.formats import FORMATS
 from lusoria.formats.common import Draft, Locator, drafts, read_site_captures, shown, tafl_games, tafl_rules
 from lusoria.notation.numbers import whole_number
-from lusoria.notation.reader import Prose, RecordText, SyntaxProblem, closing, prose, prose_note, signature
+from lusoria.notation.reader import (
+    Prose,
+    RecordText,
+    SyntaxProblem,
+    closing,
+    is_title,
+    prose,
+    prose_note,
+    signature,
+)
 from lusoria.notation.sources import InputError
 from lusoria.validator.base import WHITE, OptionError
 from lusoria.validator.suggest import meant_among
@@ -40,6 +49,13 @@ def read_moves(draft: Draft, text: str, base: int, rules: TaflGame) -> None:
     move written with its hyphen lists its captures (`draft.listed`). A termination word sets
     the result: the side to move resigned, or ran out of time."""
     first_white = rules.initial().turn == WHITE
+    if is_title(text):
+        title = text.strip()
+        raise draft.problem(
+            f"found '{shown(title)}', a game's title: a file of move lists holds the moves alone (were its moves left out?)",
+            base + text.index(title[0]),
+            title,
+        )
     for token in _TOKEN.finditer(text):
         word, offset = token[0], base + token.start()
         if _NUMBER.fullmatch(word):
@@ -168,6 +184,19 @@ def _prose(text: str, holds_game: Callable[[str], bool] = _begins_moves) -> Pros
     return prose(text, _header(text)[1], holds_game)
 
 
+def _above_header(text: str) -> Prose | None:
+    """The lines of prose above the header of `text` (an e-mail's `Hi Jon,` above `# brandubh`), if
+    any (`prose`): a line that starts with `#` is never prose, nor one that holds a move or a digit."""
+    found = prose(text, 0, _holds_header_or_game)
+    return found if found and text.startswith("#", found.games) else None
+
+
+def _holds_header_or_game(line: str) -> bool:
+    """Whether a line above a file's header is none of its prose (`_above_header`): the header
+    itself, or what a move list's or CSV file's line holds (`_begins_moves`, `_holds_csv_game`)."""
+    return line.lstrip().startswith("#") or _begins_moves(line) or _holds_csv_game(line)
+
+
 def _games_start(text: str) -> int:
     """Where the move lists of `text` start: after its header and lines of prose (`_prose`)."""
     found = _prose(text)
@@ -183,11 +212,23 @@ def _names_a_game(text: str) -> bool:
     return bool(header) and bool(_games_in(header, [game.name for game in tafl_games()]))
 
 
+_PLAYERS = re.compile(r"[ \t]*([^,]*?\S)[ \t]+vs\.?[ \t]+([^,]*?\S)[ \t]*", re.I)  # WHITE vs BLACK
+
+
+def _players(header: str) -> dict[str, str]:
+    """The players a file's header names, as White and Black tags: a part of it between commas that is
+    WHITE vs BLACK (`# brandubh, Anna Berg vs Jon Ruud`, as a Tablut Challenge log's `Players:` line
+    orders them); {} for none."""
+    found = next(filter(None, map(_PLAYERS.fullmatch, header.lstrip("#").split(","))), None)
+    return {"White": found[1], "Black": found[2]} if found else {}
+
+
 def _header(text: str) -> tuple[str, int]:
     """The header of a file of move lists or a CSV file, its first line when it starts with `#` (`#
-    brandubh, from the club's server`), which may name its game (`_game_named`), and where it ends;
-    ("", 0) for none."""
-    found = _HEADER.match(text)
+    brandubh, from the club's server`), or the first below lines of prose (`_above_header`), which
+    may name its game (`_game_named`), and where it ends; ("", 0) for none."""
+    above = _above_header(text)
+    found = _HEADER.match(text, above.games if above else 0)
     return (found[1], found.end()) if found else ("", 0)
 
 
@@ -281,6 +322,7 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     rules = _rules_of(chosen)
     hint = "" if given.get("Game") or named else _read_as_default(chosen)
     overruled = _header_overruled(text, path, given, chosen["Game"])
+    chosen.update(_players(_header(text)[0]))
     lines = Locator(text)
     signed, found = _signature(lines, _holds_move_list), _prose(text)
     start, end = found.games if found else _header(text)[1], signed[0] if signed else len(text)
@@ -292,23 +334,27 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
         draft.hint = hint
         _header_overruled_said(draft, index, overruled)
         if index == 0:
-            _passed_over(draft, _header(text))
+            _passed_over(draft, text)
         _mailed(draft, (index, len(games)), (found, closed), signed)
         yield _read_list(draft, block[0], block.start(), path, index, rules)
 
 
-def _passed_over(draft: Draft, header: tuple[str, int]) -> None:
-    """The note of the first game of a file of move lists whose header names no game (`# round 2`:
+def _passed_over(draft: Draft, text: str) -> None:
+    """The notes of the first game of a file of move lists or a CSV file (`text`) of the lines of
+    prose above its header (`_above_header`) and of a header that names no game (`# round 2`:
     `_header`), not read."""
-    if header[0] and not _names_a_game(header[0]):
-        draft.note(f"line {draft.locator.where(header[1])[0]}, {header[0]!r}, a header that names no game: not read")
+    above, (header, end) = _above_header(text), _header(text)
+    if above is not None:
+        draft.note_unread(_prose_said(draft, above, "greeting"))
+    if header and not _names_a_game(header) and not _players(header):
+        draft.note_unread(f"line {draft.locator.where(end)[0]}, {header!r}, a header that names no game: not read")
 
 
 def _header_overruled(text: str, path: str, given: Mapping[str, str], game: str) -> str:
     """What is said of a file whose header names a game (`# brandubh`) when `--game` (the `given`
     tags), or else the file's name, names another, `game`: they win over the header, which is not
     read (the note of its first game, and what the first error of each adds); "" else."""
-    by = "--game (or --variant)" if given.get("Game") else "the file's name" if named_game(path) else ""
+    by = _option_of(given) if given.get("Game") else "the file's name" if named_game(path) else ""
     header, end = _header(text)
     named = _games_in(header, [tafl.name for tafl in tafl_games()])
     if not (by and named) or game in named:
@@ -318,6 +364,13 @@ def _header_overruled(text: str, path: str, given: Mapping[str, str], game: str)
         f"the header on line {line}, {header!r}, names {' and '.join(named)}: read as {game}, as {by} says"
         " (--game, then a file's name, win over a header)"
     )
+
+
+def _option_of(given: Mapping[str, str]) -> str:
+    """The option that chose the game the `given` tags name: `--game`, unless they name a variant of
+    it, which may have named it alone (`--variant Brandub` is hnefatafl's): the tags do not say."""
+    game = next((tafl for tafl in tafl_games() if tafl.name == given["Game"]), None)
+    return "--game (or --variant)" if game is not None and given.get("Variant", "") in game.presets else "--game"
 
 
 def _header_overruled_said(draft: Draft, index: int, overruled: str) -> None:
@@ -336,12 +389,12 @@ def _mailed(
     (`closing`, `_signature`)."""
     above, below = found
     if place[0] == 0 and above is not None:
-        draft.note(_prose_said(draft, above, "greeting"))
+        draft.note_unread(_prose_said(draft, above, "greeting"))
     if place[0] == place[1] - 1:
         if below is not None:
-            draft.note(_prose_said(draft, below, "closing"))
+            draft.note_unread(_prose_said(draft, below, "closing"))
         if signed:
-            draft.note(signed[1])
+            draft.note_unread(signed[1])
 
 
 def _prose_said(draft: Draft, found: Prose, part: str) -> str:
@@ -576,7 +629,7 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
     first_row, delimiter = _delimiting_row(text)
     locator = Locator(text)
     found, signed = _prose(text, _holds_csv_game), _signature(locator, _holds_csv_row)
-    start, end = found.games if found else 0, signed[0] if signed else len(text)
+    start, end = found.games if found else _header(text)[1], signed[0] if signed else len(text)
     closed = closing(text, start, end, _holds_csv_game)
     lines = list(_CSV_ROW.finditer(text, start, closed.games if closed else end))
     headers = {line.start(): _csv_order(line[0], delimiter) for line in lines if _column_names(line[0]) == delimiter}
@@ -588,9 +641,12 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
     chosen = dict(given) if given.get("Game") or not games else {"Game": csv_game(path, text)}
     rules = _rules_of(chosen)
     overruled = _header_overruled(text, path, given, chosen["Game"]) if games else ""
+    chosen.update(_players(_header(text)[0]))
     for index, line, draft in drafts("csv", locator, rows):
         for name, value in chosen.items():
             draft.tag(name, value)
+        if index == 0:
+            _passed_over(draft, text)
         _mailed(draft, (index, len(rows)), (found, closed), signed)
         _header_overruled_said(draft, index, overruled)
         if line.start() in headers:  # column names that do not name the four columns

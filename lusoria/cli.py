@@ -516,7 +516,7 @@ def fmt(paths: tuple[str | Path, ...], check: bool, write: bool, encoding: str) 
     (in a directory, they skip the files of other formats, one note per format). An lgn
     file's % lines (escape lines, which the reader ignores) are all kept, except, to
     standard output, those of a file that holds no record, and so are an e-mail's greeting
-    above its first record and its signature (a `-- ` line and after) below its last record.
+    above its first record and its closing and signature (a `-- ` line and after) below its last.
 
     A file keeps its line ends (LF or CRLF) and its byte order mark, or their absence;
     the canonical encoding is UTF-8, so --write turns a file read with another --encoding

@@ -199,9 +199,10 @@ def prose(text: str, after: int, holds_game: Callable[[str], object], end: int |
 def closing(text: str, start: int, end: int, holds_game: Callable[[str], object]) -> Prose | None:
     """The lines of prose that end `text[start:end]`, the games pasted from an e-mail (its `Cheers,` and
     name), a blank line apart from the last game, if any: up to PROSE_LINES lines, as `prose` reads
-    them. None when there are none, or more, or nothing but prose, or no blank line above them."""
+    them, a game's title (`is_title`: its moves left out) none of them. None when there are none, or
+    more, or nothing but prose, or no blank line above them."""
     lines = list(deque(_LINE.finditer(text, start, end), maxlen=PROSE_LINES + 1))  # the last ones alone
-    count = len(list(takewhile(lambda line: _is_prose(line[0], holds_game), reversed(lines))))
+    count = len(list(takewhile(lambda line: _closes(line[0], holds_game), reversed(lines))))
     if not count or count > PROSE_LINES or count == len(lines):
         return None
     above, first = lines[-count - 1], lines[-count]
@@ -210,6 +211,20 @@ def closing(text: str, start: int, end: int, holds_game: Callable[[str], object]
         if text.count("\n", above.end(), first.start()) > 1
         else None
     )
+
+
+_NUMBER_WORDS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+_TITLE = re.compile(rf"[ \t]*[^\W\d_]+(?:[ \t]+[^\W\d_]+)?[ \t]+(?:[0-9]+|{_NUMBER_WORDS})[ \t]*[.:]?\s*", re.I)
+
+
+def is_title(line: str) -> bool:
+    """Whether a line is a game's title: a word or two and a number (`Game 2`, `Round two:`)."""
+    return _TITLE.fullmatch(line) is not None
+
+
+def _closes(line: str, holds_game: Callable[[str], object]) -> bool:
+    """Whether a line below the games may be a line of their closing (`closing`): prose, no title."""
+    return _is_prose(line, holds_game) and not is_title(line)
 
 
 def _is_prose(line: str, holds_game: Callable[[str], object]) -> bool:
@@ -224,19 +239,33 @@ def prose_note(first: int, last: int, part: str = "greeting") -> str:
 
 
 def _unsigned(last: RecordText) -> RecordText:
-    """The last record of a file up to an e-mail's signature below its result marker (`signature`),
-    with the note that says so ("lgn reader: …") and the signature kept aside; else as it is."""
+    """The last record of a file up to an e-mail's closing and signature below its result marker
+    (`closing`, `signature`: the first `--` line below it), with the notes that say so ("lgn reader:
+    …") and both kept aside (as its `signature`); else as it is."""
     text = last.text
-    lines = (dashes.start() for dashes in _SIGNATURE.finditer(text))
-    ended = next((at for at in lines if _ends_in_result().search(text, 0, at)), None)
-    found = None if ended is None else signature(text, ended, last.line)
-    if found is None:
+    for end in (*(dashes.start() for dashes in _SIGNATURE.finditer(text)), len(text)):
+        closed = closing(text, text.rfind("\n", 0, max(0, end - CLOSING_WINDOW)) + 1, end, _holds_record)
+        games = closed.games if closed else end
+        if _ends_in_result().search(text, 0, games):
+            break
+    else:
         return last
-    said = (*last.notes, f"lgn reader: {found[1]}")
-    return replace(last, text=text[: found[0]], notes=said, signature=text[found[0] :])
+    said = [] if closed is None else [prose_note(*_lines_of(text, last.line, closed), "closing")]
+    found = signature(text, end, last.line)
+    said += [found[1]] if found else []
+    notes = (*last.notes, *(f"lgn reader: {note}" for note in said))
+    return replace(last, text=text[:games], notes=notes, signature=text[games:]) if said else last
 
 
-_RECORD_LIKE = re.compile(r"^[ \t]*[\[{;%(]|[0-9]|(?<!\S)\*(?!\S)")  # a tag, a comment, a number, `*`
+def _lines_of(text: str, first_line: int, found: Prose) -> tuple[int, int]:
+    """The first and last line of `found` in `text`, whose first line is `first_line` of its file."""
+    return first_line + text.count("\n", 0, found.start), first_line + text.count("\n", 0, found.end)
+
+
+CLOSING_WINDOW = 4096  # characters above an lgn record's end read for its closing (`_unsigned`), at least
+
+
+_RECORD_LIKE = re.compile(r"^[ \t]*[\[;%(]|[{}]|[0-9]|(?<!\S)\*(?!\S)")  # a tag, a comment, a number, `*`
 
 
 def _greeting(text: str, start: int, end: int) -> Prose | None:
@@ -248,7 +277,8 @@ def _greeting(text: str, start: int, end: int) -> Prose | None:
 
 
 def _holds_record(line: str) -> bool:
-    """Whether a line holds what a record holds, so that it is no prose (`_greeting`)."""
+    """Whether a line holds what a record holds, so that it is no prose (`_greeting`, `_unsigned`): a
+    ply of any game, a digit (a result, a move number), a comment's brace, what starts as a tag."""
     return bool(_RECORD_LIKE.search(line)) or any(is_ply(game, word) for word in line.split() for game in known_games())
 
 

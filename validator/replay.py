@@ -204,7 +204,7 @@ def _checked(source: RecordText, keep: bool, keep_going: bool, assume_result: bo
             ]
             if assume_result:
                 unread = replace(replayed, source=source, diagnostics=unread.diagnostics)
-        unread.diagnostics = _hinted(unread.diagnostics, source.hint)
+        unread.diagnostics = _hinted(unread.diagnostics, source.hint + _notes_said(source, read.record))
         return unread
     report = replay(read.record, read.text, keep, keep_going)
     report.source = source
@@ -212,6 +212,12 @@ def _checked(source: RecordText, keep: bool, keep_going: bool, assume_result: bo
         sorted(read.diagnostics + [_as_written(d, read.mended) for d in report.diagnostics], key=_place), source.hint
     )
     return report
+
+
+def _notes_said(source: RecordText, record: Record | None) -> str:
+    """What the first error of a record that does not parse (`record` None) adds: its reader's notes of
+    lines not read (an e-mail's prose and signature, RecordText.notes), in order, which no record keeps."""
+    return "".join(f"; {note}" for note in source.notes) if record is None else ""
 
 
 def _hinted(diagnostics: list[Diagnostic], hint: str) -> list[Diagnostic]:

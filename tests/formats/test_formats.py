@@ -819,7 +819,7 @@ def test_a_line_of_move_numbers_and_words_that_end_a_game_alone_above_the_first_
         ("c5-c3 i6-f6\n\nresign\n", [[], [("syntax", 3, 1, "resign")]], "tafl"),  # a slip of resigned
         ("c5-c3 i6-f6\n\n{a good game}\n", [[], [("syntax", 3, 1, "{a")]], "tafl"),  # a comment
         ("c5-c3 i6-f6\n\nel-dl\n", [[], [("syntax", 3, 1, "el-dl")]], "tafl"),  # a move, l for 1
-        ("Hi Anna,\nround two\n", [[("syntax", 1, 1, "Hi")], [("syntax", 2, 1, "round")]], None),  # prose alone
+        ("Hi Anna,\nround two\n", [[("syntax", 1, 1, "Hi")], [("syntax", 2, 1, "round two")]], None),  # prose alone
         (
             "".join(f"line {n} of prose\n" for n in range(1, 12)) + "c5-c3 i6-f6\n",
             [[("syntax", n, 1, "line")] for n in range(1, 12)] + [[]],
@@ -881,6 +881,12 @@ OVERRULED = (  # a header of the game's name alone
             "x.txt",
             "# brandubh\nf4-f6 h4-h6\n",
             {"Game": "copenhagen"},
+            ("tafl", "brandubh", "copenhagen", "--game"),
+        ),
+        (
+            "x.txt",
+            "# brandubh\nf4-f6 h4-h6\n",
+            {"Game": "copenhagen", "Variant": "fetlar"},  # (--variant alone may name a game: the tags do not say)
             ("tafl", "brandubh", "copenhagen", "--game (or --variant)"),
         ),
         (
@@ -897,7 +903,15 @@ OVERRULED = (  # a header of the game's name alone
         ),
         ("brandubh.csv", "# brandubh\nd2-b2 c4c5,0,0,Ongoing\n", {}, None),
     ],
-    ids=["a name", "--game, the same", "--game", "a CSV file's name", "a CSV header of words", "a CSV name, the same"],
+    ids=[
+        "a name",
+        "--game, the same",
+        "--game",
+        "--game and a variant",
+        "a CSV file's name",
+        "a CSV header of words",
+        "a CSV name, the same",
+    ],
 )
 def test_a_header_that_names_another_game_than_the_one_read_is_said(name, text, given, note):
     """`brandubh.txt` under `# copenhagen`, or `--game copenhagen` over `# brandubh`: the name (or
@@ -930,7 +944,7 @@ def test_a_wrong_game_s_first_error_says_the_header_it_overruled():
     """Read under --game, a game of another board is invalid at its first ply: its error says the header."""
     text = "# brandubh\nd2-b2 c4c5\nd2-b2 c4c5\n"
     reports = [check(source) for source in read_text(text, "tafl", "x.txt", {"Game": "copenhagen"})]
-    said = OVERRULED.format(header="brandubh", game="copenhagen", by="--game (or --variant)")
+    said = OVERRULED.format(header="brandubh", game="copenhagen", by="--game")
     assert [(r.diagnostics[0].rule, r.diagnostics[0].line, r.diagnostics[0].message) for r in reports] == [
         ("C3", line, f"there is no piece on d2; the rest of this line is not checked; {said}") for line in (2, 3)
     ]
@@ -1030,7 +1044,7 @@ def test_a_csv_row_of_no_move_below_a_signature_line_makes_it_no_signature():
             "# brandubh, round 2\nc5-c3 i6-f6\n",
             [
                 "tafl reader: the header on line 1, '# brandubh, round 2', names brandubh: read as tablut, as"
-                " --game (or --variant) says (--game, then a file's name, win over a header)"
+                " --game says (--game, then a file's name, win over a header)"
             ],
         ),
     ],
@@ -1043,7 +1057,115 @@ def test_a_header_that_names_no_game_is_said_in_a_note_as_prose_is(text, notes):
     assert check(source).record.main.comments == notes
 
 
+@pytest.mark.parametrize(
+    "name, text, players, said",
+    [
+        ("x.txt", "# brandubh, Anna Berg vs Jon Ruud\nd2-b2 c4c5\nd2-b2 c4c5\n", ("Anna Berg", "Jon Ruud"), False),
+        ("brandubh.csv", "Hi Jon,\n# Anna vs. Jon, round 2\n" + BRANDUBH_ROW, ("Anna", "Jon"), False),
+        ("brandubh.txt", "# round 2, Anna versus Jon\nd2-b2 c4c5\n", (None, None), True),  # no `vs`: no players
+    ],
+    ids=["a move list", "a CSV file below a greeting", "no vs"],
+)
+def test_a_header_s_white_vs_black_names_the_players_of_the_file_s_games(tmp_path, name, text, players, said):
+    """Move lists and CSV files could not carry player names: a part of their header (between commas)
+    `WHITE vs BLACK`, as a Tablut Challenge log's `Players:` line orders them, names them, White and
+    Black tags of each game (validate --json's white and black, the archive's players); such a
+    header is read, so no note calls it a header that names no game."""
+    (tmp_path / name).write_text(text)
+    verdicts = [json.loads(line) for line in run("validate", "--json", tmp_path / name).stdout.splitlines()]
+    assert [(v["white"], v["black"]) for v in verdicts] == [players] * text.count("d2-b2")
+    [comments, *_] = [check(source).record.main.comments for source in read_sources(str(tmp_path / name))]
+    assert any("a header that names no game" in note for note in comments) == said
+
+
+GREETED = "tafl reader: line 1 holds no move (prose: an e-mail's greeting?): not read"
+
+
+@pytest.mark.parametrize(
+    "format, name, text, notes",
+    [
+        ("tafl", "x.txt", "Hi Jon,\n\n# brandubh\nd2-b2\n", [GREETED]),
+        ("csv", "x.csv", "Hi Jon,\n\n# brandubh\n" + BRANDUBH_ROW, [GREETED.replace("tafl", "csv")]),
+        (
+            "csv",
+            "brandubh.csv",
+            "# our club's games\n" + BRANDUBH_ROW,
+            ['csv reader: line 1, "# our club\'s games", a header that names no game: not read'],
+        ),
+        (
+            "tafl",
+            "brandubh.txt",
+            "Hi Jon,\n# round 2\nhere it is:\n\nd2-b2 c4c5\n",
+            [
+                GREETED,
+                "tafl reader: line 2, '# round 2', a header that names no game: not read",
+                "tafl reader: line 3 holds no move (prose: an e-mail's greeting?): not read",
+            ],
+        ),
+        (
+            "csv",
+            "brandubh.csv",
+            "Hi Jon,\n# round 2\nhere it is:\n\n" + BRANDUBH_ROW,
+            [
+                GREETED.replace("tafl", "csv"),
+                "csv reader: line 2, '# round 2', a header that names no game: not read",
+                "csv reader: line 3 holds no move (prose: an e-mail's greeting?): not read",
+            ],
+        ),
+    ],
+    ids=["a move list", "a CSV file", "a CSV header of no game", "prose around a header", "a CSV's prose around it"],
+)
+def test_a_header_below_a_greeting_is_read_and_what_is_passed_over_said(tmp_path, format, name, text, notes):
+    """An e-mail's `Hi Jon,` above `# brandubh`: the header was taken for prose, so the game was not
+    named (a folder skipped the move list of one move; a CSV file's game could not be told by its
+    board). A header line is never prose: it names the game, and the prose above it, and a header that
+    names no game (a CSV file's was passed over without a word), are said in notes, in order."""
+    (tmp_path / name).write_text(text)
+    checked = run("validate", tmp_path)
+    assert (checked.exit_code, checked.output) == (0, "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n")
+    [source] = read_text(text, format, name)
+    report = check(source)
+    assert (report.record.tags["Game"], report.record.main.comments) == ("brandubh", notes)
+    assert format_of(name, text) == format
+
+
 LGN_GAME = '[Game "tablut"]\n[Variant "aage"]\n\n1. e8-b8 d5-d6 *\n'
+
+
+TITLE = "found '{}', a game's title: a file of move lists holds the moves alone (were its moves left out?)"
+
+
+@pytest.mark.parametrize(
+    "format, text, said, message",
+    [
+        ("tafl", "d2-b2 c4c5\n\nGame 2\n", [[], [("syntax", 3, 1, "Game 2")]], TITLE.format("Game 2")),
+        (
+            "tafl",
+            "d2-b2 c4c5\n\nRound two:\n\nCheers,\nJon\n",
+            [[], [("syntax", 3, 1, "Round two:")]],
+            TITLE.format("Round two:"),
+        ),
+        ("csv", BRANDUBH_ROW + "\nRound two\n", [[], [("syntax", 3, 1, "Round two")]], None),
+        ("lgn", LGN_GAME + "\nRound two\n", [[("syntax", 6, 1, "Round")]], None),
+    ],
+    ids=["a move list", "above a closing", "a CSV file", "an lgn record"],
+)
+def test_a_game_s_title_below_the_last_game_is_read_at_its_line_not_passed_over(format, text, said, message):
+    """`Game 2` a blank line below the last game (a second game's title pasted, its moves forgotten) was
+    passed over as an e-mail's closing, said in a note alone: a line of a word or two and a number is
+    no closing line, so it is read, an error at its place (a move list's says it is a title)."""
+    read = read_sources(text) if format == "lgn" else read_text(text, format, f"brandubh.{format}")
+    reports = [check(source) for source in read]
+    assert [[(d.rule, d.line, d.column, d.text) for d in r.diagnostics] for r in reports] == said
+    assert reports[-1].diagnostics[0].message.startswith(message or "")
+
+
+def test_a_game_s_title_above_the_first_move_list_is_prose():
+    """Above the first game a title is its own (its moves follow): prose, passed over with a note."""
+    [source] = read_text("Game 1\nc5-c3 i6-f6\n", "tafl", "x.txt", {"Game": "tablut"})
+    assert check(source).record.main.comments == [
+        "tafl reader: line 1 holds no move (prose: an e-mail's greeting?): not read"
+    ]
 
 
 def test_an_lgn_file_pasted_from_an_e_mail_is_read_up_to_its_signature_as_a_move_list_is(tmp_path):
@@ -1072,6 +1194,43 @@ def test_an_lgn_file_pasted_from_an_e_mail_is_read_up_to_its_signature_as_a_move
     ]
 
 
+CLOSED = "lgn reader: lines 6–7 hold no move (prose: an e-mail's closing?): not read"
+
+
+@pytest.mark.parametrize(
+    "below, said, notes",
+    [
+        ("\nCheers,\nJon\n", [], [CLOSED]),
+        (
+            "\nCheers,\nJon\n-- \nclub\n",
+            [],
+            [
+                CLOSED,
+                "lgn reader: the lines from line 8 on are an e-mail's signature (its '-- ' line and after): not read",
+            ],
+        ),
+        ("\nCheers, see you at 7\n", [("syntax", 6, 1, "Cheers,")], None),  # a digit: a result, a move number
+        ("\nthe game {ends here}\n", [("syntax", 6, 1, "the")], None),  # a comment
+        ("\nthe e3-c3 was good\n", [("syntax", 6, 1, "the")], None),  # a ply
+        ("\nwell *\n", [("syntax", 6, 1, "well")], None),  # a result marker
+        ("Cheers,\nJon\n", [("syntax", 5, 1, "Cheers,")], None),  # no blank line above it
+    ],
+    ids=["a closing", "above a signature", "a digit", "a comment", "a ply", "a result", "right below"],
+)
+def test_prose_below_the_last_lgn_record_is_passed_over_as_a_move_list_s_is(tmp_path, below, said, notes):
+    """An e-mail's `Cheers, Jon` a blank line below the last record's result marker was an error (`found
+    'Cheers,' after the result marker`), while move lists and CSV files read it past with a note: the
+    same `closing`, as conservative as the greeting's (a line that could be a ply, a tag, a result or
+    a comment is read, an error at its place); `fmt` keeps it as written, with no note."""
+    (tmp_path / "round1.lgn").write_text(LGN_GAME + below)
+    [report] = reports_of(tmp_path / "round1.lgn")
+    assert [(d.rule, d.line, d.column, d.text) for d in report.diagnostics] == said
+    assert (report.record.main.comments if report.record else None) == notes
+    if notes:
+        formatted = run("fmt", tmp_path / "round1.lgn").stdout
+        assert formatted.endswith("1. e8-b8 d5-d6 *\n" + below) and "lgn reader" not in formatted
+
+
 def test_keep_going_keeps_the_signature_note_of_a_record_it_mends(tmp_path):
     """A signed lgn record with a slip (`e3c3`): --keep-going reads it as e3-c3, and rebuilt the
     record's text without the reader's note of the signature below it; the note stays."""
@@ -1082,6 +1241,53 @@ def test_keep_going_keeps_the_signature_note_of_a_record_it_mends(tmp_path):
     assert [(d.rule, d.line, d.column, d.text) for d in mended.diagnostics] == [("syntax", 2, 4, "e3c3")]
     assert [ply.text for ply in mended.record.main.plies] == ["e3-c3", "d1-d3"]
     assert mended.record.main.comments == [note]
+
+
+@pytest.mark.parametrize(
+    "format, text, found, notes",
+    [
+        (
+            "tafl",
+            "Hi Anna,\n\nc5-c3 i6-f6 zz\n\nCheers,\nJon\n-- \nclub\n",
+            ("syntax", 3, 13, "zz"),
+            [
+                "tafl reader: line 1 holds no move (prose: an e-mail's greeting?): not read",
+                "tafl reader: lines 5–6 hold no move (prose: an e-mail's closing?): not read",
+                "tafl reader: the lines from line 7 on are an e-mail's signature (its '-- ' line and after): not read",
+            ],
+        ),
+        (
+            "csv",
+            "Hi Anna,\n# round 2\nc5-c3 zz,0,0,Ongoing\n",
+            ("syntax", 3, 7, "zz"),
+            [
+                "csv reader: line 1 holds no move (prose: an e-mail's greeting?): not read",
+                "csv reader: line 2, '# round 2', a header that names no game: not read",
+            ],
+        ),
+        (
+            "lgn",
+            'Hi Anna,\n\n[Game "tablut"]\n\n1. zz *\n\n-- \nAnna\n',
+            ("syntax", 5, 4, "zz"),
+            [
+                "lgn reader: line 1 holds no move (prose: an e-mail's greeting?): not read",
+                "lgn reader: the lines from line 7 on are an e-mail's signature (its '-- ' line and after): not read",
+            ],
+        ),
+    ],
+    ids=["a move list", "a CSV file", "an lgn record"],
+)
+def test_a_record_that_does_not_parse_says_the_lines_its_reader_did_not_read(tmp_path, format, text, found, notes):
+    """The notes of an e-mail's prose and signature passed over were the record's comments alone, so
+    a record that does not parse lost them: its first error says them, in order, after its hint."""
+    path = tmp_path / f"round1.{'txt' if format == 'tafl' else format}"
+    path.write_text(text)
+    [report] = [check(source) for source in read_sources(str(path), tags={"Game": "tablut"})]
+    [error] = report.diagnostics
+    assert (error.rule, error.line, error.column, error.text) == found
+    assert error.message.endswith("; " + "; ".join(notes))
+    checked = run("validate", "--game", "tablut", path)
+    assert f"; {notes[-1]}\n" in checked.output
 
 
 def test_an_lgn_record_below_a_greeting_is_read_with_a_note_as_a_move_list_is(tmp_path):
@@ -1105,7 +1311,7 @@ def test_an_lgn_record_below_a_greeting_is_read_with_a_note_as_a_move_list_is(tm
     (tmp_path / "unsigned.lgn").write_text("Hi Anna,\n" + LGN_GAME)  # the note is no comment of fmt's either
     unsigned = run("fmt", tmp_path / "unsigned.lgn").stdout
     assert unsigned.startswith("Hi Anna,\n[Game") and "lgn reader" not in unsigned
-    said = "and so are an e-mail's greeting above its first record and its signature"
+    said = "and so are an e-mail's greeting above its first record and its closing and signature"
     assert said in " ".join(run("fmt", "--help").output.split())
 
 
