@@ -1290,33 +1290,16 @@ def test_export_names_each_records_variant_as_stats_does(tmp_path, format):
 
 # Brandubh games whose king the attackers take on each edge (the first is docs/archive.md's, the
 # others it turned a quarter, a half and three quarters), and one whose capture only its tag tells
-KING_ON_EDGES = """\
-[Game "brandubh"]
-[Result "0-1"]
-
-1. b4-b6 d5-e5 2. g4-g5 Kd4-d5 3. g5-g6 Kd5-c5 4. a4-a5 Kc5-c6 5. a5-a4 Kc6-c7 6. b6-b7xc7 0-1
-
-[Game "brandubh"]
-[Result "0-1"]
-
-1. d2-f2 e4-e5 2. d7-e7 Kd4-e4 3. e7-f7 Ke4-e3 4. d1-e1 Ke3-f3 5. e1-d1 Kf3-g3 6. f2-g2xg3 0-1
-
-[Game "brandubh"]
-[Result "0-1"]
-
-1. f4-f2 d3-c3 2. a4-a3 Kd4-d3 3. a3-a2 Kd3-e3 4. g4-g3 Ke3-e2 5. g3-g4 Ke2-e1 6. f2-f1xe1 0-1
-
-[Game "brandubh"]
-[Result "0-1"]
-
-1. d6-b6 c4-c3 2. d1-c1 Kd4-c4 3. c1-b1 Kc4-c5 4. d7-c7 Kc5-b5 5. c7-d7 Kb5-a5 6. b6-a6xa5 0-1
-
-[Game "brandubh"]
-[Result "0-1"]
-[Termination "king captured"]
-
-1. b4-b6 d5-e5 2. g4-g5 Kd4-d5 0-1
-"""
+KING_ON_EDGES = "\n".join(
+    f'[Game "brandubh"]\n[Result "0-1"]\n{tags}\n{plies} 0-1\n'
+    for tags, plies in (
+        ("", "1. b4-b6 d5-e5 2. g4-g5 Kd4-d5 3. g5-g6 Kd5-c5 4. a4-a5 Kc5-c6 5. a5-a4 Kc6-c7 6. b6-b7xc7"),
+        ("", "1. d2-f2 e4-e5 2. d7-e7 Kd4-e4 3. e7-f7 Ke4-e3 4. d1-e1 Ke3-f3 5. e1-d1 Kf3-g3 6. f2-g2xg3"),
+        ("", "1. f4-f2 d3-c3 2. a4-a3 Kd4-d3 3. a3-a2 Kd3-e3 4. g4-g3 Ke3-e2 5. g3-g4 Ke2-e1 6. f2-f1xe1"),
+        ("", "1. d6-b6 c4-c3 2. d1-c1 Kd4-c4 3. c1-b1 Kc4-c5 4. d7-c7 Kc5-b5 5. c7-d7 Kb5-a5 6. b6-a6xa5"),
+        ('[Termination "king captured"]\n', "1. b4-b6 d5-e5 2. g4-g5 Kd4-d5"),
+    )
+)
 
 
 def test_the_recipe_for_where_the_king_was_captured_finds_the_square_and_the_edge(tmp_path):
