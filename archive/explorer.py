@@ -146,18 +146,18 @@ def tree_json(path: str, params: Params) -> str:
     """`lusoria tree POSITION --format json` with the URL's filters, `depth` (up to MAX_DEPTH),
     `sort` and `min_games`; without `position`, from the start of `game` and `variant`, as `lusoria
     tree --game` (a game's variant of most records when no variant is given; naming no game, the game
-    and variant of most records, as `lusoria tree` and the page open: each node names its game)."""
+    and variant of most records, as `lusoria tree` and the page open: each node names its game), or
+    after the line of `ply`s from it, as the page's next plies."""
     position, filters = _text(params, "position"), filters_of(params)
     sort = _text(params, "sort") or "games"
     if sort not in SORTS:
         raise BadRequest(f"the parameter sort is {' or '.join(SORTS)}")
-    nodes = _archive(path).tree(
-        position,
-        filters=filters,
-        depth=_number(params, "depth", 1, 1, MAX_DEPTH),
-        sort=sort,
-        min_games=_number(params, "min_games", 1, 1, MAX_COUNT),
-    )
+    depth, min_games = _number(params, "depth", 1, 1, MAX_DEPTH), _number(params, "min_games", 1, 1, MAX_COUNT)
+    if position is None and params.get("ply") is not None:
+        view = _view(path, params)
+        nodes = _archive(path).tree_from(view.rules, view.positions[-1], filters, depth, sort=sort, min_games=min_games)
+    else:
+        nodes = _archive(path).tree(position, filters=filters, depth=depth, sort=sort, min_games=min_games)
     return output.tree_text(nodes, "json")
 
 

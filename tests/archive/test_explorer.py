@@ -153,14 +153,20 @@ def test_the_tree_json_without_a_position_starts_from_the_start_of_the_game_as_t
     ],
     ids=["start", "after e3-c3", "no game"],
 )
-def test_the_games_json_without_a_position_lists_the_games_of_the_pages_view(site, path, params, position):
+def test_the_json_without_a_position_is_that_of_the_pages_view(site, path, params, position):
     """`games.json?game=tablut` was a 400 (`the parameter position … is missing`) where `tree.json`
-    starts from the game's start: it lists the games the page lists, as `query --position` does."""
+    starts from the game's start: it lists the games the page lists, as `query --position` does;
+    `tree.json` goes on along the page's line of plies as `games.json` does (it started from the
+    game's start whatever the line)."""
     games = get(site, f"/-/explorer/club/games.json?{urlencode(params)}")
     assert games.status_code == 200
-    filters = ["--variant", "seed"] if params else []
+    filters = ["--game", "tablut", "--variant", "seed"] if params else []
     assert games.text == cli(path, "query", "--position", position, "--limit", "50", "--format", "json", *filters)
     assert len(json.loads(games.text)) >= 2
+    tree = get(site, f"/-/explorer/club/tree.json?{urlencode(params, doseq=True)}&depth=2")
+    assert tree.status_code == 200
+    assert tree.text == cli(path, "tree", position, "--format", "json", "--depth", "2", *filters)
+    assert json.loads(tree.text)[0]["ply"] == ("d1-d3" if "ply" in params else "e3-c3")
 
 
 def test_the_tree_json_of_an_archive_of_no_record_with_plies_says_so(tmp_path):
@@ -329,6 +335,8 @@ def test_the_explorer_reads_only(site, path):
         ),
         ("/-/explorer/club?game=tablut&ply=zz", 400, "ply 1 of the line, zz, is not a ply of tablut"),
         ("/-/explorer/club?game=tablut&ply=e3-e2", 400, "ply 1 of the line, e3-e2, cannot be played"),
+        ("/-/explorer/club/games.json?game=tablut&ply=zz", 400, "ply 1 of the line, zz, is not a ply of tablut"),
+        ("/-/explorer/club/tree.json?game=tablut&ply=e3-e2", 400, "ply 1 of the line, e3-e2, cannot be played"),
         ("/-/explorer/club?date_from=May", 400, "a date filter is YYYY"),
         ("/-/explorer/club?valid=yes", 400, "the parameter valid is 1 or 0"),
         ("/-/explorer/club?order=long", 400, "the parameter order is one of oldest, newest, longest, shortest"),

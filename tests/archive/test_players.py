@@ -374,3 +374,30 @@ def test_the_tables_last_line_says_how_many_invalid_records_they_count(tmp_path)
     for args in (["--valid"], ["--format", "csv"], ["--format", "json"]):
         for command in (["players"], ["players", "crosstable"]):
             assert "invalid" not in run(*command, "--db", archive.path, *args).stdout
+
+
+def games_against_zed(player: str, results: str, first_round: int) -> list[str]:
+    """Records of `player` (White) against Zed, one a result of `results` (W won, L lost, U unfinished)."""
+    result = {"W": "1-0", "L": "0-1", "U": "*"}
+    return [
+        f'[Game "tablut"]\n[Round "{first_round + n}"]\n[White "{player}"]\n[Black "Zed"]\n[Result "{result[r]}"]\n\n{result[r]}\n'
+        for n, r in enumerate(results)
+    ]
+
+
+def test_the_orders_of_the_score_table_break_ties_by_score_then_percentage_then_name(tmp_path):
+    """Four games each for Ada (2 of 4: 50%), Bea (2 of 2 finished: 100%) and Cal (3 of 4: 75%), all
+    against Zed (12 games, 3 points, 30%): by score Cal, Zed, Bea, Ada; by games Zed, then Cal,
+    Bea, Ada (as many games: the best score, then percentage, then name). The command sorts as the
+    library does, by score unless told."""
+    archive = Archive(str(tmp_path / "ties.db"))
+    texts = (
+        games_against_zed("Ada", "WWLL", 1) + games_against_zed("Bea", "WWUU", 5) + games_against_zed("Cal", "WWWL", 9)
+    )
+    assert archive.import_paths(["\n".join(texts)]).added == 12
+    by_score = [(row["player"], row["games"], row["score"], row["percent"]) for row in archive.players()]
+    assert by_score == [("Cal", 4, 3, 75.0), ("Zed", 12, 3, 30.0), ("Bea", 4, 2, 100.0), ("Ada", 4, 2, 50.0)]
+    assert [row["player"] for row in archive.players(sort="games")] == ["Zed", "Cal", "Bea", "Ada"]
+    for sort, options in (("score", []), ("score", ["--sort", "score"]), ("games", ["--sort", "games"])):
+        shown = run("players", "list", "--db", archive.path, "--format", "json", *options)
+        assert json.loads(shown.stdout) == archive.players(sort=sort)

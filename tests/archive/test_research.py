@@ -1286,3 +1286,37 @@ def test_export_names_each_records_variant_as_stats_does(tmp_path, format):
     assert [(row["variant"], row["named_variant"]) for row in rows] == [("aage", "saami-tablut-w"), ("aage", "aage")]
     by_variant = archive.stats(by="variant")["results_by"]["rows"]
     assert sorted(row["value"] for row in by_variant) == sorted(f"{row['game']}/{row['named_variant']}" for row in rows)
+
+
+# Brandubh games whose king the attackers take on each edge (the first is docs/archive.md's, the
+# others it turned a quarter, a half and three quarters), and one whose capture only its tag tells
+KING_ON_EDGES = "\n".join(
+    f'[Game "brandubh"]\n[Result "0-1"]\n{tags}\n{plies} 0-1\n'
+    for tags, plies in (
+        ("", "1. b4-b6 d5-e5 2. g4-g5 Kd4-d5 3. g5-g6 Kd5-c5 4. a4-a5 Kc5-c6 5. a5-a4 Kc6-c7 6. b6-b7xc7"),
+        ("", "1. d2-f2 e4-e5 2. d7-e7 Kd4-e4 3. e7-f7 Ke4-e3 4. d1-e1 Ke3-f3 5. e1-d1 Kf3-g3 6. f2-g2xg3"),
+        ("", "1. f4-f2 d3-c3 2. a4-a3 Kd4-d3 3. a3-a2 Kd3-e3 4. g4-g3 Ke3-e2 5. g3-g4 Ke2-e1 6. f2-f1xe1"),
+        ("", "1. d6-b6 c4-c3 2. d1-c1 Kd4-c4 3. c1-b1 Kc4-c5 4. d7-c7 Kc5-b5 5. c7-d7 Kb5-a5 6. b6-a6xa5"),
+        ('[Termination "king captured"]\n', "1. b4-b6 d5-e5 2. g4-g5 Kd4-d5"),
+    )
+)
+
+
+def test_the_recipe_for_where_the_king_was_captured_finds_the_square_and_the_edge(tmp_path):
+    """docs/archive.md's `lusoria sql` (How games end) on 7×7 and 9×9 boards: the king's square
+    before the capture, on every edge or not; a record whose Termination tag alone says the king was
+    captured is left out (the recipe gave the king's square before its last ply, d4, as his capture's)."""
+    recipe = re.search(
+        r'^\$ lusoria sql --db edge\.db "(WITH last .*)"$', (ROOT / "docs/archive.md").read_text(), re.M
+    )[1]
+    archive = Archive(str(tmp_path / "edge.db"))
+    archive.import_paths([KING_ON_EDGES, str(ROOT / "samples/tablut")])
+    found = [(row["game"], row["square"], row["edge"]) for row in archive.iter_sql(recipe)]
+    assert found == [
+        ("brandubh", "c7", 1),
+        ("brandubh", "g3", 1),
+        ("brandubh", "e1", 1),
+        ("brandubh", "a5", 1),
+        ("tablut", "e6", 0),
+        ("tablut", "e3", 0),
+    ]
