@@ -36,6 +36,7 @@ from lusoria.archive.reading import (
     DamagedArchive,
     ReadOnlyError,
     connect,
+    first_row,
     iter_sql,
     refused,
     watched,
@@ -381,7 +382,7 @@ class Archive:
         """`lusoria query`: the records every filter matches (all: None), oldest first or in their `order`."""
         return list(self.iter_query(filters))
 
-    def iter_query(self, filters: Filters | None = None) -> Iterator[dict]:
+    def iter_query(self, filters: Filters | None = None) -> Generator[dict, None, None]:
         """`query`, one record at a time; the game of a record its reader refused is the label
         `stats` counts it under (stats.REFUSED_TYPES: read once, when the first record of no game
         comes; a lookup a record in `other_tags`, ordered by tag, would read every GameType tag)."""
@@ -405,8 +406,11 @@ class Archive:
         ReadOnlyError for SQL that writes or runs longer, InvalidSQL (one too) for SQL SQLite cannot run."""
         return list(self.iter_sql(sql, timeout))
 
-    def iter_sql(self, sql: str, timeout: float | None = DEFAULT_TIMEOUT, params: list | None = None) -> Iterator[dict]:
-        """`sql` (with its `params`), one row at a time."""
+    def iter_sql(
+        self, sql: str, timeout: float | None = DEFAULT_TIMEOUT, params: list | None = None
+    ) -> Generator[dict, None, None]:
+        """`sql` (with its `params`), one row at a time; rows read in part are closed by the caller
+        (`contextlib.closing`), else when collected. Ctrl-C while they wait raises KeyboardInterrupt where the caller is."""
         self._existing()
         yield from iter_sql(self.path, sql, params, timeout)
 
@@ -415,8 +419,8 @@ class Archive:
         of `game` (in any case) and on `board` (`11x11`) when given; None when there is none. Where
         the explorer and `lusoria tree` start when a game, or the variant of a game, is not named."""
         self._existing()
-        rows = iter_sql(self.path, _MOST_RECORDED, [game, game, board, board], self.timeout)
-        return next(((row["game"], row["variant"]) for row in rows), None)
+        row = first_row(self.path, _MOST_RECORDED, [game, game, board, board], self.timeout)
+        return None if row is None else (row["game"], row["variant"])
 
     def most_selected(self, filters: Filters) -> tuple[str, str | None] | None:
         """The game and variant of most records with plies among those `filters` select (ordered as
@@ -424,7 +428,8 @@ class Archive:
         self._existing()
         sql, params = build(replace(filters, limit=None, order=None), ordered=False)
         counted = f"SELECT game, variant FROM ({sql}) WHERE plies > 0 {_MOST_FIRST}"
-        return next(((row["game"], row["variant"]) for row in iter_sql(self.path, counted, params, self.timeout)), None)
+        row = first_row(self.path, counted, params, self.timeout)
+        return None if row is None else (row["game"], row["variant"])
 
     def most_recorded_on(self, game: str | None, board: str | None) -> tuple[str, str | None] | None:
         """`most_recorded` of `game` (None: any) on `board` when the archive holds some there, else on
@@ -865,7 +870,8 @@ class Archive:
         """How many invalid records of those `filters` match `players` counts (`paired`: `crosstable`),
         as their results say: a game with an illegal ply scores; `Filters(valid=True)` leaves them out."""
         self._existing()
-        return next(iter_sql(self.path, *players.invalid(self._selected(filters), paired)))["invalid"]
+        [counted] = iter_sql(self.path, *players.invalid(self._selected(filters), paired))  # (read to its end)
+        return counted["invalid"]
 
     def aliases(self) -> list[dict]:
         """Every other name of a player, and the canonical name."""

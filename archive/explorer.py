@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterable
+from contextlib import closing
 from dataclasses import dataclass
 from functools import cache
 from html import escape
@@ -319,8 +320,9 @@ def _games_listed(path: str) -> list[str]:
         f" ORDER BY count(*) DESC LIMIT {MAX_GAMES_LISTED}",
         TIMEOUT,
     )
-    listed = ((row["game"], named_variant(row["game"], row["variant"], row["rule_tags"])) for row in rows)
-    return list(dict.fromkeys(f"{game}/{variant or ''}" for game, variant in listed if _known(game, variant)))
+    with closing(rows):  # (left part-read when a variant's rules fail)
+        listed = ((row["game"], named_variant(row["game"], row["variant"], row["rule_tags"])) for row in rows)
+        return list(dict.fromkeys(f"{game}/{variant or ''}" for game, variant in listed if _known(game, variant)))
 
 
 def _form(view: View, path: str) -> str:

@@ -1225,10 +1225,12 @@ def query(db: str, format_: str, **filters: Any) -> None:
         for found, row in enumerate(rows, 1):
             yield row
 
-    rows = counted(archive_at(db).iter_query(chosen))
+    records = archive_at(db).iter_query(chosen)
+    rows = counted(records)
     if format_ == "lgn":
         rows = converted(rows)
-    archive_errors(lambda: echo_pieces(output.render_pieces(rows, format_, columns)))
+    with contextlib.closing(records):  # (left part-read when the output stops)
+        archive_errors(lambda: echo_pieces(output.render_pieces(rows, format_, columns)))
     if not found:
         note_lacking(db, chosen)
     for row in left_out:
@@ -1250,7 +1252,9 @@ def query(db: str, format_: str, **filters: Any) -> None:
 )
 def sql(sql: str, db: str, format_: str, timeout: int) -> None:
     """Run read-only SQL on the archive (writes, ATTACH and PRAGMA settings are refused)."""
-    archive_errors(lambda: echo_pieces(output.render_pieces(archive_at(db).iter_sql(sql, timeout or None), format_)))
+    rows = archive_at(db).iter_sql(sql, timeout or None)
+    with contextlib.closing(rows):  # (left part-read when the output stops: a row lgn cannot write)
+        archive_errors(lambda: echo_pieces(output.render_pieces(rows, format_)))
 
 
 @main.command()
