@@ -93,9 +93,12 @@ _IDS_HELD = (  # for Archive.id_lacking: the archive's ids, and the nearest belo
     "FROM records"
 )
 _MOST_FIRST = "GROUP BY game, variant ORDER BY count(*) DESC, game, variant LIMIT 1"  # the game and variant of most
+# A record the move tree counts: one whose main line replayed a legal ply (its material runs reach past
+# ply 0, a lookup of its key; a record whose first ply is illegal has plies, and no ply in the tree)
+_LEGAL_PLY = "EXISTS (SELECT 1 FROM material_runs AS m WHERE m.record_id = id AND m.last_ply > 0)"
 _MOST_RECORDED = (  # for Archive.most_recorded: of any game (NULL), or of one
-    "SELECT game, variant FROM records WHERE plies > 0 AND (? IS NULL OR game = lower(?)) AND (? IS NULL OR board = ?) "
-    + _MOST_FIRST
+    f"SELECT game, variant FROM records WHERE {_LEGAL_PLY} AND (? IS NULL OR game = lower(?)) "
+    "AND (? IS NULL OR board = ?) " + _MOST_FIRST
 )
 
 
@@ -129,6 +132,14 @@ def default_path() -> str:
 
 class ImportStopped(LusoriaError):
     """An import the archive could not take to its end; the archive is left whole."""
+
+
+class NoGameToStart(ValueError):
+    """A tree that names no position, record or game, of an archive of no record with a legal ply
+    (`NO_GAME_TO_START`): no game for it to start from, nor for the explorer to open on."""
+
+
+NO_GAME_TO_START = "the archive holds no record with a legal ply, whose game the tree would start from"
 
 
 class MissingArchive(NotAnArchive):
@@ -415,7 +426,7 @@ class Archive:
         yield from iter_sql(self.path, sql, params, timeout)
 
     def most_recorded(self, game: str | None = None, board: str | None = None) -> tuple[str, str | None] | None:
-        """The game and variant of most records with plies (the first by name of those of as many),
+        """The game and variant of most records with a legal ply, those the move tree counts (the first by name of those of as many),
         of `game` (in any case) and on `board` (`11x11`) when given; None when there is none. Where
         the explorer and `lusoria tree` start when a game, or the variant of a game, is not named."""
         self._existing()
@@ -423,11 +434,11 @@ class Archive:
         return None if row is None else (row["game"], row["variant"])
 
     def most_selected(self, filters: Filters) -> tuple[str, str | None] | None:
-        """The game and variant of most records with plies among those `filters` select (ordered as
+        """The game and variant of most records with a legal ply among those `filters` select (ordered as
         `most_recorded` orders them); None when they select none."""
         self._existing()
         sql, params = build(replace(filters, limit=None, order=None), ordered=False)
-        counted = f"SELECT game, variant FROM ({sql}) WHERE plies > 0 {_MOST_FIRST}"
+        counted = f"SELECT game, variant FROM ({sql}) WHERE {_LEGAL_PLY} {_MOST_FIRST}"
         row = first_row(self.path, counted, params, self.timeout)
         return None if row is None else (row["game"], row["variant"])
 
@@ -645,7 +656,7 @@ class Archive:
         With neither, from the start of the game `filters` names, as `lusoria tree --game` and the
         explorer start (`start_of_game`); naming none, the game and variant of most records.
         ValueError for a position no game reads, a record or ply the archive lacks, neither in an archive
-        of no record with plies, both, a `ply` without `from_id`, or a `depth` under 1; OptionError for a game or variant that choose no rules.
+        of no record with a legal ply (NoGameToStart), both, a `ply` without `from_id`, or a `depth` under 1; OptionError for a game or variant that choose no rules.
         `record`: the former name of `from_id`, taken until the next release with a DeprecationWarning
         (as `lusoria tree --record` is); given with `from_id`, a TypeError."""
         from_id = _from_id(from_id, record)
@@ -671,8 +682,8 @@ class Archive:
         """The rules of the game `filters` names (`game`, or the one game of `variant`; `variant` by any
         name `lusoria explain` knows; none given, the game's variant of most records, on the board of
         `board` when given, told to `notes`; no game named, the game and variant of most records, told too),
-        and `filters` with that game and variant. ValueError when the archive holds no record with plies
-        to choose from; OptionError (its
+        and `filters` with that game and variant. NoGameToStart (a ValueError) when the archive holds no record
+        with a legal ply to choose from; OptionError (its
         tag `Game` or `Variant`) for a game or variant that choose no rules, or a variant of several
         games or none without a game."""
         if filters is None or not (filters.game or filters.variant):
@@ -705,16 +716,13 @@ class Archive:
     def _game_told(self, filters: Filters) -> Filters:
         """`filters` with the game and variant of most records (of those the other `filters` select,
         `--board` or `--player`, when they select some), as the explorer opens, told to `notes`;
-        ValueError when the archive holds no record with plies."""
+        NoGameToStart when the archive holds no record with a legal ply."""
         board = board_size(filters.board) if filters.board is not None else None
         chosen = [name for name, _ in selecting(filters)]
         held = self.most_selected(filters) if chosen else None
         found = held or self.most_recorded()
         if found is None:
-            raise ValueError(
-                "the archive holds no record with plies, whose game the tree would start from: "
-                "name a position, a record (and a ply), or a game"
-            )
+            raise NoGameToStart(f"{NO_GAME_TO_START}: name a position, a record (and a ply), or a game")
         game, variant = found
         if self.notes:
             path = os.fspath(self.path)

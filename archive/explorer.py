@@ -22,7 +22,7 @@ from typing import Protocol
 from urllib.parse import urlencode
 
 from lusoria import output
-from lusoria.archive.commands import Archive
+from lusoria.archive.commands import NO_GAME_TO_START, Archive, NoGameToStart
 from lusoria.archive.players import RESULTS
 from lusoria.archive.query import COLUMNS, MAX_SQL_INTEGER, ORDERS, FilterError, Filters, board_size
 from lusoria.archive.stored import STORED_TEXT, stored_record
@@ -209,7 +209,7 @@ def _view(path: str, params: Params) -> View:
     if game is None:
         found = _archive(path).most_selected(filters_of(params)) or _archive(path).most_recorded()
         if found is None:
-            raise BadRequest("the archive holds no record with plies", 404)
+            raise NoGameToStart(NO_GAME_TO_START)
         game, variant = found
     elif variant is None:
         variant = _archive(path).variant_to_open(game, size)
@@ -482,6 +482,8 @@ def answer(action: Callable[[], str]) -> tuple[str, int]:
         return action(), 200
     except BadRequest as error:
         return str(error), error.status
+    except NoGameToStart:  # (the page and tree.json alike: nothing to show, as for a game the archive lacks)
+        return NO_GAME_TO_START, 404
     except FilterError as error:  # in the words of the page's parameters (the CLI says --variant)
         return f"the parameter {error.filter} {error.problem}", 400
     except (LusoriaError, ValueError) as error:  # NotAnArchive, ReadOnlyError (time), a position
