@@ -1466,13 +1466,18 @@ def players() -> None:
 
 
 @players.command(name="merge")
-@click.argument("names", nargs=-1, required=True, metavar="NAME... CANONICAL")
+@click.argument("names", nargs=-1, required=True, metavar="NAME... [CANONICAL]")
+@click.option(
+    "--into", metavar="CANONICAL", help="The name kept, which every NAME becomes another name of (else: the last NAME)."
+)
 @db_option
-def players_merge(names: tuple[str, ...], db: str) -> None:
-    """Make every NAME another name of the player CANONICAL (the last name given)."""
-    canonical = archive_errors(lambda: archive_at(db).merge_players(list(names[:-1]), names[-1]))
-    echo(f"{', '.join(names[:-1])} → {canonical}")
-    for name in archive_at(db).unrecorded_players(list(names)):
+def players_merge(names: tuple[str, ...], into: str | None, db: str) -> None:
+    """Make every NAME another name of the player CANONICAL, the name kept: --into CANONICAL, or
+    else the last name given (players merge 'K. Nilsson' --into 'Karin Nilsson')."""
+    aliases, kept = (list(names), into) if into is not None else (list(names[:-1]), names[-1])
+    canonical = archive_errors(lambda: archive_at(db).merge_players(aliases, kept))
+    echo(f"{', '.join(aliases)} → {canonical}, the name kept")
+    for name in archive_at(db).unrecorded_players([*aliases, kept]):
         echo(f"lusoria: note: no record names {name} yet", err=True)
 
 

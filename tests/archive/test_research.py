@@ -990,7 +990,7 @@ def test_players_commands(archive, tmp_path):
     (tmp_path / "r.lgn").write_text(RECORDS)
     runner.invoke(main, ["import", "--db", path, str(tmp_path / "r.lgn")])
     merged = runner.invoke(main, ["players", "merge", "K. Nilsson", "Karin Nilsson", "--db", path])
-    assert merged.exit_code == 0 and merged.output == "K. Nilsson → Karin Nilsson\n"  # (both in a record: no note)
+    assert merged.exit_code == 0 and merged.output == "K. Nilsson → Karin Nilsson, the name kept\n"  # (both in a record: no note)
     listed = runner.invoke(main, ["players", "list", "--db", path, "--format", "csv"])
     rows = list(csv.DictReader(listed.output.splitlines()))
     assert [(r["player"], r["games"], r["score"]) for r in rows] == [
@@ -1007,9 +1007,29 @@ def test_players_commands(archive, tmp_path):
     assert "No such command 'lst'" in runner.invoke(main, ["players", "lst", "--db", path]).output
     # options before the command they are meant for (found by review: `merge` ran `list`, "unexpected extra arguments")
     before = runner.invoke(main, ["players", "--db", path, "merge", "Olof Berg", "O. Berg"])
-    assert before.exit_code == 0 and before.stdout == "Olof Berg → O. Berg\n"
+    assert before.exit_code == 0 and before.stdout == "Olof Berg → O. Berg, the name kept\n"
     assert before.stderr == "lusoria: note: no record names O. Berg yet\n"  # merged all the same
     assert runner.invoke(main, ["players", "--db", path, "--player", "merge"]).stdout == "no records\n"  # a value
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [["K. Nilsson", "K Nilsson", "--into", "Karin Nilsson"], ["--into", "Karin Nilsson", "K. Nilsson", "K Nilsson"]],
+)
+def test_players_merge_into_names_the_name_kept_where_a_user_types_it(typed, tmp_path):
+    """`players merge NAME... CANONICAL` takes the name kept last, which a user may type first
+    (`merge 'Karin Nilsson' 'K. Nilsson'`, as `git merge` reads): `--into CANONICAL` says which, in any
+    place; every name given then is another name. The output says which name is kept."""
+    path = str(tmp_path / "p.db")
+    (tmp_path / "r.lgn").write_text(RECORDS)
+    CliRunner().invoke(main, ["import", "--db", path, str(tmp_path / "r.lgn")])
+    merged = CliRunner().invoke(main, ["players", "merge", "--db", path, *typed])
+    assert merged.exit_code == 0 and merged.stdout == "K. Nilsson, K Nilsson → Karin Nilsson, the name kept\n"
+    assert merged.stderr == "lusoria: note: no record names K Nilsson yet\n"
+    assert Archive(path).aliases() == [
+        {"alias": "K Nilsson", "name": "Karin Nilsson"},
+        {"alias": "K. Nilsson", "name": "Karin Nilsson"},
+    ]
 
 
 def test_a_player_is_spelled_alike_with_and_without_a_filter(tmp_path):
