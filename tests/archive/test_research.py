@@ -990,7 +990,8 @@ def test_players_commands(archive, tmp_path):
     (tmp_path / "r.lgn").write_text(RECORDS)
     runner.invoke(main, ["import", "--db", path, str(tmp_path / "r.lgn")])
     merged = runner.invoke(main, ["players", "merge", "K. Nilsson", "Karin Nilsson", "--db", path])
-    assert merged.exit_code == 0 and merged.output == "K. Nilsson → Karin Nilsson, the name kept\n"  # (both in a record: no note)
+    # (both in a record: no note)
+    assert merged.exit_code == 0 and merged.output == "K. Nilsson → Karin Nilsson, the name kept\n"
     listed = runner.invoke(main, ["players", "list", "--db", path, "--format", "csv"])
     rows = list(csv.DictReader(listed.output.splitlines()))
     assert [(r["player"], r["games"], r["score"]) for r in rows] == [
