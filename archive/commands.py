@@ -134,7 +134,7 @@ class ImportStopped(LusoriaError):
     """An import the archive could not take to its end; the archive is left whole."""
 
 
-class NoGameToStart(ValueError):
+class NoGameToStart(LusoriaError, ValueError):
     """A tree that names no position, record or game, of an archive of no record with a legal ply
     (`NO_GAME_TO_START`): no game for it to start from, nor for the explorer to open on."""
 
