@@ -36,6 +36,7 @@ from lusoria.archive.reading import (
     DamagedArchive,
     ReadOnlyError,
     connect,
+    first_row,
     iter_sql,
     refused,
     watched,
@@ -92,9 +93,12 @@ _IDS_HELD = (  # for Archive.id_lacking: the archive's ids, and the nearest belo
     "FROM records"
 )
 _MOST_FIRST = "GROUP BY game, variant ORDER BY count(*) DESC, game, variant LIMIT 1"  # the game and variant of most
+# A record the move tree counts: one whose main line replayed a legal ply (its material runs reach past
+# ply 0, a lookup of its key; a record whose first ply is illegal has plies, and no ply in the tree)
+_LEGAL_PLY = "EXISTS (SELECT 1 FROM material_runs AS m WHERE m.record_id = id AND m.last_ply > 0)"
 _MOST_RECORDED = (  # for Archive.most_recorded: of any game (NULL), or of one
-    "SELECT game, variant FROM records WHERE plies > 0 AND (? IS NULL OR game = lower(?)) AND (? IS NULL OR board = ?) "
-    + _MOST_FIRST
+    f"SELECT game, variant FROM records WHERE {_LEGAL_PLY} AND (? IS NULL OR game = lower(?)) "
+    "AND (? IS NULL OR board = ?) " + _MOST_FIRST
 )
 
 
@@ -128,6 +132,14 @@ def default_path() -> str:
 
 class ImportStopped(LusoriaError):
     """An import the archive could not take to its end; the archive is left whole."""
+
+
+class NoGameToStart(LusoriaError, ValueError):
+    """A tree that names no position, record or game, of an archive of no record with a legal ply
+    (`NO_GAME_TO_START`): no game for it to start from, nor for the explorer to open on."""
+
+
+NO_GAME_TO_START = "the archive holds no record with a legal ply, whose game the tree would start from"
 
 
 class MissingArchive(NotAnArchive):
@@ -381,7 +393,7 @@ class Archive:
         """`lusoria query`: the records every filter matches (all: None), oldest first or in their `order`."""
         return list(self.iter_query(filters))
 
-    def iter_query(self, filters: Filters | None = None) -> Iterator[dict]:
+    def iter_query(self, filters: Filters | None = None) -> Generator[dict, None, None]:
         """`query`, one record at a time; the game of a record its reader refused is the label
         `stats` counts it under (stats.REFUSED_TYPES: read once, when the first record of no game
         comes; a lookup a record in `other_tags`, ordered by tag, would read every GameType tag)."""
@@ -405,26 +417,30 @@ class Archive:
         ReadOnlyError for SQL that writes or runs longer, InvalidSQL (one too) for SQL SQLite cannot run."""
         return list(self.iter_sql(sql, timeout))
 
-    def iter_sql(self, sql: str, timeout: float | None = DEFAULT_TIMEOUT, params: list | None = None) -> Iterator[dict]:
-        """`sql` (with its `params`), one row at a time."""
+    def iter_sql(
+        self, sql: str, timeout: float | None = DEFAULT_TIMEOUT, params: list | None = None
+    ) -> Generator[dict, None, None]:
+        """`sql` (with its `params`), one row at a time; rows read in part are closed by the caller
+        (`contextlib.closing`), else when collected. Ctrl-C while they wait raises KeyboardInterrupt where the caller is."""
         self._existing()
         yield from iter_sql(self.path, sql, params, timeout)
 
     def most_recorded(self, game: str | None = None, board: str | None = None) -> tuple[str, str | None] | None:
-        """The game and variant of most records with plies (the first by name of those of as many),
+        """The game and variant of most records with a legal ply, those the move tree counts (the first by name of those of as many),
         of `game` (in any case) and on `board` (`11x11`) when given; None when there is none. Where
         the explorer and `lusoria tree` start when a game, or the variant of a game, is not named."""
         self._existing()
-        rows = iter_sql(self.path, _MOST_RECORDED, [game, game, board, board], self.timeout)
-        return next(((row["game"], row["variant"]) for row in rows), None)
+        row = first_row(self.path, _MOST_RECORDED, [game, game, board, board], self.timeout)
+        return None if row is None else (row["game"], row["variant"])
 
     def most_selected(self, filters: Filters) -> tuple[str, str | None] | None:
-        """The game and variant of most records with plies among those `filters` select (ordered as
+        """The game and variant of most records with a legal ply among those `filters` select (ordered as
         `most_recorded` orders them); None when they select none."""
         self._existing()
         sql, params = build(replace(filters, limit=None, order=None), ordered=False)
-        counted = f"SELECT game, variant FROM ({sql}) WHERE plies > 0 {_MOST_FIRST}"
-        return next(((row["game"], row["variant"]) for row in iter_sql(self.path, counted, params, self.timeout)), None)
+        counted = f"SELECT game, variant FROM ({sql}) WHERE {_LEGAL_PLY} {_MOST_FIRST}"
+        row = first_row(self.path, counted, params, self.timeout)
+        return None if row is None else (row["game"], row["variant"])
 
     def most_recorded_on(self, game: str | None, board: str | None) -> tuple[str, str | None] | None:
         """`most_recorded` of `game` (None: any) on `board` when the archive holds some there, else on
@@ -640,7 +656,7 @@ class Archive:
         With neither, from the start of the game `filters` names, as `lusoria tree --game` and the
         explorer start (`start_of_game`); naming none, the game and variant of most records.
         ValueError for a position no game reads, a record or ply the archive lacks, neither in an archive
-        of no record with plies, both, a `ply` without `from_id`, or a `depth` under 1; OptionError for a game or variant that choose no rules.
+        of no record with a legal ply (NoGameToStart), both, a `ply` without `from_id`, or a `depth` under 1; OptionError for a game or variant that choose no rules.
         `record`: the former name of `from_id`, taken until the next release with a DeprecationWarning
         (as `lusoria tree --record` is); given with `from_id`, a TypeError."""
         from_id = _from_id(from_id, record)
@@ -666,8 +682,8 @@ class Archive:
         """The rules of the game `filters` names (`game`, or the one game of `variant`; `variant` by any
         name `lusoria explain` knows; none given, the game's variant of most records, on the board of
         `board` when given, told to `notes`; no game named, the game and variant of most records, told too),
-        and `filters` with that game and variant. ValueError when the archive holds no record with plies
-        to choose from; OptionError (its
+        and `filters` with that game and variant. NoGameToStart (a ValueError) when the archive holds no record
+        with a legal ply to choose from; OptionError (its
         tag `Game` or `Variant`) for a game or variant that choose no rules, or a variant of several
         games or none without a game."""
         if filters is None or not (filters.game or filters.variant):
@@ -700,16 +716,13 @@ class Archive:
     def _game_told(self, filters: Filters) -> Filters:
         """`filters` with the game and variant of most records (of those the other `filters` select,
         `--board` or `--player`, when they select some), as the explorer opens, told to `notes`;
-        ValueError when the archive holds no record with plies."""
+        NoGameToStart when the archive holds no record with a legal ply."""
         board = board_size(filters.board) if filters.board is not None else None
         chosen = [name for name, _ in selecting(filters)]
         held = self.most_selected(filters) if chosen else None
         found = held or self.most_recorded()
         if found is None:
-            raise ValueError(
-                "the archive holds no record with plies, whose game the tree would start from: "
-                "name a position, a record (and a ply), or a game"
-            )
+            raise NoGameToStart(f"{NO_GAME_TO_START}: name a position, a record (and a ply), or a game")
         game, variant = found
         if self.notes:
             path = os.fspath(self.path)
@@ -866,7 +879,8 @@ class Archive:
         """How many invalid records of those `filters` match `players` counts (`paired`: `crosstable`),
         as their results say: a game with an illegal ply scores; `Filters(valid=True)` leaves them out."""
         self._existing()
-        return next(iter_sql(self.path, *players.invalid(self._selected(filters), paired)))["invalid"]
+        [counted] = iter_sql(self.path, *players.invalid(self._selected(filters), paired))  # (read to its end)
+        return counted["invalid"]
 
     def aliases(self) -> list[dict]:
         """Every other name of a player, and the canonical name."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterable
+from contextlib import closing
 from dataclasses import dataclass
 from functools import cache
 from html import escape
@@ -21,7 +22,7 @@ from typing import Protocol
 from urllib.parse import urlencode
 
 from lusoria import output
-from lusoria.archive.commands import Archive
+from lusoria.archive.commands import NO_GAME_TO_START, Archive, NoGameToStart
 from lusoria.archive.players import RESULTS
 from lusoria.archive.query import COLUMNS, MAX_SQL_INTEGER, ORDERS, FilterError, Filters, board_size
 from lusoria.archive.stored import STORED_TEXT, stored_record
@@ -211,7 +212,7 @@ def _view(path: str, params: Params) -> View:
     if game is None:
         found = _archive(path).most_selected(filters_of(params)) or _archive(path).most_recorded()
         if found is None:
-            raise BadRequest("the archive holds no record with plies", 404)
+            raise NoGameToStart(NO_GAME_TO_START)
         game, variant = found
     elif variant is None:
         variant = _archive(path).variant_to_open(game, size)
@@ -322,8 +323,9 @@ def _games_listed(path: str) -> list[str]:
         f" ORDER BY count(*) DESC LIMIT {MAX_GAMES_LISTED}",
         TIMEOUT,
     )
-    listed = ((row["game"], named_variant(row["game"], row["variant"], row["rule_tags"])) for row in rows)
-    return list(dict.fromkeys(f"{game}/{variant or ''}" for game, variant in listed if _known(game, variant)))
+    with closing(rows):  # (left part-read when a variant's rules fail)
+        listed = ((row["game"], named_variant(row["game"], row["variant"], row["rule_tags"])) for row in rows)
+        return list(dict.fromkeys(f"{game}/{variant or ''}" for game, variant in listed if _known(game, variant)))
 
 
 def _form(view: View, path: str) -> str:
@@ -483,6 +485,8 @@ def answer(action: Callable[[], str]) -> tuple[str, int]:
         return action(), 200
     except BadRequest as error:
         return str(error), error.status
+    except NoGameToStart:  # (the page and tree.json alike: nothing to show, as for a game the archive lacks)
+        return NO_GAME_TO_START, 404
     except FilterError as error:  # in the words of the page's parameters (the CLI says --variant)
         return f"the parameter {error.filter} {error.problem}", 400
     except (LusoriaError, ValueError) as error:  # NotAnArchive, ReadOnlyError (time), a position

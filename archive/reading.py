@@ -13,8 +13,10 @@ import signal
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Generator, Iterator
+from contextlib import closing, contextmanager
+from types import FrameType
+from typing import Any
 from urllib.parse import quote
 
 from lusoria.archive import functions
@@ -116,15 +118,17 @@ def read_only_authorizer(action: int, first: str | None, second: str | None, *_)
 
 def connect(path: str) -> sqlite3.Connection:
     """The archive at `path`, opened read-only. In a directory SQLite cannot write to (where a
-    WAL archive's index cannot be made), it is opened as immutable, which needs no writing."""
+    WAL archive's index cannot be made), it is opened as immutable, which needs no writing. One
+    thread uses it at a time, but it may be another than the one that opened it: rows of `iter_sql`
+    left part-read are closed by whichever thread the garbage collector runs in."""
     uri = "file:" + quote(os.path.abspath(path)) + "?mode=ro"
     try:
-        conn = sqlite3.connect(uri, uri=True)
+        conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
     except sqlite3.OperationalError:
         if os.access(os.path.dirname(os.path.abspath(path)), os.W_OK):
             raise
-        conn = sqlite3.connect(uri + "&immutable=1", uri=True)
+        conn = sqlite3.connect(uri + "&immutable=1", uri=True, check_same_thread=False)
     # pages read through memory, not one read() each: searches that visit many rows of a large
     # archive at random (positions of each ply) take a third of the time (BENCHMARKS.md)
     conn.execute("PRAGMA mmap_size = 2147483648")
@@ -142,38 +146,59 @@ def add_query_functions(conn: sqlite3.Connection) -> None:
 
 
 class _Watch:
-    """A progress handler: stop the statement on Ctrl-C or after `seconds`."""
+    """A progress handler: stop the statement on Ctrl-C or after `seconds`. Ctrl-C while none of its
+    statement's SQLite runs (its rows wait, part-read, to be read on) goes on to the handler before it
+    (`previous`, which raises KeyboardInterrupt): a user's Ctrl-C is never lost."""
 
     def __init__(self, seconds: float | None):
         self.deadline = time.monotonic() + seconds if seconds else math.inf
         self.seconds, self.interrupted = seconds, False
+        self.running = True  # False while its rows wait to be read on
+        self.previous: Callable[[int, FrameType | None], Any] | int | None = None  # the SIGINT handler it stands in for
+        self.left = False  # closed outside the main thread, which alone can put `previous` back
 
     def __call__(self) -> int:
         return self.interrupted or time.monotonic() > self.deadline
 
-    def interrupt(self, *_) -> None:
-        self.interrupted = True
+    def interrupt(self, signum: int, frame: FrameType | None) -> None:
+        if self.running and not self.left:
+            self.interrupted = True
+            return
+        if self.left and signal.getsignal(signal.SIGINT) == self.interrupt:
+            signal.signal(signal.SIGINT, self.previous)  # (in the main thread now: put back at last)
+        if callable(self.previous):
+            self.previous(signum, frame)
+        elif self.previous != signal.SIG_IGN:
+            raise KeyboardInterrupt
 
 
 @contextmanager
 def watched(conn: sqlite3.Connection, seconds: float | None) -> Iterator[_Watch]:
+    """`conn`'s statements stopped on Ctrl-C (in the main thread) or after `seconds`. Left in another
+    thread (rows part-read, closed by the garbage collector), the SIGINT handler is put back at the next Ctrl-C."""
     watch = _Watch(seconds)
     conn.set_progress_handler(watch, PROGRESS_STEPS)
     main = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGINT, watch.interrupt) if main else None
+    if main:
+        watch.previous = signal.signal(signal.SIGINT, watch.interrupt)
     functions.watching(conn, watch)  # lusoria's SQL functions look at it too, inside their loops
     try:
         yield watch
     finally:
         functions.watching(conn, None)
-        if main:
-            signal.signal(signal.SIGINT, previous)
+        if main and threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGINT, watch.previous)
+        else:
+            watch.left = True
 
 
-def iter_sql(path: str, sql: str, params: list | None = None, timeout: float | None = None) -> Iterator[dict]:
+def iter_sql(
+    path: str, sql: str, params: list | None = None, timeout: float | None = None
+) -> Generator[dict, None, None]:
     """The rows of read-only SQL on the archive, one at a time; duplicate column names get
     a suffix (`n`, `n_2`). ReadOnlyError for anything that is not a read, or that runs
-    longer than `timeout` seconds; InvalidSQL for SQL that SQLite cannot run; KeyboardInterrupt on Ctrl-C."""
+    longer than `timeout` seconds; InvalidSQL for SQL that SQLite cannot run; KeyboardInterrupt on Ctrl-C.
+    Rows left part-read are closed where they are left (`first_row`), or by the garbage collector, in any thread."""
     conn = connect(path)
     try:
         with watched(conn, timeout) as watch:
@@ -181,13 +206,21 @@ def iter_sql(path: str, sql: str, params: list | None = None, timeout: float | N
                 cursor = conn.execute(sql, params or [])
                 names = unique_names([d[0] for d in cursor.description or ()])
                 for row in cursor:
+                    watch.running = False  # (Ctrl-C while the rows wait is the caller's)
                     yield dict(zip(names, row))
+                    watch.running = True
             except sqlite3.DatabaseError as error:
                 if watch.interrupted:
                     raise KeyboardInterrupt from None
                 raise refused(conn, path, error, watch.seconds) from None
     finally:
         conn.close()
+
+
+def first_row(path: str, sql: str, params: list | None = None, timeout: float | None = None) -> dict | None:
+    """The first row of `iter_sql` (None: none), its statement closed at once."""
+    with closing(iter_sql(path, sql, params, timeout)) as rows:
+        return next(rows, None)
 
 
 def refused(conn: sqlite3.Connection, path: str, error: sqlite3.DatabaseError, seconds: float | None) -> LusoriaError:

@@ -1303,10 +1303,12 @@ def query(db: str, format_: str, **filters: Any) -> None:
         for found, row in enumerate(rows, 1):
             yield row
 
-    rows = counted(archive_at(db).iter_query(chosen))
+    records = archive_at(db).iter_query(chosen)
+    rows = counted(records)
     if format_ == "lgn":
         rows = converted(rows)
-    archive_errors(lambda: echo_pieces(output.render_pieces(rows, format_, columns)))
+    with contextlib.closing(records):  # (left part-read when the output stops)
+        archive_errors(lambda: echo_pieces(output.render_pieces(rows, format_, columns)))
     if not found:
         note_lacking(db, chosen)
     for row in left_out:
@@ -1328,7 +1330,9 @@ def query(db: str, format_: str, **filters: Any) -> None:
 )
 def sql(sql: str, db: str, format_: str, timeout: int) -> None:
     """Run read-only SQL on the archive (writes, ATTACH and PRAGMA settings are refused)."""
-    archive_errors(lambda: echo_pieces(output.render_pieces(archive_at(db).iter_sql(sql, timeout or None), format_)))
+    rows = archive_at(db).iter_sql(sql, timeout or None)
+    with contextlib.closing(rows):  # (left part-read when the output stops: a row lgn cannot write)
+        archive_errors(lambda: echo_pieces(output.render_pieces(rows, format_)))
 
 
 @main.command()
@@ -1534,13 +1538,18 @@ def players() -> None:
 
 
 @players.command(name="merge")
-@click.argument("names", nargs=-1, required=True, metavar="NAME... CANONICAL")
+@click.argument("names", nargs=-1, required=True, metavar="NAME... [CANONICAL]")
+@click.option(
+    "--into", metavar="CANONICAL", help="The name kept, which every NAME becomes another name of (else: the last NAME)."
+)
 @db_option
-def players_merge(names: tuple[str, ...], db: str) -> None:
-    """Make every NAME another name of the player CANONICAL (the last name given)."""
-    canonical = archive_errors(lambda: archive_at(db).merge_players(list(names[:-1]), names[-1]))
-    echo(f"{', '.join(names[:-1])} → {canonical}")
-    for name in archive_at(db).unrecorded_players(list(names)):
+def players_merge(names: tuple[str, ...], into: str | None, db: str) -> None:
+    """Make every NAME another name of the player CANONICAL, the name kept: --into CANONICAL, or
+    else the last name given (players merge 'K. Nilsson' --into 'Karin Nilsson')."""
+    aliases, kept = (list(names), into) if into is not None else (list(names[:-1]), names[-1])
+    canonical = archive_errors(lambda: archive_at(db).merge_players(aliases, kept))
+    echo(f"{', '.join(aliases)} → {canonical}, the name kept")
+    for name in archive_at(db).unrecorded_players([*aliases, kept]):
         echo(f"lusoria: note: no record names {name} yet", err=True)
 
 

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
     from lusoria.validator.replay import Diagnostic, Verdict
 
 FORMATS = ("table", "json", "csv", "lgn")  # of rows (query, sql)
-TABLE_COLUMNS = ["id", "game", "variant", "date", "white", "black", "result", "plies", "valid", "first_rule"]
+# `query`'s table: the columns most read, and the file and line each record came from (an imported folder's)
+TABLE_COLUMNS = "id game variant date white black result plies valid first_rule path line".split()
 DUPLICATES_NAMED = 5  # the duplicates `lusoria import` names by default (--all-duplicates: all)
 WINDOW = 60  # characters of a source line shown either side of a diagnostic
 MAX_TABLE = 1 << 26  # characters of values a table holds to size its columns (the other formats stream)

@@ -145,7 +145,8 @@ def karin_s_games(db: str) -> list[int]:
 @pytest.mark.parametrize("names", [["K. Nilsson", " Karin Nilsson "], [" K. Nilsson", "Karin Nilsson\t"]])
 def test_players_merge_takes_a_name_no_record_writes_padded_as_the_filters_take_it(names, named_db):
     result = CliRunner().invoke(main, ["players", "merge", "--db", named_db, *names])
-    assert (result.exit_code, result.output) == (0, f"{names[0]} → Karin Nilsson\n")  # no note: K. Nilsson is written
+    # no note: K. Nilsson is written
+    assert (result.exit_code, result.output) == (0, f"{names[0]} → Karin Nilsson, the name kept\n")
     assert Archive(named_db).aliases() == [{"alias": "K. Nilsson", "name": "Karin Nilsson"}]
     assert karin_s_games(named_db) == [1, 2]
 

@@ -1,5 +1,6 @@
 """The archive: import, every query filter and format, read-only SQL, stats, faults."""
 
+import contextlib
 import csv
 import io
 import json
@@ -34,9 +35,10 @@ INITIAL_TABLUT = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"
 
 @pytest.fixture(scope="module")
 def archive(tmp_path_factory):
-    """The samples, imported once."""
+    """The samples, imported once, from the project's folder: their paths are `samples/…` on any machine."""
     archive = Archive(str(tmp_path_factory.mktemp("archive") / "lusoria.db"))
-    summary = archive.import_paths([SAMPLES])
+    with contextlib.chdir(ROOT):
+        summary = archive.import_paths(["samples"])
     assert (summary.added, summary.duplicates, summary.unreadable) == (81, 0, [])
     return archive
 

@@ -169,15 +169,18 @@ def test_the_json_without_a_position_is_that_of_the_pages_view(site, path, param
     assert json.loads(tree.text)[0]["ply"] == ("d1-d3" if "ply" in params else "e3-c3")
 
 
-def test_the_tree_json_of_an_archive_of_no_record_with_plies_says_so(tmp_path):
-    """`tree.json` naming no game opens where `lusoria tree` does; with no game to open on, a line."""
+def test_the_page_and_tree_json_of_an_archive_of_no_record_with_a_legal_ply_say_so_alike(tmp_path):
+    """`tree.json` naming no game opens where `lusoria tree` does, the page too; with no game to open on
+    (a record of no plies, one whose first ply is illegal), the same line and 404 from both (the page
+    said 404 and tree.json 400, in other words): the archive lacks what they show, as it lacks a game named."""
     empty = str(tmp_path / "empty.db")
-    Archive(empty).import_paths(['[Game "tablut"]\n\n*\n'])
-    assert answer(lambda: tree_json(empty, {})) == (
-        "the archive holds no record with plies, whose game the tree would start from: "
-        "name a position, a record (and a ply), or a game",
-        400,
-    )
+    Archive(empty).import_paths(['[Game "tablut"]\n\n*\n[Game "tablut"]\n\n1. a1-a9 *\n'])
+    said = "the archive holds no record with a legal ply, whose game the tree would start from"
+    assert answer(lambda: tree_json(empty, {})) == (said, 404)
+    site = datasette_app.Datasette([empty])
+    for url in ("/-/explorer/empty", "/-/explorer/empty/tree.json"):
+        response = get(site, url)
+        assert (response.status_code, response.text) == (404, said)
 
 
 def test_the_page_shows_the_board_the_next_plies_and_the_games(site):

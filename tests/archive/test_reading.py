@@ -2,12 +2,16 @@
 statement stops on Ctrl-C or after --timeout; a read-only directory is read; an import the
 archive cannot take says so and leaves it whole."""
 
+import gc
 import json
 import os
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
+import threading
+import weakref
 from types import SimpleNamespace
 
 import pytest
@@ -248,6 +252,66 @@ main(sys.argv[1:], prog_name="lusoria")
 def test_ctrl_c_stops_a_statement(archive):
     status, _, errors = ctrl_c_when_ready(READY_SQL, "sql", "--db", str(archive), "--timeout", "0", ENDLESS)
     assert status == 1 and "Aborted!" in errors and "Traceback" not in errors
+
+
+in_main_thread = pytest.mark.skipif(
+    threading.current_thread() is not threading.main_thread(), reason="Ctrl-C is handled in the main thread"
+)
+
+
+@in_main_thread
+def test_ctrl_c_while_rows_wait_part_read_is_not_lost(archive):
+    """A statement's rows read in part, then left waiting: Ctrl-C raises KeyboardInterrupt where the
+    program is (it only set the statement's flag, and was lost); closed, the handler before is back."""
+    before = signal.getsignal(signal.SIGINT)
+    rows = reading.iter_sql(str(archive), "SELECT id FROM records ORDER BY id")
+    assert next(rows) == {"id": 1}
+    with pytest.raises(KeyboardInterrupt):
+        signal.raise_signal(signal.SIGINT)
+    assert next(rows) == {"id": 2}  # (the statement goes on: the Ctrl-C was the program's)
+    rows.close()
+    assert signal.getsignal(signal.SIGINT) == before
+
+
+@in_main_thread
+def test_rows_left_part_read_are_collected_in_another_thread_without_an_error(archive, monkeypatch):
+    """Rows of the main thread left part-read in a cycle, collected by the garbage collector in another
+    thread: no error (restoring the SIGINT handler raised ValueError there, closing the connection
+    sqlite3.ProgrammingError, both unraisable); the next Ctrl-C is not lost, and puts the handler back."""
+    before, unraisable = signal.getsignal(signal.SIGINT), []
+    monkeypatch.setattr(sys, "unraisablehook", unraisable.append)
+    rows = reading.iter_sql(str(archive), "SELECT id FROM records")
+    next(rows)
+    cycle: list = [rows]
+    cycle.append(cycle)
+    left = weakref.ref(rows)
+    del rows, cycle
+    gc.disable()  # (collected in the other thread alone)
+    try:
+        collector = threading.Thread(target=gc.collect)
+        collector.start()
+        collector.join()
+    finally:
+        gc.enable()
+    assert left() is None and unraisable == []
+    with pytest.raises(KeyboardInterrupt):
+        signal.raise_signal(signal.SIGINT)
+    assert signal.getsignal(signal.SIGINT) == before
+
+
+@in_main_thread
+def test_rows_a_format_cannot_write_are_closed_where_they_are_left(archive):
+    """`sql --format lgn` stopped at a row it cannot write: its statement is closed then (its rows
+    were left to the garbage collector, kept alive by the error, with its Ctrl-C handler)."""
+    before = signal.getsignal(signal.SIGINT)
+    gc.disable()
+    try:
+        result = run("sql", "--db", str(archive), "--format", "lgn", "SELECT 1 AS text UNION ALL SELECT 2")
+        handler = signal.getsignal(signal.SIGINT)
+    finally:
+        gc.enable()
+    assert result.exit_code == 2 and "row 1 holds 1" in result.output
+    assert handler == before
 
 
 def test_output_formats_show_every_value(archive):

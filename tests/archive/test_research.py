@@ -213,7 +213,7 @@ def test_tree_problems_are_clear(archive, tmp_path):
     with pytest.raises(ValueError) as neither:  # (was "no position after ply 0 of record None")
         empty.tree()
     assert str(neither.value) == (
-        "the archive holds no record with plies, whose game the tree would start from: "
+        "the archive holds no record with a legal ply, whose game the tree would start from: "
         "name a position, a record (and a ply), or a game"
     )
 
@@ -416,6 +416,26 @@ def test_tree_without_a_position_or_a_game_starts_from_the_game_of_most_records(
     assert [str(note) for note in told] == [
         f"note: Game laquet Variant seed: the game of most records in {archive.path}"
     ]
+
+
+def test_the_game_of_most_records_counts_those_with_a_legal_ply_as_the_tree_does(tmp_path):
+    """Three Tablut records whose first ply is illegal (plies, none in any tree) and two of Laquet:
+    the tree, the explorer and `most_recorded` opened on Tablut's empty tree; they open on Laquet,
+    whose records the tree counts, of all or of those the filters select."""
+    path = str(tmp_path / "club.db")
+    illegal = [f'[Game "tablut"]\n[Variant "seed"]\n[White "{name}"]\n\n1. a1-a9 *\n' for name in "ABC"]
+    laquet = [record.replace('[White "random"]', '[White "A"]') for record in random_records("laquet", 2, seed=2)]
+    Archive(path).import_paths(["\n".join([*illegal, *laquet])])
+    archive = Archive(path)
+    assert archive.most_recorded() == ("laquet", "seed") and archive.most_recorded("tablut") is None
+    assert archive.most_selected(Filters(white="A")) == ("laquet", "seed")
+    opened = CliRunner().invoke(main, ["tree", "--db", path])
+    assert opened.stderr == f"lusoria: note: --game laquet --variant seed: the game of most records in {path}\n"
+    rules = GAMES["laquet"](variant="seed")
+    nodes = archive.tree_from(rules, rules.initial())
+    assert opened.stdout == output.tree_text(nodes, "table") and sum(node.games for node in nodes) == 2
+    params = pytest.importorskip("datasette.utils", reason="Datasette is a test extra").MultiParams
+    assert '<option value="laquet/seed" selected>' in explorer.page(path, params({}), str)
 
 
 def test_tree_without_a_game_starts_from_the_game_of_most_records_the_filters_select(archive):
@@ -970,7 +990,8 @@ def test_players_commands(archive, tmp_path):
     (tmp_path / "r.lgn").write_text(RECORDS)
     runner.invoke(main, ["import", "--db", path, str(tmp_path / "r.lgn")])
     merged = runner.invoke(main, ["players", "merge", "K. Nilsson", "Karin Nilsson", "--db", path])
-    assert merged.exit_code == 0 and merged.output == "K. Nilsson → Karin Nilsson\n"  # (both in a record: no note)
+    # (both in a record: no note)
+    assert merged.exit_code == 0 and merged.output == "K. Nilsson → Karin Nilsson, the name kept\n"
     listed = runner.invoke(main, ["players", "list", "--db", path, "--format", "csv"])
     rows = list(csv.DictReader(listed.output.splitlines()))
     assert [(r["player"], r["games"], r["score"]) for r in rows] == [
@@ -987,9 +1008,29 @@ def test_players_commands(archive, tmp_path):
     assert "No such command 'lst'" in runner.invoke(main, ["players", "lst", "--db", path]).output
     # options before the command they are meant for (found by review: `merge` ran `list`, "unexpected extra arguments")
     before = runner.invoke(main, ["players", "--db", path, "merge", "Olof Berg", "O. Berg"])
-    assert before.exit_code == 0 and before.stdout == "Olof Berg → O. Berg\n"
+    assert before.exit_code == 0 and before.stdout == "Olof Berg → O. Berg, the name kept\n"
     assert before.stderr == "lusoria: note: no record names O. Berg yet\n"  # merged all the same
     assert runner.invoke(main, ["players", "--db", path, "--player", "merge"]).stdout == "no records\n"  # a value
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [["K. Nilsson", "K Nilsson", "--into", "Karin Nilsson"], ["--into", "Karin Nilsson", "K. Nilsson", "K Nilsson"]],
+)
+def test_players_merge_into_names_the_name_kept_where_a_user_types_it(typed, tmp_path):
+    """`players merge NAME... CANONICAL` takes the name kept last, which a user may type first
+    (`merge 'Karin Nilsson' 'K. Nilsson'`, as `git merge` reads): `--into CANONICAL` says which, in any
+    place; every name given then is another name. The output says which name is kept."""
+    path = str(tmp_path / "p.db")
+    (tmp_path / "r.lgn").write_text(RECORDS)
+    CliRunner().invoke(main, ["import", "--db", path, str(tmp_path / "r.lgn")])
+    merged = CliRunner().invoke(main, ["players", "merge", "--db", path, *typed])
+    assert merged.exit_code == 0 and merged.stdout == "K. Nilsson, K Nilsson → Karin Nilsson, the name kept\n"
+    assert merged.stderr == "lusoria: note: no record names K Nilsson yet\n"
+    assert Archive(path).aliases() == [
+        {"alias": "K Nilsson", "name": "Karin Nilsson"},
+        {"alias": "K. Nilsson", "name": "Karin Nilsson"},
+    ]
 
 
 def test_a_player_is_spelled_alike_with_and_without_a_filter(tmp_path):
