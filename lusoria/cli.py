@@ -863,10 +863,16 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
             published.append(page)
     if published:  # the index lists the pages of earlier runs too, unless DIR's index.html is not lusoria's
         index = api.folder_index(directory, published)
-        listed = index or api.index_page(published)
-        status = max(
-            status, written_in(directory, "index.html", listed, "the index", outputs, overwrite or bool(index))
-        )
+        if index is None and not overwrite:
+            echo(
+                f"lusoria: the index not written: {os.path.join(directory, 'index.html')} is not an index lusoria "
+                "wrote, or its list of games cannot be read (--overwrite writes over it, listing this run's pages alone)",
+                err=True,
+            )
+            status = 2
+        else:
+            index = index or api.index_page(published)
+            status = max(status, written_in(directory, "index.html", index, "the index", outputs, overwrite=True))
     inputs.finish(paths, records, status)
 
 
