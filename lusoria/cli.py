@@ -10,7 +10,7 @@ import os
 import sys
 import traceback
 from collections.abc import Callable, Iterable, Iterator
-from functools import partial
+from functools import partial, wraps
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TypeVar
 
@@ -629,7 +629,19 @@ def output_dir_options(help: str) -> Callable:
     overwrite = click.option(
         "--overwrite", is_flag=True, help="With --output-dir: write over the files already in DIR (an earlier run's)."
     )
-    return lambda command: with_options(command, written, overwrite)
+    return lambda command: with_options(output_dir_given(command), written, overwrite)
+
+
+def output_dir_given(command: Callable) -> Callable:
+    """The command, for which --overwrite without --output-dir is a usage error (not an option ignored)."""
+
+    @wraps(command)
+    def checked(*args, **kwargs):
+        if kwargs["overwrite"] and kwargs["output_dir"] is None:
+            raise click.UsageError("--overwrite writes over the files already in DIR: give --output-dir DIR")
+        return command(*args, **kwargs)
+
+    return checked
 
 
 def one_record(command, path: Callable = click.argument("path", callback=as_paths)):

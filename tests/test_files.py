@@ -735,6 +735,15 @@ def test_convert_output_dir_keeps_a_file_of_an_earlier_run_unless_asked_as_html_
     ).output
 
 
+@pytest.mark.parametrize("command", [["convert", "--to", "lgn"], ["html"], ["show", "--format", "svg"]])
+def test_overwrite_without_output_dir_is_a_usage_error(command):
+    """--overwrite, of the files of --output-dir, given without it: said, not ignored (the record was
+    written to standard output)."""
+    refused = run(*command, str(ROOT / "samples/tablut/escape.lgn"), "--overwrite")
+    assert (refused.exit_code, refused.stdout) == (2, "")
+    assert refused.stderr.endswith("Error: --overwrite writes over the files already in DIR: give --output-dir DIR\n")
+
+
 def test_convert_output_dir_writes_through_no_link_to_a_folder(tmp_path):
     """A record of `ca/x.lgn` goes to `out/ca/x-000000.lgn`: a link `out/ca` to a folder outside is not
     written through either."""
