@@ -968,10 +968,10 @@ def written_in(directory: str, name: str, text: str, what: str, outputs: dict[st
             err=True,
         )
         return 2
+    if holds(path, text):
+        outputs[path] = what
+        return 0
     if not overwrite and os.path.lexists(path):
-        if holds(path, text):
-            outputs[path] = what
-            return 0
         echo(f"lusoria: {what} not written: {path} is already there (--overwrite writes over it)", err=True)
         return 2
     try:

@@ -729,7 +729,8 @@ def test_convert_output_dir_keeps_a_file_of_an_earlier_run_unless_asked_as_html_
     )
     assert (out / "escape-000000.lgn").read_text() == "corrected by hand\n"
     asked = run("convert", "--to", "lgn", "--output-dir", str(out), str(ROOT / "samples/tablut"), "--overwrite")
-    assert (asked.exit_code, asked.stderr, len(asked.stdout.splitlines())) == (0, "", 4)
+    assert (asked.exit_code, asked.stderr) == (0, "")
+    assert asked.stdout == f"wrote {out / 'escape-000000.lgn'}\n"  # the others, as it would write them, left be
     assert (out / "escape-000000.lgn").read_text() == run(
         "convert", "--to", "lgn", str(ROOT / "samples/tablut/escape.lgn")
     ).output

@@ -337,10 +337,11 @@ def test_a_file_already_in_the_folder_is_not_written_over_unless_asked(round_, t
     assert [row[5] for row in rows(out / "index.html")] == ["tuichi-000000.html"]  # no link to a page not its own
     again = run("html", round_ / "escape.lgn", round_ / "tuichi.lgn", "--output-dir", out)
     assert again.stderr.count("is already there") == 1  # tuichi's page, as it would be written, is kept: said nothing
-    assert again.stdout == f"wrote {out / 'index.html'}\n"
+    assert again.stdout == ""  # nor is the index, which lists the same pages
     assert [row[5] for row in rows(out / "index.html")] == ["tuichi-000000.html"]
     asked = run("html", round_ / "escape.lgn", round_ / "tuichi.lgn", "--output-dir", out, "--overwrite")
     assert (asked.exit_code, asked.stderr) == (0, "")
+    assert asked.stdout.splitlines() == [f"wrote {out / 'escape-000000.html'}", f"wrote {out / 'index.html'}"]
     assert (out / "escape-000000.html").read_text() == replay_page(str(round_ / "escape.lgn"))
     assert len(rows(out / "index.html")) == 2
 
