@@ -746,7 +746,7 @@ def index_page(pages: list[PublishedPage]) -> str:
 def folder_index(directory: str, pages: list[PublishedPage]) -> str | None:
     """The index of `directory` once `pages` are written into it (`lusoria html --output-dir`, run
     round after round into one folder): the rows of the index.html an earlier run wrote there whose
-    pages are still there, each replaced by its page's in `pages`, then the rows of `pages` new to it;
+    pages are still there (in `directory`, not out of it), each replaced by its page's in `pages`, then the rows of `pages` new to it;
     `index_page(pages)` when there is none; None when its index.html is not one lusoria wrote."""
     from lusoria import html  # here, not at start-up
 
