@@ -12,6 +12,7 @@ import reprlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import partial, wraps
+from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, cast
 
 from lusoria import build
@@ -745,16 +746,22 @@ def index_page(pages: list[PublishedPage]) -> str:
 def folder_index(directory: str, pages: list[PublishedPage]) -> str | None:
     """The index of `directory` once `pages` are written into it (`lusoria html --output-dir`, run
     round after round into one folder): the rows of the index.html an earlier run wrote there whose
-    pages are still there, each replaced by its page's in `pages`, then the rows of `pages` new to it;
+    pages are still there (in `directory`, not out of it), each replaced by its page's in `pages`, then the rows of `pages` new to it;
     `index_page(pages)` when there is none; None when its index.html is not one lusoria wrote."""
     from lusoria import html  # here, not at start-up
 
     earlier = html.rows_written(os.path.join(directory, "index.html"))
     if earlier is None:
         return None
-    rows = {row["link"]: row for row in earlier if os.path.isfile(os.path.join(directory, row["link"]))}
+    rows = {row["link"]: row for row in earlier if _page_in(directory, row["link"])}
     rows.update((row["link"], row) for row in map(html.index_row, pages))
     return html.index_page(list(rows.values()))
+
+
+def _page_in(directory: str, link: str) -> bool:
+    """Whether `link`, an index row's, names a file still in `directory` (not one out of it: `/…`, `../…`)."""
+    path = PurePosixPath(link)
+    return not path.is_absolute() and ".." not in path.parts and os.path.isfile(os.path.join(directory, link))
 
 
 def rulebook() -> list[Rule]:

@@ -10,7 +10,7 @@ import os
 import sys
 import traceback
 from collections.abc import Callable, Iterable, Iterator
-from functools import partial
+from functools import partial, wraps
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TypeVar
 
@@ -629,7 +629,19 @@ def output_dir_options(help: str) -> Callable:
     overwrite = click.option(
         "--overwrite", is_flag=True, help="With --output-dir: write over the files already in DIR (an earlier run's)."
     )
-    return lambda command: with_options(command, written, overwrite)
+    return lambda command: with_options(output_dir_given(command), written, overwrite)
+
+
+def output_dir_given(command: Callable) -> Callable:
+    """The command, for which --overwrite without --output-dir is a usage error (not an option ignored)."""
+
+    @wraps(command)
+    def checked(*args, **kwargs):
+        if kwargs["overwrite"] and kwargs["output_dir"] is None:
+            raise click.UsageError("--overwrite writes over the files already in DIR: give --output-dir DIR")
+        return command(*args, **kwargs)
+
+    return checked
 
 
 def one_record(command, path: Callable = click.argument("path", callback=as_paths)):
@@ -863,10 +875,16 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
             published.append(page)
     if published:  # the index lists the pages of earlier runs too, unless DIR's index.html is not lusoria's
         index = api.folder_index(directory, published)
-        listed = index or api.index_page(published)
-        status = max(
-            status, written_in(directory, "index.html", listed, "the index", outputs, overwrite or bool(index))
-        )
+        if index is None and not overwrite:
+            echo(
+                f"lusoria: the index not written: {os.path.join(directory, 'index.html')} is not an index lusoria "
+                "wrote, or its list of games cannot be read (--overwrite writes over it, listing this run's pages alone)",
+                err=True,
+            )
+            status = 2
+        else:
+            index = index or api.index_page(published)
+            status = max(status, written_in(directory, "index.html", index, "the index", outputs, overwrite=True))
     inputs.finish(paths, records, status)
 
 
@@ -950,10 +968,10 @@ def written_in(directory: str, name: str, text: str, what: str, outputs: dict[st
             err=True,
         )
         return 2
+    if holds(path, text):
+        outputs[path] = what
+        return 0
     if not overwrite and os.path.lexists(path):
-        if holds(path, text):
-            outputs[path] = what
-            return 0
         echo(f"lusoria: {what} not written: {path} is already there (--overwrite writes over it)", err=True)
         return 2
     try:

@@ -729,10 +729,20 @@ def test_convert_output_dir_keeps_a_file_of_an_earlier_run_unless_asked_as_html_
     )
     assert (out / "escape-000000.lgn").read_text() == "corrected by hand\n"
     asked = run("convert", "--to", "lgn", "--output-dir", str(out), str(ROOT / "samples/tablut"), "--overwrite")
-    assert (asked.exit_code, asked.stderr, len(asked.stdout.splitlines())) == (0, "", 4)
+    assert (asked.exit_code, asked.stderr) == (0, "")
+    assert asked.stdout == f"wrote {out / 'escape-000000.lgn'}\n"  # the others, as it would write them, left be
     assert (out / "escape-000000.lgn").read_text() == run(
         "convert", "--to", "lgn", str(ROOT / "samples/tablut/escape.lgn")
     ).output
+
+
+@pytest.mark.parametrize("command", [["convert", "--to", "lgn"], ["html"], ["show", "--format", "svg"]])
+def test_overwrite_without_output_dir_is_a_usage_error(command):
+    """--overwrite, of the files of --output-dir, given without it: said, not ignored (the record was
+    written to standard output)."""
+    refused = run(*command, str(ROOT / "samples/tablut/escape.lgn"), "--overwrite")
+    assert (refused.exit_code, refused.stdout) == (2, "")
+    assert refused.stderr.endswith("Error: --overwrite writes over the files already in DIR: give --output-dir DIR\n")
 
 
 def test_convert_output_dir_writes_through_no_link_to_a_folder(tmp_path):

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT
 
-from lusoria.api import replay_page
+from lusoria.api import folder_index, replay_page, replay_pages
 from lusoria.cli import main
 
 
@@ -219,9 +219,60 @@ def test_an_index_already_in_the_folder_is_kept_unless_asked(round_, tmp_path):
     assert kept.exit_code == 2
     assert kept.stdout == f"wrote {out / 'escape-000000.html'}\n"
     assert kept.stderr == (
-        f"lusoria: the index not written: {out / 'index.html'} is already there (--overwrite writes over it)\n"
+        f"lusoria: the index not written: {out / 'index.html'} is not an index lusoria wrote, or its list of games "
+        "cannot be read (--overwrite writes over it, listing this run's pages alone)\n"
     )
     assert (out / "index.html").read_text() == "the club's own index"
+
+
+@pytest.mark.parametrize(
+    "edited",
+    [
+        lambda listed: listed.replace('"record": "0"', '"record": 0'),  # a row not as lusoria writes it
+        lambda listed: listed.replace('"link"', '"href"'),
+        lambda listed: listed.replace('"}]</script>', '"</script>'),  # its list cut short
+        lambda listed: listed.replace('id="games"', 'id="rounds"'),
+    ],
+)
+def test_an_index_whose_list_of_games_was_edited_is_kept_unless_asked(round_, tmp_path, edited):
+    """lusoria's index.html edited by hand so that its list (JSON) is no longer lusoria's: not
+    written over, and said why; --overwrite writes it again with this run's pages alone."""
+    out = tmp_path / "out"
+    run("html", round_ / "escape.lgn", "--output-dir", out)
+    (out / "index.html").write_text(edited((out / "index.html").read_text()))
+    before = (out / "index.html").read_text()
+    kept = run("html", round_ / "tuichi.lgn", "--output-dir", out)
+    assert (kept.exit_code, kept.stdout) == (2, f"wrote {out / 'tuichi-000000.html'}\n")
+    assert kept.stderr == (
+        f"lusoria: the index not written: {out / 'index.html'} is not an index lusoria wrote, or its list of games "
+        "cannot be read (--overwrite writes over it, listing this run's pages alone)\n"
+    )
+    assert (out / "index.html").read_text() == before
+    asked = run("html", round_ / "tuichi.lgn", "--output-dir", out, "--overwrite")
+    assert (asked.exit_code, asked.stderr) == (0, "")
+    assert [row[5] for row in rows(out / "index.html")] == ["tuichi-000000.html"]
+
+
+def test_a_row_whose_link_leads_out_of_the_folder_is_not_kept(round_, tmp_path):
+    """api.folder_index keeps an earlier row whose page is still in the folder, not one edited to
+    link a file out of it (absolute, or up with `..`), though that file is there; None for an
+    index.html lusoria did not write."""
+    out = tmp_path / "season/out"
+    run("html", round_ / "escape.lgn", round_ / "tuichi.lgn", "--output-dir", out)
+    (tmp_path / "season/secret.html").write_text("not a page of the folder")
+    page = next(replay_pages([str(round_ / "moves.lgn")]))
+
+    def links(index):
+        (out / "index.html").write_text(index)
+        (tmp_path / "listed.html").write_text(folder_index(str(out), [page]))
+        return [row[5] for row in rows(tmp_path / "listed.html")]
+
+    written = (out / "index.html").read_text()
+    assert links(written) == ["escape-000000.html", "tuichi-000000.html", "moves-000000.html"]
+    edited = written.replace('"link": "escape-000000.html"', f'"link": "{tmp_path / "season/secret.html"}"')
+    assert links(edited.replace('"link": "tuichi-000000.html"', '"link": "../secret.html"')) == ["moves-000000.html"]
+    (out / "index.html").write_text("the club's own index")
+    assert folder_index(str(out), [page]) is None
 
 
 def test_the_index_escapes_what_a_record_says_and_links_a_file_of_any_name(tmp_path):
@@ -286,10 +337,11 @@ def test_a_file_already_in_the_folder_is_not_written_over_unless_asked(round_, t
     assert [row[5] for row in rows(out / "index.html")] == ["tuichi-000000.html"]  # no link to a page not its own
     again = run("html", round_ / "escape.lgn", round_ / "tuichi.lgn", "--output-dir", out)
     assert again.stderr.count("is already there") == 1  # tuichi's page, as it would be written, is kept: said nothing
-    assert again.stdout == f"wrote {out / 'index.html'}\n"
+    assert again.stdout == ""  # nor is the index, which lists the same pages
     assert [row[5] for row in rows(out / "index.html")] == ["tuichi-000000.html"]
     asked = run("html", round_ / "escape.lgn", round_ / "tuichi.lgn", "--output-dir", out, "--overwrite")
     assert (asked.exit_code, asked.stderr) == (0, "")
+    assert asked.stdout.splitlines() == [f"wrote {out / 'escape-000000.html'}", f"wrote {out / 'index.html'}"]
     assert (out / "escape-000000.html").read_text() == replay_page(str(round_ / "escape.lgn"))
     assert len(rows(out / "index.html")) == 2
 

@@ -297,3 +297,29 @@ def test_boards_already_in_the_folder_are_kept_unless_asked_as_html_keeps_its_pa
 def test_boards_of_several_records_need_output_dir_and_svg(round_, given, said):
     refused = run("show", round_, *given)
     assert refused.exit_code == 2 and refused.stderr.endswith(f"Error: {said}\n")
+
+
+def test_the_library_draws_the_boards_that_show_writes_each_with_its_problem_or_its_name(round_):
+    """api.diagrams, what `show --format svg --output-dir` writes: in the order of the records, by
+    one process or two alike; a record not replayed that far has the problem show says at its place."""
+    from lusoria.api import diagrams
+
+    drawn = [(d.file_name, d.svg, d.problem, d.diagnostic and d.diagnostic.line) for d in diagrams([round_], 5)]
+    assert [(name, svg is not None, line) for name, svg, _, line in drawn] == [
+        ("escape-000000.svg", True, None),
+        ("konakis-000000.svg", False, None),
+        ("late/syntax-000000.svg", False, 6),
+        ("late/syntax-000001.svg", False, 11),
+        ("late/syntax-000002.svg", False, None),
+        ("late/syntax-000003.svg", False, 21),
+        ("late/syntax-000004.svg", False, None),
+        ("tuichi-000000.svg", True, None),
+    ]
+    assert drawn[0][1] == board(str(round_ / "escape.lgn"), 5).svg()
+    assert (
+        drawn[1][2]
+        == "no ply 5: its replay stops after ply 4, as ply 5 (e4-e5) breaks T3: only the king may stop on the konakis (e5)"
+    )
+    assert drawn[2][2] == "cannot be replayed: found 'e4-j4': j4 is not a square of any tablut board (a1–i9)"
+    assert drawn[4][2] == "no ply 5: it has 2"
+    assert [(d.file_name, d.svg, d.problem) for d in diagrams([round_], 5, jobs=2)] == [row[:3] for row in drawn]
