@@ -277,6 +277,30 @@ def test_random_of_a_game_that_describes_its_boards_by_its_variants_needs_one():
     assert named.exit_code == 0 and '[Variant "tyr-9x9"]' in named.output
 
 
+@pytest.mark.parametrize(
+    "command, word, game",
+    [
+        (["random"], "latrunculi", "latrunculi"),
+        (["random", "-n", "2"], "Tablut", "tablut"),
+        (["query"], "laquet", "laquet"),
+    ],
+)
+def test_a_game_named_as_a_word_where_a_command_takes_it_as_game_says_the_option(tmp_path, command, word, game):
+    """`lusoria random latrunculi` said only "Missing option '--game'"; every command takes a game as --game."""
+    result = run(*command, word, "--db", str(tmp_path / "none.db")) if command == ["query"] else run(*command, word)
+    assert result.exit_code == 2 and result.output.endswith(
+        f"Error: a game is given as an option, not a word: did you mean --game {game}?\n"
+    )
+    assert result.output.startswith(f"Usage: main {command[0]} [OPTIONS]\n")  # (CliRunner names it main)
+
+
+def test_a_word_after_game_given_is_an_extra_argument_and_a_path_named_as_a_game_is_a_path():
+    assert run("random", "--game", "tablut", "latrunculi").output.endswith(
+        "Error: Got unexpected extra argument (latrunculi)\n"
+    )
+    assert run("validate", "latrunculi").output.startswith("lusoria: latrunculi: no such file or directory\n")
+
+
 def test_board_for_a_game_that_takes_none_says_what_to_give_instead_in_the_options_terms():
     # it said "a Board tag is for games played on boards of several sizes", the tag's words
     several = "\n--board: only games played on boards of several sizes take it: "
