@@ -25,7 +25,7 @@ from lusoria.notation.syntax import CUT_SHORT, MISSING_RESULT, CutShort, Missing
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import write_record
 from lusoria.plugins import FAILS
-from lusoria.validator.base import WHITE, Game, Illegal, OptionError, Outcome, Played, Position
+from lusoria.validator.base import SIDE_NAMES, WHITE, Game, Illegal, OptionError, Outcome, Played, Position
 from lusoria.validator.games import GAMES, game_class, known_games, rules_from_tags, variant_named, with_variant
 from lusoria.validator.suggest import alike, did_you_mean, nearest_plies, suggestions
 from lusoria.words import listed
@@ -48,6 +48,7 @@ class Diagnostic:
     column: int = 0
     suggestions: tuple[str, ...] = ()  # close legal plies, for an illegal ply
     assumed: tuple[str, ...] = ()  # plies replaced by their suggestion before this one (--keep-going)
+    move: str = ""  # the ply's move number and side, as the record numbers them ("move 23, Black")
 
     def meant(self) -> str:
         """What the suggestions are said as: did you mean e3-c3 or e3-d3?, one that holds a ? in
@@ -204,9 +205,21 @@ def _checked(source: RecordText, keep: bool, keep_going: bool, assume_result: bo
     report = replay(read.record, read.text, keep, keep_going)
     report.source = source
     report.diagnostics = _hinted(
-        sorted(read.diagnostics + [_as_written(d, read.mended) for d in report.diagnostics], key=_place), source.hint
+        sorted(
+            _numbered(read.diagnostics, report) + [_as_written(d, read.mended) for d in report.diagnostics], key=_place
+        ),
+        source.hint,
     )
     return report
+
+
+def _numbered(diagnostics: list[Diagnostic], report: Report) -> list[Diagnostic]:
+    """A reader's diagnostics at plies of the main line of the record `report` replayed, each with
+    its move (`Moves`)."""
+    if report.record is None or report.rules is None or not report.positions:
+        return diagnostics
+    moves = Moves(report.record, report.rules, report.positions[0])
+    return [replace(d, move=moves.said(d.ply, (0, d.ply - 1))) if d.ply else d for d in diagnostics]
 
 
 def _hinted(diagnostics: list[Diagnostic], hint: str) -> list[Diagnostic]:
@@ -520,6 +533,7 @@ class _Replay:
         self.keep, self.keep_going, self.first_error = keep, keep_going, first_error
         report.positions.append(start)
         self.numbers = _WrongNumbers(record, rules, start)  # those of the plies replayed
+        self.moves = Moves(record, rules, start, self.numbers)
         self.tree: _Lines | None = None  # walked at the first variation met
 
     def every_line(self) -> None:
@@ -555,7 +569,7 @@ class _Replay:
                 self.numbers.visit_ply(ply, number, (at, index))  # (checked before any assumption)
             past_end = rules.play_past_end(position, ply.text) if ended is not None else None
             if ended is not None and past_end is None:
-                where = _where(ply, number)
+                where = self.moves.where(ply, number, (at, index))
                 report.error(rules.end_rule, f"the game is already over ({ended.reason}); no ply may follow", **where)
                 return ended, False, assumed
             if ply.variations:
@@ -563,13 +577,13 @@ class _Replay:
             try:
                 played = past_end if past_end is not None else rules.play(position, ply.text)
             except Illegal as illegal:
-                assumption = self.illegal(illegal, position, ply, number, assumed)
+                assumption = self.illegal(illegal, position, ply, self.moves.where(ply, number, (at, index)), assumed)
                 if assumption is None:
                     return ended, False, assumed
                 assumed.append(f"ply {number}: {assumption}")
                 played = rules.play(position, assumption)
             for rule, message in played.warnings:
-                report.warning(rule, message, **_where(ply, number), assumed=tuple(assumed))
+                report.warning(rule, message, **self.moves.where(ply, number, (at, index)), assumed=tuple(assumed))
             position, ended = played.position, played.outcome
             if self.keep:
                 if played.earlier:
@@ -586,9 +600,9 @@ class _Replay:
         kept = index if self.keep else -1
         return [(variation, position, at, kept) for variation in reversed(self.tree.branches[at, index])]
 
-    def illegal(self, illegal: Illegal, position: Position, ply: Ply, number: int, assumed: list[str]) -> str | None:
-        """Report an illegal ply, with the plies it may have meant; with `keep_going`, the one
-        nearest it, played in its place (None: the rest of the line is not checked)."""
+    def illegal(self, illegal: Illegal, position: Position, ply: Ply, where: dict, assumed: list[str]) -> str | None:
+        """Report an illegal ply (at `where`: `Moves.where`), with the plies it may have meant; with
+        `keep_going`, the one nearest it, played in its place (None: the rest of the line is not checked)."""
         rules = self.rules
         close = suggestions(rules, position, ply.text) if not self.first_error else ()
         nearest = nearest_plies(rules, position, ply.text) if self.keep_going else []
@@ -597,7 +611,7 @@ class _Replay:
         self.report.error(
             illegal.rule,
             illegal.message + stop,
-            **_where(ply, number),
+            **where,
             suggestions=tuple(close),
             assumed=tuple(assumed),
         )
@@ -828,6 +842,25 @@ def numbering(record: Record, rules: Game, start: Position, continued: Continued
 def _where(ply, number: int) -> dict:
     """Where a diagnostic about ply `number` points."""
     return dict(ply=number, text=ply.text, line=ply.line, column=ply.column)
+
+
+class Moves:
+    """How a transcriber finds a ply of a record in its source: its move number, in the record's
+    numbering (`numbering`: attackers-first too), and the side that plays it."""
+
+    def __init__(self, record: Record, rules: Game, start: Position, numbers: _WrongNumbers | None = None) -> None:
+        self.numbers = numbers or _WrongNumbers(record, rules, start)
+        self.first = rules.turn(start) ^ self.numbers.offset  # the side whose plies are numbered `N.`
+
+    def said(self, number: int, key: PlyKey) -> str:
+        """Ply `number` (at `key` in the record's tree) as "move 23, Black"."""
+        written = move_number(self.numbers.continued.number(number, key), self.numbers.offset)
+        second = written.endswith("...")
+        return f"move {written.rstrip('.')}, {SIDE_NAMES[self.first ^ second]}"
+
+    def where(self, ply: Ply, number: int, key: PlyKey) -> dict:
+        """Where a diagnostic about ply `number` at `key` points (`_where`), and its move."""
+        return _where(ply, number) | {"move": self.said(number, key)}
 
 
 @mypyc_attr(native_class=False)  # compiled, it extends a Python class (lusoria/accelerator.py)
