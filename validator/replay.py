@@ -26,6 +26,7 @@ from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import write_record
 from lusoria.plugins import FAILS
 from lusoria.validator.base import SIDE_NAMES, WHITE, Game, Illegal, OptionError, Outcome, Played, Position
+from lusoria.validator.diagram import TO, Squares
 from lusoria.validator.games import GAMES, game_class, known_games, rules_from_tags, variant_named, with_variant
 from lusoria.validator.suggest import alike, did_you_mean, nearest_plies, suggestions
 from lusoria.words import listed
@@ -534,6 +535,7 @@ class _Replay:
         report.positions.append(start)
         self.numbers = _WrongNumbers(record, rules, start)  # those of the plies replayed
         self.moves = Moves(record, rules, start, self.numbers)
+        self.history: dict[int, list[Arrival]] = {0: []}  # each line's plies played, from the start
         self.tree: _Lines | None = None  # walked at the first variation met
 
     def every_line(self) -> None:
@@ -563,6 +565,7 @@ class _Replay:
         line, first = (self.record.main, 1) if self.tree is None else self.tree.lines[at]
         ended = rules.outcome(self.start) if first == 1 else None
         assumed: list[str] = []
+        history = self.history[at]
         for index, ply in enumerate(line.plies):
             number = first + index
             if ply.number is not None:  # (most plies are not numbered: no call for them)
@@ -577,7 +580,8 @@ class _Replay:
             try:
                 played = past_end if past_end is not None else rules.play(position, ply.text)
             except Illegal as illegal:
-                assumption = self.illegal(illegal, position, ply, self.moves.where(ply, number, (at, index)), assumed)
+                where = self.moves.where(ply, number, (at, index))
+                assumption = self.illegal(illegal, position, ply, where, assumed, history)
                 if assumption is None:
                     return ended, False, assumed
                 assumed.append(f"ply {number}: {assumption}")
@@ -585,6 +589,7 @@ class _Replay:
             for rule, message in played.warnings:
                 report.warning(rule, message, **self.moves.where(ply, number, (at, index)), assumed=tuple(assumed))
             position, ended = played.position, played.outcome
+            history.append(Arrival(ply.text, played.text, position, self.moves.said(number, (at, index))))
             if self.keep:
                 if played.earlier:
                     _replayed(report, at, index, played.earlier)
@@ -598,24 +603,51 @@ class _Replay:
             self.tree = _Lines()
             walk(self.record, self.tree)
         kept = index if self.keep else -1
+        for variation in self.tree.branches[at, index]:
+            self.history[variation] = list(self.history[at])  # (the plies before the one it replaces)
         return [(variation, position, at, kept) for variation in reversed(self.tree.branches[at, index])]
 
-    def illegal(self, illegal: Illegal, position: Position, ply: Ply, where: dict, assumed: list[str]) -> str | None:
-        """Report an illegal ply (at `where`: `Moves.where`), with the plies it may have meant; with
-        `keep_going`, the one nearest it, played in its place (None: the rest of the line is not checked)."""
+    def illegal(
+        self, illegal: Illegal, position: Position, ply: Ply, where: dict, assumed: list[str], history: list[Arrival]
+    ) -> str | None:
+        """Report an illegal ply (at `where`: `Moves.where`; after the plies of `history`), with the
+        plies it may have meant; with `keep_going`, the one nearest it, played in its place (None: the
+        rest of the line is not checked)."""
         rules = self.rules
         close = suggestions(rules, position, ply.text) if not self.first_error else ()
         nearest = nearest_plies(rules, position, ply.text) if self.keep_going else []
         assumption = nearest[0] if len(nearest) == 1 else None
         stop = "" if assumption else "; the rest of this line is not checked" + _kept_going(self.keep_going, nearest)
+        placed = f" ({placed_by(rules, illegal.occupied, history)})" if illegal.occupied else ""
         self.report.error(
             illegal.rule,
-            illegal.message + stop,
+            illegal.message + placed + stop,
             **where,
             suggestions=tuple(close),
             assumed=tuple(assumed),
         )
         return assumption
+
+
+class Arrival(NamedTuple):
+    """A ply played: as written, in canonical form, the position after it, and its move (`Moves.said`)."""
+
+    written: str
+    canonical: str
+    after: Position
+    move: str
+
+
+def placed_by(rules: Game, square: str, history: list[Arrival]) -> str:
+    """Who put the piece on `square` (a square's name), of the plies of `history`: the last that
+    moved or placed a piece there (its move and text, "by move 12, White: e2-g4", as the game's
+    diagram marks where a ply goes to), or "from the start position" when none did."""
+    for arrival in reversed(history):
+        diagram = rules.diagram(arrival.after, arrival.canonical)
+        names = diagram.board.names if isinstance(diagram.board, Squares) else ()
+        if square in names and diagram.marks.get(names.index(square)) == TO:
+            return f"by {arrival.move}: {arrival.written}"
+    return "from the start position"
 
 
 @mypyc_attr(native_class=False)  # compiled, it extends a Python class (lusoria/accelerator.py)

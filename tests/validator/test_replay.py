@@ -359,3 +359,20 @@ def test_a_suggestion_that_holds_a_question_mark_is_quoted():
     move = check('[Game "tablut"]\n\n1. e3-c4 *\n').diagnostics[0]
     assert date.meant() == "did you mean '1283.??.??'?"
     assert move.meant() == f"did you mean {' or '.join(move.suggestions)}?" and move.suggestions
+
+
+@pytest.mark.parametrize(
+    "game, movetext, rule, ply, said",
+    [
+        ("tablut", "1. e3-c3 a4-c4 2. c3-c4 *", "T2", 3, "c4 is occupied (by move 1, Black: a4-c4)"),
+        ("tablut", "1. e3-c3 a4-c4 ( 1... d1-d3 2. c3-d3 ) *", "T2", 3, "d3 is occupied (by move 1, Black: d1-d3)"),
+        ("tablut", "1. e3-c3 a4-b4 2. g5-g3 ( 2. c5-c3 ) *", "T2", 3, "c3 is occupied (by move 1, White: e3-c3)"),
+        ("brandubh", "1. d1-d2 *", "B3", 1, "d2 is occupied (from the start position)"),
+        ("latrunculi", "1. @a1 @b2 2. @c1 @a1 *", "S1", 4, "a1 is occupied (by move 1, White: @a1)"),
+    ],
+)
+def test_an_occupied_square_names_the_ply_that_put_its_piece_there(game, movetext, rule, ply, said):
+    """A transcriber saw "g4 is occupied" and had to replay the game to find which ply went there;
+    a variation's ply looks back along its line into the line it leaves."""
+    [found] = check(f'[Game "{game}"]\n{movetext}\n').diagnostics
+    assert (found.rule, found.ply, found.message) == (rule, ply, f"{said}; the rest of this line is not checked")
