@@ -21,11 +21,20 @@ from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText, SyntaxProblem, header_of, parse_record, scan_tags
 from lusoria.notation.slips import RESULTS, Fix, closed_tag, mend, results_meant, slip_fixes, tag_meant
 from lusoria.notation.sources import BOM
-from lusoria.notation.syntax import CUT_SHORT, MISSING_RESULT, CutShort, MissingResult, TagTwice, row_column
+from lusoria.notation.syntax import (
+    CUT_SHORT,
+    MISSING_RESULT,
+    CutShort,
+    MissingResult,
+    OffBoard,
+    TagTwice,
+    offset_of,
+    row_column,
+)
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import write_record
 from lusoria.plugins import FAILS
-from lusoria.validator.base import SIDE_NAMES, WHITE, Game, Illegal, OptionError, Outcome, Played, Position
+from lusoria.validator.base import SIDE_NAMES, WHITE, Game, Illegal, NotAPly, OptionError, Outcome, Played, Position
 from lusoria.validator.diagram import TO, Squares
 from lusoria.validator.games import GAMES, game_class, known_games, rules_from_tags, variant_named, with_variant
 from lusoria.validator.suggest import alike, did_you_mean, nearest_plies, suggestions
@@ -335,6 +344,8 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
             meant = [fix.text for fix in fixes] + list(problem.meant if isinstance(problem, TagTwice) else ())
             if game and game not in known_games() and read.format == "lgn":  # the problem is the unknown game
                 meant = alike(problem.text, known_games())
+            if isinstance(problem, OffBoard) and not meant:
+                meant = _nearest_on_board(read, problem)
             if fixes:  # the diagnostic points at what its suggestions replace, as an editor's quick fix does:
                 # the word at the error, or more (`e3-c3 !?` for e3-c3!?, `63: 5-11 1-4` for 63: 5/11 1/4)
                 text, (line, column) = read.text[fixes[0].start : fixes[0].end], _fix_place(read, fixes[0])
@@ -378,6 +389,42 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
             (fix,) = fixes
             mended.append(_Mended(*_fix_place(read, fix), read.text[fix.start : fix.end], fix.text))
             read = _retold(read, mend(read.text, fix))
+
+
+def _nearest_on_board(read: RecordText, problem: OffBoard) -> list[str]:
+    """The legal plies nearest a ply with a square off every board of its game (`b5-b12`), as an
+    illegal ply's (`suggestions`) of it with its squares brought onto the board (`b5-b9`), in the
+    position the main line reaches before it (the record read up to it, a result assumed); none in a
+    variation, or where the plies before it are not all legal."""
+    from lusoria.notation.lalr import open_variations  # loads Lark: only for the records that need it
+
+    before = read.text[: offset_of(read.text.split("\n"), problem.line - read.line + 1, problem.column)]
+    if open_variations(before):
+        return []
+    report = check(_retold(read, _MOVE_NUMBER_AT_END.sub("", before) + ASSUMED_RESULT))
+    if report.rules is None or not report.positions or len(report.positions) <= report.plies:
+        return []
+    board = report.rules.diagram(report.positions[-1]).board
+    if not isinstance(board, Squares):
+        return []
+    try:
+        return suggestions(report.rules, report.positions[-1], _onto(problem.text, board.files, board.ranks))
+    except NotAPly:  # brought onto the board, still none (`a2-a3~d4~a1`: a second removal)
+        return []
+
+
+_MOVE_NUMBER_AT_END = re.compile(r"[0-9]+\.+\s*\Z")
+_SQUARE = re.compile(r"([a-z])([0-9]+)")
+
+
+def _onto(ply: str, files: int, ranks: int) -> str:
+    """`ply` with each square off a board of `files` × `ranks` moved to the nearest on it (`b12`: `b9` on 9×9)."""
+
+    def nearest(square: re.Match[str]) -> str:
+        file = min(ord(square[1]) - ord("a"), files - 1)
+        return f"{chr(ord('a') + file)}{min(max(int(square[2]), 1), ranks)}"
+
+    return _SQUARE.sub(nearest, ply)
 
 
 def _retold(read: RecordText, text: str) -> RecordText:

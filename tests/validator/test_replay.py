@@ -376,3 +376,32 @@ def test_an_occupied_square_names_the_ply_that_put_its_piece_there(game, movetex
     a variation's ply looks back along its line into the line it leaves."""
     [found] = check(f'[Game "{game}"]\n{movetext}\n').diagnostics
     assert (found.rule, found.ply, found.message) == (rule, ply, f"{said}; the rest of this line is not checked")
+
+
+@pytest.mark.parametrize(
+    "header, movetext, column, found, meant",
+    [
+        ('[Game "brandubh"]', "1. b4-b9 *", 4, "b9 is not a square of any brandubh board (a1–g7)", ("b4-b7", "b4-b6")),
+        ('[Game "tablut"]', "1. e3-c3 b5-b12 *", 10, "b12 is not a square of any tablut board (a1–i9)", ("b5-b9",)),
+        (
+            '[Game "hnefatafl"] [Variant "tablut-19x19"]',
+            "1. f14-f22 *",
+            4,
+            "f22 is not a square of any hnefatafl board (a1–s19)",
+            ("f14-f9", "f14-f10", "f14-f11"),
+        ),
+    ],
+)
+def test_a_move_off_the_board_is_offered_the_legal_plies_nearest_it(header, movetext, column, found, meant):
+    """`b5-b12` got no "did you mean": its square brought onto the board, it gets the nearest legal plies."""
+    [said] = check(f"{header}\n{movetext}\n").diagnostics
+    word = movetext.split()[-2]  # the last ply
+    assert (said.rule, said.line, said.column, said.message) == ("syntax", 2, column, f"found '{word}': {found}")
+    assert said.suggestions[: len(meant)] == meant
+
+
+def test_a_move_off_the_board_is_offered_nothing_where_the_plies_before_it_are_not_replayed():
+    """In a variation, or after an illegal ply, the position before it is not at hand."""
+    for movetext in ("1. e3-c3 ( 1. e3-e22 ) *", "1. e3-c3 a5-a4 2. e4-e21 *"):
+        said = check(f'[Game "tablut"]\n{movetext}\n').diagnostics
+        assert [(d.rule, d.suggestions) for d in said] == [("syntax", ())]
