@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from lusoria.notation.syntax import TAG_NAME, TAG_VALUE, SyntaxProblem, offset_of, unquote
 from lusoria.notation.writer import TAG_NAMES
+from lusoria.validator.base import OptionError
 from lusoria.validator.games import GAMES
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")  # the result markers (grammar/common.lark, RESULT)
@@ -111,6 +112,8 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         reached = {fix: _read_to(text, fix, game) for fix in fixes}
         furthest = max(reached.values())
         return [fix for fix in fixes if reached[fix] == furthest >= fix.start + len(fix.text)]  # (`_reads_past`)
+    elif (roman := _ROMAN_NUMBER.fullmatch(word.upper())) and word.islower() and _off_the_files(text, game, word):
+        fixes = [Fix(start, end, f"{_roman_value(roman[1])}{roman[2]}")]  # (`iv.`: 4.)
     else:  # the first that reads on: a pass with its dashes repeated, or the most mended reading (in a game of
         # dice, of the roll and its plays)
         repeated = _PASS_REPEATED.search(text, 0, end)
@@ -231,6 +234,20 @@ def _meant(word: str, game: str) -> list[str]:
     if number and number[2] and not _RESULT.fullmatch(word):  # (a bare number: slip_fixes)
         return [f"{number[1]}... {ply}".rstrip() for ply in _plies(number[3], game)]
     return _plies(word, game)
+
+
+def _off_the_files(text: str, game: str, numeral: str) -> bool:
+    """Whether a lowercase Roman numeral (`iv.`) holds a letter that is no file of the board the
+    record's tags give its game (`v` on any, `i` on one of 8 files; any in a game of points), so that
+    it is no square's file with its rank left out; False where the tags give no rules."""
+    from lusoria.notation.reader import scan_tags  # (the reader imports this module)
+
+    try:
+        size = GAMES[game].from_tags(scan_tags(text)).board_size()
+    except OptionError:
+        return False
+    files = int(size.split("x")[0]) if size else 0
+    return any(ord(letter) - ord("a") >= files for letter in numeral.rstrip("."))
 
 
 def _roman_value(numeral: str) -> int:
