@@ -226,7 +226,8 @@ class Lusoria(click.Group):
     ) -> tuple[str | None, click.Command | None, list[str]]:
         name, command, rest = super().resolve_command(ctx, args)
         if command is not None:
-            game_as_word(command, click.Context(command, info_name=name, parent=ctx), rest)
+            made = click.Context(command, info_name=name, parent=ctx, resilient_parsing=ctx.resilient_parsing)
+            game_as_word(command, made, rest)
         return name, command, rest
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
@@ -255,8 +256,8 @@ class Lusoria(click.Group):
 def game_as_word(command: click.Command, ctx: click.Context, args: list[str]) -> None:
     """A usage error for a game named as a word where `command` takes it as --game (`lusoria random
     latrunculi`): what was meant, before click says the option is missing."""
-    if not any("--game" in option.opts for option in command.get_params(ctx)):
-        return
+    if ctx.resilient_parsing or not any("--game" in option.opts for option in command.get_params(ctx)):
+        return  # (shell completion parses resiliently: no error)
     given, words, _ = command.make_parser(ctx).parse_args(list(args))
     games = {game.lower(): game for game in api.known_games()}
     named = next((word for word in words if word.strip().lower() in games), None)

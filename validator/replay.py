@@ -636,7 +636,7 @@ class _Replay:
             for rule, message in played.warnings:
                 report.warning(rule, message, **self.moves.where(ply, number, (at, index)), assumed=tuple(assumed))
             position, ended = played.position, played.outcome
-            history.append(Arrival(ply.text, played.text, position, self.moves.said(number, (at, index))))
+            history.append(Arrival(ply.text, played.text, position, number, (at, index)))
             if self.keep:
                 if played.earlier:
                     _replayed(report, at, index, played.earlier)
@@ -665,7 +665,7 @@ class _Replay:
         nearest = nearest_plies(rules, position, ply.text) if self.keep_going else []
         assumption = nearest[0] if len(nearest) == 1 else None
         stop = "" if assumption else "; the rest of this line is not checked" + _kept_going(self.keep_going, nearest)
-        placed = f" ({placed_by(rules, illegal.occupied, history)})" if illegal.occupied else ""
+        placed = f" ({placed_by(rules, self.moves, illegal.occupied, history)})" if illegal.occupied else ""
         self.report.error(
             illegal.rule,
             illegal.message + placed + stop,
@@ -677,15 +677,16 @@ class _Replay:
 
 
 class Arrival(NamedTuple):
-    """A ply played: as written, in canonical form, the position after it, and its move (`Moves.said`)."""
+    """A ply played: as written, in canonical form, the position after it, its number and its key."""
 
     written: str
     canonical: str
     after: Position
-    move: str
+    number: int
+    key: PlyKey
 
 
-def placed_by(rules: Game, square: str, history: list[Arrival]) -> str:
+def placed_by(rules: Game, moves: Moves, square: str, history: list[Arrival]) -> str:
     """Who put the piece on `square` (a square's name), of the plies of `history`: the last that
     moved or placed a piece there (its move and text, "by move 12, White: e2-g4", as the game's
     diagram marks where a ply goes to), or "from the start position" when none did."""
@@ -693,7 +694,7 @@ def placed_by(rules: Game, square: str, history: list[Arrival]) -> str:
         diagram = rules.diagram(arrival.after, arrival.canonical)
         names = diagram.board.names if isinstance(diagram.board, Squares) else ()
         if square in names and diagram.marks.get(names.index(square)) == TO:
-            return f"by {arrival.move}: {arrival.written}"
+            return f"by {moves.said(arrival.number, arrival.key)}: {arrival.written}"
     return "from the start position"
 
 
