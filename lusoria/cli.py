@@ -259,12 +259,12 @@ def game_as_word(command: click.Command, ctx: click.Context, args: list[str]) ->
     if ctx.resilient_parsing or not any("--game" in option.opts for option in command.get_params(ctx)):
         return  # (shell completion parses resiliently: no error)
     given, words, _ = command.make_parser(ctx).parse_args(list(args))
+    if given.get("game") is not None or not words:
+        return  # (the games are asked for only then: `validate FILE` loads none here)
     games = {game.lower(): game for game in api.known_games()}
-    named = next((word for word in words if word.strip().lower() in games), None)
-    if given.get("game") is None and named is not None:
-        raise click.UsageError(
-            f"a game is given as an option, not a word: did you mean --game {games[named.strip().lower()]}?", ctx
-        )
+    named = next((games[word.strip().lower()] for word in words if word.strip().lower() in games), None)
+    if named is not None:
+        raise click.UsageError(f"a game is given as an option, not a word: did you mean --game {named}?", ctx)
 
 
 def plug_in_exit(error: SystemExit) -> str | None:
