@@ -13,9 +13,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from lusoria.notation.syntax import TAG_NAME, TAG_VALUE, SyntaxProblem, offset_of, unquote
+from lusoria.notation.syntax import TAG_BEFORE_NAME, TAG_NAME, TAG_VALUE, SyntaxProblem, offset_of, unquote
 from lusoria.notation.writer import TAG_NAMES
-from lusoria.validator.base import OptionError
 from lusoria.validator.games import GAMES
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")  # the result markers (grammar/common.lark, RESULT)
@@ -236,17 +235,21 @@ def _meant(word: str, game: str) -> list[str]:
     return _plies(word, game)
 
 
+_TAG_LINE = re.compile(rf"^{TAG_BEFORE_NAME}({TAG_NAME})[ \t]*({TAG_VALUE})", re.M)  # a tag, its line's first
+
+
 def _off_the_files(text: str, game: str, numeral: str) -> bool:
     """Whether a lowercase Roman numeral (`iv.`) holds a letter that is no file of the board the
     record's tags give its game (`v` on any, `i` on one of 8 files; any in a game of points), so that
     it is no square's file with its rank left out; False where the tags give no rules."""
-    from lusoria.notation.reader import scan_tags  # (the reader imports this module)
+    from lusoria.notation.numbers import whole_number
+    from lusoria.validator.base import OptionError  # (which imports this module)
 
     try:
-        size = GAMES[game].from_tags(scan_tags(text)).board_size()
+        size = GAMES[game].from_tags({name: unquote(value) for name, value in _TAG_LINE.findall(text)}).board_size()
     except OptionError:
         return False
-    files = int(size.split("x")[0]) if size else 0
+    files = whole_number(size.split("x")[0], 0, 26) or 0 if size else 0
     return any(ord(letter) - ord("a") >= files for letter in numeral.rstrip("."))
 
 

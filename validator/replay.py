@@ -422,7 +422,7 @@ def _onto(ply: str, files: int, ranks: int) -> str:
 
     def nearest(square: re.Match[str]) -> str:
         file = min(ord(square[1]) - ord("a"), files - 1)
-        return f"{chr(ord('a') + file)}{min(max(int(square[2]), 1), ranks)}"
+        return f"{chr(ord('a') + file)}{min(max(whole_number(square[2], 0, MAX_COUNT) or ranks, 1), ranks)}"
 
     return _SQUARE.sub(nearest, ply)
 
