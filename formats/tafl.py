@@ -794,14 +794,15 @@ def _unknown_status(written: str) -> str:
 
 def _count_problems(draft: Draft, row: re.Match[str], at: int, rules: TaflGame) -> list[SyntaxProblem]:
     """The CSV counts that differ from the capture lists of the moves, each square counted as
-    often as it is listed (H3): a `tag` problem of the record at the count."""
-    attackers_first = rules.initial().turn != WHITE
+    often as it is listed (H3): a problem of the record at the count, of the game's capture rule (as a
+    capture a list leaves out is)."""
+    attackers_first, capture = rules.initial().turn != WHITE, rules.settings.ids.capture
     lost = {"defenders": 0, "attackers": 0}  # the squares the moves of the other side list
     for number, move in enumerate(MOVE.finditer(row["moves"])):
         by_attackers = (number % 2 == 0) == attackers_first
         lost["defenders" if by_attackers else "attackers"] += len(re.findall(SQUARE, move["captures"] or ""))
     return [
-        draft.problem(_miscounted(side, _field(row, side).strip(), count), at + row.start(side), row[side], "tag")
+        draft.problem(_miscounted(side, _field(row, side).strip(), count), at + row.start(side), row[side], capture)
         for side, count in lost.items()
         if whole_number(_field(row, side).strip(), 0, 1 << 20) != count
     ]

@@ -227,6 +227,15 @@ class Lusoria(click.Group):
     def help(self, text: str | None) -> None:
         self._help = text
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name, command, rest = super().resolve_command(ctx, args)
+        if command is not None:
+            made = click.Context(command, info_name=name, parent=ctx, resilient_parsing=ctx.resilient_parsing)
+            game_as_word(command, made, rest)
+        return name, command, rest
+
     def main(self, *args: Any, **kwargs: Any) -> Any:
         self.debug = os.environ.get(DEBUG_SWITCH, "") not in ("", "0")
         with escaped():
@@ -248,6 +257,20 @@ class Lusoria(click.Group):
                 if said := api.failed_plug_in(error):  # a plug-in's bug, where no check of its hook said it
                     stop(while_checking(said, error))
                 stop(internal_error(error), INTERNAL_ERROR)
+
+
+def game_as_word(command: click.Command, ctx: click.Context, args: list[str]) -> None:
+    """A usage error for a game named as a word where `command` takes it as --game (`lusoria random
+    latrunculi`): what was meant, before click says the option is missing."""
+    if ctx.resilient_parsing or not any("--game" in option.opts for option in command.get_params(ctx)):
+        return  # (shell completion parses resiliently: no error)
+    given, words, _ = command.make_parser(ctx).parse_args(list(args))
+    if given.get("game") is not None or not words:
+        return  # (the games are asked for only then: `validate FILE` loads none here)
+    games = {game.lower(): game for game in api.known_games()}
+    named = next((games[word.strip().lower()] for word in words if word.strip().lower() in games), None)
+    if named is not None:
+        raise click.UsageError(f"a game is given as an option, not a word: did you mean --game {named}?", ctx)
 
 
 def plug_in_exit(error: SystemExit) -> str | None:

@@ -55,8 +55,10 @@ class Sourced(Protocol):
 
 
 def diagnostic_head(path: str, diagnostic: Diagnostic) -> str:
-    """A diagnostic's first line: path:line:column: severity[rule]: message."""
-    return f"{located(path, diagnostic)}: {diagnostic.severity}[{diagnostic.rule}]: {diagnostic.message}"
+    """A diagnostic's first line: path:line:column: severity[rule]: message, after the move of its
+    ply where it has one (`move 23, Black: `)."""
+    move = f"{diagnostic.move}: " if diagnostic.move else ""
+    return f"{located(path, diagnostic)}: {diagnostic.severity}[{diagnostic.rule}]: {move}{diagnostic.message}"
 
 
 def diagnostic_text(report: Sourced, diagnostic: Diagnostic) -> str:
@@ -100,8 +102,10 @@ def columns(text: str) -> int:
 
 
 def diagnostic_dict(diagnostic: Diagnostic) -> dict[str, Any]:
-    """A diagnostic as `validate --json` writes it: suggestions and assumed only when there are some."""
+    """A diagnostic as `validate --json` writes it: suggestions and assumed only when there are some;
+    its ply numbers it, not its move (the text's)."""
     fields = asdict(diagnostic)
+    del fields["move"]
     for name in ("suggestions", "assumed"):
         fields[name] = list(fields[name])
         if not fields[name]:

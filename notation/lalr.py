@@ -23,6 +23,7 @@ from lusoria.notation.syntax import (
     UNWRITTEN_TAG,
     CutShort,
     MissingResult,
+    OffBoard,
     SyntaxProblem,
     TagTwice,
     Terminals,
@@ -333,12 +334,13 @@ def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> S
     word, rules = text[start:end], GAMES.get(game)
     if rules and (refused := rules.refused_after(_word_before(text, at), found)):
         return SyntaxProblem(f"found '{escape_controls(found)}': {refused}", *row_column(text, at, offset), found)
-    why = _off_the_board(word, game) or _off_the_points(word, game) or _misrolled(word, game, text[end:])
+    off = _off_the_board(word, game)
+    why = off or _off_the_points(word, game) or _misrolled(word, game, text[end:])
     if why is None:
         return None
     said, after = f"found '{escape_controls(word)}': {why}", text[end:].split()
     if why != _NO_PLAYS or after[1:] or (after and _MARKER.fullmatch(after[0])):  # (not cut: `31: *`)
-        return SyntaxProblem(said, *row_column(text, start, offset), word)
+        return (OffBoard if off else SyntaxProblem)(said, *row_column(text, start, offset), word)
     cut = CutShort(said + _variation_unclosed(text, offset), *row_column(text, start, offset), word)  # `31: 5/`
     cut.span = (_cut_ply_start(text, end, game), len(text.rstrip()))
     return cut

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from lusoria.notation.syntax import TAG_NAME, TAG_VALUE, SyntaxProblem, offset_of, unquote
+from lusoria.notation.syntax import TAG_BEFORE_NAME, TAG_NAME, TAG_VALUE, SyntaxProblem, offset_of, unquote
 from lusoria.notation.writer import TAG_NAMES
 from lusoria.validator.games import GAMES
 
@@ -111,6 +111,8 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         reached = {fix: _read_to(text, fix, game) for fix in fixes}
         furthest = max(reached.values())
         return [fix for fix in fixes if reached[fix] == furthest >= fix.start + len(fix.text)]  # (`_reads_past`)
+    elif (roman := _ROMAN_NUMBER.fullmatch(word.upper())) and word.islower() and _off_the_files(text, game, word):
+        fixes = [Fix(start, end, f"{_roman_value(roman[1])}{roman[2]}")]  # (`iv.`: 4.)
     else:  # the first that reads on: a pass with its dashes repeated, or the most mended reading (in a game of
         # dice, of the roll and its plays)
         repeated = _PASS_REPEATED.search(text, 0, end)
@@ -231,6 +233,24 @@ def _meant(word: str, game: str) -> list[str]:
     if number and number[2] and not _RESULT.fullmatch(word):  # (a bare number: slip_fixes)
         return [f"{number[1]}... {ply}".rstrip() for ply in _plies(number[3], game)]
     return _plies(word, game)
+
+
+_TAG_LINE = re.compile(rf"^{TAG_BEFORE_NAME}({TAG_NAME})[ \t]*({TAG_VALUE})", re.M)  # a tag, its line's first
+
+
+def _off_the_files(text: str, game: str, numeral: str) -> bool:
+    """Whether a lowercase Roman numeral (`iv.`) holds a letter that is no file of the board the
+    record's tags give its game (`v` on any, `i` on one of 8 files; any in a game of points), so that
+    it is no square's file with its rank left out; False where the tags give no rules."""
+    from lusoria.notation.numbers import whole_number
+    from lusoria.validator.base import OptionError  # (which imports this module)
+
+    try:
+        size = GAMES[game].from_tags({name: unquote(value) for name, value in _TAG_LINE.findall(text)}).board_size()
+    except OptionError:
+        return False
+    files = whole_number(size.split("x")[0], 0, 26) or 0 if size else 0
+    return any(ord(letter) - ord("a") >= files for letter in numeral.rstrip("."))
 
 
 def _roman_value(numeral: str) -> int:

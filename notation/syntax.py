@@ -50,6 +50,11 @@ class CutShort(SyntaxProblem):
     span: tuple[int, int] = (0, 0)
 
 
+class OffBoard(SyntaxProblem):
+    """A ply with a square no board of its game has (`b5-b12` in Tablut): the legal plies nearest it
+    may still be found, in the position its record reaches before it (validator.replay.check)."""
+
+
 class TagTwice(SyntaxProblem):
     """A tag written a second time in a record, said at its name: the record may still be read
     without it (`span`: where it stands in the record's text) and its plies checked

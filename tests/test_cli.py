@@ -277,6 +277,30 @@ def test_random_of_a_game_that_describes_its_boards_by_its_variants_needs_one():
     assert named.exit_code == 0 and '[Variant "tyr-9x9"]' in named.output
 
 
+@pytest.mark.parametrize(
+    "command, word, game",
+    [
+        (["random"], "latrunculi", "latrunculi"),
+        (["random", "-n", "2"], "Tablut", "tablut"),
+        (["query"], "laquet", "laquet"),
+    ],
+)
+def test_a_game_named_as_a_word_where_a_command_takes_it_as_game_says_the_option(tmp_path, command, word, game):
+    """`lusoria random latrunculi` said only "Missing option '--game'"; every command takes a game as --game."""
+    result = run(*command, word, "--db", str(tmp_path / "none.db")) if command == ["query"] else run(*command, word)
+    assert result.exit_code == 2 and result.output.endswith(
+        f"Error: a game is given as an option, not a word: did you mean --game {game}?\n"
+    )
+    assert result.output.startswith(f"Usage: main {command[0]} [OPTIONS]\n")  # (CliRunner names it main)
+
+
+def test_a_word_after_game_given_is_an_extra_argument_and_a_path_named_as_a_game_is_a_path():
+    assert run("random", "--game", "tablut", "latrunculi").output.endswith(
+        "Error: Got unexpected extra argument (latrunculi)\n"
+    )
+    assert run("validate", "latrunculi").output.startswith("lusoria: latrunculi: no such file or directory\n")
+
+
 def test_board_for_a_game_that_takes_none_says_what_to_give_instead_in_the_options_terms():
     # it said "a Board tag is for games played on boards of several sizes", the tag's words
     several = "\n--board: only games played on boards of several sizes take it: "
@@ -528,3 +552,25 @@ def test_a_command_added_to_a_group_of_another_program_runs_there(tmp_path):
     result = CliRunner().invoke(tools, ["import", "--db", str(db), "samples/tablut/escape.lgn"])
     assert (result.exit_code, result.stderr) == (0, "")
     assert result.stdout == f"{db}: added 1 record (0 invalid, 0 of them unparsable), skipped 0 duplicates\n"
+
+
+@pytest.mark.parametrize(
+    "record, head, ply",
+    [  # White first; a variation's ply; attackers first, numbered as their players do and as chess does; a placing
+        ('[Game "tablut"]\n1. e3-c3 e4-b4 *\n', "2:10: error[T1]: move 1, Black: the piece on e4 is White's", 2),
+        ('[Game "tablut"]\n1. e3-c3 d1-d3 2. c3-c4 ( 2. e5-e2 ) *\n', "2:30: error[T2]: move 2, White: the way is", 3),
+        ('[Game "copenhagen"]\n1. d1-d3 f4-f3 2. a4-c5 *\n', "2:19: error[C3]: move 2, Black: a piece moves along", 3),
+        (
+            '[Game "copenhagen"]\n1... d1-d3 2. f4-f3 a4-c5 *\n',
+            "2:21: error[C3]: move 2, Black: a piece moves along",
+            3,
+        ),
+        ('[Game "latrunculi"]\n1. @a1 @b2 2. @c1 @a1 *\n', "2:19: error[S1]: move 2, Black: a1 is occupied", 4),
+        ('[Game "laquet"]\n1. 63: 1/7 1/4 *\n', "2:4: error[Q3]: move 1, White: 1/7 lands on point 7", 1),
+    ],
+)
+def test_a_plys_diagnostic_says_its_move_and_side_in_text_and_its_ply_in_json(record, head, ply):
+    """A transcriber checks against a source numbered by moves: the text said the ply's place alone."""
+    assert run("validate", "-", input=record).output.startswith(f"<stdin>:{head}")
+    [said] = json.loads(run("validate", "--json", "-", input=record).output)["diagnostics"]
+    assert "move" not in said and said["ply"] == ply

@@ -84,7 +84,9 @@ def test_carets_count_the_columns_a_terminal_shows_not_the_characters():
     [syntax] = [d for d in report.diagnostics if d.rule == "syntax"]
     assert diagnostic_text(report, syntax).splitlines()[1:] == [
         f" 3 | 1. e3-c3 {{ {nfd} 王国 }} x1-x1 *",
-        "   | " + " " * (11 + 5 + 1 + 4 + 3) + "^^^^^",  # `1. e3-c3 { `, Björn, a blank, 王国, ` } `
+        "   | "
+        + " " * (11 + 5 + 1 + 4 + 3)
+        + "^^^^^ did you mean f1-i1 or i4-i1?",  # `1. e3-c3 { `, Björn, a blank, 王国, ` } `
     ]
     [name] = [d for d in report.diagnostics if d.rule == "tag"]
     assert diagnostic_text(report, name).splitlines()[2] == "   |         ^^^^^ did you mean Björn?"

@@ -38,11 +38,12 @@ RECORD_RULES = files("lusoria.validator") / "record.toml"  # the texts of the ru
 
 
 class Illegal(LusoriaError):
-    """A ply the rules forbid: the rule it breaks and why, in plain words."""
+    """A ply the rules forbid: the rule it breaks and why, in plain words; `occupied`, for a move
+    onto a square that holds a piece, that square's name (the driver names the ply that put it there)."""
 
-    def __init__(self, rule: str, message: str):
+    def __init__(self, rule: str, message: str, occupied: str = ""):
         super().__init__(message)
-        self.rule, self.message = rule, message
+        self.rule, self.message, self.occupied = rule, message, occupied
 
 
 class NotAPly(LusoriaError, ValueError):

@@ -224,7 +224,7 @@ def _move(settings: Settings, board: bytearray, hand: list[int], side: int, move
     _check_way(settings, board, squares, side, move)
     target = squares[-1]
     if board[target] and not move.jumps:
-        raise Illegal(settings.move_rule, f"{settings.geo.names[target]} is occupied")
+        raise Illegal(settings.move_rule, f"{settings.geo.names[target]} is occupied", settings.geo.names[target])
     board[target] = mover
     return target, "move"
 
@@ -242,7 +242,7 @@ def _place(settings: Settings, board: bytearray, hand: list[int], side: int, mov
         raise Illegal("S1", said)
     target = _square(settings, move.squares[0], "S1")
     if board[target]:
-        raise Illegal("S1", f"{move.squares[0]} is occupied")
+        raise Illegal("S1", f"{move.squares[0]} is occupied", move.squares[0])
     board[target] = piece(side, PAWN)
     hand[side] -= 1
     return target
@@ -317,7 +317,7 @@ def _check_jumps(settings: Settings, board: bytearray, squares: list[int], side:
         if jumped >> 2 != side and not settings.jump_any:
             raise Illegal("S2", f"a jump goes over one's own piece; {geo.names[over]} is the enemy's")
         if board[there]:
-            raise Illegal("S2", f"{name} is occupied")
+            raise Illegal("S2", f"{name} is occupied", name)
         if there in seen:
             raise Illegal("S2", f"the jumps land on {name} twice (or return to the start)")
         seen.add(there)

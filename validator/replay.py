@@ -21,11 +21,21 @@ from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText, SyntaxProblem, header_of, parse_record, scan_tags
 from lusoria.notation.slips import RESULTS, Fix, closed_tag, mend, results_meant, slip_fixes, tag_meant
 from lusoria.notation.sources import BOM
-from lusoria.notation.syntax import CUT_SHORT, MISSING_RESULT, CutShort, MissingResult, TagTwice, row_column
+from lusoria.notation.syntax import (
+    CUT_SHORT,
+    MISSING_RESULT,
+    CutShort,
+    MissingResult,
+    OffBoard,
+    TagTwice,
+    offset_of,
+    row_column,
+)
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import write_record
 from lusoria.plugins import FAILS
-from lusoria.validator.base import WHITE, Game, Illegal, OptionError, Outcome, Played, Position
+from lusoria.validator.base import SIDE_NAMES, WHITE, Game, Illegal, NotAPly, OptionError, Outcome, Played, Position
+from lusoria.validator.diagram import TO, Squares
 from lusoria.validator.games import GAMES, game_class, known_games, rules_from_tags, variant_named, with_variant
 from lusoria.validator.suggest import alike, did_you_mean, nearest_plies, suggestions
 from lusoria.words import listed
@@ -48,6 +58,7 @@ class Diagnostic:
     column: int = 0
     suggestions: tuple[str, ...] = ()  # close legal plies, for an illegal ply
     assumed: tuple[str, ...] = ()  # plies replaced by their suggestion before this one (--keep-going)
+    move: str = ""  # the ply's move number and side, as the record numbers them ("move 23, Black")
 
     def meant(self) -> str:
         """What the suggestions are said as: did you mean e3-c3 or e3-d3?, one that holds a ? in
@@ -209,7 +220,10 @@ def _checked(source: RecordText, keep: bool, keep_going: bool, assume_result: bo
     report = replay(read.record, read.text, keep, keep_going)
     report.source = source
     report.diagnostics = _hinted(
-        sorted(read.diagnostics + [_as_written(d, read.mended) for d in report.diagnostics], key=_place), source.hint
+        sorted(
+            _numbered(read.diagnostics, report) + [_as_written(d, read.mended) for d in report.diagnostics], key=_place
+        ),
+        source.hint,
     )
     return report
 
@@ -218,6 +232,15 @@ def _notes_said(source: RecordText, record: Record | None) -> str:
     """What the first error of a record that does not parse (`record` None) adds: its reader's notes of
     lines not read (an e-mail's prose and signature, RecordText.notes), in order, which no record keeps."""
     return "".join(f"; {note}" for note in source.notes) if record is None else ""
+
+
+def _numbered(diagnostics: list[Diagnostic], report: Report) -> list[Diagnostic]:
+    """A reader's diagnostics at plies of the main line of the record `report` replayed, each with
+    its move (`Moves`)."""
+    if report.record is None or report.rules is None or not report.positions:
+        return diagnostics
+    moves = Moves(report.record, report.rules, report.positions[0])
+    return [replace(d, move=moves.said(d.ply, (0, d.ply - 1))) if d.ply else d for d in diagnostics]
 
 
 def _hinted(diagnostics: list[Diagnostic], hint: str) -> list[Diagnostic]:
@@ -332,6 +355,8 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
             meant = [fix.text for fix in fixes] + list(problem.meant if isinstance(problem, TagTwice) else ())
             if game and game not in known_games() and read.format == "lgn":  # the problem is the unknown game
                 meant = alike(problem.text, known_games())
+            if isinstance(problem, OffBoard) and not meant:
+                meant = _nearest_on_board(read, problem)
             if fixes:  # the diagnostic points at what its suggestions replace, as an editor's quick fix does:
                 # the word at the error, or more (`e3-c3 !?` for e3-c3!?, `63: 5-11 1-4` for 63: 5/11 1/4)
                 text, (line, column) = read.text[fixes[0].start : fixes[0].end], _fix_place(read, fixes[0])
@@ -375,6 +400,42 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
             (fix,) = fixes
             mended.append(_Mended(*_fix_place(read, fix), read.text[fix.start : fix.end], fix.text))
             read = _retold(read, mend(read.text, fix))
+
+
+def _nearest_on_board(read: RecordText, problem: OffBoard) -> list[str]:
+    """The legal plies nearest a ply with a square off every board of its game (`b5-b12`), as an
+    illegal ply's (`suggestions`) of it with its squares brought onto the board (`b5-b9`), in the
+    position the main line reaches before it (the record read up to it, a result assumed); none in a
+    variation, or where the plies before it are not all legal."""
+    from lusoria.notation.lalr import open_variations  # loads Lark: only for the records that need it
+
+    before = read.text[: offset_of(read.text.split("\n"), problem.line - read.line + 1, problem.column)]
+    if open_variations(before):
+        return []
+    report = check(_retold(read, _MOVE_NUMBER_AT_END.sub("", before) + ASSUMED_RESULT))
+    if report.rules is None or not report.positions or len(report.positions) <= report.plies:
+        return []
+    board = report.rules.diagram(report.positions[-1]).board
+    if not isinstance(board, Squares):
+        return []
+    try:
+        return suggestions(report.rules, report.positions[-1], _onto(problem.text, board.files, board.ranks))
+    except NotAPly:  # brought onto the board, still none (`a2-a3~d4~a1`: a second removal)
+        return []
+
+
+_MOVE_NUMBER_AT_END = re.compile(r"[0-9]+\.+\s*\Z")
+_SQUARE = re.compile(r"([a-z])([0-9]+)")
+
+
+def _onto(ply: str, files: int, ranks: int) -> str:
+    """`ply` with each square off a board of `files` × `ranks` moved to the nearest on it (`b12`: `b9` on 9×9)."""
+
+    def nearest(square: re.Match[str]) -> str:
+        file = min(ord(square[1]) - ord("a"), files - 1)
+        return f"{chr(ord('a') + file)}{min(max(whole_number(square[2], 0, MAX_COUNT) or ranks, 1), ranks)}"
+
+    return _SQUARE.sub(nearest, ply)
 
 
 def _retold(read: RecordText, text: str) -> RecordText:
@@ -531,6 +592,8 @@ class _Replay:
         self.keep, self.keep_going, self.first_error = keep, keep_going, first_error
         report.positions.append(start)
         self.numbers = _WrongNumbers(record, rules, start)  # those of the plies replayed
+        self.moves = Moves(record, rules, start, self.numbers)
+        self.history: dict[int, list[Arrival]] = {0: []}  # each line's plies played, from the start
         self.tree: _Lines | None = None  # walked at the first variation met
 
     def every_line(self) -> None:
@@ -560,13 +623,14 @@ class _Replay:
         line, first = (self.record.main, 1) if self.tree is None else self.tree.lines[at]
         ended = rules.outcome(self.start) if first == 1 else None
         assumed: list[str] = []
+        history = self.history[at]
         for index, ply in enumerate(line.plies):
             number = first + index
             if ply.number is not None:  # (most plies are not numbered: no call for them)
                 self.numbers.visit_ply(ply, number, (at, index))  # (checked before any assumption)
             past_end = rules.play_past_end(position, ply.text) if ended is not None else None
             if ended is not None and past_end is None:
-                where = _where(ply, number)
+                where = self.moves.where(ply, number, (at, index))
                 report.error(rules.end_rule, f"the game is already over ({ended.reason}); no ply may follow", **where)
                 return ended, False, assumed
             if ply.variations:
@@ -574,14 +638,16 @@ class _Replay:
             try:
                 played = past_end if past_end is not None else rules.play(position, ply.text)
             except Illegal as illegal:
-                assumption = self.illegal(illegal, position, ply, number, assumed)
+                where = self.moves.where(ply, number, (at, index))
+                assumption = self.illegal(illegal, position, ply, where, assumed, history)
                 if assumption is None:
                     return ended, False, assumed
                 assumed.append(f"ply {number}: {assumption}")
                 played = rules.play(position, assumption)
             for rule, message in played.warnings:
-                report.warning(rule, message, **_where(ply, number), assumed=tuple(assumed))
+                report.warning(rule, message, **self.moves.where(ply, number, (at, index)), assumed=tuple(assumed))
             position, ended = played.position, played.outcome
+            history.append(Arrival(ply.text, played.text, position, number, (at, index)))
             if self.keep:
                 if played.earlier:
                     _replayed(report, at, index, played.earlier)
@@ -595,24 +661,52 @@ class _Replay:
             self.tree = _Lines()
             walk(self.record, self.tree)
         kept = index if self.keep else -1
+        for variation in self.tree.branches[at, index]:
+            self.history[variation] = list(self.history[at])  # (the plies before the one it replaces)
         return [(variation, position, at, kept) for variation in reversed(self.tree.branches[at, index])]
 
-    def illegal(self, illegal: Illegal, position: Position, ply: Ply, number: int, assumed: list[str]) -> str | None:
-        """Report an illegal ply, with the plies it may have meant; with `keep_going`, the one
-        nearest it, played in its place (None: the rest of the line is not checked)."""
+    def illegal(
+        self, illegal: Illegal, position: Position, ply: Ply, where: dict, assumed: list[str], history: list[Arrival]
+    ) -> str | None:
+        """Report an illegal ply (at `where`: `Moves.where`; after the plies of `history`), with the
+        plies it may have meant; with `keep_going`, the one nearest it, played in its place (None: the
+        rest of the line is not checked)."""
         rules = self.rules
         close = suggestions(rules, position, ply.text) if not self.first_error else ()
         nearest = nearest_plies(rules, position, ply.text) if self.keep_going else []
         assumption = nearest[0] if len(nearest) == 1 else None
         stop = "" if assumption else "; the rest of this line is not checked" + _kept_going(self.keep_going, nearest)
+        placed = f" ({placed_by(rules, self.moves, illegal.occupied, history)})" if illegal.occupied else ""
         self.report.error(
             illegal.rule,
-            illegal.message + stop,
-            **_where(ply, number),
+            illegal.message + placed + stop,
+            **where,
             suggestions=tuple(close),
             assumed=tuple(assumed),
         )
         return assumption
+
+
+class Arrival(NamedTuple):
+    """A ply played: as written, in canonical form, the position after it, its number and its key."""
+
+    written: str
+    canonical: str
+    after: Position
+    number: int
+    key: PlyKey
+
+
+def placed_by(rules: Game, moves: Moves, square: str, history: list[Arrival]) -> str:
+    """Who put the piece on `square` (a square's name), of the plies of `history`: the last that
+    moved or placed a piece there (its move and text, "by move 12, White: e2-g4", as the game's
+    diagram marks where a ply goes to), or "from the start position" when none did."""
+    for arrival in reversed(history):
+        diagram = rules.diagram(arrival.after, arrival.canonical)
+        names = diagram.board.names if isinstance(diagram.board, Squares) else ()
+        if square in names and diagram.marks.get(names.index(square)) == TO:
+            return f"by {moves.said(arrival.number, arrival.key)}: {arrival.written}"
+    return "from the start position"
 
 
 @mypyc_attr(native_class=False)  # compiled, it extends a Python class (lusoria/accelerator.py)
@@ -839,6 +933,25 @@ def numbering(record: Record, rules: Game, start: Position, continued: Continued
 def _where(ply, number: int) -> dict:
     """Where a diagnostic about ply `number` points."""
     return dict(ply=number, text=ply.text, line=ply.line, column=ply.column)
+
+
+class Moves:
+    """How a transcriber finds a ply of a record in its source: its move number, in the record's
+    numbering (`numbering`: attackers-first too), and the side that plays it."""
+
+    def __init__(self, record: Record, rules: Game, start: Position, numbers: _WrongNumbers | None = None) -> None:
+        self.numbers = numbers or _WrongNumbers(record, rules, start)
+        self.first = rules.turn(start) ^ self.numbers.offset  # the side whose plies are numbered `N.`
+
+    def said(self, number: int, key: PlyKey) -> str:
+        """Ply `number` (at `key` in the record's tree) as "move 23, Black"."""
+        written = move_number(self.numbers.continued.number(number, key), self.numbers.offset)
+        second = written.endswith("...")
+        return f"move {written.rstrip('.')}, {SIDE_NAMES[self.first ^ second]}"
+
+    def where(self, ply: Ply, number: int, key: PlyKey) -> dict:
+        """Where a diagnostic about ply `number` at `key` points (`_where`), and its move."""
+        return _where(ply, number) | {"move": self.said(number, key)}
 
 
 @mypyc_attr(native_class=False)  # compiled, it extends a Python class (lusoria/accelerator.py)

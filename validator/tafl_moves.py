@@ -129,7 +129,7 @@ def check_move(board: bytes, side: int, move: Move, settings: Settings) -> None:
     _check_way(board, piece, path, settings)
     target = move.target
     if board[target]:
-        raise Illegal(settings.ids.move, f"{settings.geo.names[target]} is occupied")
+        raise Illegal(settings.ids.move, f"{settings.geo.names[target]} is occupied", settings.geo.names[target])
     if settings.region[target] and not _may_stop(settings, piece, move.origin, target):
         _refuse_stop(settings, target)
     _check_camps(settings, move.origin, path)

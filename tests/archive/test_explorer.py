@@ -303,7 +303,7 @@ def test_the_page_of_a_csv_row_kept_as_written_replays_it(tmp_path):
     plies = re.findall(r'<span class="ply" data-ply="(\d+)"[^>]*>([^<]*)</span>', page.text)
     assert (page.status_code, plies) == (200, [("1", "e3-c3"), ("2", "d1-d2")])
     assert (
-        '<div class="diagnostic error">error[tag]: the defenders lost are counted 5, and the moves list 0' in page.text
+        '<div class="diagnostic error">error[T4]: the defenders lost are counted 5, and the moves list 0' in page.text
     )
 
 

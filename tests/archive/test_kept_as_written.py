@@ -247,7 +247,7 @@ def test_sql_as_lgn_writes_the_text_as_kept_and_its_help_says_so_where_query_lea
 # A tablut CSV file (its name says its game): a valid row (record 1), a row with a count its moves
 # do not list (record 2: kept as written, lgn has no place for the count), an unparsable row (record 3)
 COUNTS = 'e3-c3 d1-d3,0,0,Ongoing\ne3-c3 d1-d2,5,0,Ongoing\n"d1-d3 zz9-q",0,0,x\n'
-COUNTED = ("error", "tag", "the defenders lost are counted 5, and the moves list 0", None)
+COUNTED = ("error", "T4", "the defenders lost are counted 5, and the moves list 0", None)
 
 
 def counted(tmp_path, name: str = "tablut_counts.csv", rows: str = COUNTS, tags: dict | None = None) -> Archive:
@@ -307,7 +307,7 @@ def test_export_writes_the_plies_of_a_csv_row_kept_as_written(tmp_path):
         ("2", "", ""),
     ]
     assert [(line["moves"], line["diagnostics"][0]["rule"]) for line in lines[1:]] == [
-        (["e3-c3", "d1-d2"], "tag"),
+        (["e3-c3", "d1-d2"], "T4"),
         ([], "syntax"),
     ]
 
@@ -401,7 +401,7 @@ def test_query_as_lgn_says_the_game_variant_and_rules_to_read_a_csv_row_kept_as_
     assert CliRunner().invoke(main, [*shlex.split(again)[1:], "--db", other]).exit_code == 0
     carried = "SELECT valid, first_rule, written_in FROM records WHERE line = 2"
     with closing(connect(archive.path)) as conn, closing(connect(other)) as copy:
-        assert copy.execute(carried).fetchall() == conn.execute(carried).fetchall() == [(0, "tag", "csv")]
+        assert copy.execute(carried).fetchall() == conn.execute(carried).fetchall() == [(0, "T4", "csv")]
 
 
 def test_a_csv_row_kept_as_written_is_removed_by_its_replay_with_the_game_the_archive_holds(tmp_path, monkeypatch):

@@ -1140,7 +1140,9 @@ def test_a_records_file_with_an_illegal_record_is_an_error_with_its_diagnostic(a
     file.write_text('[Game "tablut"]\n\n1. c5-c3 i6-f6 *\n\n[Game "tablut"]\n\n1. e2-g2 e4-d4 *\n')
     result = CliRunner().invoke(main, ["query", "--db", archive.path, "--records", str(file)])
     assert result.exit_code == 1 and result.stdout == ""
-    assert result.stderr.startswith(f"{file}:7:4: error[T1]: the piece on e2 is Black's")  # White moves first
+    assert result.stderr.startswith(
+        f"{file}:7:4: error[T1]: move 1, White: the piece on e2 is Black's"
+    )  # White moves first
     assert result.stderr.endswith(
         f"lusoria: {file}:5: record 2 of the records file is not valid (T1: the piece on e2 is "
         "Black's, and White is to move; the rest of this line is not checked; did you mean e3-g3?); a search "

@@ -2009,11 +2009,11 @@ def test_a_csv_header_in_another_order_orders_the_columns_of_the_games_after_it(
     done = CliRunner().invoke(main, ["validate", str(tmp_path / "brandubh.csv")])
     column = 1 + len(f"{status},{moves},{attackers},")
     assert done.stdout.startswith(
-        f"{tmp_path}/brandubh.csv:2:{column}: error[tag]: the defenders lost are counted 2, and the moves list 0\n"
+        f"{tmp_path}/brandubh.csv:2:{column}: error[B6]: the defenders lost are counted 2, and the moves list 0\n"
     )
     assert done.stdout.endswith(
-        "2 records: 0 valid, 2 invalid (2 errors, 0 warnings)\nrules cited: tag, syntax "
-        "(lusoria explain tag says what a rule means)\n"
+        "2 records: 0 valid, 2 invalid (2 errors, 0 warnings)\nrules cited: B6, syntax "
+        "(lusoria explain B6 says what a rule means)\n"
     )
     counted, unordered = [check(s) for s in read_text(text, "csv", "brandubh.csv")]
     assert counted.record.result == "1-0" and len(counted.record.main.plies) == 30
@@ -2140,7 +2140,7 @@ def test_csv_fields_may_be_quoted_and_are_cited_inside_their_quotes():
     text = '"b4-b3 c4-c5 d6-c6",0,"1","Ongoing"\n"b4-b3 c4-c5 a1-a2",0,0,Ongoing\n'
     counted, illegal = [check(s) for s in read_text(text, "csv", "brandubh.csv")]
     assert counted.record.result == "*" and len(counted.record.main.plies) == 3
-    assert problems(counted) == [("tag", None, 1, 24)] and problems(illegal) == [("B3", 3, 2, 14)]
+    assert problems(counted) == [("B6", None, 1, 24)] and problems(illegal) == [("B3", 3, 2, 14)]
 
 
 def saved_by_a_european_spreadsheet(text, quoted):
@@ -2221,7 +2221,7 @@ def test_a_csv_files_separator_is_not_read_from_a_hash_line():
 
 def test_csv_counts_and_unlisted_captures_are_the_records_mistakes_at_their_place():
     counted, unlisted = reports("errors/brandubh-lists.csv")
-    assert problems(counted) == [("tag", None, 1, 516)]
+    assert problems(counted) == [("B6", None, 1, 516)]  # Brandubh's capture rule, as the list's
     assert counted.diagnostics[0].message == "the attackers lost are counted 4, and the moves list 3"
     assert problems(unlisted) == [("B6", 16, 2, 91)]  # e5-g5, which captures g6
     assert unlisted.diagnostics[0].message == "the move captures g6, which the record does not list"
@@ -2244,7 +2244,7 @@ def test_a_csv_count_that_is_no_number_is_said_to_be_none_at_its_column(written)
     """Was quoted as if it were one: `the defenders lost are counted s9, and the moves list 0`."""
     text = f"b4-b3 c4-c5 d6-c6,{written},0,Ongoing\n"
     [counted] = [check(s) for s in read_text(text, "csv", "brandubh.csv")]
-    assert problems(counted) == [("tag", None, 1, 19)]
+    assert problems(counted) == [("B6", None, 1, 19)]
     assert counted.diagnostics[0].message == (
         f"the defenders lost are counted '{written}', which is no count (0, 1, 2 …); the moves list 0"
     )
@@ -2480,7 +2480,7 @@ def test_a_quote_written_twice_in_a_quoted_csv_field_is_read_as_the_csv_module_r
         ],
         [
             (
-                "tag",
+                "B6",
                 3,
                 len(moves) + 3,
                 '1""',

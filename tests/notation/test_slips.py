@@ -710,3 +710,37 @@ def test_words_that_write_no_roman_numeral_are_no_move_number(word):
     number's dots alone: no number is suggested (`0.`)."""
     (diagnostic,) = check(f"{SENECA}\n1. @d4 @e5 {word} @c3 *\n").diagnostics
     assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", word, ())
+
+
+@pytest.mark.parametrize(
+    "header, movetext, word, meant",
+    [  # a letter no file of the record's board has: `v` on any, `i` on 7x7 and 8x8, `l` on 11x11, `x` on 19x19
+        ('[Game "tablut"]', "iv. e3-c3 *", "iv.", "4."),
+        ('[Game "brandubh"]', "i. d1-d2 *", "i.", "1."),
+        ('[Game "latrunculi"]\n[Variant "seneca"]', "i. @d4 @e5 ii. @c3 *", "i.", "1."),
+        ('[Game "laquet"]', "xiv... 63: 1/7 *", "xiv...", "14..."),  # points, no files
+        ('[Game "copenhagen"]', "l. d1-d2 *", "l.", "50."),
+        ('[Game "hnefatafl"]\n[Variant "tablut-19x19"]', "xi. f14-f15 *", "xi.", "11."),
+    ],
+)
+def test_a_lowercase_roman_move_number_is_offered_where_it_can_be_no_squares_file(header, movetext, word, meant):
+    """`iv.` got nothing: a lowercase letter is a file on a large tafl board, so only where it is none."""
+    diagnostic = check(f"{header}\n{movetext}\n").diagnostics[0]
+    assert (diagnostic.rule, diagnostic.ply, diagnostic.line, diagnostic.column) == (
+        "syntax",
+        None,
+        2 + ("\n" in header),
+        1,
+    )
+    assert (diagnostic.text, diagnostic.suggestions) == (word, (meant,))
+
+
+@pytest.mark.parametrize(
+    "header, movetext, word",
+    [('[Game "tablut"]', "i. e3-c3 *", "i."), ('[Game "copenhagen"]', "ci. d1-d2 *", "ci.")],
+)
+def test_a_lowercase_roman_move_number_of_the_boards_files_alone_is_offered_nothing(header, movetext, word):
+    """`i.` on 9x9, `ci.` on 11x11: every letter a file of the board, it may be a square cut short."""
+    [diagnostic] = check(f"{header}\n{movetext}\n").diagnostics
+    assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", word, ())
+    assert diagnostic.message.startswith(f"found '{word}', expected")

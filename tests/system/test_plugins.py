@@ -83,7 +83,9 @@ def test_the_game_and_the_format_are_found(toys, records):
 def test_validate_fmt_and_convert(toys, records):
     assert lusoria(toys, "validate", "games").endswith("2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")
     (records.parent / "bad.moves").write_text("toytafl b4-b6 e5-f5 d2-d4 *\n")  # d3 stands between
-    assert "bad.moves:1:21: error[Y2]: the way is blocked at d3" in lusoria(toys, "validate", "bad.moves", code=1)
+    assert "bad.moves:1:21: error[Y2]: move 2, Black: the way is blocked at d3" in lusoria(
+        toys, "validate", "bad.moves", code=1
+    )
     (records.parent / "slip.moves").write_text("tablut e3-c3 zz *\n")  # not a ply: the reader says so (is_ply)
     assert "slip.moves:1:14: error[syntax]: found 'zz', expected a ply of tablut" in lusoria(
         toys, "validate", "slip.moves", code=1
@@ -134,6 +136,8 @@ def test_explain_finds_the_games_rules_through_its_class(toys, records):
         "  error[Y2]: the way is blocked at d3; the rest of this line is not checked\n"
     )
     (records.parent / "example.lgn").write_text('[Game "toytafl"] 1. b4-b6 e5-f5 2. d2-d4 *\n')
-    assert "error[Y2]: the way is blocked at d3; the rest" in lusoria(toys, "validate", "example.lgn", code=1)
+    assert "error[Y2]: move 2, Black: the way is blocked at d3; the rest" in lusoria(
+        toys, "validate", "example.lgn", code=1
+    )
     listed = lusoria(toys, "explain").splitlines()
     assert [line.split()[:2] for line in listed[-9:]] == [[f"Y{n}", "toytafl"] for n in range(1, 10)]

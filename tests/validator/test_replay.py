@@ -359,3 +359,49 @@ def test_a_suggestion_that_holds_a_question_mark_is_quoted():
     move = check('[Game "tablut"]\n\n1. e3-c4 *\n').diagnostics[0]
     assert date.meant() == "did you mean '1283.??.??'?"
     assert move.meant() == f"did you mean {' or '.join(move.suggestions)}?" and move.suggestions
+
+
+@pytest.mark.parametrize(
+    "game, movetext, rule, ply, said",
+    [
+        ("tablut", "1. e3-c3 a4-c4 2. c3-c4 *", "T2", 3, "c4 is occupied (by move 1, Black: a4-c4)"),
+        ("tablut", "1. e3-c3 a4-c4 ( 1... d1-d3 2. c3-d3 ) *", "T2", 3, "d3 is occupied (by move 1, Black: d1-d3)"),
+        ("tablut", "1. e3-c3 a4-b4 2. g5-g3 ( 2. c5-c3 ) *", "T2", 3, "c3 is occupied (by move 1, White: e3-c3)"),
+        ("brandubh", "1. d1-d2 *", "B3", 1, "d2 is occupied (from the start position)"),
+        ("latrunculi", "1. @a1 @b2 2. @c1 @a1 *", "S1", 4, "a1 is occupied (by move 1, White: @a1)"),
+    ],
+)
+def test_an_occupied_square_names_the_ply_that_put_its_piece_there(game, movetext, rule, ply, said):
+    """A transcriber saw "g4 is occupied" and had to replay the game to find which ply went there;
+    a variation's ply looks back along its line into the line it leaves."""
+    [found] = check(f'[Game "{game}"]\n{movetext}\n').diagnostics
+    assert (found.rule, found.ply, found.message) == (rule, ply, f"{said}; the rest of this line is not checked")
+
+
+@pytest.mark.parametrize(
+    "header, movetext, column, found, meant",
+    [
+        ('[Game "brandubh"]', "1. b4-b9 *", 4, "b9 is not a square of any brandubh board (a1–g7)", ("b4-b7", "b4-b6")),
+        ('[Game "tablut"]', "1. e3-c3 b5-b12 *", 10, "b12 is not a square of any tablut board (a1–i9)", ("b5-b9",)),
+        (
+            '[Game "hnefatafl"] [Variant "tablut-19x19"]',
+            "1. f14-f22 *",
+            4,
+            "f22 is not a square of any hnefatafl board (a1–s19)",
+            ("f14-f9", "f14-f10", "f14-f11"),
+        ),
+    ],
+)
+def test_a_move_off_the_board_is_offered_the_legal_plies_nearest_it(header, movetext, column, found, meant):
+    """`b5-b12` got no "did you mean": its square brought onto the board, it gets the nearest legal plies."""
+    [said] = check(f"{header}\n{movetext}\n").diagnostics
+    word = movetext.split()[-2]  # the last ply
+    assert (said.rule, said.line, said.column, said.message) == ("syntax", 2, column, f"found '{word}': {found}")
+    assert said.suggestions[: len(meant)] == meant
+
+
+def test_a_move_off_the_board_is_offered_nothing_where_the_plies_before_it_are_not_replayed():
+    """In a variation, or after an illegal ply, the position before it is not at hand."""
+    for movetext in ("1. e3-c3 ( 1. e3-e22 ) *", "1. e3-c3 a5-a4 2. e4-e21 *"):
+        said = check(f'[Game "tablut"]\n{movetext}\n').diagnostics
+        assert [(d.rule, d.suggestions) for d in said] == [("syntax", ())]

@@ -56,7 +56,7 @@ def test_an_entry_of_the_users_catalogue_is_a_variant_in_every_worker(tmp_path, 
     done = lusoria(tmp_path, "validate", *jobs, "games", LUSORIA_CATALOGUE="club.toml")
     assert (done.returncode, done.stderr) == (1, "")
     assert done.stdout.splitlines() == [
-        "games/99-wrong.lgn:4:6: error[G3]: the way is blocked at d6; the rest of this line is not checked",
+        "games/99-wrong.lgn:4:6: error[G3]: move 1, Black: the way is blocked at d6; the rest of this line is not checked",
         " 4 | 1... d7-d5 *",
         "   |      ^^^^^",
         "41 records: 40 valid, 1 invalid (1 error, 0 warnings)",
