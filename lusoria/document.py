@@ -248,10 +248,18 @@ class Document:
         self.format = "lgn"  # the format the document was last read in
         self.entries: list[Entry] = []
         self.reports: dict[ReportKey, Report] = {}
+        self.read: tuple[str | None, list[RecordText]] = (None, [])  # the text last split, and its records
 
     def split(self, text: str) -> list[RecordText]:
-        """The document's records, read as `validate` reads its file; a text that a reader of another
-        format cannot read at all is one record, whose report says why."""
+        """The document's records, read as `validate` reads its file, once for each text (each edit's
+        check and the requests that follow it ask for the same text)."""
+        if text != self.read[0]:
+            self.read = (text, self._records(text))
+        return self.read[1]
+
+    def _records(self, text: str) -> list[RecordText]:
+        """The records of a text; a text that a reader of another format cannot read at all is one
+        record, whose report says why."""
         text = normalized(text)
         self.format = text_format(self.path, text)
         try:

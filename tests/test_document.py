@@ -636,3 +636,27 @@ def test_a_header_naming_another_game_changes_the_diagnostics_of_the_move_lists_
         1,
         "there is no piece on d2; the rest of this line is not checked",
     )
+
+
+def test_a_document_of_another_format_is_read_once_for_each_text_whatever_is_asked_of_it():
+    """An editor asks several things of each edit (diagnostics, tokens, outline, fixes): a large
+    `.csv` is not read again for each."""
+    texts = []
+
+    def counted(text, path, tags):
+        texts.append(text)
+        return FORMATS["tafl"].read(text, path, tags)
+
+    FORMATS.register(Format("counted", (".counted",), counted))
+    try:
+        document = Document("/work/tablut.counted")
+        for text in ["e3-c3 d1-d3\n", "e3-c3 d1-d3\n", "e3-c3 d1-d3 e4-e3\n", "e3-c3 d1-d3 e4-e3\n"]:
+            document.refresh(text)
+    finally:
+        FORMATS.unregister("counted")
+    assert texts == ["e3-c3 d1-d3\n", "e3-c3 d1-d3 e4-e3\n"]
+    assert [(ply.text, ply.line) for ply in document.entries[0].report.record.main.plies] == [
+        ("e3-c3", 1),
+        ("d1-d3", 1),
+        ("e4-e3", 1),
+    ]
