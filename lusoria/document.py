@@ -289,14 +289,16 @@ class Document:
         """Take the text as it is now (what a request does: it checks only what it needs)."""
         self.update(self.split(text))
 
+    def entries_at(self, line: int) -> list[Entry]:
+        """The records holding a document line (0-based): one, or the games written on it (a scrape's
+        on one line); between records, the one before."""
+        before = [entry for entry in self.entries if entry.first_line <= line]
+        return [entry for entry in before if entry.first_line == before[-1].first_line]
+
     def entry_at(self, line: int) -> Entry | None:
-        """The record holding a document line (0-based); between records, the one before."""
-        found = None
-        for entry in self.entries:
-            if entry.first_line > line:
-                break
-            found = entry
-        return found
+        """The record holding a document line (0-based), the last of those written on it."""
+        found = self.entries_at(line)
+        return found[-1] if found else None
 
     def diagnostics(self) -> Iterator[tuple[Entry, Diagnostic]]:
         for entry in self.entries:
