@@ -901,6 +901,10 @@ async def test_lgn_features_are_offered_on_lgn_documents_alone(client: LanguageC
         )
     )
     assert actions is not None and list(actions) == []  # a fix writes lgn: none in an OpenTafl game
+    tokens = await client.text_document_semantic_tokens_full_async(
+        lsp.SemanticTokensParams(lsp.TextDocumentIdentifier(uri))
+    )
+    assert tokens is not None and list(tokens.data) == []  # tokens are lgn's: none in an OpenTafl game
 
 
 async def test_a_ply_of_a_scrape_written_on_one_line_is_hovered_in_its_own_game(client: LanguageClient):
