@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from functools import cache, lru_cache
 
@@ -90,11 +90,16 @@ def safe_check(text: str | RecordText, assume_result: bool = False) -> Report:
         return report
 
 
-def report_key(source: RecordText) -> str:
+ReportKey = str | tuple[str, str]
+
+
+def report_key(source: RecordText) -> ReportKey:
     """What a record's report is kept by: an lgn record's text (checked at line 1, its report holds
-    wherever the record moves); another format's, its place too (its reader places its diagnostics
-    in the document: `checked`)."""
-    return source.text if source.format == "lgn" else f"{source.line}:{source.text}"
+    wherever the record moves); another format's, its text and all its reader made of it: its place
+    (the reader places its diagnostics in the document: `checked`), its game (a move lists' header,
+    `# brandubh`, names it for the lists below), which of the games sharing a line it is (a scrape
+    written on one line)."""
+    return source.text if source.format == "lgn" else (source.text, repr(replace(source, text="")))
 
 
 def checked(source: RecordText) -> Report:
@@ -103,10 +108,10 @@ def checked(source: RecordText) -> Report:
     return safe_check(source.text if source.format == "lgn" else source)
 
 
-def check_missing(sources: Iterable[RecordText], stale: Callable[[], bool]) -> dict[str, Report]:
+def check_missing(sources: Iterable[RecordText], stale: Callable[[], bool]) -> dict[ReportKey, Report]:
     """Reports for records (by `report_key`), until `stale()` says a newer edit made them useless;
     the reports done so far are returned (and kept: the next check reuses them)."""
-    done: dict[str, Report] = {}
+    done: dict[ReportKey, Report] = {}
     for source in sources:
         if stale():
             break
@@ -119,7 +124,7 @@ class Entry:
     """One record of a document: its text, where it stands, and its report."""
 
     source: RecordText  # line: the record's first line in the document (1-based)
-    reports: dict[str, Report]  # the document's reports, by `report_key`
+    reports: dict[ReportKey, Report]  # the document's reports, by `report_key`
 
     @property
     def report(self) -> Report:
@@ -242,11 +247,19 @@ class Document:
         self.path = path
         self.format = "lgn"  # the format the document was last read in
         self.entries: list[Entry] = []
-        self.reports: dict[str, Report] = {}  # report_key -> report
+        self.reports: dict[ReportKey, Report] = {}
+        self.read: tuple[str | None, list[RecordText]] = (None, [])  # the text last split, and its records
 
     def split(self, text: str) -> list[RecordText]:
-        """The document's records, read as `validate` reads its file; a text that a reader of another
-        format cannot read at all is one record, whose report says why."""
+        """The document's records, read as `validate` reads its file, once for each text (each edit's
+        check and the requests that follow it ask for the same text)."""
+        if text != self.read[0]:
+            self.read = (text, self._records(text))
+        return self.read[1]
+
+    def _records(self, text: str) -> list[RecordText]:
+        """The records of a text; a text that a reader of another format cannot read at all is one
+        record, whose report says why."""
         text = normalized(text)
         self.format = text_format(self.path, text)
         try:
@@ -261,27 +274,31 @@ class Document:
 
     def missing(self, sources: list[RecordText]) -> list[RecordText]:
         """The records not checked yet, each once, in order."""
-        return list({report_key(s): s for s in sources if report_key(s) not in self.reports}.values())
+        keyed = {report_key(source): source for source in sources}
+        return [source for key, source in keyed.items() if key not in self.reports]
 
-    def update(self, sources: list[RecordText], checked: dict[str, Report] | None = None) -> None:
+    def update(self, sources: list[RecordText], checked: dict[ReportKey, Report] | None = None) -> None:
         """Take the new records with their reports; forget the reports of records gone.
         A record not checked yet is checked when its report is first asked for."""
         known = {**self.reports, **(checked or {})}
-        self.reports = {report_key(s): known[report_key(s)] for s in sources if report_key(s) in known}
+        keys = (report_key(source) for source in sources)
+        self.reports = {key: known[key] for key in keys if key in known}
         self.entries = [Entry(s, self.reports) for s in sources]
 
     def refresh(self, text: str) -> None:
         """Take the text as it is now (what a request does: it checks only what it needs)."""
         self.update(self.split(text))
 
+    def entries_at(self, line: int) -> list[Entry]:
+        """The records holding a document line (0-based): one, or the games written on it (a scrape's
+        on one line); between records, the one before."""
+        before = [entry for entry in self.entries if entry.first_line <= line]
+        return [entry for entry in before if entry.first_line == before[-1].first_line]
+
     def entry_at(self, line: int) -> Entry | None:
-        """The record holding a document line (0-based); between records, the one before."""
-        found = None
-        for entry in self.entries:
-            if entry.first_line > line:
-                break
-            found = entry
-        return found
+        """The record holding a document line (0-based), the last of those written on it."""
+        found = self.entries_at(line)
+        return found[-1] if found else None
 
     def diagnostics(self) -> Iterator[tuple[Entry, Diagnostic]]:
         for entry in self.entries:

@@ -372,7 +372,8 @@ def did_close(server: LgnServer, params: lsp.DidCloseTextDocumentParams) -> None
 def hover(server: LgnServer, params: lsp.HoverParams) -> lsp.Hover | None:
     uri = params.text_document.uri
     line, column, lines = server.place(uri, params.position)
-    entry = server.document(uri).entry_at(line)
+    entries = server.document(uri).entries_at(line)
+    entry = next((each for each in entries if each.ply_at(line, column)), entries[-1] if entries else None)
     text: str | None = None
     if entry is None:  # above the first record: a `%` line there may cite a rule too
         headed = 0 <= line < len(lines) and lines[line].removeprefix(BOM).startswith("%")

@@ -433,10 +433,13 @@ def _result_in_a_comment(text: str, offset: int) -> str:
 
 
 def _tags_ended_by_a_comment(text: str, offset: int) -> str:
-    """Where the movetext holds comments alone (one written among the tags ends them, NOTATION.md §1:
-    the tag lines after it begin another record), a note that says so; else nothing."""
+    """Where the movetext holds comments alone, the last one right above the lines the record was cut
+    at (one written among the tags ends them, NOTATION.md §1: the tag lines after it begin another
+    record), a note that says so; else nothing (a blank line below it: written below the tags)."""
     comments = [skipped for skipped in NOT_MOVETEXT.finditer(text) if skipped[0][0] in "{;"]
     if not comments or _TAG_LEFT.sub("", NOT_MOVETEXT.sub("", text)).strip():
+        return ""
+    if _BLANK_LINE.search(text, comments[-1].end()):
         return ""
     line = offset + text.count("\n", 0, comments[0].start()) + 1
     return (
@@ -446,6 +449,7 @@ def _tags_ended_by_a_comment(text: str, offset: int) -> str:
 
 
 _TAG_LEFT = re.compile(r"\[[ \t]*[A-Za-z]\w*[ \t]*\]")  # a tag line without its value (NOT_MOVETEXT's)
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 
 def _variation_unclosed(text: str, offset: int) -> str:

@@ -607,3 +607,56 @@ def test_a_document_that_a_plug_in_reader_fails_on_is_one_record_whose_error_say
     assert (document.format, entry.lgn, error.rule, error.line, error.column) == ("broken", False, "syntax", 1, 1)
     assert error.message.startswith("/work/games.broken: the broken reader failed: ")
     assert "broken raised ValueError: no move list here (" in error.message
+
+
+SCRAPED = (
+    '{"AageGameTypeName": "Historical Hnefatafl 9x9 (Saami Tablut)", "WhoMovedFirst": "black", '
+    '"Moves": "%s", "WhoWon": "black"}'
+)
+
+
+def test_each_game_of_a_scrape_written_on_one_line_has_its_own_diagnostics():
+    """A minified aagenielsen.dk scrape: its games share their line, and their text (that line)."""
+    document = Document("/work/scrape.json")
+    document.refresh(f"[{SCRAPED % 'b5-b7 e6-c6 b7-b8 i6-e6xe7'}, {SCRAPED % 'b5-b7 e6-c6 i6-e6xe7 e5-e1'}]\n")
+    said = [(error.rule, error.line, error.column, error.text) for _, error in document.diagnostics()]
+    assert said == [("T1", 1, 120, "i6-e6xe7"), ("T2", 1, 272, "e5-e1")]
+
+
+def test_a_header_naming_another_game_changes_the_diagnostics_of_the_move_lists_below_it():
+    document = Document("/work/lists.txt")
+    document.refresh("# brandubh\n\nd2-b2 c4-c5\n\ne8-b8 d5-d6\n")
+    [(_, error)] = document.diagnostics()  # (checked, as the server checks every edit)
+    assert (error.line, error.message) == (5, "found 'e8-b8': e8 is not a square of the Brandubh board (a1–g7)")
+    document.refresh("# tablut\n\nd2-b2 c4-c5\n\ne8-b8 d5-d6\n")
+    [(_, error)] = document.diagnostics()
+    assert (error.rule, error.line, error.column, error.message) == (
+        "T2",
+        3,
+        1,
+        "there is no piece on d2; the rest of this line is not checked",
+    )
+
+
+def test_a_document_of_another_format_is_read_once_for_each_text_whatever_is_asked_of_it():
+    """An editor asks several things of each edit (diagnostics, tokens, outline, fixes): a large
+    `.csv` is not read again for each."""
+    texts = []
+
+    def counted(text, path, tags):
+        texts.append(text)
+        return FORMATS["tafl"].read(text, path, tags)
+
+    FORMATS.register(Format("counted", (".counted",), counted))
+    try:
+        document = Document("/work/tablut.counted")
+        for text in ["e3-c3 d1-d3\n", "e3-c3 d1-d3\n", "e3-c3 d1-d3 e4-e3\n", "e3-c3 d1-d3 e4-e3\n"]:
+            document.refresh(text)
+    finally:
+        FORMATS.unregister("counted")
+    assert texts == ["e3-c3 d1-d3\n", "e3-c3 d1-d3 e4-e3\n"]
+    assert [(ply.text, ply.line) for ply in document.entries[0].report.record.main.plies] == [
+        ("e3-c3", 1),
+        ("d1-d3", 1),
+        ("e4-e3", 1),
+    ]

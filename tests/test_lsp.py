@@ -901,3 +901,21 @@ async def test_lgn_features_are_offered_on_lgn_documents_alone(client: LanguageC
         )
     )
     assert actions is not None and list(actions) == []  # a fix writes lgn: none in an OpenTafl game
+    tokens = await client.text_document_semantic_tokens_full_async(
+        lsp.SemanticTokensParams(lsp.TextDocumentIdentifier(uri))
+    )
+    assert tokens is not None and list(tokens.data) == []  # tokens are lgn's: none in an OpenTafl game
+
+
+async def test_a_ply_of_a_scrape_written_on_one_line_is_hovered_in_its_own_game(client: LanguageClient):
+    game = (
+        '{"AageGameTypeName": "Historical Hnefatafl 9x9 (Saami Tablut)", "WhoMovedFirst": "black", '
+        '"Moves": "%s", "WhoWon": "black"}'
+    )
+    text = f"[{game % 'b5-b7 e6-c6 b7-b8 i6-e6xe7'}, {game % 'b5-b7 e6-c6 i6-e6xe7 e5-e1'}]\n"
+    uri, diagnostics = await open_file(client, "scrape.json", text)
+    assert [(d.code, d.range.start.character) for d in diagnostics] == [("T1", 119), ("T2", 271)]
+    first = await hover_text(client, uri, 0, 120)
+    assert first is not None and first.startswith("**ply 4** (White): `i6-e6xe7` is illegal (T1): the piece on i6")
+    second = await hover_text(client, uri, 0, 272)
+    assert second is not None and second.startswith("**ply 4** (White): `e5-e1` is illegal (T2): the way is blocked")

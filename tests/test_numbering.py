@@ -102,6 +102,17 @@ def test_a_wrong_number_on_a_line_of_its_own_is_said_where_it_stands_and_fixed_t
     assert fix.edits == (Edit(2, 0, 2, 2, "2."),)
 
 
+@pytest.mark.parametrize("between", ["{3. is wrong} ", "$1 { see 3. above }\n; 3. again\n"])
+def test_a_wrong_number_is_said_and_fixed_where_written_not_where_a_comment_after_it_repeats_it(between):
+    text = f'[Game "tablut"]\n1. e3-c3 d1-d3 3. {between}e4-e3xd3 *\n'
+    [warning] = check(text).diagnostics
+    assert (warning.rule, warning.line, warning.column, warning.text) == ("number", 2, 16, "3.")
+    document = Document()
+    document.refresh(text)
+    [fix] = fixes(document.entries[0], document.entries[0].report.diagnostics[0])
+    assert fix.edits == (Edit(1, 15, 1, 17, "2."),)
+
+
 def test_plies_numbered_one_by_one_get_one_warning_that_the_language_server_fixes_in_one_action():
     # each wrong number was a warning of its own: one a ply
     text = '[Game "tablut"]\n1. e3-c3 2. a4-a2\n3. c3-c1 (3. c3-c2 4. a5-a3) 4. d1-d2 *\n'

@@ -1006,9 +1006,14 @@ def number_place(source: RecordText, ply: Ply) -> tuple[int, int] | None:
         return None
     before = "\n".join([*lines[:row], lines[row][: ply.column - 1]])
     at = before.rfind(ply.number)
+    while at >= 0 and not _AFTER_NUMBER.fullmatch(before, at + len(ply.number)):  # (a comment that repeats it)
+        at = before.rfind(ply.number, 0, at)
     if at < 0:
         return None
     return source.line + before.count("\n", 0, at), at - before.rfind("\n", 0, at)
+
+
+_AFTER_NUMBER = re.compile(r"(?:\s|\{[^}]*\}|;[^\n]*|\$[0-9]+)*")  # what stands between a number and its ply
 
 
 def _why_misnumbered(misnumbered: list[tuple[Ply, int, str]], ply: Ply, expected: str, report: Report) -> str:

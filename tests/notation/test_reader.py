@@ -84,6 +84,30 @@ def test_a_comment_between_tags_ends_them_as_notation_md_says_and_the_error_says
     assert parse_record('[Game "tablut"]\n[White "Ada"]\n{ a note }\n1. e3-c3 *').main.comments == ["a note"]
 
 
+def test_a_line_comment_between_tags_ends_them_too():
+    first, second = split_records(io.StringIO('[Game "tablut"]\n; a note\n[White "Ada"]\n\n1. e3-c3 *\n'))
+    assert (first.line, second.line) == (1, 3)
+    with pytest.raises(SyntaxProblem) as ended:
+        parse_record(first)
+    assert ended.value.message.endswith(
+        "; the comment on line 2 ends the record's tags, and a tag after it begins another record (a comment goes below the tags)"
+    )
+
+
+def test_a_comment_below_the_tags_of_a_record_without_moves_is_not_said_to_end_them():
+    """A blank line after the comment: it was written below the tags, where a comment goes; the record
+    lacks its moves, and the tag lines after the blank begin the next record as after any."""
+    text = '[Game "tablut"]\n[Site "club"]\n{ a note }\n\n[Game "tablut"]\n1. e3-c3 *\n'
+    first, second = split_records(io.StringIO(text))
+    assert (first.line, second.line) == (1, 5)
+    with pytest.raises(SyntaxProblem) as ended:
+        parse_record(first)
+    assert (ended.value.message, ended.value.line) == (
+        "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)",
+        3,
+    )
+
+
 def test_an_unclosed_comment_does_not_swallow_the_next_record():
     text = '[Game "tablut"]\n1. e3-c3 { never closed *\n\n[Game "tablut"]\n1. e3-c3 { fine } *\n'
     first, second = split_records(io.StringIO(text))
