@@ -1160,6 +1160,23 @@ def test_a_game_s_title_below_the_last_game_is_read_at_its_line_not_passed_over(
     assert reports[-1].diagnostics[0].message.startswith(message or "")
 
 
+@pytest.mark.parametrize(
+    "closing, lines",
+    [("Cheers,\nJon Ruud\nStorgata 12\n", "lines 3–5 hold"), ("Merry Christmas 2026\n", "line 3 holds")],
+    ids=["an address below a name", "a year"],
+)
+def test_a_closing_that_ends_in_a_number_is_no_game_s_title(closing, lines):
+    """A title heads lines of its own (a blank line above it) and numbers a game: an e-mail's address
+    below its name (`Storgata 12`) or a year (`Merry Christmas 2026`) is its closing, passed over with a
+    note (they were each an error, and every line of prose above them too)."""
+    [source] = read_text("d2-b2 c4c5\n\n" + closing, "tafl", "brandubh.txt")
+    report = check(source)
+    assert (report.diagnostics, report.record.main.comments) == (
+        [],
+        [f"tafl reader: {lines} no move (prose: an e-mail's closing?): not read"],
+    )
+
+
 def test_a_game_s_title_above_the_first_move_list_is_prose():
     """Above the first game a title is its own (its moves follow): prose, passed over with a note."""
     [source] = read_text("Game 1\nc5-c3 i6-f6\n", "tafl", "x.txt", {"Game": "tablut"})
