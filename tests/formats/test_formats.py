@@ -1215,6 +1215,7 @@ def test_an_lgn_file_pasted_from_an_e_mail_is_read_up_to_its_signature_as_a_move
 
 
 CLOSED = "lgn reader: lines 6–7 hold no move (prose: an e-mail's closing?): not read"
+LONG_CLOSING = CLOSED.replace("6–7", "6–15")  # more than CLOSING_WINDOW's least, read all the same
 
 
 @pytest.mark.parametrize(
@@ -1233,9 +1234,12 @@ CLOSED = "lgn reader: lines 6–7 hold no move (prose: an e-mail's closing?): no
         ("\nthe game {ends here}\n", [("syntax", 6, 1, "the")], None),  # a comment
         ("\nthe e3-c3 was good\n", [("syntax", 6, 1, "the")], None),  # a ply
         ("\nwell *\n", [("syntax", 6, 1, "well")], None),  # a result marker
+        ("\nthe game ends here}\n", [("syntax", 6, 1, "the")], None),  # a comment's end
         ("Cheers,\nJon\n", [("syntax", 5, 1, "Cheers,")], None),  # no blank line above it
+        ("\n" + "Thanks for the game, the best of this long and cold winter\n" * 10, [], [LONG_CLOSING]),
     ],
-    ids=["a closing", "above a signature", "a digit", "a comment", "a ply", "a result", "right below"],
+    ids=["a closing", "above a signature", "a digit", "a comment", "a ply", "a result", "a comment's end"]
+    + ["right below", "ten long lines"],
 )
 def test_prose_below_the_last_lgn_record_is_passed_over_as_a_move_list_s_is(tmp_path, below, said, notes):
     """An e-mail's `Cheers, Jon` a blank line below the last record's result marker was an error (`found
