@@ -212,14 +212,16 @@ def _names_a_game(text: str) -> bool:
     return bool(header) and bool(_games_in(header, [game.name for game in tafl_games()]))
 
 
-_PLAYERS = re.compile(r"[ \t]*([^,]*?\S)[ \t]+vs\.?[ \t]+([^,]*?\S)[ \t]*", re.I)  # WHITE vs BLACK
+# a header's part [TITLE:] WHITE vs BLACK, no colon in a name
+_PLAYERS = re.compile(r"(?:[^,:]*:)?[ \t]*([^,:]*?\S)[ \t]+vs\.?[ \t]+([^,:]*?\S)[ \t]*", re.I)
 _NAME = re.compile(r"[^\W\d_]{2}")  # what a player's name holds: a word of letters
 
 
 def _players(header: str) -> dict[str, str]:
     """The players a file's header names, as White and Black tags: a part of it between commas that is
     WHITE vs BLACK (`# brandubh, Anna Berg vs Jon Ruud`, as a Tablut Challenge log's `Players:` line
-    orders them), each name a word of letters and no game's (`_names_players`); {} for none."""
+    orders them; a title before a colon is none of them: `round 2: Anna vs Jon`), each name a word of
+    letters and no game's (`_names_players`); {} for none."""
     found = next(filter(_names_players, map(_PLAYERS.fullmatch, header.lstrip("#").split(","))), None)
     return {"White": found[1], "Black": found[2]} if found else {}
 

@@ -1066,8 +1066,9 @@ def test_a_header_that_names_no_game_is_said_in_a_note_as_prose_is(text, notes):
         ("x.txt", "# brandubh, Åsa Ødegård vs Jürgen Müller\nd2-b2 c4c5\n", ("Åsa Ødegård", "Jürgen Müller"), False),
         ("brandubh.txt", "# 9x9 vs 7x7\nd2-b2 c4c5\n", (None, None), True),  # boards, no names
         ("brandubh.txt", "# brandubh vs tablut\nd2-b2 c4c5\n", (None, None), False),  # games, no players
+        ("brandubh.txt", "# round 2: Anna Berg vs Jon Ruud\nd2-b2 c4c5\n", ("Anna Berg", "Jon Ruud"), False),
     ],
-    ids=["a move list", "a CSV file below a greeting", "no vs", "unicode names", "boards", "games"],
+    ids=["a move list", "a CSV file below a greeting", "no vs", "unicode names", "boards", "games", "a title"],
 )
 def test_a_header_s_white_vs_black_names_the_players_of_the_file_s_games(tmp_path, name, text, players, said):
     """Move lists and CSV files could not carry player names: a part of their header (between commas)
