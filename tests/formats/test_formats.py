@@ -1299,8 +1299,14 @@ def test_keep_going_keeps_the_signature_note_of_a_record_it_mends(tmp_path):
                 "lgn reader: the lines from line 7 on are an e-mail's signature (its '-- ' line and after): not read",
             ],
         ),
+        (
+            "lgn",
+            'Hi Anna,\n\n[Game "tablut"]\n\n1. c5-c3 i6-f6\n',  # no result marker: no record kept
+            ("syntax", 5, 15, ""),
+            ["lgn reader: line 1 holds no move (prose: an e-mail's greeting?): not read"],
+        ),
     ],
-    ids=["a move list", "a CSV file", "an lgn record"],
+    ids=["a move list", "a CSV file", "an lgn record", "an lgn record without its result marker"],
 )
 def test_a_record_that_does_not_parse_says_the_lines_its_reader_did_not_read(tmp_path, format, text, found, notes):
     """The notes of an e-mail's prose and signature passed over were the record's comments alone, so
