@@ -212,15 +212,25 @@ def _names_a_game(text: str) -> bool:
     return bool(header) and bool(_games_in(header, [game.name for game in tafl_games()]))
 
 
-_PLAYERS = re.compile(r"[ \t]*([^,]*?\S)[ \t]+vs\.?[ \t]+([^,]*?\S)[ \t]*", re.I)  # WHITE vs BLACK
+# a header's part [TITLE:] WHITE vs BLACK, no colon in a name
+_PLAYERS = re.compile(r"(?:[^,:]*:)?[ \t]*([^,:]*?\S)[ \t]+vs\.?[ \t]+([^,:]*?\S)[ \t]*", re.I)
+_NAME = re.compile(r"[^\W\d_]{2}")  # what a player's name holds: a word of letters
 
 
 def _players(header: str) -> dict[str, str]:
     """The players a file's header names, as White and Black tags: a part of it between commas that is
     WHITE vs BLACK (`# brandubh, Anna Berg vs Jon Ruud`, as a Tablut Challenge log's `Players:` line
-    orders them); {} for none."""
-    found = next(filter(None, map(_PLAYERS.fullmatch, header.lstrip("#").split(","))), None)
+    orders them; a title before a colon is none of them: `round 2: Anna vs Jon`), each name a word of
+    letters and no game's (`_names_players`); {} for none."""
+    found = next(filter(_names_players, map(_PLAYERS.fullmatch, header.lstrip("#").split(","))), None)
     return {"White": found[1], "Black": found[2]} if found else {}
+
+
+def _names_players(part: re.Match[str] | None) -> bool:
+    """Whether a part of a header that is WHITE vs BLACK (`_players`) names players: not two games
+    (`# brandubh vs tablut`) nor boards (`# 9x9 vs 7x7`)."""
+    games = [game.name for game in tafl_games()]
+    return part is not None and all(_NAME.search(name) and not _games_in(name, games) for name in part.groups())
 
 
 def _header(text: str) -> tuple[str, int]:

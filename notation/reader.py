@@ -199,10 +199,10 @@ def prose(text: str, after: int, holds_game: Callable[[str], object], end: int |
 def closing(text: str, start: int, end: int, holds_game: Callable[[str], object]) -> Prose | None:
     """The lines of prose that end `text[start:end]`, the games pasted from an e-mail (its `Cheers,` and
     name), a blank line apart from the last game, if any: up to PROSE_LINES lines, as `prose` reads
-    them, a game's title (`is_title`: its moves left out) none of them. None when there are none, or
-    more, or nothing but prose, or no blank line above them."""
+    them, a game's title heading its lines (`_closes`: its moves left out) none of them. None when
+    there are none, or more, or nothing but prose, or no blank line above them."""
     lines = list(deque(_LINE.finditer(text, start, end), maxlen=PROSE_LINES + 1))  # the last ones alone
-    count = len(list(takewhile(lambda line: _closes(line[0], holds_game), reversed(lines))))
+    count = len(list(takewhile(lambda at: _closes(text, lines, at, holds_game), reversed(range(len(lines))))))
     if not count or count > PROSE_LINES or count == len(lines):
         return None
     above, first = lines[-count - 1], lines[-count]
@@ -214,17 +214,21 @@ def closing(text: str, start: int, end: int, holds_game: Callable[[str], object]
 
 
 _NUMBER_WORDS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
-_TITLE = re.compile(rf"[ \t]*[^\W\d_]+(?:[ \t]+[^\W\d_]+)?[ \t]+(?:[0-9]+|{_NUMBER_WORDS})[ \t]*[.:]?\s*", re.I)
+_TITLE = re.compile(rf"[ \t]*[^\W\d_]+(?:[ \t]+[^\W\d_]+)?[ \t]+(?:[0-9]{{1,3}}|{_NUMBER_WORDS})[ \t]*[.:]?\s*", re.I)
 
 
 def is_title(line: str) -> bool:
-    """Whether a line is a game's title: a word or two and a number (`Game 2`, `Round two:`)."""
+    """Whether a line is a game's title: a word or two and a game's number (`Game 2`, `Round two:`; a
+    year is none: `Merry Christmas 2026`)."""
     return _TITLE.fullmatch(line) is not None
 
 
-def _closes(line: str, holds_game: Callable[[str], object]) -> bool:
-    """Whether a line below the games may be a line of their closing (`closing`): prose, no title."""
-    return _is_prose(line, holds_game) and not is_title(line)
+def _closes(text: str, lines: list[re.Match[str]], at: int, holds_game: Callable[[str], object]) -> bool:
+    """Whether `lines[at]`, below the games, may be a line of their closing (`closing`): prose, and no
+    title heading lines of its own (a blank line above it), as a game's does; an address below a name
+    (`Storgata 12`) is none."""
+    line, heads = lines[at], at == 0 or text.count("\n", lines[at - 1].end(), lines[at].start()) > 1
+    return _is_prose(line[0], holds_game) and not (heads and is_title(line[0]))
 
 
 def _is_prose(line: str, holds_game: Callable[[str], object]) -> bool:

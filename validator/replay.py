@@ -215,7 +215,7 @@ def _checked(source: RecordText, keep: bool, keep_going: bool, assume_result: bo
             ]
             if assume_result:
                 unread = replace(replayed, source=source, diagnostics=unread.diagnostics)
-        unread.diagnostics = _hinted(unread.diagnostics, source.hint + _notes_said(source, read.record))
+        unread.diagnostics = _hinted(unread.diagnostics, source.hint + _notes_said(source, unread.record))
         return unread
     report = replay(read.record, read.text, keep, keep_going)
     report.source = source
@@ -229,8 +229,9 @@ def _checked(source: RecordText, keep: bool, keep_going: bool, assume_result: bo
 
 
 def _notes_said(source: RecordText, record: Record | None) -> str:
-    """What the first error of a record that does not parse (`record` None) adds: its reader's notes of
-    lines not read (an e-mail's prose and signature, RecordText.notes), in order, which no record keeps."""
+    """What the first error of a report that keeps no record (`record` None: its text does not parse, or
+    lacks its result marker) adds: its reader's notes of lines not read (an e-mail's prose and
+    signature, RecordText.notes), in order, which no record keeps."""
     return "".join(f"; {note}" for note in source.notes) if record is None else ""
 
 

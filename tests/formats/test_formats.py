@@ -1063,8 +1063,12 @@ def test_a_header_that_names_no_game_is_said_in_a_note_as_prose_is(text, notes):
         ("x.txt", "# brandubh, Anna Berg vs Jon Ruud\nd2-b2 c4c5\nd2-b2 c4c5\n", ("Anna Berg", "Jon Ruud"), False),
         ("brandubh.csv", "Hi Jon,\n# Anna vs. Jon, round 2\n" + BRANDUBH_ROW, ("Anna", "Jon"), False),
         ("brandubh.txt", "# round 2, Anna versus Jon\nd2-b2 c4c5\n", (None, None), True),  # no `vs`: no players
+        ("x.txt", "# brandubh, Åsa Ødegård vs Jürgen Müller\nd2-b2 c4c5\n", ("Åsa Ødegård", "Jürgen Müller"), False),
+        ("brandubh.txt", "# 9x9 vs 7x7\nd2-b2 c4c5\n", (None, None), True),  # boards, no names
+        ("brandubh.txt", "# brandubh vs tablut\nd2-b2 c4c5\n", (None, None), False),  # games, no players
+        ("brandubh.txt", "# round 2: Anna Berg vs Jon Ruud\nd2-b2 c4c5\n", ("Anna Berg", "Jon Ruud"), False),
     ],
-    ids=["a move list", "a CSV file below a greeting", "no vs"],
+    ids=["a move list", "a CSV file below a greeting", "no vs", "unicode names", "boards", "games", "a title"],
 )
 def test_a_header_s_white_vs_black_names_the_players_of_the_file_s_games(tmp_path, name, text, players, said):
     """Move lists and CSV files could not carry player names: a part of their header (between commas)
@@ -1160,6 +1164,23 @@ def test_a_game_s_title_below_the_last_game_is_read_at_its_line_not_passed_over(
     assert reports[-1].diagnostics[0].message.startswith(message or "")
 
 
+@pytest.mark.parametrize(
+    "closing, lines",
+    [("Cheers,\nJon Ruud\nStorgata 12\n", "lines 3–5 hold"), ("Merry Christmas 2026\n", "line 3 holds")],
+    ids=["an address below a name", "a year"],
+)
+def test_a_closing_that_ends_in_a_number_is_no_game_s_title(closing, lines):
+    """A title heads lines of its own (a blank line above it) and numbers a game: an e-mail's address
+    below its name (`Storgata 12`) or a year (`Merry Christmas 2026`) is its closing, passed over with a
+    note (they were each an error, and every line of prose above them too)."""
+    [source] = read_text("d2-b2 c4c5\n\n" + closing, "tafl", "brandubh.txt")
+    report = check(source)
+    assert (report.diagnostics, report.record.main.comments) == (
+        [],
+        [f"tafl reader: {lines} no move (prose: an e-mail's closing?): not read"],
+    )
+
+
 def test_a_game_s_title_above_the_first_move_list_is_prose():
     """Above the first game a title is its own (its moves follow): prose, passed over with a note."""
     [source] = read_text("Game 1\nc5-c3 i6-f6\n", "tafl", "x.txt", {"Game": "tablut"})
@@ -1195,6 +1216,7 @@ def test_an_lgn_file_pasted_from_an_e_mail_is_read_up_to_its_signature_as_a_move
 
 
 CLOSED = "lgn reader: lines 6–7 hold no move (prose: an e-mail's closing?): not read"
+LONG_CLOSING = CLOSED.replace("6–7", "6–15")  # more than CLOSING_WINDOW's least, read all the same
 
 
 @pytest.mark.parametrize(
@@ -1213,9 +1235,12 @@ CLOSED = "lgn reader: lines 6–7 hold no move (prose: an e-mail's closing?): no
         ("\nthe game {ends here}\n", [("syntax", 6, 1, "the")], None),  # a comment
         ("\nthe e3-c3 was good\n", [("syntax", 6, 1, "the")], None),  # a ply
         ("\nwell *\n", [("syntax", 6, 1, "well")], None),  # a result marker
+        ("\nthe game ends here}\n", [("syntax", 6, 1, "the")], None),  # a comment's end
         ("Cheers,\nJon\n", [("syntax", 5, 1, "Cheers,")], None),  # no blank line above it
+        ("\n" + "Thanks for the game, the best of this long and cold winter\n" * 10, [], [LONG_CLOSING]),
     ],
-    ids=["a closing", "above a signature", "a digit", "a comment", "a ply", "a result", "right below"],
+    ids=["a closing", "above a signature", "a digit", "a comment", "a ply", "a result", "a comment's end"]
+    + ["right below", "ten long lines"],
 )
 def test_prose_below_the_last_lgn_record_is_passed_over_as_a_move_list_s_is(tmp_path, below, said, notes):
     """An e-mail's `Cheers, Jon` a blank line below the last record's result marker was an error (`found
@@ -1274,8 +1299,14 @@ def test_keep_going_keeps_the_signature_note_of_a_record_it_mends(tmp_path):
                 "lgn reader: the lines from line 7 on are an e-mail's signature (its '-- ' line and after): not read",
             ],
         ),
+        (
+            "lgn",
+            'Hi Anna,\n\n[Game "tablut"]\n\n1. c5-c3 i6-f6\n',  # no result marker: no record kept
+            ("syntax", 5, 15, ""),
+            ["lgn reader: line 1 holds no move (prose: an e-mail's greeting?): not read"],
+        ),
     ],
-    ids=["a move list", "a CSV file", "an lgn record"],
+    ids=["a move list", "a CSV file", "an lgn record", "an lgn record without its result marker"],
 )
 def test_a_record_that_does_not_parse_says_the_lines_its_reader_did_not_read(tmp_path, format, text, found, notes):
     """The notes of an e-mail's prose and signature passed over were the record's comments alone, so
