@@ -233,7 +233,7 @@ def test_the_boards_of_a_folder_are_written_as_svg_and_those_not_replayed_that_f
         f"lusoria: {round_ / 'konakis.lgn'}:1: record 0 not drawn: no ply 5: its replay stops after ply 4, as ply 5 "
         "(e4-e5) breaks T3: only the king may stop on the konakis (e5)",
         f"lusoria: {syntax}:6:19: record 0 not drawn: cannot be replayed: found 'e4-j4': j4 is not a square of any "
-        "tablut board (a1–i9)",
+        "tablut board (a1–i9); did you mean e4-h4 or e4-b4 or e4-c4?",
         f"lusoria: {syntax}:11:10: record 1 not drawn: cannot be replayed: this comment is never closed with '}}'",
         f"lusoria: {syntax}:13: record 2 not drawn: no ply 5: it has 2",
         f"lusoria: {syntax}:21:12: record 3 not drawn: cannot be replayed: found ')', expected a ply, a move number, "
@@ -320,6 +320,9 @@ def test_the_library_draws_the_boards_that_show_writes_each_with_its_problem_or_
         drawn[1][2]
         == "no ply 5: its replay stops after ply 4, as ply 5 (e4-e5) breaks T3: only the king may stop on the konakis (e5)"
     )
-    assert drawn[2][2] == "cannot be replayed: found 'e4-j4': j4 is not a square of any tablut board (a1–i9)"
+    assert drawn[2][2] == (
+        "cannot be replayed: found 'e4-j4': j4 is not a square of any tablut board (a1–i9); "
+        "did you mean e4-h4 or e4-b4 or e4-c4?"
+    )
     assert drawn[4][2] == "no ply 5: it has 2"
     assert [(d.file_name, d.svg, d.problem) for d in diagrams([round_], 5, jobs=2)] == [row[:3] for row in drawn]

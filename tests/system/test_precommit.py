@@ -144,7 +144,7 @@ def test_an_illegal_ply_fails_validate_with_its_rule(tmp_path):
     result = pre_commit(folder, tmp_path / "home")
     assert result.returncode == 1
     validate, fmt = result.stdout.split("lusoria fmt --check")
-    assert "b.lgn:10:10: error[T1]: the piece on e4 is White's" in validate and "Failed" in validate
+    assert "b.lgn:10:10: error[T1]: move 1, Black: the piece on e4 is White's" in validate and "Failed" in validate
     assert "Passed" in fmt
 
 
@@ -179,10 +179,10 @@ def test_the_hooks_catch_a_bad_record_of_every_other_format(tmp_path):
     result = pre_commit(folder, tmp_path / "home")
     assert result.returncode == 1, result.stdout
     validate = hook_output(result.stdout, "lusoria validate")
-    assert "Failed" in validate and "bad.otg:6:13: error[T4]: the move captures d5, not c4" in validate
+    assert "Failed" in validate and "bad.otg:6:13: error[T4]: move 2, White: the move captures d5, not c4" in validate
     assert "3 records: 2 valid, 1 invalid" in validate  # a.lgn, bad.otg, the log
     aage = hook_output(result.stdout, "lusoria validate --from aage")
-    assert "Failed" in aage and "scrape.json:31:60: error[T4]: the move captures nothing, not d8" in aage
+    assert "Failed" in aage and "scrape.json:31:60: error[T4]: move 4, Black: the move captures nothing, not d8" in aage
     tafl = hook_output(result.stdout, "lusoria validate --from tafl")
     assert "Failed" in tafl and "saami.txt:1:13: error[T4]" in tafl and "gameLog" not in tafl
     assert "Passed" in hook_output(result.stdout, "lusoria fmt --check")
