@@ -1033,6 +1033,37 @@ def test_players_merge_into_names_the_name_kept_where_a_user_types_it(typed, tmp
     ]
 
 
+@pytest.mark.parametrize(
+    "typed",
+    [
+        ["K. Nilsson", "Karin Nilsson", "--into", "Karin Nilsson"],
+        ["K. Nilsson", "K. Nilsson", "Karin Nilsson"],
+        ["K. Nilsson", "Karin Nilsson", "K. Nilsson", "--into", "Karin Nilsson"],
+    ],
+)
+def test_players_merge_names_once_each_name_made_another_and_not_the_name_kept(typed, tmp_path):
+    """`--into` naming one of the NAMEs, or a name typed twice: the line names each other name once, and
+    not the name kept (it said 'K. Nilsson, Karin Nilsson → Karin Nilsson'), as the library merges them."""
+    path = str(tmp_path / "p.db")
+    (tmp_path / "r.lgn").write_text(RECORDS)
+    CliRunner().invoke(main, ["import", "--db", path, str(tmp_path / "r.lgn")])
+    merged = CliRunner().invoke(main, ["players", "merge", "--db", path, *typed])
+    assert (merged.exit_code, merged.output) == (0, "K. Nilsson → Karin Nilsson, the name kept\n")
+    assert Archive(path).aliases() == [{"alias": "K. Nilsson", "name": "Karin Nilsson"}]
+
+
+def test_players_merge_of_the_name_kept_alone_is_refused(tmp_path):
+    """`merge 'Karin Nilsson' --into 'Karin Nilsson'` merges nothing: refused as a merge of no NAME is
+    (it said 'Karin Nilsson → Karin Nilsson, the name kept'), the archive unchanged."""
+    path = str(tmp_path / "p.db")
+    (tmp_path / "r.lgn").write_text(RECORDS)
+    CliRunner().invoke(main, ["import", "--db", path, str(tmp_path / "r.lgn")])
+    merged = CliRunner().invoke(main, ["players", "merge", "--db", path, "Karin Nilsson", "--into", "Karin Nilsson"])
+    assert merged.exit_code == 2 and merged.stdout == ""
+    assert merged.stderr.endswith("Error: give at least one NAME and the CANONICAL name\n")
+    assert Archive(path).aliases() == []
+
+
 def test_a_player_is_spelled_alike_with_and_without_a_filter(tmp_path):
     """A name written in two cases is shown in one, the same whatever records a filter selects."""
     record = '[Game "{game}"]\n[White "{white}"]\n[Black "Olof Berg"]\n[Result "*"]\n\n*\n'
