@@ -274,6 +274,45 @@ def test_ctrl_c_while_rows_wait_part_read_is_not_lost(archive):
 
 
 @in_main_thread
+def test_ctrl_c_while_a_part_read_statement_runs_on_stops_it(archive, monkeypatch):
+    """Rows read in part, then read on: Ctrl-C while SQLite seeks the next row stops the statement, as
+    before its first row (KeyboardInterrupt; Ctrl-C passed on to the handler before, within SQLite's
+    progress handler, was swallowed there and the statement said it was interrupted for another reason)."""
+    armed, watch = [False], reading._Watch.__call__
+
+    def ctrl_c_once(self: reading._Watch) -> int:  # (the user's Ctrl-C, while the second row is sought)
+        if armed[0]:
+            armed[0] = False
+            signal.raise_signal(signal.SIGINT)
+        return watch(self)
+
+    monkeypatch.setattr(reading._Watch, "__call__", ctrl_c_once)
+    count = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 100000) "
+    rows = reading.iter_sql(str(archive), count + "SELECT x FROM c WHERE x IN (1, 50000, 100000)")
+    assert next(rows) == {"x": 1}
+    armed[0] = True
+    with pytest.raises(KeyboardInterrupt):  # (sqlite3 of Python 3.11 seeks a row ahead: the third)
+        next(rows), next(rows)
+    assert not armed[0]
+
+
+@in_main_thread
+def test_ctrl_c_ignored_by_the_program_is_ignored_while_rows_wait(archive):
+    """A program that ignores Ctrl-C (SIG_IGN, as `nohup` starts it): Ctrl-C while its rows wait is ignored
+    too, and the rows read on; closed, SIGINT is ignored again."""
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        rows = reading.iter_sql(str(archive), "SELECT id FROM records ORDER BY id")
+        assert next(rows) == {"id": 1}
+        signal.raise_signal(signal.SIGINT)
+        assert next(rows) == {"id": 2}
+        rows.close()
+        assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+@in_main_thread
 def test_rows_left_part_read_are_collected_in_another_thread_without_an_error(archive, monkeypatch):
     """Rows of the main thread left part-read in a cycle, collected by the garbage collector in another
     thread: no error (restoring the SIGINT handler raised ValueError there, closing the connection
