@@ -14,7 +14,7 @@ from conftest import ROOT, archive_copy, connect
 
 from lusoria import output
 from lusoria.api import InputError, random_records
-from lusoria.archive import Archive, Filters, UnsearchableRecord, explorer
+from lusoria.archive import Archive, Filters, NoGameToStart, UnsearchableRecord, explorer
 from lusoria.archive.patterns import glob_regex, matching_plies, pattern_globs
 from lusoria.archive.positions import boards_and_materials, pack_boards
 from lusoria.archive.query import COLUMNS, FilterError
@@ -210,9 +210,9 @@ def test_tree_problems_are_clear(archive, tmp_path):
     assert str(unplaced.value) == "ply 3 is a ply of the record of from_id: give from_id, or leave ply out"
     empty = Archive(str(tmp_path / "empty.db"))  # no record with plies: no game to start from
     empty.import_paths(['[Game "tablut"]\n\n*\n'])
-    with pytest.raises(ValueError) as neither:  # (was "no position after ply 0 of record None")
+    with pytest.raises(NoGameToStart) as neither:  # (was "no position after ply 0 of record None"; a ValueError too)
         empty.tree()
-    assert str(neither.value) == (
+    assert isinstance(neither.value, ValueError) and str(neither.value) == (
         "the archive holds no record with a legal ply, whose game the tree would start from: "
         "name a position, a record (and a ply), or a game"
     )
