@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # `name as name`: re-exported to a type checker that re-expor
     from lusoria.archive.commands import Archive as Archive
     from lusoria.archive.commands import ImportStopped as ImportStopped
     from lusoria.archive.commands import MissingArchive as MissingArchive
+    from lusoria.archive.commands import NoGameToStart as NoGameToStart
     from lusoria.archive.commands import default_path as default_path
     from lusoria.archive.datasette import MissingDatasette as MissingDatasette
     from lusoria.archive.duplicates import Duplicate as Duplicate
@@ -42,7 +43,7 @@ if TYPE_CHECKING:  # `name as name`: re-exported to a type checker that re-expor
     from lusoria.archive.tree import Node as Node
 
 HOMES = {  # module -> its names, as the imports above name them (tests/system/test_imports.py checks)
-    "commands": ("DEFAULT", "Archive", "ImportStopped", "MissingArchive", "default_path"),
+    "commands": ("DEFAULT", "Archive", "ImportStopped", "MissingArchive", "NoGameToStart", "default_path"),
     "datasette": ("MissingDatasette",),
     "duplicates": ("Duplicate",),
     "export": ("NotADirectory",),

@@ -155,16 +155,20 @@ class _Watch:
         self.seconds, self.interrupted = seconds, False
         self.running = True  # False while its rows wait to be read on
         self.previous: Callable[[int, FrameType | None], Any] | int | None = None  # the SIGINT handler it stands in for
-        self.left = False  # closed outside the main thread, which alone can put `previous` back
+        self.left = False  # closed where it could not put `previous` back (another thread; a later one's handler set)
 
     def __call__(self) -> int:
         return self.interrupted or time.monotonic() > self.deadline
+
+    def handling(self) -> bool:
+        """Whether it handles SIGINT now (no statement begun after it is open)."""
+        return signal.getsignal(signal.SIGINT) == self.interrupt
 
     def interrupt(self, signum: int, frame: FrameType | None) -> None:
         if self.running and not self.left:
             self.interrupted = True
             return
-        if self.left and signal.getsignal(signal.SIGINT) == self.interrupt:
+        if self.left and self.handling():
             signal.signal(signal.SIGINT, self.previous)  # (in the main thread now: put back at last)
         if callable(self.previous):
             self.previous(signum, frame)
@@ -175,7 +179,8 @@ class _Watch:
 @contextmanager
 def watched(conn: sqlite3.Connection, seconds: float | None) -> Iterator[_Watch]:
     """`conn`'s statements stopped on Ctrl-C (in the main thread) or after `seconds`. Left in another
-    thread (rows part-read, closed by the garbage collector), the SIGINT handler is put back at the next Ctrl-C."""
+    thread (rows part-read, closed by the garbage collector), or before a statement begun later, the SIGINT
+    handler is put back at the next Ctrl-C that reaches it (the later statement's passes it on)."""
     watch = _Watch(seconds)
     conn.set_progress_handler(watch, PROGRESS_STEPS)
     main = threading.current_thread() is threading.main_thread()
@@ -186,7 +191,7 @@ def watched(conn: sqlite3.Connection, seconds: float | None) -> Iterator[_Watch]
         yield watch
     finally:
         functions.watching(conn, None)
-        if main and threading.current_thread() is threading.main_thread():
+        if main and threading.current_thread() is threading.main_thread() and watch.handling():
             signal.signal(signal.SIGINT, watch.previous)
         else:
             watch.left = True

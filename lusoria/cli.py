@@ -1587,7 +1587,8 @@ def players() -> None:
 def players_merge(names: tuple[str, ...], into: str | None, db: str) -> None:
     """Make every NAME another name of the player CANONICAL, the name kept: --into CANONICAL, or
     else the last name given (players merge 'K. Nilsson' --into 'Karin Nilsson')."""
-    aliases, kept = (list(names), into) if into is not None else (list(names[:-1]), names[-1])
+    given, kept = (names, into) if into is not None else (names[:-1], names[-1])
+    aliases = [name for name in dict.fromkeys(given) if name != kept]  # (the name kept is no other name of itself)
     canonical = archive_errors(lambda: archive_at(db).merge_players(aliases, kept))
     echo(f"{', '.join(aliases)} → {canonical}, the name kept")
     for name in archive_at(db).unrecorded_players([*aliases, kept]):

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import weakref
+from collections.abc import Iterator
 from types import SimpleNamespace
 
 import pytest
@@ -271,6 +272,79 @@ def test_ctrl_c_while_rows_wait_part_read_is_not_lost(archive):
     assert next(rows) == {"id": 2}  # (the statement goes on: the Ctrl-C was the program's)
     rows.close()
     assert signal.getsignal(signal.SIGINT) == before
+
+
+SPARSE_ROWS = (  # rows far apart: SQLite runs a while to find the next
+    "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 100000) "
+    "SELECT x FROM c WHERE x IN (1, 50000, 100000)"
+)
+
+
+@pytest.fixture
+def ctrl_c_armed(monkeypatch) -> list[bool]:
+    """Set its one item: the user's Ctrl-C comes once, the next time SQLite's progress handler runs."""
+    armed, watch = [False], reading._Watch.__call__
+
+    def ctrl_c_once(self: reading._Watch) -> int:
+        if armed[0]:
+            armed[0] = False
+            signal.raise_signal(signal.SIGINT)
+        return watch(self)
+
+    monkeypatch.setattr(reading._Watch, "__call__", ctrl_c_once)
+    return armed
+
+
+def stopped_by_ctrl_c_seeking_on(rows: Iterator[dict], armed: list[bool]) -> None:
+    """Rows of SPARSE_ROWS read on, Ctrl-C while SQLite seeks the next: KeyboardInterrupt."""
+    armed[0] = True
+    with pytest.raises(KeyboardInterrupt):  # (sqlite3 of Python 3.11 seeks a row ahead: the third)
+        next(rows), next(rows)
+    assert not armed[0]
+
+
+@in_main_thread
+def test_ctrl_c_while_a_part_read_statement_runs_on_stops_it(archive, ctrl_c_armed):
+    """Rows read in part, then read on: Ctrl-C while SQLite seeks the next row stops the statement, as
+    before its first row (KeyboardInterrupt; Ctrl-C passed on to the handler before, within SQLite's
+    progress handler, was swallowed there and the statement said it was interrupted for another reason)."""
+    rows = reading.iter_sql(str(archive), SPARSE_ROWS)
+    assert next(rows) == {"x": 1}
+    stopped_by_ctrl_c_seeking_on(rows, ctrl_c_armed)
+
+
+@in_main_thread
+def test_two_statements_closed_in_the_order_they_began_keep_ctrl_c(archive, ctrl_c_armed):
+    """Two statements part-read, the first closed first: Ctrl-C still stops the second (the first put back
+    the handler before it, and a Ctrl-C in the second was swallowed by SQLite's progress handler: a
+    TypeError, or 'runs longer than'); the second closed, the next Ctrl-C puts the handler before back."""
+    before = signal.getsignal(signal.SIGINT)
+    first, second = (
+        reading.iter_sql(str(archive), "SELECT id FROM records"),
+        reading.iter_sql(str(archive), SPARSE_ROWS),
+    )
+    next(first), next(second)
+    first.close()
+    stopped_by_ctrl_c_seeking_on(second, ctrl_c_armed)
+    with pytest.raises(KeyboardInterrupt):
+        signal.raise_signal(signal.SIGINT)
+    assert signal.getsignal(signal.SIGINT) == before
+
+
+@in_main_thread
+def test_ctrl_c_ignored_by_the_program_is_ignored_while_rows_wait(archive):
+    """A program that ignores Ctrl-C (SIG_IGN, as `nohup` starts it): Ctrl-C while its rows wait is ignored
+    too, and the rows read on; closed, SIGINT is ignored again."""
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        rows = reading.iter_sql(str(archive), "SELECT id FROM records ORDER BY id")
+        assert next(rows) == {"id": 1}
+        signal.raise_signal(signal.SIGINT)
+        assert next(rows) == {"id": 2}
+        rows.close()
+        assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 @in_main_thread

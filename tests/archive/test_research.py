@@ -14,7 +14,7 @@ from conftest import ROOT, archive_copy, connect
 
 from lusoria import output
 from lusoria.api import InputError, random_records
-from lusoria.archive import Archive, Filters, UnsearchableRecord, explorer
+from lusoria.archive import Archive, Filters, NoGameToStart, UnsearchableRecord, explorer
 from lusoria.archive.patterns import glob_regex, matching_plies, pattern_globs
 from lusoria.archive.positions import boards_and_materials, pack_boards
 from lusoria.archive.query import COLUMNS, FilterError
@@ -210,9 +210,9 @@ def test_tree_problems_are_clear(archive, tmp_path):
     assert str(unplaced.value) == "ply 3 is a ply of the record of from_id: give from_id, or leave ply out"
     empty = Archive(str(tmp_path / "empty.db"))  # no record with plies: no game to start from
     empty.import_paths(['[Game "tablut"]\n\n*\n'])
-    with pytest.raises(ValueError) as neither:  # (was "no position after ply 0 of record None")
+    with pytest.raises(NoGameToStart) as neither:  # (was "no position after ply 0 of record None"; a ValueError too)
         empty.tree()
-    assert str(neither.value) == (
+    assert isinstance(neither.value, ValueError) and str(neither.value) == (
         "the archive holds no record with a legal ply, whose game the tree would start from: "
         "name a position, a record (and a ply), or a game"
     )
@@ -1031,6 +1031,37 @@ def test_players_merge_into_names_the_name_kept_where_a_user_types_it(typed, tmp
         {"alias": "K Nilsson", "name": "Karin Nilsson"},
         {"alias": "K. Nilsson", "name": "Karin Nilsson"},
     ]
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        ["K. Nilsson", "Karin Nilsson", "--into", "Karin Nilsson"],
+        ["K. Nilsson", "K. Nilsson", "Karin Nilsson"],
+        ["K. Nilsson", "Karin Nilsson", "K. Nilsson", "--into", "Karin Nilsson"],
+    ],
+)
+def test_players_merge_names_once_each_name_made_another_and_not_the_name_kept(typed, tmp_path):
+    """`--into` naming one of the NAMEs, or a name typed twice: the line names each other name once, and
+    not the name kept (it said 'K. Nilsson, Karin Nilsson → Karin Nilsson'), as the library merges them."""
+    path = str(tmp_path / "p.db")
+    (tmp_path / "r.lgn").write_text(RECORDS)
+    CliRunner().invoke(main, ["import", "--db", path, str(tmp_path / "r.lgn")])
+    merged = CliRunner().invoke(main, ["players", "merge", "--db", path, *typed])
+    assert (merged.exit_code, merged.output) == (0, "K. Nilsson → Karin Nilsson, the name kept\n")
+    assert Archive(path).aliases() == [{"alias": "K. Nilsson", "name": "Karin Nilsson"}]
+
+
+def test_players_merge_of_the_name_kept_alone_is_refused(tmp_path):
+    """`merge 'Karin Nilsson' --into 'Karin Nilsson'` merges nothing: refused as a merge of no NAME is
+    (it said 'Karin Nilsson → Karin Nilsson, the name kept'), the archive unchanged."""
+    path = str(tmp_path / "p.db")
+    (tmp_path / "r.lgn").write_text(RECORDS)
+    CliRunner().invoke(main, ["import", "--db", path, str(tmp_path / "r.lgn")])
+    merged = CliRunner().invoke(main, ["players", "merge", "--db", path, "Karin Nilsson", "--into", "Karin Nilsson"])
+    assert merged.exit_code == 2 and merged.stdout == ""
+    assert merged.stderr.endswith("Error: give at least one NAME and the CANONICAL name\n")
+    assert Archive(path).aliases() == []
 
 
 def test_a_player_is_spelled_alike_with_and_without_a_filter(tmp_path):
