@@ -238,8 +238,8 @@ def _notes_said(source: RecordText, record: Record | None) -> str:
 def _numbered(diagnostics: list[Diagnostic], report: Report) -> list[Diagnostic]:
     """A reader's diagnostics at plies of the main line of the record `report` replayed, each with
     its move (`Moves`)."""
-    if report.record is None or report.rules is None or not report.positions:
-        return diagnostics
+    if report.record is None or report.rules is None or not report.positions or not any(d.ply for d in diagnostics):
+        return diagnostics  # (most records: no Moves made)
     moves = Moves(report.record, report.rules, report.positions[0])
     return [replace(d, move=moves.said(d.ply, (0, d.ply - 1))) if d.ply else d for d in diagnostics]
 
@@ -594,7 +594,7 @@ class _Replay:
         report.positions.append(start)
         self.numbers = _WrongNumbers(record, rules, start)  # those of the plies replayed
         self.moves = Moves(record, rules, start, self.numbers)
-        self.history: dict[int, list[Arrival]] = {0: []}  # each line's plies played, from the start
+        self.assumptions: dict[PlyKey, str] = {}  # the plies played in place of illegal ones (`keep_going`)
         self.tree: _Lines | None = None  # walked at the first variation met
 
     def every_line(self) -> None:
@@ -624,7 +624,6 @@ class _Replay:
         line, first = (self.record.main, 1) if self.tree is None else self.tree.lines[at]
         ended = rules.outcome(self.start) if first == 1 else None
         assumed: list[str] = []
-        history = self.history[at]
         for index, ply in enumerate(line.plies):
             number = first + index
             if ply.number is not None:  # (most plies are not numbered: no call for them)
@@ -639,16 +638,15 @@ class _Replay:
             try:
                 played = past_end if past_end is not None else rules.play(position, ply.text)
             except Illegal as illegal:
-                where = self.moves.where(ply, number, (at, index))
-                assumption = self.illegal(illegal, position, ply, where, assumed, history)
+                assumption = self.illegal(illegal, position, ply, number, (at, index), assumed)
                 if assumption is None:
                     return ended, False, assumed
                 assumed.append(f"ply {number}: {assumption}")
+                self.assumptions[at, index] = assumption
                 played = rules.play(position, assumption)
             for rule, message in played.warnings:
                 report.warning(rule, message, **self.moves.where(ply, number, (at, index)), assumed=tuple(assumed))
             position, ended = played.position, played.outcome
-            history.append(Arrival(ply.text, played.text, position, number, (at, index)))
             if self.keep:
                 if played.earlier:
                     _replayed(report, at, index, played.earlier)
@@ -662,30 +660,54 @@ class _Replay:
             self.tree = _Lines()
             walk(self.record, self.tree)
         kept = index if self.keep else -1
-        for variation in self.tree.branches[at, index]:
-            self.history[variation] = list(self.history[at])  # (the plies before the one it replaces)
         return [(variation, position, at, kept) for variation in reversed(self.tree.branches[at, index])]
 
     def illegal(
-        self, illegal: Illegal, position: Position, ply: Ply, where: dict, assumed: list[str], history: list[Arrival]
+        self, illegal: Illegal, position: Position, ply: Ply, number: int, key: PlyKey, assumed: list[str]
     ) -> str | None:
-        """Report an illegal ply (at `where`: `Moves.where`; after the plies of `history`), with the
-        plies it may have meant; with `keep_going`, the one nearest it, played in its place (None: the
-        rest of the line is not checked)."""
+        """Report illegal ply `number` (at `key`), with the plies it may have meant; with `keep_going`,
+        the one nearest it, played in its place (None: the rest of the line is not checked)."""
         rules = self.rules
         close = suggestions(rules, position, ply.text) if not self.first_error else ()
         nearest = nearest_plies(rules, position, ply.text) if self.keep_going else []
         assumption = nearest[0] if len(nearest) == 1 else None
         stop = "" if assumption else "; the rest of this line is not checked" + _kept_going(self.keep_going, nearest)
-        placed = f" ({placed_by(rules, self.moves, illegal.occupied, history)})" if illegal.occupied else ""
+        placed = f" ({placed_by(rules, self.moves, illegal.occupied, self.arrivals(key))})" if illegal.occupied else ""
         self.report.error(
             illegal.rule,
             illegal.message + placed + stop,
-            **where,
+            **self.moves.where(ply, number, key),
             suggestions=tuple(close),
             assumed=tuple(assumed),
         )
         return assumption
+
+    def arrivals(self, key: PlyKey) -> list[Arrival]:
+        """The plies played before the one at `key`, from the start, along its line and the lines it
+        leaves: replayed again (as `line` played them, assumptions too), for an error that names one
+        (`placed_by`), so that the replay of every ply keeps none."""
+        rules = self.rules
+        position, ended, arrivals = self.start, rules.outcome(self.start), []
+        for ply, number, at in self.path(key):
+            text = self.assumptions.get(at, ply.text)
+            if at[0] and not at[1]:  # (a variation's replay starts with no outcome, as `line`'s)
+                ended = None
+            played = (rules.play_past_end(position, text) if ended is not None else None) or rules.play(position, text)
+            position, ended = played.position, played.outcome
+            arrivals.append(Arrival(ply.text, played.text, position, number, at))
+        return arrivals
+
+    def path(self, key: PlyKey) -> list[tuple[Ply, int, PlyKey]]:
+        """The plies before the one at `key` from the start: of its line, after those of the line it
+        leaves up to the ply it replaces, and so on to the main line."""
+        at, index = key
+        path: list[tuple[Ply, int, PlyKey]] = []
+        while True:
+            line, first = (self.record.main, 1) if self.tree is None else self.tree.lines[at]
+            path[:0] = [(ply, first + each, (at, each)) for each, ply in enumerate(line.plies[:index])]
+            if not at or self.tree is None:
+                return path
+            at, index = next(left for left, variations in self.tree.branches.items() if at in variations)
 
 
 class Arrival(NamedTuple):

@@ -379,6 +379,20 @@ def test_an_occupied_square_names_the_ply_that_put_its_piece_there(game, movetex
 
 
 @pytest.mark.parametrize(
+    "movetext, ply",
+    [
+        ("1. e3-c3 e3-c2 2. c3-c2 *", 3),  # e3-c2 played as e2-c2
+        ("1. e3-c3 e3-c2 2. c3-b3 ( 2. c3-d3 ( 2. c3-c2 ) ) *", 3),  # a variation's variation
+    ],
+)
+def test_the_ply_that_occupied_a_square_is_found_past_a_ply_assumed_by_keep_going(movetext, ply):
+    """The plies before an occupied square are replayed only when one is said (validate keeps none):
+    as the line played them, an assumed ply in place of the illegal one written."""
+    found = check(f'[Game "tablut"]\n{movetext}\n', keep=False, keep_going=True).diagnostics
+    assert [d.message.split(";")[0] for d in found if d.ply == ply] == ["c2 is occupied (by move 1, Black: e3-c2)"]
+
+
+@pytest.mark.parametrize(
     "header, movetext, column, found, meant",
     [
         ('[Game "brandubh"]', "1. b4-b9 *", 4, "b9 is not a square of any brandubh board (a1–g7)", ("b4-b7", "b4-b6")),
