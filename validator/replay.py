@@ -433,8 +433,8 @@ def _onto(ply: str, files: int, ranks: int) -> str:
     """`ply` with each square off a board of `files` × `ranks` moved to the nearest on it (`b12`: `b9` on 9×9)."""
 
     def nearest(square: re.Match[str]) -> str:
-        file = min(ord(square[1]) - ord("a"), files - 1)
-        return f"{chr(ord('a') + file)}{min(max(whole_number(square[2], 0, MAX_COUNT) or ranks, 1), ranks)}"
+        file, rank = min(ord(square[1]) - ord("a"), files - 1), whole_number(square[2], 0, MAX_COUNT)
+        return f"{chr(ord('a') + file)}{ranks if rank is None else min(max(rank, 1), ranks)}"  # (None: too large)
 
     return _SQUARE.sub(nearest, ply)
 

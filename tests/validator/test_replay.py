@@ -404,6 +404,13 @@ def test_the_ply_that_occupied_a_square_is_found_past_a_ply_assumed_by_keep_goin
             "f22 is not a square of any hnefatafl board (a1–s19)",
             ("f14-f9", "f14-f10", "f14-f11"),
         ),
+        (
+            '[Game "tablut"]',
+            "1. e3-c3 b5-b0 *",
+            10,
+            "b0 is not a square of any tablut board (a1–i9)",
+            ("b5-b1", "b5-b2"),
+        ),
     ],
 )
 def test_a_move_off_the_board_is_offered_the_legal_plies_nearest_it(header, movetext, column, found, meant):
