@@ -235,7 +235,7 @@ def _meant(word: str, game: str) -> list[str]:
     return _plies(word, game)
 
 
-_TAG_LINE = re.compile(rf"^{TAG_BEFORE_NAME}({TAG_NAME})[ \t]*({TAG_VALUE})", re.M)  # a tag, its line's first
+_TAG = re.compile(rf"{TAG_BEFORE_NAME}({TAG_NAME})[ \t]*({TAG_VALUE})")  # a tag, several on a line too
 
 
 def _off_the_files(text: str, game: str, numeral: str) -> bool:
@@ -245,8 +245,9 @@ def _off_the_files(text: str, game: str, numeral: str) -> bool:
     from lusoria.notation.numbers import whole_number
     from lusoria.validator.base import OptionError  # (which imports this module)
 
+    tags = {name: unquote(value) for name, value in reversed(_TAG.findall(text))}  # (a tag written twice: its first)
     try:
-        size = GAMES[game].from_tags({name: unquote(value) for name, value in _TAG_LINE.findall(text)}).board_size()
+        size = GAMES[game].from_tags(tags).board_size()
     except OptionError:
         return False
     files = whole_number(size.split("x")[0], 0, 26) or 0 if size else 0
