@@ -265,8 +265,8 @@ def game_as_word(command: click.Command, ctx: click.Context, args: list[str]) ->
     if ctx.resilient_parsing or not any("--game" in option.opts for option in command.get_params(ctx)):
         return  # (shell completion parses resiliently: no error)
     given, words, _ = command.make_parser(ctx).parse_args(list(args))
-    if given.get("game") is not None or not words:
-        return  # (the games are asked for only then: `validate FILE` loads none here)
+    if given.get("game") is not None or set(args) & set(ctx.help_option_names) or not words:
+        return  # (the games are asked for only then: `validate FILE` loads none here; --help is help)
     games = {game.lower(): game for game in api.known_games()}
     named = next((games[word.strip().lower()] for word in words if word.strip().lower() in games), None)
     if named is not None:

@@ -294,6 +294,13 @@ def test_a_game_named_as_a_word_where_a_command_takes_it_as_game_says_the_option
     assert result.output.startswith(f"Usage: main {command[0]} [OPTIONS]\n")  # (CliRunner names it main)
 
 
+def test_help_with_a_game_named_as_a_word_is_the_help():
+    """`lusoria random latrunculi --help` was the usage error: --help asks for the help whatever else is given."""
+    result = run("random", "latrunculi", "--help")
+    assert result.exit_code == 0 and result.output.startswith("Usage: main random [OPTIONS]\n")
+    assert "did you mean" not in result.output
+
+
 def test_a_word_after_game_given_is_an_extra_argument_and_a_path_named_as_a_game_is_a_path():
     assert run("random", "--game", "tablut", "latrunculi").output.endswith(
         "Error: Got unexpected extra argument (latrunculi)\n"
