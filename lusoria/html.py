@@ -257,13 +257,14 @@ def _note(diagnostic: Diagnostic) -> str:
 
 def players(report: Report) -> str:
     """White – Black as `Report.players` names them (validate --json's white and black), `?` for a
-    side not named: a CSV game's and a move list's are `? – ?`."""
+    side not named: a CSV game's and a move list's are `? – ?` unless their file's header says
+    `WHITE vs BLACK`."""
     return " – ".join(name or "?" for name in report.players)
 
 
 def _title(report: Report) -> str:
-    """The players; for a record that names neither (a CSV game), its file's name and line, its game
-    (and variant) and its event, those it has."""
+    """The players; for a record that names neither (a CSV game without a header `WHITE vs BLACK`),
+    its file's name and line, its game (and variant) and its event, those it has."""
     if any(report.players):
         return players(report)
     source, tags = report.source, report.tags

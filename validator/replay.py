@@ -144,7 +144,7 @@ class Report:
 
     @property
     def players(self) -> tuple[str | None, str | None]:
-        """White and Black as its tags name them (None for a side they do not name: a CSV game names neither)."""
+        """White and Black as its tags name them (None for a side not named: a CSV game's, no `WHITE vs BLACK` header)."""
         return self.tags.get("White"), self.tags.get("Black")
 
     def verdict(self) -> Verdict:
