@@ -743,7 +743,7 @@ def show(
     if output_dir is not None:
         if format_ != "svg":
             raise click.UsageError("--output-dir writes SVG diagrams: give --format svg")
-        one_each(written_to, "--output-dir draws the board of every record")
+        without_one_record_options(written_to, "--output-dir draws the board of every record")
         draw(paths, output_dir, ply, overwrite, jobs, encoding)
     path = one_path(paths, "one board is of one record: give --format svg --output-dir DIR")
     with record_of(path, index, encoding) as source:
@@ -759,7 +759,7 @@ def show(
         deliver((board.svg() if format_ == "svg" else board.text()) + "\n", written_to, path)
 
 
-def one_each(written_to: str | None, what: str) -> None:
+def without_one_record_options(written_to: str | None, what: str) -> None:
     """--output-dir, which writes a file for every record (`what` it writes): a usage error with -o or --record."""
     if written_to or not _record_not_chosen():
         raise click.UsageError(f"{what}: not with -o or --record")
@@ -868,7 +868,7 @@ def html(
     written, invalid records' too (lusoria validate's exit status tells whether all are valid), 2 when
     an input cannot be read, a file is not written or no record was found."""
     if output_dir is not None:
-        one_each(written_to, "--output-dir writes a page for every record")
+        without_one_record_options(written_to, "--output-dir writes a page for every record")
         publish(paths, output_dir, overwrite, jobs, encoding)
     single_page(one_path(paths, "one page replays one record: give --output-dir DIR"), index, written_to, encoding)
 
