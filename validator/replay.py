@@ -720,11 +720,11 @@ class Arrival(NamedTuple):
     key: PlyKey
 
 
-def placed_by(rules: Game, moves: Moves, square: str, history: list[Arrival]) -> str:
-    """Who put the piece on `square` (a square's name), of the plies of `history`: the last that
+def placed_by(rules: Game, moves: Moves, square: str, arrivals: list[Arrival]) -> str:
+    """Who put the piece on `square` (a square's name), of the plies `arrivals` played: the last that
     moved or placed a piece there (its move and text, "by move 12, White: e2-g4", as the game's
     diagram marks where a ply goes to), or "from the start position" when none did."""
-    for arrival in reversed(history):
+    for arrival in reversed(arrivals):
         diagram = rules.diagram(arrival.after, arrival.canonical)
         names = diagram.board.names if isinstance(diagram.board, Squares) else ()
         if square in names and diagram.marks.get(names.index(square)) == TO:
