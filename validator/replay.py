@@ -690,8 +690,8 @@ class _Replay:
         position, ended, arrivals = self.start, rules.outcome(self.start), []
         for ply, number, at in self.path(key):
             text = self.assumptions.get(at, ply.text)
-            if at[0] and not at[1]:  # (a variation's replay starts with no outcome, as `line`'s)
-                ended = None
+            if not at[1]:  # (a line starts as in `line`: ply 1 at the start's outcome, any other at none)
+                ended = rules.outcome(self.start) if number == 1 else None
             played = (rules.play_past_end(position, text) if ended is not None else None) or rules.play(position, text)
             position, ended = played.position, played.outcome
             arrivals.append(Arrival(ply.text, played.text, position, number, at))
