@@ -170,7 +170,7 @@ WITH names AS (
 
 
 # The orders of the score table (`players list --sort`): best score first, or the most games first
-ORDERS = {
+SORTS = {
     "score": "score DESC, percent DESC, games DESC, player",
     "games": "games DESC, score DESC, percent DESC, player",
 }
@@ -179,13 +179,13 @@ ORDERS = {
 def _standings(more: str = "", sort: str = "score") -> str:
     """SQL: the rows of `players` (a CTE of PLAYERS' columns) with their unfinished games, score (a
     win 1, a draw ½), its percentage of the finished games and the player's other names, in the
-    order `sort` names in ORDERS; `more`: columns added."""
+    order `sort` names in SORTS; `more`: columns added."""
     return f"""
 SELECT player, games, won, drawn, lost, games - finished AS unfinished, won + 0.5 * drawn AS score,
        round(100.0 * (won + 0.5 * drawn) / nullif(finished, 0), 1) AS percent,
        (SELECT group_concat(alias, '; ') FROM (SELECT alias FROM player_aliases p
          WHERE p.name = players.player ORDER BY alias)) AS aliases{more}
-FROM players ORDER BY {ORDERS[sort]}
+FROM players ORDER BY {SORTS[sort]}
 """
 
 
@@ -240,9 +240,9 @@ def score_table(
     """The SQL of the score table: per canonical player the games, won, drawn, lost and unfinished,
     the score (a win 1, a draw ½) and its percentage of the finished games; `records` is SQL that
     selects the ids of the records to count (all when None), with its parameters; its first `top`
-    rows (all when None; ValueError below 1), in the order `sort` names (ORDERS; ValueError for another)."""
-    if sort not in ORDERS:
-        raise ValueError(f"sort is one of {', '.join(ORDERS)}, not {sort!r}")
+    rows (all when None; ValueError below 1), in the order `sort` names (SORTS; ValueError for another)."""
+    if sort not in SORTS:
+        raise ValueError(f"sort is one of {', '.join(SORTS)}, not {sort!r}")
     table = PLAYERS + _standings(sort=sort)
     return _counted(table, records) if top is None else _first(top, table, records)
 
