@@ -11,7 +11,7 @@ import functools
 import io
 import re
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import PurePath
 
 from lusoria.formats import FORMATS
@@ -122,7 +122,7 @@ def looks_like_move_lists(head: str, fewest: int = 2) -> bool:
     one word after them: what ends the game (`resigned`, `timeout`), or a slip of it (`resign`,
     `1-0`), which the reader then names at its place. `head` may end inside that line (the first
     few thousand characters of a file): a word it ends in may be cut, so it is not judged when two
-    others are. A header and lines of prose above it (`_prose`) are passed over; under a header that
+    others are. A header and lines of prose above it (`_games_start`) are passed over; under a header that
     names a tafl game (`# brandubh`), one move is enough."""
     lines = head[_games_start(head) :].splitlines(keepends=True)
     return _is_move_list(next((line for line in lines if line.strip()), ""), 1 if _names_a_game(head) else fewest)
@@ -177,13 +177,6 @@ _MOVE_LIST_MARK = re.compile(
 )
 
 
-def _prose(text: str, holds_game: Callable[[str], bool] = _begins_moves) -> Prose | None:
-    """The lines of prose above the games of `text`, after its header (`_header`), if any (`prose`):
-    a line of a move list holds moves (`_begins_moves`); `holds_game`, what else holds a game (a CSV
-    file's column names too)."""
-    return prose(text, _header(text)[1], holds_game)
-
-
 def _above_header(text: str) -> Prose | None:
     """The lines of prose above the header of `text` (an e-mail's `Hi Jon,` above `# brandubh`), if
     any (`prose`): a line that starts with `#` is never prose, nor one that holds a move or a digit."""
@@ -198,9 +191,11 @@ def _holds_header_or_game(line: str) -> bool:
 
 
 def _games_start(text: str) -> int:
-    """Where the move lists of `text` start: after its header and lines of prose (`_prose`)."""
-    found = _prose(text)
-    return found.games if found else _header(text)[1]
+    """Where the move lists of `text` start: after its header and lines of prose (`prose`: a line
+    of a move list holds moves, `_begins_moves`)."""
+    end = _header(text)[1]
+    found = prose(text, end, _begins_moves)
+    return found.games if found else end
 
 
 _HEADER = re.compile(r"\s*(#[^\n\r]*)")  # a file's header: a first line `# …` (CR alone may end it, in a sniffed head)
@@ -237,9 +232,47 @@ def _header(text: str) -> tuple[str, int]:
     """The header of a file of move lists or a CSV file, its first line when it starts with `#` (`#
     brandubh, from the club's server`), or the first below lines of prose (`_above_header`), which
     may name its game (`_game_named`), and where it ends; ("", 0) for none."""
-    above = _above_header(text)
+    return _header_below(text, _above_header(text))
+
+
+def _header_below(text: str, above: Prose | None) -> tuple[str, int]:
+    """The header of `text` (`_header`) below its lines of prose `above` (`_above_header`), if any."""
     found = _HEADER.match(text, above.games if above else 0)
     return (found[1], found.end()) if found else ("", 0)
+
+
+@dataclass(frozen=True)
+class _Pasted:
+    """What stands around the games of a file of move lists or a CSV file, read once (`_pasted`): its
+    header, the prose above it, the prose above and below the games, the e-mail's signature below them."""
+
+    header: str  # its header (`_header`), "" for none
+    header_end: int  # where it ends (0 for none)
+    above_header: Prose | None  # the prose above it (`_above_header`)
+    greeting: Prose | None  # the prose above the games, after the header (`prose`)
+    closing: Prose | None  # the prose below them (`closing`)
+    signed: tuple[int, str] | None  # the signature below them (`_signature`)
+    start: int  # where the games start
+    end: int  # where they end
+
+    @property
+    def players(self) -> dict[str, str]:
+        """The White and Black tags its header gives every game (`_players`)."""
+        return _players(self.header)
+
+
+def _pasted(
+    lines: Locator, begins: Callable[[str], bool], holds: Callable[[str], bool], ends: Callable[[str], bool]
+) -> _Pasted:
+    """What stands around the games of a file (`lines`), a line of them told by what `begins` the
+    games (`prose`), what `holds` a game (`_signature`) and what `ends` them (`closing`)."""
+    text = lines.text
+    above = _above_header(text)
+    header, header_end = _header_below(text, above)
+    greeting, signed = prose(text, header_end, begins), _signature(lines, holds)
+    start, end = greeting.games if greeting else header_end, signed[0] if signed else len(text)
+    closed = closing(text, start, end, ends)
+    return _Pasted(header, header_end, above, greeting, closed, signed, start, closed.games if closed else end)
 
 
 CSV_DELIMITERS = ",;"  # what separates a CSV file's fields: a spreadsheet of a European locale writes `;`
@@ -326,50 +359,54 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     of prose and an e-mail's signature line (`-- `) below them (`_mailed`), each noted. `tags`: Game, Variant, Rules; without
     Game, the game the file's name names (`named_game`: its default preset), else the format's
     entry's, and then the first error of each game says how it was read (`_read_as_default`)."""
+    lines = Locator(text)
+    pasted = _pasted(lines, _begins_moves, _holds_move_list, _ends_moves)
     given, default = tags or {}, FORMATS["tafl"].games[""]
-    named = None if given.get("Game") else _game_named(path, text)
+    named = None if given.get("Game") else _game_named(path, pasted.header)
     chosen = {"Game": named} if named and named != default["Game"] else chosen_tags(default, given)
     rules = _rules_of(chosen)
     hint = "" if given.get("Game") or named else _read_as_default(chosen)
-    overruled = _header_overruled(text, path, given, chosen["Game"])
-    chosen.update(_players(_header(text)[0]))
-    lines = Locator(text)
-    signed, found = _signature(lines, _holds_move_list), _prose(text)
-    start, end = found.games if found else _header(text)[1], signed[0] if signed else len(text)
-    closed = closing(text, start, end, _ends_moves)
-    games = list(_GAME.finditer(text, start, closed.games if closed else end))
+    overruled = _header_overruled(pasted, lines, path, given, chosen["Game"])
+    games = list(_GAME.finditer(text, pasted.start, pasted.end))
     for index, block, draft in drafts("tafl", lines, games):
-        for name, value in chosen.items():
-            draft.tag(name, value)
         draft.hint = hint
-        _header_overruled_said(draft, index, overruled)
-        if index == 0:
-            _passed_over(draft, text)
-        _mailed(draft, (index, len(games)), (found, closed), signed)
+        _begun(draft, (index, len(games)), pasted, chosen, overruled)
         yield _read_list(draft, block[0], block.start(), path, index, rules)
 
 
-def _passed_over(draft: Draft, text: str) -> None:
-    """The notes of the first game of a file of move lists or a CSV file (`text`) of the lines of
-    prose above its header (`_above_header`) and of a header that names no game (`# round 2`:
-    `_header`), not read."""
-    above, (header, end) = _above_header(text), _header(text)
-    if above is not None:
-        draft.note_unread(_prose_said(draft, above, "greeting"))
-    if header and not _names_a_game(header) and not _players(header):
-        draft.note_unread(f"line {draft.locator.where(end)[0]}, {header!r}, a header that names no game: not read")
+def _begun(draft: Draft, place: tuple[int, int], pasted: _Pasted, chosen: Mapping[str, str], overruled: str) -> None:
+    """A game of a file of move lists or a CSV file, at `place` (its index, and how many games the
+    file holds), begun: the `chosen` tags and the players of its header, the notes of what is not read
+    around the games (`_passed_over`, `_mailed`) and of a header `overruled` (`_header_overruled_said`)."""
+    for name, value in {**chosen, **pasted.players}.items():
+        draft.tag(name, value)
+    _header_overruled_said(draft, place[0], overruled)
+    if place[0] == 0:
+        _passed_over(draft, pasted)
+    _mailed(draft, place, pasted)
 
 
-def _header_overruled(text: str, path: str, given: Mapping[str, str], game: str) -> str:
+def _passed_over(draft: Draft, pasted: _Pasted) -> None:
+    """The notes of the first game of a file of move lists or a CSV file of the lines of prose above
+    its header (`_above_header`) and of a header that names no game (`# round 2`: `_header`), not read."""
+    if pasted.above_header is not None:
+        draft.note_unread(_prose_said(draft, pasted.above_header, "greeting"))
+    header = pasted.header
+    if header and not _names_a_game(header) and not pasted.players:
+        line = draft.locator.where(pasted.header_end)[0]
+        draft.note_unread(f"line {line}, {header!r}, a header that names no game: not read")
+
+
+def _header_overruled(pasted: _Pasted, lines: Locator, path: str, given: Mapping[str, str], game: str) -> str:
     """What is said of a file whose header names a game (`# brandubh`) when `--game` (the `given`
     tags), or else the file's name, names another, `game`: they win over the header, which is not
     read (the note of its first game, and what the first error of each adds); "" else."""
     by = _option_of(given) if given.get("Game") else "the file's name" if named_game(path) else ""
-    header, end = _header(text)
+    header = pasted.header
     named = _games_in(header, [tafl.name for tafl in tafl_games()])
     if not (by and named) or game in named:
         return ""
-    line = text.count("\n", 0, end) + 1
+    line = lines.where(pasted.header_end)[0]
     return (
         f"the header on line {line}, {header!r}, names {' and '.join(named)}: read as {game}, as {by} says"
         " (--game, then a file's name, win over a header)"
@@ -391,20 +428,17 @@ def _header_overruled_said(draft: Draft, index: int, overruled: str) -> None:
             draft.note(overruled)
 
 
-def _mailed(
-    draft: Draft, place: tuple[int, int], found: tuple[Prose | None, Prose | None], signed: tuple[int, str] | None
-) -> None:
+def _mailed(draft: Draft, place: tuple[int, int], pasted: _Pasted) -> None:
     """The notes of a game of a file pasted from an e-mail, at `place` (its index, and how many games
-    the file holds): the prose above the first (`_prose`), the prose and the signature below the last
-    (`closing`, `_signature`)."""
-    above, below = found
-    if place[0] == 0 and above is not None:
-        draft.note_unread(_prose_said(draft, above, "greeting"))
+    the file holds): the prose above the first (`_Pasted.greeting`), the prose and the signature below
+    the last (`closing`, `signed`)."""
+    if place[0] == 0 and pasted.greeting is not None:
+        draft.note_unread(_prose_said(draft, pasted.greeting, "greeting"))
     if place[0] == place[1] - 1:
-        if below is not None:
-            draft.note_unread(_prose_said(draft, below, "closing"))
-        if signed:
-            draft.note_unread(signed[1])
+        if pasted.closing is not None:
+            draft.note_unread(_prose_said(draft, pasted.closing, "closing"))
+        if pasted.signed:
+            draft.note_unread(pasted.signed[1])
 
 
 def _prose_said(draft: Draft, found: Prose, part: str) -> str:
@@ -554,11 +588,16 @@ def csv_game(path: str, text: str) -> str:
     their own boards (`described`) only by `--game` and `--variant`. InputError when several
     games fit (each named), or none, or the name or header names such a game's variant (or such a
     game alone): `--game` names it."""
+    return _csv_game(path, text, _header(text))
+
+
+def _csv_game(path: str, text: str, header: tuple[str, int]) -> str:
+    """`csv_game` of a file whose header (`_header`) is `header`: its text and where it ends."""
     tafl = {game.name: game for game in tafl_games() if not game.described}
-    named = _game_named(path, text)
+    named = _game_named(path, header[0])
     if named:
         return named
-    squares = re.findall(SQUARE, text[_header(text)[1] :])
+    squares = re.findall(SQUARE, text[header[1] :])
     files = max((ord(square[0]) - ord("a") + 1 for square in squares), default=0)
     ranks = max((whole_number(square[1:], 1, 19) or 0 for square in squares), default=0)
     needed = max(files, ranks)
@@ -579,9 +618,9 @@ def csv_game(path: str, text: str) -> str:
     return fitting[0][1]
 
 
-def _game_named(path: str, text: str) -> str | None:
-    """The tafl game that a file's name names, or else its header (`_header`: `# brandubh`): `named_game`."""
-    return named_game(path) or named_game(path, _header(text)[0], "its header")
+def _game_named(path: str, header: str) -> str | None:
+    """The tafl game that a file's name names, or else its `header` (`_header`: `# brandubh`): `named_game`."""
+    return named_game(path) or named_game(path, header, "its header")
 
 
 def named_game(path: str, words: str | None = None, where: str = "its name") -> str | None:
@@ -638,27 +677,20 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
     as listed, H3) is a problem of the record at the count."""
     first_row, delimiter = _delimiting_row(text)
     locator = Locator(text)
-    found, signed = _prose(text, _holds_csv_game), _signature(locator, _holds_csv_row)
-    start, end = found.games if found else _header(text)[1], signed[0] if signed else len(text)
-    closed = closing(text, start, end, _holds_csv_game)
-    lines = list(_CSV_ROW.finditer(text, start, closed.games if closed else end))
+    pasted = _pasted(locator, _holds_csv_game, _holds_csv_row, _holds_csv_game)
+    lines = list(_CSV_ROW.finditer(text, pasted.start, pasted.end))
     headers = {line.start(): _csv_order(line[0], delimiter) for line in lines if _column_names(line[0]) == delimiter}
     rows = [line for line in lines if not headers.get(line.start())]
     if not rows:
         return  # column names alone: no game, as an lgn file of comments alone
     games = any(line.start() not in headers for line in rows)  # else names alone, that order no columns
     given = tags or {}
-    chosen = dict(given) if given.get("Game") or not games else {"Game": csv_game(path, text)}
+    header = (pasted.header, pasted.header_end)
+    chosen = dict(given) if given.get("Game") or not games else {"Game": _csv_game(path, text, header)}
     rules = _rules_of(chosen)
-    overruled = _header_overruled(text, path, given, chosen["Game"]) if games else ""
-    chosen.update(_players(_header(text)[0]))
+    overruled = _header_overruled(pasted, locator, path, given, chosen["Game"]) if games else ""
     for index, line, draft in drafts("csv", locator, rows):
-        for name, value in chosen.items():
-            draft.tag(name, value)
-        if index == 0:
-            _passed_over(draft, text)
-        _mailed(draft, (index, len(rows)), (found, closed), signed)
-        _header_overruled_said(draft, index, overruled)
+        _begun(draft, (index, len(rows)), pasted, chosen, overruled)
         if line.start() in headers:  # column names that do not name the four columns
             yield draft.source(path, index, _unknown_names(draft, line, delimiter))
             continue
@@ -703,7 +735,7 @@ def _holds_csv_row(line: str) -> bool:
 
 def _holds_csv_game(line: str) -> bool:
     """Whether a line of a CSV file holds a game or what else a row holds, a count (`Ongoing,0,resigned`):
-    no line of prose (`_prose`, `closing`)."""
+    no line of prose (`_pasted`: `prose`, `closing`)."""
     return _holds_csv_row(line) or re.search(r"[0-9]", line) is not None
 
 
