@@ -1133,6 +1133,20 @@ def test_a_header_below_a_greeting_is_read_and_what_is_passed_over_said(tmp_path
     assert format_of(name, text) == format
 
 
+def test_a_csv_row_without_moves_above_a_header_is_said_at_its_place_not_passed_over_as_a_greeting():
+    """A CSV row that lost its moves (`White,0,0`) above a `# brandubh` line holds no move, but counts:
+    no e-mail's greeting (`_holds_header_or_game`), which would be passed over in a note with the header
+    below read; it is the first game, an error at its place, and the game below it is read."""
+    text = "White,0,0\n# brandubh\n" + BRANDUBH_ROW
+    first, second = (check(source) for source in read_text(text, "csv", "x.csv", {"Game": "brandubh"}))
+    said = [(d.rule, d.line, d.column, d.message) for d in first.diagnostics]
+    assert (first.record, said) == (
+        None,
+        [("syntax", 1, 1, "a line of a CSV move list is moves,defenders lost,attackers lost,status")],
+    )
+    assert (second.record.line, second.record.main.comments) == (3, [])
+
+
 LGN_GAME = '[Game "tablut"]\n[Variant "aage"]\n\n1. e8-b8 d5-d6 *\n'
 
 
