@@ -61,7 +61,8 @@ class RecordText:
     hint: str = ""  # what its first error adds: how that reader chose a game its file does not name
     before: tuple[str, ...] = ()  # the `%` lines before it that no record holds (its file's first record's)
     heading: str = ""  # the lines above it its format reads it with (a CSV header naming its columns), kept with it
-    notes: tuple[str, ...] = ()  # what the reader says of how it read the text: the record's first comments
+    notes: tuple[str, ...] = ()  # what the reader says of how it read the text: the record's first comments (an
+    # lgn record's, once parsed; another format's reader: its notes of lines not read, which its record holds already)
     signature: str = ""  # an e-mail's signature below it, not read (`signature`: its file's last record's), kept
     greeting: str = ""  # an e-mail's prose above it, not read (`prose`: its file's first record's), kept
 
