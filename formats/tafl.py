@@ -606,13 +606,13 @@ def _csv_game(path: str, text: str, header: tuple[str, int]) -> str:
         largest = max(cls.board.size for cls in tafl.values())
         raise InputError(
             f"{path}: its moves need a board of {needed} files or ranks, and no tafl game "
-            f"lusoria knows is played on one larger than {largest}×{largest}: {_name_it(min(tafl))}",
+            f"lusoria knows is played on one larger than {largest}×{largest}: {_name_it(min(tafl), path)}",
             "game",
         )
     if len(fitting) > 1:
         raise InputError(
             f"{path}: its moves fit the boards of {len(fitting)} games "
-            f"({', '.join(f'{game} {size}×{size}' for size, game in fitting)}): {_name_it(fitting[0][1])}",
+            f"({', '.join(f'{game} {size}×{size}' for size, game in fitting)}): {_name_it(fitting[0][1], path)}",
             "game",
         )
     return fitting[0][1]
@@ -628,12 +628,12 @@ def named_game(path: str, words: str | None = None, where: str = "its name") -> 
     `brandubh_valid.csv`, `club-copenhagen.txt`; None when it names none. InputError when it names
     several, or a variant of a game that describes its boards by its variants (`_refuse_described`)."""
     name = path.replace("\\", "/").rsplit("/", 1)[-1]
-    said, suffix = (name if words is None else words).lower(), PurePath(name).suffix.lower() or ".csv"
+    said = (name if words is None else words).lower()
     named = _games_in(said, [game.name for game in tafl_games() if not game.described])
     _refuse_described(path, where, said, named)
     if len(named) > 1:
         raise InputError(
-            f"{path}: {where} names several games ({', '.join(named)}): {_name_it(named[0], suffix)}", "game"
+            f"{path}: {where} names several games ({', '.join(named)}): {_name_it(named[0], path)}", "game"
         )
     return named[0] if named else None
 
@@ -660,12 +660,14 @@ def _refuse_described(path: str, where: str, words: str, named: list[str]) -> No
             )
 
 
-def _name_it(example: str, suffix: str = ".csv") -> str:
-    """How to name the game of a file whose name ends in `suffix` (a CSV file's header may too)."""
-    named = f"in the file's name ({example}{suffix})"
-    if suffix == ".csv":
-        return f"name its game with --game, {named} or in a first line such as '# {example}'{_or_variant()}"
-    return f"name its game with --game or {named}{_or_variant()}"
+def _name_it(example: str, path: str) -> str:
+    """How to name the game of the file `path` (a CSV file's or a move list's: its name, of its own
+    suffix, or its header, which may stand below an e-mail's greeting), `example` the game named."""
+    suffix = PurePath(path).suffix.lower() or ".csv"
+    return (
+        f"name its game with --game, in the file's name ({example}{suffix}) or in a header such as "
+        f"'# {example}'{_or_variant()}"
+    )
 
 
 def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
