@@ -123,9 +123,13 @@ def looks_like_move_lists(head: str, fewest: int = 2) -> bool:
     `1-0`), which the reader then names at its place. `head` may end inside that line (the first
     few thousand characters of a file): a word it ends in may be cut, so it is not judged when two
     others are. A header and lines of prose above it (`_games_start`) are passed over; under a header that
-    names a tafl game (`# brandubh`), one move is enough."""
+    names a tafl game (`# brandubh`), one move is enough, and a first line that is none and holds no CSV
+    delimiter (`zz`) is a move list all the same, said at its place as one (a CSV line holds them)."""
     lines = head[_games_start(head) :].splitlines(keepends=True)
-    return _is_move_list(next((line for line in lines if line.strip()), ""), 1 if _names_a_game(head) else fewest)
+    first = next((line for line in lines if line.strip()), "")
+    if _names_a_game(head):
+        return _is_move_list(first, 1) or bool(first) and not any(map(first.__contains__, CSV_DELIMITERS))
+    return _is_move_list(first, fewest)
 
 
 def _is_move_list(first: str, fewest: int) -> bool:

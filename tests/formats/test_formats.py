@@ -18,7 +18,7 @@ from lusoria.archive import Archive
 from lusoria.cli import main
 from lusoria.formats import BUILT_IN, FORMATS, Format, aage, format_of, read_text
 from lusoria.formats.otn_writer import write_report
-from lusoria.formats.sources import read_sources, walk
+from lusoria.formats.sources import read_sources, text_format, walk
 from lusoria.notation.reader import split_records
 from lusoria.notation.sources import HEAD, InputError, Skipped
 from lusoria.notation.writer import unknown, write_record
@@ -2450,6 +2450,9 @@ def test_move_lists_under_a_header_naming_their_game_with_lines_ended_by_cr_alon
     assert [(game.valid, game.record.tags["Game"]) for game in games] == [(True, "brandubh"), (True, "brandubh")]
 
 
+CSV_LINE = "a line of a CSV move list is moves,defenders lost,attackers lost,status"
+
+
 @pytest.mark.parametrize("row", ["{moves} 0 1 White", "{moves},1,White", "{moves};0;1"])
 def test_a_csv_file_under_a_header_naming_its_game_says_a_line_that_is_no_game_at_its_place(row):
     """A `.csv` whose header names its game and whose lines are neither the engines' CSV games nor
@@ -2459,9 +2462,26 @@ def test_a_csv_file_under_a_header_naming_its_game_says_a_line_that_is_no_game_a
     text = "# brandubh\n" + row.format(moves=CSV_GAME.split(",")[0]) + "\n"
     assert format_of("games.csv", text) == "csv"
     [game] = [check(source) for source in read_text(text, "csv", "games.csv")]
-    assert [(d.rule, d.line, d.column, d.message) for d in game.diagnostics] == [
-        ("syntax", 2, 1, "a line of a CSV move list is moves,defenders lost,attackers lost,status")
-    ]
+    assert [(d.rule, d.line, d.column, d.message) for d in game.diagnostics] == [("syntax", 2, 1, CSV_LINE)]
+
+
+@pytest.mark.parametrize(
+    "row, found", [("zz", "zz"), ("{moves} 0 1 White", "0"), ("zz;0;1", None)], ids=["a word", "counts", "a CSV line"]
+)
+def test_a_txt_file_under_a_header_naming_its_game_says_a_line_that_is_no_game_as_its_format_does(tmp_path, row, found):
+    """A `.txt` whose header names its game and whose first line is no move (`zz`) was read as a CSV
+    file, its line said as a CSV line: a line of no CSV delimiter is a move list's, said as a move
+    list's; one that holds a delimiter is still a CSV file's, and a `.csv` says its line as a CSV line."""
+    text = "# brandubh\n" + row.format(moves=CSV_GAME.split(",")[0]) + "\n"
+    (tmp_path / "games.txt").write_text(text)
+    [game] = [check(source) for source in read_sources(str(tmp_path / "games.txt"))]
+    said = [(d.line, d.column, d.message) for d in game.diagnostics]
+    if found is None:
+        assert (text_format("games.txt", text), said) == ("csv", [(2, 1, CSV_LINE)])
+    else:
+        expected = f"found '{found}', expected a move such as e2-c2 or f9-f5xg5, 'resigned' or 'timeout'"
+        assert (text_format("games.txt", text), said[:1]) == ("tafl", [(2, text.index(found) - 10, expected)])
+    assert format_of("games.csv", text) == "csv"
 
 
 @pytest.mark.parametrize("delimiter", [",", ";"])
