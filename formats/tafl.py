@@ -28,7 +28,7 @@ from lusoria.notation.reader import (
     signature,
 )
 from lusoria.notation.sources import InputError
-from lusoria.validator.base import WHITE, OptionError
+from lusoria.validator.base import SIDE_NAMES, WHITE, OptionError
 from lusoria.validator.suggest import meant_among
 from lusoria.validator.tafl import TaflGame
 
@@ -220,9 +220,18 @@ def _players(header: str) -> dict[str, str]:
     """The players a file's header names, as White and Black tags: a part of it between commas that is
     WHITE vs BLACK (`# brandubh, Anna Berg vs Jon Ruud`, as a Tablut Challenge log's `Players:` line
     orders them; a title before a colon is none of them: `round 2: Anna vs Jon`), each name a word of
-    letters and no game's (`_names_players`); {} for none."""
-    found = next(filter(_names_players, map(_PLAYERS.fullmatch, header.lstrip("#").split(","))), None)
-    return {"White": found[1], "Black": found[2]} if found else {}
+    letters and no game's (`_names_players`), and not both the sides' (`attackers vs defenders`:
+    `_sides`); {} for none."""
+    found = _players_part(header)
+    return {"White": found[2][1], "Black": found[2][2]} if found and not _sides(found[2]) else {}
+
+
+def _players_part(header: str) -> tuple[list[str], int, re.Match[str]] | None:
+    """The parts of a header between commas, and the index and match of the first that is WHITE vs
+    BLACK naming players or sides (`_names_players`), if any."""
+    parts = header.lstrip("#").split(",")
+    found = ((index, _PLAYERS.fullmatch(part)) for index, part in enumerate(parts))
+    return next(((parts, index, part) for index, part in found if part and _names_players(part)), None)
 
 
 def _names_players(part: re.Match[str] | None) -> bool:
@@ -230,6 +239,37 @@ def _names_players(part: re.Match[str] | None) -> bool:
     (`# brandubh vs tablut`) nor boards (`# 9x9 vs 7x7`)."""
     games = [game.name for game in tafl_games()]
     return part is not None and all(_NAME.search(name) and not _games_in(name, games) for name in part.groups())
+
+
+def _sides(part: re.Match[str]) -> bool:
+    """Whether a header's WHITE vs BLACK (`_players_part`) names the sides, not players: each a side's
+    name (White, Black, or as a tafl game names them: attackers, Swedes…), in any case, one or several,
+    `the` before it or not."""
+    words = {side.lower().removesuffix("s") for game in tafl_games() for side in (*SIDE_NAMES, *game.sides)}
+    return all(name.lower().removeprefix("the ").removesuffix("s") in words for name in part.groups())
+
+
+_LONE_NAME = re.compile(r"[ \t]*([^\W\d_]+)[ \t]*")  # a part of a header of one word: a last name before a comma
+
+
+def _players_said(header: str) -> str:
+    """What a note says of the players a header names, when they may not be those meant: sides
+    (`attackers vs defenders`), no players; names beside a part of one word (`Berg, Anna vs Ruud,
+    Jon`: a name holds no comma), the words read; "" else."""
+    found = _players_part(header)
+    if found is None:
+        return ""
+    parts, index, names = found
+    if _sides(names):
+        return f"'{names[1]} vs {names[2]}' names the sides, not players: no White or Black tag"
+    beside = [_LONE_NAME.fullmatch(part) for part in parts[max(index - 1, 0) : index] + parts[index + 1 : index + 2]]
+    games = [game.name for game in tafl_games()]
+    if any(word and word[1].istitle() and not _games_in(word[1], games) for word in beside):
+        return (
+            f"{header!r} names the players {names[1]} (White) and {names[2]} (Black): a name holds no comma "
+            f"(write 'Anna Berg vs Jon Ruud', not 'Berg, Anna vs Ruud, Jon')"
+        )
+    return ""
 
 
 def _header(text: str) -> tuple[str, int]:
@@ -392,13 +432,15 @@ def _begun(draft: Draft, place: tuple[int, int], pasted: _Pasted, chosen: Mappin
 
 def _passed_over(draft: Draft, pasted: _Pasted) -> None:
     """The notes of the first game of a file of move lists or a CSV file of the lines of prose above
-    its header (`_above_header`) and of a header that names no game (`# round 2`: `_header`), not read."""
+    its header (`_above_header`) and of a header that names no game (`# round 2`: `_header`), not read,
+    or else of players it names that may not be those meant (`_players_said`)."""
     if pasted.above_header is not None:
         draft.note_unread(_prose_said(draft, pasted.above_header, "greeting"))
-    header = pasted.header
+    header, line = pasted.header, draft.locator.where(pasted.header_end)[0]
     if header and not _names_a_game(header) and not pasted.players:
-        line = draft.locator.where(pasted.header_end)[0]
         draft.note_unread(f"line {line}, {header!r}, a header that names no game: not read")
+    elif said := _players_said(header):
+        draft.note(f"line {line}, {said}")
 
 
 def _header_overruled(pasted: _Pasted, lines: Locator, path: str, given: Mapping[str, str], game: str) -> str:

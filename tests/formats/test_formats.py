@@ -1082,6 +1082,65 @@ def test_a_header_s_white_vs_black_names_the_players_of_the_file_s_games(tmp_pat
     assert any("a header that names no game" in note for note in comments) == said
 
 
+COMMA_NOTE = (
+    "{reader} reader: line {line}, '{header}' names the players {white} (White) and {black} (Black): a name holds no "
+    "comma (write 'Anna Berg vs Jon Ruud', not 'Berg, Anna vs Ruud, Jon')"
+)
+
+
+@pytest.mark.parametrize(
+    "format, text, players, notes",
+    [
+        (
+            "tafl",
+            "# brandubh, attackers vs defenders\nd2-b2 c4c5\n",
+            (None, None),
+            ["tafl reader: line 1, 'attackers vs defenders' names the sides, not players: no White or Black tag"],
+        ),
+        (
+            "csv",
+            "Hi Jon,\n# brandubh, the Swedes vs Muscovites\n" + BRANDUBH_ROW,
+            (None, None),
+            [
+                "csv reader: line 1 holds no move (prose: an e-mail's greeting?): not read",
+                "csv reader: line 2, 'the Swedes vs Muscovites' names the sides, not players: no White or Black tag",
+            ],
+        ),
+        (
+            "tafl",
+            "# brandubh, Berg, Anna vs Ruud, Jon\nd2-b2 c4c5\n",
+            ("Anna", "Ruud"),
+            [
+                COMMA_NOTE.format(
+                    reader="tafl", line=1, header="# brandubh, Berg, Anna vs Ruud, Jon", white="Anna", black="Ruud"
+                )
+            ],
+        ),
+        (
+            "csv",
+            "# Berg, Anna vs Jon Ruud, brandubh\n" + BRANDUBH_ROW,
+            ("Anna", "Jon Ruud"),
+            [
+                COMMA_NOTE.format(
+                    reader="csv", line=1, header="# Berg, Anna vs Jon Ruud, brandubh", white="Anna", black="Jon Ruud"
+                )
+            ],
+        ),
+        ("tafl", "# brandubh, Anna Berg vs Jon Ruud, final\nd2-b2 c4c5\n", ("Anna Berg", "Jon Ruud"), []),
+        ("tafl", "# Brandubh, Anna White vs Jon Black\nd2-b2 c4c5\n", ("Anna White", "Jon Black"), []),
+    ],
+    ids=["sides", "a CSV file's sides", "last names first", "a CSV file's", "a word after", "names of colours"],
+)
+def test_a_header_s_players_that_may_not_be_those_meant_are_said_in_a_note(format, text, players, notes):
+    """`attackers vs defenders` named the players 'attackers' and 'defenders', and `Berg, Anna vs Ruud,
+    Jon` the players Anna and Ruud, silently: the sides are no players (no White or Black tag, a note
+    says so), and names beside a part of one name-like word (a last name before a comma) are read as
+    written, a note at the header's line saying what was read and how to write it."""
+    [source] = read_text(text, format, "brandubh." + ("txt" if format == "tafl" else "csv"))
+    record = check(source).record
+    assert (record.tags.get("White"), record.tags.get("Black"), record.main.comments) == (*players, notes)
+
+
 GREETED = "tafl reader: line 1 holds no move (prose: an e-mail's greeting?): not read"
 
 
