@@ -296,8 +296,7 @@ class _Pasted:
     greeting: Prose | None  # the prose above the games, after the header (`prose`)
     closing: Prose | None  # the prose below them (`closing`)
     signed: tuple[int, str] | None  # the signature below them (`_signature`)
-    start: int  # where the games start
-    end: int  # where they end
+    spans: tuple[tuple[int, int], ...]  # where the games stand: above the closing, and a title below it
 
     @property
     def players(self) -> dict[str, str]:
@@ -309,14 +308,30 @@ def _pasted(
     lines: Locator, begins: Callable[[str], bool], holds: Callable[[str], bool], ends: Callable[[str], bool]
 ) -> _Pasted:
     """What stands around the games of a file (`lines`), a line of them told by what `begins` the
-    games (`prose`), what `holds` a game (`_signature`) and what `ends` them (`closing`)."""
+    games (`prose`), what `holds` a game (`_signature`) and what `ends` them (`closing`). A game's
+    title that ends the games (`_last_title`) is read below a closing, at its place."""
     text = lines.text
     above = _above_header(text)
     header, header_end = _header_below(text, above)
     greeting, signed = prose(text, header_end, begins), _signature(lines, holds)
     start, end = greeting.games if greeting else header_end, signed[0] if signed else len(text)
-    closed = closing(text, start, end, ends)
-    return _Pasted(header, header_end, above, greeting, closed, signed, start, closed.games if closed else end)
+    title = _last_title(text, start, end)
+    closed = closing(text, start, title, ends)
+    spans = ((start, closed.games if closed else title), (title, end))
+    return _Pasted(header, header_end, above, greeting, closed, signed, spans)
+
+
+_BLANK_LINE_ABOVE = re.compile(r"\n[^\S\n]*\n\Z")  # text that ends in a blank line, then the line break above a line
+
+
+def _last_title(text: str, start: int, end: int) -> int:
+    """Where a game's title that ends `text[start:end]` starts (`is_title`: `Game 2`, its moves left out),
+    when it heads lines of its own (a blank line above it, a line of games or prose above that); else `end`."""
+    body = text[start:end].rstrip()
+    line = body.rfind("\n") + 1
+    above = body[:line]
+    heads = above.strip() and _BLANK_LINE_ABOVE.search(above)
+    return start + line if heads and is_title(body[line:]) else end
 
 
 CSV_DELIMITERS = ",;"  # what separates a CSV file's fields: a spreadsheet of a European locale writes `;`
@@ -400,7 +415,8 @@ def _holds_move_list(line: str) -> bool:
 def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
     """The games of a file of move lists: one a line, a game of numbered moves going on over the
     lines after it (`_GAME`), after a header and lines of prose (`_passed_over`) and up to lines
-    of prose and an e-mail's signature line (`-- `) below them (`_mailed`), each noted. `tags`: Game, Variant, Rules; without
+    of prose and an e-mail's signature line (`-- `) below them (`_mailed`), each noted, as is a game's
+    title on the line above it (`_titled`). `tags`: Game, Variant, Rules; without
     Game, the game the file's name names (`named_game`: its default preset), else the format's
     entry's, and then the first error of each game says how it was read (`_read_as_default`)."""
     lines = Locator(text)
@@ -411,11 +427,25 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     rules = _rules_of(chosen)
     hint = "" if given.get("Game") or named else _read_as_default(chosen)
     overruled = _header_overruled(pasted, lines, path, given, chosen["Game"])
-    games = list(_GAME.finditer(text, pasted.start, pasted.end))
+    games = _titled(text, [game for span in pasted.spans for game in _GAME.finditer(text, *span)])
     for index, block, draft in drafts("tafl", lines, games):
         draft.hint = hint
         _begun(draft, (index, len(games)), pasted, chosen, overruled)
+        if title := games[block]:
+            draft.note_unread(f"line {lines.where(title.start())[0]}, '{shown(title[0].strip())}', its title: not read")
         yield _read_list(draft, block[0], block.start(), path, index, rules)
+
+
+def _titled(text: str, blocks: list[re.Match[str]]) -> dict[re.Match[str], re.Match[str] | None]:
+    """The games of a file of move lists (`blocks`, `_GAME`), each with its title (`is_title`: `Game 2`)
+    when it stands on the line right above it, as no game: its moves are there, not left out."""
+    games: dict[re.Match[str], re.Match[str] | None] = {}
+    for block, below in zip(blocks, [*blocks[1:], None]):
+        if below is not None and is_title(block[0]) and text.count("\n", block.end(), below.start()) == 1:
+            games[below] = block
+        else:
+            games.setdefault(block, None)
+    return games
 
 
 def _begun(draft: Draft, place: tuple[int, int], pasted: _Pasted, chosen: Mapping[str, str], overruled: str) -> None:
@@ -726,7 +756,7 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
     first_row, delimiter = _delimiting_row(text)
     locator = Locator(text)
     pasted = _pasted(locator, _holds_csv_game, _holds_csv_row, _holds_csv_game)
-    lines = list(_CSV_ROW.finditer(text, pasted.start, pasted.end))
+    lines = [line for span in pasted.spans for line in _CSV_ROW.finditer(text, *span)]
     headers = {line.start(): _csv_order(line[0], delimiter) for line in lines if _column_names(line[0]) == delimiter}
     rows = [line for line in lines if not headers.get(line.start())]
     if not rows:

@@ -1210,6 +1210,7 @@ LGN_GAME = '[Game "tablut"]\n[Variant "aage"]\n\n1. e8-b8 d5-d6 *\n'
 
 
 TITLE = "found '{}', a game's title: a file of move lists holds the moves alone (were its moves left out?)"
+CSV_LINE = "a line of a CSV move list is moves,defenders lost,attackers lost,status"
 
 
 @pytest.mark.parametrize(
@@ -1235,6 +1236,40 @@ def test_a_game_s_title_below_the_last_game_is_read_at_its_line_not_passed_over(
     reports = [check(source) for source in read]
     assert [[(d.rule, d.line, d.column, d.text) for d in r.diagnostics] for r in reports] == said
     assert reports[-1].diagnostics[0].message.startswith(message or "")
+
+
+@pytest.mark.parametrize(
+    "format, text, message",
+    [
+        ("tafl", "d2-b2 c4c5\n\nCheers, Jon\n\nGame 2\n", TITLE.format("Game 2")),
+        ("csv", BRANDUBH_ROW + "\nCheers, Jon\n\nRound two\n", CSV_LINE),
+    ],
+    ids=["a move list", "a CSV file"],
+)
+def test_a_title_below_a_closing_at_the_end_is_the_one_error_the_closing_a_note(format, text, message):
+    """`Cheers, Jon`, then `Game 2` heading its own lines at the very end: the title kept the sign-off
+    above it from being a closing, so each was an error; the title is the one error (its moves left
+    out), the sign-off the note of a closing, said after it."""
+    reports = [check(source) for source in read_text(text, format, f"brandubh.{format}")]
+    closing = f"{format} reader: line 3 holds no move (prose: an e-mail's closing?): not read"
+    said = [[(d.rule, d.line, d.column, d.message) for d in report.diagnostics] for report in reports]
+    assert said == [[], [("syntax", 5, 1, f"{message}; {closing}")]]
+
+
+@pytest.mark.parametrize(
+    "text, line",
+    [("d2-b2 c4c5\n\nGame 2\nd2-b2 c4c5\n", 3), ("1. d2-b2 c4c5\n\nRound two:\n1. d2-b2 c4c5\n", 3)],
+    ids=["after a blank line", "numbered moves"],
+)
+def test_a_game_s_title_on_the_line_above_its_moves_is_its_title_not_a_game(text, line):
+    """`Game 2` with its moves on the very next line was an error asking whether its moves were left
+    out: they are there, so the title is that game's, noted, and its moves read as the next game."""
+    reports = [check(source) for source in read_text(text, "tafl", "brandubh.txt")]
+    title = text.splitlines()[line - 1]
+    assert [(r.valid, r.record.line, r.record.main.comments) for r in reports] == [
+        (True, 1, []),
+        (True, line + 1, [f"tafl reader: line {line}, '{title}', its title: not read"]),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -2507,9 +2542,6 @@ def test_move_lists_under_a_header_naming_their_game_with_lines_ended_by_cr_alon
     (tmp_path / name).write_bytes(f"# brandubh\r{moves}\r{moves.split()[0]}\r".encode())
     games = [check(source) for source in read_sources(str(tmp_path / name))]
     assert [(game.valid, game.record.tags["Game"]) for game in games] == [(True, "brandubh"), (True, "brandubh")]
-
-
-CSV_LINE = "a line of a CSV move list is moves,defenders lost,attackers lost,status"
 
 
 @pytest.mark.parametrize("row", ["{moves} 0 1 White", "{moves},1,White", "{moves};0;1"])
