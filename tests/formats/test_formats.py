@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT, connect
 
-from lusoria.api import convert, random_record, validate
+from lusoria.api import convert, random_record, reading_tags, validate
 from lusoria.archive import Archive
 from lusoria.cli import main
 from lusoria.formats import BUILT_IN, FORMATS, Format, aage, format_of, read_text
@@ -925,6 +925,14 @@ def test_a_header_that_names_another_game_than_the_one_read_is_said(name, text, 
     reader, named, game, by = note
     said = OVERRULED.format(header=named, game=game, by=by).replace(f"'# {named}'", repr(text.split("\n")[0]))
     assert report.record.tags["Game"] == game and report.record.main.comments[0] == f"{reader} reader: {said}"
+
+
+def test_a_variant_given_alone_or_with_its_game_hands_the_reader_the_same_tags():
+    """Why a header overruled while a variant was given says `--game (or --variant)`, not the option
+    typed: a reader is handed the tags the options chose (a plug-in's too), and `--variant brandub`
+    alone chooses those that `--game hnefatafl --variant brandub` does (docs/formats.md)."""
+    chosen = {"Game": "hnefatafl", "Variant": "opentafl-brandub-7x7"}
+    assert reading_tags({"Variant": "brandub"}) == reading_tags({"Game": "hnefatafl", "Variant": "brandub"}) == chosen
 
 
 def test_a_header_below_blank_lines_overruled_is_said_at_its_line():
