@@ -763,8 +763,8 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
         return  # column names alone: no game, as an lgn file of comments alone
     games = any(line.start() not in headers for line in rows)  # else names alone, that order no columns
     given = tags or {}
-    header = (pasted.header, pasted.header_end)
-    chosen = dict(given) if given.get("Game") or not games else {"Game": _csv_game(path, text, header)}
+    read_header = (pasted.header, pasted.header_end)
+    chosen = dict(given) if given.get("Game") or not games else {"Game": _csv_game(path, text, read_header)}
     rules = _rules_of(chosen)
     overruled = _header_overruled(pasted, locator, path, given, chosen["Game"]) if games else ""
     for index, line, draft in drafts("csv", locator, rows):
