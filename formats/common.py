@@ -105,15 +105,15 @@ class Draft:
             raise self.problem(token_message(token), token.start(), token[0][:20])
 
     def source(self, path: str, index: int, parsed: Record | SyntaxProblem | None = None) -> RecordText:
-        """The RecordText the commands check: the game's own lines, and the record read from them."""
+        """The RecordText the commands check: the game's own lines, the record read from them, and the
+        notes of lines not read (`note_unread`: said after the first error of a record that does not parse)."""
         first = self.locator.where(self.start)[0]
         last = self.locator.where(max(self.start, self.end - 1))[0]
         if parsed is None:
             parsed = self.record()
         problems = tuple(self.problems) if isinstance(parsed, Record) else ()
         lines = self.locator.lines(first, last)
-        notes = () if isinstance(parsed, Record) else tuple(self.unread)
-        return RecordText(lines, first, index, path, self.reader, parsed, problems, self.hint, notes=notes)
+        return RecordText(lines, first, index, path, self.reader, parsed, problems, self.hint, notes=tuple(self.unread))
 
     def record(self) -> Record:
         """The record read: its tags (with a Result tag, the result read, when the source gave none;

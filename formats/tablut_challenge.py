@@ -129,7 +129,7 @@ def _board(draft: Draft, message: str, rows: list[tuple[int, str]], at: int) -> 
     if len(cells) != 9:
         raise draft.problem(f"a board of 9 rows was expected after 'Stato:', found {len(cells)} (truncated log?)", at)
     board = bytes(CELLS[char] for _, row in cells for char in row)
-    turn = rows[-1][1] if rows and rows[-1][1] in ("W", "B", "WW", "BW", "D") and len(rows) > 9 else None
+    turn = rows[-1][1] if rows[-1][1] in ("W", "B", "WW", "BW", "D") and len(rows) > 9 else None
     return board, turn
 
 

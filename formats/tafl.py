@@ -11,7 +11,7 @@ import functools
 import io
 import re
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import PurePath
 
 from lusoria.formats import FORMATS
@@ -28,7 +28,7 @@ from lusoria.notation.reader import (
     signature,
 )
 from lusoria.notation.sources import InputError
-from lusoria.validator.base import WHITE, OptionError
+from lusoria.validator.base import SIDE_NAMES, WHITE, OptionError
 from lusoria.validator.suggest import meant_among
 from lusoria.validator.tafl import TaflGame
 
@@ -122,10 +122,14 @@ def looks_like_move_lists(head: str, fewest: int = 2) -> bool:
     one word after them: what ends the game (`resigned`, `timeout`), or a slip of it (`resign`,
     `1-0`), which the reader then names at its place. `head` may end inside that line (the first
     few thousand characters of a file): a word it ends in may be cut, so it is not judged when two
-    others are. A header and lines of prose above it (`_prose`) are passed over; under a header that
-    names a tafl game (`# brandubh`), one move is enough."""
+    others are. A header and lines of prose above it (`_games_start`) are passed over; under a header that
+    names a tafl game (`# brandubh`), one move is enough, and a first line that is none and holds no CSV
+    delimiter (`zz`) is a move list all the same, said at its place as one (a CSV line holds them)."""
     lines = head[_games_start(head) :].splitlines(keepends=True)
-    return _is_move_list(next((line for line in lines if line.strip()), ""), 1 if _names_a_game(head) else fewest)
+    first = next((line for line in lines if line.strip()), "")
+    if _names_a_game(head):
+        return _is_move_list(first, 1) or bool(first) and not any(map(first.__contains__, CSV_DELIMITERS))
+    return _is_move_list(first, fewest)
 
 
 def _is_move_list(first: str, fewest: int) -> bool:
@@ -177,13 +181,6 @@ _MOVE_LIST_MARK = re.compile(
 )
 
 
-def _prose(text: str, holds_game: Callable[[str], bool] = _begins_moves) -> Prose | None:
-    """The lines of prose above the games of `text`, after its header (`_header`), if any (`prose`):
-    a line of a move list holds moves (`_begins_moves`); `holds_game`, what else holds a game (a CSV
-    file's column names too)."""
-    return prose(text, _header(text)[1], holds_game)
-
-
 def _above_header(text: str) -> Prose | None:
     """The lines of prose above the header of `text` (an e-mail's `Hi Jon,` above `# brandubh`), if
     any (`prose`): a line that starts with `#` is never prose, nor one that holds a move or a digit."""
@@ -198,9 +195,11 @@ def _holds_header_or_game(line: str) -> bool:
 
 
 def _games_start(text: str) -> int:
-    """Where the move lists of `text` start: after its header and lines of prose (`_prose`)."""
-    found = _prose(text)
-    return found.games if found else _header(text)[1]
+    """Where the move lists of `text` start: after its header and lines of prose (`prose`: a line
+    of a move list holds moves, `_begins_moves`)."""
+    end = _header(text)[1]
+    found = prose(text, end, _begins_moves)
+    return found.games if found else end
 
 
 _HEADER = re.compile(r"\s*(#[^\n\r]*)")  # a file's header: a first line `# …` (CR alone may end it, in a sniffed head)
@@ -221,9 +220,18 @@ def _players(header: str) -> dict[str, str]:
     """The players a file's header names, as White and Black tags: a part of it between commas that is
     WHITE vs BLACK (`# brandubh, Anna Berg vs Jon Ruud`, as a Tablut Challenge log's `Players:` line
     orders them; a title before a colon is none of them: `round 2: Anna vs Jon`), each name a word of
-    letters and no game's (`_names_players`); {} for none."""
-    found = next(filter(_names_players, map(_PLAYERS.fullmatch, header.lstrip("#").split(","))), None)
-    return {"White": found[1], "Black": found[2]} if found else {}
+    letters and no game's (`_names_players`), and not both the sides' (`attackers vs defenders`:
+    `_sides`); {} for none."""
+    found = _players_part(header)
+    return {"White": found[2][1], "Black": found[2][2]} if found and not _sides(found[2]) else {}
+
+
+def _players_part(header: str) -> tuple[list[str], int, re.Match[str]] | None:
+    """The parts of a header between commas, and the index and match of the first that is WHITE vs
+    BLACK naming players or sides (`_names_players`), if any."""
+    parts = header.lstrip("#").split(",")
+    found = ((index, _PLAYERS.fullmatch(part)) for index, part in enumerate(parts))
+    return next(((parts, index, part) for index, part in found if part and _names_players(part)), None)
 
 
 def _names_players(part: re.Match[str] | None) -> bool:
@@ -233,13 +241,97 @@ def _names_players(part: re.Match[str] | None) -> bool:
     return part is not None and all(_NAME.search(name) and not _games_in(name, games) for name in part.groups())
 
 
+def _sides(part: re.Match[str]) -> bool:
+    """Whether a header's WHITE vs BLACK (`_players_part`) names the sides, not players: each a side's
+    name (White, Black, or as a tafl game names them: attackers, Swedes…), in any case, one or several,
+    `the` before it or not."""
+    words = {side.lower().removesuffix("s") for game in tafl_games() for side in (*SIDE_NAMES, *game.sides)}
+    return all(name.lower().removeprefix("the ").removesuffix("s") in words for name in part.groups())
+
+
+_LONE_NAME = re.compile(r"[ \t]*([^\W\d_]+)[ \t]*")  # a part of a header of one word: a last name before a comma
+
+
+def _players_said(header: str) -> str:
+    """What a note says of the players a header names, when they may not be those meant: sides
+    (`attackers vs defenders`), no players; names beside a part of one word (`Berg, Anna vs Ruud,
+    Jon`: a name holds no comma), the words read; "" else."""
+    found = _players_part(header)
+    if found is None:
+        return ""
+    parts, index, names = found
+    if _sides(names):
+        return f"'{names[1]} vs {names[2]}' names the sides, not players: no White or Black tag"
+    beside = [_LONE_NAME.fullmatch(part) for part in parts[max(index - 1, 0) : index] + parts[index + 1 : index + 2]]
+    games = [game.name for game in tafl_games()]
+    if any(word and word[1].istitle() and not _games_in(word[1], games) for word in beside):
+        return (
+            f"{header!r} names the players {names[1]} (White) and {names[2]} (Black): a name holds no comma "
+            f"(write 'Anna Berg vs Jon Ruud', not 'Berg, Anna vs Ruud, Jon')"
+        )
+    return ""
+
+
 def _header(text: str) -> tuple[str, int]:
     """The header of a file of move lists or a CSV file, its first line when it starts with `#` (`#
     brandubh, from the club's server`), or the first below lines of prose (`_above_header`), which
     may name its game (`_game_named`), and where it ends; ("", 0) for none."""
-    above = _above_header(text)
+    return _header_below(text, _above_header(text))
+
+
+def _header_below(text: str, above: Prose | None) -> tuple[str, int]:
+    """The header of `text` (`_header`) below its lines of prose `above` (`_above_header`), if any."""
     found = _HEADER.match(text, above.games if above else 0)
     return (found[1], found.end()) if found else ("", 0)
+
+
+@dataclass(frozen=True)
+class _Pasted:
+    """What stands around the games of a file of move lists or a CSV file, read once (`_pasted`): its
+    header, the prose above it, the prose above and below the games, the e-mail's signature below them."""
+
+    header: str  # its header (`_header`), "" for none
+    header_end: int  # where it ends (0 for none)
+    above_header: Prose | None  # the prose above it (`_above_header`)
+    greeting: Prose | None  # the prose above the games, after the header (`prose`)
+    closing: Prose | None  # the prose below them (`closing`)
+    signed: tuple[int, str] | None  # the signature below them (`_signature`)
+    spans: tuple[tuple[int, int], ...]  # where the games stand: above the closing, and a title below it
+
+    @property
+    def players(self) -> dict[str, str]:
+        """The White and Black tags its header gives every game (`_players`)."""
+        return _players(self.header)
+
+
+def _pasted(
+    lines: Locator, begins: Callable[[str], bool], holds: Callable[[str], bool], ends: Callable[[str], bool]
+) -> _Pasted:
+    """What stands around the games of a file (`lines`), a line of them told by what `begins` the
+    games (`prose`), what `holds` a game (`_signature`) and what `ends` them (`closing`). A game's
+    title that ends the games (`_last_title`) is read below a closing, at its place."""
+    text = lines.text
+    above = _above_header(text)
+    header, header_end = _header_below(text, above)
+    greeting, signed = prose(text, header_end, begins), _signature(lines, holds)
+    start, end = greeting.games if greeting else header_end, signed[0] if signed else len(text)
+    title = _last_title(text, start, end)
+    closed = closing(text, start, title, ends)
+    spans = ((start, closed.games if closed else title), (title, end))
+    return _Pasted(header, header_end, above, greeting, closed, signed, spans)
+
+
+_BLANK_LINE_ABOVE = re.compile(r"\n[^\S\n]*\n\Z")  # text that ends in a blank line, then the line break above a line
+
+
+def _last_title(text: str, start: int, end: int) -> int:
+    """Where a game's title that ends `text[start:end]` starts (`is_title`: `Game 2`, its moves left out),
+    when it heads lines of its own (a blank line above it, a line of games or prose above that); else `end`."""
+    body = text[start:end].rstrip()
+    line = body.rfind("\n") + 1
+    above = body[:line]
+    heads = above.strip() and _BLANK_LINE_ABOVE.search(above)
+    return start + line if heads and is_title(body[line:]) else end
 
 
 CSV_DELIMITERS = ",;"  # what separates a CSV file's fields: a spreadsheet of a European locale writes `;`
@@ -323,53 +415,74 @@ def _holds_move_list(line: str) -> bool:
 def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
     """The games of a file of move lists: one a line, a game of numbered moves going on over the
     lines after it (`_GAME`), after a header and lines of prose (`_passed_over`) and up to lines
-    of prose and an e-mail's signature line (`-- `) below them (`_mailed`), each noted. `tags`: Game, Variant, Rules; without
+    of prose and an e-mail's signature line (`-- `) below them (`_mailed`), each noted, as is a game's
+    title on the line above it (`_titled`). `tags`: Game, Variant, Rules; without
     Game, the game the file's name names (`named_game`: its default preset), else the format's
     entry's, and then the first error of each game says how it was read (`_read_as_default`)."""
+    lines = Locator(text)
+    pasted = _pasted(lines, _begins_moves, _holds_move_list, _ends_moves)
     given, default = tags or {}, FORMATS["tafl"].games[""]
-    named = None if given.get("Game") else _game_named(path, text)
+    named = None if given.get("Game") else _game_named(path, pasted.header)
     chosen = {"Game": named} if named and named != default["Game"] else chosen_tags(default, given)
     rules = _rules_of(chosen)
     hint = "" if given.get("Game") or named else _read_as_default(chosen)
-    overruled = _header_overruled(text, path, given, chosen["Game"])
-    chosen.update(_players(_header(text)[0]))
-    lines = Locator(text)
-    signed, found = _signature(lines, _holds_move_list), _prose(text)
-    start, end = found.games if found else _header(text)[1], signed[0] if signed else len(text)
-    closed = closing(text, start, end, _ends_moves)
-    games = list(_GAME.finditer(text, start, closed.games if closed else end))
+    overruled = _header_overruled(pasted, lines, path, given, chosen["Game"])
+    games = _titled(text, [game for span in pasted.spans for game in _GAME.finditer(text, *span)])
     for index, block, draft in drafts("tafl", lines, games):
-        for name, value in chosen.items():
-            draft.tag(name, value)
         draft.hint = hint
-        _header_overruled_said(draft, index, overruled)
-        if index == 0:
-            _passed_over(draft, text)
-        _mailed(draft, (index, len(games)), (found, closed), signed)
+        _begun(draft, (index, len(games)), pasted, chosen, overruled)
+        if title := games[block]:
+            draft.note_unread(f"line {lines.where(title.start())[0]}, '{shown(title[0].strip())}', its title: not read")
         yield _read_list(draft, block[0], block.start(), path, index, rules)
 
 
-def _passed_over(draft: Draft, text: str) -> None:
-    """The notes of the first game of a file of move lists or a CSV file (`text`) of the lines of
-    prose above its header (`_above_header`) and of a header that names no game (`# round 2`:
-    `_header`), not read."""
-    above, (header, end) = _above_header(text), _header(text)
-    if above is not None:
-        draft.note_unread(_prose_said(draft, above, "greeting"))
-    if header and not _names_a_game(header) and not _players(header):
-        draft.note_unread(f"line {draft.locator.where(end)[0]}, {header!r}, a header that names no game: not read")
+def _titled(text: str, blocks: list[re.Match[str]]) -> dict[re.Match[str], re.Match[str] | None]:
+    """The games of a file of move lists (`blocks`, `_GAME`), each with its title (`is_title`: `Game 2`)
+    when it stands on the line right above it, as no game: its moves are there, not left out."""
+    games: dict[re.Match[str], re.Match[str] | None] = {}
+    for block, below in zip(blocks, [*blocks[1:], None]):
+        if below is not None and is_title(block[0]) and text.count("\n", block.end(), below.start()) == 1:
+            games[below] = block
+        else:
+            games.setdefault(block, None)
+    return games
 
 
-def _header_overruled(text: str, path: str, given: Mapping[str, str], game: str) -> str:
+def _begun(draft: Draft, place: tuple[int, int], pasted: _Pasted, chosen: Mapping[str, str], overruled: str) -> None:
+    """A game of a file of move lists or a CSV file, at `place` (its index, and how many games the
+    file holds), begun: the `chosen` tags and the players of its header, the notes of what is not read
+    around the games (`_passed_over`, `_mailed`) and of a header `overruled` (`_header_overruled_said`)."""
+    for name, value in {**chosen, **pasted.players}.items():
+        draft.tag(name, value)
+    _header_overruled_said(draft, place[0], overruled)
+    if place[0] == 0:
+        _passed_over(draft, pasted)
+    _mailed(draft, place, pasted)
+
+
+def _passed_over(draft: Draft, pasted: _Pasted) -> None:
+    """The notes of the first game of a file of move lists or a CSV file of the lines of prose above
+    its header (`_above_header`) and of a header that names no game (`# round 2`: `_header`), not read,
+    or else of players it names that may not be those meant (`_players_said`)."""
+    if pasted.above_header is not None:
+        draft.note_unread(_prose_said(draft, pasted.above_header, "greeting"))
+    header, line = pasted.header, draft.locator.where(pasted.header_end)[0]
+    if header and not _names_a_game(header) and not pasted.players:
+        draft.note_unread(f"line {line}, {header!r}, a header that names no game: not read")
+    elif said := _players_said(header):
+        draft.note(f"line {line}, {said}")
+
+
+def _header_overruled(pasted: _Pasted, lines: Locator, path: str, given: Mapping[str, str], game: str) -> str:
     """What is said of a file whose header names a game (`# brandubh`) when `--game` (the `given`
     tags), or else the file's name, names another, `game`: they win over the header, which is not
     read (the note of its first game, and what the first error of each adds); "" else."""
     by = _option_of(given) if given.get("Game") else "the file's name" if named_game(path) else ""
-    header, end = _header(text)
+    header = pasted.header
     named = _games_in(header, [tafl.name for tafl in tafl_games()])
     if not (by and named) or game in named:
         return ""
-    line = text.count("\n", 0, end) + 1
+    line = lines.where(pasted.header_end)[0]
     return (
         f"the header on line {line}, {header!r}, names {' and '.join(named)}: read as {game}, as {by} says"
         " (--game, then a file's name, win over a header)"
@@ -391,20 +504,17 @@ def _header_overruled_said(draft: Draft, index: int, overruled: str) -> None:
             draft.note(overruled)
 
 
-def _mailed(
-    draft: Draft, place: tuple[int, int], found: tuple[Prose | None, Prose | None], signed: tuple[int, str] | None
-) -> None:
+def _mailed(draft: Draft, place: tuple[int, int], pasted: _Pasted) -> None:
     """The notes of a game of a file pasted from an e-mail, at `place` (its index, and how many games
-    the file holds): the prose above the first (`_prose`), the prose and the signature below the last
-    (`closing`, `_signature`)."""
-    above, below = found
-    if place[0] == 0 and above is not None:
-        draft.note_unread(_prose_said(draft, above, "greeting"))
+    the file holds): the prose above the first (`_Pasted.greeting`), the prose and the signature below
+    the last (`closing`, `signed`)."""
+    if place[0] == 0 and pasted.greeting is not None:
+        draft.note_unread(_prose_said(draft, pasted.greeting, "greeting"))
     if place[0] == place[1] - 1:
-        if below is not None:
-            draft.note_unread(_prose_said(draft, below, "closing"))
-        if signed:
-            draft.note_unread(signed[1])
+        if pasted.closing is not None:
+            draft.note_unread(_prose_said(draft, pasted.closing, "closing"))
+        if pasted.signed:
+            draft.note_unread(pasted.signed[1])
 
 
 def _prose_said(draft: Draft, found: Prose, part: str) -> str:
@@ -554,11 +664,16 @@ def csv_game(path: str, text: str) -> str:
     their own boards (`described`) only by `--game` and `--variant`. InputError when several
     games fit (each named), or none, or the name or header names such a game's variant (or such a
     game alone): `--game` names it."""
+    return _csv_game(path, text, _header(text))
+
+
+def _csv_game(path: str, text: str, header: tuple[str, int]) -> str:
+    """`csv_game` of a file whose header (`_header`) is `header`: its text and where it ends."""
     tafl = {game.name: game for game in tafl_games() if not game.described}
-    named = _game_named(path, text)
+    named = _game_named(path, header[0])
     if named:
         return named
-    squares = re.findall(SQUARE, text[_header(text)[1] :])
+    squares = re.findall(SQUARE, text[header[1] :])
     files = max((ord(square[0]) - ord("a") + 1 for square in squares), default=0)
     ranks = max((whole_number(square[1:], 1, 19) or 0 for square in squares), default=0)
     needed = max(files, ranks)
@@ -567,21 +682,21 @@ def csv_game(path: str, text: str) -> str:
         largest = max(cls.board.size for cls in tafl.values())
         raise InputError(
             f"{path}: its moves need a board of {needed} files or ranks, and no tafl game "
-            f"lusoria knows is played on one larger than {largest}×{largest}: {_name_it(min(tafl))}",
+            f"lusoria knows is played on one larger than {largest}×{largest}: {_name_it(min(tafl), path)}",
             "game",
         )
     if len(fitting) > 1:
         raise InputError(
             f"{path}: its moves fit the boards of {len(fitting)} games "
-            f"({', '.join(f'{game} {size}×{size}' for size, game in fitting)}): {_name_it(fitting[0][1])}",
+            f"({', '.join(f'{game} {size}×{size}' for size, game in fitting)}): {_name_it(fitting[0][1], path)}",
             "game",
         )
     return fitting[0][1]
 
 
-def _game_named(path: str, text: str) -> str | None:
-    """The tafl game that a file's name names, or else its header (`_header`: `# brandubh`): `named_game`."""
-    return named_game(path) or named_game(path, _header(text)[0], "its header")
+def _game_named(path: str, header: str) -> str | None:
+    """The tafl game that a file's name names, or else its `header` (`_header`: `# brandubh`): `named_game`."""
+    return named_game(path) or named_game(path, header, "its header")
 
 
 def named_game(path: str, words: str | None = None, where: str = "its name") -> str | None:
@@ -589,12 +704,12 @@ def named_game(path: str, words: str | None = None, where: str = "its name") -> 
     `brandubh_valid.csv`, `club-copenhagen.txt`; None when it names none. InputError when it names
     several, or a variant of a game that describes its boards by its variants (`_refuse_described`)."""
     name = path.replace("\\", "/").rsplit("/", 1)[-1]
-    said, suffix = (name if words is None else words).lower(), PurePath(name).suffix.lower() or ".csv"
+    said = (name if words is None else words).lower()
     named = _games_in(said, [game.name for game in tafl_games() if not game.described])
     _refuse_described(path, where, said, named)
     if len(named) > 1:
         raise InputError(
-            f"{path}: {where} names several games ({', '.join(named)}): {_name_it(named[0], suffix)}", "game"
+            f"{path}: {where} names several games ({', '.join(named)}): {_name_it(named[0], path)}", "game"
         )
     return named[0] if named else None
 
@@ -621,12 +736,14 @@ def _refuse_described(path: str, where: str, words: str, named: list[str]) -> No
             )
 
 
-def _name_it(example: str, suffix: str = ".csv") -> str:
-    """How to name the game of a file whose name ends in `suffix` (a CSV file's header may too)."""
-    named = f"in the file's name ({example}{suffix})"
-    if suffix == ".csv":
-        return f"name its game with --game, {named} or in a first line such as '# {example}'{_or_variant()}"
-    return f"name its game with --game or {named}{_or_variant()}"
+def _name_it(example: str, path: str) -> str:
+    """How to name the game of the file `path` (a CSV file's or a move list's: its name, of its own
+    suffix, or its header, which may stand below an e-mail's greeting), `example` the game named."""
+    suffix = PurePath(path).suffix.lower() or ".csv"
+    return (
+        f"name its game with --game, in the file's name ({example}{suffix}) or in a header such as "
+        f"'# {example}'{_or_variant()}"
+    )
 
 
 def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
@@ -638,27 +755,20 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
     as listed, H3) is a problem of the record at the count."""
     first_row, delimiter = _delimiting_row(text)
     locator = Locator(text)
-    found, signed = _prose(text, _holds_csv_game), _signature(locator, _holds_csv_row)
-    start, end = found.games if found else _header(text)[1], signed[0] if signed else len(text)
-    closed = closing(text, start, end, _holds_csv_game)
-    lines = list(_CSV_ROW.finditer(text, start, closed.games if closed else end))
+    pasted = _pasted(locator, _holds_csv_game, _holds_csv_row, _holds_csv_game)
+    lines = [line for span in pasted.spans for line in _CSV_ROW.finditer(text, *span)]
     headers = {line.start(): _csv_order(line[0], delimiter) for line in lines if _column_names(line[0]) == delimiter}
     rows = [line for line in lines if not headers.get(line.start())]
     if not rows:
         return  # column names alone: no game, as an lgn file of comments alone
     games = any(line.start() not in headers for line in rows)  # else names alone, that order no columns
     given = tags or {}
-    chosen = dict(given) if given.get("Game") or not games else {"Game": csv_game(path, text)}
+    read_header = (pasted.header, pasted.header_end)
+    chosen = dict(given) if given.get("Game") or not games else {"Game": _csv_game(path, text, read_header)}
     rules = _rules_of(chosen)
-    overruled = _header_overruled(text, path, given, chosen["Game"]) if games else ""
-    chosen.update(_players(_header(text)[0]))
+    overruled = _header_overruled(pasted, locator, path, given, chosen["Game"]) if games else ""
     for index, line, draft in drafts("csv", locator, rows):
-        for name, value in chosen.items():
-            draft.tag(name, value)
-        if index == 0:
-            _passed_over(draft, text)
-        _mailed(draft, (index, len(rows)), (found, closed), signed)
-        _header_overruled_said(draft, index, overruled)
+        _begun(draft, (index, len(rows)), pasted, chosen, overruled)
         if line.start() in headers:  # column names that do not name the four columns
             yield draft.source(path, index, _unknown_names(draft, line, delimiter))
             continue
@@ -703,7 +813,7 @@ def _holds_csv_row(line: str) -> bool:
 
 def _holds_csv_game(line: str) -> bool:
     """Whether a line of a CSV file holds a game or what else a row holds, a count (`Ongoing,0,resigned`):
-    no line of prose (`_prose`, `closing`)."""
+    no line of prose (`_pasted`: `prose`, `closing`)."""
     return _holds_csv_row(line) or re.search(r"[0-9]", line) is not None
 
 

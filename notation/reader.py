@@ -61,7 +61,8 @@ class RecordText:
     hint: str = ""  # what its first error adds: how that reader chose a game its file does not name
     before: tuple[str, ...] = ()  # the `%` lines before it that no record holds (its file's first record's)
     heading: str = ""  # the lines above it its format reads it with (a CSV header naming its columns), kept with it
-    notes: tuple[str, ...] = ()  # what the reader says of how it read the text: the record's first comments
+    notes: tuple[str, ...] = ()  # what the reader says of how it read the text: the record's first comments (an
+    # lgn record's, once parsed; another format's reader: its notes of lines not read, which its record holds already)
     signature: str = ""  # an e-mail's signature below it, not read (`signature`: its file's last record's), kept
     greeting: str = ""  # an e-mail's prose above it, not read (`prose`: its file's first record's), kept
 
@@ -275,14 +276,16 @@ _RECORD_LIKE = re.compile(r"^[ \t]*[\[;%(]|[{}]|[0-9]|(?<!\S)\*(?!\S)")  # a tag
 def _greeting(text: str, start: int, end: int) -> Prose | None:
     """The lines of prose above a file's first record, starting at `start`, when a tag line follows
     them (`prose`: an e-mail's `Hi Anna,` pasted above `[Game "laquet"]`); a line that holds a
-    ply of any game, a digit, a comment or what starts as a tag is never prose."""
+    ply of any game, a digit, a brace anywhere, or starts as a tag, a comment or a variation is never
+    prose (`_holds_record`)."""
     found = prose(text, start, _holds_record, end)
     return found if found and _NEXT_TAG.match(text, found.games) else None
 
 
 def _holds_record(line: str) -> bool:
     """Whether a line holds what a record holds, so that it is no prose (`_greeting`, `_unsigned`): a
-    ply of any game, a digit (a result, a move number), a comment's brace, what starts as a tag."""
+    ply of any game, a digit (a result, a move number), a brace anywhere (a comment's), `*` standing
+    alone, or, at its start, `[`, `;`, `%` or `(` (a tag, a comment, an escape, a variation)."""
     return bool(_RECORD_LIKE.search(line)) or any(is_ply(game, word) for word in line.split() for game in known_games())
 
 

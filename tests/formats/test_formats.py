@@ -13,12 +13,12 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT, connect
 
-from lusoria.api import convert, random_record, validate
+from lusoria.api import convert, random_record, reading_tags, validate
 from lusoria.archive import Archive
 from lusoria.cli import main
 from lusoria.formats import BUILT_IN, FORMATS, Format, aage, format_of, read_text
 from lusoria.formats.otn_writer import write_report
-from lusoria.formats.sources import read_sources, walk
+from lusoria.formats.sources import read_sources, text_format, walk
 from lusoria.notation.reader import split_records
 from lusoria.notation.sources import HEAD, InputError, Skipped
 from lusoria.notation.writer import unknown, write_record
@@ -927,6 +927,14 @@ def test_a_header_that_names_another_game_than_the_one_read_is_said(name, text, 
     assert report.record.tags["Game"] == game and report.record.main.comments[0] == f"{reader} reader: {said}"
 
 
+def test_a_variant_given_alone_or_with_its_game_hands_the_reader_the_same_tags():
+    """Why a header overruled while a variant was given says `--game (or --variant)`, not the option
+    typed: a reader is handed the tags the options chose (a plug-in's too), and `--variant brandub`
+    alone chooses those that `--game hnefatafl --variant brandub` does (docs/formats.md)."""
+    chosen = {"Game": "hnefatafl", "Variant": "opentafl-brandub-7x7"}
+    assert reading_tags({"Variant": "brandub"}) == reading_tags({"Game": "hnefatafl", "Variant": "brandub"}) == chosen
+
+
 def test_a_header_below_blank_lines_overruled_is_said_at_its_line():
     """The note names the header's own line, blank lines above it counted."""
     [source] = read_text("\n\n# copenhagen\nd2-b2 c4c5\n", "tafl", "brandubh.txt", {})
@@ -1082,6 +1090,65 @@ def test_a_header_s_white_vs_black_names_the_players_of_the_file_s_games(tmp_pat
     assert any("a header that names no game" in note for note in comments) == said
 
 
+COMMA_NOTE = (
+    "{reader} reader: line {line}, '{header}' names the players {white} (White) and {black} (Black): a name holds no "
+    "comma (write 'Anna Berg vs Jon Ruud', not 'Berg, Anna vs Ruud, Jon')"
+)
+
+
+@pytest.mark.parametrize(
+    "format, text, players, notes",
+    [
+        (
+            "tafl",
+            "# brandubh, attackers vs defenders\nd2-b2 c4c5\n",
+            (None, None),
+            ["tafl reader: line 1, 'attackers vs defenders' names the sides, not players: no White or Black tag"],
+        ),
+        (
+            "csv",
+            "Hi Jon,\n# brandubh, the Swedes vs Muscovites\n" + BRANDUBH_ROW,
+            (None, None),
+            [
+                "csv reader: line 1 holds no move (prose: an e-mail's greeting?): not read",
+                "csv reader: line 2, 'the Swedes vs Muscovites' names the sides, not players: no White or Black tag",
+            ],
+        ),
+        (
+            "tafl",
+            "# brandubh, Berg, Anna vs Ruud, Jon\nd2-b2 c4c5\n",
+            ("Anna", "Ruud"),
+            [
+                COMMA_NOTE.format(
+                    reader="tafl", line=1, header="# brandubh, Berg, Anna vs Ruud, Jon", white="Anna", black="Ruud"
+                )
+            ],
+        ),
+        (
+            "csv",
+            "# Berg, Anna vs Jon Ruud, brandubh\n" + BRANDUBH_ROW,
+            ("Anna", "Jon Ruud"),
+            [
+                COMMA_NOTE.format(
+                    reader="csv", line=1, header="# Berg, Anna vs Jon Ruud, brandubh", white="Anna", black="Jon Ruud"
+                )
+            ],
+        ),
+        ("tafl", "# brandubh, Anna Berg vs Jon Ruud, final\nd2-b2 c4c5\n", ("Anna Berg", "Jon Ruud"), []),
+        ("tafl", "# Brandubh, Anna White vs Jon Black\nd2-b2 c4c5\n", ("Anna White", "Jon Black"), []),
+    ],
+    ids=["sides", "a CSV file's sides", "last names first", "a CSV file's", "a word after", "names of colours"],
+)
+def test_a_header_s_players_that_may_not_be_those_meant_are_said_in_a_note(format, text, players, notes):
+    """`attackers vs defenders` named the players 'attackers' and 'defenders', and `Berg, Anna vs Ruud,
+    Jon` the players Anna and Ruud, silently: the sides are no players (no White or Black tag, a note
+    says so), and names beside a part of one name-like word (a last name before a comma) are read as
+    written, a note at the header's line saying what was read and how to write it."""
+    [source] = read_text(text, format, "brandubh." + ("txt" if format == "tafl" else "csv"))
+    record = check(source).record
+    assert (record.tags.get("White"), record.tags.get("Black"), record.main.comments) == (*players, notes)
+
+
 GREETED = "tafl reader: line 1 holds no move (prose: an e-mail's greeting?): not read"
 
 
@@ -1133,10 +1200,25 @@ def test_a_header_below_a_greeting_is_read_and_what_is_passed_over_said(tmp_path
     assert format_of(name, text) == format
 
 
+def test_a_csv_row_without_moves_above_a_header_is_said_at_its_place_not_passed_over_as_a_greeting():
+    """A CSV row that lost its moves (`White,0,0`) above a `# brandubh` line holds no move, but counts:
+    no e-mail's greeting (`_holds_header_or_game`), which would be passed over in a note with the header
+    below read; it is the first game, an error at its place, and the game below it is read."""
+    text = "White,0,0\n# brandubh\n" + BRANDUBH_ROW
+    first, second = (check(source) for source in read_text(text, "csv", "x.csv", {"Game": "brandubh"}))
+    said = [(d.rule, d.line, d.column, d.message) for d in first.diagnostics]
+    assert (first.record, said) == (
+        None,
+        [("syntax", 1, 1, "a line of a CSV move list is moves,defenders lost,attackers lost,status")],
+    )
+    assert (second.record.line, second.record.main.comments) == (3, [])
+
+
 LGN_GAME = '[Game "tablut"]\n[Variant "aage"]\n\n1. e8-b8 d5-d6 *\n'
 
 
 TITLE = "found '{}', a game's title: a file of move lists holds the moves alone (were its moves left out?)"
+CSV_LINE = "a line of a CSV move list is moves,defenders lost,attackers lost,status"
 
 
 @pytest.mark.parametrize(
@@ -1162,6 +1244,40 @@ def test_a_game_s_title_below_the_last_game_is_read_at_its_line_not_passed_over(
     reports = [check(source) for source in read]
     assert [[(d.rule, d.line, d.column, d.text) for d in r.diagnostics] for r in reports] == said
     assert reports[-1].diagnostics[0].message.startswith(message or "")
+
+
+@pytest.mark.parametrize(
+    "format, text, message",
+    [
+        ("tafl", "d2-b2 c4c5\n\nCheers, Jon\n\nGame 2\n", TITLE.format("Game 2")),
+        ("csv", BRANDUBH_ROW + "\nCheers, Jon\n\nRound two\n", CSV_LINE),
+    ],
+    ids=["a move list", "a CSV file"],
+)
+def test_a_title_below_a_closing_at_the_end_is_the_one_error_the_closing_a_note(format, text, message):
+    """`Cheers, Jon`, then `Game 2` heading its own lines at the very end: the title kept the sign-off
+    above it from being a closing, so each was an error; the title is the one error (its moves left
+    out), the sign-off the note of a closing, said after it."""
+    reports = [check(source) for source in read_text(text, format, f"brandubh.{format}")]
+    closing = f"{format} reader: line 3 holds no move (prose: an e-mail's closing?): not read"
+    said = [[(d.rule, d.line, d.column, d.message) for d in report.diagnostics] for report in reports]
+    assert said == [[], [("syntax", 5, 1, f"{message}; {closing}")]]
+
+
+@pytest.mark.parametrize(
+    "text, line",
+    [("d2-b2 c4c5\n\nGame 2\nd2-b2 c4c5\n", 3), ("1. d2-b2 c4c5\n\nRound two:\n1. d2-b2 c4c5\n", 3)],
+    ids=["after a blank line", "numbered moves"],
+)
+def test_a_game_s_title_on_the_line_above_its_moves_is_its_title_not_a_game(text, line):
+    """`Game 2` with its moves on the very next line was an error asking whether its moves were left
+    out: they are there, so the title is that game's, noted, and its moves read as the next game."""
+    reports = [check(source) for source in read_text(text, "tafl", "brandubh.txt")]
+    title = text.splitlines()[line - 1]
+    assert [(r.valid, r.record.line, r.record.main.comments) for r in reports] == [
+        (True, 1, []),
+        (True, line + 1, [f"tafl reader: line {line}, '{title}', its title: not read"]),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -2445,9 +2561,26 @@ def test_a_csv_file_under_a_header_naming_its_game_says_a_line_that_is_no_game_a
     text = "# brandubh\n" + row.format(moves=CSV_GAME.split(",")[0]) + "\n"
     assert format_of("games.csv", text) == "csv"
     [game] = [check(source) for source in read_text(text, "csv", "games.csv")]
-    assert [(d.rule, d.line, d.column, d.message) for d in game.diagnostics] == [
-        ("syntax", 2, 1, "a line of a CSV move list is moves,defenders lost,attackers lost,status")
-    ]
+    assert [(d.rule, d.line, d.column, d.message) for d in game.diagnostics] == [("syntax", 2, 1, CSV_LINE)]
+
+
+@pytest.mark.parametrize(
+    "row, found", [("zz", "zz"), ("{moves} 0 1 White", "0"), ("zz;0;1", None)], ids=["a word", "counts", "a CSV line"]
+)
+def test_a_txt_file_under_a_header_naming_its_game_says_a_line_that_is_no_game_as_its_format_does(tmp_path, row, found):
+    """A `.txt` whose header names its game and whose first line is no move (`zz`) was read as a CSV
+    file, its line said as a CSV line: a line of no CSV delimiter is a move list's, said as a move
+    list's; one that holds a delimiter is still a CSV file's, and a `.csv` says its line as a CSV line."""
+    text = "# brandubh\n" + row.format(moves=CSV_GAME.split(",")[0]) + "\n"
+    (tmp_path / "games.txt").write_text(text)
+    [game] = [check(source) for source in read_sources(str(tmp_path / "games.txt"))]
+    said = [(d.line, d.column, d.message) for d in game.diagnostics]
+    if found is None:
+        assert (text_format("games.txt", text), said) == ("csv", [(2, 1, CSV_LINE)])
+    else:
+        expected = f"found '{found}', expected a move such as e2-c2 or f9-f5xg5, 'resigned' or 'timeout'"
+        assert (text_format("games.txt", text), said[:1]) == ("tafl", [(2, text.index(found) - 10, expected)])
+    assert format_of("games.csv", text) == "csv"
 
 
 @pytest.mark.parametrize("delimiter", [",", ";"])

@@ -72,10 +72,16 @@ def test_a_csv_file_whose_board_fits_two_games_is_an_error_naming_them(tmp_path,
     assert result.stderr == (
         f"lusoria: {tmp_path / 'games.csv'}: its moves fit the boards of {len(fitting)} games "
         f"({', '.join(f'{name} {size}×{size}' for size, name in fitting)}): name its game with --game, in the "
-        "file's name (ard-ri.csv) or in a first line such as '# ard-ri' (or its variant of hnefatafl with "
+        "file's name (ard-ri.csv) or in a header such as '# ard-ri' (or its variant of hnefatafl with "
         "--game hnefatafl --variant V)\n"
     )
     assert run("validate", "--game", "brandubh", tmp_path / "games.csv").exit_code == 0
+    (tmp_path / "games.txt").write_text(games)  # a CSV file saved as .txt: its name to give is a .txt's
+    saved_as_txt = run("validate", tmp_path / "games.txt").stderr
+    assert (
+        "): name its game with --game, in the file's name (ard-ri.txt) or in a header such as '# ard-ri'"
+        in saved_as_txt
+    )
     (tmp_path / "headed.csv").write_text("# brandubh, from the club's server\n" + games)
     (tmp_path / "brandubh-2024.csv").write_text(games)
     for name in ("headed.csv", "brandubh-2024.csv"):
@@ -200,8 +206,8 @@ def test_a_move_list_is_read_as_the_game_its_file_name_names_through_the_csv_fil
     result = run("validate", tmp_path / "brandubh-vs-copenhagen.txt")
     assert result.exit_code == 2 and result.stderr == (
         f"lusoria: {tmp_path / 'brandubh-vs-copenhagen.txt'}: its name names several games (brandubh, copenhagen): "
-        "name its game with --game or in the file's name (brandubh.txt) (or its variant of hnefatafl with --game "
-        "hnefatafl --variant V)\n"
+        "name its game with --game, in the file's name (brandubh.txt) or in a header such as '# brandubh' (or its "
+        "variant of hnefatafl with --game hnefatafl --variant V)\n"
     )
 
 
