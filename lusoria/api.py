@@ -701,7 +701,7 @@ def replay_pages(
 ) -> Iterator[PublishedPage | Problem]:
     """The replay page of every record of `paths`, in order, made by `jobs` worker processes
     (`lusoria html --output-dir`), each with the name of its file (`<file>-<n>.html`, as `convert`
-    names a record's file below the folder of all the inputs) and what `index_page` says of it; an
+    names a record's file: in the folders that lead to it from the current directory) and what `index_page` says of it; an
     invalid record's too (its page shows its diagnostics), and a Problem in its place for a source
     that cannot be read or is skipped. `format` and `tags` read the records as `validate` reads them.
     Each record goes to a worker on its own: its page costs far more than its text, and a round's

@@ -916,8 +916,9 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
 @click.option("--to", "to", type=Named(lambda: api.target_formats()), required=True, help="The format to write.")
 @output_dir_options(
     "Write each record to its own file in DIR (needed for OTN, one game per file, "
-    "when there are several records), in the folders that lead to its input from the folder of all inputs "
-    "(a/game.otg b/game.otg: DIR/a/game-000000.lgn DIR/b/game-000000.lgn)."
+    "when there are several records), in the folders that lead to its input from the current directory "
+    "(a/game.otg b/game.otg: DIR/a/game-000000.lgn DIR/b/game-000000.lgn; an input outside it: from the folder "
+    "above the inputs' own)."
 )
 @encoding_option
 @reading_options
