@@ -136,6 +136,7 @@ __all__ = [
     "replay_pages",
     "index_page",
     "folder_index",
+    "older_index",
     "Diagram",
     "diagrams",
     "convert",
@@ -756,6 +757,14 @@ def folder_index(directory: str, pages: list[PublishedPage]) -> str | None:
     rows = {row["link"]: row for row in earlier if _page_in(directory, row["link"])}
     rows.update((row["link"], row) for row in map(html.index_row, pages))
     return html.index_page(list(rows.values()))
+
+
+def older_index(directory: str) -> bool:
+    """Whether the index.html of `directory` is one an older lusoria wrote, which kept no list of its
+    games to add a round's to (`folder_index` is None for it)."""
+    from lusoria import html  # here, not at start-up
+
+    return html.written_before_its_list(os.path.join(directory, "index.html"))
 
 
 def _page_in(directory: str, link: str) -> bool:

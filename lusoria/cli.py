@@ -899,11 +899,7 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
     if published:  # the index lists the pages of earlier runs too, unless DIR's index.html is not lusoria's
         index = api.folder_index(directory, published)
         if index is None and not overwrite:
-            echo(
-                f"lusoria: the index not written: {os.path.join(directory, 'index.html')} is not an index lusoria "
-                "wrote, or its list of games cannot be read (--overwrite writes over it, listing this run's pages alone)",
-                err=True,
-            )
+            echo(f"lusoria: the index not written: {index_refused(directory)}", err=True)
             status = 2
         else:
             index = index or api.index_page(published)
@@ -969,6 +965,20 @@ def not_made(item: api.Converted | api.Diagram, made: str, status: int) -> int:
     place = output.located(item.source.path, item.diagnostic) if item.diagnostic else output.where(item.source)
     echo(f"lusoria: {place}: record {item.source.index} not {made}: {item.problem}", err=True)
     return status
+
+
+def index_refused(directory: str) -> str:
+    """Why the index.html in `directory` is not written over without --overwrite, and what to do."""
+    index = os.path.join(directory, "index.html")
+    if api.older_index(directory):
+        return (
+            f"{index} was written by an older lusoria, which kept no list of its games to add these to: publish "
+            "every round again at once with --overwrite (its index lists that run's pages)"
+        )
+    return (
+        f"{index} is not an index lusoria wrote, or its list of games cannot be read (--overwrite writes over "
+        "it, listing this run's pages alone)"
+    )
 
 
 def record_said(source: api.RecordText) -> str:

@@ -269,6 +269,29 @@ def test_an_index_already_in_the_folder_is_kept_unless_asked(round_, tmp_path):
     assert (out / "index.html").read_text() == "the club's own index"
 
 
+def test_an_index_of_an_older_lusoria_is_kept_and_what_to_do_said_in_one_line(round_, tmp_path):
+    """An index.html that a lusoria of before session 40 wrote (its table alone, no list of its games as
+    JSON): round 2's index is not written over it, and the one line says why and what to do (it said
+    the index was not lusoria's); publishing every round again with --overwrite lists them all."""
+    out = tmp_path / "out"
+    run("html", round_ / "escape.lgn", "--output-dir", out)
+    written = (out / "index.html").read_text()
+    older = re.sub(r'\n<script type="application/json" id="games">.*</script>', "", written)
+    assert older != written and older.endswith("</tbody></table></body></html>\n")
+    (out / "index.html").write_text(older)
+    kept = run("html", round_ / "tuichi.lgn", "--output-dir", out)
+    assert (kept.exit_code, kept.stdout) == (2, f"wrote {out / 'round/tuichi-000000.html'}\n")
+    assert kept.stderr == (
+        f"lusoria: the index not written: {out / 'index.html'} was written by an older lusoria, which kept no list "
+        "of its games to add these to: publish every round again at once with --overwrite (its index lists that "
+        "run's pages)\n"
+    )
+    assert (out / "index.html").read_text() == older
+    again = run("html", round_ / "escape.lgn", round_ / "tuichi.lgn", "--output-dir", out, "--overwrite")
+    assert (again.exit_code, again.stdout, again.stderr) == (0, f"wrote {out / 'index.html'}\n", "")
+    assert [row[5] for row in rows(out / "index.html")] == ["round/escape-000000.html", "round/tuichi-000000.html"]
+
+
 @pytest.mark.parametrize(
     "edited",
     [
