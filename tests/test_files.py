@@ -742,6 +742,30 @@ def test_convert_output_dir_keeps_a_file_of_an_earlier_run_unless_asked_as_html_
     ).output
 
 
+def test_a_file_holds_what_is_written_whatever_the_platforms_newline(tmp_path, monkeypatch):
+    """Text mode wrote `\r\n` for each `\n` on Windows, where `holds` compared `\n`: a page of an
+    earlier run, as it would be written, was refused (exit status 2). Simulated: every file opened as
+    text writes its line ends `\r\n`; a file is written as its text's bytes, `\r\n` kept as written."""
+    from lusoria.files import holds, write_file
+
+    fdopen = os.fdopen
+
+    def as_on_windows(fd, mode="r", *args, **kwargs):
+        if "b" not in mode and kwargs.get("newline") is None:
+            kwargs["newline"] = "\r\n"
+        return fdopen(fd, mode, *args, **kwargs)
+
+    monkeypatch.setattr(os, "fdopen", as_on_windows)
+    write_file(str(tmp_path / "a.txt"), "one\ntwo\n")
+    assert (tmp_path / "a.txt").read_bytes() == b"one\ntwo\n" and holds(str(tmp_path / "a.txt"), "one\ntwo\n")
+    write_file(str(tmp_path / "b.txt"), "one\r\ntwo\r\n")  # fmt --write keeps a file's own line ends
+    assert (tmp_path / "b.txt").read_bytes() == b"one\r\ntwo\r\n" and not holds(str(tmp_path / "b.txt"), "one\ntwo\n")
+    escape = str(ROOT / "samples/tablut/escape.lgn")
+    assert run("html", escape, "--output-dir", str(tmp_path / "out")).exit_code == 0
+    again = run("html", escape, "--output-dir", str(tmp_path / "out"))
+    assert (again.exit_code, again.output) == (0, "")
+
+
 @pytest.mark.parametrize("command", [["convert", "--to", "lgn"], ["html"], ["show", "--format", "svg"]])
 def test_overwrite_without_output_dir_is_a_usage_error(command):
     """--overwrite, of the files of --output-dir, given without it: said, not ignored (the record was
