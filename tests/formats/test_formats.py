@@ -643,6 +643,9 @@ def test_convert_output_dir_keeps_the_folders_of_inputs_of_one_name(tmp_path, mo
     text = '[Game "tablut"]\n1. e3-c3 *\n'  # records given as text or a stream have no folder to keep
     mixed = convert([text, io.BytesIO(text.encode()), "round1/game1.otg"], "lgn")
     assert [item.file_name for item in mixed] == ["stdin-000000.lgn", "stdin-000000.lgn", "round1/game1-000000.lgn"]
+    monkeypatch.chdir(tmp_path / "rounds/round2")  # a file outside it: named from the folder above its own alone
+    mixed = convert([text, str(tmp_path / "rounds/round1/game1.otg")], "lgn")
+    assert [item.file_name for item in mixed] == ["stdin-000000.lgn", "round1/game1-000000.lgn"]
 
 
 # -- tafl move lists -----------------------------------------------------------------------------------
