@@ -539,14 +539,16 @@ def board(source: Source, ply: int | None = None, index: int = 0) -> Board:
 @dataclass(frozen=True)
 class Diagram:
     """A record's board as SVG among the boards of many (`diagrams`, `lusoria show --format svg
-    --output-dir`), with the name of its file (as `convert --output-dir` names a record's), or why
-    there is none (`svg` None): the `problem`, and the `diagnostic` of a record that cannot be replayed at all."""
+    --output-dir`), with the name of its file (as `convert --output-dir` names a record's) and what the
+    record lacks though drawn (`unread`, said as one-record `show` says it), or why there is none
+    (`svg` None): the `problem`, and the `diagnostic` of a record that cannot be replayed at all."""
 
     source: RecordText
     file_name: str
     svg: str | None
     problem: str | None = None
     diagnostic: Diagnostic | None = None
+    unread: tuple[Diagnostic, ...] = ()  # what a record drawn lacks (`Board.unread`: its result marker)
 
 
 def diagrams(
@@ -578,7 +580,7 @@ def _drawn(source: RecordText, ply: int | None, inputs: str) -> Diagram:
         return Diagram(source, name, None, unreplayable(error.diagnostic), error.diagnostic)
     except (ReplayStopped, PastTheEnd) as error:
         return Diagram(source, name, None, str(error))
-    return Diagram(source, name, drawn.svg())
+    return Diagram(source, name, drawn.svg(), unread=tuple(drawn.unread))
 
 
 def random_record(rules: Game, rng: random.Random, max_plies: int = 200, round_: int = 1) -> Record:

@@ -302,6 +302,36 @@ def test_boards_of_several_records_need_output_dir_and_svg(round_, given, said):
     assert refused.exit_code == 2 and refused.stderr.endswith(f"Error: {said}\n")
 
 
+def test_a_board_drawn_of_a_record_without_its_result_marker_is_said_as_one_record_show_says_it(tmp_path, monkeypatch):
+    """`show PATH` says on stderr what a record lacks (its result marker); `show --output-dir` drew it
+    and said nothing: the same line in both, the board written, exit status 0."""
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "unfinished.lgn"
+    path.write_text('[Game "tablut"]\n\n1. e3-c3 e1-e2\n')
+    said = (
+        f"{path}:3:15: error[syntax]: the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)\n"
+        " 3 | 1. e3-c3 e1-e2\n"
+        "   |               ^\n"
+    )
+    alone = run("show", path, "--format", "svg")
+    assert (alone.exit_code, alone.stderr) == (0, said)
+    drawn = run("show", path, "--format", "svg", "--output-dir", tmp_path / "out")
+    assert (drawn.exit_code, drawn.stderr) == (0, said)
+    assert drawn.stdout == f"wrote {tmp_path / 'out/unfinished-000000.svg'}\n"
+    assert (tmp_path / "out/unfinished-000000.svg").read_text() == alone.stdout
+
+
+@pytest.mark.parametrize("command", [["show"], ["html"]])
+@pytest.mark.parametrize("jobs", [["--jobs", "2"], ["-j", "1"], ["--force-jobs"]])
+def test_jobs_without_output_dir_is_a_usage_error_as_overwrite_is(round_, command, jobs):
+    """--jobs, the worker processes of --output-dir's files, given for one record: said, not ignored."""
+    refused = run(*command, round_ / "escape.lgn", *jobs)
+    assert (refused.exit_code, refused.stdout) == (2, "")
+    assert refused.stderr.endswith(
+        "Error: --jobs shares the files of DIR among worker processes: give --output-dir DIR\n"
+    )
+
+
 def test_the_library_draws_the_boards_that_show_writes_each_with_its_problem_or_its_name(round_):
     """api.diagrams, what `show --format svg --output-dir` writes: in the order of the records, by
     one process or two alike; a record not replayed that far has the problem show says at its place."""
