@@ -223,7 +223,7 @@ def _from_id(from_id: int | None, record: int | None) -> int | None:
     return record
 
 
-class ChosenWarning(UserWarning):
+class ChosenWarning(LusoriaError, UserWarning):
     """What an Archive call chose that it was not given (the variant `tree` starts from), warned when
     the Archive has no `notes` to tell it to."""
 
