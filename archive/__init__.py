@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # `name as name`: re-exported to a type checker that re-exports nothing implicitly (mypy --strict)
     from lusoria.archive.commands import DEFAULT as DEFAULT
     from lusoria.archive.commands import Archive as Archive
+    from lusoria.archive.commands import ChosenWarning as ChosenWarning
     from lusoria.archive.commands import ImportStopped as ImportStopped
     from lusoria.archive.commands import MissingArchive as MissingArchive
     from lusoria.archive.commands import NoGameToStart as NoGameToStart
@@ -43,7 +44,15 @@ if TYPE_CHECKING:  # `name as name`: re-exported to a type checker that re-expor
     from lusoria.archive.tree import Node as Node
 
 HOMES = {  # module -> its names, as the imports above name them (tests/system/test_imports.py checks)
-    "commands": ("DEFAULT", "Archive", "ImportStopped", "MissingArchive", "NoGameToStart", "default_path"),
+    "commands": (
+        "DEFAULT",
+        "Archive",
+        "ChosenWarning",
+        "ImportStopped",
+        "MissingArchive",
+        "NoGameToStart",
+        "default_path",
+    ),
     "datasette": ("MissingDatasette",),
     "duplicates": ("Duplicate",),
     "export": ("NotADirectory",),

@@ -223,6 +223,11 @@ def _from_id(from_id: int | None, record: int | None) -> int | None:
     return record
 
 
+class ChosenWarning(LusoriaError, UserWarning):
+    """What an Archive call chose that it was not given (the variant `tree` starts from), warned when
+    the Archive has no `notes` to tell it to."""
+
+
 class Archive:
     """One archive file; each method is a `lusoria` command."""
 
@@ -234,7 +239,7 @@ class Archive:
         is told what opening it has to say (a Note): that an archive made by an older lusoria is being
         upgraded (a replay of every record: minutes for 100,000), and when it is done; as
         `import_paths` meets them, its problems (`ImportSummary.problems`); and the variant `tree`
-        starts from when it chooses it (`start_of_game`)."""
+        starts from when it chooses it (`start_of_game`), which, without `notes`, is warned (ChosenWarning)."""
         self.path = path or default_path()
         self.timeout = timeout
         self.notes = notes
@@ -724,11 +729,10 @@ class Archive:
         if found is None:
             raise NoGameToStart(f"{NO_GAME_TO_START}: name a position, a record (and a ply), or a game")
         game, variant = found
-        if self.notes:
-            path = os.fspath(self.path)
-            named = f"{{Game}} {literal(game)}" + (f" {{Variant}} {literal(variant)}" if variant else "")
-            on = "" if not held else f" on a board of {board}" if chosen == ["board"] else " the filters select"
-            self.notes(Note(path, f"{named}: the game of most records{on} in {literal(path)}", ("Game", "Variant")))
+        path = os.fspath(self.path)
+        named = f"{{Game}} {literal(game)}" + (f" {{Variant}} {literal(variant)}" if variant else "")
+        on = "" if not held else f" on a board of {board}" if chosen == ["board"] else " the filters select"
+        self._tell(Note(path, f"{named}: the game of most records{on} in {literal(path)}", ("Game", "Variant")))
         return replace(filters, game=game, variant=variant)
 
     def _variant_told(self, game: str, board: str | None) -> str | None:
@@ -737,12 +741,21 @@ class Archive:
         `Variant`): every game's tree starts from it."""
         held = self.most_recorded(game, board)
         found = self.variant_to_open(game) if held is None else held[1]
-        if found is not None and self.notes:
+        if found is not None:
             path = os.fspath(self.path)  # (a Path given works as a str everywhere else)
             on = f" on a board of {board}" if board is not None and held is not None else ""
             chosen = f"{{Variant}} {literal(found)}: the variant of most records of {literal(game.lower())}{on}"
-            self.notes(Note(path, f"{chosen} in {literal(path)}", ("Variant",)))
+            self._tell(Note(path, f"{chosen} in {literal(path)}", ("Variant",)))
         return found
+
+    def _tell(self, chosen: Note) -> None:
+        """Tell `notes` what a call chose that it was not given (`start_of_game`); an Archive without
+        `notes` warns it (ChosenWarning, at the call of `tree`), so that a library call says it as
+        `lusoria tree` does."""
+        if self.notes:
+            self.notes(chosen)
+        else:
+            warnings.warn(str(chosen), ChosenWarning, stacklevel=5)
 
     def tree_from(
         self,

@@ -140,7 +140,9 @@ def filters_of(params: Params) -> Filters:
 
 
 def _archive(path: str) -> Archive:
-    return Archive(path, timeout=TIMEOUT)
+    """The archive at `path`; what it chooses (the variant of a game named alone) the page shows, and
+    is not warned (ChosenWarning) into the server's log."""
+    return Archive(path, timeout=TIMEOUT, notes=lambda chosen: None)
 
 
 def tree_json(path: str, params: Params) -> str:
@@ -250,10 +252,12 @@ def _held_rules(path: str, game: str, variant: str | None) -> Game:
 def _rules_named(game: str, variant: str | None) -> Game:
     """The rules of the game and variant a URL names, the variant by any name `lusoria explain`
     knows, as `lusoria tree --variant` takes it (`game_tags`)."""
-    if game.lower() not in GAMES:
-        raise BadRequest(f"lusoria knows no game '{game}'")
     try:
-        return rules_from_tags(GAMES[game.lower()], game_tags(game, variant.lower() if variant else None))
+        rules = GAMES[game]
+    except KeyError as unknown:  # (the registry's words, as tree.json and `lusoria tree --game` say it)
+        raise BadRequest(unknown.args[0]) from None
+    try:
+        return rules_from_tags(rules, game_tags(game, variant.lower() if variant else None))
     except VariantOfOtherGames as error:
         raise BadRequest(f"the parameter variant names {variant}, {error.games}") from None
     except LusoriaError as error:

@@ -92,20 +92,33 @@ up to a million records of one file (more files than one folder is fit to hold).
 
 
 def inputs_folder(sources: Iterable[Source | Skipped]) -> str:
-    """The folder that holds every file and folder of `sources` (texts and standard input aside),
-    below which `file_name` names the files of their records."""
-    return common_folder(
+    """The folder below which `file_name` names the files of the records of `sources` (texts and
+    standard input aside): the current directory when it holds every file and folder of them, so that a
+    file has one name whichever inputs come with it (a round published after round, `round1` then
+    `round1 round2`: `round1/game-000000.html` each time); else the folder above the one that holds
+    them all, so that a name keeps that folder's own (`/data/round2`: `round2/game-000000.html`)."""
+    held = common_folder(
         source
         for source in sources
         if isinstance(source, (str, os.PathLike)) and not is_text(source) and source != STDIN
     )
+    here = os.getcwd()
+    return here if _is_within(held, here) else os.path.dirname(held)
+
+
+def _is_within(path: str, folder: str) -> bool:
+    """Whether absolute `path` is `folder` or below it."""
+    try:
+        return os.path.commonpath([path, folder]) == folder
+    except ValueError:  # (another drive)
+        return False
 
 
 def file_name(source: RecordText, suffix: str, inputs: str) -> str:
     """The name of a record's own file below a directory (`convert --output-dir`, `html --output-dir`): `<file>-<n><suffix>`,
     `n` the record's number in its file, from 0, as every message and `--record` number it, in
     `NUMBER_WIDTH` digits so that name order is record order (`stdin-<n>` of one not read from a file),
-    in the folders that lead to its file from `inputs`, the folder of all the inputs (`a/game.otg` and
+    in the folders that lead to its file from `inputs` (`inputs_folder`: `a/game.otg` and
     `b/game.otg`: `a/game-000000.lgn` and `b/game-000000.lgn`)."""
     path = source.path
     number = f"{source.index:0{NUMBER_WIDTH}d}"

@@ -136,6 +136,7 @@ __all__ = [
     "replay_pages",
     "index_page",
     "folder_index",
+    "older_index",
     "Diagram",
     "diagrams",
     "convert",
@@ -538,14 +539,16 @@ def board(source: Source, ply: int | None = None, index: int = 0) -> Board:
 @dataclass(frozen=True)
 class Diagram:
     """A record's board as SVG among the boards of many (`diagrams`, `lusoria show --format svg
-    --output-dir`), with the name of its file (as `convert --output-dir` names a record's), or why
-    there is none (`svg` None): the `problem`, and the `diagnostic` of a record that cannot be replayed at all."""
+    --output-dir`), with the name of its file (as `convert --output-dir` names a record's) and what the
+    record lacks though drawn (`unread`, said as one-record `show` says it), or why there is none
+    (`svg` None): the `problem`, and the `diagnostic` of a record that cannot be replayed at all."""
 
     source: RecordText
     file_name: str
     svg: str | None
     problem: str | None = None
     diagnostic: Diagnostic | None = None
+    unread: tuple[Diagnostic, ...] = ()  # what a record drawn lacks (`Board.unread`: its result marker)
 
 
 def diagrams(
@@ -577,7 +580,7 @@ def _drawn(source: RecordText, ply: int | None, inputs: str) -> Diagram:
         return Diagram(source, name, None, unreplayable(error.diagnostic), error.diagnostic)
     except (ReplayStopped, PastTheEnd) as error:
         return Diagram(source, name, None, str(error))
-    return Diagram(source, name, drawn.svg())
+    return Diagram(source, name, drawn.svg(), unread=tuple(drawn.unread))
 
 
 def random_record(rules: Game, rng: random.Random, max_plies: int = 200, round_: int = 1) -> Record:
@@ -701,7 +704,7 @@ def replay_pages(
 ) -> Iterator[PublishedPage | Problem]:
     """The replay page of every record of `paths`, in order, made by `jobs` worker processes
     (`lusoria html --output-dir`), each with the name of its file (`<file>-<n>.html`, as `convert`
-    names a record's file below the folder of all the inputs) and what `index_page` says of it; an
+    names a record's file: in the folders that lead to it from the current directory) and what `index_page` says of it; an
     invalid record's too (its page shows its diagnostics), and a Problem in its place for a source
     that cannot be read or is skipped. `format` and `tags` read the records as `validate` reads them.
     Each record goes to a worker on its own: its page costs far more than its text, and a round's
@@ -756,6 +759,14 @@ def folder_index(directory: str, pages: list[PublishedPage]) -> str | None:
     rows = {row["link"]: row for row in earlier if _page_in(directory, row["link"])}
     rows.update((row["link"], row) for row in map(html.index_row, pages))
     return html.index_page(list(rows.values()))
+
+
+def older_index(directory: str) -> bool:
+    """Whether the index.html of `directory` is one an older lusoria wrote, which kept no list of its
+    games to add a round's to (`folder_index` is None for it)."""
+    from lusoria import html  # here, not at start-up
+
+    return html.written_before_its_list(os.path.join(directory, "index.html"))
 
 
 def _page_in(directory: str, link: str) -> bool:

@@ -459,6 +459,11 @@ def _second_record(path: str | Path, encoding: str, read: dict[str, Any]) -> api
         return None
 
 
+def _given(name: str) -> bool:
+    """Whether the command's option `name` was given on the command line."""
+    return click.get_current_context().get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE
+
+
 def _record_not_chosen() -> bool:
     """Whether the command's --record was left at its default (the file's first record)."""
     context = click.get_current_context()
@@ -656,12 +661,16 @@ def output_dir_options(help: str) -> Callable:
 
 
 def output_dir_given(command: Callable) -> Callable:
-    """The command, for which --overwrite without --output-dir is a usage error (not an option ignored)."""
+    """The command, for which --overwrite, or --jobs or --force-jobs (show's and html's, which make the
+    files of DIR alone), without --output-dir is a usage error (not an option ignored)."""
 
     @wraps(command)
     def checked(*args, **kwargs):
-        if kwargs["overwrite"] and kwargs["output_dir"] is None:
-            raise click.UsageError("--overwrite writes over the files already in DIR: give --output-dir DIR")
+        if kwargs["output_dir"] is None:
+            if kwargs["overwrite"]:
+                raise click.UsageError("--overwrite writes over the files already in DIR: give --output-dir DIR")
+            if _given("jobs") or _given("force_jobs"):
+                raise click.UsageError("--jobs shares the files of DIR among worker processes: give --output-dir DIR")
         return command(*args, **kwargs)
 
     return checked
@@ -699,10 +708,10 @@ def say_unreplayable(error: api.Unreplayable, index: int) -> NoReturn:
     stop(f"{output.located(error.path, error.diagnostic)}: record {index}: {output.unreplayable(error.diagnostic)}", 1)
 
 
-def say_unread(board: api.Board) -> None:
-    """What a record replayed lacks (its result marker), on standard error as validate says it."""
-    for diagnostic in board.unread:
-        echo(output.diagnostic_text(board.report, diagnostic), err=True)
+def say_unread(record: output.Sourced, unread: Iterable[api.Diagnostic]) -> None:
+    """What a record replayed lacks (`unread`: its result marker), on standard error as validate says it."""
+    for diagnostic in unread:
+        echo(output.diagnostic_text(record, diagnostic), err=True)
 
 
 def deliver(text: str, written_to: str | None, path: str | Path) -> None:
@@ -755,7 +764,7 @@ def show(
             stop(f"{path}, record {index}: {error}")
         except api.ReplayStopped as error:  # an invalid record
             stop(f"{path}, record {index}: {error}", 1)
-        say_unread(board)
+        say_unread(board.report, board.unread)
         deliver((board.svg() if format_ == "svg" else board.text()) + "\n", written_to, path)
 
 
@@ -784,6 +793,7 @@ def draw(
         if diagram.svg is None:
             status = not_made(diagram, "drawn", 2)
         else:
+            say_unread(diagram, diagram.unread)
             said = record_said(diagram.source)
             status = max(status, written_in(directory, diagram.file_name, diagram.svg + "\n", said, outputs, overwrite))
     inputs.finish(paths, records, status)
@@ -882,7 +892,7 @@ def single_page(path: str | Path, index: int, written_to: str | None, encoding: 
             board = replayed.board()
         except api.Unreplayable as error:
             say_unreplayable(error, index)
-        say_unread(board)
+        say_unread(board.report, board.unread)
 
 
 def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs: int, encoding: str) -> NoReturn:
@@ -899,11 +909,7 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
     if published:  # the index lists the pages of earlier runs too, unless DIR's index.html is not lusoria's
         index = api.folder_index(directory, published)
         if index is None and not overwrite:
-            echo(
-                f"lusoria: the index not written: {os.path.join(directory, 'index.html')} is not an index lusoria "
-                "wrote, or its list of games cannot be read (--overwrite writes over it, listing this run's pages alone)",
-                err=True,
-            )
+            echo(f"lusoria: the index not written: {index_refused(directory)}", err=True)
             status = 2
         else:
             index = index or api.index_page(published)
@@ -916,8 +922,9 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
 @click.option("--to", "to", type=Named(lambda: api.target_formats()), required=True, help="The format to write.")
 @output_dir_options(
     "Write each record to its own file in DIR (needed for OTN, one game per file, "
-    "when there are several records), in the folders that lead to its input from the folder of all inputs "
-    "(a/game.otg b/game.otg: DIR/a/game-000000.lgn DIR/b/game-000000.lgn)."
+    "when there are several records), in the folders that lead to its input from the current directory "
+    "(a/game.otg b/game.otg: DIR/a/game-000000.lgn DIR/b/game-000000.lgn; an input outside it: from the folder "
+    "above the inputs' own)."
 )
 @encoding_option
 @reading_options
@@ -968,6 +975,20 @@ def not_made(item: api.Converted | api.Diagram, made: str, status: int) -> int:
     place = output.located(item.source.path, item.diagnostic) if item.diagnostic else output.where(item.source)
     echo(f"lusoria: {place}: record {item.source.index} not {made}: {item.problem}", err=True)
     return status
+
+
+def index_refused(directory: str) -> str:
+    """Why the index.html in `directory` is not written over without --overwrite, and what to do."""
+    index = os.path.join(directory, "index.html")
+    if api.older_index(directory):
+        return (
+            f"{index} was written by an older lusoria, which kept no list of its games to add these to: publish "
+            "every round again at once with --overwrite (its index lists that run's pages)"
+        )
+    return (
+        f"{index} is not an index lusoria wrote, or its list of games cannot be read (--overwrite writes over "
+        "it, listing this run's pages alone)"
+    )
 
 
 def record_said(source: api.RecordText) -> str:

@@ -68,14 +68,16 @@ class AtomicFile:
 
 
 def write_file(path: str, text: str, follow: bool = True) -> None:
-    """Write `text` to `path` atomically, in UTF-8 (AtomicFile)."""
-    with AtomicFile(path, follow=follow) as output:
-        output.write(text)
+    """Write `text` to `path` atomically (AtomicFile), its UTF-8 bytes as they are: its own line ends on
+    every platform, as `holds` compares them (text mode wrote `\r\n` for `\n` on Windows, where `holds`
+    found no earlier run's file as it would be written, and `fmt --write` kept `\r\n` as `\r\r\n`)."""
+    with AtomicFile(path, binary=True, follow=follow) as output:
+        output.file.write(text.encode("utf-8"))
         output.commit()
 
 
 def holds(path: str, text: str) -> bool:
-    """Whether the file at `path`, not a symbolic link, holds `text` (as `write_file` writes it)."""
+    """Whether the file at `path`, not a symbolic link, holds `text` as `write_file` writes it."""
     encoded = text.encode("utf-8")
     try:
         if os.path.islink(path) or os.path.getsize(path) != len(encoded):

@@ -183,6 +183,22 @@ def rows_written(path: str) -> list[dict[str, str]] | None:
     return rows
 
 
+_OLDER_INDEX = re.compile(
+    r'<table class="games"><thead><tr><th>file</th>.*</thead>\n<tbody>.*</tbody></table></body></html>\n\Z',
+    re.S,
+)
+
+
+def written_before_its_list(path: str) -> bool:
+    """Whether the index at `path` is one an older lusoria wrote (before its rows were kept as JSON,
+    `index_page`): its table of games, and nothing after it."""
+    try:
+        with open(path, encoding="utf-8") as index:
+            return not os.path.islink(path) and bool(_OLDER_INDEX.search(index.read()))
+    except (OSError, ValueError):
+        return False
+
+
 def _is_row(row: object) -> bool:
     """Whether `row` is one of `index_row`'s: a string for each column."""
     return isinstance(row, dict) and row.keys() == set(INDEX_COLUMNS) and all(isinstance(v, str) for v in row.values())

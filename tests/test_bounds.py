@@ -48,7 +48,7 @@ def test_jobs_out_of_bounds_are_refused_by_every_call_that_takes_them(archive, t
 @pytest.mark.parametrize("name", ["min_games", "depth"])
 def test_a_tree_of_plies_played_in_no_game_or_of_no_plies_is_refused(archive, name):
     with pytest.raises(ValueError) as refused:
-        archive.tree(filters=Filters(game="tablut"), **{name: 0})
+        archive.tree(filters=Filters(game="tablut", variant="seed"), **{name: 0})
     assert str(refused.value) == f"{name}: '0' is not a whole number from 1 to 1000000000"
     option = f"--{name.replace('_', '-')}"
     said = cli_error("tree", "--db", archive.path, "--game", "tablut", option, "0")
@@ -73,7 +73,7 @@ def test_a_merge_of_no_names_is_refused(archive):
 def test_a_number_given_as_text_is_taken_as_the_option_takes_it(archive, tmp_path):
     """The check takes '2' as --jobs 2 does: the call goes on with the number (it compared text with
     numbers: TypeError)."""
-    tablut = Filters(game="tablut")
+    tablut = Filters(game="tablut", variant="seed")  # (named: no variant chosen, warned)
     assert archive.tree(filters=tablut, min_games="1") == archive.tree(filters=tablut) != []  # type: ignore[arg-type]
     summary = Archive(str(tmp_path / "new.db")).import_paths([TABLUT], jobs="2")  # type: ignore[arg-type]
     assert summary.added == archive.export(str(tmp_path / "export"), "csv", "2")["records"]  # type: ignore[arg-type]

@@ -635,7 +635,7 @@ def test_more_units_of_a_wide_encoding_that_do_not_decode_are_counted_as_units_w
 # -- convert --output-dir and export: every file through the one atomic writer ------------------
 
 
-def test_convert_output_dir_on_a_full_disk_leaves_no_file(tmp_path):
+def test_convert_output_dir_on_a_full_disk_leaves_no_file(tmp_path, in_root):
     out = tmp_path / "out"
     done = on_a_full_disk(
         100, "convert", "--to", "otn", "--output-dir", str(out), str(ROOT / "samples/tablut/escape.lgn")
@@ -645,12 +645,13 @@ def test_convert_output_dir_on_a_full_disk_leaves_no_file(tmp_path):
     assert "note: record 0 and the others of its rules: OTN's rules record does not say tuichi-ends=yes" in note
     assert written == (
         f"lusoria: {ROOT / 'samples/tablut/escape.lgn'}, record 0 not written: cannot write "
-        f"{out / 'escape-000000.otg'}: file too large"
+        f"{out / 'samples/tablut/escape-000000.otg'}: file too large"
     )
-    assert os.listdir(out) == []  # no empty file, no temporary one
+    assert os.listdir(out) == ["samples"]  # (the folders made:)
+    assert os.listdir(out / "samples/tablut") == []  # no empty file, no temporary one
 
 
-def test_convert_output_dir_named_through_a_link_is_said_as_named(tmp_path):
+def test_convert_output_dir_named_through_a_link_is_said_as_named(tmp_path, in_root):
     """A folder given through a symbolic link to it is written into; a file that cannot be written
     there is named by the path given, not by where the link leads."""
     (tmp_path / "real").mkdir()
@@ -662,21 +663,22 @@ def test_convert_output_dir_named_through_a_link_is_said_as_named(tmp_path):
     assert (done.returncode, done.stderr) == (
         2,
         f"lusoria: {ROOT / 'samples/tablut/escape.lgn'}, record 0 not written: cannot write "
-        f"{out / 'escape-000000.lgn'}: file too large\n",
+        f"{out / 'samples/tablut/escape-000000.lgn'}: file too large\n",
     )
-    assert os.listdir(tmp_path / "real") == []
+    assert os.listdir(tmp_path / "real/samples/tablut") == []
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes into a read-only folder")
-def test_convert_output_dir_that_cannot_be_written_is_said_in_one_line(tmp_path):
+def test_convert_output_dir_that_cannot_be_written_is_said_in_one_line(tmp_path, in_root):
     out = tmp_path / "out"
     out.mkdir(mode=0o500)
     result = run("convert", "--to", "lgn", "--output-dir", str(out), str(ROOT / "samples/tablut/escape.lgn"))
     assert result.exit_code == 2 and result.exception is None or isinstance(result.exception, SystemExit)
-    assert f"record 0 not written: cannot write {out / 'escape-000000.lgn'}: permission denied" in result.output
+    assert f"record 0 not written: cannot write {out / 'samples'}: permission denied" in result.output
 
 
-def test_convert_output_dir_never_writes_a_file_twice_nor_through_a_link(tmp_path):
+def test_convert_output_dir_never_writes_a_file_twice_nor_through_a_link(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # (the inputs below the current directory: named from there)
     (tmp_path / "ca").mkdir()
     (tmp_path / "ca/x.lgn").write_bytes((ROOT / "samples/tablut/escape.lgn").read_bytes())
     (tmp_path / "ca/x.otg").write_bytes((ROOT / "tests/fixtures/formats/otn/brandubh.otg").read_bytes())
@@ -707,33 +709,61 @@ def test_convert_output_dir_never_writes_a_file_twice_nor_through_a_link(tmp_pat
     ]
     assert (out / "ca/x-000000.lgn").read_text() == run("convert", "--to", "lgn", str(tmp_path / "ca/x.lgn")).output
     assert outside.read_text() == "mine\n" and (out / "link-000000.lgn").is_symlink()
-    again = run("convert", "--to", "lgn", "--output-dir", str(out), str(tmp_path / "ca/x.lgn"), "--overwrite")
-    assert again.exit_code == 0 and again.output == f"wrote {out / 'x-000000.lgn'}\n"  # a later run replaces its file
+    again = run("convert", "--to", "lgn", "--output-dir", str(out), str(tmp_path / "ca/x.otg"), "--overwrite")
+    assert (
+        again.exit_code == 0 and again.output == f"wrote {out / 'ca/x-000000.lgn'}\n"
+    )  # a later run replaces its file
 
 
-def test_convert_output_dir_keeps_a_file_of_an_earlier_run_unless_asked_as_html_does(tmp_path):
+def test_convert_output_dir_keeps_a_file_of_an_earlier_run_unless_asked_as_html_does(tmp_path, in_root):
     """convert --output-dir wrote over the files of an earlier run without a word, while html refused
     them: both keep a file already in DIR, said on stderr (exit status 2) unless it holds what would
     be written, and write the others; --overwrite writes over it."""
     out = tmp_path / "out"
     first = run("convert", "--to", "lgn", "--output-dir", str(out), str(ROOT / "samples/tablut"))
     assert first.exit_code == 0 and len(first.output.splitlines()) == 4
-    (out / "escape-000000.lgn").write_text("corrected by hand\n")
-    (out / "tuichi-000000.lgn").unlink()
+    (out / "samples/tablut/escape-000000.lgn").write_text("corrected by hand\n")
+    (out / "samples/tablut/tuichi-000000.lgn").unlink()
     again = run("convert", "--to", "lgn", "--output-dir", str(out), str(ROOT / "samples/tablut"))
     assert again.exit_code == 2
-    assert again.stdout == f"wrote {out / 'tuichi-000000.lgn'}\n"
+    assert again.stdout == f"wrote {out / 'samples/tablut/tuichi-000000.lgn'}\n"
     assert again.stderr == (  # king-captured's and linnaeus's files, as they would be written, are kept: said nothing
-        f"lusoria: {ROOT / 'samples/tablut/escape.lgn'}, record 0 not written: {out / 'escape-000000.lgn'} is already "
+        f"lusoria: {ROOT / 'samples/tablut/escape.lgn'}, record 0 not written: {out / 'samples/tablut/escape-000000.lgn'} is already "
         "there (--overwrite writes over it)\n"
     )
-    assert (out / "escape-000000.lgn").read_text() == "corrected by hand\n"
+    assert (out / "samples/tablut/escape-000000.lgn").read_text() == "corrected by hand\n"
     asked = run("convert", "--to", "lgn", "--output-dir", str(out), str(ROOT / "samples/tablut"), "--overwrite")
     assert (asked.exit_code, asked.stderr) == (0, "")
-    assert asked.stdout == f"wrote {out / 'escape-000000.lgn'}\n"  # the others, as it would write them, left be
-    assert (out / "escape-000000.lgn").read_text() == run(
+    assert (
+        asked.stdout == f"wrote {out / 'samples/tablut/escape-000000.lgn'}\n"
+    )  # the others, as it would write them, left be
+    assert (out / "samples/tablut/escape-000000.lgn").read_text() == run(
         "convert", "--to", "lgn", str(ROOT / "samples/tablut/escape.lgn")
     ).output
+
+
+def test_a_file_holds_what_is_written_whatever_the_platforms_newline(tmp_path, monkeypatch):
+    """Text mode wrote `\r\n` for each `\n` on Windows, where `holds` compared `\n`: a page of an
+    earlier run, as it would be written, was refused (exit status 2). Simulated: every file opened as
+    text writes its line ends `\r\n`; a file is written as its text's bytes, `\r\n` kept as written."""
+    from lusoria.files import holds, write_file
+
+    fdopen = os.fdopen
+
+    def as_on_windows(fd, mode="r", *args, **kwargs):
+        if "b" not in mode and kwargs.get("newline") is None:
+            kwargs["newline"] = "\r\n"
+        return fdopen(fd, mode, *args, **kwargs)
+
+    monkeypatch.setattr(os, "fdopen", as_on_windows)
+    write_file(str(tmp_path / "a.txt"), "one\ntwo\n")
+    assert (tmp_path / "a.txt").read_bytes() == b"one\ntwo\n" and holds(str(tmp_path / "a.txt"), "one\ntwo\n")
+    write_file(str(tmp_path / "b.txt"), "one\r\ntwo\r\n")  # fmt --write keeps a file's own line ends
+    assert (tmp_path / "b.txt").read_bytes() == b"one\r\ntwo\r\n" and not holds(str(tmp_path / "b.txt"), "one\ntwo\n")
+    escape = str(ROOT / "samples/tablut/escape.lgn")
+    assert run("html", escape, "--output-dir", str(tmp_path / "out")).exit_code == 0
+    again = run("html", escape, "--output-dir", str(tmp_path / "out"))
+    assert (again.exit_code, again.output) == (0, "")
 
 
 @pytest.mark.parametrize("command", [["convert", "--to", "lgn"], ["html"], ["show", "--format", "svg"]])
@@ -745,9 +775,10 @@ def test_overwrite_without_output_dir_is_a_usage_error(command):
     assert refused.stderr.endswith("Error: --overwrite writes over the files already in DIR: give --output-dir DIR\n")
 
 
-def test_convert_output_dir_writes_through_no_link_to_a_folder(tmp_path):
+def test_convert_output_dir_writes_through_no_link_to_a_folder(tmp_path, monkeypatch):
     """A record of `ca/x.lgn` goes to `out/ca/x-000000.lgn`: a link `out/ca` to a folder outside is not
     written through either."""
+    monkeypatch.chdir(tmp_path)  # (the inputs below the current directory: named from there)
     for folder in ("ca", "cb", "elsewhere"):
         (tmp_path / folder).mkdir()
     for folder in ("ca", "cb"):
@@ -780,7 +811,7 @@ def test_convert_output_dir_writes_no_record_above_it_when_a_folder_name_is_not_
     with open(os.path.join(folder, b"x.lgn"), "wb") as file:
         file.write((ROOT / "samples/tablut/escape.lgn").read_bytes())
     result = run("convert", "--to", "lgn", "--output-dir", str(tmp_path / "out"), os.fsdecode(folder))
-    assert (result.exit_code, result.output) == (0, f"wrote {tmp_path / 'out/x-000000.lgn'}\n")
+    assert (result.exit_code, result.output) == (0, f"wrote {tmp_path / 'out/r'}\\xff/x-000000.lgn\n")
     assert sorted(os.listdir(os.fsencode(tmp_path))) == [b"out", b"r\xff"]
 
 

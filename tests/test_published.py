@@ -17,6 +17,12 @@ def run(*args):
     return CliRunner().invoke(main, [str(arg) for arg in args])
 
 
+@pytest.fixture(autouse=True)
+def in_the_clubs_folder(tmp_path, monkeypatch):
+    """Run where the rounds are, as a club publishes them: a page is named by its file's path from there."""
+    monkeypatch.chdir(tmp_path)
+
+
 @pytest.fixture
 def round_(tmp_path):
     """A round: two valid games, and a file of 13 invalid ones, in a folder."""
@@ -43,7 +49,7 @@ def test_every_record_of_a_folder_gets_its_page_named_as_convert_names_its_files
     assert (published.exit_code, published.stderr) == (0, "")
     names = ["escape-000000", *(f"moves-{n:06d}" for n in range(13)), "tuichi-000000"]
     assert published.stdout.splitlines() == [
-        *(f"wrote {tmp_path / 'out' / name}.html" for name in names),
+        *(f"wrote {tmp_path / 'out/round' / name}.html" for name in names),
         f"wrote {tmp_path / 'out/index.html'}",
     ]
     converted = run("convert", "--to", "lgn", "--output-dir", tmp_path / "lgn", round_)  # the valid games alone
@@ -56,14 +62,14 @@ def test_the_index_lists_each_game_with_its_verdict_and_link(round_, tmp_path):
     run("html", round_, "--output-dir", tmp_path / "out")
     listed = rows(tmp_path / "out/index.html")
     assert listed[:3] == [
-        (f"{round_ / 'escape.lgn'}", "0", "Karin Nilsson – Olof Berg", "1-0", "valid", "escape-000000.html"),
+        (f"{round_ / 'escape.lgn'}", "0", "Karin Nilsson – Olof Berg", "1-0", "valid", "round/escape-000000.html"),
         (
             f"{round_ / 'moves.lgn'}",
             "0",
             "? – ?",
             "*",
             "invalid: ply 2 (e4-b4) breaks T1: the piece on e4 is White&#x27;s, and Black is to move",
-            "moves-000000.html",
+            "round/moves-000000.html",
         ),
         (
             f"{round_ / 'moves.lgn'}",
@@ -71,7 +77,7 @@ def test_the_index_lists_each_game_with_its_verdict_and_link(round_, tmp_path):
             "? – ?",
             "*",
             "invalid: ply 1 (c3-c1) breaks T2: there is no piece on c3",
-            "moves-000001.html",
+            "round/moves-000001.html",
         ),
     ]
     assert listed[7] == (
@@ -80,15 +86,15 @@ def test_the_index_lists_each_game_with_its_verdict_and_link(round_, tmp_path):
         "? – ?",
         "*",
         "invalid: ply 5 (e4-e5) breaks T3: only the king may stop on the konakis (e5)",
-        "moves-000006.html",
+        "round/moves-000006.html",
     )
-    assert listed[14][4:] == ("valid", "tuichi-000000.html") and len(listed) == 15
+    assert listed[14][4:] == ("valid", "round/tuichi-000000.html") and len(listed) == 15
     assert "<title>15 games</title>" in (tmp_path / "out/index.html").read_text()
 
 
 def test_an_invalid_game_is_published_as_html_shows_it_alone_with_its_illegal_ply(round_, tmp_path):
     run("html", round_, "--output-dir", tmp_path / "out")
-    page = (tmp_path / "out/moves-000006.html").read_text()
+    page = (tmp_path / "out/round/moves-000006.html").read_text()
     assert page == replay_page(str(round_ / "moves.lgn"), 6)
     assert '<span class="ply illegal" data-ply="5"' in page
 
@@ -152,50 +158,63 @@ def test_a_game_with_a_warning_alone_is_valid(tmp_path):
 
 
 def test_a_second_round_published_into_the_folder_is_added_to_its_index(tmp_path):
-    """A club's webmaster publishes round 1, then round 2 into the season's folder: the index lists
-    both rounds' games (round 2's pages stayed unlinked: the index was refused as a file already
-    there); round 1's pages are kept, and a page the webmaster removed leaves the index."""
-    for round_, names in (("round1", ("escape", "tuichi")), ("round2", ("king-captured", "linnaeus"))):
+    """A club's webmaster publishes round 1, then round 2 into the season's folder, each round's files
+    named game1.lgn, game2.lgn…: round 2's pages are written beside round 1's, never over them (both
+    `game1-000000.html`: round 2's was refused, or replaced round 1's with --overwrite), and the index
+    lists both rounds' games, each once when the rounds are published again together (round 1's were
+    listed twice, once as `game1-000000.html`, once as `round1/game1-000000.html`); round 1's pages are
+    kept, and a page the webmaster removed leaves the index."""
+    games = {"round1": ("escape", "tuichi"), "round2": ("king-captured", "linnaeus")}
+    for round_, names in games.items():
         (tmp_path / round_).mkdir()
-        for name in names:
-            shutil.copy(ROOT / f"samples/tablut/{name}.lgn", tmp_path / round_ / f"{name}.lgn")
+        for number, name in enumerate(names, 1):
+            shutil.copy(ROOT / f"samples/tablut/{name}.lgn", tmp_path / round_ / f"game{number}.lgn")
     season = tmp_path / "season"
     first = run("html", tmp_path / "round1", "--output-dir", season)  # the pages made by the workers (--jobs)
-    (season / "tuichi-000000.html").write_text("edited by hand")
+    (season / "round1/game2-000000.html").write_text("edited by hand")
     second = run("html", tmp_path / "round2", "--output-dir", season)
     assert (first.exit_code, second.exit_code, second.stderr) == (0, 0, "")
     assert second.stdout.splitlines() == [
-        f"wrote {season / 'king-captured-000000.html'}",
-        f"wrote {season / 'linnaeus-000000.html'}",
+        f"wrote {season / 'round2/game1-000000.html'}",
+        f"wrote {season / 'round2/game2-000000.html'}",
         f"wrote {season / 'index.html'}",
     ]
+    assert (season / "round1/game1-000000.html").read_text() == replay_page(str(tmp_path / "round1/game1.lgn"))
     players = {"escape": "Karin Nilsson – Olof Berg", "tuichi": "Olof Berg – Karin Nilsson"}
     players |= {"king-captured": "Karin Nilsson – Olof Berg", "linnaeus": "Study – Study"}
     results = {"escape": "1-0", "tuichi": "1-0", "king-captured": "0-1", "linnaeus": "0-1"}
-    assert rows(season / "index.html") == [
-        (f"{tmp_path / round_ / name}.lgn", "0", players[name], results[name], "valid", f"{name}-000000.html")
-        for round_, name in (
-            ("round1", "escape"),
-            ("round1", "tuichi"),
-            ("round2", "king-captured"),
-            ("round2", "linnaeus"),
+    listed = [
+        (
+            f"{tmp_path / round_}/game{n}.lgn",
+            "0",
+            players[name],
+            results[name],
+            "valid",
+            f"{round_}/game{n}-000000.html",
         )
+        for round_, names in games.items()
+        for n, name in enumerate(names, 1)
     ]
+    assert rows(season / "index.html") == listed
+    together = run("html", tmp_path / "round1", tmp_path / "round2", "--output-dir", season)
+    assert (together.exit_code, together.stdout) == (2, "")  # round 1's game 2, edited, said; the rest kept as it is
+    assert rows(season / "index.html") == listed
     assert "<title>4 games</title>" in (season / "index.html").read_text()
-    assert (season / "tuichi-000000.html").read_text() == "edited by hand"  # a page is still not written over
-    (season / "escape-000000.html").unlink()
-    again = run("html", tmp_path / "round2" / "linnaeus.lgn", "--output-dir", season, "--overwrite")
+    assert (season / "round1/game2-000000.html").read_text() == "edited by hand"  # a page is still not written over
+    (season / "round1/game1-000000.html").unlink()
+    again = run("html", tmp_path / "round2" / "game2.lgn", "--output-dir", season, "--overwrite")
     assert (again.exit_code, again.stderr) == (0, "")
-    assert [(row[0].rsplit("/", 1)[1], row[5]) for row in rows(season / "index.html")] == [
-        ("tuichi.lgn", "tuichi-000000.html"),
-        ("king-captured.lgn", "king-captured-000000.html"),
-        ("linnaeus.lgn", "linnaeus-000000.html"),
+    assert [row[5] for row in rows(season / "index.html")] == [
+        "round1/game2-000000.html",
+        "round2/game1-000000.html",
+        "round2/game2-000000.html",
     ]
 
 
 def test_a_season_published_again_each_week_writes_the_new_rounds_pages_alone(tmp_path):
     """The season's folder of rounds published again when a round is added: the pages already there,
-    as they would be written, are kept, said nothing and listed, with no error (exit status 0)."""
+    as they would be written, are kept, said nothing and listed, with no error (exit status 0); a
+    round published alone is named as it is among the season's."""
     season = tmp_path / "season"
     (season / "round1").mkdir(parents=True)
     shutil.copy(ROOT / "samples/tablut/escape.lgn", season / "round1/escape.lgn")
@@ -205,8 +224,33 @@ def test_a_season_published_again_each_week_writes_the_new_rounds_pages_alone(tm
     shutil.copy(ROOT / "samples/tablut/tuichi.lgn", season / "round2/tuichi.lgn")
     week = run("html", season, "--output-dir", site)
     assert (week.exit_code, week.stderr) == (0, "")
-    assert week.stdout.splitlines() == [f"wrote {site / 'round2/tuichi-000000.html'}", f"wrote {site / 'index.html'}"]
-    assert [row[5] for row in rows(site / "index.html")] == ["round1/escape-000000.html", "round2/tuichi-000000.html"]
+    assert week.stdout.splitlines() == [
+        f"wrote {site / 'season/round2/tuichi-000000.html'}",
+        f"wrote {site / 'index.html'}",
+    ]
+    alone = run("html", season / "round2", "--output-dir", site)
+    assert (alone.exit_code, alone.stdout, alone.stderr) == (0, "", "")
+    assert [row[5] for row in rows(site / "index.html")] == [
+        "season/round1/escape-000000.html",
+        "season/round2/tuichi-000000.html",
+    ]
+
+
+def test_a_round_outside_the_current_directory_keeps_its_folders_name(tmp_path, monkeypatch):
+    """Rounds given by their path from elsewhere (`/data/round1`, then `/data/round2`): each page is
+    named from the folder above the round's, so the second round's `game1` is not the first's."""
+    for round_ in ("round1", "round2"):
+        (tmp_path / "data" / round_).mkdir(parents=True)
+        shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / "data" / round_ / "game1.lgn")
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    for round_ in ("round1", "round2"):
+        published = run("html", tmp_path / "data" / round_, "--output-dir", tmp_path / "site")
+        assert (published.exit_code, published.stderr) == (0, "")
+    assert [row[5] for row in rows(tmp_path / "site/index.html")] == [
+        "round1/game1-000000.html",
+        "round2/game1-000000.html",
+    ]
 
 
 def test_an_index_already_in_the_folder_is_kept_unless_asked(round_, tmp_path):
@@ -217,12 +261,35 @@ def test_an_index_already_in_the_folder_is_kept_unless_asked(round_, tmp_path):
     (out / "index.html").write_text("the club's own index")
     kept = run("html", round_ / "escape.lgn", "--output-dir", out)
     assert kept.exit_code == 2
-    assert kept.stdout == f"wrote {out / 'escape-000000.html'}\n"
+    assert kept.stdout == f"wrote {out / 'round/escape-000000.html'}\n"
     assert kept.stderr == (
         f"lusoria: the index not written: {out / 'index.html'} is not an index lusoria wrote, or its list of games "
         "cannot be read (--overwrite writes over it, listing this run's pages alone)\n"
     )
     assert (out / "index.html").read_text() == "the club's own index"
+
+
+def test_an_index_of_an_older_lusoria_is_kept_and_what_to_do_said_in_one_line(round_, tmp_path):
+    """An index.html that a lusoria of before session 40 wrote (its table alone, no list of its games as
+    JSON): round 2's index is not written over it, and the one line says why and what to do (it said
+    the index was not lusoria's); publishing every round again with --overwrite lists them all."""
+    out = tmp_path / "out"
+    run("html", round_ / "escape.lgn", "--output-dir", out)
+    written = (out / "index.html").read_text()
+    older = re.sub(r'\n<script type="application/json" id="games">.*</script>', "", written)
+    assert older != written and older.endswith("</tbody></table></body></html>\n")
+    (out / "index.html").write_text(older)
+    kept = run("html", round_ / "tuichi.lgn", "--output-dir", out)
+    assert (kept.exit_code, kept.stdout) == (2, f"wrote {out / 'round/tuichi-000000.html'}\n")
+    assert kept.stderr == (
+        f"lusoria: the index not written: {out / 'index.html'} was written by an older lusoria, which kept no list "
+        "of its games to add these to: publish every round again at once with --overwrite (its index lists that "
+        "run's pages)\n"
+    )
+    assert (out / "index.html").read_text() == older
+    again = run("html", round_ / "escape.lgn", round_ / "tuichi.lgn", "--output-dir", out, "--overwrite")
+    assert (again.exit_code, again.stdout, again.stderr) == (0, f"wrote {out / 'index.html'}\n", "")
+    assert [row[5] for row in rows(out / "index.html")] == ["round/escape-000000.html", "round/tuichi-000000.html"]
 
 
 @pytest.mark.parametrize(
@@ -242,7 +309,7 @@ def test_an_index_whose_list_of_games_was_edited_is_kept_unless_asked(round_, tm
     (out / "index.html").write_text(edited((out / "index.html").read_text()))
     before = (out / "index.html").read_text()
     kept = run("html", round_ / "tuichi.lgn", "--output-dir", out)
-    assert (kept.exit_code, kept.stdout) == (2, f"wrote {out / 'tuichi-000000.html'}\n")
+    assert (kept.exit_code, kept.stdout) == (2, f"wrote {out / 'round/tuichi-000000.html'}\n")
     assert kept.stderr == (
         f"lusoria: the index not written: {out / 'index.html'} is not an index lusoria wrote, or its list of games "
         "cannot be read (--overwrite writes over it, listing this run's pages alone)\n"
@@ -250,7 +317,7 @@ def test_an_index_whose_list_of_games_was_edited_is_kept_unless_asked(round_, tm
     assert (out / "index.html").read_text() == before
     asked = run("html", round_ / "tuichi.lgn", "--output-dir", out, "--overwrite")
     assert (asked.exit_code, asked.stderr) == (0, "")
-    assert [row[5] for row in rows(out / "index.html")] == ["tuichi-000000.html"]
+    assert [row[5] for row in rows(out / "index.html")] == ["round/tuichi-000000.html"]
 
 
 def test_a_row_whose_link_leads_out_of_the_folder_is_not_kept(round_, tmp_path):
@@ -268,9 +335,11 @@ def test_a_row_whose_link_leads_out_of_the_folder_is_not_kept(round_, tmp_path):
         return [row[5] for row in rows(tmp_path / "listed.html")]
 
     written = (out / "index.html").read_text()
-    assert links(written) == ["escape-000000.html", "tuichi-000000.html", "moves-000000.html"]
-    edited = written.replace('"link": "escape-000000.html"', f'"link": "{tmp_path / "season/secret.html"}"')
-    assert links(edited.replace('"link": "tuichi-000000.html"', '"link": "../secret.html"')) == ["moves-000000.html"]
+    assert links(written) == ["round/escape-000000.html", "round/tuichi-000000.html", "round/moves-000000.html"]
+    edited = written.replace('"link": "round/escape-000000.html"', f'"link": "{tmp_path / "season/secret.html"}"')
+    assert links(edited.replace('"link": "round/tuichi-000000.html"', '"link": "../secret.html"')) == [
+        "round/moves-000000.html"
+    ]
     (out / "index.html").write_text("the club's own index")
     assert folder_index(str(out), [page]) is None
 
@@ -324,25 +393,25 @@ def test_an_unreadable_input_is_said_and_the_others_are_still_published(round_, 
 
 def test_a_file_already_in_the_folder_is_not_written_over_unless_asked(round_, tmp_path):
     out = tmp_path / "out"
-    out.mkdir()
-    (out / "escape-000000.html").write_text("the club's own page")
+    (out / "round").mkdir(parents=True)
+    (out / "round/escape-000000.html").write_text("the club's own page")
     kept = run("html", round_ / "escape.lgn", round_ / "tuichi.lgn", "--output-dir", out)
     assert kept.exit_code == 2
     assert kept.stderr == (
-        f"lusoria: {round_ / 'escape.lgn'}, record 0 not written: {out / 'escape-000000.html'} is already there "
+        f"lusoria: {round_ / 'escape.lgn'}, record 0 not written: {out / 'round/escape-000000.html'} is already there "
         "(--overwrite writes over it)\n"
     )
-    assert kept.stdout.splitlines() == [f"wrote {out / 'tuichi-000000.html'}", f"wrote {out / 'index.html'}"]
-    assert (out / "escape-000000.html").read_text() == "the club's own page"
-    assert [row[5] for row in rows(out / "index.html")] == ["tuichi-000000.html"]  # no link to a page not its own
+    assert kept.stdout.splitlines() == [f"wrote {out / 'round/tuichi-000000.html'}", f"wrote {out / 'index.html'}"]
+    assert (out / "round/escape-000000.html").read_text() == "the club's own page"
+    assert [row[5] for row in rows(out / "index.html")] == ["round/tuichi-000000.html"]  # no link to a page not its own
     again = run("html", round_ / "escape.lgn", round_ / "tuichi.lgn", "--output-dir", out)
     assert again.stderr.count("is already there") == 1  # tuichi's page, as it would be written, is kept: said nothing
     assert again.stdout == ""  # nor is the index, which lists the same pages
-    assert [row[5] for row in rows(out / "index.html")] == ["tuichi-000000.html"]
+    assert [row[5] for row in rows(out / "index.html")] == ["round/tuichi-000000.html"]
     asked = run("html", round_ / "escape.lgn", round_ / "tuichi.lgn", "--output-dir", out, "--overwrite")
     assert (asked.exit_code, asked.stderr) == (0, "")
-    assert asked.stdout.splitlines() == [f"wrote {out / 'escape-000000.html'}", f"wrote {out / 'index.html'}"]
-    assert (out / "escape-000000.html").read_text() == replay_page(str(round_ / "escape.lgn"))
+    assert asked.stdout.splitlines() == [f"wrote {out / 'round/escape-000000.html'}", f"wrote {out / 'index.html'}"]
+    assert (out / "round/escape-000000.html").read_text() == replay_page(str(round_ / "escape.lgn"))
     assert len(rows(out / "index.html")) == 2
 
 
@@ -350,8 +419,8 @@ def test_pages_made_by_two_workers_are_the_pages_of_one(round_, tmp_path):
     one = run("html", round_, "--output-dir", tmp_path / "one", "--jobs", "1")
     two = run("html", round_, "--output-dir", tmp_path / "two", "--jobs", "2", "--force-jobs")
     assert one.stdout.replace("/one/", "/two/") == two.stdout
-    for page in (tmp_path / "one").iterdir():
-        assert (tmp_path / "two" / page.name).read_text() == page.read_text()
+    for page in (tmp_path / "one").rglob("*.html"):
+        assert (tmp_path / "two" / page.relative_to(tmp_path / "one")).read_text() == page.read_text()
 
 
 def test_a_rounds_few_records_are_made_into_pages_by_the_workers(round_, monkeypatch):
@@ -364,7 +433,9 @@ def test_a_rounds_few_records_are_made_into_pages_by_the_workers(round_, monkeyp
 
     monkeypatch.setattr("lusoria.html.report_page", lambda report: str(os.getpid()))
     pages = list(api.replay_pages([round_], jobs=2))
-    assert [page.file_name for page in pages][:2] == ["escape-000000.html", "moves-000000.html"] and len(pages) == 15
+    assert [page.file_name for page in pages][:2] == ["round/escape-000000.html", "round/moves-000000.html"] and len(
+        pages
+    ) == 15
     assert pages[0].page == str(os.getpid()) and str(os.getpid()) not in {page.page for page in pages[1:]}
 
 

@@ -227,7 +227,10 @@ def test_the_boards_of_a_folder_are_written_as_svg_and_those_not_replayed_that_f
     out = tmp_path / "out"
     drawn = run("show", round_, "--format", "svg", "--output-dir", out, "--ply", "5")
     assert drawn.exit_code == 2
-    assert drawn.stdout.splitlines() == [f"wrote {out / 'escape-000000.svg'}", f"wrote {out / 'tuichi-000000.svg'}"]
+    assert drawn.stdout.splitlines() == [
+        f"wrote {out / 'round/escape-000000.svg'}",
+        f"wrote {out / 'round/tuichi-000000.svg'}",
+    ]
     syntax = round_ / "late/syntax.lgn"
     assert drawn.stderr.splitlines() == [
         f"lusoria: {round_ / 'konakis.lgn'}:1: record 0 not drawn: no ply 5: its replay stops after ply 4, as ply 5 "
@@ -242,7 +245,7 @@ def test_the_boards_of_a_folder_are_written_as_svg_and_those_not_replayed_that_f
     ]
     for name in ("escape", "tuichi"):
         alone = run("show", round_ / f"{name}.lgn", "--format", "svg", "--ply", "5")
-        assert (out / f"{name}-000000.svg").read_text() == alone.stdout
+        assert (out / f"round/{name}-000000.svg").read_text() == alone.stdout
         assert board(str(round_ / f"{name}.lgn"), 5).svg() + "\n" == alone.stdout
     last = run("show", round_, "--format", "svg", "--output-dir", tmp_path / "last")  # each record's last ply
     assert [line.rpartition("/")[2] for line in last.stdout.splitlines()] == [
@@ -252,28 +255,28 @@ def test_the_boards_of_a_folder_are_written_as_svg_and_those_not_replayed_that_f
         "syntax-000004.svg",
         "tuichi-000000.svg",
     ]
-    assert (tmp_path / "last/konakis-000000.svg").read_text() == board(KONAKIS).svg() + "\n"
-    assert (tmp_path / "last/late/syntax-000002.svg").exists()
+    assert (tmp_path / "last/round/konakis-000000.svg").read_text() == board(KONAKIS).svg() + "\n"
+    assert (tmp_path / "last/round/late/syntax-000002.svg").exists()
 
 
 def test_boards_already_in_the_folder_are_kept_unless_asked_as_html_keeps_its_pages(round_, tmp_path):
     out = tmp_path / "out"
     run("show", round_ / "escape.lgn", round_ / "tuichi.lgn", "--format", "svg", "--output-dir", out)
-    (out / "escape-000000.svg").write_text("drawn by hand")
+    (out / "round/escape-000000.svg").write_text("drawn by hand")
     again = run("show", round_ / "escape.lgn", round_ / "tuichi.lgn", "--format", "svg", "--output-dir", out)
     assert (again.exit_code, again.stdout) == (2, "")  # tuichi's board, as it would be drawn, is kept: said nothing
     assert again.stderr == (
-        f"lusoria: {round_ / 'escape.lgn'}, record 0 not written: {out / 'escape-000000.svg'} is already there "
+        f"lusoria: {round_ / 'escape.lgn'}, record 0 not written: {out / 'round/escape-000000.svg'} is already there "
         "(--overwrite writes over it)\n"
     )
     later = run("show", round_ / "tuichi.lgn", "--format", "svg", "--output-dir", out, "--ply", "4")
     assert later.exit_code == 2 and later.stderr.endswith(
-        f"{out / 'tuichi-000000.svg'} is already there (--overwrite writes over it)\n"
+        f"{out / 'round/tuichi-000000.svg'} is already there (--overwrite writes over it)\n"
     )
-    assert (out / "escape-000000.svg").read_text() == "drawn by hand"
+    assert (out / "round/escape-000000.svg").read_text() == "drawn by hand"
     asked = run("show", round_ / "escape.lgn", "--format", "svg", "--output-dir", out, "--overwrite")
     assert (asked.exit_code, asked.stderr) == (0, "")
-    assert (out / "escape-000000.svg").read_text() == board(str(round_ / "escape.lgn")).svg() + "\n"
+    assert (out / "round/escape-000000.svg").read_text() == board(str(round_ / "escape.lgn")).svg() + "\n"
 
 
 @pytest.mark.parametrize(
@@ -299,6 +302,36 @@ def test_boards_of_several_records_need_output_dir_and_svg(round_, given, said):
     assert refused.exit_code == 2 and refused.stderr.endswith(f"Error: {said}\n")
 
 
+def test_a_board_drawn_of_a_record_without_its_result_marker_is_said_as_one_record_show_says_it(tmp_path, monkeypatch):
+    """`show PATH` says on stderr what a record lacks (its result marker); `show --output-dir` drew it
+    and said nothing: the same line in both, the board written, exit status 0."""
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "unfinished.lgn"
+    path.write_text('[Game "tablut"]\n\n1. e3-c3 e1-e2\n')
+    said = (
+        f"{path}:3:15: error[syntax]: the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)\n"
+        " 3 | 1. e3-c3 e1-e2\n"
+        "   |               ^\n"
+    )
+    alone = run("show", path, "--format", "svg")
+    assert (alone.exit_code, alone.stderr) == (0, said)
+    drawn = run("show", path, "--format", "svg", "--output-dir", tmp_path / "out")
+    assert (drawn.exit_code, drawn.stderr) == (0, said)
+    assert drawn.stdout == f"wrote {tmp_path / 'out/unfinished-000000.svg'}\n"
+    assert (tmp_path / "out/unfinished-000000.svg").read_text() == alone.stdout
+
+
+@pytest.mark.parametrize("command", [["show"], ["html"]])
+@pytest.mark.parametrize("jobs", [["--jobs", "2"], ["-j", "1"], ["--force-jobs"]])
+def test_jobs_without_output_dir_is_a_usage_error_as_overwrite_is(round_, command, jobs):
+    """--jobs, the worker processes of --output-dir's files, given for one record: said, not ignored."""
+    refused = run(*command, round_ / "escape.lgn", *jobs)
+    assert (refused.exit_code, refused.stdout) == (2, "")
+    assert refused.stderr.endswith(
+        "Error: --jobs shares the files of DIR among worker processes: give --output-dir DIR\n"
+    )
+
+
 def test_the_library_draws_the_boards_that_show_writes_each_with_its_problem_or_its_name(round_):
     """api.diagrams, what `show --format svg --output-dir` writes: in the order of the records, by
     one process or two alike; a record not replayed that far has the problem show says at its place."""
@@ -306,14 +339,14 @@ def test_the_library_draws_the_boards_that_show_writes_each_with_its_problem_or_
 
     drawn = [(d.file_name, d.svg, d.problem, d.diagnostic and d.diagnostic.line) for d in diagrams([round_], 5)]
     assert [(name, svg is not None, line) for name, svg, _, line in drawn] == [
-        ("escape-000000.svg", True, None),
-        ("konakis-000000.svg", False, None),
-        ("late/syntax-000000.svg", False, 6),
-        ("late/syntax-000001.svg", False, 11),
-        ("late/syntax-000002.svg", False, None),
-        ("late/syntax-000003.svg", False, 21),
-        ("late/syntax-000004.svg", False, None),
-        ("tuichi-000000.svg", True, None),
+        ("round/escape-000000.svg", True, None),
+        ("round/konakis-000000.svg", False, None),
+        ("round/late/syntax-000000.svg", False, 6),
+        ("round/late/syntax-000001.svg", False, 11),
+        ("round/late/syntax-000002.svg", False, None),
+        ("round/late/syntax-000003.svg", False, 21),
+        ("round/late/syntax-000004.svg", False, None),
+        ("round/tuichi-000000.svg", True, None),
     ]
     assert drawn[0][1] == board(str(round_ / "escape.lgn"), 5).svg()
     assert (

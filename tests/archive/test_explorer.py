@@ -329,7 +329,7 @@ def test_the_explorer_reads_only(site, path):
     "url, status, said",
     [
         ("/-/explorer/nowhere", 404, "no archive named nowhere"),
-        ("/-/explorer/club?game=chess", 400, "lusoria knows no game 'chess'"),
+        ("/-/explorer/club?game=chess", 400, "unknown game 'chess' (known: brandubh, copenhagen, hnefatafl, "),
         (  # said with the page's parameter, not the CLI's --variant
             "/-/explorer/club?game=hnefatafl",
             400,
@@ -364,6 +364,16 @@ def test_a_url_that_cannot_be_answered_gets_a_line(site, url, status, said):
     response = get(site, url)
     assert (response.status_code, response.headers["content-type"].split(";")[0]) == (status, "text/plain")
     assert response.text.startswith(said)
+
+
+@pytest.mark.parametrize("game", ["chess", "Tablet"])
+def test_an_unknown_game_is_said_in_one_wording_by_the_page_games_json_and_tree_json(site, game):
+    """The page and games.json said `lusoria knows no game 'chess'`, tree.json `unknown game 'chess'
+    (known: …)`: the registry's words in all three, as `lusoria tree --game` says them."""
+    said = f"unknown game '{game.lower()}' (known: brandubh, copenhagen, hnefatafl, laquet, latrunculi, tablut"
+    answered = (get(site, f"/-/explorer/club{at}?game={game}") for at in ("", "/games.json", "/tree.json"))
+    [(status, text)] = {(answer.status_code, answer.text) for answer in answered}  # one answer of the three
+    assert status == 400 and text.startswith(said)
 
 
 def test_an_answer_that_outlasts_its_time_is_a_line_with_503(site, monkeypatch):

@@ -7,6 +7,7 @@ import json
 import os
 import re
 import sqlite3
+import warnings
 
 import pytest
 from click.testing import CliRunner
@@ -14,7 +15,7 @@ from conftest import ROOT, archive_copy, connect
 
 from lusoria import output
 from lusoria.api import InputError, random_records
-from lusoria.archive import Archive, Filters, NoGameToStart, UnsearchableRecord, explorer
+from lusoria.archive import Archive, ChosenWarning, Filters, NoGameToStart, UnsearchableRecord, explorer
 from lusoria.archive.patterns import glob_regex, matching_plies, pattern_globs
 from lusoria.archive.positions import boards_and_materials, pack_boards
 from lusoria.archive.query import COLUMNS, FilterError
@@ -221,10 +222,19 @@ def test_tree_problems_are_clear(archive, tmp_path):
 def test_the_tree_of_a_library_call_starts_from_the_start_of_the_game_its_filters_name(archive):
     """As `lusoria tree --game` does (was a ValueError that pointed to tree_from): the rules of the
     game and variant named, by any name `explain` knows; a game or variant that choose none is the
-    OptionError of its tag, as --game and --variant say it."""
+    OptionError of its tag, as --game and --variant say it. The variant it chose is warned (it was said
+    by the CLI alone), or told to the archive's `notes`, as `lusoria tree --game` says it."""
     rules = GAMES["tablut"](variant="seed")
-    started = archive.tree(filters=Filters(game="Tablut"), depth=2)
+    chosen = f"note: Variant seed: the variant of most records of tablut in {archive.path}"
+    with pytest.warns(ChosenWarning) as warned:
+        started = archive.tree(filters=Filters(game="Tablut"), depth=2)
+    assert [str(warning.message) for warning in warned] == [chosen] and warned[0].filename == __file__
     assert started and started == archive.tree_from(rules, rules.initial(), Filters(game="Tablut"), depth=2)
+    told = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert Archive(archive.path, notes=told.append).tree(filters=Filters(game="tablut"), depth=2) == started
+    assert [str(note) for note in told] == [chosen]
     aage = GAMES["tablut"](options={"first": "white"}, variant="aage")
     assert archive.tree(filters=Filters(game="tablut", variant="saami-tablut-w")) == archive.tree_from(
         aage, aage.initial(), Filters(game="tablut", variant="saami-tablut-w")

@@ -536,11 +536,11 @@ def test_convert_round_trips_otn_through_the_cli(tmp_path):
     assert run("validate", tmp_path / "again.otg").exit_code == 0
 
 
-def test_convert_needs_an_output_dir_for_several_otn_games(tmp_path):
+def test_convert_needs_an_output_dir_for_several_otn_games(tmp_path, in_root):
     several = run("convert", "--to", "otn", ROOT / "samples" / "tablut")
     assert several.exit_code == 2 and "--output-dir" in several.output
     written = run("convert", "--to", "otn", "--output-dir", tmp_path, ROOT / "samples" / "tablut" / "escape.lgn")
-    assert written.exit_code == 0 and (tmp_path / "escape-000000.otg").exists()
+    assert written.exit_code == 0 and (tmp_path / "samples/tablut/escape-000000.otg").exists()
     laquet = run("convert", "--to", "otn", ROOT / "samples" / "laquet" / "whole-game.lgn")
     assert laquet.exit_code == 1 and "OTN holds tafl games, not laquet" in laquet.output
 
@@ -570,9 +570,10 @@ def test_convert_to_otn_says_an_invalid_record_of_another_game_is_not_tafl(tmp_p
     )
 
 
-def test_convert_output_dir_names_each_file_by_its_record_number_as_messages_do(tmp_path):
+def test_convert_output_dir_names_each_file_by_its_record_number_as_messages_do(tmp_path, monkeypatch):
     """`record 1` of a message, `show --record 1` and the file `round-000001.lgn` are one record (files were
     numbered from 1: record 0's slip was said beside round-1.lgn, which held record 1)."""
+    monkeypatch.chdir(tmp_path)
     source = tmp_path / "round.lgn"
     source.write_text('[Game "tablut"]\n1. e3-d2 *\n\n[Game "tablut"]\n[White "Second"]\n1. e3-c3 *\n')
     result = run("convert", "--to", "lgn", "--output-dir", tmp_path / "out", source)
@@ -581,9 +582,10 @@ def test_convert_output_dir_names_each_file_by_its_record_number_as_messages_do(
     assert '[White "Second"]' in (tmp_path / "out" / "round-000001.lgn").read_text()
 
 
-def test_convert_output_dir_files_read_back_in_record_order(tmp_path):
+def test_convert_output_dir_files_read_back_in_record_order(tmp_path, monkeypatch):
     """The 30 OTN files of a 30-record file, read back from their folder (in name order), give the
     records in their order (numbered `-0` … `-29`, `-10` came before `-2`)."""
+    monkeypatch.chdir(tmp_path)
     source = tmp_path / "round.lgn"
     source.write_text("".join(f'[Game "tablut"]\n[White "W{n}"]\n1. e3-c3 *\n\n' for n in range(30)))
     result = run("convert", "--to", "otn", "--output-dir", tmp_path / "out", source)
@@ -595,9 +597,9 @@ def test_convert_output_dir_files_read_back_in_record_order(tmp_path):
 
 def test_convert_output_dir_keeps_the_folders_of_inputs_of_one_name(tmp_path, monkeypatch):
     """A director converts round folders that all hold `game1.otg` (two inputs of one name stopped
-    the command): each record is written in the folders that lead to its file from the folder of
-    the inputs; one file, one folder's own files and standard input are written in DIR itself."""
-    monkeypatch.chdir(tmp_path)
+    the command): each record is written in the folders that lead to its file from the current
+    directory, whichever other inputs are given (a round converted alone is named as among all), or,
+    for inputs outside it, from the folder above the one that holds them; standard input in DIR itself."""
     for folder, game in (("round1", "brandubh"), ("round2", "copenhagen"), ("round2/late", "brandubh")):
         (tmp_path / "rounds" / folder).mkdir(parents=True)
         (tmp_path / "rounds" / folder / "game1.otg").write_bytes((FIXTURES / f"otn/{game}.otg").read_bytes())
@@ -621,13 +623,17 @@ def test_convert_output_dir_keeps_the_folders_of_inputs_of_one_name(tmp_path, mo
         "round2/late/game1-000000.lgn",
     ]
     one_folder = run("convert", "--to", "lgn", "--output-dir", "../one", "round2")
-    assert one_folder.output == "wrote ../one/game1-000000.lgn\nwrote ../one/late/game1-000000.lgn\n"
+    assert one_folder.output == "wrote ../one/round2/game1-000000.lgn\nwrote ../one/round2/late/game1-000000.lgn\n"
     one_file = run("convert", "--to", "lgn", "--output-dir", "../file", "round2/late/game1.otg")
-    assert one_file.output == "wrote ../file/game1-000000.lgn\n"
+    assert one_file.output == "wrote ../file/round2/late/game1-000000.lgn\n"
     piped = run(
         "convert", "--to", "lgn", "--output-dir", "../piped", "-", "round1/game1.otg", input='[Game "tablut"]\n*\n'
     )
-    assert piped.output == "wrote ../piped/stdin-000000.lgn\nwrote ../piped/game1-000000.lgn\n"
+    assert piped.output == "wrote ../piped/stdin-000000.lgn\nwrote ../piped/round1/game1-000000.lgn\n"
+    monkeypatch.chdir(tmp_path / "rounds/round1")  # a round given from elsewhere: named from the folder above its
+    outside = run("convert", "--to", "lgn", "--output-dir", tmp_path / "outside", tmp_path / "rounds/round2/late")
+    assert outside.output == f"wrote {tmp_path / 'outside/late/game1-000000.lgn'}\n"
+    monkeypatch.chdir(tmp_path / "rounds")
     converted = convert(["round1/game1.otg", "round2"], "lgn")  # the library names them so too
     assert [item.file_name for item in converted] == [
         "round1/game1-000000.lgn",
@@ -636,7 +642,10 @@ def test_convert_output_dir_keeps_the_folders_of_inputs_of_one_name(tmp_path, mo
     ]
     text = '[Game "tablut"]\n1. e3-c3 *\n'  # records given as text or a stream have no folder to keep
     mixed = convert([text, io.BytesIO(text.encode()), "round1/game1.otg"], "lgn")
-    assert [item.file_name for item in mixed] == ["stdin-000000.lgn", "stdin-000000.lgn", "game1-000000.lgn"]
+    assert [item.file_name for item in mixed] == ["stdin-000000.lgn", "stdin-000000.lgn", "round1/game1-000000.lgn"]
+    monkeypatch.chdir(tmp_path / "rounds/round2")  # a file outside it: named from the folder above its own alone
+    mixed = convert([text, str(tmp_path / "rounds/round1/game1.otg")], "lgn")
+    assert [item.file_name for item in mixed] == ["stdin-000000.lgn", "round1/game1-000000.lgn"]
 
 
 # -- tafl move lists -----------------------------------------------------------------------------------

@@ -686,9 +686,10 @@ NOTE = (
 )
 
 
-def test_convert_to_otn_says_once_what_the_rules_record_cannot_say(tmp_path):
+def test_convert_to_otn_says_once_what_the_rules_record_cannot_say(tmp_path, monkeypatch):
     """An Ashton game written as OTN, read without lusoria's own tags, played Tablut without camps, and
     convert said nothing (session 28's closing note): a note on stderr, once for the records of one rules."""
+    monkeypatch.chdir(tmp_path)
     path = tmp_path / "ashton.lgn"
     path.write_text("\n".join(random_records("tablut", 2, seed=3, tags={"Variant": "ashton"}, max_plies=8)))
     result = CliRunner().invoke(main, ["convert", "--to", "otn", "--output-dir", str(tmp_path / "out"), str(path)])
