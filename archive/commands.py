@@ -776,8 +776,9 @@ class Archive:
         filters = filters or Filters()
         player = player_condition("r.white", filters.player) if filters.player is not None else None
         conn = connect(self.path)
+        watch = None
         try:
-            with watched(conn, self.timeout) if self.timeout is not None else nullcontext():
+            with watched(conn, self.timeout) if self.timeout is not None else nullcontext() as watch:
                 return tree(
                     conn,
                     starts(conn),
@@ -791,7 +792,9 @@ class Archive:
                     summable(filters, variations),
                 )
         except sqlite3.DatabaseError as error:  # a damaged archive, a filter SQLite refuses, a timeout: one line
-            if str(error) == "interrupted" and self.timeout is not None:
+            if watch is not None and watch.interrupted:  # Ctrl-C
+                raise KeyboardInterrupt from None
+            if str(error) == "interrupted" and self.timeout:
                 raise ReadOnlyError(
                     f"the move tree took longer than {self.timeout:g} s and was stopped", "timeout"
                 ) from None
