@@ -180,8 +180,7 @@ def _selected(filters: Filters | None) -> tuple[str, list] | None:
     list of every id would cost the move tree 60 ms on 100,000 records)."""
     if filters is None or next(selecting(filters), None) is None:
         return None
-    sql, params = build(filters, ordered=False)
-    return f"SELECT id FROM ({sql})", params
+    return build(filters, ordered=False, columns="records.id")
 
 
 def _unlisted(filters: Filters | None, alike: str) -> Filters | None:
@@ -437,7 +436,9 @@ class Archive:
         """The game and variant of most records with a legal ply among those `filters` select (ordered as
         `most_recorded` orders them); None when they select none."""
         self._existing()
-        sql, params = build(replace(filters, limit=None, order=None), ordered=False)
+        sql, params = build(
+            replace(filters, limit=None, order=None), False, "records.id, records.game, records.variant"
+        )
         counted = f"SELECT game, variant FROM ({sql}) WHERE {_LEGAL_PLY} {_MOST_FIRST}"
         row = first_row(self.path, counted, params, self.timeout)
         return None if row is None else (row["game"], row["variant"])

@@ -1394,3 +1394,23 @@ def test_the_recipe_for_where_the_king_was_captured_finds_the_square_and_the_edg
         ("tablut", "e6", 0),
         ("tablut", "e3", 0),
     ]
+
+
+def test_a_count_of_the_records_selected_builds_only_the_columns_it_needs(tmp_path):
+    """`most_selected` and the ids that stats, the tree, players and export select read neither the
+    records' texts nor the ply a search within plies found: the same records, none of that SQL."""
+    from lusoria.archive.query import build
+    from lusoria.archive.stored import STORED_TEXT
+
+    path = str(tmp_path / "a.db")
+    Archive(path).import_paths([str(ROOT / "samples/tablut")])
+    filters = Filters(game="tablut", material=["black<=15"], material_for=2)
+    full, full_params = build(filters, ordered=False)
+    counted, params = build(filters, ordered=False, columns="records.id")
+    with connect(path) as conn:
+        wanted = sorted(row[0] for row in conn.execute(full, full_params))
+        assert sorted(row[0] for row in conn.execute(counted, params)) == wanted != []
+        assert [description[0] for description in conn.execute(counted, params).description] == ["id"]
+    assert STORED_TEXT in full and STORED_TEXT not in counted
+    assert " AS ply" in full and " AS ply" not in counted
+    assert (params, full_params) == (["tablut", 15, 15, 2], [15, 2, "tablut", 15, 15, 2])  # (the ply's: bound, run)
