@@ -1584,15 +1584,18 @@ def players() -> None:
     "--into", metavar="CANONICAL", help="The name kept, which every NAME becomes another name of (else: the last NAME)."
 )
 @db_option
-def players_merge(names: tuple[str, ...], into: str | None, db: str) -> None:
+@format_choice(["text", "json"], "A line (and notes of the names no record writes), or JSON that lists them.")
+def players_merge(names: tuple[str, ...], into: str | None, db: str, format_: str) -> None:
     """Make every NAME another name of the player CANONICAL, the name kept: --into CANONICAL, or
     else the last name given (players merge 'K. Nilsson' --into 'Karin Nilsson')."""
     given, kept = (names, into) if into is not None else (names[:-1], names[-1])
     aliases = [name for name in dict.fromkeys(given) if name != kept]  # (the name kept is no other name of itself)
     canonical = archive_errors(lambda: archive_at(db).merge_players(aliases, kept))
-    echo(f"{', '.join(aliases)} → {canonical}, the name kept")
-    for name in archive_at(db).unrecorded_players([*aliases, kept]):
-        echo(f"lusoria: note: no record names {name} yet", err=True)
+    unrecorded = archive_at(db).unrecorded_players([*aliases, kept])
+    echo(output.merged_text(aliases, canonical, unrecorded, format_), nl=False)
+    if format_ == "text":
+        for name in unrecorded:
+            echo(f"lusoria: note: no record names {name} yet", err=True)
 
 
 @players.command(name="list", cls=FilterCommand, without=("limit", "order"))

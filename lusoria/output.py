@@ -259,6 +259,15 @@ def _plain(value: object) -> object:
     return value
 
 
+def merged_text(names: list[str], kept: str, unrecorded: list[str], format: str) -> str:
+    """`lusoria players merge`: the other names and the name kept (`text`: one line; `json`: an object
+    that lists the names no record writes too, which the text says in notes on standard error)."""
+    if format == "json":
+        merged = {"names": names, "kept": kept, "unrecorded": unrecorded}
+        return json.dumps(merged, indent=2, ensure_ascii=False) + "\n"
+    return f"{', '.join(names)} → {kept}, the name kept\n"
+
+
 def stats_text(figures: dict[str, Any], as_json: bool = False) -> str:
     """`lusoria stats`: the counts, then a table per kind of figure that has any (or all as JSON)."""
     if as_json:
