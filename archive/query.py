@@ -402,10 +402,18 @@ def _kind(kind: str, declared: Mapping[str, Any]) -> str:
     return f"a whole number {f'from {low} to {high}' if high is not None else f'of at least {low}'}"
 
 
+LISTED = [*COLUMNS, "first_message"]  # what `query --format json` and csv list of each record (the explorer too)
+# The message of a record's first error (NULL: none), as `validate` says it: what its first_rule broke
+FIRST_MESSAGE = (
+    "(SELECT message FROM diagnostics WHERE record_id = records.id AND severity = 'error' ORDER BY number LIMIT 1) "
+    "AS first_message"
+)
+
+
 def build(filters: Filters, ordered: bool = True, columns: str | None = None) -> tuple[str, list]:
     """The SQL and its parameters for `filters` (records in their `order`, oldest first by default; unless
-    `ordered` is False and there is no `limit`: in any order): the COLUMNS of each record, its text and the
-    ply a search within plies found, or only `columns` (of `records`: "records.id"), which a count needs.
+    `ordered` is False and there is no `limit`: in any order): the COLUMNS of each record, its first error's
+    message (`first_message`), its text and the ply a search within plies found, or only `columns` (of `records`: "records.id"), which a count needs.
     ValueError for a filter that cannot work."""
     from lusoria.archive.search import ply_search
     from lusoria.archive.stored import STORED_TEXT
@@ -422,7 +430,7 @@ def build(filters: Filters, ordered: bool = True, columns: str | None = None) ->
         where.append(sql)
         params += found
     select, searched = (
-        columns or ", ".join(f"records.{c}" for c in COLUMNS) + f", {STORED_TEXT}",
+        columns or ", ".join(f"records.{c}" for c in COLUMNS) + f", {FIRST_MESSAGE}, {STORED_TEXT}",
         ply_search(filters),
     )
     if searched:
