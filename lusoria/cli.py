@@ -1329,8 +1329,7 @@ class FilterCommand(click.Command):
 @format_option
 def query(db: str, format_: str, **filters: Any) -> None:
     """Find records in the archive; oldest first, or in the --order asked."""
-    from lusoria.archive import left_out_as_lgn
-    from lusoria.archive.query import LISTED
+    from lusoria.archive import LISTED, left_out_as_lgn
 
     chosen = filters_of(filters)
     searched = chosen.position or chosen.pattern or chosen.positions or chosen.material
