@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # `name as name`: re-exported to a type checker that re-expor
     from lusoria.archive.export import NotADirectory as NotADirectory
     from lusoria.archive.importer import ImportSummary as ImportSummary
     from lusoria.archive.query import COLUMNS as COLUMNS
+    from lusoria.archive.query import LISTED as LISTED
     from lusoria.archive.query import FilterError as FilterError
     from lusoria.archive.query import Filters as Filters
     from lusoria.archive.reading import DEFAULT_TIMEOUT as DEFAULT_TIMEOUT
@@ -57,7 +58,7 @@ HOMES = {  # module -> its names, as the imports above name them (tests/system/t
     "duplicates": ("Duplicate",),
     "export": ("NotADirectory",),
     "importer": ("ImportSummary",),
-    "query": ("COLUMNS", "FilterError", "Filters"),
+    "query": ("COLUMNS", "LISTED", "FilterError", "Filters"),
     "reading": ("DEFAULT_TIMEOUT", "DamagedArchive", "InvalidSQL", "ReadOnlyError"),
     "records_as_rows": ("Failure", "Rows", "SkippedDuplicate", "checked_rows"),
     "removal": ("Read",),

@@ -80,6 +80,7 @@ from lusoria.variants import (
     variant_of_other_games,
     variant_refused,
 )
+from lusoria.words import plural
 
 DEFAULT = "lusoria.db"
 _GAMES_HELD = "SELECT DISTINCT game, variant FROM records WHERE game IS NOT NULL"  # for Archive.lacking
@@ -91,6 +92,11 @@ _IDS_HELD = (  # for Archive.id_lacking: the archive's ids, and the nearest belo
     "SELECT min(id) AS low, max(id) AS high, EXISTS (SELECT 1 FROM records WHERE id = ?1) AS found, "
     "(SELECT max(id) FROM records WHERE id < ?1) AS below, (SELECT min(id) FROM records WHERE id > ?1) AS above "
     "FROM records"
+)
+# The records of other games than the one named (?) whose variants name it, by game: Archive.variants_elsewhere
+_VARIANTS_ELSEWHERE = (
+    "SELECT game, count(*) AS records, count(DISTINCT variant) AS variants, min(variant) AS first FROM records "
+    "WHERE game != lower(?) AND instr(variant, lower(?)) GROUP BY game ORDER BY records DESC, game"
 )
 _MOST_FIRST = "GROUP BY game, variant ORDER BY count(*) DESC, game, variant LIMIT 1"  # the game and variant of most
 # A record the move tree counts: one whose main line replayed a legal ply (its material runs reach past
@@ -180,8 +186,7 @@ def _selected(filters: Filters | None) -> tuple[str, list] | None:
     list of every id would cost the move tree 60 ms on 100,000 records)."""
     if filters is None or next(selecting(filters), None) is None:
         return None
-    sql, params = build(filters, ordered=False)
-    return f"SELECT id FROM ({sql})", params
+    return build(filters, ordered=False, columns="records.id")
 
 
 def _unlisted(filters: Filters | None, alike: str) -> Filters | None:
@@ -442,7 +447,9 @@ class Archive:
         """The game and variant of most records with a legal ply among those `filters` select (ordered as
         `most_recorded` orders them); None when they select none."""
         self._existing()
-        sql, params = build(replace(filters, limit=None, order=None), ordered=False)
+        sql, params = build(
+            replace(filters, limit=None, order=None), False, "records.id, records.game, records.variant"
+        )
         counted = f"SELECT game, variant FROM ({sql}) WHERE {_LEGAL_PLY} {_MOST_FIRST}"
         row = first_row(self.path, counted, params, self.timeout)
         return None if row is None else (row["game"], row["variant"])
@@ -517,6 +524,18 @@ class Archive:
             return None
         known = known_names(rule, cited, also=() if rule_id(rule) in lusorias else lusorias)  # (T9: no slip)
         return f"no record of the archive has a diagnostic of the rule '{rule}' ({known})"
+
+    def variants_elsewhere(self, game: str | None) -> list[str]:
+        """What a query of `game` leaves out: for each other game with records of variants whose names hold
+        it (`--game brandubh`, and Hnefatafl's `brandubh-7x7-walker`…), how many, and how to find them."""
+        if not game:
+            return []
+        return [
+            f"--game {game.lower()} leaves out {plural(row['records'], 'record')} of {row['game']}'s "
+            f"{plural(row['variants'], 'variant')} whose names hold '{game.lower()}' ({row['game']}/{row['first']}"
+            f"{', …' if row['variants'] > 1 else ''}): --game {row['game']} --variant VARIANT finds them"
+            for row in self.iter_sql(_VARIANTS_ELSEWHERE, params=[game, game])
+        ]
 
     def board_lacking(self, board: str | None) -> str | None:
         """Whether no record of the archive is on the board a query named (`lusoria query --board 25`
@@ -789,8 +808,9 @@ class Archive:
         filters = filters or Filters()
         player = player_condition("r.white", filters.player) if filters.player is not None else None
         conn = connect(self.path)
+        watch = None
         try:
-            with watched(conn, self.timeout) if self.timeout is not None else nullcontext():
+            with watched(conn, self.timeout) if self.timeout is not None else nullcontext() as watch:
                 return tree(
                     conn,
                     starts(conn),
@@ -804,7 +824,9 @@ class Archive:
                     summable(filters, variations),
                 )
         except sqlite3.DatabaseError as error:  # a damaged archive, a filter SQLite refuses, a timeout: one line
-            if str(error) == "interrupted" and self.timeout is not None:
+            if watch is not None and watch.interrupted:  # Ctrl-C
+                raise KeyboardInterrupt from None
+            if str(error) == "interrupted" and self.timeout:
                 raise ReadOnlyError(
                     f"the move tree took longer than {self.timeout:g} s and was stopped", "timeout"
                 ) from None
@@ -871,7 +893,7 @@ class Archive:
 
     def players(self, filters: Filters | None = None, top: int | None = None, sort: str = "score") -> list[dict]:
         """`lusoria players list`: the score table of the players (under their canonical names)
-        in the records `filters` match, best score first (`sort="games"`: the most games first;
+        in the records `filters` match, the most points first (`sort="games"`: the most games first;
         ValueError for another); its first `top` rows (all when None; ValueError below 1;
         FilterError for an `order` without a `limit`, which would change nothing)."""
         self._existing()

@@ -24,7 +24,7 @@ from urllib.parse import urlencode
 from lusoria import output
 from lusoria.archive.commands import NO_GAME_TO_START, Archive, NoGameToStart
 from lusoria.archive.players import RESULTS
-from lusoria.archive.query import COLUMNS, MAX_SQL_INTEGER, ORDERS, FilterError, Filters, board_size
+from lusoria.archive.query import LISTED, MAX_SQL_INTEGER, ORDERS, FilterError, Filters, board_size
 from lusoria.archive.stored import STORED_TEXT, stored_record
 from lusoria.archive.tree import SORTS, Node
 from lusoria.bounds import MAX_COUNT, bounded_number
@@ -176,7 +176,7 @@ def games_json(path: str, params: Params) -> str:
     return output.render(
         _games(path, position, filters_of(params), _number(params, "limit", GAMES_SHOWN, 0, MAX_GAMES)),
         "json",
-        [*COLUMNS, "ply"],
+        [*LISTED, "ply"],
     )
 
 

@@ -5,7 +5,7 @@ every option, as the tags choose them), the start position, the plies of the mai
 canonical form, the result, and the Seven Tag Roster (a missing tag counts as `?`, dates as
 `????.??.??`, white space in values folded). Move numbers, white space, tag order, comments,
 NAGs, variations, what a ply adds that says nothing of it (Tablut's announcements, `+` and `++`:
-`Game.ply_identity`) and the other tags take no part: a record
+`Game.ply_identity`) and the other tags take no part but the site's number of the game (`SiteGameId`): a record
 and its `lusoria fmt` form are the same game. A record that does not parse is identified by its text with white space folded.
 """
 
@@ -22,6 +22,7 @@ from lusoria.validator.replay import Report, check
 
 SETTING_TAGS = tuple(tag for tag in ROSTER if tag != "Result")
 RULE_TAGS = ("Variant", "Rules", "Board")
+SITE_GAME_ID = "SiteGameId"  # the number of a game on the site it was played on (an aagenielsen.dk scrape's)
 
 
 def key64(*parts: str) -> str:
@@ -44,7 +45,24 @@ def _folded(value: str) -> str:
 
 
 def identity(report: Report) -> Identity:
-    """The identity of a checked record (`check` with `keep=True`, so that plies are canonical)."""
+    """The identity of a checked record (`check` with `keep=True`, so that plies are canonical), keyed
+    by the site's number of its game too when it has one (`of_site_game`)."""
+    found = _identity(report)
+    site_game = report.tags.get(SITE_GAME_ID)
+    if site_game is None:
+        return found
+    return Identity(
+        of_site_game(found.key, site_game), found.setting and of_site_game(found.setting, site_game), found.plies
+    )
+
+
+def of_site_game(key: str, site_game: str) -> str:
+    """A key of `identity` made the key of the site's game numbered `site_game` (SiteGameId): records of
+    two of a site's games are never the same game, nor a prefix of one another."""
+    return key64(key, SITE_GAME_ID, site_game)
+
+
+def _identity(report: Report) -> Identity:
     record = report.record
     if record is None or report.refused:  # (a refused record has no plies: its text tells it apart)
         return Identity(key64("text", _folded(report.source.text)), None, ())
@@ -84,7 +102,7 @@ def recompute(db) -> None:
     rows = db.execute("SELECT id, text, path, line FROM records").fetchall()  # (version 2: the text as it was)
     for record_id, text, path, line in rows:
         report = check(RecordText(text, line or 1, 0, path or ""))
-        found = identity(report)
+        found = _identity(report)  # (version 19 keys a site's game by its number)
         db.execute(
             "UPDATE records SET hash = ?, setting = ?, label = ? WHERE id = ?",
             [found.key, found.setting, label(report.tags), record_id],

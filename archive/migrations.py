@@ -163,6 +163,27 @@ MIGRATIONS[17] = add_version_17
 MIGRATIONS[18] = add_version_18
 
 
+def migrate_to_19(db: sqlite_utils.Database) -> None:
+    """Version 19: a record of a site's numbered game (its SiteGameId tag) has the identity and setting
+    keyed by that number too (`identity.of_site_game`): two of the site's games are never duplicates."""
+    from lusoria.archive.identity import SITE_GAME_ID, of_site_game  # the validator: loaded only to upgrade
+
+    numbered = db.execute(
+        "SELECT records.id, hash, setting, value FROM records JOIN other_tags ON record_id = records.id WHERE name = ?",
+        [SITE_GAME_ID],
+    ).fetchall()
+    db.conn.executemany(
+        "UPDATE records SET hash = ?, setting = ? WHERE id = ?",
+        [
+            (of_site_game(key, site_game), setting and of_site_game(setting, site_game), record)
+            for record, key, setting, site_game in numbered
+        ],
+    )
+
+
+MIGRATIONS[19] = migrate_to_19
+
+
 # Each record's text, and the format of one kept as written in another (archive/stored.py); its
 # verdict, ending and place; and the diagnostics its import found
 _STORED = f"SELECT records.id, {STORED_TEXT}, valid, ending, path, line FROM records ORDER BY records.id"

@@ -169,7 +169,8 @@ WITH names AS (
 )"""
 
 
-# The orders of the score table (`players list --sort`): best score first, or the most games first
+# The orders of the score table (`players list --sort`): the most points (score) first, then the best
+# percentage, or the most games first
 SORTS = {
     "score": "score DESC, percent DESC, games DESC, player",
     "games": "games DESC, score DESC, percent DESC, player",

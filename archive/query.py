@@ -402,9 +402,19 @@ def _kind(kind: str, declared: Mapping[str, Any]) -> str:
     return f"a whole number {f'from {low} to {high}' if high is not None else f'of at least {low}'}"
 
 
-def build(filters: Filters, ordered: bool = True) -> tuple[str, list]:
+LISTED = [*COLUMNS, "first_message"]  # what `query --format json` and csv list of each record (the explorer too)
+# The message of a record's first error (NULL: none), as `validate` says it: what its first_rule broke
+FIRST_MESSAGE = (
+    "(SELECT message FROM diagnostics WHERE record_id = records.id AND severity = 'error' ORDER BY number LIMIT 1) "
+    "AS first_message"
+)
+
+
+def build(filters: Filters, ordered: bool = True, columns: str | None = None) -> tuple[str, list]:
     """The SQL and its parameters for `filters` (records in their `order`, oldest first by default; unless
-    `ordered` is False and there is no `limit`: in any order). ValueError for a filter that cannot work."""
+    `ordered` is False and there is no `limit`: in any order): the COLUMNS of each record, its first error's
+    message (`first_message`), its text and the ply a search within plies found, or only `columns` (of `records`: "records.id"), which a count needs.
+    ValueError for a filter that cannot work."""
     from lusoria.archive.search import ply_search
     from lusoria.archive.stored import STORED_TEXT
 
@@ -420,13 +430,15 @@ def build(filters: Filters, ordered: bool = True) -> tuple[str, list]:
         where.append(sql)
         params += found
     select, searched = (
-        ", ".join(f"records.{c}" for c in COLUMNS) + f", {STORED_TEXT}",
+        columns or ", ".join(f"records.{c}" for c in COLUMNS) + f", {FIRST_MESSAGE}, {STORED_TEXT}",
         ply_search(filters),
     )
     if searched:
         where.append(searched.where)
-        select += f", {searched.column} AS ply"
-        params = searched.column_params + params + searched.where_params
+        params += searched.where_params
+        if columns is None:
+            select += f", {searched.column} AS ply"
+            params = searched.column_params + params
     sql = f"SELECT {select} FROM {searched.tables if searched else 'records'}" + (
         " WHERE " + " AND ".join(where) if where else ""
     )

@@ -116,19 +116,19 @@ def read_only_authorizer(action: int, first: str | None, second: str | None, *_)
     return sqlite3.SQLITE_DENY
 
 
-def connect(path: str) -> sqlite3.Connection:
+def connect(path: str, any_thread: bool = False) -> sqlite3.Connection:
     """The archive at `path`, opened read-only. In a directory SQLite cannot write to (where a
     WAL archive's index cannot be made), it is opened as immutable, which needs no writing. One
-    thread uses it at a time, but it may be another than the one that opened it: rows of `iter_sql`
-    left part-read are closed by whichever thread the garbage collector runs in."""
+    thread uses it at a time; `any_thread`: it may be another than the one that opened it (rows of
+    `iter_sql` left part-read are closed by whichever thread the garbage collector runs in)."""
     uri = "file:" + quote(os.path.abspath(path)) + "?mode=ro"
     try:
-        conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
+        conn = sqlite3.connect(uri, uri=True, check_same_thread=not any_thread)
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
     except sqlite3.OperationalError:
         if os.access(os.path.dirname(os.path.abspath(path)), os.W_OK):
             raise
-        conn = sqlite3.connect(uri + "&immutable=1", uri=True, check_same_thread=False)
+        conn = sqlite3.connect(uri + "&immutable=1", uri=True, check_same_thread=not any_thread)
     # pages read through memory, not one read() each: searches that visit many rows of a large
     # archive at random (positions of each ply) take a third of the time (BENCHMARKS.md)
     conn.execute("PRAGMA mmap_size = 2147483648")
@@ -172,26 +172,29 @@ class _Watch:
             signal.signal(signal.SIGINT, self.previous)  # (in the main thread now: put back at last)
         if callable(self.previous):
             self.previous(signum, frame)
-        elif self.previous != signal.SIG_IGN:
+        else:
             raise KeyboardInterrupt
 
 
 @contextmanager
 def watched(conn: sqlite3.Connection, seconds: float | None) -> Iterator[_Watch]:
-    """`conn`'s statements stopped on Ctrl-C (in the main thread) or after `seconds`. Left in another
+    """`conn`'s statements stopped on Ctrl-C (in the main thread, unless ignored) or after `seconds`. Left in another
     thread (rows part-read, closed by the garbage collector), or before a statement begun later, the SIGINT
     handler is put back at the next Ctrl-C that reaches it (the later statement's passes it on)."""
     watch = _Watch(seconds)
     conn.set_progress_handler(watch, PROGRESS_STEPS)
-    main = threading.current_thread() is threading.main_thread()
-    if main:
+    # (a program started with Ctrl-C ignored, as `nohup` starts it, keeps it ignored)
+    handles_ctrl_c = threading.current_thread() is threading.main_thread() and (
+        signal.getsignal(signal.SIGINT) != signal.SIG_IGN
+    )
+    if handles_ctrl_c:
         watch.previous = signal.signal(signal.SIGINT, watch.interrupt)
     functions.watching(conn, watch)  # lusoria's SQL functions look at it too, inside their loops
     try:
         yield watch
     finally:
         functions.watching(conn, None)
-        if main and threading.current_thread() is threading.main_thread() and watch.handling():
+        if handles_ctrl_c and threading.current_thread() is threading.main_thread() and watch.handling():
             signal.signal(signal.SIGINT, watch.previous)
         else:
             watch.left = True
@@ -204,7 +207,7 @@ def iter_sql(
     a suffix (`n`, `n_2`). ReadOnlyError for anything that is not a read, or that runs
     longer than `timeout` seconds; InvalidSQL for SQL that SQLite cannot run; KeyboardInterrupt on Ctrl-C.
     Rows left part-read are closed where they are left (`first_row`), or by the garbage collector, in any thread."""
-    conn = connect(path)
+    conn = connect(path, any_thread=True)
     try:
         with watched(conn, timeout) as watch:
             try:
@@ -237,8 +240,11 @@ def refused(conn: sqlite3.Connection, path: str, error: sqlite3.DatabaseError, s
 
 def _refusal(conn: sqlite3.Connection, message: str, seconds: float | None) -> ReadOnlyError:
     """The error of a statement SQLite stopped with `message`: ReadOnlyError for one that ran longer
-    than `seconds`, made too large a value or did not only read; else InvalidSQL, in SQLite's words."""
+    than `seconds` (or was interrupted with no time limit: None or 0), made too large a value or did
+    not only read; else InvalidSQL, in SQLite's words."""
     if message == "interrupted":
+        if not seconds:
+            return ReadOnlyError("the statement was interrupted and stopped")
         return ReadOnlyError(f"the statement ran longer than {seconds:g} s and was stopped", "timeout")
     if message == "string or blob too big":
         return ReadOnlyError(f"the statement makes or reads a value of more than {MAX_VALUE:,} bytes, the most allowed")

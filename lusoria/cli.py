@@ -1304,6 +1304,13 @@ def filters_of(options: dict[str, Any]) -> Any:
     return Filters(**{name: value for name, value in options.items() if value is not None})
 
 
+def note_left_out(db: str, filters: Any) -> None:
+    """A note on stderr of the records of other games whose variants' names hold the game `filters`
+    name, which they leave out (`Archive.variants_elsewhere`: `--game brandubh`, Hnefatafl's brandubh-*)."""
+    for elsewhere in archive_at(db).variants_elsewhere(filters.game):
+        echo(f"lusoria: note: {elsewhere}", err=True)
+
+
 def note_lacking(db: str, filters: Any) -> None:
     """When `filters` found no record: a note on stderr of the game or variant they name that the
     archive holds no record of, with those it holds (`Archive.lacking`), and of each player they
@@ -1343,11 +1350,12 @@ class FilterCommand(click.Command):
 @format_option
 def query(db: str, format_: str, **filters: Any) -> None:
     """Find records in the archive; oldest first, or in the --order asked."""
-    from lusoria.archive import COLUMNS, left_out_as_lgn
+    from lusoria.archive import LISTED, left_out_as_lgn
 
     chosen = filters_of(filters)
     searched = chosen.position or chosen.pattern or chosen.positions or chosen.material
-    columns = (output.TABLE_COLUMNS if format_ == "table" else COLUMNS) + (["ply"] if searched else [])
+    shown = output.INVALID_COLUMNS if chosen.valid is False else output.TABLE_COLUMNS
+    columns = (shown if format_ == "table" else LISTED) + (["ply"] if searched else [])
     left_out: list[dict] = []
 
     def converted(rows: Iterable[dict]) -> Iterator[dict]:
@@ -1369,8 +1377,11 @@ def query(db: str, format_: str, **filters: Any) -> None:
     rows = counted(records)
     if format_ == "lgn":
         rows = converted(rows)
+    elif format_ == "table":
+        rows = (output.table_row(row, os.getcwd()) for row in rows)
     with contextlib.closing(records):  # (left part-read when the output stops)
         archive_errors(lambda: echo_pieces(output.render_pieces(rows, format_, columns)))
+    note_left_out(db, chosen)
     if not found:
         note_lacking(db, chosen)
     for row in left_out:
@@ -1456,6 +1467,7 @@ def stats(db: str, as_json: bool, top: int, by: str | None, **filters: Any) -> N
     chosen = filters_of(filters)
     figures = archive_errors(lambda: archive_at(db).stats(top, chosen, by))
     echo(output.stats_text(figures, as_json), nl=False)
+    note_left_out(db, chosen)
     if not figures["records"]:
         note_lacking(db, chosen)
 
@@ -1521,6 +1533,7 @@ def tree(
     grown = partial(archive_at(db).tree, start, from_id, ply, chosen, depth, variations, sort, min_games)
     nodes = archive_errors(partial(game_start_errors, grown) if from_game else grown)
     echo(output.tree_text(nodes, format_), nl=False)
+    note_left_out(db, chosen)
     if not nodes:
         note_lacking(db, chosen)
 
@@ -1605,30 +1618,34 @@ def players() -> None:
     "--into", metavar="CANONICAL", help="The name kept, which every NAME becomes another name of (else: the last NAME)."
 )
 @db_option
-def players_merge(names: tuple[str, ...], into: str | None, db: str) -> None:
+@format_choice(["text", "json"], "A line (and notes of the names no record writes), or JSON that lists them.")
+def players_merge(names: tuple[str, ...], into: str | None, db: str, format_: str) -> None:
     """Make every NAME another name of the player CANONICAL, the name kept: --into CANONICAL, or
     else the last name given (players merge 'K. Nilsson' --into 'Karin Nilsson')."""
     given, kept = (names, into) if into is not None else (names[:-1], names[-1])
     aliases = [name for name in dict.fromkeys(given) if name != kept]  # (the name kept is no other name of itself)
     canonical = archive_errors(lambda: archive_at(db).merge_players(aliases, kept))
-    echo(f"{', '.join(aliases)} → {canonical}, the name kept")
-    for name in archive_at(db).unrecorded_players([*aliases, kept]):
-        echo(f"lusoria: note: no record names {name} yet", err=True)
+    unrecorded = archive_at(db).unrecorded_players([*aliases, kept])
+    echo(output.merged_text(aliases, canonical, unrecorded, format_), nl=False)
+    if format_ == "text":
+        for name in unrecorded:
+            echo(f"lusoria: note: no record names {name} yet", err=True)
 
 
 @players.command(name="list", cls=FilterCommand, without=("limit", "order"))
 @db_option
 @table_format_option
 @click.option("--top", type=Bounded(1), help="Only the first N players of the table (all by default).")
-@sort_choice("score", "The best scores first, or the most games.")
+@sort_choice("score", "The most points (score: a win 1, a draw ½) first, or the most games.")
 def players_list(db: str, format_: str, top: int | None, sort: str, **filters: Any) -> None:
     """The score table: each player (canonical name) with games, won, drawn, lost, unfinished,
-    score (a win 1, a draw ½) and percentage, best score first (--sort games: the most games
-    first); filters as in `query`. Invalid records count, each as its result says: the table's
+    score (points: a win 1, a draw ½) and percentage, the most points first, then the best percentage
+    (--sort games: the most games first); filters as in `query`. Invalid records count, each as its result says: the table's
     last line says how many (--valid: none)."""
     chosen = filters_of(filters)
     table = archive_errors(lambda: archive_at(db).players(chosen, top, sort))
     echo(output.render(table, format_), nl=False)
+    note_left_out(db, chosen)
     if not table:
         note_lacking(db, chosen)
     elif format_ == "table":
@@ -1639,7 +1656,7 @@ def players_list(db: str, format_: str, top: int | None, sort: str, **filters: A
 @db_option
 @table_format_option
 def players_crosstable(db: str, format_: str, **filters: Any) -> None:
-    """The crosstable: each player (canonical name, whichever side they played) a row, best score
+    """The crosstable: each player (canonical name, whichever side they played) a row, the most points
     first, and each opponent a column, numbered as the rows; a cell is the score against that
     opponent over the finished games (1½/2, a win 1, a draw ½; * for unfinished games, not
     counted), then the totals and the games as White and as Black; filters as in `query`. Invalid
@@ -1647,6 +1664,7 @@ def players_crosstable(db: str, format_: str, **filters: Any) -> None:
     chosen = filters_of(filters)
     table = archive_errors(lambda: archive_at(db).crosstable(chosen))
     echo(archive_errors(lambda: output.crosstable_text(table, format_)), nl=False)
+    note_left_out(db, chosen)
     if not table:
         note_lacking(db, chosen)
     elif format_ == "table":
@@ -1675,6 +1693,7 @@ def export(directory: str, db: str, format_: str, jobs: int, **filters: Any) -> 
         stop(cannot_write(error.filename or directory, error))
     for table, rows in counts.items():
         echo(f"{os.path.join(directory, table)}.{format_}: {plural(rows, 'row')}")
+    note_left_out(db, chosen)
     if not counts["records"]:
         note_lacking(db, chosen)
 

@@ -10,6 +10,7 @@ import csv
 import io
 import json
 import math
+import os
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
 FORMATS = ("table", "json", "csv", "lgn")  # of rows (query, sql)
 # `query`'s table: the columns most read, and the file and line each record came from (an imported folder's)
 TABLE_COLUMNS = "id game variant date white black result plies valid first_rule path line".split()
+INVALID_COLUMNS = [*TABLE_COLUMNS[:10], "first_message", *TABLE_COLUMNS[10:]]  # `query --invalid`'s table
+MESSAGE_WIDTH = 60  # columns of a first error's message in query's table: a longer one is cut (…)
 DUPLICATES_NAMED = 5  # the duplicates `lusoria import` names by default (--all-duplicates: all)
 WINDOW = 60  # characters of a source line shown either side of a diagnostic
 MAX_TABLE = 1 << 26  # characters of values a table holds to size its columns (the other formats stream)
@@ -257,6 +260,27 @@ def _plain(value: object) -> object:
     if isinstance(value, float) and not math.isfinite(value):
         return str(value).replace("inf", "Infinity").replace("nan", "NaN")
     return value
+
+
+def table_row(row: dict, here: str) -> dict:
+    """A row of `lusoria query` as its table shows it: a path under the folder `here` relative to it
+    (one elsewhere, or relative already, as stored), the first error's message cut to MESSAGE_WIDTH."""
+    shown = dict(row)
+    path = row.get("path")
+    if path and os.path.isabs(path) and os.path.commonpath([here, path]) == here:
+        shown["path"] = os.path.relpath(path, here)
+    if row.get("first_message"):
+        shown["first_message"] = _cut(row["first_message"], MESSAGE_WIDTH)
+    return shown
+
+
+def merged_text(names: list[str], kept: str, unrecorded: list[str], format: str) -> str:
+    """`lusoria players merge`: the other names and the name kept (`text`: one line; `json`: an object
+    that lists the names no record writes too, which the text says in notes on standard error)."""
+    if format == "json":
+        merged = {"names": names, "kept": kept, "unrecorded": unrecorded}
+        return json.dumps(merged, indent=2, ensure_ascii=False) + "\n"
+    return f"{', '.join(names)} → {kept}, the name kept\n"
 
 
 def stats_text(figures: dict[str, Any], as_json: bool = False) -> str:

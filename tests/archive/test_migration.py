@@ -1,6 +1,7 @@
 """A version 1 archive (as lusoria made it before schema version 3) opened by this lusoria:
 upgraded in one step, nothing lost, and every new query answers as on a new archive."""
 
+import json
 import os
 import shutil
 import sqlite3
@@ -17,7 +18,8 @@ import sqlite_utils
 from click.testing import CliRunner
 from conftest import ROOT, archive_copy, connect
 
-from lusoria.archive import Archive, Filters, NotAnArchive, schema, tables
+from lusoria.api import duplicates, format_record
+from lusoria.archive import Archive, Filters, NotAnArchive, identity, schema, tables
 from lusoria.archive.positions import keys_of
 from lusoria.archive.texts import TEXT_OF
 from lusoria.cli import main
@@ -740,3 +742,48 @@ def test_a_version_6_archive_gets_the_boards_of_version_7(new, tmp_path):
     sql = "SELECT record_id, boards FROM record_boards ORDER BY record_id"
     assert rows(path, sql) == rows(new.path, sql)
     assert all(boards.startswith(b"\x28\xb5\x2f\xfd") for (boards,) in rows(path, "SELECT boards FROM record_boards"))
+
+
+def site_games(folder) -> list[str]:
+    """Two aagenielsen.dk games of the same players and result, numbered 1417 and 20055 by the site:
+    the second has no move (the real scrape's record 755, taken for a prefix of 751 by version 18)."""
+    game = {
+        "WhiteSidePlayerName": "Hagbard",
+        "BlackSidePlayerName": "chuck ward",
+        "AageGameTypeKey": 13,
+        "AageGameTypeName": "Old Copenhagen Hnefatafl 11x11",
+        "WhoMovedFirst": "black",
+        "BlackPiecesCaptured": 0,
+        "WhitePiecesCaptured": 0,
+        "WhoWon": "White",
+    }
+    paths = []
+    for name, moves in (("game-13-40-1417.json", ["k4i4", "g5j5"]), ("game-13-6-20055.json", [])):
+        (folder / name).write_text(json.dumps({**game, "Moves": moves}))
+        paths.append(str(folder / name))
+    return paths
+
+
+def test_a_version_18_archive_keys_a_sites_games_by_their_numbers(tmp_path):
+    """Version 19: records of two games the site numbers differently are neither the same game nor a
+    prefix of one another; an archive of version 18, which keyed them alike, has them keyed anew (as an
+    import keys them now: importing them again adds nothing)."""
+    path = str(tmp_path / "site.db")
+    paths = site_games(tmp_path)
+    assert Archive(path).import_paths(paths).added == 2
+    assert list(duplicates(paths)) == []  # (files: as the archive)
+    keys = "SELECT id, hash, setting FROM records ORDER BY id"
+    new_keys = rows(path, keys)
+    with downgraded(path, 18) as conn:  # the keys of version 18: without the site's numbers
+        for record in paths:
+            unsited = identity._identity(format_record(record)[1])
+            conn.execute(
+                "UPDATE records SET hash = ?, setting = ? WHERE path = ?", [unsited.key, unsited.setting, record]
+            )
+    old = rows(path, keys)
+    assert [key for _, key, _ in old] != [key for _, key, _ in new_keys] and old[0][2] == old[1][2]
+    assert [str(duplicate) for duplicate in Archive(path).duplicates()] == []  # (opening it upgrades it)
+    assert rows(path, keys) == new_keys and new_keys[0][2] != new_keys[1][2]
+    assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
+    summary = Archive(path).import_paths(paths)
+    assert (summary.added, summary.duplicates) == (0, 2)

@@ -401,3 +401,22 @@ def test_the_orders_of_the_score_table_break_ties_by_score_then_percentage_then_
     for sort, options in (("score", []), ("score", ["--sort", "score"]), ("games", ["--sort", "games"])):
         shown = run("players", "list", "--db", archive.path, "--format", "json", *options)
         assert json.loads(shown.stdout) == archive.players(sort=sort)
+
+
+def test_players_merge_says_its_merge_as_json_as_the_other_players_commands_do(tmp_path):
+    """`players merge --format json`: the other names, the name kept and those no record writes, in one
+    object on standard output (no note on standard error); the text says them in a line and notes."""
+    path = str(tmp_path / "club.db")
+    Archive(path).import_paths([TOURNAMENT])
+    merged = run("players", "merge", "--db", path, "--format", "json", "K. Nilsson", "Karin N.", "Karin Nilsson")
+    assert (merged.exit_code, merged.stderr) == (0, "")
+    assert json.loads(merged.stdout) == {
+        "names": ["K. Nilsson", "Karin N."],
+        "kept": "Karin Nilsson",
+        "unrecorded": ["Karin N."],
+    }
+    said = run("players", "merge", "--db", path, "Karin N.", "--into", "Karin Nilsson")
+    assert (said.stdout, said.stderr) == (
+        "Karin N. → Karin Nilsson, the name kept\n",
+        "lusoria: note: no record names Karin N. yet\n",
+    )

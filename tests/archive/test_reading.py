@@ -13,6 +13,7 @@ import sys
 import threading
 import weakref
 from collections.abc import Iterator
+from contextlib import closing
 from types import SimpleNamespace
 
 import pytest
@@ -345,6 +346,69 @@ def test_ctrl_c_ignored_by_the_program_is_ignored_while_rows_wait(archive):
         assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+@in_main_thread
+def test_ctrl_c_ignored_by_the_program_is_ignored_while_a_statement_runs(archive, ctrl_c_armed):
+    """A program that ignores Ctrl-C: Ctrl-C while SQLite seeks a row is ignored, and the statement
+    runs to its end (the statement's handler stood in for SIG_IGN, and stopped it)."""
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        ctrl_c_armed[0] = True
+        assert list(reading.iter_sql(str(archive), SPARSE_ROWS)) == [{"x": 1}, {"x": 50000}, {"x": 100000}]
+        assert not ctrl_c_armed[0]
+        assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+@in_main_thread
+def test_ctrl_c_stops_the_move_tree_with_a_timeout_as_ctrl_c(archive, ctrl_c_armed):
+    """The move tree watched for its --timeout: Ctrl-C raises KeyboardInterrupt (it said the tree
+    took longer than its timeout)."""
+    sqlite3.enable_callback_tracebacks(False)  # (as lusoria has it: importing Datasette turns them on)
+    ctrl_c_armed[0] = True
+    with pytest.raises(KeyboardInterrupt):
+        Archive(str(archive), timeout=60).tree(filters=Filters(game="tablut"), depth=40)
+    assert not ctrl_c_armed[0]
+
+
+def test_a_connection_is_used_only_by_its_thread_unless_asked(archive):
+    """Only `iter_sql`'s connection, whose rows may be closed by the garbage collector in any thread,
+    is used by another thread than the one that opened it."""
+    errors = []
+
+    def read(conn: sqlite3.Connection) -> None:
+        try:
+            errors.append(conn.execute("SELECT count(*) FROM records").fetchone())
+        except sqlite3.ProgrammingError as error:
+            errors.append(type(error).__name__)
+
+    for any_thread in (False, True):
+        conn = reading.connect(str(archive), any_thread=any_thread)
+        thread = threading.Thread(target=read, args=[conn])
+        thread.start(), thread.join()
+        conn.close()
+    assert errors == ["ProgrammingError", (4,)]
+
+
+@pytest.mark.parametrize(
+    "seconds, said",
+    [
+        (None, "the statement was interrupted and stopped"),
+        (0, "the statement was interrupted and stopped"),
+        (2.5, "the statement ran longer than 2.5 s and was stopped"),
+    ],
+)
+def test_an_interrupted_statement_is_said_stopped_by_its_timeout_only_if_it_had_one(archive, seconds, said):
+    """SQLite's "interrupted" with no time limit is no timeout (formatting None raised TypeError)."""
+    with closing(reading.connect(str(archive))) as conn:
+        refusal = reading.refused(conn, str(archive), sqlite3.OperationalError("interrupted"), seconds)
+    assert (type(refusal), str(refusal), refusal.parameter) == (
+        ReadOnlyError,
+        said,
+        "timeout" if seconds else None,
+    )
 
 
 @in_main_thread

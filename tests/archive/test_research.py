@@ -1404,3 +1404,77 @@ def test_the_recipe_for_where_the_king_was_captured_finds_the_square_and_the_edg
         ("tablut", "e6", 0),
         ("tablut", "e3", 0),
     ]
+
+
+def test_a_count_of_the_records_selected_builds_only_the_columns_it_needs(tmp_path):
+    """`most_selected` and the ids that stats, the tree, players and export select read neither the
+    records' texts nor the ply a search within plies found: the same records, none of that SQL."""
+    from lusoria.archive.query import build
+    from lusoria.archive.stored import STORED_TEXT
+
+    path = str(tmp_path / "a.db")
+    Archive(path).import_paths([str(ROOT / "samples/tablut")])
+    filters = Filters(game="tablut", material=["black<=15"], material_for=2)
+    full, full_params = build(filters, ordered=False)
+    counted, params = build(filters, ordered=False, columns="records.id")
+    with connect(path) as conn:
+        wanted = sorted(row[0] for row in conn.execute(full, full_params))
+        assert sorted(row[0] for row in conn.execute(counted, params)) == wanted != []
+        assert [description[0] for description in conn.execute(counted, params).description] == ["id"]
+    assert STORED_TEXT in full and STORED_TEXT not in counted
+    assert " AS ply" in full and " AS ply" not in counted
+    assert (params, full_params) == (["tablut", 15, 15, 2], [15, 2, "tablut", 15, 15, 2])  # (the ply's: bound, run)
+
+
+def test_query_s_table_shows_paths_under_the_current_folder_relative_and_the_first_error_s_message(
+    tmp_path, monkeypatch
+):
+    """Files imported by their absolute paths: the table names those under the current folder relative
+    to it (others as stored); `--invalid` adds the first error's message, cut to MESSAGE_WIDTH columns
+    (it showed the rule alone). JSON keeps the path as stored, and the message whole."""
+    path = str(tmp_path / "a.db")
+    laquet, escape = ROOT / "samples/errors/laquet-moves.lgn", ROOT / "samples/tablut/escape.lgn"
+    Archive(path).import_paths([str(laquet), str(escape)])
+    monkeypatch.chdir(ROOT / "samples")
+    invalid = CliRunner().invoke(main, ["query", "--db", path, "--invalid", "--limit", "1"])
+    assert invalid.stdout == (
+        "  id  game    variant    date    white    black    result      plies    valid  first_rule    first_message"
+        "                                                 path                       line\n"
+        "----  ------  ---------  ------  -------  -------  --------  -------  -------  ------------  "
+        "------------------------------------------------------------  -----------------------  ------\n"
+        "   1  laquet  seed                                 *               1        0  Q3            5/9 moves 4 "
+        "points, and the dice left are 6 and 3; the rest…  errors/laquet-moves.lgn       3\n"
+    )
+    [row] = json.loads(
+        CliRunner().invoke(main, ["query", "--db", path, "--invalid", "--limit", "1", "--format", "json"]).stdout
+    )
+    assert (row["path"], row["first_message"]) == (
+        str(laquet),
+        "5/9 moves 4 points, and the dice left are 6 and 3; the rest of this line is not checked",
+    )
+    monkeypatch.chdir(tmp_path)
+    valid = CliRunner().invoke(main, ["query", "--db", path, "--valid"])
+    assert valid.stdout.splitlines()[2].endswith(f"  {escape}       1")  # (elsewhere: as stored)
+    assert "first_message" not in valid.stdout
+
+
+def test_a_game_named_says_what_it_leaves_out_of_other_games_variants_named_so(tmp_path):
+    """`--game brandubh` finds no Hnefatafl record of a variant named `brandubh-*` (aagenielsen.dk's
+    types): every command of the filters says so in a note that names how to find them; none when
+    the archive holds none."""
+    path = str(tmp_path / "a.db")
+    variants = "".join(
+        f'[Game "hnefatafl"]\n[Variant "{variant}"]\n[Result "*"]\n\n*\n\n'
+        for variant in ("brandubh-line-7x7", "brandubh-39-7x7")
+    )
+    Archive(path).import_paths(['[Game "brandubh"]\n[Result "*"]\n\n1. d2-f2 c4-c6 *\n\n' + variants])
+    note = (
+        "lusoria: note: --game brandubh leaves out 2 records of hnefatafl's 2 variants whose names hold "
+        "'brandubh' (hnefatafl/brandubh-39-7x7, …): --game hnefatafl --variant VARIANT finds them\n"
+    )
+    opened = f"lusoria: note: --variant standard: the variant of most records of brandubh in {path}\n"
+    for command in (["query"], ["stats"], ["players", "list"], ["tree"], ["export", str(tmp_path / "out")]):
+        result = CliRunner().invoke(main, [*command, "--db", path, "--game", "Brandubh"])
+        assert (result.exit_code, result.stderr.removeprefix(opened if command == ["tree"] else "")) == (0, note)
+    found = CliRunner().invoke(main, ["query", "--db", path, "--game", "hnefatafl", "--variant", "brandubh-39-7x7"])
+    assert (found.stdout.count("brandubh-39-7x7"), found.stderr) == (1, "")
