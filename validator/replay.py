@@ -72,6 +72,13 @@ class Diagnostic:
             return self.message
         return f"{self.message}{separator}{self.meant()}"
 
+    def said(self, meant: bool = True) -> str:
+        """What it says, as every command says it: `error[T2]: `, its ply's move where it has one
+        (`move 23, Black: `), its message, and what the slip meant (`with_meant`; not when `meant` is
+        False: validate shows it under its caret)."""
+        move = f"{self.move}: " if self.move else ""
+        return f"{self.severity}[{self.rule}]: {move}{self.with_meant() if meant else self.message}"
+
 
 @dataclass(slots=True)
 class Report:
