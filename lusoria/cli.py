@@ -782,7 +782,7 @@ def draw(
     for diagram in inputs(api.diagrams(paths, ply, encoding, jobs=jobs, **reading())):
         records += 1
         if diagram.svg is None:
-            status = not_made(diagram, "drawn", 2)
+            status = max(status, not_made(diagram, "drawn", 2))
         else:
             said = record_said(diagram.source)
             status = max(status, written_in(directory, diagram.file_name, diagram.svg + "\n", said, outputs, overwrite))
