@@ -58,7 +58,7 @@ class Diagnostic:
     column: int = 0
     suggestions: tuple[str, ...] = ()  # close legal plies, for an illegal ply
     assumed: tuple[str, ...] = ()  # plies replaced by their suggestion before this one (--keep-going)
-    move: str = ""  # the ply's move number and side, as the record numbers them ("move 23, Black")
+    move: str = ""  # the ply's move and side in the record's numbering ("move 23, Black"), right where the number written is not
 
     def meant(self) -> str:
         """What the suggestions are said as: did you mean e3-c3 or e3-d3?, one that holds a ? in
@@ -244,7 +244,8 @@ def _notes_said(source: RecordText, record: Record | None) -> str:
 
 def _numbered(diagnostics: list[Diagnostic], report: Report) -> list[Diagnostic]:
     """A reader's diagnostics at plies of the main line of the record `report` replayed, each with
-    its move (`_Moves`)."""
+    its move (`_Moves`): a reader of another format makes no variation (formats/common.py's `Draft`
+    holds one line), so a ply it names is of the main line."""
     if report.record is None or report.rules is None or not report.positions or not any(d.ply for d in diagnostics):
         return diagnostics  # (most records: no _Moves made)
     moves = _Moves(report.record, report.rules, report.positions[0])
