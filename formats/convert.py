@@ -67,7 +67,7 @@ def convert(
             yield Converted(source, None, report, why, file_name=name)
         elif report.record is None or report.rules is None or not report.valid:
             first = next(d for d in report.diagnostics if d.severity == ERROR)
-            yield Converted(source, None, report, f"error[{first.rule}]: {first.with_meant()}", first, name)
+            yield Converted(source, None, report, first.said(), first, name)
         else:
             yield _written(entry, report, name)
 

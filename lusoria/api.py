@@ -734,7 +734,7 @@ def _verdict_said(report: Report) -> str:
     first = next((d for d in report.diagnostics if d.severity == ERROR), None)
     if first is None:
         return "valid"
-    at_first = f"{first.line}:{first.column}: error[{first.rule}]: {first.with_meant()}"
+    at_first = f"{first.line}:{first.column}: {first.said()}"
     return f"invalid: {replay_stop(report) or at_first}"
 
 

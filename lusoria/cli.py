@@ -791,7 +791,7 @@ def draw(
     for diagram in inputs(api.diagrams(paths, ply, encoding, jobs=jobs, **reading())):
         records += 1
         if diagram.svg is None:
-            status = not_made(diagram, "drawn", 2)
+            status = max(status, not_made(diagram, "drawn", 2))
         else:
             say_unread(diagram, diagram.unread)
             said = record_said(diagram.source)

@@ -265,10 +265,7 @@ def _json(value) -> str:
 
 def _note(diagnostic: Diagnostic) -> str:
     """A diagnostic, of no ply (syntax, tags) or a ply's error, with what its slip meant (did you mean 31:?)."""
-    return (
-        f'<div class="diagnostic {diagnostic.severity}">{diagnostic.severity}[{escape(diagnostic.rule)}]: '
-        f"{escape(diagnostic.with_meant())}</div>"
-    )
+    return f'<div class="diagnostic {diagnostic.severity}">{escape(diagnostic.said())}</div>'
 
 
 def players(report: Report) -> str:
@@ -321,7 +318,7 @@ class _Moves(Visitor):
     def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
         found = self.by_place.get((ply.line, ply.column), [])
         classes = "ply" + (" illegal" if any(d.severity == "error" for d in found) else " warned" if found else "")
-        notes = "; ".join(f"{d.severity}[{d.rule}]: {d.with_meant()}" for d in found)
+        notes = "; ".join(d.said() for d in found)
         step = f' data-ply="{number}"' if key[0] == 0 else ""
         shown = move_number(self.continued.number(number, key), self.offset)
         if not self.after_break and (shown.endswith("...") or key in self.continued.continuing):

@@ -59,9 +59,8 @@ class Sourced(Protocol):
 
 def diagnostic_head(path: str, diagnostic: Diagnostic) -> str:
     """A diagnostic's first line: path:line:column: severity[rule]: message, after the move of its
-    ply where it has one (`move 23, Black: `)."""
-    move = f"{diagnostic.move}: " if diagnostic.move else ""
-    return f"{located(path, diagnostic)}: {diagnostic.severity}[{diagnostic.rule}]: {move}{diagnostic.message}"
+    ply where it has one (`move 23, Black: `; `Diagnostic.said`)."""
+    return f"{located(path, diagnostic)}: {diagnostic.said(meant=False)}"
 
 
 def diagnostic_text(report: Sourced, diagnostic: Diagnostic) -> str:
@@ -162,8 +161,8 @@ def fit_text(source: RecordText, fit: Fit | Diagnostic) -> str:
 
 
 def unreplayable(diagnostic: Diagnostic) -> str:
-    """Why a record cannot be replayed, with what its slip meant as validate says it (did you mean 31:?)."""
-    return f"cannot be replayed: {diagnostic.with_meant()}"
+    """Why a record cannot be replayed, as validate says it (`Diagnostic.said`), with what its slip meant (did you mean 31:?)."""
+    return f"cannot be replayed: {diagnostic.said()}"
 
 
 def more_diagnostics(verdict: Verdict, shown: int) -> str:

@@ -378,12 +378,29 @@ def test_every_command_cites_a_problem_where_validate_does(tmp_path):
     assert validated.output.startswith(place + "error[tag]: game type 'Alea Evangelii 19x19'")
     assert run("fmt", str(scrape)).stderr.startswith(place + "error[tag]: game type")
     assert run("convert", "--to", "lgn", str(scrape)).stderr.startswith(f"lusoria: {place}record 0 not converted: ")
-    assert run("rules", str(scrape)).output.startswith(place + "record 0: cannot be replayed: game type")
+    assert run("rules", str(scrape)).output.startswith(place + "record 0: cannot be replayed: error[tag]: game type")
     shown = run("show", str(scrape))
-    assert shown.exit_code == 1 and shown.stderr.startswith(f"lusoria: {place}record 0: cannot be replayed: game type")
+    assert shown.exit_code == 1 and shown.stderr.startswith(
+        f"lusoria: {place}record 0: cannot be replayed: error[tag]: game type"
+    )
     (tmp_path / "open.lgn").write_text('[Game "tablut"]\n1. e3-c3 e4-b4\n')  # no result marker: 2:15
     assert run("show", str(tmp_path / "open.lgn")).stderr.startswith(f"{tmp_path / 'open.lgn'}:2:15: error[syntax]")
     assert run("rules", str(tmp_path / "open.lgn")).output.startswith(f"{tmp_path / 'open.lgn'}:2:15: record 0")
+
+
+def test_convert_and_the_html_index_say_an_illegal_ply_with_its_move_as_validate_does(tmp_path):
+    """validate said "move 2, White: " before an illegal ply's message; convert, and the verdict of
+    html's index (of a ply in a variation: the main line is replayed whole), said the message
+    alone: the transcriber counted plies to find it."""
+    path = tmp_path / "illegal.lgn"
+    path.write_text('[Game "tablut"]\n\n1. e3-c3 a4-b4 ( 1... d1-d2 2. c3-c9 ) *\n')
+    said = "error[T2]: move 2, White: the way is blocked at c5; the rest of this line is not checked"
+    meant = "; did you mean c3-c1 or c3-c2 or c3-c4?"
+    assert run("validate", str(path)).output.startswith(f"{path}:3:32: {said}\n")
+    converted = run("convert", "--to", "otn", str(path))
+    assert converted.stderr == f"lusoria: {path}:3:32: record 0 not converted: {said}{meant}\n"
+    run("html", str(path), "--output-dir", str(tmp_path / "pages"))
+    assert f'"invalid: 3:32: {said}{meant}"' in (tmp_path / "pages/index.html").read_text()
 
 
 def test_rules_says_a_start_that_cannot_be_read_as_show_does(tmp_path):
@@ -392,7 +409,7 @@ def test_rules_says_a_start_that_cannot_be_read_as_show_does(tmp_path):
     path = tmp_path / "start.lgn"
     path.write_text('[Game "tablut"]\n[Position "9/9/zz/9/9/9/9/9/9"]\n1. e3-c3 *\n')
     why = (
-        f"{path}:2:2: record 0: cannot be replayed: malformed Position: a Tablut position is 9 ranks and the side "
+        f"{path}:2:2: record 0: cannot be replayed: error[tag]: malformed Position: a Tablut position is 9 ranks and the side "
         "to move (w or b), as in '3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w'\n"
     )
     shown, searched = run("show", str(path)), run("rules", str(path))

@@ -168,9 +168,9 @@ RECORD = '[Game "tablut"]\n[Event "Ã"]\n1. e3-c3 *\n'  # line 2 holds a charact
 UNDECODABLE_SAID = {  # what a command says before the error of a record it could not read
     "validate": "error[syntax]: ",
     "fmt": "error[syntax]: ",
-    "show": "record 0: cannot be replayed: ",
-    "html": "record 0: cannot be replayed: ",
-    "rules": "record 0: cannot be replayed: ",
+    "show": "record 0: cannot be replayed: error[syntax]: ",
+    "html": "record 0: cannot be replayed: error[syntax]: ",
+    "rules": "record 0: cannot be replayed: error[syntax]: ",
     "convert": "record 0 not converted: error[syntax]: ",
 }
 

@@ -82,4 +82,4 @@ def test_a_record_that_cannot_be_replayed_exits_1(tmp_path, command):
     path.write_text('[Game "nope"]\n\n*\n')
     result = run(*command, str(path))
     assert result.exit_code == 1
-    assert f"{path}:1:8: record 0: cannot be replayed: unknown game 'nope'" in result.output
+    assert f"{path}:1:8: record 0: cannot be replayed: error[tag]: unknown game 'nope'" in result.output

@@ -166,7 +166,7 @@ def test_lusoria_html_replays_its_record_once_for_the_page_and_what_it_says_afte
 def test_an_illegal_ply_says_what_it_meant_in_its_note_and_its_title():
     """The ply's title and data-diagnostics said its error without the note's "did you mean"."""
     page = CliRunner().invoke(main, ["html", str(ROOT / "samples/errors/tablut-moves.lgn")]).stdout
-    said = "error[T1]: the piece on e4 is White&#x27;s, and Black is to move; the rest of this line is not checked"
+    said = "error[T1]: move 1, Black: the piece on e4 is White&#x27;s, and Black is to move; the rest of this line is not checked"
     meant = f"{said}; did you mean a4-b4?"
     assert f'<div class="diagnostic error">{meant}</div>' in page
     assert f'data-diagnostics="{meant}" title="{meant}">e4-b4</span>' in page

@@ -42,6 +42,17 @@ def test_a_number_that_breaks_the_records_numbering_is_a_warning_at_the_number()
     ]
 
 
+@pytest.mark.parametrize("movetext", ["1. e3-c3 a4-b4 3. c3-c9 *", "1. e3-c3 a4-b4 2. e4-e3 ( 3. c3-c9 ) *"])
+def test_a_ply_under_a_wrong_number_is_named_by_its_right_one(movetext):
+    """`3. c3-c9` is White's ply of move 2: its error says so, beside the warning that says the
+    number written (one label a ply, whatever its record writes, in the main line as in a variation)."""
+    found = check(f'[Game "tablut"]\n{movetext}\n').diagnostics
+    assert [(d.rule, d.move, d.message.split(";")[0]) for d in found] == [
+        ("number", "", "the move number should be 2., not 3."),
+        ("T2", "move 2, White", "the way is blocked at c5"),
+    ]
+
+
 def test_a_game_whose_first_mover_is_white_keeps_its_numbering():
     text = '[Game "tablut"]\n\n1. e3-c3 d1-d3 2. c3-c2 *\n'
     assert run("fmt", "-", input=text).stdout.endswith("\n\n1. e3-c3 d1-d3 2. c3-c2 *\n")

@@ -174,7 +174,7 @@ def test_a_record_that_does_not_parse_is_said_with_what_its_slip_meant_as_valida
         "found '31', expected a ply, a move number, a comment, a NAG, a variation or a result marker "
         "(1-0, 0-1, 1/2-1/2, *); did you mean 31:?"
     )
-    why = f"{path}:3:17: record 0: cannot be replayed: {found}\n"
+    why = f"{path}:3:17: record 0: cannot be replayed: error[syntax]: {found}\n"
     assert "^^ did you mean 31:?" in CliRunner().invoke(main, ["validate", str(path)]).output
     for command in ("show", "html"):
         result = CliRunner().invoke(main, [command, str(path)])
@@ -187,7 +187,7 @@ def test_a_record_that_does_not_parse_is_said_with_what_its_slip_meant_as_valida
     assert (converted.exit_code, converted.stderr) == (1, not_converted)
     with pytest.raises(Unreplayable) as raised:
         board(path)
-    assert str(raised.value) == f"the record cannot be replayed: {found}"
+    assert str(raised.value) == f"the record cannot be replayed: error[syntax]: {found}"
 
 
 def test_a_tag_whose_message_says_what_its_slip_meant_is_said_so_once(tmp_path):
@@ -197,7 +197,7 @@ def test_a_tag_whose_message_says_what_its_slip_meant_is_said_so_once(tmp_path):
     path.write_text('[Game "tablot"]\n\n1. e3-b3 *\n')
     found = "unknown game 'tablot' (known: brandubh, copenhagen, hnefatafl, laquet, latrunculi, tablut; did you mean tablut?)"
     shown = CliRunner().invoke(main, ["show", str(path)])
-    assert shown.stderr == f"lusoria: {path}:1:8: record 0: cannot be replayed: {found}\n"
+    assert shown.stderr == f"lusoria: {path}:1:8: record 0: cannot be replayed: error[tag]: {found}\n"
     converted = CliRunner().invoke(main, ["convert", "--to", "lgn", str(path)])
     assert converted.stderr == f"lusoria: {path}:1:8: record 0 not converted: error[tag]: {found}\n"
 
@@ -235,11 +235,11 @@ def test_the_boards_of_a_folder_are_written_as_svg_and_those_not_replayed_that_f
     assert drawn.stderr.splitlines() == [
         f"lusoria: {round_ / 'konakis.lgn'}:1: record 0 not drawn: no ply 5: its replay stops after ply 4, as ply 5 "
         "(e4-e5) breaks T3: only the king may stop on the konakis (e5)",
-        f"lusoria: {syntax}:6:19: record 0 not drawn: cannot be replayed: found 'e4-j4': j4 is not a square of any "
+        f"lusoria: {syntax}:6:19: record 0 not drawn: cannot be replayed: error[syntax]: found 'e4-j4': j4 is not a square of any "
         "tablut board (a1–i9); did you mean e4-h4 or e4-b4 or e4-c4?",
-        f"lusoria: {syntax}:11:10: record 1 not drawn: cannot be replayed: this comment is never closed with '}}'",
+        f"lusoria: {syntax}:11:10: record 1 not drawn: cannot be replayed: error[syntax]: this comment is never closed with '}}'",
         f"lusoria: {syntax}:13: record 2 not drawn: no ply 5: it has 2",
-        f"lusoria: {syntax}:21:12: record 3 not drawn: cannot be replayed: found ')', expected a ply, a move number, "
+        f"lusoria: {syntax}:21:12: record 3 not drawn: cannot be replayed: error[syntax]: found ')', expected a ply, a move number, "
         "a comment, a NAG or a variation",
         f"lusoria: {syntax}:23: record 4 not drawn: no ply 5: it has 2",
     ]
@@ -354,7 +354,7 @@ def test_the_library_draws_the_boards_that_show_writes_each_with_its_problem_or_
         == "no ply 5: its replay stops after ply 4, as ply 5 (e4-e5) breaks T3: only the king may stop on the konakis (e5)"
     )
     assert drawn[2][2] == (
-        "cannot be replayed: found 'e4-j4': j4 is not a square of any tablut board (a1–i9); "
+        "cannot be replayed: error[syntax]: found 'e4-j4': j4 is not a square of any tablut board (a1–i9); "
         "did you mean e4-h4 or e4-b4 or e4-c4?"
     )
     assert drawn[4][2] == "no ply 5: it has 2"

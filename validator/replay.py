@@ -9,7 +9,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field, replace
 from os.path import commonprefix
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -58,7 +58,7 @@ class Diagnostic:
     column: int = 0
     suggestions: tuple[str, ...] = ()  # close legal plies, for an illegal ply
     assumed: tuple[str, ...] = ()  # plies replaced by their suggestion before this one (--keep-going)
-    move: str = ""  # the ply's move number and side, as the record numbers them ("move 23, Black")
+    move: str = ""  # the ply's move and side in the record's numbering ("move 23, Black"), right where the number written is not
 
     def meant(self) -> str:
         """What the suggestions are said as: did you mean e3-c3 or e3-d3?, one that holds a ? in
@@ -71,6 +71,13 @@ class Diagnostic:
         if not self.suggestions or self.meant() in self.message:
             return self.message
         return f"{self.message}{separator}{self.meant()}"
+
+    def said(self, meant: bool = True) -> str:
+        """What it says, as every command says it: `error[T2]: `, its ply's move where it has one
+        (`move 23, Black: `), its message, and what the slip meant (`with_meant`; not when `meant` is
+        False: validate shows it under its caret)."""
+        move = f"{self.move}: " if self.move else ""
+        return f"{self.severity}[{self.rule}]: {move}{self.with_meant() if meant else self.message}"
 
 
 @dataclass(slots=True)
@@ -237,10 +244,11 @@ def _notes_said(source: RecordText, record: Record | None) -> str:
 
 def _numbered(diagnostics: list[Diagnostic], report: Report) -> list[Diagnostic]:
     """A reader's diagnostics at plies of the main line of the record `report` replayed, each with
-    its move (`Moves`)."""
+    its move (`_Moves`): a reader of another format makes no variation (formats/common.py's `Draft`
+    holds one line), so a ply it names is of the main line."""
     if report.record is None or report.rules is None or not report.positions or not any(d.ply for d in diagnostics):
-        return diagnostics  # (most records: no Moves made)
-    moves = Moves(report.record, report.rules, report.positions[0])
+        return diagnostics  # (most records: no _Moves made)
+    moves = _Moves(report.record, report.rules, report.positions[0])
     return [replace(d, move=moves.said(d.ply, (0, d.ply - 1))) if d.ply else d for d in diagnostics]
 
 
@@ -572,9 +580,9 @@ def _check_tags(record: Record, report: Report) -> None:
 
 
 Pending = tuple[int, Position, int, int]
-# a line to replay: its number, the position before its first ply, and, when the positions are kept,
-# the number of the line it leaves and of that position in that line's, read when it is replayed (a
-# later ply of that line may have shown that it went otherwise, `_replayed`; -1 when they are not)
+# a line to replay: its number, the position before its first ply, the number of the line it leaves
+# and the index of the ply it replaces there (a later ply of that line may show that the plies before
+# it went otherwise: its position is then read from that line's kept, `_replayed`, or replaced, `_restarted`)
 
 
 class _Replay:
@@ -595,22 +603,25 @@ class _Replay:
         self.keep, self.keep_going, self.first_error = keep, keep_going, first_error
         report.positions.append(start)
         self.numbers = _WrongNumbers(record, rules, start)  # those of the plies replayed
-        self.moves = Moves(record, rules, start, self.numbers)
+        self.moves = _Moves(record, rules, start, self.numbers)
         self.assumptions: dict[PlyKey, str] = {}  # the plies played in place of illegal ones (`keep_going`)
         self.tree: _Lines | None = None  # walked at the first variation met
+        self.starts: dict[int, Position] = {}  # the position each variation replayed started from
 
     def every_line(self) -> None:
         """Replay every line (up to the first illegal ply, with `first_error`); the main line's
         outcome, and the result checked against it."""
         report = self.report
-        pending: list[Pending] = [(0, self.start, 0, -1)]
+        pending: list[Pending] = [(0, self.start, 0, 0)]
         whole = True  # every ply replayed
         while pending and not (self.first_error and report.diagnostics and report.diagnostics[-1].severity == ERROR):
-            at, position, left, kept = pending.pop()
-            if kept >= 0:
-                position = _line_positions(report, left)[kept]
-            if self.keep and at:
-                report.variation_positions[at] = [position]
+            at, position, left, replaced = pending.pop()
+            if self.keep:
+                position = _line_positions(report, left)[replaced]
+            if at:
+                self.starts[at] = position
+                if self.keep:
+                    report.variation_positions[at] = [position]
             ended, completed, assumed = self.line(at, position, pending)
             whole = whole and completed
             if not at:
@@ -621,48 +632,73 @@ class _Replay:
 
     def line(self, at: int, position: Position, pending: list[Pending]) -> tuple[Outcome | None, bool, list[str]]:
         """Replay line `at` from `position`, adding the variations met to `pending`: how the game
-        stands at its end, whether every ply was checked, and the plies assumed (`keep_going`)."""
+        stands at its end, whether every ply was checked, and the plies assumed (`keep_going`: those
+        of the lines it leaves, then its own)."""
         rules, report = self.rules, self.report
         line, first = (self.record.main, 1) if self.tree is None else self.tree.lines[at]
-        ended = rules.outcome(self.start) if first == 1 else None
-        assumed: list[str] = []
+        ended = self.outcome_before(first)
+        assumed = self.assumed_before(at) if at else []
         for index, ply in enumerate(line.plies):
-            number = first + index
+            number, key = first + index, (at, index)
             if ply.number is not None:  # (most plies are not numbered: no call for them)
-                self.numbers.visit_ply(ply, number, (at, index))  # (checked before any assumption)
-            past_end = rules.play_past_end(position, ply.text) if ended is not None else None
-            if ended is not None and past_end is None:
-                where = self.moves.where(ply, number, (at, index))
-                report.error(rules.end_rule, f"the game is already over ({ended.reason}); no ply may follow", **where)
+                self.numbers.visit_ply(ply, number, key)  # (checked before any assumption)
+            try:
+                played: Played | Illegal | None = self.play(position, ended, ply.text)
+            except Illegal as illegal:
+                played = illegal
+            if played is None:  # (refused past the end: the game ended)
+                over = f"the game is already over ({cast('Outcome', ended).reason}); no ply may follow"
+                report.error(rules.end_rule, over, **self.moves.where(ply, number, key))
                 return ended, False, assumed
             if ply.variations:
                 pending.extend(self.variations(at, index, position))
-            try:
-                played = past_end if past_end is not None else rules.play(position, ply.text)
-            except Illegal as illegal:
-                assumption = self.illegal(illegal, position, ply, number, (at, index), assumed)
+            if isinstance(played, Illegal):
+                assumption = self.illegal(played, position, ply, number, key, assumed)
                 if assumption is None:
                     return ended, False, assumed
                 assumed.append(f"ply {number}: {assumption}")
-                self.assumptions[at, index] = assumption
+                self.assumptions[key] = assumption
                 played = rules.play(position, assumption)
             for rule, message in played.warnings:
-                report.warning(rule, message, **self.moves.where(ply, number, (at, index)), assumed=tuple(assumed))
+                report.warning(rule, message, **self.moves.where(ply, number, key), assumed=tuple(assumed))
             position, ended = played.position, played.outcome
+            if played.earlier and self.keep:
+                _replayed(report, at, index, played.earlier)
+            elif played.earlier:
+                _restarted(pending, at, index, played.earlier)
             if self.keep:
-                if played.earlier:
-                    _replayed(report, at, index, played.earlier)
-                report.canonical[at, index] = played.text
+                report.canonical[key] = played.text
                 _line_positions(report, at).append(position)
         return ended, True, assumed
+
+    def outcome_before(self, first: int) -> Outcome | None:
+        """How the game stands before a line's first ply, ply `first`: as the start stands before
+        ply 1 (a start that is over refuses it); before another, going on (the line it leaves did)."""
+        return self.rules.outcome(self.start) if first == 1 else None
+
+    def play(self, position: Position, ended: Outcome | None, text: str) -> Played | None:
+        """Ply `text` played at `position`, where the game stands `ended` (None: going on): past
+        its end where it ended (`Game.play_past_end`; None: refused, the game is over). Illegal for
+        an illegal ply."""
+        if ended is None:
+            return self.rules.play(position, text)
+        return self.rules.play_past_end(position, text)
+
+    def assumed_before(self, at: int) -> list[str]:
+        """The plies assumed (`keep_going`) on the lines that variation `at` leaves, before it: what its
+        errors rest on too."""
+        if not self.assumptions:
+            return []
+        return [
+            f"ply {number}: {self.assumptions[key]}" for _, number, key in self.path((at, 0)) if key in self.assumptions
+        ]
 
     def variations(self, at: int, index: int, position: Position) -> list[Pending]:
         """The variations of ply `index` of line `at`, to replay from `position`, last first."""
         if self.tree is None:
             self.tree = _Lines()
             walk(self.record, self.tree)
-        kept = index if self.keep else -1
-        return [(variation, position, at, kept) for variation in reversed(self.tree.branches[at, index])]
+        return [(variation, position, at, index) for variation in reversed(self.tree.branches[at, index])]
 
     def illegal(
         self, illegal: Illegal, position: Position, ply: Ply, number: int, key: PlyKey, assumed: list[str]
@@ -674,7 +710,9 @@ class _Replay:
         nearest = nearest_plies(rules, position, ply.text) if self.keep_going else []
         assumption = nearest[0] if len(nearest) == 1 else None
         stop = "" if assumption else "; the rest of this line is not checked" + _kept_going(self.keep_going, nearest)
-        placed = f" ({placed_by(rules, self.moves, illegal.occupied, self.arrivals(key))})" if illegal.occupied else ""
+        placed = ""
+        if illegal.occupied:
+            placed = f" ({_placed_by(rules, self.moves, illegal.occupied, self.start, self.arrivals(key))})"
         self.report.error(
             illegal.rule,
             illegal.message + placed + stop,
@@ -684,19 +722,30 @@ class _Replay:
         )
         return assumption
 
-    def arrivals(self, key: PlyKey) -> list[Arrival]:
+    def arrivals(self, key: PlyKey) -> list[_Arrival]:
         """The plies played before the one at `key`, from the start, along its line and the lines it
-        leaves: replayed again (as `line` played them, assumptions too), for an error that names one
-        (`placed_by`), so that the replay of every ply keeps none."""
-        rules = self.rules
-        position, ended, arrivals = self.start, rules.outcome(self.start), []
-        for ply, number, at in self.path(key):
-            text = self.assumptions.get(at, ply.text)
-            if not at[1]:  # (a line starts as in `line`: ply 1 at the start's outcome, any other at none)
-                ended = rules.outcome(self.start) if number == 1 else None
-            played = (rules.play_past_end(position, text) if ended is not None else None) or rules.play(position, text)
+        leaves, as the replay played them: kept (`keep`), else replayed again as `line` played them
+        (assumptions too, and the plies before one as it showed they went: `Played.earlier`), for an
+        error that names one (`_placed_by`), so that validate's replay of every ply keeps none."""
+        report, path = self.report, self.path(key)
+        if self.keep:
+            return [
+                _Arrival(ply.text, report.canonical[at], _line_positions(report, at[0])[at[1] + 1], number, at)
+                for ply, number, at in path
+            ]
+        position, ended, arrivals = self.start, None, list[_Arrival]()
+        for ply, number, at in path:
+            if not at[1]:
+                ended = self.outcome_before(number)
+            if not at[1] and at[0]:  # a variation: from where it started, the ply before it as it showed it went
+                position = self.starts[at[0]]
+                if arrivals:
+                    arrivals[-1] = arrivals[-1]._replace(after=position)
+            played = cast("Played", self.play(position, ended, self.assumptions.get(at, ply.text)))  # (line played it)
+            for back, each in enumerate(reversed(played.earlier[-len(arrivals) :] if arrivals else ()), 1):
+                arrivals[-back] = arrivals[-back]._replace(after=each.position)
             position, ended = played.position, played.outcome
-            arrivals.append(Arrival(ply.text, played.text, position, number, at))
+            arrivals.append(_Arrival(ply.text, played.text, position, number, at))
         return arrivals
 
     def path(self, key: PlyKey) -> list[tuple[Ply, int, PlyKey]]:
@@ -712,7 +761,7 @@ class _Replay:
             at, index = next(left for left, variations in self.tree.branches.items() if at in variations)
 
 
-class Arrival(NamedTuple):
+class _Arrival(NamedTuple):
     """A ply played: as written, in canonical form, the position after it, its number and its key."""
 
     written: str
@@ -722,15 +771,23 @@ class Arrival(NamedTuple):
     key: PlyKey
 
 
-def placed_by(rules: Game, moves: Moves, square: str, arrivals: list[Arrival]) -> str:
-    """Who put the piece on `square` (a square's name), of the plies `arrivals` played: the last that
-    moved or placed a piece there (its move and text, "by move 12, White: e2-g4", as the game's
-    diagram marks where a ply goes to), or "from the start position" when none did."""
-    for arrival in reversed(arrivals):
+def _placed_by(rules: Game, moves: _Moves, square: str, start: Position, arrivals: list[_Arrival]) -> str:
+    """Who put the piece on `square` (a square's name), of the plies `arrivals` played from `start`:
+    the last that moved or placed a piece there (its move and text, "by move 12, White: e2-g4", as
+    the game's diagram marks where a ply goes to), or after which a piece stands there that did not
+    (a ply the record leaves out went there: a tafl variant's berserk continuation, G16), or "from
+    the start position" when none did."""
+    befores = [start, *(arrival.after for arrival in arrivals)]
+    for index in reversed(range(len(arrivals))):
+        arrival = arrivals[index]
         diagram = rules.diagram(arrival.after, arrival.canonical)
         names = diagram.board.names if isinstance(diagram.board, Squares) else ()
-        if square in names and diagram.marks.get(names.index(square)) == TO:
-            return f"by {moves.said(arrival.number, arrival.key)}: {arrival.written}"
+        place = names.index(square) if square in names else -1
+        by = f"{moves.said(arrival.number, arrival.key)}: {arrival.written}"
+        if diagram.marks.get(place) == TO:
+            return f"by {by}"
+        if place in diagram.pieces and diagram.pieces[place] != rules.diagram(befores[index]).pieces.get(place):
+            return f"by a ply the record leaves out after {by}"
     return "from the start position"
 
 
@@ -769,6 +826,16 @@ def _replayed(report: Report, at: int, index: int, earlier: tuple[Played, ...]) 
     for back, each in enumerate(reversed(earlier[-index:] if index else ()), 1):  # (none before the line)
         report.canonical[at, index - back] = each.text
         positions[index - back + 1] = each.position
+
+
+def _restarted(pending: list[Pending], at: int, index: int, earlier: tuple[Played, ...]) -> None:
+    """The variations in `pending` of line `at`'s plies up to ply `index`, started where `earlier` (the
+    plies before ply `index` as it showed they went: `Played.earlier`) says the ply before each went,
+    as `_replayed` starts them where positions are kept."""
+    for each, (line, _, left, replaced) in enumerate(pending):
+        back = index - replaced + 1  # the ply before the one it replaces, counted back from ply `index`
+        if left == at and 0 < replaced <= index and back <= len(earlier):
+            pending[each] = (line, earlier[-back].position, left, replaced)
 
 
 def _line_positions(report: Report, at: int) -> list[Position]:
@@ -960,7 +1027,7 @@ def _where(ply, number: int) -> dict:
     return dict(ply=number, text=ply.text, line=ply.line, column=ply.column)
 
 
-class Moves:
+class _Moves:
     """How a transcriber finds a ply of a record in its source: its move number, in the record's
     numbering (`numbering`: attackers-first too), and the side that plays it."""
 

@@ -1146,10 +1146,12 @@ def test_records_file_finds_the_same_games_and_their_continuations(archive, tmp_
     with pytest.raises(InputError, match=f"^{tmp_path}/none.lgn: no such file or directory$"):
         archive.query(Filters(records=[str(tmp_path / "none.lgn")]))
     with pytest.raises(
-        UnsearchableRecord, match=r"^<text>:1: record 1 of text 2 given is not valid \(tag: unknown game"
+        UnsearchableRecord, match=r"^<text>:1: record 1 of text 2 given is not valid \(error\[tag\]: unknown game"
     ):  # (no records file: the first record of the second text)
         archive.query(Filters(records=[partial, '[Game "chess"]\n\n1. e4 *\n']))
-    with pytest.raises(UnsearchableRecord, match=r"\(syntax: found '31', .*\*\); did you mean 31:\?\); a search"):
+    with pytest.raises(
+        UnsearchableRecord, match=r"\(error\[syntax\]: found '31', .*\*\); did you mean 31:\?\); a search"
+    ):
         archive.query(Filters(records=['[Game "laquet"]\n\n1. 46: 5/11 4/8 31 6/12 6/7 *\n']))  # what validate says
     with pytest.raises(ValueError, match="the records file holds no record"):
         continuations([])
@@ -1164,10 +1166,13 @@ def test_records_given_in_several_files_or_texts_are_numbered_in_each(archive, t
     (tmp_path / "a.lgn").write_text(two)
     (tmp_path / "b.lgn").write_text(illegal)
     with pytest.raises(
-        UnsearchableRecord, match=rf"^{tmp_path}/b.lgn:5: record 2 of the records file is not valid \(T1"
+        UnsearchableRecord,
+        match=rf"^{tmp_path}/b.lgn:5: record 2 of the records file is not valid \(error\[T1\]: move 1, White: ",
     ):
         archive.query(Filters(records=[tmp_path / "a.lgn", str(tmp_path / "b.lgn")]))
-    with pytest.raises(UnsearchableRecord, match=r"^<text>:5: record 2 of text 2 given is not valid \(T1") as raised:
+    with pytest.raises(
+        UnsearchableRecord, match=r"^<text>:5: record 2 of text 2 given is not valid \(error\[T1\]: move 1, White: "
+    ) as raised:
         archive.query(Filters(records=[two, illegal]))
     assert raised.value.index == 3  # the fourth record of all given
     first, second = two.split("\n\n[")
@@ -1185,7 +1190,7 @@ def test_a_records_file_with_an_illegal_record_is_an_error_with_its_diagnostic(a
         f"{file}:7:4: error[T1]: move 1, White: the piece on e2 is Black's"
     )  # White moves first
     assert result.stderr.endswith(
-        f"lusoria: {file}:5: record 2 of the records file is not valid (T1: the piece on e2 is "
+        f"lusoria: {file}:5: record 2 of the records file is not valid (error[T1]: move 1, White: the piece on e2 is "
         "Black's, and White is to move; the rest of this line is not checked; did you mean e3-g3?); a search "
         "finds the games of a valid record\n"
     )
@@ -1203,7 +1208,7 @@ def test_a_records_file_that_cannot_be_read_is_said_in_one_line(archive, tmp_pat
     result = CliRunner().invoke(main, ["query", "--db", archive.path, "--records", str(latin)])
     said = "byte 0xF6 is not valid utf-8: the record is not read, the others are (try --encoding latin-1 or cp1252)"
     assert result.exit_code == 1 and result.output.endswith(
-        f"lusoria: {latin}:1: record 1 of the records file is not valid (syntax: {said}); "
+        f"lusoria: {latin}:1: record 1 of the records file is not valid (error[syntax]: {said}); "
         "a search finds the games of a valid record\n"
     )
 

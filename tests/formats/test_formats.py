@@ -558,7 +558,7 @@ def test_convert_to_otn_says_an_invalid_record_of_another_game_is_not_tafl(tmp_p
         f"lusoria: {broken}:5: record 1 not converted: OTN holds tafl games, not laquet\n"
     )
     tablut = run("convert", "--to", "otn", ROOT / "samples" / "errors" / "tablut-moves.lgn")
-    assert "record 0 not converted: error[T1]: the piece on e4 is White's" in tablut.stderr
+    assert "record 0 not converted: error[T1]: move 1, Black: the piece on e4 is White's" in tablut.stderr
     unknown = tmp_path / "unknown.lgn"  # no game to refuse: the tag's error is said
     unknown.write_text('[Game "chess"]\n\n1. e4 *\n\n[Event "no game"]\n\n1. e3-c3 *\n')
     result = run("convert", "--to", "otn", unknown)
@@ -1835,7 +1835,7 @@ def test_convert_writes_no_illegal_record_and_says_where_its_error_is(tmp_path):
     assert result.exit_code == 1 and result.stdout == ""
     assert result.stderr == (
         f"lusoria: {FIXTURES / 'errors/Gialli_vs_Blu_1763730000000_gameLog.txt'}:40:25: record 0 "
-        "not converted: error[T4]: the move captures c5 under these rules, but the server's board "
+        "not converted: error[T4]: move 1, Black: the move captures c5 under these rules, but the server's board "
         "after it still holds them\n"
     )
 

@@ -284,7 +284,7 @@ def test_show_and_html_say_what_validate_notes_of_their_record(tmp_path):
         assert refused.exit_code == 1
         error, note = refused.stderr.splitlines()  # (as validate says them: the error, then the note)
         assert error.startswith(f"lusoria: {tmp_path / 'unknown.json'}:1:")
-        assert error.endswith(f"cannot be replayed: {aage.refused_message(LONG_TYPE)}")
+        assert error.endswith(f"cannot be replayed: error[tag]: {aage.refused_message(LONG_TYPE)}")
         refusal = aage.refusal(LONG_TYPE).format_map(READING_OPTIONS)
         assert note == f"lusoria: note: 1 record of type '{LONG_TYPE}' refused: {refusal}"
         assert "read them with --game copenhagen (--variant standard or fetlar) or --game hnefatafl" in note

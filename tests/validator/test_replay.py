@@ -392,6 +392,28 @@ def test_the_ply_that_occupied_a_square_is_found_past_a_ply_assumed_by_keep_goin
     assert [d.message.split(";")[0] for d in found if d.ply == ply] == ["c2 is occupied (by move 1, Black: e3-c2)"]
 
 
+@pytest.mark.parametrize("keep", [True, False], ids=["kept", "validate"])
+def test_a_variations_errors_rest_on_the_plies_assumed_on_the_line_it_leaves(keep):
+    """--keep-going played e2-c2 for ply 2 of the main line; the variation of ply 3 starts after
+    it, so its error rests on it too (it listed none)."""
+    found = check('[Game "tablut"]\n1. e3-c3 e3-c2 2. c3-b3 ( 2. c3-c2 ) *\n', keep=keep, keep_going=True)
+    assert [(d.ply, d.move, d.assumed) for d in found.diagnostics] == [
+        (2, "move 1, Black", ()),
+        (3, "move 2, White", ("ply 2: e2-c2",)),
+    ]
+
+
+@pytest.mark.parametrize("keep", [True, False], ids=["kept", "validate"])
+def test_a_ply_from_a_start_where_the_game_is_over_is_refused(keep):
+    """The king stands on the edge in the Position given: the record's first ply (White's or
+    Black's, as the position says) is past the end."""
+    for turn, movetext, move in (("w", "1. a5-a4", "move 1, White"), ("b", "1... e1-e2", "move 1, Black")):
+        record = f'[Game "tablut"] [Position "4K4/9/9/9/P8/9/9/9/4p4 {turn}"] {movetext} *'
+        assert [(d.rule, d.ply, d.move, d.message) for d in check(record, keep=keep).diagnostics] == [
+            ("T10", 1, move, "the game is already over (the king stands on the edge); no ply may follow")
+        ]
+
+
 @pytest.mark.parametrize(
     "header, movetext, column, found, meant",
     [

@@ -216,6 +216,36 @@ def test_berw_n_means_nothing_without_berserk_moves():
     ]
 
 
+@pytest.mark.parametrize("keep", [True, False], ids=["kept", "validate"])
+@pytest.mark.parametrize(
+    "moves, ply, by",
+    [
+        ("c2-c4xd4 2. c1-c3 c6-d6 3. Kg8-g6 a1-a2 4. Kg6-d6", 6, "move 2, Black: c6-d6"),
+        (
+            "c2-c4xd4 2. c1-c5 a1-a2 3. Kg8-g6 a2-a1 4. Kg6-c6",
+            6,
+            "a ply the record leaves out after move 1, Black: c2-c4xd4",
+        ),
+        (
+            "c2-c4xd4 2. c1-c5 ( 2. Kg8-g6 a1-a2 3. Kg6-c6 )",
+            4,
+            "a ply the record leaves out after move 1, Black: c2-c4xd4",
+        ),
+    ],
+    ids=["a ply after a left-out continuation", "the continuation", "in a variation"],
+)
+def test_an_occupied_square_names_the_ply_that_put_its_piece_there_past_left_out_continuations(moves, ply, by, keep):
+    """c2-c4xd4's continuation c4-c6xc7 is left out (berw:n), and c1-c5 (ply 2) shows it: a piece
+    on c6 came there after move 1 (it was said to stand there "from the start position"), in the
+    variation of ply 2 too, which starts after it (validate, which keeps no position, started it
+    before it, and found the king's move legal)."""
+    found = check(tyr("pc2 Pd4 pe4 Pc7 pc8 Kg8 Pc1 pa1", moves), keep=keep).diagnostics
+    square = moves.split("-")[-1].split()[0]
+    assert [(d.rule, d.ply, d.message.split(";")[0]) for d in found if d.severity == "error"] == [
+        ("G3", ply, f"{square} is occupied (by {by})")
+    ]
+
+
 def test_a_square_hostile_as_written_closes_a_side_of_a_commander_with_one_hostile_anyway():
     # cc:3: the commander b1 between b2 (the mover), the corner a1 (hostile, empty) and the fort c1
     # (hostile to it only as written, aforw): taken where the list names it, else not
