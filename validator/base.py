@@ -39,11 +39,13 @@ RECORD_RULES = files("lusoria.validator") / "record.toml"  # the texts of the ru
 
 class Illegal(LusoriaError):
     """A ply the rules forbid: the rule it breaks and why, in plain words; `occupied`, for a move
-    onto a square that holds a piece, that square's name (the driver names the ply that put it there)."""
+    onto a square that holds a piece, that square's name (the driver names the ply that put it there);
+    `lost`, for a move from a square whose piece its side lost (none there, or an incitus), that
+    square's name (the driver names the ply that captured, removed or moved it)."""
 
-    def __init__(self, rule: str, message: str, occupied: str = ""):
+    def __init__(self, rule: str, message: str, occupied: str = "", lost: str = ""):
         super().__init__(message)
-        self.rule, self.message, self.occupied = rule, message, occupied
+        self.rule, self.message, self.occupied, self.lost = rule, message, occupied, lost
 
 
 class NotAPly(LusoriaError, ValueError):
