@@ -32,7 +32,16 @@ from lusoria.validator.laquet_checked import play_checked
 from lusoria.validator.laquet_fast import play_plain
 from lusoria.validator.laquet_moves import apply_steps, sequences
 from lusoria.validator.laquet_points import BORNE_OFF, CHECKERS, LAST, OFF, LaquetPosition, most_playable, winner
-from lusoria.validator.laquet_slips import LEFTOVER, ROLL, SPACED_ROLL, forward, mended_turn, shown_dice, turn_distance
+from lusoria.validator.laquet_slips import (
+    LEFTOVER,
+    ROLL,
+    SPACED_ROLL,
+    UNREAD_ROLL,
+    forward,
+    mended_turn,
+    shown_dice,
+    turn_distance,
+)
 from lusoria.validator.laquet_turns import Turn, dice_left, parse_turn, turn_text
 from lusoria.validator.suggest import similarity
 
@@ -176,6 +185,7 @@ class Laquet(Game[LaquetPosition]):
     points = OFF - 1
     leftover_roll = LEFTOVER
     spaced_roll = SPACED_ROLL
+    unread_roll = UNREAD_ROLL
 
     @classmethod
     def roll_text(cls, written: re.Match[str]) -> str:
