@@ -92,7 +92,7 @@ def _read_roll(roll: str, plays: str) -> str:
     """A roll with dice the source does not show (`6?`, `??`) and its plays: the roll the plays
     show in its place, when it holds the dice shown (`64: 5/11 5/9`); else as written."""
     dice = shown_dice(plays.strip())
-    shown = [int(die) for die in roll if die.isdigit()]
+    shown = [checked_number(die, 1, 6) for die in roll if die.isdigit()]
     if dice is None or any(shown.count(die) > dice.count(die) for die in shown):
         return f"{roll}:{plays}"
     return f"{dice[0]}{dice[1]}:{plays}"

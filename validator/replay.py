@@ -745,14 +745,14 @@ TAKEN = {CAPTURED: "captured", REMOVED: "removed", FROM: "moved away"}  # how a 
 
 def taken_by(rules: Game, moves: Moves, square: str, arrivals: list[Arrival]) -> str:
     """Who took the piece that stood on `square` (a square's name), of the plies `arrivals` played:
-    the last that captured, removed or moved it away ("captured by move 2, White: d1-d5", a capture a
-    transcriber left out), or "" when none did."""
+    the last that captured, removed or moved it away, in canonical form, its captures written out
+    ("captured by move 2, White: d1-d5xc5", a capture a transcriber left out), or "" when none did."""
     for arrival in reversed(arrivals):
         diagram = rules.diagram(arrival.after, arrival.canonical)
         names = diagram.board.names if isinstance(diagram.board, Squares) else ()
         how = TAKEN.get(diagram.marks.get(names.index(square), "")) if square in names else None
         if how:
-            return f"{how} by {moves.said(arrival.number, arrival.key)}: {arrival.written}"
+            return f"{how} by {moves.said(arrival.number, arrival.key)}: {arrival.canonical}"
     return ""
 
 
