@@ -39,6 +39,7 @@ from lusoria.validator.laquet_slips import (
     UNREAD_ROLL,
     forward,
     mended_turn,
+    played,
     shown_dice,
     turn_distance,
 )
@@ -306,6 +307,17 @@ class Laquet(Game[LaquetPosition]):
     @classmethod
     def mended_ply(cls, word: str) -> str:
         return mended_turn(word)
+
+    @classmethod
+    def refused_after(cls, ply: str, found: str) -> str | None:
+        """`--` after a play (`63: 6/12 --`), for a die that could not be played: such a die is not
+        written (Q6)."""
+        if found != "--" or not played(ply):
+            return None
+        return (
+            "a die that cannot be played is not written: a turn writes its plays, and a > group after "
+            "them the dice the opponent plays (Q6)"
+        )
 
     def legal_plies(self, position: LaquetPosition) -> list[str]:
         return [

@@ -23,6 +23,7 @@ _PLAY: Final = re.compile(r"(?<![0-9/])([0-9]{1,2})/([0-9]{1,2})(?![0-9/])")  # 
 _UNROLLED: Final = re.compile(
     r"[0-9]{1,2}(?:/[0-9]{1,2})+(?:\([2-9]\))?(?:[ \t]+[0-9]{1,2}(?:/[0-9]{1,2})+(?:\([2-9]\))?)*"
 )
+_ONE_PLAY: Final = re.compile(r"[0-9]{1,2}(?:/(?:[0-9]{1,2}|off))+(?:\([2-9]\))?")  # 6/12, 1/7/10, 3/6(2), 14/off
 _SPACED: Final = re.compile(r"([ \t]+)")  # the blanks between plays, kept as written
 _COMMA_DICE: Final = re.compile(r"\A([1-6]),([1-6])\Z")  # a roll's dice parted by a comma, as a pair is written: 6,3
 _COMMA_BEFORE_PLAY: Final = re.compile(r",+(?=[^\s,])")  # 5/11,5/9: 5/11 5/9 (the other commas go)
@@ -96,6 +97,11 @@ def _read_roll(roll: str, plays: str) -> str:
     if dice is None or any(shown.count(die) > dice.count(die) for die in shown):
         return f"{roll}:{plays}"
     return f"{dice[0]}{dice[1]}:{plays}"
+
+
+def played(word: str) -> bool:
+    """Whether `word` is a play, as a turn writes it (`6/12`, `1/7/10`, `3/6(2)`, `14/off`)."""
+    return _ONE_PLAY.fullmatch(word) is not None
 
 
 def shown_dice(plays: str) -> tuple[int, int] | None:
