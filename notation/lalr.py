@@ -379,10 +379,13 @@ def _off_the_board(word: str, game: str) -> str | None:
 
 
 _NO_PLAYS = "a roll is followed by its plays, or -- when none can be played"
+_UNREAD = (
+    "a roll writes both dice; for a die the source does not show, the one its plays show (and the doubt in a comment)"
+)
 
 
 def _misrolled(word: str, game: str, after: str) -> str | None:
-    """In a game of dice, a roll of `word` with a face no die has (`71:`), or with no play after it,
+    """In a game of dice, a roll of `word` with a face no die has (`71:`) or none shown (`6?:`), or with no play after it,
     or the dice of a `>` group (`>3:`) whose plays `after` them show why they do not read
     (`_no_plays`; else None: the group itself may be what stands where none may)."""
     rules = GAMES.get(game)
@@ -390,6 +393,8 @@ def _misrolled(word: str, game: str, after: str) -> str | None:
         return None
     if rules.leftover_roll and (group := rules.leftover_roll.match(word + after)):
         return _no_plays("the dice of a > group are followed by their plays", (word + after)[group.end() :], game)
+    if rules.unread_roll and rules.unread_roll.fullmatch(word):
+        return _UNREAD
     if not _ROLL_LIKE.fullmatch(word):
         return None
     if rules.roll.fullmatch(word) is None:

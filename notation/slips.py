@@ -118,7 +118,9 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         repeated = _PASS_REPEATED.search(text, 0, end)
         passes = [Fix(repeated.start(), end, "--")] if repeated else []
         rules = GAMES[game]
-        dice = any(written and written.fullmatch(word) for written in (rules.roll, rules.leftover_roll))  # a ply's dice
+        dice = any(
+            written and written.fullmatch(word) for written in (rules.roll, rules.leftover_roll, rules.unread_roll)
+        )
         unrolled = rules.roll is not None and _PLAY.fullmatch(word)  # a play where a ply begins: its roll left out
         end = _ply_end(text, end, game) if dice or unrolled else end
         word = text[start:end]

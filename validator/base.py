@@ -39,11 +39,13 @@ RECORD_RULES = files("lusoria.validator") / "record.toml"  # the texts of the ru
 
 class Illegal(LusoriaError):
     """A ply the rules forbid: the rule it breaks and why, in plain words; `occupied`, for a move
-    onto a square that holds a piece, that square's name (the driver names the ply that put it there)."""
+    onto a square that holds a piece, that square's name (the driver names the ply that put it there);
+    `lost`, for a move from a square whose piece its side lost (none there, or an incitus), that
+    square's name (the driver names the ply that captured, removed or moved it)."""
 
-    def __init__(self, rule: str, message: str, occupied: str = ""):
+    def __init__(self, rule: str, message: str, occupied: str = "", lost: str = ""):
         super().__init__(message)
-        self.rule, self.message, self.occupied = rule, message, occupied
+        self.rule, self.message, self.occupied, self.lost = rule, message, occupied, lost
 
 
 class NotAPly(LusoriaError, ValueError):
@@ -688,6 +690,8 @@ class Game(Generic[P]):
     leftover_roll: ClassVar[re.Pattern[str] | None] = None  # a game of dice: the dice a ply leaves the opponent,
     # who plays them in a group after it, as written (`>3:`)
     spaced_roll: ClassVar[re.Pattern[str] | None] = None  # a game of dice: a roll written with blanks in it
+    unread_roll: ClassVar[re.Pattern[str] | None] = None  # a game of dice: a roll with a die its source does not
+    # show, written `?` (`6?:`)
     ply_tail: ClassVar[re.Pattern[str] | None] = None  # what ends a ply, that a hand may write apart from it (a
     # capture list, a removal, a mark: `c1-c5 xb5`, `b2-b3 ~d6`): the slips join it to its ply
 

@@ -32,7 +32,17 @@ from lusoria.validator.laquet_checked import play_checked
 from lusoria.validator.laquet_fast import play_plain
 from lusoria.validator.laquet_moves import apply_steps, sequences
 from lusoria.validator.laquet_points import BORNE_OFF, CHECKERS, LAST, OFF, LaquetPosition, most_playable, winner
-from lusoria.validator.laquet_slips import LEFTOVER, ROLL, SPACED_ROLL, forward, mended_turn, shown_dice, turn_distance
+from lusoria.validator.laquet_slips import (
+    LEFTOVER,
+    ROLL,
+    SPACED_ROLL,
+    UNREAD_ROLL,
+    forward,
+    mended_turn,
+    played,
+    shown_dice,
+    turn_distance,
+)
 from lusoria.validator.laquet_turns import Turn, dice_left, parse_turn, turn_text
 from lusoria.validator.suggest import similarity
 
@@ -176,6 +186,7 @@ class Laquet(Game[LaquetPosition]):
     points = OFF - 1
     leftover_roll = LEFTOVER
     spaced_roll = SPACED_ROLL
+    unread_roll = UNREAD_ROLL
 
     @classmethod
     def roll_text(cls, written: re.Match[str]) -> str:
@@ -296,6 +307,17 @@ class Laquet(Game[LaquetPosition]):
     @classmethod
     def mended_ply(cls, word: str) -> str:
         return mended_turn(word)
+
+    @classmethod
+    def refused_after(cls, ply: str, found: str) -> str | None:
+        """`--` after a play (`63: 6/12 --`), for a die that could not be played: such a die is not
+        written (Q6)."""
+        if found != "--" or not played(ply):
+            return None
+        return (
+            "a die that cannot be played is not written: a turn writes its plays, and a > group after "
+            "them the dice the opponent plays (Q6)"
+        )
 
     def legal_plies(self, position: LaquetPosition) -> list[str]:
         return [

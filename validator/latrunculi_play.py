@@ -253,11 +253,11 @@ def _mover(settings: Settings, board: bytearray, side: int, move: Move, origin: 
     side's (L0), an incitus (S3), or not the piece the move names (D: a dux)."""
     mover, name = board[origin], move.squares[0]
     if mover == EMPTY:
-        raise Illegal("L0", f"there is no piece on {name}")
+        raise Illegal("L0", f"there is no piece on {name}", lost=name)
     if mover >> 2 != side:
         raise Illegal("L0", f"the piece on {name} is {SIDE_NAMES[1 - side]}'s, and {SIDE_NAMES[side]} is to move")
     if mover & 3 == INCITUS:
-        raise Illegal("S3", f"the piece on {name} is an incitus and cannot move")
+        raise Illegal("S3", f"the piece on {name} is an incitus and cannot move", lost=name)
     if move.piece and CODES[move.piece] != mover & 3:
         raise Illegal(
             settings.move_rule,

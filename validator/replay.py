@@ -35,7 +35,7 @@ from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import write_record
 from lusoria.plugins import FAILS
 from lusoria.validator.base import SIDE_NAMES, WHITE, Game, Illegal, NotAPly, OptionError, Outcome, Played, Position
-from lusoria.validator.diagram import TO, Squares
+from lusoria.validator.diagram import CAPTURED, FROM, REMOVED, TO, Squares
 from lusoria.validator.games import GAMES, game_class, known_games, rules_from_tags, variant_named, with_variant
 from lusoria.validator.suggest import alike, did_you_mean, nearest_plies, suggestions
 from lusoria.words import listed
@@ -710,17 +710,23 @@ class _Replay:
         nearest = nearest_plies(rules, position, ply.text) if self.keep_going else []
         assumption = nearest[0] if len(nearest) == 1 else None
         stop = "" if assumption else "; the rest of this line is not checked" + _kept_going(self.keep_going, nearest)
-        placed = ""
-        if illegal.occupied:
-            placed = f" ({_placed_by(rules, self.moves, illegal.occupied, self.start, self.arrivals(key))})"
         self.report.error(
             illegal.rule,
-            illegal.message + placed + stop,
+            illegal.message + self.whence(illegal, key) + stop,
             **self.moves.where(ply, number, key),
             suggestions=tuple(close),
             assumed=tuple(assumed),
         )
         return assumption
+
+    def whence(self, illegal: Illegal, key: PlyKey) -> str:
+        """The ply that put the piece on the square `illegal` names as occupied, or that took its piece
+        from the square it names as lost, said after its message (" (by move 5, White: d4-c4)"); ""
+        when it names neither, or no ply took that piece."""
+        if illegal.occupied:
+            return f" ({_placed_by(self.rules, self.moves, illegal.occupied, self.start, self.arrivals(key))})"
+        taken = _taken_by(self.rules, self.moves, illegal.lost, self.arrivals(key)) if illegal.lost else ""
+        return f" ({taken})" if taken else ""
 
     def arrivals(self, key: PlyKey) -> list[_Arrival]:
         """The plies played before the one at `key`, from the start, along its line and the lines it
@@ -789,6 +795,22 @@ def _placed_by(rules: Game, moves: _Moves, square: str, start: Position, arrival
         if place in diagram.pieces and diagram.pieces[place] != rules.diagram(befores[index]).pieces.get(place):
             return f"by a ply the record leaves out after {by}"
     return "from the start position"
+
+
+_TAKEN = {CAPTURED: "captured", REMOVED: "removed", FROM: "moved away"}  # how a ply marked a square's piece gone
+
+
+def _taken_by(rules: Game, moves: _Moves, square: str, arrivals: list[_Arrival]) -> str:
+    """Who took the piece that stood on `square` (a square's name), of the plies `arrivals` played:
+    the last that captured, removed or moved it away, in canonical form, its captures written out
+    ("captured by move 2, White: d1-d5xc5", a capture a transcriber left out), or "" when none did."""
+    for arrival in reversed(arrivals):
+        diagram = rules.diagram(arrival.after, arrival.canonical)
+        names = diagram.board.names if isinstance(diagram.board, Squares) else ()
+        how = _TAKEN.get(diagram.marks.get(names.index(square), "")) if square in names else None
+        if how:
+            return f"{how} by {moves.said(arrival.number, arrival.key)}: {arrival.canonical}"
+    return ""
 
 
 @mypyc_attr(native_class=False)  # compiled, it extends a Python class (lusoria/accelerator.py)

@@ -141,7 +141,7 @@ def _moved_piece(board: bytes, side: int, move: Move, settings: Settings) -> int
     origin, names, ids = move.origin, settings.geo.names, settings.ids
     piece = board[origin]
     if piece == EMPTY:
-        raise Illegal(ids.move, f"there is no piece on {names[origin]}")
+        raise Illegal(ids.move, f"there is no piece on {names[origin]}", lost=names[origin])
     if OWNER[piece] != side:
         raise Illegal(
             ids.turn,

@@ -149,12 +149,13 @@ def test_only_a_move_list_read_as_the_default_game_says_how_to_name_another(tmp_
         (tmp_path / name).write_text("d1-b1 d1-d2 resigned\n")
     [named] = [check(source) for source in read_sources(str(tmp_path / "brandubh.txt"))]
     assert [(d.rule, d.ply, d.message) for d in named.diagnostics] == [
-        ("B3", 2, "there is no piece on d1; the rest of this line is not checked")
+        ("B3", 2, "there is no piece on d1 (moved away by move 1, Black: d1-b1); the rest of this line is not checked")
     ]
     monkeypatch.setitem(FORMATS["tafl"].games, "", {"Game": "brandubh"})  # a default game listed first
     [unnamed] = [check(source) for source in read_sources(str(tmp_path / "games.txt"))]
     assert unnamed.diagnostics[0].message == (
-        "there is no piece on d1; the rest of this line is not checked; a move list does not say its game: read "
+        "there is no piece on d1 (moved away by move 1, Black: d1-b1); the rest of this line is not checked; a move "
+        "list does not say its game: read "
         "as brandubh unless --game or the file's name (copenhagen.txt) names it (or its variant of hnefatafl "
         "with --game hnefatafl --variant V)"
     )

@@ -41,6 +41,13 @@ def test_not_dates(text):
         ("1283.5", ["1283.05.??"]),
         ("1283-13", []),
         ("128", []),
+        ("c. 1283", ["1283.??.??"]),  # a date in doubt, as a historian writes it: the date
+        ("ca.1283", ["1283.??.??"]),
+        ("Circa 1283.5", ["1283.05.??"]),
+        ("1283?", ["1283.??.??"]),
+        ("21/11/2026 ?", ["2026.11.21"]),
+        ("c. 128", []),
+        ("c.", []),
     ],
 )
 def test_dates_in_other_orders_are_read_as_the_real_days_they_may_mean(text, readings):

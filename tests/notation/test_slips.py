@@ -129,6 +129,32 @@ def test_laquet_plays_written_without_their_roll_get_the_roll_they_show(movetext
     assert diagnostic.suggestions == (meant,)
 
 
+UNREAD = (
+    "a roll writes both dice; for a die the source does not show, the one its plays show (and the doubt in a comment)"
+)
+
+
+@pytest.mark.parametrize(
+    "movetext, written, meant",
+    [
+        ("1. ??: 5/11 5/9 52: 6/8 7/12 *", "??: 5/11 5/9", "64: 5/11 5/9"),  # neither die shown
+        ("1. 6?: 5/11 5/9 52: 6/8 7/12 *", "6?: 5/11 5/9", "64: 5/11 5/9"),  # the second die not shown
+        ("1. 64: 5/11 5/9 ?-2: 6/8 7/12 *", "?-2: 6/8 7/12", "52: 6/8 7/12"),  # with its hyphen
+        ("1. ??: 1/7/10 *", "??: 1/7/10", "63: 1/7/10"),  # one checker, both dice
+        ("1. 5?: 5/11 5/9 *", "5?:", None),  # the die shown is not one the plays show
+        ("1. ??: 5/11 *", "??:", None),  # one die played: the other is not shown
+    ],
+)
+def test_a_laquet_roll_with_a_die_the_source_does_not_show_gets_the_roll_its_plays_show(movetext, written, meant):
+    """A historian read a die of the roll as `?` (a worn miniature): the plays show it, when they show
+    two dice that hold the die read; else no roll is offered."""
+    [diagnostic] = check(f"{LAQUET}\n{movetext}\n").diagnostics
+    roll = written.split()[0]
+    assert (diagnostic.rule, diagnostic.text, diagnostic.column) == ("syntax", written, movetext.index(roll) + 1)
+    assert diagnostic.message == f"found '{roll}': {UNREAD}"
+    assert diagnostic.suggestions == ((meant,) if meant else ())
+
+
 @pytest.mark.parametrize("movetext", ["1. 5/11 52: 6/8 7/12 *", "1. 1/10 52: 6/8 7/12 *", "1. 5/14 1/4 *"])
 def test_laquet_plays_without_their_roll_that_do_not_show_two_dice_get_no_roll(movetext):
     """One die (5/11), one checker whose stop is not written (1/10), a play longer than a die (5/14)."""

@@ -610,7 +610,7 @@ def test_a_berserk_continuation_the_record_leaves_out_is_found_by_the_ply_that_n
     ]
     # a ply legal on no position is refused as on the written one
     assert errors(tyr(start, "c2-c4xd4 2. Kg8-g7 d4-d5")) == [
-        ("G3", 3, "there is no piece on d4; the rest of this line is not checked")
+        ("G3", 3, "there is no piece on d4 (captured by move 1, Black: c2-c4xd4); the rest of this line is not checked")
     ]
     # a continuation that would end the game (c4-c5 takes the king on d5) is not assumed
     assert errors(tyr("pc2 Pd4 pe4 Kd5 pe5 Ph8", "c2-c4xd4 2. h8-h7 c5-c6"))[0][:2] == ("G3", 3)

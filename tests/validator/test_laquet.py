@@ -157,6 +157,28 @@ def test_q5_when_only_one_die_can_be_played_either_may_be():
     assert SEED.play(EITHER, "31: 12/13 >3: 4/7").text == "31: 12/13 >3: 4/7"
 
 
+@pytest.mark.parametrize(
+    "movetext, column",
+    [
+        ("1. 64: 5/11 -- *", 13),  # after a play
+        ("1. 64: 5/11/15 -- *", 16),  # after one checker's two dice
+        ("1. 64: 5/11 5/9 -- *", 17),  # after the whole roll too
+    ],
+)
+def test_q6_a_pass_written_for_a_die_that_cannot_be_played_says_such_a_die_is_not_written(movetext, column):
+    """A transcriber wrote `--` after the plays for the die that could not be played (`63: 6/12 --`),
+    and was told only that a ply was expected: a die left unplayed is not written, and the opponent
+    plays one left over in a `>` group (Q6)."""
+    [said] = check(f'[Game "laquet"]\n{movetext}\n').diagnostics
+    assert (said.rule, said.line, said.column, said.message) == (
+        "syntax",
+        2,
+        column,
+        "found '--': a die that cannot be played is not written: a turn writes its plays, and a > group "
+        "after them the dice the opponent plays (Q6)",
+    )
+
+
 def test_q6_the_opponent_plays_the_dice_left_over_then_their_own_turn():
     played = SEED.play(BLOCKED, "54: -- >54: 1/5 4/9")
     assert played.text == "54: -- >54: 1/5 4/9" and played.position.turn == WHITE

@@ -379,6 +379,56 @@ def test_an_occupied_square_names_the_ply_that_put_its_piece_there(game, movetex
 
 
 @pytest.mark.parametrize(
+    "header, movetext, rule, ply, said",
+    [
+        (
+            '[Game "latrunculi"] [Variant "dux"]',
+            "1. b1-b5 c8-c5 2. d1-d5 h8-h6 3. a1-a2 c5-c4 *",
+            "L0",
+            6,
+            "there is no piece on c5 (captured by move 2, White: d1-d5xc5)",
+        ),
+        (
+            '[Game "latrunculi"] [Position "7p/8/8/8/8/8/3P4/1Pp4p w"]',
+            "1. d2-d1 c1-c2 *",
+            "S3",
+            2,
+            "the piece on c1 is an incitus and cannot move (captured by move 1, White: d2-d1xc1)",
+        ),
+        (
+            '[Game "latrunculi"] [Position "7p/8/8/8/8/8/3P4/1Pp4p w"]',
+            "1. d2-d1 h1-h2 2. b1-a1 c1-c2 *",
+            "L0",
+            4,
+            "there is no piece on c1 (removed by move 1, Black: h1-h2~c1)",
+        ),
+        (
+            '[Game "tablut"]',
+            "1. e3-c3 a4-a3 2. c3-e3 a3-a4 3. e3-c3 a4-a3 4. e3-e2 *",
+            "T2",
+            7,
+            "there is no piece on e3 (moved away by move 3, White: e3-c3)",
+        ),
+        (
+            '[Game "tablut"]',
+            "1. e3-c3 d1-d3 2. e4-e3 a4-a3 ( 2... d3-d2 ) *",
+            "T2",
+            4,
+            "there is no piece on d3 (captured by move 2, White: e4-e3xd3)",
+        ),
+        ('[Game "tablut"]', "1. c3-c1 *", "T2", 1, "there is no piece on c3"),
+    ],
+)
+def test_a_piece_moved_after_its_loss_names_the_ply_that_took_it(header, movetext, rule, ply, said):
+    """A transcriber who left out a capture (the rules work it out) moves the captured piece again,
+    and saw only "there is no piece on c5": the error names the ply that captured, removed or moved
+    the piece, the last to, in canonical form (what it captured written out); a square empty from the
+    start names none."""
+    [found] = check(f"{header}\n{movetext}\n").diagnostics
+    assert (found.rule, found.ply, found.message) == (rule, ply, f"{said}; the rest of this line is not checked")
+
+
+@pytest.mark.parametrize(
     "movetext, ply",
     [
         ("1. e3-c3 e3-c2 2. c3-c2 *", 3),  # e3-c2 played as e2-c2
