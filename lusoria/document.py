@@ -90,22 +90,24 @@ def safe_check(text: str | RecordText, assume_result: bool = False) -> Report:
         return report
 
 
-ReportKey = str | tuple[str, str]
+ReportKey = tuple[str, str]
 
 
 def report_key(source: RecordText) -> ReportKey:
-    """What a record's report is kept by: an lgn record's text (checked at line 1, its report holds
-    wherever the record moves); another format's, its text and all its reader made of it: its place
-    (the reader places its diagnostics in the document: `checked`), its game (a move lists' header,
-    `# brandubh`, names it for the lists below), which of the games sharing a line it is (a scrape
-    written on one line)."""
-    return source.text if source.format == "lgn" else (source.text, repr(replace(source, text="")))
+    """What a record's report is kept by: an lgn record's text and whether a tag line follows it (checked
+    at line 1, its report holds wherever the record moves); another format's, its text and all its
+    reader made of it: its place (the reader places its diagnostics in the document: `checked`), its
+    game (a move lists' header, `# brandubh`, names it for the lists below), which of the games sharing
+    a line it is (a scrape written on one line)."""
+    if source.format == "lgn":
+        return source.text, "a tag follows" if source.tag_follows else ""
+    return source.text, repr(replace(source, text=""))
 
 
 def checked(source: RecordText) -> Report:
     """A record's report: an lgn record's checked at line 1; another format's as `validate` checks it
     (its plies and diagnostics at their places in the document)."""
-    return safe_check(source.text if source.format == "lgn" else source)
+    return safe_check(RecordText(source.text, tag_follows=source.tag_follows) if source.format == "lgn" else source)
 
 
 def check_missing(sources: Iterable[RecordText], stale: Callable[[], bool]) -> dict[ReportKey, Report]:

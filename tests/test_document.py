@@ -17,6 +17,7 @@ from lusoria.document import (
     format_fix,
     formatted_document,
     ply_hover,
+    report_key,
     rule_hover,
     rules_at,
     symbol_detail,
@@ -53,7 +54,7 @@ def test_a_document_takes_the_reports_given_with_its_records():
     document = Document()
     sources = document.split(OPEN)
     given = check(sources[0].text)
-    document.update(sources, {sources[0].text: given})
+    document.update(sources, {report_key(sources[0]): given})
     assert document.entries[0].report is given
     assert document.missing(sources) == []
 

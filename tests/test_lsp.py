@@ -116,6 +116,27 @@ async def test_a_comment_between_tags_is_read_as_validate_reads_it(client: Langu
     )
 
 
+async def test_tags_and_a_comment_ending_the_document_lack_the_result_marker_until_a_tag_follows(
+    client: LanguageClient,
+):
+    """Nothing follows them: the record lacks its result marker alone; a tag typed below makes the
+    comment end the tags, and the record checked again says so."""
+    uri, diagnostics = await open_text(client, '[Game "tablut"]\n{ a note }\n')
+    assert [(d.code, d.range.start.line, d.message) for d in diagnostics] == [
+        ("syntax", 1, "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)")
+    ]
+    await change(client, uri, 2, (2, 0), (2, 0), '[White "Ada"]\n')
+    assert [(d.code, d.range.start.line, d.message) for d in await published(client, uri)] == [
+        (
+            "syntax",
+            1,
+            "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *); the comment on line 2 ends the"
+            " record's tags, and a tag after it begins another record (a comment goes below the tags)",
+        ),
+        ("tag", 2, "the record has no Game tag"),
+    ]
+
+
 async def test_an_edit_rechecks_and_moves_the_diagnostics(client: LanguageClient):
     text = '[Game "tablut"]\n1. e3-c3 d1-d3 *\n\n[Game "tablut"]\n1. e3-c3 e4-b4 *\n'
     uri, diagnostics = await open_text(client, text)
