@@ -896,9 +896,10 @@ def _token_pattern(game: str) -> re.Pattern[str]:
 
 def tokens(entry: Entry) -> Iterator[tuple[int, int, int, int]]:
     """(line, column, length, token type index) of each token, 0-based in the document, one
-    line at a time (a token that spans lines is cut at the line ends); none of a record of another
-    format than lgn, whose syntax they do not follow."""
+    line at a time (a token that spans lines is cut at the line ends); of a record of another
+    format than lgn, its plies alone (`_read_ply_tokens`)."""
     if not entry.lgn:
+        yield from _read_ply_tokens(entry)
         return
     game = (scan_tags(entry.source.text).get("Game") or "").lower()
     pattern = _token_pattern(game if game in GAMES else any_game())
@@ -916,14 +917,37 @@ def tokens(entry: Entry) -> Iterator[tuple[int, int, int, int]]:
 
     for match in pattern.finditer(text):
         if match["function"]:
-            start, end = match.span("function")
-            capture = re.search(r"x[^~#+]*", match["function"])
-            cut = start + capture.start() if capture else end
-            yield from spans(start, cut, "function")
-            yield from spans(cut, cut + len(capture[0]) if capture else cut, "operator")
+            start = match.start("function")
+            for part_start, part_end, part in _ply_parts(match["function"]):
+                yield from spans(start + part_start, start + part_end, part)
             yield from spans(*match.span("suffix"), "decorator") if match["suffix"] else ()
         elif match["property"]:
             yield from spans(*match.span("property"), "property")
             yield from spans(*match.span("string"), "string")
         elif kind := match.lastgroup:  # the group that matched
             yield from spans(*match.span(kind), "comment" if kind == "escape" else kind)
+
+
+def _ply_parts(ply: str) -> list[tuple[int, int, str]]:
+    """A ply's text as tokens (start, end, type): the move (`function`), then its capture list (`operator`)."""
+    capture = re.search(r"x[^~#+]*", ply)
+    cut = capture.start() if capture else len(ply)
+    return [(0, cut, "function")] + ([(cut, cut + len(capture[0]), "operator")] if capture else [])
+
+
+def _read_ply_tokens(entry: Entry) -> Iterator[tuple[int, int, int, int]]:
+    """The tokens of a record of another format: each ply its reader placed in the document where the
+    document writes it as its text (an .otg's, a move list's, a CSV's, a scrape's `Moves`; not a log's
+    `Turn:` line, which writes it in words), its capture list apart; the rest of such a document has
+    no syntax in common with lgn's, and no token."""
+    record = entry.source.parsed
+    if not isinstance(record, Record):
+        return
+    plies = _Plies()
+    walk(record, plies)
+    lines = lines_of(entry.source.text)
+    for ply, _, _ in plies.plies:
+        row, column = ply.line - entry.source.line, ply.column - 1
+        if 0 <= row < len(lines) and lines[row][column : column + len(ply.text)] == ply.text:
+            for start, end, kind in _ply_parts(ply.text):
+                yield ply.line - 1, column + start, end - start, TOKEN_TYPES.index(kind)

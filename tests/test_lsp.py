@@ -922,10 +922,40 @@ async def test_lgn_features_are_offered_on_lgn_documents_alone(client: LanguageC
         )
     )
     assert actions is not None and list(actions) == []  # a fix writes lgn: none in an OpenTafl game
-    tokens = await client.text_document_semantic_tokens_full_async(
+
+
+COLOURED = {  # of each document of OTHER_FORMATS, the text of each token and its type
+    "club.otg": ["e8-b8", "d5-d6", "d1-d5", "xc5", "e4-d9"],
+    "scrape.json": ["b5-b7", "e6-c6", "i6-e6", "xe7", "e5-e1"],
+    "lists.txt": ["b5-b7", "e6-c6", "e8-b8", "d5-d6", "d1-d5", "xc5", "e4-d9"],
+    "brandubh.csv": [],  # a9 is no square of the board: the reader made no record of the row, and placed no ply
+    "Ada_vs_Bo_1763730000000_gameLog.txt": [],  # `from e3 to e2`: the ply written in words
+}
+
+
+@pytest.mark.parametrize("name", OTHER_FORMATS)
+async def test_the_plies_of_another_format_are_coloured_where_its_reader_placed_them(client: LanguageClient, name: str):
+    text, _ = OTHER_FORMATS[name]
+    uri, _ = await open_file(client, name, text)
+    found = await client.text_document_semantic_tokens_full_async(
         lsp.SemanticTokensParams(lsp.TextDocumentIdentifier(uri))
     )
-    assert tokens is not None and list(tokens.data) == []  # tokens are lgn's: none in an OpenTafl game
+    lines = text.split("\n")
+    coloured = [(lines[line][start : start + length], kind) for line, start, length, kind in decoded(found.data)]
+    assert coloured == [(ply, "operator" if ply.startswith("x") else "function") for ply in COLOURED[name]]
+
+
+async def test_the_plies_of_a_csv_are_coloured_row_by_row(client: LanguageClient):
+    uri, _ = await open_file(client, "games.csv", "# tablut\ne3-c3 d1-d3,0,0,Ongoing\ne3-c3 d1-d9,0,0,Ongoing\n")
+    found = await client.text_document_semantic_tokens_full_async(
+        lsp.SemanticTokensParams(lsp.TextDocumentIdentifier(uri))
+    )
+    assert decoded(found.data) == [
+        (1, 0, 5, "function"),
+        (1, 6, 5, "function"),
+        (2, 0, 5, "function"),
+        (2, 6, 5, "function"),
+    ]
 
 
 async def test_a_ply_of_a_scrape_written_on_one_line_is_hovered_in_its_own_game(client: LanguageClient):
