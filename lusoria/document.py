@@ -247,27 +247,33 @@ class Document:
 
     def __init__(self, path: str = "") -> None:
         self.path = path
-        self.format = "lgn"  # the format the document was last read in
         self.entries: list[Entry] = []
         self.reports: dict[ReportKey, Report] = {}
-        self.read: tuple[str | None, list[RecordText]] = (None, [])  # the text last split, and its records
+        self.read: tuple[str | None, str, list[RecordText]] = (None, "lgn", [])  # the text last split, its format
+        # and its records (one tuple: a read in a worker thread replaces the three at once)
 
     def split(self, text: str) -> list[RecordText]:
         """The document's records, read as `validate` reads its file, once for each text (each edit's
         check and the requests that follow it ask for the same text)."""
-        if text != self.read[0]:
-            self.read = (text, self._records(text))
-        return self.read[1]
+        read = self.read
+        if text != read[0]:
+            read = self.read = (text, *self._records(text))
+        return read[2]
 
-    def _records(self, text: str) -> list[RecordText]:
-        """The records of a text; a text that a reader of another format cannot read at all is one
-        record, whose report says why."""
+    def _records(self, text: str) -> tuple[str, list[RecordText]]:
+        """The format of a text and its records; a text that a reader of another format cannot read at
+        all is one record, whose report says why."""
         text = normalized(text)
-        self.format = text_format(self.path, text)
+        format = text_format(self.path, text)
         try:
-            return list(text_records(text, self.path, self.format))
+            return format, list(text_records(text, self.path, format))
         except InputError as error:
-            return [RecordText(text, format=self.format, parsed=SyntaxProblem(str(error), 1, 1))]
+            return format, [RecordText(text, format=format, parsed=SyntaxProblem(str(error), 1, 1))]
+
+    @property
+    def format(self) -> str:
+        """The format the document was last read in."""
+        return self.read[1]
 
     @property
     def lgn(self) -> bool:
@@ -288,7 +294,7 @@ class Document:
         self.entries = [Entry(s, self.reports) for s in sources]
 
     def refresh(self, text: str) -> None:
-        """Take the text as it is now (what a request does: it checks only what it needs)."""
+        """Take the text as it is now, read in this thread (the server reads in a worker: `update`)."""
         self.update(self.split(text))
 
     def entries_at(self, line: int) -> list[Entry]:

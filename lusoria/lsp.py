@@ -1,8 +1,8 @@
 """`lusoria lsp`: a Language Server Protocol server for `.lgn` files, on pygls.
 
-Diagnostics are those of `lusoria validate`; an edit re-checks only the records whose
-text changed, in a worker thread, and a newer edit makes an unfinished check stop (its
-finished records are kept). The features themselves live in `lusoria/document.py`;
+Diagnostics are those of `lusoria validate`; an edit reads the document and re-checks only the
+records whose text changed, in worker threads, and a newer edit makes an unfinished check stop (its
+finished records are kept; the edits made during a read are read once it ends, the newest alone). The features themselves live in `lusoria/document.py`;
 this module turns them into the protocol.
 
 What the server reads is bounded (`read_messages`: headers, each message's length, JSON's
@@ -14,7 +14,9 @@ grow with the edits (docs/robustness.md).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
+import inspect
 import logging
 import re
 import sys
@@ -71,6 +73,7 @@ from lusoria.document import (
 )
 from lusoria.notation.json_input import MAX_INTEGER, loads
 from lusoria.notation.numbers import whole_number
+from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import BOM
 from lusoria.plugins import FAILS
 from lusoria.terminal import unescaped
@@ -169,12 +172,14 @@ logging.getLogger("pygls.protocol.json_rpc").addFilter(Untraced())
 
 
 class LgnServer(LanguageServer):
-    """The server: one Document per open file, and the version each check is for."""
+    """The server: one Document per open file, the version each check is for, and the lock that
+    lets one read of a document run at a time."""
 
     def __init__(self) -> None:
         super().__init__("lusoria", __version__, protocol_cls=Protocol)
         self.documents: dict[str, Document] = {}
         self.versions: dict[str, int | None] = {}  # uri -> the version of the latest check asked for
+        self.reading: dict[str, asyncio.Lock] = {}  # uri -> held while its text is read
 
     def opened(self, uri: str) -> TextDocument | None:
         """The document the editor opened at `uri`; None for any other, which the server never
@@ -196,12 +201,23 @@ class LgnServer(LanguageServer):
         opened = self.opened(uri)
         return self.documents.setdefault(uri, Document(opened.path if opened else ""))
 
-    def document(self, uri: str) -> Document:
-        """The document with every record checked (a request during a check checks the
-        records still missing itself); only an open document is kept."""
-        text = self.text(uri)
+    async def read(self, uri: str, stale: Callable[[], bool] = lambda: False) -> tuple[str, list[RecordText]] | None:
+        """The text of an open document and its records, read in a worker thread (a CSV of thousands of
+        games takes a while), once the reads of it asked for before have ended; None, unread, when
+        `stale()` then says a newer edit made the read useless (the newer one reads the text once)."""
+        async with self.reading.setdefault(uri, asyncio.Lock()):
+            if stale():
+                return None
+            text, document = self.text(uri), self.held(uri)
+            return text, await asyncio.get_running_loop().run_in_executor(self.thread_pool, document.split, text)
+
+    async def document(self, uri: str) -> Document:
+        """The document as it is now (a request during a check checks the records still missing
+        itself); only an open document is kept."""
+        read = await self.read(uri)
+        assert read is not None  # (a read without `stale` always reads)
         document = self.held(uri)
-        document.refresh(text)
+        document.update(read[1])
         return document
 
     def place(self, uri: str, position: lsp.Position) -> tuple[int, int, list[str]]:
@@ -261,20 +277,33 @@ def feature(name: str, options: Any = None) -> Callable[[Handler], Handler]:
 def answered(handler: Handler) -> Handler:
     """A handler whose failure is an error without a traceback (pygls would send one, in the
     error's data): its type and message, or what a plug-in's game that raised it says, naming it
-    (`failed_plug_in`); the traceback stays in the server's log."""
+    (`failed_plug_in`); the traceback stays in the server's log. A coroutine's (a request that
+    waits for a read: `LgnServer.read`) is one too."""
 
     @functools.wraps(handler)
     def answering(server: LgnServer, params: Any) -> Any:
-        try:
+        with failures_answered(handler):
             return handler(server, params)
-        except JsonRpcException:
-            raise
-        except FAILS as error:  # a plug-in game's sys.exit() too: it ended the server
-            logging.getLogger(__name__).exception("%s failed", handler.__name__)
-            said = failed_plug_in(error) or f"lusoria could not answer: {type(error).__name__}: {error}"
-            raise JsonRpcInternalError(said[:1000]) from None
 
-    return answering  # type: ignore[return-value]  # the same signature
+    @functools.wraps(handler)
+    async def answering_later(server: LgnServer, params: Any) -> Any:
+        with failures_answered(handler):
+            return await handler(server, params)
+
+    return answering_later if inspect.iscoroutinefunction(handler) else answering  # type: ignore[return-value]
+
+
+@contextlib.contextmanager
+def failures_answered(handler: Callable[..., Any]) -> Iterator[None]:
+    """`answered`'s: a failure of `handler` raised as the error that answers it."""
+    try:
+        yield
+    except JsonRpcException:
+        raise
+    except FAILS as error:  # a plug-in game's sys.exit() too: it ended the server
+        logging.getLogger(__name__).exception("%s failed", handler.__name__)
+        said = failed_plug_in(error) or f"lusoria could not answer: {type(error).__name__}: {error}"
+        raise JsonRpcInternalError(said[:1000]) from None
 
 
 # -- diagnostics ----------------------------------------------------------------
@@ -293,17 +322,23 @@ def diagnostic(columns: Columns, entry: Entry, found) -> lsp.Diagnostic:
 
 
 async def check_document(server: LgnServer, uri: str, version: int | None) -> None:
-    """Check the records that changed in a worker thread, then publish, unless a newer
-    edit came meanwhile (then stop: the newer check publishes), or the document was closed."""
-    if server.versions.get(uri) != version:  # closed, or edited again, before the check began
-        return
-    text = server.text(uri)
-    document = server.held(uri)
-    sources = document.split(text)
+    """Read the document and check the records that changed, each in a worker thread, then publish,
+    unless a newer edit came meanwhile (then stop: the newer check publishes), or the document was
+    closed. Edits made while a read runs are read once it ends, the newest alone."""
 
     def stale() -> bool:
         return server.versions.get(uri) != version
 
+    read = await server.read(uri, stale)
+    if read is None:  # closed, or edited again, before the read began
+        return
+    text, sources = read
+    if stale():
+        server.window_log_message(
+            lsp.LogMessageParams(lsp.MessageType.Log, f"{uri} version {version}: read, dropped for a newer edit")
+        )
+        return
+    document = server.held(uri)
     missing = document.missing(sources)
     checked = await asyncio.get_running_loop().run_in_executor(server.thread_pool, check_missing, missing, stale)
     document.reports.update(checked)
@@ -362,6 +397,7 @@ def did_close(server: LgnServer, params: lsp.DidCloseTextDocumentParams) -> None
     uri = params.text_document.uri
     server.documents.pop(uri, None)
     server.versions.pop(uri, None)
+    server.reading.pop(uri, None)
     server.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri, []))
 
 
@@ -369,10 +405,10 @@ def did_close(server: LgnServer, params: lsp.DidCloseTextDocumentParams) -> None
 
 
 @feature(lsp.TEXT_DOCUMENT_HOVER)
-def hover(server: LgnServer, params: lsp.HoverParams) -> lsp.Hover | None:
+async def hover(server: LgnServer, params: lsp.HoverParams) -> lsp.Hover | None:
     uri = params.text_document.uri
     line, column, lines = server.place(uri, params.position)
-    entries = server.document(uri).entries_at(line)
+    entries = (await server.document(uri)).entries_at(line)
     entry = next((each for each in entries if each.ply_at(line, column)), entries[-1] if entries else None)
     text: str | None = None
     if entry is None:  # above the first record: a `%` line there may cite a rule too
@@ -390,12 +426,12 @@ def hover(server: LgnServer, params: lsp.HoverParams) -> lsp.Hover | None:
     lsp.TEXT_DOCUMENT_CODE_ACTION,
     lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix, lsp.CodeActionKind.RefactorRewrite]),
 )
-def code_action(server: LgnServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
+async def code_action(server: LgnServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
     uri = params.text_document.uri
     columns = Columns(server, lines_of(server.text(uri)))
     first, _, _ = server.place(uri, params.range.start)
     last, _, _ = server.place(uri, params.range.end)
-    document = server.document(uri)
+    document = await server.document(uri)
     found: list[Fix] = []
     for entry in document.entries:
         if not entry.lgn or entry.last_line < first or entry.first_line > last:
@@ -437,10 +473,10 @@ def after_mark(edit: Edit, marked: bool) -> Edit:
 
 
 @feature(lsp.TEXT_DOCUMENT_FORMATTING)
-def formatting(server: LgnServer, params: lsp.DocumentFormattingParams) -> list[lsp.TextEdit]:
+async def formatting(server: LgnServer, params: lsp.DocumentFormattingParams) -> list[lsp.TextEdit]:
     uri = params.text_document.uri
     text = server.text(uri)
-    document = server.document(uri)
+    document = await server.document(uri)
     if not document.lgn:  # fmt writes lgn: said, and nothing changed
         server.window_show_message(lsp.ShowMessageParams(lsp.MessageType.Info, formatting_refused(document)))
         return []
@@ -454,12 +490,12 @@ def formatting(server: LgnServer, params: lsp.DocumentFormattingParams) -> list[
 
 
 @feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
-def symbols(server: LgnServer, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol]:
+async def symbols(server: LgnServer, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol]:
     uri = params.text_document.uri
     lines = lines_of(server.text(uri))
     columns = Columns(server, lines)
     found = []
-    for entry in server.document(uri).entries:
+    for entry in (await server.document(uri)).entries:
         whole = columns.range(entry.first_line, 0, entry.last_line, len(lines[entry.last_line]))
         first = columns.range(entry.first_line, 0, entry.first_line, len(lines[entry.first_line]))
         found.append(
@@ -469,10 +505,10 @@ def symbols(server: LgnServer, params: lsp.DocumentSymbolParams) -> list[lsp.Doc
 
 
 @feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=[" ", "[", '"', "."]))
-def completion(server: LgnServer, params: lsp.CompletionParams) -> lsp.CompletionList:
+async def completion(server: LgnServer, params: lsp.CompletionParams) -> lsp.CompletionList:
     uri = params.text_document.uri
     line, column, lines = server.place(uri, params.position)
-    document = server.document(uri)
+    document = await server.document(uri)
     if not 0 <= line < len(lines) or not document.lgn:  # (the plies, tags and numbers offered are lgn's)
         return lsp.CompletionList(False, [])
     entry = document.entry_at(line)
@@ -497,12 +533,12 @@ def completion(server: LgnServer, params: lsp.CompletionParams) -> lsp.Completio
 
 
 @feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
-def semantic_tokens(server: LgnServer, params: lsp.SemanticTokensParams) -> lsp.SemanticTokens:
+async def semantic_tokens(server: LgnServer, params: lsp.SemanticTokensParams) -> lsp.SemanticTokens:
     uri = params.text_document.uri
     columns = Columns(server, lines_of(server.text(uri)))
     data: list[int] = []
     previous_line = previous_start = 0
-    for entry in server.document(uri).entries:
+    for entry in (await server.document(uri)).entries:
         for line, column, length, kind in tokens(entry):
             start, end = columns.position(line, column).character, columns.position(line, column + length).character
             delta = line - previous_line

@@ -818,6 +818,42 @@ async def test_a_newer_edit_stops_a_check_and_requests_are_answered_meanwhile(he
     ]
 
 
+@pytest_lsp.fixture(
+    scope="module",
+    config=ClientServerConfig(
+        server_command=[sys.executable, str(Path(__file__).with_name("held_reading_lsp_server.py"))]
+    ),
+)
+async def held_reading_client(lsp_client: LanguageClient):
+    """A server whose reader of `*.slow` files blocks until the client sends `held/release`."""
+    await lsp_client.initialize_session(lsp.InitializeParams(capabilities=lsp.ClientCapabilities()))
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_a_document_is_read_in_a_worker_and_the_edits_made_meanwhile_are_read_once(
+    held_reading_client: LanguageClient,
+):
+    """A long document (a CSV of thousands of games) is read off the server's main thread: while its
+    read runs, the server answers and checks other documents; the edits made meanwhile are read once,
+    the newest alone, and the result of the read they made stale is never published."""
+    client = held_reading_client
+    uri = f"file:///work/{next(NUMBERS)}/games.slow"
+    client.text_document_did_open(lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(uri, "slow", 1, "e8-b8 d5-d6\n")))
+    assert await client.protocol.send_request_async("held/calls", {}) == 1  # answered while the read blocks
+    _, diagnostics = await open_text(client, '[Game "tablut"]\n1. e3-c3 e4-b4 *\n')  # checked meanwhile
+    assert [d.code for d in diagnostics] == ["T1"]
+    await change(client, uri, 2, (0, 0), (1, 0), "e8-b8 e4-e3\n")  # two edits while the read blocks (a T2)
+    await change(client, uri, 3, (0, 0), (1, 0), "e8-b8 d5-d6 e4-d9\n")
+    client.protocol.notify("held/release", {})
+    assert [(d.code, d.range.start.character) for d in await published(client, uri)] == [("T1", 12)]  # version 3
+    assert await client.protocol.send_request_async("held/calls", {}) == 2  # versions 1 and 3: not 2
+    assert sorted(m.message for m in client.log_messages if uri in m.message) == [
+        f"{uri} version 1: read, dropped for a newer edit",
+        f"{uri} version 3: checked 1 of 1 changed records",
+    ]
+
+
 # -- documents of other formats: read as validate reads their files --------------
 
 LOGGED = "nov 21, 2026 10:00:00 AM it.unibo.ai.didattica.competition.tablut.domain.GameAshtonTablut {}\n"
