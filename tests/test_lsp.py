@@ -994,6 +994,15 @@ async def test_the_plies_of_a_csv_are_coloured_row_by_row(client: LanguageClient
     ]
 
 
+async def test_the_outline_of_another_format_has_a_symbol_for_each_of_its_games(client: LanguageClient):
+    uri, _ = await open_file(client, "lists.txt", OTHER_FORMATS["lists.txt"][0])
+    found = await client.text_document_document_symbol_async(lsp.DocumentSymbolParams(lsp.TextDocumentIdentifier(uri)))
+    assert [(s.name, s.detail, s.range.start.line) for s in found] == [
+        ("? – ?, ?, 1-0", "tablut (aage), 2 plies, valid", 0),
+        ("? – ?, ?, *", "tablut (aage), 4 plies, 1 error", 1),
+    ]
+
+
 async def test_a_ply_of_a_scrape_written_on_one_line_is_hovered_in_its_own_game(client: LanguageClient):
     game = (
         '{"AageGameTypeName": "Historical Hnefatafl 9x9 (Saami Tablut)", "WhoMovedFirst": "black", '
