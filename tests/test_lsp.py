@@ -725,13 +725,18 @@ def decoded(data: list[int]) -> list[tuple[int, int, int, str]]:
 lsp_tokens = ["property", "string", "comment", "number", "function", "operator", "keyword", "decorator"]
 
 
+async def semantic_tokens(client: LanguageClient, uri: str) -> list[tuple[int, int, int, str]]:
+    """The tokens the server colours a document with, decoded."""
+    found = await client.text_document_semantic_tokens_full_async(
+        lsp.SemanticTokensParams(lsp.TextDocumentIdentifier(uri))
+    )
+    return decoded(found.data)
+
+
 async def test_semantic_tokens(client: LanguageClient):
     text = '% escape\n[Game "tablut"]\n{ a\ncomment } 1. e3-c3 d1-d3 2. e4-e3xd3! $5 (2. e4-e2) 1/2-1/2\n'
     uri, _ = await open_text(client, text)
-    result = await client.text_document_semantic_tokens_full_async(
-        lsp.SemanticTokensParams(lsp.TextDocumentIdentifier(uri))
-    )
-    assert decoded(result.data) == [
+    assert await semantic_tokens(client, uri) == [
         (1, 1, 4, "property"),
         (1, 6, 8, "string"),
         (2, 0, 3, "comment"),
@@ -973,20 +978,15 @@ COLOURED = {  # of each document of OTHER_FORMATS, the text of each token and it
 async def test_the_plies_of_another_format_are_coloured_where_its_reader_placed_them(client: LanguageClient, name: str):
     text, _ = OTHER_FORMATS[name]
     uri, _ = await open_file(client, name, text)
-    found = await client.text_document_semantic_tokens_full_async(
-        lsp.SemanticTokensParams(lsp.TextDocumentIdentifier(uri))
-    )
     lines = text.split("\n")
-    coloured = [(lines[line][start : start + length], kind) for line, start, length, kind in decoded(found.data)]
+    tokens = await semantic_tokens(client, uri)
+    coloured = [(lines[line][start : start + length], kind) for line, start, length, kind in tokens]
     assert coloured == [(ply, "operator" if ply.startswith("x") else "function") for ply in COLOURED[name]]
 
 
 async def test_the_plies_of_a_csv_are_coloured_row_by_row(client: LanguageClient):
     uri, _ = await open_file(client, "games.csv", "# tablut\ne3-c3 d1-d3,0,0,Ongoing\ne3-c3 d1-d9,0,0,Ongoing\n")
-    found = await client.text_document_semantic_tokens_full_async(
-        lsp.SemanticTokensParams(lsp.TextDocumentIdentifier(uri))
-    )
-    assert decoded(found.data) == [
+    assert await semantic_tokens(client, uri) == [
         (1, 0, 5, "function"),
         (1, 6, 5, "function"),
         (2, 0, 5, "function"),
