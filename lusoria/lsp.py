@@ -2,8 +2,8 @@
 
 Diagnostics are those of `lusoria validate`; an edit reads the document and re-checks only the
 records whose text changed, in worker threads, and a newer edit makes an unfinished check stop (its
-finished records are kept; the edits made during a read are read once it ends, the newest alone). The features themselves live in `lusoria/document.py`;
-this module turns them into the protocol.
+finished records are kept; the edits made during a read are read once it ends, the newest alone).
+The features themselves live in `lusoria/document.py`; this module turns them into the protocol.
 
 What the server reads is bounded (`read_messages`: headers, each message's length, JSON's
 nesting and numbers), it answers only about documents the editor opened (it reads no file),
