@@ -5,7 +5,7 @@ records whose text changed, in worker threads, and a newer edit makes an unfinis
 finished records are kept; the edits made during a read are read once it ends, the newest alone).
 The features themselves live in `lusoria/document.py`; this module turns them into the protocol.
 
-What the server reads is bounded (`read_messages`: headers, each message's length, JSON's
+What the server reads is bounded (`handle_messages`: headers, each message's length, JSON's
 nesting and numbers), it answers only about documents the editor opened (it reads no file),
 a request it cannot answer gets an error without a traceback, and what it keeps does not
 grow with the edits (docs/robustness.md).
@@ -594,6 +594,14 @@ def serve(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None
 
 
 async def read_messages(server: LgnServer, stream: BinaryIO) -> None:
+    """Each message of `stream`, handled as it comes (`handle_messages`); once it ends, the requests
+    still waiting for a document's read (`LgnServer.read`) are answered before the server stops."""
+    await handle_messages(server, stream)
+    waiting = [future for future in list(server.protocol._request_futures.values()) if asyncio.isfuture(future)]
+    await asyncio.gather(*waiting, return_exceptions=True)
+
+
+async def handle_messages(server: LgnServer, stream: BinaryIO) -> None:
     """Each message of `stream` (LSP's framing: headers, a blank line, Content-Length bytes of
     JSON), handled as it comes, with nothing read beyond its bounds: a header line over
     MAX_HEADER, or a message without a length, is skipped and said in the client's log; so
