@@ -172,8 +172,8 @@ logging.getLogger("pygls.protocol.json_rpc").addFilter(Untraced())
 
 
 class LgnServer(LanguageServer):
-    """The server: one Document per open file, the version each check is for, and the lock that
-    lets one read of a document run at a time."""
+    """The server: one Document per open file, the version each check is for, and the lock each
+    read of a document holds."""
 
     def __init__(self) -> None:
         super().__init__("lusoria", __version__, protocol_cls=Protocol)
@@ -201,23 +201,24 @@ class LgnServer(LanguageServer):
         opened = self.opened(uri)
         return self.documents.setdefault(uri, Document(opened.path if opened else ""))
 
-    async def read(self, uri: str, stale: Callable[[], bool] = lambda: False) -> tuple[str, list[RecordText]] | None:
+    def lock(self, uri: str) -> asyncio.Lock:
+        """What a read of a document holds (`read`): one read of it at a time, so that the edits made
+        during one are read once it ends, the newest alone (`check_document`)."""
+        return self.reading.setdefault(uri, asyncio.Lock())
+
+    async def read(self, uri: str) -> tuple[str, list[RecordText]]:
         """The text of an open document and its records, read in a worker thread (a CSV of thousands of
-        games takes a while), once the reads of it asked for before have ended; None, unread, when
-        `stale()` then says a newer edit made the read useless (the newer one reads the text once)."""
-        async with self.reading.setdefault(uri, asyncio.Lock()):
-            if stale():
-                return None
-            text, document = self.text(uri), self.held(uri)
-            return text, await asyncio.get_running_loop().run_in_executor(self.thread_pool, document.split, text)
+        games takes a while); its `lock` held."""
+        text, document = self.text(uri), self.held(uri)
+        return text, await asyncio.get_running_loop().run_in_executor(self.thread_pool, document.split, text)
 
     async def document(self, uri: str) -> Document:
-        """The document as it is now (a request during a check checks the records still missing
-        itself); only an open document is kept."""
-        read = await self.read(uri)
-        assert read is not None  # (a read without `stale` always reads)
+        """The document as it is now, once the reads of it asked for before have ended (a request
+        during a check checks the records still missing itself); only an open document is kept."""
+        async with self.lock(uri):
+            _, sources = await self.read(uri)
         document = self.held(uri)
-        document.update(read[1])
+        document.update(sources)
         return document
 
     def place(self, uri: str, position: lsp.Position) -> tuple[int, int, list[str]]:
@@ -329,10 +330,10 @@ async def check_document(server: LgnServer, uri: str, version: int | None) -> No
     def stale() -> bool:
         return server.versions.get(uri) != version
 
-    read = await server.read(uri, stale)
-    if read is None:  # closed, or edited again, before the read began
-        return
-    text, sources = read
+    async with server.lock(uri):
+        if stale():  # closed, or edited again, before the read began: the newer edit's check reads it
+            return
+        text, sources = await server.read(uri)
     if stale():
         server.window_log_message(
             lsp.LogMessageParams(lsp.MessageType.Log, f"{uri} version {version}: read, dropped for a newer edit")
@@ -597,8 +598,8 @@ async def read_messages(server: LgnServer, stream: BinaryIO) -> None:
     """Each message of `stream`, handled as it comes (`handle_messages`); once it ends, the requests
     still waiting for a document's read (`LgnServer.read`) are answered before the server stops."""
     await handle_messages(server, stream)
-    waiting = [future for future in list(server.protocol._request_futures.values()) if asyncio.isfuture(future)]
-    await asyncio.gather(*waiting, return_exceptions=True)
+    futures: list[Any] = list(server.protocol._request_futures.values())  # (pygls's, of every kind of handler)
+    await asyncio.gather(*(future for future in futures if asyncio.isfuture(future)), return_exceptions=True)
 
 
 async def handle_messages(server: LgnServer, stream: BinaryIO) -> None:
