@@ -6,6 +6,7 @@ Regenerate: `cog -r -I docs README.md docs/*.md`; the test suite runs `cog --che
 import ast
 import html
 import inspect
+import json
 import os
 import re
 import shlex
@@ -325,3 +326,129 @@ def _signature(node) -> str:
     arguments = "" if arguments in ("self", "cls") else arguments
     returns = f" -> {ast.unparse(node.returns)}" if node.returns else ""
     return f"({arguments}){returns}".replace("]]]", "]] ]")  # cog reads `]]]` as its own
+
+
+# -- editors.md: the language server's setups, from the format registry ----------------------------
+
+GAMES_FOLDER = "games"  # where the setups attach the server to files whose suffix other files share too
+OTHERS = "games"  # the language the files of the formats told by their first characters are given
+
+
+def _editor_languages() -> dict[str, list[tuple[str, bool]]]:
+    """Each language of the setups and its files' endings, each with whether it is attached everywhere:
+    a format that its files' suffixes tell alone (lgn, OpenTafl's) has a language of its own; the
+    others' are OTHERS: a name ending of their own (a Tablut Challenge log's) everywhere, a suffix other
+    files share (`.json`, `.txt`…: the file is told by its first characters) in GAMES_FOLDER only."""
+    from lusoria.formats import FORMATS
+
+    languages = {entry.name: [(s, True) for s in entry.suffixes] for entry in FORMATS.values() if entry.sniff is None}
+    sniffed = [entry for entry in FORMATS.values() if entry.sniff is not None]
+    named = [(ending, True) for entry in sniffed for ending in entry.named]
+    shared = sorted({suffix for entry in sniffed for suffix in entry.suffixes})
+    return {**languages, OTHERS: named + [(suffix, False) for suffix in shared]}
+
+
+def editor_formats() -> None:
+    """The table of the formats the language server reads, the files the setups attach it to, and what it gives."""
+    from lusoria.formats import FORMATS
+
+    cog.outl("| format | files the setups below attach the server to | the server gives |")
+    cog.outl("| --- | --- | --- |")
+    for entry in FORMATS.values():
+        told = ", ".join(f"`*{suffix}`" for suffix in entry.suffixes)
+        if entry.sniff is not None:
+            told = f"{told} holding {re.sub(r' [(].*[)]$', '', entry.kind)}, in a folder `{GAMES_FOLDER}/`"
+        files = "; ".join([*(f"`*{ending}`" for ending in entry.named), told])
+        gives = "every feature above" if entry.name == "lgn" else "diagnostics, hover, outline, its plies coloured"
+        cog.outl(f"| {entry.name} | {files} | {gives} |")
+
+
+def editor_setup(editor: str) -> None:
+    """The setup of an editor (`vscode`, `neovim`, `helix`, `emacs`) for every language of `_editor_languages`."""
+    cog.out(globals()[f"_{editor}_setup"](_editor_languages()))
+
+
+def _any_case(text: str) -> str:
+    """A pattern of `text` in any case, letter by letter (`[tT][xX][tT]`), for editors that match names as written."""
+    return "".join(f"[{c.lower()}{c.upper()}]" if c.isalpha() else c for c in text)
+
+
+def _vscode_setup(languages: dict[str, list[tuple[str, bool]]]) -> str:
+    associations = {  # (VS Code matches them in any case)
+        f"*{ending}" if everywhere else f"**/{GAMES_FOLDER}/**/*{ending}": language
+        for language, endings in languages.items()
+        for ending, everywhere in endings
+    }
+    settings = {
+        "files.associations": associations,
+        "glspc.server.command": "lusoria",
+        "glspc.server.commandArguments": ["lsp"],
+        "glspc.server.languageId": list(languages),
+        "editor.semanticHighlighting.enabled": True,
+    }
+    return f"```json\n{json.dumps(settings, indent=2)}\n```\n"
+
+
+def _neovim_setup(languages: dict[str, list[tuple[str, bool]]]) -> str:
+    extensions = ", ".join(
+        f'{ending[1:]} = "{language}"'
+        for language, endings in languages.items()
+        if language != OTHERS
+        for ending, _ in endings
+    )
+    patterns = "".join(
+        f'    ["{".*" if everywhere else f".*/{GAMES_FOLDER}/.*"}{_any_case(ending).replace(".", "%.")}"] = "{OTHERS}",\n'
+        for ending, everywhere in languages[OTHERS]
+    )
+    filetypes = ", ".join(f'"{language}"' for language in languages)
+    return (
+        "```lua\n"
+        f"vim.filetype.add({{\n  extension = {{ {extensions} }},\n  pattern = {{\n{patterns}  }},\n}})\n"
+        f'vim.lsp.config("lusoria", {{\n  cmd = {{ "lusoria", "lsp" }},\n  filetypes = {{ {filetypes} }},\n'
+        '  root_markers = { ".git" },\n})\nvim.lsp.enable("lusoria")\n```\n'
+    )
+
+
+def _helix_type(language: str, ending: str, everywhere: bool) -> str:
+    """A file type of Helix's `file-types`: a suffix of the language's own, else a glob."""
+    if language != OTHERS:
+        return f'"{ending[1:]}"'
+    return f'{{ glob = "{"*" if everywhere else f"**/{GAMES_FOLDER}/**/*"}{_any_case(ending)}" }}'
+
+
+def _helix_setup(languages: dict[str, list[tuple[str, bool]]]) -> str:
+    sections = ['[language-server.lusoria]\ncommand = "lusoria"\nargs = ["lsp"]\n']
+    for language, endings in languages.items():
+        types = ", ".join(_helix_type(language, *ending) for ending in endings)
+        comments = (
+            '\ncomment-tokens = [";"]\nblock-comment-tokens = { start = "{", end = "}" }' if language == "lgn" else ""
+        )
+        sections.append(
+            f'[[language]]\nname = "{language}"\nscope = "source.{language}"\nfile-types = [{types}]{comments}\n'
+            'language-servers = ["lusoria"]\n'
+        )
+    return "```toml\n" + "\n".join(sections) + "```\n"
+
+
+def _emacs_regexp(ending: str, everywhere: bool) -> str:
+    """The regexp of auto-mode-alist for a file ending, as an elisp string writes it (`\\\\.lgn\\\\'`)."""
+    return ("" if everywhere else f"/{GAMES_FOLDER}/.*") + ending.replace(".", r"\\.") + r"\\'"
+
+
+def _emacs_setup(languages: dict[str, list[tuple[str, bool]]]) -> str:
+    lines = [
+        f'(define-derived-mode {language}-mode text-mode "{language}" "Game records lusoria reads.")'
+        for language in languages
+    ]
+    lines += [  # (Emacs matches them in any case, auto-mode-case-fold)
+        f"(add-to-list 'auto-mode-alist '(\"{_emacs_regexp(ending, everywhere)}\" . {language}-mode))"
+        for language, endings in languages.items()
+        for ending, everywhere in endings
+    ]
+    modes = " ".join(f"{language}-mode" for language in languages)
+    lines += [
+        "(with-eval-after-load 'eglot",
+        f'  (add-to-list \'eglot-server-programs \'(({modes}) "lusoria" "lsp")))',
+        *(f"(add-hook '{language}-mode-hook #'eglot-ensure)" for language in languages),
+    ]
+    return "```elisp\n" + "\n".join(lines) + "\n```\n"

@@ -90,22 +90,24 @@ def safe_check(text: str | RecordText, assume_result: bool = False) -> Report:
         return report
 
 
-ReportKey = str | tuple[str, str]
+ReportKey = tuple[str, str]
 
 
 def report_key(source: RecordText) -> ReportKey:
-    """What a record's report is kept by: an lgn record's text (checked at line 1, its report holds
-    wherever the record moves); another format's, its text and all its reader made of it: its place
-    (the reader places its diagnostics in the document: `checked`), its game (a move lists' header,
-    `# brandubh`, names it for the lists below), which of the games sharing a line it is (a scrape
-    written on one line)."""
-    return source.text if source.format == "lgn" else (source.text, repr(replace(source, text="")))
+    """What a record's report is kept by: an lgn record's text and whether a tag line follows it (checked
+    at line 1, its report holds wherever the record moves); another format's, its text and all its
+    reader made of it: its place (the reader places its diagnostics in the document: `checked`), its
+    game (a move lists' header, `# brandubh`, names it for the lists below), which of the games sharing
+    a line it is (a scrape written on one line)."""
+    if source.format == "lgn":
+        return source.text, "a tag follows" if source.tag_follows else ""
+    return source.text, repr(replace(source, text=""))
 
 
 def checked(source: RecordText) -> Report:
     """A record's report: an lgn record's checked at line 1; another format's as `validate` checks it
     (its plies and diagnostics at their places in the document)."""
-    return safe_check(source.text if source.format == "lgn" else source)
+    return safe_check(RecordText(source.text, tag_follows=source.tag_follows) if source.format == "lgn" else source)
 
 
 def check_missing(sources: Iterable[RecordText], stale: Callable[[], bool]) -> dict[ReportKey, Report]:
@@ -245,27 +247,33 @@ class Document:
 
     def __init__(self, path: str = "") -> None:
         self.path = path
-        self.format = "lgn"  # the format the document was last read in
         self.entries: list[Entry] = []
         self.reports: dict[ReportKey, Report] = {}
-        self.read: tuple[str | None, list[RecordText]] = (None, [])  # the text last split, and its records
+        self.read: tuple[str | None, str, list[RecordText]] = (None, "lgn", [])  # the text last split, its format
+        # and its records (one tuple: a read in a worker thread replaces the three at once)
 
     def split(self, text: str) -> list[RecordText]:
         """The document's records, read as `validate` reads its file, once for each text (each edit's
         check and the requests that follow it ask for the same text)."""
-        if text != self.read[0]:
-            self.read = (text, self._records(text))
-        return self.read[1]
+        read = self.read
+        if text != read[0]:
+            read = self.read = (text, *self._records(text))
+        return read[2]
 
-    def _records(self, text: str) -> list[RecordText]:
-        """The records of a text; a text that a reader of another format cannot read at all is one
-        record, whose report says why."""
+    def _records(self, text: str) -> tuple[str, list[RecordText]]:
+        """The format of a text and its records; a text that a reader of another format cannot read at
+        all is one record, whose report says why."""
         text = normalized(text)
-        self.format = text_format(self.path, text)
+        format = text_format(self.path, text)
         try:
-            return list(text_records(text, self.path, self.format))
+            return format, list(text_records(text, self.path, format))
         except InputError as error:
-            return [RecordText(text, format=self.format, parsed=SyntaxProblem(str(error), 1, 1))]
+            return format, [RecordText(text, format=format, parsed=SyntaxProblem(str(error), 1, 1))]
+
+    @property
+    def format(self) -> str:
+        """The format the document was last read in."""
+        return self.read[1]
 
     @property
     def lgn(self) -> bool:
@@ -286,7 +294,7 @@ class Document:
         self.entries = [Entry(s, self.reports) for s in sources]
 
     def refresh(self, text: str) -> None:
-        """Take the text as it is now (what a request does: it checks only what it needs)."""
+        """Take the text as it is now, read in this thread (the server reads in a worker: `update`)."""
         self.update(self.split(text))
 
     def entries_at(self, line: int) -> list[Entry]:
@@ -894,9 +902,10 @@ def _token_pattern(game: str) -> re.Pattern[str]:
 
 def tokens(entry: Entry) -> Iterator[tuple[int, int, int, int]]:
     """(line, column, length, token type index) of each token, 0-based in the document, one
-    line at a time (a token that spans lines is cut at the line ends); none of a record of another
-    format than lgn, whose syntax they do not follow."""
+    line at a time (a token that spans lines is cut at the line ends); of a record of another
+    format than lgn, its plies alone (`_read_ply_tokens`)."""
     if not entry.lgn:
+        yield from _read_ply_tokens(entry)
         return
     game = (scan_tags(entry.source.text).get("Game") or "").lower()
     pattern = _token_pattern(game if game in GAMES else any_game())
@@ -914,14 +923,37 @@ def tokens(entry: Entry) -> Iterator[tuple[int, int, int, int]]:
 
     for match in pattern.finditer(text):
         if match["function"]:
-            start, end = match.span("function")
-            capture = re.search(r"x[^~#+]*", match["function"])
-            cut = start + capture.start() if capture else end
-            yield from spans(start, cut, "function")
-            yield from spans(cut, cut + len(capture[0]) if capture else cut, "operator")
+            start = match.start("function")
+            for part_start, part_end, part in _ply_parts(match["function"]):
+                yield from spans(start + part_start, start + part_end, part)
             yield from spans(*match.span("suffix"), "decorator") if match["suffix"] else ()
         elif match["property"]:
             yield from spans(*match.span("property"), "property")
             yield from spans(*match.span("string"), "string")
         elif kind := match.lastgroup:  # the group that matched
             yield from spans(*match.span(kind), "comment" if kind == "escape" else kind)
+
+
+def _ply_parts(ply: str) -> list[tuple[int, int, str]]:
+    """A ply's text as tokens (start, end, type): the move (`function`), then its capture list (`operator`)."""
+    capture = re.search(r"x[^~#+]*", ply)
+    cut = capture.start() if capture else len(ply)
+    return [(0, cut, "function")] + ([(cut, cut + len(capture[0]), "operator")] if capture else [])
+
+
+def _read_ply_tokens(entry: Entry) -> Iterator[tuple[int, int, int, int]]:
+    """The tokens of a record of another format: each ply its reader placed in the document where the
+    document writes it as its text (an .otg's, a move list's, a CSV's, a scrape's `Moves`; not a log's
+    `Turn:` line, which writes it in words), its capture list apart; the rest of such a document has
+    no syntax in common with lgn's, and no token."""
+    record = entry.source.parsed
+    if not isinstance(record, Record):
+        return
+    plies = _Plies()
+    walk(record, plies)
+    lines = lines_of(entry.source.text)
+    for ply, _, _ in plies.plies:
+        row, column = ply.line - entry.source.line, ply.column - 1
+        if 0 <= row < len(lines) and lines[row][column : column + len(ply.text)] == ply.text:
+            for start, end, kind in _ply_parts(ply.text):
+                yield ply.line - 1, column + start, end - start, TOKEN_TYPES.index(kind)

@@ -1,11 +1,11 @@
 """`lusoria lsp`: a Language Server Protocol server for `.lgn` files, on pygls.
 
-Diagnostics are those of `lusoria validate`; an edit re-checks only the records whose
-text changed, in a worker thread, and a newer edit makes an unfinished check stop (its
-finished records are kept). The features themselves live in `lusoria/document.py`;
-this module turns them into the protocol.
+Diagnostics are those of `lusoria validate`; an edit reads the document and re-checks only the
+records whose text changed, in worker threads, and a newer edit makes an unfinished check stop (its
+finished records are kept; the edits made during a read are read once it ends, the newest alone).
+The features themselves live in `lusoria/document.py`; this module turns them into the protocol.
 
-What the server reads is bounded (`read_messages`: headers, each message's length, JSON's
+What the server reads is bounded (`handle_messages`: headers, each message's length, JSON's
 nesting and numbers), it answers only about documents the editor opened (it reads no file),
 a request it cannot answer gets an error without a traceback, and what it keeps does not
 grow with the edits (docs/robustness.md).
@@ -14,7 +14,9 @@ grow with the edits (docs/robustness.md).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
+import inspect
 import logging
 import re
 import sys
@@ -71,6 +73,7 @@ from lusoria.document import (
 )
 from lusoria.notation.json_input import MAX_INTEGER, loads
 from lusoria.notation.numbers import whole_number
+from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import BOM
 from lusoria.plugins import FAILS
 from lusoria.terminal import unescaped
@@ -169,12 +172,14 @@ logging.getLogger("pygls.protocol.json_rpc").addFilter(Untraced())
 
 
 class LgnServer(LanguageServer):
-    """The server: one Document per open file, and the version each check is for."""
+    """The server: one Document per open file, the version each check is for, and the lock each
+    read of a document holds."""
 
     def __init__(self) -> None:
         super().__init__("lusoria", __version__, protocol_cls=Protocol)
         self.documents: dict[str, Document] = {}
         self.versions: dict[str, int | None] = {}  # uri -> the version of the latest check asked for
+        self.reading: dict[str, asyncio.Lock] = {}  # uri -> held while its text is read
 
     def opened(self, uri: str) -> TextDocument | None:
         """The document the editor opened at `uri`; None for any other, which the server never
@@ -196,12 +201,24 @@ class LgnServer(LanguageServer):
         opened = self.opened(uri)
         return self.documents.setdefault(uri, Document(opened.path if opened else ""))
 
-    def document(self, uri: str) -> Document:
-        """The document with every record checked (a request during a check checks the
-        records still missing itself); only an open document is kept."""
-        text = self.text(uri)
+    def lock(self, uri: str) -> asyncio.Lock:
+        """What a read of a document holds (`read`): one read of it at a time, so that the edits made
+        during one are read once it ends, the newest alone (`check_document`)."""
+        return self.reading.setdefault(uri, asyncio.Lock())
+
+    async def read(self, uri: str) -> tuple[str, list[RecordText]]:
+        """The text of an open document and its records, read in a worker thread (a CSV of thousands of
+        games takes a while); its `lock` held."""
+        text, document = self.text(uri), self.held(uri)
+        return text, await asyncio.get_running_loop().run_in_executor(self.thread_pool, document.split, text)
+
+    async def document(self, uri: str) -> Document:
+        """The document as it is now, once the reads of it asked for before have ended (a request
+        during a check checks the records still missing itself); only an open document is kept."""
+        async with self.lock(uri):
+            _, sources = await self.read(uri)
         document = self.held(uri)
-        document.refresh(text)
+        document.update(sources)
         return document
 
     def place(self, uri: str, position: lsp.Position) -> tuple[int, int, list[str]]:
@@ -261,20 +278,33 @@ def feature(name: str, options: Any = None) -> Callable[[Handler], Handler]:
 def answered(handler: Handler) -> Handler:
     """A handler whose failure is an error without a traceback (pygls would send one, in the
     error's data): its type and message, or what a plug-in's game that raised it says, naming it
-    (`failed_plug_in`); the traceback stays in the server's log."""
+    (`failed_plug_in`); the traceback stays in the server's log. A coroutine's (a request that
+    waits for a read: `LgnServer.read`) is one too."""
 
     @functools.wraps(handler)
     def answering(server: LgnServer, params: Any) -> Any:
-        try:
+        with failures_answered(handler):
             return handler(server, params)
-        except JsonRpcException:
-            raise
-        except FAILS as error:  # a plug-in game's sys.exit() too: it ended the server
-            logging.getLogger(__name__).exception("%s failed", handler.__name__)
-            said = failed_plug_in(error) or f"lusoria could not answer: {type(error).__name__}: {error}"
-            raise JsonRpcInternalError(said[:1000]) from None
 
-    return answering  # type: ignore[return-value]  # the same signature
+    @functools.wraps(handler)
+    async def answering_later(server: LgnServer, params: Any) -> Any:
+        with failures_answered(handler):
+            return await handler(server, params)
+
+    return answering_later if inspect.iscoroutinefunction(handler) else answering  # type: ignore[return-value]
+
+
+@contextlib.contextmanager
+def failures_answered(handler: Callable[..., Any]) -> Iterator[None]:
+    """`answered`'s: a failure of `handler` raised as the error that answers it."""
+    try:
+        yield
+    except JsonRpcException:
+        raise
+    except FAILS as error:  # a plug-in game's sys.exit() too: it ended the server
+        logging.getLogger(__name__).exception("%s failed", handler.__name__)
+        said = failed_plug_in(error) or f"lusoria could not answer: {type(error).__name__}: {error}"
+        raise JsonRpcInternalError(said[:1000]) from None
 
 
 # -- diagnostics ----------------------------------------------------------------
@@ -293,17 +323,23 @@ def diagnostic(columns: Columns, entry: Entry, found) -> lsp.Diagnostic:
 
 
 async def check_document(server: LgnServer, uri: str, version: int | None) -> None:
-    """Check the records that changed in a worker thread, then publish, unless a newer
-    edit came meanwhile (then stop: the newer check publishes), or the document was closed."""
-    if server.versions.get(uri) != version:  # closed, or edited again, before the check began
-        return
-    text = server.text(uri)
-    document = server.held(uri)
-    sources = document.split(text)
+    """Read the document and check the records that changed, each in a worker thread, then publish,
+    unless a newer edit came meanwhile (then stop: the newer check publishes), or the document was
+    closed. Edits made while a read runs are read once it ends, the newest alone."""
 
     def stale() -> bool:
         return server.versions.get(uri) != version
 
+    async with server.lock(uri):
+        if stale():  # closed, or edited again, before the read began: the newer edit's check reads it
+            return
+        text, sources = await server.read(uri)
+    if stale():
+        server.window_log_message(
+            lsp.LogMessageParams(lsp.MessageType.Log, f"{uri} version {version}: read, dropped for a newer edit")
+        )
+        return
+    document = server.held(uri)
     missing = document.missing(sources)
     checked = await asyncio.get_running_loop().run_in_executor(server.thread_pool, check_missing, missing, stale)
     document.reports.update(checked)
@@ -362,6 +398,7 @@ def did_close(server: LgnServer, params: lsp.DidCloseTextDocumentParams) -> None
     uri = params.text_document.uri
     server.documents.pop(uri, None)
     server.versions.pop(uri, None)
+    server.reading.pop(uri, None)
     server.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri, []))
 
 
@@ -369,10 +406,10 @@ def did_close(server: LgnServer, params: lsp.DidCloseTextDocumentParams) -> None
 
 
 @feature(lsp.TEXT_DOCUMENT_HOVER)
-def hover(server: LgnServer, params: lsp.HoverParams) -> lsp.Hover | None:
+async def hover(server: LgnServer, params: lsp.HoverParams) -> lsp.Hover | None:
     uri = params.text_document.uri
     line, column, lines = server.place(uri, params.position)
-    entries = server.document(uri).entries_at(line)
+    entries = (await server.document(uri)).entries_at(line)
     entry = next((each for each in entries if each.ply_at(line, column)), entries[-1] if entries else None)
     text: str | None = None
     if entry is None:  # above the first record: a `%` line there may cite a rule too
@@ -390,12 +427,12 @@ def hover(server: LgnServer, params: lsp.HoverParams) -> lsp.Hover | None:
     lsp.TEXT_DOCUMENT_CODE_ACTION,
     lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix, lsp.CodeActionKind.RefactorRewrite]),
 )
-def code_action(server: LgnServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
+async def code_action(server: LgnServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
     uri = params.text_document.uri
     columns = Columns(server, lines_of(server.text(uri)))
     first, _, _ = server.place(uri, params.range.start)
     last, _, _ = server.place(uri, params.range.end)
-    document = server.document(uri)
+    document = await server.document(uri)
     found: list[Fix] = []
     for entry in document.entries:
         if not entry.lgn or entry.last_line < first or entry.first_line > last:
@@ -437,10 +474,10 @@ def after_mark(edit: Edit, marked: bool) -> Edit:
 
 
 @feature(lsp.TEXT_DOCUMENT_FORMATTING)
-def formatting(server: LgnServer, params: lsp.DocumentFormattingParams) -> list[lsp.TextEdit]:
+async def formatting(server: LgnServer, params: lsp.DocumentFormattingParams) -> list[lsp.TextEdit]:
     uri = params.text_document.uri
     text = server.text(uri)
-    document = server.document(uri)
+    document = await server.document(uri)
     if not document.lgn:  # fmt writes lgn: said, and nothing changed
         server.window_show_message(lsp.ShowMessageParams(lsp.MessageType.Info, formatting_refused(document)))
         return []
@@ -454,12 +491,12 @@ def formatting(server: LgnServer, params: lsp.DocumentFormattingParams) -> list[
 
 
 @feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
-def symbols(server: LgnServer, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol]:
+async def symbols(server: LgnServer, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol]:
     uri = params.text_document.uri
     lines = lines_of(server.text(uri))
     columns = Columns(server, lines)
     found = []
-    for entry in server.document(uri).entries:
+    for entry in (await server.document(uri)).entries:
         whole = columns.range(entry.first_line, 0, entry.last_line, len(lines[entry.last_line]))
         first = columns.range(entry.first_line, 0, entry.first_line, len(lines[entry.first_line]))
         found.append(
@@ -469,10 +506,10 @@ def symbols(server: LgnServer, params: lsp.DocumentSymbolParams) -> list[lsp.Doc
 
 
 @feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=[" ", "[", '"', "."]))
-def completion(server: LgnServer, params: lsp.CompletionParams) -> lsp.CompletionList:
+async def completion(server: LgnServer, params: lsp.CompletionParams) -> lsp.CompletionList:
     uri = params.text_document.uri
     line, column, lines = server.place(uri, params.position)
-    document = server.document(uri)
+    document = await server.document(uri)
     if not 0 <= line < len(lines) or not document.lgn:  # (the plies, tags and numbers offered are lgn's)
         return lsp.CompletionList(False, [])
     entry = document.entry_at(line)
@@ -497,12 +534,12 @@ def completion(server: LgnServer, params: lsp.CompletionParams) -> lsp.Completio
 
 
 @feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
-def semantic_tokens(server: LgnServer, params: lsp.SemanticTokensParams) -> lsp.SemanticTokens:
+async def semantic_tokens(server: LgnServer, params: lsp.SemanticTokensParams) -> lsp.SemanticTokens:
     uri = params.text_document.uri
     columns = Columns(server, lines_of(server.text(uri)))
     data: list[int] = []
     previous_line = previous_start = 0
-    for entry in server.document(uri).entries:
+    for entry in (await server.document(uri)).entries:
         for line, column, length, kind in tokens(entry):
             start, end = columns.position(line, column).character, columns.position(line, column + length).character
             delta = line - previous_line
@@ -558,6 +595,14 @@ def serve(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None
 
 
 async def read_messages(server: LgnServer, stream: BinaryIO) -> None:
+    """Each message of `stream`, handled as it comes (`handle_messages`); once it ends, the requests
+    still waiting for a document's read (`LgnServer.read`) are answered before the server stops."""
+    await handle_messages(server, stream)
+    futures: list[Any] = list(server.protocol._request_futures.values())  # (pygls's, of every kind of handler)
+    await asyncio.gather(*(future for future in futures if asyncio.isfuture(future)), return_exceptions=True)
+
+
+async def handle_messages(server: LgnServer, stream: BinaryIO) -> None:
     """Each message of `stream` (LSP's framing: headers, a blank line, Content-Length bytes of
     JSON), handled as it comes, with nothing read beyond its bounds: a header line over
     MAX_HEADER, or a message without a length, is skipped and said in the client's log; so

@@ -183,8 +183,9 @@ def terminal_patterns(game: str, parser: Lark | None = None) -> dict[str, str]:
     return {name: parser.get_terminal(name).pattern.to_regexp() for name in TERMINALS}
 
 
-def parse_lalr(text: str, game: str, offset: int) -> Record:
-    """Parse a record's text (lines counted from `offset`); raises SyntaxProblem."""
+def parse_lalr(text: str, game: str, offset: int, tag_follows: bool = False) -> Record:
+    """Parse a record's text (lines counted from `offset`; `tag_follows`: a tag line after it began the
+    next record); raises SyntaxProblem."""
     try:
         record = cast(Record, builder_parser(game).parse(text, "record"))  # made by the builder while parsing
     except SyntaxProblem as problem:
@@ -192,7 +193,7 @@ def parse_lalr(text: str, game: str, offset: int) -> Record:
             said.line += offset
         raise
     except UnexpectedInput as error:
-        raise _misread_ply(error, text, offset, game) or _describe(error, text, offset, game) from None
+        raise _misread_ply(error, text, offset, game) or _describe(error, text, offset, game, tag_follows) from None
     record.result_line += offset
     if offset:
         record.tag_places = {name: (line + offset, column) for name, (line, column) in record.tag_places.items()}
@@ -243,16 +244,17 @@ def at_the_end(error: UnexpectedInput) -> bool:
     return isinstance(error, UnexpectedEOF) or (isinstance(error, UnexpectedToken) and error.token.type == "$END")
 
 
-def _describe(error: UnexpectedInput, text: str, offset: int, game: str) -> SyntaxProblem:
+def _describe(error: UnexpectedInput, text: str, offset: int, game: str, tag_follows: bool) -> SyntaxProblem:
     """A plain-words syntax error: what was found, what was expected (and, where the record ends
-    after it without a result marker, that it may be cut short: CutShort)."""
+    after it without a result marker, that it may be cut short: CutShort; by the tag line after it,
+    `tag_follows`, that a comment among its tags ended them)."""
     if at_the_end(error):
         lines = text.rstrip().split("\n")
         return MissingResult(
             MISSING_RESULT
             + _result_in_a_comment(text, offset)
             + _variation_unclosed(text, offset)
-            + _tags_ended_by_a_comment(text, offset),
+            + (_tags_ended_by_a_comment(text, offset) if tag_follows else ""),
             offset + len(lines),
             len(lines[-1]) + 1,
         )

@@ -65,6 +65,7 @@ class RecordText:
     # lgn record's, once parsed; another format's reader: its notes of lines not read, which its record holds already)
     signature: str = ""  # an e-mail's signature below it, not read (`signature`: its file's last record's), kept
     greeting: str = ""  # an e-mail's prose above it, not read (`prose`: its file's first record's), kept
+    tag_follows: bool = False  # an lgn record cut at a tag line, which begins the next record
 
     @property
     def last_line(self) -> int:
@@ -121,6 +122,7 @@ def split_records(pieces: Iterable[str], path: str = "") -> Iterator[RecordText]
                     before=tuple(before),
                     notes=greeted,
                     greeting=greeting,
+                    tag_follows=True,
                 )
                 index, before, greeting, greeted = index + 1, [], "", ()
                 start, movetext = match.start(), False
@@ -484,7 +486,7 @@ def parse_record(source: RecordText | str) -> Record:
     if record is None:
         from lusoria.notation.lalr import parse_lalr  # loads Lark: only for the records that need it
 
-        record = parse_lalr(source.text, name, offset)
+        record = parse_lalr(source.text, name, offset, source.tag_follows)
     if "Game" not in record.tags:  # the Game tag line found stands inside a comment
         raise SyntaxProblem("the record has no Game tag", source.line, 1, "", "tag")
     record.line = source.line

@@ -17,6 +17,7 @@ from lusoria.document import (
     format_fix,
     formatted_document,
     ply_hover,
+    report_key,
     rule_hover,
     rules_at,
     symbol_detail,
@@ -53,7 +54,7 @@ def test_a_document_takes_the_reports_given_with_its_records():
     document = Document()
     sources = document.split(OPEN)
     given = check(sources[0].text)
-    document.update(sources, {sources[0].text: given})
+    document.update(sources, {report_key(sources[0]): given})
     assert document.entries[0].report is given
     assert document.missing(sources) == []
 
@@ -352,6 +353,18 @@ def test_the_outline_counts_one_ply_in_the_singular():
     # it said "tablut (seed), 1 plies, valid"
     assert symbol_detail(entry_of('[Game "tablut"]\n1. e3-c3 *\n')) == "tablut (seed), 1 ply, valid"
     assert symbol_detail(entry_of('[Game "tablut"]\n1. e3-c3 d1-d3 *\n')) == "tablut (seed), 2 plies, valid"
+
+
+def test_a_document_of_another_format_that_its_reader_refuses_is_not_read_as_a_record_being_typed():
+    """An .otg file holding lgn is refused by the OpenTafl reader: its hover and outline show no ply,
+    where reading its text as an lgn record being typed (`typed_so_far`) replayed two."""
+    document = Document("/club/game.otg")
+    document.refresh('[Game "tablut"]\n\n1. e3-c3 d1-d3\n')
+    [entry] = document.entries
+    assert (document.format, entry.report.record) == ("otn", None)
+    assert entry.replayed is entry.report
+    assert entry.ply_at(2, 4) is None
+    assert symbol_detail(entry) == "tablut (?), 0 plies, 1 error"
 
 
 def test_format_this_record_is_offered_only_where_fmt_changes_the_record():

@@ -116,6 +116,27 @@ async def test_a_comment_between_tags_is_read_as_validate_reads_it(client: Langu
     )
 
 
+async def test_tags_and_a_comment_ending_the_document_lack_the_result_marker_until_a_tag_follows(
+    client: LanguageClient,
+):
+    """Nothing follows them: the record lacks its result marker alone; a tag typed below makes the
+    comment end the tags, and the record checked again says so."""
+    uri, diagnostics = await open_text(client, '[Game "tablut"]\n{ a note }\n')
+    assert [(d.code, d.range.start.line, d.message) for d in diagnostics] == [
+        ("syntax", 1, "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)")
+    ]
+    await change(client, uri, 2, (2, 0), (2, 0), '[White "Ada"]\n')
+    assert [(d.code, d.range.start.line, d.message) for d in await published(client, uri)] == [
+        (
+            "syntax",
+            1,
+            "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *); the comment on line 2 ends the"
+            " record's tags, and a tag after it begins another record (a comment goes below the tags)",
+        ),
+        ("tag", 2, "the record has no Game tag"),
+    ]
+
+
 async def test_an_edit_rechecks_and_moves_the_diagnostics(client: LanguageClient):
     text = '[Game "tablut"]\n1. e3-c3 d1-d3 *\n\n[Game "tablut"]\n1. e3-c3 e4-b4 *\n'
     uri, diagnostics = await open_text(client, text)
@@ -704,13 +725,18 @@ def decoded(data: list[int]) -> list[tuple[int, int, int, str]]:
 lsp_tokens = ["property", "string", "comment", "number", "function", "operator", "keyword", "decorator"]
 
 
+async def semantic_tokens(client: LanguageClient, uri: str) -> list[tuple[int, int, int, str]]:
+    """The tokens the server colours a document with, decoded."""
+    found = await client.text_document_semantic_tokens_full_async(
+        lsp.SemanticTokensParams(lsp.TextDocumentIdentifier(uri))
+    )
+    return decoded(found.data)
+
+
 async def test_semantic_tokens(client: LanguageClient):
     text = '% escape\n[Game "tablut"]\n{ a\ncomment } 1. e3-c3 d1-d3 2. e4-e3xd3! $5 (2. e4-e2) 1/2-1/2\n'
     uri, _ = await open_text(client, text)
-    result = await client.text_document_semantic_tokens_full_async(
-        lsp.SemanticTokensParams(lsp.TextDocumentIdentifier(uri))
-    )
-    assert decoded(result.data) == [
+    assert await semantic_tokens(client, uri) == [
         (1, 1, 4, "property"),
         (1, 6, 8, "string"),
         (2, 0, 3, "comment"),
@@ -794,6 +820,42 @@ async def test_a_newer_edit_stops_a_check_and_requests_are_answered_meanwhile(he
     assert messages == [
         f"{uri} version 1: checked 1 of 20 changed records, stopped by a newer edit",
         f"{uri} version 2: checked 1 of 1 changed records",
+    ]
+
+
+@pytest_lsp.fixture(
+    scope="module",
+    config=ClientServerConfig(
+        server_command=[sys.executable, str(Path(__file__).with_name("held_reading_lsp_server.py"))]
+    ),
+)
+async def held_reading_client(lsp_client: LanguageClient):
+    """A server whose reader of `*.slow` files blocks until the client sends `held/release`."""
+    await lsp_client.initialize_session(lsp.InitializeParams(capabilities=lsp.ClientCapabilities()))
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_a_document_is_read_in_a_worker_and_the_edits_made_meanwhile_are_read_once(
+    held_reading_client: LanguageClient,
+):
+    """A long document (a CSV of thousands of games) is read off the server's main thread: while its
+    read runs, the server answers and checks other documents; the edits made meanwhile are read once,
+    the newest alone, and the result of the read they made stale is never published."""
+    client = held_reading_client
+    uri = f"file:///work/{next(NUMBERS)}/games.slow"
+    client.text_document_did_open(lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(uri, "slow", 1, "e8-b8 d5-d6\n")))
+    assert await client.protocol.send_request_async("held/calls", {}) == 1  # answered while the read blocks
+    _, diagnostics = await open_text(client, '[Game "tablut"]\n1. e3-c3 e4-b4 *\n')  # checked meanwhile
+    assert [d.code for d in diagnostics] == ["T1"]
+    await change(client, uri, 2, (0, 0), (1, 0), "e8-b8 e4-e3\n")  # two edits while the read blocks (a T2)
+    await change(client, uri, 3, (0, 0), (1, 0), "e8-b8 d5-d6 e4-d9\n")
+    client.protocol.notify("held/release", {})
+    assert [(d.code, d.range.start.character) for d in await published(client, uri)] == [("T1", 12)]  # version 3
+    assert await client.protocol.send_request_async("held/calls", {}) == 2  # versions 1 and 3: not 2
+    assert sorted(m.message for m in client.log_messages if uri in m.message) == [
+        f"{uri} version 1: read, dropped for a newer edit",
+        f"{uri} version 3: checked 1 of 1 changed records",
     ]
 
 
@@ -901,10 +963,44 @@ async def test_lgn_features_are_offered_on_lgn_documents_alone(client: LanguageC
         )
     )
     assert actions is not None and list(actions) == []  # a fix writes lgn: none in an OpenTafl game
-    tokens = await client.text_document_semantic_tokens_full_async(
-        lsp.SemanticTokensParams(lsp.TextDocumentIdentifier(uri))
-    )
-    assert tokens is not None and list(tokens.data) == []  # tokens are lgn's: none in an OpenTafl game
+
+
+COLOURED = {  # of each document of OTHER_FORMATS, the text of each token and its type
+    "club.otg": ["e8-b8", "d5-d6", "d1-d5", "xc5", "e4-d9"],
+    "scrape.json": ["b5-b7", "e6-c6", "i6-e6", "xe7", "e5-e1"],
+    "lists.txt": ["b5-b7", "e6-c6", "e8-b8", "d5-d6", "d1-d5", "xc5", "e4-d9"],
+    "brandubh.csv": [],  # a9 is no square of the board: the reader made no record of the row, and placed no ply
+    "Ada_vs_Bo_1763730000000_gameLog.txt": [],  # `from e3 to e2`: the ply written in words
+}
+
+
+@pytest.mark.parametrize("name", OTHER_FORMATS)
+async def test_the_plies_of_another_format_are_coloured_where_its_reader_placed_them(client: LanguageClient, name: str):
+    text, _ = OTHER_FORMATS[name]
+    uri, _ = await open_file(client, name, text)
+    lines = text.split("\n")
+    tokens = await semantic_tokens(client, uri)
+    coloured = [(lines[line][start : start + length], kind) for line, start, length, kind in tokens]
+    assert coloured == [(ply, "operator" if ply.startswith("x") else "function") for ply in COLOURED[name]]
+
+
+async def test_the_plies_of_a_csv_are_coloured_row_by_row(client: LanguageClient):
+    uri, _ = await open_file(client, "games.csv", "# tablut\ne3-c3 d1-d3,0,0,Ongoing\ne3-c3 d1-d9,0,0,Ongoing\n")
+    assert await semantic_tokens(client, uri) == [
+        (1, 0, 5, "function"),
+        (1, 6, 5, "function"),
+        (2, 0, 5, "function"),
+        (2, 6, 5, "function"),
+    ]
+
+
+async def test_the_outline_of_another_format_has_a_symbol_for_each_of_its_games(client: LanguageClient):
+    uri, _ = await open_file(client, "lists.txt", OTHER_FORMATS["lists.txt"][0])
+    found = await client.text_document_document_symbol_async(lsp.DocumentSymbolParams(lsp.TextDocumentIdentifier(uri)))
+    assert [(s.name, s.detail, s.range.start.line) for s in found] == [
+        ("? – ?, ?, 1-0", "tablut (aage), 2 plies, valid", 0),
+        ("? – ?, ?, *", "tablut (aage), 4 plies, 1 error", 1),
+    ]
 
 
 async def test_a_ply_of_a_scrape_written_on_one_line_is_hovered_in_its_own_game(client: LanguageClient):

@@ -8,6 +8,7 @@ import io
 import json
 import subprocess
 import sys
+import threading
 
 import pytest
 from toy_game import Slide
@@ -194,6 +195,30 @@ def test_a_hover_shows_the_rule_of_a_diagnostic_and_of_an_id_a_comment_cites(ser
     assert found[3] == f"{illegal}\n\n```text\n{api.explain('T2')}\n```"
     assert found[4] == f"```text\n{api.explain('T4')}\n```"
     assert found[5].startswith("**ply 1** (White): `e3-c3`") and "```text\nT" not in found[5]
+
+
+def test_a_request_waiting_for_its_documents_read_is_answered_once_the_input_ends(server, monkeypatch):
+    """A request waits for the read of its document in a worker thread: the input that ends meanwhile
+    (the messages read, the stream closed) answers it still (the read ended after the input here,
+    and the hover was dropped unanswered)."""
+    input_ended = threading.Event()
+    split, handle_messages = document.Document.split, lsp.handle_messages
+
+    def read_after_the_input(self, text):
+        input_ended.wait(60)  # (reached only by a failing test)
+        return split(self, text)
+
+    async def ending(*args):
+        await handle_messages(*args)
+        input_ended.set()
+
+    monkeypatch.setattr(document.Document, "split", read_after_the_input)
+    monkeypatch.setattr(lsp, "handle_messages", ending)
+    opened = {"uri": "file:///late.lgn", "languageId": "lgn", "version": 1, "text": '[Game "tablut"]\n1. e3-c3 *\n'}
+    place = {"textDocument": {"uri": "file:///late.lgn"}, "position": {"line": 1, "character": 4}}
+    stream = frame(notification("textDocument/didOpen", {"textDocument": opened}))
+    hovered = answers(exchange(server, stream + frame(request(7, "textDocument/hover", place))))[7]
+    assert hovered["result"]["contents"]["value"].startswith("**ply 1** (White): `e3-c3`")
 
 
 @pytest.mark.parametrize("mark", ["", "\ufeff"])

@@ -94,6 +94,21 @@ def test_a_line_comment_between_tags_ends_them_too():
     )
 
 
+@pytest.mark.parametrize("end", ["\n", ""])
+def test_tags_and_a_comment_at_the_end_of_the_file_are_said_to_lack_the_result_marker_alone(end):
+    """No tag follows them: the record lacks its result marker, nothing more (it was said that a tag
+    after the comment begins another record)."""
+    [record] = split_records(io.StringIO(f'[Game "tablut"]\n[White "Ada"]\n{{ a note }}{end}'))
+    assert not record.tag_follows
+    with pytest.raises(SyntaxProblem) as ended:
+        parse_record(record)
+    assert (ended.value.message, ended.value.line, ended.value.column) == (
+        "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)",
+        3,
+        11,
+    )
+
+
 def test_a_comment_below_the_tags_of_a_record_without_moves_is_not_said_to_end_them():
     """A blank line after the comment: it was written below the tags, where a comment goes; the record
     lacks its moves, and the tag lines after the blank begin the next record as after any."""
