@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from lusoria.files import common_folder
 from lusoria.formats import FORMATS, Format, HookFailed
@@ -109,11 +109,8 @@ def inputs_folder(sources: Iterable[Source | Skipped]) -> str:
 
 
 def _is_within(path: str, folder: str) -> bool:
-    """Whether absolute `path` is `folder` or below it."""
-    try:
-        return os.path.commonpath([path, folder]) == folder
-    except ValueError:  # (another drive)
-        return False
+    """Whether absolute `path` is `folder` or below it (on Windows, in any case, and never on another drive)."""
+    return PurePath(path).is_relative_to(folder)
 
 
 def file_name(source: RecordText, suffix: str, inputs: str) -> str:
