@@ -670,7 +670,10 @@ def output_dir_given(command: Callable) -> Callable:
             if kwargs["overwrite"]:
                 raise click.UsageError("--overwrite writes over the files already in DIR: give --output-dir DIR")
             if _given("jobs") or _given("force_jobs"):
-                raise click.UsageError("--jobs shares the files of DIR among worker processes: give --output-dir DIR")
+                given = "--jobs" if _given("jobs") else "--force-jobs"
+                raise click.UsageError(
+                    f"{given} is of the worker processes that share the files of DIR: give --output-dir DIR"
+                )
         return command(*args, **kwargs)
 
     return checked
