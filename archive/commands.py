@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import sys
 import warnings
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import nullcontext
@@ -231,6 +232,15 @@ def _from_id(from_id: int | None, record: int | None) -> int | None:
 class ChosenWarning(LusoriaError, UserWarning):
     """What an Archive call chose that it was not given (the variant `tree` starts from), warned when
     the Archive has no `notes` to tell it to."""
+
+
+def _caller_level() -> int:
+    """The `stacklevel` of a warning of the function that calls this one that names the first caller
+    outside this module (the library user's call of `tree`, or of `start_of_game`)."""
+    level, frame = 1, sys._getframe(1)  # (`_tell`'s, the warning's own)
+    while frame.f_back is not None and frame.f_code.co_filename == __file__:
+        level, frame = level + 1, frame.f_back
+    return level
 
 
 class Archive:
@@ -769,12 +779,12 @@ class Archive:
 
     def _tell(self, chosen: Note) -> None:
         """Tell `notes` what a call chose that it was not given (`start_of_game`); an Archive without
-        `notes` warns it (ChosenWarning, at the call of `tree`), so that a library call says it as
-        `lusoria tree` does."""
+        `notes` warns it (ChosenWarning, at the call of `tree` or `start_of_game`), so that a library
+        call says it as `lusoria tree` does."""
         if self.notes:
             self.notes(chosen)
         else:
-            warnings.warn(str(chosen), ChosenWarning, stacklevel=5)
+            warnings.warn(str(chosen), ChosenWarning, stacklevel=_caller_level())
 
     def tree_from(
         self,

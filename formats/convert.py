@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from lusoria.files import common_folder
 from lusoria.formats import FORMATS, Format, HookFailed
@@ -42,6 +42,7 @@ def convert(
     encoding: str = "utf-8",
     format: str | None = None,
     tags: dict[str, str] | None = None,
+    output_dir: str | None = None,
 ) -> Iterator[Converted | Problem]:
     """Every record of `paths` in format `to` (one of `targets()`, lusoria.api's `target_formats`;
     `lusoria convert`). A record that does not parse or breaks a rule is not converted (a reader
@@ -51,13 +52,14 @@ def convert(
     Latrunculi record, or from its writer's ValueError). One written has the `note` of what it loses
     where another program reads it (the format's `loses`: an Ashton game's camps in OTN). A record read
     from another format is written with the tags of its source (its format, file and place: formats.lgn), so that it can be traced back.
-    Each has the name of its own file below a directory (`file_name`)."""
+    Each has the name of its own file below a directory (`file_name`), `output_dir` when given: a folder
+    not read though below a directory of `paths` (`walk`), so that a run never reads an earlier one's files."""
     entry = FORMATS.get(to)
     if entry is None or entry.write is None:
         raise ValueError(f"cannot write '{to}' (known: {', '.join(targets())})")
     sources = list(given(paths))
     inputs = inputs_folder(sources)
-    for report in reports(sources, encoding, format, tags):
+    for report in reports(sources, encoding, format, tags, leave_out=output_dir):
         if isinstance(report, Problem):
             yield report
             continue
@@ -107,11 +109,8 @@ def inputs_folder(sources: Iterable[Source | Skipped]) -> str:
 
 
 def _is_within(path: str, folder: str) -> bool:
-    """Whether absolute `path` is `folder` or below it."""
-    try:
-        return os.path.commonpath([path, folder]) == folder
-    except ValueError:  # (another drive)
-        return False
+    """Whether absolute `path` is `folder` or below it (on Windows, in any case, and never on another drive)."""
+    return PurePath(path).is_relative_to(folder)
 
 
 def file_name(source: RecordText, suffix: str, inputs: str) -> str:

@@ -45,7 +45,10 @@ from lusoria.words import plural
 
 
 def walk(
-    paths: Iterable[Source | Skipped] | Source, format: str | None = None, encoding: str = "utf-8"
+    paths: Iterable[Source | Skipped] | Source,
+    format: str | None = None,
+    encoding: str = "utf-8",
+    leave_out: str | os.PathLike[str] | None = None,
 ) -> Iterator[Source | Skipped]:
     """Files as given; directories searched recursively, in sorted order, for files in one of
     lusoria's formats (lusoria.formats: by name, then by content, decoded from `encoding`; names in any case), or with a
@@ -56,7 +59,9 @@ def walk(
     Streams, text and Skipped items (of an earlier walk) come as they are. One source given alone is one source
     (`validate("games")`: the folder, not the letters of its name, one of which is `/`). A file
     met again (given twice, or inside a directory given too) comes as Skipped: it is read once (the
-    files of a directory met again, as one Skipped of the directory). An `encoding` that is none
+    files of a directory met again, as one Skipped of the directory). The folder `leave_out` (the one
+    `--output-dir` writes to) is not searched, though below a directory given: a run never reads an
+    earlier run's files as its inputs. An `encoding` that is none
     (`encoding_refused`) is one InputError, before any source is read."""
     if refused := encoding_refused(encoding):
         raise InputError(refused, "encoding")
@@ -69,7 +74,7 @@ def walk(
         else:
             again: list[Skipped] = []
             summed: dict[str, list[Skipped]] = {}  # by suffix, files that no format takes, said in one note
-            inside = sorted(p for p in _below(path) if p.is_file() or _broken_link(p))
+            inside = sorted(p for p in _below(path, leave_out) if p.is_file() or _broken_link(p))
             if not inside:
                 yield Skipped(os.fspath(path), NO_FILE)
             for found in inside:
@@ -347,12 +352,18 @@ def stream_name(stream: object) -> str:
     return str(getattr(stream, "name", "<stream>"))
 
 
-def _below(folder: str | os.PathLike[str]) -> Iterator[Path]:
+def _below(folder: str | os.PathLike[str], leave_out: str | os.PathLike[str] | None = None) -> Iterator[Path]:
     """The files and links below `folder` but hidden ones (a name that starts with `.`: `.DS_Store`,
     an editor's swap file or lock, `.#game.lgn`), and none in a hidden folder (`.git`, `.venv`),
-    unlisted: a club's git checkout validates without a note for each file of `.git`."""
+    unlisted: a club's git checkout validates without a note for each file of `.git`; nor any in the
+    folder `leave_out`."""
+    left_out = os.path.realpath(leave_out) if leave_out is not None else None
     for top, folders, files in os.walk(folder):
-        folders[:] = [name for name in folders if not name.startswith(".")]
+        folders[:] = [
+            name
+            for name in folders
+            if not name.startswith(".") and os.path.realpath(os.path.join(top, name)) != left_out
+        ]
         yield from (Path(top, name) for name in folders + files if not name.startswith("."))
 
 

@@ -558,16 +558,19 @@ def diagrams(
     jobs: int = 1,
     format: str | None = None,
     tags: dict[str, str] | None = None,
+    output_dir: str | None = None,
 ) -> Iterator[Diagram | Problem]:
     """The board after ply `ply` (default: the last checked) of every record of `paths` as SVG, as
     `board` draws it, in order, made by `jobs` worker processes (`lusoria show --format svg
     --output-dir`), each named `<file>-<n>.svg` as `replay_pages` names its pages; a record that
     cannot be replayed to that ply has its problem in its place (as `board` would raise it), and a
     source that cannot be read or is skipped a Problem. `format` and `tags` read the records as
-    `validate` reads them."""
+    `validate` reads them; `output_dir`, the folder the boards go to, is not read (`convert`)."""
     sources = list(given(paths))
     return in_workers(
-        partial(_drawn, ply=ply, inputs=inputs_folder(sources)), records(sources, encoding, format, tags), jobs
+        partial(_drawn, ply=ply, inputs=inputs_folder(sources)),
+        records(sources, encoding, format, tags, leave_out=output_dir),
+        jobs,
     )
 
 
@@ -701,17 +704,18 @@ def replay_pages(
     jobs: int = 1,
     format: str | None = None,
     tags: dict[str, str] | None = None,
+    output_dir: str | None = None,
 ) -> Iterator[PublishedPage | Problem]:
     """The replay page of every record of `paths`, in order, made by `jobs` worker processes
     (`lusoria html --output-dir`), each with the name of its file (`<file>-<n>.html`, as `convert`
     names a record's file: in the folders that lead to it from the current directory) and what `index_page` says of it; an
     invalid record's too (its page shows its diagnostics), and a Problem in its place for a source
-    that cannot be read or is skipped. `format` and `tags` read the records as `validate` reads them.
-    Each record goes to a worker on its own: its page costs far more than its text, and a round's
+    that cannot be read or is skipped. `format` and `tags` read the records as `validate` reads them;
+    `output_dir`, the folder the pages go to, is not read (`convert`). Each record goes to a worker on its own: its page costs far more than its text, and a round's
     records would be one chunk of `validate`'s, one process's."""
     sources = list(given(paths))
     published = partial(_published, inputs=inputs_folder(sources))
-    return in_workers(published, records(sources, encoding, format, tags), jobs, chunk=1)
+    return in_workers(published, records(sources, encoding, format, tags, leave_out=output_dir), jobs, chunk=1)
 
 
 def _published(source: RecordText, inputs: str) -> PublishedPage:

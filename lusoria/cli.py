@@ -670,7 +670,10 @@ def output_dir_given(command: Callable) -> Callable:
             if kwargs["overwrite"]:
                 raise click.UsageError("--overwrite writes over the files already in DIR: give --output-dir DIR")
             if _given("jobs") or _given("force_jobs"):
-                raise click.UsageError("--jobs shares the files of DIR among worker processes: give --output-dir DIR")
+                given = "--jobs" if _given("jobs") else "--force-jobs"
+                raise click.UsageError(
+                    f"{given} is of the worker processes that share the files of DIR: give --output-dir DIR"
+                )
         return command(*args, **kwargs)
 
     return checked
@@ -788,7 +791,7 @@ def draw(
     """`show PATH... --format svg --output-dir DIR`: each record's board after `ply` written in `directory`."""
     inputs, status, records = Inputs(), 0, 0
     outputs: dict[str, str] = {}  # the files written, and the record each holds
-    for diagram in inputs(api.diagrams(paths, ply, encoding, jobs=jobs, **reading())):
+    for diagram in inputs(api.diagrams(paths, ply, encoding, jobs=jobs, output_dir=directory, **reading())):
         records += 1
         if diagram.svg is None:
             status = max(status, not_made(diagram, "drawn", 2))
@@ -900,7 +903,7 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
     inputs, status, records = Inputs(), 0, 0
     published = []  # the pages written, which the index lists
     outputs: dict[str, str] = {}  # the files written, and the record each holds
-    for page in inputs(api.replay_pages(paths, encoding, jobs=jobs, **reading())):
+    for page in inputs(api.replay_pages(paths, encoding, jobs=jobs, output_dir=directory, **reading())):
         records += 1
         if written_in(directory, page.file_name, page.page, record_said(page.source), outputs, overwrite):
             status = 2
@@ -943,7 +946,7 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, over
     held: str | None = None  # the game of a format of one game per file, written once no second one comes
     outputs: dict[str, str] = {}  # the files written, and the record each holds
     noted: set[str] = set()  # what the records written lose, said once (of the first)
-    for item in inputs(api.convert(paths, to, encoding, **reading())):
+    for item in inputs(api.convert(paths, to, encoding, output_dir=output_dir, **reading())):
         records += 1
         if item.text is None:
             status = max(status, not_made(item, "converted", 1))

@@ -58,16 +58,18 @@ def records(
     format: str | None = None,
     tags: dict[str, str] | None = None,
     progress: Callable[[int], None] | None = None,
+    leave_out: str | None = None,
 ) -> Iterator[RecordText | Problem]:
     """Every record of `paths` (files, directories, `-`, streams or text), in order, with a
     Problem in its place for each source that cannot be read or is skipped. `format` forces
     a format (lusoria.formats); `tags` (Game, Variant, Rules) choose the game and rules of
     records whose files do not say them; `progress` is told the bytes of each file as they
-    are read (they add up to `size`); a file of blanks at most, in any format, is a Skipped (`EMPTY`).
+    are read (they add up to `size`); a file of blanks at most, in any format, is a Skipped (`EMPTY`);
+    the folder `leave_out` is not read, though below a directory given (`walk`).
     Notes (`ReadingNotes`) come last."""
     notes = ReadingNotes(tags or {})
     tags = notes.chosen or None
-    for path in walk(paths, format, encoding):
+    for path in walk(paths, format, encoding, leave_out):
         if isinstance(path, Skipped):
             yield path
             continue
@@ -193,9 +195,11 @@ def reports(
     tags: dict[str, str] | None = None,
     progress: Callable[[int], None] | None = None,
     keep: bool = True,
+    leave_out: str | None = None,
 ) -> Iterator[Report | Problem]:
     """`records`, each checked (`check`; `keep`: as there)."""
-    return mapped(lambda record: check(record, keep=keep), records(paths, encoding, format, tags, progress))
+    read = records(paths, encoding, format, tags, progress, leave_out)
+    return mapped(lambda record: check(record, keep=keep), read)
 
 
 def without_problems(

@@ -464,3 +464,23 @@ def test_one_page_or_a_folder_of_pages(tmp_path, monkeypatch, given, said):
     refused = run("html", *given)
     assert refused.exit_code == 2 and refused.stderr.endswith(f"Error: {said}\n")
     assert sorted(path.name for path in tmp_path.iterdir()) == ["a.lgn", "b.lgn"]
+
+
+@pytest.mark.parametrize(
+    ("command", "written"),
+    [
+        (("html",), ["escape-000000.html", "index.html"]),
+        (("show", "--format", "svg"), ["escape-000000.svg"]),
+        (("convert", "--to", "lgn"), ["escape-000000.lgn"]),
+    ],
+)
+def test_an_output_folder_inside_the_folder_given_is_not_read_as_an_input(tmp_path, command, written):
+    """`lusoria html . --output-dir site`, run again: DIR is not read as the input folder's own (its
+    files were skipped one by one, and `convert` read its own records back into `out/out/…`, one folder
+    deeper each run); the second run finds every file as it would write it, and says nothing."""
+    shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / "escape.lgn")
+    first = run(*command, ".", "--output-dir", "out")
+    assert (first.exit_code, first.stdout) == (0, "".join(f"wrote out/{name}\n" for name in written))
+    again = run(*command, ".", "--output-dir", "out")
+    assert (again.exit_code, again.stdout, again.stderr) == (0, "", first.stderr)
+    assert sorted(str(path.relative_to(tmp_path / "out")) for path in (tmp_path / "out").rglob("*")) == written

@@ -327,8 +327,9 @@ def test_jobs_without_output_dir_is_a_usage_error_as_overwrite_is(round_, comman
     """--jobs, the worker processes of --output-dir's files, given for one record: said, not ignored."""
     refused = run(*command, round_ / "escape.lgn", *jobs)
     assert (refused.exit_code, refused.stdout) == (2, "")
+    given = "--force-jobs" if jobs == ["--force-jobs"] else "--jobs"  # (the option given, -j by its long name)
     assert refused.stderr.endswith(
-        "Error: --jobs shares the files of DIR among worker processes: give --output-dir DIR\n"
+        f"Error: {given} is of the worker processes that share the files of DIR: give --output-dir DIR\n"
     )
 
 

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import threading
 import urllib.request
+import warnings
 from urllib.parse import urlencode
 
 import pytest
@@ -142,6 +143,15 @@ def test_the_tree_json_without_a_position_starts_from_the_start_of_the_game_as_t
     assert (first["ply"], first["game"]) == {"tablut": ("e3-c3", "tablut"), "seneca": ("@d4", "latrunculi")}[
         filters.get("game", filters.get("variant", "tablut"))
     ]
+
+
+@pytest.mark.parametrize("params", [{"game": "tablut"}, {}])
+def test_the_variant_the_explorer_chooses_is_warned_to_no_log(path, params):
+    """The page shows the game and variant it opens on: its Archive does not warn them (ChosenWarning,
+    a library call's) into the server's log for every request."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert json.loads(tree_json(path, params))[0]["ply"] == "e3-c3"
 
 
 @pytest.mark.parametrize(

@@ -229,6 +229,13 @@ def test_the_tree_of_a_library_call_starts_from_the_start_of_the_game_its_filter
     with pytest.warns(ChosenWarning) as warned:
         started = archive.tree(filters=Filters(game="Tablut"), depth=2)
     assert [str(warning.message) for warning in warned] == [chosen] and warned[0].filename == __file__
+    with pytest.warns(ChosenWarning) as warned:  # said at the caller's line of start_of_game too (was `sys:1`)
+        archive.start_of_game(Filters(game="tablut"))
+        archive.start_of_game(None)
+    assert [(str(warning.message), warning.filename) for warning in warned] == [
+        (chosen, __file__),
+        (f"note: Game laquet Variant seed: the game of most records in {archive.path}", __file__),
+    ]
     assert started and started == archive.tree_from(rules, rules.initial(), Filters(game="Tablut"), depth=2)
     told = []
     with warnings.catch_warnings():

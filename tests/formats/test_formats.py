@@ -2737,3 +2737,18 @@ def test_tab_separated_games_without_their_header_are_said_with_the_header_to_ad
             "first line of the column names separated by tabs",
         )
     ]
+
+
+def test_an_input_is_within_the_current_directory_as_windows_names_folders(monkeypatch):
+    """On Windows a folder is one in any case (`C:\\Users\\Me` typed `c:\\users\\me`): an input typed so
+    is named from the current directory, as one typed as the directory says it (it was named from the
+    folder above its own, as one outside); one on another drive is outside it."""
+    import pathlib
+
+    from lusoria.formats import convert as converting
+
+    monkeypatch.setattr(converting, "PurePath", pathlib.PureWindowsPath)
+    assert converting._is_within(r"c:\users\me\round1", r"C:\Users\Me")
+    assert converting._is_within(r"C:\Users\Me", r"C:\Users\Me")
+    assert not converting._is_within(r"C:\Users\Mel\round1", r"C:\Users\Me")
+    assert not converting._is_within(r"D:\Users\Me\round1", r"C:\Users\Me")
