@@ -124,12 +124,20 @@ def looks_like_move_lists(head: str, fewest: int = 2) -> bool:
     few thousand characters of a file): a word it ends in may be cut, so it is not judged when two
     others are. A header and lines of prose above it (`_games_start`) are passed over; under a header that
     names a tafl game (`# brandubh`), one move is enough, and a first line that is none and holds no CSV
-    delimiter (`zz`) is a move list all the same, said at its place as one (a CSV line holds them)."""
+    delimiter (`zz`) is a move list all the same, said at its place as one, unless a line below it holds
+    a delimiter before any is a move list (`2026-05-01` above the rows of a CSV file: `_tells_format`)."""
     lines = head[_games_start(head) :].splitlines(keepends=True)
     first = next((line for line in lines if line.strip()), "")
     if _names_a_game(head):
-        return _is_move_list(first, 1) or bool(first) and not any(map(first.__contains__, CSV_DELIMITERS))
+        told = next(filter(_tells_format, lines), None)
+        return _is_move_list(told, 1) if told is not None else bool(first)
     return _is_move_list(first, fewest)
+
+
+def _tells_format(line: str) -> bool:
+    """Whether a line under a header naming a tafl game tells move lists from a CSV file's lines
+    (`looks_like_move_lists`): a move list, or a line that holds a CSV delimiter (a CSV line's)."""
+    return _is_move_list(line, 1) or any(map(line.__contains__, CSV_DELIMITERS))
 
 
 def _is_move_list(first: str, fewest: int) -> bool:

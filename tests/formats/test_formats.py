@@ -2584,6 +2584,20 @@ def test_a_txt_file_under_a_header_naming_its_game_says_a_line_that_is_no_game_a
 
 
 @pytest.mark.parametrize("delimiter", [",", ";"])
+def test_a_txt_csv_file_whose_first_line_under_its_header_is_a_date_is_read_as_csv(tmp_path, delimiter):
+    """A `.txt` of CSV rows under `# brandubh` whose first line is no move and holds no delimiter (a
+    date) was read as move lists, every row an error ('found 'd3-f3;0;0;Ongoing''): the rows below
+    it are a CSV file's, that line said at its place as a CSV line."""
+    row = delimiter.join([CSV_GAME.split(",")[0], "0", "1", "White"])
+    text = f"# brandubh\n2026-05-01\n{row}\n"
+    (tmp_path / "games.txt").write_text(text)
+    games = [check(source) for source in read_sources(str(tmp_path / "games.txt"))]
+    said = [[(d.line, d.column, d.message) for d in game.diagnostics] for game in games]
+    assert text_format("games.txt", text) == "csv"
+    assert said == [[(2, 1, CSV_LINE.replace(",", delimiter))], []]
+
+
+@pytest.mark.parametrize("delimiter", [",", ";"])
 def test_a_csv_field_quoted_is_read_whole_whatever_delimiter_it_holds(delimiter):
     """A `;` inside the quoted moves of a `;` file (a `,` in a `,` file) made the row five fields: the
     file was read as lgn, 'not a game record in any format lusoria reads'."""
