@@ -422,7 +422,7 @@ def _holds_move_list(line: str) -> bool:
 
 def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
     """The games of a file of move lists: one a line, a game of numbered moves going on over the
-    lines after it (`_GAME`), after a header and lines of prose (`_passed_over`) and up to lines
+    lines after it (`_GAME`), after a header and lines of prose (`_begun`) and up to lines
     of prose and an e-mail's signature line (`-- `) below them (`_mailed`), each noted, as is a game's
     title on the line above it (`_titled`). `tags`: Game, Variant, Rules; without
     Game, the game the file's name names (`named_game`: its default preset), else the format's
@@ -459,21 +459,23 @@ def _titled(text: str, blocks: list[re.Match[str]]) -> dict[re.Match[str], re.Ma
 def _begun(draft: Draft, place: tuple[int, int], pasted: _Pasted, chosen: Mapping[str, str], overruled: str) -> None:
     """A game of a file of move lists or a CSV file, at `place` (its index, and how many games the
     file holds), begun: the `chosen` tags and the players of its header, the notes of what is not read
-    around the games (`_passed_over`, `_mailed`) and of a header `overruled` (`_header_overruled_said`)."""
+    around the games and of its header, in the order of their lines: the prose above the header
+    (`_above_header`), the header `overruled` (`_header_overruled_said`) or else read (`_header_said`),
+    the prose and signature around the games (`_mailed`)."""
     for name, value in {**chosen, **pasted.players}.items():
         draft.tag(name, value)
+    if place[0] == 0 and pasted.above_header is not None:
+        draft.note_unread(_prose_said(draft, pasted.above_header, "greeting"))
     _header_overruled_said(draft, place[0], overruled)
     if place[0] == 0:
-        _passed_over(draft, pasted)
+        _header_said(draft, pasted)
     _mailed(draft, place, pasted)
 
 
-def _passed_over(draft: Draft, pasted: _Pasted) -> None:
-    """The notes of the first game of a file of move lists or a CSV file of the lines of prose above
-    its header (`_above_header`) and of a header that names no game (`# round 2`: `_header`), not read,
-    or else of players it names that may not be those meant (`_players_said`)."""
-    if pasted.above_header is not None:
-        draft.note_unread(_prose_said(draft, pasted.above_header, "greeting"))
+def _header_said(draft: Draft, pasted: _Pasted) -> None:
+    """The note of the first game of a file of move lists or a CSV file of a header that names no game
+    (`# round 2`: `_header`), not read, or else of players it names that may not be those meant
+    (`_players_said`)."""
     header, line = pasted.header, draft.locator.where(pasted.header_end)[0]
     if header and not _names_a_game(header) and not pasted.players:
         draft.note_unread(f"line {line}, {header!r}, a header that names no game: not read")

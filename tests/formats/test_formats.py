@@ -1200,6 +1200,23 @@ def test_a_header_below_a_greeting_is_read_and_what_is_passed_over_said(tmp_path
     assert format_of(name, text) == format
 
 
+@pytest.mark.parametrize("format, row", [("tafl", "d2-b2\n"), ("csv", BRANDUBH_ROW)])
+def test_the_notes_of_a_header_overruled_between_greetings_are_in_the_order_of_their_lines(format, row):
+    """A header overruled (here by the file's name) between an e-mail's greetings: the notes follow
+    the lines (the CSV reader said the header last, the move lists' reader first)."""
+    header = "'# brandubh, Berg, Anna vs Ruud, Jon'"
+    text = f"Hi Jon,\n\n{header[1:-1]}\nhere it is:\n\n{row}"
+    [source] = read_text(text, format, f"copenhagen.{'txt' if format == 'tafl' else format}")
+    assert check(source).record.main.comments == [
+        f"{format} reader: line 1 holds no move (prose: an e-mail's greeting?): not read",
+        f"{format} reader: the header on line 3, {header}, names brandubh: read as copenhagen, as the file's name"
+        " says (--game, then a file's name, win over a header)",
+        f"{format} reader: line 3, {header} names the players Anna (White) and Ruud (Black): a name holds no comma"
+        " (write 'Anna Berg vs Jon Ruud', not 'Berg, Anna vs Ruud, Jon')",
+        f"{format} reader: line 4 holds no move (prose: an e-mail's greeting?): not read",
+    ]
+
+
 def test_a_csv_row_without_moves_above_a_header_is_said_at_its_place_not_passed_over_as_a_greeting():
     """A CSV row that lost its moves (`White,0,0`) above a `# brandubh` line holds no move, but counts:
     no e-mail's greeting (`_holds_header_or_game`), which would be passed over in a note with the header
