@@ -1297,6 +1297,15 @@ def test_a_game_s_title_on_the_line_above_its_moves_is_its_title_not_a_game(text
     ]
 
 
+def test_a_game_s_title_a_blank_line_above_moves_is_still_a_game_whose_moves_were_left_out():
+    """Only the line right above a move list is its title: `Game 2`, a blank line, then moves is the
+    error of a title alone (its own moves left out?), and the moves below it a game with no title."""
+    reports = [check(source) for source in read_text("d2-b2 c4c5\n\nGame 2\n\nd2-b2 c4c5\n", "tafl", "brandubh.txt")]
+    said = [[(d.line, d.column, d.message) for d in report.diagnostics] for report in reports]
+    assert said == [[], [(3, 1, TITLE.format("Game 2"))], []]
+    assert [report.record.main.comments for report in (reports[0], reports[2])] == [[], []]
+
+
 @pytest.mark.parametrize(
     "closing, lines",
     [("Cheers,\nJon Ruud\nStorgata 12\n", "lines 3–5 hold"), ("Merry Christmas 2026\n", "line 3 holds")],
