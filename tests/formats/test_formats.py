@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT, connect
 
-from lusoria.api import convert, random_record, reading_tags, validate
+from lusoria.api import convert, random_record, reading_tags, records, validate
 from lusoria.archive import Archive
 from lusoria.cli import main
 from lusoria.formats import BUILT_IN, FORMATS, Format, aage, format_of, read_text
@@ -1215,6 +1215,23 @@ def test_the_notes_of_a_header_overruled_between_greetings_are_in_the_order_of_t
         " (write 'Anna Berg vs Jon Ruud', not 'Berg, Anna vs Ruud, Jon')",
         f"{format} reader: line 4 holds no move (prose: an e-mail's greeting?): not read",
     ]
+
+
+@pytest.mark.parametrize("format, row", [("tafl", "d2-b2 c4c5\n"), ("csv", BRANDUBH_ROW)])
+def test_a_parsed_record_gives_its_notes_of_lines_not_read_to_api_users_and_says_them_once(tmp_path, format, row):
+    """A move list's or CSV row's record that parses: `records` gives its RecordText the notes of the
+    lines not read (an e-mail's greeting and closing), as a record that does not parse has them; its
+    record holds each once, and `validate` of a valid record says none."""
+    path = tmp_path / f"games.{'txt' if format == 'tafl' else format}"
+    path.write_text(f"Hi Jon,\n\n# brandubh\n{row}\nCheers,\nAnna\n")
+    [source] = records([str(path)])
+    notes = (
+        f"{format} reader: line 1 holds no move (prose: an e-mail's greeting?): not read",
+        f"{format} reader: lines 6–7 hold no move (prose: an e-mail's closing?): not read",
+    )
+    assert (source.notes, check(source).record.main.comments) == (notes, list(notes))
+    checked = run("validate", path)
+    assert (checked.exit_code, checked.output) == (0, "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n")
 
 
 def test_a_csv_row_without_moves_above_a_header_is_said_at_its_place_not_passed_over_as_a_greeting():
