@@ -305,11 +305,7 @@ class _Pasted:
     closing: Prose | None  # the prose below them (`closing`)
     signed: tuple[int, str] | None  # the signature below them (`_signature`)
     spans: tuple[tuple[int, int], ...]  # where the games stand: above the closing, and a title below it
-
-    @property
-    def players(self) -> dict[str, str]:
-        """The White and Black tags its header gives every game (`_players`)."""
-        return _players(self.header)
+    players: dict[str, str]  # the White and Black tags its header gives every game (`_players`)
 
 
 def _pasted(
@@ -326,7 +322,7 @@ def _pasted(
     title = _last_title(text, start, end)
     closed = closing(text, start, title, ends)
     spans = ((start, closed.games if closed else title), (title, end))
-    return _Pasted(header, header_end, above, greeting, closed, signed, spans)
+    return _Pasted(header, header_end, above, greeting, closed, signed, spans, _players(header))
 
 
 _BLANK_LINE_ABOVE = re.compile(r"\n[^\S\n]*\n\Z")  # text that ends in a blank line, then the line break above a line

@@ -16,7 +16,7 @@ from conftest import ROOT, connect
 from lusoria.api import convert, random_record, reading_tags, records, validate
 from lusoria.archive import Archive
 from lusoria.cli import main
-from lusoria.formats import BUILT_IN, FORMATS, Format, aage, format_of, read_text
+from lusoria.formats import BUILT_IN, FORMATS, Format, aage, format_of, read_text, tafl
 from lusoria.formats.otn_writer import write_report
 from lusoria.formats.sources import read_sources, text_format, walk
 from lusoria.notation.reader import split_records
@@ -1232,6 +1232,19 @@ def test_a_parsed_record_gives_its_notes_of_lines_not_read_to_api_users_and_says
     assert (source.notes, check(source).record.main.comments) == (notes, list(notes))
     checked = run("validate", path)
     assert (checked.exit_code, checked.output) == (0, "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n")
+
+
+@pytest.mark.parametrize("format, row", [("tafl", "d2-b2 c4c5\n"), ("csv", BRANDUBH_ROW)])
+def test_a_header_s_players_are_read_once_per_file_not_once_per_game(monkeypatch, format, row):
+    """`# brandubh, Anna vs Jon` above three games: each game has its players, read from the header
+    once (they were read again for every game: some 2,000 times for a club's CSV file)."""
+    read = []
+    monkeypatch.setattr(tafl, "_players", lambda header: read.append(header) or {"White": "Anna", "Black": "Jon"})
+    games = [check(source).record.tags for source in read_text("# brandubh, Anna vs Jon\n" + row * 3, format, "x")]
+    assert ([(tags["White"], tags["Black"]) for tags in games], read) == (
+        [("Anna", "Jon")] * 3,
+        ["# brandubh, Anna vs Jon"],
+    )
 
 
 def test_a_csv_row_without_moves_above_a_header_is_said_at_its_place_not_passed_over_as_a_greeting():
