@@ -330,12 +330,11 @@ _BLANK_LINE_ABOVE = re.compile(r"\n[^\S\n]*\n\Z")  # text that ends in a blank l
 
 def _last_title(text: str, start: int, end: int) -> int:
     """Where a game's title that ends `text[start:end]` starts (`is_title`: `Game 2`, its moves left out),
-    when it heads lines of its own (a blank line above it, a line of games or prose above that); else `end`."""
+    when it heads lines of its own (a blank line above it); else `end`. (A title with nothing but blank
+    lines above it is read at its place all the same.)"""
     body = text[start:end].rstrip()
     line = body.rfind("\n") + 1
-    above = body[:line]
-    heads = above.strip() and _BLANK_LINE_ABOVE.search(above)
-    return start + line if heads and is_title(body[line:]) else end
+    return start + line if _BLANK_LINE_ABOVE.search(body[:line]) and is_title(body[line:]) else end
 
 
 CSV_DELIMITERS = ",;"  # what separates a CSV file's fields: a spreadsheet of a European locale writes `;`

@@ -1327,6 +1327,14 @@ def test_a_game_s_title_on_the_line_above_its_moves_is_its_title_not_a_game(text
     ]
 
 
+@pytest.mark.parametrize("format, message", [("tafl", TITLE.format("Game 3")), ("csv", CSV_LINE)])
+def test_a_title_alone_below_a_header_and_a_blank_line_is_the_one_error(format, message):
+    """`Game 3` below `# brandubh` and a blank line, no game above it: it is read at its place, the one
+    error (a title ending the games with nothing above it is no closing)."""
+    reports = [check(source) for source in read_text("# brandubh\n\nGame 3\n", format, f"x.{format}")]
+    assert [[(d.line, d.column, d.message) for d in report.diagnostics] for report in reports] == [[(3, 1, message)]]
+
+
 def test_a_game_s_title_a_blank_line_above_moves_is_still_a_game_whose_moves_were_left_out():
     """Only the line right above a move list is its title: `Game 2`, a blank line, then moves is the
     error of a title alone (its own moves left out?), and the moves below it a game with no title."""
