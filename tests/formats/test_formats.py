@@ -1247,6 +1247,18 @@ def test_a_header_s_players_are_read_once_per_file_not_once_per_game(monkeypatch
     )
 
 
+@pytest.mark.parametrize("format, row", [("tafl", "d2-b2 c4c5\n"), ("csv", BRANDUBH_ROW)])
+def test_a_header_of_no_game_naming_the_sides_is_said_once_not_read(format, row):
+    """`# round 2, White vs Black` names no game and no players: the one note says it is not read,
+    not that its sides are no players as well."""
+    [source] = read_text("# round 2, White vs Black\n" + row, format, f"brandubh.{format}")
+    record = check(source).record
+    assert ("White" in record.tags, record.main.comments) == (
+        False,
+        [f"{format} reader: line 1, '# round 2, White vs Black', a header that names no game: not read"],
+    )
+
+
 def test_a_csv_row_without_moves_above_a_header_is_said_at_its_place_not_passed_over_as_a_greeting():
     """A CSV row that lost its moves (`White,0,0`) above a `# brandubh` line holds no move, but counts:
     no e-mail's greeting (`_holds_header_or_game`), which would be passed over in a note with the header
