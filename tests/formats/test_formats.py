@@ -1136,8 +1136,30 @@ COMMA_NOTE = (
         ),
         ("tafl", "# brandubh, Anna Berg vs Jon Ruud, final\nd2-b2 c4c5\n", ("Anna Berg", "Jon Ruud"), []),
         ("tafl", "# Brandubh, Anna White vs Jon Black\nd2-b2 c4c5\n", ("Anna White", "Jon Black"), []),
+        ("tafl", "# brandubh, Red vs Black\nd2-b2 c4c5\n", ("Red", "Black"), []),
+        (
+            "tafl",
+            "# brandubh, Anna vs Ruud, Jon\nd2-b2 c4c5\n",
+            ("Anna", "Ruud"),
+            [
+                COMMA_NOTE.format(
+                    reader="tafl", line=1, header="# brandubh, Anna vs Ruud, Jon", white="Anna", black="Ruud"
+                )
+            ],
+        ),
+        ("tafl", "# brandubh, Anna Berg vs Jon Ruud, Club Games\nd2-b2 c4c5\n", ("Anna Berg", "Jon Ruud"), []),
     ],
-    ids=["sides", "a CSV file's sides", "last names first", "a CSV file's", "a word after", "names of colours"],
+    ids=[
+        "sides",
+        "a CSV file's sides",
+        "last names first",
+        "a CSV file's",
+        "a word after",
+        "names of colours",
+        "one side's name",
+        "a first name after",
+        "two words after",
+    ],
 )
 def test_a_header_s_players_that_may_not_be_those_meant_are_said_in_a_note(format, text, players, notes):
     """`attackers vs defenders` named the players 'attackers' and 'defenders', and `Berg, Anna vs Ruud,
@@ -1150,6 +1172,13 @@ def test_a_header_s_players_that_may_not_be_those_meant_are_said_in_a_note(forma
 
 
 GREETED = "tafl reader: line 1 holds no move (prose: an e-mail's greeting?): not read"
+
+
+@pytest.mark.parametrize("format, row", [("tafl", "d2-b2 c4c5\n"), ("csv", BRANDUBH_ROW)])
+def test_the_greeting_above_a_header_is_the_first_game_s_note_alone(format, row):
+    """`Hi Jon,` above `# brandubh` and two games: the first game says the greeting, the second nothing."""
+    sources = read_text("Hi Jon,\n\n# brandubh\n" + row * 2, format, f"x.{format}")
+    assert [check(source).record.main.comments for source in sources] == [[GREETED.replace("tafl", format)], []]
 
 
 @pytest.mark.parametrize(
