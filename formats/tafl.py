@@ -124,12 +124,20 @@ def looks_like_move_lists(head: str, fewest: int = 2) -> bool:
     few thousand characters of a file): a word it ends in may be cut, so it is not judged when two
     others are. A header and lines of prose above it (`_games_start`) are passed over; under a header that
     names a tafl game (`# brandubh`), one move is enough, and a first line that is none and holds no CSV
-    delimiter (`zz`) is a move list all the same, said at its place as one (a CSV line holds them)."""
+    delimiter (`zz`) is a move list all the same, said at its place as one, unless a line below it holds
+    a delimiter before any is a move list (`2026-05-01` above the rows of a CSV file: `_tells_format`)."""
     lines = head[_games_start(head) :].splitlines(keepends=True)
     first = next((line for line in lines if line.strip()), "")
     if _names_a_game(head):
-        return _is_move_list(first, 1) or bool(first) and not any(map(first.__contains__, CSV_DELIMITERS))
+        told = next(filter(_tells_format, lines), None)
+        return _is_move_list(told, 1) if told is not None else bool(first)
     return _is_move_list(first, fewest)
+
+
+def _tells_format(line: str) -> bool:
+    """Whether a line under a header naming a tafl game tells move lists from a CSV file's lines
+    (`looks_like_move_lists`): a move list, or a line that holds a CSV delimiter (a CSV line's)."""
+    return _is_move_list(line, 1) or any(map(line.__contains__, CSV_DELIMITERS))
 
 
 def _is_move_list(first: str, fewest: int) -> bool:
@@ -297,11 +305,7 @@ class _Pasted:
     closing: Prose | None  # the prose below them (`closing`)
     signed: tuple[int, str] | None  # the signature below them (`_signature`)
     spans: tuple[tuple[int, int], ...]  # where the games stand: above the closing, and a title below it
-
-    @property
-    def players(self) -> dict[str, str]:
-        """The White and Black tags its header gives every game (`_players`)."""
-        return _players(self.header)
+    players: dict[str, str]  # the White and Black tags its header gives every game (`_players`)
 
 
 def _pasted(
@@ -318,7 +322,7 @@ def _pasted(
     title = _last_title(text, start, end)
     closed = closing(text, start, title, ends)
     spans = ((start, closed.games if closed else title), (title, end))
-    return _Pasted(header, header_end, above, greeting, closed, signed, spans)
+    return _Pasted(header, header_end, above, greeting, closed, signed, spans, _players(header))
 
 
 _BLANK_LINE_ABOVE = re.compile(r"\n[^\S\n]*\n\Z")  # text that ends in a blank line, then the line break above a line
@@ -326,12 +330,11 @@ _BLANK_LINE_ABOVE = re.compile(r"\n[^\S\n]*\n\Z")  # text that ends in a blank l
 
 def _last_title(text: str, start: int, end: int) -> int:
     """Where a game's title that ends `text[start:end]` starts (`is_title`: `Game 2`, its moves left out),
-    when it heads lines of its own (a blank line above it, a line of games or prose above that); else `end`."""
+    when it heads lines of its own (a blank line above it); else `end`. (A title with nothing but blank
+    lines above it is read at its place all the same.)"""
     body = text[start:end].rstrip()
     line = body.rfind("\n") + 1
-    above = body[:line]
-    heads = above.strip() and _BLANK_LINE_ABOVE.search(above)
-    return start + line if heads and is_title(body[line:]) else end
+    return start + line if _BLANK_LINE_ABOVE.search(body[:line]) and is_title(body[line:]) else end
 
 
 CSV_DELIMITERS = ",;"  # what separates a CSV file's fields: a spreadsheet of a European locale writes `;`
@@ -414,7 +417,7 @@ def _holds_move_list(line: str) -> bool:
 
 def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
     """The games of a file of move lists: one a line, a game of numbered moves going on over the
-    lines after it (`_GAME`), after a header and lines of prose (`_passed_over`) and up to lines
+    lines after it (`_GAME`), after a header and lines of prose (`_begun`) and up to lines
     of prose and an e-mail's signature line (`-- `) below them (`_mailed`), each noted, as is a game's
     title on the line above it (`_titled`). `tags`: Game, Variant, Rules; without
     Game, the game the file's name names (`named_game`: its default preset), else the format's
@@ -451,21 +454,23 @@ def _titled(text: str, blocks: list[re.Match[str]]) -> dict[re.Match[str], re.Ma
 def _begun(draft: Draft, place: tuple[int, int], pasted: _Pasted, chosen: Mapping[str, str], overruled: str) -> None:
     """A game of a file of move lists or a CSV file, at `place` (its index, and how many games the
     file holds), begun: the `chosen` tags and the players of its header, the notes of what is not read
-    around the games (`_passed_over`, `_mailed`) and of a header `overruled` (`_header_overruled_said`)."""
+    around the games and of its header, in the order of their lines: the prose above the header
+    (`_above_header`), the header `overruled` (`_header_overruled_said`) or else read (`_header_said`),
+    the prose and signature around the games (`_mailed`)."""
     for name, value in {**chosen, **pasted.players}.items():
         draft.tag(name, value)
+    if place[0] == 0 and pasted.above_header is not None:
+        draft.note_unread(_prose_said(draft, pasted.above_header, "greeting"))
     _header_overruled_said(draft, place[0], overruled)
     if place[0] == 0:
-        _passed_over(draft, pasted)
+        _header_said(draft, pasted)
     _mailed(draft, place, pasted)
 
 
-def _passed_over(draft: Draft, pasted: _Pasted) -> None:
-    """The notes of the first game of a file of move lists or a CSV file of the lines of prose above
-    its header (`_above_header`) and of a header that names no game (`# round 2`: `_header`), not read,
-    or else of players it names that may not be those meant (`_players_said`)."""
-    if pasted.above_header is not None:
-        draft.note_unread(_prose_said(draft, pasted.above_header, "greeting"))
+def _header_said(draft: Draft, pasted: _Pasted) -> None:
+    """The note of the first game of a file of move lists or a CSV file of a header that names no game
+    (`# round 2`: `_header`), not read, or else of players it names that may not be those meant
+    (`_players_said`)."""
     header, line = pasted.header, draft.locator.where(pasted.header_end)[0]
     if header and not _names_a_game(header) and not pasted.players:
         draft.note_unread(f"line {line}, {header!r}, a header that names no game: not read")

@@ -13,10 +13,10 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT, connect
 
-from lusoria.api import convert, random_record, reading_tags, validate
+from lusoria.api import convert, random_record, reading_tags, records, validate
 from lusoria.archive import Archive
 from lusoria.cli import main
-from lusoria.formats import BUILT_IN, FORMATS, Format, aage, format_of, read_text
+from lusoria.formats import BUILT_IN, FORMATS, Format, aage, format_of, read_text, tafl
 from lusoria.formats.otn_writer import write_report
 from lusoria.formats.sources import read_sources, text_format, walk
 from lusoria.notation.reader import split_records
@@ -1145,8 +1145,30 @@ COMMA_NOTE = (
         ),
         ("tafl", "# brandubh, Anna Berg vs Jon Ruud, final\nd2-b2 c4c5\n", ("Anna Berg", "Jon Ruud"), []),
         ("tafl", "# Brandubh, Anna White vs Jon Black\nd2-b2 c4c5\n", ("Anna White", "Jon Black"), []),
+        ("tafl", "# brandubh, Red vs Black\nd2-b2 c4c5\n", ("Red", "Black"), []),
+        (
+            "tafl",
+            "# brandubh, Anna vs Ruud, Jon\nd2-b2 c4c5\n",
+            ("Anna", "Ruud"),
+            [
+                COMMA_NOTE.format(
+                    reader="tafl", line=1, header="# brandubh, Anna vs Ruud, Jon", white="Anna", black="Ruud"
+                )
+            ],
+        ),
+        ("tafl", "# brandubh, Anna Berg vs Jon Ruud, Club Games\nd2-b2 c4c5\n", ("Anna Berg", "Jon Ruud"), []),
     ],
-    ids=["sides", "a CSV file's sides", "last names first", "a CSV file's", "a word after", "names of colours"],
+    ids=[
+        "sides",
+        "a CSV file's sides",
+        "last names first",
+        "a CSV file's",
+        "a word after",
+        "names of colours",
+        "one side's name",
+        "a first name after",
+        "two words after",
+    ],
 )
 def test_a_header_s_players_that_may_not_be_those_meant_are_said_in_a_note(format, text, players, notes):
     """`attackers vs defenders` named the players 'attackers' and 'defenders', and `Berg, Anna vs Ruud,
@@ -1159,6 +1181,13 @@ def test_a_header_s_players_that_may_not_be_those_meant_are_said_in_a_note(forma
 
 
 GREETED = "tafl reader: line 1 holds no move (prose: an e-mail's greeting?): not read"
+
+
+@pytest.mark.parametrize("format, row", [("tafl", "d2-b2 c4c5\n"), ("csv", BRANDUBH_ROW)])
+def test_the_greeting_above_a_header_is_the_first_game_s_note_alone(format, row):
+    """`Hi Jon,` above `# brandubh` and two games: the first game says the greeting, the second nothing."""
+    sources = read_text("Hi Jon,\n\n# brandubh\n" + row * 2, format, f"x.{format}")
+    assert [check(source).record.main.comments for source in sources] == [[GREETED.replace("tafl", format)], []]
 
 
 @pytest.mark.parametrize(
@@ -1207,6 +1236,65 @@ def test_a_header_below_a_greeting_is_read_and_what_is_passed_over_said(tmp_path
     report = check(source)
     assert (report.record.tags["Game"], report.record.main.comments) == ("brandubh", notes)
     assert format_of(name, text) == format
+
+
+@pytest.mark.parametrize("format, row", [("tafl", "d2-b2\n"), ("csv", BRANDUBH_ROW)])
+def test_the_notes_of_a_header_overruled_between_greetings_are_in_the_order_of_their_lines(format, row):
+    """A header overruled (here by the file's name) between an e-mail's greetings: the notes follow
+    the lines (the CSV reader said the header last, the move lists' reader first)."""
+    header = "'# brandubh, Berg, Anna vs Ruud, Jon'"
+    text = f"Hi Jon,\n\n{header[1:-1]}\nhere it is:\n\n{row}"
+    [source] = read_text(text, format, f"copenhagen.{'txt' if format == 'tafl' else format}")
+    assert check(source).record.main.comments == [
+        f"{format} reader: line 1 holds no move (prose: an e-mail's greeting?): not read",
+        f"{format} reader: the header on line 3, {header}, names brandubh: read as copenhagen, as the file's name"
+        " says (--game, then a file's name, win over a header)",
+        f"{format} reader: line 3, {header} names the players Anna (White) and Ruud (Black): a name holds no comma"
+        " (write 'Anna Berg vs Jon Ruud', not 'Berg, Anna vs Ruud, Jon')",
+        f"{format} reader: line 4 holds no move (prose: an e-mail's greeting?): not read",
+    ]
+
+
+@pytest.mark.parametrize("format, row", [("tafl", "d2-b2 c4c5\n"), ("csv", BRANDUBH_ROW)])
+def test_a_parsed_record_gives_its_notes_of_lines_not_read_to_api_users_and_says_them_once(tmp_path, format, row):
+    """A move list's or CSV row's record that parses: `records` gives its RecordText the notes of the
+    lines not read (an e-mail's greeting and closing), as a record that does not parse has them; its
+    record holds each once, and `validate` of a valid record says none."""
+    path = tmp_path / f"games.{'txt' if format == 'tafl' else format}"
+    path.write_text(f"Hi Jon,\n\n# brandubh\n{row}\nCheers,\nAnna\n")
+    [source] = records([str(path)])
+    notes = (
+        f"{format} reader: line 1 holds no move (prose: an e-mail's greeting?): not read",
+        f"{format} reader: lines 6–7 hold no move (prose: an e-mail's closing?): not read",
+    )
+    assert (source.notes, check(source).record.main.comments) == (notes, list(notes))
+    checked = run("validate", path)
+    assert (checked.exit_code, checked.output) == (0, "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n")
+
+
+@pytest.mark.parametrize("format, row", [("tafl", "d2-b2 c4c5\n"), ("csv", BRANDUBH_ROW)])
+def test_a_header_s_players_are_read_once_per_file_not_once_per_game(monkeypatch, format, row):
+    """`# brandubh, Anna vs Jon` above three games: each game has its players, read from the header
+    once (they were read again for every game: some 2,000 times for a club's CSV file)."""
+    read = []
+    monkeypatch.setattr(tafl, "_players", lambda header: read.append(header) or {"White": "Anna", "Black": "Jon"})
+    games = [check(source).record.tags for source in read_text("# brandubh, Anna vs Jon\n" + row * 3, format, "x")]
+    assert ([(tags["White"], tags["Black"]) for tags in games], read) == (
+        [("Anna", "Jon")] * 3,
+        ["# brandubh, Anna vs Jon"],
+    )
+
+
+@pytest.mark.parametrize("format, row", [("tafl", "d2-b2 c4c5\n"), ("csv", BRANDUBH_ROW)])
+def test_a_header_of_no_game_naming_the_sides_is_said_once_not_read(format, row):
+    """`# round 2, White vs Black` names no game and no players: the one note says it is not read,
+    not that its sides are no players as well."""
+    [source] = read_text("# round 2, White vs Black\n" + row, format, f"brandubh.{format}")
+    record = check(source).record
+    assert ("White" in record.tags, record.main.comments) == (
+        False,
+        [f"{format} reader: line 1, '# round 2, White vs Black', a header that names no game: not read"],
+    )
 
 
 def test_a_csv_row_without_moves_above_a_header_is_said_at_its_place_not_passed_over_as_a_greeting():
@@ -1287,6 +1375,23 @@ def test_a_game_s_title_on_the_line_above_its_moves_is_its_title_not_a_game(text
         (True, 1, []),
         (True, line + 1, [f"tafl reader: line {line}, '{title}', its title: not read"]),
     ]
+
+
+@pytest.mark.parametrize("format, message", [("tafl", TITLE.format("Game 3")), ("csv", CSV_LINE)])
+def test_a_title_alone_below_a_header_and_a_blank_line_is_the_one_error(format, message):
+    """`Game 3` below `# brandubh` and a blank line, no game above it: it is read at its place, the one
+    error (a title ending the games with nothing above it is no closing)."""
+    reports = [check(source) for source in read_text("# brandubh\n\nGame 3\n", format, f"x.{format}")]
+    assert [[(d.line, d.column, d.message) for d in report.diagnostics] for report in reports] == [[(3, 1, message)]]
+
+
+def test_a_game_s_title_a_blank_line_above_moves_is_still_a_game_whose_moves_were_left_out():
+    """Only the line right above a move list is its title: `Game 2`, a blank line, then moves is the
+    error of a title alone (its own moves left out?), and the moves below it a game with no title."""
+    reports = [check(source) for source in read_text("d2-b2 c4c5\n\nGame 2\n\nd2-b2 c4c5\n", "tafl", "brandubh.txt")]
+    said = [[(d.line, d.column, d.message) for d in report.diagnostics] for report in reports]
+    assert said == [[], [(3, 1, TITLE.format("Game 2"))], []]
+    assert [report.record.main.comments for report in (reports[0], reports[2])] == [[], []]
 
 
 @pytest.mark.parametrize(
@@ -2590,6 +2695,20 @@ def test_a_txt_file_under_a_header_naming_its_game_says_a_line_that_is_no_game_a
         expected = f"found '{found}', expected a move such as e2-c2 or f9-f5xg5, 'resigned' or 'timeout'"
         assert (text_format("games.txt", text), said[:1]) == ("tafl", [(2, text.index(found) - 10, expected)])
     assert format_of("games.csv", text) == "csv"
+
+
+@pytest.mark.parametrize("delimiter", [",", ";"])
+def test_a_txt_csv_file_whose_first_line_under_its_header_is_a_date_is_read_as_csv(tmp_path, delimiter):
+    """A `.txt` of CSV rows under `# brandubh` whose first line is no move and holds no delimiter (a
+    date) was read as move lists, every row an error ('found 'd3-f3;0;0;Ongoing''): the rows below
+    it are a CSV file's, that line said at its place as a CSV line."""
+    row = delimiter.join([CSV_GAME.split(",")[0], "0", "1", "White"])
+    text = f"# brandubh\n2026-05-01\n{row}\n"
+    (tmp_path / "games.txt").write_text(text)
+    games = [check(source) for source in read_sources(str(tmp_path / "games.txt"))]
+    said = [[(d.line, d.column, d.message) for d in game.diagnostics] for game in games]
+    assert text_format("games.txt", text) == "csv"
+    assert said == [[(2, 1, CSV_LINE.replace(",", delimiter))], []]
 
 
 @pytest.mark.parametrize("delimiter", [",", ";"])
