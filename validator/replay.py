@@ -724,17 +724,11 @@ class _Replay:
 
     def arrivals(self, key: PlyKey) -> list[_Arrival]:
         """The plies played before the one at `key`, from the start, along its line and the lines it
-        leaves, as the replay played them: kept (`keep`), else replayed again as `line` played them
-        (assumptions too, and the plies before one as it showed they went: `Played.earlier`), for an
-        error that names one (`_placed_by`), so that validate's replay of every ply keeps none."""
-        report, path = self.report, self.path(key)
-        if self.keep:
-            return [
-                _Arrival(ply.text, report.canonical[at], _line_positions(report, at[0])[at[1] + 1], number, at)
-                for ply, number, at in path
-            ]
+        leaves, as the replay played them: replayed again as `line` played them (assumptions too, and
+        the plies before one as it showed they went: `Played.earlier`), for an error that names one
+        (`_placed_by`), so that validate's replay of every ply keeps none (with `keep` too: one way)."""
         position, ended, arrivals = self.start, None, list[_Arrival]()
-        for ply, number, at in path:
+        for ply, number, at in self.path(key):
             if not at[1]:
                 ended = self.outcome_before(number)
             if not at[1] and at[0]:  # a variation: from where it started, the ply before it as it showed it went
