@@ -768,9 +768,9 @@ class _Arrival(NamedTuple):
 def _placed_by(rules: Game, moves: _Moves, square: str, start: Position, arrivals: list[_Arrival]) -> str:
     """Who put the piece on `square` (a square's name), of the plies `arrivals` played from `start`:
     the last that moved or placed a piece there (its move and text, "by move 12, White: e2-g4", as
-    the game's diagram marks where a ply goes to), or after which a piece stands there that did not
-    (a ply the record leaves out went there: a tafl variant's berserk continuation, G16), or "from
-    the start position" when none did."""
+    the game's diagram marks where a ply goes to), or after which a piece stands there, empty before
+    it (a ply the record leaves out went there: a tafl variant's berserk continuation, G16; a captured
+    mercenary, turned in place, was not put there), or "from the start position" when none did."""
     befores = [start, *(arrival.after for arrival in arrivals)]
     for index in reversed(range(len(arrivals))):
         arrival = arrivals[index]
@@ -780,7 +780,7 @@ def _placed_by(rules: Game, moves: _Moves, square: str, start: Position, arrival
         by = f"{moves.said(arrival.number, arrival.key)}: {arrival.written}"
         if diagram.marks.get(place) == TO:
             return f"by {by}"
-        if place in diagram.pieces and diagram.pieces[place] != rules.diagram(befores[index]).pieces.get(place):
+        if place in diagram.pieces and place not in rules.diagram(befores[index]).pieces:
             return f"by a ply the record leaves out after {by}"
     return "from the start position"
 

@@ -246,6 +246,16 @@ def test_an_occupied_square_names_the_ply_that_put_its_piece_there_past_left_out
     ]
 
 
+@pytest.mark.parametrize("keep", [True, False], ids=["kept", "validate"])
+def test_an_occupied_square_of_a_mercenary_turned_in_place_names_no_ply_the_record_leaves_out(keep):
+    """a2-a4xb4 takes the mercenary b4, which stays there, turned (Fetlar leaves out no ply): b9-b4
+    finds it where it stood from the start (it was said to be put there by a ply left out after a2-a4xb4)."""
+    found = check(record("Kf6 Mb4 pc4 pa2 Ph10", "a2-a4xb4 2. h10-h9 a4-a5 3. h9-b9 c4-c5 4. b9-b4"), keep=keep)
+    assert [(d.rule, d.ply, d.message.split(";")[0]) for d in found.diagnostics] == [
+        ("G3", 6, "b4 is occupied (from the start position)")
+    ]
+
+
 LEFT_OUT = "the record leaves out a berserk continuation after c2-c4xd4: c4-c6xc7 (berw: n)"
 
 
