@@ -498,7 +498,7 @@ def ply_hover(entry: Entry, ply: Ply, number: int, main: bool) -> str:
     the board of its line (`_line_up_to`); where its line is not replayed up to it, why (`_not_replayed`)."""
     report = entry.replayed if main else _variation_replayed(entry, ply)
     rules, where = report.rules, "" if main else ", in a variation"
-    if rules is None or number >= len(report.positions):
+    if rules is None or number >= len(report.positions) or not main and _refused_on_its_line(entry, ply):
         return _not_replayed(report, entry.replayed.diagnostics, ply, number, where)
     board = Board(report, number)
     canonical = board.last or ply.text
@@ -515,6 +515,16 @@ def _variation_replayed(entry: Entry, ply: Ply) -> Report:
     text = entry.source.text
     end = offset_of(lines_of(text), ply.line, ply.column) + len(ply.text)
     return safe_check(_line_up_to(text[:end]) + " *")
+
+
+def _refused_on_its_line(entry: Entry, ply: Ply) -> bool:
+    """Whether the record's replay refused a variation's `ply` or a ply before it on its line, which
+    the line replayed alone (`_variation_replayed`) may play: a variation after a berserk continuation
+    the record leaves out starts where the continuation went (G16), as validate and show start it."""
+    keys = {(each.line, each.column): key for each, _, key in entry.plies(entry.replayed)}
+    line, index = keys[ply.line, ply.column]
+    refused = [keys.get((d.line, d.column)) for d in entry.replayed.diagnostics if d.severity == "error"]
+    return any(key is not None and key[0] == line and key[1] <= index for key in refused)
 
 
 def _not_replayed(report: Report, diagnostics: Iterable[Diagnostic], ply: Ply, number: int, where: str) -> str:

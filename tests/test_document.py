@@ -194,6 +194,24 @@ def test_a_hover_past_an_illegal_ply_of_a_variation_says_its_line_was_not_replay
     )
 
 
+def test_a_hover_on_a_variations_ply_the_record_refuses_after_a_left_out_continuation_says_so():
+    """c2-c4xd4's continuation c4-c6xc7 is left out (Tyr, berw:n); c1-c5 shows it, so its variation
+    starts after it, where c6 is occupied: validate, show and the diagnostic at Kg6-c6 refuse it. The
+    hover replayed the variation's line alone, from the written c2-c4xd4, and showed the board after it."""
+    entry = entry_of(
+        '[Game "hnefatafl"] [Variant "tyr-9x9"] [Position "9/2p3K2/2P6/9/9/3Pp4/9/2p6/p1P6 b"]\n'
+        "1... c2-c4xd4 2. c1-c5 ( 2. Kg8-g6 a1-a2 3. Kg6-c6 a2-a1 4. Kc6-d6 ) *\n"
+    )
+    moved, refused, after = (entry.ply_at(1, column) for column in (28, 44, 61))
+    assert moved and refused and after
+    assert ply_hover(entry, *moved).startswith("**ply 2** (White), in a variation: `Kg8-g6`\n\n")
+    assert ply_hover(entry, *refused) == (
+        "**ply 4** (White), in a variation: `Kg6-c6` is illegal (G3): c6 is occupied (by a ply the record leaves "
+        "out after move 1, Black: c2-c4xd4); the rest of this line is not checked"
+    )
+    assert ply_hover(entry, *after) == "ply 6 of a variation was not replayed: its line stops being checked before it"
+
+
 def test_a_hover_shows_the_board_after_a_ply_of_a_record_being_typed():
     """A record being typed has no result marker yet, so it does not parse: a hover on its plies
     showed nothing. Its plies are replayed as validate checks them, with a result assumed."""

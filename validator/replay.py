@@ -730,17 +730,11 @@ class _Replay:
 
     def arrivals(self, key: PlyKey) -> list[_Arrival]:
         """The plies played before the one at `key`, from the start, along its line and the lines it
-        leaves, as the replay played them: kept (`keep`), else replayed again as `line` played them
-        (assumptions too, and the plies before one as it showed they went: `Played.earlier`), for an
-        error that names one (`_placed_by`), so that validate's replay of every ply keeps none."""
-        report, path = self.report, self.path(key)
-        if self.keep:
-            return [
-                _Arrival(ply.text, report.canonical[at], _line_positions(report, at[0])[at[1] + 1], number, at)
-                for ply, number, at in path
-            ]
+        leaves, as the replay played them: replayed again as `line` played them (assumptions too, and
+        the plies before one as it showed they went: `Played.earlier`), for an error that names one
+        (`_placed_by`), so that validate's replay of every ply keeps none (with `keep` too: one way)."""
         position, ended, arrivals = self.start, None, list[_Arrival]()
-        for ply, number, at in path:
+        for ply, number, at in self.path(key):
             if not at[1]:
                 ended = self.outcome_before(number)
             if not at[1] and at[0]:  # a variation: from where it started, the ply before it as it showed it went
@@ -780,9 +774,9 @@ class _Arrival(NamedTuple):
 def _placed_by(rules: Game, moves: _Moves, square: str, start: Position, arrivals: list[_Arrival]) -> str:
     """Who put the piece on `square` (a square's name), of the plies `arrivals` played from `start`:
     the last that moved or placed a piece there (its move and text, "by move 12, White: e2-g4", as
-    the game's diagram marks where a ply goes to), or after which a piece stands there that did not
-    (a ply the record leaves out went there: a tafl variant's berserk continuation, G16), or "from
-    the start position" when none did."""
+    the game's diagram marks where a ply goes to), or after which a piece stands there, empty before
+    it (a ply the record leaves out went there: a tafl variant's berserk continuation, G16; a captured
+    mercenary, turned in place, was not put there), or "from the start position" when none did."""
     befores = [start, *(arrival.after for arrival in arrivals)]
     for index in reversed(range(len(arrivals))):
         arrival = arrivals[index]
@@ -792,7 +786,7 @@ def _placed_by(rules: Game, moves: _Moves, square: str, start: Position, arrival
         by = f"{moves.said(arrival.number, arrival.key)}: {arrival.written}"
         if diagram.marks.get(place) == TO:
             return f"by {by}"
-        if place in diagram.pieces and diagram.pieces[place] != rules.diagram(befores[index]).pieces.get(place):
+        if place in diagram.pieces and place not in rules.diagram(befores[index]).pieces:
             return f"by a ply the record leaves out after {by}"
     return "from the start position"
 

@@ -246,6 +246,43 @@ def test_an_occupied_square_names_the_ply_that_put_its_piece_there_past_left_out
     ]
 
 
+@pytest.mark.parametrize("keep", [True, False], ids=["kept", "validate"])
+def test_an_occupied_square_of_a_mercenary_turned_in_place_names_no_ply_the_record_leaves_out(keep):
+    """a2-a4xb4 takes the mercenary b4, which stays there, turned (Fetlar leaves out no ply): b9-b4
+    finds it where it stood from the start (it was said to be put there by a ply left out after a2-a4xb4)."""
+    found = check(record("Kf6 Mb4 pc4 pa2 Ph10", "a2-a4xb4 2. h10-h9 a4-a5 3. h9-b9 c4-c5 4. b9-b4"), keep=keep)
+    assert [(d.rule, d.ply, d.message.split(";")[0]) for d in found.diagnostics] == [
+        ("G3", 6, "b4 is occupied (from the start position)")
+    ]
+
+
+LEFT_OUT = "the record leaves out a berserk continuation after c2-c4xd4: c4-c6xc7 (berw: n)"
+
+
+@pytest.mark.parametrize("keep", [True, False], ids=["kept", "validate"])
+@pytest.mark.parametrize(
+    "moves, found",
+    [
+        (
+            "c2-c4xd4 2. Kg8-g7 ( 2. Kg8-g6 a1-a2 3. Kg6-c6 ) a1-a2 3. c1-c5",
+            [
+                ("error", "G3", 4, "c6 is occupied (by a ply the record leaves out after move 1, Black: c2-c4xd4)"),
+                ("warning", "G16", 4, LEFT_OUT),
+            ],
+        ),
+        ("c2-c4xd4 2. Kg8-h8 ( 2. Kg8-g6 a1-a2 3. c1-c5 ) ( 2. Kg8-g7 )", [("warning", "G16", 4, LEFT_OUT)]),
+        ("c2-c4xd4 2. Kg8-g7 ( 2. c1-c5 ( 2. Kg8-g6 a1-a2 3. Kg6-c6 ) )", [("warning", "G16", 2, LEFT_OUT)]),
+    ],
+    ids=["of a ply before the one that shows it", "beside a variation that shows it", "of the ply that shows it"],
+)
+def test_a_variation_starts_where_the_ply_before_it_went_as_a_later_ply_of_its_own_line_shows(moves, found, keep):
+    """c1-c5 shows that c2-c4xd4 went on to c6 (berw:n): a variation of a ply after c2-c4xd4 on
+    c1-c5's line starts there, however many plies back (Kg6-c6 is refused); one of another line
+    (a variation beside c1-c5's, or of c1-c5 itself) starts where c2-c4xd4 stood as written."""
+    report = check(tyr("pc2 Pd4 pe4 Pc7 pc8 Kg8 Pc1 pa1", moves), keep=keep)
+    assert [(d.severity, d.rule, d.ply, d.message.split(";")[0]) for d in report.diagnostics] == found
+
+
 def test_a_square_hostile_as_written_closes_a_side_of_a_commander_with_one_hostile_anyway():
     # cc:3: the commander b1 between b2 (the mover), the corner a1 (hostile, empty) and the fort c1
     # (hostile to it only as written, aforw): taken where the list names it, else not
