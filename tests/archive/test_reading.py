@@ -369,7 +369,7 @@ def test_ctrl_c_stops_the_move_tree_with_a_timeout_as_ctrl_c(archive, ctrl_c_arm
     sqlite3.enable_callback_tracebacks(False)  # (as lusoria has it: importing Datasette turns them on)
     ctrl_c_armed[0] = True
     with pytest.raises(KeyboardInterrupt):
-        Archive(str(archive), timeout=60).tree(filters=Filters(game="tablut"), depth=40)
+        Archive(str(archive), timeout=60, notes=lambda note: None).tree(filters=Filters(game="tablut"), depth=40)
     assert not ctrl_c_armed[0]
 
 
