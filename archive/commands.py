@@ -93,10 +93,14 @@ _IDS_HELD = (  # for Archive.id_lacking: the archive's ids, and the nearest belo
     "(SELECT max(id) FROM records WHERE id < ?1) AS below, (SELECT min(id) FROM records WHERE id > ?1) AS above "
     "FROM records"
 )
-# The records of other games than the one named (?) whose variants name it, by game: Archive.variants_elsewhere
+# The records of other games than the one named (?1) whose variants name it, by game, with the variant
+# of most records (the first by name of those of as many): Archive.variants_elsewhere
 _VARIANTS_ELSEWHERE = (
-    "SELECT game, count(*) AS records, count(DISTINCT variant) AS variants, min(variant) AS first FROM records "
-    "WHERE game != lower(?) AND instr(variant, lower(?)) GROUP BY game ORDER BY records DESC, game"
+    "WITH named AS (SELECT game, variant, count(*) AS records FROM records "
+    "WHERE game != lower(?1) AND instr(variant, lower(?1)) GROUP BY game, variant) "
+    "SELECT DISTINCT game, sum(records) OVER game AS records, count(*) OVER game AS variants, "
+    "first_value(variant) OVER (game ORDER BY records DESC, variant) AS most FROM named "
+    "WINDOW game AS (PARTITION BY game) ORDER BY records DESC, game"
 )
 _MOST_FIRST = "GROUP BY game, variant ORDER BY count(*) DESC, game, variant LIMIT 1"  # the game and variant of most
 # A record the move tree counts: one whose main line replayed a legal ply (its material runs reach past
@@ -231,6 +235,18 @@ def _from_id(from_id: int | None, record: int | None) -> int | None:
 class ChosenWarning(LusoriaError, UserWarning):
     """What an Archive call chose that it was not given (the variant `tree` starts from), warned when
     the Archive has no `notes` to tell it to."""
+
+
+def _left_out(game: str, row: dict) -> str:
+    """A row of _VARIANTS_ELSEWHERE said: its records, its game's variants that hold `game` (the one of
+    most records named), and how `--variant` finds them (that one by its name when it is the only one)."""
+    one = row["variants"] == 1
+    variants = "variant whose name holds" if one else f"{row['variants']} variants whose names hold"
+    return (
+        f"--game {game} leaves out {plural(row['records'], 'record')} of {row['game']}'s {variants} '{game}' "
+        f"({row['game']}/{row['most']}{'' if one else ', …'}): --game {row['game']} --variant "
+        f"{row['most'] if one else 'VARIANT'} finds {'it' if row['records'] == 1 else 'them'}"
+    )
 
 
 class Archive:
@@ -530,12 +546,7 @@ class Archive:
         it (`--game brandubh`, and Hnefatafl's `brandubh-7x7-walker`…), how many, and how to find them."""
         if not game:
             return []
-        return [
-            f"--game {game.lower()} leaves out {plural(row['records'], 'record')} of {row['game']}'s "
-            f"{plural(row['variants'], 'variant')} whose names hold '{game.lower()}' ({row['game']}/{row['first']}"
-            f"{', …' if row['variants'] > 1 else ''}): --game {row['game']} --variant VARIANT finds them"
-            for row in self.iter_sql(_VARIANTS_ELSEWHERE, params=[game, game])
-        ]
+        return [_left_out(game.lower(), row) for row in self.iter_sql(_VARIANTS_ELSEWHERE, params=[game])]
 
     def board_lacking(self, board: str | None) -> str | None:
         """Whether no record of the archive is on the board a query named (`lusoria query --board 25`
