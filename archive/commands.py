@@ -94,11 +94,17 @@ _IDS_HELD = (  # for Archive.id_lacking: the archive's ids, and the nearest belo
     "(SELECT max(id) FROM records WHERE id < ?1) AS below, (SELECT min(id) FROM records WHERE id > ?1) AS above "
     "FROM records"
 )
-# The records of other games than the one named (?) whose variants name it, by game: Archive.variants_elsewhere
+# The records of other games than the one named (?) whose variants name it, among those selected ({records}:
+# a table, or SQL of the GAME_COLUMNS), by game, with the variant of most records (the first by name of
+# those of as many): Archive.variants_elsewhere
 _VARIANTS_ELSEWHERE = (
-    "SELECT game, count(*) AS records, count(DISTINCT variant) AS variants, min(variant) AS first FROM records "
-    "WHERE game != lower(?) AND instr(variant, lower(?)) GROUP BY game ORDER BY records DESC, game"
+    "WITH named AS (SELECT game, variant, count(*) AS records FROM {records} "
+    "WHERE game != lower(?) AND instr(variant, lower(?)) GROUP BY game, variant) "
+    "SELECT DISTINCT game, sum(records) OVER game AS records, count(*) OVER game AS variants, "
+    "first_value(variant) OVER (game ORDER BY records DESC, variant) AS most FROM named "
+    "WINDOW game AS (PARTITION BY game) ORDER BY records DESC, game"
 )
+GAME_COLUMNS = "records.id, records.game, records.variant"  # of the records a filter selects (`build`)
 _MOST_FIRST = "GROUP BY game, variant ORDER BY count(*) DESC, game, variant LIMIT 1"  # the game and variant of most
 # A record the move tree counts: one whose main line replayed a legal ply (its material runs reach past
 # ply 0, a lookup of its key; a record whose first ply is illegal has plies, and no ply in the tree)
@@ -241,6 +247,18 @@ def _caller_level() -> int:
     while frame.f_back is not None and frame.f_code.co_filename == __file__:
         level, frame = level + 1, frame.f_back
     return level
+
+
+def _left_out(game: str, row: dict) -> str:
+    """A row of _VARIANTS_ELSEWHERE said: its records, its game's variants that hold `game` (the one of
+    most records named), and how `--variant` finds them (that one by its name when it is the only one)."""
+    one = row["variants"] == 1
+    variants = "variant whose name holds" if one else f"{row['variants']} variants whose names hold"
+    return (
+        f"--game {game} leaves out {plural(row['records'], 'record')} of {row['game']}'s {variants} '{game}' "
+        f"({row['game']}/{row['most']}{'' if one else ', …'}): --game {row['game']} --variant "
+        f"{row['most'] if one else 'VARIANT'} finds {'it' if row['records'] == 1 else 'them'}"
+    )
 
 
 class Archive:
@@ -457,9 +475,7 @@ class Archive:
         """The game and variant of most records with a legal ply among those `filters` select (ordered as
         `most_recorded` orders them); None when they select none."""
         self._existing()
-        sql, params = build(
-            replace(filters, limit=None, order=None), False, "records.id, records.game, records.variant"
-        )
+        sql, params = build(replace(filters, limit=None, order=None), False, GAME_COLUMNS)
         counted = f"SELECT game, variant FROM ({sql}) WHERE {_LEGAL_PLY} {_MOST_FIRST}"
         row = first_row(self.path, counted, params, self.timeout)
         return None if row is None else (row["game"], row["variant"])
@@ -535,17 +551,20 @@ class Archive:
         known = known_names(rule, cited, also=() if rule_id(rule) in lusorias else lusorias)  # (T9: no slip)
         return f"no record of the archive has a diagnostic of the rule '{rule}' ({known})"
 
-    def variants_elsewhere(self, game: str | None) -> list[str]:
-        """What a query of `game` leaves out: for each other game with records of variants whose names hold
-        it (`--game brandubh`, and Hnefatafl's `brandubh-7x7-walker`…), how many, and how to find them."""
+    def variants_elsewhere(self, filters: Filters) -> list[str]:
+        """What `filters` leave out by the game they name: for each other game with records they select but
+        for it, of variants whose names hold it (`--game brandubh`, and Hnefatafl's `brandubh-7x7-walker`…),
+        how many, and how to find them."""
+        game = filters.game
         if not game:
             return []
-        return [
-            f"--game {game.lower()} leaves out {plural(row['records'], 'record')} of {row['game']}'s "
-            f"{plural(row['variants'], 'variant')} whose names hold '{game.lower()}' ({row['game']}/{row['first']}"
-            f"{', …' if row['variants'] > 1 else ''}): --game {row['game']} --variant VARIANT finds them"
-            for row in self.iter_sql(_VARIANTS_ELSEWHERE, params=[game, game])
-        ]
+        others = replace(filters, game=None, limit=None, order=None)
+        records, params = "records", [game, game]
+        if next(selecting(others), None) is not None:  # (else every record: no SQL of the filters to run)
+            sql, selected = build(others, False, GAME_COLUMNS)
+            records, params = f"({sql})", [*selected, *params]
+        counted = _VARIANTS_ELSEWHERE.format(records=records)
+        return [_left_out(game.lower(), row) for row in self.iter_sql(counted, params=params)]
 
     def board_lacking(self, board: str | None) -> str | None:
         """Whether no record of the archive is on the board a query named (`lusoria query --board 25`

@@ -246,11 +246,13 @@ def _archive_version(db: sqlite_utils.Database, path: str) -> int:
     """The schema version of the archive `db` at `path`; NotAnArchive for any other database."""
     tables = set(db.table_names())
     version = db.execute("PRAGMA user_version").fetchone()[0]
-    if "records" not in tables or not 1 <= version <= SCHEMA_VERSION:
+    if "records" in tables and version > SCHEMA_VERSION:
         raise NotAnArchive(
-            f"{path} is not a lusoria archive"
-            + (" of this version" if "records" in tables and version > SCHEMA_VERSION else "")
+            f"{path} is a lusoria archive of version {version}, which a newer lusoria made: this one reads "
+            f"versions up to {SCHEMA_VERSION} (a newer lusoria reads it)"
         )
+    if "records" not in tables or version < 1:
+        raise NotAnArchive(f"{path} is not a lusoria archive")
     return version
 
 

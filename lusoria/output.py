@@ -263,10 +263,12 @@ def _plain(value: object) -> object:
 
 def table_row(row: dict, here: str) -> dict:
     """A row of `lusoria query` as its table shows it: a path under the folder `here` relative to it
-    (one elsewhere, or relative already, as stored), the first error's message cut to MESSAGE_WIDTH."""
+    (one elsewhere, or relative already, as stored; every path when `here` is the root, under which
+    all are), the first error's message cut to MESSAGE_WIDTH."""
     shown = dict(row)
     path = row.get("path")
-    if path and os.path.isabs(path) and os.path.commonpath([here, path]) == here:
+    below_root = os.path.dirname(here) != here
+    if path and below_root and os.path.isabs(path) and os.path.commonpath([here, path]) == here:
         shown["path"] = os.path.relpath(path, here)
     if row.get("first_message"):
         shown["first_message"] = _cut(row["first_message"], MESSAGE_WIDTH)

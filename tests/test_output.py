@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from conftest import ROOT
 
 from lusoria.cli import MAX_SHOWN, main
-from lusoria.output import WINDOW, diagnostic_text
+from lusoria.output import WINDOW, diagnostic_text, table_row
 from lusoria.validator.replay import Diagnostic, check
 from lusoria.workers import mapped
 
@@ -442,3 +442,12 @@ def test_an_escaping_stream_counts_the_characters_it_was_given():
 
     terminal = io.StringIO()
     assert Escaping(terminal).write("a\x1b[2Jb") == 6 and terminal.getvalue() == "a\\x1b[2Jb"
+
+
+def test_query_s_table_shows_a_path_relative_to_the_current_folder_unless_it_is_the_root():
+    """Under the current folder: relative to it; elsewhere, already relative, or run from the root
+    (`work/games/a.lgn` would read as a path under some folder): as stored."""
+    row = {"id": 1, "path": "/work/games/a.lgn", "first_message": None}
+    shown = {here: table_row(row, here)["path"] for here in ("/work/games", "/work", "/work/other", "/")}
+    assert shown == {"/work/games": "a.lgn", "/work": "games/a.lgn", "/work/other": row["path"], "/": row["path"]}
+    assert table_row({**row, "path": "games/a.lgn"}, "/work")["path"] == "games/a.lgn"

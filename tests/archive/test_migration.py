@@ -787,3 +787,20 @@ def test_a_version_18_archive_keys_a_sites_games_by_their_numbers(tmp_path):
     assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
     summary = Archive(path).import_paths(paths)
     assert (summary.added, summary.duplicates) == (0, 2)
+
+
+def test_a_version_1_record_of_a_sites_game_is_keyed_by_its_number_once(tmp_path):
+    """Upgrading from version 1 identifies every record anew (version 2), then keys a site's game by its
+    number (version 19): the identity of a record of SiteGameId is that of its import now, keyed once."""
+    path = str(tmp_path / "old.db")
+    version_1_archive(path)
+    with closing(connect(path)) as conn:  # (a version 1 archive kept each tag in `tags`)
+        conn.execute("UPDATE records SET text = '[SiteGameId \"77\"]' || char(10) || text WHERE id = 1")
+        conn.execute("INSERT INTO tags (record_id, name, value) VALUES (1, 'SiteGameId', '77')")
+        conn.commit()
+    [(text,)] = rows(path, "SELECT text FROM records WHERE id = 1")
+    Archive(path).query(Filters(limit=1))  # (opening it upgrades it)
+    new = Archive(str(tmp_path / "new.db"))
+    assert new.import_paths([text]).added == 1
+    keys = "SELECT hash, setting FROM records WHERE id = 1"
+    assert rows(path, keys) == rows(new.path, keys) and rows(path, "SELECT plies FROM records WHERE id = 1") != [(0,)]

@@ -1490,3 +1490,35 @@ def test_a_game_named_says_what_it_leaves_out_of_other_games_variants_named_so(t
         assert (result.exit_code, result.stderr.removeprefix(opened if command == ["tree"] else "")) == (0, note)
     found = CliRunner().invoke(main, ["query", "--db", path, "--game", "hnefatafl", "--variant", "brandubh-39-7x7"])
     assert (found.stdout.count("brandubh-39-7x7"), found.stderr) == (1, "")
+
+
+def test_the_note_of_what_a_game_leaves_out_names_the_variant_of_most_records_and_is_not_given_with_a_variant(
+    tmp_path,
+):
+    """Each other game, the one of most records first: its variant of most records is named (not the first
+    by name), one variant alone by its name; the game named is not among them (a Brandubh record of a
+    variant `brandubh-old`, which lusoria does not know). Of the records the other filters select: none
+    of `--variant brandubh-old` (it said what the variant asked for left out)."""
+    path = str(tmp_path / "a.db")
+    games = [("hnefatafl", "brandubh-39-7x7"), *[("hnefatafl", "brandubh-line-7x7")] * 2, ("tablut", "brandubh")]
+    Archive(path).import_paths(
+        [
+            "".join(
+                f'[Game "{g}"]\n[Variant "{v}"]\n[White "p{n}"]\n[Result "*"]\n\n*\n\n'
+                for n, (g, v) in enumerate(games)
+            )
+        ]
+        + ['[Game "brandubh"]\n[Variant "brandubh-old"]\n[Result "*"]\n\n*\n\n']
+    )
+    assert Archive(path).variants_elsewhere(Filters(game="Brandubh")) == [
+        "--game brandubh leaves out 3 records of hnefatafl's 2 variants whose names hold 'brandubh' "
+        "(hnefatafl/brandubh-line-7x7, …): --game hnefatafl --variant VARIANT finds them",
+        "--game brandubh leaves out 1 record of tablut's variant whose name holds 'brandubh' "
+        "(tablut/brandubh): --game tablut --variant brandubh finds it",
+    ]
+    assert Archive(path).variants_elsewhere(Filters(game="brandubh", white="p2")) == [  # (the others: too)
+        "--game brandubh leaves out 1 record of hnefatafl's variant whose name holds 'brandubh' "
+        "(hnefatafl/brandubh-line-7x7): --game hnefatafl --variant brandubh-line-7x7 finds it"
+    ]
+    chosen = CliRunner().invoke(main, ["query", "--db", path, "--game", "brandubh", "--variant", "brandubh-old"])
+    assert (chosen.exit_code, chosen.stdout.count("brandubh-old"), chosen.stderr) == (0, 1, "")

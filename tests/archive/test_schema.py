@@ -105,9 +105,16 @@ def test_a_failed_upgrade_leaves_the_archive_as_it_was(tmp_path, monkeypatch):
     assert sorted(os.listdir(tmp_path)) == ["old.db"]
 
 
-def test_an_archive_from_a_newer_lusoria_is_refused(tmp_path):
+def test_an_archive_from_a_newer_lusoria_is_refused_with_its_version(tmp_path):
+    """An archive a newer lusoria made (a later version than this one reads) is said so, with both
+    versions: not left as if it were no archive at all."""
     path = old_archive(tmp_path)
+    newer = schema.SCHEMA_VERSION + 1
     with closing(connect(path)) as conn:
-        conn.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION + 1}")
-    with pytest.raises(NotAnArchive, match="not a lusoria archive of this version"):
+        conn.execute(f"PRAGMA user_version = {newer}")
+    with pytest.raises(NotAnArchive) as refused:
         schema.open_archive(path)
+    assert str(refused.value) == (
+        f"{path} is a lusoria archive of version {newer}, which a newer lusoria made: this one reads "
+        f"versions up to {schema.SCHEMA_VERSION} (a newer lusoria reads it)"
+    )
