@@ -725,7 +725,7 @@ class _Replay:
         when it names neither, or no ply took that piece."""
         if illegal.occupied:
             return f" ({_placed_by(self.rules, self.moves, illegal.occupied, self.start, self.arrivals(key))})"
-        taken = _taken_by(self.rules, self.moves, illegal.lost, self.arrivals(key)) if illegal.lost else ""
+        taken = _taken_by(self.rules, self.moves, illegal.lost, self.start, self.arrivals(key)) if illegal.lost else ""
         return f" ({taken})" if taken else ""
 
     def arrivals(self, key: PlyKey) -> list[_Arrival]:
@@ -743,16 +743,24 @@ class _Replay:
         for ply, number, at in path:
             if not at[1]:
                 ended = self.outcome_before(number)
-            if not at[1] and at[0]:  # a variation: from where it started, the ply before it as it showed it went
-                position = self.starts[at[0]]
-                if arrivals:
-                    arrivals[-1] = arrivals[-1]._replace(after=position)
+            position = self.went(arrivals, at, position)
             played = cast("Played", self.play(position, ended, self.assumptions.get(at, ply.text)))  # (line played it)
             for back, each in enumerate(reversed(played.earlier[-len(arrivals) :] if arrivals else ()), 1):
                 arrivals[-back] = arrivals[-back]._replace(after=each.position)
             position, ended = played.position, played.outcome
             arrivals.append(_Arrival(ply.text, played.text, position, number, at))
+        self.went(arrivals, key, position)  # (the ply at `key` may start a variation too)
         return arrivals
+
+    def went(self, arrivals: list[_Arrival], at: PlyKey, position: Position) -> Position:
+        """The position the ply at `at` is played from: a variation's first from where the variation
+        started, the ply before it (the last of `arrivals`) set to have gone there, as the replay showed
+        it went (`Played.earlier`); another from `position`, the one before it left."""
+        if at[1] or not at[0]:
+            return position
+        if arrivals:
+            arrivals[-1] = arrivals[-1]._replace(after=self.starts[at[0]])
+        return self.starts[at[0]]
 
     def path(self, key: PlyKey) -> list[tuple[Ply, int, PlyKey]]:
         """The plies before the one at `key` from the start: of its line, after those of the line it
@@ -800,16 +808,25 @@ def _placed_by(rules: Game, moves: _Moves, square: str, start: Position, arrival
 _TAKEN = {CAPTURED: "captured", REMOVED: "removed", FROM: "moved away"}  # how a ply marked a square's piece gone
 
 
-def _taken_by(rules: Game, moves: _Moves, square: str, arrivals: list[_Arrival]) -> str:
-    """Who took the piece that stood on `square` (a square's name), of the plies `arrivals` played:
-    the last that captured, removed or moved it away, in canonical form, its captures written out
-    ("captured by move 2, White: d1-d5xc5", a capture a transcriber left out), or "" when none did."""
-    for arrival in reversed(arrivals):
+def _taken_by(rules: Game, moves: _Moves, square: str, start: Position, arrivals: list[_Arrival]) -> str:
+    """Who took the piece that stood on `square` (a square's name), of the plies `arrivals` played
+    from `start`: the last that captured, removed or moved it away, in canonical form, its captures
+    written out ("captured by move 2, White: d1-d5xc5", a capture a transcriber left out), or after
+    which the square is empty though it did not (a ply the record leaves out took it: a tafl
+    variant's berserk continuation, G16); "" when none did, or the last ply to change the square
+    put a piece there."""
+    befores = [start, *(arrival.after for arrival in arrivals)]
+    for index in reversed(range(len(arrivals))):
+        arrival = arrivals[index]
         diagram = rules.diagram(arrival.after, arrival.canonical)
         names = diagram.board.names if isinstance(diagram.board, Squares) else ()
-        how = _TAKEN.get(diagram.marks.get(names.index(square), "")) if square in names else None
-        if how:
-            return f"{how} by {moves.said(arrival.number, arrival.key)}: {arrival.canonical}"
+        place = names.index(square) if square in names else -1
+        by = f"{moves.said(arrival.number, arrival.key)}: {arrival.canonical}"
+        mark, after = diagram.marks.get(place), diagram.pieces.get(place)
+        if how := _TAKEN.get(mark or ""):
+            return f"{how} by {by}"
+        if mark == TO or after != rules.diagram(befores[index]).pieces.get(place):
+            return "" if after else f"taken by a ply the record leaves out after {by}"
     return ""
 
 

@@ -246,6 +246,36 @@ def test_an_occupied_square_names_the_ply_that_put_its_piece_there_past_left_out
     ]
 
 
+@pytest.mark.parametrize("keep", [True, False], ids=["kept", "validate"])
+@pytest.mark.parametrize(
+    "moves, ply, said",
+    [
+        ("c2-c4xd4 2. c1-c5 c4-c3", 3, "there is no piece on c4 (taken by a ply the record leaves out after move 1"),
+        (
+            "a1-a2 2. c7-b7 a2-a1 3. b7-c7 c2-c4xd4 4. c1-c5 a1-a2 5. c7-d7",
+            8,
+            "there is no piece on c7 (taken by a ply the record leaves out after move 3",
+        ),
+        (
+            "c2-c4xd4 2. c1-c5 ( 2. c7-d7 )",
+            2,
+            "there is no piece on c7 (taken by a ply the record leaves out after move 1",
+        ),
+        ("c2-c4xd4 2. c1-c5 ( 2. a6-c6 )", 2, "c6 is occupied (by a ply the record leaves out after move 1"),
+    ],
+    ids=["the piece that went on", "the piece it captured", "a variation's first ply", "its square taken"],
+)
+def test_a_piece_a_left_out_continuation_took_is_said_taken_by_it(moves, ply, said, keep):
+    """c2-c4xd4's continuation c4-c6xc7 is left out (berw:n), and c1-c5 (ply 2) shows it: a ply that
+    then moves c4 or c7 was told that the piece on c7 had "moved away by move 2" (before it came back)
+    or nothing, and a variation's first ply, which starts after the continuation, that c6 held its
+    piece "from the start position" (validate, which keeps no position, set the ply before it as written)."""
+    found = check(tyr("pc2 Pd4 pe4 Pc7 pc8 Kg8 Pc1 pa1 Pa6", moves), keep=keep).diagnostics
+    assert [(d.rule, d.ply, d.message.split(";")[0]) for d in found if d.severity == "error"] == [
+        ("G3", ply, f"{said}, Black: c2-c4xd4)")
+    ]
+
+
 def test_a_square_hostile_as_written_closes_a_side_of_a_commander_with_one_hostile_anyway():
     # cc:3: the commander b1 between b2 (the mover), the corner a1 (hostile, empty) and the fort c1
     # (hostile to it only as written, aforw): taken where the list names it, else not
