@@ -11,7 +11,9 @@ from lusoria.notation.numbers import checked_number
 _DATE = re.compile(r"([0-9]{4}|\?{4})\.([0-9]{2}|\?\?)\.([0-9]{2}|\?\?)")
 _NUMBERS = re.compile(r"[ \t]*([0-9]{1,4})[ \t]*[./-][ \t]*([0-9]{1,2})[ \t]*[./-][ \t]*([0-9]{1,4})[ \t]*")
 _PART = re.compile(r"[ \t]*([0-9]{4})[ \t]*(?:[./-][ \t]*([0-9]{1,2})[ \t]*)?")  # a year, and perhaps its month
-_CIRCA = re.compile(r"[ \t]*(?:circa|ca|c)\.?[ \t]*(.+)|(.+?)[ \t]*\?", re.I)  # a date in doubt: c. 1283, 1283?
+_CIRCA = re.compile(  # a date in doubt: c. 1283, 1283?, not a digit in doubt (1283.05.1?: a day of the teens)
+    r"[ \t]*(?:circa|ca|c)\.?[ \t]*(.+)|(.+?)(?:[ \t]+|(?<=[0-9]{2}))\?", re.I
+)
 
 
 def date_range(text: str) -> tuple[str | None, str | None]:
