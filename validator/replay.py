@@ -788,21 +788,17 @@ class _Arrival(NamedTuple):
 def _placed_by(rules: Game, moves: _Moves, square: str, start: Position, arrivals: list[_Arrival]) -> str:
     """Who put the piece on `square` (a square's name), of the plies `arrivals` played from `start`:
     the last that moved or placed a piece there (its move and text, "by move 12, White: e2-g4", as
-    the game's diagram marks where a ply goes to), or after which a piece stands there that did not
-    (a ply the record leaves out went there: a tafl variant's berserk continuation, G16), or "from
-    the start position" when none did."""
-    befores = [start, *(arrival.after for arrival in arrivals)]
-    for index in reversed(range(len(arrivals))):
-        arrival = arrivals[index]
-        diagram = rules.diagram(arrival.after, arrival.canonical)
-        names = diagram.board.names if isinstance(diagram.board, Squares) else ()
-        place = names.index(square) if square in names else -1
-        by = f"{moves.said(arrival.number, arrival.key)}: {arrival.written}"
-        if diagram.marks.get(place) == TO:
-            return f"by {by}"
-        if place in diagram.pieces and diagram.pieces[place] != rules.diagram(befores[index]).pieces.get(place):
-            return f"by a ply the record leaves out after {by}"
-    return "from the start position"
+    the game's diagram marks where a ply goes to), or captured the piece there, which stays (a
+    latrunculi incitus: "captured by move 1, White: d2-d1xc1"), or after which a piece stands there
+    that did not (a ply the record leaves out went there: a tafl variant's berserk continuation,
+    G16), or "from the start position" when none did."""
+    if (change := _last_change(rules, square, start, arrivals)) is None:
+        return "from the start position"
+    mark, arrival, _ = change
+    if mark == CAPTURED:
+        return f"captured by {moves.said(arrival.number, arrival.key)}: {arrival.canonical}"
+    by = f"{moves.said(arrival.number, arrival.key)}: {arrival.written}"
+    return f"by {by}" if mark == TO else f"by a ply the record leaves out after {by}"
 
 
 _TAKEN = {CAPTURED: "captured", REMOVED: "removed", FROM: "moved away"}  # how a ply marked a square's piece gone
@@ -815,19 +811,31 @@ def _taken_by(rules: Game, moves: _Moves, square: str, start: Position, arrivals
     which the square is empty though it did not (a ply the record leaves out took it: a tafl
     variant's berserk continuation, G16); "" when none did, or the last ply to change the square
     put a piece there."""
+    if (change := _last_change(rules, square, start, arrivals)) is None:
+        return ""
+    mark, arrival, stands = change
+    by = f"{moves.said(arrival.number, arrival.key)}: {arrival.canonical}"
+    if how := _TAKEN.get(mark):
+        return f"{how} by {by}"
+    return "" if stands else f"taken by a ply the record leaves out after {by}"
+
+
+def _last_change(
+    rules: Game, square: str, start: Position, arrivals: list[_Arrival]
+) -> tuple[str, _Arrival, bool] | None:
+    """The last of the plies `arrivals` played from `start` to change what stands on `square` (a
+    square's name): how its diagram marks the square ("" unmarked: a ply the record leaves out
+    after it changed it), the ply, and whether a piece stands there after it; None when none did."""
     befores = [start, *(arrival.after for arrival in arrivals)]
     for index in reversed(range(len(arrivals))):
         arrival = arrivals[index]
         diagram = rules.diagram(arrival.after, arrival.canonical)
         names = diagram.board.names if isinstance(diagram.board, Squares) else ()
         place = names.index(square) if square in names else -1
-        by = f"{moves.said(arrival.number, arrival.key)}: {arrival.canonical}"
-        mark, after = diagram.marks.get(place), diagram.pieces.get(place)
-        if how := _TAKEN.get(mark or ""):
-            return f"{how} by {by}"
-        if mark == TO or after != rules.diagram(befores[index]).pieces.get(place):
-            return "" if after else f"taken by a ply the record leaves out after {by}"
-    return ""
+        mark, after = diagram.marks.get(place, ""), diagram.pieces.get(place)
+        if mark in (TO, *_TAKEN) or after != rules.diagram(befores[index]).pieces.get(place):
+            return mark, arrival, after is not None
+    return None
 
 
 @mypyc_attr(native_class=False)  # compiled, it extends a Python class (lusoria/accelerator.py)
