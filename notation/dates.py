@@ -11,7 +11,9 @@ from lusoria.notation.numbers import checked_number
 _DATE = re.compile(r"([0-9]{4}|\?{4})\.([0-9]{2}|\?\?)\.([0-9]{2}|\?\?)")
 _NUMBERS = re.compile(r"[ \t]*([0-9]{1,4})[ \t]*[./-][ \t]*([0-9]{1,2})[ \t]*[./-][ \t]*([0-9]{1,4})[ \t]*")
 _PART = re.compile(r"[ \t]*([0-9]{4})[ \t]*(?:[./-][ \t]*([0-9]{1,2})[ \t]*)?")  # a year, and perhaps its month
-_CIRCA = re.compile(r"[ \t]*(?:circa|ca|c)\.?[ \t]*(.+)|(.+?)[ \t]*\?", re.I)  # a date in doubt: c. 1283, 1283?
+_CIRCA = re.compile(  # a date in doubt: c. 1283, 1283?, not a digit in doubt (1283.05.1?: a day of the teens)
+    r"[ \t]*(?:circa|ca|c)\.?[ \t]*(.+)|(.+?)(?:[ \t]+|(?<=[0-9]{2}))\?", re.I
+)
 
 
 def date_range(text: str) -> tuple[str | None, str | None]:
@@ -41,9 +43,10 @@ def date_readings(text: str) -> list[str]:
     Europe writes) and then the month before the day (`11/21/2026`, as the US does); only
     real days, so `21/11/2026` has one reading and `05/06/2026` two. A year alone, or a year and
     month, is read with the parts left out unknown (`1283`: `1283.??.??`); a date in doubt (`c. 1283`,
-    `1283?`) as the date (a PGN date has no place for the doubt: a comment has)."""
+    `1283?`, `c. 1283.05.??`) as the date (a PGN date has no place for the doubt: a comment has)."""
     if circa := _CIRCA.fullmatch(text):
-        return date_readings(circa[1] or circa[2])
+        rest = circa[1] or circa[2]
+        return [rest] if _names_a_day(rest) else date_readings(rest)
     numbers = _NUMBERS.fullmatch(text)
     if numbers is None:
         return _part_reading(text)

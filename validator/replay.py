@@ -725,7 +725,7 @@ class _Replay:
         when it names neither, or no ply took that piece."""
         if illegal.occupied:
             return f" ({_placed_by(self.rules, self.moves, illegal.occupied, self.start, self.arrivals(key))})"
-        taken = _taken_by(self.rules, self.moves, illegal.lost, self.arrivals(key)) if illegal.lost else ""
+        taken = _taken_by(self.rules, self.moves, illegal.lost, self.start, self.arrivals(key)) if illegal.lost else ""
         return f" ({taken})" if taken else ""
 
     def arrivals(self, key: PlyKey) -> list[_Arrival]:
@@ -737,16 +737,24 @@ class _Replay:
         for ply, number, at in self.path(key):
             if not at[1]:
                 ended = self.outcome_before(number)
-            if not at[1] and at[0]:  # a variation: from where it started, the ply before it as it showed it went
-                position = self.starts[at[0]]
-                if arrivals:
-                    arrivals[-1] = arrivals[-1]._replace(after=position)
+            position = self.went(arrivals, at, position)
             played = cast("Played", self.play(position, ended, self.assumptions.get(at, ply.text)))  # (line played it)
             for back, each in enumerate(reversed(played.earlier[-len(arrivals) :] if arrivals else ()), 1):
                 arrivals[-back] = arrivals[-back]._replace(after=each.position)
             position, ended = played.position, played.outcome
             arrivals.append(_Arrival(ply.text, played.text, position, number, at))
+        self.went(arrivals, key, position)  # (the ply at `key` may start a variation too)
         return arrivals
+
+    def went(self, arrivals: list[_Arrival], at: PlyKey, position: Position) -> Position:
+        """The position the ply at `at` is played from: a variation's first from where the variation
+        started, the ply before it (the last of `arrivals`) set to have gone there, as the replay showed
+        it went (`Played.earlier`); another from `position`, the one before it left."""
+        if at[1] or not at[0]:
+            return position
+        if arrivals:
+            arrivals[-1] = arrivals[-1]._replace(after=self.starts[at[0]])
+        return self.starts[at[0]]
 
     def path(self, key: PlyKey) -> list[tuple[Ply, int, PlyKey]]:
         """The plies before the one at `key` from the start: of its line, after those of the line it
@@ -774,37 +782,54 @@ class _Arrival(NamedTuple):
 def _placed_by(rules: Game, moves: _Moves, square: str, start: Position, arrivals: list[_Arrival]) -> str:
     """Who put the piece on `square` (a square's name), of the plies `arrivals` played from `start`:
     the last that moved or placed a piece there (its move and text, "by move 12, White: e2-g4", as
-    the game's diagram marks where a ply goes to), or after which a piece stands there, empty before
-    it (a ply the record leaves out went there: a tafl variant's berserk continuation, G16; a captured
-    mercenary, turned in place, was not put there), or "from the start position" when none did."""
+    the game's diagram marks where a ply goes to), or captured the piece there, which stays (a
+    latrunculi incitus, a tafl mercenary turned in place: "captured by move 1, White: d2-d1xc1"), or
+    after which a piece stands there that did not (a ply the record leaves out went there: a tafl
+    variant's berserk continuation, G16), or "from the start position" when none did."""
+    if (change := _last_change(rules, square, start, arrivals)) is None:
+        return "from the start position"
+    mark, arrival, _ = change
+    if mark == CAPTURED:
+        return f"captured by {moves.said(arrival.number, arrival.key)}: {arrival.canonical}"
+    by = f"{moves.said(arrival.number, arrival.key)}: {arrival.written}"
+    return f"by {by}" if mark == TO else f"by a ply the record leaves out after {by}"
+
+
+_TAKEN = {CAPTURED: "captured", REMOVED: "removed", FROM: "moved away"}  # how a ply marked a square's piece gone
+
+
+def _taken_by(rules: Game, moves: _Moves, square: str, start: Position, arrivals: list[_Arrival]) -> str:
+    """Who took the piece that stood on `square` (a square's name), of the plies `arrivals` played
+    from `start`: the last that captured, removed or moved it away, in canonical form, its captures
+    written out ("captured by move 2, White: d1-d5xc5", a capture a transcriber left out), or after
+    which the square is empty though it did not (a ply the record leaves out took it: a tafl
+    variant's berserk continuation, G16); "" when none did, or the last ply to change the square
+    put a piece there."""
+    if (change := _last_change(rules, square, start, arrivals)) is None:
+        return ""
+    mark, arrival, stands = change
+    by = f"{moves.said(arrival.number, arrival.key)}: {arrival.canonical}"
+    if how := _TAKEN.get(mark):
+        return f"{how} by {by}"
+    return "" if stands else f"taken by a ply the record leaves out after {by}"
+
+
+def _last_change(
+    rules: Game, square: str, start: Position, arrivals: list[_Arrival]
+) -> tuple[str, _Arrival, bool] | None:
+    """The last of the plies `arrivals` played from `start` to change what stands on `square` (a
+    square's name): how its diagram marks the square ("" unmarked: a ply the record leaves out
+    after it changed it), the ply, and whether a piece stands there after it; None when none did."""
     befores = [start, *(arrival.after for arrival in arrivals)]
     for index in reversed(range(len(arrivals))):
         arrival = arrivals[index]
         diagram = rules.diagram(arrival.after, arrival.canonical)
         names = diagram.board.names if isinstance(diagram.board, Squares) else ()
         place = names.index(square) if square in names else -1
-        by = f"{moves.said(arrival.number, arrival.key)}: {arrival.written}"
-        if diagram.marks.get(place) == TO:
-            return f"by {by}"
-        if place in diagram.pieces and place not in rules.diagram(befores[index]).pieces:
-            return f"by a ply the record leaves out after {by}"
-    return "from the start position"
-
-
-_TAKEN = {CAPTURED: "captured", REMOVED: "removed", FROM: "moved away"}  # how a ply marked a square's piece gone
-
-
-def _taken_by(rules: Game, moves: _Moves, square: str, arrivals: list[_Arrival]) -> str:
-    """Who took the piece that stood on `square` (a square's name), of the plies `arrivals` played:
-    the last that captured, removed or moved it away, in canonical form, its captures written out
-    ("captured by move 2, White: d1-d5xc5", a capture a transcriber left out), or "" when none did."""
-    for arrival in reversed(arrivals):
-        diagram = rules.diagram(arrival.after, arrival.canonical)
-        names = diagram.board.names if isinstance(diagram.board, Squares) else ()
-        how = _TAKEN.get(diagram.marks.get(names.index(square), "")) if square in names else None
-        if how:
-            return f"{how} by {moves.said(arrival.number, arrival.key)}: {arrival.canonical}"
-    return ""
+        mark, after = diagram.marks.get(place, ""), diagram.pieces.get(place)
+        if mark in (TO, *_TAKEN) or after != rules.diagram(befores[index]).pieces.get(place):
+            return mark, arrival, after is not None
+    return None
 
 
 @mypyc_attr(native_class=False)  # compiled, it extends a Python class (lusoria/accelerator.py)

@@ -48,6 +48,13 @@ def test_not_dates(text):
         ("21/11/2026 ?", ["2026.11.21"]),
         ("c. 128", []),
         ("c.", []),
+        ("1283.05.12?", ["1283.05.12"]),
+        ("1283.5 ?", ["1283.05.??"]),
+        ("1283.05.1?", []),  # a digit in doubt (a day of the teens), not the date: no day to offer
+        ("1283.1?", []),
+        ("c. 1283.05.??", ["1283.05.??"]),  # a PGN date but for its doubt
+        ("1283.05.12 ?", ["1283.05.12"]),
+        ("c. 1283.13.??", []),
     ],
 )
 def test_dates_in_other_orders_are_read_as_the_real_days_they_may_mean(text, readings):

@@ -163,6 +163,7 @@ def test_q5_when_only_one_die_can_be_played_either_may_be():
         ("1. 64: 5/11 -- *", 13),  # after a play
         ("1. 64: 5/11/15 -- *", 16),  # after one checker's two dice
         ("1. 64: 5/11 5/9 -- *", 17),  # after the whole roll too
+        ("1. 63: 14/off -- *", 15),  # after a bear-off
     ],
 )
 def test_q6_a_pass_written_for_a_die_that_cannot_be_played_says_such_a_die_is_not_written(movetext, column):
@@ -176,6 +177,18 @@ def test_q6_a_pass_written_for_a_die_that_cannot_be_played_says_such_a_die_is_no
         column,
         "found '--': a die that cannot be played is not written: a turn writes its plays, and a > group "
         "after them the dice the opponent plays (Q6)",
+    )
+
+
+@pytest.mark.parametrize("movetext", ["1. -- *", "1. 64: -- -- *"])
+def test_a_pass_written_after_no_play_is_not_said_a_die_left_unplayed(movetext):
+    """A `--` after a move number or after a turn's own `--` follows no play: no die of it was left
+    unplayed, and the syntax error says what may stand there."""
+    [said] = check(f'[Game "laquet"]\n{movetext}\n').diagnostics
+    assert (said.rule, said.message) == (
+        "syntax",
+        "found '--', expected a ply, a move number, a comment, a NAG, a variation or a result marker "
+        "(1-0, 0-1, 1/2-1/2, *)",
     )
 
 

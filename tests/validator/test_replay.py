@@ -378,6 +378,18 @@ def test_an_occupied_square_names_the_ply_that_put_its_piece_there(game, movetex
     assert (found.rule, found.ply, found.message) == (rule, ply, f"{said}; the rest of this line is not checked")
 
 
+def test_a_square_an_incitus_holds_names_the_ply_that_captured_it():
+    """A move onto the incitus c1 (before its side removes it) was told c1 held its piece "by a ply the
+    record leaves out after move 1" (the capture turned the piece over, and its diagram marks it
+    captured, not arrived): latrunculi leaves out no ply; the ply that captured it is named."""
+    [found] = check('[Game "latrunculi"] [Position "7p/8/8/8/8/8/2pP4/1Pp4p w"]\n1. d2-d1 c2-c1 *\n').diagnostics
+    assert (found.rule, found.ply, found.message) == (
+        "S2",
+        2,
+        "c1 is occupied (captured by move 1, White: d2-d1xc1); the rest of this line is not checked",
+    )
+
+
 @pytest.mark.parametrize(
     "header, movetext, rule, ply, said",
     [

@@ -216,43 +216,56 @@ def test_berw_n_means_nothing_without_berserk_moves():
     ]
 
 
+def left_out(move: int) -> str:
+    """The ply that changed a square, past c2-c4xd4's left-out continuation after `move`."""
+    return f"a ply the record leaves out after move {move}, Black: c2-c4xd4"
+
+
 @pytest.mark.parametrize("keep", [True, False], ids=["kept", "validate"])
 @pytest.mark.parametrize(
-    "moves, ply, by",
+    "moves, ply, said",
     [
-        ("c2-c4xd4 2. c1-c3 c6-d6 3. Kg8-g6 a1-a2 4. Kg6-d6", 6, "move 2, Black: c6-d6"),
+        ("c2-c4xd4 2. c1-c3 c6-d6 3. Kg8-g6 a1-a2 4. Kg6-d6", 6, "d6 is occupied (by move 2, Black: c6-d6)"),
+        ("c2-c4xd4 2. c1-c5 a1-a2 3. Kg8-g6 a2-a1 4. Kg6-c6", 6, f"c6 is occupied (by {left_out(1)})"),
+        ("c2-c4xd4 2. c1-c5 ( 2. Kg8-g6 a1-a2 3. Kg6-c6 )", 4, f"c6 is occupied (by {left_out(1)})"),
+        ("c2-c4xd4 2. c1-c5 ( 2. a6-c6 )", 2, f"c6 is occupied (by {left_out(1)})"),
+        ("c2-c4xd4 2. c1-c5 c4-c3", 3, f"there is no piece on c4 (taken by {left_out(1)})"),
         (
-            "c2-c4xd4 2. c1-c5 a1-a2 3. Kg8-g6 a2-a1 4. Kg6-c6",
-            6,
-            "a ply the record leaves out after move 1, Black: c2-c4xd4",
+            "a1-a2 2. c7-b7 a2-a1 3. b7-c7 c2-c4xd4 4. c1-c5 a1-a2 5. c7-d7",
+            8,
+            f"there is no piece on c7 (taken by {left_out(3)})",
         ),
-        (
-            "c2-c4xd4 2. c1-c5 ( 2. Kg8-g6 a1-a2 3. Kg6-c6 )",
-            4,
-            "a ply the record leaves out after move 1, Black: c2-c4xd4",
-        ),
+        ("c2-c4xd4 2. c1-c5 ( 2. c7-d7 )", 2, f"there is no piece on c7 (taken by {left_out(1)})"),
     ],
-    ids=["a ply after a left-out continuation", "the continuation", "in a variation"],
+    ids=[
+        "a ply after a left-out continuation",
+        "the continuation",
+        "in a variation",
+        "a variation's first ply",
+        "the piece that went on",
+        "the piece it captured",
+        "the piece it captured, in a variation's first ply",
+    ],
 )
-def test_an_occupied_square_names_the_ply_that_put_its_piece_there_past_left_out_continuations(moves, ply, by, keep):
+def test_a_square_a_left_out_continuation_changed_names_the_ply_it_went_on_from(moves, ply, said, keep):
     """c2-c4xd4's continuation c4-c6xc7 is left out (berw:n), and c1-c5 (ply 2) shows it: a piece
-    on c6 came there after move 1 (it was said to stand there "from the start position"), in the
+    on c6 came there after move 1 (it was said to stand there "from the start position"), in a
     variation of ply 2 too, which starts after it (validate, which keeps no position, started it
-    before it, and found the king's move legal)."""
-    found = check(tyr("pc2 Pd4 pe4 Pc7 pc8 Kg8 Pc1 pa1", moves), keep=keep).diagnostics
-    square = moves.split("-")[-1].split()[0]
-    assert [(d.rule, d.ply, d.message.split(";")[0]) for d in found if d.severity == "error"] == [
-        ("G3", ply, f"{square} is occupied (by {by})")
-    ]
+    before it, and found the king's move legal; and set its first ply's before it as written); the
+    pieces on c4 and c7 went after move 1 (c7, which came back at move 3, was said to have "moved
+    away by move 2", and was said nothing in the variation)."""
+    found = check(tyr("pc2 Pd4 pe4 Pc7 pc8 Kg8 Pc1 pa1 Pa6", moves), keep=keep).diagnostics
+    assert [(d.rule, d.ply, d.message.split(";")[0]) for d in found if d.severity == "error"] == [("G3", ply, said)]
 
 
 @pytest.mark.parametrize("keep", [True, False], ids=["kept", "validate"])
-def test_an_occupied_square_of_a_mercenary_turned_in_place_names_no_ply_the_record_leaves_out(keep):
+def test_an_occupied_square_of_a_mercenary_turned_in_place_names_the_ply_that_captured_it(keep):
     """a2-a4xb4 takes the mercenary b4, which stays there, turned (Fetlar leaves out no ply): b9-b4
-    finds it where it stood from the start (it was said to be put there by a ply left out after a2-a4xb4)."""
+    finds it where that capture left it, as a latrunculi incitus (it was said to be put there by a
+    ply left out after a2-a4xb4)."""
     found = check(record("Kf6 Mb4 pc4 pa2 Ph10", "a2-a4xb4 2. h10-h9 a4-a5 3. h9-b9 c4-c5 4. b9-b4"), keep=keep)
     assert [(d.rule, d.ply, d.message.split(";")[0]) for d in found.diagnostics] == [
-        ("G3", 6, "b4 is occupied (from the start position)")
+        ("G3", 6, "b4 is occupied (captured by move 1, Black: a2-a4xb4)")
     ]
 
 
