@@ -206,18 +206,19 @@ class LgnServer(LanguageServer):
         during one are read once it ends, the newest alone (`check_document`)."""
         return self.reading.setdefault(uri, asyncio.Lock())
 
-    async def read(self, uri: str) -> tuple[str, list[RecordText]]:
-        """The text of an open document and its records, read in a worker thread (a CSV of thousands of
-        games takes a while); its `lock` held."""
+    async def read(self, uri: str) -> tuple[str, Document, list[RecordText]]:
+        """The text of an open document, the Document kept for it and its records, read in a worker
+        thread (a CSV of thousands of games takes a while); its `lock` held. The Document is the one
+        read, not the one kept once the read ends (the editor may close the document meanwhile, and
+        open it again)."""
         text, document = self.text(uri), self.held(uri)
-        return text, await asyncio.get_running_loop().run_in_executor(self.thread_pool, document.split, text)
+        return text, document, await asyncio.get_running_loop().run_in_executor(self.thread_pool, document.split, text)
 
     async def document(self, uri: str) -> Document:
         """The document as it is now, once the reads of it asked for before have ended (a request
         during a check checks the records still missing itself); only an open document is kept."""
         async with self.lock(uri):
-            _, sources = await self.read(uri)
-        document = self.held(uri)
+            _, document, sources = await self.read(uri)
         document.update(sources)
         return document
 
@@ -333,13 +334,13 @@ async def check_document(server: LgnServer, uri: str, version: int | None) -> No
     async with server.lock(uri):
         if stale():  # closed, or edited again, before the read began: the newer edit's check reads it
             return
-        text, sources = await server.read(uri)
+        text, document, sources = await server.read(uri)
     if stale():
+        why = "a newer edit" if uri in server.versions else "the document's closing"
         server.window_log_message(
-            lsp.LogMessageParams(lsp.MessageType.Log, f"{uri} version {version}: read, dropped for a newer edit")
+            lsp.LogMessageParams(lsp.MessageType.Log, f"{uri} version {version}: read, dropped for {why}")
         )
         return
-    document = server.held(uri)
     missing = document.missing(sources)
     checked = await asyncio.get_running_loop().run_in_executor(server.thread_pool, check_missing, missing, stale)
     document.reports.update(checked)

@@ -11,6 +11,7 @@ import sys
 import threading
 
 import pytest
+from lsprotocol import types
 from toy_game import Slide
 
 from lusoria import api, document, lsp
@@ -69,6 +70,7 @@ def server():
         lsp.server.workspace.remove_text_document(uri)
     lsp.server.documents.clear()
     lsp.server.versions.clear()
+    lsp.server.reading.clear()
 
 
 def exchange(server, stream: bytes) -> list[dict]:
@@ -219,6 +221,67 @@ def test_a_request_waiting_for_its_documents_read_is_answered_once_the_input_end
     stream = frame(notification("textDocument/didOpen", {"textDocument": opened}))
     hovered = answers(exchange(server, stream + frame(request(7, "textDocument/hover", place))))[7]
     assert hovered["result"]["contents"]["value"].startswith("**ply 1** (White): `e3-c3`")
+
+
+def read_while(monkeypatch, during):
+    """Document.split made to run `during` (in the server's thread, as a message handled would) once
+    the read began, and to read after it."""
+    began, ended = threading.Event(), threading.Event()
+    split = document.Document.split
+
+    def read_after(self, text):
+        began.set()
+        ended.wait(60)  # (reached only by a failing test)
+        return split(self, text)
+
+    async def meanwhile(request):
+        reading = asyncio.ensure_future(request)
+        await asyncio.get_running_loop().run_in_executor(None, began.wait, 60)
+        during()
+        ended.set()
+        return await reading
+
+    monkeypatch.setattr(document.Document, "split", read_after)
+    return meanwhile
+
+
+@pytest.mark.parametrize("reopened", [False, True])
+def test_a_document_closed_during_a_requests_read_is_not_kept(server, monkeypatch, reopened):
+    """The request is answered about the text it read; the server keeps nothing of the closed document:
+    it kept a Document again once the read ended, or gave the one opened again at its URI the records
+    read of the closed one."""
+    lsp_server, _ = server
+    uri = "file:///closed.lgn"
+    lsp_server.workspace.put_text_document(types.TextDocumentItem(uri, "lgn", 1, RECORD))
+
+    def close():
+        lsp_server.workspace.remove_text_document(uri)
+        lsp.did_close(lsp_server, types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri)))
+        if reopened:
+            lsp_server.workspace.put_text_document(types.TextDocumentItem(uri, "lgn", 1, "% another\n"))
+
+    read = asyncio.run(read_while(monkeypatch, close)(lsp_server.document(uri)))
+    assert [entry.source.text for entry in read.entries] == [RECORD]
+    assert uri not in lsp_server.documents
+
+
+def test_a_check_whose_document_is_closed_during_its_read_says_so(server, monkeypatch):
+    lsp_server, written = server
+    uri = "file:///closed.lgn"
+    lsp_server.workspace.put_text_document(types.TextDocumentItem(uri, "lgn", 1, RECORD))
+    lsp_server.versions[uri] = 1
+
+    def close():
+        lsp_server.workspace.remove_text_document(uri)
+        lsp.did_close(lsp_server, types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri)))
+
+    asyncio.run(read_while(monkeypatch, close)(lsp.check_document(lsp_server, uri, 1)))
+    said = [m["params"] for m in written.messages() if m.get("method") != "window/logMessage"]
+    assert said == [{"uri": uri, "diagnostics": []}]  # the closing's alone: the check published nothing
+    assert [m["params"]["message"] for m in written.messages() if m.get("method") == "window/logMessage"] == [
+        f"{uri} version 1: read, dropped for the document's closing"
+    ]
+    assert uri not in lsp_server.documents
 
 
 @pytest.mark.parametrize("mark", ["", "\ufeff"])
