@@ -597,8 +597,10 @@ def serve(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None
 
 async def read_messages(server: LgnServer, stream: BinaryIO) -> None:
     """Each message of `stream`, handled as it comes (`handle_messages`); once it ends, the requests
-    still waiting for a document's read (`LgnServer.read`) are answered before the server stops."""
+    still waiting for a document's read (`LgnServer.read`) are answered before the server stops, and
+    the checks still running stop (no edit comes any more: the server does not wait for them)."""
     await handle_messages(server, stream)
+    server.versions.clear()
     futures: list[Any] = list(server.protocol._request_futures.values())  # (pygls's, of every kind of handler)
     await asyncio.gather(*(future for future in futures if asyncio.isfuture(future)), return_exceptions=True)
 

@@ -223,6 +223,32 @@ def test_a_request_waiting_for_its_documents_read_is_answered_once_the_input_end
     assert hovered["result"]["contents"]["value"].startswith("**ply 1** (White): `e3-c3`")
 
 
+def test_the_checks_running_when_the_input_ends_stop(server, monkeypatch):
+    """The client's input ended (the editor quit): a check of a long document stops at its next record
+    (the server waited for the whole check before it stopped)."""
+    began, ended, asked = threading.Event(), threading.Event(), threading.Event()
+    found: list[bool] = []
+    check_missing, handle_messages = lsp.check_missing, lsp.handle_messages
+
+    def check_after_the_input(missing, stale):
+        began.set()
+        ended.wait(60)  # (reached only by a failing test)
+        found.append(stale())
+        asked.set()
+        return check_missing(missing, stale)
+
+    async def ending(*args):
+        await handle_messages(*args)
+        await asyncio.get_running_loop().run_in_executor(None, began.wait, 60)
+
+    monkeypatch.setattr(lsp, "check_missing", check_after_the_input)
+    monkeypatch.setattr(lsp, "handle_messages", ending)
+    opened = {"uri": "file:///long.lgn", "languageId": "lgn", "version": 1, "text": RECORD}
+    exchange(server, frame(notification("textDocument/didOpen", {"textDocument": opened})))
+    ended.set()
+    assert asked.wait(60) and found == [True]
+
+
 def read_while(monkeypatch, during):
     """Document.split made to run `during` (in the server's thread, as a message handled would) once
     the read began, and to read after it."""
