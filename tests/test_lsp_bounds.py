@@ -550,7 +550,7 @@ def test_a_document_is_checked_at_its_version_again_when_saved_and_forgotten_whe
         f"{uri} version 7: checked 0 of 0 changed records",  # the save changed nothing: its report kept
         f"{uri} version 8: checked 1 of 1 changed records",
     ]
-    assert server[0].documents == {} and server[0].versions == {}
+    assert server[0].documents == {} and server[0].versions == {} and server[0].reading == {}
 
 
 @pytest.mark.parametrize("head", ["", "% a file's head\n"])
@@ -715,7 +715,7 @@ def test_memory_stays_flat_over_ten_thousand_edits(server):
     after = sys.getallocatedblocks()
     assert after - before < 1_000  # a few dozen; pygls's futures: over 500,000
     assert server[0].protocol._request_futures == {}
-    assert server[0].versions == {} and server[0].documents == {}  # every document closed, nothing kept
+    assert server[0].versions == server[0].documents == server[0].reading == {}  # every document closed, nothing kept
     assert document.formatted_record.cache_info().maxsize == 256  # the one cache of record texts is bounded
 
 
@@ -744,7 +744,7 @@ def test_a_document_closed_before_its_check_or_asked_about_unopened_is_not_kept(
             )
         ),
     )
-    assert server[0].documents == {} and server[0].versions == {}
+    assert server[0].documents == {} and server[0].versions == {} and server[0].reading == {}
 
 
 # -- the client's end closed ----------------------------------------------------------------------
