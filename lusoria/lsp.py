@@ -331,8 +331,10 @@ async def check_document(server: LgnServer, uri: str, version: int | None) -> No
     def stale() -> bool:
         return server.versions.get(uri) != version
 
+    if stale():  # closed, or edited again, before the check began (no lock is kept for a closed document)
+        return
     async with server.lock(uri):
-        if stale():  # closed, or edited again, before the read began: the newer edit's check reads it
+        if stale():  # closed, or edited again, during an earlier read: the newer edit's check reads it
             return
         text, document, sources = await server.read(uri)
     if stale():
