@@ -326,19 +326,21 @@ def diagnostic(columns: Columns, entry: Entry, found) -> lsp.Diagnostic:
 async def check_document(server: LgnServer, uri: str, version: int | None) -> None:
     """Read the document and check the records that changed, each in a worker thread, then publish,
     unless a newer edit came meanwhile (then stop: the newer check publishes), or the document was
-    closed. Edits made while a read runs are read once it ends, the newest alone."""
+    closed (opened again at its URI, it is another Document, whose own check publishes). Edits made
+    while a read runs are read once it ends, the newest alone."""
+    if server.versions.get(uri) != version:  # closed, or edited again, before the check began
+        return  # (no Document, no lock is kept for a closed document)
+    document = server.held(uri)
 
     def stale() -> bool:
-        return server.versions.get(uri) != version
+        return server.versions.get(uri) != version or server.documents.get(uri) is not document
 
-    if stale():  # closed, or edited again, before the check began (no lock is kept for a closed document)
-        return
     async with server.lock(uri):
         if stale():  # closed, or edited again, during an earlier read: the newer edit's check reads it
             return
-        text, document, sources = await server.read(uri)
+        text, _, sources = await server.read(uri)  # (`document`'s: no other kept while not stale)
     if stale():
-        why = "a newer edit" if uri in server.versions else "the document's closing"
+        why = "a newer edit" if server.documents.get(uri) is document else "the document's closing"
         server.window_log_message(
             lsp.LogMessageParams(lsp.MessageType.Log, f"{uri} version {version}: read, dropped for {why}")
         )
