@@ -201,6 +201,10 @@ class LgnServer(LanguageServer):
         opened = self.opened(uri)
         return self.documents.setdefault(uri, Document(opened.path if opened else ""))
 
+    def stop_checks(self) -> None:
+        """Make every check under way stale (the editor quits): each stops at its next record."""
+        self.versions.clear()
+
     def lock(self, uri: str) -> asyncio.Lock:
         """What a read of a document holds (`read`): one read of it at a time, so that the edits made
         during one are read once it ends, the newest alone (`check_document`)."""
@@ -396,6 +400,12 @@ def did_change(server: LgnServer, params: lsp.DidChangeTextDocumentParams) -> No
 @feature(lsp.TEXT_DOCUMENT_DID_SAVE)
 def did_save(server: LgnServer, params: lsp.DidSaveTextDocumentParams) -> None:
     schedule(server, params.text_document.uri)
+
+
+@feature(lsp.EXIT)
+def exited(server: LgnServer, params: None) -> None:
+    """The editor quits: the checks still running stop (then pygls's own handler exits)."""
+    server.stop_checks()
 
 
 @feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
@@ -604,7 +614,7 @@ async def read_messages(server: LgnServer, stream: BinaryIO) -> None:
     still waiting for a document's read (`LgnServer.read`) are answered before the server stops, and
     the checks still running stop (no edit comes any more: the server does not wait for them)."""
     await handle_messages(server, stream)
-    server.versions.clear()
+    server.stop_checks()
     futures: list[Any] = list(server.protocol._request_futures.values())  # (pygls's, of every kind of handler)
     await asyncio.gather(*(future for future in futures if asyncio.isfuture(future)), return_exceptions=True)
 
