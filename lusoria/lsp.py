@@ -201,23 +201,28 @@ class LgnServer(LanguageServer):
         opened = self.opened(uri)
         return self.documents.setdefault(uri, Document(opened.path if opened else ""))
 
+    def stop_checks(self) -> None:
+        """Make every check under way stale (the editor quits): each stops at its next record."""
+        self.versions.clear()
+
     def lock(self, uri: str) -> asyncio.Lock:
         """What a read of a document holds (`read`): one read of it at a time, so that the edits made
         during one are read once it ends, the newest alone (`check_document`)."""
         return self.reading.setdefault(uri, asyncio.Lock())
 
-    async def read(self, uri: str) -> tuple[str, list[RecordText]]:
-        """The text of an open document and its records, read in a worker thread (a CSV of thousands of
-        games takes a while); its `lock` held."""
+    async def read(self, uri: str) -> tuple[str, Document, list[RecordText]]:
+        """The text of an open document, the Document kept for it and its records, read in a worker
+        thread (a CSV of thousands of games takes a while); its `lock` held. The Document is the one
+        read, not the one kept once the read ends (the editor may close the document meanwhile, and
+        open it again)."""
         text, document = self.text(uri), self.held(uri)
-        return text, await asyncio.get_running_loop().run_in_executor(self.thread_pool, document.split, text)
+        return text, document, await asyncio.get_running_loop().run_in_executor(self.thread_pool, document.split, text)
 
     async def document(self, uri: str) -> Document:
         """The document as it is now, once the reads of it asked for before have ended (a request
         during a check checks the records still missing itself); only an open document is kept."""
         async with self.lock(uri):
-            _, sources = await self.read(uri)
-        document = self.held(uri)
+            _, document, sources = await self.read(uri)
         document.update(sources)
         return document
 
@@ -325,21 +330,25 @@ def diagnostic(columns: Columns, entry: Entry, found) -> lsp.Diagnostic:
 async def check_document(server: LgnServer, uri: str, version: int | None) -> None:
     """Read the document and check the records that changed, each in a worker thread, then publish,
     unless a newer edit came meanwhile (then stop: the newer check publishes), or the document was
-    closed. Edits made while a read runs are read once it ends, the newest alone."""
+    closed (opened again at its URI, it is another Document, whose own check publishes). Edits made
+    while a read runs are read once it ends, the newest alone."""
+    if server.versions.get(uri) != version:  # closed, or edited again, before the check began
+        return  # (no Document, no lock is kept for a closed document)
+    document = server.held(uri)
 
     def stale() -> bool:
-        return server.versions.get(uri) != version
+        return server.versions.get(uri) != version or server.documents.get(uri) is not document
 
     async with server.lock(uri):
-        if stale():  # closed, or edited again, before the read began: the newer edit's check reads it
+        if stale():  # closed, or edited again, during an earlier read: the newer edit's check reads it
             return
-        text, sources = await server.read(uri)
+        text, _, sources = await server.read(uri)  # (`document`'s: no other kept while not stale)
     if stale():
+        why = "a newer edit" if server.documents.get(uri) is document else "the document's closing"
         server.window_log_message(
-            lsp.LogMessageParams(lsp.MessageType.Log, f"{uri} version {version}: read, dropped for a newer edit")
+            lsp.LogMessageParams(lsp.MessageType.Log, f"{uri} version {version}: read, dropped for {why}")
         )
         return
-    document = server.held(uri)
     missing = document.missing(sources)
     checked = await asyncio.get_running_loop().run_in_executor(server.thread_pool, check_missing, missing, stale)
     document.reports.update(checked)
@@ -391,6 +400,12 @@ def did_change(server: LgnServer, params: lsp.DidChangeTextDocumentParams) -> No
 @feature(lsp.TEXT_DOCUMENT_DID_SAVE)
 def did_save(server: LgnServer, params: lsp.DidSaveTextDocumentParams) -> None:
     schedule(server, params.text_document.uri)
+
+
+@feature(lsp.EXIT)
+def exited(server: LgnServer, params: None) -> None:
+    """The editor quits: the checks still running stop (then pygls's own handler exits)."""
+    server.stop_checks()
 
 
 @feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
@@ -596,8 +611,10 @@ def serve(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None
 
 async def read_messages(server: LgnServer, stream: BinaryIO) -> None:
     """Each message of `stream`, handled as it comes (`handle_messages`); once it ends, the requests
-    still waiting for a document's read (`LgnServer.read`) are answered before the server stops."""
+    still waiting for a document's read (`LgnServer.read`) are answered before the server stops, and
+    the checks still running stop (no edit comes any more: the server does not wait for them)."""
     await handle_messages(server, stream)
+    server.stop_checks()
     futures: list[Any] = list(server.protocol._request_futures.values())  # (pygls's, of every kind of handler)
     await asyncio.gather(*(future for future in futures if asyncio.isfuture(future)), return_exceptions=True)
 

@@ -1,5 +1,5 @@
 """`lusoria lsp` with a plug-in format, `*.slow` (tafl move lists), whose reader counts its calls
-and, until the client sends `held/release`, blocks: a read still running when the test edits and
+and, until the client sends `held/release` (again after `held/hold`), blocks: a read still running when the test edits and
 asks, however fast the machine (tests/test_lsp.py). `held/calls` answers how many reads began."""
 
 import asyncio
@@ -24,6 +24,13 @@ def read(text: str, path: str, tags: dict[str, str] | None = None):
 @lsp.server.feature("held/release")
 def release(server: lsp.LgnServer, params: object) -> None:
     released.set()
+
+
+@lsp.server.feature("held/hold")
+def hold(server: lsp.LgnServer, params: object) -> None:
+    """Block the reads that begin from now on, until `held/release` (a test after the one that released them)."""
+    began.clear()
+    released.clear()
 
 
 @lsp.server.feature("held/calls")

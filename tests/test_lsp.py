@@ -859,6 +859,26 @@ async def test_a_document_is_read_in_a_worker_and_the_edits_made_meanwhile_are_r
     ]
 
 
+async def test_a_request_during_a_read_waits_for_it_and_reads_the_document_no_more(
+    held_reading_client: LanguageClient,
+):
+    """A request asked while its document is read is answered once the read ends, from it: the
+    document is not read a second time alongside it (a 3,000-game CSV read twice at once)."""
+    client = held_reading_client
+    client.protocol.notify("held/hold", {})
+    uri = f"file:///work/{next(NUMBERS)}/games.slow"
+    client.text_document_did_open(lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(uri, "slow", 1, "e8-b8 d5-d6\n")))
+    began = await client.protocol.send_request_async("held/calls", {})
+    outline = asyncio.ensure_future(
+        client.text_document_document_symbol_async(lsp.DocumentSymbolParams(lsp.TextDocumentIdentifier(uri)))
+    )
+    await asyncio.sleep(0)  # the outline asked: its coroutine sends the request as it first runs
+    assert await client.protocol.send_request_async("held/calls", {}) == began  # the outline waits: no read of its own
+    client.protocol.notify("held/release", {})
+    assert [(s.name, s.detail) for s in await outline] == [("? – ?, ?, *", "tablut (aage), 2 plies, valid")]
+    assert await client.protocol.send_request_async("held/calls", {}) == began
+
+
 # -- documents of other formats: read as validate reads their files --------------
 
 LOGGED = "nov 21, 2026 10:00:00 AM it.unibo.ai.didattica.competition.tablut.domain.GameAshtonTablut {}\n"

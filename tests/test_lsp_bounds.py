@@ -4,6 +4,7 @@ reads no file the editor did not open, every request gets an answer without a tr
 and what it keeps stays flat over 10,000 edits; a client that closes its end (a process)."""
 
 import asyncio
+import contextlib
 import io
 import json
 import subprocess
@@ -11,6 +12,7 @@ import sys
 import threading
 
 import pytest
+from lsprotocol import types
 from toy_game import Slide
 
 from lusoria import api, document, lsp
@@ -69,6 +71,7 @@ def server():
         lsp.server.workspace.remove_text_document(uri)
     lsp.server.documents.clear()
     lsp.server.versions.clear()
+    lsp.server.reading.clear()
 
 
 def exchange(server, stream: bytes) -> list[dict]:
@@ -219,6 +222,109 @@ def test_a_request_waiting_for_its_documents_read_is_answered_once_the_input_end
     stream = frame(notification("textDocument/didOpen", {"textDocument": opened}))
     hovered = answers(exchange(server, stream + frame(request(7, "textDocument/hover", place))))[7]
     assert hovered["result"]["contents"]["value"].startswith("**ply 1** (White): `e3-c3`")
+
+
+@pytest.mark.parametrize("last", [b"", frame({"jsonrpc": "2.0", "method": "exit"})], ids=["input ends", "exit"])
+def test_the_checks_running_when_the_editor_quits_stop(server, monkeypatch, last):
+    """The client's input ended, or it sent `exit` (the editor quit): a check of a long document stops
+    at its next record (the server waited for the whole check before it exited: 6 s of a CSV of
+    3,000 games)."""
+    began, ended, asked = threading.Event(), threading.Event(), threading.Event()
+    found: list[bool] = []
+    check_missing = lsp.check_missing
+
+    def check_after_the_input(missing, stale):
+        began.set()
+        ended.wait(60)  # (reached only by a failing test)
+        found.append(stale())
+        asked.set()
+        return check_missing(missing, stale)
+
+    opened = {"uri": "file:///long.lgn", "languageId": "lgn", "version": 1, "text": RECORD}
+    first = frame(notification("textDocument/didOpen", {"textDocument": opened}))
+
+    class Quitting(io.BytesIO):
+        """The client's input: the document opened, then, once its check began, the end."""
+
+        def readline(self, size=-1):
+            if self.tell() == len(first):
+                began.wait(60)
+            return super().readline(size)
+
+    monkeypatch.setattr(lsp, "check_missing", check_after_the_input)
+    with contextlib.suppress(SystemExit):  # (pygls's handler of `exit` exits)
+        asyncio.run(lsp.read_messages(server[0], Quitting(first + last)))
+    server[0].protocol._request_futures.clear()  # (pygls's of `exit`, left pending: the process ended)
+    ended.set()
+    assert asked.wait(60) and found == [True]
+
+
+def read_while(monkeypatch, during):
+    """Document.split made to run `during` (in the server's thread, as a message handled would) once
+    the read began, and to read after it."""
+    began, ended = threading.Event(), threading.Event()
+    split = document.Document.split
+
+    def read_after(self, text):
+        began.set()
+        ended.wait(60)  # (reached only by a failing test)
+        return split(self, text)
+
+    async def meanwhile(request):
+        reading = asyncio.ensure_future(request)
+        await asyncio.get_running_loop().run_in_executor(None, began.wait, 60)
+        during()
+        ended.set()
+        return await reading
+
+    monkeypatch.setattr(document.Document, "split", read_after)
+    return meanwhile
+
+
+@pytest.mark.parametrize("reopened", [False, True])
+def test_a_document_closed_during_a_requests_read_is_not_kept(server, monkeypatch, reopened):
+    """The request is answered about the text it read; the server keeps nothing of the closed document:
+    it kept a Document again once the read ended, or gave the one opened again at its URI the records
+    read of the closed one."""
+    lsp_server, _ = server
+    uri = "file:///closed.lgn"
+    lsp_server.workspace.put_text_document(types.TextDocumentItem(uri, "lgn", 1, RECORD))
+
+    def close():
+        lsp_server.workspace.remove_text_document(uri)
+        lsp.did_close(lsp_server, types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri)))
+        if reopened:
+            lsp_server.workspace.put_text_document(types.TextDocumentItem(uri, "lgn", 1, "% another\n"))
+
+    read = asyncio.run(read_while(monkeypatch, close)(lsp_server.document(uri)))
+    assert [entry.source.text for entry in read.entries] == [RECORD]
+    assert uri not in lsp_server.documents
+
+
+@pytest.mark.parametrize("reopened", [False, True])
+def test_a_check_whose_document_is_closed_during_its_read_says_so_and_publishes_nothing(server, monkeypatch, reopened):
+    """Closed, or closed and opened again at its URI at the same version (an editor counts each
+    opening's versions from its own start), the document read is not the one open: its diagnostics
+    (a T2) were published for the one opened again, until its next edit."""
+    lsp_server, written = server
+    uri = "file:///closed.lgn"
+    lsp_server.workspace.put_text_document(types.TextDocumentItem(uri, "lgn", 1, ILLEGAL))
+    lsp_server.versions[uri] = 1
+
+    def close():
+        lsp_server.workspace.remove_text_document(uri)
+        lsp.did_close(lsp_server, types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri)))
+        if reopened:  # (its own check, which did_open schedules, is not run here)
+            lsp_server.workspace.put_text_document(types.TextDocumentItem(uri, "lgn", 1, RECORD))
+            lsp_server.versions[uri] = 1
+
+    asyncio.run(read_while(monkeypatch, close)(lsp.check_document(lsp_server, uri, 1)))
+    said = [m["params"] for m in written.messages() if m.get("method") != "window/logMessage"]
+    assert said == [{"uri": uri, "diagnostics": []}]  # the closing's alone: the check published nothing
+    assert [m["params"]["message"] for m in written.messages() if m.get("method") == "window/logMessage"] == [
+        f"{uri} version 1: read, dropped for the document's closing"
+    ]
+    assert uri not in lsp_server.documents
 
 
 @pytest.mark.parametrize("mark", ["", "\ufeff"])
@@ -461,7 +567,7 @@ def test_a_document_is_checked_at_its_version_again_when_saved_and_forgotten_whe
         f"{uri} version 7: checked 0 of 0 changed records",  # the save changed nothing: its report kept
         f"{uri} version 8: checked 1 of 1 changed records",
     ]
-    assert server[0].documents == {} and server[0].versions == {}
+    assert server[0].documents == {} and server[0].versions == {} and server[0].reading == {}
 
 
 @pytest.mark.parametrize("head", ["", "% a file's head\n"])
@@ -626,7 +732,7 @@ def test_memory_stays_flat_over_ten_thousand_edits(server):
     after = sys.getallocatedblocks()
     assert after - before < 1_000  # a few dozen; pygls's futures: over 500,000
     assert server[0].protocol._request_futures == {}
-    assert server[0].versions == {} and server[0].documents == {}  # every document closed, nothing kept
+    assert server[0].versions == server[0].documents == server[0].reading == {}  # every document closed, nothing kept
     assert document.formatted_record.cache_info().maxsize == 256  # the one cache of record texts is bounded
 
 
@@ -655,7 +761,7 @@ def test_a_document_closed_before_its_check_or_asked_about_unopened_is_not_kept(
             )
         ),
     )
-    assert server[0].documents == {} and server[0].versions == {}
+    assert server[0].documents == {} and server[0].versions == {} and server[0].reading == {}
 
 
 # -- the client's end closed ----------------------------------------------------------------------
