@@ -241,8 +241,8 @@ class ChosenWarning(LusoriaError, UserWarning):
 
 
 def _caller_level() -> int:
-    """The `stacklevel` of a warning of the function that calls this one that names the first caller
-    outside this module (the library user's call of `tree`, or of `start_of_game`)."""
+    """The `stacklevel` for a warning of the function that calls this one (`_tell`), so that it names
+    the first caller outside this module (the library user's call of `tree`, or of `start_of_game`)."""
     level, frame = 1, sys._getframe(1)  # (`_tell`'s, the warning's own)
     while frame.f_back is not None and frame.f_code.co_filename == __file__:
         level, frame = level + 1, frame.f_back

@@ -413,8 +413,8 @@ FIRST_MESSAGE = (
 def build(filters: Filters, ordered: bool = True, columns: str | None = None) -> tuple[str, list]:
     """The SQL and its parameters for `filters` (records in their `order`, oldest first by default; unless
     `ordered` is False and there is no `limit`: in any order): the COLUMNS of each record, its first error's
-    message (`first_message`), its text and the ply a search within plies found, or only `columns` (of `records`: "records.id"), which a count needs.
-    ValueError for a filter that cannot work."""
+    message (`first_message`), its text and the ply a search within plies found; or only `columns` (of
+    `records`: "records.id"), which a count needs. ValueError for a filter that cannot work."""
     from lusoria.archive.search import ply_search
     from lusoria.archive.stored import STORED_TEXT
 

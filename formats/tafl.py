@@ -455,8 +455,8 @@ def _begun(draft: Draft, place: tuple[int, int], pasted: _Pasted, chosen: Mappin
     """A game of a file of move lists or a CSV file, at `place` (its index, and how many games the
     file holds), begun: the `chosen` tags and the players of its header, the notes of what is not read
     around the games and of its header, in the order of their lines: the prose above the header
-    (`_above_header`), the header `overruled` (`_header_overruled_said`) or else read (`_header_said`),
-    the prose and signature around the games (`_mailed`)."""
+    (`_above_header`), the header: `overruled` (`_header_overruled_said`), naming no game, or naming
+    players that may not be those meant (`_header_said`), the prose and signature around the games (`_mailed`)."""
     for name, value in {**chosen, **pasted.players}.items():
         draft.tag(name, value)
     if place[0] == 0 and pasted.above_header is not None:

@@ -707,12 +707,12 @@ def replay_pages(
     output_dir: str | None = None,
 ) -> Iterator[PublishedPage | Problem]:
     """The replay page of every record of `paths`, in order, made by `jobs` worker processes
-    (`lusoria html --output-dir`), each with the name of its file (`<file>-<n>.html`, as `convert`
-    names a record's file: in the folders that lead to it from the current directory) and what `index_page` says of it; an
-    invalid record's too (its page shows its diagnostics), and a Problem in its place for a source
-    that cannot be read or is skipped. `format` and `tags` read the records as `validate` reads them;
-    `output_dir`, the folder the pages go to, is not read (`convert`). Each record goes to a worker on its own: its page costs far more than its text, and a round's
-    records would be one chunk of `validate`'s, one process's."""
+    (`lusoria html --output-dir`), each with the name of its file (`<file>-<n>.html`, as `convert` names
+    a record's file: in the folders that lead to it from the current directory) and what `index_page`
+    says of it; an invalid record's too (its page shows its diagnostics), and a Problem in its place for
+    a source that cannot be read or is skipped. `format` and `tags` read the records as `validate` reads
+    them; `output_dir`, the folder the pages go to, is not read (`convert`). Each record goes to a worker
+    on its own: its page costs far more than its text, and a round's records would be one chunk of `validate`'s, one process's."""
     sources = list(given(paths))
     published = partial(_published, inputs=inputs_folder(sources))
     return in_workers(published, records(sources, encoding, format, tags, leave_out=output_dir), jobs, chunk=1)

@@ -212,9 +212,9 @@ class LgnServer(LanguageServer):
 
     async def read(self, uri: str) -> tuple[str, Document, list[RecordText]]:
         """The text of an open document, the Document kept for it and its records, read in a worker
-        thread (a CSV of thousands of games takes a while); its `lock` held. The Document is the one
-        read, not the one kept once the read ends (the editor may close the document meanwhile, and
-        open it again)."""
+        thread (a CSV of thousands of games takes a while); the caller holds its `lock`. The Document is
+        the one read, not the one kept once the read ends (the editor may close the document meanwhile,
+        and open it again)."""
         text, document = self.text(uri), self.held(uri)
         return text, document, await asyncio.get_running_loop().run_in_executor(self.thread_pool, document.split, text)
 

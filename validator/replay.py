@@ -720,9 +720,9 @@ class _Replay:
         return assumption
 
     def whence(self, illegal: Illegal, key: PlyKey) -> str:
-        """The ply that put the piece on the square `illegal` names as occupied, or that took its piece
-        from the square it names as lost, said after its message (" (by move 5, White: d4-c4)"); ""
-        when it names neither, or no ply took that piece."""
+        """Who put the piece on the square `illegal` names as occupied (`_placed_by`: " (by move 5, White:
+        d4-c4)", " (from the start position)"), or took the one of the square it names as lost (`_taken_by`),
+        said after its message; "" when it names neither, or no ply took that piece."""
         if illegal.occupied:
             return f" ({_placed_by(self.rules, self.moves, illegal.occupied, self.start, self.arrivals(key))})"
         taken = _taken_by(self.rules, self.moves, illegal.lost, self.start, self.arrivals(key)) if illegal.lost else ""
@@ -730,9 +730,9 @@ class _Replay:
 
     def arrivals(self, key: PlyKey) -> list[_Arrival]:
         """The plies played before the one at `key`, from the start, along its line and the lines it
-        leaves, as the replay played them: replayed again as `line` played them (assumptions too, and
-        the plies before one as it showed they went: `Played.earlier`), for an error that names one
-        (`_placed_by`), so that validate's replay of every ply keeps none (with `keep` too: one way)."""
+        leaves, replayed again as `line` played them (assumptions too, and the plies before one as it
+        showed they went: `Played.earlier`), for an error that names one (`whence`), so that validate's
+        replay of every ply keeps none (with `keep` too: one way)."""
         position, ended, arrivals = self.start, None, list[_Arrival]()
         for ply, number, at in self.path(key):
             if not at[1]:
