@@ -827,7 +827,7 @@ def _last_change(
         names = diagram.board.names if isinstance(diagram.board, Squares) else ()
         place = names.index(square) if square in names else -1
         mark, after = diagram.marks.get(place, ""), diagram.pieces.get(place)
-        if mark in (TO, *_TAKEN) or after != rules.diagram(befores[index]).pieces.get(place):
+        if mark == TO or mark in _TAKEN or after != rules.diagram(befores[index]).pieces.get(place):
             return mark, arrival, after is not None
     return None
 
