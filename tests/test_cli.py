@@ -598,3 +598,13 @@ def test_a_plys_diagnostic_says_its_move_and_side_in_text_and_its_ply_in_json(re
     assert run("validate", "-", input=record).output.startswith(f"<stdin>:{head}")
     [said] = json.loads(run("validate", "--json", "-", input=record).output)["diagnostics"]
     assert "move" not in said and said["ply"] == ply
+
+
+def test_python_dash_m_lusoria_is_the_lusoria_command():
+    """`python -m lusoria` runs the command as installed, named `lusoria` in what it says (it did
+    not run: the package had no __main__)."""
+    ran = subprocess.run(
+        [sys.executable, "-m", "lusoria", "explain", "T99"], capture_output=True, text=True, check=False
+    )
+    assert ran.returncode == 2, ran.stderr
+    assert ran.stderr.startswith("Usage: lusoria explain"), ran.stderr
