@@ -402,7 +402,10 @@ def _kind(kind: str, declared: Mapping[str, Any]) -> str:
     return f"a whole number {f'from {low} to {high}' if high is not None else f'of at least {low}'}"
 
 
-LISTED = [*COLUMNS, "first_message"]  # what `query --format json` and csv list of each record (the explorer too)
+# What `query --format json` and csv list of each record, in this order (the explorer too): the table's columns
+# in the same order among them (lusoria.output), the first error's message with its rule and ply, and last the
+# file and line; `ply`, when a search within plies found one, comes after them all
+LISTED = [*COLUMNS[: COLUMNS.index("path")], "first_message", "path", "line"]
 # The message of a record's first error (NULL: none), as `validate` says it: what its first_rule broke
 FIRST_MESSAGE = (
     "(SELECT message FROM diagnostics WHERE record_id = records.id AND severity = 'error' ORDER BY number LIMIT 1) "

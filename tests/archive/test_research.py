@@ -1470,6 +1470,31 @@ def test_query_s_table_shows_paths_under_the_current_folder_relative_and_the_fir
     assert "first_message" not in valid.stdout
 
 
+@pytest.mark.parametrize(
+    "asked",
+    [
+        [],
+        ["--invalid"],
+        ["--pattern", "*********/*********/*********/*********/****K****/*********/*********/*********/********* b"],
+    ],
+)
+def test_query_s_csv_and_json_list_the_same_columns_in_one_order_the_table_s_among_them(samples, asked):
+    """CSV's header is JSON's keys, in order: the first error's rule, ply and message together, then the
+    file and line, and `ply` last, with a search (first_message was added after `line`, which moved
+    `ply`, and put the table's columns in another order); the table's are among them, in that order."""
+
+    def stdout(format_: str) -> str:
+        result = CliRunner().invoke(main, ["query", "--db", samples.path, "--limit", "1", "--format", format_, *asked])
+        return result.stdout
+
+    searched = ["ply"] if "--pattern" in asked else []
+    header = stdout("csv").splitlines()[0].split(",")
+    assert header == [*COLUMNS[:14], "first_rule", "first_ply", "first_message", "path", "line", *searched]
+    assert list(json.loads(stdout("json"))[0]) == header
+    table = stdout("table").splitlines()[0].split()
+    assert [column for column in header if column in table] == table
+
+
 def test_a_game_named_says_what_it_leaves_out_of_other_games_variants_named_so(tmp_path):
     """`--game brandubh` finds no Hnefatafl record of a variant named `brandubh-*` (aagenielsen.dk's
     types): every command of the filters says so in a note that names how to find them; none when
