@@ -95,10 +95,10 @@ _IDS_HELD = (  # for Archive.id_lacking: the archive's ids, and the nearest belo
     "FROM records"
 )
 # The records of other games than the one named (?) whose variants hold its name at the start of one of their
-# words (`brandubh3-7x7`, `foteviken-tablut-9x9`; not `tafl` in `hnefatafl`): found in the index of games and
-# variants before any filter runs, then the condition the filters' search runs within (Archive.variants_elsewhere)
+# words (`tablut2-9x9`, `foteviken-tablut-9x9`; not `oldtablut-9x9`): sought in the index of games and variants
+# before any filter runs (_ANY_HOLDING), then the records the filters' search runs within (Archive.variants_elsewhere)
 _HOLDING = "records.game != ? AND instr('-' || records.variant, '-' || ?)"
-_VARIANTS_HOLDING = f"SELECT DISTINCT game, variant FROM records WHERE {_HOLDING}"
+_ANY_HOLDING = f"SELECT 1 FROM records WHERE {_HOLDING} LIMIT 1"
 # Those the filters select ({records}: SQL of the GAME_COLUMNS), by game, with the variant of most records (the
 # first by name of those of as many)
 _VARIANTS_ELSEWHERE = (
@@ -569,7 +569,7 @@ class Archive:
             return []
         name = filters.game.lower()
         self._existing()
-        if first_row(self.path, f"SELECT 1 FROM records WHERE {_HOLDING} LIMIT 1", [name, name], self.timeout) is None:
+        if first_row(self.path, _ANY_HOLDING, [name, name], self.timeout) is None:
             return []
         others = replace(filters, game=None, limit=None, order=None)
         sql, params = build(others, False, GAME_COLUMNS, within=(_HOLDING, [name, name]))

@@ -147,8 +147,8 @@ def add_query_functions(conn: sqlite3.Connection) -> None:
 
 class _Watch:
     """A progress handler: stop the statement on Ctrl-C or after `seconds` of its own running (the time
-    its rows wait to be read on, written to a slow pipe or a pager, is not counted). Ctrl-C while none of its
-    statement's SQLite runs (its rows wait, part-read, to be read on) goes on to the handler before it
+    its rows wait to be read on, written to a slow pipe or a pager, is not counted). Ctrl-C while none
+    of its statement's SQLite runs (its rows wait, part-read, to be read on) goes on to the handler before it
     (`previous`, which raises KeyboardInterrupt): a user's Ctrl-C is never lost."""
 
     def __init__(self, seconds: float | None):
@@ -215,8 +215,9 @@ def iter_sql(
     path: str, sql: str, params: list | None = None, timeout: float | None = None
 ) -> Generator[dict, None, None]:
     """The rows of read-only SQL on the archive, one at a time; duplicate column names get
-    a suffix (`n`, `n_2`). ReadOnlyError for anything that is not a read, or that runs
-    longer than `timeout` seconds (the time its rows wait for the caller not counted); InvalidSQL for SQL that SQLite cannot run; KeyboardInterrupt on Ctrl-C.
+    a suffix (`n`, `n_2`). ReadOnlyError for anything that is not a read, or that runs longer
+    than `timeout` seconds (the time its rows wait for the caller not counted); InvalidSQL for
+    SQL that SQLite cannot run; KeyboardInterrupt on Ctrl-C.
     Rows left part-read are closed where they are left (`first_row`), or by the garbage collector, in any thread."""
     conn = connect(path, any_thread=True)
     try:
