@@ -94,12 +94,15 @@ _IDS_HELD = (  # for Archive.id_lacking: the archive's ids, and the nearest belo
     "(SELECT max(id) FROM records WHERE id < ?1) AS below, (SELECT min(id) FROM records WHERE id > ?1) AS above "
     "FROM records"
 )
-# The records of other games than the one named (?) whose variants name it, among those selected ({records}:
-# a table, or SQL of the GAME_COLUMNS), by game, with the variant of most records (the first by name of
-# those of as many): Archive.variants_elsewhere
+# The records of other games than the one named (?) whose variants hold its name at the start of one of their
+# words (`tablut2-9x9`, `foteviken-tablut-9x9`; not `oldtablut-9x9`): sought in the index of games and variants
+# before any filter runs (_ANY_HOLDING), then the records the filters' search runs within (Archive.variants_elsewhere)
+_HOLDING = "records.game != ? AND instr('-' || records.variant, '-' || ?)"
+_ANY_HOLDING = f"SELECT 1 FROM records WHERE {_HOLDING} LIMIT 1"
+# Those the filters select ({records}: SQL of the GAME_COLUMNS), by game, with the variant of most records (the
+# first by name of those of as many)
 _VARIANTS_ELSEWHERE = (
-    "WITH named AS (SELECT game, variant, count(*) AS records FROM {records} "
-    "WHERE game != lower(?) AND instr(variant, lower(?)) GROUP BY game, variant) "
+    "WITH named AS (SELECT game, variant, count(*) AS records FROM ({records}) GROUP BY game, variant) "
     "SELECT DISTINCT game, sum(records) OVER game AS records, count(*) OVER game AS variants, "
     "first_value(variant) OVER (game ORDER BY records DESC, variant) AS most FROM named "
     "WINDOW game AS (PARTITION BY game) ORDER BY records DESC, game"
@@ -251,12 +254,18 @@ def _caller_level() -> int:
 
 def _left_out(game: str, row: dict) -> str:
     """A row of _VARIANTS_ELSEWHERE said: its records, its game's variants that hold `game` (the one of
-    most records named), and how `--variant` finds them (that one by its name when it is the only one)."""
-    one = row["variants"] == 1
-    variants = "variant whose name holds" if one else f"{row['variants']} variants whose names hold"
+    most records named, said to be none lusoria knows when it is not: `tablut/copenhagen`), and how
+    `--variant` finds them (that one by its name when it is the only one)."""
+    one, other = row["variants"] == 1, row["game"]
+    if tags_of_name(f"{other}/{row['most']}") is None:
+        tags = "Variant tag holds" if row["records"] == 1 else "Variant tags hold"
+        held, unknown = f"{other} whose {tags}", f", which lusoria does not know as a variant of {other}"
+    else:
+        names = "variant whose name holds" if one else f"{row['variants']} variants whose names hold"
+        held, unknown = f"{other}'s {names}", ""
     return (
-        f"--game {game} leaves out {plural(row['records'], 'record')} of {row['game']}'s {variants} '{game}' "
-        f"({row['game']}/{row['most']}{'' if one else ', …'}): --game {row['game']} --variant "
+        f"--game {game} leaves out {plural(row['records'], 'record')} of {held} '{game}' "
+        f"({other}/{row['most']}{unknown}{'' if one else ', …'}): --game {other} --variant "
         f"{row['most'] if one else 'VARIANT'} finds {'it' if row['records'] == 1 else 'them'}"
     )
 
@@ -553,18 +562,19 @@ class Archive:
 
     def variants_elsewhere(self, filters: Filters) -> list[str]:
         """What `filters` leave out by the game they name: for each other game with records they select but
-        for it, of variants whose names hold it (`--game brandubh`, and Hnefatafl's `brandubh-7x7-walker`…),
-        how many, and how to find them."""
-        game = filters.game
-        if not game:
+        for it, of variants whose names hold it at the start of a word (`--game brandubh`, and Hnefatafl's
+        `brandubh-7x7-walker`…), how many, and how to find them. The filters run again only when the archive
+        holds such records, and only over them."""
+        if not filters.game:
+            return []
+        name = filters.game.lower()
+        self._existing()
+        if first_row(self.path, _ANY_HOLDING, [name, name], self.timeout) is None:
             return []
         others = replace(filters, game=None, limit=None, order=None)
-        records, params = "records", [game, game]
-        if next(selecting(others), None) is not None:  # (else every record: no SQL of the filters to run)
-            sql, selected = build(others, False, GAME_COLUMNS)
-            records, params = f"({sql})", [*selected, *params]
-        counted = _VARIANTS_ELSEWHERE.format(records=records)
-        return [_left_out(game.lower(), row) for row in self.iter_sql(counted, params=params)]
+        sql, params = build(others, False, GAME_COLUMNS, within=(_HOLDING, [name, name]))
+        counted = _VARIANTS_ELSEWHERE.format(records=sql)
+        return [_left_out(name, row) for row in self.iter_sql(counted, self.timeout, params)]
 
     def board_lacking(self, board: str | None) -> str | None:
         """Whether no record of the archive is on the board a query named (`lusoria query --board 25`

@@ -402,7 +402,10 @@ def _kind(kind: str, declared: Mapping[str, Any]) -> str:
     return f"a whole number {f'from {low} to {high}' if high is not None else f'of at least {low}'}"
 
 
-LISTED = [*COLUMNS, "first_message"]  # what `query --format json` and csv list of each record (the explorer too)
+# What `query --format json` and csv list of each record, in this order (the explorer too): the table's columns
+# in the same order among them (lusoria.output), the first error's message with its rule and ply, and last the
+# file and line; `ply`, when a search within plies found one, comes after them all
+LISTED = [*COLUMNS[: COLUMNS.index("path")], "first_message", "path", "line"]
 # The message of a record's first error (NULL: none), as `validate` says it: what its first_rule broke
 FIRST_MESSAGE = (
     "(SELECT message FROM diagnostics WHERE record_id = records.id AND severity = 'error' ORDER BY number LIMIT 1) "
@@ -410,16 +413,19 @@ FIRST_MESSAGE = (
 )
 
 
-def build(filters: Filters, ordered: bool = True, columns: str | None = None) -> tuple[str, list]:
+def build(
+    filters: Filters, ordered: bool = True, columns: str | None = None, within: tuple[str, list] = ("", [])
+) -> tuple[str, list]:
     """The SQL and its parameters for `filters` (records in their `order`, oldest first by default; unless
     `ordered` is False and there is no `limit`: in any order): the COLUMNS of each record, its first error's
     message (`first_message`), its text and the ply a search within plies found; or only `columns` (of
-    `records`: "records.id"), which a count needs. ValueError for a filter that cannot work."""
+    `records`: "records.id"), which a count needs; of the records `within` selects too (a condition over
+    `records` and its parameters, checked before the filters'). ValueError for a filter that cannot work."""
     from lusoria.archive.search import ply_search
     from lusoria.archive.stored import STORED_TEXT
 
-    where: list[str] = []
-    params: list = []
+    where: list[str] = [within[0]] if within[0] else []
+    params: list = list(within[1])
     for declared in fields(filters):
         value, condition = getattr(filters, declared.name), declared.metadata["where"]
         if (choices := declared.metadata.get("choices")) and value is not None and value not in choices:

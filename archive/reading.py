@@ -146,19 +146,30 @@ def add_query_functions(conn: sqlite3.Connection) -> None:
 
 
 class _Watch:
-    """A progress handler: stop the statement on Ctrl-C or after `seconds`. Ctrl-C while none of its
-    statement's SQLite runs (its rows wait, part-read, to be read on) goes on to the handler before it
+    """A progress handler: stop the statement on Ctrl-C or after `seconds` of its own running (the time
+    its rows wait to be read on, written to a slow pipe or a pager, is not counted). Ctrl-C while none
+    of its statement's SQLite runs (its rows wait, part-read, to be read on) goes on to the handler before it
     (`previous`, which raises KeyboardInterrupt): a user's Ctrl-C is never lost."""
 
     def __init__(self, seconds: float | None):
         self.deadline = time.monotonic() + seconds if seconds else math.inf
         self.seconds, self.interrupted = seconds, False
-        self.running = True  # False while its rows wait to be read on
+        self.running = True  # False while its rows wait to be read on (`wait`), since `waited`
+        self.waited = 0.0
         self.previous: Callable[[int, FrameType | None], Any] | int | None = None  # the SIGINT handler it stands in for
         self.left = False  # closed where it could not put `previous` back (another thread; a later one's handler set)
 
     def __call__(self) -> int:
         return self.interrupted or time.monotonic() > self.deadline
+
+    def wait(self) -> None:
+        """Its statement's rows wait to be read on: Ctrl-C is the caller's, and the clock stops."""
+        self.running, self.waited = False, time.monotonic()
+
+    def resume(self) -> None:
+        """Its statement runs on, its deadline later by the time its rows waited."""
+        self.deadline += time.monotonic() - self.waited
+        self.running = True
 
     def handling(self) -> bool:
         """Whether it handles SIGINT now (no statement begun after it is open)."""
@@ -204,8 +215,9 @@ def iter_sql(
     path: str, sql: str, params: list | None = None, timeout: float | None = None
 ) -> Generator[dict, None, None]:
     """The rows of read-only SQL on the archive, one at a time; duplicate column names get
-    a suffix (`n`, `n_2`). ReadOnlyError for anything that is not a read, or that runs
-    longer than `timeout` seconds; InvalidSQL for SQL that SQLite cannot run; KeyboardInterrupt on Ctrl-C.
+    a suffix (`n`, `n_2`). ReadOnlyError for anything that is not a read, or that runs longer
+    than `timeout` seconds (the time its rows wait for the caller not counted); InvalidSQL for
+    SQL that SQLite cannot run; KeyboardInterrupt on Ctrl-C.
     Rows left part-read are closed where they are left (`first_row`), or by the garbage collector, in any thread."""
     conn = connect(path, any_thread=True)
     try:
@@ -214,9 +226,9 @@ def iter_sql(
                 cursor = conn.execute(sql, params or [])
                 names = unique_names([d[0] for d in cursor.description or ()])
                 for row in cursor:
-                    watch.running = False  # (Ctrl-C while the rows wait is the caller's)
+                    watch.wait()
                     yield dict(zip(names, row))
-                    watch.running = True
+                    watch.resume()
             except sqlite3.DatabaseError as error:
                 if watch.interrupted:
                     raise KeyboardInterrupt from None

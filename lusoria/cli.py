@@ -1402,7 +1402,8 @@ def query(db: str, format_: str, **filters: Any) -> None:
     type=Bounded(0, 10**6),
     default=sql_timeout,
     show_default=True,
-    help="Stop the statement after this many seconds (0: no limit). Ctrl-C stops it too.",
+    help="Stop the statement after this many seconds of its running (0: no limit; the time its rows wait to be "
+    "written, to a pager or a slow pipe, is not counted). Ctrl-C stops it too.",
 )
 def sql(sql: str, db: str, format_: str, timeout: int) -> None:
     """Run read-only SQL on the archive (writes, ATTACH and PRAGMA settings are refused)."""

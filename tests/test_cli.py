@@ -481,7 +481,8 @@ def test_convert_needs_a_target_format_and_a_folder_that_is_no_file(tmp_path):
         (["random"], "--max-plies INTEGER Stop a game (result *) after this many plies. [default: 200]"),
         (  # a default read when the help is shown (LazyDefault): the archive's
             ["sql"],
-            "--timeout INTEGER Stop the statement after this many seconds (0: no limit). Ctrl-C stops it too. "
+            "--timeout INTEGER Stop the statement after this many seconds of its running (0: no limit; the time "
+            "its rows wait to be written, to a pager or a slow pipe, is not counted). Ctrl-C stops it too. "
             "[default: 60]",
         ),
     ],

@@ -218,6 +218,19 @@ def test_a_table_holds_a_bounded_result_and_the_streamed_formats_any(archive, mo
     assert run("sql", "--db", str(archive), "--format", "csv", sql).output.count("0000") > 1000
 
 
+def test_the_time_rows_wait_for_their_reader_is_not_counted_in_the_timeout(archive, monkeypatch):
+    """Rows read slowly (written to a pager, or a slow pipe) are not stopped by the timeout, which counts
+    the statement's own running: a long result written for 60 s was stopped at 60 s, cut short."""
+    clock = SimpleNamespace(now=0.0)
+    monkeypatch.setattr(reading, "time", SimpleNamespace(monotonic=lambda: clock.now))
+    counted = "WITH RECURSIVE n(i) AS (SELECT r.id UNION ALL SELECT i + 1 FROM n WHERE i < r.id + 19999) SELECT count(*) FROM n"
+    read = []
+    for row in Archive(str(archive)).iter_sql(f"SELECT ({counted}) AS n FROM records AS r LIMIT 3", timeout=1):
+        read.append(row["n"])
+        clock.now += 10  # (each row's own steps reach the watch: its subquery is the row's)
+    assert read == [20000] * 3
+
+
 def test_a_statement_without_a_timeout_runs_to_its_end(archive, monkeypatch):
     clock = Clock(10.0**9)
     monkeypatch.setattr(reading, "time", SimpleNamespace(monotonic=clock))

@@ -15,7 +15,7 @@ from conftest import ROOT, archive_copy, connect
 
 from lusoria import output
 from lusoria.api import InputError, random_records
-from lusoria.archive import Archive, ChosenWarning, Filters, NoGameToStart, UnsearchableRecord, explorer
+from lusoria.archive import Archive, ChosenWarning, Filters, NoGameToStart, UnsearchableRecord, explorer, search
 from lusoria.archive.patterns import glob_regex, matching_plies, pattern_globs
 from lusoria.archive.positions import boards_and_materials, pack_boards
 from lusoria.archive.query import COLUMNS, FilterError
@@ -1470,6 +1470,31 @@ def test_query_s_table_shows_paths_under_the_current_folder_relative_and_the_fir
     assert "first_message" not in valid.stdout
 
 
+@pytest.mark.parametrize(
+    "asked",
+    [
+        [],
+        ["--invalid"],
+        ["--pattern", "*********/*********/*********/*********/****K****/*********/*********/*********/********* b"],
+    ],
+)
+def test_query_s_csv_and_json_list_the_same_columns_in_one_order_the_table_s_among_them(samples, asked):
+    """CSV's header is JSON's keys, in order: the first error's rule, ply and message together, then the
+    file and line, and `ply` last, with a search (first_message was added after `line`, which moved
+    `ply`, and put the table's columns in another order); the table's are among them, in that order."""
+
+    def stdout(format_: str) -> str:
+        result = CliRunner().invoke(main, ["query", "--db", samples.path, "--limit", "1", "--format", format_, *asked])
+        return result.stdout
+
+    searched = ["ply"] if "--pattern" in asked else []
+    header = stdout("csv").splitlines()[0].split(",")
+    assert header == [*COLUMNS[:14], "first_rule", "first_ply", "first_message", "path", "line", *searched]
+    assert list(json.loads(stdout("json"))[0]) == header
+    table = stdout("table").splitlines()[0].split()
+    assert [column for column in header if column in table] == table
+
+
 def test_a_game_named_says_what_it_leaves_out_of_other_games_variants_named_so(tmp_path):
     """`--game brandubh` finds no Hnefatafl record of a variant named `brandubh-*` (aagenielsen.dk's
     types): every command of the filters says so in a note that names how to find them; none when
@@ -1490,6 +1515,30 @@ def test_a_game_named_says_what_it_leaves_out_of_other_games_variants_named_so(t
         assert (result.exit_code, result.stderr.removeprefix(opened if command == ["tree"] else "")) == (0, note)
     found = CliRunner().invoke(main, ["query", "--db", path, "--game", "hnefatafl", "--variant", "brandubh-39-7x7"])
     assert (found.stdout.count("brandubh-39-7x7"), found.stderr) == (1, "")
+
+
+def test_the_note_of_what_a_game_leaves_out_holds_its_name_at_the_start_of_a_word_of_a_variant(tmp_path, monkeypatch):
+    """`--game tablut` notes `tablut2-9x9` and `foteviken-tablut-9x9`, not `oldtablut-9x9`, where the
+    name is inside a word (the note matched any substring); in an archive of no
+    such variant, the filters (a search within plies) run once, for the records listed."""
+    path = str(tmp_path / "a.db")
+    variants = ("tablut2-9x9", "foteviken-tablut-9x9", "oldtablut-9x9", "foteviken-tablut-9x9")
+    Archive(path).import_paths(
+        [
+            "".join(
+                f'[Game "hnefatafl"]\n[Variant "{variant}"]\n[White "p{n}"]\n[Result "*"]\n\n*\n\n'
+                for n, variant in enumerate(variants)
+            )
+        ]
+    )
+    assert Archive(path).variants_elsewhere(Filters(game="tablut")) == [
+        "--game tablut leaves out 3 records of hnefatafl's 2 variants whose names hold 'tablut' "
+        "(hnefatafl/foteviken-tablut-9x9, …): --game hnefatafl --variant VARIANT finds them"
+    ]
+    searched = []
+    monkeypatch.setattr(search, "ply_search", lambda filters: searched.append(filters))
+    assert Archive(path).variants_elsewhere(Filters(game="latrunculi", material=["white_off>=1"])) == []
+    assert searched == []
 
 
 def test_the_note_of_what_a_game_leaves_out_names_the_variant_of_most_records_and_is_not_given_with_a_variant(
@@ -1513,8 +1562,9 @@ def test_the_note_of_what_a_game_leaves_out_names_the_variant_of_most_records_an
     assert Archive(path).variants_elsewhere(Filters(game="Brandubh")) == [
         "--game brandubh leaves out 3 records of hnefatafl's 2 variants whose names hold 'brandubh' "
         "(hnefatafl/brandubh-line-7x7, …): --game hnefatafl --variant VARIANT finds them",
-        "--game brandubh leaves out 1 record of tablut's variant whose name holds 'brandubh' "
-        "(tablut/brandubh): --game tablut --variant brandubh finds it",
+        "--game brandubh leaves out 1 record of tablut whose Variant tag holds 'brandubh' "
+        "(tablut/brandubh, which lusoria does not know as a variant of tablut): --game tablut --variant brandubh "
+        "finds it",
     ]
     assert Archive(path).variants_elsewhere(Filters(game="brandubh", white="p2")) == [  # (the others: too)
         "--game brandubh leaves out 1 record of hnefatafl's variant whose name holds 'brandubh' "
