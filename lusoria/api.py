@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, cast
 from lusoria import build
 from lusoria.errors import DataError, LusoriaError, place_of
 from lusoria.formats import FORMATS
-from lusoria.formats.convert import Converted, convert, file_name, inputs_folder
+from lusoria.formats.convert import Converted, OutputAmongInputs, convert, file_name, inputs_folders
 from lusoria.formats.convert import targets as target_formats
 from lusoria.formats.lgn import lgn_text
 from lusoria.formats.sources import NoSuchRecord, given, read_sources, readable_records, record_at, whole_file
@@ -161,6 +161,7 @@ __all__ = [
     "WHITE",
     "BLACK",
     "Converted",
+    "OutputAmongInputs",
 ]
 
 
@@ -568,13 +569,13 @@ def diagrams(
     `validate` reads them; `output_dir`, the folder the boards go to, is not read (`convert`)."""
     sources = list(given(paths))
     return in_workers(
-        partial(_drawn, ply=ply, inputs=inputs_folder(sources)),
+        partial(_drawn, ply=ply, inputs=inputs_folders(sources, output_dir)),
         records(sources, encoding, format, tags, leave_out=output_dir),
         jobs,
     )
 
 
-def _drawn(source: RecordText, ply: int | None, inputs: str) -> Diagram:
+def _drawn(source: RecordText, ply: int | None, inputs: tuple[str, ...]) -> Diagram:
     """A record's board after `ply` as `board` draws it, to write as `file_name` names it; or why not."""
     name = file_name(source, ".svg", inputs)
     try:
@@ -714,16 +715,16 @@ def replay_pages(
     them; `output_dir`, the folder the pages go to, is not read (`convert`). Each record goes to a worker
     on its own: its page costs far more than its text, and a round's records would be one chunk of `validate`'s, one process's."""
     sources = list(given(paths))
-    published = partial(_published, inputs=inputs_folder(sources))
+    published = partial(_published, inputs=inputs_folders(sources, output_dir))
     return in_workers(published, records(sources, encoding, format, tags, leave_out=output_dir), jobs, chunk=1)
 
 
-def _published(source: RecordText, inputs: str) -> PublishedPage:
+def _published(source: RecordText, inputs: tuple[str, ...]) -> PublishedPage:
     """A record's page, replayed as `lusoria html` replays one, to publish as `file_name` names it."""
     from lusoria.html import PublishedPage, players, report_page  # here, not at start-up
 
     report = check_text(source, assume_result=True)
-    return PublishedPage(
+    published = PublishedPage(
         source,
         report_page(report),
         file_name(source, ".html", inputs),
@@ -731,6 +732,10 @@ def _published(source: RecordText, inputs: str) -> PublishedPage:
         report.result or "?",
         _verdict_said(report),
     )
+    try:
+        return replace(published, unread=tuple(Replay(report).board().unread))
+    except Unreplayable as error:
+        return replace(published, unreplayable=error.diagnostic)
 
 
 def _verdict_said(report: Report) -> str:

@@ -662,7 +662,8 @@ def output_dir_options(help: str) -> Callable:
 
 def output_dir_given(command: Callable) -> Callable:
     """The command, for which --overwrite, or --jobs or --force-jobs (show's and html's, which make the
-    files of DIR alone), without --output-dir is a usage error (not an option ignored)."""
+    files of DIR alone), without --output-dir is a usage error (not an option ignored), and so is a DIR
+    that is a folder PATH names or holds one (`api.OutputAmongInputs`), said before any record is read."""
 
     @wraps(command)
     def checked(*args, **kwargs):
@@ -674,7 +675,10 @@ def output_dir_given(command: Callable) -> Callable:
                 raise click.UsageError(
                     f"{given} is of the worker processes that share the files of DIR: give --output-dir DIR"
                 )
-        return command(*args, **kwargs)
+        try:
+            return command(*args, **kwargs)
+        except api.OutputAmongInputs as error:
+            raise click.BadParameter(str(error), param_hint="--output-dir") from None
 
     return checked
 
@@ -706,9 +710,14 @@ def one_record(command, path: Callable = click.argument("path", callback=as_path
 
 
 def say_unreplayable(error: api.Unreplayable, index: int) -> NoReturn:
-    """Stop (status 1): record `index` cannot be replayed at all, said at the diagnostic's place, as
-    validate and rules say it."""
-    stop(f"{output.located(error.path, error.diagnostic)}: record {index}: {output.unreplayable(error.diagnostic)}", 1)
+    """Stop (status 1): record `index` cannot be replayed at all (`unreplayable_said`)."""
+    stop(unreplayable_said(error.path, error.diagnostic, index), 1)
+
+
+def unreplayable_said(path: str, diagnostic: api.Diagnostic, index: int) -> str:
+    """Record `index` of `path` cannot be replayed at all, said at the diagnostic's place, as validate
+    and rules say it."""
+    return f"{output.located(path, diagnostic)}: record {index}: {output.unreplayable(diagnostic)}"
 
 
 def say_unread(record: output.Sourced, unread: Iterable[api.Diagnostic]) -> None:
@@ -905,6 +914,9 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
     outputs: dict[str, str] = {}  # the files written, and the record each holds
     for page in inputs(api.replay_pages(paths, encoding, jobs=jobs, output_dir=directory, **reading())):
         records += 1
+        if page.unreplayable is not None:  # its page says why too, and is published as an invalid record's
+            echo(f"lusoria: {unreplayable_said(page.source.path, page.unreplayable, page.source.index)}", err=True)
+        say_unread(page, page.unread)
         if written_in(directory, page.file_name, page.page, record_said(page.source), outputs, overwrite):
             status = 2
         else:

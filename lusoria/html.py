@@ -123,7 +123,9 @@ def report_page(report: Report) -> str:
 class PublishedPage:
     """A record's replay page among the pages of many (`lusoria.api.replay_pages`, `lusoria html
     --output-dir`): the page, the name of its file below their folder (as `convert --output-dir`
-    names a record's file), and what the index of the pages says of it (`index_page`)."""
+    names a record's file), what the index of the pages says of it (`index_page`), and what one-record
+    `lusoria html` says of it on stderr: why it cannot be replayed at all, or what it lacks though
+    replayed (`Board.unread`: its result marker)."""
 
     source: RecordText
     page: str
@@ -131,6 +133,8 @@ class PublishedPage:
     players: str
     result: str
     verdict: str  # "valid", or the first error and where it is
+    unreplayable: Diagnostic | None = None
+    unread: tuple[Diagnostic, ...] = ()
 
 
 INDEX_COLUMNS = ("file", "record", "players", "result", "verdict", "link")
