@@ -53,7 +53,8 @@ def convert(
     where another program reads it (the format's `loses`: an Ashton game's camps in OTN). A record read
     from another format is written with the tags of its source (its format, file and place: formats.lgn), so that it can be traced back.
     Each has the name of its own file below a directory (`file_name`); `output_dir`, that directory, is not
-    read, though below a directory of `paths` (`walk`), so that a run never reads an earlier one's files."""
+    read, though below a directory of `paths` (`walk`), so that a run never reads an earlier one's files:
+    OutputAmongInputs, before any record is read, when it is a directory of `paths` or holds one."""
     entry = FORMATS.get(to)
     if entry is None or entry.write is None:
         raise ValueError(f"cannot write '{to}' (known: {', '.join(targets())})")

@@ -566,7 +566,8 @@ def diagrams(
     --output-dir`), each named `<file>-<n>.svg` as `replay_pages` names its pages; a record that
     cannot be replayed to that ply has its problem in its place (as `board` would raise it), and a
     source that cannot be read or is skipped a Problem. `format` and `tags` read the records as
-    `validate` reads them; `output_dir`, the folder the boards go to, is not read (`convert`)."""
+    `validate` reads them; `output_dir`, the folder the boards go to, is not read (`convert`:
+    OutputAmongInputs when it is a folder of `paths` or holds one)."""
     sources = list(given(paths))
     return in_workers(
         partial(_drawn, ply=ply, inputs=inputs_folders(sources, output_dir)),
@@ -709,18 +710,22 @@ def replay_pages(
 ) -> Iterator[PublishedPage | Problem]:
     """The replay page of every record of `paths`, in order, made by `jobs` worker processes
     (`lusoria html --output-dir`), each with the name of its file (`<file>-<n>.html`, as `convert` names
-    a record's file: in the folders that lead to it from the current directory) and what `index_page`
-    says of it; an invalid record's too (its page shows its diagnostics), and a Problem in its place for
-    a source that cannot be read or is skipped. `format` and `tags` read the records as `validate` reads
-    them; `output_dir`, the folder the pages go to, is not read (`convert`). Each record goes to a worker
-    on its own: its page costs far more than its text, and a round's records would be one chunk of `validate`'s, one process's."""
+    a record's file: in the folders that lead to it from the current directory, or for an input outside
+    it from the folder above its own), what `index_page` says of it and what one-record `lusoria html`
+    says of it on stderr (why it cannot be replayed at all, `unreplayable`, or what it lacks, `unread`);
+    an invalid record's too (its page shows its diagnostics), and a Problem in its place for a source
+    that cannot be read or is skipped. `format` and `tags` read the records as `validate` reads them;
+    `output_dir`, the folder the pages go to, is not read (`convert`: OutputAmongInputs when it is a
+    folder of `paths` or holds one). Each record goes to a worker on its own: its page costs far more
+    than its text, and a round's records would be one chunk of `validate`'s, one process's."""
     sources = list(given(paths))
     published = partial(_published, inputs=inputs_folders(sources, output_dir))
     return in_workers(published, records(sources, encoding, format, tags, leave_out=output_dir), jobs, chunk=1)
 
 
 def _published(source: RecordText, inputs: tuple[str, ...]) -> PublishedPage:
-    """A record's page, replayed as `lusoria html` replays one, to publish as `file_name` names it."""
+    """A record's page, replayed as `lusoria html` replays one, to publish as `file_name` names it, with
+    what `lusoria html` says of it on stderr."""
     from lusoria.html import PublishedPage, players, report_page  # here, not at start-up
 
     report = check_text(source, assume_result=True)

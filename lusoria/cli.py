@@ -125,9 +125,13 @@ def sort_choice(default: str, help: str) -> Callable:
     return click.option("--sort", type=click.Choice(["games", "score"]), default=default, show_default=True, help=help)
 
 
-def jobs_options(command):
+def jobs_options(command, needs: str = ""):
     """--jobs and --force-jobs: the command gets `jobs`, the worker processes that check the
-    records, at most the number of cores unless forced."""
+    records, at most the number of cores unless forced; their help says the option they `needs`
+    (show's and html's --output-dir: `output_dir_given`)."""
+
+    def said(help: str) -> str:
+        return f"With {needs}: {help}" if needs else help[0].upper() + help[1:]
 
     def forced(ctx, param, value):
         ctx.meta["force_jobs"] = value
@@ -141,7 +145,7 @@ def jobs_options(command):
         is_eager=True,
         expose_value=False,
         callback=forced,
-        help="Allow more worker processes than cores.",
+        help=said("allow more worker processes than cores."),
     )(command)
     return click.option(
         "--jobs",
@@ -150,8 +154,9 @@ def jobs_options(command):
         default=os.cpu_count() or 1,
         callback=capped,
         show_default="the number of cores",
-        help="Worker processes that check the records (taken in their order all the same); "
-        "at most the number of cores.",
+        help=said(
+            "worker processes that check the records (taken in their order all the same); at most the number of cores."
+        ),
     )(command)
 
 
@@ -742,7 +747,7 @@ def deliver(text: str, written_to: str | None, path: str | Path) -> None:
     "With --format svg: write the board of every record of PATH... to DIR, named as convert names its "
     "files (round1/game.lgn: DIR/round1/game-000000.svg)."
 )
-@jobs_options
+@partial(jobs_options, needs="--output-dir")
 def show(
     paths: tuple[str | Path, ...],
     index: int,
@@ -867,7 +872,7 @@ def explain(name: str | None) -> None:
     "Write a page for every record of PATH... to DIR, named as convert names its files "
     "(round1/game.lgn: DIR/round1/game-000000.html), and DIR/index.html that lists them."
 )
-@jobs_options
+@partial(jobs_options, needs="--output-dir")
 def html(
     paths: tuple[str | Path, ...],
     index: int,
@@ -886,7 +891,8 @@ def html(
     link), rebuilt at each run: the pages an earlier run listed there stay listed (a round after
     round into one folder). A page already in DIR that differs, or an index.html that lusoria did not
     write, is not written over without --overwrite (said on stderr); an input that cannot be read is said, the
-    others' pages still written. Exit status 0 when every page was
+    others' pages still written, and a record that cannot be replayed at all, or lacks its result marker, is
+    said as for its page alone. DIR is not a folder read, nor one that holds one. Exit status 0 when every page was
     written, invalid records' too (lusoria validate's exit status tells whether all are valid), 2 when
     an input cannot be read, a file is not written or no record was found."""
     if output_dir is not None:
@@ -939,7 +945,7 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
     "Write each record to its own file in DIR (needed for OTN, one game per file, "
     "when there are several records), in the folders that lead to its input from the current directory "
     "(a/game.otg b/game.otg: DIR/a/game-000000.lgn DIR/b/game-000000.lgn; an input outside it: from the folder "
-    "above the inputs' own)."
+    "above its own). Not a folder read, nor one that holds one (a folder inside one read is left out of it)."
 )
 @encoding_option
 @reading_options
