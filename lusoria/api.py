@@ -136,7 +136,6 @@ __all__ = [
     "replay_pages",
     "index_page",
     "folder_index",
-    "older_index",
     "Diagram",
     "diagrams",
     "convert",
@@ -764,7 +763,8 @@ def folder_index(directory: str, pages: list[PublishedPage]) -> str | None:
     """The index of `directory` once `pages` are written into it (`lusoria html --output-dir`, run
     round after round into one folder): the rows of the index.html an earlier run wrote there whose
     pages are still there (in `directory`, not out of it), each replaced by its page's in `pages`, then the rows of `pages` new to it;
-    `index_page(pages)` when there is none; None when its index.html is not one lusoria wrote."""
+    `index_page(pages)` when there is none; None when its index.html is not one lusoria wrote (an older
+    lusoria's, which kept no list of its rows, is read from its table)."""
     from lusoria import html  # here, not at start-up
 
     earlier = html.rows_written(os.path.join(directory, "index.html"))
@@ -773,14 +773,6 @@ def folder_index(directory: str, pages: list[PublishedPage]) -> str | None:
     rows = {row["link"]: row for row in earlier if _page_in(directory, row["link"])}
     rows.update((row["link"], row) for row in map(html.index_row, pages))
     return html.index_page(list(rows.values()))
-
-
-def older_index(directory: str) -> bool:
-    """Whether the index.html of `directory` is one an older lusoria wrote, which kept no list of its
-    games to add a round's to (`folder_index` is None for it)."""
-    from lusoria import html  # here, not at start-up
-
-    return html.written_before_its_list(os.path.join(directory, "index.html"))
 
 
 def _page_in(directory: str, link: str) -> bool:

@@ -1000,15 +1000,9 @@ def not_made(item: api.Converted | api.Diagram, made: str, status: int) -> int:
 
 def index_refused(directory: str) -> str:
     """Why the index.html in `directory` is not written over without --overwrite, and what to do."""
-    index = os.path.join(directory, "index.html")
-    if api.older_index(directory):
-        return (
-            f"{index} was written by an older lusoria, which kept no list of its games to add these to: publish "
-            "every round again at once with --overwrite (its index lists that run's pages)"
-        )
     return (
-        f"{index} is not an index lusoria wrote, or its list of games cannot be read (--overwrite writes over "
-        "it, listing this run's pages alone)"
+        f"{os.path.join(directory, 'index.html')} is not an index lusoria wrote, or its list of games cannot be "
+        "read (--overwrite writes over it, listing this run's pages alone)"
     )
 
 

@@ -291,27 +291,54 @@ def test_an_index_already_in_the_folder_is_kept_unless_asked(round_, tmp_path):
     assert (out / "index.html").read_text() == "the club's own index"
 
 
-def test_an_index_of_an_older_lusoria_is_kept_and_what_to_do_said_in_one_line(round_, tmp_path):
+def listed(index):
+    """The rows an index keeps as JSON, which a later run reads."""
+    return json.loads(re.search(r'<script type="application/json" id="games">(.*)</script>', index.read_text())[1])
+
+
+def test_an_index_of_an_older_lusoria_is_read_from_its_table_and_a_round_added(round_, tmp_path):
     """An index.html that a lusoria of before session 40 wrote (its table alone, no list of its games as
-    JSON): round 2's index is not written over it, and the one line says why and what to do (it said
-    the index was not lusoria's); publishing every round again with --overwrite lists them all."""
+    JSON; it was kept, and every round had to be published again at once with --overwrite): its rows are
+    read from its table, cells unescaped and links unquoted, and round 2 added to them."""
+    text = (round_ / "escape.lgn").read_text().replace("Karin Nilsson", 'Karin <&> "Nils"')
+    (round_ / "a game & more.lgn").write_text(text)
     out = tmp_path / "out"
-    run("html", round_ / "escape.lgn", "--output-dir", out)
+    run("html", round_ / "a game & more.lgn", round_ / "escape.lgn", "--output-dir", out)
     written = (out / "index.html").read_text()
     older = re.sub(r'\n<script type="application/json" id="games">.*</script>', "", written)
     assert older != written and older.endswith("</tbody></table></body></html>\n")
     (out / "index.html").write_text(older)
-    kept = run("html", round_ / "tuichi.lgn", "--output-dir", out)
-    assert (kept.exit_code, kept.stdout) == (2, f"wrote {out / 'round/tuichi-000000.html'}\n")
-    assert kept.stderr == (
-        f"lusoria: the index not written: {out / 'index.html'} was written by an older lusoria, which kept no list "
-        "of its games to add these to: publish every round again at once with --overwrite (its index lists that "
-        "run's pages)\n"
+    added = run("html", round_ / "tuichi.lgn", "--output-dir", out)
+    assert (added.exit_code, added.stderr) == (0, "")
+    assert added.stdout == f"wrote {out / 'round/tuichi-000000.html'}\nwrote {out / 'index.html'}\n"
+    run(
+        "html",
+        round_ / "a game & more.lgn",
+        round_ / "escape.lgn",
+        round_ / "tuichi.lgn",
+        "--output-dir",
+        tmp_path / "all",
     )
-    assert (out / "index.html").read_text() == older
-    again = run("html", round_ / "escape.lgn", round_ / "tuichi.lgn", "--output-dir", out, "--overwrite")
-    assert (again.exit_code, again.stdout, again.stderr) == (0, f"wrote {out / 'index.html'}\n", "")
-    assert [row[5] for row in rows(out / "index.html")] == ["round/escape-000000.html", "round/tuichi-000000.html"]
+    assert listed(out / "index.html") == listed(tmp_path / "all/index.html")
+    assert listed(out / "index.html")[0]["link"] == "round/a game & more-000000.html"
+
+
+def test_an_older_index_whose_table_was_edited_is_kept_unless_asked(round_, tmp_path):
+    """An older lusoria's index.html (its table alone) with a row edited by hand (a cell in bold): its
+    rows are not guessed at; kept and said, as an index.html lusoria did not write."""
+    out = tmp_path / "out"
+    run("html", round_ / "escape.lgn", round_ / "tuichi.lgn", "--output-dir", out)
+    older = re.sub(r'\n<script type="application/json" id="games">.*</script>', "", (out / "index.html").read_text())
+    edited = older.replace("<td>1-0</td>", "<td><b>1-0</b></td>", 1)
+    assert edited != older
+    (out / "index.html").write_text(edited)
+    kept = run("html", round_ / "tuichi.lgn", "--output-dir", out)
+    assert (kept.exit_code, kept.stdout) == (2, "")
+    assert kept.stderr == (
+        f"lusoria: the index not written: {out / 'index.html'} is not an index lusoria wrote, or its list of games "
+        "cannot be read (--overwrite writes over it, listing this run's pages alone)\n"
+    )
+    assert (out / "index.html").read_text() == edited
 
 
 @pytest.mark.parametrize(
