@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 
-from lusoria.files import common_folder
+from lusoria.errors import LusoriaError
 from lusoria.formats import FORMATS, Format, HookFailed
 from lusoria.formats.lgn import with_source_tags
 from lusoria.formats.sources import given
@@ -53,12 +53,13 @@ def convert(
     where another program reads it (the format's `loses`: an Ashton game's camps in OTN). A record read
     from another format is written with the tags of its source (its format, file and place: formats.lgn), so that it can be traced back.
     Each has the name of its own file below a directory (`file_name`); `output_dir`, that directory, is not
-    read, though below a directory of `paths` (`walk`), so that a run never reads an earlier one's files."""
+    read, though below a directory of `paths` (`walk`), so that a run never reads an earlier one's files:
+    OutputAmongInputs, before any record is read, when it is a directory of `paths` or holds one."""
     entry = FORMATS.get(to)
     if entry is None or entry.write is None:
         raise ValueError(f"cannot write '{to}' (known: {', '.join(targets())})")
     sources = list(given(paths))
-    inputs = inputs_folder(sources)
+    inputs = inputs_folders(sources, output_dir)
     for report in reports(sources, encoding, format, tags, leave_out=output_dir):
         if isinstance(report, Problem):
             yield report
@@ -93,19 +94,44 @@ read, before their count is known, so the width is fixed, wide enough that name 
 up to a million records of one file (more files than one folder is fit to hold)."""
 
 
-def inputs_folder(sources: Iterable[Source | Skipped]) -> str:
-    """The folder below which `file_name` names the files of the records of `sources` (texts and
-    standard input aside): the current directory when it holds every file and folder of them, so that a
-    file has one name whichever inputs come with it (a round published after round, `round1` then
-    `round1 round2`: `round1/game-000000.html` each time); else the folder above the one that holds
-    them all, so that a name keeps that folder's own (`/data/round2`: `round2/game-000000.html`)."""
-    held = common_folder(
+class OutputAmongInputs(LusoriaError, ValueError):
+    """The folder the files of the records go to (`--output-dir`) is a folder read as input, or holds
+    one: the files written there would be read back as inputs at the next run."""
+
+
+def inputs_folders(sources: Iterable[Source | Skipped], output_dir: str | None = None) -> tuple[str, ...]:
+    """The folders below which `file_name` names the files of the records of `sources` (texts and
+    standard input aside), one for each file and folder given: the current directory for one in it, so
+    that a file has one name whichever inputs come with it (a round published after round, `round1`
+    then `round1 round2`: `round1/game-000000.html` each time); else the folder above its own, so that
+    its name keeps that folder's own, whichever inputs come with it too (`/data/round2`:
+    `round2/game-000000.html`; a file's, `~/Downloads/game.otg`: `Downloads/game-000000.lgn`).
+    OutputAmongInputs when `output_dir` is a folder given or holds one, where a run would read an
+    earlier one's files back (one below a folder given is left out of its reading, `walk`)."""
+    given = [
         source
         for source in sources
         if isinstance(source, (str, os.PathLike)) and not is_text(source) and source != STDIN
-    )
+    ]
+    if output_dir is not None:
+        _apart(given, output_dir)
     here = os.getcwd()
-    return here if _is_within(held, here) else os.path.dirname(held)
+    folders = (os.path.abspath(path if os.path.isdir(path) else os.path.dirname(path)) for path in given)
+    return tuple(dict.fromkeys(here if _is_within(folder, here) else os.path.dirname(folder) for folder in folders))
+
+
+def _apart(given: list[str | os.PathLike[str]], output_dir: str) -> None:
+    """OutputAmongInputs when `output_dir` is one of the folders `given` or holds one."""
+    written = os.path.realpath(output_dir)
+    for path in given:
+        read = os.path.realpath(path)
+        if os.path.isdir(path) and _is_within(read, written):
+            raise OutputAmongInputs(
+                f"the output folder {output_dir} {'is' if read == written else 'holds'} the folder "
+                f"{os.fspath(path)} read as input: what is written there would be read back at the next run; "
+                f"give another folder (one inside a folder read, such as {os.path.join(path, 'site')}, is left "
+                "out of its reading)"
+            )
 
 
 def _is_within(path: str, folder: str) -> bool:
@@ -113,16 +139,24 @@ def _is_within(path: str, folder: str) -> bool:
     return PurePath(path).is_relative_to(folder)
 
 
-def file_name(source: RecordText, suffix: str, inputs: str) -> str:
+def folders_below(folder: PurePath, bases: Iterable[PurePath]) -> PurePath:
+    """The folders that lead to absolute `folder` from the deepest of `bases` that holds it
+    (`inputs_folders`); none (`PurePath()`) when none does, as for a record's text that names a file not
+    given. Never a path relative to one on another drive (Windows), which `os.path.relpath` refuses."""
+    holding = [base for base in bases if folder.is_relative_to(base)]
+    return folder.relative_to(max(holding, key=lambda base: len(base.parts))) if holding else type(folder)()
+
+
+def file_name(source: RecordText, suffix: str, inputs: tuple[str, ...]) -> str:
     """The name of a record's own file below a directory (`convert --output-dir`, `html --output-dir`): `<file>-<n><suffix>`,
     `n` the record's number in its file, from 0, as every message and `--record` number it, in
     `NUMBER_WIDTH` digits so that name order is record order (`stdin-<n>` of one not read from a file),
-    in the folders that lead to its file from `inputs` (`inputs_folder`: `a/game.otg` and
-    `b/game.otg`: `a/game-000000.lgn` and `b/game-000000.lgn`)."""
+    in the folders that lead to its file from the deepest of `inputs` that holds it (`inputs_folders`:
+    `a/game.otg` and `b/game.otg`: `a/game-000000.lgn` and `b/game-000000.lgn`; none but its name when
+    none does)."""
     path = source.path
     number = f"{source.index:0{NUMBER_WIDTH}d}"
     if not names_a_file(path):
         return f"stdin-{number}{suffix}"
-    folder = os.path.relpath(os.path.dirname(os.path.abspath(path)), inputs)
-    folder = "" if Path(folder).parts[:1] == (os.pardir,) else folder  # never above the directory (a name escaped)
-    return os.path.normpath(os.path.join(folder, f"{Path(path).stem}-{number}{suffix}"))
+    folder = folders_below(PurePath(os.path.abspath(path)).parent, map(PurePath, inputs))
+    return str(folder / f"{Path(path).stem}-{number}{suffix}")

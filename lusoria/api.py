@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, cast
 from lusoria import build
 from lusoria.errors import DataError, LusoriaError, place_of
 from lusoria.formats import FORMATS
-from lusoria.formats.convert import Converted, convert, file_name, inputs_folder
+from lusoria.formats.convert import Converted, OutputAmongInputs, convert, file_name, inputs_folders
 from lusoria.formats.convert import targets as target_formats
 from lusoria.formats.lgn import lgn_text
 from lusoria.formats.sources import NoSuchRecord, given, read_sources, readable_records, record_at, whole_file
@@ -136,7 +136,6 @@ __all__ = [
     "replay_pages",
     "index_page",
     "folder_index",
-    "older_index",
     "Diagram",
     "diagrams",
     "convert",
@@ -161,6 +160,7 @@ __all__ = [
     "WHITE",
     "BLACK",
     "Converted",
+    "OutputAmongInputs",
 ]
 
 
@@ -565,16 +565,17 @@ def diagrams(
     --output-dir`), each named `<file>-<n>.svg` as `replay_pages` names its pages; a record that
     cannot be replayed to that ply has its problem in its place (as `board` would raise it), and a
     source that cannot be read or is skipped a Problem. `format` and `tags` read the records as
-    `validate` reads them; `output_dir`, the folder the boards go to, is not read (`convert`)."""
+    `validate` reads them; `output_dir`, the folder the boards go to, is not read (`convert`:
+    OutputAmongInputs when it is a folder of `paths` or holds one)."""
     sources = list(given(paths))
     return in_workers(
-        partial(_drawn, ply=ply, inputs=inputs_folder(sources)),
+        partial(_drawn, ply=ply, inputs=inputs_folders(sources, output_dir)),
         records(sources, encoding, format, tags, leave_out=output_dir),
         jobs,
     )
 
 
-def _drawn(source: RecordText, ply: int | None, inputs: str) -> Diagram:
+def _drawn(source: RecordText, ply: int | None, inputs: tuple[str, ...]) -> Diagram:
     """A record's board after `ply` as `board` draws it, to write as `file_name` names it; or why not."""
     name = file_name(source, ".svg", inputs)
     try:
@@ -708,22 +709,26 @@ def replay_pages(
 ) -> Iterator[PublishedPage | Problem]:
     """The replay page of every record of `paths`, in order, made by `jobs` worker processes
     (`lusoria html --output-dir`), each with the name of its file (`<file>-<n>.html`, as `convert` names
-    a record's file: in the folders that lead to it from the current directory) and what `index_page`
-    says of it; an invalid record's too (its page shows its diagnostics), and a Problem in its place for
-    a source that cannot be read or is skipped. `format` and `tags` read the records as `validate` reads
-    them; `output_dir`, the folder the pages go to, is not read (`convert`). Each record goes to a worker
-    on its own: its page costs far more than its text, and a round's records would be one chunk of `validate`'s, one process's."""
+    a record's file: in the folders that lead to it from the current directory, or for an input outside
+    it from the folder above its own), what `index_page` says of it and what one-record `lusoria html`
+    says of it on stderr (why it cannot be replayed at all, `unreplayable`, or what it lacks, `unread`);
+    an invalid record's too (its page shows its diagnostics), and a Problem in its place for a source
+    that cannot be read or is skipped. `format` and `tags` read the records as `validate` reads them;
+    `output_dir`, the folder the pages go to, is not read (`convert`: OutputAmongInputs when it is a
+    folder of `paths` or holds one). Each record goes to a worker on its own: its page costs far more
+    than its text, and a round's records would be one chunk of `validate`'s, one process's."""
     sources = list(given(paths))
-    published = partial(_published, inputs=inputs_folder(sources))
+    published = partial(_published, inputs=inputs_folders(sources, output_dir))
     return in_workers(published, records(sources, encoding, format, tags, leave_out=output_dir), jobs, chunk=1)
 
 
-def _published(source: RecordText, inputs: str) -> PublishedPage:
-    """A record's page, replayed as `lusoria html` replays one, to publish as `file_name` names it."""
+def _published(source: RecordText, inputs: tuple[str, ...]) -> PublishedPage:
+    """A record's page, replayed as `lusoria html` replays one, to publish as `file_name` names it, with
+    what `lusoria html` says of it on stderr."""
     from lusoria.html import PublishedPage, players, report_page  # here, not at start-up
 
     report = check_text(source, assume_result=True)
-    return PublishedPage(
+    published = PublishedPage(
         source,
         report_page(report),
         file_name(source, ".html", inputs),
@@ -731,6 +736,10 @@ def _published(source: RecordText, inputs: str) -> PublishedPage:
         report.result or "?",
         _verdict_said(report),
     )
+    try:
+        return replace(published, unread=tuple(Replay(report).board().unread))
+    except Unreplayable as error:
+        return replace(published, unreplayable=error.diagnostic)
 
 
 def _verdict_said(report: Report) -> str:
@@ -754,7 +763,8 @@ def folder_index(directory: str, pages: list[PublishedPage]) -> str | None:
     """The index of `directory` once `pages` are written into it (`lusoria html --output-dir`, run
     round after round into one folder): the rows of the index.html an earlier run wrote there whose
     pages are still there (in `directory`, not out of it), each replaced by its page's in `pages`, then the rows of `pages` new to it;
-    `index_page(pages)` when there is none; None when its index.html is not one lusoria wrote."""
+    `index_page(pages)` when there is none; None when its index.html is not one lusoria wrote (an older
+    lusoria's, which kept no list of its rows, is read from its table)."""
     from lusoria import html  # here, not at start-up
 
     earlier = html.rows_written(os.path.join(directory, "index.html"))
@@ -763,14 +773,6 @@ def folder_index(directory: str, pages: list[PublishedPage]) -> str | None:
     rows = {row["link"]: row for row in earlier if _page_in(directory, row["link"])}
     rows.update((row["link"], row) for row in map(html.index_row, pages))
     return html.index_page(list(rows.values()))
-
-
-def older_index(directory: str) -> bool:
-    """Whether the index.html of `directory` is one an older lusoria wrote, which kept no list of its
-    games to add a round's to (`folder_index` is None for it)."""
-    from lusoria import html  # here, not at start-up
-
-    return html.written_before_its_list(os.path.join(directory, "index.html"))
 
 
 def _page_in(directory: str, link: str) -> bool:

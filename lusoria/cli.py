@@ -125,9 +125,13 @@ def sort_choice(default: str, help: str) -> Callable:
     return click.option("--sort", type=click.Choice(["games", "score"]), default=default, show_default=True, help=help)
 
 
-def jobs_options(command):
+def jobs_options(command, needs: str = ""):
     """--jobs and --force-jobs: the command gets `jobs`, the worker processes that check the
-    records, at most the number of cores unless forced."""
+    records, at most the number of cores unless forced; their help says the option they `needs`
+    (show's and html's --output-dir: `output_dir_given`)."""
+
+    def said(help: str) -> str:
+        return f"With {needs}: {help}" if needs else help[0].upper() + help[1:]
 
     def forced(ctx, param, value):
         ctx.meta["force_jobs"] = value
@@ -141,7 +145,7 @@ def jobs_options(command):
         is_eager=True,
         expose_value=False,
         callback=forced,
-        help="Allow more worker processes than cores.",
+        help=said("allow more worker processes than cores."),
     )(command)
     return click.option(
         "--jobs",
@@ -150,8 +154,9 @@ def jobs_options(command):
         default=os.cpu_count() or 1,
         callback=capped,
         show_default="the number of cores",
-        help="Worker processes that check the records (taken in their order all the same); "
-        "at most the number of cores.",
+        help=said(
+            "worker processes that check the records (taken in their order all the same); at most the number of cores."
+        ),
     )(command)
 
 
@@ -662,7 +667,8 @@ def output_dir_options(help: str) -> Callable:
 
 def output_dir_given(command: Callable) -> Callable:
     """The command, for which --overwrite, or --jobs or --force-jobs (show's and html's, which make the
-    files of DIR alone), without --output-dir is a usage error (not an option ignored)."""
+    files of DIR alone), without --output-dir is a usage error (not an option ignored), and so is a DIR
+    that is a folder PATH names or holds one (`api.OutputAmongInputs`), said before any record is read."""
 
     @wraps(command)
     def checked(*args, **kwargs):
@@ -674,7 +680,10 @@ def output_dir_given(command: Callable) -> Callable:
                 raise click.UsageError(
                     f"{given} is of the worker processes that share the files of DIR: give --output-dir DIR"
                 )
-        return command(*args, **kwargs)
+        try:
+            return command(*args, **kwargs)
+        except api.OutputAmongInputs as error:
+            raise click.BadParameter(str(error), param_hint="--output-dir") from None
 
     return checked
 
@@ -706,9 +715,14 @@ def one_record(command, path: Callable = click.argument("path", callback=as_path
 
 
 def say_unreplayable(error: api.Unreplayable, index: int) -> NoReturn:
-    """Stop (status 1): record `index` cannot be replayed at all, said at the diagnostic's place, as
-    validate and rules say it."""
-    stop(f"{output.located(error.path, error.diagnostic)}: record {index}: {output.unreplayable(error.diagnostic)}", 1)
+    """Stop (status 1): record `index` cannot be replayed at all (`unreplayable_said`)."""
+    stop(unreplayable_said(error.path, error.diagnostic, index), 1)
+
+
+def unreplayable_said(path: str, diagnostic: api.Diagnostic, index: int) -> str:
+    """Record `index` of `path` cannot be replayed at all, said at the diagnostic's place, as validate
+    and rules say it."""
+    return f"{output.located(path, diagnostic)}: record {index}: {output.unreplayable(diagnostic)}"
 
 
 def say_unread(record: output.Sourced, unread: Iterable[api.Diagnostic]) -> None:
@@ -733,7 +747,7 @@ def deliver(text: str, written_to: str | None, path: str | Path) -> None:
     "With --format svg: write the board of every record of PATH... to DIR, named as convert names its "
     "files (round1/game.lgn: DIR/round1/game-000000.svg)."
 )
-@jobs_options
+@partial(jobs_options, needs="--output-dir")
 def show(
     paths: tuple[str | Path, ...],
     index: int,
@@ -858,7 +872,7 @@ def explain(name: str | None) -> None:
     "Write a page for every record of PATH... to DIR, named as convert names its files "
     "(round1/game.lgn: DIR/round1/game-000000.html), and DIR/index.html that lists them."
 )
-@jobs_options
+@partial(jobs_options, needs="--output-dir")
 def html(
     paths: tuple[str | Path, ...],
     index: int,
@@ -877,7 +891,8 @@ def html(
     link), rebuilt at each run: the pages an earlier run listed there stay listed (a round after
     round into one folder). A page already in DIR that differs, or an index.html that lusoria did not
     write, is not written over without --overwrite (said on stderr); an input that cannot be read is said, the
-    others' pages still written. Exit status 0 when every page was
+    others' pages still written, and a record that cannot be replayed at all, or lacks its result marker, is
+    said as for its page alone. DIR is not a folder read, nor one that holds one. Exit status 0 when every page was
     written, invalid records' too (lusoria validate's exit status tells whether all are valid), 2 when
     an input cannot be read, a file is not written or no record was found."""
     if output_dir is not None:
@@ -905,6 +920,9 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
     outputs: dict[str, str] = {}  # the files written, and the record each holds
     for page in inputs(api.replay_pages(paths, encoding, jobs=jobs, output_dir=directory, **reading())):
         records += 1
+        if page.unreplayable is not None:  # its page says why too, and is published as an invalid record's
+            echo(f"lusoria: {unreplayable_said(page.source.path, page.unreplayable, page.source.index)}", err=True)
+        say_unread(page, page.unread)
         if written_in(directory, page.file_name, page.page, record_said(page.source), outputs, overwrite):
             status = 2
         else:
@@ -927,7 +945,7 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
     "Write each record to its own file in DIR (needed for OTN, one game per file, "
     "when there are several records), in the folders that lead to its input from the current directory "
     "(a/game.otg b/game.otg: DIR/a/game-000000.lgn DIR/b/game-000000.lgn; an input outside it: from the folder "
-    "above the inputs' own)."
+    "above its own). Not a folder read, nor one that holds one (a folder inside one read is left out of it)."
 )
 @encoding_option
 @reading_options
@@ -982,15 +1000,9 @@ def not_made(item: api.Converted | api.Diagram, made: str, status: int) -> int:
 
 def index_refused(directory: str) -> str:
     """Why the index.html in `directory` is not written over without --overwrite, and what to do."""
-    index = os.path.join(directory, "index.html")
-    if api.older_index(directory):
-        return (
-            f"{index} was written by an older lusoria, which kept no list of its games to add these to: publish "
-            "every round again at once with --overwrite (its index lists that run's pages)"
-        )
     return (
-        f"{index} is not an index lusoria wrote, or its list of games cannot be read (--overwrite writes over "
-        "it, listing this run's pages alone)"
+        f"{os.path.join(directory, 'index.html')} is not an index lusoria wrote, or its list of games cannot be "
+        "read (--overwrite writes over it, listing this run's pages alone)"
     )
 
 

@@ -9,7 +9,6 @@ import errno
 import os
 import stat
 import tempfile
-from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Any
 
@@ -102,13 +101,6 @@ def output_in(directory: str, name: str) -> str:
             raise OSError(errno.ELOOP, "it is a symbolic link, which lusoria does not write through", path)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     return path
-
-
-def common_folder(paths: Iterable[str | os.PathLike[str]]) -> str:
-    """The folder, absolute, that holds every one of `paths` (files, and folders, which hold
-    themselves); the current directory when there are none."""
-    folders = [os.path.abspath(path if os.path.isdir(path) else os.path.dirname(path)) for path in paths]
-    return os.path.commonpath(folders) if folders else os.getcwd()
 
 
 def same_file(first: str, second: str | os.PathLike[str]) -> bool:

@@ -11,9 +11,9 @@ import json
 import os
 import re
 from dataclasses import dataclass
-from html import escape
+from html import escape, unescape
 from pathlib import PurePath
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.plies import SUFFIX_NAGS
@@ -123,7 +123,9 @@ def report_page(report: Report) -> str:
 class PublishedPage:
     """A record's replay page among the pages of many (`lusoria.api.replay_pages`, `lusoria html
     --output-dir`): the page, the name of its file below their folder (as `convert --output-dir`
-    names a record's file), and what the index of the pages says of it (`index_page`)."""
+    names a record's file), what the index of the pages says of it (`index_page`), and what one-record
+    `lusoria html` says of it on stderr: why it cannot be replayed at all, or what it lacks though
+    replayed (`Board.unread`: its result marker)."""
 
     source: RecordText
     page: str
@@ -131,6 +133,8 @@ class PublishedPage:
     players: str
     result: str
     verdict: str  # "valid", or the first error and where it is
+    unreplayable: Diagnostic | None = None
+    unread: tuple[Diagnostic, ...] = ()
 
 
 INDEX_COLUMNS = ("file", "record", "players", "result", "verdict", "link")
@@ -168,14 +172,16 @@ _LISTED = re.compile(r'<script type="application/json" id="games">(.*?)</script>
 
 
 def rows_written(path: str) -> list[dict[str, str]] | None:
-    """The rows of the index at `path` that `index_page` wrote ([] when there is none); None when it
-    is another file (or a symbolic link to one, or cannot be read)."""
+    """The rows of the index at `path` that `index_page` wrote ([] when there is none), or an older
+    lusoria wrote (`_older_rows`); None when it is another file (or a symbolic link to one, or cannot
+    be read)."""
     if not os.path.lexists(path):
         return []
     try:
         with open(path, encoding="utf-8") as index:
-            listed = None if os.path.islink(path) else _LISTED.search(index.read())
-        rows = json.loads(listed[1]) if listed else None
+            text = "" if os.path.islink(path) else index.read()
+        listed = _LISTED.search(text)
+        rows = json.loads(listed[1]) if listed else _older_rows(text)
     except (OSError, ValueError):  # (UnicodeDecodeError too)
         return None
     if not isinstance(rows, list) or not all(_is_row(row) for row in rows):
@@ -184,19 +190,25 @@ def rows_written(path: str) -> list[dict[str, str]] | None:
 
 
 _OLDER_INDEX = re.compile(
-    r'<table class="games"><thead><tr><th>file</th>.*</thead>\n<tbody>.*</tbody></table></body></html>\n\Z',
-    re.S,
+    r'<table class="games"><thead><tr><th>file</th>.*</thead>\n<tbody>(.*)</tbody></table></body></html>\n\Z', re.S
+)
+_OLDER_ROW = re.compile(
+    r"<tr><td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td>"
+    r'<td class="(?:valid|invalid)">([^<]*)</td><td><a href="([^"<]*)">replay</a></td></tr>'
 )
 
 
-def written_before_its_list(path: str) -> bool:
-    """Whether the index at `path` is one an older lusoria wrote (before its rows were kept as JSON,
-    `index_page`): its table of games, and nothing after it."""
-    try:
-        with open(path, encoding="utf-8") as index:
-            return not os.path.islink(path) and bool(_OLDER_INDEX.search(index.read()))
-    except (OSError, ValueError):
-        return False
+def _older_rows(text: str) -> list[dict[str, str]] | None:
+    """The rows of an index that a lusoria of before session 40 wrote, which kept no list of them
+    (`index_page`'s table alone, each cell escaped, its link quoted then escaped), read from its table;
+    None for any other text, one of whose rows is not as it wrote them too."""
+    table = _OLDER_INDEX.search(text)
+    if table is None or _OLDER_ROW.sub("", table[1]):
+        return None
+    return [
+        dict(zip(INDEX_COLUMNS, (*map(unescape, cells[:5]), unquote(unescape(cells[5]))), strict=True))
+        for cells in _OLDER_ROW.findall(table[1])
+    ]
 
 
 def _is_row(row: object) -> bool:

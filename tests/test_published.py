@@ -4,13 +4,15 @@ index.html (a tournament director published 11 games with a shell loop, `--recor
 import json
 import re
 import shutil
+from pathlib import PureWindowsPath
 
 import pytest
 from click.testing import CliRunner
 from conftest import ROOT
 
-from lusoria.api import folder_index, replay_page, replay_pages
+from lusoria.api import OutputAmongInputs, convert, folder_index, replay_page, replay_pages
 from lusoria.cli import main
+from lusoria.formats.convert import folders_below
 
 
 def run(*args):
@@ -251,6 +253,26 @@ def test_a_round_outside_the_current_directory_keeps_its_folders_name(tmp_path, 
         "round1/game1-000000.html",
         "round2/game1-000000.html",
     ]
+    both = run("html", tmp_path / "data/round1", tmp_path / "data/round2", "--output-dir", tmp_path / "site")
+    assert (both.exit_code, both.output) == (0, "")  # the same names given together (they were data/round1/…)
+    assert len(rows(tmp_path / "site/index.html")) == 2
+
+
+def test_an_input_outside_is_named_from_the_folder_above_its_own_whatever_comes_with_it(tmp_path, monkeypatch):
+    """Where the command runs names an input in it by its path from there, and one outside it from
+    the folder above its own alone: round 1 given from round 2's folder, with a game of round 2."""
+    for round_ in ("round1", "round2"):
+        (tmp_path / "club" / round_).mkdir(parents=True)
+        shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / "club" / round_ / "game1.lgn")
+    named = {
+        ("club", ("round1", "round2")): ["round1/game1-000000.html", "round2/game1-000000.html"],
+        ("club/round2", ("../round1", "game1.lgn")): ["round1/game1-000000.html", "game1-000000.html"],
+        ("club/round2", ("../round1",)): ["round1/game1-000000.html"],
+        (".", ("club/round1",)): ["club/round1/game1-000000.html"],
+    }
+    for (here, given), names in named.items():
+        monkeypatch.chdir(tmp_path / here)
+        assert [page.file_name for page in replay_pages(given)] == names
 
 
 def test_an_index_already_in_the_folder_is_kept_unless_asked(round_, tmp_path):
@@ -269,27 +291,54 @@ def test_an_index_already_in_the_folder_is_kept_unless_asked(round_, tmp_path):
     assert (out / "index.html").read_text() == "the club's own index"
 
 
-def test_an_index_of_an_older_lusoria_is_kept_and_what_to_do_said_in_one_line(round_, tmp_path):
+def listed(index):
+    """The rows an index keeps as JSON, which a later run reads."""
+    return json.loads(re.search(r'<script type="application/json" id="games">(.*)</script>', index.read_text())[1])
+
+
+def test_an_index_of_an_older_lusoria_is_read_from_its_table_and_a_round_added(round_, tmp_path):
     """An index.html that a lusoria of before session 40 wrote (its table alone, no list of its games as
-    JSON): round 2's index is not written over it, and the one line says why and what to do (it said
-    the index was not lusoria's); publishing every round again with --overwrite lists them all."""
+    JSON; it was kept, and every round had to be published again at once with --overwrite): its rows are
+    read from its table, cells unescaped and links unquoted, and round 2 added to them."""
+    text = (round_ / "escape.lgn").read_text().replace("Karin Nilsson", 'Karin <&> "Nils"')
+    (round_ / "a game & more.lgn").write_text(text)
     out = tmp_path / "out"
-    run("html", round_ / "escape.lgn", "--output-dir", out)
+    run("html", round_ / "a game & more.lgn", round_ / "escape.lgn", "--output-dir", out)
     written = (out / "index.html").read_text()
     older = re.sub(r'\n<script type="application/json" id="games">.*</script>', "", written)
     assert older != written and older.endswith("</tbody></table></body></html>\n")
     (out / "index.html").write_text(older)
-    kept = run("html", round_ / "tuichi.lgn", "--output-dir", out)
-    assert (kept.exit_code, kept.stdout) == (2, f"wrote {out / 'round/tuichi-000000.html'}\n")
-    assert kept.stderr == (
-        f"lusoria: the index not written: {out / 'index.html'} was written by an older lusoria, which kept no list "
-        "of its games to add these to: publish every round again at once with --overwrite (its index lists that "
-        "run's pages)\n"
+    added = run("html", round_ / "tuichi.lgn", "--output-dir", out)
+    assert (added.exit_code, added.stderr) == (0, "")
+    assert added.stdout == f"wrote {out / 'round/tuichi-000000.html'}\nwrote {out / 'index.html'}\n"
+    run(
+        "html",
+        round_ / "a game & more.lgn",
+        round_ / "escape.lgn",
+        round_ / "tuichi.lgn",
+        "--output-dir",
+        tmp_path / "all",
     )
-    assert (out / "index.html").read_text() == older
-    again = run("html", round_ / "escape.lgn", round_ / "tuichi.lgn", "--output-dir", out, "--overwrite")
-    assert (again.exit_code, again.stdout, again.stderr) == (0, f"wrote {out / 'index.html'}\n", "")
-    assert [row[5] for row in rows(out / "index.html")] == ["round/escape-000000.html", "round/tuichi-000000.html"]
+    assert listed(out / "index.html") == listed(tmp_path / "all/index.html")
+    assert listed(out / "index.html")[0]["link"] == "round/a game & more-000000.html"
+
+
+def test_an_older_index_whose_table_was_edited_is_kept_unless_asked(round_, tmp_path):
+    """An older lusoria's index.html (its table alone) with a row edited by hand (a cell in bold): its
+    rows are not guessed at; kept and said, as an index.html lusoria did not write."""
+    out = tmp_path / "out"
+    run("html", round_ / "escape.lgn", round_ / "tuichi.lgn", "--output-dir", out)
+    older = re.sub(r'\n<script type="application/json" id="games">.*</script>', "", (out / "index.html").read_text())
+    edited = older.replace("<td>1-0</td>", "<td><b>1-0</b></td>", 1)
+    assert edited != older
+    (out / "index.html").write_text(edited)
+    kept = run("html", round_ / "tuichi.lgn", "--output-dir", out)
+    assert (kept.exit_code, kept.stdout) == (2, "")
+    assert kept.stderr == (
+        f"lusoria: the index not written: {out / 'index.html'} is not an index lusoria wrote, or its list of games "
+        "cannot be read (--overwrite writes over it, listing this run's pages alone)\n"
+    )
+    assert (out / "index.html").read_text() == edited
 
 
 @pytest.mark.parametrize(
@@ -484,3 +533,75 @@ def test_an_output_folder_inside_the_folder_given_is_not_read_as_an_input(tmp_pa
     again = run(*command, ".", "--output-dir", "out")
     assert (again.exit_code, again.stdout, again.stderr) == (0, "", first.stderr)
     assert sorted(str(path.relative_to(tmp_path / "out")) for path in (tmp_path / "out").rglob("*")) == written
+
+
+@pytest.mark.parametrize(
+    ("command", "given", "output_dir", "relation"),
+    [
+        (["html"], ".", ".", "is"),
+        (["html"], "round", ".", "holds"),
+        (["show", "--format", "svg"], "round", "round", "is"),
+        (["convert", "--to", "lgn"], "round", "round", "is"),
+    ],
+)
+def test_an_output_dir_that_is_or_holds_a_folder_read_is_refused_before_anything_is_read(
+    round_, command, given, output_dir, relation
+):
+    """The pages (boards, records) of a folder written into it would be read back at the next run,
+    one folder deeper each time (`convert round --output-dir round`: round/round/…-000000-000000.lgn):
+    a usage error that says why and what to do, nothing written."""
+    before = sorted(round_.parent.rglob("*"))
+    refused = run(*command, given, "--output-dir", output_dir)
+    assert (refused.exit_code, refused.stdout) == (2, "")
+    assert refused.stderr.endswith(
+        f"Error: Invalid value for --output-dir: the output folder {output_dir} {relation} the folder {given} read "
+        "as input: what is written there would be read back at the next run; give another folder (one inside a "
+        f"folder read, such as {given}/site, is left out of its reading)\n"
+    )
+    assert sorted(round_.parent.rglob("*")) == before
+
+
+def test_the_library_refuses_an_output_dir_among_the_inputs_as_the_command_does(round_):
+    """`replay_pages` and `convert` raise OutputAmongInputs (a ValueError) before reading a record;
+    a folder below the one read is left out of its reading, and a file given from DIR is read alone."""
+    with pytest.raises(OutputAmongInputs, match="the output folder round is the folder round read as input"):
+        replay_pages(["round"], output_dir="round")
+    with pytest.raises(ValueError, match="the output folder . holds the folder round read as input"):
+        next(convert(["round"], "lgn", output_dir="."))
+    assert len(list(replay_pages(["round"], output_dir="round/site"))) == 15
+    assert [page.file_name for page in replay_pages(["round/escape.lgn"], output_dir="round")] == [
+        "round/escape-000000.html"
+    ]
+
+
+def test_names_of_inputs_on_two_windows_drives_are_found_without_a_common_folder():
+    """On Windows, inputs on two drives share no folder (`os.path.commonpath` raised ValueError, a
+    traceback): each is named from the deepest folder of the inputs that holds it, in any case."""
+    bases = [PureWindowsPath("C:/Users/club"), PureWindowsPath("D:/archive"), PureWindowsPath("D:/")]
+    assert folders_below(PureWindowsPath("d:/Archive/round2"), bases) == PureWindowsPath("round2")
+    assert folders_below(PureWindowsPath("C:/Users/club/round1/late"), bases) == PureWindowsPath("round1/late")
+    assert folders_below(PureWindowsPath("D:/other"), bases) == PureWindowsPath("other")
+    assert folders_below(PureWindowsPath("E:/round3"), bases) == PureWindowsPath()
+
+
+def test_folder_html_says_on_stderr_what_one_record_html_says(tmp_path):
+    """A record that lacks its result marker, or cannot be replayed at all: `html PATH` says it on
+    stderr, and `html --output-dir` says the same lines (it said nothing), its page published (exit 0)."""
+    (tmp_path / "unfinished.lgn").write_text('[Game "tablut"]\n\n1. e3-c3 e1-e2\n')
+    (tmp_path / "unknown.lgn").write_text('[Game "tablut"]\n[Variant "nonesuch"]\n\n1. e3-c3 *\n')
+    unfinished = run("html", "unfinished.lgn")
+    assert (unfinished.exit_code, unfinished.stderr) == (
+        0,
+        "unfinished.lgn:3:15: error[syntax]: the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)\n"
+        " 3 | 1. e3-c3 e1-e2\n"
+        "   |               ^\n",
+    )
+    unknown = run("html", "unknown.lgn")
+    assert (unknown.exit_code, unknown.stderr) == (
+        1,
+        "lusoria: unknown.lgn:2:11: record 0: cannot be replayed: error[tag]: unknown variant 'nonesuch' for "
+        "tablut (known: seed, linnaeus, unarmed, aage, ashton)\n",
+    )
+    published = run("html", "unfinished.lgn", "unknown.lgn", "--output-dir", "out")
+    assert (published.exit_code, published.stderr) == (0, unfinished.stderr + unknown.stderr)
+    assert (tmp_path / "out/unknown-000000.html").read_text() == unknown.stdout

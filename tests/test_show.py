@@ -333,6 +333,18 @@ def test_jobs_without_output_dir_is_a_usage_error_as_overwrite_is(round_, comman
     )
 
 
+@pytest.mark.parametrize(
+    ("command", "needs"), [("show", "With --output-dir: "), ("html", "With --output-dir: "), ("validate", "")]
+)
+def test_the_help_of_jobs_says_the_option_they_need(command, needs):
+    """show's and html's --jobs and --force-jobs are of --output-dir alone (a usage error without it):
+    their help says so; validate's, always used, do not."""
+    shown = " ".join(run(command, "--help").stdout.split())
+    worker = "worker" if needs else "Worker"
+    assert f"--jobs INTEGER {needs}{worker} processes that check the records" in shown
+    assert f"--force-jobs {needs}{'allow' if needs else 'Allow'} more worker processes than cores." in shown
+
+
 def test_the_library_draws_the_boards_that_show_writes_each_with_its_problem_or_its_name(round_):
     """api.diagrams, what `show --format svg --output-dir` writes: in the order of the records, by
     one process or two alike; a record not replayed that far has the problem show says at its place."""

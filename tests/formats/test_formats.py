@@ -646,6 +646,11 @@ def test_convert_output_dir_keeps_the_folders_of_inputs_of_one_name(tmp_path, mo
     monkeypatch.chdir(tmp_path / "rounds/round2")  # a file outside it: named from the folder above its own alone
     mixed = convert([text, str(tmp_path / "rounds/round1/game1.otg")], "lgn")
     assert [item.file_name for item in mixed] == ["stdin-000000.lgn", "round1/game1-000000.lgn"]
+    rounds = ["rounds/round1/game1-000000.lgn", "rounds/round2/game1-000000.lgn", "rounds/round2/late/game1-000000.lgn"]
+    held = convert([text, str(tmp_path / "rounds")], "lgn")  # the folder that holds this one: from the folder above it
+    assert [item.file_name for item in held] == ["stdin-000000.lgn", *rounds]
+    piped = run("convert", "--to", "lgn", "--output-dir", tmp_path / "held", "-", tmp_path / "rounds", input=text)
+    assert piped.stdout.splitlines() == [f"wrote {tmp_path / 'held' / name}" for name in ["stdin-000000.lgn", *rounds]]
 
 
 # -- tafl move lists -----------------------------------------------------------------------------------
