@@ -405,6 +405,14 @@ def format_of(path: str, head: str = "") -> str | None:
     return found.name if found else None
 
 
+def format_named(format: str) -> Format:
+    """The format a `format` argument (`--from`) names; a ValueError that lists the formats lusoria reads
+    when it names none (`validate(paths, format="pgn")` raised KeyError: 'pgn' from a folder's walk)."""
+    if format not in FORMATS:
+        raise ValueError(f"unknown format '{format}' (known: {', '.join(FORMATS)})")
+    return FORMATS[format]
+
+
 def why_not(path: str, format: str | None = None) -> str:
     return FORMATS.why_not(path, format)
 
@@ -413,10 +421,9 @@ def read_text(text: str, format: str, path: str, tags: dict[str, str] | None = N
     """The records of a whole text in a format other than lgn, as its reader hands them over,
     checked against the readers' contract (lusoria.formats.contract). `tags` (Game, Variant, Rules)
     choose the game and rules of records whose files do not say them."""
-    reader = FORMATS[format].read if format in FORMATS else None
+    reader = format_named(format).read
     if reader is None:
-        readable = [name for name, entry in FORMATS.items() if entry.read is not None]
-        raise ValueError(f"unknown format '{format}' (known: {', '.join(readable)})")
+        raise ValueError(f"{format} records are split as they stream (notation.reader.split_records), not read whole")
     if FORMATS.is_built_in(format):
         return handed_over(reader(text, path, tags), format, path, text)
     return handed_over(read_by_plug_in(reader, format, text, path, tags), format, path, text)

@@ -53,7 +53,10 @@ class Locator:
 
 @dataclass
 class Draft:
-    """A record being read from another format; offsets are into the whole file."""
+    """A record being read from another format; offsets are into the whole file. A reader sets its
+    tags (`tag`), its plies (`ply`) and its result marker (`result`, at the offset `result_at`: the
+    game's end when None), then hands over `source(path, index)`; what the text gets wrong where no
+    record can be read is a `problem`, given to `source` in the record's place."""
 
     reader: str  # the format's name, for notes
     locator: Locator
@@ -70,10 +73,12 @@ class Draft:
     unread: list[str] = field(default_factory=list)  # its notes of lines of its file not read (`note_unread`)
 
     def tag(self, name: str, value: str, offset: int | None = None) -> None:
+        """Set the tag `name` to `value`, written at `offset` (None: the game's first character)."""
         self.tags[name] = value
         self.places[name] = self.locator.where(self.start if offset is None else offset)
 
     def ply(self, text: str, offset: int) -> Ply:
+        """Add a ply to the main line, written at `offset`; the Ply (a `note` may go to it)."""
         line, column = self.locator.where(offset)
         ply = Ply(text, line, column)
         self.line.plies.append(ply)
@@ -90,6 +95,8 @@ class Draft:
         self.unread.append(self.line.comments[-1])
 
     def problem(self, message: str, offset: int, found: str = "", rule: str = "syntax") -> SyntaxProblem:
+        """What the text gets wrong at `offset` (`found`: the text at fault there; `rule`: `syntax`, or
+        `tag` for a tag's value), as a record's problem, at its line and column."""
         return SyntaxProblem(message, *self.locator.where(offset), found, rule)
 
     def problem_at_ply(self, index: int, message: str, rule: str) -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import BinaryIO, TextIO, TypeGuard, cast
 
 from lusoria.errors import LusoriaError
-from lusoria.formats import FORMATS, Format, HookFailed, format_of, read_text
+from lusoria.formats import FORMATS, Format, HookFailed, format_named, format_of, read_text
 from lusoria.notation.json_input import starts_as_json
 from lusoria.notation.reader import STDIN_NAME, RecordText, split_records
 from lusoria.notation.sources import (
@@ -62,9 +62,11 @@ def walk(
     files of a directory met again, as one Skipped of the directory). The folder `leave_out` (the one
     `--output-dir` writes to) is not searched, though below a directory given: a run never reads an
     earlier run's files as its inputs. An `encoding` that is none
-    (`encoding_refused`) is one InputError, before any source is read."""
+    (`encoding_refused`) is one InputError, and a `format` that is none a ValueError (`format_named`),
+    before any source is read."""
     if refused := encoding_refused(encoding):
         raise InputError(refused, "encoding")
+    forced = format_named(format) if format is not None else None
     met: dict[str, str] = {}
     for path in given(paths):
         if not isinstance(path, (str, os.PathLike)) or is_text(path) or path == STDIN:
@@ -78,7 +80,7 @@ def walk(
             if not inside:
                 yield Skipped(os.fspath(path), NO_FILE)
             for found in inside:
-                if format is not None and not found.name.lower().endswith(FORMATS[format].suffixes):
+                if forced is not None and not found.name.lower().endswith(forced.suffixes):
                     yield Skipped(str(found), FORMATS.why_not(str(found), format))
                 elif (
                     format is None

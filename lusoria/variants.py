@@ -20,6 +20,7 @@ from lusoria.validator.games import (
     names_elsewhere,
     owners_of,
     rules_from_tags,
+    tags_line,
     with_variant,
 )
 from lusoria.validator.suggest import alike, meant
@@ -425,11 +426,6 @@ def _rule_line(game: str, variant: str) -> str:
     if not ids:
         return "rules: none written (lusoria explain knows none of its rules)"
     return _wrapped(f"rules: {', '.join(ids)} (lusoria explain {ids[0]} says what a rule means)")
-
-
-def tags_line(tags: dict[str, str]) -> str:
-    """Tags as a record writes them, on one line: `[Game "tablut"] [Variant "aage"]`."""
-    return " ".join(f'[{tag} "{value}"]' for tag, value in tags.items())
 
 
 def _wrapped(line: str, indent: str = "  ") -> str:

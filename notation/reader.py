@@ -46,6 +46,8 @@ LGN_TOKENS = re.compile(r'\{[^}]*\}?|;[^\n]*|"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"?|[^
 
 STDIN_NAME = "<stdin>"  # the path of the records read from standard input
 
+REPR_TEXT = 40  # the characters of a record's text its repr shows
+
 
 @dataclass(slots=True)
 class RecordText:
@@ -71,6 +73,12 @@ class RecordText:
     def last_line(self) -> int:
         """Its last line in the source (a line after it: what `check` adds, an assumed result)."""
         return self.line + self.text.count("\n")
+
+    def __repr__(self) -> str:
+        """Where it stands and how its text begins: a notebook's cell that shows a record, or a
+        Report, Verdict or Board that holds one, shows a line, not the whole file it was read from."""
+        begins = self.text if len(self.text) <= REPR_TEXT else self.text[: REPR_TEXT - 1] + "…"
+        return f"RecordText(path={self.path!r}, line={self.line}, index={self.index}, format={self.format!r}, text={begins!r})"
 
 
 def known_games() -> tuple[str, ...]:

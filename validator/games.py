@@ -327,7 +327,24 @@ def _with_owners(problem: OptionError, game: type[Game], tags: dict[str, str]) -
         return OptionError(named_by_several(variant, own), "Variant", variant, 0, tuple(own))
     elsewhere = [] if looked_up(variant) in GAMES else named  # (a game's name, `copenhagen`, is no other game's)
     others = owners_of(variant) or list(dict.fromkeys(tags["Game"] for tags in elsewhere))
-    return game.unknown_variant(variant, others) if others else problem
+    if others:
+        return game.unknown_variant(variant, others)
+    written = _entry_tags(variant)
+    if written is None:
+        return problem
+    return OptionError(f"{problem}; {variant} is written {tags_line(written)}", "Variant", variant, 0, problem.known)
+
+
+def _entry_tags(variant: str) -> dict[str, str] | None:
+    """The tags that choose the variant a game's notes name `variant` (`Game.variant_notes`: a catalogue's
+    entry that another game plays, `saami-tablut`, `lusoria explain`'s name); None when none does."""
+    key = looked_up(variant)
+    return next((dict(notes[key].tags) for game in GAMES.values() if key in (notes := game.variant_notes())), None)
+
+
+def tags_line(tags: Mapping[str, str]) -> str:
+    """Tags as a record writes them, on one line: `[Game "tablut"] [Variant "aage"]`."""
+    return " ".join(f'[{tag} "{value}"]' for tag, value in tags.items())
 
 
 def named_by_several(written: str, named: list[str]) -> str:

@@ -20,7 +20,7 @@ from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText, SyntaxProblem, header_of, parse_record, scan_tags
 from lusoria.notation.slips import RESULTS, Fix, closed_tag, mend, results_meant, slip_fixes, tag_meant
-from lusoria.notation.sources import BOM
+from lusoria.notation.sources import BOM, shown_place
 from lusoria.notation.syntax import (
     CUT_SHORT,
     MISSING_RESULT,
@@ -38,7 +38,7 @@ from lusoria.validator.base import SIDE_NAMES, WHITE, Game, Illegal, NotAPly, Op
 from lusoria.validator.diagram import CAPTURED, FROM, REMOVED, TO, Squares
 from lusoria.validator.games import GAMES, game_class, known_games, rules_from_tags, variant_named, with_variant
 from lusoria.validator.suggest import alike, did_you_mean, nearest_plies, suggestions
-from lusoria.words import listed
+from lusoria.words import listed, plural
 
 ERROR, WARNING = "error", "warning"
 
@@ -153,6 +153,19 @@ class Report:
     def players(self) -> tuple[str | None, str | None]:
         """White and Black as its tags name them (None for a side not named: a CSV game's, no `WHITE vs BLACK` header)."""
         return self.tags.get("White"), self.tags.get("Black")
+
+    def __repr__(self) -> str:
+        """Where the record is, its game, plies, result and verdict, on one line: the repr of every
+        position and ply it holds filled a notebook's cell."""
+        said = f" ({plural(len(self.diagnostics), 'diagnostic')})" if self.diagnostics else ""
+        first = next((diagnostic for diagnostic in self.diagnostics if diagnostic.severity == ERROR), None)
+        if first is not None:
+            at = f"ply {first.ply}" if first.ply else f"line {first.line}, column {first.column}"
+            said = f": error[{first.rule}] at {at}{said}"
+        rules = f"{self.game} ({self.variant})" if self.variant else self.game or "no game"
+        place = shown_place(self.source.path, self.source.line)
+        verdict = "valid" if first is None else "invalid"
+        return f"<Report {place}: {rules}, {plural(self.plies, 'ply', 'plies')}, {self.result or 'no result'}, {verdict}{said}>"
 
     def verdict(self) -> Verdict:
         """What `validate` says of it."""

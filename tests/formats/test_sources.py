@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from lusoria import api
 from lusoria.archive import Archive
 from lusoria.cli import main
-from lusoria.formats import FORMATS, format_of
+from lusoria.formats import FORMATS, format_of, read_text
 from lusoria.formats.sources import empty_file, read_sources, record_at, walk
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import InputError, Skipped, Unreadable, fs_path, is_text, shown_path
@@ -902,6 +902,31 @@ def test_an_encoding_that_is_none_is_one_error_before_a_folder_is_read(tmp_path,
         with pytest.raises(InputError) as refused:
             reading()
         assert (str(refused.value), refused.value.parameter) == (message, "encoding")
+
+
+def test_a_format_that_is_none_is_one_error_that_names_those_there_are(tmp_path):
+    """A researcher's `api.validate(["games"], format="pgn")` raised a bare KeyError: 'pgn' from the
+    folder's walk, and `record_at` said the formats known were otn, tafl… (not lgn): every call now says
+    it as --from does, before a source is read, and an import stores nothing."""
+    (tmp_path / "a.lgn").write_text('[Game "tablut"]\n1. e3-c3 *\n')
+    (tmp_path / "empty").mkdir()  # a folder of no file: refused all the same, not skipped
+    known = ", ".join(api.source_formats())
+    assert known.startswith("lgn, otn, ")
+    for reading in (
+        lambda: list(api.validate([str(tmp_path)], format="pgn")),
+        lambda: list(api.validate([str(tmp_path / "a.lgn")], format="pgn")),
+        lambda: list(api.validate([str(tmp_path / "empty")], format="pgn")),
+        lambda: api.record_at(str(tmp_path / "a.lgn"), format="pgn"),
+        lambda: api.record_at(io.StringIO("e3-c3 *\n"), format="pgn"),
+        lambda: Archive(str(tmp_path / "games.db")).import_paths([str(tmp_path)], format="pgn"),
+    ):
+        with pytest.raises(ValueError) as refused:
+            reading()
+        assert str(refused.value) == f"unknown format 'pgn' (known: {known})"
+    assert not (tmp_path / "games.db").exists()
+    with pytest.raises(ValueError) as whole:
+        list(read_text("1. e3-c3 *\n", "lgn", "a.lgn"))
+    assert str(whole.value) == "lgn records are split as they stream (notation.reader.split_records), not read whole"
 
 
 @pytest.mark.parametrize("command", [["validate"], ["show"], ["html"], ["import", "--db", "club.db"]])

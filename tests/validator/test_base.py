@@ -46,6 +46,26 @@ def test_an_unknown_variant_is_still_an_error_that_names_the_known_ones():
     assert elsewhere.suggestions == ()  # (none of tablut's is like it)
 
 
+def test_a_catalogue_entry_that_another_game_plays_is_said_with_the_tags_that_write_it():
+    """`lusoria explain saami-tablut` names the variant, but a record's `[Variant "saami-tablut"]` was
+    an unknown variant of its game and no more (of tablut: "known: seed, …"; of hnefatafl: 181 known):
+    a researcher who read the name in explain could not tell what to write."""
+    (tablut,) = check('[Game "tablut"]\n[Variant "saami-tablut-w"]\n1. e3-c3 *\n').diagnostics
+    assert (tablut.rule, tablut.line, tablut.column, tablut.message) == (
+        "tag",
+        2,
+        11,
+        "unknown variant 'saami-tablut-w' for tablut (known: seed, linnaeus, unarmed, aage, ashton); "
+        'saami-tablut-w is written [Game "tablut"] [Variant "aage"] [Rules "first=white"]',
+    )
+    (hnefatafl,) = check('[Game "hnefatafl"]\n[Variant "Copenhagen-11x11"]\n1. d1-d2 *\n').diagnostics
+    assert hnefatafl.message.endswith('; Copenhagen-11x11 is written [Game "copenhagen"]')
+    (unknown,) = check('[Game "tablut"]\n[Variant "saami-tablut-x"]\n1. e3-c3 *\n').diagnostics
+    assert (
+        unknown.message == "unknown variant 'saami-tablut-x' for tablut (known: seed, linnaeus, unarmed, aage, ashton)"
+    )
+
+
 def test_rules_made_for_an_unknown_variant_say_the_known_ones():
     """`GAMES["latrunculi"](variant="senca")`, as a library user makes rules, raised a bare KeyError: 'senca'."""
     with pytest.raises(OptionError) as unknown:

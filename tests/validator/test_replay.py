@@ -510,3 +510,28 @@ def test_a_move_off_the_board_is_offered_nothing_where_the_plies_before_it_are_n
     for movetext in ("1. e3-c3 ( 1. e3-e22 ) *", "1. e3-c3 a5-a4 2. e4-e21 *"):
         said = check(f'[Game "tablut"]\n{movetext}\n').diagnostics
         assert [(d.rule, d.suggestions) for d in said] == [("syntax", ())]
+
+
+def test_a_report_shows_as_one_line_its_place_game_plies_result_and_verdict():
+    """A researcher's notebook cell that ended in `api.check(text)` showed 7,000 characters for a
+    record of 9 plies (every position, the record's tree, its text): now one line."""
+    assert repr(check(HEAD + "1. e3-c3 *")) == "<Report <text>:1: tablut (seed), 1 ply, *, valid>"
+    invalid = check(HEAD + "1. e3-c3 e4-b4 2. d1-d3 *", keep_going=True)
+    assert repr(invalid) == "<Report <text>:1: tablut (seed), 3 plies, *, invalid: error[T1] at ply 2 (2 diagnostics)>"
+    unparsed = check(RecordText(HEAD + "1. e3-c3 zz *", line=7, path="games.lgn"))
+    assert repr(unparsed) == (
+        "<Report games.lgn:7: tablut, 0 plies, *, invalid: error[syntax] at line 9, column 10 (1 diagnostic)>"
+    )
+    warned = check(HEAD + "1. e3-c3 1... d1-d3 3. e4-e3xd3 *")
+    assert repr(warned) == "<Report <text>:1: tablut (seed), 3 plies, *, valid (1 diagnostic)>"
+
+
+def test_a_record_text_shows_where_it_stands_and_how_its_text_begins():
+    record = RecordText(HEAD + "1. e3-c3 d1-d3 *", line=3, index=1, path="games.lgn")
+    assert repr(record) == (
+        "RecordText(path='games.lgn', line=3, index=1, format='lgn', text='[Game \"tablut\"]\\n[Result \"*\"]\\n1. e3-c3 d…')"
+    )
+    assert (
+        repr(RecordText(HEAD + "1. e3-c3 *\n"))  # 40 characters: all shown
+        == "RecordText(path='', line=1, index=0, format='lgn', text='[Game \"tablut\"]\\n[Result \"*\"]\\n1. e3-c3 *\\n')"
+    )
