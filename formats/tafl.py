@@ -423,7 +423,7 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     Game, the game the file's name names (`named_game`: its default preset), else the format's
     entry's, and then the first error of each game says how it was read (`_read_as_default`)."""
     lines = Locator(text)
-    pasted = _pasted(lines, _begins_moves, _holds_move_list, _ends_moves)
+    pasted = _title_above_games(text, _pasted(lines, _begins_moves, _holds_move_list, _ends_moves))
     given, default = tags or {}, FORMATS["tafl"].games[""]
     named = None if given.get("Game") else _game_named(path, pasted.header)
     chosen = {"Game": named} if named and named != default["Game"] else chosen_tags(default, given)
@@ -433,30 +433,51 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     games = _titled(text, [game for span in pasted.spans for game in _GAME.finditer(text, *span)])
     for index, block, draft in drafts("tafl", lines, games):
         draft.hint = hint
-        _begun(draft, (index, len(games)), pasted, chosen, overruled)
-        if title := games[block]:
-            draft.note_unread(f"line {lines.where(title.start())[0]}, '{shown(title[0].strip())}', its title: not read")
+        _begun(draft, (index, len(games)), pasted, chosen, overruled, _title_said(lines, games[block]))
         yield _read_list(draft, block[0], block.start(), path, index, rules)
+
+
+def _title_above_games(text: str, pasted: _Pasted) -> _Pasted:
+    """`pasted` with the last line of the prose above the first game read as that game's title
+    (`_titled`) when it is one (`Game 1`, `Round one:`), as the titles of the games below it are; the
+    lines above it, if any, stay that prose."""
+    greeting = pasted.greeting
+    title = text.rfind("\n", 0, greeting.end) + 1 if greeting else 0
+    if greeting is None or not is_title(text[title : greeting.end]):
+        return pasted
+    above = text[greeting.start : title].rstrip()
+    kept = replace(greeting, end=greeting.start + len(above), games=title) if above else None
+    spans = ((title, pasted.spans[0][1]), *pasted.spans[1:])
+    return replace(pasted, greeting=kept, spans=spans)
+
+
+def _title_said(lines: Locator, title: re.Match[str] | None) -> str:
+    """The note of a game's title (`_titled`), not read; "" for a game with none."""
+    return f"line {lines.where(title.start())[0]}, '{shown(title[0].strip())}', its title: not read" if title else ""
 
 
 def _titled(text: str, blocks: list[re.Match[str]]) -> dict[re.Match[str], re.Match[str] | None]:
     """The games of a file of move lists (`blocks`, `_GAME`), each with its title (`is_title`: `Game 2`)
-    when it stands on the line right above it, as no game: its moves are there, not left out."""
+    when it stands above it, blank lines between or not, as no game: its moves are there, not left out.
+    A title below a title is a game whose moves were left out."""
     games: dict[re.Match[str], re.Match[str] | None] = {}
     for block, below in zip(blocks, [*blocks[1:], None]):
-        if below is not None and is_title(block[0]) and text.count("\n", block.end(), below.start()) == 1:
+        if below is not None and is_title(block[0]) and not is_title(below[0]):
             games[below] = block
         else:
             games.setdefault(block, None)
     return games
 
 
-def _begun(draft: Draft, place: tuple[int, int], pasted: _Pasted, chosen: Mapping[str, str], overruled: str) -> None:
+def _begun(
+    draft: Draft, place: tuple[int, int], pasted: _Pasted, chosen: Mapping[str, str], overruled: str, title: str = ""
+) -> None:
     """A game of a file of move lists or a CSV file, at `place` (its index, and how many games the
     file holds), begun: the `chosen` tags and the players of its header, the notes of what is not read
     around the games and of its header, in the order of their lines: the prose above the header
     (`_above_header`), the header: `overruled` (`_header_overruled_said`), naming no game, or naming
-    players that may not be those meant (`_header_said`), the prose and signature around the games (`_mailed`)."""
+    players that may not be those meant (`_header_said`), the prose and signature around the games and
+    the game's `title` between them (`_mailed`)."""
     for name, value in {**chosen, **pasted.players}.items():
         draft.tag(name, value)
     if place[0] == 0 and pasted.above_header is not None:
@@ -464,7 +485,7 @@ def _begun(draft: Draft, place: tuple[int, int], pasted: _Pasted, chosen: Mappin
     _header_overruled_said(draft, place[0], overruled)
     if place[0] == 0:
         _header_said(draft, pasted)
-    _mailed(draft, place, pasted)
+    _mailed(draft, place, pasted, title)
 
 
 def _header_said(draft: Draft, pasted: _Pasted) -> None:
@@ -509,12 +530,14 @@ def _header_overruled_said(draft: Draft, index: int, overruled: str) -> None:
             draft.note(overruled)
 
 
-def _mailed(draft: Draft, place: tuple[int, int], pasted: _Pasted) -> None:
+def _mailed(draft: Draft, place: tuple[int, int], pasted: _Pasted, title: str) -> None:
     """The notes of a game of a file pasted from an e-mail, at `place` (its index, and how many games
-    the file holds): the prose above the first (`_Pasted.greeting`), the prose and the signature below
-    the last (`closing`, `signed`)."""
+    the file holds): the prose above the first (`_Pasted.greeting`), the game's `title` (said, if it
+    has one), the prose and the signature below the last (`closing`, `signed`)."""
     if place[0] == 0 and pasted.greeting is not None:
         draft.note_unread(_prose_said(draft, pasted.greeting, "greeting"))
+    if title:
+        draft.note_unread(title)
     if place[0] == place[1] - 1:
         if pasted.closing is not None:
             draft.note_unread(_prose_said(draft, pasted.closing, "closing"))

@@ -1363,35 +1363,62 @@ def test_a_title_below_a_closing_at_the_end_is_the_one_error_the_closing_a_note(
 
 @pytest.mark.parametrize(
     "text, line",
-    [("d2-b2 c4c5\n\nGame 2\nd2-b2 c4c5\n", 3), ("1. d2-b2 c4c5\n\nRound two:\n1. d2-b2 c4c5\n", 3)],
-    ids=["after a blank line", "numbered moves"],
+    [
+        ("d2-b2 c4c5\n\nGame 2\nd2-b2 c4c5\n", 3),
+        ("1. d2-b2 c4c5\n\nRound two:\n1. d2-b2 c4c5\n", 3),
+        ("d2-b2 c4c5\nRound two:\nd2-b2 c4c5\n", 2),
+        ("d2-b2 c4c5\n\nGame 2\n\nd2-b2 c4c5\n", 3),
+    ],
+    ids=["after a blank line", "numbered moves", "right below a game", "a blank line below it"],
 )
-def test_a_game_s_title_on_the_line_above_its_moves_is_its_title_not_a_game(text, line):
-    """`Game 2` with its moves on the very next line was an error asking whether its moves were left
-    out: they are there, so the title is that game's, noted, and its moves read as the next game."""
+def test_a_game_s_title_above_its_moves_is_its_title_not_a_game(text, line):
+    """`Game 2` with its moves below it, blank lines between or not, was an error asking whether its
+    moves were left out when a blank line stood between: they are there, so the title is that game's,
+    noted, and its moves read as the next game."""
     reports = [check(source) for source in read_text(text, "tafl", "brandubh.txt")]
     title = text.splitlines()[line - 1]
-    assert [(r.valid, r.record.line, r.record.main.comments) for r in reports] == [
-        (True, 1, []),
-        (True, line + 1, [f"tafl reader: line {line}, '{title}', its title: not read"]),
+    assert [(r.valid, r.record.main.comments) for r in reports] == [
+        (True, []),
+        (True, [f"tafl reader: line {line}, '{title}', its title: not read"]),
     ]
+    assert reports[1].record.line == len(text.rstrip().splitlines())
 
 
-@pytest.mark.parametrize("format, message", [("tafl", TITLE.format("Game 3")), ("csv", CSV_LINE)])
-def test_a_title_alone_below_a_header_and_a_blank_line_is_the_one_error(format, message):
-    """`Game 3` below `# brandubh` and a blank line, no game above it: it is read at its place, the one
-    error (a title ending the games with nothing above it is no closing)."""
-    reports = [check(source) for source in read_text("# brandubh\n\nGame 3\n", format, f"x.{format}")]
-    assert [[(d.line, d.column, d.message) for d in report.diagnostics] for report in reports] == [[(3, 1, message)]]
+@pytest.mark.parametrize(
+    "text, notes",
+    [
+        ("Game 1\nd2-b2 c4c5\n", ["line 1, 'Game 1', its title: not read"]),
+        ("Round one:\n\nd2-b2 c4c5\n", ["line 1, 'Round one:', its title: not read"]),
+        (
+            "Hi Anna,\nhere they are:\n\nGame 1\nd2-b2 c4c5\n",
+            [
+                "lines 1–2 hold no move (prose: an e-mail's greeting?): not read",
+                "line 4, 'Game 1', its title: not read",
+            ],
+        ),
+        ("Game 1 was quick:\nd2-b2 c4c5\n", ["line 1 holds no move (prose: an e-mail's greeting?): not read"]),
+    ],
+    ids=["alone", "a blank line below it", "below a greeting", "a sentence"],
+)
+def test_the_first_game_s_title_is_said_as_its_title_as_the_next_games_are(text, notes):
+    """`Game 1` above the first move list was said as an e-mail's greeting, `Game 2` above the second
+    as its title: the first is a title too, the prose above it a greeting still (a sentence that holds
+    a game's number is prose)."""
+    [report] = [check(source) for source in read_text(text, "tafl", "brandubh.txt")]
+    assert (report.valid, report.record.main.comments) == (True, [f"tafl reader: {note}" for note in notes])
 
 
-def test_a_game_s_title_a_blank_line_above_moves_is_still_a_game_whose_moves_were_left_out():
-    """Only the line right above a move list is its title: `Game 2`, a blank line, then moves is the
-    error of a title alone (its own moves left out?), and the moves below it a game with no title."""
-    reports = [check(source) for source in read_text("d2-b2 c4c5\n\nGame 2\n\nd2-b2 c4c5\n", "tafl", "brandubh.txt")]
+def test_a_title_below_a_title_is_a_game_whose_moves_were_left_out_and_notes_keep_their_lines_order():
+    """`Game 2`, a blank line, `Game 3` and its moves: `Game 2` is the error of a title alone, `Game 3`
+    the title of the moves below it; the last game's notes say its title, then the closing below it."""
+    text = "d2-b2 c4c5\n\nGame 2\n\nGame 3\nd2-b2 c4c5\n\nCheers,\nJon\n"
+    reports = [check(source) for source in read_text(text, "tafl", "brandubh.txt")]
     said = [[(d.line, d.column, d.message) for d in report.diagnostics] for report in reports]
     assert said == [[], [(3, 1, TITLE.format("Game 2"))], []]
-    assert [report.record.main.comments for report in (reports[0], reports[2])] == [[], []]
+    assert reports[2].record.main.comments == [
+        "tafl reader: line 5, 'Game 3', its title: not read",
+        "tafl reader: lines 8–9 hold no move (prose: an e-mail's closing?): not read",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -1409,14 +1436,6 @@ def test_a_closing_that_ends_in_a_number_is_no_game_s_title(closing, lines):
         [],
         [f"tafl reader: {lines} no move (prose: an e-mail's closing?): not read"],
     )
-
-
-def test_a_game_s_title_above_the_first_move_list_is_prose():
-    """Above the first game a title is its own (its moves follow): prose, passed over with a note."""
-    [source] = read_text("Game 1\nc5-c3 i6-f6\n", "tafl", "x.txt", {"Game": "tablut"})
-    assert check(source).record.main.comments == [
-        "tafl reader: line 1 holds no move (prose: an e-mail's greeting?): not read"
-    ]
 
 
 def test_an_lgn_file_pasted_from_an_e_mail_is_read_up_to_its_signature_as_a_move_list_is(tmp_path):
