@@ -219,8 +219,9 @@ def _names_a_game(text: str) -> bool:
     return bool(header) and bool(_games_in(header, [game.name for game in tafl_games()]))
 
 
-# a header's part [TITLE:] WHITE vs BLACK, no colon in a name
-_PLAYERS = re.compile(r"(?:[^,:]*:)?[ \t]*([^,:]*?\S)[ \t]+vs\.?[ \t]+([^,:]*?\S)[ \t]*", re.I)
+_PAIR = r"(?:[^,:]*:)?[ \t]*([^,:]*?\S)[ \t]+{}[ \t]+([^,:]*?\S)[ \t]*"  # a header's part [TITLE:] WHITE … BLACK
+_PLAYERS = re.compile(_PAIR.format(r"vs\.?"), re.I)  # WHITE vs BLACK, no colon in a name
+_DASHED = re.compile(_PAIR.format("[-–—]"))  # WHITE - BLACK: players perhaps, not read (`_players_said`)
 _NAME = re.compile(r"[^\W\d_]{2}")  # what a player's name holds: a word of letters
 
 
@@ -234,11 +235,11 @@ def _players(header: str) -> dict[str, str]:
     return {"White": found[2][1], "Black": found[2][2]} if found and not _sides(found[2]) else {}
 
 
-def _players_part(header: str) -> tuple[list[str], int, re.Match[str]] | None:
+def _players_part(header: str, pair: re.Pattern[str] = _PLAYERS) -> tuple[list[str], int, re.Match[str]] | None:
     """The parts of a header between commas, and the index and match of the first that is WHITE vs
-    BLACK naming players or sides (`_names_players`), if any."""
+    BLACK (or else as `pair` separates them) naming players or sides (`_names_players`), if any."""
     parts = header.lstrip("#").split(",")
-    found = ((index, _PLAYERS.fullmatch(part)) for index, part in enumerate(parts))
+    found = ((index, pair.fullmatch(part)) for index, part in enumerate(parts))
     return next(((parts, index, part) for index, part in found if part and _names_players(part)), None)
 
 
@@ -263,7 +264,7 @@ _LONE_NAME = re.compile(r"[ \t]*([^\W\d_]+)[ \t]*")  # a part of a header of one
 def _players_said(header: str) -> str:
     """What a note says of the players a header names, when they may not be those meant: sides
     (`attackers vs defenders`), no players; names beside a part of one word (`Berg, Anna vs Ruud,
-    Jon`: a name holds no comma), the words read; "" else."""
+    Jon`, `Jon, Oslo vs Anna, Bergen`: a name holds no comma), the words read and those not; "" else."""
     found = _players_part(header)
     if found is None:
         return ""
@@ -272,12 +273,26 @@ def _players_said(header: str) -> str:
         return f"'{names[1]} vs {names[2]}' names the sides, not players: no White or Black tag"
     beside = [_LONE_NAME.fullmatch(part) for part in parts[max(index - 1, 0) : index] + parts[index + 1 : index + 2]]
     games = [game.name for game in tafl_games()]
-    if any(word and word[1].istitle() and not _games_in(word[1], games) for word in beside):
-        return (
-            f"{header!r} names the players {names[1]} (White) and {names[2]} (Black): a name holds no comma "
-            f"(write 'Anna Berg vs Jon Ruud', not 'Berg, Anna vs Ruud, Jon')"
-        )
-    return ""
+    unread = [word[1] for word in beside if word and word[1].istitle() and not _games_in(word[1], games)]
+    if not unread:
+        return ""
+    return (
+        f"{header!r} names the players {names[1]} (White) and {names[2]} (Black), read between the commas around 'vs'; "
+        f"{' and '.join(map(repr, unread))} beside them {'is' if len(unread) == 1 else 'are'} not read (a name "
+        "holds no comma: write a name whole, 'Anna Berg vs Jon Ruud')"
+    )
+
+
+def _dashed_said(header: str) -> str:
+    """What a note says of a header's part WHITE - BLACK (`_DASHED`: `Anna - Jon`) when it names no
+    players WHITE vs BLACK: none read, how to name them; "" else."""
+    dashed = None if _players_part(header) else _players_part(header, _DASHED)
+    if dashed is None or _sides(names := dashed[2]):
+        return ""
+    return (
+        f"'{names[0].strip()}' names no players: a header names them WHITE vs BLACK (if {names[1]} and "
+        f"{names[2]} are the players, write '{names[1]} vs {names[2]}', White first): no White or Black tag"
+    )
 
 
 def _header(text: str) -> tuple[str, int]:
@@ -491,11 +506,13 @@ def _begun(
 def _header_said(draft: Draft, pasted: _Pasted) -> None:
     """The note of the first game of a file of move lists or a CSV file of a header that names no game
     (`# round 2`: `_header`), not read, or else of players it names that may not be those meant
-    (`_players_said`)."""
+    (`_players_said`); and of names it separates by a dash, read as no players (`_dashed_said`)."""
     header, line = pasted.header, draft.locator.where(pasted.header_end)[0]
     if header and not _names_a_game(header) and not pasted.players:
         draft.note_unread(f"line {line}, {header!r}, a header that names no game: not read")
     elif said := _players_said(header):
+        draft.note(f"line {line}, {said}")
+    if said := _dashed_said(header):
         draft.note(f"line {line}, {said}")
 
 

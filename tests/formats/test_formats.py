@@ -1100,8 +1100,9 @@ def test_a_header_s_white_vs_black_names_the_players_of_the_file_s_games(tmp_pat
 
 
 COMMA_NOTE = (
-    "{reader} reader: line {line}, '{header}' names the players {white} (White) and {black} (Black): a name holds no "
-    "comma (write 'Anna Berg vs Jon Ruud', not 'Berg, Anna vs Ruud, Jon')"
+    "{reader} reader: line {line}, '{header}' names the players {white} (White) and {black} (Black), read between "
+    "the commas around 'vs'; {unread} beside them {are} not read (a name holds no comma: write a name whole, "
+    "'Anna Berg vs Jon Ruud')"
 )
 
 
@@ -1129,7 +1130,13 @@ COMMA_NOTE = (
             ("Anna", "Ruud"),
             [
                 COMMA_NOTE.format(
-                    reader="tafl", line=1, header="# brandubh, Berg, Anna vs Ruud, Jon", white="Anna", black="Ruud"
+                    reader="tafl",
+                    line=1,
+                    header="# brandubh, Berg, Anna vs Ruud, Jon",
+                    white="Anna",
+                    black="Ruud",
+                    unread="'Berg' and 'Jon'",
+                    are="are",
                 )
             ],
         ),
@@ -1139,7 +1146,13 @@ COMMA_NOTE = (
             ("Anna", "Jon Ruud"),
             [
                 COMMA_NOTE.format(
-                    reader="csv", line=1, header="# Berg, Anna vs Jon Ruud, brandubh", white="Anna", black="Jon Ruud"
+                    reader="csv",
+                    line=1,
+                    header="# Berg, Anna vs Jon Ruud, brandubh",
+                    white="Anna",
+                    black="Jon Ruud",
+                    unread="'Berg'",
+                    are="is",
                 )
             ],
         ),
@@ -1152,10 +1165,54 @@ COMMA_NOTE = (
             ("Anna", "Ruud"),
             [
                 COMMA_NOTE.format(
-                    reader="tafl", line=1, header="# brandubh, Anna vs Ruud, Jon", white="Anna", black="Ruud"
+                    reader="tafl",
+                    line=1,
+                    header="# brandubh, Anna vs Ruud, Jon",
+                    white="Anna",
+                    black="Ruud",
+                    unread="'Jon'",
+                    are="is",
                 )
             ],
         ),
+        (
+            "tafl",
+            "# brandubh, Jon, Oslo vs Anna, Bergen\nd2-b2 c4c5\n",
+            ("Oslo", "Anna"),
+            [
+                COMMA_NOTE.format(
+                    reader="tafl",
+                    line=1,
+                    header="# brandubh, Jon, Oslo vs Anna, Bergen",
+                    white="Oslo",
+                    black="Anna",
+                    unread="'Jon' and 'Bergen'",
+                    are="are",
+                )
+            ],
+        ),
+        (
+            "tafl",
+            "# brandubh, Anna - Jon\nd2-b2 c4c5\n",
+            (None, None),
+            [
+                "tafl reader: line 1, 'Anna - Jon' names no players: a header names them WHITE vs BLACK (if Anna and"
+                " Jon are the players, write 'Anna vs Jon', White first): no White or Black tag"
+            ],
+        ),
+        (
+            "csv",
+            "# brandubh, round 2: Anna Berg – Jon Ruud\n" + BRANDUBH_ROW,
+            (None, None),
+            [
+                "csv reader: line 1, 'round 2: Anna Berg – Jon Ruud' names no players: a header names them WHITE vs"
+                " BLACK (if Anna Berg and Jon Ruud are the players, write 'Anna Berg vs Jon Ruud', White first): no"
+                " White or Black tag"
+            ],
+        ),
+        ("tafl", "# brandubh - club night\nd2-b2 c4c5\n", (None, None), []),
+        ("tafl", "# brandubh, attackers - defenders\nd2-b2 c4c5\n", (None, None), []),
+        ("tafl", "# brandubh, Anna vs Jon, Oslo - Bergen\nd2-b2 c4c5\n", ("Anna", "Jon"), []),
         ("tafl", "# brandubh, Anna Berg vs Jon Ruud, Club Games\nd2-b2 c4c5\n", ("Anna Berg", "Jon Ruud"), []),
     ],
     ids=[
@@ -1167,14 +1224,22 @@ COMMA_NOTE = (
         "names of colours",
         "one side's name",
         "a first name after",
+        "towns after the first names",
+        "a dash",
+        "a CSV file's dash after a title",
+        "a game and a dash",
+        "the sides and a dash",
+        "vs, and a dash elsewhere",
         "two words after",
     ],
 )
 def test_a_header_s_players_that_may_not_be_those_meant_are_said_in_a_note(format, text, players, notes):
     """`attackers vs defenders` named the players 'attackers' and 'defenders', and `Berg, Anna vs Ruud,
     Jon` the players Anna and Ruud, silently: the sides are no players (no White or Black tag, a note
-    says so), and names beside a part of one name-like word (a last name before a comma) are read as
-    written, a note at the header's line saying what was read and how to write it."""
+    says so), and names beside a part of one name-like word (a last name before a comma, a town after
+    one) are read as written, a note at the header's line saying what was read and what not, claiming
+    no order of names. `Anna - Jon` names no players (a dash separates much else), said with how to
+    write them."""
     [source] = read_text(text, format, "brandubh." + ("txt" if format == "tafl" else "csv"))
     record = check(source).record
     assert (record.tags.get("White"), record.tags.get("Black"), record.main.comments) == (*players, notes)
@@ -1249,8 +1314,9 @@ def test_the_notes_of_a_header_overruled_between_greetings_are_in_the_order_of_t
         f"{format} reader: line 1 holds no move (prose: an e-mail's greeting?): not read",
         f"{format} reader: the header on line 3, {header}, names brandubh: read as copenhagen, as the file's name"
         " says (--game, then a file's name, win over a header)",
-        f"{format} reader: line 3, {header} names the players Anna (White) and Ruud (Black): a name holds no comma"
-        " (write 'Anna Berg vs Jon Ruud', not 'Berg, Anna vs Ruud, Jon')",
+        f"{format} reader: line 3, {header} names the players Anna (White) and Ruud (Black), read between the"
+        " commas around 'vs'; 'Berg' and 'Jon' beside them are not read (a name holds no comma: write a name whole,"
+        " 'Anna Berg vs Jon Ruud')",
         f"{format} reader: line 4 holds no move (prose: an e-mail's greeting?): not read",
     ]
 
