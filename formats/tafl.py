@@ -440,11 +440,11 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     lines = Locator(text)
     pasted = _title_above_games(text, _pasted(lines, _begins_moves, _holds_move_list, _ends_moves))
     given, default = tags or {}, FORMATS["tafl"].games[""]
-    named = None if given.get("Game") else _game_named(path, pasted.header)
+    named = None if given.get("Game") else _game_named(path, pasted.header, "tafl")
     chosen = {"Game": named} if named and named != default["Game"] else chosen_tags(default, given)
     rules = _rules_of(chosen)
     hint = "" if given.get("Game") or named else _read_as_default(chosen)
-    overruled = _header_overruled(pasted, lines, path, given, chosen["Game"])
+    overruled = _header_overruled(pasted, lines, path, given, chosen["Game"], "tafl")
     games = _titled(text, [game for span in pasted.spans for game in _GAME.finditer(text, *span)])
     for index, block, draft in drafts("tafl", lines, games):
         draft.hint = hint
@@ -516,11 +516,13 @@ def _header_said(draft: Draft, pasted: _Pasted) -> None:
         draft.note(f"line {line}, {said}")
 
 
-def _header_overruled(pasted: _Pasted, lines: Locator, path: str, given: Mapping[str, str], game: str) -> str:
+def _header_overruled(
+    pasted: _Pasted, lines: Locator, path: str, given: Mapping[str, str], game: str, reader: str
+) -> str:
     """What is said of a file whose header names a game (`# brandubh`) when `--game` (the `given`
     tags), or else the file's name, names another, `game`: they win over the header, which is not
     read (the note of its first game, and what the first error of each adds); "" else."""
-    by = _option_of(given) if given.get("Game") else "the file's name" if named_game(path) else ""
+    by = _option_of(given) if given.get("Game") else "the file's name" if named_game(path, reader) else ""
     header = pasted.header
     named = _games_in(header, [tafl.name for tafl in tafl_games()])
     if not (by and named) or game in named:
@@ -593,12 +595,15 @@ def _read_as_default(chosen: Mapping[str, str]) -> str:
 
 
 def _or_variant() -> str:
-    """How to name a variant of a game that describes its boards by its variants."""
-    return "".join(
-        f" (or its variant of {game.name} with --game {game.name} --variant V)"
-        for game in tafl_games()
-        if game.described
-    )
+    """How to name a variant of a game that describes its boards by its variants, after another way."""
+    return "".join(f" (or {named})" for named in _variants_named())
+
+
+def _variants_named() -> list[str]:
+    """How to name a variant of each game that describes its boards by its variants."""
+    return [
+        f"its variant of {game.name} with --game {game.name} --variant V" for game in tafl_games() if game.described
+    ]
 
 
 def _read_list(draft: Draft, moves: str, at: int, path: str, index: int, rules: TaflGame | OptionError) -> RecordText:
@@ -701,21 +706,16 @@ def looks_like_csv(head: str) -> bool:
     return bool(fields) and looks_like_move_lists(fields[0].strip('"') + (" " if len(fields) > 1 else ""))
 
 
-def csv_game(path: str, text: str) -> str:
-    """The tafl game of a CSV file, which its lines do not say: the one its name names
-    (copenhagen.csv), or else the one its header names (a first line `# brandubh`), or else
-    the one game whose board holds every square its moves name (a board that holds them holds
-    them on any larger one too: no game is picked by its size); a game whose variants describe
-    their own boards (`described`) only by `--game` and `--variant`. InputError when several
-    games fit (each named), or none, or the name or header names such a game's variant (or such a
-    game alone): `--game` names it."""
-    return _csv_game(path, text, _header(text))
-
-
 def _csv_game(path: str, text: str, header: tuple[str, int]) -> str:
-    """`csv_game` of a file whose header (`_header`) is `header`: its text and where it ends."""
+    """The tafl game of a CSV file (`text`, its header `header` and where it ends: `_header`), which its
+    lines do not say: the one its name names (copenhagen.csv), or else the one its header names (a
+    first line `# brandubh`), or else the one game whose board holds every square its moves name (a
+    board that holds them holds them on any larger one too: no game is picked by its size); a game
+    whose variants describe their own boards (`described`) only by `--game` and `--variant`.
+    InputError when several games fit (each named), or none, or the name or header names such a
+    game's variant (or such a game alone): `--game` names it."""
     tafl = {game.name: game for game in tafl_games() if not game.described}
-    named = _game_named(path, header[0])
+    named = _game_named(path, header[0], "csv")
     if named:
         return named
     squares = re.findall(SQUARE, text[header[1] :])
@@ -726,35 +726,36 @@ def _csv_game(path: str, text: str, header: tuple[str, int]) -> str:
     if not fitting:
         largest = max(cls.board.size for cls in tafl.values())
         raise InputError(
-            f"{path}: its moves need a board of {needed} files or ranks, and no tafl game "
-            f"lusoria knows is played on one larger than {largest}×{largest}: {_name_it(min(tafl), path)}",
+            f"{path}: its moves need a board of {needed} files or ranks, and no game a file's name names is "
+            f"played on one larger than {largest}×{largest}: {_name_it(None, path, 'csv')}",
             "game",
         )
     if len(fitting) > 1:
         raise InputError(
             f"{path}: its moves fit the boards of {len(fitting)} games "
-            f"({', '.join(f'{game} {size}×{size}' for size, game in fitting)}): {_name_it(fitting[0][1], path)}",
+            f"({', '.join(f'{game} {size}×{size}' for size, game in fitting)}): {_name_it(fitting[0][1], path, 'csv')}",
             "game",
         )
     return fitting[0][1]
 
 
-def _game_named(path: str, header: str) -> str | None:
+def _game_named(path: str, header: str, reader: str) -> str | None:
     """The tafl game that a file's name names, or else its `header` (`_header`: `# brandubh`): `named_game`."""
-    return named_game(path) or named_game(path, header, "its header")
+    return named_game(path, reader) or named_game(path, reader, header, "its header")
 
 
-def named_game(path: str, words: str | None = None, where: str = "its name") -> str | None:
+def named_game(path: str, reader: str, words: str | None = None, where: str = "its name") -> str | None:
     """The tafl game that a file's name (or `words`, its `where`: a CSV file's header) names:
     `brandubh_valid.csv`, `club-copenhagen.txt`; None when it names none. InputError when it names
-    several, or a variant of a game that describes its boards by its variants (`_refuse_described`)."""
+    several (said as the `reader`'s files name a game: `_name_it`), or a variant of a game that
+    describes its boards by its variants (`_refuse_described`)."""
     name = path.replace("\\", "/").rsplit("/", 1)[-1]
     said = (name if words is None else words).lower()
     named = _games_in(said, [game.name for game in tafl_games() if not game.described])
     _refuse_described(path, where, said, named)
     if len(named) > 1:
         raise InputError(
-            f"{path}: {where} names several games ({', '.join(named)}): {_name_it(named[0], path)}", "game"
+            f"{path}: {where} names several games ({', '.join(named)}): {_name_it(named[0], path, reader)}", "game"
         )
     return named[0] if named else None
 
@@ -781,10 +782,15 @@ def _refuse_described(path: str, where: str, words: str, named: list[str]) -> No
             )
 
 
-def _name_it(example: str, path: str) -> str:
-    """How to name the game of the file `path` (a CSV file's or a move list's: its name, of its own
-    suffix, or its header, which may stand below an e-mail's greeting), `example` the game named."""
-    suffix = PurePath(path).suffix.lower() or ".csv"
+def _name_it(example: str | None, path: str, reader: str) -> str:
+    """How to name the game of the file `path` read by `reader` (a CSV file's or a move list's: its
+    name, of its own suffix, else of the reader's format, or its header, which may stand below an
+    e-mail's greeting), `example` the game named; None: no game a file's name names fits (a board
+    larger than theirs), so a variant of a game that describes its boards is named alone."""
+    if example is None:
+        listed = " or ".join(f"lusoria explain {game.name}" for game in tafl_games() if game.described)
+        return f"name its game: {' or '.join(_variants_named())} ({listed} lists them)"
+    suffix = PurePath(path).suffix.lower() or FORMATS[reader].suffixes[0]
     return (
         f"name its game with --game, in the file's name ({example}{suffix}) or in a header such as "
         f"'# {example}'{_or_variant()}"
@@ -811,7 +817,7 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
     read_header = (pasted.header, pasted.header_end)
     chosen = dict(given) if given.get("Game") or not games else {"Game": _csv_game(path, text, read_header)}
     rules = _rules_of(chosen)
-    overruled = _header_overruled(pasted, locator, path, given, chosen["Game"]) if games else ""
+    overruled = _header_overruled(pasted, locator, path, given, chosen["Game"], "csv") if games else ""
     for index, line, draft in drafts("csv", locator, rows):
         _begun(draft, (index, len(rows)), pasted, chosen, overruled)
         if line.start() in headers:  # column names that do not name the four columns
