@@ -28,6 +28,7 @@ from lusoria.notation.reader import (
     signature,
 )
 from lusoria.notation.sources import InputError
+from lusoria.notation.syntax import TAG_BEFORE_VALUE
 from lusoria.validator.base import SIDE_NAMES, WHITE, OptionError
 from lusoria.validator.suggest import meant_among
 from lusoria.validator.tafl import TaflGame
@@ -159,9 +160,14 @@ def _begins_moves(line: str) -> bool:
     """Whether a line above the first move list holds moves, so that it is no prose: a move, or
     nothing but move numbers and words that end a game (`1. resigned`); a sentence that holds them
     (`she resigned`, `Tuesday, 1. December`) is prose, for the line below the prose must be a move
-    list (`looks_like_move_lists`)."""
+    list (`looks_like_move_lists`). An lgn record's tag line is none either (`[Game "tablut"]`: an lgn
+    record saved as .txt is no move list under an e-mail's greeting)."""
     words = re.findall(r"[\w.]+", line)
-    return bool(_SQUARE_LIKE.search(line)) or bool(words) and all(map(_ends_or_numbers, words))
+    tagged = _TAG_LINE.match(line) is not None
+    return tagged or bool(_SQUARE_LIKE.search(line)) or bool(words) and all(map(_ends_or_numbers, words))
+
+
+_TAG_LINE = re.compile(rf'{TAG_BEFORE_VALUE}"')  # an lgn record's tag line
 
 
 def _ends_or_numbers(word: str) -> bool:
