@@ -204,8 +204,13 @@ def _above_header(text: str) -> Prose | None:
 
 def _holds_header_or_game(line: str) -> bool:
     """Whether a line above a file's header is none of its prose (`_above_header`): the header
-    itself, or what a move list's or CSV file's line holds (`_begins_moves`, `_holds_csv_game`)."""
-    return line.lstrip().startswith("#") or _begins_moves(line) or _holds_csv_game(line)
+    itself, or what a move list's or CSV file's line holds (`_begins_moves`, `_holds_csv_row`, a
+    count between delimiters: `White,0,0`); a digit alone is prose's too (`Tuesday, 1. December`)."""
+    line_holds = _begins_moves(line) or _holds_csv_row(line) or _CSV_COUNT.search(line)
+    return line.lstrip().startswith("#") or bool(line_holds)
+
+
+_CSV_COUNT = re.compile(r"(?:^|[,;\t])[ \t]*[0-9]+[ \t]*(?:[,;\t]|$)")  # a field of a CSV row that is a count
 
 
 def _games_start(text: str) -> int:

@@ -1363,6 +1363,22 @@ def test_a_header_of_no_game_naming_the_sides_is_said_once_not_read(format, row)
     )
 
 
+@pytest.mark.parametrize("format, row", [("tafl", "d2-b2 c4c5\n"), ("csv", BRANDUBH_ROW)])
+def test_a_greeting_that_holds_a_date_is_prose_above_a_header(format, row):
+    """`Tuesday, 1. December` above `# brandubh, Anna vs Jon`: its digit was taken for a CSV row's count,
+    so the greeting ended there, and the header, unread, was said as prose with it (the game read as
+    the default's, with no players). A count is a field between delimiters (`White,0,0`)."""
+    text = f"Dear members,\n\nTuesday, 1. December: the ladder.\n\n# brandubh, Anna vs Jon\n\n{row}"
+    [source] = read_text(text, format, f"x.{'txt' if format == 'tafl' else format}")
+    record = check(source).record
+    assert (record.tags["Game"], record.tags["White"], record.tags["Black"], record.main.comments) == (
+        "brandubh",
+        "Anna",
+        "Jon",
+        [f"{format} reader: lines 1–3 hold no move (prose: an e-mail's greeting?): not read"],
+    )
+
+
 def test_a_csv_row_without_moves_above_a_header_is_said_at_its_place_not_passed_over_as_a_greeting():
     """A CSV row that lost its moves (`White,0,0`) above a `# brandubh` line holds no move, but counts:
     no e-mail's greeting (`_holds_header_or_game`), which would be passed over in a note with the header
