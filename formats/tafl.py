@@ -28,6 +28,7 @@ from lusoria.notation.reader import (
     signature,
 )
 from lusoria.notation.sources import InputError
+from lusoria.notation.syntax import TAG_BEFORE_VALUE
 from lusoria.validator.base import SIDE_NAMES, WHITE, OptionError
 from lusoria.validator.suggest import meant_among
 from lusoria.validator.tafl import TaflGame
@@ -159,9 +160,14 @@ def _begins_moves(line: str) -> bool:
     """Whether a line above the first move list holds moves, so that it is no prose: a move, or
     nothing but move numbers and words that end a game (`1. resigned`); a sentence that holds them
     (`she resigned`, `Tuesday, 1. December`) is prose, for the line below the prose must be a move
-    list (`looks_like_move_lists`)."""
+    list (`looks_like_move_lists`). An lgn record's tag line is none either (`[Game "tablut"]`: an lgn
+    record saved as .txt is no move list under an e-mail's greeting)."""
     words = re.findall(r"[\w.]+", line)
-    return bool(_SQUARE_LIKE.search(line)) or bool(words) and all(map(_ends_or_numbers, words))
+    tagged = _TAG_LINE.match(line) is not None
+    return tagged or bool(_SQUARE_LIKE.search(line)) or bool(words) and all(map(_ends_or_numbers, words))
+
+
+_TAG_LINE = re.compile(rf'{TAG_BEFORE_VALUE}"')  # an lgn record's tag line
 
 
 def _ends_or_numbers(word: str) -> bool:
@@ -198,8 +204,13 @@ def _above_header(text: str) -> Prose | None:
 
 def _holds_header_or_game(line: str) -> bool:
     """Whether a line above a file's header is none of its prose (`_above_header`): the header
-    itself, or what a move list's or CSV file's line holds (`_begins_moves`, `_holds_csv_game`)."""
-    return line.lstrip().startswith("#") or _begins_moves(line) or _holds_csv_game(line)
+    itself, or what a move list's or CSV file's line holds (`_begins_moves`, `_holds_csv_row`, a
+    count between delimiters: `White,0,0`); a digit alone is prose's too (`Tuesday, 1. December`)."""
+    line_holds = _begins_moves(line) or _holds_csv_row(line) or _CSV_COUNT.search(line)
+    return line.lstrip().startswith("#") or bool(line_holds)
+
+
+_CSV_COUNT = re.compile(r"(?:^|[,;\t])[ \t]*[0-9]+[ \t]*(?:[,;\t]|$)")  # a field of a CSV row that is a count
 
 
 def _games_start(text: str) -> int:
@@ -219,8 +230,9 @@ def _names_a_game(text: str) -> bool:
     return bool(header) and bool(_games_in(header, [game.name for game in tafl_games()]))
 
 
-# a header's part [TITLE:] WHITE vs BLACK, no colon in a name
-_PLAYERS = re.compile(r"(?:[^,:]*:)?[ \t]*([^,:]*?\S)[ \t]+vs\.?[ \t]+([^,:]*?\S)[ \t]*", re.I)
+_PAIR = r"(?:[^,:]*:)?[ \t]*([^,:]*?\S)[ \t]+{}[ \t]+([^,:]*?\S)[ \t]*"  # a header's part [TITLE:] WHITE … BLACK
+_PLAYERS = re.compile(_PAIR.format(r"vs\.?"), re.I)  # WHITE vs BLACK, no colon in a name
+_DASHED = re.compile(_PAIR.format("[-–—]"))  # WHITE - BLACK: players perhaps, not read (`_players_said`)
 _NAME = re.compile(r"[^\W\d_]{2}")  # what a player's name holds: a word of letters
 
 
@@ -234,11 +246,11 @@ def _players(header: str) -> dict[str, str]:
     return {"White": found[2][1], "Black": found[2][2]} if found and not _sides(found[2]) else {}
 
 
-def _players_part(header: str) -> tuple[list[str], int, re.Match[str]] | None:
+def _players_part(header: str, pair: re.Pattern[str] = _PLAYERS) -> tuple[list[str], int, re.Match[str]] | None:
     """The parts of a header between commas, and the index and match of the first that is WHITE vs
-    BLACK naming players or sides (`_names_players`), if any."""
+    BLACK (or else as `pair` separates them) naming players or sides (`_names_players`), if any."""
     parts = header.lstrip("#").split(",")
-    found = ((index, _PLAYERS.fullmatch(part)) for index, part in enumerate(parts))
+    found = ((index, pair.fullmatch(part)) for index, part in enumerate(parts))
     return next(((parts, index, part) for index, part in found if part and _names_players(part)), None)
 
 
@@ -263,7 +275,7 @@ _LONE_NAME = re.compile(r"[ \t]*([^\W\d_]+)[ \t]*")  # a part of a header of one
 def _players_said(header: str) -> str:
     """What a note says of the players a header names, when they may not be those meant: sides
     (`attackers vs defenders`), no players; names beside a part of one word (`Berg, Anna vs Ruud,
-    Jon`: a name holds no comma), the words read; "" else."""
+    Jon`, `Jon, Oslo vs Anna, Bergen`: a name holds no comma), the words read and those not; "" else."""
     found = _players_part(header)
     if found is None:
         return ""
@@ -272,12 +284,26 @@ def _players_said(header: str) -> str:
         return f"'{names[1]} vs {names[2]}' names the sides, not players: no White or Black tag"
     beside = [_LONE_NAME.fullmatch(part) for part in parts[max(index - 1, 0) : index] + parts[index + 1 : index + 2]]
     games = [game.name for game in tafl_games()]
-    if any(word and word[1].istitle() and not _games_in(word[1], games) for word in beside):
-        return (
-            f"{header!r} names the players {names[1]} (White) and {names[2]} (Black): a name holds no comma "
-            f"(write 'Anna Berg vs Jon Ruud', not 'Berg, Anna vs Ruud, Jon')"
-        )
-    return ""
+    unread = [word[1] for word in beside if word and word[1].istitle() and not _games_in(word[1], games)]
+    if not unread:
+        return ""
+    return (
+        f"{header!r} names the players {names[1]} (White) and {names[2]} (Black), read between the commas around 'vs'; "
+        f"{' and '.join(map(repr, unread))} beside them {'is' if len(unread) == 1 else 'are'} not read (a name "
+        "holds no comma: write a name whole, 'Anna Berg vs Jon Ruud')"
+    )
+
+
+def _dashed_said(header: str) -> str:
+    """What a note says of a header's part WHITE - BLACK (`_DASHED`: `Anna - Jon`) when it names no
+    players WHITE vs BLACK: none read, how to name them; "" else."""
+    dashed = None if _players_part(header) else _players_part(header, _DASHED)
+    if dashed is None or _sides(names := dashed[2]):
+        return ""
+    return (
+        f"'{names[0].strip()}' names no players: a header names them WHITE vs BLACK (if {names[1]} and "
+        f"{names[2]} are the players, write '{names[1]} vs {names[2]}', White first): no White or Black tag"
+    )
 
 
 def _header(text: str) -> tuple[str, int]:
@@ -423,40 +449,61 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     Game, the game the file's name names (`named_game`: its default preset), else the format's
     entry's, and then the first error of each game says how it was read (`_read_as_default`)."""
     lines = Locator(text)
-    pasted = _pasted(lines, _begins_moves, _holds_move_list, _ends_moves)
+    pasted = _title_above_games(text, _pasted(lines, _begins_moves, _holds_move_list, _ends_moves))
     given, default = tags or {}, FORMATS["tafl"].games[""]
-    named = None if given.get("Game") else _game_named(path, pasted.header)
+    named = None if given.get("Game") else _game_named(path, pasted.header, "tafl")
     chosen = {"Game": named} if named and named != default["Game"] else chosen_tags(default, given)
     rules = _rules_of(chosen)
     hint = "" if given.get("Game") or named else _read_as_default(chosen)
-    overruled = _header_overruled(pasted, lines, path, given, chosen["Game"])
+    overruled = _header_overruled(pasted, lines, path, given, chosen["Game"], "tafl")
     games = _titled(text, [game for span in pasted.spans for game in _GAME.finditer(text, *span)])
     for index, block, draft in drafts("tafl", lines, games):
         draft.hint = hint
-        _begun(draft, (index, len(games)), pasted, chosen, overruled)
-        if title := games[block]:
-            draft.note_unread(f"line {lines.where(title.start())[0]}, '{shown(title[0].strip())}', its title: not read")
+        _begun(draft, (index, len(games)), pasted, chosen, overruled, _title_said(lines, games[block]))
         yield _read_list(draft, block[0], block.start(), path, index, rules)
+
+
+def _title_above_games(text: str, pasted: _Pasted) -> _Pasted:
+    """`pasted` with the last line of the prose above the first game read as that game's title
+    (`_titled`) when it is one (`Game 1`, `Round one:`), as the titles of the games below it are; the
+    lines above it, if any, stay that prose."""
+    greeting = pasted.greeting
+    title = text.rfind("\n", 0, greeting.end) + 1 if greeting else 0
+    if greeting is None or not is_title(text[title : greeting.end]):
+        return pasted
+    above = text[greeting.start : title].rstrip()
+    kept = replace(greeting, end=greeting.start + len(above), games=title) if above else None
+    spans = ((title, pasted.spans[0][1]), *pasted.spans[1:])
+    return replace(pasted, greeting=kept, spans=spans)
+
+
+def _title_said(lines: Locator, title: re.Match[str] | None) -> str:
+    """The note of a game's title (`_titled`), not read; "" for a game with none."""
+    return f"line {lines.where(title.start())[0]}, '{shown(title[0].strip())}', its title: not read" if title else ""
 
 
 def _titled(text: str, blocks: list[re.Match[str]]) -> dict[re.Match[str], re.Match[str] | None]:
     """The games of a file of move lists (`blocks`, `_GAME`), each with its title (`is_title`: `Game 2`)
-    when it stands on the line right above it, as no game: its moves are there, not left out."""
+    when it stands above it, blank lines between or not, as no game: its moves are there, not left out.
+    A title below a title is a game whose moves were left out."""
     games: dict[re.Match[str], re.Match[str] | None] = {}
     for block, below in zip(blocks, [*blocks[1:], None]):
-        if below is not None and is_title(block[0]) and text.count("\n", block.end(), below.start()) == 1:
+        if below is not None and is_title(block[0]) and not is_title(below[0]):
             games[below] = block
         else:
             games.setdefault(block, None)
     return games
 
 
-def _begun(draft: Draft, place: tuple[int, int], pasted: _Pasted, chosen: Mapping[str, str], overruled: str) -> None:
+def _begun(
+    draft: Draft, place: tuple[int, int], pasted: _Pasted, chosen: Mapping[str, str], overruled: str, title: str = ""
+) -> None:
     """A game of a file of move lists or a CSV file, at `place` (its index, and how many games the
     file holds), begun: the `chosen` tags and the players of its header, the notes of what is not read
     around the games and of its header, in the order of their lines: the prose above the header
     (`_above_header`), the header: `overruled` (`_header_overruled_said`), naming no game, or naming
-    players that may not be those meant (`_header_said`), the prose and signature around the games (`_mailed`)."""
+    players that may not be those meant (`_header_said`), the prose and signature around the games and
+    the game's `title` between them (`_mailed`)."""
     for name, value in {**chosen, **pasted.players}.items():
         draft.tag(name, value)
     if place[0] == 0 and pasted.above_header is not None:
@@ -464,25 +511,29 @@ def _begun(draft: Draft, place: tuple[int, int], pasted: _Pasted, chosen: Mappin
     _header_overruled_said(draft, place[0], overruled)
     if place[0] == 0:
         _header_said(draft, pasted)
-    _mailed(draft, place, pasted)
+    _mailed(draft, place, pasted, title)
 
 
 def _header_said(draft: Draft, pasted: _Pasted) -> None:
     """The note of the first game of a file of move lists or a CSV file of a header that names no game
     (`# round 2`: `_header`), not read, or else of players it names that may not be those meant
-    (`_players_said`)."""
+    (`_players_said`); and of names it separates by a dash, read as no players (`_dashed_said`)."""
     header, line = pasted.header, draft.locator.where(pasted.header_end)[0]
     if header and not _names_a_game(header) and not pasted.players:
         draft.note_unread(f"line {line}, {header!r}, a header that names no game: not read")
     elif said := _players_said(header):
         draft.note(f"line {line}, {said}")
+    if said := _dashed_said(header):
+        draft.note(f"line {line}, {said}")
 
 
-def _header_overruled(pasted: _Pasted, lines: Locator, path: str, given: Mapping[str, str], game: str) -> str:
+def _header_overruled(
+    pasted: _Pasted, lines: Locator, path: str, given: Mapping[str, str], game: str, reader: str
+) -> str:
     """What is said of a file whose header names a game (`# brandubh`) when `--game` (the `given`
     tags), or else the file's name, names another, `game`: they win over the header, which is not
     read (the note of its first game, and what the first error of each adds); "" else."""
-    by = _option_of(given) if given.get("Game") else "the file's name" if named_game(path) else ""
+    by = _option_of(given) if given.get("Game") else "the file's name" if named_game(path, reader) else ""
     header = pasted.header
     named = _games_in(header, [tafl.name for tafl in tafl_games()])
     if not (by and named) or game in named:
@@ -509,12 +560,14 @@ def _header_overruled_said(draft: Draft, index: int, overruled: str) -> None:
             draft.note(overruled)
 
 
-def _mailed(draft: Draft, place: tuple[int, int], pasted: _Pasted) -> None:
+def _mailed(draft: Draft, place: tuple[int, int], pasted: _Pasted, title: str) -> None:
     """The notes of a game of a file pasted from an e-mail, at `place` (its index, and how many games
-    the file holds): the prose above the first (`_Pasted.greeting`), the prose and the signature below
-    the last (`closing`, `signed`)."""
+    the file holds): the prose above the first (`_Pasted.greeting`), the game's `title` (said, if it
+    has one), the prose and the signature below the last (`closing`, `signed`)."""
     if place[0] == 0 and pasted.greeting is not None:
         draft.note_unread(_prose_said(draft, pasted.greeting, "greeting"))
+    if title:
+        draft.note_unread(title)
     if place[0] == place[1] - 1:
         if pasted.closing is not None:
             draft.note_unread(_prose_said(draft, pasted.closing, "closing"))
@@ -553,12 +606,15 @@ def _read_as_default(chosen: Mapping[str, str]) -> str:
 
 
 def _or_variant() -> str:
-    """How to name a variant of a game that describes its boards by its variants."""
-    return "".join(
-        f" (or its variant of {game.name} with --game {game.name} --variant V)"
-        for game in tafl_games()
-        if game.described
-    )
+    """How to name a variant of a game that describes its boards by its variants, after another way."""
+    return "".join(f" (or {named})" for named in _variants_named())
+
+
+def _variants_named() -> list[str]:
+    """How to name a variant of each game that describes its boards by its variants."""
+    return [
+        f"its variant of {game.name} with --game {game.name} --variant V" for game in tafl_games() if game.described
+    ]
 
 
 def _read_list(draft: Draft, moves: str, at: int, path: str, index: int, rules: TaflGame | OptionError) -> RecordText:
@@ -661,21 +717,16 @@ def looks_like_csv(head: str) -> bool:
     return bool(fields) and looks_like_move_lists(fields[0].strip('"') + (" " if len(fields) > 1 else ""))
 
 
-def csv_game(path: str, text: str) -> str:
-    """The tafl game of a CSV file, which its lines do not say: the one its name names
-    (copenhagen.csv), or else the one its header names (a first line `# brandubh`), or else
-    the one game whose board holds every square its moves name (a board that holds them holds
-    them on any larger one too: no game is picked by its size); a game whose variants describe
-    their own boards (`described`) only by `--game` and `--variant`. InputError when several
-    games fit (each named), or none, or the name or header names such a game's variant (or such a
-    game alone): `--game` names it."""
-    return _csv_game(path, text, _header(text))
-
-
 def _csv_game(path: str, text: str, header: tuple[str, int]) -> str:
-    """`csv_game` of a file whose header (`_header`) is `header`: its text and where it ends."""
+    """The tafl game of a CSV file (`text`, its header `header` and where it ends: `_header`), which its
+    lines do not say: the one its name names (copenhagen.csv), or else the one its header names (a
+    first line `# brandubh`), or else the one game whose board holds every square its moves name (a
+    board that holds them holds them on any larger one too: no game is picked by its size); a game
+    whose variants describe their own boards (`described`) only by `--game` and `--variant`.
+    InputError when several games fit (each named), or none, or the name or header names such a
+    game's variant (or such a game alone): `--game` names it."""
     tafl = {game.name: game for game in tafl_games() if not game.described}
-    named = _game_named(path, header[0])
+    named = _game_named(path, header[0], "csv")
     if named:
         return named
     squares = re.findall(SQUARE, text[header[1] :])
@@ -686,35 +737,36 @@ def _csv_game(path: str, text: str, header: tuple[str, int]) -> str:
     if not fitting:
         largest = max(cls.board.size for cls in tafl.values())
         raise InputError(
-            f"{path}: its moves need a board of {needed} files or ranks, and no tafl game "
-            f"lusoria knows is played on one larger than {largest}×{largest}: {_name_it(min(tafl), path)}",
+            f"{path}: its moves need a board of {needed} files or ranks, and no game a file's name names is "
+            f"played on one larger than {largest}×{largest}: {_name_it(None, path, 'csv')}",
             "game",
         )
     if len(fitting) > 1:
         raise InputError(
             f"{path}: its moves fit the boards of {len(fitting)} games "
-            f"({', '.join(f'{game} {size}×{size}' for size, game in fitting)}): {_name_it(fitting[0][1], path)}",
+            f"({', '.join(f'{game} {size}×{size}' for size, game in fitting)}): {_name_it(fitting[0][1], path, 'csv')}",
             "game",
         )
     return fitting[0][1]
 
 
-def _game_named(path: str, header: str) -> str | None:
+def _game_named(path: str, header: str, reader: str) -> str | None:
     """The tafl game that a file's name names, or else its `header` (`_header`: `# brandubh`): `named_game`."""
-    return named_game(path) or named_game(path, header, "its header")
+    return named_game(path, reader) or named_game(path, reader, header, "its header")
 
 
-def named_game(path: str, words: str | None = None, where: str = "its name") -> str | None:
+def named_game(path: str, reader: str, words: str | None = None, where: str = "its name") -> str | None:
     """The tafl game that a file's name (or `words`, its `where`: a CSV file's header) names:
     `brandubh_valid.csv`, `club-copenhagen.txt`; None when it names none. InputError when it names
-    several, or a variant of a game that describes its boards by its variants (`_refuse_described`)."""
+    several (said as the `reader`'s files name a game: `_name_it`), or a variant of a game that
+    describes its boards by its variants (`_refuse_described`)."""
     name = path.replace("\\", "/").rsplit("/", 1)[-1]
     said = (name if words is None else words).lower()
     named = _games_in(said, [game.name for game in tafl_games() if not game.described])
     _refuse_described(path, where, said, named)
     if len(named) > 1:
         raise InputError(
-            f"{path}: {where} names several games ({', '.join(named)}): {_name_it(named[0], path)}", "game"
+            f"{path}: {where} names several games ({', '.join(named)}): {_name_it(named[0], path, reader)}", "game"
         )
     return named[0] if named else None
 
@@ -741,10 +793,15 @@ def _refuse_described(path: str, where: str, words: str, named: list[str]) -> No
             )
 
 
-def _name_it(example: str, path: str) -> str:
-    """How to name the game of the file `path` (a CSV file's or a move list's: its name, of its own
-    suffix, or its header, which may stand below an e-mail's greeting), `example` the game named."""
-    suffix = PurePath(path).suffix.lower() or ".csv"
+def _name_it(example: str | None, path: str, reader: str) -> str:
+    """How to name the game of the file `path` read by `reader` (a CSV file's or a move list's: its
+    name, of its own suffix, else of the reader's format, or its header, which may stand below an
+    e-mail's greeting), `example` the game named; None: no game a file's name names fits (a board
+    larger than theirs), so a variant of a game that describes its boards is named alone."""
+    if example is None:
+        listed = " or ".join(f"lusoria explain {game.name}" for game in tafl_games() if game.described)
+        return f"name its game: {' or '.join(_variants_named())} ({listed} lists them)"
+    suffix = PurePath(path).suffix.lower() or FORMATS[reader].suffixes[0]
     return (
         f"name its game with --game, in the file's name ({example}{suffix}) or in a header such as "
         f"'# {example}'{_or_variant()}"
@@ -771,7 +828,7 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
     read_header = (pasted.header, pasted.header_end)
     chosen = dict(given) if given.get("Game") or not games else {"Game": _csv_game(path, text, read_header)}
     rules = _rules_of(chosen)
-    overruled = _header_overruled(pasted, locator, path, given, chosen["Game"]) if games else ""
+    overruled = _header_overruled(pasted, locator, path, given, chosen["Game"], "csv") if games else ""
     for index, line, draft in drafts("csv", locator, rows):
         _begun(draft, (index, len(rows)), pasted, chosen, overruled)
         if line.start() in headers:  # column names that do not name the four columns

@@ -212,15 +212,34 @@ def test_a_move_list_is_read_as_the_game_its_file_name_names_through_the_csv_fil
     )
 
 
-def test_a_csv_file_beyond_every_board_says_so(tmp_path):
+def test_a_csv_file_beyond_every_board_a_name_names_says_so_and_names_the_variants_that_may_fit(tmp_path):
+    """Moves on a 19×19 board: no game a file's name names fits, so the advice names no such game (it
+    named brandubh, the first by name, whose 7×7 board holds them least) but the variants of hnefatafl,
+    which are played on such boards too (it said no tafl game lusoria knows was)."""
     (tmp_path / "big.csv").write_text("a1-a19 s19-s1,0,0,Ongoing\n")
     result = run("validate", tmp_path / "big.csv")
-    assert (
-        result.exit_code == 2
-        and "its moves need a board of 19 files or ranks, and no tafl game lusoria "
-        "knows is played on one larger than 11×11"
-        in result.stderr
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"lusoria: {tmp_path / 'big.csv'}: its moves need a board of 19 files or ranks, and no game a file's name "
+        "names is played on one larger than 11×11: name its game: its variant of hnefatafl with --game hnefatafl "
+        "--variant V (lusoria explain hnefatafl lists them)\n",
     )
+
+
+@pytest.mark.parametrize("format, suffix", [("tafl", ".txt"), ("csv", ".csv")])
+def test_a_file_of_no_suffix_is_told_the_name_its_reader_s_files_have(tmp_path, format, suffix):
+    """A file of no suffix read with --from tafl (or standard input) whose header names two games was
+    told to be renamed brandubh.csv, a CSV file's name, when it holds move lists: the name advised
+    has the suffix of the format it is read as."""
+    row = "d2-b2 c4c5" + (",0,0,Ongoing" if format == "csv" else "")
+    (tmp_path / "game").write_text(f"# brandubh or tablut\n{row}\n")
+    advice = (
+        "its header names several games (brandubh, tablut): name its game with --game, in the file's name "
+        f"(brandubh{suffix}) or in a header such as '# brandubh'"
+    )
+    assert advice in run("validate", "--from", format, tmp_path / "game").stderr
+    piped = CliRunner().invoke(main, ["validate", "--from", format, "-"], input=f"# brandubh or tablut\n{row}\n")
+    assert advice in piped.stderr
 
 
 def test_variant_for_move_lists_is_not_applied_to_csv_files_and_a_note_says_so(tmp_path, lusorias_own_tafl_games):

@@ -585,6 +585,35 @@ def test_a_folders_file_of_no_suffix_is_skipped_with_the_name_its_first_characte
     )
 
 
+def test_an_lgn_record_saved_as_txt_is_no_move_list_under_a_greeting(tmp_path):
+    """An lgn record saved as .txt was read as a tafl move list, its tag lines passed over as an e-mail's
+    greeting and its result marker an error: a tag line is no prose. Named, it is read as lgn; in a
+    folder, skipped with the name to give it."""
+    (tmp_path / "record.txt").write_text('[Game "tablut"]\n[Variant "aage"]\n\n1. e8-b8 d5-d6 *\n')
+    [verdict] = api.validate([str(tmp_path / "record.txt")])
+    assert (verdict.source.format, verdict.valid) == ("lgn", True)
+    result = CliRunner().invoke(main, ["validate", str(tmp_path)])
+    assert result.stderr.startswith(
+        f"lusoria: {tmp_path / 'record.txt'}: skipped, a .txt file that is neither tafl move lists nor a Tablut "
+        "Challenge game log; it starts as lgn files do: name it .lgn\n"
+    )
+
+
+def test_a_file_of_no_suffix_named_is_read_in_the_format_its_first_characters_say(tmp_path):
+    """A move list or CSV rows saved without a suffix and named on the command line were read as lgn:
+    'the record has no Game tag', where the folder's walk said 'it starts as tafl files do: name it
+    .txt'. Named, such a file is read in that format, as a .txt file of CSV rows is; an lgn record of
+    no suffix stays lgn, and a stream without a name is read as standard input is (`<stream>`)."""
+    (tmp_path / "game").write_text("e8-b8 d5-d6\n")
+    (tmp_path / "rows").write_text("d2-b2 c4c5,0,0,Ongoing\n")
+    (tmp_path / "record").write_text('[Game "tablut"]\n[Variant "aage"]\n\n1. e8-b8 d5-d6 *\n')
+    verdicts = api.validate([str(tmp_path / name) for name in ("game", "rows", "record")], tags={"Game": "brandubh"})
+    read = [(v.source.format, v.valid) for v in verdicts if isinstance(v, api.Verdict)]
+    assert read == [("tafl", False), ("csv", True), ("lgn", True)]
+    [streamed] = api.validate([io.StringIO("e8-b8 d5-d6\n")])
+    assert (streamed.source.format, streamed.diagnostics[0].message) == ("lgn", "the record has no Game tag")
+
+
 @pytest.mark.parametrize(
     "text, said",
     [
