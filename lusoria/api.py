@@ -410,12 +410,16 @@ class Board:
         return self.text()
 
     def text(self) -> str:
-        """The board as `lusoria show` prints it: the game, the diagram, the pieces lost, the
-        position string and who is to move (or how the game ended)."""
+        """The board as `lusoria show` prints it: the game, the ply it is after (who played it, and
+        how), the diagram, the pieces lost, the position string and who is to move (or how the game ended)."""
         rules, positions = self.rules, self.report.positions
         position = positions[self.ply]
         plies = self.report.plies
-        when = f"after ply {self.ply} of {plies}" if self.ply else f"at the start (ply 0 of {plies})"
+        when = (
+            f"after ply {self.ply} of {plies}, {SIDE_NAMES[rules.turn(positions[self.ply - 1])]}'s {self.last}"
+            if self.ply
+            else f"at the start (ply 0 of {plies})"
+        )
         lines = [
             f"{self.report.game} ({rules.variant}) {when}",
             *(
