@@ -340,7 +340,7 @@ def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> S
     if rules and (refused := rules.refused_after(_word_before(text, at), found)):
         return SyntaxProblem(f"found '{escape_controls(found)}': {refused}", *row_column(text, at, offset), found)
     off = _off_the_board(word, game)
-    why = off or _off_the_points(word, game) or _misrolled(word, game, text[end:]) or _parted(word, text[:start])
+    why = off or _off_the_points(word, game) or _misrolled(word, game, text[end:]) or _parted(word, text[:start], game)
     if why is None:
         return None
     said, after = f"found '{escape_controls(word)}': {why}", text[end:].split()
@@ -421,16 +421,18 @@ def _no_plays(why: str, after: str, game: str) -> str | None:
     return f"{why}, and {play[1]} is none: {off}" if play and off else None
 
 
-def _parted(word: str, before: str) -> str | None:
-    """Why a play (`word`) of a game of dice does not read after the text `before` it, when a comment
-    parts it from the play before (`64: 5/11 {…} 5/9`): a ply is one turn, and its comment follows it
-    (NOTATION.md §3); else None."""
-    comment = _COMMENT_BEFORE.search(before)
-    if not _PLAY_LIKE.fullmatch(word) or comment is None:
+def _parted(word: str, before: str, game: str) -> str | None:
+    """Why a play of a game of dice, or a `>` group's dice (`word`), does not read after the text
+    `before` it, when a comment parts it from the play before (`64: 5/11 {…} 5/9`, `41: 13/14 {…} >4:`):
+    a ply is one turn, and its comment follows it (NOTATION.md §3); else None."""
+    rules, comment = GAMES.get(game), _COMMENT_BEFORE.search(before)
+    group = rules is not None and rules.leftover_roll is not None and rules.leftover_roll.fullmatch(word)
+    if comment is None or not (group or _PLAY_LIKE.fullmatch(word)):
         return None
+    where, rest = ("before its > group", " …") if group else ("between its plays", "")
     return (
-        f"a comment goes after the whole ply, not between its plays: {comment[1]} {{…}} {word} "
-        f"is written {comment[1]} {word} {{…}}"
+        f"a comment goes after the whole ply, not {where}: {comment[1]} {{…}} {word} "
+        f"is written {comment[1]} {word}{rest} {{…}}"
     )
 
 

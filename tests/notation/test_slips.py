@@ -288,6 +288,19 @@ def test_a_comment_between_two_plays_of_a_roll_says_where_a_comment_goes(movetex
     )
 
 
+def test_a_comment_before_a_laquet_leftover_group_says_it_goes_after_the_whole_ply():
+    (diagnostic,) = check(f"{LEFT_OVER}\n1... 41: 13/14 {{the 4 is left}} >4: 3/7 *\n").diagnostics
+    assert diagnostic.message == (
+        "found '>4:': a comment goes after the whole ply, not before its > group: "
+        "13/14 {…} >4: is written 13/14 >4: … {…}"
+    )
+
+
+def test_a_word_after_a_comment_that_is_neither_a_play_nor_a_group_is_no_comment_out_of_place():
+    (diagnostic,) = check(f"{LAQUET}\n1. 64: 5/11 {{c}} zz *\n").diagnostics
+    assert diagnostic.message.startswith("found 'zz', expected a ply")
+
+
 @pytest.mark.parametrize(
     "tags, movetext",
     [(TABLUT, "1. e3-c3 {x} d1-d3"), (TABLUT, "1. e3-c3! d1-d3"), (LAQUET, "1. 64: 5/11 5/9 $1 52: 6/8 7/12")],
