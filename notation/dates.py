@@ -12,7 +12,10 @@ _DATE = re.compile(r"([0-9]{4}|\?{4})\.([0-9]{2}|\?\?)\.([0-9]{2}|\?\?)")
 _NUMBERS = re.compile(r"[ \t]*([0-9]{1,4})[ \t]*[./-][ \t]*([0-9]{1,2})[ \t]*[./-][ \t]*([0-9]{1,4})[ \t]*")
 _PART = re.compile(r"[ \t]*([0-9]{4})[ \t]*(?:[./-][ \t]*([0-9]{1,2})[ \t]*)?")  # a year, and perhaps its month
 _BEFORE_CHRIST = re.compile(r"[ \t]*(?:-[ \t]*[0-9]{1,4}|[0-9]{1,4}[ \t]*(?:BC|BCE|B\.C\.|B\.C\.E\.))[ \t]*", re.I)
-_CENTURY = re.compile(r"[ \t]*[0-9]{1,2}(?:st|nd|rd|th)[ \t]*(?:c\.?|cent\.?|century)[ \t]*", re.I)  # 13th c.
+_CENTURY = re.compile(  # 13th c., 5th c. BC
+    r"[ \t]*[0-9]{1,2}(?:st|nd|rd|th)[ \t]*(?:c\.?|cent\.?|century)(?:[ \t]*(?:BC|BCE|B\.C\.|AD|A\.D\.|CE))?[ \t]*",
+    re.I,
+)
 _ANNO_DOMINI = re.compile(  # a year said to be AD: AD 476, 476 AD, 476 CE (a bare 476 may be a year cut short)
     r"[ \t]*(?:(?:AD|A\.D\.)[ \t]*([0-9]{1,4})|([0-9]{1,4})[ \t]*(?:AD|A\.D\.|CE|C\.E\.))[ \t]*", re.I
 )
