@@ -67,7 +67,7 @@ from lusoria.validator.base import (
 )
 from lusoria.validator.fit import Fit, Proposal, fitting_rules, names_no_variant, proposals
 from lusoria.validator.games import GAMES, NAMED_TAGS, game_class, known_games, name_given, rules_from_tags
-from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict, canonical_text
+from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict, already_over, canonical_text
 from lusoria.validator.replay import check as check_text
 from lusoria.workers import WorkerLost, in_workers, mapped
 
@@ -639,7 +639,7 @@ def played_record(rules: Game, plies: Iterable[str], tags: dict[str, str] | None
     ended = rules.outcome(position)
     for text in plies:
         if ended is not None:
-            raise Illegal(rules.end_rule, f"the game is already over ({ended.reason}); no ply may follow")
+            raise Illegal(rules.end_rule, already_over(ended))
         played = rules.play(position, text)
         written.append(Ply(played.text))
         position, ended = played.position, played.outcome
