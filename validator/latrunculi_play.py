@@ -321,7 +321,11 @@ def _check_jumps(settings: Settings, board: bytearray, squares: list[int], side:
         if jumped & 3 == INCITUS:
             raise Illegal("S3", f"the incitus on {geo.names[over]} cannot be jumped over")
         if jumped >> 2 != side and not settings.jump_any:
-            raise Illegal("S2", f"a jump goes over one's own piece; {geo.names[over]} is the enemy's")
+            raise Illegal(
+                "S2",
+                f"a jump goes over one's own piece; {geo.names[over]} is the enemy's "
+                '(a reading that lets it go over either colour says [Rules "jump-over=any"])',
+            )
         if board[there]:
             raise Illegal("S2", f"{name} is occupied", name)
         if there in seen:

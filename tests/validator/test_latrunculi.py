@@ -608,3 +608,16 @@ def test_the_board_of_a_position_string_is_read_off_its_ranks(text, size):
 
 def test_each_variant_names_the_rule_a_wrong_movement_breaks():
     assert [game.move_rule for game in (SENECA, PISO, PETTEIA, DUXV)] == ["S2", "S2", "E2", "X2"]
+
+
+def test_a_jump_over_an_enemy_names_the_reading_that_allows_it():
+    """A historian reading another source (jumps over either colour) is told which option says so."""
+    pos = position(PISO, "d4 e4", "d5 e5")
+    with pytest.raises(Illegal) as refused:
+        PISO.play(pos, "d4^d6")
+    assert (refused.value.rule, refused.value.message) == (
+        "S2",
+        "a jump goes over one's own piece; d5 is the enemy's "
+        '(a reading that lets it go over either colour says [Rules "jump-over=any"])',
+    )
+    assert rules("piso", jump_over="any").play(pos, "d4^d6").text == "d4^d6"
