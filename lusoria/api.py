@@ -67,7 +67,7 @@ from lusoria.validator.base import (
 )
 from lusoria.validator.fit import Fit, Proposal, fitting_rules, names_no_variant, proposals
 from lusoria.validator.games import GAMES, NAMED_TAGS, game_class, known_games, name_given, rules_from_tags
-from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict, canonical_text
+from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict, already_over, canonical_text
 from lusoria.validator.replay import check as check_text
 from lusoria.workers import WorkerLost, in_workers, mapped
 
@@ -410,12 +410,16 @@ class Board:
         return self.text()
 
     def text(self) -> str:
-        """The board as `lusoria show` prints it: the game, the diagram, the pieces lost, the
-        position string and who is to move (or how the game ended)."""
+        """The board as `lusoria show` prints it: the game, the ply it is after (who played it, and
+        how), the diagram, the pieces lost, the position string and who is to move (or how the game ended)."""
         rules, positions = self.rules, self.report.positions
         position = positions[self.ply]
         plies = self.report.plies
-        when = f"after ply {self.ply} of {plies}" if self.ply else f"at the start (ply 0 of {plies})"
+        when = (
+            f"after ply {self.ply} of {plies}, {SIDE_NAMES[rules.turn(positions[self.ply - 1])]}'s {self.last}"
+            if self.ply
+            else f"at the start (ply 0 of {plies})"
+        )
         lines = [
             f"{self.report.game} ({rules.variant}) {when}",
             *(
@@ -636,7 +640,7 @@ def played_record(rules: Game, plies: Iterable[str], tags: dict[str, str] | None
     ended = rules.outcome(position)
     for text in plies:
         if ended is not None:
-            raise Illegal(rules.end_rule, f"the game is already over ({ended.reason}); no ply may follow")
+            raise Illegal(rules.end_rule, already_over(ended))
         played = rules.play(position, text)
         written.append(Ply(played.text))
         position, ended = played.position, played.outcome

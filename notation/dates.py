@@ -11,6 +11,14 @@ from lusoria.notation.numbers import checked_number
 _DATE = re.compile(r"([0-9]{4}|\?{4})\.([0-9]{2}|\?\?)\.([0-9]{2}|\?\?)")
 _NUMBERS = re.compile(r"[ \t]*([0-9]{1,4})[ \t]*[./-][ \t]*([0-9]{1,2})[ \t]*[./-][ \t]*([0-9]{1,4})[ \t]*")
 _PART = re.compile(r"[ \t]*([0-9]{4})[ \t]*(?:[./-][ \t]*([0-9]{1,2})[ \t]*)?")  # a year, and perhaps its month
+_BEFORE_CHRIST = re.compile(r"[ \t]*(?:-[ \t]*[0-9]{1,4}|[0-9]{1,4}[ \t]*(?:BC|BCE|B\.C\.|B\.C\.E\.))[ \t]*", re.I)
+_CENTURY = re.compile(  # 13th c., 5th c. BC
+    r"[ \t]*[0-9]{1,2}(?:st|nd|rd|th)[ \t]*(?:c\.?|cent\.?|century)(?:[ \t]*(?:BC|BCE|B\.C\.|AD|A\.D\.|CE))?[ \t]*",
+    re.I,
+)
+_ANNO_DOMINI = re.compile(  # a year said to be AD: AD 476, 476 AD, 476 CE (a bare 476 may be a year cut short)
+    r"[ \t]*(?:(?:AD|A\.D\.)[ \t]*([0-9]{1,4})|([0-9]{1,4})[ \t]*(?:AD|A\.D\.|CE|C\.E\.))[ \t]*", re.I
+)
 _CIRCA = re.compile(  # a date in doubt: c. 1283, 1283?, not a digit in doubt (1283.05.1?: a day of the teens)
     r"[ \t]*(?:circa|ca|c)\.?[ \t]*(.+)|(.+?)(?:[ \t]+|(?<=[0-9]{2}))\?", re.I
 )
@@ -22,7 +30,7 @@ def date_range(text: str) -> tuple[str | None, str | None]:
     ValueError for text that is not a PGN date or names no real day."""
     m = _DATE.fullmatch(text)
     if not m:
-        raise ValueError(f"a Date is YYYY.MM.DD, with ?? for unknown parts; not '{text}'")
+        raise ValueError(f"a Date is YYYY.MM.DD, with ?? for unknown parts; not '{text}'{_no_year(text)}")
     year, month, day = (None if "?" in part else checked_number(part, 0, 9999) for part in m.groups())
     if year is None:
         return None, None
@@ -42,7 +50,7 @@ def date_readings(text: str) -> list[str]:
     year first (`2026-11-21`), or last, the day before the month (`21/11/2026`, as most of
     Europe writes) and then the month before the day (`11/21/2026`, as the US does); only
     real days, so `21/11/2026` has one reading and `05/06/2026` two. A year alone, or a year and
-    month, is read with the parts left out unknown (`1283`: `1283.??.??`); a date in doubt (`c. 1283`,
+    month, is read with the parts left out unknown (`1283`: `1283.??.??`; `_part_reading`); a date in doubt (`c. 1283`,
     `1283?`, `c. 1283.05.??`) as the date (a PGN date has no place for the doubt: a comment has)."""
     if circa := _CIRCA.fullmatch(text):
         rest = circa[1] or circa[2]
@@ -65,12 +73,30 @@ def date_readings(text: str) -> list[str]:
     return readings
 
 
+def _no_year(text: str) -> str:
+    """Why a date a historian writes has no year a Date can give (a year BC, `44 BC` or `-44`; a
+    century, `13th c.`), and where it goes instead; else nothing."""
+    if _BEFORE_CHRIST.fullmatch(text):
+        said = "a Date's year is a year AD, 0001 to 9999, and a year BC has no place in it"
+    elif _CENTURY.fullmatch(text):
+        said = "a century names no year"
+    else:
+        return ""
+    return f"; {said}: write ????.??.?? and keep '{text.strip()}' in a comment or a tag of your own"
+
+
 def _part_reading(text: str) -> list[str]:
-    """A year alone, or a year and month, as a PGN date with the rest unknown; none for other text."""
-    part = _PART.fullmatch(text)
-    if part is None:
+    """A year alone, or a year and month, as a PGN date with the rest unknown (a year said to be AD in
+    four digits: `AD 476`, `476 AD`: `0476.??.??`); a year BC or a century, with no year
+    (`????.??.??`); none for other text."""
+    if _BEFORE_CHRIST.fullmatch(text) or _CENTURY.fullmatch(text):
+        return ["????.??.??"]
+    if year := _ANNO_DOMINI.fullmatch(text):
+        reading = f"{year[1] or year[2]:0>4}.??.??"
+    elif part := _PART.fullmatch(text):
+        reading = f"{part[1]}.{checked_number(part[2], 0, 99):02}.??" if part[2] else f"{part[1]}.??.??"
+    else:
         return []
-    reading = f"{part[1]}.{checked_number(part[2], 0, 99):02}.??" if part[2] else f"{part[1]}.??.??"
     return [reading] if _names_a_day(reading) else []
 
 

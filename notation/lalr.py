@@ -303,6 +303,9 @@ _ROLL_LIKE = re.compile(r"[0-9]-?[0-9]:")  # what a hand writes as a roll of two
 _PLAY_LIKE = re.compile(r"[0-9]+(?:/(?:[0-9]+|off))+")  # a play of a game of dice: 25/off, 0/6
 _NEXT_WORD = re.compile(r"[ \t\r\n]*([^\s(){}\[\];]+)")  # the word that follows, after blanks
 _COMMENT_NEXT = re.compile(r"[ \t\r\n]*\{")  # a comment that follows, after blanks
+_COMMENT_BEFORE = re.compile(  # a play, then a comment ({…} or ;…) and blanks, that end a text
+    r"(?<![^\s])([0-9]+(?:/(?:[0-9]+|off))+(?:\([2-9]\))?)[ \t\r\n]*(?:\{[^}]*\}|;[^\n]*\n)[ \t\r\n]*\Z"
+)
 _WORD_END = " \t\r\n(){}[];"  # what ends a word, as _describe reads what it found
 _BETWEEN_PLIES = re.compile(r"[.(){};]")  # what a ply does not hold: a move number's dot, a variation, a comment
 _NUMBER_BEFORE = re.compile(r"(?<!\S)[0-9]+\.+\s*\Z")  # a move number (and blanks) that ends a text
@@ -337,7 +340,7 @@ def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> S
     if rules and (refused := rules.refused_after(_word_before(text, at), found)):
         return SyntaxProblem(f"found '{escape_controls(found)}': {refused}", *row_column(text, at, offset), found)
     off = _off_the_board(word, game)
-    why = off or _off_the_points(word, game) or _misrolled(word, game, text[end:])
+    why = off or _off_the_points(word, game) or _misrolled(word, game, text[end:]) or _parted(word, text[:start], game)
     if why is None:
         return None
     said, after = f"found '{escape_controls(word)}': {why}", text[end:].split()
@@ -395,13 +398,13 @@ def _misrolled(word: str, game: str, after: str) -> str | None:
         return None
     if rules.leftover_roll and (group := rules.leftover_roll.match(word + after)):
         return _no_plays("the dice of a > group are followed by their plays", (word + after)[group.end() :], game)
+    if _ROLL_LIKE.fullmatch(word) and rules.roll.fullmatch(word) is None:
+        faces = [face for face in "0123456789" if rules.roll.fullmatch(f"{face}{face}:")]
+        return f"a die shows {faces[0]} to {faces[-1]}"
     if rules.unread_roll and rules.unread_roll.fullmatch(word):
         return _UNREAD
     if not _ROLL_LIKE.fullmatch(word):
         return None
-    if rules.roll.fullmatch(word) is None:
-        faces = [face for face in "0123456789" if rules.roll.fullmatch(f"{face}{face}:")]
-        return f"a die shows {faces[0]} to {faces[-1]}"
     return _no_plays(_NO_PLAYS, after, game) or _NO_PLAYS
 
 
@@ -416,6 +419,21 @@ def _no_plays(why: str, after: str, game: str) -> str | None:
     play = _NEXT_WORD.match(after)
     off = _off_the_points(play[1], game) if play else None
     return f"{why}, and {play[1]} is none: {off}" if play and off else None
+
+
+def _parted(word: str, before: str, game: str) -> str | None:
+    """Why a play of a game of dice, or a `>` group's dice (`word`), does not read after the text
+    `before` it, when a comment parts it from the play before (`64: 5/11 {…} 5/9`, `41: 13/14 {…} >4:`):
+    a ply is one turn, and its comment follows it (NOTATION.md §3); else None."""
+    rules, comment = GAMES.get(game), _COMMENT_BEFORE.search(before)
+    group = rules is not None and rules.leftover_roll is not None and rules.leftover_roll.fullmatch(word)
+    if comment is None or not (group or _PLAY_LIKE.fullmatch(word)):
+        return None
+    where, rest = ("before its > group", " …") if group else ("between its plays", "")
+    return (
+        f"a comment goes after the whole ply, not {where}: {comment[1]} {{…}} {word} "
+        f"is written {comment[1]} {word}{rest} {{…}}"
+    )
 
 
 def _off_the_points(word: str, game: str) -> str | None:

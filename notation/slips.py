@@ -44,6 +44,7 @@ _MARKED_PLY = re.compile(rf"(?<!{_WITHIN_WORD})({_WITHIN_WORD}+)\*[ \t\r\n]*\Z")
 # and blanks after it: `5/11* `
 _STOP = re.compile(r"[0-9]+\.+|1-0|0-1|1/2-1/2|\*|>.*")  # what ends a ply's words: a move number, a result, a > group
 _PLAY = re.compile(r"[0-9]{1,2}(?:/(?:[0-9]{1,2}|off))+(?:\([2-9]\))?")  # a play of a game of dice: 5/11, 14/off
+_REPEAT = re.compile(r"\([2-9]\)")  # a play's repeat, after it: 3/6(2)
 _SUFFIX = re.compile(r"!!|\?\?|!\?|\?!|!|\?")  # the notation's (grammar/common.lark); a game's own: its ply_tail
 # what may part a ply, and the blanks after it, ending a text: a comment as the grammar reads it (up
 # to its first }), a ; comment, NAGs, a suffix written straight after the ply's first part, or a
@@ -121,7 +122,9 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         dice = any(
             written and written.fullmatch(word) for written in (rules.roll, rules.leftover_roll, rules.unread_roll)
         )
-        unrolled = rules.roll is not None and _PLAY.fullmatch(word)  # a play where a ply begins: its roll left out
+        unrolled = rules.roll is not None and (  # a play where a ply begins (`5/11`, `5-11`): its roll left out
+            _PLAY.fullmatch(word) or _PLAY.fullmatch(word.replace("-", "/")) and not rules.roll.fullmatch(word + ":")
+        )
         end = _ply_end(text, end, game) if dice or unrolled else end
         word = text[start:end]
         fixes = [*_spaced(text, start, game), *passes]
@@ -158,13 +161,15 @@ def _marked_result(text: str, start: int, game: str) -> list[Fix]:
 
 def _ply_end(text: str, end: int, game: str) -> int:
     """Where the ply of a game of dice that begins with the roll ending at `end` ends: its words
-    (`63: 5-11 1-4`, on one line) up to a move number, the next roll, a result marker, a comment or
+    (`63: 5-11 1-4`, `??: 3/6(2)`, on one line) up to a move number, the next roll, a result marker, a comment or
     a variation."""
     roll = GAMES[game].roll
     for word in _WORD.finditer(text, end):
+        if word.start() < end:  # (the count of a play's repeat, read with it)
+            continue
         if text[end : word.start()].strip(" \t") or _STOP.fullmatch(word[0]) or (roll and roll.fullmatch(word[0])):
             break
-        end = word.end()
+        end = repeated.end() if (repeated := _REPEAT.match(text, word.end())) else word.end()
     return end
 
 

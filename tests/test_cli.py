@@ -514,7 +514,9 @@ def test_a_file_whose_name_starts_with_a_bracket_is_read_as_a_file(tmp_path, mon
     (tmp_path / "[old].lgn").write_text('[Game "tablut"]\n\n1. e3-c3 d1-d3 *\n')
     runner = CliRunner()
     assert runner.invoke(main, ["validate", "[old].lgn"]).output.startswith("1 record: 1 valid, 0 invalid")
-    assert runner.invoke(main, ["show", "[old].lgn"]).output.startswith("tablut (seed) after ply 2 of 2\n")
+    assert runner.invoke(main, ["show", "[old].lgn"]).output.startswith(
+        "tablut (seed) after ply 2 of 2, Black's d1-d3\n"
+    )
     checked = runner.invoke(main, ["fmt", "--check", "[old].lgn"])
     assert (checked.exit_code, checked.stdout) == (1, "[old].lgn: not in canonical form\n")  # (no Result tag)
     assert runner.invoke(main, ["convert", "--to", "otn", "[old].lgn"]).exit_code == 0

@@ -29,7 +29,7 @@ def test_the_result_is_the_outcome_reached_else_the_one_given():
             ["c5-c3", "i6-f6", "d5-d3", "i4-h4", "c3-c7", "a6-a9", "Ke5-c5", "b5-b9", "Kc5-c1", "a9-a8"],
             api.Illegal,
             "T10",
-            "the game is already over (the king reached the edge); no ply may follow",
+            "the game is already over (the king reached the edge, T6); no ply may follow",
         ),
     ],
     ids=["illegal", "no ply", "after the end"],

@@ -14,7 +14,8 @@ from lusoria.validator.laquet_turns import Written, parse_turn
 ROLL: Final = re.compile(r"([1-6])-?([1-6]):")  # `46:` or `4-6:`
 LEFTOVER: Final = re.compile(r">[ \t\r\n]*[1-6](?:-?[1-6])?:")  # the dice of a > group: `>3:`, `> 63:`
 SPACED_ROLL: Final = re.compile(r"[1-6][ \t]*-?[ \t]*[1-6][ \t]*:")  # a roll with blanks in it: `63 :`, `6 3:`
-UNREAD_ROLL: Final = re.compile(r"(?=[^:]*\?)[1-6?]-?[1-6?]:")  # a die the source does not show: `6?:`, `??:`
+# a die the source does not show (`6?:`, `??:`), or shows as no die can (`71:`, `06:`)
+UNREAD_ROLL: Final = re.compile(r"(?=[^:]*[?07-9])[0-9?]-?[0-9?]:")
 _BARE_ROLL: Final = re.compile(r"[1-6]-?[1-6]|>[1-6](?:-?[1-6])?")  # a roll, or a > group's dice, without its colon
 _LEFTOVER_DIE: Final = re.compile(r"[1-6]:")  # one die: the dice of a > group written without its >
 _DASHED_PLAY: Final = re.compile(r"[0-9]{1,2}(?:-(?:[0-9]{1,2}|off))+(?:\([0-9]\))?")  # 5-11, 3-6(2): 5/11, 3/6(2)
@@ -52,8 +53,9 @@ def forward(turn: str) -> str:
 
 
 def mended_turn(word: str) -> str:
-    """A roll without its colon (`53`, `5-3`, `>3`): `53:`, `5-3:`, `>3:`; a roll left out (`5/11 5/9`),
-    or a die of it the source does not show (`6?: 5/11 5/9`): the roll the plays show (`_rolled`); its dice parted by a comma
+    """A roll without its colon (`53`, `5-3`, `>3`): `53:`, `5-3:`, `>3:`; a roll left out (`5/11 5/9`, `5-11 5-9`),
+    or a die of it the source does not show (`6?: 5/11 5/9`) or shows as no die can (`71: 5/11 5/6`): the roll
+    the plays show (`_rolled`, `_read_roll`); its dice parted by a comma
     (`6,3:`): `6-3:`; a > group's one die without its > (`3: 5/8`): `>3:`; plays, with their roll,
     their > group's dice or without, written with
     hyphens, as some backgammon books write them (`63: 5-11 1-4`): `63: 5/11 1/4`, or otherwise
@@ -66,7 +68,7 @@ def mended_turn(word: str) -> str:
     roll, colon, plays = word.partition(":")
     roll = _COMMA_DICE.sub(r"\1-\2", roll)
     if not colon:
-        return _rolled(word) or _mended_plays(word)
+        return _rolled(word.replace("-", "/")) or _mended_plays(word)
     if UNREAD_ROLL.fullmatch(roll + colon):
         return _read_roll(roll, plays)
     if written_pass := _PASS.fullmatch(plays):
@@ -90,13 +92,12 @@ def _rolled(plays: str) -> str | None:
 
 
 def _read_roll(roll: str, plays: str) -> str:
-    """A roll with dice the source does not show (`6?`, `??`) and its plays: the roll the plays
-    show in its place, when it holds the dice shown (`64: 5/11 5/9`); else as written."""
+    """A roll with dice the source does not show (`6?`, `??`), or shows as no die can (`71`), and its
+    plays: the roll the plays show in its place, when they show two dice (`64: 5/11 5/9`), whatever
+    die is written (`5?: 1/7 2/8`: `66:`, the plays being what the source shows played); else as written."""
+    plays = _mended_plays(plays)
     dice = shown_dice(plays.strip())
-    shown = [checked_number(die, 1, 6) for die in roll if die.isdigit()]
-    if dice is None or any(shown.count(die) > dice.count(die) for die in shown):
-        return f"{roll}:{plays}"
-    return f"{dice[0]}{dice[1]}:{plays}"
+    return f"{roll}:{plays}" if dice is None else f"{dice[0]}{dice[1]}:{plays}"
 
 
 def played(word: str) -> bool:

@@ -250,8 +250,14 @@ def _place(settings: Settings, board: bytearray, hand: list[int], side: int, mov
 
 def _mover(settings: Settings, board: bytearray, side: int, move: Move, origin: int) -> int:
     """The piece on `origin` that `move` moves; Illegal when there is none, when it is the other
-    side's (L0), an incitus (S3), or not the piece the move names (D: a dux)."""
+    side's (L0), an incitus (S3), or not the piece the move names (D: a dux, in the dux variant only)."""
     mover, name = board[origin], move.squares[0]
+    if move.piece == "D" and settings.variant != "dux":
+        raise Illegal(
+            settings.move_rule,
+            f"D names a dux, and the {settings.variant} variant has none: only the dux variant has one "
+            '(a record of it says [Variant "dux"]); a pawn is written without a letter, or with P',
+        )
     if mover == EMPTY:
         raise Illegal("L0", f"there is no piece on {name}", lost=name)
     if mover >> 2 != side:
@@ -315,7 +321,11 @@ def _check_jumps(settings: Settings, board: bytearray, squares: list[int], side:
         if jumped & 3 == INCITUS:
             raise Illegal("S3", f"the incitus on {geo.names[over]} cannot be jumped over")
         if jumped >> 2 != side and not settings.jump_any:
-            raise Illegal("S2", f"a jump goes over one's own piece; {geo.names[over]} is the enemy's")
+            raise Illegal(
+                "S2",
+                f"a jump goes over one's own piece; {geo.names[over]} is the enemy's "
+                '(a reading that lets it go over either colour says [Rules "jump-over=any"])',
+            )
         if board[there]:
             raise Illegal("S2", f"{name} is occupied", name)
         if there in seen:
@@ -436,7 +446,7 @@ def game_end(settings: Settings, position: LatrunculiPosition, mover: int) -> Ou
 
 
 def _too_few(settings: Settings, position: LatrunculiPosition, side: int) -> Outcome | None:
-    """L4, X4: the loss of `side` when too few of its pieces are left."""
+    """L4, S5 (seneca), X4: the loss of `side` when too few of its pieces are left."""
     pawns = position.board.count(piece(side, PAWN))
     if pawns + position.hand[side] >= settings.min_pieces:
         return None  # the usual case, settled without counting everything
@@ -444,7 +454,8 @@ def _too_few(settings: Settings, position: LatrunculiPosition, side: int) -> Out
         return _loss(side, "X4", f"{SIDE_NAMES[side]} has only the dux left", TOO_FEW)
     if piece_count(position, side) < settings.min_pieces:
         left = piece_count(position, side)
-        return _loss(side, "L4", f"{SIDE_NAMES[side]} has {'no piece' if not left else 'a single piece'} left", TOO_FEW)
+        rule = "S5" if settings.inciti else "L4"  # seneca counts the inciti, after the turn's removal
+        return _loss(side, rule, f"{SIDE_NAMES[side]} has {'no piece' if not left else 'a single piece'} left", TOO_FEW)
     return None
 
 

@@ -660,8 +660,7 @@ class _Replay:
             except Illegal as illegal:
                 played = illegal
             if played is None:  # (refused past the end: the game ended)
-                over = f"the game is already over ({cast('Outcome', ended).reason}); no ply may follow"
-                report.error(rules.end_rule, over, **self.moves.where(ply, number, key))
+                report.error(rules.end_rule, already_over(cast("Outcome", ended)), **self.moves.where(ply, number, key))
                 return ended, False, assumed
             if ply.variations:
                 pending.extend(self.variations(at, index, position))
@@ -1015,6 +1014,11 @@ def _part_column(source: RecordText, line: int, column: int, written: str, at: i
             return None
     start = value + at
     return start + 1 if text.startswith(written, start) else None
+
+
+def already_over(ended: Outcome) -> str:
+    """Why a ply after the end is refused: how the game ended, and the rule that ended it."""
+    return f"the game is already over ({ended.reason}, {ended.rule}); no ply may follow"
 
 
 def move_number(number: int, offset: int) -> str:

@@ -1277,7 +1277,7 @@ def test_export_jsonl_writes_a_record_a_line_with_its_tags_diagnostics_and_moves
         {
             "severity": "error",
             "rule": "T10",
-            "message": "the game is already over (the king reached the edge); no ply may follow",
+            "message": "the game is already over (the king reached the edge, T6); no ply may follow",
             "ply": 10,
             "text": "a9-a8",
             "line": 83,

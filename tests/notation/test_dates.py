@@ -55,7 +55,43 @@ def test_not_dates(text):
         ("c. 1283.05.??", ["1283.05.??"]),  # a PGN date but for its doubt
         ("1283.05.12 ?", ["1283.05.12"]),
         ("c. 1283.13.??", []),
+        ("AD 476", ["0476.??.??"]),  # a year said to be AD: in four digits
+        ("476 AD", ["0476.??.??"]),
+        ("476 ce", ["0476.??.??"]),
+        ("AD 0", []),
+        ("44 BC", ["????.??.??"]),  # a year BC, a century: no year a Date can give
+        ("-44", ["????.??.??"]),
+        ("44 B.C.", ["????.??.??"]),
+        ("c. 44 BC", ["????.??.??"]),
+        ("13th c.", ["????.??.??"]),
+        ("2nd century", ["????.??.??"]),
+        ("5th c. BC", ["????.??.??"]),
+        ("1st century AD", ["????.??.??"]),
+        ("44", []),
     ],
 )
 def test_dates_in_other_orders_are_read_as_the_real_days_they_may_mean(text, readings):
     assert date_readings(text) == readings
+
+
+@pytest.mark.parametrize(
+    "text, why",
+    [
+        (
+            "44 BC",
+            "; a Date's year is a year AD, 0001 to 9999, and a year BC has no place in it: write ????.??.?? "
+            "and keep '44 BC' in a comment or a tag of your own",
+        ),
+        (
+            "-44",
+            "; a Date's year is a year AD, 0001 to 9999, and a year BC has no place in it: write ????.??.?? "
+            "and keep '-44' in a comment or a tag of your own",
+        ),
+        ("13th c.", "; a century names no year: write ????.??.?? and keep '13th c.' in a comment or a tag of your own"),
+        ("1283", ""),
+    ],
+)
+def test_a_date_with_no_year_a_date_can_give_says_where_it_goes(text, why):
+    with pytest.raises(ValueError) as refused:
+        date_range(text)
+    assert str(refused.value) == f"a Date is YYYY.MM.DD, with ?? for unknown parts; not '{text}'{why}"

@@ -141,18 +141,42 @@ UNREAD = (
         ("1. 6?: 5/11 5/9 52: 6/8 7/12 *", "6?: 5/11 5/9", "64: 5/11 5/9"),  # the second die not shown
         ("1. 64: 5/11 5/9 ?-2: 6/8 7/12 *", "?-2: 6/8 7/12", "52: 6/8 7/12"),  # with its hyphen
         ("1. ??: 1/7/10 *", "??: 1/7/10", "63: 1/7/10"),  # one checker, both dice
-        ("1. 5?: 5/11 5/9 *", "5?:", None),  # the die shown is not one the plays show
+        ("1. 5?: 5/11 5/9 *", "5?: 5/11 5/9", "64: 5/11 5/9"),  # the die read is not one the plays show: theirs
+        ("1. ??: 3/6(2) *", "??: 3/6(2)", "33: 3/6(2)"),  # a play repeated
+        ("1. ??: 5-11 5-9 *", "??: 5-11 5-9", "64: 5/11 5/9"),  # plays written with hyphens
         ("1. ??: 5/11 *", "??:", None),  # one die played: the other is not shown
+        ("1. ??: 1/10 *", "??:", None),  # one checker, its stop not written: which dice is not shown
     ],
 )
 def test_a_laquet_roll_with_a_die_the_source_does_not_show_gets_the_roll_its_plays_show(movetext, written, meant):
     """A historian read a die of the roll as `?` (a worn miniature): the plays show it, when they show
-    two dice that hold the die read; else no roll is offered."""
+    two dice, whatever die was read (the plays are what the source shows played); else no roll is offered."""
     [diagnostic] = check(f"{LAQUET}\n{movetext}\n").diagnostics
     roll = written.split()[0]
     assert (diagnostic.rule, diagnostic.text, diagnostic.column) == ("syntax", written, movetext.index(roll) + 1)
     assert diagnostic.message == f"found '{roll}': {UNREAD}"
     assert diagnostic.suggestions == ((meant,) if meant else ())
+
+
+@pytest.mark.parametrize(
+    "movetext, written, meant",
+    [
+        ("1. 71: 5/11 5/6 *", "71: 5/11 5/6", "61: 5/11 5/6"),
+        ("1. 64: 5/11 5/9 07: 6/8 7/12 *", "07: 6/8 7/12", "52: 6/8 7/12"),
+        ("1. 08: 5/11 *", "08:", None),  # one die played: the other is not shown
+    ],
+)
+def test_a_laquet_roll_with_a_face_no_die_has_gets_the_roll_its_plays_show(movetext, written, meant):
+    [diagnostic] = check(f"{LAQUET}\n{movetext}\n").diagnostics
+    roll = written.split()[0]
+    assert (diagnostic.rule, diagnostic.text, diagnostic.column) == ("syntax", written, movetext.index(roll) + 1)
+    assert diagnostic.message == f"found '{roll}': a die shows 1 to 6"
+    assert diagnostic.suggestions == ((meant,) if meant else ())
+
+
+def test_laquet_plays_written_with_hyphens_and_no_roll_get_the_roll_they_show():
+    [diagnostic] = check(f"{LAQUET}\n1. 5-11 5/9 *\n").diagnostics
+    assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", "5-11 5/9", ("64: 5/11 5/9",))
 
 
 @pytest.mark.parametrize("movetext", ["1. 5/11 52: 6/8 7/12 *", "1. 1/10 52: 6/8 7/12 *", "1. 5/14 1/4 *"])
@@ -243,6 +267,38 @@ def test_a_comment_that_parts_a_ply_is_moved_after_it(tags, movetext, written, m
     assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", written, (meant,))
     report = check(f"{tags}\n{movetext}\n", keep_going=True)
     assert report.diagnostics == [diagnostic] and len(report.positions) == 1 + plies
+
+
+@pytest.mark.parametrize(
+    "movetext, parted",
+    [
+        ("1. 64: 5/11 { first die } 5/9 52: 6/8 7/12 *", "5/11 {…} 5/9"),
+        ("1. 64: 5/11 ; the 6 first\n5/9 *", "5/11 {…} 5/9"),
+        ("1. 33: 3/6(2) {doubled} 6/9 *", "3/6(2) {…} 6/9"),
+    ],
+)
+def test_a_comment_between_two_plays_of_a_roll_says_where_a_comment_goes(movetext, parted):
+    """A historian's note on one play of a roll (NOTATION.md §3: a comment follows a ply, which is
+    the whole turn): the error says so, at the play after the comment."""
+    (diagnostic,) = check(f"{LAQUET}\n{movetext}\n").diagnostics
+    before, _, after = parted.partition(" {…} ")
+    assert diagnostic.message == (
+        f"found '{after}': a comment goes after the whole ply, not between its plays: "
+        f"{parted} is written {before} {after} {{…}}"
+    )
+
+
+def test_a_comment_before_a_laquet_leftover_group_says_it_goes_after_the_whole_ply():
+    (diagnostic,) = check(f"{LEFT_OVER}\n1... 41: 13/14 {{the 4 is left}} >4: 3/7 *\n").diagnostics
+    assert diagnostic.message == (
+        "found '>4:': a comment goes after the whole ply, not before its > group: "
+        "13/14 {…} >4: is written 13/14 >4: … {…}"
+    )
+
+
+def test_a_word_after_a_comment_that_is_neither_a_play_nor_a_group_is_no_comment_out_of_place():
+    (diagnostic,) = check(f"{LAQUET}\n1. 64: 5/11 {{c}} zz *\n").diagnostics
+    assert diagnostic.message.startswith("found 'zz', expected a ply")
 
 
 @pytest.mark.parametrize(

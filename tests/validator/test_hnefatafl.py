@@ -784,7 +784,7 @@ def test_a_ply_written_after_the_king_is_taken_may_show_that_a_left_out_continua
         ("warning", "G16", 4, "the record leaves out a berserk continuation after c2-c4xd4: c4-c5 (berw: a)"),
         ("warning", "G16", 6, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6 (berw: a)"),
     ]
-    over = "the game is already over (the king was captured (ks: w)); no ply may follow"
+    over = "the game is already over (the king was captured (ks: w), G7); no ply may follow"
     assert errors(ends.replace("a4-a5", "a4-a5 4. d4-d5")) == [("G13", 6, over)]
     assert errors(saved.replace("Kb4-b5", "d4-d5")) == [("G13", 4, over)]  # no line has a piece on d4
     uncaptured = tyr(start.replace("Pd4 ", ""), "c2-c4 2. h1-h2 a2-a4 3. Kb4-b5").replace(

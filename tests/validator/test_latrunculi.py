@@ -396,7 +396,41 @@ def test_s5_inciti_count_and_the_count_follows_the_removal():
     # Black: a pawn and an incitus; removing the incitus leaves Black with one piece
     played = SENECA.play(position(SENECA, "a1 b1 h1", "c3 Ih8", "b"), "c3-c4")
     assert played.text == "c3-c4~h8"
-    assert (played.outcome.result, played.outcome.rule) == ("1-0", "L4")
+    assert (played.outcome.result, played.outcome.rule) == ("1-0", "S5")  # seneca's count (was L4)
+    assert played.outcome.reason == "Black has a single piece left"
+
+
+@pytest.mark.parametrize(
+    "game, rule",
+    [(SENECA, "S5"), (PISO, "L4"), (PETTEIA, "L4"), (DUXV, "X4")],
+    ids=["seneca", "piso", "petteia", "dux"],
+)
+def test_a_side_left_a_single_piece_loses_under_its_variants_rule(game, rule):
+    """Seneca counts its inciti after the turn's removal (S5); piso and petteia count by L4; in dux a
+    side left its dux alone loses by X4 (RULES.md)."""
+    one_left = position(game, "De2", "a8 d6 Dh8") if game is DUXV else position(game, "a1", "a8 d6 h8")
+    outcome = game.outcome(one_left)
+    reason = "White has only the dux left" if game is DUXV else "White has a single piece left"
+    assert (outcome.result, outcome.rule, outcome.reason) == ("0-1", rule, reason)
+    assert (
+        game.outcome(position(game, "De2 a1", "a8 d6 Dh8") if game is DUXV else position(game, "a1 b1", "a8 d6"))
+        is None
+    )
+
+
+@pytest.mark.parametrize(
+    "game, rule", [(SENECA, "S2"), (PISO, "S2"), (PETTEIA, "E2")], ids=["seneca", "piso", "petteia"]
+)
+def test_a_dux_named_outside_the_dux_variant_says_which_variant_has_one(game, rule):
+    pos = position(game, "e2 a1", "h8 g8")
+    with pytest.raises(Illegal) as refused:
+        game.play(pos, "De2-e3")
+    assert refused.value.rule == rule
+    assert refused.value.message == (
+        f"D names a dux, and the {game.variant} variant has none: only the dux variant has one "
+        '(a record of it says [Variant "dux"]); a pawn is written without a letter, or with P'
+    )
+    assert game.play(pos, "Pe2-e3").text == "e2-e3"  # a pawn's letter is P
 
 
 def test_l4_a_side_with_no_legal_move_loses():
@@ -574,3 +608,16 @@ def test_the_board_of_a_position_string_is_read_off_its_ranks(text, size):
 
 def test_each_variant_names_the_rule_a_wrong_movement_breaks():
     assert [game.move_rule for game in (SENECA, PISO, PETTEIA, DUXV)] == ["S2", "S2", "E2", "X2"]
+
+
+def test_a_jump_over_an_enemy_names_the_reading_that_allows_it():
+    """A historian reading another source (jumps over either colour) is told which option says so."""
+    pos = position(PISO, "d4 e4", "d5 e5")
+    with pytest.raises(Illegal) as refused:
+        PISO.play(pos, "d4^d6")
+    assert (refused.value.rule, refused.value.message) == (
+        "S2",
+        "a jump goes over one's own piece; d5 is the enemy's "
+        '(a reading that lets it go over either colour says [Rules "jump-over=any"])',
+    )
+    assert rules("piso", jump_over="any").play(pos, "d4^d6").text == "d4^d6"

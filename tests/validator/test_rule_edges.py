@@ -132,9 +132,9 @@ def test_the_end_checks_the_side_that_just_played_first():
     seneca = rules()
     # one piece each, White to move: Black moved last and is checked first
     outcome = seneca.outcome(seneca.parse_position("P7/8/8/8/8/8/8/7p w"))
-    assert (outcome.result, outcome.rule, outcome.reason) == ("1-0", "L4", "Black has a single piece left")
+    assert (outcome.result, outcome.rule, outcome.reason) == ("1-0", "S5", "Black has a single piece left")
     outcome = seneca.outcome(seneca.parse_position("P7/8/8/8/8/8/8/7p b"))
-    assert (outcome.result, outcome.rule) == ("0-1", "L4")
+    assert (outcome.result, outcome.rule) == ("0-1", "S5")
     text = '[Game "latrunculi"]\n[Position "P7/8/8/8/8/8/8/7p w"]\n'
     assert check(text + "1-0").valid
     assert first_error(text + "0-1") == ("result", None, "0-1")
