@@ -164,32 +164,36 @@ def test_a_hover_says_a_variations_ply_an_illegal_ply_and_a_ply_past_the_replay_
     at = {column: entry.ply_at(1, column) for column in (2, 3, 8, 9, 13, 21, 27)}
     assert {column: place and (place[0].text, *place[1:]) for column, place in at.items()} == {
         2: None,  # the blank before the first ply
-        3: ("e3-c3", 1, True),
-        8: ("e3-c3", 1, True),  # just after it: where the cursor stands once it is typed
+        3: ("e3-c3", 1, (0, 0)),
+        8: ("e3-c3", 1, (0, 0)),  # just after it: where the cursor stands once it is typed
         9: None,
-        13: ("e3-e9", 1, False),
-        21: ("d1-d9", 2, True),
-        27: ("e4-e3", 3, True),
+        13: ("e3-e9", 1, (1, 0)),
+        21: ("d1-d9", 2, (0, 1)),
+        27: ("e4-e3", 3, (0, 2)),
     }
-    assert ply_hover(entry, *at[3]).startswith("**ply 1** (White): `e3-c3`\n\ncaptured nothing\n\n```text\n")
+    assert ply_hover(entry, *at[3]).startswith("**move 1, White**: `e3-c3`\n\ncaptured nothing\n\n```text\n")
     assert ply_hover(entry, *at[13]) == (  # illegal in its variation: said as the main line's (it said its text)
-        "**ply 1** (White), in a variation: `e3-e9` is illegal (T2): the way is blocked at e4; "
+        "**move 1, White**, in a variation: `e3-e9` is illegal (T2): the way is blocked at e4; "
         "the rest of this line is not checked"
     )
     assert ply_hover(entry, *at[21]) == (  # the illegal ply: the rule it breaks, whose text the hover adds
-        "**ply 2** (Black): `d1-d9` is illegal (T2): the way is blocked at d5; the rest of this line is not checked"
+        "**move 1, Black**: `d1-d9` is illegal (T2): the way is blocked at d5; the rest of this line is not checked"
     )
-    assert ply_hover(entry, *at[27]) == "ply 3 was not replayed: the record stops being checked before it"
+    assert (
+        ply_hover(entry, *at[27]) == "move 2, White: `e4-e3` was not replayed: the record stops being checked before it"
+    )
 
 
 def test_a_hover_past_an_illegal_ply_of_a_variation_says_its_line_was_not_replayed():
     entry = entry_of('[Game "tablut"]\n1. e3-c3 d1-d3 (1... d1-d9 2. e4-e3) (1... e4-e3) *\n')
     illegal, after, other = (entry.ply_at(1, column) for column in (22, 31, 44))
     assert illegal and after and other
-    assert ply_hover(entry, *illegal).startswith("**ply 2** (Black), in a variation: `d1-d9` is illegal (T2): ")
-    assert ply_hover(entry, *after) == "ply 3 of a variation was not replayed: its line stops being checked before it"
+    assert ply_hover(entry, *illegal).startswith("**move 1, Black**, in a variation: `d1-d9` is illegal (T2): ")
+    assert ply_hover(entry, *after) == (
+        "move 2, White, in a variation: `e4-e3` was not replayed: its line stops being checked before it"
+    )
     assert ply_hover(entry, *other) == (
-        "**ply 2** (Black), in a variation: `e4-e3` is illegal (T1): the piece on e4 is White's, and Black is to "
+        "**move 1, Black**, in a variation: `e4-e3` is illegal (T1): the piece on e4 is White's, and Black is to "
         "move; the rest of this line is not checked"
     )
 
@@ -204,12 +208,14 @@ def test_a_hover_on_a_variations_ply_the_record_refuses_after_a_left_out_continu
     )
     moved, refused, after = (entry.ply_at(1, column) for column in (28, 44, 61))
     assert moved and refused and after
-    assert ply_hover(entry, *moved).startswith("**ply 2** (White), in a variation: `Kg8-g6`\n\n")
+    assert ply_hover(entry, *moved).startswith("**move 2, White**, in a variation: `Kg8-g6`\n\n")
     assert ply_hover(entry, *refused) == (
-        "**ply 4** (White), in a variation: `Kg6-c6` is illegal (G3): c6 is occupied (by a ply the record leaves "
+        "**move 3, White**, in a variation: `Kg6-c6` is illegal (G3): c6 is occupied (by a ply the record leaves "
         "out after move 1, Black: c2-c4xd4); the rest of this line is not checked"
     )
-    assert ply_hover(entry, *after) == "ply 6 of a variation was not replayed: its line stops being checked before it"
+    assert ply_hover(entry, *after) == (
+        "move 4, White, in a variation: `Kc6-d6` was not replayed: its line stops being checked before it"
+    )
 
 
 def test_a_hover_shows_the_board_after_a_ply_of_a_record_being_typed():
@@ -218,10 +224,10 @@ def test_a_hover_shows_the_board_after_a_ply_of_a_record_being_typed():
     entry = entry_of(OPEN)  # 1. e3-c3 e4-b4, no result marker: e4-b4 breaks T1
     assert entry.report.record is None
     first, illegal = entry.ply_at(2, 3), entry.ply_at(2, 10)
-    assert first and illegal and (first[0].text, *first[1:]) == ("e3-c3", 1, True)
-    assert ply_hover(entry, *first).startswith("**ply 1** (White): `e3-c3`\n\ncaptured nothing\n\n```text\n")
+    assert first and illegal and (first[0].text, *first[1:]) == ("e3-c3", 1, (0, 0))
+    assert ply_hover(entry, *first).startswith("**move 1, White**: `e3-c3`\n\ncaptured nothing\n\n```text\n")
     assert ply_hover(entry, *illegal) == (
-        "**ply 2** (Black): `e4-b4` is illegal (T1): the piece on e4 is White's, and Black is to move; the rest of "
+        "**move 1, Black**: `e4-b4` is illegal (T1): the piece on e4 is White's, and Black is to move; the rest of "
         "this line is not checked"
     )
 
@@ -266,8 +272,8 @@ def test_a_hover_shows_the_plies_before_one_half_typed(typed):
     entry = entry_of(f'[Game "tablut"]\n1. e3-c3 d1-d3 {typed}')
     assert entry.report.record is None
     last = entry.ply_at(1, 10)
-    assert last and (last[0].text, *last[1:]) == ("d1-d3", 2, True)
-    assert ply_hover(entry, *last).startswith("**ply 2** (Black): `d1-d3`\n\ncaptured nothing\n\n```text\n")
+    assert last and (last[0].text, *last[1:]) == ("d1-d3", 2, (0, 1))
+    assert ply_hover(entry, *last).startswith("**move 1, Black**: `d1-d3`\n\ncaptured nothing\n\n```text\n")
     lines = entry.source.text.split("\n")
     assert entry.ply_at(len(lines) - 1, len(lines[-1])) is None  # the end of the ply half typed: not read
 
@@ -278,8 +284,8 @@ def test_a_record_being_typed_that_ends_with_a_move_number_is_replayed_up_to_it(
     entry = entry_of('[Game "tablut"]\n1. e3-c3 d1-d3 2. \n\n')
     assert entry.report.record is None
     last = entry.ply_at(1, 10)
-    assert last and (last[0].text, *last[1:]) == ("d1-d3", 2, True)
-    assert ply_hover(entry, *last).startswith("**ply 2** (Black): `d1-d3`\n\ncaptured nothing\n\n```text\n")
+    assert last and (last[0].text, *last[1:]) == ("d1-d3", 2, (0, 1))
+    assert ply_hover(entry, *last).startswith("**move 1, Black**: `d1-d3`\n\ncaptured nothing\n\n```text\n")
     assert symbol_detail(entry) == "tablut (seed), 2 plies, 2 errors"
     assert symbol_detail(entry_of('[Game "tablut"]\n1. e3-c3 1... ')) == "tablut (seed), 1 ply, 2 errors"
 
@@ -309,9 +315,9 @@ def test_a_record_that_writes_a_tag_twice_is_hovered_as_validate_reads_it_with_t
     chosen: the tag Variant appears twice", and a ply had no board."""
     entry = entry_of(f'[Game "latrunculi"]\n[Variant "dux"]\n[Variant "petteia"]\n1. h1-h6 h8-h7 {ending}\n')
     assert tag_hover(entry, "Variant").startswith("**latrunculi**, variant `dux`")
-    ply, number, main = entry.ply_at(3, 4)
-    assert (ply.text, number, main) == ("h1-h6", 1, True)
-    assert "latrunculi (dux) after ply 1 of 2" in ply_hover(entry, ply, number, main)
+    ply, number, key = entry.ply_at(3, 4)
+    assert (ply.text, number, key) == ("h1-h6", 1, (0, 0))
+    assert "latrunculi (dux) after ply 1 of 2" in ply_hover(entry, ply, number, key)
 
 
 def test_a_hover_on_a_variant_tag_counts_the_tafl_familys_variants_rather_than_listing_them():
@@ -422,17 +428,27 @@ def test_format_this_record_keeps_the_escape_lines_inside_it_and_leaves_those_ar
 
 
 @pytest.mark.parametrize(
-    "typed, first, start",
+    "typed, first, start, move",
     [
-        ("1. 64: 5/11 4/8 61: 6/12 6/", "61: 6/12 6/7", 16),  # a ply half written: completed from its roll
-        ("1. 64: 5/11 4/8 6", "61: 6/12 6/7", 16),  # the next ply's roll begun, after a whole ply
-        ("1. 64: 5/11 4/8 61: 6/12 6/7 2", "2.", 29),  # the next move's number, not more of 61's plies
+        ("1. 64: 5/11 4/8 61: 6/12 6/", "61: 6/12 6/7", 16, "move 1, Black"),  # a ply half written: from its roll
+        ("1. 64: 5/11 4/8 6", "61: 6/12 6/7", 16, "move 1, Black"),  # the next ply's roll begun, after a whole ply
+        ("1. 64: 5/11 4/8 61: 6/12 6/7 2", "2.", 29, "move 2, White"),  # the next move's number, not more of 61's
     ],
 )
-def test_a_laquet_ply_is_completed_from_its_roll_until_it_is_whole(typed, first, start):
+def test_a_laquet_ply_is_completed_from_its_roll_until_it_is_whole(typed, first, start, move):
     entry = entry_of(f'[Game "laquet"]\n{typed}')
     offered = completions(entry, typed, 1, len(typed))
     assert (offered[0].label, offered[0].start) == (first, start)
+    assert next(ply.detail for ply in offered if ply.kind == "ply") == move  # the ply offered said by its move
+
+
+def test_a_hover_says_a_laquet_ply_by_its_move_its_roll_played_by_the_opponent_too():
+    """A hover said a ply's number (`**ply 8** (Black)`); it says its move, as validate does, a roll
+    that the opponent plays (`54: -- >54: …`, Q6) one ply of the move."""
+    entry = entry_of(LAQUET.read_text())
+    line = entry.source.text.split("\n")[11]
+    ply = entry.ply_at(11, line.index("54: --") + 1)
+    assert ply_hover(entry, *ply).startswith("**move 4, Black**: `54: -- >54: 1/5 4/9`\n\n")
 
 
 def test_a_laquet_ply_is_whole_whatever_result_the_record_s_tag_says():

@@ -368,7 +368,7 @@ async def test_hover_on_a_ply_shows_the_board_of_show(client: LanguageClient):
     )  # 4. Ke5-c5+
     board = api.board(next(api.read_sources(str(path))), 7).text()
     assert hover.contents.kind == lsp.MarkupKind.Markdown
-    assert hover.contents.value == f"**ply 7** (White): `Ke5-c5+`\n\ncaptured nothing\n\n```text\n{board}\n```"
+    assert hover.contents.value == f"**move 4, White**: `Ke5-c5+`\n\ncaptured nothing\n\n```text\n{board}\n```"
     assert "Black to move" in board
 
 
@@ -380,7 +380,7 @@ async def test_hover_on_a_ply_of_a_game_with_knights_and_commanders_names_them(c
         lsp.HoverParams(lsp.TextDocumentIdentifier(uri), lsp.Position(3, 4))
     )  # 1. e5-e4: the defenders' knight
     board = api.board(next(api.read_sources(text)), 1).text()
-    assert hover.contents.value == f"**ply 1** (White): `e5-e4`\n\ncaptured nothing\n\n```text\n{board}\n```"
+    assert hover.contents.value == f"**move 1, White**: `e5-e4`\n\ncaptured nothing\n\n```text\n{board}\n```"
     assert " 4 p . . . N P . . . . p" in board and "N n knights, C c commanders; uppercase: White" in board
 
 
@@ -409,7 +409,8 @@ async def test_hover_on_a_ply_of_a_variation_shows_the_board_of_its_line(client,
     written = f"{tags}\n{line} *\n"
     plies = len(api.board(written).report.positions) - 1
     side = "White" if plies % 2 else "Black"
-    assert hover.contents.value.startswith(f"**ply {plies}** ({side}), in a variation: `{ply}`\n\n")
+    said = f"**move {(plies + 1) // 2}, {side}**, in a variation: `{ply}`\n\n"  # numbered from White's first
+    assert hover.contents.value.startswith(said)
     assert hover.contents.value.endswith(f"```text\n{api.board(written, plies).text()}\n```")
 
 
@@ -418,13 +419,13 @@ async def test_hover_tells_what_a_ply_captured_and_laquet_rolls(client: Language
     hover = await client.text_document_hover_async(
         lsp.HoverParams(lsp.TextDocumentIdentifier(uri), lsp.Position(1, 20))
     )
-    assert hover.contents.value.startswith("**ply 3** (White): `e4-e3xd3`\n\ncaptured: d3\n")
+    assert hover.contents.value.startswith("**move 2, White**: `e4-e3xd3`\n\ncaptured: d3\n")
     uri, _ = await open_text(client, '[Game "laquet"]\n1. 64: 5/11 4/8 61: 6/12 6/7 *\n')
     hover = await client.text_document_hover_async(
         lsp.HoverParams(lsp.TextDocumentIdentifier(uri), lsp.Position(1, 17))
     )
     assert hover.contents.value.startswith(
-        "**ply 2** (Black): `61: 6/12 6/7`\n\nroll 6-1, plays: 6/12 6/7; borne off: White 0, Black 0\n"
+        "**move 1, Black**: `61: 6/12 6/7`\n\nroll 6-1, plays: 6/12 6/7; borne off: White 0, Black 0\n"
     )
     assert "White to move" in hover.contents.value
 
@@ -494,7 +495,7 @@ async def test_a_completion_without_a_detail_sends_none(client: LanguageClient):
     """A ply says which it is; a result marker before the game's end and a tag name have nothing to
     say, and send no detail (not an empty one, which an editor shows as a blank line)."""
     items = await complete(client, '[Game "tablut"]\n1. e3-c3 d1-d *\n', 1, 13)
-    assert (items[0].label, items[0].detail) == ("d1-d2", "ply 2")
+    assert (items[0].label, items[0].detail) == ("d1-d2", "move 1, Black")
     assert [i.detail for i in items if i.kind == lsp.CompletionItemKind.EnumMember] == [None] * 4
     tags = await complete(client, '[Game "tablut"]\n[Va\n1. e3-c3 *\n', 1, 3)
     assert [(i.label, i.detail) for i in tags] == [("Variant", None)]
@@ -949,10 +950,10 @@ async def test_a_ply_of_another_format_shows_its_board_and_an_illegal_one_its_ru
     uri, _ = await open_file(client, "club.otg", text)
     first = await hover_text(client, uri, 3, 4)
     board = api.board(str(tmp_path / "club.otg"), 1).text()  # as `lusoria show --ply 1 club.otg` prints it
-    assert first == f"**ply 1** (Black): `e8-b8`\n\ncaptured nothing\n\n```text\n{board}\n```"
+    assert first == f"**move 1, Black**: `e8-b8`\n\ncaptured nothing\n\n```text\n{board}\n```"
     illegal = await hover_text(client, uri, line, start + 1)
     assert illegal is not None and illegal.startswith(
-        "**ply 4** (White): `e4-d9` is illegal (T2): a piece moves along its rank or file, and d9 is on neither"
+        "**move 2, White**: `e4-d9` is illegal (T2): a piece moves along its rank or file, and d9 is on neither"
     )
 
 
@@ -1032,6 +1033,6 @@ async def test_a_ply_of_a_scrape_written_on_one_line_is_hovered_in_its_own_game(
     uri, diagnostics = await open_file(client, "scrape.json", text)
     assert [(d.code, d.range.start.character) for d in diagnostics] == [("T1", 119), ("T2", 271)]
     first = await hover_text(client, uri, 0, 120)
-    assert first is not None and first.startswith("**ply 4** (White): `i6-e6xe7` is illegal (T1): the piece on i6")
+    assert first is not None and first.startswith("**move 2, White**: `i6-e6xe7` is illegal (T1): the piece on i6")
     second = await hover_text(client, uri, 0, 272)
-    assert second is not None and second.startswith("**ply 4** (White): `e5-e1` is illegal (T2): the way is blocked")
+    assert second is not None and second.startswith("**move 2, White**: `e5-e1` is illegal (T2): the way is blocked")

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from lusoria.api import replay_page
 from lusoria.cli import main
-from lusoria.document import Document, Edit, completions, fixes
+from lusoria.document import Document, Edit, completions, fixes, ply_hover
 from lusoria.notation.reader import RecordText
 from lusoria.validator.replay import check
 
@@ -222,6 +222,26 @@ def test_the_language_server_numbers_a_berserk_move_with_the_move_it_continues()
         if moves == "1. c6-c4xb4/c5 ":
             plies = [c.label for c in completions(document.entries[0], moves, line, len(moves)) if c.kind == "ply"]
             assert plies == ["c4=d4xe4"]
+
+
+def test_the_language_server_says_a_ply_by_its_move_in_the_records_numbering():
+    """A hover and a completion counted plies (`**ply 2** (White)`, `ply 2`): they say its move, as
+    validate does, attackers first or numbered from White, a berserk move with the move it continues."""
+    document = Document()
+    for text, columns, said in (
+        (MOVERS, (4, 10), ["**move 1, Black**: `h1-h3`", "**move 1, White**: `g5-g4`"]),
+        (WHITES, (6, 14), ["**move 1, Black**: `h1-h3`", "**move 2, White**: `g5-g4`"]),
+    ):
+        document.update(document.split(text))
+        entry = document.entries[0]
+        assert [ply_hover(entry, *entry.ply_at(2, column)).split("\n")[0] for column in columns] == said
+    for moves, offered in (
+        ("1. c6-c4xb4/c5 ", ("c4=d4xe4", "move 1, Black")),  # the knight moves again, in Black's move
+        ("1. c6-c4xb4/c5 c4=d4xe4 ", ("i3-i4", "move 1, White")),
+    ):
+        document.update(document.split(BERSERK + moves + "\n"))
+        plies = [c for c in completions(document.entries[0], moves, 5, len(moves)) if c.kind == "ply"]
+        assert (plies[0].label, plies[0].detail) == offered, moves
 
 
 def test_the_language_server_offers_the_first_move_number_when_the_second_mover_starts():

@@ -77,8 +77,8 @@ def test_without_keep_going_the_line_stops():
 
 def test_keep_going_assumes_the_unique_nearest_and_says_so():
     report = check(RECORD, keep_going=True)
-    assert [(d.ply, d.assumed) for d in report.diagnostics] == [(1, ()), (4, ("ply 1: e3-d3",))]
-    assert diagnostic_dict(report.diagnostics[1])["assumed"] == ["ply 1: e3-d3"]
+    assert [(d.ply, d.assumed) for d in report.diagnostics] == [(1, ()), (4, ("move 1, White: e3-d3",))]
+    assert diagnostic_dict(report.diagnostics[1])["assumed"] == ["move 1, White: e3-d3"]
     result = diagnostic_dict(check('[Game "tablut"]\n[Result "1-0"]\n1. e3-c3 *').diagnostics[0])
     assert result["rule"] == "result" and "suggestions" not in result and "assumed" not in result
 
@@ -100,7 +100,7 @@ def test_keep_going_says_why_it_stops_at_a_ply_of_several_nearest_suggestions():
     assert (
         replay_stop(check(text, keep_going=True))
         == replay_stop(check(text))
-        == ("ply 1 (e3-d4) breaks T2: a piece moves along its rank or file, and d4 is on neither")
+        == ("move 1, White: e3-d4 breaks T2: a piece moves along its rank or file, and d4 is on neither")
     )
 
 
