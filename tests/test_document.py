@@ -218,6 +218,14 @@ def test_a_hover_on_a_variations_ply_the_record_refuses_after_a_left_out_continu
     )
 
 
+def test_a_hover_on_a_ply_of_a_record_whose_rules_cannot_be_read_counts_its_plies():
+    """No rules, no side to move: the ply is said by its number, the one label that holds."""
+    entry = entry_of('[Game "tablut"]\n[Rules "king-capture=5"]\n1. e3-c3 d1-d3 *\n')
+    assert ply_hover(entry, *entry.ply_at(2, 10)) == (
+        "ply 2: `d1-d3` was not replayed: the record stops being checked before it"
+    )
+
+
 def test_a_hover_shows_the_board_after_a_ply_of_a_record_being_typed():
     """A record being typed has no result marker yet, so it does not parse: a hover on its plies
     showed nothing. Its plies are replayed as validate checks them, with a result assumed."""

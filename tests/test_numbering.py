@@ -242,6 +242,9 @@ def test_the_language_server_says_a_ply_by_its_move_in_the_records_numbering():
         document.update(document.split(BERSERK + moves + "\n"))
         plies = [c for c in completions(document.entries[0], moves, 5, len(moves)) if c.kind == "ply"]
         assert (plies[0].label, plies[0].detail) == offered, moves
+    document.update(document.split(BERSERK + "1. c6-c4xb4/c5 c4=d4xe4 (1... Kf8-g8) Kf8-g8 *\n"))
+    entry = document.entries[0]  # the variation replaces the berserk move: its ply is White's, in move 1
+    assert ply_hover(entry, *entry.ply_at(5, 31)).startswith("**move 1, White**, in a variation: `Kf8-g8` is illegal")
 
 
 def test_the_language_server_offers_the_first_move_number_when_the_second_mover_starts():
