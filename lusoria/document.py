@@ -320,7 +320,7 @@ def diagnostic_span(entry: Entry, diagnostic: Diagnostic) -> tuple[int, int, int
     """Where a diagnostic points, as `lusoria validate`'s caret: line, first and last column
     (0-based, in the document)."""
     start = max(diagnostic.column - 1, 0)
-    return (entry.offset + max(diagnostic.line, 1) - 1, start, start + max(1, len(diagnostic.text.split("\n")[0])))
+    return (entry.offset + max(diagnostic.line, 1) - 1, start, start + max(1, diagnostic.span))
 
 
 # -- edits --------------------------------------------------------------------
@@ -954,16 +954,15 @@ def _ply_parts(ply: str) -> list[tuple[int, int, str]]:
 
 def _read_ply_tokens(entry: Entry) -> Iterator[tuple[int, int, int, int]]:
     """The tokens of a record of another format: each ply its reader placed in the document where the
-    document writes it as its text (an .otg's, a move list's, a CSV's, a scrape's `Moves`; not a log's
-    `Turn:` line, which writes it in words), its capture list apart; the rest of such a document has
-    no syntax in common with lgn's, and no token."""
-    record = entry.source.parsed
-    if not isinstance(record, Record):
-        return
-    plies = _Plies()
-    walk(record, plies)
+    document writes it as its text (an .otg's, a move list's, a CSV's, a scrape's `Moves`, and those it
+    placed before it refused the record: `RecordText.placed`; not a log's `Turn:` line, which writes it
+    in words), its capture list apart; the rest of such a document has no syntax in common with lgn's,
+    and no token."""
+    record, plies = entry.source.parsed, _Plies()
+    if isinstance(record, Record):
+        walk(record, plies)
     lines = lines_of(entry.source.text)
-    for ply, _, _ in plies.plies:
+    for ply in [ply for ply, _, _ in plies.plies] or entry.source.placed:
         row, column = ply.line - entry.source.line, ply.column - 1
         if 0 <= row < len(lines) and lines[row][column : column + len(ply.text)] == ply.text:
             for start, end, kind in _ply_parts(ply.text):

@@ -15,6 +15,7 @@ from lsprotocol import types as lsp
 from pytest_lsp import ClientServerConfig, LanguageClient
 
 from lusoria import api
+from lusoria.output import diagnostic_text
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 SAMPLES = sorted((ROOT / "samples").rglob("*.lgn"))
@@ -912,7 +913,7 @@ OTHER_FORMATS = {  # a file name, its text (one illegal ply each), and the diagn
         + "FINE: Stato:\n"
         + MOVED.replace(" ", "\n")
         + "\n-\nB\n",
-        (16, 24, 29),
+        (16, 24, 32),  # `e3 to e2`, the ply as the log writes it
     ),
 }
 
@@ -933,6 +934,17 @@ async def test_a_document_of_another_format_has_the_diagnostics_validate_gives_i
     _, diagnostics = await open_file(client, name, text)
     assert as_server_says(diagnostics) == as_validate_says(tmp_path / name)
     assert diagnostics[-1].range == lsp.Range(lsp.Position(line, start), lsp.Position(line, end))
+
+
+async def test_validate_s_caret_marks_a_log_s_ply_as_the_log_writes_it(tmp_path: Path):
+    """The log writes e3-e2 in words (`e3 to e2`): the caret, as the editor's underline, covered `e3 to`."""
+    name = "Ada_vs_Bo_1763730000000_gameLog.txt"
+    (tmp_path / name).write_text(OTHER_FORMATS[name][0], "utf-8")
+    [verdict] = api.validate([str(tmp_path / name)])
+    assert diagnostic_text(verdict, verdict.diagnostics[-1]).split("\n")[1:] == [
+        " 17 | FINE: Turn: W Pawn from e3 to e2",
+        "    |                         ^^^^^^^^ did you mean e3-d3 or e3-f3?",
+    ]
 
 
 async def hover_text(client: LanguageClient, uri: str, line: int, character: int) -> str | None:
@@ -990,7 +1002,8 @@ COLOURED = {  # of each document of OTHER_FORMATS, the text of each token and it
     "club.otg": ["e8-b8", "d5-d6", "d1-d5", "xc5", "e4-d9"],
     "scrape.json": ["b5-b7", "e6-c6", "i6-e6", "xe7", "e5-e1"],
     "lists.txt": ["b5-b7", "e6-c6", "e8-b8", "d5-d6", "d1-d5", "xc5", "e4-d9"],
-    "brandubh.csv": [],  # a9 is no square of the board: the reader made no record of the row, and placed no ply
+    "brandubh.csv": ["d2-b2", "c4-c5", "d1-e1"],  # a9 is no square of the board: the reader refused the row, its
+    # moves before it placed (they were not coloured)
     "Ada_vs_Bo_1763730000000_gameLog.txt": [],  # `from e3 to e2`: the ply written in words
 }
 

@@ -59,6 +59,13 @@ class Diagnostic:
     suggestions: tuple[str, ...] = ()  # close legal plies, for an illegal ply
     assumed: tuple[str, ...] = ()  # plies replaced by their suggestion before this one (--keep-going)
     move: str = ""  # the ply's move and side in the record's numbering ("move 23, Black"), right where the number written is not
+    width: int = 0  # the characters its place covers in the source where not its text's (`Ply.width`)
+
+    @property
+    def span(self) -> int:
+        """The characters its place covers in the source (`width`, else its text's first line's),
+        as validate's caret and the editor's underline mark it."""
+        return self.width or len(self.text.split("\n")[0])
 
     def meant(self) -> str:
         """What the suggestions are said as: did you mean e3-c3 or e3-d3?, one that holds a ? in
@@ -1080,7 +1087,7 @@ def numbering(record: Record, rules: Game, start: Position, continued: Continued
 
 def _where(ply, number: int) -> dict:
     """Where a diagnostic about ply `number` points."""
-    return dict(ply=number, text=ply.text, line=ply.line, column=ply.column)
+    return dict(ply=number, text=ply.text, line=ply.line, column=ply.column, width=ply.width)
 
 
 class Moves:
