@@ -295,10 +295,6 @@ class Document:
         self.reports = {key: known[key] for key in keys if key in known}
         self.entries = [Entry(s, self.reports) for s in sources]
 
-    def refresh(self, text: str) -> None:
-        """Take the text as it is now, read in this thread (the server reads in a worker: `update`)."""
-        self.update(self.split(text))
-
     def entries_at(self, line: int) -> list[Entry]:
         """The records holding a document line (0-based): one, or the games written on it (a scrape's
         on one line); between records, the one before."""

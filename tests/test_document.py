@@ -35,7 +35,7 @@ OPEN = '\n[Game "tablut"]\n1. e3-c3 e4-b4\n'  # a blank line, then a record with
 
 def entry_of(text: str):
     document = Document()
-    document.refresh(text)
+    document.update(document.split(text))
     [entry] = document.entries
     return entry
 
@@ -122,7 +122,7 @@ LAQUET = Path(__file__).parents[1] / "samples/laquet/whole-game.lgn"  # White be
 )
 def test_a_finished_game_without_its_marker_is_fixed_with_its_result_and_checks_clean(text, edits):
     document = Document()
-    document.refresh(text)
+    document.update(document.split(text))
     entry = document.entries[-1]
     [missing] = entry.report.diagnostics
     [fix] = fixes(entry, missing)
@@ -131,7 +131,7 @@ def test_a_finished_game_without_its_marker_is_fixed_with_its_result_and_checks_
     for edit in sorted(edits, key=lambda e: e.line, reverse=True):  # each edit an insertion, or on one line
         line = lines[edit.line]
         lines[edit.line] = line[: edit.column] + edit.text + line[edit.end_column :]
-    document.refresh("\n".join(lines))
+    document.update(document.split("\n".join(lines)))
     assert [d.message for _, d in document.diagnostics()] == []
 
 
@@ -391,7 +391,7 @@ def test_a_document_of_another_format_that_its_reader_refuses_is_not_read_as_a_r
     """An .otg file holding lgn is refused by the OpenTafl reader: its hover and outline show no ply,
     where reading its text as an lgn record being typed (`typed_so_far`) replayed two."""
     document = Document("/club/game.otg")
-    document.refresh('[Game "tablut"]\n\n1. e3-c3 d1-d3\n')
+    document.update(document.split('[Game "tablut"]\n\n1. e3-c3 d1-d3\n'))
     [entry] = document.entries
     assert (document.format, entry.report.record) == ("otn", None)
     assert entry.replayed is entry.report
@@ -655,7 +655,7 @@ def test_a_document_that_a_plug_in_reader_fails_on_is_one_record_whose_error_say
     FORMATS.register(Format("broken", (".broken",), broken))
     try:
         document = Document("/work/games.broken")
-        document.refresh("e3-c3\n")
+        document.update(document.split("e3-c3\n"))
     finally:
         FORMATS.unregister("broken")
     [(entry, error)] = document.diagnostics()
@@ -673,17 +673,19 @@ SCRAPED = (
 def test_each_game_of_a_scrape_written_on_one_line_has_its_own_diagnostics():
     """A minified aagenielsen.dk scrape: its games share their line, and their text (that line)."""
     document = Document("/work/scrape.json")
-    document.refresh(f"[{SCRAPED % 'b5-b7 e6-c6 b7-b8 i6-e6xe7'}, {SCRAPED % 'b5-b7 e6-c6 i6-e6xe7 e5-e1'}]\n")
+    document.update(
+        document.split(f"[{SCRAPED % 'b5-b7 e6-c6 b7-b8 i6-e6xe7'}, {SCRAPED % 'b5-b7 e6-c6 i6-e6xe7 e5-e1'}]\n")
+    )
     said = [(error.rule, error.line, error.column, error.text) for _, error in document.diagnostics()]
     assert said == [("T1", 1, 120, "i6-e6xe7"), ("T2", 1, 272, "e5-e1")]
 
 
 def test_a_header_naming_another_game_changes_the_diagnostics_of_the_move_lists_below_it():
     document = Document("/work/lists.txt")
-    document.refresh("# brandubh\n\nd2-b2 c4-c5\n\ne8-b8 d5-d6\n")
+    document.update(document.split("# brandubh\n\nd2-b2 c4-c5\n\ne8-b8 d5-d6\n"))
     [(_, error)] = document.diagnostics()  # (checked, as the server checks every edit)
     assert (error.line, error.message) == (5, "found 'e8-b8': e8 is not a square of the Brandubh board (a1–g7)")
-    document.refresh("# tablut\n\nd2-b2 c4-c5\n\ne8-b8 d5-d6\n")
+    document.update(document.split("# tablut\n\nd2-b2 c4-c5\n\ne8-b8 d5-d6\n"))
     [(_, error)] = document.diagnostics()
     assert (error.rule, error.line, error.column, error.message) == (
         "T2",
@@ -706,7 +708,7 @@ def test_a_document_of_another_format_is_read_once_for_each_text_whatever_is_ask
     try:
         document = Document("/work/tablut.counted")
         for text in ["e3-c3 d1-d3\n", "e3-c3 d1-d3\n", "e3-c3 d1-d3 e4-e3\n", "e3-c3 d1-d3 e4-e3\n"]:
-            document.refresh(text)
+            document.update(document.split(text))
     finally:
         FORMATS.unregister("counted")
     assert texts == ["e3-c3 d1-d3\n", "e3-c3 d1-d3 e4-e3\n"]

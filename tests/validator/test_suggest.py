@@ -212,7 +212,7 @@ def test_the_cli_and_the_editor_offer_a_tag_suggestion_as_they_offer_a_ply_s():
     output = CliRunner().invoke(main, ["validate", "-"], input=text).output
     assert ' 2 | [Variant "senica"]\n   |           ^^^^^^ did you mean seneca?\n' in output
     document = Document()
-    document.refresh(text)
+    document.update(document.split(text))
     entry = document.entries[0]
     [fix] = fixes(entry, entry.report.diagnostics[0])
     assert fix.title == "Replace with seneca" and [(e.line, e.column, e.end_column, e.text) for e in fix.edits] == [
@@ -237,7 +237,7 @@ def test_a_form_of_a_variant_s_name_its_game_lists_finds_it():
         ("dux",),
     )
     document = Document()
-    document.refresh(text)
+    document.update(document.split(text))
     [fix] = fixes(document.entries[0], document.entries[0].report.diagnostics[0])
     assert fix.title == "Replace with dux"
     for args in (["validate", "--variant", "duces", "-"], ["explain", "duces"], ["explain", "latrunculi/duces"]):
