@@ -77,10 +77,11 @@ class Draft:
         self.tags[name] = value
         self.places[name] = self.locator.where(self.start if offset is None else offset)
 
-    def ply(self, text: str, offset: int) -> Ply:
-        """Add a ply to the main line, written at `offset`; the Ply (a `note` may go to it)."""
+    def ply(self, text: str, offset: int, end: int | None = None) -> Ply:
+        """Add a ply to the main line, written at `offset`; `end`: where the source's words for it end,
+        when it writes it otherwise (`Ply.width`); the Ply (a `note` may go to it)."""
         line, column = self.locator.where(offset)
-        ply = Ply(text, line, column)
+        ply = Ply(text, line, column, width=0 if end is None else end - offset)
         self.line.plies.append(ply)
         return ply
 
@@ -120,7 +121,10 @@ class Draft:
             parsed = self.record()
         problems = tuple(self.problems) if isinstance(parsed, Record) else ()
         lines = self.locator.lines(first, last)
-        return RecordText(lines, first, index, path, self.reader, parsed, problems, self.hint, notes=tuple(self.unread))
+        placed = tuple(self.line.plies) if isinstance(parsed, SyntaxProblem) else ()
+        return RecordText(
+            lines, first, index, path, self.reader, parsed, problems, self.hint, notes=tuple(self.unread), placed=placed
+        )
 
     def record(self) -> Record:
         """The record read: its tags (with a Result tag, the result read, when the source gave none;

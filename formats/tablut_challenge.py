@@ -356,7 +356,7 @@ def _ply(draft: Draft, rules: TaflGame, before: bytes, after: bytes, pending: tu
     text = f"{piece}{origin}-{target}"
     if captured:
         text += "x" + capture_list(geo, captured)
-    return draft.ply(text, at + match.start("origin"))
+    return draft.ply(text, at + match.start("origin"), at + match.end("target"))
 
 
 def _cross_check(draft: Draft, rules: TaflGame, boards: list[bytes]) -> None:

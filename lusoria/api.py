@@ -475,8 +475,9 @@ class Board:
 
 
 def replay_stop(report: Report) -> str | None:
-    """Why the replay of the main line stopped before its end ("ply 5 (e4-e5) breaks T3:
-    only the king may stop on the konakis (e5)"), or None when it did not."""
+    """Why the replay of the main line stopped before its end ("move 3, White: e4-e5 breaks T3:
+    only the king may stop on the konakis (e5)", its ply said as `Diagnostic.said` says it), or None
+    when it did not."""
     replayed = len(report.positions) - 1
     if report.record is None or not report.positions or replayed >= report.plies:
         return None
@@ -484,7 +485,7 @@ def replay_stop(report: Report) -> str | None:
     for diagnostic in report.diagnostics:
         if diagnostic.severity == ERROR and (diagnostic.line, diagnostic.column) == (ply.line, ply.column):
             why = diagnostic.message.partition("; the rest of this line is not checked")[0]
-            return f"ply {replayed + 1} ({ply.text}) breaks {diagnostic.rule}: {why}"
+            return f"{report.move(replayed + 1)}: {ply.text} breaks {diagnostic.rule}: {why}"
     return None
 
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from functools import cache, lru_cache
+from typing import cast
 
 from lusoria import rulebook
 from lusoria.api import Board, format_record
@@ -45,12 +46,13 @@ from lusoria.notation.syntax import (
 )
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import TAG_NAMES, quote
-from lusoria.validator.base import LISTED, SIDE_NAMES, Game
+from lusoria.validator.base import LISTED, Game
 from lusoria.validator.games import GAMES, any_game, game_class, variant_named
 from lusoria.validator.replay import (
     ASSUMED_RESULT,
     ERROR,
     Diagnostic,
+    Moves,
     Report,
     assumed_end,
     check,
@@ -182,12 +184,12 @@ class Entry:
             walk(record, found)
         return found.plies
 
-    def ply_at(self, line: int, column: int) -> tuple[Ply, int, bool] | None:
-        """The ply under a document place (0-based), with its number and whether it is in
-        the main line (of a record being typed too)."""
+    def ply_at(self, line: int, column: int) -> tuple[Ply, int, PlyKey] | None:
+        """The ply under a document place (0-based), with its number and its key in the tree (of a
+        record being typed too: `replayed`)."""
         for ply, number, key in self.plies(self.replayed):
             if ply.line - 1 + self.offset == line and ply.column - 1 <= column <= ply.column - 1 + len(ply.text):
-                return ply, number, key[0] == 0
+                return ply, number, key
         return None
 
 
@@ -293,10 +295,6 @@ class Document:
         self.reports = {key: known[key] for key in keys if key in known}
         self.entries = [Entry(s, self.reports) for s in sources]
 
-    def refresh(self, text: str) -> None:
-        """Take the text as it is now, read in this thread (the server reads in a worker: `update`)."""
-        self.update(self.split(text))
-
     def entries_at(self, line: int) -> list[Entry]:
         """The records holding a document line (0-based): one, or the games written on it (a scrape's
         on one line); between records, the one before."""
@@ -318,7 +316,7 @@ def diagnostic_span(entry: Entry, diagnostic: Diagnostic) -> tuple[int, int, int
     """Where a diagnostic points, as `lusoria validate`'s caret: line, first and last column
     (0-based, in the document)."""
     start = max(diagnostic.column - 1, 0)
-    return (entry.offset + max(diagnostic.line, 1) - 1, start, start + max(1, len(diagnostic.text.split("\n")[0])))
+    return (entry.offset + max(diagnostic.line, 1) - 1, start, start + max(1, diagnostic.span))
 
 
 # -- edits --------------------------------------------------------------------
@@ -493,18 +491,19 @@ def formatted_document(text: str) -> str:
 # -- hover --------------------------------------------------------------------
 
 
-def ply_hover(entry: Entry, ply: Ply, number: int, main: bool) -> str:
-    """The board after a ply, as `lusoria show` prints it, and what the ply did; after a variation's,
-    the board of its line (`_line_up_to`); where its line is not replayed up to it, why (`_not_replayed`)."""
+def ply_hover(entry: Entry, ply: Ply, number: int, key: PlyKey) -> str:
+    """The board after a ply, as `lusoria show` prints it, and what the ply did, the ply said by its
+    move (`Report.move`); after a variation's, the board of its line (`_line_up_to`); where its line is
+    not replayed up to it, why (`_not_replayed`)."""
+    main = key[0] == 0
     report = entry.replayed if main else _variation_replayed(entry, ply)
-    rules, where = report.rules, "" if main else ", in a variation"
+    rules, said, where = report.rules, entry.replayed.move(number, key), "" if main else ", in a variation"
     if rules is None or number >= len(report.positions) or not main and _refused_on_its_line(entry, ply):
-        return _not_replayed(report, entry.replayed.diagnostics, ply, number, where)
+        return _not_replayed(entry.replayed.diagnostics, ply, said, where)
     board = Board(report, number)
     canonical = board.last or ply.text
-    side = SIDE_NAMES[rules.turn(report.positions[number - 1])]
     lines = [
-        f"**ply {number}** ({side}){where}: `{canonical}`",
+        f"**{said}**{where}: `{canonical}`",
         rules.ply_summary(canonical, report.positions[0], report.positions[number]),
     ]
     return "\n\n".join(lines) + f"\n\n```text\n{board.text()}\n```"
@@ -527,18 +526,15 @@ def _refused_on_its_line(entry: Entry, ply: Ply) -> bool:
     return any(key is not None and key[0] == line and key[1] <= index for key in refused)
 
 
-def _not_replayed(report: Report, diagnostics: Iterable[Diagnostic], ply: Ply, number: int, where: str) -> str:
-    """A ply its line's replay (`report`) did not play: the illegal one, said with the rule it breaks
-    (of the record's `diagnostics`, at the ply; the hover shows the rule's text below), or one after it;
-    `where`, in a variation, says so."""
+def _not_replayed(diagnostics: Iterable[Diagnostic], ply: Ply, said: str, where: str) -> str:
+    """A ply (`said`: its move) its line's replay did not play: the illegal one, with the rule it
+    breaks (of the record's `diagnostics`, at the ply; the hover shows the rule's text below), or one
+    after it; `where`, in a variation, says so."""
     for diagnostic in diagnostics:
         if diagnostic.severity == "error" and (diagnostic.line, diagnostic.column) == (ply.line, ply.column):
-            before = report.positions[number - 1] if report.rules and number <= len(report.positions) else None
-            side = f" ({SIDE_NAMES[report.rules.turn(before)]})" if report.rules and before is not None else ""
-            return f"**ply {number}**{side}{where}: `{ply.text}` is illegal ({diagnostic.rule}): {diagnostic.message}"
-    if not where:
-        return f"ply {number} was not replayed: the record stops being checked before it"
-    return f"ply {number} of a variation was not replayed: its line stops being checked before it"
+            return f"**{said}**{where}: `{ply.text}` is illegal ({diagnostic.rule}): {diagnostic.message}"
+    stops = "its line stops" if where else "the record stops"
+    return f"{said}{where}: `{ply.text}` was not replayed: {stops} being checked before it"
 
 
 def tag_hover(entry: Entry, name: str) -> str | None:
@@ -851,7 +847,8 @@ def _next_plies(
         plies = [p for p in plies if p.startswith(dice)]
         typed = dice + typed[written.end() :]
     plies.sort(key=lambda p: (not p.startswith(typed), -SequenceMatcher(None, typed, p).ratio()))
-    return [Completion(p, "ply", start, end, f"ply {report.plies + 1}") for p in plies]
+    moves = cast("Moves", report.moves())  # (replayed: `_ply_completions` checks)
+    return [Completion(p, "ply", start, end, moves.said_after(report.plies, p)) for p in plies]
 
 
 def _next_number(rules: Game, record: Record, report: Report, plies: list[str], begins: bool) -> str | None:
@@ -953,16 +950,15 @@ def _ply_parts(ply: str) -> list[tuple[int, int, str]]:
 
 def _read_ply_tokens(entry: Entry) -> Iterator[tuple[int, int, int, int]]:
     """The tokens of a record of another format: each ply its reader placed in the document where the
-    document writes it as its text (an .otg's, a move list's, a CSV's, a scrape's `Moves`; not a log's
-    `Turn:` line, which writes it in words), its capture list apart; the rest of such a document has
-    no syntax in common with lgn's, and no token."""
-    record = entry.source.parsed
-    if not isinstance(record, Record):
-        return
-    plies = _Plies()
-    walk(record, plies)
+    document writes it as its text (an .otg's, a move list's, a CSV's, a scrape's `Moves`, and those it
+    placed before it refused the record: `RecordText.placed`; not a log's `Turn:` line, which writes it
+    in words), its capture list apart; the rest of such a document has no syntax in common with lgn's,
+    and no token."""
+    record, plies = entry.source.parsed, _Plies()
+    if isinstance(record, Record):
+        walk(record, plies)
     lines = lines_of(entry.source.text)
-    for ply, _, _ in plies.plies:
+    for ply in [ply for ply, _, _ in plies.plies] or entry.source.placed:
         row, column = ply.line - entry.source.line, ply.column - 1
         if 0 <= row < len(lines) and lines[row][column : column + len(ply.text)] == ply.text:
             for start, end, kind in _ply_parts(ply.text):

@@ -77,7 +77,7 @@ def diagnostic_text(report: Sourced, diagnostic: Diagnostic) -> str:
     end = text.find("\n", start)
     line = text[start : end if end >= 0 else len(text)]
     column = diagnostic.column - 1
-    width = min(max(1, columns(diagnostic.text.split("\n")[0])), WINDOW)
+    width = min(max(1, columns(line[column : column + diagnostic.span])), WINDOW)
     left, right = (0, len(line)) if len(line) <= 2 * WINDOW else (max(0, column - WINDOW), column + width + WINDOW)
     shown = ("…" if left else "") + line[left:right] + ("…" if right < len(line) else "")
     number = str(diagnostic.line)
@@ -107,7 +107,7 @@ def diagnostic_dict(diagnostic: Diagnostic) -> dict[str, Any]:
     """A diagnostic as `validate --json` writes it: suggestions and assumed only when there are some;
     its ply numbers it, not its move (the text's)."""
     fields = asdict(diagnostic)
-    del fields["move"]
+    del fields["move"], fields["width"]
     for name in ("suggestions", "assumed"):
         fields[name] = list(fields[name])
         if not fields[name]:

@@ -21,6 +21,8 @@ class Ply:
     nags: list[int]
     comments: list[str]
     variations: list[Line]
+    width: int = field(compare=False)  # the characters the source writes it in, where not its text's: a
+    # reader of another format places it over its own words (a Tablut Challenge log's `e3 to e2`); 0: its text's
 
     def __init__(
         self,
@@ -31,9 +33,10 @@ class Ply:
         nags: list[int] | None = None,
         comments: list[str] | None = None,
         variations: list[Line] | None = None,
+        width: int = 0,
     ) -> None:
         # written out, so that mypyc compiles it (the reader makes one per ply); no lists shared
-        self.text, self.line, self.column, self.number = text, line, column, number
+        self.text, self.line, self.column, self.number, self.width = text, line, column, number, width
         self.nags = [] if nags is None else nags
         self.comments = [] if comments is None else comments
         self.variations = [] if variations is None else variations
@@ -46,7 +49,16 @@ class Ply:
 
     def __reduce__(self) -> tuple[type[Ply], tuple]:
         # compiled, the default pickling calls __init__ without arguments (the worker pool pickles plies)
-        return Ply, (self.text, self.line, self.column, self.number, self.nags, self.comments, self.variations)
+        return Ply, (
+            self.text,
+            self.line,
+            self.column,
+            self.number,
+            self.nags,
+            self.comments,
+            self.variations,
+            self.width,
+        )
 
 
 @dataclass(slots=True)

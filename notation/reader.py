@@ -68,6 +68,8 @@ class RecordText:
     signature: str = ""  # an e-mail's signature below it, not read (`signature`: its file's last record's), kept
     greeting: str = ""  # an e-mail's prose above it, not read (`prose`: its file's first record's), kept
     tag_follows: bool = False  # an lgn record cut at a tag line, which begins the next record
+    placed: tuple[Ply, ...] = ()  # the plies a reader of another format placed before it refused the record
+    # (`parsed` a SyntaxProblem: a CSV row's moves before one off the board), which an editor colours
 
     @property
     def last_line(self) -> int:

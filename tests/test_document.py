@@ -35,7 +35,7 @@ OPEN = '\n[Game "tablut"]\n1. e3-c3 e4-b4\n'  # a blank line, then a record with
 
 def entry_of(text: str):
     document = Document()
-    document.refresh(text)
+    document.update(document.split(text))
     [entry] = document.entries
     return entry
 
@@ -122,7 +122,7 @@ LAQUET = Path(__file__).parents[1] / "samples/laquet/whole-game.lgn"  # White be
 )
 def test_a_finished_game_without_its_marker_is_fixed_with_its_result_and_checks_clean(text, edits):
     document = Document()
-    document.refresh(text)
+    document.update(document.split(text))
     entry = document.entries[-1]
     [missing] = entry.report.diagnostics
     [fix] = fixes(entry, missing)
@@ -131,7 +131,7 @@ def test_a_finished_game_without_its_marker_is_fixed_with_its_result_and_checks_
     for edit in sorted(edits, key=lambda e: e.line, reverse=True):  # each edit an insertion, or on one line
         line = lines[edit.line]
         lines[edit.line] = line[: edit.column] + edit.text + line[edit.end_column :]
-    document.refresh("\n".join(lines))
+    document.update(document.split("\n".join(lines)))
     assert [d.message for _, d in document.diagnostics()] == []
 
 
@@ -164,32 +164,36 @@ def test_a_hover_says_a_variations_ply_an_illegal_ply_and_a_ply_past_the_replay_
     at = {column: entry.ply_at(1, column) for column in (2, 3, 8, 9, 13, 21, 27)}
     assert {column: place and (place[0].text, *place[1:]) for column, place in at.items()} == {
         2: None,  # the blank before the first ply
-        3: ("e3-c3", 1, True),
-        8: ("e3-c3", 1, True),  # just after it: where the cursor stands once it is typed
+        3: ("e3-c3", 1, (0, 0)),
+        8: ("e3-c3", 1, (0, 0)),  # just after it: where the cursor stands once it is typed
         9: None,
-        13: ("e3-e9", 1, False),
-        21: ("d1-d9", 2, True),
-        27: ("e4-e3", 3, True),
+        13: ("e3-e9", 1, (1, 0)),
+        21: ("d1-d9", 2, (0, 1)),
+        27: ("e4-e3", 3, (0, 2)),
     }
-    assert ply_hover(entry, *at[3]).startswith("**ply 1** (White): `e3-c3`\n\ncaptured nothing\n\n```text\n")
+    assert ply_hover(entry, *at[3]).startswith("**move 1, White**: `e3-c3`\n\ncaptured nothing\n\n```text\n")
     assert ply_hover(entry, *at[13]) == (  # illegal in its variation: said as the main line's (it said its text)
-        "**ply 1** (White), in a variation: `e3-e9` is illegal (T2): the way is blocked at e4; "
+        "**move 1, White**, in a variation: `e3-e9` is illegal (T2): the way is blocked at e4; "
         "the rest of this line is not checked"
     )
     assert ply_hover(entry, *at[21]) == (  # the illegal ply: the rule it breaks, whose text the hover adds
-        "**ply 2** (Black): `d1-d9` is illegal (T2): the way is blocked at d5; the rest of this line is not checked"
+        "**move 1, Black**: `d1-d9` is illegal (T2): the way is blocked at d5; the rest of this line is not checked"
     )
-    assert ply_hover(entry, *at[27]) == "ply 3 was not replayed: the record stops being checked before it"
+    assert (
+        ply_hover(entry, *at[27]) == "move 2, White: `e4-e3` was not replayed: the record stops being checked before it"
+    )
 
 
 def test_a_hover_past_an_illegal_ply_of_a_variation_says_its_line_was_not_replayed():
     entry = entry_of('[Game "tablut"]\n1. e3-c3 d1-d3 (1... d1-d9 2. e4-e3) (1... e4-e3) *\n')
     illegal, after, other = (entry.ply_at(1, column) for column in (22, 31, 44))
     assert illegal and after and other
-    assert ply_hover(entry, *illegal).startswith("**ply 2** (Black), in a variation: `d1-d9` is illegal (T2): ")
-    assert ply_hover(entry, *after) == "ply 3 of a variation was not replayed: its line stops being checked before it"
+    assert ply_hover(entry, *illegal).startswith("**move 1, Black**, in a variation: `d1-d9` is illegal (T2): ")
+    assert ply_hover(entry, *after) == (
+        "move 2, White, in a variation: `e4-e3` was not replayed: its line stops being checked before it"
+    )
     assert ply_hover(entry, *other) == (
-        "**ply 2** (Black), in a variation: `e4-e3` is illegal (T1): the piece on e4 is White's, and Black is to "
+        "**move 1, Black**, in a variation: `e4-e3` is illegal (T1): the piece on e4 is White's, and Black is to "
         "move; the rest of this line is not checked"
     )
 
@@ -204,12 +208,22 @@ def test_a_hover_on_a_variations_ply_the_record_refuses_after_a_left_out_continu
     )
     moved, refused, after = (entry.ply_at(1, column) for column in (28, 44, 61))
     assert moved and refused and after
-    assert ply_hover(entry, *moved).startswith("**ply 2** (White), in a variation: `Kg8-g6`\n\n")
+    assert ply_hover(entry, *moved).startswith("**move 2, White**, in a variation: `Kg8-g6`\n\n")
     assert ply_hover(entry, *refused) == (
-        "**ply 4** (White), in a variation: `Kg6-c6` is illegal (G3): c6 is occupied (by a ply the record leaves "
+        "**move 3, White**, in a variation: `Kg6-c6` is illegal (G3): c6 is occupied (by a ply the record leaves "
         "out after move 1, Black: c2-c4xd4); the rest of this line is not checked"
     )
-    assert ply_hover(entry, *after) == "ply 6 of a variation was not replayed: its line stops being checked before it"
+    assert ply_hover(entry, *after) == (
+        "move 4, White, in a variation: `Kc6-d6` was not replayed: its line stops being checked before it"
+    )
+
+
+def test_a_hover_on_a_ply_of_a_record_whose_rules_cannot_be_read_counts_its_plies():
+    """No rules, no side to move: the ply is said by its number, the one label that holds."""
+    entry = entry_of('[Game "tablut"]\n[Rules "king-capture=5"]\n1. e3-c3 d1-d3 *\n')
+    assert ply_hover(entry, *entry.ply_at(2, 10)) == (
+        "ply 2: `d1-d3` was not replayed: the record stops being checked before it"
+    )
 
 
 def test_a_hover_shows_the_board_after_a_ply_of_a_record_being_typed():
@@ -218,10 +232,10 @@ def test_a_hover_shows_the_board_after_a_ply_of_a_record_being_typed():
     entry = entry_of(OPEN)  # 1. e3-c3 e4-b4, no result marker: e4-b4 breaks T1
     assert entry.report.record is None
     first, illegal = entry.ply_at(2, 3), entry.ply_at(2, 10)
-    assert first and illegal and (first[0].text, *first[1:]) == ("e3-c3", 1, True)
-    assert ply_hover(entry, *first).startswith("**ply 1** (White): `e3-c3`\n\ncaptured nothing\n\n```text\n")
+    assert first and illegal and (first[0].text, *first[1:]) == ("e3-c3", 1, (0, 0))
+    assert ply_hover(entry, *first).startswith("**move 1, White**: `e3-c3`\n\ncaptured nothing\n\n```text\n")
     assert ply_hover(entry, *illegal) == (
-        "**ply 2** (Black): `e4-b4` is illegal (T1): the piece on e4 is White's, and Black is to move; the rest of "
+        "**move 1, Black**: `e4-b4` is illegal (T1): the piece on e4 is White's, and Black is to move; the rest of "
         "this line is not checked"
     )
 
@@ -266,8 +280,8 @@ def test_a_hover_shows_the_plies_before_one_half_typed(typed):
     entry = entry_of(f'[Game "tablut"]\n1. e3-c3 d1-d3 {typed}')
     assert entry.report.record is None
     last = entry.ply_at(1, 10)
-    assert last and (last[0].text, *last[1:]) == ("d1-d3", 2, True)
-    assert ply_hover(entry, *last).startswith("**ply 2** (Black): `d1-d3`\n\ncaptured nothing\n\n```text\n")
+    assert last and (last[0].text, *last[1:]) == ("d1-d3", 2, (0, 1))
+    assert ply_hover(entry, *last).startswith("**move 1, Black**: `d1-d3`\n\ncaptured nothing\n\n```text\n")
     lines = entry.source.text.split("\n")
     assert entry.ply_at(len(lines) - 1, len(lines[-1])) is None  # the end of the ply half typed: not read
 
@@ -278,8 +292,8 @@ def test_a_record_being_typed_that_ends_with_a_move_number_is_replayed_up_to_it(
     entry = entry_of('[Game "tablut"]\n1. e3-c3 d1-d3 2. \n\n')
     assert entry.report.record is None
     last = entry.ply_at(1, 10)
-    assert last and (last[0].text, *last[1:]) == ("d1-d3", 2, True)
-    assert ply_hover(entry, *last).startswith("**ply 2** (Black): `d1-d3`\n\ncaptured nothing\n\n```text\n")
+    assert last and (last[0].text, *last[1:]) == ("d1-d3", 2, (0, 1))
+    assert ply_hover(entry, *last).startswith("**move 1, Black**: `d1-d3`\n\ncaptured nothing\n\n```text\n")
     assert symbol_detail(entry) == "tablut (seed), 2 plies, 2 errors"
     assert symbol_detail(entry_of('[Game "tablut"]\n1. e3-c3 1... ')) == "tablut (seed), 1 ply, 2 errors"
 
@@ -309,9 +323,9 @@ def test_a_record_that_writes_a_tag_twice_is_hovered_as_validate_reads_it_with_t
     chosen: the tag Variant appears twice", and a ply had no board."""
     entry = entry_of(f'[Game "latrunculi"]\n[Variant "dux"]\n[Variant "petteia"]\n1. h1-h6 h8-h7 {ending}\n')
     assert tag_hover(entry, "Variant").startswith("**latrunculi**, variant `dux`")
-    ply, number, main = entry.ply_at(3, 4)
-    assert (ply.text, number, main) == ("h1-h6", 1, True)
-    assert "latrunculi (dux) after ply 1 of 2" in ply_hover(entry, ply, number, main)
+    ply, number, key = entry.ply_at(3, 4)
+    assert (ply.text, number, key) == ("h1-h6", 1, (0, 0))
+    assert "latrunculi (dux) after ply 1 of 2" in ply_hover(entry, ply, number, key)
 
 
 def test_a_hover_on_a_variant_tag_counts_the_tafl_familys_variants_rather_than_listing_them():
@@ -377,7 +391,7 @@ def test_a_document_of_another_format_that_its_reader_refuses_is_not_read_as_a_r
     """An .otg file holding lgn is refused by the OpenTafl reader: its hover and outline show no ply,
     where reading its text as an lgn record being typed (`typed_so_far`) replayed two."""
     document = Document("/club/game.otg")
-    document.refresh('[Game "tablut"]\n\n1. e3-c3 d1-d3\n')
+    document.update(document.split('[Game "tablut"]\n\n1. e3-c3 d1-d3\n'))
     [entry] = document.entries
     assert (document.format, entry.report.record) == ("otn", None)
     assert entry.replayed is entry.report
@@ -422,17 +436,27 @@ def test_format_this_record_keeps_the_escape_lines_inside_it_and_leaves_those_ar
 
 
 @pytest.mark.parametrize(
-    "typed, first, start",
+    "typed, first, start, move",
     [
-        ("1. 64: 5/11 4/8 61: 6/12 6/", "61: 6/12 6/7", 16),  # a ply half written: completed from its roll
-        ("1. 64: 5/11 4/8 6", "61: 6/12 6/7", 16),  # the next ply's roll begun, after a whole ply
-        ("1. 64: 5/11 4/8 61: 6/12 6/7 2", "2.", 29),  # the next move's number, not more of 61's plies
+        ("1. 64: 5/11 4/8 61: 6/12 6/", "61: 6/12 6/7", 16, "move 1, Black"),  # a ply half written: from its roll
+        ("1. 64: 5/11 4/8 6", "61: 6/12 6/7", 16, "move 1, Black"),  # the next ply's roll begun, after a whole ply
+        ("1. 64: 5/11 4/8 61: 6/12 6/7 2", "2.", 29, "move 2, White"),  # the next move's number, not more of 61's
     ],
 )
-def test_a_laquet_ply_is_completed_from_its_roll_until_it_is_whole(typed, first, start):
+def test_a_laquet_ply_is_completed_from_its_roll_until_it_is_whole(typed, first, start, move):
     entry = entry_of(f'[Game "laquet"]\n{typed}')
     offered = completions(entry, typed, 1, len(typed))
     assert (offered[0].label, offered[0].start) == (first, start)
+    assert next(ply.detail for ply in offered if ply.kind == "ply") == move  # the ply offered said by its move
+
+
+def test_a_hover_says_a_laquet_ply_by_its_move_its_roll_played_by_the_opponent_too():
+    """A hover said a ply's number (`**ply 8** (Black)`); it says its move, as validate does, a roll
+    that the opponent plays (`54: -- >54: …`, Q6) one ply of the move."""
+    entry = entry_of(LAQUET.read_text())
+    line = entry.source.text.split("\n")[11]
+    ply = entry.ply_at(11, line.index("54: --") + 1)
+    assert ply_hover(entry, *ply).startswith("**move 4, Black**: `54: -- >54: 1/5 4/9`\n\n")
 
 
 def test_a_laquet_ply_is_whole_whatever_result_the_record_s_tag_says():
@@ -631,7 +655,7 @@ def test_a_document_that_a_plug_in_reader_fails_on_is_one_record_whose_error_say
     FORMATS.register(Format("broken", (".broken",), broken))
     try:
         document = Document("/work/games.broken")
-        document.refresh("e3-c3\n")
+        document.update(document.split("e3-c3\n"))
     finally:
         FORMATS.unregister("broken")
     [(entry, error)] = document.diagnostics()
@@ -649,17 +673,19 @@ SCRAPED = (
 def test_each_game_of_a_scrape_written_on_one_line_has_its_own_diagnostics():
     """A minified aagenielsen.dk scrape: its games share their line, and their text (that line)."""
     document = Document("/work/scrape.json")
-    document.refresh(f"[{SCRAPED % 'b5-b7 e6-c6 b7-b8 i6-e6xe7'}, {SCRAPED % 'b5-b7 e6-c6 i6-e6xe7 e5-e1'}]\n")
+    document.update(
+        document.split(f"[{SCRAPED % 'b5-b7 e6-c6 b7-b8 i6-e6xe7'}, {SCRAPED % 'b5-b7 e6-c6 i6-e6xe7 e5-e1'}]\n")
+    )
     said = [(error.rule, error.line, error.column, error.text) for _, error in document.diagnostics()]
     assert said == [("T1", 1, 120, "i6-e6xe7"), ("T2", 1, 272, "e5-e1")]
 
 
 def test_a_header_naming_another_game_changes_the_diagnostics_of_the_move_lists_below_it():
     document = Document("/work/lists.txt")
-    document.refresh("# brandubh\n\nd2-b2 c4-c5\n\ne8-b8 d5-d6\n")
+    document.update(document.split("# brandubh\n\nd2-b2 c4-c5\n\ne8-b8 d5-d6\n"))
     [(_, error)] = document.diagnostics()  # (checked, as the server checks every edit)
     assert (error.line, error.message) == (5, "found 'e8-b8': e8 is not a square of the Brandubh board (a1–g7)")
-    document.refresh("# tablut\n\nd2-b2 c4-c5\n\ne8-b8 d5-d6\n")
+    document.update(document.split("# tablut\n\nd2-b2 c4-c5\n\ne8-b8 d5-d6\n"))
     [(_, error)] = document.diagnostics()
     assert (error.rule, error.line, error.column, error.message) == (
         "T2",
@@ -682,7 +708,7 @@ def test_a_document_of_another_format_is_read_once_for_each_text_whatever_is_ask
     try:
         document = Document("/work/tablut.counted")
         for text in ["e3-c3 d1-d3\n", "e3-c3 d1-d3\n", "e3-c3 d1-d3 e4-e3\n", "e3-c3 d1-d3 e4-e3\n"]:
-            document.refresh(text)
+            document.update(document.split(text))
     finally:
         FORMATS.unregister("counted")
     assert texts == ["e3-c3 d1-d3\n", "e3-c3 d1-d3 e4-e3\n"]

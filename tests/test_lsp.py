@@ -15,6 +15,7 @@ from lsprotocol import types as lsp
 from pytest_lsp import ClientServerConfig, LanguageClient
 
 from lusoria import api
+from lusoria.output import diagnostic_text
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 SAMPLES = sorted((ROOT / "samples").rglob("*.lgn"))
@@ -368,7 +369,7 @@ async def test_hover_on_a_ply_shows_the_board_of_show(client: LanguageClient):
     )  # 4. Ke5-c5+
     board = api.board(next(api.read_sources(str(path))), 7).text()
     assert hover.contents.kind == lsp.MarkupKind.Markdown
-    assert hover.contents.value == f"**ply 7** (White): `Ke5-c5+`\n\ncaptured nothing\n\n```text\n{board}\n```"
+    assert hover.contents.value == f"**move 4, White**: `Ke5-c5+`\n\ncaptured nothing\n\n```text\n{board}\n```"
     assert "Black to move" in board
 
 
@@ -380,7 +381,7 @@ async def test_hover_on_a_ply_of_a_game_with_knights_and_commanders_names_them(c
         lsp.HoverParams(lsp.TextDocumentIdentifier(uri), lsp.Position(3, 4))
     )  # 1. e5-e4: the defenders' knight
     board = api.board(next(api.read_sources(text)), 1).text()
-    assert hover.contents.value == f"**ply 1** (White): `e5-e4`\n\ncaptured nothing\n\n```text\n{board}\n```"
+    assert hover.contents.value == f"**move 1, White**: `e5-e4`\n\ncaptured nothing\n\n```text\n{board}\n```"
     assert " 4 p . . . N P . . . . p" in board and "N n knights, C c commanders; uppercase: White" in board
 
 
@@ -409,7 +410,8 @@ async def test_hover_on_a_ply_of_a_variation_shows_the_board_of_its_line(client,
     written = f"{tags}\n{line} *\n"
     plies = len(api.board(written).report.positions) - 1
     side = "White" if plies % 2 else "Black"
-    assert hover.contents.value.startswith(f"**ply {plies}** ({side}), in a variation: `{ply}`\n\n")
+    said = f"**move {(plies + 1) // 2}, {side}**, in a variation: `{ply}`\n\n"  # numbered from White's first
+    assert hover.contents.value.startswith(said)
     assert hover.contents.value.endswith(f"```text\n{api.board(written, plies).text()}\n```")
 
 
@@ -418,13 +420,13 @@ async def test_hover_tells_what_a_ply_captured_and_laquet_rolls(client: Language
     hover = await client.text_document_hover_async(
         lsp.HoverParams(lsp.TextDocumentIdentifier(uri), lsp.Position(1, 20))
     )
-    assert hover.contents.value.startswith("**ply 3** (White): `e4-e3xd3`\n\ncaptured: d3\n")
+    assert hover.contents.value.startswith("**move 2, White**: `e4-e3xd3`\n\ncaptured: d3\n")
     uri, _ = await open_text(client, '[Game "laquet"]\n1. 64: 5/11 4/8 61: 6/12 6/7 *\n')
     hover = await client.text_document_hover_async(
         lsp.HoverParams(lsp.TextDocumentIdentifier(uri), lsp.Position(1, 17))
     )
     assert hover.contents.value.startswith(
-        "**ply 2** (Black): `61: 6/12 6/7`\n\nroll 6-1, plays: 6/12 6/7; borne off: White 0, Black 0\n"
+        "**move 1, Black**: `61: 6/12 6/7`\n\nroll 6-1, plays: 6/12 6/7; borne off: White 0, Black 0\n"
     )
     assert "White to move" in hover.contents.value
 
@@ -494,7 +496,7 @@ async def test_a_completion_without_a_detail_sends_none(client: LanguageClient):
     """A ply says which it is; a result marker before the game's end and a tag name have nothing to
     say, and send no detail (not an empty one, which an editor shows as a blank line)."""
     items = await complete(client, '[Game "tablut"]\n1. e3-c3 d1-d *\n', 1, 13)
-    assert (items[0].label, items[0].detail) == ("d1-d2", "ply 2")
+    assert (items[0].label, items[0].detail) == ("d1-d2", "move 1, Black")
     assert [i.detail for i in items if i.kind == lsp.CompletionItemKind.EnumMember] == [None] * 4
     tags = await complete(client, '[Game "tablut"]\n[Va\n1. e3-c3 *\n', 1, 3)
     assert [(i.label, i.detail) for i in tags] == [("Variant", None)]
@@ -911,7 +913,7 @@ OTHER_FORMATS = {  # a file name, its text (one illegal ply each), and the diagn
         + "FINE: Stato:\n"
         + MOVED.replace(" ", "\n")
         + "\n-\nB\n",
-        (16, 24, 29),
+        (16, 24, 32),  # `e3 to e2`, the ply as the log writes it
     ),
 }
 
@@ -934,6 +936,17 @@ async def test_a_document_of_another_format_has_the_diagnostics_validate_gives_i
     assert diagnostics[-1].range == lsp.Range(lsp.Position(line, start), lsp.Position(line, end))
 
 
+async def test_validate_s_caret_marks_a_log_s_ply_as_the_log_writes_it(tmp_path: Path):
+    """The log writes e3-e2 in words (`e3 to e2`): the caret, as the editor's underline, covered `e3 to`."""
+    name = "Ada_vs_Bo_1763730000000_gameLog.txt"
+    (tmp_path / name).write_text(OTHER_FORMATS[name][0], "utf-8")
+    [verdict] = api.validate([str(tmp_path / name)])
+    assert diagnostic_text(verdict, verdict.diagnostics[-1]).split("\n")[1:] == [
+        " 17 | FINE: Turn: W Pawn from e3 to e2",
+        "    |                         ^^^^^^^^ did you mean e3-d3 or e3-f3?",
+    ]
+
+
 async def hover_text(client: LanguageClient, uri: str, line: int, character: int) -> str | None:
     found = await client.text_document_hover_async(
         lsp.HoverParams(lsp.TextDocumentIdentifier(uri), lsp.Position(line, character))
@@ -949,10 +962,10 @@ async def test_a_ply_of_another_format_shows_its_board_and_an_illegal_one_its_ru
     uri, _ = await open_file(client, "club.otg", text)
     first = await hover_text(client, uri, 3, 4)
     board = api.board(str(tmp_path / "club.otg"), 1).text()  # as `lusoria show --ply 1 club.otg` prints it
-    assert first == f"**ply 1** (Black): `e8-b8`\n\ncaptured nothing\n\n```text\n{board}\n```"
+    assert first == f"**move 1, Black**: `e8-b8`\n\ncaptured nothing\n\n```text\n{board}\n```"
     illegal = await hover_text(client, uri, line, start + 1)
     assert illegal is not None and illegal.startswith(
-        "**ply 4** (White): `e4-d9` is illegal (T2): a piece moves along its rank or file, and d9 is on neither"
+        "**move 2, White**: `e4-d9` is illegal (T2): a piece moves along its rank or file, and d9 is on neither"
     )
 
 
@@ -989,7 +1002,8 @@ COLOURED = {  # of each document of OTHER_FORMATS, the text of each token and it
     "club.otg": ["e8-b8", "d5-d6", "d1-d5", "xc5", "e4-d9"],
     "scrape.json": ["b5-b7", "e6-c6", "i6-e6", "xe7", "e5-e1"],
     "lists.txt": ["b5-b7", "e6-c6", "e8-b8", "d5-d6", "d1-d5", "xc5", "e4-d9"],
-    "brandubh.csv": [],  # a9 is no square of the board: the reader made no record of the row, and placed no ply
+    "brandubh.csv": ["d2-b2", "c4-c5", "d1-e1"],  # a9 is no square of the board: the reader refused the row, its
+    # moves before it placed (they were not coloured)
     "Ada_vs_Bo_1763730000000_gameLog.txt": [],  # `from e3 to e2`: the ply written in words
 }
 
@@ -1032,6 +1046,6 @@ async def test_a_ply_of_a_scrape_written_on_one_line_is_hovered_in_its_own_game(
     uri, diagnostics = await open_file(client, "scrape.json", text)
     assert [(d.code, d.range.start.character) for d in diagnostics] == [("T1", 119), ("T2", 271)]
     first = await hover_text(client, uri, 0, 120)
-    assert first is not None and first.startswith("**ply 4** (White): `i6-e6xe7` is illegal (T1): the piece on i6")
+    assert first is not None and first.startswith("**move 2, White**: `i6-e6xe7` is illegal (T1): the piece on i6")
     second = await hover_text(client, uri, 0, 272)
-    assert second is not None and second.startswith("**ply 4** (White): `e5-e1` is illegal (T2): the way is blocked")
+    assert second is not None and second.startswith("**move 2, White**: `e5-e1` is illegal (T2): the way is blocked")

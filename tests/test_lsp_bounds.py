@@ -193,11 +193,11 @@ def test_a_hover_shows_the_rule_of_a_diagnostic_and_of_an_id_a_comment_cites(ser
         number: answer["result"]["contents"]["value"] for number, answer in answers(exchange(server, stream)).items()
     }
     illegal = (
-        "**ply 2** (Black): `d1-d9` is illegal (T2): the way is blocked at d5; the rest of this line is not checked"
+        "**move 1, Black**: `d1-d9` is illegal (T2): the way is blocked at d5; the rest of this line is not checked"
     )
     assert found[3] == f"{illegal}\n\n```text\n{api.explain('T2')}\n```"
     assert found[4] == f"```text\n{api.explain('T4')}\n```"
-    assert found[5].startswith("**ply 1** (White): `e3-c3`") and "```text\nT" not in found[5]
+    assert found[5].startswith("**move 1, White**: `e3-c3`") and "```text\nT" not in found[5]
 
 
 def test_a_request_waiting_for_its_documents_read_is_answered_once_the_input_ends(server, monkeypatch):
@@ -221,7 +221,7 @@ def test_a_request_waiting_for_its_documents_read_is_answered_once_the_input_end
     place = {"textDocument": {"uri": "file:///late.lgn"}, "position": {"line": 1, "character": 4}}
     stream = frame(notification("textDocument/didOpen", {"textDocument": opened}))
     hovered = answers(exchange(server, stream + frame(request(7, "textDocument/hover", place))))[7]
-    assert hovered["result"]["contents"]["value"].startswith("**ply 1** (White): `e3-c3`")
+    assert hovered["result"]["contents"]["value"].startswith("**move 1, White**: `e3-c3`")
 
 
 @pytest.mark.parametrize("last", [b"", frame({"jsonrpc": "2.0", "method": "exit"})], ids=["input ends", "exit"])
@@ -413,7 +413,7 @@ def test_a_completion_below_the_last_line_offers_nothing(server):
     first = found[7]["result"]["items"][0]
     assert (first["label"], first["detail"], first["textEdit"]["range"]["start"]) == (
         "d1-d2",
-        "ply 2",
+        "move 1, Black",
         {"line": 1, "character": 9},
     )
     assert found[8]["result"] == {"isIncomplete": False, "items": []}

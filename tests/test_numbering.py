@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from lusoria.api import replay_page
 from lusoria.cli import main
-from lusoria.document import Document, Edit, completions, fixes
+from lusoria.document import Document, Edit, completions, fixes, ply_hover
 from lusoria.notation.reader import RecordText
 from lusoria.validator.replay import check
 
@@ -88,18 +88,18 @@ def test_the_replay_page_numbers_as_the_players_do():
 
 def test_the_language_server_fixes_and_completes_in_the_records_numbering():
     document = Document()
-    document.refresh(COPENHAGEN + "1. h1-h3 g5-g4 3. h3-h1 *\n")
+    document.update(document.split(COPENHAGEN + "1. h1-h3 g5-g4 3. h3-h1 *\n"))
     entry = document.entries[0]
     [warning] = entry.report.diagnostics
     [fix] = fixes(entry, warning)
     assert fix.title == "Number the move 2."
-    document.refresh(COPENHAGEN + "1. h1-h3 g5-g4 \n")
+    document.update(document.split(COPENHAGEN + "1. h1-h3 g5-g4 \n"))
     offered = [c.label for c in completions(document.entries[0], "1. h1-h3 g5-g4 ", 2, 15) if c.kind == "number"]
     assert offered == ["2."]
-    document.refresh(COPENHAGEN + "1... h1-h3 2. g5-g4 \n")
+    document.update(document.split(COPENHAGEN + "1... h1-h3 2. g5-g4 \n"))
     line = "1... h1-h3 2. g5-g4 "
     assert [c.label for c in completions(document.entries[0], line, 2, len(line)) if c.kind == "number"] == []
-    document.refresh(COPENHAGEN + "1... h1-h3 \n")
+    document.update(document.split(COPENHAGEN + "1... h1-h3 \n"))
     assert [c.label for c in completions(document.entries[0], "1... h1-h3 ", 2, 11) if c.kind == "number"] == ["2."]
 
 
@@ -108,7 +108,7 @@ def test_a_wrong_number_on_a_line_of_its_own_is_said_where_it_stands_and_fixed_t
     [warning] = check(text).diagnostics
     assert (warning.rule, warning.ply, warning.line, warning.column, warning.text) == ("number", 3, 3, 1, "3.")
     document = Document()
-    document.refresh(text)
+    document.update(document.split(text))
     [fix] = fixes(document.entries[0], document.entries[0].report.diagnostics[0])
     assert fix.edits == (Edit(2, 0, 2, 2, "2."),)
 
@@ -119,7 +119,7 @@ def test_a_wrong_number_is_said_and_fixed_where_written_not_where_a_comment_afte
     [warning] = check(text).diagnostics
     assert (warning.rule, warning.line, warning.column, warning.text) == ("number", 2, 16, "3.")
     document = Document()
-    document.refresh(text)
+    document.update(document.split(text))
     [fix] = fixes(document.entries[0], document.entries[0].report.diagnostics[0])
     assert fix.edits == (Edit(1, 15, 1, 17, "2."),)
 
@@ -139,7 +139,7 @@ def test_plies_numbered_one_by_one_get_one_warning_that_the_language_server_fixe
         )
     ]
     document = Document()
-    document.refresh(text)
+    document.update(document.split(text))
     entry = document.entries[0]
     [fix] = fixes(entry, entry.report.diagnostics[0])
     assert fix.title == "Number the 5 moves right"
@@ -174,7 +174,7 @@ FOLLOW = "wrong move number{} follow{}: lusoria fmt mends them"
 )
 def test_the_warning_is_at_the_first_wrong_number_written_and_counts_those_its_quick_fix_writes(moves, said, title):
     document = Document()
-    document.refresh('[Game "tablut"]\n' + moves)
+    document.update(document.split('[Game "tablut"]\n' + moves))
     entry = document.entries[0]
     assert [(d.rule, d.ply, d.line, d.column, d.message) for d in entry.report.diagnostics] == said
     [fix] = fixes(entry, entry.report.diagnostics[0])
@@ -206,7 +206,7 @@ def test_a_berserk_move_is_numbered_with_the_move_it_continues():
 
 def test_the_language_server_numbers_a_berserk_move_with_the_move_it_continues():
     document = Document()
-    document.refresh(BERSERK + "1. c6-c4xb4/c5 c4=d4xe4 Kf8-g8 3. i2-i4 *\n")
+    document.update(document.split(BERSERK + "1. c6-c4xb4/c5 c4=d4xe4 Kf8-g8 3. i2-i4 *\n"))
     entry = document.entries[0]
     [warning] = entry.report.diagnostics
     assert [fix.title for fix in fixes(entry, warning)] == ["Number the move 2."]
@@ -215,7 +215,7 @@ def test_the_language_server_numbers_a_berserk_move_with_the_move_it_continues()
         ("1. c6-c4xb4/c5 c4=d4xe4 ", []),  # White's reply
         ("1. c6-c4xb4/c5 c4=d4xe4 Kf8-g8 ", ["2."]),
     ):
-        document.refresh(BERSERK + moves + "\n")
+        document.update(document.split(BERSERK + moves + "\n"))
         line = 5
         numbers = [c.label for c in completions(document.entries[0], moves, line, len(moves)) if c.kind == "number"]
         assert numbers == offered, moves
@@ -224,10 +224,33 @@ def test_the_language_server_numbers_a_berserk_move_with_the_move_it_continues()
             assert plies == ["c4=d4xe4"]
 
 
+def test_the_language_server_says_a_ply_by_its_move_in_the_records_numbering():
+    """A hover and a completion counted plies (`**ply 2** (White)`, `ply 2`): they say its move, as
+    validate does, attackers first or numbered from White, a berserk move with the move it continues."""
+    document = Document()
+    for text, columns, said in (
+        (MOVERS, (4, 10), ["**move 1, Black**: `h1-h3`", "**move 1, White**: `g5-g4`"]),
+        (WHITES, (6, 14), ["**move 1, Black**: `h1-h3`", "**move 2, White**: `g5-g4`"]),
+    ):
+        document.update(document.split(text))
+        entry = document.entries[0]
+        assert [ply_hover(entry, *entry.ply_at(2, column)).split("\n")[0] for column in columns] == said
+    for moves, offered in (
+        ("1. c6-c4xb4/c5 ", ("c4=d4xe4", "move 1, Black")),  # the knight moves again, in Black's move
+        ("1. c6-c4xb4/c5 c4=d4xe4 ", ("i3-i4", "move 1, White")),
+    ):
+        document.update(document.split(BERSERK + moves + "\n"))
+        plies = [c for c in completions(document.entries[0], moves, 5, len(moves)) if c.kind == "ply"]
+        assert (plies[0].label, plies[0].detail) == offered, moves
+    document.update(document.split(BERSERK + "1. c6-c4xb4/c5 c4=d4xe4 (1... Kf8-g8) Kf8-g8 *\n"))
+    entry = document.entries[0]  # the variation replaces the berserk move: its ply is White's, in move 1
+    assert ply_hover(entry, *entry.ply_at(5, 31)).startswith("**move 1, White**, in a variation: `Kf8-g8` is illegal")
+
+
 def test_the_language_server_offers_the_first_move_number_when_the_second_mover_starts():
     """A start with White (the defenders) to move: `1...` is offered before the first ply."""
     document = Document()
-    document.refresh(BERSERK.replace(' b"]', ' w"]') + "\n")
+    document.update(document.split(BERSERK.replace(' b"]', ' w"]') + "\n"))
     offered = [(c.label, c.kind) for c in completions(document.entries[0], "", 5, 0) if c.kind != "ply"]
     assert offered == [("1...", "number"), ("1-0", "result"), ("0-1", "result"), ("1/2-1/2", "result"), ("*", "result")]
 

@@ -177,3 +177,11 @@ def test_a_tafl_position_keeps_its_history_and_its_unwritten_continuations_throu
     fields = ("earlier", "twice", "berserker", "others", "before", "captures", "written", "plies")
     assert [getattr(restored, name) for name in fields] == [earlier, twice, -1, (), b"yx", (), ("d3-f3",), 7]
     assert state(restored) == state(position)
+
+
+def test_a_ply_keeps_the_width_its_reader_placed_it_over():
+    """A log's ply covers its words (`e3 to e2`, Ply.width): a worker's record kept it, or the caret
+    under it shrank to its text's."""
+    from lusoria.notation.model import Ply
+
+    assert pickle.loads(pickle.dumps(Ply("e3-e2", 17, 25, width=8))).width == 8

@@ -70,7 +70,7 @@ def test_the_index_lists_each_game_with_its_verdict_and_link(round_, tmp_path):
             "0",
             "? – ?",
             "*",
-            "invalid: ply 2 (e4-b4) breaks T1: the piece on e4 is White&#x27;s, and Black is to move",
+            "invalid: move 1, Black: e4-b4 breaks T1: the piece on e4 is White&#x27;s, and Black is to move",
             "round/moves-000000.html",
         ),
         (
@@ -78,7 +78,7 @@ def test_the_index_lists_each_game_with_its_verdict_and_link(round_, tmp_path):
             "1",
             "? – ?",
             "*",
-            "invalid: ply 1 (c3-c1) breaks T2: there is no piece on c3",
+            "invalid: move 1, White: c3-c1 breaks T2: there is no piece on c3",
             "round/moves-000001.html",
         ),
     ]
@@ -87,7 +87,7 @@ def test_the_index_lists_each_game_with_its_verdict_and_link(round_, tmp_path):
         "6",
         "? – ?",
         "*",
-        "invalid: ply 5 (e4-e5) breaks T3: only the king may stop on the konakis (e5)",
+        "invalid: move 3, White: e4-e5 breaks T3: only the king may stop on the konakis (e5)",
         "round/moves-000006.html",
     )
     assert listed[14][4:] == ("valid", "round/tuichi-000000.html") and len(listed) == 15

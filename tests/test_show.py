@@ -14,9 +14,9 @@ def test_the_board_says_which_ply_stopped_the_replay_and_its_rule():
     shown = board(KONAKIS).text().splitlines()
     assert shown[:2] == [
         "tablut (seed) after ply 4 of 6, Black's a7-a6",
-        "the replay stops after ply 4: ply 5 (e4-e5) breaks T3: only the king may stop on the konakis (e5)",
+        "the replay stops after ply 4: move 3, White: e4-e5 breaks T3: only the king may stop on the konakis (e5)",
     ]
-    assert board(KONAKIS, 2).text().splitlines()[1].startswith("the replay stops after ply 4: ply 5 (e4-e5)")
+    assert board(KONAKIS, 2).text().splitlines()[1].startswith("the replay stops after ply 4: move 3, White: e4-e5")
 
 
 def test_the_start_is_said_as_the_start():
@@ -35,7 +35,7 @@ def test_a_board_printed_is_drawn_as_show_draws_it():
 def test_a_ply_past_the_stop_is_refused_with_the_reason():
     with pytest.raises(
         ReplayStopped,
-        match=r"^no ply 6: its replay stops after ply 4, as ply 5 \(e4-e5\) breaks T3: "
+        match=r"^no ply 6: its replay stops after ply 4, as move 3, White: e4-e5 breaks T3: "
         r"only the king may stop on the konakis \(e5\)$",
     ):
         board(KONAKIS, 6)
@@ -54,11 +54,11 @@ def test_a_ply_past_the_stop_is_refused_with_the_reason():
         ('[Game "tablut"]\n[Variant "nosuch"]\n*\n', None),  # not replayed at all (it raised IndexError)
         (
             '[Game "laquet"]\n1. 61: 5/6 *\n',
-            "ply 1 (61: 5/6) breaks Q3: 5/6 lands on point 6, held by Black: no checker may stop on an enemy point",
+            "move 1, White: 61: 5/6 breaks Q3: 5/6 lands on point 6, held by Black: no checker may stop on an enemy point",
         ),
         (
             '[Game "latrunculi"]\n[Variant "petteia"]\n1. b2-b4 h7-h5 2. a1-a3 *\n',
-            "ply 3 (a1-a3) breaks E2: the way is blocked at a2",
+            "move 2, White: a1-a3 breaks E2: the way is blocked at a2",
         ),
     ],
 )
@@ -72,7 +72,7 @@ def test_show_on_the_command_line(tmp_path):
     result = CliRunner().invoke(main, ["show", str(path), "--ply", "5"])
     assert result.exit_code == 1
     assert result.output == (
-        f"lusoria: {path}, record 0: no ply 5: its replay stops after ply 4, as ply 5 (e4-e5) "
+        f"lusoria: {path}, record 0: no ply 5: its replay stops after ply 4, as move 3, White: e4-e5 "
         "breaks T3: only the king may stop on the konakis (e5)\n"
     )
 
@@ -124,7 +124,7 @@ def test_show_replays_the_plies_of_a_record_without_its_result_marker_up_to_wher
     assert [(d.rule, d.line, d.column) for d in shown.unread] == [("syntax", 2, 46)]
     assert shown.text().splitlines()[:2] == [
         "tablut (seed) after ply 4 of 6, Black's a7-a6",
-        "the replay stops after ply 4: ply 5 (e4-e5) breaks T3: only the king may stop on the konakis (e5)",
+        "the replay stops after ply 4: move 3, White: e4-e5 breaks T3: only the king may stop on the konakis (e5)",
     ]
     assert board(KONAKIS).unread == []
 
@@ -233,8 +233,8 @@ def test_the_boards_of_a_folder_are_written_as_svg_and_those_not_replayed_that_f
     ]
     syntax = round_ / "late/syntax.lgn"
     assert drawn.stderr.splitlines() == [
-        f"lusoria: {round_ / 'konakis.lgn'}:1: record 0 not drawn: no ply 5: its replay stops after ply 4, as ply 5 "
-        "(e4-e5) breaks T3: only the king may stop on the konakis (e5)",
+        f"lusoria: {round_ / 'konakis.lgn'}:1: record 0 not drawn: no ply 5: its replay stops after ply 4, as move 3, "
+        "White: e4-e5 breaks T3: only the king may stop on the konakis (e5)",
         f"lusoria: {syntax}:6:19: record 0 not drawn: cannot be replayed: error[syntax]: found 'e4-j4': j4 is not a square of any "
         "tablut board (a1–i9); did you mean e4-h4 or e4-b4 or e4-c4?",
         f"lusoria: {syntax}:11:10: record 1 not drawn: cannot be replayed: error[syntax]: this comment is never closed with '}}'",
@@ -364,7 +364,7 @@ def test_the_library_draws_the_boards_that_show_writes_each_with_its_problem_or_
     assert drawn[0][1] == board(str(round_ / "escape.lgn"), 5).svg()
     assert (
         drawn[1][2]
-        == "no ply 5: its replay stops after ply 4, as ply 5 (e4-e5) breaks T3: only the king may stop on the konakis (e5)"
+        == "no ply 5: its replay stops after ply 4, as move 3, White: e4-e5 breaks T3: only the king may stop on the konakis (e5)"
     )
     assert drawn[2][2] == (
         "cannot be replayed: error[syntax]: found 'e4-j4': j4 is not a square of any tablut board (a1–i9); "

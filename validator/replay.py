@@ -59,6 +59,13 @@ class Diagnostic:
     suggestions: tuple[str, ...] = ()  # close legal plies, for an illegal ply
     assumed: tuple[str, ...] = ()  # plies replaced by their suggestion before this one (--keep-going)
     move: str = ""  # the ply's move and side in the record's numbering ("move 23, Black"), right where the number written is not
+    width: int = 0  # the characters its place covers in the source where not its text's (`Ply.width`)
+
+    @property
+    def span(self) -> int:
+        """The characters its place covers in the source (`width`, else its text's first line's),
+        as validate's caret and the editor's underline mark it."""
+        return self.width or len(self.text.split("\n")[0])
 
     def meant(self) -> str:
         """What the suggestions are said as: did you mean e3-c3 or e3-d3?, one that holds a ? in
@@ -148,6 +155,19 @@ class Report:
         """Whether the record's result marker is in its text: not the `*` that `check(assume_result=True)`
         put after a movetext that ends without one (on a line after the text's last)."""
         return self.record is not None and self.record.result_line <= self.source.last_line
+
+    def moves(self) -> Moves | None:
+        """How its plies are said (`Moves.said`); None when its rules did not replay it."""
+        if self.record is None or self.rules is None or not self.positions:
+            return None
+        return Moves(self.record, self.rules, self.positions[0])
+
+    def move(self, number: int, key: PlyKey | None = None) -> str:
+        """Ply `number` (at `key` in the record's tree; by default of the main line) as every command
+        and the editor say it: its move and side in the record's numbering ("move 23, Black",
+        `Moves.said`); "ply 5" when its rules did not replay the record."""
+        moves = self.moves()
+        return moves.said(number, key or (0, number - 1)) if moves else f"ply {number}"
 
     @property
     def players(self) -> tuple[str | None, str | None]:
@@ -257,11 +277,11 @@ def _notes_said(source: RecordText, record: Record | None) -> str:
 
 def _numbered(diagnostics: list[Diagnostic], report: Report) -> list[Diagnostic]:
     """A reader's diagnostics at plies of the main line of the record `report` replayed, each with
-    its move (`_Moves`): a reader of another format makes no variation (formats/common.py's `Draft`
+    its move (`Moves`): a reader of another format makes no variation (formats/common.py's `Draft`
     holds one line), so a ply it names is of the main line."""
-    if report.record is None or report.rules is None or not report.positions or not any(d.ply for d in diagnostics):
-        return diagnostics  # (most records: no _Moves made)
-    moves = _Moves(report.record, report.rules, report.positions[0])
+    moves = report.moves() if any(d.ply for d in diagnostics) else None  # (most records: no Moves made)
+    if moves is None:
+        return diagnostics
     return [replace(d, move=moves.said(d.ply, (0, d.ply - 1))) if d.ply else d for d in diagnostics]
 
 
@@ -616,7 +636,7 @@ class _Replay:
         self.keep, self.keep_going, self.first_error = keep, keep_going, first_error
         report.positions.append(start)
         self.numbers = _WrongNumbers(record, rules, start)  # those of the plies replayed
-        self.moves = _Moves(record, rules, start, self.numbers)
+        self.moves = Moves(record, rules, start, self.numbers)
         self.assumptions: dict[PlyKey, str] = {}  # the plies played in place of illegal ones (`keep_going`)
         self.tree: _Lines | None = None  # walked at the first variation met
         self.starts: dict[int, Position] = {}  # the position each variation replayed started from
@@ -668,7 +688,7 @@ class _Replay:
                 assumption = self.illegal(played, position, ply, number, key, assumed)
                 if assumption is None:
                     return ended, False, assumed
-                assumed.append(f"ply {number}: {assumption}")
+                assumed.append(f"{self.moves.said(number, key)}: {assumption}")
                 self.assumptions[key] = assumption
                 played = rules.play(position, assumption)
             for rule, message in played.warnings:
@@ -702,7 +722,9 @@ class _Replay:
         if not self.assumptions:
             return []
         return [
-            f"ply {number}: {self.assumptions[key]}" for _, number, key in self.path((at, 0)) if key in self.assumptions
+            f"{self.moves.said(number, key)}: {self.assumptions[key]}"
+            for _, number, key in self.path((at, 0))
+            if key in self.assumptions
         ]
 
     def variations(self, at: int, index: int, position: Position) -> list[Pending]:
@@ -791,7 +813,7 @@ class _Arrival(NamedTuple):
     key: PlyKey
 
 
-def _placed_by(rules: Game, moves: _Moves, square: str, start: Position, arrivals: list[_Arrival]) -> str:
+def _placed_by(rules: Game, moves: Moves, square: str, start: Position, arrivals: list[_Arrival]) -> str:
     """Who put the piece on `square` (a square's name), of the plies `arrivals` played from `start`:
     the last that moved or placed a piece there (its move and text, "by move 12, White: e2-g4", as
     the game's diagram marks where a ply goes to), or captured the piece there, which stays (a
@@ -810,7 +832,7 @@ def _placed_by(rules: Game, moves: _Moves, square: str, start: Position, arrival
 _TAKEN = {CAPTURED: "captured", REMOVED: "removed", FROM: "moved away"}  # how a ply marked a square's piece gone
 
 
-def _taken_by(rules: Game, moves: _Moves, square: str, start: Position, arrivals: list[_Arrival]) -> str:
+def _taken_by(rules: Game, moves: Moves, square: str, start: Position, arrivals: list[_Arrival]) -> str:
     """Who took the piece that stood on `square` (a square's name), of the plies `arrivals` played
     from `start`: the last that captured, removed or moved it away, in canonical form, its captures
     written out ("captured by move 2, White: d1-d5xc5", a capture a transcriber left out), or after
@@ -1082,10 +1104,10 @@ def numbering(record: Record, rules: Game, start: Position, continued: Continued
 
 def _where(ply, number: int) -> dict:
     """Where a diagnostic about ply `number` points."""
-    return dict(ply=number, text=ply.text, line=ply.line, column=ply.column)
+    return dict(ply=number, text=ply.text, line=ply.line, column=ply.column, width=ply.width)
 
 
-class _Moves:
+class Moves:
     """How a transcriber finds a ply of a record in its source: its move number, in the record's
     numbering (`numbering`: attackers-first too), and the side that plays it."""
 
@@ -1098,6 +1120,13 @@ class _Moves:
         written = move_number(self.numbers.continued.number(number, key), self.numbers.offset)
         second = written.endswith("...")
         return f"move {written.rstrip('.')}, {SIDE_NAMES[self.first ^ second]}"
+
+    def said_after(self, plies: int, text: str) -> str:
+        """Ply `text` written after the first `plies` of the main line, as `said` says it (one that
+        continues a turn, `Game.continued`, with the move and side of the ply before it)."""
+        pattern = self.numbers.continued.pattern
+        continues = plies > 0 and pattern is not None and pattern.match(text) is not None
+        return self.said(plies if continues else plies + 1, (0, plies - 1))
 
     def where(self, ply: Ply, number: int, key: PlyKey) -> dict:
         """Where a diagnostic about ply `number` at `key` points (`_where`), and its move."""

@@ -463,9 +463,9 @@ def test_keep_going_assumes_for_a_diagnostic_only_the_slips_read_past_before_it(
     report = check(f"{TABLUT}\n1. e3-d2 d1-d3 2. e4-e3 !? e2-e1 *\n", keep_going=True)
     assert [(d.rule, d.column, d.assumed) for d in report.diagnostics] == [
         ("T2", 4, ()),
-        ("T2", 10, ("ply 1: e3-d3",)),
+        ("T2", 10, ("move 1, White: e3-d3",)),
         ("syntax", 19, ()),
-        ("T2", 28, ("line 2: e4-e3!? for e4-e3 !?", "ply 1: e3-d3", "ply 2: d1-d2")),
+        ("T2", 28, ("line 2: e4-e3!? for e4-e3 !?", "move 1, White: e3-d3", "move 1, Black: d1-d2")),
     ]
 
 
@@ -556,7 +556,7 @@ def test_keep_going_reads_past_every_slip_and_replays_what_was_meant():
                 "line 2: e3-c3 for e3c3",
                 "line 2: e4-e3!? for e4-e3 !?",
                 "line 2: c5-c4 for c5–c4",
-                "ply 4: e2-d2",
+                "move 2, Black: e2-d2",
             ),
         ),  # placed in the line as written; the 1-0 further on is no ground for it
         ("syntax", 48, ("1-0",), ("line 2: e3-c3 for e3c3", "line 2: e4-e3!? for e4-e3 !?", "line 2: c5-c4 for c5–c4")),

@@ -118,7 +118,7 @@ def test_the_editor_completes_its_plies(toys, records):
     code = (
         "from lusoria.document import Document, completions\n"
         "document = Document()\n"
-        "document.refresh('[Game \"toytafl\"]\\n\\n1... b4-b6 \\n')\n"
+        "document.update(document.split('[Game \"toytafl\"]\\n\\n1... b4-b6 \\n'))\n"
         "print(*sorted(c.label for c in completions(document.entry_at(2), '1... b4-b6 ', 2, 11) "
         "if c.kind == 'ply'))"
     )

@@ -28,7 +28,7 @@ def test_random_writes_a_record_that_validates_under_its_variant(game, variant):
     fit = fitting_rules(report.record)
     assert fit.legal and fit.sets[0].get("Variant", variant) == variant and "Rules" not in fit.sets[0]
     document = Document()
-    document.refresh(text)
+    document.update(document.split(text))
     assert list(document.diagnostics()) == []
 
 

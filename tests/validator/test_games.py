@@ -172,7 +172,7 @@ def test_the_editor_completes_the_game_and_its_plies(slide):
 
     assert "slide" in [c.label for c in completions(None, '[Game "', 0, 7)]
     document = Document()
-    document.refresh('[Game "slide"]\n\n1. a1-a2 \n')
+    document.update(document.split('[Game "slide"]\n\n1. a1-a2 \n'))
     plies = [c.label for c in completions(document.entry_at(2), "1. a1-a2 ", 2, 9) if c.kind == "ply"]
     assert sorted(plies) == ["a3-b3", "c3-b3", "c3-c2"]  # a2 is taken
 

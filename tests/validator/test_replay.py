@@ -282,7 +282,7 @@ def test_a_missing_result_marker_of_a_finished_game_says_which_marker():
 def test_past_a_missing_result_marker_keep_going_goes_on_too():
     report = check('[Game "tablut"]\n1. e3-c3 e4-b4 2. e3-d3\n', keep_going=True)
     assert places(report) == [("syntax", None, 2, 24), ("T1", 2, 2, 10), ("T2", 3, 2, 19)]
-    assert report.diagnostics[2].assumed == ("ply 2: a4-b4",)
+    assert report.diagnostics[2].assumed == ("move 1, Black: a4-b4",)
 
 
 def test_past_a_missing_result_marker_a_tags_warning_is_said_once():
@@ -461,7 +461,7 @@ def test_a_variations_errors_rest_on_the_plies_assumed_on_the_line_it_leaves(kee
     found = check('[Game "tablut"]\n1. e3-c3 e3-c2 2. c3-b3 ( 2. c3-c2 ) *\n', keep=keep, keep_going=True)
     assert [(d.ply, d.move, d.assumed) for d in found.diagnostics] == [
         (2, "move 1, Black", ()),
-        (3, "move 2, White", ("ply 2: e2-c2",)),
+        (3, "move 2, White", ("move 1, Black: e2-c2",)),
     ]
 
 

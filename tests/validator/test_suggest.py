@@ -77,8 +77,8 @@ def test_without_keep_going_the_line_stops():
 
 def test_keep_going_assumes_the_unique_nearest_and_says_so():
     report = check(RECORD, keep_going=True)
-    assert [(d.ply, d.assumed) for d in report.diagnostics] == [(1, ()), (4, ("ply 1: e3-d3",))]
-    assert diagnostic_dict(report.diagnostics[1])["assumed"] == ["ply 1: e3-d3"]
+    assert [(d.ply, d.assumed) for d in report.diagnostics] == [(1, ()), (4, ("move 1, White: e3-d3",))]
+    assert diagnostic_dict(report.diagnostics[1])["assumed"] == ["move 1, White: e3-d3"]
     result = diagnostic_dict(check('[Game "tablut"]\n[Result "1-0"]\n1. e3-c3 *').diagnostics[0])
     assert result["rule"] == "result" and "suggestions" not in result and "assumed" not in result
 
@@ -100,7 +100,7 @@ def test_keep_going_says_why_it_stops_at_a_ply_of_several_nearest_suggestions():
     assert (
         replay_stop(check(text, keep_going=True))
         == replay_stop(check(text))
-        == ("ply 1 (e3-d4) breaks T2: a piece moves along its rank or file, and d4 is on neither")
+        == ("move 1, White: e3-d4 breaks T2: a piece moves along its rank or file, and d4 is on neither")
     )
 
 
@@ -212,7 +212,7 @@ def test_the_cli_and_the_editor_offer_a_tag_suggestion_as_they_offer_a_ply_s():
     output = CliRunner().invoke(main, ["validate", "-"], input=text).output
     assert ' 2 | [Variant "senica"]\n   |           ^^^^^^ did you mean seneca?\n' in output
     document = Document()
-    document.refresh(text)
+    document.update(document.split(text))
     entry = document.entries[0]
     [fix] = fixes(entry, entry.report.diagnostics[0])
     assert fix.title == "Replace with seneca" and [(e.line, e.column, e.end_column, e.text) for e in fix.edits] == [
@@ -237,7 +237,7 @@ def test_a_form_of_a_variant_s_name_its_game_lists_finds_it():
         ("dux",),
     )
     document = Document()
-    document.refresh(text)
+    document.update(document.split(text))
     [fix] = fixes(document.entries[0], document.entries[0].report.diagnostics[0])
     assert fix.title == "Replace with dux"
     for args in (["validate", "--variant", "duces", "-"], ["explain", "duces"], ["explain", "latrunculi/duces"]):

@@ -262,7 +262,7 @@ def test_every_command_works_on_the_familys_records(game, size, last, rule, slip
     assert [(d.rule, d.ply) for d in report.diagnostics] == [(GAMES[game]().settings.ids.move, 1)]
     assert report.diagnostics[0].suggestions
     document = Document()
-    document.refresh(f'[Game "{game}"]\n\n1... \n')
+    document.update(document.split(f'[Game "{game}"]\n\n1... \n'))
     plies = [c.label for c in completions(document.entry_at(2), "1... ", 2, 5) if c.kind == "ply"]
     rules = GAMES[game]()
     assert sorted(plies) == sorted(rules.legal_plies(rules.initial()))
