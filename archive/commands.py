@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shlex
 import sqlite3
 import sys
 import warnings
@@ -95,9 +97,11 @@ _IDS_HELD = (  # for Archive.id_lacking: the archive's ids, and the nearest belo
     "FROM records"
 )
 # The records of other games than the one named (?) whose variants hold its name at the start of one of their
-# words (`tablut2-9x9`, `foteviken-tablut-9x9`; not `oldtablut-9x9`): sought in the index of games and variants
-# before any filter runs (_ANY_HOLDING), then the records the filters' search runs within (Archive.variants_elsewhere)
-_HOLDING = "records.game != ? AND instr('-' || records.variant, '-' || ?)"
+# words (`tablut2-9x9`, `foteviken-tablut-9x9`, `copenhagen tablut`; not `oldtablut-9x9`), a GLOB (_word_start):
+# sought in the index of games and variants before any filter runs (_ANY_HOLDING), then the records the filters'
+# search runs within (Archive.variants_elsewhere)
+_HOLDING = "records.game != ? AND '-' || records.variant GLOB ?"
+_NOT_IN_A_WORD = "[^0-9a-z\u0080-\U0010ffff]"  # what parts a variant's words: a space or an ASCII mark
 _ANY_HOLDING = f"SELECT 1 FROM records WHERE {_HOLDING} LIMIT 1"
 # Those the filters select ({records}: SQL of the GAME_COLUMNS), by game, with the variant of most records (the
 # first by name of those of as many)
@@ -252,10 +256,15 @@ def _caller_level() -> int:
     return level
 
 
+def _word_start(name: str) -> str:
+    """A GLOB of `name` at the start of a word of `'-' || variant` (its `*`, `?` and `[` only characters)."""
+    return "*" + _NOT_IN_A_WORD + re.sub(r"[*?[]", r"[\g<0>]", name) + "*"
+
+
 def _left_out(game: str, row: dict) -> str:
     """A row of _VARIANTS_ELSEWHERE said: its records, its game's variants that hold `game` (the one of
     most records named, said to be none lusoria knows when it is not: `tablut/copenhagen`), and how
-    `--variant` finds them (that one by its name when it is the only one)."""
+    `--variant` finds them (that one by its name, quoted for a shell, when it is the only one)."""
     one, other = row["variants"] == 1, row["game"]
     if tags_of_name(f"{other}/{row['most']}") is None:
         tags = "Variant tag holds" if row["records"] == 1 else "Variant tags hold"
@@ -266,7 +275,7 @@ def _left_out(game: str, row: dict) -> str:
     return (
         f"--game {game} leaves out {plural(row['records'], 'record')} of {held} '{game}' "
         f"({other}/{row['most']}{unknown}{'' if one else ', …'}): --game {other} --variant "
-        f"{row['most'] if one else 'VARIANT'} finds {'it' if row['records'] == 1 else 'them'}"
+        f"{shlex.quote(row['most']) if one else 'VARIANT'} finds {'it' if row['records'] == 1 else 'them'}"
     )
 
 
@@ -568,11 +577,12 @@ class Archive:
         if not filters.game:
             return []
         name = filters.game.lower()
+        holding = [name, _word_start(name)]
         self._existing()
-        if first_row(self.path, _ANY_HOLDING, [name, name], self.timeout) is None:
+        if first_row(self.path, _ANY_HOLDING, holding, self.timeout) is None:
             return []
         others = replace(filters, game=None, limit=None, order=None)
-        sql, params = build(others, False, GAME_COLUMNS, within=(_HOLDING, [name, name]))
+        sql, params = build(others, False, GAME_COLUMNS, within=(_HOLDING, holding))
         counted = _VARIANTS_ELSEWHERE.format(records=sql)
         return [_left_out(name, row) for row in self.iter_sql(counted, self.timeout, params)]
 

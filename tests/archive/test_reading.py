@@ -28,6 +28,11 @@ from lusoria.archive.schema import SCHEMA_VERSION
 from lusoria.cli import main
 
 ENDLESS = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n"
+# Three rows, each the count of its own 20,000 steps (a correlated subquery: the watch looks while each is made)
+SLOW_ROWS = (
+    "SELECT (WITH RECURSIVE n(i) AS (SELECT r.id UNION ALL SELECT i + 1 FROM n WHERE i < r.id + 19999) "
+    "SELECT count(*) FROM n) AS n FROM records AS r LIMIT 3"
+)
 
 
 def run(*args: str):
@@ -223,12 +228,23 @@ def test_the_time_rows_wait_for_their_reader_is_not_counted_in_the_timeout(archi
     the statement's own running: a long result written for 60 s was stopped at 60 s, cut short."""
     clock = SimpleNamespace(now=0.0)
     monkeypatch.setattr(reading, "time", SimpleNamespace(monotonic=lambda: clock.now))
-    counted = "WITH RECURSIVE n(i) AS (SELECT r.id UNION ALL SELECT i + 1 FROM n WHERE i < r.id + 19999) SELECT count(*) FROM n"
     read = []
-    for row in Archive(str(archive)).iter_sql(f"SELECT ({counted}) AS n FROM records AS r LIMIT 3", timeout=1):
+    for row in Archive(str(archive)).iter_sql(SLOW_ROWS, timeout=1):
         read.append(row["n"])
         clock.now += 10  # (each row's own steps reach the watch: its subquery is the row's)
     assert read == [20000] * 3
+
+
+def test_a_statement_that_runs_on_after_its_first_rows_were_read_is_stopped_at_its_timeout(archive, monkeypatch):
+    """Only the time rows wait is taken off: read at once, rows that each take some 10 s (40 looks at a
+    clock that runs a quarter of a second a look) are stopped after the first, before the third (taking
+    off the time before they waited, as well, left the statement running to its end)."""
+    monkeypatch.setattr(reading, "time", SimpleNamespace(monotonic=Clock(0.25)))
+    read = []
+    with pytest.raises(ReadOnlyError, match="^the statement ran longer than 25 s and was stopped"):
+        for row in Archive(str(archive)).iter_sql(SLOW_ROWS, timeout=25):
+            read.append(row["n"])
+    assert read[:1] == [20000] and len(read) < 3
 
 
 def test_a_statement_without_a_timeout_runs_to_its_end(archive, monkeypatch):

@@ -1541,6 +1541,28 @@ def test_the_note_of_what_a_game_leaves_out_holds_its_name_at_the_start_of_a_wor
     assert searched == []
 
 
+def test_the_note_of_what_a_game_leaves_out_parts_a_variant_s_words_at_any_mark_and_quotes_the_one_it_names(tmp_path):
+    """A space, `/` or `_` parts a variant's words as `-` does (`copenhagen tablut`, a Variant tag as written,
+    was not noted when only `-` parted them); the name asked for is no GLOB (`t*`, `[c]openhagen`); a
+    variant named with a space is quoted in the command that finds it."""
+    path = str(tmp_path / "a.db")
+    variants = ("copenhagen tablut", "x/tablut", "big_tablut", "bigtablut", "Åtablut")
+    Archive(path).import_paths(
+        ["".join(f'[Game "hnefatafl"]\n[Variant "{variant}"]\n[Result "*"]\n\n*\n\n' for variant in variants)]
+    )
+    assert Archive(path).variants_elsewhere(Filters(game="tablut")) == [
+        "--game tablut leaves out 3 records of hnefatafl whose Variant tags hold 'tablut' (hnefatafl/big_tablut, "
+        "which lusoria does not know as a variant of hnefatafl, …): --game hnefatafl --variant VARIANT finds them"
+    ]
+    assert Archive(path).variants_elsewhere(Filters(game="copenhagen")) == [
+        "--game copenhagen leaves out 1 record of hnefatafl whose Variant tag holds 'copenhagen' (hnefatafl/copenhagen "
+        "tablut, which lusoria does not know as a variant of hnefatafl): --game hnefatafl --variant 'copenhagen "
+        "tablut' finds it"
+    ]
+    assert Archive(path).variants_elsewhere(Filters(game="t*")) == []
+    assert Archive(path).variants_elsewhere(Filters(game="[c]openhagen")) == []
+
+
 def test_the_note_of_what_a_game_leaves_out_names_the_variant_of_most_records_and_is_not_given_with_a_variant(
     tmp_path,
 ):
