@@ -165,14 +165,14 @@ def _records_in(
         pieces = _watched(pieces, blank)
 
     def read(pieces: Iterable[str]) -> Iterator[RecordText]:
-        if format is None or format in FORMATS and FORMATS[format].read is None:
+        if format is None or FORMATS[format].read is None:
             return split_records(pieces, name)
         text = "".join(pieces)
         return read_text(text, format, name, tags) if text.strip() else iter(())  # blank: no record, as lgn's
 
     if encoding is None:
         return read(pieces)
-    one_game = format is not None and format in FORMATS and FORMATS[format].one_game
+    one_game = format is not None and FORMATS[format].one_game
     return readable_records(pieces, read, name, encoding, one_game)
 
 
@@ -468,7 +468,10 @@ def read_sources(
     for the formats it tells alone (lgn else); text in lgn. `tags` (Game, Variant, Rules) choose the
     game and rules of records whose files do not say them; `progress` is told the bytes of a file
     read, as they are (their sum is the file's size); `blank` is told when a file, standard input or
-    a stream, read to its end, held blanks at most (its note: `EMPTY`)."""
+    a stream, read to its end, held blanks at most (its note: `EMPTY`). A `format` that is none is a
+    ValueError (`format_named`) before the source is read."""
+    if format is not None:
+        format_named(format)
     if isinstance(path, RecordText):
         yield path
     elif is_text(path):

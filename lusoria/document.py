@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 from difflib import SequenceMatcher
 from functools import cache, lru_cache
 from typing import cast
@@ -100,10 +100,11 @@ def report_key(source: RecordText) -> ReportKey:
     at line 1, its report holds wherever the record moves); another format's, its text and all its
     reader made of it: its place (the reader places its diagnostics in the document: `checked`), its
     game (a move lists' header, `# brandubh`, names it for the lists below), which of the games sharing
-    a line it is (a scrape written on one line)."""
+    a line it is (a scrape written on one line): the repr of each field but its text (the RecordText's
+    own repr shows only where it stands and how its text begins)."""
     if source.format == "lgn":
         return source.text, "a tag follows" if source.tag_follows else ""
-    return source.text, repr(replace(source, text=""))
+    return source.text, repr([getattr(source, field.name) for field in fields(source) if field.name != "text"])
 
 
 def checked(source: RecordText) -> Report:

@@ -396,18 +396,21 @@ class Game(Generic[P]):
         return f"{board.files}x{board.ranks}" if isinstance(board, Squares) else ""
 
     @classmethod
-    def unknown_variant(cls, variant: str, owners: Sequence[str] = ()) -> OptionError:
+    def unknown_variant(cls, variant: str, owners: Sequence[str] = (), written: str = "") -> OptionError:
         """The problem of a Variant tag naming none of this game's variants; `owners`: the games that
         have it, said too, and then only this game's variants that hold the name are suggested
-        (`[Variant "seneca"]` is latrunculi's, no slip of `seed`; `fetlar` may be `fetlar-13x13-parlett`)."""
-        known = (known_names_holding if owners else known_names)(variant, cls.presets, cls.presets_listed_in)
+        (`[Variant "seneca"]` is latrunculi's, no slip of `seed`; `fetlar` may be `fetlar-13x13-parlett`);
+        `written`: the tags that write the variant a catalogue names so (`saami-tablut`), said as owners are."""
+        elsewhere = bool(owners or written)
+        known = (known_names_holding if elsewhere else known_names)(variant, cls.presets, cls.presets_listed_in)
         have = f"; {' and '.join(owners)} {'has' if len(owners) == 1 else 'have'} it" if owners else ""
         return OptionError(
-            f"unknown variant '{variant}' for {cls.name} ({known}){have}",
+            f"unknown variant '{variant}' for {cls.name} ({known}){have}"
+            + (f"; {variant} is written {written}" if written else ""),
             "Variant",
             variant,
             0,
-            tuple(holding_it(variant, cls.presets) if owners else cls.presets),
+            tuple(holding_it(variant, cls.presets) if elsewhere else cls.presets),
         )
 
     @classmethod

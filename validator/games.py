@@ -330,9 +330,7 @@ def _with_owners(problem: OptionError, game: type[Game], tags: dict[str, str]) -
     if others:
         return game.unknown_variant(variant, others)
     written = _entry_tags(variant)
-    if written is None:
-        return problem
-    return OptionError(f"{problem}; {variant} is written {tags_line(written)}", "Variant", variant, 0, problem.known)
+    return problem if written is None else game.unknown_variant(variant, written=tags_line(written))
 
 
 def _entry_tags(variant: str) -> dict[str, str] | None:

@@ -408,10 +408,10 @@ class Hnefatafl(TaflGame):
         return f"{said}; {moved}" if moved else said
 
     @classmethod
-    def unknown_variant(cls, variant: str, owners: Sequence[str] = ()) -> OptionError:
+    def unknown_variant(cls, variant: str, owners: Sequence[str] = (), written: str = "") -> OptionError:
         """As every game's, and when LUSORIA_CATALOGUE names another file now than the one read,
         that it is not read (`catalogue_moved`): the variant may be there."""
-        problem = super().unknown_variant(variant, owners)
+        problem = super().unknown_variant(variant, owners, written)
         if moved := catalogue_moved():
             return OptionError(f"{problem}; {moved}", problem.tag, problem.written, problem.at, problem.known)
         return problem

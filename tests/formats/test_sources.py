@@ -958,6 +958,23 @@ def test_a_format_that_is_none_is_one_error_that_names_those_there_are(tmp_path)
     assert str(whole.value) == "lgn records are split as they stream (notation.reader.split_records), not read whole"
 
 
+def test_a_source_read_alone_in_a_format_that_is_none_is_refused_before_it_is_read(tmp_path):
+    """`record_at` and `read_sources` read no folder's walk: a blank file read with `format="pgn"`
+    was `has no record 0: it has 0 records`, and a missing one `no such file or directory`."""
+    (tmp_path / "blank.lgn").write_text("\n\n")
+    stream = io.StringIO('[Game "tablut"]\n1. e3-c3 *\n')
+    for reading in (
+        lambda: api.record_at(str(tmp_path / "blank.lgn"), format="pgn"),
+        lambda: api.record_at(str(tmp_path / "missing.lgn"), format="pgn"),
+        lambda: list(read_sources(str(tmp_path / "blank.lgn"), format="pgn")),
+        lambda: list(read_sources(stream, format="pgn")),
+        lambda: list(read_sources("\n", format="pgn")),
+    ):
+        with pytest.raises(ValueError, match=r"^unknown format 'pgn' \(known: lgn, otn, "):
+            reading()
+    assert stream.tell() == 0
+
+
 @pytest.mark.parametrize("command", [["validate"], ["show"], ["html"], ["import", "--db", "club.db"]])
 def test_blank_standard_input_is_said_as_an_empty_file_is(tmp_path, monkeypatch, command):
     """The reading that finds no record tells whether the source held blanks at most: standard input,

@@ -524,6 +524,10 @@ def test_a_report_shows_as_one_line_its_place_game_plies_result_and_verdict():
     )
     warned = check(HEAD + "1. e3-c3 1... d1-d3 3. e4-e3xd3 *")
     assert repr(warned) == "<Report <text>:1: tablut (seed), 3 plies, *, valid (1 diagnostic)>"
+    nothing = (
+        "<Report <text>:1: no game, 0 plies, no result, invalid: error[syntax] at line 1, column 1 (1 diagnostic)>"
+    )
+    assert repr(check("")) == nothing  # no Game tag, no result marker: said so, not None
 
 
 def test_a_record_text_shows_where_it_stands_and_how_its_text_begins():
