@@ -589,6 +589,16 @@ def test_an_output_dir_that_is_or_holds_a_folder_read_is_refused_before_anything
     assert sorted(round_.parent.rglob("*")) == before
 
 
+@pytest.mark.parametrize(("given", "output_dir"), [("round", "site"), ("linked", "round")])
+def test_a_folder_read_and_the_output_dir_one_through_a_symbolic_link_are_refused(round_, given, output_dir):
+    """`site`, a symbolic link to the round read, is the round (its pages would be read back at the next
+    run), and so is the round that `linked`, given, leads to: refused as the folder itself is."""
+    (round_.parent / ("linked" if given == "linked" else "site")).symlink_to(round_, target_is_directory=True)
+    refused = run("html", given, "--output-dir", output_dir)
+    assert (refused.exit_code, refused.stdout) == (2, "")
+    assert f"the output folder {output_dir} is the folder {given} read as input" in refused.stderr
+
+
 def test_the_library_refuses_an_output_dir_among_the_inputs_as_the_command_does(round_):
     """`replay_pages` and `convert` raise OutputAmongInputs (a ValueError) before reading a record;
     a folder below the one read is left out of its reading, and a file given from DIR is read alone."""
