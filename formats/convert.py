@@ -99,7 +99,7 @@ class OutputAmongInputs(LusoriaError, ValueError):
     one: the files written there would be read back as inputs at the next run."""
 
 
-def inputs_folders(sources: Iterable[Source | Skipped], output_dir: str | None = None) -> tuple[tuple[str, str], ...]:
+def inputs_folders(sources: Iterable[Source | Skipped], output_dir: str | None = None) -> dict[PurePath, PurePath]:
     """Each folder of the files and folders of `sources` given (texts and standard input aside), with
     the folder below which `file_name` names the files it holds: the current directory for one in it,
     so that a file has one name whichever inputs come with it (a round published after round, `round1`
@@ -119,13 +119,13 @@ def inputs_folders(sources: Iterable[Source | Skipped], output_dir: str | None =
         _apart(given, output_dir)
     here = PurePath(os.getcwd())
     folders = {PurePath(os.path.abspath(path if os.path.isdir(path) else os.path.dirname(path))) for path in given}
-    outside = [folder for folder in folders if not folder.is_relative_to(here)]
+    outside = {folder for folder in folders if not folder.is_relative_to(here)}
     bases = {folder: here for folder in folders}
     for folder in outside:
-        bases[folder] = min((held for held in outside if folder.is_relative_to(held)), key=_depth).parent
+        bases[folder] = min((held for held in folder.parents if held in outside), key=_depth, default=folder).parent
     while raised := _clashing(bases, outside):
         bases = {folder: base.parent if base in raised else base for folder, base in bases.items()}
-    return tuple((str(folder), str(base)) for folder, base in sorted(bases.items()))
+    return bases
 
 
 def _depth(folder: PurePath) -> int:
@@ -133,17 +133,17 @@ def _depth(folder: PurePath) -> int:
     return len(folder.parts)
 
 
-def _clashing(bases: dict[PurePath, PurePath], outside: list[PurePath]) -> set[PurePath]:
+def _clashing(bases: dict[PurePath, PurePath], outside: set[PurePath]) -> set[PurePath]:
     """The bases (`inputs_folders`) of folders outside the current directory whose names begin with the
     folder another's begins with, from another base, so that a file of one could be named as one of the
     other is (`/a/round1`, `/b/round1`: `round1`; `/a/round1`, `round1/late` here), a root aside (nothing
     is above it). (The name of a folder inside another given begins as that one's, from its base.)"""
     first = {folder: folder.relative_to(base).parts[:1] for folder, base in bases.items()}
+    begun: dict[tuple[str, ...], set[PurePath]] = {}
+    for folder, base in bases.items():
+        begun.setdefault(first[folder], set()).add(base)
     return {
-        bases[folder]
-        for folder in outside
-        for other in bases
-        if first[folder] == first[other] and bases[folder] not in (bases[other], bases[folder].parent)
+        bases[folder] for folder in outside if len(begun[first[folder]]) > 1 and bases[folder].parent != bases[folder]
     }
 
 
@@ -166,15 +166,15 @@ def _is_within(path: str, folder: str) -> bool:
     return PurePath(path).is_relative_to(folder)
 
 
-def folders_below(folder: PurePath, inputs: Iterable[tuple[PurePath, PurePath]]) -> PurePath:
+def folders_below(folder: PurePath, inputs: dict[PurePath, PurePath]) -> PurePath:
     """The folders that lead to absolute `folder` from the base of the deepest folder of `inputs` that
     holds it (`inputs_folders`); none (`PurePath()`) when none does, as for a record's text that names a
     file not given. Never a path relative to one on another drive (Windows), which `os.path.relpath` refuses."""
-    holding = [(given, base) for given, base in inputs if folder.is_relative_to(given)]
-    return folder.relative_to(max(holding, key=lambda pair: _depth(pair[0]))[1]) if holding else type(folder)()
+    held = next((given for given in [folder, *folder.parents] if given in inputs), None)
+    return type(folder)() if held is None else folder.relative_to(inputs[held])
 
 
-def file_name(source: RecordText, suffix: str, inputs: tuple[tuple[str, str], ...]) -> str:
+def file_name(source: RecordText, suffix: str, inputs: dict[PurePath, PurePath]) -> str:
     """The name of a record's own file below a directory (`convert --output-dir`, `html --output-dir`): `<file>-<n><suffix>`,
     `n` the record's number in its file, from 0, as every message and `--record` number it, in
     `NUMBER_WIDTH` digits so that name order is record order (`stdin-<n>` of one not read from a file),
@@ -185,6 +185,5 @@ def file_name(source: RecordText, suffix: str, inputs: tuple[tuple[str, str], ..
     number = f"{source.index:0{NUMBER_WIDTH}d}"
     if not names_a_file(path):
         return f"stdin-{number}{suffix}"
-    given = ((PurePath(folder), PurePath(base)) for folder, base in inputs)
-    folder = folders_below(PurePath(os.path.abspath(path)).parent, given)
+    folder = folders_below(PurePath(os.path.abspath(path)).parent, inputs)
     return str(folder / f"{Path(path).stem}-{number}{suffix}")

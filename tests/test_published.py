@@ -279,17 +279,18 @@ def test_inputs_of_one_folder_name_from_two_places_are_named_from_further_up(tmp
     """Round 1 of two seasons (`../2025/round1 ../2026/round1`), or of another season beside this one's
     (`round1/late` too): named from further up until their names differ (both were `round1/…`, the second
     not written); a folder given with one it holds is named as it is alone (`../2025/round1` with `../2025`)."""
-    for round_ in ("2025/round1", "2025/round2", "2026/round1", "club/round1", "club/round1/late"):
+    for round_ in ("2025/round1", "2025/round2", "2026/round1", "2026/round1/late", "club/round1", "club/round1/late"):
         (tmp_path / round_).mkdir(parents=True)
         shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / round_ / "game1.lgn")
     monkeypatch.chdir(tmp_path / "club")
     named = {
-        ("../2025/round1", "../2026/round1"): ["2025/round1", "2026/round1"],
+        ("../2025/round1", "../2026/round1"): ["2025/round1", "2026/round1", "2026/round1/late"],
         ("round1", "../2025/round1"): ["round1", "round1/late", "2025/round1"],
-        ("../2026/round1", "round1/late"): ["2026/round1", "round1/late"],
+        ("../2026/round1", "round1/late"): ["2026/round1", "2026/round1/late", "round1/late"],
         ("../2025/round1", "round1/game1.lgn"): ["2025/round1", "round1"],
-        ("../2025/round2", "../2026/round1"): ["round2", "round1"],
+        ("../2025/round2", "../2026/round1"): ["round2", "round1", "round1/late"],
         ("../2025", "../2025/round1"): ["2025/round1", "2025/round2"],
+        ("../2026", "../2026/round1/late", "../2026/round1"): ["2026/round1", "2026/round1/late"],
         (".", "../2025/round2"): ["round1", "round1/late", "round2"],  # the current directory holds no round2
     }
     for given, folders in named.items():
@@ -300,6 +301,7 @@ def test_inputs_of_one_folder_name_from_two_places_are_named_from_further_up(tmp
     assert [row[5] for row in rows(tmp_path / "site/index.html")] == [
         "2025/round1/game1-000000.html",
         "2026/round1/game1-000000.html",
+        "2026/round1/late/game1-000000.html",
     ]
 
 
@@ -615,14 +617,14 @@ def test_the_library_refuses_an_output_dir_among_the_inputs_as_the_command_does(
 def test_names_of_inputs_on_two_windows_drives_are_found_without_a_common_folder():
     """On Windows, inputs on two drives share no folder (`os.path.commonpath` raised ValueError, a
     traceback): each is named from the base of the deepest folder of the inputs that holds it, in any case."""
-    inputs = [
-        (PureWindowsPath(folder), PureWindowsPath(base))
+    inputs = {
+        PureWindowsPath(folder): PureWindowsPath(base)
         for folder, base in [
             ("C:/Users/club/round1", "C:/Users/club"),
             ("D:/archive/round2", "D:/archive"),
             ("D:/", "D:/"),
         ]
-    ]
+    }
     assert folders_below(PureWindowsPath("d:/Archive/round2"), inputs) == PureWindowsPath("round2")
     assert folders_below(PureWindowsPath("C:/Users/club/round1/late"), inputs) == PureWindowsPath("round1/late")
     assert folders_below(PureWindowsPath("D:/other"), inputs) == PureWindowsPath("other")
