@@ -99,15 +99,17 @@ class OutputAmongInputs(LusoriaError, ValueError):
     one: the files written there would be read back as inputs at the next run."""
 
 
-def inputs_folders(sources: Iterable[Source | Skipped], output_dir: str | None = None) -> tuple[str, ...]:
-    """The folders below which `file_name` names the files of the records of `sources` (texts and
-    standard input aside), one for each file and folder given: the current directory for one in it, so
-    that a file has one name whichever inputs come with it (a round published after round, `round1`
-    then `round1 round2`: `round1/game-000000.html` each time); else the folder above its own, so that
-    its name keeps that folder's own, whichever inputs come with it too (`/data/round2`:
-    `round2/game-000000.html`; a file's, `~/Downloads/game.otg`: `Downloads/game-000000.lgn`).
-    OutputAmongInputs when `output_dir` is a folder given or holds one, where a run would read an
-    earlier one's files back (one below a folder given is left out of its reading, `walk`)."""
+def inputs_folders(sources: Iterable[Source | Skipped], output_dir: str | None = None) -> dict[PurePath, PurePath]:
+    """Each folder of the files and folders of `sources` given (texts and standard input aside), with
+    the folder below which `file_name` names the files it holds: the current directory for one in it,
+    so that a file has one name whichever inputs come with it (a round published after round, `round1`
+    then `round1 round2`: `round1/game-000000.html` each time); else the folder above the outermost
+    one given that holds it, so that its name keeps that folder's own (`/data/round2`:
+    `round2/game-000000.html`; a file's, `~/Downloads/game.otg`: `Downloads/game-000000.lgn`), and
+    further up while its name begins another's from elsewhere (`/2025/round1 /2026/round1`:
+    `2025/round1/…`, `2026/round1/…`; `_clashing`). OutputAmongInputs when `output_dir` is a folder
+    given or holds one, where a run would read an earlier one's files back (one below a folder given
+    is left out of its reading, `walk`)."""
     given = [
         source
         for source in sources
@@ -115,9 +117,34 @@ def inputs_folders(sources: Iterable[Source | Skipped], output_dir: str | None =
     ]
     if output_dir is not None:
         _apart(given, output_dir)
-    here = os.getcwd()
-    folders = (os.path.abspath(path if os.path.isdir(path) else os.path.dirname(path)) for path in given)
-    return tuple(dict.fromkeys(here if _is_within(folder, here) else os.path.dirname(folder) for folder in folders))
+    here = PurePath(os.getcwd())
+    folders = {PurePath(os.path.abspath(path if os.path.isdir(path) else os.path.dirname(path))) for path in given}
+    outside = {folder for folder in folders if not folder.is_relative_to(here)}
+    bases = {folder: here for folder in folders}
+    for folder in outside:
+        bases[folder] = min((held for held in folder.parents if held in outside), key=_depth, default=folder).parent
+    while raised := _clashing(bases, outside):
+        bases = {folder: base.parent if base in raised else base for folder, base in bases.items()}
+    return bases
+
+
+def _depth(folder: PurePath) -> int:
+    """How many folders lead to `folder` from its root."""
+    return len(folder.parts)
+
+
+def _clashing(bases: dict[PurePath, PurePath], outside: set[PurePath]) -> set[PurePath]:
+    """The bases (`inputs_folders`) of folders outside the current directory whose names begin with the
+    folder another's begins with, from another base, so that a file of one could be named as one of the
+    other is (`/a/round1`, `/b/round1`: `round1`; `/a/round1`, `round1/late` here), a root aside (nothing
+    is above it). (The name of a folder inside another given begins as that one's, from its base.)"""
+    first = {folder: folder.relative_to(base).parts[:1] for folder, base in bases.items()}
+    begun: dict[tuple[str, ...], set[PurePath]] = {}
+    for folder, base in bases.items():
+        begun.setdefault(first[folder], set()).add(base)
+    return {
+        bases[folder] for folder in outside if len(begun[first[folder]]) > 1 and bases[folder].parent != bases[folder]
+    }
 
 
 def _apart(given: list[str | os.PathLike[str]], output_dir: str) -> None:
@@ -139,24 +166,24 @@ def _is_within(path: str, folder: str) -> bool:
     return PurePath(path).is_relative_to(folder)
 
 
-def folders_below(folder: PurePath, bases: Iterable[PurePath]) -> PurePath:
-    """The folders that lead to absolute `folder` from the deepest of `bases` that holds it
-    (`inputs_folders`); none (`PurePath()`) when none does, as for a record's text that names a file not
-    given. Never a path relative to one on another drive (Windows), which `os.path.relpath` refuses."""
-    holding = [base for base in bases if folder.is_relative_to(base)]
-    return folder.relative_to(max(holding, key=lambda base: len(base.parts))) if holding else type(folder)()
+def folders_below(folder: PurePath, inputs: dict[PurePath, PurePath]) -> PurePath:
+    """The folders that lead to absolute `folder` from the base of the deepest folder of `inputs` that
+    holds it (`inputs_folders`); none (`PurePath()`) when none does, as for a record's text that names a
+    file not given. Never a path relative to one on another drive (Windows), which `os.path.relpath` refuses."""
+    held = next((given for given in [folder, *folder.parents] if given in inputs), None)
+    return type(folder)() if held is None else folder.relative_to(inputs[held])
 
 
-def file_name(source: RecordText, suffix: str, inputs: tuple[str, ...]) -> str:
+def file_name(source: RecordText, suffix: str, inputs: dict[PurePath, PurePath]) -> str:
     """The name of a record's own file below a directory (`convert --output-dir`, `html --output-dir`): `<file>-<n><suffix>`,
     `n` the record's number in its file, from 0, as every message and `--record` number it, in
     `NUMBER_WIDTH` digits so that name order is record order (`stdin-<n>` of one not read from a file),
-    in the folders that lead to its file from the deepest of `inputs` that holds it (`inputs_folders`:
+    in the folders that lead to its file from the base of the deepest of `inputs` that holds it (`inputs_folders`:
     `a/game.otg` and `b/game.otg`: `a/game-000000.lgn` and `b/game-000000.lgn`; none but its name when
     none does)."""
     path = source.path
     number = f"{source.index:0{NUMBER_WIDTH}d}"
     if not names_a_file(path):
         return f"stdin-{number}{suffix}"
-    folder = folders_below(PurePath(os.path.abspath(path)).parent, map(PurePath, inputs))
+    folder = folders_below(PurePath(os.path.abspath(path)).parent, inputs)
     return str(folder / f"{Path(path).stem}-{number}{suffix}")

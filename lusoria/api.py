@@ -12,7 +12,7 @@ import reprlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import partial, wraps
-from pathlib import PurePosixPath
+from pathlib import PurePath, PurePosixPath
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, cast
 
 from lusoria import build
@@ -580,7 +580,7 @@ def diagrams(
     )
 
 
-def _drawn(source: RecordText, ply: int | None, inputs: tuple[str, ...]) -> Diagram:
+def _drawn(source: RecordText, ply: int | None, inputs: dict[PurePath, PurePath]) -> Diagram:
     """A record's board after `ply` as `board` draws it, to write as `file_name` names it; or why not."""
     name = file_name(source, ".svg", inputs)
     try:
@@ -727,7 +727,7 @@ def replay_pages(
     return in_workers(published, records(sources, encoding, format, tags, leave_out=output_dir), jobs, chunk=1)
 
 
-def _published(source: RecordText, inputs: tuple[str, ...]) -> PublishedPage:
+def _published(source: RecordText, inputs: dict[PurePath, PurePath]) -> PublishedPage:
     """A record's page, replayed as `lusoria html` replays one, to publish as `file_name` names it, with
     what `lusoria html` says of it on stderr."""
     from lusoria.html import PublishedPage, players, report_page  # here, not at start-up

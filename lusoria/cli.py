@@ -945,7 +945,7 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
     "Write each record to its own file in DIR (needed for OTN, one game per file, "
     "when there are several records), in the folders that lead to its input from the current directory "
     "(a/game.otg b/game.otg: DIR/a/game-000000.lgn DIR/b/game-000000.lgn; an input outside it: from the folder "
-    "above its own). Not a folder read, nor one that holds one (a folder inside one read is left out of it)."
+    "above its own, further up when two of one name come from two places). Not a folder read, nor one that holds one (a folder inside one read is left out of it)."
 )
 @encoding_option
 @reading_options

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT
 
-from lusoria.api import OutputAmongInputs, convert, folder_index, replay_page, replay_pages
+from lusoria.api import OutputAmongInputs, Problem, convert, folder_index, replay_page, replay_pages
 from lusoria.cli import main
 from lusoria.formats.convert import folders_below
 
@@ -273,6 +273,36 @@ def test_an_input_outside_is_named_from_the_folder_above_its_own_whatever_comes_
     for (here, given), names in named.items():
         monkeypatch.chdir(tmp_path / here)
         assert [page.file_name for page in replay_pages(given)] == names
+
+
+def test_inputs_of_one_folder_name_from_two_places_are_named_from_further_up(tmp_path, monkeypatch):
+    """Round 1 of two seasons (`../2025/round1 ../2026/round1`), or of another season beside this one's
+    (`round1/late` too): named from further up until their names differ (both were `round1/…`, the second
+    not written); a folder given with one it holds is named as it is alone (`../2025/round1` with `../2025`)."""
+    for round_ in ("2025/round1", "2025/round2", "2026/round1", "2026/round1/late", "club/round1", "club/round1/late"):
+        (tmp_path / round_).mkdir(parents=True)
+        shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / round_ / "game1.lgn")
+    monkeypatch.chdir(tmp_path / "club")
+    named = {
+        ("../2025/round1", "../2026/round1"): ["2025/round1", "2026/round1", "2026/round1/late"],
+        ("round1", "../2025/round1"): ["round1", "round1/late", "2025/round1"],
+        ("../2026/round1", "round1/late"): ["2026/round1", "2026/round1/late", "round1/late"],
+        ("../2025/round1", "round1/game1.lgn"): ["2025/round1", "round1"],
+        ("../2025/round2", "../2026/round1"): ["round2", "round1", "round1/late"],
+        ("../2025", "../2025/round1"): ["2025/round1", "2025/round2"],
+        ("../2026", "../2026/round1/late", "../2026/round1"): ["2026/round1", "2026/round1/late"],
+        (".", "../2025/round2"): ["round1", "round1/late", "round2"],  # the current directory holds no round2
+    }
+    for given, folders in named.items():
+        pages = [page.file_name for page in replay_pages(given) if not isinstance(page, Problem)]
+        assert pages == [f"{folder}/game1-000000.html" for folder in folders], given
+    both = run("html", tmp_path / "2025/round1", tmp_path / "2026/round1", "--output-dir", tmp_path / "site")
+    assert (both.exit_code, both.stderr) == (0, "")
+    assert [row[5] for row in rows(tmp_path / "site/index.html")] == [
+        "2025/round1/game1-000000.html",
+        "2026/round1/game1-000000.html",
+        "2026/round1/late/game1-000000.html",
+    ]
 
 
 def test_an_index_already_in_the_folder_is_kept_unless_asked(round_, tmp_path):
@@ -561,6 +591,16 @@ def test_an_output_dir_that_is_or_holds_a_folder_read_is_refused_before_anything
     assert sorted(round_.parent.rglob("*")) == before
 
 
+@pytest.mark.parametrize(("given", "output_dir"), [("round", "site"), ("linked", "round")])
+def test_a_folder_read_and_the_output_dir_one_through_a_symbolic_link_are_refused(round_, given, output_dir):
+    """`site`, a symbolic link to the round read, is the round (its pages would be read back at the next
+    run), and so is the round that `linked`, given, leads to: refused as the folder itself is."""
+    (round_.parent / ("linked" if given == "linked" else "site")).symlink_to(round_, target_is_directory=True)
+    refused = run("html", given, "--output-dir", output_dir)
+    assert (refused.exit_code, refused.stdout) == (2, "")
+    assert f"the output folder {output_dir} is the folder {given} read as input" in refused.stderr
+
+
 def test_the_library_refuses_an_output_dir_among_the_inputs_as_the_command_does(round_):
     """`replay_pages` and `convert` raise OutputAmongInputs (a ValueError) before reading a record;
     a folder below the one read is left out of its reading, and a file given from DIR is read alone."""
@@ -576,12 +616,19 @@ def test_the_library_refuses_an_output_dir_among_the_inputs_as_the_command_does(
 
 def test_names_of_inputs_on_two_windows_drives_are_found_without_a_common_folder():
     """On Windows, inputs on two drives share no folder (`os.path.commonpath` raised ValueError, a
-    traceback): each is named from the deepest folder of the inputs that holds it, in any case."""
-    bases = [PureWindowsPath("C:/Users/club"), PureWindowsPath("D:/archive"), PureWindowsPath("D:/")]
-    assert folders_below(PureWindowsPath("d:/Archive/round2"), bases) == PureWindowsPath("round2")
-    assert folders_below(PureWindowsPath("C:/Users/club/round1/late"), bases) == PureWindowsPath("round1/late")
-    assert folders_below(PureWindowsPath("D:/other"), bases) == PureWindowsPath("other")
-    assert folders_below(PureWindowsPath("E:/round3"), bases) == PureWindowsPath()
+    traceback): each is named from the base of the deepest folder of the inputs that holds it, in any case."""
+    inputs = {
+        PureWindowsPath(folder): PureWindowsPath(base)
+        for folder, base in [
+            ("C:/Users/club/round1", "C:/Users/club"),
+            ("D:/archive/round2", "D:/archive"),
+            ("D:/", "D:/"),
+        ]
+    }
+    assert folders_below(PureWindowsPath("d:/Archive/round2"), inputs) == PureWindowsPath("round2")
+    assert folders_below(PureWindowsPath("C:/Users/club/round1/late"), inputs) == PureWindowsPath("round1/late")
+    assert folders_below(PureWindowsPath("D:/other"), inputs) == PureWindowsPath("other")
+    assert folders_below(PureWindowsPath("E:/round3"), inputs) == PureWindowsPath()
 
 
 def test_folder_html_says_on_stderr_what_one_record_html_says(tmp_path):
