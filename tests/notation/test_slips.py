@@ -162,6 +162,7 @@ def test_a_laquet_roll_with_a_die_the_source_does_not_show_gets_the_roll_its_pla
     "movetext, written, meant",
     [
         ("1. 71: 5/11 5/6 *", "71: 5/11 5/6", "61: 5/11 5/6"),
+        ("1. 06: 5/11 5/10 *", "06: 5/11 5/10", "65: 5/11 5/10"),  # a 0, as a worn 6 may be read
         ("1. 64: 5/11 5/9 07: 6/8 7/12 *", "07: 6/8 7/12", "52: 6/8 7/12"),
         ("1. 08: 5/11 *", "08:", None),  # one die played: the other is not shown
     ],
