@@ -75,10 +75,11 @@ def date_readings(text: str) -> list[str]:
 
 def _no_year(text: str) -> str:
     """Why a date a historian writes has no year a Date can give (a year BC, `44 BC` or `-44`; a
-    century, `13th c.`), and where it goes instead; else nothing."""
-    if _BEFORE_CHRIST.fullmatch(text):
+    century, `13th c.`; in doubt too, `c. 44 BC`), and where it goes instead; else nothing."""
+    undoubted = (circa[1] or circa[2]) if (circa := _CIRCA.fullmatch(text)) else text
+    if _BEFORE_CHRIST.fullmatch(undoubted):
         said = "a Date's year is a year AD, 0001 to 9999, and a year BC has no place in it"
-    elif _CENTURY.fullmatch(text):
+    elif _CENTURY.fullmatch(undoubted):
         said = "a century names no year"
     else:
         return ""
