@@ -304,7 +304,7 @@ _PLAY_LIKE = re.compile(r"[0-9]+(?:/(?:[0-9]+|off))+")  # a play of a game of di
 _NEXT_WORD = re.compile(r"[ \t\r\n]*([^\s(){}\[\];]+)")  # the word that follows, after blanks
 _COMMENT_NEXT = re.compile(r"[ \t\r\n]*\{")  # a comment that follows, after blanks
 _COMMENT_BEFORE = re.compile(  # a roll, the play of one die, a comment ({…} or ;…) and blanks, ending a text
-    r"[0-9]-?[0-9]:[ \t\r\n]+([0-9]+/(?:[0-9]+|off))[ \t\r\n]*(?:\{[^}]*\}|;[^\n]*\n)[ \t\r\n]*\Z"
+    r"[0-9]-?[0-9]:[ \t\r\n]*([0-9]+/(?:[0-9]+|off))[ \t\r\n]*(?:\{[^}]*\}|;[^\n]*\n)[ \t\r\n]*\Z"
 )
 _WORD_END = " \t\r\n(){}[];"  # what ends a word, as _describe reads what it found
 _BETWEEN_PLIES = re.compile(r"[.(){};]")  # what a ply does not hold: a move number's dot, a variation, a comment

@@ -276,6 +276,7 @@ def test_a_comment_that_parts_a_ply_is_moved_after_it(tags, movetext, written, m
         ("1. 64: 5/11 { first die } 5/9 52: 6/8 7/12 *", "5/11 {…} 5/9"),
         ("1. 64: 5/11 ; the 6 first\n5/9 *", "5/11 {…} 5/9"),
         ("1. 6-3: 1/7 {its stop} 7/10 *", "1/7 {…} 7/10"),  # one checker, both dice, its stop written
+        ("1. 64:5/11 {x} 5/9 *", "5/11 {…} 5/9"),  # no blank after the roll's colon
     ],
 )
 def test_a_comment_between_two_plays_of_a_roll_says_where_a_comment_goes(movetext, parted):
