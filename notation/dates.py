@@ -19,8 +19,8 @@ _CENTURY = re.compile(  # 13th c., 5th c. BC
 _ANNO_DOMINI = re.compile(  # a year said to be AD: AD 476, 476 AD, 476 CE (a bare 476 may be a year cut short)
     r"[ \t]*(?:(?:AD|A\.D\.)[ \t]*([0-9]{1,4})|([0-9]{1,4})[ \t]*(?:AD|A\.D\.|CE|C\.E\.))[ \t]*", re.I
 )
-_CIRCA = re.compile(  # a date in doubt: c. 1283, 1283?, not a digit in doubt (1283.05.1?: a day of the teens)
-    r"[ \t]*(?:circa|ca|c)\.?[ \t]*(.+)|(.+?)(?:[ \t]+|(?<=[0-9]{2}))\?", re.I
+_CIRCA = re.compile(  # a date in doubt: c. 1283, 1283?, 44 BC?, not a digit in doubt (1283.05.1?: a day of the teens)
+    r"[ \t]*(?:circa|ca|c)\.?[ \t]*(.+)|(.+?)(?:[ \t]+|(?<=[0-9]{2})|(?<=[A-Za-z.]))\?", re.I
 )
 
 
@@ -75,10 +75,11 @@ def date_readings(text: str) -> list[str]:
 
 def _no_year(text: str) -> str:
     """Why a date a historian writes has no year a Date can give (a year BC, `44 BC` or `-44`; a
-    century, `13th c.`), and where it goes instead; else nothing."""
-    if _BEFORE_CHRIST.fullmatch(text):
+    century, `13th c.`; in doubt too, `c. 44 BC`), and where it goes instead; else nothing."""
+    undoubted = (circa[1] or circa[2]) if (circa := _CIRCA.fullmatch(text)) else text
+    if _BEFORE_CHRIST.fullmatch(undoubted):
         said = "a Date's year is a year AD, 0001 to 9999, and a year BC has no place in it"
-    elif _CENTURY.fullmatch(text):
+    elif _CENTURY.fullmatch(undoubted):
         said = "a century names no year"
     else:
         return ""

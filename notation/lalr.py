@@ -303,8 +303,8 @@ _ROLL_LIKE = re.compile(r"[0-9]-?[0-9]:")  # what a hand writes as a roll of two
 _PLAY_LIKE = re.compile(r"[0-9]+(?:/(?:[0-9]+|off))+")  # a play of a game of dice: 25/off, 0/6
 _NEXT_WORD = re.compile(r"[ \t\r\n]*([^\s(){}\[\];]+)")  # the word that follows, after blanks
 _COMMENT_NEXT = re.compile(r"[ \t\r\n]*\{")  # a comment that follows, after blanks
-_COMMENT_BEFORE = re.compile(  # a play, then a comment ({…} or ;…) and blanks, that end a text
-    r"(?<![^\s])([0-9]+(?:/(?:[0-9]+|off))+(?:\([2-9]\))?)[ \t\r\n]*(?:\{[^}]*\}|;[^\n]*\n)[ \t\r\n]*\Z"
+_COMMENT_BEFORE = re.compile(  # a roll, the play of one die, a comment ({…} or ;…) and blanks, ending a text
+    r"[0-9]-?[0-9]:[ \t\r\n]*([0-9]+/(?:[0-9]+|off))[ \t\r\n]*(?:\{[^}]*\}|;[^\n]*\n)[ \t\r\n]*\Z"
 )
 _WORD_END = " \t\r\n(){}[];"  # what ends a word, as _describe reads what it found
 _BETWEEN_PLIES = re.compile(r"[.(){};]")  # what a ply does not hold: a move number's dot, a variation, a comment
@@ -423,8 +423,9 @@ def _no_plays(why: str, after: str, game: str) -> str | None:
 
 def _parted(word: str, before: str, game: str) -> str | None:
     """Why a play of a game of dice, or a `>` group's dice (`word`), does not read after the text
-    `before` it, when a comment parts it from the play before (`64: 5/11 {…} 5/9`, `41: 13/14 {…} >4:`):
-    a ply is one turn, and its comment follows it (NOTATION.md §3); else None."""
+    `before` it, when a comment parts it from the play of its roll's other die (`64: 5/11 {…} 5/9`,
+    `41: 13/14 {…} >4:`): a ply is one turn, and its comment follows it (NOTATION.md §3); else None
+    (a play after a ply that played both dice, `64: 5/11 5/9 {…} 5/9`, is no play of that ply)."""
     rules, comment = GAMES.get(game), _COMMENT_BEFORE.search(before)
     group = rules is not None and rules.leftover_roll is not None and rules.leftover_roll.fullmatch(word)
     if comment is None or not (group or _PLAY_LIKE.fullmatch(word)):

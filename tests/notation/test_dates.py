@@ -63,6 +63,9 @@ def test_not_dates(text):
         ("-44", ["????.??.??"]),
         ("44 B.C.", ["????.??.??"]),
         ("c. 44 BC", ["????.??.??"]),
+        ("44 BC?", ["????.??.??"]),  # in doubt, the ? after the era
+        ("476 AD?", ["0476.??.??"]),
+        ("13th c.?", ["????.??.??"]),
         ("13th c.", ["????.??.??"]),
         ("2nd century", ["????.??.??"]),
         ("5th c. BC", ["????.??.??"]),
@@ -88,6 +91,15 @@ def test_dates_in_other_orders_are_read_as_the_real_days_they_may_mean(text, rea
             "and keep '-44' in a comment or a tag of your own",
         ),
         ("13th c.", "; a century names no year: write ????.??.?? and keep '13th c.' in a comment or a tag of your own"),
+        (
+            " c. 44 BC ",  # in doubt, and with the blanks of a tag's value
+            "; a Date's year is a year AD, 0001 to 9999, and a year BC has no place in it: write ????.??.?? "
+            "and keep 'c. 44 BC' in a comment or a tag of your own",
+        ),
+        (
+            "5th c. ?",
+            "; a century names no year: write ????.??.?? and keep '5th c. ?' in a comment or a tag of your own",
+        ),
         ("1283", ""),
     ],
 )

@@ -162,6 +162,7 @@ def test_a_laquet_roll_with_a_die_the_source_does_not_show_gets_the_roll_its_pla
     "movetext, written, meant",
     [
         ("1. 71: 5/11 5/6 *", "71: 5/11 5/6", "61: 5/11 5/6"),
+        ("1. 06: 5/11 5/10 *", "06: 5/11 5/10", "65: 5/11 5/10"),  # a 0, as a worn 6 may be read
         ("1. 64: 5/11 5/9 07: 6/8 7/12 *", "07: 6/8 7/12", "52: 6/8 7/12"),
         ("1. 08: 5/11 *", "08:", None),  # one die played: the other is not shown
     ],
@@ -274,7 +275,8 @@ def test_a_comment_that_parts_a_ply_is_moved_after_it(tags, movetext, written, m
     [
         ("1. 64: 5/11 { first die } 5/9 52: 6/8 7/12 *", "5/11 {…} 5/9"),
         ("1. 64: 5/11 ; the 6 first\n5/9 *", "5/11 {…} 5/9"),
-        ("1. 33: 3/6(2) {doubled} 6/9 *", "3/6(2) {…} 6/9"),
+        ("1. 6-3: 1/7 {its stop} 7/10 *", "1/7 {…} 7/10"),  # one checker, both dice, its stop written
+        ("1. 64:5/11 {x} 5/9 *", "5/11 {…} 5/9"),  # no blank after the roll's colon
     ],
 )
 def test_a_comment_between_two_plays_of_a_roll_says_where_a_comment_goes(movetext, parted):
@@ -294,6 +296,15 @@ def test_a_comment_before_a_laquet_leftover_group_says_it_goes_after_the_whole_p
         "found '>4:': a comment goes after the whole ply, not before its > group: "
         "13/14 {…} >4: is written 13/14 >4: … {…}"
     )
+
+
+@pytest.mark.parametrize(
+    "movetext", ["1. 64: 5/11 5/9 {c} 5/9 *", "1. 33: 3/6(2) {c} 6/9 *", "1. 63: 1/7/10 {c} 5/9 *"]
+)
+def test_a_play_after_a_comment_after_a_ply_that_played_both_dice_is_no_comment_out_of_place(movetext):
+    """The ply before the comment is whole: the play after it is one too many, not one the comment parted."""
+    (diagnostic,) = check(f"{LAQUET}\n{movetext}\n").diagnostics
+    assert diagnostic.message.startswith(f"found '{movetext.split()[-2]}', expected a ply")
 
 
 def test_a_word_after_a_comment_that_is_neither_a_play_nor_a_group_is_no_comment_out_of_place():
