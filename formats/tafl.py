@@ -464,12 +464,16 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
 
 
 def _title_above_games(text: str, pasted: _Pasted) -> _Pasted:
-    """`pasted` with the last line of the prose above the first game read as that game's title
-    (`_titled`) when it is one (`Game 1`, `Round one:`), as the titles of the games below it are; the
-    lines above it, if any, stay that prose."""
+    """`pasted` with the titles (`Game 1`, `Round one:`) that end the prose above the first game read
+    as the games below them are (`_titled`): the last the first game's title, one above a title the
+    error of a game whose moves were left out; the lines above them, if any, stay that prose."""
     greeting = pasted.greeting
-    title = text.rfind("\n", 0, greeting.end) + 1 if greeting else 0
-    if greeting is None or not is_title(text[title : greeting.end]):
+    if greeting is None:
+        return pasted
+    title, end = None, greeting.end
+    while is_title(text[(line := text.rfind("\n", 0, end) + 1) : end]):  # "" above the prose stops it
+        title, end = line, greeting.start + len(text[greeting.start : line].rstrip())
+    if title is None:
         return pasted
     above = text[greeting.start : title].rstrip()
     kept = replace(greeting, end=greeting.start + len(above), games=title) if above else None

@@ -1465,6 +1465,31 @@ def test_a_title_below_a_title_is_a_game_whose_moves_were_left_out_and_notes_kee
 
 
 @pytest.mark.parametrize(
+    "text, lines, notes",
+    [
+        ("Game 1\n\nGame 2\n\nd2-b2 c4c5\n", (1, 3), []),
+        (
+            "Hi Anna,\r\n\r\nGame 1\r\nGame 2\r\nd2-b2 c4c5\r\n",
+            (3, 4),
+            ["line 1 holds no move (prose: an e-mail's greeting?): not read"],
+        ),
+    ],
+    ids=["alone", "below a greeting, \\r\\n"],
+)
+def test_a_title_below_a_title_above_the_first_game_is_a_game_whose_moves_were_left_out(text, lines, notes):
+    """`Game 1` above `Game 2` and its moves was an e-mail's greeting, the file valid: it is the error
+    of a title alone, as below a game (its moves left out?), the prose above it a note of that error."""
+    first, second = [check(source) for source in read_text(text, "tafl", "brandubh.txt")]
+    assert [(d.line, d.column, d.message) for d in first.diagnostics] == [
+        (lines[0], 1, "; ".join([TITLE.format("Game 1"), *(f"tafl reader: {note}" for note in notes)]))
+    ]
+    assert (second.valid, second.record.main.comments) == (
+        True,
+        [f"tafl reader: line {lines[1]}, 'Game 2', its title: not read"],
+    )
+
+
+@pytest.mark.parametrize(
     "closing, lines",
     [("Cheers,\nJon Ruud\nStorgata 12\n", "lines 3–5 hold"), ("Merry Christmas 2026\n", "line 3 holds")],
     ids=["an address below a name", "a year"],
