@@ -1340,11 +1340,13 @@ def test_a_greeting_that_holds_a_date_is_prose_above_a_header(format, row):
     )
 
 
-def test_a_csv_row_without_moves_above_a_header_is_said_at_its_place_not_passed_over_as_a_greeting():
-    """A CSV row that lost its moves (`White,0,0`) above a `# brandubh` line holds no move, but counts:
-    no e-mail's greeting (`_holds_header_or_game`), which would be passed over in a note with the header
-    below read; it is the first game, an error at its place, and the game below it is read."""
-    text = "White,0,0\n# brandubh\n" + BRANDUBH_ROW
+@pytest.mark.parametrize("lost", ["White,0,0", "0,White", "White;0"], ids=["between", "first", "last"])
+def test_a_csv_row_without_moves_above_a_header_is_said_at_its_place_not_passed_over_as_a_greeting(lost):
+    """A CSV row that lost its moves (`White,0,0`) above a `# brandubh` line holds no move, but counts,
+    between its delimiters, first or last: no e-mail's greeting (`_holds_header_or_game`), which would
+    be passed over in a note with the header below read; it is the first game, an error at its place,
+    and the game below it is read."""
+    text = f"{lost}\n# brandubh\n" + BRANDUBH_ROW
     first, second = (check(source) for source in read_text(text, "csv", "x.csv", {"Game": "brandubh"}))
     said = [(d.rule, d.line, d.column, d.message) for d in first.diagnostics]
     assert (first.record, said) == (
