@@ -197,7 +197,7 @@ _MOVE_LIST_MARK = re.compile(
 
 def _above_header(text: str) -> Prose | None:
     """The lines of prose above the header of `text` (an e-mail's `Hi Jon,` above `# brandubh`), if
-    any (`prose`): a line that starts with `#` is never prose, nor one that holds a move or a digit."""
+    any (`prose`): a line that starts with `#` is never prose, nor one that holds a move or a count."""
     found = prose(text, 0, _holds_header_or_game)
     return found if found and text.startswith("#", found.games) else None
 
@@ -205,7 +205,7 @@ def _above_header(text: str) -> Prose | None:
 def _holds_header_or_game(line: str) -> bool:
     """Whether a line above a file's header is none of its prose (`_above_header`): the header
     itself, or what a move list's or CSV file's line holds (`_begins_moves`, `_holds_csv_row`, a
-    count between delimiters: `White,0,0`); a digit alone is prose's too (`Tuesday, 1. December`)."""
+    count, a field of its own: `White,0,0`); a number among words is prose's (`Tuesday, 1. December`)."""
     line_holds = _begins_moves(line) or _holds_csv_row(line) or _CSV_COUNT.search(line)
     return line.lstrip().startswith("#") or bool(line_holds)
 
