@@ -817,7 +817,7 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
     separated by `,` or `;` as its first row's are (`csv_delimiter`), after its header lines (`# …`, a
     row of column names, which may order them otherwise: `_csv_order`; one that names other columns
     is an error at its place); the game from `tags` (Game, and then Variant and Rules with it) or
-    `csv_game`. A count that differs from the captures the moves list (each square counted as often
+    `_csv_game`. A count that differs from the captures the moves list (each square counted as often
     as listed, H3) is a problem of the record at the count."""
     first_row, delimiter = _delimiting_row(text)
     locator = Locator(text)
