@@ -197,7 +197,7 @@ _MOVE_LIST_MARK = re.compile(
 
 def _above_header(text: str) -> Prose | None:
     """The lines of prose above the header of `text` (an e-mail's `Hi Jon,` above `# brandubh`), if
-    any (`prose`): a line that starts with `#` is never prose, nor one that holds a move or a digit."""
+    any (`prose`): a line that starts with `#` is never prose, nor one that holds a move or a count."""
     found = prose(text, 0, _holds_header_or_game)
     return found if found and text.startswith("#", found.games) else None
 
@@ -205,7 +205,7 @@ def _above_header(text: str) -> Prose | None:
 def _holds_header_or_game(line: str) -> bool:
     """Whether a line above a file's header is none of its prose (`_above_header`): the header
     itself, or what a move list's or CSV file's line holds (`_begins_moves`, `_holds_csv_row`, a
-    count between delimiters: `White,0,0`); a digit alone is prose's too (`Tuesday, 1. December`)."""
+    count, a field of its own: `White,0,0`); a number among words is prose's (`Tuesday, 1. December`)."""
     line_holds = _begins_moves(line) or _holds_csv_row(line) or _CSV_COUNT.search(line)
     return line.lstrip().startswith("#") or bool(line_holds)
 
@@ -464,12 +464,16 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
 
 
 def _title_above_games(text: str, pasted: _Pasted) -> _Pasted:
-    """`pasted` with the last line of the prose above the first game read as that game's title
-    (`_titled`) when it is one (`Game 1`, `Round one:`), as the titles of the games below it are; the
-    lines above it, if any, stay that prose."""
+    """`pasted` with the titles (`Game 1`, `Round one:`) that end the prose above the first game read
+    as the games below them are (`_titled`): the last the first game's title, one above a title the
+    error of a game whose moves were left out; the lines above them, if any, stay that prose."""
     greeting = pasted.greeting
-    title = text.rfind("\n", 0, greeting.end) + 1 if greeting else 0
-    if greeting is None or not is_title(text[title : greeting.end]):
+    if greeting is None:
+        return pasted
+    title, end = None, greeting.end
+    while is_title(text[(line := text.rfind("\n", 0, end) + 1) : end]):  # "" above the prose stops it
+        title, end = line, greeting.start + len(text[greeting.start : line].rstrip())
+    if title is None:
         return pasted
     above = text[greeting.start : title].rstrip()
     kept = replace(greeting, end=greeting.start + len(above), games=title) if above else None
@@ -813,7 +817,7 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
     separated by `,` or `;` as its first row's are (`csv_delimiter`), after its header lines (`# …`, a
     row of column names, which may order them otherwise: `_csv_order`; one that names other columns
     is an error at its place); the game from `tags` (Game, and then Variant and Rules with it) or
-    `csv_game`. A count that differs from the captures the moves list (each square counted as often
+    `_csv_game`. A count that differs from the captures the moves list (each square counted as often
     as listed, H3) is a problem of the record at the count."""
     first_row, delimiter = _delimiting_row(text)
     locator = Locator(text)

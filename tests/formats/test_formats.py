@@ -1340,11 +1340,13 @@ def test_a_greeting_that_holds_a_date_is_prose_above_a_header(format, row):
     )
 
 
-def test_a_csv_row_without_moves_above_a_header_is_said_at_its_place_not_passed_over_as_a_greeting():
-    """A CSV row that lost its moves (`White,0,0`) above a `# brandubh` line holds no move, but counts:
-    no e-mail's greeting (`_holds_header_or_game`), which would be passed over in a note with the header
-    below read; it is the first game, an error at its place, and the game below it is read."""
-    text = "White,0,0\n# brandubh\n" + BRANDUBH_ROW
+@pytest.mark.parametrize("lost", ["White,0,0", "0,White", "White;0"], ids=["between", "first", "last"])
+def test_a_csv_row_without_moves_above_a_header_is_said_at_its_place_not_passed_over_as_a_greeting(lost):
+    """A CSV row that lost its moves (`White,0,0`) above a `# brandubh` line holds no move, but counts,
+    between its delimiters, first or last: no e-mail's greeting (`_holds_header_or_game`), which would
+    be passed over in a note with the header below read; it is the first game, an error at its place,
+    and the game below it is read."""
+    text = f"{lost}\n# brandubh\n" + BRANDUBH_ROW
     first, second = (check(source) for source in read_text(text, "csv", "x.csv", {"Game": "brandubh"}))
     said = [(d.rule, d.line, d.column, d.message) for d in first.diagnostics]
     assert (first.record, said) == (
@@ -1462,6 +1464,31 @@ def test_a_title_below_a_title_is_a_game_whose_moves_were_left_out_and_notes_kee
         "tafl reader: line 5, 'Game 3', its title: not read",
         "tafl reader: lines 8–9 hold no move (prose: an e-mail's closing?): not read",
     ]
+
+
+@pytest.mark.parametrize(
+    "text, lines, notes",
+    [
+        ("Game 1\n\nGame 2\n\nd2-b2 c4c5\n", (1, 3), []),
+        (
+            "Hi Anna,\r\n\r\nGame 1\r\nGame 2\r\nd2-b2 c4c5\r\n",
+            (3, 4),
+            ["line 1 holds no move (prose: an e-mail's greeting?): not read"],
+        ),
+    ],
+    ids=["alone", "below a greeting, \\r\\n"],
+)
+def test_a_title_below_a_title_above_the_first_game_is_a_game_whose_moves_were_left_out(text, lines, notes):
+    """`Game 1` above `Game 2` and its moves was an e-mail's greeting, the file valid: it is the error
+    of a title alone, as below a game (its moves left out?), the prose above it a note of that error."""
+    first, second = [check(source) for source in read_text(text, "tafl", "brandubh.txt")]
+    assert [(d.line, d.column, d.message) for d in first.diagnostics] == [
+        (lines[0], 1, "; ".join([TITLE.format("Game 1"), *(f"tafl reader: {note}" for note in notes)]))
+    ]
+    assert (second.valid, second.record.main.comments) == (
+        True,
+        [f"tafl reader: line {lines[1]}, 'Game 2', its title: not read"],
+    )
 
 
 @pytest.mark.parametrize(
