@@ -476,8 +476,9 @@ class Archive:
     def iter_sql(
         self, sql: str, timeout: float | None = DEFAULT_TIMEOUT, params: list | None = None
     ) -> Generator[dict, None, None]:
-        """`sql` (with its `params`), one row at a time; rows read in part are closed by the caller
-        (`contextlib.closing`), else when collected. Ctrl-C while they wait raises KeyboardInterrupt where the caller is."""
+        """`sql` (with its `params`), one row at a time, stopped after `timeout` seconds of its running (not of its rows'
+        wait); rows read in part are closed by the caller (`contextlib.closing`), else when collected. Ctrl-C while
+        they wait raises KeyboardInterrupt where the caller is."""
         self._existing()
         yield from iter_sql(self.path, sql, params, timeout)
 

@@ -1320,8 +1320,8 @@ def filters_of(options: dict[str, Any]) -> Any:
 
 
 def note_left_out(db: str, filters: Any) -> None:
-    """A note on stderr of the records of other games whose variants' names hold the game `filters`
-    name, which they leave out (`Archive.variants_elsewhere`: `--game brandubh`, Hnefatafl's brandubh-*)."""
+    """A note on stderr of the records of other games whose variants' names hold the game `filters` name at
+    the start of a word, which they leave out (`Archive.variants_elsewhere`: `--game brandubh`, Hnefatafl's brandubh-*)."""
     for elsewhere in archive_at(db).variants_elsewhere(filters):
         echo(f"lusoria: note: {elsewhere}", err=True)
 
