@@ -410,13 +410,14 @@ class Board:
         return self.text()
 
     def text(self) -> str:
-        """The board as `lusoria show` prints it: the game, the ply it is after (who played it, and
-        how), the diagram, the pieces lost, the position string and who is to move (or how the game ended)."""
+        """The board as `lusoria show` prints it: the game, the ply it is after (its move and side as
+        `Report.move` says them, and how it was played), the diagram, the pieces lost, the position
+        string and who is to move (or how the game ended)."""
         rules, positions = self.rules, self.report.positions
         position = positions[self.ply]
         plies = self.report.plies
         when = (
-            f"after ply {self.ply} of {plies}, {SIDE_NAMES[rules.turn(positions[self.ply - 1])]}'s {self.last}"
+            f"after ply {self.ply} of {plies} ({self.report.move(self.ply)}: {self.last})"
             if self.ply
             else f"at the start (ply 0 of {plies})"
         )

@@ -319,7 +319,7 @@ def diagnostic(columns: Columns, entry: Entry, found) -> lsp.Diagnostic:
     line, start, end = diagnostic_span(entry, found)
     return lsp.Diagnostic(
         columns.range(line, start, line, end),
-        found.with_meant("\n"),  # as `lusoria validate` says it, with its "did you mean" line
+        found.with_move("\n"),  # as `lusoria validate` says it: its move, and its "did you mean" line
         SEVERITY.get(found.severity, lsp.DiagnosticSeverity.Warning),
         found.rule,
         source="lusoria",

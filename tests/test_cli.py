@@ -515,7 +515,7 @@ def test_a_file_whose_name_starts_with_a_bracket_is_read_as_a_file(tmp_path, mon
     runner = CliRunner()
     assert runner.invoke(main, ["validate", "[old].lgn"]).output.startswith("1 record: 1 valid, 0 invalid")
     assert runner.invoke(main, ["show", "[old].lgn"]).output.startswith(
-        "tablut (seed) after ply 2 of 2, Black's d1-d3\n"
+        "tablut (seed) after ply 2 of 2 (move 1, Black: d1-d3)\n"
     )
     checked = runner.invoke(main, ["fmt", "--check", "[old].lgn"])
     assert (checked.exit_code, checked.stdout) == (1, "[old].lgn: not in canonical form\n")  # (no Result tag)

@@ -64,7 +64,7 @@ def known_elided(message: str) -> str:
 
 def as_validate_says(path: Path) -> list[tuple]:
     return [
-        (d.line - 1, max(d.column - 1, 0), d.severity, d.rule, known_elided(d.message), d.suggestions)
+        (d.line - 1, max(d.column - 1, 0), d.severity, d.rule, known_elided(d.with_move(meant=False)), d.suggestions)
         for verdict in api.validate([str(path)])
         for d in verdict.diagnostics
     ]
@@ -97,7 +97,8 @@ async def test_a_diagnostic_spans_the_ply_and_says_did_you_mean(client: Language
     assert (found.code, found.source, found.severity) == ("T1", "lusoria", lsp.DiagnosticSeverity.Error)
     assert found.range == lsp.Range(lsp.Position(2, 9), lsp.Position(2, 14))
     assert found.message == (
-        "the piece on e4 is White's, and Black is to move; the rest of this line is not checked\ndid you mean a4-b4?"
+        "move 1, Black: the piece on e4 is White's, and Black is to move; the rest of this line is not checked\n"
+        "did you mean a4-b4?"
     )
 
 

@@ -13,7 +13,7 @@ KONAKIS = '[Game "tablut"]\n1. e6-h6 a6-a7 2. Ke5-e6 a7-a6 3. e4-e5 d1-d2 *\n'
 def test_the_board_says_which_ply_stopped_the_replay_and_its_rule():
     shown = board(KONAKIS).text().splitlines()
     assert shown[:2] == [
-        "tablut (seed) after ply 4 of 6, Black's a7-a6",
+        "tablut (seed) after ply 4 of 6 (move 2, Black: a7-a6)",
         "the replay stops after ply 4: move 3, White: e4-e5 breaks T3: only the king may stop on the konakis (e5)",
     ]
     assert board(KONAKIS, 2).text().splitlines()[1].startswith("the replay stops after ply 4: move 3, White: e4-e5")
@@ -29,7 +29,9 @@ def test_the_start_is_said_as_the_start():
 def test_a_board_printed_is_drawn_as_show_draws_it():
     """`print(board)`, as python-chess's board prints, printed the dataclass: the record's whole report."""
     shown = board(KONAKIS, 2)
-    assert str(shown) == shown.text() and f"{shown}".startswith("tablut (seed) after ply 2 of 6, Black's a6-a7\n")
+    assert str(shown) == shown.text() and f"{shown}".startswith(
+        "tablut (seed) after ply 2 of 6 (move 1, Black: a6-a7)\n"
+    )
 
 
 def test_a_ply_past_the_stop_is_refused_with_the_reason():
@@ -108,12 +110,12 @@ def test_show_replays_a_record_without_its_result_marker_as_validate_does(tmp_pa
     assert CliRunner().invoke(main, ["validate", str(path)]).output.startswith(missing)
     shown = CliRunner().invoke(main, ["show", str(path)])
     assert (shown.exit_code, shown.stderr) == (0, missing)
-    assert shown.stdout.startswith("laquet (seed) after ply 2 of 2, Black's 52: 6/8 7/12\n")
+    assert shown.stdout.startswith("laquet (seed) after ply 2 of 2 (move 1, Black: 52: 6/8 7/12)\n")
     assert "position: 1:2,2:3,3:3,4:3,5:1,9:1,11:1,18:1 6:13,8:1,12:1 w\nWhite to move\n" in shown.stdout
     assert (
         CliRunner()
         .invoke(main, ["show", str(path), "--ply", "1"])
-        .stdout.startswith("laquet (seed) after ply 1 of 2, White's 64: 5/11 5/9\n")
+        .stdout.startswith("laquet (seed) after ply 1 of 2 (move 1, White: 64: 5/11 5/9)\n")
     )
 
 
@@ -123,7 +125,7 @@ def test_show_replays_the_plies_of_a_record_without_its_result_marker_up_to_wher
     shown = board(KONAKIS.removesuffix("*\n"))
     assert [(d.rule, d.line, d.column) for d in shown.unread] == [("syntax", 2, 46)]
     assert shown.text().splitlines()[:2] == [
-        "tablut (seed) after ply 4 of 6, Black's a7-a6",
+        "tablut (seed) after ply 4 of 6 (move 2, Black: a7-a6)",
         "the replay stops after ply 4: move 3, White: e4-e5 breaks T3: only the king may stop on the konakis (e5)",
     ]
     assert board(KONAKIS).unread == []
@@ -376,8 +378,9 @@ def test_the_library_draws_the_boards_that_show_writes_each_with_its_problem_or_
 
 def test_the_board_names_the_ply_it_is_after_who_played_it_and_how_in_canonical_form():
     """A historian's `show` said "after ply 1 of 2" and no more: which ply that was had to be counted
-    in the record. It names the side that played it (from the position, so a record that starts with
-    Black to move gives Black's first) and the ply as export writes it (its captures, the dux's D)."""
+    in the record. It names the ply's move and side as validate does (`Report.move`: from the position,
+    so a record that starts with Black to move gives Black's first, `1...`, and White's next, `2.`) and
+    the ply as export writes it (its captures, the dux's D)."""
     record = '[Game "latrunculi"]\n[Variant "dux"]\n[Position "7d/8/8/4D3/8/8/pP1p4/7P b"]\n1... d2-c2 2. e5-e6 *\n'
-    assert board(record, 1).text().splitlines()[0] == "latrunculi (dux) after ply 1 of 2, Black's d2-c2xb2"
-    assert board(record, 2).text().splitlines()[0] == "latrunculi (dux) after ply 2 of 2, White's De5-e6"
+    assert board(record, 1).text().splitlines()[0] == "latrunculi (dux) after ply 1 of 2 (move 1, Black: d2-c2xb2)"
+    assert board(record, 2).text().splitlines()[0] == "latrunculi (dux) after ply 2 of 2 (move 2, White: De5-e6)"

@@ -79,12 +79,16 @@ class Diagnostic:
             return self.message
         return f"{self.message}{separator}{self.meant()}"
 
-    def said(self, meant: bool = True) -> str:
-        """What it says, as every command says it: `error[T2]: `, its ply's move where it has one
-        (`move 23, Black: `), its message, and what the slip meant (`with_meant`; not when `meant` is
-        False: validate shows it under its caret)."""
+    def with_move(self, separator: str = "; ", meant: bool = True) -> str:
+        """Its ply's move where it has one (`move 23, Black: `), its message, and what the slip meant
+        after `separator` (`with_meant`; not when `meant` is False: validate shows it under its caret):
+        what every command says after `error[T2]: `, and an editor's Problems panel beside the rule."""
         move = f"{self.move}: " if self.move else ""
-        return f"{self.severity}[{self.rule}]: {move}{self.with_meant() if meant else self.message}"
+        return f"{move}{self.with_meant(separator) if meant else self.message}"
+
+    def said(self, meant: bool = True) -> str:
+        """What it says, as every command says it: `error[T2]: ` and `with_move`."""
+        return f"{self.severity}[{self.rule}]: {self.with_move(meant=meant)}"
 
 
 @dataclass(slots=True)

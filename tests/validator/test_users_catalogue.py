@@ -73,7 +73,7 @@ def test_every_command_knows_the_users_entries_and_explain_names_the_file(tmp_pa
     assert "Your own catalogue: 1 entry, read from club.toml" in listed
     assert lusoria(tmp_path, "explain", "club-7x7", **club).stdout.startswith("club-7x7: Club tafl 7×7\n")
     assert lusoria(tmp_path, "show", "game.lgn", **club).stdout.startswith(
-        "hnefatafl (club-7x7) after ply 3 of 3, Black's d1-b1\n"
+        "hnefatafl (club-7x7) after ply 3 of 3 (move 2, Black: d1-b1)\n"
     )
     ruled = lusoria(tmp_path, "rules", "game.lgn", **club).stdout
     assert ruled == "game.lgn:1: record 0: legal under its declared rules (club-7x7)\n"
