@@ -13,7 +13,7 @@ from lusoria.formats import FORMATS, Format, HookFailed
 from lusoria.formats.lgn import with_source_tags
 from lusoria.formats.sources import given
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import STDIN, Problem, Skipped, Source, is_text, names_a_file
+from lusoria.notation.sources import STDIN, Problem, Skipped, Source, is_text, names_a_file, shown_path
 from lusoria.pipeline import reports
 from lusoria.validator.replay import ERROR, Diagnostic, Report
 
@@ -118,7 +118,10 @@ def inputs_folders(sources: Iterable[Source | Skipped], output_dir: str | None =
     if output_dir is not None:
         _apart(given, output_dir)
     here = PurePath(os.getcwd())
-    folders = {PurePath(os.path.abspath(path if os.path.isdir(path) else os.path.dirname(path))) for path in given}
+    folders = {  # named as the records' paths are (`shown_path`), which `file_name` looks up
+        PurePath(os.path.abspath(shown_path(os.fspath(path if os.path.isdir(path) else os.path.dirname(path)))))
+        for path in given
+    }
     outside = {folder for folder in folders if not folder.is_relative_to(here)}
     bases = {folder: here for folder in folders}
     for folder in outside:

@@ -52,6 +52,7 @@ READING_THE_LISTS = [  # each reads a list of games or formats, or names every o
     "tests/test_lsp.py::test_diagnostics_are_those_of_validate[errors/tags.lgn]",  # an unknown game's message
     "tests/test_document.py::test_a_hover_on_the_game_tag_of_an_unknown_game_says_why_there_are_no_rules",
     "tests/validator/test_latrunculi.py::test_the_pieces_in_hand_are_the_games_to_say_and_no_other_game_holds_any",
+    "tests/formats/test_sources.py::test_a_format_that_is_none_is_one_error_that_names_those_there_are",
 ]
 NOT_RUN_AGAIN = {  # tests that list the games or formats, and why this file does not run them again
     "tests/system/test_plugins.py::test_the_game_and_the_format_are_found": "installs the plug-in itself",
