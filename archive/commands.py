@@ -23,6 +23,7 @@ from lusoria.archive.identity import Identity, identity
 from lusoria.archive.importer import ImportSummary, import_rows
 from lusoria.archive.players import player_condition
 from lusoria.archive.query import (
+    LONGEST_GLOB,
     FilterError,
     Filters,
     board_size,
@@ -109,7 +110,6 @@ _VARIANTS_ELSEWHERE = (
     "SELECT game, variant, count(*) AS records FROM ({records}) GROUP BY game, variant "
     "ORDER BY sum(count(*)) OVER (PARTITION BY game) DESC, game, records DESC, variant"
 )
-_LONGEST_GLOB = 50_000  # bytes of a GLOB SQLite reads (SQLITE_MAX_LIKE_PATTERN_LENGTH): "pattern too complex" past it
 GAME_COLUMNS = "records.id, records.game, records.variant"  # of the records a filter selects (`build`)
 _MOST_FIRST = "GROUP BY game, variant ORDER BY count(*) DESC, game, variant LIMIT 1"  # the game and variant of most
 # A record the move tree counts: one whose main line replayed a legal ply (its material runs reach past
@@ -601,7 +601,7 @@ class Archive:
             return []
         name = filters.game.lower()
         holding = [name, _word_start(name)]
-        if len(holding[1].encode()) > _LONGEST_GLOB:
+        if len(holding[1].encode()) > LONGEST_GLOB:
             return [f"--game names a game of {len(name):,} characters, too long to seek in other games' variants"]
         self._existing()
         if first_row(self.path, _ANY_HOLDING, holding, self.timeout) is None:
