@@ -1481,7 +1481,8 @@ def test_query_s_table_shows_paths_under_the_current_folder_relative_and_the_fir
 def test_query_s_csv_and_json_list_the_same_columns_in_one_order_the_table_s_among_them(samples, asked):
     """CSV's header is JSON's keys, in order: the first error's rule, ply and message together, then the
     file and line, and `ply` last, with a search (first_message was added after `line`, which moved
-    `ply`, and put the table's columns in another order); the table's are among them, in that order."""
+    `ply`, and put the table's columns in another order), named here as docs/archive.md says them; the table's
+    are among them, in that order."""
 
     def stdout(format_: str) -> str:
         result = CliRunner().invoke(main, ["query", "--db", samples.path, "--limit", "1", "--format", format_, *asked])
@@ -1489,7 +1490,9 @@ def test_query_s_csv_and_json_list_the_same_columns_in_one_order_the_table_s_amo
 
     searched = ["ply"] if "--pattern" in asked else []
     header = stdout("csv").splitlines()[0].split(",")
-    assert header == [*COLUMNS[:14], "first_rule", "first_ply", "first_message", "path", "line", *searched]
+    tags = ["id", "game", "variant", "date", "white", "black", "result", "event", "site", "round"]
+    counts = ["plies", "valid", "errors", "warnings"]
+    assert header == [*tags, *counts, "first_rule", "first_ply", "first_message", "path", "line", *searched]
     assert list(json.loads(stdout("json"))[0]) == header
     table = stdout("table").splitlines()[0].split()
     assert [column for column in header if column in table] == table
