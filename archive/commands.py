@@ -428,9 +428,11 @@ class Archive:
             if not replace and not done:
                 summary.changed = _changed_files(db, last, summary.skipped)
         except (sqlite3.Error, OSError) as error:
+            busy = getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_BUSY  # (the wait, 5 s, ran out)
             raise ImportStopped(
                 f"{self.path}: the import stopped: {error}. The archive is intact: the batches "
                 "stored before are whole and nothing of the failed one was kept"
+                + ("; another program holds the archive for writing: import again once it is done" if busy else "")
             ) from None
         else:
             if done:  # a new archive, made by this import: written again, each b-tree in order, pages full
