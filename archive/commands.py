@@ -23,6 +23,7 @@ from lusoria.archive.identity import Identity, identity
 from lusoria.archive.importer import ImportSummary, import_rows
 from lusoria.archive.players import player_condition
 from lusoria.archive.query import (
+    LONGEST_GLOB,
     FilterError,
     Filters,
     board_size,
@@ -103,13 +104,11 @@ _IDS_HELD = (  # for Archive.id_lacking: the archive's ids, and the nearest belo
 _HOLDING = "records.game != ? AND '-' || records.variant GLOB ?"
 _NOT_IN_A_WORD = "[^0-9a-z\u0080-\U0010ffff]"  # what parts a variant's words: a space or an ASCII mark
 _ANY_HOLDING = f"SELECT 1 FROM records WHERE {_HOLDING} LIMIT 1"
-# Those the filters select ({records}: SQL of the GAME_COLUMNS), by game, with the variant of most records (the
-# first by name of those of as many)
+# Those the filters select ({records}: SQL of the GAME_COLUMNS), each variant's records, the game of most records
+# first and its variant of most records first (the first by name of those of as many)
 _VARIANTS_ELSEWHERE = (
-    "WITH named AS (SELECT game, variant, count(*) AS records FROM ({records}) GROUP BY game, variant) "
-    "SELECT DISTINCT game, sum(records) OVER game AS records, count(*) OVER game AS variants, "
-    "first_value(variant) OVER (game ORDER BY records DESC, variant) AS most FROM named "
-    "WINDOW game AS (PARTITION BY game) ORDER BY records DESC, game"
+    "SELECT game, variant, count(*) AS records FROM ({records}) GROUP BY game, variant "
+    "ORDER BY sum(count(*)) OVER (PARTITION BY game) DESC, game, records DESC, variant"
 )
 GAME_COLUMNS = "records.id, records.game, records.variant"  # of the records a filter selects (`build`)
 _MOST_FIRST = "GROUP BY game, variant ORDER BY count(*) DESC, game, variant LIMIT 1"  # the game and variant of most
@@ -261,22 +260,44 @@ def _word_start(name: str) -> str:
     return "*" + _NOT_IN_A_WORD + re.sub(r"[*?[]", r"[\g<0>]", name) + "*"
 
 
-def _left_out(game: str, row: dict) -> str:
-    """A row of _VARIANTS_ELSEWHERE said: its records, its game's variants that hold `game` (the one of
-    most records named, said to be none lusoria knows when it is not: `tablut/copenhagen`), and how
-    `--variant` finds them (that one by its name, quoted for a shell, when it is the only one)."""
-    one, other = row["variants"] == 1, row["game"]
-    if tags_of_name(f"{other}/{row['most']}") is None:
-        tags = "Variant tag holds" if row["records"] == 1 else "Variant tags hold"
-        held, unknown = f"{other} whose {tags}", f", which lusoria does not know as a variant of {other}"
+def _left_out(game: str, other: str, variants: list[tuple[str, int]]) -> str:
+    """What `--game game` leaves out of the game `other`: the records of its `variants` (each with its records,
+    the most first) whose names hold `game`, the variants lusoria knows apart from the Variant tags it does not
+    (`tablut/copenhagen`), each kind with its variant of most records, and how `--variant` finds them (the one
+    variant by its name, quoted for a shell, when there is one)."""
+    known = [held for held in variants if tags_of_name(f"{other}/{held[0]}") is not None]
+    unknown = [held for held in variants if held not in known]
+    records = sum(count for _, count in variants)
+    if not unknown:
+        held = f"{other}'s {_known_held(game, other, known)}"
+    elif not known:
+        held = other + " " + _unknown_held(f"'{game}'", other, unknown)
     else:
-        names = "variant whose name holds" if one else f"{row['variants']} variants whose names hold"
-        held, unknown = f"{other}'s {names}", ""
+        held = (
+            f"{other}, {plural(sum(count for _, count in known), 'record')} of its {_known_held(game, other, known)}"
+            f" and {plural(sum(count for _, count in unknown), 'record')} {_unknown_held('it', other, unknown)}"
+        )
+    one = len(variants) == 1
     return (
-        f"--game {game} leaves out {plural(row['records'], 'record')} of {held} '{game}' "
-        f"({other}/{row['most']}{unknown}{'' if one else ', …'}): --game {other} --variant "
-        f"{shlex.quote(row['most']) if one else 'VARIANT'} finds {'it' if row['records'] == 1 else 'them'}"
+        f"--game {game} leaves out {plural(records, 'record')} of {held}: --game {other} --variant "
+        f"{shlex.quote(variants[0][0]) if one else 'VARIANT'} finds {'it' if records == 1 else 'them'}"
     )
+
+
+def _known_held(game: str, other: str, known: list[tuple[str, int]]) -> str:
+    """The variants of `other` that lusoria knows whose names hold `game`, of `_left_out`: `2 variants whose
+    names hold 'tablut' (hnefatafl/tablut2-9x9, …)`, the one of most records named."""
+    names = "variant whose name holds" if len(known) == 1 else f"{len(known)} variants whose names hold"
+    return f"{names} '{game}' ({other}/{known[0][0]}{'' if len(known) == 1 else ', …'})"
+
+
+def _unknown_held(name: str, other: str, unknown: list[tuple[str, int]]) -> str:
+    """The Variant tags of `other` that lusoria does not know as its variants which hold the game asked for
+    (said as `name`), of `_left_out`: `whose Variant tags hold 'copenhagen' (tablut/copenhagen, which lusoria
+    does not know as a variant of tablut, …)`, the one of most records named."""
+    tags = "Variant tag holds" if sum(count for _, count in unknown) == 1 else "Variant tags hold"
+    more = "" if len(unknown) == 1 else ", …"
+    return f"whose {tags} {name} ({other}/{unknown[0][0]}, which lusoria does not know as a variant of {other}{more})"
 
 
 class Archive:
@@ -407,9 +428,11 @@ class Archive:
             if not replace and not done:
                 summary.changed = _changed_files(db, last, summary.skipped)
         except (sqlite3.Error, OSError) as error:
+            busy = getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_BUSY  # (the wait, 5 s, ran out)
             raise ImportStopped(
                 f"{self.path}: the import stopped: {error}. The archive is intact: the batches "
                 "stored before are whole and nothing of the failed one was kept"
+                + ("; another program holds the archive for writing: import again once it is done" if busy else "")
             ) from None
         else:
             if done:  # a new archive, made by this import: written again, each b-tree in order, pages full
@@ -574,18 +597,23 @@ class Archive:
         """What `filters` leave out by the game they name: for each other game with records they select but
         for it, of variants whose names hold it at the start of a word (`--game brandubh`, and Hnefatafl's
         `brandubh-7x7-walker`…), how many, and how to find them. The filters run again only when the archive
-        holds such records, and only over them."""
+        holds such records, and only over them. A name longer than SQLite reads in a GLOB (some 50,000
+        characters) is not sought, and its note says so."""
         if not filters.game:
             return []
         name = filters.game.lower()
         holding = [name, _word_start(name)]
+        if len(holding[1].encode()) > LONGEST_GLOB:
+            return [f"--game names a game of {len(name):,} characters, too long to seek in other games' variants"]
         self._existing()
         if first_row(self.path, _ANY_HOLDING, holding, self.timeout) is None:
             return []
         others = replace(filters, game=None, limit=None, order=None)
         sql, params = build(others, False, GAME_COLUMNS, within=(_HOLDING, holding))
-        counted = _VARIANTS_ELSEWHERE.format(records=sql)
-        return [_left_out(name, row) for row in self.iter_sql(counted, self.timeout, params)]
+        games: dict[str, list[tuple[str, int]]] = {}  # in the order of _VARIANTS_ELSEWHERE
+        for row in self.iter_sql(_VARIANTS_ELSEWHERE.format(records=sql), self.timeout, params):
+            games.setdefault(row["game"], []).append((row["variant"], row["records"]))
+        return [_left_out(name, other, variants) for other, variants in games.items()]
 
     def board_lacking(self, board: str | None) -> str | None:
         """Whether no record of the archive is on the board a query named (`lusoria query --board 25`

@@ -166,6 +166,7 @@ def _ending(written: str, _: Filters) -> tuple[str, list]:
 
 
 GLOB_CLASS = re.compile(r"\[\^?\]?[^]]*\]")  # a GLOB character class: [abc], [^abc], []x]
+LONGEST_GLOB = 50_000  # bytes of a GLOB SQLite reads (SQLITE_MAX_LIKE_PATTERN_LENGTH): "pattern too complex" past it
 
 
 def _tags(pairs: list[tuple[str, str]], _: Filters) -> tuple[str, list]:
@@ -177,6 +178,11 @@ def _tags(pairs: list[tuple[str, str]], _: Filters) -> tuple[str, list]:
             raise FilterError("tags", f"is NAME=VALUE with a name and a value (a glob), not '{name}={value}'")
         if "[" in GLOB_CLASS.sub("", value):
             raise FilterError("tags", f"value '{value}' opens a [class] of characters it does not close")
+        if len(value.encode()) > LONGEST_GLOB:
+            raise FilterError(
+                "tags",
+                f"value of {name} is {len(value):,} characters, longer than SQLite reads as a glob ({LONGEST_GLOB:,} bytes)",
+            )
     from lusoria.archive.tables import COLUMN_TAGS  # (loaded when searched)
 
     conditions, params = [], []

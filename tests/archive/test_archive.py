@@ -718,6 +718,22 @@ def test_tag_values_match_as_globs(archive):
     assert empty.exit_code == 2 and "--tag is NAME=VALUE with a name and a value" in empty.output
 
 
+def test_a_tag_value_longer_than_sqlite_reads_as_a_glob_is_refused_by_the_filter(archive):
+    """SQLite reads a GLOB of 50,000 bytes at most: one longer is refused by name and length (`--tag
+    Event=<60,000 letters>` said `LIKE or GLOB pattern too complex` alone); the longest is searched."""
+    assert ids(archive, tags=[("Event", "*" * 50_000)]) == ids(archive, tags=[("Event", "*")]) != []
+    assert ids(archive, tags=[("Opening", "é" * 25_000)]) == []
+    with pytest.raises(
+        FilterError, match="^the tags filter value of Opening is 25,001 characters, longer than SQLite "
+    ):
+        ids(archive, tags=[("Opening", "é" * 25_001)])
+    refused = run("query", "--db", archive.path, "--tag", "Event=" + "x" * 50_001)
+    assert (refused.exit_code, refused.output.splitlines()[-1]) == (
+        2,
+        "Error: --tag value of Event is 50,001 characters, longer than SQLite reads as a glob (50,000 bytes)",
+    )
+
+
 def test_words_match_in_any_form_and_by_prefix(archive):
     escapes = ids(archive, text="escapes")
     assert escapes and ids(archive, text="escape") == ids(archive, text="escaping") == escapes  # stems

@@ -188,6 +188,39 @@ def test_the_archive_failing_stops_the_import_and_leaves_the_archive_as_it_was(
     assert contents(db) == before
 
 
+def test_an_import_into_an_archive_another_program_writes_to_says_to_import_again_once_it_is_done(
+    tmp_path, monkeypatch
+):
+    """SQLite's "database is locked" (the write lock held past the wait, 5 s in use) stops the import, the archive
+    as it was, and says what to do: it said the lock alone, as if the archive had failed; another failure does
+    not say so (above)."""
+    from lusoria.archive import schema
+
+    db = str(tmp_path / "a.db")
+    Archive(db).import_paths([RECORD.format(n=9, plies="e3-c3 d1-d3")])
+    before = contents(db)
+    connect_waiting = schema._connect
+
+    def connect_waiting_briefly(path):
+        waiting = connect_waiting(path)
+        waiting.execute("PRAGMA busy_timeout = 50")
+        return waiting
+
+    monkeypatch.setattr(schema, "_connect", connect_waiting_briefly)
+    writer = sqlite3.connect(db, isolation_level=None)
+    writer.execute("BEGIN EXCLUSIVE")
+    result = CliRunner().invoke(main, ["import", "--db", db, "-"], input=games())
+    writer.rollback()
+    writer.close()
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"lusoria: {db}: the import stopped: database is locked. The archive is intact: the batches stored before "
+        "are whole and nothing of the failed one was kept; another program holds the archive for writing: import "
+        "again once it is done\n"
+    )
+    assert contents(db) == before
+
+
 @pytest.mark.parametrize(
     "error, failing",
     [

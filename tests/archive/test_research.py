@@ -1481,7 +1481,8 @@ def test_query_s_table_shows_paths_under_the_current_folder_relative_and_the_fir
 def test_query_s_csv_and_json_list_the_same_columns_in_one_order_the_table_s_among_them(samples, asked):
     """CSV's header is JSON's keys, in order: the first error's rule, ply and message together, then the
     file and line, and `ply` last, with a search (first_message was added after `line`, which moved
-    `ply`, and put the table's columns in another order); the table's are among them, in that order."""
+    `ply`, and put the table's columns in another order), named here as docs/archive.md says them; the table's
+    are among them, in that order."""
 
     def stdout(format_: str) -> str:
         result = CliRunner().invoke(main, ["query", "--db", samples.path, "--limit", "1", "--format", format_, *asked])
@@ -1489,7 +1490,9 @@ def test_query_s_csv_and_json_list_the_same_columns_in_one_order_the_table_s_amo
 
     searched = ["ply"] if "--pattern" in asked else []
     header = stdout("csv").splitlines()[0].split(",")
-    assert header == [*COLUMNS[:14], "first_rule", "first_ply", "first_message", "path", "line", *searched]
+    tags = ["id", "game", "variant", "date", "white", "black", "result", "event", "site", "round"]
+    counts = ["plies", "valid", "errors", "warnings"]
+    assert header == [*tags, *counts, "first_rule", "first_ply", "first_message", "path", "line", *searched]
     assert list(json.loads(stdout("json"))[0]) == header
     table = stdout("table").splitlines()[0].split()
     assert [column for column in header if column in table] == table
@@ -1594,3 +1597,59 @@ def test_the_note_of_what_a_game_leaves_out_names_the_variant_of_most_records_an
     ]
     chosen = CliRunner().invoke(main, ["query", "--db", path, "--game", "brandubh", "--variant", "brandubh-old"])
     assert (chosen.exit_code, chosen.stdout.count("brandubh-old"), chosen.stderr) == (0, 1, "")
+
+
+def test_the_note_of_what_a_game_leaves_out_tells_the_variants_lusoria_knows_from_the_variant_tags_it_does_not(
+    tmp_path,
+):
+    """A game with both: the records of its variants lusoria knows (the one of most records named) and of its
+    Variant tags it does not, each counted (the note named the tag of most records alone, `which lusoria does
+    not know`, as if every record were of such a tag, and counted no variant), as docs/archive.md shows; a game
+    of one kind is said so."""
+    path = str(tmp_path / "a.db")
+    variants = ("tablut2-9x9", "foteviken-tablut-9x9", "big_tablut", "big_tablut", "x/tablut")
+    Archive(path).import_paths(
+        [
+            "".join(
+                f'[Game "hnefatafl"]\n[Variant "{variant}"]\n[White "p{n}"]\n[Result "*"]\n\n*\n\n'
+                for n, variant in enumerate(variants)
+            )
+        ]
+    )
+    [both] = Archive(path).variants_elsewhere(Filters(game="tablut"))
+    assert both == (
+        "--game tablut leaves out 5 records of hnefatafl, 2 records of its 2 variants whose names hold 'tablut' "
+        "(hnefatafl/foteviken-tablut-9x9, …) and 3 records whose Variant tags hold it (hnefatafl/big_tablut, which "
+        "lusoria does not know as a variant of hnefatafl, …): --game hnefatafl --variant VARIANT finds them"
+    )
+    shown = " ".join((ROOT / "docs" / "archive.md").read_text(encoding="utf-8").split())
+    assert f"`{both.partition(':')[0]}`" in shown  # as docs/archive.md shows it
+    assert Archive(path).variants_elsewhere(Filters(game="tablut", white="p0")) == [
+        "--game tablut leaves out 1 record of hnefatafl's variant whose name holds 'tablut' "
+        "(hnefatafl/tablut2-9x9): --game hnefatafl --variant tablut2-9x9 finds it"
+    ]
+    assert Archive(path).variants_elsewhere(Filters(game="tablut", white="p4")) == [
+        "--game tablut leaves out 1 record of hnefatafl whose Variant tag holds 'tablut' (hnefatafl/x/tablut, which "
+        "lusoria does not know as a variant of hnefatafl): --game hnefatafl --variant x/tablut finds it"
+    ]
+    assert Archive(path).variants_elsewhere(Filters(game="tablut", tags=[("White", "p[23]")])) == [
+        "--game tablut leaves out 2 records of hnefatafl whose Variant tags hold 'tablut' (hnefatafl/big_tablut, "
+        "which lusoria does not know as a variant of hnefatafl): --game hnefatafl --variant big_tablut finds them"
+    ]
+
+
+def test_a_game_named_too_long_for_a_glob_is_not_sought_in_other_games_variants_and_its_note_says_so(tmp_path):
+    """SQLite reads a GLOB of 50,000 bytes at most: a game named longer is not sought, and the note says so in
+    a line (`lusoria query --game <60,000 letters>` stopped with an internal error, `LIKE or GLOB pattern too
+    complex`); one of the longest name sought is found in a variant that holds it, at the start of a word."""
+    longest = "a" * (50_000 - len("*[^0-9a-z\u0080-\U0010ffff]*".encode()))
+    path = str(tmp_path / "a.db")
+    Archive(path).import_paths(
+        [f'[Game "{longest}a"]\n[Result "*"]\n\n*\n\n[Game "tablut"]\n[Variant "x-{longest}a"]\n[Result "*"]\n\n*\n\n']
+    )
+    [found] = Archive(path).variants_elsewhere(Filters(game=longest))
+    assert found.startswith(f"--game {longest} leaves out 1 record of tablut whose Variant tag holds '{longest}'")
+    too_long = "--game names a game of 49,983 characters, too long to seek in other games' variants"
+    assert Archive(path).variants_elsewhere(Filters(game=f"{longest}a")) == [too_long]
+    chosen = CliRunner().invoke(main, ["query", "--db", path, "--game", f"{longest}a", "--format", "csv"])
+    assert (chosen.exit_code, len(chosen.stdout.splitlines()), chosen.stderr) == (0, 2, f"lusoria: note: {too_long}\n")

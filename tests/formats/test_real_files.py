@@ -299,3 +299,11 @@ def test_the_real_records_go_to_another_archive_as_lgn_with_their_verdicts_but_t
         carried = conn.execute(columns).fetchall()
     assert (result.exit_code, len(result.stderr.splitlines()), len(carried)) == (1, 6, 7178)
     assert Counter(carried) == Counter(kept)
+
+
+def test_the_note_of_what_brandubh_leaves_out_is_the_one_docs_archive_md_shows_of_the_real_files(real_archive):
+    """docs/archive.md shows `--game brandubh`'s note of the real files, figures and all (424 records of
+    Hnefatafl's 16 variants, written by hand): it is the one an archive of them says, word for word."""
+    page = " ".join((ROOT / "docs" / "archive.md").read_text(encoding="utf-8").split())
+    [shown] = re.findall(r"`lusoria: note: (--game brandubh leaves out [^`]*)` \(of the real files", page)
+    assert Archive(real_archive).variants_elsewhere(Filters(game="brandubh")) == [shown]
