@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, cast
 from lusoria import build
 from lusoria.errors import DataError, LusoriaError, place_of
 from lusoria.formats import FORMATS
-from lusoria.formats.convert import Converted, OutputAmongInputs, convert, file_name, inputs_folders
+from lusoria.formats.convert import Converted, InputsOfOneName, OutputAmongInputs, convert, file_name, inputs_folders
 from lusoria.formats.convert import targets as target_formats
 from lusoria.formats.lgn import lgn_text
 from lusoria.formats.sources import NoSuchRecord, given, read_sources, readable_records, record_at, whole_file
@@ -161,6 +161,7 @@ __all__ = [
     "BLACK",
     "Converted",
     "OutputAmongInputs",
+    "InputsOfOneName",
 ]
 
 
@@ -572,7 +573,8 @@ def diagrams(
     cannot be replayed to that ply has its problem in its place (as `board` would raise it), and a
     source that cannot be read or is skipped a Problem. `format` and `tags` read the records as
     `validate` reads them; `output_dir`, the folder the boards go to, is not read (`convert`:
-    OutputAmongInputs when it is a folder of `paths` or holds one)."""
+    OutputAmongInputs when it is a folder of `paths` or holds one; InputsOfOneName when two inputs'
+    files cannot be named apart)."""
     sources = list(given(paths))
     return in_workers(
         partial(_drawn, ply=ply, inputs=inputs_folders(sources, output_dir)),
@@ -721,8 +723,9 @@ def replay_pages(
     an invalid record's too (its page shows its diagnostics), and a Problem in its place for a source
     that cannot be read or is skipped. `format` and `tags` read the records as `validate` reads them;
     `output_dir`, the folder the pages go to, is not read (`convert`: OutputAmongInputs when it is a
-    folder of `paths` or holds one). Each record goes to a worker on its own: its page costs far more
-    than its text, and a round's records would be one chunk of `validate`'s, one process's."""
+    folder of `paths` or holds one; InputsOfOneName when two inputs' files cannot be named apart). Each
+    record goes to a worker on its own: its page costs far more than its text, and a round's records
+    would be one chunk of `validate`'s, one process's."""
     sources = list(given(paths))
     published = partial(_published, inputs=inputs_folders(sources, output_dir))
     return in_workers(published, records(sources, encoding, format, tags, leave_out=output_dir), jobs, chunk=1)
