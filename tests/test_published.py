@@ -293,6 +293,7 @@ def test_inputs_of_one_folder_name_from_two_places_are_named_from_further_up(tmp
         ("../2026", "../2026/round1/late", "../2026/round1"): ["2026/round1", "2026/round1/late"],
         (".", "../2025/round2"): ["round1", "round1/late", "round2"],  # the current directory holds no round2
         (".", "../2025/round1"): ["round1", "round1/late", "2025/round1"],  # it holds a round1: both were round1/…
+        ("round1/late", "../2026/round1/late"): ["round1/late", "late"],  # begun alike by their first folders alone
     }
     for given, folders in named.items():
         pages = [page.file_name for page in replay_pages(given) if not isinstance(page, Problem)]
