@@ -162,6 +162,7 @@ __all__ = [
     "Converted",
     "OutputAmongInputs",
     "InputsOfOneName",
+    "gone_but_listed",
 ]
 
 
@@ -782,6 +783,25 @@ def folder_index(directory: str, pages: list[PublishedPage]) -> str | None:
     rows = {row["link"]: row for row in earlier if _page_in(directory, row["link"])}
     rows.update((row["link"], row) for row in map(html.index_row, pages))
     return html.index_page(list(rows.values()))
+
+
+def gone_but_listed(directory: str, pages: list[PublishedPage]) -> list[str]:
+    """The files, not found from the current directory, of the rows of `directory`'s index.html that
+    `folder_index` keeps beside `pages` (an earlier run's pages still there, not written again): a round
+    renamed or removed since, whose games the index would list still, a renamed one's twice; in order."""
+    from lusoria import html  # here, not at start-up
+
+    written = {html.index_row(page)["link"] for page in pages}
+    return sorted(
+        {
+            row["file"]
+            for row in html.rows_written(os.path.join(directory, "index.html")) or []
+            if row["link"] not in written
+            and _page_in(directory, row["link"])
+            and names_a_file(row["file"])  # not <stdin>
+            and not os.path.exists(row["file"])
+        }
+    )
 
 
 def _page_in(directory: str, link: str) -> bool:

@@ -931,6 +931,7 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
         else:
             published.append(page)
     if published:  # the index lists the pages of earlier runs too, unless DIR's index.html is not lusoria's
+        say_gone_but_listed(directory, api.gone_but_listed(directory, published))
         index = api.folder_index(directory, published)
         if index is None and not overwrite:
             echo(f"lusoria: the index not written: {index_refused(directory)}", err=True)
@@ -939,6 +940,18 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
             index = index or api.index_page(published)
             status = max(status, written_in(directory, "index.html", index, "the index", outputs, overwrite=True))
     inputs.finish(paths, records, status)
+
+
+def say_gone_but_listed(directory: str, files: list[str]) -> None:
+    """A note of the `files` not found here whose games DIR's index lists still (`api.gone_but_listed`)."""
+    if files:
+        shown = ", ".join(files[:3]) + (f" and {len(files) - 3} more" if len(files) > 3 else "")
+        echo(
+            f"lusoria: note: {os.path.join(directory, 'index.html')} still lists the games of {shown}, not found "
+            f"here (renamed or removed?), as an earlier run's pages of them are still in {directory}: "
+            "delete those pages to take them off the index",
+            err=True,
+        )
 
 
 @main.command()

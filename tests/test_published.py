@@ -2,6 +2,7 @@
 index.html (a tournament director published 11 games with a shell loop, `--record N` per file)."""
 
 import json
+import os
 import re
 import shutil
 from pathlib import PureWindowsPath
@@ -693,3 +694,35 @@ def test_folder_html_says_on_stderr_what_one_record_html_says(tmp_path):
     assert (published.exit_code, published.stderr) == (1, unfinished.stderr + unknown.stderr)  # as `html unknown.lgn`
     assert run("html", "unfinished.lgn", "--output-dir", "out2").exit_code == 0
     assert (tmp_path / "out/unknown-000000.html").read_text() == unknown.stdout
+
+
+def test_a_round_renamed_since_its_pages_were_published_is_said_while_the_index_lists_it(tmp_path):
+    """A secretary renames `round2` to `round2-brandubh` and publishes the season again: the index keeps
+    the old pages' rows (they are still in DIR), every game of the round listed twice: a note says which
+    files are gone and what to do (nothing was said); once those pages are deleted, their rows go."""
+    for round_ in ("round1", "round2"):
+        (tmp_path / round_).mkdir()
+        shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / round_ / "game1.lgn")
+    shutil.copy(ROOT / "samples/tablut/tuichi.lgn", tmp_path / "round2/game2.lgn")
+    shutil.copy(ROOT / "samples/tablut/tuichi.lgn", tmp_path / "round1" / os.fsdecode(b"g\xffme.lgn"))  # shown escaped
+    assert run("html", "round1", "round2", "--output-dir", "season").exit_code == 0
+    (tmp_path / "round2").rename(tmp_path / "round2-brandubh")
+    again = run("html", "round1", "round2-brandubh", "--output-dir", "season")
+    assert (again.exit_code, again.stderr) == (
+        0,
+        "lusoria: note: season/index.html still lists the games of round2/game1.lgn, round2/game2.lgn, not found "
+        "here (renamed or removed?), as an earlier run's pages of them are still in season: delete those pages "
+        "to take them off the index\n",
+    )
+    assert [row[0] for row in rows(tmp_path / "season/index.html")] == [
+        "round1/game1.lgn",
+        "round1/g\\xffme.lgn",  # this run's (not said, though not found as it is shown)
+        "round2/game1.lgn",
+        "round2/game2.lgn",
+        "round2-brandubh/game1.lgn",
+        "round2-brandubh/game2.lgn",
+    ]
+    shutil.rmtree(tmp_path / "season/round2")
+    cleaned = run("html", "round1", "round2-brandubh", "--output-dir", "season")
+    assert (cleaned.exit_code, cleaned.stderr) == (0, "")
+    assert len(rows(tmp_path / "season/index.html")) == 4
