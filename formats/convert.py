@@ -54,7 +54,8 @@ def convert(
     from another format is written with the tags of its source (its format, file and place: formats.lgn), so that it can be traced back.
     Each has the name of its own file below a directory (`file_name`); `output_dir`, that directory, is not
     read, though below a directory of `paths` (`walk`), so that a run never reads an earlier one's files:
-    OutputAmongInputs, before any record is read, when it is a directory of `paths` or holds one."""
+    OutputAmongInputs, before any record is read, when it is a directory of `paths` or holds one;
+    InputsOfOneName when two inputs' files cannot be named apart below it (`inputs_folders`)."""
     entry = FORMATS.get(to)
     if entry is None or entry.write is None:
         raise ValueError(f"cannot write '{to}' (known: {', '.join(targets())})")
@@ -107,7 +108,8 @@ def inputs_folders(sources: Iterable[Source | Skipped], output_dir: str | None =
     one given that holds it, so that its name keeps that folder's own (`/data/round2`:
     `round2/game-000000.html`; a file's, `~/Downloads/game.otg`: `Downloads/game-000000.lgn`), and
     further up while its name begins another's from elsewhere (`/2025/round1 /2026/round1`:
-    `2025/round1/…`, `2026/round1/…`; `_clashing`). OutputAmongInputs when `output_dir` is a folder
+    `2025/round1/…`, `2026/round1/…`; `_named_apart`, which refuses those it cannot name apart).
+    OutputAmongInputs when `output_dir` is a folder
     given or holds one, where a run would read an earlier one's files back (one below a folder given
     is left out of its reading, `walk`)."""
     given = [
@@ -126,9 +128,7 @@ def inputs_folders(sources: Iterable[Source | Skipped], output_dir: str | None =
     bases = {folder: here for folder in folders}
     for folder in outside:
         bases[folder] = min((held for held in folder.parents if held in outside), key=_depth, default=folder).parent
-    while raised := _clashing(bases, outside):
-        bases = {folder: base.parent if base in raised else base for folder, base in bases.items()}
-    return bases
+    return _named_apart(bases, outside, output_dir)
 
 
 def _depth(folder: PurePath) -> int:
@@ -136,18 +136,64 @@ def _depth(folder: PurePath) -> int:
     return len(folder.parts)
 
 
+def _named_apart(
+    bases: dict[PurePath, PurePath], outside: set[PurePath], output_dir: str | None
+) -> dict[PurePath, PurePath]:
+    """`bases` (`inputs_folders`), those of folders `outside` the current directory raised until no two
+    names begin alike (`_clashing`); InputsOfOneName, when files are written in `output_dir`, if two still
+    do with nothing above to raise them to: folders of one path on two drives (Windows:
+    `C:\\2025\\round1`, `D:\\2025\\round1`), or one a folder here holds (`round1` in `.`) and one
+    below the root (`/round1`)."""
+    while raised := _clashing(bases, outside):
+        if not (raisable := {base for base in raised if base.parent != base}):
+            if output_dir is None:  # the names are not written: any will do
+                return bases
+            raise InputsOfOneName(_said_alike(bases, raised))
+        bases = {folder: base.parent if base in raisable else base for folder, base in bases.items()}
+    return bases
+
+
 def _clashing(bases: dict[PurePath, PurePath], outside: set[PurePath]) -> set[PurePath]:
     """The bases (`inputs_folders`) of folders outside the current directory whose names begin with the
     folder another's begins with, from another base, so that a file of one could be named as one of the
-    other is (`/a/round1`, `/b/round1`: `round1`; `/a/round1`, `round1/late` here), a root aside (nothing
-    is above it). (The name of a folder inside another given begins as that one's, from its base.)"""
-    first = {folder: folder.relative_to(base).parts[:1] for folder, base in bases.items()}
-    begun: dict[tuple[str, ...], set[PurePath]] = {}
+    other is (`/a/round1`, `/b/round1`: `round1`; `/a/round1`, `round1/late` here; `/a/round1` and
+    `.` that holds a `round1`: `_first_names`). (The name of a folder inside another given begins as
+    that one's, from its base.)"""
+    begun: dict[str, set[PurePath]] = {}
     for folder, base in bases.items():
-        begun.setdefault(first[folder], set()).add(base)
+        for name in _first_names(folder, base):
+            begun.setdefault(name, set()).add(base)
     return {
-        bases[folder] for folder in outside if len(begun[first[folder]]) > 1 and bases[folder].parent != bases[folder]
+        base for folder, base in bases.items() if folder in outside and len(begun[_first_names(folder, base)[0]]) > 1
     }
+
+
+def _first_names(folder: PurePath, base: PurePath) -> list[str]:
+    """The names the names of the files of `folder` begin with below `base`: its own first folder's, or,
+    for the folder that is its base (the current directory given, `.`), those of the folders it holds."""
+    if parts := folder.relative_to(base).parts:
+        return [parts[0]]
+    with os.scandir(folder) as entries:
+        return [entry.name for entry in entries if entry.is_dir()]
+
+
+def _said_alike(bases: dict[PurePath, PurePath], raised: set[PurePath]) -> str:
+    """Two folders of `bases` whose files would be named alike, with nothing above to raise them to."""
+    first = {folder: _first_names(folder, base) for folder, base in bases.items()}
+    one = next(folder for folder, base in bases.items() if base in raised)
+    name = first[one][0]
+    other = next(folder for folder, names in first.items() if name in names and bases[folder] != bases[one])
+    earlier, later = sorted([one, other])
+    return (
+        f"the files of {earlier} and of {later} would be written in one folder of the output, {name}, "
+        "whose names cannot be told apart from further up (they differ by their drive, or one is in the "
+        "current directory and one below the root): write them in two runs, each to its own output folder"
+    )
+
+
+class InputsOfOneName(LusoriaError, ValueError):
+    """Two inputs whose files `file_name` would name alike below the output folder, named from as far up
+    as their folders go (`inputs_folders`)."""
 
 
 def _apart(given: list[str | os.PathLike[str]], output_dir: str) -> None:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, cast
 from lusoria import build
 from lusoria.errors import DataError, LusoriaError, place_of
 from lusoria.formats import FORMATS
-from lusoria.formats.convert import Converted, OutputAmongInputs, convert, file_name, inputs_folders
+from lusoria.formats.convert import Converted, InputsOfOneName, OutputAmongInputs, convert, file_name, inputs_folders
 from lusoria.formats.convert import targets as target_formats
 from lusoria.formats.lgn import lgn_text
 from lusoria.formats.sources import NoSuchRecord, given, read_sources, readable_records, record_at, whole_file
@@ -161,6 +161,8 @@ __all__ = [
     "BLACK",
     "Converted",
     "OutputAmongInputs",
+    "InputsOfOneName",
+    "gone_but_listed",
 ]
 
 
@@ -572,7 +574,8 @@ def diagrams(
     cannot be replayed to that ply has its problem in its place (as `board` would raise it), and a
     source that cannot be read or is skipped a Problem. `format` and `tags` read the records as
     `validate` reads them; `output_dir`, the folder the boards go to, is not read (`convert`:
-    OutputAmongInputs when it is a folder of `paths` or holds one)."""
+    OutputAmongInputs when it is a folder of `paths` or holds one; InputsOfOneName when two inputs'
+    files cannot be named apart)."""
     sources = list(given(paths))
     return in_workers(
         partial(_drawn, ply=ply, inputs=inputs_folders(sources, output_dir)),
@@ -721,8 +724,9 @@ def replay_pages(
     an invalid record's too (its page shows its diagnostics), and a Problem in its place for a source
     that cannot be read or is skipped. `format` and `tags` read the records as `validate` reads them;
     `output_dir`, the folder the pages go to, is not read (`convert`: OutputAmongInputs when it is a
-    folder of `paths` or holds one). Each record goes to a worker on its own: its page costs far more
-    than its text, and a round's records would be one chunk of `validate`'s, one process's."""
+    folder of `paths` or holds one; InputsOfOneName when two inputs' files cannot be named apart). Each
+    record goes to a worker on its own: its page costs far more than its text, and a round's records
+    would be one chunk of `validate`'s, one process's."""
     sources = list(given(paths))
     published = partial(_published, inputs=inputs_folders(sources, output_dir))
     return in_workers(published, records(sources, encoding, format, tags, leave_out=output_dir), jobs, chunk=1)
@@ -779,6 +783,25 @@ def folder_index(directory: str, pages: list[PublishedPage]) -> str | None:
     rows = {row["link"]: row for row in earlier if _page_in(directory, row["link"])}
     rows.update((row["link"], row) for row in map(html.index_row, pages))
     return html.index_page(list(rows.values()))
+
+
+def gone_but_listed(directory: str, pages: list[PublishedPage]) -> list[str]:
+    """The files, not found from the current directory, of the rows of `directory`'s index.html that
+    `folder_index` keeps beside `pages` (an earlier run's pages still there, not written again): a round
+    renamed or removed since, whose games the index would list still, a renamed one's twice; in order."""
+    from lusoria import html  # here, not at start-up
+
+    written = {html.index_row(page)["link"] for page in pages}
+    return sorted(
+        {
+            row["file"]
+            for row in html.rows_written(os.path.join(directory, "index.html")) or []
+            if row["link"] not in written
+            and _page_in(directory, row["link"])
+            and names_a_file(row["file"])  # not <stdin>
+            and not os.path.exists(row["file"])
+        }
+    )
 
 
 def _page_in(directory: str, link: str) -> bool:

@@ -125,10 +125,10 @@ def sort_choice(default: str, help: str) -> Callable:
     return click.option("--sort", type=click.Choice(["games", "score"]), default=default, show_default=True, help=help)
 
 
-def jobs_options(command, needs: str = ""):
-    """--jobs and --force-jobs: the command gets `jobs`, the worker processes that check the
-    records, at most the number of cores unless forced; their help says the option they `needs`
-    (show's and html's --output-dir: `output_dir_given`)."""
+def jobs_options(command, needs: str = "", work: str = "check the records"):
+    """--jobs and --force-jobs: the command gets `jobs`, the worker processes that do its `work` (as
+    its help says it), at most the number of cores unless forced; their help says the option they
+    `needs` (show's and html's --output-dir: `output_dir_given`)."""
 
     def said(help: str) -> str:
         return f"With {needs}: {help}" if needs else help[0].upper() + help[1:]
@@ -154,9 +154,7 @@ def jobs_options(command, needs: str = ""):
         default=os.cpu_count() or 1,
         callback=capped,
         show_default="the number of cores",
-        help=said(
-            "worker processes that check the records (taken in their order all the same); at most the number of cores."
-        ),
+        help=said(f"worker processes that {work} (taken in their order all the same); at most the number of cores."),
     )(command)
 
 
@@ -668,7 +666,8 @@ def output_dir_options(help: str) -> Callable:
 def output_dir_given(command: Callable) -> Callable:
     """The command, for which --overwrite, or --jobs or --force-jobs (show's and html's, which make the
     files of DIR alone), without --output-dir is a usage error (not an option ignored), and so is a DIR
-    that is a folder PATH names or holds one (`api.OutputAmongInputs`), said before any record is read."""
+    that is a folder PATH names or holds one (`api.OutputAmongInputs`), or two PATHs whose files would be
+    named alike in DIR (`api.InputsOfOneName`), said before any record is read."""
 
     @wraps(command)
     def checked(*args, **kwargs):
@@ -684,6 +683,8 @@ def output_dir_given(command: Callable) -> Callable:
             return command(*args, **kwargs)
         except api.OutputAmongInputs as error:
             raise click.BadParameter(str(error), param_hint="--output-dir") from None
+        except api.InputsOfOneName as error:
+            raise click.BadParameter(str(error), param_hint="PATH...") from None
 
     return checked
 
@@ -747,7 +748,7 @@ def deliver(text: str, written_to: str | None, path: str | Path) -> None:
     "With --format svg: write the board of every record of PATH... to DIR, named as convert names its "
     "files (round1/game.lgn: DIR/round1/game-000000.svg)."
 )
-@partial(jobs_options, needs="--output-dir")
+@partial(jobs_options, needs="--output-dir", work="draw the boards")
 def show(
     paths: tuple[str | Path, ...],
     index: int,
@@ -872,7 +873,7 @@ def explain(name: str | None) -> None:
     "Write a page for every record of PATH... to DIR, named as convert names its files "
     "(round1/game.lgn: DIR/round1/game-000000.html), and DIR/index.html that lists them."
 )
-@partial(jobs_options, needs="--output-dir")
+@partial(jobs_options, needs="--output-dir", work="make the pages")
 def html(
     paths: tuple[str | Path, ...],
     index: int,
@@ -893,8 +894,9 @@ def html(
     write, is not written over without --overwrite (said on stderr); an input that cannot be read is said, the
     others' pages still written, and a record that cannot be replayed at all, or lacks its result marker, is
     said as for its page alone. DIR is not a folder read, nor one that holds one. Exit status 0 when every page was
-    written, invalid records' too (lusoria validate's exit status tells whether all are valid), 2 when
-    an input cannot be read, a file is not written or no record was found."""
+    written, invalid records' too (lusoria validate's exit status tells whether all are valid), 1 when
+    a record cannot be replayed at all (its page written, as for it alone), 2 when an input cannot be
+    read, a file is not written or no record was found."""
     if output_dir is not None:
         without_one_record_options(written_to, "--output-dir writes a page for every record")
         publish(paths, output_dir, overwrite, jobs, encoding)
@@ -922,12 +924,14 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
         records += 1
         if page.unreplayable is not None:  # its page says why too, and is published as an invalid record's
             echo(f"lusoria: {unreplayable_said(page.source.path, page.unreplayable, page.source.index)}", err=True)
+            status = max(status, 1)  # as `html PATH` ends for it
         say_unread(page, page.unread)
         if written_in(directory, page.file_name, page.page, record_said(page.source), outputs, overwrite):
             status = 2
         else:
             published.append(page)
     if published:  # the index lists the pages of earlier runs too, unless DIR's index.html is not lusoria's
+        say_gone_but_listed(directory, api.gone_but_listed(directory, published))
         index = api.folder_index(directory, published)
         if index is None and not overwrite:
             echo(f"lusoria: the index not written: {index_refused(directory)}", err=True)
@@ -936,6 +940,18 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
             index = index or api.index_page(published)
             status = max(status, written_in(directory, "index.html", index, "the index", outputs, overwrite=True))
     inputs.finish(paths, records, status)
+
+
+def say_gone_but_listed(directory: str, files: list[str]) -> None:
+    """A note of the `files` not found here whose games DIR's index lists still (`api.gone_but_listed`)."""
+    if files:
+        shown = ", ".join(files[:3]) + (f" and {len(files) - 3} more" if len(files) > 3 else "")
+        echo(
+            f"lusoria: note: {os.path.join(directory, 'index.html')} still lists the games of {shown}, not found "
+            f"here (renamed or removed?), as an earlier run's pages of them are still in {directory}: "
+            "delete those pages to take them off the index",
+            err=True,
+        )
 
 
 @main.command()
@@ -1695,7 +1711,7 @@ def players_crosstable(db: str, format_: str, **filters: Any) -> None:
     "Parquet needs pip install 'lusoria[parquet]'; CSV needs nothing; JSON lines: one file, a record a line.",
     {"json": "JSON is written as JSON lines, one file of a record a line: --format jsonl"},
 )
-@jobs_options
+@partial(jobs_options, work="replay the records")
 def export(directory: str, db: str, format_: str, jobs: int, **filters: Any) -> None:
     """Write the archive as files in DIRECTORY, for DuckDB, pandas, polars or Spark: records,
     tags, diagnostics, player aliases, and every position reached (a position string, its board

@@ -18,7 +18,6 @@ from urllib.parse import quote, unquote
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.plies import SUFFIX_NAGS
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import shown_path
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import tag_order
 from lusoria.svg import position_svg
@@ -141,8 +140,9 @@ INDEX_COLUMNS = ("file", "record", "players", "result", "verdict", "link")
 
 
 def index_row(page: PublishedPage) -> dict[str, str]:
-    """What the index says of `page`: its file and record number, players, result, verdict and link."""
-    cells = (shown_path(page.source.path), str(page.source.index), page.players, page.result, page.verdict)
+    """What the index says of `page`: its file as the messages show it (its path, shown so already:
+    `shown_path`), record number, players, result, verdict and link."""
+    cells = (page.source.path, str(page.source.index), page.players, page.result, page.verdict)
     return dict(zip(INDEX_COLUMNS, (*cells, PurePath(page.file_name).as_posix()), strict=True))
 
 

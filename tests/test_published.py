@@ -2,6 +2,7 @@
 index.html (a tournament director published 11 games with a shell loop, `--record N` per file)."""
 
 import json
+import os
 import re
 import shutil
 from pathlib import PureWindowsPath
@@ -10,9 +11,9 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT
 
-from lusoria.api import OutputAmongInputs, Problem, convert, folder_index, replay_page, replay_pages
+from lusoria.api import InputsOfOneName, OutputAmongInputs, Problem, convert, folder_index, replay_page, replay_pages
 from lusoria.cli import main
-from lusoria.formats.convert import folders_below
+from lusoria.formats.convert import _named_apart, folders_below
 
 
 def run(*args):
@@ -104,7 +105,7 @@ def test_an_invalid_game_is_published_as_html_shows_it_alone_with_its_illegal_pl
 def test_a_game_that_cannot_be_replayed_is_listed_with_its_error_and_place(tmp_path):
     (tmp_path / "tags.lgn").write_text('[Game "chess"]\n1. e3-c3 *\n')
     published = run("html", tmp_path / "tags.lgn", "--output-dir", tmp_path / "out")
-    assert published.exit_code == 0
+    assert published.exit_code == 1  # its page written, as `html tags.lgn` ends
     assert rows(tmp_path / "out/index.html") == [
         (
             f"{tmp_path / 'tags.lgn'}",
@@ -292,6 +293,8 @@ def test_inputs_of_one_folder_name_from_two_places_are_named_from_further_up(tmp
         ("../2025", "../2025/round1"): ["2025/round1", "2025/round2"],
         ("../2026", "../2026/round1/late", "../2026/round1"): ["2026/round1", "2026/round1/late"],
         (".", "../2025/round2"): ["round1", "round1/late", "round2"],  # the current directory holds no round2
+        (".", "../2025/round1"): ["round1", "round1/late", "2025/round1"],  # it holds a round1: both were round1/…
+        ("round1/late", "../2026/round1/late"): ["round1/late", "late"],  # begun alike by their first folders alone
     }
     for given, folders in named.items():
         pages = [page.file_name for page in replay_pages(given) if not isinstance(page, Problem)]
@@ -449,7 +452,7 @@ def test_a_record_that_cannot_be_replayed_at_all_is_published(tmp_path):
     """A record of no ply whose variant is unknown: its replay stops before the start (it raised IndexError)."""
     (tmp_path / "v.lgn").write_text('[Game "tablut"]\n[Variant "nosuch"]\n*\n')
     published = run("html", tmp_path / "v.lgn", "--output-dir", tmp_path / "out")
-    assert published.exit_code == 0
+    assert published.exit_code == 1  # as for its page alone
     assert [row[3:5] for row in rows(tmp_path / "out/index.html")] == [
         (
             "*",
@@ -631,9 +634,47 @@ def test_names_of_inputs_on_two_windows_drives_are_found_without_a_common_folder
     assert folders_below(PureWindowsPath("E:/round3"), inputs) == PureWindowsPath()
 
 
+def test_inputs_of_one_path_on_two_windows_drives_are_refused_as_they_cannot_be_named_apart():
+    """`C:\\2025\\round1` and `D:\\2025\\round1`: named from further up, both stop at their drive's root
+    as `2025/round1` (the second's files were not written); with an output folder they are refused,
+    before anything is read. Two of one name on two drives but from other folders are named apart."""
+    alike = {PureWindowsPath(f"{drive}:/2025/round1"): PureWindowsPath(f"{drive}:/2025") for drive in "DC"}
+    with pytest.raises(InputsOfOneName) as refused:
+        _named_apart(alike, set(alike), "out")
+    assert str(refused.value) == (
+        "the files of C:\\2025\\round1 and of D:\\2025\\round1 would be written in one folder of the output, 2025, "
+        "whose names cannot be told apart from further up (they differ by their drive, or one is in the current "
+        "directory and one below the root): write them in two runs, each to its own output folder"
+    )
+    assert _named_apart(alike, set(alike), None) == {folder: folder.parents[1] for folder in alike}  # not written
+    apart = {
+        PureWindowsPath(f"{drive}:/{year}/round1"): PureWindowsPath(f"{drive}:/{year}")
+        for drive, year in [("C", "2025"), ("D", "2026")]
+    }
+    assert _named_apart(apart, set(apart), "out") == {folder: folder.parents[1] for folder in apart}
+
+
+def test_a_refusal_of_inputs_of_one_name_is_a_usage_error_of_path(tmp_path, monkeypatch):
+    """The command says InputsOfOneName as an invalid PATH, exit status 2, nothing written."""
+    from lusoria.formats import convert as converting
+
+    def refused(*args):
+        raise InputsOfOneName("the files of A and of B would be written in one folder")
+
+    (tmp_path / "round1").mkdir()
+    shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / "round1/game1.lgn")
+    monkeypatch.setattr(converting, "_named_apart", refused)
+    for command in (["html"], ["convert", "--to", "lgn"], ["show", "--format", "svg"]):
+        said = run(*command, "round1", "--output-dir", "out")
+        assert (said.exit_code, said.stdout) == (2, ""), command
+        assert "Invalid value for PATH...: the files of A and of B would be written in one folder" in said.stderr
+    assert not (tmp_path / "out").exists()
+
+
 def test_folder_html_says_on_stderr_what_one_record_html_says(tmp_path):
     """A record that lacks its result marker, or cannot be replayed at all: `html PATH` says it on
-    stderr, and `html --output-dir` says the same lines (it said nothing), its page published (exit 0)."""
+    stderr, and `html --output-dir` says the same lines (it said nothing), its page published; it ends
+    as `html PATH` does for it (exit status 1 for the one that cannot be replayed at all; it was 0)."""
     (tmp_path / "unfinished.lgn").write_text('[Game "tablut"]\n\n1. e3-c3 e1-e2\n')
     (tmp_path / "unknown.lgn").write_text('[Game "tablut"]\n[Variant "nonesuch"]\n\n1. e3-c3 *\n')
     unfinished = run("html", "unfinished.lgn")
@@ -650,5 +691,43 @@ def test_folder_html_says_on_stderr_what_one_record_html_says(tmp_path):
         "tablut (known: seed, linnaeus, unarmed, aage, ashton)\n",
     )
     published = run("html", "unfinished.lgn", "unknown.lgn", "--output-dir", "out")
-    assert (published.exit_code, published.stderr) == (0, unfinished.stderr + unknown.stderr)
+    assert (published.exit_code, published.stderr) == (1, unfinished.stderr + unknown.stderr)  # as `html unknown.lgn`
+    assert run("html", "unfinished.lgn", "--output-dir", "out2").exit_code == 0
     assert (tmp_path / "out/unknown-000000.html").read_text() == unknown.stdout
+
+
+def test_a_round_renamed_since_its_pages_were_published_is_said_while_the_index_lists_it(tmp_path):
+    """A secretary renames `round2` to `round2-brandubh` and publishes the season again: the index keeps
+    the old pages' rows (they are still in DIR), every game of the round listed twice: a note says which
+    files are gone and what to do (nothing was said); once those pages are deleted, their rows go."""
+    for round_ in ("round1", "round2"):
+        (tmp_path / round_).mkdir()
+        shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / round_ / "game1.lgn")
+    shutil.copy(ROOT / "samples/tablut/tuichi.lgn", tmp_path / "round2/game2.lgn")
+    shutil.copy(ROOT / "samples/tablut/tuichi.lgn", tmp_path / "round1" / os.fsdecode(b"g\xffme.lgn"))  # shown escaped
+    assert run("html", "round1", "round2", "--output-dir", "season").exit_code == 0
+    piped = CliRunner().invoke(
+        main, ["html", "-", "--output-dir", "season"], input=(ROOT / "samples/tablut/escape.lgn").read_text()
+    )
+    assert piped.exit_code == 0  # a game piped in, whose page is kept and listed too: no file to find
+    (tmp_path / "round2").rename(tmp_path / "round2-brandubh")
+    again = run("html", "round1", "round2-brandubh", "--output-dir", "season")
+    assert (again.exit_code, again.stderr) == (
+        0,
+        "lusoria: note: season/index.html still lists the games of round2/game1.lgn, round2/game2.lgn, not found "
+        "here (renamed or removed?), as an earlier run's pages of them are still in season: delete those pages "
+        "to take them off the index\n",
+    )
+    assert [row[0] for row in rows(tmp_path / "season/index.html")] == [
+        "round1/game1.lgn",
+        "round1/g\\xffme.lgn",  # this run's, not found as shown: not said (it was g\\\\xffme, escaped twice)
+        "round2/game1.lgn",
+        "round2/game2.lgn",
+        "&lt;stdin&gt;",
+        "round2-brandubh/game1.lgn",
+        "round2-brandubh/game2.lgn",
+    ]
+    shutil.rmtree(tmp_path / "season/round2")
+    cleaned = run("html", "round1", "round2-brandubh", "--output-dir", "season")
+    assert (cleaned.exit_code, cleaned.stderr) == (0, "")
+    assert len(rows(tmp_path / "season/index.html")) == 5

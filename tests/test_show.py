@@ -336,14 +336,21 @@ def test_jobs_without_output_dir_is_a_usage_error_as_overwrite_is(round_, comman
 
 
 @pytest.mark.parametrize(
-    ("command", "needs"), [("show", "With --output-dir: "), ("html", "With --output-dir: "), ("validate", "")]
+    ("command", "needs", "work"),
+    [
+        ("show", "With --output-dir: ", "draw the boards"),
+        ("html", "With --output-dir: ", "make the pages"),
+        ("validate", "", "check the records"),
+        ("export", "", "replay the records"),
+    ],
 )
-def test_the_help_of_jobs_says_the_option_they_need(command, needs):
+def test_the_help_of_jobs_says_the_option_they_need(command, needs, work):
     """show's and html's --jobs and --force-jobs are of --output-dir alone (a usage error without it):
-    their help says so; validate's, always used, do not."""
+    their help says so; validate's, always used, do not. Each says what its workers do (show's and
+    html's said they check the records)."""
     shown = " ".join(run(command, "--help").stdout.split())
     worker = "worker" if needs else "Worker"
-    assert f"--jobs INTEGER {needs}{worker} processes that check the records" in shown
+    assert f"--jobs INTEGER {needs}{worker} processes that {work} (taken" in shown
     assert f"--force-jobs {needs}{'allow' if needs else 'Allow'} more worker processes than cores." in shown
 
 
