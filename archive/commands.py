@@ -13,6 +13,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import nullcontext
 from dataclasses import replace
 from itertools import chain, islice
+from typing import Any
 
 import sqlite_utils
 
@@ -468,11 +469,11 @@ class Archive:
         if not current:
             open_archive(self.path, create_missing=False, note=self.notes).close()  # upgrades it, or says why not
 
-    def query(self, filters: Filters | None = None) -> list[dict]:
+    def query(self, filters: Filters | None = None) -> list[dict[str, Any]]:
         """`lusoria query`: the records every filter matches (all: None), oldest first or in their `order`."""
         return list(self.iter_query(filters))
 
-    def iter_query(self, filters: Filters | None = None) -> Generator[dict, None, None]:
+    def iter_query(self, filters: Filters | None = None) -> Generator[dict[str, Any], None, None]:
         """`query`, one record at a time; the game of a record its reader refused is the label
         `stats` counts it under (stats.REFUSED_TYPES: read once, when the first record of no game
         comes; a lookup a record in `other_tags`, ordered by tag, would read every GameType tag)."""
@@ -491,14 +492,14 @@ class Archive:
                 row["game"] = labels.get(row["id"])
             yield row
 
-    def sql(self, sql: str, timeout: float | None = DEFAULT_TIMEOUT) -> list[dict]:
+    def sql(self, sql: str, timeout: float | None = DEFAULT_TIMEOUT) -> list[dict[str, Any]]:
         """`lusoria sql`: any read-only SQL, stopped after `timeout` seconds (None: no limit); a
         ReadOnlyError for SQL that writes or runs longer, InvalidSQL (one too) for SQL SQLite cannot run."""
         return list(self.iter_sql(sql, timeout))
 
     def iter_sql(
         self, sql: str, timeout: float | None = DEFAULT_TIMEOUT, params: list | None = None
-    ) -> Generator[dict, None, None]:
+    ) -> Generator[dict[str, Any], None, None]:
         """`sql` (with its `params`), one row at a time, stopped after `timeout` seconds of its running (not of its rows'
         wait); rows read in part are closed by the caller (`contextlib.closing`), else when collected. Ctrl-C while
         they wait raises KeyboardInterrupt where the caller is."""
@@ -681,7 +682,7 @@ class Archive:
         if filters.game and filters.variant and (other := variant_of_other_games(filters.variant, filters.game)):
             raise FilterError("variant", f"names {filters.variant}, {other}")
 
-    def stats(self, top: int = 10, filters: Filters | None = None, by: str | None = None) -> dict:
+    def stats(self, top: int = 10, filters: Filters | None = None, by: str | None = None) -> dict[str, Any]:
         """`lusoria stats`: counts and figures of the records `filters` match (all: None), the `top`
         rows of each long list (variants, players, first error rules; the variants folded beyond
         them in `more_variants`); with `by` ("game", "variant" or "board"), the results of the `top`
@@ -722,7 +723,7 @@ class Archive:
         finally:
             conn.close()
 
-    def datasette_metadata(self) -> dict:
+    def datasette_metadata(self) -> dict[str, Any]:
         """The Datasette metadata (labels, facets, descriptions) for this archive."""
         from lusoria.archive.datasette import metadata  # not at the top: python -m runs that module
 
@@ -969,7 +970,9 @@ class Archive:
             db.close()
         return [f"no record names the player '{name}'" + meant_among(name, written) for name in lacking]
 
-    def players(self, filters: Filters | None = None, top: int | None = None, sort: str = "score") -> list[dict]:
+    def players(
+        self, filters: Filters | None = None, top: int | None = None, sort: str = "score"
+    ) -> list[dict[str, Any]]:
         """`lusoria players list`: the score table of the players (under their canonical names)
         in the records `filters` match, the most points first (`sort="games"`: the most games first;
         ValueError for another); its first `top` rows (all when None; ValueError below 1;
@@ -978,7 +981,7 @@ class Archive:
         selected = self._selected(_unlisted(filters, "the table is the same in any order"))
         return list(iter_sql(self.path, *players.score_table(selected, top, sort)))
 
-    def crosstable(self, filters: Filters | None = None) -> list[dict]:
+    def crosstable(self, filters: Filters | None = None) -> list[dict[str, Any]]:
         """`lusoria players crosstable`: the score table (`players`) of the games between two players
         in the records `filters` match, each row with the player's games as White and as Black and
         their pairings (`opponents`: by opponent, in the order of the rows, the games, won, drawn,
@@ -995,7 +998,7 @@ class Archive:
         [counted] = iter_sql(self.path, *players.invalid(self._selected(filters), paired))  # (read to its end)
         return counted["invalid"]
 
-    def aliases(self) -> list[dict]:
+    def aliases(self) -> list[dict[str, Any]]:
         """Every other name of a player, and the canonical name."""
         self._existing()
         db = open_archive(self.path, create_missing=False)

@@ -42,7 +42,7 @@ from lusoria.notation.sources import (
 )
 from lusoria.notation.syntax import TAG_NAME, Undecodable
 from lusoria.notation.writer import write_record
-from lusoria.output import unreplayable
+from lusoria.output import located, unreplayable
 from lusoria.pipeline import (
     ReadingNotes,
     empty_note,
@@ -368,10 +368,10 @@ def line_ends_like(text: str, original: str) -> str:
 
 
 class Unreplayable(LusoriaError, ValueError):
-    """A record that cannot be replayed at all, and the diagnostic that says why (and where)."""
+    """A record that cannot be replayed at all, and the diagnostic that says why, said where (path:line:column)."""
 
     def __init__(self, path: str, diagnostic: Diagnostic):
-        super().__init__(f"the record {unreplayable(diagnostic)}")
+        super().__init__(f"{located(path, diagnostic)}: the record {unreplayable(diagnostic)}")
         self.path, self.diagnostic = path, diagnostic  # the path of the record's source
 
 

@@ -21,7 +21,7 @@ from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import InputError, Note, Problem, Skipped, Source, Unreadable, literal, shown_place
 from lusoria.validator.replay import Report, check
 from lusoria.words import escaped_name, plural
-from lusoria.workers import mapped
+from lusoria.workers import in_workers
 
 T = TypeVar("T")
 __all__ = [
@@ -196,10 +196,13 @@ def reports(
     progress: Callable[[int], None] | None = None,
     keep: bool = True,
     leave_out: str | None = None,
+    jobs: int = 1,
+    keep_going: bool = False,
 ) -> Iterator[Report | Problem]:
-    """`records`, each checked (`check`; `keep`: as there)."""
+    """`records`, each checked (`check`; `keep` and `keep_going`: as there), by `jobs` worker
+    processes (`lusoria validate --jobs --keep-going`: `validate` gives each record's Verdict), in order."""
     read = records(paths, encoding, format, tags, progress, leave_out)
-    return mapped(lambda record: check(record, keep=keep), read)
+    return in_workers(partial(check, keep=keep, keep_going=keep_going), read, jobs)
 
 
 def without_problems(

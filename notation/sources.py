@@ -269,8 +269,8 @@ def decoded_text(
         counted = _Counting(stream, start, codec)
         errors = ("lusoria-units" if _wide(codec) else "surrogateescape") if escaped else "strict"
         text = io.TextIOWrapper(counted, codec, errors, newline=None)  # type: ignore[type-var]
-    except LookupError as error:
-        raise InputError(f"{path}: {error}") from None
+    except LookupError as error:  # an encoding that is none: said as `walk` says it before any file is read
+        raise InputError(f"{path}: {encoding_refused(encoding) or error}", "encoding") from None
     except OSError as error:
         raise unreadable(path, error) from None
     try:

@@ -58,6 +58,28 @@ def test_reports_are_checked_records_and_the_problems_pass_through(tmp_path):
     assert items[0].valid and items[0].dates == ("2026-03-01", "2026-03-31")
 
 
+def test_reports_go_on_past_an_illegal_ply_as_validate_keep_going_does():
+    """`reports` takes `validate`'s --keep-going: past the illegal ply, replayed as if it had been
+    written, its positions going on (it stopped at the ply before)."""
+    text = '[Game "tablut"]\n1. e3-c3 e4-b4 2. d1-d3 d9-d7 *\n'
+    [stopped] = api.reports([text])
+    [kept] = api.reports([text], keep_going=True)
+    [verdict] = api.validate([text], keep_going=True)
+    assert [(d.rule, d.ply) for d in stopped.diagnostics] == [("T1", 2)] and len(stopped.positions) == 2
+    assert [(d.rule, d.ply) for d in kept.diagnostics] == [(d.rule, d.ply) for d in verdict.diagnostics]
+    assert kept.diagnostics[0].ply == 2 and len(kept.positions) == 5 and not kept.valid
+
+
+def test_reports_are_checked_by_worker_processes_in_order(monkeypatch):
+    """`reports(jobs=2)`, as `validate --jobs 2`: the records past the first chunk are checked in
+    workers, each report in its record's place."""
+    monkeypatch.setattr(pipeline, "check", lambda record, keep, keep_going: (record.index, os.getpid()))
+    checked = list(pipeline.reports([RECORD * MANY], jobs=2))
+    assert [index for index, _ in checked] == list(range(MANY))
+    assert checked[0][1] == TESTS and {pid for _, pid in checked} - {TESTS}
+    assert {pid for _, pid in pipeline.reports([RECORD * MANY])} == {TESTS}  # jobs=1: this process alone
+
+
 def test_progress_counts_the_bytes_on_disk_that_size_measures(tmp_path):
     folder = folder_of_inputs(tmp_path)
     (folder / "d.lgn").write_bytes("\ufeff".encode() + RECORD.replace("\n", "\r\n").encode())  # BOM, CRLF

@@ -189,7 +189,7 @@ def test_a_record_that_does_not_parse_is_said_with_what_its_slip_meant_as_valida
     assert (converted.exit_code, converted.stderr) == (1, not_converted)
     with pytest.raises(Unreplayable) as raised:
         board(path)
-    assert str(raised.value) == f"the record cannot be replayed: error[syntax]: {found}"
+    assert str(raised.value) == f"{path}:3:17: the record cannot be replayed: error[syntax]: {found}"  # (no place)
 
 
 def test_a_tag_whose_message_says_what_its_slip_meant_is_said_so_once(tmp_path):

@@ -15,6 +15,7 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
+from functools import lru_cache
 from importlib import import_module
 from types import TracebackType
 from typing import Any, TypeVar, cast
@@ -272,18 +273,37 @@ def looked_up(name: str) -> str:
 def names_elsewhere(also: Iterable[Mapping[str, Mapping[str, str]]] = ()) -> Iterator[tuple[str, Mapping[str, str]]]:
     """Each name that other programs' files give a variant, as they write it, with the tags that choose
     that variant: the games' (`Game.names_elsewhere`), then those of `also` (a plug-in format's names)."""
-    for names in (*(game.names_elsewhere() for game in GAMES.values()), *also):
-        yield from names.items()
+    yield from _names_of((*(game.names_elsewhere() for game in GAMES.values()), *also))
 
 
 def named_elsewhere(written: str, also: Iterable[Mapping[str, Mapping[str, str]]] = ()) -> list[dict[str, str]]:
     """The tags of each variant that other programs' files call `written` (`names_elsewhere`, of the
     games and `also`; as `looked_up`, with or without the number that tells two apart: `Tyr 13x13#172`), each once."""
     key = looked_up(written)
-    found = [
-        tags for name, tags in names_elsewhere(also) if key in (looked_up(name), looked_up(NUMBERED.sub("", name)))
-    ]
+    found = [*_games_names(tuple(GAMES.values())).get(key, []), *_by_name(_names_of(also)).get(key, [])]
     return [dict(tags) for tags in dict.fromkeys(tuple(tags.items()) for tags in found)]
+
+
+def _names_of(names: Iterable[Mapping[str, Mapping[str, str]]]) -> Iterator[tuple[str, Mapping[str, str]]]:
+    """Each name of `names` (a game's or a plug-in format's `names_elsewhere`) with the tags it chooses."""
+    for each in names:
+        yield from each.items()
+
+
+@lru_cache(maxsize=8)
+def _games_names(games: tuple[type[Game], ...]) -> dict[str, list[Mapping[str, str]]]:
+    """`_by_name` of the games' `names_elsewhere`, made once for the games registered (an unknown
+    Variant tag looks them up for every record: thousands of names, read once)."""
+    return _by_name(_names_of(game.names_elsewhere() for game in games))
+
+
+def _by_name(names: Iterable[tuple[str, Mapping[str, str]]]) -> dict[str, list[Mapping[str, str]]]:
+    """The tags of `names`, in order, by each name `looked_up`, with and without its number."""
+    found: dict[str, list[Mapping[str, str]]] = {}
+    for name, tags in names:
+        for key in dict.fromkeys((looked_up(name), looked_up(NUMBERED.sub("", name)))):
+            found.setdefault(key, []).append(tags)
+    return found
 
 
 def variant_named(game: type[Game], written: str) -> dict[str, str] | None:

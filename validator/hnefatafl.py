@@ -18,7 +18,7 @@ import re
 import tomllib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -322,6 +322,17 @@ def opentafl_variants() -> dict[str, dict[str, str]]:
     return found
 
 
+@lru_cache(maxsize=8)
+def _variant_notes(presets: tuple[str, ...], read: Catalogues) -> dict[str, VariantNotes]:
+    """`Hnefatafl.variant_notes` of a game of `presets`, made once for the catalogues `read` (an
+    unknown Variant tag looks them up for every record)."""
+    return {
+        entry.name: VariantNotes(entry.title, entry.tags(), _names_elsewhere_of(entry), entry.sources, entry.notes)
+        for entry in read.builtin + read.users
+        if entry.game or entry.name in presets
+    }
+
+
 @cache
 def _names_elsewhere() -> dict[str, dict[str, str]]:
     """`Hnefatafl.names_elsewhere`, made once a process, as the catalogue is read (not to change)."""
@@ -390,11 +401,7 @@ class Hnefatafl(TaflGame):
     def variant_notes(cls) -> dict[str, VariantNotes]:
         """The catalogue's entries that lusoria plays: its variants, and the types a built-in game
         plays (their tags are that game's), with their titles, names elsewhere, sources and notes."""
-        return {
-            entry.name: VariantNotes(entry.title, entry.tags(), _names_elsewhere_of(entry), entry.sources, entry.notes)
-            for entry in catalogue()
-            if entry.game or entry.name in cls.presets
-        }
+        return dict(_variant_notes(tuple(cls.presets), catalogues()))
 
     @classmethod
     def variants_read_from(cls) -> str:

@@ -902,15 +902,26 @@ def test_an_archive_imports_a_folder_in_the_encoding_given(tmp_path):
     assert (summary.added, summary.invalid) == (1, 0)
 
 
-def test_a_file_whose_name_does_not_say_its_format_read_in_an_unknown_encoding_is_said_unreadable(tmp_path):
+@pytest.mark.parametrize(
+    "encoding, message",
+    [
+        ("nosuch", "unknown encoding 'nosuch' (e.g. utf-8, latin-1, cp1252)"),
+        ("rot13", "'rot13' is not a text encoding"),
+    ],
+)
+def test_a_file_whose_name_does_not_say_its_format_read_in_an_unknown_encoding_is_said_unreadable(
+    tmp_path, encoding, message
+):
     """`read_sources` takes any encoding's name (the CLI's --encoding and a walk refuse an unknown
     one): the first bytes of a .txt file, which tell its format, decode to nothing, and reading it
-    says why (the mutant: an AttributeError)."""
+    says why (the mutant: an AttributeError), as a walk says it (`record_at` said Python's `unknown
+    encoding: nosuch`, and of rot13 `use codecs.open() to handle arbitrary codecs`), naming the file."""
     path = tmp_path / "games.txt"
     path.write_text('[Game "tablut"]\n1. e3-c3 *\n')
-    with pytest.raises(InputError) as unreadable:
-        list(read_sources(str(path), encoding="nosuch"))
-    assert str(unreadable.value) == f"{path}: unknown encoding: nosuch"
+    for reading in (lambda: list(read_sources(str(path), encoding=encoding)), lambda: record_at(path, 0, encoding)):
+        with pytest.raises(InputError) as unreadable:
+            reading()
+        assert (str(unreadable.value), unreadable.value.parameter) == (f"{path}: {message}", "encoding")
 
 
 @pytest.mark.parametrize(

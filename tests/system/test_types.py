@@ -43,3 +43,37 @@ def test_the_archive_s_names_are_exported_to_a_strict_type_checker(tmp_path):
     finished = typecheck("--no-implicit-reexport", targets=(str(script),))
     said = [line for line in finished.stdout.splitlines() if line.startswith(str(script))]  # (not the package's
     assert said == [] and "error" not in finished.stderr  # own: a user's mypy reports none of an installed one)
+
+
+@pytest.mark.slow
+def test_a_notebook_s_calls_type_check_strictly_with_their_real_types(tmp_path):
+    """A researcher's script under `mypy --strict`: validate and reports (with their --jobs and
+    --keep-going), a Replay's board, an archive's import and query give the types they hold, no
+    error; the archive's rows were `dict` (dict[Any, Any]: a key of any type, unchecked)."""
+    script = tmp_path / "notebook.py"
+    script.write_text(
+        "from lusoria import api\n"
+        "from lusoria.archive import Archive, Filters\n"
+        "for item in api.validate(['games'], jobs=2, keep_going=True):\n"
+        "    if not isinstance(item, api.Problem):\n"
+        "        reveal_type(item)\n"
+        "for checked in api.reports(['games'], jobs=2, keep_going=True):\n"
+        "    if isinstance(checked, api.Report) and checked.record:\n"
+        "        reveal_type(checked.record.main.plies[0].text)\n"
+        "        reveal_type(api.Replay(checked).board(1).position)\n"
+        "archive = Archive('games.db')\n"
+        "reveal_type(archive.import_paths(['games'], jobs=2))\n"
+        "reveal_type(archive.query(Filters(game='tablut')))\n"
+        "reveal_type(archive.stats())\n"
+    )
+    finished = typecheck("--strict", targets=(str(script),))
+    lines = finished.stdout.replace("builtins.", "").splitlines()  # (as mypy before 1.11 names them)
+    said = [line.removeprefix(f"{script}:") for line in lines if line.startswith(str(script))]
+    assert said == [  # (the package's own lines aside: a user's mypy reports none of an installed one)
+        '5: note: Revealed type is "lusoria.validator.replay.Verdict"',
+        '8: note: Revealed type is "str"',
+        '9: note: Revealed type is "str"',
+        '11: note: Revealed type is "lusoria.archive.importer.ImportSummary"',
+        '12: note: Revealed type is "list[dict[str, Any]]"',
+        '13: note: Revealed type is "dict[str, Any]"',
+    ]

@@ -1252,3 +1252,20 @@ def test_a_description_with_a_piece_lusoria_does_not_play_is_refused_at_its_star
         "start: 'g' is not a piece lusoria plays (t, T, K, commanders c C, knights n N, mercenaries m M): "
         "guards are not supported",
     )
+
+
+def test_an_unknown_variant_reads_the_games_names_and_notes_once_for_every_record(tmp_path, monkeypatch):
+    """Every record of a Variant its game has not (a folder of `[Game "tablut"] [Variant "Tyr 13x13"]`)
+    read every name other programs give a variant and made the catalogue's notes anew (8 ms a record,
+    1 ms once made): made once for the games registered and the catalogues read, said alike; made
+    again when the catalogues are read again."""
+    record = '[Game "tablut"]\n[Variant "{}"]\n1. e3-c3 *\n'
+    said = [check(record.format(variant)).diagnostics[0].message for variant in ("Tyr 13x13", "saami-tablut")]
+    made: list[object] = []
+    monkeypatch.setattr(hnefatafl, "_names_elsewhere", lambda: made.append("names") or {})
+    monkeypatch.setattr(hnefatafl, "_names_elsewhere_of", lambda entry: made.append(entry) or ())
+    assert [check(record.format(variant)).diagnostics[0].message for variant in ("Tyr 13x13", "saami-tablut")] == said
+    assert said[0].endswith("; hnefatafl has it") and said[1].endswith('is written [Game "tablut"] [Variant "aage"]')
+    assert made == []
+    with catalogue_with(tmp_path, monkeypatch, ENTRY):  # the catalogues read again, another entry in them
+        assert "toy-7x7" in Hnefatafl.variant_notes() and len(made) > 1
