@@ -17,6 +17,7 @@ from lusoria.grammar import common_lines, grammar_text
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.plies import split_run
+from lusoria.notation.slips import refused_after_comment
 from lusoria.notation.syntax import (
     MISSING_RESULT,
     TERMINALS,
@@ -340,7 +341,13 @@ def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> S
     if rules and (refused := rules.refused_after(_word_before(text, at), found)):
         return SyntaxProblem(f"found '{escape_controls(found)}': {refused}", *row_column(text, at, offset), found)
     off = _off_the_board(word, game)
-    why = off or _off_the_points(word, game) or _misrolled(word, game, text[end:]) or _parted(word, text[:start], game)
+    why = (
+        off
+        or _off_the_points(word, game)
+        or _misrolled(word, game, text[end:])
+        or refused_after_comment(text[:start], word, game)
+        or _parted(word, text[:start], game)
+    )
     if why is None:
         return None
     said, after = f"found '{escape_controls(word)}': {why}", text[end:].split()
