@@ -19,6 +19,7 @@ _CENTURY = re.compile(  # 13th c., 5th c. BC
 _ANNO_DOMINI = re.compile(  # a year said to be AD: AD 476, 476 AD, 476 CE (a bare 476 may be a year cut short)
     r"[ \t]*(?:(?:AD|A\.D\.)[ \t]*([0-9]{1,4})|([0-9]{1,4})[ \t]*(?:AD|A\.D\.|CE|C\.E\.))[ \t]*", re.I
 )
+_KEPT = " in a comment or a tag of your own"  # where a date no Date can give is kept (`_no_year`)
 _CIRCA = re.compile(  # a date in doubt: c. 1283, 1283?, 44 BC?, not a digit in doubt (1283.05.1?: a day of the teens)
     r"[ \t]*(?:circa|ca|c)\.?[ \t]*(.+)|(.+?)(?:[ \t]+|(?<=[0-9]{2})|(?<=[A-Za-z.]))\?", re.I
 )
@@ -83,7 +84,14 @@ def _no_year(text: str) -> str:
         said = "a century names no year"
     else:
         return ""
-    return f"; {said}: write ????.??.?? and keep '{text.strip()}' in a comment or a tag of your own"
+    return f"; {said}: write ????.??.?? and keep '{text.strip()}'{_KEPT}"
+
+
+def kept_aside(message: str) -> str | None:
+    """The date a Date's error says to keep in a comment (`44 BC`, which no Date can give), as
+    written; None for any other message."""
+    kept = re.search(rf"keep '(.*)'{_KEPT}\Z", message)
+    return kept[1] if kept else None
 
 
 def _part_reading(text: str) -> list[str]:
