@@ -78,7 +78,9 @@ def _no_year(text: str) -> str:
     """Why a date a historian writes has no year a Date can give (a year BC, `44 BC` or `-44`; a
     century, `13th c.`; in doubt too, `c. 44 BC`), and where it goes instead; else nothing."""
     undoubted = (circa[1] or circa[2]) if (circa := _CIRCA.fullmatch(text)) else text
-    if _BEFORE_CHRIST.fullmatch(undoubted):
+    if _year_zero(undoubted):
+        said = "there is no year 0 (1 BC is followed by AD 1), and a Date's year is a year AD, 0001 to 9999"
+    elif _BEFORE_CHRIST.fullmatch(undoubted):
         said = "a Date's year is a year AD, 0001 to 9999, and a year BC has no place in it"
     elif _CENTURY.fullmatch(undoubted):
         said = "a century names no year"
@@ -96,9 +98,9 @@ def kept_aside(message: str) -> str | None:
 
 def _part_reading(text: str) -> list[str]:
     """A year alone, or a year and month, as a PGN date with the rest unknown (a year said to be AD in
-    four digits: `AD 476`, `476 AD`: `0476.??.??`); a year BC or a century, with no year
+    four digits: `AD 476`, `476 AD`: `0476.??.??`); a year BC, a century or a year 0 (`AD 0`), with no year
     (`????.??.??`); none for other text."""
-    if _BEFORE_CHRIST.fullmatch(text) or _CENTURY.fullmatch(text):
+    if _BEFORE_CHRIST.fullmatch(text) or _CENTURY.fullmatch(text) or _year_zero(text):
         return ["????.??.??"]
     if year := _ANNO_DOMINI.fullmatch(text):
         reading = f"{year[1] or year[2]:0>4}.??.??"
@@ -107,6 +109,11 @@ def _part_reading(text: str) -> list[str]:
     else:
         return []
     return [reading] if _names_a_day(reading) else []
+
+
+def _year_zero(text: str) -> bool:
+    """Whether `text` is a year said to be BC or AD whose digits are all 0 (`AD 0`, `0 BC`, `-0`): no year is."""
+    return bool(_BEFORE_CHRIST.fullmatch(text) or _ANNO_DOMINI.fullmatch(text)) and not re.search("[1-9]", text)
 
 
 def _names_a_day(reading: str) -> bool:
