@@ -367,7 +367,7 @@ def _suggested_fix(entry: Entry, diagnostic: Diagnostic, suggestion: str, prefer
         return Fix("Close the tag", (Edit(line, end, line, end, "]"),), diagnostic, preferred)
     kept = kept_aside(diagnostic.message)
     movetext = _MOVETEXT_START.match(entry.source.text)
-    if kept and movetext.end() < len(entry.source.text) and "}" not in kept:  # (written where the movetext begins)
+    if kept and movetext.end() < len(entry.source.text):  # (written where the movetext begins)
         row, column = row_column(entry.source.text, movetext.end(), entry.first_line - 1)
         comment = Edit(row, column - 1, row, column - 1, f"{{Date: {kept}}} ")
         value = Edit(line, start, line, end, suggestion)

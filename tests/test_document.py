@@ -159,6 +159,14 @@ def test_a_date_no_date_can_give_is_fixed_to_no_year_and_kept_in_a_comment_befor
     assert f"Date: {date}" in fixed.record.main.comments[0]
 
 
+def test_a_date_no_date_can_give_in_a_record_with_no_movetext_yet_is_fixed_in_its_tag_alone():
+    entry = entry_of('[Game "latrunculi"]\n[Date "44 BC"]\n')
+    error = next(d for d in entry.report.diagnostics if d.rule == "tag")
+    assert [(fix.title, fix.edits) for fix in fixes(entry, error)] == [
+        ("Replace with ????.??.??", (Edit(1, 7, 1, 12, "????.??.??"),))
+    ]
+
+
 def test_a_game_not_over_without_its_marker_has_no_result_to_set():
     """Its marker is the writer's to choose (`*` if the game goes on): no fix, and no failure."""
     entry = entry_of(OPEN)

@@ -339,6 +339,11 @@ GAP = "a gap in the source? A record has no mark for one: end it with * before t
             5,
             "the move number should be 3., not 9. (9. is 12 plies ahead, and so is the one after it: " + GAP,
         ),
+        (  # a whole move lost: two plies
+            SENECA + "1. @g4 @h3 2. @c6 @a6 4. @g8 @a3 5. @e2 *",
+            5,
+            "the move number should be 3., not 4. (4. is 2 plies ahead, and so is the one after it: " + GAP,
+        ),
         (
             '[Game "laquet"]\n\n1. 52: 2/4 5/10 64: 2/8 1/7 {lost} 4. 53: 8/13 1/4 4... 21: 6/8 6/7 5. 31: 4/7 4/5 *',
             3,
@@ -439,4 +444,8 @@ def test_a_gap_marked_in_the_movetext_is_said_to_have_no_mark_and_how_to_transcr
         "may say what is lost), and write what follows as a record of its own that starts from a Position tag "
         "(docs/slips.md)"
     )
-    assert check(DUX + "1. a1-a3 h8-h6 2. b1-b3 ..x *\n").diagnostics[0].message.startswith("found '..x', expected")
+    for no_gap in ("...x", ".."):  # dots that are no gap mark: said as other text is
+        said = check(DUX + f"1. a1-a3 h8-h6 2. b1-b3 {no_gap} *\n").diagnostics[0].message
+        assert "gap" not in said and said.endswith(
+            "expected a ply, a move number, a comment, a NAG, a variation or a result marker (1-0, 0-1, 1/2-1/2, *)"
+        )

@@ -117,7 +117,7 @@ def dice_all_played(ply: str) -> bool:
         points, _, repeat = play.partition("(")
         stops = points.split("/")
         step = _point(stops[1]) - _point(stops[0]) if len(stops) == 2 and "off" not in stops else 0
-        merged = step == sum(dice) and step not in dice
+        merged = step == sum(dice)  # one checker, both dice (no one die moves their sum)
         used += (2 if merged else len(stops) - 1) * (checked_number(repeat[0], 2, 9) if repeat else 1)
     return used >= len(dice)
 

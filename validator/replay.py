@@ -1230,10 +1230,10 @@ def _plies_skipped(misnumbered: list[tuple[Ply, int, str]], record: Record, eith
     more: a gap in the source), when each counts that many ahead, no number of the main line after its
     first wrong one is right, and, in a record that may be numbered either way (`either`), not its
     first number alone is right (`1. d1-d3 2. e3-f3 d3-d2` where Black moves first: White's numbering,
-    its first number written as the movers'); else 0."""
+    its first number written as the movers'); else 0 (below 1: numbers behind, which ask for nothing)."""
     ahead = {_plies_ahead(each[0].number or "", each[2]) for each in misnumbered}
     skipped = ahead.pop() if len(ahead) == 1 else None
-    if skipped is None or skipped < 1:
+    if skipped is None:
         return 0
     wrong = {id(each[0]) for each in misnumbered}
     numbered = [id(each) for each in record.main.plies if each.number]
