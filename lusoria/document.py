@@ -365,10 +365,10 @@ def _suggested_fix(entry: Entry, diagnostic: Diagnostic, suggestion: str, prefer
     line, start, end = diagnostic_span(entry, diagnostic)
     if diagnostic.message.startswith(UNWRITTEN_TAG) and suggestion == f"{diagnostic.text}]":
         return Fix("Close the tag", (Edit(line, end, line, end, "]"),), diagnostic, preferred)
-    kept = kept_aside(diagnostic.message)
-    movetext = _MOVETEXT_START.match(entry.source.text)
-    if kept and movetext.end() < len(entry.source.text):  # (written where the movetext begins)
-        row, column = row_column(entry.source.text, movetext.end(), entry.first_line - 1)
+    kept, text = kept_aside(diagnostic.message), entry.source.text
+    movetext = _TAG_SECTION.sub("", text, count=1)  # (the comment is written before it)
+    if kept and movetext:
+        row, column = row_column(text, len(text) - len(movetext), entry.first_line - 1)
         comment = Edit(row, column - 1, row, column - 1, f"{{Date: {kept}}} ")
         value = Edit(line, start, line, end, suggestion)
         return Fix(f"Replace with {suggestion}, keeping {kept} in a comment", (value, comment), diagnostic, preferred)
@@ -376,7 +376,7 @@ def _suggested_fix(entry: Entry, diagnostic: Diagnostic, suggestion: str, prefer
 
 
 # a record's tag section (its tags, `%` lines, blanks), before its movetext
-_MOVETEXT_START = re.compile(rf"(?:[ \t\r\n]*(?:%[^\n]*|{TAG_BEFORE_VALUE}{TAG_VALUE}[ \t]*\]))*[ \t\r\n]*")
+_TAG_SECTION = re.compile(rf"(?:[ \t\r\n]*(?:%[^\n]*|{TAG_BEFORE_VALUE}{TAG_VALUE}[ \t]*\]))*[ \t\r\n]*")
 
 
 def _number_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
