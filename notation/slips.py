@@ -131,7 +131,7 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         fixes = [*_spaced(text, start, game), *passes]
         fixes += [Fix(start, end, meant) for meant in _meant(word, game) if meant != word]
         fixes += _ply_joined(_BLANK_PLY, text, start, game)  # after them: `a1 b2` in a game of placements is `@a1`
-        if start == position and not refused_after_comment(text[:start], word.split()[0], game):
+        if start == position and not refused_after_comment(text[:start], next(iter(word.split()), ""), game):
             # (not at a record's end, after its last word: what parts it is no slip there; nor after a whole ply)
             fixes += _comment_moved(text, start, _ply_end(text, end, game) if rules.roll else end)
         fixes += _comment_after_dice(text, start, end, game) if dice else []
