@@ -21,6 +21,7 @@ from typing import cast
 from lusoria import rulebook
 from lusoria.api import Board, format_record
 from lusoria.formats.sources import text_format, text_records
+from lusoria.notation.dates import kept_aside
 from lusoria.notation.escapes import as_lines
 from lusoria.notation.lalr import NOT_MOVETEXT, builder_parser, open_variations
 from lusoria.notation.model import Line, Ply, Record
@@ -43,6 +44,7 @@ from lusoria.notation.syntax import (
     UNWRITTEN_TAG,
     SyntaxProblem,
     offset_of,
+    row_column,
 )
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import TAG_NAMES, quote
@@ -363,7 +365,18 @@ def _suggested_fix(entry: Entry, diagnostic: Diagnostic, suggestion: str, prefer
     line, start, end = diagnostic_span(entry, diagnostic)
     if diagnostic.message.startswith(UNWRITTEN_TAG) and suggestion == f"{diagnostic.text}]":
         return Fix("Close the tag", (Edit(line, end, line, end, "]"),), diagnostic, preferred)
+    kept, text = kept_aside(diagnostic.message), entry.source.text
+    movetext = _TAG_SECTION.sub("", text, count=1)  # (the comment is written before it)
+    if kept and movetext:
+        row, column = row_column(text, len(text) - len(movetext), entry.first_line - 1)
+        comment = Edit(row, column - 1, row, column - 1, f"{{Date: {kept}}} ")
+        value = Edit(line, start, line, end, suggestion)
+        return Fix(f"Replace with {suggestion}, keeping {kept} in a comment", (value, comment), diagnostic, preferred)
     return Fix(f"Replace with {suggestion}", (Edit(line, start, line, end, suggestion),), diagnostic, preferred)
+
+
+# a record's tag section (its tags, `%` lines, blanks), before its movetext
+_TAG_SECTION = re.compile(rf"(?:[ \t\r\n]*(?:%[^\n]*|{TAG_BEFORE_VALUE}{TAG_VALUE}[ \t]*\]))*[ \t\r\n]*")
 
 
 def _number_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:

@@ -19,6 +19,7 @@ _CENTURY = re.compile(  # 13th c., 5th c. BC
 _ANNO_DOMINI = re.compile(  # a year said to be AD: AD 476, 476 AD, 476 CE (a bare 476 may be a year cut short)
     r"[ \t]*(?:(?:AD|A\.D\.)[ \t]*([0-9]{1,4})|([0-9]{1,4})[ \t]*(?:AD|A\.D\.|CE|C\.E\.))[ \t]*", re.I
 )
+_KEPT = " in a comment or a tag of your own"  # where a date no Date can give is kept (`_no_year`)
 _CIRCA = re.compile(  # a date in doubt: c. 1283, 1283?, 44 BC?, not a digit in doubt (1283.05.1?: a day of the teens)
     r"[ \t]*(?:circa|ca|c)\.?[ \t]*(.+)|(.+?)(?:[ \t]+|(?<=[0-9]{2})|(?<=[A-Za-z.]))\?", re.I
 )
@@ -77,20 +78,29 @@ def _no_year(text: str) -> str:
     """Why a date a historian writes has no year a Date can give (a year BC, `44 BC` or `-44`; a
     century, `13th c.`; in doubt too, `c. 44 BC`), and where it goes instead; else nothing."""
     undoubted = (circa[1] or circa[2]) if (circa := _CIRCA.fullmatch(text)) else text
-    if _BEFORE_CHRIST.fullmatch(undoubted):
+    if _year_zero(undoubted):
+        said = "there is no year 0 (1 BC is followed by AD 1), and a Date's year is a year AD, 0001 to 9999"
+    elif _BEFORE_CHRIST.fullmatch(undoubted):
         said = "a Date's year is a year AD, 0001 to 9999, and a year BC has no place in it"
     elif _CENTURY.fullmatch(undoubted):
         said = "a century names no year"
     else:
         return ""
-    return f"; {said}: write ????.??.?? and keep '{text.strip()}' in a comment or a tag of your own"
+    return f"; {said}: write ????.??.?? and keep '{text.strip()}'{_KEPT}"
+
+
+def kept_aside(message: str) -> str | None:
+    """The date a Date's error says to keep in a comment (`44 BC`, which no Date can give), as
+    written; None for any other message."""
+    kept = re.search(rf"keep '(.*)'{_KEPT}\Z", message)
+    return kept[1] if kept else None
 
 
 def _part_reading(text: str) -> list[str]:
     """A year alone, or a year and month, as a PGN date with the rest unknown (a year said to be AD in
-    four digits: `AD 476`, `476 AD`: `0476.??.??`); a year BC or a century, with no year
+    four digits: `AD 476`, `476 AD`: `0476.??.??`); a year BC, a century or a year 0 (`AD 0`), with no year
     (`????.??.??`); none for other text."""
-    if _BEFORE_CHRIST.fullmatch(text) or _CENTURY.fullmatch(text):
+    if _BEFORE_CHRIST.fullmatch(text) or _CENTURY.fullmatch(text) or _year_zero(text):
         return ["????.??.??"]
     if year := _ANNO_DOMINI.fullmatch(text):
         reading = f"{year[1] or year[2]:0>4}.??.??"
@@ -99,6 +109,11 @@ def _part_reading(text: str) -> list[str]:
     else:
         return []
     return [reading] if _names_a_day(reading) else []
+
+
+def _year_zero(text: str) -> bool:
+    """Whether `text` is a year said to be BC or AD whose digits are all 0 (`AD 0`, `0 BC`, `-0`): no year is."""
+    return bool(_BEFORE_CHRIST.fullmatch(text) or _ANNO_DOMINI.fullmatch(text)) and not re.search("[1-9]", text)
 
 
 def _names_a_day(reading: str) -> bool:

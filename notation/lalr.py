@@ -17,6 +17,7 @@ from lusoria.grammar import common_lines, grammar_text
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.plies import split_run
+from lusoria.notation.slips import refused_after_comment
 from lusoria.notation.syntax import (
     MISSING_RESULT,
     TERMINALS,
@@ -339,8 +340,16 @@ def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> S
     word, rules = text[start:end], GAMES.get(game)
     if rules and (refused := rules.refused_after(_word_before(text, at), found)):
         return SyntaxProblem(f"found '{escape_controls(found)}': {refused}", *row_column(text, at, offset), found)
+    if gap := _GAP.match(text, at):
+        return SyntaxProblem(f"found '{gap[0]}': {_NO_GAP}", *row_column(text, at, offset), gap[0])
     off = _off_the_board(word, game)
-    why = off or _off_the_points(word, game) or _misrolled(word, game, text[end:]) or _parted(word, text[:start], game)
+    why = (
+        off
+        or _off_the_points(word, game)
+        or _misrolled(word, game, text[end:])
+        or refused_after_comment(text[:start], word, game)
+        or _parted(word, text[:start], game)
+    )
     if why is None:
         return None
     said, after = f"found '{escape_controls(word)}': {why}", text[end:].split()
@@ -383,6 +392,11 @@ def _off_the_board(word: str, game: str) -> str | None:
     return None if off is None else f"{off} is not a square of any {game} board (a1–{last})"
 
 
+_GAP = re.compile(r"\[?(?:\.{3,}|…)\]?(?=[ \t\r\n(){};]|\Z)")  # a gap in the source, as a transcriber marks it
+_NO_GAP = (
+    "a record has no mark for a gap in its source: end it with * before the gap (a comment may say what is "
+    "lost), and write what follows as a record of its own that starts from a Position tag (docs/slips.md)"
+)
 _NO_PLAYS = "a roll is followed by its plays, or -- when none can be played"
 _UNREAD = (
     "a roll writes both dice; for a die the source does not show, the one its plays show (and the doubt in a comment)"

@@ -135,6 +135,38 @@ def test_a_finished_game_without_its_marker_is_fixed_with_its_result_and_checks_
     assert [d.message for _, d in document.diagnostics()] == []
 
 
+@pytest.mark.parametrize(
+    "date, movetext, comment",
+    [
+        ("44 BC", "\n1. @d4 @e5 *", Edit(3, 0, 3, 0, "{Date: 44 BC} ")),
+        ("c. 13th century", "% a note\n\n{seen} *", Edit(4, 0, 4, 0, "{Date: c. 13th century} ")),
+        ("-44", "1. @d4 @e5 *", Edit(2, 0, 2, 0, "{Date: -44} ")),
+    ],
+)
+def test_a_date_no_date_can_give_is_fixed_to_no_year_and_kept_in_a_comment_before_the_movetext(date, movetext, comment):
+    """The fix of `44 BC` wrote `????.??.??` and dropped the year its message said to keep: it keeps it."""
+    text = f'[Game "latrunculi"]\n[Date "{date}"]\n{movetext}\n'
+    entry = entry_of(text)
+    [error] = entry.report.diagnostics
+    [fix] = fixes(entry, error)
+    value = Edit(1, 7, 1, 7 + len(date), "????.??.??")
+    assert (fix.title, fix.edits) == (f"Replace with ????.??.??, keeping {date} in a comment", (value, comment))
+    lines = text.split("\n")
+    for edit in (comment, value):
+        lines[edit.line] = lines[edit.line][: edit.column] + edit.text + lines[edit.line][edit.end_column :]
+    fixed = check("\n".join(lines))
+    assert (fixed.diagnostics, fixed.record.tags["Date"]) == ([], "????.??.??")
+    assert f"Date: {date}" in fixed.record.main.comments[0]
+
+
+def test_a_date_no_date_can_give_in_a_record_with_no_movetext_yet_is_fixed_in_its_tag_alone():
+    entry = entry_of('[Game "latrunculi"]\n[Date "44 BC"]\n')
+    error = next(d for d in entry.report.diagnostics if d.rule == "tag")
+    assert [(fix.title, fix.edits) for fix in fixes(entry, error)] == [
+        ("Replace with ????.??.??", (Edit(1, 7, 1, 12, "????.??.??"),))
+    ]
+
+
 def test_a_game_not_over_without_its_marker_has_no_result_to_set():
     """Its marker is the writer's to choose (`*` if the game goes on): no fix, and no failure."""
     entry = entry_of(OPEN)

@@ -291,6 +291,7 @@ def test_a_berserk_move_is_numbered_so_where_a_piece_may_go_on_without_having_to
 
 
 SENECA = '[Game "latrunculi"]\n[Variant "seneca"]\n\n'
+DUX = '[Game "latrunculi"]\n[Variant "dux"]\n\n'
 
 
 @pytest.mark.parametrize(
@@ -325,6 +326,39 @@ SENECA = '[Game "latrunculi"]\n[Variant "seneca"]\n\n'
 def test_a_transcribers_numbers_say_a_ply_left_out_or_a_fragment_numbered_as_its_source(record, ply, said):
     report = check(record + "\n")
     assert [(d.rule, d.ply, d.message) for d in report.diagnostics if d.rule == "number"] == [("number", ply, said)]
+
+
+GAP = "a gap in the source? A record has no mark for one: end it with * before the gap, and write what follows"
+
+
+@pytest.mark.parametrize(
+    "record, ply, said",
+    [
+        (  # two leaves lost after move 2: the source's numbers go on from 9
+            DUX + "1. a1-a3 h8-h6 2. b1-b3 g8-g6 { lacuna } 9. c1-c3 f8-f6 10. b3-b4 *",
+            5,
+            "the move number should be 3., not 9. (9. is 12 plies ahead, and so is the one after it: " + GAP,
+        ),
+        (  # a whole move lost: two plies
+            SENECA + "1. @g4 @h3 2. @c6 @a6 4. @g8 @a3 5. @e2 *",
+            5,
+            "the move number should be 3., not 4. (4. is 2 plies ahead, and so is the one after it: " + GAP,
+        ),
+        (
+            '[Game "laquet"]\n\n1. 52: 2/4 5/10 64: 2/8 1/7 {lost} 4. 53: 8/13 1/4 4... 21: 6/8 6/7 5. 31: 4/7 4/5 *',
+            3,
+            "the move number should be 2., not 4. (4. is 4 plies ahead, and so are the 2 move numbers after it: " + GAP,
+        ),
+    ],
+)
+def test_numbers_that_jump_ahead_alike_past_a_ply_ask_for_a_gap_and_say_how_to_transcribe_it(record, ply, said):
+    """A lacuna (found by historian-42): the warning says the numbers jump ahead and how a record holds
+    what the source keeps on either side of the gap, and the first ply illegal after it is the only error."""
+    report = check(record + "\n")
+    warnings = [(d.rule, d.ply, d.message) for d in report.diagnostics if d.rule == "number"]
+    assert [(rule, at, message[: len(said)]) for rule, at, message in warnings] == [("number", ply, said)]
+    assert warnings[0][2].endswith("of its own that starts from a Position tag, each with a comment that says so)")
+    assert len(report.diagnostics) <= 2
 
 
 def test_numbers_wrong_by_more_than_one_ply_or_not_all_alike_say_no_ply_is_missing():
@@ -396,3 +430,22 @@ def test_a_move_number_past_bounds_is_said_without_counting_plies_ahead():
             f"the move number should be {expected}, not {huge}",
         )
         assert "missing" not in warning.message and "fragment" not in warning.message
+
+
+@pytest.mark.parametrize("mark", ["...", "…", "[...]", "[…]", "...."])
+def test_a_gap_marked_in_the_movetext_is_said_to_have_no_mark_and_how_to_transcribe_it(mark):
+    """A transcriber's mark of a lacuna (found by historian-42) was 'expected a ply…': the error names
+    the mark and says how a record holds what the source keeps on either side."""
+    report = check(DUX + f"1. a1-a3 h8-h6 2. b1-b3 {mark} 9. c1-c3 *\n")
+    [error] = report.diagnostics
+    assert (error.rule, error.line, error.column, error.text) == ("syntax", 4, 25, mark)
+    assert error.message == (
+        f"found '{mark}': a record has no mark for a gap in its source: end it with * before the gap (a comment "
+        "may say what is lost), and write what follows as a record of its own that starts from a Position tag "
+        "(docs/slips.md)"
+    )
+    for no_gap in ("...x", ".."):  # dots that are no gap mark: said as other text is
+        said = check(DUX + f"1. a1-a3 h8-h6 2. b1-b3 {no_gap} *\n").diagnostics[0].message
+        assert "gap" not in said and said.endswith(
+            "expected a ply, a move number, a comment, a NAG, a variation or a result marker (1-0, 0-1, 1/2-1/2, *)"
+        )

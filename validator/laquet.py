@@ -37,6 +37,7 @@ from lusoria.validator.laquet_slips import (
     ROLL,
     SPACED_ROLL,
     UNREAD_ROLL,
+    dice_all_played,
     forward,
     mended_turn,
     played,
@@ -311,7 +312,10 @@ class Laquet(Game[LaquetPosition]):
     @classmethod
     def refused_after(cls, ply: str, found: str) -> str | None:
         """`--` after a play (`63: 6/12 --`), for a die that could not be played: such a die is not
-        written (Q6)."""
+        written (Q6); a play after a ply (and its comment) that played every die (`64: 5/11 5/9 {…} 5/9`)."""
+        if played(found) and dice_all_played(ply):
+            then = "a play written twice is struck out" if found in ply.split() else "the next ply begins with its roll"
+            return f"{ply} has played all its dice, and {found} after it is no play of it: {then}"
         if found != "--" or not played(ply):
             return None
         return (

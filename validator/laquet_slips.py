@@ -105,6 +105,23 @@ def played(word: str) -> bool:
     return _ONE_PLAY.fullmatch(word) is not None
 
 
+def dice_all_played(ply: str) -> bool:
+    """Whether the plays of `ply` (`64: 5/11 5/9`) play every die of its roll, or of its > group
+    when it has one (one checker may play both: `63: 1/10`), so that no play after it is its."""
+    dice_text, colon, plays = ply.rpartition(">")[2].partition(":")
+    dice = [int(die) for die in re.findall("[1-6]", dice_text)]
+    if not colon or not dice or not plays.split() or not all(map(played, plays.split())):
+        return False
+    used = 0
+    for play in plays.split():
+        points, _, repeat = play.partition("(")
+        stops = points.split("/")
+        step = _point(stops[1]) - _point(stops[0]) if len(stops) == 2 and "off" not in stops else 0
+        merged = step == sum(dice)  # one checker, both dice (no one die moves their sum)
+        used += (2 if merged else len(stops) - 1) * (checked_number(repeat[0], 2, 9) if repeat else 1)
+    return used >= len(dice)
+
+
 def shown_dice(plays: str) -> tuple[int, int] | None:
     """The roll that plays show, each step of a play a die, the higher first (`5/11 5/9`: 6 and 4);
     None unless they show two dice (a bear-off, whose die may exceed its step, shows none)."""

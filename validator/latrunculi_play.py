@@ -100,6 +100,7 @@ class Move(NamedTuple):
     captures: frozenset[str] | None  # None: not written
     removal: str | None
     end: bool
+    dux_captures: frozenset[str]  # the captured squares written with D (xDb1): a dux is never captured
 
 
 SQUARE = "[a-p](?:1[0-6]|[1-9])"  # a square of any board, as the grammar writes it (a1 to p16)
@@ -121,7 +122,8 @@ def parse_move(text: str) -> Move:
     m = _PLY.fullmatch(text)
     if m is None:
         raise NotAPly(text, "latrunculi", PLY_SHAPE)
-    captures = None if m["captures"] is None else frozenset(c.lstrip("DP") for c in m["captures"].split("/"))
+    written = () if m["captures"] is None else m["captures"].split("/")
+    captures = None if m["captures"] is None else frozenset(c.lstrip("DP") for c in written)
     return Move(
         bool(m["placement"]),
         m["piece"],
@@ -130,6 +132,7 @@ def parse_move(text: str) -> Move:
         captures,
         m["removal"],
         bool(m["end"]),
+        frozenset(c[1:] for c in written if c.startswith("D")),
     )
 
 
@@ -188,6 +191,10 @@ def play_up_to_removal(
         if dux:
             raise Illegal("X3", f"the dux on {dux} is never captured; the move captures {real}")
         raise Illegal("L1", f"the move captures {real}, not {said}")
+    if move.dux_captures:
+        name = min(move.dux_captures, key=square_order)
+        why = "a dux is never captured, X3" if settings.variant == "dux" else f"the {settings.variant} variant has none"
+        raise Illegal("L1", f"the piece captured on {name} is a pawn, not a dux ({why}): write x{name}, or xP{name}")
     if settings.inciti:
         for square in _freed(geo, board, side, captured):
             board[square] = piece(side, PAWN)

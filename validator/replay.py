@@ -1201,13 +1201,21 @@ _AFTER_NUMBER = re.compile(r"(?:\s|\{[^}]*\}|;[^\n]*|\$[0-9]+)*")  # what stands
 
 def _why_misnumbered(misnumbered: list[tuple[Ply, int, str]], ply: Ply, expected: str, report: Report) -> str:
     """What the move-number warning adds in brackets: that every wrong number counts one ply
-    ahead (a ply left out), why a fragment numbered as its source is numbered from 1, how many
-    more numbers are wrong."""
+    ahead (a ply left out), or as many plies past one (a gap in the source, which a record does not
+    hold), why a fragment numbered as its source is numbered from 1, how many more numbers are wrong."""
     more = len(misnumbered) - 1
     record = report.record
-    if more and record and _ply_left_out(misnumbered, record, _either_numbering(report)):
+    skipped = _plies_skipped(misnumbered, record, _either_numbering(report)) if record else 0
+    if more and skipped == 1:
         after = f"the {more} move numbers after it are" if more > 1 else "the move number after it is"
         return f" ({after} one ply ahead too: is a ply missing before it?)"
+    if more and skipped > 1 and record and ply is not next(iter(record.main.plies), None):  # (not a fragment's first)
+        after = f"so are the {more} move numbers after it" if more > 1 else "so is the one after it"
+        return (
+            f" ({ply.number} is {skipped} plies ahead, and {after}: a gap in the source? A record has "
+            "no mark for one: end it with * before the gap, and write what follows as a record of its own "
+            "that starts from a Position tag, each with a comment that says so)"
+        )
     follows = "follow" if more > 1 else "follows"
     notes = [
         _why_not_from_one(record, ply, expected) if record else "",
@@ -1217,19 +1225,22 @@ def _why_misnumbered(misnumbered: list[tuple[Ply, int, str]], ply: Ply, expected
     return f" ({said})" if said else ""
 
 
-def _ply_left_out(misnumbered: list[tuple[Ply, int, str]], record: Record, either: bool) -> bool:
-    """Whether the wrong move numbers say a ply is left out before the first: each counts one ply
-    ahead, no number of the main line after its first wrong one is right, and, in a record that may
-    be numbered either way (`either`), not its first number alone is right (`1. d1-d3 2. e3-f3 d3-d2`
-    where Black moves first: White's numbering, its first number written as the movers')."""
-    if any(_plies_ahead(each[0].number or "", each[2]) != 1 for each in misnumbered):
-        return False
+def _plies_skipped(misnumbered: list[tuple[Ply, int, str]], record: Record, either: bool) -> int:
+    """How many plies the wrong move numbers say are left out before the first (one: a ply missing;
+    more: a gap in the source), when each counts that many ahead, no number of the main line after its
+    first wrong one is right, and, in a record that may be numbered either way (`either`), not its
+    first number alone is right (`1. d1-d3 2. e3-f3 d3-d2` where Black moves first: White's numbering,
+    its first number written as the movers'); else 0 (below 1: numbers behind, which ask for nothing)."""
+    ahead = {_plies_ahead(each[0].number or "", each[2]) for each in misnumbered}
+    skipped = ahead.pop() if len(ahead) == 1 else None
+    if skipped is None:
+        return 0
     wrong = {id(each[0]) for each in misnumbered}
     numbered = [id(each) for each in record.main.plies if each.number]
     at = next((index for index, each in enumerate(numbered) if each in wrong), len(numbered))
     if not wrong.issuperset(numbered[at:]):  # numbers that go right again
-        return False
-    return not (either and at == 1)
+        return 0
+    return 0 if either and at == 1 else skipped
 
 
 def _plies_ahead(written: str, expected: str) -> int | None:

@@ -58,7 +58,6 @@ def test_not_dates(text):
         ("AD 476", ["0476.??.??"]),  # a year said to be AD: in four digits
         ("476 AD", ["0476.??.??"]),
         ("476 ce", ["0476.??.??"]),
-        ("AD 0", []),
         ("44 BC", ["????.??.??"]),  # a year BC, a century: no year a Date can give
         ("-44", ["????.??.??"]),
         ("44 B.C.", ["????.??.??"]),
@@ -71,6 +70,10 @@ def test_not_dates(text):
         ("5th c. BC", ["????.??.??"]),
         ("1st century AD", ["????.??.??"]),
         ("44", []),
+        ("AD 0", ["????.??.??"]),  # no year 0: not 0000.??.??, no day at all
+        ("0 BC", ["????.??.??"]),
+        ("-0", ["????.??.??"]),
+        ("AD 10", ["0010.??.??"]),
     ],
 )
 def test_dates_in_other_orders_are_read_as_the_real_days_they_may_mean(text, readings):
@@ -101,6 +104,15 @@ def test_dates_in_other_orders_are_read_as_the_real_days_they_may_mean(text, rea
             "; a century names no year: write ????.??.?? and keep '5th c. ?' in a comment or a tag of your own",
         ),
         ("1283", ""),
+        ("AD 10", ""),
+    ]
+    + [
+        (
+            zero,  # there is no year 0: said as other BC and AD years are (found by historian-42)
+            "; there is no year 0 (1 BC is followed by AD 1), and a Date's year is a year AD, 0001 to 9999: "
+            f"write ????.??.?? and keep '{zero.strip()}' in a comment or a tag of your own",
+        )
+        for zero in ("AD 0", "0 AD", "-0", "0 BC", "c. 0000 BC", "-00")
     ],
 )
 def test_a_date_with_no_year_a_date_can_give_says_where_it_goes(text, why):

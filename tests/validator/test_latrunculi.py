@@ -376,6 +376,19 @@ def test_x3_the_dux_captures_but_is_never_captured():
     assert rule_broken(DUXV, enclosed, "d8-d6xd5") == "X3"
 
 
+@pytest.mark.parametrize(
+    "game, why",
+    [(DUXV, "a dux is never captured, X3"), (PETTEIA, "the petteia variant has none")],
+)
+def test_l1_a_capture_written_with_the_dux_letter_names_a_pawn_as_a_dux(game, why):
+    before = position(game, "c2 a1 De2" if game is DUXV else "c2 a1", "b1 d8 Dd7 h8" if game is DUXV else "b1 d8")
+    assert game.play(before, "c2-c1xPb1").text == "c2-c1xb1"
+    with pytest.raises(Illegal) as caught:
+        game.play(before, "c2-c1xDb1")
+    assert caught.value.rule == "L1"
+    assert caught.value.message == f"the piece captured on b1 is a pawn, not a dux ({why}): write xb1, or xPb1"
+
+
 def test_x4_a_side_left_with_only_its_dux_loses():
     played = DUXV.play(position(DUXV, "a2 De5", "a1 a4 Dd7 h8", "b"), "a4-a3")
     assert played.text == "a4-a3xa2"

@@ -37,8 +37,33 @@ LAQUET = [
     ("tag", None, 31, "1283.??.??", "not '1283'"),
 ]
 
+GAP = "a gap in the source? A record has no mark for one: end it with * before the gap"
+NO_GAP = "a record has no mark for a gap in its source: end it with * before the gap"
+NO_YEAR_0 = "there is no year 0 (1 BC is followed by AD 1)"
+LATRUNCULI_FRAGMENTS = [  # a second historian's: fragments, gaps, capture letters
+    ("L1", 4, 10, "e6-e3xd3", "the piece captured on d3 is a pawn, not a dux (a dux is never captured, X3)"),
+    ("number", 5, 17, None, f"6. is 6 plies ahead, and so is the one after it: {GAP}"),
+    ("L1", 1, 24, "c4-d4xd5", "the piece captured on d5 is a pawn, not a dux (the piso variant has none)"),
+    ("tag", None, 28, "????.??.??", f"not 'AD 0'; {NO_YEAR_0}"),
+    ("syntax", None, 38, None, f"found '[…]': {NO_GAP}"),
+]
+LAQUET_FRAGMENTS = [
+    ("syntax", None, 8, None, "64: 5/11 5/9 has played all its dice, and 5/9 after it is no play of it"),
+    ("number", 3, 13, None, f"4. is 4 plies ahead, and so are the 2 move numbers after it: {GAP}"),
+    ("tag", None, 16, "????.??.??", f"not '0 BC'; {NO_YEAR_0}"),
+    ("syntax", None, 24, None, f"found '...': {NO_GAP}"),
+]
 
-@pytest.mark.parametrize("name, expected", [("latrunculi.lgn", LATRUNCULI), ("laquet.lgn", LAQUET)])
+
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("latrunculi.lgn", LATRUNCULI),
+        ("laquet.lgn", LAQUET),
+        ("latrunculi-fragments.lgn", LATRUNCULI_FRAGMENTS),
+        ("laquet-fragments.lgn", LAQUET_FRAGMENTS),
+    ],
+)
 def test_each_slip_of_a_transcription_is_said_with_its_rule_its_place_and_what_was_meant(name, expected):
     verdicts = list(api.validate([TRANSCRIBED / name]))
     assert len(verdicts) == len(expected)
