@@ -1348,7 +1348,10 @@ def test_a_greeting_that_holds_a_date_is_prose_above_a_header(format, row):
         ("Game 1\n", ["line 1, 'Game 1', its title: not read"]),
         (
             "Hi Jon,\nRound two:\n",
-            ["line 1 holds no move (prose: an e-mail's greeting?): not read", "line 2, 'Round two:', its title: not read"],
+            [
+                "line 1 holds no move (prose: an e-mail's greeting?): not read",
+                "line 2, 'Round two:', its title: not read",
+            ],
         ),
     ],
     ids=["alone", "below a greeting"],
@@ -1356,11 +1359,14 @@ def test_a_greeting_that_holds_a_date_is_prose_above_a_header(format, row):
 def test_a_title_right_above_a_header_is_the_first_game_s_title_not_a_greeting(format, row, above, notes):
     """`Game 1` above `# brandubh` and the moves: it was said as an e-mail's greeting (with the lines of
     prose above it), where the same title below the header is the first game's title: it is so above
-    the header too, and said as such, the prose above it a greeting still."""
-    [source] = read_text(f"{above}# brandubh\n{row}", format, f"x.{'txt' if format == 'tafl' else format}")
-    report = check(source)
+    the header too, and said as such, the prose above it a greeting still (in the first game's notes alone)."""
+    sources = read_text(f"{above}# brandubh\n{row}{row}", format, f"x.{'txt' if format == 'tafl' else format}")
+    reports = [check(source) for source in sources]
     said = [f"{format} reader: {note}" for note in notes]
-    assert (report.valid, report.record.tags["Game"], report.record.main.comments) == (True, "brandubh", said)
+    assert [(r.valid, r.record.tags["Game"], r.record.main.comments) for r in reports] == [
+        (True, "brandubh", said),
+        (True, "brandubh", []),
+    ]
 
 
 @pytest.mark.parametrize("format, row", [("tafl", "d2-b2 c4c5\n"), ("csv", BRANDUBH_ROW)])
