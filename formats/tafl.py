@@ -27,7 +27,7 @@ from lusoria.notation.reader import (
     prose_note,
     signature,
 )
-from lusoria.notation.sources import InputError
+from lusoria.notation.sources import ESCAPED_BYTE, InputError
 from lusoria.notation.syntax import TAG_BEFORE_VALUE
 from lusoria.validator.base import SIDE_NAMES, WHITE, OptionError
 from lusoria.validator.suggest import meant_among
@@ -352,7 +352,8 @@ def _pasted(
     title = _last_title(text, start, end)
     closed = closing(text, start, title, ends)
     spans = ((start, closed.games if closed else title), (title, end))
-    return _Pasted(header, header_end, above, header_title, greeting, closed, signed, spans, _players(header))
+    players = {} if ESCAPED_BYTE.search(header) else _players(header)  # a name of a byte not decoded is none
+    return _Pasted(header, header_end, above, header_title, greeting, closed, signed, spans, players)
 
 
 def _title_above_header(lines: Locator, above: Prose | None) -> tuple[Prose | None, str]:
@@ -540,8 +541,12 @@ def _begun(
 def _header_said(draft: Draft, pasted: _Pasted) -> None:
     """The note of the first game of a file of move lists or a CSV file of a header that names no game
     (`# round 2`: `_header`), not read, or else of players it names that may not be those meant
-    (`_players_said`); and of names it separates by a dash, read as no players (`_dashed_said`)."""
+    (`_players_said`); and of names it separates by a dash, read as no players (`_dashed_said`); or of
+    a byte in it that did not decode, which leaves it no players."""
     header, line = pasted.header, draft.locator.where(pasted.header_end)[0]
+    if ESCAPED_BYTE.search(header):  # (its words are not shown: the byte is said with the file's encoding)
+        draft.note(f"line {line}, the header holds a byte that is not text in the file's encoding: no player read")
+        return
     if header and not _names_a_game(header) and not pasted.players:
         draft.note_unread(f"line {line}, {header!r}, a header that names no game: not read")
     elif said := _players_said(header):
