@@ -412,10 +412,10 @@ def text_records(text: str, path: str, format: str) -> Iterator[RecordText]:
 
 
 def _sniffed(path: str, head: str) -> str | None:
-    """The format of another suffix whose first characters a file of a sniffed suffix (`.txt`) or of
-    no suffix (`game`, named: a folder's is skipped with the name to give it; a stream's `<stream>` is
-    none) has (`Formats.sniffing`)."""
-    if path == STDIN or not (FORMATS.sniffed(path) or names_a_file(path) and not Path(path).suffix):
+    """The format of another suffix whose first characters a file of a sniffed suffix (`.txt`), or one
+    named of no format's suffix (`game`, `notes.md`: a folder's is skipped, one of no suffix with the
+    name to give it; a stream's `<stream>` is none), has (`Formats.sniffing`)."""
+    if path == STDIN or not (FORMATS.sniffed(path) or names_a_file(path)):
         return None
     found = FORMATS.sniffing(head, Path(path).suffix.lower())
     return found.name if found else None

@@ -27,7 +27,7 @@ from lusoria.notation.reader import (
     prose_note,
     signature,
 )
-from lusoria.notation.sources import InputError
+from lusoria.notation.sources import ESCAPED_BYTE, InputError
 from lusoria.notation.syntax import TAG_BEFORE_VALUE
 from lusoria.validator.base import SIDE_NAMES, WHITE, OptionError
 from lusoria.validator.suggest import meant_among
@@ -210,7 +210,9 @@ def _holds_header_or_game(line: str) -> bool:
     return line.lstrip().startswith("#") or bool(line_holds)
 
 
-_CSV_COUNT = re.compile(r"(?:^|[,;\t])[ \t]*[0-9]+[ \t]*(?:[,;\t]|$)")  # a field of a CSV row that is a count
+_CSV_COUNT = re.compile(
+    r"[,;\t][ \t]*[0-9]+[ \t]*(?:[,;\t]|$)|^[ \t]*[0-9]+[ \t]*[,;\t]"
+)  # a field of a CSV row that is a count, beside another (a number alone is none: `2026`, a year)
 
 
 def _games_start(text: str) -> int:
@@ -326,7 +328,8 @@ class _Pasted:
 
     header: str  # its header (`_header`), "" for none
     header_end: int  # where it ends (0 for none)
-    above_header: Prose | None  # the prose above it (`_above_header`)
+    above_header: Prose | None  # the prose above it (`_above_header`), but its title
+    header_title: str  # the note of a game's title right above it (`Game 1` above `# brandubh`), "" for none
     greeting: Prose | None  # the prose above the games, after the header (`prose`)
     closing: Prose | None  # the prose below them (`closing`)
     signed: tuple[int, str] | None  # the signature below them (`_signature`)
@@ -343,12 +346,27 @@ def _pasted(
     text = lines.text
     above = _above_header(text)
     header, header_end = _header_below(text, above)
+    above, header_title = _title_above_header(lines, above)
     greeting, signed = prose(text, header_end, begins), _signature(lines, holds)
     start, end = greeting.games if greeting else header_end, signed[0] if signed else len(text)
     title = _last_title(text, start, end)
     closed = closing(text, start, title, ends)
     spans = ((start, closed.games if closed else title), (title, end))
-    return _Pasted(header, header_end, above, greeting, closed, signed, spans, _players(header))
+    players = {} if ESCAPED_BYTE.search(header) else _players(header)  # a name of a byte not decoded is none
+    return _Pasted(header, header_end, above, header_title, greeting, closed, signed, spans, players)
+
+
+def _title_above_header(lines: Locator, above: Prose | None) -> tuple[Prose | None, str]:
+    """The prose `above` a file's header (`_above_header`) but a game's title that ends it, right above
+    the header (`Game 1` above `# brandubh`: the first game's, as a person reads it, not a greeting's
+    line), and the note of that title ("" for none)."""
+    text = lines.text
+    line = text.rfind("\n", 0, above.end) + 1 if above else 0
+    if above is None or not is_title(text[line : above.end]):
+        return above, ""
+    rest = text[above.start : line].rstrip()
+    said = f"line {lines.where(line)[0]}, '{shown(text[line : above.end].strip())}', its title: not read"
+    return (replace(above, end=above.start + len(rest)) if rest else None), said
 
 
 _BLANK_LINE_ABOVE = re.compile(r"\n[^\S\n]*\n\Z")  # text that ends in a blank line, then the line break above a line
@@ -446,7 +464,7 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     lines after it (`_GAME`), after a header and lines of prose (`_begun`) and up to lines
     of prose and an e-mail's signature line (`-- `) below them (`_mailed`), each noted, as is a game's
     title on the line above it (`_titled`). `tags`: Game, Variant, Rules; without
-    Game, the game the file's name names (`named_game`: its default preset), else the format's
+    Game, the game the file's name names (`_named_game`: its default preset), else the format's
     entry's, and then the first error of each game says how it was read (`_read_as_default`)."""
     lines = Locator(text)
     pasted = _title_above_games(text, _pasted(lines, _begins_moves, _holds_move_list, _ends_moves))
@@ -512,6 +530,8 @@ def _begun(
         draft.tag(name, value)
     if place[0] == 0 and pasted.above_header is not None:
         draft.note_unread(_prose_said(draft, pasted.above_header, "greeting"))
+    if place[0] == 0 and pasted.header_title:
+        draft.note_unread(pasted.header_title)
     _header_overruled_said(draft, place[0], overruled)
     if place[0] == 0:
         _header_said(draft, pasted)
@@ -521,8 +541,12 @@ def _begun(
 def _header_said(draft: Draft, pasted: _Pasted) -> None:
     """The note of the first game of a file of move lists or a CSV file of a header that names no game
     (`# round 2`: `_header`), not read, or else of players it names that may not be those meant
-    (`_players_said`); and of names it separates by a dash, read as no players (`_dashed_said`)."""
+    (`_players_said`); and of names it separates by a dash, read as no players (`_dashed_said`); or of
+    a byte in it that did not decode, which leaves it no players."""
     header, line = pasted.header, draft.locator.where(pasted.header_end)[0]
+    if ESCAPED_BYTE.search(header):  # (its words are not shown: the byte is said with the file's encoding)
+        draft.note(f"line {line}, the header holds a byte that is not text in the file's encoding: no player read")
+        return
     if header and not _names_a_game(header) and not pasted.players:
         draft.note_unread(f"line {line}, {header!r}, a header that names no game: not read")
     elif said := _players_said(header):
@@ -537,7 +561,7 @@ def _header_overruled(
     """What is said of a file whose header names a game (`# brandubh`) when `--game` (the `given`
     tags), or else the file's name, names another, `game`: they win over the header, which is not
     read (the note of its first game, and what the first error of each adds); "" else."""
-    by = _option_of(given) if given.get("Game") else "the file's name" if named_game(path, reader) else ""
+    by = _option_of(given) if given.get("Game") else "the file's name" if _named_game(path, reader) else ""
     header = pasted.header
     named = _games_in(header, [tafl.name for tafl in tafl_games()])
     if not (by and named) or game in named:
@@ -755,11 +779,11 @@ def _csv_game(path: str, text: str, header: tuple[str, int]) -> str:
 
 
 def _game_named(path: str, header: str, reader: str) -> str | None:
-    """The tafl game that a file's name names, or else its `header` (`_header`: `# brandubh`): `named_game`."""
-    return named_game(path, reader) or named_game(path, reader, header, "its header")
+    """The tafl game that a file's name names, or else its `header` (`_header`: `# brandubh`): `_named_game`."""
+    return _named_game(path, reader) or _named_game(path, reader, header, "its header")
 
 
-def named_game(path: str, reader: str, words: str | None = None, where: str = "its name") -> str | None:
+def _named_game(path: str, reader: str, words: str | None = None, where: str = "its name") -> str | None:
     """The tafl game that a file's name (or `words`, its `where`: a CSV file's header) names:
     `brandubh_valid.csv`, `club-copenhagen.txt`; None when it names none. InputError when it names
     several (said as the `reader`'s files name a game: `_name_it`), or a variant of a game that

@@ -184,6 +184,7 @@ def signature(text: str, after: int, first_line: int = 1) -> tuple[int, str] | N
 PROSE_LINES = 10  # lines of prose above a file's games, at most, that its reader passes over
 _LINE = re.compile(r"[^\n]*\S[^\n]*")  # a line that is not blank
 _WORD = re.compile(r"[^\W\d_]{2}")  # what a line of prose holds: a word of letters
+_YEAR = re.compile(r"\s*[0-9]{4}\s*")  # a line of prose too: a year alone (`2026` above the games)
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,8 +246,8 @@ def _closes(text: str, lines: list[re.Match[str]], at: int, holds_game: Callable
 
 
 def _is_prose(line: str, holds_game: Callable[[str], object]) -> bool:
-    """Whether a line is prose: it holds a word and nothing that `holds_game`."""
-    return bool(_WORD.search(line)) and not holds_game(line)
+    """Whether a line is prose: it holds a word, or is a year alone (`_YEAR`), and nothing that `holds_game`."""
+    return bool(_WORD.search(line) or _YEAR.fullmatch(line)) and not holds_game(line)
 
 
 def prose_note(first: int, last: int, part: str = "greeting") -> str:

@@ -353,6 +353,28 @@ def test_a_byte_in_a_csv_files_header_line_stops_no_record(tmp_path):
     assert unread == Unreadable(str(tmp_path / "a.csv"), f"{tmp_path / said}", "encoding", ("latin-1", "cp1252"))
 
 
+@pytest.mark.parametrize("name, games", [("a.csv", "d2-b2 c4c5,0,0,Ongoing\n"), ("a.txt", "d2-b2 c4c5\n")])
+@pytest.mark.parametrize("players", [b"S\xf8ren vs Jon", b"S\xf8ren - Jon"])
+def test_a_byte_in_a_header_s_players_names_no_player_and_import_stores_the_records(tmp_path, name, games, players):
+    """`# brandubh, S\xf8ren vs Jon` saved in Latin-1: its undecoded byte went into every record's White tag
+    (or the note of `S\xf8ren - Jon`), and import failed on each record, an internal error (exit status 3).
+    Such a header names no player, said in a note; the records are read and stored, the byte said as in
+    a line of no record."""
+    (tmp_path / name).write_bytes(b"# brandubh, " + players + b"\n" + games.encode())
+    result = run("import", "--db", str(tmp_path / "a.db"), str(tmp_path / name))
+    assert (result.exit_code, result.stdout) == (
+        2,
+        f"{tmp_path / 'a.db'}: added 1 record (0 invalid, 0 of them unparsable), skipped 0 duplicates\n",
+    )
+    assert result.stderr == (
+        f"lusoria: {tmp_path / name}:1:14: byte 0xF8 is not valid utf-8, in a line of no record: the records are "
+        "read; try --encoding latin-1 or cp1252\n"
+    )
+    [row] = Archive(str(tmp_path / "a.db")).sql("SELECT white, black, text FROM records JOIN record_texts USING (id)")
+    note = "line 1, the header holds a byte that is not text in the file's encoding: no player read"
+    assert (row["white"], row["black"], note in " ".join(row["text"].split())) == (None, None, True)
+
+
 def test_a_record_shown_alone_is_shown_when_a_percent_line_after_it_holds_a_byte_that_does_not_decode(tmp_path):
     """Said, on standard error, of the file; it was an internal error (reading on for a second record)."""
     (tmp_path / "a.lgn").write_bytes(THREE[0].encode() + COMMENT)

@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT, connect
 
+from lusoria import api
 from lusoria.api import convert, random_record, reading_tags, records, validate
 from lusoria.archive import Archive
 from lusoria.cli import main
@@ -1338,6 +1339,66 @@ def test_a_greeting_that_holds_a_date_is_prose_above_a_header(format, row):
         "Jon",
         [f"{format} reader: lines 1–3 hold no move (prose: an e-mail's greeting?): not read"],
     )
+
+
+@pytest.mark.parametrize("format, row", [("tafl", "d2-b2 c4c5\n"), ("csv", BRANDUBH_ROW)])
+@pytest.mark.parametrize(
+    "above, notes",
+    [
+        ("Game 1\n", ["line 1, 'Game 1', its title: not read"]),
+        (
+            "Hi Jon,\nRound two:\n",
+            [
+                "line 1 holds no move (prose: an e-mail's greeting?): not read",
+                "line 2, 'Round two:', its title: not read",
+            ],
+        ),
+    ],
+    ids=["alone", "below a greeting"],
+)
+def test_a_title_right_above_a_header_is_the_first_game_s_title_not_a_greeting(format, row, above, notes):
+    """`Game 1` above `# brandubh` and the moves: it was said as an e-mail's greeting (with the lines of
+    prose above it), where the same title below the header is the first game's title: it is so above
+    the header too, and said as such, the prose above it a greeting still (in the first game's notes alone)."""
+    sources = read_text(f"{above}# brandubh\n{row}{row}", format, f"x.{'txt' if format == 'tafl' else format}")
+    reports = [check(source) for source in sources]
+    said = [f"{format} reader: {note}" for note in notes]
+    assert [(r.valid, r.record.tags["Game"], r.record.main.comments) for r in reports] == [
+        (True, "brandubh", said),
+        (True, "brandubh", []),
+    ]
+
+
+@pytest.mark.parametrize("format, row", [("tafl", "d2-b2 c4c5\n"), ("csv", BRANDUBH_ROW)])
+@pytest.mark.parametrize("year", ["2026", " 1987 \r"])
+def test_a_year_alone_above_a_header_is_prose_and_the_header_read(format, row, year):
+    """A lone `2026` above `# brandubh` was neither prose (no word) nor a game: the header below it was
+    not read (the move list read as Tablut's, the CSV rows' game told by their board, the header said
+    as an error of its own). A year alone is prose, said as such; the header names the game."""
+    name = f"x.{'txt' if format == 'tafl' else format}"
+    [source] = read_text(f"{year}\n# brandubh\n{row}", format, name)
+    report = check(source)
+    assert (report.valid, report.record.tags["Game"], report.record.main.comments) == (
+        True,
+        "brandubh",
+        [f"{format} reader: line 1 holds no move (prose: an e-mail's greeting?): not read"],
+    )
+
+
+def test_a_year_alone_above_a_move_list_lets_its_txt_file_be_read_as_move_lists(tmp_path):
+    """A `.txt` file of a year above `# brandubh` and its moves was read as lgn (not a record in any
+    format) when named, and skipped in a folder; a number alone is no CSV row's count, nor is a
+    number of other digits than a year's prose (`12`, above the moves: still no move list)."""
+    (tmp_path / "year.txt").write_text("2026\n# brandubh\nd2-b2 c4c5\n")
+    (tmp_path / "twelve.txt").write_text("12\n# brandubh\nd2-b2 c4c5\n")
+    checked = run("validate", tmp_path)
+    assert (checked.exit_code, checked.output) == (
+        0,
+        f"lusoria: {tmp_path / 'twelve.txt'}: skipped, a .txt file that is neither tafl move lists nor a Tablut "
+        "Challenge game log\n1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n",
+    )
+    [named] = api.validate([str(tmp_path / "year.txt")])
+    assert (named.source.format, named.valid) == ("tafl", True)
 
 
 @pytest.mark.parametrize("lost", ["White,0,0", "0,White", "White;0"], ids=["between", "first", "last"])

@@ -180,7 +180,7 @@ def test_a_move_list_in_a_file_named_for_the_default_game_is_read_with_its_defau
 
 def test_a_move_list_is_read_as_the_game_its_file_name_names_through_the_csv_files_function(tmp_path):
     """A Brandubh list in `brandubh.txt` was read as Tablut (`error[T2]` at ply 2, "did you mean" Tablut
-    moves), never saying so: a move list's file name names its game as a CSV file's does (`named_game`),
+    moves), never saying so: a move list's file name names its game as a CSV file's does (`_named_game`),
     without its format's default variant (noted when given); read as the default, its first error
     says how it was read and how to name the game, as a square off the board's did."""
     brandubh = "d1-b1 d3-g3 b1-f1 resigned\n"
