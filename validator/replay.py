@@ -184,7 +184,7 @@ class Report:
         said = f" ({plural(len(self.diagnostics), 'diagnostic')})" if self.diagnostics else ""
         first = next((diagnostic for diagnostic in self.diagnostics if diagnostic.severity == ERROR), None)
         if first is not None:
-            at = f"ply {first.ply}" if first.ply else f"line {first.line}, column {first.column}"
+            at = (first.move or f"ply {first.ply}") if first.ply else f"line {first.line}, column {first.column}"
             said = f": error[{first.rule}] at {at}{said}"
         rules = f"{self.game} ({self.variant})" if self.variant else self.game or "no game"
         place = shown_place(self.source.path, self.source.line)
