@@ -383,7 +383,16 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
     word and with one assumed, a tag written twice without the second, and a tag whose line ends
     without its `]` closed: its error is one diagnostic, not the end of the checks."""
     diagnostics = [
-        Diagnostic(ERROR, problem.rule, problem.message, problem.ply, problem.text, problem.line, problem.column)
+        Diagnostic(
+            ERROR,
+            problem.rule,
+            problem.message,
+            problem.ply,
+            problem.text,
+            problem.line,
+            problem.column,
+            width=problem.width,
+        )
         for problem in source.problems
     ]  # a reader's, at plies
     read, mended, unended, tag_mended = source, list[_Mended](), False, False
