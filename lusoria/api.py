@@ -416,11 +416,7 @@ class Board:
         rules, positions = self.rules, self.report.positions
         position = positions[self.ply]
         plies = self.report.plies
-        when = (
-            f"after ply {self.ply} of {plies} ({self.report.move(self.ply)}: {self.last})"
-            if self.ply
-            else f"at the start (ply 0 of {plies})"
-        )
+        when = f"after ply {self.ply} of {plies} ({self.played})" if self.ply else f"at the start (ply 0 of {plies})"
         lines = [
             f"{self.report.game} ({rules.variant}) {when}",
             *(
@@ -459,6 +455,12 @@ class Board:
     def position(self) -> str:
         """The position string (docs/notation.md §6), as `lusoria query --position` takes it."""
         return self.rules.format_position(self.report.positions[self.ply])
+
+    @property
+    def played(self) -> str:
+        """The ply that led here as validate says it, its move and side and how it was played
+        ("move 4, White: Ke5-c5+"); "" at the start."""
+        return f"{self.report.move(self.ply)}: {self.last}" if self.ply else ""
 
     @property
     def last(self) -> str | None:
@@ -512,7 +514,9 @@ class Replay:
             stop = replay_stop(report)
             if stop:
                 raise ReplayStopped(f"no ply {ply}: its replay stops after ply {last}, as {stop}")
-            raise PastTheEnd(f"no ply {ply}: it has {last}")
+            raise PastTheEnd(
+                f"no ply {ply}: it has {last}" + (f" (the last, {Board(report, last).played})" if last else "")
+            )
         return Board(report, ply)
 
     def page(self) -> str:

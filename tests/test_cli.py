@@ -197,7 +197,7 @@ def test_random_laquet_rolls_its_dice_from_the_seed(tmp_path):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["--ply", "99"], "no ply 99: it has 9"),
+        (["--ply", "99"], "no ply 99: it has 9 (the last, move 5, White: Kc5-c1++)"),
         (["--record", "3"], "has no record 3"),
     ],
 )
