@@ -67,7 +67,7 @@ from lusoria.validator.base import (
 )
 from lusoria.validator.fit import Fit, Proposal, fitting_rules, names_no_variant, proposals
 from lusoria.validator.games import GAMES, NAMED_TAGS, game_class, known_games, name_given, rules_from_tags
-from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict, already_over, canonical_text
+from lusoria.validator.replay import ERROR, Diagnostic, Moves, Report, Verdict, already_over, canonical_text
 from lusoria.validator.replay import check as check_text
 from lusoria.workers import WorkerLost, in_workers, mapped
 
@@ -96,6 +96,7 @@ __all__ = [
     "Note",
     "Problem",
     "Report",
+    "Moves",
     "Skipped",
     "Unreadable",
     "Verdict",

@@ -1122,7 +1122,9 @@ def _where(ply, number: int) -> dict:
 
 class Moves:
     """How a transcriber finds a ply of a record in its source: its move number, in the record's
-    numbering (`numbering`: attackers-first too), and the side that plays it."""
+    numbering (`numbering`: attackers-first too), and the side that plays it. `Report.moves()` makes
+    one for a replayed record (`numbers`: the replay's walk of its move numbers, made when not given);
+    `Report.move` says one ply, and one `Moves` says many without numbering the record again."""
 
     def __init__(self, record: Record, rules: Game, start: Position, numbers: _WrongNumbers | None = None) -> None:
         self.numbers = numbers or _WrongNumbers(record, rules, start)
