@@ -90,6 +90,7 @@ def test_each_ply_of_the_main_line_carries_its_move_for_the_status_line():
     page = replay_page('[Game "tablut"]\n1. e3-c3 (1. e3-d3) d1-d3 2. e4-e3 *\n')
     moves = re.findall(r'data-ply="(\d+)" data-move="([^"]*)"[^>]*>([^<]*)<', page)
     assert moves == [("1", "move 1, White", "e3-c3"), ("2", "move 1, Black", "d1-d3"), ("3", "move 2, White", "e4-e3")]
+    assert page.count("data-move=") == 3  # not the variation's e3-d3
     assert "here.dataset.move + ': ' + here.textContent + ' (' + counted + ')'" in page
 
 

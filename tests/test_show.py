@@ -45,6 +45,8 @@ def test_a_ply_past_the_stop_is_refused_with_the_reason():
         board(KONAKIS, -1)  # (not "its replay stops after ply 4")
     with pytest.raises(PastTheEnd, match=r"^no ply 7: it has 6 \(the last, move 3, Black: a2-a1\)$"):
         board('[Game "tablut"]\n1. e3-c3 d1-d2 2. e4-e3 a4-a2 3. c5-c4 a2-a1 *\n', 7)
+    with pytest.raises(PastTheEnd, match=r"^no ply 1: it has 0$"):  # no last ply to name
+        board('[Game "tablut"]\n*\n', 1)
 
 
 @pytest.mark.parametrize(
