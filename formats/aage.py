@@ -18,10 +18,12 @@ from lusoria.formats.common import Draft, Locator, read_site_captures, shown, ta
 from lusoria.formats.contract import TYPE_TAG
 from lusoria.formats.tafl import MOVE, SQUARE, chosen_tags, read_moves
 from lusoria.notation.json_input import deep_error, text_decoder, too_deep
+from lusoria.notation.model import Record
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.notation.sources import literal
 from lusoria.validator.base import WHITE, OptionError
+from lusoria.validator.replay import Moves
 from lusoria.validator.suggest import alike, meant, meant_among
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import EMPTY, Geometry
@@ -152,8 +154,10 @@ def _layout(draft: Draft, rules: TaflGame, others: list[Mapping[str, str]]) -> T
     draft.tags.update(tags)
     fitted, _, _, what = misfits[0]
     better = "" if fits[fitting[0]][0] > fitted else " better"  # (its first misfit as far)
+    said = Moves(Record(draft.tags, draft.line, draft.result), rules, rules.initial()).said(fitted + 1, (0, fitted))
     draft.note(
-        f"read from the layout of {tags.get('Variant', '')}, which its moves fit{better}: in the type's first, {what}"
+        f"read from the layout of {tags.get('Variant', '')}, which its moves fit{better}: in the type's first, "
+        f"{draft.line.plies[fitted].text} ({said}) {what}"
     )
     return chosen
 
@@ -162,8 +166,8 @@ def _misfit(rules: TaflGame, moves: list[re.Match[str] | None], listed: set[int]
     """How far a game's moves fit the start of `rules`, the pieces moved and captured as the moves
     write them: the number of moves before the first that leaves an empty square or that crosses or
     lands on a piece, whether its piece is there (it only crosses or lands on one; True when none
-    misfits, or one is no move, where it stops), how many misfit in all, and what the first does;
-    whose turn it is, the rules say (a ply swapped with the next is caught at its ply, whatever the
+    misfits, or one is no move, where it stops), how many misfit in all, and what the first does (its
+    text and move the caller says); whose turn it is, the rules say (a ply swapped with the next is caught at its ply, whatever the
     layout). After a move that does not list its captures (not in `listed`) the board is not known:
     only the squares moves leave say more."""
     geo = rules.geo
@@ -171,10 +175,10 @@ def _misfit(rules: TaflGame, moves: list[re.Match[str] | None], listed: set[int]
     misfits: list[tuple[int, bool, str]] = []
     for number, move in enumerate(moves):
         if move is None:
-            misfits.append((number, True, f"ply {number + 1} is no move"))
+            misfits.append((number, True, "is no move"))
             break
         if misfit := _misfitting(board, geo, move, known):
-            misfits.append((number, misfit[0], f"ply {number + 1} {misfit[1]}"))
+            misfits.append((number, misfit[0], misfit[1]))
         origin, target = geo.index[move["origin"]], geo.index[move["target"]]
         board[target], board[origin] = board[origin], EMPTY
         for square in re.findall(SQUARE, move["captures"] or ""):
@@ -186,17 +190,17 @@ def _misfit(rules: TaflGame, moves: list[re.Match[str] | None], listed: set[int]
 
 def _misfitting(board: bytearray, geo: Geometry, move: re.Match[str], known: bool) -> tuple[bool, str] | None:
     """Whether a move that does not fit `board` has its piece there (it crosses or lands on a piece,
-    the board `known`; not: it leaves an empty square), and what it does (its ply number left to
+    the board `known`; not: it leaves an empty square), and what it does (its ply and move left to
     the caller); None when it fits."""
     origin, target = geo.index[move["origin"]], geo.index[move["target"]]
     if board[origin] == EMPTY:
-        return False, f"({move[0]}) leaves {move['origin']}, which holds no piece"
+        return False, f"leaves {move['origin']}, which holds no piece"
     same_file = (target - origin) % geo.size == 0
     if known and (same_file or origin // geo.size == target // geo.size):
         step = (geo.size if same_file else 1) * (1 if target > origin else -1)
         taken = next((square for square in range(origin + step, target + step, step) if board[square] != EMPTY), None)
         if taken is not None:
-            return True, f"({move[0]}) moves across or onto {geo.names[taken]}, which a piece holds"
+            return True, f"moves across or onto {geo.names[taken]}, which a piece holds"
     return None
 
 

@@ -101,9 +101,10 @@ class Draft:
         return SyntaxProblem(message, *self.locator.where(offset), found, rule)
 
     def problem_at_ply(self, index: int, message: str, rule: str) -> None:
-        """Keep what the source gets wrong at ply `index` of the main line (a capture), breaking `rule`."""
+        """Keep what the source gets wrong at ply `index` of the main line (a capture), breaking `rule`,
+        at the ply's place and width (validate's caret and the editor's underline cover the ply as written)."""
         ply = self.line.plies[index]
-        self.problems.append(SyntaxProblem(message, ply.line, ply.column, ply.text, rule, index + 1))
+        self.problems.append(SyntaxProblem(message, ply.line, ply.column, ply.text, rule, index + 1, ply.width))
 
     def refuse_long_tokens(self, pieces: re.Pattern[str]) -> None:
         """A SyntaxProblem at the record's first token longer than MAX_TOKEN (`pieces` cuts the

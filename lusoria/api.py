@@ -67,7 +67,7 @@ from lusoria.validator.base import (
 )
 from lusoria.validator.fit import Fit, Proposal, fitting_rules, names_no_variant, proposals
 from lusoria.validator.games import GAMES, NAMED_TAGS, game_class, known_games, name_given, rules_from_tags
-from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict, already_over, canonical_text
+from lusoria.validator.replay import ERROR, Diagnostic, Moves, Report, Verdict, already_over, canonical_text
 from lusoria.validator.replay import check as check_text
 from lusoria.workers import WorkerLost, in_workers, mapped
 
@@ -96,6 +96,7 @@ __all__ = [
     "Note",
     "Problem",
     "Report",
+    "Moves",
     "Skipped",
     "Unreadable",
     "Verdict",
@@ -418,11 +419,7 @@ class Board:
         rules, positions = self.rules, self.report.positions
         position = positions[self.ply]
         plies = self.report.plies
-        when = (
-            f"after ply {self.ply} of {plies} ({self.report.move(self.ply)}: {self.last})"
-            if self.ply
-            else f"at the start (ply 0 of {plies})"
-        )
+        when = f"after ply {self.ply} of {plies} ({self.played})" if self.ply else f"at the start (ply 0 of {plies})"
         lines = [
             f"{self.report.game} ({rules.variant}) {when}",
             *(
@@ -461,6 +458,12 @@ class Board:
     def position(self) -> str:
         """The position string (docs/notation.md §6), as `lusoria query --position` takes it."""
         return self.rules.format_position(self.report.positions[self.ply])
+
+    @property
+    def played(self) -> str:
+        """The ply that led here as validate says it, its move and side and how it was played
+        ("move 4, White: Ke5-c5+"); "" at the start."""
+        return f"{self.report.move(self.ply)}: {self.last}" if self.ply else ""
 
     @property
     def last(self) -> str | None:
@@ -514,7 +517,9 @@ class Replay:
             stop = replay_stop(report)
             if stop:
                 raise ReplayStopped(f"no ply {ply}: its replay stops after ply {last}, as {stop}")
-            raise PastTheEnd(f"no ply {ply}: it has {last}")
+            raise PastTheEnd(
+                f"no ply {ply}: it has {last}" + (f" (the last, {Board(report, last).played})" if last else "")
+            )
         return Board(report, ply)
 
     def page(self) -> str:

@@ -742,7 +742,12 @@ def deliver(text: str, written_to: str | None, path: str | Path) -> None:
 
 @main.command()
 @partial(one_record, path=paths_argument)
-@click.option("--ply", type=Bounded(), help="Show the board after this ply of the main line (default: the last).")
+@click.option(
+    "--ply",
+    type=Bounded(),
+    help="Show the board after this ply of the main line (0: the start; each side's turn is a ply; "
+    "default: the last); its first line names the ply's move.",
+)
 @format_choice(["text", "svg"], "The board as text, or as an SVG diagram.")
 @output_dir_options(
     "With --format svg: write the board of every record of PATH... to DIR, named as convert names its "

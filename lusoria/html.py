@@ -21,7 +21,7 @@ from lusoria.notation.reader import RecordText
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import tag_order
 from lusoria.svg import position_svg
-from lusoria.validator.replay import Diagnostic, Report, move_number, movers_numbering
+from lusoria.validator.replay import Diagnostic, Moves, Report, move_number, movers_numbering
 
 STYLE = """
 body{font-family:sans-serif;margin:1.5em;color:#2e2a26;background:#fbf8f1;max-width:72em}
@@ -63,7 +63,9 @@ function show(n) {
   plies.forEach(p => p.classList.toggle('current', Number(p.dataset.ply) === current));
   const here = document.querySelector('.ply[data-ply="' + current + '"]');
   const notes = here ? here.dataset.diagnostics : '';
-  document.getElementById('status').textContent = (current === 0 ? 'start' : 'ply ' + current + ' of ' + last)
+  const counted = 'ply ' + current + ' of ' + last;
+  const move = here && here.dataset.move ? here.dataset.move + ': ' + here.textContent + ' (' + counted + ')' : counted;
+  document.getElementById('status').textContent = (current === 0 ? 'start' : move)
     + (current >= boards.length ? ' (not replayed: the line stopped at an illegal ply)' : '')
     + (notes ? ' \\u2014 ' + notes : '');
   history.replaceState(null, '', '#ply=' + current);
@@ -102,7 +104,11 @@ def report_page(report: Report) -> str:
             svgs.append(position_svg(rules, position, last))
     offset = movers_numbering(rules, report.positions[0]) if rules is not None and report.positions else 0
     continued = rules.continued if rules is not None else None
-    moves = _moves(record, offset, by_place, Continued(record, continued), report.result_written) if record else ""
+    moves = (
+        _moves(record, offset, by_place, Continued(record, continued), report.result_written, report.moves())
+        if record
+        else ""
+    )
     rows = "".join(f"<tr><td>{escape(k)}</td><td>{escape(tags[k])}</td></tr>" for k in tag_order(tags))
     notes = "".join(_note(d) for d in loose)
     return f"""<!DOCTYPE html>
@@ -304,20 +310,29 @@ def _moves(
     by_place: dict[tuple[int, int], list[Diagnostic]],
     continued: Continued,
     result_written: bool,
+    said: Moves | None,
 ) -> str:
     """The move list as HTML, numbered as the game's players number it (`movers_numbering`; a
-    ply that `continued` holds, with the ply before it): main-line plies numbered for stepping,
-    variations nested, and the result marker last where the record writes one (`*` too, never one assumed)."""
-    moves = _Moves(offset, by_place, continued, result_written)
+    ply that `continued` holds, with the ply before it): main-line plies numbered for stepping, each
+    with its move and side as validate says them (`said`, when the rules replayed the record: the
+    page's status line), variations nested, and the result marker last where the record writes one
+    (`*` too, never one assumed)."""
+    moves = _Moves(offset, by_place, continued, result_written, said)
     walk(record, moves)
     return "".join(moves.out)
 
 
 class _Moves(Visitor):
     def __init__(
-        self, offset: int, by_place: dict[tuple[int, int], list[Diagnostic]], continued: Continued, result_written: bool
+        self,
+        offset: int,
+        by_place: dict[tuple[int, int], list[Diagnostic]],
+        continued: Continued,
+        result_written: bool,
+        said: Moves | None,
     ) -> None:
         self.offset, self.by_place, self.continued, self.result_written = offset, by_place, continued, result_written
+        self.said = said
         self.out: list[str] = []
         self.after_break = True  # a move's second ply is numbered: first of a line, after comments or variations
 
@@ -332,6 +347,8 @@ class _Moves(Visitor):
         classes = "ply" + (" illegal" if any(d.severity == "error" for d in found) else " warned" if found else "")
         notes = "; ".join(d.said() for d in found)
         step = f' data-ply="{number}"' if key[0] == 0 else ""
+        if step and self.said is not None:
+            step += f' data-move="{escape(self.said.said(number, key))}"'
         shown = move_number(self.continued.number(number, key), self.offset)
         if not self.after_break and (shown.endswith("...") or key in self.continued.continuing):
             shown = ""

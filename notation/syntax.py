@@ -24,10 +24,12 @@ class SyntaxProblem(LusoriaError):
         text: str = "",
         rule: str = "syntax",
         ply: int | None = None,
+        width: int = 0,
     ):
         super().__init__(message)  # a place Lark leaves unset (None) counts as 0
         self.message, self.line, self.column, self.text, self.rule = message, line or 0, column or 0, text, rule
         self.ply = ply
+        self.width = width  # the characters its place covers in the source where not its text's (`Ply.width`)
 
 
 MISSING_RESULT = "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)"  # MissingResult's message

@@ -197,7 +197,7 @@ def test_random_laquet_rolls_its_dice_from_the_seed(tmp_path):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["--ply", "99"], "no ply 99: it has 9"),
+        (["--ply", "99"], "no ply 99: it has 9 (the last, move 5, White: Kc5-c1++)"),
         (["--record", "3"], "has no record 3"),
     ],
 )
@@ -435,7 +435,7 @@ def test_rules_with_jobs_keeps_the_order_and_the_output(tmp_path):
     assert one.exit_code == two.exit_code == 0
     assert one.output == two.output and len(one.output.splitlines()) == 22
     assert one.output.splitlines()[20].endswith(
-        "record 20: legal under no rule set (577 tried): first conflict at ply 1 under every set"
+        "record 20: legal under no rule set (577 tried): first conflict at move 1, White (ply 1) under every set"
     )
 
 

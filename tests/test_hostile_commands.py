@@ -64,7 +64,10 @@ def test_an_otn_start_is_shortened_in_its_message(tmp_path):
 
 def test_show_of_a_ply_past_the_end_is_a_usage_error():
     result = run("show", ESCAPE, "--ply", "999")
-    assert (result.exit_code, result.output) == (2, f"lusoria: {ESCAPE}, record 0: no ply 999: it has 9\n")
+    assert (result.exit_code, result.output) == (
+        2,
+        f"lusoria: {ESCAPE}, record 0: no ply 999: it has 9 (the last, move 5, White: Kc5-c1++)\n",
+    )
 
 
 def test_a_record_past_the_last_says_how_many_there_are():

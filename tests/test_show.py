@@ -43,8 +43,10 @@ def test_a_ply_past_the_stop_is_refused_with_the_reason():
         board(KONAKIS, 6)
     with pytest.raises(ValueError, match=r"^no ply -1: plies count from 0 \(the start\) to 4$"):
         board(KONAKIS, -1)  # (not "its replay stops after ply 4")
-    with pytest.raises(PastTheEnd, match=r"^no ply 7: it has 6$"):
+    with pytest.raises(PastTheEnd, match=r"^no ply 7: it has 6 \(the last, move 3, Black: a2-a1\)$"):
         board('[Game "tablut"]\n1. e3-c3 d1-d2 2. e4-e3 a4-a2 3. c5-c4 a2-a1 *\n', 7)
+    with pytest.raises(PastTheEnd, match=r"^no ply 1: it has 0$"):  # no last ply to name
+        board('[Game "tablut"]\n*\n', 1)
 
 
 @pytest.mark.parametrize(
@@ -240,10 +242,10 @@ def test_the_boards_of_a_folder_are_written_as_svg_and_those_not_replayed_that_f
         f"lusoria: {syntax}:6:19: record 0 not drawn: cannot be replayed: error[syntax]: found 'e4-j4': j4 is not a square of any "
         "tablut board (a1–i9); did you mean e4-h4 or e4-b4 or e4-c4?",
         f"lusoria: {syntax}:11:10: record 1 not drawn: cannot be replayed: error[syntax]: this comment is never closed with '}}'",
-        f"lusoria: {syntax}:13: record 2 not drawn: no ply 5: it has 2",
+        f"lusoria: {syntax}:13: record 2 not drawn: no ply 5: it has 2 (the last, move 1, Black: d1-d3)",
         f"lusoria: {syntax}:21:12: record 3 not drawn: cannot be replayed: error[syntax]: found ')', expected a ply, a move number, "
         "a comment, a NAG or a variation",
-        f"lusoria: {syntax}:23: record 4 not drawn: no ply 5: it has 2",
+        f"lusoria: {syntax}:23: record 4 not drawn: no ply 5: it has 2 (the last, move 1, Black: d1-d3)",
     ]
     for name in ("escape", "tuichi"):
         alone = run("show", round_ / f"{name}.lgn", "--format", "svg", "--ply", "5")
@@ -379,7 +381,7 @@ def test_the_library_draws_the_boards_that_show_writes_each_with_its_problem_or_
         "cannot be replayed: error[syntax]: found 'e4-j4': j4 is not a square of any tablut board (a1–i9); "
         "did you mean e4-h4 or e4-b4 or e4-c4?"
     )
-    assert drawn[4][2] == "no ply 5: it has 2"
+    assert drawn[4][2] == "no ply 5: it has 2 (the last, move 1, Black: d1-d3)"
     assert [(d.file_name, d.svg, d.problem) for d in diagrams([round_], 5, jobs=2)] == [row[:3] for row in drawn]
 
 

@@ -34,6 +34,7 @@ class Fit:
     more: int = 0  # ... as small, past the `most` that `changes` lists
     tried: int = 0  # rule sets replayed
     furthest: int | None = None  # when no set fits: the latest first error, over all sets
+    furthest_move: str = ""  # ... its ply's move and side as validate says them ("move 2, White"; "": past the plies)
     everywhere: bool = False  # ... and every set fails at that same ply
     past_plies: bool = False  # ... past every ply (`furthest`, the last): at a tag or the result marker
     bounded: bool = False  # the search stopped at MAX_WORK or MAX_SEARCHED before trying every set
@@ -52,10 +53,9 @@ class Fit:
                 else f"every set fails, the latest past its last ply ({self.furthest}): at a tag or the result marker {said}"
             )
         else:
+            at = f"{self.furthest_move} (ply {self.furthest})" if self.furthest_move else f"ply {self.furthest}"
             where = (
-                f"first conflict at ply {self.furthest} under every set"
-                if self.everywhere
-                else f"every set fails, the latest at ply {self.furthest}"
+                f"first conflict at {at} under every set" if self.everywhere else f"every set fails, the latest at {at}"
             )
         tried = f"{self.tried} tried, then the search stopped at its bound" if self.bounded else f"{self.tried} tried"
         return f"legal under no rule set ({tried}): {where}"
@@ -200,7 +200,7 @@ def _search(record: Record, cls: type[Game], fit: Fit, sets: list[RuleSet], decl
     """`fit` with the nearest of `sets` (fewest changes first) under which `record` is legal, or
     how far the sets got; `declared_variant`: the record's own ("": none)."""
     found: list[tuple[int, str]] = []  # (mechanics, the change described) of each set found legal
-    firsts: list[int] = []
+    firsts: list[tuple[int, str]] = []  # each set's first error: its ply and move
     plies, work, searched, least = _count_plies(record), 0, 0, 0  # least: the changes of the sets found
     for cost, variant, options, changed in sets:
         if found and cost > least:
@@ -222,14 +222,14 @@ def _search(record: Record, cls: type[Game], fit: Fit, sets: list[RuleSet], decl
             found.append((_mechanics(rules), _describe(variant, changed, declared_variant)))
             least = cost
         else:
-            errors = [d.ply for d in report.diagnostics if d.severity == ERROR and d.ply is not None]
+            errors = [(d.ply, d.move) for d in report.diagnostics if d.severity == ERROR and d.ply is not None]
             replayed = bool(report.positions)  # (none: its start could not be read under this set)
-            firsts.append(errors[0] if errors else PAST_PLIES if replayed else 0)  # past: a tag's or the result's
+            firsts.append(errors[0] if errors else (PAST_PLIES if replayed else 0, ""))  # past: a tag's or the result's
     if found:
         changes = list(dict.fromkeys(text for _, text in sorted(found)))  # the plainest first
         fit.changes, fit.more = changes[:most], max(len(changes) - most, 0)
     elif firsts:
-        fit.furthest, fit.everywhere = max(firsts), len(set(firsts)) == 1
+        (fit.furthest, fit.furthest_move), fit.everywhere = max(firsts), len({ply for ply, _ in firsts}) == 1
         if fit.furthest == PAST_PLIES:
             fit.furthest, fit.past_plies = len(record.main.plies), True
     return fit

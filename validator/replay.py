@@ -184,7 +184,7 @@ class Report:
         said = f" ({plural(len(self.diagnostics), 'diagnostic')})" if self.diagnostics else ""
         first = next((diagnostic for diagnostic in self.diagnostics if diagnostic.severity == ERROR), None)
         if first is not None:
-            at = f"ply {first.ply}" if first.ply else f"line {first.line}, column {first.column}"
+            at = (first.move or f"ply {first.ply}") if first.ply else f"line {first.line}, column {first.column}"
             said = f": error[{first.rule}] at {at}{said}"
         rules = f"{self.game} ({self.variant})" if self.variant else self.game or "no game"
         place = shown_place(self.source.path, self.source.line)
@@ -383,7 +383,16 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
     word and with one assumed, a tag written twice without the second, and a tag whose line ends
     without its `]` closed: its error is one diagnostic, not the end of the checks."""
     diagnostics = [
-        Diagnostic(ERROR, problem.rule, problem.message, problem.ply, problem.text, problem.line, problem.column)
+        Diagnostic(
+            ERROR,
+            problem.rule,
+            problem.message,
+            problem.ply,
+            problem.text,
+            problem.line,
+            problem.column,
+            width=problem.width,
+        )
         for problem in source.problems
     ]  # a reader's, at plies
     read, mended, unended, tag_mended = source, list[_Mended](), False, False
@@ -1113,7 +1122,9 @@ def _where(ply, number: int) -> dict:
 
 class Moves:
     """How a transcriber finds a ply of a record in its source: its move number, in the record's
-    numbering (`numbering`: attackers-first too), and the side that plays it."""
+    numbering (`numbering`: attackers-first too), and the side that plays it. `Report.moves()` makes
+    one for a replayed record (`numbers`: the replay's walk of its move numbers, made when not given);
+    `Report.move` says one ply, and one `Moves` says many without numbering the record again."""
 
     def __init__(self, record: Record, rules: Game, start: Position, numbers: _WrongNumbers | None = None) -> None:
         self.numbers = numbers or _WrongNumbers(record, rules, start)

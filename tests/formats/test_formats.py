@@ -2108,6 +2108,14 @@ def test_tablut_challenge_broken_logs(path, expected):
     assert problems(report) == expected and len(report.record.main.plies) == 2
 
 
+def test_a_capture_the_server_refused_is_underlined_as_the_log_writes_the_move():
+    """A reader's problem at a ply covers the ply as its source writes it (`Ply.width`), as the
+    rules' errors do: validate's caret under `d1 to d5`, not the five characters of `d1-d5`."""
+    [report] = reports("errors/Gialli_vs_Blu_1763730000000_gameLog.txt")
+    [refused] = report.diagnostics
+    assert (refused.rule, refused.text, refused.span) == ("T4", "d1-d5", len("d1 to d5"))
+
+
 def test_a_log_cut_inside_a_board_keeps_the_game_up_to_the_cut_and_the_cut_as_its_error():
     """A truncated log's plies are not lost (the archive keeps them); the cut board stays an error,
     anywhere but at the log's end still one that stops the reading, as does a short board the log

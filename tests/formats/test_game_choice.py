@@ -473,34 +473,48 @@ def layout_game(moves):
 
 FIRST, SECOND = "sea-battle-tafl-13x13", "sea-battle-tafl-13x13-b"
 MOVER = "which holds no piece"
-NOTE = f"aage reader: read from the layout of {SECOND}, which its moves fit: in the type's first, ply "
+NOTE = f"aage reader: read from the layout of {SECOND}, which its moves fit: in the type's first, "
 
 
 @pytest.mark.parametrize(
     "moves, variant, diagnostics, note",
     [
-        ("b7-a7 e9-e10 g12-g13", SECOND, [], "1 (b7-a7) leaves b7, " + MOVER),
-        ("a9-b9 e9-e10 f13-g13", SECOND, [], "3 (f13-g13) moves across or onto g13, which a piece holds"),
-        ("m9-l9 e9-e10 a9-g9xg10 i9-i10 g11-g10 e10-e11 b7-a7", SECOND, [], "7 (b7-a7) leaves b7, " + MOVER),
+        ("b7-a7 e9-e10 g12-g13", SECOND, [], "b7-a7 (move 1, Black) leaves b7, " + MOVER),
+        ("a9-b9 e9-e10 f13-g13", SECOND, [], "f13-g13 (move 2, Black) moves across or onto g13, which a piece holds"),
+        (
+            "m9-l9 e9-e10 a9-g9xg10 i9-i10 g11-g10 e10-e11 b7-a7",
+            SECOND,
+            [],
+            "b7-a7 (move 4, Black) leaves b7, " + MOVER,
+        ),
         # as the record's capture lists say: g10, not emptied, stops both layouts at ply 5; b7 decides
         (
             "m9-l9 e9-e10 a9-g9 i9-i10 g11-g10 e10-e11 b7-a7",
             SECOND,
             [("G5", 3)],
-            NOTE.replace("fit:", "fit better:") + "5 (g11-g10) moves across or onto g10, which a piece holds",
+            NOTE.replace("fit:", "fit better:")
+            + "g11-g10 (move 3, Black) moves across or onto g10, which a piece holds",
         ),
         # written without hyphens, the moves do not list their captures: g10 may be empty, and b7 decides
-        ("m9l9 e9e10 a9g9 i9i10 g11g10 e10e11 b7a7", SECOND, [], "7 (b7-a7) leaves b7, " + MOVER),
+        ("m9l9 e9e10 a9g9 i9i10 g11g10 e10e11 b7a7", SECOND, [], "b7-a7 (move 4, Black) leaves b7, " + MOVER),
         ("g13-g12 e9-e10 a7-b7", FIRST, [], None),
         ("a9-b9 e9-e10", FIRST, [], None),  # both layouts fit: the type's first
         ("d1-d2 e9-e10", FIRST, [("G3", 1)], None),  # neither fits: the first, invalid at its ply
-        ("b7-a7 g12-g13 e9-e10", SECOND, [("G2", 2)], "1 (b7-a7) leaves b7, " + MOVER),
+        ("b7-a7 g12-g13 e9-e10", SECOND, [("G2", 2)], "b7-a7 (move 1, Black) leaves b7, " + MOVER),
+        ("m9-l9 e9-e10 a9-b9 b7-a7", SECOND, [("G2", 4)], "b7-a7 (move 2, White) leaves b7, " + MOVER),  # its move
     ],
 )
 def test_a_type_played_from_two_layouts_reads_each_game_from_the_one_its_moves_fit(moves, variant, diagnostics, note):
     chosen, found, comments = layout_game(moves)
     assert (chosen, found) == (variant, diagnostics)
     assert comments == ([note if note.startswith(NOTE[:20]) else NOTE + note] if note else [])
+
+
+def test_the_layout_note_docs_formats_quotes_is_the_readers():
+    """docs/formats.md quotes the note of a game read from the second layout: the reader's words."""
+    [note] = layout_game("b7-a7 e9-e10 g12-g13")[2]
+    quoted = " ".join((ROOT / "docs/formats.md").read_text(encoding="utf-8").split())
+    assert f"(`{note.removeprefix('aage reader: ')}`" in quoted
 
 
 def test_a_game_neither_layout_fits_from_the_same_ply_is_read_from_the_one_whose_piece_is_there():
@@ -513,7 +527,7 @@ def test_a_game_neither_layout_fits_from_the_same_ply_is_read_from_the_one_whose
         [("G3", 1)],
         [
             f"aage reader: read from the layout of {SECOND}, which its moves fit better: in the type's first, "
-            f"ply 1 (b7-c7) leaves b7, {MOVER}"
+            f"b7-c7 (move 1, Black) leaves b7, {MOVER}"
         ],
     )
     assert layout_game("d1-d2 a7-b7")[:2] == (FIRST, [("G3", 1)])  # no piece on d1 in either, a7 the first's

@@ -43,14 +43,14 @@ def test_a_preset_that_bundles_options_is_named():
 def test_no_rule_set_and_where_every_set_fails():
     result = fit('[Game "tablut"]\n1. e3-d2 *')
     assert not result.changes and result.everywhere and result.furthest == 1
-    assert str(result) == "legal under no rule set (577 tried): first conflict at ply 1 under every set"
+    assert str(result) == "legal under no rule set (577 tried): first conflict at move 1, White (ply 1) under every set"
 
 
 def test_a_warning_stops_no_replay_of_the_search():
     """Each replay stops at its first error, not at a warning before it (a tag name in another case)."""
     result = fit('[Game "tablut"]\n[event "Club"]\n1. e3-d2 *')
     assert not result.legal and result.furthest == 1
-    assert str(result) == "legal under no rule set (577 tried): first conflict at ply 1 under every set"
+    assert str(result) == "legal under no rule set (577 tried): first conflict at move 1, White (ply 1) under every set"
 
 
 def test_a_record_whose_plies_are_legal_but_not_a_tag_or_its_result_says_so():
@@ -91,6 +91,7 @@ def test_the_command(tmp_path):
     rows = [json.loads(line) for line in result.output.splitlines()]
     assert rows[9]["fit"]["changes"] == ["if jump-over=any"]
     assert rows[0]["fit"]["legal"] is False and rows[0]["fit"]["furthest"] == 2
+    assert rows[0]["fit"]["furthest_move"] == "move 1, Black"  # the text: at move 1, Black (ply 2)
 
 
 def test_the_search_stops_each_set_at_its_first_error_without_suggestions(monkeypatch):
@@ -119,7 +120,7 @@ def test_the_search_is_bounded():
     assert result.bounded and result.tried == MAX_WORK // 1003
     assert str(result) == (
         f"legal under no rule set ({MAX_WORK // 1003} tried, then the search stopped at its "
-        "bound): every set fails, the latest at ply 3"
+        "bound): every set fails, the latest at move 2, White (ply 3)"
     )
 
 
@@ -152,7 +153,7 @@ def test_the_positions_searched_have_a_bound_of_their_own(monkeypatch):
     result = fit(LOOKED_BACK)
     assert result.bounded and result.tried == 6
     assert str(result) == (
-        "legal under no rule set (6 tried, then the search stopped at its bound): first conflict at ply 3 under every set"
+        "legal under no rule set (6 tried, then the search stopped at its bound): first conflict at move 2, Black (ply 3) under every set"
     )
 
 
@@ -275,7 +276,10 @@ def test_a_catalogue_variant_is_searched_by_its_options_and_the_variants_of_its_
     assert all(GAMES["hnefatafl"].preset_options(tags["Variant"])["dim"] == "11" for tags in found.sets)
     broken = fit(text.replace("g5-f5xe5", "g5-e5"))  # onto the king's square: under no set
     assert broken.tried > 100
-    assert str(broken) == f"legal under no rule set ({broken.tried} tried): every set fails, the latest at ply 1"
+    assert (
+        str(broken)
+        == f"legal under no rule set ({broken.tried} tried): every set fails, the latest at move 1, Black (ply 1)"
+    )
 
 
 def test_a_catalogue_record_that_names_no_variant_is_searched_under_every_variant(tmp_path):

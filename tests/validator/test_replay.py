@@ -517,7 +517,10 @@ def test_a_report_shows_as_one_line_its_place_game_plies_result_and_verdict():
     record of 9 plies (every position, the record's tree, its text): now one line."""
     assert repr(check(HEAD + "1. e3-c3 *")) == "<Report <text>:1: tablut (seed), 1 ply, *, valid>"
     invalid = check(HEAD + "1. e3-c3 e4-b4 2. d1-d3 *", keep_going=True)
-    assert repr(invalid) == "<Report <text>:1: tablut (seed), 3 plies, *, invalid: error[T1] at ply 2 (2 diagnostics)>"
+    assert (
+        repr(invalid)
+        == "<Report <text>:1: tablut (seed), 3 plies, *, invalid: error[T1] at move 1, Black (2 diagnostics)>"
+    )
     unparsed = check(RecordText(HEAD + "1. e3-c3 zz *", line=7, path="games.lgn"))
     assert repr(unparsed) == (
         "<Report games.lgn:7: tablut, 0 plies, *, invalid: error[syntax] at line 9, column 10 (1 diagnostic)>"
