@@ -428,7 +428,7 @@ class Archive:
             if not replace and not done:
                 summary.changed = _changed_files(db, last, summary.skipped)
         except (sqlite3.Error, OSError) as error:
-            busy = getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_BUSY  # (the wait, 5 s, ran out)
+            busy = getattr(error, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_BUSY  # (5 s waited) or BUSY_RECOVERY…
             raise ImportStopped(
                 f"{self.path}: the import stopped: {error}. The archive is intact: the batches "
                 "stored before are whole and nothing of the failed one was kept"
