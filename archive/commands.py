@@ -597,8 +597,8 @@ class Archive:
         """What `filters` leave out by the game they name: for each other game with records they select but
         for it, of variants whose names hold it at the start of a word (`--game brandubh`, and Hnefatafl's
         `brandubh-7x7-walker`…), how many, and how to find them. The filters run again only when the archive
-        holds such records, and only over them. A name longer than SQLite reads in a GLOB (some 50,000
-        characters) is not sought, and its note says so."""
+        holds such records, and only over them. A name whose GLOB is longer than SQLite reads (50,000 bytes:
+        some 50,000 ASCII letters, fewer of others) is not sought, and its note says so."""
         if not filters.game:
             return []
         name = filters.game.lower()
