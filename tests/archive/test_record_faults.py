@@ -9,7 +9,7 @@ import sqlite3
 
 import pytest
 from click.testing import CliRunner
-from conftest import connect
+from conftest import ROOT, connect
 
 from lusoria.archive import Archive, Filters
 from lusoria.archive.importer import MoveCodes
@@ -219,6 +219,8 @@ def test_an_import_into_an_archive_another_program_writes_to_says_to_import_agai
         "again once it is done\n"
     )
     assert contents(db) == before
+    page = " ".join((ROOT / "docs" / "archive.md").read_text(encoding="utf-8").split())
+    assert f"(`…{result.stderr.rstrip().rpartition('kept')[2]}`)" in page  # as docs/archive.md shows it
 
 
 @pytest.mark.parametrize(
