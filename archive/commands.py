@@ -601,11 +601,11 @@ class Archive:
         some 50,000 ASCII letters, fewer of others) is not sought, and its note says so."""
         if not filters.game:
             return []
+        self._existing()
         name = filters.game.lower()
         holding = [name, _word_start(name)]
         if len(holding[1].encode()) > LONGEST_GLOB:
             return [f"--game names a game of {len(name):,} characters, too long to seek in other games' variants"]
-        self._existing()
         if first_row(self.path, _ANY_HOLDING, holding, self.timeout) is None:
             return []
         others = replace(filters, game=None, limit=None, order=None)
