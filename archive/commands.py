@@ -429,7 +429,7 @@ class Archive:
             if not replace and not done:
                 summary.changed = _changed_files(db, last, summary.skipped)
         except (sqlite3.Error, OSError) as error:
-            busy = getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_BUSY  # (the wait, 5 s, ran out)
+            busy = getattr(error, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_BUSY  # (5 s waited) or BUSY_RECOVERY…
             raise ImportStopped(
                 f"{self.path}: the import stopped: {error}. The archive is intact: the batches "
                 "stored before are whole and nothing of the failed one was kept"
@@ -598,15 +598,15 @@ class Archive:
         """What `filters` leave out by the game they name: for each other game with records they select but
         for it, of variants whose names hold it at the start of a word (`--game brandubh`, and Hnefatafl's
         `brandubh-7x7-walker`…), how many, and how to find them. The filters run again only when the archive
-        holds such records, and only over them. A name longer than SQLite reads in a GLOB (some 50,000
-        characters) is not sought, and its note says so."""
+        holds such records, and only over them. A name whose GLOB is longer than SQLite reads (50,000 bytes:
+        some 50,000 ASCII letters, fewer of others) is not sought, and its note says so."""
         if not filters.game:
             return []
+        self._existing()
         name = filters.game.lower()
         holding = [name, _word_start(name)]
         if len(holding[1].encode()) > LONGEST_GLOB:
             return [f"--game names a game of {len(name):,} characters, too long to seek in other games' variants"]
-        self._existing()
         if first_row(self.path, _ANY_HOLDING, holding, self.timeout) is None:
             return []
         others = replace(filters, game=None, limit=None, order=None)

@@ -178,10 +178,12 @@ def _tags(pairs: list[tuple[str, str]], _: Filters) -> tuple[str, list]:
             raise FilterError("tags", f"is NAME=VALUE with a name and a value (a glob), not '{name}={value}'")
         if "[" in GLOB_CLASS.sub("", value):
             raise FilterError("tags", f"value '{value}' opens a [class] of characters it does not close")
-        if len(value.encode()) > LONGEST_GLOB:
+        if (size := len(value.encode())) > LONGEST_GLOB:
+            encoded = "" if size == len(value) else f" ({size:,} bytes)"
             raise FilterError(
                 "tags",
-                f"value of {name} is {len(value):,} characters, longer than SQLite reads as a glob ({LONGEST_GLOB:,} bytes)",
+                f"value of {name} is {len(value):,} characters{encoded}, longer than SQLite reads as a glob "
+                f"({LONGEST_GLOB:,} bytes)",
             )
     from lusoria.archive.tables import COLUMN_TAGS  # (loaded when searched)
 

@@ -9,7 +9,7 @@ import sqlite3
 
 import pytest
 from click.testing import CliRunner
-from conftest import connect
+from conftest import ROOT, connect
 
 from lusoria.archive import Archive, Filters
 from lusoria.archive.importer import MoveCodes
@@ -219,6 +219,27 @@ def test_an_import_into_an_archive_another_program_writes_to_says_to_import_agai
         "again once it is done\n"
     )
     assert contents(db) == before
+    page = " ".join((ROOT / "docs" / "archive.md").read_text(encoding="utf-8").split())
+    assert f"(`…{result.stderr.rstrip().rpartition('kept')[2]}`)" in page  # as docs/archive.md shows it
+
+
+@pytest.mark.parametrize(
+    "code, said", [(sqlite3.SQLITE_BUSY_RECOVERY, True), (sqlite3.SQLITE_LOCKED_SHAREDCACHE, False)]
+)
+def test_an_import_stopped_by_sqlite_s_busy_in_any_of_its_forms_says_to_import_again_once_it_is_done(
+    tmp_path, monkeypatch, code, said
+):
+    """SQLite's extended codes of SQLITE_BUSY (another connection recovering the archive's WAL:
+    SQLITE_BUSY_RECOVERY, 261) say what to do as SQLITE_BUSY does (they were said alone); SQLITE_LOCKED's
+    (a table locked within one connection, 262) do not."""
+    db = str(tmp_path / "a.db")
+    Archive(db).import_paths([RECORD.format(n=9, plies="e3-c3 d1-d3")])
+    error = sqlite3.OperationalError("database is locked")
+    error.sqlite_errorcode = code
+    fail_on(monkeypatch, "positions", error)
+    result = CliRunner().invoke(main, ["import", "--db", db, "-"], input=games())
+    told = result.stderr.endswith("; another program holds the archive for writing: import again once it is done\n")
+    assert (result.exit_code, result.stdout, told) == (2, "", said)
 
 
 @pytest.mark.parametrize(

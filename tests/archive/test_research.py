@@ -15,7 +15,16 @@ from conftest import ROOT, archive_copy, connect
 
 from lusoria import output
 from lusoria.api import InputError, random_records
-from lusoria.archive import Archive, ChosenWarning, Filters, NoGameToStart, UnsearchableRecord, explorer, search
+from lusoria.archive import (
+    Archive,
+    ChosenWarning,
+    Filters,
+    MissingArchive,
+    NoGameToStart,
+    UnsearchableRecord,
+    explorer,
+    search,
+)
 from lusoria.archive.patterns import glob_regex, matching_plies, pattern_globs
 from lusoria.archive.positions import boards_and_materials, pack_boards
 from lusoria.archive.query import COLUMNS, FilterError
@@ -1651,5 +1660,7 @@ def test_a_game_named_too_long_for_a_glob_is_not_sought_in_other_games_variants_
     assert found.startswith(f"--game {longest} leaves out 1 record of tablut whose Variant tag holds '{longest}'")
     too_long = "--game names a game of 49,983 characters, too long to seek in other games' variants"
     assert Archive(path).variants_elsewhere(Filters(game=f"{longest}a")) == [too_long]
+    with pytest.raises(MissingArchive):  # as of a name sought (the note was said of no archive)
+        Archive(str(tmp_path / "none.db")).variants_elsewhere(Filters(game=f"{longest}a"))
     chosen = CliRunner().invoke(main, ["query", "--db", path, "--game", f"{longest}a", "--format", "csv"])
     assert (chosen.exit_code, len(chosen.stdout.splitlines()), chosen.stderr) == (0, 2, f"lusoria: note: {too_long}\n")
