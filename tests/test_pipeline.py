@@ -56,6 +56,7 @@ def test_reports_are_checked_records_and_the_problems_pass_through(tmp_path):
     items = list(pipeline.reports([str(folder_of_inputs(tmp_path))], keep=False))
     assert [type(item) for item in items] == [Report, Report, Skipped, Unreadable]
     assert items[0].valid and items[0].dates == ("2026-03-01", "2026-03-31")
+    assert [len(item.positions) for item in items[:2]] == [1, 1]  # keep=False: the start alone (kept: 3 each)
 
 
 def test_reports_go_on_past_an_illegal_ply_as_validate_keep_going_does():
