@@ -308,6 +308,26 @@ def test_inputs_of_one_folder_name_from_two_places_are_named_from_further_up(tmp
     ]
 
 
+def test_a_file_given_here_leaves_the_folders_here_out_of_the_names_of_others(tmp_path, monkeypatch):
+    """A file given from the current directory is named by its name alone: the folders here are not read,
+    so one from elsewhere of one of their names keeps its name (`../2025/round1` with `game0.lgn` here, which
+    holds a `round1`: `round1/…`; it went in `2025/round1`, and `/round1` was refused); `.` given reads
+    them, and names that one apart (not a file here: a folder `game0.lgn` keeps its name)."""
+    for folder in ("club/round1", "2025/round1", "2025/game0.lgn"):
+        (tmp_path / folder).mkdir(parents=True)
+        shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / folder / "game1.lgn")
+    shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / "club/game0.lgn")
+    monkeypatch.chdir(tmp_path / "club")
+    named = {
+        ("game0.lgn", "../2025/round1"): ["game0", "round1/game1"],
+        (".", "../2025/round1"): ["game0", "round1/game1", "2025/round1/game1"],
+        (".", "../2025/game0.lgn"): ["game0", "round1/game1", "game0.lgn/game1"],
+    }
+    for given, names in named.items():
+        pages = [page.file_name for page in replay_pages(given) if not isinstance(page, Problem)]
+        assert pages == [f"{name}-000000.html" for name in names], given
+
+
 def test_an_index_already_in_the_folder_is_kept_unless_asked(round_, tmp_path):
     """A folder that holds an index.html of its own (the club's, or another round's): the pages are
     written beside it, the index is not written over without --overwrite (exit status 2)."""
