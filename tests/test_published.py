@@ -747,6 +747,8 @@ def test_a_round_renamed_since_its_pages_were_published_is_said_while_the_index_
         "round2-brandubh/game1.lgn",
         "round2-brandubh/game2.lgn",
     ]
+    alone = run("html", "round2-brandubh", "--output-dir", "season")  # round1's files are here, g\\xffme.lgn too
+    assert (alone.exit_code, alone.stderr) == (0, again.stderr)  # (it was named as gone, not found as shown)
     shutil.rmtree(tmp_path / "season/round2")
     cleaned = run("html", "round1", "round2-brandubh", "--output-dir", "season")
     assert (cleaned.exit_code, cleaned.stderr) == (0, "")
