@@ -753,3 +753,24 @@ def test_a_round_renamed_since_its_pages_were_published_is_said_while_the_index_
     cleaned = run("html", "round1", "round2-brandubh", "--output-dir", "season")
     assert (cleaned.exit_code, cleaned.stderr) == (0, "")
     assert len(rows(tmp_path / "season/index.html")) == 5
+
+
+def test_the_note_of_files_gone_names_three_and_counts_the_others(tmp_path):
+    """A renamed round of four games: the note names three of its files and counts the fourth; of three, it
+    names them all."""
+    (tmp_path / "round2").mkdir()
+    for game in range(1, 5):
+        shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / f"round2/game{game}.lgn")
+    assert run("html", "round2", "--output-dir", "season").exit_code == 0
+    (tmp_path / "round2").rename(tmp_path / "round3")
+    four = run("html", "round3", "--output-dir", "season")
+    assert four.stderr.startswith(
+        "lusoria: note: season/index.html still lists the games of round2/game1.lgn, round2/game2.lgn, "
+        "round2/game3.lgn and 1 more, not found here (renamed or removed?)"
+    )
+    (tmp_path / "season/round2/game1-000000.html").unlink()
+    three = run("html", "round3", "--output-dir", "season")
+    assert three.stderr.startswith(
+        "lusoria: note: season/index.html still lists the games of round2/game2.lgn, round2/game3.lgn, "
+        "round2/game4.lgn, not found here (renamed or removed?)"
+    )
