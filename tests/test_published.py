@@ -714,6 +714,9 @@ def test_folder_html_says_on_stderr_what_one_record_html_says(tmp_path):
     assert (published.exit_code, published.stderr) == (1, unfinished.stderr + unknown.stderr)  # as `html unknown.lgn`
     assert run("html", "unfinished.lgn", "--output-dir", "out2").exit_code == 0
     assert (tmp_path / "out/unknown-000000.html").read_text() == unknown.stdout
+    (tmp_path / "out/unfinished-000000.html").write_text("another page")
+    kept = run("html", "unfinished.lgn", "unknown.lgn", "--output-dir", "out")  # a page not written comes first
+    assert kept.exit_code == 2, kept.stderr
 
 
 def test_a_round_renamed_since_its_pages_were_published_is_said_while_the_index_lists_it(tmp_path):
