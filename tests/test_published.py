@@ -691,6 +691,25 @@ def test_a_refusal_of_inputs_of_one_name_is_a_usage_error_of_path(tmp_path, monk
     assert not (tmp_path / "out").exists()
 
 
+def test_the_current_directory_and_a_folder_named_alike_up_to_the_root_are_refused(tmp_path, monkeypatch):
+    """`.` given that holds a folder of each name on the way from `round1` elsewhere up to the root: named
+    from the root, `round1`'s files still begin as those of one here: refused before anything is written."""
+    club = tmp_path / "club"
+    for name in tmp_path.joinpath("round1").parts[1:]:
+        (club / name).mkdir(parents=True, exist_ok=True)
+    (tmp_path / "round1").mkdir()
+    shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / "round1/game1.lgn")
+    monkeypatch.chdir(club)
+    refused = run("html", ".", tmp_path / "round1", "--output-dir", tmp_path / "out")
+    top = tmp_path.parts[1]
+    assert (refused.exit_code, refused.stdout) == (2, "")
+    assert (
+        f"Invalid value for PATH...: the files of {club / top} and of {tmp_path / 'round1'} would be written in "
+        f"one folder of the output, {top}, whose names cannot be told apart from further up"
+    ) in refused.stderr
+    assert not (tmp_path / "out").exists()
+
+
 def test_folder_html_says_on_stderr_what_one_record_html_says(tmp_path):
     """A record that lacks its result marker, or cannot be replayed at all: `html PATH` says it on
     stderr, and `html --output-dir` says the same lines (it said nothing), its page published; it ends
