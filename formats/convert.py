@@ -144,7 +144,7 @@ def _named_apart(
     """`bases` (`inputs_folders`), those of folders `outside` the current directory raised until no two
     names begin alike (`_clashing`); InputsOfOneName, when files are written in `output_dir`, if two still
     do with nothing above to raise them to: folders of one path on two drives (Windows:
-    `C:\\2025\\round1`, `D:\\2025\\round1`), or one a folder here holds (`round1` in `.`) and one
+    `C:\\2025\\round1`, `D:\\2025\\round1`), or one a folder here holds (`round1` in `.`, given) and one
     below the root (`/round1`)."""
     while raised := _clashing(bases, outside):
         if not (raisable := {base for base in raised if base.parent != base}):
