@@ -757,8 +757,8 @@ def test_a_round_renamed_since_its_pages_were_published_is_said_while_the_index_
     assert (again.exit_code, again.stderr) == (
         0,
         "lusoria: note: season/index.html still lists the games of round2/game1.lgn, round2/game2.lgn, not found "
-        "here (renamed or removed?), as an earlier run's pages of them are still in season: delete those pages "
-        "to take them off the index\n",
+        "here, as an earlier run's pages of them are still in season: if they were renamed or removed, delete "
+        "those pages to take them off the index (their paths are from the folder the earlier run ran from)\n",
     )
     assert [row[0] for row in rows(tmp_path / "season/index.html")] == [
         "round1/game1.lgn",
@@ -788,11 +788,11 @@ def test_the_note_of_files_gone_names_three_and_counts_the_others(tmp_path):
     four = run("html", "round3", "--output-dir", "season")
     assert four.stderr.startswith(
         "lusoria: note: season/index.html still lists the games of round2/game1.lgn, round2/game2.lgn, "
-        "round2/game3.lgn and 1 more, not found here (renamed or removed?)"
+        "round2/game3.lgn and 1 more, not found here, as"
     )
     (tmp_path / "season/round2/game1-000000.html").unlink()
     three = run("html", "round3", "--output-dir", "season")
     assert three.stderr.startswith(
         "lusoria: note: season/index.html still lists the games of round2/game2.lgn, round2/game3.lgn, "
-        "round2/game4.lgn, not found here (renamed or removed?)"
+        "round2/game4.lgn, not found here, as"
     )
