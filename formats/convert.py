@@ -124,6 +124,8 @@ def inputs_folders(sources: Iterable[Source | Skipped], output_dir: str | None =
         PurePath(os.path.abspath(shown_path(os.fspath(path if os.path.isdir(path) else os.path.dirname(path)))))
         for path in given
     }
+    if here in {PurePath(os.path.abspath(path)) for path in given}:
+        folders |= _folders_held(here)  # `.`: its files' names begin with its folders' (a file here: its own)
     outside = {folder for folder in folders if not folder.is_relative_to(here)}
     bases = {folder: here for folder in folders}
     for folder in outside:
@@ -142,7 +144,7 @@ def _named_apart(
     """`bases` (`inputs_folders`), those of folders `outside` the current directory raised until no two
     names begin alike (`_clashing`); InputsOfOneName, when files are written in `output_dir`, if two still
     do with nothing above to raise them to: folders of one path on two drives (Windows:
-    `C:\\2025\\round1`, `D:\\2025\\round1`), or one a folder here holds (`round1` in `.`) and one
+    `C:\\2025\\round1`, `D:\\2025\\round1`), or one a folder here holds (`round1` in `.`, given) and one
     below the root (`/round1`)."""
     while raised := _clashing(bases, outside):
         if not (raisable := {base for base in raised if base.parent != base}):
@@ -156,36 +158,33 @@ def _named_apart(
 def _clashing(bases: dict[PurePath, PurePath], outside: set[PurePath]) -> set[PurePath]:
     """The bases (`inputs_folders`) of folders outside the current directory whose names begin with the
     folder another's begins with, from another base, so that a file of one could be named as one of the
-    other is (`/a/round1`, `/b/round1`: `round1`; `/a/round1`, `round1/late` here; `/a/round1` and
-    `.` that holds a `round1`: `_first_names`). (The name of a folder inside another given begins as
-    that one's, from its base.)"""
-    begun: dict[str, set[PurePath]] = {}
+    other is (`/a/round1`, `/b/round1`: `round1`; `/a/round1`, `round1/late` here, or a `round1` that `.`
+    holds: `_folders_held`). (The name of a folder inside another given begins as that one's, from its base.)"""
+    begun: dict[tuple[str, ...], set[PurePath]] = {}
     for folder, base in bases.items():
-        for name in _first_names(folder, base):
-            begun.setdefault(name, set()).add(base)
-    return {
-        base for folder, base in bases.items() if folder in outside and len(begun[_first_names(folder, base)[0]]) > 1
-    }
+        begun.setdefault(_first_name(folder, base), set()).add(base)
+    return {base for folder, base in bases.items() if folder in outside and len(begun[_first_name(folder, base)]) > 1}
 
 
-def _first_names(folder: PurePath, base: PurePath) -> list[str]:
-    """The names the names of the files of `folder` begin with below `base`: its own first folder's, or,
-    for the folder that is its base (the current directory given, `.`), those of the folders it holds."""
-    if parts := folder.relative_to(base).parts:
-        return [parts[0]]
+def _first_name(folder: PurePath, base: PurePath) -> tuple[str, ...]:
+    """The folder the names of the files of `folder` begin with below `base` (none for its base's own)."""
+    return folder.relative_to(base).parts[:1]
+
+
+def _folders_held(folder: PurePath) -> set[PurePath]:
+    """The folders `folder` holds, named as the records' paths are (`shown_path`)."""
     with os.scandir(folder) as entries:
-        return [entry.name for entry in entries if entry.is_dir()]
+        return {folder / shown_path(entry.name) for entry in entries if entry.is_dir()}
 
 
 def _said_alike(bases: dict[PurePath, PurePath], raised: set[PurePath]) -> str:
     """Two folders of `bases` whose files would be named alike, with nothing above to raise them to."""
-    first = {folder: _first_names(folder, base) for folder, base in bases.items()}
     one = next(folder for folder, base in bases.items() if base in raised)
-    name = first[one][0]
-    other = next(folder for folder, names in first.items() if name in names and bases[folder] != bases[one])
+    name = _first_name(one, bases[one])
+    other = next(folder for folder, base in bases.items() if _first_name(folder, base) == name and base != bases[one])
     earlier, later = sorted([one, other])
     return (
-        f"the files of {earlier} and of {later} would be written in one folder of the output, {name}, "
+        f"the files of {earlier} and of {later} would be written in one folder of the output, {name[0]}, "
         "whose names cannot be told apart from further up (they differ by their drive, or one is in the "
         "current directory and one below the root): write them in two runs, each to its own output folder"
     )

@@ -35,6 +35,7 @@ from lusoria.notation.sources import (
     Source,
     Unreadable,
     decoded_text,
+    fs_path,
     head_text,
     names_a_file,
     shown_path,
@@ -804,7 +805,7 @@ def gone_but_listed(directory: str, pages: list[PublishedPage]) -> list[str]:
             if row["link"] not in written
             and _page_in(directory, row["link"])
             and names_a_file(row["file"])  # not <stdin>
-            and not os.path.exists(row["file"])
+            and not os.path.exists(fs_path(row["file"]))  # shown as the messages show it
         }
     )
 

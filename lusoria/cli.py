@@ -948,13 +948,14 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
 
 
 def say_gone_but_listed(directory: str, files: list[str]) -> None:
-    """A note of the `files` not found here whose games DIR's index lists still (`api.gone_but_listed`)."""
+    """A note of the `files` not found here whose games DIR's index lists still (`api.gone_but_listed`): what
+    to do if they are gone, and why they may not be (a run from another folder)."""
     if files:
         shown = ", ".join(files[:3]) + (f" and {len(files) - 3} more" if len(files) > 3 else "")
         echo(
             f"lusoria: note: {os.path.join(directory, 'index.html')} still lists the games of {shown}, not found "
-            f"here (renamed or removed?), as an earlier run's pages of them are still in {directory}: "
-            "delete those pages to take them off the index",
+            f"here, as an earlier run's pages of them are still in {directory}: if they were renamed or removed, "
+            "delete those pages to take them off the index (their paths are from the folder the earlier run ran from)",
             err=True,
         )
 

@@ -308,6 +308,26 @@ def test_inputs_of_one_folder_name_from_two_places_are_named_from_further_up(tmp
     ]
 
 
+def test_a_file_given_here_leaves_the_folders_here_out_of_the_names_of_others(tmp_path, monkeypatch):
+    """A file given from the current directory is named by its name alone: the folders here are not read,
+    so one from elsewhere of one of their names keeps its name (`../2025/round1` with `game0.lgn` here, which
+    holds a `round1`: `round1/…`; it went in `2025/round1`, and `/round1` was refused); `.` given reads
+    them, and names that one apart (not a file here: a folder `game0.lgn` keeps its name)."""
+    for folder in ("club/round1", "2025/round1", "2025/game0.lgn"):
+        (tmp_path / folder).mkdir(parents=True)
+        shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / folder / "game1.lgn")
+    shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / "club/game0.lgn")
+    monkeypatch.chdir(tmp_path / "club")
+    named = {
+        ("game0.lgn", "../2025/round1"): ["game0", "round1/game1"],
+        (".", "../2025/round1"): ["game0", "round1/game1", "2025/round1/game1"],
+        (".", "../2025/game0.lgn"): ["game0", "round1/game1", "game0.lgn/game1"],
+    }
+    for given, names in named.items():
+        pages = [page.file_name for page in replay_pages(given) if not isinstance(page, Problem)]
+        assert pages == [f"{name}-000000.html" for name in names], given
+
+
 def test_an_index_already_in_the_folder_is_kept_unless_asked(round_, tmp_path):
     """A folder that holds an index.html of its own (the club's, or another round's): the pages are
     written beside it, the index is not written over without --overwrite (exit status 2)."""
@@ -671,6 +691,25 @@ def test_a_refusal_of_inputs_of_one_name_is_a_usage_error_of_path(tmp_path, monk
     assert not (tmp_path / "out").exists()
 
 
+def test_the_current_directory_and_a_folder_named_alike_up_to_the_root_are_refused(tmp_path, monkeypatch):
+    """`.` given that holds a folder of each name on the way from `round1` elsewhere up to the root: named
+    from the root, `round1`'s files still begin as those of one here: refused before anything is written."""
+    club = tmp_path / "club"
+    for name in tmp_path.joinpath("round1").parts[1:]:
+        (club / name).mkdir(parents=True, exist_ok=True)
+    (tmp_path / "round1").mkdir()
+    shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / "round1/game1.lgn")
+    monkeypatch.chdir(club)
+    refused = run("html", ".", tmp_path / "round1", "--output-dir", tmp_path / "out")
+    top = tmp_path.parts[1]
+    assert (refused.exit_code, refused.stdout) == (2, "")
+    assert (
+        f"Invalid value for PATH...: the files of {club / top} and of {tmp_path / 'round1'} would be written in "
+        f"one folder of the output, {top}, whose names cannot be told apart from further up"
+    ) in refused.stderr
+    assert not (tmp_path / "out").exists()
+
+
 def test_folder_html_says_on_stderr_what_one_record_html_says(tmp_path):
     """A record that lacks its result marker, or cannot be replayed at all: `html PATH` says it on
     stderr, and `html --output-dir` says the same lines (it said nothing), its page published; it ends
@@ -694,6 +733,9 @@ def test_folder_html_says_on_stderr_what_one_record_html_says(tmp_path):
     assert (published.exit_code, published.stderr) == (1, unfinished.stderr + unknown.stderr)  # as `html unknown.lgn`
     assert run("html", "unfinished.lgn", "--output-dir", "out2").exit_code == 0
     assert (tmp_path / "out/unknown-000000.html").read_text() == unknown.stdout
+    (tmp_path / "out/unfinished-000000.html").write_text("another page")
+    kept = run("html", "unfinished.lgn", "unknown.lgn", "--output-dir", "out")  # a page not written comes first
+    assert kept.exit_code == 2, kept.stderr
 
 
 def test_a_round_renamed_since_its_pages_were_published_is_said_while_the_index_lists_it(tmp_path):
@@ -715,8 +757,8 @@ def test_a_round_renamed_since_its_pages_were_published_is_said_while_the_index_
     assert (again.exit_code, again.stderr) == (
         0,
         "lusoria: note: season/index.html still lists the games of round2/game1.lgn, round2/game2.lgn, not found "
-        "here (renamed or removed?), as an earlier run's pages of them are still in season: delete those pages "
-        "to take them off the index\n",
+        "here, as an earlier run's pages of them are still in season: if they were renamed or removed, delete "
+        "those pages to take them off the index (their paths are from the folder the earlier run ran from)\n",
     )
     assert [row[0] for row in rows(tmp_path / "season/index.html")] == [
         "round1/game1.lgn",
@@ -727,7 +769,30 @@ def test_a_round_renamed_since_its_pages_were_published_is_said_while_the_index_
         "round2-brandubh/game1.lgn",
         "round2-brandubh/game2.lgn",
     ]
+    alone = run("html", "round2-brandubh", "--output-dir", "season")  # round1's files are here, g\\xffme.lgn too
+    assert (alone.exit_code, alone.stderr) == (0, again.stderr)  # (it was named as gone, not found as shown)
     shutil.rmtree(tmp_path / "season/round2")
     cleaned = run("html", "round1", "round2-brandubh", "--output-dir", "season")
     assert (cleaned.exit_code, cleaned.stderr) == (0, "")
     assert len(rows(tmp_path / "season/index.html")) == 5
+
+
+def test_the_note_of_files_gone_names_three_and_counts_the_others(tmp_path):
+    """A renamed round of four games: the note names three of its files and counts the fourth; of three, it
+    names them all."""
+    (tmp_path / "round2").mkdir()
+    for game in range(1, 5):
+        shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / f"round2/game{game}.lgn")
+    assert run("html", "round2", "--output-dir", "season").exit_code == 0
+    (tmp_path / "round2").rename(tmp_path / "round3")
+    four = run("html", "round3", "--output-dir", "season")
+    assert four.stderr.startswith(
+        "lusoria: note: season/index.html still lists the games of round2/game1.lgn, round2/game2.lgn, "
+        "round2/game3.lgn and 1 more, not found here, as"
+    )
+    (tmp_path / "season/round2/game1-000000.html").unlink()
+    three = run("html", "round3", "--output-dir", "season")
+    assert three.stderr.startswith(
+        "lusoria: note: season/index.html still lists the games of round2/game2.lgn, round2/game3.lgn, "
+        "round2/game4.lgn, not found here, as"
+    )
