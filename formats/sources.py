@@ -26,6 +26,7 @@ from lusoria.notation.sources import (
     ESCAPED_BYTE,
     EXPORTED,
     HEAD,
+    REPLACEMENT,
     STDIN,
     InputError,
     Skipped,
@@ -301,9 +302,6 @@ def _replaced(record: RecordText) -> RecordText:
     """`record`, each byte that did not decode in its text and the `%` lines before it U+FFFD."""
     text = ESCAPED_BYTE.sub(REPLACEMENT, record.text)
     return replace(record, text=text, before=tuple(ESCAPED_BYTE.sub(REPLACEMENT, escape) for escape in record.before))
-
-
-REPLACEMENT = "\ufffd"  # what a record's text holds where a byte did not decode
 
 
 def _watched(pieces: Iterable[str], blank: Callable[[], None]) -> Iterator[str]:

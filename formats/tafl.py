@@ -27,7 +27,7 @@ from lusoria.notation.reader import (
     prose_note,
     signature,
 )
-from lusoria.notation.sources import ESCAPED_BYTE, InputError
+from lusoria.notation.sources import ESCAPED_BYTE, REPLACEMENT, InputError
 from lusoria.notation.syntax import TAG_BEFORE_VALUE
 from lusoria.validator.base import SIDE_NAMES, WHITE, OptionError
 from lusoria.validator.suggest import meant_among
@@ -560,15 +560,16 @@ def _header_overruled(
 ) -> str:
     """What is said of a file whose header names a game (`# brandubh`) when `--game` (the `given`
     tags), or else the file's name, names another, `game`: they win over the header, which is not
-    read (the note of its first game, and what the first error of each adds); "" else."""
+    read (the note of its first game, and what the first error of each adds, a byte of it that did not
+    decode U+FFFD); "" else."""
     by = _option_of(given) if given.get("Game") else "the file's name" if _named_game(path, reader) else ""
     header = pasted.header
     named = _games_in(header, [tafl.name for tafl in tafl_games()])
     if not (by and named) or game in named:
         return ""
-    line = lines.where(pasted.header_end)[0]
+    line, quoted = lines.where(pasted.header_end)[0], ESCAPED_BYTE.sub(REPLACEMENT, header)
     return (
-        f"the header on line {line}, {header!r}, names {' and '.join(named)}: read as {game}, as {by} says"
+        f"the header on line {line}, {quoted!r}, names {' and '.join(named)}: read as {game}, as {by} says"
         " (--game, then a file's name, win over a header)"
     )
 

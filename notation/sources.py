@@ -298,6 +298,7 @@ def decoded_text(
 
 SINGLE_BYTE = ("latin-1", "cp1252")  # the encodings of older transcriptions; latin-1 decodes every byte
 ESCAPED_BYTE = re.compile("[\udc10\udc20\udc80-\udcff]")  # a byte (a code unit) that did not decode, escaped
+REPLACEMENT = "\ufffd"  # what a record's text, or a message quoting it, holds where a byte did not decode
 _UNIT_ESCAPES = {16: "\udc10", 32: "\udc20"}  # of a UTF-16 or UTF-32 code unit: no byte escapes to them
 
 

@@ -375,6 +375,19 @@ def test_a_byte_in_a_header_s_players_names_no_player_and_import_stores_the_reco
     assert (row["white"], row["black"], note in " ".join(row["text"].split())) == (None, None, True)
 
 
+def test_a_header_overruled_by_the_file_s_name_quotes_a_byte_it_holds_as_u_fffd(tmp_path):
+    """`# tablut, S\xf8ren vs Jon` in Latin-1 above a move list in `brandubh.txt`: the first error says the
+    header was not read, quoting it with the byte as Python escapes it, `S\\udcf8ren`; it is U+FFFD, as
+    in the record's text."""
+    (tmp_path / "brandubh.txt").write_bytes(b"# tablut, S\xf8ren vs Jon\ne2-e3\n")
+    result = run("validate", str(tmp_path / "brandubh.txt"))
+    assert result.stdout.splitlines()[0] == (
+        f"{tmp_path / 'brandubh.txt'}:2:1: error[B3]: move 1, Black: there is no piece on e2; the rest of this line "
+        "is not checked; the header on line 1, '# tablut, S\ufffdren vs Jon', names tablut: read as brandubh, as "
+        "the file's name says (--game, then a file's name, win over a header)"
+    )
+
+
 def test_a_record_shown_alone_is_shown_when_a_percent_line_after_it_holds_a_byte_that_does_not_decode(tmp_path):
     """Said, on standard error, of the file; it was an internal error (reading on for a second record)."""
     (tmp_path / "a.lgn").write_bytes(THREE[0].encode() + COMMENT)

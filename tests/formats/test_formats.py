@@ -1385,6 +1385,25 @@ def test_a_year_alone_above_a_header_is_prose_and_the_header_read(format, row, y
     )
 
 
+@pytest.mark.parametrize("number", ["123", "20261"])
+def test_a_number_alone_of_other_digits_than_a_year_s_above_a_header_is_no_prose(number):
+    """Only four digits alone are a year, prose above the games: `123` or `20261` above `# brandubh` is
+    read at its place, as `12` is, not passed over with the header below it read."""
+    sources = list(read_text(f"{number}\n# brandubh\nd2-b2 c4c5\n", "tafl", "x.txt"))
+    assert [(source.line, source.text, source.notes) for source in sources[:1]] == [(1, f"{number}\n", ())]
+
+
+def test_a_year_alone_below_the_last_move_list_is_a_line_of_its_closing():
+    """`Cheers,`, a name and the year below the last game, a blank line apart, are its closing, a year
+    alone being prose below the games as above them (were it none, each of the three lines
+    would be read as a game of its own)."""
+    [source] = read_text("# brandubh\nd2-b2 c4c5\n\nCheers,\nJon\n2026\n", "tafl", "x.txt")
+    assert (source.text, source.notes) == (
+        "d2-b2 c4c5\n",
+        ("tafl reader: lines 4–6 hold no move (prose: an e-mail's closing?): not read",),
+    )
+
+
 def test_a_year_alone_above_a_move_list_lets_its_txt_file_be_read_as_move_lists(tmp_path):
     """A `.txt` file of a year above `# brandubh` and its moves was read as lgn (not a record in any
     format) when named, and skipped in a folder; a number alone is no CSV row's count, nor is a

@@ -603,16 +603,18 @@ def test_a_file_of_no_suffix_named_is_read_in_the_format_its_first_characters_sa
     """A move list or CSV rows saved without a suffix and named on the command line were read as lgn:
     'the record has no Game tag', where the folder's walk said 'it starts as tafl files do: name it
     .txt'. Named, such a file is read in that format, as a .txt file of CSV rows is, and so is one of a
-    suffix no format has (`game.md`, which was read as lgn: 'the record has no Game tag'); an lgn
-    record of no suffix stays lgn, and a stream without a name is read as standard input is (`<stream>`)."""
-    (tmp_path / "game").write_text("e8-b8 d5-d6\n")
-    (tmp_path / "rows").write_text("d2-b2 c4c5,0,0,Ongoing\n")
-    (tmp_path / "record").write_text('[Game "tablut"]\n[Variant "aage"]\n\n1. e8-b8 d5-d6 *\n')
-    (tmp_path / "game.md").write_text("e8-b8 d5-d6\n")
-    named = [str(tmp_path / name) for name in ("game", "rows", "record", "game.md")]
+    suffix no format has (`game.md`, which was read as lgn: 'the record has no Game tag', and `rows.md`);
+    an lgn record of no suffix, or of such a suffix, stays lgn, and a stream without a name is read as
+    standard input is (`<stream>`)."""
+    record = '[Game "tablut"]\n[Variant "aage"]\n\n1. e8-b8 d5-d6 *\n'
+    for suffix in ("", ".md"):
+        (tmp_path / f"game{suffix}").write_text("e8-b8 d5-d6\n")
+        (tmp_path / f"rows{suffix}").write_text("d2-b2 c4c5,0,0,Ongoing\n")
+        (tmp_path / f"record{suffix}").write_text(record)
+    named = [str(tmp_path / f"{name}{suffix}") for suffix in ("", ".md") for name in ("game", "rows", "record")]
     verdicts = api.validate(named, tags={"Game": "brandubh"})
     read = [(v.source.format, v.valid) for v in verdicts if isinstance(v, api.Verdict)]
-    assert read == [("tafl", False), ("csv", True), ("lgn", True), ("tafl", False)]
+    assert read == [("tafl", False), ("csv", True), ("lgn", True)] * 2
     [streamed] = api.validate([io.StringIO("e8-b8 d5-d6\n")])
     assert (streamed.source.format, streamed.diagnostics[0].message) == ("lgn", "the record has no Game tag")
 
