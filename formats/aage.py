@@ -167,9 +167,9 @@ def _misfit(rules: TaflGame, moves: list[re.Match[str] | None], listed: set[int]
     write them: the number of moves before the first that leaves an empty square or that crosses or
     lands on a piece, whether its piece is there (it only crosses or lands on one; True when none
     misfits, or one is no move, where it stops), how many misfit in all, and what the first does (its
-    text and move the caller says); whose turn it is, the rules say (a ply swapped with the next is caught at its ply, whatever the
-    layout). After a move that does not list its captures (not in `listed`) the board is not known:
-    only the squares moves leave say more."""
+    text and move the caller says); whose turn it is, the rules say (a ply swapped with the next is
+    caught at its ply, whatever the layout). After a move that does not list its captures (not in
+    `listed`) the board is not known: only the squares moves leave say more."""
     geo = rules.geo
     board, known = bytearray(rules.initial().board), True
     misfits: list[tuple[int, bool, str]] = []

@@ -21,7 +21,7 @@ from lusoria.notation.reader import RecordText
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import tag_order
 from lusoria.svg import position_svg
-from lusoria.validator.replay import Diagnostic, Moves, Report, move_number, movers_numbering
+from lusoria.validator.replay import Diagnostic, Moves, Report, move_number, numbering
 
 STYLE = """
 body{font-family:sans-serif;margin:1.5em;color:#2e2a26;background:#fbf8f1;max-width:72em}
@@ -102,7 +102,7 @@ def report_page(report: Report) -> str:
         for index, position in enumerate(report.positions):
             last = report.canonical.get((0, index - 1)) if index else None
             svgs.append(position_svg(rules, position, last))
-    offset = movers_numbering(rules, report.positions[0]) if rules is not None and report.positions else 0
+    offset = numbering(record, rules, report.positions[0]) if record and rules is not None and report.positions else 0
     continued = rules.continued if rules is not None else None
     moves = (
         _moves(record, offset, by_place, Continued(record, continued), report.result_written, report.moves())
@@ -312,9 +312,10 @@ def _moves(
     result_written: bool,
     said: Moves | None,
 ) -> str:
-    """The move list as HTML, numbered as the game's players number it (`movers_numbering`; a
-    ply that `continued` holds, with the ply before it): main-line plies numbered for stepping, each
-    with its move and side as validate says them (`said`, when the rules replayed the record: the
+    """The move list as HTML, numbered as validate numbers the record (`numbering`: as its game's
+    players do, or White-first where the record is so written; a ply that `continued` holds, with
+    the ply before it): main-line plies numbered for stepping, each with its move and side as
+    validate says them (`said`, when the rules replayed the record: the
     page's status line), variations nested, and the result marker last where the record writes one
     (`*` too, never one assumed)."""
     moves = _Moves(offset, by_place, continued, result_written, said)

@@ -1,6 +1,7 @@
 """What a tafl player sees: where the attackers (Black) move first, a move is Black's ply and
 White's reply (`1. h1-h3 g5-g4`, as OTN and aagenielsen.dk write) in lgn output, `fmt`, `html`
-and the language server; a record numbered from White (`1... h1-h3 2. g5-g4`) is read too."""
+and the language server; a record numbered from White (`1... h1-h3 2. g5-g4`) is read too, and
+its replay page and messages keep its numbering."""
 
 import re
 
@@ -80,10 +81,22 @@ def test_fmt_numbers_a_record_whose_start_a_tag_mars_as_the_record_does(tags, mo
     assert formatted.endswith(f"\n\n{written}\n")
 
 
-def test_the_replay_page_numbers_as_the_players_do():
-    page = replay_page(RecordText(WHITES))
-    numbers = re.findall(r"(\d+\.(?:\.\.)?)\u00a0<span class=\"ply", page)
-    assert numbers == ["1.", "2."]
+@pytest.mark.parametrize(
+    "text, listed",
+    [
+        (MOVERS, [("1.", "move 1, Black"), ("", "move 1, White"), ("2.", "move 2, Black")]),
+        (WHITES, [("1...", "move 1, Black"), ("2.", "move 2, White"), ("", "move 2, Black")]),
+    ],
+)
+def test_the_replay_page_numbers_as_the_record_and_its_status_line_do(text, listed):
+    """The page's move list is numbered as validate, its notes and its status line name the plies
+    (the record's numbering): a record numbered from White was listed `1. h1-h3 g5-g4` while the
+    status line and the note at g5-g4 said "move 2, White" (found by review-43L)."""
+    page = replay_page(RecordText(text))
+    assert (
+        re.findall(r"(?:(\d+\.(?:\.\.)?)\u00a0)?<span class=\"ply\" data-ply=\"\d\" data-move=\"([^\"]*)\"", page)
+        == listed
+    )
 
 
 def test_the_language_server_fixes_and_completes_in_the_records_numbering():

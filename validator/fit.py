@@ -34,7 +34,7 @@ class Fit:
     more: int = 0  # ... as small, past the `most` that `changes` lists
     tried: int = 0  # rule sets replayed
     furthest: int | None = None  # when no set fits: the latest first error, over all sets
-    furthest_move: str = ""  # ... its ply's move and side as validate says them ("move 2, White"; "": past the plies)
+    furthest_move: str = ""  # ... its move and side, as validate says them ("": past the plies, or sets disagree)
     everywhere: bool = False  # ... and every set fails at that same ply
     past_plies: bool = False  # ... past every ply (`furthest`, the last): at a tag or the result marker
     bounded: bool = False  # the search stopped at MAX_WORK or MAX_SEARCHED before trying every set
@@ -229,7 +229,9 @@ def _search(record: Record, cls: type[Game], fit: Fit, sets: list[RuleSet], decl
         changes = list(dict.fromkeys(text for _, text in sorted(found)))  # the plainest first
         fit.changes, fit.more = changes[:most], max(len(changes) - most, 0)
     elif firsts:
-        (fit.furthest, fit.furthest_move), fit.everywhere = max(firsts), len({ply for ply, _ in firsts}) == 1
+        fit.furthest, fit.everywhere = max(ply for ply, _ in firsts), len({ply for ply, _ in firsts}) == 1
+        said = {move for ply, move in firsts if ply == fit.furthest}  # (sets of other first movers say others)
+        fit.furthest_move = said.pop() if len(said) == 1 else ""
         if fit.furthest == PAST_PLIES:
             fit.furthest, fit.past_plies = len(record.main.plies), True
     return fit

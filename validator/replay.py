@@ -648,8 +648,8 @@ class _Replay:
         self.record, self.report, self.rules, self.start = record, report, rules, start
         self.keep, self.keep_going, self.first_error = keep, keep_going, first_error
         report.positions.append(start)
-        self.numbers = _WrongNumbers(record, rules, start)  # those of the plies replayed
-        self.moves = Moves(record, rules, start, self.numbers)
+        self.moves = Moves(record, rules, start)
+        self.numbers = _WrongNumbers(self.moves)  # those of the plies replayed
         self.assumptions: dict[PlyKey, str] = {}  # the plies played in place of illegal ones (`keep_going`)
         self.tree: _Lines | None = None  # walked at the first variation met
         self.starts: dict[int, Position] = {}  # the position each variation replayed started from
@@ -693,7 +693,7 @@ class _Replay:
             except Illegal as illegal:
                 played = illegal
             if played is None:  # (refused past the end: the game ended)
-                report.error(rules.end_rule, already_over(cast("Outcome", ended)), **self.moves.where(ply, number, key))
+                report.error(rules.end_rule, already_over(cast("Outcome", ended)), **self.where(ply, number, key))
                 return ended, False, assumed
             if ply.variations:
                 pending.extend(self.variations(at, index, position))
@@ -705,7 +705,7 @@ class _Replay:
                 self.assumptions[key] = assumption
                 played = rules.play(position, assumption)
             for rule, message in played.warnings:
-                report.warning(rule, message, **self.moves.where(ply, number, key), assumed=tuple(assumed))
+                report.warning(rule, message, **self.where(ply, number, key), assumed=tuple(assumed))
             position, ended = played.position, played.outcome
             if played.earlier and self.keep:
                 _replayed(report, at, index, played.earlier)
@@ -715,6 +715,10 @@ class _Replay:
                 report.canonical[key] = played.text
                 _line_positions(report, at).append(position)
         return ended, True, assumed
+
+    def where(self, ply: Ply, number: int, key: PlyKey) -> dict:
+        """Where a diagnostic about ply `number` at `key` points (`_where`), and its move."""
+        return _where(ply, number) | {"move": self.moves.said(number, key)}
 
     def outcome_before(self, first: int) -> Outcome | None:
         """How the game stands before a line's first ply, ply `first`: as the start stands before
@@ -760,7 +764,7 @@ class _Replay:
         self.report.error(
             illegal.rule,
             illegal.message + self.whence(illegal, key) + stop,
-            **self.moves.where(ply, number, key),
+            **self.where(ply, number, key),
             suggestions=tuple(close),
             assumed=tuple(assumed),
         )
@@ -1123,45 +1127,44 @@ def _where(ply, number: int) -> dict:
 class Moves:
     """How a transcriber finds a ply of a record in its source: its move number, in the record's
     numbering (`numbering`: attackers-first too), and the side that plays it. `Report.moves()` makes
-    one for a replayed record (`numbers`: the replay's walk of its move numbers, made when not given);
-    `Report.move` says one ply, and one `Moves` says many without numbering the record again."""
+    one for a replayed record; one says many plies without numbering the record again (`Report.move`
+    says one)."""
 
-    def __init__(self, record: Record, rules: Game, start: Position, numbers: _WrongNumbers | None = None) -> None:
-        self.numbers = numbers or _WrongNumbers(record, rules, start)
-        self.first = rules.turn(start) ^ self.numbers.offset  # the side whose plies are numbered `N.`
+    def __init__(self, record: Record, rules: Game, start: Position) -> None:
+        self._continued = Continued(record, rules.continued)  # (empty but in a game whose plies may continue a turn)
+        self._offset = numbering(record, rules, start, self._continued)
+        self._first = rules.turn(start) ^ self._offset  # the side whose plies are numbered `N.`
+
+    def number(self, number: int, key: PlyKey) -> str:
+        """The move number of ply `number` (at `key` in the record's tree) in the record's numbering:
+        "23." or "23..." (`move_number`)."""
+        return move_number(self._continued.number(number, key), self._offset)
 
     def said(self, number: int, key: PlyKey) -> str:
         """Ply `number` (at `key` in the record's tree) as "move 23, Black"."""
-        written = move_number(self.numbers.continued.number(number, key), self.numbers.offset)
+        written = self.number(number, key)
         second = written.endswith("...")
-        return f"move {written.rstrip('.')}, {SIDE_NAMES[self.first ^ second]}"
+        return f"move {written.rstrip('.')}, {SIDE_NAMES[self._first ^ second]}"
 
     def said_after(self, plies: int, text: str) -> str:
         """Ply `text` written after the first `plies` of the main line, as `said` says it (one that
         continues a turn, `Game.continued`, with the move and side of the ply before it)."""
-        pattern = self.numbers.continued.pattern
+        pattern = self._continued.pattern
         continues = plies > 0 and pattern is not None and pattern.match(text) is not None
         return self.said(plies if continues else plies + 1, (0, plies - 1))
-
-    def where(self, ply: Ply, number: int, key: PlyKey) -> dict:
-        """Where a diagnostic about ply `number` at `key` points (`_where`), and its move."""
-        return _where(ply, number) | {"move": self.said(number, key)}
 
 
 @mypyc_attr(native_class=False)  # compiled, it extends a Python class (lusoria/accelerator.py)
 class _WrongNumbers(Visitor):
-    """The plies visited whose written move number is wrong in the record's numbering (`numbering`),
+    """The plies visited whose written move number is wrong in the record's numbering (`moves`),
     each with its ply number and the right move number."""
 
-    def __init__(self, record: Record, rules: Game, start: Position) -> None:
-        self.continued = Continued(record, rules.continued)  # (empty but in a game whose plies may continue a turn)
-        self.offset = numbering(record, rules, start, self.continued)
+    def __init__(self, moves: Moves) -> None:
+        self.moves = moves
         self.wrong: list[tuple[Ply, int, str]] = []
 
     def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
-        if ply.number is not None and ply.number != (
-            expected := move_number(self.continued.number(number, key), self.offset)
-        ):
+        if ply.number is not None and ply.number != (expected := self.moves.number(number, key)):
             self.wrong.append((ply, number, expected))
 
 
@@ -1169,7 +1172,7 @@ def wrong_numbers(record: Record, rules: Game, start: Position) -> list[tuple[Pl
     """Each ply of `record` (variations too, in the order written) whose written move number is wrong
     when the record starts at `start`: the ply, its ply number, the right move number (`move_number`).
     The move-number warning counts them, and an editor's quick fix writes them right."""
-    found = _WrongNumbers(record, rules, start)
+    found = _WrongNumbers(Moves(record, rules, start))
     walk(record, found)
     return found.wrong
 

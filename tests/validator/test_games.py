@@ -221,7 +221,10 @@ def test_the_rules_finder_and_random_games(slide, records):
     from lusoria.validator.replay import check
 
     found = run("rules", str(records / "diagonal.lgn"))
-    assert found.exit_code == 0 and "legal under no rule set (1 tried): first conflict at ply 3" in found.output
+    assert (
+        found.exit_code == 0
+        and "legal under no rule set (1 tried): first conflict at move 2, White (ply 3)" in found.output
+    )
     for text in random_records("slide", 3, seed=7):
         report = check(text)
         assert report.valid and report.record.result in ("1-0", "0-1", "*"), text

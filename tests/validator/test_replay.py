@@ -1,5 +1,7 @@
 """The replay driver: variations, move numbers, the end of the game, results."""
 
+from dataclasses import replace
+
 import pytest
 
 from lusoria.notation.reader import RecordText, parse_record
@@ -521,6 +523,8 @@ def test_a_report_shows_as_one_line_its_place_game_plies_result_and_verdict():
         repr(invalid)
         == "<Report <text>:1: tablut (seed), 3 plies, *, invalid: error[T1] at move 1, Black (2 diagnostics)>"
     )
+    unmoved = [replace(d, move="") for d in invalid.diagnostics]  # (a reader's, at a ply of rules not replayed)
+    assert repr(replace(invalid, diagnostics=unmoved)).endswith("invalid: error[T1] at ply 2 (2 diagnostics)>")
     unparsed = check(RecordText(HEAD + "1. e3-c3 zz *", line=7, path="games.lgn"))
     assert repr(unparsed) == (
         "<Report games.lgn:7: tablut, 0 plies, *, invalid: error[syntax] at line 9, column 10 (1 diagnostic)>"
