@@ -345,14 +345,14 @@ def _parting(text: str, start: int) -> tuple[int, str] | None:
 
 
 def refused_after_annotations(before: str, found: str, game: str) -> str | None:
-    """In a game of dice, why the word `found`, after the text `before` that comments, NAGs or a suffix
-    end, is no part of the ply they annotate, from its roll (`Game.refused_after`: `64: 5/11 5/9 {…} 5/9`,
+    """In a game of dice, why the word `found`, after the text `before` (a ply, and the comments, NAGs or
+    suffix that may end it), is no part of that ply, from its roll (`Game.refused_after`: `64: 5/11 5/9 {…} 5/9`,
     `64: 5/11 5/9! $1 5/9`); else None."""
-    rules, annotations = GAMES.get(game), _ANNOTATIONS_ENDING.search(before)
-    if rules is None or rules.roll is None or annotations is None or not annotations[0].strip():
+    rules, plies = GAMES.get(game), _ANNOTATIONS_ENDING.sub("", before)
+    if rules is None or rules.roll is None:
         return None
-    rolls = list(rules.roll.finditer(before, 0, annotations.start()))
-    return rules.refused_after(" ".join(before[rolls[-1].start() : annotations.start()].split()), found) if rolls else None
+    rolls = list(rules.roll.finditer(plies))
+    return rules.refused_after(" ".join(plies[rolls[-1].start() :].split()), found) if rolls else None
 
 
 def _comment_moved(text: str, start: int, end: int) -> list[Fix]:
