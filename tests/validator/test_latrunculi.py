@@ -389,6 +389,16 @@ def test_l1_a_capture_written_with_the_dux_letter_names_a_pawn_as_a_dux(game, wh
     assert caught.value.message == f"the piece captured on b1 is a pawn, not a dux ({why}): write xb1, or xPb1"
 
 
+def test_l1_of_two_captures_written_with_the_dux_letter_names_the_first_square():
+    before = position(PETTEIA, "c2 a1 e1", "b1 d1 d8")
+    with pytest.raises(Illegal) as caught:
+        PETTEIA.play(before, "c2-c1xDd1/Db1")
+    assert (caught.value.rule, caught.value.message) == (
+        "L1",
+        "the piece captured on b1 is a pawn, not a dux (the petteia variant has none): write xb1, or xPb1",
+    )
+
+
 def test_x4_a_side_left_with_only_its_dux_loses():
     played = DUXV.play(position(DUXV, "a2 De5", "a1 a4 Dd7 h8", "b"), "a4-a3")
     assert played.text == "a4-a3xa2"
