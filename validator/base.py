@@ -74,12 +74,11 @@ _LETTERED_CAPTURE = re.compile(r"([A-Z])([a-s][0-9]+)")  # a captured square wri
 
 
 def misnamed_capture(text: str, letter_on: Callable[[str], str]) -> tuple[str, str] | None:
-    """The first square (by file, then rank) that the capture list of the ply `text` writes with a
-    letter other than that of the piece it captures there (`letter_on`: `xKd3` on a soldier), and that
-    piece's letter; None when each letter written is its piece's (a list may leave them out)."""
+    """The first square that the capture list of the ply `text` writes with a letter other than that of
+    the piece it captures there (`letter_on`: `xKd3` on a soldier), and that piece's letter; None when
+    each letter written is its piece's (a list may leave them out)."""
     listed = _LETTERED_CAPTURE.findall(text.partition("x")[2].partition("~")[0])
-    wrong = sorted((square[0], int(square[1:]), square) for letter, square in listed if letter != letter_on(square))
-    return (wrong[0][2], letter_on(wrong[0][2])) if wrong else None
+    return next(((square, letter_on(square)) for letter, square in listed if letter != letter_on(square)), None)
 
 
 @dataclass(frozen=True, slots=True)

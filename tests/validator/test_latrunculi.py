@@ -389,13 +389,13 @@ def test_l1_a_capture_written_with_the_dux_letter_names_a_pawn_as_a_dux(game, wh
     assert caught.value.message == f"the piece captured on b1 is a pawn, not a dux ({why}): write xb1, or xPb1"
 
 
-def test_l1_of_two_captures_written_with_the_dux_letter_names_the_first_square():
+def test_l1_of_two_captures_written_with_the_dux_letter_names_the_first_written():
     before = position(PETTEIA, "c2 a1 e1", "b1 d1 d8")
     with pytest.raises(Illegal) as caught:
-        PETTEIA.play(before, "c2-c1xDd1/Db1")
+        PETTEIA.play(before, "c2-c1xPb1/Dd1")
     assert (caught.value.rule, caught.value.message) == (
         "L1",
-        "the piece captured on b1 is a pawn, not a dux (the petteia variant has none): write xb1, or xPb1",
+        "the piece captured on d1 is a pawn, not a dux (the petteia variant has none): write xd1, or xPd1",
     )
 
 
