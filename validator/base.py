@@ -77,7 +77,7 @@ def misnamed_capture(text: str, letter_on: Callable[[str], str]) -> tuple[str, s
     """The first square that the capture list of the ply `text` writes with a letter other than that of
     the piece it captures there (`letter_on`: `xKd3` on a soldier), and that piece's letter; None when
     each letter written is its piece's (a list may leave them out)."""
-    listed = _LETTERED_CAPTURE.findall(text.partition("x")[2].partition("~")[0])
+    listed = _LETTERED_CAPTURE.findall(text.partition("x")[2])
     return next(((square, letter_on(square)) for letter, square in listed if letter != letter_on(square)), None)
 
 
