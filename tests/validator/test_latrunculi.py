@@ -389,6 +389,11 @@ def test_l1_a_capture_written_with_the_dux_letter_names_a_pawn_as_a_dux(game, wh
     assert caught.value.message == f"the piece captured on b1 is a pawn, not a dux ({why}): write xb1, or xPb1"
 
 
+def test_l1_a_capture_by_the_dux_written_with_its_letter_reads_the_captures_letters_alone():
+    before = position(DUXV, "a1 Dc5", "b1 d8 Dd7 h8")
+    assert DUXV.play(before, "Dc5-c1xPb1").text == "Dc5-c1xb1"
+
+
 def test_l1_of_two_captures_written_with_the_dux_letter_names_the_first_written():
     before = position(PETTEIA, "c2 a1 e1", "b1 d1 d8")
     with pytest.raises(Illegal) as caught:
