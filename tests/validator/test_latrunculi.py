@@ -377,31 +377,38 @@ def test_x3_the_dux_captures_but_is_never_captured():
 
 
 @pytest.mark.parametrize(
-    "game, why",
-    [(DUXV, "a dux is never captured, X3"), (PETTEIA, "the petteia variant has none")],
+    "game, white, black, ply, said",
+    [
+        (
+            DUXV,
+            "c2 a1 De2",
+            "b1 d8 Dd7 h8",
+            "c2-c1xDb1",
+            "b1 is a pawn, not a dux (a dux is never captured, X3): write xb1",
+        ),
+        (PETTEIA, "c2 a1", "b1 d8", "c2-c1xDb1", "b1 is a pawn, not a dux (the petteia variant has none): write xb1"),
+        (
+            PETTEIA,
+            "c2 a1 e1",
+            "b1 d1 d8",
+            "c2-c1xPb1/Dd1",
+            "d1 is a pawn, not a dux (the petteia variant has none): write xd1",
+        ),
+    ],
 )
-def test_l1_a_capture_written_with_the_dux_letter_names_a_pawn_as_a_dux(game, why):
-    before = position(game, "c2 a1 De2" if game is DUXV else "c2 a1", "b1 d8 Dd7 h8" if game is DUXV else "b1 d8")
-    assert game.play(before, "c2-c1xPb1").text == "c2-c1xb1"
+def test_l1_a_capture_written_with_the_dux_letter_names_a_pawn_as_a_dux(game, white, black, ply, said):
+    """The first square written with the wrong letter is named."""
+    before = position(game, white, black)
+    assert game.play(before, ply.replace("xD", "xP").replace("/D", "/P")).text == re.sub("[DP](?=[a-h][1-8])", "", ply)
     with pytest.raises(Illegal) as caught:
-        game.play(before, "c2-c1xDb1")
+        game.play(before, ply)
     assert caught.value.rule == "L1"
-    assert caught.value.message == f"the piece captured on b1 is a pawn, not a dux ({why}): write xb1, or xPb1"
+    assert caught.value.message == f"the piece captured on {said}, or xP{said.split()[0]}"
 
 
 def test_l1_a_capture_by_the_dux_written_with_its_letter_reads_the_captures_letters_alone():
     before = position(DUXV, "a1 Dc5", "b1 d8 Dd7 h8")
     assert DUXV.play(before, "Dc5-c1xPb1").text == "Dc5-c1xb1"
-
-
-def test_l1_of_two_captures_written_with_the_dux_letter_names_the_first_written():
-    before = position(PETTEIA, "c2 a1 e1", "b1 d1 d8")
-    with pytest.raises(Illegal) as caught:
-        PETTEIA.play(before, "c2-c1xPb1/Dd1")
-    assert (caught.value.rule, caught.value.message) == (
-        "L1",
-        "the piece captured on d1 is a pawn, not a dux (the petteia variant has none): write xd1, or xPd1",
-    )
 
 
 def test_x4_a_side_left_with_only_its_dux_loses():
