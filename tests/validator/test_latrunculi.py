@@ -391,7 +391,7 @@ def test_x3_the_dux_captures_but_is_never_captured():
             PETTEIA,
             "c2 a1 e1",
             "b1 d1 d8",
-            "c2-c1xPb1/Dd1",
+            "c2-c1xDd1/Db1",
             "d1 is a pawn, not a dux (the petteia variant has none): write xd1",
         ),
     ],
