@@ -377,33 +377,23 @@ def test_x3_the_dux_captures_but_is_never_captured():
 
 
 @pytest.mark.parametrize(
-    "game, white, black, ply, said",
+    "game, white, black, ply, canonical, name, why",
     [
-        (
-            DUXV,
-            "c2 a1 De2",
-            "b1 d8 Dd7 h8",
-            "c2-c1xDb1",
-            "b1 is a pawn, not a dux (a dux is never captured, X3): write xb1",
-        ),
-        (PETTEIA, "c2 a1", "b1 d8", "c2-c1xDb1", "b1 is a pawn, not a dux (the petteia variant has none): write xb1"),
-        (
-            PETTEIA,
-            "c2 a1 e1",
-            "b1 d1 d8",
-            "c2-c1xDd1/Db1",
-            "d1 is a pawn, not a dux (the petteia variant has none): write xd1",
-        ),
+        (DUXV, "c2 a1 De2", "b1 d8 Dd7 h8", "c2-c1xDb1", "c2-c1xb1", "b1", "a dux is never captured, X3"),
+        (PETTEIA, "c2 a1", "b1 d8", "c2-c1xDb1", "c2-c1xb1", "b1", "the petteia variant has none"),
+        (PETTEIA, "c2 a1 e1", "b1 d1 d8", "c2-c1xDd1/Db1", "c2-c1xb1/d1", "d1", "the petteia variant has none"),
     ],
 )
-def test_l1_a_capture_written_with_the_dux_letter_names_a_pawn_as_a_dux(game, white, black, ply, said):
-    """The first square written with the wrong letter is named."""
+def test_l1_a_capture_written_with_the_dux_letter_names_a_pawn_as_a_dux(game, white, black, ply, canonical, name, why):
+    """The first square written with the dux's letter is named (`xPb1` is right)."""
     before = position(game, white, black)
-    assert game.play(before, ply.replace("xD", "xP").replace("/D", "/P")).text == re.sub("[DP](?=[a-h][1-8])", "", ply)
+    assert game.play(before, ply.replace("D", "P")).text == canonical
     with pytest.raises(Illegal) as caught:
         game.play(before, ply)
-    assert caught.value.rule == "L1"
-    assert caught.value.message == f"the piece captured on {said}, or xP{said.split()[0]}"
+    assert (caught.value.rule, caught.value.message) == (
+        "L1",
+        f"the piece captured on {name} is a pawn, not a dux ({why}): write x{name}, or xP{name}",
+    )
 
 
 def test_l1_a_capture_by_the_dux_written_with_its_letter_reads_the_captures_letters_alone():
