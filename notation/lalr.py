@@ -17,7 +17,7 @@ from lusoria.grammar import common_lines, grammar_text
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.plies import split_run
-from lusoria.notation.slips import refused_after_comment
+from lusoria.notation.slips import refused_after_annotations
 from lusoria.notation.syntax import (
     MISSING_RESULT,
     TERMINALS,
@@ -347,7 +347,7 @@ def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> S
         off
         or _off_the_points(word, game)
         or _misrolled(word, game, text[end:])
-        or refused_after_comment(text[:start], word, game)
+        or refused_after_annotations(text[:start], word, game)
         or _parted(word, text[:start], game)
     )
     if why is None:

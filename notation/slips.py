@@ -53,7 +53,10 @@ _PARTING = re.compile(
     r"(?:\{(?P<comment>[^}]*)\}|;(?P<line>[^}\n]*)\n|(?P<nags>\$\d+(?:[ \t\r\n]+\$\d+)*)"
     rf"|(?<={_WITHIN_WORD})(?P<suffix>{_SUFFIX.pattern})|(?<!{_WITHIN_WORD})[0-9]+\.+)[ \t\r\n]*\Z"
 )
-_COMMENT_ENDING = re.compile(r"(?:\{[^}]*\}|;[^\n]*\n)[ \t\r\n]*\Z")  # a comment and blanks, ending a text
+# what annotates a ply, ending a text: a suffix on its last word, then comments, NAGs and blanks (`5/9! {c} $1 `)
+_ANNOTATIONS_ENDING = re.compile(
+    rf"(?:(?<={_WITHIN_WORD})(?:{_SUFFIX.pattern}))?(?:[ \t\r\n]*(?:\{{[^}}]*\}}|;[^\n]*\n|\$[0-9]+))*[ \t\r\n]*\Z"
+)
 _COMMENT_AFTER = re.compile(r"[ \t\r\n]*\{[^}]*\}[ \t\r\n]*")  # blanks, a comment and the blanks after it
 _PASS_REPEATED = re.compile(r"--(?:[ \t]*-+)+\Z")  # a pass written `---`, or once per die (`-- --`)
 _FOLLOWING_WORD = re.compile(rf"[ \t]+({_WORD.pattern})")  # blanks, then a word
@@ -131,7 +134,7 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         fixes = [*_spaced(text, start, game), *passes]
         fixes += [Fix(start, end, meant) for meant in _meant(word, game) if meant != word]
         fixes += _ply_joined(_BLANK_PLY, text, start, game)  # after them: `a1 b2` in a game of placements is `@a1`
-        if start == position and not refused_after_comment(text[:start], next(iter(word.split()), ""), game):
+        if start == position and not refused_after_annotations(text[:start], next(iter(word.split()), ""), game):
             # (not at a record's end, after its last word: what parts it is no slip there; nor after a whole ply)
             fixes += _comment_moved(text, start, _ply_end(text, end, game) if rules.roll else end)
         fixes += _comment_after_dice(text, start, end, game) if dice else []
@@ -341,14 +344,15 @@ def _parting(text: str, start: int) -> tuple[int, str] | None:
     return parting.start(), f" {{{said}}}"
 
 
-def refused_after_comment(before: str, found: str, game: str) -> str | None:
-    """In a game of dice, why the word `found`, after the text `before` that a comment ends, is no part
-    of the ply before that comment, from its roll (`Game.refused_after`: `64: 5/11 5/9 {…} 5/9`); else None."""
-    rules, comment = GAMES.get(game), _COMMENT_ENDING.search(before)
-    if rules is None or rules.roll is None or comment is None:
+def refused_after_annotations(before: str, found: str, game: str) -> str | None:
+    """In a game of dice, why the word `found`, after the text `before` (a ply, and the comments, NAGs or
+    suffix that may end it), is no part of that ply, from its roll (`Game.refused_after`: `64: 5/11 5/9 {…} 5/9`,
+    `64: 5/11 5/9! $1 5/9`); else None."""
+    rules, plies = GAMES.get(game), _ANNOTATIONS_ENDING.sub("", before)
+    if rules is None or rules.roll is None:
         return None
-    rolls = list(rules.roll.finditer(before, 0, comment.start()))
-    return rules.refused_after(" ".join(before[rolls[-1].start() : comment.start()].split()), found) if rolls else None
+    rolls = list(rules.roll.finditer(plies))
+    return rules.refused_after(" ".join(plies[rolls[-1].start() :].split()), found) if rolls else None
 
 
 def _comment_moved(text: str, start: int, end: int) -> list[Fix]:

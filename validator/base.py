@@ -70,6 +70,17 @@ def check_capture_list(text: str, rule: str) -> None:
         )
 
 
+_LETTERED_CAPTURE = re.compile(r"([A-Z])([a-s][0-9]+)")  # a captured square written with its piece's letter: Kd3
+
+
+def misnamed_capture(text: str, letter_on: Callable[[str], str]) -> tuple[str, str] | None:
+    """The first square that the capture list of the ply `text` writes with a letter other than that of
+    the piece it captures there (`letter_on`: `xKd3` on a soldier), and that piece's letter; None when
+    each letter written is its piece's (a list may leave them out)."""
+    listed = _LETTERED_CAPTURE.findall(text.partition("x")[2])
+    return next(((square, letter_on(square)) for letter, square in listed if letter != letter_on(square)), None)
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a finished game ended."""

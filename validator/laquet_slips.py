@@ -108,9 +108,9 @@ def played(word: str) -> bool:
 def dice_all_played(ply: str) -> bool:
     """Whether the plays of `ply` (`64: 5/11 5/9`) play every die of its roll, or of its > group
     when it has one (one checker may play both: `63: 1/10`), so that no play after it is its."""
-    dice_text, colon, plays = ply.rpartition(">")[2].partition(":")
+    dice_text, _, plays = ply.rpartition(">")[2].partition(":")
     dice = [int(die) for die in re.findall("[1-6]", dice_text)]
-    if not colon or not dice or not plays.split() or not all(map(played, plays.split())):
+    if not dice or not plays.split() or not all(map(played, plays.split())):
         return False
     used = 0
     for play in plays.split():

@@ -10,7 +10,17 @@ from functools import cache, lru_cache, partial
 from typing import Final, NamedTuple
 
 from lusoria.notation.numbers import checked_number
-from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, Illegal, NotAPly, Outcome, Played, check_capture_list
+from lusoria.validator.base import (
+    BLACK,
+    SIDE_NAMES,
+    WHITE,
+    Illegal,
+    NotAPly,
+    Outcome,
+    Played,
+    check_capture_list,
+    misnamed_capture,
+)
 from lusoria.validator.grid import board_grid
 from lusoria.words import plural
 
@@ -100,7 +110,6 @@ class Move(NamedTuple):
     captures: frozenset[str] | None  # None: not written
     removal: str | None
     end: bool
-    dux_captures: frozenset[str]  # the captured squares written with D (xDb1): a dux is never captured
 
 
 SQUARE = "[a-p](?:1[0-6]|[1-9])"  # a square of any board, as the grammar writes it (a1 to p16)
@@ -122,8 +131,7 @@ def parse_move(text: str) -> Move:
     m = _PLY.fullmatch(text)
     if m is None:
         raise NotAPly(text, "latrunculi", PLY_SHAPE)
-    written = () if m["captures"] is None else m["captures"].split("/")
-    captures = None if m["captures"] is None else frozenset(c.lstrip("DP") for c in written)
+    captures = None if m["captures"] is None else frozenset(c.lstrip("DP") for c in m["captures"].split("/"))
     return Move(
         bool(m["placement"]),
         m["piece"],
@@ -132,7 +140,6 @@ def parse_move(text: str) -> Move:
         captures,
         m["removal"],
         bool(m["end"]),
-        frozenset(c[1:] for c in written if c.startswith("D")),
     )
 
 
@@ -143,6 +150,7 @@ def play_ply(settings: Settings, position: LatrunculiPosition, text: str) -> Pla
     board, hand, captured, removed = play_up_to_removal(settings, position, move)
     if move.captures is not None:
         check_capture_list(text, "L1")
+        _check_capture_letters(settings, text)
     if not settings.removal_first:
         removed = _remove(settings, board, side, move.removal, position.board)
     after = _position(bytes(board), 1 - side, (hand[0], hand[1]))
@@ -173,6 +181,15 @@ def _canonical(
     return partial(_format, settings.geo, move, before, captured, removed)
 
 
+def _check_capture_letters(settings: Settings, text: str) -> None:
+    """Illegal (L1) when the capture list writes a captured pawn with the dux's letter (`xDb1`): only
+    pawns are captured."""
+    if misnamed := misnamed_capture(text, lambda _: "P"):
+        name = misnamed[0]
+        why = "a dux is never captured, X3" if settings.variant == "dux" else f"the {settings.variant} variant has none"
+        raise Illegal("L1", f"the piece captured on {name} is a pawn, not a dux ({why}): write x{name}, or xP{name}")
+
+
 def play_up_to_removal(
     settings: Settings, position: LatrunculiPosition, move: Move
 ) -> tuple[bytearray, list[int], list[int], int | None]:
@@ -191,10 +208,6 @@ def play_up_to_removal(
         if dux:
             raise Illegal("X3", f"the dux on {dux} is never captured; the move captures {real}")
         raise Illegal("L1", f"the move captures {real}, not {said}")
-    if move.dux_captures:
-        name = min(move.dux_captures, key=square_order)
-        why = "a dux is never captured, X3" if settings.variant == "dux" else f"the {settings.variant} variant has none"
-        raise Illegal("L1", f"the piece captured on {name} is a pawn, not a dux ({why}): write x{name}, or xP{name}")
     if settings.inciti:
         for square in _freed(geo, board, side, captured):
             board[square] = piece(side, PAWN)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from lusoria.validator.base import WHITE, Illegal, Outcome, Played, check_capture_list
+from lusoria.validator.base import WHITE, Illegal, Outcome, Played, check_capture_list, misnamed_capture
 from lusoria.validator.tafl_board import (
     KING,
     OWNER,
@@ -113,11 +113,23 @@ def _check_capture_list(
 ) -> None:
     """Illegal unless the capture list written (`listed`, each square once) names what the move
     of `side` from `before` to `board` (to `target`) captures (`captured`, `walled` by
-    shieldwalls): under the rule of the king when it misses or names him, of shieldwalls, of camps
-    when it leaves out only what they capture, else of captures."""
-    ids = settings.ids
+    shieldwalls), each with its piece's letter if one is written (`xKe4`): under the rule of the king
+    when it misses or names him, of shieldwalls, of camps when it leaves out only what they capture,
+    else of captures."""
+    ids, geo = settings.ids, settings.geo
     check_capture_list(text, ids.capture)
     if listed == set(captured):
+        if misnamed := misnamed_capture(text, lambda name: "K" if before[geo.index[name]] == KING else "P"):
+            name, letter = misnamed
+            said = (
+                "the king, not a soldier"
+                if letter == "K"
+                else f"a {PIECE_NAMES[before[geo.index[name]]]}, not the king"
+            )
+            raise Illegal(
+                ids.king if letter == "K" else ids.capture,
+                f"the piece captured on {name} is {said}: write x{name}, or x{letter}{name}",
+            )
         return
     said, real = capture_list(settings.geo, listed), capture_list(settings.geo, captured) or "nothing"
     wrong = listed ^ set(captured)

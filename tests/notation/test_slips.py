@@ -299,6 +299,10 @@ def test_a_comment_between_two_plays_of_a_roll_says_where_a_comment_goes(movetex
         ("1. 33: 5/8 5/8 {x} 5/8 *", 20, "33: 5/8 5/8 has played all its dice, and 5/8"),
         ("1. 63: 10/16 >3: 6/9 {x} 6/9 *", 26, "63: 10/16 >3: 6/9 has played all its dice, and 6/9"),
         ("1. 64: 5/11 5/9 52: 6/8 7/12 {x} 7/12 *", 34, "52: 6/8 7/12 has played all its dice, and 7/12"),
+        ("1. 64: 5/11 5/9 {x} {y} 5/9 *", 25, "64: 5/11 5/9 has played all its dice, and 5/9"),  # two comments
+        ("1. 64: 5/11 5/9! {x} 5/9 *", 22, "64: 5/11 5/9 has played all its dice, and 5/9"),  # a suffix, a comment
+        ("1. 64: 5/11 5/9 $1 5/9 *", 20, "64: 5/11 5/9 has played all its dice, and 5/9"),  # a NAG alone
+        ("1. 64: 5/11 5/9?! 5/9 *", 19, "64: 5/11 5/9 has played all its dice, and 5/9"),  # a suffix alone
     ],
 )
 def test_a_play_written_again_after_a_whole_laquet_ply_and_its_comment_is_said_to_be_no_play_of_it(

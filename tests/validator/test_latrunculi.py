@@ -377,16 +377,28 @@ def test_x3_the_dux_captures_but_is_never_captured():
 
 
 @pytest.mark.parametrize(
-    "game, why",
-    [(DUXV, "a dux is never captured, X3"), (PETTEIA, "the petteia variant has none")],
+    "game, white, black, ply, canonical, name, why",
+    [
+        (DUXV, "c2 a1 De2", "b1 d8 Dd7 h8", "c2-c1xDb1", "c2-c1xb1", "b1", "a dux is never captured, X3"),
+        (PETTEIA, "c2 a1", "b1 d8", "c2-c1xDb1", "c2-c1xb1", "b1", "the petteia variant has none"),
+        (PETTEIA, "c2 a1 e1", "b1 d1 d8", "c2-c1xDd1/Db1", "c2-c1xb1/d1", "d1", "the petteia variant has none"),
+    ],
 )
-def test_l1_a_capture_written_with_the_dux_letter_names_a_pawn_as_a_dux(game, why):
-    before = position(game, "c2 a1 De2" if game is DUXV else "c2 a1", "b1 d8 Dd7 h8" if game is DUXV else "b1 d8")
-    assert game.play(before, "c2-c1xPb1").text == "c2-c1xb1"
+def test_l1_a_capture_written_with_the_dux_letter_names_a_pawn_as_a_dux(game, white, black, ply, canonical, name, why):
+    """The first square written with the dux's letter is named (`xPb1` is right)."""
+    before = position(game, white, black)
+    assert game.play(before, ply.replace("D", "P")).text == canonical
     with pytest.raises(Illegal) as caught:
-        game.play(before, "c2-c1xDb1")
-    assert caught.value.rule == "L1"
-    assert caught.value.message == f"the piece captured on b1 is a pawn, not a dux ({why}): write xb1, or xPb1"
+        game.play(before, ply)
+    assert (caught.value.rule, caught.value.message) == (
+        "L1",
+        f"the piece captured on {name} is a pawn, not a dux ({why}): write x{name}, or xP{name}",
+    )
+
+
+def test_l1_a_capture_by_the_dux_written_with_its_letter_reads_the_captures_letters_alone():
+    before = position(DUXV, "a1 Dc5", "b1 d8 Dd7 h8")
+    assert DUXV.play(before, "Dc5-c1xPb1").text == "Dc5-c1xb1"
 
 
 def test_x4_a_side_left_with_only_its_dux_loses():

@@ -3,6 +3,7 @@
 import pytest
 
 from lusoria.validator.base import BLACK, WHITE, Illegal, OptionError
+from lusoria.validator.replay import check
 from lusoria.validator.tablut import GEOMETRY, KING, MUSCOVITE, SWEDE, Tablut
 from lusoria.validator.tafl_board import TaflPosition as TablutPosition
 
@@ -111,6 +112,29 @@ def test_t4_written_captures_must_match_exactly():
     assert SEED.play(pos, "c3-c4xc5").text == "c3-c4xc5"
     assert rule_broken(SEED, pos, "c3-c4xc6") == "T4"
     assert rule_broken(SEED, position("Kg7 c3", "c5"), "c3-c4xc5") == "T4"
+
+
+@pytest.mark.parametrize(
+    "white, black, ply, right, rule, said",
+    [
+        ("Kg7 d3", "c3 e4", "e4-e3xKd3", "e4-e3xPd3", "T4", "d3 is a soldier, not the king: write xd3, or xPd3"),
+        ("Ke5 i1", "d5 f5 e6 e2", "e2-e4xPe5", "e2-e4xKe5", "T5", "e5 is the king, not a soldier: write xe5, or xKe5"),
+    ],
+)
+def test_t4_t5_a_capture_written_with_the_letter_of_another_piece(white, black, ply, right, rule, said):
+    """NOTATION.md checks whatever is written: the letter of a captured piece too (the letter was not read)."""
+    before = position(white, black, "b")
+    assert SEED.play(before, right).text == right.replace("xP", "x").replace("xK", "x")
+    with pytest.raises(Illegal) as caught:
+        SEED.play(before, ply)
+    assert (caught.value.rule, caught.value.message) == (rule, f"the piece captured on {said}")
+
+
+def test_t4_a_wrong_letter_is_said_at_its_ply_of_the_record():
+    record = '[Game "tablut"]\n[Position "9/9/4K4/9/9/4p4/2pP5/9/9 b"]\n\n1... e4-e3xKd3 *\n'
+    (diagnostic,) = check(record).diagnostics
+    assert (diagnostic.rule, diagnostic.ply, diagnostic.line, diagnostic.column) == ("T4", 1, 4, 6)
+    assert diagnostic.suggestions[0] == "e4-e3xd3"
 
 
 @pytest.mark.parametrize("armed, captures", [("yes", True), ("no", False)])
