@@ -14,10 +14,10 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from lusoria.grammar import common_lines, grammar_text
+from lusoria.notation.annotations import refused_after_annotations
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.plies import split_run
-from lusoria.notation.slips import refused_after_annotations
 from lusoria.notation.syntax import (
     MISSING_RESULT,
     TERMINALS,

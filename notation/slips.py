@@ -13,13 +13,13 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from lusoria.notation.annotations import DELIMITERS, SUFFIX, WITHIN_WORD, refused_after_annotations
 from lusoria.notation.syntax import TAG_BEFORE_NAME, TAG_NAME, TAG_VALUE, SyntaxProblem, offset_of, unquote
 from lusoria.notation.writer import TAG_NAMES
 from lusoria.validator.games import GAMES
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")  # the result markers (grammar/common.lark, RESULT)
 DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"  # hyphens, figure dash, en and em dash, bar, minus
-_DELIMITERS = " \t\r\n(){}[];"
 _RESULTS = {
     "½-½": "1/2-1/2",
     "1/2": "1/2-1/2",
@@ -38,24 +38,18 @@ _ROMAN_NUMBER = re.compile(  # a move number in Roman numerals, as a manuscript 
 )
 _ROMAN_DIGITS = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 _LONGEST = 64  # a slip is a word as a hand writes it: a longer one is not mended
-_WITHIN_WORD = f"[^{re.escape(_DELIMITERS)}]"  # a character that is none of _DELIMITERS
-_WORD = re.compile(_WITHIN_WORD + "+")  # a word between _DELIMITERS
-_MARKED_PLY = re.compile(rf"(?<!{_WITHIN_WORD})({_WITHIN_WORD}+)\*[ \t\r\n]*\Z")  # a word with a `*` on it,
+_WORD = re.compile(WITHIN_WORD + "+")  # a word between DELIMITERS
+_MARKED_PLY = re.compile(rf"(?<!{WITHIN_WORD})({WITHIN_WORD}+)\*[ \t\r\n]*\Z")  # a word with a `*` on it,
 # and blanks after it: `5/11* `
 _STOP = re.compile(r"[0-9]+\.+|1-0|0-1|1/2-1/2|\*|>.*")  # what ends a ply's words: a move number, a result, a > group
 _PLAY = re.compile(r"[0-9]{1,2}(?:/(?:[0-9]{1,2}|off))+(?:\([2-9]\))?")  # a play of a game of dice: 5/11, 14/off
 _REPEAT = re.compile(r"\([2-9]\)")  # a play's repeat, after it: 3/6(2)
-_SUFFIX = re.compile(r"!!|\?\?|!\?|\?!|!|\?")  # the notation's (grammar/common.lark); a game's own: its ply_tail
 # what may part a ply, and the blanks after it, ending a text: a comment as the grammar reads it (up
 # to its first }), a ; comment, NAGs, a suffix written straight after the ply's first part, or a
 # move number (before a Laquet > group, whose plies are the opponent's)
 _PARTING = re.compile(
     r"(?:\{(?P<comment>[^}]*)\}|;(?P<line>[^}\n]*)\n|(?P<nags>\$\d+(?:[ \t\r\n]+\$\d+)*)"
-    rf"|(?<={_WITHIN_WORD})(?P<suffix>{_SUFFIX.pattern})|(?<!{_WITHIN_WORD})[0-9]+\.+)[ \t\r\n]*\Z"
-)
-# what annotates a ply, ending a text: a suffix on its last word, then comments, NAGs and blanks (`5/9! {c} $1 `)
-_ANNOTATIONS_ENDING = re.compile(
-    rf"(?:(?<={_WITHIN_WORD})(?:{_SUFFIX.pattern}))?(?:[ \t\r\n]*(?:\{{[^}}]*\}}|;[^\n]*\n|\$[0-9]+))*[ \t\r\n]*\Z"
+    rf"|(?<={WITHIN_WORD})(?P<suffix>{SUFFIX.pattern})|(?<!{WITHIN_WORD})[0-9]+\.+)[ \t\r\n]*\Z"
 )
 _COMMENT_AFTER = re.compile(r"[ \t\r\n]*\{[^}]*\}[ \t\r\n]*")  # blanks, a comment and the blanks after it
 _PASS_REPEATED = re.compile(r"--(?:[ \t]*-+)+\Z")  # a pass written `---`, or once per die (`-- --`)
@@ -89,10 +83,10 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
     if game not in GAMES:
         return []
     start = position
-    while start > 0 and text[start - 1] not in _DELIMITERS and position - start <= _LONGEST:
+    while start > 0 and text[start - 1] not in DELIMITERS and position - start <= _LONGEST:
         start -= 1
     end = position
-    while end < len(text) and text[end] not in _DELIMITERS and end - start <= _LONGEST:
+    while end < len(text) and text[end] not in DELIMITERS and end - start <= _LONGEST:
         end += 1
     word = text[start:end]
     if not word or len(word) > _LONGEST:
@@ -101,7 +95,7 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
     if marked:
         return marked
     tail = GAMES[game].ply_tail
-    if _SUFFIX.fullmatch(word) or tail and tail.fullmatch(word):
+    if SUFFIX.fullmatch(word) or tail and tail.fullmatch(word):
         parting = _parting(text, start) if start == position else None  # (`e4-e3 {…} xd3`: e4-e3xd3 {…})
         fixes = _attached(text, parting[0], end, word + parting[1]) if parting else []
         fixes += _attached(text, start, end, word)
@@ -314,7 +308,7 @@ def _attached(text: str, start: int, end: int, tail: str) -> list[Fix]:
     while before > 0 and text[before - 1] in " \t":
         before -= 1
     first = before
-    while first > 0 and text[first - 1] not in _DELIMITERS:
+    while first > 0 and text[first - 1] not in DELIMITERS:
         first -= 1
     return [Fix(first, end, text[first:before] + tail)] if first < before else []
 
@@ -344,17 +338,6 @@ def _parting(text: str, start: int) -> tuple[int, str] | None:
     return parting.start(), f" {{{said}}}"
 
 
-def refused_after_annotations(before: str, found: str, game: str) -> str | None:
-    """In a game of dice, why the word `found`, after the text `before` (a ply, and the comments, NAGs or
-    suffix that may end it), is no part of that ply, from its roll (`Game.refused_after`: `64: 5/11 5/9 {…} 5/9`,
-    `64: 5/11 5/9! $1 5/9`); else None."""
-    rules, plies = GAMES.get(game), _ANNOTATIONS_ENDING.sub("", before)
-    if rules is None or rules.roll is None:
-        return None
-    rolls = list(rules.roll.finditer(plies))
-    return rules.refused_after(" ".join(plies[rolls[-1].start() :].split()), found) if rolls else None
-
-
 def _comment_moved(text: str, start: int, end: int) -> list[Fix]:
     """A comment, NAGs or a suffix that part a ply from the rest of it (`64: 5/11 {…} 5/9`,
     `64: 5/11! 5/9`), moved after that rest (text[start:end]), or a move number there left out
@@ -364,7 +347,7 @@ def _comment_moved(text: str, start: int, end: int) -> list[Fix]:
         return []
     begin, moved = parting
     first = begin  # (a suffix comes off the play it was written on, which the fix begins with)
-    while first > 0 and text[first - 1] not in _DELIMITERS and text[begin] in "!?":
+    while first > 0 and text[first - 1] not in DELIMITERS and text[begin] in "!?":
         first -= 1
     kept = f"{text[first:begin]} " if first < begin else ""
     return [Fix(first, end, f"{kept}{text[start:end]}{moved}")]

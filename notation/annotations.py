@@ -1,0 +1,28 @@
+"""What annotates a ply at the end of a text (a suffix, comments, NAGs) and, in a game of dice, why a
+word after them is no part of the ply they end: the parser's messages (notation.lalr) and the slips'
+fixes (notation.slips) both ask."""
+
+from __future__ import annotations
+
+import re
+
+from lusoria.validator.games import GAMES
+
+DELIMITERS = " \t\r\n(){}[];"
+WITHIN_WORD = f"[^{re.escape(DELIMITERS)}]"  # a character that is none of DELIMITERS
+SUFFIX = re.compile(r"!!|\?\?|!\?|\?!|!|\?")  # the notation's (grammar/common.lark); a game's own: its ply_tail
+# what annotates a ply, ending a text: a suffix on its last word, then comments, NAGs and blanks (`5/9! {c} $1 `)
+_ANNOTATIONS_ENDING = re.compile(
+    rf"(?:(?<={WITHIN_WORD})(?:{SUFFIX.pattern}))?(?:[ \t\r\n]*(?:\{{[^}}]*\}}|;[^\n]*\n|\$[0-9]+))*[ \t\r\n]*\Z"
+)
+
+
+def refused_after_annotations(before: str, found: str, game: str) -> str | None:
+    """In a game of dice, why the word `found`, after the text `before` (a ply, and the comments, NAGs or
+    suffix that may end it), is no part of that ply, from its roll (`Game.refused_after`: `64: 5/11 5/9 {…} 5/9`,
+    `64: 5/11 5/9! $1 5/9`); else None."""
+    rules, plies = GAMES.get(game), _ANNOTATIONS_ENDING.sub("", before)
+    if rules is None or rules.roll is None:
+        return None
+    rolls = list(rules.roll.finditer(plies))
+    return rules.refused_after(" ".join(plies[rolls[-1].start() :].split()), found) if rolls else None
