@@ -315,6 +315,11 @@ def test_a_library_import_gets_every_problem_and_note_lusoria_import_says(tmp_pa
     shown = lusoria("import", "--db", tmp_path / "b.db", "--game", "tablut", folder)
     *skipped, note = shown.stderr.splitlines()
     assert shown.exit_code == 0 and skipped == [f"lusoria: {problem}" for problem in told[:2]]
+    assert str(summary) == (  # the files skipped counted, the note not
+        "added 1 record (0 invalid, 0 of them unparsable), skipped 0 duplicates; "
+        "2 files or folders skipped: no record to read in them (each said with why)"
+    )
+    assert shown.stdout == f"{tmp_path / 'b.db'}: {summary}\n"
     assert note.startswith(
         f"lusoria: note: --game tablut is not applied to the records of 1 lgn file ({folder / 'a.lgn'})"
     )
