@@ -15,6 +15,7 @@ from lusoria.validator.games import (
     GAMES,
     NUMBERED,
     looked_up,
+    made_once,
     named_by_several,
     named_elsewhere,
     names_elsewhere,
@@ -168,9 +169,11 @@ def _meant_elsewhere(written: str, like: list[str], every: dict[str, dict[str, V
     return said
 
 
+@made_once
 def variants() -> dict[str, dict[str, VariantNotes]]:
     """Every game's variants by name, each game's own first (a catalogue's entry that another game
-    plays is that game's), by game in the order docs/rules.md presents them."""
+    plays is that game's), by game in the order docs/rules.md presents them; made once (`made_once`:
+    `--game NAME` looks up every variant its archive holds), not to be changed."""
     found: dict[str, dict[str, VariantNotes]] = {game: {} for game in GAMES.in_page_order}
     for game in GAMES.in_page_order:
         for name, notes in GAMES[game].variant_notes().items():

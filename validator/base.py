@@ -379,6 +379,13 @@ class Game(Generic[P]):
         return {}
 
     @classmethod
+    def variants_read(cls) -> tuple[object, ...]:
+        """What its variants (`presets`, `variant_notes`, `names_elsewhere`) are made of, each the same
+        object for as long as they are the same, for the registry's tables of every game's variants to
+        be made again when one changes (validator/games.py, `made_once`); by default its presets."""
+        return (cls.presets,)
+
+    @classmethod
     def variant_notes(cls) -> dict[str, VariantNotes]:
         """What `lusoria explain` says of its variants besides their rules, by name: by default its
         presets, each titled by the game, the variant and the options it sets."""

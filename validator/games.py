@@ -280,7 +280,7 @@ def named_elsewhere(written: str, also: Iterable[Mapping[str, Mapping[str, str]]
     """The tags of each variant that other programs' files call `written` (`names_elsewhere`, of the
     games and `also`; as `looked_up`, with or without the number that tells two apart: `Tyr 13x13#172`), each once."""
     key = looked_up(written)
-    found = [*_games_names(tuple(GAMES.values())).get(key, []), *_by_name(_names_of(also)).get(key, [])]
+    found = [*_games_names().get(key, []), *_by_name(_names_of(also)).get(key, [])]
     return [dict(tags) for tags in dict.fromkeys(tuple(tags.items()) for tags in found)]
 
 
@@ -290,11 +290,40 @@ def _names_of(names: Iterable[Mapping[str, Mapping[str, str]]]) -> Iterator[tupl
         yield from each.items()
 
 
-@lru_cache(maxsize=8)
-def _games_names(games: tuple[type[Game], ...]) -> dict[str, list[Mapping[str, str]]]:
-    """`_by_name` of the games' `names_elsewhere`, made once for the games registered (an unknown
-    Variant tag looks them up for every record: thousands of names, read once)."""
-    return _by_name(_names_of(game.names_elsewhere() for game in games))
+class _Same:
+    """An object as part of a cache's key: the object itself, not its contents (a dict, unhashable;
+    a catalogue, long to hash)."""
+
+    __slots__ = ("held",)
+
+    def __init__(self, held: object):
+        self.held = held
+
+    def __hash__(self) -> int:
+        return id(self.held)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.held is self.held
+
+
+def made_once(build: Callable[[], T]) -> Callable[[], T]:
+    """`build`, a table of every game's variants, made once for the games registered and what their
+    variants are made of (`Game.variants_read`): again when a game is registered, or a catalogue read
+    again. The table is shared by every call: not to be changed."""
+    cached = lru_cache(maxsize=8)(lambda games, read: build())
+
+    def made() -> T:
+        games = tuple(GAMES.values())
+        return cached(games, tuple(_Same(part) for game in games for part in game.variants_read()))
+
+    return made
+
+
+@made_once
+def _games_names() -> dict[str, list[Mapping[str, str]]]:
+    """`_by_name` of the games' `names_elsewhere` (an unknown Variant tag looks them up for every
+    record: thousands of names, read once)."""
+    return _by_name(_names_of(game.names_elsewhere() for game in GAMES.values()))
 
 
 def _by_name(names: Iterable[tuple[str, Mapping[str, str]]]) -> dict[str, list[Mapping[str, str]]]:

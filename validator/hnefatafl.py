@@ -404,6 +404,11 @@ class Hnefatafl(TaflGame):
         return dict(_variant_notes(tuple(cls.presets), catalogues()))
 
     @classmethod
+    def variants_read(cls) -> tuple[object, ...]:
+        """Its presets and the catalogues they were read from (read again: `catalogues.cache_clear()`)."""
+        return cls.presets, catalogues()
+
+    @classmethod
     def variants_read_from(cls) -> str:
         """The user's own catalogue: where it is, and how many entries it adds (and that the file
         LUSORIA_CATALOGUE names now is not read, when another was: `catalogue_moved`)."""

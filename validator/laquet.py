@@ -312,10 +312,12 @@ class Laquet(Game[LaquetPosition]):
     @classmethod
     def refused_after(cls, ply: str, found: str) -> str | None:
         """`--` after a play (`63: 6/12 --`), for a die that could not be played: such a die is not
-        written (Q6); a play after a ply (and its comment) that played every die (`64: 5/11 5/9 {…} 5/9`)."""
+        written (Q6); a full stop after a play (`5/9.`); a play after a ply (and its comment) that played every die (`64: 5/11 5/9 {…} 5/9`)."""
         if played(found) and dice_all_played(ply):
             then = "a play written twice is struck out" if found in ply.split() else "the next ply begins with its roll"
             return f"{ply} has played all its dice, and {found} after it is no play of it: {then}"
+        if found.startswith(".") and ply.split() and played(ply.split()[-1]):
+            return f"a play ends with no full stop: write {ply.split()[-1]} alone (a move number has the dot: `2.`)"
         if found != "--" or not played(ply):
             return None
         return (

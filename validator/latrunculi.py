@@ -48,6 +48,9 @@ from lusoria.words import plural
 
 _PLACED: Final = re.compile(r"(?:[PpDd]?@)?([a-pA-P][0-9]{1,2})")  # a placement as hands write it (P@d4, D@d4, @D4, d4)
 _HYPHENED_JUMPS: Final = re.compile(r"[A-Z]?[a-p][0-9]{1,2}(?:-[a-p][0-9]{1,2}){2,}")  # c3-c5-e5: c3^c5^e5
+_CROSSED_JUMPS: Final = re.compile(
+    r"[A-Z]?([a-p][0-9]{1,2})((?:x[a-p][0-9]{1,2})+)"
+)  # c3xc5: as draughts writes a jump
 _REMOVAL: Final = re.compile(rf"~({SQUARE})(?![0-9])")  # a ply's removal of its player's incitus (~d4; ~d17 none)
 _GLYPHS: Final[dict[str, Glyph]] = {  # by kind of piece; a pawn is a DISC
     "dux": (  # a ring and a star
@@ -115,15 +118,21 @@ class Latrunculi(GridGame[LatrunculiPosition]):
     def mended_ply(cls, word: str) -> str:
         """As on any grid (`e3c3`, `e3xc3`), a placement written without its `@` (`d4`), with a
         capital square (`@D4`), or as crazyhouse drops a piece (`P@d4`, `D@d4`): `@d4`; and jumps joined
-        with hyphens (`c3-c5-e5`): `c3^c5^e5`."""
+        with hyphens (`c3-c5-e5`), or with x as draughts writes them, each two squares along a line
+        (`c3xc5`; `e3xc3` is a step): `c3^c5^e5`."""
         square, jumps = _PLACED.fullmatch(word), _HYPHENED_JUMPS.match(word)
         if jumps:
             return jumps[0].replace("-", "^") + word[jumps.end() :]
+        if (crossed := _CROSSED_JUMPS.fullmatch(word)) and _all_jumps([crossed[1], *crossed[2].split("x")[1:]]):
+            return word.replace("x", "^")
         return f"@{square[1].lower()}" if square else super().mended_ply(word)
 
     @classmethod
     def refused_after(cls, ply: str, found: str) -> str | None:
-        """A second removal (`a2-a3~d4~c2`): one incitus is removed a turn (S4)."""
+        """A second removal (`a2-a3~d4~c2`): one incitus is removed a turn (S4); a tafl game's `+`
+        or `++` after a ply (`a2-a4+`): Latrunculi marks no king's open line."""
+        if found in ("+", "++"):
+            return f"{found} is a tafl game's mark (a king's open line, a winning move), which Latrunculi does not write: write {ply} alone"
         removed = _REMOVAL.search(ply)
         if removed is None or not _REMOVAL.match(found):
             return None
@@ -457,3 +466,9 @@ def _board_size(text: str | None) -> tuple[int, int]:
             raise OptionError(message, "Board", text, 0, (f"{sides[0]}x{sides[1]}",))  # at the value
         raise OptionError(message, "Board")
     return width, height
+
+
+def _all_jumps(squares: list[str]) -> bool:
+    """Whether each of `squares` (`c3`) is two squares from the one before it along a file or a rank."""
+    steps = zip(squares, squares[1:])
+    return all(sorted((abs(ord(a[0]) - ord(b[0])), abs(int(a[1:]) - int(b[1:])))) == [0, 2] for a, b in steps)

@@ -315,6 +315,11 @@ def test_a_library_import_gets_every_problem_and_note_lusoria_import_says(tmp_pa
     shown = lusoria("import", "--db", tmp_path / "b.db", "--game", "tablut", folder)
     *skipped, note = shown.stderr.splitlines()
     assert shown.exit_code == 0 and skipped == [f"lusoria: {problem}" for problem in told[:2]]
+    assert str(summary) == (  # the files skipped counted, the note not
+        "added 1 record (0 invalid, 0 of them unparsable), skipped 0 duplicates; "
+        "2 files or folders skipped: no record to read in them (each said with why)"
+    )
+    assert shown.stdout == f"{tmp_path / 'b.db'}: {summary}\n"
     assert note.startswith(
         f"lusoria: note: --game tablut is not applied to the records of 1 lgn file ({folder / 'a.lgn'})"
     )
@@ -511,7 +516,10 @@ def test_an_import_says_how_many_records_a_byte_of_another_encoding_kept_from_be
     latin = CliRunner().invoke(
         main, ["import", "--db", str(tmp_path / "latin.db"), "--encoding", "latin-1", str(tmp_path)]
     )
-    assert latin.output.endswith(": added 2 records (0 invalid, 0 of them unparsable), skipped 0 duplicates\n")
+    assert latin.output.endswith(  # (club.db, the archive imported into before, is skipped in the folder)
+        ": added 2 records (0 invalid, 0 of them unparsable), skipped 0 duplicates; "
+        "1 file or folder skipped: no record to read in them (each said with why)\n"
+    )
 
 
 def test_a_name_holding_a_byte_that_did_not_decode_is_no_player_of_the_archive(tmp_path):

@@ -32,6 +32,7 @@ from lusoria.validator.tafl_board import KING, LETTERS, read_board
 from lusoria.validator.tafl_captures import move_captures, moved_board
 from lusoria.validator.tafl_moves import jumped_over
 from lusoria.validator.tafl_rules import _speed, _speed_record, described_record, described_settings, read_record
+from lusoria.variants import tags_of_name, variants
 
 FETLAR = "fetlar-hnefatafl-11x11"  # attackers first, corner escape, strong armed king, no shieldwall
 
@@ -1160,6 +1161,25 @@ def catalogue_with(tmp_path, monkeypatch, entries):
     finally:
         hnefatafl.catalogues.cache_clear()
         FORMATS["aage"].games._games = None
+
+
+def test_the_variants_explain_knows_are_made_once_and_again_for_a_catalogue_read_again(tmp_path, monkeypatch):
+    """`variants()` is one table while the catalogue stays (`--game NAME` looks up each variant an
+    archive holds), and a catalogue read again, an entry added, is seen at once."""
+    before = variants()
+    assert variants() is before and "toy-7x7" not in before["hnefatafl"]
+    assert tags_of_name("hnefatafl/toy-7x7") is None
+    with catalogue_with(tmp_path, monkeypatch, ENTRY.replace("Toy", "Toy once")):  # (no catalogue other tests read)
+        assert variants()["hnefatafl"]["toy-7x7"].title == "Toy once 7×7"
+        assert tags_of_name("hnefatafl/toy-7x7") == {"Game": "hnefatafl", "Variant": "toy-7x7"}
+    retitled = tmp_path / "retitled.toml"  # the presets as they were: only the catalogue's text changed
+    retitled.write_text(hnefatafl.CATALOGUE.read_text("utf-8").replace("(Saami Tablut)", "(Saami)", 1))
+    monkeypatch.setattr(hnefatafl, "CATALOGUE", retitled)
+    hnefatafl.catalogues.cache_clear()
+    try:
+        assert variants()["tablut"]["saami-tablut"].title == "Historical Hnefatafl 9×9 (Saami)"
+    finally:
+        hnefatafl.catalogues.cache_clear()
 
 
 def test_an_entry_refused_by_its_reason_is_no_preset_though_the_engine_plays_its_rules(tmp_path, monkeypatch):

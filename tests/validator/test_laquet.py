@@ -463,3 +463,23 @@ def test_plays_that_fit_a_roll_one_die_apart_say_a_die_may_be_misread(ply, rule,
     with pytest.raises(Illegal) as caught:
         SEED.play(START, ply)
     assert (caught.value.rule, str(caught.value)) == (rule, message)
+
+
+@pytest.mark.parametrize("movetext", ["1. 64: 5/11 4/8. 61: 6/12 6/7 *", "1. 64: 5/11 4/8 61: 6/12 6/7. *"])
+def test_a_full_stop_after_a_play_says_a_play_has_none(movetext):
+    """`5/9.` (a full stop after a play, as a sentence ends) was a generic syntax error at the `.`:
+    it says a play has none, and the play to write."""
+    (diagnostic,) = check(f'[Game "laquet"]\n\n{movetext}\n').diagnostics
+    dot = movetext.index(". ", 3)
+    play = movetext[:dot].split()[-1]
+    assert (diagnostic.rule, diagnostic.line, diagnostic.column, diagnostic.text, diagnostic.ply) == (
+        "syntax",
+        3,
+        dot + 1,
+        ".",
+        None,
+    )
+    assert (
+        diagnostic.message
+        == f"found '.': a play ends with no full stop: write {play} alone (a move number has the dot: `2.`)"
+    )

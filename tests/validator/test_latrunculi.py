@@ -646,3 +646,43 @@ def test_a_jump_over_an_enemy_names_the_reading_that_allows_it():
         '(a reading that lets it go over either colour says [Rules "jump-over=any"])',
     )
     assert rules("piso", jump_over="any").play(pos, "d4^d6").text == "d4^d6"
+
+
+JUMPING = '[Game "latrunculi"]\n[Position "pp6/8/8/8/8/8/P7/P7 w"]\n\n'  # White's a1 may jump its a2
+
+
+@pytest.mark.parametrize(
+    "ply, meant",
+    [("a1xa3", "a1^a3"), ("a1xa3xc3", "a1^a3^c3"), ("a2xa3", "a2-a3"), ("a1xc3", "a1-c3"), ("a1xa4", "a1-a4")],
+)
+def test_a_jump_written_as_draughts_writes_a_capture_is_offered_as_a_jump(ply, meant):
+    """`c3xc5`, a historian's draughts capture, was offered `c3-c5` (a step no piece may make) under
+    the generic syntax error: each hop two squares along a line is a jump, `c3^c5`; any other x is
+    a chess capture's, a step (`e3xc3`: e3-c3)."""
+    (diagnostic,) = check(f"{JUMPING}1. {ply} *\n").diagnostics
+    assert (diagnostic.rule, diagnostic.line, diagnostic.column, diagnostic.text, diagnostic.ply) == (
+        "syntax",
+        4,
+        4,
+        ply,
+        None,
+    )
+    assert diagnostic.suggestions == (meant,)
+
+
+@pytest.mark.parametrize("mark", ["+", "++"])
+def test_a_tafl_games_mark_after_a_ply_says_latrunculi_writes_none(mark):
+    """`a2-a3+` (Tablut's raichi) was a generic syntax error at the `+`: it says the mark is the
+    tafl games', and the ply to write."""
+    (diagnostic,) = check(f"{JUMPING}1. a2-a3{mark} *\n").diagnostics
+    assert (diagnostic.rule, diagnostic.line, diagnostic.column, diagnostic.text, diagnostic.ply) == (
+        "syntax",
+        4,
+        9,
+        mark,
+        None,
+    )
+    assert diagnostic.message == (
+        f"found '{mark}': {mark} is a tafl game's mark (a king's open line, a winning move), which Latrunculi "
+        "does not write: write a2-a3 alone"
+    )
