@@ -8,7 +8,7 @@ import re
 from itertools import permutations
 from typing import Final
 
-from lusoria.notation.numbers import checked_number
+from lusoria.notation.numbers import checked_number, whole_number
 from lusoria.validator.laquet_turns import Written, parse_turn
 
 ROLL: Final = re.compile(r"([1-6])-?([1-6]):")  # `46:` or `4-6:`
@@ -109,7 +109,7 @@ def dice_all_played(ply: str) -> bool:
     """Whether the plays of `ply` (`64: 5/11 5/9`) play every die of its roll, or of its > group
     when it has one (one checker may play both: `63: 1/10`), so that no play after it is its."""
     dice_text, _, plays = ply.rpartition(">")[2].partition(":")
-    dice = [int(die) for die in re.findall("[1-6]", dice_text)]
+    dice = [whole_number(die, 1, 6) or 0 for die in re.findall("[1-6]", dice_text)]
     if not dice or not plays.split() or not all(map(played, plays.split())):
         return False
     used = 0

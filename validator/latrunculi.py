@@ -470,5 +470,6 @@ def _board_size(text: str | None) -> tuple[int, int]:
 
 def _all_jumps(squares: list[str]) -> bool:
     """Whether each of `squares` (`c3`) is two squares from the one before it along a file or a rank."""
-    steps = zip(squares, squares[1:])
-    return all(sorted((abs(ord(a[0]) - ord(b[0])), abs(int(a[1:]) - int(b[1:])))) == [0, 2] for a, b in steps)
+    ranks = [whole_number(square[1:], 1, 16) or 0 for square in squares]  # (0: no rank of a Latrunculi board)
+    steps = zip(squares, squares[1:], ranks, ranks[1:])
+    return 0 not in ranks and all(sorted((abs(ord(a[0]) - ord(b[0])), abs(r - s))) == [0, 2] for a, b, r, s in steps)
