@@ -545,7 +545,7 @@ def _header_said(draft: Draft, pasted: _Pasted) -> None:
     a byte in it that did not decode, which leaves it no players."""
     header, line = pasted.header, draft.locator.where(pasted.header_end)[0]
     if ESCAPED_BYTE.search(header):  # (its words are not shown: the byte is said with the file's encoding)
-        draft.note(f"line {line}, the header holds a byte that is not text in the file's encoding: no player read")
+        draft.note(f"line {line}, the header holds a byte that does not decode: no player read")
         return
     if header and not _names_a_game(header) and not pasted.players:
         draft.note_unread(f"line {line}, {header!r}, a header that names no game: not read")

@@ -19,6 +19,7 @@ from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.plies import split_run
 from lusoria.notation.syntax import (
+    GAP_KEPT_APART,
     MISSING_RESULT,
     TERMINALS,
     UNWRITTEN_TAG,
@@ -327,8 +328,8 @@ def _squares(game: str) -> tuple[re.Pattern[str], str] | None:
 
 def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> SyntaxProblem | None:
     """The syntax error of a word that is no ply for a reason it shows (`_off_the_board`,
-    `_misrolled`), said so at the word's start, or of what the game refuses after a ply
-    (`Game.refused_after`), said so where the parser stopped; None for any other (and past the
+    `_misrolled`), said so at the word's start, or of a gap as a transcriber marks it (`_GAP`) or what
+    the game refuses after a ply (`Game.refused_after`), said so where the parser stopped; None for any other (and past the
     result marker)."""
     at = error.pos_in_stream
     if at is None or at_the_end(error) or _after_the_result(error):
@@ -338,10 +339,10 @@ def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> S
         start -= 1
     end, found = _word_end(text, at, start), text[at : _word_end(text, at, at)]
     word, rules = text[start:end], GAMES.get(game)
+    if gap := _GAP.match(text, at):  # (before the game's say: `5/9 ...` is a gap, not a Laquet play's full stop)
+        return SyntaxProblem(f"found '{gap[0]}': {_NO_GAP}", *row_column(text, at, offset), gap[0])
     if rules and (refused := rules.refused_after(_word_before(text, at), found)):
         return SyntaxProblem(f"found '{escape_controls(found)}': {refused}", *row_column(text, at, offset), found)
-    if gap := _GAP.match(text, at):
-        return SyntaxProblem(f"found '{gap[0]}': {_NO_GAP}", *row_column(text, at, offset), gap[0])
     off = _off_the_board(word, game)
     why = (
         off
@@ -393,10 +394,7 @@ def _off_the_board(word: str, game: str) -> str | None:
 
 
 _GAP = re.compile(r"\[?(?:\.{3,}|…)\]?(?=[ \t\r\n(){};]|\Z)")  # a gap in the source, as a transcriber marks it
-_NO_GAP = (
-    "a record has no mark for a gap in its source: end it with * before the gap (a comment may say what is "
-    "lost), and write what follows as a record of its own that starts from a Position tag (docs/slips.md)"
-)
+_NO_GAP = f"a record has no mark for a gap in its source: {GAP_KEPT_APART} (docs/slips.md)"
 _NO_PLAYS = "a roll is followed by its plays, or -- when none can be played"
 _UNREAD = (
     "a roll writes both dice; for a die the source does not show, the one its plays show (and the doubt in a comment)"

@@ -33,6 +33,12 @@ class SyntaxProblem(LusoriaError):
 
 
 MISSING_RESULT = "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)"  # MissingResult's message
+# how a record holds a gap in its source, which it has no mark for: said of a gap marked (notation.lalr)
+# and of move numbers that jump past one (validator.replay)
+GAP_KEPT_APART = (
+    "end it with * before the gap and a comment that says what is lost, and write what follows as a record "
+    "of its own that starts from a Position tag"
+)
 
 
 class MissingResult(SyntaxProblem):

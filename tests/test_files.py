@@ -371,7 +371,7 @@ def test_a_byte_in_a_header_s_players_names_no_player_and_import_stores_the_reco
         "read; try --encoding latin-1 or cp1252\n"
     )
     [row] = Archive(str(tmp_path / "a.db")).sql("SELECT white, black, text FROM records JOIN record_texts USING (id)")
-    note = "line 1, the header holds a byte that is not text in the file's encoding: no player read"
+    note = "line 1, the header holds a byte that does not decode: no player read"
     assert (row["white"], row["black"], note in " ".join(row["text"].split())) == (None, None, True)
 
 

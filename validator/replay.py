@@ -23,6 +23,7 @@ from lusoria.notation.slips import RESULTS, Fix, closed_tag, mend, results_meant
 from lusoria.notation.sources import BOM, shown_place
 from lusoria.notation.syntax import (
     CUT_SHORT,
+    GAP_KEPT_APART,
     MISSING_RESULT,
     CutShort,
     MissingResult,
@@ -1226,9 +1227,8 @@ def _why_misnumbered(misnumbered: list[tuple[Ply, int, str]], ply: Ply, expected
     if more and skipped > 1 and record and ply is not next(iter(record.main.plies), None):  # (not a fragment's first)
         after = f"so are the {more} move numbers after it" if more > 1 else "so is the one after it"
         return (
-            f" ({ply.number} is {skipped} plies ahead, and {after}: a gap in the source? A record has "
-            "no mark for one: end it with * before the gap, and write what follows as a record of its own "
-            "that starts from a Position tag, each with a comment that says so)"
+            f" ({ply.number} is {skipped} plies ahead, and {after}: a gap in the source? A record has no mark for "
+            f"one: {GAP_KEPT_APART})"
         )
     follows = "follow" if more > 1 else "follows"
     notes = [
