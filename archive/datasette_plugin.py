@@ -32,7 +32,11 @@ def prepare_connection(conn: sqlite3.Connection) -> None:
 @hookimpl
 def render_cell(row, value, column, table, database, datasette):
     """A record's compressed text (`records.packed_text`) shown as the text it holds, cut to
-    `truncate_cells_html` characters with a link to the whole (`record_texts`)."""
+    `truncate_cells_html` characters with a link to the whole (`record_texts`); its `label` a link to
+    its replay page (`record/ID`: a player's games, listed, lead to their boards)."""
+    if table == "records" and column == "label" and isinstance(value, str):
+        replay = datasette.urls.path(f"/-/explorer/{tilde_encode(datasette.get_database(database).route)}")
+        return Markup(f'<a href="{escape(replay)}/record/{int(row["id"])}" title="replay">{escape(value)}</a>')
     if table != "records" or column != "packed_text" or not isinstance(value, bytes):
         return None
     limit = datasette.setting("truncate_cells_html")

@@ -167,14 +167,23 @@ def _clashing(bases: dict[PurePath, PurePath], outside: set[PurePath]) -> set[Pu
 
 
 def _first_name(folder: PurePath, base: PurePath) -> tuple[str, ...]:
-    """The folder the names of the files of `folder` begin with below `base` (none for its base's own)."""
-    return folder.relative_to(base).parts[:1]
+    """The folder the names of the files of `folder` begin with below `base` (none for its base's own),
+    casefolded: `Round1` and `round1` are one folder on Windows and macOS."""
+    return tuple(part.casefold() for part in folder.relative_to(base).parts[:1])
 
 
 def _folders_held(folder: PurePath) -> set[PurePath]:
-    """The folders `folder` holds, named as the records' paths are (`shown_path`)."""
-    with os.scandir(folder) as entries:
-        return {folder / shown_path(entry.name) for entry in entries if entry.is_dir()}
+    """The folders `folder` holds that are read (`walk` leaves out hidden ones, `.git`), named as the
+    records' paths are (`shown_path`); none when it cannot be read (its reading says so)."""
+    try:
+        with os.scandir(folder) as entries:
+            return {
+                folder / shown_path(entry.name)
+                for entry in entries
+                if entry.is_dir() and not entry.name.startswith(".")
+            }
+    except OSError:
+        return set()
 
 
 def _said_alike(bases: dict[PurePath, PurePath], raised: set[PurePath]) -> str:
@@ -184,7 +193,8 @@ def _said_alike(bases: dict[PurePath, PurePath], raised: set[PurePath]) -> str:
     other = next(folder for folder, base in bases.items() if _first_name(folder, base) == name and base != bases[one])
     earlier, later = sorted([one, other])
     return (
-        f"the files of {earlier} and of {later} would be written in one folder of the output, {name[0]}, "
+        f"the files of {earlier} and of {later} would be written in one folder of the output, "
+        f"{one.relative_to(bases[one]).parts[0]}, "
         "whose names cannot be told apart from further up (they differ by their drive, or one is in the "
         "current directory and one below the root): write them in two runs, each to its own output folder"
     )

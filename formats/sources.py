@@ -43,7 +43,7 @@ from lusoria.notation.sources import (
     unreadable,
 )
 from lusoria.notation.syntax import Undecodable
-from lusoria.words import plural
+from lusoria.words import plural, reason
 
 
 def walk(
@@ -78,9 +78,10 @@ def walk(
         else:
             again: list[Skipped] = []
             summed: dict[str, list[Skipped]] = {}  # by suffix, files that no format takes, said in one note
-            inside = sorted(p for p in _below(path, leave_out) if p.is_file() or _broken_link(p))
+            unlisted: list[OSError] = []  # (a folder that cannot be listed: no permission)
+            inside = sorted(p for p in _below(path, leave_out, unlisted.append) if p.is_file() or _broken_link(p))
             if not inside:
-                yield Skipped(os.fspath(path), NO_FILE)
+                yield Skipped(os.fspath(path), f"it cannot be read: {reason(unlisted[0])}" if unlisted else NO_FILE)
             for found in inside:
                 if forced is not None and not found.name.lower().endswith(forced.suffixes):
                     yield Skipped(str(found), FORMATS.why_not(str(found), format))
@@ -353,13 +354,17 @@ def stream_name(stream: object) -> str:
     return str(getattr(stream, "name", "<stream>"))
 
 
-def _below(folder: str | os.PathLike[str], leave_out: str | os.PathLike[str] | None = None) -> Iterator[Path]:
+def _below(
+    folder: str | os.PathLike[str],
+    leave_out: str | os.PathLike[str] | None = None,
+    unlisted: Callable[[OSError], None] | None = None,
+) -> Iterator[Path]:
     """The files and links below `folder` but hidden ones (a name that starts with `.`: `.DS_Store`,
     an editor's swap file or lock, `.#game.lgn`), and none in a hidden folder (`.git`, `.venv`),
     unlisted: a club's git checkout validates without a note for each file of `.git`; nor any in the
-    folder `leave_out`."""
+    folder `leave_out`. `unlisted` is given the error of each folder that cannot be listed."""
     left_out = os.path.realpath(leave_out) if leave_out is not None else None
-    for top, folders, files in os.walk(folder):
+    for top, folders, files in os.walk(folder, onerror=unlisted):
         folders[:] = [
             name
             for name in folders

@@ -805,9 +805,15 @@ def gone_but_listed(directory: str, pages: list[PublishedPage]) -> list[str]:
             if row["link"] not in written
             and _page_in(directory, row["link"])
             and names_a_file(row["file"])  # not <stdin>
-            and not os.path.exists(fs_path(row["file"]))  # shown as the messages show it
+            and not _found(row["file"])
         }
     )
+
+
+def _found(shown: str) -> bool:
+    """Whether the file an index row names, shown as the messages show it, is here; or shown twice over,
+    as the index of an older lusoria (session 43's and before) wrote a name (`g\\\\xffme.lgn` for `g\\xffme.lgn`)."""
+    return any(os.path.exists(fs_path(name)) for name in (shown, fs_path(shown)))
 
 
 def _page_in(directory: str, link: str) -> bool:

@@ -746,7 +746,7 @@ def deliver(text: str, written_to: str | None, path: str | Path) -> None:
     "--ply",
     type=Bounded(),
     help="Show the board after this ply of the main line (0: the start; each side's turn is a ply; "
-    "default: the last); its first line names the ply's move.",
+    "default: the last); as text, its first line names the ply's move (an SVG diagram's title is its position).",
 )
 @format_choice(["text", "svg"], "The board as text, or as an SVG diagram.")
 @output_dir_options(
@@ -923,28 +923,41 @@ def single_page(path: str | Path, index: int, written_to: str | None, encoding: 
 def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs: int, encoding: str) -> NoReturn:
     """`html PATH... --output-dir DIR`: each record's page written in `directory` and listed in its index.html."""
     inputs, status, records = Inputs(), 0, 0
-    published = []  # the pages written, which the index lists
-    outputs: dict[str, str] = {}  # the files written, and the record each holds
-    for page in inputs(api.replay_pages(paths, encoding, jobs=jobs, output_dir=directory, **reading())):
-        records += 1
-        if page.unreplayable is not None:  # its page says why too, and is published as an invalid record's
-            echo(f"lusoria: {unreplayable_said(page.source.path, page.unreplayable, page.source.index)}", err=True)
-            status = max(status, 1)  # as `html PATH` ends for it
-        say_unread(page, page.unread)
-        if written_in(directory, page.file_name, page.page, record_said(page.source), outputs, overwrite):
-            status = 2
-        else:
-            published.append(page)
-    if published:  # the index lists the pages of earlier runs too, unless DIR's index.html is not lusoria's
-        say_gone_but_listed(directory, api.gone_but_listed(directory, published))
-        index = api.folder_index(directory, published)
-        if index is None and not overwrite:
-            echo(f"lusoria: the index not written: {index_refused(directory)}", err=True)
-            status = 2
-        else:
-            index = index or api.index_page(published)
-            status = max(status, written_in(directory, "index.html", index, "the index", outputs, overwrite=True))
-    inputs.finish(paths, records, status)
+    pages: list[api.PublishedPage] = []  # the pages made, which the index lists once written
+    outputs: dict[str, str] = {}  # the files written (`output_key`), and the record each holds
+    try:
+        for page in inputs(api.replay_pages(paths, encoding, jobs=jobs, output_dir=directory, **reading())):
+            records += 1
+            if page.unreplayable is not None:  # its page says why too, and is published as an invalid record's
+                echo(f"lusoria: {unreplayable_said(page.source.path, page.unreplayable, page.source.index)}", err=True)
+                status = max(status, 1)  # as `html PATH` ends for it
+            say_unread(page, page.unread)
+            pages.append(page)
+            status = max(
+                status, written_in(directory, page.file_name, page.page, record_said(page.source), outputs, overwrite)
+            )
+    except BaseException:  # cut short (its output piped to `head`, ^C, a worker lost): the pages written listed
+        index_written(directory, pages, outputs, overwrite)  # (where standard output closed, its "wrote" raises)
+        raise
+    inputs.finish(paths, records, max(status, index_written(directory, pages, outputs, overwrite)))
+
+
+def index_written(directory: str, pages: list[api.PublishedPage], outputs: dict[str, str], overwrite: bool) -> int:
+    """DIR's index.html written to list those of `pages` written in DIR (`outputs`: `html --output-dir`), with
+    the pages of earlier runs, unless DIR's index.html is not lusoria's (said); the exit status it calls for."""
+    published = [
+        page
+        for page in pages
+        if outputs.get(output_key(os.path.join(directory, page.file_name))) == record_said(page.source)
+    ]
+    if not published:
+        return 0
+    say_gone_but_listed(directory, api.gone_but_listed(directory, published))
+    index = api.folder_index(directory, published)
+    if index is None and not overwrite:
+        echo(f"lusoria: the index not written: {index_refused(directory)}", err=True)
+        return 2
+    return written_in(directory, "index.html", index or api.index_page(published), "the index", outputs, overwrite=True)
 
 
 def say_gone_but_listed(directory: str, files: list[str]) -> None:
@@ -1042,15 +1055,16 @@ def written_in(directory: str, name: str, text: str, what: str, outputs: dict[st
     from lusoria.files import holds, output_in, write_file
 
     path = os.path.join(directory, name)
-    if path in outputs:
+    if (key := output_key(path)) in outputs:
         echo(
-            f"lusoria: {what} not written: {path} holds {outputs[path]}, written by this command (two inputs of "
-            "one name: write them into different folders)",
+            f"lusoria: {what} not written: {path} holds {outputs[key]}, written by this command (two inputs of one "
+            "name, or of names that differ by case alone, one name on Windows and macOS: write them into different "
+            "folders)",
             err=True,
         )
         return 2
     if holds(path, text):
-        outputs[path] = what
+        outputs[key] = what
         return 0
     if not overwrite and os.path.lexists(path):
         echo(f"lusoria: {what} not written: {path} is already there (--overwrite writes over it)", err=True)
@@ -1060,9 +1074,15 @@ def written_in(directory: str, name: str, text: str, what: str, outputs: dict[st
     except OSError as error:
         echo(f"lusoria: {what} not written: {cannot_write(error.filename or path, error)}", err=True)
         return 2
-    outputs[path] = what
+    outputs[key] = what
     echo(f"wrote {path}")
     return 0
+
+
+def output_key(path: str) -> str:
+    """A file written as `written_in`'s `outputs` know it: its path casefolded, as a file system that
+    does not tell case apart (Windows', macOS's) holds it, so no run writes one file twice."""
+    return path.casefold()
 
 
 @main.command()

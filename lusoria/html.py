@@ -18,10 +18,10 @@ from urllib.parse import quote, unquote
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.plies import SUFFIX_NAGS
 from lusoria.notation.reader import RecordText
-from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
+from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.notation.writer import tag_order
 from lusoria.svg import position_svg
-from lusoria.validator.replay import Diagnostic, Moves, Report, move_number, numbering
+from lusoria.validator.replay import Diagnostic, Moves, Report, move_number
 
 STYLE = """
 body{font-family:sans-serif;margin:1.5em;color:#2e2a26;background:#fbf8f1;max-width:72em}
@@ -102,13 +102,7 @@ def report_page(report: Report) -> str:
         for index, position in enumerate(report.positions):
             last = report.canonical.get((0, index - 1)) if index else None
             svgs.append(position_svg(rules, position, last))
-    offset = numbering(record, rules, report.positions[0]) if record and rules is not None and report.positions else 0
-    continued = rules.continued if rules is not None else None
-    moves = (
-        _moves(record, offset, by_place, Continued(record, continued), report.result_written, report.moves())
-        if record
-        else ""
-    )
+    moves = _moves(record, by_place, report.result_written, report.moves()) if record else ""
     rows = "".join(f"<tr><td>{escape(k)}</td><td>{escape(tags[k])}</td></tr>" for k in tag_order(tags))
     notes = "".join(_note(d) for d in loose)
     return f"""<!DOCTYPE html>
@@ -305,35 +299,24 @@ def _title(report: Report) -> str:
 
 
 def _moves(
-    record: Record,
-    offset: int,
-    by_place: dict[tuple[int, int], list[Diagnostic]],
-    continued: Continued,
-    result_written: bool,
-    said: Moves | None,
+    record: Record, by_place: dict[tuple[int, int], list[Diagnostic]], result_written: bool, said: Moves | None
 ) -> str:
-    """The move list as HTML, numbered as validate numbers the record (`numbering`: as its game's
-    players do, or White-first where the record is so written; a ply that `continued` holds, with
-    the ply before it): main-line plies numbered for stepping, each with its move and side as
-    validate says them (`said`, when the rules replayed the record: the
-    page's status line), variations nested, and the result marker last where the record writes one
-    (`*` too, never one assumed)."""
-    moves = _Moves(offset, by_place, continued, result_written, said)
+    """The move list as HTML, numbered as validate numbers the record (`said`, when the rules replayed
+    the record: as its game's players do, or White-first where the record is so written; a ply that
+    continues a turn, with the ply before it; else White-first, a ply a move): main-line plies numbered
+    for stepping, each with its move and side as validate says them (the page's status line),
+    variations nested, and the result marker last where the record writes one (`*` too, never one
+    assumed)."""
+    moves = _Moves(by_place, result_written, said)
     walk(record, moves)
     return "".join(moves.out)
 
 
 class _Moves(Visitor):
     def __init__(
-        self,
-        offset: int,
-        by_place: dict[tuple[int, int], list[Diagnostic]],
-        continued: Continued,
-        result_written: bool,
-        said: Moves | None,
+        self, by_place: dict[tuple[int, int], list[Diagnostic]], result_written: bool, said: Moves | None
     ) -> None:
-        self.offset, self.by_place, self.continued, self.result_written = offset, by_place, continued, result_written
-        self.said = said
+        self.by_place, self.result_written, self.said = by_place, result_written, said
         self.out: list[str] = []
         self.after_break = True  # a move's second ply is numbered: first of a line, after comments or variations
 
@@ -350,8 +333,9 @@ class _Moves(Visitor):
         step = f' data-ply="{number}"' if key[0] == 0 else ""
         if step and self.said is not None:
             step += f' data-move="{escape(self.said.said(number, key))}"'
-        shown = move_number(self.continued.number(number, key), self.offset)
-        if not self.after_break and (shown.endswith("...") or key in self.continued.continuing):
+        shown = self.said.number(number, key) if self.said is not None else move_number(number, 0)
+        continues = self.said is not None and self.said.continues(key)
+        if not self.after_break and (shown.endswith("...") or continues):
             shown = ""
         held = f"{escape(shown)}\N{NO-BREAK SPACE}" if shown else ""  # a number held to its ply: no line ends with `8.`
         self.out.append(

@@ -217,6 +217,14 @@ def test_a_berserk_move_is_numbered_with_the_move_it_continues():
     assert re.findall(r"(\d+\.(?:\.\.)?)\u00a0<span class=\"ply", page) == ["1.", "2."]
 
 
+def test_the_replay_page_of_a_record_its_rules_cannot_set_up_numbers_a_move_every_two_plies():
+    """A record whose start cannot be set up (its Position tag is no position) is not replayed: its page's
+    move list is numbered as written, White-first, with no move said for its status line."""
+    page = replay_page(RecordText('[Game "tablut"]\n[Position "zz"]\n\n1. e3-c3 d1-d3 2. c3-c4 *\n'))
+    assert re.findall(r"(\d+\.(?:\.\.)?)\u00a0<span class=\"ply", page) == ["1.", "2."]
+    assert "data-move" not in page
+
+
 def test_the_language_server_numbers_a_berserk_move_with_the_move_it_continues():
     document = Document()
     document.update(document.split(BERSERK + "1. c6-c4xb4/c5 c4=d4xe4 Kf8-g8 3. i2-i4 *\n"))

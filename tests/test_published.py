@@ -796,3 +796,93 @@ def test_the_note_of_files_gone_names_three_and_counts_the_others(tmp_path):
         "lusoria: note: season/index.html still lists the games of round2/game2.lgn, round2/game3.lgn, "
         "round2/game4.lgn, not found here, as"
     )
+
+
+@pytest.mark.parametrize("cut", [BrokenPipeError, KeyboardInterrupt])
+def test_a_run_cut_short_leaves_an_index_that_lists_the_pages_it_wrote(round_, tmp_path, monkeypatch, cut):
+    """A run piped to `head`, whose standard output closes after its first line, or stopped with ^C while
+    saying its second page: the pages written were in DIR, but the index was not written (or listed an
+    earlier run's pages alone) until the next run. It lists them, and the run still ends as cut."""
+    said = []
+
+    def echo(message="", nl=True, err=False):
+        if not err:
+            if said and (cut is BrokenPipeError or len(said) == 1):
+                said.append(None)
+                raise cut
+            said.append(message)
+
+    monkeypatch.setattr("lusoria.cli.echo", echo)
+    stopped = run("html", round_, "--output-dir", tmp_path / "out")
+    assert stopped.exit_code != 0 and isinstance(stopped.exception, (SystemExit, cut))
+    pages = sorted(path.relative_to(tmp_path / "out").as_posix() for path in (tmp_path / "out").rglob("*-*.html"))
+    assert pages == ["round/escape-000000.html", "round/moves-000000.html"]
+    assert [row[5] for row in rows(tmp_path / "out/index.html")] == pages
+    index_said = f"wrote {tmp_path / 'out/index.html'}" if cut is KeyboardInterrupt else None  # (the pipe closed)
+    assert said == [f"wrote {tmp_path / 'out/round/escape-000000.html'}", None, index_said]
+
+
+def test_folders_whose_names_differ_by_case_alone_are_named_apart_or_not_written_twice(tmp_path, monkeypatch):
+    """`Round1` and `round1`, one folder on Windows and macOS: from two places they are named from further
+    up, as two `round1` are (both were `Round1/…` and `round1/…`); both here, a page of the second is not
+    written over the first's page there (said, as for two inputs of one name), and the index lists the first."""
+    for round_ in ("2025/Round1", "2026/round1", "club/Round1", "club/round1"):
+        (tmp_path / round_).mkdir(parents=True)
+        shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / round_ / "game1.lgn")
+    monkeypatch.chdir(tmp_path / "club")
+    pages = [page.file_name for page in replay_pages(["../2025/Round1", "../2026/round1"])]
+    assert pages == ["2025/Round1/game1-000000.html", "2026/round1/game1-000000.html"]
+    both = run("html", "Round1", "round1", "--output-dir", "site")
+    assert (both.exit_code, both.stdout) == (2, "wrote site/Round1/game1-000000.html\nwrote site/index.html\n")
+    assert both.stderr == (
+        "lusoria: round1/game1.lgn, record 0 not written: site/round1/game1-000000.html holds Round1/game1.lgn, "
+        "record 0, written by this command (two inputs of one name, or of names that differ by case alone, one "
+        "name on Windows and macOS: write them into different folders)\n"
+    )
+    assert [row[0] for row in rows(tmp_path / "club/site/index.html")] == ["Round1/game1.lgn"]
+
+
+def test_the_hidden_folders_of_the_current_directory_given_do_not_rename_a_folder_from_elsewhere(tmp_path, monkeypatch):
+    """`.` given is read without its hidden folders (`.drafts`, `.git`): one of their names from elsewhere
+    keeps its name (it went in `2025/.drafts`, as if `.` held a `.drafts` read)."""
+    for folder in ("club/.drafts", "2025/.drafts"):
+        (tmp_path / folder).mkdir(parents=True)
+        shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / folder / "game1.lgn")
+    shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / "club/game0.lgn")
+    monkeypatch.chdir(tmp_path / "club")
+    pages = [page.file_name for page in replay_pages([".", "../2025/.drafts"])]
+    assert pages == ["game0-000000.html", ".drafts/game1-000000.html"]
+
+
+def test_a_current_directory_given_that_cannot_be_read_is_said_without_a_traceback(tmp_path, monkeypatch):
+    """`.` that cannot be listed (no permission): naming the pages asked for its folders, and a
+    PermissionError came out of the command as lusoria's internal error; its reading says why instead (it
+    said the folder held no file)."""
+
+    def refused(path="."):
+        raise PermissionError(13, "Permission denied", os.fspath(path))
+
+    monkeypatch.setattr("os.scandir", refused)
+    published = run("html", ".", "--output-dir", tmp_path / "out")
+    assert (published.exit_code, published.stdout) == (2, "")
+    assert (
+        published.stderr == "lusoria: .: skipped, it cannot be read: permission denied\nlusoria: no record found in .\n"
+    )
+
+
+def test_a_file_an_older_index_named_escaped_twice_is_not_said_gone(tmp_path):
+    """An index.html of session 43's lusoria showed `g\\xffme.lgn` escaped twice (`g\\\\xffme.lgn`): a run
+    that publishes another round named it among the files gone, though it is here; it is found as it is."""
+    (tmp_path / "round1").mkdir()
+    (tmp_path / "round2").mkdir()
+    shutil.copy(ROOT / "samples/tablut/tuichi.lgn", tmp_path / "round1" / os.fsdecode(b"g\xffme.lgn"))
+    shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / "round2/game1.lgn")
+    assert run("html", "round1", "--output-dir", "season").exit_code == 0
+    index = tmp_path / "season/index.html"
+    index.write_text(index.read_text().replace('"file": "round1/g\\\\xffme', '"file": "round1/g\\\\\\\\xffme'))
+    assert listed(index)[0]["file"] == "round1/g\\\\xffme.lgn"
+    added = run("html", "round2", "--output-dir", "season")
+    assert (added.exit_code, added.stderr) == (0, "")
+    (tmp_path / "round1" / os.fsdecode(b"g\xffme.lgn")).unlink()
+    gone = run("html", "round2", "--output-dir", "season")
+    assert "still lists the games of round1/g\\\\xffme.lgn, not found here" in gone.stderr

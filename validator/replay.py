@@ -1141,6 +1141,10 @@ class Moves:
         "23." or "23..." (`move_number`)."""
         return move_number(self._continued.number(number, key), self._offset)
 
+    def continues(self, key: PlyKey) -> bool:
+        """Whether the ply at `key` continues its side's turn (`Game.continued`: numbered with the ply before it)."""
+        return key in self._continued.continuing
+
     def said(self, number: int, key: PlyKey) -> str:
         """Ply `number` (at `key` in the record's tree) as "move 23, Black"."""
         written = self.number(number, key)

@@ -4,6 +4,7 @@ import asyncio
 import html
 import json
 import logging
+import re
 import sqlite3
 import subprocess
 import sys
@@ -145,6 +146,20 @@ def test_an_sql_functions_refusal_is_one_line_with_no_traceback(site, monkeypatc
     response = asyncio.run(served.client.get("/club.json?sql=select+lusoria_text(x'0011')"))
     assert (response.status_code, response.json()["error"]) == (400, "user-defined function raised exception")
     assert tracebacks == []
+
+
+def test_a_records_label_leads_to_its_replay_page(site):
+    """A club member lists a player's games (`records?white=…`): each game's label is a link to its replay
+    page, as the explorer's games are (there was no way from Datasette's pages to a game's board)."""
+    found = json.loads(get(site, "/club/records.json?_shape=array&white=Karin+Nilsson&_sort=id"))
+    page = get(site, "/club/records?white=Karin+Nilsson&_sort=id")
+    links = re.findall(r'<td class="col-label[^"]*"><a href="([^"]*)" title="replay">([^<]*)</a>', page)
+    assert links == [(f"/-/explorer/club/record/{row['id']}", html.escape(row["label"])) for row in found] != []
+    assert f'<a href="/-/explorer/club/record/{found[0]["id"]}" title="replay">' in get(
+        site, f"/club/records/{found[0]['id']}"
+    )
+    replay = get(site, links[0][0])
+    assert f"<title>{html.escape(found[0]['white'])}" in replay
 
 
 def test_a_records_text_is_cut_after_80_characters_in_the_lists(site):
