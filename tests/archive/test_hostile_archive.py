@@ -158,3 +158,20 @@ def test_bytes_that_are_not_utf_8_in_a_text_filter_are_said_in_plain_words(archi
         f"Error: {option} is not UTF-8 text: 'Jo\\xffn' holds the byte \\xff (from another encoding?); the "
         "archive's text is UTF-8: give it so",
     )
+
+
+@pytest.mark.parametrize(
+    "text, shown",
+    [
+        ("x" * 40, f"'{'x' * 40}'"),
+        ("x" * 41, f"'{'x' * 40}…' (41 characters)"),
+        ("a\udc80b\udcffc\ud800", "'a\\x80b\\xffc\\ud800'"),
+        ("tab\tline\nend", "'tab\\x09line\\x0aend'"),
+    ],
+)
+def test_a_value_is_quoted_whole_up_to_40_characters_its_bytes_and_controls_shown(text, shown):
+    """`quoted`: 40 characters whole, more cut with the length said; a byte that was not UTF-8 (from \\x80
+    to \\xff) shown as it was, another lone surrogate as its code, a control character escaped."""
+    from lusoria.words import quoted
+
+    assert quoted(text) == shown
