@@ -158,6 +158,8 @@ def test_bytes_that_are_not_utf_8_in_a_text_filter_are_said_in_plain_words(archi
         f"Error: {option} is not UTF-8 text: 'Jo\\xffn' holds the byte \\xff (from another encoding?); the "
         "archive's text is UTF-8: give it so",
     )
+    page = " ".join((ROOT / "docs" / "archive.md").read_text(encoding="utf-8").split())
+    assert "(`Error: --white" + result.output.splitlines()[-1].partition(option)[2] + "`)" in page
 
 
 @pytest.mark.parametrize(
