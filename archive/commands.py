@@ -51,6 +51,7 @@ from lusoria.archive.removal import Read
 from lusoria.archive.schema import (
     SCHEMA_VERSION,
     NotAnArchive,
+    busy,
     create_archive,
     not_created,
     open_archive,
@@ -85,7 +86,7 @@ from lusoria.variants import (
     variant_of_other_games,
     variant_refused,
 )
-from lusoria.words import plural
+from lusoria.words import plural, quoted
 
 DEFAULT = "lusoria.db"
 _GAMES_HELD = "SELECT DISTINCT game, variant FROM records WHERE game IS NOT NULL"  # for Archive.lacking
@@ -214,6 +215,19 @@ def _unlisted(filters: Filters | None, alike: str) -> Filters | None:
             "(--order longest --limit 100: the 100 longest). Leave it out, or give --limit N",
         )
     return filters
+
+
+def _holder(db: sqlite_utils.Database) -> str:
+    """Who kept an import out of the archive `db` past its wait: in WAL mode (an archive lusoria
+    makes), a program writing to it; with a rollback journal (an older lusoria's archive), where a
+    reader keeps writers out too, a program reading it or writing to it."""
+    try:
+        wal = db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    except sqlite3.Error:  # (unknown: said as of a rollback journal, true of both)
+        wal = False
+    if wal:
+        return "another program is writing to the archive"
+    return "another program is reading or writing the archive (an older lusoria's: no one writes to it while one reads)"
 
 
 def _changed_files(db: sqlite_utils.Database, last: int, skipped: list[SkippedDuplicate]) -> list[str]:
@@ -429,11 +443,10 @@ class Archive:
             if not replace and not done:
                 summary.changed = _changed_files(db, last, summary.skipped)
         except (sqlite3.Error, OSError) as error:
-            busy = getattr(error, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_BUSY  # (5 s waited) or BUSY_RECOVERY…
             raise ImportStopped(
                 f"{self.path}: the import stopped: {error}. The archive is intact: the batches "
                 "stored before are whole and nothing of the failed one was kept"
-                + ("; another program holds the archive for writing: import again once it is done" if busy else "")
+                + (f"; {_holder(db)}: import again once it is done" if busy(error) else "")  # (5 s waited)
             ) from None
         else:
             if done:  # a new archive, made by this import: written again, each b-tree in order, pages full
@@ -518,6 +531,7 @@ class Archive:
         """The game and variant of most records with a legal ply among those `filters` select (ordered as
         `most_recorded` orders them); None when they select none."""
         self._existing()
+        check_values(filters)
         sql, params = build(replace(filters, limit=None, order=None), False, GAME_COLUMNS)
         counted = f"SELECT game, variant FROM ({sql}) WHERE {_LEGAL_PLY} {_MOST_FIRST}"
         row = first_row(self.path, counted, params, self.timeout)
@@ -560,7 +574,7 @@ class Archive:
         held = [(row["game"], row["variant"] or "") for row in self.iter_sql(_GAMES_HELD)]
         games = sorted({held_game for held_game, _ in held})
         if game and game.lower() not in games:
-            return f"the archive holds no record of the game '{game}' ({known_names(game, games, also=_own('game', game))})"
+            return f"the archive holds no record of the game {quoted(game)} ({known_names(game, games, also=_own('game', game))})"
         variants = sorted(
             {
                 held_variant
@@ -574,7 +588,7 @@ class Archive:
                 known = known_names_holding(variant, variants)
             else:
                 known = known_names(variant, variants, also=_own("variant", variant))
-            return f"the archive holds no record of the variant '{variant}'{of} ({known}){game_named(variant)}"
+            return f"the archive holds no record of the variant {quoted(variant)}{of} ({known}){game_named(variant)}"
         if rules and named and not self.query(Filters(variant=named, limit=1)):  # a catalogue's name: its rules
             return (
                 f"the archive's records of the variant '{variant}' play other rules than {named}, "
@@ -592,7 +606,7 @@ class Archive:
         if rule_id(rule) in cited:
             return None
         known = known_names(rule, cited, also=() if rule_id(rule) in lusorias else lusorias)  # (T9: no slip)
-        return f"no record of the archive has a diagnostic of the rule '{rule}' ({known})"
+        return f"no record of the archive has a diagnostic of the rule {quoted(rule)} ({known})"
 
     def variants_elsewhere(self, filters: Filters) -> list[str]:
         """What `filters` leave out by the game they name: for each other game with records they select but
@@ -879,7 +893,7 @@ class Archive:
         min_games: int,
     ) -> list[Node]:
         if sort not in SORTS:
-            raise ValueError(f"the tree is sorted by {' or '.join(SORTS)}, not '{sort}'")
+            raise ValueError(f"the tree is sorted by {' or '.join(SORTS)}, not {quoted(sort)}")
         depth = bounded(depth, "depth")  # (else no plies at all, as if none were played)
         min_games = bounded(min_games, "min_games")  # (else a ply of no game: none is in the tree, as --min-games says)
         self._existing()
@@ -968,7 +982,7 @@ class Archive:
             written = players.names_written(db)
         finally:
             db.close()
-        return [f"no record names the player '{name}'" + meant_among(name, written) for name in lacking]
+        return [f"no record names the player {quoted(name)}" + meant_among(name, written) for name in lacking]
 
     def players(
         self, filters: Filters | None = None, top: int | None = None, sort: str = "score"

@@ -36,7 +36,7 @@ from lusoria.validator.base import WHITE, Game, Illegal, NotAPly, Position
 from lusoria.validator.games import GAMES, rules_from_tags
 from lusoria.validator.replay import Diagnostic
 from lusoria.variants import VariantOfOtherGames, game_tags
-from lusoria.words import out_of_bounds
+from lusoria.words import out_of_bounds, quoted
 
 MAX_TEXT = 200  # characters of a parameter's value
 MAX_LINE = 200  # plies of a line
@@ -116,7 +116,7 @@ def _number(params: Params, name: str, default: int, low: int, high: int) -> int
 def _flag(params: Params, name: str) -> bool | None:
     written = _text(params, name)
     if written not in (None, "0", "1"):
-        raise BadRequest(f"the parameter {name} is 1 or 0, not '{written[:40]}'")
+        raise BadRequest(f"the parameter {name} is 1 or 0, not {quoted(written)}")
     return None if written is None else written == "1"
 
 
@@ -467,7 +467,7 @@ def replay(path: str, written: str) -> str:
     record = whole_number(written, 0, MAX_SQL_INTEGER)
     found = [] if record is None else list(_archive(path).iter_sql(_STORED_RECORD, TIMEOUT, [record]))
     if not found:  # an id no record has said as `lusoria query --id` says it: with the ids it holds, or the nearest
-        raise BadRequest(_archive(path).id_lacking(record) or f"the archive has no record {written[:40]}", 404)
+        raise BadRequest(_archive(path).id_lacking(record) or f"the archive has no record {quoted(written)}", 404)
     stored = found[0]
     try:
         return replay_page(stored_record(stored["text"], stored["written_in"], stored["read_with"]))

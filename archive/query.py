@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from lusoria.archive.players import MAX_SQL_INTEGER, RESULTS, name_condition, player_condition
 from lusoria.errors import LusoriaError
+from lusoria.words import quoted, undecoded
 
 if TYPE_CHECKING:
     from lusoria.notation.reader import RecordText
@@ -85,10 +86,10 @@ def _iso(text: str, end: bool) -> str:
     except ValueError:
         raise ValueError(
             f"a date filter is YYYY, YYYY.MM or YYYY.MM.DD (a PGN date: ?? for an unknown part), "
-            f"or YYYY-MM or YYYY-MM-DD; not '{text[:40]}'"
+            f"or YYYY-MM or YYYY-MM-DD; not {quoted(text)}"
         ) from None
     if first is None or last is None:
-        raise ValueError(f"a date filter needs a known year, not '{text[:40]}'")
+        raise ValueError(f"a date filter needs a known year, not {quoted(text)}")
     return last if end else first
 
 
@@ -146,7 +147,7 @@ def board_size(written: str) -> str:
     if size.isdigit():
         size = f"{size}x{size}"
     if not re.fullmatch(r"[1-9][0-9]*x[1-9][0-9]*", size):
-        raise FilterError("board", f"is a board's size, as 11x11 (or 11: a square board); not '{written[:40]}'")
+        raise FilterError("board", f"is a board's size, as 11x11 (or 11: a square board); not {quoted(written)}")
     return size
 
 
@@ -161,7 +162,7 @@ def _ending(written: str, _: Filters) -> tuple[str, list]:
 
     ending = " ".join(written.lower().split())
     if ending not in (known := known_endings()):
-        raise FilterError("ending", f"is one of {', '.join(known)}; not '{written[:40]}'{meant_among(ending, known)}")
+        raise FilterError("ending", f"is one of {', '.join(known)}; not {quoted(written)}{meant_among(ending, known)}")
     return "records.ending = ?", [ending]
 
 
@@ -175,9 +176,11 @@ def _tags(pairs: list[tuple[str, str]], _: Filters) -> tuple[str, list]:
         raise FilterError("tags", f"is a list of (NAME, VALUE) pairs, as [('Site', 'Uppsala')]; not {pairs!r:.60}")
     for name, value in pairs:
         if not name or not value:
-            raise FilterError("tags", f"is NAME=VALUE with a name and a value (a glob), not '{name}={value}'")
+            raise FilterError(
+                "tags", f"is NAME=VALUE with a name and a value (a glob), not {quoted(name + '=' + value)}"
+            )
         if "[" in GLOB_CLASS.sub("", value):
-            raise FilterError("tags", f"value '{value}' opens a [class] of characters it does not close")
+            raise FilterError("tags", f"value {quoted(value)} opens a [class] of characters it does not close")
         if (size := len(value.encode())) > LONGEST_GLOB:
             encoded = "" if size == len(value) else f" ({size:,} bytes)"
             raise FilterError(
@@ -208,7 +211,7 @@ def _words(text: str, _: Filters) -> tuple[str, list]:
     for word in words:
         stem, prefix = (word[:-1], "*") if word.endswith("*") else (word, "")
         if not any(character.isalnum() for character in stem):
-            raise FilterError("text", f"needs letters or digits in each word, and '{word}' has none")
+            raise FilterError("text", f"needs letters or digits in each word, and {quoted(word)} has none")
         phrases.append('"' + stem.replace('"', '""') + '"' + prefix)
     return "records.id IN (SELECT rowid FROM records_fts WHERE records_fts MATCH ?)", [" ".join(phrases)]
 
@@ -390,9 +393,21 @@ def check_values(filters: Filters) -> None:
         value, meta, written = getattr(filters, declared.name), declared.metadata, str(declared.type)
         kind = re.split(r"[\[ ]", written)[0]  # "int | None": int; "list[str]": list
         if not (value is None and written.endswith("| None") or _of_kind(kind, value, meta)):
-            raise FilterError(declared.name, f"is {meta.get('takes') or _kind(kind, meta)}; not {str(value)[:40]!r}")
+            raise FilterError(declared.name, f"is {meta.get('takes') or _kind(kind, meta)}; not {quoted(str(value))}")
+        for text in _texts(value):
+            if said := undecoded(text):
+                raise FilterError(declared.name, said)
     if filters.material_for > 1 and not (filters.position or filters.pattern or filters.positions or filters.material):
         raise FilterError("material_for", "counts plies in a row that match a position, pattern or material: give one")
+
+
+def _texts(value: Any) -> Iterator[str]:
+    """The texts of a filter's value: itself, or those of its list (a tag's name and value)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _texts(item)
 
 
 def _of_kind(kind: str, value: Any, declared: Mapping[str, Any]) -> bool:
@@ -437,7 +452,7 @@ def build(
     for declared in fields(filters):
         value, condition = getattr(filters, declared.name), declared.metadata["where"]
         if (choices := declared.metadata.get("choices")) and value is not None and value not in choices:
-            raise FilterError(declared.name, f"is one of {', '.join(choices)}; not '{str(value)[:40]}'")
+            raise FilterError(declared.name, f"is one of {', '.join(choices)}; not {quoted(str(value))}")
         if condition is None or value is None or value == []:
             continue
         sql, found = condition(value, filters) if callable(condition) else (condition, [value])

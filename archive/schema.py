@@ -30,9 +30,19 @@ class NotAnArchive(LusoriaError):
 
 def unreadable_database(path: str, error: sqlite3.DatabaseError) -> NotAnArchive:
     """Why `path` cannot be read as a database: a directory (which SQLite calls a disk I/O
-    error, or a file it cannot open), or what SQLite says."""
+    error, or a file it cannot open), a lock another program holds to write, or what SQLite says."""
+    if busy(error):  # (a rollback journal's write lock, held past the wait)
+        return NotAnArchive(
+            f"{path} cannot be read now: {error}; another program is writing to it: try again once it is done"
+        )
     why = "it is a directory, not an archive file" if os.path.isdir(path) else str(error)
     return NotAnArchive(f"{path} cannot be read as a database: {why}")
+
+
+def busy(error: BaseException) -> bool:
+    """Whether `error` is SQLite's SQLITE_BUSY, in any of its forms (BUSY_RECOVERY…): a lock another
+    connection held past the wait."""
+    return getattr(error, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_BUSY
 
 
 def create(db: sqlite_utils.Database) -> None:

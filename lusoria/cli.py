@@ -19,7 +19,7 @@ import click
 from lusoria import __version__, build, output
 from lusoria.options import JOBS, Advised, Bounded, Encoding, LazyDefault, Named, former_name
 from lusoria.terminal import echo, escaped, unescaped
-from lusoria.words import plural, reason
+from lusoria.words import plural, quoted, reason
 
 if TYPE_CHECKING:
     from lusoria import api
@@ -1339,7 +1339,7 @@ def filters_of(options: dict[str, Any]) -> Any:
     for tag in options["tags"]:
         name, equals, value = tag.partition("=")
         if not equals:
-            raise click.BadParameter(f"'{tag}' is not NAME=VALUE", param_hint="--tag")
+            raise click.BadParameter(f"{quoted(tag)} is not NAME=VALUE", param_hint="--tag")
         pairs.append((name, value))
     options.update(tags=pairs, material=list(options["material"]))
     if positions := options["positions"]:

@@ -25,6 +25,7 @@ from lusoria.validator.games import (
     with_variant,
 )
 from lusoria.validator.suggest import alike, meant
+from lusoria.words import quoted
 
 WIDTH = 88  # as rulebook.explain wraps a rule's text
 
@@ -302,7 +303,7 @@ def unknown_variant(variant: str, every: dict[str, dict[str, VariantNotes]] | No
     like = _alike(variant, names, every)
     listed_in = next((GAMES[game].presets_listed_in for game in every if GAMES[game].presets_listed_in), "")
     said = meant(like, inside=True) or (f": {listed_in} lists them" if listed_in else "")
-    return f"unknown variant '{variant}': no game has it ({len(names)} known{said}){game_named(variant)}"
+    return f"unknown variant {quoted(variant)}: no game has it ({len(names)} known{said}){game_named(variant)}"
 
 
 def game_named(name: str) -> str:

@@ -1,5 +1,5 @@
 """Words of output: counts ("1 record", "2 records", "3 times"), a number out of bounds, what the system says
-of an error, and control characters made visible (`escape_controls`)."""
+of an error, control characters made visible (`escape_controls`) and a value a user gave quoted (`quoted`)."""
 
 import re
 from collections.abc import Sequence
@@ -24,7 +24,7 @@ def times(count: int) -> str:
 def out_of_bounds(value: object, low: int, high: int) -> str:
     """What is said of a `value` given for a whole number from `low` to `high` that is none
     (lusoria.bounds, notation.numbers)."""
-    return f"{str(value)[:40]!r} is not a whole number from {low} to {high}"
+    return f"{quoted(str(value))} is not a whole number from {low} to {high}"
 
 
 def reason(error: OSError) -> str:
@@ -47,3 +47,29 @@ def escaped_name(name: str) -> str:
     """A name (a file's) as a note shows it, on its line: `escape_controls`, and a tab or a newline
     as `\\x09`, `\\x0a`."""
     return escape_controls(name).replace("\t", "\\x09").replace("\n", "\\x0a")
+
+
+QUOTED = 40  # characters of a value a message quotes; a longer one is cut, its length said
+SURROGATES = re.compile("[\ud800-\udfff]")  # a byte that was not UTF-8, as Python decodes it (surrogateescape)
+
+
+def quoted(text: str) -> str:
+    """A value a user gave, as a message quotes it: in quotes, on its line (`escaped_name`), a byte
+    that was not UTF-8 as `\\xNN`; one longer than QUOTED characters cut, with its length
+    (`'xxxx…' (60,000 characters)`)."""
+    shown = escaped_name(SURROGATES.sub(_byte_escaped, text[:QUOTED]))
+    return f"'{shown}'" if len(text) <= QUOTED else f"'{shown}…' ({len(text):,} characters)"
+
+
+def _byte_escaped(match: re.Match[str]) -> str:
+    code = ord(match[0])
+    return f"\\x{code - 0xDC00:02x}" if code >= 0xDC80 else f"\\u{code:04x}"
+
+
+def undecoded(text: str) -> str | None:
+    """What is said of a text holding bytes that were not UTF-8 (a name the shell passed in another
+    encoding), which no text of the archive can match; None for a text without."""
+    if (found := SURROGATES.search(text)) is None:
+        return None
+    byte = _byte_escaped(found)
+    return f"is not UTF-8 text: {quoted(text)} holds the byte {byte} (from another encoding?); the archive's text is UTF-8: give it so"

@@ -111,3 +111,69 @@ def test_a_tree_filter_sqlite_would_refuse_is_a_usage_error_of_one_line(archive)
         assert result.output.endswith(
             "\nError: --tag value of Event is 60,000 characters, longer than SQLite reads as a glob (50,000 bytes)\n"
         )
+
+
+HUGE = "x" * 60_000
+SHOWN = f"'{'x' * 40}…' (60,000 characters)"
+
+
+@pytest.mark.parametrize(
+    "command, said",
+    [
+        (["query", "--player", HUGE], f"lusoria: no record names the player {SHOWN}\n"),
+        (["query", "--white", HUGE], f"lusoria: no record names the player {SHOWN}\n"),
+        (["query", "--rule", HUGE], f"lusoria: no record of the archive has a diagnostic of the rule {SHOWN} ("),
+        (["query", "--game", HUGE], f"the archive holds no record of the game {SHOWN} (known: tablut)\n"),
+        (["stats", "--variant", HUGE], f"the archive holds no record of the variant {SHOWN} (known: "),
+        (["tree", "--variant", HUGE], f"Error: Invalid value for --variant: unknown variant {SHOWN}: no game has it"),
+        (["query", "--tag", HUGE], f"Error: Invalid value for --tag: {SHOWN} is not NAME=VALUE\n"),
+        (["query", "--board", HUGE], f"(or 11: a square board); not {SHOWN}\n"),
+        (["export", "--ending", HUGE, "out"], f"; not {SHOWN}\n"),
+    ],
+)
+def test_a_huge_value_is_echoed_by_its_start_and_its_length(archive, command, said):
+    """A value of 60,000 characters (a name, a tag) was echoed whole in the message that refused it:
+    its first 40 characters are, and its length."""
+    result = run(*command, "--db", str(archive))
+    assert said in result.output and len(result.output) < 2_000, result.output[-300:]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["query", "--white", "Jo\udcffn"],
+        ["stats", "--event", "Jo\udcffn"],
+        ["tree", "--player", "Jo\udcffn"],
+        ["export", "--tag", "Site=Jo\udcffn", "out"],
+        ["query", "--material", "Jo\udcffn"],
+    ],
+)
+def test_bytes_that_are_not_utf_8_in_a_text_filter_are_said_in_plain_words(archive, command):
+    """A byte that is not UTF-8 (`--white $'Jo\\xffn'`: Python's surrogate escape) gave Python's
+    "surrogates not allowed" inside the usage error: it is said what it is, shown as the byte."""
+    result = run(*command, "--db", str(archive))
+    option = command[1]
+    assert (result.exit_code, result.output.splitlines()[-1]) == (
+        2,
+        f"Error: {option} is not UTF-8 text: 'Jo\\xffn' holds the byte \\xff (from another encoding?); the "
+        "archive's text is UTF-8: give it so",
+    )
+    page = " ".join((ROOT / "docs" / "archive.md").read_text(encoding="utf-8").split())
+    assert "(`Error: --white" + result.output.splitlines()[-1].partition(option)[2] + "`)" in page
+
+
+@pytest.mark.parametrize(
+    "text, shown",
+    [
+        ("x" * 40, f"'{'x' * 40}'"),
+        ("x" * 41, f"'{'x' * 40}…' (41 characters)"),
+        ("a\udc80b\udcffc\ud800", "'a\\x80b\\xffc\\ud800'"),
+        ("tab\tline\nend", "'tab\\x09line\\x0aend'"),
+    ],
+)
+def test_a_value_is_quoted_whole_up_to_40_characters_its_bytes_and_controls_shown(text, shown):
+    """`quoted`: 40 characters whole, more cut with the length said; a byte that was not UTF-8 (from \\x80
+    to \\xff) shown as it was, another lone surrogate as its code, a control character escaped."""
+    from lusoria.words import quoted
+
+    assert quoted(text) == shown

@@ -188,16 +188,33 @@ def test_the_archive_failing_stops_the_import_and_leaves_the_archive_as_it_was(
     assert contents(db) == before
 
 
-def test_an_import_into_an_archive_another_program_writes_to_says_to_import_again_once_it_is_done(
-    tmp_path, monkeypatch
+WRITING = "another program is writing to the archive"
+READING_OR_WRITING = (
+    "another program is reading or writing the archive (an older lusoria's: no one writes to it while one reads)"
+)
+
+
+@pytest.mark.parametrize(
+    "journal, holder, said",
+    [
+        ("wal", "BEGIN EXCLUSIVE", WRITING),
+        ("delete", "BEGIN; SELECT count(*) FROM records", READING_OR_WRITING),
+    ],
+)
+def test_an_import_into_an_archive_another_program_holds_says_who_may_hold_it_and_to_import_again_once_it_is_done(
+    tmp_path, monkeypatch, journal, holder, said
 ):
-    """SQLite's "database is locked" (the write lock held past the wait, 5 s in use) stops the import, the archive
+    """SQLite's "database is locked" (the lock held past the wait, 5 s in use) stops the import, the archive
     as it was, and says what to do: it said the lock alone, as if the archive had failed; another failure does
-    not say so (above)."""
+    not say so (above). A lusoria archive is in WAL mode, where only a writer keeps an import out; an older
+    lusoria's, of a rollback journal, a reader too: it was said to be held for writing while a query read it."""
     from lusoria.archive import schema
 
     db = str(tmp_path / "a.db")
     Archive(db).import_paths([RECORD.format(n=9, plies="e3-c3 d1-d3")])
+    with sqlite3.connect(db) as older:
+        assert older.execute(f"PRAGMA journal_mode = {journal}").fetchone() == (journal,)
+    older.close()
     before = contents(db)
     connect_waiting = schema._connect
 
@@ -207,20 +224,40 @@ def test_an_import_into_an_archive_another_program_writes_to_says_to_import_agai
         return waiting
 
     monkeypatch.setattr(schema, "_connect", connect_waiting_briefly)
+    other = sqlite3.connect(db, isolation_level=None)
+    for statement in holder.split("; "):
+        other.execute(statement).fetchall()
+    result = CliRunner().invoke(main, ["import", "--db", db, "-"], input=games())
+    other.rollback()
+    other.close()
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"lusoria: {db}: the import stopped: database is locked. The archive is intact: the batches stored before "
+        f"are whole and nothing of the failed one was kept; {said}: import again once it is done\n"
+    )
+    assert contents(db) == before
+    page = " ".join((ROOT / "docs" / "archive.md").read_text(encoding="utf-8").split())
+    assert f"{result.stderr.rstrip().rpartition('kept')[2]}" in page  # as docs/archive.md shows it
+
+
+def test_an_archive_of_a_rollback_journal_another_program_writes_to_is_said_locked_not_unreadable(tmp_path):
+    """An older lusoria's archive (a rollback journal) that another program writes to cannot even be read
+    while it does: said so, with what to do, where it was said to be no database."""
+    db = str(tmp_path / "a.db")
+    Archive(db).import_paths([RECORD.format(n=9, plies="e3-c3 d1-d3")])
+    with sqlite3.connect(db) as older:
+        older.execute("PRAGMA journal_mode = delete")
+    older.close()
     writer = sqlite3.connect(db, isolation_level=None)
     writer.execute("BEGIN EXCLUSIVE")
-    result = CliRunner().invoke(main, ["import", "--db", db, "-"], input=games())
+    result = CliRunner().invoke(main, ["query", "--db", db])
     writer.rollback()
     writer.close()
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr == (
-        f"lusoria: {db}: the import stopped: database is locked. The archive is intact: the batches stored before "
-        "are whole and nothing of the failed one was kept; another program holds the archive for writing: import "
-        "again once it is done\n"
+        f"lusoria: {db} cannot be read now: database is locked; another program is writing to it: try again once "
+        "it is done\n"
     )
-    assert contents(db) == before
-    page = " ".join((ROOT / "docs" / "archive.md").read_text(encoding="utf-8").split())
-    assert f"(`…{result.stderr.rstrip().rpartition('kept')[2]}`)" in page  # as docs/archive.md shows it
 
 
 @pytest.mark.parametrize(
@@ -238,7 +275,7 @@ def test_an_import_stopped_by_sqlite_s_busy_in_any_of_its_forms_says_to_import_a
     error.sqlite_errorcode = code
     fail_on(monkeypatch, "positions", error)
     result = CliRunner().invoke(main, ["import", "--db", db, "-"], input=games())
-    told = result.stderr.endswith("; another program holds the archive for writing: import again once it is done\n")
+    told = result.stderr.endswith(f"; {WRITING}: import again once it is done\n")
     assert (result.exit_code, result.stdout, told) == (2, "", said)
 
 
