@@ -19,6 +19,7 @@ _CENTURY = re.compile(  # 13th c., 5th c. BC
 _ANNO_DOMINI = re.compile(  # a year said to be AD: AD 476, 476 AD, 476 CE (a bare 476 may be a year cut short)
     r"[ \t]*(?:(?:AD|A\.D\.)[ \t]*([0-9]{1,4})|([0-9]{1,4})[ \t]*(?:AD|A\.D\.|CE|C\.E\.))[ \t]*", re.I
 )
+_DOUBTFUL_DIGIT = re.compile(r"(?<=[0-9])\?")  # a digit the source leaves in doubt: AD 0?, 4? BC
 _KEPT = " in a comment or a tag of your own"  # where a date no Date can give is kept (`_no_year`)
 _CIRCA = re.compile(  # a date in doubt: c. 1283, 1283?, 44 BC?, not a digit in doubt (1283.05.1?: a day of the teens)
     r"[ \t]*(?:circa|ca|c)\.?[ \t]*(.+)|(.+?)(?:[ \t]+|(?<=[0-9]{2})|(?<=[A-Za-z.]))\?", re.I
@@ -76,17 +77,22 @@ def date_readings(text: str) -> list[str]:
 
 def _no_year(text: str) -> str:
     """Why a date a historian writes has no year a Date can give (a year BC, `44 BC` or `-44`; a
-    century, `13th c.`; in doubt too, `c. 44 BC`), and where it goes instead; else nothing."""
-    undoubted = (circa[1] or circa[2]) if (circa := _CIRCA.fullmatch(text)) else text
-    if _year_zero(undoubted):
-        said = "there is no year 0 (1 BC is followed by AD 1), and a Date's year is a year AD, 0001 to 9999"
-    elif _BEFORE_CHRIST.fullmatch(undoubted):
-        said = "a Date's year is a year AD, 0001 to 9999, and a year BC has no place in it"
-    elif _CENTURY.fullmatch(undoubted):
-        said = "a century names no year"
-    else:
-        return ""
-    return f"; {said}: write ????.??.?? and keep '{text.strip()}'{_KEPT}"
+    century, `13th c.`; in doubt too, `c. 44 BC`, or by a digit, `AD 0?`), and where it goes instead; else nothing."""
+    said = _why_no_year((circa[1] or circa[2]) if (circa := _CIRCA.fullmatch(text)) else text)
+    return f"; {said}: write ????.??.?? and keep '{text.strip()}'{_KEPT}" if said else ""
+
+
+def _why_no_year(text: str) -> str:
+    """Why `text` (a date not in doubt) has no year a Date can give, a digit in doubt read as any
+    (`AD 0?`, `4? BC`); else nothing."""
+    digits = _DOUBTFUL_DIGIT.sub("0", text)
+    if _year_zero(digits):
+        return "there is no year 0 (1 BC is followed by AD 1), and a Date's year is a year AD, 0001 to 9999"
+    if _BEFORE_CHRIST.fullmatch(digits):
+        return "a Date's year is a year AD, 0001 to 9999, and a year BC has no place in it"
+    if _CENTURY.fullmatch(digits):
+        return "a century names no year"
+    return ""
 
 
 def kept_aside(message: str) -> str | None:
@@ -100,7 +106,7 @@ def _part_reading(text: str) -> list[str]:
     """A year alone, or a year and month, as a PGN date with the rest unknown (a year said to be AD in
     four digits: `AD 476`, `476 AD`: `0476.??.??`); a year BC, a century or a year 0 (`AD 0`), with no year
     (`????.??.??`); none for other text."""
-    if _BEFORE_CHRIST.fullmatch(text) or _CENTURY.fullmatch(text) or _year_zero(text):
+    if _why_no_year(text):
         return ["????.??.??"]
     if year := _ANNO_DOMINI.fullmatch(text):
         reading = f"{year[1] or year[2]:0>4}.??.??"

@@ -341,7 +341,10 @@ def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> S
     word, rules = text[start:end], GAMES.get(game)
     if gap := _GAP.match(text, at):  # (before the game's say: `5/9 ...` is a gap, not a Laquet play's full stop)
         return SyntaxProblem(f"found '{gap[0]}': {_NO_GAP}", *row_column(text, at, offset), gap[0])
-    if rules and (refused := rules.refused_after(_word_before(text, at), found)):
+    refused = refused_after_annotations(text[:at], found, game) or (  # (the whole ply when it has its roll)
+        rules and rules.refused_after(_word_before(text, at), found)
+    )
+    if refused:
         return SyntaxProblem(f"found '{escape_controls(found)}': {refused}", *row_column(text, at, offset), found)
     off = _off_the_board(word, game)
     why = (

@@ -18,7 +18,7 @@ from typing import ClassVar, Generic, Self, TypeVar
 from lusoria.errors import LusoriaError
 from lusoria.validator.diagram import Diagram, Squares
 from lusoria.validator.suggest import alike, meant, similarity
-from lusoria.words import times
+from lusoria.words import listed, times
 
 Position = Hashable  # each game's positions are immutable values
 P = TypeVar("P", bound=Hashable)  # one game's position type
@@ -70,15 +70,33 @@ def check_capture_list(text: str, rule: str) -> None:
         )
 
 
-_LETTERED_CAPTURE = re.compile(r"([A-Z])([a-s][0-9]+)")  # a captured square written with its piece's letter: Kd3
+_CAPTURED = re.compile(r"([A-Z]?)([a-s][0-9]+)")  # a captured square, perhaps with its piece's letter: d3, Kd3
 
 
-def misnamed_capture(text: str, letter_on: Callable[[str], str]) -> tuple[str, str] | None:
-    """The first square that the capture list of the ply `text` writes with a letter other than that of
-    the piece it captures there (`letter_on`: `xKd3` on a soldier), and that piece's letter; None when
-    each letter written is its piece's (a list may leave them out)."""
-    listed = _LETTERED_CAPTURE.findall(text.partition("x")[2])
-    return next(((square, letter_on(square)) for letter, square in listed if letter != letter_on(square)), None)
+def misnamed_captures(
+    text: str, letter_on: Callable[[str], str], said_of: Callable[[str], str]
+) -> tuple[str, set[str]] | None:
+    """What a ply `text` whose capture list writes a square with a letter other than that of the piece
+    captured there (`letter_on`: `xKd3` on a soldier) is told: each piece so misnamed, as `said_of` says
+    it (`a soldier, not the king`), then the whole list to write, without letters or with each piece's
+    own (`write xd3/f3, or xPd3/Pf3`); and the letters of the pieces misnamed. None when each letter
+    written is its piece's (a list may leave them out)."""
+    written = _CAPTURED.findall(text.partition("x")[2].partition("~")[0])
+    misnamed = [square for letter, square in written if letter and letter != letter_on(square)]
+    if not misnamed:
+        return None
+    alike: dict[str, list[str]] = {}
+    for square in misnamed:
+        alike.setdefault(said_of(square), []).append(square)
+    said = "; ".join(
+        f"the piece captured on {squares[0]} is {what}"
+        if len(squares) == 1
+        else f"the pieces captured on {listed(squares, len(squares))} are each {what}"
+        for what, squares in alike.items()
+    )
+    squares = [square for _, square in written]
+    lettered = "/".join(letter_on(square) + square for square in squares)
+    return f"{said}: write x{'/'.join(squares)}, or x{lettered}", {letter_on(square) for square in misnamed}
 
 
 @dataclass(frozen=True, slots=True)

@@ -312,13 +312,20 @@ class Laquet(Game[LaquetPosition]):
     @classmethod
     def refused_after(cls, ply: str, found: str) -> str | None:
         """`--` after a play (`63: 6/12 --`), for a die that could not be played: such a die is not
-        written (Q6); a full stop after a play (`5/9.`); a play after a ply (and its comment) that played every die (`64: 5/11 5/9 {…} 5/9`)."""
-        if played(found) and dice_all_played(ply):
-            then = "a play written twice is struck out" if found in ply.split() else "the next ply begins with its roll"
+        written (Q6); a full stop after a play (`5/9.`); a play, or a pass, after a ply (and its comment) that played every
+        die (`64: 5/11 5/9 {…} 5/9`, `64: 5/11 5/9 {…} --`: a pass is written after its roll)."""
+        if (played(found) or found == "--") and dice_all_played(ply):
+            then = (
+                "a pass is a ply of its own, after its roll: write the dice the opponent threw before -- (`52: --`), or strike -- out"
+                if found == "--"
+                else "a play written twice is struck out"
+                if found in ply.split()
+                else "the next ply begins with its roll"
+            )
             return f"{ply} has played all its dice, and {found} after it is no play of it: {then}"
         if found.startswith(".") and ply.split() and played(ply.split()[-1]):
             return f"a play ends with no full stop: write {ply.split()[-1]} alone (a move number has the dot: `2.`)"
-        if found != "--" or not played(ply):
+        if found != "--" or not played(ply.rpartition(" ")[2]):  # (`63: 6/12 --`, `63: 6/12 {…} --`)
             return None
         return (
             "a die that cannot be played is not written: a turn writes its plays, and a > group after "

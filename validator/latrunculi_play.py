@@ -19,7 +19,7 @@ from lusoria.validator.base import (
     Outcome,
     Played,
     check_capture_list,
-    misnamed_capture,
+    misnamed_captures,
 )
 from lusoria.validator.grid import board_grid
 from lusoria.words import plural
@@ -184,10 +184,9 @@ def _canonical(
 def _check_capture_letters(settings: Settings, text: str) -> None:
     """Illegal (L1) when the capture list writes a captured pawn with the dux's letter (`xDb1`): only
     pawns are captured."""
-    if misnamed := misnamed_capture(text, lambda _: "P"):
-        name = misnamed[0]
-        why = "a dux is never captured, X3" if settings.variant == "dux" else f"the {settings.variant} variant has none"
-        raise Illegal("L1", f"the piece captured on {name} is a pawn, not a dux ({why}): write x{name}, or xP{name}")
+    why = "a dux is never captured, X3" if settings.variant == "dux" else f"the {settings.variant} variant has none"
+    if misnamed := misnamed_captures(text, lambda _: "P", lambda _: f"a pawn, not a dux ({why})"):
+        raise Illegal("L1", misnamed[0])
 
 
 def play_up_to_removal(

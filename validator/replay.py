@@ -1219,19 +1219,19 @@ _AFTER_NUMBER = re.compile(r"(?:\s|\{[^}]*\}|;[^\n]*|\$[0-9]+)*")  # what stands
 
 
 def _why_misnumbered(misnumbered: list[tuple[Ply, int, str]], ply: Ply, expected: str, report: Report) -> str:
-    """What the move-number warning adds in brackets: that every wrong number counts one ply
+    """What the move-number warning adds in brackets: that every wrong number (two or more) counts one ply
     ahead (a ply left out), or as many plies past one (a gap in the source, which a record does not
-    hold), why a fragment numbered as its source is numbered from 1, how many more numbers are wrong."""
+    hold; a number alone too, when it jumps a move or more), why a fragment numbered as its source is numbered from 1, how many more numbers are wrong."""
     more = len(misnumbered) - 1
     record = report.record
     skipped = _plies_skipped(misnumbered, record, _either_numbering(report)) if record else 0
-    if more and skipped == 1:
+    if more and skipped == 1:  # (a number alone one ply ahead is a ply numbered as a move, `1. e3-c3 2. d1-d3`)
         after = f"the {more} move numbers after it are" if more > 1 else "the move number after it is"
         return f" ({after} one ply ahead too: is a ply missing before it?)"
-    if more and skipped > 1 and record and ply is not next(iter(record.main.plies), None):  # (not a fragment's first)
-        after = f"so are the {more} move numbers after it" if more > 1 else "so is the one after it"
-        return (
-            f" ({ply.number} is {skipped} plies ahead, and {after}: a gap in the source? A record has no mark for "
+    if skipped > 1 and record and ply is not next(iter(record.main.plies), None):  # (not a fragment's first)
+        after = f", and so are the {more} move numbers after it" if more > 1 else ", and so is the one after it"
+        return (  # (a number alone too, the last: none after it goes right again)
+            f" ({ply.number} is {skipped} plies ahead{after * bool(more)}: a gap in the source? A record has no mark for "
             f"one: {GAP_KEPT_APART})"
         )
     follows = "follow" if more > 1 else "follows"
@@ -1256,7 +1256,7 @@ def _plies_skipped(misnumbered: list[tuple[Ply, int, str]], record: Record, eith
     wrong = {id(each[0]) for each in misnumbered}
     numbered = [id(each) for each in record.main.plies if each.number]
     at = next((index for index, each in enumerate(numbered) if each in wrong), len(numbered))
-    if not wrong.issuperset(numbered[at:]):  # numbers that go right again
+    if not wrong.issuperset(numbered[at:]) or (at == len(numbered) and skipped > 1):  # (a gap: the main line's)
         return 0
     return 0 if either and at == 1 else skipped
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from lusoria.validator.base import WHITE, Illegal, Outcome, Played, check_capture_list, misnamed_capture
+from lusoria.validator.base import WHITE, Illegal, Outcome, Played, check_capture_list, misnamed_captures
 from lusoria.validator.tafl_board import (
     KING,
     OWNER,
@@ -119,17 +119,18 @@ def _check_capture_list(
     ids, geo = settings.ids, settings.geo
     check_capture_list(text, ids.capture)
     if listed == set(captured):
-        if misnamed := misnamed_capture(text, lambda name: "K" if before[geo.index[name]] == KING else "P"):
-            name, letter = misnamed
-            said = (
+        misnamed = misnamed_captures(
+            text,
+            lambda name: "K" if before[geo.index[name]] == KING else "P",
+            lambda name: (
                 "the king, not a soldier"
-                if letter == "K"
+                if before[geo.index[name]] == KING
                 else f"a {PIECE_NAMES[before[geo.index[name]]]}, not the king"
-            )
-            raise Illegal(
-                ids.king if letter == "K" else ids.capture,
-                f"the piece captured on {name} is {said}: write x{name}, or x{letter}{name}",
-            )
+            ),
+        )
+        if misnamed:
+            said, letters = misnamed
+            raise Illegal(ids.king if "K" in letters else ids.capture, said)
         return
     said, real = capture_list(settings.geo, listed), capture_list(settings.geo, captured) or "nothing"
     wrong = listed ^ set(captured)

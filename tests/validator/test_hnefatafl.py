@@ -1290,3 +1290,30 @@ def test_an_unknown_variant_reads_the_games_names_and_notes_once_for_every_recor
     assert made == []
     with catalogue_with(tmp_path, monkeypatch, ENTRY + 'notes = "read again"\n'):  # another entry, this test's
         assert Hnefatafl.variant_notes()["toy-7x7"].notes == "read again" and len(made) > 1
+
+
+@pytest.mark.parametrize(
+    "pieces, move, rule, said",
+    [
+        (
+            "Kf9 pc5 Pd5 pf5",
+            "f5-e5xKd5",
+            "G5",
+            "the piece captured on d5 is a soldier, not the king: write xd5, or xPd5",
+        ),
+        (
+            "Kf6 pe6 pg6 pf7 pf3",
+            "f3-f5xPf6",
+            "G7",
+            "the piece captured on f6 is the king, not a soldier: write xf6, or xKf6",
+        ),
+    ],
+)
+def test_a_capture_written_with_another_pieces_letter_breaks_the_rule_the_explanation_names(pieces, move, rule, said):
+    """G5's and G7's texts said nothing of a capture's letter, which they check (historian-44): `explain` says it."""
+    assert errors(record(pieces, move)) == [(rule, 1, f"{said}; the rest of this line is not checked")]
+    explained = CliRunner().invoke(main, ["explain", rule]).output
+    assert (
+        "so is a captured piece written with another's letter (xKd5 on a soldier: G5; xPf6 on\n  the king: G7)"
+        in explained
+    )

@@ -161,9 +161,8 @@ def test_q5_when_only_one_die_can_be_played_either_may_be():
     "movetext, column",
     [
         ("1. 64: 5/11 -- *", 13),  # after a play
-        ("1. 64: 5/11/15 -- *", 16),  # after one checker's two dice
-        ("1. 64: 5/11 5/9 -- *", 17),  # after the whole roll too
         ("1. 63: 14/off -- *", 15),  # after a bear-off
+        ("1. 64: 5/11 {the 4 is lost} -- *", 29),  # after a play and its comment (historian-44)
     ],
 )
 def test_q6_a_pass_written_for_a_die_that_cannot_be_played_says_such_a_die_is_not_written(movetext, column):
@@ -177,6 +176,30 @@ def test_q6_a_pass_written_for_a_die_that_cannot_be_played_says_such_a_die_is_no
         column,
         "found '--': a die that cannot be played is not written: a turn writes its plays, and a > group "
         "after them the dice the opponent plays (Q6)",
+    )
+
+
+@pytest.mark.parametrize(
+    "movetext, column, ply",
+    [
+        ("1. 64: 5/11 5/9 -- *", 17, "64: 5/11 5/9"),
+        ("1. 64: 5/11 5/9 {c} -- *", 21, "64: 5/11 5/9"),  # after its comment (historian-44)
+        ("1. 64: 5/11 5/9 $1 -- *", 20, "64: 5/11 5/9"),
+        ("1. 64: 5/11/15 -- *", 16, "64: 5/11/15"),  # one checker's two dice
+        ("1. 63: 10/16 >3: 6/9 {c} -- *", 26, "63: 10/16 >3: 6/9"),  # the dice the opponent played
+    ],
+)
+def test_a_pass_after_a_laquet_ply_that_played_all_its_dice_is_said_to_need_its_own_roll(movetext, column, ply):
+    """`64: 5/11 5/9 {c} --`: no die was left, so the pass is the opponent's, whose roll is not written
+    (found by historian-44, who was told only what may stand there)."""
+    [said] = check(f'[Game "laquet"]\n{movetext}\n').diagnostics
+    assert (said.rule, said.line, said.column, said.suggestions, said.message) == (
+        "syntax",
+        2,
+        column,
+        (),
+        f"found '--': {ply} has played all its dice, and -- after it is no play of it: a pass is a ply of its own, "
+        "after its roll: write the dice the opponent threw before -- (`52: --`), or strike -- out",
     )
 
 

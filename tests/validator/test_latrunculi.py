@@ -376,24 +376,54 @@ def test_x3_the_dux_captures_but_is_never_captured():
     assert rule_broken(DUXV, enclosed, "d8-d6xd5") == "X3"
 
 
+NO_DUX = "a pawn, not a dux (the petteia variant has none)"
+
+
 @pytest.mark.parametrize(
-    "game, white, black, ply, canonical, name, why",
+    "game, white, black, ply, canonical, said",
     [
-        (DUXV, "c2 a1 De2", "b1 d8 Dd7 h8", "c2-c1xDb1", "c2-c1xb1", "b1", "a dux is never captured, X3"),
-        (PETTEIA, "c2 a1", "b1 d8", "c2-c1xDb1", "c2-c1xb1", "b1", "the petteia variant has none"),
-        (PETTEIA, "c2 a1 e1", "b1 d1 d8", "c2-c1xDd1/Db1", "c2-c1xb1/d1", "d1", "the petteia variant has none"),
+        (
+            DUXV,
+            "c2 a1 De2",
+            "b1 d8 Dd7 h8",
+            "c2-c1xDb1",
+            "c2-c1xb1",
+            "the piece captured on b1 is a pawn, not a dux (a dux is never captured, X3): write xb1, or xPb1",
+        ),
+        (
+            PETTEIA,
+            "c2 a1",
+            "b1 d8",
+            "c2-c1xDb1",
+            "c2-c1xb1",
+            f"the piece captured on b1 is {NO_DUX}: write xb1, or xPb1",
+        ),
+        # two captured, each named, the list to write whole (historian-44: the advice named d1 alone)
+        (
+            PETTEIA,
+            "c2 a1 e1",
+            "b1 d1 d8",
+            "c2-c1xDd1/Db1",
+            "c2-c1xb1/d1",
+            f"the pieces captured on d1 and b1 are each {NO_DUX}: write xd1/b1, or xPd1/Pb1",
+        ),
+        (
+            PETTEIA,
+            "c2 a1 e1",
+            "b1 d1 d8",
+            "c2-c1xd1/Db1",
+            "c2-c1xb1/d1",
+            f"the piece captured on b1 is {NO_DUX}: write xd1/b1, or xPd1/Pb1",
+        ),
     ],
 )
-def test_l1_a_capture_written_with_the_dux_letter_names_a_pawn_as_a_dux(game, white, black, ply, canonical, name, why):
-    """The first square written with the dux's letter is named (`xPb1` is right)."""
+def test_l1_a_capture_written_with_the_dux_letter_names_a_pawn_as_a_dux(game, white, black, ply, canonical, said):
+    """Each square written with the dux's letter is named, and the whole list to write (`xPb1` is right)."""
     before = position(game, white, black)
     assert game.play(before, ply.replace("D", "P")).text == canonical
     with pytest.raises(Illegal) as caught:
         game.play(before, ply)
-    assert (caught.value.rule, caught.value.message) == (
-        "L1",
-        f"the piece captured on {name} is a pawn, not a dux ({why}): write x{name}, or xP{name}",
-    )
+    assert (caught.value.rule, caught.value.message) == ("L1", said)
 
 
 def test_l1_a_capture_by_the_dux_written_with_its_letter_reads_the_captures_letters_alone():
@@ -685,4 +715,15 @@ def test_a_tafl_games_mark_after_a_ply_says_latrunculi_writes_none(mark):
     assert diagnostic.message == (
         f"found '{mark}': {mark} is a tafl game's mark (a king's open line, a winning move), which Latrunculi "
         "does not write: write a2-a3 alone"
+    )
+
+
+def test_l1_a_capture_letter_advice_writes_the_capture_list_without_the_removal_after_it():
+    """`xDe5~d5`: the list to write is the captures', `~d5` is the removal (historian-44)."""
+    game = rules(removal="before-move")
+    with pytest.raises(Illegal) as caught:
+        game.play(position(game, **FREEING), "e7-e6xDe5~d5")
+    assert (caught.value.rule, caught.value.message) == (
+        "L1",
+        "the piece captured on e5 is a pawn, not a dux (the seneca variant has none): write xe5, or xPe5",
     )

@@ -72,3 +72,40 @@ def test_each_slip_of_a_transcription_is_said_with_its_rule_its_place_and_what_w
         assert (first.rule, first.ply, first.line) == (rule, ply, line)
         assert first.suggestions[:1] == ((meant,) if meant else ())
         assert words in first.message
+
+
+# historian-44's: a Laquet game with dice the opponent plays, a Latrunculi dux game, a Tablut game
+# under Linnaeus's rules, each whole (None: valid) and then with one slip a record
+THREE_GAMES = [
+    None,
+    ("syntax", None, 22, "2.", "found 'II.'"),  # the source's Roman numeral
+    ("syntax", None, 28, "52: 5/10 10/12", "found '5/10'"),  # the dice not read
+    ("syntax", None, 34, None, "and -- after it is no play of it: a pass is a ply of its own, after its roll"),
+    ("syntax", None, 42, None, "found '66:': a roll is followed by its plays"),  # the source's order: > first
+    ("tag", None, 47, "????.??.??", "not 'AD 0?'; there is no year 0"),
+    ("syntax", None, 57, "De2-e3", "found 'de2-e3'"),  # the dux's letter in lowercase
+    (
+        "L1",
+        7,
+        63,
+        "De3-a3xa2",
+        "the piece captured on a2 is a pawn, not a dux (a dux is never captured, X3): write xa2",
+    ),
+    None,
+    ("syntax", None, 81, "f1-f3", "found 'F1-F3'"),  # capital squares
+    ("number", 11, 87, None, f"7. is 2 plies ahead: {GAP}"),  # a move number alone jumped
+]
+
+
+def test_three_games_transcribed_by_hand_are_valid_whole_and_each_slip_is_said():
+    verdicts = list(api.validate([TRANSCRIBED / "three-games.lgn"]))
+    assert len(verdicts) == len(THREE_GAMES)
+    for verdict, expected in zip(verdicts, THREE_GAMES):
+        if expected is None:
+            assert not verdict.diagnostics
+            continue
+        rule, ply, line, meant, words = expected
+        first = verdict.diagnostics[0]
+        assert (first.rule, first.ply, first.line) == (rule, ply, line)
+        assert first.suggestions[:1] == ((meant,) if meant else ())
+        assert words in first.message
