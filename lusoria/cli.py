@@ -510,8 +510,7 @@ def write_output(output: str, text: str, *inputs: str | Path) -> None:
 def validate(
     paths: tuple[str | Path, ...], as_json: bool, strict: bool, keep_going: bool, jobs: int, encoding: str
 ) -> None:
-    """Check each record of PATH... against its game's rules: files, directories of record files,
-    - for stdin.
+    """Check each record of PATH... against its game's rules (files, directories of record files, - for stdin).
 
     Exit status: 0 when every record is valid, 1 when any is not, 2 when an
     input cannot be read or no record was found at all."""

@@ -152,6 +152,17 @@ def test_a_picture_or_a_pdf_named_is_said_to_be_no_text(tmp_path, start, kind):
     )
 
 
+def test_a_chess_pgn_is_told_to_name_its_game(tmp_path):
+    """A PGN of chess (no Game tag) is told what to write, and the games lusoria reads."""
+    (tmp_path / "game.pgn").write_text('[Event "Casual"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3 1-0\n')
+    ran = run("validate", str(tmp_path / "game.pgn"))
+    assert ran.exit_code == 1
+    assert ran.output.startswith(
+        f"{tmp_path / 'game.pgn'}:1:1: error[tag]: the record has no Game tag: begin it with one, as"
+        ' [Game "brandubh"] (known: brandubh, copenhagen, hnefatafl, laquet, latrunculi, tablut'
+    )
+
+
 def test_the_list_of_commands_says_what_each_does():
     """`lusoria --help` gives each command a summary that says more than the arguments it takes
     (click ends a summary at `PATH...` when a capital or a parenthesis follows)."""
