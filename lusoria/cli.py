@@ -510,7 +510,7 @@ def write_output(output: str, text: str, *inputs: str | Path) -> None:
 def validate(
     paths: tuple[str | Path, ...], as_json: bool, strict: bool, keep_going: bool, jobs: int, encoding: str
 ) -> None:
-    """Check every record of PATH... (files, directories of record files, - for stdin).
+    """Check each record of PATH... against its game's rules (files, directories of record files, - for stdin).
 
     Exit status: 0 when every record is valid, 1 when any is not, 2 when an
     input cannot be read or no record was found at all."""
@@ -985,7 +985,7 @@ def say_gone_but_listed(directory: str, files: list[str]) -> None:
 @encoding_option
 @reading_options
 def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, overwrite: bool, encoding: str) -> None:
-    """Write the records of PATH... (any format lusoria reads) as lgn or OTN (OpenTafl).
+    """Write the records of PATH... as lgn or OTN (OpenTafl), from any format lusoria reads.
 
     Records are converted as they are read. With --output-dir, each is written whole or not
     at all; a file already in DIR that differs is not written over without --overwrite (said on stderr), nor
@@ -1471,8 +1471,8 @@ def sql(sql: str, db: str, format_: str, timeout: int) -> None:
 @click.option("--db", help="Look in this archive instead of files (without PATH: $LUSORIA_DB or lusoria.db).")
 @encoding_option
 def duplicates(paths: tuple[str | Path, ...], db: str | None, encoding: str) -> None:
-    """Records of PATH... (or, without PATH, of the archive) that are the same game as an earlier
-    one, or a prefix of a longer one (docs/archive.md says what counts).
+    """Find the records that are the same game as an earlier one, or a prefix of a longer one:
+    those of PATH... (or, without PATH, of the archive; docs/archive.md says what counts).
 
     Exit status: 0 when there is none, 1 when there are, 2 when an input cannot be read."""
     if paths and db:

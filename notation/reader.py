@@ -434,11 +434,17 @@ _STDIN_ADVICE = (  # a tafl move list or CSV line piped in reads as lgn movetext
 
 def _no_game_tag(source: RecordText) -> SyntaxProblem:
     """The record has no Game tag: at a tag that may be a slip for it (`[game "…"]`, `[Gmae "…"]`),
-    if it has one; standard input with no tag at all is told how to read another format."""
+    if it has one; standard input with no tag at all is told how to read another format, any other
+    record what to write (a chess PGN's tags: the games there are)."""
     slip = next((m for m in _NEXT_TAG.finditer(source.text) if tag_meant(m[1]) == "Game"), None)
     if slip is None:
         piped = source.path == STDIN_NAME and not _NEXT_TAG.search(source.text)  # perhaps a move list
-        advice = f"; {_STDIN_ADVICE}" if piped else ""
+        known = known_games()
+        advice = (
+            f"; {_STDIN_ADVICE}"
+            if piped
+            else f': begin it with one, as [Game "{known[0]}"] (known: {", ".join(known)})'
+        )
         return SyntaxProblem(f"the record has no Game tag{advice}", source.line, 1, "", "tag")
     cased = "tag names are case-sensitive, and " if slip[1].lower() == "game" else ""
     return SyntaxProblem(

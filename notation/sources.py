@@ -177,6 +177,15 @@ NOT_TEXT = {  # the first bytes of a file that is no text at all -> what it is, 
         "lusoria query --db FILE --id N --format lgn writes its record N)"
     ),
     b"PAR1": "a Parquet file, not text (lusoria export writes them for DuckDB, pandas, polars or Spark)",
+    **{
+        magic: f"{kind}, not text: lusoria reads records written as text (an .lgn file: docs/notation.md)"
+        for magic, kind in (
+            (b"\x89PNG\r\n\x1a\n", "a PNG image"),
+            (b"\xff\xd8\xff", "a JPEG image"),
+            (b"GIF8", "a GIF image"),
+            (b"%PDF-", "a PDF document"),
+        )
+    },
 }
 # The first bytes of a text that `lusoria export` writes (docs/archive.md, Export), or wrote (the
 # positions of schema versions 3 and 4): a table's header (CSV: records, then the tables of a record's

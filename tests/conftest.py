@@ -147,6 +147,15 @@ def deadline():
     signal.signal(signal.SIGALRM, before)
 
 
+def no_game_tag() -> str:
+    """What a record with no Game tag, nor a slip for one, is told: the games to name (a snapshot
+    holds them elided, `known_games_elided`)."""
+    from lusoria.validator.games import known_games
+
+    known = known_games()
+    return f'the record has no Game tag: begin it with one, as [Game "{known[0]}"] (known: {", ".join(known)})'
+
+
 def known_games_elided(text: str) -> str:
     """`text` with the registry's list of games (an unknown game's `known: …`) as `…`: a snapshot
     that held the list would break with every game registered (the test then asserts the list)."""

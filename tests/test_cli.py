@@ -130,6 +130,48 @@ def test_a_compressed_file_is_said_to_be_one_not_text_of_another_encoding(tmp_pa
     assert f"lusoria: {packed}: skipped, {said}\n" in in_folder.output
 
 
+@pytest.mark.parametrize(
+    "start, kind",
+    [
+        (b"\x89PNG\r\n\x1a\n\0\0", "a PNG image"),
+        (b"\xff\xd8\xff\xe0\0\x10JFIF", "a JPEG image"),
+        (b"GIF89a\x01\0", "a GIF image"),
+        (b"%PDF-1.7\n", "a PDF document"),
+    ],
+)
+def test_a_picture_or_a_pdf_named_is_said_to_be_no_text(tmp_path, start, kind):
+    """A photo or a scan of a score sheet, named as a record file, is said for what it is, not as text
+    of another encoding (`try --encoding latin-1`)."""
+    picture = tmp_path / "round-1.lgn"
+    picture.write_bytes(start)
+    ran = run("validate", str(picture))
+    assert (ran.exit_code, ran.output) == (
+        2,
+        f"lusoria: {picture}: {kind}, not text: lusoria reads records written as text"
+        " (an .lgn file: docs/notation.md)\n0 records: 0 valid, 0 invalid (0 errors, 0 warnings)\n",
+    )
+
+
+def test_a_chess_pgn_is_told_to_name_its_game(tmp_path):
+    """A PGN of chess (no Game tag) is told what to write, and the games lusoria reads."""
+    (tmp_path / "game.pgn").write_text('[Event "Casual"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3 1-0\n')
+    ran = run("validate", str(tmp_path / "game.pgn"))
+    assert ran.exit_code == 1
+    assert ran.output.startswith(
+        f"{tmp_path / 'game.pgn'}:1:1: error[tag]: the record has no Game tag: begin it with one, as"
+        ' [Game "brandubh"] (known: brandubh, copenhagen, hnefatafl, laquet, latrunculi, tablut'
+    )
+
+
+def test_the_list_of_commands_says_what_each_does():
+    """`lusoria --help` gives each command a summary that says more than the arguments it takes
+    (click ends a summary at `PATH...` when a capital or a parenthesis follows)."""
+    listed = run("--help").output.split("Commands:\n")[1].splitlines()
+    assert len(listed) == len(main.commands)
+    assert [row for row in listed if row.rstrip(".").endswith(" PATH")] == []
+    assert any(row.startswith("  duplicates  Find the records that are the same game as an earlier") for row in listed)
+
+
 def test_the_module_runs_as_the_command():
     """`python -m lusoria.cli` is `lusoria` (the language server's tests start it so)."""
     done = subprocess.run([sys.executable, "-m", "lusoria.cli", "--version"], capture_output=True, text=True)

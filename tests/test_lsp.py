@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 import pytest_lsp
-from conftest import ROOT
+from conftest import ROOT, no_game_tag
 from lsprotocol import types as lsp
 from pytest_lsp import ClientServerConfig, LanguageClient
 
@@ -135,7 +135,7 @@ async def test_tags_and_a_comment_ending_the_document_lack_the_result_marker_unt
             "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *); the comment on line 2 ends the"
             " record's tags, and a tag after it begins another record (a comment goes below the tags)",
         ),
-        ("tag", 2, "the record has no Game tag"),
+        ("tag", 2, no_game_tag()),
     ]
 
 

@@ -11,7 +11,7 @@ import re
 
 import pytest
 from click.testing import CliRunner
-from conftest import ROOT, connect
+from conftest import ROOT, connect, no_game_tag
 
 from lusoria import api
 from lusoria.api import convert, random_record, reading_tags, records, validate
@@ -567,7 +567,7 @@ def test_convert_to_otn_says_an_invalid_record_of_another_game_is_not_tafl(tmp_p
     assert result.stderr == (
         f"lusoria: {unknown}:1:8: record 0 not converted: error[tag]: unknown game 'chess' (known: brandubh, "
         "copenhagen, hnefatafl, laquet, latrunculi, tablut)\n"
-        f"lusoria: {unknown}:5:1: record 1 not converted: error[tag]: the record has no Game tag\n"
+        f"lusoria: {unknown}:5:1: record 1 not converted: error[tag]: {no_game_tag()}\n"
     )
 
 
