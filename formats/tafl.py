@@ -27,7 +27,7 @@ from lusoria.notation.reader import (
     prose_note,
     signature,
 )
-from lusoria.notation.sources import ESCAPED_BYTE, REPLACEMENT, InputError
+from lusoria.notation.sources import ESCAPED_BYTE, REPLACEMENT, InputError, names_a_file
 from lusoria.notation.syntax import TAG_BEFORE_VALUE
 from lusoria.validator.base import SIDE_NAMES, WHITE, OptionError
 from lusoria.validator.suggest import meant_among
@@ -472,7 +472,7 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     named = None if given.get("Game") else _game_named(path, pasted.header, "tafl")
     chosen = {"Game": named} if named and named != default["Game"] else chosen_tags(default, given)
     rules = _rules_of(chosen)
-    hint = "" if given.get("Game") or named else _read_as_default(chosen)
+    hint = "" if given.get("Game") or named else _read_as_default(chosen, path)
     overruled = _header_overruled(pasted, lines, path, given, chosen["Game"], "tafl")
     games = _titled(text, [game for span in pasted.spans for game in _GAME.finditer(text, *span)])
     for index, block, draft in drafts("tafl", lines, games):
@@ -623,14 +623,19 @@ def _rules_of(tags: dict[str, str]) -> TaflGame | OptionError:
         return problem
 
 
-def _read_as_default(chosen: Mapping[str, str]) -> str:
-    """What the first error of a move list read as the format's default game adds: how to name
-    its game."""
+def _read_as_default(chosen: Mapping[str, str], path: str) -> str:
+    """What the first error of a move list of the file `path` read as the format's default game adds:
+    how to name its game: a file's name of its own suffix (`brandubh.md`), or, for standard input or
+    a text, which have none, a header."""
     variant = f" (--variant {chosen['Variant']})" if chosen.get("Variant") else ""
     other = next(game.name for game in tafl_games() if not game.described and game.name != chosen["Game"])
+    if names_a_file(path):
+        by = f"the file's name ({other}{PurePath(path).suffix.lower() or FORMATS['tafl'].suffixes[0]})"
+    else:
+        by = f"a header such as '# {other}'"
     return (
-        f"; a move list does not say its game: read as {chosen['Game']}{variant} unless --game or the "
-        f"file's name ({other}.txt) names it{_or_variant()}"
+        f"; a move list does not say its game: read as {chosen['Game']}{variant} unless --game or {by} "
+        f"names it{_or_variant()}"
     )
 
 
