@@ -541,17 +541,19 @@ def _begun(
 def _header_said(draft: Draft, pasted: _Pasted) -> None:
     """The note of the first game of a file of move lists or a CSV file of a header that names no game
     (`# round 2`: `_header`), not read, or else of players it names that may not be those meant
-    (`_players_said`); and of names it separates by a dash, read as no players (`_dashed_said`); or of
-    a byte in it that did not decode, which leaves it no players."""
+    (`_players_said`); and of a byte in it that did not decode, which leaves it no players (a header
+    of one and no game gets both notes), or else of names it separates by a dash, read as no players
+    (`_dashed_said`)."""
     header, line = pasted.header, draft.locator.where(pasted.header_end)[0]
-    if ESCAPED_BYTE.search(header):  # (its words are not shown: the byte is said with the file's encoding)
-        draft.note(f"line {line}, the header holds a byte that does not decode: no player read")
-        return
+    undecoded = ESCAPED_BYTE.search(header) is not None
     if header and not _names_a_game(header) and not pasted.players:
-        draft.note_unread(f"line {line}, {header!r}, a header that names no game: not read")
-    elif said := _players_said(header):
+        quoted = ESCAPED_BYTE.sub(REPLACEMENT, header)
+        draft.note_unread(f"line {line}, {quoted!r}, a header that names no game: not read")
+    elif not undecoded and (said := _players_said(header)):
         draft.note(f"line {line}, {said}")
-    if said := _dashed_said(header):
+    if undecoded:  # (the byte is said with the file's encoding)
+        draft.note(f"line {line}, the header holds a byte that does not decode: no player read")
+    elif said := _dashed_said(header):
         draft.note(f"line {line}, {said}")
 
 
