@@ -206,13 +206,16 @@ def _holds_header_or_game(line: str) -> bool:
     """Whether a line above a file's header is none of its prose (`_above_header`): the header
     itself, or what a move list's or CSV file's line holds (`_begins_moves`, `_holds_csv_row`, a
     count, a field of its own: `White,0,0`); a number among words is prose's (`Tuesday, 1. December`)."""
-    line_holds = _begins_moves(line) or _holds_csv_row(line) or _CSV_COUNT.search(line)
+    line_holds = _begins_moves(line) or _holds_csv_row(line) or _holds_count(line)
     return line.lstrip().startswith("#") or bool(line_holds)
 
 
-_CSV_COUNT = re.compile(
-    r"[,;\t][ \t]*[0-9]+[ \t]*(?:[,;\t]|$)|^[ \t]*[0-9]+[ \t]*[,;\t]"
-)  # a field of a CSV row that is a count, beside another (a number alone is none: `2026`, a year)
+def _holds_count(line: str) -> bool:
+    """Whether a line holds a field of a CSV row that is a count (`_COUNT`), beside another (a number
+    alone is none: `2026`, a year): its fields split apart, in time linear in the line (a pattern that
+    took a delimiter's blanks after it was tried again from each tab of a run: quadratic)."""
+    fields = _CSV_DELIMITER.split(line)
+    return len(fields) > 1 and any(map(_COUNT.fullmatch, fields))
 
 
 def _games_start(text: str) -> int:
@@ -383,6 +386,7 @@ def _last_title(text: str, start: int, end: int) -> int:
 
 CSV_DELIMITERS = ",;"  # what separates a CSV file's fields: a spreadsheet of a European locale writes `;`
 TAB = "\t"  # separates the fields of a file only under a header of names it separates: a move list's blank too
+_CSV_DELIMITER = re.compile(f"[{CSV_DELIMITERS}{TAB}]")  # any of them, where a file's own is not known yet
 _CSV_ROW = re.compile(r"^(?![ \t]*#)[^\n]*\S[^\n]*", re.M)  # a line of a CSV file that is no `#` line
 _COLUMN_NAME = re.compile(r'[ \t]*("?)[a-z][a-z _-]*\1[ \t]*', re.I)  # a name of a row of column names
 

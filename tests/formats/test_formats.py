@@ -8,6 +8,7 @@ import io
 import json
 import random
 import re
+import time
 
 import pytest
 from click.testing import CliRunner
@@ -1434,6 +1435,34 @@ def test_a_csv_row_without_moves_above_a_header_is_said_at_its_place_not_passed_
         [("syntax", 1, 1, "a line of a CSV move list is moves,defenders lost,attackers lost,status")],
     )
     assert (second.record.line, second.record.main.comments) == (3, [])
+
+
+@pytest.mark.parametrize(
+    "line, holds",
+    [
+        ("White,0,0", True),
+        ("0;White", True),
+        ("White\t 0 \t", True),  # a tab, blanks, the count, the line's end
+        (" 2 ,x", True),
+        ("Tuesday, 1. December", False),  # a number among words
+        ("2026", False),  # a number alone
+        ("x,0\r", False),  # a carriage return ends no field
+        ("x,5a,y", False),
+        ("Hi" + "\t \t," * 4000, False),  # runs of delimiters and blanks, no count
+    ],
+)
+def test_a_count_beside_another_field_is_told_from_prose_in_time_linear_in_the_line(line, holds):
+    """A line above a header holds a count when a field between its delimiters is one
+    (`_holds_header_or_game`); the pattern that said so took a delimiter's blanks after it, and was
+    tried again from each tab of a run: 8,000 tabs took 3 s, a megabyte hours. Eight times the line
+    takes no more than twenty times as long."""
+    assert tafl._holds_count(line) == holds
+    times = []
+    for size in (1000, 8000):
+        start = time.process_time()
+        tafl._holds_count("Hi" + "\t" * size)
+        times.append(max(time.process_time() - start, 1e-3))
+    assert times[1] / times[0] < 20
 
 
 LGN_GAME = '[Game "tablut"]\n[Variant "aage"]\n\n1. e8-b8 d5-d6 *\n'
