@@ -956,8 +956,16 @@ def _no_game(
         )
     elif delimiter == TAB and _field_count(line[0], TAB) > len(order):
         said += "; this line has more fields: a tab is a blank between moves too, so separate its moves by spaces"
+    elif _cut_short(draft.locator.text, line, _field_count(line[0], delimiter) < len(order)):
+        said += "; the file ends inside this line, with no line break (cut short?)"
     at = line[0].index(other) if other else 0
     return draft.problem(said, line.start() + at, other or line[0][:20])
+
+
+def _cut_short(text: str, line: re.Match[str], short: bool) -> bool:
+    """Whether a `line` of `text` that is `short` of fields ends the file inside it: the file's last,
+    no line break after it (a download stopped midway)."""
+    return short and line.end() == len(text) and not text.endswith(("\n", "\r"))
 
 
 def _columns_said(order: tuple[str, ...], header: int | None, delimiter: str) -> str:

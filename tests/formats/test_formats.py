@@ -1465,6 +1465,28 @@ def test_a_count_beside_another_field_is_told_from_prose_in_time_linear_in_the_l
     assert times[1] / times[0] < 20
 
 
+@pytest.mark.parametrize(
+    "text, cut",
+    [
+        ("d2-b2 c4c5,0,0,Ongoing\nd2-b2 c4", True),  # a download stopped inside a row
+        ("d2-b2 c4c5,0,0,Ongoing\nd2-b2 c4,0\r", False),  # a line break: the row ends there
+        ("d2-b2 c4\nd2-b2 c4c5,0,0,Ongoing", False),  # the short row is not the file's last
+        ("d2-b2 c4c5,0,0,Ongoing\nd2-b2 c4,0,0,Ongoing,5", False),  # more fields, not fewer
+    ],
+)
+def test_a_csv_file_cut_inside_its_last_row_asks_if_it_was_cut_short(text, cut):
+    """A CSV file whose download stopped inside a row was said to hold a line of no CSV game, as any
+    mistyped line is: its last row short of fields, with no line break after it, asks if it was cut
+    short, as a scrape's broken JSON does."""
+    reports = [check(source) for source in read_text(text, "csv", "brandubh.csv")]
+    [(rule, message)] = [(d.rule, d.message) for r in reports for d in r.diagnostics]
+    said = "a line of a CSV move list is moves,defenders lost,attackers lost,status"
+    assert (rule, message) == (
+        "syntax",
+        said + "; the file ends inside this line, with no line break (cut short?)" * cut,
+    )
+
+
 LGN_GAME = '[Game "tablut"]\n[Variant "aage"]\n\n1. e8-b8 d5-d6 *\n'
 
 
