@@ -2204,6 +2204,22 @@ def test_a_log_cut_inside_a_board_keeps_the_game_up_to_the_cut_and_the_cut_as_it
         assert problems(stopped) == [("syntax", None, 67, 7)] and stopped.record is None
 
 
+def test_two_logs_in_one_file_are_read_up_to_the_second_s_players_line_said_at_it():
+    """Two logs saved in one file (appended, or the same download twice) were one game whose plies went
+    on after its end: T10 at the second's first move, then an error of a board at a move of its own.
+    The second `Players:` line is the error, at its place; the first game is kept as it was read."""
+    log = (FIXTURES / "tablut-challenge/Stefani_vs_Russo_1558626002000_gameLog.txt").read_text()
+    [alone] = [check(s) for s in read_text(log, "tablut-challenge", "S_vs_R_1_gameLog.txt")]
+    [twice] = [check(s) for s in read_text(log + log, "tablut-challenge", "S_vs_R_1_gameLog.txt")]
+    assert problems(twice) == [("syntax", None, log.count("\n") + 2, 7)]
+    assert twice.diagnostics[0].message == (
+        "found a second 'Players:' line, another game's log (two logs in one file?): a log file holds one game, "
+        "read up to here; split the file at the date line above"
+    )
+    assert [p.text for p in twice.record.main.plies] == [p.text for p in alone.record.main.plies]
+    assert (twice.record.result, twice.record.tags["White"]) == (alone.record.result, alone.record.tags["White"])
+
+
 def test_a_log_whose_board_does_not_show_its_move_is_read_up_to_that_move():
     """A log edited by hand (a square mistyped): the board after the move is the error, at the move,
     and the game before it is kept (the archive's plies), its end unknown (`*`)."""
