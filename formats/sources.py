@@ -70,6 +70,7 @@ def walk(
         raise InputError(refused, "encoding")
     forced = format_named(format) if format is not None else None
     met: dict[str, str] = {}
+    told = False  # whether a skipped file of a suffix no format reads was told how to read one (`UNREAD_HINT`)
     for path in given(paths):
         if not isinstance(path, (str, os.PathLike)) or is_text(path) or path == STDIN:
             yield path
@@ -95,6 +96,9 @@ def walk(
                         summed.setdefault(found.suffix.lower(), []).append(skipped)
                     elif FORMATS.sniffed(str(found)) and empty_file(found, encoding):  # one of a format's suffixes
                         yield Skipped(str(found), EMPTY)
+                    elif not told and _unread(found):
+                        told = True
+                        yield Skipped(skipped.path, skipped.reason + UNREAD_HINT)
                     else:
                         yield skipped
                 elif isinstance(once := _once(str(found), met, "met already"), Skipped):
@@ -378,15 +382,26 @@ def _broken_link(path: Path) -> bool:
     return path.is_symlink() and not path.exists()
 
 
+UNREAD_HINT = (
+    "; a file of a name no format has, given by its own path (not its folder's), is read by what it holds (said once)"
+)
+
+
+def _unread(path: Path) -> bool:
+    """Whether a folder's file is skipped unread (`notes.md`): its name has a suffix, of no format's
+    and none whose first characters are looked at (`Formats.said_by_content`)."""
+    return bool(path.suffix) and not FORMATS.said_by_content(str(path))
+
+
 def _head(path: Path, encoding: str) -> str | None:
     """The first characters of a file whose name does not say what it is alone (`said_by_content`),
     as `encoding` decodes them; None when it cannot be read (a link that leads nowhere): read, it
     says why, as a file of lgn's name does, whatever it is named. Those of a file of no suffix too (a
     download that lost it), which no format takes, for the name its note says to give it; "" when it
     cannot be read (skipped unread, as a file of no format's name is)."""
-    said_by_content = FORMATS.said_by_content(str(path))
-    if not said_by_content and path.suffix:
+    if _unread(path):
         return ""
+    said_by_content = FORMATS.said_by_content(str(path))
     try:
         with open(path, "rb") as stream:
             return head_text(stream.read(HEAD), encoding)

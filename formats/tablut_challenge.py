@@ -163,6 +163,8 @@ class _Log:
         """The message at `at`, with the lines that follow it (`_messages`)."""
         if self.stopped:
             return
+        if self.players and _PLAYERS.match(message):
+            return self._stop(self.draft.problem(_ANOTHER_LOG, at, "Players:"), "the log is read up to the move {}")
         if match := _PLAYERS.match(message):
             self.draft.tag("White", match["white"].strip(), at + match.start("white"))
             self.draft.tag("Black", match["black"].strip(), at + match.start("black"))
@@ -236,6 +238,12 @@ class _Log:
             draft.tag("Result", result, self.result_at)
         elif not self.stopped:
             draft.note("the log ends without a result (a timeout, a lost connection or a truncated log)")
+
+
+_ANOTHER_LOG = (
+    "found a second 'Players:' line, another game's log (two logs in one file?): a log file holds one game, "
+    "read up to here; split the file at the date line above"
+)
 
 
 def _cut_short(text: str, rows: list[tuple[int, str]], at: int) -> bool:

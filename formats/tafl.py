@@ -27,7 +27,7 @@ from lusoria.notation.reader import (
     prose_note,
     signature,
 )
-from lusoria.notation.sources import ESCAPED_BYTE, REPLACEMENT, InputError
+from lusoria.notation.sources import ESCAPED_BYTE, REPLACEMENT, InputError, names_a_file
 from lusoria.notation.syntax import TAG_BEFORE_VALUE
 from lusoria.validator.base import SIDE_NAMES, WHITE, OptionError
 from lusoria.validator.suggest import meant_among
@@ -206,13 +206,16 @@ def _holds_header_or_game(line: str) -> bool:
     """Whether a line above a file's header is none of its prose (`_above_header`): the header
     itself, or what a move list's or CSV file's line holds (`_begins_moves`, `_holds_csv_row`, a
     count, a field of its own: `White,0,0`); a number among words is prose's (`Tuesday, 1. December`)."""
-    line_holds = _begins_moves(line) or _holds_csv_row(line) or _CSV_COUNT.search(line)
+    line_holds = _begins_moves(line) or _holds_csv_row(line) or _holds_count(line)
     return line.lstrip().startswith("#") or bool(line_holds)
 
 
-_CSV_COUNT = re.compile(
-    r"[,;\t][ \t]*[0-9]+[ \t]*(?:[,;\t]|$)|^[ \t]*[0-9]+[ \t]*[,;\t]"
-)  # a field of a CSV row that is a count, beside another (a number alone is none: `2026`, a year)
+def _holds_count(line: str) -> bool:
+    """Whether a line holds a field of a CSV row that is a count (`_COUNT`), beside another (a number
+    alone is none: `2026`, a year): its fields split apart, in time linear in the line (a pattern that
+    took a delimiter's blanks after it was tried again from each tab of a run: quadratic)."""
+    fields = _CSV_DELIMITER.split(line)
+    return len(fields) > 1 and any(map(_COUNT.fullmatch, fields))
 
 
 def _games_start(text: str) -> int:
@@ -383,6 +386,7 @@ def _last_title(text: str, start: int, end: int) -> int:
 
 CSV_DELIMITERS = ",;"  # what separates a CSV file's fields: a spreadsheet of a European locale writes `;`
 TAB = "\t"  # separates the fields of a file only under a header of names it separates: a move list's blank too
+_CSV_DELIMITER = re.compile(f"[{CSV_DELIMITERS}{TAB}]")  # any of them, where a file's own is not known yet
 _CSV_ROW = re.compile(r"^(?![ \t]*#)[^\n]*\S[^\n]*", re.M)  # a line of a CSV file that is no `#` line
 _COLUMN_NAME = re.compile(r'[ \t]*("?)[a-z][a-z _-]*\1[ \t]*', re.I)  # a name of a row of column names
 
@@ -472,7 +476,7 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     named = None if given.get("Game") else _game_named(path, pasted.header, "tafl")
     chosen = {"Game": named} if named and named != default["Game"] else chosen_tags(default, given)
     rules = _rules_of(chosen)
-    hint = "" if given.get("Game") or named else _read_as_default(chosen)
+    hint = "" if given.get("Game") or named else _read_as_default(chosen, path)
     overruled = _header_overruled(pasted, lines, path, given, chosen["Game"], "tafl")
     games = _titled(text, [game for span in pasted.spans for game in _GAME.finditer(text, *span)])
     for index, block, draft in drafts("tafl", lines, games):
@@ -541,17 +545,19 @@ def _begun(
 def _header_said(draft: Draft, pasted: _Pasted) -> None:
     """The note of the first game of a file of move lists or a CSV file of a header that names no game
     (`# round 2`: `_header`), not read, or else of players it names that may not be those meant
-    (`_players_said`); and of names it separates by a dash, read as no players (`_dashed_said`); or of
-    a byte in it that did not decode, which leaves it no players."""
+    (`_players_said`); and of a byte in it that did not decode, which leaves it no players (a header
+    of one and no game gets both notes), or else of names it separates by a dash, read as no players
+    (`_dashed_said`)."""
     header, line = pasted.header, draft.locator.where(pasted.header_end)[0]
-    if ESCAPED_BYTE.search(header):  # (its words are not shown: the byte is said with the file's encoding)
-        draft.note(f"line {line}, the header holds a byte that does not decode: no player read")
-        return
+    undecoded = ESCAPED_BYTE.search(header) is not None
     if header and not _names_a_game(header) and not pasted.players:
-        draft.note_unread(f"line {line}, {header!r}, a header that names no game: not read")
-    elif said := _players_said(header):
+        quoted = ESCAPED_BYTE.sub(REPLACEMENT, header)
+        draft.note_unread(f"line {line}, {quoted!r}, a header that names no game: not read")
+    elif not undecoded and (said := _players_said(header)):
         draft.note(f"line {line}, {said}")
-    if said := _dashed_said(header):
+    if undecoded:  # (the byte is said with the file's encoding)
+        draft.note(f"line {line}, the header holds a byte that does not decode: no player read")
+    elif said := _dashed_said(header):
         draft.note(f"line {line}, {said}")
 
 
@@ -623,14 +629,19 @@ def _rules_of(tags: dict[str, str]) -> TaflGame | OptionError:
         return problem
 
 
-def _read_as_default(chosen: Mapping[str, str]) -> str:
-    """What the first error of a move list read as the format's default game adds: how to name
-    its game."""
+def _read_as_default(chosen: Mapping[str, str], path: str) -> str:
+    """What the first error of a move list of the file `path` read as the format's default game adds:
+    how to name its game: a file's name of its own suffix (`brandubh.md`), or, for standard input or
+    a text, which have none, a header."""
     variant = f" (--variant {chosen['Variant']})" if chosen.get("Variant") else ""
     other = next(game.name for game in tafl_games() if not game.described and game.name != chosen["Game"])
+    if names_a_file(path):
+        by = f"the file's name ({other}{PurePath(path).suffix.lower() or FORMATS['tafl'].suffixes[0]})"
+    else:
+        by = f"a header such as '# {other}'"
     return (
-        f"; a move list does not say its game: read as {chosen['Game']}{variant} unless --game or the "
-        f"file's name ({other}.txt) names it{_or_variant()}"
+        f"; a move list does not say its game: read as {chosen['Game']}{variant} unless --game or {by} "
+        f"names it{_or_variant()}"
     )
 
 
@@ -945,8 +956,16 @@ def _no_game(
         )
     elif delimiter == TAB and _field_count(line[0], TAB) > len(order):
         said += "; this line has more fields: a tab is a blank between moves too, so separate its moves by spaces"
+    elif _cut_short(draft.locator.text, line, _field_count(line[0], delimiter) < len(order)):
+        said += "; the file ends inside this line, with no line break (cut short?)"
     at = line[0].index(other) if other else 0
     return draft.problem(said, line.start() + at, other or line[0][:20])
+
+
+def _cut_short(text: str, line: re.Match[str], short: bool) -> bool:
+    """Whether a `line` of `text` that is `short` of fields ends the file inside it: the file's last,
+    no line break after it (a download stopped midway)."""
+    return short and line.end() == len(text) and not text.endswith(("\n", "\r"))
 
 
 def _columns_said(order: tuple[str, ...], header: int | None, delimiter: str) -> str:

@@ -375,6 +375,29 @@ def test_a_byte_in_a_header_s_players_names_no_player_and_import_stores_the_reco
     assert (row["white"], row["black"], note in " ".join(row["text"].split())) == (None, None, True)
 
 
+@pytest.mark.parametrize(
+    "name, games", [("brandubh.csv", "d2-b2 c4c5,0,0,Ongoing\n"), ("brandubh.txt", "d2-b2 c4c5\n")]
+)
+@pytest.mark.parametrize(
+    "header, unread",
+    [
+        (b"# round \xff 2", "line 1, '# round \ufffd 2', a header that names no game: not read"),
+        (b"# brandubh \xff", None),
+        (b"# brandubh \xff, Berg, Anna vs Ruud, Jon", None),  # no player read: none said read
+    ],
+)
+def test_a_header_of_a_byte_that_does_not_decode_and_no_game_keeps_both_notes(tmp_path, name, games, header, unread):
+    """`# round \xff 2` above a move list: the note of its undecoded byte took the place of the one that
+    says it names no game and is not read (said after a first syntax error too). Both notes are kept,
+    the byte shown as U+FFFD; a header that names a game is read, its players not."""
+    (tmp_path / name).write_bytes(header + b"\n" + games.encode())
+    [source] = [found for found in records(str(tmp_path / name)) if not isinstance(found, Unreadable)]
+    reader = "csv" if name == "brandubh.csv" else "tafl"
+    said = [*([unread] if unread else []), "line 1, the header holds a byte that does not decode: no player read"]
+    assert list(check(source).record.main.comments) == [f"{reader} reader: {note}" for note in said]
+    assert list(source.notes) == [f"{reader} reader: {unread}"] * bool(unread)
+
+
 def test_a_header_overruled_by_the_file_s_name_quotes_a_byte_it_holds_as_u_fffd(tmp_path):
     """`# tablut, S\xf8ren vs Jon` in Latin-1 above a move list in `brandubh.txt`: the first error says the
     header was not read, quoting it with the byte as Python escapes it, `S\\udcf8ren`; it is U+FFFD, as

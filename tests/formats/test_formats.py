@@ -8,6 +8,7 @@ import io
 import json
 import random
 import re
+import time
 
 import pytest
 from click.testing import CliRunner
@@ -1436,6 +1437,56 @@ def test_a_csv_row_without_moves_above_a_header_is_said_at_its_place_not_passed_
     assert (second.record.line, second.record.main.comments) == (3, [])
 
 
+@pytest.mark.parametrize(
+    "line, holds",
+    [
+        ("White,0,0", True),
+        ("0;White", True),
+        ("White\t 0 \t", True),  # a tab, blanks, the count, the line's end
+        (" 2 ,x", True),
+        ("Tuesday, 1. December", False),  # a number among words
+        ("2026", False),  # a number alone
+        ("x,0\r", False),  # a carriage return ends no field
+        ("x,5a,y", False),
+        ("Hi" + "\t \t," * 4000, False),  # runs of delimiters and blanks, no count
+    ],
+)
+def test_a_count_beside_another_field_is_told_from_prose_in_time_linear_in_the_line(line, holds):
+    """A line above a header holds a count when a field between its delimiters is one
+    (`_holds_header_or_game`); the pattern that said so took a delimiter's blanks after it, and was
+    tried again from each tab of a run: 8,000 tabs took 3 s, a megabyte hours. Eight times the line
+    takes no more than twenty times as long."""
+    assert tafl._holds_count(line) == holds
+    times = []
+    for size in (1000, 8000):
+        start = time.process_time()
+        tafl._holds_count("Hi" + "\t" * size)
+        times.append(max(time.process_time() - start, 1e-3))
+    assert times[1] / times[0] < 20
+
+
+@pytest.mark.parametrize(
+    "text, cut",
+    [
+        ("d2-b2 c4c5,0,0,Ongoing\nd2-b2 c4", True),  # a download stopped inside a row
+        ("d2-b2 c4c5,0,0,Ongoing\nd2-b2 c4,0\r", False),  # a line break: the row ends there
+        ("d2-b2 c4\nd2-b2 c4c5,0,0,Ongoing", False),  # the short row is not the file's last
+        ("d2-b2 c4c5,0,0,Ongoing\nd2-b2 c4,0,0,Ongoing,5", False),  # more fields, not fewer
+    ],
+)
+def test_a_csv_file_cut_inside_its_last_row_asks_if_it_was_cut_short(text, cut):
+    """A CSV file whose download stopped inside a row was said to hold a line of no CSV game, as any
+    mistyped line is: its last row short of fields, with no line break after it, asks if it was cut
+    short, as a scrape's broken JSON does."""
+    reports = [check(source) for source in read_text(text, "csv", "brandubh.csv")]
+    [(rule, message)] = [(d.rule, d.message) for r in reports for d in r.diagnostics]
+    said = "a line of a CSV move list is moves,defenders lost,attackers lost,status"
+    assert (rule, message) == (
+        "syntax",
+        said + "; the file ends inside this line, with no line break (cut short?)" * cut,
+    )
+
+
 LGN_GAME = '[Game "tablut"]\n[Variant "aage"]\n\n1. e8-b8 d5-d6 *\n'
 
 
@@ -2151,6 +2202,22 @@ def test_a_log_cut_inside_a_board_keeps_the_game_up_to_the_cut_and_the_cut_as_it
     for stopping in ("FINE: Stato:\n", "-\nW\n"):
         [stopped] = [check(s) for s in read_text(text + stopping, "tablut-challenge", "Cut_vs_Log_1_gameLog.txt")]
         assert problems(stopped) == [("syntax", None, 67, 7)] and stopped.record is None
+
+
+def test_two_logs_in_one_file_are_read_up_to_the_second_s_players_line_said_at_it():
+    """Two logs saved in one file (appended, or the same download twice) were one game whose plies went
+    on after its end: T10 at the second's first move, then an error of a board at a move of its own.
+    The second `Players:` line is the error, at its place; the first game is kept as it was read."""
+    log = (FIXTURES / "tablut-challenge/Stefani_vs_Russo_1558626002000_gameLog.txt").read_text()
+    [alone] = [check(s) for s in read_text(log, "tablut-challenge", "S_vs_R_1_gameLog.txt")]
+    [twice] = [check(s) for s in read_text(log + log, "tablut-challenge", "S_vs_R_1_gameLog.txt")]
+    assert problems(twice) == [("syntax", None, log.count("\n") + 2, 7)]
+    assert twice.diagnostics[0].message == (
+        "found a second 'Players:' line, another game's log (two logs in one file?): a log file holds one game, "
+        "read up to here; split the file at the date line above"
+    )
+    assert [p.text for p in twice.record.main.plies] == [p.text for p in alone.record.main.plies]
+    assert (twice.record.result, twice.record.tags["White"]) == (alone.record.result, alone.record.tags["White"])
 
 
 def test_a_log_whose_board_does_not_show_its_move_is_read_up_to_that_move():

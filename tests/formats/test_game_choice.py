@@ -161,6 +161,29 @@ def test_only_a_move_list_read_as_the_default_game_says_how_to_name_another(tmp_
     )
 
 
+@pytest.mark.parametrize(
+    ("name", "by"),
+    [
+        ("y.md", "the file's name (brandubh.md)"),  # read by its content, named alone: its own suffix does
+        ("y", "the file's name (brandubh.txt)"),  # no suffix: the format's
+        ("-", "a header such as '# brandubh'"),  # standard input has no name to give
+    ],
+)
+def test_the_name_a_move_list_read_as_the_default_game_is_told_to_take_keeps_its_files_suffix(tmp_path, name, by):
+    """`y.md`, a move list named alone, was told to rename to `brandubh.txt` where `brandubh.md` does,
+    and standard input, which has no name, was told of a file's name."""
+    (tmp_path / "y.md").write_text("e7-e6 d1-d2\n")
+    (tmp_path / "y").write_text("e7-e6 d1-d2\n")
+    args = ["validate", "--from", "tafl", "-"] if name == "-" else ["validate", str(tmp_path / name)]
+    result = CliRunner().invoke(main, args, input="e7-e6 d1-d2\n")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0].endswith(
+        "error[T1]: move 1, Black: the piece on e7 is White's, and Black is to move; the rest of this line is not "
+        f"checked; a move list does not say its game: read as tablut (--variant aage) unless --game or {by} names "
+        "it (or its variant of hnefatafl with --game hnefatafl --variant V)"
+    )
+
+
 def test_a_move_list_in_a_file_named_for_the_default_game_is_read_with_its_default_variant(tmp_path):
     """`tablut.txt` names the game a move list is read as by default: it is read as the default, the
     site's Saami Tablut (`--variant aage`), its first error without saying how, as its name says it;

@@ -336,6 +336,31 @@ def test_an_empty_file_of_no_format_s_extension_in_a_folder_is_said_to_be_in_non
     assert result.stderr.startswith(f"lusoria: {tmp_path / 'notes.md'}: skipped, not a record file (.lgn, ")
 
 
+def test_a_folders_md_move_list_is_skipped_and_the_first_such_file_says_how_to_read_one(tmp_path):
+    """A move list kept as `round1.md` in a club's folder was skipped as 'not a record file' and no more,
+    though given by its own path it is read by what it holds: the first file of a name no format has
+    says so, once in a run, across the folders given (`.txt` files, whose first characters are read,
+    and compressed ones have their own notes)."""
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        for name in ("round1.md", "round2.md"):
+            (tmp_path / folder / name).write_text("e7-e6 d1-d2\n")
+    (tmp_path / "a" / "notes.txt").write_text("bring the boards\n")
+    result = CliRunner().invoke(main, ["validate", str(tmp_path / "a"), str(tmp_path / "b")])
+    skipped = ", not a record file (.lgn, .otg, .otn, .txt, .json, .log, .csv)"
+    hint = "; a file of a name no format has, given by its own path (not its folder's), is read by what it holds (said once)"
+    assert result.stderr.splitlines()[:5] == [
+        f"lusoria: {tmp_path / 'a' / 'notes.txt'}: skipped, a .txt file that is neither tafl move lists nor a Tablut "
+        "Challenge game log",
+        f"lusoria: {tmp_path / 'a' / 'round1.md'}: skipped{skipped}{hint}",
+        f"lusoria: {tmp_path / 'a' / 'round2.md'}: skipped{skipped}",
+        f"lusoria: {tmp_path / 'b' / 'round1.md'}: skipped{skipped}",
+        f"lusoria: {tmp_path / 'b' / 'round2.md'}: skipped{skipped}",
+    ]
+    read = CliRunner().invoke(main, ["validate", str(tmp_path / "a" / "round1.md")])
+    assert read.stdout.startswith(f"{tmp_path / 'a' / 'round1.md'}:1:1: error[T1]: move 1, Black: the piece on e7 ")
+
+
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
 def test_a_named_pipe_read_to_its_end_is_not_opened_again_to_ask_if_it_was_empty(tmp_path):
     """`lusoria validate fifo.lgn` (a named pipe that gave no record) hung: `empty_file` opened the
