@@ -71,8 +71,8 @@ def walk(
     forced = format_named(format) if format is not None else None
     met: dict[str, str] = {}
     for path in given(paths):
-        if not isinstance(path, (str, os.PathLike)) or is_text(path) or path == STDIN:
-            yield path
+        if not isinstance(path, (str, os.PathLike)) or is_text(path) or path in (STDIN, ""):
+            yield path  # (an empty path, not the current folder: `read_sources` refuses it)
         elif not Path(path).is_dir():
             yield _once(path, met)
         else:
@@ -133,6 +133,9 @@ def given(paths: Iterable[Source | Skipped] | Source) -> Iterable[Source | Skipp
 
 
 EMPTY = "an empty file, no record"  # what is said of a file of blanks at most, in any format
+EMPTY_PATH = (
+    "'' (an empty path) names no file: give a file's or a folder's path, '-' for standard input, or the records' text"
+)
 NO_FILE = "no file in it to read (hidden ones are not read)"  # what is said of a folder that holds none
 
 
@@ -478,6 +481,8 @@ def read_sources(
         yield from _stream_records(path, encoding, format, tags, blank)
     elif os.fspath(path) == STDIN:
         yield from _stdin_records(encoding, format, tags, blank)
+    elif not os.fspath(path):
+        raise InputError(EMPTY_PATH)
     else:
         yield from _file_records(os.fspath(path), encoding, format, tags, progress, blank)
 

@@ -18,7 +18,7 @@ from lusoria import api
 from lusoria.archive import Archive
 from lusoria.cli import main
 from lusoria.formats import FORMATS, format_of, read_text
-from lusoria.formats.sources import empty_file, read_sources, record_at, walk
+from lusoria.formats.sources import EMPTY_PATH, empty_file, read_sources, record_at, walk
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import InputError, Skipped, Unreadable, fs_path, is_text, shown_path
 from lusoria.words import plural
@@ -1012,3 +1012,22 @@ def test_progress_is_told_after_each_record_of_a_file_not_only_at_its_end(tmp_pa
     next(reading)
     assert told == [len(TWO)]  # (the file read whole into the buffer at the first record)
     assert len(list(reading)) == 0 and told == [len(TWO), 0, 0]
+
+
+def test_an_empty_path_is_said_unreadable_by_every_call_that_takes_paths(tmp_path, monkeypatch):
+    """`""` is no file, not the current folder (once walked, and said "no file in it" or read in
+    full): each call says so in its place, and reads the path after it."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "games.lgn").write_text(TWO)
+    said = Unreadable("", EMPTY_PATH)
+    assert said.message.startswith("'' (an empty path) names no file: give a file's or a folder's path")
+    for call in (api.records, api.reports, api.validate, api.fitting, api.canonical_records):
+        items = list(call(["", "games.lgn"]))
+        assert (items[0], len(items)) == (said, 3), call.__name__
+    assert list(api.duplicates(["", "games.lgn"]))[0] == said
+    with pytest.raises(InputError, match=r"^'' \(an empty path\) names no file"):
+        list(read_sources(""))
+    summary = Archive(tmp_path / "a.db").import_paths(["", "games.lgn"])
+    assert "added 2 records" in str(summary) and f"could not read 1 source: {EMPTY_PATH}" in str(summary)
+    done = CliRunner().invoke(main, ["validate", "", "games.lgn"])
+    assert (done.exit_code, done.stderr) == (2, f"lusoria: {EMPTY_PATH}\n")
