@@ -531,7 +531,7 @@ def validate(
         if len(verdict.diagnostics) > MAX_SHOWN:
             echo(output.more_diagnostics(verdict, MAX_SHOWN))
     if not as_json:
-        echo(output.validation_summary(records, invalid, errors, warnings, cited))
+        echo(output.validation_summary(records, invalid, errors, warnings, cited, inputs.problems))
     inputs.finish(paths, records, 1 if invalid else 0)
 
 

@@ -9,13 +9,13 @@ import codecs
 import io
 import os
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import AnyStr, BinaryIO, NamedTuple, TextIO, TypeGuard, Union
 
 from lusoria.errors import LusoriaError
 from lusoria.notation.reader import RecordText
-from lusoria.words import escaped_name, reason
+from lusoria.words import escaped_name, plural, reason
 
 STDIN = "-"
 TEXT_NAME = "<text>"  # the place of records given as their text, from no file
@@ -59,6 +59,15 @@ class Skipped:
 
     def __str__(self) -> str:
         return f"{escaped_name(shown_path(self.path))}: skipped, {self.reason}"
+
+
+def skipped_said(problems: Iterable[object]) -> str:
+    """What a summary says of the files and folders skipped among `problems` (a stream's problems;
+    `validate`'s and `import`'s last line alike): "" for none."""
+    skipped = sum(isinstance(problem, Skipped) for problem in problems)
+    if not skipped:
+        return ""
+    return f"; {plural(skipped, 'file or folder', 'files or folders')} skipped (each said with why)"
 
 
 @dataclass(frozen=True)
