@@ -568,7 +568,9 @@ def test_a_file_cut_inside_a_character_is_placed_at_that_character(pad, encoding
     """The decoder holds the character's first bytes until the end: it was placed at the end."""
     data = ("é" * pad + "\nok\n€").encode(encoding)[:-1]
     place = rf"f: byte {len(data) - (2 if encoding == 'utf-8' else 1)} \(line 3\)"
-    with pytest.raises(InputError, match=rf"^{place}: the file ends inside a {encoding} character(; try encoding=.*)?$"):
+    with pytest.raises(
+        InputError, match=rf"^{place}: the file ends inside a {encoding} character(; try encoding=.*)?$"
+    ):
         list(decoded_text(io.BytesIO(data), "f", encoding))
 
 
@@ -598,7 +600,8 @@ def test_a_crlf_split_between_two_chunks_is_one_line_end(encoding, width):
 def test_a_character_begun_in_one_chunk_and_broken_in_the_next_is_placed_where_it_begins():
     """Its first byte the last of a chunk read: the line counts none of the next chunk's line ends."""
     data = b"x\n" + b"x" * (CHUNK - 3) + b"\xe0" + b"x\n" * 3
-    with pytest.raises(InputError, match=rf"^f: byte {CHUNK - 1} \(line 2\) is not valid utf-8; try encoding="latin-1" or encoding="cp1252"$"):
+    tries = 'try encoding="latin-1" or encoding="cp1252"'
+    with pytest.raises(InputError, match=rf"^f: byte {CHUNK - 1} \(line 2\) is not valid utf-8; {tries}$"):
         list(decoded_text(io.BytesIO(data), "f"))
 
 
