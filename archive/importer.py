@@ -34,7 +34,7 @@ from lusoria.archive.removal import Read, Replacement, owners, remove_records
 from lusoria.archive.tables import DIAGNOSTIC_COLUMNS, STORED_COLUMNS
 from lusoria.archive.texts import TextPacker
 from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS
-from lusoria.notation.sources import Problem, Skipped
+from lusoria.notation.sources import Problem, skipped_said
 from lusoria.words import plural
 
 
@@ -86,8 +86,7 @@ class ImportSummary:
                 f"; {plural(self.undecoded, 'record')} not read for a byte the encoding does not decode "
                 "(lusoria validate says where, and which --encoding to try)"
             )
-        if skipped := sum(isinstance(problem, Skipped) for problem in self.problems):
-            text += f"; {plural(skipped, 'file or folder', 'files or folders')} skipped: no record to read in them (each said with why)"
+        text += skipped_said(self.problems)
         if self.unreadable:
             text += f"; could not read {plural(len(self.unreadable), 'source')}: {'; '.join(self.unreadable)}"
         for path, files in self.gone.items():

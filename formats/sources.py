@@ -72,8 +72,8 @@ def walk(
     met: dict[str, str] = {}
     told = False  # whether a skipped file of a suffix no format reads was told how to read one (`UNREAD_HINT`)
     for path in given(paths):
-        if not isinstance(path, (str, os.PathLike)) or is_text(path) or path == STDIN:
-            yield path
+        if not isinstance(path, (str, os.PathLike)) or is_text(path) or path in (STDIN, ""):
+            yield path  # (an empty path, not the current folder: `read_sources` refuses it)
         elif not Path(path).is_dir():
             yield _once(path, met)
         else:
@@ -138,6 +138,9 @@ def given(paths: Iterable[Source | Skipped] | Source) -> Iterable[Source | Skipp
 
 
 EMPTY = "an empty file, no record"  # what is said of a file of blanks at most, in any format
+EMPTY_PATH = (
+    "'' (an empty path) names no file: give a file's or a folder's path, '-' for standard input, or the records' text"
+)
 NO_FILE = "no file in it to read (hidden ones are not read)"  # what is said of a folder that holds none
 
 
@@ -498,6 +501,8 @@ def read_sources(
         yield from _stream_records(path, encoding, format, tags, blank)
     elif os.fspath(path) == STDIN:
         yield from _stdin_records(encoding, format, tags, blank)
+    elif not os.fspath(path):
+        raise InputError(EMPTY_PATH)
     else:
         yield from _file_records(os.fspath(path), encoding, format, tags, progress, blank)
 

@@ -380,8 +380,8 @@ def hinted(problem: object) -> str:
     named by their options (`READING_OPTIONS`)."""
     said = problem.said(READING_OPTIONS) if isinstance(problem, api.Note) else str(problem)
     parameter = getattr(problem, "parameter", None) or ""
-    if tries := getattr(problem, "tries", ()):
-        return f"{said}; try --{parameter} {' or '.join(tries)}"
+    if isinstance(problem, (api.InputError, api.Unreadable)) and problem.tries:
+        return problem.advised(option=True)
     return f"{said}{HINTS.get(parameter, '')}"
 
 
@@ -531,7 +531,7 @@ def validate(
         if len(verdict.diagnostics) > MAX_SHOWN:
             echo(output.more_diagnostics(verdict, MAX_SHOWN))
     if not as_json:
-        echo(output.validation_summary(records, invalid, errors, warnings, cited))
+        echo(output.validation_summary(records, invalid, errors, warnings, cited, inputs.problems))
     inputs.finish(paths, records, 1 if invalid else 0)
 
 

@@ -173,13 +173,18 @@ def more_diagnostics(verdict: Verdict, shown: int) -> str:
     )
 
 
-def validation_summary(records: int, invalid: int, errors: int, warnings: int, cited: Iterable[str]) -> str:
-    """`lusoria validate`'s last lines: the counts, and the rules the diagnostics cited, in order."""
+def validation_summary(
+    records: int, invalid: int, errors: int, warnings: int, cited: Iterable[str], problems: Iterable[object] = ()
+) -> str:
+    """`lusoria validate`'s last lines: the counts (the files skipped among the stream's `problems` as
+    `import` counts them), and the rules the diagnostics cited, in order."""
+    from lusoria.notation.sources import skipped_said
+
     cited = list(cited)
     text = (
         f"{plural(records, 'record')}: {records - invalid} valid, {invalid} invalid "
         f"({plural(errors, 'error')}, {plural(warnings, 'warning')})"
-    )
+    ) + skipped_said(problems)
     if cited:
         text += f"\nrules cited: {', '.join(cited)} (lusoria explain {cited[0]} says what a rule means)"
     return text

@@ -349,7 +349,7 @@ def game_text(name: str) -> str:
 def _played_as(variant: str, notes: VariantNotes) -> str:
     """For an entry that is no Variant of its game (a catalogue's type a built-in game plays), the
     tags that choose its rules."""
-    rules = rules_from_tags(GAMES[notes.tags["Game"]], notes.tags)
+    rules = rules_from_tags(GAMES[notes.tags["Game"]], dict(notes.tags))
     if rules.variant == variant:
         return ""
     return " " + tags_line({"Variant": rules.variant, **rules.extra_tags()})
@@ -363,7 +363,7 @@ def _board(size: str, choice: str) -> str:
 
 def variant_text(name: str, notes: VariantNotes) -> str:
     """A variant as `lusoria explain VARIANT` prints it."""
-    rules = rules_from_tags(GAMES[notes.tags["Game"]], notes.tags)
+    rules = rules_from_tags(GAMES[notes.tags["Game"]], dict(notes.tags))
     start = rules.initial()
     size = rules.board_size()
     lines = [
@@ -402,7 +402,7 @@ def _same_rules(name: str, rules: Game) -> dict[str, VariantNotes]:
     return {
         other: notes
         for other, notes in variants()[rules.name].items()
-        if other != name and chosen(rules_from_tags(type(rules), notes.tags)) == chosen(rules)
+        if other != name and chosen(rules_from_tags(type(rules), dict(notes.tags))) == chosen(rules)
     }
 
 

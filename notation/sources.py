@@ -9,13 +9,13 @@ import codecs
 import io
 import os
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import AnyStr, BinaryIO, NamedTuple, TextIO, TypeGuard, Union
 
 from lusoria.errors import LusoriaError
 from lusoria.notation.reader import RecordText
-from lusoria.words import escaped_name, reason
+from lusoria.words import escaped_name, plural, reason
 
 STDIN = "-"
 TEXT_NAME = "<text>"  # the place of records given as their text, from no file
@@ -37,12 +37,30 @@ def shown_place(path: str, line: int | None = None) -> str:
 class InputError(LusoriaError):
     """A source that cannot be read at all (missing, unreadable, wrongly encoded); `parameter`
     names the argument of `read_sources` that may help (`encoding`), if one may, and `tries` the
-    values of it that may read the source (never the one that failed)."""
+    values of it that may read the source (never the one that failed), which `str()` says as a library
+    call's keyword (`try encoding="latin-1"`) and the CLI as its option (`advised(option=True)`)."""
 
     def __init__(self, message: str, parameter: str | None = None, tries: tuple[str, ...] = (), trace: str = ""):
         super().__init__(message)
         self.parameter, self.tries = parameter, tries
         self.trace = trace  # the traceback of a plug-in's reader that failed (`--debug` shows it)
+
+    def __str__(self) -> str:
+        return self.advised()
+
+    def advised(self, option: bool = False) -> str:
+        """The message, and the values to try (`to_try`) as a library call's keyword or the CLI's `option`."""
+        return advised(self.args[0], self.parameter, self.tries, option)
+
+
+def advised(message: str, parameter: str | None, tries: tuple[str, ...], option: bool = False) -> str:
+    """`message`, and what to try, where there are `tries` of `parameter`: a library call's keyword
+    argument (`encoding="latin-1"`) or, `option`, the CLI's (`--encoding latin-1`), one wording."""
+    if not (parameter and tries):
+        return message
+    if option:
+        return f"{message}; try --{parameter} {' or '.join(tries)}"
+    return f"{message}; try " + " or ".join(f'{parameter}="{value}"' for value in tries)
 
 
 def unreadable(name: str, error: OSError) -> InputError:
@@ -61,6 +79,15 @@ class Skipped:
         return f"{escaped_name(shown_path(self.path))}: skipped, {self.reason}"
 
 
+def skipped_said(problems: Iterable[object]) -> str:
+    """What a summary says of the files and folders skipped among `problems` (a stream's problems;
+    `validate`'s and `import`'s last line alike): "" for none."""
+    skipped = sum(isinstance(problem, Skipped) for problem in problems)
+    if not skipped:
+        return ""
+    return f"; {plural(skipped, 'file or folder', 'files or folders')} skipped (each said with why)"
+
+
 @dataclass(frozen=True)
 class Unreadable:
     """A source that could not be read (its InputError), as an item of a stream of records."""
@@ -74,10 +101,14 @@ class Unreadable:
     @classmethod
     def of(cls, path: str, error: InputError) -> Unreadable:
         """The source `path` that `error` says cannot be read."""
-        return cls(path, str(error), error.parameter, error.tries, error.trace)
+        return cls(path, error.args[0], error.parameter, error.tries, error.trace)
 
     def __str__(self) -> str:
-        return self.message
+        return self.advised()
+
+    def advised(self, option: bool = False) -> str:
+        """As InputError's."""
+        return advised(self.message, self.parameter, self.tries, option)
 
 
 @dataclass(frozen=True)
@@ -273,7 +304,7 @@ def decoded_text(
         start = read + stream.read(max(0, _HEAD - len(read)))
         refused = not_read(start, encoding)
         if refused:
-            raise InputError(f"{path}: {refused}", refused.parameter, refused.tries)
+            raise InputError(f"{path}: {refused.args[0]}", refused.parameter, refused.tries)
         codec = codec_for(start, encoding)
         counted = _Counting(stream, start, codec)
         errors = ("lusoria-units" if _wide(codec) else "surrogateescape") if escaped else "strict"

@@ -48,7 +48,8 @@ def test_problems_come_as_typed_items_in_their_place(tmp_path):
     ]
     undecodable, missing = items[3:]
     assert (undecodable.parameter, missing.parameter) == ("encoding", None)
-    assert str(undecodable) == f"{folder / 'c.lgn'}:1:2: byte 0xFF is not valid utf-8, in no record"  # names no option
+    assert undecodable.message == f"{folder / 'c.lgn'}:1:2: byte 0xFF is not valid utf-8, in no record"
+    assert str(undecodable) == f'{undecodable.message}; try encoding="latin-1" or encoding="cp1252"'  # no option
     assert str(missing).endswith("missing.lgn: no such file or directory")
 
 

@@ -452,3 +452,14 @@ def test_fmt_writes_a_variant_named_as_other_programs_name_it_by_its_own_name_an
     assert '[Rules "first=white king-capture=4"]' in canonical.splitlines()
     opentafl = api.format_record('[Game "hnefatafl"]\n[Variant "Fetlar"]\n\n1. d1-d3 *\n')[0]
     assert opentafl.splitlines()[1] == '[Variant "opentafl-fetlar-11x11"]'
+
+
+@pytest.mark.parametrize("game", ["tablut", "hnefatafl"])
+def test_a_variants_notes_are_read_only_for_every_caller(game):
+    """A caller that edits the tags of the notes it was given (a notebook's) gets a TypeError, and the
+    next caller the tags as they were: the notes are made once and handed to everyone."""
+    name, notes = next(iter(GAMES[game].variant_notes().items()))
+    tags = dict(notes.tags)
+    with pytest.raises(TypeError, match="does not support item assignment"):
+        notes.tags["Variant"] = "mine"  # type: ignore[index]
+    assert GAMES[game].variant_notes()[name].tags == tags and "mine" not in tags.values()

@@ -399,3 +399,24 @@ def test_a_chunk_sent_to_a_worker_is_not_kept_here():
         assert [n for n, record in enumerate(sent[:20]) if record() is not None] == []
     finally:
         results.close()
+
+
+def test_every_caller_of_the_pool_is_named_in_the_design():
+    """docs/design.md's list of `in_workers`'s callers: each function of the library that calls it
+    (`module.function`), found in the code, is named there, so that a new one is not left out."""
+    import ast
+
+    from conftest import ROOT
+
+    said = (ROOT / "docs/design.md").read_text(encoding="utf-8").split("is the one pool of every", 1)[1][:800]
+    callers = set()
+    for folder in ("lusoria", "archive", "formats", "validator", "notation"):
+        for path in (ROOT / folder).glob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.FunctionDef) and any(
+                    isinstance(call, ast.Call) and getattr(call.func, "id", "") == "in_workers"
+                    for call in ast.walk(node)
+                ):
+                    callers.add(f"{path.stem}.{node.name}")
+    assert {"api.validate", "records_as_rows.checked_rows", "export._main_lines"} <= callers
+    assert [caller for caller in sorted(callers) if f"`{caller}`" not in said] == []

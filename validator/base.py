@@ -7,12 +7,13 @@ import random
 import re
 import sys
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, partial
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
+from types import MappingProxyType
 from typing import ClassVar, Generic, Self, TypeVar
 
 from lusoria.errors import LusoriaError
@@ -22,6 +23,7 @@ from lusoria.words import listed, times
 
 Position = Hashable  # each game's positions are immutable values
 P = TypeVar("P", bound=Hashable)  # one game's position type
+T = TypeVar("T")
 
 # What an archive counts of a position (archive/positions.py: material search), in this order;
 # None where a game has no such count
@@ -139,17 +141,37 @@ class Played(Generic[P]):
         return self._text
 
 
+class Same(Generic[T]):
+    """An object as part of a cache's key: the object itself, not its contents (a dict, unhashable;
+    a catalogue, long to hash)."""
+
+    __slots__ = ("held",)
+
+    def __init__(self, held: T):
+        self.held = held
+
+    def __hash__(self) -> int:
+        return id(self.held)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Same) and other.held is self.held
+
+
 @dataclass(frozen=True)
 class VariantNotes:
     """What `lusoria explain VARIANT` says of a variant besides its rules: its title, the tags that
     choose its rules (`Game`, and `Variant`, `Rules` when they are not the game's defaults), the
-    names other programs give it, and where its settings come from."""
+    names other programs give it, and where its settings come from. Its tags are read-only (a copy
+    of those given): the games hand out the same notes to every caller."""
 
     title: str
-    tags: dict[str, str]
+    tags: Mapping[str, str]
     known_as: tuple[str, ...] = ()  # "OpenTafl: Fetlar", one line a program
     sources: str = ""
     notes: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tags", MappingProxyType(dict(self.tags)))
 
 
 class OptionError(LusoriaError, ValueError):
@@ -193,9 +215,6 @@ class BoardNotTaken(OptionError):
 def board_size_of(written: str) -> str:
     """A board's size as a Board tag writes it (`11x11`), from how a user may write it (` 11 X 11`)."""
     return "".join(written.split()).lower()
-
-
-T = TypeVar("T")
 
 
 class TagProblems:

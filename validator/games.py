@@ -22,7 +22,7 @@ from typing import Any, TypeVar, cast
 
 from lusoria.errors import LusoriaError
 from lusoria.plugins import FAILS, failure, loaded, said
-from lusoria.validator.base import Game, OptionError, known_names, together
+from lusoria.validator.base import Game, OptionError, Same, known_names, together
 
 G = TypeVar("G", bound=Game[Any])
 T = TypeVar("T")
@@ -290,22 +290,6 @@ def _names_of(names: Iterable[Mapping[str, Mapping[str, str]]]) -> Iterator[tupl
         yield from each.items()
 
 
-class _Same:
-    """An object as part of a cache's key: the object itself, not its contents (a dict, unhashable;
-    a catalogue, long to hash)."""
-
-    __slots__ = ("held",)
-
-    def __init__(self, held: object):
-        self.held = held
-
-    def __hash__(self) -> int:
-        return id(self.held)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Same) and other.held is self.held
-
-
 def made_once(build: Callable[[], T]) -> Callable[[], T]:
     """`build`, a table of every game's variants, made once for the games registered and what their
     variants are made of (`Game.variants_read`): again when a game is registered, or a catalogue read
@@ -314,7 +298,7 @@ def made_once(build: Callable[[], T]) -> Callable[[], T]:
 
     def made() -> T:
         games = tuple(GAMES.values())
-        return cached(games, tuple(_Same(part) for game in games for part in game.variants_read()))
+        return cached(games, tuple(Same(part) for game in games for part in game.variants_read()))
 
     return made
 

@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 
 from lusoria.errors import CatalogueError
 from lusoria.settings import settings_folder
-from lusoria.validator.base import Game, OptionError, TagProblems, VariantNotes
+from lusoria.validator.base import Game, OptionError, Same, TagProblems, VariantNotes
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import TaflBoard, TaflPosition
 from lusoria.validator.tafl_rules import (
@@ -323,19 +323,20 @@ def opentafl_variants() -> dict[str, dict[str, str]]:
 
 
 @lru_cache(maxsize=8)
-def _variant_notes(presets: tuple[str, ...], read: Catalogues) -> dict[str, VariantNotes]:
+def _variant_notes(presets: tuple[str, ...], read: Same[Catalogues]) -> dict[str, VariantNotes]:
     """`Hnefatafl.variant_notes` of a game of `presets`, made once for the catalogues `read` (an
     unknown Variant tag looks them up for every record)."""
     return {
         entry.name: VariantNotes(entry.title, entry.tags(), _names_elsewhere_of(entry), entry.sources, entry.notes)
-        for entry in read.builtin + read.users
+        for entry in read.held.builtin + read.held.users
         if entry.game or entry.name in presets
     }
 
 
-@cache
-def _names_elsewhere() -> dict[str, dict[str, str]]:
-    """`Hnefatafl.names_elsewhere`, made once a process, as the catalogue is read (not to change)."""
+@lru_cache(maxsize=8)
+def _names_elsewhere(read: Same[Catalogues]) -> dict[str, dict[str, str]]:
+    """`Hnefatafl.names_elsewhere`, made once for the catalogues `read` (`catalogues.cache_clear()`
+    reads them again, and these with them; not to change)."""
     return {**opentafl_variants(), **aagenielsen_types()}
 
 
@@ -395,13 +396,13 @@ class Hnefatafl(TaflGame):
     @classmethod
     def names_elsewhere(cls) -> dict[str, dict[str, str]]:
         """The catalogue's: its aagenielsen.dk types and OpenTafl variants, by the names the formats read."""
-        return _names_elsewhere()
+        return _names_elsewhere(Same(catalogues()))
 
     @classmethod
     def variant_notes(cls) -> dict[str, VariantNotes]:
         """The catalogue's entries that lusoria plays: its variants, and the types a built-in game
         plays (their tags are that game's), with their titles, names elsewhere, sources and notes."""
-        return dict(_variant_notes(tuple(cls.presets), catalogues()))
+        return dict(_variant_notes(tuple(cls.presets), Same(catalogues())))
 
     @classmethod
     def variants_read(cls) -> tuple[object, ...]:

@@ -317,7 +317,7 @@ def test_a_library_import_gets_every_problem_and_note_lusoria_import_says(tmp_pa
     assert shown.exit_code == 0 and skipped == [f"lusoria: {problem}" for problem in told[:2]]
     assert str(summary) == (  # the files skipped counted, the note not
         "added 1 record (0 invalid, 0 of them unparsable), skipped 0 duplicates; "
-        "2 files or folders skipped: no record to read in them (each said with why)"
+        "2 files or folders skipped (each said with why)"
     )
     assert shown.stdout == f"{tmp_path / 'b.db'}: {summary}\n"
     assert note.startswith(
@@ -518,7 +518,7 @@ def test_an_import_says_how_many_records_a_byte_of_another_encoding_kept_from_be
     )
     assert latin.output.endswith(  # (club.db, the archive imported into before, is skipped in the folder)
         ": added 2 records (0 invalid, 0 of them unparsable), skipped 0 duplicates; "
-        "1 file or folder skipped: no record to read in them (each said with why)\n"
+        "1 file or folder skipped (each said with why)\n"
     )
 
 

@@ -695,7 +695,7 @@ def test_a_file_now_empty_keeps_no_record(in_tmp, batch):
     assert (result.exit_code, result.stdout, result.stderr) == (
         0,
         "a.db: replaced 6 records of 1 file, added 0 records (0 invalid, 0 of them unparsable), skipped 0 duplicates"
-        "; 2 files or folders skipped: no record to read in them (each said with why)\n",
+        "; 2 files or folders skipped (each said with why)\n",
         "".join(f"lusoria: games/{name}.lgn: skipped, an empty file, no record\n" for name in "ab"),
     )
     assert archive.sql("SELECT count(*) AS n FROM records") == [{"n": 0}]
@@ -730,7 +730,7 @@ def test_a_file_deleted_keeps_its_records_and_is_said(in_tmp):
     assert (result.exit_code, result.stdout) == (
         0,
         "a.db: added 0 records (0 invalid, 0 of them unparsable), kept 3 unchanged, skipped 0 duplicates; "
-        "1 file or folder skipped: no record to read in them (each said with why); "
+        "1 file or folder skipped (each said with why); "
         "2 files the archive holds under games no longer exist; their records are kept; 1 file the archive "
         "holds under games/old no longer exists; its records are kept\n",
     )
@@ -813,7 +813,7 @@ def test_a_file_skipped_in_a_folder_replaced_is_no_file_read(in_tmp):
     assert (result.exit_code, result.stdout, result.stderr) == (
         0,
         "a.db: added 0 records (0 invalid, 0 of them unparsable), kept 3 unchanged, skipped 0 duplicates"
-        "; 1 file or folder skipped: no record to read in them (each said with why)\n",
+        "; 1 file or folder skipped (each said with why)\n",
         "lusoria: games/notes.txt: skipped, a .txt file that is neither tafl move lists nor a Tablut Challenge "
         "game log\n",
     )
@@ -887,7 +887,7 @@ def test_a_file_name_that_is_not_utf8_is_shown_escaped_and_found_again(in_tmp):
     assert (result.exit_code, result.stdout) == (
         0,
         "a.db: replaced 2 records of 1 file, added 0 records (0 invalid, 0 of them unparsable), skipped 0 duplicates"
-        "; 1 file or folder skipped: no record to read in them (each said with why)\n",
+        "; 1 file or folder skipped (each said with why)\n",
     )
     write(in_tmp / name, games(43, 3)[:2])
     assert runner.invoke(main, ["import", "--db", "a.db", "--replace", "games"]).exit_code == 0
@@ -993,7 +993,7 @@ def test_a_file_whose_name_holds_a_backslash_is_not_gone(in_tmp):
     assert (result.exit_code, result.stdout) == (
         2,
         "a.db: added 0 records (0 invalid, 0 of them unparsable), skipped 0 duplicates"
-        "; 1 file or folder skipped: no record to read in them (each said with why)\n",
+        "; 1 file or folder skipped (each said with why)\n",
     )
 
 

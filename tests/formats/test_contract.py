@@ -633,7 +633,7 @@ def test_a_plugin_whose_sniff_raises_takes_no_file_said_in_one_warning(tmp_path)
         sniffing = Format("sniffing", (".txt",), refusing, failing_sniff, unnamed=failing_sniff)
         done = run_with(sniffing, ["validate", *arguments], given)  # (registered again: said again)
         assert done.exit_code == 0 and done.output.count(said) == 1, done.output
-        assert "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n" in done.output
+        assert "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)" in done.output
         outputs.append(done.output)
     assert f"{tmp_path / 'b.txt'}: skipped, a .txt file that is neither" in outputs[0]
 

@@ -1415,7 +1415,8 @@ def test_a_year_alone_above_a_move_list_lets_its_txt_file_be_read_as_move_lists(
     assert (checked.exit_code, checked.output) == (
         0,
         f"lusoria: {tmp_path / 'twelve.txt'}: skipped, a .txt file that is neither tafl move lists nor a Tablut "
-        "Challenge game log\n1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n",
+        "Challenge game log\n1 record: 1 valid, 0 invalid (0 errors, 0 warnings); 1 file or folder skipped "
+        "(each said with why)\n",
     )
     [named] = api.validate([str(tmp_path / "year.txt")])
     assert (named.source.format, named.valid) == ("tafl", True)

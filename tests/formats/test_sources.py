@@ -18,12 +18,13 @@ from lusoria import api
 from lusoria.archive import Archive
 from lusoria.cli import main
 from lusoria.formats import FORMATS, format_of, read_text
-from lusoria.formats.sources import empty_file, read_sources, record_at, walk
+from lusoria.formats.sources import EMPTY_PATH, empty_file, read_sources, record_at, walk
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import InputError, Skipped, Unreadable, fs_path, is_text, shown_path
 from lusoria.words import plural
 
 ESCAPE = ROOT / "samples/tablut/escape.lgn"
+SKIPPED_ONE = "; 1 file or folder skipped (each said with why)"  # validate's summary, as import's
 TWO = '[Game "tablut"]\n1. e3-c3 *\n\n[Game "tablut"]\n1. e3-c3 d1-d3 *\n'
 
 
@@ -244,8 +245,9 @@ def test_a_file_met_again_is_read_once(tmp_path):
         Skipped(given, "named again: read once"),
     ]
     result = CliRunner().invoke(main, ["validate", given, str(tmp_path)])
-    assert result.stdout == "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n" and result.exit_code == 0
+    assert result.stdout == f"2 records: 2 valid, 0 invalid (0 errors, 0 warnings){SKIPPED_ONE}\n"
     assert result.stderr == f"lusoria: {tmp_path}: skipped, 2 of its files met already: read once\n"
+    assert result.exit_code == 0
 
 
 def test_a_file_met_again_in_a_folder_is_not_said_to_be_named_again(tmp_path):
@@ -253,8 +255,8 @@ def test_a_file_met_again_in_a_folder_is_not_said_to_be_named_again(tmp_path):
     (tmp_path / "a.lgn").write_text(TWO)
     given = str(tmp_path / "a.lgn")
     result = CliRunner().invoke(main, ["validate", given, str(tmp_path)])
-    assert result.stdout == "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n" and result.exit_code == 0
-    assert result.stderr == f"lusoria: {given}: skipped, met already: read once\n"
+    assert result.stdout == f"2 records: 2 valid, 0 invalid (0 errors, 0 warnings){SKIPPED_ONE}\n"
+    assert result.stderr == f"lusoria: {given}: skipped, met already: read once\n" and result.exit_code == 0
 
 
 def test_the_files_of_a_folder_met_again_are_said_in_one_note(tmp_path):
@@ -275,7 +277,7 @@ def test_a_log_file_in_a_folder_is_read_by_its_content_and_the_other_log_files_s
     (tmp_path / "server.log").write_text("INFO: listening on port 5800\n")
     alone = CliRunner().invoke(main, ["validate", str(tmp_path)])
     named = CliRunner().invoke(main, ["validate", str(tmp_path / "game.log")])
-    assert (alone.exit_code, alone.stdout) == (named.exit_code, named.stdout)
+    assert (alone.exit_code, alone.stdout) == (named.exit_code, named.stdout.replace("\n", SKIPPED_ONE + "\n", 1))
     assert alone.stdout.startswith("1 record: 1 valid")
     assert (
         alone.stderr
@@ -508,7 +510,7 @@ def test_a_folders_json_file_not_told_a_scrape_by_its_first_characters_is_skippe
     assert result.output == (
         f"lusoria: {tmp_path / 'late.json'}: skipped, a .json file that is not an aagenielsen.dk scrape "
         "(AageGameTypeName and Moves not both in the first 4,096 characters)\n"
-        "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n"
+        f"1 record: 1 valid, 0 invalid (0 errors, 0 warnings){SKIPPED_ONE}\n"
     )
     forced = CliRunner().invoke(main, ["validate", "--from", "aage", str(tmp_path)])
     assert (forced.exit_code, forced.output) == (0, "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")
@@ -1035,3 +1037,22 @@ def test_progress_is_told_after_each_record_of_a_file_not_only_at_its_end(tmp_pa
     next(reading)
     assert told == [len(TWO)]  # (the file read whole into the buffer at the first record)
     assert len(list(reading)) == 0 and told == [len(TWO), 0, 0]
+
+
+def test_an_empty_path_is_said_unreadable_by_every_call_that_takes_paths(tmp_path, monkeypatch):
+    """`""` is no file, not the current folder (once walked, and said "no file in it" or read in
+    full): each call says so in its place, and reads the path after it."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "games.lgn").write_text(TWO)
+    said = Unreadable("", EMPTY_PATH)
+    assert said.message.startswith("'' (an empty path) names no file: give a file's or a folder's path")
+    for call in (api.records, api.reports, api.validate, api.fitting, api.canonical_records):
+        items = list(call(["", "games.lgn"]))
+        assert (items[0], len(items)) == (said, 3), call.__name__
+    assert list(api.duplicates(["", "games.lgn"]))[0] == said
+    with pytest.raises(InputError, match=r"^'' \(an empty path\) names no file"):
+        list(read_sources(""))
+    summary = Archive(tmp_path / "a.db").import_paths(["", "games.lgn"])
+    assert "added 2 records" in str(summary) and f"could not read 1 source: {EMPTY_PATH}" in str(summary)
+    done = CliRunner().invoke(main, ["validate", "", "games.lgn"])
+    assert (done.exit_code, done.stderr) == (2, f"lusoria: {EMPTY_PATH}\n")

@@ -456,8 +456,10 @@ def test_a_line_of_max_line_characters_is_read_and_a_longer_one_refused(monkeypa
 def test_utf16_and_utf32_without_a_byte_order_mark_name_the_encodings_of_one_byte_order(encoding):
     with pytest.raises(InputError) as raised:
         list(decoded_text(io.BytesIO('[Game "tablut"]\n'.encode(f"{encoding}-le")), "f", encoding))
-    assert (str(raised.value), raised.value.parameter, raised.value.tries) == (
-        f"f: byte 0 (line 1): a {encoding} file starts with a byte-order mark, and this one has none",
+    said = f"f: byte 0 (line 1): a {encoding} file starts with a byte-order mark, and this one has none"
+    assert str(raised.value) == f'{said}; try encoding="{encoding}-le" or encoding="{encoding}-be"'  # a library call's
+    assert (raised.value.args[0], raised.value.parameter, raised.value.tries) == (
+        said,
         "encoding",
         (f"{encoding}-le", f"{encoding}-be"),
     )
@@ -566,7 +568,9 @@ def test_a_file_cut_inside_a_character_is_placed_at_that_character(pad, encoding
     """The decoder holds the character's first bytes until the end: it was placed at the end."""
     data = ("é" * pad + "\nok\n€").encode(encoding)[:-1]
     place = rf"f: byte {len(data) - (2 if encoding == 'utf-8' else 1)} \(line 3\)"
-    with pytest.raises(InputError, match=rf"^{place}: the file ends inside a {encoding} character$"):
+    with pytest.raises(
+        InputError, match=rf"^{place}: the file ends inside a {encoding} character(; try encoding=.*)?$"
+    ):
         list(decoded_text(io.BytesIO(data), "f", encoding))
 
 
@@ -596,7 +600,8 @@ def test_a_crlf_split_between_two_chunks_is_one_line_end(encoding, width):
 def test_a_character_begun_in_one_chunk_and_broken_in_the_next_is_placed_where_it_begins():
     """Its first byte the last of a chunk read: the line counts none of the next chunk's line ends."""
     data = b"x\n" + b"x" * (CHUNK - 3) + b"\xe0" + b"x\n" * 3
-    with pytest.raises(InputError, match=rf"^f: byte {CHUNK - 1} \(line 2\) is not valid utf-8$"):
+    tries = 'try encoding="latin-1" or encoding="cp1252"'
+    with pytest.raises(InputError, match=rf"^f: byte {CHUNK - 1} \(line 2\) is not valid utf-8; {tries}$"):
         list(decoded_text(io.BytesIO(data), "f"))
 
 

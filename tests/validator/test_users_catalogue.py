@@ -236,6 +236,21 @@ def test_the_catalogues_read_again_are_read_from_the_file_named_now(tmp_path, mo
         catalogues.cache_clear()
 
 
+def test_the_names_elsewhere_are_read_again_with_the_catalogues(tmp_path, monkeypatch):
+    """`Hnefatafl.names_elsewhere`, asked before and after `catalogues.cache_clear()`, gives the
+    OpenTafl name of the club's entry only once its file is read: one cache, cleared together."""
+    (tmp_path / "club.toml").write_text(CLUB + 'opentafl = ["Club_Tafl"]\n', encoding="utf-8")
+    assert "Club_Tafl#7" not in Hnefatafl.names_elsewhere()
+    monkeypatch.setenv("LUSORIA_CATALOGUE", str(tmp_path / "club.toml"))
+    catalogues.cache_clear()
+    try:
+        assert Hnefatafl.names_elsewhere()["Club_Tafl#7"] == {"Game": "hnefatafl", "Variant": "club-7x7"}
+    finally:
+        monkeypatch.setenv("LUSORIA_CATALOGUE", os.devnull)
+        catalogues.cache_clear()
+    assert "Club_Tafl#7" not in Hnefatafl.names_elsewhere()
+
+
 def test_the_suite_reads_no_users_catalogue():
     assert os.environ["LUSORIA_CATALOGUE"] == os.devnull and catalogue() == load(CATALOGUE)
 
