@@ -842,6 +842,20 @@ def test_folders_whose_names_differ_by_case_alone_are_named_apart_or_not_written
     assert [row[0] for row in rows(tmp_path / "club/site/index.html")] == ["Round1/game1.lgn"]
 
 
+def test_folders_whose_names_differ_by_more_than_case_are_written_apart(tmp_path, monkeypatch):
+    """`Straße` and `Strasse`, two folders on every file system, were taken for names that differ by case
+    alone (casefolded, `ß` is `ss`): from two places named from further up, and both here one refused."""
+    for round_ in ("2025/Straße", "2026/Strasse", "club/Straße", "club/Strasse"):
+        (tmp_path / round_).mkdir(parents=True)
+        shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / round_ / "game1.lgn")
+    monkeypatch.chdir(tmp_path / "club")
+    pages = [page.file_name for page in replay_pages(["../2025/Straße", "../2026/Strasse"])]
+    assert pages == ["Straße/game1-000000.html", "Strasse/game1-000000.html"]
+    both = run("html", "Straße", "Strasse", "--output-dir", "site")
+    assert (both.exit_code, both.stderr) == (0, "")
+    assert [row[0] for row in rows(tmp_path / "club/site/index.html")] == ["Straße/game1.lgn", "Strasse/game1.lgn"]
+
+
 def test_the_hidden_folders_of_the_current_directory_given_do_not_rename_a_folder_from_elsewhere(tmp_path, monkeypatch):
     """`.` given is read without its hidden folders (`.drafts`, `.git`): one of their names from elsewhere
     keeps its name (it went in `2025/.drafts`, as if `.` held a `.drafts` read)."""
