@@ -900,3 +900,18 @@ def test_a_file_an_older_index_named_escaped_twice_is_not_said_gone(tmp_path):
     (tmp_path / "round1" / os.fsdecode(b"g\xffme.lgn")).unlink()
     gone = run("html", "round2", "--output-dir", "season")
     assert "still lists the games of round1/g\\\\xffme.lgn, not found here" in gone.stderr
+
+
+def test_a_run_that_writes_no_page_writes_no_index(tmp_path, monkeypatch):
+    """No record read (an empty folder), or every page refused (already there): an empty index.html, or one
+    rewritten for nothing, is not written in DIR."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "empty").mkdir()
+    nothing = run("html", "empty", "--output-dir", "site")
+    assert (nothing.exit_code, nothing.stdout, os.path.exists("site/index.html")) == (2, "", False)
+    (tmp_path / "round").mkdir()
+    shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / "round/game1.lgn")
+    (tmp_path / "site/round").mkdir(parents=True)
+    (tmp_path / "site/round/game1-000000.html").write_text("the club's own page")
+    refused = run("html", "round", "--output-dir", "site")
+    assert (refused.exit_code, refused.stdout, os.path.exists("site/index.html")) == (2, "", False)
