@@ -667,6 +667,15 @@ def test_inputs_of_one_path_on_two_windows_drives_are_refused_as_they_cannot_be_
         "directory and one below the root): write them in two runs, each to its own output folder"
     )
     assert _named_apart(alike, set(alike), None) == {folder: folder.parents[1] for folder in alike}  # not written
+    by_case = {
+        PureWindowsPath(f"{drive}:/{season}/round1"): PureWindowsPath(f"{drive}:/{season}")
+        for drive, season in [("C", "Season"), ("D", "season")]
+    }
+    with pytest.raises(InputsOfOneName) as refused:  # one folder on Windows: named as the first writes it
+        _named_apart(by_case, set(by_case), "out")
+    assert "C:\\Season\\round1 and of D:\\season\\round1 would be written in one folder of the output, Season, " in str(
+        refused.value
+    )
     apart = {
         PureWindowsPath(f"{drive}:/{year}/round1"): PureWindowsPath(f"{drive}:/{year}")
         for drive, year in [("C", "2025"), ("D", "2026")]
