@@ -831,15 +831,21 @@ def test_a_run_cut_short_leaves_an_index_that_lists_the_pages_it_wrote(round_, t
     assert said == [f"wrote {tmp_path / 'out/round/escape-000000.html'}", None, index_said]
 
 
+def _pages_of_two_seasons(tmp_path, monkeypatch, first, second):
+    """The pages of `../2025/FIRST` and `../2026/SECOND` from `club`, which holds a FIRST and a SECOND too
+    (each folder a `game1.lgn`)."""
+    for round_ in (f"2025/{first}", f"2026/{second}", f"club/{first}", f"club/{second}"):
+        (tmp_path / round_).mkdir(parents=True)
+        shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / round_ / "game1.lgn")
+    monkeypatch.chdir(tmp_path / "club")
+    return [page.file_name for page in replay_pages([f"../2025/{first}", f"../2026/{second}"])]
+
+
 def test_folders_whose_names_differ_by_case_alone_are_named_apart_or_not_written_twice(tmp_path, monkeypatch):
     """`Round1` and `round1`, one folder on Windows and macOS: from two places they are named from further
     up, as two `round1` are (both were `Round1/…` and `round1/…`); both here, a page of the second is not
     written over the first's page there (said, as for two inputs of one name), and the index lists the first."""
-    for round_ in ("2025/Round1", "2026/round1", "club/Round1", "club/round1"):
-        (tmp_path / round_).mkdir(parents=True)
-        shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / round_ / "game1.lgn")
-    monkeypatch.chdir(tmp_path / "club")
-    pages = [page.file_name for page in replay_pages(["../2025/Round1", "../2026/round1"])]
+    pages = _pages_of_two_seasons(tmp_path, monkeypatch, "Round1", "round1")
     assert pages == ["2025/Round1/game1-000000.html", "2026/round1/game1-000000.html"]
     both = run("html", "Round1", "round1", "--output-dir", "site")
     assert (both.exit_code, both.stdout) == (2, "wrote site/Round1/game1-000000.html\nwrote site/index.html\n")
@@ -854,11 +860,7 @@ def test_folders_whose_names_differ_by_case_alone_are_named_apart_or_not_written
 def test_folders_whose_names_differ_by_more_than_case_are_written_apart(tmp_path, monkeypatch):
     """`Straße` and `Strasse`, two folders on every file system, were taken for names that differ by case
     alone (casefolded, `ß` is `ss`): from two places named from further up, and both here one refused."""
-    for round_ in ("2025/Straße", "2026/Strasse", "club/Straße", "club/Strasse"):
-        (tmp_path / round_).mkdir(parents=True)
-        shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / round_ / "game1.lgn")
-    monkeypatch.chdir(tmp_path / "club")
-    pages = [page.file_name for page in replay_pages(["../2025/Straße", "../2026/Strasse"])]
+    pages = _pages_of_two_seasons(tmp_path, monkeypatch, "Straße", "Strasse")
     assert pages == ["Straße/game1-000000.html", "Strasse/game1-000000.html"]
     both = run("html", "Straße", "Strasse", "--output-dir", "site")
     assert (both.exit_code, both.stderr) == (0, "")
