@@ -144,7 +144,8 @@ def _layout(draft: Draft, rules: TaflGame, others: list[Mapping[str, str]]) -> T
     if not others:
         return rules
     layouts = [(rules, {}), *((tafl_rules(dict(tags)), dict(tags)) for tags in others)]
-    moves = [MOVE.fullmatch(ply.text) for ply in draft.line.plies]
+    texts = (ply.text for ply in draft.line.plies)  # each written from a MOVE match (`read_moves`): each matches
+    moves = [move for move in map(MOVE.fullmatch, texts) if move is not None]
     misfits = [_misfit(layout, moves, draft.listed) for layout, _ in layouts]
     fits = [(fitted, there, -misfitting) for fitted, there, misfitting, _ in misfits]
     fitting = [number for number, fit in enumerate(fits) if fit == max(fits)]
@@ -162,11 +163,11 @@ def _layout(draft: Draft, rules: TaflGame, others: list[Mapping[str, str]]) -> T
     return chosen
 
 
-def _misfit(rules: TaflGame, moves: list[re.Match[str] | None], listed: set[int]) -> tuple[int, bool, int, str]:
+def _misfit(rules: TaflGame, moves: list[re.Match[str]], listed: set[int]) -> tuple[int, bool, int, str]:
     """How far a game's moves fit the start of `rules`, the pieces moved and captured as the moves
     write them: the number of moves before the first that leaves an empty square or that crosses or
     lands on a piece, whether its piece is there (it only crosses or lands on one; True when none
-    misfits, or one is no move, where it stops), how many misfit in all, and what the first does (its
+    misfits), how many misfit in all, and what the first does (its
     text and move the caller says); whose turn it is, the rules say (a ply swapped with the next is
     caught at its ply, whatever the layout). After a move that does not list its captures (not in
     `listed`) the board is not known: only the squares moves leave say more."""
@@ -174,9 +175,6 @@ def _misfit(rules: TaflGame, moves: list[re.Match[str] | None], listed: set[int]
     board, known = bytearray(rules.initial().board), True
     misfits: list[tuple[int, bool, str]] = []
     for number, move in enumerate(moves):
-        if move is None:
-            misfits.append((number, True, "is no move"))
-            break
         if misfit := _misfitting(board, geo, move, known):
             misfits.append((number, misfit[0], misfit[1]))
         origin, target = geo.index[move["origin"]], geo.index[move["target"]]

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 
 from lusoria.errors import LusoriaError
+from lusoria.files import case_blind
 from lusoria.formats import FORMATS, Format, HookFailed
 from lusoria.formats.lgn import with_source_tags
 from lusoria.formats.sources import given
@@ -168,8 +169,8 @@ def _clashing(bases: dict[PurePath, PurePath], outside: set[PurePath]) -> set[Pu
 
 def _first_name(folder: PurePath, base: PurePath) -> tuple[str, ...]:
     """The folder the names of the files of `folder` begin with below `base` (none for its base's own),
-    casefolded: `Round1` and `round1` are one folder on Windows and macOS."""
-    return tuple(part.casefold() for part in folder.relative_to(base).parts[:1])
+    `case_blind`: `Round1` and `round1` are one folder on Windows and macOS."""
+    return tuple(case_blind(part) for part in folder.relative_to(base).parts[:1])
 
 
 def _folders_held(folder: PurePath) -> set[PurePath]:

@@ -57,7 +57,8 @@ def walk(
     forced `format`, for every file with that format's extension (`*.txt` for tafl move lists,
     whatever they start with); the other files there come as Skipped, but hidden ones (`_below`),
     those of a suffix a format sums up (`.log`) in one Skipped of the directory given, and a
-    directory of no file to read is one Skipped (`NO_FILE`).
+    directory of no file to read is one Skipped (`NO_FILE`), and a folder that cannot be listed (no
+    permission: the one given or one below it) one Skipped that says why.
     Streams, text and Skipped items (of an earlier walk) come as they are. One source given alone is one source
     (`validate("games")`: the folder, not the letters of its name, one of which is `/`). A file
     met again (given twice, or inside a directory given too) comes as Skipped: it is read once (the
@@ -81,8 +82,10 @@ def walk(
             summed: dict[str, list[Skipped]] = {}  # by suffix, files that no format takes, said in one note
             unlisted: list[OSError] = []  # (a folder that cannot be listed: no permission)
             inside = sorted(p for p in _below(path, leave_out, unlisted.append) if p.is_file() or _broken_link(p))
-            if not inside:
-                yield Skipped(os.fspath(path), f"it cannot be read: {reason(unlisted[0])}" if unlisted else NO_FILE)
+            for error in unlisted:  # (the folder given, or one below it)
+                yield Skipped(os.fspath(error.filename or path), f"it cannot be read: {reason(error)}")
+            if not inside and not unlisted:
+                yield Skipped(os.fspath(path), NO_FILE)
             for found in inside:
                 if forced is not None and not found.name.lower().endswith(forced.suffixes):
                     yield Skipped(str(found), FORMATS.why_not(str(found), format))

@@ -924,7 +924,7 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
     """`html PATH... --output-dir DIR`: each record's page written in `directory` and listed in its index.html."""
     inputs, status, records = Inputs(), 0, 0
     pages: list[api.PublishedPage] = []  # the pages made, which the index lists once written
-    outputs: dict[str, str] = {}  # the files written (`output_key`), and the record each holds
+    outputs: dict[str, str] = {}  # the files written (`case_blind`), and the record each holds
     try:
         for page in inputs(api.replay_pages(paths, encoding, jobs=jobs, output_dir=directory, **reading())):
             records += 1
@@ -945,10 +945,12 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
 def index_written(directory: str, pages: list[api.PublishedPage], outputs: dict[str, str], overwrite: bool) -> int:
     """DIR's index.html written to list those of `pages` written in DIR (`outputs`: `html --output-dir`), with
     the pages of earlier runs, unless DIR's index.html is not lusoria's (said); the exit status it calls for."""
+    from lusoria.files import case_blind
+
     published = [
         page
         for page in pages
-        if outputs.get(output_key(os.path.join(directory, page.file_name))) == record_said(page.source)
+        if outputs.get(case_blind(os.path.join(directory, page.file_name))) == record_said(page.source)
     ]
     if not published:
         return 0
@@ -1052,10 +1054,10 @@ def written_in(directory: str, name: str, text: str, what: str, outputs: dict[st
     (`outputs`) nor through a symbolic link, nor, unless `overwrite`, over a file there before;
     said ("wrote PATH", or why not on stderr); the exit status it calls for. A file there that holds
     `text` already (an earlier run's, of the same record) is left as it is, said nothing, and no error."""
-    from lusoria.files import holds, output_in, write_file
+    from lusoria.files import case_blind, holds, output_in, write_file
 
     path = os.path.join(directory, name)
-    if (key := output_key(path)) in outputs:
+    if (key := case_blind(path)) in outputs:
         echo(
             f"lusoria: {what} not written: {path} holds {outputs[key]}, written by this command (two inputs of one "
             "name, or of names that differ by case alone, one name on Windows and macOS: write them into different "
@@ -1077,12 +1079,6 @@ def written_in(directory: str, name: str, text: str, what: str, outputs: dict[st
     outputs[key] = what
     echo(f"wrote {path}")
     return 0
-
-
-def output_key(path: str) -> str:
-    """A file written as `written_in`'s `outputs` know it: its path casefolded, as a file system that
-    does not tell case apart (Windows', macOS's) holds it, so no run writes one file twice."""
-    return path.casefold()
 
 
 @main.command()

@@ -13,6 +13,12 @@ from pathlib import Path
 from typing import IO, Any
 
 
+def case_blind(path: str) -> str:
+    """`path` as a file system that does not tell case apart (Windows', macOS's) holds it: in lower case,
+    letter by letter (`Round1` is `round1`; `Straße` is not `Strasse`, as `str.casefold` would have it)."""
+    return path.lower()
+
+
 class AtomicFile:
     """A file that takes the place of `path` on `commit()` (keeping the permissions of the file
     it replaces); OSError when it cannot be written. A symbolic link at `path` is followed (the

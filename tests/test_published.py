@@ -667,6 +667,15 @@ def test_inputs_of_one_path_on_two_windows_drives_are_refused_as_they_cannot_be_
         "directory and one below the root): write them in two runs, each to its own output folder"
     )
     assert _named_apart(alike, set(alike), None) == {folder: folder.parents[1] for folder in alike}  # not written
+    by_case = {
+        PureWindowsPath(f"{drive}:/{season}/round1"): PureWindowsPath(f"{drive}:/{season}")
+        for drive, season in [("C", "Season"), ("D", "season")]
+    }
+    with pytest.raises(InputsOfOneName) as refused:  # one folder on Windows: named as the first writes it
+        _named_apart(by_case, set(by_case), "out")
+    assert "C:\\Season\\round1 and of D:\\season\\round1 would be written in one folder of the output, Season, " in str(
+        refused.value
+    )
     apart = {
         PureWindowsPath(f"{drive}:/{year}/round1"): PureWindowsPath(f"{drive}:/{year}")
         for drive, year in [("C", "2025"), ("D", "2026")]
@@ -822,15 +831,21 @@ def test_a_run_cut_short_leaves_an_index_that_lists_the_pages_it_wrote(round_, t
     assert said == [f"wrote {tmp_path / 'out/round/escape-000000.html'}", None, index_said]
 
 
+def _pages_of_two_seasons(tmp_path, monkeypatch, first, second):
+    """The pages of `../2025/FIRST` and `../2026/SECOND` from `club`, which holds a FIRST and a SECOND too
+    (each folder a `game1.lgn`)."""
+    for round_ in (f"2025/{first}", f"2026/{second}", f"club/{first}", f"club/{second}"):
+        (tmp_path / round_).mkdir(parents=True)
+        shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / round_ / "game1.lgn")
+    monkeypatch.chdir(tmp_path / "club")
+    return [page.file_name for page in replay_pages([f"../2025/{first}", f"../2026/{second}"])]
+
+
 def test_folders_whose_names_differ_by_case_alone_are_named_apart_or_not_written_twice(tmp_path, monkeypatch):
     """`Round1` and `round1`, one folder on Windows and macOS: from two places they are named from further
     up, as two `round1` are (both were `Round1/…` and `round1/…`); both here, a page of the second is not
     written over the first's page there (said, as for two inputs of one name), and the index lists the first."""
-    for round_ in ("2025/Round1", "2026/round1", "club/Round1", "club/round1"):
-        (tmp_path / round_).mkdir(parents=True)
-        shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / round_ / "game1.lgn")
-    monkeypatch.chdir(tmp_path / "club")
-    pages = [page.file_name for page in replay_pages(["../2025/Round1", "../2026/round1"])]
+    pages = _pages_of_two_seasons(tmp_path, monkeypatch, "Round1", "round1")
     assert pages == ["2025/Round1/game1-000000.html", "2026/round1/game1-000000.html"]
     both = run("html", "Round1", "round1", "--output-dir", "site")
     assert (both.exit_code, both.stdout) == (2, "wrote site/Round1/game1-000000.html\nwrote site/index.html\n")
@@ -840,6 +855,16 @@ def test_folders_whose_names_differ_by_case_alone_are_named_apart_or_not_written
         "name on Windows and macOS: write them into different folders)\n"
     )
     assert [row[0] for row in rows(tmp_path / "club/site/index.html")] == ["Round1/game1.lgn"]
+
+
+def test_folders_whose_names_differ_by_more_than_case_are_written_apart(tmp_path, monkeypatch):
+    """`Straße` and `Strasse`, two folders on every file system, were taken for names that differ by case
+    alone (casefolded, `ß` is `ss`): from two places named from further up, and both here one refused."""
+    pages = _pages_of_two_seasons(tmp_path, monkeypatch, "Straße", "Strasse")
+    assert pages == ["Straße/game1-000000.html", "Strasse/game1-000000.html"]
+    both = run("html", "Straße", "Strasse", "--output-dir", "site")
+    assert (both.exit_code, both.stderr) == (0, "")
+    assert [row[0] for row in rows(tmp_path / "club/site/index.html")] == ["Straße/game1.lgn", "Strasse/game1.lgn"]
 
 
 def test_the_hidden_folders_of_the_current_directory_given_do_not_rename_a_folder_from_elsewhere(tmp_path, monkeypatch):
@@ -886,3 +911,18 @@ def test_a_file_an_older_index_named_escaped_twice_is_not_said_gone(tmp_path):
     (tmp_path / "round1" / os.fsdecode(b"g\xffme.lgn")).unlink()
     gone = run("html", "round2", "--output-dir", "season")
     assert "still lists the games of round1/g\\\\xffme.lgn, not found here" in gone.stderr
+
+
+def test_a_run_that_writes_no_page_writes_no_index(tmp_path, monkeypatch):
+    """No record read (an empty folder), or every page refused (already there): an empty index.html, or one
+    rewritten for nothing, is not written in DIR."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "empty").mkdir()
+    nothing = run("html", "empty", "--output-dir", "site")
+    assert (nothing.exit_code, nothing.stdout, os.path.exists("site/index.html")) == (2, "", False)
+    (tmp_path / "round").mkdir()
+    shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / "round/game1.lgn")
+    (tmp_path / "site/round").mkdir(parents=True)
+    (tmp_path / "site/round/game1-000000.html").write_text("the club's own page")
+    refused = run("html", "round", "--output-dir", "site")
+    assert (refused.exit_code, refused.stdout, os.path.exists("site/index.html")) == (2, "", False)

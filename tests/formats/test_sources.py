@@ -208,6 +208,29 @@ def test_a_folder_of_no_file_to_read_is_said_as_a_skipped_file_is(tmp_path, monk
     assert "no file in it" not in CliRunner().invoke(main, [*command, "empty/", "games.lgn"]).stderr
 
 
+@pytest.mark.parametrize("alone", [True, False], ids=["alone", "beside-a-game"])
+def test_a_folder_below_one_given_that_cannot_be_listed_is_said_by_its_own_name(tmp_path, monkeypatch, alone):
+    """`round1/private` that cannot be listed (no permission): the folder given, which can, was said not to be
+    readable when it held nothing else, and `private` passed over without a word beside a game."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "round1/private").mkdir(parents=True)
+    if not alone:
+        (tmp_path / "round1/games.lgn").write_text(TWO)
+    listed = os.scandir
+
+    def refused(path="."):
+        if os.path.basename(os.fspath(path)) == "private":
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return listed(path)
+
+    monkeypatch.setattr("os.scandir", refused)
+    result = CliRunner().invoke(main, ["validate", "round1"])
+    said = f"lusoria: {os.path.join('round1', 'private')}: skipped, it cannot be read: permission denied\n"
+    assert (result.exit_code, result.stderr) == (
+        (2, said + "lusoria: no record found in round1\n") if alone else (0, said)
+    )
+
+
 def test_a_folders_compressed_files_are_skipped_with_how_to_read_them(tmp_path):
     """Each told by its name (any case), with the command that decompresses it."""
     for name in ("a.lgn.gz", "b.bz2", "c.txt.xz", "d.ZST", "e.zip"):
