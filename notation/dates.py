@@ -19,7 +19,7 @@ _CENTURY = re.compile(  # 13th c., 5th c. BC
 _ANNO_DOMINI = re.compile(  # a year said to be AD: AD 476, 476 AD, 476 CE (a bare 476 may be a year cut short)
     r"[ \t]*(?:(?:AD|A\.D\.)[ \t]*([0-9]{1,4})|([0-9]{1,4})[ \t]*(?:AD|A\.D\.|CE|C\.E\.))[ \t]*", re.I
 )
-_DOUBTFUL_DIGIT = re.compile(r"(?<=[0-9])\?")  # a digit the source leaves in doubt: AD 0?, 4? BC
+_DOUBTFUL_DIGIT = re.compile(r"(?<=[0-9])\?")  # a digit the source leaves in doubt: 4? BC, AD 1?
 _KEPT = " in a comment or a tag of your own"  # where a date no Date can give is kept (`_no_year`)
 _CIRCA = re.compile(  # a date in doubt: c. 1283, 1283?, 44 BC?, not a digit in doubt (1283.05.1?: a day of the teens)
     r"[ \t]*(?:circa|ca|c)\.?[ \t]*(.+)|(.+?)(?:[ \t]+|(?<=[0-9]{2})|(?<=[A-Za-z.]))\?", re.I
@@ -77,16 +77,16 @@ def date_readings(text: str) -> list[str]:
 
 def _no_year(text: str) -> str:
     """Why a date a historian writes has no year a Date can give (a year BC, `44 BC` or `-44`; a
-    century, `13th c.`; in doubt too, `c. 44 BC`, or by a digit, `AD 0?`), and where it goes instead; else nothing."""
+    century, `13th c.`; in doubt too, `c. 44 BC`, or by a digit, `4? BC`), and where it goes instead; else nothing."""
     said = _why_no_year((circa[1] or circa[2]) if (circa := _CIRCA.fullmatch(text)) else text)
     return f"; {said}: write ????.??.?? and keep '{text.strip()}'{_KEPT}" if said else ""
 
 
 def _why_no_year(text: str) -> str:
-    """Why `text` (a date not in doubt) has no year a Date can give, a digit in doubt read as any
-    (`AD 0?`, `4? BC`); else nothing."""
+    """Why `text` (a date not in doubt) has no year a Date can give, whatever digit one in doubt stands
+    for (`4? BC`, `0? BC`; not `AD 0?`, AD 1 to 9); else nothing."""
     digits = _DOUBTFUL_DIGIT.sub("0", text)
-    if _year_zero(digits):
+    if _year_zero(text):
         return "there is no year 0 (1 BC is followed by AD 1), and a Date's year is a year AD, 0001 to 9999"
     if _BEFORE_CHRIST.fullmatch(digits):
         return "a Date's year is a year AD, 0001 to 9999, and a year BC has no place in it"

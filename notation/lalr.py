@@ -347,13 +347,7 @@ def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> S
     if refused:
         return SyntaxProblem(f"found '{escape_controls(found)}': {refused}", *row_column(text, at, offset), found)
     off = _off_the_board(word, game)
-    why = (
-        off
-        or _off_the_points(word, game)
-        or _misrolled(word, game, text[end:])
-        or refused_after_annotations(text[:start], word, game)
-        or _parted(word, text[:start], game)
-    )
+    why = off or _off_the_points(word, game) or _misrolled(word, game, text[end:]) or _parted(word, text[:start], game)
     if why is None:
         return None
     said, after = f"found '{escape_controls(word)}': {why}", text[end:].split()

@@ -405,6 +405,13 @@ def test_a_number_alone_that_jumps_ahead_but_is_not_the_lines_last_asks_for_no_g
     assert (said.rule, said.message) == ("number", "the move number should be 2., not 3.")
 
 
+def test_a_number_alone_one_ply_ahead_at_the_lines_end_asks_nothing():
+    """A ply numbered as a move (`3. a4-a2` for `2... a4-a2`) is no gap and no ply left out (review-44h:
+    past the record's second number, where either numbering cannot excuse it)."""
+    [said] = check('[Game "tablut"]\n1. e3-c3 d1-d3 2. e4-e3xd3 3. a4-a2 *\n').diagnostics
+    assert (said.rule, said.ply, said.message) == ("number", 4, "the move number should be 2..., not 3.")
+
+
 def test_numbers_not_all_alike_say_no_ply_is_missing():
     one_by_one = check(SENECA + "1. @g4 2. @h3 3. @c6 *\n").diagnostics[0].message
     assert (

@@ -87,14 +87,14 @@ def misnamed_captures(
     misnamed = [square for letter, square in written if letter and letter != letter_on(square)]
     if not misnamed:
         return None
-    alike: dict[str, list[str]] = {}
+    kinds: dict[str, list[str]] = {}  # the squares of each piece so misnamed, as `said_of` says it
     for square in misnamed:
-        alike.setdefault(said_of(square), []).append(square)
+        kinds.setdefault(said_of(square), []).append(square)
     said = "; ".join(
         f"the piece captured on {squares[0]} is {what}"
         if len(squares) == 1
         else f"the pieces captured on {listed(squares, len(squares))} are each {what}"
-        for what, squares in alike.items()
+        for what, squares in kinds.items()
     )
     squares = [square for _, square in written]
     lettered = "/".join(letter_on(square) + square for square in squares)

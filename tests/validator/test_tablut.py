@@ -152,6 +152,25 @@ def test_t4_written_captures_must_match_exactly():
             "T4",
             "the pieces captured on f3 and d3 are each a soldier, not the king: write xf3/d3, or xPf3/Pd3",
         ),
+        # the king and a soldier captured: the king's rule when the king is misnamed, T4 when the soldier
+        # alone is (review-44h)
+        (
+            "Ke5 i1 d4",
+            "d5 f5 e6 e2 c4",
+            "e2-e4xKd4/Pe5",
+            "e2-e4xPd4/Ke5",
+            "T5",
+            "the piece captured on d4 is a soldier, not the king; the piece captured on e5 is the king, not a "
+            "soldier: write xd4/e5, or xPd4/Ke5",
+        ),
+        (
+            "Ke5 i1 d4",
+            "d5 f5 e6 e2 c4",
+            "e2-e4xKd4/Ke5",
+            "e2-e4xPd4/Ke5",
+            "T4",
+            "the piece captured on d4 is a soldier, not the king: write xd4/e5, or xPd4/Ke5",
+        ),
     ],
 )
 def test_t4_t5_a_capture_written_with_the_letter_of_another_piece(white, black, ply, right, rule, said):
