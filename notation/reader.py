@@ -434,12 +434,13 @@ _STDIN_ADVICE = (  # a tafl move list or CSV line piped in reads as lgn movetext
 
 def _no_game_tag(source: RecordText) -> SyntaxProblem:
     """The record has no Game tag: at a tag that may be a slip for it (`[game "…"]`, `[Gmae "…"]`),
-    if it has one; standard input with no tag at all is told how to read another format, any other
-    record what to write (a chess PGN's tags: the games there are)."""
-    slip = next((m for m in _NEXT_TAG.finditer(source.text) if tag_meant(m[1]) == "Game"), None)
+    or at one whose value holds a backslash (`[Game "tab\\"lut"]`, no game's name), if it has one;
+    standard input with no tag at all is told how to read another format, any other record what to
+    write (a chess PGN's tags: the games there are)."""
+    slip = next((m for m in _NEXT_TAG.finditer(source.text) if "Game" in (m[1], tag_meant(m[1]))), None)
+    known = known_games()
     if slip is None:
         piped = source.path == STDIN_NAME and not _NEXT_TAG.search(source.text)  # perhaps a move list
-        known = known_games()
         advice = (
             f"; {_STDIN_ADVICE}"
             if piped
@@ -447,12 +448,12 @@ def _no_game_tag(source: RecordText) -> SyntaxProblem:
         )
         return SyntaxProblem(f"the record has no Game tag{advice}", source.line, 1, "", "tag")
     cased = "tag names are case-sensitive, and " if slip[1].lower() == "game" else ""
-    return SyntaxProblem(
-        f"the record has no Game tag: {cased}'{slip[1]}' is not Game",
-        *row_column(source.text, slip.start(1), source.line - 1),
-        slip[1],
-        "tag",
+    said = (
+        f"the Game tag's value holds a backslash, which no game's name has (known: {', '.join(known)})"
+        if slip[1] == "Game"
+        else f"the record has no Game tag: {cased}'{slip[1]}' is not Game"
     )
+    return SyntaxProblem(said, *row_column(source.text, slip.start(1), source.line - 1), slip[1], "tag")
 
 
 def _unwritten_game_tag(source: RecordText) -> SyntaxProblem | None:

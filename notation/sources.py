@@ -208,16 +208,16 @@ NOT_TEXT = {  # the first bytes of a file that is no text at all -> what it is, 
         "lusoria query --db FILE --id N --format lgn writes its record N)"
     ),
     b"PAR1": "a Parquet file, not text (lusoria export writes them for DuckDB, pandas, polars or Spark)",
-    **{
-        magic: f"{kind}, not text: lusoria reads records written as text (an .lgn file: docs/notation.md)"
-        for magic, kind in (
-            (b"\x89PNG\r\n\x1a\n", "a PNG image"),
-            (b"\xff\xd8\xff", "a JPEG image"),
-            (b"GIF8", "a GIF image"),
-            (b"%PDF-", "a PDF document"),
-        )
-    },
 }
+PICTURES = (  # a picture's or a document's first bytes (a pattern: some hold a size first) -> what it is
+    (rb"\x89PNG\r\n\x1a\n", "a PNG image"),
+    (rb"\xff\xd8\xff", "a JPEG image"),
+    (rb"GIF8", "a GIF image"),
+    (rb"II\*\x00|MM\x00\*", "a TIFF image"),
+    (rb"RIFF....WEBP", "a WebP image"),
+    (rb"....ftyp(?:hei[cxsm]|mif1|msf1|avif)", "a HEIC or AVIF image"),  # a phone's photo
+    (rb"%PDF-", "a PDF document"),
+)
 # The first bytes of a text that `lusoria export` writes (docs/archive.md, Export), or wrote (the
 # positions of schema versions 3 and 4): a table's header (CSV: records, then the tables of a record's
 # rows: tags, diagnostics, plies, variation_plies) or a record's line (JSON lines), whose game's name
@@ -270,14 +270,20 @@ def head_text(head: bytes, encoding: str = "utf-8") -> str:
 
 def not_read(start: bytes, encoding: str) -> InputError | None:
     """Why a file whose first bytes are `start` is not read as text in `encoding` (its place aside): a
-    compressed file, an SQLite database, a file of `lusoria export`, or, read as UTF-8, text in UTF-16 or UTF-32 without a
-    byte-order mark (NUL bytes: the encoding to try); None for a file read."""
+    compressed file, an SQLite database, a file of `lusoria export`, a picture or a PDF, or, read as
+    UTF-8, text in UTF-16 or UTF-32 without a byte-order mark (NUL bytes: the encoding to try); None
+    for a file read."""
     packed = next((how for magic, how in COMPRESSED.items() if start.startswith(magic)), None)
     if packed:
         return InputError(compressed(packed))
     kind = next((kind for magic, kind in NOT_TEXT.items() if start.startswith(magic)), None)
     if kind or EXPORTED.match(start):
         return InputError(kind or EXPORT)
+    picture = next((kind for magic, kind in PICTURES if re.match(magic, start, re.S)), None)
+    if picture:
+        return InputError(
+            f"{picture}, not text: lusoria reads records written as text (an .lgn file: docs/notation.md)"
+        )
     wide = UNMARKED.get("".join("x0"[byte == 0] for byte in start[:4]))
     if wide and codec_for(start, encoding) == "utf-8":
         said = f"byte {start.index(0)} (line 1) is a NUL byte: the file starts as {wide} text without a byte-order mark does"

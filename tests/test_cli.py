@@ -10,7 +10,7 @@ import sys
 import click
 import pytest
 from click.testing import CliRunner
-from conftest import known_games_elided
+from conftest import ROOT, known_games_elided
 
 from lusoria import __version__, accelerator
 from lusoria.cli import main
@@ -137,6 +137,11 @@ def test_a_compressed_file_is_said_to_be_one_not_text_of_another_encoding(tmp_pa
         (b"\xff\xd8\xff\xe0\0\x10JFIF", "a JPEG image"),
         (b"GIF89a\x01\0", "a GIF image"),
         (b"%PDF-1.7\n", "a PDF document"),
+        (b"II*\0\x08\0\0\0", "a TIFF image"),
+        (b"MM\0*\0\0\0\x08", "a TIFF image"),
+        (b"RIFF\n\x10\0\0WEBPVP8 ", "a WebP image"),  # its size holds a line break
+        (b"\0\0\0\x18ftypheic\0\0\0\0mif1heic", "a HEIC or AVIF image"),  # was: try --encoding utf-32-be
+        (b"\0\0\0\x1cftypavif\0\0\0\0", "a HEIC or AVIF image"),
     ],
 )
 def test_a_picture_or_a_pdf_named_is_said_to_be_no_text(tmp_path, start, kind):
@@ -145,11 +150,20 @@ def test_a_picture_or_a_pdf_named_is_said_to_be_no_text(tmp_path, start, kind):
     picture = tmp_path / "round-1.lgn"
     picture.write_bytes(start)
     ran = run("validate", str(picture))
+    said = f"{kind}, not text: lusoria reads records written as text (an .lgn file: docs/notation.md)"
     assert (ran.exit_code, ran.output) == (
         2,
-        f"lusoria: {picture}: {kind}, not text: lusoria reads records written as text"
-        " (an .lgn file: docs/notation.md)\n0 records: 0 valid, 0 invalid (0 errors, 0 warnings)\n",
+        f"lusoria: {picture}: {said}\n0 records: 0 valid, 0 invalid (0 errors, 0 warnings)\n",
     )
+    documented = " ".join((ROOT / "docs/formats.md").read_text().split())
+    assert f"`a PNG image{said.removeprefix(kind)}`" in documented  # the message docs/formats.md quotes
+
+
+def test_a_record_that_names_a_picture_after_its_start_is_read(tmp_path):
+    """A picture is told by a file's first bytes alone: a record whose comment quotes them is read."""
+    (tmp_path / "game.lgn").write_text('[Game "tablut"] {the scan, round-1.gif, starts GIF89a} 1. e3-c3 *\n')
+    ran = run("validate", str(tmp_path / "game.lgn"))
+    assert (ran.exit_code, ran.output) == (0, "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n")
 
 
 def test_a_chess_pgn_is_told_to_name_its_game(tmp_path):
