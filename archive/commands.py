@@ -357,7 +357,7 @@ class Archive:
         read = Read.of(named, sources, problems) if replace else None
         summary = self.import_rows(without_problems(checked, problems, self.notes), batch_size, replace, read)
         summary.problems = problems
-        summary.unreadable += [problem.message for problem in problems if isinstance(problem, Unreadable)]
+        summary.unreadable += [str(problem) for problem in problems if isinstance(problem, Unreadable)]
         return summary
 
     def import_reports(self, reports: Iterable[Report], batch_size: int = 1000, replace: bool = False) -> ImportSummary:

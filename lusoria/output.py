@@ -174,7 +174,7 @@ def more_diagnostics(verdict: Verdict, shown: int) -> str:
 
 
 def validation_summary(
-    records: int, invalid: int, errors: int, warnings: int, cited: Iterable[str], problems: Iterable[object] = ()
+    records: int, invalid: int, errors: int, warnings: int, cited: Iterable[str], problems: Iterable[object]
 ) -> str:
     """`lusoria validate`'s last lines: the counts (the files skipped among the stream's `problems` as
     `import` counts them), and the rules the diagnostics cited, in order."""

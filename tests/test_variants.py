@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from lusoria import api, rulebook
 from lusoria.cli import main
 from lusoria.formats import FORMATS
+from lusoria.validator.base import VariantNotes
 from lusoria.validator.games import GAMES, names_elsewhere, variant_named
 from lusoria.validator.replay import check
 from lusoria.variants import tags_of_name, variant_text, variants
@@ -463,3 +464,11 @@ def test_a_variants_notes_are_read_only_for_every_caller(game):
     with pytest.raises(TypeError, match="does not support item assignment"):
         notes.tags["Variant"] = "mine"  # type: ignore[index]
     assert GAMES[game].variant_notes()[name].tags == tags and "mine" not in tags.values()
+
+
+def test_a_variants_notes_keep_a_copy_of_the_tags_they_were_given():
+    """A game (a plug-in's) that makes its notes of a dict it keeps and changes later changes no note."""
+    tags = {"Game": "hnefatafl", "Variant": "club-7x7"}
+    notes = VariantNotes("Club tafl", tags)
+    tags["Variant"] = "club-9x9"
+    assert notes.tags == {"Game": "hnefatafl", "Variant": "club-7x7"}

@@ -73,6 +73,11 @@ class Registry(Mapping[str, type[Game]]):
         return tuple(sorted({*self._where, *self._classes}))
 
     @property
+    def built_in(self) -> tuple[str, ...]:
+        """The names of lusoria's own games, in the order docs/rules.md presents them (no entry point read)."""
+        return tuple(self._built_in)
+
+    @property
     def in_page_order(self) -> tuple[str, ...]:
         """Every game's name: the built-in games in the order docs/rules.md presents them, then the
         others, sorted (the order `lusoria explain` lists their rules in)."""

@@ -16,12 +16,13 @@ from __future__ import annotations
 import os
 import re
 import tomllib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache, partial
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from lusoria.errors import CatalogueError
@@ -71,6 +72,7 @@ IDS = RuleIds(
 SET_BY_THE_VARIANT = ("dim", "start")  # the board and the start: the variant's, never a Rules tag's
 _HEADER = re.compile(r"\s*\[\[\s*variant\s*\]\]\s*(?:#.*)?$")  # an entry's header, as TOML allows it written
 _NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+NAME = "hnefatafl"  # the generic game's name (its Game tag)
 TITLE = "Hnefatafl"  # the generic game's name in messages ("a Hnefatafl game has one" king)
 
 
@@ -121,10 +123,13 @@ FIELDS = {
 ITEMS = {"aagenielsen": str, "aagenielsen_ids": int, "opentafl": str}
 
 
-def load(path: Traversable | Path, before: tuple[Variant, ...] = ()) -> tuple[Variant, ...]:
+def load(
+    path: Traversable | Path, before: tuple[Variant, ...] = (), taken: Mapping[str, str] = MappingProxyType({})
+) -> tuple[Variant, ...]:
     """The entries of a catalogue file, checked, also against the entries `before` it (a user's
-    own catalogue: against lusoria's): CatalogueError naming the file, the entry (the line of its
-    `[[variant]]`, its number and name) and what is wrong, at the first problem."""
+    own catalogue: against lusoria's) and the names `taken` (what each names: `games_names`):
+    CatalogueError naming the file, the entry (the line of its `[[variant]]`, its number and name)
+    and what is wrong, at the first problem."""
     try:
         raw = path.read_bytes()
         text = raw.decode("utf-8")
@@ -140,7 +145,7 @@ def load(path: Traversable | Path, before: tuple[Variant, ...] = ()) -> tuple[Va
     if set(data) - {"variant"} or not isinstance(data.get("variant", []), list):
         raise CatalogueError(f"{path}: a catalogue holds [[variant]] entries only")
     found: list[Variant] = []
-    names = {variant.name: "an entry of lusoria's catalogue: choose another" for variant in before}
+    names = {**taken, **{variant.name: "an entry of lusoria's catalogue: choose another" for variant in before}}
     keys = {key: variant.name for variant in before for key in variant.aagenielsen_ids}
     for number, entry in enumerate(data.get("variant", []), 1):
         name = entry.get("name") if isinstance(entry.get("name"), str) else None
@@ -158,6 +163,21 @@ def load(path: Traversable | Path, before: tuple[Variant, ...] = ()) -> tuple[Va
         if variant.layout_of:
             _check_layout(variant, {earlier.name: earlier for earlier in (*before, *found[:-1])}, where)
     return tuple(found)
+
+
+def games_names() -> dict[str, str]:
+    """The names of lusoria's games, and of the other games' variants, that no entry of a user's
+    own catalogue may take (a Variant tag would name two variants), with what each names. (No
+    plug-in's: this game's presets are being read, which a plug-in's module may import.)"""
+    from lusoria.validator.games import GAMES  # (the registry imports this module)
+
+    taken = {}
+    for game in GAMES.built_in:
+        taken[game] = f"the game {game}: choose another"
+        if game != NAME:
+            for variant in GAMES[game].presets:
+                taken.setdefault(variant.lower(), f"{game}'s variant {variant}: choose another ({variant}-club, say)")
+    return taken
 
 
 def _check_layout(variant: Variant, earlier: dict[str, Variant], where: str) -> None:
@@ -235,7 +255,7 @@ def catalogues() -> Catalogues:
     if not os.environ.get(USERS_CATALOGUE) and not path.exists():
         return Catalogues(builtin, (), path)
     try:
-        return Catalogues(builtin, load(path, builtin), path)
+        return Catalogues(builtin, load(path, builtin, games_names()), path)
     except CatalogueError as error:
         origin = f"named by {USERS_CATALOGUE}" if os.environ.get(USERS_CATALOGUE) else "in your settings folder"
         error.advice = f"The file is your own catalogue of tafl variants ({origin}), not a record: mend it"
@@ -358,7 +378,7 @@ class Hnefatafl(TaflGame):
     """The tafl game of a catalogue entry or of any OTN rules record: its options are the
     record's keys (`Rules "ks=w esc=e"` changes a variant's)."""
 
-    name = "hnefatafl"
+    name = NAME
     title = TITLE
     described = True  # its options are the keys of an OTN rules record (validator/tafl_rules.py)
     presets_listed_in = "lusoria explain hnefatafl"  # every variant of the catalogue, in every install

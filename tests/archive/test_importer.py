@@ -532,3 +532,15 @@ def test_a_name_holding_a_byte_that_did_not_decode_is_no_player_of_the_archive(t
     assert archive.sql("SELECT white, black, event FROM records") == [{"white": None, "black": "Olof", "event": None}]
     assert archive.sql("SELECT name FROM other_tags") == [{"name": "Game"}]
     assert [row["player"] for row in archive.players()] == ["Olof"]
+
+
+def test_a_library_import_says_the_keyword_that_may_read_a_source_it_could_not(tmp_path):
+    """The summary's unreadable source, as `str()` of the problem says it: the `encoding=` values
+    to try (`lusoria import` says them as its option, in their place, and clears these)."""
+    path = tmp_path / "u.lgn"
+    path.write_bytes('[Game "tablut"]\n1. e3-c3 *\n'.encode("utf-16-le"))
+    summary = Archive(tmp_path / "a.db").import_paths([str(path)], encoding="utf-16")
+    assert str(summary).endswith(
+        f"; could not read 1 source: {path}: byte 0 (line 1): a utf-16 file starts with a byte-order mark, "
+        'and this one has none; try encoding="utf-16-le" or encoding="utf-16-be"'
+    )

@@ -18,6 +18,7 @@ from lusoria.validator.hnefatafl import (
     Hnefatafl,
     catalogue,
     catalogues,
+    games_names,
     load,
     users_catalogue,
 )
@@ -100,12 +101,21 @@ def test_every_command_knows_the_users_entries_and_explain_names_the_file(tmp_pa
             "entry of lusoria's catalogue: choose another",
         ),
         (
+            CLUB.replace("club-7x7", "fetlar"),
+            "club.toml:3: variant 1 (fetlar): the name fetlar is given to copenhagen's variant fetlar: choose another "
+            "(fetlar-club, say)",
+        ),  # a [Variant "fetlar"] would name either
+        (
+            CLUB.replace("club-7x7", "copenhagen"),
+            "club.toml:3: variant 1 (copenhagen): the name copenhagen is given to the game copenhagen: choose another",
+        ),
+        (
             CLUB.replace("ttTKTtt", "ttTKTt").replace("[[variant]]", "[[ variant ]]  # ours"),
             "club.toml:3: variant 1 (club-7x7): rules: the rank 'ppPKPp' covers 6 squares, not 7",
         ),  # a header as TOML allows it written: its line found all the same
         (CLUB.replace("[[variant]]", "[[variants]]"), "club.toml: a catalogue holds [[variant]] entries only"),
     ],
-    ids=["wrong-entry", "clash", "header-written-freely", "no-entries"],
+    ids=["wrong-entry", "clash", "a-games-variant", "a-game", "header-written-freely", "no-entries"],
 )
 def test_a_wrong_entry_of_the_users_catalogue_is_theirs_to_mend(tmp_path, text, message):
     (tmp_path / "club.toml").write_text(text, encoding="utf-8")
@@ -309,3 +319,17 @@ def test_the_explorer_of_a_variant_held_but_unknown_says_it_may_be_a_users(tmp_p
     assert (status, text) == (400, unknown.replace("club-7x7", "our-house"))
     text, status = answer(lambda: page(db, MultiParams({"game": ["hnefatafl"], "variant": ["saami-tablut"]}), str))
     assert (status, text) == (400, "the parameter variant names saami-tablut, a variant of tablut, not of hnefatafl")
+
+
+def test_the_names_of_lusorias_games_and_of_the_other_games_variants_are_taken(tmp_path):
+    """Each game's name, and each variant of a game but this one (whose variants are the catalogues'),
+    the first game's when two share it; lusoria's own catalogue takes none of them."""
+    taken = games_names()
+    assert taken["laquet"] == "the game laquet: choose another"
+    assert taken["seed"] == "tablut's variant seed: choose another (seed-club, say)"  # (laquet's too)
+    assert "fetlar-hnefatafl-11x11" not in taken and taken["hnefatafl"] == "the game hnefatafl: choose another"
+    path = tmp_path / "club.toml"
+    path.write_text(CLUB.replace("club-7x7", "dux"))
+    with pytest.raises(CatalogueError, match=r"\(dux\): the name dux is given to latrunculi's variant dux: choose"):
+        load(path, (), taken)
+    assert load(CATALOGUE, (), taken)  # (its names clash with no game's)
