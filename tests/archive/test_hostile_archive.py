@@ -126,6 +126,7 @@ SHOWN = f"'{'x' * 40}…' (60,000 characters)"
         (["query", "--game", HUGE], f"the archive holds no record of the game {SHOWN} (known: tablut)\n"),
         (["stats", "--variant", HUGE], f"the archive holds no record of the variant {SHOWN} (known: "),
         (["tree", "--variant", HUGE], f"Error: Invalid value for --variant: unknown variant {SHOWN}: no game has it"),
+        (["tree", "--game", HUGE], f"Error: Invalid value for --game: unknown game {SHOWN} (known: "),
         (["query", "--tag", HUGE], f"Error: Invalid value for --tag: {SHOWN} is not NAME=VALUE\n"),
         (["query", "--board", HUGE], f"(or 11: a square board); not {SHOWN}\n"),
         (["export", "--ending", HUGE, "out"], f"; not {SHOWN}\n"),
