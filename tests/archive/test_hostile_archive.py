@@ -178,3 +178,15 @@ def test_a_value_is_quoted_whole_up_to_40_characters_its_bytes_and_controls_show
     from lusoria.words import quoted
 
     assert quoted(text) == shown
+
+
+@pytest.mark.parametrize("text, held", [("Jo\udcffn", "the byte \\xff"), ("Jo\ud800n", "the lone surrogate \\ud800")])
+def test_a_lone_surrogate_a_library_caller_gives_is_not_said_to_be_a_byte(text, held):
+    """`undecoded`: a surrogate from \\udc80 to \\udcff is a byte Python could not decode; another (a Windows
+    name's half, a library caller's) was said to be "the byte \\ud800"."""
+    from lusoria.words import undecoded
+
+    assert undecoded(text) == (
+        f"is not UTF-8 text: 'Jo{held.rpartition(' ')[2]}n' holds {held} (from another encoding?); the archive's "
+        "text is UTF-8: give it so"
+    )
