@@ -71,5 +71,6 @@ def undecoded(text: str) -> str | None:
     encoding), which no text of the archive can match; None for a text without."""
     if (found := SURROGATES.search(text)) is None:
         return None
-    byte = _byte_escaped(found)
-    return f"is not UTF-8 text: {quoted(text)} holds the byte {byte} (from another encoding?); the archive's text is UTF-8: give it so"
+    shown = _byte_escaped(found)
+    what = "the byte" if shown.startswith("\\x") else "the lone surrogate"  # (no byte: a library's caller gave it)
+    return f"is not UTF-8 text: {quoted(text)} holds {what} {shown} (from another encoding?); the archive's text is UTF-8: give it so"

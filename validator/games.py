@@ -23,6 +23,7 @@ from typing import Any, TypeVar, cast
 from lusoria.errors import LusoriaError
 from lusoria.plugins import FAILS, failure, loaded, said
 from lusoria.validator.base import Game, OptionError, Same, known_names, together
+from lusoria.words import quoted
 
 G = TypeVar("G", bound=Game[Any])
 T = TypeVar("T")
@@ -89,7 +90,7 @@ class Registry(Mapping[str, type[Game]]):
             self._find()
         if name not in self._classes:
             if name not in self._where:
-                raise KeyError(f"unknown game '{name}' ({known_names(name, self.names)})")
+                raise KeyError(f"unknown game {quoted(name)} ({known_names(name, self.names)})")
             module, _, attribute = self._where[name].partition(":")
             self._classes[name] = getattr(import_module(module), attribute)
         return self._classes[name]

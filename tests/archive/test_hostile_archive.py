@@ -126,6 +126,7 @@ SHOWN = f"'{'x' * 40}…' (60,000 characters)"
         (["query", "--game", HUGE], f"the archive holds no record of the game {SHOWN} (known: tablut)\n"),
         (["stats", "--variant", HUGE], f"the archive holds no record of the variant {SHOWN} (known: "),
         (["tree", "--variant", HUGE], f"Error: Invalid value for --variant: unknown variant {SHOWN}: no game has it"),
+        (["tree", "--game", HUGE], f"Error: Invalid value for --game: unknown game {SHOWN} (known: "),
         (["query", "--tag", HUGE], f"Error: Invalid value for --tag: {SHOWN} is not NAME=VALUE\n"),
         (["query", "--board", HUGE], f"(or 11: a square board); not {SHOWN}\n"),
         (["export", "--ending", HUGE, "out"], f"; not {SHOWN}\n"),
@@ -177,3 +178,15 @@ def test_a_value_is_quoted_whole_up_to_40_characters_its_bytes_and_controls_show
     from lusoria.words import quoted
 
     assert quoted(text) == shown
+
+
+@pytest.mark.parametrize("text, held", [("Jo\udcffn", "the byte \\xff"), ("Jo\ud800n", "the lone surrogate \\ud800")])
+def test_a_lone_surrogate_a_library_caller_gives_is_not_said_to_be_a_byte(text, held):
+    """`undecoded`: a surrogate from \\udc80 to \\udcff is a byte Python could not decode; another (a Windows
+    name's half, a library caller's) was said to be "the byte \\ud800"."""
+    from lusoria.words import undecoded
+
+    assert undecoded(text) == (
+        f"is not UTF-8 text: 'Jo{held.rpartition(' ')[2]}n' holds {held} (from another encoding?); the archive's "
+        "text is UTF-8: give it so"
+    )
