@@ -365,10 +365,15 @@ class Formats(Mapping[str, Format]):
         its texts by them alone (`Format.unnamed`), as standard input's, or else of another suffix
         than the file's `suffix` (`sniffing`: a CSV file saved as .txt), or of lgn, whose records a
         `Game` tag line begins (a transcription saved as .txt), the format and its suffix; "" for none."""
-        entry = (self.of(STDIN, head) or self.sniffing(head, suffix)) if head.strip() else None
-        if entry is None and _GAME_TAG.search(head):
-            entry = self["lgn"]
+        entry = self.starts_as(head, suffix)
         return f"; it starts as {entry.name} files do: name it {entry.suffixes[0]}" if entry else ""
+
+    def starts_as(self, head: str, suffix: str) -> Format | None:
+        """The format whose files start as these first characters, `head`, do: one they tell alone, as
+        standard input's, or else one of another suffix than `suffix` (`sniffing`), or else lgn, by a
+        `Game` tag line; None for none (a README's prose)."""
+        entry = (self.of(STDIN, head) or self.sniffing(head, suffix)) if head.strip() else None
+        return self["lgn"] if entry is None and _GAME_TAG.search(head) else entry
 
     def sniffing(self, head: str, suffix: str) -> Format | None:
         """The format of other suffixes than `suffix` whose `sniff` takes a text of these first

@@ -99,9 +99,9 @@ def walk(
                         summed.setdefault(found.suffix.lower(), []).append(skipped)
                     elif FORMATS.sniffed(str(found)) and empty_file(found, encoding):  # one of a format's suffixes
                         yield Skipped(str(found), EMPTY)
-                    elif not told and _unread(found):
+                    elif not told and (hinted := _hinted(found, encoding)):
                         told = True
-                        yield Skipped(skipped.path, skipped.reason + UNREAD_HINT)
+                        yield Skipped(skipped.path, hinted)
                     else:
                         yield skipped
                 elif isinstance(once := _once(str(found), met, "met already"), Skipped):
@@ -399,6 +399,16 @@ def _unread(path: Path) -> bool:
     return bool(path.suffix) and not FORMATS.said_by_content(str(path))
 
 
+def _hinted(path: Path, encoding: str) -> str:
+    """What is said of a folder's file skipped unread (`_unread`) whose first characters are a
+    format's (`round1.md`, a move list): the name to give it, and that given by its own path it is
+    read (`UNREAD_HINT`); "" for another (`README.md`, `expected.tsv`), which is said no more."""
+    head = _first_characters(path, encoding) if _unread(path) else None
+    if not head or FORMATS.starts_as(head, path.suffix.lower()) is None:
+        return ""
+    return FORMATS.why_not(str(path), head=head) + UNREAD_HINT
+
+
 def _head(path: Path, encoding: str) -> str | None:
     """The first characters of a file whose name does not say what it is alone (`said_by_content`),
     as `encoding` decodes them; None when it cannot be read (a link that leads nowhere): read, it
@@ -407,12 +417,17 @@ def _head(path: Path, encoding: str) -> str | None:
     cannot be read (skipped unread, as a file of no format's name is)."""
     if _unread(path):
         return ""
-    said_by_content = FORMATS.said_by_content(str(path))
+    head = _first_characters(path, encoding)
+    return None if head is None and FORMATS.said_by_content(str(path)) else head or ""
+
+
+def _first_characters(path: Path, encoding: str) -> str | None:
+    """A file's first characters as `encoding` decodes them (`head_text`); None when it cannot be read."""
     try:
         with open(path, "rb") as stream:
             return head_text(stream.read(HEAD), encoding)
     except OSError:
-        return None if said_by_content else ""
+        return None
 
 
 def _format_of(path: str, head: str) -> str:

@@ -364,19 +364,31 @@ def test_an_empty_file_of_no_format_s_extension_in_a_folder_is_said_to_be_in_non
 def test_a_folders_md_move_list_is_skipped_and_the_first_such_file_says_how_to_read_one(tmp_path):
     """A move list kept as `round1.md` in a club's folder was skipped as 'not a record file' and no more,
     though given by its own path it is read by what it holds: the first file of a name no format has
-    says so, once in a run, across the folders given (`.txt` files, whose first characters are read,
-    and compressed ones have their own notes)."""
+    whose first characters are a format's says so, once in a run, across the folders given (`.txt`
+    files, whose first characters are read, and compressed ones have their own notes; a README.md or
+    an expected.tsv beside the games, which hold none, is not told to be given by its path)."""
     for folder in ("a", "b"):
         (tmp_path / folder).mkdir()
         for name in ("round1.md", "round2.md"):
             (tmp_path / folder / name).write_text("e7-e6 d1-d2\n")
     (tmp_path / "a" / "notes.txt").write_text("bring the boards\n")
+    (tmp_path / "a" / "README.md").write_text("# Club games\n\nRound 1, 2 December.\n")
+    (tmp_path / "a" / "expected.tsv").write_text("file\tvalid\nround1.md\t1\n")
+    (tmp_path / "a" / "engine.txt").write_text("d6-c6 e4-e1,0,0,Ongoing\n")  # a format's name: told its own
+    (tmp_path / "a" / "lost.md").symlink_to(tmp_path / "nowhere.md")  # (no first characters: said as the others)
     result = CliRunner().invoke(main, ["validate", str(tmp_path / "a"), str(tmp_path / "b")])
     skipped = ", not a record file (.lgn, .otg, .otn, .txt, .json, .log, .csv)"
-    hint = "; a file of a name no format has, given by its own path (not its folder's), is read by what it holds (said once)"
-    assert result.stderr.splitlines()[:5] == [
-        f"lusoria: {tmp_path / 'a' / 'notes.txt'}: skipped, a .txt file that is neither tafl move lists nor a Tablut "
-        "Challenge game log",
+    hint = (
+        "; it starts as tafl files do: name it .txt; a file of a name no format has, given by its own path (not its "
+        "folder's), is read by what it holds (said once)"
+    )
+    txt = ", a .txt file that is neither tafl move lists nor a Tablut Challenge game log"
+    assert result.stderr.splitlines()[:9] == [
+        f"lusoria: {tmp_path / 'a' / 'README.md'}: skipped{skipped}",
+        f"lusoria: {tmp_path / 'a' / 'engine.txt'}: skipped{txt}; it starts as csv files do: name it .csv",
+        f"lusoria: {tmp_path / 'a' / 'expected.tsv'}: skipped{skipped}",
+        f"lusoria: {tmp_path / 'a' / 'lost.md'}: skipped{skipped}",
+        f"lusoria: {tmp_path / 'a' / 'notes.txt'}: skipped{txt}",
         f"lusoria: {tmp_path / 'a' / 'round1.md'}: skipped{skipped}{hint}",
         f"lusoria: {tmp_path / 'a' / 'round2.md'}: skipped{skipped}",
         f"lusoria: {tmp_path / 'b' / 'round1.md'}: skipped{skipped}",
