@@ -31,6 +31,10 @@ WHERE_APPLIED = (  # as the CLI says it, naming its options
     "games of a type lusoria does not know or play; --variant and --rules to CSV files, and move lists whose file "
     "names name their game, with --game)"
 )
+IN_LGN_TAGS = (  # what an lgn file's note says instead of "their files say": a record with no Game tag is one too
+    'lgn records say their game and rules in their own tags, [Game "…"] first, which these settings neither '
+    f"replace nor stand in for where missing ({WHERE_APPLIED.removeprefix('their files say their game and rules (')}"
+)
 
 
 def run(*args):
@@ -268,9 +272,7 @@ def test_rules_on_lgn_and_on_a_known_aage_type_are_noted_not_applied(tmp_path):
         "lists, CSV files, and aagenielsen.dk games of a type lusoria does not know or play; --variant and --rules to CSV "
         "files, and move lists whose file names name their game, with --game)",
         f"lusoria: note: --rules shieldwall=none is not applied to the records of 1 lgn file "
-        f"({tmp_path / 'escape.lgn'}): their files say their game and rules (these settings apply to tafl move "
-        "lists, CSV files, and aagenielsen.dk games of a type lusoria does not know or play; --variant and --rules to CSV "
-        "files, and move lists whose file names name their game, with --game)",
+        f"({tmp_path / 'escape.lgn'}): {IN_LGN_TAGS}",
     ]
 
 
@@ -285,7 +287,7 @@ def test_every_command_taking_game_notes_it_not_applied_to_an_lgn_file(tmp_path,
     result = run(*command, "--game", "brandubh", "escape.lgn")
     assert result.exit_code in (0, 1)
     assert result.stderr.splitlines()[0] == (
-        f"lusoria: note: --game brandubh is not applied to the records of 1 lgn file (escape.lgn): {WHERE_APPLIED}"
+        f"lusoria: note: --game brandubh is not applied to the records of 1 lgn file (escape.lgn): {IN_LGN_TAGS}"
     )
 
 
@@ -699,3 +701,16 @@ def test_a_game_that_describes_its_boards_by_its_variants_needs_one(tmp_path):
     ]
     first = next(iter(Hnefatafl.presets))  # what random and the readers write: the variant, always named
     assert f'[Variant "{first}"]' in run("random", "--game", "hnefatafl", "--variant", first).stdout
+
+
+def test_a_record_with_no_game_tag_and_game_given_is_told_the_option_does_not_supply_it(tmp_path, monkeypatch):
+    """`validate --game tablut game.pgn`, a record with no Game tag: the note said "their files say
+    their game and rules", false of it; it says that --game does not stand in for a missing tag."""
+    monkeypatch.chdir(tmp_path)
+    Path("game.pgn").write_text('[Event "Club evening"]\n\n1. e3-c3 *\n')
+    result = run("validate", "--game", "tablut", "game.pgn")
+    assert result.exit_code == 1 and result.stdout.startswith("game.pgn:1:1: error[tag]: the record has no Game tag")
+    assert (
+        result.stderr
+        == f"lusoria: note: --game tablut is not applied to the records of 1 lgn file (game.pgn): {IN_LGN_TAGS}\n"
+    )
