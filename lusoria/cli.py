@@ -154,7 +154,10 @@ def jobs_options(command, needs: str = "", work: str = "check the records"):
         default=os.cpu_count() or 1,
         callback=capped,
         show_default="the number of cores",
-        help=said(f"worker processes that {work} (taken in their order all the same); at most the number of cores."),
+        help=said(
+            f"worker processes that {work} (taken in their order all the same): a whole number from 1 to "
+            f"{JOBS.high}, no more than the number of cores used unless --force-jobs."
+        ),
     )(command)
 
 

@@ -677,3 +677,12 @@ def test_an_input_not_read_gets_no_summary_of_nothing(tmp_path, monkeypatch, com
             "import": "a.db: added 1 record (0 invalid, 0 of them unparsable), skipped 0 duplicates\n",
         }[command[0]]
     )
+
+
+def test_jobs_help_says_the_bounds_its_check_refuses_beyond():
+    """--jobs help said "at most the number of cores" and --jobs 5000 was refused as "not a whole
+    number from 1 to 1024" (more than the cores are capped, or used with --force-jobs)."""
+    helped = " ".join(run("validate", "--help").stdout.split())
+    assert "a whole number from 1 to 1024, no more than the number of cores used unless --force-jobs." in helped
+    refused = run("validate", "--force-jobs", "--jobs", "1025", "x.lgn")
+    assert refused.exit_code == 2 and "'1025' is not a whole number from 1 to 1024" in refused.stderr
