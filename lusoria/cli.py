@@ -154,7 +154,10 @@ def jobs_options(command, needs: str = "", work: str = "check the records"):
         default=os.cpu_count() or 1,
         callback=capped,
         show_default="the number of cores",
-        help=said(f"worker processes that {work} (taken in their order all the same); at most the number of cores."),
+        help=said(
+            f"worker processes that {work} (taken in their order all the same): a whole number from 1 to "
+            f"{JOBS.high}, no more than the number of cores used unless --force-jobs."
+        ),
     )(command)
 
 
@@ -407,6 +410,11 @@ class Inputs:
         except api.WorkerLost as error:  # what came before stands: the verdicts said, the batches imported
             stop(str(error))
 
+    def read_none(self, paths: tuple[str | Path, ...]) -> bool:
+        """Whether none of `paths` could be read (each said as it could not): no summary then, of nothing."""
+        unread = {problem.path for problem in self.problems if isinstance(problem, api.Unreadable)}
+        return {os.fsdecode(path) for path in paths} <= unread
+
     def finish(self, paths: tuple[str | Path, ...], records: int, status: int) -> NoReturn:
         """End a command that read the `records` of `paths`: with status 2 when an input could not be
         read or none held a record (said), else `status`."""
@@ -530,7 +538,7 @@ def validate(
         cited.update(dict.fromkeys(d.rule for d in verdict.diagnostics))
         if len(verdict.diagnostics) > MAX_SHOWN:
             echo(output.more_diagnostics(verdict, MAX_SHOWN))
-    if not as_json:
+    if not as_json and not inputs.read_none(paths):
         echo(output.validation_summary(records, invalid, errors, warnings, cited, inputs.problems))
     inputs.finish(paths, records, 1 if invalid else 0)
 
@@ -1254,8 +1262,9 @@ def import_(
         echo(f"lusoria: {failure.place}: {said}; the record was not stored", err=True)
         if debug:
             echo(failure.trace, err=True)
-    echo(f"{db}: {dataclasses.replace(summary, unreadable=[])}")  # (those were said in their place)
-    echo(output.skipped_text(summary.skipped, None if all_duplicates else output.DUPLICATES_NAMED), nl=False)
+    if summary.found or summary.replaced or summary.gone or not summary.unreadable:  # (no summary of nothing read)
+        echo(f"{db}: {dataclasses.replace(summary, unreadable=[])}")  # (those were said in their place)
+        echo(output.skipped_text(summary.skipped, None if all_duplicates else output.DUPLICATES_NAMED), nl=False)
     if lusorias := [failure for failure in summary.failed if not failure.by_plug_in]:
         echo(f"lusoria: {plural(len(lusorias), 'record')} not stored, the others were. {bug_report()}", err=True)
         sys.exit(INTERNAL_ERROR)
@@ -1483,7 +1492,8 @@ def duplicates(paths: tuple[str | Path, ...], db: str | None, encoding: str) -> 
         echo(str(duplicate))
         same += duplicate.kind == "same"
         prefixes += duplicate.kind == "prefix"
-    echo(f"{plural(same, 'duplicate')}, {plural(prefixes, 'prefix', 'prefixes')}")
+    if not (paths and inputs.read_none(paths)):
+        echo(f"{plural(same, 'duplicate')}, {plural(prefixes, 'prefix', 'prefixes')}")
     sys.exit(2 if inputs.unreadable else 1 if same or prefixes else 0)
 
 

@@ -98,10 +98,14 @@ def _place(source: Source) -> str:
 
 
 READING_SETTINGS = ("Game", "Variant", "Rules")  # the tags given that choose the rules of records (`tags`)
-WHERE_APPLIED = (  # a Note's template (`{Game}`: the setting, as its caller names it)
-    "their files say their game and rules (these settings apply to tafl move lists, CSV files, and "
-    "aagenielsen.dk games of a type lusoria does not know or play; {Variant} and {Rules} to CSV files, and move "
-    "lists whose file names name their game, with {Game})"
+APPLIED_TO = (  # a Note's template (`{Game}`: the setting, as its caller names it)
+    "these settings apply to tafl move lists, CSV files, and aagenielsen.dk games of a type lusoria does not "
+    "know or play; {Variant} and {Rules} to CSV files, and move lists whose file names name their game, with {Game}"
+)
+WHERE_APPLIED = f"their files say their game and rules ({APPLIED_TO})"
+IN_LGN_TAGS = (  # (an lgn record with no Game tag is not read as {Game} names: it is told to write one)
+    f'lgn records say their game and rules in their own tags, [Game "…"] first, which these settings neither '
+    f"replace nor stand in for where missing ({APPLIED_TO})"
 )
 
 
@@ -156,7 +160,7 @@ class ReadingNotes:
             yield Note(
                 next(iter(paths)),
                 f"{settings} {'is' if len(tags) == 1 else 'are'} not applied to the records "
-                f"of {literal(files_named(paths, format))}: {WHERE_APPLIED}",
+                f"of {literal(files_named(paths, format))}: {IN_LGN_TAGS if format == 'lgn' else WHERE_APPLIED}",
                 tuple(dict.fromkeys((*READING_SETTINGS, *tags))),  # (a library's `tags` may hold any tag)
             )
         for (format, kind), count in self.refused.items():

@@ -124,7 +124,7 @@ def test_a_compressed_file_is_said_to_be_one_not_text_of_another_encoding(tmp_pa
         named = run("validate", "--encoding", encoding, str(packed))
         assert (named.exit_code, named.output) == (
             2,
-            f"lusoria: {packed}: {said}\n" + "0 records: 0 valid, 0 invalid (0 errors, 0 warnings)\n",
+            f"lusoria: {packed}: {said}\n",  # (no summary of nothing read)
         )
     in_folder = run("validate", str(tmp_path))
     assert f"lusoria: {packed}: skipped, {said}\n" in in_folder.output
@@ -153,7 +153,7 @@ def test_a_picture_or_a_pdf_named_is_said_to_be_no_text(tmp_path, start, kind):
     said = f"{kind}, not text: lusoria reads records written as text (an .lgn file: docs/notation.md)"
     assert (ran.exit_code, ran.output) == (
         2,
-        f"lusoria: {picture}: {said}\n0 records: 0 valid, 0 invalid (0 errors, 0 warnings)\n",
+        f"lusoria: {picture}: {said}\n",
     )
     documented = " ".join((ROOT / "docs/formats.md").read_text().split())
     assert f"`a PNG image{said.removeprefix(kind)}`" in documented  # the message docs/formats.md quotes
@@ -667,3 +667,36 @@ def test_python_dash_m_lusoria_is_the_lusoria_command():
     )
     assert ran.returncode == 2, ran.stderr
     assert ran.stderr.startswith("Usage: lusoria explain"), ran.stderr
+
+
+@pytest.mark.parametrize("command", [["validate"], ["duplicates"], ["import", "--db", "a.db"]])
+def test_an_input_not_read_gets_no_summary_of_nothing(tmp_path, monkeypatch, command):
+    """A missing file and a zip archive named: each is said, and no '0 records: 0 valid…' (nor
+    'added 0 records', '0 duplicates') follows as if something had been read; a file read beside
+    them is summed up as before."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.zip").write_bytes(b"PK\x03\x04\0\0")
+    (tmp_path / "game.lgn").write_text('[Game "tablut"]\n1. e3-c3 *\n')
+    none_read = run(*command, "missing.lgn", "a.zip")
+    assert (none_read.exit_code, none_read.stdout) == (2, "")
+    assert none_read.stderr == (
+        "lusoria: missing.lgn: no such file or directory\n"
+        "lusoria: a.zip: a zip-compressed file, not text: decompress it first (unzip)\n"
+    )
+    one_read = run(*command, "missing.lgn", "game.lgn")
+    assert one_read.exit_code == 2 and one_read.stdout.endswith(
+        {
+            "validate": "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n",
+            "duplicates": "0 duplicates, 0 prefixes\n",
+            "import": "a.db: added 1 record (0 invalid, 0 of them unparsable), skipped 0 duplicates\n",
+        }[command[0]]
+    )
+
+
+def test_jobs_help_says_the_bounds_its_check_refuses_beyond():
+    """--jobs help said "at most the number of cores" and --jobs 5000 was refused as "not a whole
+    number from 1 to 1024" (more than the cores are capped, or used with --force-jobs)."""
+    helped = " ".join(run("validate", "--help").stdout.split())
+    assert "a whole number from 1 to 1024, no more than the number of cores used unless --force-jobs." in helped
+    refused = run("validate", "--force-jobs", "--jobs", "1025", "x.lgn")
+    assert refused.exit_code == 2 and "'1025' is not a whole number from 1 to 1024" in refused.stderr

@@ -305,7 +305,7 @@ def test_a_library_import_gets_every_problem_and_note_lusoria_import_says(tmp_pa
     said = [
         f"{folder / 'b.lgn'}: skipped, an empty file, no record",
         f"{folder / 'c.txt'}: skipped, a .txt file that is neither tafl move lists nor a Tablut Challenge game log",
-        f"note: Game tablut is not applied to the records of 1 lgn file ({folder / 'a.lgn'}): their files say",
+        f"note: Game tablut is not applied to the records of 1 lgn file ({folder / 'a.lgn'}): lgn records say",
     ]
     assert summary.added == 1 and told == summary.problems and len(told) == 3
     assert [str(problem)[: len(start)] for problem, start in zip(told, said)] == said

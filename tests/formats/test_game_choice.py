@@ -31,6 +31,10 @@ WHERE_APPLIED = (  # as the CLI says it, naming its options
     "games of a type lusoria does not know or play; --variant and --rules to CSV files, and move lists whose file "
     "names name their game, with --game)"
 )
+IN_LGN_TAGS = (  # what an lgn file's note says instead of "their files say": a record with no Game tag is one too
+    'lgn records say their game and rules in their own tags, [Game "…"] first, which these settings neither '
+    f"replace nor stand in for where missing ({WHERE_APPLIED.removeprefix('their files say their game and rules (')}"
+)
 
 
 def run(*args):
@@ -64,7 +68,7 @@ def test_a_csv_file_whose_board_fits_two_games_is_an_error_naming_them(tmp_path,
     games = (FIXTURES / "csv/brandubh.csv").read_text()
     (tmp_path / "games.csv").write_text(games)
     result = run("validate", tmp_path / "games.csv")
-    assert result.exit_code == 2 and result.stdout == "0 records: 0 valid, 0 invalid (0 errors, 0 warnings)\n"
+    assert result.exit_code == 2 and result.stdout == ""  # (the file not read: no summary of nothing)
     fitting = sorted((game.board.size, game.name) for game in tafl.tafl_games() if not game.described)
     assert {(7, "ard-ri"), (7, "brandubh")} <= set(
         fitting
@@ -102,7 +106,7 @@ def test_a_csv_file_is_not_read_as_the_game_of_the_smallest_board_its_moves_fit(
     moves that need the 11×11 board name the one game played on it."""
     (tmp_path / "club.csv").write_text("d1-d3 e5-e2 g1-g3 f4-c4 g3-e3xe2,1,0,Ongoing\n")
     result = run("validate", tmp_path / "club.csv")
-    assert result.exit_code == 2 and result.stdout == "0 records: 0 valid, 0 invalid (0 errors, 0 warnings)\n"
+    assert result.exit_code == 2 and result.stdout == ""  # (the file not read: no summary of nothing)
     assert result.stderr.startswith(
         f"lusoria: {tmp_path / 'club.csv'}: its moves fit the boards of 3 games (brandubh 7×7, tablut 9×9, "
         "copenhagen 11×11): name its game with --game"
@@ -291,9 +295,7 @@ def test_rules_on_lgn_and_on_a_known_aage_type_are_noted_not_applied(tmp_path):
         "lists, CSV files, and aagenielsen.dk games of a type lusoria does not know or play; --variant and --rules to CSV "
         "files, and move lists whose file names name their game, with --game)",
         f"lusoria: note: --rules shieldwall=none is not applied to the records of 1 lgn file "
-        f"({tmp_path / 'escape.lgn'}): their files say their game and rules (these settings apply to tafl move "
-        "lists, CSV files, and aagenielsen.dk games of a type lusoria does not know or play; --variant and --rules to CSV "
-        "files, and move lists whose file names name their game, with --game)",
+        f"({tmp_path / 'escape.lgn'}): {IN_LGN_TAGS}",
     ]
 
 
@@ -308,7 +310,7 @@ def test_every_command_taking_game_notes_it_not_applied_to_an_lgn_file(tmp_path,
     result = run(*command, "--game", "brandubh", "escape.lgn")
     assert result.exit_code in (0, 1)
     assert result.stderr.splitlines()[0] == (
-        f"lusoria: note: --game brandubh is not applied to the records of 1 lgn file (escape.lgn): {WHERE_APPLIED}"
+        f"lusoria: note: --game brandubh is not applied to the records of 1 lgn file (escape.lgn): {IN_LGN_TAGS}"
     )
 
 
@@ -722,3 +724,16 @@ def test_a_game_that_describes_its_boards_by_its_variants_needs_one(tmp_path):
     ]
     first = next(iter(Hnefatafl.presets))  # what random and the readers write: the variant, always named
     assert f'[Variant "{first}"]' in run("random", "--game", "hnefatafl", "--variant", first).stdout
+
+
+def test_a_record_with_no_game_tag_and_game_given_is_told_the_option_does_not_supply_it(tmp_path, monkeypatch):
+    """`validate --game tablut game.pgn`, a record with no Game tag: the note said "their files say
+    their game and rules", false of it; it says that --game does not stand in for a missing tag."""
+    monkeypatch.chdir(tmp_path)
+    Path("game.pgn").write_text('[Event "Club evening"]\n\n1. e3-c3 *\n')
+    result = run("validate", "--game", "tablut", "game.pgn")
+    assert result.exit_code == 1 and result.stdout.startswith("game.pgn:1:1: error[tag]: the record has no Game tag")
+    assert (
+        result.stderr
+        == f"lusoria: note: --game tablut is not applied to the records of 1 lgn file (game.pgn): {IN_LGN_TAGS}\n"
+    )
