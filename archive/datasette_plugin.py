@@ -36,7 +36,7 @@ def render_cell(row, value, column, table, database, datasette):
     its replay page (`record/ID`: a player's games, listed, lead to their boards)."""
     if table == "records" and column == "label" and isinstance(value, str):
         replay = datasette.urls.path(f"/-/explorer/{tilde_encode(datasette.get_database(database).route)}")
-        return Markup(f'<a href="{escape(replay)}/record/{int(row["id"])}" title="replay">{escape(value)}</a>')
+        return Markup(f'<a href="{escape(replay)}/record/{row["id"]}" title="replay">{escape(value)}</a>')
     if table != "records" or column != "packed_text" or not isinstance(value, bytes):
         return None
     limit = datasette.setting("truncate_cells_html")
