@@ -1331,8 +1331,8 @@ def positions_text(positions: BinaryIO) -> str:
             length += len(piece)
             if length > MAX_POSITIONS:
                 break
-    except api.InputError as error:
-        raise click.BadParameter(str(error), param_hint="--positions") from None
+    except api.InputError as error:  # (no encoding to try: the file is UTF-8, no option says otherwise)
+        raise click.BadParameter(error.args[0], param_hint="--positions") from None
     return "".join(pieces)
 
 
