@@ -1058,8 +1058,8 @@ def record_said(source: api.RecordText) -> str:
 
 def written_in(directory: str, name: str, text: str, what: str, outputs: dict[str, str], overwrite: bool) -> int:
     """Write `text`, of `what` (a record, the index), to its own file `name` in `directory` (convert's, html's and
-    show's --output-dir), whole or not at all, never over a file written before by the same command
-    (`outputs`) nor through a symbolic link, nor, unless `overwrite`, over a file there before;
+    show's --output-dir), whole or not at all, never over a file written before by the same command (`outputs`,
+    its name alike but for case too) nor through a symbolic link, nor, unless `overwrite`, over a file there before;
     said ("wrote PATH", or why not on stderr); the exit status it calls for. A file there that holds
     `text` already (an earlier run's, of the same record) is left as it is, said nothing, and no error."""
     from lusoria.files import case_blind, holds, output_in, write_file
@@ -1331,8 +1331,8 @@ def positions_text(positions: BinaryIO) -> str:
             length += len(piece)
             if length > MAX_POSITIONS:
                 break
-    except api.InputError as error:
-        raise click.BadParameter(str(error), param_hint="--positions") from None
+    except api.InputError as error:  # (no encoding to try: the file is UTF-8, no option says otherwise)
+        raise click.BadParameter(error.args[0], param_hint="--positions") from None
     return "".join(pieces)
 
 

@@ -303,10 +303,10 @@ def _moves(
 ) -> str:
     """The move list as HTML, numbered as validate numbers the record (`said`, when the rules replayed
     the record: as its game's players do, or White-first where the record is so written; a ply that
-    continues a turn, with the ply before it; else White-first, a ply a move): main-line plies numbered
-    for stepping, each with its move and side as validate says them (the page's status line),
-    variations nested, and the result marker last where the record writes one (`*` too, never one
-    assumed)."""
+    continues a turn, with the ply before it; else White-first, two plies a move, none continuing a turn):
+    main-line plies numbered for stepping, each with its move and side as validate says them (the page's
+    status line), variations nested, and the result marker last where the record writes one (`*` too,
+    never one assumed)."""
     moves = _Moves(by_place, result_written, said)
     walk(record, moves)
     return "".join(moves.out)

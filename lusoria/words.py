@@ -1,5 +1,5 @@
-"""Words of output: counts ("1 record", "2 records", "3 times"), a number out of bounds, what the system says
-of an error, control characters made visible (`escape_controls`) and a value a user gave quoted (`quoted`)."""
+"""Words of output: counts ("1 record", "3 times"), a number out of bounds, what the system says of an error,
+control characters made visible (`escape_controls`), a user's value quoted (`quoted`) or not UTF-8 (`undecoded`)."""
 
 import re
 from collections.abc import Sequence

@@ -49,7 +49,7 @@ class InputError(LusoriaError):
         return self.advised()
 
     def advised(self, option: bool = False) -> str:
-        """The message, and the values to try (`to_try`) as a library call's keyword or the CLI's `option`."""
+        """The message, and the values to try (`tries`) as a library call's keyword or, `option`, the CLI's."""
         return advised(self.args[0], self.parameter, self.tries, option)
 
 

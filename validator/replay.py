@@ -1219,9 +1219,9 @@ _AFTER_NUMBER = re.compile(r"(?:\s|\{[^}]*\}|;[^\n]*|\$[0-9]+)*")  # what stands
 
 
 def _why_misnumbered(misnumbered: list[tuple[Ply, int, str]], ply: Ply, expected: str, report: Report) -> str:
-    """What the move-number warning adds in brackets: that every wrong number (two or more) counts one ply
-    ahead (a ply left out), or as many plies past one (a gap in the source, which a record does not
-    hold; a number alone too, when it jumps a move or more), why a fragment numbered as its source is numbered from 1, how many more numbers are wrong."""
+    """What the move-number warning adds in brackets: that every wrong number (two or more) counts one ply ahead
+    (a ply left out), or as many plies past one (a gap in the source, which a record does not hold; a number alone
+    too, the main line's last), why a fragment numbered as its source is numbered from 1, how many more are wrong."""
     more = len(misnumbered) - 1
     record = report.record
     skipped = _plies_skipped(misnumbered, record, _either_numbering(report)) if record else 0
