@@ -591,7 +591,7 @@ class Archive:
             return f"the archive holds no record of the variant {quoted(variant)}{of} ({known}){game_named(variant)}"
         if rules and named and not self.query(Filters(variant=named, limit=1)):  # a catalogue's name: its rules
             return (
-                f"the archive's records of the variant {quoted(variant)} play other rules than {named}, "
+                f"the archive's records of the variant {quoted(variant or '')} play other rules than {named}, "
                 f"whose tags are {tags_line(tags_of_name(named) or {})}"
             )
         return None
