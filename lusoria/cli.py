@@ -538,7 +538,7 @@ def validate(
         cited.update(dict.fromkeys(d.rule for d in verdict.diagnostics))
         if len(verdict.diagnostics) > MAX_SHOWN:
             echo(output.more_diagnostics(verdict, MAX_SHOWN))
-    if not as_json and not inputs.read_none(paths):
+    if not as_json and (records or not inputs.read_none(paths)):
         echo(output.validation_summary(records, invalid, errors, warnings, cited, inputs.problems))
     inputs.finish(paths, records, 1 if invalid else 0)
 

@@ -107,7 +107,10 @@ def test_the_archive_imports_reports_and_takes_the_dates_from_them(tmp_path):
     ]
     summary = archive.import_paths([str(folder_of_inputs(tmp_path))])  # the pipeline, then import_reports
     assert (summary.added, summary.duplicates) == (1, 1)
-    assert summary.unreadable == [f"{tmp_path / 'in' / 'c.lgn'}:1:2: byte 0xFF is not valid utf-8, in no record"]
+    assert summary.unreadable == [
+        f"{tmp_path / 'in' / 'c.lgn'}:1:2: byte 0xFF is not valid utf-8, in no record;"
+        ' try encoding="latin-1" or encoding="cp1252"'
+    ]
 
 
 def test_a_note_names_the_tags_given_by_tag_and_a_caller_names_them_its_way(tmp_path):

@@ -345,7 +345,8 @@ def test_a_record_of_another_format_with_diagnostics_is_written_in_lgn_once(tmp_
 
 def test_a_record_kept_in_a_format_that_names_its_games_is_read_as_its_file_says():
     """Only a format that names no games (csv) is read with the game the archive holds: a move list
-    (tafl) read as its format's game says so in its first error, as its import said."""
+    (tafl) read as its format's game says so in its first error, as its import said (but for the name
+    of its file, which the archive's text has not: a header names its game)."""
     tags = json.dumps({"Game": "tablut", "Variant": "aage"})
     report = stored_report("1. e3-c3 e3-e4\n", "tafl", tags)
     assert [(d.rule, d.ply, d.message) for d in report.diagnostics] == [
@@ -353,7 +354,7 @@ def test_a_record_kept_in_a_format_that_names_its_games_is_read_as_its_file_says
             "T1",
             1,
             "the piece on e3 is White's, and Black is to move; the rest of this line is not checked; a move list "
-            "does not say its game: read as tablut (--variant aage) unless --game or the file's name (brandubh.txt) "
+            "does not say its game: read as tablut (--variant aage) unless --game or a header such as '# brandubh' "
             "names it (or its variant of hnefatafl with --game hnefatafl --variant V)",
         )
     ]
