@@ -394,9 +394,9 @@ class Inputs:
     `unreadable` tells whether a source could not be read (exit status 2), `problems` lists them
     all. A worker process killed stops the command, also with status 2."""
 
-    def __init__(self) -> None:
-        self.unreadable = False
-        self.problems: list[Problem] = []  # those met so far
+    def __init__(self, problems: Iterable[Problem] = ()) -> None:
+        self.problems = list(problems)  # those met so far (an import's: said as it met them)
+        self.unreadable = any(isinstance(problem, api.Unreadable) for problem in self.problems)
 
     def __call__(self, items: Iterable[T | Problem]) -> Iterator[T]:
         try:
@@ -410,10 +410,12 @@ class Inputs:
         except api.WorkerLost as error:  # what came before stands: the verdicts said, the batches imported
             stop(str(error))
 
-    def read_none(self, paths: tuple[str | Path, ...]) -> bool:
-        """Whether none of `paths` could be read (each said as it could not): no summary then, of nothing."""
-        unread = {problem.path for problem in self.problems if isinstance(problem, api.Unreadable)}
-        return {os.fsdecode(path) for path in paths} <= unread
+    def sums_up(self, paths: tuple[str | Path, ...]) -> bool:
+        """Whether a command sums up what it read of `paths` (validate, import, duplicates): unless none
+        could be read, each said as it could not (no summary of nothing); a file whose records were read
+        beside a byte in a line none of them holds was read."""
+        unread = {p.path for p in self.problems if isinstance(p, api.Unreadable) and not p.records_read}
+        return not paths or not {os.fsdecode(path) for path in paths} <= unread
 
     def finish(self, paths: tuple[str | Path, ...], records: int, status: int) -> NoReturn:
         """End a command that read the `records` of `paths`: with status 2 when an input could not be
@@ -538,7 +540,7 @@ def validate(
         cited.update(dict.fromkeys(d.rule for d in verdict.diagnostics))
         if len(verdict.diagnostics) > MAX_SHOWN:
             echo(output.more_diagnostics(verdict, MAX_SHOWN))
-    if not as_json and (records or not inputs.read_none(paths)):
+    if not as_json and inputs.sums_up(paths):
         echo(output.validation_summary(records, invalid, errors, warnings, cited, inputs.problems))
     inputs.finish(paths, records, 1 if invalid else 0)
 
@@ -1262,7 +1264,7 @@ def import_(
         echo(f"lusoria: {failure.place}: {said}; the record was not stored", err=True)
         if debug:
             echo(failure.trace, err=True)
-    if summary.found or summary.replaced or summary.gone or not summary.unreadable:  # (no summary of nothing read)
+    if summary.gone or Inputs(summary.problems).sums_up(paths):  # (its files gone: what --replace found)
         echo(f"{db}: {dataclasses.replace(summary, unreadable=[])}")  # (those were said in their place)
         echo(output.skipped_text(summary.skipped, None if all_duplicates else output.DUPLICATES_NAMED), nl=False)
     if lusorias := [failure for failure in summary.failed if not failure.by_plug_in]:
@@ -1492,7 +1494,7 @@ def duplicates(paths: tuple[str | Path, ...], db: str | None, encoding: str) -> 
         echo(str(duplicate))
         same += duplicate.kind == "same"
         prefixes += duplicate.kind == "prefix"
-    if not (paths and inputs.read_none(paths)):
+    if inputs.sums_up(paths):
         echo(f"{plural(same, 'duplicate')}, {plural(prefixes, 'prefix', 'prefixes')}")
     sys.exit(2 if inputs.unreadable else 1 if same or prefixes else 0)
 
