@@ -242,6 +242,21 @@ class Lusoria(click.Group):
             game_as_word(command, made, rest)
         return name, command, rest
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.NoSuchOption as error:
+            raise after_the_command(self, ctx, error, args) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.NoSuchOption as error:  # (a command's: `show --move 3`)
+            meant = OPTIONS_MEANT.get(error.option_name)
+            if meant and error.ctx and any(meant in option.opts for option in error.ctx.command.get_params(error.ctx)):
+                error.possibilities = [meant]
+            raise
+
     def main(self, *args: Any, **kwargs: Any) -> Any:
         self.debug = os.environ.get(DEBUG_SWITCH, "") not in ("", "0")
         with escaped():
@@ -263,6 +278,25 @@ class Lusoria(click.Group):
                 if said := api.failed_plug_in(error):  # a plug-in's bug, where no check of its hook said it
                     stop(while_checking(said, error))
                 stop(internal_error(error), INTERNAL_ERROR)
+
+
+OPTIONS_MEANT = {"--move": "--ply", "--moves": "--ply"}  # what a newcomer writes for an option a command has
+
+
+def after_the_command(
+    group: click.Group, ctx: click.Context, error: click.NoSuchOption, args: list[str]
+) -> click.UsageError:
+    """The usage error of an option not lusoria's own given before the command (`lusoria --json validate`):
+    when the command named after it takes it, that it goes after the command; else click's."""
+    named = next((word for word in args if word in group.commands), None)
+    command = group.commands.get(named or "")
+    if command is None or not any(error.option_name in option.opts for option in command.get_params(ctx)):
+        return error
+    return click.UsageError(
+        f"{error.option_name} is an option of {named}, not of lusoria: it goes after the command "
+        f"(lusoria {named} {error.option_name} …)",
+        ctx,
+    )
 
 
 def game_as_word(command: click.Command, ctx: click.Context, args: list[str]) -> None:

@@ -730,3 +730,30 @@ def test_import_replace_of_a_file_gone_sums_up_what_it_found(tmp_path, monkeypat
     result = run("import", "--replace", "--db", "a.db", "a.lgn")
     assert (result.exit_code, result.stderr) == (2, "lusoria: a.lgn: no such file or directory\n")
     assert result.stdout.endswith("1 file the archive holds under a.lgn no longer exists; its records are kept\n")
+
+
+def test_an_option_of_a_command_given_before_it_is_told_to_go_after_it():
+    """`lusoria --json validate x` was told "Did you mean '--version'?": the option is the command's."""
+    result = run("--json", "validate", "x.lgn")
+    assert result.exit_code == 2 and result.stderr.endswith(
+        "Error: --json is an option of validate, not of lusoria: it goes after the command (lusoria validate --json …)\n"
+    )
+    unknown = run("--jsn", "validate", "x.lgn")  # no command's option: click's own message
+    assert unknown.exit_code == 2 and unknown.stderr.endswith("Error: No such option '--jsn'.\n")
+
+
+def test_show_move_is_told_the_ply_option():
+    """`lusoria show --move 3` was told "Did you mean '--game'?": a ply is what it names."""
+    result = run("show", "--move", "3", "x.lgn")
+    assert result.exit_code == 2 and result.stderr.endswith("Error: No such option '--move'. Did you mean '--ply'?\n")
+    without = run("validate", "--move", "3", "x.lgn")  # (a command with no --ply: click's own)
+    assert "--ply" not in without.stderr
+
+
+def test_bare_lusoria_shows_its_help_and_exits_2():
+    """No command is a usage error (README says why 2): the help, on standard error as a usage error's
+    message, lists the commands; `lusoria --help` writes it to standard output, and exits 0."""
+    result = run()
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert "[OPTIONS] COMMAND [ARGS]..." in result.stderr and "  validate  " in result.stderr
+    assert run("--help").stdout == result.stderr
