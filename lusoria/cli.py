@@ -254,7 +254,7 @@ class Lusoria(click.Group):
         except click.NoSuchOption as error:  # (a command's: `show --move 3`)
             meant = OPTIONS_MEANT.get(error.option_name)
             if meant and error.ctx and any(meant in option.opts for option in error.ctx.command.get_params(error.ctx)):
-                error.possibilities = [meant]
+                raise click.UsageError(f"{error.message} Did you mean '{meant}'?", error.ctx) from None
             raise
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
