@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from lusoria.archive.players import MAX_SQL_INTEGER, RESULTS, name_condition, player_condition
 from lusoria.errors import LusoriaError
+from lusoria.source_tags import SOURCE_FILE, SOURCE_FORMAT
 from lusoria.words import quoted, undecoded
 
 if TYPE_CHECKING:
@@ -196,9 +197,17 @@ def _tags(pairs: list[tuple[str, str]], _: Filters) -> tuple[str, list]:
             conditions.append(f'records.id IN (SELECT id FROM records WHERE "{COLUMN_TAGS[name]}" GLOB ?)')
             params.append(value)
         else:
-            conditions.append("records.id IN (SELECT record_id FROM other_tags WHERE name = ? AND value GLOB ?)")
-            params += [name, value]
+            held = "records.id IN (SELECT record_id FROM other_tags WHERE name = ? AND value GLOB ?)"
+            conditions.append(f"({held} OR {PLACED})" if name == SOURCE_FILE else held)
+            params += [name, value, value] if name == SOURCE_FILE else [name, value]
     return " AND ".join(conditions), params
+
+
+PLACED = (  # a SourceFile tag that lusoria's text of a record says its file by: the column `path` (formats.lgn)
+    "records.written_in IS NULL AND records.path GLOB ? "  # (read from another format, kept in lusoria's notation,
+    f"AND records.id IN (SELECT record_id FROM other_tags WHERE name = '{SOURCE_FORMAT}') "  # without its own tag)
+    f"AND records.id NOT IN (SELECT record_id FROM other_tags WHERE name = '{SOURCE_FILE}')"
+)
 
 
 def _words(text: str, _: Filters) -> tuple[str, list]:

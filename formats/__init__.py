@@ -71,13 +71,15 @@ class Format:
     ignored: str = ""  # what such a line is, as that byte is said (`a % line`)
     ignored_place: Callable[[str, int, int, int], str | None] | None = None  # (a record's text, its first line,
     # the line and column of such a byte) -> what the byte is in, when `ignored` does not say it (a log's date)
+    kin: tuple[str, ...] = ()  # suffixes of another program's files its own are saved as (lgn's: a PGN's .pgn),
+    # in lower case, not read in a folder: the first such file skipped in a run says how to read one (`Formats.kin_of`)
 
     def __post_init__(self) -> None:
-        for field_name in ("suffixes", "named"):
+        for field_name in ("suffixes", "named", "kin"):
             endings = getattr(self, field_name)
             if not isinstance(endings, tuple) or not all(isinstance(ending, str) for ending in endings):
                 raise ValueError(f"the format {self.name}: {field_name} is a tuple of file endings, not {endings!r}")
-        if capitals := [ending for ending in (*self.suffixes, *self.named) if ending != ending.lower()]:
+        if capitals := [ending for ending in (*self.suffixes, *self.named, *self.kin) if ending != ending.lower()]:
             endings = ", ".join(capitals)
             raise ValueError(
                 f"the format {self.name}: {endings}: a file ending is in lower case, as names are compared"
@@ -139,6 +141,7 @@ BUILT_IN = (
         write=imported_on_call("lusoria.formats.lgn", "write_lgn"),
         ignored_lines=imported_on_call("lusoria.notation.escapes", "escape_line_numbers"),
         ignored="a % line",
+        kin=(".pgn",),  # chess's notation, whose tag pairs and movetext lgn's are written like
     ),
     Format(
         "otn",
@@ -359,6 +362,18 @@ class Formats(Mapping[str, Format]):
             return compressed(packed)
         endings = dict.fromkeys(ending for entry in self.values() for ending in entry.endings())
         return f"not a record file ({', '.join(endings)})" + self._renamed(head, suffix)
+
+    def kin_of(self, path: str) -> str:
+        """What is said of a folder's file skipped whose suffix is another program's that a format's
+        files are saved as (`Format.kin`: `game.pgn`): how to read one; "" for another file."""
+        suffix = Path(path).suffix.lower()
+        entry = next((entry for entry in self.values() if suffix in entry.kin), None)
+        if entry is None:
+            return ""
+        return (
+            f"; a folder's {suffix} files are not read: one written in {entry.name} is, renamed {entry.suffixes[0]}, "
+            "and any file given by its own path is read by what it holds (said once)"
+        )
 
     def _renamed(self, head: str, suffix: str) -> str:
         """What a skipped file's first characters say of the name to give it: of a format that tells

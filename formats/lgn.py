@@ -10,10 +10,10 @@ from lusoria.formats import FORMATS
 from lusoria.notation.escapes import EscapeLines
 from lusoria.notation.reader import LGN_TOKENS, RecordText, long_token, token_message
 from lusoria.notation.sources import names_a_file
-from lusoria.source_tags import SOURCE_FORMAT
+from lusoria.source_tags import SOURCE_FILE, SOURCE_FORMAT
 from lusoria.validator.replay import Report, canonical_text
 
-SOURCE_FILE, SOURCE_RECORD = "SourceFile", "SourceRecord"
+SOURCE_RECORD = "SourceRecord"
 
 
 def source_tags(source: RecordText) -> dict[str, str]:

@@ -72,6 +72,7 @@ def walk(
     forced = format_named(format) if format is not None else None
     met: dict[str, str] = {}
     told = False  # whether a skipped file of a suffix no format reads was told how to read one (`UNREAD_HINT`)
+    kin_told = False  # whether a skipped file of a suffix a format's files are saved as was (`Formats.kin_of`)
     for path in given(paths):
         if not isinstance(path, (str, os.PathLike)) or is_text(path) or path in (STDIN, ""):
             yield path  # (an empty path, not the current folder: `read_sources` refuses it)
@@ -102,6 +103,9 @@ def walk(
                     elif not told and (hinted := _hinted(found, encoding)):
                         told = True
                         yield Skipped(skipped.path, hinted)
+                    elif not kin_told and (kin := FORMATS.kin_of(str(found))):
+                        kin_told = True
+                        yield Skipped(skipped.path, skipped.reason + kin)
                     else:
                         yield skipped
                 elif isinstance(once := _once(str(found), met, "met already"), Skipped):

@@ -327,7 +327,7 @@ def canonical_files(
         canonical = like_file("\n".join(texts), original, encoding) if whole else original  # (a byte not read: kept)
         yield CanonicalFile(path, read_as, original, canonical, checked)
         if stray:
-            yield Unreadable.of(name, stray)
+            yield Unreadable.of(name, stray, records_read=True)
     yield from notes.said()
 
 

@@ -242,6 +242,21 @@ class Lusoria(click.Group):
             game_as_word(command, made, rest)
         return name, command, rest
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.NoSuchOption as error:
+            raise after_the_command(self, ctx, error, args) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.NoSuchOption as error:  # (a command's: `show --move 3`)
+            meant = OPTIONS_MEANT.get(error.option_name)
+            if meant and error.ctx and any(meant in option.opts for option in error.ctx.command.get_params(error.ctx)):
+                raise click.UsageError(f"{error.message} Did you mean '{meant}'?", error.ctx) from None
+            raise
+
     def main(self, *args: Any, **kwargs: Any) -> Any:
         self.debug = os.environ.get(DEBUG_SWITCH, "") not in ("", "0")
         with escaped():
@@ -263,6 +278,25 @@ class Lusoria(click.Group):
                 if said := api.failed_plug_in(error):  # a plug-in's bug, where no check of its hook said it
                     stop(while_checking(said, error))
                 stop(internal_error(error), INTERNAL_ERROR)
+
+
+OPTIONS_MEANT = {"--move": "--ply", "--moves": "--ply"}  # what a newcomer writes for an option a command has
+
+
+def after_the_command(
+    group: click.Group, ctx: click.Context, error: click.NoSuchOption, args: list[str]
+) -> click.UsageError:
+    """The usage error of an option not lusoria's own given before the command (`lusoria --json validate`):
+    when the command named after it takes it, that it goes after the command; else click's."""
+    named = next((word for word in args if word in group.commands), None)
+    command = group.commands.get(named or "")
+    if command is None or not any(error.option_name in option.opts for option in command.get_params(ctx)):
+        return error
+    return click.UsageError(
+        f"{error.option_name} is an option of {named}, not of lusoria: it goes after the command "
+        f"(lusoria {named} {error.option_name} …)",
+        ctx,
+    )
 
 
 def game_as_word(command: click.Command, ctx: click.Context, args: list[str]) -> None:
@@ -394,9 +428,9 @@ class Inputs:
     `unreadable` tells whether a source could not be read (exit status 2), `problems` lists them
     all. A worker process killed stops the command, also with status 2."""
 
-    def __init__(self) -> None:
-        self.unreadable = False
-        self.problems: list[Problem] = []  # those met so far
+    def __init__(self, problems: Iterable[Problem] = ()) -> None:
+        self.problems = list(problems)  # those met so far (an import's: said as it met them)
+        self.unreadable = any(isinstance(problem, api.Unreadable) for problem in self.problems)
 
     def __call__(self, items: Iterable[T | Problem]) -> Iterator[T]:
         try:
@@ -410,10 +444,12 @@ class Inputs:
         except api.WorkerLost as error:  # what came before stands: the verdicts said, the batches imported
             stop(str(error))
 
-    def read_none(self, paths: tuple[str | Path, ...]) -> bool:
-        """Whether none of `paths` could be read (each said as it could not): no summary then, of nothing."""
-        unread = {problem.path for problem in self.problems if isinstance(problem, api.Unreadable)}
-        return {os.fsdecode(path) for path in paths} <= unread
+    def sums_up(self, paths: tuple[str | Path, ...]) -> bool:
+        """Whether a command sums up what it read of `paths` (validate, import, duplicates): unless none
+        could be read, each said as it could not (no summary of nothing); a file whose records were read
+        beside a byte in a line none of them holds was read."""
+        unread = {p.path for p in self.problems if isinstance(p, api.Unreadable) and not p.records_read}
+        return not paths or not {os.fsdecode(path) for path in paths} <= unread
 
     def finish(self, paths: tuple[str | Path, ...], records: int, status: int) -> NoReturn:
         """End a command that read the `records` of `paths`: with status 2 when an input could not be
@@ -538,7 +574,7 @@ def validate(
         cited.update(dict.fromkeys(d.rule for d in verdict.diagnostics))
         if len(verdict.diagnostics) > MAX_SHOWN:
             echo(output.more_diagnostics(verdict, MAX_SHOWN))
-    if not as_json and (records or not inputs.read_none(paths)):
+    if not as_json and inputs.sums_up(paths):
         echo(output.validation_summary(records, invalid, errors, warnings, cited, inputs.problems))
     inputs.finish(paths, records, 1 if invalid else 0)
 
@@ -1262,7 +1298,7 @@ def import_(
         echo(f"lusoria: {failure.place}: {said}; the record was not stored", err=True)
         if debug:
             echo(failure.trace, err=True)
-    if summary.found or summary.replaced or summary.gone or not summary.unreadable:  # (no summary of nothing read)
+    if summary.gone or Inputs(summary.problems).sums_up(paths):  # (its files gone: what --replace found)
         echo(f"{db}: {dataclasses.replace(summary, unreadable=[])}")  # (those were said in their place)
         echo(output.skipped_text(summary.skipped, None if all_duplicates else output.DUPLICATES_NAMED), nl=False)
     if lusorias := [failure for failure in summary.failed if not failure.by_plug_in]:
@@ -1492,7 +1528,7 @@ def duplicates(paths: tuple[str | Path, ...], db: str | None, encoding: str) -> 
         echo(str(duplicate))
         same += duplicate.kind == "same"
         prefixes += duplicate.kind == "prefix"
-    if not (paths and inputs.read_none(paths)):
+    if inputs.sums_up(paths):
         echo(f"{plural(same, 'duplicate')}, {plural(prefixes, 'prefix', 'prefixes')}")
     sys.exit(2 if inputs.unreadable else 1 if same or prefixes else 0)
 

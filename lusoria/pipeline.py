@@ -74,13 +74,15 @@ def records(
             yield path
             continue
         blank: list[Skipped] = []  # the note of a source that held blanks at most, once read
+        read = False
         try:
             for record in read_sources(path, encoding, format, tags, progress, partial(blank.append, empty_note(path))):
                 notes.read(record)
+                read = True
                 yield record
             yield from blank
         except InputError as error:
-            yield Unreadable.of(_place(path), error)
+            yield Unreadable.of(_place(path), error, records_read=read)
     yield from notes.said()
 
 

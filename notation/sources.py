@@ -97,11 +97,12 @@ class Unreadable:
     parameter: str | None = None  # as InputError's
     tries: tuple[str, ...] = ()  # as InputError's
     trace: str = ""  # as InputError's
+    records_read: bool = False  # its records were read, before a byte in a line none of them holds
 
     @classmethod
-    def of(cls, path: str, error: InputError) -> Unreadable:
-        """The source `path` that `error` says cannot be read."""
-        return cls(path, error.args[0], error.parameter, error.tries, error.trace)
+    def of(cls, path: str, error: InputError, records_read: bool = False) -> Unreadable:
+        """The source `path` that `error` says cannot be read (after its records, `records_read`)."""
+        return cls(path, error.args[0], error.parameter, error.tries, error.trace, records_read)
 
     def __str__(self) -> str:
         return self.advised()

@@ -683,8 +683,26 @@ def test_an_input_not_read_gets_no_summary_of_nothing(tmp_path, monkeypatch, com
         "lusoria: missing.lgn: no such file or directory\n"
         "lusoria: a.zip: a zip-compressed file, not text: decompress it first (unzip)\n"
     )
+    summed_up = {
+        "validate": "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n",
+        "duplicates": "0 duplicates, 0 prefixes\n",
+        "import": "a.db: added 1 record (0 invalid, 0 of them unparsable), skipped 0 duplicates\n",
+    }[command[0]]
     one_read = run(*command, "missing.lgn", "game.lgn")
-    assert one_read.exit_code == 2 and one_read.stdout.endswith(
+    assert one_read.exit_code == 2 and one_read.stdout.endswith(summed_up)
+
+
+@pytest.mark.parametrize("command", [["validate"], ["duplicates"], ["import", "--db", "a.db"]])
+def test_records_read_beside_a_byte_in_no_record_are_summed_up(tmp_path, monkeypatch, command):
+    """A file whose record was read, and then a byte that does not decode in a `%` line after it:
+    the byte is said (exit status 2) and the record summed up, by every command that sums up
+    (duplicates said nothing: the file's problem counted it as not read)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "stray.lgn").write_bytes(b'[Game "tablut"]\n1. e3-c3 *\n\n%\xff\n')
+    result = run(*command, "stray.lgn")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("lusoria: stray.lgn:4:2: byte 0xFF is not valid utf-8, in a % line")
+    assert result.stdout.endswith(
         {
             "validate": "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n",
             "duplicates": "0 duplicates, 0 prefixes\n",
@@ -700,3 +718,42 @@ def test_jobs_help_says_the_bounds_its_check_refuses_beyond():
     assert "a whole number from 1 to 1024, no more than the number of cores used unless --force-jobs." in helped
     refused = run("validate", "--force-jobs", "--jobs", "1025", "x.lgn")
     assert refused.exit_code == 2 and "'1025' is not a whole number from 1 to 1024" in refused.stderr
+
+
+def test_import_replace_of_a_file_gone_sums_up_what_it_found(tmp_path, monkeypatch):
+    """`import --replace a.lgn` of a file since removed reads nothing (said), yet sums up that the
+    archive holds a file under it that no longer exists: what --replace found, not a summary of nothing."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.lgn").write_text('[Game "tablut"]\n1. e3-c3 *\n')
+    assert run("import", "--db", "a.db", "a.lgn").exit_code == 0
+    (tmp_path / "a.lgn").unlink()
+    result = run("import", "--replace", "--db", "a.db", "a.lgn")
+    assert (result.exit_code, result.stderr) == (2, "lusoria: a.lgn: no such file or directory\n")
+    assert result.stdout.endswith("1 file the archive holds under a.lgn no longer exists; its records are kept\n")
+
+
+def test_an_option_of_a_command_given_before_it_is_told_to_go_after_it():
+    """`lusoria --json validate x` was told "Did you mean '--version'?": the option is the command's."""
+    result = run("--json", "validate", "x.lgn")
+    assert result.exit_code == 2 and result.stderr.endswith(
+        "Error: --json is an option of validate, not of lusoria: it goes after the command (lusoria validate --json …)\n"
+    )
+    unknown = run("--jsn", "validate", "x.lgn")  # no command's option: click's own message
+    assert unknown.exit_code == 2 and unknown.stderr.endswith("Error: No such option '--jsn'.\n")
+
+
+def test_show_move_is_told_the_ply_option():
+    """`lusoria show --move 3` was told "Did you mean '--game'?": a ply is what it names."""
+    result = run("show", "--move", "3", "x.lgn")
+    assert result.exit_code == 2 and result.stderr.endswith("Error: No such option '--move'. Did you mean '--ply'?\n")
+    without = run("validate", "--move", "3", "x.lgn")  # (a command with no --ply: click's own)
+    assert "--ply" not in without.stderr
+
+
+def test_bare_lusoria_shows_its_help_and_exits_2():
+    """No command is a usage error (README says why 2): the help, on standard error as a usage error's
+    message, lists the commands; `lusoria --help` writes it to standard output, and exits 0."""
+    result = run()
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert "[OPTIONS] COMMAND [ARGS]..." in result.stderr and "  validate  " in result.stderr
+    assert run("--help").stdout == result.stderr

@@ -350,7 +350,9 @@ def test_a_byte_in_a_csv_files_header_line_stops_no_record(tmp_path):
     *verdicts, unread = validate([str(tmp_path / "a.csv")])
     assert [verdict.valid for verdict in verdicts] == [True] * 4
     said = "a.csv:1:15: byte 0xE9 is not valid utf-8, in a line of no record: the records are read"
-    assert unread == Unreadable(str(tmp_path / "a.csv"), f"{tmp_path / said}", "encoding", ("latin-1", "cp1252"))
+    assert unread == Unreadable(
+        str(tmp_path / "a.csv"), f"{tmp_path / said}", "encoding", ("latin-1", "cp1252"), records_read=True
+    )
 
 
 @pytest.mark.parametrize("name, games", [("a.csv", "d2-b2 c4c5,0,0,Ongoing\n"), ("a.txt", "d2-b2 c4c5\n")])
@@ -1048,4 +1050,6 @@ def test_a_byte_in_a_logs_noise_is_not_said_to_leave_its_game_read_when_another_
     verdict, unread = validate([str(tmp_path / "a_gameLog.txt")])
     assert [(d.line, d.column) for d in verdict.diagnostics] == [(2, 28)]
     said = f"{tmp_path / 'a_gameLog.txt'}:23:22: byte 0xE0 is not valid utf-8, {NOISE}"
-    assert unread == Unreadable(str(tmp_path / "a_gameLog.txt"), said, "encoding", ("latin-1", "cp1252"))
+    assert unread == Unreadable(
+        str(tmp_path / "a_gameLog.txt"), said, "encoding", ("latin-1", "cp1252"), records_read=True
+    )

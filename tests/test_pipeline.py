@@ -474,3 +474,14 @@ def test_every_parameter_of_a_library_call_annotated_as_a_source_is_one_the_seam
     } - {"proposed_rules(fitted: list[tuple[RecordText, Fit | Diagnostic]])"}
     assert {"validate(paths: Iterable[Source])", "notes_on(record: RecordText)"} <= annotated
     assert [said for said in annotated if said.partition(": ")[2][:-1] not in api.TAKES] == []
+
+
+def test_an_unreadable_source_says_whether_its_records_were_read(tmp_path):
+    """A byte in a `%` line after a record leaves the record read (`records_read`: a command sums it
+    up); one in a file of no record leaves nothing read, as `records` and `canonical_files` say it."""
+    (tmp_path / "after.lgn").write_bytes(b'[Game "tablut"]\n1. e3-c3 *\n\n%\xff\n')
+    (tmp_path / "none.lgn").write_bytes(b"%\xff\n")
+    paths = [str(tmp_path / "after.lgn"), str(tmp_path / "none.lgn")]
+    for stream in (pipeline.records(paths), api.canonical_files(paths)):
+        said = [(Path(item.path).name, item.records_read) for item in stream if isinstance(item, Unreadable)]
+        assert said == [("after.lgn", True), ("none.lgn", False)]

@@ -778,3 +778,28 @@ def test_a_position_without_the_side_to_move_is_found_with_either(archive):
     either = {row["id"] for row in archive.query(Filters(position=board))}
     white, black = ({row["id"] for row in archive.query(Filters(position=f"{board} {side}"))} for side in "wb")
     assert either == white | black and white and black  # the start, and the same board with Black to move
+
+
+def test_the_source_file_tag_lgn_writes_is_found_by_its_value(tmp_path):
+    """`query --format lgn` writes a SourceFile tag for a record read from another format, from its
+    path, and `--tag 'SourceFile=*x*'` found none: the tag is searched where the text takes it from,
+    for those records alone (an lgn file's records have none, nor one kept as written), and a record's
+    own SourceFile tag (a plug-in format's reader may hand one) is searched as any other tag."""
+    db = str(tmp_path / "a.db")
+    archive = Archive(db)
+    otn, moves = tmp_path / "night.otg", tmp_path / "night.txt"
+    otn.write_text((ROOT / "tests/fixtures/formats/otn/variations.otg").read_text())
+    moves.write_text("e3-c3 e5-e4\n")  # (invalid: kept as written, in tafl)
+    (tmp_path / "night.lgn").write_text('[Game "tablut"]\n1. e3-c3 *\n')
+    archive.import_paths([str(tmp_path)])
+    [lgn] = [row["id"] for row in archive.query(Filters()) if row["path"].endswith(".lgn")]
+    found = archive.query(Filters(tags=[("SourceFile", "*night*")]))
+    assert [row["path"] for row in found] == [str(otn)]
+    [text] = archive.sql(f"SELECT text FROM record_texts WHERE id = {found[0]['id']}")
+    assert f'[SourceFile "{otn}"]' in text["text"]
+    assert ids(archive, tags=[("SourceFile", "*night")]) == []  # (a glob: matched whole)
+    with contextlib.closing(connect(db)) as conn, conn:
+        for record in (found[0]["id"], lgn):
+            conn.execute("INSERT INTO other_tags VALUES (?, 'SourceFile', 'kept.otg')", [record])
+    assert ids(archive, tags=[("SourceFile", "*night*")]) == []
+    assert sorted(ids(archive, tags=[("SourceFile", "kept.otg")])) == sorted([found[0]["id"], lgn])

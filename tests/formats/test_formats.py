@@ -2305,10 +2305,14 @@ def test_walking_a_directory_by_format_and_skipping_the_rest(tmp_path):
 
 def test_a_format_whose_file_endings_have_capitals_is_refused_as_it_is_made():
     """Names are compared in lower case: a plug-in's format of `.MOVES` files took none, silently."""
-    for endings in ({"suffixes": (".MOVES",)}, {"suffixes": (".moves",), "named": ("_Game.moves",)}):
+    for endings in (
+        {"suffixes": (".MOVES",)},
+        {"suffixes": (".moves",), "named": ("_Game.moves",)},
+        {"suffixes": (".moves",), "kin": (".PGN",)},
+    ):
         with pytest.raises(
             ValueError,
-            match="^the format moves: (.MOVES|_Game.moves): a file ending is in lower case, as names are compared$",
+            match="^the format moves: (.MOVES|_Game.moves|.PGN): a file ending is in lower case, as names are compared$",
         ):
             Format(**{"name": "moves", "suffixes": (), **endings})
 
@@ -2847,6 +2851,7 @@ def test_otn_rules_entries_that_say_the_games_own_board(rules, game):
         ({"suffixes": ".moves"}, "suffixes is a tuple of file endings, not '.moves'"),
         ({"suffixes": (".moves",), "named": [".moves"]}, r"named is a tuple of file endings, not \['.moves'\]"),
         ({"suffixes": (".moves", len)}, "suffixes is a tuple of file endings, not"),
+        ({"suffixes": (".moves",), "kin": ".pgn"}, "kin is a tuple of file endings, not '.pgn'"),
     ],
 )
 def test_a_format_whose_file_endings_are_not_a_tuple_of_text_is_refused_as_it_is_made(endings, said):

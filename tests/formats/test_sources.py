@@ -1091,3 +1091,28 @@ def test_an_empty_path_is_said_unreadable_by_every_call_that_takes_paths(tmp_pat
     assert "added 2 records" in str(summary) and f"could not read 1 source: {EMPTY_PATH}" in str(summary)
     done = CliRunner().invoke(main, ["validate", "", "games.lgn"])
     assert (done.exit_code, done.stderr) == (2, f"lusoria: {EMPTY_PATH}\n")
+
+
+def test_a_folders_pgn_files_are_said_once_to_be_read_renamed_or_by_their_path(tmp_path):
+    """A club's `.pgn` files were skipped as 'not a record file' and no more: the first says, once in a
+    run across the folders given, that a folder's .pgn is not read, one in lgn is renamed .lgn, and a file
+    named is read by what it holds; one that starts as lgn says the name to give it, as any file does."""
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        for name in ("club.pgn", "more.pgn"):
+            (tmp_path / folder / name).write_text('[Event "Club night"]\n[White "a"]\n1. e4 e5 *\n')
+    (tmp_path / "a" / "ours.pgn").write_text('[Game "tablut"]\n1. e3-c3 *\n')
+    result = CliRunner().invoke(main, ["validate", str(tmp_path / "a"), str(tmp_path / "b")])
+    skipped = ": skipped, not a record file (.lgn, .otg, .otn, .txt, .json, .log, .csv)"
+    kin = (
+        "; a folder's .pgn files are not read: one written in lgn is, renamed .lgn, and any file given by its "
+        "own path is read by what it holds (said once)"
+    )
+    lgn = "; it starts as lgn files do: name it .lgn; a file of a name no format has, given by its own path"
+    assert [line.split(str(tmp_path))[1] for line in result.stderr.splitlines()[:5]] == [
+        f"/a/club.pgn{skipped}{kin}",
+        f"/a/more.pgn{skipped}",
+        f"/a/ours.pgn{skipped}{lgn} (not its folder's), is read by what it holds (said once)",
+        f"/b/club.pgn{skipped}",
+        f"/b/more.pgn{skipped}",
+    ]
