@@ -501,6 +501,13 @@ def answer(action: Callable[[], str]) -> tuple[str, int]:
         return GAMES.failed_plug_in(error) or f"the explorer failed ({type(error).__name__})", 500
 
 
+def error_page(message: str, status: int, links: dict[str, str]) -> str:
+    """A page that says why a page cannot be shown (`answer`'s line) and links the way back (`links`: each
+    link's words and URL): a reader who followed an old link or mistyped a record's id is not left stranded."""
+    back = " · ".join(f'<a href="{escape(url, quote=True)}">{escape(words)}</a>' for words, url in links.items())
+    return ERROR_PAGE.format(status=status, message=escape(message), style=STYLE, links=back)
+
+
 STYLE = """
 body{font-family:sans-serif;margin:1.2em;color:#2e2a26;background:#fbf8f1}
 h1{font-size:1.3em;margin:0 0 .4em}
@@ -569,4 +576,12 @@ PAGE = """<!DOCTYPE html>
 <h2>Games reaching this position ({count} shown)</h2>
 {games}
 <script>{script}</script></body></html>
+"""
+
+ERROR_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Error {status}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><style>{style}</style></head>
+<body><h1>Error {status}</h1>
+<p class="error">{message}</p>
+<nav class="back">Back to {links}</nav></body></html>
 """
