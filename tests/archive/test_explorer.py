@@ -355,10 +355,10 @@ def test_the_explorer_reads_only(site, path):
             "the parameter variant is needed: the archive holds no record of hnefatafl, whose boards are its "
             "variants (lusoria explain hnefatafl lists them)",
         ),
-        ("/-/explorer/club?game=tablut&ply=zz", 400, "ply 1 of the line, zz, is not a ply of tablut"),
-        ("/-/explorer/club?game=tablut&ply=e3-e2", 400, "ply 1 of the line, e3-e2, cannot be played"),
-        ("/-/explorer/club/games.json?game=tablut&ply=zz", 400, "ply 1 of the line, zz, is not a ply of tablut"),
-        ("/-/explorer/club/tree.json?game=tablut&ply=e3-e2", 400, "ply 1 of the line, e3-e2, cannot be played"),
+        ("/-/explorer/club?game=tablut&ply=zz", 400, "the line's move 1, Swedes: zz is not a ply of tablut"),
+        ("/-/explorer/club?game=tablut&ply=e3-e2", 400, "the line's move 1, Swedes: e3-e2 cannot be played"),
+        ("/-/explorer/club/games.json?game=tablut&ply=zz", 400, "the line's move 1, Swedes: zz is not a ply of tablut"),
+        ("/-/explorer/club/tree.json?game=tablut&ply=e3-e2", 400, "the line's move 1, Swedes: e3-e2 cannot be played"),
         ("/-/explorer/club?date_from=May", 400, "a date filter is YYYY"),
         ("/-/explorer/club?valid=yes", 400, "the parameter valid is 1 or 0"),
         ("/-/explorer/club?order=long", 400, "the parameter order is one of oldest, newest, longest, shortest"),
@@ -746,3 +746,21 @@ def test_the_page_names_the_sides_as_the_game_names_them(site):
     assert re.search(r'title="Swedes [0-9.]+%"', page) and re.search(r'title="Muscovites [0-9.]+%"', page)
     assert '<option value="white">Swedes</option><option value="black">Muscovites</option>' in page
     assert "<th>White / draws / Black</th>" in get(site, "/-/explorer/club?game=laquet").text
+
+
+def test_the_games_listed_and_the_line_name_moves_as_the_games_players_do(tmp_path):
+    """The games listed said `replay at ply 2` and a line that cannot be played `ply 3 of the line`: counts
+    a reader redid by hand. Each names the move and the side as the replay page's status line does, numbered
+    as the game's players number it: Brandubh's attackers move first, so ply 2 is move 1's second ply."""
+    path = str(tmp_path / "b.db")
+    Archive(path).import_paths(["\n".join(random_records("brandubh", 6, seed=3, max_plies=4))])
+    site = datasette_app.Datasette([path])
+    first = json.loads(get(site, "/-/explorer/b/tree.json?game=brandubh").text)[0]["ply"]
+    second = json.loads(get(site, f"/-/explorer/b/tree.json?game=brandubh&ply={first}").text)[0]["ply"]
+    page = get(site, f"/-/explorer/b?game=brandubh&ply={first}&ply={second}").text
+    labels = set(re.findall(r'#ply=(\d+)">replay at ([^<]*)</a>', page))
+    assert labels == {("2", "move 1, defenders")}
+    start = get(site, "/-/explorer/b?game=brandubh").text
+    assert set(re.findall(r'#ply=(\d+)">replay at ([^<]*)</a>', start)) == {("0", "the start")}
+    wrong = get(site, f"/-/explorer/b?game=brandubh&ply={first}&ply={second}&ply=zz")
+    assert said(wrong) == "the line's move 2, attackers: zz is not a ply of brandubh"
