@@ -867,6 +867,26 @@ def test_folders_whose_names_differ_by_more_than_case_are_written_apart(tmp_path
     assert [row[0] for row in rows(tmp_path / "club/site/index.html")] == ["Straße/game1.lgn", "Strasse/game1.lgn"]
 
 
+def test_a_page_of_a_file_whose_name_is_not_utf8_is_named_with_its_byte_and_linked(tmp_path, monkeypatch):
+    """A Latin-1 `café.lgn` (byte E9) gave `caf\\xe9-000000.html`, a backslash in the name (a folder's end on
+    Windows), beside a file truly named `caf\\xe9.lgn`, whose page was `caf\\\\xe9-000000.html`: the byte is `%E9`,
+    the other name kept as it is, and the index's links lead to both."""
+    from urllib.parse import unquote
+
+    folder = os.path.join(os.fsencode(tmp_path), b"in")
+    os.mkdir(folder)
+    for name in (b"caf\xe9.lgn", b"caf\\xe9.lgn"):
+        with open(os.path.join(folder, name), "wb") as file:
+            file.write((ROOT / "samples/tablut/escape.lgn").read_bytes())
+    monkeypatch.chdir(tmp_path)
+    written = run("html", "in", "--output-dir", "site")
+    assert written.exit_code == 0
+    assert sorted(os.listdir(tmp_path / "site/in")) == ["caf%E9-000000.html", "caf\\xe9-000000.html"]
+    links = re.findall(r'<a href="([^"]*)">replay</a>', (tmp_path / "site/index.html").read_text())
+    assert sorted(links) == ["in/caf%25E9-000000.html", "in/caf%5Cxe9-000000.html"]
+    assert all((tmp_path / "site" / unquote(link)).is_file() for link in links)
+
+
 @pytest.mark.parametrize(
     "first, second, one",
     [
