@@ -81,7 +81,7 @@ async def _answer(datasette, request, kind: str, action) -> Response:
     route = tilde_decode(unquote(request.url_vars["database"]))  # as Datasette's pages read it (%20 too)
     database = next((found for found in datasette.databases.values() if found.route == route), None)
     if database is None or not database.path:
-        return Response.text(f"no archive named {route[:100]}", status=404)
+        return _said(kind, f"no archive named {route[:100]}", 404, {"the archives": datasette.urls.instance()})
     await datasette.ensure_permissions(request.actor, [("view-database", database.name), "view-instance"])
     loop = asyncio.get_running_loop()
     try:
@@ -90,7 +90,19 @@ async def _answer(datasette, request, kind: str, action) -> Response:
         )
     except TimeoutError:
         body, status = "the answer took too long", 503
-    return Response(body, status=status, content_type=CONTENT_TYPES[kind] if status == 200 else "text/plain")
+    if status != 200:
+        explorer_url = datasette.urls.path(f"/-/explorer/{request.url_vars['database']}")
+        links = {"the explorer": explorer_url, "the archive": datasette.urls.database(database.name)}
+        return _said(kind, body, status, links)
+    return Response(body, status=status, content_type=CONTENT_TYPES[kind])
+
+
+def _said(kind: str, message: str, status: int, links: dict[str, str]) -> Response:
+    """An answer that is no page nor JSON: for a page, a page that says it with links back
+    (`explorer.error_page`); for JSON, the line alone."""
+    if kind == "html":
+        return Response(explorer.error_page(message, status, links), status=status, content_type=CONTENT_TYPES[kind])
+    return Response.text(message, status=status)
 
 
 async def _page(datasette, request) -> Response:

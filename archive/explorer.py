@@ -34,7 +34,7 @@ from lusoria.notation.sources import InputError
 from lusoria.svg import position_svg
 from lusoria.validator.base import WHITE, Game, Illegal, NotAPly, Position
 from lusoria.validator.games import GAMES, rules_from_tags
-from lusoria.validator.replay import Diagnostic
+from lusoria.validator.replay import Diagnostic, Moves, line_moves
 from lusoria.variants import VariantOfOtherGames, game_tags
 from lusoria.words import out_of_bounds, quoted
 
@@ -196,6 +196,12 @@ class View:
     line: list[str]
     positions: list[Position]
     params: dict[str, str]  # the filters as the URL gives them (without the line)
+    moves: Moves  # the line's numbering (`line_moves`)
+
+    def move(self, ply: int) -> str:
+        """Ply `ply` from the game's start as its players read it: "move 4, Muscovites" (the sides
+        named as the game names them, `Game.sides`, as the replay page names them); ply 0, "the start"."""
+        return self.moves.said(ply, (0, ply - 1), self.rules.sides) if ply else "the start"
 
     def url(self, line: list[str], **changed: str) -> str:
         """The page's URL for another line (and other parameters)."""
@@ -222,21 +228,22 @@ def _view(path: str, params: Params) -> View:
     line = params.getlist("ply")
     if len(line) > MAX_LINE or any(len(ply) > MAX_TEXT for ply in line):
         raise BadRequest(f"a line is at most {MAX_LINE} plies of at most {MAX_TEXT} characters")
-    positions = [rules.initial()]
+    positions, moves = [rules.initial()], line_moves(rules, line)
     for number, ply in enumerate(line, 1):
+        said = moves.said(number, (0, number - 1), rules.sides)
         try:
             positions.append(rules.play(positions[-1], ply).position)
         except Illegal as error:
-            raise BadRequest(f"ply {number} of the line, {ply}, cannot be played: {error}") from None
+            raise BadRequest(f"the line's {said}: {ply} cannot be played: {error}") from None
         except NotAPly:
-            raise BadRequest(f"ply {number} of the line, {ply}, is not a ply of {rules.name}") from None
+            raise BadRequest(f"the line's {said}: {ply} is not a ply of {rules.name}") from None
     kept = {
         name: value
         for name in (*TEXT_FILTERS, "side", "valid", "symmetric")
         if (value := _text(params, name)) is not None
     }
     kept.update(game=game, variant=variant or "")
-    return View(rules, game, variant, line, positions, kept)
+    return View(rules, game, variant, line, positions, kept, moves)
 
 
 def _held_rules(path: str, game: str, variant: str | None) -> Game:
@@ -284,7 +291,7 @@ def page(path: str, params: Params, record_url: Callable[[int], str]) -> str:
         raise BadRequest(lacking, 404)
     try:
         games = _games(path, position, filters_of(params), _number(params, "limit", GAMES_SHOWN, 0, MAX_GAMES))
-        listed = _games_table(games, record_url, view.rules.sides)
+        listed = _games_table(games, record_url, view)
     except ValueError as error:  # a position string that `query --position` cannot read
         games, listed = [], '<p class="none">The games cannot be listed: ' + escape(str(error)) + "</p>"
     mover = view.rules.turn(view.positions[-1])
@@ -430,17 +437,19 @@ def _table(view: View, nodes: list[Node], player: bool, mover: int) -> str:
     return TABLE.format(sides=escape(" / ".join(names)), rows="".join(rows), totals=totals)
 
 
-def _games_table(games: list[dict], record_url: Callable[[int], str], sides: tuple[str, str]) -> str:
-    """The games that reach the position, their players headed by the names of their sides (`sides`)."""
+def _games_table(games: list[dict], record_url: Callable[[int], str], view: View) -> str:
+    """The games that reach the position, their players headed by the names of their sides (`Game.sides`), each
+    linked to its replay page at the ply that reached it, said as a move (`View.move`)."""
     if not games:
         return '<p class="none">No game reaches this position.</p>'
     rows = "".join(
         f"<tr><td>{escape(str(game['white'] or '?'))}</td><td>{escape(str(game['black'] or '?'))}</td>"
         f"<td>{escape(str(game['date'] or ''))}</td><td>{escape(str(game['result'] or ''))}</td>"
         f'<td>{escape(str(game["event"] or ""))}</td><td><a class="replay" href="{escape(record_url(game["id"]))}'
-        f'#ply={game["ply"]}">replay at ply {game["ply"]}</a></td></tr>'
+        f'#ply={game["ply"]}">replay at {escape(view.move(game["ply"]))}</a></td></tr>'
         for game in games
     )
+    sides = view.rules.sides
     return (
         f'<table class="games"><thead><tr><th>{escape(sides[0])}</th><th>{escape(sides[1])}</th><th>date</th><th>result</th><th>event</th>'
         f"<th></th></tr></thead><tbody>{rows}</tbody></table>"
@@ -499,6 +508,13 @@ def answer(action: Callable[[], str]) -> tuple[str, int]:
         return f"the archive could not answer: {error}", 503
     except Exception as error:  # a page must never show a traceback: a line, and the kind of failure
         return GAMES.failed_plug_in(error) or f"the explorer failed ({type(error).__name__})", 500
+
+
+def error_page(message: str, status: int, links: dict[str, str]) -> str:
+    """A page that says why a page cannot be shown (`answer`'s line) and links the way back (`links`: each
+    link's words and URL): a reader who followed an old link or mistyped a record's id is not left stranded."""
+    back = " · ".join(f'<a href="{escape(url, quote=True)}">{escape(words)}</a>' for words, url in links.items())
+    return ERROR_PAGE.format(status=status, message=escape(message), style=STYLE, links=back)
 
 
 STYLE = """
@@ -569,4 +585,12 @@ PAGE = """<!DOCTYPE html>
 <h2>Games reaching this position ({count} shown)</h2>
 {games}
 <script>{script}</script></body></html>
+"""
+
+ERROR_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Error {status}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><style>{style}</style></head>
+<body><h1>Error {status}</h1>
+<p class="error">{message}</p>
+<nav class="back">Back to {links}</nav></body></html>
 """

@@ -4,6 +4,7 @@ is formats.lgn's `write_lgn`: the canonical text)."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePath
@@ -14,7 +15,7 @@ from lusoria.formats import FORMATS, Format, HookFailed
 from lusoria.formats.lgn import with_source_tags
 from lusoria.formats.sources import given
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import STDIN, Problem, Skipped, Source, is_text, names_a_file, shown_path
+from lusoria.notation.sources import STDIN, Problem, Skipped, Source, fs_path, is_text, names_a_file, shown_path
 from lusoria.pipeline import reports
 from lusoria.validator.replay import ERROR, Diagnostic, Report
 
@@ -245,4 +246,18 @@ def file_name(source: RecordText, suffix: str, inputs: dict[PurePath, PurePath])
     if not names_a_file(path):
         return f"stdin-{number}{suffix}"
     folder = folders_below(PurePath(os.path.abspath(path)).parent, inputs)
-    return str(folder / f"{Path(path).stem}-{number}{suffix}")
+    return str(PurePath(*map(_held, folder.parts), f"{_held(Path(path).stem)}-{number}{suffix}"))
+
+
+def _held(shown: str) -> str:
+    """A folder's or a file's name that `shown_path` shows, as an output's name holds it: as the file system
+    holds it (`fs_path`), each byte that is not UTF-8 written `%NN` (`caf%E9`, where a Latin-1 `café` was
+    `caf\\xe9`: a backslash, a folder's end on Windows, of a name no two readers took alike)."""
+    return _NOT_UTF8.sub(_byte_written, fs_path(shown))
+
+
+def _byte_written(byte: re.Match[str]) -> str:
+    return f"%{ord(byte[0]) - 0xDC00:02X}"
+
+
+_NOT_UTF8 = re.compile("[\udc80-\udcff]")  # a byte that is not UTF-8, as the file system's decoding keeps it

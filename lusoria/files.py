@@ -9,14 +9,23 @@ import errno
 import os
 import stat
 import tempfile
+import unicodedata
 from pathlib import Path
 from typing import IO, Any
 
 
 def case_blind(path: str) -> str:
-    """`path` as a file system that does not tell case apart (Windows', macOS's) holds it: in lower case,
-    letter by letter (`Round1` is `round1`; `Straße` is not `Strasse`, as `str.casefold` would have it)."""
-    return path.lower()
+    """`path` as a file system that tells apart neither case nor Unicode's forms of a letter (Windows', macOS's)
+    holds it: composed (NFC: macOS takes `é` and `e` with a combining accent for one name) and each letter in
+    its simple upper case, one letter for one, as Windows folds names (`Round1` is `ROUND1`; a final `ς` and
+    `σ` are both `Σ`, which `str.lower` keeps apart; `Straße` is not `Strasse`, as `str.casefold` would have
+    it: `ß` has no upper case of one letter)."""
+    return "".join(map(_upper, unicodedata.normalize("NFC", path)))
+
+
+def _upper(letter: str) -> str:
+    upper = letter.upper()
+    return upper if len(upper) == 1 else letter
 
 
 class AtomicFile:

@@ -21,6 +21,7 @@ from lusoria.notation.reader import RecordText
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.notation.writer import tag_order
 from lusoria.svg import position_svg
+from lusoria.validator.base import SIDE_NAMES
 from lusoria.validator.replay import Diagnostic, Moves, Report, move_number
 
 STYLE = """
@@ -102,7 +103,11 @@ def report_page(report: Report) -> str:
         for index, position in enumerate(report.positions):
             last = report.canonical.get((0, index - 1)) if index else None
             svgs.append(position_svg(rules, position, last))
-    moves = _moves(record, by_place, report.result_written, report.moves()) if record else ""
+    moves = (
+        _moves(record, by_place, report.result_written, report.moves(), rules.sides if rules else None)
+        if record
+        else ""
+    )
     rows = "".join(f"<tr><td>{escape(k)}</td><td>{escape(tags[k])}</td></tr>" for k in tag_order(tags))
     notes = "".join(_note(d) for d in loose)
     return f"""<!DOCTYPE html>
@@ -299,24 +304,32 @@ def _title(report: Report) -> str:
 
 
 def _moves(
-    record: Record, by_place: dict[tuple[int, int], list[Diagnostic]], result_written: bool, said: Moves | None
+    record: Record,
+    by_place: dict[tuple[int, int], list[Diagnostic]],
+    result_written: bool,
+    said: Moves | None,
+    sides: tuple[str, str] | None,
 ) -> str:
     """The move list as HTML, numbered as validate numbers the record (`said`, when the rules replayed
     the record: as its game's players do, or White-first where the record is so written; a ply that
     continues a turn, with the ply before it; else White-first, two plies a move, none continuing a turn):
-    main-line plies numbered for stepping, each with its move and side as validate says them (the page's
-    status line), variations nested, and the result marker last where the record writes one (`*` too,
+    main-line plies numbered for stepping, each with its move as validate says it and its side as the game
+    names it (`sides`, `Game.sides`, as the explorer names it: the page's status line), variations nested, and the result marker last where the record writes one (`*` too,
     never one assumed)."""
-    moves = _Moves(by_place, result_written, said)
+    moves = _Moves(by_place, result_written, said, sides or SIDE_NAMES)
     walk(record, moves)
     return "".join(moves.out)
 
 
 class _Moves(Visitor):
     def __init__(
-        self, by_place: dict[tuple[int, int], list[Diagnostic]], result_written: bool, said: Moves | None
+        self,
+        by_place: dict[tuple[int, int], list[Diagnostic]],
+        result_written: bool,
+        said: Moves | None,
+        sides: tuple[str, str],
     ) -> None:
-        self.by_place, self.result_written, self.said = by_place, result_written, said
+        self.by_place, self.result_written, self.said, self.sides = by_place, result_written, said, sides
         self.out: list[str] = []
         self.after_break = True  # a move's second ply is numbered: first of a line, after comments or variations
 
@@ -332,7 +345,7 @@ class _Moves(Visitor):
         notes = "; ".join(d.said() for d in found)
         step = f' data-ply="{number}"' if key[0] == 0 else ""
         if step and self.said is not None:
-            step += f' data-move="{escape(self.said.said(number, key))}"'
+            step += f' data-move="{escape(self.said.said(number, key, self.sides))}"'
         shown = self.said.number(number, key) if self.said is not None else move_number(number, 0)
         continues = self.said is not None and self.said.continues(key)
         if not self.after_break and (shown.endswith("...") or continues):

@@ -872,7 +872,7 @@ def test_convert_output_dir_writes_no_record_above_it_when_a_folder_name_is_not_
     with open(os.path.join(folder, b"x.lgn"), "wb") as file:
         file.write((ROOT / "samples/tablut/escape.lgn").read_bytes())
     result = run("convert", "--to", "lgn", "--output-dir", str(tmp_path / "out"), os.fsdecode(folder))
-    assert (result.exit_code, result.output) == (0, f"wrote {tmp_path / 'out/r'}\\xff/x-000000.lgn\n")
+    assert (result.exit_code, result.output) == (0, f"wrote {tmp_path / 'out/r%FF/x-000000.lgn'}\n")
     assert sorted(os.listdir(os.fsencode(tmp_path))) == [b"out", b"r\xff"]
 
 

@@ -85,11 +85,16 @@ def test_a_record_whose_start_cannot_be_set_up_has_its_page_with_the_error_and_n
 
 
 def test_each_ply_of_the_main_line_carries_its_move_for_the_status_line():
-    """The page's status line says the ply's move and side as validate does ("move 1, Black: d1-d3
-    (ply 2 of 3)"): each main-line ply carries them; a variation's ply is not stepped to."""
+    """The page's status line says the ply's move as validate does, its side as the game and the explorer
+    name it ("move 1, Muscovites: d1-d3 (ply 2 of 3)"; it said Black where the explorer says Muscovites):
+    each main-line ply carries them; a variation's ply is not stepped to."""
     page = replay_page('[Game "tablut"]\n1. e3-c3 (1. e3-d3) d1-d3 2. e4-e3 *\n')
     moves = re.findall(r'data-ply="(\d+)" data-move="([^"]*)"[^>]*>([^<]*)<', page)
-    assert moves == [("1", "move 1, White", "e3-c3"), ("2", "move 1, Black", "d1-d3"), ("3", "move 2, White", "e4-e3")]
+    assert moves == [
+        ("1", "move 1, Swedes", "e3-c3"),
+        ("2", "move 1, Muscovites", "d1-d3"),
+        ("3", "move 2, Swedes", "e4-e3"),
+    ]
     assert page.count("data-move=") == 3  # not the variation's e3-d3
     assert "here.dataset.move + ': ' + here.textContent + ' (' + counted + ')'" in page
 

@@ -84,14 +84,15 @@ def test_fmt_numbers_a_record_whose_start_a_tag_mars_as_the_record_does(tags, mo
 @pytest.mark.parametrize(
     "text, listed",
     [
-        (MOVERS, [("1.", "move 1, Black"), ("", "move 1, White"), ("2.", "move 2, Black")]),
-        (WHITES, [("1...", "move 1, Black"), ("2.", "move 2, White"), ("", "move 2, Black")]),
+        (MOVERS, [("1.", "move 1, attackers"), ("", "move 1, defenders"), ("2.", "move 2, attackers")]),
+        (WHITES, [("1...", "move 1, attackers"), ("2.", "move 2, defenders"), ("", "move 2, attackers")]),
     ],
 )
 def test_the_replay_page_numbers_as_the_record_and_its_status_line_do(text, listed):
     """The page's move list is numbered as validate, its notes and its status line name the plies
-    (the record's numbering): a record numbered from White was listed `1. h1-h3 g5-g4` while the
-    status line and the note at g5-g4 said "move 2, White" (found by review-43L)."""
+    (the record's numbering; the sides as the game names them, as the explorer does): a record numbered
+    from White was listed `1. h1-h3 g5-g4` while the status line and the note at g5-g4 said "move 2, White"
+    (found by review-43L)."""
     page = replay_page(RecordText(text))
     assert (
         re.findall(r"(?:(\d+\.(?:\.\.)?)\u00a0)?<span class=\"ply\" data-ply=\"\d\" data-move=\"([^\"]*)\"", page)

@@ -867,6 +867,51 @@ def test_folders_whose_names_differ_by_more_than_case_are_written_apart(tmp_path
     assert [row[0] for row in rows(tmp_path / "club/site/index.html")] == ["Straße/game1.lgn", "Strasse/game1.lgn"]
 
 
+def test_a_page_of_a_file_whose_name_is_not_utf8_is_named_with_its_byte_and_linked(tmp_path, monkeypatch):
+    """A Latin-1 `café.lgn` (byte E9) gave `caf\\xe9-000000.html`, a backslash in the name (a folder's end on
+    Windows), beside a file truly named `caf\\xe9.lgn`, whose page was `caf\\\\xe9-000000.html`: the byte is `%E9`,
+    the other name kept as it is, and the index's links lead to both."""
+    from urllib.parse import unquote
+
+    folder = os.path.join(os.fsencode(tmp_path), b"in")
+    os.mkdir(folder)
+    for name in (b"caf\xe9.lgn", b"caf\\xe9.lgn"):
+        with open(os.path.join(folder, name), "wb") as file:
+            file.write((ROOT / "samples/tablut/escape.lgn").read_bytes())
+    monkeypatch.chdir(tmp_path)
+    written = run("html", "in", "--output-dir", "site")
+    assert written.exit_code == 0
+    assert sorted(os.listdir(tmp_path / "site/in")) == ["caf%E9-000000.html", "caf\\xe9-000000.html"]
+    links = re.findall(r'<a href="([^"]*)">replay</a>', (tmp_path / "site/index.html").read_text())
+    assert sorted(links) == ["in/caf%25E9-000000.html", "in/caf%5Cxe9-000000.html"]
+    assert all((tmp_path / "site" / unquote(link)).is_file() for link in links)
+
+
+@pytest.mark.parametrize(
+    "first, second, one",
+    [
+        ("café", "cafe\u0301", True),  # composed and decomposed (NFC, NFD): one name on macOS
+        ("Οδός", "ΟΔΌΣ", True),
+        ("οδός", "οδόσ", True),  # a final sigma and a sigma: both Σ in upper case, one name on Windows
+        ("Straße", "STRASSE", False),  # `ß` has no upper case of one letter: two names everywhere
+        ("ﬁle", "FILE", False),  # a ligature, as Windows keeps it
+    ],
+)
+def test_names_one_file_system_takes_for_one_are_written_once(tmp_path, monkeypatch, first, second, one):
+    """`case_blind` lowered names letter by letter: `café` written composed and decomposed, or `οδός` with a
+    final sigma and with a sigma, two names to it, are one on macOS or Windows, and the second page went over
+    the first's there; it is said, as for names that differ by case alone."""
+    from lusoria.files import case_blind
+
+    assert (case_blind(first) == case_blind(second)) is one
+    for folder in (first, second):
+        (tmp_path / folder).mkdir()
+        shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / folder / "game1.lgn")
+    monkeypatch.chdir(tmp_path)
+    both = run("html", first, second, "--output-dir", "site")
+    assert (both.exit_code, "record 0 not written" in both.stderr) == ((2, True) if one else (0, False))
+
+
 def test_the_hidden_folders_of_the_current_directory_given_do_not_rename_a_folder_from_elsewhere(tmp_path, monkeypatch):
     """`.` given is read without its hidden folders (`.drafts`, `.git`): one of their names from elsewhere
     keeps its name (it went in `2025/.drafts`, as if `.` held a `.drafts` read)."""

@@ -1145,11 +1145,12 @@ class Moves:
         """Whether the ply at `key` continues its side's turn (`Game.continued`: numbered with the ply before it)."""
         return key in self._continued.continuing
 
-    def said(self, number: int, key: PlyKey) -> str:
-        """Ply `number` (at `key` in the record's tree) as "move 23, Black"."""
+    def said(self, number: int, key: PlyKey, sides: tuple[str, str] = SIDE_NAMES) -> str:
+        """Ply `number` (at `key` in the record's tree) as "move 23, Black"; the side named by `sides`
+        (White's name and Black's: a page names them as the game does, `Game.sides`: "move 23, Muscovites")."""
         written = self.number(number, key)
         second = written.endswith("...")
-        return f"move {written.rstrip('.')}, {SIDE_NAMES[self._first ^ second]}"
+        return f"move {written.rstrip('.')}, {sides[self._first ^ second]}"
 
     def said_after(self, plies: int, text: str) -> str:
         """Ply `text` written after the first `plies` of the main line, as `said` says it (one that
@@ -1157,6 +1158,13 @@ class Moves:
         pattern = self._continued.pattern
         continues = plies > 0 and pattern is not None and pattern.match(text) is not None
         return self.said(plies if continues else plies + 1, (0, plies - 1))
+
+
+def line_moves(rules: Game, line: list[str]) -> Moves:
+    """The `Moves` of a line of plies played from the start of `rules` with no record to number it (the
+    explorer's): numbered as the game's players number it (`movers_numbering`)."""
+    record = Record({}, Line([Ply(text, 0, 0) for text in line]), "*")
+    return Moves(record, rules, rules.initial())
 
 
 @mypyc_attr(native_class=False)  # compiled, it extends a Python class (lusoria/accelerator.py)

@@ -76,6 +76,15 @@ def get(site, url: str):
     return asyncio.run(site.client.get(url))
 
 
+def said(response) -> str:
+    """What an answer that cannot be given says: a JSON endpoint's line, or the message of a page's error page."""
+    if response.headers["content-type"].startswith("text/plain"):
+        return response.text
+    error = re.search(r'<p class="error">(.*)</p>\n<nav class="back">Back to ', response.text)
+    assert error is not None, response.text
+    return html.unescape(error[1])
+
+
 def cli(path: str, *args: str) -> str:
     result = CliRunner().invoke(main, [*args, "--db", path])
     assert result.exit_code == 0, result.output
@@ -185,12 +194,12 @@ def test_the_page_and_tree_json_of_an_archive_of_no_record_with_a_legal_ply_say_
     said 404 and tree.json 400, in other words): the archive lacks what they show, as it lacks a game named."""
     empty = str(tmp_path / "empty.db")
     Archive(empty).import_paths(['[Game "tablut"]\n\n*\n[Game "tablut"]\n\n1. a1-a9 *\n'])
-    said = "the archive holds no record with a legal ply, whose game the tree would start from"
-    assert answer(lambda: tree_json(empty, {})) == (said, 404)
+    expected = "the archive holds no record with a legal ply, whose game the tree would start from"
+    assert answer(lambda: tree_json(empty, {})) == (expected, 404)
     site = datasette_app.Datasette([empty])
     for url in ("/-/explorer/empty", "/-/explorer/empty/tree.json"):
         response = get(site, url)
-        assert (response.status_code, response.text) == (404, said)
+        assert (response.status_code, said(response)) == (404, expected)
 
 
 def test_the_page_shows_the_board_the_next_plies_and_the_games(site):
@@ -276,7 +285,7 @@ def test_the_page_of_a_record_kept_as_written_reads_it_in_its_format(tmp_path):
     assert "not a game record in lgn" not in pages[0].text + pages[1].text
     assert "found &#x27;zz9-q&#x27;, expected a move such as" in pages[0].text
     assert "game type &#x27;Martian Hnefatafl 23x23&#x27; is none that lusoria knows" in pages[1].text
-    assert pages[2].text == (
+    assert said(pages[2]) == (
         "record 3 is kept as written in csv, which cannot be replayed without its file: "
         f"{tmp_path / 'copenhagen.csv'}:2:8: error[syntax]: "
         "found 'zz9-q', expected a move such as e2-c2 or f9-f5xg5, 'resigned' or 'timeout'"
@@ -294,12 +303,12 @@ def test_the_page_of_an_unparsable_csv_row_says_its_problem_where_validate_does(
     """Its 422 line cites the row's problem at the place validate gives it (the file's line, not the row's)."""
     csv = tmp_path / "copenhagen.csv"
     csv.write_text(text)
-    said = CliRunner().invoke(main, ["validate", str(csv)]).stdout.splitlines()[0]
+    expected = CliRunner().invoke(main, ["validate", str(csv)]).stdout.splitlines()[0]
     Archive(str(tmp_path / "rows.db")).import_paths([str(csv)])
     [record] = [row["id"] for row in Archive(str(tmp_path / "rows.db")).iter_sql("SELECT max(id) AS id FROM records")]
     page = get(datasette_app.Datasette([str(tmp_path / "rows.db")]), f"/-/explorer/rows/record/{record}")
-    assert (page.status_code, page.text.split("without its file: ")[1]) == (422, said)
-    assert re.match(rf"{re.escape(str(csv))}:{text.count(chr(10))}:1[34]: error\[syntax\]: found 'zz9-q'", said)
+    assert (page.status_code, said(page).split("without its file: ")[1]) == (422, expected)
+    assert re.match(rf"{re.escape(str(csv))}:{text.count(chr(10))}:1[34]: error\[syntax\]: found 'zz9-q'", expected)
 
 
 def test_the_page_of_a_csv_row_kept_as_written_replays_it(tmp_path):
@@ -336,7 +345,7 @@ def test_the_explorer_reads_only(site, path):
 
 
 @pytest.mark.parametrize(
-    "url, status, said",
+    "url, status, expected",
     [
         ("/-/explorer/nowhere", 404, "no archive named nowhere"),
         ("/-/explorer/club?game=chess", 400, "unknown game 'chess' (known: brandubh, copenhagen, hnefatafl, "),
@@ -346,10 +355,10 @@ def test_the_explorer_reads_only(site, path):
             "the parameter variant is needed: the archive holds no record of hnefatafl, whose boards are its "
             "variants (lusoria explain hnefatafl lists them)",
         ),
-        ("/-/explorer/club?game=tablut&ply=zz", 400, "ply 1 of the line, zz, is not a ply of tablut"),
-        ("/-/explorer/club?game=tablut&ply=e3-e2", 400, "ply 1 of the line, e3-e2, cannot be played"),
-        ("/-/explorer/club/games.json?game=tablut&ply=zz", 400, "ply 1 of the line, zz, is not a ply of tablut"),
-        ("/-/explorer/club/tree.json?game=tablut&ply=e3-e2", 400, "ply 1 of the line, e3-e2, cannot be played"),
+        ("/-/explorer/club?game=tablut&ply=zz", 400, "the line's move 1, Swedes: zz is not a ply of tablut"),
+        ("/-/explorer/club?game=tablut&ply=e3-e2", 400, "the line's move 1, Swedes: e3-e2 cannot be played"),
+        ("/-/explorer/club/games.json?game=tablut&ply=zz", 400, "the line's move 1, Swedes: zz is not a ply of tablut"),
+        ("/-/explorer/club/tree.json?game=tablut&ply=e3-e2", 400, "the line's move 1, Swedes: e3-e2 cannot be played"),
         ("/-/explorer/club?date_from=May", 400, "a date filter is YYYY"),
         ("/-/explorer/club?valid=yes", 400, "the parameter valid is 1 or 0"),
         ("/-/explorer/club?order=long", 400, "the parameter order is one of oldest, newest, longest, shortest"),
@@ -370,20 +379,51 @@ def test_the_explorer_reads_only(site, path):
         ("/-/explorer/club/record/99999", 404, "no record of the archive has the id 99999 (its ids run from 1 to "),
     ],
 )
-def test_a_url_that_cannot_be_answered_gets_a_line(site, url, status, said):
+def test_a_url_that_cannot_be_answered_gets_a_line(site, url, status, expected):
+    """A line for JSON; for a page, an error page that says it (`said`)."""
     response = get(site, url)
-    assert (response.status_code, response.headers["content-type"].split(";")[0]) == (status, "text/plain")
-    assert response.text.startswith(said)
+    kind = "text/plain" if url.split("?")[0].endswith(".json") else "text/html"  # (JSON's error: a line)
+    assert (response.status_code, response.headers["content-type"].split(";")[0]) == (
+        status,
+        kind.replace("application/json", "text/plain"),
+    )
+    assert said(response).startswith(expected)
+
+
+@pytest.mark.parametrize(
+    "url, back",
+    [
+        (
+            "/-/explorer/club/record/99999",
+            '<a href="/-/explorer/club">the explorer</a> · <a href="/club">the archive</a>',
+        ),
+        (
+            "/-/explorer/club?game=tablut&ply=zz",
+            '<a href="/-/explorer/club">the explorer</a> · <a href="/club">the archive</a>',
+        ),
+        (
+            "/-/explorer/club?game=tablut&variant=nine",
+            '<a href="/-/explorer/club">the explorer</a> · <a href="/club">the archive</a>',
+        ),
+        ("/-/explorer/nowhere", '<a href="/">the archives</a>'),
+    ],
+)
+def test_an_error_page_links_back_to_the_explorer_and_the_archive(site, url, back):
+    """A record id no record has, a line that cannot be played, a variant lusoria does not know: the page
+    said a line of plain text, and a reader who followed an old link had nowhere to go but the back button."""
+    response = get(site, url)
+    assert response.status_code in (400, 404)
+    assert f'<nav class="back">Back to {back}</nav></body></html>' in response.text
 
 
 @pytest.mark.parametrize("game", ["chess", "Tablet"])
 def test_an_unknown_game_is_said_in_one_wording_by_the_page_games_json_and_tree_json(site, game):
     """The page and games.json said `lusoria knows no game 'chess'`, tree.json `unknown game 'chess'
     (known: …)`: the registry's words in all three, as `lusoria tree --game` says them."""
-    said = f"unknown game '{game.lower()}' (known: brandubh, copenhagen, hnefatafl, laquet, latrunculi, tablut"
+    expected = f"unknown game '{game.lower()}' (known: brandubh, copenhagen, hnefatafl, laquet, latrunculi, tablut"
     answered = (get(site, f"/-/explorer/club{at}?game={game}") for at in ("", "/games.json", "/tree.json"))
-    [(status, text)] = {(answer.status_code, answer.text) for answer in answered}  # one answer of the three
-    assert status == 400 and text.startswith(said)
+    [(status, text)] = {(answer.status_code, said(answer)) for answer in answered}  # one answer of the three
+    assert status == 400 and text.startswith(expected)
 
 
 def test_an_answer_that_outlasts_its_time_is_a_line_with_503(site, monkeypatch):
@@ -397,8 +437,8 @@ def test_an_answer_that_outlasts_its_time_is_a_line_with_503(site, monkeypatch):
     finally:
         released.set()
         loop.close()  # (does not wait for the page's thread)
-    assert (response.status_code, response.headers["content-type"].split(";")[0]) == (503, "text/plain")
-    assert response.text == "the answer took too long"
+    assert (response.status_code, response.headers["content-type"].split(";")[0]) == (503, "text/html")
+    assert said(response) == "the answer took too long"
 
 
 NAMES = st.sampled_from(
@@ -555,7 +595,7 @@ def test_a_game_whose_boards_are_its_variants_opens_on_the_board_asked_as_lusori
     assert '<option value="hnefatafl/skalk-hnefatafl-11x11" selected>' in no_game
     assert "Games reaching this position (1 shown)" in no_game
     wrong = get(site, "/-/explorer/club?game=hnefatafl&board=big")
-    assert (wrong.status_code, wrong.text) == (
+    assert (wrong.status_code, said(wrong)) == (
         400,
         "the parameter board is a board's size, as 11x11 (or 11: a square board); not 'big'",
     )
@@ -611,7 +651,7 @@ def test_the_game_alone_is_listed_as_every_variant_and_a_variant_lusoria_does_no
     )
     assert "(5 shown)" in page and "(4 shown)" in get(site, "/-/explorer/club?game=tablut&variant=seed").text
     unknown = get(site, "/-/explorer/club?game=tablut&variant=copenhagen")
-    assert (unknown.status_code, unknown.text) == (
+    assert (unknown.status_code, said(unknown)) == (
         400,
         "unknown variant 'copenhagen' for tablut (known: seed, linnaeus, unarmed, aage, ashton)",
     )
@@ -625,12 +665,12 @@ def test_a_game_or_variant_the_archive_holds_none_of_is_said_as_lusoria_tree_say
     Archive(path).import_paths([str(ROOT / "samples/tablut")])
     site = datasette_app.Datasette([path])
     tree = CliRunner().invoke(main, ["tree", "--db", path, "--game", "laquet"])
-    said = "the archive holds no record of the game 'laquet' (known: tablut)"
-    assert tree.stderr == f"lusoria: {said}\n"
+    expected = "the archive holds no record of the game 'laquet' (known: tablut)"
+    assert tree.stderr == f"lusoria: {expected}\n"
     game = get(site, "/-/explorer/club?game=laquet")
-    assert (game.status_code, game.headers["content-type"].split(";")[0], game.text) == (404, "text/plain", said)
+    assert (game.status_code, game.headers["content-type"].split(";")[0], said(game)) == (404, "text/html", expected)
     variant = get(site, "/-/explorer/club?game=tablut&variant=unarmed")
-    assert (variant.status_code, variant.text) == (
+    assert (variant.status_code, said(variant)) == (
         404,
         "the archive holds no record of the variant 'unarmed' of tablut (known: linnaeus, seed)",
     )
@@ -663,7 +703,7 @@ def test_a_variant_named_as_explain_names_it_is_explored_as_lusoria_tree_explore
     listed = get(site, "/-/explorer/saami?game=tablut&variant=aage").text.split('name="game_variant">')[1]
     assert '<option value="tablut/saami-tablut-w">' in listed  # the form offers it, by its name
     other = get(site, "/-/explorer/saami?game=laquet&variant=saami-tablut-w")
-    assert (other.status_code, other.text) == (
+    assert (other.status_code, said(other)) == (
         400,
         "the parameter variant names saami-tablut-w, a variant of tablut, not of laquet",
     )
@@ -706,3 +746,21 @@ def test_the_page_names_the_sides_as_the_game_names_them(site):
     assert re.search(r'title="Swedes [0-9.]+%"', page) and re.search(r'title="Muscovites [0-9.]+%"', page)
     assert '<option value="white">Swedes</option><option value="black">Muscovites</option>' in page
     assert "<th>White / draws / Black</th>" in get(site, "/-/explorer/club?game=laquet").text
+
+
+def test_the_games_listed_and_the_line_name_moves_as_the_games_players_do(tmp_path):
+    """The games listed said `replay at ply 2` and a line that cannot be played `ply 3 of the line`: counts
+    a reader redid by hand. Each names the move and the side as the replay page's status line does, numbered
+    as the game's players number it: Brandubh's attackers move first, so ply 2 is move 1's second ply."""
+    path = str(tmp_path / "b.db")
+    Archive(path).import_paths(["\n".join(random_records("brandubh", 6, seed=3, max_plies=4))])
+    site = datasette_app.Datasette([path])
+    first = json.loads(get(site, "/-/explorer/b/tree.json?game=brandubh").text)[0]["ply"]
+    second = json.loads(get(site, f"/-/explorer/b/tree.json?game=brandubh&ply={first}").text)[0]["ply"]
+    page = get(site, f"/-/explorer/b?game=brandubh&ply={first}&ply={second}").text
+    labels = set(re.findall(r'#ply=(\d+)">replay at ([^<]*)</a>', page))
+    assert labels == {("2", "move 1, defenders")}
+    start = get(site, "/-/explorer/b?game=brandubh").text
+    assert set(re.findall(r'#ply=(\d+)">replay at ([^<]*)</a>', start)) == {("0", "the start")}
+    wrong = get(site, f"/-/explorer/b?game=brandubh&ply={first}&ply={second}&ply=zz")
+    assert said(wrong) == "the line's move 2, attackers: zz is not a ply of brandubh"

@@ -75,7 +75,9 @@ def test_stepping_through_a_tablut_game_with_the_keys(browser, tmp_path):
     assert page.locator('#board .square.from[data-square="e5"]').count() == 1
     assert page.locator('#board .square.to[data-square="c5"]').count() == 1
     assert page.evaluate("location.hash") == "#ply=7"
-    assert page.locator("#status").inner_text() == "move 4, White: Ke5-c5+ (ply 7 of 9)"  # as show --ply 7 says it
+    assert (
+        page.locator("#status").inner_text() == "move 4, Swedes: Ke5-c5+ (ply 7 of 9)"
+    )  # the side as the explorer names it
     shot(page, tmp_path, "tablut-ply-7")
     page.keyboard.press("End")
     assert page.locator(".moves .ply.current").inner_text() == "Kc5-c1++"
