@@ -771,6 +771,13 @@ class Game(Generic[P]):
         return None
 
     @classmethod
+    def reordered_plies(cls, text: str, position: int) -> list[tuple[int, int, str]]:
+        """The plies of `text` holding `position` whose parts a source writes in another order than the
+        notation (Laquet's `66: >6: 3/9 9/15`), each where it begins and ends and as the notation
+        orders it; by default none."""
+        return []
+
+    @classmethod
     def mended_ply(cls, word: str) -> str:
         """A word that broke the syntax, mended as the slips of this game's plies go (docs/slips.md):
         by default, as it is."""

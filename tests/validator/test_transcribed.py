@@ -81,7 +81,8 @@ THREE_GAMES = [
     ("syntax", None, 22, "2.", "found 'II.'"),  # the source's Roman numeral
     ("syntax", None, 28, "52: 5/10 10/12", "found '5/10'"),  # the dice not read
     ("syntax", None, 34, None, "and -- after it is no play of it: a pass is a ply of its own, after its roll"),
-    ("syntax", None, 42, None, "found '66:': a roll is followed by its plays"),  # the source's order: > first
+    # the source's order, > first: the ply as lusoria writes it (historian-45)
+    ("syntax", None, 42, "66: 9/15 >6: 3/9", "the > group of the dice the opponent plays comes after them"),
     ("tag", None, 47, None, "not 'AD 0?'"),  # AD 1 to 9: no year 0, no ????.??.?? (review-44h)
     ("syntax", None, 57, "De2-e3", "found 'de2-e3'"),  # the dux's letter in lowercase
     (
