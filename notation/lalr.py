@@ -348,7 +348,9 @@ def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> S
     if refused:
         return SyntaxProblem(f"found '{escape_controls(found)}': {refused}", *row_column(text, at, offset), found)
     off = _off_the_board(word, game)
-    why = off or _off_the_points(word, game) or _misrolled(word, game, text[end:]) or _parted(word, text[:start], game)
+    reordered = rules is not None and any(begins < start for begins, _, _ in rules.reordered_plies(text, start))
+    why = off or _off_the_points(word, game) or _misrolled(word, game, text[end:], reordered)
+    why = why or _parted(word, text[:start], game)
     why = why or _numbered_otherwise(word) or _doubted(word, text[start - 1 : start] + text[end : end + 1])
     if why is None:
         return None
@@ -430,8 +432,9 @@ _UNREAD = (
 )
 
 
-def _misrolled(word: str, game: str, after: str) -> str | None:
-    """In a game of dice, a roll of `word` with a face no die has (`71:`) or none shown (`6?:`), or with no play after it,
+def _misrolled(word: str, game: str, after: str, reordered: bool) -> str | None:
+    """In a game of dice, a roll of `word` with a face no die has (`71:`) or none shown (`6?:`), or with no play after it
+    (`reordered`: its plays written before it, which the game's slips write after it),
     or the dice of a `>` group (`>3:`) whose plays `after` them show why they do not read
     (`_no_plays`; else None: the group itself may be what stands where none may)."""
     rules = GAMES.get(game)
@@ -446,6 +449,8 @@ def _misrolled(word: str, game: str, after: str) -> str | None:
         return _UNREAD
     if not _ROLL_LIKE.fullmatch(word):
         return None
+    if reordered:  # its plays written before it (`7/13 10/16 66:`), as a source writes them
+        return f"{_NO_PLAYS}: a ply writes its roll first, and the plays before it are written after it"
     return _no_plays(_NO_PLAYS, after, game) or _NO_PLAYS
 
 

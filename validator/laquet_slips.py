@@ -51,7 +51,7 @@ _MISORDERED: Final = re.compile(
     + "|".join(f"(?:{re.sub(r'[?]P<[a-z]+>', '', order.pattern)})" for order in _ORDERS)
     + ")"
 )
-_LAST_ROLL: Final = re.compile(rf"(?s:.*)({_ROLLED}[ \t]*{_PLAYS})[ \t]*\Z")  # a roll and its plays, ending a text
+_LAST_ROLL: Final = re.compile(rf"(?s:.*)({_ROLLED}[ \t]*(?:{_PLAYS})?)[ \t]*\Z")  # a roll and its plays, ending a text
 _BEFORE: Final = 128  # how far before a place a turn written in another order may begin
 
 
@@ -100,8 +100,8 @@ def mended_turn(word: str) -> str:
 def reordered_turns(text: str, position: int) -> list[tuple[int, int, str]]:
     """The turns written in another order (`_ORDERS`) that hold `position` of `text`, each where it
     begins and ends and as the notation orders it (`_reordered`), the one that begins first first; none
-    begins among the plays of a roll whose dice they leave unplayed (`44: 1/5 1/5 9/14 53:`: the
-    turn is `9/14 53:`, not `1/5 9/14 53:`)."""
+    begins after a roll, or among the plays of a roll whose dice they leave unplayed (`44: 1/5 1/5 9/14
+    53:`: the turn is `9/14 53:`, not `1/5 9/14 53:`)."""
     turns = []
     for start in range(max(0, position - _BEFORE), position + 1):
         written = _MISORDERED.match(text, start)
