@@ -166,6 +166,19 @@ def test_a_laquet_ply_in_the_sources_order_is_offered_in_the_notations(movetext,
 
 
 @pytest.mark.parametrize(
+    "movetext, column",
+    [
+        ("1. 64: 5/11 5/9 52: *", 17),  # a roll cut short after a whole ply: its plays are not before it
+        ("1. 64: 5/11 52: *", 13),  # nor are those of a ply that left a die unplayed
+    ],
+)
+def test_a_laquet_roll_without_plays_after_a_ply_is_not_said_to_follow_its_plays(movetext, column):
+    (diagnostic,) = check(f"{LAQUET}\n{movetext}\n").diagnostics
+    assert diagnostic.column == column and diagnostic.suggestions == ()
+    assert diagnostic.message.endswith("a roll is followed by its plays, or -- when none can be played")
+
+
+@pytest.mark.parametrize(
     "movetext, written, meant",
     [
         ("1. 63: 5-11 1-4 *", "63: 5-11 1-4", "63: 5/11 1/4"),
