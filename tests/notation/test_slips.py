@@ -5,6 +5,7 @@ import pytest
 from click.testing import CliRunner
 
 from lusoria.cli import main
+from lusoria.validator.laquet_slips import reordered_turns
 from lusoria.validator.replay import check
 
 TABLUT, SENECA, DUX, LAQUET = (
@@ -163,6 +164,14 @@ def test_a_laquet_ply_in_the_sources_order_is_offered_in_the_notations(movetext,
     roll after its plays (historian-45): the ply as lusoria writes it."""
     (diagnostic,) = check(f"{LAQUET}\n{movetext}\n").diagnostics
     assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", written, (meant,))
+
+
+def test_a_laquet_ply_whose_roll_would_be_left_no_play_is_not_reordered():
+    """`66: >6: 3/9` (the > group's dice and their play, the roll's own plays left out) is no ply in
+    another order: nothing to offer, not `66:  >6: 3/9`."""
+    assert reordered_turns("1. 66: >6: 3/9 *", 3) == []
+    assert reordered_turns("1. 66: 3/9 >6: *", 11) == []
+    assert reordered_turns("1. 66: >6: 3/9 9/15 *", 3) == [(3, 19, "66: 9/15 >6: 3/9")]
 
 
 @pytest.mark.parametrize(
