@@ -14,10 +14,11 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from lusoria.grammar import common_lines, grammar_text
-from lusoria.notation.annotations import refused_after_annotations
+from lusoria.notation.annotations import SUFFIX, refused_after_annotations
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.plies import split_run
+from lusoria.notation.slips import arabic_number, undoubted
 from lusoria.notation.syntax import (
     GAP_KEPT_APART,
     MISSING_RESULT,
@@ -347,7 +348,10 @@ def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> S
     if refused:
         return SyntaxProblem(f"found '{escape_controls(found)}': {refused}", *row_column(text, at, offset), found)
     off = _off_the_board(word, game)
-    why = off or _off_the_points(word, game) or _misrolled(word, game, text[end:]) or _parted(word, text[:start], game)
+    reordered = rules is not None and any(begins < start for begins, _, _ in rules.reordered_plies(text, start))
+    why = off or _off_the_points(word, game) or _misrolled(word, game, text[end:], reordered)
+    why = why or _parted(word, text[:start], game)
+    why = why or _numbered_otherwise(word) or _doubted(word, text[start - 1 : start] + text[end : end + 1])
     if why is None:
         return None
     said, after = f"found '{escape_controls(word)}': {why}", text[end:].split()
@@ -356,6 +360,36 @@ def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> S
     cut = CutShort(said + _variation_unclosed(text, offset), *row_column(text, start, offset), word)  # `31: 5/`
     cut.span = (_cut_ply_start(text, end, game), len(text.rstrip()))
     return cut
+
+
+def _numbered_otherwise(word: str) -> str | None:
+    """Why a move number in Roman numerals (`IV.`), or a chapter of the source numbered so, does not
+    read: a move number is written in digits, and a chapter goes in a comment; else None."""
+    numeral = arabic_number(word)
+    if numeral is None:
+        return None
+    return (
+        f"a move number is written in digits, {numeral}, not in Roman numerals"
+        f" (a chapter or section of the source numbered {word} goes in a comment: {{ {word} }})"
+    )
+
+
+_DOUBT = "say the doubt in a comment after the ply ({ reading uncertain }; NOTATION.md §3)"
+
+
+def _doubted(word: str, around: str) -> str | None:
+    """Why a word with a `?` that marks a transcriber's doubt where the notation takes none does not
+    read (`128?`, `2.?`, `e2-f?`, `(?)`, `around` it its parentheses): what to write, and the doubt in
+    a comment; else None (a suffix alone, `?`, is written apart from its ply: the slips join it)."""
+    if "?" not in word or SUFFIX.fullmatch(word) and around != "()":
+        return None
+    meant = undoubted(word)
+    if meant and re.fullmatch(r"[0-9]+\.+", meant):
+        return f"a move number takes no '?': write {meant} and {_DOUBT}"
+    return (
+        "a '?' marks no doubt in a ply or a move number: write what the source most likely shows, and "
+        f"{_DOUBT}; a ? straight after a ply is the annotation 'a poor move'"
+    )
 
 
 def _word_end(text: str, at: int, start: int) -> int:
@@ -398,8 +432,9 @@ _UNREAD = (
 )
 
 
-def _misrolled(word: str, game: str, after: str) -> str | None:
-    """In a game of dice, a roll of `word` with a face no die has (`71:`) or none shown (`6?:`), or with no play after it,
+def _misrolled(word: str, game: str, after: str, reordered: bool) -> str | None:
+    """In a game of dice, a roll of `word` with a face no die has (`71:`) or none shown (`6?:`), or with no play after it
+    (`reordered`: its plays written before it, which the game's slips write after it),
     or the dice of a `>` group (`>3:`) whose plays `after` them show why they do not read
     (`_no_plays`; else None: the group itself may be what stands where none may)."""
     rules = GAMES.get(game)
@@ -414,6 +449,8 @@ def _misrolled(word: str, game: str, after: str) -> str | None:
         return _UNREAD
     if not _ROLL_LIKE.fullmatch(word):
         return None
+    if reordered:  # its plays written before it (`7/13 10/16 66:`), as a source writes them
+        return f"{_NO_PLAYS}: a ply writes its roll first, and the plays before it are written after it"
     return _no_plays(_NO_PLAYS, after, game) or _NO_PLAYS
 
 
@@ -425,6 +462,9 @@ def _no_plays(why: str, after: str, game: str) -> str | None:
         played = _NEXT_WORD.match(after, closed + 1)  # (a comment followed by no play is no parting)
         if played and _PLAY_LIKE.fullmatch(played[1]):
             return "a comment goes after the ply, not between its dice and their plays"
+    rules = GAMES[game]
+    if rules.leftover_roll and rules.leftover_roll.match(after.lstrip(" \t\r\n")):
+        return f"{why}, and the > group of the dice the opponent plays comes after them"
     play = _NEXT_WORD.match(after)
     off = _off_the_points(play[1], game) if play else None
     return f"{why}, and {play[1]} is none: {off}" if play and off else None

@@ -110,8 +110,8 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         reached = {fix: _read_to(text, fix, game) for fix in fixes}
         furthest = max(reached.values())
         return [fix for fix in fixes if reached[fix] == furthest >= fix.start + len(fix.text)]  # (`_reads_past`)
-    elif (roman := _ROMAN_NUMBER.fullmatch(word.upper())) and word.islower() and _off_the_files(text, game, word):
-        fixes = [Fix(start, end, f"{_roman_value(roman[1])}{roman[2]}")]  # (`iv.`: 4.)
+    elif word.islower() and (numeral := arabic_number(word.upper())) and _off_the_files(text, game, word):
+        fixes = [Fix(start, end, numeral)]  # (`iv.`: 4.)
     else:  # the first that reads on: a pass with its dashes repeated, or the most mended reading (in a game of
         # dice, of the roll and its plays)
         repeated = _PASS_REPEATED.search(text, 0, end)
@@ -125,13 +125,15 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         )
         end = _ply_end(text, end, game) if dice or unrolled else end
         word = text[start:end]
-        fixes = [*_spaced(text, start, game), *passes]
+        fixes = [Fix(*reordered) for reordered in rules.reordered_plies(text, position)]  # (`66: >6: 3/9 9/15`)
+        fixes += [*_spaced(text, start, game), *passes]
         fixes += [Fix(start, end, meant) for meant in _meant(word, game) if meant != word]
         fixes += _ply_joined(_BLANK_PLY, text, start, game)  # after them: `a1 b2` in a game of placements is `@a1`
         if start == position and not refused_after_annotations(text[:start], next(iter(word.split()), ""), game):
             # (not at a record's end, after its last word: what parts it is no slip there; nor after a whole ply)
             fixes += _comment_moved(text, start, _ply_end(text, end, game) if rules.roll else end)
         fixes += _comment_after_dice(text, start, end, game) if dice else []
+        fixes += [Fix(start, end, meant)] if (meant := undoubted(word)) else []  # after them: `??:` is a roll unread
         return next(([fix] for fix in fixes if _reads_past(text, fix, game)), [])
     return [fix for fix in fixes if _reads_past(text, fix, game)]
 
@@ -233,8 +235,8 @@ def results_meant(word: str) -> list[str]:
 def _meant(word: str, game: str) -> list[str]:
     """What a word that broke the syntax may have meant, the most mended first."""
     word = "".join("-" if char in DASHES else char for char in word)
-    if roman := _ROMAN_NUMBER.fullmatch(word):
-        return [f"{_roman_value(roman[1])}{roman[2]}"]
+    if numeral := arabic_number(word):
+        return [numeral]
     number = _NUMBER.fullmatch(word)
     if number and number[2] and not _RESULT.fullmatch(word):  # (a bare number: slip_fixes)
         return [f"{number[1]}... {ply}".rstrip() for ply in _plies(number[3], game)]
@@ -258,6 +260,22 @@ def _off_the_files(text: str, game: str, numeral: str) -> bool:
         return False
     files = whole_number(size.split("x")[0], 0, 26) or 0 if size else 0
     return any(ord(letter) - ord("a") >= files for letter in numeral.rstrip("."))
+
+
+def arabic_number(word: str) -> str | None:
+    """A move number written in Roman numerals (`IV.`, `IIII.`, `XIV...`), in digits (`4.`, `14...`);
+    None for any other word."""
+    roman = _ROMAN_NUMBER.fullmatch(word)
+    return f"{_roman_value(roman[1])}{roman[2]}" if roman else None
+
+
+def undoubted(word: str) -> str | None:
+    """A word with a `?` written as a transcriber's mark of doubt where the notation takes none
+    (`128?`, `2.?`, `e2-f2?x`), without it, a bare number with its dot (`128.`); None for a word
+    without one, or of nothing else."""
+    if "?" not in word or not (kept := word.replace("?", "")):
+        return None
+    return f"{kept}." if kept.isdecimal() else kept
 
 
 def _roman_value(numeral: str) -> int:

@@ -76,13 +76,18 @@ _CAPTURED = re.compile(r"([A-Z]?)([a-s][0-9]+)")  # a captured square, perhaps w
 
 
 def misnamed_captures(
-    text: str, letter_on: Callable[[str], str], said_of: Callable[[str], str]
+    text: str,
+    letter_on: Callable[[str], str],
+    said_of: Callable[[str], str],
+    lettered_as: Callable[[str], str] | None = None,
 ) -> tuple[str, set[str]] | None:
     """What a ply `text` whose capture list writes a square with a letter other than that of the piece
     captured there (`letter_on`: `xKd3` on a soldier) is told: each piece so misnamed, as `said_of` says
     it (`a soldier, not the king`), then the whole list to write, without letters or with each piece's
-    own (`write xd3/f3, or xPd3/Pf3`); and the letters of the pieces misnamed. None when each letter
-    written is its piece's (a list may leave them out)."""
+    own (`write xd3/f3, or xPd3/Pf3`; `lettered_as`, by default `letter_on`: the letter offered, none
+    for a piece the notation names no letter for: `write xd3`); and the letters of the pieces
+    misnamed. None when each letter written is its piece's (a list may leave them out)."""
+    lettered_as = lettered_as or letter_on
     written = _CAPTURED.findall(text.partition("x")[2].partition("~")[0])
     misnamed = [square for letter, square in written if letter and letter != letter_on(square)]
     if not misnamed:
@@ -97,8 +102,9 @@ def misnamed_captures(
         for what, squares in kinds.items()
     )
     squares = [square for _, square in written]
-    lettered = "/".join(letter_on(square) + square for square in squares)
-    return f"{said}: write x{'/'.join(squares)}, or x{lettered}", {letter_on(square) for square in misnamed}
+    bare, lettered = "/".join(squares), "/".join(lettered_as(square) + square for square in squares)
+    write = f"write x{bare}" if lettered == bare else f"write x{bare}, or x{lettered}"
+    return f"{said}: {write}", {letter_on(square) for square in misnamed}
 
 
 @dataclass(frozen=True, slots=True)
@@ -769,6 +775,13 @@ class Game(Generic[P]):
         this game's rules say (a part a ply holds once, written twice: a second removal); by default
         None, and the syntax error says what it expected there."""
         return None
+
+    @classmethod
+    def reordered_plies(cls, text: str, position: int) -> list[tuple[int, int, str]]:
+        """The plies of `text` holding `position` whose parts a source writes in another order than the
+        notation (Laquet's `66: >6: 3/9 9/15`), each where it begins and ends and as the notation
+        orders it; by default none."""
+        return []
 
     @classmethod
     def mended_ply(cls, word: str) -> str:

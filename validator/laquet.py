@@ -41,6 +41,7 @@ from lusoria.validator.laquet_slips import (
     forward,
     mended_turn,
     played,
+    reordered_turns,
     shown_dice,
     turn_distance,
 )
@@ -308,6 +309,10 @@ class Laquet(Game[LaquetPosition]):
     @classmethod
     def mended_ply(cls, word: str) -> str:
         return mended_turn(word)
+
+    @classmethod
+    def reordered_plies(cls, text: str, position: int) -> list[tuple[int, int, str]]:
+        return reordered_turns(text, position)
 
     @classmethod
     def refused_after(cls, ply: str, found: str) -> str | None:

@@ -32,6 +32,27 @@ _BEARING_OFF: Final = re.compile(r"([/-])(?:off|0)(?=\(|$)", re.I)  # 14/OFF, 14
 # nothing played, written otherwise after a roll: in words, or with dashes the syntax does not read (`—`, `———`,
 # `- -`); `63: ---` and `63: -- --` read up to their dashes, which notation.slips mends
 _PASS: Final = re.compile(r"([ \t]*)(?:-+(?:[ \t]+-+)*|pass|none)", re.I)
+# a turn whose parts a source writes in another order: its > group's dice before the roll's plays
+# (`66: >6: 3/9 9/15`, the group's plays first) or after them all (`66: 9/15 3/9 >6:`, its plays
+# last), or its roll after its plays (`9/15 66:`, `9/15 66: >6: 3/9`; not before plays of its own,
+# whose ply left out its roll: `5/11 5/9 52: 6/8 7/12`)
+_PLAYS = r"[0-9]{1,2}(?:/(?:[0-9]{1,2}|off))+(?:\([2-9]\))?(?:[ \t]+[0-9]{1,2}(?:/(?:[0-9]{1,2}|off))+(?:\([2-9]\))?)*"
+_ROLLED = r"[1-6]-?[1-6]:"
+_GROUP = r">[ \t]*[1-6](?:-?[1-6])?:"
+_ORDERS: Final = (
+    re.compile(rf"(?P<roll>{_ROLLED})[ \t]*(?P<group>{_GROUP})[ \t]*(?P<first>{_PLAYS})"),
+    re.compile(rf"(?P<roll>{_ROLLED})[ \t]*(?P<last>{_PLAYS})[ \t]*(?P<group>{_GROUP})(?![ \t]*[0-9])"),
+    re.compile(
+        rf"(?P<plays>{_PLAYS})[ \t]+(?P<roll>{_ROLLED})(?:[ \t]*(?P<group>{_GROUP})[ \t]*(?P<left>{_PLAYS}))?(?![ \t]*(?:[0-9]{{1,2}}/|--))"
+    ),
+)
+_MISORDERED: Final = re.compile(
+    r"(?<![0-9A-Za-z/:>-])(?:"
+    + "|".join(f"(?:{re.sub(r'[?]P<[a-z]+>', '', order.pattern)})" for order in _ORDERS)
+    + ")"
+)
+_LAST_ROLL: Final = re.compile(rf"(?s:.*)({_ROLLED}[ \t]*(?:{_PLAYS})?)[ \t]*\Z")  # a roll and its plays, ending a text
+_BEFORE: Final = 128  # how far before a place a turn written in another order may begin
 
 
 def turn_distance(written: str, legal: str) -> int:
@@ -74,6 +95,65 @@ def mended_turn(word: str) -> str:
     if written_pass := _PASS.fullmatch(plays):
         return roll + colon + (written_pass[1] or " ") + "--"
     return roll + colon + _mended_plays(plays)
+
+
+def reordered_turns(text: str, position: int) -> list[tuple[int, int, str]]:
+    """The turns written in another order (`_ORDERS`) that hold `position` of `text`, each where it
+    begins and ends and as the notation orders it (`_reordered`), the one that begins first first; none
+    begins after a roll, or among the plays of a roll whose dice they leave unplayed (`44: 1/5 1/5 9/14
+    53:`: the turn is `9/14 53:`, not `1/5 9/14 53:`)."""
+    turns = []
+    for start in range(max(0, position - _BEFORE), position + 1):
+        written = _MISORDERED.match(text, start)
+        if written is None or written.end() <= position or (meant := _reordered(written[0])) is None:
+            continue
+        before = _LAST_ROLL.match(text, max(0, start - _BEFORE), start)
+        if before is None or dice_all_played(before[1]):
+            turns.append((start, written.end(), meant))
+    return turns
+
+
+def _reordered(word: str) -> str | None:
+    """A turn written in another order (`MISORDERED`), as the notation orders it: its roll, the
+    roll's plays, then the > group's dice and their plays, the group's plays being the first or the
+    last written, as many as its dice (`66: 9/15 >6: 3/9`); None for any other word, or where the
+    roll is left no play."""
+    for order in _ORDERS:
+        if written := order.fullmatch(word):
+            break
+    else:
+        return None
+    parts = written.groupdict()
+    if parts.get("plays"):  # (the plays of its roll's dice alone, which a match from a later word finds)
+        played = parts["plays"].split()
+        if _covering(played[::-1], len(_dice(parts["roll"]))) < len(played):
+            return None
+        return " ".join(part for part in (parts["roll"], parts["plays"], parts["group"], parts["left"]) if part)
+    group = re.sub(r"[ \t]+", "", parts["group"])
+    plays = (parts.get("first") or parts["last"]).split()
+    first = bool(parts.get("first"))
+    taken = _covering(plays if first else plays[::-1], len(_dice(group)))
+    theirs = plays[:taken] if first else plays[len(plays) - taken :]
+    rolled = plays[taken:] if first else plays[: len(plays) - taken]
+    if not rolled:
+        return None
+    return f"{parts['roll']} {' '.join(rolled)} {group} {' '.join(theirs)}"
+
+
+def _dice(written: str) -> list[str]:
+    """The dice a roll or a > group writes (`66:`, `>6:`)."""
+    return re.findall("[1-6]", written)
+
+
+def _covering(plays: list[str], dice: int) -> int:
+    """How many of `plays`, from the first, play `dice` dice, a step a die."""
+    steps = 0
+    for count, play in enumerate(plays, 1):
+        points, _, repeat = play.partition("(")
+        steps += (len(points.split("/")) - 1) * (checked_number(repeat[0], 2, 9) if repeat else 1)
+        if steps >= dice:
+            return count
+    return len(plays)
 
 
 def _mended_plays(plays: str) -> str:

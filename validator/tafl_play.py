@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import Final
 
 from lusoria.validator.base import WHITE, Illegal, Outcome, Played, check_capture_list, misnamed_captures
 from lusoria.validator.tafl_board import (
+    ATTACKER,
+    DEFENDER,
     KING,
     OWNER,
     PIECE_NAMES,
@@ -26,6 +29,9 @@ from lusoria.validator.tafl_board import (
 from lusoria.validator.tafl_captures import captured_by, game_ending, move_captures, moved_board, open_lines
 from lusoria.validator.tafl_moves import check_move, has_move, jumped_over, moves_of, refuse_jump
 from lusoria.validator.tafl_settings import Settings, named_settings
+
+# the letters a capture list names a piece with (NOTATION.md §4): a knight, a commander or a mercenary has none
+_LETTERED: Final[dict[int, str]] = {KING: "K", DEFENDER: "P", ATTACKER: "P"}
 
 
 def play_ply(settings: Settings, position: TaflPosition, text: str) -> Played[TaflPosition]:
@@ -126,7 +132,9 @@ def _check_capture_list(
                 "the king, not a soldier"
                 if before[geo.index[name]] == KING
                 else f"a {PIECE_NAMES[before[geo.index[name]]]}, not the king"
+                + ("" if before[geo.index[name]] in _LETTERED else " (a list names it by its square alone)")
             ),
+            lambda name: _LETTERED.get(before[geo.index[name]], ""),  # a knight's, a commander's: no letter
         )
         if misnamed:
             said, letters = misnamed

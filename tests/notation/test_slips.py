@@ -5,6 +5,7 @@ import pytest
 from click.testing import CliRunner
 
 from lusoria.cli import main
+from lusoria.validator.laquet_slips import reordered_turns
 from lusoria.validator.replay import check
 
 TABLUT, SENECA, DUX, LAQUET = (
@@ -62,10 +63,6 @@ COMMANDERS = '[Game "hnefatafl"]\n[Variant "alea-evangelii-dux4-19x19"]'  # comm
         (LAQUET, "1. 63: 5/11 1/4 ?! 2. 41: 6/10 6/7 *", "?!", "1/4?!"),
         (TABLUT, "1.. e3-c3 *", ".", "1..."),  # a move number's dots
         (TABLUT, "1. e3-c3 1…d1-d3 *", "1…d1-d3", "1... d1-d3"),
-        (SENECA, "I. @d4 @e5 *", "I.", "1."),  # a move number in Roman numerals, as a manuscript writes it
-        (LAQUET, "1. 52: 2/4 5/10 32: 6/8 8/11 IIII. 64: 2/8 10/14 *", "IIII.", "4."),  # (4., though 2. is right)
-        (SENECA, "1. @d4 @e5 2. @c3 XIV... @b2 *", "XIV...", "14..."),
-        (DUX, "XLIX. c1-c5 *", "XLIX.", "49."),
         (TABLUT, "1. e3-c3 d1-d3 2 e4-e3 *", "2", "2."),
         (TABLUT, "1. e3-c3 d1-d3 2) *", "2", "2."),  # mended, it reads up to a mistake of its own right after it
         (LAQUET, "1.. 63: 5/11 1/4 *", ".", "1..."),
@@ -90,6 +87,104 @@ def test_a_slip_gets_what_was_meant(tags, movetext, found, meant):
     (diagnostic,) = check(f"{tags}\n{movetext}\n").diagnostics
     assert diagnostic.rule == "syntax" and diagnostic.message.startswith(f"found '{found}', expected ")
     assert diagnostic.suggestions == (meant,)
+
+
+@pytest.mark.parametrize(
+    "tags, movetext, found, meant",
+    [
+        (SENECA, "I. @d4 @e5 *", "I.", "1."),  # a move number in Roman numerals, as a manuscript writes it
+        (TABLUT, "I. e3-c3 *", "I.", "1."),  # the first word, where a tag may stand too (historian-45)
+        (LAQUET, "1. 52: 2/4 5/10 32: 6/8 8/11 IIII. 64: 2/8 10/14 *", "IIII.", "4."),  # (4., though 2. is right)
+        (SENECA, "1. @d4 @e5 2. @c3 XIV... @b2 *", "XIV...", "14..."),
+        (DUX, "XLIX. c1-c5 *", "XLIX.", "49."),
+    ],
+)
+def test_a_roman_move_number_is_said_to_be_one_with_the_digits_to_write(tags, movetext, found, meant):
+    """Not "expected a tag, a ply, …": what it looks like, and what to write (a chapter of the
+    source numbered so: a comment)."""
+    (diagnostic,) = check(f"{tags}\n{movetext}\n").diagnostics
+    assert diagnostic.message == (
+        f"found '{found}': a move number is written in digits, {meant}, not in Roman numerals"
+        f" (a chapter or section of the source numbered {found} goes in a comment: {{ {found} }})"
+    )
+    assert diagnostic.suggestions == (meant,)
+
+
+@pytest.mark.parametrize(
+    "tags, movetext, found, meant",
+    [
+        (TABLUT, "1. e3-c3 d1-d3 128? *", "128?", "128."),  # a move number in doubt (historian-45)
+        (TABLUT, "1. e3-c3 d1-d3 2? e4-e3 *", "2?", "2."),
+        (TABLUT, "1. e3-c3 d1-d3 2.? e4-e3 *", "2.?", "2."),
+        (LAQUET, "1? 63: 5/11 1/4 *", "1?", "1."),
+    ],
+)
+def test_a_move_number_in_doubt_is_told_where_a_doubt_goes(tags, movetext, found, meant):
+    (diagnostic,) = check(f"{tags}\n{movetext}\n").diagnostics
+    assert diagnostic.message == (
+        f"found '{found}': a move number takes no '?': write {meant} and say the doubt in a comment after"
+        " the ply ({ reading uncertain }; NOTATION.md §3)"
+    )
+    assert diagnostic.suggestions == (meant,)
+
+
+@pytest.mark.parametrize(
+    "tags, movetext, found, meant",
+    [
+        (TABLUT, "1. e3-c3 d1-d3 2. ?e4-e3 *", "?e4-e3", ("e4-e3",)),  # a ply in doubt (historian-45)
+        (TABLUT, "1. e3-c3 d1-d? *", "d1-d?", ()),  # a rank the source does not show: nothing to offer
+        (TABLUT, "1. e3-c3 (?) d1-d3 *", "?", ()),  # a doubt in parentheses, as an editor prints it
+        (LAQUET, "1. 63?: 5/11 1/4 *", "63?:", ("63:",)),
+    ],
+)
+def test_a_question_mark_of_doubt_in_a_ply_is_told_where_a_doubt_goes(tags, movetext, found, meant):
+    (diagnostic,) = check(f"{tags}\n{movetext}\n").diagnostics
+    assert diagnostic.message == (
+        f"found '{found}': a '?' marks no doubt in a ply or a move number: write what the source most likely"
+        " shows, and say the doubt in a comment after the ply ({ reading uncertain }; NOTATION.md §3); a ? straight"
+        " after a ply is the annotation 'a poor move'"
+    )
+    assert diagnostic.suggestions == meant
+
+
+@pytest.mark.parametrize(
+    "movetext, written, meant",
+    [
+        ("1. 44: 1/5 1/5 53: >3: 6/9 9/14 *", "53: >3: 6/9 9/14", "53: 9/14 >3: 6/9"),  # the > group first
+        ("1. 44: 1/5 1/5 53: 9/14 6/9 >3: *", "53: 9/14 6/9 >3:", "53: 9/14 >3: 6/9"),  # its dice last
+        ("1. 44: 1/5 1/5 9/14 53: >3: 6/9 *", "9/14 53: >3: 6/9", "53: 9/14 >3: 6/9"),  # the roll after its play
+        ("1. 1/5 1/5 44: 53: 6/9 9/14 *", "1/5 1/5 44:", "44: 1/5 1/5"),  # after its plays
+        ("1. 44: 1/5 1/5 6/9 9/14 53: *", "6/9 9/14 53:", "53: 6/9 9/14"),  # (not 1/5 6/9 9/14: 44: needs both)
+        ("1. 64: 5/11 5/9 63: >6: 1/7 1/4(2) *", "63: >6: 1/7 1/4(2)", "63: 1/4(2) >6: 1/7"),
+        ("1. 64: 5/11 5/9 63: >63: 1/7 1/4 2/6 *", "63: >63: 1/7 1/4 2/6", "63: 2/6 >63: 1/7 1/4"),  # two dice
+    ],
+)
+def test_a_laquet_ply_in_the_sources_order_is_offered_in_the_notations(movetext, written, meant):
+    """A source that writes the > group before the roll's plays, its dice after its plays, or the
+    roll after its plays (historian-45): the ply as lusoria writes it."""
+    (diagnostic,) = check(f"{LAQUET}\n{movetext}\n").diagnostics
+    assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", written, (meant,))
+
+
+def test_a_laquet_ply_whose_roll_would_be_left_no_play_is_not_reordered():
+    """`66: >6: 3/9` (the > group's dice and their play, the roll's own plays left out) is no ply in
+    another order: nothing to offer, not `66:  >6: 3/9`."""
+    assert reordered_turns("1. 66: >6: 3/9 *", 3) == []
+    assert reordered_turns("1. 66: 3/9 >6: *", 11) == []
+    assert reordered_turns("1. 66: >6: 3/9 9/15 *", 3) == [(3, 19, "66: 9/15 >6: 3/9")]
+
+
+@pytest.mark.parametrize(
+    "movetext, column",
+    [
+        ("1. 64: 5/11 5/9 52: *", 17),  # a roll cut short after a whole ply: its plays are not before it
+        ("1. 64: 5/11 52: *", 13),  # nor are those of a ply that left a die unplayed
+    ],
+)
+def test_a_laquet_roll_without_plays_after_a_ply_is_not_said_to_follow_its_plays(movetext, column):
+    (diagnostic,) = check(f"{LAQUET}\n{movetext}\n").diagnostics
+    assert diagnostic.column == column and diagnostic.suggestions == ()
+    assert diagnostic.message.endswith("a roll is followed by its plays, or -- when none can be played")
 
 
 @pytest.mark.parametrize(

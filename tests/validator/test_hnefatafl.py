@@ -1293,6 +1293,22 @@ def test_an_unknown_variant_reads_the_games_names_and_notes_once_for_every_recor
 
 
 @pytest.mark.parametrize(
+    "pieces, move, said",
+    [
+        ("Kf9 pc5 Nd5 pf5", "f5-e5xKd5", "the piece captured on d5 is a knight, not the king"),
+        ("Kf9 pc5 Cd5 pf5", "f5-e5xKd5", "the piece captured on d5 is a commander, not the king"),
+        ("Kf9 pc5 Md5 pf5", "f5-e5xKd5", "the piece captured on d5 is a mercenary, not the king"),
+    ],
+)
+def test_a_captured_piece_the_notation_names_no_letter_for_is_offered_its_square_alone(pieces, move, said):
+    """Not xPd5, P being a soldier's letter (historian-45): a knight's N or a commander's C is no letter of
+    a ply (NOTATION.md §4), so its square alone."""
+    assert errors(record(pieces, move)) == [
+        ("G5", 1, f"{said} (a list names it by its square alone): write xd5; the rest of this line is not checked")
+    ]
+
+
+@pytest.mark.parametrize(
     "pieces, move, rule, said",
     [
         (

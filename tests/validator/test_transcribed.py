@@ -81,7 +81,8 @@ THREE_GAMES = [
     ("syntax", None, 22, "2.", "found 'II.'"),  # the source's Roman numeral
     ("syntax", None, 28, "52: 5/10 10/12", "found '5/10'"),  # the dice not read
     ("syntax", None, 34, None, "and -- after it is no play of it: a pass is a ply of its own, after its roll"),
-    ("syntax", None, 42, None, "found '66:': a roll is followed by its plays"),  # the source's order: > first
+    # the source's order, > first: the ply as lusoria writes it (historian-45)
+    ("syntax", None, 42, "66: 9/15 >6: 3/9", "the > group of the dice the opponent plays comes after them"),
     ("tag", None, 47, None, "not 'AD 0?'"),  # AD 1 to 9: no year 0, no ????.??.?? (review-44h)
     ("syntax", None, 57, "De2-e3", "found 'de2-e3'"),  # the dux's letter in lowercase
     (
@@ -98,14 +99,74 @@ THREE_GAMES = [
 
 
 def test_three_games_transcribed_by_hand_are_valid_whole_and_each_slip_is_said():
-    verdicts = list(api.validate([TRANSCRIBED / "three-games.lgn"]))
-    assert len(verdicts) == len(THREE_GAMES)
-    for verdict, expected in zip(verdicts, THREE_GAMES):
-        if expected is None:
+    each_slip_is_said("three-games.lgn", THREE_GAMES)
+
+
+def each_slip_is_said(name: str, expected: list) -> None:
+    """Each record of the file `name` is valid (None) or its first diagnostic is as `expected` says:
+    rule, ply, line (or line and column), the first suggestion, words of the message."""
+    verdicts = list(api.validate([TRANSCRIBED / name]))
+    assert len(verdicts) == len(expected)
+    for verdict, said in zip(verdicts, expected):
+        if said is None:
             assert not verdict.diagnostics
             continue
-        rule, ply, line, meant, words = expected
+        rule, ply, place, meant, words = said
         first = verdict.diagnostics[0]
-        assert (first.rule, first.ply, first.line) == (rule, ply, line)
+        place = place if isinstance(place, tuple) else (place,)
+        assert (first.rule, first.ply, first.line, first.column)[: 2 + len(place)] == (rule, ply, *place)
         assert first.suggestions[:1] == ((meant,) if meant else ())
         assert words in first.message
+
+
+# historian-45's: a Tablut game, a Latrunculi dux game and a Laquet game, each whole (None: valid) and
+# then with ten slips, one a record: rule, ply, (line, column), the first suggestion, words of the message
+EXPECTED = "expected a ply, a move number"
+DOUBT = "say the doubt in a comment after the ply ({ reading uncertain }; NOTATION.md §3)"
+ROMAN = "a move number is written in digits, {}, not in Roman numerals"
+HISTORIAN_45 = [
+    None,
+    ("T1", 1, (18, 4), "e6-c6", "the piece on a6 is Black's, and White is to move"),  # the sides swapped
+    ("T4", 9, (23, 64), "c3-d3xd4", "the move captures d4, not e4"),  # the capture's square off by one
+    ("T2", 10, (28, 73), None, "there is no piece on d4 (captured by move 5, White: c3-d3xd4)"),  # a capture missed
+    ("number", 7, (33, 46), None, "the move number should be 4., not 5."),  # a number off
+    ("syntax", None, (38, 25), "a5-a9", "found 'a5-a10': a10 is not a square of any tablut board (a1–i9)"),
+    ("syntax", None, (43, 31), "3.", ROMAN.format("3.")),
+    ("syntax", None, (48, 79), "6.", f"found '6?': a move number takes no '?': write 6. and {DOUBT}"),
+    ("syntax", None, (53, 49), "g4-g3", "found '?g4-g3': a '?' marks no doubt in a ply or a move number"),
+    ("syntax", None, (58, 64), "c3-d3xd4", f"found 'xd4', {EXPECTED}"),  # the capture apart from its ply
+    ("syntax", None, (63, 19), "g5-g4", f"found 'g5g4', {EXPECTED}"),  # no hyphen
+    None,
+    ("L0", 1, (77, 4), "De2-e5", "the piece on e8 is Black's, and White is to move"),
+    ("L0", 10, (83, 74), None, "there is no piece on d2 (captured by move 5, White: c1-c2xd2)"),
+    ("number", 5, (89, 32), None, "the move number should be 3., not 4."),
+    ("X2", 7, (95, 50), "b1-b2", "b9 is not on the 8x8 board"),
+    ("syntax", None, (101, 80), "6.", ROMAN.format("6.")),
+    ("syntax", None, (107, 95), "7.", f"found '7?': a move number takes no '?': write 7. and {DOUBT}"),
+    ("syntax", None, (113, 25), "Dd7-f7", f"found 'dd7-f7', {EXPECTED}"),  # the dux's letter in lowercase
+    ("X2", 8, (119, 56), "a8-a5", "a8 holds a pawn, not a dux"),  # a pawn named a dux
+    ("syntax", None, (125, 65), "c1-c2xd2", f"found 'xd2', {EXPECTED}"),
+    ("syntax", None, (131, 35), "h1-h2", f"found 'H1-H2', {EXPECTED}"),  # capital squares
+    None,
+    ("Q1", 1, (143, 4), None, "7/10: the checkers on point 7 are Black's, and White is to move"),  # the sides swapped
+    ("Q3", 1, (148, 4), "42: 2/4 4/8", "(the plays written fit the roll 43: a die misread?)"),
+    ("syntax", None, (153, 32), "31: 1/4 8/9", f"found '1/4', {EXPECTED}"),  # the roll left out
+    ("number", 5, (158, 57), None, "the move number should be 3., not 4."),
+    ("syntax", None, (163, 82), None, "found '10/26': 26 is not a point of the board (1–24)"),
+    ("syntax", None, (168, 29), "2.", ROMAN.format("2.")),
+    ("syntax", None, (173, 119), "5.", f"found '5?': a move number takes no '?': write 5. and {DOUBT}"),
+    ("syntax", None, (178, 180), "33: 9/12 10/13", "found '3?:': a roll writes both dice"),  # a die unread
+    (  # the roll after its plays, as the source writes it
+        "syntax",
+        None,
+        (183, 73),
+        "66: 7/13 10/16",
+        "found '66:': a roll is followed by its plays, or -- when none can be played: a ply writes its roll "
+        "first, and the plays before it are written after it",
+    ),
+    ("syntax", None, (188, 136), "51: 6/7 6/11", "found '51:': a roll is followed by its plays"),  # plays with hyphens
+]
+
+
+def test_three_games_with_ten_slips_each_say_each_at_its_line_and_column_with_its_rule_ply_and_what_to_write():
+    each_slip_is_said("historian-45.lgn", HISTORIAN_45)
