@@ -11,16 +11,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT
 
-from lusoria.api import (
-    InputsOfOneName,
-    OutputAmongInputs,
-    Problem,
-    Skipped,
-    convert,
-    folder_index,
-    replay_page,
-    replay_pages,
-)
+from lusoria.api import InputsOfOneName, OutputAmongInputs, Problem, convert, folder_index, replay_page, replay_pages
 from lusoria.cli import main
 from lusoria.formats.convert import _named_apart, folders_below
 
@@ -886,26 +877,6 @@ def test_the_hidden_folders_of_the_current_directory_given_do_not_rename_a_folde
     monkeypatch.chdir(tmp_path / "club")
     pages = [page.file_name for page in replay_pages([".", "../2025/.drafts"])]
     assert pages == ["game0-000000.html", ".drafts/game1-000000.html"]
-
-
-def test_a_file_of_the_current_directory_given_does_not_rename_a_folder_of_its_name_from_elsewhere(
-    tmp_path, monkeypatch
-):
-    """`.` given renames a folder from elsewhere that one of its folders is named as, not one that one of its
-    files is named as: `../2025/round1` beside a file `round1` here (a club's notes) keeps its name (it went in
-    `2025/round1`, as if `.` held a folder `round1`)."""
-    for folder in ("club", "2025/round1"):
-        (tmp_path / folder).mkdir(parents=True)
-    shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / "2025/round1/game1.lgn")
-    shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / "club/game0.lgn")
-    (tmp_path / "club/round1").write_text("the first round's notes\n")
-    monkeypatch.chdir(tmp_path / "club")
-    pages = [getattr(page, "file_name", page) for page in replay_pages([".", "../2025/round1"])]
-    assert pages == [
-        "game0-000000.html",
-        Skipped("round1", "not a record file (.lgn, .otg, .otn, .txt, .json, .log, .csv)"),
-        "round1/game1-000000.html",
-    ]
 
 
 def test_a_current_directory_given_that_cannot_be_read_is_said_without_a_traceback(tmp_path, monkeypatch):
