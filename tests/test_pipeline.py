@@ -4,6 +4,7 @@ commands whose worker processes are killed or meet a bug (the pool's own tests: 
 
 import ast
 import inspect
+import io
 import os
 import pickle
 import signal
@@ -401,6 +402,10 @@ RECORD_TAKEN = "a RecordText (a record as `records` reads it)"
         (lambda: api.check(None), "check takes a record's text (str or RecordText) as source, not None"),
         (lambda: api.check(5), "check takes a record's text (str or RecordText) as source, not int (5)"),
         (lambda: api.check(source=[RECORD]), "check takes a record's text (str or RecordText) as source, not list"),
+        (
+            lambda: api.check(io.StringIO(RECORD)),
+            "check takes a record's text (str or RecordText) as source, not StringIO (",
+        ),
         (lambda: api.notes_on(None), f"notes_on takes {RECORD_TAKEN} as record, not None"),
         (lambda: api.notes_on(RECORD), f"notes_on takes {RECORD_TAKEN} as record, not str"),
         (lambda: api.replay_page(None, 0), f"replay_page takes {SOURCE_TAKEN} as source, not None"),
@@ -421,8 +426,8 @@ RECORD_TAKEN = "a RecordText (a record as `records` reads it)"
 )
 def test_a_library_call_given_what_is_no_record_s_source_refuses_it_saying_what_it_takes(call, message):
     """`api.check(None)` failed deep inside ('NoneType' object has no attribute 'problems'): every
-    call of the library that takes records refuses, before it runs, a value of another type, naming
-    itself, the parameter (the item of a list) and what it takes."""
+    call of the library that takes records refuses, before it runs, a value of another type (a stream
+    where a record's text is taken), naming itself, the parameter (the item of a list) and what it takes."""
     with pytest.raises(TypeError) as refused:
         call()
     assert str(refused.value).startswith(message)

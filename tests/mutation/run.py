@@ -163,6 +163,7 @@ ARCHIVE_COMMAND_TESTS = [  # import, search, sql, stats, export, tree… through
     "tests/archive/test_filtered.py",  # stats and export with filters
 ]
 PICTURE_TESTS = ["tests/test_svg.py", "tests/test_html.py", "tests/test_large_boards.py", "tests/test_numbering.py"]
+PUBLISHED_TESTS = "tests/test_published.py"  # html --output-dir: the pages' names, the index, the files there
 TAFL_ENGINE_TESTS = (  # validator/tafl.py and the engine's parts it imports
     RULES_TESTS[:2]
     + ["tests/validator/test_tablut_ashton.py", "tests/validator/test_tafl.py"]
@@ -246,15 +247,17 @@ TESTS = {
     "validator/replay.py": ["tests/validator/test_base.py", "tests/test_numbering.py"] + VALIDATOR_TESTS,
     **{f"formats/{module}.py": FORMATS_TESTS + OTN_TESTS + ["tests/validator/test_hnefatafl.py"] for module in OTN},
     **{
-        f"formats/{module}.py": FORMATS_TESTS + AAGE_TESTS + ["tests/formats/test_hostile_formats.py"]
+        f"formats/{module}.py": FORMATS_TESTS
+        + AAGE_TESTS
+        + ["tests/formats/test_hostile_formats.py", "tests/test_files.py"]  # a byte a header does not decode
         for module in ("tafl", "aage")
     },
-    "formats/convert.py": FORMATS_TESTS + OTN_TESTS,
+    "formats/convert.py": FORMATS_TESTS + OTN_TESTS + [PUBLISHED_TESTS],  # the folders output is named from
     "formats/tablut_challenge.py": FORMATS_TESTS,
     "formats/lgn.py": FORMATS_TESTS + OTN_TESTS,  # the bound of write_lgn: test_hostile_formats
     "formats": EVERY_FORMAT_TESTS,
     # the bytes that do not decode, in a record, a `%` line, a CSV file's header, a log's noise, of every format
-    "formats/sources.py": EVERY_FORMAT_TESTS + ["tests/test_files.py"],
+    "formats/sources.py": EVERY_FORMAT_TESTS + ["tests/test_files.py", PUBLISHED_TESTS],  # a folder not listed
     # tag_order; a record's `%` lines kept where they stand (fmt, the editor's formatting)
     "notation/writer.py": NOTATION_TESTS + FORMATS_TESTS + OTN_TESTS + ["tests/test_html.py", *ESCAPE_TESTS],
     "notation/escapes.py": ESCAPE_TESTS + NOTATION_TESTS,
@@ -271,7 +274,7 @@ TESTS = {
     # played_record: the tags a record cannot hold
     "lusoria/api.py": COMMAND_TESTS
     + ["tests/test_html.py", "tests/test_pipeline.py", "tests/test_files.py", "tests/test_variants.py"]
-    + ["tests/test_played.py"],
+    + ["tests/test_played.py", PUBLISHED_TESTS],
     # explain GAME and VARIANT (a plug-in's game too), an option of the Rules tag, a word of the rules;
     # the names --variant takes
     "lusoria/variants.py": [
@@ -290,14 +293,15 @@ TESTS = {
     ]
     + ARCHIVE_COMMAND_TESTS
     + ["tests/test_files.py", "tests/test_pipeline.py", "tests/test_output.py"]  # jobs capped, odd filters
-    + ["tests/archive/test_players.py"],  # players and crosstable: the invalid records they count
+    + ["tests/archive/test_players.py"]  # players and crosstable: the invalid records they count
+    + [PUBLISHED_TESTS],  # html --output-dir's index (index_written)
     "lusoria/output.py": COMMAND_TESTS
     + ["tests/test_output.py", "tests/test_pipeline.py", "tests/archive/test_players.py"]  # the crosstable
     + ARCHIVE_COMMAND_TESTS,
     "lusoria/terminal.py": ["tests/test_output.py", "tests/test_cli.py"],
     "lusoria/options.py": ["tests/test_output.py", "tests/test_files.py", "tests/test_cli.py"],
     "lusoria/svg.py": PICTURE_TESTS + ["tests/test_cli.py"],
-    "lusoria/html.py": PICTURE_TESTS,
+    "lusoria/html.py": PICTURE_TESTS + [PUBLISHED_TESTS],
     "lusoria/document.py": [
         "tests/test_document.py",
         "tests/test_numbering.py",
@@ -312,7 +316,8 @@ TESTS = {
         "tests/test_lsp_bounds.py",
     ],
     "lusoria/rulebook.py": ["tests/test_rulebook.py"],
-    "lusoria/files.py": ["tests/test_files.py", "tests/test_fmt.py", "tests/formats/test_sources.py"],  # stdin sniffed
+    # stdin sniffed; the output's names compared blind to case
+    "lusoria/files.py": ["tests/test_files.py", "tests/test_fmt.py", "tests/formats/test_sources.py", PUBLISHED_TESTS],
     # and the notes at the end of a run: the reading options a file does not follow, the records refused by type
     "lusoria/pipeline.py": [
         "tests/test_pipeline.py",
