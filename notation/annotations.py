@@ -26,3 +26,12 @@ def refused_after_annotations(before: str, found: str, game: str) -> str | None:
         return None
     rolls = list(rules.roll.finditer(plies))
     return rules.refused_after(" ".join(plies[rolls[-1].start() :].split()), found) if rolls else None
+
+
+def undoubted(word: str) -> str | None:
+    """A word with a `?` written as a transcriber's mark of doubt where the notation takes none
+    (`128?`, `2.?`, `e2-f2?x`), without it, a bare number with its dot (`128.`); None for a word
+    without one, or of nothing else."""
+    if "?" not in word or not (kept := word.replace("?", "")):
+        return None
+    return f"{kept}." if kept.isdecimal() else kept

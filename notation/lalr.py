@@ -14,11 +14,10 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from lusoria.grammar import common_lines, grammar_text
-from lusoria.notation.annotations import SUFFIX, refused_after_annotations
+from lusoria.notation.annotations import SUFFIX, refused_after_annotations, undoubted
 from lusoria.notation.model import Line, Ply, Record
-from lusoria.notation.numbers import whole_number
+from lusoria.notation.numbers import arabic_number, whole_number
 from lusoria.notation.plies import split_run
-from lusoria.notation.slips import arabic_number, undoubted
 from lusoria.notation.syntax import (
     GAP_KEPT_APART,
     MISSING_RESULT,

@@ -2,12 +2,19 @@
 formats, JSON, the language server's messages): ASCII digits only, and bounded before they
 are converted, so that no number written in the input can cost memory, time or a traceback
 (docs/robustness.md, "Bounds"). This is the one place that calls `int()` on text
-(tests/system/test_limits.py checks)."""
+(tests/system/test_limits.py checks). Also the move numbers a manuscript writes in Roman numerals."""
 # lusoria: compiled with mypyc
 
 from __future__ import annotations
 
+import re
+
 from lusoria.words import out_of_bounds
+
+_ROMAN_NUMBER = re.compile(  # a move number in Roman numerals, as a manuscript writes it (IV or IIII, XC or LXXXX)
+    r"((?=[IVXLC])C{0,4}(?:XC|XL|L?X{0,4})(?:IX|IV|V?I{0,4}))(\.(?:\.\.)?)"
+)
+_ROMAN_DIGITS = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 
 
 def whole_number(text: str, low: int, high: int) -> int | None:
@@ -29,3 +36,16 @@ def checked_number(text: str, low: int, high: int) -> int:
     if value is None:
         raise ValueError(out_of_bounds(text, low, high))
     return value
+
+
+def arabic_number(word: str) -> str | None:
+    """A move number written in Roman numerals (`IV.`, `IIII.`, `XIV...`), in digits (`4.`, `14...`);
+    None for any other word."""
+    roman = _ROMAN_NUMBER.fullmatch(word)
+    return f"{_roman_value(roman[1])}{roman[2]}" if roman else None
+
+
+def _roman_value(numeral: str) -> int:
+    """The number a Roman numeral writes, subtractive (`IV`) or not (`IIII`, as manuscripts have it)."""
+    values = [_ROMAN_DIGITS[digit] for digit in numeral]
+    return sum(-value if value < after else value for value, after in zip(values, values[1:] + [0]))

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from lusoria.notation.annotations import DELIMITERS, SUFFIX, WITHIN_WORD, refused_after_annotations
+from lusoria.notation.annotations import DELIMITERS, SUFFIX, WITHIN_WORD, refused_after_annotations, undoubted
+from lusoria.notation.numbers import arabic_number
 from lusoria.notation.syntax import TAG_BEFORE_NAME, TAG_NAME, TAG_VALUE, SyntaxProblem, offset_of, unquote
 from lusoria.notation.writer import TAG_NAMES
 from lusoria.validator.games import GAMES
@@ -33,10 +34,6 @@ _RESULTS = {
 }  # 0-0: a draw, or unfinished
 _RESULT = re.compile(r"1-0|0-1|1/2-1/2|\*")  # a result written with a long dash
 _NUMBER = re.compile(r"(\d+)(\.\.|\.{4,}|…|\.…|)(.*)", re.S)
-_ROMAN_NUMBER = re.compile(  # a move number in Roman numerals, as a manuscript writes it (IV or IIII, XC or LXXXX)
-    r"((?=[IVXLC])C{0,4}(?:XC|XL|L?X{0,4})(?:IX|IV|V?I{0,4}))(\.(?:\.\.)?)"
-)
-_ROMAN_DIGITS = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 _LONGEST = 64  # a slip is a word as a hand writes it: a longer one is not mended
 _WORD = re.compile(WITHIN_WORD + "+")  # a word between DELIMITERS
 _MARKED_PLY = re.compile(rf"(?<!{WITHIN_WORD})({WITHIN_WORD}+)\*[ \t\r\n]*\Z")  # a word with a `*` on it,
@@ -260,28 +257,6 @@ def _off_the_files(text: str, game: str, numeral: str) -> bool:
         return False
     files = whole_number(size.split("x")[0], 0, 26) or 0 if size else 0
     return any(ord(letter) - ord("a") >= files for letter in numeral.rstrip("."))
-
-
-def arabic_number(word: str) -> str | None:
-    """A move number written in Roman numerals (`IV.`, `IIII.`, `XIV...`), in digits (`4.`, `14...`);
-    None for any other word."""
-    roman = _ROMAN_NUMBER.fullmatch(word)
-    return f"{_roman_value(roman[1])}{roman[2]}" if roman else None
-
-
-def undoubted(word: str) -> str | None:
-    """A word with a `?` written as a transcriber's mark of doubt where the notation takes none
-    (`128?`, `2.?`, `e2-f2?x`), without it, a bare number with its dot (`128.`); None for a word
-    without one, or of nothing else."""
-    if "?" not in word or not (kept := word.replace("?", "")):
-        return None
-    return f"{kept}." if kept.isdecimal() else kept
-
-
-def _roman_value(numeral: str) -> int:
-    """The number a Roman numeral writes, subtractive (`IV`) or not (`IIII`, as manuscripts have it)."""
-    values = [_ROMAN_DIGITS[digit] for digit in numeral]
-    return sum(-value if value < after else value for value, after in zip(values, [*values[1:], 0]))
 
 
 def _plies(word: str, game: str) -> list[str]:
