@@ -61,8 +61,8 @@ def walk(
     permission: the one given or one below it) one Skipped that says why.
     Streams, text and Skipped items (of an earlier walk) come as they are. One source given alone is one source
     (`validate("games")`: the folder, not the letters of its name, one of which is `/`). A file
-    met again (given twice, or inside a directory given too) comes as Skipped: it is read once (the
-    files of a directory met again, as one Skipped of the directory). The folder `leave_out` (the one
+    met again (given twice, or inside a directory given too) comes as Skipped: it is read, or said
+    skipped, once (the files of a directory met again, as one Skipped of the directory). The folder `leave_out` (the one
     `--output-dir` writes to) is not searched, though below a directory given: a run never reads an
     earlier run's files as its inputs. An `encoding` that is none
     (`encoding_refused`) is one InputError, and a `format` that is none a ValueError (`format_named`),
@@ -87,7 +87,9 @@ def walk(
             if not inside and not unlisted:
                 yield Skipped(os.fspath(path), NO_FILE)
             for found in inside:
-                if forced is not None and not found.name.lower().endswith(forced.suffixes):
+                if isinstance(once := _once(str(found), met, "met already"), Skipped):
+                    again.append(once)  # (read or skipped already, said once)
+                elif forced is not None and not found.name.lower().endswith(forced.suffixes):
                     yield Skipped(str(found), FORMATS.why_not(str(found), format))
                 elif (
                     format is None
@@ -104,8 +106,6 @@ def walk(
                         yield Skipped(skipped.path, hinted)
                     else:
                         yield skipped
-                elif isinstance(once := _once(str(found), met, "met already"), Skipped):
-                    again.append(once)
                 else:
                     yield once
             # one note for the files of a folder met again (named twice, or inside a folder named too)

@@ -293,6 +293,24 @@ def test_the_files_of_a_folder_met_again_are_said_in_one_note(tmp_path):
     assert result.stderr == f"lusoria: {tmp_path}: skipped, 3 of its files met already: read once\n"
 
 
+def test_a_skipped_file_of_a_folder_met_again_is_said_once(tmp_path):
+    """`validate d d/sub`: the files of d/sub that no format reads were said skipped twice, once for
+    each folder that holds them; a file named beside its folder too. Each is said once, the others
+    of the folder met again in its one note."""
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "a.lgn").write_text(TWO)
+    (tmp_path / "sub" / "notes.md").write_text("Games of the club\n")
+    notes = str(tmp_path / "sub" / "notes.md")
+    for paths in ([tmp_path, tmp_path / "sub"], [tmp_path / "sub", tmp_path], [tmp_path, notes]):
+        result = CliRunner().invoke(main, ["validate", *map(str, paths)])
+        assert result.stdout.startswith("2 records: 2 valid") and result.exit_code == 0
+        said = [line for line in result.stderr.splitlines() if "notes.md: skipped, not a record file" in line]
+        assert said == [f"lusoria: {notes}: skipped, not a record file (.lgn, .otg, .otn, .txt, .json, .log, .csv)"]
+    assert result.stderr.endswith(f"lusoria: {notes}: skipped, named again: read once\n")
+    [*_, folder] = walk([str(tmp_path), str(tmp_path / "sub")])
+    assert folder == Skipped(str(tmp_path / "sub"), "2 of its files met already: read once")
+
+
 def test_a_log_file_in_a_folder_is_read_by_its_content_and_the_other_log_files_said_in_one_note(tmp_path):
     """A Tablut Challenge log saved as `game.log` was skipped in a folder ("not a record file")
     while read when named; a folder's other .log files (a server's own) are said in one line."""
