@@ -918,19 +918,22 @@ def _other_boards(rows: list[re.Match[str]], rules: TaflGame | OptionError) -> d
     """The rows of a CSV file (by offset) that are games of another board than `rules`'s, each with
     the tafl games it may be a game of: its first move is none a game of `rules` may start with, and
     one of those games' may, on a board that holds every square of the row (a Brandubh file and a
-    Copenhagen file written into one)."""
+    Copenhagen file written into one); none when no row starts as a game of `rules` does."""
     if isinstance(rules, OptionError):
         return {}
-    own, found = _first_moves(rules), {}
+    own, found, owned = _first_moves(rules), {}, False
     for row in rows:
         first = MOVE.search(row[0])
-        if first is None or _started(first) in own:
+        if first is None:
+            continue
+        if _started(first) in own:
+            owned = True
             continue
         needed = _board_needed(re.findall(SQUARE, row[0]))
         games = [name for size, name, moves in _starts() if size >= needed and _started(first) in moves]
         if games:
             found[row.start()] = games
-    return found
+    return found if owned else {}  # (every game of another board: the file's game misnamed, each row said)
 
 
 def _started(move: re.Match[str]) -> str:

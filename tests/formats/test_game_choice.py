@@ -157,6 +157,10 @@ def test_the_games_of_another_board_in_a_csv_file_are_said_once_and_its_own_are_
     [_, alone, typo] = [check(s) for s in read_sources(str(tmp_path / "one-brandubh.csv"))]
     assert "and its 1 row of another board (line 2) is not read" in alone.diagnostics[0].message
     assert (typo.diagnostics[0].rule, typo.diagnostics[0].line) == ("B3", 3)  # no game starts so: a move of its own
+    (tmp_path / "misnamed-brandubh.csv").write_text("\n".join(rows[1:3]) + "\n")  # no row of its own game
+    misnamed = [check(s) for s in read_sources(str(tmp_path / "misnamed-brandubh.csv"))]
+    assert [(r.diagnostics[0].rule, r.diagnostics[0].line) for r in misnamed] == [("syntax", 1), ("B3", 2)]
+    assert misnamed[0].diagnostics[0].message.startswith("found 'h1-h3': h1 is not a square of the Brandubh board")
     (tmp_path / "copenhagen.csv").write_text("d2-c2 k4-k2,0,0,Ongoing\n")  # Brandubh's start, past its board
     [beyond] = [check(s) for s in read_sources(str(tmp_path / "copenhagen.csv"))]
     assert (beyond.diagnostics[0].rule, beyond.diagnostics[0].line) == ("C3", 1)
