@@ -414,6 +414,15 @@ def test_a_folders_md_move_list_is_skipped_and_the_first_such_file_says_how_to_r
     ]
     read = CliRunner().invoke(main, ["validate", str(tmp_path / "a" / "round1.md")])
     assert read.stdout.startswith(f"{tmp_path / 'a' / 'round1.md'}:1:1: error[T1]: move 1, Black: the piece on e7 ")
+    forced = CliRunner().invoke(main, ["validate", "--from", "tafl", str(tmp_path / "a"), str(tmp_path / "b")])
+    not_txt = ", not a .txt file, as tafl files are"
+    assert forced.stderr.splitlines()[:5] == [  # (--from tafl: its .txt files read, the others not; the hint as well)
+        f"lusoria: {tmp_path / 'a' / 'README.md'}: skipped{not_txt}",
+        f"lusoria: {tmp_path / 'a' / 'expected.tsv'}: skipped{not_txt}",
+        f"lusoria: {tmp_path / 'a' / 'lost.md'}: skipped{not_txt}",
+        f"lusoria: {tmp_path / 'a' / 'round1.md'}: skipped{not_txt}{hint}",
+        f"lusoria: {tmp_path / 'a' / 'round2.md'}: skipped{not_txt}",
+    ]
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
