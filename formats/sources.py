@@ -404,7 +404,8 @@ def _hinted(path: Path, encoding: str, format: str | None = None) -> str:
     its own path it is read (`UNREAD_HINT`); "" for another (`README.md`, `expected.tsv`), which is
     said no more."""
     head = _first_characters(path, encoding) if _unread(path) else None
-    if not head or FORMATS.starts_as(head, path.suffix.lower()) is None:
+    entry = FORMATS.starts_as(head, path.suffix.lower()) if head else None
+    if entry is None or path.suffix.lower() in entry.suffixes:  # (an lgn file under --from otn: its name is right)
         return ""
     return FORMATS.why_not(str(path), format, head=head) + UNREAD_HINT
 
