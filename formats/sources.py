@@ -403,7 +403,7 @@ def _hinted(path: Path, encoding: str, format: str | None = None) -> str:
     first characters are a format's (`round1.md`, a move list): the name to give it, and that given by
     its own path it is read (`UNREAD_HINT`); "" for another (`README.md`, `expected.tsv`), which is
     said no more."""
-    head = _first_characters(path, encoding) if _unread(path) else None
+    head = (_first_characters(path, encoding) if _unread(path) else None) or ""
     entry = FORMATS.starts_as(head, path.suffix.lower()) if head else None
     if entry is None or path.suffix.lower() in entry.suffixes:  # (an lgn file under --from otn: its name is right)
         return ""

@@ -880,7 +880,7 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
         _begun(draft, (index, len(rows)), pasted, chosen, overruled)
         if line.start() in others:  # a game of another board: said once, at the first
             if line.start() == next(iter(others)):
-                yield draft.source(path, index, _other_board(draft, line, others, rules))
+                yield draft.source(path, index, _other_board(draft, line, others, chosen["Game"]))
             continue
         if line.start() in headers:  # column names that do not name the four columns
             yield draft.source(path, index, _unknown_names(draft, line, delimiter))
@@ -959,9 +959,10 @@ def _game_starts(name: str) -> frozenset[str]:
     return _first_moves(tafl_rules({"Game": name}))
 
 
-def _other_board(draft: Draft, row: re.Match[str], others: dict[int, list[str]], rules: TaflGame) -> SyntaxProblem:
+def _other_board(draft: Draft, row: re.Match[str], others: dict[int, list[str]], read_as: str) -> SyntaxProblem:
     """The problem of the first `row` of a CSV file's games of another board (`_other_boards`): how
-    many rows are and where, that none is read, and the game most of them may be a game of."""
+    many rows are and where, that none is read (the file read as the game `read_as`), and the game
+    most of them may be a game of."""
     game = Counter(name for games in others.values() for name in games).most_common(1)[0][0]
     lines = [draft.locator.where(at)[0] for at in others]
     if len(lines) == 1:
@@ -971,7 +972,7 @@ def _other_board(draft: Draft, row: re.Match[str], others: dict[int, list[str]],
         where = f"{len(lines)} rows of another board (lines {f'{lines[0]}–{lines[-1]}' if run else listed([str(n) for n in lines])}) are"
     first = MOVE.search(row[0])
     said = (
-        f"found a game of another board: its first move is none a game of {rules.name} (which this file is read "
+        f"found a game of another board: its first move is none a game of {read_as} (which this file is read "
         f"as) starts with, and one a game of {game} does; the file holds games of two boards, and its {where} "
         f"not read: give them a file of their own ({game}.csv) or read them with --game {game}"
     )
