@@ -343,8 +343,8 @@ class Formats(Mapping[str, Format]):
     def why_not(self, path: str, format: str | None = None, count: int = 1, head: str = "") -> str:
         """Why a file that `of` (or, with a forced `format`, its name) does not take is skipped (`count`
         files of its suffix that a format sniffs: why they are), and, for one such file, or one of no
-        suffix (or, forced, any), whose first characters, `head`, are of another format (an OTN game saved as .txt, a
-        scrape saved without its .json), the name to give it."""
+        suffix (or, forced, any), whose first characters, `head`, are of another format (an OTN game
+        saved as .txt, a scrape saved without its .json), the name to give it."""
         suffix = Path(path).suffix.lower()
         if format is not None:
             forced = f"not a {' or '.join(self[format].suffixes)} file, as {format} files are"
