@@ -346,11 +346,12 @@ class Formats(Mapping[str, Format]):
     def why_not(self, path: str, format: str | None = None, count: int = 1, head: str = "") -> str:
         """Why a file that `of` (or, with a forced `format`, its name) does not take is skipped (`count`
         files of its suffix that a format sniffs: why they are), and, for one such file, or one of no
-        suffix, whose first characters, `head`, are of another format (an OTN game saved as .txt, a
-        scrape saved without its .json), the name to give it."""
-        if format is not None:
-            return f"not a {' or '.join(self[format].suffixes)} file, as {format} files are"
+        suffix (or, forced, any), whose first characters, `head`, are of another format (an OTN game
+        saved as .txt, a scrape saved without its .json), the name to give it."""
         suffix = Path(path).suffix.lower()
+        if format is not None:
+            forced = f"not a {' or '.join(self[format].suffixes)} file, as {format} files are"
+            return forced + self._renamed(head, suffix)
         kinds = [entry.kind for entry in self.values() if entry.sniff is not None and suffix in entry.suffixes]
         if kinds:
             if count > 1:

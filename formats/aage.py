@@ -320,7 +320,7 @@ def _broken(locator: Locator, start: int, end: int, error: BrokenJSON, path: str
     at = error.pos
     if said == "Invalid control character" and locator.text[at : at + 1] in ("\n", "\r"):
         said = "a string not closed before its line ends"
-    elif _BLANK_TO_THE_END.match(locator.text, at):
+    elif _BLANK_TO_THE_END.match(locator.text, at) or said == "Unterminated string":  # (ended inside a string)
         said = f"the text ends before its JSON does (cut short?): {said}"
     return draft.source(path, index, draft.problem(f"broken JSON: {said}", at, locator.text[at : at + 1]))
 

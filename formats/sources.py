@@ -61,8 +61,8 @@ def walk(
     permission: the one given or one below it) one Skipped that says why.
     Streams, text and Skipped items (of an earlier walk) come as they are. One source given alone is one source
     (`validate("games")`: the folder, not the letters of its name, one of which is `/`). A file
-    met again (given twice, or inside a directory given too) comes as Skipped: it is read once (the
-    files of a directory met again, as one Skipped of the directory). The folder `leave_out` (the one
+    met again (given twice, or inside a directory given too) comes as Skipped: it is read, or said
+    skipped, once (the files of a directory met again, as one Skipped of the directory). The folder `leave_out` (the one
     `--output-dir` writes to) is not searched, though below a directory given: a run never reads an
     earlier run's files as its inputs. An `encoding` that is none
     (`encoding_refused`) is one InputError, and a `format` that is none a ValueError (`format_named`),
@@ -88,30 +88,29 @@ def walk(
             if not inside and not unlisted:
                 yield Skipped(os.fspath(path), NO_FILE)
             for found in inside:
-                if forced is not None and not found.name.lower().endswith(forced.suffixes):
-                    yield Skipped(str(found), FORMATS.why_not(str(found), format))
-                elif (
-                    format is None
-                    and (head := _head(found, encoding)) is not None
-                    and FORMATS.of(str(found), head) is None
-                ):
-                    skipped = Skipped(str(found), FORMATS.why_not(str(found), head=head))
-                    if FORMATS.summed(str(found)):
-                        summed.setdefault(found.suffix.lower(), []).append(skipped)
-                    elif FORMATS.sniffed(str(found)) and empty_file(found, encoding):  # one of a format's suffixes
-                        yield Skipped(str(found), EMPTY)
-                    elif not told and (hinted := _hinted(found, encoding)):
-                        told = True
-                        yield Skipped(skipped.path, hinted)
-                    elif not kin_told and (kin := FORMATS.kin_of(str(found))):
-                        kin_told = True
-                        yield Skipped(skipped.path, skipped.reason + kin)
-                    else:
-                        yield skipped
-                elif isinstance(once := _once(str(found), met, "met already"), Skipped):
-                    again.append(once)
+                if isinstance(once := _once(str(found), met, "met already"), Skipped):
+                    again.append(once)  # (read or skipped already, said once)
+                    continue
+                if forced is not None:
+                    why = "" if found.name.lower().endswith(forced.suffixes) else FORMATS.why_not(str(found), format)
+                elif (head := _head(found, encoding)) is not None and FORMATS.of(str(found), head) is None:
+                    why = FORMATS.why_not(str(found), head=head)
                 else:
+                    why = ""  # (read: a file of one of the formats, or one that cannot be read, to say why)
+                if not why:
                     yield once
+                elif forced is None and FORMATS.summed(str(found)):
+                    summed.setdefault(found.suffix.lower(), []).append(Skipped(str(found), why))
+                elif forced is None and FORMATS.sniffed(str(found)) and empty_file(found, encoding):
+                    yield Skipped(str(found), EMPTY)  # one of a format's suffixes
+                elif not told and (hinted := _hinted(found, encoding, format)):
+                    told = True
+                    yield Skipped(str(found), hinted)
+                elif forced is None and not kin_told and (kin := FORMATS.kin_of(str(found))):
+                    kin_told = True
+                    yield Skipped(str(found), why + kin)
+                else:
+                    yield Skipped(str(found), why)
             # one note for the files of a folder met again (named twice, or inside a folder named too)
             yield from _one_note(path, again, f"{len(again)} of its files met already: read once")
             for files in summed.values():
@@ -403,14 +402,16 @@ def _unread(path: Path) -> bool:
     return bool(path.suffix) and not FORMATS.said_by_content(str(path))
 
 
-def _hinted(path: Path, encoding: str) -> str:
-    """What is said of a folder's file skipped unread (`_unread`) whose first characters are a
-    format's (`round1.md`, a move list): the name to give it, and that given by its own path it is
-    read (`UNREAD_HINT`); "" for another (`README.md`, `expected.tsv`), which is said no more."""
-    head = _first_characters(path, encoding) if _unread(path) else None
-    if not head or FORMATS.starts_as(head, path.suffix.lower()) is None:
+def _hinted(path: Path, encoding: str, format: str | None = None) -> str:
+    """What is said of a folder's file skipped unread (`_unread`; not of the `format` forced) whose
+    first characters are a format's (`round1.md`, a move list): the name to give it, and that given by
+    its own path it is read (`UNREAD_HINT`); "" for another (`README.md`, `expected.tsv`), which is
+    said no more."""
+    head = (_first_characters(path, encoding) if _unread(path) else None) or ""
+    entry = FORMATS.starts_as(head, path.suffix.lower()) if head else None
+    if entry is None or path.suffix.lower() in entry.suffixes:  # (an lgn file under --from otn: its name is right)
         return ""
-    return FORMATS.why_not(str(path), head=head) + UNREAD_HINT
+    return FORMATS.why_not(str(path), format, head=head) + UNREAD_HINT
 
 
 def _head(path: Path, encoding: str) -> str | None:

@@ -1,6 +1,7 @@
 """Tablut Challenge server logs (`*_gameLog.txt`, written by GameAshtonTablut.java of
 AGalassi/TablutCompetition through java.util.logging's SimpleFormatter): a header line, then
-`LEVEL: message` (the level's name may be localised), messages in Italian.
+`LEVEL: message` (the level's name may be localised), messages in Italian; its lines may be
+indented (tabs or spaces), and a tab may stand for a space (`_blanked`).
 
 The reader takes the players (`Players:`), each move the server accepted (`Turn: W Pawn from
 e3 to f3`, followed by the board it printed), and the end (`Bianco vince…`, `Nero vince…`,
@@ -34,14 +35,18 @@ from lusoria.notation.sources import ESCAPED_BYTE
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import ATTACKER, DEFENDER, KING, OWNER, capture_list
 
-_MESSAGE = re.compile(r"^(?P<level>[A-Z][A-Za-z]+|[A-Z]+): (?P<text>.*)$")
-_TURN = re.compile(r"Turn: (?P<side>[WB]|null) Pawn from (?P<origin>[A-Za-z]\d) to (?P<target>[A-Za-z]\d)")
-_KING_TAKEN = re.compile(r"Nero vince con re catturato in: (?P<square>[A-Ia-i][1-9])")  # a square of the board
+_MESSAGE = re.compile(r"^[ \t]*(?P<level>[A-Z][A-Za-z]+|[A-Z]+):[ \t](?P<text>.*)$")  # indented or not
+_TURN = re.compile(
+    r"Turn:[ \t](?P<side>[WB]|null)[ \t]Pawn[ \t]from[ \t](?P<origin>[A-Za-z]\d)[ \t]to[ \t](?P<target>[A-Za-z]\d)"
+)  # a blank a tab or a space, as in every message (`_blanked`)
+_KING_TAKEN = re.compile(
+    r"Nero[ \t]vince[ \t]con[ \t]re[ \t]catturato[ \t]in:[ \t](?P<square>[A-Ia-i][1-9])"
+)  # a square of the board
 _DATE_LINE = re.compile(
-    r"(?P<month>[A-Za-z]{3}) (?P<day>[0-9]{1,2}), (?P<year>[0-9]{4}) "
-    r"(?P<hour>[0-9]{1,2}):(?P<minute>[0-9]{2}):(?P<second>[0-9]{2}) (?P<half>[AP]M) "
+    r"[ \t]*(?P<month>[A-Za-z]{3})[ \t](?P<day>[0-9]{1,2}),[ \t](?P<year>[0-9]{4})[ \t]"
+    r"(?P<hour>[0-9]{1,2}):(?P<minute>[0-9]{2}):(?P<second>[0-9]{2})[ \t](?P<half>[AP]M)[ \t]"
 )
-_DATE_END = re.compile(r" [AP]M ")  # what ends the date of a log's first line
+_DATE_END = re.compile(r"[ \t][AP]M[ \t]")  # what ends the date of a log's first line
 MONTHS = {  # a month's name as the server's clock writes it (its locale's: English, Italian) -> its number
     name: number
     for names in ("jan feb mar apr may jun jul aug sep oct nov dec", "gen feb mar apr mag giu lug ago set ott nov dic")
@@ -85,8 +90,8 @@ def _messages(text: str) -> Iterator[tuple[int, str, list[tuple[int, str]]]]:
             if current:
                 yield current
             current = (offset + match.start("text"), match["text"], [])
-        elif current is not None and _BOARD_LINE.fullmatch(stripped):
-            current[2].append((offset, stripped))
+        elif current is not None and _BOARD_LINE.fullmatch(stripped.lstrip()):  # (indented, by tabs or spaces)
+            current[2].append((offset, stripped.lstrip()))
         elif current is not None:  # a date line: the message has ended
             yield current
             current = None
@@ -102,7 +107,7 @@ def noise_lines(text: str, first_line: int = 1) -> set[int]:
     board's line may stand (after `Stato:`, a row or the `-` under the rows)."""
     noise, board = set(), False  # board: whether a board's line may follow
     for index, line in enumerate(text.split("\n")):  # as the file's lines are counted
-        line = line.rstrip("\r")
+        line = line.strip()
         message = _MESSAGE.match(line)
         if message:
             ignored, board = _noise(message["text"]), message["text"].startswith("Stato:")
@@ -116,7 +121,13 @@ def noise_lines(text: str, first_line: int = 1) -> set[int]:
 
 def _noise(message: str) -> bool:
     """Whether the reader ignores a log message (`NOISE`)."""
-    return message.startswith(NOISE) and not any(words in message for words, _ in ENDINGS)
+    return message.startswith(NOISE) and not any(words in _blanked(message) for words, _ in ENDINGS)
+
+
+def _blanked(message: str) -> str:
+    """A log message, a tab between its words read as the space the server wrote (a log whose
+    spaces became tabs: pasted from an editor that tabs, `expand`'s reverse)."""
+    return message.replace("\t", " ")
 
 
 def _board(draft: Draft, message: str, rows: list[tuple[int, str]], at: int) -> tuple[bytes, str | None]:
@@ -183,7 +194,7 @@ class _Log:
             self.draft.note(f"the server refused {_written(self.pending[1])}: {message}")
             self.pending = None
         for words, outcome in ENDINGS:
-            if words in message:
+            if words in _blanked(message):
                 self.result, self.result_at = outcome, at
 
     def _printed(self, message: str, rest: list[tuple[int, str]], at: int) -> None:

@@ -10,6 +10,7 @@ import csv
 import functools
 import io
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import PurePath
@@ -32,6 +33,7 @@ from lusoria.notation.syntax import TAG_BEFORE_VALUE
 from lusoria.validator.base import SIDE_NAMES, WHITE, OptionError
 from lusoria.validator.suggest import meant_among
 from lusoria.validator.tafl import TaflGame
+from lusoria.words import listed
 
 _TOKEN = re.compile(r"\S+")
 SQUARE = r"[a-s](?:1[0-9]|[1-9])"  # any tafl board: a1 to s19
@@ -769,10 +771,7 @@ def _csv_game(path: str, text: str, header: tuple[str, int]) -> str:
     named = _game_named(path, header[0], "csv")
     if named:
         return named
-    squares = re.findall(SQUARE, text[header[1] :])
-    files = max((ord(square[0]) - ord("a") + 1 for square in squares), default=0)
-    ranks = max((whole_number(square[1:], 1, 19) or 0 for square in squares), default=0)
-    needed = max(files, ranks)
+    needed = _board_needed(re.findall(SQUARE, text[header[1] :]))
     fitting = sorted((cls.board.size, game) for game, cls in tafl.items() if cls.board.size >= needed)
     if not fitting:
         largest = max(cls.board.size for cls in tafl.values())
@@ -788,6 +787,13 @@ def _csv_game(path: str, text: str, header: tuple[str, int]) -> str:
             "game",
         )
     return fitting[0][1]
+
+
+def _board_needed(squares: list[str]) -> int:
+    """The size of the smallest square board that holds every one of `squares` (`d11`: 11)."""
+    files = max((ord(square[0]) - ord("a") + 1 for square in squares), default=0)
+    ranks = max((whole_number(square[1:], 1, 19) or 0 for square in squares), default=0)
+    return max(files, ranks)
 
 
 def _game_named(path: str, header: str, reader: str) -> str | None:
@@ -869,8 +875,13 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
     chosen = dict(given) if given.get("Game") or not games else {"Game": _csv_game(path, text, read_header)}
     rules = _rules_of(chosen)
     overruled = _header_overruled(pasted, locator, path, given, chosen["Game"], "csv") if games else ""
+    others = _other_boards(rows, rules)
     for index, line, draft in drafts("csv", locator, rows):
         _begun(draft, (index, len(rows)), pasted, chosen, overruled)
+        if line.start() in others:  # a game of another board: said once, at the first
+            if line.start() == next(iter(others)):
+                yield draft.source(path, index, _other_board(draft, line, others, chosen["Game"]))
+            continue
         if line.start() in headers:  # column names that do not name the four columns
             yield draft.source(path, index, _unknown_names(draft, line, delimiter))
             continue
@@ -901,6 +912,71 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
             names = draft.locator.where(header)[0]
             read = replace(read, heading=draft.locator.lines(names, names))
         yield read
+
+
+def _other_boards(rows: list[re.Match[str]], rules: TaflGame | OptionError) -> dict[int, list[str]]:
+    """The rows of a CSV file (by offset) that are games of another board than `rules`'s, each with
+    the tafl games it may be a game of: its first move is none a game of `rules` may start with, and
+    one of those games' may, on a board that holds every square of the row (a Brandubh file and a
+    Copenhagen file written into one); none when no row starts as a game of `rules` does."""
+    if isinstance(rules, OptionError):
+        return {}
+    own, found, owned = _first_moves(rules), {}, False
+    for row in rows:
+        first = MOVE.search(row[0])
+        if first is None:
+            continue
+        if _started(first) in own:
+            owned = True
+            continue
+        needed = _board_needed(re.findall(SQUARE, row[0]))
+        games = [name for size, name, moves in _starts() if size >= needed and _started(first) in moves]
+        if games:
+            found[row.start()] = games
+    return found if owned else {}  # (every game of another board: the file's game misnamed, each row said)
+
+
+def _started(move: re.Match[str]) -> str:
+    """A move as `_first_moves` holds it: its origin and target, `d1-d3`."""
+    return f"{move['origin']}-{move['target']}"
+
+
+def _first_moves(rules: TaflGame) -> frozenset[str]:
+    """The moves a game of `rules` may start with (`_started`)."""
+    return frozenset(_started(move) for ply in rules.legal_plies(rules.initial()) if (move := MOVE.match(ply)))
+
+
+def _starts() -> list[tuple[int, str, frozenset[str]]]:
+    """Each tafl game whose board is its own (not its variants'): its board's size, its name and
+    the moves its games may start with (`_game_starts`), the smallest board first."""
+    games = sorted((game.board.size, game.name) for game in tafl_games() if not game.described)
+    return [(size, name, _game_starts(name)) for size, name in games]
+
+
+@functools.lru_cache(maxsize=32)
+def _game_starts(name: str) -> frozenset[str]:
+    """The moves a game of the tafl game `name`, its default options, may start with (`_first_moves`)."""
+    return _first_moves(tafl_rules({"Game": name}))
+
+
+def _other_board(draft: Draft, row: re.Match[str], others: dict[int, list[str]], read_as: str) -> SyntaxProblem:
+    """The problem of the first `row` of a CSV file's games of another board (`_other_boards`): how
+    many rows are and where, that none is read (the file read as the game `read_as`), and the game
+    most of them may be a game of."""
+    game = Counter(name for games in others.values() for name in games).most_common(1)[0][0]
+    lines = [draft.locator.where(at)[0] for at in others]
+    if len(lines) == 1:
+        where = f"1 row of another board (line {lines[0]}) is"
+    else:
+        run = lines[-1] - lines[0] == len(lines) - 1
+        where = f"{len(lines)} rows of another board (lines {f'{lines[0]}–{lines[-1]}' if run else listed([str(n) for n in lines])}) are"
+    first = MOVE.search(row[0])
+    said = (
+        f"found a game of another board: its first move is none a game of {read_as} (which this file is read "
+        f"as) starts with, and one a game of {game} does; the file holds games of two boards, and its {where} "
+        f"not read: give them a file of their own ({game}.csv) or read them with --game {game}"
+    )
+    return draft.problem(said, row.start() + (first.start() if first else 0), first[0] if first else row[0][:20])
 
 
 _FOUR_FIELDS = re.compile(r"([,;\t])(?:[^\n]*\1){2}")  # a row's four fields (three delimiters)

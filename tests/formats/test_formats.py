@@ -2137,6 +2137,28 @@ def test_tablut_challenge_log_whose_lines_end_in_blanks_reads_as_without_them(bl
     assert [p.text for p in blank.record.main.plies] == [p.text for p in plain.record.main.plies]
 
 
+@pytest.mark.parametrize(
+    "indent, blank",
+    [("\t", " "), ("\t\t", " "), ("    ", " "), ("", "\t"), ("\t", "\t")],
+    ids=["tab", "tabs", "spaces", "tabs-for-spaces", "both"],
+)
+def test_tablut_challenge_log_indented_or_with_tabs_for_spaces_reads_as_the_log(indent, blank):
+    """A log pasted indented by tabs, or whose spaces became tabs, was no log ("not a Tablut Challenge
+    game log: no 'Players:' line or no board"): it reads as the log, its date, players, plies, the
+    captured king the server left on its board and its result, each ply at its own column."""
+    log = (FIXTURES / "tablut-challenge/Stefani_vs_Russo_1558626002000_gameLog.txt").read_text()
+    log = log.removesuffix("BW\n")  # (the result read from `Nero vince …` alone, not from the turn under the board)
+    [plain] = [check(s) for s in read_text(log, "tablut-challenge", "S_vs_R_1_gameLog.txt")]
+    changed = "".join(indent + line.replace(" ", blank) for line in log.splitlines(keepends=True))
+    [read] = [check(s) for s in read_text(changed, "tablut-challenge", "S_vs_R_1_gameLog.txt")]
+    assert read.valid and read.record.tags == plain.record.tags and read.record.result == "0-1"
+    assert read.record.main.comments == plain.record.main.comments
+    assert [(p.text, p.line, p.column) for p in read.record.main.plies] == [
+        (p.text, p.line, p.column + len(indent)) for p in plain.record.main.plies
+    ]
+    assert [p.comments for p in read.record.main.plies] == [p.comments for p in plain.record.main.plies]
+
+
 @pytest.mark.parametrize("turn, result", [("WW", "1-0"), ("BW", "0-1"), ("D", "1/2-1/2"), ("B", "*")])
 def test_tablut_challenge_result_from_the_turn_under_the_last_board(turn, result):
     """A log without a win or draw message (the server ended the game otherwise: a timeout)."""

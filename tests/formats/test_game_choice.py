@@ -116,6 +116,56 @@ def test_a_csv_file_is_not_read_as_the_game_of_the_smallest_board_its_moves_fit(
     assert {check(s).record.tags["Game"] for s in read_sources(str(tmp_path / "club.csv"))} == {"copenhagen"}
 
 
+def test_the_games_of_another_board_in_a_csv_file_are_said_once_and_its_own_are_read(tmp_path):
+    """A Brandubh file and a Copenhagen file written into one gave an error a row (`C3: there is no piece
+    on d2`, `found 'h1-h3': h1 is not a square of the Brandubh board`): the first row of the other board
+    says once that the file holds games of two boards, which rows, and how to read them; the file's
+    own rows are read."""
+    rows = ["d2-e2 e4-e6,0,0,Ongoing", "h1-h3,0,0,Ongoing", "d1-d3,0,0,Ongoing", "d2-c2,0,0,Ongoing"]
+    (tmp_path / "club-brandubh.csv").write_text("\n".join(rows) + "\n")
+    reports = [check(s) for s in read_sources(str(tmp_path / "club-brandubh.csv"))]
+    assert [(r.valid, r.record and r.record.tags["Game"]) for r in reports] == [
+        (True, "brandubh"),
+        (False, None),
+        (True, "brandubh"),
+    ]
+    [said] = reports[1].diagnostics
+    assert (said.rule, said.line, said.column, said.message) == (
+        "syntax",
+        2,
+        1,
+        "found a game of another board: its first move is none a game of brandubh (which this file is read as) "
+        "starts with, and one a game of copenhagen does; the file holds games of two boards, and its 2 rows of "
+        "another board (lines 2–3) are not read: give them a file of their own (copenhagen.csv) or read them "
+        "with --game copenhagen",
+    )
+    other = [check(s) for s in read_sources(str(tmp_path / "club-brandubh.csv"), tags={"Game": "copenhagen"})]
+    assert [(r.valid, r.diagnostics[0].line if r.diagnostics else None) for r in other] == [
+        (False, 1),  # lines 1 and 4, not next to each other
+        (True, None),
+        (True, None),
+    ]
+    assert (
+        other[0]
+        .diagnostics[0]
+        .message.endswith(
+            "its 2 rows of another board (lines 1 and 4) are not read: give them a file of their own (brandubh.csv) "
+            "or read them with --game brandubh"
+        )
+    )
+    (tmp_path / "one-brandubh.csv").write_text("\n".join(rows[:2]) + "\na1-a2,0,0,Ongoing\n")
+    [_, alone, typo] = [check(s) for s in read_sources(str(tmp_path / "one-brandubh.csv"))]
+    assert "and its 1 row of another board (line 2) is not read" in alone.diagnostics[0].message
+    assert (typo.diagnostics[0].rule, typo.diagnostics[0].line) == ("B3", 3)  # no game starts so: a move of its own
+    (tmp_path / "misnamed-brandubh.csv").write_text("\n".join(rows[1:3]) + "\n")  # no row of its own game
+    misnamed = [check(s) for s in read_sources(str(tmp_path / "misnamed-brandubh.csv"))]
+    assert [(r.diagnostics[0].rule, r.diagnostics[0].line) for r in misnamed] == [("syntax", 1), ("B3", 2)]
+    assert misnamed[0].diagnostics[0].message.startswith("found 'h1-h3': h1 is not a square of the Brandubh board")
+    (tmp_path / "copenhagen.csv").write_text("d2-c2 k4-k2,0,0,Ongoing\n")  # Brandubh's start, past its board
+    [beyond] = [check(s) for s in read_sources(str(tmp_path / "copenhagen.csv"))]
+    assert (beyond.diagnostics[0].rule, beyond.diagnostics[0].line) == ("C3", 1)
+
+
 def test_a_csv_file_that_names_a_variant_of_the_generic_game_is_not_read_as_the_game_its_name_holds(tmp_path):
     """`# hnefatafl brandubh-7x7-walker` was read as Brandubh (the variant's name holds 'brandubh'); a name
     that says hnefatafl alone was read by its moves' board. Both say how to read them; 'Copenhagen

@@ -335,6 +335,8 @@ def test_aage_json_broken_at_the_end_of_the_text_is_a_record_of_the_game_as_it_i
     cut = "broken JSON: the text ends before its JSON does (cut short?): Expecting value"
     assert only(text, "aage") == ("syntax", 3, 1, cut)
     assert only('{"Moves": ["e3-c3",\n', "aage") == ("syntax", 2, 1, cut)
+    inside = "broken JSON: the text ends before its JSON does (cut short?): Unterminated string"
+    assert only('{"Moves": ["e3-c3",\n  "', "aage") == ("syntax", 2, 3, inside)  # cut inside a string: said so too
     assert only('{"Moves": [1 2]}\n', "aage")[3] == "broken JSON: Expecting ',' delimiter"  # broken, not cut short
     assert only('{"Moves": [1 x\n', "aage")[2:] == (14, "broken JSON: Expecting ',' delimiter")  # a last word breaks it
 
@@ -415,7 +417,14 @@ def test_aage_a_winner_of_null_is_no_winner_not_a_draw():
 
 @pytest.mark.parametrize(
     "moves, at, said",
-    [('"f1-f3}', '"', "Unterminated string"), ('"f1-f3\tf3"}', "\t", "Invalid control character")],
+    [
+        (
+            '"f1-f3}',
+            '"',
+            "the text ends before its JSON does (cut short?): Unterminated string",
+        ),  # (ends in the string)
+        ('"f1-f3\tf3"}', "\t", "Invalid control character"),
+    ],
 )
 def test_aage_broken_json_is_said_without_a_dangling_at(moves, at, said):
     # the message ended "Unterminated string starting at", the place it meant left out

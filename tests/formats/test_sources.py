@@ -293,6 +293,24 @@ def test_the_files_of_a_folder_met_again_are_said_in_one_note(tmp_path):
     assert result.stderr == f"lusoria: {tmp_path}: skipped, 3 of its files met already: read once\n"
 
 
+def test_a_skipped_file_of_a_folder_met_again_is_said_once(tmp_path):
+    """`validate d d/sub`: the files of d/sub that no format reads were said skipped twice, once for
+    each folder that holds them; a file named beside its folder too. Each is said once, the others
+    of the folder met again in its one note."""
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "a.lgn").write_text(TWO)
+    (tmp_path / "sub" / "notes.md").write_text("Games of the club\n")
+    notes = str(tmp_path / "sub" / "notes.md")
+    for paths in ([tmp_path, tmp_path / "sub"], [tmp_path / "sub", tmp_path], [tmp_path, notes]):
+        result = CliRunner().invoke(main, ["validate", *map(str, paths)])
+        assert result.stdout.startswith("2 records: 2 valid") and result.exit_code == 0
+        said = [line for line in result.stderr.splitlines() if "notes.md: skipped, not a record file" in line]
+        assert said == [f"lusoria: {notes}: skipped, not a record file (.lgn, .otg, .otn, .txt, .json, .log, .csv)"]
+    assert result.stderr.endswith(f"lusoria: {notes}: skipped, named again: read once\n")
+    [*_, folder] = walk([str(tmp_path), str(tmp_path / "sub")])
+    assert folder == Skipped(str(tmp_path / "sub"), "2 of its files met already: read once")
+
+
 def test_a_log_file_in_a_folder_is_read_by_its_content_and_the_other_log_files_said_in_one_note(tmp_path):
     """A Tablut Challenge log saved as `game.log` was skipped in a folder ("not a record file")
     while read when named; a folder's other .log files (a server's own) are said in one line."""
@@ -396,6 +414,15 @@ def test_a_folders_md_move_list_is_skipped_and_the_first_such_file_says_how_to_r
     ]
     read = CliRunner().invoke(main, ["validate", str(tmp_path / "a" / "round1.md")])
     assert read.stdout.startswith(f"{tmp_path / 'a' / 'round1.md'}:1:1: error[T1]: move 1, Black: the piece on e7 ")
+    forced = CliRunner().invoke(main, ["validate", "--from", "tafl", str(tmp_path / "a"), str(tmp_path / "b")])
+    not_txt = ", not a .txt file, as tafl files are"
+    assert forced.stderr.splitlines()[:5] == [  # (--from tafl: its .txt files read, the others not; the hint as well)
+        f"lusoria: {tmp_path / 'a' / 'README.md'}: skipped{not_txt}",
+        f"lusoria: {tmp_path / 'a' / 'expected.tsv'}: skipped{not_txt}",
+        f"lusoria: {tmp_path / 'a' / 'lost.md'}: skipped{not_txt}",
+        f"lusoria: {tmp_path / 'a' / 'round1.md'}: skipped{not_txt}{hint}",
+        f"lusoria: {tmp_path / 'a' / 'round2.md'}: skipped{not_txt}",
+    ]
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
