@@ -176,7 +176,8 @@ def games_names() -> dict[str, str]:
         taken[game] = f"the game {game}: choose another"
         if game != NAME:
             for variant in GAMES[game].presets:
-                taken.setdefault(variant.lower(), f"{game}'s variant {variant}: choose another ({variant}-club, say)")
+                for name in (variant, *getattr(variant, "forms", ())):  # a Name's other forms (`duces`: dux)
+                    taken.setdefault(name.lower(), f"{game}'s variant {variant}: choose another ({variant}-club, say)")
     return taken
 
 
