@@ -286,7 +286,7 @@ def _left_out(game: str, other: str, variants: list[tuple[str, int]]) -> str:
     if not unknown:
         held = f"{other}'s {_known_held(game, other, known)}"
     elif not known:
-        held = other + " " + _unknown_held(f"'{game}'", other, unknown)
+        held = other + " " + _unknown_held(quoted(game), other, unknown)
     else:
         held = (
             f"{other}, {plural(sum(count for _, count in known), 'record')} of its {_known_held(game, other, known)}"
@@ -303,7 +303,7 @@ def _known_held(game: str, other: str, known: list[tuple[str, int]]) -> str:
     """The variants of `other` that lusoria knows whose names hold `game`, of `_left_out`: `2 variants whose
     names hold 'tablut' (hnefatafl/tablut2-9x9, …)`, the one of most records named."""
     names = "variant whose name holds" if len(known) == 1 else f"{len(known)} variants whose names hold"
-    return f"{names} '{game}' ({other}/{known[0][0]}{'' if len(known) == 1 else ', …'})"
+    return f"{names} {quoted(game)} ({other}/{known[0][0]}{'' if len(known) == 1 else ', …'})"
 
 
 def _unknown_held(name: str, other: str, unknown: list[tuple[str, int]]) -> str:

@@ -360,7 +360,7 @@ class UnsearchableRecord(LusoriaError, ValueError):
 
     def __init__(self, index: int, source: RecordText, diagnostics: list[Diagnostic], given: int = 1):
         first = next((d for d in diagnostics if d.severity == ERROR), None)
-        problem = first.said() if first else "its rules cannot be read"
+        problem = replace(first, tries=()).said() if first else "its rules cannot be read"  # read as UTF-8 only
         which = f"{source.index + 1} of " + ("the records file" if source.path else f"text {given} given")
         super().__init__(
             f"{shown_place(source.path, source.line)}: record {which} is not valid ({problem}); "

@@ -304,11 +304,9 @@ def _not_read(record: RecordText, held: list[Place], encoding: str, one_game: bo
     """`record`, whose lines (or those before it) hold the bytes `held` that did not decode: its
     problem the first (and how many more), its text (and `%` lines before it) each such byte U+FFFD."""
     line, column, byte = held[0]
-    tries = " or ".join(encodings_to_try(byte, encoding))
     unread = "the file's one game is not read" if one_game else "the record is not read, the others are"
-    tried = f" (try --encoding {tries})" if tries else ""
-    said = f"{undecodable_byte(byte, encoding)}{_more(held)}: {unread}{tried}"
-    problem = Undecodable(said, line, column, REPLACEMENT)
+    problem = Undecodable(f"{undecodable_byte(byte, encoding)}{_more(held)}: {unread}", line, column, REPLACEMENT)
+    problem.tries = encodings_to_try(byte, encoding)
     return replace(_replaced(record), parsed=problem, problems=(), hint="")
 
 

@@ -767,7 +767,7 @@ def say_unreplayable(error: api.Unreplayable, index: int) -> NoReturn:
 def unreplayable_said(path: str, diagnostic: api.Diagnostic, index: int) -> str:
     """Record `index` of `path` cannot be replayed at all, said at the diagnostic's place, as validate
     and rules say it."""
-    return f"{output.located(path, diagnostic)}: record {index}: {output.unreplayable(diagnostic)}"
+    return f"{output.located(path, diagnostic)}: record {index}: {output.unreplayable(diagnostic, option=True)}"
 
 
 def say_unread(record: output.Sourced, unread: Iterable[api.Diagnostic]) -> None:
@@ -1073,9 +1073,12 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, over
 
 def not_made(item: api.Converted | api.Diagram, made: str, status: int) -> int:
     """Why a record was not `made` (converted, drawn), on stderr at the place of its error, else of
-    the record; `status`, the exit status it calls for."""
+    the record, the encodings to try named by the option (`Diagnostic.advised`); `status`, the exit status it calls for."""
     place = output.located(item.source.path, item.diagnostic) if item.diagnostic else output.where(item.source)
-    echo(f"lusoria: {place}: record {item.source.index} not {made}: {item.problem}", err=True)
+    said = str(item.problem)
+    if item.diagnostic:
+        said = said.replace(item.diagnostic.advised(), item.diagnostic.advised(option=True))
+    echo(f"lusoria: {place}: record {item.source.index} not {made}: {said}", err=True)
     return status
 
 

@@ -60,7 +60,7 @@ class Sourced(Protocol):
 def diagnostic_head(path: str, diagnostic: Diagnostic) -> str:
     """A diagnostic's first line: path:line:column: severity[rule]: message, after the move of its
     ply where it has one (`move 23, Black: `; `Diagnostic.said`)."""
-    return f"{located(path, diagnostic)}: {diagnostic.said(meant=False)}"
+    return f"{located(path, diagnostic)}: {diagnostic.said(meant=False, option=True)}"
 
 
 def diagnostic_text(report: Sourced, diagnostic: Diagnostic) -> str:
@@ -104,11 +104,11 @@ def columns(text: str) -> int:
 
 
 def diagnostic_dict(diagnostic: Diagnostic) -> dict[str, Any]:
-    """A diagnostic as `validate --json` writes it: suggestions and assumed only when there are some;
+    """A diagnostic as `validate --json` writes it: suggestions, assumed and tries only when there are some;
     its ply numbers it, not its move (the text's)."""
     fields = asdict(diagnostic)
     del fields["move"], fields["width"]
-    for name in ("suggestions", "assumed"):
+    for name in ("suggestions", "assumed", "tries"):
         fields[name] = list(fields[name])
         if not fields[name]:
             del fields[name]
@@ -143,7 +143,7 @@ def fit_json(source: RecordText, fit: Fit | Diagnostic) -> str:
     fits, problem = (
         ({key: value for key, value in vars(fit).items() if key != "sets"}, None)
         if isinstance(fit, Fit)
-        else (None, unreplayable(fit))
+        else (None, unreplayable(fit, option=True))
     )
     return json.dumps(
         {"path": source.path, "record": source.index, "line": source.line, "fit": fits, "problem": problem}
@@ -157,12 +157,13 @@ def fit_text(source: RecordText, fit: Fit | Diagnostic) -> str:
 
     if isinstance(fit, Fit):
         return f"{where(source)}: record {source.index}: {fit}"
-    return f"{located(source.path, fit)}: record {source.index}: {unreplayable(fit)}"
+    return f"{located(source.path, fit)}: record {source.index}: {unreplayable(fit, option=True)}"
 
 
-def unreplayable(diagnostic: Diagnostic) -> str:
-    """Why a record cannot be replayed, as validate says it (`Diagnostic.said`), with what its slip meant (did you mean 31:?)."""
-    return f"cannot be replayed: {diagnostic.said()}"
+def unreplayable(diagnostic: Diagnostic, option: bool = False) -> str:
+    """Why a record cannot be replayed, as validate says it (`Diagnostic.said`), with what its slip meant
+    (did you mean 31:?) and the encodings to try as a library call's keyword or, `option`, the commands'."""
+    return f"cannot be replayed: {diagnostic.said(option=option)}"
 
 
 def more_diagnostics(verdict: Verdict, shown: int) -> str:

@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 
 from lusoria.validator.base import RECORD_RULES
 from lusoria.validator.games import GAMES
+from lusoria.words import quoted
 
 ANY_GAME = "any"  # the game of the rules that concern a whole record (syntax, tag, result, number, plug-in)
 
@@ -229,14 +230,14 @@ def mentions(words: str) -> str | None:
     if said and too_common(said):
         common = "it is too common a word" if len(said.split()) == 1 else "its words are too common"
         raise KeyError(
-            f"no rule, game or variant is named '{said}', and {common} to look for in the rules' texts "
+            f"no rule, game or variant is named {quoted(said)}, and {common} to look for in the rules' texts "
             "(lusoria explain konakis lists the rules whose texts use a word)"
         )
     found = mentioning(words)
     if not found:
         return None
     used = "the text of 1 rule uses it" if len(found) == 1 else f"the texts of {len(found)} rules use it"
-    lines = [f"'{said}' names no rule, game or variant; {used}:"]
+    lines = [f"{quoted(said)} names no rule, game or variant; {used}:"]
     lines += [_cited_line(rule, "") for rule in found]
     return "\n".join([*lines, "(lusoria explain ID says more)"])
 

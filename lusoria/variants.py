@@ -48,9 +48,9 @@ def explain(name: str) -> str:
         return _explain_name_elsewhere(written, every)
     if slash:
         if game not in every:
-            raise KeyError(f"no game is named '{game}' ({known_names(game, every)})")
+            raise KeyError(f"no game is named {quoted(game)} ({known_names(game, every)})")
         if variant not in every[game]:
-            raise KeyError(f"{game} has no variant '{variant}' ({known_names(variant, every[game])})")
+            raise KeyError(f"{game} has no variant {quoted(variant)} ({known_names(variant, every[game])})")
         return variant_text(variant, every[game][variant]) + _rules_using(game, variant)
     owners = _holders(variant, every)
     if len(owners) > 1:
@@ -68,7 +68,7 @@ def held_by_several(variant: str, owners: list[str]) -> str:
     """What is said of a variant's name that several games have (`owners`, said in alphabetical
     order whatever order they come in): name one."""
     owners = sorted(owners)
-    return f"{' and '.join(owners)} have a variant '{variant}': name one ({' or '.join(f'{owner}/{variant}' for owner in owners)})"
+    return f"{' and '.join(owners)} have a variant {quoted(variant)}: name one ({' or '.join(f'{owner}/{variant}' for owner in owners)})"
 
 
 def _rules_using(game: str, variant: str) -> str:
@@ -107,7 +107,7 @@ def _explain_name_elsewhere(written: str, every: dict[str, dict[str, VariantNote
     if not named and (used := rulebook.mentions(written)):
         return used
     if not named:
-        raise KeyError(f"no rule, game or variant is named '{written}'{_meant(written, every)}")
+        raise KeyError(f"no rule, game or variant is named {quoted(written)}{_meant(written, every)}")
     return explain(named[0])
 
 

@@ -54,10 +54,11 @@ SURROGATES = re.compile("[\ud800-\udfff]")  # a byte that was not UTF-8, as Pyth
 
 
 def quoted(text: str) -> str:
-    """A value a user gave, as a message quotes it: in quotes, on its line (`escaped_name`), a byte
-    that was not UTF-8 as `\\xNN`; one longer than QUOTED characters cut, with its length
-    (`'xxxx…' (60,000 characters)`)."""
-    shown = escaped_name(SURROGATES.sub(_byte_escaped, text[:QUOTED]))
+    """A value a user gave, as a message quotes it: in quotes, a quote or a backslash in it escaped
+    (`'it\\'s'`), on its line (`escaped_name`), a byte that was not UTF-8 as `\\xNN`; one longer than
+    QUOTED characters cut, with its length (`'xxxx…' (60,000 characters)`)."""
+    shown = text[:QUOTED].replace("\\", "\\\\").replace("'", "\\'")
+    shown = escaped_name(SURROGATES.sub(_byte_escaped, shown))
     return f"'{shown}'" if len(text) <= QUOTED else f"'{shown}…' ({len(text):,} characters)"
 
 

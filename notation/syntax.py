@@ -77,7 +77,10 @@ class TagTwice(SyntaxProblem):
 
 class Undecodable(SyntaxProblem):
     """A record that holds a byte its file's encoding does not decode, at that byte: it is not
-    read, the others of its file are (lusoria.formats.sources), and `fmt --write` leaves its file as it is."""
+    read, the others of its file are (lusoria.formats.sources), and `fmt --write` leaves its file as it is;
+    `tries`: the encodings that may read it (its Diagnostic's, which says them where it is shown)."""
+
+    tries: tuple[str, ...] = ()
 
 
 # A tag where no grammar is at hand (splitting a stream, an editor): its name and value as the grammar's

@@ -189,7 +189,7 @@ def test_an_undecodable_byte_is_its_records_error_and_suggests_other_encodings_t
     monkeypatch.chdir(tmp_path)
     Path("a.lgn").write_bytes(RECORD.encode("latin-1").replace(b"\xc3", b"\x81"))
     result = run(*command, "--encoding", encoding, "a.lgn")
-    said = f"byte 0x81 is not valid {encoding}: the record is not read, the others are (try --encoding {tries})"
+    said = f"byte 0x81 is not valid {encoding}: the record is not read, the others are; try --encoding {tries}"
     if command[0] == "duplicates":
         assert result.exit_code == 0 and "byte" not in result.output
     elif command[0] == "import":
@@ -208,8 +208,9 @@ SAAMI_GAME = (
     '{"AageGameTypeName": "Historical Hnefatafl 9x9 (Saami Tablut)", "WhiteSidePlayerName": "%s", "Moves": "%s"}'
 )
 ANN = (SAAMI_GAME % ("Ann", "f1-f3")).encode()
-ONE_BAD = "the record is not read, the others are (try --encoding latin-1 or cp1252)"
-ONE_GAME = "the file's one game is not read (try --encoding latin-1 or cp1252)"
+TRIED = 'try encoding="latin-1" or encoding="cp1252"'  # as a library call's keyword (Diagnostic.advised)
+ONE_BAD = f"the record is not read, the others are; {TRIED}"
+ONE_GAME = f"the file's one game is not read; {TRIED}"
 
 
 def three(lines: list[bytes]) -> bytes:
@@ -253,7 +254,7 @@ def test_a_byte_that_does_not_decode_stops_its_record_alone_in_every_format(tmp_
     verdicts = list(validate([str(tmp_path / name)]))
     line, column, byte = place
     bad = [verdict for verdict in verdicts if verdict.diagnostics and verdict.diagnostics[0].line == line]
-    assert [(d.rule, d.line, d.column, d.message) for d in bad[0].diagnostics] == [
+    assert [(d.rule, d.line, d.column, d.advised()) for d in bad[0].diagnostics] == [
         ("syntax", line, column, f"byte 0x{byte:02X} is not valid utf-8: {unread}")
     ]
     others = [verdict for verdict in verdicts if verdict is not bad[0]]
@@ -434,12 +435,13 @@ def test_every_byte_that_does_not_decode_is_counted_with_its_line_after_the_firs
     """Only the first was said, at its place: the others now follow it, counted, with their lines."""
     data = b'[Game "tablut"]\n[White "J\xf6rgen"]\n[Black "S\xf6ren \xc5berg"]\n1. e3-c3 {caf\xe9} *\n'
     (verdict,) = validate([io.BytesIO(data)])
-    assert [(d.line, d.column, d.message) for d in verdict.diagnostics] == [
+    assert [(d.line, d.column, d.message, d.tries) for d in verdict.diagnostics] == [
         (
             2,
             10,
             "byte 0xF6 is not valid utf-8 (3 more bytes that do not decode, on lines 3, 4): the record is not read, "
-            "the others are (try --encoding latin-1 or cp1252)",
+            "the others are",
+            ("latin-1", "cp1252"),
         )
     ]
     (unread,) = validate([io.BytesIO(b"% a\xe9\n%\xff\n")])
@@ -464,7 +466,9 @@ def test_utf16_and_utf32_without_a_byte_order_mark_say_where_and_what_was_expect
     assert run(*command, "--encoding", f"{encoding}-le", "a.lgn").exit_code in (0, 1)  # read (fmt --check: 1)
 
 
-def test_the_library_names_the_encodings_to_try_and_no_option(tmp_path):
+def test_the_library_says_the_encodings_to_try_as_its_keyword_and_the_commands_as_their_option(tmp_path):
+    """The library's record said `try --encoding latin-1`, an option no library call has (its
+    unreadable file's summary said `try encoding="…"`): each now says them where it is shown."""
     (tmp_path / "a.lgn").write_bytes(RECORD.encode("utf-16-le"))
     (tmp_path / "b.lgn").write_bytes(RECORD.encode("latin-1").replace(b"\xc3", b"\x81"))
     [unmarked] = records([str(tmp_path / "a.lgn")], encoding="utf-16")
@@ -475,11 +479,20 @@ def test_the_library_names_the_encodings_to_try_and_no_option(tmp_path):
     )
     [cp1252] = records([str(tmp_path / "b.lgn")], encoding="cp1252")
     problem = cp1252.parsed
-    assert (type(problem), problem.line, problem.column, problem.message) == (
+    assert (type(problem), problem.line, problem.column, problem.message, problem.tries) == (
         Undecodable,
         2,
         9,
-        "byte 0x81 is not valid cp1252: the record is not read, the others are (try --encoding latin-1)",
+        "byte 0x81 is not valid cp1252: the record is not read, the others are",
+        ("latin-1",),
+    )
+    [verdict] = validate([str(tmp_path / "b.lgn")], encoding="cp1252")
+    said = "error[syntax]: byte 0x81 is not valid cp1252: the record is not read, the others are; try "
+    assert verdict.diagnostics[0].said() == said + 'encoding="latin-1"'
+    assert verdict.diagnostics[0].said(option=True) == said + "--encoding latin-1"
+    assert (
+        run("validate", "--json", "--encoding", "cp1252", str(tmp_path / "b.lgn")).output.count('"tries": ["latin-1"]')
+        == 1
     )
 
 
@@ -602,7 +615,7 @@ def test_an_encoding_named_by_another_of_its_names_was_chosen_by_no_byte_order_m
     (tmp_path / "a.lgn").write_bytes(RECORD.encode("latin-1").replace(b"\xc3", b"\x81"))
     said = run("validate", "--encoding", "windows-1252", str(tmp_path / "a.lgn")).output
     assert "a.lgn:2:9: error[syntax]: byte 0x81 is not valid windows-1252: the record is not read" in said
-    assert "try --encoding latin-1)" in said
+    assert "try --encoding latin-1\n" in said
     (tmp_path / "b.lgn").write_bytes(codecs.BOM_UTF16_LE + RECORD.encode("utf-16-le") + b"e")
     said = run("validate", "--encoding", "UTF_16", str(tmp_path / "b.lgn")).output
     assert f"lusoria: {tmp_path / 'b.lgn'}: byte 80 (line 4): the file ends inside a UTF_16 character\n" in said
@@ -647,7 +660,7 @@ def test_a_byte_in_an_otn_files_tag_or_comment_is_its_games_error(tmp_path, old,
     (tmp_path / "a.otg").write_bytes(data.replace(old, new))
     (verdict,) = validate([str(tmp_path / "a.otg")])
     line, column, byte = place
-    assert [(d.line, d.column, d.message) for d in verdict.diagnostics] == [
+    assert [(d.line, d.column, d.advised()) for d in verdict.diagnostics] == [
         (line, column, f"byte 0x{byte:02X} is not valid utf-8: {ONE_GAME}")
     ]
 
@@ -1039,7 +1052,7 @@ def test_a_byte_in_a_line_a_log_is_read_by_is_its_games_error(tmp_path, data, pl
     (tmp_path / "a_gameLog.txt").write_bytes(data)
     (verdict,) = validate([str(tmp_path / "a_gameLog.txt")])
     line, column, byte = place
-    assert [(d.rule, d.line, d.column, d.message) for d in verdict.diagnostics] == [
+    assert [(d.rule, d.line, d.column, d.advised()) for d in verdict.diagnostics] == [
         ("syntax", line, column, f"byte 0x{byte:02X} is not valid utf-8: {ONE_GAME}")
     ]
 

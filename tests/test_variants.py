@@ -472,3 +472,16 @@ def test_a_variants_notes_keep_a_copy_of_the_tags_they_were_given():
     notes = VariantNotes("Club tafl", tags)
     tags["Variant"] = "club-9x9"
     assert notes.tags == {"Game": "hnefatafl", "Variant": "club-7x7"}
+
+
+def test_a_name_given_is_echoed_with_its_quotes_and_backslashes_escaped():
+    """`explain "tablut/it's"` said `tablut has no variant 'it's'`, a quote that ended the echo in
+    the middle; each place that echoes a name now quotes it as `quoted` does."""
+    with pytest.raises(KeyError) as raised:
+        api.explain("tablut/it's")
+    assert raised.value.args[0].startswith("tablut has no variant 'it\\'s' (known: ")
+    with pytest.raises(KeyError) as raised:
+        api.explain("o'\\")
+    assert raised.value.args[0].startswith("no rule, game or variant is named 'o\\'\\\\'")
+    (said,) = [d.message for d in check('[Game "tablut"]\n[Variant "x\'y"]\n*\n').diagnostics]
+    assert said.startswith("unknown variant 'x\\'y' for tablut (")

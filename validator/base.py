@@ -19,7 +19,7 @@ from typing import ClassVar, Generic, Self, TypeVar
 from lusoria.errors import LusoriaError
 from lusoria.validator.diagram import Diagram, Squares
 from lusoria.validator.suggest import alike, meant, similarity
-from lusoria.words import listed, times
+from lusoria.words import listed, quoted, times
 
 Position = Hashable  # each game's positions are immutable values
 P = TypeVar("P", bound=Hashable)  # one game's position type
@@ -466,7 +466,7 @@ class Game(Generic[P]):
         known = (known_names_holding if elsewhere else known_names)(variant, cls.presets, cls.presets_listed_in)
         have = f"; {' and '.join(owners)} {'has' if len(owners) == 1 else 'have'} it" if owners else ""
         return OptionError(
-            f"unknown variant '{variant}' for {cls.name} ({known}){have}"
+            f"unknown variant {quoted(variant)} for {cls.name} ({known}){have}"
             + (f"; {variant} is written {written}" if written else ""),
             "Variant",
             variant,
@@ -554,7 +554,7 @@ class Game(Generic[P]):
     def unknown_value(cls, key: str, value: str) -> str:
         """What a message says of `value`, none of option `key`'s: the values it takes, and the one meant."""
         like = meant(alike(value, cls.choices(key)), inside=True)
-        return f"unknown value '{value}' for {key} (known: {cls.known_values(key)}{like})"
+        return f"unknown value {quoted(value)} for {key} (known: {cls.known_values(key)}{like})"
 
     @classmethod
     def bad_value(cls, item: re.Match[str], message: str) -> OptionError:

@@ -386,7 +386,7 @@ def tags_line(tags: Mapping[str, str]) -> str:
 
 def named_by_several(written: str, named: list[str]) -> str:
     """What is said of a name that other programs give several variants (`named`): name one."""
-    return f"other programs call several variants '{written}': name one ({' or '.join(named)})"
+    return f"other programs call several variants {quoted(written)}: name one ({' or '.join(named)})"
 
 
 def any_game() -> str:

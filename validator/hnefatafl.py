@@ -176,7 +176,8 @@ def games_names() -> dict[str, str]:
         taken[game] = f"the game {game}: choose another"
         if game != NAME:
             for variant in GAMES[game].presets:
-                taken.setdefault(variant.lower(), f"{game}'s variant {variant}: choose another ({variant}-club, say)")
+                for name in (variant, *getattr(variant, "forms", ())):  # a Name's other forms (`duces`: dux)
+                    taken.setdefault(name.lower(), f"{game}'s variant {variant}: choose another ({variant}-club, say)")
     return taken
 
 
@@ -290,12 +291,26 @@ def users_catalogue() -> Path:
 
 def presets() -> dict[str, dict[str, str]]:
     """The variants of the generic game: the catalogue's entries that have rules and that lusoria
-    plays, by name (`refusals`: the others)."""
+    plays, by name (`refusals`: the others), made once for the catalogues read (`Hnefatafl.presets`)."""
+    return _presets(Same(catalogues()))
+
+
+@lru_cache(maxsize=8)
+def _presets(read: Same[Catalogues]) -> dict[str, dict[str, str]]:
+    """`presets`, made once for the catalogues `read`."""
     return {
         variant.name: options
-        for variant in catalogue()
+        for variant in read.held.builtin + read.held.users
         if variant.rules and not variant.refused and refusal(options := read_record(variant.rules)) is None
     }
+
+
+class PresetsRead:
+    """`Hnefatafl.presets`, read with the catalogues: a user's catalogue read after the first record
+    (`catalogues.cache_clear()`, a notebook's LUSORIA_CATALOGUE set later) is seen at once."""
+
+    def __get__(self, instance: object, owner: type | None = None) -> dict[str, dict[str, str]]:
+        return presets()
 
 
 def refusals() -> dict[str, str]:
@@ -386,11 +401,11 @@ class Hnefatafl(TaflGame):
     end_rule = "G13"
     options = KEYS
     pieces = ("KPNCM", "pncm")  # OpenTafl's knights (N, n) and commanders (C, c) too (G14), and mercenaries (M, m)
-    presets = presets()
     searched_as_presets = tuple(key for key in KEYS if key not in ("atkf", "ka", "ks", "sw", "efe", "surf", "tfr"))
     board: TaflBoard = board_of(
-        {**{key: values[0] for key, values in KEYS.items()}, **next(iter(presets.values()))}, title
+        {**{key: values[0] for key, values in KEYS.items()}, **next(iter(presets().values()))}, title
     )
+    presets = PresetsRead()  # (a descriptor: the dict of the catalogues read)
 
     def __init__(self, options: dict[str, str] | None = None, variant: str | None = None) -> None:
         kept = {key: value for key, value in (options or {}).items() if value or key.lower() not in SET_BY_THE_VARIANT}
@@ -415,8 +430,9 @@ class Hnefatafl(TaflGame):
 
     @classmethod
     def names_elsewhere(cls) -> dict[str, dict[str, str]]:
-        """The catalogue's: its aagenielsen.dk types and OpenTafl variants, by the names the formats read."""
-        return _names_elsewhere(Same(catalogues()))
+        """The catalogue's: its aagenielsen.dk types and OpenTafl variants, by the names the formats read
+        (the caller's to change: the table made once is not)."""
+        return {name: dict(tags) for name, tags in _names_elsewhere(Same(catalogues())).items()}
 
     @classmethod
     def variant_notes(cls) -> dict[str, VariantNotes]:

@@ -20,7 +20,7 @@ from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText, SyntaxProblem, header_of, parse_record, scan_tags
 from lusoria.notation.slips import RESULTS, Fix, closed_tag, mend, results_meant, slip_fixes, tag_meant
-from lusoria.notation.sources import BOM, shown_place
+from lusoria.notation.sources import BOM, advised, shown_place
 from lusoria.notation.syntax import (
     CUT_SHORT,
     GAP_KEPT_APART,
@@ -29,6 +29,7 @@ from lusoria.notation.syntax import (
     MissingResult,
     OffBoard,
     TagTwice,
+    Undecodable,
     offset_of,
     row_column,
 )
@@ -61,6 +62,7 @@ class Diagnostic:
     assumed: tuple[str, ...] = ()  # plies replaced by their suggestion before this one (--keep-going)
     move: str = ""  # the ply's move and side in the record's numbering ("move 23, Black"), right where the number written is not
     width: int = 0  # the characters its place covers in the source where not its text's (`Ply.width`)
+    tries: tuple[str, ...] = ()  # the encodings that may read its record, a byte of which did not decode
 
     @property
     def span(self) -> int:
@@ -73,23 +75,29 @@ class Diagnostic:
         quotes ('1283.??.??')."""
         return did_you_mean(f"'{text}'" if "?" in text else text for text in self.suggestions)
 
-    def with_meant(self, separator: str = "; ") -> str:
-        """The message with what the slip meant when there are suggestions, after `separator` (on
+    def advised(self, option: bool = False) -> str:
+        """The message, and the encodings to try (`tries`) as a library call's keyword
+        (`try encoding="latin-1"`) or, `option`, the CLI's (`try --encoding latin-1`)."""
+        return advised(self.message, "encoding", self.tries, option)
+
+    def with_meant(self, separator: str = "; ", option: bool = False) -> str:
+        """The message (`advised`) with what the slip meant when there are suggestions, after `separator` (on
         one line: found '31', expected ...; did you mean 31:?; once: a tag's message may say it already)."""
         if not self.suggestions or self.meant() in self.message:
-            return self.message
-        return f"{self.message}{separator}{self.meant()}"
+            return self.advised(option)
+        return f"{self.advised(option)}{separator}{self.meant()}"
 
-    def with_move(self, separator: str = "; ", meant: bool = True) -> str:
+    def with_move(self, separator: str = "; ", meant: bool = True, option: bool = False) -> str:
         """Its ply's move where it has one (`move 23, Black: `), its message, and what the slip meant
         after `separator` (`with_meant`; not when `meant` is False: validate shows it under its caret):
         what every command says after `error[T2]: `, and an editor's Problems panel beside the rule."""
         move = f"{self.move}: " if self.move else ""
-        return f"{move}{self.with_meant(separator) if meant else self.message}"
+        return f"{move}{self.with_meant(separator, option) if meant else self.advised(option)}"
 
-    def said(self, meant: bool = True) -> str:
-        """What it says, as every command says it: `error[T2]: ` and `with_move`."""
-        return f"{self.severity}[{self.rule}]: {self.with_move(meant=meant)}"
+    def said(self, meant: bool = True, option: bool = False) -> str:
+        """What it says: `error[T2]: ` and `with_move`, the encodings to try as a library call's
+        keyword or, `option`, as the commands say it."""
+        return f"{self.severity}[{self.rule}]: {self.with_move(meant=meant, option=option)}"
 
 
 @dataclass(slots=True)
@@ -429,6 +437,7 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
                         line=line,
                         column=_column_as_written(line, column, closed),
                         suggestions=tuple(meant),
+                        tries=problem.tries if isinstance(problem, Undecodable) else (),
                     ),
                     mended,
                 )

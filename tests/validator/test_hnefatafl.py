@@ -1153,8 +1153,7 @@ def catalogue_with(tmp_path, monkeypatch, entries):
     path = tmp_path / "tafl_variants.toml"
     path.write_text(hnefatafl.CATALOGUE.read_text("utf-8") + "\n" + entries)
     monkeypatch.setattr(hnefatafl, "CATALOGUE", path)
-    hnefatafl.catalogues.cache_clear()
-    monkeypatch.setattr(Hnefatafl, "presets", hnefatafl.presets())
+    hnefatafl.catalogues.cache_clear()  # (Hnefatafl.presets with it)
     monkeypatch.setattr(FORMATS["aage"].games, "_games", None)
     try:
         yield
@@ -1171,6 +1170,7 @@ def test_the_variants_explain_knows_are_made_once_and_again_for_a_catalogue_read
     assert tags_of_name("hnefatafl/toy-7x7") is None
     with catalogue_with(tmp_path, monkeypatch, ENTRY.replace("Toy", "Toy once")):  # (no catalogue other tests read)
         assert variants()["hnefatafl"]["toy-7x7"].title == "Toy once 7×7"
+        assert "toy-7x7" in Hnefatafl.presets  # was fixed when the class was made: the test set it
         assert tags_of_name("hnefatafl/toy-7x7") == {"Game": "hnefatafl", "Variant": "toy-7x7"}
     retitled = tmp_path / "retitled.toml"  # the presets as they were: only the catalogue's text changed
     retitled.write_text(hnefatafl.CATALOGUE.read_text("utf-8").replace("(Saami Tablut)", "(Saami)", 1))
@@ -1333,3 +1333,13 @@ def test_a_capture_written_with_another_pieces_letter_breaks_the_rule_the_explan
         "so is a captured piece written with another's letter (xKd5 on a soldier: G5; xPf6 on\n  the king: G7)"
         in explained
     )
+
+
+def test_the_names_elsewhere_a_caller_changes_are_its_own():
+    """`names_elsewhere()` handed out the table made once: a caller that changed it changed every
+    later reading of aagenielsen.dk's files."""
+    names = Hnefatafl.names_elsewhere()
+    name, tags = next(iter(names.items()))
+    tags["Game"] = "changed"
+    del names[name]
+    assert Hnefatafl.names_elsewhere()[name]["Game"] != "changed"

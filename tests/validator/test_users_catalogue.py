@@ -328,6 +328,7 @@ def test_the_names_of_lusorias_games_and_of_the_other_games_variants_are_taken(t
     assert taken["laquet"] == "the game laquet: choose another"
     assert taken["seed"] == "tablut's variant seed: choose another (seed-club, say)"  # (laquet's too)
     assert "fetlar-hnefatafl-11x11" not in taken and taken["hnefatafl"] == "the game hnefatafl: choose another"
+    assert taken["duces"] == "latrunculi's variant dux: choose another (dux-club, say)"  # dux's plural, said dux
     path = tmp_path / "club.toml"
     path.write_text(CLUB.replace("club-7x7", "dux"))
     with pytest.raises(CatalogueError, match=r"\(dux\): the name dux is given to latrunculi's variant dux: choose"):
