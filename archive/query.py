@@ -205,7 +205,8 @@ def _tags(pairs: list[tuple[str, str]], _: Filters) -> tuple[str, list]:
 
 PLACED = (  # a SourceFile tag that lusoria's text of a record says its file by: the column `path` (formats.lgn)
     "records.written_in IS NULL AND records.path GLOB ? "  # (read from another format, kept in lusoria's notation,
-    f"AND records.id IN (SELECT record_id FROM other_tags WHERE name = '{SOURCE_FORMAT}') "  # without its own tag)
+    "AND records.path GLOB '[^<]*' "  # from a path that names a file, not `<stdin>`: `names_a_file`; without its own tag)
+    f"AND records.id IN (SELECT record_id FROM other_tags WHERE name = '{SOURCE_FORMAT}') "
     f"AND records.id NOT IN (SELECT record_id FROM other_tags WHERE name = '{SOURCE_FILE}')"
 )
 

@@ -72,7 +72,8 @@ class Format:
     ignored_place: Callable[[str, int, int, int], str | None] | None = None  # (a record's text, its first line,
     # the line and column of such a byte) -> what the byte is in, when `ignored` does not say it (a log's date)
     kin: tuple[str, ...] = ()  # suffixes of another program's files its own are saved as (lgn's: a PGN's .pgn),
-    # in lower case, not read in a folder: the first such file skipped in a run says how to read one (`Formats.kin_of`)
+    # in lower case, not read in a folder: the first such file skipped in a run says how to read one (`Formats.kin_of`:
+    # renamed to its first suffix, which a format with kin must have)
 
     def __post_init__(self) -> None:
         for field_name in ("suffixes", "named", "kin"):
@@ -83,6 +84,10 @@ class Format:
             endings = ", ".join(capitals)
             raise ValueError(
                 f"the format {self.name}: {endings}: a file ending is in lower case, as names are compared"
+            )
+        if self.kin and not self.suffixes:
+            raise ValueError(
+                f"the format {self.name}: kin {self.kin!r}: it has no suffix of its own to rename such a file to"
             )
 
     def endings(self) -> tuple[str, ...]:

@@ -290,7 +290,9 @@ def after_the_command(
     when the command named after it takes it, that it goes after the command; else click's."""
     named = next((word for word in args if word in group.commands), None)
     command = group.commands.get(named or "")
-    if command is None or not any(error.option_name in option.opts for option in command.get_params(ctx)):
+    if command is None or not any(
+        error.option_name in option.opts + option.secondary_opts for option in command.get_params(ctx)
+    ):
         return error
     return click.UsageError(
         f"{error.option_name} is an option of {named}, not of lusoria: it goes after the command "

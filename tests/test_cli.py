@@ -738,6 +738,10 @@ def test_an_option_of_a_command_given_before_it_is_told_to_go_after_it():
     assert result.exit_code == 2 and result.stderr.endswith(
         "Error: --json is an option of validate, not of lusoria: it goes after the command (lusoria validate --json …)\n"
     )
+    negated = run("--invalid", "query")  # (the flag --valid/--invalid's other name)
+    assert negated.exit_code == 2 and negated.stderr.endswith(
+        "Error: --invalid is an option of query, not of lusoria: it goes after the command (lusoria query --invalid …)\n"
+    )
     unknown = run("--jsn", "validate", "x.lgn")  # no command's option: click's own message
     assert unknown.exit_code == 2 and unknown.stderr.endswith("Error: No such option '--jsn'.\n")
 

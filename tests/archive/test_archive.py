@@ -803,3 +803,14 @@ def test_the_source_file_tag_lgn_writes_is_found_by_its_value(tmp_path):
             conn.execute("INSERT INTO other_tags VALUES (?, 'SourceFile', 'kept.otg')", [record])
     assert ids(archive, tags=[("SourceFile", "*night*")]) == []
     assert sorted(ids(archive, tags=[("SourceFile", "kept.otg")])) == sorted([found[0]["id"], lgn])
+
+
+def test_the_source_file_tag_is_not_found_for_a_record_of_no_file(tmp_path):
+    """A record read from standard input or a stream, in another format, has no SourceFile tag in
+    its text (its path names no file): `--tag 'SourceFile=*'` found it by its path `<stream>`."""
+    archive = Archive(str(tmp_path / "a.db"))
+    otn = (ROOT / "tests/fixtures/formats/otn/variations.otg").read_text()
+    archive.import_paths([io.StringIO(otn)])
+    [record] = archive.query(Filters(tags=[("SourceFormat", "otn")]))
+    assert record["path"] == "<stream>" and "SourceFile" not in record["text"]
+    assert ids(archive, tags=[("SourceFile", "*")]) == ids(archive, tags=[("SourceFile", "<stream>")]) == []

@@ -2339,6 +2339,15 @@ def test_a_format_whose_file_endings_have_capitals_is_refused_as_it_is_made():
             Format(**{"name": "moves", "suffixes": (), **endings})
 
 
+def test_a_format_of_other_programs_files_but_no_suffix_of_its_own_is_refused_as_it_is_made():
+    """A plug-in format taking only `*_game.moves` with `kin=(".mv",)`: a folder's first `.mv` file,
+    told to be renamed to the format's first suffix, stopped the run on an IndexError."""
+    with pytest.raises(
+        ValueError, match=r"^the format moves: kin \('.mv',\): it has no suffix of its own to rename such a file to$"
+    ):
+        Format("moves", (), named=("_game.moves",), kin=(".mv",))
+
+
 def test_a_directory_of_move_lists_is_read_without_a_flag(tmp_path):
     (tmp_path / "saami.txt").write_text((FIXTURES / "tafl/saami.txt").read_text())
     (tmp_path / "numbered.txt").write_text("1. d1-d3 e4-h4 2. a4-a3 resigned\n")
