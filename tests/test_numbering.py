@@ -223,8 +223,8 @@ def test_a_line_with_no_record_is_numbered_as_a_record_of_its_plies_is():
     writes its plies: a berserk move with the move it continues, the attackers first."""
     report = check(BERSERK + BERSERK_MOVES)
     rules, plies = report.rules, ["c6-c4xb4/c5", "c4=d4xe4", "Kf8-g8", "i2-i4", "j5-j4xi4"]
-    said = [line_moves(rules, plies).said(number, (0, number - 1), rules.sides) for number in range(1, 6)]
-    assert said == [report.moves().said(number, (0, number - 1), rules.sides) for number in range(1, 6)]
+    said = [line_moves(rules, plies).said(number, sides=rules.sides) for number in range(1, 6)]
+    assert said == [report.moves().said(number, sides=rules.sides) for number in range(1, 6)]
     assert said == [
         "move 1, attackers",
         "move 1, attackers",
