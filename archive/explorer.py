@@ -201,7 +201,7 @@ class View:
     def move(self, ply: int) -> str:
         """Ply `ply` from the game's start as its players read it: "move 4, Muscovites" (the sides
         named as the game names them, `Game.sides`, as the replay page names them); ply 0, "the start"."""
-        return self.moves.said(ply, (0, ply - 1), self.rules.sides) if ply else "the start"
+        return self.moves.said(ply, sides=self.rules.sides) if ply else "the start"
 
     def url(self, line: list[str], **changed: str) -> str:
         """The page's URL for another line (and other parameters)."""
@@ -230,7 +230,7 @@ def _view(path: str, params: Params) -> View:
         raise BadRequest(f"a line is at most {MAX_LINE} plies of at most {MAX_TEXT} characters")
     positions, moves = [rules.initial()], line_moves(rules, line)
     for number, ply in enumerate(line, 1):
-        said = moves.said(number, (0, number - 1), rules.sides)
+        said = moves.said(number, sides=rules.sides)
         try:
             positions.append(rules.play(positions[-1], ply).position)
         except Illegal as error:

@@ -1100,17 +1100,18 @@ def record_said(source: api.RecordText) -> str:
 def written_in(directory: str, name: str, text: str, what: str, outputs: dict[str, str], overwrite: bool) -> int:
     """Write `text`, of `what` (a record, the index), to its own file `name` in `directory` (convert's, html's and
     show's --output-dir), whole or not at all, never over a file written before by the same command (`outputs`,
-    its name alike but for case too) nor through a symbolic link, nor, unless `overwrite`, over a file there before;
-    said ("wrote PATH", or why not on stderr); the exit status it calls for. A file there that holds
-    `text` already (an earlier run's, of the same record) is left as it is, said nothing, and no error."""
+    its name alike as Windows or macOS compare names, `case_blind`) nor through a symbolic link, nor, unless
+    `overwrite`, over a file there before; said ("wrote PATH", or why not on stderr); the exit status it calls
+    for. A file there that holds `text` already (an earlier run's, of the same record) is left as it is, said
+    nothing, and no error."""
     from lusoria.files import case_blind, holds, output_in, write_file
 
     path = os.path.join(directory, name)
     if (key := case_blind(path)) in outputs:
         echo(
             f"lusoria: {what} not written: {path} holds {outputs[key]}, written by this command (two inputs of one "
-            "name, or of names that differ by case alone, one name on Windows and macOS: write them into different "
-            "folders)",
+            "name, or of names that Windows or macOS hold as one, differing in case or in an accent written composed "
+            "or combining: write them into different folders)",
             err=True,
         )
         return 2

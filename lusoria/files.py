@@ -15,9 +15,9 @@ from typing import IO, Any
 
 
 def case_blind(path: str) -> str:
-    """`path` as a file system that tells apart neither case nor Unicode's forms of a letter (Windows', macOS's)
-    holds it: composed (NFC: macOS takes `é` and `e` with a combining accent for one name) and each letter in
-    its simple upper case, one letter for one, as Windows folds names (`Round1` is `ROUND1`; a final `ς` and
+    """`path` as one key for the names Windows or macOS take for one (neither tells case apart, macOS no form of
+    an accent): composed (NFC: macOS takes `é` and `e` with a combining accent for one name) and each letter in
+    its upper case where that is one letter, as Windows folds names (`Round1` is `ROUND1`; a final `ς` and
     `σ` are both `Σ`, which `str.lower` keeps apart; `Straße` is not `Strasse`, as `str.casefold` would have
     it: `ß` has no upper case of one letter)."""
     return "".join(map(_upper, unicodedata.normalize("NFC", path)))

@@ -103,11 +103,8 @@ def report_page(report: Report) -> str:
         for index, position in enumerate(report.positions):
             last = report.canonical.get((0, index - 1)) if index else None
             svgs.append(position_svg(rules, position, last))
-    moves = (
-        _moves(record, by_place, report.result_written, report.moves(), rules.sides if rules else None)
-        if record
-        else ""
-    )
+    sides = rules.sides if rules else SIDE_NAMES  # (said only of a record its rules replayed)
+    moves = _moves(record, by_place, report.result_written, report.moves(), sides) if record else ""
     rows = "".join(f"<tr><td>{escape(k)}</td><td>{escape(tags[k])}</td></tr>" for k in tag_order(tags))
     notes = "".join(_note(d) for d in loose)
     return f"""<!DOCTYPE html>
@@ -308,15 +305,15 @@ def _moves(
     by_place: dict[tuple[int, int], list[Diagnostic]],
     result_written: bool,
     said: Moves | None,
-    sides: tuple[str, str] | None,
+    sides: tuple[str, str],
 ) -> str:
     """The move list as HTML, numbered as validate numbers the record (`said`, when the rules replayed
     the record: as its game's players do, or White-first where the record is so written; a ply that
     continues a turn, with the ply before it; else White-first, two plies a move, none continuing a turn):
     main-line plies numbered for stepping, each with its move as validate says it and its side as the game
-    names it (`sides`, `Game.sides`, as the explorer names it: the page's status line), variations nested, and the result marker last where the record writes one (`*` too,
-    never one assumed)."""
-    moves = _Moves(by_place, result_written, said, sides or SIDE_NAMES)
+    names it (`sides`, `Game.sides`, as the explorer names it: the page's status line), variations nested,
+    and the result marker last where the record writes one (`*` too, never one assumed)."""
+    moves = _Moves(by_place, result_written, said, sides)
     walk(record, moves)
     return "".join(moves.out)
 

@@ -776,8 +776,8 @@ def test_convert_output_dir_never_writes_a_file_twice_nor_through_a_link(tmp_pat
     assert result.output.splitlines() == [
         f"wrote {out / 'ca/x-000000.lgn'}",
         f"lusoria: {tmp_path / 'ca/x.otg'}, record 0 not written: {out / 'ca/x-000000.lgn'} holds {tmp_path / 'ca/x.lgn'}, "
-        "record 0, written by this command (two inputs of one name, or of names that differ by case alone, one name on "
-        "Windows and macOS: write them into different folders)",
+        "record 0, written by this command (two inputs of one name, or of names that Windows or macOS hold as one, "
+        "differing in case or in an accent written composed or combining: write them into different folders)",
         f"lusoria: {tmp_path / 'link.lgn'}, record 0 not written: cannot write {out / 'link-000000.lgn'}: it is a symbolic "
         "link, which lusoria does not write through",
     ]

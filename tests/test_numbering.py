@@ -12,7 +12,7 @@ from lusoria.api import replay_page
 from lusoria.cli import main
 from lusoria.document import Document, Edit, completions, fixes, ply_hover
 from lusoria.notation.reader import RecordText
-from lusoria.validator.replay import check
+from lusoria.validator.replay import check, line_moves
 
 COPENHAGEN = '[Game "copenhagen"]\n\n'
 MOVERS = COPENHAGEN + "1. h1-h3 g5-g4 2. h3-h1 *\n"  # Black, White, Black
@@ -216,6 +216,22 @@ def test_a_berserk_move_is_numbered_with_the_move_it_continues():
     ]
     page = replay_page(RecordText(BERSERK + BERSERK_MOVES))
     assert re.findall(r"(\d+\.(?:\.\.)?)\u00a0<span class=\"ply", page) == ["1.", "2."]
+
+
+def test_a_line_with_no_record_is_numbered_as_a_record_of_its_plies_is():
+    """The explorer's line (`line_moves`) is numbered as validate and the replay page number a record that
+    writes its plies: a berserk move with the move it continues, the attackers first."""
+    report = check(BERSERK + BERSERK_MOVES)
+    rules, plies = report.rules, ["c6-c4xb4/c5", "c4=d4xe4", "Kf8-g8", "i2-i4", "j5-j4xi4"]
+    said = [line_moves(rules, plies).said(number, sides=rules.sides) for number in range(1, 6)]
+    assert said == [report.moves().said(number, sides=rules.sides) for number in range(1, 6)]
+    assert said == [
+        "move 1, attackers",
+        "move 1, attackers",
+        "move 1, defenders",
+        "move 2, attackers",
+        "move 2, defenders",
+    ]
 
 
 def test_the_replay_page_of_a_record_its_rules_cannot_set_up_numbers_a_move_every_two_plies():

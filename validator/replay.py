@@ -180,7 +180,7 @@ class Report:
         and the editor say it: its move and side in the record's numbering ("move 23, Black",
         `Moves.said`); "ply 5" when its rules did not replay the record."""
         moves = self.moves()
-        return moves.said(number, key or (0, number - 1)) if moves else f"ply {number}"
+        return moves.said(number, key) if moves else f"ply {number}"
 
     @property
     def players(self) -> tuple[str | None, str | None]:
@@ -295,7 +295,7 @@ def _numbered(diagnostics: list[Diagnostic], report: Report) -> list[Diagnostic]
     moves = report.moves() if any(d.ply for d in diagnostics) else None  # (most records: no Moves made)
     if moves is None:
         return diagnostics
-    return [replace(d, move=moves.said(d.ply, (0, d.ply - 1))) if d.ply else d for d in diagnostics]
+    return [replace(d, move=moves.said(d.ply)) if d.ply else d for d in diagnostics]
 
 
 def _hinted(diagnostics: list[Diagnostic], hint: str) -> list[Diagnostic]:
@@ -1154,10 +1154,11 @@ class Moves:
         """Whether the ply at `key` continues its side's turn (`Game.continued`: numbered with the ply before it)."""
         return key in self._continued.continuing
 
-    def said(self, number: int, key: PlyKey, sides: tuple[str, str] = SIDE_NAMES) -> str:
-        """Ply `number` (at `key` in the record's tree) as "move 23, Black"; the side named by `sides`
-        (White's name and Black's: a page names them as the game does, `Game.sides`: "move 23, Muscovites")."""
-        written = self.number(number, key)
+    def said(self, number: int, key: PlyKey | None = None, sides: tuple[str, str] = SIDE_NAMES) -> str:
+        """Ply `number` (at `key` in the record's tree; by default of the main line) as "move 23, Black"; the
+        side named by `sides` (White's name and Black's: a page names them as the game does, `Game.sides`:
+        "move 23, Muscovites")."""
+        written = self.number(number, key or (0, number - 1))
         second = written.endswith("...")
         return f"move {written.rstrip('.')}, {sides[self._first ^ second]}"
 

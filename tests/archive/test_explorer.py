@@ -357,6 +357,7 @@ def test_the_explorer_reads_only(site, path):
         ),
         ("/-/explorer/club?game=tablut&ply=zz", 400, "the line's move 1, Swedes: zz is not a ply of tablut"),
         ("/-/explorer/club?game=tablut&ply=e3-e2", 400, "the line's move 1, Swedes: e3-e2 cannot be played"),
+        ("/-/explorer/club?game=tablut&ply=e3-c3&ply=zz", 400, "the line's move 1, Muscovites: zz is not a ply"),
         ("/-/explorer/club/games.json?game=tablut&ply=zz", 400, "the line's move 1, Swedes: zz is not a ply of tablut"),
         ("/-/explorer/club/tree.json?game=tablut&ply=e3-e2", 400, "the line's move 1, Swedes: e3-e2 cannot be played"),
         ("/-/explorer/club?date_from=May", 400, "a date filter is YYYY"),
@@ -383,10 +384,7 @@ def test_a_url_that_cannot_be_answered_gets_a_line(site, url, status, expected):
     """A line for JSON; for a page, an error page that says it (`said`)."""
     response = get(site, url)
     kind = "text/plain" if url.split("?")[0].endswith(".json") else "text/html"  # (JSON's error: a line)
-    assert (response.status_code, response.headers["content-type"].split(";")[0]) == (
-        status,
-        kind.replace("application/json", "text/plain"),
-    )
+    assert (response.status_code, response.headers["content-type"].split(";")[0]) == (status, kind)
     assert said(response).startswith(expected)
 
 
@@ -414,6 +412,22 @@ def test_an_error_page_links_back_to_the_explorer_and_the_archive(site, url, bac
     response = get(site, url)
     assert response.status_code in (400, 404)
     assert f'<nav class="back">Back to {back}</nav></body></html>' in response.text
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/-/explorer/club?" + urlencode({"game": "tablut", "ply": "<img src=x onerror=alert(1)>"}),
+        "/-/explorer/club?" + urlencode({"game": "tablut", "variant": "<img src=x onerror=alert(1)>"}),
+        "/-/explorer/%3Cimg%20src=x%20onerror=alert(1)%3E",
+    ],
+)
+def test_an_error_page_escapes_what_its_url_wrote(site, url):
+    """The error page says what the URL wrote (a ply, a variant, an archive's name): escaped, never markup a
+    link could plant in the reader's page."""
+    response = get(site, url)
+    assert response.status_code in (400, 404) and response.headers["content-type"].startswith("text/html")
+    assert "<img" not in response.text and "&lt;img src=x onerror=alert(1)&gt;" in response.text
 
 
 @pytest.mark.parametrize("game", ["chess", "Tablet"])
