@@ -918,7 +918,8 @@ def _other_boards(rows: list[re.Match[str]], rules: TaflGame | OptionError) -> d
     """The rows of a CSV file (by offset) that are games of another board than `rules`'s, each with
     the tafl games it may be a game of: its first move is none a game of `rules` may start with, and
     one of those games' may, on a board that holds every square of the row (a Brandubh file and a
-    Copenhagen file written into one); none when no row starts as a game of `rules` does."""
+    Copenhagen file written into one), or its squares are off the board of `rules`; none when no row
+    is of `rules` alone (on its board, and starting as no game of another board that holds it does)."""
     if isinstance(rules, OptionError):
         return {}
     own, found, owned = _first_moves(rules), {}, False
@@ -926,13 +927,12 @@ def _other_boards(rows: list[re.Match[str]], rules: TaflGame | OptionError) -> d
         first = MOVE.search(row[0])
         if first is None:
             continue
-        if _started(first) in own:
-            owned = True
-            continue
         needed = _board_needed(re.findall(SQUARE, row[0]))
-        games = [name for size, name, moves in _starts() if size >= needed and _started(first) in moves]
-        if games:
-            found[row.start()] = games
+        games = [(size, name) for size, name, moves in _starts() if size >= needed and _started(first) in moves]
+        if needed <= rules.board.size and _started(first) in own:
+            owned = owned or all(size == rules.board.size for size, _ in games)  # (else it may be of either)
+        elif games:
+            found[row.start()] = [name for _, name in games]
     return found if owned else {}  # (every game of another board: the file's game misnamed, each row said)
 
 

@@ -166,6 +166,36 @@ def test_the_games_of_another_board_in_a_csv_file_are_said_once_and_its_own_are_
     assert (beyond.diagnostics[0].rule, beyond.diagnostics[0].line) == ("C3", 1)
 
 
+def test_a_misnamed_csv_file_whose_row_starts_as_its_named_game_may_is_not_said_to_hold_two_boards(tmp_path):
+    """The real Copenhagen CSV named brandubh said "the file holds games of two boards" (its 1750 rows in
+    one error): two of its games start `d1-c1`, a move a Brandubh game may start with, though their squares
+    are off Brandubh's board; the real Brandubh CSV named copenhagen said so too, three of its games
+    starting as a Copenhagen game may. A row off the file's board, or starting as a game of another board
+    that holds it may, is no row of the file's own: each row is said, as in a misnamed file."""
+    (tmp_path / "club-brandubh.csv").write_text(
+        "h1-h3,0,0,Ongoing\nd1-c1 h1-h3,0,0,Ongoing\nd1-c1 m1-m3,0,0,Ongoing\nd1-c1,0,0,Ongoing\n"
+    )
+    said = [check(s).diagnostics for s in read_sources(str(tmp_path / "club-brandubh.csv"))]
+    assert [[(d.rule, d.line, d.column, d.message.split(":")[0]) for d in ds] for ds in said] == [
+        [("syntax", 1, 1, "found 'h1-h3'")],
+        [("syntax", 2, 7, "found 'h1-h3'")],
+        [("syntax", 3, 7, "found 'm1-m3'")],  # (off every board: no game of its own either)
+        [],  # a start of Brandubh and of Copenhagen, on either board: of either
+    ]
+    (tmp_path / "club-copenhagen.csv").write_text("d2-e2 e4-e6,0,0,Ongoing\nd1-c1,0,0,Ongoing\n")
+    reports = [check(s) for s in read_sources(str(tmp_path / "club-copenhagen.csv"))]
+    assert [(r.valid, [(d.rule, d.line) for d in r.diagnostics]) for r in reports] == [(False, [("C3", 1)]), (True, [])]
+    (tmp_path / "two-copenhagen.csv").write_text(
+        "d2-e2 e4-e6,0,0,Ongoing\nd1-c1,0,0,Ongoing\nd1-d3 e5-e2,0,0,Ongoing\n"
+    )
+    [other, ambiguous, own] = [check(s) for s in read_sources(str(tmp_path / "two-copenhagen.csv"))]
+    assert other.diagnostics[0].message.endswith(
+        "its 1 row of another board (line 1) is not read: give them a file "
+        "of their own (brandubh.csv) or read them with --game brandubh"
+    )  # (a row of its own: two boards)
+    assert ambiguous.valid and own.valid and own.record.tags["Game"] == "copenhagen"
+
+
 def test_a_csv_file_that_names_a_variant_of_the_generic_game_is_not_read_as_the_game_its_name_holds(tmp_path):
     """`# hnefatafl brandubh-7x7-walker` was read as Brandubh (the variant's name holds 'brandubh'); a name
     that says hnefatafl alone was read by its moves' board. Both say how to read them; 'Copenhagen
