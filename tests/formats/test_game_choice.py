@@ -161,9 +161,12 @@ def test_the_games_of_another_board_in_a_csv_file_are_said_once_and_its_own_are_
     misnamed = [check(s) for s in read_sources(str(tmp_path / "misnamed-brandubh.csv"))]
     assert [(r.diagnostics[0].rule, r.diagnostics[0].line) for r in misnamed] == [("syntax", 1), ("B3", 2)]
     assert misnamed[0].diagnostics[0].message.startswith("found 'h1-h3': h1 is not a square of the Brandubh board")
-    (tmp_path / "copenhagen.csv").write_text("d2-c2 k4-k2,0,0,Ongoing\n")  # Brandubh's start, past its board
-    [beyond] = [check(s) for s in read_sources(str(tmp_path / "copenhagen.csv"))]
-    assert (beyond.diagnostics[0].rule, beyond.diagnostics[0].line) == ("C3", 1)
+    (tmp_path / "copenhagen.csv").write_text(
+        "d1-d3,0,0,Ongoing\nd2-c2 k4-k2,0,0,Ongoing\n"
+    )  # Brandubh's start, past its board
+    [own, beyond] = [check(s) for s in read_sources(str(tmp_path / "copenhagen.csv"))]
+    assert own.valid  # (a row of its own: a file that may hold two boards)
+    assert (beyond.diagnostics[0].rule, beyond.diagnostics[0].line) == ("C3", 2)
 
 
 def test_a_misnamed_csv_file_whose_row_starts_as_its_named_game_may_is_not_said_to_hold_two_boards(tmp_path):
