@@ -974,7 +974,8 @@ def _other_board(draft: Draft, row: re.Match[str], others: dict[int, list[str]],
     said = (
         f"found a game of another board: its first move is none a game of {read_as} (which this file is read "
         f"as) starts with, and one a game of {game} does; the file holds games of two boards, and its {where} "
-        f"not read: give them a file of their own ({game}.csv) or read them with --game {game}"
+        f"not read: give {'it a file of its' if len(lines) == 1 else 'them a file of their'} own ({game}.csv) "
+        f"or read {'it' if len(lines) == 1 else 'them'} with --game {game}"
     )
     return draft.problem(said, row.start() + (first.start() if first else 0), first[0] if first else row[0][:20])
 

@@ -193,8 +193,8 @@ def test_a_misnamed_csv_file_whose_row_starts_as_its_named_game_may_is_not_said_
     )
     [other, ambiguous, own] = [check(s) for s in read_sources(str(tmp_path / "two-copenhagen.csv"))]
     assert other.diagnostics[0].message.endswith(
-        "its 1 row of another board (line 1) is not read: give them a file "
-        "of their own (brandubh.csv) or read them with --game brandubh"
+        "its 1 row of another board (line 1) is not read: give it a file "
+        "of its own (brandubh.csv) or read it with --game brandubh"
     )  # (a row of its own: two boards)
     assert ambiguous.valid and own.valid and own.record.tags["Game"] == "copenhagen"
 
