@@ -968,8 +968,7 @@ def _other_board(draft: Draft, row: re.Match[str], others: dict[int, list[str]],
     if len(lines) == 1:
         where = f"1 row of another board (line {lines[0]}) is"
     else:
-        run = lines[-1] - lines[0] == len(lines) - 1
-        where = f"{len(lines)} rows of another board (lines {f'{lines[0]}–{lines[-1]}' if run else listed([str(n) for n in lines])}) are"
+        where = f"{len(lines)} rows of another board (lines {listed(_runs(lines))}) are"
     first = MOVE.search(row[0])
     said = (
         f"found a game of another board: its first move is none a game of {read_as} (which this file is read "
@@ -978,6 +977,13 @@ def _other_board(draft: Draft, row: re.Match[str], others: dict[int, list[str]],
         f"or read {'it' if len(lines) == 1 else 'them'} with --game {game}"
     )
     return draft.problem(said, row.start() + (first.start() if first else 0), first[0] if first else row[0][:20])
+
+
+def _runs(lines: list[int]) -> list[str]:
+    """Rising line numbers as runs of lines next to each other: `2–3`, `7`."""
+    starts = [n for i, n in enumerate(lines) if i == 0 or lines[i - 1] != n - 1]
+    ends = [n for i, n in enumerate(lines) if i == len(lines) - 1 or lines[i + 1] != n + 1]
+    return [str(start) if start == end else f"{start}–{end}" for start, end in zip(starts, ends)]
 
 
 _FOUR_FIELDS = re.compile(r"([,;\t])(?:[^\n]*\1){2}")  # a row's four fields (three delimiters)

@@ -189,13 +189,19 @@ def test_a_misnamed_csv_file_whose_row_starts_as_its_named_game_may_is_not_said_
     reports = [check(s) for s in read_sources(str(tmp_path / "club-copenhagen.csv"))]
     assert [(r.valid, [(d.rule, d.line) for d in r.diagnostics]) for r in reports] == [(False, [("C3", 1)]), (True, [])]
     (tmp_path / "two-copenhagen.csv").write_text(
-        "d2-e2 e4-e6,0,0,Ongoing\nd1-c1,0,0,Ongoing\nd1-d3 e5-e2,0,0,Ongoing\n"
+        "d2-e2 e4-e6,0,0,Ongoing\nd2-e2,0,0,Ongoing\nd1-c1,0,0,Ongoing\nd1-d3 e5-e2,0,0,Ongoing\nd2-c2,0,0,Ongoing\n"
     )
     [other, ambiguous, own] = [check(s) for s in read_sources(str(tmp_path / "two-copenhagen.csv"))]
     assert other.diagnostics[0].message.endswith(
-        "its 1 row of another board (line 1) is not read: give it a file "
-        "of its own (brandubh.csv) or read it with --game brandubh"
-    )  # (a row of its own: two boards)
+        "its 3 rows of another board (lines 1–2 and 5) are not read: give them a file "
+        "of their own (brandubh.csv) or read them with --game brandubh"
+    )  # (a row of its own: two boards; the rows said in runs)
+    (tmp_path / "one-copenhagen.csv").write_text("d2-e2,0,0,Ongoing\nd1-d3 e5-e2,0,0,Ongoing\n")
+    [alone, _] = [check(s) for s in read_sources(str(tmp_path / "one-copenhagen.csv"))]
+    assert alone.diagnostics[0].message.endswith(
+        "its 1 row of another board (line 1) is not read: give it a file of its own (brandubh.csv) "
+        "or read it with --game brandubh"
+    )
     assert ambiguous.valid and own.valid and own.record.tags["Game"] == "copenhagen"
 
 
