@@ -771,7 +771,7 @@ def _csv_game(path: str, text: str, header: tuple[str, int]) -> str:
     named = _game_named(path, header[0], "csv")
     if named:
         return named
-    needed = _board_needed(re.findall(SQUARE, text[header[1] :]))
+    needed = _board_needed(text[header[1] :])
     fitting = sorted((cls.board.size, game) for game, cls in tafl.items() if cls.board.size >= needed)
     if not fitting:
         largest = max(cls.board.size for cls in tafl.values())
@@ -789,10 +789,14 @@ def _csv_game(path: str, text: str, header: tuple[str, int]) -> str:
     return fitting[0][1]
 
 
-def _board_needed(squares: list[str]) -> int:
-    """The size of the smallest square board that holds every one of `squares` (`d11`: 11)."""
-    files = max((ord(square[0]) - ord("a") + 1 for square in squares), default=0)
-    ranks = max((whole_number(square[1:], 1, 19) or 0 for square in squares), default=0)
+_SQUARE_PARTS = re.compile(r"([a-s])(1[0-9]|[1-9])")  # a square (`SQUARE`): its file, its rank
+
+
+def _board_needed(text: str) -> int:
+    """The size of the smallest square board that holds every square of `text` (`d11`: 11)."""
+    squares = set(_SQUARE_PARTS.findall(text))  # (each once: a long game names few squares many times)
+    files = max((ord(file) - ord("a") + 1 for file, _ in squares), default=0)
+    ranks = max((whole_number(rank, 1, 19) or 0 for _, rank in squares), default=0)
     return max(files, ranks)
 
 
@@ -927,7 +931,7 @@ def _other_boards(rows: list[re.Match[str]], rules: TaflGame | OptionError) -> d
         first = MOVE.search(row[0])
         if first is None:
             continue
-        needed = _board_needed(re.findall(SQUARE, row[0]))
+        needed = _board_needed(row[0])
         games = [(size, name) for size, name, moves in _starts() if size >= needed and _started(first) in moves]
         if needed <= rules.board.size and _started(first) in own:
             owned = owned or all(size == rules.board.size for size, _ in games)  # (else it may be of either)

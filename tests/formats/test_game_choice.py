@@ -169,6 +169,14 @@ def test_the_games_of_another_board_in_a_csv_file_are_said_once_and_its_own_are_
     assert (beyond.diagnostics[0].rule, beyond.diagnostics[0].line) == ("C3", 2)
 
 
+def test_a_csv_file_of_no_game_named_is_read_on_the_smallest_board_that_holds_its_ranks_and_files(tmp_path):
+    """The board a CSV file's squares need is that of its highest rank as of its furthest file: `a10`
+    is on no board smaller than 10×10, `j1` neither."""
+    for name, row in [("ranks.csv", "a4-a10"), ("files.csv", "d1-j1")]:
+        (tmp_path / name).write_text(f"{row},0,0,Ongoing\n")
+        assert {check(s).record.tags["Game"] for s in read_sources(str(tmp_path / name))} == {"copenhagen"}
+
+
 def test_a_misnamed_csv_file_whose_row_starts_as_its_named_game_may_is_not_said_to_hold_two_boards(tmp_path):
     """The real Copenhagen CSV named brandubh said "the file holds games of two boards" (its 1750 rows in
     one error): two of its games start `d1-c1`, a move a Brandubh game may start with, though their squares
