@@ -139,6 +139,7 @@ def test_the_games_of_another_board_in_a_csv_file_are_said_once_and_its_own_are_
         "another board (lines 2–3) are not read: give them a file of their own (copenhagen.csv) or read them "
         "with --game copenhagen",
     )
+    assert f"`{said.message}`" in " ".join((ROOT / "docs" / "formats.md").read_text().split())  # (the docs show it)
     other = [check(s) for s in read_sources(str(tmp_path / "club-brandubh.csv"), tags={"Game": "copenhagen"})]
     assert [(r.valid, r.diagnostics[0].line if r.diagnostics else None) for r in other] == [
         (False, 1),  # lines 1 and 4, not next to each other
