@@ -771,7 +771,7 @@ def _csv_game(path: str, text: str, header: tuple[str, int]) -> str:
     named = _game_named(path, header[0], "csv")
     if named:
         return named
-    needed = _board_needed(re.findall(SQUARE, text[header[1] :]))
+    needed = _board_needed(text[header[1] :])
     fitting = sorted((cls.board.size, game) for game, cls in tafl.items() if cls.board.size >= needed)
     if not fitting:
         largest = max(cls.board.size for cls in tafl.values())
@@ -789,10 +789,14 @@ def _csv_game(path: str, text: str, header: tuple[str, int]) -> str:
     return fitting[0][1]
 
 
-def _board_needed(squares: list[str]) -> int:
-    """The size of the smallest square board that holds every one of `squares` (`d11`: 11)."""
-    files = max((ord(square[0]) - ord("a") + 1 for square in squares), default=0)
-    ranks = max((whole_number(square[1:], 1, 19) or 0 for square in squares), default=0)
+_SQUARE_PARTS = re.compile(r"([a-s])(1[0-9]|[1-9])")  # a square (`SQUARE`): its file, its rank
+
+
+def _board_needed(text: str) -> int:
+    """The size of the smallest square board that holds every square of `text` (`d11`: 11)."""
+    squares = set(_SQUARE_PARTS.findall(text))  # (each once: a long game names few squares many times)
+    files = max((ord(file) - ord("a") + 1 for file, _ in squares), default=0)
+    ranks = max((whole_number(rank, 1, 19) or 0 for _, rank in squares), default=0)
     return max(files, ranks)
 
 
@@ -918,7 +922,8 @@ def _other_boards(rows: list[re.Match[str]], rules: TaflGame | OptionError) -> d
     """The rows of a CSV file (by offset) that are games of another board than `rules`'s, each with
     the tafl games it may be a game of: its first move is none a game of `rules` may start with, and
     one of those games' may, on a board that holds every square of the row (a Brandubh file and a
-    Copenhagen file written into one); none when no row starts as a game of `rules` does."""
+    Copenhagen file written into one), or its squares are off the board of `rules`; none when no row
+    is of `rules` alone (on its board, and starting as no game of another board that holds it does)."""
     if isinstance(rules, OptionError):
         return {}
     own, found, owned = _first_moves(rules), {}, False
@@ -926,13 +931,12 @@ def _other_boards(rows: list[re.Match[str]], rules: TaflGame | OptionError) -> d
         first = MOVE.search(row[0])
         if first is None:
             continue
-        if _started(first) in own:
-            owned = True
-            continue
-        needed = _board_needed(re.findall(SQUARE, row[0]))
-        games = [name for size, name, moves in _starts() if size >= needed and _started(first) in moves]
-        if games:
-            found[row.start()] = games
+        needed = _board_needed(row[0])
+        games = [(size, name) for size, name, moves in _starts() if size >= needed and _started(first) in moves]
+        if needed <= rules.board.size and _started(first) in own:
+            owned = owned or all(size == rules.board.size for size, _ in games)  # (else it may be of either)
+        elif games:
+            found[row.start()] = [name for _, name in games]
     return found if owned else {}  # (every game of another board: the file's game misnamed, each row said)
 
 
@@ -968,15 +972,22 @@ def _other_board(draft: Draft, row: re.Match[str], others: dict[int, list[str]],
     if len(lines) == 1:
         where = f"1 row of another board (line {lines[0]}) is"
     else:
-        run = lines[-1] - lines[0] == len(lines) - 1
-        where = f"{len(lines)} rows of another board (lines {f'{lines[0]}–{lines[-1]}' if run else listed([str(n) for n in lines])}) are"
+        where = f"{len(lines)} rows of another board (lines {listed(_runs(lines))}) are"
     first = MOVE.search(row[0])
     said = (
         f"found a game of another board: its first move is none a game of {read_as} (which this file is read "
         f"as) starts with, and one a game of {game} does; the file holds games of two boards, and its {where} "
-        f"not read: give them a file of their own ({game}.csv) or read them with --game {game}"
+        f"not read: give {'it a file of its' if len(lines) == 1 else 'them a file of their'} own ({game}.csv) "
+        f"or read {'it' if len(lines) == 1 else 'them'} with --game {game}"
     )
     return draft.problem(said, row.start() + (first.start() if first else 0), first[0] if first else row[0][:20])
+
+
+def _runs(lines: list[int]) -> list[str]:
+    """Rising line numbers as runs of lines next to each other: `2–3`, `7`."""
+    starts = [n for i, n in enumerate(lines) if i == 0 or lines[i - 1] != n - 1]
+    ends = [n for i, n in enumerate(lines) if i == len(lines) - 1 or lines[i + 1] != n + 1]
+    return [str(start) if start == end else f"{start}–{end}" for start, end in zip(starts, ends)]
 
 
 _FOUR_FIELDS = re.compile(r"([,;\t])(?:[^\n]*\1){2}")  # a row's four fields (three delimiters)

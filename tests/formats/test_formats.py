@@ -21,6 +21,7 @@ from lusoria.cli import main
 from lusoria.formats import BUILT_IN, FORMATS, Format, aage, format_of, read_text, tafl
 from lusoria.formats.otn_writer import write_report
 from lusoria.formats.sources import read_sources, text_format, walk
+from lusoria.formats.tablut_challenge import noise_lines
 from lusoria.notation.reader import split_records
 from lusoria.notation.sources import HEAD, InputError, Skipped
 from lusoria.notation.writer import unknown, write_record
@@ -2157,6 +2158,18 @@ def test_tablut_challenge_log_indented_or_with_tabs_for_spaces_reads_as_the_log(
         (p.text, p.line, p.column + len(indent)) for p in plain.record.main.plies
     ]
     assert [p.comments for p in read.record.main.plies] == [p.comments for p in plain.record.main.plies]
+
+
+@pytest.mark.parametrize("indent, blank", [("\t", " "), ("  ", "\t")], ids=["tab", "tabs-for-spaces"])
+def test_tablut_challenge_noise_of_a_log_indented_or_with_tabs_for_spaces_is_the_plain_logs(indent, blank):
+    """The lines whose undecodable byte costs no game (`noise_lines`) are the plain log's: an indented
+    board's rows are no noise (a byte there is the game's), and a message of the noise that says the
+    game's end, its blanks tabs, is none either."""
+    log = (FIXTURES / "tablut-challenge/Stefani_vs_Russo_1558626002000_gameLog.txt").read_text()
+    changed = "".join(indent + line.replace(" ", blank) for line in log.splitlines(keepends=True))
+    assert noise_lines(changed) == noise_lines(log) and 29 not in noise_lines(log)  # (line 29: a board's second row)
+    ended = "FINE: Movimento pedina: Nero vince"
+    assert noise_lines(ended.replace(" ", blank)) == noise_lines(ended) == set()
 
 
 @pytest.mark.parametrize("turn, result", [("WW", "1-0"), ("BW", "0-1"), ("D", "1/2-1/2"), ("B", "*")])

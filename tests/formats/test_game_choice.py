@@ -139,6 +139,7 @@ def test_the_games_of_another_board_in_a_csv_file_are_said_once_and_its_own_are_
         "another board (lines 2–3) are not read: give them a file of their own (copenhagen.csv) or read them "
         "with --game copenhagen",
     )
+    assert f"`{said.message}`" in " ".join((ROOT / "docs" / "formats.md").read_text().split())  # (the docs show it)
     other = [check(s) for s in read_sources(str(tmp_path / "club-brandubh.csv"), tags={"Game": "copenhagen"})]
     assert [(r.valid, r.diagnostics[0].line if r.diagnostics else None) for r in other] == [
         (False, 1),  # lines 1 and 4, not next to each other
@@ -161,9 +162,56 @@ def test_the_games_of_another_board_in_a_csv_file_are_said_once_and_its_own_are_
     misnamed = [check(s) for s in read_sources(str(tmp_path / "misnamed-brandubh.csv"))]
     assert [(r.diagnostics[0].rule, r.diagnostics[0].line) for r in misnamed] == [("syntax", 1), ("B3", 2)]
     assert misnamed[0].diagnostics[0].message.startswith("found 'h1-h3': h1 is not a square of the Brandubh board")
-    (tmp_path / "copenhagen.csv").write_text("d2-c2 k4-k2,0,0,Ongoing\n")  # Brandubh's start, past its board
-    [beyond] = [check(s) for s in read_sources(str(tmp_path / "copenhagen.csv"))]
-    assert (beyond.diagnostics[0].rule, beyond.diagnostics[0].line) == ("C3", 1)
+    (tmp_path / "copenhagen.csv").write_text(
+        "d1-d3,0,0,Ongoing\nd2-c2 k4-k2,0,0,Ongoing\n"
+    )  # Brandubh's start, past its board
+    [own, beyond] = [check(s) for s in read_sources(str(tmp_path / "copenhagen.csv"))]
+    assert own.valid  # (a row of its own: a file that may hold two boards)
+    assert (beyond.diagnostics[0].rule, beyond.diagnostics[0].line) == ("C3", 2)
+
+
+def test_a_csv_file_of_no_game_named_is_read_on_the_smallest_board_that_holds_its_ranks_and_files(tmp_path):
+    """The board a CSV file's squares need is that of its highest rank as of its furthest file: `a10`
+    is on no board smaller than 10×10, `j1` neither."""
+    for name, row in [("ranks.csv", "a4-a10"), ("files.csv", "d1-j1")]:
+        (tmp_path / name).write_text(f"{row},0,0,Ongoing\n")
+        assert {check(s).record.tags["Game"] for s in read_sources(str(tmp_path / name))} == {"copenhagen"}
+
+
+def test_a_misnamed_csv_file_whose_row_starts_as_its_named_game_may_is_not_said_to_hold_two_boards(tmp_path):
+    """The real Copenhagen CSV named brandubh said "the file holds games of two boards" (its 1750 rows in
+    one error): two of its games start `d1-c1`, a move a Brandubh game may start with, though their squares
+    are off Brandubh's board; the real Brandubh CSV named copenhagen said so too, three of its games
+    starting as a Copenhagen game may. A row off the file's board, or starting as a game of another board
+    that holds it may, is no row of the file's own: each row is said, as in a misnamed file."""
+    (tmp_path / "club-brandubh.csv").write_text(
+        "h1-h3,0,0,Ongoing\nd1-c1 h1-h3,0,0,Ongoing\nd1-c1 m1-m3,0,0,Ongoing\nd1-c1,0,0,Ongoing\n"
+    )
+    said = [check(s).diagnostics for s in read_sources(str(tmp_path / "club-brandubh.csv"))]
+    assert [[(d.rule, d.line, d.column, d.message.split(":")[0]) for d in ds] for ds in said] == [
+        [("syntax", 1, 1, "found 'h1-h3'")],
+        [("syntax", 2, 7, "found 'h1-h3'")],
+        [("syntax", 3, 7, "found 'm1-m3'")],  # (off every board: no game of its own either)
+        [],  # a start of Brandubh and of Copenhagen, on either board: of either
+    ]
+    (tmp_path / "club-copenhagen.csv").write_text("d2-e2 e4-e6,0,0,Ongoing\nd1-c1,0,0,Ongoing\n")
+    reports = [check(s) for s in read_sources(str(tmp_path / "club-copenhagen.csv"))]
+    assert [(r.valid, [(d.rule, d.line) for d in r.diagnostics]) for r in reports] == [(False, [("C3", 1)]), (True, [])]
+    (tmp_path / "two-copenhagen.csv").write_text(
+        "d2-e2 e4-e6,0,0,Ongoing\nd2-e2,0,0,Ongoing\nd1-c1,0,0,Ongoing\nd1-d3 e5-e2,0,0,Ongoing\nd2-c2,0,0,Ongoing\n"
+    )
+    [other, ambiguous, own] = [check(s) for s in read_sources(str(tmp_path / "two-copenhagen.csv"))]
+    assert other.diagnostics[0].message.endswith(
+        "its 3 rows of another board (lines 1–2 and 5) are not read: give them a file "
+        "of their own (brandubh.csv) or read them with --game brandubh"
+    )  # (a row of its own: two boards; the rows said in runs)
+    (tmp_path / "one-copenhagen.csv").write_text("d2-e2,0,0,Ongoing\nd1-d3 e5-e2,0,0,Ongoing\n")
+    [alone, _] = [check(s) for s in read_sources(str(tmp_path / "one-copenhagen.csv"))]
+    assert alone.diagnostics[0].message.endswith(
+        "its 1 row of another board (line 1) is not read: give it a file of its own (brandubh.csv) "
+        "or read it with --game brandubh"
+    )
+    assert ambiguous.valid and own.valid and own.record.tags["Game"] == "copenhagen"
 
 
 def test_a_csv_file_that_names_a_variant_of_the_generic_game_is_not_read_as_the_game_its_name_holds(tmp_path):

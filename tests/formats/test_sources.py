@@ -379,6 +379,21 @@ def test_an_empty_file_of_no_format_s_extension_in_a_folder_is_said_to_be_in_non
     assert result.stderr.startswith(f"lusoria: {tmp_path / 'notes.md'}: skipped, not a record file (.lgn, ")
 
 
+def test_a_forced_formats_folder_says_each_file_of_another_suffix_skipped_for_its_suffix_alone(tmp_path):
+    """With a format forced (`--from tafl`), a folder's files not of its suffix are each said not of it:
+    its .log files not summed in one note of the server's logs, an empty .json not said empty, a .pgn
+    file not told how a folder's .pgn files are read (all of which the unforced walk says)."""
+    for name, text in [("a.log", "x\n"), ("b.log", "y\n"), ("empty.json", ""), ("game.pgn", '[Event "x"]\n')]:
+        (tmp_path / name).write_text(text)
+    (tmp_path / "game.txt").write_text("e3-c3\n")
+    found = list(walk(str(tmp_path), format="tafl"))
+    assert found[-1] == str(tmp_path / "game.txt")
+    assert found[:-1] == [
+        Skipped(str(tmp_path / name), "not a .txt file, as tafl files are")
+        for name in ("a.log", "b.log", "empty.json", "game.pgn")
+    ]
+
+
 def test_a_folders_md_move_list_is_skipped_and_the_first_such_file_says_how_to_read_one(tmp_path):
     """A move list kept as `round1.md` in a club's folder was skipped as 'not a record file' and no more,
     though given by its own path it is read by what it holds: the first file of a name no format has
