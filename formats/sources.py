@@ -401,13 +401,13 @@ def _unread(path: Path) -> bool:
 
 
 def _hinted(path: Path, encoding: str, format: str | None = None) -> str:
-    """What is said of a folder's file skipped unread (`_unread`; not of the `format` forced) whose
-    first characters are a format's (`round1.md`, a move list): the name to give it, and that given by
-    its own path it is read (`UNREAD_HINT`); "" for another (`README.md`, `expected.tsv`), which is
-    said no more."""
+    """What is said of a folder's file skipped unread (`_unread`; or not of the `format` forced) whose
+    first characters are a format's (`round1.md`, a move list), the one forced if any: the name to give
+    it, and that given by its own path it is read (`UNREAD_HINT`); "" for another (`README.md`,
+    `expected.tsv`; under --from otn an lgn file, which no name would have read), which is said no more."""
     head = (_first_characters(path, encoding) if _unread(path) else None) or ""
     entry = FORMATS.starts_as(head, path.suffix.lower()) if head else None
-    if entry is None or path.suffix.lower() in entry.suffixes:  # (an lgn file under --from otn: its name is right)
+    if entry is None or format not in (None, entry.name):
         return ""
     return FORMATS.why_not(str(path), format, head=head) + UNREAD_HINT
 

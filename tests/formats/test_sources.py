@@ -440,6 +440,21 @@ def test_a_folders_md_move_list_is_skipped_and_the_first_such_file_says_how_to_r
     ]
 
 
+def test_under_from_a_folders_file_of_another_format_is_not_told_a_name_that_would_be_skipped_too(tmp_path):
+    """`validate --from tafl games/`, a transcription `ours.pgn` beside a move list `round1.md`: the .pgn
+    was told to be named .lgn (skipped too under --from tafl) and that given by its path it is read by what
+    it holds (as tafl, in errors), which took the one hint from round1.md, which renamed .txt is read."""
+    (tmp_path / "ours.pgn").write_text('[Game "tablut"]\n1. e3-c3 *\n')
+    (tmp_path / "round1.md").write_text("e7-e6 d1-d2\n")
+    result = CliRunner().invoke(main, ["validate", "--from", "tafl", str(tmp_path)])
+    not_txt = ": skipped, not a .txt file, as tafl files are"
+    assert result.stderr.splitlines()[:2] == [
+        f"lusoria: {tmp_path / 'ours.pgn'}{not_txt}",
+        f"lusoria: {tmp_path / 'round1.md'}{not_txt}; it starts as tafl files do: name it .txt; a file of a name no "
+        "format has, given by its own path (not its folder's), is read by what it holds (said once)",
+    ]
+
+
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
 def test_a_named_pipe_read_to_its_end_is_not_opened_again_to_ask_if_it_was_empty(tmp_path):
     """`lusoria validate fifo.lgn` (a named pipe that gave no record) hung: `empty_file` opened the
