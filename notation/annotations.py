@@ -11,7 +11,6 @@ from lusoria.validator.games import GAMES
 DELIMITERS = " \t\r\n(){}[];"
 WITHIN_WORD = f"[^{re.escape(DELIMITERS)}]"  # a character that is none of DELIMITERS
 SUFFIX = re.compile(r"!!|\?\?|!\?|\?!|!|\?")  # the notation's (grammar/common.lark); a game's own: its ply_tail
-_MARKS_AFTER = re.compile(r"[^!?][!?]{2,}\Z")  # two or more marks after a word: an annotation, not a doubt
 # what annotates a ply, ending a text: a suffix on its last word, then comments, NAGs and blanks (`5/9! {c} $1 `)
 _ANNOTATIONS_ENDING = re.compile(
     rf"(?:(?<={WITHIN_WORD})(?:{SUFFIX.pattern}))?(?:[ \t\r\n]*(?:\{{[^}}]*\}}|;[^\n]*\n|\$[0-9]+))*[ \t\r\n]*\Z"
@@ -27,6 +26,9 @@ def refused_after_annotations(before: str, found: str, game: str) -> str | None:
         return None
     rolls = list(rules.roll.finditer(plies))
     return rules.refused_after(" ".join(plies[rolls[-1].start() :].split()), found) if rolls else None
+
+
+_MARKS_AFTER = re.compile(r"[^!?][!?]{2,}\Z")  # two or more marks after a word: an annotation, not a doubt
 
 
 def doubted(word: str) -> bool:

@@ -377,10 +377,9 @@ _DOUBT = "say the doubt in a comment after the ply ({ reading uncertain }; NOTAT
 
 
 def _doubted(word: str, around: str) -> str | None:
-    """Why a word with a `?` that marks a transcriber's doubt (`doubted`) where the notation takes none
-    does not read (`128?`, `2.?`, `e2-f?`, `(?)`: `around` is the characters either side of the word):
-    what to write, and the doubt in a comment; else None (a suffix alone, `?`, is written apart from its
-    ply: the slips join it)."""
+    """Why a word with a `?` of doubt (`doubted`) where the notation takes none does not read (`128?`,
+    `2.?`, `e2-f?`, `(?)`: `around`, the characters either side of it): what to write, and the doubt in a
+    comment; else None (a suffix alone, `?`, is written apart from its ply: the slips join it)."""
     if not doubted(word) or SUFFIX.fullmatch(word) and around != "()":
         return None
     meant = undoubted(word)
