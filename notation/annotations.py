@@ -1,6 +1,6 @@
 """What annotates a ply at the end of a text (a suffix, comments, NAGs) and, in a game of dice, why a
-word after them is no part of the ply they end: the parser's messages (notation.lalr) and the slips'
-fixes (notation.slips) both ask."""
+word after them is no part of the ply they end; and a `?` that marks a transcriber's doubt, which
+annotates nothing: the parser's messages (notation.lalr) and the slips' fixes (notation.slips) both ask."""
 
 from __future__ import annotations
 
@@ -28,10 +28,19 @@ def refused_after_annotations(before: str, found: str, game: str) -> str | None:
     return rules.refused_after(" ".join(plies[rolls[-1].start() :].split()), found) if rolls else None
 
 
+_MARKS_AFTER = re.compile(r"[^!?][!?]{2,}\Z")  # two or more marks after a word: an annotation, not a doubt
+
+
+def doubted(word: str) -> bool:
+    """Whether `word` holds a `?` that marks a transcriber's doubt (`128?`, `?e4-e3`, `63?:`, `???`), not
+    one of two or more marks after a word, which annotate it mistyped (`e3-c3?!?`, `e3-c3???`)."""
+    return "?" in word and not _MARKS_AFTER.search(word)
+
+
 def undoubted(word: str) -> str | None:
-    """A word with a `?` written as a transcriber's mark of doubt where the notation takes none
-    (`128?`, `2.?`, `e2-f2?x`), without it, a bare number with its dot (`128.`); None for a word
+    """A word with a `?` written as a transcriber's mark of doubt (`doubted`) where the notation takes
+    none (`128?`, `2.?`, `e2-f2?x`), without it, a bare number with its dot (`128.`); None for a word
     without one, or of nothing else."""
-    if "?" not in word or not (kept := word.replace("?", "")):
+    if not doubted(word) or not (kept := word.replace("?", "")):
         return None
     return f"{kept}." if kept.isdecimal() else kept

@@ -14,7 +14,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from lusoria.grammar import common_lines, grammar_text
-from lusoria.notation.annotations import SUFFIX, refused_after_annotations, undoubted
+from lusoria.notation.annotations import SUFFIX, doubted, refused_after_annotations, undoubted
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import arabic_number, whole_number
 from lusoria.notation.plies import split_run
@@ -377,10 +377,10 @@ _DOUBT = "say the doubt in a comment after the ply ({ reading uncertain }; NOTAT
 
 
 def _doubted(word: str, around: str) -> str | None:
-    """Why a word with a `?` that marks a transcriber's doubt where the notation takes none does not
-    read (`128?`, `2.?`, `e2-f?`, `(?)`, `around` it its parentheses): what to write, and the doubt in
-    a comment; else None (a suffix alone, `?`, is written apart from its ply: the slips join it)."""
-    if "?" not in word or SUFFIX.fullmatch(word) and around != "()":
+    """Why a word with a `?` of doubt (`doubted`) where the notation takes none does not read (`128?`,
+    `2.?`, `e2-f?`, `(?)`: `around`, the characters either side of it): what to write, and the doubt in a
+    comment; else None (a suffix alone, `?`, is written apart from its ply: the slips join it)."""
+    if not doubted(word) or SUFFIX.fullmatch(word) and around != "()":
         return None
     meant = undoubted(word)
     if meant and re.fullmatch(r"[0-9]+\.+", meant):
@@ -450,6 +450,8 @@ def _misrolled(word: str, game: str, after: str, reordered: bool) -> str | None:
         return None
     if reordered:  # its plays written before it (`7/13 10/16 66:`), as a source writes them
         return f"{_NO_PLAYS}: a ply writes its roll first, and the plays before it are written after it"
+    if rules.leftover_roll and rules.leftover_roll.match(after.lstrip(" \t\r\n")):  # (`66: >6: 3/9 9/15`)
+        return f"{_NO_PLAYS}, and the > group of the dice the opponent plays comes after them"
     return _no_plays(_NO_PLAYS, after, game) or _NO_PLAYS
 
 
@@ -461,9 +463,6 @@ def _no_plays(why: str, after: str, game: str) -> str | None:
         played = _NEXT_WORD.match(after, closed + 1)  # (a comment followed by no play is no parting)
         if played and _PLAY_LIKE.fullmatch(played[1]):
             return "a comment goes after the ply, not between its dice and their plays"
-    rules = GAMES[game]
-    if rules.leftover_roll and rules.leftover_roll.match(after.lstrip(" \t\r\n")):
-        return f"{why}, and the > group of the dice the opponent plays comes after them"
     play = _NEXT_WORD.match(after)
     off = _off_the_points(play[1], game) if play else None
     return f"{why}, and {play[1]} is none: {off}" if play and off else None

@@ -79,15 +79,13 @@ def misnamed_captures(
     text: str,
     letter_on: Callable[[str], str],
     said_of: Callable[[str], str],
-    lettered_as: Callable[[str], str] | None = None,
 ) -> tuple[str, set[str]] | None:
     """What a ply `text` whose capture list writes a square with a letter other than that of the piece
     captured there (`letter_on`: `xKd3` on a soldier) is told: each piece so misnamed, as `said_of` says
     it (`a soldier, not the king`), then the whole list to write, without letters or with each piece's
-    own (`write xd3/f3, or xPd3/Pf3`; `lettered_as`, by default `letter_on`: the letter offered, none
-    for a piece the notation names no letter for: `write xd3`); and the letters of the pieces
-    misnamed. None when each letter written is its piece's (a list may leave them out)."""
-    lettered_as = lettered_as or letter_on
+    own (`write xd3/f3, or xPd3/Pf3`; `write xd3` alone where the notation names no letter for any:
+    `letter_on` says ""); and the letters of the pieces misnamed. None when each letter written is its
+    piece's (a list may leave them out)."""
     written = _CAPTURED.findall(text.partition("x")[2].partition("~")[0])
     misnamed = [square for letter, square in written if letter and letter != letter_on(square)]
     if not misnamed:
@@ -102,7 +100,7 @@ def misnamed_captures(
         for what, squares in kinds.items()
     )
     squares = [square for _, square in written]
-    bare, lettered = "/".join(squares), "/".join(lettered_as(square) + square for square in squares)
+    bare, lettered = "/".join(squares), "/".join(letter_on(square) + square for square in squares)
     write = f"write x{bare}" if lettered == bare else f"write x{bare}, or x{lettered}"
     return f"{said}: {write}", {letter_on(square) for square in misnamed}
 

@@ -127,14 +127,14 @@ def _check_capture_list(
     if listed == set(captured):
         misnamed = misnamed_captures(
             text,
-            lambda name: "K" if before[geo.index[name]] == KING else "P",
+            lambda name: _LETTERED.get(before[geo.index[name]], ""),  # a knight's, a commander's: none
             lambda name: (
                 "the king, not a soldier"
                 if before[geo.index[name]] == KING
                 else f"a {PIECE_NAMES[before[geo.index[name]]]}, not the king"
-                + ("" if before[geo.index[name]] in _LETTERED else " (a list names it by its square alone)")
+                if before[geo.index[name]] in _LETTERED
+                else f"a {PIECE_NAMES[before[geo.index[name]]]}, which a list names by its square alone"
             ),
-            lambda name: _LETTERED.get(before[geo.index[name]], ""),  # a knight's, a commander's: no letter
         )
         if misnamed:
             said, letters = misnamed

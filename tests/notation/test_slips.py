@@ -117,6 +117,7 @@ def test_a_roman_move_number_is_said_to_be_one_with_the_digits_to_write(tags, mo
         (TABLUT, "1. e3-c3 d1-d3 2? e4-e3 *", "2?", "2."),
         (TABLUT, "1. e3-c3 d1-d3 2.? e4-e3 *", "2.?", "2."),
         (LAQUET, "1? 63: 5/11 1/4 *", "1?", "1."),
+        (TABLUT, "1. e3-c3 2...? d1-d3 *", "2...?", "2..."),  # Black's (review-45h)
     ],
 )
 def test_a_move_number_in_doubt_is_told_where_a_doubt_goes(tags, movetext, found, meant):
@@ -134,6 +135,7 @@ def test_a_move_number_in_doubt_is_told_where_a_doubt_goes(tags, movetext, found
         (TABLUT, "1. e3-c3 d1-d3 2. ?e4-e3 *", "?e4-e3", ("e4-e3",)),  # a ply in doubt (historian-45)
         (TABLUT, "1. e3-c3 d1-d? *", "d1-d?", ()),  # a rank the source does not show: nothing to offer
         (TABLUT, "1. e3-c3 (?) d1-d3 *", "?", ()),  # a doubt in parentheses, as an editor prints it
+        (TABLUT, "1. e3-c3 d1-d3 2. ??? *", "???", ()),  # a ply the source does not show (review-45h)
         (LAQUET, "1. 63?: 5/11 1/4 *", "63?:", ("63:",)),
     ],
 )
@@ -148,6 +150,23 @@ def test_a_question_mark_of_doubt_in_a_ply_is_told_where_a_doubt_goes(tags, move
 
 
 @pytest.mark.parametrize(
+    "movetext, found, column",
+    [
+        ("1. e3-c3?!? d1-d3 *", "?", 11),
+        ("1. e3-c3??? d1-d3 *", "?", 11),
+        ("1. e3-c3!?? d1-d3 *", "?", 11),
+        ("1. e3-c3 d1-d?? *", "d1-d??", 10),  # (two marks: `??`, a blunder)
+    ],
+)
+def test_marks_mistyped_after_a_ply_are_no_doubt_and_are_not_dropped(movetext, found, column):
+    """Two or more marks after a ply annotate it, mistyped: not a transcriber's doubt, so not told where
+    a doubt goes, nor offered the ply without its `?` (`e3-c3!`, another annotation; review-45h)."""
+    (diagnostic,) = check(f"{TABLUT}\n{movetext}\n").diagnostics
+    assert diagnostic.message.startswith(f"found '{found}', expected a ply, a move number, a comment")
+    assert (diagnostic.column, diagnostic.suggestions) == (column, ())
+
+
+@pytest.mark.parametrize(
     "movetext, written, meant",
     [
         ("1. 44: 1/5 1/5 53: >3: 6/9 9/14 *", "53: >3: 6/9 9/14", "53: 9/14 >3: 6/9"),  # the > group first
@@ -157,6 +176,10 @@ def test_a_question_mark_of_doubt_in_a_ply_is_told_where_a_doubt_goes(tags, move
         ("1. 44: 1/5 1/5 6/9 9/14 53: *", "6/9 9/14 53:", "53: 6/9 9/14"),  # (not 1/5 6/9 9/14: 44: needs both)
         ("1. 64: 5/11 5/9 63: >6: 1/7 1/4(2) *", "63: >6: 1/7 1/4(2)", "63: 1/4(2) >6: 1/7"),
         ("1. 64: 5/11 5/9 63: >63: 1/7 1/4 2/6 *", "63: >63: 1/7 1/4 2/6", "63: 2/6 >63: 1/7 1/4"),  # two dice
+        # the group's plays counted from the last (one play of two steps is not its two dice; review-45h)
+        ("1. 64: 5/11 5/9 63: 1/7/10 2/6 1/4 >63: *", "63: 1/7/10 2/6 1/4 >63:", "63: 1/7/10 >63: 2/6 1/4"),
+        # no more plays before the roll than its dice (not 6/9 9/14 2/3, after a ply that played both)
+        ("1. 64: 5/11 5/9 6/9 9/14 2/3 53: *", "9/14 2/3 53:", "53: 9/14 2/3"),
     ],
 )
 def test_a_laquet_ply_in_the_sources_order_is_offered_in_the_notations(movetext, written, meant):
@@ -164,6 +187,28 @@ def test_a_laquet_ply_in_the_sources_order_is_offered_in_the_notations(movetext,
     roll after its plays (historian-45): the ply as lusoria writes it."""
     (diagnostic,) = check(f"{LAQUET}\n{movetext}\n").diagnostics
     assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", written, (meant,))
+
+
+@pytest.mark.parametrize(
+    "movetext, column, said",
+    [
+        (
+            "1. 66:\r\n>6: 3/9 9/15 *",
+            4,
+            "found '66:': a roll is followed by its plays, or -- when none can be played, and the > group of the"
+            " dice the opponent plays comes after them",  # (on the next line too)
+        ),
+        # a > group after a > group is not told that a > group comes after its dice (review-45h)
+        (
+            "1. 64: 5/11 5/9 >6: >4: 1/5 *",
+            4,
+            "found '>6:', expected a ply, a move number, a comment, a NAG, a variation or a result marker (1-0, 0-1, 1/2-1/2, *)",
+        ),
+    ],
+)
+def test_a_laquet_roll_followed_by_a_group_is_told_the_group_comes_after_its_plays(movetext, column, said):
+    (diagnostic,) = check(f"{LAQUET}\n{movetext}\n").diagnostics
+    assert (diagnostic.column, diagnostic.message) == (column, said)
 
 
 def test_a_laquet_ply_whose_roll_would_be_left_no_play_is_not_reordered():

@@ -1295,16 +1295,35 @@ def test_an_unknown_variant_reads_the_games_names_and_notes_once_for_every_recor
 @pytest.mark.parametrize(
     "pieces, move, said",
     [
-        ("Kf9 pc5 Nd5 pf5", "f5-e5xKd5", "the piece captured on d5 is a knight, not the king"),
-        ("Kf9 pc5 Cd5 pf5", "f5-e5xKd5", "the piece captured on d5 is a commander, not the king"),
-        ("Kf9 pc5 Md5 pf5", "f5-e5xKd5", "the piece captured on d5 is a mercenary, not the king"),
+        ("Kf9 pc5 Nd5 pf5", "f5-e5xKd5", "a knight"),
+        ("Kf9 pc5 Cd5 pf5", "f5-e5xKd5", "a commander"),
+        ("Kf9 pc5 Md5 pf5", "f5-e5xKd5", "a mercenary"),
+        ("Kf9 pc5 Nd5 pf5", "f5-e5xPd5", "a knight"),  # P, a soldier's letter, is not a knight's (review-45h)
+        ("Kf9 pc5 Cd5 pf5", "f5-e5xPd5", "a commander"),
     ],
 )
 def test_a_captured_piece_the_notation_names_no_letter_for_is_offered_its_square_alone(pieces, move, said):
     """Not xPd5, P being a soldier's letter (historian-45): a knight's N or a commander's C is no letter of
     a ply (NOTATION.md §4), so its square alone."""
     assert errors(record(pieces, move)) == [
-        ("G5", 1, f"{said} (a list names it by its square alone): write xd5; the rest of this line is not checked")
+        (
+            "G5",
+            1,
+            f"the piece captured on d5 is {said}, which a list names by its square alone: write xd5;"
+            " the rest of this line is not checked",
+        )
+    ]
+
+
+def test_a_captured_knight_named_by_its_square_alone_beside_a_soldiers_letter():
+    """The list to write gives each piece its own letter, the knight none (review-45h)."""
+    assert errors(record("Kf9 pc5 Nd5 pf5 Pe6 pe7", "f5-e5xKd5/Pe6")) == [
+        (
+            "G5",
+            1,
+            "the piece captured on d5 is a knight, which a list names by its square alone: write xd5/e6, or"
+            " xd5/Pe6; the rest of this line is not checked",
+        )
     ]
 
 
