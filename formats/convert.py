@@ -37,6 +37,16 @@ class Converted:
     file_name: str = ""  # the name of its own file below a directory (`convert --output-dir`; `file_name`)
     note: str | None = None  # what the record written loses where another program reads it (`Format.loses`)
 
+    def __post_init__(self) -> None:
+        """One stopped by an error says it as `problem` (`said`)."""
+        if self.diagnostic and self.problem is None:
+            self.problem = self.said()
+
+    def said(self, option: bool = False) -> str | None:
+        """The `problem`: its `diagnostic`'s, with the encodings to try as a library call's keyword or,
+        `option`, as the commands' option (`Diagnostic.said`)."""
+        return self.diagnostic.said(option=option) if self.diagnostic else self.problem
+
 
 def convert(
     paths: Iterable[Source],
@@ -73,7 +83,7 @@ def convert(
             yield Converted(source, None, report, why, file_name=name)
         elif report.record is None or report.rules is None or not report.valid:
             first = next(d for d in report.diagnostics if d.severity == ERROR)
-            yield Converted(source, None, report, first.said(), first, name)
+            yield Converted(source, None, report, diagnostic=first, file_name=name)
         else:
             yield _written(entry, report, name)
 

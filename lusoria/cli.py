@@ -1073,12 +1073,9 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, over
 
 def not_made(item: api.Converted | api.Diagram, made: str, status: int) -> int:
     """Why a record was not `made` (converted, drawn), on stderr at the place of its error, else of
-    the record, the encodings to try named by the option (`Diagnostic.advised`); `status`, the exit status it calls for."""
+    the record, the encodings to try named by the option (`said`); `status`, the exit status it calls for."""
     place = output.located(item.source.path, item.diagnostic) if item.diagnostic else output.where(item.source)
-    said = str(item.problem)
-    if item.diagnostic:
-        said = said.replace(item.diagnostic.advised(), item.diagnostic.advised(option=True))
-    echo(f"lusoria: {place}: record {item.source.index} not {made}: {said}", err=True)
+    echo(f"lusoria: {place}: record {item.source.index} not {made}: {item.said(option=True)}", err=True)
     return status
 
 
