@@ -1299,7 +1299,8 @@ def import_(
         if debug:
             echo(failure.trace, err=True)
     if summary.gone or Inputs(summary.problems).sums_up(paths):  # (its files gone: what --replace found)
-        echo(f"{db}: {dataclasses.replace(summary, unreadable=[])}")  # (those were said in their place)
+        said = dataclasses.replace(summary, unreadable=[]).said(option=True)  # (those were said in their place)
+        echo(f"{db}: {said}")
         echo(output.skipped_text(summary.skipped, None if all_duplicates else output.DUPLICATES_NAMED), nl=False)
     if lusorias := [failure for failure in summary.failed if not failure.by_plug_in]:
         echo(f"lusoria: {plural(len(lusorias), 'record')} not stored, the others were. {bug_report()}", err=True)
