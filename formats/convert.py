@@ -18,6 +18,7 @@ from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import STDIN, Problem, Skipped, Source, fs_path, is_text, names_a_file, shown_path
 from lusoria.pipeline import reports
 from lusoria.validator.replay import ERROR, Diagnostic, Report
+from lusoria.words import quoted
 
 
 def targets() -> list[str]:
@@ -70,7 +71,7 @@ def convert(
     InputsOfOneName when two inputs' files cannot be named apart below it (`inputs_folders`)."""
     entry = FORMATS.get(to)
     if entry is None or entry.write is None:
-        raise ValueError(f"cannot write '{to}' (known: {', '.join(targets())})")
+        raise ValueError(f"cannot write {quoted(to)} (known: {', '.join(targets())})")
     sources = list(given(paths))
     inputs = inputs_folders(sources, output_dir)
     for report in reports(sources, encoding, format, tags, leave_out=output_dir):
