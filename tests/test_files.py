@@ -3,6 +3,7 @@ the same command; what cannot be read or written is a clear error with exit stat
 
 import codecs
 import io
+import json
 import os
 import stat
 import subprocess
@@ -494,6 +495,9 @@ def test_the_library_says_the_encodings_to_try_as_its_keyword_and_the_commands_a
         run("validate", "--json", "--encoding", "cp1252", str(tmp_path / "b.lgn")).output.count('"tries": ["latin-1"]')
         == 1
     )
+    (tmp_path / "c.lgn").write_text('[Game "tablut"]\n1. e3-e9 *\n')  # an error no encoding mends: no "tries"
+    [illegal] = json.loads(run("validate", "--json", str(tmp_path / "c.lgn")).output)["diagnostics"]
+    assert (illegal["rule"], "tries" in illegal) == ("T2", False)
 
 
 def test_a_record_not_converted_or_drawn_names_the_encodings_to_try_as_its_caller_gives_one(tmp_path):
