@@ -32,6 +32,7 @@ from lusoria.bounds import MAX_JOBS, bounded
 from lusoria.errors import LusoriaError
 from lusoria.files import AtomicFile, output_in
 from lusoria.validator.games import GAMES
+from lusoria.words import quoted
 from lusoria.workers import in_workers
 
 TABLES = ("records", "tags", "diagnostics", "player_aliases")  # as they are, the records with NAMED_VARIANT
@@ -254,7 +255,9 @@ def export(
     NotADirectory when `directory` is a file; OSError when it cannot be made or written to, or a
     file there is a symbolic link."""
     if format not in _FILE_FORMATS:
-        raise ValueError(f"the export format is {', '.join(_FILE_FORMATS[:-1])} or {_FILE_FORMATS[-1]}, not '{format}'")
+        raise ValueError(
+            f"the export format is {', '.join(_FILE_FORMATS[:-1])} or {_FILE_FORMATS[-1]}, not {quoted(format)}"
+        )
     jobs = bounded(jobs, "jobs", 1, MAX_JOBS)
     if os.path.exists(directory) and not os.path.isdir(directory):
         raise NotADirectory(directory)

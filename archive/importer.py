@@ -70,6 +70,11 @@ class ImportSummary:
         return self.added + self.duplicates + self.kept
 
     def __str__(self) -> str:
+        return self.said()
+
+    def said(self, option: bool = False) -> str:
+        """What it did, in one line; the records a byte kept from being read sent to `validate` and
+        its `encoding` as a library call names them or, `option`, as the commands do (`--encoding`)."""
         text = (
             f"replaced {plural(self.replaced, 'record')} of {plural(self.replaced_files, 'file')}, "
             if self.replaced_files
@@ -82,9 +87,10 @@ class ImportSummary:
         if self.failed:
             text += f", {plural(len(self.failed), 'record')} failed"
         if self.undecoded:
-            text += (
-                f"; {plural(self.undecoded, 'record')} not read for a byte the encoding does not decode "
+            text += f"; {plural(self.undecoded, 'record')} not read for a byte the encoding does not decode " + (
                 "(lusoria validate says where, and which --encoding to try)"
+                if option
+                else "(validate() says where, and which encoding to try)"
             )
         text += skipped_said(self.problems)
         if self.unreadable:

@@ -19,6 +19,7 @@ from lusoria.notation.sources import shown_place
 from lusoria.validator.base import MATERIAL, MATERIAL_SUMS, Game, OptionError, Position
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import ERROR, Diagnostic, check
+from lusoria.words import quoted
 
 TERMS = {  # the names a material condition may use, as SQL over material_runs
     **{name: f"s.{name}" for name in MATERIAL},
@@ -50,7 +51,7 @@ def material_condition(text: str) -> tuple[str, list, str, list]:
         count = whole_number(m[3] or "1", 0, MAX_MATERIAL) if m else None
         if not m or m[1] not in TERMS or count is None:
             raise ValueError(
-                f"'{part.strip()}' is not a material condition: NAME, or NAME OP COUNT with NAME "
+                f"{quoted(part.strip())} is not a material condition: NAME, or NAME OP COUNT with NAME "
                 f"one of {', '.join(TERMS)}, OP one of {' '.join(OPERATORS)} and COUNT "
                 f"from 0 to {MAX_MATERIAL}"
             )

@@ -26,6 +26,7 @@ from lusoria.formats.contract import handed_over, read_by_plug_in
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import COMPRESSED, STDIN, Packing, compressed
 from lusoria.plugins import FAILS, failure, loaded, warn
+from lusoria.words import quoted
 
 if TYPE_CHECKING:
     from lusoria.validator.replay import Report
@@ -435,7 +436,7 @@ def format_named(format: str) -> Format:
     """The format a `format` argument (`--from`) names; a ValueError that lists the formats lusoria reads
     when it names none (`validate(paths, format="pgn")` raised KeyError: 'pgn' from a folder's walk)."""
     if format not in FORMATS:
-        raise ValueError(f"unknown format '{format}' (known: {', '.join(FORMATS)})")
+        raise ValueError(f"unknown format {quoted(format)} (known: {', '.join(FORMATS)})")
     return FORMATS[format]
 
 

@@ -18,6 +18,7 @@ from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import STDIN, Problem, Skipped, Source, fs_path, is_text, names_a_file, shown_path
 from lusoria.pipeline import reports
 from lusoria.validator.replay import ERROR, Diagnostic, Report
+from lusoria.words import quoted
 
 
 def targets() -> list[str]:
@@ -36,6 +37,16 @@ class Converted:
     diagnostic: Diagnostic | None = None  # the error that stopped it, with its place
     file_name: str = ""  # the name of its own file below a directory (`convert --output-dir`; `file_name`)
     note: str | None = None  # what the record written loses where another program reads it (`Format.loses`)
+
+    def __post_init__(self) -> None:
+        """One stopped by an error says it as `problem` (`said`)."""
+        if self.diagnostic and self.problem is None:
+            self.problem = self.said()
+
+    def said(self, option: bool = False) -> str | None:
+        """The `problem`: its `diagnostic`'s, with the encodings to try as a library call's keyword or,
+        `option`, as the commands' option (`Diagnostic.said`)."""
+        return self.diagnostic.said(option=option) if self.diagnostic else self.problem
 
 
 def convert(
@@ -60,7 +71,7 @@ def convert(
     InputsOfOneName when two inputs' files cannot be named apart below it (`inputs_folders`)."""
     entry = FORMATS.get(to)
     if entry is None or entry.write is None:
-        raise ValueError(f"cannot write '{to}' (known: {', '.join(targets())})")
+        raise ValueError(f"cannot write {quoted(to)} (known: {', '.join(targets())})")
     sources = list(given(paths))
     inputs = inputs_folders(sources, output_dir)
     for report in reports(sources, encoding, format, tags, leave_out=output_dir):
@@ -73,7 +84,7 @@ def convert(
             yield Converted(source, None, report, why, file_name=name)
         elif report.record is None or report.rules is None or not report.valid:
             first = next(d for d in report.diagnostics if d.severity == ERROR)
-            yield Converted(source, None, report, first.said(), first, name)
+            yield Converted(source, None, report, diagnostic=first, file_name=name)
         else:
             yield _written(entry, report, name)
 

@@ -564,6 +564,16 @@ class Diagram:
     diagnostic: Diagnostic | None = None
     unread: tuple[Diagnostic, ...] = ()  # what a record drawn lacks (`Board.unread`: its result marker)
 
+    def __post_init__(self) -> None:
+        """One that cannot be replayed says why as `problem` (`said`)."""
+        if self.diagnostic and self.problem is None:
+            object.__setattr__(self, "problem", self.said())
+
+    def said(self, option: bool = False) -> str | None:
+        """The `problem`: that its `diagnostic` stops its replay, with the encodings to try as a library
+        call's keyword or, `option`, as the commands' option (`unreplayable`)."""
+        return unreplayable(self.diagnostic, option) if self.diagnostic else self.problem
+
 
 def diagrams(
     paths: Iterable[Source],
@@ -596,7 +606,7 @@ def _drawn(source: RecordText, ply: int | None, inputs: dict[PurePath, PurePath]
     try:
         drawn = Replay(check_text(source, assume_result=True)).board(ply)
     except Unreplayable as error:
-        return Diagram(source, name, None, unreplayable(error.diagnostic), error.diagnostic)
+        return Diagram(source, name, None, diagnostic=error.diagnostic)
     except (ReplayStopped, PastTheEnd) as error:
         return Diagram(source, name, None, str(error))
     return Diagram(source, name, drawn.svg(), unread=tuple(drawn.unread))

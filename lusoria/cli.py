@@ -1075,12 +1075,9 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, over
 
 def not_made(item: api.Converted | api.Diagram, made: str, status: int) -> int:
     """Why a record was not `made` (converted, drawn), on stderr at the place of its error, else of
-    the record, the encodings to try named by the option (`Diagnostic.advised`); `status`, the exit status it calls for."""
+    the record, the encodings to try named by the option (`said`); `status`, the exit status it calls for."""
     place = output.located(item.source.path, item.diagnostic) if item.diagnostic else output.where(item.source)
-    said = str(item.problem)
-    if item.diagnostic:
-        said = said.replace(item.diagnostic.advised(), item.diagnostic.advised(option=True))
-    echo(f"lusoria: {place}: record {item.source.index} not {made}: {said}", err=True)
+    echo(f"lusoria: {place}: record {item.source.index} not {made}: {item.said(option=True)}", err=True)
     return status
 
 
@@ -1305,7 +1302,8 @@ def import_(
         if debug:
             echo(failure.trace, err=True)
     if summary.gone or Inputs(summary.problems).sums_up(paths):  # (its files gone: what --replace found)
-        echo(f"{db}: {dataclasses.replace(summary, unreadable=[])}")  # (those were said in their place)
+        said = dataclasses.replace(summary, unreadable=[]).said(option=True)  # (those were said in their place)
+        echo(f"{db}: {said}")
         echo(output.skipped_text(summary.skipped, None if all_duplicates else output.DUPLICATES_NAMED), nl=False)
     if lusorias := [failure for failure in summary.failed if not failure.by_plug_in]:
         echo(f"lusoria: {plural(len(lusorias), 'record')} not stored, the others were. {bug_report()}", err=True)

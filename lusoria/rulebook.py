@@ -149,7 +149,7 @@ def rule(rule_id: str) -> Rule:
     """The rule with this ID, in any case (`t2`, `T2`, `Syntax`); KeyError names the known IDs."""
     found = _read()[0].get(rule_id.strip().upper())
     if found is None:
-        raise KeyError(f"unknown rule '{rule_id}' (known: {', '.join(r.id for r in rules())})")
+        raise KeyError(f"unknown rule {quoted(rule_id)} (known: {', '.join(r.id for r in rules())})")
     return found
 
 

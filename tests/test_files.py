@@ -3,6 +3,7 @@ the same command; what cannot be read or written is a clear error with exit stat
 
 import codecs
 import io
+import json
 import os
 import stat
 import subprocess
@@ -13,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT
 
-from lusoria.api import random_records, records, validate
+from lusoria.api import convert, diagrams, random_records, records, validate
 from lusoria.archive import Archive
 from lusoria.cli import main
 from lusoria.files import AtomicFile
@@ -494,6 +495,30 @@ def test_the_library_says_the_encodings_to_try_as_its_keyword_and_the_commands_a
         run("validate", "--json", "--encoding", "cp1252", str(tmp_path / "b.lgn")).output.count('"tries": ["latin-1"]')
         == 1
     )
+    (tmp_path / "c.lgn").write_text('[Game "tablut"]\n1. e3-e9 *\n')  # an error no encoding mends: no "tries"
+    [illegal] = json.loads(run("validate", "--json", str(tmp_path / "c.lgn")).output)["diagnostics"]
+    assert (illegal["rule"], "tries" in illegal) == ("T2", False)
+
+
+def test_a_record_not_converted_or_drawn_names_the_encodings_to_try_as_its_caller_gives_one(tmp_path):
+    """`convert` and `show --output-dir` swapped the library's `encoding="…"` for `--encoding …` by a
+    string replace inside the problem made for the library: `Converted.said` and `Diagram.said` now
+    make either from the record's Diagnostic, the one source of both."""
+    path = str(tmp_path / "b.lgn")
+    Path(path).write_bytes(RECORD.encode("latin-1").replace(b"\xc3", b"\x81"))
+    said = "error[syntax]: byte 0x81 is not valid cp1252: the record is not read, the others are; try "
+    [converted] = convert([path], "otn", encoding="cp1252")
+    [drawn] = diagrams([path], encoding="cp1252")
+    assert (converted.problem, drawn.problem) == (
+        said + 'encoding="latin-1"',
+        f'cannot be replayed: {said}encoding="latin-1"',
+    )
+    assert (converted.said(option=True), drawn.said(option=True)) == (
+        said + "--encoding latin-1",
+        f"cannot be replayed: {said}--encoding latin-1",
+    )
+    shown = run("show", "--format", "svg", "--output-dir", str(tmp_path / "boards"), "--encoding", "cp1252", path)
+    assert shown.output == f"lusoria: {path}:2:9: record 0 not drawn: cannot be replayed: {said}--encoding latin-1\n"
 
 
 @pytest.mark.parametrize("command", READING_COMMANDS, ids=" ".join)

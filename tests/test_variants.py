@@ -485,3 +485,38 @@ def test_a_name_given_is_echoed_with_its_quotes_and_backslashes_escaped():
     assert raised.value.args[0].startswith("no rule, game or variant is named 'o\\'\\\\'")
     (said,) = [d.message for d in check('[Game "tablut"]\n[Variant "x\'y"]\n*\n').diagnostics]
     assert said.startswith("unknown variant 'x\\'y' for tablut (")
+
+
+def raised_by(call) -> str:
+    """What `call` raises, said."""
+    with pytest.raises((KeyError, ValueError)) as raised:
+        call()
+    return raised.value.args[0]
+
+
+def test_every_value_a_caller_gives_is_echoed_with_its_quotes_escaped():
+    """A rule ID, a position's field or a piece, a ply, a format and a rules key were echoed in
+    hand-written quotes that a quote in them ended: each is `quoted` now."""
+    laquet, tablut, latrunculi = GAMES["laquet"](), GAMES["tablut"](), GAMES["latrunculi"]()
+    assert raised_by(lambda: rulebook.rule("T'9")).startswith("unknown rule 'T\\'9' (known: T0, ")
+    assert raised_by(lambda: laquet.parse_position("1:2 6:14 w'")) == "the side to move is w or b, not 'w\\''"
+    assert raised_by(lambda: laquet.parse_position("1'2 6:14 w")).startswith("'1\\'2' is not POINT:COUNT with")
+    assert raised_by(lambda: tablut.play(tablut.initial(), "e3'")).startswith("'e3\\'' is not a ply of tablut: ")
+    assert raised_by(lambda: latrunculi.parse_position("8'/8/8/8/8/8/8/8 w")).startswith("'\\'' is not a piece (P, ")
+    assert raised_by(lambda: tablut.parse_position("9/9/9/9/9/9/9/9/8' w")).startswith("'\\'' is not a Tablut piece")
+    pattern = ["9/9/9/9/9/9/9/9/9", "w'"]
+    assert (
+        raised_by(lambda: GAMES["tablut"].pattern_globs(pattern, False)) == "the side to move is w, b or *, not 'w\\''"
+    )
+    assert raised_by(lambda: GAMES["tablut"].pattern_globs(["'8", "w"], False)).startswith(
+        "'\\'' is not a tablut piece"
+    )
+    assert raised_by(lambda: GAMES["laquet"].pattern_globs(["1'2", "*", "w"], False)).startswith("'1\\'2' is not POINT")
+    assert raised_by(lambda: next(api.convert(["x"], "o'tn"))) == "cannot write 'o\\'tn' (known: lgn, otn)"
+    assert raised_by(lambda: list(api.validate(["x"], format="l'gn"))).startswith(
+        "unknown format 'l\\'gn' (known: lgn, "
+    )
+    (said,) = [d.message for d in api.check('[Game "tablut"]\n[Rules "k\'y:1"]\n*\n').diagnostics]
+    assert said.startswith("unknown rules key 'k\\'y:1' for tablut (known: ")
+    (said,) = [d.message for d in api.check('[Game "latrunculi"]\n[Board "8\'8"]\n*\n').diagnostics]
+    assert said == "a Board is WxH with each side from 4 to 16, as in 8x8; not '8\\'8'"

@@ -55,7 +55,7 @@ class NotAPly(LusoriaError, ValueError):
     the text, and `shape`, what a ply looks like."""
 
     def __init__(self, text: str, game: str, shape: str):
-        super().__init__(f"'{text}' is not a ply of {game}: {shape}")
+        super().__init__(f"{quoted(text)} is not a ply of {game}: {shape}")
         self.text = text
 
 
@@ -202,7 +202,7 @@ class RankNotCovered(OptionError):
     user wrote it."""
 
     def __init__(self, rank: str, covers: str) -> None:
-        super().__init__(f"the rank '{rank}' covers {covers}")
+        super().__init__(f"the rank {quoted(rank)} covers {covers}")
         self.covers = covers
 
 
@@ -565,7 +565,7 @@ class Game(Generic[P]):
         """The problem of an option `key` (`written` so, `at` characters into a Rules tag) that is none of
         this game's, or one it refuses in a Rules tag: at the key, saying `why` (the keys it may be are the others)."""
         return OptionError(
-            f"unknown rules key '{key}' for {cls.name} ({why})",
+            f"unknown rules key {quoted(key)} for {cls.name} ({why})",
             "Rules",
             written,
             at,

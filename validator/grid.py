@@ -14,6 +14,7 @@ from typing import ClassVar, Final, NamedTuple, TypeVar
 
 from lusoria.notation.numbers import checked_number, whole_number
 from lusoria.validator.base import EMPTY_SQUARE, PIECE_BITS, Game, P
+from lusoria.words import quoted
 
 ANY, ANY_PIECE = "*", "?"  # a pattern's wildcards: anything, any piece
 FILES = "abcdefghijklmnopqrs"  # of the widest board of any game: the tafl family's 19×19
@@ -156,7 +157,7 @@ class GridGame(Game[P]):
             raise ValueError("every rank of a pattern covers the same number of squares")
         turn = fields[1] if len(fields) > 1 else ANY
         if turn not in ("w", "b", ANY):
-            raise ValueError(f"the side to move is w, b or *, not '{turn}'")
+            raise ValueError(f"the side to move is w, b or *, not {quoted(turn)}")
         tail = " " + ("?" if turn == ANY else turn) + cls.pattern_rest(fields[2:])
         boards = _symmetries(rows) if symmetric and width == height else [rows]
         return list(dict.fromkeys("/".join("".join(row) for row in board) + tail for board in boards))
@@ -175,7 +176,7 @@ class GridGame(Game[P]):
             return f"[{black}]"
         if char in white + black:
             return char
-        raise ValueError(f"'{char}' is not a {cls.name} piece, a digit, or a wildcard (* ? W B)")
+        raise ValueError(f"{quoted(char)} is not a {cls.name} piece, a digit, or a wildcard (* ? W B)")
 
     def square_board(self, position: P) -> bytes | None:
         """The squares of `position`'s board, one byte a square by number (a1 0, b1 1, …), when

@@ -28,6 +28,7 @@ from typing import Any, NamedTuple
 from lusoria.errors import CatalogueError
 from lusoria.settings import settings_folder
 from lusoria.validator.base import Game, OptionError, Same, TagProblems, VariantNotes
+from lusoria.validator.suggest import Name
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import TaflBoard, TaflPosition
 from lusoria.validator.tafl_rules import (
@@ -176,7 +177,8 @@ def games_names() -> dict[str, str]:
         taken[game] = f"the game {game}: choose another"
         if game != NAME:
             for variant in GAMES[game].presets:
-                for name in (variant, *getattr(variant, "forms", ())):  # a Name's other forms (`duces`: dux)
+                forms = variant.forms if isinstance(variant, Name) else ()  # a Name's other forms (`duces`: dux)
+                for name in (variant, *forms):
                     taken.setdefault(name.lower(), f"{game}'s variant {variant}: choose another ({variant}-club, say)")
     return taken
 

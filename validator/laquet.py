@@ -47,6 +47,7 @@ from lusoria.validator.laquet_slips import (
 )
 from lusoria.validator.laquet_turns import Turn, dice_left, parse_turn, turn_text
 from lusoria.validator.suggest import similarity
+from lusoria.words import quoted
 
 INITIAL = "1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"
 # A spelled-out board (Laquet.boards_and_materials): the character of each count of a point, indexed by the
@@ -95,7 +96,9 @@ class Laquet(Game[LaquetPosition]):
         fields = text.split()
         if len(fields) == 3 and fields[2] not in ("w", "b"):
             at = text.rindex(fields[2])
-            raise OptionError(f"the side to move is w or b, not '{fields[2]}'", "Position", fields[2], at, ("w", "b"))
+            raise OptionError(
+                f"the side to move is w or b, not {quoted(fields[2])}", "Position", fields[2], at, ("w", "b")
+            )
         if len(fields) != 3:
             raise OptionError(f"a Laquet position is White's checkers, Black's and the side to move, as in '{INITIAL}'")
         points = [0] * (LAST + 1)
@@ -108,7 +111,7 @@ class Laquet(Game[LaquetPosition]):
                 point, count = whole_number(written_point, 1, 24), whole_number(written_count, 1, CHECKERS)
                 if not colon or point is None or count is None:
                     raise OptionError(
-                        f"'{item[:40]}' is not POINT:COUNT with a point from 1 to 24 and a count from 1 to {CHECKERS}"
+                        f"{quoted(item)} is not POINT:COUNT with a point from 1 to 24 and a count from 1 to {CHECKERS}"
                     )
                 if point > LAST:
                     raise OptionError(f"no checker stands on point {point}: points 19-24 are never used")
@@ -172,7 +175,7 @@ class Laquet(Game[LaquetPosition]):
                 point = whole_number(m[1], 1, LAST) if m else None
                 count = whole_number(m[2], 1, CHECKERS) if m and m[2] != "*" else None
                 if m is None or point is None or m[2] != "*" and count is None:
-                    raise ValueError(f"'{item}' is not POINT:COUNT (a point 1-18, a count 1-15 or *) or *")
+                    raise ValueError(f"{quoted(item)} is not POINT:COUNT (a point 1-18, a count 1-15 or *) or *")
                 if point in listed:
                     raise ValueError(f"point {point} is given twice")
                 listed[point] = f"[{letters}]" if count is None else chr(ord(letter) + count - 1)

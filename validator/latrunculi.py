@@ -44,7 +44,7 @@ from lusoria.validator.latrunculi_play import (
     squares_of,
 )
 from lusoria.validator.suggest import Name
-from lusoria.words import plural
+from lusoria.words import plural, quoted
 
 _PLACED: Final = re.compile(r"(?:[PpDd]?@)?([a-pA-P][0-9]{1,2})")  # a placement as hands write it (P@d4, D@d4, @D4, d4)
 _HYPHENED_JUMPS: Final = re.compile(r"[A-Z]?[a-p][0-9]{1,2}(?:-[a-p][0-9]{1,2}){2,}")  # c3-c5-e5: c3^c5^e5
@@ -248,13 +248,13 @@ class Latrunculi(GridGame[LatrunculiPosition]):
             row = bytearray()
             for run, letter in re.findall(r"([0-9]+)|(.)", rank):
                 if letter and letter not in CODES:
-                    raise OptionError(f"'{letter}' is not a piece (P, p, D, d, I, i) or a count of empty squares")
+                    raise OptionError(f"{quoted(letter)} is not a piece (P, p, D, d, I, i) or a count of empty squares")
                 empty = whole_number(run, 0, geo.width) if run else 0
                 if empty is None:
-                    raise OptionError(f"the rank '{rank[:20]}' covers more than {geo.width} squares")
+                    raise OptionError(f"the rank {quoted(rank)} covers more than {geo.width} squares")
                 row.extend(bytes(empty) if run else bytes([CODES[letter]]))
             if len(row) != geo.width:
-                raise OptionError(f"the rank '{rank}' covers {len(row)} squares, not {geo.width}")
+                raise OptionError(f"the rank {quoted(rank)} covers {len(row)} squares, not {geo.width}")
             board.extend(row)
         if not self.settings.inciti and (CODES["I"] in board or CODES["i"] in board):
             raise OptionError(f"there are no inciti in the {self.variant} variant")
@@ -459,7 +459,7 @@ def _board_size(text: str | None) -> tuple[int, int]:
     m = re.fullmatch(r"([0-9]+)x([0-9]+)", text.lower())
     width, height = (whole_number(n, 4, 16) for n in m.groups()) if m else (None, None)
     if width is None or height is None:
-        message = f"a Board is WxH with each side from 4 to 16, as in 8x8; not '{text[:40]}'"
+        message = f"a Board is WxH with each side from 4 to 16, as in 8x8; not {quoted(text)}"
         meant = _BOARD_AS_WRITTEN.fullmatch(text.lower())
         sides = [whole_number(side, 4, 16) for side in meant.groups()] if meant else [None]
         if None not in sides:

@@ -17,6 +17,7 @@ from mypy_extensions import mypyc_attr
 from lusoria.notation.numbers import whole_number
 from lusoria.validator.base import BLACK, WHITE, Illegal, NotAPly, OptionError, RankNotCovered
 from lusoria.validator.grid import SQUARE, board_grid
+from lusoria.words import quoted
 
 EMPTY: Final = 0
 DEFENDER: Final = 1  # a defender soldier (White)
@@ -249,7 +250,9 @@ def read_rank(rank: str, size: int, title: str, letters: str) -> bytearray:
         elif item in letters:
             row.append(_CODES[item])
         else:
-            raise OptionError(f"'{item}' is not a {title} piece ({', '.join(letters)}) or a count of empty squares")
+            raise OptionError(
+                f"{quoted(item)} is not a {title} piece ({', '.join(letters)}) or a count of empty squares"
+            )
     if len(row) != size:
         raise RankNotCovered(rank, f"{len(row)} squares, not {size}")
     return row

@@ -40,6 +40,7 @@ from lusoria.validator.tafl_board import (
     TaflBoard,
 )
 from lusoria.validator.tafl_settings import RuleIds, Settings, region_table, square_index, start_of, tafl_settings
+from lusoria.words import quoted
 
 MAX_SIZE = len(FILES)  # 19
 MIN_SIZE = 5
@@ -134,7 +135,7 @@ def read_record(text: str) -> dict[str, str]:
     for entry in entries:
         key, colon, value = entry[0].partition(":")
         if not colon:
-            raise OptionError(f"rules entry '{entry[0][:40]}' is not key:value", "Rules", entry[0], entry.start())
+            raise OptionError(f"rules entry {quoted(entry[0])} is not key:value", "Rules", entry[0], entry.start())
         if key == "starti":
             key, value = "start", "/".join(reversed(value.strip("/").split("/")))
         if key in found:

@@ -511,8 +511,9 @@ def test_an_import_says_how_many_records_a_byte_of_another_encoding_kept_from_be
     assert (summary.added, summary.unparsable, summary.undecoded) == (2, 1, 1)
     assert str(summary) == (
         "added 2 records (1 invalid, 1 of them unparsable), skipped 0 duplicates; 1 record not read for a byte "
-        "the encoding does not decode (lusoria validate says where, and which --encoding to try)"
-    )
+        "the encoding does not decode (validate() says where, and which encoding to try)"
+    )  # a library call has no --encoding: the command's summary names it (`said(option=True)`)
+    assert summary.said(option=True).endswith("(lusoria validate says where, and which --encoding to try)")
     latin = CliRunner().invoke(
         main, ["import", "--db", str(tmp_path / "latin.db"), "--encoding", "latin-1", str(tmp_path)]
     )

@@ -1657,7 +1657,8 @@ def test_a_game_named_too_long_for_a_glob_is_not_sought_in_other_games_variants_
         [f'[Game "{longest}a"]\n[Result "*"]\n\n*\n\n[Game "tablut"]\n[Variant "x-{longest}a"]\n[Result "*"]\n\n*\n\n']
     )
     [found] = Archive(path).variants_elsewhere(Filters(game=longest))
-    assert found.startswith(f"--game {longest} leaves out 1 record of tablut whose Variant tag holds '{longest}'")
+    held = f"'{longest[:40]}…' ({len(longest):,} characters)"  # as `quoted` echoes it, said whole just before
+    assert found.startswith(f"--game {longest} leaves out 1 record of tablut whose Variant tag holds {held} (")
     too_long = "--game names a game of 49,983 characters, too long to seek in other games' variants"
     assert Archive(path).variants_elsewhere(Filters(game=f"{longest}a")) == [too_long]
     with pytest.raises(MissingArchive):  # as of a name sought (the note was said of no archive)
