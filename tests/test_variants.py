@@ -512,7 +512,7 @@ def test_every_value_a_caller_gives_is_echoed_with_its_quotes_escaped():
         "'\\'' is not a tablut piece"
     )
     assert raised_by(lambda: GAMES["laquet"].pattern_globs(["1'2", "*", "w"], False)).startswith("'1\\'2' is not POINT")
-    assert raised_by(lambda: next(api.convert(["x"], "o'tn"))) == "cannot write 'o\\'tn' (known: lgn, otn)"
+    assert raised_by(lambda: next(api.convert(["x"], "o'tn"))).startswith("cannot write 'o\\'tn' (known: lgn, otn")
     assert raised_by(lambda: list(api.validate(["x"], format="l'gn"))).startswith(
         "unknown format 'l\\'gn' (known: lgn, "
     )

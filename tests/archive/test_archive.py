@@ -28,6 +28,7 @@ from lusoria.cli import main
 from lusoria.validator.base import Outcome
 from lusoria.validator.games import GAMES, register
 from lusoria.validator.replay import check
+from lusoria.words import quoted
 
 SAMPLES = str(ROOT / "samples")
 INITIAL_TABLUT = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"
@@ -121,10 +122,10 @@ def test_each_filter(archive, filters, expected):
 def test_filter_values_are_matched_literally(archive, value):
     for field in ("white", "player", "event", "rule"):
         assert ids(archive, **{field: value}) == []
-    for field in ("game", "variant"):  # none that lusoria knows or the archive holds: said, as written
+    for field in ("game", "variant"):  # none that lusoria knows or the archive holds: said, quoted
         with pytest.raises(FilterError, match=f"names no {field} that lusoria knows") as refused:
             ids(archive, **{field: value})
-        assert f"holds no record of the {field} '{value}'" in refused.value.problem
+        assert f"holds no record of the {field} {quoted(value)}" in refused.value.problem
     assert ids(archive, tags=[("White", value)]) == []
     # full text: words only, as phrases; punctuation is no operator (Karin% finds the word Karin),
     # and a word of punctuation alone is an error, not an empty answer

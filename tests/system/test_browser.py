@@ -102,7 +102,7 @@ def test_an_illegal_ply_is_shown_in_red_with_its_rule(browser, tmp_path):
     assert "error[T2]: move 1, Black: the way is blocked at d5" in page.locator(".moves .diagnostic").inner_text()
     page.keyboard.press("End")
     status = page.locator("#status").inner_text()
-    assert status.startswith("move 1, Black: d9-d2 (ply 2 of 2) (not replayed") and "T2" in status
+    assert status.startswith("move 1, Muscovites: d9-d2 (ply 2 of 2) (not replayed") and "T2" in status
     shot(page, tmp_path, "tablut-illegal")
 
 
