@@ -5,6 +5,7 @@ import json
 import os
 import re
 import shutil
+import signal
 from pathlib import PureWindowsPath
 
 import pytest
@@ -829,6 +830,31 @@ def test_a_run_cut_short_leaves_an_index_that_lists_the_pages_it_wrote(round_, t
     assert [row[5] for row in rows(tmp_path / "out/index.html")] == pages
     index_said = f"wrote {tmp_path / 'out/index.html'}" if cut is KeyboardInterrupt else None  # (the pipe closed)
     assert said == [f"wrote {tmp_path / 'out/round/escape-000000.html'}", None, index_said]
+
+
+def test_a_run_stopped_by_sigterm_leaves_an_index_that_lists_the_pages_it_wrote(round_, tmp_path, monkeypatch):
+    """A run that a service manager or `kill` stops (SIGTERM) while it says its second page: the pages written were
+    in DIR, but the process ended at once, before the index was written. SIGTERM is taken as ^C is: the index
+    lists the pages written. (The handler in place is called, not the signal raised: a run without one would end
+    the tests.)"""
+    said = []
+
+    def echo(message="", nl=True, err=False):
+        if not err:
+            said.append(message)
+            if len(said) == 2:
+                terminated = signal.getsignal(signal.SIGTERM)
+                assert callable(terminated), "SIGTERM would end the run before its index is written"
+                terminated(signal.SIGTERM, None)
+
+    monkeypatch.setattr("lusoria.cli.echo", echo)
+    before = signal.getsignal(signal.SIGTERM)
+    stopped = run("html", round_, "--output-dir", tmp_path / "out")
+    assert stopped.exit_code == 1 and stopped.output == "\nAborted!\n" and signal.getsignal(signal.SIGTERM) is before
+    pages = sorted(path.relative_to(tmp_path / "out").as_posix() for path in (tmp_path / "out").rglob("*-*.html"))
+    assert pages == ["round/escape-000000.html", "round/moves-000000.html"]
+    assert [row[5] for row in rows(tmp_path / "out/index.html")] == pages
+    assert said[-1] == f"wrote {tmp_path / 'out/index.html'}" and len(said) == 3
 
 
 def _pages_of_two_seasons(tmp_path, monkeypatch, first, second):
