@@ -99,7 +99,10 @@ def test_an_illegal_ply_is_shown_in_red_with_its_rule(browser, tmp_path):
     page = page_for(browser, tmp_path, "errors/tablut-moves.lgn", "--record", "4")
     illegal = page.locator(".moves .ply.illegal")
     assert illegal.inner_text() == "d9-d2" and "error[T2]" in illegal.get_attribute("title")
-    assert "error[T2]: move 1, Black: the way is blocked at d5" in page.locator(".moves .diagnostic").inner_text()
+    assert (
+        "error[T2]: move 1, Muscovites (Black): the way is blocked at d5"
+        in page.locator(".moves .diagnostic").inner_text()
+    )
     page.keyboard.press("End")
     status = page.locator("#status").inner_text()
     assert status.startswith("move 1, Muscovites: d9-d2 (ply 2 of 2) (not replayed") and "T2" in status
