@@ -1127,10 +1127,16 @@ def written_in(directory: str, name: str, text: str, what: str, outputs: dict[st
 
     path = os.path.join(directory, name)
     if (key := case_blind(path)) in outputs:
+        escaped = (  # (`convert._held`: a Latin-1 `café.lgn` and a `caf%E9.lgn`)
+            ", or a name not in UTF-8, each byte of it written %NN in an output's name (a Latin-1 café: caf%E9), and "
+            "a name that holds it so (caf%E9): write them into different folders, or rename the one not in UTF-8"
+            if "%" in name
+            else ": write them into different folders"
+        )
         echo(
             f"lusoria: {what} not written: {path} holds {outputs[key]}, written by this command (two inputs of one "
             "name, or of names that Windows or macOS hold as one, differing in case or in an accent written composed "
-            "or combining: write them into different folders)",
+            f"or combining{escaped})",
             err=True,
         )
         return 2

@@ -913,6 +913,29 @@ def test_a_page_of_a_file_whose_name_is_not_utf8_is_named_with_its_byte_and_link
     assert all((tmp_path / "site" / unquote(link)).is_file() for link in links)
 
 
+def test_a_name_not_in_utf8_and_a_name_written_as_its_page_names_it_are_refused_naming_both(tmp_path, monkeypatch):
+    """A Latin-1 `café.lgn`, its page `caf%E9-000000.html`, and a `caf%E9.lgn`, whose page is named so too: the
+    second is refused, never written over the first, naming both files, why their pages' names are one (the
+    message spoke of case and accents alone) and what to do."""
+    folder = os.path.join(os.fsencode(tmp_path), b"in")
+    os.mkdir(folder)
+    for name in (b"caf%E9.lgn", b"caf\xe9.lgn"):
+        with open(os.path.join(folder, name), "wb") as file:
+            file.write((ROOT / "samples/tablut/escape.lgn").read_bytes())
+    monkeypatch.chdir(tmp_path)
+    both = run("html", "in", "--output-dir", "site")
+    first, second = "in/caf%E9.lgn", "in/caf\\xe9.lgn"  # (read in name order: `%` before the byte E9)
+    refused = (
+        f"lusoria: {second}, record 0 not written: site/in/caf%E9-000000.html holds {first}, record 0, written by "
+        "this command (two inputs of one name, or of names that Windows or macOS hold as one, differing in case or "
+        "in an accent written composed or combining, or a name not in UTF-8, each byte of it written %NN in an "
+        "output's name (a Latin-1 café: caf%E9), and a name that holds it so (caf%E9): write them into different "
+        "folders, or rename the one not in UTF-8)\n"
+    )
+    assert (both.exit_code, both.stderr) == (2, refused)
+    assert os.listdir(tmp_path / "site/in") == ["caf%E9-000000.html"]
+
+
 @pytest.mark.parametrize(
     "first, second, one",
     [
