@@ -82,6 +82,10 @@ document.addEventListener('keydown', e => {
 });
 const asked = /ply=(\\d+)/.exec(location.hash);
 show(asked ? Number(asked[1]) : 0);
+if (asked && Number(asked[1]) > last) {
+  const status = document.getElementById('status');
+  status.textContent = 'no ply ' + asked[1] + ': it has ' + last + '; ' + status.textContent;
+}
 """
 
 
