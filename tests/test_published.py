@@ -893,19 +893,25 @@ def test_folders_whose_names_differ_by_more_than_case_are_written_apart(tmp_path
     assert [row[0] for row in rows(tmp_path / "club/site/index.html")] == ["Straße/game1.lgn", "Strasse/game1.lgn"]
 
 
+def _pages_of_files_named(tmp_path, monkeypatch, *names: bytes):
+    """`lusoria html in --output-dir site` run in `tmp_path`, `in` holding a game in a file of each of `names` (bytes:
+    a name need not be UTF-8)."""
+    folder = os.path.join(os.fsencode(tmp_path), b"in")
+    os.mkdir(folder)
+    for name in names:
+        with open(os.path.join(folder, name), "wb") as file:
+            file.write((ROOT / "samples/tablut/escape.lgn").read_bytes())
+    monkeypatch.chdir(tmp_path)
+    return run("html", "in", "--output-dir", "site")
+
+
 def test_a_page_of_a_file_whose_name_is_not_utf8_is_named_with_its_byte_and_linked(tmp_path, monkeypatch):
     """A Latin-1 `café.lgn` (byte E9) gave `caf\\xe9-000000.html`, a backslash in the name (a folder's end on
     Windows), beside a file truly named `caf\\xe9.lgn`, whose page was `caf\\\\xe9-000000.html`: the byte is `%E9`,
     the other name kept as it is, and the index's links lead to both."""
     from urllib.parse import unquote
 
-    folder = os.path.join(os.fsencode(tmp_path), b"in")
-    os.mkdir(folder)
-    for name in (b"caf\xe9.lgn", b"caf\\xe9.lgn"):
-        with open(os.path.join(folder, name), "wb") as file:
-            file.write((ROOT / "samples/tablut/escape.lgn").read_bytes())
-    monkeypatch.chdir(tmp_path)
-    written = run("html", "in", "--output-dir", "site")
+    written = _pages_of_files_named(tmp_path, monkeypatch, b"caf\xe9.lgn", b"caf\\xe9.lgn")
     assert written.exit_code == 0
     assert sorted(os.listdir(tmp_path / "site/in")) == ["caf%E9-000000.html", "caf\\xe9-000000.html"]
     links = re.findall(r'<a href="([^"]*)">replay</a>', (tmp_path / "site/index.html").read_text())
@@ -917,13 +923,7 @@ def test_a_name_not_in_utf8_and_a_name_written_as_its_page_names_it_are_refused_
     """A Latin-1 `café.lgn`, its page `caf%E9-000000.html`, and a `caf%E9.lgn`, whose page is named so too: the
     second is refused, never written over the first, naming both files, why their pages' names are one (the
     message spoke of case and accents alone) and what to do."""
-    folder = os.path.join(os.fsencode(tmp_path), b"in")
-    os.mkdir(folder)
-    for name in (b"caf%E9.lgn", b"caf\xe9.lgn"):
-        with open(os.path.join(folder, name), "wb") as file:
-            file.write((ROOT / "samples/tablut/escape.lgn").read_bytes())
-    monkeypatch.chdir(tmp_path)
-    both = run("html", "in", "--output-dir", "site")
+    both = _pages_of_files_named(tmp_path, monkeypatch, b"caf%E9.lgn", b"caf\xe9.lgn")
     first, second = "in/caf%E9.lgn", "in/caf\\xe9.lgn"  # (read in name order: `%` before the byte E9)
     refused = (
         f"lusoria: {second}, record 0 not written: site/in/caf%E9-000000.html holds {first}, record 0, written by "
