@@ -85,14 +85,16 @@ async def _answer(datasette, request, kind: str, action) -> Response:
     await datasette.ensure_permissions(request.actor, [("view-database", database.name), "view-instance"])
     loop = asyncio.get_running_loop()
     try:
-        body, status = await asyncio.wait_for(
+        body, status, back = await asyncio.wait_for(
             loop.run_in_executor(None, explorer.answer, partial(action, database.path)), 2 * explorer.TIMEOUT
         )
     except TimeoutError:
-        body, status = "the answer took too long", 503
+        body, status, back = "the answer took too long", 503, None
     if status != 200:
         explorer_url = datasette.urls.path(f"/-/explorer/{request.url_vars['database']}")
         links = {"the explorer": explorer_url, "the archive": datasette.urls.database(database.name)}
+        if back is not None:  # (the line as far as it plays)
+            links = {back[0]: explorer_url + back[1], **links}
         return _said(kind, body, status, links)
     return Response(body, status=status, content_type=CONTENT_TYPES[kind])
 

@@ -18,7 +18,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from functools import cache
 from html import escape
-from typing import Protocol
+from typing import NamedTuple, Protocol
 from urllib.parse import urlencode
 
 from lusoria import output
@@ -36,7 +36,7 @@ from lusoria.validator.base import WHITE, Game, Illegal, NotAPly, Position
 from lusoria.validator.games import GAMES, rules_from_tags
 from lusoria.validator.replay import Diagnostic, Moves, line_moves
 from lusoria.variants import VariantOfOtherGames, game_tags
-from lusoria.words import out_of_bounds, quoted
+from lusoria.words import out_of_bounds, plural, quoted
 
 MAX_TEXT = 200  # characters of a parameter's value
 MAX_LINE = 200  # plies of a line
@@ -89,11 +89,21 @@ class Query:
 
 
 class BadRequest(LusoriaError):
-    """A URL that asks for something the explorer cannot answer; `status`: the HTTP status."""
+    """A URL that asks for something the explorer cannot answer; `status`: the HTTP status; `back`: where its
+    error page links first besides the explorer's start (`Answer.back`), if anywhere."""
 
-    def __init__(self, message: str, status: int = 400):
+    def __init__(self, message: str, status: int = 400, back: tuple[str, str] | None = None):
         super().__init__(message)
-        self.status = status
+        self.status, self.back = status, back
+
+
+class Answer(NamedTuple):
+    """What `answer` answers: the body, the HTTP status and, for an error, where its page links first (the
+    link's words and the explorer's query: a line that cannot be played, the line as far as it plays)."""
+
+    body: str
+    status: int
+    back: tuple[str, str] | None = None
 
 
 def _text(params: Params, name: str) -> str | None:
@@ -228,22 +238,22 @@ def _view(path: str, params: Params) -> View:
     line = params.getlist("ply")
     if len(line) > MAX_LINE or any(len(ply) > MAX_TEXT for ply in line):
         raise BadRequest(f"a line is at most {MAX_LINE} plies of at most {MAX_TEXT} characters")
-    positions, moves = [rules.initial()], line_moves(rules, line)
-    for number, ply in enumerate(line, 1):
-        said = moves.said(number, sides=rules.sides)
-        try:
-            positions.append(rules.play(positions[-1], ply).position)
-        except Illegal as error:
-            raise BadRequest(f"the line's {said}: {ply} cannot be played: {error}") from None
-        except NotAPly:
-            raise BadRequest(f"the line's {said}: {ply} is not a ply of {rules.name}") from None
     kept = {
         name: value
         for name in (*TEXT_FILTERS, "side", "valid", "symmetric")
         if (value := _text(params, name)) is not None
     }
     kept.update(game=game, variant=variant or "")
-    return View(rules, game, variant, line, positions, kept, moves)
+    view = View(rules, game, variant, line, [rules.initial()], kept, line_moves(rules, line))
+    for number, ply in enumerate(line, 1):
+        back = (f"the line as far as it plays ({plural(number - 1, 'ply', 'plies')})", view.url(line[: number - 1]))
+        try:
+            view.positions.append(rules.play(view.positions[-1], ply).position)
+        except Illegal as error:
+            raise BadRequest(f"the line's {view.move(number)}: {ply} cannot be played: {error}", back=back) from None
+        except NotAPly:
+            raise BadRequest(f"the line's {view.move(number)}: {ply} is not a ply of {rules.name}", back=back) from None
+    return view
 
 
 def _held_rules(path: str, game: str, variant: str | None) -> Game:
@@ -490,24 +500,24 @@ def replay(path: str, written: str) -> str:
         ) from None
 
 
-def answer(action: Callable[[], str]) -> tuple[str, int]:
+def answer(action: Callable[[], str]) -> Answer:
     """The body and status of an answer: a BadRequest, a filter that cannot work, a statement
     that ran too long, an archive that cannot be read are said in a line, never a traceback; so is a
     plug-in's game that fails, naming it (`GAMES.failed_plug_in`: its bug)."""
     try:
-        return action(), 200
+        return Answer(action(), 200)
     except BadRequest as error:
-        return str(error), error.status
+        return Answer(str(error), error.status, error.back)
     except NoGameToStart:  # (the page and tree.json alike: nothing to show, as for a game the archive lacks)
-        return NO_GAME_TO_START, 404
+        return Answer(NO_GAME_TO_START, 404)
     except FilterError as error:  # in the words of the page's parameters (the CLI says --variant)
-        return f"the parameter {error.filter} {error.problem}", 400
+        return Answer(f"the parameter {error.filter} {error.problem}", 400)
     except (LusoriaError, ValueError) as error:  # NotAnArchive, ReadOnlyError (time), a position
-        return str(error), 503 if getattr(error, "parameter", None) == "timeout" else 400
+        return Answer(str(error), 503 if getattr(error, "parameter", None) == "timeout" else 400)
     except sqlite3.Error as error:
-        return f"the archive could not answer: {error}", 503
+        return Answer(f"the archive could not answer: {error}", 503)
     except Exception as error:  # a page must never show a traceback: a line, and the kind of failure
-        return GAMES.failed_plug_in(error) or f"the explorer failed ({type(error).__name__})", 500
+        return Answer(GAMES.failed_plug_in(error) or f"the explorer failed ({type(error).__name__})", 500)
 
 
 def error_page(message: str, status: int, links: dict[str, str]) -> str:

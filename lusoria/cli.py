@@ -971,21 +971,43 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
     inputs, status, records = Inputs(), 0, 0
     pages: list[api.PublishedPage] = []  # the pages made, which the index lists once written
     outputs: dict[str, str] = {}  # the files written (`case_blind`), and the record each holds
+    with terminated_as_interrupted():  # (SIGTERM too: its pages listed, as after ^C)
+        try:
+            for page in inputs(api.replay_pages(paths, encoding, jobs=jobs, output_dir=directory, **reading())):
+                records += 1
+                if page.unreplayable is not None:  # its page says why too, and is published as an invalid record's
+                    echo(
+                        f"lusoria: {unreplayable_said(page.source.path, page.unreplayable, page.source.index)}",
+                        err=True,
+                    )
+                    status = max(status, 1)  # as `html PATH` ends for it
+                say_unread(page, page.unread)
+                pages.append(page)
+                status = max(
+                    status,
+                    written_in(directory, page.file_name, page.page, record_said(page.source), outputs, overwrite),
+                )
+        except BaseException:  # cut short (its output piped to `head`, ^C, a worker lost): the pages written listed
+            index_written(directory, pages, outputs, overwrite)  # (where standard output closed, its "wrote" raises)
+            raise
+        status = max(status, index_written(directory, pages, outputs, overwrite))
+    inputs.finish(paths, records, status)
+
+
+@contextlib.contextmanager
+def terminated_as_interrupted() -> Iterator[None]:
+    """SIGTERM (a service stopped, `kill`) raised as Ctrl-C is, KeyboardInterrupt, while the block runs: what
+    it leaves is tidied as after ^C (`html --output-dir`'s index lists the pages written), not cut off."""
+    import signal
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, interrupt)
     try:
-        for page in inputs(api.replay_pages(paths, encoding, jobs=jobs, output_dir=directory, **reading())):
-            records += 1
-            if page.unreplayable is not None:  # its page says why too, and is published as an invalid record's
-                echo(f"lusoria: {unreplayable_said(page.source.path, page.unreplayable, page.source.index)}", err=True)
-                status = max(status, 1)  # as `html PATH` ends for it
-            say_unread(page, page.unread)
-            pages.append(page)
-            status = max(
-                status, written_in(directory, page.file_name, page.page, record_said(page.source), outputs, overwrite)
-            )
-    except BaseException:  # cut short (its output piped to `head`, ^C, a worker lost): the pages written listed
-        index_written(directory, pages, outputs, overwrite)  # (where standard output closed, its "wrote" raises)
-        raise
-    inputs.finish(paths, records, max(status, index_written(directory, pages, outputs, overwrite)))
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def index_written(directory: str, pages: list[api.PublishedPage], outputs: dict[str, str], overwrite: bool) -> int:
@@ -1105,10 +1127,16 @@ def written_in(directory: str, name: str, text: str, what: str, outputs: dict[st
 
     path = os.path.join(directory, name)
     if (key := case_blind(path)) in outputs:
+        escaped = (  # (`convert._held`: a Latin-1 `café.lgn` and a `caf%E9.lgn`)
+            ", or a name not in UTF-8, each byte of it written %NN in an output's name (a Latin-1 café: caf%E9), and "
+            "a name that holds it so (caf%E9): write them into different folders, or rename the one not in UTF-8"
+            if "%" in name
+            else ": write them into different folders"
+        )
         echo(
             f"lusoria: {what} not written: {path} holds {outputs[key]}, written by this command (two inputs of one "
             "name, or of names that Windows or macOS hold as one, differing in case or in an accent written composed "
-            "or combining: write them into different folders)",
+            f"or combining{escaped})",
             err=True,
         )
         return 2

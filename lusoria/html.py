@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape, unescape
 from pathlib import PurePath
 from urllib.parse import quote, unquote
@@ -82,6 +82,10 @@ document.addEventListener('keydown', e => {
 });
 const asked = /ply=(\\d+)/.exec(location.hash);
 show(asked ? Number(asked[1]) : 0);
+if (asked && Number(asked[1]) > last) {
+  const status = document.getElementById('status');
+  status.textContent = 'no ply ' + asked[1] + ': it has ' + last + '; ' + status.textContent;
+}
 """
 
 
@@ -330,6 +334,16 @@ class _Moves(Visitor):
         self.out: list[str] = []
         self.after_break = True  # a move's second ply is numbered: first of a line, after comments or variations
 
+    def named(self, diagnostic: Diagnostic, number: int, key: PlyKey) -> Diagnostic:
+        """A diagnostic of ply `number` at `key` as the page says it: its move with its side named as the status
+        line beside it names it (`sides`), then, where that name is not the notation's, the notation's, which
+        the rules' messages use (`move 2, Muscovites (Black): the piece on e4 is White's, and Black is to move`;
+        validate says `move 2, Black`)."""
+        if self.said is None:
+            return diagnostic
+        glossed = [name if name == plain else f"{name} ({plain})" for name, plain in zip(self.sides, SIDE_NAMES)]
+        return replace(diagnostic, move=self.said.said(number, key, (glossed[0], glossed[1])))
+
     def begin_line(self, line: Line, number: int) -> None:
         if number:
             self.out.append('<span class="variation">(')
@@ -337,7 +351,7 @@ class _Moves(Visitor):
         self.after_break = True
 
     def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
-        found = self.by_place.get((ply.line, ply.column), [])
+        found = [self.named(d, number, key) for d in self.by_place.get((ply.line, ply.column), [])]
         classes = "ply" + (" illegal" if any(d.severity == "error" for d in found) else " warned" if found else "")
         notes = "; ".join(d.said() for d in found)
         step = f' data-ply="{number}"' if key[0] == 0 else ""

@@ -5,6 +5,7 @@ import re
 
 from click.testing import CliRunner
 from conftest import ROOT
+from test_numbering import BERSERK
 
 from lusoria.api import random_records, replay_page
 from lusoria.cli import main
@@ -99,6 +100,25 @@ def test_each_ply_of_the_main_line_carries_its_move_for_the_status_line():
     assert "here.dataset.move + ': ' + here.textContent + ' (' + counted + ')'" in page
 
 
+def test_a_diagnostic_names_its_side_as_the_status_line_beside_it_does():
+    """A diagnostic on the page said `move 2, Black` where the status line said `move 2, Muscovites`: on the page
+    (its ply's tooltip and status line, and under the ply) it names the side as the game does, a variation's too,
+    then as the notation does, as the rules' messages do (`Black is to move`); validate still says Black (the
+    notation's White and Black, NOTATION.md §2)."""
+    text = '[Game "tablut"]\n1. e3-c3 (1. e3-d3 i5-e5) d1-d3 2. e4-e3 i5-e5 *\n'
+    page = replay_page(text)
+    blocked = "error[T2]: move {}, Muscovites (Black): the way is blocked at h5; the rest of this line is not checked"
+    said = [blocked.format(1), blocked.format(2) + "; did you mean i4-e4xe3?"]
+    assert re.findall(r'data-diagnostics="([^"]+)"', page) == said
+    assert re.findall(r'<div class="diagnostic error">([^<]*)</div>', page) == said
+    assert [d.move for d in check(text).diagnostics] == ["move 1, Black", "move 2, Black"]
+    berserk = replay_page(BERSERK + "1. c6-c4xb4/c5 c4=d4xe4 (1... Kf8-g8) Kf8-g8 *\n")  # (the knight had to go on)
+    error = "error[G15]: move 1, defenders (White): the knight that captured on c4 moves again (berserk) (ber: c)"
+    assert re.findall(r'<div class="diagnostic error">([^;]*);', berserk) == [error]  # its ply 2, White's: not Black's
+    latrunculi = replay_page('[Game "latrunculi"]\n1. @d4 @d4 *\n')  # its sides are White and Black: said once
+    assert "error[S1]: move 1, Black: d4 is occupied (by move 1, White: @d4)" in latrunculi
+
+
 def test_the_ply_after_a_variation_is_numbered_again():
     page = replay_page('[Game "tablut"]\n1. e3-c3 (1. e3-d3 d1-d2) d1-d3 2. e4-e3 *\n')
     numbered = re.findall(r"(?:(\d+\.(?:\.\.)?)\u00a0)?<span class=\"ply[^>]*>([^<]*)</span>", page)
@@ -181,7 +201,7 @@ def test_lusoria_html_replays_its_record_once_for_the_page_and_what_it_says_afte
 def test_an_illegal_ply_says_what_it_meant_in_its_note_and_its_title():
     """The ply's title and data-diagnostics said its error without the note's "did you mean"."""
     page = CliRunner().invoke(main, ["html", str(ROOT / "samples/errors/tablut-moves.lgn")]).stdout
-    said = "error[T1]: move 1, Black: the piece on e4 is White&#x27;s, and Black is to move; the rest of this line is not checked"
+    said = "error[T1]: move 1, Muscovites (Black): the piece on e4 is White&#x27;s, and Black is to move; the rest of this line is not checked"
     meant = f"{said}; did you mean a4-b4?"
     assert f'<div class="diagnostic error">{meant}</div>' in page
     assert f'data-diagnostics="{meant}" title="{meant}">e4-b4</span>' in page

@@ -5,6 +5,7 @@ import json
 import os
 import re
 import shutil
+import signal
 from pathlib import PureWindowsPath
 
 import pytest
@@ -831,6 +832,31 @@ def test_a_run_cut_short_leaves_an_index_that_lists_the_pages_it_wrote(round_, t
     assert said == [f"wrote {tmp_path / 'out/round/escape-000000.html'}", None, index_said]
 
 
+def test_a_run_stopped_by_sigterm_leaves_an_index_that_lists_the_pages_it_wrote(round_, tmp_path, monkeypatch):
+    """A run that a service manager or `kill` stops (SIGTERM) while it says its second page: the pages written were
+    in DIR, but the process ended at once, before the index was written. SIGTERM is taken as ^C is: the index
+    lists the pages written. (The handler in place is called, not the signal raised: a run without one would end
+    the tests.)"""
+    said = []
+
+    def echo(message="", nl=True, err=False):
+        if not err:
+            said.append(message)
+            if len(said) == 2:
+                terminated = signal.getsignal(signal.SIGTERM)
+                assert callable(terminated), "SIGTERM would end the run before its index is written"
+                terminated(signal.SIGTERM, None)
+
+    monkeypatch.setattr("lusoria.cli.echo", echo)
+    before = signal.getsignal(signal.SIGTERM)
+    stopped = run("html", round_, "--output-dir", tmp_path / "out")
+    assert stopped.exit_code == 1 and stopped.output == "\nAborted!\n" and signal.getsignal(signal.SIGTERM) is before
+    pages = sorted(path.relative_to(tmp_path / "out").as_posix() for path in (tmp_path / "out").rglob("*-*.html"))
+    assert pages == ["round/escape-000000.html", "round/moves-000000.html"]
+    assert [row[5] for row in rows(tmp_path / "out/index.html")] == pages
+    assert said[-1] == f"wrote {tmp_path / 'out/index.html'}" and len(said) == 3
+
+
 def _pages_of_two_seasons(tmp_path, monkeypatch, first, second):
     """The pages of `../2025/FIRST` and `../2026/SECOND` from `club`, which holds a FIRST and a SECOND too
     (each folder a `game1.lgn`)."""
@@ -867,24 +893,47 @@ def test_folders_whose_names_differ_by_more_than_case_are_written_apart(tmp_path
     assert [row[0] for row in rows(tmp_path / "club/site/index.html")] == ["Straße/game1.lgn", "Strasse/game1.lgn"]
 
 
+def _pages_of_files_named(tmp_path, monkeypatch, *names: bytes):
+    """`lusoria html in --output-dir site` run in `tmp_path`, `in` holding a game in a file of each of `names` (bytes:
+    a name need not be UTF-8)."""
+    folder = os.path.join(os.fsencode(tmp_path), b"in")
+    os.mkdir(folder)
+    for name in names:
+        with open(os.path.join(folder, name), "wb") as file:
+            file.write((ROOT / "samples/tablut/escape.lgn").read_bytes())
+    monkeypatch.chdir(tmp_path)
+    return run("html", "in", "--output-dir", "site")
+
+
 def test_a_page_of_a_file_whose_name_is_not_utf8_is_named_with_its_byte_and_linked(tmp_path, monkeypatch):
     """A Latin-1 `café.lgn` (byte E9) gave `caf\\xe9-000000.html`, a backslash in the name (a folder's end on
     Windows), beside a file truly named `caf\\xe9.lgn`, whose page was `caf\\\\xe9-000000.html`: the byte is `%E9`,
     the other name kept as it is, and the index's links lead to both."""
     from urllib.parse import unquote
 
-    folder = os.path.join(os.fsencode(tmp_path), b"in")
-    os.mkdir(folder)
-    for name in (b"caf\xe9.lgn", b"caf\\xe9.lgn"):
-        with open(os.path.join(folder, name), "wb") as file:
-            file.write((ROOT / "samples/tablut/escape.lgn").read_bytes())
-    monkeypatch.chdir(tmp_path)
-    written = run("html", "in", "--output-dir", "site")
+    written = _pages_of_files_named(tmp_path, monkeypatch, b"caf\xe9.lgn", b"caf\\xe9.lgn")
     assert written.exit_code == 0
     assert sorted(os.listdir(tmp_path / "site/in")) == ["caf%E9-000000.html", "caf\\xe9-000000.html"]
     links = re.findall(r'<a href="([^"]*)">replay</a>', (tmp_path / "site/index.html").read_text())
     assert sorted(links) == ["in/caf%25E9-000000.html", "in/caf%5Cxe9-000000.html"]
     assert all((tmp_path / "site" / unquote(link)).is_file() for link in links)
+
+
+def test_a_name_not_in_utf8_and_a_name_written_as_its_page_names_it_are_refused_naming_both(tmp_path, monkeypatch):
+    """A Latin-1 `café.lgn`, its page `caf%E9-000000.html`, and a `caf%E9.lgn`, whose page is named so too: the
+    second is refused, never written over the first, naming both files, why their pages' names are one (the
+    message spoke of case and accents alone) and what to do."""
+    both = _pages_of_files_named(tmp_path, monkeypatch, b"caf%E9.lgn", b"caf\xe9.lgn")
+    first, second = "in/caf%E9.lgn", "in/caf\\xe9.lgn"  # (read in name order: `%` before the byte E9)
+    refused = (
+        f"lusoria: {second}, record 0 not written: site/in/caf%E9-000000.html holds {first}, record 0, written by "
+        "this command (two inputs of one name, or of names that Windows or macOS hold as one, differing in case or "
+        "in an accent written composed or combining, or a name not in UTF-8, each byte of it written %NN in an "
+        "output's name (a Latin-1 café: caf%E9), and a name that holds it so (caf%E9): write them into different "
+        "folders, or rename the one not in UTF-8)\n"
+    )
+    assert (both.exit_code, both.stderr) == (2, refused)
+    assert os.listdir(tmp_path / "site/in") == ["caf%E9-000000.html"]
 
 
 @pytest.mark.parametrize(

@@ -27,7 +27,7 @@ from toy_game import Slide
 from lusoria.api import random_records
 from lusoria.archive import Archive, explorer
 from lusoria.archive.datasette import explorer_path
-from lusoria.archive.explorer import GAMES_SHOWN, MAX_GAMES, MAX_LINE, answer, tree_json
+from lusoria.archive.explorer import GAMES_SHOWN, MAX_GAMES, MAX_LINE, Answer, answer, tree_json
 from lusoria.cli import main
 from lusoria.validator import tablut
 from lusoria.validator.games import GAMES, register
@@ -195,7 +195,7 @@ def test_the_page_and_tree_json_of_an_archive_of_no_record_with_a_legal_ply_say_
     empty = str(tmp_path / "empty.db")
     Archive(empty).import_paths(['[Game "tablut"]\n\n*\n[Game "tablut"]\n\n1. a1-a9 *\n'])
     expected = "the archive holds no record with a legal ply, whose game the tree would start from"
-    assert answer(lambda: tree_json(empty, {})) == (expected, 404)
+    assert answer(lambda: tree_json(empty, {})) == Answer(expected, 404)
     site = datasette_app.Datasette([empty])
     for url in ("/-/explorer/empty", "/-/explorer/empty/tree.json"):
         response = get(site, url)
@@ -397,7 +397,19 @@ def test_a_url_that_cannot_be_answered_gets_a_line(site, url, status, expected):
         ),
         (
             "/-/explorer/club?game=tablut&ply=zz",
+            '<a href="/-/explorer/club?game=tablut">the line as far as it plays (0 plies)</a> · '
             '<a href="/-/explorer/club">the explorer</a> · <a href="/club">the archive</a>',
+        ),
+        (  # an illegal ply (a move must leave its square), after one that plays
+            "/-/explorer/club?game=tablut&ply=e3-c3&ply=d1-d1",
+            '<a href="/-/explorer/club?game=tablut&amp;ply=e3-c3">the line as far as it plays (1 ply)</a> · '
+            '<a href="/-/explorer/club">the explorer</a> · <a href="/club">the archive</a>',
+        ),
+        (  # the line as far as it plays, its filters kept: a ply mistyped in a long line is not all the line lost
+            "/-/explorer/club?game=tablut&player=Anna&ply=e3-c3&ply=d1-d3&ply=zz",
+            '<a href="/-/explorer/club?game=tablut&amp;player=Anna&amp;ply=e3-c3&amp;ply=d1-d3">'
+            'the line as far as it plays (2 plies)</a> · <a href="/-/explorer/club">the explorer</a> · '
+            '<a href="/club">the archive</a>',
         ),
         (
             "/-/explorer/club?game=tablut&variant=nine",
@@ -408,7 +420,8 @@ def test_a_url_that_cannot_be_answered_gets_a_line(site, url, status, expected):
 )
 def test_an_error_page_links_back_to_the_explorer_and_the_archive(site, url, back):
     """A record id no record has, a line that cannot be played, a variant lusoria does not know: the page
-    said a line of plain text, and a reader who followed an old link had nowhere to go but the back button."""
+    said a line of plain text, and a reader who followed an old link had nowhere to go but the back button. A
+    line that cannot be played links first to the line as far as it plays (until session 46, to the start alone)."""
     response = get(site, url)
     assert response.status_code in (400, 404)
     assert f'<nav class="back">Back to {back}</nav></body></html>' in response.text
@@ -734,7 +747,7 @@ def test_a_plug_in_games_failure_is_answered_naming_the_game():
     # it was "the explorer failed (KeyError)", as if the explorer's
     register(Broken)
     try:
-        said, status = answer(Broken().diagram)
+        said, status, _ = answer(Broken().diagram)
     finally:
         GAMES.unregister("slide")
     line = Broken.diagram.__code__.co_firstlineno + 1
@@ -748,7 +761,7 @@ def test_the_explorers_own_failure_is_answered_by_its_kind_in_a_line():
     def failing():
         raise KeyError("diagram")
 
-    assert answer(failing) == ("the explorer failed (KeyError)", 500)
+    assert answer(failing) == Answer("the explorer failed (KeyError)", 500)
 
 
 def test_the_page_names_the_sides_as_the_game_names_them(site):

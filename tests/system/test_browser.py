@@ -95,11 +95,28 @@ def test_the_address_opens_a_ply(browser, tmp_path):
     assert page.locator("#board .piece.king").count() == 0
 
 
+def test_an_address_past_the_end_opens_the_last_ply_and_says_how_many_there_are(browser, tmp_path):
+    """`#ply=999` on a record of 6 plies opened its last ply, saying nothing of the ply asked for (a stale
+    link, a typed address): it says there is no such ply and how many there are, as `show --ply` does."""
+    page = page_for(browser, tmp_path, "tablut/escape.lgn", ply=999)
+    last = page.locator(".moves .ply[data-ply]").count()
+    assert page.locator(".moves .ply.current").get_attribute("data-ply") == str(last)
+    assert page.locator("#status").inner_text().startswith(f"no ply 999: it has {last}; move ")
+    assert page.url.endswith(f"#ply={last}")
+    page.keyboard.press("ArrowLeft")
+    assert not page.locator("#status").inner_text().startswith("no ply")
+    at_the_end = page_for(browser, tmp_path, "tablut/escape.lgn", ply=last)  # the last ply itself: no note
+    assert at_the_end.locator("#status").inner_text().startswith("move ")
+
+
 def test_an_illegal_ply_is_shown_in_red_with_its_rule(browser, tmp_path):
     page = page_for(browser, tmp_path, "errors/tablut-moves.lgn", "--record", "4")
     illegal = page.locator(".moves .ply.illegal")
     assert illegal.inner_text() == "d9-d2" and "error[T2]" in illegal.get_attribute("title")
-    assert "error[T2]: move 1, Black: the way is blocked at d5" in page.locator(".moves .diagnostic").inner_text()
+    assert (
+        "error[T2]: move 1, Muscovites (Black): the way is blocked at d5"
+        in page.locator(".moves .diagnostic").inner_text()
+    )
     page.keyboard.press("End")
     status = page.locator("#status").inner_text()
     assert status.startswith("move 1, Muscovites: d9-d2 (ply 2 of 2) (not replayed") and "T2" in status
