@@ -926,13 +926,13 @@ def _other_boards(rows: list[re.Match[str]], rules: TaflGame | OptionError) -> d
     is of `rules` alone (on its board, and starting as no game of another board that holds it does)."""
     if isinstance(rules, OptionError):
         return {}
-    own, found, owned = _first_moves(rules), {}, False
+    own, starts, found, owned = _first_moves(rules), _starts(), {}, False
     for row in rows:
         first = MOVE.search(row[0])
         if first is None:
             continue
         needed = _board_needed(row[0])
-        games = [(size, name) for size, name, moves in _starts() if size >= needed and _started(first) in moves]
+        games = [(size, name) for size, name, moves in starts if size >= needed and _started(first) in moves]
         if needed <= rules.board.size and _started(first) in own:
             owned = owned or all(size == rules.board.size for size, _ in games)  # (else it may be of either)
         elif games:
