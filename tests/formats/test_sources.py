@@ -71,7 +71,7 @@ def test_a_binary_stream_is_decoded_as_a_file_is():
     assert (record.path, record.text) == ("<stream>", '[Game "tablut"]\n[Event "Café"]\n1. e3-c3 *\n')
     assert api.board(io.BytesIO(ESCAPE.read_bytes()), 3).position == api.board(ESCAPE, 3).position
     [unread] = api.validate([io.BytesIO(latin)])  # its record: the file was Unreadable
-    said = "byte 0xE9 is not valid utf-8: the file's one game is not read; try encoding=\"latin-1\" or encoding=\"cp1252\""
+    said = 'byte 0xE9 is not valid utf-8: the file\'s one game is not read; try encoding="latin-1" or encoding="cp1252"'
     assert [(d.line, d.column, d.advised()) for d in unread.diagnostics] == [(2, 12, said)]
 
 
