@@ -59,6 +59,9 @@ LARGE_TAFL = [
     ("hnefatafl", "tablut-19x19"),
     ("hnefatafl", "alea-evangelii-strong-19x19"),
 ]
+REAL_CSV = (
+    HERE.parent.parent / "shared/real/tafl/csv/copenhagen.csv"
+)  # the tafl engines' real games, read where they are
 PGN_EXTRACT = shutil.which("pgn-extract") or shutil.which("pgn-extract", path="/usr/games")
 
 
@@ -330,6 +333,25 @@ def whole_commands(
                 )
 
 
+def csv_rows(table: Table, repeat: int) -> None:
+    """`lusoria validate --jobs 1` on the tafl engines' real Copenhagen CSV file (`REAL_CSV`, when it is
+    there), start-up included: the reader replays each game to read its capture lists as the site
+    writes them (`read_site_captures`), and the validator replays it again."""
+    from lusoria import accelerator
+
+    if not REAL_CSV.exists():
+        print(f"  {REAL_CSV} is not there: the CSV row is left out")
+        return
+    plies = sum(check(source, keep=False).plies for source in read_sources(str(REAL_CSV)))
+    [seconds] = side_by_side([lusoria_command("validate", "--jobs", "1", str(REAL_CSV))], repeat)
+    table.add(
+        f"copenhagen CSV (real, {plies:,} plies): lusoria validate --jobs 1",
+        plies / seconds,
+        "plies/s",
+        note=accelerator.describe(),
+    )
+
+
 def warm_up() -> None:
     """One command run untimed: Lark's parser cache written before the timed runs."""
     warm, _ = records_corpus("tablut", "seed", 1000)
@@ -562,6 +584,7 @@ def main() -> None:
     print(f"whole commands on {', '.join(f'{c:,}' for c in counts)} records per game", flush=True)
     warm_up()
     whole_commands(table, counts, options.repeat, anchors["read_game"], CORPORA + FAMILY + LARGE_TAFL)
+    csv_rows(table, options.repeat)
 
     for game, variant in CORPORA + FAMILY:
         path, plies, records = corpus(game, variant, options.plies)

@@ -30,7 +30,7 @@ from lusoria.notation.reader import (
 )
 from lusoria.notation.sources import ESCAPED_BYTE, REPLACEMENT, InputError, names_a_file
 from lusoria.notation.syntax import TAG_BEFORE_VALUE
-from lusoria.validator.base import SIDE_NAMES, WHITE, OptionError
+from lusoria.validator.base import SIDE_NAMES, WHITE, Illegal, OptionError
 from lusoria.validator.suggest import meant_among
 from lusoria.validator.tafl import TaflGame
 from lusoria.words import listed
@@ -796,7 +796,7 @@ def _board_needed(text: str) -> int:
     """The size of the smallest square board that holds every square of `text` (`d11`: 11)."""
     squares = set(_SQUARE_PARTS.findall(text))  # (each once: a long game names few squares many times)
     files = max((ord(file) - ord("a") + 1 for file, _ in squares), default=0)
-    ranks = max((whole_number(rank, 1, 19) or 0 for _, rank in squares), default=0)
+    ranks = max((whole_number(rank, 1, 19) or 0 for rank in {rank for _, rank in squares}), default=0)  # (each once)
     return max(files, ranks)
 
 
@@ -920,24 +920,56 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
 
 def _other_boards(rows: list[re.Match[str]], rules: TaflGame | OptionError) -> dict[int, list[str]]:
     """The rows of a CSV file (by offset) that are games of another board than `rules`'s, each with
-    the tafl games it may be a game of: its first move is none a game of `rules` may start with, and
-    one of those games' may, on a board that holds every square of the row (a Brandubh file and a
-    Copenhagen file written into one), or its squares are off the board of `rules`; none when no row
-    is of `rules` alone (on its board, and starting as no game of another board that holds it does)."""
+    the tafl games it may be a game of: its opening (`_opening`) is none a game of `rules` may open
+    with, and one of those games' may, on a board that holds every square of the row (a Brandubh file
+    and a Copenhagen file written into one; a first move of both, `a4-a3`, then a reply of one), or its
+    squares are off the board of `rules`; none when no row is of `rules` alone (on its board, and
+    opening as no game of another board that holds it does). A row of no move is of the file's game."""
     if isinstance(rules, OptionError):
         return {}
-    own, found, owned = _first_moves(rules), {}, False
+    own, starts, found, owned = _first_moves(rules), _starts(), {}, False
+    opens: dict[tuple[str, ...], bool] = {}  # whether a game of `rules` may open so, each opening once
     for row in rows:
-        first = MOVE.search(row[0])
-        if first is None:
+        opening = _opening(row[0])
+        if not opening:
             continue
         needed = _board_needed(row[0])
-        games = [(size, name) for size, name, moves in _starts() if size >= needed and _started(first) in moves]
-        if needed <= rules.board.size and _started(first) in own:
+        games = [(size, name) for size, name, moves in starts if size >= needed and _game_opens(name, opening, moves)]
+        mine = needed <= rules.board.size and opens.get(opening)
+        if mine is None:
+            mine = opens[opening] = _opens(rules, opening, own)
+        if mine:
             owned = owned or all(size == rules.board.size for size, _ in games)  # (else it may be of either)
         elif games:
             found[row.start()] = [name for _, name in games]
     return found if owned else {}  # (every game of another board: the file's game misnamed, each row said)
+
+
+def _opening(row: str) -> tuple[str, ...]:
+    """The first two moves of a CSV row (one, or none, when it has fewer), each as `_started` writes it."""
+    first = MOVE.search(row)
+    second = MOVE.search(row, first.end()) if first else None
+    return tuple(_started(move) for move in (first, second) if move)
+
+
+def _opens(rules: TaflGame, opening: tuple[str, ...], starts: frozenset[str]) -> bool:
+    """Whether a game of `rules`, which may start with the moves `starts` (`_first_moves`), may open
+    with `opening` (`_opening`): its first move one of them, and its second a reply to it."""
+    if opening[0] not in starts:
+        return False
+    try:
+        position = rules.initial()
+        for move in opening:
+            position = rules.play(position, move).position
+    except Illegal:
+        return False
+    return True
+
+
+@functools.lru_cache(maxsize=4096)
+def _game_opens(name: str, opening: tuple[str, ...], starts: frozenset[str]) -> bool:
+    """`_opens` for the tafl game `name`, its default options (`starts`: `_game_starts`)."""
+    return _opens(tafl_rules({"Game": name}), opening, starts)
 
 
 def _started(move: re.Match[str]) -> str:
@@ -974,9 +1006,17 @@ def _other_board(draft: Draft, row: re.Match[str], others: dict[int, list[str]],
     else:
         where = f"{len(lines)} rows of another board (lines {listed(_runs(lines))}) are"
     first = MOVE.search(row[0])
+    if first is None or _started(first) not in _game_starts(read_as):
+        opening = (
+            f"its first move is none a game of {read_as} (which this file is read as) starts with, and one a game "
+            f"of {game} does"
+        )
+    else:  # (a first move of both games: its reply tells)
+        opening = (
+            f"its first two moves open no game of {read_as} (which this file is read as), and may open a game of {game}"
+        )
     said = (
-        f"found a game of another board: its first move is none a game of {read_as} (which this file is read "
-        f"as) starts with, and one a game of {game} does; the file holds games of two boards, and its {where} "
+        f"found a game of another board: {opening}; the file holds games of two boards, and its {where} "
         f"not read: give {'it a file of its' if len(lines) == 1 else 'them a file of their'} own ({game}.csv) "
         f"or read {'it' if len(lines) == 1 else 'them'} with --game {game}"
     )

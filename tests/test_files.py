@@ -190,7 +190,7 @@ def test_an_undecodable_byte_is_its_records_error_and_suggests_other_encodings_t
     monkeypatch.chdir(tmp_path)
     Path("a.lgn").write_bytes(RECORD.encode("latin-1").replace(b"\xc3", b"\x81"))
     result = run(*command, "--encoding", encoding, "a.lgn")
-    said = f"byte 0x81 is not valid {encoding}: the record is not read, the others are; try --encoding {tries}"
+    said = f"byte 0x81 is not valid {encoding}: the file's one game is not read; try --encoding {tries}"
     if command[0] == "duplicates":
         assert result.exit_code == 0 and "byte" not in result.output
     elif command[0] == "import":
@@ -239,6 +239,7 @@ def three(lines: list[bytes]) -> bytes:
             (3, len(ANN) + 1, 0xE9),
             ONE_BAD,
         ),
+        ("one-game.json", (SAAMI_GAME % ("J\xf6rgen", "f1-f3")).encode("latin-1"), (1, 90, 0xF6), ONE_GAME),
         (
             "brandubh.otg",
             (FORMATS / "otn/brandubh.otg").read_bytes().replace(b"\n", b"\n\xe9", 1),
@@ -428,7 +429,7 @@ def test_a_percent_that_starts_a_line_of_a_comment_is_no_percent_line_the_byte_t
     data = b'[Game "tablut"]\n1. e3-c3 {\n' + COMMENT + b"} *\n"
     (verdict,) = validate([io.BytesIO(data)])
     assert [(d.line, d.column, d.message[:36]) for d in verdict.diagnostics] == [
-        (3, 6, "byte 0xE9 is not valid utf-8: the re")
+        (3, 6, "byte 0xE9 is not valid utf-8: the fi")
     ]
 
 
@@ -440,8 +441,8 @@ def test_every_byte_that_does_not_decode_is_counted_with_its_line_after_the_firs
         (
             2,
             10,
-            "byte 0xF6 is not valid utf-8 (3 more bytes that do not decode, on lines 3, 4): the record is not read, "
-            "the others are",
+            "byte 0xF6 is not valid utf-8 (3 more bytes that do not decode, on lines 3, 4): the file's one game is not "
+            "read",
             ("latin-1", "cp1252"),
         )
     ]
@@ -484,11 +485,11 @@ def test_the_library_says_the_encodings_to_try_as_its_keyword_and_the_commands_a
         Undecodable,
         2,
         9,
-        "byte 0x81 is not valid cp1252: the record is not read, the others are",
+        "byte 0x81 is not valid cp1252: the file's one game is not read",
         ("latin-1",),
     )
     [verdict] = validate([str(tmp_path / "b.lgn")], encoding="cp1252")
-    said = "error[syntax]: byte 0x81 is not valid cp1252: the record is not read, the others are; try "
+    said = "error[syntax]: byte 0x81 is not valid cp1252: the file's one game is not read; try "
     assert verdict.diagnostics[0].said() == said + 'encoding="latin-1"'
     assert verdict.diagnostics[0].said(option=True) == said + "--encoding latin-1"
     assert (
@@ -506,7 +507,7 @@ def test_a_record_not_converted_or_drawn_names_the_encodings_to_try_as_its_calle
     make either from the record's Diagnostic, the one source of both."""
     path = str(tmp_path / "b.lgn")
     Path(path).write_bytes(RECORD.encode("latin-1").replace(b"\xc3", b"\x81"))
-    said = "error[syntax]: byte 0x81 is not valid cp1252: the record is not read, the others are; try "
+    said = "error[syntax]: byte 0x81 is not valid cp1252: the file's one game is not read; try "
     [converted] = convert([path], "otn", encoding="cp1252")
     [drawn] = diagrams([path], encoding="cp1252")
     assert (converted.problem, drawn.problem) == (
@@ -639,7 +640,7 @@ def test_an_encoding_named_by_another_of_its_names_was_chosen_by_no_byte_order_m
     byte-order mark had chosen it: the name was compared as written."""
     (tmp_path / "a.lgn").write_bytes(RECORD.encode("latin-1").replace(b"\xc3", b"\x81"))
     said = run("validate", "--encoding", "windows-1252", str(tmp_path / "a.lgn")).output
-    assert "a.lgn:2:9: error[syntax]: byte 0x81 is not valid windows-1252: the record is not read" in said
+    assert "a.lgn:2:9: error[syntax]: byte 0x81 is not valid windows-1252: the file's one game is not read" in said
     assert "try --encoding latin-1\n" in said
     (tmp_path / "b.lgn").write_bytes(codecs.BOM_UTF16_LE + RECORD.encode("utf-16-le") + b"e")
     said = run("validate", "--encoding", "UTF_16", str(tmp_path / "b.lgn")).output

@@ -1222,7 +1222,7 @@ def test_a_records_file_that_cannot_be_read_is_said_in_one_line(archive, tmp_pat
     assert result.exit_code == 2 and result.output == f"lusoria: {missing}: no such file or directory\n"
     # a byte that does not decode is its record's error (it stopped the file): no search for it
     result = CliRunner().invoke(main, ["query", "--db", archive.path, "--records", str(latin)])
-    said = "byte 0xF6 is not valid utf-8: the record is not read, the others are"  # query has no --encoding
+    said = "byte 0xF6 is not valid utf-8: the file's one game is not read"  # query has no --encoding
     assert result.exit_code == 1 and result.output.endswith(
         f"lusoria: {latin}:1: record 1 of the records file is not valid (error[syntax]: {said}); "
         "a search finds the games of a valid record\n"

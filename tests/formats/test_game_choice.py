@@ -122,24 +122,18 @@ def test_the_games_of_another_board_in_a_csv_file_are_said_once_and_its_own_are_
     says once that the file holds games of two boards, which rows, and how to read them; the file's
     own rows are read."""
     rows = ["d2-e2 e4-e6,0,0,Ongoing", "h1-h3,0,0,Ongoing", "d1-d3,0,0,Ongoing", "d2-c2,0,0,Ongoing"]
-    (tmp_path / "club-brandubh.csv").write_text("\n".join(rows) + "\n")
-    reports = [check(s) for s in read_sources(str(tmp_path / "club-brandubh.csv"))]
-    assert [(r.valid, r.record and r.record.tags["Game"]) for r in reports] == [
-        (True, "brandubh"),
-        (False, None),
-        (True, "brandubh"),
-    ]
-    [said] = reports[1].diagnostics
-    assert (said.rule, said.line, said.column, said.message) == (
-        "syntax",
-        2,
-        1,
+    said = (
         "found a game of another board: its first move is none a game of brandubh (which this file is read as) "
         "starts with, and one a game of copenhagen does; the file holds games of two boards, and its 2 rows of "
         "another board (lines 2–3) are not read: give them a file of their own (copenhagen.csv) or read them "
-        "with --game copenhagen",
+        "with --game copenhagen"
     )
-    assert f"`{said.message}`" in " ".join((ROOT / "docs" / "formats.md").read_text().split())  # (the docs show it)
+    assert _csv_read(tmp_path / "club-brandubh.csv", rows) == [
+        (True, "brandubh", []),
+        (False, None, [("syntax", 2, 1, said)]),
+        (True, "brandubh", []),
+    ]
+    assert f"`{said}`" in " ".join((ROOT / "docs" / "formats.md").read_text().split())  # (the docs show it)
     other = [check(s) for s in read_sources(str(tmp_path / "club-brandubh.csv"), tags={"Game": "copenhagen"})]
     assert [(r.valid, r.diagnostics[0].line if r.diagnostics else None) for r in other] == [
         (False, 1),  # lines 1 and 4, not next to each other
@@ -163,8 +157,8 @@ def test_the_games_of_another_board_in_a_csv_file_are_said_once_and_its_own_are_
     assert [(r.diagnostics[0].rule, r.diagnostics[0].line) for r in misnamed] == [("syntax", 1), ("B3", 2)]
     assert misnamed[0].diagnostics[0].message.startswith("found 'h1-h3': h1 is not a square of the Brandubh board")
     (tmp_path / "copenhagen.csv").write_text(
-        "d1-d3,0,0,Ongoing\nd2-c2 k4-k2,0,0,Ongoing\n"
-    )  # Brandubh's start, past its board
+        "d1-d3,0,0,Ongoing\nd2-c2 e4-e6 k4-k2,0,0,Ongoing\n"
+    )  # Brandubh's opening, past its board
     [own, beyond] = [check(s) for s in read_sources(str(tmp_path / "copenhagen.csv"))]
     assert own.valid  # (a row of its own: a file that may hold two boards)
     assert (beyond.diagnostics[0].rule, beyond.diagnostics[0].line) == ("C3", 2)
@@ -186,6 +180,7 @@ def test_a_misnamed_csv_file_whose_row_starts_as_its_named_game_may_is_not_said_
     that holds it may, is no row of the file's own: each row is said, as in a misnamed file."""
     (tmp_path / "club-brandubh.csv").write_text(
         "h1-h3,0,0,Ongoing\nd1-c1 h1-h3,0,0,Ongoing\nd1-c1 m1-m3,0,0,Ongoing\nd1-c1,0,0,Ongoing\n"
+        "d1-c1 d3-e3 h1-h3,0,0,Ongoing\n"  # (Brandubh's opening, off its board after it)
     )
     said = [check(s).diagnostics for s in read_sources(str(tmp_path / "club-brandubh.csv"))]
     assert [[(d.rule, d.line, d.column, d.message.split(":")[0]) for d in ds] for ds in said] == [
@@ -193,6 +188,7 @@ def test_a_misnamed_csv_file_whose_row_starts_as_its_named_game_may_is_not_said_
         [("syntax", 2, 7, "found 'h1-h3'")],
         [("syntax", 3, 7, "found 'm1-m3'")],  # (off every board: no game of its own either)
         [],  # a start of Brandubh and of Copenhagen, on either board: of either
+        [("syntax", 5, 13, "found 'h1-h3'")],
     ]
     (tmp_path / "club-copenhagen.csv").write_text("d2-e2 e4-e6,0,0,Ongoing\nd1-c1,0,0,Ongoing\n")
     reports = [check(s) for s in read_sources(str(tmp_path / "club-copenhagen.csv"))]
@@ -212,6 +208,38 @@ def test_a_misnamed_csv_file_whose_row_starts_as_its_named_game_may_is_not_said_
         "or read it with --game brandubh"
     )
     assert ambiguous.valid and own.valid and own.record.tags["Game"] == "copenhagen"
+
+
+def test_a_csv_row_of_another_board_that_starts_as_the_files_game_may_is_told_by_its_reply(tmp_path):
+    """The real Brandubh CSV written into the Copenhagen one: its row `a4-a3 d5-a5 …` (line 407), a first
+    move of both games on a board that holds both, was read as Copenhagen (`C3: there is no piece on d5`):
+    its reply, which no Copenhagen game may make, tells it a row of the other board. A row of one move that
+    both games start with, and one of no move (`timeout,0,0,`, as the real file holds), may be a game of
+    either: the file's game reads them, and they are legal in both."""
+    rows = ["a4-a3 d5-a5,0,0,Ongoing", "d1-d3 e5-e2,0,0,Ongoing", "a4-a3,0,0,Ongoing", "timeout,0,0,", "d2-e2,0,0,"]
+    said = (
+        "found a game of another board: its first two moves open no game of copenhagen (which this file is read "
+        "as), and may open a game of brandubh; the file holds games of two boards, and its 2 rows of another "
+        "board (lines 1 and 5) are not read: give them a file of their own (brandubh.csv) or read them with "
+        "--game brandubh"
+    )
+    assert _csv_read(tmp_path / "club-copenhagen.csv", rows) == [
+        (False, None, [("syntax", 1, 1, said)]),
+        (True, "copenhagen", []),
+        (True, "copenhagen", []),
+        (True, "copenhagen", []),
+    ]
+
+
+def _csv_read(path: Path, rows: list[str]) -> list[tuple[bool, str | None, list[tuple[str, int, int, str]]]]:
+    """Each record of the CSV file `path`, written of `rows` one a line: whether it is valid, its game
+    (None: it does not parse) and its diagnostics (rule, line, column, message)."""
+    path.write_text("\n".join(rows) + "\n")
+    reports = [check(source) for source in read_sources(str(path))]
+    return [
+        (r.valid, r.record and r.record.tags["Game"], [(d.rule, d.line, d.column, d.message) for d in r.diagnostics])
+        for r in reports
+    ]
 
 
 def test_a_csv_file_that_names_a_variant_of_the_generic_game_is_not_read_as_the_game_its_name_holds(tmp_path):

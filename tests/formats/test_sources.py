@@ -71,7 +71,7 @@ def test_a_binary_stream_is_decoded_as_a_file_is():
     assert (record.path, record.text) == ("<stream>", '[Game "tablut"]\n[Event "Café"]\n1. e3-c3 *\n')
     assert api.board(io.BytesIO(ESCAPE.read_bytes()), 3).position == api.board(ESCAPE, 3).position
     [unread] = api.validate([io.BytesIO(latin)])  # its record: the file was Unreadable
-    said = 'byte 0xE9 is not valid utf-8: the record is not read, the others are; try encoding="latin-1" or encoding="cp1252"'
+    said = 'byte 0xE9 is not valid utf-8: the file\'s one game is not read; try encoding="latin-1" or encoding="cp1252"'
     assert [(d.line, d.column, d.advised()) for d in unread.diagnostics] == [(2, 12, said)]
 
 
@@ -394,22 +394,34 @@ def test_a_forced_formats_folder_says_each_file_of_another_suffix_skipped_for_it
     ]
 
 
-def test_a_folders_md_move_list_is_skipped_and_the_first_such_file_says_how_to_read_one(tmp_path):
+@pytest.fixture
+def two_folders(tmp_path):
+    """Two folders of a club's, `a` and `b`, given the same files (`names`, each holding `text`): their
+    paths, as a run is given them (the first file a run skips of a kind says, once across them, how to read it)."""
+
+    def filled(names: tuple[str, ...], text: str) -> list[str]:
+        for folder in ("a", "b"):
+            (tmp_path / folder).mkdir()
+            for name in names:
+                (tmp_path / folder / name).write_text(text)
+        return [str(tmp_path / "a"), str(tmp_path / "b")]
+
+    return filled
+
+
+def test_a_folders_md_move_list_is_skipped_and_the_first_such_file_says_how_to_read_one(tmp_path, two_folders):
     """A move list kept as `round1.md` in a club's folder was skipped as 'not a record file' and no more,
     though given by its own path it is read by what it holds: the first file of a name no format has
     whose first characters are a format's says so, once in a run, across the folders given (`.txt`
     files, whose first characters are read, and compressed ones have their own notes; a README.md or
     an expected.tsv beside the games, which hold none, is not told to be given by its path)."""
-    for folder in ("a", "b"):
-        (tmp_path / folder).mkdir()
-        for name in ("round1.md", "round2.md"):
-            (tmp_path / folder / name).write_text("e7-e6 d1-d2\n")
+    folders = two_folders(("round1.md", "round2.md"), "e7-e6 d1-d2\n")
     (tmp_path / "a" / "notes.txt").write_text("bring the boards\n")
     (tmp_path / "a" / "README.md").write_text("# Club games\n\nRound 1, 2 December.\n")
     (tmp_path / "a" / "expected.tsv").write_text("file\tvalid\nround1.md\t1\n")
     (tmp_path / "a" / "engine.txt").write_text("d6-c6 e4-e1,0,0,Ongoing\n")  # a format's name: told its own
     (tmp_path / "a" / "lost.md").symlink_to(tmp_path / "nowhere.md")  # (no first characters: said as the others)
-    result = CliRunner().invoke(main, ["validate", str(tmp_path / "a"), str(tmp_path / "b")])
+    result = CliRunner().invoke(main, ["validate", *folders])
     skipped = ", not a record file (.lgn, .otg, .otn, .txt, .json, .log, .csv)"
     hint = (
         "; it starts as tafl files do: name it .txt; a file of a name no format has, given by its own path (not its "
@@ -429,7 +441,7 @@ def test_a_folders_md_move_list_is_skipped_and_the_first_such_file_says_how_to_r
     ]
     read = CliRunner().invoke(main, ["validate", str(tmp_path / "a" / "round1.md")])
     assert read.stdout.startswith(f"{tmp_path / 'a' / 'round1.md'}:1:1: error[T1]: move 1, Black: the piece on e7 ")
-    forced = CliRunner().invoke(main, ["validate", "--from", "tafl", str(tmp_path / "a"), str(tmp_path / "b")])
+    forced = CliRunner().invoke(main, ["validate", "--from", "tafl", *folders])
     not_txt = ", not a .txt file, as tafl files are"
     assert forced.stderr.splitlines()[:5] == [  # (--from tafl: its .txt files read, the others not; the hint as well)
         f"lusoria: {tmp_path / 'a' / 'README.md'}: skipped{not_txt}",
@@ -1150,16 +1162,13 @@ def test_an_empty_path_is_said_unreadable_by_every_call_that_takes_paths(tmp_pat
     assert (done.exit_code, done.stderr) == (2, f"lusoria: {EMPTY_PATH}\n")
 
 
-def test_a_folders_pgn_files_are_said_once_to_be_read_renamed_or_by_their_path(tmp_path):
+def test_a_folders_pgn_files_are_said_once_to_be_read_renamed_or_by_their_path(tmp_path, two_folders):
     """A club's `.pgn` files were skipped as 'not a record file' and no more: the first says, once in a
     run across the folders given, that a folder's .pgn is not read, one in lgn is renamed .lgn, and a file
     named is read by what it holds; one that starts as lgn says the name to give it, as any file does."""
-    for folder in ("a", "b"):
-        (tmp_path / folder).mkdir()
-        for name in ("club.pgn", "more.pgn"):
-            (tmp_path / folder / name).write_text('[Event "Club night"]\n[White "a"]\n1. e4 e5 *\n')
+    folders = two_folders(("club.pgn", "more.pgn"), '[Event "Club night"]\n[White "a"]\n1. e4 e5 *\n')
     (tmp_path / "a" / "ours.pgn").write_text('[Game "tablut"]\n1. e3-c3 *\n')
-    result = CliRunner().invoke(main, ["validate", str(tmp_path / "a"), str(tmp_path / "b")])
+    result = CliRunner().invoke(main, ["validate", *folders])
     skipped = ": skipped, not a record file (.lgn, .otg, .otn, .txt, .json, .log, .csv)"
     kin = (
         "; a folder's .pgn files are not read: one written in lgn is, renamed .lgn, and any file given by its "
