@@ -243,10 +243,11 @@ class Lusoria(click.Group):
         return name, command, rest
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        given = list(args)  # (click's parser takes the words from `args` as it reads them)
         try:
             return super().parse_args(ctx, args)
         except click.NoSuchOption as error:
-            raise after_the_command(self, ctx, error, args) from None
+            raise after_the_command(self, ctx, error, given) from None
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -288,7 +289,7 @@ def after_the_command(
 ) -> click.UsageError:
     """The usage error of an option not lusoria's own given before the command (`lusoria --json validate`):
     when the command named after it takes it, that it goes after the command; else click's."""
-    named = next((word for word in args if word in group.commands), None)
+    named = command_named(group, ctx, args)
     command = group.commands.get(named or "")
     if command is None or not any(
         error.option_name in option.opts + option.secondary_opts for option in command.get_params(ctx)
@@ -299,6 +300,26 @@ def after_the_command(
         f"(lusoria {named} {error.option_name} …)",
         ctx,
     )
+
+
+def command_named(group: click.Group, ctx: click.Context, args: list[str]) -> str | None:
+    """The first word of `args` that names a command of `group` and is no option's value: the words
+    after an option that takes values in any command (`--db`) are its values (`lusoria --db import
+    query`: query, not import)."""
+    values = {
+        name: option.nargs
+        for command in itertools.chain([group], group.commands.values())
+        for option in command.get_params(ctx)
+        if isinstance(option, click.Option) and not option.is_flag and not option.count
+        for name in option.opts
+    }
+    words = iter(args)
+    for word in words:
+        if word in group.commands:
+            return word
+        for _ in range(values.get(word, 0)):
+            next(words, None)
+    return None
 
 
 def game_as_word(command: click.Command, ctx: click.Context, args: list[str]) -> None:
