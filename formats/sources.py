@@ -116,7 +116,9 @@ def walk(
                 else:
                     yield Skipped(str(found), why)
             # one note for the files of a folder met again (named twice, or inside a folder named too)
-            yield from _one_note(path, again, f"{len(again)} of its files met already: {_met_again(again, skipped_again)}")
+            yield from _one_note(
+                path, again, f"{len(again)} of its files met already: {_met_again(again, skipped_again)}"
+            )
             for files in summed.values():
                 kin = "" if kin_told else FORMATS.kin_of(files[0].path)  # (how to read one: said once a run)
                 kin_told = kin_told or bool(kin)
