@@ -1323,7 +1323,7 @@ def import_(
         if debug:
             echo(failure.trace, err=True)
     if summary.gone or Inputs(summary.problems).sums_up(paths):  # (its files gone: what --replace found)
-        said = dataclasses.replace(summary, unreadable=[]).said(option=True)  # (those were said in their place)
+        said = dataclasses.replace(summary, unreadable=[], stray=[]).said(option=True)  # (said in their place)
         echo(f"{db}: {said}")
         echo(output.skipped_text(summary.skipped, None if all_duplicates else output.DUPLICATES_NAMED), nl=False)
     if lusorias := [failure for failure in summary.failed if not failure.by_plug_in]:
@@ -1331,7 +1331,9 @@ def import_(
         sys.exit(INTERNAL_ERROR)
     if not summary.found and not summary.replaced and not summary.unreadable:
         say_no_record(paths)
-    sys.exit(2 if summary.unreadable or summary.failed or not (summary.found or summary.replaced) else 0)
+    sys.exit(
+        2 if summary.unreadable or summary.stray or summary.failed or not (summary.found or summary.replaced) else 0
+    )
 
 
 def option_name(field: str) -> str:
