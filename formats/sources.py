@@ -196,8 +196,9 @@ def _records_in(
     encoding: str | None = None,
 ) -> Iterator[RecordText]:
     """The records of a source's text, given in pieces, in `format` (lgn when None): lgn is
-    split as it streams, another format read whole (lusoria.formats); `blank` is told when the
-    pieces, read to their end, were blanks at most (`_watched`). Pieces decoded from `encoding`,
+    split as it streams, each record given `tags` (`RecordText.given`: they stand in for the Game,
+    Variant and Rules tags of one with no Game tag), another format read whole (lusoria.formats)
+    with them; `blank` is told when the pieces, read to their end, were blanks at most (`_watched`). Pieces decoded from `encoding`,
     their bytes that did not decode escaped (`decoded_text`), make a record that holds one an
     Undecodable problem (`readable_records`)."""
     if blank:
@@ -205,7 +206,8 @@ def _records_in(
 
     def read(pieces: Iterable[str]) -> Iterator[RecordText]:
         if format is None or FORMATS[format].read is None:
-            return split_records(pieces, name)
+            records, given = split_records(pieces, name), tuple((tags or {}).items())
+            return (replace(record, given=given) for record in records) if given else records
         text = "".join(pieces)
         return read_text(text, format, name, tags) if text.strip() else iter(())  # blank: no record, as lgn's
 

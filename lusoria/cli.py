@@ -1475,7 +1475,7 @@ class FilterCommand(click.Command):
 @format_option
 def query(db: str, format_: str, **filters: Any) -> None:
     """Find records in the archive; oldest first, or in the --order asked."""
-    from lusoria.archive import LISTED, left_out_as_lgn
+    from lusoria.archive import LISTED, left_out_as_lgn, lgn_text
 
     chosen = filters_of(filters)
     searched = chosen.position or chosen.pattern or chosen.positions or chosen.material
@@ -1484,12 +1484,12 @@ def query(db: str, format_: str, **filters: Any) -> None:
     left_out: list[dict] = []
 
     def converted(rows: Iterable[dict]) -> Iterator[dict]:
-        """The rows in lusoria's notation; a record kept as written in another format is kept aside, to be named."""
+        """The rows in lusoria's notation (`lgn_text`); a record kept as written in another format is kept aside, to be named."""
         for row in rows:
             if row["written_in"]:
                 left_out.append(row)
             else:
-                yield row
+                yield {**row, "text": lgn_text(row)}
 
     found = 0
 
