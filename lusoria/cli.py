@@ -89,8 +89,8 @@ def reading_options(command):
             expose_value=False,
             callback=chosen,
             help="The game of records whose files do not say it: tafl move lists, CSV files, "
-            "aagenielsen.dk games of a type lusoria does not know or play (a note says which files "
-            "these options are not applied to).",
+            "aagenielsen.dk games of a type lusoria does not know or play, lgn records with no Game tag "
+            "(a note says which files these options are not applied to).",
         ),
         click.option(
             "--variant",
