@@ -41,6 +41,7 @@ if TYPE_CHECKING:  # `name as name`: re-exported to a type checker that re-expor
     from lusoria.archive.schema import NotAnArchive as NotAnArchive
     from lusoria.archive.search import UnsearchableRecord as UnsearchableRecord
     from lusoria.archive.stored import left_out_as_lgn as left_out_as_lgn
+    from lusoria.archive.stored import lgn_text as lgn_text
     from lusoria.archive.tree import SORTS as SORTS
     from lusoria.archive.tree import Node as Node
 
@@ -64,7 +65,7 @@ HOMES = {  # module -> its names, as the imports above name them (tests/system/t
     "removal": ("Read",),
     "schema": ("NotAnArchive",),
     "search": ("UnsearchableRecord",),
-    "stored": ("left_out_as_lgn",),
+    "stored": ("left_out_as_lgn", "lgn_text"),
     "tree": ("SORTS", "Node"),
 }
 __all__ = sorted(name for names in HOMES.values() for name in names)

@@ -347,7 +347,8 @@ class Archive:
         into rows by `jobs` worker processes (`records_as_rows.checked_rows`): `import_rows` (`replace`
         as there). Sources that cannot be read, files skipped in a directory and notes are the
         summary's `problems`, in order, each told to `notes` as it comes (what `lusoria import` says);
-        those that cannot be read, also its `unreadable`, which `str()` shows; records lusoria failed
+        those that cannot be read, also its `unreadable`, and those whose records were read beside a byte
+        outside them (`Unreadable.records_read`) its `stray`, which `str()` shows; records lusoria failed
         on, its `failed`; the records skipped as games it holds, its `skipped` (each where it is and
         the id of the record held: `SkippedDuplicate`), which `duplicates` counts. WorkerLost when a worker process is killed (the batches before are stored)."""
         problems: list[Problem] = []
@@ -357,7 +358,9 @@ class Archive:
         read = Read.of(named, sources, problems) if replace else None
         summary = self.import_rows(without_problems(checked, problems, self.notes), batch_size, replace, read)
         summary.problems = problems
-        summary.unreadable += [str(problem) for problem in problems if isinstance(problem, Unreadable)]
+        unread = [problem for problem in problems if isinstance(problem, Unreadable)]
+        summary.unreadable += [str(problem) for problem in unread if not problem.records_read]
+        summary.stray += [str(problem) for problem in unread if problem.records_read]
         return summary
 
     def import_reports(self, reports: Iterable[Report], batch_size: int = 1000, replace: bool = False) -> ImportSummary:

@@ -51,6 +51,7 @@ class ImportSummary:
     unparsable: int = 0  # of the invalid ones: kept as text with their syntax diagnostics
     undecoded: int = 0  # of the unparsable ones: those that hold a byte their file's encoding does not decode
     unreadable: list[str] = field(default_factory=list)  # sources that could not be read at all
+    stray: list[str] = field(default_factory=list)  # sources whose records were read, a byte outside them not
     gone: dict[str, int] = field(
         default_factory=dict
     )  # path read -> files held under it that no longer exist (`replace`)
@@ -95,6 +96,8 @@ class ImportSummary:
         text += skipped_said(self.problems)
         if self.unreadable:
             text += f"; could not read {plural(len(self.unreadable), 'source')}: {'; '.join(self.unreadable)}"
+        if self.stray:
+            text += f"; read {plural(len(self.stray), 'source')} but for a byte outside the records: {'; '.join(self.stray)}"
         for path, files in self.gone.items():
             text += f"; {plural(files, 'file')} the archive holds under {path} no longer " + (
                 "exists; its records are kept" if files == 1 else "exist; their records are kept"

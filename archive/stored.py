@@ -14,16 +14,17 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from lusoria.archive.texts import TEXT_OF
-from lusoria.notation.reader import RecordText
+from lusoria.notation.reader import RecordText, stood_in
 
 if TYPE_CHECKING:
     from lusoria.validator.replay import Report
 
-# The tags a record kept as written is read with (JSON; NULL for lgn): its Game and Variant, NULL
-# ones left out (json_patch drops them), and the other tags of its rules (`rule_tags`)
+# The tags a record is read with (JSON): its Game and Variant, NULL ones left out (json_patch drops
+# them), and the other tags of its rules (`rule_tags`); a record kept as written in a format that names
+# no games is read with them, an lgn record with no Game tag (its game given: --game) too (`RecordText.given`)
 _READ_WITH = (
-    "CASE WHEN records.written_in IS NOT NULL THEN json_patch(json_patch('{}', json_object('Game', records.game, "
-    "'Variant', records.variant)), coalesce(records.rule_tags, '{}')) END"
+    "json_patch(json_patch('{}', json_object('Game', records.game, 'Variant', records.variant)), "
+    "coalesce(records.rule_tags, '{}'))"
 )
 STORED_TEXT = f"{TEXT_OF} AS text, records.written_in AS written_in, {_READ_WITH} AS read_with"  # SQL over `records`
 
@@ -48,12 +49,12 @@ def stored_record(text: str, written_in: str | None, read_with: str | None) -> R
 
 def read_kept(kept: Kept) -> RecordText:
     """A stored record read in its format; one of a format that names no games (`Format.games`: a CSV
-    row) with the game, variant and rules the archive holds for it. InputError for one that holds none
-    (an unparsable CSV row: its file's name said its game)."""
+    row), or an lgn record that names none (its game given: --game), with the game, variant and rules the
+    archive holds for it. InputError for one that holds none (an unparsable CSV row: its file's name said its game)."""
     from lusoria.formats.sources import record_at
 
     if kept.format == "lgn":
-        return kept
+        return replace(kept, given=tuple(kept.tags.items()))  # (they stand in only where it names no game)
     return replace(record_at(kept.text, format=kept.format, tags=_read_with(kept)), index=kept.index)
 
 
@@ -81,6 +82,13 @@ def replayed(kept: Kept) -> Report | None:
         return check(read_kept(kept))
     except InputError:
         return None
+
+
+def lgn_text(row: Mapping[str, str | None]) -> str:
+    """A stored lgn record's text (the columns of STORED_TEXT) as `query --format lgn` writes it: one that
+    names no game (its game given at its import: --game) with the tags it was read with written above it."""
+    text = row["text"] or ""
+    return stood_in(RecordText(text, given=tuple(json.loads(row["read_with"] or "{}").items()))) + text
 
 
 def left_out_as_lgn(row: dict, options: Mapping[str, str]) -> str:

@@ -351,7 +351,7 @@ class Formats(Mapping[str, Format]):
 
     def why_not(self, path: str, format: str | None = None, count: int = 1, head: str = "") -> str:
         """Why a file that `of` (or, with a forced `format`, its name) does not take is skipped (`count`
-        files of its suffix that a format sniffs: why they are), and, for one such file, or one of no
+        files of its suffix: why they are), and, for one such file, or one of no
         suffix (or, forced, any), whose first characters, `head`, are of another format (an OTN game
         saved as .txt, a scrape saved without its .json), the name to give it."""
         suffix = Path(path).suffix.lower()
@@ -367,8 +367,10 @@ class Formats(Mapping[str, Format]):
         packed = _packing(path)
         if packed:
             return compressed(packed)
-        endings = dict.fromkeys(ending for entry in self.values() for ending in entry.endings())
-        return f"not a record file ({', '.join(endings)})" + self._renamed(head, suffix)
+        endings = ", ".join(dict.fromkeys(ending for entry in self.values() for ending in entry.endings()))
+        if count > 1:
+            return f"{count} {suffix} files, none of them a record file ({endings})"
+        return f"not a record file ({endings})" + self._renamed(head, suffix)
 
     def kin_of(self, path: str) -> str:
         """What is said of a folder's file skipped whose suffix is another program's that a format's

@@ -71,15 +71,17 @@ def walk(
         raise InputError(refused, "encoding")
     forced = format_named(format) if format is not None else None
     met: dict[str, str] = {}
+    unread: set[str] = set()  # the real paths of the files met and said skipped (`_once`)
     told = False  # whether a skipped file of a suffix no format reads was told how to read one (`UNREAD_HINT`)
-    kin_told = False  # whether a skipped file of a suffix a format's files are saved as was (`Formats.kin_of`)
+    kin_told = False  # whether the skipped files of a suffix a format's files are saved as were (`Formats.kin_of`)
     for path in given(paths):
         if not isinstance(path, (str, os.PathLike)) or is_text(path) or path in (STDIN, ""):
             yield path  # (an empty path, not the current folder: `read_sources` refuses it)
         elif not Path(path).is_dir():
-            yield _once(path, met)
+            yield _once(path, met, unread)
         else:
             again: list[Skipped] = []
+            skipped_again = 0  # of them, those said skipped when first met
             summed: dict[str, list[Skipped]] = {}  # by suffix, files that no format takes, said in one note
             unlisted: list[OSError] = []  # (a folder that cannot be listed: no permission)
             inside = sorted(p for p in _below(path, leave_out, unlisted.append) if p.is_file() or _broken_link(p))
@@ -88,8 +90,9 @@ def walk(
             if not inside and not unlisted:
                 yield Skipped(os.fspath(path), NO_FILE)
             for found in inside:
-                if isinstance(once := _once(str(found), met, "met already"), Skipped):
+                if isinstance(once := _once(str(found), met, unread, "met already"), Skipped):
                     again.append(once)  # (read or skipped already, said once)
+                    skipped_again += os.path.realpath(found) in unread
                     continue
                 if forced is not None:
                     why = "" if found.name.lower().endswith(forced.suffixes) else FORMATS.why_not(str(found), format)
@@ -99,39 +102,60 @@ def walk(
                     why = ""  # (read: a file of one of the formats, or one that cannot be read, to say why)
                 if not why:
                     yield once
-                elif forced is None and FORMATS.summed(str(found)):
+                    continue
+                unread.add(os.path.realpath(found))
+                if forced is None and FORMATS.summed(str(found)):
                     summed.setdefault(found.suffix.lower(), []).append(Skipped(str(found), why))
                 elif forced is None and FORMATS.sniffed(str(found)) and empty_file(found, encoding):
                     yield Skipped(str(found), EMPTY)  # one of a format's suffixes
                 elif not told and (hinted := _hinted(found, encoding, format)):
                     told = True
                     yield Skipped(str(found), hinted)
-                elif forced is None and not kin_told and (kin := FORMATS.kin_of(str(found))):
-                    kin_told = True
-                    yield Skipped(str(found), why + kin)
+                elif forced is None and FORMATS.kin_of(str(found)):  # (`game.pgn`: said with the others)
+                    summed.setdefault(found.suffix.lower(), []).append(Skipped(str(found), why))
                 else:
                     yield Skipped(str(found), why)
             # one note for the files of a folder met again (named twice, or inside a folder named too)
-            yield from _one_note(path, again, f"{len(again)} of its files met already: read once")
+            yield from _one_note(
+                path, again, f"{len(again)} of its files met already: {_met_again(again, skipped_again)}"
+            )
             for files in summed.values():
-                yield from _one_note(path, files, FORMATS.why_not(files[0].path, count=len(files)))
+                kin = "" if kin_told else FORMATS.kin_of(files[0].path)  # (how to read one: said once a run)
+                kin_told = kin_told or bool(kin)
+                yield from _one_note(path, files, FORMATS.why_not(files[0].path, count=len(files)), kin)
 
 
-def _one_note(folder: str | os.PathLike[str], skipped: list[Skipped], reason: str) -> list[Skipped]:
-    """The files of a folder skipped for one reason: a note of its own for one, one note of the folder for more."""
-    return skipped if len(skipped) < 2 else [Skipped(os.fspath(folder), reason)]
+def _one_note(folder: str | os.PathLike[str], skipped: list[Skipped], reason: str, more: str = "") -> list[Skipped]:
+    """The files of a folder skipped for one reason: a note of its own for one, one note of the folder for
+    more; `more` said after the one note's reason."""
+    if len(skipped) < 2:
+        return [Skipped(file.path, file.reason + more) for file in skipped]
+    return [Skipped(os.fspath(folder), reason + more)]
+
+
+def _met_again(again: list[Skipped], skipped: int) -> str:
+    """What became of the files of a folder met already (`again`), `skipped` of them said skipped when first met."""
+    if not skipped:
+        return "read once"
+    if skipped == len(again):
+        return SAID_SKIPPED
+    return f"{len(again) - skipped} read once, {skipped} {SAID_SKIPPED}"
+
+
+SAID_SKIPPED = "said skipped once"  # what became of a file met again, said skipped when first met
 
 
 def _once(
-    path: str | os.PathLike[str], met: dict[str, str], again: str = "named again"
+    path: str | os.PathLike[str], met: dict[str, str], unread: AbstractSet[str], again: str = "named again"
 ) -> str | os.PathLike[str] | Skipped:
     """The file, the first time the walk meets it (`met`: the real paths met so far, each with the
-    path it was met by; `again`: what a Skipped says of the same path met again). Two links to a
-    file that is not there are no same file: each is read, and said unreadable."""
+    path it was met by; `unread`: those said skipped; `again`: what a Skipped says of the same path
+    met again, and that it was read, or said skipped, once). Two links to a file that is not there
+    are no same file: each is read, and said unreadable."""
     real, written = os.path.realpath(path), os.fspath(path)
     if real in met and (met[real] == written or os.path.exists(real)):
         said = again if met[real] == written else f"the same file as {shown_path(met[real])}"
-        return Skipped(written, f"{said}: read once")
+        return Skipped(written, f"{said}: {SAID_SKIPPED if real in unread else 'read once'}")
     met[real] = written
     return path
 
@@ -172,8 +196,9 @@ def _records_in(
     encoding: str | None = None,
 ) -> Iterator[RecordText]:
     """The records of a source's text, given in pieces, in `format` (lgn when None): lgn is
-    split as it streams, another format read whole (lusoria.formats); `blank` is told when the
-    pieces, read to their end, were blanks at most (`_watched`). Pieces decoded from `encoding`,
+    split as it streams, each record given `tags` (`RecordText.given`: they stand in for the Game,
+    Variant and Rules tags of one with no Game tag), another format read whole (lusoria.formats)
+    with them; `blank` is told when the pieces, read to their end, were blanks at most (`_watched`). Pieces decoded from `encoding`,
     their bytes that did not decode escaped (`decoded_text`), make a record that holds one an
     Undecodable problem (`readable_records`)."""
     if blank:
@@ -181,7 +206,8 @@ def _records_in(
 
     def read(pieces: Iterable[str]) -> Iterator[RecordText]:
         if format is None or FORMATS[format].read is None:
-            return split_records(pieces, name)
+            records, given = split_records(pieces, name), tuple((tags or {}).items())
+            return (replace(record, given=given) for record in records) if given else records
         text = "".join(pieces)
         return read_text(text, format, name, tags) if text.strip() else iter(())  # blank: no record, as lgn's
 

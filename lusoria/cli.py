@@ -89,8 +89,8 @@ def reading_options(command):
             expose_value=False,
             callback=chosen,
             help="The game of records whose files do not say it: tafl move lists, CSV files, "
-            "aagenielsen.dk games of a type lusoria does not know or play (a note says which files "
-            "these options are not applied to).",
+            "aagenielsen.dk games of a type lusoria does not know or play, lgn records with no Game tag "
+            "(a note says which files these options are not applied to).",
         ),
         click.option(
             "--variant",
@@ -243,10 +243,11 @@ class Lusoria(click.Group):
         return name, command, rest
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        given = list(args)  # (click's parser takes the words from `args` as it reads them)
         try:
             return super().parse_args(ctx, args)
         except click.NoSuchOption as error:
-            raise after_the_command(self, ctx, error, args) from None
+            raise after_the_command(self, ctx, error, given) from None
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -288,7 +289,7 @@ def after_the_command(
 ) -> click.UsageError:
     """The usage error of an option not lusoria's own given before the command (`lusoria --json validate`):
     when the command named after it takes it, that it goes after the command; else click's."""
-    named = next((word for word in args if word in group.commands), None)
+    named = command_named(group, ctx, args)
     command = group.commands.get(named or "")
     if command is None or not any(
         error.option_name in option.opts + option.secondary_opts for option in command.get_params(ctx)
@@ -299,6 +300,26 @@ def after_the_command(
         f"(lusoria {named} {error.option_name} …)",
         ctx,
     )
+
+
+def command_named(group: click.Group, ctx: click.Context, args: list[str]) -> str | None:
+    """The first word of `args` that names a command of `group` and is no option's value: the words
+    after an option that takes values in any command (`--db`) are its values (`lusoria --db import
+    query`: query, not import)."""
+    values = {
+        name: option.nargs
+        for command in itertools.chain([group], group.commands.values())
+        for option in command.get_params(ctx)
+        if isinstance(option, click.Option) and not option.is_flag and not option.count
+        for name in option.opts
+    }
+    words = iter(args)
+    for word in words:
+        if word in group.commands:
+            return word
+        for _ in range(values.get(word, 0)):
+            next(words, None)
+    return None
 
 
 def game_as_word(command: click.Command, ctx: click.Context, args: list[str]) -> None:
@@ -1330,7 +1351,7 @@ def import_(
         if debug:
             echo(failure.trace, err=True)
     if summary.gone or Inputs(summary.problems).sums_up(paths):  # (its files gone: what --replace found)
-        said = dataclasses.replace(summary, unreadable=[]).said(option=True)  # (those were said in their place)
+        said = dataclasses.replace(summary, unreadable=[], stray=[]).said(option=True)  # (said in their place)
         echo(f"{db}: {said}")
         echo(output.skipped_text(summary.skipped, None if all_duplicates else output.DUPLICATES_NAMED), nl=False)
     if lusorias := [failure for failure in summary.failed if not failure.by_plug_in]:
@@ -1338,7 +1359,9 @@ def import_(
         sys.exit(INTERNAL_ERROR)
     if not summary.found and not summary.replaced and not summary.unreadable:
         say_no_record(paths)
-    sys.exit(2 if summary.unreadable or summary.failed or not (summary.found or summary.replaced) else 0)
+    sys.exit(
+        2 if summary.unreadable or summary.stray or summary.failed or not (summary.found or summary.replaced) else 0
+    )
 
 
 def option_name(field: str) -> str:
@@ -1480,7 +1503,7 @@ class FilterCommand(click.Command):
 @format_option
 def query(db: str, format_: str, **filters: Any) -> None:
     """Find records in the archive; oldest first, or in the --order asked."""
-    from lusoria.archive import LISTED, left_out_as_lgn
+    from lusoria.archive import LISTED, left_out_as_lgn, lgn_text
 
     chosen = filters_of(filters)
     searched = chosen.position or chosen.pattern or chosen.positions or chosen.material
@@ -1489,12 +1512,12 @@ def query(db: str, format_: str, **filters: Any) -> None:
     left_out: list[dict] = []
 
     def converted(rows: Iterable[dict]) -> Iterator[dict]:
-        """The rows in lusoria's notation; a record kept as written in another format is kept aside, to be named."""
+        """The rows in lusoria's notation (`lgn_text`); a record kept as written in another format is kept aside, to be named."""
         for row in rows:
             if row["written_in"]:
                 left_out.append(row)
             else:
-                yield row
+                yield {**row, "text": lgn_text(row)}
 
     found = 0
 

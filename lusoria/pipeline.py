@@ -17,7 +17,7 @@ from lusoria.formats import FORMATS
 from lusoria.formats.contract import TYPE_TAG
 from lusoria.formats.sources import EMPTY, read_sources, stream_name, walk
 from lusoria.notation.model import Record
-from lusoria.notation.reader import RecordText
+from lusoria.notation.reader import RecordText, stands_in
 from lusoria.notation.sources import InputError, Note, Problem, Skipped, Source, Unreadable, literal, shown_place
 from lusoria.validator.replay import Report, check
 from lusoria.words import escaped_name, plural
@@ -105,9 +105,9 @@ APPLIED_TO = (  # a Note's template (`{Game}`: the setting, as its caller names 
     "know or play; {Variant} and {Rules} to CSV files, and move lists whose file names name their game, with {Game}"
 )
 WHERE_APPLIED = f"their files say their game and rules ({APPLIED_TO})"
-IN_LGN_TAGS = (  # (an lgn record with no Game tag is not read as {Game} names: it is told to write one)
-    f'lgn records say their game and rules in their own tags, [Game "…"] first, which these settings neither '
-    f"replace nor stand in for where missing ({APPLIED_TO})"
+IN_LGN_TAGS = (  # (they stand in for those of an lgn record with no Game tag: `stands_in`)
+    f'lgn records say their game and rules in their own tags, [Game "…"] first, which these settings do not '
+    f"replace: they stand in for them only in a record with no Game tag ({APPLIED_TO})"
 )
 
 
@@ -146,15 +146,17 @@ class ReadingNotes:
             said = self.why.setdefault(refused, {})
             if message := next((problem.message for problem in record.problems if problem.rule == "tag"), ""):
                 said[message] = None
-        unapplied = tuple(
-            tag
-            for tag in self.tags
-            if record.format == "lgn"
-            or isinstance(parsed, Record)
-            and parsed.tags.get(tag, "").lower() != self.chosen.get(tag, "").lower()
-        )
+        unapplied = tuple(tag for tag in self.tags if not self._applied(record, tag))
         if unapplied:
             self.unapplied.setdefault((record.format, unapplied), {})[shown_place(record.path)] = None
+
+    def _applied(self, record: RecordText, tag: str) -> bool:
+        """Whether the tag given `tag` is the record's: one its lgn text lacks (`stands_in`), or one
+        its reader applied (or wrote the same, or refused it)."""
+        if record.format == "lgn":
+            return stands_in(record, tag)
+        parsed = record.parsed
+        return not isinstance(parsed, Record) or parsed.tags.get(tag, "").lower() == self.chosen.get(tag, "").lower()
 
     def said(self) -> Iterator[Note]:
         for (format, tags), paths in self.unapplied.items():

@@ -36,6 +36,7 @@ from lusoria.notation.syntax import (
     tag_parts,
     unquote,
 )
+from lusoria.notation.writer import quote
 from lusoria.validator import games
 from lusoria.validator.base import known_names
 
@@ -70,6 +71,8 @@ class RecordText:
     tag_follows: bool = False  # an lgn record cut at a tag line, which begins the next record
     placed: tuple[Ply, ...] = ()  # the plies a reader of another format placed before it refused the record
     # (`parsed` a SyntaxProblem: a CSV row's moves before one off the board), which an editor colours
+    given: tuple[tuple[str, str], ...] = ()  # tags given for an lgn record with no Game tag (--game, --variant,
+    # --rules: `STANDS_IN`), which stand in for those it lacks; its text stays as written
 
     @property
     def last_line(self) -> int:
@@ -432,12 +435,43 @@ _STDIN_ADVICE = (  # a tafl move list or CSV line piped in reads as lgn movetext
 )
 
 
+STANDS_IN = ("Game", "Variant", "Rules")  # the tags given that stand in for those a record with no Game tag lacks
+
+
+def stood_in(record: RecordText) -> str:
+    """The tag lines of the tags given that stood in for those an lgn `record` lacks (`RecordText.given`),
+    Game first: what makes its text read alone as it was read (`query --format lgn`); "" for none."""
+    if _names_a_game(record.text):
+        return ""
+    given, own = dict(record.given), scan_tags(record.text)
+    return "".join(f"[{tag} {quote(given[tag])}]\n" for tag in STANDS_IN if given.get(tag) and tag not in own)
+
+
+def stands_in(record: RecordText, tag: str) -> bool:
+    """Whether the tag `tag` given for the lgn `record` (`RecordText.given`) stands in for its own: one of
+    STANDS_IN, for a record with no Game tag (nor a slip for one) that writes none of its own or the same value."""
+    if tag not in STANDS_IN or _names_a_game(record.text):
+        return False
+    given = dict(record.given).get(tag, "")
+    return scan_tags(record.text).get(tag, given).lower() == given.lower()
+
+
+def _names_a_game(text: str) -> bool:
+    """Whether a record's text has a Game tag, or a slip for one: tags given do not stand in for it."""
+    return bool(_GAME_TAG.search(text) or _game_tag_slip(text))
+
+
+def _game_tag_slip(text: str) -> re.Match[str] | None:
+    """A tag that may be a slip for the Game tag (`[game "…"]`, `[Gmae "…"]`, a value that holds a backslash)."""
+    return next((m for m in _NEXT_TAG.finditer(text) if "Game" in (m[1], tag_meant(m[1]))), None)
+
+
 def _no_game_tag(source: RecordText) -> SyntaxProblem:
     """The record has no Game tag: at a tag that may be a slip for it (`[game "…"]`, `[Gmae "…"]`),
     or at one whose value holds a backslash (`[Game "tab\\"lut"]`, no game's name), if it has one;
     standard input with no tag at all is told how to read another format, any other record what to
     write (a chess PGN's tags: the games there are)."""
-    slip = next((m for m in _NEXT_TAG.finditer(source.text) if "Game" in (m[1], tag_meant(m[1]))), None)
+    slip = _game_tag_slip(source.text)
     known = known_games()
     if slip is None:
         piped = source.path == STDIN_NAME and not _NEXT_TAG.search(source.text)  # perhaps a move list
@@ -468,7 +502,8 @@ def _unwritten_game_tag(source: RecordText) -> SyntaxProblem | None:
 
 
 def parse_record(source: RecordText | str) -> Record:
-    """Parse one record's text; raises SyntaxProblem with file-relative positions."""
+    """Parse one record's text (one with no Game tag read in the game its `given` tags name, if
+    they do); raises SyntaxProblem with file-relative positions."""
     if isinstance(source, str):
         source = RecordText(source)
     if isinstance(source.parsed, SyntaxProblem):
@@ -488,14 +523,16 @@ def parse_record(source: RecordText | str) -> Record:
             else "in any format lusoria reads: read as lgn,"
         )
         raise SyntaxProblem(f"not a game record {read} it has no tag and no movetext", source.line, 1)
-    if game is None:
+    given = {tag: value for tag, value in source.given if tag in STANDS_IN and value}
+    if game is None and ("Game" not in given or _game_tag_slip(source.text)):
         raise _no_game_tag(source)
-    name = game[1].lower()
+    written = game[1] if game else given["Game"]
+    name = written.lower()
     if name not in games.GAMES:
         raise SyntaxProblem(
-            f"unknown game '{game[1]}' ({known_names(game[1], known_games())})",
-            *row_column(source.text, game.start(1), offset),
-            game[1],
+            f"unknown game '{written}' ({known_names(written, known_games())})",
+            *(row_column(source.text, game.start(1), offset) if game else (source.line, 1)),
+            written,
             "tag",
         )
     if (token := long_token(source.text, LGN_TOKENS)) is not None:
@@ -505,6 +542,8 @@ def parse_record(source: RecordText | str) -> Record:
         from lusoria.notation.lalr import parse_lalr  # loads Lark: only for the records that need it
 
         record = parse_lalr(source.text, name, offset, source.tag_follows)
+    if game is None:  # the tags given stand in for those it lacks, Game first
+        record.tags = {**{tag: value for tag, value in given.items() if tag not in record.tags}, **record.tags}
     if "Game" not in record.tags:  # the Game tag line found stands inside a comment
         raise SyntaxProblem("the record has no Game tag", source.line, 1, "", "tag")
     record.line = source.line

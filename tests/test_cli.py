@@ -742,6 +742,10 @@ def test_an_option_of_a_command_given_before_it_is_told_to_go_after_it():
     assert negated.exit_code == 2 and negated.stderr.endswith(
         "Error: --invalid is an option of query, not of lusoria: it goes after the command (lusoria query --invalid …)\n"
     )
+    valued = run("--db", "import", "query")  # (import is --db's value: query is the command)
+    assert valued.exit_code == 2 and valued.stderr.endswith(
+        "Error: --db is an option of query, not of lusoria: it goes after the command (lusoria query --db …)\n"
+    )
     unknown = run("--jsn", "validate", "x.lgn")  # no command's option: click's own message
     assert unknown.exit_code == 2 and unknown.stderr.endswith("Error: No such option '--jsn'.\n")
 

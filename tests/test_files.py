@@ -332,6 +332,23 @@ def test_a_byte_in_a_percent_line_stops_no_record_and_is_said_of_the_file(tmp_pa
     assert run("validate", "--encoding", "latin-1", "a.lgn").exit_code == 0
 
 
+def test_an_import_summary_says_a_file_read_beside_a_byte_apart_from_one_not_read(tmp_path, monkeypatch):
+    """`str(import_paths(...))` said "could not read 1 source: … the records are read" of a file whose
+    records were read and stored beside a byte in a `%` line or after them: such a file is its `stray`,
+    said as read, and `unreadable` keeps the sources not read at all."""
+    monkeypatch.chdir(tmp_path)
+    Path("a.lgn").write_bytes("\n".join(THREE).encode() + COMMENT)
+    Path("b.lgn").write_bytes(THREE[0].encode() + b"\ncaf\xe9\n")
+    summary = Archive("a.db").import_paths(["a.lgn", "b.lgn", "missing.lgn"])
+    assert (summary.added, summary.unreadable) == (3, ["missing.lgn: no such file or directory"])
+    tries = 'try encoding="latin-1" or encoding="cp1252"'
+    assert str(summary).endswith(
+        "; could not read 1 source: missing.lgn: no such file or directory; read 2 sources but for a byte "
+        "outside the records: a.lgn:9:6: byte 0xE9 is not valid utf-8, in a % line, which the reader ignores: "
+        f"the records are read; {tries}; b.lgn:4:4: byte 0xE9 is not valid utf-8, after its last record; {tries}"
+    )
+
+
 def test_fmt_says_the_records_errors_of_a_file_with_a_byte_in_a_percent_line(tmp_path, monkeypatch):
     """The byte is the file's error, said once the records are read: a record that does not parse is
     said too, as in any other file (not only the byte)."""

@@ -8,11 +8,13 @@ from collections import Counter
 from contextlib import closing
 
 import pytest
+from click.testing import CliRunner
 from conftest import connect
 
 from lusoria.archive import Archive, Filters
 from lusoria.archive.stored import STORED_TEXT, stored_report
 from lusoria.archive.texts import TextPacker
+from lusoria.cli import main
 from lusoria.formats.lgn import lgn_text
 
 # Old Copenhagen Hnefatafl: c11-c4 (ply 15) captures b4 and, written with its hyphen, lists nothing
@@ -424,3 +426,25 @@ def test_a_csv_row_kept_as_written_is_removed_by_its_replay_with_the_game_the_ar
             (2, 1, None),
         ]
     assert [(n.ply, n.games) for n in archive.tree(from_id=1, ply=1)] == [("d1-d2", 1), ("d1-d3", 1)]
+
+
+def test_a_record_whose_game_was_given_is_read_again_with_it_and_queried_as_lgn_with_its_tags(tmp_path):
+    """`import --game brandubh` of an lgn record with no Game tag keeps its text as written: every reader
+    of the archive's texts read it again with its tags given (a replay found no game), and `query --format lgn`
+    writes them above it (what it was read with: its variant too), which `validate` reads alone."""
+    (tmp_path / "a.lgn").write_text('[Event "Club night"]\n\n1. d2-b2 *\n')  # (legal in brandubh, not tablut)
+    db = str(tmp_path / "a.db")
+    assert Archive(db).import_paths([str(tmp_path / "a.lgn")], tags={"Game": "brandubh"}).added == 1
+    own = '[Variant "standard"]\n\n1. d2-c2 *\n'  # (a Variant of its own: not written twice)
+    assert Archive(db).import_paths([own], tags={"Game": "brandubh"}).added == 1
+    with closing(connect(db)) as conn:
+        stored = conn.execute(f"SELECT {STORED_TEXT} FROM records WHERE id = 1").fetchone()
+    assert stored[0] == '[Event "Club night"]\n\n1. d2-b2 *\n'
+    replayed = stored_report(*stored)
+    assert (replayed.valid, replayed.record.game, replayed.diagnostics) == (True, "brandubh", [])
+    listed = CliRunner().invoke(main, ["query", "--db", db, "--format", "lgn", "--id", "2"])
+    assert listed.output == f'[Game "brandubh"]\n{own}'
+    listed = CliRunner().invoke(main, ["query", "--db", db, "--format", "lgn", "--id", "1"])
+    assert listed.output == '[Game "brandubh"]\n[Variant "standard"]\n[Event "Club night"]\n\n1. d2-b2 *\n'
+    again = CliRunner().invoke(main, ["validate", "-"], input=listed.output)
+    assert again.output == "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n"

@@ -2331,7 +2331,7 @@ def test_walking_a_directory_by_format_and_skipping_the_rest(tmp_path):
     found = list(walk([str(tmp_path)]))
     assert found[0] == str(tmp_path / "GAME.LGN")
     assert all(isinstance(f, Skipped) for f in found[1:])
-    assert found[1].reason.startswith("not a record file") and found[2].reason.startswith("a .txt file that is neither")
+    assert found[1].reason.startswith("a .txt file that is neither") and found[2].reason.startswith("not a record file")
     result = run("validate", tmp_path)
     assert result.exit_code == 0 and f"{tmp_path / 'club.pgn'}: skipped" in result.output
     assert format_of("x.JSON", '[{"AageGameTypeName": "x", "Moves": ""}]') == "aage"

@@ -31,9 +31,10 @@ WHERE_APPLIED = (  # as the CLI says it, naming its options
     "games of a type lusoria does not know or play; --variant and --rules to CSV files, and move lists whose file "
     "names name their game, with --game)"
 )
-IN_LGN_TAGS = (  # what an lgn file's note says instead of "their files say": a record with no Game tag is one too
-    'lgn records say their game and rules in their own tags, [Game "…"] first, which these settings neither '
-    f"replace nor stand in for where missing ({WHERE_APPLIED.removeprefix('their files say their game and rules (')}"
+IN_LGN_TAGS = (  # what an lgn file's note says instead of "their files say" (of a record with a Game tag)
+    'lgn records say their game and rules in their own tags, [Game "…"] first, which these settings do not '
+    "replace: they stand in for them only in a record with no Game tag "
+    f"({WHERE_APPLIED.removeprefix('their files say their game and rules (')}"
 )
 
 
@@ -852,14 +853,34 @@ def test_a_game_that_describes_its_boards_by_its_variants_needs_one(tmp_path):
     assert f'[Variant "{first}"]' in run("random", "--game", "hnefatafl", "--variant", first).stdout
 
 
-def test_a_record_with_no_game_tag_and_game_given_is_told_the_option_does_not_supply_it(tmp_path, monkeypatch):
-    """`validate --game tablut game.pgn`, a record with no Game tag: the note said "their files say
-    their game and rules", false of it; it says that --game does not stand in for a missing tag."""
+def test_game_given_stands_in_for_the_game_tag_of_a_record_with_none(tmp_path, monkeypatch):
+    """`validate --game tablut game.pgn`, a record with no Game tag, was told to write one, and --game
+    noted not applied: it is read as the game (and --variant, --rules) given say, at its lines as
+    written, and `fmt --game` writes the tag in; a record with a Game tag, or a slip for one, is read as before."""
     monkeypatch.chdir(tmp_path)
     Path("game.pgn").write_text('[Event "Club evening"]\n\n1. e3-c3 *\n')
-    result = run("validate", "--game", "tablut", "game.pgn")
-    assert result.exit_code == 1 and result.stdout.startswith("game.pgn:1:1: error[tag]: the record has no Game tag")
+    assert (run("validate", "--game", "tablut", "game.pgn").output, run("validate", "game.pgn").exit_code) == (
+        "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n",
+        1,
+    )
+    result = run("validate", "--game", "brandubh", "game.pgn")  # (read as brandubh: e3 is empty there)
+    assert result.stdout.startswith("game.pgn:3:4: error[B3]: move 1, Black: there is no piece on e3")
+    assert run("fmt", "--game", "tablut", "game.pgn").stdout.startswith('[Game "tablut"]\n[Event "Club evening"]\n')
+    [verdict] = api.validate(['[Event "Club evening"]\n\n1. e3-c3 *\n'], tags={"Game": "tablut"})
+    assert (verdict.valid, verdict.game, verdict.variant) == (True, "tablut", "seed")
+    Path("own.lgn").write_text('[Variant "seed"]\n\n1. e3-c3 *\n')  # (its own Variant stands: --variant does not)
+    result = run("validate", "--game", "tablut", "--variant", "ashton", "own.lgn")
+    assert result.stderr.startswith("lusoria: note: --variant ashton is not applied to the records of 1 lgn file")
+    assert run("validate", "--game", "tablut", "--variant", "seed", "own.lgn").stderr == ""
+    verdict, note = api.validate([Path("own.lgn")], tags={"Game": "tablut", "Variant": "ashton"})
+    assert note.message.startswith("{Variant} ashton is not applied")
+    assert (verdict.game, verdict.variant) == ("tablut", "seed")
+    Path("slip.lgn").write_text('[game "tablut"]\n\n1. e3-c3 *\n')
+    result = run("validate", "--game", "tablut", "slip.lgn")
+    assert result.stdout.startswith(
+        "slip.lgn:1:2: error[tag]: the record has no Game tag: tag names are case-sensitive"
+    )
     assert (
         result.stderr
-        == f"lusoria: note: --game tablut is not applied to the records of 1 lgn file (game.pgn): {IN_LGN_TAGS}\n"
+        == f"lusoria: note: --game tablut is not applied to the records of 1 lgn file (slip.lgn): {IN_LGN_TAGS}\n"
     )

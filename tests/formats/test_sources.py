@@ -296,7 +296,8 @@ def test_the_files_of_a_folder_met_again_are_said_in_one_note(tmp_path):
 def test_a_skipped_file_of_a_folder_met_again_is_said_once(tmp_path):
     """`validate d d/sub`: the files of d/sub that no format reads were said skipped twice, once for
     each folder that holds them; a file named beside its folder too. Each is said once, the others
-    of the folder met again in its one note."""
+    of the folder met again in its one note, which says what became of them: a file skipped was said
+    "read once", not having been read."""
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "a.lgn").write_text(TWO)
     (tmp_path / "sub" / "notes.md").write_text("Games of the club\n")
@@ -306,9 +307,13 @@ def test_a_skipped_file_of_a_folder_met_again_is_said_once(tmp_path):
         assert result.stdout.startswith("2 records: 2 valid") and result.exit_code == 0
         said = [line for line in result.stderr.splitlines() if "notes.md: skipped, not a record file" in line]
         assert said == [f"lusoria: {notes}: skipped, not a record file (.lgn, .otg, .otn, .txt, .json, .log, .csv)"]
-    assert result.stderr.endswith(f"lusoria: {notes}: skipped, named again: read once\n")
+    assert result.stderr.endswith(f"lusoria: {notes}: skipped, named again: said skipped once\n")
     [*_, folder] = walk([str(tmp_path), str(tmp_path / "sub")])
-    assert folder == Skipped(str(tmp_path / "sub"), "2 of its files met already: read once")
+    assert folder == Skipped(str(tmp_path / "sub"), "2 of its files met already: 1 read once, 1 said skipped once")
+    (tmp_path / "sub" / "a.lgn").unlink()
+    (tmp_path / "sub" / "more.md").write_text("More games\n")
+    [*_, folder] = walk([str(tmp_path), str(tmp_path / "sub")])
+    assert folder == Skipped(str(tmp_path / "sub"), "2 of its files met already: said skipped once")
 
 
 def test_a_log_file_in_a_folder_is_read_by_its_content_and_the_other_log_files_said_in_one_note(tmp_path):
@@ -1163,9 +1168,10 @@ def test_an_empty_path_is_said_unreadable_by_every_call_that_takes_paths(tmp_pat
 
 
 def test_a_folders_pgn_files_are_said_once_to_be_read_renamed_or_by_their_path(tmp_path, two_folders):
-    """A club's `.pgn` files were skipped as 'not a record file' and no more: the first says, once in a
+    """A club's `.pgn` files were skipped as 'not a record file' and no more: the first note says, once in a
     run across the folders given, that a folder's .pgn is not read, one in lgn is renamed .lgn, and a file
-    named is read by what it holds; one that starts as lgn says the name to give it, as any file does."""
+    named is read by what it holds; one that starts as lgn says the name to give it, as any file does. The
+    others of a folder are one note with their count (a line each was 300 lines for a club's folder)."""
     folders = two_folders(("club.pgn", "more.pgn"), '[Event "Club night"]\n[White "a"]\n1. e4 e5 *\n')
     (tmp_path / "a" / "ours.pgn").write_text('[Game "tablut"]\n1. e3-c3 *\n')
     result = CliRunner().invoke(main, ["validate", *folders])
@@ -1175,10 +1181,9 @@ def test_a_folders_pgn_files_are_said_once_to_be_read_renamed_or_by_their_path(t
         "own path is read by what it holds (said once)"
     )
     lgn = "; it starts as lgn files do: name it .lgn; a file of a name no format has, given by its own path"
-    assert [line.split(str(tmp_path))[1] for line in result.stderr.splitlines()[:5]] == [
-        f"/a/club.pgn{skipped}{kin}",
-        f"/a/more.pgn{skipped}",
+    counted = ": skipped, 2 .pgn files, none of them a record file (.lgn, .otg, .otn, .txt, .json, .log, .csv)"
+    assert [line.split(str(tmp_path))[1] for line in result.stderr.splitlines()[:3]] == [
         f"/a/ours.pgn{skipped}{lgn} (not its folder's), is read by what it holds (said once)",
-        f"/b/club.pgn{skipped}",
-        f"/b/more.pgn{skipped}",
+        f"/a{counted}{kin}",
+        f"/b{counted}",
     ]
