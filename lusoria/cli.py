@@ -997,17 +997,23 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
 @contextlib.contextmanager
 def terminated_as_interrupted() -> Iterator[None]:
     """SIGTERM (a service stopped, `kill`) raised as Ctrl-C is, KeyboardInterrupt, while the block runs: what
-    it leaves is tidied as after ^C (`html --output-dir`'s index lists the pages written), not cut off."""
+    it leaves is tidied as after ^C (`html --output-dir`'s index lists the pages written), not cut off. Only
+    where SIGTERM would end the process at once (its default) and a handler can be set (the main thread): a
+    caller's own handler, or SIGTERM ignored, is left as it is, and a thread runs the block as it is."""
     import signal
+    import threading
 
     def interrupt(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
-    before = signal.signal(signal.SIGTERM, interrupt)
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGTERM) != signal.SIG_DFL:
+        yield
+        return
+    signal.signal(signal.SIGTERM, interrupt)
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, before)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def index_written(directory: str, pages: list[api.PublishedPage], outputs: dict[str, str], overwrite: bool) -> int:
