@@ -7,6 +7,7 @@ import dataclasses
 import importlib.util
 import itertools
 import os
+import re
 import sys
 import traceback
 from collections.abc import Callable, Iterable, Iterator
@@ -1136,7 +1137,7 @@ def written_in(directory: str, name: str, text: str, what: str, outputs: dict[st
         escaped = (  # (`convert._held`: a Latin-1 `café.lgn` and a `caf%E9.lgn`)
             ", or a name not in UTF-8, each byte of it written %NN in an output's name (a Latin-1 café: caf%E9), and "
             "a name that holds it so (caf%E9): write them into different folders, or rename the one not in UTF-8"
-            if "%" in name
+            if re.search("%[89A-F][0-9A-F]", name)  # (a byte not UTF-8 is 80 to FF: `50%.lgn` holds none)
             else ": write them into different folders"
         )
         echo(

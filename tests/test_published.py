@@ -983,6 +983,16 @@ def test_a_name_not_in_utf8_and_a_name_written_as_its_page_names_it_are_refused_
     assert os.listdir(tmp_path / "site/in") == ["caf%E9-000000.html"]
 
 
+def test_two_names_of_a_percent_sign_alike_but_in_case_are_not_said_to_be_names_not_in_utf8(tmp_path, monkeypatch):
+    """`50%.lgn` and `50%.LGN`, names in UTF-8 differing in case: the refusal spoke of a name not in UTF-8 written
+    %NN, as for any name that held a `%`; it says case and accents alone."""
+    both = _pages_of_files_named(tmp_path, monkeypatch, b"50%.LGN", b"50%.lgn")
+    assert both.exit_code == 2
+    assert both.stderr.endswith(
+        "differing in case or in an accent written composed or combining: write them into different folders)\n"
+    )
+
+
 @pytest.mark.parametrize(
     "first, second, one",
     [
