@@ -7,6 +7,7 @@ import dataclasses
 import importlib.util
 import itertools
 import os
+import re
 import sys
 import traceback
 from collections.abc import Callable, Iterable, Iterator
@@ -1018,17 +1019,23 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
 @contextlib.contextmanager
 def terminated_as_interrupted() -> Iterator[None]:
     """SIGTERM (a service stopped, `kill`) raised as Ctrl-C is, KeyboardInterrupt, while the block runs: what
-    it leaves is tidied as after ^C (`html --output-dir`'s index lists the pages written), not cut off."""
+    it leaves is tidied as after ^C (`html --output-dir`'s index lists the pages written), not cut off. Only
+    where SIGTERM would end the process at once (its default) and a handler can be set (the main thread): a
+    caller's own handler, or SIGTERM ignored, is left as it is, and a thread runs the block as it is."""
     import signal
+    import threading
 
     def interrupt(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
-    before = signal.signal(signal.SIGTERM, interrupt)
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGTERM) != signal.SIG_DFL:
+        yield
+        return
+    signal.signal(signal.SIGTERM, interrupt)
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, before)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def index_written(directory: str, pages: list[api.PublishedPage], outputs: dict[str, str], overwrite: bool) -> int:
@@ -1151,7 +1158,7 @@ def written_in(directory: str, name: str, text: str, what: str, outputs: dict[st
         escaped = (  # (`convert._held`: a Latin-1 `café.lgn` and a `caf%E9.lgn`)
             ", or a name not in UTF-8, each byte of it written %NN in an output's name (a Latin-1 café: caf%E9), and "
             "a name that holds it so (caf%E9): write them into different folders, or rename the one not in UTF-8"
-            if "%" in name
+            if re.search("%[89A-F][0-9A-F]", name)  # (a byte not UTF-8 is 80 to FF: `50%.lgn` holds none)
             else ": write them into different folders"
         )
         echo(

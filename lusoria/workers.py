@@ -149,7 +149,9 @@ def _spread(
 class _Worker:
     """A worker process, forked (it never returns into its parent's code), and the ends of its
     two pipes this process keeps: `tasks` (chunks to it) and `results` (what it sends back). It
-    joins `pool` as soon as it is forked; Ctrl-C waits until then (a worker no one would stop)."""
+    joins `pool` as soon as it is forked; Ctrl-C waits until then (a worker no one would stop), and SIGTERM
+    until the worker ends on it (`_start_worker`: a handler of its parent's, `html --output-dir`'s, would run its
+    parent's code in it)."""
 
     def __init__(self, function: Callable, pool: list[_Worker]) -> None:
         self.outgoing, self.incoming = bytearray(), bytearray()  # what waits to be written, what is read of a result
@@ -160,7 +162,7 @@ class _Worker:
         parent = os.getpid()
         unblocked = signal.pthread_sigmask(signal.SIG_BLOCK, [])  # the mask as it is
         try:
-            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})  # (till a worker has its own)
             ends += os.pipe()
             ends += os.pipe()
             self.pid = os.fork()

@@ -6,6 +6,7 @@ import os
 import re
 import shutil
 import signal
+import threading
 from pathlib import PureWindowsPath
 
 import pytest
@@ -832,7 +833,19 @@ def test_a_run_cut_short_leaves_an_index_that_lists_the_pages_it_wrote(round_, t
     assert said == [f"wrote {tmp_path / 'out/round/escape-000000.html'}", None, index_said]
 
 
-def test_a_run_stopped_by_sigterm_leaves_an_index_that_lists_the_pages_it_wrote(round_, tmp_path, monkeypatch):
+@pytest.fixture
+def sigterm_handled_as(request):
+    """SIGTERM's handler set to the test's parameter (`signal.SIG_DFL`: as in a shell, it ends the process) while
+    the test runs, the one before restored after it."""
+    before = signal.signal(signal.SIGTERM, request.param)
+    yield request.param
+    signal.signal(signal.SIGTERM, before)
+
+
+@pytest.mark.parametrize("sigterm_handled_as", [signal.SIG_DFL], indirect=True)
+def test_a_run_stopped_by_sigterm_leaves_an_index_that_lists_the_pages_it_wrote(
+    round_, tmp_path, monkeypatch, sigterm_handled_as
+):
     """A run that a service manager or `kill` stops (SIGTERM) while it says its second page: the pages written were
     in DIR, but the process ended at once, before the index was written. SIGTERM is taken as ^C is: the index
     lists the pages written. (The handler in place is called, not the signal raised: a run without one would end
@@ -848,13 +861,47 @@ def test_a_run_stopped_by_sigterm_leaves_an_index_that_lists_the_pages_it_wrote(
                 terminated(signal.SIGTERM, None)
 
     monkeypatch.setattr("lusoria.cli.echo", echo)
-    before = signal.getsignal(signal.SIGTERM)
     stopped = run("html", round_, "--output-dir", tmp_path / "out")
-    assert stopped.exit_code == 1 and stopped.output == "\nAborted!\n" and signal.getsignal(signal.SIGTERM) is before
+    assert stopped.exit_code == 1 and stopped.output == "\nAborted!\n"
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
     pages = sorted(path.relative_to(tmp_path / "out").as_posix() for path in (tmp_path / "out").rglob("*-*.html"))
     assert pages == ["round/escape-000000.html", "round/moves-000000.html"]
     assert [row[5] for row in rows(tmp_path / "out/index.html")] == pages
     assert said[-1] == f"wrote {tmp_path / 'out/index.html'}" and len(said) == 3
+
+
+def _own_handler(signum, frame):
+    """A library caller's own SIGTERM handler (its own way to stop)."""
+
+
+@pytest.mark.parametrize("sigterm_handled_as", [_own_handler, signal.SIG_IGN], indirect=True)
+def test_a_callers_own_sigterm_handler_or_sigterm_ignored_is_kept_while_pages_are_written(
+    round_, tmp_path, monkeypatch, sigterm_handled_as
+):
+    """A program that runs lusoria's command with its own SIGTERM handler, or SIGTERM ignored (`nohup`, a
+    service that stops otherwise): the command set its own while it ran, and a SIGTERM raised ^C's Aborted!
+    in place of the caller's stop, or stopped a run told to ignore it. The caller's is kept."""
+    handlers = []
+    monkeypatch.setattr(
+        "lusoria.cli.echo", lambda message="", nl=True, err=False: handlers.append(signal.getsignal(signal.SIGTERM))
+    )
+    assert run("html", round_, "--output-dir", tmp_path / "out").exit_code == 0
+    assert handlers and set(handlers) == {sigterm_handled_as}
+
+
+def test_pages_are_written_by_a_thread_not_the_main_one(round_, tmp_path):
+    """A program that runs the command in a thread (a GUI's, a web service's worker): SIGTERM's handler, which
+    the main thread alone can set, was set anyway, and the run ended in an internal error (ValueError: signal
+    only works in main thread), nothing written. It runs as it does in the main thread, SIGTERM left as it is."""
+    ran = []
+    thread = threading.Thread(target=lambda: ran.append(run("html", round_, "--output-dir", tmp_path / "out")))
+    thread.start()
+    thread.join()
+    assert ran[0].exit_code == 0 and "internal error" not in ran[0].stderr
+    assert [row[5] for row in rows(tmp_path / "out/index.html")][:2] == [
+        "round/escape-000000.html",
+        "round/moves-000000.html",
+    ]
 
 
 def _pages_of_two_seasons(tmp_path, monkeypatch, first, second):
@@ -934,6 +981,16 @@ def test_a_name_not_in_utf8_and_a_name_written_as_its_page_names_it_are_refused_
     )
     assert (both.exit_code, both.stderr) == (2, refused)
     assert os.listdir(tmp_path / "site/in") == ["caf%E9-000000.html"]
+
+
+def test_two_names_of_a_percent_sign_alike_but_in_case_are_not_said_to_be_names_not_in_utf8(tmp_path, monkeypatch):
+    """`50%.lgn` and `50%.LGN`, names in UTF-8 differing in case: the refusal spoke of a name not in UTF-8 written
+    %NN, as for any name that held a `%`; it says case and accents alone."""
+    both = _pages_of_files_named(tmp_path, monkeypatch, b"50%.LGN", b"50%.lgn")
+    assert both.exit_code == 2
+    assert both.stderr.endswith(
+        "differing in case or in an accent written composed or combining: write them into different folders)\n"
+    )
 
 
 @pytest.mark.parametrize(

@@ -132,6 +132,22 @@ def test_workers_the_system_refuses_leave_the_chunks_to_those_it_gave(monkeypatc
     assert len(os.listdir("/dev/fd")) == open_before  # the pipes of the workers refused are closed
 
 
+def test_sigint_and_sigterm_wait_while_a_worker_is_forked(monkeypatch):
+    """SIGTERM as a worker was forked, before it set its own way to end on it: the parent's handler
+    (`html --output-dir`'s, which lists the pages written) ran the parent's code in the worker."""
+    masks = []
+
+    def fork():
+        masks.append(signal.pthread_sigmask(signal.SIG_BLOCK, []))
+        return real()
+
+    real = os.fork
+    monkeypatch.setattr(os, "fork", fork)
+    assert [item for item, _, _ in workers.in_workers(checked_where, range(200), 2)] == list(range(200))
+    assert masks and all({signal.SIGINT, signal.SIGTERM} <= mask for mask in masks)
+    assert signal.SIGTERM not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+
+
 def failing(item: int) -> int:
     """An item; item 50 raises ValueError."""
     if item == 50:

@@ -313,11 +313,11 @@ def test_the_explorer_of_a_variant_held_but_unknown_says_it_may_be_a_users(tmp_p
     unknown = f"unknown variant 'club-7x7' for hnefatafl ({known})"
     hint = "the archive holds records of it, perhaps a variant of a user's own catalogue. Your own catalogue: 0 entries"
     for params in [{}, {"game": ["hnefatafl"], "variant": ["club-7x7"]}]:
-        text, status = answer(lambda: page(db, MultiParams(params), str))
+        text, status, _ = answer(lambda: page(db, MultiParams(params), str))
         assert (status, text) == (400, f"{unknown}; {hint}, read from {os.devnull}")
-    text, status = answer(lambda: page(db, MultiParams({"game": ["hnefatafl"], "variant": ["our-house"]}), str))
+    text, status, _ = answer(lambda: page(db, MultiParams({"game": ["hnefatafl"], "variant": ["our-house"]}), str))
     assert (status, text) == (400, unknown.replace("club-7x7", "our-house"))
-    text, status = answer(lambda: page(db, MultiParams({"game": ["hnefatafl"], "variant": ["saami-tablut"]}), str))
+    text, status, _ = answer(lambda: page(db, MultiParams({"game": ["hnefatafl"], "variant": ["saami-tablut"]}), str))
     assert (status, text) == (400, "the parameter variant names saami-tablut, a variant of tablut, not of hnefatafl")
 
 
