@@ -35,7 +35,7 @@ from lusoria.archive.tables import DIAGNOSTIC_COLUMNS, STORED_COLUMNS
 from lusoria.archive.texts import TextPacker
 from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS
 from lusoria.notation.sources import Problem, skipped_said
-from lusoria.words import plural
+from lusoria.words import CALLER, COMMAND, Reader, plural
 
 
 @dataclass
@@ -73,9 +73,9 @@ class ImportSummary:
     def __str__(self) -> str:
         return self.said()
 
-    def said(self, option: bool = False) -> str:
+    def said(self, to: Reader = CALLER) -> str:
         """What it did, in one line; the records a byte kept from being read sent to `validate` and
-        its `encoding` as a library call names them or, `option`, as the commands do (`--encoding`)."""
+        its `encoding` as a library call names them or, to the COMMAND's user, as the commands do (`--encoding`)."""
         text = (
             f"replaced {plural(self.replaced, 'record')} of {plural(self.replaced_files, 'file')}, "
             if self.replaced_files
@@ -90,7 +90,7 @@ class ImportSummary:
         if self.undecoded:
             text += f"; {plural(self.undecoded, 'record')} not read for a byte the encoding does not decode " + (
                 "(lusoria validate says where, and which --encoding to try)"
-                if option
+                if to == COMMAND
                 else "(validate() says where, and which encoding to try)"
             )
         text += skipped_said(self.problems)

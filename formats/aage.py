@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
 from lusoria.formats import FORMATS
-from lusoria.formats.common import Draft, Locator, read_site_captures, shown, tafl_games, tafl_rules
+from lusoria.formats.common import Draft, Locator, read_site_captures, tafl_games, tafl_rules
 from lusoria.formats.contract import TYPE_TAG
 from lusoria.formats.tafl import MOVE, SQUARE, chosen_tags, read_moves
 from lusoria.notation.json_input import deep_error, text_decoder, too_deep
@@ -27,7 +27,7 @@ from lusoria.validator.replay import Moves
 from lusoria.validator.suggest import alike, meant, meant_among
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import EMPTY, Geometry
-from lusoria.words import plural, times
+from lusoria.words import plural, quoted, times
 
 _JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[^\s"\[\]{},:]+')  # strings, numbers and words (MAX_TOKEN)
 _JSON_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"')
@@ -529,4 +529,4 @@ def _read_winner(draft: Draft, fields: _Fields, ended: bool = False) -> None:
 def _unknown_winner(written: str) -> str:
     """What is said of a `WhoWon` that is none of the site's values (a typo, `whte`): them, and those like it."""
     values = [value.title() for value in (*WINNERS, *UNDECIDED) if value]
-    return f"WhoWon is {', '.join(values)} or empty, not '{shown(written)}'{meant_among(written, values)}"
+    return f"WhoWon is {', '.join(values)} or empty, not {quoted(written)}{meant_among(written, values)}"

@@ -17,7 +17,7 @@ from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import KING, Move, TaflPosition, capture_list, parse_move
 from lusoria.validator.tafl_continuations import played_on, taken
 from lusoria.validator.tafl_rules import idle
-from lusoria.words import escape_controls
+from lusoria.words import escape_controls, quoted
 
 CANNOT_EXPRESS = "lusoria cannot express"
 SHOWN = 40  # characters of a word of the input quoted in a message
@@ -203,7 +203,7 @@ def tafl_rules(tags: dict[str, str]) -> TaflGame:
     format here is the tafl family's."""
     game = GAMES[tags["Game"]] if tags.get("Game") in GAMES else None
     if game is None or not issubclass(game, TaflGame):
-        raise OptionError(f"'{shown(str(tags.get('Game')))}' is not a tafl game", "Game")
+        raise OptionError(f"{quoted(str(tags.get('Game')))} is not a tafl game", "Game")
     return rules_from_tags(game, tags)
 
 

@@ -37,6 +37,7 @@ from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.notation.writer import one_line
 from lusoria.plugins import FAILS, failure, traceback_of
 from lusoria.validator.games import GAMES, known_games
+from lusoria.words import quoted
 
 TYPE_TAG = "GameType"  # the tag of a refused record that names its game type, as its file names it
 
@@ -110,7 +111,7 @@ def _places(record: RecordText) -> Iterator[tuple[str, int, int]]:
     for problem in problems:
         if problem.line is not None:
             yield (
-                f"the problem '{_shown(problem.message)}'",
+                f"the problem {quoted(problem.message)}",
                 problem.line,
                 problem.column or 1,
             )
@@ -122,14 +123,9 @@ def _places(record: RecordText) -> Iterator[tuple[str, int, int]]:
         plies = _Plies()
         walk(parsed, plies)
         for ply in plies.found:
-            yield f"the ply '{_shown(ply.text)}'", ply.line, ply.column
+            yield f"the ply {quoted(ply.text)}", ply.line, ply.column
         if parsed.result_line:
             yield "the result", parsed.result_line, parsed.result_column
-
-
-def _shown(text: str) -> str:
-    """`text`, cut after 40 characters."""
-    return text if len(text) <= 40 else text[:40] + "…"
 
 
 def _on_one_line(record: RecordText) -> RecordText:
@@ -163,7 +159,7 @@ def breach_of(record: Record, format: str, refused: bool = False) -> SyntaxProbl
     if wrong is None:
         return None
     return SyntaxProblem(
-        f"the {format} reader handed over '{_shown(wrong.text)}', which is not a ply of {game.lower()}",
+        f"the {format} reader handed over {quoted(wrong.text)}, which is not a ply of {game.lower()}",
         wrong.line,
         wrong.column,
         wrong.text[:20],

@@ -18,7 +18,7 @@ from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import STDIN, Problem, Skipped, Source, fs_path, is_text, names_a_file, shown_path
 from lusoria.pipeline import reports
 from lusoria.validator.replay import ERROR, Diagnostic, Report
-from lusoria.words import quoted
+from lusoria.words import CALLER, Reader, quoted
 
 
 def targets() -> list[str]:
@@ -43,10 +43,9 @@ class Converted:
         if self.diagnostic and self.problem is None:
             self.problem = self.said()
 
-    def said(self, option: bool = False) -> str | None:
-        """The `problem`: its `diagnostic`'s, with the encodings to try as a library call's keyword or,
-        `option`, as the commands' option (`Diagnostic.said`)."""
-        return self.diagnostic.said(option=option) if self.diagnostic else self.problem
+    def said(self, to: Reader = CALLER) -> str | None:
+        """The `problem`: its `diagnostic`'s, with the encodings to try as `to` can act on them (`Diagnostic.said`)."""
+        return self.diagnostic.said(to=to) if self.diagnostic else self.problem
 
 
 def convert(

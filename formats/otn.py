@@ -36,7 +36,7 @@ from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.validator.base import BLACK, OptionError
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_rules import opentafl_differences
-from lusoria.words import times
+from lusoria.words import quoted, times
 
 _KEY = re.compile(r"[A-Za-z][A-Za-z0-9-]*")  # an OTN tag's name
 _TAG = re.compile(
@@ -362,7 +362,7 @@ def _carried_tags(draft: Draft, tag: re.Match[str]) -> None:
             equals = ""
         if not equals or not _LGN_NAME.fullmatch(name) or "\n" in value or "\r" in value:
             raise draft.problem(
-                f"{CARRIED} entry '{shown(entry[0])}' is not NAME=VALUE (percent-encoded UTF-8, "
+                f"{CARRIED} entry {quoted(entry[0])} is not NAME=VALUE (percent-encoded UTF-8, "
                 "a name of letters, digits and _, a value of one line)",
                 tag.start("value") + entry.start(),
                 shown(entry[0]),
@@ -437,7 +437,7 @@ def _check_turn(
     for word, at in words:
         if _TURN_NUMBER.fullmatch(word):
             raise draft.problem(
-                f"found '{shown(word)}' on the line of turn {expected}: each turn is on a line of its own",
+                f"found {quoted(word)} on the line of turn {expected}: each turn is on a line of its own",
                 at,
                 word[:20],
             )
@@ -445,7 +445,7 @@ def _check_turn(
     if len(moves) > 2:
         word, at = moves[2]
         raise draft.problem(
-            f"found a third move '{shown(word)}' in turn {expected}: a turn holds the two sides' moves", at, word[:20]
+            f"found a third move {quoted(word)} in turn {expected}: a turn holds the two sides' moves", at, word[:20]
         )
 
 
@@ -463,7 +463,7 @@ def _main_ply(draft: Draft, word: str, at: int, black_first: bool) -> Ply | None
         draft.result_at = at
         return None
     if draft.result_at is not None:
-        raise draft.problem(f"found '{shown(word)}' after the resignation", at, word)
+        raise draft.problem(f"found {quoted(word)} after the resignation", at, word)
     return draft.ply(_ply_text(draft, word, at), at)
 
 
@@ -471,7 +471,7 @@ def _ply_text(draft: Draft, word: str, at: int) -> str:
     """One OTN move record as the text of a lusoria ply."""
     move = _MOVE.fullmatch(word)
     if move is None:
-        raise draft.problem(f"found '{shown(word)}', expected an OTN move record such as e3-c3xc4 or Ke5-e2", at, word)
+        raise draft.problem(f"found {quoted(word)}, expected an OTN move record such as e3-c3xc4 or Ke5-e2", at, word)
     squares = [move["origin"], move["target"]] + re.findall(r"[a-z]\d+", move["captures"] or "")
     wrong = next((s for s in squares if not SQUARE.fullmatch(s)), None)
     if wrong:
@@ -535,7 +535,7 @@ class Variations:
             number = whole_number(ply["number"] if ply else part, 1, MAX_NUMBER)
             if number is None or len(written) % 2 == 0 or not index % 2 and ply is None:
                 raise self.draft.problem(
-                    f"'{shown(address)}' is not a variation address such as 3b.1.1a. (a move "
+                    f"{quoted(address)} is not a variation address such as 3b.1.1a. (a move "
                     f"of a turn, the variation's number, its turn; numbers from 1 to "
                     f"{MAX_NUMBER:,})",
                     at,

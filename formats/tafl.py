@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import PurePath
 
 from lusoria.formats import FORMATS
-from lusoria.formats.common import Draft, Locator, drafts, read_site_captures, shown, tafl_games, tafl_rules
+from lusoria.formats.common import Draft, Locator, drafts, read_site_captures, tafl_games, tafl_rules
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import (
     Prose,
@@ -33,7 +33,7 @@ from lusoria.notation.syntax import TAG_BEFORE_VALUE
 from lusoria.validator.base import SIDE_NAMES, WHITE, Illegal, OptionError
 from lusoria.validator.suggest import meant_among
 from lusoria.validator.tafl import TaflGame
-from lusoria.words import listed
+from lusoria.words import listed, quoted
 
 _TOKEN = re.compile(r"\S+")
 SQUARE = r"[a-s](?:1[0-9]|[1-9])"  # any tafl board: a1 to s19
@@ -55,7 +55,7 @@ def read_moves(draft: Draft, text: str, base: int, rules: TaflGame) -> None:
     if is_title(text):
         title = text.strip()
         raise draft.problem(
-            f"found '{shown(title)}', a game's title: a file of move lists holds the moves alone (were its moves left out?)",
+            f"found {quoted(title)}, a game's title: a file of move lists holds the moves alone (were its moves left out?)",
             base + text.index(title[0]),
             title,
         )
@@ -79,7 +79,7 @@ def _read_termination(draft: Draft, text: str, base: int, token: re.Match[str], 
     after = _TOKEN.search(text, token.end())
     if after:
         raise draft.problem(
-            f"found '{shown(after[0])}' after '{word}', which ends the game", base + after.start(), after[0]
+            f"found {quoted(after[0])} after '{word}', which ends the game", base + after.start(), after[0]
         )
 
 
@@ -91,7 +91,7 @@ def _read_move(draft: Draft, word: str, offset: int, rules: TaflGame) -> None:
         _check_on_board(draft, word, offset, rules)
     if move is None:
         raise draft.problem(
-            f"found '{shown(word)}', expected a move such as e2-c2 or f9-f5xg5, 'resigned' or 'timeout'",
+            f"found {quoted(word)}, expected a move such as e2-c2 or f9-f5xg5, 'resigned' or 'timeout'",
             offset,
             word,
         )
@@ -113,8 +113,7 @@ def _check_on_board(draft: Draft, word: str, offset: int, rules: TaflGame) -> No
     if off_board:
         names = rules.geo.names
         raise draft.problem(
-            f"found '{shown(word)}': {off_board[0]} is not a square of the {rules.title} board "
-            f"({names[0]}–{names[-1]})",
+            f"found {quoted(word)}: {off_board[0]} is not a square of the {rules.title} board ({names[0]}–{names[-1]})",
             offset,
             word,
         )
@@ -370,7 +369,7 @@ def _title_above_header(lines: Locator, above: Prose | None) -> tuple[Prose | No
     if above is None or not is_title(text[line : above.end]):
         return above, ""
     rest = text[above.start : line].rstrip()
-    said = f"line {lines.where(line)[0]}, '{shown(text[line : above.end].strip())}', its title: not read"
+    said = f"line {lines.where(line)[0]}, {quoted(text[line : above.end].strip())}, its title: not read"
     return (replace(above, end=above.start + len(rest)) if rest else None), said
 
 
@@ -507,7 +506,7 @@ def _title_above_games(text: str, pasted: _Pasted) -> _Pasted:
 
 def _title_said(lines: Locator, title: re.Match[str] | None) -> str:
     """The note of a game's title (`_titled`), not read; "" for a game with none."""
-    return f"line {lines.where(title.start())[0]}, '{shown(title[0].strip())}', its title: not read" if title else ""
+    return f"line {lines.where(title.start())[0]}, {quoted(title[0].strip())}, its title: not read" if title else ""
 
 
 def _titled(text: str, blocks: list[re.Match[str]]) -> dict[re.Match[str], re.Match[str] | None]:
@@ -1132,7 +1131,7 @@ def _unknown_names(draft: Draft, names: re.Match[str], delimiter: str) -> Syntax
         unnamed = f"{' and '.join(missing)} {'is' if len(missing) == 1 else 'are'} not named"
         return draft.problem(f"{said}: {unnamed}", names.start(), found[0][0])
     name, field = found[bad], fields[bad]
-    why = f"'{shown(name[0])}' names {_column_name(field) + ' again' if field else 'none of them'}"
+    why = f"{quoted(name[0])} names {_column_name(field) + ' again' if field else 'none of them'}"
     return draft.problem(f"{said}: {why}", names.start() + name.start(), name[0])
 
 
@@ -1146,7 +1145,7 @@ def _moves_elsewhere(row: re.Match[str], order: tuple[str, ...]) -> bool:
 def _unknown_status(written: str) -> str:
     """What is said of a CSV game's status that is none of the statuses (a typo, `Whte`): them, and those like it."""
     statuses = [status.title() for status in STATUSES]
-    return f"the status is {', '.join(statuses)} or empty, not '{shown(written)}'{meant_among(written, statuses)}"
+    return f"the status is {', '.join(statuses)} or empty, not {quoted(written)}{meant_among(written, statuses)}"
 
 
 def _count_problems(draft: Draft, row: re.Match[str], at: int, rules: TaflGame) -> list[SyntaxProblem]:

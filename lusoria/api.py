@@ -70,6 +70,7 @@ from lusoria.validator.fit import Fit, Proposal, fitting_rules, names_no_variant
 from lusoria.validator.games import GAMES, NAMED_TAGS, game_class, known_games, name_given, rules_from_tags
 from lusoria.validator.replay import ERROR, Diagnostic, Moves, Report, Verdict, already_over, canonical_text
 from lusoria.validator.replay import check as check_text
+from lusoria.words import CALLER, PAGE, Reader
 from lusoria.workers import WorkerLost, in_workers, mapped
 
 P = ParamSpec("P")
@@ -569,10 +570,10 @@ class Diagram:
         if self.diagnostic and self.problem is None:
             object.__setattr__(self, "problem", self.said())
 
-    def said(self, option: bool = False) -> str | None:
-        """The `problem`: that its `diagnostic` stops its replay, with the encodings to try as a library
-        call's keyword or, `option`, as the commands' option (`unreplayable`)."""
-        return unreplayable(self.diagnostic, option) if self.diagnostic else self.problem
+    def said(self, to: Reader = CALLER) -> str | None:
+        """The `problem`: that its `diagnostic` stops its replay, with the encodings to try as `to` can
+        act on them (`unreplayable`)."""
+        return unreplayable(self.diagnostic, to) if self.diagnostic else self.problem
 
 
 def diagrams(
@@ -773,7 +774,7 @@ def _verdict_said(report: Report) -> str:
     first = next((d for d in report.diagnostics if d.severity == ERROR), None)
     if first is None:
         return "valid"
-    at_first = f"{first.line}:{first.column}: {first.said()}"
+    at_first = f"{first.line}:{first.column}: {first.said(to=PAGE)}"
     return f"invalid: {replay_stop(report) or at_first}"
 
 

@@ -23,6 +23,7 @@ from lusoria.notation.writer import tag_order
 from lusoria.svg import position_svg
 from lusoria.validator.base import SIDE_NAMES
 from lusoria.validator.replay import Diagnostic, Moves, Report, move_number
+from lusoria.words import PAGE
 
 STYLE = """
 body{font-family:sans-serif;margin:1.5em;color:#2e2a26;background:#fbf8f1;max-width:72em}
@@ -283,7 +284,7 @@ def _json(value) -> str:
 
 def _note(diagnostic: Diagnostic) -> str:
     """A diagnostic, of no ply (syntax, tags) or a ply's error, with what its slip meant (did you mean 31:?)."""
-    return f'<div class="diagnostic {diagnostic.severity}">{escape(diagnostic.said())}</div>'
+    return f'<div class="diagnostic {diagnostic.severity}">{escape(diagnostic.said(to=PAGE))}</div>'
 
 
 def players(report: Report) -> str:
@@ -353,7 +354,7 @@ class _Moves(Visitor):
     def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
         found = [self.named(d, number, key) for d in self.by_place.get((ply.line, ply.column), [])]
         classes = "ply" + (" illegal" if any(d.severity == "error" for d in found) else " warned" if found else "")
-        notes = "; ".join(d.said() for d in found)
+        notes = "; ".join(d.said(to=PAGE) for d in found)
         step = f' data-ply="{number}"' if key[0] == 0 else ""
         if step and self.said is not None:
             step += f' data-move="{escape(self.said.said(number, key, self.sides))}"'

@@ -78,6 +78,7 @@ from lusoria.notation.sources import BOM
 from lusoria.plugins import FAILS
 from lusoria.terminal import unescaped
 from lusoria.validator.replay import ERROR
+from lusoria.words import PAGE
 
 SEVERITY = {ERROR: lsp.DiagnosticSeverity.Error}
 COMPLETION_KINDS = {
@@ -319,7 +320,7 @@ def diagnostic(columns: Columns, entry: Entry, found) -> lsp.Diagnostic:
     line, start, end = diagnostic_span(entry, found)
     return lsp.Diagnostic(
         columns.range(line, start, line, end),
-        found.with_move("\n"),  # as `lusoria validate` says it: its move, and its "did you mean" line
+        found.with_move("\n", to=PAGE),  # as `lusoria validate` says it: its move, and its "did you mean" line
         SEVERITY.get(found.severity, lsp.DiagnosticSeverity.Warning),
         found.rule,
         source="lusoria",

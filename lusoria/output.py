@@ -17,7 +17,7 @@ from dataclasses import asdict
 from itertools import chain
 from typing import TYPE_CHECKING, Any, Protocol
 
-from lusoria.words import plural
+from lusoria.words import CALLER, COMMAND, Reader, plural
 
 if TYPE_CHECKING:
     from lusoria.archive import Node, SkippedDuplicate
@@ -60,7 +60,7 @@ class Sourced(Protocol):
 def diagnostic_head(path: str, diagnostic: Diagnostic) -> str:
     """A diagnostic's first line: path:line:column: severity[rule]: message, after the move of its
     ply where it has one (`move 23, Black: `; `Diagnostic.said`)."""
-    return f"{located(path, diagnostic)}: {diagnostic.said(meant=False, option=True)}"
+    return f"{located(path, diagnostic)}: {diagnostic.said(meant=False, to=COMMAND)}"
 
 
 def diagnostic_text(report: Sourced, diagnostic: Diagnostic) -> str:
@@ -143,7 +143,7 @@ def fit_json(source: RecordText, fit: Fit | Diagnostic) -> str:
     fits, problem = (
         ({key: value for key, value in vars(fit).items() if key != "sets"}, None)
         if isinstance(fit, Fit)
-        else (None, unreplayable(fit, option=True))
+        else (None, unreplayable(fit, COMMAND))
     )
     return json.dumps(
         {"path": source.path, "record": source.index, "line": source.line, "fit": fits, "problem": problem}
@@ -157,13 +157,13 @@ def fit_text(source: RecordText, fit: Fit | Diagnostic) -> str:
 
     if isinstance(fit, Fit):
         return f"{where(source)}: record {source.index}: {fit}"
-    return f"{located(source.path, fit)}: record {source.index}: {unreplayable(fit, option=True)}"
+    return f"{located(source.path, fit)}: record {source.index}: {unreplayable(fit, COMMAND)}"
 
 
-def unreplayable(diagnostic: Diagnostic, option: bool = False) -> str:
+def unreplayable(diagnostic: Diagnostic, to: Reader = CALLER) -> str:
     """Why a record cannot be replayed, as validate says it (`Diagnostic.said`), with what its slip meant
     (did you mean 31:?) and the encodings to try as a library call's keyword or, `option`, the commands'."""
-    return f"cannot be replayed: {diagnostic.said(option=option)}"
+    return f"cannot be replayed: {diagnostic.said(to=to)}"
 
 
 def more_diagnostics(verdict: Verdict, shown: int) -> str:

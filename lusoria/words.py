@@ -1,8 +1,17 @@
 """Words of output: counts ("1 record", "3 times"), a number out of bounds, what the system says of an error,
-control characters made visible (`escape_controls`), a user's value quoted (`quoted`) or not UTF-8 (`undecoded`)."""
+control characters made visible (`escape_controls`), a user's value quoted (`quoted`) or not UTF-8 (`undecoded`),
+and who is told what to try (`Reader`)."""
 
 import re
 from collections.abc import Sequence
+from typing import Literal
+
+# Who is told what to try (notation.sources.advised): a library's caller, a command's user, or one who
+# reads a replay page or an editor's panel, who has no call or option to give it to.
+Reader = Literal["caller", "command", "page"]
+CALLER: Reader = "caller"
+COMMAND: Reader = "command"
+PAGE: Reader = "page"
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:

@@ -15,7 +15,7 @@ from typing import AnyStr, BinaryIO, NamedTuple, TextIO, TypeGuard, Union
 
 from lusoria.errors import LusoriaError
 from lusoria.notation.reader import RecordText
-from lusoria.words import escaped_name, plural, reason
+from lusoria.words import CALLER, COMMAND, PAGE, Reader, escaped_name, plural, reason
 
 STDIN = "-"
 TEXT_NAME = "<text>"  # the place of records given as their text, from no file
@@ -38,7 +38,7 @@ class InputError(LusoriaError):
     """A source that cannot be read at all (missing, unreadable, wrongly encoded); `parameter`
     names the argument of `read_sources` that may help (`encoding`), if one may, and `tries` the
     values of it that may read the source (never the one that failed), which `str()` says as a library
-    call's keyword (`try encoding="latin-1"`) and the CLI as its option (`advised(option=True)`)."""
+    call's keyword (`try encoding="latin-1"`) and each other surface in its own words (`advised`)."""
 
     def __init__(self, message: str, parameter: str | None = None, tries: tuple[str, ...] = (), trace: str = ""):
         super().__init__(message)
@@ -48,18 +48,21 @@ class InputError(LusoriaError):
     def __str__(self) -> str:
         return self.advised()
 
-    def advised(self, option: bool = False) -> str:
-        """The message, and the values to try (`tries`) as a library call's keyword or, `option`, the CLI's."""
-        return advised(self.args[0], self.parameter, self.tries, option)
+    def advised(self, to: Reader = CALLER) -> str:
+        """The message, and the values to try (`tries`) as `to` is told them (`advised`)."""
+        return advised(self.args[0], self.parameter, self.tries, to)
 
 
-def advised(message: str, parameter: str | None, tries: tuple[str, ...], option: bool = False) -> str:
-    """`message`, and what to try, where there are `tries` of `parameter`: a library call's keyword
-    argument (`encoding="latin-1"`) or, `option`, the CLI's (`--encoding latin-1`), one wording."""
+def advised(message: str, parameter: str | None, tries: tuple[str, ...], to: Reader = CALLER) -> str:
+    """`message`, and what to try, where there are `tries` of `parameter` (the encoding), as `to` can
+    act on it: a library call's keyword argument (`try encoding="latin-1"`), a command's option (`try
+    --encoding latin-1`), or, on a page or in an editor, what to do with the file (`save it as UTF-8`)."""
     if not (parameter and tries):
         return message
-    if option:
+    if to == COMMAND:
         return f"{message}; try --{parameter} {' or '.join(tries)}"
+    if to == PAGE:
+        return f"{message}; save the file as UTF-8 (it may be {' or '.join(tries)})"
     return f"{message}; try " + " or ".join(f'{parameter}="{value}"' for value in tries)
 
 
@@ -107,9 +110,9 @@ class Unreadable:
     def __str__(self) -> str:
         return self.advised()
 
-    def advised(self, option: bool = False) -> str:
+    def advised(self, to: Reader = CALLER) -> str:
         """As InputError's."""
-        return advised(self.message, self.parameter, self.tries, option)
+        return advised(self.message, self.parameter, self.tries, to)
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from lusoria.files import AtomicFile
 from lusoria.notation.sources import CHUNK, Unreadable
 from lusoria.notation.syntax import Undecodable
 from lusoria.validator.replay import check
+from lusoria.words import COMMAND, PAGE
 
 # A file size limit makes every write past it fail as on a full disk (EFBIG instead of ENOSPC).
 FULL_DISK = """
@@ -508,7 +509,7 @@ def test_the_library_says_the_encodings_to_try_as_its_keyword_and_the_commands_a
     [verdict] = validate([str(tmp_path / "b.lgn")], encoding="cp1252")
     said = "error[syntax]: byte 0x81 is not valid cp1252: the file's one game is not read; try "
     assert verdict.diagnostics[0].said() == said + 'encoding="latin-1"'
-    assert verdict.diagnostics[0].said(option=True) == said + "--encoding latin-1"
+    assert verdict.diagnostics[0].said(to=COMMAND) == said + "--encoding latin-1"
     assert (
         run("validate", "--json", "--encoding", "cp1252", str(tmp_path / "b.lgn")).output.count('"tries": ["latin-1"]')
         == 1
@@ -531,12 +532,32 @@ def test_a_record_not_converted_or_drawn_names_the_encodings_to_try_as_its_calle
         said + 'encoding="latin-1"',
         f'cannot be replayed: {said}encoding="latin-1"',
     )
-    assert (converted.said(option=True), drawn.said(option=True)) == (
+    assert (converted.said(to=COMMAND), drawn.said(to=COMMAND)) == (
         said + "--encoding latin-1",
         f"cannot be replayed: {said}--encoding latin-1",
     )
     shown = run("show", "--format", "svg", "--output-dir", str(tmp_path / "boards"), "--encoding", "cp1252", path)
     assert shown.output == f"lusoria: {path}:2:9: record 0 not drawn: cannot be replayed: {said}--encoding latin-1\n"
+
+
+def test_a_replay_page_its_index_and_the_editor_tell_their_reader_to_save_the_file_as_utf8(tmp_path):
+    """The pages and the editor's panel said the library's `try encoding="latin-1"`, which their reader
+    has no call to give to: each says what to do with the file, from the one wording (`advised`)."""
+    from types import SimpleNamespace
+
+    from lusoria import lsp
+
+    path = str(tmp_path / "b.lgn")
+    Path(path).write_bytes(RECORD.encode("latin-1").replace(b"\xc3", b"\x81"))
+    said = "byte 0x81 is not valid cp1252: the record is not read, the others are; save the file as UTF-8 (it may be latin-1)"
+    run("html", "--encoding", "cp1252", "-o", str(tmp_path / "page.html"), path)
+    assert f'<div class="diagnostic error">error[syntax]: {said}</div>' in (tmp_path / "page.html").read_text()
+    run("html", "--encoding", "cp1252", "--output-dir", str(tmp_path / "site"), path)
+    assert f'<td class="invalid">invalid: 2:9: error[syntax]: {said}</td>' in (tmp_path / "site/index.html").read_text()
+    [verdict] = validate([path], encoding="cp1252")
+    columns = SimpleNamespace(range=lambda *place: place)
+    assert lsp.diagnostic(columns, SimpleNamespace(offset=0), verdict.diagnostics[0]).message == said
+    assert verdict.diagnostics[0].said(to=PAGE) == f"error[syntax]: {said}"
 
 
 @pytest.mark.parametrize("command", READING_COMMANDS, ids=" ".join)

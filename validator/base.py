@@ -314,7 +314,7 @@ def changed_options(options: dict[str, str], preset: dict[str, str]) -> dict[str
     return {key: value for key, value in options.items() if value != preset[key]}
 
 
-def written_options(options: dict[str, str]) -> str:
+def written_options(options: Mapping[str, str]) -> str:
     """Options as a Rules tag writes them: `key=value …`."""
     return " ".join(f"{key}={value}" for key, value in options.items())
 
@@ -340,7 +340,7 @@ class Game(Generic[P]):
     grammar: ClassVar[str | Path | None] = None  # its plies' grammar file; None: grammar/<name>.lark
     end_rule: ClassVar[str]  # the rule that forbids plies after the end
     options: ClassVar[dict[str, tuple[str, ...]]]  # key -> values, the default first
-    presets: ClassVar[dict[str, dict[str, str]]]  # Variant -> options ("seed"/default first)
+    presets: ClassVar[Mapping[str, Mapping[str, str]]]  # Variant -> options ("seed"/default first)
     presets_are_options: ClassVar[bool] = True  # a preset is only a bundle of options
     presets_listed_in: ClassVar[str] = ""  # the command that lists the presets, too many for a message to name
     options_listed_in: ClassVar[str] = ""  # where its options are listed, too many for a message to name

@@ -109,14 +109,25 @@ class Registry(Mapping[str, type[Game]]):
 
     def register(self, cls: type[G]) -> type[G]:
         """Add a game (or replace the one of the same name); usable as a class decorator. ValueError
-        for a class that is no game, or whose name is not in lower case (the names it looks up)."""
+        for a class that is no game, whose name is not in lower case (the names it looks up), or is a
+        built-in game's variant's (`copenhagen-11x11`, which the game would hide)."""
         if not _is_game(cls):
             raise ValueError(f"cannot register {cls!r}: it is not a Game class")
         if cls.name != cls.name.lower():
             raise ValueError(f"cannot register {cls!r}: its name {cls.name!r} is not in lower case")
+        if holder := self._variant_named(cls.name):
+            raise ValueError(
+                f"cannot register {cls!r}: its name {quoted(cls.name)} is {holder}'s variant {cls.name}, which a"
+                " Variant tag, --variant and lusoria explain would no longer find: choose another"
+            )
         self._where.pop(cls.name, None)
         self._classes[cls.name] = cls
         return cls
+
+    def _variant_named(self, name: str) -> str | None:
+        """The built-in game one of whose variants (its catalogue's entries too: `variant_notes`) is
+        named `name`; None for none (no variant is named as a game: the catalogues' check)."""
+        return next((game for game in self._built_in if name in self[game].variant_notes()), None)
 
     def unregister(self, name: str) -> None:
         """Remove a game that `register` added (a built-in game, or an entry point's, that it

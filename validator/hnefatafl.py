@@ -291,27 +291,30 @@ def users_catalogue() -> Path:
     return Path(named) if named else settings_folder() / CATALOGUE.name
 
 
-def presets() -> dict[str, dict[str, str]]:
+def presets() -> Mapping[str, Mapping[str, str]]:
     """The variants of the generic game: the catalogue's entries that have rules and that lusoria
-    plays, by name (`refusals`: the others), made once for the catalogues read (`Hnefatafl.presets`)."""
+    plays, by name (`refusals`: the others), made once for the catalogues read (`Hnefatafl.presets`),
+    read-only: every caller shares them."""
     return _presets(Same(catalogues()))
 
 
 @lru_cache(maxsize=8)
-def _presets(read: Same[Catalogues]) -> dict[str, dict[str, str]]:
+def _presets(read: Same[Catalogues]) -> Mapping[str, Mapping[str, str]]:
     """`presets`, made once for the catalogues `read`."""
-    return {
-        variant.name: options
-        for variant in read.held.builtin + read.held.users
-        if variant.rules and not variant.refused and refusal(options := read_record(variant.rules)) is None
-    }
+    return MappingProxyType(
+        {
+            variant.name: MappingProxyType(options)
+            for variant in read.held.builtin + read.held.users
+            if variant.rules and not variant.refused and refusal(options := read_record(variant.rules)) is None
+        }
+    )
 
 
 class PresetsRead:
     """`Hnefatafl.presets`, read with the catalogues: a user's catalogue read after the first record
     (`catalogues.cache_clear()`, a notebook's LUSORIA_CATALOGUE set later) is seen at once."""
 
-    def __get__(self, instance: object, owner: type | None = None) -> dict[str, dict[str, str]]:
+    def __get__(self, instance: object, owner: type | None = None) -> Mapping[str, Mapping[str, str]]:
         return presets()
 
 

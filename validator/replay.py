@@ -40,7 +40,7 @@ from lusoria.validator.base import SIDE_NAMES, WHITE, Game, Illegal, NotAPly, Op
 from lusoria.validator.diagram import CAPTURED, FROM, REMOVED, TO, Squares
 from lusoria.validator.games import GAMES, game_class, known_games, rules_from_tags, variant_named, with_variant
 from lusoria.validator.suggest import alike, did_you_mean, nearest_plies, suggestions
-from lusoria.words import listed, plural
+from lusoria.words import CALLER, Reader, listed, plural
 
 ERROR, WARNING = "error", "warning"
 
@@ -75,29 +75,28 @@ class Diagnostic:
         quotes ('1283.??.??')."""
         return did_you_mean(f"'{text}'" if "?" in text else text for text in self.suggestions)
 
-    def advised(self, option: bool = False) -> str:
-        """The message, and the encodings to try (`tries`) as a library call's keyword
-        (`try encoding="latin-1"`) or, `option`, the CLI's (`try --encoding latin-1`)."""
-        return advised(self.message, "encoding", self.tries, option)
+    def advised(self, to: Reader = CALLER) -> str:
+        """The message, and the encodings to try (`tries`) as `to` can act on them: a library call's
+        keyword (`try encoding="latin-1"`), the commands' option, a page's or an editor's words (`advised`)."""
+        return advised(self.message, "encoding", self.tries, to)
 
-    def with_meant(self, separator: str = "; ", option: bool = False) -> str:
+    def with_meant(self, separator: str = "; ", to: Reader = CALLER) -> str:
         """The message (`advised`) with what the slip meant when there are suggestions, after `separator` (on
         one line: found '31', expected ...; did you mean 31:?; once: a tag's message may say it already)."""
         if not self.suggestions or self.meant() in self.message:
-            return self.advised(option)
-        return f"{self.advised(option)}{separator}{self.meant()}"
+            return self.advised(to)
+        return f"{self.advised(to)}{separator}{self.meant()}"
 
-    def with_move(self, separator: str = "; ", meant: bool = True, option: bool = False) -> str:
+    def with_move(self, separator: str = "; ", meant: bool = True, to: Reader = CALLER) -> str:
         """Its ply's move where it has one (`move 23, Black: `), its message, and what the slip meant
         after `separator` (`with_meant`; not when `meant` is False: validate shows it under its caret):
         what every command says after `error[T2]: `, and an editor's Problems panel beside the rule."""
         move = f"{self.move}: " if self.move else ""
-        return f"{move}{self.with_meant(separator, option) if meant else self.advised(option)}"
+        return f"{move}{self.with_meant(separator, to) if meant else self.advised(to)}"
 
-    def said(self, meant: bool = True, option: bool = False) -> str:
-        """What it says: `error[T2]: ` and `with_move`, the encodings to try as a library call's
-        keyword or, `option`, as the commands say it."""
-        return f"{self.severity}[{self.rule}]: {self.with_move(meant=meant, option=option)}"
+    def said(self, meant: bool = True, to: Reader = CALLER) -> str:
+        """What it says: `error[T2]: ` and `with_move`, the encodings to try as `to` can act on them (`advised`)."""
+        return f"{self.severity}[{self.rule}]: {self.with_move(meant=meant, to=to)}"
 
 
 @dataclass(slots=True)

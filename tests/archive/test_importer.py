@@ -26,6 +26,7 @@ from lusoria.notation.writer import unknown
 from lusoria.output import render
 from lusoria.pipeline import records as read
 from lusoria.validator.replay import check
+from lusoria.words import COMMAND
 
 RECORD = '[Game "tablut"]\n[White "{name}"]\n[Result "*"]\n\n1. e3-c3 d1-d3 *\n'
 
@@ -512,8 +513,8 @@ def test_an_import_says_how_many_records_a_byte_of_another_encoding_kept_from_be
     assert str(summary) == (
         "added 2 records (1 invalid, 1 of them unparsable), skipped 0 duplicates; 1 record not read for a byte "
         "the encoding does not decode (validate() says where, and which encoding to try)"
-    )  # a library call has no --encoding: the command's summary names it (`said(option=True)`)
-    assert summary.said(option=True).endswith("(lusoria validate says where, and which --encoding to try)")
+    )  # a library call has no --encoding: the command's summary names it (`said(COMMAND)`)
+    assert summary.said(to=COMMAND).endswith("(lusoria validate says where, and which --encoding to try)")
     latin = CliRunner().invoke(
         main, ["import", "--db", str(tmp_path / "latin.db"), "--encoding", "latin-1", str(tmp_path)]
     )

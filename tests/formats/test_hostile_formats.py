@@ -58,7 +58,7 @@ def test_otn_turn_numbers_of_any_length_are_an_error_at_the_turn():
 def test_otn_variation_addresses_of_any_length_are_an_error_at_the_address():
     rule, line, column, message = only(f"{HEADER}\n\n1. Ke5-c5 d1-d2\n1a.{HUGE}.1a. Ke5-d5\n")
     assert (rule, line, column) == ("syntax", 9, 1)
-    assert message.startswith(f"'1a.{'9' * 37}…' is not a variation address")
+    assert message.startswith(f"'1a.{'9' * 37}…' ({len(HUGE) + 7:,} characters) is not a variation address")
     assert "numbers from 1 to 1,000,000,000" in message
 
 
@@ -360,7 +360,7 @@ def test_aage_numbers_of_any_length_are_kept_as_text():
     )
     [source] = read_text(text, "aage", "digits.json")
     report = check(source)
-    said = f"WhoWon is White, Black, Draw, Ongoing or empty, not '{'9' * 40}…'"  # names no side: said, cut short
+    said = f"WhoWon is White, Black, Draw, Ongoing or empty, not '{'9' * 40}…' (100,000 characters)"  # names no side: said, cut short
     assert [(d.rule, d.column, d.message) for d in report.diagnostics] == [("syntax", text.index("999") + 1, said)]
     assert report.record.result == "*"
 
@@ -445,7 +445,10 @@ def test_aage_refuses_a_long_token_and_quotes_a_bad_move_shortly():
     token = len('"f1-f3 d5-d2"') + MAX_TOKEN  # the JSON string is the token
     assert only(text, "aage")[3] == f"a token of {token:,} characters; the longest allowed is {MAX_TOKEN:,}"
     rule, _, _, message = only('{%s, "Moves": "f1-f3 %s"}' % (SAAMI, "q" * 100_000), "aage")
-    assert message == f"found '{'q' * 40}…', expected a move such as e2-c2 or f9-f5xg5, 'resigned' or 'timeout'"
+    assert (
+        message
+        == f"found '{'q' * 40}…' (100,000 characters), expected a move such as e2-c2 or f9-f5xg5, 'resigned' or 'timeout'"
+    )
 
 
 # -- telling a file's format -------------------------------------------------------------------------

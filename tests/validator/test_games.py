@@ -83,6 +83,28 @@ def test_register_refuses_what_the_registry_could_not_find_again():
     assert known_games() == games
 
 
+def test_register_refuses_a_game_named_as_another_games_variant_which_it_would_hide():
+    """A plug-in's game named as a catalogue's entry took the name: `--variant copenhagen-11x11` and
+    `explain` found the game, no longer Copenhagen's variant."""
+    from lusoria.api import variant_tags
+
+    class Named(Slide):
+        name = "copenhagen-11x11"
+
+    class OfTablut(Slide):
+        name = "ashton"
+
+    games = known_games()
+    for refused, holder in ((Named, "hnefatafl"), (OfTablut, "tablut")):
+        said = (
+            f"cannot register {refused!r}: its name '{refused.name}' is {holder}'s variant {refused.name}, which a"
+            " Variant tag, --variant and lusoria explain would no longer find: choose another"
+        )
+        with pytest.raises(ValueError, match=f"^{re.escape(said)}$"):
+            register(refused)
+    assert known_games() == games and variant_tags("copenhagen-11x11") == {"Game": "copenhagen"}
+
+
 POINTS = {"Slide": "toy_game:Slide", "number": "math:pi", "class": "fractions:Fraction", "tablut": "toy_game:Slide"}
 
 

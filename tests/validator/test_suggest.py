@@ -324,3 +324,15 @@ def test_what_a_value_may_have_meant_is_said_in_one_phrase():
     assert meant([]) == meant([], inside=True) == did_you_mean([]) == ""
     assert meant_among("Whte", ["White", "Black", "Draw"]) == " (did you mean White?)"
     assert meant_among("purple", ["White", "Black"]) == ""
+
+
+def test_alike_measures_only_the_names_that_share_enough_letters_and_finds_what_measuring_all_finds(monkeypatch):
+    from difflib import SequenceMatcher
+
+    from lusoria.validator import suggest
+
+    names = ["copenhagen-11x11", "copenhagen-hnefatafl-13x13", "tyr-13x13", "brandubh", "zzz", "ard-ri-7x7"]
+    measured = []
+    monkeypatch.setattr(suggest, "similarity", lambda a, b: measured.append(b) or SequenceMatcher(None, a, b).ratio())
+    assert alike("copenhagn", names) == ["copenhagen-11x11", "copenhagen-hnefatafl-13x13"]  # the second starts alike
+    assert measured == ["copenhagen-11x11"]  # no other shares 0.6 of the letters of both
