@@ -43,6 +43,7 @@ from lusoria.validator.suggest import alike, did_you_mean, nearest_plies, sugges
 from lusoria.words import listed, plural
 
 ERROR, WARNING = "error", "warning"
+_QUOTED = re.compile(r"\?|[.!]\Z")  # a suggestion said in quotes: one with a ?, or ending with a mark a ? joins
 
 
 @mypyc_attr(native_class=False)  # compiled, a frozen native class could not be unpickled (--jobs)
@@ -72,8 +73,9 @@ class Diagnostic:
 
     def meant(self) -> str:
         """What the suggestions are said as: did you mean e3-c3 or e3-d3?, one that holds a ? in
-        quotes ('1283.??.??')."""
-        return did_you_mean(f"'{text}'" if "?" in text else text for text in self.suggestions)
+        quotes ('1283.??.??'), as does one that ends with a mark the phrase's ? would join ('2.', 'e3-c3!'):
+        `did you mean 2.?` reads as the `2.?` it mends."""
+        return did_you_mean(f"'{text}'" if _QUOTED.search(text) else text for text in self.suggestions)
 
     def advised(self, option: bool = False) -> str:
         """The message, and the encodings to try (`tries`) as a library call's keyword
