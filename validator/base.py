@@ -43,11 +43,13 @@ class Illegal(LusoriaError):
     """A ply the rules forbid: the rule it breaks and why, in plain words; `occupied`, for a move
     onto a square that holds a piece, that square's name (the driver names the ply that put it there);
     `lost`, for a move from a square whose piece its side lost (none there, or an incitus), that
-    square's name (the driver names the ply that captured, removed or moved it)."""
+    square's name (the driver names the ply that captured, removed or moved it); `meant`, the ply the
+    message itself says the source may have meant (a Laquet roll misread: its plays under the roll they
+    fit), offered before the close legal plies."""
 
-    def __init__(self, rule: str, message: str, occupied: str = "", lost: str = ""):
+    def __init__(self, rule: str, message: str, occupied: str = "", lost: str = "", meant: str = ""):
         super().__init__(message)
-        self.rule, self.message, self.occupied, self.lost = rule, message, occupied, lost
+        self.rule, self.message, self.occupied, self.lost, self.meant = rule, message, occupied, lost, meant
 
 
 class NotAPly(LusoriaError, ValueError):

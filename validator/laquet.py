@@ -249,7 +249,8 @@ class Laquet(Game[LaquetPosition]):
             if misread is None:
                 raise
             note = f" (the plays written fit the roll {misread[0]}{misread[1]}: a die misread?)"
-            raise Illegal(illegal.rule, illegal.message + note) from None
+            meant = f"{misread[0]}{misread[1]}:{text.partition(':')[2]}"
+            raise Illegal(illegal.rule, illegal.message + note, meant=meant) from None
 
     def _played(self, position: LaquetPosition, turn: Turn) -> Played:
         return play_plain(position, turn, self.must, self.leftover) or play_checked(

@@ -39,7 +39,7 @@ from lusoria.plugins import FAILS
 from lusoria.validator.base import SIDE_NAMES, WHITE, Game, Illegal, NotAPly, OptionError, Outcome, Played, Position
 from lusoria.validator.diagram import CAPTURED, FROM, REMOVED, TO, Squares
 from lusoria.validator.games import GAMES, game_class, known_games, rules_from_tags, variant_named, with_variant
-from lusoria.validator.suggest import alike, did_you_mean, nearest_plies, suggestions
+from lusoria.validator.suggest import LIMIT, alike, did_you_mean, nearest_plies, suggestions
 from lusoria.words import listed, plural
 
 ERROR, WARNING = "error", "warning"
@@ -769,7 +769,8 @@ class _Replay:
         """Report illegal ply `number` (at `key`), with the plies it may have meant; with `keep_going`,
         the one nearest it, played in its place (None: the rest of the line is not checked)."""
         rules = self.rules
-        close = suggestions(rules, position, ply.text) if not self.first_error else ()
+        close = [] if self.first_error else suggestions(rules, position, ply.text)
+        close = [illegal.meant, *close][:LIMIT] if illegal.meant and not self.first_error else close
         nearest = nearest_plies(rules, position, ply.text) if self.keep_going else []
         assumption = nearest[0] if len(nearest) == 1 else None
         stop = "" if assumption else "; the rest of this line is not checked" + _kept_going(self.keep_going, nearest)

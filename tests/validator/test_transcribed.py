@@ -149,7 +149,7 @@ HISTORIAN_45 = [
     ("syntax", None, (131, 35), "h1-h2", f"found 'H1-H2', {EXPECTED}"),  # capital squares
     None,
     ("Q1", 1, (143, 4), None, "7/10: the checkers on point 7 are Black's, and White is to move"),  # the sides swapped
-    ("Q3", 1, (148, 4), "42: 2/4 4/8", "(the plays written fit the roll 43: a die misread?)"),
+    ("Q3", 1, (148, 4), "43: 2/5 4/8", "(the plays written fit the roll 43: a die misread?)"),
     ("syntax", None, (153, 32), "31: 1/4 8/9", f"found '1/4', {EXPECTED}"),  # the roll left out
     ("number", 5, (158, 57), None, "the move number should be 3., not 4."),
     ("syntax", None, (163, 82), None, "found '10/26': 26 is not a point of the board (1–24)"),
