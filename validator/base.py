@@ -44,7 +44,7 @@ class Illegal(LusoriaError):
     onto a square that holds a piece, that square's name (the driver names the ply that put it there);
     `lost`, for a move from a square whose piece its side lost (none there, or an incitus), that
     square's name (the driver names the ply that captured, removed or moved it); `meant`, the ply the
-    message itself says the source may have meant (a Laquet roll misread: its plays under the roll they
+    message itself says the source may have meant (a die misread: the plays written under the roll they
     fit), offered before the close legal plies."""
 
     def __init__(self, rule: str, message: str, occupied: str = "", lost: str = "", meant: str = ""):
