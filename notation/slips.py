@@ -4,7 +4,7 @@ after its x), `e3–c3` (a word processor's dash), `ke5-e4` (a lowercase piece l
 `c1-c5 xb5` or `b2-b3 ~d6` (a detached suffix, capture list or removal), `~a1 g1-g2` (a removal
 before its move), `64: 5/11 {…} 5/9`, `64: 5/11! 5/9`, `54: -- 5. >54: 1/5 4/9` or `64: {…} 5/11 5/9` (a
 comment, a NAG, a suffix or a move number that parts a ply), `1..` or
-`1…` (a move number's dots), `IV.` (a move number in Roman numerals), `5/11 5/9` (a Laquet ply's roll left out), `½-½` or `1:0` (a result in another convention), `---` or `-- --` (a
+`1…` (a move number's dots), `IV.` or `iv.` (a move number in Roman numerals), `5/11 5/9` (a Laquet ply's roll left out), `½-½` or `1:0` (a result in another convention), `---` or `-- --` (a
 pass), `[White "Jens Holm"` (a tag without its `]`). Every fix is checked against the game's grammar before it is offered. And the tag a tag of
 another name may be a slip for (`tag_meant`: `[Evnet "…"]`)."""
 
@@ -107,7 +107,7 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         reached = {fix: _read_to(text, fix, game) for fix in fixes}
         furthest = max(reached.values())
         return [fix for fix in fixes if reached[fix] == furthest >= fix.start + len(fix.text)]  # (`_reads_past`)
-    elif word.islower() and (numeral := arabic_number(word.upper())) and _off_the_files(text, game, word):
+    elif numeral := lowercase_numeral(word, text, game):
         fixes = [Fix(start, end, numeral)]  # (`iv.`: 4.)
     else:  # the first that reads on: a pass with its dashes repeated, or the most mended reading (in a game of
         # dice, of the roll and its plays)
@@ -241,6 +241,13 @@ def _meant(word: str, game: str) -> list[str]:
 
 
 _TAG = re.compile(rf"{TAG_BEFORE_NAME}({TAG_NAME})[ \t]*({TAG_VALUE})")  # a tag, several on a line too
+
+
+def lowercase_numeral(word: str, text: str, game: str) -> str | None:
+    """A move number in lowercase Roman numerals (`iv.`) in a record's `text`: the number in digits
+    (`4.`), where a letter of it is no file of the record's board (`_off_the_files`); else None."""
+    numeral = arabic_number(word.upper()) if word.islower() else None
+    return numeral if numeral and _off_the_files(text, game, word) else None
 
 
 def _off_the_files(text: str, game: str, numeral: str) -> bool:

@@ -17,6 +17,7 @@ SPACED_ROLL: Final = re.compile(r"[1-6][ \t]*-?[ \t]*[1-6][ \t]*:")  # a roll wi
 # a die the source does not show (`6?:`, `??:`), or shows as no die can (`71:`, `06:`)
 UNREAD_ROLL: Final = re.compile(r"(?=[^:]*[?07-9])[0-9?]-?[0-9?]:")
 _BARE_ROLL: Final = re.compile(r"[1-6]-?[1-6]|>[1-6](?:-?[1-6])?")  # a roll, or a > group's dice, without its colon
+_GROUP_BEHIND: Final = re.compile(r"[1-6](?:-?[1-6])?(?:>:|:>)")  # a > group's dice before their >: `3>:`, `54:>`
 _LEFTOVER_DIE: Final = re.compile(r"[1-6]:")  # one die: the dice of a > group written without its >
 _DASHED_PLAY: Final = re.compile(r"[0-9]{1,2}(?:-(?:[0-9]{1,2}|off))+(?:\([0-9]\))?")  # 5-11, 3-6(2): 5/11, 3/6(2)
 _PLAY: Final = re.compile(r"(?<![0-9/])([0-9]{1,2})/([0-9]{1,2})(?![0-9/])")  # a play of one die: 5/11 (not 1/7/10)
@@ -77,7 +78,8 @@ def mended_turn(word: str) -> str:
     """A roll without its colon (`53`, `5-3`, `>3`): `53:`, `5-3:`, `>3:`; a roll left out (`5/11 5/9`, `5-11 5-9`),
     or a die of it the source does not show (`6?: 5/11 5/9`) or shows as no die can (`71: 5/11 5/6`): the roll
     the plays show (`_rolled`, `_read_roll`); its dice parted by a comma
-    (`6,3:`): `6-3:`; a > group's one die without its > (`3: 5/8`): `>3:`; plays, with their roll,
+    (`6,3:`): `6-3:`; a > group's one die without its > (`3: 5/8`), or with it after the dice (`3>:`, `54:>`):
+    `>3:`, `>54:`; plays, with their roll,
     their > group's dice or without, written with
     hyphens, as some backgammon books write them (`63: 5-11 1-4`): `63: 5/11 1/4`, or otherwise
     (`_mended_plays`); nothing played written otherwise than `--` (`63: pass`, `63: -`, `63: —`,
@@ -86,6 +88,8 @@ def mended_turn(word: str) -> str:
         return word + ":"
     if _LEFTOVER_DIE.fullmatch(word):
         return ">" + word
+    if _GROUP_BEHIND.fullmatch(word):
+        return ">" + word.replace(">", "")
     roll, colon, plays = word.partition(":")
     roll = _COMMA_DICE.sub(r"\1-\2", roll)
     if not colon:

@@ -969,6 +969,27 @@ def test_a_tag_without_its_closing_bracket_before_a_comment_is_closed_before_the
     assert kept_going.record.tags["White"] == "Jens Holm" and kept_going.plies == 1
 
 
+@pytest.mark.parametrize(
+    "movetext, found, meant",
+    [
+        ("1. 63: 6/12 3>: 5/8 *", "3>:", ">3:"),  # the > after the group's die
+        ("1. 54: -- 54>: 1/5 4/9 *", "54>:", ">54:"),  # after both dice
+        ("1. 63: 6/12 3:> 5/8 *", "3:>", ">3:"),  # after the colon
+    ],
+)
+def test_a_groups_dice_written_before_its_mark_are_said_so_and_offered_after_it(movetext, found, meant):
+    """`3>:` got the generic "expected a ply, …" and no offer: the dice of a > group go after its >."""
+    (diagnostic,) = check(f"{LAQUET}\n{movetext}\n").diagnostics
+    assert (diagnostic.rule, diagnostic.line, diagnostic.column, diagnostic.text) == (
+        "syntax",
+        2,
+        movetext.index(found) + 1,
+        found,
+    )
+    assert diagnostic.message == f"found '{found}': the dice of a > group are written after its >: {meant}"
+    assert diagnostic.suggestions == (meant,)
+
+
 @pytest.mark.parametrize("word", ["IC.", "CIVIL.", "VX.", "IIIII.", "MIX.", ".", "..."])
 def test_words_that_write_no_roman_numeral_are_no_move_number(word):
     """`IC.` or `CIVIL.` is no Roman numeral, subtractive or additive (`IV.`, `IIII.`), nor are a move
@@ -989,7 +1010,8 @@ def test_words_that_write_no_roman_numeral_are_no_move_number(word):
     ],
 )
 def test_a_lowercase_roman_move_number_is_offered_where_it_can_be_no_squares_file(header, movetext, word, meant):
-    """`iv.` got nothing: a lowercase letter is a file on a large tafl board, so only where it is none."""
+    """`iv.` got nothing: a lowercase letter is a file on a large tafl board, so only where it is none;
+    said as an uppercase one is (it got the generic "expected a ply, …")."""
     diagnostic = check(f"{header}\n{movetext}\n").diagnostics[0]
     assert (diagnostic.rule, diagnostic.ply, diagnostic.line, diagnostic.column) == (
         "syntax",
@@ -998,6 +1020,10 @@ def test_a_lowercase_roman_move_number_is_offered_where_it_can_be_no_squares_fil
         1,
     )
     assert (diagnostic.text, diagnostic.suggestions) == (word, (meant,))
+    assert diagnostic.message == (
+        f"found '{word}': a move number is written in digits, {meant}, not in Roman numerals"
+        f" (a chapter or section of the source numbered {word} goes in a comment: {{ {word} }})"
+    )
 
 
 @pytest.mark.parametrize(
