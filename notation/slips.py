@@ -122,7 +122,9 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         )
         end = _ply_end(text, end, game) if dice or unrolled else end
         word = text[start:end]
-        fixes = [Fix(*reordered) for reordered in rules.reordered_plies(text, position)]  # (`66: >6: 3/9 9/15`)
+        fixes = [  # (`66: >6: 3/9 9/15`; `66: 7/13 10/26`)
+            Fix(*turn) for turn in rules.reordered_plies(text, position) + rules.misread_plies(text, position)
+        ]
         fixes += [*_spaced(text, start, game), *passes]
         fixes += [Fix(start, end, meant) for meant in _meant(word, game) if meant != word]
         fixes += _ply_joined(_BLANK_PLY, text, start, game)  # after them: `a1 b2` in a game of placements is `@a1`

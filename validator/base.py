@@ -784,6 +784,13 @@ class Game(Generic[P]):
         return []
 
     @classmethod
+    def misread_plies(cls, text: str, position: int) -> list[tuple[int, int, str]]:
+        """The plies of `text` holding `position` with a part off the board that one reading alone
+        puts on it and fits (Laquet's `66: 7/13 10/26`: `66: 7/13 10/16`), each where it begins and
+        ends and as read; by default none."""
+        return []
+
+    @classmethod
     def mended_ply(cls, word: str) -> str:
         """A word that broke the syntax, mended as the slips of this game's plies go (docs/slips.md):
         by default, as it is."""

@@ -41,6 +41,7 @@ from lusoria.validator.laquet_slips import (
     forward,
     mended_turn,
     played,
+    read_points,
     reordered_turns,
     shown_dice,
     turn_distance,
@@ -317,6 +318,10 @@ class Laquet(Game[LaquetPosition]):
     @classmethod
     def reordered_plies(cls, text: str, position: int) -> list[tuple[int, int, str]]:
         return reordered_turns(text, position)
+
+    @classmethod
+    def misread_plies(cls, text: str, position: int) -> list[tuple[int, int, str]]:
+        return read_points(text, position)
 
     @classmethod
     def refused_after(cls, ply: str, found: str) -> str | None:

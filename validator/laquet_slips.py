@@ -9,6 +9,7 @@ from itertools import permutations
 from typing import Final
 
 from lusoria.notation.numbers import checked_number, whole_number
+from lusoria.validator.laquet_points import OFF
 from lusoria.validator.laquet_turns import Written, parse_turn
 
 ROLL: Final = re.compile(r"([1-6])-?([1-6]):")  # `46:` or `4-6:`
@@ -54,6 +55,9 @@ _MISORDERED: Final = re.compile(
 )
 _LAST_ROLL: Final = re.compile(rf"(?s:.*)({_ROLLED}[ \t]*(?:{_PLAYS})?)[ \t]*\Z")  # a roll and its plays, ending a text
 _BEFORE: Final = 128  # how far before a place a turn written in another order may begin
+# a roll and its plays, as written: the points of a play in one or two digits, on the board or off it
+_WRITTEN_TURN: Final = re.compile(rf"(?<![0-9A-Za-z/:>-])({_ROLLED})[ \t]+({_PLAYS})")
+_STEP: Final = re.compile(r"([0-9]{1,2})/([0-9]{1,2})")  # a play of one step, each point as written
 
 
 def turn_distance(written: str, legal: str) -> int:
@@ -115,6 +119,51 @@ def reordered_turns(text: str, position: int) -> list[tuple[int, int, str]]:
         if before is None or dice_all_played(before[1]):
             turns.append((start, written.end(), meant))
     return turns
+
+
+def read_points(text: str, position: int) -> list[tuple[int, int, str]]:
+    """The turn of `text` holding `position` whose play names a point off the board (`66: 7/13 10/26`,
+    `52: 10/32 7/12`), where one reading of that point (a digit changed, left out, or two swapped) is
+    on the board and moves a die of the roll its other plays leave (`66: 7/13 10/16`,
+    `52: 10/12 7/12`): where it begins and ends and as read; none where no reading, or more than one,
+    fits."""
+    for start in range(max(0, position - _BEFORE), position + 1):
+        turn = _WRITTEN_TURN.match(text, start)
+        if turn is not None and turn.end() > position:
+            read = _points_read(turn[1], turn[2])
+            return [(turn.start(), turn.end(), f"{turn[1]}{text[turn.end(1) : turn.start(2)]}{read}")] if read else []
+    return []
+
+
+def _points_read(roll: str, plays: str) -> str | None:
+    """The plays of `roll` (`read_points`) with the one reading of their point off the board that fits
+    a die the other plays leave; None unless exactly one fits."""
+    steps = list(_STEP.finditer(plays))
+    left = [int(die) for die in _dice(roll)]
+    for step in steps:
+        points = [_point(step[1]), _point(step[2])]
+        if all(1 <= point < OFF for point in points) and points[1] - points[0] in left:
+            left.remove(points[1] - points[0])
+    readings = []
+    for step in steps:
+        for group in (1, 2):
+            if 1 <= _point(step[group]) < OFF:
+                continue
+            for reading in _misreadings(step[group]):
+                points = [reading if group == index else _point(step[index]) for index in (1, 2)]
+                if points[1] - points[0] in left:
+                    readings.append(f"{plays[: step.start(group)]}{reading}{plays[step.end(group) :]}")
+    found = set(readings)
+    return found.pop() if len(found) == 1 else None
+
+
+def _misreadings(written: str) -> set[int]:
+    """The points on the board that `written` (two digits off it: `26`) may be a slip for: a digit
+    changed (`16`), left out (`2`, `6`), or the two swapped."""
+    digits = "0123456789"
+    read = {written[:at] + digit + written[at + 1 :] for at in range(len(written)) for digit in digits}
+    read |= {written[:at] + written[at + 1 :] for at in range(len(written))} | {written[::-1]}
+    return {point for text in read if text and 1 <= (point := _point(text)) < OFF}
 
 
 def _reordered(word: str) -> str | None:

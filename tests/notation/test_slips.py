@@ -5,7 +5,7 @@ import pytest
 from click.testing import CliRunner
 
 from lusoria.cli import main
-from lusoria.validator.laquet_slips import reordered_turns
+from lusoria.validator.laquet_slips import read_points, reordered_turns
 from lusoria.validator.replay import check
 
 TABLUT, SENECA, DUX, LAQUET = (
@@ -988,6 +988,36 @@ def test_a_groups_dice_written_before_its_mark_are_said_so_and_offered_after_it(
     )
     assert diagnostic.message == f"found '{found}': the dice of a > group are written after its >: {meant}"
     assert diagnostic.suggestions == (meant,)
+
+
+@pytest.mark.parametrize(
+    "movetext, found, column, turn, meant",
+    [  # the point after the roll's other play, which leaves a 6: 26 read as 16 (a digit misread)
+        ("1. 64: 5/11 5/9 66: 7/13 10/26 *", "10/26", 17, "66: 7/13 10/26", "66: 7/13 10/16"),
+        ("1. 52: 10/32 7/12 *", "52:", 4, "52: 10/32 7/12", "52: 10/12 7/12"),  # the first play: 32 as 12 (the 2 left)
+        ("1. 42: 10/41 *", "42:", 4, "42: 10/41", "42: 10/14"),  # the digits swapped
+        ("1. 64: 5/11 10/26 *", "10/26", 13, None, None),  # the 4 left: no reading of 26 is 14
+        ("1. 21: 1/32 *", "21:", 4, None, None),  # 2 and 3 both fit: no one reading
+        ("1. 51: 20/25 10/35 *", "51:", 4, None, None),  # 21 and 15 fit, each a play: no one reading
+    ],
+)
+def test_a_laquet_point_off_the_board_is_offered_the_one_reading_that_fits_the_dice(
+    movetext, found, column, turn, meant
+):
+    """`10/26` got no suggestion: the board's points are said, and where one reading of the point (a
+    digit changed, left out, or two swapped) moves a die the turn's other plays leave, its turn."""
+    (diagnostic,) = check(f"{LAQUET}\n{movetext}\n").diagnostics
+    assert diagnostic.rule == "syntax" and diagnostic.message.startswith(f"found '{found}'")
+    assert "is not a point of the board (1–24)" in diagnostic.message
+    assert (diagnostic.line, diagnostic.column, diagnostic.text) == (2, column, turn or found)
+    assert diagnostic.suggestions == ((meant,) if meant else ())
+
+
+def test_the_dice_a_laquet_play_off_the_board_leaves_are_those_of_the_plays_on_it():
+    """`20/25` moves no die: the 5 is left for 10/35's reading 15 as the 1 for 25's reading 21, two
+    readings, none offered (`20/21 10/35` offered, had 20/25 played the 5)."""
+    assert read_points("1. 51: 20/25 10/35 *", 3) == []
+    assert read_points("1. 51: 20/25 10/15 *", 3) == [(3, 18, "51: 20/21 10/15")]
 
 
 @pytest.mark.parametrize("word", ["IC.", "CIVIL.", "VX.", "IIIII.", "MIX.", ".", "..."])

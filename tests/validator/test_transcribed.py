@@ -152,7 +152,7 @@ HISTORIAN_45 = [
     ("Q3", 1, (148, 4), "43: 2/5 4/8", "(the plays written fit the roll 43: a die misread?)"),
     ("syntax", None, (153, 32), "31: 1/4 8/9", f"found '1/4', {EXPECTED}"),  # the roll left out
     ("number", 5, (158, 57), None, "the move number should be 3., not 4."),
-    ("syntax", None, (163, 82), None, "found '10/26': 26 is not a point of the board (1–24)"),
+    ("syntax", None, (163, 73), "66: 7/13 10/16", "found '10/26': 26 is not a point of the board (1–24)"),
     ("syntax", None, (168, 29), "2.", ROMAN.format("2.")),
     ("syntax", None, (173, 119), "5.", f"found '5?': a move number takes no '?': write 5. and {DOUBT}"),
     ("syntax", None, (178, 180), "33: 9/12 10/13", "found '3?:': a roll writes both dice"),  # a die unread
