@@ -304,7 +304,7 @@ _QUOTE_INSIDE = re.compile(r'\[\s*[A-Za-z]\w*\s+"(?:[^"\n\[]*"){2,}\s*(?:\]|$)')
 _ROLL_LIKE = re.compile(r"[0-9]-?[0-9]:")  # what a hand writes as a roll of two dice
 _PLAY_LIKE = re.compile(r"[0-9]+(?:/(?:[0-9]+|off))+")  # a play of a game of dice: 25/off, 0/6
 _NEXT_WORD = re.compile(r"[ \t\r\n]*([^\s(){}\[\];]+)")  # the word that follows, after blanks
-_COMMENT_NEXT = re.compile(r"[ \t\r\n]*\{")  # a comment that follows, after blanks
+_COMMENT_NEXT = re.compile(r"[ \t\r\n]*(?:\{[^}]*\}|;[^\n]*(?:\n|\Z))")  # a comment that follows, after blanks
 _COMMENT_BEFORE = re.compile(  # a roll, the play of one die, a comment ({…} or ;…) and blanks, ending a text
     r"[0-9]-?[0-9]:[ \t\r\n]*([0-9]+/(?:[0-9]+|off))[ \t\r\n]*(?:\{[^}]*\}|;[^\n]*\n)[ \t\r\n]*\Z"
 )
@@ -463,10 +463,10 @@ def _misrolled(word: str, game: str, after: str, reordered: bool) -> str | None:
 
 def _no_plays(why: str, after: str, game: str) -> str | None:
     """Why a game of dice's dice are not followed by their plays (`why`), where what comes `after`
-    them shows it: a comment that parts them from their plays (`64: {…} 5/11 5/9`), or a first
+    them shows it: a comment that parts them from their plays (`64: {…} 5/11 5/9`, `64: ; …`⏎`5/11 5/9`), or a first
     play that names a point the board lacks (`25/off`); None where it does not."""
-    if (comment := _COMMENT_NEXT.match(after)) and (closed := after.find("}", comment.end())) >= 0:
-        played = _NEXT_WORD.match(after, closed + 1)  # (a comment followed by no play is no parting)
+    if comment := _COMMENT_NEXT.match(after):
+        played = _NEXT_WORD.match(after, comment.end())  # (a comment followed by no play is no parting)
         if played and _PLAY_LIKE.fullmatch(played[1]):
             return "a comment goes after the ply, not between its dice and their plays"
     play = _NEXT_WORD.match(after)

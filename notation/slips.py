@@ -48,7 +48,8 @@ _PARTING = re.compile(
     r"(?:\{(?P<comment>[^}]*)\}|;(?P<line>[^}\n]*)\n|(?P<nags>\$\d+(?:[ \t\r\n]+\$\d+)*)"
     rf"|(?<={WITHIN_WORD})(?P<suffix>{SUFFIX.pattern})|(?<!{WITHIN_WORD})[0-9]+\.+)[ \t\r\n]*\Z"
 )
-_COMMENT_AFTER = re.compile(r"[ \t\r\n]*\{[^}]*\}[ \t\r\n]*")  # blanks, a comment and the blanks after it
+# blanks, a comment (a `;` one to its line's end) and the blanks after it
+_COMMENT_AFTER = re.compile(r"[ \t\r\n]*(?:\{[^}]*\}|;[^}\n]*\n)[ \t\r\n]*")
 _PASS_REPEATED = re.compile(r"--(?:[ \t]*-+)+\Z")  # a pass written `---`, or once per die (`-- --`)
 _FOLLOWING_WORD = re.compile(rf"[ \t]+({_WORD.pattern})")  # blanks, then a word
 # a ply of squares written with blanks about its hyphens or carets: `e3 - c3`, `c3 ^ c5 ^ e5`, `e4 -e3xd3`
@@ -357,7 +358,7 @@ def _comment_moved(text: str, start: int, end: int) -> list[Fix]:
 
 def _comment_after_dice(text: str, start: int, end: int, game: str) -> list[Fix]:
     """A `{…}` comment that parts a ply's dice (text[start:end]: a roll, a > group's) from their
-    plays (`64: {…} 5/11 5/9`), moved after the plays (`_comment_moved`), the dice kept before them."""
+    plays (`64: {…} 5/11 5/9`, a `;` comment's line ending after the dice), moved after the plays (`_comment_moved`), the dice kept before them."""
     comment = _COMMENT_AFTER.match(text, end)
     plays = comment.end() if comment else end
     moved = _comment_moved(text, plays, _ply_end(text, plays, game)) if comment else []

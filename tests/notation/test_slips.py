@@ -339,6 +339,14 @@ def test_the_plays_of_a_laquet_leftover_group_written_with_hyphens_are_mended_wi
         (LAQUET, "1. 64: 5/11 5/9 52: {2} 6/8 7/12 *", "52:", "52: {2} 6/8 7/12", "52: 6/8 7/12 {2}", 2),
         (LAQUET, "1. 64: {a {b} 5/11 5/9 *", "64:", "64: {a {b} 5/11 5/9", "64: 5/11 5/9 {a {b}", 1),  # { in a comment
         (
+            LAQUET,
+            "1. 64: ; p. 4\n5/11 5/9 *",
+            "64:",
+            "64: ; p. 4\n5/11 5/9",
+            "64: 5/11 5/9 {p. 4}",
+            1,
+        ),  # over two lines
+        (
             LEFT_OVER,
             "1... 41: 13/14 >4: {White's} 3/7 *",
             ">4:",
@@ -349,14 +357,14 @@ def test_the_plays_of_a_laquet_leftover_group_written_with_hyphens_are_mended_wi
     ],
 )
 def test_a_comment_between_the_dice_and_their_plays_goes_after_the_ply(tags, movetext, found, written, meant, plies):
-    """The historian wrote a note between a roll and its plays, which was said to be a roll without
-    plays: the error, at the roll (or a > group's dice), says where a comment goes, what was meant
+    """The historian wrote a note between a roll and its plays (a `;` one too, the plays on the next
+    line), which was said to be a roll without plays: the error, at the roll (or a > group's dice), says where a comment goes, what was meant
     moves it after the plays (as for a comment inside a ply), and --keep-going reads the record so."""
     text = f"{tags}\n{movetext}\n"
     (diagnostic,) = check(text).diagnostics
     message = f"found '{found}': a comment goes after the ply, not between its dice and their plays"
     place = (diagnostic.rule, diagnostic.message, diagnostic.line, diagnostic.column, diagnostic.ply)
-    assert place == ("syntax", message, text.count("\n"), movetext.index(found) + 1, None)
+    assert place == ("syntax", message, text.count("\n") - movetext.count("\n"), movetext.index(found) + 1, None)
     assert (diagnostic.text, diagnostic.suggestions) == (written, (meant,))
     report = check(text, keep_going=True)
     assert report.diagnostics == [diagnostic] and len(report.positions) == 1 + plies
