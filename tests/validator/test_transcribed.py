@@ -170,3 +170,20 @@ HISTORIAN_45 = [
 
 def test_three_games_with_ten_slips_each_say_each_at_its_line_and_column_with_its_rule_ply_and_what_to_write():
     each_slip_is_said("historian-45.lgn", HISTORIAN_45)
+
+
+# historian-46's: a Laquet game, whole (None: valid), then with one slip a record: rule, ply, (line, column),
+# the first suggestion, words of the message
+HISTORIAN_46 = [
+    None,
+    ("syntax", None, (15, 16), "64: 6/10 10/16", "found '10/46': 46 is not a point of the board (1–24)"),
+    ("Q3", 5, (23, 62), "31: 5/8 2/3", "the die left is 2 (the plays written fit the roll 31: a die misread?)"),
+    ("syntax", None, (32, 1), "4.", ROMAN.format("4.")),
+    ("syntax", None, (41, 62), ">3:", "found '3>:': the dice of a > group are written after its >: >3:"),
+    ("syntax", None, (47, 31), "2.", f"found '2.?': a move number takes no '?': write 2. and {DOUBT}"),
+    ("syntax", None, (56, 70), "63: 5/8 8/14 {p. 12}", "a comment goes after the ply, not between its dice"),
+]
+
+
+def test_a_laquet_game_with_session_46s_slips_offers_each_its_fix():
+    each_slip_is_said("historian-46.lgn", HISTORIAN_46)
