@@ -465,8 +465,16 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
             if not keep_going or len(fixes) != 1 or len(mended) == MAX_SLIPS:
                 return _Read(None, read, diagnostics, mended, unended, tag_mended, closed)
             (fix,) = fixes
-            mended.append(_Mended(*_fix_place(read, fix), read.text[fix.start : fix.end], fix.text))
-            read = _retold(read, mend(read.text, fix))
+            word = read.text[fix.start : fix.end]
+            mended.append(_Mended(*_fix_place(read, fix), word.replace("\n", "⏎"), fix.text))
+            read = _retold(read, mend(read.text, fix._replace(text=fix.text + _lines_kept(word))))
+
+
+def _lines_kept(word: str) -> str:
+    """What keeps the text after a fix of `word` where it stood, when `word` spans lines (`{p. 4}`⏎`4/5`):
+    its line breaks, and blanks up to where it ended; nothing for a word on one line."""
+    rows = word.split("\n")
+    return "\n" * (len(rows) - 1) + " " * len(rows[-1]) if len(rows) > 1 else ""
 
 
 def _nearest_on_board(read: RecordText, problem: OffBoard) -> list[str]:

@@ -370,6 +370,17 @@ def test_a_comment_between_the_dice_and_their_plays_goes_after_the_ply(tags, mov
     assert report.diagnostics == [diagnostic] and len(report.positions) == 1 + plies
 
 
+@pytest.mark.parametrize("parted", ["31: ; p. 4\n4/7 4/5", "31: 4/7 {p. 4}\n4/5"])
+def test_keep_going_past_a_slip_over_two_lines_places_what_follows_where_it_was_written(parted):
+    """Mended onto one line, the slip moved the lines after it up one: the next ply's error was said on
+    line 2, at a column of line 3; it is said on its own line and column, the slip's line break as ⏎."""
+    text = f"{LAQUET}\n1. 64: 5/11 5/9 52: 6/8 7/12 2. {parted} 21: 6/8 6/7\n3. 53: 2/7 3/6 *\n"
+    slip, illegal, _ = check(text, keep_going=True).diagnostics
+    ply = text.split("\n")[2]
+    assert (illegal.rule, illegal.line, illegal.column, illegal.text) == ("Q3", 3, ply.index("21:") + 1, "21: 6/8 6/7")
+    assert illegal.assumed == (f"line 2: {slip.suggestions[0]} for {slip.text.replace(chr(10), '⏎')}",)
+
+
 @pytest.mark.parametrize("movetext", ["1. 64: { no move } *", "1. 64: { no move } 2. 52: 6/8 7/12 *"])
 def test_a_comment_after_a_roll_that_no_play_follows_is_no_comment_between_dice_and_plays(movetext):
     """A roll without plays, then a comment: the roll lacks its plays (or --), not the comment its place."""
