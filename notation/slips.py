@@ -122,7 +122,7 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
             _PLAY.fullmatch(word) or _PLAY.fullmatch(word.replace("-", "/")) and not rules.roll.fullmatch(word + ":")
         )
         end = _ply_end(text, end, game) if dice or unrolled else end
-        word = text[start:end]
+        word = re.sub(r"[ \t\r]*\n\s*", " ", text[start:end])  # (a ply over two lines: `31:`⏎`4-7 4-5`, joined)
         fixes = [  # (`66: >6: 3/9 9/15`; `66: 7/13 10/26`)
             Fix(*turn) for turn in rules.reordered_plies(text, position) + rules.misread_plies(text, position)
         ]
@@ -162,13 +162,13 @@ def _marked_result(text: str, start: int, game: str) -> list[Fix]:
 
 def _ply_end(text: str, end: int, game: str) -> int:
     """Where the ply of a game of dice that begins with the roll ending at `end` ends: its words
-    (`63: 5-11 1-4`, `??: 3/6(2)`, on one line) up to a move number, the next roll, a result marker, a comment or
-    a variation."""
+    (`63: 5-11 1-4`, `??: 3/6(2)`; on the next line too, `31:`⏎`4-7 4-5`) up to a move number, the
+    next roll, a result marker, a comment or a variation."""
     roll = GAMES[game].roll
     for word in _WORD.finditer(text, end):
         if word.start() < end:  # (the count of a play's repeat, read with it)
             continue
-        if text[end : word.start()].strip(" \t") or _STOP.fullmatch(word[0]) or (roll and roll.fullmatch(word[0])):
+        if text[end : word.start()].strip(" \t\r\n") or _STOP.fullmatch(word[0]) or (roll and roll.fullmatch(word[0])):
             break
         end = repeated.end() if (repeated := _REPEAT.match(text, word.end())) else word.end()
     return end

@@ -370,6 +370,21 @@ def test_a_comment_between_the_dice_and_their_plays_goes_after_the_ply(tags, mov
     assert report.diagnostics == [diagnostic] and len(report.positions) == 1 + plies
 
 
+@pytest.mark.parametrize(
+    "movetext, found, meant",
+    [
+        ("1. 64: 5/11 5/9 2. 31:\n4-7 4-5 *", "31:", "31: 4/7 4/5"),  # the roll at a line's end
+        ("1. 64: 5-11\n5-9 *", "64:", "64: 5/11 5/9"),  # a play on each line (`64: 5/11` alone was offered)
+    ],
+)
+def test_a_laquet_ply_with_hyphens_over_two_lines_is_offered_whole_on_one(movetext, found, meant):
+    """`31:`⏎`4-7 4-5` got no offer: the plays on the next line are the roll's, mended with it."""
+    (diagnostic,) = check(f"{LAQUET}\n{movetext}\n").diagnostics
+    assert (diagnostic.rule, diagnostic.line, diagnostic.column) == ("syntax", 2, movetext.index(found) + 1)
+    assert diagnostic.message.startswith(f"found '{found}': a roll is followed by its plays")
+    assert diagnostic.suggestions == (meant,)
+
+
 @pytest.mark.parametrize("parted", ["31: ; p. 4\n4/7 4/5", "31: 4/7 {p. 4}\n4/5"])
 def test_keep_going_past_a_slip_over_two_lines_places_what_follows_where_it_was_written(parted):
     """Mended onto one line, the slip moved the lines after it up one: the next ply's error was said on
