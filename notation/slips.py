@@ -52,9 +52,10 @@ _PARTING = re.compile(
 _COMMENT_AFTER = re.compile(r"[ \t\r\n]*(?:\{[^}]*\}|;[^}\n]*\n)[ \t\r\n]*")
 _PASS_REPEATED = re.compile(r"--(?:[ \t]*-+)+\Z")  # a pass written `---`, or once per die (`-- --`)
 _FOLLOWING_WORD = re.compile(rf"[ \t]+({_WORD.pattern})")  # blanks, then a word
-# a ply of squares written with blanks about its hyphens or carets: `e3 - c3`, `c3 ^ c5 ^ e5`, `e4 -e3xd3`
+# a ply of squares written with blanks about its hyphens or carets, or a line break after one: `e3 - c3`,
+# `c3 ^ c5 ^ e5`, `e4 -e3xd3`, `e4-`⏎`e3`
 _SPACED_PLY = re.compile(
-    rf"[A-Za-z]?[a-z][0-9]{{1,2}}(?:[ \t]*[-^{DASHES}][ \t]*[a-z][0-9]{{1,2}})+(?:{_WORD.pattern})?"
+    rf"[A-Za-z]?[a-z][0-9]{{1,2}}(?:[ \t]*[-^{DASHES}][ \t]*\n?[ \t]*[a-z][0-9]{{1,2}})+(?:{_WORD.pattern})?"
 )
 _UNCLOSED_TAG = re.compile(
     rf"\[[ \t]*({TAG_NAME})[ \t]+({TAG_VALUE})(?=[ \t]*(?:\{{[^}}\n]*\}}[ \t]*)*(?:;.*)?$|[ \t]*\[)", re.M
@@ -194,9 +195,9 @@ def _ply_joined(pattern: re.Pattern[str], text: str, start: int, game: str) -> l
 def _joined(pattern: re.Pattern[str], text: str, start: int) -> tuple[int, str] | None:
     """Where what `pattern` matches at `start` ends, and it without its blanks; None without a blank."""
     spaced = pattern.match(text, start)
-    if spaced is None or not re.search(r"[ \t]", spaced[0]):
+    if spaced is None or not re.search(r"[ \t\n]", spaced[0]):
         return None
-    return spaced.end(), re.sub(r"[ \t]+", "", spaced[0])
+    return spaced.end(), re.sub(r"[ \t\n]+", "", spaced[0])
 
 
 def tag_meant(name: str) -> str | None:

@@ -385,6 +385,22 @@ def test_a_laquet_ply_with_hyphens_over_two_lines_is_offered_whole_on_one(movete
     assert diagnostic.suggestions == (meant,)
 
 
+@pytest.mark.parametrize(
+    "tags, movetext, meant",
+    [
+        (TABLUT, "1. e3-c3 d1-d3 2. e4-\ne3 *", "e4-e3"),  # the line broken after the hyphen
+        (TABLUT, "1. e3-c3 d1-d3 2. e4 -\n e3 *", "e4-e3"),  # blanks about it too
+        (DUX, "1. a1-a5 b8-b5 2. c1-\nc5xb5 *", "c1-c5xb5"),
+    ],
+)
+def test_a_ply_broken_at_its_hyphen_over_two_lines_is_offered_joined(tags, movetext, meant):
+    """`e4-`⏎`e3` (a hand's line break inside a ply) got no offer: its squares joined, as `e4 - e3` is."""
+    (diagnostic,) = check(f"{tags}\n{movetext}\n").diagnostics
+    start = movetext.index(meant[:2])
+    assert (diagnostic.rule, diagnostic.line, diagnostic.column) == ("syntax", 2 + tags.count("\n"), start + 1)
+    assert (diagnostic.text, diagnostic.suggestions) == (movetext[start:].split(" *")[0], (meant,))
+
+
 @pytest.mark.parametrize("parted", ["31: ; p. 4\n4/7 4/5", "31: 4/7 {p. 4}\n4/5"])
 def test_keep_going_past_a_slip_over_two_lines_places_what_follows_where_it_was_written(parted):
     """Mended onto one line, the slip moved the lines after it up one: the next ply's error was said on
