@@ -163,7 +163,7 @@ def _misreadings(written: str) -> set[int]:
     digits = "0123456789"
     read = {written[:at] + digit + written[at + 1 :] for at in range(len(written)) for digit in digits}
     read |= {written[:at] + written[at + 1 :] for at in range(len(written))} | {written[::-1]}
-    return {point for text in read if text and 1 <= (point := _point(text)) < OFF}
+    return {_point(text) for text in read if text and 1 <= _point(text) < OFF}
 
 
 def _reordered(word: str) -> str | None:
