@@ -372,7 +372,9 @@ def _suggested_fix(entry: Entry, diagnostic: Diagnostic, suggestion: str, prefer
         comment = Edit(row, column - 1, row, column - 1, f"{{Date: {kept}}} ")
         value = Edit(line, start, line, end, suggestion)
         return Fix(f"Replace with {suggestion}, keeping {kept} in a comment", (value, comment), diagnostic, preferred)
-    return Fix(f"Replace with {suggestion}", (Edit(line, start, line, end, suggestion),), diagnostic, preferred)
+    rows = diagnostic.text.split("\n")  # (a slip over two lines: `{p. 4}`⏎`4/5`, replaced whole)
+    last, end = (line + len(rows) - 1, len(rows[-1])) if len(rows) > 1 else (line, end)
+    return Fix(f"Replace with {suggestion}", (Edit(line, start, last, end, suggestion),), diagnostic, preferred)
 
 
 # a record's tag section (its tags, `%` lines, blanks), before its movetext

@@ -304,7 +304,7 @@ _QUOTE_INSIDE = re.compile(r'\[\s*[A-Za-z]\w*\s+"(?:[^"\n\[]*"){2,}\s*(?:\]|$)')
 _ROLL_LIKE = re.compile(r"[0-9]-?[0-9]:")  # what a hand writes as a roll of two dice
 _PLAY_LIKE = re.compile(r"[0-9]+(?:/(?:[0-9]+|off))+")  # a play of a game of dice: 25/off, 0/6
 _NEXT_WORD = re.compile(r"[ \t\r\n]*([^\s(){}\[\];]+)")  # the word that follows, after blanks
-_COMMENT_NEXT = re.compile(r"[ \t\r\n]*\{")  # a comment that follows, after blanks
+_COMMENT_NEXT = re.compile(r"[ \t\r\n]*(?:\{[^}]*\}|;[^\n]*(?:\n|\Z))")  # a comment that follows, after blanks
 _COMMENT_BEFORE = re.compile(  # a roll, the play of one die, a comment ({…} or ;…) and blanks, ending a text
     r"[0-9]-?[0-9]:[ \t\r\n]*([0-9]+/(?:[0-9]+|off))[ \t\r\n]*(?:\{[^}]*\}|;[^\n]*\n)[ \t\r\n]*\Z"
 )
@@ -350,7 +350,7 @@ def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> S
     reordered = rules is not None and any(begins < start for begins, _, _ in rules.reordered_plies(text, start))
     why = off or _off_the_points(word, game) or _misrolled(word, game, text[end:], reordered)
     why = why or _parted(word, text[:start], game)
-    why = why or _numbered_otherwise(word) or _doubted(word, text[start - 1 : start] + text[end : end + 1])
+    why = why or _numbered_otherwise(word, text, game) or _doubted(word, text[start - 1 : start] + text[end : end + 1])
     if why is None:
         return None
     said, after = f"found '{escape_controls(word)}': {why}", text[end:].split()
@@ -361,10 +361,13 @@ def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> S
     return cut
 
 
-def _numbered_otherwise(word: str) -> str | None:
-    """Why a move number in Roman numerals (`IV.`), or a chapter of the source numbered so, does not
-    read: a move number is written in digits, and a chapter goes in a comment; else None."""
-    numeral = arabic_number(word)
+def _numbered_otherwise(word: str, text: str, game: str) -> str | None:
+    """Why a move number in Roman numerals (`IV.`; in lowercase, `iv.`, where it is no square of the
+    record's board: `lowercase_numeral`), or a chapter of the source numbered so, does not read: a move
+    number is written in digits, and a chapter goes in a comment; else None."""
+    from lusoria.notation.slips import lowercase_numeral  # (which imports this module)
+
+    numeral = arabic_number(word) or lowercase_numeral(word, text, game)
     if numeral is None:
         return None
     return (
@@ -434,11 +437,14 @@ _UNREAD = (
 def _misrolled(word: str, game: str, after: str, reordered: bool) -> str | None:
     """In a game of dice, a roll of `word` with a face no die has (`71:`) or none shown (`6?:`), or with no play after it
     (`reordered`: its plays written before it, which the game's slips write after it),
-    or the dice of a `>` group (`>3:`) whose plays `after` them show why they do not read
+    the dice of a `>` group written before their `>` (`3>:`), or a group's dice (`>3:`) whose plays `after` them
+    show why they do not read
     (`_no_plays`; else None: the group itself may be what stands where none may)."""
     rules = GAMES.get(game)
     if rules is None or rules.roll is None:
         return None
+    if rules.leftover_roll and ">" in word[1:] and rules.leftover_roll.fullmatch(moved := ">" + word.replace(">", "")):
+        return f"the dice of a > group are written after its >: {moved}"  # (`3>:`, `54:>`)
     if rules.leftover_roll and (group := rules.leftover_roll.match(word + after)):
         return _no_plays("the dice of a > group are followed by their plays", (word + after)[group.end() :], game)
     if _ROLL_LIKE.fullmatch(word) and rules.roll.fullmatch(word) is None:
@@ -457,10 +463,10 @@ def _misrolled(word: str, game: str, after: str, reordered: bool) -> str | None:
 
 def _no_plays(why: str, after: str, game: str) -> str | None:
     """Why a game of dice's dice are not followed by their plays (`why`), where what comes `after`
-    them shows it: a comment that parts them from their plays (`64: {…} 5/11 5/9`), or a first
+    them shows it: a comment that parts them from their plays (`64: {…} 5/11 5/9`, `64: ; …`⏎`5/11 5/9`), or a first
     play that names a point the board lacks (`25/off`); None where it does not."""
-    if (comment := _COMMENT_NEXT.match(after)) and (closed := after.find("}", comment.end())) >= 0:
-        played = _NEXT_WORD.match(after, closed + 1)  # (a comment followed by no play is no parting)
+    if comment := _COMMENT_NEXT.match(after):
+        played = _NEXT_WORD.match(after, comment.end())  # (a comment followed by no play is no parting)
         if played and _PLAY_LIKE.fullmatch(played[1]):
             return "a comment goes after the ply, not between its dice and their plays"
     play = _NEXT_WORD.match(after)

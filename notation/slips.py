@@ -4,7 +4,7 @@ after its x), `e3–c3` (a word processor's dash), `ke5-e4` (a lowercase piece l
 `c1-c5 xb5` or `b2-b3 ~d6` (a detached suffix, capture list or removal), `~a1 g1-g2` (a removal
 before its move), `64: 5/11 {…} 5/9`, `64: 5/11! 5/9`, `54: -- 5. >54: 1/5 4/9` or `64: {…} 5/11 5/9` (a
 comment, a NAG, a suffix or a move number that parts a ply), `1..` or
-`1…` (a move number's dots), `IV.` (a move number in Roman numerals), `5/11 5/9` (a Laquet ply's roll left out), `½-½` or `1:0` (a result in another convention), `---` or `-- --` (a
+`1…` (a move number's dots), `IV.` or `iv.` (a move number in Roman numerals), `5/11 5/9` (a Laquet ply's roll left out), `½-½` or `1:0` (a result in another convention), `---` or `-- --` (a
 pass), `[White "Jens Holm"` (a tag without its `]`). Every fix is checked against the game's grammar before it is offered. And the tag a tag of
 another name may be a slip for (`tag_meant`: `[Evnet "…"]`)."""
 
@@ -48,12 +48,14 @@ _PARTING = re.compile(
     r"(?:\{(?P<comment>[^}]*)\}|;(?P<line>[^}\n]*)\n|(?P<nags>\$\d+(?:[ \t\r\n]+\$\d+)*)"
     rf"|(?<={WITHIN_WORD})(?P<suffix>{SUFFIX.pattern})|(?<!{WITHIN_WORD})[0-9]+\.+)[ \t\r\n]*\Z"
 )
-_COMMENT_AFTER = re.compile(r"[ \t\r\n]*\{[^}]*\}[ \t\r\n]*")  # blanks, a comment and the blanks after it
+# blanks, a comment (a `;` one to its line's end) and the blanks after it
+_COMMENT_AFTER = re.compile(r"[ \t\r\n]*(?:\{[^}]*\}|;[^}\n]*\n)[ \t\r\n]*")
 _PASS_REPEATED = re.compile(r"--(?:[ \t]*-+)+\Z")  # a pass written `---`, or once per die (`-- --`)
 _FOLLOWING_WORD = re.compile(rf"[ \t]+({_WORD.pattern})")  # blanks, then a word
-# a ply of squares written with blanks about its hyphens or carets: `e3 - c3`, `c3 ^ c5 ^ e5`, `e4 -e3xd3`
+# a ply of squares written with blanks about its hyphens or carets, or a line break after one: `e3 - c3`,
+# `c3 ^ c5 ^ e5`, `e4 -e3xd3`, `e4-`⏎`e3`
 _SPACED_PLY = re.compile(
-    rf"[A-Za-z]?[a-z][0-9]{{1,2}}(?:[ \t]*[-^{DASHES}][ \t]*[a-z][0-9]{{1,2}})+(?:{_WORD.pattern})?"
+    rf"[A-Za-z]?[a-z][0-9]{{1,2}}(?:[ \t]*[-^{DASHES}][ \t]*\n?[ \t]*[a-z][0-9]{{1,2}})+(?:{_WORD.pattern})?"
 )
 _UNCLOSED_TAG = re.compile(
     rf"\[[ \t]*({TAG_NAME})[ \t]+({TAG_VALUE})(?=[ \t]*(?:\{{[^}}\n]*\}}[ \t]*)*(?:;.*)?$|[ \t]*\[)", re.M
@@ -107,7 +109,7 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         reached = {fix: _read_to(text, fix, game) for fix in fixes}
         furthest = max(reached.values())
         return [fix for fix in fixes if reached[fix] == furthest >= fix.start + len(fix.text)]  # (`_reads_past`)
-    elif word.islower() and (numeral := arabic_number(word.upper())) and _off_the_files(text, game, word):
+    elif numeral := lowercase_numeral(word, text, game):
         fixes = [Fix(start, end, numeral)]  # (`iv.`: 4.)
     else:  # the first that reads on: a pass with its dashes repeated, or the most mended reading (in a game of
         # dice, of the roll and its plays)
@@ -121,8 +123,10 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
             _PLAY.fullmatch(word) or _PLAY.fullmatch(word.replace("-", "/")) and not rules.roll.fullmatch(word + ":")
         )
         end = _ply_end(text, end, game) if dice or unrolled else end
-        word = text[start:end]
-        fixes = [Fix(*reordered) for reordered in rules.reordered_plies(text, position)]  # (`66: >6: 3/9 9/15`)
+        word = re.sub(r"[ \t\r]*\n\s*", " ", text[start:end])  # (a ply over two lines: `31:`⏎`4-7 4-5`, joined)
+        fixes = [  # (`66: >6: 3/9 9/15`; `66: 7/13 10/26`)
+            Fix(*turn) for turn in rules.reordered_plies(text, position) + rules.misread_plies(text, position)
+        ]
         fixes += [*_spaced(text, start, game), *passes]
         fixes += [Fix(start, end, meant) for meant in _meant(word, game) if meant != word]
         fixes += _ply_joined(_BLANK_PLY, text, start, game)  # after them: `a1 b2` in a game of placements is `@a1`
@@ -159,13 +163,13 @@ def _marked_result(text: str, start: int, game: str) -> list[Fix]:
 
 def _ply_end(text: str, end: int, game: str) -> int:
     """Where the ply of a game of dice that begins with the roll ending at `end` ends: its words
-    (`63: 5-11 1-4`, `??: 3/6(2)`, on one line) up to a move number, the next roll, a result marker, a comment or
-    a variation."""
+    (`63: 5-11 1-4`, `??: 3/6(2)`; on the next line too, `31:`⏎`4-7 4-5`) up to a move number, the
+    next roll, a result marker, a comment or a variation."""
     roll = GAMES[game].roll
     for word in _WORD.finditer(text, end):
         if word.start() < end:  # (the count of a play's repeat, read with it)
             continue
-        if text[end : word.start()].strip(" \t") or _STOP.fullmatch(word[0]) or (roll and roll.fullmatch(word[0])):
+        if text[end : word.start()].strip(" \t\r\n") or _STOP.fullmatch(word[0]) or (roll and roll.fullmatch(word[0])):
             break
         end = repeated.end() if (repeated := _REPEAT.match(text, word.end())) else word.end()
     return end
@@ -191,9 +195,9 @@ def _ply_joined(pattern: re.Pattern[str], text: str, start: int, game: str) -> l
 def _joined(pattern: re.Pattern[str], text: str, start: int) -> tuple[int, str] | None:
     """Where what `pattern` matches at `start` ends, and it without its blanks; None without a blank."""
     spaced = pattern.match(text, start)
-    if spaced is None or not re.search(r"[ \t]", spaced[0]):
+    if spaced is None or not re.search(r"[ \t\n]", spaced[0]):
         return None
-    return spaced.end(), re.sub(r"[ \t]+", "", spaced[0])
+    return spaced.end(), re.sub(r"[ \t\n]+", "", spaced[0])
 
 
 def tag_meant(name: str) -> str | None:
@@ -241,6 +245,13 @@ def _meant(word: str, game: str) -> list[str]:
 
 
 _TAG = re.compile(rf"{TAG_BEFORE_NAME}({TAG_NAME})[ \t]*({TAG_VALUE})")  # a tag, several on a line too
+
+
+def lowercase_numeral(word: str, text: str, game: str) -> str | None:
+    """A move number in lowercase Roman numerals (`iv.`) in a record's `text`: the number in digits
+    (`4.`), where a letter of it is no file of the record's board (`_off_the_files`); else None."""
+    numeral = arabic_number(word.upper()) if word.islower() else None
+    return numeral if numeral and _off_the_files(text, game, word) else None
 
 
 def _off_the_files(text: str, game: str, numeral: str) -> bool:
@@ -348,7 +359,7 @@ def _comment_moved(text: str, start: int, end: int) -> list[Fix]:
 
 def _comment_after_dice(text: str, start: int, end: int, game: str) -> list[Fix]:
     """A `{…}` comment that parts a ply's dice (text[start:end]: a roll, a > group's) from their
-    plays (`64: {…} 5/11 5/9`), moved after the plays (`_comment_moved`), the dice kept before them."""
+    plays (`64: {…} 5/11 5/9`, a `;` comment's line ending after the dice), moved after the plays (`_comment_moved`), the dice kept before them."""
     comment = _COMMENT_AFTER.match(text, end)
     plays = comment.end() if comment else end
     moved = _comment_moved(text, plays, _ply_end(text, plays, game)) if comment else []

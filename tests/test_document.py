@@ -79,6 +79,21 @@ def test_a_laquet_plys_quick_fixes_keep_the_roll_written():
     ]
 
 
+@pytest.mark.parametrize(
+    "movetext, edit",
+    [
+        ("1. 31: 4/7 {p. 4}\n4/5 *", Edit(2, 11, 3, 3, "4/5 {p. 4}")),  # a comment that parts the plays
+        ("1. 31: ; p. 4\n4/7 4/5 *", Edit(2, 3, 3, 7, "31: 4/7 4/5 {p. 4}")),  # a ; comment after the roll
+    ],
+)
+def test_a_quick_fix_of_a_slip_over_two_lines_replaces_both(movetext, edit):
+    """`{p. 4}`⏎`4/5` was replaced on its first line alone: the fix wrote `4/5 {p. 4}` and left the
+    `4/5` below it, a play written twice."""
+    entry = entry_of(f'[Game "laquet"]\n\n{movetext}\n')
+    [error] = entry.report.diagnostics
+    assert [fix.edits for fix in fixes(entry, error)] == [(edit,)]
+
+
 def test_each_tag_left_open_has_its_diagnostic_and_its_close_the_tag_fix():
     """Only the first had one until it was fixed: each is said, each closed by its own fix."""
     entry = entry_of('[Game "tablut"\n[White "Jens Holm"\n[Black "Olof Berg"]\n\n1. e3-c3 *\n')

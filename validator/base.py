@@ -43,11 +43,13 @@ class Illegal(LusoriaError):
     """A ply the rules forbid: the rule it breaks and why, in plain words; `occupied`, for a move
     onto a square that holds a piece, that square's name (the driver names the ply that put it there);
     `lost`, for a move from a square whose piece its side lost (none there, or an incitus), that
-    square's name (the driver names the ply that captured, removed or moved it)."""
+    square's name (the driver names the ply that captured, removed or moved it); `meant`, the ply the
+    message itself says the source may have meant (a die misread: the plays written under the roll they
+    fit), offered before the close legal plies."""
 
-    def __init__(self, rule: str, message: str, occupied: str = "", lost: str = ""):
+    def __init__(self, rule: str, message: str, occupied: str = "", lost: str = "", meant: str = ""):
         super().__init__(message)
-        self.rule, self.message, self.occupied, self.lost = rule, message, occupied, lost
+        self.rule, self.message, self.occupied, self.lost, self.meant = rule, message, occupied, lost, meant
 
 
 class NotAPly(LusoriaError, ValueError):
@@ -779,6 +781,13 @@ class Game(Generic[P]):
         """The plies of `text` holding `position` whose parts a source writes in another order than the
         notation (Laquet's `66: >6: 3/9 9/15`), each where it begins and ends and as the notation
         orders it; by default none."""
+        return []
+
+    @classmethod
+    def misread_plies(cls, text: str, position: int) -> list[tuple[int, int, str]]:
+        """The plies of `text` holding `position` with a part off the board that one reading alone
+        puts on it and fits (Laquet's `66: 7/13 10/26`: `66: 7/13 10/16`), each where it begins and
+        ends and as read; by default none."""
         return []
 
     @classmethod

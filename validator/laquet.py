@@ -41,6 +41,7 @@ from lusoria.validator.laquet_slips import (
     forward,
     mended_turn,
     played,
+    read_points,
     reordered_turns,
     shown_dice,
     turn_distance,
@@ -249,7 +250,8 @@ class Laquet(Game[LaquetPosition]):
             if misread is None:
                 raise
             note = f" (the plays written fit the roll {misread[0]}{misread[1]}: a die misread?)"
-            raise Illegal(illegal.rule, illegal.message + note) from None
+            meant = f"{misread[0]}{misread[1]}:{text.partition(':')[2]}"
+            raise Illegal(illegal.rule, illegal.message + note, meant=meant) from None
 
     def _played(self, position: LaquetPosition, turn: Turn) -> Played:
         return play_plain(position, turn, self.must, self.leftover) or play_checked(
@@ -316,6 +318,10 @@ class Laquet(Game[LaquetPosition]):
     @classmethod
     def reordered_plies(cls, text: str, position: int) -> list[tuple[int, int, str]]:
         return reordered_turns(text, position)
+
+    @classmethod
+    def misread_plies(cls, text: str, position: int) -> list[tuple[int, int, str]]:
+        return read_points(text, position)
 
     @classmethod
     def refused_after(cls, ply: str, found: str) -> str | None:

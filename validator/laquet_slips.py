@@ -9,6 +9,7 @@ from itertools import permutations
 from typing import Final
 
 from lusoria.notation.numbers import checked_number, whole_number
+from lusoria.validator.laquet_points import OFF
 from lusoria.validator.laquet_turns import Written, parse_turn
 
 ROLL: Final = re.compile(r"([1-6])-?([1-6]):")  # `46:` or `4-6:`
@@ -17,6 +18,7 @@ SPACED_ROLL: Final = re.compile(r"[1-6][ \t]*-?[ \t]*[1-6][ \t]*:")  # a roll wi
 # a die the source does not show (`6?:`, `??:`), or shows as no die can (`71:`, `06:`)
 UNREAD_ROLL: Final = re.compile(r"(?=[^:]*[?07-9])[0-9?]-?[0-9?]:")
 _BARE_ROLL: Final = re.compile(r"[1-6]-?[1-6]|>[1-6](?:-?[1-6])?")  # a roll, or a > group's dice, without its colon
+_GROUP_BEHIND: Final = re.compile(r"[1-6](?:-?[1-6])?(?:>:|:>)")  # a > group's dice before their >: `3>:`, `54:>`
 _LEFTOVER_DIE: Final = re.compile(r"[1-6]:")  # one die: the dice of a > group written without its >
 _DASHED_PLAY: Final = re.compile(r"[0-9]{1,2}(?:-(?:[0-9]{1,2}|off))+(?:\([0-9]\))?")  # 5-11, 3-6(2): 5/11, 3/6(2)
 _PLAY: Final = re.compile(r"(?<![0-9/])([0-9]{1,2})/([0-9]{1,2})(?![0-9/])")  # a play of one die: 5/11 (not 1/7/10)
@@ -53,6 +55,9 @@ _MISORDERED: Final = re.compile(
 )
 _LAST_ROLL: Final = re.compile(rf"(?s:.*)({_ROLLED}[ \t]*(?:{_PLAYS})?)[ \t]*\Z")  # a roll and its plays, ending a text
 _BEFORE: Final = 128  # how far before a place a turn written in another order may begin
+# a roll and its plays, as written: the points of a play in one or two digits, on the board or off it
+_WRITTEN_TURN: Final = re.compile(rf"(?<![0-9A-Za-z/:>-])({_ROLLED})[ \t]+({_PLAYS})")
+_STEP: Final = re.compile(r"([0-9]{1,2})/([0-9]{1,2})")  # a play of one step, each point as written
 
 
 def turn_distance(written: str, legal: str) -> int:
@@ -77,7 +82,8 @@ def mended_turn(word: str) -> str:
     """A roll without its colon (`53`, `5-3`, `>3`): `53:`, `5-3:`, `>3:`; a roll left out (`5/11 5/9`, `5-11 5-9`),
     or a die of it the source does not show (`6?: 5/11 5/9`) or shows as no die can (`71: 5/11 5/6`): the roll
     the plays show (`_rolled`, `_read_roll`); its dice parted by a comma
-    (`6,3:`): `6-3:`; a > group's one die without its > (`3: 5/8`): `>3:`; plays, with their roll,
+    (`6,3:`): `6-3:`; a > group's one die without its > (`3: 5/8`), or with it after the dice (`3>:`, `54:>`):
+    `>3:`, `>54:`; plays, with their roll,
     their > group's dice or without, written with
     hyphens, as some backgammon books write them (`63: 5-11 1-4`): `63: 5/11 1/4`, or otherwise
     (`_mended_plays`); nothing played written otherwise than `--` (`63: pass`, `63: -`, `63: —`,
@@ -86,6 +92,8 @@ def mended_turn(word: str) -> str:
         return word + ":"
     if _LEFTOVER_DIE.fullmatch(word):
         return ">" + word
+    if _GROUP_BEHIND.fullmatch(word):
+        return ">" + word.replace(">", "")
     roll, colon, plays = word.partition(":")
     roll = _COMMA_DICE.sub(r"\1-\2", roll)
     if not colon:
@@ -111,6 +119,51 @@ def reordered_turns(text: str, position: int) -> list[tuple[int, int, str]]:
         if before is None or dice_all_played(before[1]):
             turns.append((start, written.end(), meant))
     return turns
+
+
+def read_points(text: str, position: int) -> list[tuple[int, int, str]]:
+    """The turn of `text` holding `position` whose play names a point off the board (`66: 7/13 10/26`,
+    `52: 10/32 7/12`), where one reading of that point (a digit changed, left out, or two swapped) is
+    on the board and moves a die of the roll its other plays leave (`66: 7/13 10/16`,
+    `52: 10/12 7/12`): where it begins and ends and as read; none where no reading, or more than one,
+    fits."""
+    for start in range(max(0, position - _BEFORE), position + 1):
+        turn = _WRITTEN_TURN.match(text, start)
+        if turn is not None and turn.end() > position:
+            read = _points_read(turn[1], turn[2])
+            return [(turn.start(), turn.end(), f"{turn[1]}{text[turn.end(1) : turn.start(2)]}{read}")] if read else []
+    return []
+
+
+def _points_read(roll: str, plays: str) -> str | None:
+    """The plays of `roll` (`read_points`) with the one reading of their point off the board that fits
+    a die the other plays leave; None unless exactly one fits."""
+    steps = list(_STEP.finditer(plays))
+    left = [int(die) for die in _dice(roll)]
+    for step in steps:
+        points = [_point(step[1]), _point(step[2])]
+        if all(1 <= point < OFF for point in points) and points[1] - points[0] in left:
+            left.remove(points[1] - points[0])
+    readings = []
+    for step in steps:
+        for group in (1, 2):
+            if 1 <= _point(step[group]) < OFF:
+                continue
+            for reading in _misreadings(step[group]):
+                points = [reading if group == index else _point(step[index]) for index in (1, 2)]
+                if points[1] - points[0] in left:
+                    readings.append(f"{plays[: step.start(group)]}{reading}{plays[step.end(group) :]}")
+    found = set(readings)
+    return found.pop() if len(found) == 1 else None
+
+
+def _misreadings(written: str) -> set[int]:
+    """The points on the board that `written` (two digits off it: `26`) may be a slip for: a digit
+    changed (`16`), left out (`2`, `6`), or the two swapped."""
+    digits = "0123456789"
+    read = {written[:at] + digit + written[at + 1 :] for at in range(len(written)) for digit in digits}
+    read |= {written[:at] + written[at + 1 :] for at in range(len(written))} | {written[::-1]}
+    return {_point(text) for text in read if text and 1 <= _point(text) < OFF}
 
 
 def _reordered(word: str) -> str | None:

@@ -39,10 +39,11 @@ from lusoria.plugins import FAILS
 from lusoria.validator.base import SIDE_NAMES, WHITE, Game, Illegal, NotAPly, OptionError, Outcome, Played, Position
 from lusoria.validator.diagram import CAPTURED, FROM, REMOVED, TO, Squares
 from lusoria.validator.games import GAMES, game_class, known_games, rules_from_tags, variant_named, with_variant
-from lusoria.validator.suggest import alike, did_you_mean, nearest_plies, suggestions
+from lusoria.validator.suggest import LIMIT, alike, did_you_mean, nearest_plies, suggestions
 from lusoria.words import CALLER, Reader, listed, plural
 
 ERROR, WARNING = "error", "warning"
+_QUOTED = re.compile(r"\?|[.!]\Z")  # a suggestion said in quotes: one with a ?, or ending with a mark a ? joins
 
 
 @mypyc_attr(native_class=False)  # compiled, a frozen native class could not be unpickled (--jobs)
@@ -72,8 +73,9 @@ class Diagnostic:
 
     def meant(self) -> str:
         """What the suggestions are said as: did you mean e3-c3 or e3-d3?, one that holds a ? in
-        quotes ('1283.??.??')."""
-        return did_you_mean(f"'{text}'" if "?" in text else text for text in self.suggestions)
+        quotes ('1283.??.??'), as does one that ends with a mark the phrase's ? would join ('2.', 'e3-c3!'):
+        `did you mean 2.?` reads as the `2.?` it mends."""
+        return did_you_mean(f"'{text}'" if _QUOTED.search(text) else text for text in self.suggestions)
 
     def advised(self, to: Reader = CALLER) -> str:
         """The message, and the encodings to try (`tries`) as `to` can act on them: a library call's
@@ -462,8 +464,16 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
             if not keep_going or len(fixes) != 1 or len(mended) == MAX_SLIPS:
                 return _Read(None, read, diagnostics, mended, unended, tag_mended, closed)
             (fix,) = fixes
-            mended.append(_Mended(*_fix_place(read, fix), read.text[fix.start : fix.end], fix.text))
-            read = _retold(read, mend(read.text, fix))
+            word = read.text[fix.start : fix.end]
+            mended.append(_Mended(*_fix_place(read, fix), word.replace("\n", "⏎"), fix.text))
+            read = _retold(read, mend(read.text, fix._replace(text=fix.text + _lines_kept(word))))
+
+
+def _lines_kept(word: str) -> str:
+    """What keeps the text after a fix of `word` where it stood, when `word` spans lines (`{p. 4}`⏎`4/5`):
+    its line breaks, and blanks up to where it ended; nothing for a word on one line."""
+    rows = word.split("\n")
+    return "\n" * (len(rows) - 1) + " " * len(rows[-1]) if len(rows) > 1 else ""
 
 
 def _nearest_on_board(read: RecordText, problem: OffBoard) -> list[str]:
@@ -766,7 +776,8 @@ class _Replay:
         """Report illegal ply `number` (at `key`), with the plies it may have meant; with `keep_going`,
         the one nearest it, played in its place (None: the rest of the line is not checked)."""
         rules = self.rules
-        close = suggestions(rules, position, ply.text) if not self.first_error else ()
+        close = [] if self.first_error else suggestions(rules, position, ply.text)
+        close = [illegal.meant, *close][:LIMIT] if illegal.meant and not self.first_error else close
         nearest = nearest_plies(rules, position, ply.text) if self.keep_going else []
         assumption = nearest[0] if len(nearest) == 1 else None
         stop = "" if assumption else "; the rest of this line is not checked" + _kept_going(self.keep_going, nearest)

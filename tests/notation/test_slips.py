@@ -5,7 +5,7 @@ import pytest
 from click.testing import CliRunner
 
 from lusoria.cli import main
-from lusoria.validator.laquet_slips import reordered_turns
+from lusoria.validator.laquet_slips import read_points, reordered_turns
 from lusoria.validator.replay import check
 
 TABLUT, SENECA, DUX, LAQUET = (
@@ -339,6 +339,14 @@ def test_the_plays_of_a_laquet_leftover_group_written_with_hyphens_are_mended_wi
         (LAQUET, "1. 64: 5/11 5/9 52: {2} 6/8 7/12 *", "52:", "52: {2} 6/8 7/12", "52: 6/8 7/12 {2}", 2),
         (LAQUET, "1. 64: {a {b} 5/11 5/9 *", "64:", "64: {a {b} 5/11 5/9", "64: 5/11 5/9 {a {b}", 1),  # { in a comment
         (
+            LAQUET,
+            "1. 64: ; p. 4\n5/11 5/9 *",
+            "64:",
+            "64: ; p. 4\n5/11 5/9",
+            "64: 5/11 5/9 {p. 4}",
+            1,
+        ),  # over two lines
+        (
             LEFT_OVER,
             "1... 41: 13/14 >4: {White's} 3/7 *",
             ">4:",
@@ -349,17 +357,59 @@ def test_the_plays_of_a_laquet_leftover_group_written_with_hyphens_are_mended_wi
     ],
 )
 def test_a_comment_between_the_dice_and_their_plays_goes_after_the_ply(tags, movetext, found, written, meant, plies):
-    """The historian wrote a note between a roll and its plays, which was said to be a roll without
-    plays: the error, at the roll (or a > group's dice), says where a comment goes, what was meant
+    """The historian wrote a note between a roll and its plays (a `;` one too, the plays on the next
+    line), which was said to be a roll without plays: the error, at the roll (or a > group's dice), says where a comment goes, what was meant
     moves it after the plays (as for a comment inside a ply), and --keep-going reads the record so."""
     text = f"{tags}\n{movetext}\n"
     (diagnostic,) = check(text).diagnostics
     message = f"found '{found}': a comment goes after the ply, not between its dice and their plays"
     place = (diagnostic.rule, diagnostic.message, diagnostic.line, diagnostic.column, diagnostic.ply)
-    assert place == ("syntax", message, text.count("\n"), movetext.index(found) + 1, None)
+    assert place == ("syntax", message, text.count("\n") - movetext.count("\n"), movetext.index(found) + 1, None)
     assert (diagnostic.text, diagnostic.suggestions) == (written, (meant,))
     report = check(text, keep_going=True)
     assert report.diagnostics == [diagnostic] and len(report.positions) == 1 + plies
+
+
+@pytest.mark.parametrize(
+    "movetext, found, meant",
+    [
+        ("1. 64: 5/11 5/9 2. 31:\n4-7 4-5 *", "31:", "31: 4/7 4/5"),  # the roll at a line's end
+        ("1. 64: 5-11\n5-9 *", "64:", "64: 5/11 5/9"),  # a play on each line (`64: 5/11` alone was offered)
+    ],
+)
+def test_a_laquet_ply_with_hyphens_over_two_lines_is_offered_whole_on_one(movetext, found, meant):
+    """`31:`⏎`4-7 4-5` got no offer: the plays on the next line are the roll's, mended with it."""
+    (diagnostic,) = check(f"{LAQUET}\n{movetext}\n").diagnostics
+    assert (diagnostic.rule, diagnostic.line, diagnostic.column) == ("syntax", 2, movetext.index(found) + 1)
+    assert diagnostic.message.startswith(f"found '{found}': a roll is followed by its plays")
+    assert diagnostic.suggestions == (meant,)
+
+
+@pytest.mark.parametrize(
+    "tags, movetext, meant",
+    [
+        (TABLUT, "1. e3-c3 d1-d3 2. e4-\ne3 *", "e4-e3"),  # the line broken after the hyphen
+        (TABLUT, "1. e3-c3 d1-d3 2. e4 -\n e3 *", "e4-e3"),  # blanks about it too
+        (DUX, "1. a1-a5 b8-b5 2. c1-\nc5xb5 *", "c1-c5xb5"),
+    ],
+)
+def test_a_ply_broken_at_its_hyphen_over_two_lines_is_offered_joined(tags, movetext, meant):
+    """`e4-`⏎`e3` (a hand's line break inside a ply) got no offer: its squares joined, as `e4 - e3` is."""
+    (diagnostic,) = check(f"{tags}\n{movetext}\n").diagnostics
+    start = movetext.index(meant[:2])
+    assert (diagnostic.rule, diagnostic.line, diagnostic.column) == ("syntax", 2 + tags.count("\n"), start + 1)
+    assert (diagnostic.text, diagnostic.suggestions) == (movetext[start:].split(" *")[0], (meant,))
+
+
+@pytest.mark.parametrize("parted", ["31: ; p. 4\n4/7 4/5", "31: 4/7 {p. 4}\n4/5"])
+def test_keep_going_past_a_slip_over_two_lines_places_what_follows_where_it_was_written(parted):
+    """Mended onto one line, the slip moved the lines after it up one: the next ply's error was said on
+    line 2, at a column of line 3; it is said on its own line and column, the slip's line break as ⏎."""
+    text = f"{LAQUET}\n1. 64: 5/11 5/9 52: 6/8 7/12 2. {parted} 21: 6/8 6/7\n3. 53: 2/7 3/6 *\n"
+    slip, illegal, _ = check(text, keep_going=True).diagnostics
+    ply = text.split("\n")[2]
+    assert (illegal.rule, illegal.line, illegal.column, illegal.text) == ("Q3", 3, ply.index("21:") + 1, "21: 6/8 6/7")
+    assert illegal.assumed == (f"line 2: {slip.suggestions[0]} for {slip.text.replace(chr(10), '⏎')}",)
 
 
 @pytest.mark.parametrize("movetext", ["1. 64: { no move } *", "1. 64: { no move } 2. 52: 6/8 7/12 *"])
@@ -969,6 +1019,57 @@ def test_a_tag_without_its_closing_bracket_before_a_comment_is_closed_before_the
     assert kept_going.record.tags["White"] == "Jens Holm" and kept_going.plies == 1
 
 
+@pytest.mark.parametrize(
+    "movetext, found, meant",
+    [
+        ("1. 63: 6/12 3>: 5/8 *", "3>:", ">3:"),  # the > after the group's die
+        ("1. 54: -- 54>: 1/5 4/9 *", "54>:", ">54:"),  # after both dice
+        ("1. 63: 6/12 3:> 5/8 *", "3:>", ">3:"),  # after the colon
+    ],
+)
+def test_a_groups_dice_written_before_its_mark_are_said_so_and_offered_after_it(movetext, found, meant):
+    """`3>:` got the generic "expected a ply, …" and no offer: the dice of a > group go after its >."""
+    (diagnostic,) = check(f"{LAQUET}\n{movetext}\n").diagnostics
+    assert (diagnostic.rule, diagnostic.line, diagnostic.column, diagnostic.text) == (
+        "syntax",
+        2,
+        movetext.index(found) + 1,
+        found,
+    )
+    assert diagnostic.message == f"found '{found}': the dice of a > group are written after its >: {meant}"
+    assert diagnostic.suggestions == (meant,)
+
+
+@pytest.mark.parametrize(
+    "movetext, found, column, turn, meant",
+    [  # the point after the roll's other play, which leaves a 6: 26 read as 16 (a digit misread)
+        ("1. 64: 5/11 5/9 66: 7/13 10/26 *", "10/26", 17, "66: 7/13 10/26", "66: 7/13 10/16"),
+        ("1. 52: 10/32 7/12 *", "52:", 4, "52: 10/32 7/12", "52: 10/12 7/12"),  # the first play: 32 as 12 (the 2 left)
+        ("1. 42: 10/41 *", "42:", 4, "42: 10/41", "42: 10/14"),  # the digits swapped
+        ("1. 64: 5/11 10/26 *", "10/26", 13, None, None),  # the 4 left: no reading of 26 is 14
+        ("1. 21: 1/32 *", "21:", 4, None, None),  # 2 and 3 both fit: no one reading
+        ("1. 51: 20/25 10/35 *", "51:", 4, None, None),  # 21 and 15 fit, each a play: no one reading
+    ],
+)
+def test_a_laquet_point_off_the_board_is_offered_the_one_reading_that_fits_the_dice(
+    movetext, found, column, turn, meant
+):
+    """`10/26` got no suggestion: the board's points are said, and where one reading of the point (a
+    digit changed, left out, or two swapped) moves a die the turn's other plays leave, its turn."""
+    (diagnostic,) = check(f"{LAQUET}\n{movetext}\n").diagnostics
+    assert diagnostic.rule == "syntax" and diagnostic.message.startswith(f"found '{found}'")
+    assert "is not a point of the board (1–24)" in diagnostic.message
+    assert (diagnostic.line, diagnostic.column, diagnostic.text) == (2, column, turn or found)
+    assert diagnostic.suggestions == ((meant,) if meant else ())
+
+
+def test_the_dice_a_laquet_play_off_the_board_leaves_are_those_of_the_plays_on_it():
+    """`20/25` moves no die: the 5 is left for 10/35's reading 15 as the 1 for 25's reading 21, two
+    readings, none offered (`20/21 10/35` offered, had 20/25 played the 5)."""
+    assert read_points("1. 51: 20/25 10/35 *", 3) == []
+    assert read_points("1. 51: 20/25 10/15 *", 3) == [(3, 18, "51: 20/21 10/15")]
+
+
 @pytest.mark.parametrize("word", ["IC.", "CIVIL.", "VX.", "IIIII.", "MIX.", ".", "..."])
 def test_words_that_write_no_roman_numeral_are_no_move_number(word):
     """`IC.` or `CIVIL.` is no Roman numeral, subtractive or additive (`IV.`, `IIII.`), nor are a move
@@ -989,7 +1090,8 @@ def test_words_that_write_no_roman_numeral_are_no_move_number(word):
     ],
 )
 def test_a_lowercase_roman_move_number_is_offered_where_it_can_be_no_squares_file(header, movetext, word, meant):
-    """`iv.` got nothing: a lowercase letter is a file on a large tafl board, so only where it is none."""
+    """`iv.` got nothing: a lowercase letter is a file on a large tafl board, so only where it is none;
+    said as an uppercase one is (it got the generic "expected a ply, …")."""
     diagnostic = check(f"{header}\n{movetext}\n").diagnostics[0]
     assert (diagnostic.rule, diagnostic.ply, diagnostic.line, diagnostic.column) == (
         "syntax",
@@ -998,6 +1100,10 @@ def test_a_lowercase_roman_move_number_is_offered_where_it_can_be_no_squares_fil
         1,
     )
     assert (diagnostic.text, diagnostic.suggestions) == (word, (meant,))
+    assert diagnostic.message == (
+        f"found '{word}': a move number is written in digits, {meant}, not in Roman numerals"
+        f" (a chapter or section of the source numbered {word} goes in a comment: {{ {word} }})"
+    )
 
 
 @pytest.mark.parametrize(

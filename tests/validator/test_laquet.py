@@ -1,6 +1,7 @@
 """Every Laquet rule (Q1–Q9) and option, from small positions and given rolls."""
 
 import random
+import re
 
 import pytest
 
@@ -482,10 +483,20 @@ def test_the_grammar_reads_every_play_of_a_ply_alike(plays, rule):
 )
 def test_plays_that_fit_a_roll_one_die_apart_say_a_die_may_be_misread(ply, rule, message):
     """A transcriber's misread die (RULES.md Q3): the note names the roll the plays show, each step a
-    die, when it is legal; the suggestions still play the roll written (docs/slips.md)."""
+    die, when it is legal, and offers that reading (`meant`); none without the note."""
     with pytest.raises(Illegal) as caught:
         SEED.play(START, ply)
     assert (caught.value.rule, str(caught.value)) == (rule, message)
+    roll = re.search(r"fit the roll ([1-6]{2})", message)
+    assert caught.value.meant == (f"{roll[1]}:{ply.partition(':')[2]}" if roll else "")
+
+
+def test_a_misread_roll_is_offered_first_and_then_the_plies_of_the_roll_written():
+    """`64: 5/11 5/8` was told its plays fit 63 and offered plies of 64 alone: the offer agrees with the
+    words, the reading they name first."""
+    (error,) = check('[Game "laquet"]\n\n1. 64: 5/11 5/8 *\n').diagnostics
+    assert "(the plays written fit the roll 63: a die misread?)" in error.message
+    assert error.suggestions == ("63: 5/11 5/8", "64: 5/11 4/8", "64: 5/11 5/9")
 
 
 @pytest.mark.parametrize("movetext", ["1. 64: 5/11 4/8. 61: 6/12 6/7 *", "1. 64: 5/11 4/8 61: 6/12 6/7. *"])

@@ -363,6 +363,15 @@ def test_a_suggestion_that_holds_a_question_mark_is_quoted():
     assert move.meant() == f"did you mean {' or '.join(move.suggestions)}?" and move.suggestions
 
 
+def test_a_suggestion_that_ends_with_a_mark_the_question_joins_is_quoted():
+    """`2.?` was offered `did you mean 2.?`, which reads as what was written: `2.` is said in quotes, as
+    is a ply ending with a suffix (`e4-e3!`), and a ply ending otherwise is not."""
+    number = check('[Game "laquet"]\n\n1. 64: 5/11 5/9 2.? 52: 6/8 7/12 *\n').diagnostics[0]
+    suffixed = replace(number, suggestions=("e4-e3!", "e4-e3"))
+    assert (number.suggestions, number.meant()) == (("2.",), "did you mean '2.'?")
+    assert suffixed.meant() == "did you mean 'e4-e3!' or e4-e3?"
+
+
 @pytest.mark.parametrize(
     "game, movetext, rule, ply, said",
     [

@@ -149,10 +149,10 @@ HISTORIAN_45 = [
     ("syntax", None, (131, 35), "h1-h2", f"found 'H1-H2', {EXPECTED}"),  # capital squares
     None,
     ("Q1", 1, (143, 4), None, "7/10: the checkers on point 7 are Black's, and White is to move"),  # the sides swapped
-    ("Q3", 1, (148, 4), "42: 2/4 4/8", "(the plays written fit the roll 43: a die misread?)"),
+    ("Q3", 1, (148, 4), "43: 2/5 4/8", "(the plays written fit the roll 43: a die misread?)"),
     ("syntax", None, (153, 32), "31: 1/4 8/9", f"found '1/4', {EXPECTED}"),  # the roll left out
     ("number", 5, (158, 57), None, "the move number should be 3., not 4."),
-    ("syntax", None, (163, 82), None, "found '10/26': 26 is not a point of the board (1–24)"),
+    ("syntax", None, (163, 73), "66: 7/13 10/16", "found '10/26': 26 is not a point of the board (1–24)"),
     ("syntax", None, (168, 29), "2.", ROMAN.format("2.")),
     ("syntax", None, (173, 119), "5.", f"found '5?': a move number takes no '?': write 5. and {DOUBT}"),
     ("syntax", None, (178, 180), "33: 9/12 10/13", "found '3?:': a roll writes both dice"),  # a die unread
@@ -170,3 +170,20 @@ HISTORIAN_45 = [
 
 def test_three_games_with_ten_slips_each_say_each_at_its_line_and_column_with_its_rule_ply_and_what_to_write():
     each_slip_is_said("historian-45.lgn", HISTORIAN_45)
+
+
+# historian-46's: a Laquet game, whole (None: valid), then with one slip a record: rule, ply, (line, column),
+# the first suggestion, words of the message
+HISTORIAN_46 = [
+    None,
+    ("syntax", None, (15, 16), "64: 6/10 10/16", "found '10/46': 46 is not a point of the board (1–24)"),
+    ("Q3", 5, (23, 62), "31: 5/8 2/3", "the die left is 2 (the plays written fit the roll 31: a die misread?)"),
+    ("syntax", None, (32, 1), "4.", ROMAN.format("4.")),
+    ("syntax", None, (41, 62), ">3:", "found '3>:': the dice of a > group are written after its >: >3:"),
+    ("syntax", None, (47, 31), "2.", f"found '2.?': a move number takes no '?': write 2. and {DOUBT}"),
+    ("syntax", None, (56, 70), "63: 5/8 8/14 {p. 12}", "a comment goes after the ply, not between its dice"),
+]
+
+
+def test_a_laquet_game_with_session_46s_slips_offers_each_its_fix():
+    each_slip_is_said("historian-46.lgn", HISTORIAN_46)
