@@ -198,6 +198,9 @@ VALIDATOR_TESTS = (
         RULEBOOK_TESTS,
     ]
 )
+# The CLI: a mutant of a command's code runs those of the module's test files that name the command
+# (all of them outlast the timeout on a loaded machine); one of code every command runs, all of them.
+BY_COMMAND = {"lusoria/cli.py"}
 TESTS = {
     # test_variants: the options a variant plays by (options_in_play), which `explain` lists
     "validator/tablut.py": RULES_TESTS[:2] + REPLAY_TESTS + LAST_TESTS + ["tests/test_variants.py", RULEBOOK_TESTS],
@@ -708,9 +711,78 @@ def installed(path: str) -> str:
     return f"{package.replace('.', '/')}/{name}"
 
 
-def tests_for(path: str, tree: Path) -> list[str]:
-    chosen = TESTS.get(path) or TESTS[path.split("/")[0]]
-    return [test for test in dict.fromkeys(chosen) if (tree / test).exists()]
+def tests_for(mutant: Mutant, tree: Path) -> list[str]:
+    chosen = TESTS.get(mutant.path) or TESTS[mutant.path.split("/")[0]]
+    found = [test for test in dict.fromkeys(chosen) if (tree / test).exists()]
+    if mutant.path not in BY_COMMAND:
+        return found
+    served = commands_served(mutant.path, mutant.line)
+    if served is None:
+        return found
+    return [test for test in found if (named := commands_named(tree / test)) is None or served & named]
+
+
+def _top_level(path: str) -> dict[str, ast.stmt]:
+    """The module's functions, classes and names assigned, by name."""
+    defined: dict[str, ast.stmt] = {}
+    for statement in ast.parse((ROOT / path).read_text()).body:
+        if isinstance(statement, (ast.FunctionDef, ast.ClassDef)):
+            defined[statement.name] = statement
+        elif isinstance(statement, ast.Assign):
+            defined.update((target.id, statement) for target in statement.targets if isinstance(target, ast.Name))
+    return defined
+
+
+def _command_name(name: str, statement: ast.stmt) -> str | None:
+    """The name a command of `main` is run by (a group's own command: the group's), or None."""
+    for decorator in getattr(statement, "decorator_list", ()):
+        call = decorator.func if isinstance(decorator, ast.Call) else None
+        if isinstance(call, ast.Attribute) and call.attr in ("command", "group") and isinstance(call.value, ast.Name):
+            if call.value.id != "main":
+                return call.value.id
+            named = [k.value.value for k in decorator.keywords if k.arg == "name" and isinstance(k.value, ast.Constant)]
+            return named[0] if named else name.replace("_", "-")
+    return None
+
+
+def _first_line(statement: ast.stmt) -> int:
+    return min([statement.lineno] + [decorator.lineno for decorator in getattr(statement, "decorator_list", ())])
+
+
+def commands_served(path: str, line: int) -> set[str] | None:
+    """The commands whose code holds `line` of the CLI module `path`: the command's own function and
+    decorators, or what they use, at any depth. None for every command: the group `main` reaches it,
+    or no command does (module-level code)."""
+    defined = _top_level(path)
+    used = {name: {n.id for n in ast.walk(statement) if isinstance(n, ast.Name)} for name, statement in defined.items()}
+    reached = {name for name, s in defined.items() if _first_line(s) <= line <= (s.end_lineno or s.lineno)}
+    while more := {user for user, names in used.items() if names & reached} - reached:
+        reached |= more
+    commands = {command for name in reached if (command := _command_name(name, defined[name]))}
+    return None if "main" in reached or not commands else commands
+
+
+def commands_named(test: Path) -> set[str] | None:
+    """The words of a test file's strings (its docstrings aside), among them the commands it runs;
+    None when it runs every command (`main.commands` looked through)."""
+    tree = ast.parse(test.read_text())
+    documents = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    subscripted = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Subscript)}
+    if any(isinstance(n, ast.Attribute) and n.attr == "commands" and id(n) not in subscripted for n in ast.walk(tree)):
+        return None
+    return {
+        word
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in documents
+        for word in node.value.split()
+    }
 
 
 def pytest(staged: Path, tests: list[str], timeout: float) -> subprocess.CompletedProcess:
@@ -748,7 +820,7 @@ def run_one(mutant: Mutant, staged: Path, timeout: float) -> tuple[str, float, s
     target.write_text(mutant.text(original))
     start = time.monotonic()
     try:
-        done = pytest(staged, tests_for(mutant.path, staged), timeout)
+        done = pytest(staged, tests_for(mutant, staged), timeout)
         status = {0: "survived", 1: "killed", 2: "killed"}.get(done.returncode, "error")  # 2: import failed
         failed = next((line.split(" ")[1] for line in done.stdout.splitlines() if line.startswith("FAILED ")), "")
         if done.returncode not in (0, 1):
@@ -800,7 +872,7 @@ def main() -> None:
     results, started = [], time.monotonic()
     with tempfile.TemporaryDirectory(prefix="lusoria-mutants-") as folder:
         staged = stage(Path(folder))
-        every_test = sorted({test for m in mutants for test in tests_for(m.path, staged)})
+        every_test = sorted({test for m in mutants for test in tests_for(m, staged)})
         sane = None if args.no_check else pytest(staged, every_test, args.timeout * 4)
         if sane and sane.returncode != 0:
             raise SystemExit("the tests fail without any mutant:\n" + sane.stdout[-3000:])

@@ -2,6 +2,7 @@
 
 import importlib.util
 import os
+import re
 import signal
 import sys
 import threading
@@ -40,3 +41,33 @@ def test_a_stopped_run_ends_the_tests_it_started_without_waiting_for_them(tmp_pa
     finally:
         signal.signal(signal.SIGTERM, before)
     assert started.exists() and not finished.exists()
+
+
+ROW = re.compile(r"^\| `(?P<place>[^`]+)`[^|]*\| (?P<said>.*) \|$")
+
+
+def cited_kills(path: str) -> list[tuple[str, int, str]]:
+    """(the row, the line, the test file that kills the mutant) of each row of docs/testing.md that cites
+    a mutant of `path` killed by a test: the file the row names, or the row above's (`the same test`)."""
+    files = {test.stem: test.relative_to(ROOT).as_posix() for test in (ROOT / "tests").rglob("test_*.py")}
+    kills, killer = [], None
+    for number, row in enumerate((ROOT / "docs" / "testing.md").read_text(encoding="utf-8").splitlines(), 1):
+        cells = ROW.match(row)
+        said = cells["said"] if cells else ""
+        named = [files[name] for name in re.findall(r"\b(test_\w+?)(?:\.py)?\b", said) if name in files]
+        killer = named[0] if named else killer if "the same test" in said else None
+        if cells and cells["place"].startswith(f"{path}:") and killer and not said.startswith("equivalent"):
+            kills.append((f"docs/testing.md:{number}", int(cells["place"].split(":")[1]), killer))
+    return kills
+
+
+def test_a_cli_mutant_runs_the_test_file_that_killed_it():
+    """cli.py's mutants run the test files that name the commands their code serves, not every test file of
+    cli.py: each mutant the docs cite as killed still runs the file of the test that killed it."""
+    run = runner()
+    everything = run.TESTS["lusoria/cli.py"]
+    kills = [(row, line, killer) for row, line, killer in cited_kills("lusoria/cli.py") if killer in everything]
+    assert len(kills) >= 20
+    for row, line, killer in kills:
+        mutant = run.Mutant("cited", "lusoria/cli.py", line, "", None)
+        assert killer in run.tests_for(mutant, ROOT), f"{row}: the mutant of line {line} does not run {killer}"
