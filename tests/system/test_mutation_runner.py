@@ -71,3 +71,36 @@ def test_a_cli_mutant_runs_the_test_file_that_killed_it():
     for row, line, killer in kills:
         mutant = run.Mutant("cited", "lusoria/cli.py", line, "", None)
         assert killer in run.tests_for(mutant, ROOT), f"{row}: the mutant of line {line} does not run {killer}"
+
+
+def test_the_test_file_named_for_a_module_runs_against_its_mutants():
+    """tests/archive/test_search.py against archive/search.py, tests/test_bounds.py against lusoria/bounds.py:
+    a module's own test file is among those its mutants run (session 46 found both left out)."""
+    run = runner()
+    left_out = []
+    for folder in run.SCOPE:
+        for module in sorted((ROOT / folder).glob("*.py")):
+            path = f"{folder}/{module.name}"
+            own = f"tests/{'' if folder == 'lusoria' else folder + '/'}test_{module.stem}.py"
+            if (ROOT / own).exists() and path not in run.UNMUTATED:
+                if own not in run.tests_for(run.Mutant(path, path, 0, "", None), ROOT):
+                    left_out.append(f"{own} against {path}")
+    assert left_out == []
+
+
+def test_a_cli_mutant_of_one_command_leaves_out_the_test_files_that_do_not_run_it():
+    """A mutant of fmt's code (its options too) runs test_fmt, not the archive's test files; one of tree's code, not test_variants,
+    whose docstrings alone name `tree`; one of html's `index_written`, called by `publish`, html's test files;
+    one of the group's (`main`), every test file of cli.py."""
+    run = runner()
+    defined = run._top_level("lusoria/cli.py")
+    fmt, tree, index, group = (
+        run.tests_for(run.Mutant(name, "lusoria/cli.py", defined[name].lineno, "", None), ROOT)
+        for name in ("fmt", "tree", "index_written", "main")
+    )
+    assert "tests/test_fmt.py" in fmt and not [test for test in fmt if test.startswith("tests/archive/")]
+    option = defined["fmt"].decorator_list[2].lineno  # fmt's --check
+    assert run.tests_for(run.Mutant("--check", "lusoria/cli.py", option, "", None), ROOT) == fmt
+    assert "tests/test_published.py" in index and "tests/test_fmt.py" not in index  # (html's, through publish)
+    assert "tests/archive/test_research.py" in tree and "tests/test_variants.py" not in tree
+    assert group == list(dict.fromkeys(run.TESTS["lusoria/cli.py"]))
