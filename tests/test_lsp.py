@@ -22,11 +22,18 @@ SAMPLES = sorted((ROOT / "samples").rglob("*.lgn"))
 NUMBERS = itertools.count()
 
 
+async def initialized(client: LanguageClient, capabilities: lsp.ClientCapabilities | None = None) -> None:
+    """The session begun; a failure, not a hang, when the server answers nothing within a minute (one that
+    writes nothing: a mutant of its writer)."""
+    async with asyncio.timeout(60):
+        await client.initialize_session(lsp.InitializeParams(capabilities=capabilities or lsp.ClientCapabilities()))
+
+
 @pytest_lsp.fixture(
     scope="module", config=ClientServerConfig(server_command=[sys.executable, "-m", "lusoria.cli", "lsp"])
 )
 async def client(lsp_client: LanguageClient):
-    await lsp_client.initialize_session(lsp.InitializeParams(capabilities=lsp.ClientCapabilities()))
+    await initialized(lsp_client)
     yield
     await lsp_client.shutdown_session()
 
@@ -163,7 +170,7 @@ async def test_position_units_are_utf16(client: LanguageClient):
 )
 async def utf8_client(lsp_client: LanguageClient):
     utf8 = lsp.GeneralClientCapabilities(position_encodings=[lsp.PositionEncodingKind.Utf8])
-    await lsp_client.initialize_session(lsp.InitializeParams(capabilities=lsp.ClientCapabilities(general=utf8)))
+    await initialized(lsp_client, lsp.ClientCapabilities(general=utf8))
     yield
     await lsp_client.shutdown_session()
 
@@ -801,7 +808,7 @@ async def test_hostile_input_never_stops_the_server(client: LanguageClient):
 )
 async def held_client(lsp_client: LanguageClient):
     """A server whose checks pause after one record until a newer edit comes."""
-    await lsp_client.initialize_session(lsp.InitializeParams(capabilities=lsp.ClientCapabilities()))
+    await initialized(lsp_client)
     yield
     await lsp_client.shutdown_session()
 
@@ -834,7 +841,7 @@ async def test_a_newer_edit_stops_a_check_and_requests_are_answered_meanwhile(he
 )
 async def held_reading_client(lsp_client: LanguageClient):
     """A server whose reader of `*.slow` files blocks until the client sends `held/release`."""
-    await lsp_client.initialize_session(lsp.InitializeParams(capabilities=lsp.ClientCapabilities()))
+    await initialized(lsp_client)
     yield
     await lsp_client.shutdown_session()
 

@@ -2168,6 +2168,9 @@ def test_tablut_challenge_noise_of_a_log_indented_or_with_tabs_for_spaces_is_the
     log = (FIXTURES / "tablut-challenge/Stefani_vs_Russo_1558626002000_gameLog.txt").read_text()
     changed = "".join(indent + line.replace(" ", blank) for line in log.splitlines(keepends=True))
     assert noise_lines(changed) == noise_lines(log) and 29 not in noise_lines(log)  # (line 29: a board's second row)
+    # the messages of the noise (`Inizio partita`, `Movimento pedina`, `Current draw cache size`), not those read
+    # (the players, the first turn)
+    assert {6, 23, 25} <= noise_lines(log) and not {2, 21} & noise_lines(log)
     ended = "FINE: Movimento pedina: Nero vince"
     assert noise_lines(ended.replace(" ", blank)) == noise_lines(ended) == set()
 

@@ -162,6 +162,8 @@ ARCHIVE_COMMAND_TESTS = [  # import, search, sql, stats, export, tree… through
     "tests/archive/test_migration.py",  # a command's notes of an older archive upgraded, on stderr
     "tests/archive/test_filtered.py",  # stats and export with filters
 ]
+KEPT_AS_WRITTEN = "tests/archive/test_kept_as_written.py"  # records of other formats: removed, duplicates
+FAULT_TESTS = ["tests/archive/test_faults.py", "tests/archive/test_temporary.py", "tests/archive/test_interrupt.py"]
 PICTURE_TESTS = ["tests/test_svg.py", "tests/test_html.py", "tests/test_large_boards.py", "tests/test_numbering.py"]
 PUBLISHED_TESTS = "tests/test_published.py"  # html --output-dir: the pages' names, the index, the files there
 TAFL_ENGINE_TESTS = (  # validator/tafl.py and the engine's parts it imports
@@ -198,10 +200,14 @@ VALIDATOR_TESTS = (
         RULEBOOK_TESTS,
     ]
 )
+# The CLI: a mutant of a command's code runs those of the module's test files that name the command
+# (all of them outlast the timeout on a loaded machine); one of code every command runs, all of them.
+BY_COMMAND = {"lusoria/cli.py"}
 TESTS = {
     # test_variants: the options a variant plays by (options_in_play), which `explain` lists
     "validator/tablut.py": RULES_TESTS[:2] + REPLAY_TESTS + LAST_TESTS + ["tests/test_variants.py", RULEBOOK_TESTS],
     **{f"validator/{module}.py": TAFL_ENGINE_TESTS for module in TAFL_ENGINE},
+    "validator/tafl_unwritten.py": TAFL_ENGINE_TESTS + ["tests/validator/test_fit.py"],  # look backs, bounded by fit
     "validator/tafl_rules.py": GENERIC_TAFL_TESTS
     + ["tests/validator/test_tafl.py"]
     + REPLAY_TESTS
@@ -228,7 +234,7 @@ TESTS = {
         + (GAME_FACES_TESTS if module == "laquet" else [])
         for module in LAQUET
     },
-    "validator/suggest.py": ["tests/validator/test_suggest.py", "tests/test_cli.py"],
+    "validator/suggest.py": ["tests/validator/test_suggest.py", "tests/test_cli.py", "tests/validator/test_laquet.py"],
     # the games on squares: their suggestions, and their boards and patterns in the archive
     "validator/grid.py": [
         "tests/validator/test_grid.py",
@@ -236,7 +242,7 @@ TESTS = {
         *GAME_FACES_TESTS,
         "tests/test_cli.py",
     ],
-    "validator/diagram.py": ["tests/test_svg.py", "tests/validator/test_games.py"],
+    "validator/diagram.py": ["tests/test_svg.py", "tests/validator/test_games.py", "tests/validator/test_hnefatafl.py"],
     # the registry of games (not tests/system/test_plugins.py: its processes import the installed lusoria)
     "validator/games.py": ["tests/validator/test_games.py"],
     "validator/fit.py": ["tests/validator/test_fit.py"],
@@ -253,7 +259,8 @@ TESTS = {
         for module in ("tafl", "aage")
     },
     "formats/convert.py": FORMATS_TESTS + OTN_TESTS + [PUBLISHED_TESTS],  # the folders output is named from
-    "formats/tablut_challenge.py": FORMATS_TESTS,
+    "formats/tablut_challenge.py": FORMATS_TESTS + ["tests/test_files.py"],  # a byte in a log's noise or date
+    "formats/common.py": ["tests/formats/test_locator.py", *EVERY_FORMAT_TESTS],  # the readers' line index
     "formats/lgn.py": FORMATS_TESTS + OTN_TESTS,  # the bound of write_lgn: test_hostile_formats
     "formats": EVERY_FORMAT_TESTS,
     # the bytes that do not decode, in a record, a `%` line, a CSV file's header, a log's noise, of every format
@@ -261,6 +268,7 @@ TESTS = {
     # tag_order; a record's `%` lines kept where they stand (fmt, the editor's formatting)
     "notation/writer.py": NOTATION_TESTS + FORMATS_TESTS + OTN_TESTS + ["tests/test_html.py", *ESCAPE_TESTS],
     "notation/escapes.py": ESCAPE_TESTS + NOTATION_TESTS,
+    "notation/syntax.py": NOTATION_MODULE_TESTS + ["tests/test_files.py"],  # a byte that does not decode (Undecodable)
     # what a game refuses after a ply (Game.refused_after: Latrunculi's second removal, S4)
     "notation/lalr.py": NOTATION_TESTS
     + ["tests/validator/test_latrunculi.py"]
@@ -300,7 +308,7 @@ TESTS = {
     + ARCHIVE_COMMAND_TESTS,
     "lusoria/terminal.py": ["tests/test_output.py", "tests/test_cli.py"],
     "lusoria/options.py": ["tests/test_output.py", "tests/test_files.py", "tests/test_cli.py"],
-    "lusoria/svg.py": PICTURE_TESTS + ["tests/test_cli.py"],
+    "lusoria/svg.py": PICTURE_TESTS + ["tests/test_cli.py", "tests/validator/test_tablut_ashton.py"],  # its camps
     "lusoria/html.py": PICTURE_TESTS + [PUBLISHED_TESTS],
     "lusoria/document.py": [
         "tests/test_document.py",
@@ -315,7 +323,7 @@ TESTS = {
         "tests/test_lsp.py",
         "tests/test_lsp_bounds.py",
     ],
-    "lusoria/rulebook.py": ["tests/test_rulebook.py"],
+    "lusoria/rulebook.py": ["tests/test_rulebook.py", "tests/test_variants.py", "tests/archive/test_datasette.py"],
     # stdin sniffed; the output's names compared blind to case
     "lusoria/files.py": ["tests/test_files.py", "tests/test_fmt.py", "tests/formats/test_sources.py", PUBLISHED_TESTS],
     # and the notes at the end of a run: the reading options a file does not follow, the records refused by type
@@ -326,19 +334,32 @@ TESTS = {
         "tests/formats/test_game_choice.py",
         "tests/formats/test_contract.py",
     ],
-    "lusoria/workers.py": ["tests/test_workers.py", "tests/test_pipeline.py"],
-    "lusoria/errors.py": ["tests/test_pickling.py", "tests/test_pipeline.py"],
-    "lusoria/plugins.py": ["tests/validator/test_games.py"],
+    "lusoria/workers.py": ["tests/test_workers.py", "tests/test_pipeline.py", "tests/archive/test_archive.py"],
+    "lusoria/errors.py": ["tests/test_pickling.py", "tests/test_pipeline.py", "tests/test_hostile_commands.py"],
+    "lusoria/bounds.py": ["tests/test_bounds.py", *COMMAND_TESTS],  # a library call's bounds, in the CLI's words
+    "lusoria/plugins.py": ["tests/validator/test_games.py", "tests/formats/test_contract.py"],  # a plug-in failing
     "lusoria": COMMAND_TESTS,
-    "archive/importer.py": ["tests/archive/test_replace.py", *IMPORT_TESTS],
-    "archive/removal.py": ["tests/archive/test_replace.py", *ARCHIVE_TESTS, "tests/test_cli.py"],
+    # and the import under faults: killed at chosen points, its temporary files (FAULT)
+    "archive/importer.py": ["tests/archive/test_replace.py", *IMPORT_TESTS, *FAULT_TESTS],
+    "archive/removal.py": ["tests/archive/test_replace.py", *ARCHIVE_TESTS, "tests/test_cli.py", KEPT_AS_WRITTEN],
+    "archive/duplicates.py": [KEPT_AS_WRITTEN, *ARCHIVE_TESTS, "tests/test_cli.py"],
+    "archive/search.py": ["tests/archive/test_search.py", *ARCHIVE_TESTS, "tests/test_cli.py"],
+    "archive/query.py": ARCHIVE_TESTS + ["tests/test_cli.py", "tests/archive/test_refused.py"],
+    "archive/export.py": ARCHIVE_TESTS + ["tests/test_cli.py", "tests/test_files.py"],  # a failed export's files
+    **{
+        f"archive/{module}.py": ["tests/archive/test_texts.py", *ARCHIVE_TESTS, "tests/test_cli.py", KEPT_AS_WRITTEN]
+        for module in ("texts", "tables")
+    },
+    "archive/tree.py": ARCHIVE_TESTS + ["tests/test_cli.py", "tests/archive/test_hostile_archive.py"],
     # the move tree's sums, taken off and summed again by a replacement (import --replace)
-    "archive/next_plies.py": ["tests/archive/test_replace.py", *ARCHIVE_TESTS, "tests/test_cli.py"],
+    "archive/next_plies.py": ["tests/archive/test_replace.py", *ARCHIVE_TESTS, "tests/test_cli.py"]
+    + ["tests/archive/test_record_faults.py"],
     "archive/datasette.py": ["tests/archive/test_datasette.py", "tests/archive/test_explorer.py"],  # lusoria serve
     # serve's plugin: the explorer's routes in Datasette (its pages, its answers, a database it does not serve)
     "archive/datasette_plugin.py": ["tests/archive/test_explorer.py", "tests/archive/test_datasette.py"],
     # the explorer's game list and pages (serve's site), and the crosstable's players
-    "archive/explorer.py": ["tests/archive/test_explorer.py", "tests/archive/test_datasette.py"],
+    "archive/explorer.py": ["tests/archive/test_explorer.py", "tests/archive/test_datasette.py"]
+    + ["tests/archive/test_filtered.py", "tests/validator/test_users_catalogue.py"],  # its filters, a user's games
     "archive/players.py": ["tests/archive/test_players.py", *ARCHIVE_TESTS, "tests/test_cli.py"],
     # Archive: the import into a new archive, a replacement (--replace), import_reports (test_pipeline),
     # the invalid records players counts (invalid_counted), the variant the explorer opens (variant_to_open)
@@ -349,9 +370,13 @@ TESTS = {
     # record's rows, said naming it (test_games)
     "archive/records_as_rows.py": IMPORT_TESTS + ["tests/archive/test_refused.py", "tests/validator/test_games.py"],
     # stats: the records of no game counted by the type a reader refused (test_refused), with ties
-    "archive/stats.py": ARCHIVE_TESTS + ["tests/archive/test_refused.py", "tests/test_cli.py"],
+    "archive/stats.py": ARCHIVE_TESTS
+    + ["tests/archive/test_refused.py", "tests/test_cli.py"]
+    + ["tests/archive/test_results_by.py"],  # stats --by
     # a plug-in's game on squares without letters (tests/toy_game.py), which spells out its own boards
-    "archive/positions.py": ARCHIVE_TESTS + ["tests/test_cli.py", "tests/validator/test_games.py"],
+    "archive/positions.py": ARCHIVE_TESTS
+    + ["tests/test_cli.py", "tests/validator/test_games.py"]
+    + ["tests/archive/test_final_positions.py"],  # a game longer than EXACT_PLIES
     # every reader of the stored texts: a record kept as written read in its format (its import, upgrade,
     # removal, tree --from-id), the explorer's page of a record
     "archive/stored.py": ["tests/archive/test_kept_as_written.py", "tests/archive/test_explorer.py"]
@@ -708,9 +733,74 @@ def installed(path: str) -> str:
     return f"{package.replace('.', '/')}/{name}"
 
 
-def tests_for(path: str, tree: Path) -> list[str]:
-    chosen = TESTS.get(path) or TESTS[path.split("/")[0]]
-    return [test for test in dict.fromkeys(chosen) if (tree / test).exists()]
+def tests_for(mutant: Mutant, tree: Path) -> list[str]:
+    chosen = TESTS.get(mutant.path) or TESTS[mutant.path.split("/")[0]]
+    found = [test for test in dict.fromkeys(chosen) if (tree / test).exists()]
+    if mutant.path not in BY_COMMAND:
+        return found
+    served = commands_served(mutant.path, mutant.line)
+    if served is None:
+        return found
+    return [test for test in found if served & commands_named(tree / test)]
+
+
+def _top_level(path: str) -> dict[str, ast.stmt]:
+    """The module's functions, classes and names assigned, by name."""
+    defined: dict[str, ast.stmt] = {}
+    for statement in ast.parse((ROOT / path).read_text()).body:
+        if isinstance(statement, (ast.FunctionDef, ast.ClassDef)):
+            defined[statement.name] = statement
+        elif isinstance(statement, ast.Assign):
+            defined.update((target.id, statement) for target in statement.targets if isinstance(target, ast.Name))
+    return defined
+
+
+def _command_name(name: str, statement: ast.stmt) -> str | None:
+    """The name a command of `main` is run by (a group's own command: the group's), or None."""
+    for decorator in getattr(statement, "decorator_list", ()):
+        call = decorator.func if isinstance(decorator, ast.Call) else None
+        if isinstance(call, ast.Attribute) and call.attr in ("command", "group") and isinstance(call.value, ast.Name):
+            if call.value.id != "main":
+                return call.value.id
+            named = [k.value.value for k in decorator.keywords if k.arg == "name" and isinstance(k.value, ast.Constant)]
+            return named[0] if named else name.replace("_", "-")
+    return None
+
+
+def _first_line(statement: ast.stmt) -> int:
+    return min([statement.lineno] + [decorator.lineno for decorator in getattr(statement, "decorator_list", ())])
+
+
+def commands_served(path: str, line: int) -> set[str] | None:
+    """The commands whose code holds `line` of the CLI module `path`: the command's own function and
+    decorators, or what they use, at any depth (the group `main`'s code: every command's). None where no
+    command's does (module-level code)."""
+    defined = _top_level(path)
+    used = {name: {n.id for n in ast.walk(statement) if isinstance(n, ast.Name)} for name, statement in defined.items()}
+    reached = {name for name, s in defined.items() if _first_line(s) <= line <= (s.end_lineno or s.lineno)}
+    while more := {user for user, names in used.items() if names & reached} - reached:
+        reached |= more
+    commands = {command for name in reached if (command := _command_name(name, defined[name]))}
+    return commands or None
+
+
+def commands_named(test: Path) -> set[str]:
+    """The words of a test file's strings (its docstrings aside), among them the commands it runs."""
+    tree = ast.parse(test.read_text())
+    documents = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    return {
+        word
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in documents
+        for word in node.value.split()
+    }
 
 
 def pytest(staged: Path, tests: list[str], timeout: float) -> subprocess.CompletedProcess:
@@ -748,7 +838,7 @@ def run_one(mutant: Mutant, staged: Path, timeout: float) -> tuple[str, float, s
     target.write_text(mutant.text(original))
     start = time.monotonic()
     try:
-        done = pytest(staged, tests_for(mutant.path, staged), timeout)
+        done = pytest(staged, tests_for(mutant, staged), timeout)
         status = {0: "survived", 1: "killed", 2: "killed"}.get(done.returncode, "error")  # 2: import failed
         failed = next((line.split(" ")[1] for line in done.stdout.splitlines() if line.startswith("FAILED ")), "")
         if done.returncode not in (0, 1):
@@ -800,7 +890,7 @@ def main() -> None:
     results, started = [], time.monotonic()
     with tempfile.TemporaryDirectory(prefix="lusoria-mutants-") as folder:
         staged = stage(Path(folder))
-        every_test = sorted({test for m in mutants for test in tests_for(m.path, staged)})
+        every_test = sorted({test for m in mutants for test in tests_for(m, staged)})
         sane = None if args.no_check else pytest(staged, every_test, args.timeout * 4)
         if sane and sane.returncode != 0:
             raise SystemExit("the tests fail without any mutant:\n" + sane.stdout[-3000:])

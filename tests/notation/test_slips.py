@@ -211,6 +211,17 @@ def test_a_laquet_roll_followed_by_a_group_is_told_the_group_comes_after_its_pla
     assert (diagnostic.column, diagnostic.message) == (column, said)
 
 
+def test_a_laquet_turn_in_another_order_is_found_from_its_first_character_to_its_last():
+    """The turns written in another order that hold a place: not the blank before one, nor the one after it."""
+    text = "1. 66: >6: 3/9 9/15 *"
+    assert [reordered_turns(text, position) for position in (2, 3, 18, 19)] == [
+        [],
+        [(3, 19, "66: 9/15 >6: 3/9")],
+        [(3, 19, "66: 9/15 >6: 3/9")],
+        [],
+    ]
+
+
 def test_a_laquet_ply_whose_roll_would_be_left_no_play_is_not_reordered():
     """`66: >6: 3/9` (the > group's dice and their play, the roll's own plays left out) is no ply in
     another order: nothing to offer, not `66:  >6: 3/9`."""

@@ -2,6 +2,7 @@
 
 import importlib.util
 import os
+import re
 import signal
 import sys
 import threading
@@ -40,3 +41,66 @@ def test_a_stopped_run_ends_the_tests_it_started_without_waiting_for_them(tmp_pa
     finally:
         signal.signal(signal.SIGTERM, before)
     assert started.exists() and not finished.exists()
+
+
+ROW = re.compile(r"^\| `(?P<place>[^`]+)`[^|]*\| (?P<said>.*) \|$")
+
+
+def cited_kills(path: str) -> list[tuple[str, int, str]]:
+    """(the row, the line, the test file that kills the mutant) of each row of docs/testing.md that cites
+    a mutant of `path` killed by a test: the file the row names, or the row above's (`the same test`)."""
+    files = {test.stem: test.relative_to(ROOT).as_posix() for test in (ROOT / "tests").rglob("test_*.py")}
+    kills, killer = [], None
+    for number, row in enumerate((ROOT / "docs" / "testing.md").read_text(encoding="utf-8").splitlines(), 1):
+        cells = ROW.match(row)
+        said = cells["said"] if cells else ""
+        named = [files[name] for name in re.findall(r"\b(test_\w+?)(?:\.py)?\b", said) if name in files]
+        killer = named[0] if named else killer if "the same test" in said else None
+        if cells and cells["place"].startswith(f"{path}:") and killer and not said.startswith("equivalent"):
+            kills.append((f"docs/testing.md:{number}", int(cells["place"].split(":")[1]), killer))
+    return kills
+
+
+def test_a_cli_mutant_runs_the_test_file_that_killed_it():
+    """cli.py's mutants run the test files that name the commands their code serves, not every test file of
+    cli.py: each mutant the docs cite as killed still runs the file of the test that killed it."""
+    run = runner()
+    everything = run.TESTS["lusoria/cli.py"]
+    kills = [(row, line, killer) for row, line, killer in cited_kills("lusoria/cli.py") if killer in everything]
+    assert len(kills) >= 20
+    for row, line, killer in kills:
+        mutant = run.Mutant("cited", "lusoria/cli.py", line, "", None)
+        assert killer in run.tests_for(mutant, ROOT), f"{row}: the mutant of line {line} does not run {killer}"
+
+
+def test_the_test_file_named_for_a_module_runs_against_its_mutants():
+    """tests/archive/test_search.py against archive/search.py, tests/test_bounds.py against lusoria/bounds.py:
+    a module's own test file is among those its mutants run (session 46 found both left out)."""
+    run = runner()
+    left_out = []
+    for folder in run.SCOPE:
+        for module in sorted((ROOT / folder).glob("*.py")):
+            path = f"{folder}/{module.name}"
+            own = f"tests/{'' if folder == 'lusoria' else folder + '/'}test_{module.stem}.py"
+            if (ROOT / own).exists() and path not in run.UNMUTATED:
+                if own not in run.tests_for(run.Mutant(path, path, 0, "", None), ROOT):
+                    left_out.append(f"{own} against {path}")
+    assert left_out == []
+
+
+def test_a_cli_mutant_of_one_command_leaves_out_the_test_files_that_do_not_run_it():
+    """A mutant of fmt's code (its options too) runs test_fmt, not the archive's test files; one of tree's code, not test_variants,
+    whose docstrings alone name `tree`; one of html's `index_written`, called by `publish`, html's test files;
+    one of the group's (`main`), every test file of cli.py."""
+    run = runner()
+    defined = run._top_level("lusoria/cli.py")
+    fmt, tree, index, group = (
+        run.tests_for(run.Mutant(name, "lusoria/cli.py", defined[name].lineno, "", None), ROOT)
+        for name in ("fmt", "tree", "index_written", "main")
+    )
+    assert "tests/test_fmt.py" in fmt and not [test for test in fmt if test.startswith("tests/archive/")]
+    option = defined["fmt"].decorator_list[2].lineno  # fmt's --check
+    assert run.tests_for(run.Mutant("--check", "lusoria/cli.py", option, "", None), ROOT) == fmt
+    assert "tests/test_published.py" in index and "tests/test_fmt.py" not in index  # (html's, through publish)
+    assert "tests/archive/test_research.py" in tree and "tests/test_variants.py" not in tree
+    assert group == list(dict.fromkeys(run.TESTS["lusoria/cli.py"]))
