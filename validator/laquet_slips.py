@@ -139,7 +139,7 @@ def _points_read(roll: str, plays: str) -> str | None:
     """The plays of `roll` (`read_points`) with the one reading of their point off the board that fits
     a die the other plays leave; None unless exactly one fits."""
     steps = list(_STEP.finditer(plays))
-    left = [int(die) for die in _dice(roll)]
+    left = [checked_number(die, 1, 6) for die in _dice(roll)]
     for step in steps:
         points = [_point(step[1]), _point(step[2])]
         if all(1 <= point < OFF for point in points) and points[1] - points[0] in left:
