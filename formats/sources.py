@@ -201,7 +201,8 @@ def readable_records(
     """The records `read` makes of `pieces` (of the source `name`, decoded from `encoding`, each byte that did
     not decode an ESCAPED_BYTE: `decoded_text`); one whose lines hold such a byte is not read: its problem
     is an Undecodable at the first, its text holds each as U+FFFD (said as the file's only record when it
-    is, or `one_game`: of a format of one game a file). A byte in no record's lines (a CSV file's `#` line), in lines its
+    is, or `one_game`: of a format of one game a file), given once the next record is read or the reader
+    ends or fails (an InputError, raised after it). A byte in no record's lines (a CSV file's `#` line), in lines its
     reader ignores (`Format.ignored_lines`) or after the last record is an InputError once the
     records are read (each such byte U+FFFD in a record's text); one byte does not stop the records of
     the file, as one that stopped its decoding did."""
@@ -209,22 +210,27 @@ def readable_records(
     stray: list[Place] = []  # in no record's lines, or in lines that no record's reading needs
     last, all_read = None, True
     unread: tuple[RecordText, list[Place]] | None = None  # a record not read, said once it is known whether it is alone
-    for last in read(_bytes_found(pieces, places)):
+    try:
+        for last in read(_bytes_found(pieces, places)):
+            if unread:
+                yield _not_read(*unread, encoding, one_game)
+                unread = None
+            held, end = [], last.line + last.text.count("\n", 0, len(last.text) - 1)  # its last line's (line end's)
+            while places and places[0][0] <= end:
+                held.append(places.popleft())
+            ignored = _ignored_lines(last, name) if held else set()
+            read_lines = [place[0] >= last.line and place[0] not in ignored for place in held]
+            inside = list(compress(held, read_lines))
+            stray += [place for place, read_line in zip(held, read_lines) if not read_line]
+            all_read = all_read and not inside
+            if inside:
+                unread = (last, inside)
+            else:
+                yield _replaced(last) if held else last
+    except InputError:  # the reader failed past it (`read_by_plug_in`): said before the source ends
         if unread:
             yield _not_read(*unread, encoding, one_game)
-            unread = None
-        held, end = [], last.line + last.text.count("\n", 0, len(last.text) - 1)  # its last line's (its line end's)
-        while places and places[0][0] <= end:
-            held.append(places.popleft())
-        ignored = _ignored_lines(last, name) if held else set()
-        read_lines = [place[0] >= last.line and place[0] not in ignored for place in held]
-        inside = list(compress(held, read_lines))
-        stray += [place for place, read_line in zip(held, read_lines) if not read_line]
-        all_read = all_read and not inside
-        if inside:
-            unread = (last, inside)
-        else:
-            yield _replaced(last) if held else last
+        raise
     if unread:  # the source's last record: its only one when its first
         yield _not_read(*unread, encoding, one_game or unread[0].index == 0)
     if stray or places:

@@ -263,6 +263,15 @@ def test_a_byte_that_does_not_decode_stops_its_record_alone_in_every_format(tmp_
     assert len(others) == (0 if unread == ONE_GAME else 2) and all(verdict.valid for verdict in others)
 
 
+def test_a_byte_that_does_not_decode_in_the_last_of_two_records_stops_it_as_one_of_the_files(tmp_path):
+    """The last record is held until the file ends (is it the file's one game?): the second of two is not."""
+    (tmp_path / "a.lgn").write_bytes(RECORD.encode() + b"\n" + RECORD.encode("latin-1"))
+    first, second = validate([str(tmp_path / "a.lgn")])
+    assert first.valid and [(d.line, d.column, d.advised()) for d in second.diagnostics] == [
+        (6, 9, f"byte 0xC3 is not valid utf-8: {ONE_BAD}")
+    ]
+
+
 def test_a_byte_past_the_first_mebibyte_is_placed_exactly(tmp_path):
     """The text is decoded a mebibyte at a time: a byte's line and column count across pieces."""
     long_comment = "{" + "a" * (CHUNK + 10)  # its line goes on into the second piece
