@@ -229,6 +229,8 @@ def test_a_csv_row_of_another_board_that_starts_as_the_files_game_may_is_told_by
         (True, "copenhagen", []),
         (True, "copenhagen", []),
     ]
+    shown = "`its first two moves open no game of copenhagen`"  # (the docs show it)
+    assert shown.strip("`") in said and shown in " ".join((ROOT / "docs" / "formats.md").read_text().split())
 
 
 @pytest.mark.parametrize(
