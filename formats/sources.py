@@ -260,15 +260,15 @@ def _stray_bytes(
     name: str, encoding: str, stray: list[Place], after: list[Place], last: RecordText | None, all_read: bool
 ) -> InputError:
     """The InputError of the bytes that did not decode outside every record (`readable_records`): `stray`,
-    those before `after`, in no record's lines or in lines the reader ignores; `after`, those after the `last`
-    record (`all_read`: whether every record was read, no byte in its lines)."""
+    those before `after`, in no record's lines or in lines the reader ignores (said of a file's one game too);
+    `after`, those after the `last` record (`all_read`: whether every record was read, no byte in its lines)."""
     line, column, byte = (stray or after)[0]
     if stray:
         entry = FORMATS.get(last.format) if last else None
         place = _ignored_place(entry, last, line, column) if entry and last else None
         where = f"in {entry.ignored}, which the reader ignores" if entry and entry.ignored else "in a line of no record"
         where = f"in {place}" if place else where
-        if not entry or not entry.one_game:
+        if not (entry and entry.one_game or last and last.index == 0):  # (else the file's one game)
             where += ": the records are read"
         elif all_read:
             where += ": the game is read"

@@ -367,6 +367,29 @@ def test_a_byte_in_a_csv_files_header_line_stops_no_record(tmp_path):
     )
 
 
+@pytest.mark.parametrize(
+    "name, data, said",
+    [
+        (
+            "a.lgn",
+            b'% caf\xe9\n[Game "tablut"]\n1. e3-c3 *\n',
+            "a.lgn:1:6: byte 0xE9 is not valid utf-8, in a % line, which",
+        ),
+        (
+            "a.csv",
+            b"# brandubh caf\xe9\nd2-b2 c4-c5,0,0,Ongoing\n",
+            "a.csv:1:15: byte 0xE9 is not valid utf-8, in a line",
+        ),
+    ],
+)
+def test_a_byte_outside_a_files_one_record_says_its_game_is_read(tmp_path, name, data, said):
+    """As a file of a format of one game says it (a Tablut Challenge log's noise): `the records are read`."""
+    (tmp_path / name).write_bytes(data)
+    [verdict, unread] = validate([str(tmp_path / name)])
+    assert verdict.valid and isinstance(unread, Unreadable) and unread.records_read
+    assert unread.message.startswith(f"{tmp_path / said}") and unread.message.endswith(": the game is read")
+
+
 @pytest.mark.parametrize("name, games", [("a.csv", "d2-b2 c4c5,0,0,Ongoing\n"), ("a.txt", "d2-b2 c4c5\n")])
 @pytest.mark.parametrize("players", [b"S\xf8ren vs Jon", b"S\xf8ren - Jon"])
 def test_a_byte_in_a_header_s_players_names_no_player_and_import_stores_the_records(tmp_path, name, games, players):
