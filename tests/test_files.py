@@ -404,8 +404,8 @@ def test_a_byte_in_a_header_s_players_names_no_player_and_import_stores_the_reco
         f"{tmp_path / 'a.db'}: added 1 record (0 invalid, 0 of them unparsable), skipped 0 duplicates\n",
     )
     assert result.stderr == (
-        f"lusoria: {tmp_path / name}:1:14: byte 0xF8 is not valid utf-8, in a line of no record: the records are "
-        "read; try --encoding latin-1 or cp1252\n"
+        f"lusoria: {tmp_path / name}:1:14: byte 0xF8 is not valid utf-8, in a line of no record: the game is "
+        "read; try --encoding latin-1 or cp1252\n"  # (the file's one)
     )
     [row] = Archive(str(tmp_path / "a.db")).sql("SELECT white, black, text FROM records JOIN record_texts USING (id)")
     note = "line 1, the header holds a byte that does not decode: no player read"
