@@ -227,7 +227,8 @@ def readable_records(
     """The records `read` makes of `pieces` (of the source `name`, decoded from `encoding`, each byte that did
     not decode an ESCAPED_BYTE: `decoded_text`); one whose lines hold such a byte is not read: its problem
     is an Undecodable at the first, its text holds each as U+FFFD (said as the file's only record when it
-    is, or `one_game`: of a format of one game a file). A byte in no record's lines (a CSV file's `#` line), in lines its
+    is, or `one_game`: of a format of one game a file), given once the next record is read or the reader
+    ends or fails (an InputError, raised after it). A byte in no record's lines (a CSV file's `#` line), in lines its
     reader ignores (`Format.ignored_lines`) or after the last record is an InputError once the
     records are read (each such byte U+FFFD in a record's text); one byte does not stop the records of
     the file, as one that stopped its decoding did."""
@@ -235,22 +236,27 @@ def readable_records(
     stray: list[Place] = []  # in no record's lines, or in lines that no record's reading needs
     last, all_read = None, True
     unread: tuple[RecordText, list[Place]] | None = None  # a record not read, said once it is known whether it is alone
-    for last in read(_bytes_found(pieces, places)):
+    try:
+        for last in read(_bytes_found(pieces, places)):
+            if unread:
+                yield _not_read(*unread, encoding, one_game)
+                unread = None
+            held, end = [], last.line + last.text.count("\n", 0, len(last.text) - 1)  # its last line's (line end's)
+            while places and places[0][0] <= end:
+                held.append(places.popleft())
+            ignored = _ignored_lines(last, name) if held else set()
+            read_lines = [place[0] >= last.line and place[0] not in ignored for place in held]
+            inside = list(compress(held, read_lines))
+            stray += [place for place, read_line in zip(held, read_lines) if not read_line]
+            all_read = all_read and not inside
+            if inside:
+                unread = (last, inside)
+            else:
+                yield _replaced(last) if held else last
+    except InputError:  # the reader failed past it (`read_by_plug_in`): said before the source ends
         if unread:
             yield _not_read(*unread, encoding, one_game)
-            unread = None
-        held, end = [], last.line + last.text.count("\n", 0, len(last.text) - 1)  # its last line's (its line end's)
-        while places and places[0][0] <= end:
-            held.append(places.popleft())
-        ignored = _ignored_lines(last, name) if held else set()
-        read_lines = [place[0] >= last.line and place[0] not in ignored for place in held]
-        inside = list(compress(held, read_lines))
-        stray += [place for place, read_line in zip(held, read_lines) if not read_line]
-        all_read = all_read and not inside
-        if inside:
-            unread = (last, inside)
-        else:
-            yield _replaced(last) if held else last
+        raise
     if unread:  # the source's last record: its only one when its first
         yield _not_read(*unread, encoding, one_game or unread[0].index == 0)
     if stray or places:
@@ -280,15 +286,15 @@ def _stray_bytes(
     name: str, encoding: str, stray: list[Place], after: list[Place], last: RecordText | None, all_read: bool
 ) -> InputError:
     """The InputError of the bytes that did not decode outside every record (`readable_records`): `stray`,
-    those before `after`, in no record's lines or in lines the reader ignores; `after`, those after the `last`
-    record (`all_read`: whether every record was read, no byte in its lines)."""
+    those before `after`, in no record's lines or in lines the reader ignores (said of a file's one game too);
+    `after`, those after the `last` record (`all_read`: whether every record was read, no byte in its lines)."""
     line, column, byte = (stray or after)[0]
     if stray:
         entry = FORMATS.get(last.format) if last else None
         place = _ignored_place(entry, last, line, column) if entry and last else None
         where = f"in {entry.ignored}, which the reader ignores" if entry and entry.ignored else "in a line of no record"
         where = f"in {place}" if place else where
-        if not entry or not entry.one_game:
+        if not (entry and entry.one_game or last and last.index == 0):  # (else the file's one game)
             where += ": the records are read"
         elif all_read:
             where += ": the game is read"

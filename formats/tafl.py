@@ -917,9 +917,10 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
         yield read
 
 
-def _other_boards(rows: list[re.Match[str]], rules: TaflGame | OptionError) -> dict[int, list[str]]:
+def _other_boards(rows: list[re.Match[str]], rules: TaflGame | OptionError) -> dict[int, tuple[list[str], bool]]:
     """The rows of a CSV file (by offset) that are games of another board than `rules`'s, each with
-    the tafl games it may be a game of: its opening (`_opening`) is none a game of `rules` may open
+    the tafl games it may be a game of and whether its first move is one a game of `rules` may start
+    with (its reply then tells): its opening (`_opening`) is none a game of `rules` may open
     with, and one of those games' may, on a board that holds every square of the row (a Brandubh file
     and a Copenhagen file written into one; a first move of both, `a4-a3`, then a reply of one), or its
     squares are off the board of `rules`; none when no row is of `rules` alone (on its board, and
@@ -940,7 +941,7 @@ def _other_boards(rows: list[re.Match[str]], rules: TaflGame | OptionError) -> d
         if mine:
             owned = owned or all(size == rules.board.size for size, _ in games)  # (else it may be of either)
         elif games:
-            found[row.start()] = [name for _, name in games]
+            found[row.start()] = ([name for _, name in games], opening[0] in own)
     return found if owned else {}  # (every game of another board: the file's game misnamed, each row said)
 
 
@@ -994,25 +995,27 @@ def _game_starts(name: str) -> frozenset[str]:
     return _first_moves(tafl_rules({"Game": name}))
 
 
-def _other_board(draft: Draft, row: re.Match[str], others: dict[int, list[str]], read_as: str) -> SyntaxProblem:
+def _other_board(
+    draft: Draft, row: re.Match[str], others: dict[int, tuple[list[str], bool]], read_as: str
+) -> SyntaxProblem:
     """The problem of the first `row` of a CSV file's games of another board (`_other_boards`): how
     many rows are and where, that none is read (the file read as the game `read_as`), and the game
     most of them may be a game of."""
-    game = Counter(name for games in others.values() for name in games).most_common(1)[0][0]
+    game = Counter(name for games, _ in others.values() for name in games).most_common(1)[0][0]
     lines = [draft.locator.where(at)[0] for at in others]
     if len(lines) == 1:
         where = f"1 row of another board (line {lines[0]}) is"
     else:
         where = f"{len(lines)} rows of another board (lines {listed(_runs(lines))}) are"
     first = MOVE.search(row[0])
-    if first is None or _started(first) not in _game_starts(read_as):
+    if others[row.start()][1]:  # (a first move of both games: its reply tells)
+        opening = (
+            f"its first two moves open no game of {read_as} (which this file is read as), and may open a game of {game}"
+        )
+    else:
         opening = (
             f"its first move is none a game of {read_as} (which this file is read as) starts with, and one a game "
             f"of {game} does"
-        )
-    else:  # (a first move of both games: its reply tells)
-        opening = (
-            f"its first two moves open no game of {read_as} (which this file is read as), and may open a game of {game}"
         )
     said = (
         f"found a game of another board: {opening}; the file holds games of two boards, and its {where} "

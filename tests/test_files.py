@@ -264,6 +264,15 @@ def test_a_byte_that_does_not_decode_stops_its_record_alone_in_every_format(tmp_
     assert len(others) == (0 if unread == ONE_GAME else 2) and all(verdict.valid for verdict in others)
 
 
+def test_a_byte_that_does_not_decode_in_the_last_of_two_records_stops_it_as_one_of_the_files(tmp_path):
+    """The last record is held until the file ends (is it the file's one game?): the second of two is not."""
+    (tmp_path / "a.lgn").write_bytes(RECORD.encode() + b"\n" + RECORD.encode("latin-1"))
+    first, second = validate([str(tmp_path / "a.lgn")])
+    assert first.valid and [(d.line, d.column, d.advised()) for d in second.diagnostics] == [
+        (6, 9, f"byte 0xC3 is not valid utf-8: {ONE_BAD}")
+    ]
+
+
 def test_a_byte_past_the_first_mebibyte_is_placed_exactly(tmp_path):
     """The text is decoded a mebibyte at a time: a byte's line and column count across pieces."""
     long_comment = "{" + "a" * (CHUNK + 10)  # its line goes on into the second piece
@@ -376,6 +385,29 @@ def test_a_byte_in_a_csv_files_header_line_stops_no_record(tmp_path):
     )
 
 
+@pytest.mark.parametrize(
+    "name, data, said",
+    [
+        (
+            "a.lgn",
+            b'% caf\xe9\n[Game "tablut"]\n1. e3-c3 *\n',
+            "a.lgn:1:6: byte 0xE9 is not valid utf-8, in a % line, which",
+        ),
+        (
+            "a.csv",
+            b"# brandubh caf\xe9\nd2-b2 c4-c5,0,0,Ongoing\n",
+            "a.csv:1:15: byte 0xE9 is not valid utf-8, in a line",
+        ),
+    ],
+)
+def test_a_byte_outside_a_files_one_record_says_its_game_is_read(tmp_path, name, data, said):
+    """As a file of a format of one game says it (a Tablut Challenge log's noise): `the records are read`."""
+    (tmp_path / name).write_bytes(data)
+    [verdict, unread] = validate([str(tmp_path / name)])
+    assert verdict.valid and isinstance(unread, Unreadable) and unread.records_read
+    assert unread.message.startswith(f"{tmp_path / said}") and unread.message.endswith(": the game is read")
+
+
 @pytest.mark.parametrize("name, games", [("a.csv", "d2-b2 c4c5,0,0,Ongoing\n"), ("a.txt", "d2-b2 c4c5\n")])
 @pytest.mark.parametrize("players", [b"S\xf8ren vs Jon", b"S\xf8ren - Jon"])
 def test_a_byte_in_a_header_s_players_names_no_player_and_import_stores_the_records(tmp_path, name, games, players):
@@ -390,8 +422,8 @@ def test_a_byte_in_a_header_s_players_names_no_player_and_import_stores_the_reco
         f"{tmp_path / 'a.db'}: added 1 record (0 invalid, 0 of them unparsable), skipped 0 duplicates\n",
     )
     assert result.stderr == (
-        f"lusoria: {tmp_path / name}:1:14: byte 0xF8 is not valid utf-8, in a line of no record: the records are "
-        "read; try --encoding latin-1 or cp1252\n"
+        f"lusoria: {tmp_path / name}:1:14: byte 0xF8 is not valid utf-8, in a line of no record: the game is "
+        "read; try --encoding latin-1 or cp1252\n"  # (the file's one)
     )
     [row] = Archive(str(tmp_path / "a.db")).sql("SELECT white, black, text FROM records JOIN record_texts USING (id)")
     note = "line 1, the header holds a byte that does not decode: no player read"

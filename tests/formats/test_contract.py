@@ -328,6 +328,17 @@ def test_a_plugin_reader_that_raises_makes_its_file_unreadable_naming_the_reader
     assert done.output.endswith("2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")  # its record, the next file
 
 
+def test_a_record_that_does_not_decode_is_said_when_the_plugin_reader_fails_after_it(tmp_path):
+    """Such a record waits for the next (is it the file's one game?); a reader that failed instead of
+    handing one over lost it: only the failure was said, which names it as handed over."""
+    (tmp_path / "game.raising").write_bytes(b'[Game "tablut"]\xff\n1. e3-c3 *\n')
+    done = run_with(Format("raising", (".raising",), raising), ["validate", str(tmp_path / "game.raising")])
+    said = "error[syntax]: byte 0xFF is not valid utf-8: the record is not read, the others are; try --encoding"
+    assert done.exit_code == 2 and done.stdout.startswith(f"{tmp_path / 'game.raising'}:1:16: {said}"), done.output
+    assert done.stderr.startswith(f"lusoria: {tmp_path / 'game.raising'}: the raising reader failed after record 0")
+    assert "\n1 record: 0 valid, 1 invalid (1 error, 0 warnings)\n" in done.stdout
+
+
 def exiting(text, path, tags=None):
     """A plug-in's reader that hands over a good record, then calls sys.exit(5)."""
     yield RecordText('[Game "tablut"]\n1. e3-c3 *\n', 1, 0, path, "exiting")

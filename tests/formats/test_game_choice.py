@@ -230,6 +230,30 @@ def test_a_csv_row_of_another_board_that_starts_as_the_files_game_may_is_told_by
         (True, "copenhagen", []),
         (True, "copenhagen", []),
     ]
+    shown = "`its first two moves open no game of copenhagen`"  # (the docs show it)
+    assert shown.strip("`") in said and shown in " ".join((ROOT / "docs" / "formats.md").read_text().split())
+
+
+@pytest.mark.parametrize(
+    ("row", "said"),
+    [
+        ("b4-b3 c4-c5", "its first move is none a game of hnefatafl (which this file is read as) starts with, and one"),
+        ("a4-a3 d5-a5", "its first two moves open no game of hnefatafl (which this file is read as), and may open"),
+    ],
+)
+def test_a_csv_file_read_as_a_variant_of_hnefatafl_says_its_row_of_another_board(tmp_path, row, said):
+    """Read as a variant of hnefatafl (`--game hnefatafl --variant …`), whose boards are its variants', a
+    Brandubh row in a file of Fetlar games was an internal error (the message asked which moves a game of
+    hnefatafl starts with, which only a variant says): the file's own rules tell its first moves."""
+    (tmp_path / "club.csv").write_text(f"d1-d3 e5-e2,0,0,Ongoing\n{row},0,0,Ongoing\n")
+    tags = {"Game": "hnefatafl", "Variant": "fetlar-hnefatafl-11x11"}
+    reports = [check(source) for source in read_sources(str(tmp_path / "club.csv"), tags=tags)]
+    assert [
+        (r.valid, [(d.line, d.message.split(" a game of brandubh")[0]) for d in r.diagnostics]) for r in reports
+    ] == [
+        (True, []),
+        (False, [(2, f"found a game of another board: {said}")]),
+    ]
 
 
 def _csv_read(path: Path, rows: list[str]) -> list[tuple[bool, str | None, list[tuple[str, int, int, str]]]]:
