@@ -919,7 +919,7 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
 
 def _other_boards(rows: list[re.Match[str]], rules: TaflGame | OptionError) -> dict[int, tuple[list[str], bool]]:
     """The rows of a CSV file (by offset) that are games of another board than `rules`'s, each with
-    the tafl games it may be a game of and whether its first move is one a game of `rules` may start
+    the tafl games of other boards it may be a game of and whether its first move is one a game of `rules` may start
     with (its reply then tells): its opening (`_opening`) is none a game of `rules` may open
     with, and one of those games' may, on a board that holds every square of the row (a Brandubh file
     and a Copenhagen file written into one; a first move of both, `a4-a3`, then a reply of one), or its
@@ -940,8 +940,8 @@ def _other_boards(rows: list[re.Match[str]], rules: TaflGame | OptionError) -> d
             mine = opens[opening] = _opens(rules, opening, own)
         if mine:
             owned = owned or all(size == rules.board.size for size, _ in games)  # (else it may be of either)
-        elif games:
-            found[row.start()] = ([name for _, name in games], opening[0] in own)
+        elif others := [name for size, name in games if size != rules.board.size]:  # (a game of its board: its own)
+            found[row.start()] = (others, opening[0] in own)
     return found if owned else {}  # (every game of another board: the file's game misnamed, each row said)
 
 

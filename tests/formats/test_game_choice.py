@@ -256,6 +256,19 @@ def test_a_csv_file_read_as_a_variant_of_hnefatafl_says_its_row_of_another_board
     ]
 
 
+def test_a_csv_row_its_own_game_opens_under_other_rules_is_its_illegal_row_not_another_boards(tmp_path):
+    """Read with `--rules first=black`, a row that opens as Tablut's default rules do (White first) was
+    said to be `a game of another board … read it with --game tablut` (the board it is on): a game of
+    the file's own board is never another board's; the row is the file's game's, illegal at its ply."""
+    (tmp_path / "club.csv").write_text("e3-c3 d1-d3,0,0,Ongoing\nd1-d2 e3-c3,0,0,Ongoing\n")
+    ruled = {"Game": "tablut", "Rules": "first=black"}
+    reports = [check(source) for source in read_sources(str(tmp_path / "club.csv"), tags=ruled)]
+    assert [(r.valid, [(d.rule, d.ply, d.line, d.column) for d in r.diagnostics]) for r in reports] == [
+        (False, [("T1", 1, 1, 1)]),
+        (True, []),
+    ]
+
+
 def _csv_read(path: Path, rows: list[str]) -> list[tuple[bool, str | None, list[tuple[str, int, int, str]]]]:
     """Each record of the CSV file `path`, written of `rows` one a line: whether it is valid, its game
     (None: it does not parse) and its diagnostics (rule, line, column, message)."""
