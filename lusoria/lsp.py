@@ -320,7 +320,7 @@ def diagnostic(columns: Columns, entry: Entry, found) -> lsp.Diagnostic:
     line, start, end = diagnostic_span(entry, found)
     return lsp.Diagnostic(
         columns.range(line, start, line, end),
-        found.with_move("\n", to=PAGE),  # as `lusoria validate` says it: its move, and its "did you mean" line
+        found.with_move("\n", to=PAGE),  # as validate says it; an encoding to try, as a page
         SEVERITY.get(found.severity, lsp.DiagnosticSeverity.Warning),
         found.rule,
         source="lusoria",

@@ -162,7 +162,7 @@ def fit_text(source: RecordText, fit: Fit | Diagnostic) -> str:
 
 def unreplayable(diagnostic: Diagnostic, to: Reader = CALLER) -> str:
     """Why a record cannot be replayed, as validate says it (`Diagnostic.said`), with what its slip meant
-    (did you mean 31:?) and the encodings to try as a library call's keyword or, `option`, the commands'."""
+    (did you mean 31:?) and the encodings to try as `to` can act on them (`Diagnostic.advised`)."""
     return f"cannot be replayed: {diagnostic.said(to=to)}"
 
 

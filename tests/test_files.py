@@ -8,6 +8,7 @@ import os
 import stat
 import subprocess
 import sys
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -581,11 +582,13 @@ def test_a_replay_page_its_index_and_the_editor_tell_their_reader_to_save_the_fi
 
     path = str(tmp_path / "b.lgn")
     Path(path).write_bytes(RECORD.encode("latin-1").replace(b"\xc3", b"\x81"))
-    said = "byte 0x81 is not valid cp1252: the record is not read, the others are; save the file as UTF-8 (it may be latin-1)"
+    said = "byte 0x81 is not valid cp1252: the file's one game is not read; save the file as UTF-8 (it may be latin-1)"
     run("html", "--encoding", "cp1252", "-o", str(tmp_path / "page.html"), path)
-    assert f'<div class="diagnostic error">error[syntax]: {said}</div>' in (tmp_path / "page.html").read_text()
+    page = f'<div class="diagnostic error">error[syntax]: {escape(said)}</div>'
+    assert page in (tmp_path / "page.html").read_text()
     run("html", "--encoding", "cp1252", "--output-dir", str(tmp_path / "site"), path)
-    assert f'<td class="invalid">invalid: 2:9: error[syntax]: {said}</td>' in (tmp_path / "site/index.html").read_text()
+    listed = f'<td class="invalid">invalid: 2:9: error[syntax]: {escape(said)}</td>'
+    assert listed in (tmp_path / "site/index.html").read_text()
     [verdict] = validate([path], encoding="cp1252")
     columns = SimpleNamespace(range=lambda *place: place)
     assert lsp.diagnostic(columns, SimpleNamespace(offset=0), verdict.diagnostics[0]).message == said

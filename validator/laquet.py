@@ -288,8 +288,8 @@ class Laquet(Game[LaquetPosition]):
         return list(dict.fromkeys(plies))
 
     def candidates(self, position: LaquetPosition, written: str) -> list[str]:
-        """The plies of the roll written, never another: the dice are the source's, not a slip to mend;
-        the same plays in another order once (a > group's too), the most alike."""
+        """The plies of the roll written (a die misread is offered before them: `Illegal.meant`): the dice are
+        the source's, not a slip to mend; the same plays in another order once (a > group's too), the most alike."""
         high, low = parse_turn(written).roll
         plies: dict = {}
         for ply in self.plies_for_roll(position, (high, low)):
