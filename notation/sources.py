@@ -56,8 +56,7 @@ class InputError(LusoriaError):
 def advised(message: str, parameter: str | None, tries: tuple[str, ...], to: Reader = CALLER) -> str:
     """`message`, and what to try, where there are `tries` of `parameter` (the encoding), as `to` can
     act on it: a library call's keyword argument (`try encoding="latin-1"`), a command's option (`try
-    --encoding latin-1`), or, on a page or in an editor, what to do with the file (`open the file as
-    latin-1 and save it as UTF-8`: saved as an editor decoded it, its bytes would be lost)."""
+    --encoding latin-1`), or, on a page or in an editor, what to do with the file (`open it as latin-1 and save it as UTF-8`)."""
     if not (parameter and tries):
         return message
     if to == COMMAND:
