@@ -62,6 +62,14 @@ def test_otn_variation_addresses_of_any_length_are_an_error_at_the_address():
     assert "numbers from 1 to 1,000,000,000" in message
 
 
+def test_otn_a_long_word_where_a_turn_is_expected_is_quoted_shortly_with_its_length():
+    """It was cut after 40 characters unsaid: `found 'ZZZ…Z'` looked like the whole word."""
+    for word, shown in (("Z" * 100_000, f"'{'Z' * 40}…' (100,000 characters)"), ("Z" * 40, f"'{'Z' * 40}'")):
+        rule, line, column, message = only(f"{HEADER}\n\n1. Ke5-c5 d1-d2\n{word}\n")
+        assert (rule, line, column) == ("syntax", 9, 1)
+        assert message.startswith(f"found {shown}, expected a turn")
+
+
 def test_otn_addresses_with_leading_zeros_name_the_same_ply():
     text = f"{HEADER}\n\n1. Ke5-c5 d1-d2\n01a.01.01a. Ke5-d5\n"
     [source] = read_text(text, "otn", "zeros.otg")
