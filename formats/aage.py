@@ -27,7 +27,7 @@ from lusoria.validator.replay import Moves
 from lusoria.validator.suggest import alike, meant, meant_among
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import EMPTY, Geometry
-from lusoria.words import plural, quoted, times
+from lusoria.words import NAME_QUOTED, plural, quoted, times
 
 _JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[^\s"\[\]{},:]+')  # strings, numbers and words (MAX_TOKEN)
 _JSON_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"')
@@ -61,7 +61,7 @@ def refused_message(kind: str) -> str:
     if not kind:
         return "the game names no game type (AageGameTypeName), whose rules it follows"
     like = alike(kind, {_KEYED.sub("", name) for name in FORMATS["aage"].games})
-    return f"game type '{kind}' is none that lusoria knows" + meant(f"'{name}'" for name in like)
+    return f"game type {quoted(kind, NAME_QUOTED)} is none that lusoria knows" + meant(f"'{name}'" for name in like)
 
 
 def why_refused(kind: str, said: list[str]) -> str:

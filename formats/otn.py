@@ -392,12 +392,12 @@ def _movetext(draft: Draft, text: str, start: int, black_first: bool) -> None:
             continue
         turn = _TURN.match(text, position) or _VARIATION.match(text, position)
         if turn is None:
-            found = _WORD.match(text, position)[0][:40]  # type: ignore[index]  # a blank was skipped above
+            found = _WORD.match(text, position)[0]  # type: ignore[index]  # a blank was skipped above
             raise draft.problem(
-                f"found '{found}', expected a turn ('1. e3-c3 d1-d3'), a variation turn "
+                f"found {quoted(found)}, expected a turn ('1. e3-c3 d1-d3'), a variation turn "
                 f"('3b.1.1a. ..... e3-d3') or a comment ('[…|…]')",
                 position,
-                found,
+                found[:40],
             )
         end = text.find("\n", turn.end())
         end = len(text) if end < 0 else end

@@ -33,7 +33,7 @@ from lusoria.notation.syntax import TAG_BEFORE_VALUE
 from lusoria.validator.base import SIDE_NAMES, WHITE, Illegal, OptionError
 from lusoria.validator.suggest import meant_among
 from lusoria.validator.tafl import TaflGame
-from lusoria.words import listed, quoted
+from lusoria.words import QUOTED, listed, quoted
 
 _TOKEN = re.compile(r"\S+")
 SQUARE = r"[a-s](?:1[0-9]|[1-9])"  # any tafl board: a1 to s19
@@ -1170,5 +1170,5 @@ def _count_problems(draft: Draft, row: re.Match[str], at: int, rules: TaflGame) 
 def _miscounted(side: str, written: str, count: int) -> str:
     """What is said of a CSV count `written` of the `side` lost that is not the `count` the moves list."""
     if not (written.isascii() and written.isdigit()):
-        return f"the {side} lost are counted '{written}', which is no count (0, 1, 2 …); the moves list {count}"
-    return f"the {side} lost are counted {written}, and the moves list {count}"
+        return f"the {side} lost are counted {quoted(written)}, which is no count (0, 1, 2 …); the moves list {count}"
+    return f"the {side} lost are counted {written if len(written) <= QUOTED else quoted(written)}, and the moves list {count}"

@@ -20,7 +20,7 @@ from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText, stands_in
 from lusoria.notation.sources import InputError, Note, Problem, Skipped, Source, Unreadable, literal, shown_place
 from lusoria.validator.replay import Report, check
-from lusoria.words import escaped_name, plural
+from lusoria.words import NAME_QUOTED, escaped_name, plural, quoted
 from lusoria.workers import in_workers
 
 T = TypeVar("T")
@@ -168,7 +168,7 @@ class ReadingNotes:
                 tuple(dict.fromkeys((*READING_SETTINGS, *tags))),  # (a library's `tags` may hold any tag)
             )
         for (format, kind), count in self.refused.items():
-            refused = f"{plural(count, 'record')} of type '{literal(kind)}' refused: {self._why(format, kind)}"
+            refused = f"{plural(count, 'record')} of type {literal(quoted(kind, NAME_QUOTED))} refused: {self._why(format, kind)}"
             yield Note("", refused, READING_SETTINGS)
 
     def _why(self, format: str, kind: str) -> str:

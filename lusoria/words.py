@@ -59,16 +59,17 @@ def escaped_name(name: str) -> str:
 
 
 QUOTED = 40  # characters of a value a message quotes; a longer one is cut, its length said
+NAME_QUOTED = 100  # characters of a name a message quotes whole (a file's game type's: some are 60)
 SURROGATES = re.compile("[\ud800-\udfff]")  # a byte that was not UTF-8, as Python decodes it (surrogateescape)
 
 
-def quoted(text: str) -> str:
+def quoted(text: str, longest: int = QUOTED) -> str:
     """A value a user gave, as a message quotes it: in quotes, a quote or a backslash in it escaped
     (`'it\\'s'`), on its line (`escaped_name`), a byte that was not UTF-8 as `\\xNN`; one longer than
-    QUOTED characters cut, with its length (`'xxxx…' (60,000 characters)`)."""
-    shown = text[:QUOTED].replace("\\", "\\\\").replace("'", "\\'")
+    `longest` characters cut, with its length (`'xxxx…' (60,000 characters)`)."""
+    shown = text[:longest].replace("\\", "\\\\").replace("'", "\\'")
     shown = escaped_name(SURROGATES.sub(_byte_escaped, shown))
-    return f"'{shown}'" if len(text) <= QUOTED else f"'{shown}…' ({len(text):,} characters)"
+    return f"'{shown}'" if len(text) <= longest else f"'{shown}…' ({len(text):,} characters)"
 
 
 def _byte_escaped(match: re.Match[str]) -> str:

@@ -56,13 +56,13 @@ class InputError(LusoriaError):
 def advised(message: str, parameter: str | None, tries: tuple[str, ...], to: Reader = CALLER) -> str:
     """`message`, and what to try, where there are `tries` of `parameter` (the encoding), as `to` can
     act on it: a library call's keyword argument (`try encoding="latin-1"`), a command's option (`try
-    --encoding latin-1`), or, on a page or in an editor, what to do with the file (`save it as UTF-8`)."""
+    --encoding latin-1`), or, on a page or in an editor, what to do with the file (`open it as latin-1 and save it as UTF-8`)."""
     if not (parameter and tries):
         return message
     if to == COMMAND:
         return f"{message}; try --{parameter} {' or '.join(tries)}"
     if to == PAGE:
-        return f"{message}; save the file as UTF-8 (it may be {' or '.join(tries)})"
+        return f"{message}; open the file as {' or '.join(tries)} and save it as UTF-8"
     return f"{message}; try " + " or ".join(f'{parameter}="{value}"' for value in tries)
 
 

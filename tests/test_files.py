@@ -8,7 +8,6 @@ import os
 import stat
 import subprocess
 import sys
-from html import escape
 from pathlib import Path
 
 import pytest
@@ -19,7 +18,7 @@ from lusoria.api import convert, diagrams, random_records, records, validate
 from lusoria.archive import Archive
 from lusoria.cli import main
 from lusoria.files import AtomicFile
-from lusoria.notation.sources import CHUNK, Unreadable
+from lusoria.notation.sources import CHUNK, Unreadable, advised
 from lusoria.notation.syntax import Undecodable
 from lusoria.validator.replay import check
 from lusoria.words import COMMAND, PAGE
@@ -575,24 +574,34 @@ def test_a_record_not_converted_or_drawn_names_the_encodings_to_try_as_its_calle
 
 def test_a_replay_page_its_index_and_the_editor_tell_their_reader_to_save_the_file_as_utf8(tmp_path):
     """The pages and the editor's panel said the library's `try encoding="latin-1"`, which their reader
-    has no call to give to: each says what to do with the file, from the one wording (`advised`)."""
+    has no call to give to: each says what to do with the file, from the one wording (`advised`): open
+    it as the encoding that reads it first (`save the file as UTF-8` lost its bytes, saved as an editor
+    had decoded them)."""
+    from html import escape
     from types import SimpleNamespace
 
     from lusoria import lsp
 
     path = str(tmp_path / "b.lgn")
     Path(path).write_bytes(RECORD.encode("latin-1").replace(b"\xc3", b"\x81"))
-    said = "byte 0x81 is not valid cp1252: the file's one game is not read; save the file as UTF-8 (it may be latin-1)"
+    said = (
+        "byte 0x81 is not valid cp1252: the file's one game is not read; open the file as latin-1 and save it as UTF-8"
+    )
     run("html", "--encoding", "cp1252", "-o", str(tmp_path / "page.html"), path)
-    page = f'<div class="diagnostic error">error[syntax]: {escape(said)}</div>'
-    assert page in (tmp_path / "page.html").read_text()
+    assert f'<div class="diagnostic error">error[syntax]: {escape(said)}</div>' in (tmp_path / "page.html").read_text()
     run("html", "--encoding", "cp1252", "--output-dir", str(tmp_path / "site"), path)
-    listed = f'<td class="invalid">invalid: 2:9: error[syntax]: {escape(said)}</td>'
-    assert listed in (tmp_path / "site/index.html").read_text()
+    assert (
+        f'<td class="invalid">invalid: 2:9: error[syntax]: {escape(said)}</td>'
+        in (tmp_path / "site/index.html").read_text()
+    )
     [verdict] = validate([path], encoding="cp1252")
     columns = SimpleNamespace(range=lambda *place: place)
     assert lsp.diagnostic(columns, SimpleNamespace(offset=0), verdict.diagnostics[0]).message == said
     assert verdict.diagnostics[0].said(to=PAGE) == f"error[syntax]: {said}"
+    assert (
+        advised("m", "encoding", ("latin-1", "cp1252"), PAGE)
+        == "m; open the file as latin-1 or cp1252 and save it as UTF-8"
+    )
 
 
 @pytest.mark.parametrize("command", READING_COMMANDS, ids=" ".join)

@@ -117,8 +117,8 @@ class Registry(Mapping[str, type[Game]]):
             raise ValueError(f"cannot register {cls!r}: its name {cls.name!r} is not in lower case")
         if holder := self._variant_named(cls.name):
             raise ValueError(
-                f"cannot register {cls!r}: its name {quoted(cls.name)} is {holder}'s variant {cls.name}, which a"
-                " Variant tag, --variant and lusoria explain would no longer find: choose another"
+                f"cannot register {cls!r}: its name {quoted(cls.name)} is {holder}'s variant, which a Variant tag"
+                " naming it would no longer find: choose another"
             )
         self._where.pop(cls.name, None)
         self._classes[cls.name] = cls

@@ -62,6 +62,14 @@ def test_otn_variation_addresses_of_any_length_are_an_error_at_the_address():
     assert "numbers from 1 to 1,000,000,000" in message
 
 
+def test_otn_a_long_word_where_a_turn_is_expected_is_quoted_shortly_with_its_length():
+    """It was cut after 40 characters unsaid: `found 'ZZZ…Z'` looked like the whole word."""
+    for word, shown in (("Z" * 100_000, f"'{'Z' * 40}…' (100,000 characters)"), ("Z" * 40, f"'{'Z' * 40}'")):
+        rule, line, column, message = only(f"{HEADER}\n\n1. Ke5-c5 d1-d2\n{word}\n")
+        assert (rule, line, column) == ("syntax", 9, 1)
+        assert message.startswith(f"found {shown}, expected a turn")
+
+
 def test_otn_addresses_with_leading_zeros_name_the_same_ply():
     text = f"{HEADER}\n\n1. Ke5-c5 d1-d2\n01a.01.01a. Ke5-d5\n"
     [source] = read_text(text, "otn", "zeros.otg")
@@ -449,6 +457,33 @@ def test_aage_refuses_a_long_token_and_quotes_a_bad_move_shortly():
         message
         == f"found '{'q' * 40}…' (100,000 characters), expected a move such as e2-c2 or f9-f5xg5, 'resigned' or 'timeout'"
     )
+
+
+def test_aage_a_long_game_type_is_quoted_shortly_with_its_length_in_its_error_and_the_note(tmp_path):
+    """A game type of 100,000 characters was quoted whole, in the record's error and in the note of
+    the records refused; a real type's name (56 characters at most) is quoted whole."""
+    from lusoria.api import Note, records
+
+    long, real = "Q" * 100_000, "Imaginary Hnefatafl 11x11 (club rules of the long winter, 2nd edition)"
+    for kind, shown in ((long, f"'{'Q' * 100}…' (100,000 characters)"), (real, f"'{real}'")):
+        text = '{"AageGameTypeName": "%s", "Moves": "f1-f3"}' % kind
+        (tmp_path / "type.json").write_text(text)
+        [note] = [str(item) for item in records([tmp_path / "type.json"]) if isinstance(item, Note)]
+        assert only(text, "aage")[3] == f"game type {shown} is none that lusoria knows"
+        assert note.startswith(f"note: 1 record of type {shown} refused: ")
+
+
+@pytest.mark.parametrize(
+    "count, said",
+    [
+        ("x" * 100_000, f"'{'x' * 40}…' (100,000 characters), which is no count (0, 1, 2 …)"),
+        ("7" * 100_000, f"'{'7' * 40}…' (100,000 characters), and"),
+        ("7" * 40, f"{'7' * 40}, and"),
+    ],
+)
+def test_a_csv_count_of_any_length_is_quoted_shortly_with_its_length(count, said):
+    [source] = read_text(f"b4-b3 c4-c5 d6-c6,{count},0,Ongoing\n", "csv", "brandubh.csv")
+    assert check(source).diagnostics[0].message.startswith(f"the defenders lost are counted {said}")
 
 
 # -- telling a file's format -------------------------------------------------------------------------

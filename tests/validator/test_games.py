@@ -97,8 +97,8 @@ def test_register_refuses_a_game_named_as_another_games_variant_which_it_would_h
     games = known_games()
     for refused, holder in ((Named, "hnefatafl"), (OfTablut, "tablut")):
         said = (
-            f"cannot register {refused!r}: its name '{refused.name}' is {holder}'s variant {refused.name}, which a"
-            " Variant tag, --variant and lusoria explain would no longer find: choose another"
+            f"cannot register {refused!r}: its name '{refused.name}' is {holder}'s variant, which a Variant tag"
+            " naming it would no longer find: choose another"  # (a library's message names no command)
         )
         with pytest.raises(ValueError, match=f"^{re.escape(said)}$"):
             register(refused)

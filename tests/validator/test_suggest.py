@@ -1,6 +1,8 @@
 """Suggestions for illegal plies, and --keep-going."""
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from lusoria.output import diagnostic_dict
 from lusoria.validator.laquet import Laquet
@@ -336,3 +338,17 @@ def test_alike_measures_only_the_names_that_share_enough_letters_and_finds_what_
     monkeypatch.setattr(suggest, "similarity", lambda a, b: measured.append(b) or SequenceMatcher(None, a, b).ratio())
     assert alike("copenhagn", names) == ["copenhagen-11x11", "copenhagen-hnefatafl-13x13"]  # the second starts alike
     assert measured == ["copenhagen-11x11"]  # no other shares 0.6 of the letters of both
+
+
+@given(st.text("aabø-1İ", max_size=12), st.text("aabø-1İ", max_size=12))
+@example("aaab", "baaa")  # (4 letters shared: a count of distinct letters, 2, would skip it)
+@example("aab-", "aab11")  # (as alike as the bound: 2/3, neither more nor less)
+def test_alike_measures_every_name_as_alike_as_ALIKE_repeated_letters_and_unicode_too(written, value):
+    """The letters shared, each as often as both hold it, bound difflib's ratio from above: a name
+    skipped by the bound is never one as alike as ALIKE (`aaab` and `baaa` share 4 letters, not 2)."""
+    from difflib import SequenceMatcher
+
+    from lusoria.validator.suggest import ALIKE, _similarity_of_alike
+
+    ratio = SequenceMatcher(None, written, value).ratio()
+    assert _similarity_of_alike(written, value) == (ratio if ratio >= ALIKE else 0.0)
