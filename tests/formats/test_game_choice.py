@@ -884,3 +884,22 @@ def test_game_given_stands_in_for_the_game_tag_of_a_record_with_none(tmp_path, m
         result.stderr
         == f"lusoria: note: --game tablut is not applied to the records of 1 lgn file (slip.lgn): {IN_LGN_TAGS}\n"
     )
+
+
+def test_fmt_check_and_write_read_a_record_with_no_game_tag_in_the_game_given(tmp_path, monkeypatch):
+    """`fmt --check --game brandubh` of an lgn file whose record has no Game tag said "the record has no
+    Game tag" (its records were split without the tags given), and `--write` left it as it was: it is read
+    in brandubh, --check finds it not canonical and --write writes the tag in, its CRLF line ends kept."""
+    monkeypatch.chdir(tmp_path)
+    Path("game.lgn").write_bytes(b'[Event "Club evening"]\r\n\r\n1. d2-b2 *\r\n')
+    result = run("fmt", "--check", "--game", "brandubh", "game.lgn")
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        1,
+        "game.lgn: not in canonical form\n",
+        "lusoria: 1 file not in canonical form: lusoria fmt --write rewrites it\n",
+    )
+    assert run("fmt", "--write", "--game", "brandubh", "game.lgn").exit_code == 0
+    assert Path("game.lgn").read_bytes().startswith(b'[Game "brandubh"]\r\n[Event "Club evening"]\r\n')
+    assert run("fmt", "--check", "game.lgn").exit_code == 0
+    result = run("fmt", "--check", "--game", "tablut", "game.lgn")  # (its own Game tag stands: a note says so)
+    assert result.stderr.startswith("lusoria: note: --game tablut is not applied to the records of 1 lgn file")
