@@ -903,3 +903,38 @@ def test_fmt_check_and_write_read_a_record_with_no_game_tag_in_the_game_given(tm
     assert run("fmt", "--check", "game.lgn").exit_code == 0
     result = run("fmt", "--check", "--game", "tablut", "game.lgn")  # (its own Game tag stands: a note says so)
     assert result.stderr.startswith("lusoria: note: --game tablut is not applied to the records of 1 lgn file")
+
+
+def test_game_given_to_a_file_whose_records_take_it_or_not_is_said_not_applied_to_some(tmp_path, monkeypatch):
+    """A file of a record with a Game tag and one with none: `--game brandubh` stood in for the second's,
+    and the note said it was not applied to "the records of" the file; it says "some records", and the
+    second is read in brandubh at its lines (CRLF line ends)."""
+    monkeypatch.chdir(tmp_path)
+    Path("two.lgn").write_bytes(b'[Game "tablut"]\r\n\r\n1. e3-c3 *\r\n\r\n[Event "two"]\r\n\r\n1. e3-c3 *\r\n')
+    result = run("validate", "--game", "brandubh", "two.lgn")
+    assert result.stdout.startswith("two.lgn:7:4: error[B3]: move 1, Black: there is no piece on e3")
+    assert result.stderr == (
+        f"lusoria: note: --game brandubh is not applied to some records of 1 lgn file (two.lgn): {IN_LGN_TAGS}\n"
+    )
+    Path("two.lgn").write_text('[Event "one"]\n\n1. d2-b2 *\n\n[Game "tablut"]\n\n1. e3-c3 *\n')  # (no Game tag first)
+    assert (
+        run("validate", "--game", "brandubh", "two.lgn").stdout
+        == "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n"
+    )
+
+
+def test_a_game_given_that_lusoria_does_not_know_is_said_at_the_record_it_stood_in_for():
+    """The library takes any `tags`: an unknown Game given is the error of the record with no Game tag
+    that it stood in for, at that record's first line (no tag of its own to point at); the record with
+    its own Game tag is read as it says."""
+    text = '[Game "tablut"]\n\n1. e3-c3 *\n\n[Event "two"]\n\n1. d2-b2 *\n'
+    first, second, note = api.validate([text], tags={"Game": "chess"})
+    assert (first.valid, first.game) == (True, "tablut")
+    [error] = second.diagnostics
+    assert (error.rule, error.line, error.column, error.message) == (
+        "tag",
+        5,
+        1,
+        f"unknown game 'chess' (known: {', '.join(sorted(GAMES))})",
+    )
+    assert note.message.startswith("{Game} chess is not applied to some records of 1 lgn file")
