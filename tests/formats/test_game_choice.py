@@ -938,3 +938,13 @@ def test_a_game_given_that_lusoria_does_not_know_is_said_at_the_record_it_stood_
         f"unknown game 'chess' (known: {', '.join(sorted(GAMES))})",
     )
     assert note.message.startswith("{Game} chess is not applied to some records of 1 lgn file")
+
+
+def test_a_record_with_no_game_tag_and_no_result_is_read_in_the_game_given():
+    """A record with no Game tag whose text is mended to be read (here: ended, a result assumed) was
+    read again without the tags given: `--game tablut` said "the record has no Game tag" beside the
+    missing result; it says the missing result, and the replay of its moves in tablut, as a tagged one does."""
+    untagged = '[Event "x"]\n\n1. e3-c3 e4-e1\n'
+    result = CliRunner().invoke(main, ["validate", "--json", "--game", "tablut", "-"], input=untagged)
+    said = [(d["rule"], d["line"], d["column"]) for d in json.loads(result.stdout)["diagnostics"]]
+    assert said == [("syntax", 3, 15), ("T1", 3, 10)]
