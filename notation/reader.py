@@ -445,11 +445,13 @@ STANDS_IN = ("Game", "Variant", "Rules")  # the tags given that stand in for tho
 
 def stood_in(record: RecordText) -> str:
     """The tag lines of the tags given that stood in for those an lgn `record` lacks (`RecordText.given`),
-    Game first: what makes its text read alone as it was read (`query --format lgn`); "" for none."""
+    Game first, and a blank line above a text of no tag (movetext alone): what makes its text read alone as it
+    was read (`query --format lgn`); "" for none."""
     if _names_a_game(record.text):
         return ""
     given, own = dict(record.given), scan_tags(record.text)
-    return "".join(f"[{tag} {quote(given[tag])}]\n" for tag in STANDS_IN if given.get(tag) and tag not in own)
+    lines = "".join(f"[{tag} {quote(given[tag])}]\n" for tag in STANDS_IN if given.get(tag) and tag not in own)
+    return lines + "\n" if lines and not own else lines
 
 
 def stands_in(record: RecordText, tag: str) -> bool:
