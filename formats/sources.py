@@ -206,8 +206,7 @@ def _records_in(
 
     def read(pieces: Iterable[str]) -> Iterator[RecordText]:
         if format is None or FORMATS[format].read is None:
-            records, given = split_records(pieces, name), tuple((tags or {}).items())
-            return (replace(record, given=given) for record in records) if given else records
+            return split_records(pieces, name, tuple((tags or {}).items()))
         text = "".join(pieces)
         return read_text(text, format, name, tags) if text.strip() else iter(())  # blank: no record, as lgn's
 

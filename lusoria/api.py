@@ -296,9 +296,10 @@ def canonical_files(
 ) -> Iterator[CanonicalFile | Problem]:
     """Each file of `paths` (or `-`, read once) whole, in canonical form beside its bytes, for
     `lusoria fmt --check` and `--write`: only an lgn file has a canonical form (another format is
-    a CanonicalFile with no reports, its canonical bytes its own). `tags` (Game, Variant, Rules),
-    which an lgn file's records do not follow, are said so in a Note at the end, as `records` says it."""
-    notes = ReadingNotes(tags or {})
+    a CanonicalFile with no reports, its canonical bytes its own). `tags` (Game, Variant, Rules) stand
+    in for those of an lgn record with no Game tag (`RecordText.given`); the records that do not follow
+    them are said in a Note at the end, as `records` says it."""
+    notes, given = ReadingNotes(tags or {}), tuple((tags or {}).items())
     for path in found(paths, format, encoding):
         if isinstance(path, Skipped) or not isinstance(path, (str, os.PathLike)):
             yield path if isinstance(path, Skipped) else Unreadable(str(path), f"{path}: not a file")
@@ -312,7 +313,7 @@ def canonical_files(
                 yield CanonicalFile(path, read_as, original, original, [])
                 continue
             pieces = list(decoded_text(io.BytesIO(original), name, encoding, escaped=True))
-            for source in readable_records(pieces, partial(split_records, path=name), name, encoding):
+            for source in readable_records(pieces, partial(split_records, path=name, given=given), name, encoding):
                 notes.read(source)
                 text, report = _canonical(source)
                 texts.append(text)

@@ -135,6 +135,7 @@ class ReadingNotes:
         self.tags = tags
         self.chosen = reading_tags(tags)  # (what the readers apply: the Variant by any name `explain` knows)
         self.unapplied: dict[tuple[str, tuple[str, ...]], dict[str, None]] = {}  # (format, tags) -> the paths
+        self.applied: set[str] = set()  # the paths of the records that follow every tag given
         self.refused: dict[tuple[str, str], int] = {}  # (format, game type) -> records
         self.why: dict[tuple[str, str], dict[str, None]] = {}  # (format, game type) -> what its reader said
 
@@ -146,9 +147,11 @@ class ReadingNotes:
             said = self.why.setdefault(refused, {})
             if message := next((problem.message for problem in record.problems if problem.rule == "tag"), ""):
                 said[message] = None
-        unapplied = tuple(tag for tag in self.tags if not self._applied(record, tag))
+        unapplied, place = tuple(tag for tag in self.tags if not self._applied(record, tag)), shown_place(record.path)
         if unapplied:
-            self.unapplied.setdefault((record.format, unapplied), {})[shown_place(record.path)] = None
+            self.unapplied.setdefault((record.format, unapplied), {})[place] = None
+        else:
+            self.applied.add(place)
 
     def _applied(self, record: RecordText, tag: str) -> bool:
         """Whether the tag given `tag` is the record's: one its lgn text lacks (`stands_in`), or one
@@ -163,7 +166,8 @@ class ReadingNotes:
             settings = " and ".join(f"{{{tag}}} {literal(self.tags[tag])}" for tag in tags)
             yield Note(
                 next(iter(paths)),
-                f"{settings} {'is' if len(tags) == 1 else 'are'} not applied to the records "
+                f"{settings} {'is' if len(tags) == 1 else 'are'} not applied to "
+                f"{'the' if self.applied.isdisjoint(paths) else 'some'} records "  # (an lgn file's with no Game tag took them)
                 f"of {literal(files_named(paths, format))}: {IN_LGN_TAGS if format == 'lgn' else WHERE_APPLIED}",
                 tuple(dict.fromkeys((*READING_SETTINGS, *tags))),  # (a library's `tags` may hold any tag)
             )

@@ -101,9 +101,11 @@ _TAG_START = re.compile(rf"^{TAG_BEFORE_NAME}({TAG_NAME})", re.M)  # a line that
 _MOVETEXT = re.compile(rf"^(?!{_TAG_LINE})(?!%)[ \t]*\S", re.M)
 
 
-def split_records(pieces: Iterable[str], path: str = "") -> Iterator[RecordText]:
-    """Cut a stream of text (lines, or larger pieces) into records: a new record starts
-    at a tag line that follows movetext. Blank and `%` lines before the first record are no
+def split_records(
+    pieces: Iterable[str], path: str = "", given: tuple[tuple[str, str], ...] = ()
+) -> Iterator[RecordText]:
+    """Cut a stream of text (lines, or larger pieces) into records, each `given` those tags
+    (`RecordText.given`): a new record starts at a tag line that follows movetext. Blank and `%` lines before the first record are no
     record's text: the first keeps its `%` lines apart (`before`), those after a record are its text.
     One regular expression finds the lines that matter, so long movetext costs little."""
     text, index = "", 0
@@ -136,6 +138,7 @@ def split_records(pieces: Iterable[str], path: str = "") -> Iterator[RecordText]
                     notes=greeted,
                     greeting=greeting,
                     tag_follows=True,
+                    given=given,
                 )
                 index, before, greeting, greeted = index + 1, [], "", ()
                 start, movetext = match.start(), False
@@ -163,7 +166,9 @@ def split_records(pieces: Iterable[str], path: str = "") -> Iterator[RecordText]
             start = 0
     if start is not None and text.strip():
         first = line + text.count("\n", counted, start)
-        yield _unsigned(RecordText(text, first, index, path, before=tuple(before), notes=greeted, greeting=greeting))
+        yield _unsigned(
+            RecordText(text, first, index, path, before=tuple(before), notes=greeted, greeting=greeting, given=given)
+        )
 
 
 _SIGNATURE = re.compile(r"^--[ \t]*\r?$", re.M)  # an e-mail's signature line (RFC 3676 "-- ")
@@ -440,11 +445,13 @@ STANDS_IN = ("Game", "Variant", "Rules")  # the tags given that stand in for tho
 
 def stood_in(record: RecordText) -> str:
     """The tag lines of the tags given that stood in for those an lgn `record` lacks (`RecordText.given`),
-    Game first: what makes its text read alone as it was read (`query --format lgn`); "" for none."""
+    Game first, and a blank line above a text of no tag (movetext alone): what makes its text read alone as it
+    was read (`query --format lgn`); "" for none."""
     if _names_a_game(record.text):
         return ""
     given, own = dict(record.given), scan_tags(record.text)
-    return "".join(f"[{tag} {quote(given[tag])}]\n" for tag in STANDS_IN if given.get(tag) and tag not in own)
+    lines = "".join(f"[{tag} {quote(given[tag])}]\n" for tag in STANDS_IN if given.get(tag) and tag not in own)
+    return lines + "\n" if lines and not own else lines
 
 
 def stands_in(record: RecordText, tag: str) -> bool:

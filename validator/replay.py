@@ -514,10 +514,10 @@ def _onto(ply: str, files: int, ranks: int) -> str:
 
 def _retold(read: RecordText, text: str) -> RecordText:
     """A record's text read again as `text` (mended, ended): lgn to parse anew, in its place, with the notes
-    of its reader (an e-mail's signature below it: they were dropped by --keep-going), all `parse_record`
-    reads besides. Only an lgn text is retold (a reader's record is parsed already, and its text holds no
+    of its reader (an e-mail's signature below it: they were dropped by --keep-going) and its tags given
+    (`RecordText.given`), all `parse_record` reads besides. Only an lgn text is retold (a reader's record is parsed already, and its text holds no
     Game tag that a slip's fix needs); the report keeps the source as read (`_checked`), its kept lines too."""
-    return RecordText(text, read.line, read.index, read.path, notes=read.notes)
+    return RecordText(text, read.line, read.index, read.path, notes=read.notes, given=read.given)
 
 
 def assumed_end(text: str) -> str:

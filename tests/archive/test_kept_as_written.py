@@ -448,3 +448,6 @@ def test_a_record_whose_game_was_given_is_read_again_with_it_and_queried_as_lgn_
     assert listed.output == '[Game "brandubh"]\n[Variant "standard"]\n[Event "Club night"]\n\n1. d2-b2 *\n'
     again = CliRunner().invoke(main, ["validate", "-"], input=listed.output)
     assert again.output == "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n"
+    assert Archive(db).import_paths(["1. d2-b2 d4-d3 *\n"], tags={"Game": "brandubh"}).added == 1  # (movetext alone)
+    listed = CliRunner().invoke(main, ["query", "--db", db, "--format", "lgn", "--id", "3"])
+    assert listed.output == '[Game "brandubh"]\n[Variant "standard"]\n\n1. d2-b2 d4-d3 *\n'

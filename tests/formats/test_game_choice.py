@@ -921,3 +921,67 @@ def test_game_given_stands_in_for_the_game_tag_of_a_record_with_none(tmp_path, m
         result.stderr
         == f"lusoria: note: --game tablut is not applied to the records of 1 lgn file (slip.lgn): {IN_LGN_TAGS}\n"
     )
+
+
+def test_fmt_check_and_write_read_a_record_with_no_game_tag_in_the_game_given(tmp_path, monkeypatch):
+    """`fmt --check --game brandubh` of an lgn file whose record has no Game tag said "the record has no
+    Game tag" (its records were split without the tags given), and `--write` left it as it was: it is read
+    in brandubh, --check finds it not canonical and --write writes the tag in, its CRLF line ends kept."""
+    monkeypatch.chdir(tmp_path)
+    Path("game.lgn").write_bytes(b'[Event "Club evening"]\r\n\r\n1. d2-b2 *\r\n')
+    result = run("fmt", "--check", "--game", "brandubh", "game.lgn")
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        1,
+        "game.lgn: not in canonical form\n",
+        "lusoria: 1 file not in canonical form: lusoria fmt --write rewrites it\n",
+    )
+    assert run("fmt", "--write", "--game", "brandubh", "game.lgn").exit_code == 0
+    assert Path("game.lgn").read_bytes().startswith(b'[Game "brandubh"]\r\n[Event "Club evening"]\r\n')
+    assert run("fmt", "--check", "game.lgn").exit_code == 0
+    result = run("fmt", "--check", "--game", "tablut", "game.lgn")  # (its own Game tag stands: a note says so)
+    assert result.stderr.startswith("lusoria: note: --game tablut is not applied to the records of 1 lgn file")
+
+
+def test_game_given_to_a_file_whose_records_take_it_or_not_is_said_not_applied_to_some(tmp_path, monkeypatch):
+    """A file of a record with a Game tag and one with none: `--game brandubh` stood in for the second's,
+    and the note said it was not applied to "the records of" the file; it says "some records", and the
+    second is read in brandubh at its lines (CRLF line ends)."""
+    monkeypatch.chdir(tmp_path)
+    Path("two.lgn").write_bytes(b'[Game "tablut"]\r\n\r\n1. e3-c3 *\r\n\r\n[Event "two"]\r\n\r\n1. e3-c3 *\r\n')
+    result = run("validate", "--game", "brandubh", "two.lgn")
+    assert result.stdout.startswith("two.lgn:7:4: error[B3]: move 1, Black: there is no piece on e3")
+    assert result.stderr == (
+        f"lusoria: note: --game brandubh is not applied to some records of 1 lgn file (two.lgn): {IN_LGN_TAGS}\n"
+    )
+    Path("two.lgn").write_text('[Event "one"]\n\n1. d2-b2 *\n\n[Game "tablut"]\n\n1. e3-c3 *\n')  # (no Game tag first)
+    assert (
+        run("validate", "--game", "brandubh", "two.lgn").stdout
+        == "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n"
+    )
+
+
+def test_a_game_given_that_lusoria_does_not_know_is_said_at_the_record_it_stood_in_for():
+    """The library takes any `tags`: an unknown Game given is the error of the record with no Game tag
+    that it stood in for, at that record's first line (no tag of its own to point at); the record with
+    its own Game tag is read as it says."""
+    text = '[Game "tablut"]\n\n1. e3-c3 *\n\n[Event "two"]\n\n1. d2-b2 *\n'
+    first, second, note = api.validate([text], tags={"Game": "chess"})
+    assert (first.valid, first.game) == (True, "tablut")
+    [error] = second.diagnostics
+    assert (error.rule, error.line, error.column, error.message) == (
+        "tag",
+        5,
+        1,
+        f"unknown game 'chess' (known: {', '.join(sorted(GAMES))})",
+    )
+    assert note.message.startswith("{Game} chess is not applied to some records of 1 lgn file")
+
+
+def test_a_record_with_no_game_tag_and_no_result_is_read_in_the_game_given():
+    """A record with no Game tag whose text is mended to be read (here: ended, a result assumed) was
+    read again without the tags given: `--game tablut` said "the record has no Game tag" beside the
+    missing result; it says the missing result, and the replay of its moves in tablut, as a tagged one does."""
+    untagged = '[Event "x"]\n\n1. e3-c3 e4-e1\n'
+    result = CliRunner().invoke(main, ["validate", "--json", "--game", "tablut", "-"], input=untagged)
+    said = [(d["rule"], d["line"], d["column"]) for d in json.loads(result.stdout)["diagnostics"]]
+    assert said == [("syntax", 3, 15), ("T1", 3, 10)]
