@@ -17,6 +17,7 @@ from lusoria.grammar import common_lines, grammar_text
 from lusoria.notation.annotations import SUFFIX, doubted, refused_after_annotations, undoubted
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import arabic_number, whole_number
+from lusoria.notation.numerals import lowercase_numeral
 from lusoria.notation.plies import split_run
 from lusoria.notation.syntax import (
     GAP_KEPT_APART,
@@ -365,8 +366,6 @@ def _numbered_otherwise(word: str, text: str, game: str) -> str | None:
     """Why a move number in Roman numerals (`IV.`; in lowercase, `iv.`, where it is no square of the
     record's board: `lowercase_numeral`), or a chapter of the source numbered so, does not read: a move
     number is written in digits, and a chapter goes in a comment; else None."""
-    from lusoria.notation.slips import lowercase_numeral  # (which imports this module)
-
     numeral = arabic_number(word) or lowercase_numeral(word, text, game)
     if numeral is None:
         return None

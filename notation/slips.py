@@ -15,7 +15,8 @@ from typing import NamedTuple
 
 from lusoria.notation.annotations import DELIMITERS, SUFFIX, WITHIN_WORD, refused_after_annotations, undoubted
 from lusoria.notation.numbers import arabic_number
-from lusoria.notation.syntax import TAG_BEFORE_NAME, TAG_NAME, TAG_VALUE, SyntaxProblem, offset_of, unquote
+from lusoria.notation.numerals import lowercase_numeral
+from lusoria.notation.syntax import TAG_NAME, TAG_VALUE, SyntaxProblem, offset_of, unquote
 from lusoria.notation.writer import TAG_NAMES
 from lusoria.validator.games import GAMES
 
@@ -242,32 +243,6 @@ def _meant(word: str, game: str) -> list[str]:
     if number and number[2] and not _RESULT.fullmatch(word):  # (a bare number: slip_fixes)
         return [f"{number[1]}... {ply}".rstrip() for ply in _plies(number[3], game)]
     return _plies(word, game)
-
-
-_TAG = re.compile(rf"{TAG_BEFORE_NAME}({TAG_NAME})[ \t]*({TAG_VALUE})")  # a tag, several on a line too
-
-
-def lowercase_numeral(word: str, text: str, game: str) -> str | None:
-    """A move number in lowercase Roman numerals (`iv.`) in a record's `text`: the number in digits
-    (`4.`), where a letter of it is no file of the record's board (`_off_the_files`); else None."""
-    numeral = arabic_number(word.upper()) if word.islower() else None
-    return numeral if numeral and _off_the_files(text, game, word) else None
-
-
-def _off_the_files(text: str, game: str, numeral: str) -> bool:
-    """Whether a lowercase Roman numeral (`iv.`) holds a letter that is no file of the board the
-    record's tags give its game (`v` on any, `i` on one of 8 files; any in a game of points), so that
-    it is no square's file with its rank left out; False where the tags give no rules."""
-    from lusoria.notation.numbers import whole_number
-    from lusoria.validator.base import OptionError  # (which imports this module)
-
-    tags = {name: unquote(value) for name, value in reversed(_TAG.findall(text))}  # (a tag written twice: its first)
-    try:
-        size = GAMES[game].from_tags(tags).board_size()
-    except OptionError:
-        return False
-    files = whole_number(size.split("x")[0], 0, 26) or 0 if size else 0
-    return any(ord(letter) - ord("a") >= files for letter in numeral.rstrip("."))
 
 
 def _plies(word: str, game: str) -> list[str]:
