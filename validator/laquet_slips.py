@@ -57,7 +57,8 @@ _LAST_ROLL: Final = re.compile(rf"(?s:.*)({_ROLLED}[ \t]*(?:{_PLAYS})?)[ \t]*\Z"
 _BEFORE: Final = 128  # how far before a place a turn written in another order may begin
 # a roll and its plays, as written: the points of a play in one or two digits, on the board or off it
 _WRITTEN_TURN: Final = re.compile(rf"(?<![0-9A-Za-z/:>-])({_ROLLED})[ \t]+({_PLAYS})")
-_STEP: Final = re.compile(r"([0-9]{1,2})/([0-9]{1,2})")  # a play of one step, each point as written
+# a play of one step, each point as written, and its repeat (`3/6(2)`)
+_STEP: Final = re.compile(r"([0-9]{1,2})/([0-9]{1,2})(?:\(([2-9])\))?")
 
 
 def turn_distance(written: str, legal: str) -> int:
@@ -142,8 +143,9 @@ def _points_read(roll: str, plays: str) -> str | None:
     left = [checked_number(die, 1, 6) for die in _dice(roll)]
     for step in steps:
         points = [_point(step[1]), _point(step[2])]
-        if all(1 <= point < OFF for point in points) and points[1] - points[0] in left:
-            left.remove(points[1] - points[0])
+        for _ in range(checked_number(step[3] or "1", 1, 9)):  # (`3/6(2)`: the die twice)
+            if all(1 <= point < OFF for point in points) and points[1] - points[0] in left:
+                left.remove(points[1] - points[0])
     readings = []
     for step in steps:
         for group in (1, 2):

@@ -1060,6 +1060,7 @@ def test_a_groups_dice_written_before_its_mark_are_said_so_and_offered_after_it(
         ("1. 64: 5/11 10/26 *", "10/26", 13, None, None),  # the 4 left: no reading of 26 is 14
         ("1. 21: 1/32 *", "21:", 4, None, None),  # 2 and 3 both fit: no one reading
         ("1. 51: 20/25 10/35 *", "51:", 4, None, None),  # 21 and 15 fit, each a play: no one reading
+        ("1. 64: 5/8 10/26 *", "10/26", 4, "64: 5/8 10/26", "64: 5/8 10/16"),  # 5/8 moves no die: it leaves none
     ],
 )
 def test_a_laquet_point_off_the_board_is_offered_the_one_reading_that_fits_the_dice(
@@ -1079,6 +1080,20 @@ def test_the_dice_a_laquet_play_off_the_board_leaves_are_those_of_the_plays_on_i
     readings, none offered (`20/21 10/35` offered, had 20/25 played the 5)."""
     assert read_points("1. 51: 20/25 10/35 *", 3) == []
     assert read_points("1. 51: 20/25 10/15 *", 3) == [(3, 18, "51: 20/21 10/15")]
+
+
+def test_a_laquet_point_off_the_board_is_read_on_it_alone():
+    """A reading is a point of the board (`50/6` is not `0/6`); `0/6` moves no die, so 0 read as 2
+    and 26 as 16 are two readings, none offered."""
+    assert read_points("1. 65: 50/6 *", 3) == []
+    assert read_points("1. 64: 0/6 10/26 *", 3) == []
+    assert read_points("1. 64: 2/6 10/26 *", 3) == [(3, 16, "64: 2/6 10/16")]
+
+
+def test_a_repeated_laquet_play_moves_its_die_each_time():
+    """`33: 3/6(2) 10/43` was offered `10/13`, a third 3 of a double played twice."""
+    assert read_points("1. 33: 3/6(2) 10/43 *", 3) == []
+    assert read_points("1. 33: 3/6 10/43 *", 3) == [(3, 16, "33: 3/6 10/13")]
 
 
 @pytest.mark.parametrize("word", ["IC.", "CIVIL.", "VX.", "IIIII.", "MIX.", ".", "..."])
