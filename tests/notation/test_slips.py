@@ -423,6 +423,14 @@ def test_keep_going_past_a_slip_over_two_lines_places_what_follows_where_it_was_
     assert illegal.assumed == (f"line 2: {slip.suggestions[0]} for {slip.text.replace(chr(10), '⏎')}",)
 
 
+def test_keep_going_past_a_slip_over_two_lines_of_a_crlf_text_says_its_line_break_as_one_mark():
+    """The library reads a text as given: its `\\r` stood before the ⏎ and sent a terminal back to the
+    note's line start."""
+    text = f"{LAQUET}\n1. 32: ; p. 12\n2/5 1/3 64: 6/10 10/46 *\n".replace("\n", "\r\n")
+    _, off = check(text, keep_going=True).diagnostics
+    assert off.assumed == ("line 2: 32: 2/5 1/3 {p. 12} for 32: ; p. 12⏎2/5 1/3",)
+
+
 @pytest.mark.parametrize("movetext", ["1. 64: { no move } *", "1. 64: { no move } 2. 52: 6/8 7/12 *"])
 def test_a_comment_after_a_roll_that_no_play_follows_is_no_comment_between_dice_and_plays(movetext):
     """A roll without plays, then a comment: the roll lacks its plays (or --), not the comment its place."""
