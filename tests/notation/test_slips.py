@@ -1146,10 +1146,12 @@ def test_a_lowercase_roman_move_number_is_offered_where_it_can_be_no_squares_fil
         ('[Game "tablut"]', "i. e3-c3 *", "i."),
         ('[Game "copenhagen"]', "ci. d1-d2 *", "ci."),
         ('[Game "latrunculi"] [Variant "seneca"] [Board "12x8"]', "i. @i4 @d4 *", "i."),  # tags on one line
+        ('[Game "laquet"]', "Iv. 63: 1/7 *", "Iv."),  # a numeral in neither case
     ],
 )
 def test_a_lowercase_roman_move_number_of_the_boards_files_alone_is_offered_nothing(header, movetext, word):
-    """`i.` on 9x9, `ci.` on 11x11: every letter a file of the board, it may be a square cut short."""
+    """`i.` on 9x9, `ci.` on 11x11: every letter a file of the board, it may be a square cut short;
+    `Iv.`, in two cases, is no numeral."""
     [diagnostic] = check(f"{header}\n{movetext}\n").diagnostics
     assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", word, ())
     assert diagnostic.message.startswith(f"found '{word}', expected")
