@@ -57,7 +57,7 @@ _LAST_ROLL: Final = re.compile(rf"(?s:.*)({_ROLLED}[ \t]*(?:{_PLAYS})?)[ \t]*\Z"
 _BEFORE: Final = 128  # how far before a place a turn written in another order may begin
 # a roll and its plays, as written: the points of a play in one or two digits, on the board or off it
 _WRITTEN_TURN: Final = re.compile(rf"(?<![0-9A-Za-z/:>-])({_ROLLED})[ \t]+({_PLAYS})")
-_STEP: Final = re.compile(r"([0-9]{1,2})/([0-9]{1,2})")  # a play of one step, each point as written
+_STEP: Final = re.compile(r"([0-9]{1,2})/([0-9]{1,2})(?:\(([2-9])\))?")  # a play of one step as written: 5/11, 3/6(2)
 
 
 def turn_distance(written: str, legal: str) -> int:
@@ -138,7 +138,7 @@ def read_points(text: str, position: int) -> list[tuple[int, int, str]]:
 def _points_read(roll: str, plays: str) -> str | None:
     """The plays of `roll` (`read_points`) with the one reading of their point off the board that fits
     a die the other plays leave; None unless exactly one fits."""
-    steps = list(_STEP.finditer(plays))
+    steps = [step for step in _STEP.finditer(plays) for _ in range(_point(step[3] or "1"))]  # (`3/6(2)`: twice)
     left = [checked_number(die, 1, 6) for die in _dice(roll)]
     for step in steps:
         points = [_point(step[1]), _point(step[2])]

@@ -465,7 +465,7 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
                 return _Read(None, read, diagnostics, mended, unended, tag_mended, closed)
             (fix,) = fixes
             word = read.text[fix.start : fix.end]
-            mended.append(_Mended(*_fix_place(read, fix), word.replace("\n", "⏎"), fix.text))
+            mended.append(_Mended(*_fix_place(read, fix), re.sub(r"\r?\n", "⏎", word), fix.text))
             read = _retold(read, mend(read.text, fix._replace(text=fix.text + _lines_kept(word))))
 
 

@@ -423,6 +423,14 @@ def test_keep_going_past_a_slip_over_two_lines_places_what_follows_where_it_was_
     assert illegal.assumed == (f"line 2: {slip.suggestions[0]} for {slip.text.replace(chr(10), '⏎')}",)
 
 
+def test_keep_going_past_a_slip_over_two_lines_of_a_crlf_text_says_its_line_break_as_one_mark():
+    """The library reads a text as given: its `\\r` stood before the ⏎ and sent a terminal back to the
+    note's line start."""
+    text = f"{LAQUET}\n1. 32: ; p. 12\n2/5 1/3 64: 6/10 10/46 *\n".replace("\n", "\r\n")
+    _, off = check(text, keep_going=True).diagnostics
+    assert off.assumed == ("line 2: 32: 2/5 1/3 {p. 12} for 32: ; p. 12⏎2/5 1/3",)
+
+
 @pytest.mark.parametrize("movetext", ["1. 64: { no move } *", "1. 64: { no move } 2. 52: 6/8 7/12 *"])
 def test_a_comment_after_a_roll_that_no_play_follows_is_no_comment_between_dice_and_plays(movetext):
     """A roll without plays, then a comment: the roll lacks its plays (or --), not the comment its place."""
@@ -1060,6 +1068,7 @@ def test_a_groups_dice_written_before_its_mark_are_said_so_and_offered_after_it(
         ("1. 64: 5/11 10/26 *", "10/26", 13, None, None),  # the 4 left: no reading of 26 is 14
         ("1. 21: 1/32 *", "21:", 4, None, None),  # 2 and 3 both fit: no one reading
         ("1. 51: 20/25 10/35 *", "51:", 4, None, None),  # 21 and 15 fit, each a play: no one reading
+        ("1. 64: 5/8 10/26 *", "10/26", 4, "64: 5/8 10/26", "64: 5/8 10/16"),  # 5/8 moves no die: it leaves none
     ],
 )
 def test_a_laquet_point_off_the_board_is_offered_the_one_reading_that_fits_the_dice(
@@ -1079,6 +1088,20 @@ def test_the_dice_a_laquet_play_off_the_board_leaves_are_those_of_the_plays_on_i
     readings, none offered (`20/21 10/35` offered, had 20/25 played the 5)."""
     assert read_points("1. 51: 20/25 10/35 *", 3) == []
     assert read_points("1. 51: 20/25 10/15 *", 3) == [(3, 18, "51: 20/21 10/15")]
+
+
+def test_a_laquet_point_off_the_board_is_read_on_it_alone():
+    """A reading is a point of the board (`50/6` is not `0/6`); `0/6` moves no die, so 0 read as 2
+    and 26 as 16 are two readings, none offered."""
+    assert read_points("1. 65: 50/6 *", 3) == []
+    assert read_points("1. 64: 0/6 10/26 *", 3) == []
+    assert read_points("1. 64: 2/6 10/26 *", 3) == [(3, 16, "64: 2/6 10/16")]
+
+
+def test_a_repeated_laquet_play_moves_its_die_each_time():
+    """`33: 3/6(2) 10/43` was offered `10/13`, a third 3 of a double played twice."""
+    assert read_points("1. 33: 3/6(2) 10/43 *", 3) == []
+    assert read_points("1. 33: 3/6 10/43 *", 3) == [(3, 16, "33: 3/6 10/13")]
 
 
 @pytest.mark.parametrize("word", ["IC.", "CIVIL.", "VX.", "IIIII.", "MIX.", ".", "..."])
@@ -1123,10 +1146,12 @@ def test_a_lowercase_roman_move_number_is_offered_where_it_can_be_no_squares_fil
         ('[Game "tablut"]', "i. e3-c3 *", "i."),
         ('[Game "copenhagen"]', "ci. d1-d2 *", "ci."),
         ('[Game "latrunculi"] [Variant "seneca"] [Board "12x8"]', "i. @i4 @d4 *", "i."),  # tags on one line
+        ('[Game "laquet"]', "Iv. 63: 1/7 *", "Iv."),  # a numeral in neither case
     ],
 )
 def test_a_lowercase_roman_move_number_of_the_boards_files_alone_is_offered_nothing(header, movetext, word):
-    """`i.` on 9x9, `ci.` on 11x11: every letter a file of the board, it may be a square cut short."""
+    """`i.` on 9x9, `ci.` on 11x11: every letter a file of the board, it may be a square cut short;
+    `Iv.`, in two cases, is no numeral."""
     [diagnostic] = check(f"{header}\n{movetext}\n").diagnostics
     assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", word, ())
     assert diagnostic.message.startswith(f"found '{word}', expected")

@@ -555,3 +555,12 @@ def test_a_record_text_shows_where_it_stands_and_how_its_text_begins():
         repr(RecordText(HEAD + "1. e3-c3 *\n"))  # 40 characters: all shown
         == "RecordText(path='', line=1, index=0, format='lgn', text='[Game \"tablut\"]\\n[Result \"*\"]\\n1. e3-c3 *\\n')"
     )
+
+
+def test_the_first_error_alone_is_found_without_suggestions_a_misread_die_s_reading_neither():
+    """`first_error` (the search for fitting rule sets) asks for no suggestions: a roll's misread
+    reading (`63: 5/11 5/8`), offered first otherwise, is none either."""
+    record = parse_record('[Game "laquet"]\n\n1. 64: 5/11 5/8 *\n')
+    [error] = replay(record, first_error=True).diagnostics
+    assert (error.rule, error.suggestions) == ("Q3", ())
+    assert replay(record).diagnostics[0].suggestions[0] == "63: 5/11 5/8"
