@@ -32,7 +32,7 @@ from lusoria.errors import LusoriaError
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.sources import InputError
 from lusoria.svg import position_svg
-from lusoria.validator.base import WHITE, Game, Illegal, NotAPly, Position
+from lusoria.validator.base import WHITE, Game, Illegal, NotAPly, Position, sides_glossed
 from lusoria.validator.games import GAMES, rules_from_tags
 from lusoria.validator.replay import Diagnostic, Moves, line_moves
 from lusoria.variants import VariantOfOtherGames, game_tags
@@ -246,13 +246,13 @@ def _view(path: str, params: Params) -> View:
     kept.update(game=game, variant=variant or "")
     view = View(rules, game, variant, line, [rules.initial()], kept, line_moves(rules, line))
     for number, ply in enumerate(line, 1):
-        back = (f"the line as far as it plays ({plural(number - 1, 'ply', 'plies')})", view.url(line[: number - 1]))
         try:
             view.positions.append(rules.play(view.positions[-1], ply).position)
-        except Illegal as error:
-            raise BadRequest(f"the line's {view.move(number)}: {ply} cannot be played: {error}", back=back) from None
-        except NotAPly:
-            raise BadRequest(f"the line's {view.move(number)}: {ply} is not a ply of {rules.name}", back=back) from None
+        except (Illegal, NotAPly) as error:
+            why = f"cannot be played: {error}" if isinstance(error, Illegal) else f"is not a ply of {rules.name}"
+            move = view.moves.said(number, sides=sides_glossed(rules.sides))  # as the replay page says a diagnostic's
+            back = (f"the line as far as it plays ({plural(number - 1, 'ply', 'plies')})", view.url(line[: number - 1]))
+            raise BadRequest(f"the line's {move}: {ply} {why}", back=back) from None
     return view
 
 

@@ -65,6 +65,7 @@ from lusoria.validator.base import (
     Illegal,
     NotAPly,
     OptionError,
+    sides_glossed,
 )
 from lusoria.validator.fit import Fit, Proposal, fitting_rules, names_no_variant, proposals
 from lusoria.validator.games import GAMES, NAMED_TAGS, game_class, known_games, name_given, rules_from_tags
@@ -483,10 +484,10 @@ class Board:
         return position_svg(self.rules, self.report.positions[self.ply], self.last)
 
 
-def replay_stop(report: Report) -> str | None:
+def replay_stop(report: Report, sides: tuple[str, str] = SIDE_NAMES) -> str | None:
     """Why the replay of the main line stopped before its end ("move 3, White: e4-e5 breaks T3:
-    only the king may stop on the konakis (e5)", its ply said as `Diagnostic.said` says it), or None
-    when it did not."""
+    only the king may stop on the konakis (e5)", its ply said as `Diagnostic.said` says it, its side
+    named by `sides`), or None when it did not."""
     replayed = len(report.positions) - 1
     if report.record is None or not report.positions or replayed >= report.plies:
         return None
@@ -494,7 +495,7 @@ def replay_stop(report: Report) -> str | None:
     for diagnostic in report.diagnostics:
         if diagnostic.severity == ERROR and (diagnostic.line, diagnostic.column) == (ply.line, ply.column):
             why = diagnostic.message.partition("; the rest of this line is not checked")[0]
-            return f"{report.move(replayed + 1)}: {ply.text} breaks {diagnostic.rule}: {why}"
+            return f"{report.move(replayed + 1, sides=sides)}: {ply.text} breaks {diagnostic.rule}: {why}"
     return None
 
 
@@ -771,12 +772,16 @@ def _published(source: RecordText, inputs: dict[PurePath, PurePath]) -> Publishe
 
 
 def _verdict_said(report: Report) -> str:
-    """`valid`, or `invalid: ` and where its replay stops (`replay_stop`), else its first error and its place."""
-    first = next((d for d in report.diagnostics if d.severity == ERROR), None)
+    """`valid`, or `invalid: ` and where its replay stops (`replay_stop`), else its first error and its place:
+    its side named as its page names it (`lusoria.html.named`: `move 1, Muscovites (Black)`)."""
+    from lusoria.html import named  # here, not at start-up
+
+    first = next((d for d in named(report) if d.severity == ERROR), None)
     if first is None:
         return "valid"
     at_first = f"{first.line}:{first.column}: {first.said(to=PAGE)}"
-    return f"invalid: {replay_stop(report) or at_first}"
+    sides = sides_glossed(report.rules.sides) if report.rules else SIDE_NAMES
+    return f"invalid: {replay_stop(report, sides) or at_first}"
 
 
 def index_page(pages: list[PublishedPage]) -> str:

@@ -21,7 +21,7 @@ from lusoria.notation.reader import RecordText
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.notation.writer import tag_order
 from lusoria.svg import position_svg
-from lusoria.validator.base import SIDE_NAMES
+from lusoria.validator.base import SIDE_NAMES, sides_glossed
 from lusoria.validator.replay import Diagnostic, Moves, Report, move_number
 from lusoria.words import PAGE
 
@@ -97,7 +97,7 @@ def report_page(report: Report) -> str:
     title = _title(report)
     by_place: dict[tuple[int, int], list[Diagnostic]] = {}
     loose = []
-    for diagnostic in report.diagnostics:
+    for diagnostic in named(report):
         if diagnostic.ply is None:
             loose.append(diagnostic)
         else:
@@ -335,16 +335,6 @@ class _Moves(Visitor):
         self.out: list[str] = []
         self.after_break = True  # a move's second ply is numbered: first of a line, after comments or variations
 
-    def named(self, diagnostic: Diagnostic, number: int, key: PlyKey) -> Diagnostic:
-        """A diagnostic of ply `number` at `key` as the page says it: its move with its side named as the status
-        line beside it names it (`sides`), then, where that name is not the notation's, the notation's, which
-        the rules' messages use (`move 2, Muscovites (Black): the piece on e4 is White's, and Black is to move`;
-        validate says `move 2, Black`)."""
-        if self.said is None:
-            return diagnostic
-        glossed = [name if name == plain else f"{name} ({plain})" for name, plain in zip(self.sides, SIDE_NAMES)]
-        return replace(diagnostic, move=self.said.said(number, key, (glossed[0], glossed[1])))
-
     def begin_line(self, line: Line, number: int) -> None:
         if number:
             self.out.append('<span class="variation">(')
@@ -352,7 +342,7 @@ class _Moves(Visitor):
         self.after_break = True
 
     def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
-        found = [self.named(d, number, key) for d in self.by_place.get((ply.line, ply.column), [])]
+        found = self.by_place.get((ply.line, ply.column), [])
         classes = "ply" + (" illegal" if any(d.severity == "error" for d in found) else " warned" if found else "")
         notes = "; ".join(d.said(to=PAGE) for d in found)
         step = f' data-ply="{number}"' if key[0] == 0 else ""
@@ -387,6 +377,33 @@ class _Moves(Visitor):
     def visit_result(self, result: str) -> None:
         if self.result_written:
             self.out.append(f'<span class="result">{escape(result)}</span>')
+
+
+def named(report: Report) -> list[Diagnostic]:
+    """The diagnostics of `report` as its page and the index of pages say them: one at a ply with its move,
+    its side named as the status line beside it names it (`Game.sides`), then, where that name is not the
+    notation's, by the notation's, which the rules' messages use (`move 2, Muscovites (Black): the piece on
+    e4 is White's, and Black is to move`; validate says `move 2, Black`)."""
+    moves, rules = report.moves(), report.rules
+    if moves is None or rules is None or report.record is None:
+        return report.diagnostics
+    plies = _Plies()
+    walk(report.record, plies)
+    sides = sides_glossed(rules.sides)
+    return [
+        replace(d, move=moves.said(*plies.at[d.line, d.column], sides)) if (d.line, d.column) in plies.at else d
+        for d in report.diagnostics
+    ]
+
+
+class _Plies(Visitor):
+    """Each ply's number and key in the record's tree (`walk`), by its place in the source."""
+
+    def __init__(self) -> None:
+        self.at: dict[tuple[int, int], tuple[int, PlyKey]] = {}
+
+    def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
+        self.at[ply.line, ply.column] = (number, key)
 
 
 def _comment(comment: str) -> str:

@@ -447,7 +447,7 @@ def test_every_command_cites_a_problem_where_validate_does(tmp_path):
 def test_convert_and_the_html_index_say_an_illegal_ply_with_its_move_as_validate_does(tmp_path):
     """validate said "move 2, White: " before an illegal ply's message; convert, and the verdict of
     html's index (of a ply in a variation: the main line is replayed whole), said the message
-    alone: the transcriber counted plies to find it."""
+    alone: the transcriber counted plies to find it. The index names the side as the page it links to does."""
     path = tmp_path / "illegal.lgn"
     path.write_text('[Game "tablut"]\n\n1. e3-c3 a4-b4 ( 1... d1-d2 2. c3-c9 ) *\n')
     said = "error[T2]: move 2, White: the way is blocked at c5; the rest of this line is not checked"
@@ -456,7 +456,8 @@ def test_convert_and_the_html_index_say_an_illegal_ply_with_its_move_as_validate
     converted = run("convert", "--to", "otn", str(path))
     assert converted.stderr == f"lusoria: {path}:3:32: record 0 not converted: {said}{meant}\n"
     run("html", str(path), "--output-dir", str(tmp_path / "pages"))
-    assert f'"invalid: 3:32: {said}{meant}"' in (tmp_path / "pages/index.html").read_text()
+    paged = "error[T2]: move 2, Swedes (White): the way is blocked at c5; the rest of this line is not checked"
+    assert f'"invalid: 3:32: {paged}{meant}"' in (tmp_path / "pages/index.html").read_text()
 
 
 def test_rules_says_a_start_that_cannot_be_read_as_show_does(tmp_path):

@@ -73,7 +73,7 @@ def test_the_index_lists_each_game_with_its_verdict_and_link(round_, tmp_path):
             "0",
             "? – ?",
             "*",
-            "invalid: move 1, Black: e4-b4 breaks T1: the piece on e4 is White&#x27;s, and Black is to move",
+            "invalid: move 1, Muscovites (Black): e4-b4 breaks T1: the piece on e4 is White&#x27;s, and Black is to move",
             "round/moves-000000.html",
         ),
         (
@@ -81,7 +81,7 @@ def test_the_index_lists_each_game_with_its_verdict_and_link(round_, tmp_path):
             "1",
             "? – ?",
             "*",
-            "invalid: move 1, White: c3-c1 breaks T2: there is no piece on c3",
+            "invalid: move 1, Swedes (White): c3-c1 breaks T2: there is no piece on c3",
             "round/moves-000001.html",
         ),
     ]
@@ -90,11 +90,24 @@ def test_the_index_lists_each_game_with_its_verdict_and_link(round_, tmp_path):
         "6",
         "? – ?",
         "*",
-        "invalid: move 3, White: e4-e5 breaks T3: only the king may stop on the konakis (e5)",
+        "invalid: move 3, Swedes (White): e4-e5 breaks T3: only the king may stop on the konakis (e5)",
         "round/moves-000006.html",
     )
     assert listed[14][4:] == ("valid", "round/tuichi-000000.html") and len(listed) == 15
     assert "<title>15 games</title>" in (tmp_path / "out/index.html").read_text()
+
+
+def test_the_index_names_a_side_as_the_page_it_links_to_does(tmp_path):
+    """The index said `move 1, Black` where the page it links to says `move 1, Muscovites (Black)`: of the
+    ply where the replay stops (above), and of a variation's illegal ply, its first error."""
+    (tmp_path / "var.lgn").write_text('[Game "tablut"]\n1. e3-c3 d1-d3 (1... e4-b4) *\n')
+    run("html", tmp_path / "var.lgn", "--output-dir", tmp_path / "out")
+    said = (
+        "error[T1]: move 1, Muscovites (Black): the piece on e4 is White&#x27;s, and Black is to move; "
+        "the rest of this line is not checked; did you mean a4-b4?"
+    )
+    assert rows(tmp_path / "out/index.html")[0][4] == f"invalid: 2:22: {said}"
+    assert f'data-diagnostics="{said}"' in (tmp_path / "out/var-000000.html").read_text()
 
 
 def test_an_invalid_game_is_published_as_html_shows_it_alone_with_its_illegal_ply(round_, tmp_path):

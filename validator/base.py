@@ -807,6 +807,14 @@ def sides_named(named: Sequence[tuple[str, str]]) -> tuple[str, str]:
     return white, black
 
 
+def sides_glossed(sides: tuple[str, str]) -> tuple[str, str]:
+    """White's side and Black's as a game names them (`Game.sides`), each followed by the notation's
+    name where that is another (`Muscovites (Black)`): how a page names a diagnostic's side, whose
+    message says White and Black."""
+    white, black = (name if name == plain else f"{name} ({plain})" for name, plain in zip(sides, SIDE_NAMES))
+    return white, black
+
+
 def _lost(before: int, now: int) -> str:
     """A side's pieces lost, and those it gained (a captured mercenary changes sides)."""
     return f"{before - now}" if now <= before else f"0 ({now - before} gained)"

@@ -176,12 +176,12 @@ class Report:
             return None
         return Moves(self.record, self.rules, self.positions[0])
 
-    def move(self, number: int, key: PlyKey | None = None) -> str:
+    def move(self, number: int, key: PlyKey | None = None, sides: tuple[str, str] = SIDE_NAMES) -> str:
         """Ply `number` (at `key` in the record's tree; by default of the main line) as every command
         and the editor say it: its move and side in the record's numbering ("move 23, Black",
-        `Moves.said`); "ply 5" when its rules did not replay the record."""
+        `Moves.said`; the side named by `sides`); "ply 5" when its rules did not replay the record."""
         moves = self.moves()
-        return moves.said(number, key) if moves else f"ply {number}"
+        return moves.said(number, key, sides) if moves else f"ply {number}"
 
     @property
     def players(self) -> tuple[str | None, str | None]:

@@ -355,11 +355,23 @@ def test_the_explorer_reads_only(site, path):
             "the parameter variant is needed: the archive holds no record of hnefatafl, whose boards are its "
             "variants (lusoria explain hnefatafl lists them)",
         ),
-        ("/-/explorer/club?game=tablut&ply=zz", 400, "the line's move 1, Swedes: zz is not a ply of tablut"),
-        ("/-/explorer/club?game=tablut&ply=e3-e2", 400, "the line's move 1, Swedes: e3-e2 cannot be played"),
-        ("/-/explorer/club?game=tablut&ply=e3-c3&ply=zz", 400, "the line's move 1, Muscovites: zz is not a ply"),
-        ("/-/explorer/club/games.json?game=tablut&ply=zz", 400, "the line's move 1, Swedes: zz is not a ply of tablut"),
-        ("/-/explorer/club/tree.json?game=tablut&ply=e3-e2", 400, "the line's move 1, Swedes: e3-e2 cannot be played"),
+        ("/-/explorer/club?game=tablut&ply=zz", 400, "the line's move 1, Swedes (White): zz is not a ply of tablut"),
+        ("/-/explorer/club?game=tablut&ply=e3-e2", 400, "the line's move 1, Swedes (White): e3-e2 cannot be played"),
+        (
+            "/-/explorer/club?game=tablut&ply=e3-c3&ply=zz",
+            400,
+            "the line's move 1, Muscovites (Black): zz is not a ply",
+        ),
+        (
+            "/-/explorer/club/games.json?game=tablut&ply=zz",
+            400,
+            "the line's move 1, Swedes (White): zz is not a ply of tablut",
+        ),
+        (
+            "/-/explorer/club/tree.json?game=tablut&ply=e3-e2",
+            400,
+            "the line's move 1, Swedes (White): e3-e2 cannot be played",
+        ),
         ("/-/explorer/club?date_from=May", 400, "a date filter is YYYY"),
         ("/-/explorer/club?valid=yes", 400, "the parameter valid is 1 or 0"),
         ("/-/explorer/club?order=long", 400, "the parameter order is one of oldest, newest, longest, shortest"),
@@ -777,8 +789,9 @@ def test_the_page_names_the_sides_as_the_game_names_them(site):
 
 def test_the_games_listed_and_the_line_name_moves_as_the_games_players_do(tmp_path):
     """The games listed said `replay at ply 2` and a line that cannot be played `ply 3 of the line`: counts
-    a reader redid by hand. Each names the move and the side as the replay page's status line does, numbered
-    as the game's players number it: Brandubh's attackers move first, so ply 2 is move 1's second ply."""
+    a reader redid by hand. Each names the move and the side as the replay page does (its status line; the
+    line's error, as its diagnostics: `attackers (Black)`), numbered as the game's players number it:
+    Brandubh's attackers move first, so ply 2 is move 1's second ply."""
     path = str(tmp_path / "b.db")
     Archive(path).import_paths(["\n".join(random_records("brandubh", 6, seed=3, max_plies=4))])
     site = datasette_app.Datasette([path])
@@ -790,4 +803,13 @@ def test_the_games_listed_and_the_line_name_moves_as_the_games_players_do(tmp_pa
     start = get(site, "/-/explorer/b?game=brandubh").text
     assert set(re.findall(r'#ply=(\d+)">replay at ([^<]*)</a>', start)) == {("0", "the start")}
     wrong = get(site, f"/-/explorer/b?game=brandubh&ply={first}&ply={second}&ply=zz")
-    assert said(wrong) == "the line's move 2, attackers: zz is not a ply of brandubh"
+    assert said(wrong) == "the line's move 2, attackers (Black): zz is not a ply of brandubh"
+
+
+def test_a_line_that_cannot_be_played_names_its_side_as_the_replay_page_does(site):
+    """The error named the side twice over: `move 1, Muscovites: … the piece on e4 is White's, and Black is
+    to move`. It names it as the replay page names a diagnostic's side (until session 46, the game's name alone)."""
+    wrong = get(site, "/-/explorer/club?game=tablut&ply=e3-c3&ply=e4-b4")
+    assert said(wrong) == (
+        "the line's move 1, Muscovites (Black): e4-b4 cannot be played: the piece on e4 is White's, and Black is to move"
+    )

@@ -96,12 +96,13 @@ def test_the_address_opens_a_ply(browser, tmp_path):
 
 
 def test_an_address_past_the_end_opens_the_last_ply_and_says_how_many_there_are(browser, tmp_path):
-    """`#ply=999` on a record of 6 plies opened its last ply, saying nothing of the ply asked for (a stale
-    link, a typed address): it says there is no such ply and how many there are, as `show --ply` does."""
+    """`#ply=999` on a record of 9 plies opened its last ply, saying nothing of the ply asked for (a stale
+    link, a typed address): it says there is no such ply and how many there are, as `show --ply` does, then
+    the last ply as the status line says it (docs/pictures.md quotes it)."""
     page = page_for(browser, tmp_path, "tablut/escape.lgn", ply=999)
     last = page.locator(".moves .ply[data-ply]").count()
     assert page.locator(".moves .ply.current").get_attribute("data-ply") == str(last)
-    assert page.locator("#status").inner_text().startswith(f"no ply 999: it has {last}; move ")
+    assert page.locator("#status").inner_text() == "no ply 999: it has 9; move 5, Swedes: Kc5-c1++ (ply 9 of 9)"
     assert page.url.endswith(f"#ply={last}")
     page.keyboard.press("ArrowLeft")
     assert not page.locator("#status").inner_text().startswith("no ply")
