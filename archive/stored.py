@@ -21,10 +21,11 @@ if TYPE_CHECKING:
 
 # The tags a record is read with (JSON): its Game and Variant, NULL ones left out (json_patch drops
 # them), and the other tags of its rules (`rule_tags`); a record kept as written in a format that names
-# no games is read with them, an lgn record with no Game tag (its game given: --game) too (`RecordText.given`)
+# no games is read with them, an lgn record with no Game tag (its game given: --game) too (`RecordText.given`);
+# NULL where `rule_tags` is damaged (not JSON), which the readers of its rules say (`DamagedArchive`)
 _READ_WITH = (
-    "json_patch(json_patch('{}', json_object('Game', records.game, 'Variant', records.variant)), "
-    "coalesce(records.rule_tags, '{}'))"
+    "CASE WHEN json_valid(coalesce(records.rule_tags, '{}')) THEN json_patch(json_patch('{}', "
+    "json_object('Game', records.game, 'Variant', records.variant)), coalesce(records.rule_tags, '{}')) END"
 )
 STORED_TEXT = f"{TEXT_OF} AS text, records.written_in AS written_in, {_READ_WITH} AS read_with"  # SQL over `records`
 
