@@ -62,7 +62,9 @@ def walk(
     Streams, text and Skipped items (of an earlier walk) come as they are. One source given alone is one source
     (`validate("games")`: the folder, not the letters of its name, one of which is `/`). A file
     met again (given twice, or inside a directory given too) comes as Skipped: it is read, or said
-    skipped, once (the files of a directory met again, as one Skipped of the directory). The folder `leave_out` (the one
+    skipped, once (the files of a directory met again, as one Skipped of the directory); but a file
+    said skipped in a directory and then given by its own path is read then, by what it holds, as
+    the directory's note says (read once: met again after, it comes as Skipped). The folder `leave_out` (the one
     `--output-dir` writes to) is not searched, though below a directory given: a run never reads an
     earlier run's files as its inputs. An `encoding` that is none
     (`encoding_refused`) is one InputError, and a `format` that is none a ValueError (`format_named`),
@@ -78,7 +80,7 @@ def walk(
         if not isinstance(path, (str, os.PathLike)) or is_text(path) or path in (STDIN, ""):
             yield path  # (an empty path, not the current folder: `read_sources` refuses it)
         elif not Path(path).is_dir():
-            yield _once(path, met, unread)
+            yield _once(path, met, unread)  # (one said skipped in a folder before is read now)
         else:
             again: list[Skipped] = []
             skipped_again = 0  # of them, those said skipped when first met
@@ -90,7 +92,7 @@ def walk(
             if not inside and not unlisted:
                 yield Skipped(os.fspath(path), NO_FILE)
             for found in inside:
-                if isinstance(once := _once(str(found), met, unread, "met already"), Skipped):
+                if isinstance(once := _once(str(found), met, unread, named=False), Skipped):
                     again.append(once)  # (read or skipped already, said once)
                     skipped_again += os.path.realpath(found) in unread
                     continue
@@ -146,14 +148,19 @@ SAID_SKIPPED = "said skipped once"  # what became of a file met again, said skip
 
 
 def _once(
-    path: str | os.PathLike[str], met: dict[str, str], unread: AbstractSet[str], again: str = "named again"
+    path: str | os.PathLike[str], met: dict[str, str], unread: set[str], named: bool = True
 ) -> str | os.PathLike[str] | Skipped:
     """The file, the first time the walk meets it (`met`: the real paths met so far, each with the
-    path it was met by; `unread`: those said skipped; `again`: what a Skipped says of the same path
-    met again, and that it was read, or said skipped, once). Two links to a file that is not there
+    path it was met by; `unread`: those said skipped), or given by its own path (`named`, not found
+    in a folder) when it was only said skipped (it is read now, and is no more in `unread`); else a
+    Skipped that says it was met again (named again, met already in a folder, or the same file as
+    another path) and that it was read, or said skipped, once. Two links to a file that is not there
     are no same file: each is read, and said unreadable."""
     real, written = os.path.realpath(path), os.fspath(path)
-    if real in met and (met[real] == written or os.path.exists(real)):
+    if named and real in unread:
+        unread.discard(real)
+    elif real in met and (met[real] == written or os.path.exists(real)):
+        again = "named again" if named else "met already"
         said = again if met[real] == written else f"the same file as {shown_path(met[real])}"
         return Skipped(written, f"{said}: {SAID_SKIPPED if real in unread else 'read once'}")
     met[real] = written

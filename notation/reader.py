@@ -456,10 +456,12 @@ def stood_in(record: RecordText) -> str:
 
 def stands_in(record: RecordText, tag: str) -> bool:
     """Whether the tag `tag` given for the lgn `record` (`RecordText.given`) stands in for its own: one of
-    STANDS_IN, for a record with no Game tag (nor a slip for one) that writes none of its own or the same value."""
-    if tag not in STANDS_IN or _names_a_game(record.text):
+    STANDS_IN, given with a Game (a Variant or Rules alone reads no record), for a record with no Game tag
+    (nor a slip for one) that writes none of its own or the same value."""
+    tags = dict(record.given)
+    if tag not in STANDS_IN or not tags.get("Game") or _names_a_game(record.text):
         return False
-    given = dict(record.given).get(tag, "")
+    given = tags.get(tag, "")
     return scan_tags(record.text).get(tag, given).lower() == given.lower()
 
 

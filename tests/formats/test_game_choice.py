@@ -27,9 +27,9 @@ REAL = ROOT.parent / "shared" / "real"
 LONG_TYPE = "Imaginary Hnefatafl 11x11 (club rules of the long winter, 2nd edition)"  # over 40 characters
 
 WHERE_APPLIED = (  # as the CLI says it, naming its options
-    "their files say their game and rules (these settings apply to tafl move lists, CSV files, and aagenielsen.dk "
-    "games of a type lusoria does not know or play; --variant and --rules to CSV files, and move lists whose file "
-    "names name their game, with --game)"
+    "their files say their game and rules (these settings apply to tafl move lists, CSV files, aagenielsen.dk "
+    "games of a type lusoria does not know or play, and lgn records with no Game tag; --variant and --rules to CSV "
+    "files, move lists whose file names name their game, and lgn records with no Game tag, with --game)"
 )
 IN_LGN_TAGS = (  # what an lgn file's note says instead of "their files say" (of a record with a Game tag)
     'lgn records say their game and rules in their own tags, [Game "…"] first, which these settings do not '
@@ -440,9 +440,7 @@ def test_variant_for_move_lists_is_not_applied_to_csv_files_and_a_note_says_so(t
     assert result.exit_code == 0 and result.stdout.endswith("5 records: 5 valid, 0 invalid (0 errors, 0 warnings)\n")
     assert result.stderr == (
         f"lusoria: note: --variant aage is not applied to the records of 1 csv file "
-        f"({tmp_path / 'club-brandubh.csv'}): their files say their game and rules (these settings apply "
-        "to tafl move lists, CSV files, and aagenielsen.dk games of a type lusoria does not know or play; "
-        "--variant and --rules to CSV files, and move lists whose file names name their game, with --game)\n"
+        f"({tmp_path / 'club-brandubh.csv'}): {WHERE_APPLIED}\n"
     )
     seed = run("validate", "--game", "brandubh", "--rules", "king-armed=no", tmp_path / "club-brandubh.csv")
     assert seed.exit_code == 1 and "error[" in seed.stdout and seed.stderr == ""  # applied: no note
@@ -455,9 +453,7 @@ def test_rules_on_lgn_and_on_a_known_aage_type_are_noted_not_applied(tmp_path):
     assert result.exit_code == 0
     assert result.stderr.splitlines() == [
         f"lusoria: note: --rules shieldwall=none is not applied to the records of 1 aage file "
-        f"({tmp_path / 'copenhagen.json'}): their files say their game and rules (these settings apply to tafl move "
-        "lists, CSV files, and aagenielsen.dk games of a type lusoria does not know or play; --variant and --rules to CSV "
-        "files, and move lists whose file names name their game, with --game)",
+        f"({tmp_path / 'copenhagen.json'}): {WHERE_APPLIED}",
         f"lusoria: note: --rules shieldwall=none is not applied to the records of 1 lgn file "
         f"({tmp_path / 'escape.lgn'}): {IN_LGN_TAGS}",
     ]
@@ -921,6 +917,23 @@ def test_game_given_stands_in_for_the_game_tag_of_a_record_with_none(tmp_path, m
         result.stderr
         == f"lusoria: note: --game tablut is not applied to the records of 1 lgn file (slip.lgn): {IN_LGN_TAGS}\n"
     )
+
+
+def test_variant_and_rules_without_a_game_are_said_not_applied_to_a_record_with_no_game_tag(tmp_path, monkeypatch):
+    """`validate --variant ashton --rules first=white game.pgn`, a record with no Game tag: it is not read
+    (no game to read it in), and nothing said the options were not applied to it; the note says so now.
+    A variant's name that gives its game (`Tyr 15x15`) reads it, with no note."""
+    monkeypatch.chdir(tmp_path)
+    Path("game.pgn").write_text('[Event "Club evening"]\n\n1. e3-c3 *\n')
+    result = run("validate", "--variant", "ashton", "--rules", "first=white", "game.pgn")
+    assert result.stdout.startswith("game.pgn:1:1: error[tag]: the record has no Game tag") and result.exit_code == 1
+    assert result.stderr == (
+        "lusoria: note: --variant ashton and --rules first=white are not applied to the records of 1 lgn file "
+        f"(game.pgn): {IN_LGN_TAGS}\n"
+    )
+    result = run("validate", "--variant", "Tyr 15x15", "game.pgn")  # (read as hnefatafl: e3 is empty there)
+    assert result.stdout.startswith("game.pgn:3:4: error[G3]: move 1, Black: there is no piece on e3")
+    assert result.stderr == ""
 
 
 def test_fmt_check_and_write_read_a_record_with_no_game_tag_in_the_game_given(tmp_path, monkeypatch):

@@ -295,25 +295,47 @@ def test_the_files_of_a_folder_met_again_are_said_in_one_note(tmp_path):
 
 def test_a_skipped_file_of_a_folder_met_again_is_said_once(tmp_path):
     """`validate d d/sub`: the files of d/sub that no format reads were said skipped twice, once for
-    each folder that holds them; a file named beside its folder too. Each is said once, the others
-    of the folder met again in its one note, which says what became of them: a file skipped was said
-    "read once", not having been read."""
+    each folder that holds them. Each is said once, the others of the folder met again in its one
+    note, which says what became of them: a file skipped was said "read once", not having been read."""
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "a.lgn").write_text(TWO)
     (tmp_path / "sub" / "notes.md").write_text("Games of the club\n")
     notes = str(tmp_path / "sub" / "notes.md")
-    for paths in ([tmp_path, tmp_path / "sub"], [tmp_path / "sub", tmp_path], [tmp_path, notes]):
+    for paths in ([tmp_path, tmp_path / "sub"], [tmp_path / "sub", tmp_path]):
         result = CliRunner().invoke(main, ["validate", *map(str, paths)])
         assert result.stdout.startswith("2 records: 2 valid") and result.exit_code == 0
         said = [line for line in result.stderr.splitlines() if "notes.md: skipped, not a record file" in line]
         assert said == [f"lusoria: {notes}: skipped, not a record file (.lgn, .otg, .otn, .txt, .json, .log, .csv)"]
-    assert result.stderr.endswith(f"lusoria: {notes}: skipped, named again: said skipped once\n")
     [*_, folder] = walk([str(tmp_path), str(tmp_path / "sub")])
     assert folder == Skipped(str(tmp_path / "sub"), "2 of its files met already: 1 read once, 1 said skipped once")
     (tmp_path / "sub" / "a.lgn").unlink()
     (tmp_path / "sub" / "more.md").write_text("More games\n")
     [*_, folder] = walk([str(tmp_path), str(tmp_path / "sub")])
     assert folder == Skipped(str(tmp_path / "sub"), "2 of its files met already: said skipped once")
+
+
+def test_a_file_skipped_in_its_folder_and_named_by_its_own_path_is_read_once(tmp_path):
+    """`validate real/aagenielsen real/aagenielsen/expected.tsv`: the folder's note says a file given by
+    its own path is read by what it holds, and it was not (`named again: said skipped once`). It is
+    read now, in either order, and once: named again, or met in another folder, it is said read once."""
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "a.lgn").write_text(TWO)
+    (tmp_path / "sub" / "notes.md").write_text("Games of the club\n")
+    folder, notes = str(tmp_path / "sub"), str(tmp_path / "sub" / "notes.md")
+    skipped = f"{notes}: skipped, not a record file (.lgn, .otg, .otn, .txt, .json, .log, .csv)"
+    assert list(walk([folder, notes, notes, str(tmp_path)])) == [
+        str(tmp_path / "sub" / "a.lgn"),
+        Skipped(notes, "not a record file (.lgn, .otg, .otn, .txt, .json, .log, .csv)"),
+        notes,
+        Skipped(notes, "named again: read once"),
+        Skipped(str(tmp_path), "2 of its files met already: read once"),
+    ]
+    read = f"{notes}:1:1: error[syntax]: not a game record in any format lusoria reads: read as lgn, it has no tag"
+    for paths, said in (([folder, notes], skipped), ([notes, folder], f"{notes}: skipped, met already: read once")):
+        result = CliRunner().invoke(main, ["validate", *paths])
+        assert result.stdout.startswith(f"{read} and no movetext\n") and result.exit_code == 1
+        assert "3 records: 2 valid, 1 invalid (1 error, 0 warnings)" in result.stdout
+        assert result.stderr == f"lusoria: {said}\n"
 
 
 def test_a_log_file_in_a_folder_is_read_by_its_content_and_the_other_log_files_said_in_one_note(tmp_path):
