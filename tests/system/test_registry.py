@@ -45,6 +45,7 @@ READING_THE_LISTS = [  # each reads a list of games or formats, or names every o
     "tests/formats/test_game_choice.py::test_a_csv_file_whose_board_fits_two_games_is_an_error_naming_them",
     "tests/formats/test_game_choice.py::test_a_csv_file_is_not_read_as_the_game_of_the_smallest_board_its_moves_fit",
     "tests/formats/test_game_choice.py::test_variant_for_move_lists_is_not_applied_to_csv_files_and_a_note_says_so",
+    "tests/formats/test_game_choice.py::test_a_game_given_that_lusoria_does_not_know_is_said_at_the_record_it_stood_in_for",
     "tests/formats/test_reader_time.py::test_a_csv_game_longer_than_the_head_is_read_as_csv",
     "tests/system/test_docs.py::test_the_rules_page_shows_every_rule_and_every_games_options_and_notes",
     "tests/system/test_docs.py::test_the_formats_page_names_every_variant_of_the_catalogue",
