@@ -934,13 +934,17 @@ def _other_boards(rows: list[re.Match[str]], rules: TaflGame | OptionError) -> d
         if not opening:
             continue
         needed = _board_needed(row[0])
-        games = [(size, name) for size, name, moves in starts if size >= needed and _game_opens(name, opening, moves)]
+        others = [  # (a game of its board: its own)
+            name
+            for size, name, moves in starts
+            if size >= needed and size != rules.board.size and _game_opens(name, opening, moves)
+        ]
         mine = needed <= rules.board.size and opens.get(opening)
         if mine is None:
             mine = opens[opening] = _opens(rules, opening, own)
         if mine:
-            owned = owned or all(size == rules.board.size for size, _ in games)  # (else it may be of either)
-        elif others := [name for size, name in games if size != rules.board.size]:  # (a game of its board: its own)
+            owned = owned or not others  # (else it may be of either)
+        elif others:
             found[row.start()] = (others, opening[0] in own)
     return found if owned else {}  # (every game of another board: the file's game misnamed, each row said)
 
