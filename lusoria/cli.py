@@ -969,7 +969,8 @@ def html(
     said as for its page alone. DIR is not a folder read, nor one that holds one. Exit status 0 when every page was
     written, invalid records' too (lusoria validate's exit status tells whether all are valid), 1 when
     a record cannot be replayed at all (its page written, as for it alone), 2 when an input cannot be
-    read, a file is not written or no record was found."""
+    read, a file is not written or no record was found; stopped by SIGTERM, 143 once the index lists the
+    pages written (a second SIGTERM waits until it does), as ^C is Aborted! once it does."""
     if output_dir is not None:
         without_one_record_options(written_to, "--output-dir writes a page for every record")
         publish(paths, output_dir, overwrite, jobs, encoding)
@@ -993,7 +994,7 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
     inputs, status, records = Inputs(), 0, 0
     pages: list[api.PublishedPage] = []  # the pages made, which the index lists once written
     outputs: dict[str, str] = {}  # the files written (`case_blind`), and the record each holds
-    with terminated_as_interrupted():  # (SIGTERM too: its pages listed, as after ^C)
+    with stopped_by_sigterm() as sigterm:  # (SIGTERM as ^C: its pages listed)
         try:
             for page in inputs(api.replay_pages(paths, encoding, jobs=jobs, output_dir=directory, **reading())):
                 records += 1
@@ -1009,31 +1010,65 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
                     status,
                     written_in(directory, page.file_name, page.page, record_said(page.source), outputs, overwrite),
                 )
-        except BaseException:  # cut short (its output piped to `head`, ^C, a worker lost): the pages written listed
-            index_written(directory, pages, outputs, overwrite)  # (where standard output closed, its "wrote" raises)
-            raise
-        status = max(status, index_written(directory, pages, outputs, overwrite))
+        finally:  # cut short too (its output piped to `head`, ^C, SIGTERM, a worker lost): the pages written listed
+            with sigterm.held():  # (where standard output closed, its "wrote" raises)
+                status = max(status, index_written(directory, pages, outputs, overwrite))
     inputs.finish(paths, records, status)
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (a service stopped, `kill`) while `stopped_by_sigterm`'s block runs, raised where ^C raises."""
+
+
+class Sigterm:
+    """`stopped_by_sigterm`'s handler of SIGTERM: the first raises Terminated, unless it comes while `held`, which
+    raises it once done; those after it are taken as said (the process is ending)."""
+
+    def __init__(self) -> None:
+        self.received = self.raised = self.holding = False
+
+    def __call__(self, signum: int, frame: object) -> None:
+        self.received = True
+        if not self.holding:
+            self._raise()
+
+    def _raise(self) -> None:
+        if not self.raised:
+            self.raised = True
+            raise Terminated
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """SIGTERM held while the block runs (the index written whole, a second SIGTERM come or not), raised after it."""
+        self.holding = True
+        try:
+            yield
+        finally:
+            self.holding = False
+        if self.received:
+            self._raise()
+
+
 @contextlib.contextmanager
-def terminated_as_interrupted() -> Iterator[None]:
-    """SIGTERM (a service stopped, `kill`) raised as Ctrl-C is, KeyboardInterrupt, while the block runs: what
-    it leaves is tidied as after ^C (`html --output-dir`'s index lists the pages written), not cut off. Only
-    where SIGTERM would end the process at once (its default) and a handler can be set (the main thread): a
-    caller's own handler, or SIGTERM ignored, is left as it is, and a thread runs the block as it is."""
+def stopped_by_sigterm() -> Iterator[Sigterm]:
+    """SIGTERM, whose default ends the process at once, raised while the block runs as ^C is (`Terminated`, a
+    KeyboardInterrupt): what it leaves is tidied as after ^C (`html --output-dir`'s index lists the pages written),
+    not cut off; the process then ends with status 143 (128 + SIGTERM), as a shell and a service manager take
+    SIGTERM's end, not ^C's Aborted! (1). Only where SIGTERM has its default handler and one can be set (the main
+    thread): a caller's own handler, or SIGTERM ignored, is left as it is, and a thread runs the block as it is."""
     import signal
     import threading
 
-    def interrupt(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
+    sigterm = Sigterm()
     if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGTERM) != signal.SIG_DFL:
-        yield
+        yield sigterm
         return
-    signal.signal(signal.SIGTERM, interrupt)
+    signal.signal(signal.SIGTERM, sigterm)
     try:
-        yield
+        yield sigterm
+    except Terminated:
+        echo("lusoria: stopped by SIGTERM", err=True)
+        raise SystemExit(128 + signal.SIGTERM) from None
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
 

@@ -22,7 +22,7 @@ from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.notation.writer import tag_order
 from lusoria.svg import position_svg
 from lusoria.validator.base import SIDE_NAMES, sides_glossed
-from lusoria.validator.replay import Diagnostic, Moves, Report, move_number
+from lusoria.validator.replay import Diagnostic, Moves, Report, move_number, resaid
 from lusoria.words import PAGE
 
 STYLE = """
@@ -81,7 +81,7 @@ const keys = {ArrowLeft: () => current - 1, ArrowRight: () => current + 1, Home:
 document.addEventListener('keydown', e => {
   if (keys[e.key]) { e.preventDefault(); show(keys[e.key]()); }
 });
-const asked = /ply=(\\d+)/.exec(location.hash);
+const asked = /ply=(\\d+)/.exec(location.hash) || /[?&]ply=(\\d+)/.exec(location.search);  // a shared ?ply=N too
 show(asked ? Number(asked[1]) : 0);
 if (asked && Number(asked[1]) > last) {
   const status = document.getElementById('status');
@@ -380,30 +380,18 @@ class _Moves(Visitor):
 
 
 def named(report: Report) -> list[Diagnostic]:
-    """The diagnostics of `report` as its page and the index of pages say them: one at a ply with its move,
-    its side named as the status line beside it names it (`Game.sides`), then, where that name is not the
-    notation's, by the notation's, which the rules' messages use (`move 2, Muscovites (Black): the piece on
-    e4 is White's, and Black is to move`; validate says `move 2, Black`)."""
-    moves, rules = report.moves(), report.rules
-    if moves is None or rules is None or report.record is None:
+    """The diagnostics of `report` as its page and the index of pages say them: each move of one at a ply, its own
+    and those its message names, its side named as the status line beside it names it (`Game.sides`), then, where
+    that name is not the notation's, by the notation's, which the rules' messages use (`move 2, Muscovites
+    (Black): the piece on e4 is White's, and Black is to move`, `c4 is occupied (by move 1, Muscovites (Black):
+    a4-c4)`; validate says `move 2, Black`, `by move 1, Black`)."""
+    if report.rules is None:
         return report.diagnostics
-    plies = _Plies()
-    walk(report.record, plies)
-    sides = sides_glossed(rules.sides)
+    sides = sides_glossed(report.rules.sides)
     return [
-        replace(d, move=moves.said(*plies.at[d.line, d.column], sides)) if (d.line, d.column) in plies.at else d
+        replace(d, move=resaid(d.move, sides), message=resaid(d.message, sides)) if d.move else d
         for d in report.diagnostics
     ]
-
-
-class _Plies(Visitor):
-    """Each ply's number and key in the record's tree (`walk`), by its place in the source."""
-
-    def __init__(self) -> None:
-        self.at: dict[tuple[int, int], tuple[int, PlyKey]] = {}
-
-    def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
-        self.at[ply.line, ply.column] = (number, key)
 
 
 def _comment(comment: str) -> str:

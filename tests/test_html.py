@@ -119,6 +119,29 @@ def test_a_diagnostic_names_its_side_as_the_status_line_beside_it_does():
     assert "error[S1]: move 1, Black: d4 is occupied (by move 1, White: @d4)" in latrunculi
 
 
+def test_the_moves_a_message_names_name_their_sides_as_the_page_does():
+    """A message on the page named the move that put a piece in the way by the notation's side, `(by move 1,
+    Black: a4-c4)`, beside its own `move 2, Swedes (White)`: it names it as the page does, a variation's too;
+    validate still says Black; a tag's value a message quotes is quoted as written."""
+    texts = (
+        '[Game "tablut"]\n[Date "move 1, White"]\n1. e3-c3 a4-c4 2. c3-c4 *\n',
+        '[Game "tablut"]\n1. e3-c3 a4-b4 2. g5-g3 (2. c5-c3) *\n',
+    )
+    said = [re.findall(r'<div class="diagnostic error">([^;]*);', replay_page(text)) for text in texts]
+    assert said == [
+        [
+            "error[tag]: a Date is YYYY.MM.DD, with ?? for unknown parts",  # then not 'move 1, White', as written
+            "error[T2]: move 2, Swedes (White): c4 is occupied (by move 1, Muscovites (Black): a4-c4)",
+        ],
+        ["error[T2]: move 2, Swedes (White): c3 is occupied (by move 1, Swedes (White): e3-c3)"],
+    ]
+    assert "not &#x27;move 1, White&#x27;</div>" in replay_page(texts[0])
+    assert [check(text).diagnostics[-1].message.split(" (")[1].split(")")[0] for text in texts] == [
+        "by move 1, Black: a4-c4",
+        "by move 1, White: e3-c3",
+    ]
+
+
 def test_the_ply_after_a_variation_is_numbered_again():
     page = replay_page('[Game "tablut"]\n1. e3-c3 (1. e3-d3 d1-d2) d1-d3 2. e4-e3 *\n')
     numbered = re.findall(r"(?:(\d+\.(?:\.\.)?)\u00a0)?<span class=\"ply[^>]*>([^<]*)</span>", page)

@@ -855,32 +855,67 @@ def sigterm_handled_as(request):
     signal.signal(signal.SIGTERM, before)
 
 
+def sigterm() -> None:
+    """SIGTERM as it comes to the run: its handler called, not the signal raised (a run without one would end the
+    tests)."""
+    terminated = signal.getsignal(signal.SIGTERM)
+    assert callable(terminated), "SIGTERM would end the run before its index is written"
+    terminated(signal.SIGTERM, None)
+
+
 @pytest.mark.parametrize("sigterm_handled_as", [signal.SIG_DFL], indirect=True)
 def test_a_run_stopped_by_sigterm_leaves_an_index_that_lists_the_pages_it_wrote(
     round_, tmp_path, monkeypatch, sigterm_handled_as
 ):
     """A run that a service manager or `kill` stops (SIGTERM) while it says its second page: the pages written were
     in DIR, but the process ended at once, before the index was written. SIGTERM is taken as ^C is: the index
-    lists the pages written. (The handler in place is called, not the signal raised: a run without one would end
-    the tests.)"""
+    lists the pages written, SIGTERMs after the first taken as said; then the run ends as SIGTERM ends a process,
+    143 (128 + 15), where it ended as ^C, Aborted! and 1, which a service manager takes for a failure."""
     said = []
 
     def echo(message="", nl=True, err=False):
-        if not err:
-            said.append(message)
-            if len(said) == 2:
-                terminated = signal.getsignal(signal.SIGTERM)
-                assert callable(terminated), "SIGTERM would end the run before its index is written"
-                terminated(signal.SIGTERM, None)
+        said.append(("err " if err else "") + message)
+        if len(said) >= 2:  # and again at each message after it, the service manager insisting
+            sigterm()
 
     monkeypatch.setattr("lusoria.cli.echo", echo)
     stopped = run("html", round_, "--output-dir", tmp_path / "out")
-    assert stopped.exit_code == 1 and stopped.output == "\nAborted!\n"
+    assert stopped.exit_code == 143 and stopped.output == ""
     assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
     pages = sorted(path.relative_to(tmp_path / "out").as_posix() for path in (tmp_path / "out").rglob("*-*.html"))
     assert pages == ["round/escape-000000.html", "round/moves-000000.html"]
     assert [row[5] for row in rows(tmp_path / "out/index.html")] == pages
-    assert said[-1] == f"wrote {tmp_path / 'out/index.html'}" and len(said) == 3
+    assert said[2:] == [f"wrote {tmp_path / 'out/index.html'}", "err lusoria: stopped by SIGTERM"]
+
+
+@pytest.mark.parametrize("sigterm_handled_as", [signal.SIG_DFL], indirect=True)
+@pytest.mark.parametrize("stopped_before", [True, False])
+def test_sigterm_while_the_index_is_written_lets_it_be_written_whole(
+    round_, tmp_path, monkeypatch, sigterm_handled_as, stopped_before
+):
+    """SIGTERM while the index is made: a second one, the service manager insisting, after a first that stopped
+    the run at its first page, cut the index's writing short and left the earlier run's index, which does not
+    list the page written; so did the first, come as the index of all the pages was made. The index is written
+    whole, then the run ends, 143."""
+    from lusoria import api
+
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out/index.html").write_text(api.index_page([]))  # an earlier run's, of no page
+    making = api.folder_index
+    monkeypatch.setattr("lusoria.api.folder_index", lambda *args: (sigterm(), making(*args))[1])
+    said = []
+
+    def echo(message="", nl=True, err=False):
+        said.append(("err " if err else "") + message)
+        if stopped_before and not said[1:]:  # at the first page
+            sigterm()
+
+    monkeypatch.setattr("lusoria.cli.echo", echo)
+    stopped = run("html", round_, "--output-dir", tmp_path / "out")
+    assert stopped.exit_code == 143
+    assert said[-2:] == [f"wrote {tmp_path / 'out/index.html'}", "err lusoria: stopped by SIGTERM"]
+    listed = [row[5] for row in rows(tmp_path / "out/index.html")]
+    assert listed == ["round/escape-000000.html"] if stopped_before else len(listed) == 15
 
 
 def _own_handler(signum, frame):

@@ -1180,6 +1180,15 @@ class Moves:
         return self.said(plies if continues else plies + 1, (0, plies - 1))
 
 
+_SAID_MOVE = re.compile(rf"\bmove ([0-9]+), ({SIDE_NAMES[0]}|{SIDE_NAMES[1]})\b")  # as `Moves.said` says one
+
+
+def resaid(text: str, sides: tuple[str, str]) -> str:
+    """`text` with each move in it that `Moves.said` said with the notation's sides ("move 1, White": a diagnostic's
+    move, and those its message names, "captured by move 1, White: d2-d1xc1") said with `sides` (as `said` takes them)."""
+    return _SAID_MOVE.sub(lambda found: f"move {found[1]}, {sides[SIDE_NAMES.index(found[2])]}", text)
+
+
 def line_moves(rules: Game, line: list[str]) -> Moves:
     """The `Moves` of a line of plies played from the start of `rules` with no record to number it (the
     explorer's): numbered as the game's players number it (`movers_numbering`)."""

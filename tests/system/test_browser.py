@@ -49,12 +49,13 @@ def browser():
         browser.close()
 
 
-def page_for(browser, tmp_path, sample: str, *options: str, ply: int | None = None):
+def page_for(browser, tmp_path, sample: str, *options: str, ply: int | None = None, address: str = "#ply={}"):
+    """The page of `sample` opened at `ply` as `address` asks for it (`#ply=N`, or a shared `?ply=N`)."""
     path = tmp_path / (sample.replace("/", "-") + "".join(options) + ".html")
     result = CliRunner().invoke(main, ["html", str(ROOT / "samples" / sample), *options, "-o", str(path)])
     assert result.exit_code == 0, result.output
     page = browser.new_page(viewport={"width": 1100, "height": 700})
-    page.goto(path.as_uri() + (f"#ply={ply}" if ply is not None else ""))
+    page.goto(path.as_uri() + (address.format(ply) if ply is not None else ""))
     return page
 
 
@@ -93,6 +94,22 @@ def test_the_address_opens_a_ply(browser, tmp_path):
     assert page.locator(".moves .ply.current").inner_text() == "e8-e7xKe6"
     assert page.locator('#board g.captured[data-square="e6"]').count() == 1
     assert page.locator("#board .piece.king").count() == 0
+
+
+def test_a_shared_query_opens_a_ply_as_the_fragment_does(browser, tmp_path):
+    """`?ply=12` in a shared link was ignored (the page opened at the start): it opens ply 12 as `#ply=12`
+    does, past the end saying so the same way; the fragment, which stepping rewrites, wins over it."""
+    page = page_for(browser, tmp_path, "tablut/king-captured.lgn", ply=60, address="?ply={}")
+    assert page.locator(".moves .ply.current").inner_text() == "e8-e7xKe6"
+    assert page.evaluate("location.search + location.hash") == "?ply=60#ply=60"
+    past = page_for(browser, tmp_path, "tablut/escape.lgn", ply=999, address="?game=x&ply={}&from=mail")
+    assert past.locator("#status").inner_text() == "no ply 999: it has 9; move 5, Swedes: Kc5-c1++ (ply 9 of 9)"
+    stepped = page_for(browser, tmp_path, "tablut/escape.lgn", ply=3, address="?ply=7#ply={}")
+    assert stepped.locator(".moves .ply.current").get_attribute("data-ply") == "3"
+    assert (
+        page_for(browser, tmp_path, "tablut/escape.lgn", ply=7, address="?reply={}").locator("#status").inner_text()
+        == "start"
+    )
 
 
 def test_an_address_past_the_end_opens_the_last_ply_and_says_how_many_there_are(browser, tmp_path):
