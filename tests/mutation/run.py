@@ -850,10 +850,10 @@ def caught(done: subprocess.CompletedProcess) -> tuple[str, str]:
     if failed:
         return "killed", failed
     heading, unread = ERROR_HEADING.search(done.stdout), CONFTEST_UNREAD.search(done.stderr)
-    if summary and heading and heading[1] == "collecting":
+    if heading and heading[1] == "collecting":
         return "killed", f"{summary[0][1]} (error collecting it)"
-    if summary and heading:
-        frame = TEST_FRAME.search(done.stdout, heading.end())
+    if heading:
+        frame = TEST_FRAME.search(done.stdout)
         fixture = f", fixture {frame[1]}" if frame else ""
         return "killed", f"{summary[0][1]} (error {heading[1].removesuffix(' of')}{fixture})"
     if unread:
