@@ -1093,6 +1093,12 @@ def test_the_dice_a_laquet_play_off_the_board_leaves_are_those_of_the_plays_on_i
     assert read_points("1. 51: 20/25 10/15 *", 3) == [(3, 18, "51: 20/21 10/15")]
 
 
+def test_a_laquet_play_from_the_first_point_moves_its_die():
+    """Point 1 is on the board: `1/2` plays the 1, which leaves the 6 alone for `10/61`'s reading 16
+    (had it moved none, 11 would fit the 1 too: two readings, none offered)."""
+    assert read_points("1. 61: 1/2 10/61 *", 3) == [(3, 16, "61: 1/2 10/16")]
+
+
 def test_a_laquet_point_off_the_board_is_read_on_it_alone():
     """A reading is a point of the board (`50/6` is not `0/6`); `0/6` moves no die, so 0 read as 2
     and 26 as 16 are two readings, none offered."""
