@@ -23,11 +23,12 @@ def lowercase_numeral(word: str, text: str, game: str) -> str | None:
 def _off_the_files(text: str, game: str, numeral: str) -> bool:
     """Whether a lowercase Roman numeral (`iv.`) holds a letter that is no file of the board the
     record's tags give its game (`v` on any, `i` on one of 8 files; any in a game of points), so that
-    it is no square's file with its rank left out; False where the tags give no rules."""
+    it is no square's file with its rank left out; False where the tags give no rules, and on a board
+    wider than the alphabet, whose files include every letter."""
     tags = {name: unquote(value) for name, value in reversed(_TAG.findall(text))}  # (a tag written twice: its first)
     try:
         size = GAMES[game].from_tags(tags).board_size()
     except OptionError:
         return False
-    files = whole_number(size.split("x")[0], 0, 26) or 0 if size else 0
-    return any(ord(letter) - ord("a") >= files for letter in numeral.rstrip("."))
+    files = whole_number(size.split("x")[0], 0, 26) if size else 0
+    return files is not None and any(ord(letter) - ord("a") >= files for letter in numeral.rstrip("."))

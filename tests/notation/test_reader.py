@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from lusoria.notation import Line, Ply, Record, SyntaxProblem, parse_record, sources, split_records, write_record
 from lusoria.notation.lalr import builder_parser
-from lusoria.notation.reader import scan_tags
+from lusoria.notation.reader import RecordText, scan_tags, stood_in
 from lusoria.notation.sources import CHUNK, InputError, Note, decoded_text
 from lusoria.validator.games import known_games
 
@@ -677,3 +677,23 @@ def test_the_parser_is_kept_in_the_users_cache_folder_and_nowhere_else(tmp_path,
         builder_parser.cache_clear()
     assert list(shared.iterdir()) == []
     assert (cache / "lusoria" / "tablut.lark").exists() == own_folder
+
+
+GIVEN = (("Game", "tablut"), ("Variant", "seed"))  # --game tablut --variant seed
+
+
+def test_tags_given_stand_in_for_those_a_record_with_no_game_tag_lacks_and_never_for_a_records_own():
+    """A record with no Game tag reads as the game given, taking the tags given it lacks, its own kept; one
+    with a Game tag takes none of them (a Variant given is not its variant)."""
+    lacking = parse_record(RecordText('[Variant "Fetlar"]\n\n1. e3-c3 *\n', given=GIVEN))
+    assert (lacking.tags["Game"], lacking.tags["Variant"], list(lacking.tags)[0]) == ("tablut", "Fetlar", "Game")
+    own = parse_record(RecordText('[Game "tablut"]\n\n1. e3-c3 *\n', given=GIVEN))
+    assert own.tags == {"Game": "tablut"}
+
+
+def test_the_tags_that_stood_in_are_written_above_a_record_as_given_and_no_other():
+    """`stood_in`: the tags given a record lacked, Game first, with a blank line above movetext alone; a tag
+    not given (here Rules, Variant) is not written, nor any above a record with its own Game tag."""
+    assert stood_in(RecordText("1. e3-c3 *\n", given=GIVEN)) == '[Game "tablut"]\n[Variant "seed"]\n\n'
+    assert stood_in(RecordText('[White "Bo"]\n\n1. e3-c3 *\n', given=GIVEN[:1])) == '[Game "tablut"]\n'
+    assert stood_in(RecordText('[Game "tablut"]\n\n1. e3-c3 *\n', given=GIVEN)) == ""

@@ -3,8 +3,11 @@
 
 import pytest
 from click.testing import CliRunner
+from toy_game import Slide, SlidePosition
 
 from lusoria.cli import main
+from lusoria.validator.diagram import Diagram, Squares
+from lusoria.validator.games import GAMES
 from lusoria.validator.laquet_slips import read_points, reordered_turns
 from lusoria.validator.replay import check
 
@@ -1090,6 +1093,12 @@ def test_the_dice_a_laquet_play_off_the_board_leaves_are_those_of_the_plays_on_i
     assert read_points("1. 51: 20/25 10/15 *", 3) == [(3, 18, "51: 20/21 10/15")]
 
 
+def test_a_laquet_play_from_the_first_point_moves_its_die():
+    """Point 1 is on the board: `1/2` plays the 1, which leaves the 6 alone for `10/61`'s reading 16
+    (had it moved none, 11 would fit the 1 too: two readings, none offered)."""
+    assert read_points("1. 61: 1/2 10/61 *", 3) == [(3, 16, "61: 1/2 10/16")]
+
+
 def test_a_laquet_point_off_the_board_is_read_on_it_alone():
     """A reading is a point of the board (`50/6` is not `0/6`); `0/6` moves no die, so 0 read as 2
     and 26 as 16 are two readings, none offered."""
@@ -1155,3 +1164,24 @@ def test_a_lowercase_roman_move_number_of_the_boards_files_alone_is_offered_noth
     [diagnostic] = check(f"{header}\n{movetext}\n").diagnostics
     assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", word, ())
     assert diagnostic.message.startswith(f"found '{word}', expected")
+
+
+class Wide(Slide):
+    """Slide on a board of 27 files: wider than the alphabet, every letter one of its files."""
+
+    name = "wide"
+
+    def diagram(self, position: SlidePosition, last: str | None = None) -> Diagram:
+        return Diagram("wide", Squares(27, 1, tuple(f"f{number}" for number in range(27))), {}, {})
+
+
+def test_a_lowercase_roman_move_number_on_a_board_wider_than_the_alphabet_is_offered_nothing():
+    """A plug-in's board of 27 files has every letter for a file: `iv.` may be a square cut short
+    (session 47: it was offered `4.`, the board's width beyond 26 read as no file at all)."""
+    GAMES.register(Wide)
+    try:
+        [diagnostic] = check('[Game "wide"]\niv. a1-a2 *\n').diagnostics
+    finally:
+        GAMES.unregister("wide")
+    assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", "iv.", ())
+    assert diagnostic.message.startswith("found 'iv.', expected")

@@ -104,3 +104,75 @@ def test_a_cli_mutant_of_one_command_leaves_out_the_test_files_that_do_not_run_i
     assert "tests/test_published.py" in index and "tests/test_fmt.py" not in index  # (html's, through publish)
     assert "tests/archive/test_research.py" in tree and "tests/test_variants.py" not in tree
     assert group == list(dict.fromkeys(run.TESTS["lusoria/cli.py"]))
+
+
+FIXTURES = """import pytest
+
+
+def opened():
+    raise ValueError("the archive does not open")
+
+
+@pytest.fixture
+def archive():
+    return opened()
+
+
+@pytest.fixture
+def closed():
+    yield
+    assert False, "left open"
+"""
+
+
+@pytest.mark.parametrize(
+    ("test", "status", "caught"),
+    [
+        ("def test_plays():\n    assert 1 == 2\n", "killed", "tests/test_mutant.py::test_plays"),
+        (
+            "def test_plays(archive):\n    pass\n",
+            "killed",
+            "tests/test_mutant.py::test_plays (error at setup, fixture archive)",
+        ),
+        (
+            "def test_plays(closed):\n    pass\n",
+            "killed",
+            "tests/test_mutant.py::test_plays (error at teardown, fixture closed)",
+        ),
+        ("import lusoria_unknown\n", "killed", "tests/test_mutant.py (error collecting it)"),
+        ("def test_plays(closed):\n    assert 1 == 2\n", "killed", "tests/test_mutant.py::test_plays"),
+        ("def test_plays():\n    pass\n", "survived", ""),
+    ],
+    ids=["assertion", "setup", "teardown", "collection", "failed-then-teardown", "passed"],
+)
+def test_a_mutant_caught_by_an_error_names_the_test_and_the_fixture_or_the_file(tmp_path, test, status, caught):
+    """A mutant a fixture raises on, at its setup or teardown, is killed by that test, the fixture named; one a test
+    file does not import with, by that file (session 47: each was killed with nothing named); a test that failed
+    is named before its fixture's error at teardown."""
+    run = runner()
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "conftest.py").write_text(FIXTURES)
+    (tmp_path / "tests" / "test_mutant.py").write_text(test)
+    done = run.pytest(tmp_path, ["tests/test_mutant.py"], timeout=300)
+    assert run.caught(done) == (status, caught)
+
+
+def test_a_mutant_caught_by_no_test_is_neither_killed_nor_survived(tmp_path):
+    """conftest.py that does not import kills the mutant, named; pytest ending with no test, file or conftest.py
+    named (here a test file not found) leaves it an error, which the tally counts apart."""
+    run = runner()
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "conftest.py").write_text("import lusoria_unknown\n")
+    (tmp_path / "tests" / "test_mutant.py").write_text("def test_plays():\n    pass\n")
+    done = run.pytest(tmp_path, ["tests/test_mutant.py"], timeout=300)
+    assert run.caught(done) == ("killed", "tests/conftest.py (error loading it)")
+    (tmp_path / "tests" / "conftest.py").unlink()
+    done = run.pytest(tmp_path, ["tests/test_gone.py"], timeout=300)
+    assert run.caught(done) == ("error", "exit 4")
+    results = [
+        dict(status="killed", failed="tests/test_mutant.py::test_plays"),
+        dict(status="killed", failed="tests/conftest.py (error loading it)"),
+        dict(status="survived", failed=""),
+        dict(status="error", failed="exit 4"),
+    ]
+    assert run.tally(results) == "2 killed (1 by an error), 1 survived, 1 ended with no test named, of 4"
