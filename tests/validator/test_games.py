@@ -11,6 +11,7 @@ from importlib.metadata import EntryPoint
 from pathlib import Path
 
 import pytest
+import toy_game
 from click.testing import CliRunner
 from conftest import ROOT
 from toy_game import Slide
@@ -160,6 +161,39 @@ def test_a_registered_game_needs_no_entry_point_and_one_of_them_comes_back_after
     assert games.register(Over) is Over and games["slide"] is Over
     games.unregister("slide")
     assert games["slide"] is Slide
+
+
+def test_an_entry_points_game_named_as_a_built_in_games_variant_is_left_out_and_said(monkeypatch, capsys):
+    """An entry point's game `ashton` was taken, hiding Tablut's variant from a Variant tag and `explain`
+    (`register` refused it alone). It is left out, said as `register` says it; a built-in game whose
+    variants, asked while the entry points load, ask the registry again finds none of them yet (it recursed)."""
+    from lusoria.validator.tablut import Tablut
+
+    asked = []
+
+    class Ashton(Slide):
+        name = "ashton"
+
+    class Asking(Tablut):
+        @classmethod
+        def variant_notes(cls):
+            asked.append(games.names)
+            return super().variant_notes()
+
+    monkeypatch.setattr(toy_game, "Ashton", Ashton, raising=False)
+    monkeypatch.setattr(toy_game, "Asking", Asking, raising=False)
+    points = [
+        EntryPoint("ashton", "toy_game:Ashton", "test.games"),
+        EntryPoint("Slide", "toy_game:Slide", "test.games"),
+    ]
+    monkeypatch.setattr(plugins, "entry_points", lambda group: points if group == "test.games" else [])
+    monkeypatch.delenv(plugins.NO_ENTRY_POINTS)
+    games = Registry({"tablut": "toy_game:Asking"}, "test.games")
+    assert games.names == ("slide", "tablut") and "ashton" not in games and asked == [("tablut",), ("tablut",)]
+    assert capsys.readouterr().err == (
+        "lusoria: warning: the plug-in 'ashton = toy_game:Ashton' (test.games) is left out: its name 'ashton' is "
+        "tablut's variant, which a Variant tag naming it would no longer find\n"
+    )
 
 
 def test_an_entry_point_whose_game_has_another_name_is_left_out_and_said(monkeypatch, capsys):
