@@ -1,7 +1,9 @@
 """A game is one plug-in point: a toy game registered from the test suite (tests/toy_game.py,
 its grammar tests/fixtures/slide.lark) goes through the CLI like the built-in games."""
 
+import copy
 import json
+import pickle
 import re
 import sys
 import types
@@ -104,6 +106,40 @@ def test_register_refuses_a_game_named_as_another_games_variant_which_it_would_h
         with pytest.raises(ValueError, match=f"^{re.escape(said)}$"):
             register(refused)
     assert known_games() == games and variant_tags("copenhagen-11x11") == {"Game": "copenhagen"}
+
+
+@pytest.mark.parametrize("name", GAMES.built_in)
+def test_every_games_presets_are_read_only_and_copy_pickle_and_serialise_as_a_dict(name):
+    """A caller that changed Tablut's presets changed every later record's variants (Hnefatafl's were
+    read-only, but copy.deepcopy and json.dumps of them raised TypeError)."""
+    presets = GAMES[name].presets
+    first, options = next(iter(presets.items()))
+    said = "is read-only: every caller shares it (dict(…) copies it to change)"
+    changes = (
+        lambda: presets.__setitem__("mine", {}),
+        lambda: presets.__delitem__(first),
+        lambda: presets.update(mine={}),
+        lambda: presets.setdefault("mine", {}),
+        lambda: presets.pop(first),
+        presets.popitem,
+        presets.clear,
+        lambda: options.__setitem__("first", "black"),
+    )
+    for change in changes:
+        with pytest.raises(TypeError, match=re.escape(said)):
+            change()
+    with pytest.raises(TypeError, match=re.escape(said)):
+        presets |= {"mine": {}}
+    assert GAMES[name].presets == presets and "mine" not in presets and first in presets and "first" not in options
+    assert copy.deepcopy(presets) is presets and copy.copy(presets) is presets
+    assert json.loads(json.dumps(presets)) == presets and json.loads(json.dumps(options)) == options
+    again = pickle.loads(pickle.dumps(presets))
+    assert again == presets and type(again) is type(presets)
+    with pytest.raises(TypeError, match=re.escape(said)):
+        again[first]["first"] = "black"
+    mine = {variant: dict(options) for variant, options in presets.items()}
+    mine[first]["mine"] = "yes"  # (a copy is the caller's to change)
+    assert "mine" not in presets[first]
 
 
 POINTS = {"Slide": "toy_game:Slide", "number": "math:pi", "class": "fractions:Fraction", "tablut": "toy_game:Slide"}
