@@ -35,7 +35,7 @@ from lusoria.archive.tables import DIAGNOSTIC_COLUMNS, STORED_COLUMNS
 from lusoria.archive.texts import TextPacker
 from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS
 from lusoria.notation.sources import Problem, skipped_said
-from lusoria.words import CALLER, COMMAND, Reader, plural
+from lusoria.words import CALLER, COMMAND, Reader, plural, told
 
 
 @dataclass
@@ -73,9 +73,11 @@ class ImportSummary:
     def __str__(self) -> str:
         return self.said()
 
-    def said(self, to: Reader = CALLER) -> str:
+    def said(self, *, to: Reader = CALLER) -> str:
         """What it did, in one line; the records a byte kept from being read sent to `validate` and
-        its `encoding` as a library call names them or, to the COMMAND's user, as the commands do (`--encoding`)."""
+        its `encoding` as a library call names them or, to the COMMAND's user, as the commands do (`--encoding`);
+        ValueError for a `to` that names no Reader (`told`)."""
+        to = told(to)
         text = (
             f"replaced {plural(self.replaced, 'record')} of {plural(self.replaced_files, 'file')}, "
             if self.replaced_files

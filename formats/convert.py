@@ -43,7 +43,7 @@ class Converted:
         if self.diagnostic and self.problem is None:
             self.problem = self.said()
 
-    def said(self, to: Reader = CALLER) -> str | None:
+    def said(self, *, to: Reader = CALLER) -> str | None:
         """The `problem`: its `diagnostic`'s, with the encodings to try as `to` can act on them (`Diagnostic.said`)."""
         return self.diagnostic.said(to=to) if self.diagnostic else self.problem
 

@@ -63,8 +63,8 @@ def walk(
     (`validate("games")`: the folder, not the letters of its name, one of which is `/`). A file
     met again (given twice, or inside a directory given too) comes as Skipped: it is read, or said
     skipped, once (the files of a directory met again, as one Skipped of the directory); but a file
-    said skipped in a directory and then given by its own path is read then, by what it holds, as
-    the directory's note says (read once: met again after, it comes as Skipped). The folder `leave_out` (the one
+    that a directory would skip and that is given by its own path too is not said skipped there: it is
+    read where given, by what it holds (read once: met again after, it comes as Skipped). The folder `leave_out` (the one
     `--output-dir` writes to) is not searched, though below a directory given: a run never reads an
     earlier run's files as its inputs. An `encoding` that is none
     (`encoding_refused`) is one InputError, and a `format` that is none a ValueError (`format_named`),
@@ -76,11 +76,13 @@ def walk(
     unread: set[str] = set()  # the real paths of the files met and said skipped (`_once`)
     told = False  # whether a skipped file of a suffix no format reads was told how to read one (`UNREAD_HINT`)
     kin_told = False  # whether the skipped files of a suffix a format's files are saved as were (`Formats.kin_of`)
-    for path in given(paths):
-        if not isinstance(path, (str, os.PathLike)) or is_text(path) or path in (STDIN, ""):
+    sources = list(given(paths))
+    named = {os.path.realpath(path) for path in sources if _is_path(path) and not Path(path).is_dir()}
+    for path in sources:
+        if not _is_path(path):
             yield path  # (an empty path, not the current folder: `read_sources` refuses it)
         elif not Path(path).is_dir():
-            yield _once(path, met, unread)  # (one said skipped in a folder before is read now)
+            yield _once(path, met, unread)  # (one a folder left unread before is read now)
         else:
             again: list[Skipped] = []
             skipped_again = 0  # of them, those said skipped when first met
@@ -106,6 +108,8 @@ def walk(
                     yield once
                     continue
                 unread.add(os.path.realpath(found))
+                if os.path.realpath(found) in named:
+                    continue  # (given by its own path too: read there, not said skipped)
                 if forced is None and FORMATS.summed(str(found)):
                     summed.setdefault(found.suffix.lower(), []).append(Skipped(str(found), why))
                 elif forced is None and FORMATS.sniffed(str(found)) and empty_file(found, encoding):
@@ -151,8 +155,9 @@ def _once(
     path: str | os.PathLike[str], met: dict[str, str], unread: set[str], named: bool = True
 ) -> str | os.PathLike[str] | Skipped:
     """The file, the first time the walk meets it (`met`: the real paths met so far, each with the
-    path it was met by; `unread`: those said skipped), or given by its own path (`named`, not found
-    in a folder) when it was only said skipped (it is read now, and is no more in `unread`); else a
+    path it was met by; `unread`: those said skipped, or left unread in a folder for their own paths),
+    or given by its own path (`named`, not found in a folder) when it was only left unread (it is read
+    now, and is no more in `unread`); else a
     Skipped that says it was met again (named again, met already in a folder, or the same file as
     another path) and that it was read, or said skipped, once. Two links to a file that is not there
     are no same file: each is read, and said unreadable."""
@@ -165,6 +170,11 @@ def _once(
         return Skipped(written, f"{said}: {SAID_SKIPPED if real in unread else 'read once'}")
     met[real] = written
     return path
+
+
+def _is_path(source: Source | Skipped) -> TypeGuard[str | os.PathLike[str]]:
+    """Whether a source given is a path to read or walk: not a stream, a record's text, a Skipped, `-` or ''."""
+    return isinstance(source, (str, os.PathLike)) and not is_text(source) and source not in (STDIN, "")
 
 
 def given(paths: Iterable[Source | Skipped] | Source) -> Iterable[Source | Skipped]:

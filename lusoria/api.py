@@ -167,6 +167,7 @@ __all__ = [
     "OutputAmongInputs",
     "InputsOfOneName",
     "gone_but_listed",
+    "Reader",
 ]
 
 
@@ -572,10 +573,10 @@ class Diagram:
         if self.diagnostic and self.problem is None:
             object.__setattr__(self, "problem", self.said())
 
-    def said(self, to: Reader = CALLER) -> str | None:
+    def said(self, *, to: Reader = CALLER) -> str | None:
         """The `problem`: that its `diagnostic` stops its replay, with the encodings to try as `to` can
         act on them (`unreplayable`)."""
-        return unreplayable(self.diagnostic, to) if self.diagnostic else self.problem
+        return unreplayable(self.diagnostic, to=to) if self.diagnostic else self.problem
 
 
 def diagrams(

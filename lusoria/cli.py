@@ -442,7 +442,7 @@ def hinted(problem: object) -> str:
     said = problem.said(READING_OPTIONS) if isinstance(problem, api.Note) else str(problem)
     parameter = getattr(problem, "parameter", None) or ""
     if isinstance(problem, (api.InputError, api.Unreadable)) and problem.tries:
-        return problem.advised(COMMAND)
+        return problem.advised(to=COMMAND)
     return f"{said}{HINTS.get(parameter, '')}"
 
 
@@ -791,7 +791,7 @@ def say_unreplayable(error: api.Unreplayable, index: int) -> NoReturn:
 def unreplayable_said(path: str, diagnostic: api.Diagnostic, index: int) -> str:
     """Record `index` of `path` cannot be replayed at all, said at the diagnostic's place, as validate
     and rules say it."""
-    return f"{output.located(path, diagnostic)}: record {index}: {output.unreplayable(diagnostic, COMMAND)}"
+    return f"{output.located(path, diagnostic)}: record {index}: {output.unreplayable(diagnostic, to=COMMAND)}"
 
 
 def say_unread(record: output.Sourced, unread: Iterable[api.Diagnostic]) -> None:
@@ -1162,7 +1162,7 @@ def not_made(item: api.Converted | api.Diagram, made: str, status: int) -> int:
     """Why a record was not `made` (converted, drawn), on stderr at the place of its error, else of
     the record, the encodings to try named by the option (`said`); `status`, the exit status it calls for."""
     place = output.located(item.source.path, item.diagnostic) if item.diagnostic else output.where(item.source)
-    echo(f"lusoria: {place}: record {item.source.index} not {made}: {item.said(COMMAND)}", err=True)
+    echo(f"lusoria: {place}: record {item.source.index} not {made}: {item.said(to=COMMAND)}", err=True)
     return status
 
 
@@ -1393,7 +1393,7 @@ def import_(
         if debug:
             echo(failure.trace, err=True)
     if summary.gone or Inputs(summary.problems).sums_up(paths):  # (its files gone: what --replace found)
-        said = dataclasses.replace(summary, unreadable=[], stray=[]).said(COMMAND)  # (said in their place)
+        said = dataclasses.replace(summary, unreadable=[], stray=[]).said(to=COMMAND)  # (said in their place)
         echo(f"{db}: {said}")
         echo(output.skipped_text(summary.skipped, None if all_duplicates else output.DUPLICATES_NAMED), nl=False)
     if lusorias := [failure for failure in summary.failed if not failure.by_plug_in]:

@@ -273,7 +273,7 @@ class Document:
         try:
             return format, list(text_records(text, self.path, format))
         except InputError as error:
-            return format, [RecordText(text, format=format, parsed=SyntaxProblem(error.advised(PAGE), 1, 1))]
+            return format, [RecordText(text, format=format, parsed=SyntaxProblem(error.advised(to=PAGE), 1, 1))]
 
     @property
     def format(self) -> str:

@@ -143,7 +143,7 @@ def fit_json(source: RecordText, fit: Fit | Diagnostic) -> str:
     fits, problem = (
         ({key: value for key, value in vars(fit).items() if key != "sets"}, None)
         if isinstance(fit, Fit)
-        else (None, unreplayable(fit, COMMAND))
+        else (None, unreplayable(fit, to=COMMAND))
     )
     return json.dumps(
         {"path": source.path, "record": source.index, "line": source.line, "fit": fits, "problem": problem}
@@ -157,10 +157,10 @@ def fit_text(source: RecordText, fit: Fit | Diagnostic) -> str:
 
     if isinstance(fit, Fit):
         return f"{where(source)}: record {source.index}: {fit}"
-    return f"{located(source.path, fit)}: record {source.index}: {unreplayable(fit, COMMAND)}"
+    return f"{located(source.path, fit)}: record {source.index}: {unreplayable(fit, to=COMMAND)}"
 
 
-def unreplayable(diagnostic: Diagnostic, to: Reader = CALLER) -> str:
+def unreplayable(diagnostic: Diagnostic, *, to: Reader = CALLER) -> str:
     """Why a record cannot be replayed, as validate says it (`Diagnostic.said`), with what its slip meant
     (did you mean 31:?) and the encodings to try as `to` can act on them (`Diagnostic.advised`)."""
     return f"cannot be replayed: {diagnostic.said(to=to)}"

@@ -17,7 +17,7 @@ from lusoria.formats import FORMATS
 from lusoria.formats.contract import TYPE_TAG
 from lusoria.formats.sources import EMPTY, read_sources, stream_name, walk
 from lusoria.notation.model import Record
-from lusoria.notation.reader import RecordText, stands_in
+from lusoria.notation.reader import RecordText, standing_in
 from lusoria.notation.sources import InputError, Note, Problem, Skipped, Source, Unreadable, literal, shown_place
 from lusoria.validator.replay import Report, check
 from lusoria.words import NAME_QUOTED, escaped_name, plural, quoted
@@ -106,7 +106,7 @@ APPLIED_TO = (  # a Note's template (`{Game}`: the setting, as its caller names 
     "names name their game, and lgn records with no Game tag, with {Game}"
 )
 WHERE_APPLIED = f"their files say their game and rules ({APPLIED_TO})"
-IN_LGN_TAGS = (  # (they stand in for those of an lgn record with no Game tag: `stands_in`)
+IN_LGN_TAGS = (  # (they stand in for those of an lgn record with no Game tag: `standing_in`)
     f'lgn records say their game and rules in their own tags, [Game "…"] first, which these settings do not '
     f"replace: they stand in for them only in a record with no Game tag ({APPLIED_TO})"
 )
@@ -148,19 +148,24 @@ class ReadingNotes:
             said = self.why.setdefault(refused, {})
             if message := next((problem.message for problem in record.problems if problem.rule == "tag"), ""):
                 said[message] = None
-        unapplied, place = tuple(tag for tag in self.tags if not self._applied(record, tag)), shown_place(record.path)
+        applied = self._applied(record)
+        unapplied, place = tuple(tag for tag in self.tags if tag not in applied), shown_place(record.path)
         if unapplied:
             self.unapplied.setdefault((record.format, unapplied), {})[place] = None
         else:
             self.applied.add(place)
 
-    def _applied(self, record: RecordText, tag: str) -> bool:
-        """Whether the tag given `tag` is the record's: one its lgn text lacks (`stands_in`), or one
-        its reader applied (or wrote the same, or refused it)."""
+    def _applied(self, record: RecordText) -> tuple[str, ...]:
+        """The tags given that are the record's: those its lgn text lacks (`standing_in`), or those its
+        reader applied (or wrote the same, or refused them)."""
         if record.format == "lgn":
-            return stands_in(record, tag)
+            return standing_in(record)
         parsed = record.parsed
-        return not isinstance(parsed, Record) or parsed.tags.get(tag, "").lower() == self.chosen.get(tag, "").lower()
+        return tuple(
+            tag
+            for tag in self.tags
+            if not isinstance(parsed, Record) or parsed.tags.get(tag, "").lower() == self.chosen.get(tag, "").lower()
+        )
 
     def said(self) -> Iterator[Note]:
         for (format, tags), paths in self.unapplied.items():

@@ -27,10 +27,12 @@ def loaded(
     kind: str,
     left: Container[str] = (),
     named: Callable[[object], str] | None = None,
+    refused: Callable[[object], str | None] | None = None,
 ) -> dict[str, object]:
     """Entry point name -> what it loads to, for the entry points of `group` whose names (in lower
     case) are not in `left` and which load to something `takes` (`kind`, as the warning says it),
-    and, with `named`, that names itself by its entry point's name in lower case; none with
+    and, with `named`, that names itself by its entry point's name in lower case, and, with
+    `refused`, that it says nothing against (what it says: why it is left out); none with
     `NO_ENTRY_POINTS` set."""
     found: dict[str, object] = {}
     for point in () if os.environ.get(NO_ENTRY_POINTS) else entry_points(group=group):
@@ -47,6 +49,9 @@ def loaded(
         name = named(value) if named else point.name.lower()
         if name != point.name.lower():
             _warn(point, f"it loads to {kind} named '{_shortened(name)}', not '{point.name.lower()}'")
+            continue
+        if refused and (why := refused(value)):
+            _warn(point, why)
             continue
         found[point.name] = value
     return found

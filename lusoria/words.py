@@ -4,14 +4,30 @@ and who is told what to try (`Reader`)."""
 
 import re
 from collections.abc import Sequence
-from typing import Literal
+from enum import StrEnum
 
-# Who is told what to try (notation.sources.advised): a library's caller, a command's user, or one who
-# reads a replay page or an editor's panel, who has no call or option to give it to.
-Reader = Literal["caller", "command", "page"]
-CALLER: Reader = "caller"
-COMMAND: Reader = "command"
-PAGE: Reader = "page"
+
+class Reader(StrEnum):
+    """Who is told what to try (an encoding: notation.sources.advised), each in words they can act on: a
+    library's caller (`try encoding="latin-1"`), a command's user (`try --encoding latin-1`), or one who reads
+    a replay page or an editor's panel, who has no call or option to give it to (`open the file as latin-1
+    and save it as UTF-8`). Given as `to=Reader.PAGE` (or `to="page"`)."""
+
+    CALLER = "caller"
+    COMMAND = "command"
+    PAGE = "page"
+
+
+CALLER, COMMAND, PAGE = Reader.CALLER, Reader.COMMAND, Reader.PAGE
+
+
+def told(to: str) -> Reader:
+    """The reader `to` names (a Reader, or its value: "page"); ValueError for anything else, which would
+    have been told as a library's caller is (`advised(True)`)."""
+    try:
+        return Reader(to)
+    except ValueError:
+        raise ValueError(f"to={to!r} names no reader: Reader.CALLER, Reader.COMMAND or Reader.PAGE") from None
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:

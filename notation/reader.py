@@ -454,15 +454,15 @@ def stood_in(record: RecordText) -> str:
     return lines + "\n" if lines and not own else lines
 
 
-def stands_in(record: RecordText, tag: str) -> bool:
-    """Whether the tag `tag` given for the lgn `record` (`RecordText.given`) stands in for its own: one of
-    STANDS_IN, given with a Game (a Variant or Rules alone reads no record), for a record with no Game tag
-    (nor a slip for one) that writes none of its own or the same value."""
-    tags = dict(record.given)
-    if tag not in STANDS_IN or not tags.get("Game") or _names_a_game(record.text):
-        return False
-    given = tags.get(tag, "")
-    return scan_tags(record.text).get(tag, given).lower() == given.lower()
+def standing_in(record: RecordText) -> tuple[str, ...]:
+    """The tags given for the lgn `record` (`RecordText.given`) that stand in for its own: those of
+    STANDS_IN, given with a Game (a Variant or Rules alone reads no record), for a record with no Game
+    tag (nor a slip for one), each one it writes none of or the same value; its text is scanned once."""
+    given = dict(record.given)
+    if not given.get("Game") or _names_a_game(record.text):
+        return ()
+    own = scan_tags(record.text)
+    return tuple(tag for tag in STANDS_IN if own.get(tag, given.get(tag, "")).lower() == given.get(tag, "").lower())
 
 
 def _names_a_game(text: str) -> bool:

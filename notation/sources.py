@@ -15,7 +15,7 @@ from typing import AnyStr, BinaryIO, NamedTuple, TextIO, TypeGuard, Union
 
 from lusoria.errors import LusoriaError
 from lusoria.notation.reader import RecordText
-from lusoria.words import CALLER, COMMAND, PAGE, Reader, escaped_name, plural, reason
+from lusoria.words import CALLER, COMMAND, PAGE, Reader, escaped_name, plural, reason, told
 
 STDIN = "-"
 TEXT_NAME = "<text>"  # the place of records given as their text, from no file
@@ -48,15 +48,17 @@ class InputError(LusoriaError):
     def __str__(self) -> str:
         return self.advised()
 
-    def advised(self, to: Reader = CALLER) -> str:
+    def advised(self, *, to: Reader = CALLER) -> str:
         """The message, and the values to try (`tries`) as `to` is told them (`advised`)."""
-        return advised(self.args[0], self.parameter, self.tries, to)
+        return advised(self.args[0], self.parameter, self.tries, to=to)
 
 
-def advised(message: str, parameter: str | None, tries: tuple[str, ...], to: Reader = CALLER) -> str:
+def advised(message: str, parameter: str | None, tries: tuple[str, ...], *, to: Reader = CALLER) -> str:
     """`message`, and what to try, where there are `tries` of `parameter` (the encoding), as `to` can
     act on it: a library call's keyword argument (`try encoding="latin-1"`), a command's option (`try
-    --encoding latin-1`), or, on a page or in an editor, what to do with the file (`open it as latin-1 and save it as UTF-8`)."""
+    --encoding latin-1`), or, on a page or in an editor, what to do with the file (`open it as latin-1 and save it as UTF-8`);
+    ValueError for a `to` that names no Reader (`told`)."""
+    to = told(to)
     if not (parameter and tries):
         return message
     if to == COMMAND:
@@ -110,9 +112,9 @@ class Unreadable:
     def __str__(self) -> str:
         return self.advised()
 
-    def advised(self, to: Reader = CALLER) -> str:
+    def advised(self, *, to: Reader = CALLER) -> str:
         """As InputError's."""
-        return advised(self.message, self.parameter, self.tries, to)
+        return advised(self.message, self.parameter, self.tries, to=to)
 
 
 @dataclass(frozen=True)

@@ -599,9 +599,34 @@ def test_a_replay_page_its_index_and_the_editor_tell_their_reader_to_save_the_fi
     assert lsp.diagnostic(columns, SimpleNamespace(offset=0), verdict.diagnostics[0]).message == said
     assert verdict.diagnostics[0].said(to=PAGE) == f"error[syntax]: {said}"
     assert (
-        advised("m", "encoding", ("latin-1", "cp1252"), PAGE)
+        advised("m", "encoding", ("latin-1", "cp1252"), to=PAGE)
         == "m; open the file as latin-1 or cp1252 and save it as UTF-8"
     )
+
+
+def test_the_reader_told_what_to_try_is_named_by_keyword_as_lusoria_api_exports_it_and_nothing_else_is_taken():
+    """A positional `advised(True)` (an older `command` flag) was told as a library's caller is, and the
+    readers were not exported from lusoria.api: each is given as `to=`, by the Reader or its value."""
+    from lusoria import api
+
+    diagnostic = api.Diagnostic("error", "syntax", "byte 0x81 is not valid UTF-8", tries=("latin-1",))
+    said = {
+        api.Reader.CALLER: 'byte 0x81 is not valid UTF-8; try encoding="latin-1"',
+        api.Reader.COMMAND: "byte 0x81 is not valid UTF-8; try --encoding latin-1",
+        api.Reader.PAGE: "byte 0x81 is not valid UTF-8; open the file as latin-1 and save it as UTF-8",
+    }
+    for reader, advice in said.items():
+        assert diagnostic.advised(to=reader) == diagnostic.advised(to=reader.value) == advice
+        assert advised(diagnostic.message, "encoding", ("latin-1",), to=reader) == advice
+    assert diagnostic.advised() == said[api.Reader.CALLER]
+    for positional in (lambda: advised("m", "encoding", ("latin-1",), True), lambda: diagnostic.advised(True)):
+        with pytest.raises(TypeError, match="positional argument"):
+            positional()
+    for wrong in (True, "pager", None):
+        with pytest.raises(
+            ValueError, match=f"^to={wrong!r} names no reader: Reader.CALLER, Reader.COMMAND or Reader.PAGE$"
+        ):
+            diagnostic.said(to=wrong)
 
 
 @pytest.mark.parametrize("command", READING_COMMANDS, ids=" ".join)

@@ -14,7 +14,7 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import MappingProxyType
-from typing import ClassVar, Generic, Self, TypeVar
+from typing import ClassVar, Generic, NoReturn, Self, TypeVar
 
 from lusoria.errors import LusoriaError
 from lusoria.validator.diagram import Diagram, Squares
@@ -24,6 +24,8 @@ from lusoria.words import listed, quoted, times
 Position = Hashable  # each game's positions are immutable values
 P = TypeVar("P", bound=Hashable)  # one game's position type
 T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
 
 # What an archive counts of a position (archive/positions.py: material search), in this order;
 # None where a game has no such count
@@ -161,6 +163,33 @@ class Same(Generic[T]):
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Same) and other.held is self.held
+
+
+class ReadOnly(dict[K, V]):
+    """A dict that no caller changes, for what every caller shares (a game's presets: a change altered
+    every later record's variants), which copies (`copy.deepcopy`: itself; `dict(…)`: a dict to change),
+    pickles and serialises (`json.dumps`) as a dict does."""
+
+    def _refused(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError(f"{type(self).__name__} is read-only: every caller shares it (dict(…) copies it to change)")
+
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refused
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        return self
+
+    def __reduce__(self) -> tuple[type[Self], tuple[dict[K, V]]]:
+        return type(self), (dict(self),)
+
+
+class Presets(ReadOnly[str, ReadOnly[str, str]]):
+    """A game's presets (`Game.presets`): each variant's name and its options, read-only both."""
+
+    def __init__(self, presets: Mapping[str, Mapping[str, str]]) -> None:
+        super().__init__((name, ReadOnly(options)) for name, options in presets.items())
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from mypy_extensions import mypyc_attr
 
+from lusoria.validator.base import Presets
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import TaflBoard
 from lusoria.validator.tafl_settings import RuleIds, Settings, corner_options, corner_rules
@@ -40,7 +41,7 @@ class Brandubh(TaflGame):
     board = BOARD
     end_rule = "B12"
     options = corner_options({"king-capture": "2", "shieldwall": "none", "exit-forts": "no", "encirclement": "no"})
-    presets = {"standard": dict[str, str]()}
+    presets = Presets({"standard": {}})
 
     def settings_for(self, option: dict[str, str]) -> Settings:
         return self.on_board(IDS, **corner_rules(option))

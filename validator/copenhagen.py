@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from mypy_extensions import mypyc_attr
 
+from lusoria.validator.base import Presets
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import TaflBoard
 from lusoria.validator.tafl_settings import RuleIds, Settings, corner_options, corner_rules
@@ -42,7 +43,7 @@ class Copenhagen(TaflGame):
     board = BOARD
     end_rule = "C14"
     options = corner_options({})
-    presets = {"standard": dict[str, str](), "fetlar": {"shieldwall": "none", "exit-forts": "no"}}
+    presets = Presets({"standard": {}, "fetlar": {"shieldwall": "none", "exit-forts": "no"}})
 
     def settings_for(self, option: dict[str, str]) -> Settings:
         return self.on_board(IDS, **corner_rules(option))

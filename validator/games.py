@@ -59,9 +59,10 @@ class Registry(Mapping[str, type[Game]]):
 
     def _find(self) -> dict[str, type[Game]]:
         """The games of the entry points (loaded once, one by one: lusoria.plugins); a built-in
-        game keeps its name."""
+        game keeps its name, and one named as a built-in game's variant is left out (`_hides`)."""
         if self._found is None:
-            found = loaded(self._group, _is_game, "a Game class", self._built_in, named=_name_of)
+            self._found = {}  # (asked again while they load, by a plug-in's module or a catalogue: none yet, no recursion)
+            found = loaded(self._group, _is_game, "a Game class", self._built_in, named=_name_of, refused=self._hides)
             self._found = {name.lower(): cast("type[Game]", cls) for name, cls in found.items()}
             for name, cls in self._found.items():
                 self._classes.setdefault(name, cls)
@@ -115,19 +116,21 @@ class Registry(Mapping[str, type[Game]]):
             raise ValueError(f"cannot register {cls!r}: it is not a Game class")
         if cls.name != cls.name.lower():
             raise ValueError(f"cannot register {cls!r}: its name {cls.name!r} is not in lower case")
-        if holder := self._variant_named(cls.name):
-            raise ValueError(
-                f"cannot register {cls!r}: its name {quoted(cls.name)} is {holder}'s variant, which a Variant tag"
-                " naming it would no longer find: choose another"
-            )
+        if hidden := self._hides(cls):
+            raise ValueError(f"cannot register {cls!r}: {hidden}: choose another")
         self._where.pop(cls.name, None)
         self._classes[cls.name] = cls
         return cls
 
-    def _variant_named(self, name: str) -> str | None:
-        """The built-in game one of whose variants (its catalogue's entries too: `variant_notes`) is
-        named `name`; None for none (no variant is named as a game: the catalogues' check)."""
-        return next((game for game in self._built_in if name in self[game].variant_notes()), None)
+    def _hides(self, cls: object) -> str | None:
+        """What is said of a game (`register`'s, an entry point's) named as a built-in game's variant (its
+        catalogue's entries too: `variant_notes`), which it would hide; None for none (no variant is named
+        as a game: the catalogues' check)."""
+        name = _name_of(cls)
+        holder = next((game for game in self._built_in if name in self[game].variant_notes()), None)
+        if holder is None:
+            return None
+        return f"its name {quoted(name)} is {holder}'s variant, which a Variant tag naming it would no longer find"
 
     def unregister(self, name: str) -> None:
         """Remove a game that `register` added (a built-in game, or an entry point's, that it

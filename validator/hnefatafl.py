@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 
 from lusoria.errors import CatalogueError
 from lusoria.settings import settings_folder
-from lusoria.validator.base import Game, OptionError, Same, TagProblems, VariantNotes
+from lusoria.validator.base import Game, OptionError, Presets, Same, TagProblems, VariantNotes
 from lusoria.validator.suggest import Name
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import TaflBoard, TaflPosition
@@ -291,7 +291,7 @@ def users_catalogue() -> Path:
     return Path(named) if named else settings_folder() / CATALOGUE.name
 
 
-def presets() -> Mapping[str, Mapping[str, str]]:
+def presets() -> Presets:
     """The variants of the generic game: the catalogue's entries that have rules and that lusoria
     plays, by name (`refusals`: the others), made once for the catalogues read (`Hnefatafl.presets`),
     read-only: every caller shares them."""
@@ -299,11 +299,11 @@ def presets() -> Mapping[str, Mapping[str, str]]:
 
 
 @lru_cache(maxsize=8)
-def _presets(read: Same[Catalogues]) -> Mapping[str, Mapping[str, str]]:
+def _presets(read: Same[Catalogues]) -> Presets:
     """`presets`, made once for the catalogues `read`."""
-    return MappingProxyType(
+    return Presets(
         {
-            variant.name: MappingProxyType(options)
+            variant.name: options
             for variant in read.held.builtin + read.held.users
             if variant.rules and not variant.refused and refusal(options := read_record(variant.rules)) is None
         }
@@ -314,7 +314,7 @@ class PresetsRead:
     """`Hnefatafl.presets`, read with the catalogues: a user's catalogue read after the first record
     (`catalogues.cache_clear()`, a notebook's LUSORIA_CATALOGUE set later) is seen at once."""
 
-    def __get__(self, instance: object, owner: type | None = None) -> Mapping[str, Mapping[str, str]]:
+    def __get__(self, instance: object, owner: type | None = None) -> Presets:
         return presets()
 
 

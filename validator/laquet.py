@@ -26,6 +26,7 @@ from lusoria.validator.base import (
     OptionError,
     Outcome,
     Played,
+    Presets,
 )
 from lusoria.validator.diagram import FROM, TO, Diagram, Piece, Points
 from lusoria.validator.laquet_checked import play_checked
@@ -82,7 +83,7 @@ class Laquet(Game[LaquetPosition]):
     end_rule = "Q9"
     endings = (BORNE_OFF,)
     options = {"both-dice": ("must", "may"), "leftover": ("opponent", "none")}
-    presets = {"seed": {}}
+    presets = Presets({"seed": {}})
 
     def __init__(self, options=None, variant=None):
         super().__init__(options, variant)

@@ -14,7 +14,7 @@ from typing import Final
 from mypy_extensions import mypyc_attr
 
 from lusoria.notation.numbers import checked_number, whole_number
-from lusoria.validator.base import BLACK, WHITE, Game, OptionError, Outcome, Played, TagProblems
+from lusoria.validator.base import BLACK, WHITE, Game, OptionError, Outcome, Played, Presets, TagProblems
 from lusoria.validator.diagram import CELL, DISC, FAINT, INK, NONE, Diagram, Glyph, Mark, Piece, Squares, ply_marks
 from lusoria.validator.grid import GridGame, GridPly, written_ranks
 from lusoria.validator.latrunculi_play import (
@@ -83,7 +83,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         "corner-capture": ("yes", "no"),
         "min-pieces": ("2", "1"),
     }
-    presets = {"seneca": {}, "piso": {}, "petteia": {}, Name("dux", "duces"): {}}  # (the game of two duces)
+    presets = Presets({"seneca": {}, "piso": {}, "petteia": {}, Name("dux", "duces"): {}})  # (the game of two duces)
     MAX_PIECES = 128  # per side, under the Rules option pieces=N
     presets_are_options = False  # each variant has rules of its own
     MOVE_RULE = {"seneca": "S2", "piso": "S2", "petteia": "E2", "dux": "X2"}

@@ -77,26 +77,26 @@ class Diagnostic:
         `did you mean 2.?` reads as the `2.?` it mends."""
         return did_you_mean(f"'{text}'" if _QUOTED.search(text) else text for text in self.suggestions)
 
-    def advised(self, to: Reader = CALLER) -> str:
+    def advised(self, *, to: Reader = CALLER) -> str:
         """The message, and the encodings to try (`tries`) as `to` can act on them: a library call's
         keyword (`try encoding="latin-1"`), the commands' option, a page's or an editor's words (`advised`)."""
-        return advised(self.message, "encoding", self.tries, to)
+        return advised(self.message, "encoding", self.tries, to=to)
 
-    def with_meant(self, separator: str = "; ", to: Reader = CALLER) -> str:
+    def with_meant(self, separator: str = "; ", *, to: Reader = CALLER) -> str:
         """The message (`advised`) with what the slip meant when there are suggestions, after `separator` (on
         one line: found '31', expected ...; did you mean 31:?; once: a tag's message may say it already)."""
         if not self.suggestions or self.meant() in self.message:
-            return self.advised(to)
-        return f"{self.advised(to)}{separator}{self.meant()}"
+            return self.advised(to=to)
+        return f"{self.advised(to=to)}{separator}{self.meant()}"
 
-    def with_move(self, separator: str = "; ", meant: bool = True, to: Reader = CALLER) -> str:
+    def with_move(self, separator: str = "; ", meant: bool = True, *, to: Reader = CALLER) -> str:
         """Its ply's move where it has one (`move 23, Black: `), its message, and what the slip meant
         after `separator` (`with_meant`; not when `meant` is False: validate shows it under its caret):
         what every command says after `error[T2]: `, and an editor's Problems panel beside the rule."""
         move = f"{self.move}: " if self.move else ""
-        return f"{move}{self.with_meant(separator, to) if meant else self.advised(to)}"
+        return f"{move}{self.with_meant(separator, to=to) if meant else self.advised(to=to)}"
 
-    def said(self, meant: bool = True, to: Reader = CALLER) -> str:
+    def said(self, meant: bool = True, *, to: Reader = CALLER) -> str:
         """What it says: `error[T2]: ` and `with_move`, the encodings to try as `to` can act on them (`advised`)."""
         return f"{self.severity}[{self.rule}]: {self.with_move(meant=meant, to=to)}"
 

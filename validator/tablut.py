@@ -9,6 +9,7 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
+from lusoria.validator.base import Presets
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import ATTACKER, DEFENDER, KING, TaflBoard, geometry
 from lusoria.validator.tafl_settings import RuleIds, Settings, shared_rules
@@ -69,28 +70,30 @@ class Tablut(TaflGame):
         "repetition": ("none", "draw"),
     }
     searched_as_presets = ("camps", "camp-hostile", "repetition")  # `lusoria rules` tries them only as presets
-    presets = {
-        "seed": {},
-        "linnaeus": {
-            "first": "black",
-            "throne-pass": "none",
-            "throne-stop": "none",
-            "throne-hostile": "always",
-            "king-capture": "2",
-            "tuichi-ends": "no",
-        },
-        "unarmed": {"throne-pass": "king", "king-armed": "no", "throne-hostile": "empty"},
-        "aage": {"first": "black", "king-capture": "2", "tuichi-ends": "no", "throne-hostile": "empty"},
-        "ashton": {
-            "king-capture": "2",
-            "throne-pass": "none",
-            "throne-stop": "none",
-            "throne-hostile": "always",
-            "tuichi-ends": "no",
-            "camps": "ashton",
-            "repetition": "draw",
-        },
-    }
+    presets = Presets(
+        {
+            "seed": {},
+            "linnaeus": {
+                "first": "black",
+                "throne-pass": "none",
+                "throne-stop": "none",
+                "throne-hostile": "always",
+                "king-capture": "2",
+                "tuichi-ends": "no",
+            },
+            "unarmed": {"throne-pass": "king", "king-armed": "no", "throne-hostile": "empty"},
+            "aage": {"first": "black", "king-capture": "2", "tuichi-ends": "no", "throne-hostile": "empty"},
+            "ashton": {
+                "king-capture": "2",
+                "throne-pass": "none",
+                "throne-stop": "none",
+                "throne-hostile": "always",
+                "tuichi-ends": "no",
+                "camps": "ashton",
+                "repetition": "draw",
+            },
+        }
+    )
 
     def options_in_play(self) -> tuple[str, ...]:
         """camp-hostile is that of the camps: none without them."""

@@ -517,6 +517,9 @@ def test_an_import_says_how_many_records_a_byte_of_another_encoding_kept_from_be
         "the encoding does not decode (validate() says where, and which encoding to try)"
     )  # a library call has no --encoding: the command's summary names it (`said(COMMAND)`)
     assert summary.said(to=COMMAND).endswith("(lusoria validate says where, and which --encoding to try)")
+    assert summary.said(to="command") == summary.said(to=COMMAND)  # (the Reader's value names it too)
+    with pytest.raises(ValueError, match=r"^to=True names no reader: Reader.CALLER, Reader.COMMAND or Reader.PAGE$"):
+        summary.said(to=True)  # (it was told as a library's caller is)
     latin = CliRunner().invoke(
         main, ["import", "--db", str(tmp_path / "latin.db"), "--encoding", "latin-1", str(tmp_path)]
     )

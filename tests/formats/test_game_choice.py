@@ -919,6 +919,28 @@ def test_game_given_stands_in_for_the_game_tag_of_a_record_with_none(tmp_path, m
     )
 
 
+def test_the_tags_given_that_stand_in_for_a_records_own_are_found_in_one_scan_of_its_text(monkeypatch):
+    """The note of settings not applied scanned an lgn record's text for its tags once per setting given
+    (`--game --variant --rules`: three times a record); once now, and what each setting is said is as before."""
+    from lusoria.notation import reader
+    from lusoria.pipeline import ReadingNotes
+
+    given = {"Game": "tablut", "Variant": "ashton", "Rules": "first=white"}
+    texts = (
+        '[Event "Club"]\n\n1. e3-c3 *\n',
+        '[Variant "seed"]\n\n1. e3-c3 *\n',
+        '[Rules "first=black"]\n\n1. e3-c3 *\n',
+    )
+    read = [record for text in texts for record in read_sources(text, tags=given)]
+    scans, scan = [], reader.scan_tags
+    monkeypatch.setattr(reader, "scan_tags", lambda text: scans.append(text) or scan(text))
+    notes = ReadingNotes(given)
+    for record in read:
+        notes.read(record)
+    assert scans == list(texts)
+    assert [tags for _, tags in notes.unapplied] == [("Variant",), ("Rules",)]
+
+
 def test_variant_and_rules_without_a_game_are_said_not_applied_to_a_record_with_no_game_tag(tmp_path, monkeypatch):
     """`validate --variant ashton --rules first=white game.pgn`, a record with no Game tag: it is not read
     (no game to read it in), and nothing said the options were not applied to it; the note says so now.

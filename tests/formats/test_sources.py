@@ -314,28 +314,40 @@ def test_a_skipped_file_of_a_folder_met_again_is_said_once(tmp_path):
     assert folder == Skipped(str(tmp_path / "sub"), "2 of its files met already: said skipped once")
 
 
-def test_a_file_skipped_in_its_folder_and_named_by_its_own_path_is_read_once(tmp_path):
+def test_a_file_its_folder_would_skip_and_named_by_its_own_path_is_read_once_and_not_said_skipped(tmp_path):
     """`validate real/aagenielsen real/aagenielsen/expected.tsv`: the folder's note says a file given by
-    its own path is read by what it holds, and it was not (`named again: said skipped once`). It is
-    read now, in either order, and once: named again, or met in another folder, it is said read once."""
+    its own path is read by what it holds, and it was not (`named again: said skipped once`); read since
+    session 46, it was still said skipped in its folder and counted among the skipped in the summary.
+    It is read, in either order, and once: named again, or met in another folder, it is said read once;
+    after its folder, it is not said skipped there, nor counted so (nor among a folder's .pgn files)."""
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "a.lgn").write_text(TWO)
     (tmp_path / "sub" / "notes.md").write_text("Games of the club\n")
     folder, notes = str(tmp_path / "sub"), str(tmp_path / "sub" / "notes.md")
-    skipped = f"{notes}: skipped, not a record file (.lgn, .otg, .otn, .txt, .json, .log, .csv)"
     assert list(walk([folder, notes, notes, str(tmp_path)])) == [
         str(tmp_path / "sub" / "a.lgn"),
-        Skipped(notes, "not a record file (.lgn, .otg, .otn, .txt, .json, .log, .csv)"),
         notes,
         Skipped(notes, "named again: read once"),
         Skipped(str(tmp_path), "2 of its files met already: read once"),
     ]
     read = f"{notes}:1:1: error[syntax]: not a game record in any format lusoria reads: read as lgn, it has no tag"
-    for paths, said in (([folder, notes], skipped), ([notes, folder], f"{notes}: skipped, met already: read once")):
+    for paths, said in (
+        ([folder, notes], ""),
+        ([notes, folder], f"lusoria: {notes}: skipped, met already: read once\n"),
+    ):
         result = CliRunner().invoke(main, ["validate", *paths])
         assert result.stdout.startswith(f"{read} and no movetext\n") and result.exit_code == 1
-        assert "3 records: 2 valid, 1 invalid (1 error, 0 warnings)" in result.stdout
-        assert result.stderr == f"lusoria: {said}\n"
+        summary = "3 records: 2 valid, 1 invalid (1 error, 0 warnings)"
+        assert f"\n{summary}{'; 1 file or folder skipped (each said with why)' if said else ''}\n" in result.stdout
+        assert result.stderr == said
+    (tmp_path / "pgn").mkdir()
+    for name in ("x", "y", "z"):
+        (tmp_path / "pgn" / f"{name}.pgn").write_text(TWO)
+    result = CliRunner().invoke(main, ["validate", str(tmp_path / "pgn"), str(tmp_path / "pgn" / "x.pgn")])
+    assert result.stdout.startswith("2 records: 2 valid, 0 invalid (0 errors, 0 warnings); 2 files or folders skipped")
+    assert [line.split(": skipped")[0] for line in result.stderr.splitlines()] == [
+        f"lusoria: {tmp_path / 'pgn' / name}.pgn" for name in ("y", "z")
+    ]
 
 
 def test_a_log_file_in_a_folder_is_read_by_its_content_and_the_other_log_files_said_in_one_note(tmp_path):
