@@ -434,7 +434,19 @@ def test_a_records_variant_tag_takes_the_names_other_programs_give_its_games_var
             "hnefatafl",
             "Copenhagen",  # a game's name, and aagenielsen.dk's of that game's: no other game's variant
             "unknown variant 'Copenhagen' for hnefatafl (181 known; did you mean copenhagen-hnefatafl-13x13 or "
-            "copenhagen-hnefatafl-minus-11x11 or copenhagen-hnefatafl-bell-11x11?)",
+            "copenhagen-hnefatafl-minus-11x11 or copenhagen-hnefatafl-bell-11x11?); copenhagen is a game, not a "
+            "variant",
+        ),
+        (
+            "tablut",
+            "Brandubh",  # a game's name and nothing else (new in session 47: it was said unknown alone)
+            "unknown variant 'Brandubh' for tablut (known: seed, linnaeus, unarmed, aage, ashton); brandubh is a "
+            "game, not a variant",
+        ),
+        (
+            "tablut",
+            "Tablut",  # its own game's name: the Game tag names it already
+            "unknown variant 'Tablut' for tablut (known: seed, linnaeus, unarmed, aage, ashton)",
         ),
     ],
 )
