@@ -109,7 +109,7 @@ def report_page(report: Report) -> str:
             last = report.canonical.get((0, index - 1)) if index else None
             svgs.append(position_svg(rules, position, last))
     sides = rules.sides if rules else SIDE_NAMES  # (said only of a record its rules replayed)
-    moves = _moves(record, by_place, report.result_written, report.moves(), sides) if record else ""
+    moves = _moves(record, by_place, report.result_written, report.moves(), sides) if record else _written(report)
     rows = "".join(f"<tr><td>{escape(k)}</td><td>{escape(tags[k])}</td></tr>" for k in tag_order(tags))
     notes = "".join(_note(d) for d in loose)
     return f"""<!DOCTYPE html>
@@ -392,6 +392,12 @@ def named(report: Report) -> list[Diagnostic]:
         replace(d, move=resaid(d.move, sides), message=resaid(d.message, sides)) if d.move else d
         for d in report.diagnostics
     ]
+
+
+def _written(report: Report) -> str:
+    """The text of a record that does not parse (a syntax error, no Game tag), as written, for its
+    reader to mend: its page showed its tags and its error alone, and none of its moves."""
+    return f'<pre class="written">{escape(report.source.text.strip())}</pre>'
 
 
 def _comment(comment: str) -> str:

@@ -333,7 +333,8 @@ def game_text(name: str) -> str:
     lines = [
         f"{game.name}: {game.title or game.name}",
         "",
-        f"Variants (the Variant tag, the default first; explain {game.name}/VARIANT says more):",
+        f"Variants (the Variant tag, {'required' if game.described else 'the default first'}; "
+        f"explain {game.name}/VARIANT says more):",
         *(
             _wrapped(f"  {variant:<{width}}  {notes.title}{_played_as(variant, notes)}", " " * (width + 4))
             for variant, notes in named.items()

@@ -2,7 +2,9 @@
 
 import json
 import re
+from html import escape
 
+import pytest
 from click.testing import CliRunner
 from conftest import ROOT
 from test_numbering import BERSERK
@@ -187,6 +189,21 @@ def test_a_record_without_players_is_titled_by_its_place_game_and_event():
     assert title_of(replay_page('[Game "tablut"]\n[Event "?"]\n\n1. e3-c3 *')) == "tablut"  # an unknown event
     lgn = next(read_sources(str(ROOT / "samples/tablut/escape.lgn")))
     assert title_of(replay_page(lgn)) == "Karin Nilsson – Olof Berg"  # the players, as before
+
+
+@pytest.mark.parametrize(
+    "text, error",
+    [
+        ('[Event "Ladder"]\n[White "Per <Nyström>"]\n\n1. e3-c3 d1-d3 0-1\n', "the record has no Game tag"),
+        ('[Game "tablut"]\n\n1. e3-c3 d1-d3 2. zz *\n', "found 'zz'"),
+    ],
+)
+def test_the_page_of_a_record_that_does_not_parse_shows_its_text_as_written(text, error):
+    """Its page showed its tags and its error, and none of its moves (found by club-47): a club's
+    published round lost the moves of a record that names no game."""
+    page = replay_page(text)
+    assert escape(error) in page
+    assert f'<div class="moves"><pre class="written">{escape(text.strip())}</pre></div>' in page  # (`<` escaped)
 
 
 def test_a_record_without_its_result_marker_is_replayed_on_its_page_and_said_as_validate_says_it(tmp_path):

@@ -319,6 +319,18 @@ def test_each_setting_a_variant_lists_is_one_its_rules_tag_takes(name):
     assert len(written) >= 2 and report.diagnostics == []
 
 
+@pytest.mark.parametrize(
+    "game, said",
+    [("hnefatafl", "required"), ("tablut", "the default first"), ("copenhagen", "the default first")],
+)
+def test_explain_of_a_game_says_whether_a_record_needs_a_variant_or_has_a_default(game, said):
+    """hnefatafl's first variant is no default (a record that names none is refused): its list said
+    "the default first" until session 47."""
+    assert api.explain(game).splitlines()[2] == f"Variants (the Variant tag, {said}; explain {game}/VARIANT says more):"
+    no_variant = check(f'[Game "{game}"]\n\n*\n').diagnostics
+    assert [d.rule for d in no_variant] == (["tag"] if said == "required" else [])
+
+
 def test_a_tafl_variants_board_and_start_are_no_options_of_the_rules_tag():
     """explain lists the options a Rules tag takes, which a Rules tag refuses dim and start of."""
     assert "dim" not in api.explain("hnefatafl").split("options (the Rules tag): ")[1]
@@ -434,7 +446,19 @@ def test_a_records_variant_tag_takes_the_names_other_programs_give_its_games_var
             "hnefatafl",
             "Copenhagen",  # a game's name, and aagenielsen.dk's of that game's: no other game's variant
             "unknown variant 'Copenhagen' for hnefatafl (181 known; did you mean copenhagen-hnefatafl-13x13 or "
-            "copenhagen-hnefatafl-minus-11x11 or copenhagen-hnefatafl-bell-11x11?)",
+            "copenhagen-hnefatafl-minus-11x11 or copenhagen-hnefatafl-bell-11x11?); copenhagen is a game, not a "
+            "variant",
+        ),
+        (
+            "tablut",
+            "Brandubh",  # a game's name and nothing else (new in session 47: it was said unknown alone)
+            "unknown variant 'Brandubh' for tablut (known: seed, linnaeus, unarmed, aage, ashton); brandubh is a "
+            "game, not a variant",
+        ),
+        (
+            "tablut",
+            "Tablut",  # its own game's name: the Game tag names it already
+            "unknown variant 'Tablut' for tablut (known: seed, linnaeus, unarmed, aage, ashton)",
         ),
     ],
 )

@@ -371,7 +371,8 @@ def rules_from_tags(game: type[G], tags: dict[str, str]) -> G:
 def _with_owners(problem: OptionError, game: type[Game], tags: dict[str, str]) -> OptionError:
     """A problem of the Variant tag that also names the games that have its variant, or the variants
     of other games or of `game` that other programs' files call so (`Tyr 13x13`: name one), when
-    `game` has it not (a problem of its own variant under its Rules names none)."""
+    `game` has it not (a problem of its own variant under its Rules names none); or, when it names another
+    game, that it is one."""
     variant = tags.get("Variant", "")
     if problem.tag != "Variant" or variant.lower() in game.presets:
         return problem
@@ -383,7 +384,12 @@ def _with_owners(problem: OptionError, game: type[Game], tags: dict[str, str]) -
     if others:
         return game.unknown_variant(variant, others)
     written = _entry_tags(variant)
-    return problem if written is None else game.unknown_variant(variant, written=tags_line(written))
+    if written is not None:
+        return game.unknown_variant(variant, written=tags_line(written))
+    if (other := looked_up(variant)) in GAMES and other != game.name:  # (`[Variant "copenhagen"]`: its Game tag meant)
+        said = f"{problem}; {other} is a game, not a variant"
+        return OptionError(said, problem.tag, problem.written, problem.at, problem.known)
+    return problem
 
 
 def _entry_tags(variant: str) -> dict[str, str] | None:

@@ -481,7 +481,7 @@ class Hnefatafl(TaflGame):
             problems.add(
                 OptionError(
                     f"{cls.name} describes its boards by its variants: name one (a Variant tag, --variant; "
-                    f"{len(cls.presets)}: {cls.presets_listed_in} lists them; lusoria rules FILE names those "
+                    f"{cls.presets_listed_in} lists its {len(cls.presets)}; lusoria rules FILE names those "
                     "its records fit)",
                     "Variant",
                 )

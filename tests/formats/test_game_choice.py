@@ -867,7 +867,7 @@ def test_a_game_that_describes_its_boards_by_its_variants_needs_one(tmp_path):
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.splitlines()[-1] == (
         "Error: Invalid value for --variant: hnefatafl describes its boards by its variants: name one (a Variant "
-        f"tag, --variant; {len(Hnefatafl.presets)}: lusoria explain hnefatafl lists them; lusoria rules FILE names "
+        f"tag, --variant; lusoria explain hnefatafl lists its {len(Hnefatafl.presets)}; lusoria rules FILE names "
         "those its records fit)"
     )
     named = run("validate", "--game", "hnefatafl", "--variant", "fetlar-hnefatafl-11x11", tmp_path / "games.txt")
@@ -877,7 +877,7 @@ def test_a_game_that_describes_its_boards_by_its_variants_needs_one(tmp_path):
     bare = run("validate", tmp_path / "bare.lgn")
     assert bare.exit_code == 1 and bare.stdout.splitlines()[:3] == [
         f"{tmp_path / 'bare.lgn'}:2:2: error[tag]: hnefatafl describes its boards by its variants: name one (a "
-        f"Variant tag, --variant; {len(Hnefatafl.presets)}: lusoria explain hnefatafl lists them; lusoria rules "
+        f"Variant tag, --variant; lusoria explain hnefatafl lists its {len(Hnefatafl.presets)}; lusoria rules "
         "FILE names those its records fit)",
         ' 2 | [Game "hnefatafl"]',
         "   |  ^^^^",
