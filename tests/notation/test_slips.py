@@ -1069,6 +1069,12 @@ def test_a_groups_dice_written_before_its_mark_are_said_so_and_offered_after_it(
         ("1. 21: 1/32 *", "21:", 4, None, None),  # 2 and 3 both fit: no one reading
         ("1. 51: 20/25 10/35 *", "51:", 4, None, None),  # 21 and 15 fit, each a play: no one reading
         ("1. 64: 5/8 10/26 *", "10/26", 4, "64: 5/8 10/26", "64: 5/8 10/16"),  # 5/8 moves no die: it leaves none
+        # one checker played on through both dice: 40 read as 10, the 3 after the 6 (historian-47)
+        ("1. 63: 1/7/40 *", "63:", 4, "63: 1/7/40", "63: 1/7/10"),
+        ("1. 63: 1/70/10 *", "63:", 4, "63: 1/70/10", "63: 1/7/10"),  # 70 as 7: the 6 to it, the 3 from it
+        ("1. 63: 1/70/16 *", "63:", 4, None, None),  # 7 moves the 6 to it, but 9 from it: no reading
+        ("1. 66: 7/13\n10/26 *", "10/26", 4, "66: 7/13\n10/26", "66: 7/13 10/16"),  # the plays over two lines
+        ("1. 66:\n7/13 10/26 *", "10/26", 4, "66:\n7/13 10/26", "66: 7/13 10/16"),
     ],
 )
 def test_a_laquet_point_off_the_board_is_offered_the_one_reading_that_fits_the_dice(
@@ -1092,16 +1098,20 @@ def test_the_dice_a_laquet_play_off_the_board_leaves_are_those_of_the_plays_on_i
 
 def test_a_laquet_point_off_the_board_is_read_on_it_alone():
     """A reading is a point of the board (`50/6` is not `0/6`); `0/6` moves no die, so 0 read as 2
-    and 26 as 16 are two readings, none offered."""
+    and 26 as 16 are two readings, none offered; a point beside another off the board has no step to read."""
     assert read_points("1. 65: 50/6 *", 3) == []
     assert read_points("1. 64: 0/6 10/26 *", 3) == []
     assert read_points("1. 64: 2/6 10/26 *", 3) == [(3, 16, "64: 2/6 10/16")]
+    assert read_points("1. 42: 70/40 *", 3) == []  # (40 as 4 is no step from 70, which is off the board too)
+    assert read_points("1. 64: 20/off 10/26 *", 3) == [(3, 19, "64: 20/off 10/16")]  # (off is read as written)
 
 
 def test_a_repeated_laquet_play_moves_its_die_each_time():
-    """`33: 3/6(2) 10/43` was offered `10/13`, a third 3 of a double played twice."""
+    """`33: 3/6(2) 10/43` was offered `10/13`, a third 3 of a double played twice; a reading in a repeated
+    play moves its die each time too."""
     assert read_points("1. 33: 3/6(2) 10/43 *", 3) == []
     assert read_points("1. 33: 3/6 10/43 *", 3) == [(3, 16, "33: 3/6 10/13")]
+    assert read_points("1. 21: 1/30(2) *", 3) == []  # (30 as 3: the 2 played twice, and one 2 thrown)
 
 
 @pytest.mark.parametrize("word", ["IC.", "CIVIL.", "VX.", "IIIII.", "MIX.", ".", "..."])
