@@ -1131,11 +1131,16 @@ def test_words_that_write_no_roman_numeral_are_no_move_number(word):
         ('[Game "laquet"]', "xiv... 63: 1/7 *", "xiv...", "14..."),  # points, no files
         ('[Game "copenhagen"]', "l. d1-d2 *", "l.", "50."),
         ('[Game "hnefatafl"]\n[Variant "tablut-19x19"]', "xi. f14-f15 *", "xi.", "11."),
+        # more than a piece's letter before a file: no square cut short (historian-47; `i` is a file on 9x9)
+        ('[Game "tablut"]', "ii. e3-c3 *", "ii.", "2."),
+        ('[Game "tablut"]', "iii. e3-c3 *", "iii.", "3."),
+        ('[Game "copenhagen"]', "cii. d1-d2 *", "cii.", "102."),
     ],
 )
 def test_a_lowercase_roman_move_number_is_offered_where_it_can_be_no_squares_file(header, movetext, word, meant):
-    """`iv.` got nothing: a lowercase letter is a file on a large tafl board, so only where it is none;
-    said as an uppercase one is (it got the generic "expected a ply, …")."""
+    """`iv.` got nothing: a lowercase letter is a file on a large tafl board, so only where it is none,
+    or where the letters before the last are more than a piece's (`ii.` on 9x9); said as an uppercase
+    one is (it got the generic "expected a ply, …")."""
     diagnostic = check(f"{header}\n{movetext}\n").diagnostics[0]
     assert (diagnostic.rule, diagnostic.ply, diagnostic.line, diagnostic.column) == (
         "syntax",
@@ -1155,13 +1160,14 @@ def test_a_lowercase_roman_move_number_is_offered_where_it_can_be_no_squares_fil
     [
         ('[Game "tablut"]', "i. e3-c3 *", "i."),
         ('[Game "copenhagen"]', "ci. d1-d2 *", "ci."),
+        ('[Game "tablut"]', "ci. e3-c3 *", "ci."),  # a commander's letter (cf4-f5: f4-f5) and a file
         ('[Game "latrunculi"] [Variant "seneca"] [Board "12x8"]', "i. @i4 @d4 *", "i."),  # tags on one line
         ('[Game "laquet"]', "Iv. 63: 1/7 *", "Iv."),  # a numeral in neither case
     ],
 )
 def test_a_lowercase_roman_move_number_of_the_boards_files_alone_is_offered_nothing(header, movetext, word):
-    """`i.` on 9x9, `ci.` on 11x11: every letter a file of the board, it may be a square cut short;
-    `Iv.`, in two cases, is no numeral."""
+    """`i.` on 9x9, `ci.` on 11x11 and 9x9: every letter a file of the board, or a commander's letter
+    before one, it may be a square cut short; `Iv.`, in two cases, is no numeral."""
     [diagnostic] = check(f"{header}\n{movetext}\n").diagnostics
     assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", word, ())
     assert diagnostic.message.startswith(f"found '{word}', expected")
