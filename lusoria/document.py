@@ -322,6 +322,15 @@ def diagnostic_span(entry: Entry, diagnostic: Diagnostic) -> tuple[int, int, int
     return (entry.offset + max(diagnostic.line, 1) - 1, start, start + max(1, diagnostic.span))
 
 
+def diagnostic_range(entry: Entry, diagnostic: Diagnostic) -> tuple[int, int, int, int]:
+    """What a diagnostic covers, as `lusoria validate`'s carets: line and column where it begins, line and
+    column where it ends (0-based, in the document); a slip over two lines (`31:`⏎`4-7 4-5`) to its end
+    on the second."""
+    line, start, end = diagnostic_span(entry, diagnostic)
+    rows = diagnostic.text.split("\n")
+    return (line, start, line + len(rows) - 1, len(rows[-1])) if len(rows) > 1 else (line, start, line, end)
+
+
 # -- edits --------------------------------------------------------------------
 
 
@@ -372,9 +381,8 @@ def _suggested_fix(entry: Entry, diagnostic: Diagnostic, suggestion: str, prefer
         comment = Edit(row, column - 1, row, column - 1, f"{{Date: {kept}}} ")
         value = Edit(line, start, line, end, suggestion)
         return Fix(f"Replace with {suggestion}, keeping {kept} in a comment", (value, comment), diagnostic, preferred)
-    rows = diagnostic.text.split("\n")  # (a slip over two lines: `{p. 4}`⏎`4/5`, replaced whole)
-    last, end = (line + len(rows) - 1, len(rows[-1])) if len(rows) > 1 else (line, end)
-    return Fix(f"Replace with {suggestion}", (Edit(line, start, last, end, suggestion),), diagnostic, preferred)
+    edit = Edit(*diagnostic_range(entry, diagnostic), suggestion)  # (a slip over two lines: replaced whole)
+    return Fix(f"Replace with {suggestion}", (edit,), diagnostic, preferred)
 
 
 # a record's tag section (its tags, `%` lines, blanks), before its movetext

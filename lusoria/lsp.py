@@ -56,6 +56,7 @@ from lusoria.document import (
     check_missing,
     cited_at,
     completions,
+    diagnostic_range,
     diagnostic_span,
     fixes,
     format_fix,
@@ -317,9 +318,8 @@ def failures_answered(handler: Callable[..., Any]) -> Iterator[None]:
 
 
 def diagnostic(columns: Columns, entry: Entry, found) -> lsp.Diagnostic:
-    line, start, end = diagnostic_span(entry, found)
     return lsp.Diagnostic(
-        columns.range(line, start, line, end),
+        columns.range(*diagnostic_range(entry, found)),
         found.with_move("\n", to=PAGE),  # as validate says it; an encoding to try, as a page
         SEVERITY.get(found.severity, lsp.DiagnosticSeverity.Warning),
         found.rule,

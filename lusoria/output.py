@@ -66,7 +66,9 @@ def diagnostic_head(path: str, diagnostic: Diagnostic) -> str:
 def diagnostic_text(report: Sourced, diagnostic: Diagnostic) -> str:
     """Compiler-style: file:line:col: severity[rule]: message, the line (a long one cut to
     WINDOW characters either side of the column, as compilers do), a caret under the text, as
-    wide as it is shown (`columns`; the column itself counts characters)."""
+    wide as it is shown (`columns`; the column itself counts characters); a slip over two lines
+    (`31:`⏎`4-7 4-5`), each line with a caret under its part, as the editor's quick fix replaces them,
+    what it meant after the last."""
     head = diagnostic_head(report.source.path, diagnostic)
     text, index = report.source.text, diagnostic.line - report.source.line
     start = 0
@@ -74,20 +76,32 @@ def diagnostic_text(report: Sourced, diagnostic: Diagnostic) -> str:
         start = text.find("\n", start) + 1 or len(text) + 1
     if index < 0 or start > len(text) or not diagnostic.column:
         return head
-    end = text.find("\n", start)
-    line = text[start : end if end >= 0 else len(text)]
-    column = diagnostic.column - 1
-    width = min(max(1, columns(line[column : column + diagnostic.span])), WINDOW)
-    left, right = (0, len(line)) if len(line) <= 2 * WINDOW else (max(0, column - WINDOW), column + width + WINDOW)
-    shown = ("…" if left else "") + line[left:right] + ("…" if right < len(line) else "")
-    number = str(diagnostic.line)
-    caret = " " * (columns(line[left:column]) + bool(left)) + "^" * width
-    shown = f"{head}\n {number} | {shown}\n {' ' * len(number)} | {caret}"
+    rows = diagnostic.text.split("\n")
+    gutter = len(str(diagnostic.line + len(rows) - 1))
+    column, width, shown = diagnostic.column - 1, diagnostic.span, head
+    for number, row in enumerate(rows, diagnostic.line):
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end  # (the last line: to the text's end)
+        line = text[start:end]
+        if number > diagnostic.line:  # (the slip goes on at the next line's start, after its blanks)
+            column, width = len(row) - len(row.lstrip()), len(row.lstrip())
+        shown += _underlined(line, str(number).rjust(gutter), column, width)
+        start = end + 1
     if diagnostic.suggestions:
         shown += f" {diagnostic.meant()}"
     if diagnostic.assumed:
-        shown += f"\n {' ' * len(number)} | (assuming {'; '.join(diagnostic.assumed)})"
+        shown += f"\n {' ' * gutter} | (assuming {'; '.join(diagnostic.assumed)})"
     return shown
+
+
+def _underlined(line: str, number: str, column: int, span: int) -> str:
+    """A source line after its number (a long one cut to WINDOW characters either side of `column`), and
+    a caret under the `span` characters from `column`, as wide as they are shown."""
+    width = min(max(1, columns(line[column : column + span])), WINDOW)
+    left, right = (0, len(line)) if len(line) <= 2 * WINDOW else (max(0, column - WINDOW), column + width + WINDOW)
+    shown = ("…" if left else "") + line[left:right] + ("…" if right < len(line) else "")
+    caret = " " * (columns(line[left:column]) + bool(left)) + "^" * width
+    return f"\n {number} | {shown}\n {' ' * len(number)} | {caret}"
 
 
 def columns(text: str) -> int:

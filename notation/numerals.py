@@ -1,5 +1,5 @@
-"""Move numbers a transcriber wrote in lowercase Roman numerals (`iv.`): read where no square of the
-record's board could be meant (capitals, `IV.`: notation/numbers.py `arabic_number`)."""
+"""Move numbers a transcriber wrote in lowercase Roman numerals (`iv.`, `ii.`): read where no square of
+the record's board could be meant (capitals, `IV.`: notation/numbers.py `arabic_number`)."""
 
 from __future__ import annotations
 
@@ -15,20 +15,25 @@ _TAG = re.compile(rf"{TAG_BEFORE_NAME}({TAG_NAME})[ \t]*({TAG_VALUE})")  # a tag
 
 def lowercase_numeral(word: str, text: str, game: str) -> str | None:
     """A move number in lowercase Roman numerals (`iv.`) in a record's `text`: the number in digits
-    (`4.`), where a letter of it is no file of the record's board (`_off_the_files`); else None."""
+    (`4.`), where it can be no square of the record's board cut short (`_no_square`); else None."""
     numeral = arabic_number(word.upper()) if word.islower() else None
-    return numeral if numeral and _off_the_files(text, game, word) else None
+    return numeral if numeral and _no_square(text, game, word.rstrip(".")) else None
 
 
-def _off_the_files(text: str, game: str, numeral: str) -> bool:
-    """Whether a lowercase Roman numeral (`iv.`) holds a letter that is no file of the board the
-    record's tags give its game (`v` on any, `i` on one of 8 files; any in a game of points), so that
-    it is no square's file with its rank left out; False where the tags give no rules, and on a board
-    wider than the alphabet, whose files include every letter."""
+def _no_square(text: str, game: str, numeral: str) -> bool:
+    """Whether a lowercase Roman numeral (`iv`) can be no square of the board the record's tags give its
+    game with its rank left out: a letter of it is no file (`v` on any, `i` on one of 8 files; any in a game
+    of points), or before its last letter it holds more than a piece's letter (`ii` on 9x9; not `ci` on
+    11x11, a commander's ply cut short); False where the tags give no rules, and on a board wider than the
+    alphabet, whose files include every letter."""
     tags = {name: unquote(value) for name, value in reversed(_TAG.findall(text))}  # (a tag written twice: its first)
     try:
-        size = GAMES[game].from_tags(tags).board_size()
+        rules = GAMES[game].from_tags(tags)
+        size = rules.board_size()
     except OptionError:
         return False
     files = whole_number(size.split("x")[0], 0, 26) if size else 0
-    return files is not None and any(ord(letter) - ord("a") >= files for letter in numeral.rstrip("."))
+    if files is None:
+        return False
+    before_a_file = {"", *rules.letters.values()}  # nothing, or a piece's letter (`ci`: a commander's ply)
+    return any(ord(letter) - ord("a") >= files for letter in numeral) or numeral[:-1] not in before_a_file

@@ -12,6 +12,7 @@ from lusoria.document import (
     Document,
     Edit,
     completions,
+    diagnostic_range,
     diagnostic_span,
     fixes,
     format_fix,
@@ -88,10 +89,11 @@ def test_a_laquet_plys_quick_fixes_keep_the_roll_written():
 )
 def test_a_quick_fix_of_a_slip_over_two_lines_replaces_both(movetext, edit):
     """`{p. 4}`⏎`4/5` was replaced on its first line alone: the fix wrote `4/5 {p. 4}` and left the
-    `4/5` below it, a play written twice."""
+    `4/5` below it, a play written twice; the slip is underlined on both lines too (it was on its first)."""
     entry = entry_of(f'[Game "laquet"]\n\n{movetext}\n')
     [error] = entry.report.diagnostics
     assert [fix.edits for fix in fixes(entry, error)] == [(edit,)]
+    assert diagnostic_range(entry, error) == (edit.line, edit.column, edit.end_line, edit.end_column)  # (underlined so)
 
 
 def test_each_tag_left_open_has_its_diagnostic_and_its_close_the_tag_fix():

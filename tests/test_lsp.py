@@ -109,6 +109,13 @@ async def test_a_diagnostic_spans_the_ply_and_says_did_you_mean(client: Language
     )
 
 
+async def test_a_slip_over_two_lines_is_underlined_on_both(client: LanguageClient):
+    """`31:`⏎`4-7 4-5` was underlined on its first line alone, while its quick fix replaces both."""
+    _, diagnostics = await open_text(client, '[Game "laquet"]\n\n1. 31:\n  4-7 4-5 *\n')
+    (found,) = diagnostics
+    assert (found.code, found.range) == ("syntax", lsp.Range(lsp.Position(2, 3), lsp.Position(3, 9)))
+
+
 async def test_a_comment_between_tags_is_read_as_validate_reads_it(client: LanguageClient, tmp_path: Path):
     """It ends the tags (NOTATION.md §1): the tag after it begins another record, in both."""
     text = '[Game "tablut"]\n{ a note }\n[White "Ada"]\n\n1. e3-c3 *\n'

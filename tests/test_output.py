@@ -92,6 +92,32 @@ def test_carets_count_the_columns_a_terminal_shows_not_the_characters():
     assert diagnostic_text(report, name).splitlines()[2] == "   |         ^^^^^ did you mean Björn?"
 
 
+@pytest.mark.parametrize(
+    "movetext, shown",
+    [
+        (  # a roll, and its plays written with hyphens on the next line, indented: each line underlined
+            "1. 31:\n  4-7 4-5 *",
+            ["  9 | 1. 31:", "    |    ^^^", " 10 |   4-7 4-5 *", "    |   ^^^^^^^ did you mean 31: 4/7 4/5?"],
+        ),
+        (  # a point off the board, the plays over two lines (historian-47)
+            "1. 66: 7/13\n10/26 *",
+            ["  9 | 1. 66: 7/13", "    |    ^^^^^^^^", " 10 | 10/26 *", "    | ^^^^^ did you mean 66: 7/13 10/16?"],
+        ),
+    ],
+)
+def test_a_slip_over_two_lines_is_underlined_on_both_as_its_fix_replaces_them(movetext, shown):
+    """The caret marked the first line alone, and what the slip meant, which the editor's quick fix writes
+    over both lines, followed it there; the line numbers of both are aligned (9, 10)."""
+    report = check('[Game "laquet"]\n' + "\n" * 7 + f"{movetext}\n")
+    [slip] = report.diagnostics
+    assert diagnostic_text(report, slip).splitlines()[1:] == shown
+
+
+def test_the_last_line_of_a_text_without_a_line_break_after_it_is_shown_whole():
+    report = check('[Game "tablut"]\n1. e3-d2 *')
+    assert diagnostic_text(report, report.diagnostics[0]).splitlines()[1] == " 2 | 1. e3-d2 *"
+
+
 def test_output_grows_linearly_with_the_input(tmp_path):
     """Once, each diagnostic reprinted its whole line: a 55 KB line printed 400 MB."""
     path = tmp_path / "variations.lgn"

@@ -26,7 +26,6 @@ _PLAY: Final = re.compile(r"(?<![0-9/])([0-9]{1,2})/([0-9]{1,2})(?![0-9/])")  # 
 _UNROLLED: Final = re.compile(
     r"[0-9]{1,2}(?:/[0-9]{1,2})+(?:\([2-9]\))?(?:[ \t]+[0-9]{1,2}(?:/[0-9]{1,2})+(?:\([2-9]\))?)*"
 )
-_ONE_PLAY: Final = re.compile(r"[0-9]{1,2}(?:/(?:[0-9]{1,2}|off))+(?:\([2-9]\))?")  # 6/12, 1/7/10, 3/6(2), 14/off
 _SPACED: Final = re.compile(r"([ \t]+)")  # the blanks between plays, kept as written
 _COMMA_DICE: Final = re.compile(r"\A([1-6]),([1-6])\Z")  # a roll's dice parted by a comma, as a pair is written: 6,3
 _COMMA_BEFORE_PLAY: Final = re.compile(r",+(?=[^\s,])")  # 5/11,5/9: 5/11 5/9 (the other commas go)
@@ -38,7 +37,10 @@ _PASS: Final = re.compile(r"([ \t]*)(?:-+(?:[ \t]+-+)*|pass|none)", re.I)
 # (`66: >6: 3/9 9/15`, the group's plays first) or after them all (`66: 9/15 3/9 >6:`, its plays
 # last), or its roll after its plays (`9/15 66:`, `9/15 66: >6: 3/9`; not before plays of its own,
 # whose ply left out its roll: `5/11 5/9 52: 6/8 7/12`)
-_PLAYS = r"[0-9]{1,2}(?:/(?:[0-9]{1,2}|off))+(?:\([2-9]\))?(?:[ \t]+[0-9]{1,2}(?:/(?:[0-9]{1,2}|off))+(?:\([2-9]\))?)*"
+_CHAIN = r"[0-9]{1,2}(?:/(?:[0-9]{1,2}|off))+"  # the points of a play
+_WRITTEN_PLAY = rf"{_CHAIN}(?:\([2-9]\))?"  # and its repeat
+_ONE_PLAY: Final = re.compile(rf"({_CHAIN})(?:\(([2-9])\))?")  # 6/12, 1/7/10, 3/6(2), 14/off: its points, its repeat
+_PLAYS = rf"{_WRITTEN_PLAY}(?:[ \t]+{_WRITTEN_PLAY})*"
 _ROLLED = r"[1-6]-?[1-6]:"
 _GROUP = r">[ \t]*[1-6](?:-?[1-6])?:"
 _ORDERS: Final = (
@@ -55,9 +57,13 @@ _MISORDERED: Final = re.compile(
 )
 _LAST_ROLL: Final = re.compile(rf"(?s:.*)({_ROLLED}[ \t]*(?:{_PLAYS})?)[ \t]*\Z")  # a roll and its plays, ending a text
 _BEFORE: Final = 128  # how far before a place a turn written in another order may begin
-# a roll and its plays, as written: the points of a play in one or two digits, on the board or off it
-_WRITTEN_TURN: Final = re.compile(rf"(?<![0-9A-Za-z/:>-])({_ROLLED})[ \t]+({_PLAYS})")
-_STEP: Final = re.compile(r"([0-9]{1,2})/([0-9]{1,2})(?:\(([2-9])\))?")  # a play of one step as written: 5/11, 3/6(2)
+_BREAK = r"(?:[ \t]*\r?\n[ \t]*|[ \t]+)"  # blanks, or a line break and the blanks about it
+# a roll and its plays, as written (on two lines too): the points of a play in one or two digits, on the board or off it
+_WRITTEN_TURN: Final = re.compile(
+    rf"(?<![0-9A-Za-z/:>-])({_ROLLED}){_BREAK}({_WRITTEN_PLAY}(?:{_BREAK}{_WRITTEN_PLAY})*)"
+)
+_POINT: Final = re.compile(r"[0-9]{1,2}|off")  # a point of a play as written
+_LINE_BREAK: Final = re.compile(r"[ \t\r]*\n[ \t]*")  # a turn's line break, and the blanks about it
 
 
 def turn_distance(written: str, legal: str) -> int:
@@ -123,38 +129,60 @@ def reordered_turns(text: str, position: int) -> list[tuple[int, int, str]]:
 
 def read_points(text: str, position: int) -> list[tuple[int, int, str]]:
     """The turn of `text` holding `position` whose play names a point off the board (`66: 7/13 10/26`,
-    `52: 10/32 7/12`), where one reading of that point (a digit changed, left out, or two swapped) is
-    on the board and moves a die of the roll its other plays leave (`66: 7/13 10/16`,
-    `52: 10/12 7/12`): where it begins and ends and as read; none where no reading, or more than one,
-    fits."""
+    `52: 10/32 7/12`, `63: 1/7/40`; its plays on the next line too), where one reading of that point (a
+    digit changed, left out, or two swapped) is on the board and moves, with the points beside it in its
+    play, dice of the roll its other plays leave (`66: 7/13 10/16`, `52: 10/12 7/12`, `63: 1/7/10`): where
+    it begins and ends and as read, on one line; none where no reading, or more than one, fits."""
     for start in range(max(0, position - _BEFORE), position + 1):
         turn = _WRITTEN_TURN.match(text, start)
         if turn is not None and turn.end() > position:
             read = _points_read(turn[1], turn[2])
-            return [(turn.start(), turn.end(), f"{turn[1]}{text[turn.end(1) : turn.start(2)]}{read}")] if read else []
+            written = f"{turn[1]}{text[turn.end(1) : turn.start(2)]}{read}"
+            return [(turn.start(), turn.end(), _LINE_BREAK.sub(" ", written))] if read else []
     return []
 
 
 def _points_read(roll: str, plays: str) -> str | None:
-    """The plays of `roll` (`read_points`) with the one reading of their point off the board that fits
-    a die the other plays leave; None unless exactly one fits."""
-    steps = [step for step in _STEP.finditer(plays) for _ in range(_point(step[3] or "1"))]  # (`3/6(2)`: twice)
+    """The plays of `roll` (`read_points`) with the one reading of their point off the board whose steps,
+    to it and from it, move dice the other plays leave; None unless exactly one fits."""
+    chains = [(_point(play[2] or "1"), list(_POINT.finditer(play[1]))) for play in _ONE_PLAY.finditer(plays)]
     left = [checked_number(die, 1, 6) for die in _dice(roll)]
-    for step in steps:
-        points = [_point(step[1]), _point(step[2])]
-        if all(1 <= point < OFF for point in points) and points[1] - points[0] in left:
-            left.remove(points[1] - points[0])
-    readings = []
-    for step in steps:
-        for group in (1, 2):
-            if 1 <= _point(step[group]) < OFF:
+    for times, points in chains:  # (`3/6(2)`: each step twice)
+        for first, second in zip(points, points[1:]):
+            step = _on_board(second[0]) - _on_board(first[0])
+            for _ in range(times):
+                if _on_board(first[0]) and _on_board(second[0]) and step in left:
+                    left.remove(step)
+    readings = set()
+    for play, (times, points) in zip(_ONE_PLAY.finditer(plays), chains):
+        for index, point in enumerate(points):
+            beside = points[max(0, index - 1) : index] + points[index + 1 : index + 2]
+            if point[0] == "off" or _on_board(point[0]) or not all(_on_board(other[0]) for other in beside):
                 continue
-            for reading in _misreadings(step[group]):
-                points = [reading if group == index else _point(step[index]) for index in (1, 2)]
-                if points[1] - points[0] in left:
-                    readings.append(f"{plays[: step.start(group)]}{reading}{plays[step.end(group) :]}")
-    found = set(readings)
-    return found.pop() if len(found) == 1 else None
+            for reading in _misreadings(point[0]):
+                steps = [
+                    (reading - _on_board(other[0])) * (1 if other.start() < point.start() else -1) for other in beside
+                ]
+                if _fits(steps * times, left):
+                    at = play.start(1)
+                    readings.add(f"{plays[: at + point.start()]}{reading}{plays[at + point.end() :]}")
+    return readings.pop() if len(readings) == 1 else None
+
+
+def _fits(steps: list[int], dice: list[int]) -> bool:
+    """Whether each of `steps` moves a die of `dice`, each die once."""
+    left = list(dice)
+    for step in steps:
+        if step not in left:
+            return False
+        left.remove(step)
+    return True
+
+
+def _on_board(written: str) -> int:
+    """A point as a play writes it when it is one of the board's (1-24), else 0 (`26`, `0`, `off`)."""
+    point = _point(written) if written.isdigit() else 0
+    return point if 1 <= point < OFF else 0
 
 
 def _misreadings(written: str) -> set[int]:

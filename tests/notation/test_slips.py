@@ -1072,6 +1072,12 @@ def test_a_groups_dice_written_before_its_mark_are_said_so_and_offered_after_it(
         ("1. 21: 1/32 *", "21:", 4, None, None),  # 2 and 3 both fit: no one reading
         ("1. 51: 20/25 10/35 *", "51:", 4, None, None),  # 21 and 15 fit, each a play: no one reading
         ("1. 64: 5/8 10/26 *", "10/26", 4, "64: 5/8 10/26", "64: 5/8 10/16"),  # 5/8 moves no die: it leaves none
+        # one checker played on through both dice: 40 read as 10, the 3 after the 6 (historian-47)
+        ("1. 63: 1/7/40 *", "63:", 4, "63: 1/7/40", "63: 1/7/10"),
+        ("1. 63: 1/70/10 *", "63:", 4, "63: 1/70/10", "63: 1/7/10"),  # 70 as 7: the 6 to it, the 3 from it
+        ("1. 63: 1/70/16 *", "63:", 4, None, None),  # 7 moves the 6 to it, but 9 from it: no reading
+        ("1. 66: 7/13\n10/26 *", "10/26", 4, "66: 7/13\n10/26", "66: 7/13 10/16"),  # the plays over two lines
+        ("1. 66:\n7/13 10/26 *", "10/26", 4, "66:\n7/13 10/26", "66: 7/13 10/16"),
     ],
 )
 def test_a_laquet_point_off_the_board_is_offered_the_one_reading_that_fits_the_dice(
@@ -1101,16 +1107,20 @@ def test_a_laquet_play_from_the_first_point_moves_its_die():
 
 def test_a_laquet_point_off_the_board_is_read_on_it_alone():
     """A reading is a point of the board (`50/6` is not `0/6`); `0/6` moves no die, so 0 read as 2
-    and 26 as 16 are two readings, none offered."""
+    and 26 as 16 are two readings, none offered; a point beside another off the board has no step to read."""
     assert read_points("1. 65: 50/6 *", 3) == []
     assert read_points("1. 64: 0/6 10/26 *", 3) == []
     assert read_points("1. 64: 2/6 10/26 *", 3) == [(3, 16, "64: 2/6 10/16")]
+    assert read_points("1. 42: 70/40 *", 3) == []  # (40 as 4 is no step from 70, which is off the board too)
+    assert read_points("1. 64: 20/off 10/26 *", 3) == [(3, 19, "64: 20/off 10/16")]  # (off is read as written)
 
 
 def test_a_repeated_laquet_play_moves_its_die_each_time():
-    """`33: 3/6(2) 10/43` was offered `10/13`, a third 3 of a double played twice."""
+    """`33: 3/6(2) 10/43` was offered `10/13`, a third 3 of a double played twice; a reading in a repeated
+    play moves its die each time too."""
     assert read_points("1. 33: 3/6(2) 10/43 *", 3) == []
     assert read_points("1. 33: 3/6 10/43 *", 3) == [(3, 16, "33: 3/6 10/13")]
+    assert read_points("1. 21: 1/30(2) *", 3) == []  # (30 as 3: the 2 played twice, and one 2 thrown)
 
 
 @pytest.mark.parametrize("word", ["IC.", "CIVIL.", "VX.", "IIIII.", "MIX.", ".", "..."])
@@ -1130,11 +1140,16 @@ def test_words_that_write_no_roman_numeral_are_no_move_number(word):
         ('[Game "laquet"]', "xiv... 63: 1/7 *", "xiv...", "14..."),  # points, no files
         ('[Game "copenhagen"]', "l. d1-d2 *", "l.", "50."),
         ('[Game "hnefatafl"]\n[Variant "tablut-19x19"]', "xi. f14-f15 *", "xi.", "11."),
+        # more than a piece's letter before a file: no square cut short (historian-47; `i` is a file on 9x9)
+        ('[Game "tablut"]', "ii. e3-c3 *", "ii.", "2."),
+        ('[Game "tablut"]', "iii. e3-c3 *", "iii.", "3."),
+        ('[Game "copenhagen"]', "cii. d1-d2 *", "cii.", "102."),
     ],
 )
 def test_a_lowercase_roman_move_number_is_offered_where_it_can_be_no_squares_file(header, movetext, word, meant):
-    """`iv.` got nothing: a lowercase letter is a file on a large tafl board, so only where it is none;
-    said as an uppercase one is (it got the generic "expected a ply, …")."""
+    """`iv.` got nothing: a lowercase letter is a file on a large tafl board, so only where it is none,
+    or where the letters before the last are more than a piece's (`ii.` on 9x9); said as an uppercase
+    one is (it got the generic "expected a ply, …")."""
     diagnostic = check(f"{header}\n{movetext}\n").diagnostics[0]
     assert (diagnostic.rule, diagnostic.ply, diagnostic.line, diagnostic.column) == (
         "syntax",
@@ -1154,13 +1169,14 @@ def test_a_lowercase_roman_move_number_is_offered_where_it_can_be_no_squares_fil
     [
         ('[Game "tablut"]', "i. e3-c3 *", "i."),
         ('[Game "copenhagen"]', "ci. d1-d2 *", "ci."),
+        ('[Game "tablut"]', "ci. e3-c3 *", "ci."),  # a commander's letter (cf4-f5: f4-f5) and a file
         ('[Game "latrunculi"] [Variant "seneca"] [Board "12x8"]', "i. @i4 @d4 *", "i."),  # tags on one line
         ('[Game "laquet"]', "Iv. 63: 1/7 *", "Iv."),  # a numeral in neither case
     ],
 )
 def test_a_lowercase_roman_move_number_of_the_boards_files_alone_is_offered_nothing(header, movetext, word):
-    """`i.` on 9x9, `ci.` on 11x11: every letter a file of the board, it may be a square cut short;
-    `Iv.`, in two cases, is no numeral."""
+    """`i.` on 9x9, `ci.` on 11x11 and 9x9: every letter a file of the board, or a commander's letter
+    before one, it may be a square cut short; `Iv.`, in two cases, is no numeral."""
     [diagnostic] = check(f"{header}\n{movetext}\n").diagnostics
     assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", word, ())
     assert diagnostic.message.startswith(f"found '{word}', expected")

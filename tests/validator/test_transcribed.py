@@ -187,3 +187,17 @@ HISTORIAN_46 = [
 
 def test_a_laquet_game_with_session_46s_slips_offers_each_its_fix():
     each_slip_is_said("historian-46.lgn", HISTORIAN_46)
+
+
+# historian-47's: historian-45's Tablut game, whole (None: valid), then with one slip a record, and a Laquet
+# turn: rule, ply, (line, column), the first suggestion, words of the message
+HISTORIAN_47 = [
+    None,
+    ("syntax", None, (14, 16), "2.", ROMAN.format("2.")),  # `ii.`, where i is a file
+    ("syntax", None, (20, 49), "g4-g3", f"found 'g4-', {EXPECTED}"),  # a ply broken over two lines
+    ("syntax", None, (27, 4), "63: 1/7/10", "70 is not a point of the board (1–24)"),  # a chained play's stop
+]
+
+
+def test_a_tablut_game_and_a_laquet_turn_with_session_47s_slips_offer_each_its_fix():
+    each_slip_is_said("historian-47.lgn", HISTORIAN_47)
