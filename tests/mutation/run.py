@@ -806,7 +806,15 @@ def commands_named(test: Path) -> set[str]:
 
 def pytest(staged: Path, tests: list[str], timeout: float) -> subprocess.CompletedProcess:
     # pure Python: the mutants are made in the sources (lusoria/accelerator.py)
-    env = dict(os.environ, PYTHONPATH=str(staged), CI="true", PYTHONDONTWRITEBYTECODE="1", LUSORIA_PURE_PYTHON="1")
+    # PYTEST_ADDOPTS emptied: the shell's (`-n auto`, `--no-summary`) would change the output `caught` reads
+    env = dict(
+        os.environ,
+        PYTHONPATH=str(staged),
+        CI="true",
+        PYTHONDONTWRITEBYTECODE="1",
+        LUSORIA_PURE_PYTHON="1",
+        PYTEST_ADDOPTS="",
+    )
     command = [
         str(Path(sys.executable).parent / "pytest"),
         "-x",

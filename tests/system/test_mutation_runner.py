@@ -178,6 +178,16 @@ def test_a_mutant_caught_by_an_error_names_the_test_and_the_fixture_or_the_file(
     assert run.caught(done) == (status, caught)
 
 
+def test_the_tests_of_a_mutant_run_with_the_runners_options_alone(tmp_path, monkeypatch):
+    """PYTEST_ADDOPTS of the shell is not read (review 47: `--no-summary` left a failed test unnamed, an error)."""
+    monkeypatch.setenv("PYTEST_ADDOPTS", "--no-summary")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_mutant.py").write_text("def test_plays():\n    assert 1 == 2\n")
+    run = runner()
+    done = run.pytest(tmp_path, ["tests/test_mutant.py"], timeout=300)
+    assert run.caught(done) == ("killed", "tests/test_mutant.py::test_plays")
+
+
 def test_a_mutant_caught_by_no_test_is_neither_killed_nor_survived(tmp_path):
     """conftest.py that does not import kills the mutant, named; pytest ending with no test, file or conftest.py
     named (here a test file not found) leaves it an error, which the tally counts apart."""
