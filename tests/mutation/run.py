@@ -806,7 +806,15 @@ def commands_named(test: Path) -> set[str]:
 
 def pytest(staged: Path, tests: list[str], timeout: float) -> subprocess.CompletedProcess:
     # pure Python: the mutants are made in the sources (lusoria/accelerator.py)
-    env = dict(os.environ, PYTHONPATH=str(staged), CI="true", PYTHONDONTWRITEBYTECODE="1", LUSORIA_PURE_PYTHON="1")
+    # PYTEST_ADDOPTS emptied: the shell's (`-n auto`, `--no-summary`) would change the output `caught` reads
+    env = dict(
+        os.environ,
+        PYTHONPATH=str(staged),
+        CI="true",
+        PYTHONDONTWRITEBYTECODE="1",
+        LUSORIA_PURE_PYTHON="1",
+        PYTEST_ADDOPTS="",
+    )
     command = [
         str(Path(sys.executable).parent / "pytest"),
         "-x",
@@ -836,6 +844,12 @@ def pytest(staged: Path, tests: list[str], timeout: float) -> subprocess.Complet
 ERROR_HEADING = re.compile(r"^_+ ERROR (at setup of|at teardown of|collecting) .*?_*$", re.M)
 TEST_FRAME = re.compile(r"^tests/\S+:\d+: in (\w+)$", re.M)  # --tb=short: a frame of the tests' own code
 CONFTEST_UNREAD = re.compile(r"^ImportError while loading conftest '.*?/(tests/\S*conftest\.py)'", re.M)
+SUMMARY_HEADING = " short test summary info ="  # its last: what a test printed or logged (`ERROR …`) comes above it
+
+
+def node(said: str) -> str:
+    """The test's node id of a line of pytest's summary after its word (`tests/x.py::test_y[a b] - ValueError: …`)."""
+    return said.split(" - ")[0]
 
 
 def caught(done: subprocess.CompletedProcess) -> tuple[str, str]:
@@ -846,17 +860,21 @@ def caught(done: subprocess.CompletedProcess) -> tuple[str, str]:
     nor survived."""
     if done.returncode == 0:
         return "survived", ""
-    summary = [line.split(" ") for line in done.stdout.splitlines() if line.startswith(("FAILED ", "ERROR "))]
-    failed = next((words[1] for words in summary if words[0] == "FAILED"), None)
+    summary = [
+        line.partition(" ")[::2]
+        for line in done.stdout.rpartition(SUMMARY_HEADING)[2].splitlines()
+        if line.startswith(("FAILED ", "ERROR "))
+    ]
+    failed = next((node(said) for word, said in summary if word == "FAILED"), None)
     if failed:
         return "killed", failed
     heading, unread = ERROR_HEADING.search(done.stdout), CONFTEST_UNREAD.search(done.stderr)
     if heading and heading[1] == "collecting":
-        return "killed", f"{summary[0][1]} (error collecting it)"
+        return "killed", f"{node(summary[0][1])} (error collecting it)"
     if heading:
         frame = TEST_FRAME.search(done.stdout)
         fixture = f", fixture {frame[1]}" if frame else ""
-        return "killed", f"{summary[0][1]} (error {heading[1].removesuffix(' of')}{fixture})"
+        return "killed", f"{node(summary[0][1])} (error {heading[1].removesuffix(' of')}{fixture})"
     if unread:
         return "killed", f"{unread[1]} (error loading it)"
     return "error", f"exit {done.returncode}"

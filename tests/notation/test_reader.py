@@ -693,7 +693,9 @@ def test_tags_given_stand_in_for_those_a_record_with_no_game_tag_lacks_and_never
 
 def test_the_tags_that_stood_in_are_written_above_a_record_as_given_and_no_other():
     """`stood_in`: the tags given a record lacked, Game first, with a blank line above movetext alone; a tag
-    not given (here Rules, Variant) is not written, nor any above a record with its own Game tag."""
+    not given (here Rules, Variant) is not written, nor one the record writes (its Variant), nor any above a record
+    with its own Game tag."""
     assert stood_in(RecordText("1. e3-c3 *\n", given=GIVEN)) == '[Game "tablut"]\n[Variant "seed"]\n\n'
+    assert stood_in(RecordText('[Variant "Fetlar"]\n\n1. e3-c3 *\n', given=GIVEN)) == '[Game "tablut"]\n'
     assert stood_in(RecordText('[White "Bo"]\n\n1. e3-c3 *\n', given=GIVEN[:1])) == '[Game "tablut"]\n'
     assert stood_in(RecordText('[Game "tablut"]\n\n1. e3-c3 *\n', given=GIVEN)) == ""

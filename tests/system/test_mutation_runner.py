@@ -106,7 +106,9 @@ def test_a_cli_mutant_of_one_command_leaves_out_the_test_files_that_do_not_run_i
     assert group == list(dict.fromkeys(run.TESTS["lusoria/cli.py"]))
 
 
-FIXTURES = """import pytest
+FIXTURES = """import logging
+
+import pytest
 
 
 def opened():
@@ -122,6 +124,13 @@ def archive():
 def closed():
     yield
     assert False, "left open"
+
+
+@pytest.fixture
+def noisy():
+    print("=== short test summary info ===\\nFAILED tests/test_other.py::test_said - printed")  # (a runner's test)
+    logging.getLogger("lusoria").error("the archive is locked")
+    return opened()
 """
 
 
@@ -142,19 +151,41 @@ def closed():
         ("import lusoria_unknown\n", "killed", "tests/test_mutant.py (error collecting it)"),
         ("def test_plays(closed):\n    assert 1 == 2\n", "killed", "tests/test_mutant.py::test_plays"),
         ("def test_plays():\n    pass\n", "survived", ""),
+        (
+            "import pytest\n\n\n@pytest.mark.parametrize('word', ['a b::c'])\ndef test_plays(word):\n"
+            "    print('FAILED tests/test_other.py::test_said')\n    assert word == 'd'\n",
+            "killed",
+            "tests/test_mutant.py::test_plays[a b::c]",
+        ),
+        (
+            "def test_plays(noisy):\n    pass\n",
+            "killed",
+            "tests/test_mutant.py::test_plays (error at setup, fixture noisy)",
+        ),
     ],
-    ids=["assertion", "setup", "teardown", "collection", "failed-then-teardown", "passed"],
+    ids=["assertion", "setup", "teardown", "collection", "failed-then-teardown", "passed", "id-and-print", "noisy"],
 )
 def test_a_mutant_caught_by_an_error_names_the_test_and_the_fixture_or_the_file(tmp_path, test, status, caught):
     """A mutant a fixture raises on, at its setup or teardown, is killed by that test, the fixture named; one a test
     file does not import with, by that file (session 47: each was killed with nothing named); a test that failed
-    is named before its fixture's error at teardown."""
+    is named before its fixture's error at teardown; the test's node id is read whole from pytest's summary, never
+    from what a test printed or logged (review 47: `test_plays[a` and a printed `FAILED` line were named)."""
     run = runner()
     (tmp_path / "tests").mkdir()
     (tmp_path / "tests" / "conftest.py").write_text(FIXTURES)
     (tmp_path / "tests" / "test_mutant.py").write_text(test)
     done = run.pytest(tmp_path, ["tests/test_mutant.py"], timeout=300)
     assert run.caught(done) == (status, caught)
+
+
+def test_the_tests_of_a_mutant_run_with_the_runners_options_alone(tmp_path, monkeypatch):
+    """PYTEST_ADDOPTS of the shell is not read (review 47: `--no-summary` left a failed test unnamed, an error)."""
+    monkeypatch.setenv("PYTEST_ADDOPTS", "--no-summary")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_mutant.py").write_text("def test_plays():\n    assert 1 == 2\n")
+    run = runner()
+    done = run.pytest(tmp_path, ["tests/test_mutant.py"], timeout=300)
+    assert run.caught(done) == ("killed", "tests/test_mutant.py::test_plays")
 
 
 def test_a_mutant_caught_by_no_test_is_neither_killed_nor_survived(tmp_path):
