@@ -109,6 +109,16 @@ def test_the_index_names_a_side_as_the_page_it_links_to_does(tmp_path):
     assert rows(tmp_path / "out/index.html")[0][4] == f"invalid: 2:22: {said}"
     assert f'data-diagnostics="{said}"' in (tmp_path / "out/var-000000.html").read_text()
 
+def test_the_index_names_the_sides_of_the_moves_a_message_names_as_the_page_does(tmp_path):
+    """Where the replay stops, the index said the move that put a piece in the way by the notation's side,
+    `(by move 1, Black: a4-c4)`, where the page it links to says `(by move 1, Muscovites (Black): a4-c4)`."""
+    (tmp_path / "occupied.lgn").write_text('[Game "tablut"]\n1. e3-c3 a4-c4 2. c3-c4 *\n')
+    run("html", tmp_path / "occupied.lgn", "--output-dir", tmp_path / "out")
+    by = "c4 is occupied (by move 1, Muscovites (Black): a4-c4)"
+    assert rows(tmp_path / "out/index.html")[0][4] == f"invalid: move 2, Swedes (White): c3-c4 breaks T2: {by}"
+    assert f"move 2, Swedes (White): {by}; the rest" in (tmp_path / "out/occupied-000000.html").read_text()
+
+
 
 def test_an_invalid_game_is_published_as_html_shows_it_alone_with_its_illegal_ply(round_, tmp_path):
     run("html", round_, "--output-dir", tmp_path / "out")
