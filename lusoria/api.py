@@ -487,7 +487,7 @@ class Board:
 def replay_stop(report: Report, sides: tuple[str, str] = SIDE_NAMES) -> str | None:
     """Why the replay of the main line stopped before its end ("move 3, White: e4-e5 breaks T3:
     only the king may stop on the konakis (e5)", its ply said as `Diagnostic.said` says it, its side
-    named by `sides`, as are the moves its message names: `resaid`), or None when it did not."""
+    named by `sides`, as are the moves its message names), or None when it did not."""
     replayed = len(report.positions) - 1
     if report.record is None or not report.positions or replayed >= report.plies:
         return None
