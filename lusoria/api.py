@@ -69,7 +69,7 @@ from lusoria.validator.base import (
 )
 from lusoria.validator.fit import Fit, Proposal, fitting_rules, names_no_variant, proposals
 from lusoria.validator.games import GAMES, NAMED_TAGS, game_class, known_games, name_given, rules_from_tags
-from lusoria.validator.replay import ERROR, Diagnostic, Moves, Report, Verdict, already_over, canonical_text
+from lusoria.validator.replay import ERROR, Diagnostic, Moves, Report, Verdict, already_over, canonical_text, resaid
 from lusoria.validator.replay import check as check_text
 from lusoria.words import CALLER, PAGE, Reader
 from lusoria.workers import WorkerLost, in_workers, mapped
@@ -488,14 +488,14 @@ class Board:
 def replay_stop(report: Report, sides: tuple[str, str] = SIDE_NAMES) -> str | None:
     """Why the replay of the main line stopped before its end ("move 3, White: e4-e5 breaks T3:
     only the king may stop on the konakis (e5)", its ply said as `Diagnostic.said` says it, its side
-    named by `sides`), or None when it did not."""
+    named by `sides`, as are the moves its message names), or None when it did not."""
     replayed = len(report.positions) - 1
     if report.record is None or not report.positions or replayed >= report.plies:
         return None
     ply = report.record.main.plies[replayed]
     for diagnostic in report.diagnostics:
         if diagnostic.severity == ERROR and (diagnostic.line, diagnostic.column) == (ply.line, ply.column):
-            why = diagnostic.message.partition("; the rest of this line is not checked")[0]
+            why = resaid(diagnostic.message, sides).partition("; the rest of this line is not checked")[0]
             return f"{report.move(replayed + 1, sides=sides)}: {ply.text} breaks {diagnostic.rule}: {why}"
     return None
 

@@ -259,6 +259,18 @@ class Lusoria(click.Group):
                 raise click.UsageError(f"{error.message} Did you mean '{meant}'?", error.ctx) from None
             raise
 
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        """The command run as a process (a test's CliRunner calls `main`): stopped by SIGTERM, once tidied
+        (`StoppedBySigterm`), the process ends by SIGTERM, as a shell (143) and a service manager (a clean
+        stop, where 143 is a failure) take it."""
+        try:
+            return self.main(*args, **kwargs)
+        except StoppedBySigterm:
+            import signal
+
+            os.kill(os.getpid(), signal.SIGTERM)  # (SIG_DFL again: `stopped_by_sigterm`; `echo` flushed)
+            raise  # (SIGTERM blocked: 143 all the same)
+
     def main(self, *args: Any, **kwargs: Any) -> Any:
         self.debug = os.environ.get(DEBUG_SWITCH, "") not in ("", "0")
         with escaped():
@@ -969,8 +981,9 @@ def html(
     said as for its page alone. DIR is not a folder read, nor one that holds one. Exit status 0 when every page was
     written, invalid records' too (lusoria validate's exit status tells whether all are valid), 1 when
     a record cannot be replayed at all (its page written, as for it alone), 2 when an input cannot be
-    read, a file is not written or no record was found; stopped by SIGTERM, 143 once the index lists the
-    pages written (a second SIGTERM waits until it does), as ^C is Aborted! once it does."""
+    read, a file is not written or no record was found; stopped by SIGTERM, it ends by SIGTERM (a shell says
+    143) once the index lists the pages written (a second SIGTERM waits until it does), as ^C is Aborted! once
+    it does."""
     if output_dir is not None:
         without_one_record_options(written_to, "--output-dir writes a page for every record")
         publish(paths, output_dir, overwrite, jobs, encoding)
@@ -1006,10 +1019,11 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
                     status = max(status, 1)  # as `html PATH` ends for it
                 say_unread(page, page.unread)
                 pages.append(page)
-                status = max(
-                    status,
-                    written_in(directory, page.file_name, page.page, record_said(page.source), outputs, overwrite),
-                )
+                with sigterm.held():  # (a page written is listed: SIGTERM waits until `outputs` holds it)
+                    status = max(
+                        status,
+                        written_in(directory, page.file_name, page.page, record_said(page.source), outputs, overwrite),
+                    )
         finally:  # cut short too (its output piped to `head`, ^C, SIGTERM, a worker lost): the pages written listed
             with sigterm.held():  # (where standard output closed, its "wrote" raises)
                 status = max(status, index_written(directory, pages, outputs, overwrite))
@@ -1018,6 +1032,11 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
 
 class Terminated(KeyboardInterrupt):
     """SIGTERM (a service stopped, `kill`) while `stopped_by_sigterm`'s block runs, raised where ^C raises."""
+
+
+class StoppedBySigterm(SystemExit):
+    """A command stopped by SIGTERM once what it leaves is tidied (`stopped_by_sigterm`): status 143 (128 + SIGTERM)
+    where the command is called, the process ended by SIGTERM where it runs as one (`Lusoria.__call__`)."""
 
 
 class Sigterm:
@@ -1039,7 +1058,7 @@ class Sigterm:
 
     @contextlib.contextmanager
     def held(self) -> Iterator[None]:
-        """SIGTERM held while the block runs (the index written whole, a second SIGTERM come or not), raised after it."""
+        """SIGTERM held while the block runs (a page, the index written whole, a second SIGTERM come or not), raised after it."""
         self.holding = True
         try:
             yield
@@ -1053,9 +1072,9 @@ class Sigterm:
 def stopped_by_sigterm() -> Iterator[Sigterm]:
     """SIGTERM, whose default ends the process at once, raised while the block runs as ^C is (`Terminated`, a
     KeyboardInterrupt): what it leaves is tidied as after ^C (`html --output-dir`'s index lists the pages written),
-    not cut off; the process then ends with status 143 (128 + SIGTERM), as a shell and a service manager take
-    SIGTERM's end, not ^C's Aborted! (1). Only where SIGTERM has its default handler and one can be set (the main
-    thread): a caller's own handler, or SIGTERM ignored, is left as it is, and a thread runs the block as it is."""
+    not cut off; the command then ends as SIGTERM ends it (`StoppedBySigterm`), not as ^C's Aborted! (1). Only
+    where SIGTERM has its default handler and one can be set (the main thread): a caller's own handler, or SIGTERM
+    ignored, is left as it is, and a thread runs the block as it is."""
     import signal
     import threading
 
@@ -1068,7 +1087,7 @@ def stopped_by_sigterm() -> Iterator[Sigterm]:
         yield sigterm
     except Terminated:
         echo("lusoria: stopped by SIGTERM", err=True)
-        raise SystemExit(128 + signal.SIGTERM) from None
+        raise StoppedBySigterm(128 + signal.SIGTERM) from None
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
 

@@ -81,7 +81,7 @@ const keys = {ArrowLeft: () => current - 1, ArrowRight: () => current + 1, Home:
 document.addEventListener('keydown', e => {
   if (keys[e.key]) { e.preventDefault(); show(keys[e.key]()); }
 });
-const asked = /ply=(\\d+)/.exec(location.hash) || /[?&]ply=(\\d+)/.exec(location.search);  // a shared ?ply=N too
+const asked = /[#&]ply=(\\d+)/.exec(location.hash) || /[?&]ply=(\\d+)/.exec(location.search);  // a shared ?ply=N too
 show(asked ? Number(asked[1]) : 0);
 if (asked && Number(asked[1]) > last) {
   const status = document.getElementById('status');

@@ -15,7 +15,7 @@ from lusoria.formats import read_text
 from lusoria.formats.sources import read_sources
 from lusoria.html import stored_boards
 from lusoria.svg import position_svg
-from lusoria.validator.replay import check
+from lusoria.validator.replay import check, resaid
 
 
 def boards_of(text):
@@ -142,6 +142,17 @@ def test_the_moves_a_message_names_name_their_sides_as_the_page_does():
         "by move 1, Black: a4-c4",
         "by move 1, White: e3-c3",
     ]
+
+
+def test_resaid_names_the_sides_of_the_moves_said_and_of_no_other_words():
+    """The moves a message names are named by the page's sides from move 10 on too; words that merely hold
+    `move 3, White` inside others are left as written."""
+    sides = ("Swedes (White)", "Muscovites (Black)")
+    said = "c4 is occupied (by move 12, Black: a4-c4); captured by move 3, White: d1-d5xc5"
+    assert resaid(said, sides) == (
+        "c4 is occupied (by move 12, Muscovites (Black): a4-c4); captured by move 3, Swedes (White): d1-d5xc5"
+    )
+    assert resaid("a countermove 3, White; move 3, Whites", sides) == "a countermove 3, White; move 3, Whites"
 
 
 def test_the_ply_after_a_variation_is_numbered_again():

@@ -110,6 +110,16 @@ def test_the_index_names_a_side_as_the_page_it_links_to_does(tmp_path):
     assert f'data-diagnostics="{said}"' in (tmp_path / "out/var-000000.html").read_text()
 
 
+def test_the_index_names_the_sides_of_the_moves_a_message_names_as_the_page_does(tmp_path):
+    """Where the replay stops, the index said the move that put a piece in the way by the notation's side,
+    `(by move 1, Black: a4-c4)`, where the page it links to says `(by move 1, Muscovites (Black): a4-c4)`."""
+    (tmp_path / "occupied.lgn").write_text('[Game "tablut"]\n1. e3-c3 a4-c4 2. c3-c4 *\n')
+    run("html", tmp_path / "occupied.lgn", "--output-dir", tmp_path / "out")
+    by = "c4 is occupied (by move 1, Muscovites (Black): a4-c4)"
+    assert rows(tmp_path / "out/index.html")[0][4] == f"invalid: move 2, Swedes (White): c3-c4 breaks T2: {by}"
+    assert f"move 2, Swedes (White): {by}; the rest" in (tmp_path / "out/occupied-000000.html").read_text()
+
+
 def test_an_invalid_game_is_published_as_html_shows_it_alone_with_its_illegal_ply(round_, tmp_path):
     run("html", round_, "--output-dir", tmp_path / "out")
     page = (tmp_path / "out/round/moves-000006.html").read_text()
@@ -916,6 +926,50 @@ def test_sigterm_while_the_index_is_written_lets_it_be_written_whole(
     assert said[-2:] == [f"wrote {tmp_path / 'out/index.html'}", "err lusoria: stopped by SIGTERM"]
     listed = [row[5] for row in rows(tmp_path / "out/index.html")]
     assert listed == ["round/escape-000000.html"] if stopped_before else len(listed) == 15
+
+
+@pytest.mark.parametrize("sigterm_handled_as", [signal.SIG_DFL], indirect=True)
+def test_sigterm_while_a_page_is_written_lets_it_be_listed(round_, tmp_path, monkeypatch, sigterm_handled_as):
+    """SIGTERM as a page's file took its place (the folder synced after it: a service manager stopping the run
+    and its workers at once): the page was in DIR, neither said nor listed in the index. It is both."""
+    from lusoria import files
+
+    writing = files.write_file
+
+    def write_file(path, text, follow=True):
+        writing(path, text, follow)
+        if path.endswith("moves-000000.html"):
+            sigterm()
+
+    monkeypatch.setattr(files, "write_file", write_file)
+    stopped = run("html", round_, "--output-dir", tmp_path / "out")
+    assert stopped.exit_code == 143
+    pages = ["round/escape-000000.html", "round/moves-000000.html"]
+    assert [row[5] for row in rows(tmp_path / "out/index.html")] == pages
+    assert stopped.stdout.splitlines() == [f"wrote {tmp_path / 'out' / page}" for page in [*pages, "index.html"]]
+
+
+def test_a_process_stopped_by_sigterm_ends_by_sigterm_once_its_index_is_written(tmp_path):
+    """`lusoria html --output-dir` run as a process (a service's) and stopped by SIGTERM, its workers too: it
+    ended with status 143, which systemd takes for a failure unless told otherwise (SuccessExitStatus=143),
+    where it takes a process that SIGTERM ends for a clean stop. Once its index lists the pages written and
+    it has said so, it ends by SIGTERM (a shell still says 143)."""
+    import subprocess
+    import sys
+
+    (tmp_path / "round").mkdir()
+    for n in range(200):  # (far more than it writes before SIGTERM comes)
+        shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / f"round/g{n}.lgn")
+    command = [sys.executable, "-m", "lusoria", "html", "round", "--output-dir", "out", "-j", "2"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    first = process.stdout.readline()
+    process.send_signal(signal.SIGTERM)
+    stdout, stderr = process.communicate(timeout=60)
+    assert process.returncode == -signal.SIGTERM and stderr == "lusoria: stopped by SIGTERM\n"
+    said = [first.rstrip("\n"), *stdout.splitlines()]
+    assert said[-1] == f"wrote {os.path.join('out', 'index.html')}" and 2 <= len(said) < 200
+    pages = sorted(path.relative_to(tmp_path / "out").as_posix() for path in (tmp_path / "out").rglob("g*.html"))
+    assert sorted(row[5] for row in rows(tmp_path / "out/index.html")) == pages and len(pages) == len(said) - 1
 
 
 def _own_handler(signum, frame):

@@ -96,6 +96,13 @@ def test_the_address_opens_a_ply(browser, tmp_path):
     assert page.locator("#board .piece.king").count() == 0
 
 
+def test_an_address_opens_a_ply_named_ply_alone(browser, tmp_path):
+    """`#reply=4` opened ply 4 where `?reply=4` opens the start: neither names a ply; `#x&ply=4` does."""
+    for address, status in (("#reply={}", "start"), ("#x&ply={}", "move 2, Muscovites: i4-h4 (ply 4 of 9)")):
+        page = page_for(browser, tmp_path, "tablut/escape.lgn", ply=4, address=address)
+        assert page.locator("#status").inner_text() == status
+
+
 def test_a_shared_query_opens_a_ply_as_the_fragment_does(browser, tmp_path):
     """`?ply=12` in a shared link was ignored (the page opened at the start): it opens ply 12 as `#ply=12`
     does, past the end saying so the same way; the fragment, which stepping rewrites, wins over it."""
