@@ -335,8 +335,8 @@ def whole_commands(
 
 def csv_rows(table: Table, repeat: int) -> None:
     """`lusoria validate --jobs 1` on the tafl engines' real Copenhagen CSV file (`REAL_CSV`, when it is
-    there), start-up included: the reader replays each game to read its capture lists as the site
-    writes them (`read_site_captures`), and the validator replays it again."""
+    there), start-up included: the reader reads each game's capture lists as the site writes them
+    (`SiteClaims`), which the validator's one replay of the game checks."""
     from lusoria import accelerator
 
     if not REAL_CSV.exists():

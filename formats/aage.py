@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
 from lusoria.formats import FORMATS
-from lusoria.formats.common import Draft, Locator, read_site_captures, tafl_games, tafl_rules
+from lusoria.formats.common import Draft, Locator, site_claims, tafl_games, tafl_rules
 from lusoria.formats.contract import TYPE_TAG
 from lusoria.formats.tafl import MOVE, SQUARE, chosen_tags, read_moves
 from lusoria.notation.json_input import deep_error, text_decoder, too_deep
@@ -335,7 +335,7 @@ def _aage_game(
     except SyntaxProblem as problem:
         return draft.source(path, index, problem)
     if rules is not None:
-        read_site_captures(draft, rules)
+        draft.claims = site_claims(draft)
     return draft.source(path, index)
 
 

@@ -1,6 +1,7 @@
 """What every reader of another format shares: where an offset is in the file, a record
-under construction (`Draft`), the rule tags of a set of options, and the reading of the capture
-lists of the tafl sites (RULES.md H1–H3), which write them their own way."""
+under construction (`Draft`), the rule tags of a set of options, and the claims of the capture
+lists of the tafl sites (RULES.md H1–H3), which write them their own way: `SiteClaims`, which the
+record's replay checks."""
 
 from __future__ import annotations
 
@@ -8,10 +9,21 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import cast
 
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, long_token, token_message
-from lusoria.validator.base import Illegal, OptionError, Played, changed_options, written_options
+from lusoria.validator.base import (
+    Claims,
+    Game,
+    Illegal,
+    OptionError,
+    Outcome,
+    Played,
+    Position,
+    changed_options,
+    written_options,
+)
 from lusoria.validator.games import GAMES, rules_from_tags
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import KING, Move, TaflPosition, capture_list, parse_move
@@ -71,6 +83,7 @@ class Draft:
     problems: list[SyntaxProblem] = field(default_factory=list)  # what the source gets wrong, at plies
     hint: str = ""  # what the record's first error adds (RecordText.hint)
     unread: list[str] = field(default_factory=list)  # its notes of lines of its file not read (`note_unread`)
+    claims: Claims | None = None  # what its replay checks of its main line (RecordText.claims: `site_claims`)
 
     def tag(self, name: str, value: str, offset: int | None = None) -> None:
         """Set the tag `name` to `value`, written at `offset` (None: the game's first character)."""
@@ -124,7 +137,17 @@ class Draft:
         lines = self.locator.lines(first, last)
         placed = tuple(self.line.plies) if isinstance(parsed, SyntaxProblem) else ()
         return RecordText(
-            lines, first, index, path, self.reader, parsed, problems, self.hint, notes=tuple(self.unread), placed=placed
+            lines,
+            first,
+            index,
+            path,
+            self.reader,
+            parsed,
+            problems,
+            self.hint,
+            notes=tuple(self.unread),
+            placed=placed,
+            claims=self.claims if isinstance(parsed, Record) else None,
         )
 
     def record(self) -> Record:
@@ -211,45 +234,79 @@ def without_captures(text: str) -> str:
     return text.split("x", 1)[0]
 
 
-def _site_list_read(
-    draft: Draft, rules: TaflGame, index: int, move: Move | None, position: TaflPosition, played: Played[TaflPosition]
-) -> bool:
-    """The capture list of ply `index` of `draft`'s main line (`move`, `played` from `position`) read as a
-    tafl site writes it (`read_site_captures`): a soldier captured and left out of a list the move
-    writes is a problem of the record, a captured king left out is added with a note; False for a
-    list the rules do not make."""
-    geo, ply = rules.geo, draft.line.plies[index]
-    written = move.captures if move else None
-    board = played_on(position, played.position)
-    gone = taken(board, played.position.board)  # the mover's square and what the move captured
-    actual = frozenset(gone) - {move.origin} if move else frozenset()
-    soldiers = frozenset(square for square in actual if board[square] != KING)
-    if written is None and index in draft.listed and soldiers:  # the notation would compute them
-        said = f"the move captures {capture_list(geo, soldiers)}, which the record does not list"
-        draft.problem_at_ply(index, said, rules.settings.ids.capture)
-    elif written is not None and written != actual:
-        if written != soldiers:
-            return False
-        draft.note(f"the source does not list the captured king; added {geo.names[next(iter(actual - soldiers))]}", ply)
+@dataclass(frozen=True)
+class SiteClaims:
+    """What a tafl site's file says of a record's main line that only its replay checks (RULES.md
+    H1–H3; RecordText.claims, which `check`'s replay asks of each ply: one replay, not one here and
+    one there): a move written with its hyphen lists every soldier it captures (`listed`, the plies'
+    indexes), and never the king; `stated`: whether the file states the result. A list that lacks
+    only the captured king gets him, with a note; a list that leaves out a soldier the move captures
+    (an empty one included, which lusoria's notation would read as "computed") is a problem of the
+    record at that ply; a list with a square too many is the validator's to report. A list that says
+    nothing of the result gets the one its last ply ends the game with (`ended`)."""
+
+    reader: str  # the format's name, for notes
+    listed: frozenset[int]
+    stated: bool
+
+    def retried(self, rules: Game, position: Position, ply: Ply) -> Played | None:
+        """The move of `ply` (its list the rules refuse) played as the site writes it, its list without
+        the king; None for another list, or where the move alone is the ply as written (`unwritten`)."""
+        tafl = cast(TaflGame, rules)
+        text = ply.text if tafl.settings.unwritten else without_captures(ply.text)
+        move = parse_move(tafl.geo, ply.text)
+        if text == ply.text or move is None:
+            return None
+        try:
+            played = tafl.play(cast(TaflPosition, position), text)
+        except Illegal:
+            return None
+        actual, soldiers = _captured(tafl, move, position, played)
+        if move.captures != soldiers or actual == soldiers:
+            return None
+        self._add_king(tafl, ply, played, actual - soldiers)
+        return played
+
+    def checked(
+        self, rules: Game, index: int, position: Position, played: Played, record: Record
+    ) -> tuple[str, str] | bool:
+        tafl, ply = cast(TaflGame, rules), record.main.plies[index]
+        move = parse_move(tafl.geo, ply.text)
+        actual, soldiers = _captured(tafl, move, position, played) if move else (frozenset[int](), frozenset[int]())
+        said: tuple[str, str] | bool = True
+        written = move.captures if move else None
+        if written is None and index in self.listed and soldiers:  # the notation would compute them
+            said = (
+                tafl.settings.ids.capture,
+                f"the move captures {capture_list(tafl.geo, soldiers)}, which the record does not list",
+            )
+        elif written is not None and written != actual:
+            if written != soldiers:
+                return False
+            self._add_king(tafl, ply, played, actual - soldiers)
+        if not self.stated and record.result == "*" and index == len(record.main.plies) - 1 and played.outcome:
+            record.result = record.tags["Result"] = played.outcome.result
+            ply.comments.append(f"{self.reader} reader: {ended(played.outcome, 'list')}")
+        return said
+
+    def _add_king(self, rules: TaflGame, ply: Ply, played: Played, king: frozenset[int]) -> None:
+        ply.comments.append(
+            f"{self.reader} reader: the source does not list the captured king; added {rules.geo.names[next(iter(king))]}"
+        )
         ply.text = played.text
-    return True
 
 
-def read_site_captures(draft: Draft, rules: TaflGame) -> None:
-    """The capture lists of a tafl site (RULES.md H1–H3): a move written with its hyphen lists
-    every soldier it captures (`draft.listed`), and never the king. Replays the main line
-    (`main_line_played`): a list that lacks only the captured king gets him, with a note; a list
-    that leaves out a soldier the move captures (an empty one included, which lusoria's notation
-    would read as "computed") is a problem of the record at that ply; a list with a square too
-    many is left for the validator to report. A list that says nothing of the result gets the one
-    its last ply ends the game with (`note_the_end`). `rules`: those of `draft`'s tags."""
-    plies = draft.line.plies
-    texts = [ply.text if rules.settings.unwritten else without_captures(ply.text) for ply in plies]
-    for index, position, played in main_line_played(draft, rules, texts):
-        if not _site_list_read(draft, rules, index, parse_move(rules.geo, plies[index].text), position, played):
-            return  # a list the rules do not make: the validator says how, at this ply
-        if draft.result == "*" and "Result" not in draft.tags:
-            note_the_end(draft, index, played, "list")
+def _captured(rules: TaflGame, move: Move, position: Position, played: Played) -> tuple[frozenset[int], frozenset[int]]:
+    """What `move`, `played` from `position`, captures: every piece, and the soldiers."""
+    before, after = cast(TaflPosition, position), cast(TaflPosition, played.position)
+    board = played_on(before, after)
+    actual = frozenset(taken(board, after.board)) - {move.origin}  # (taken: the mover's square too)
+    return actual, frozenset(square for square in actual if board[square] != KING)
+
+
+def site_claims(draft: Draft) -> SiteClaims:
+    """The claims of `draft`'s tafl site (`SiteClaims`), for its record's replay to check."""
+    return SiteClaims(draft.reader, frozenset(draft.listed), draft.result != "*" or "Result" in draft.tags)
 
 
 def main_line_played(
@@ -293,8 +350,9 @@ def note_the_end(draft: Draft, index: int, played: Played, source: str) -> None:
     result it ends with, and a note that the `source` (the list, the header) gives none."""
     if played.outcome is not None and index == len(draft.line.plies) - 1:
         draft.result = played.outcome.result
-        draft.note(
-            f"the {source} gives no result; the game ended {played.outcome.result} "
-            f"({played.outcome.reason}, {played.outcome.rule})",
-            draft.line.plies[index],
-        )
+        draft.note(ended(played.outcome, source), draft.line.plies[index])
+
+
+def ended(outcome: Outcome, source: str) -> str:
+    """The note of a game that `outcome` ended whose `source` (the list, the header) gives no result."""
+    return f"the {source} gives no result; the game ended {outcome.result} ({outcome.reason}, {outcome.rule})"

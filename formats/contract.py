@@ -11,7 +11,9 @@ by `lusoria.formats.read_text` on every reader, built in or a plug-in's). The co
   one, as its `GameType` tag: `TYPE_TAG`), and a `tag` problem among its `problems` saying why its
   game could not be named (the archive keeps it, `Report.refused`; the summary of a run counts
   such records by type, saying why as their format's `Format.why_refused` does);
-- what it found wrong at plies goes to `problems` (SyntaxProblems), the record still read;
+- what it found wrong at plies goes to `problems` (SyntaxProblems), the record still read; what only
+  a replay of its main line can check goes to `claims` (`lusoria.validator.base.Claims`, such as the
+  tafl sites' capture lists: `formats.common.SiteClaims`), which `check`'s replay asks of each ply;
 - every place it gives (of the record, its tags, plies and result, and of its problems) is a place of
   the text it read: a line of it, and a column of that line or just after its end.
 

@@ -2,7 +2,7 @@
 resigned`) and the CSV move lists of the Rust tafl engines (`moves,defenders lost,attackers
 lost,status`), for every game of the tafl family (the aagenielsen.dk scrape's `Moves`, such lists:
 formats/aage.py). Their capture lists follow the sites' conventions (RULES.md H1–H3,
-formats/common.py `read_site_captures`)."""
+formats/common.py `SiteClaims`, which the replay checks)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import PurePath
 
 from lusoria.formats import FORMATS
-from lusoria.formats.common import Draft, Locator, drafts, read_site_captures, tafl_games, tafl_rules
+from lusoria.formats.common import Draft, Locator, drafts, site_claims, tafl_games, tafl_rules
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import (
     Prose,
@@ -667,7 +667,7 @@ def _read_list(draft: Draft, moves: str, at: int, path: str, index: int, rules: 
         read_moves(draft, moves, at, rules)
     except SyntaxProblem as problem:
         return draft.source(path, index, problem)
-    read_site_captures(draft, rules)
+    draft.claims = site_claims(draft)
     return draft.source(path, index)
 
 

@@ -38,7 +38,7 @@ from lusoria.notation.syntax import (
 )
 from lusoria.notation.writer import quote
 from lusoria.validator import games
-from lusoria.validator.base import known_names
+from lusoria.validator.base import Claims, known_names
 
 MAX_TOKEN = 1 << 20  # characters in one token, in every format: a tag, a comment, a number (docs/robustness.md)
 LGN_TOKENS = re.compile(r'\{[^}]*\}?|;[^\n]*|"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"?|[^\s{};"]+')  # roughly the lexer's
@@ -73,6 +73,8 @@ class RecordText:
     # (`parsed` a SyntaxProblem: a CSV row's moves before one off the board), which an editor colours
     given: tuple[tuple[str, str], ...] = ()  # tags given for an lgn record with no Game tag (--game, --variant,
     # --rules: `STANDS_IN`), which stand in for those it lacks; its text stays as written
+    claims: Claims | None = None  # what that reader read of its main line that only its replay checks (`check`'s):
+    # a tafl site's capture lists and whether it states the result (formats/common.py's SiteClaims)
 
     @property
     def last_line(self) -> int:

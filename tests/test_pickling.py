@@ -20,8 +20,10 @@ from lusoria import accelerator
 from lusoria.api import _verdict
 from lusoria.archive.records_as_rows import record_rows
 from lusoria.errors import LusoriaError
+from lusoria.formats.common import SiteClaims
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.pipeline import records
+from lusoria.validator.base import Claims
 from lusoria.validator.tafl_board import RememberingPosition, TaflPosition
 from lusoria.validator.tafl_continuations import UnwrittenPosition, unwritten_position
 
@@ -59,6 +61,10 @@ def _classes_in(hint) -> typing.Iterator[type]:
         yield from _classes_in(argument)
 
 
+IMPLEMENTED = {Claims: [SiteClaims]}  # a protocol a field names: the classes that cross in its place
+st.register_type_strategy(Claims, st.one_of(*(st.from_type(kind) for kind in IMPLEMENTED[Claims])))
+
+
 def crossing_types() -> list[type]:
     """The library's classes a value sent to or from a worker may hold: from RecordText (what a
     worker takes) and the results of the workers' functions, through their fields' type hints."""
@@ -70,6 +76,9 @@ def crossing_types() -> list[type]:
     while waiting:
         kind = waiting.pop()
         if kind in seen or not kind.__module__.startswith("lusoria"):
+            continue
+        if kind in IMPLEMENTED:
+            waiting += IMPLEMENTED[kind]
             continue
         seen.add(kind)
         fields = typing.get_type_hints(kind) if dataclasses.is_dataclass(kind) or hasattr(kind, "_fields") else {}

@@ -14,12 +14,15 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import MappingProxyType
-from typing import ClassVar, Generic, NoReturn, Self, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Generic, NoReturn, Protocol, Self, TypeVar
 
 from lusoria.errors import LusoriaError
 from lusoria.validator.diagram import Diagram, Squares
 from lusoria.validator.suggest import alike, meant, similarity
 from lusoria.words import listed, quoted, times
+
+if TYPE_CHECKING:  # (the notation's reader imports this module)
+    from lusoria.notation.model import Ply, Record
 
 Position = Hashable  # each game's positions are immutable values
 P = TypeVar("P", bound=Hashable)  # one game's position type
@@ -107,6 +110,27 @@ def misnamed_captures(
     bare, lettered = "/".join(squares), "/".join(letter_on(square) + square for square in squares)
     write = f"write x{bare}" if lettered == bare else f"write x{bare}, or x{lettered}"
     return f"{said}: {write}", {letter_on(square) for square in misnamed}
+
+
+class Claims(Protocol):
+    """What a reader of another format read in a record's source of its main line that only a replay of
+    it can check (RecordText.claims: formats/common.py's `SiteClaims`, the capture lists of the tafl
+    sites). `check`'s replay asks it of each ply of the main line in turn, as the ply went (a ply that
+    ended the game once the next shows how it went: `Played.earlier`), until it answers False."""
+
+    def retried(self, rules: Game, position: Position, ply: Ply) -> Played | None:
+        """Ply `ply`, illegal as written at `position`, as the source meant it, the ply mended with a
+        note (a site's list that leaves out the captured king); None: it is illegal as the source meant it too."""
+        ...
+
+    def checked(
+        self, rules: Game, index: int, position: Position, played: Played, record: Record
+    ) -> tuple[str, str] | bool:
+        """Ply `index` of `record`'s main line, `played` from `position`, against the claims: True when
+        they hold (the record mended as the reader mends it, with a note: a king the list leaves out, the
+        result the game ended with), (rule, message) for what the source gets wrong there, False for a
+        claim the rules do not make (the replay says how, and the claims say no more of the line)."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)

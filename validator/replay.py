@@ -36,7 +36,18 @@ from lusoria.notation.syntax import (
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import write_record
 from lusoria.plugins import FAILS
-from lusoria.validator.base import SIDE_NAMES, WHITE, Game, Illegal, NotAPly, OptionError, Outcome, Played, Position
+from lusoria.validator.base import (
+    SIDE_NAMES,
+    WHITE,
+    Claims,
+    Game,
+    Illegal,
+    NotAPly,
+    OptionError,
+    Outcome,
+    Played,
+    Position,
+)
 from lusoria.validator.diagram import CAPTURED, FROM, REMOVED, TO, Squares
 from lusoria.validator.games import GAMES, game_class, known_games, rules_from_tags, variant_named, with_variant
 from lusoria.validator.suggest import LIMIT, alike, did_you_mean, nearest_plies, suggestions
@@ -672,6 +683,7 @@ class _Replay:
         self.assumptions: dict[PlyKey, str] = {}  # the plies played in place of illegal ones (`keep_going`)
         self.tree: _Lines | None = None  # walked at the first variation met
         self.starts: dict[int, Position] = {}  # the position each variation replayed started from
+        self.claims: Claims | None = report.source.claims  # its reader's, of the main line (asked until one fails)
 
     def every_line(self) -> None:
         """Replay every line (up to the first illegal ply, with `first_error`); the main line's
@@ -703,6 +715,7 @@ class _Replay:
         line, first = (self.record.main, 1) if self.tree is None else self.tree.lines[at]
         ended = self.outcome_before(first)
         assumed = self.assumed_before(at) if at else []
+        held: _Held | None = None  # the main line's ply that ended the game, asked of once the next shows how it went
         for index, ply in enumerate(line.plies):
             number, key = first + index, (at, index)
             if ply.number is not None:  # (most plies are not numbered: no call for them)
@@ -711,18 +724,31 @@ class _Replay:
                 played: Played | Illegal | None = self.play(position, ended, ply.text)
             except Illegal as illegal:
                 played = illegal
+            if held is not None:
+                went = played.earlier if isinstance(played, Played) else ()
+                self.ask(held._replace(played=went[-1]) if went else held)
+                held = None
             if played is None:  # (refused past the end: the game ended)
                 report.error(rules.end_rule, already_over(cast("Outcome", ended)), **self.where(ply, number, key))
                 return ended, False, assumed
             if ply.variations:
                 pending.extend(self.variations(at, index, position))
+            if isinstance(played, Illegal) and self.claims is not None and not at:
+                played = self.claims.retried(rules, position, ply) or played
             if isinstance(played, Illegal):
+                self.claims = None  # (they say no more of a line the replay leaves)
                 assumption = self.illegal(played, position, ply, number, key, assumed)
                 if assumption is None:
                     return ended, False, assumed
                 assumed.append(f"{self.moves.said(number, key)}: {assumption}")
                 self.assumptions[key] = assumption
                 played = rules.play(position, assumption)
+            elif self.claims is not None and not at:
+                asked = _Held(index, ply, number, key, position, played, len(report.diagnostics))
+                if played.outcome is not None and index + 1 < len(line.plies):
+                    held = asked
+                else:
+                    self.ask(asked)
             for rule, message in played.warnings:
                 report.warning(rule, message, **self.where(ply, number, key), assumed=tuple(assumed))
             position, ended = played.position, played.outcome
@@ -734,6 +760,19 @@ class _Replay:
                 report.canonical[key] = played.text
                 _line_positions(report, at).append(position)
         return ended, True, assumed
+
+    def ask(self, asked: _Held) -> None:
+        """Ask the reader's claims (RecordText.claims) of the main line's ply `asked`: what its source gets
+        wrong there is an error of the ply, said before the others of its place, as the reader's are."""
+        if self.claims is None:
+            return
+        said = self.claims.checked(self.rules, asked.ply_index, asked.position, asked.played, self.record)
+        if said is False:
+            self.claims = None
+        elif isinstance(said, tuple):
+            rule, message = said
+            where = self.where(asked.ply, asked.number, asked.key)
+            self.report.diagnostics.insert(asked.at, Diagnostic(ERROR, rule, message, **where))
 
     def where(self, ply: Ply, number: int, key: PlyKey) -> dict:
         """Where a diagnostic about ply `number` at `key` points (`_where`), and its move."""
@@ -838,6 +877,19 @@ class _Replay:
             if not at or self.tree is None:
                 return path
             at, index = next(left for left, variations in self.tree.branches.items() if at in variations)
+
+
+class _Held(NamedTuple):
+    """A ply of the main line played, to ask the claims of (`_Replay.ask`): its index there, the ply, its number and
+    key, the position before it, how it went, and where its diagnostics begin in the report's."""
+
+    ply_index: int
+    ply: Ply
+    number: int
+    key: PlyKey
+    position: Position
+    played: Played
+    at: int
 
 
 class _Arrival(NamedTuple):
