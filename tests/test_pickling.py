@@ -159,8 +159,16 @@ def test_every_type_that_crosses_the_pool_survives_pickle(kind, data):
 
 
 def test_every_exception_of_the_library_is_a_lusoria_error():
+    """An error a caller may catch is a LusoriaError; what is no error (the command line's way out on
+    SIGTERM, a KeyboardInterrupt or a SystemExit, which `except Exception` lets pass) is the CLI's alone."""
     assert len(defined_exceptions()) >= 10
-    assert [kind for kind in defined_exceptions() if not issubclass(kind, LusoriaError)] == []
+    assert [
+        kind for kind in defined_exceptions() if issubclass(kind, Exception) and not issubclass(kind, LusoriaError)
+    ] == []
+    assert [(kind.__module__, kind.__bases__) for kind in defined_exceptions() if not issubclass(kind, Exception)] == [
+        ("lusoria.cli", (SystemExit,)),
+        ("lusoria.cli", (KeyboardInterrupt,)),
+    ]
 
 
 @pytest.mark.parametrize("kind", defined_exceptions(), ids=lambda kind: kind.__name__)
