@@ -135,11 +135,23 @@ def read_points(text: str, position: int) -> list[tuple[int, int, str]]:
     it begins and ends and as read, on one line; none where no reading, or more than one, fits."""
     for start in range(max(0, position - _BEFORE), position + 1):
         turn = _WRITTEN_TURN.match(text, start)
-        if turn is not None and turn.end() > position:
-            read = _points_read(turn[1], turn[2])
+        plays = _own_plays(turn[1], turn[2]) if turn is not None else ""
+        if turn is not None and turn.start(2) + len(plays) > position:
+            read = _points_read(turn[1], plays)
             written = f"{turn[1]}{text[turn.end(1) : turn.start(2)]}{read}"
-            return [(turn.start(), turn.end(), _LINE_BREAK.sub(" ", written))] if read else []
+            return [(turn.start(), turn.start(2) + len(plays), _LINE_BREAK.sub(" ", written))] if read else []
     return []
+
+
+def _own_plays(roll: str, plays: str) -> str:
+    """`plays` up to the first line break after which they have made a step for each die of `roll`: the next
+    line's are the next ply's (`63: 1/7 7/40`⏎`5/11 5/9`, a ply whose roll is left out)."""
+    for line_break in _LINE_BREAK.finditer(plays):
+        before = _ONE_PLAY.finditer(plays, 0, line_break.start())
+        steps = sum((len(_POINT.findall(play[1])) - 1) * _point(play[2] or "1") for play in before)  # (`3/6(2)`: two)
+        if steps >= len(_dice(roll)):
+            return plays[: line_break.start()]
+    return plays
 
 
 def _points_read(roll: str, plays: str) -> str | None:
