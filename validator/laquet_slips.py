@@ -9,7 +9,7 @@ from itertools import permutations
 from typing import Final
 
 from lusoria.notation.numbers import checked_number, whole_number
-from lusoria.validator.laquet_points import OFF
+from lusoria.validator.laquet_points import EDGE, OFF
 from lusoria.validator.laquet_turns import Written, parse_turn
 
 ROLL: Final = re.compile(r"([1-6])-?([1-6]):")  # `46:` or `4-6:`
@@ -135,34 +135,45 @@ def read_points(text: str, position: int) -> list[tuple[int, int, str]]:
     it begins and ends and as read, on one line; none where no reading, or more than one, fits."""
     for start in range(max(0, position - _BEFORE), position + 1):
         turn = _WRITTEN_TURN.match(text, start)
-        if turn is not None and turn.end() > position:
-            read = _points_read(turn[1], turn[2])
+        plays = _own_plays(turn[1], turn[2]) if turn is not None else ""
+        if turn is not None and turn.start(2) + len(plays) > position:
+            read = _points_read(turn[1], plays)
             written = f"{turn[1]}{text[turn.end(1) : turn.start(2)]}{read}"
-            return [(turn.start(), turn.end(), _LINE_BREAK.sub(" ", written))] if read else []
+            return [(turn.start(), turn.start(2) + len(plays), _LINE_BREAK.sub(" ", written))] if read else []
     return []
+
+
+def _own_plays(roll: str, plays: str) -> str:
+    """`plays` up to the first line break after which they have made a step for each die of `roll`: the next
+    line's are the next ply's (`63: 1/7 7/40`⏎`5/11 5/9`, a ply whose roll is left out)."""
+    for line_break in _LINE_BREAK.finditer(plays):
+        before = _ONE_PLAY.finditer(plays, 0, line_break.start())
+        steps = sum((len(_POINT.findall(play[1])) - 1) * _point(play[2] or "1") for play in before)  # (`3/6(2)`: two)
+        if steps >= len(_dice(roll)):
+            return plays[: line_break.start()]
+    return plays
 
 
 def _points_read(roll: str, plays: str) -> str | None:
     """The plays of `roll` (`read_points`) with the one reading of their point off the board whose steps,
-    to it and from it, move dice the other plays leave; None unless exactly one fits."""
+    to it and from it (on to `off` too), move dice the other plays leave, a bear-off its exact die; None
+    unless exactly one fits."""
     chains = [(_point(play[2] or "1"), list(_POINT.finditer(play[1]))) for play in _ONE_PLAY.finditer(plays)]
     left = [checked_number(die, 1, 6) for die in _dice(roll)]
     for times, points in chains:  # (`3/6(2)`: each step twice)
         for first, second in zip(points, points[1:]):
-            step = _on_board(second[0]) - _on_board(first[0])
+            step = _pips(second[0]) - _pips(first[0])
             for _ in range(times):
-                if _on_board(first[0]) and _on_board(second[0]) and step in left:
+                if _pips(first[0]) and _pips(second[0]) and step in left:
                     left.remove(step)
     readings = set()
     for play, (times, points) in zip(_ONE_PLAY.finditer(plays), chains):
         for index, point in enumerate(points):
             beside = points[max(0, index - 1) : index] + points[index + 1 : index + 2]
-            if point[0] == "off" or _on_board(point[0]) or not all(_on_board(other[0]) for other in beside):
+            if point[0] == "off" or _on_board(point[0]) or not all(_pips(other[0]) for other in beside):
                 continue
             for reading in _misreadings(point[0]):
-                steps = [
-                    (reading - _on_board(other[0])) * (1 if other.start() < point.start() else -1) for other in beside
-                ]
+                steps = [(reading - _pips(other[0])) * (1 if other.start() < point.start() else -1) for other in beside]
                 if _fits(steps * times, left):
                     at = play.start(1)
                     readings.add(f"{plays[: at + point.start()]}{reading}{plays[at + point.end() :]}")
@@ -183,6 +194,12 @@ def _on_board(written: str) -> int:
     """A point as a play writes it when it is one of the board's (1-24), else 0 (`26`, `0`, `off`)."""
     point = _point(written) if written.isdigit() else 0
     return point if 1 <= point < OFF else 0
+
+
+def _pips(written: str) -> int:
+    """A point of a play as its steps count: one of the board's (`_on_board`), or EDGE for `off` (bearing off
+    from p takes EDGE - p, Q7: `18/off` a 1); else 0."""
+    return EDGE if written == "off" else _on_board(written)
 
 
 def _misreadings(written: str) -> set[int]:

@@ -1115,6 +1115,26 @@ def test_a_laquet_point_off_the_board_is_read_on_it_alone():
     assert read_points("1. 64: 20/off 10/26 *", 3) == [(3, 19, "64: 20/off 10/16")]  # (off is read as written)
 
 
+def test_a_laquet_turn_takes_no_plays_from_the_next_line_once_its_dice_are_played():
+    """The next line's plays are the next ply's (its roll left out) once the turn's plays make a step for
+    each die: `63: 1/7 7/40`⏎`5/11 5/9` was offered `63: 1/7 7/10 5/11 5/9` over both lines, and a turn
+    still short of its dice takes the next line's (`63: 1/7`⏎`7/40`)."""
+    assert read_points("1. 63: 1/7 7/40\n5/11 5/9 *", 3) == [(3, 15, "63: 1/7 7/10")]
+    assert read_points("1. 63: 1/7/40\n5/11 5/9 *", 3) == [(3, 13, "63: 1/7/10")]  # (one play, two steps)
+    assert read_points("1. 33: 3/60(2)\n5/11 5/9 *", 3) == [(3, 14, "33: 3/6(2)")]  # (one step, twice)
+    assert read_points("1. 63: 1/7\n  7/40\n5/11 5/9 *", 3) == [(3, 17, "63: 1/7 7/10")]
+    assert read_points("1. 63: 1/7 7/40\n5/11 5/90 *", 21) == []  # (5/90 in a ply whose roll is left out: no turn's)
+
+
+def test_a_laquet_bear_off_moves_its_die():
+    """Bearing off from p takes 19 - p (Q7): `18/off` plays the 1, so `61: 18/off 12/31` is offered nothing
+    (it was offered `12/13`, a second 1), and a checker played on to `off` through a point misread is read
+    (`61: 12/81/off`: 81 as 18, the 6 to it and the 1 from it)."""
+    assert read_points("1. 61: 18/off 12/31 *", 3) == []
+    assert read_points("1. 61: 12/81/off *", 3) == [(3, 16, "61: 12/18/off")]
+    assert read_points("1. 61: 12/81/off(2) *", 3) == []  # (the 6 and the 1 played twice)
+
+
 def test_a_repeated_laquet_play_moves_its_die_each_time():
     """`33: 3/6(2) 10/43` was offered `10/13`, a third 3 of a double played twice; a reading in a repeated
     play moves its die each time too."""
