@@ -77,11 +77,11 @@ def walk(
     told = False  # whether a skipped file of a suffix no format reads was told how to read one (`UNREAD_HINT`)
     kin_told = False  # whether the skipped files of a suffix a format's files are saved as were (`Formats.kin_of`)
     sources = list(given(paths))
-    named = {os.path.realpath(path) for path in sources if _is_path(path) and not Path(path).is_dir()}
+    named = {os.path.realpath(path) for path in sources if _is_path(path) and not _is_dir(path)}
     for path in sources:
         if not _is_path(path):
             yield path  # (an empty path, not the current folder: `read_sources` refuses it)
-        elif not Path(path).is_dir():
+        elif not _is_dir(path):
             yield _once(path, met, unread)  # (one a folder left unread before is read now)
         else:
             again: list[Skipped] = []
@@ -107,8 +107,8 @@ def walk(
                 if not why:
                     yield once
                     continue
-                unread.add(os.path.realpath(found))
-                if os.path.realpath(found) in named:
+                unread.add(real := os.path.realpath(found))
+                if real in named:
                     continue  # (given by its own path too: read there, not said skipped)
                 if forced is None and FORMATS.summed(str(found)):
                     summed.setdefault(found.suffix.lower(), []).append(Skipped(str(found), why))
@@ -170,6 +170,14 @@ def _once(
         return Skipped(written, f"{said}: {SAID_SKIPPED if real in unread else 'read once'}")
     met[real] = written
     return path
+
+
+def _is_dir(path: str | os.PathLike[str]) -> bool:
+    """Whether `path` is a folder; False for a path that cannot name one (too long a name: reading it says why)."""
+    try:
+        return Path(path).is_dir()
+    except OSError:
+        return False
 
 
 def _is_path(source: Source | Skipped) -> TypeGuard[str | os.PathLike[str]]:
