@@ -44,8 +44,7 @@ class Converted:
             self.problem = self.said()
 
     def said(self, *, to: Reader = CALLER) -> str | None:
-        """The `problem`: its `diagnostic`'s, with the encodings to try as `to` can act on them (`Diagnostic.said`);
-        ValueError for a `to` that names no Reader (`told`), with a diagnostic or not."""
+        """The `problem`: its `diagnostic`'s, with the encodings to try as `to` can act on them (`Diagnostic.said`)."""
         return self.diagnostic.said(to=to) if self.diagnostic else told(to) and self.problem
 
 

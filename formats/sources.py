@@ -107,8 +107,8 @@ def walk(
                 if not why:
                     yield once
                     continue
-                unread.add(real := os.path.realpath(found))
-                if real in named:
+                unread.add(os.path.realpath(found))
+                if os.path.realpath(found) in named:
                     continue  # (given by its own path too: read there, not said skipped)
                 if forced is None and FORMATS.summed(str(found)):
                     summed.setdefault(found.suffix.lower(), []).append(Skipped(str(found), why))
@@ -170,14 +170,6 @@ def _once(
         return Skipped(written, f"{said}: {SAID_SKIPPED if real in unread else 'read once'}")
     met[real] = written
     return path
-
-
-def _is_dir(path: str | os.PathLike[str]) -> bool:
-    """Whether `path` is a folder; False for a path that cannot name one (too long a name: reading it says why)."""
-    try:
-        return Path(path).is_dir()
-    except OSError:
-        return False
 
 
 def _is_path(source: Source | Skipped) -> TypeGuard[str | os.PathLike[str]]:
@@ -685,3 +677,11 @@ def source_name(source: Source) -> str:
         return stream_name(source)
     path = os.fspath(source)
     return STDIN_NAME if path == STDIN else shown_path(path)
+
+
+def _is_dir(path: str | os.PathLike[str]) -> bool:
+    """Whether `path` is a folder; False for a path that cannot name one (too long a name: reading it says why)."""
+    try:
+        return Path(path).is_dir()
+    except OSError:
+        return False
