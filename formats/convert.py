@@ -18,7 +18,7 @@ from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import STDIN, Problem, Skipped, Source, fs_path, is_text, names_a_file, shown_path
 from lusoria.pipeline import reports
 from lusoria.validator.replay import ERROR, Diagnostic, Report
-from lusoria.words import CALLER, Reader, quoted
+from lusoria.words import CALLER, Reader, quoted, told
 
 
 def targets() -> list[str]:
@@ -45,7 +45,7 @@ class Converted:
 
     def said(self, *, to: Reader = CALLER) -> str | None:
         """The `problem`: its `diagnostic`'s, with the encodings to try as `to` can act on them (`Diagnostic.said`)."""
-        return self.diagnostic.said(to=to) if self.diagnostic else self.problem
+        return self.diagnostic.said(to=to) if self.diagnostic else told(to) and self.problem
 
 
 def convert(

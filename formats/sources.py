@@ -77,11 +77,11 @@ def walk(
     told = False  # whether a skipped file of a suffix no format reads was told how to read one (`UNREAD_HINT`)
     kin_told = False  # whether the skipped files of a suffix a format's files are saved as were (`Formats.kin_of`)
     sources = list(given(paths))
-    named = {os.path.realpath(path) for path in sources if _is_path(path) and not Path(path).is_dir()}
+    named = {os.path.realpath(path) for path in sources if _is_path(path) and not _is_dir(path)}
     for path in sources:
         if not _is_path(path):
             yield path  # (an empty path, not the current folder: `read_sources` refuses it)
-        elif not Path(path).is_dir():
+        elif not _is_dir(path):
             yield _once(path, met, unread)  # (one a folder left unread before is read now)
         else:
             again: list[Skipped] = []
@@ -677,3 +677,11 @@ def source_name(source: Source) -> str:
         return stream_name(source)
     path = os.fspath(source)
     return STDIN_NAME if path == STDIN else shown_path(path)
+
+
+def _is_dir(path: str | os.PathLike[str]) -> bool:
+    """Whether `path` is a folder; False for a path that cannot name one (too long a name: reading it says why)."""
+    try:
+        return Path(path).is_dir()
+    except OSError:
+        return False

@@ -627,6 +627,11 @@ def test_the_reader_told_what_to_try_is_named_by_keyword_as_lusoria_api_exports_
             ValueError, match=f"^to={wrong!r} names no reader: Reader.CALLER, Reader.COMMAND or Reader.PAGE$"
         ):
             diagnostic.said(to=wrong)
+    record = '[Game "tablut"]\n1. e3-c3 *\n'  # (a record converted and drawn: no diagnostic to say)
+    for made in (next(api.convert([api.RecordText(record)], "lgn")), next(api.diagrams([api.RecordText(record)]))):
+        assert made.said(to="page") is None  # (its said(to="pager") was None too, a ValueError only with a diagnostic)
+        with pytest.raises(ValueError, match="^to='pager' names no reader"):
+            made.said(to="pager")
 
 
 @pytest.mark.parametrize("command", READING_COMMANDS, ids=" ".join)

@@ -192,7 +192,9 @@ class Same(Generic[T]):
 class ReadOnly(dict[K, V]):
     """A dict that no caller changes, for what every caller shares (a game's presets: a change altered
     every later record's variants), which copies (`copy.deepcopy`: itself; `dict(…)`: a dict to change),
-    pickles and serialises (`json.dumps`) as a dict does."""
+    pickles and serialises (`json.dumps`) as a dict does; it takes no attributes either."""
+
+    __slots__ = ()
 
     def _refused(self, *args: object, **kwargs: object) -> NoReturn:
         raise TypeError(f"{type(self).__name__} is read-only: every caller shares it (dict(…) copies it to change)")
@@ -211,6 +213,8 @@ class ReadOnly(dict[K, V]):
 
 class Presets(ReadOnly[str, ReadOnly[str, str]]):
     """A game's presets (`Game.presets`): each variant's name and its options, read-only both."""
+
+    __slots__ = ()
 
     def __init__(self, presets: Mapping[str, Mapping[str, str]]) -> None:
         super().__init__((name, ReadOnly(options)) for name, options in presets.items())

@@ -350,6 +350,16 @@ def test_a_file_its_folder_would_skip_and_named_by_its_own_path_is_read_once_and
     ]
 
 
+def test_a_path_too_long_to_name_a_file_is_said_unreadable_and_the_others_are_read(tmp_path):
+    """`validate xxx…(5000) games.lgn`: asking whether the long path was a folder raised, before any file
+    was read (lusoria: internal error: OSError: [Errno 36] File name too long)."""
+    (tmp_path / "games.lgn").write_text(TWO)
+    long = str(tmp_path / ("x" * 5000))
+    result = CliRunner().invoke(main, ["validate", long, str(tmp_path / "games.lgn")])
+    assert result.stderr == f"lusoria: {long}: file name too long\n"
+    assert result.stdout.startswith("2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n") and result.exit_code == 2
+
+
 def test_a_log_file_in_a_folder_is_read_by_its_content_and_the_other_log_files_said_in_one_note(tmp_path):
     """A Tablut Challenge log saved as `game.log` was skipped in a folder ("not a record file")
     while read when named; a folder's other .log files (a server's own) are said in one line."""

@@ -130,6 +130,9 @@ def test_every_games_presets_are_read_only_and_copy_pickle_and_serialise_as_a_di
             change()
     with pytest.raises(TypeError, match=re.escape(said)):
         presets |= {"mine": {}}
+    for shared in (presets, options):  # (an attribute set on them was every caller's too)
+        with pytest.raises(AttributeError, match="object has no attribute 'mine'"):
+            shared.mine = {}
     assert GAMES[name].presets == presets and "mine" not in presets and first in presets and "first" not in options
     assert copy.deepcopy(presets) is presets and copy.copy(presets) is presets
     assert json.loads(json.dumps(presets)) == presets and json.loads(json.dumps(options)) == options
