@@ -67,10 +67,11 @@ from lusoria.formats.sources import given, walk
 from lusoria.notation.sources import Note, Source, literal
 from lusoria.pipeline import Problem, Unreadable, records, without_problems
 from lusoria.validator.base import Game, OptionError, Position, known_names, known_names_holding
-from lusoria.validator.games import GAMES, game_named, owners_of, rules_from_tags
+from lusoria.validator.games import GAMES, owners_of, rules_from_tags
 from lusoria.validator.replay import Report
 from lusoria.validator.suggest import meant_among
 from lusoria.variants import (
+    game_named,
     game_tags,
     games_of_variant,
     held_by_several,
