@@ -34,7 +34,7 @@ h1{font-size:1.3em;margin:0 0 .4em}
 .tags{border-collapse:collapse;font-size:.9em;margin-bottom:1em}.tags td{padding:.1em .6em .1em 0}
 .tags td:first-child{color:#7a6a55}.tags td,.comment{overflow-wrap:anywhere}
 .controls button{font-size:1.1em;margin-right:.3em;min-width:2.4em}
-.moves{line-height:1.9;max-width:34em}
+.moves{line-height:1.9;max-width:34em}.written{white-space:pre-wrap;overflow-wrap:anywhere}
 .ply{cursor:pointer;padding:.1em .25em;border-radius:3px;white-space:nowrap}
 .ply.current{background:#f3d34a}
 .ply.illegal{color:#fff;background:#c0392b}.ply.illegal.current{outline:3px solid #f3d34a}

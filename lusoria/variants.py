@@ -14,6 +14,7 @@ from lusoria.validator.base import SIDE_NAMES, Game, OptionError, VariantNotes, 
 from lusoria.validator.games import (
     GAMES,
     NUMBERED,
+    game_named,
     looked_up,
     made_once,
     named_by_several,
@@ -304,13 +305,6 @@ def unknown_variant(variant: str, every: dict[str, dict[str, VariantNotes]] | No
     listed_in = next((GAMES[game].presets_listed_in for game in every if GAMES[game].presets_listed_in), "")
     said = meant(like, inside=True) or (f": {listed_in} lists them" if listed_in else "")
     return f"unknown variant {quoted(variant)}: no game has it ({len(names)} known{said}){game_named(variant)}"
-
-
-def game_named(name: str) -> str:
-    """What is said of a game's name given as a variant's (`--variant brandubh`, as `stats` once wrote
-    `brandubh standard`): that it names the game; "" for another name."""
-    game = name.strip().lower()
-    return f"; {game} is a game, not a variant: --game {game}" if game in GAMES else ""
 
 
 def rules_of_name(name: str) -> Game | None:

@@ -215,6 +215,7 @@ def test_the_page_of_a_record_that_does_not_parse_shows_its_text_as_written(text
     page = replay_page(text)
     assert escape(error) in page
     assert f'<div class="moves"><pre class="written">{escape(text.strip())}</pre></div>' in page  # (`<` escaped)
+    assert ".written{white-space:pre-wrap;overflow-wrap:anywhere}" in page  # (a line of all its moves wraps)
 
 
 def test_a_record_without_its_result_marker_is_replayed_on_its_page_and_said_as_validate_says_it(tmp_path):

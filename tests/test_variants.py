@@ -447,13 +447,13 @@ def test_a_records_variant_tag_takes_the_names_other_programs_give_its_games_var
             "Copenhagen",  # a game's name, and aagenielsen.dk's of that game's: no other game's variant
             "unknown variant 'Copenhagen' for hnefatafl (181 known; did you mean copenhagen-hnefatafl-13x13 or "
             "copenhagen-hnefatafl-minus-11x11 or copenhagen-hnefatafl-bell-11x11?); copenhagen is a game, not a "
-            "variant",
+            'variant: name it as the game ([Game "copenhagen"], --game copenhagen)',
         ),
         (
             "tablut",
             "Brandubh",  # a game's name and nothing else (new in session 47: it was said unknown alone)
             "unknown variant 'Brandubh' for tablut (known: seed, linnaeus, unarmed, aage, ashton); brandubh is a "
-            "game, not a variant",
+            'game, not a variant: name it as the game ([Game "brandubh"], --game brandubh)',
         ),
         (
             "tablut",

@@ -372,7 +372,7 @@ def _with_owners(problem: OptionError, game: type[Game], tags: dict[str, str]) -
     """A problem of the Variant tag that also names the games that have its variant, or the variants
     of other games or of `game` that other programs' files call so (`Tyr 13x13`: name one), when
     `game` has it not (a problem of its own variant under its Rules names none); or, when it names another
-    game, that it is one."""
+    game, that it is one (`game_named`)."""
     variant = tags.get("Variant", "")
     if problem.tag != "Variant" or variant.lower() in game.presets:
         return problem
@@ -386,10 +386,15 @@ def _with_owners(problem: OptionError, game: type[Game], tags: dict[str, str]) -
     written = _entry_tags(variant)
     if written is not None:
         return game.unknown_variant(variant, written=tags_line(written))
-    if (other := looked_up(variant)) in GAMES and other != game.name:  # (`[Variant "copenhagen"]`: its Game tag meant)
-        said = f"{problem}; {other} is a game, not a variant"
-        return OptionError(said, problem.tag, problem.written, problem.at, problem.known)
-    return problem
+    said = game_named(variant, 'name it as the game ([Game "{0}"], --game {0})', game.name)
+    return OptionError(f"{problem}{said}", problem.tag, problem.written, problem.at, problem.known) if said else problem
+
+
+def game_named(name: str, naming: str = "--game {0}", own: str = "") -> str:
+    """What is said of a game's name given as a variant's (`--variant brandubh`, `[Variant "copenhagen"]`):
+    that it is a game, and `naming` of it, how to name it so; "" for another name or `own`, the game named."""
+    game = looked_up(name)
+    return f"; {game} is a game, not a variant: {naming.format(game)}" if game in GAMES and game != own else ""
 
 
 def _entry_tags(variant: str) -> dict[str, str] | None:
