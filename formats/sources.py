@@ -9,7 +9,7 @@ import io
 import os
 import sys
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import replace
 from itertools import chain, compress
@@ -64,7 +64,8 @@ def walk(
     met again (given twice, or inside a directory given too) comes as Skipped: it is read, or said
     skipped, once (the files of a directory met again, as one Skipped of the directory); but a file
     that a directory would skip and that is given by its own path too is not said skipped there: it is
-    read where given, by what it holds (read once: met again after, it comes as Skipped). The folder `leave_out` (the one
+    read where given, by what it holds (read once: met again after, it comes as Skipped), when `paths` is a
+    list or tuple (an iterator is walked as it comes, its later items unknown). The folder `leave_out` (the one
     `--output-dir` writes to) is not searched, though below a directory given: a run never reads an
     earlier run's files as its inputs. An `encoding` that is none
     (`encoding_refused`) is one InputError, and a `format` that is none a ValueError (`format_named`),
@@ -76,8 +77,12 @@ def walk(
     unread: set[str] = set()  # the real paths of the files met and said skipped (`_once`)
     told = False  # whether a skipped file of a suffix no format reads was told how to read one (`UNREAD_HINT`)
     kin_told = False  # whether the skipped files of a suffix a format's files are saved as were (`Formats.kin_of`)
-    sources = list(given(paths))
-    named = {os.path.realpath(path) for path in sources if _is_path(path) and not _is_dir(path)}
+    sources = given(paths)
+    named = (  # (the files of a list; an iterator's items are read as they come, none looked ahead at)
+        {os.path.realpath(path) for path in sources if _is_path(path) and not _is_dir(path)}
+        if isinstance(sources, Sequence)
+        else set()
+    )
     for path in sources:
         if not _is_path(path):
             yield path  # (an empty path, not the current folder: `read_sources` refuses it)

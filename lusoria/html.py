@@ -18,6 +18,7 @@ from urllib.parse import quote, unquote
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.plies import SUFFIX_NAGS
 from lusoria.notation.reader import RecordText
+from lusoria.notation.syntax import Undecodable
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.notation.writer import tag_order
 from lusoria.svg import position_svg
@@ -396,7 +397,11 @@ def named(report: Report) -> list[Diagnostic]:
 
 def _written(report: Report) -> str:
     """The text of a record that does not parse (a syntax error, no Game tag), as written, for its
-    reader to mend: its page showed its tags and its error alone, and none of its moves."""
+    reader to mend: its page showed its tags and its error alone, and none of its moves. None of a file
+    its encoding does not decode (`Undecodable`): it is mended by reading it in another encoding, and its
+    text, a binary file's too, is the bytes misread."""
+    if isinstance(report.source.parsed, Undecodable):
+        return ""
     return f'<pre class="written">{escape(report.source.text.strip())}</pre>'
 
 

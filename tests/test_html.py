@@ -218,6 +218,18 @@ def test_the_page_of_a_record_that_does_not_parse_shows_its_text_as_written(text
     assert ".written{white-space:pre-wrap;overflow-wrap:anywhere}" in page  # (a line of all its moves wraps)
 
 
+def test_the_page_of_a_file_its_encoding_does_not_decode_shows_no_text(tmp_path):
+    """A binary file, or one of another encoding, is mended by reading it in another encoding, not by
+    editing its text: its page says why it is not read, and does not show its bytes misread (review-47g:
+    a 2 MB file made a page of 4.6 MB)."""
+    path = tmp_path / "binary.lgn"
+    path.write_bytes(b'[Game "tablut"]\n\n1. e3-c3 \xff\x00\x1b *\n')
+    written = CliRunner().invoke(main, ["html", str(path), "-o", str(tmp_path / "binary.html")])
+    page = (tmp_path / "binary.html").read_text()
+    assert written.exit_code == 1  # (invalid: its error said)
+    assert "latin-1" in page and '<pre class="written">' not in page and "\x1b" not in page
+
+
 def test_a_record_without_its_result_marker_is_replayed_on_its_page_and_said_as_validate_says_it(tmp_path):
     """As show does: the page replays the plies of a record that lacks only its result marker, with
     the error in the page and on stderr (it said "cannot be replayed" and exited 1)."""

@@ -314,6 +314,23 @@ def test_a_skipped_file_of_a_folder_met_again_is_said_once(tmp_path):
     assert folder == Skipped(str(tmp_path / "sub"), "2 of its files met already: said skipped once")
 
 
+def test_an_iterator_of_sources_is_walked_as_it_comes_not_read_whole_first(tmp_path):
+    """A caller's generator (of records' texts, of paths) gives its first source before the walk takes the
+    next (review-47g: the look-ahead for files named after their folder read a generator whole, and a
+    report came only once every record was made)."""
+    taken = []
+
+    def sources():
+        for number in range(1000):
+            taken.append(number)
+            yield RecordText('[Game "tablut"]\n\n1. e3-c3 *\n', 1, number)
+
+    walked = walk(sources())
+    assert isinstance(next(walked), RecordText)
+    assert taken == [0]
+    assert isinstance(next(api.reports(sources(), jobs=1)), api.Report) and len(taken) < 10
+
+
 def test_a_file_its_folder_would_skip_and_named_by_its_own_path_is_read_once_and_not_said_skipped(tmp_path):
     """`validate real/aagenielsen real/aagenielsen/expected.tsv`: the folder's note says a file given by
     its own path is read by what it holds, and it was not (`named again: said skipped once`); read since
