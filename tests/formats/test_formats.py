@@ -1982,6 +1982,25 @@ def test_aage_old_style_records_of_a_type_that_leaves_out_berserk_continuations_
     assert modern.valid and "Rules" not in modern.record.tags and modern.record.main.comments == []
 
 
+def test_aage_a_move_written_without_its_hyphen_lists_nothing_and_its_capture_is_computed():
+    """The site's old style (`a6c6`) lists no capture, so a move that captures is no error; written with
+    its hyphen and no list (`a6-c6`), the same move leaves out the soldier it captures: T4 at its ply
+    (replay-47's survivor: the check asked of every ply whether it lists its captures)."""
+
+    def read(moves: list[str]):
+        game = {"AageGameTypeName": "Historical Hnefatafl 9x9 (Saami Tablut)", "WhoMovedFirst": "black", "Moves": moves}
+        [source] = read_text(json.dumps(game), "aage", "x.json")
+        return check(source)
+
+    assert read(["a4c4", "g5g7", "a6c6"]).diagnostics == []
+    [left_out] = read(["a4-c4", "g5-g7", "a6-c6"]).diagnostics
+    assert (left_out.rule, left_out.ply, left_out.message) == (
+        "T4",
+        3,
+        "the move captures c5, which the record does not list",
+    )
+
+
 def test_aage_game_type_typed_by_hand_with_a_slip_is_told_the_type_meant(tmp_path):
     """A tournament director's JSON said `Saami tablut` (its case and a parenthesis off): the message names
     the types most like it; one like none is told nothing more."""
