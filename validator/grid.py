@@ -109,7 +109,6 @@ class GridGame(Game[P]):
     the top, a number for empty squares; a ply's squares renamed, a1…)."""
 
     pieces: ClassVar[tuple[str, str]] = ("", "")  # White's letters, Black's, as its position strings write them
-    # its `letters` none: the archive keeps its position strings, and it has no patterns
 
     def board_width(self) -> int:
         """The files of this board (a spelled-out board is cut into ranks of this many squares)."""
