@@ -344,7 +344,7 @@ def _results_rows(grouping: str, rows: list[dict]) -> list[dict]:
     share of invalid records, with the rules of their first errors of most records (`G5 3, G3 1`)."""
     return [
         {
-            grouping: row["value"],
+            grouping: _named(row["value"], grouping),
             "records": row["records"],
             "White": row["white"],
             "White won": f"{row['shares']['white_won']:.1f}%",
