@@ -701,8 +701,9 @@ class Archive:
 
     def stats(self, top: int = 10, filters: Filters | None = None, by: str | None = None) -> dict[str, Any]:
         """`lusoria stats`: counts and figures of the records `filters` match (all: None), the `top`
-        rows of each long list (variants, players, first error rules; the variants folded beyond
-        them in `more_variants`); with `by` ("game", "variant" or "board"), the results of the `top`
+        rows of each long list (variants, players, first error rules; the variants and the rules folded
+        beyond them in `more_variants` and `more_first_error_rules`; the records of no board under None);
+        with `by` ("game", "variant" or "board"), the results of the `top`
         games, variants or board sizes with the most records too, their sides named as their games
         name them, their plies, and their invalid records with the rules of their first errors
         (`results_by`). FilterError for an `order`

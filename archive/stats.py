@@ -71,11 +71,8 @@ def stats(
     return {
         **_sizes(rows),
         **_games_and_variants(rows, top),
-        "boards": _counts(
-            rows(
-                "SELECT board, count(*) FROM records WHERE board IS NOT NULL AND {chosen} "
-                "GROUP BY board ORDER BY 2 DESC, 1"
-            )
+        "boards": _counts(  # a record of no board (Laquet's, one not read) under None: `(no board)`
+            rows("SELECT board, count(*) FROM records WHERE {chosen} GROUP BY board ORDER BY 2 DESC, 1")
         ),
         "results": _counts(
             rows("SELECT result, count(*) FROM records WHERE {chosen} GROUP BY result ORDER BY 2 DESC, 1")
@@ -84,13 +81,7 @@ def stats(
             rows("SELECT ending, count(*) FROM records WHERE {chosen} GROUP BY ending ORDER BY 2 DESC, 1")
         ),
         "players": _counts(db.execute(players, players_params)),
-        "first_error_rules": _counts(
-            rows(
-                "SELECT first_rule, count(*) FROM records WHERE first_rule IS NOT NULL AND {chosen} "
-                "GROUP BY first_rule ORDER BY 2 DESC, 1 LIMIT ?",
-                top,
-            )
-        ),
+        **_first_error_rules(rows, top),
         **({"results_by": {"grouping": by, "rows": _results_by(rows, by, top)}} if by else {}),
     }
 
@@ -126,6 +117,22 @@ def _plies(lengths: Counter[int]) -> dict:
 def _tenths(total: int, count: int) -> float:
     """total / count to a tenth, a half rounded up (as SQLite's round)."""
     return (20 * total + count) // (2 * count) / 10
+
+
+def _first_error_rules(rows: Rows, top: int) -> dict:
+    """The rules of the first errors of the invalid records `rows` selects: the `top` of most records,
+    and how many rules and records the others are (`more_first_error_rules`), so that they add up to the invalid."""
+    found = _counts(
+        rows(
+            "SELECT first_rule, count(*) FROM records WHERE first_rule IS NOT NULL AND {chosen} "
+            "GROUP BY first_rule ORDER BY 2 DESC, 1"
+        )
+    )
+    folded = found[top:]
+    return {
+        "first_error_rules": found[:top],
+        "more_first_error_rules": {"first_error_rules": len(folded), "records": sum(row["records"] for row in folded)},
+    }
 
 
 def _games_and_variants(rows: Rows, top: int) -> dict:
@@ -175,8 +182,8 @@ def _label(game: str, variant: str | None) -> str:
 
 def _results_by(rows: Rows, by: str, top: int) -> list[dict]:
     """The results of the records of a game that `rows` selects, by game, variant or board (`by`;
-    a record of no board, as Laquet's, in no row), and by game or variant of each type a reader
-    refused: a row each (`_results_row`), the most records first, then by name, the first `top` of
+    a record of no board, as Laquet's, in a row of None), and by game or variant of each type a reader
+    refused, and of the other records of no game (None): a row each (`_results_row`), the most records first, then by name, the first `top` of
     them. The results, validity, first error rules and plies are read from the records' rows (no
     index holds them by variant)."""
     also = ", result, valid, first_rule, plies"
@@ -184,23 +191,24 @@ def _results_by(rows: Rows, by: str, top: int) -> list[dict]:
         found = [
             ((_label(game, variant), game, *rest), n) for (game, variant, *rest), n in _variant_keys(rows, also).items()
         ]
-    else:
+    else:  # by board, every record: one of no board (Laquet's, one not read) under None, `(no board)`
+        named = "game IS NOT NULL AND" if by == "game" else ""
         found = [
             (tuple(key), n)
             for *key, n in rows(
-                f"SELECT {by}, game{also}, count(*) FROM records WHERE {by} IS NOT NULL AND game IS NOT NULL "
-                f"AND {{chosen}} GROUP BY {by}, game{also}"
+                f"SELECT {by}, game{also}, count(*) FROM records WHERE {named} {{chosen}} GROUP BY {by}, game{also}"
             )
         ]
-    if by != "board":  # a type a reader refused, under its label (as `query` shows it); of no board
+    if by != "board":  # a type a reader refused, under its label (as `query` shows it); the other records
+        # of no game (that name none and were not read) under None: `(no game)`, `(no variant)`
         found += [
             ((label, None, *rest), n)
             for label, *rest, n in rows(
-                f"SELECT refused.label{also}, count(*) FROM ({REFUSED_TYPES}) AS refused "
-                f"JOIN records ON records.id = record_id WHERE {{chosen}} GROUP BY refused.label{also}"
+                f"SELECT refused.label{also}, count(*) FROM records LEFT JOIN ({REFUSED_TYPES}) AS refused "
+                f"ON records.id = record_id WHERE game IS NULL AND {{chosen}} GROUP BY refused.label{also}"
             )
         ]
-    grouped: dict[str, Counted] = {}
+    grouped: dict[str | None, Counted] = {}
     for (label, game, result, valid, first_rule, plies), count in found:
         counted = grouped.setdefault(label, Counted())
         counted.games.add(game)
@@ -211,7 +219,7 @@ def _results_by(rows: Rows, by: str, top: int) -> list[dict]:
             counted.first_rules[first_rule] += count
         counted.lengths[plies] += count
     shown = (_results_row(label, counted) for label, counted in grouped.items())
-    return sorted(shown, key=lambda row: (-row["records"], row["value"]))[:top]
+    return sorted(shown, key=lambda row: (-row["records"], row["value"] or ""))[:top]
 
 
 @dataclass
@@ -228,7 +236,7 @@ class Counted:
 FIRST_RULES_BY = 3  # the first error rules of most records a row of `stats --by` names
 
 
-def _results_row(label: str, counted: Counted) -> dict:
+def _results_row(label: str | None, counted: Counted) -> dict:
     """A row of `_results_by`: the game's, variant's or board's name (`value`), its records, the
     names its games give White's side and Black's (`_sides`), the records each side won, drawn and
     unfinished, and their `shares` in percent (`_percentages`); the invalid records, their share in

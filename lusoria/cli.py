@@ -912,7 +912,8 @@ def rules(paths: tuple[str | Path, ...], as_json: bool, jobs: int, encoding: str
     """For each record of PATH..., the rule sets under which it is legal: its own, or the
     fewest changes of variant and options (docs/rules.md; lusoria explain) that make it legal.
     Last, for each game of several records (each variant, of a game whose boards are its variants):
-    the one rule set that makes the most of them legal (not with --json). Exit status 0 when every
+    the one rule set that makes the most of them legal (not with --json), and, when files were skipped
+    (each said with why), how many, as validate counts them. Exit status 0 when every
     record was searched (legal under some rule set or none), 1 when one cannot be replayed at all,
     2 when an input cannot be read or no record was found."""
     inputs, unreplayable = Inputs(), False
@@ -928,6 +929,8 @@ def rules(paths: tuple[str | Path, ...], as_json: bool, jobs: int, encoding: str
         for proposal in api.proposed_rules(fitted):
             if proposal.records > 1:  # a game's one record: its own line says it all
                 echo(f"proposed: {proposal}")
+    if not as_json and (summary := output.rules_summary(len(fitted), inputs.problems)):
+        echo(summary)
     inputs.finish(paths, len(fitted), 1 if unreplayable else 0)
 
 

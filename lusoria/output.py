@@ -174,6 +174,16 @@ def fit_text(source: RecordText, fit: Fit | Diagnostic) -> str:
     return f"{located(source.path, fit)}: record {source.index}: {unreplayable(fit, to=COMMAND)}"
 
 
+def rules_summary(records: int, problems: Iterable[object]) -> str | None:
+    """`lusoria rules`' last line when files or folders were skipped among the stream's `problems`
+    (each said as met, as `validate` says them and counts them): the records searched and the
+    files skipped; None when none was."""
+    from lusoria.notation.sources import skipped_said
+
+    skipped = skipped_said(problems)
+    return f"{plural(records, 'record')} searched{skipped}" if skipped else None
+
+
 def unreplayable(diagnostic: Diagnostic, *, to: Reader = CALLER) -> str:
     """Why a record cannot be replayed, as validate says it (`Diagnostic.said`), with what its slip meant
     (did you mean 31:?) and the encodings to try as `to` can act on them (`Diagnostic.advised`)."""
@@ -344,7 +354,7 @@ def _results_rows(grouping: str, rows: list[dict]) -> list[dict]:
     share of invalid records, with the rules of their first errors of most records (`G5 3, G3 1`)."""
     return [
         {
-            grouping: row["value"],
+            grouping: _named(row["value"], grouping),
             "records": row["records"],
             "White": row["white"],
             "White won": f"{row['shares']['white_won']:.1f}%",

@@ -456,9 +456,11 @@ def test_a_records_variant_tag_takes_the_names_other_programs_give_its_games_var
             'game, not a variant: name it as the game ([Game "brandubh"], --game brandubh)',
         ),
         (
-            "tablut",
-            "Tablut",  # its own game's name: the Game tag names it already
-            "unknown variant 'Tablut' for tablut (known: seed, linnaeus, unarmed, aage, ashton)",
+            "hnefatafl",
+            "Hnefatafl",  # its own game's name, of a game that has no default variant (session 48)
+            "unknown variant 'Hnefatafl' for hnefatafl (181 known; did you mean old-hnefatafl-9x9 or "
+            "old-hnefatafl-11x11 or hnefatafl-edge-11x11?); hnefatafl is the game itself, not one of its "
+            "variants: lusoria explain hnefatafl lists them",
         ),
     ],
 )
@@ -466,6 +468,27 @@ def test_a_variant_tag_with_another_games_or_several_variants_name_is_refused_na
     """As --variant refuses them with --game: another game's variant names that game; several, them."""
     (error,) = check(f'[Game "{game}"]\n[Variant "{written}"]\n\n*\n').diagnostics
     assert (error.rule, error.line, error.column, error.message) == ("tag", 2, 11, said)
+
+
+@pytest.mark.parametrize(
+    ("game", "written", "default"),
+    [
+        ("brandubh", "Brandubh", "standard"),
+        ("copenhagen", "Copenhagen", "standard"),  # OpenTafl's name, which read so before session 48
+        ("tablut", "TABLUT", "seed"),
+        ("latrunculi", "latrunculi", "seneca"),
+        ("laquet", "Laquet", "seed"),
+    ],
+)
+def test_a_variant_tag_that_names_its_own_game_reads_as_its_default_variant(game, written, default):
+    """Session 48: `[Game "brandubh"] [Variant "Brandubh"]` was refused where `[Game "copenhagen"]
+    [Variant "Copenhagen"]` was read (OpenTafl's name of its default): a Variant naming the record's own
+    game, in any case, chooses that game's default variant, in every game that has one, and fmt writes it."""
+    written_tags = f'[Game "{game}"]\n[Variant "{written}"]\n\n*\n'
+    assert variant_named(GAMES[game], written) == {"Game": game, "Variant": default}
+    assert check(written_tags).diagnostics == []
+    assert api.format_record(written_tags)[0].splitlines()[:2] == [f'[Game "{game}"]', f'[Variant "{default}"]']
+    assert variant_named(GAMES["hnefatafl"], "hnefatafl") is None  # no default: refused, as the test above says
 
 
 def test_fmt_writes_a_variant_named_as_other_programs_name_it_by_its_own_name_and_rules():

@@ -342,9 +342,13 @@ def _by_name(names: Iterable[tuple[str, Mapping[str, str]]]) -> dict[str, list[M
 def variant_named(game: type[Game], written: str) -> dict[str, str] | None:
     """The tags that choose the one variant of `game` that other programs' files call `written`
     (`[Game "hnefatafl"] [Variant "Fetlar"]`: OpenTafl's, opentafl-fetlar-11x11); None when
-    `written` is a variant of its own, or names none of its, or several."""
+    `written` is a variant of its own, or names none of its, or several. A Variant that names the game
+    itself (`[Game "brandubh"] [Variant "Brandubh"]`, as OpenTafl writes `Copenhagen`) chooses its
+    default variant, the first; of a game whose boards are its variants (hnefatafl: no default), none."""
     if written.lower() in game.presets:
         return None
+    if looked_up(written) == game.name:
+        return None if game.described else {"Game": game.name, "Variant": next(iter(game.presets))}
     found = [tags for tags in named_elsewhere(written) if tags["Game"] == game.name]
     return found[0] if len(found) == 1 else None
 
@@ -392,9 +396,12 @@ def _with_owners(problem: OptionError, game: type[Game], tags: dict[str, str]) -
 
 def game_named(name: str, naming: str = "--game {0}", own: str = "") -> str:
     """What is said of a game's name given as a variant's (`--variant brandubh`, `[Variant "copenhagen"]`):
-    that it is a game, and `naming` of it, how to name it so; "" for another name or `own`, the game named."""
+    that it is a game, and `naming` of it, how to name it so; of `own`, the game named, that it is the game
+    itself and where its variants are listed; "" for another name."""
     game = looked_up(name)
-    return f"; {game} is a game, not a variant: {naming.format(game)}" if game in GAMES and game != own else ""
+    if game == own:  # (a game of a default variant reads it so: `variant_named`)
+        return f"; {game} is the game itself, not one of its variants: lusoria explain {game} lists them"
+    return f"; {game} is a game, not a variant: {naming.format(game)}" if game in GAMES else ""
 
 
 def _entry_tags(variant: str) -> dict[str, str] | None:

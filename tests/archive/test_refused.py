@@ -288,6 +288,7 @@ def test_stats_by_game_or_variant_has_a_row_for_each_refused_type(tmp_path):
         rows = Archive(db).stats(by=by)["results_by"]["rows"]
         assert [(row["value"], row["white"], row["black"], row["white_won"], row["black_won"]) for row in rows] == [
             (f"{TYPE} (refused)", "White", "Black", 2, 0),
+            (None, "White", "Black", 0, 0),  # broken.json: of no game, not read (`(no game)`; session 48)
             ("Imaginary Tafl 15x15 (refused)", "White", "Black", 0, 1),
             ("brandubh" if by == "game" else "brandubh/standard", "defenders", "attackers", 0, 1),
         ]
@@ -296,14 +297,16 @@ def test_stats_by_game_or_variant_has_a_row_for_each_refused_type(tmp_path):
     ] == ["Imaginary Tafl 15x15 (refused)"]
 
 
-def test_stats_by_board_leaves_the_refused_records_out(tmp_path):
+def test_stats_by_board_counts_the_refused_records_under_no_board(tmp_path):
     """Review 38: a refused record's board is not known (its type's name is all it keeps): `stats
-    --by board` has a row for the Brandubh record alone, as the board table counts it."""
+    --by board` has a row for the Brandubh record alone, as the board table counts it; since session
+    48 the refused ones and the broken file are in the row of no board of each, so that both add up."""
     db = str(tmp_path / "a.db")
     Archive(db).import_paths([str(scrape(tmp_path))])
     figures = Archive(db).stats(by="board")
-    assert figures["boards"] == [{"value": "7x7", "records": 1}]
+    assert figures["boards"] == [{"value": None, "records": 4}, {"value": "7x7", "records": 1}]
     rows = figures["results_by"]["rows"]
     assert [(row["value"], row["records"], row["white"], row["black_won"]) for row in rows] == [
-        ("7x7", 1, "defenders", 1)
+        (None, 4, "White", 1),
+        ("7x7", 1, "defenders", 1),
     ]

@@ -118,7 +118,7 @@ def test_the_table_shows_each_sides_own_share_of_the_records_on_a_board(samples)
 
 
 def test_results_by_variant_are_sorted_by_records_and_named_by_their_game(samples):
-    rows = samples.stats(by="variant", top=11)["results_by"]["rows"]
+    rows = samples.stats(by="variant", top=12)["results_by"]["rows"]
     assert [(row["value"], row["records"], row["white"], row["black"]) for row in rows] == [
         ("tablut/seed", 23, "Swedes", "Muscovites"),
         ("laquet/seed", 18, "White", "Black"),
@@ -128,6 +128,7 @@ def test_results_by_variant_are_sorted_by_records_and_named_by_their_game(sample
         ("latrunculi/piso", 4, "White", "Black"),
         ("latrunculi/dux", 3, "White", "Black"),
         ("latrunculi", 2, "White", "Black"),
+        (None, 1, "White", "Black"),  # a record that names no game and was not read: `(no variant)`
         ("chess", 1, "White", "Black"),  # a game lusoria does not know: the notation's names
         ("tablut/copenhagen", 1, "Swedes", "Muscovites"),
         ("tablut/linnaeus", 1, "Swedes", "Muscovites"),
@@ -140,10 +141,7 @@ def test_results_by_variant_are_sorted_by_records_and_named_by_their_game(sample
 def test_top_keeps_the_games_or_variants_of_most_records(samples):
     """As it keeps the variants of most records: the library's `top` and `stats --top` alike (the
     samples' 11 variants were all shown whatever --top said)."""
-    assert [row["value"] for row in samples.stats(by="variant")["results_by"]["rows"]][-2:] == [
-        "chess",
-        "tablut/copenhagen",
-    ]
+    assert [row["value"] for row in samples.stats(by="variant")["results_by"]["rows"]][-2:] == [None, "chess"]
     assert [row["value"] for row in samples.stats(by="variant", top=3)["results_by"]["rows"]] == [
         "tablut/seed",
         "laquet/seed",
@@ -183,6 +181,35 @@ def test_each_row_says_its_invalid_records_and_the_rules_of_their_first_errors(s
     assert (linnaeus["invalid"], linnaeus["invalid_percent"], linnaeus["first_error_rules"]) == (0, 0.0, [])
 
 
+@pytest.mark.parametrize("top", [3, 10])
+def test_every_grouping_adds_up_to_the_records(samples, top):
+    """Session 48: the board table had no row for the records of no board (Laquet's, and those not
+    read), the first error rules stopped at --top, and --by board and game left records out: each
+    table now has a row for what its records lack, and folds the rest past --top into one, so
+    that each adds up to the records (the first errors, to the invalid ones)."""
+    figures = samples.stats(by="board", top=top)
+    total = figures["records"]
+
+    def summed(key: str) -> int:
+        return sum(row["records"] for row in figures[key]) + figures.get(f"more_{key}", {}).get("records", 0)
+
+    assert [summed(key) for key in ("games", "variants", "boards", "results", "endings")] == [total] * 5
+    assert figures["boards"] == [
+        {"value": None, "records": 32},  # `(no board)`: Laquet's 18, and those not read
+        {"value": "8x8", "records": 25},
+        {"value": "9x9", "records": 24},
+    ]
+    assert summed("first_error_rules") == figures["invalid"] == 67
+    assert len(figures["first_error_rules"]) == top
+    assert figures["more_first_error_rules"]["first_error_rules"] == 29 - top
+    by_board = {row["value"]: row["records"] for row in figures["results_by"]["rows"]}
+    assert by_board == {"8x8": 25, "9x9": 24, None: 32}
+    for by in ("game", "variant"):
+        rows = samples.stats(by=by, top=50)["results_by"]["rows"]
+        assert sum(row["records"] for row in rows) == total, by
+        assert {"value": None, "records": 1} in [{"value": r["value"], "records": r["records"]} for r in rows], by
+
+
 def test_a_catalogue_entry_played_by_a_rules_tag_has_its_own_results(tmp_path):
     """As the variants' counts tell Tablut's aage with `Rules "first=white"` apart."""
     (tmp_path / "aage.lgn").write_text(AAGE)
@@ -205,17 +232,20 @@ SEA_BATTLE = """[Game "hnefatafl"]
 def test_results_by_board_name_each_side_as_the_games_on_it_do(tmp_path):
     """New user 38: "how often do attackers win per board size" took SQL that knew 0-1 to be the
     attackers' win. A board's row holds every game played on it (Tablut's 4 sample games and a Sea
-    battle 9x9), its sides named as each game names them; a record of no board (Laquet) is in no row."""
+    battle 9x9), its sides named as each game names them; the records of no board (Laquet's) in a row
+    `(no board)` of their own, so that the rows add up to the records."""
     (tmp_path / "sea.lgn").write_text(SEA_BATTLE)
     archive = Archive(str(tmp_path / "boards.db"))
     archive.import_paths([str(ROOT / "samples/tablut"), str(ROOT / "samples/laquet"), str(tmp_path / "sea.lgn")])
     assert results_table(archive, "board") == [
-        "board      records  White             White won    Black                 Black won    drawn    unfinished"
+        "board         records  White             White won    Black                 Black won    drawn    unfinished"
         "      mean plies    median plies  invalid    first errors",
-        "-------  ---------  ----------------  -----------  --------------------  -----------  -------  ------------"
+        "----------  ---------  ----------------  -----------  --------------------  -----------  -------  ------------"
         "  ------------  --------------  ---------  --------------",
-        "9x9              5  defenders/Swedes  40.0%        attackers/Muscovites  60.0%        0.0%     0.0%        "
+        "9x9                 5  defenders/Swedes  40.0%        attackers/Muscovites  60.0%        0.0%     0.0%        "
         "          17.4             9.0  0.0%",
+        "(no board)          2  White             100.0%       Black                 0.0%         0.0%     0.0%        "
+        "          51.0            51.0  0.0%",
     ]
     (tablut,) = archive.stats(by="board", filters=Filters(game="tablut"))["results_by"]["rows"]
     assert (tablut["value"], tablut["white"], tablut["black"], tablut["plies"]) == (
@@ -260,8 +290,8 @@ def test_a_boards_sides_name_each_game_once_however_alike_their_records(tmp_path
 
 def test_each_rows_plies_are_those_of_its_records_alone(samples):
     """A row's mean, median and longest are what `stats` of its records alone says: each game's and
-    board's, and the variants' of most records."""
-    rows = [(by, row) for by in BY for row in samples.stats(by=by, top=20)["results_by"]["rows"]]
+    board's, and the variants' of most records (not the rows of no game or board, which no filter chooses)."""
+    rows = [(by, row) for by in BY for row in samples.stats(by=by, top=20)["results_by"]["rows"] if row["value"]]
     chosen = [(by, row) for by, row in rows if by != "variant" or row["value"] in ("tablut/seed", "laquet/seed")]
     assert len(chosen) == 8
     for by, row in chosen:

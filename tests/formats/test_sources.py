@@ -314,6 +314,25 @@ def test_a_skipped_file_of_a_folder_met_again_is_said_once(tmp_path):
     assert folder == Skipped(str(tmp_path / "sub"), "2 of its files met already: said skipped once")
 
 
+def test_rules_counts_the_files_it_skipped_as_validate_does(tmp_path):
+    """Session 48: `lusoria rules .` in a club's folder said each file it skipped, its notes and
+    spreadsheets among the records' lines, and nothing after them; its last line counts them now, as
+    validate's does (each is still said with why, on standard error), and says nothing of none."""
+    (tmp_path / "a.lgn").write_text(TWO)
+    for name in ("notes.md", "season.tsv"):
+        (tmp_path / name).write_text("Games of the club\n")
+    result = CliRunner().invoke(main, ["rules", str(tmp_path)])
+    assert result.exit_code == 0
+    assert result.stdout.endswith("\n2 records searched; 2 files or folders skipped (each said with why)\n")
+    assert result.stderr.count(": skipped, not a record file") == 2
+    validated = CliRunner().invoke(main, ["validate", str(tmp_path)])
+    assert validated.stdout.endswith("; 2 files or folders skipped (each said with why)\n")
+    alone = CliRunner().invoke(main, ["rules", str(tmp_path / "a.lgn")])
+    assert "searched" not in alone.stdout and alone.exit_code == 0
+    as_json = CliRunner().invoke(main, ["rules", "--json", str(tmp_path)])
+    assert [line[:1] for line in as_json.stdout.splitlines()] == ["{", "{"]
+
+
 def test_an_iterator_of_sources_is_walked_as_it_comes_not_read_whole_first(tmp_path):
     """A caller's generator (of records' texts, of paths) gives its first source before the walk takes the
     next (review-47g: the look-ahead for files named after their folder read a generator whole, and a
