@@ -937,6 +937,25 @@ def test_sigterm_while_the_index_is_written_lets_it_be_written_whole(
 
 
 @pytest.mark.parametrize("sigterm_handled_as", [signal.SIG_DFL], indirect=True)
+@pytest.mark.parametrize(
+    "first, then, status", [(signal.SIGTERM, signal.SIGINT, 143), (signal.SIGINT, signal.SIGTERM, 1)]
+)
+def test_the_first_of_sigterm_and_ctrl_c_says_how_the_run_ends(
+    round_, tmp_path, monkeypatch, sigterm_handled_as, first, then, status
+):
+    """SIGTERM, then ^C, while the index is written (a user at the terminal of a service being stopped), or the
+    other way round: the index is written whole, then the run ends as the first asked, 143 (a clean stop) or
+    ^C's 1, whatever came after it."""
+    from lusoria import api
+
+    making = api.folder_index
+    monkeypatch.setattr("lusoria.api.folder_index", lambda *args: (sigterm(first), sigterm(then), making(*args))[1])
+    stopped = run("html", round_, "--output-dir", tmp_path / "out")
+    assert stopped.exit_code == status
+    assert len(rows(tmp_path / "out/index.html")) == 15
+
+
+@pytest.mark.parametrize("sigterm_handled_as", [signal.SIG_DFL], indirect=True)
 @pytest.mark.parametrize("signum, status, last_said", STOPS)
 def test_sigterm_while_a_page_is_written_lets_it_be_listed(
     round_, tmp_path, monkeypatch, sigterm_handled_as, signum, status, last_said
