@@ -949,7 +949,7 @@ def test_the_first_of_sigterm_and_ctrl_c_says_how_the_run_ends(
     from lusoria import api
 
     making = api.folder_index
-    monkeypatch.setattr("lusoria.api.folder_index", lambda *args: (sigterm(first), sigterm(then), making(*args))[1])
+    monkeypatch.setattr("lusoria.api.folder_index", lambda *args: (sigterm(first), sigterm(then), making(*args))[2])
     stopped = run("html", round_, "--output-dir", tmp_path / "out")
     assert stopped.exit_code == status
     assert len(rows(tmp_path / "out/index.html")) == 15
