@@ -269,7 +269,7 @@ class Lusoria(click.Group):
             import signal
 
             os.kill(os.getpid(), signal.SIGTERM)  # (SIG_DFL again: `stopped_by_signal`; `echo` flushed)
-            raise  # (SIGTERM blocked: 143 all the same)
+            raise  # (SIGTERM blocked, or PID 1 of a container, which it does not end: 143 all the same)
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         self.debug = os.environ.get(DEBUG_SWITCH, "") not in ("", "0")

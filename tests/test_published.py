@@ -136,7 +136,7 @@ def test_a_game_that_cannot_be_replayed_is_listed_with_its_error_and_place(tmp_p
             f"{tmp_path / 'tags.lgn'}",
             "0",
             "? – ?",
-            "?",  # (no Result tag, and the record is not read: its game is unknown)
+            "*",  # the marker it wrote (until session 48 "?": it is not read, its game unknown)
             "invalid: 1:8: error[tag]: unknown game &#x27;chess&#x27; (known: brandubh, copenhagen, hnefatafl, "
             "laquet, latrunculi, tablut)",
             "tags-000000.html",
@@ -144,6 +144,24 @@ def test_a_game_that_cannot_be_replayed_is_listed_with_its_error_and_place(tmp_p
     ]
     index = (tmp_path / "out/index.html").read_text()
     assert "<title>1 game</title>" in index and '<td class="invalid">invalid: 1:8: ' in index
+
+
+def test_the_result_of_a_record_that_does_not_parse_is_the_marker_it_wrote(tmp_path):
+    """A record with a syntax error was listed with `?` for its result, or its Result tag's, where it ended in
+    `*` or `1/2-1/2`, as its page shows it: the marker it wrote, else its tag, else `?`."""
+    records = [
+        ("", "1. e3-c3 d1-d3 2. e4-e3 ) *"),
+        ('[Result "1-0"]\n', "1. e3-c3 ) 1/2-1/2"),
+        ('[Result "0-1"]\n', "1. e3-c3 )"),
+        ("", "1. e3-c3 ) {won 1-0}"),
+    ]
+    text = "\n".join(f'[Game "tablut"]\n{tag}\n{moves}\n' for tag, moves in records)
+    (tmp_path / "bad.lgn").write_text(text)
+    published = run("html", tmp_path / "bad.lgn", "--output-dir", tmp_path / "out")
+    assert published.exit_code == 1
+    listed = rows(tmp_path / "out/index.html")
+    assert [row[3] for row in listed] == ["*", "1/2-1/2", "0-1", "?"]
+    assert all(row[4].startswith("invalid: ") and "error[syntax]" in row[4] for row in listed)
 
 
 def test_the_players_are_those_validate_names_and_a_side_not_named_is_a_question_mark(tmp_path):
@@ -1041,35 +1059,31 @@ def test_a_callers_own_sigint_handler_or_sigint_ignored_is_kept_while_pages_are_
 
 
 @pytest.mark.parametrize("sigterm_handled_as", [signal.SIG_DFL], indirect=True)
-def test_a_process_whose_sigterm_is_blocked_ends_with_status_143_once_its_index_is_written(
+def test_a_process_that_its_own_sigterm_does_not_end_ends_with_status_143_once_its_index_is_written(
     round_, tmp_path, monkeypatch, sigterm_handled_as
 ):
-    """The command run as a process (`main` called, as `python -m lusoria` does) whose SIGTERM is blocked (a
-    parent's mask, inherited): the SIGTERM it sends itself to end as SIGTERM ends a process stays pending, and
-    it ends with status 143 all the same, its index written (until session 48 untested). The signal is blocked
-    in the test's own process, and taken off its queue before it is unblocked."""
-    said = []
+    """The command run as a process (`main` called, as `python -m lusoria` does) that the SIGTERM it sends itself
+    does not end (PID 1 of a container, to which the kernel delivers no signal it has no handler for; SIGTERM
+    blocked): it ends with status 143 all the same, its index written (until session 48 untested). The test's
+    process stands for it, its own SIGTERM not sent (`os.kill` left as it is for any other signal or process)."""
+    said, sent, kill = [], [], os.kill
 
     def echo(message="", nl=True, err=False):
         said.append(("err " if err else "") + message)
         if len(said) == 2:
             sigterm()
 
+    def os_kill(pid, signum):
+        sent.append((pid, signum)) if (pid, signum) == (os.getpid(), signal.SIGTERM) else kill(pid, signum)
+
     monkeypatch.setattr("lusoria.cli.echo", echo)
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
-    try:
-        with pytest.raises(SystemExit) as ended:
-            main(["html", str(round_), "--output-dir", str(tmp_path / "out")])
-        pending = signal.sigpending()
-    finally:
-        signal.sigtimedwait({signal.SIGTERM}, 0)  # (the SIGTERM it sent itself, if any: taken, not delivered)
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
-    assert ended.value.code == 143 and signal.SIGTERM in pending
+    monkeypatch.setattr(os, "kill", os_kill)
+    with pytest.raises(SystemExit) as ended:
+        main(["html", str(round_), "--output-dir", str(tmp_path / "out")])
+    assert ended.value.code == 143 and sent == [(os.getpid(), signal.SIGTERM)]
     assert said[2:] == [f"wrote {tmp_path / 'out/index.html'}", "err lusoria: stopped by SIGTERM"]
-    assert [row[5] for row in rows(tmp_path / "out/index.html")] == [
-        "round/escape-000000.html",
-        "round/moves-000000.html",
-    ]
+    pages = ["round/escape-000000.html", "round/moves-000000.html"]
+    assert [row[5] for row in rows(tmp_path / "out/index.html")] == pages
 
 
 def test_pages_are_written_by_a_thread_not_the_main_one(round_, tmp_path):
