@@ -162,6 +162,9 @@ def test_the_result_of_a_record_that_does_not_parse_is_the_marker_it_wrote(tmp_p
     listed = rows(tmp_path / "out/index.html")
     assert [row[3] for row in listed] == ["*", "1/2-1/2", "0-1", "?"]
     assert all(row[4].startswith("invalid: ") and "error[syntax]" in row[4] for row in listed)
+    log = ROOT / "tests/fixtures/formats/tablut-challenge/Conti_vs_Gallo_1607609421000_gameLog.txt"
+    run("html", log, "--output-dir", tmp_path / "log")  # a record read from another format: its result as read
+    assert [row[3] for row in rows(tmp_path / "log/index.html")] == ["0-1"]
 
 
 def test_the_players_are_those_validate_names_and_a_side_not_named_is_a_question_mark(tmp_path):
