@@ -1083,7 +1083,7 @@ def stopped_by_signal() -> Iterator[Stopping]:
     import threading
 
     stopping = Stopping()
-    defaults = {signal.SIGTERM: signal.SIG_DFL, signal.SIGINT: signal.default_int_handler}
+    defaults: dict[int, Any] = {signal.SIGTERM: signal.SIG_DFL, signal.SIGINT: signal.default_int_handler}
     handled = [
         signum
         for signum, default in defaults.items()
