@@ -982,7 +982,7 @@ def html(
     written, invalid records' too (lusoria validate's exit status tells whether all are valid), 1 when
     a record cannot be replayed at all (its page written, as for it alone), 2 when an input cannot be
     read, a file is not written or no record was found; stopped by SIGTERM, it ends by SIGTERM (a shell says
-    143) once the index lists the pages written (a second SIGTERM waits until it does), as ^C is Aborted! once
+    143) once the index lists the pages written (a second SIGTERM or ^C waits until it does), as ^C is Aborted! once
     it does."""
     if output_dir is not None:
         without_one_record_options(written_to, "--output-dir writes a page for every record")
