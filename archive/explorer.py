@@ -33,7 +33,7 @@ from lusoria.notation.numbers import whole_number
 from lusoria.notation.sources import InputError
 from lusoria.svg import position_svg
 from lusoria.validator.base import WHITE, Game, Illegal, NotAPly, Position, sides_glossed
-from lusoria.validator.games import GAMES, rules_from_tags
+from lusoria.validator.games import GAMES, looked_up, rules_from_tags
 from lusoria.validator.replay import Diagnostic, Moves, line_moves
 from lusoria.variants import VariantOfOtherGames, game_tags
 from lusoria.words import out_of_bounds, plural, quoted
@@ -263,22 +263,27 @@ def _held_rules(path: str, game: str, variant: str | None) -> Game:
         return _rules_named(game, variant)
     except BadRequest as error:
         hint = _archive(path).users_variant_hint(game, variant, "the archive") if variant else ""
-        raise BadRequest(f"{error}; {hint}" if hint else str(error)) from None
+        raise BadRequest(f"{error}; {hint}" if hint else str(error), error.status, error.back) from None
 
 
 def _rules_named(game: str, variant: str | None) -> Game:
     """The rules of the game and variant a URL names, the variant by any name `lusoria explain`
-    knows, as `lusoria tree --variant` takes it (`game_tags`)."""
+    knows, as `lusoria tree --variant` takes it (`game_tags`); a variant named as a game is said
+    in the URL's words, its error page linking to that game's explorer."""
     try:
         rules = GAMES[game]
     except KeyError as unknown:  # (the registry's words, as tree.json and `lusoria tree --game` say it)
         raise BadRequest(unknown.args[0]) from None
     try:
-        return rules_from_tags(rules, game_tags(game, variant.lower() if variant else None))
+        return rules_from_tags(
+            rules, game_tags(game, variant.lower() if variant else None), naming="name it as the game (?game={0})"
+        )
     except VariantOfOtherGames as error:
         raise BadRequest(f"the parameter variant names {variant}, {error.games}") from None
     except LusoriaError as error:
-        raise BadRequest(str(error)) from None
+        named = looked_up(variant or "")
+        back = (f"the explorer of {named}", f"?{urlencode({'game': named})}") if named in GAMES else None
+        raise BadRequest(str(error), back=back) from None
 
 
 @cache  # (read for each of the game list's rows on every page: the rules of a name do not change)

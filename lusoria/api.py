@@ -24,7 +24,15 @@ from lusoria.formats.lgn import lgn_text
 from lusoria.formats.sources import NoSuchRecord, given, read_sources, readable_records, record_at, whole_file
 from lusoria.notation.escapes import as_lines, escape_lines
 from lusoria.notation.model import Line, Ply, Record
-from lusoria.notation.reader import STDIN_NAME, RecordText, escapes_in, is_ply, parse_record, split_records
+from lusoria.notation.reader import (
+    STDIN_NAME,
+    RecordText,
+    escapes_in,
+    is_ply,
+    parse_record,
+    result_written,
+    split_records,
+)
 from lusoria.notation.slips import RESULTS
 from lusoria.notation.sources import (
     STDIN,
@@ -754,7 +762,8 @@ def replay_pages(
 
 def _published(source: RecordText, inputs: dict[PurePath, PurePath]) -> PublishedPage:
     """A record's page, replayed as `lusoria html` replays one, to publish as `file_name` names it, with
-    what `lusoria html` says of it on stderr."""
+    what `lusoria html` says of it on stderr. Its result: the marker its text ends in (a record that does not
+    parse too, as its page shows it), else its Result tag, else the `*` assumed, else `?`."""
     from lusoria.html import PublishedPage, players, report_page  # here, not at start-up
 
     report = check_text(source, assume_result=True)
@@ -763,7 +772,10 @@ def _published(source: RecordText, inputs: dict[PurePath, PurePath]) -> Publishe
         report_page(report),
         file_name(source, ".html", inputs),
         players(report),
-        report.result or "?",
+        (report.result if report.result_written else result_written(source.text))
+        or report.tags.get("Result")
+        or report.result  # (the `*` assumed after a record that ends without one)
+        or "?",
         _verdict_said(report),
     )
     try:

@@ -268,8 +268,8 @@ class Lusoria(click.Group):
         except StoppedBySigterm:
             import signal
 
-            os.kill(os.getpid(), signal.SIGTERM)  # (SIG_DFL again: `stopped_by_sigterm`; `echo` flushed)
-            raise  # (SIGTERM blocked: 143 all the same)
+            os.kill(os.getpid(), signal.SIGTERM)  # (SIG_DFL again: `stopped_by_signal`; `echo` flushed)
+            raise  # (SIGTERM blocked, or PID 1 of a container, which it does not end: 143 all the same)
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         self.debug = os.environ.get(DEBUG_SWITCH, "") not in ("", "0")
@@ -985,7 +985,7 @@ def html(
     written, invalid records' too (lusoria validate's exit status tells whether all are valid), 1 when
     a record cannot be replayed at all (its page written, as for it alone), 2 when an input cannot be
     read, a file is not written or no record was found; stopped by SIGTERM, it ends by SIGTERM (a shell says
-    143) once the index lists the pages written (a second SIGTERM waits until it does), as ^C is Aborted! once
+    143) once the index lists the pages written (a second SIGTERM or ^C waits until it does), as ^C is Aborted! once
     it does."""
     if output_dir is not None:
         without_one_record_options(written_to, "--output-dir writes a page for every record")
@@ -1010,7 +1010,7 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
     inputs, status, records = Inputs(), 0, 0
     pages: list[api.PublishedPage] = []  # the pages made, which the index lists once written
     outputs: dict[str, str] = {}  # the files written (`case_blind`), and the record each holds
-    with stopped_by_sigterm() as sigterm:  # (SIGTERM as ^C: its pages listed)
+    with stopped_by_signal() as stopping:  # (SIGTERM as ^C: its pages listed)
         try:
             for page in inputs(api.replay_pages(paths, encoding, jobs=jobs, output_dir=directory, **reading())):
                 records += 1
@@ -1022,46 +1022,49 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
                     status = max(status, 1)  # as `html PATH` ends for it
                 say_unread(page, page.unread)
                 pages.append(page)
-                with sigterm.held():  # (a page written is listed: SIGTERM waits until `outputs` holds it)
+                with stopping.held():  # (a page written is listed: SIGTERM and ^C wait until `outputs` holds it)
                     status = max(
                         status,
                         written_in(directory, page.file_name, page.page, record_said(page.source), outputs, overwrite),
                     )
         finally:  # cut short too (its output piped to `head`, ^C, SIGTERM, a worker lost): the pages written listed
-            with sigterm.held():  # (where standard output closed, its "wrote" raises)
+            with stopping.held():  # (where standard output closed, its "wrote" raises)
                 status = max(status, index_written(directory, pages, outputs, overwrite))
     inputs.finish(paths, records, status)
 
 
 class Terminated(KeyboardInterrupt):
-    """SIGTERM (a service stopped, `kill`) while `stopped_by_sigterm`'s block runs, raised where ^C raises."""
+    """SIGTERM (a service stopped, `kill`) while `stopped_by_signal`'s block runs, raised where ^C raises."""
 
 
 class StoppedBySigterm(SystemExit):
-    """A command stopped by SIGTERM once what it leaves is tidied (`stopped_by_sigterm`): status 143 (128 + SIGTERM)
+    """A command stopped by SIGTERM once what it leaves is tidied (`stopped_by_signal`): status 143 (128 + SIGTERM)
     where the command is called, the process ended by SIGTERM where it runs as one (`Lusoria.__call__`)."""
 
 
-class Sigterm:
-    """`stopped_by_sigterm`'s handler of SIGTERM: the first raises Terminated, unless it comes while `held`, which
-    raises it once done; those after it are taken as said (the process is ending)."""
+class Stopping:
+    """`stopped_by_signal`'s handler of SIGTERM and ^C (SIGINT): the first raises Terminated (^C: KeyboardInterrupt),
+    unless it comes while `held`, which raises it once done; those after it are taken as said (the process is ending)."""
 
     def __init__(self) -> None:
-        self.received = self.raised = self.holding = False
+        self.received: int | None = None  # the first signal: it says how the run ends
+        self.raised = self.holding = False
 
     def __call__(self, signum: int, frame: object) -> None:
-        self.received = True
+        self.received = self.received or signum
         if not self.holding:
             self._raise()
 
     def _raise(self) -> None:
+        import signal
+
         if not self.raised:
             self.raised = True
-            raise Terminated
+            raise Terminated if self.received == signal.SIGTERM else KeyboardInterrupt
 
     @contextlib.contextmanager
     def held(self) -> Iterator[None]:
-        """SIGTERM held while the block runs (a page, the index written whole, a second SIGTERM come or not), raised after it."""
+        """SIGTERM and ^C held while the block runs (a page, the index written whole, a second come or not), raised after it."""
         self.holding = True
         try:
             yield
@@ -1072,27 +1075,33 @@ class Sigterm:
 
 
 @contextlib.contextmanager
-def stopped_by_sigterm() -> Iterator[Sigterm]:
+def stopped_by_signal() -> Iterator[Stopping]:
     """SIGTERM, whose default ends the process at once, raised while the block runs as ^C is (`Terminated`, a
     KeyboardInterrupt): what it leaves is tidied as after ^C (`html --output-dir`'s index lists the pages written),
-    not cut off; the command then ends as SIGTERM ends it (`StoppedBySigterm`), not as ^C's Aborted! (1). Only
-    where SIGTERM has its default handler and one can be set (the main thread): a caller's own handler, or SIGTERM
-    ignored, is left as it is, and a thread runs the block as it is."""
+    not cut off; the command then ends as SIGTERM ends it (`StoppedBySigterm`), not as ^C's Aborted! (1). Both
+    wait while `Stopping.held`. Only where the signal has its default handler (^C: Python's) and one can be set
+    (the main thread): a caller's own handler, or the signal ignored, is left as it is, and a thread runs the
+    block as it is."""
     import signal
     import threading
 
-    sigterm = Sigterm()
-    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGTERM) != signal.SIG_DFL:
-        yield sigterm
-        return
-    signal.signal(signal.SIGTERM, sigterm)
+    stopping = Stopping()
+    defaults: dict[int, Any] = {signal.SIGTERM: signal.SIG_DFL, signal.SIGINT: signal.default_int_handler}
+    handled = [
+        signum
+        for signum, default in defaults.items()
+        if threading.current_thread() is threading.main_thread() and signal.getsignal(signum) == default
+    ]
+    for signum in handled:
+        signal.signal(signum, stopping)
     try:
-        yield sigterm
+        yield stopping
     except Terminated:
         echo("lusoria: stopped by SIGTERM", err=True)
         raise StoppedBySigterm(128 + signal.SIGTERM) from None
     finally:
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        for signum in handled:
+            signal.signal(signum, defaults[signum])
 
 
 def index_written(directory: str, pages: list[api.PublishedPage], outputs: dict[str, str], overwrite: bool) -> int:

@@ -48,8 +48,19 @@ h1{font-size:1.3em;margin:0 0 .4em}
 #status{margin:.6em 0;min-height:1.4em}
 """
 
-SCRIPT = """
-const stored = JSON.parse(document.getElementById('boards').textContent);
+ADDRESS = """
+function addressed(search, hash, last) {  // the ply an address opens (#ply=N, a shared ?ply=N) and what it says of it
+  const value = [hash, search].map(part => new URLSearchParams(part.slice(1)).get('ply')).find(Boolean);
+  if (!value) return {ply: 0, note: ''};
+  if (!/^[0-9]+$/.test(value)) return {ply: 0, note: 'no ply ' + value + ': the plies are numbered 0 to ' + last};
+  const ply = Number(value);
+  return ply > last ? {ply: last, note: 'no ply ' + value + ': it has ' + last} : {ply: ply, note: ''};
+}
+"""  # (apart from SCRIPT: tests/test_html.py runs it in node, where there is no page)
+
+SCRIPT = (
+    ADDRESS
+    + """const stored = JSON.parse(document.getElementById('boards').textContent);
 const boards = stored.boards;
 function drawn(n) {
   return boards[n].split(',').map(run => {
@@ -82,13 +93,14 @@ const keys = {ArrowLeft: () => current - 1, ArrowRight: () => current + 1, Home:
 document.addEventListener('keydown', e => {
   if (keys[e.key]) { e.preventDefault(); show(keys[e.key]()); }
 });
-const asked = /[#&]ply=(\\d+)/.exec(location.hash) || /[?&]ply=(\\d+)/.exec(location.search);  // a shared ?ply=N too
-show(asked ? Number(asked[1]) : 0);
-if (asked && Number(asked[1]) > last) {
+const asked = addressed(location.search, location.hash, last);
+show(asked.ply);
+if (asked.note) {
   const status = document.getElementById('status');
-  status.textContent = 'no ply ' + asked[1] + ': it has ' + last + '; ' + status.textContent;
+  status.textContent = asked.note + '; ' + status.textContent;
 }
 """
+)
 
 
 def report_page(report: Report) -> str:

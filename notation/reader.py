@@ -318,6 +318,12 @@ def _ends_in_result() -> re.Pattern[str]:
     return re.compile(rf"(?<!\S)(?:{_terminals(games.any_game()).result.pattern})\s*\Z")
 
 
+def result_written(text: str) -> str | None:
+    """The result marker a record's text ends in (what a record that does not parse wrote), else None."""
+    found = _ends_in_result().search(text)
+    return found[0].strip() if found else None
+
+
 def escapes_in(skipped: str) -> list[str]:
     """The `%` lines of text that holds only them and blank lines."""
     return [line for line in skipped.split("\n") if line.startswith("%")]

@@ -2,6 +2,8 @@
 
 import json
 import re
+import shutil
+import subprocess
 from html import escape
 
 import pytest
@@ -13,7 +15,7 @@ from lusoria.api import random_records, replay_page
 from lusoria.cli import main
 from lusoria.formats import read_text
 from lusoria.formats.sources import read_sources
-from lusoria.html import stored_boards
+from lusoria.html import ADDRESS, stored_boards
 from lusoria.svg import position_svg
 from lusoria.validator.replay import check, resaid
 
@@ -284,3 +286,36 @@ def test_the_move_list_ends_with_the_result_as_written_and_no_result_where_none_
     assert moves_of(replay_page('[Game "tablut"]\n\n1. e3-c3 *\n')).endswith('<span class="result">*</span>')
     unended = moves_of(replay_page('[Game "tablut"]\n\n1. e3-c3 a4-a2\n'))
     assert unended.endswith("a4-a2</span> ") and "result" not in unended
+
+
+ADDRESSES = [  # (the address's query, its fragment; the ply opened of 9 and what the status line says first)
+    ("", "", 0, ""),
+    ("", "#ply=4", 4, ""),
+    ("?ply=4", "", 4, ""),
+    ("?ply=7", "#ply=3", 3, ""),  # the fragment, which stepping rewrites, wins
+    ("?ply=", "", 0, ""),  # named, no value: the start, unsaid
+    ("?ply=7", "#ply=", 7, ""),
+    ("?ply=%33", "", 3, ""),  # a digit escaped: 3, where it opened the start
+    ("", "#ply=%33", 3, ""),
+    ("", "#x&ply=4", 4, ""),
+    ("?reply=4", "#reply=4", 0, ""),
+    ("?ply=007", "", 7, ""),
+    ("?ply=9", "", 9, ""),
+    ("?ply=99999", "", 9, "no ply 99999: it has 9"),  # past the end: the last ply, said
+    ("?ply=1e3", "", 0, "no ply 1e3: the plies are numbered 0 to 9"),  # opened ply 1, unsaid
+    ("", "#ply=-1", 0, "no ply -1: the plies are numbered 0 to 9"),  # opened the start, unsaid
+    ("?ply=2.5", "", 0, "no ply 2.5: the plies are numbered 0 to 9"),  # opened ply 2
+]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed (the page's script runs in it)")
+def test_the_address_opens_the_ply_it_names_and_says_what_names_none():
+    """The replay page's `addressed` (its script's, run in node, no browser needed) over the addresses a club's
+    readers share and type: `?ply=1e3` opened ply 1 and `?ply=2.5` ply 2, each unsaid, `#ply=-1` the start
+    unsaid, `?ply=%33` the start; each opens the ply it names (an escaped digit is one), else the start saying
+    it names none, past the end the last ply saying how many there are (system/test_browser.py: in Chromium)."""
+    cases = json.dumps([[search, fragment] for search, fragment, *_ in ADDRESSES])
+    script = f"{ADDRESS}\nconsole.log(JSON.stringify({cases}.map(([s, h]) => addressed(s, h, 9))));"
+    ran = subprocess.run(["node", "-e", script], capture_output=True, text=True, check=True)
+    opened = [(answer["ply"], answer["note"]) for answer in json.loads(ran.stdout)]
+    assert opened == [(ply, note) for *_, ply, note in ADDRESSES]

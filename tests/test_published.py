@@ -136,7 +136,7 @@ def test_a_game_that_cannot_be_replayed_is_listed_with_its_error_and_place(tmp_p
             f"{tmp_path / 'tags.lgn'}",
             "0",
             "? – ?",
-            "?",  # (no Result tag, and the record is not read: its game is unknown)
+            "*",  # the marker it wrote (until session 48 "?": it is not read, its game unknown)
             "invalid: 1:8: error[tag]: unknown game &#x27;chess&#x27; (known: brandubh, copenhagen, hnefatafl, "
             "laquet, latrunculi, tablut)",
             "tags-000000.html",
@@ -144,6 +144,27 @@ def test_a_game_that_cannot_be_replayed_is_listed_with_its_error_and_place(tmp_p
     ]
     index = (tmp_path / "out/index.html").read_text()
     assert "<title>1 game</title>" in index and '<td class="invalid">invalid: 1:8: ' in index
+
+
+def test_the_result_of_a_record_that_does_not_parse_is_the_marker_it_wrote(tmp_path):
+    """A record with a syntax error was listed with `?` for its result, or its Result tag's, where it ended in
+    `*` or `1/2-1/2`, as its page shows it: the marker it wrote, else its tag, else `?`."""
+    records = [
+        ("", "1. e3-c3 d1-d3 2. e4-e3 ) *"),
+        ('[Result "1-0"]\n', "1. e3-c3 ) 1/2-1/2"),
+        ('[Result "0-1"]\n', "1. e3-c3 )"),
+        ("", "1. e3-c3 ) {won 1-0}"),
+    ]
+    text = "\n".join(f'[Game "tablut"]\n{tag}\n{moves}\n' for tag, moves in records)
+    (tmp_path / "bad.lgn").write_text(text)
+    published = run("html", tmp_path / "bad.lgn", "--output-dir", tmp_path / "out")
+    assert published.exit_code == 1
+    listed = rows(tmp_path / "out/index.html")
+    assert [row[3] for row in listed] == ["*", "1/2-1/2", "0-1", "?"]
+    assert all(row[4].startswith("invalid: ") and "error[syntax]" in row[4] for row in listed)
+    log = ROOT / "tests/fixtures/formats/tablut-challenge/Conti_vs_Gallo_1607609421000_gameLog.txt"
+    run("html", log, "--output-dir", tmp_path / "log")  # a record read from another format: its result as read
+    assert [row[3] for row in rows(tmp_path / "log/index.html")] == ["0-1"]
 
 
 def test_the_players_are_those_validate_names_and_a_side_not_named_is_a_question_mark(tmp_path):
@@ -865,12 +886,18 @@ def sigterm_handled_as(request):
     signal.signal(signal.SIGTERM, before)
 
 
-def sigterm() -> None:
-    """SIGTERM as it comes to the run: its handler called, not the signal raised (a run without one would end the
-    tests)."""
-    terminated = signal.getsignal(signal.SIGTERM)
+def sigterm(signum: int = signal.SIGTERM) -> None:
+    """SIGTERM (or ^C, SIGINT) as it comes to the run: its handler called, not the signal raised (a run without one
+    would end the tests)."""
+    terminated = signal.getsignal(signum)
     assert callable(terminated), "SIGTERM would end the run before its index is written"
-    terminated(signal.SIGTERM, None)
+    terminated(signum, None)
+
+
+STOPS = [  # (the signal, the run's exit status, what it says last on stderr through lusoria: ^C's Aborted! is click's)
+    pytest.param(signal.SIGTERM, 143, ["err lusoria: stopped by SIGTERM"], id="SIGTERM"),
+    pytest.param(signal.SIGINT, 1, [], id="SIGINT"),
+]
 
 
 @pytest.mark.parametrize("sigterm_handled_as", [signal.SIG_DFL], indirect=True)
@@ -900,38 +927,63 @@ def test_a_run_stopped_by_sigterm_leaves_an_index_that_lists_the_pages_it_wrote(
 
 @pytest.mark.parametrize("sigterm_handled_as", [signal.SIG_DFL], indirect=True)
 @pytest.mark.parametrize("stopped_before", [True, False])
+@pytest.mark.parametrize("signum, status, last_said", STOPS)
 def test_sigterm_while_the_index_is_written_lets_it_be_written_whole(
-    round_, tmp_path, monkeypatch, sigterm_handled_as, stopped_before
+    round_, tmp_path, monkeypatch, sigterm_handled_as, stopped_before, signum, status, last_said
 ):
     """SIGTERM while the index is made: a second one, the service manager insisting, after a first that stopped
     the run at its first page, cut the index's writing short and left the earlier run's index, which does not
     list the page written; so did the first, come as the index of all the pages was made. The index is written
-    whole, then the run ends, 143."""
+    whole, then the run ends, 143. ^C did the same until session 48; it now waits too, then the run ends, 1."""
     from lusoria import api
 
     (tmp_path / "out").mkdir()
     (tmp_path / "out/index.html").write_text(api.index_page([]))  # an earlier run's, of no page
     making = api.folder_index
-    monkeypatch.setattr("lusoria.api.folder_index", lambda *args: (sigterm(), making(*args))[1])
+    monkeypatch.setattr("lusoria.api.folder_index", lambda *args: (sigterm(signum), making(*args))[1])
     said = []
 
     def echo(message="", nl=True, err=False):
         said.append(("err " if err else "") + message)
         if stopped_before and not said[1:]:  # at the first page
-            sigterm()
+            sigterm(signum)
 
     monkeypatch.setattr("lusoria.cli.echo", echo)
     stopped = run("html", round_, "--output-dir", tmp_path / "out")
-    assert stopped.exit_code == 143
-    assert said[-2:] == [f"wrote {tmp_path / 'out/index.html'}", "err lusoria: stopped by SIGTERM"]
+    assert stopped.exit_code == status and stopped.stderr.endswith("Aborted!\n") == (signum == signal.SIGINT)
+    assert said[-1 - len(last_said) :] == [f"wrote {tmp_path / 'out/index.html'}", *last_said]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
     listed = [row[5] for row in rows(tmp_path / "out/index.html")]
     assert listed == ["round/escape-000000.html"] if stopped_before else len(listed) == 15
 
 
 @pytest.mark.parametrize("sigterm_handled_as", [signal.SIG_DFL], indirect=True)
-def test_sigterm_while_a_page_is_written_lets_it_be_listed(round_, tmp_path, monkeypatch, sigterm_handled_as):
+@pytest.mark.parametrize(
+    "first, then, status", [(signal.SIGTERM, signal.SIGINT, 143), (signal.SIGINT, signal.SIGTERM, 1)]
+)
+def test_the_first_of_sigterm_and_ctrl_c_says_how_the_run_ends(
+    round_, tmp_path, monkeypatch, sigterm_handled_as, first, then, status
+):
+    """SIGTERM, then ^C, while the index is written (a user at the terminal of a service being stopped), or the
+    other way round: the index is written whole, then the run ends as the first asked, 143 (a clean stop) or
+    ^C's 1, whatever came after it."""
+    from lusoria import api
+
+    making = api.folder_index
+    monkeypatch.setattr("lusoria.api.folder_index", lambda *args: (sigterm(first), sigterm(then), making(*args))[2])
+    stopped = run("html", round_, "--output-dir", tmp_path / "out")
+    assert stopped.exit_code == status
+    assert len(rows(tmp_path / "out/index.html")) == 15
+
+
+@pytest.mark.parametrize("sigterm_handled_as", [signal.SIG_DFL], indirect=True)
+@pytest.mark.parametrize("signum, status, last_said", STOPS)
+def test_sigterm_while_a_page_is_written_lets_it_be_listed(
+    round_, tmp_path, monkeypatch, sigterm_handled_as, signum, status, last_said
+):
     """SIGTERM as a page's file took its place (the folder synced after it: a service manager stopping the run
-    and its workers at once): the page was in DIR, neither said nor listed in the index. It is both."""
+    and its workers at once): the page was in DIR, neither said nor listed in the index. It is both. So for ^C,
+    until session 48 held for SIGTERM alone."""
     from lusoria import files
 
     writing = files.write_file
@@ -939,11 +991,11 @@ def test_sigterm_while_a_page_is_written_lets_it_be_listed(round_, tmp_path, mon
     def write_file(path, text, follow=True):
         writing(path, text, follow)
         if path.endswith("moves-000000.html"):
-            sigterm()
+            sigterm(signum)
 
     monkeypatch.setattr(files, "write_file", write_file)
     stopped = run("html", round_, "--output-dir", tmp_path / "out")
-    assert stopped.exit_code == 143
+    assert stopped.exit_code == status
     pages = ["round/escape-000000.html", "round/moves-000000.html"]
     assert [row[5] for row in rows(tmp_path / "out/index.html")] == pages
     assert stopped.stdout.splitlines() == [f"wrote {tmp_path / 'out' / page}" for page in [*pages, "index.html"]]
@@ -989,6 +1041,52 @@ def test_a_callers_own_sigterm_handler_or_sigterm_ignored_is_kept_while_pages_ar
     )
     assert run("html", round_, "--output-dir", tmp_path / "out").exit_code == 0
     assert handlers and set(handlers) == {sigterm_handled_as}
+
+
+@pytest.mark.parametrize("handler", [_own_handler, signal.SIG_IGN])
+def test_a_callers_own_sigint_handler_or_sigint_ignored_is_kept_while_pages_are_written(
+    round_, tmp_path, monkeypatch, handler
+):
+    """As SIGTERM's (above): ^C's handler is set while pages are written only where it is Python's own, which
+    raises KeyboardInterrupt; a caller's, or SIGINT ignored (`nohup`, a job run in the background), is kept."""
+    handlers = []
+    monkeypatch.setattr(
+        "lusoria.cli.echo", lambda message="", nl=True, err=False: handlers.append(signal.getsignal(signal.SIGINT))
+    )
+    before = signal.signal(signal.SIGINT, handler)
+    try:
+        assert run("html", round_, "--output-dir", tmp_path / "out").exit_code == 0
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert handlers and set(handlers) == {handler}
+
+
+@pytest.mark.parametrize("sigterm_handled_as", [signal.SIG_DFL], indirect=True)
+def test_a_process_that_its_own_sigterm_does_not_end_ends_with_status_143_once_its_index_is_written(
+    round_, tmp_path, monkeypatch, sigterm_handled_as
+):
+    """The command run as a process (`main` called, as `python -m lusoria` does) that the SIGTERM it sends itself
+    does not end (PID 1 of a container, to which the kernel delivers no signal it has no handler for; SIGTERM
+    blocked): it ends with status 143 all the same, its index written (until session 48 untested). The test's
+    process stands for it, its own SIGTERM not sent (`os.kill` left as it is for any other signal or process)."""
+    said, sent, kill = [], [], os.kill
+
+    def echo(message="", nl=True, err=False):
+        said.append(("err " if err else "") + message)
+        if len(said) == 2:
+            sigterm()
+
+    def os_kill(pid, signum):
+        sent.append((pid, signum)) if (pid, signum) == (os.getpid(), signal.SIGTERM) else kill(pid, signum)
+
+    monkeypatch.setattr("lusoria.cli.echo", echo)
+    monkeypatch.setattr(os, "kill", os_kill)
+    with pytest.raises(SystemExit) as ended:
+        main(["html", str(round_), "--output-dir", str(tmp_path / "out")])
+    assert ended.value.code == 143 and sent == [(os.getpid(), signal.SIGTERM)]
+    assert said[2:] == [f"wrote {tmp_path / 'out/index.html'}", "err lusoria: stopped by SIGTERM"]
+    pages = ["round/escape-000000.html", "round/moves-000000.html"]
+    assert [row[5] for row in rows(tmp_path / "out/index.html")] == pages
 
 
 def test_pages_are_written_by_a_thread_not_the_main_one(round_, tmp_path):

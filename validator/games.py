@@ -361,22 +361,26 @@ def with_variant(tags: Mapping[str, str], named: Mapping[str, str]) -> dict[str,
     return {**named, **others, **({"Rules": rules} if rules else {})}
 
 
-def rules_from_tags(game: type[G], tags: dict[str, str]) -> G:
+GAME_NAMED = 'name it as the game ([Game "{0}"], --game {0})'  # a game named as a variant: how a record, a command do
+
+
+def rules_from_tags(game: type[G], tags: dict[str, str], naming: str = GAME_NAMED) -> G:
     """`game.from_tags(tags)`, its Variant by its own name or by the name other programs' files give
     it (`variant_named`); an unknown variant's OptionError also names the games that have it (a
-    record's Variant tag, --variant: `[Variant "fetlar"]` is Copenhagen's, not Tablut's)."""
+    record's Variant tag, --variant: `[Variant "fetlar"]` is Copenhagen's, not Tablut's), or, a game's
+    name, how to name that game (`naming`: the explorer's `?game=`)."""
     named = variant_named(game, tags["Variant"]) if tags.get("Variant") else None
     try:
         return game.from_tags(with_variant(tags, named) if named else tags)
     except OptionError as problem:
-        raise together([_with_owners(each, game, tags) for each in problem.each()]) from None
+        raise together([_with_owners(each, game, tags, naming) for each in problem.each()]) from None
 
 
-def _with_owners(problem: OptionError, game: type[Game], tags: dict[str, str]) -> OptionError:
+def _with_owners(problem: OptionError, game: type[Game], tags: dict[str, str], naming: str) -> OptionError:
     """A problem of the Variant tag that also names the games that have its variant, or the variants
     of other games or of `game` that other programs' files call so (`Tyr 13x13`: name one), when
     `game` has it not (a problem of its own variant under its Rules names none); or, when it names another
-    game, that it is one (`game_named`)."""
+    game, that it is one (`game_named`), and `naming` of it."""
     variant = tags.get("Variant", "")
     if problem.tag != "Variant" or variant.lower() in game.presets:
         return problem
@@ -390,7 +394,7 @@ def _with_owners(problem: OptionError, game: type[Game], tags: dict[str, str]) -
     written = _entry_tags(variant)
     if written is not None:
         return game.unknown_variant(variant, written=tags_line(written))
-    said = game_named(variant, 'name it as the game ([Game "{0}"], --game {0})', game.name)
+    said = game_named(variant, naming, game.name)
     return OptionError(f"{problem}{said}", problem.tag, problem.written, problem.at, problem.known) if said else problem
 
 
