@@ -71,7 +71,7 @@ from lusoria.validator.fit import Fit, Proposal, fitting_rules, names_no_variant
 from lusoria.validator.games import GAMES, NAMED_TAGS, game_class, known_games, name_given, rules_from_tags
 from lusoria.validator.replay import ERROR, Diagnostic, Moves, Report, Verdict, already_over, canonical_text, resaid
 from lusoria.validator.replay import check as check_text
-from lusoria.words import CALLER, PAGE, Reader, told
+from lusoria.words import CALLER, PAGE, Reader, problem_said
 from lusoria.workers import WorkerLost, in_workers, mapped
 
 P = ParamSpec("P")
@@ -576,7 +576,7 @@ class Diagram:
     def said(self, *, to: Reader = CALLER) -> str | None:
         """The `problem`: that its `diagnostic` stops its replay, with the encodings to try as `to` can
         act on them (`unreplayable`); ValueError for a `to` that names no Reader (`told`), with a diagnostic or not."""
-        return unreplayable(self.diagnostic, to=to) if self.diagnostic else told(to) and self.problem
+        return problem_said(self.problem, self.diagnostic, unreplayable, to)
 
 
 def diagrams(
