@@ -441,10 +441,8 @@ class Game(Generic[P]):
     searched_as_presets: ClassVar[tuple[str, ...]] = ()  # options `lusoria rules` varies only by preset
     endings: ClassVar[tuple[str, ...]] = ()  # the `Outcome.ending`s its rules give
     sides: ClassVar[tuple[str, str]] = ("White", "Black")  # its names of White's side and Black's (`stats --by`)
-    letters: ClassVar[dict[int, str]] = (
-        ReadOnly()
-    )  # a square's code on its board -> its piece's letter, as its position
-    # strings write it (none: a game of points, or one whose archive keeps its position strings: GridGame)
+    letters: ClassVar[dict[int, str]] = ReadOnly()  # a square's code on its board -> its piece's letter, as
+    # its position strings write it (none: a game of points, or one whose archive keeps its position strings: GridGame)
     continued: re.Pattern[str] | None = None  # a ply that continues its side's turn (a tafl game's berserk
     # move, `d3=f3`): one move number covers a ply of each side and the plies that continue them
     position_name: ClassVar[str | None] = None  # what an archive's position keys call its positions' type
