@@ -222,7 +222,9 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False,
     syntax slip with one nearest suggestion, go on as if it had been written. A record that ends
     without its result marker does not parse, but its plies are checked all the same: their
     diagnostics follow the syntax error; with `assume_result`, it comes replayed (record, rules,
-    positions: `lusoria show`), as with `*`."""
+    positions: `lusoria show`), as with `*`. `source` is left as read: what the replay mends as a
+    reader of another format says (a king its site's capture list leaves out, with a note) is in the
+    report's record, in any process (`validate`'s `jobs`)."""
     # (validator.replay.check, which mypyc compiles: there it is no function whose parameters the seam reads)
     return check_text(source, keep, keep_going, assume_result)
 
