@@ -18,7 +18,7 @@ from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import STDIN, Problem, Skipped, Source, fs_path, is_text, names_a_file, shown_path
 from lusoria.pipeline import reports
 from lusoria.validator.replay import ERROR, Diagnostic, Report
-from lusoria.words import CALLER, Reader, quoted, told
+from lusoria.words import CALLER, Reader, problem_said, quoted
 
 
 def targets() -> list[str]:
@@ -45,7 +45,7 @@ class Converted:
 
     def said(self, *, to: Reader = CALLER) -> str | None:
         """The `problem`: its `diagnostic`'s, with the encodings to try as `to` can act on them (`Diagnostic.said`)."""
-        return self.diagnostic.said(to=to) if self.diagnostic else told(to) and self.problem
+        return problem_said(self.problem, self.diagnostic, Diagnostic.said, to)
 
 
 def convert(

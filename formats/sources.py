@@ -113,8 +113,9 @@ def walk(
                     yield once
                     continue
                 unread.add(os.path.realpath(found))
-                if os.path.realpath(found) in named:
-                    continue  # (given by its own path too: read there, not said skipped)
+                if os.path.realpath(found) in named:  # (given by its own path too: read there, not said skipped)
+                    yield Skipped(str(found), NAMED_TOO, met_again=True)
+                    continue
                 if forced is None and FORMATS.summed(str(found)):
                     summed.setdefault(found.suffix.lower(), []).append(Skipped(str(found), why))
                 elif forced is None and FORMATS.sniffed(str(found)) and empty_file(found, encoding):
@@ -138,10 +139,10 @@ def walk(
 
 def _one_note(folder: str | os.PathLike[str], skipped: list[Skipped], reason: str, more: str = "") -> list[Skipped]:
     """The files of a folder skipped for one reason: a note of its own for one, one note of the folder for
-    more; `more` said after the one note's reason."""
+    more (met again, when they were: `Skipped.met_again`); `more` said after the one note's reason."""
     if len(skipped) < 2:
-        return [Skipped(file.path, file.reason + more) for file in skipped]
-    return [Skipped(os.fspath(folder), reason + more)]
+        return [replace(file, reason=file.reason + more) for file in skipped]
+    return [Skipped(os.fspath(folder), reason + more, skipped[0].met_again)]
 
 
 def _met_again(again: list[Skipped], skipped: int) -> str:
@@ -154,6 +155,7 @@ def _met_again(again: list[Skipped], skipped: int) -> str:
 
 
 SAID_SKIPPED = "said skipped once"  # what became of a file met again, said skipped when first met
+NAMED_TOO = "named by its own path too: read there, once"  # a file its folder would skip, named after it
 
 
 def _once(
@@ -172,7 +174,7 @@ def _once(
     elif real in met and (met[real] == written or os.path.exists(real)):
         again = "named again" if named else "met already"
         said = again if met[real] == written else f"the same file as {shown_path(met[real])}"
-        return Skipped(written, f"{said}: {SAID_SKIPPED if real in unread else 'read once'}")
+        return Skipped(written, f"{said}: {SAID_SKIPPED if real in unread else 'read once'}", met_again=True)
     met[real] = written
     return path
 

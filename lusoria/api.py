@@ -79,7 +79,7 @@ from lusoria.validator.fit import Fit, Proposal, fitting_rules, names_no_variant
 from lusoria.validator.games import GAMES, NAMED_TAGS, game_class, known_games, name_given, rules_from_tags
 from lusoria.validator.replay import ERROR, Diagnostic, Moves, Report, Verdict, already_over, canonical_text, resaid
 from lusoria.validator.replay import check as check_text
-from lusoria.words import CALLER, PAGE, Reader, told
+from lusoria.words import CALLER, PAGE, Reader, problem_said
 from lusoria.workers import WorkerLost, in_workers, mapped
 
 P = ParamSpec("P")
@@ -230,7 +230,9 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False,
     syntax slip with one nearest suggestion, go on as if it had been written. A record that ends
     without its result marker does not parse, but its plies are checked all the same: their
     diagnostics follow the syntax error; with `assume_result`, it comes replayed (record, rules,
-    positions: `lusoria show`), as with `*`."""
+    positions: `lusoria show`), as with `*`. `source` is left as read: what the replay mends as a
+    reader of another format says (a king its site's capture list leaves out, with a note) is in the
+    report's record, in any process (`validate`'s `jobs`)."""
     # (validator.replay.check, which mypyc compiles: there it is no function whose parameters the seam reads)
     return check_text(source, keep, keep_going, assume_result)
 
@@ -584,7 +586,7 @@ class Diagram:
     def said(self, *, to: Reader = CALLER) -> str | None:
         """The `problem`: that its `diagnostic` stops its replay, with the encodings to try as `to` can
         act on them (`unreplayable`); ValueError for a `to` that names no Reader (`told`), with a diagnostic or not."""
-        return unreplayable(self.diagnostic, to=to) if self.diagnostic else told(to) and self.problem
+        return problem_said(self.problem, self.diagnostic, unreplayable, to)
 
 
 def diagrams(

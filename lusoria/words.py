@@ -3,8 +3,11 @@ control characters made visible (`escape_controls`), a user's value quoted (`quo
 and who is told what to try (`Reader`)."""
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import StrEnum
+from typing import TypeVar
+
+Cause = TypeVar("Cause")
 
 
 class Reader(StrEnum):
@@ -28,6 +31,13 @@ def told(to: str) -> Reader:
         return Reader(to)
     except ValueError:
         raise ValueError(f"to={to!r} names no reader: Reader.CALLER, Reader.COMMAND or Reader.PAGE") from None
+
+
+def problem_said(problem: str | None, cause: Cause | None, say: Callable[..., str], to: str) -> str | None:
+    """Why a record was stopped, told to `to`: its `cause` (a diagnostic) as `say` words it for that reader
+    (`say(cause, to=to)`) when it has one, else the `problem` as it is; ValueError for a `to` that names
+    no Reader (`told`), with a cause or not."""
+    return say(cause, to=to) if cause is not None else told(to) and problem
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:

@@ -85,3 +85,16 @@ class Record:
     def game(self) -> str:
         """Its Game tag in lower case ("" when it has none)."""
         return self.tags.get("Game", "").lower()
+
+    def mendable(self) -> Record:
+        """A copy whose tags and main line's plies (their text and comments) are its own: what a replay
+        mends as a reader's claims say (validator/base.py's `Claims`: a king added to a capture list, the
+        result the game ended with), leaving the record its caller holds as read. The rest is shared."""
+        plies = [
+            Ply(ply.text, ply.line, ply.column, ply.number, ply.nags, list(ply.comments), ply.variations, ply.width)
+            for ply in self.main.plies
+        ]
+        main = Line(plies, self.main.comments)
+        return Record(
+            dict(self.tags), main, self.result, self.line, self.tag_places, self.result_line, self.result_column
+        )

@@ -75,10 +75,13 @@ def unreadable(name: str, error: OSError) -> InputError:
 
 @dataclass(frozen=True)
 class Skipped:
-    """A file in a directory that holds no records lusoria reads, and why."""
+    """A file in a directory that holds no records lusoria reads, and why; or (`met_again`) a note of a
+    file or folder met again by a walk (named twice, or inside a folder named too), which was read, or
+    said skipped, once: the summary's count of files skipped leaves it out, whatever the order met."""
 
     path: str
     reason: str
+    met_again: bool = False
 
     def __str__(self) -> str:
         return f"{escaped_name(shown_path(self.path))}: skipped, {self.reason}"
@@ -87,7 +90,7 @@ class Skipped:
 def skipped_said(problems: Iterable[object]) -> str:
     """What a summary says of the files and folders skipped among `problems` (a stream's problems;
     `validate`'s and `import`'s last line alike): "" for none."""
-    skipped = sum(isinstance(problem, Skipped) for problem in problems)
+    skipped = sum(isinstance(problem, Skipped) and not problem.met_again for problem in problems)
     if not skipped:
         return ""
     return f"; {plural(skipped, 'file or folder', 'files or folders')} skipped (each said with why)"

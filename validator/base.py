@@ -191,15 +191,48 @@ class Same(Generic[T]):
 
 class ReadOnly(dict[K, V]):
     """A dict that no caller changes, for what every caller shares (a game's presets: a change altered
-    every later record's variants), which copies (`copy.deepcopy`: itself; `dict(…)`: a dict to change),
-    pickles and serialises (`json.dumps`) as a dict does; it takes no attributes either."""
+    every later record's variants; its letters), which copies (`copy.deepcopy`: itself; `dict(…)`: a dict
+    to change), pickles and serialises (`json.dumps`) as a dict does; it takes no attributes either.
+    Python lets a caller go round it, as round a frozen dataclass (`dict.__setitem__(shared, …)`, as
+    `object.__setattr__`): what is shared then changes for every caller, and the refusal says to copy it."""
 
     __slots__ = ()
+    copied_by: ClassVar[str] = "dict(…)"  # what the refusal says makes a copy to change
 
-    def _refused(self, *args: object, **kwargs: object) -> NoReturn:
-        raise TypeError(f"{type(self).__name__} is read-only: every caller shares it (dict(…) copies it to change)")
+    def _refusal(self, tried: str) -> TypeError:
+        return TypeError(
+            f"cannot {tried} a {type(self).__name__}: it is read-only, as every caller shares it;"
+            f" change a copy, {self.copied_by}"
+        )
 
-    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refused
+    def __setitem__(self, key: K, value: V) -> NoReturn:
+        raise self._refusal(f"set {key!r} in")
+
+    def __delitem__(self, key: K) -> NoReturn:
+        raise self._refusal(f"delete {key!r} from")
+
+    def __ior__(self, other: object) -> NoReturn:  # type: ignore[misc]
+        raise self._refusal("update (|=)")
+
+    def update(self, *args: object, **kwargs: object) -> NoReturn:
+        raise self._refusal("update()")
+
+    def setdefault(self, key: K, default: object = None) -> NoReturn:
+        raise self._refusal(f"setdefault({key!r}) in")
+
+    def pop(self, key: K, *default: object) -> NoReturn:
+        raise self._refusal(f"pop({key!r}) from")
+
+    def popitem(self) -> NoReturn:
+        raise self._refusal("popitem() from")
+
+    def clear(self) -> NoReturn:
+        raise self._refusal("clear()")
+
+    @classmethod
+    def fromkeys(cls, keys: Iterable[K], value: V | None = None) -> Self:  # type: ignore[override]
+        """One read-only from the start, made as `dict.fromkeys` makes a dict (which then sets each key)."""
+        return cls(dict.fromkeys(keys, value))
 
     def __copy__(self) -> Self:
         return self
@@ -215,6 +248,7 @@ class Presets(ReadOnly[str, ReadOnly[str, str]]):
     """A game's presets (`Game.presets`): each variant's name and its options, read-only both."""
 
     __slots__ = ()
+    copied_by = "{variant: dict(options) for variant, options in presets.items()}"
 
     def __init__(self, presets: Mapping[str, Mapping[str, str]]) -> None:
         super().__init__((name, ReadOnly(options)) for name, options in presets.items())
@@ -407,8 +441,8 @@ class Game(Generic[P]):
     searched_as_presets: ClassVar[tuple[str, ...]] = ()  # options `lusoria rules` varies only by preset
     endings: ClassVar[tuple[str, ...]] = ()  # the `Outcome.ending`s its rules give
     sides: ClassVar[tuple[str, str]] = ("White", "Black")  # its names of White's side and Black's (`stats --by`)
-    letters: ClassVar[dict[int, str]] = {}  # a square's code on its board -> its piece's letter, as its position
-    # strings write it (none: a game of points, or one whose archive keeps its position strings: GridGame)
+    letters: ClassVar[dict[int, str]] = ReadOnly()  # a square's code on its board -> its piece's letter, as
+    # its position strings write it (none: a game of points, or one whose archive keeps its position strings: GridGame)
     continued: re.Pattern[str] | None = None  # a ply that continues its side's turn (a tafl game's berserk
     # move, `d3=f3`): one move number covers a ply of each side and the plies that continue them
     position_name: ClassVar[str | None] = None  # what an archive's position keys call its positions' type

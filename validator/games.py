@@ -17,12 +17,13 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import lru_cache
 from importlib import import_module
+from inspect import getattr_static
 from types import TracebackType
 from typing import Any, TypeVar, cast
 
 from lusoria.errors import LusoriaError
 from lusoria.plugins import FAILS, failure, loaded, said
-from lusoria.validator.base import Game, OptionError, Same, known_names, together
+from lusoria.validator.base import Game, OptionError, Presets, ReadOnly, Same, known_names, together
 from lusoria.words import quoted
 
 G = TypeVar("G", bound=Game[Any])
@@ -63,7 +64,7 @@ class Registry(Mapping[str, type[Game]]):
         if self._found is None:
             self._found = {}  # (asked again while they load, by a plug-in's module or a catalogue: none yet, no recursion)
             found = loaded(self._group, _is_game, "a Game class", self._built_in, named=_name_of, refused=self._hides)
-            self._found = {name.lower(): cast("type[Game]", cls) for name, cls in found.items()}
+            self._found = {name.lower(): read_only(cast("type[Game]", cls)) for name, cls in found.items()}
             for name, cls in self._found.items():
                 self._classes.setdefault(name, cls)
         return self._found
@@ -119,7 +120,7 @@ class Registry(Mapping[str, type[Game]]):
         if hidden := self._hides(cls):
             raise ValueError(f"cannot register {cls!r}: {hidden}: choose another")
         self._where.pop(cls.name, None)
-        self._classes[cls.name] = cls
+        self._classes[cls.name] = read_only(cls)
         return cls
 
     def _hides(self, cls: object) -> str | None:
@@ -241,6 +242,17 @@ def _first_frame_in(traceback: TracebackType | None, files: set[str]) -> str | N
             return traceback.tb_frame.f_code.co_name
         traceback = traceback.tb_next
     return None
+
+
+def read_only(cls: type[G]) -> type[G]:
+    """A plug-in's game whose presets or letters are plain dicts (every caller shares them) with them
+    read-only, as lusoria's games hold theirs (`Presets`, `ReadOnly`); read through a descriptor
+    (Hnefatafl's presets), they stay as it gives them."""
+    for name, shared in (("presets", Presets), ("letters", ReadOnly)):
+        held = getattr_static(cls, name, None)
+        if isinstance(held, dict) and not isinstance(held, shared):
+            setattr(cls, name, shared(held))
+    return cls
 
 
 def _is_game(value: object) -> bool:

@@ -14,7 +14,7 @@ from typing import Final
 from mypy_extensions import mypyc_attr
 
 from lusoria.notation.numbers import checked_number, whole_number
-from lusoria.validator.base import BLACK, WHITE, Game, OptionError, Outcome, Played, Presets, TagProblems
+from lusoria.validator.base import BLACK, WHITE, Game, OptionError, Outcome, Played, Presets, ReadOnly, TagProblems
 from lusoria.validator.diagram import CELL, DISC, FAINT, INK, NONE, Diagram, Glyph, Mark, Piece, Squares, ply_marks
 from lusoria.validator.grid import GridGame, GridPly, written_ranks
 from lusoria.validator.latrunculi_play import (
@@ -71,7 +71,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
     name = "latrunculi"
     title = "Ludus latrunculorum"
     pieces = ("PDI", "pdi")
-    letters = LETTERS
+    letters = ReadOnly(LETTERS)
     end_rule = "L5"
     ply_tail = re.compile(PLY_TAIL)  # captures, a removal, the end
     endings = (NO_MOVE, TOO_FEW)

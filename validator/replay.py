@@ -630,6 +630,8 @@ def replay(
     """Check a parsed record against its game's rules, or against `rules` when given
     (`keep`, `keep_going`: as in `check`); `first_error`: stop at the first illegal ply
     found, with no suggestions (what the search for fitting rule sets needs)."""
+    if source is not None and source.claims is not None:  # they mend the record replayed, not the caller's
+        record = record.mendable()
     report = Report(source or RecordText("", record.line), record)
     _check_tags(record, report)
     rules = rules or _rules(record, report)

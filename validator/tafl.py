@@ -22,7 +22,7 @@ from typing import Final
 from mypy_extensions import mypyc_attr
 
 from lusoria.notation.numbers import whole_number
-from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, NotAPly, OptionError, Outcome, Played
+from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, NotAPly, OptionError, Outcome, Played, ReadOnly
 from lusoria.validator.diagram import (
     CAMP,
     CELL,
@@ -125,7 +125,7 @@ class TaflGame(GridGame[TaflPosition]):
 
     board: TaflBoard
     pieces = ("KP", "p")
-    letters = LETTERS
+    letters = ReadOnly(LETTERS)
     position_name = "TaflPosition"  # also of its positions that remember (a repetition rule): a query's are plain
     ply_tail = re.compile(PLY_TAIL)  # the plies of every tafl game are read alike: Tablut's `+` too
     endings = (KING_CAPTURED, KING_ESCAPED, EXIT_FORT, ENCIRCLED, NO_MOVE, REPETITION)

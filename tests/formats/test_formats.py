@@ -6,6 +6,7 @@ import csv
 import dataclasses
 import io
 import json
+import pickle
 import random
 import re
 import time
@@ -14,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT, connect, no_game_tag
 
-from lusoria import api
+from lusoria import api, workers
 from lusoria.api import convert, random_record, reading_tags, records, validate
 from lusoria.archive import Archive
 from lusoria.cli import main
@@ -1911,6 +1912,25 @@ def test_aage_scrape_games_conventions_and_places():
     assert ashton.valid and ashton.record.tags["Rules"] == "throne-hostile=empty camp-hostile=empty repetition=none"
     assert (ashton.record.main.plies[1].line, ashton.record.main.plies[1].column) == (23, 25)  # a list of moves
     assert problems(wrong) == [("T4", 7, 31, 60)]
+
+
+def test_a_check_mends_its_reports_record_and_leaves_the_callers_as_read(monkeypatch):
+    """The check mended the record its caller's RecordText holds (a king added to a capture list, a
+    note): a second check met the mended record, and under the worker pool only the records checked in
+    the calling process (`kept_here`) were mended. Now each check mends a copy, whatever the process."""
+    sources = list(read_sources(str(FIXTURES / "aage/scrape.json")))
+    as_read = pickle.dumps(sources)
+    saami = sources[0]
+    first, again = check(saami), check(saami)
+    for report in (first, again):
+        assert report.record.main.plies[-1].text == "f9-f5xe5/g5"
+        assert [c for c in report.record.main.plies[-1].comments if "captured king" in c] == [
+            "aage reader: the source does not list the captured king; added e5"
+        ]
+    assert saami.parsed.main.plies[-1].text == "f9-f5xg5" and not saami.parsed.main.plies[-1].comments
+    monkeypatch.setattr(workers, "KEPT", 0)  # every record the reader parsed checked in this process
+    verdicts = {jobs: [v.diagnostics for v in validate(sources, jobs=jobs)] for jobs in (1, 2)}
+    assert verdicts[1] == verdicts[2] and pickle.dumps(sources) == as_read
 
 
 def test_aage_broken_json_keeps_the_games_before_the_break():

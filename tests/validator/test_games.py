@@ -10,6 +10,7 @@ import types
 import xml.etree.ElementTree as ElementTree
 from dataclasses import FrozenInstanceError, dataclass
 from importlib.metadata import EntryPoint
+from inspect import getattr_static
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,9 @@ from lusoria import plugins
 from lusoria.api import CanonicalFile, random_records
 from lusoria.cli import main
 from lusoria.notation.reader import SyntaxProblem, known_games, parse_record
+from lusoria.validator.base import Game, Presets, ReadOnly
 from lusoria.validator.games import GAMES, Registry, game_class, register
+from lusoria.validator.hnefatafl import Hnefatafl, PresetsRead
 
 WON = '[Game "Slide"]\n[White "Ann"]\n\n1. a1-a2 a3-b3 2. a2-a3 1-0\n'
 DIAGONAL = '[Game "Slide"]\n[White "Bob"]\n\n1. a1-a2 a3-b3 2. a2-b3 1-0\n'  # a diagonal step: Z1 at ply 3
@@ -114,21 +117,25 @@ def test_every_games_presets_are_read_only_and_copy_pickle_and_serialise_as_a_di
     read-only, but copy.deepcopy and json.dumps of them raised TypeError)."""
     presets = GAMES[name].presets
     first, options = next(iter(presets.items()))
-    said = "is read-only: every caller shares it (dict(…) copies it to change)"
-    changes = (
-        lambda: presets.__setitem__("mine", {}),
-        lambda: presets.__delitem__(first),
-        lambda: presets.update(mine={}),
-        lambda: presets.setdefault("mine", {}),
-        lambda: presets.pop(first),
-        presets.popitem,
-        presets.clear,
-        lambda: options.__setitem__("first", "black"),
-    )
-    for change in changes:
-        with pytest.raises(TypeError, match=re.escape(said)):
+    copy_presets = "change a copy, {variant: dict(options) for variant, options in presets.items()}"
+    tried = {  # what the caller tried, said, and how to copy what it tried to change
+        lambda: presets.__setitem__(
+            "mine", {}
+        ): f"cannot set 'mine' in a Presets: it is read-only, as every caller shares it; {copy_presets}",
+        lambda: presets.__delitem__(first): f"cannot delete {first!r} from a Presets",
+        lambda: presets.update(mine={}): "cannot update() a Presets",
+        lambda: presets.setdefault("mine", {}): "cannot setdefault('mine') in a Presets",
+        lambda: presets.pop(first): f"cannot pop({first!r}) from a Presets",
+        presets.popitem: "cannot popitem() from a Presets",
+        presets.clear: "cannot clear() a Presets",
+        lambda: options.__setitem__(
+            "first", "black"
+        ): "cannot set 'first' in a ReadOnly: it is read-only, as every caller shares it; change a copy, dict(…)",
+    }
+    for change, said in tried.items():
+        with pytest.raises(TypeError, match=f"^{re.escape(said)}"):
             change()
-    with pytest.raises(TypeError, match=re.escape(said)):
+    with pytest.raises(TypeError, match=re.escape("cannot update (|=) a Presets")):
         presets |= {"mine": {}}
     for shared in (presets, options):  # (an attribute set on them was every caller's too)
         with pytest.raises(AttributeError, match="object has no attribute 'mine'"):
@@ -138,11 +145,54 @@ def test_every_games_presets_are_read_only_and_copy_pickle_and_serialise_as_a_di
     assert json.loads(json.dumps(presets)) == presets and json.loads(json.dumps(options)) == options
     again = pickle.loads(pickle.dumps(presets))
     assert again == presets and type(again) is type(presets)
-    with pytest.raises(TypeError, match=re.escape(said)):
+    with pytest.raises(TypeError, match="^cannot set 'first' in a ReadOnly"):
         again[first]["first"] = "black"
     mine = {variant: dict(options) for variant, options in presets.items()}
     mine[first]["mine"] = "yes"  # (a copy is the caller's to change)
     assert "mine" not in presets[first]
+
+
+@pytest.mark.parametrize("name", GAMES.built_in)
+def test_every_games_letters_are_read_only_the_base_games_too(name):
+    """`Game.letters` was a dict of the class, and Tablut's and Latrunculi's the dict their boards are
+    written with: a caller that set a letter changed every game's position strings."""
+    for game in (Game, GAMES[name]):
+        letters, first = game.letters, next(iter(game.letters), 1)
+        with pytest.raises(TypeError, match=f"^cannot set {first!r} in a ReadOnly: it is read-only"):
+            letters[first] = "?"
+        assert type(letters) is ReadOnly and first not in Game.letters
+
+
+def test_fromkeys_makes_one_read_only_where_it_made_a_presets_it_could_not_fill():
+    """`Presets.fromkeys` raised that Presets.__init__ lacked an argument, ReadOnly's that it was read-only."""
+    made = Presets.fromkeys(["seed", "wide"], {"width": "5"})
+    assert type(made) is Presets and made == {"seed": {"width": "5"}, "wide": {"width": "5"}}
+    assert type(made["wide"]) is ReadOnly
+    assert type(ReadOnly.fromkeys("ab")) is ReadOnly and ReadOnly.fromkeys("ab", 0) == {"a": 0, "b": 0}
+
+
+def test_a_plug_ins_plain_dict_presets_and_letters_are_read_only_once_registered(registry):
+    """A plug-in's game writes its presets and letters as plain dicts (tests/plugin's toy tafl game does):
+    registered, or found by its entry point, they were every caller's to change."""
+
+    class Plain(Slide):
+        name = "plain"
+        presets = {"seed": {}, "wide": {"width": "5"}}
+        letters = {1: "S"}
+
+    try:
+        register(Plain)
+        assert type(Plain.presets) is Presets and Plain.presets == {"seed": {}, "wide": {"width": "5"}}
+        with pytest.raises(TypeError, match="^cannot set 'width' in a ReadOnly"):
+            Plain.presets["wide"]["width"] = "7"
+        with pytest.raises(TypeError, match="^cannot set 1 in a ReadOnly"):
+            Plain.letters[1] = "X"
+        assert Plain.letters == {1: "S"}
+    finally:
+        GAMES.unregister("plain")
+    games, _ = registry
+    assert type(games["slide"].presets) is Presets  # (found by its entry point)
+    assert type(getattr_static(Hnefatafl, "presets")) is PresetsRead  # (a descriptor stays one)
 
 
 POINTS = {"Slide": "toy_game:Slide", "number": "math:pi", "class": "fractions:Fraction", "tablut": "toy_game:Slide"}

@@ -1366,9 +1366,9 @@ def test_the_names_elsewhere_a_caller_changes_are_its_own():
 
 def test_the_presets_are_read_only_a_caller_changing_them_is_refused_and_the_next_caller_sees_them_whole():
     first = next(iter(Hnefatafl.presets))
-    with pytest.raises(TypeError, match="^Presets is read-only"):
+    with pytest.raises(TypeError, match="^cannot set 'mine' in a Presets: it is read-only"):
         Hnefatafl.presets["mine"] = {"dim": "9"}
-    with pytest.raises(TypeError, match="^ReadOnly is read-only"):
+    with pytest.raises(TypeError, match="^cannot set 'dim' in a ReadOnly: it is read-only"):
         Hnefatafl.presets[first]["dim"] = "99"
     assert "mine" not in Hnefatafl.presets
     assert Hnefatafl(variant=first).preset_options(first)["dim"] != "99"
