@@ -1078,6 +1078,10 @@ def test_a_groups_dice_written_before_its_mark_are_said_so_and_offered_after_it(
         ("1. 63: 1/70/16 *", "63:", 4, None, None),  # 7 moves the 6 to it, but 9 from it: no reading
         ("1. 66: 7/13\n10/26 *", "10/26", 4, "66: 7/13\n10/26", "66: 7/13 10/16"),  # the plays over two lines
         ("1. 66:\n7/13 10/26 *", "10/26", 4, "66:\n7/13 10/26", "66: 7/13 10/16"),
+        # a > group's plays, read as a roll's are, by the group's dice (historian-48: none were offered)
+        ("1. 63: 10/16 >3: 6/29 *", ">3:", 14, ">3: 6/29", ">3: 6/9"),
+        ("1. 63: 10/16 >3: 6/31 *", ">3:", 14, None, None),  # no reading of 31 is 3 on from 6
+        ("1. 51: -- >51: 1/60/7 *", ">51:", 11, ">51: 1/60/7", ">51: 1/6/7"),  # both dice, one checker
     ],
 )
 def test_a_laquet_point_off_the_board_is_offered_the_one_reading_that_fits_the_dice(
