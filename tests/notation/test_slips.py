@@ -246,6 +246,19 @@ def test_a_laquet_roll_without_plays_after_a_ply_is_not_said_to_follow_its_plays
     assert diagnostic.message.endswith("a roll is followed by its plays, or -- when none can be played")
 
 
+# what the rules say of a reading they refuse at its ply, after the message (historian-48)
+BROKEN_THERE = {
+    "1. 63: 14/OFF, 15/0 *": "; read as 63: 14/off 15/off, it breaks Q7 there (White may bear off only once all 15"
+    " checkers are in quadrant III (13-18); some stand on 1, 2, 3, 4, 5)",
+    "1. 71: 5/11 5/6 *": "; read as 61: 5/11 5/6, it breaks Q3 there (5/6 lands on point 6, held by Black: no checker"
+    " may stop on an enemy point)",
+    "1. ??: 1/7/10 *": "; read as 63: 1/7/10, it breaks Q3 there (1/7/10 stops on point 7, held by Black: no checker"
+    " may stop on an enemy point)",
+    "1. ??: 3/6(2) *": "; read as 33: 3/6(2), it breaks Q3 there (3/6 lands on point 6, held by Black: no checker"
+    " may stop on an enemy point)",
+}
+
+
 @pytest.mark.parametrize(
     "movetext, written, meant",
     [
@@ -263,7 +276,11 @@ def test_laquet_plays_written_with_hyphens_are_mended_with_their_roll(movetext, 
     diagnostic = check(f"{LAQUET}\n{movetext}\n").diagnostics[0]
     roll = written.split()[0]
     assert (diagnostic.rule, diagnostic.text, diagnostic.column) == ("syntax", written, movetext.index(roll) + 1)
-    assert diagnostic.message == f"found '{roll}': a roll is followed by its plays, or -- when none can be played"
+    assert (
+        diagnostic.message
+        == f"found '{roll}': a roll is followed by its plays, or -- when none can be played"
+        + BROKEN_THERE.get(movetext, "")
+    )
     assert diagnostic.suggestions == (meant,)
 
 
@@ -308,7 +325,7 @@ def test_a_laquet_roll_with_a_die_the_source_does_not_show_gets_the_roll_its_pla
     [diagnostic] = check(f"{LAQUET}\n{movetext}\n").diagnostics
     roll = written.split()[0]
     assert (diagnostic.rule, diagnostic.text, diagnostic.column) == ("syntax", written, movetext.index(roll) + 1)
-    assert diagnostic.message == f"found '{roll}': {UNREAD}"
+    assert diagnostic.message == f"found '{roll}': {UNREAD}" + BROKEN_THERE.get(movetext, "")
     assert diagnostic.suggestions == ((meant,) if meant else ())
 
 
@@ -325,7 +342,7 @@ def test_a_laquet_roll_with_a_face_no_die_has_gets_the_roll_its_plays_show(movet
     [diagnostic] = check(f"{LAQUET}\n{movetext}\n").diagnostics
     roll = written.split()[0]
     assert (diagnostic.rule, diagnostic.text, diagnostic.column) == ("syntax", written, movetext.index(roll) + 1)
-    assert diagnostic.message == f"found '{roll}': a die shows 1 to 6"
+    assert diagnostic.message == f"found '{roll}': a die shows 1 to 6" + BROKEN_THERE.get(movetext, "")
     assert diagnostic.suggestions == ((meant,) if meant else ())
 
 
@@ -1229,3 +1246,27 @@ def test_a_lowercase_roman_move_number_on_a_board_wider_than_the_alphabet_is_off
         GAMES.unregister("wide")
     assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", "iv.", ())
     assert diagnostic.message.startswith("found 'iv.', expected")
+
+
+@pytest.mark.parametrize(
+    "record, note",
+    [
+        (  # no hyphen, and the square no rank or file of e3: the reading breaks T2 at its ply
+            '[Game "tablut"]\n1. e3c4 d1-d3 *\n',
+            "; read as e3-c4, it breaks T2 there (a piece moves along its rank or file, and c4 is on neither)",
+        ),
+        (  # the second ply: the record is replayed up to it
+            '[Game "tablut"]\n1. e3-c3 d1-d3 2. c3d4 *\n',
+            "; read as c3-d4, it breaks T2 there (a piece moves along its rank or file, and d4 is on neither)",
+        ),
+        ('[Game "tablut"]\n1. e3c3 d1-d3 *\n', ""),  # a legal reading: nothing more said
+        ('[Game "tablut"]\n1. e3c4 d1d3 *\n', ""),  # (read on, the next ply breaks the syntax: not judged)
+        ('[Game "tablut"]\n1. e3-c4 d1d3 *\n', ""),  # a ply before it breaks the rules: not judged
+    ],
+)
+def test_a_reading_the_rules_refuse_at_its_ply_is_said_to(record, note):
+    """A slip's reading was offered unchecked (`e3c4`: did you mean e3-c4?, which fails at once): the
+    message says the rule it breaks there, what that rule's error says, without where the replay stops."""
+    diagnostic = check(record).diagnostics[0]
+    assert diagnostic.rule == "syntax" and diagnostic.message.startswith(f"found '{diagnostic.text}', expected")
+    assert diagnostic.message.endswith("result marker (1-0, 0-1, 1/2-1/2, *)" + note)
