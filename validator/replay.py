@@ -403,8 +403,9 @@ def _read_past_slips(source: RecordText, keep_going: bool, judged: bool = True) 
     mended until it parses. A movetext that ends without a result marker is read with one
     assumed (ASSUMED_RESULT), one cut short after a word that is none of the notation's without that
     word and with one assumed, a tag written twice without the second, and a tag whose line ends
-    without its `]` closed: its error is one diagnostic, not the end of the checks. With `judged`, a slip's
-    reading the rules refuse at its ply is said so (`_legal_readings`)."""
+    without its `]` closed: its error is one diagnostic, not the end of the checks. With `judged` (and not
+    `keep_going`, which replays a slip's one reading), a reading the rules refuse at its ply is said so
+    (`_legal_readings`)."""
     diagnostics = [
         Diagnostic(
             ERROR,
@@ -430,7 +431,8 @@ def _read_past_slips(source: RecordText, keep_going: bool, judged: bool = True) 
             game = scan_tags(read.text).get("Game", "").lower()
             row = problem.line - read.line + 1
             fixes = slip_fixes(read.text, row, problem.column, game) if problem.rule == "syntax" else []
-            broken = _legal_readings(read, fixes) if judged else ""  # (a reading's own check judges none)
+            broken = _legal_readings(read, fixes) if judged and not keep_going else ""  # (a reading's own check
+            # judges none; --keep-going reads the slip as its reading, and the replay says what breaks there)
             meant = [fix.text for fix in fixes] + list(problem.meant if isinstance(problem, TagTwice) else ())
             if game and game not in known_games() and read.format == "lgn":  # the problem is the unknown game
                 meant = alike(problem.text, known_games())

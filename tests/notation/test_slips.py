@@ -1270,3 +1270,17 @@ def test_a_reading_the_rules_refuse_at_its_ply_is_said_to(record, note):
     diagnostic = check(record).diagnostics[0]
     assert diagnostic.rule == "syntax" and diagnostic.message.startswith(f"found '{diagnostic.text}', expected")
     assert diagnostic.message.endswith("result marker (1-0, 0-1, 1/2-1/2, *)" + note)
+
+
+def test_keep_going_says_a_refused_reading_once_at_its_ply():
+    """--keep-going reads the slip as its one reading and replays it: the rule it breaks is said by the
+    replay's error at that ply, not again after the syntax error."""
+    syntax, broken = check('[Game "tablut"]\n1. e3c4 d1-d3 *\n', keep_going=True).diagnostics
+    assert (syntax.rule, syntax.suggestions, broken.rule, broken.ply, broken.text) == (
+        "syntax",
+        ("e3-c4",),
+        "T2",
+        1,
+        "e3-c4",
+    )
+    assert "read as" not in syntax.message
