@@ -1,5 +1,6 @@
 """The Lark grammars of the notation: `common.lark` plus one file per game."""
 
+import re
 from importlib.resources import files
 
 
@@ -20,3 +21,12 @@ def common_lines() -> int:
 
 def _common() -> str:
     return (files(__name__) / "common.lark").read_text("utf-8")
+
+
+def ply_letters(game: str) -> str:
+    """The letters a ply of `game` names a piece with, as its grammar's PIECE gives them (`KP` in the
+    tafl games, `DP` in Latrunculi; none in a game of points, whose grammar has no PIECE)."""
+    from lusoria.validator.games import GAMES
+
+    piece = re.search(r"^PIECE:(.*)$", GAMES[game].grammar_file().read_text("utf-8"), re.M)
+    return "".join(re.findall(r'"([A-Za-z])"', piece[1])) if piece else ""

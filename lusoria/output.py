@@ -33,6 +33,7 @@ INVALID_COLUMNS = [*TABLE_COLUMNS[:10], "first_message", *TABLE_COLUMNS[10:]]  #
 MESSAGE_WIDTH = 60  # columns of a first error's message in query's table: a longer one is cut (…)
 DUPLICATES_NAMED = 5  # the duplicates `lusoria import` names by default (--all-duplicates: all)
 WINDOW = 60  # characters of a source line shown either side of a diagnostic
+TAB_STOP = 8  # the columns from one tab stop to the next, as a terminal sets them
 MAX_TABLE = 1 << 26  # characters of values a table holds to size its columns (the other formats stream)
 
 
@@ -96,12 +97,27 @@ def diagnostic_text(report: Sourced, diagnostic: Diagnostic) -> str:
 
 def _underlined(line: str, number: str, column: int, span: int) -> str:
     """A source line after its number (a long one cut to WINDOW characters either side of `column`), and
-    a caret under the `span` characters from `column`, as wide as they are shown."""
+    a caret under the `span` characters from `column`, as wide as they are shown (a tab as blanks to its stop)."""
+    line, column, span = _tabs_expanded(line, column, span)
     width = min(max(1, columns(line[column : column + span])), WINDOW)
     left, right = (0, len(line)) if len(line) <= 2 * WINDOW else (max(0, column - WINDOW), column + width + WINDOW)
     shown = ("…" if left else "") + line[left:right] + ("…" if right < len(line) else "")
     caret = " " * (columns(line[left:column]) + bool(left)) + "^" * width
     return f"\n {number} | {shown}\n {' ' * len(number)} | {caret}"
+
+
+def _tabs_expanded(line: str, column: int, span: int) -> tuple[str, int, int]:
+    """`line` with each tab written as the blanks up to the next tab stop (every TAB_STOP columns, as a
+    terminal sets them), and the `span` characters from `column` where they stand in it."""
+    expanded, at, shown = "", [0], 0  # at[i]: where the line's i-th character stands in `expanded`
+    for char in line:
+        blanks = TAB_STOP - shown % TAB_STOP if char == "\t" else 0
+        expanded += " " * blanks if blanks else char
+        shown += blanks or columns(char)
+        at.append(len(expanded))
+    past = len(expanded) - len(line)  # (a place past the line's end moves with it)
+    start, end = (at[place] if place <= len(line) else place + past for place in (column, column + span))
+    return expanded, start, end - start
 
 
 def columns(text: str) -> int:

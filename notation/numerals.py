@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from lusoria.grammar import ply_letters
 from lusoria.notation.numbers import arabic_number, whole_number
 from lusoria.notation.syntax import TAG_BEFORE_NAME, TAG_NAME, TAG_VALUE, unquote
 from lusoria.validator.base import OptionError
@@ -23,9 +24,10 @@ def lowercase_numeral(word: str, text: str, game: str) -> str | None:
 def _no_square(text: str, game: str, numeral: str) -> bool:
     """Whether a lowercase Roman numeral (`iv`) can be no square of the board the record's tags give its
     game with its rank left out: a letter of it is no file (`v` on any, `i` on one of 8 files; any in a game
-    of points), or before its last letter it holds more than a piece's letter (`ii` on 9x9; not `ci` on
-    11x11, a commander's ply cut short); False where the tags give no rules, and on a board wider than the
-    alphabet, whose files include every letter."""
+    of points), or before its last letter it holds more than the letter a ply of the game names a piece with
+    (`ii` on 9x9 and on a Latrunculi board of 10 files, whose plies write no incitus; not `pi` on 9x9, a
+    soldier's ply cut short); False where the tags give no rules, and on a board wider than the alphabet,
+    whose files include every letter."""
     tags = {name: unquote(value) for name, value in reversed(_TAG.findall(text))}  # (a tag written twice: its first)
     try:
         rules = GAMES[game].from_tags(tags)
@@ -35,5 +37,5 @@ def _no_square(text: str, game: str, numeral: str) -> bool:
     files = whole_number(size.split("x")[0], 0, 26) if size else 0
     if files is None:
         return False
-    before_a_file = {"", *rules.letters.values()}  # nothing, or a piece's letter (`ci`: a commander's ply)
+    before_a_file = {"", *ply_letters(game).lower()}  # nothing, or a ply's piece letter (`pi`: a soldier's ply)
     return any(ord(letter) - ord("a") >= files for letter in numeral) or numeral[:-1] not in before_a_file

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from lusoria.grammar import ply_letters
 from lusoria.notation.annotations import DELIMITERS, SUFFIX, WITHIN_WORD, refused_after_annotations, undoubted
 from lusoria.notation.numbers import arabic_number
 from lusoria.notation.numerals import lowercase_numeral
@@ -248,7 +249,7 @@ def _meant(word: str, game: str) -> list[str]:
 def _plies(word: str, game: str) -> list[str]:
     """A word mended step by step as a ply: the last step first."""
     candidates = [word]
-    if len(word) > 1 and word[0] in "kpd" and word[1].isalpha():  # a lowercase piece letter
+    if len(word) > 1 and word[0] in ply_letters(game).lower() and word[1].isalpha():  # a lowercase piece letter
         word = word[0].upper() + word[1:]
         candidates.append(word)
     if (mended := GAMES[game].mended_ply(word)) != word:  # as the game's plies go: `e3c3`, `e3xc3`

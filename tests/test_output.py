@@ -92,6 +92,25 @@ def test_carets_count_the_columns_a_terminal_shows_not_the_characters():
     assert diagnostic_text(report, name).splitlines()[2] == "   |         ^^^^^ did you mean Björn?"
 
 
+def test_a_line_with_tabs_is_shown_with_each_tab_as_blanks_to_its_stop_and_the_caret_under_its_word():
+    """A transcriber's tabs (`1.⇥e3c3`): the line is shown with each tab as the blanks to the next stop of
+    8 columns, counted from the line's start, and the caret stands under the word a terminal shows (historian-48:
+    it counted a tab as one column, and stood under the tab); a tab in the caret's span widens it."""
+    report = check('[Game "tablut"]\n1. e3-c3\td1-d3\t2.\tc3c4 *\n')
+    [syntax] = report.diagnostics
+    assert diagnostic_text(report, syntax).splitlines()[1:] == [
+        " 2 | 1. e3-c3        d1-d3   2.      c3c4 *",
+        "   |                                 ^^^^ did you mean c3-c4?",
+    ]
+    wide = check('[Game "laquet"]\n1.\t31:\n\t4-7\t4-5 *\n')
+    assert diagnostic_text(wide, wide.diagnostics[0]).splitlines()[1:] == [
+        " 2 | 1.      31:",
+        "   |         ^^^",
+        " 3 |         4-7     4-5 *",
+        "   |         ^^^^^^^^^^^ did you mean 31: 4/7\t4/5?",  # (its blanks kept as written)
+    ]
+
+
 @pytest.mark.parametrize(
     "movetext, shown",
     [

@@ -58,9 +58,10 @@ _MISORDERED: Final = re.compile(
 _LAST_ROLL: Final = re.compile(rf"(?s:.*)({_ROLLED}[ \t]*(?:{_PLAYS})?)[ \t]*\Z")  # a roll and its plays, ending a text
 _BEFORE: Final = 128  # how far before a place a turn written in another order may begin
 _BREAK = r"(?:[ \t]*\r?\n[ \t]*|[ \t]+)"  # blanks, or a line break and the blanks about it
-# a roll and its plays, as written (on two lines too): the points of a play in one or two digits, on the board or off it
+# a roll, or a > group's dice, and its plays, as written (on two lines too): the points of a play in one or two
+# digits, on the board or off it
 _WRITTEN_TURN: Final = re.compile(
-    rf"(?<![0-9A-Za-z/:>-])({_ROLLED}){_BREAK}({_WRITTEN_PLAY}(?:{_BREAK}{_WRITTEN_PLAY})*)"
+    rf"(?<![0-9A-Za-z/:>-])({_ROLLED}|{_GROUP}){_BREAK}({_WRITTEN_PLAY}(?:{_BREAK}{_WRITTEN_PLAY})*)"
 )
 _POINT: Final = re.compile(r"[0-9]{1,2}|off")  # a point of a play as written
 _LINE_BREAK: Final = re.compile(r"[ \t\r]*\n[ \t]*")  # a turn's line break, and the blanks about it
@@ -129,7 +130,7 @@ def reordered_turns(text: str, position: int) -> list[tuple[int, int, str]]:
 
 def read_points(text: str, position: int) -> list[tuple[int, int, str]]:
     """The turn of `text` holding `position` whose play names a point off the board (`66: 7/13 10/26`,
-    `52: 10/32 7/12`, `63: 1/7/40`; its plays on the next line too), where one reading of that point (a
+    `52: 10/32 7/12`, `63: 1/7/40`, a > group's `>3: 6/29`; its plays on the next line too), where one reading of that point (a
     digit changed, left out, or two swapped) is on the board and moves, with the points beside it in its
     play, dice of the roll its other plays leave (`66: 7/13 10/16`, `52: 10/12 7/12`, `63: 1/7/10`): where
     it begins and ends and as read, on one line; none where no reading, or more than one, fits."""

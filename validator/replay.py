@@ -263,9 +263,9 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False,
     return failed
 
 
-def _checked(source: RecordText, keep: bool, keep_going: bool, assume_result: bool) -> Report:
-    """`check` of a record's text."""
-    read = _read_past_slips(source, keep_going)
+def _checked(source: RecordText, keep: bool, keep_going: bool, assume_result: bool, judged: bool = True) -> Report:
+    """`check` of a record's text (`judged`: its slips' readings by the rules, `_read_past_slips`)."""
+    read = _read_past_slips(source, keep_going, judged)
     if read.record is None or read.unended or read.tag_mended:
         unread = Report(source)
         unread.diagnostics = sorted(read.diagnostics + _header_checked(read), key=_place)
@@ -371,6 +371,7 @@ def _kept_going(keep_going: bool, nearest: list[str]) -> str:
     return KEPT_GOING.format(f": {listed(nearest)} are as near as each other" if nearest else "")
 
 
+_STOPS = "; the rest of this line is not checked"  # an illegal ply's message says where the replay stops
 ASSUMED_RESULT = "\n*\n"  # put after a movetext that ends without a result marker, on lines of its own
 
 
@@ -396,13 +397,15 @@ class _Read(NamedTuple):
     closed: list[_Mended]  # the tags closed (without keep_going): a `]` written in, the columns after it one on
 
 
-def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
+def _read_past_slips(source: RecordText, keep_going: bool, judged: bool = True) -> _Read:
     """The record parsed, the syntax errors, each with what its slip meant ("did you mean
     e3-c3?"), and the fixes made: with `keep_going`, while each slip has one fix, the text is
     mended until it parses. A movetext that ends without a result marker is read with one
     assumed (ASSUMED_RESULT), one cut short after a word that is none of the notation's without that
     word and with one assumed, a tag written twice without the second, and a tag whose line ends
-    without its `]` closed: its error is one diagnostic, not the end of the checks."""
+    without its `]` closed: its error is one diagnostic, not the end of the checks. With `judged` (and not
+    `keep_going`, which replays a slip's one reading), a reading the rules refuse at its ply is said so
+    (`_legal_readings`)."""
     diagnostics = [
         Diagnostic(
             ERROR,
@@ -428,6 +431,8 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
             game = scan_tags(read.text).get("Game", "").lower()
             row = problem.line - read.line + 1
             fixes = slip_fixes(read.text, row, problem.column, game) if problem.rule == "syntax" else []
+            broken = _legal_readings(read, fixes) if judged and not keep_going else ""  # (a reading's own check
+            # judges none; --keep-going reads the slip as its reading, and the replay says what breaks there)
             meant = [fix.text for fix in fixes] + list(problem.meant if isinstance(problem, TagTwice) else ())
             if game and game not in known_games() and read.format == "lgn":  # the problem is the unknown game
                 meant = alike(problem.text, known_games())
@@ -444,7 +449,7 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
                     Diagnostic(
                         ERROR,
                         problem.rule,
-                        problem.message + (CUT_SHORT if cut else "") + _unchosen(keep_going, fixes),
+                        problem.message + (CUT_SHORT if cut else "") + broken + _unchosen(keep_going, fixes),
                         text=text,
                         line=line,
                         column=_column_as_written(line, column, closed),
@@ -478,6 +483,40 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
             word = read.text[fix.start : fix.end]
             mended.append(_Mended(*_fix_place(read, fix), re.sub(r"\r?\n", "⏎", word), fix.text))
             read = _retold(read, mend(read.text, fix._replace(text=fix.text + _lines_kept(word))))
+
+
+def _legal_readings(read: RecordText, fixes: list[Fix]) -> str:
+    """What the rules say of a slip's first reading (`fixes`) at its ply, said after the message where they
+    refuse it (`; read as e3-c4, it breaks T2: …`): the record mended with it and read up to the end of its
+    ply (`_reading_checked`); nothing where they accept it, or the text so read cannot judge it."""
+    error = _reading_checked(read, fixes[0]) if fixes else None
+    said = error.message.partition(_STOPS)[0] if error else ""  # (what the error says of the line is the reading's)
+    return f"; read as {fixes[0].text}, it breaks {error.rule} there ({said})" if error else ""
+
+
+_READ_ON = re.compile(  # what follows a reading on its line up to a move number, a result, a variation or a comment:
+    r"[^\n(){};]*?(?=[ \t]+(?:[0-9]+\.|1-0|0-1|1/2-1/2|\*)|[ \t]*[\n(){};]|[ \t]*\Z)"  # the rest of its ply
+)
+
+
+def _reading_checked(read: RecordText, fix: Fix) -> Diagnostic | None:
+    """The error the rules find at a slip's reading, the record mended with it and read up to the end of
+    its ply (`_READ_ON`), a result assumed; None where it finds none there, or the text so read does
+    not parse (the reading is judged no further)."""
+    mended = mend(read.text, fix)
+    end = fix.start + len(fix.text)
+    followed = _READ_ON.match(mended, end)
+    report = _checked(
+        _retold(read, assumed_end(mended[: followed.end() if followed else end])), False, False, False, False
+    )
+    lines = mended.split("\n")
+    for diagnostic in report.diagnostics:
+        if diagnostic.rule == "syntax":
+            return None
+        at = offset_of(lines, diagnostic.line - read.line + 1, diagnostic.column)
+        if diagnostic.severity == ERROR and fix.start <= at < end:
+            return diagnostic
+    return None
 
 
 def _lines_kept(word: str) -> str:
@@ -821,7 +860,7 @@ class _Replay:
         close = [illegal.meant, *close][:LIMIT] if illegal.meant and not self.first_error else close
         nearest = nearest_plies(rules, position, ply.text) if self.keep_going else []
         assumption = nearest[0] if len(nearest) == 1 else None
-        stop = "" if assumption else "; the rest of this line is not checked" + _kept_going(self.keep_going, nearest)
+        stop = "" if assumption else _STOPS + _kept_going(self.keep_going, nearest)
         self.report.error(
             illegal.rule,
             illegal.message + self.whence(illegal, key) + stop,

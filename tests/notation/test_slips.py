@@ -246,6 +246,19 @@ def test_a_laquet_roll_without_plays_after_a_ply_is_not_said_to_follow_its_plays
     assert diagnostic.message.endswith("a roll is followed by its plays, or -- when none can be played")
 
 
+# what the rules say of a reading they refuse at its ply, after the message (historian-48)
+BROKEN_THERE = {
+    "1. 63: 14/OFF, 15/0 *": "; read as 63: 14/off 15/off, it breaks Q7 there (White may bear off only once all 15"
+    " checkers are in quadrant III (13-18); some stand on 1, 2, 3, 4, 5)",
+    "1. 71: 5/11 5/6 *": "; read as 61: 5/11 5/6, it breaks Q3 there (5/6 lands on point 6, held by Black: no checker"
+    " may stop on an enemy point)",
+    "1. ??: 1/7/10 *": "; read as 63: 1/7/10, it breaks Q3 there (1/7/10 stops on point 7, held by Black: no checker"
+    " may stop on an enemy point)",
+    "1. ??: 3/6(2) *": "; read as 33: 3/6(2), it breaks Q3 there (3/6 lands on point 6, held by Black: no checker"
+    " may stop on an enemy point)",
+}
+
+
 @pytest.mark.parametrize(
     "movetext, written, meant",
     [
@@ -263,7 +276,11 @@ def test_laquet_plays_written_with_hyphens_are_mended_with_their_roll(movetext, 
     diagnostic = check(f"{LAQUET}\n{movetext}\n").diagnostics[0]
     roll = written.split()[0]
     assert (diagnostic.rule, diagnostic.text, diagnostic.column) == ("syntax", written, movetext.index(roll) + 1)
-    assert diagnostic.message == f"found '{roll}': a roll is followed by its plays, or -- when none can be played"
+    assert (
+        diagnostic.message
+        == f"found '{roll}': a roll is followed by its plays, or -- when none can be played"
+        + BROKEN_THERE.get(movetext, "")
+    )
     assert diagnostic.suggestions == (meant,)
 
 
@@ -308,7 +325,7 @@ def test_a_laquet_roll_with_a_die_the_source_does_not_show_gets_the_roll_its_pla
     [diagnostic] = check(f"{LAQUET}\n{movetext}\n").diagnostics
     roll = written.split()[0]
     assert (diagnostic.rule, diagnostic.text, diagnostic.column) == ("syntax", written, movetext.index(roll) + 1)
-    assert diagnostic.message == f"found '{roll}': {UNREAD}"
+    assert diagnostic.message == f"found '{roll}': {UNREAD}" + BROKEN_THERE.get(movetext, "")
     assert diagnostic.suggestions == ((meant,) if meant else ())
 
 
@@ -325,7 +342,7 @@ def test_a_laquet_roll_with_a_face_no_die_has_gets_the_roll_its_plays_show(movet
     [diagnostic] = check(f"{LAQUET}\n{movetext}\n").diagnostics
     roll = written.split()[0]
     assert (diagnostic.rule, diagnostic.text, diagnostic.column) == ("syntax", written, movetext.index(roll) + 1)
-    assert diagnostic.message == f"found '{roll}': a die shows 1 to 6"
+    assert diagnostic.message == f"found '{roll}': a die shows 1 to 6" + BROKEN_THERE.get(movetext, "")
     assert diagnostic.suggestions == ((meant,) if meant else ())
 
 
@@ -1078,6 +1095,10 @@ def test_a_groups_dice_written_before_its_mark_are_said_so_and_offered_after_it(
         ("1. 63: 1/70/16 *", "63:", 4, None, None),  # 7 moves the 6 to it, but 9 from it: no reading
         ("1. 66: 7/13\n10/26 *", "10/26", 4, "66: 7/13\n10/26", "66: 7/13 10/16"),  # the plays over two lines
         ("1. 66:\n7/13 10/26 *", "10/26", 4, "66:\n7/13 10/26", "66: 7/13 10/16"),
+        # a > group's plays, read as a roll's are, by the group's dice (historian-48: none were offered)
+        ("1. 63: 10/16 >3: 6/29 *", ">3:", 14, ">3: 6/29", ">3: 6/9"),
+        ("1. 63: 10/16 >3: 6/31 *", ">3:", 14, None, None),  # no reading of 31 is 3 on from 6
+        ("1. 51: -- >51: 1/60/7 *", ">51:", 11, ">51: 1/60/7", ">51: 1/6/7"),  # both dice, one checker
     ],
 )
 def test_a_laquet_point_off_the_board_is_offered_the_one_reading_that_fits_the_dice(
@@ -1164,6 +1185,11 @@ def test_words_that_write_no_roman_numeral_are_no_move_number(word):
         ('[Game "tablut"]', "ii. e3-c3 *", "ii.", "2."),
         ('[Game "tablut"]', "iii. e3-c3 *", "iii.", "3."),
         ('[Game "copenhagen"]', "cii. d1-d2 *", "cii.", "102."),
+        # the letters before a file are those the game's plies write (historian-48): no incitus in Latrunculi,
+        # no commander in a tafl game (`cf4-f5` is a slip for f4-f5 of its own)
+        ('[Game "latrunculi"]\n[Variant "seneca"]\n[Board "10x10"]', "ii. @d4 *", "ii.", "2."),
+        ('[Game "tablut"]', "ci. e3-c3 *", "ci.", "101."),
+        ('[Game "copenhagen"]', "ci. d1-d2 *", "ci.", "101."),
     ],
 )
 def test_a_lowercase_roman_move_number_is_offered_where_it_can_be_no_squares_file(header, movetext, word, meant):
@@ -1174,7 +1200,7 @@ def test_a_lowercase_roman_move_number_is_offered_where_it_can_be_no_squares_fil
     assert (diagnostic.rule, diagnostic.ply, diagnostic.line, diagnostic.column) == (
         "syntax",
         None,
-        2 + ("\n" in header),
+        2 + header.count("\n"),
         1,
     )
     assert (diagnostic.text, diagnostic.suggestions) == (word, (meant,))
@@ -1188,15 +1214,14 @@ def test_a_lowercase_roman_move_number_is_offered_where_it_can_be_no_squares_fil
     "header, movetext, word",
     [
         ('[Game "tablut"]', "i. e3-c3 *", "i."),
-        ('[Game "copenhagen"]', "ci. d1-d2 *", "ci."),
-        ('[Game "tablut"]', "ci. e3-c3 *", "ci."),  # a commander's letter (cf4-f5: f4-f5) and a file
+        ('[Game "latrunculi"]\n[Variant "seneca"]\n[Board "10x10"]', "i. @d4 *", "i."),  # i is a file of 10
         ('[Game "latrunculi"] [Variant "seneca"] [Board "12x8"]', "i. @i4 @d4 *", "i."),  # tags on one line
         ('[Game "laquet"]', "Iv. 63: 1/7 *", "Iv."),  # a numeral in neither case
     ],
 )
 def test_a_lowercase_roman_move_number_of_the_boards_files_alone_is_offered_nothing(header, movetext, word):
-    """`i.` on 9x9, `ci.` on 11x11 and 9x9: every letter a file of the board, or a commander's letter
-    before one, it may be a square cut short; `Iv.`, in two cases, is no numeral."""
+    """`i.` on 9x9 and on a Latrunculi board of 10 files: every letter a file of the board, it may be a
+    square cut short; `Iv.`, in two cases, is no numeral."""
     [diagnostic] = check(f"{header}\n{movetext}\n").diagnostics
     assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", word, ())
     assert diagnostic.message.startswith(f"found '{word}', expected")
@@ -1221,3 +1246,41 @@ def test_a_lowercase_roman_move_number_on_a_board_wider_than_the_alphabet_is_off
         GAMES.unregister("wide")
     assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", "iv.", ())
     assert diagnostic.message.startswith("found 'iv.', expected")
+
+
+@pytest.mark.parametrize(
+    "record, note",
+    [
+        (  # no hyphen, and the square no rank or file of e3: the reading breaks T2 at its ply
+            '[Game "tablut"]\n1. e3c4 d1-d3 *\n',
+            "; read as e3-c4, it breaks T2 there (a piece moves along its rank or file, and c4 is on neither)",
+        ),
+        (  # the second ply: the record is replayed up to it
+            '[Game "tablut"]\n1. e3-c3 d1-d3 2. c3d4 *\n',
+            "; read as c3-d4, it breaks T2 there (a piece moves along its rank or file, and d4 is on neither)",
+        ),
+        ('[Game "tablut"]\n1. e3c3 d1-d3 *\n', ""),  # a legal reading: nothing more said
+        ('[Game "tablut"]\n1. e3c4 d1d3 *\n', ""),  # (read on, the next ply breaks the syntax: not judged)
+        ('[Game "tablut"]\n1. e3-c4 d1d3 *\n', ""),  # a ply before it breaks the rules: not judged
+    ],
+)
+def test_a_reading_the_rules_refuse_at_its_ply_is_said_to(record, note):
+    """A slip's reading was offered unchecked (`e3c4`: did you mean e3-c4?, which fails at once): the
+    message says the rule it breaks there, what that rule's error says, without where the replay stops."""
+    diagnostic = check(record).diagnostics[0]
+    assert diagnostic.rule == "syntax" and diagnostic.message.startswith(f"found '{diagnostic.text}', expected")
+    assert diagnostic.message.endswith("result marker (1-0, 0-1, 1/2-1/2, *)" + note)
+
+
+def test_keep_going_says_a_refused_reading_once_at_its_ply():
+    """--keep-going reads the slip as its one reading and replays it: the rule it breaks is said by the
+    replay's error at that ply, not again after the syntax error."""
+    syntax, broken = check('[Game "tablut"]\n1. e3c4 d1-d3 *\n', keep_going=True).diagnostics
+    assert (syntax.rule, syntax.suggestions, broken.rule, broken.ply, broken.text) == (
+        "syntax",
+        ("e3-c4",),
+        "T2",
+        1,
+        "e3-c4",
+    )
+    assert "read as" not in syntax.message

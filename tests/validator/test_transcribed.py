@@ -201,3 +201,27 @@ HISTORIAN_47 = [
 
 def test_a_tablut_game_and_a_laquet_turn_with_session_47s_slips_offer_each_its_fix():
     each_slip_is_said("historian-47.lgn", HISTORIAN_47)
+
+
+# historian-48's: a Latrunculi game on a board of 10 files, a Tablut game and a Laquet game, each whole (None:
+# valid), then with one slip a record: rule, ply, (line, column), the first suggestion, words of the message
+HISTORIAN_48 = [
+    None,
+    ("syntax", None, (18, 12), "2.", ROMAN.format("2.")),  # `ii.`, i a file of 10 but no ply's piece letter
+    None,
+    (  # tabs between the plies (the column counts a tab as one), and a reading the rules refuse
+        "syntax",
+        None,
+        (29, 34),
+        "e7-b6",
+        "read as e7-b6, it breaks T2 there (a piece moves along its rank or file, and b6 is on neither)",
+    ),
+    None,
+    ("syntax", None, (42, 52), ">22: 5/7 13/15", "51 is not a point of the board (1–24)"),  # a > group's point
+    ("syntax", None, (49, 1), "4.", ROMAN.format("4.")),
+    ("syntax", None, (54, 62), "31: 5/8 2/3", "found '31:': a roll is followed by its plays"),  # over two lines
+]
+
+
+def test_three_games_with_session_48s_slips_offer_each_its_fix_and_say_a_reading_the_rules_refuse():
+    each_slip_is_said("historian-48.lgn", HISTORIAN_48)
