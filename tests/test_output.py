@@ -45,6 +45,20 @@ def test_a_long_line_is_shown_from_its_start_when_the_column_is_near_it():
     ]
 
 
+@pytest.mark.parametrize("length", [2 * WINDOW, 2 * WINDOW + 1])
+def test_a_line_is_cut_once_it_is_longer_than_two_windows(length):
+    """A line of two windows' characters is shown whole, one a character longer as a window (session 48's run: a
+    line up to three windows long shown whole went unseen)."""
+    plies = "1. e3-c3 d1-d3 2. c3-e3 d3-d1 " * 3
+    comment = "{" + "c" * (length - len(plies) - 4) + "} *"
+    report = check(f'[Game "tablut"]\n{plies}{comment}\n')
+    line = report.source.text.splitlines()[1]
+    near_start = Diagnostic("error", "T1", "a note on the first ply", text="e3-c3", line=2, column=4)
+    shown = line if length == 2 * WINDOW else line[: 3 + 5 + WINDOW] + "…"
+    assert len(line) == length
+    assert diagnostic_text(report, near_start).splitlines()[1:] == [" 2 | " + shown, "   |    ^^^^^"]
+
+
 def test_messages_to_a_file_or_a_pipe_keep_their_control_characters(tmp_path):
     """Standard error as standard output: escaped on a terminal only (CliRunner's streams are none)."""
     missing = str(tmp_path / "a\x1b[2Jb.lgn")

@@ -1001,6 +1001,31 @@ def test_sigterm_while_a_page_is_written_lets_it_be_listed(
     assert stopped.stdout.splitlines() == [f"wrote {tmp_path / 'out' / page}" for page in [*pages, "index.html"]]
 
 
+@pytest.mark.parametrize("sigterm_handled_as", [signal.SIG_DFL], indirect=True)
+def test_sigterm_while_a_page_is_made_after_one_written_stops_the_run_there(
+    round_, tmp_path, monkeypatch, sigterm_handled_as
+):
+    """SIGTERM while the second page is made (its unread parts said), after the first page's write held and let
+    go of it: the run stops there, the first page alone written and listed (session 48's run: SIGTERM held for
+    good after the first page, `holding` left True, waited for the second page's write)."""
+    from lusoria import cli
+
+    saying, made = cli.say_unread, []
+
+    def say_unread(page, unread):
+        made.append(page)
+        if len(made) == 2:
+            sigterm()
+        saying(page, unread)
+
+    monkeypatch.setattr(cli, "say_unread", say_unread)
+    stopped = run("html", round_, "--output-dir", tmp_path / "out")
+    assert stopped.exit_code == 143 and len(made) == 2
+    assert [row[5] for row in rows(tmp_path / "out/index.html")] == ["round/escape-000000.html"]
+    written = ["round/escape-000000.html", "index.html"]
+    assert stopped.stdout.splitlines() == [f"wrote {tmp_path / 'out' / page}" for page in written]
+
+
 def test_a_process_stopped_by_sigterm_ends_by_sigterm_once_its_index_is_written(tmp_path):
     """`lusoria html --output-dir` run as a process (a service's) and stopped by SIGTERM, its workers too: it
     ended with status 143, which systemd takes for a failure unless told otherwise (SuccessExitStatus=143),

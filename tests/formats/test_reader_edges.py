@@ -85,6 +85,21 @@ def test_the_site_captures_read_on_past_a_mercenary_taken():
     ]
 
 
+def test_a_result_given_with_the_tags_is_not_replaced_by_the_one_the_game_ended_with():
+    # the game above, its Result given as `*` (session 48: `or "Result" in draft.tags` dropped from
+    # site_claims went unseen): the result stated stands, and the replay says the game ended otherwise
+    position = "P8/5pK2/9/9/9/4Mp3/9/7p1/3p5 b"
+    report = read_aage(
+        ["d1-d4xe4", "a9-a8", "h2-h8"],
+        {"Game": "hnefatafl", "Variant": "tyr-9x9", "Position": position, "Result": "*"},
+    )
+    assert report.record.result == report.record.tags["Result"] == "*"
+    assert report.record.main.plies[-1].comments == []
+    assert [(d.rule, d.ply, d.message) for d in report.diagnostics] == [
+        ("result", None, "the game ended 0-1 (the king was captured (ks: w), G7), but the record says *")
+    ]
+
+
 def test_the_sites_player_names_are_read_as_it_shows_them():
     """The aagenielsen.dk scrape writes a name HTML-escaped (`Plantagen&ecirc;t`): the record's tag
     holds the name as the site shows it."""

@@ -39,6 +39,7 @@ import time
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -852,14 +853,22 @@ def node(said: str) -> str:
     return said.split(" - ")[0]
 
 
-def caught(done: subprocess.CompletedProcess) -> tuple[str, str]:
-    """(status, what caught the mutant) from pytest's output (-x: one test at most fails): the test that
-    failed; else the test a fixture of which raised, at its setup or teardown, with the fixture (the first
-    frame of the tests' own code in the error's traceback), the test file that did not import, or
-    conftest.py (said on stderr); with nothing named, "error" and pytest's exit status, neither killed
-    nor survived."""
+class Caught(NamedTuple):
+    """What a mutant's tests did: its status, what caught it, and whether that was an error (a fixture's, an
+    import's) rather than a test's failure."""
+
+    status: str
+    failed: str = ""
+    by_error: bool = False
+
+
+def caught(done: subprocess.CompletedProcess) -> Caught:
+    """What caught the mutant, from pytest's output (-x: one test at most fails): the test that failed; else
+    the test a fixture of which raised, at its setup or teardown, with the fixture (the first frame of the
+    tests' own code in the error's traceback), the test file that did not import, or conftest.py (said on
+    stderr); with nothing named, "error" and pytest's exit status, neither killed nor survived."""
     if done.returncode == 0:
-        return "survived", ""
+        return Caught("survived")
     summary = [
         line.partition(" ")[::2]
         for line in done.stdout.rpartition(SUMMARY_HEADING)[2].splitlines()
@@ -867,40 +876,40 @@ def caught(done: subprocess.CompletedProcess) -> tuple[str, str]:
     ]
     failed = next((node(said) for word, said in summary if word == "FAILED"), None)
     if failed:
-        return "killed", failed
+        return Caught("killed", failed)
+    errored = next((node(said) for word, said in summary if word == "ERROR"), None)
     heading, unread = ERROR_HEADING.search(done.stdout), CONFTEST_UNREAD.search(done.stderr)
-    if heading and heading[1] == "collecting":
-        return "killed", f"{node(summary[0][1])} (error collecting it)"
-    if heading:
+    if errored and heading and heading[1] == "collecting":
+        return Caught("killed", f"{errored} (error collecting it)", by_error=True)
+    if errored and heading:
         frame = TEST_FRAME.search(done.stdout)
         fixture = f", fixture {frame[1]}" if frame else ""
-        return "killed", f"{node(summary[0][1])} (error {heading[1].removesuffix(' of')}{fixture})"
+        return Caught("killed", f"{errored} (error {heading[1].removesuffix(' of')}{fixture})", by_error=True)
     if unread:
-        return "killed", f"{unread[1]} (error loading it)"
-    return "error", f"exit {done.returncode}"
+        return Caught("killed", f"{unread[1]} (error loading it)", by_error=True)
+    return Caught("error", f"exit {done.returncode}")
 
 
-def run_one(mutant: Mutant, staged: Path, timeout: float) -> tuple[str, float, str]:
-    """Apply the mutant in the staged copy, run its tests, restore: (status, seconds, failing test)."""
+def run_one(mutant: Mutant, staged: Path, timeout: float) -> tuple[Caught, float]:
+    """Apply the mutant in the staged copy, run its tests, restore: what caught it, and the seconds taken."""
     target = staged / installed(mutant.path)
     original = target.read_text()
     target.write_text(mutant.text(original))
     start = time.monotonic()
     try:
-        done = pytest(staged, tests_for(mutant, staged), timeout)
-        status, failed = caught(done)
+        result = caught(pytest(staged, tests_for(mutant, staged), timeout))
     except subprocess.TimeoutExpired:
-        status, failed = "killed", "timeout"
+        result = Caught("killed", "timeout")
     finally:
         target.write_text(original)
-    return status, time.monotonic() - start, failed
+    return result, time.monotonic() - start
 
 
 def tally(results: list[dict]) -> str:
     """The run's count: killed (by an error, a fixture's or an import's, apart), survived, and ended with
     nothing named."""
     killed = [r for r in results if r["status"] == "killed"]
-    by_error = sum(" (error " in r["failed"] for r in killed)
+    by_error = sum(r["by_error"] for r in killed)
     survived = sum(r["status"] == "survived" for r in results)
     return (
         f"{len(killed)} killed ({by_error} by an error), {survived} survived, "
@@ -954,7 +963,7 @@ def main() -> None:
             raise SystemExit("the tests fail without any mutant:\n" + sane.stdout[-3000:])
         print(f"the unmutated copy passes {len(every_test)} test files" if sane else "not checked", flush=True)
         for number, mutant in enumerate(mutants, 1):
-            status, seconds, failed = run_one(mutant, staged, args.timeout)
+            (status, failed, by_error), seconds = run_one(mutant, staged, args.timeout)
             results.append(
                 dict(
                     id=mutant.id,
@@ -965,6 +974,7 @@ def main() -> None:
                     status=status,
                     seconds=round(seconds, 1),
                     failed=failed,
+                    by_error=by_error,
                 )
             )
             print(

@@ -135,47 +135,76 @@ def noisy():
 
 
 @pytest.mark.parametrize(
-    ("test", "status", "caught"),
+    ("test", "status", "caught", "by_error"),
     [
-        ("def test_plays():\n    assert 1 == 2\n", "killed", "tests/test_mutant.py::test_plays"),
+        ("def test_plays():\n    assert 1 == 2\n", "killed", "tests/test_mutant.py::test_plays", False),
         (
             "def test_plays(archive):\n    pass\n",
             "killed",
             "tests/test_mutant.py::test_plays (error at setup, fixture archive)",
+            True,
         ),
         (
             "def test_plays(closed):\n    pass\n",
             "killed",
             "tests/test_mutant.py::test_plays (error at teardown, fixture closed)",
+            True,
         ),
-        ("import lusoria_unknown\n", "killed", "tests/test_mutant.py (error collecting it)"),
-        ("def test_plays(closed):\n    assert 1 == 2\n", "killed", "tests/test_mutant.py::test_plays"),
-        ("def test_plays():\n    pass\n", "survived", ""),
+        ("import lusoria_unknown\n", "killed", "tests/test_mutant.py (error collecting it)", True),
+        ("def test_plays(closed):\n    assert 1 == 2\n", "killed", "tests/test_mutant.py::test_plays", False),
+        ("def test_plays():\n    pass\n", "survived", "", False),
         (
             "import pytest\n\n\n@pytest.mark.parametrize('word', ['a b::c'])\ndef test_plays(word):\n"
             "    print('FAILED tests/test_other.py::test_said')\n    assert word == 'd'\n",
             "killed",
             "tests/test_mutant.py::test_plays[a b::c]",
+            False,
         ),
         (
             "def test_plays(noisy):\n    pass\n",
             "killed",
             "tests/test_mutant.py::test_plays (error at setup, fixture noisy)",
+            True,
+        ),
+        (
+            "import pytest\n\n\n@pytest.mark.parametrize('said', ['the tests survived (error at setup)'])\n"
+            "def test_plays(said):\n    assert said == ''\n",
+            "killed",
+            "tests/test_mutant.py::test_plays[the tests survived (error at setup)]",
+            False,
         ),
     ],
-    ids=["assertion", "setup", "teardown", "collection", "failed-then-teardown", "passed", "id-and-print", "noisy"],
+    ids=[
+        "assertion",
+        "setup",
+        "teardown",
+        "collection",
+        "failed-then-teardown",
+        "passed",
+        "id-and-print",
+        "noisy",
+        "id-saying-error",
+    ],
 )
-def test_a_mutant_caught_by_an_error_names_the_test_and_the_fixture_or_the_file(tmp_path, test, status, caught):
+def test_a_mutant_caught_by_an_error_names_the_test_and_the_fixture_or_the_file(
+    tmp_path, test, status, caught, by_error
+):
     """A mutant a fixture raises on, at its setup or teardown, is killed by that test, the fixture named; one a test
     file does not import with, by that file (session 47: each was killed with nothing named); a test that failed
     is named before its fixture's error at teardown; the test's node id is read whole from pytest's summary, never
-    from what a test printed or logged (review 47: `test_plays[a` and a printed `FAILED` line were named)."""
+    from what a test printed or logged (review 47: `test_plays[a` and a printed `FAILED` line were named); a test
+    whose id says `(error …)` failed, and the tally counts it so (session 48: it counted it killed by an error)."""
     run = runner()
     (tmp_path / "tests").mkdir()
     (tmp_path / "tests" / "conftest.py").write_text(FIXTURES)
     (tmp_path / "tests" / "test_mutant.py").write_text(test)
     done = run.pytest(tmp_path, ["tests/test_mutant.py"], timeout=300)
-    assert run.caught(done) == (status, caught)
+    assert run.caught(done) == (status, caught, by_error)
+    result = dict(zip(("status", "failed", "by_error"), run.caught(done)))
+    killed = int(status == "killed")
+    assert run.tally([result]) == (
+        f"{killed} killed ({int(by_error)} by an error), {1 - killed} survived, 0 ended with no test named, of 1"
+    )
 
 
 def test_the_tests_of_a_mutant_run_with_the_runners_options_alone(tmp_path, monkeypatch):
@@ -185,7 +214,7 @@ def test_the_tests_of_a_mutant_run_with_the_runners_options_alone(tmp_path, monk
     (tmp_path / "tests" / "test_mutant.py").write_text("def test_plays():\n    assert 1 == 2\n")
     run = runner()
     done = run.pytest(tmp_path, ["tests/test_mutant.py"], timeout=300)
-    assert run.caught(done) == ("killed", "tests/test_mutant.py::test_plays")
+    assert run.caught(done) == ("killed", "tests/test_mutant.py::test_plays", False)
 
 
 def test_a_mutant_caught_by_no_test_is_neither_killed_nor_survived(tmp_path):
@@ -196,14 +225,31 @@ def test_a_mutant_caught_by_no_test_is_neither_killed_nor_survived(tmp_path):
     (tmp_path / "tests" / "conftest.py").write_text("import lusoria_unknown\n")
     (tmp_path / "tests" / "test_mutant.py").write_text("def test_plays():\n    pass\n")
     done = run.pytest(tmp_path, ["tests/test_mutant.py"], timeout=300)
-    assert run.caught(done) == ("killed", "tests/conftest.py (error loading it)")
+    assert run.caught(done) == ("killed", "tests/conftest.py (error loading it)", True)
     (tmp_path / "tests" / "conftest.py").unlink()
     done = run.pytest(tmp_path, ["tests/test_gone.py"], timeout=300)
-    assert run.caught(done) == ("error", "exit 4")
+    assert run.caught(done) == ("error", "exit 4", False)
     results = [
-        dict(status="killed", failed="tests/test_mutant.py::test_plays"),
-        dict(status="killed", failed="tests/conftest.py (error loading it)"),
-        dict(status="survived", failed=""),
-        dict(status="error", failed="exit 4"),
+        dict(status="killed", failed="tests/test_mutant.py::test_plays", by_error=False),
+        dict(status="killed", failed="tests/conftest.py (error loading it)", by_error=True),
+        dict(status="survived", failed="", by_error=False),
+        dict(status="error", failed="exit 4", by_error=False),
     ]
     assert run.tally(results) == "2 killed (1 by an error), 1 survived, 1 ended with no test named, of 4"
+
+
+def test_an_error_heading_with_no_error_below_the_summary_names_nothing(tmp_path):
+    """pytest failing with an error's heading in its output but no `ERROR` line in its summary (here a
+    conftest's own report writes the heading and fails the session) ends as an error, not in an IndexError
+    that stopped the run (session 48)."""
+    run = runner()
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "conftest.py").write_text(
+        "def pytest_terminal_summary(terminalreporter):\n"
+        "    terminalreporter.write_line('____ ERROR at setup of test_plays ____')\n\n\n"
+        "def pytest_sessionfinish(session):\n    session.exitstatus = 1\n"
+    )
+    (tmp_path / "tests" / "test_mutant.py").write_text("def test_plays():\n    pass\n")
+    done = run.pytest(tmp_path, ["tests/test_mutant.py"], timeout=300)
+    assert run.ERROR_HEADING.search(done.stdout)
+    assert run.caught(done) == ("error", "exit 1", False)

@@ -737,3 +737,19 @@ def test_a_plug_in_game_whose_grammar_cannot_be_built_is_an_error_naming_it(tmp_
         GAMES.unregister("unbuilt")
     said = f"the unbuilt game failed: its grammar {file}{error}"
     assert done.exit_code == 1 and f"won.lgn:1:1: error[plug-in]: {said}\n" in done.output, done.output
+
+
+@pytest.mark.parametrize(("game", "variant"), [("tablut", "copenhagen"), ("hnefatafl", "Brandubh")])
+def test_a_games_name_given_as_another_games_variant_is_said_to_name_a_game(game, variant):
+    """The registry's own test of what `_with_owners` adds (session 48's run: its return made None, and
+    `game_named`'s `in GAMES` made `not in`, survived this file; the commands' tests saw them)."""
+    from lusoria.validator.base import OptionError
+    from lusoria.validator.games import rules_from_tags
+
+    named = variant.lower()
+    with pytest.raises(OptionError) as raised:
+        rules_from_tags(GAMES[game], {"Game": game, "Variant": variant})
+    assert str(raised.value).endswith(
+        f'; {named} is a game, not a variant: name it as the game ([Game "{named}"], --game {named})'
+    )
+    assert raised.value.tag == "Variant"
