@@ -629,7 +629,7 @@ def fmt(paths: tuple[str | Path, ...], check: bool, write: bool, encoding: str) 
     standard output, those of a file that holds no record, and so are an e-mail's greeting
     above its first record and its closing and signature (a `-- ` line and after) below its last.
 
-    A file keeps its line ends (LF or CRLF) and its byte order mark, or their absence;
+    A file keeps its line ends (LF, CRLF or CR) and its byte order mark, or their absence;
     the canonical encoding is UTF-8, so --write turns a file read with another --encoding
     into UTF-8, and --check finds such a file not canonical. A file that holds a byte its
     encoding does not decode (that record's error, or, in a % line, the file's) is left as
