@@ -4,7 +4,8 @@ names of a registry (games, formats), read when first needed, and an option's fo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import shlex
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import click
@@ -74,18 +75,31 @@ class Named(click.Choice):
     """One of the names a registry gives (`names`), asked for when the option is used or shown:
     a plug-in's game or format counts, and a command that does not use it reads no plug-ins."""
 
-    def __init__(self, names: Callable[[], Iterable[str]], case_sensitive: bool = True):
-        self._names, self.case_sensitive = names, case_sensitive
+    def __init__(self, names: Callable[[], Iterable[str]], case_sensitive: bool = True, games: bool = False):
+        self._names, self.case_sensitive, self._games = names, case_sensitive, games
 
     @property
     def choices(self) -> tuple[str, ...]:  # type: ignore[override]
         return tuple(self._names())
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        """The name given, as lusoria takes names from its user (`name_given`: `--game ' tablut '`)."""
-        from lusoria.validator.games import name_given
+        """The name given, as lusoria takes names from its user (`name_given`: `--game ' tablut '`); of
+        games, a variant's name refused says the options that name it (`--game linnaeus`: `--game tablut
+        --variant linnaeus`)."""
+        from lusoria.validator.games import name_given, variant_as_game
 
-        return super().convert(name_given(value) if isinstance(value, str) else value, param, ctx)
+        given = name_given(value) if isinstance(value, str) else value
+        try:
+            return super().convert(given, param, ctx)
+        except click.BadParameter as refused:
+            if self._games and isinstance(given, str) and (said := variant_as_game(given, _as_options)):
+                self.fail(refused.message.rstrip(".") + said, param, ctx)
+            raise
+
+
+def _as_options(tags: Mapping[str, str]) -> str:
+    """Tags as the options that give them (Game, Variant, Rules: `--game tablut --variant aage --rules first=white`)."""
+    return " ".join(f"--{tag.lower()} {shlex.quote(value)}" for tag, value in tags.items())
 
 
 def former_name(old: str, new: str, **declared: Any) -> Callable[[Callable], Callable]:

@@ -397,15 +397,6 @@ def game_named(name: str, naming: str = "--game {0}", own: str = "") -> str:
     return f"; {game} is a game, not a variant: {naming.format(game)}" if game in GAMES and game != own else ""
 
 
-def variant_as_game(name: str) -> str:
-    """What is said of a variant's name given as a game's (`[Game "linnaeus"]`, `[Game "Copenhagen
-    Hnefatafl 11x11"]`): that it is a variant, and the tags of each variant it names; "" for a name of none."""
-    chosen = [{"Game": game, "Variant": looked_up(name)} for game in owners_of(name)]
-    chosen += [tags for tags in (_entry_tags(name), *named_elsewhere(name)) if tags and tags not in chosen]
-    written = " or ".join(map(tags_line, chosen))
-    return f"; {name} is a variant, not a game: {written}" if written else ""
-
-
 def _entry_tags(variant: str) -> dict[str, str] | None:
     """The tags that choose the variant a game's notes name `variant` (`Game.variant_notes`: a catalogue's
     entry that another game plays, `saami-tablut`, `lusoria explain`'s name); None when none does."""
@@ -416,6 +407,16 @@ def _entry_tags(variant: str) -> dict[str, str] | None:
 def tags_line(tags: Mapping[str, str]) -> str:
     """Tags as a record writes them, on one line: `[Game "tablut"] [Variant "aage"]`."""
     return " ".join(f'[{tag} "{value}"]' for tag, value in tags.items())
+
+
+def variant_as_game(name: str, naming: Callable[[dict[str, str]], str] = tags_line) -> str:
+    """What is said of a variant's name given as a game's (`[Game "linnaeus"]`, `--game "Copenhagen
+    Hnefatafl 11x11"`): that it is a variant, and `naming` of the tags of each variant it names (as a
+    record writes them, by default); "" for a name of none."""
+    chosen = [{"Game": game, "Variant": looked_up(name)} for game in owners_of(name)]
+    chosen += [tags for tags in (_entry_tags(name), *named_elsewhere(name)) if tags and tags not in chosen]
+    written = " or ".join(map(naming, chosen))
+    return f"; {name} is a variant, not a game: {written}" if written else ""
 
 
 def named_by_several(written: str, named: list[str]) -> str:
