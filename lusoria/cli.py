@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TypeVar
 import click
 
 from lusoria import __version__, build, output
-from lusoria.options import JOBS, Advised, Bounded, Encoding, LazyDefault, Named, former_name
+from lusoria.options import JOBS, Advised, Bounded, Encoding, GameNamed, LazyDefault, Named, former_name
 from lusoria.terminal import echo, escaped, unescaped
 from lusoria.words import COMMAND, plural, quoted, reason
 
@@ -86,7 +86,7 @@ def reading_options(command):
         click.option(
             "--game",
             "move_game",
-            type=Named(lambda: api.known_games(), case_sensitive=False, games=True),
+            type=GameNamed(lambda: api.known_games()),
             expose_value=False,
             callback=chosen,
             help="The game of records whose files do not say it: tafl move lists, CSV files, "
@@ -1239,9 +1239,7 @@ def written_in(directory: str, name: str, text: str, what: str, outputs: dict[st
 
 
 @main.command()
-@click.option(
-    "--game", required=True, type=Named(lambda: api.known_games(), case_sensitive=False, games=True), help="Which game."
-)
+@click.option("--game", required=True, type=GameNamed(lambda: api.known_games()), help="Which game.")
 @click.option("-n", "--count", "count", type=Bounded(1), default=1, show_default=True, help="How many games.")
 @click.option(
     "--seed", type=Bounded(0, 2**64 - 1), default=0, show_default=True, help="The same seed gives the same games."

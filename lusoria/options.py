@@ -75,24 +75,34 @@ class Named(click.Choice):
     """One of the names a registry gives (`names`), asked for when the option is used or shown:
     a plug-in's game or format counts, and a command that does not use it reads no plug-ins."""
 
-    def __init__(self, names: Callable[[], Iterable[str]], case_sensitive: bool = True, games: bool = False):
-        self._names, self.case_sensitive, self._games = names, case_sensitive, games
+    def __init__(self, names: Callable[[], Iterable[str]], case_sensitive: bool = True):
+        self._names, self.case_sensitive = names, case_sensitive
 
     @property
     def choices(self) -> tuple[str, ...]:  # type: ignore[override]
         return tuple(self._names())
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        """The name given, as lusoria takes names from its user (`name_given`: `--game ' tablut '`); of
-        games, a variant's name refused says the options that name it (`--game linnaeus`: `--game tablut
-        --variant linnaeus`)."""
+        """The name given, as lusoria takes names from its user (`name_given`: `--game ' tablut '`)."""
+        from lusoria.validator.games import name_given
+
+        return super().convert(name_given(value) if isinstance(value, str) else value, param, ctx)
+
+
+class GameNamed(Named):
+    """A game's name (`names`, any case); a variant's name, refused, says the options that name it
+    (`--game linnaeus`: `--game tablut --variant linnaeus`)."""
+
+    def __init__(self, names: Callable[[], Iterable[str]]):
+        super().__init__(names, case_sensitive=False)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         from lusoria.validator.games import name_given, variant_as_game
 
-        given = name_given(value) if isinstance(value, str) else value
         try:
-            return super().convert(given, param, ctx)
+            return super().convert(value, param, ctx)
         except click.BadParameter as refused:
-            if self._games and isinstance(given, str) and (said := variant_as_game(given, _as_options)):
+            if isinstance(value, str) and (said := variant_as_game(name_given(value), _as_options)):
                 self.fail(refused.message.rstrip(".") + said, param, ctx)
             raise
 
