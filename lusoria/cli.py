@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TypeVar
 import click
 
 from lusoria import __version__, build, output
-from lusoria.options import JOBS, Advised, Bounded, Encoding, LazyDefault, Named, former_name
+from lusoria.options import JOBS, Advised, Bounded, Encoding, GameNamed, LazyDefault, Named, former_name
 from lusoria.terminal import echo, escaped, unescaped
 from lusoria.words import COMMAND, plural, quoted, reason
 
@@ -86,7 +86,7 @@ def reading_options(command):
         click.option(
             "--game",
             "move_game",
-            type=Named(lambda: api.known_games(), case_sensitive=False),
+            type=GameNamed(lambda: api.known_games()),
             expose_value=False,
             callback=chosen,
             help="The game of records whose files do not say it: tafl move lists, CSV files, "
@@ -629,7 +629,7 @@ def fmt(paths: tuple[str | Path, ...], check: bool, write: bool, encoding: str) 
     standard output, those of a file that holds no record, and so are an e-mail's greeting
     above its first record and its closing and signature (a `-- ` line and after) below its last.
 
-    A file keeps its line ends (LF or CRLF) and its byte order mark, or their absence;
+    A file keeps its line ends (LF, CRLF or CR) and its byte order mark, or their absence;
     the canonical encoding is UTF-8, so --write turns a file read with another --encoding
     into UTF-8, and --check finds such a file not canonical. A file that holds a byte its
     encoding does not decode (that record's error, or, in a % line, the file's) is left as
@@ -1251,7 +1251,7 @@ def written_in(directory: str, name: str, text: str, what: str, outputs: dict[st
 
 
 @main.command()
-@click.option("--game", required=True, type=Named(lambda: api.known_games(), case_sensitive=False), help="Which game.")
+@click.option("--game", required=True, type=GameNamed(lambda: api.known_games()), help="Which game.")
 @click.option("-n", "--count", "count", type=Bounded(1), default=1, show_default=True, help="How many games.")
 @click.option(
     "--seed", type=Bounded(0, 2**64 - 1), default=0, show_default=True, help="The same seed gives the same games."

@@ -4,7 +4,8 @@ names of a registry (games, formats), read when first needed, and an option's fo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import shlex
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import click
@@ -86,6 +87,29 @@ class Named(click.Choice):
         from lusoria.validator.games import name_given
 
         return super().convert(name_given(value) if isinstance(value, str) else value, param, ctx)
+
+
+class GameNamed(Named):
+    """A game's name (`names`, any case); a variant's name, refused, says the options that name it
+    (`--game linnaeus`: `--game tablut --variant linnaeus`)."""
+
+    def __init__(self, names: Callable[[], Iterable[str]]):
+        super().__init__(names, case_sensitive=False)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from lusoria.validator.games import name_given, variant_as_game
+
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter as refused:
+            if isinstance(value, str) and (said := variant_as_game(name_given(value), _as_options)):
+                self.fail(refused.message.rstrip(".") + said, param, ctx)
+            raise
+
+
+def _as_options(tags: Mapping[str, str]) -> str:
+    """Tags as the options that give them (Game, Variant, Rules: `--game tablut --variant aage --rules first=white`)."""
+    return " ".join(f"--{tag.lower()} {shlex.quote(value)}" for tag, value in tags.items())
 
 
 def former_name(old: str, new: str, **declared: Any) -> Callable[[Callable], Callable]:

@@ -547,7 +547,7 @@ def parse_record(source: RecordText | str) -> Record:
     name = written.lower()
     if name not in games.GAMES:
         raise SyntaxProblem(
-            f"unknown game '{written}' ({known_names(written, known_games())})",
+            f"unknown game '{written}' ({known_names(written, known_games())}){games.variant_as_game(written)}",
             *(row_column(source.text, game.start(1), offset) if game else (source.line, 1)),
             written,
             "tag",

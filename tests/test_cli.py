@@ -200,6 +200,39 @@ def test_usage_errors_exit_2():
     assert run("random", "--game", "tablut", "--rules", "nope=1").exit_code == 2
 
 
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        (
+            ["validate", "--game", "linnaeus", "-"],
+            "linnaeus is a variant, not a game: --game tablut --variant linnaeus",
+        ),
+        (
+            ["random", "--game", "saami-tablut-w"],
+            "saami-tablut-w is a variant, not a game: --game tablut --variant aage --rules first=white",
+        ),
+        (
+            ["fmt", "--game", "Tyr 13x13", "-"],
+            "Tyr 13x13 is a variant, not a game: --game hnefatafl --variant tyr-13x13 or --game hnefatafl --variant tyr-13x13-172",
+        ),
+    ],
+)
+def test_a_variant_given_as_the_game_is_said_with_the_options_that_name_it(command, said):
+    # a tafl player gives --game the variant played: the usage error says how to name it
+    result = run(*command, input="")
+    known = ", ".join(f"'{game}'" for game in known_games())
+    name = command[2]
+    assert result.exit_code == 2
+    assert result.stderr.endswith(f"Error: Invalid value for '--game': '{name}' is not one of {known}; {said}\n")
+
+
+def test_a_name_of_no_variant_or_another_option_is_refused_as_before():
+    known = ", ".join(f"'{game}'" for game in known_games())
+    assert run("validate", "--game", "chess", "-").stderr.endswith(f"'chess' is not one of {known}.\n")
+    refused = run("validate", "--from", "linnaeus", "-").stderr  # --from names formats: no variant is said
+    assert refused.startswith("Usage: ") and refused.endswith("'.\n") and "variant" not in refused
+
+
 def test_fmt_writes_canonical_form(in_root, snapshot):
     result = run("fmt", "samples/tablut/escape.lgn")
     assert result.exit_code == 0

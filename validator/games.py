@@ -432,6 +432,16 @@ def tags_line(tags: Mapping[str, str]) -> str:
     return " ".join(f'[{tag} "{value}"]' for tag, value in tags.items())
 
 
+def variant_as_game(name: str, naming: Callable[[dict[str, str]], str] = tags_line) -> str:
+    """What is said of a variant's name given as a game's (`[Game "linnaeus"]`, `--game "Copenhagen
+    Hnefatafl 11x11"`): that it is a variant, and `naming` of the tags of each variant it names (as a
+    record writes them, by default); "" for a name of none."""
+    chosen = [{"Game": game, "Variant": looked_up(name)} for game in owners_of(name)]
+    chosen += [tags for tags in (_entry_tags(name), *named_elsewhere(name)) if tags and tags not in chosen]
+    written = " or ".join(map(naming, chosen))
+    return f"; {name} is a variant, not a game: {written}" if written else ""
+
+
 def named_by_several(written: str, named: list[str]) -> str:
     """What is said of a name that other programs give several variants (`named`): name one."""
     return f"other programs call several variants {quoted(written)}: name one ({' or '.join(named)})"

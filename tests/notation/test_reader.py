@@ -350,6 +350,26 @@ def test_an_unknown_game_names_the_known_ones():
     assert caught.value.message == f"unknown game 'go' (known: {', '.join(known_games())})"
 
 
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        ("linnaeus", '[Game "tablut"] [Variant "linnaeus"]'),  # a game's variant
+        ("Seed", '[Game "laquet"] [Variant "seed"] or [Game "tablut"] [Variant "seed"]'),  # several games'
+        ("saami-tablut-w", '[Game "tablut"] [Variant "aage"] [Rules "first=white"]'),  # a catalogue's entry
+        ("Copenhagen Hnefatafl 11x11", '[Game "copenhagen"]'),  # aagenielsen.dk's name
+        ("Fetlar", '[Game "copenhagen"] [Variant "fetlar"] or [Game "hnefatafl"] [Variant "opentafl-fetlar-11x11"]'),
+    ],
+)
+def test_a_variant_written_as_the_game_is_said_with_its_tags(written, said):
+    # a tafl player writes the variant played in the Game tag: the error says the tags that name it
+    with pytest.raises(SyntaxProblem) as caught:
+        parse_record(f'[Game "{written}"]\n*')
+    problem = caught.value
+    assert (problem.rule, problem.line, problem.column) == ("tag", 1, 8)
+    assert problem.message.startswith(f"unknown game '{written}' (known: ")
+    assert problem.message.endswith(f"); {written} is a variant, not a game: {said}")
+
+
 def test_header_scan_reads_tags_without_parsing_movetext():
     assert scan_tags('[Game "tablut"]\n[White "A \\"B\\""]\n1. not even movetext') == {
         "Game": "tablut",
