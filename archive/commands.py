@@ -591,7 +591,8 @@ class Archive:
                 known = known_names_holding(variant, variants)
             else:
                 known = known_names(variant, variants, also=_own("variant", variant))
-            return f"the archive holds no record of the variant {quoted(variant)}{of} ({known}){game_named(variant)}"
+            said = game_named(variant, own=game.lower() if game else "")  # (--game brandubh --variant brandubh)
+            return f"the archive holds no record of the variant {quoted(variant)}{of} ({known}){said}"
         if rules and named and not self.query(Filters(variant=named, limit=1)):  # a catalogue's name: its rules
             return (
                 f"the archive's records of the variant {quoted(variant or '')} play other rules than {named}, "
