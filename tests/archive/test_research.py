@@ -376,7 +376,7 @@ def test_a_games_name_given_as_a_variant_is_said_to_be_the_games(samples):
     assert slip.exit_code == 2 and "is a game" not in slip.stderr
     # review 48: with --game laquet given, "--game laquet" was said to do what was done
     for command in (["query"], ["stats"], ["tree"]):
-        both = runner.invoke(main, [*command, "--db", samples.path, "--game", "laquet", "--variant", "Laquet"])
+        both = runner.invoke(main, [*command, "--db", samples.path, "--game", "Laquet", "--variant", "laquet"])
         assert both.exit_code == 2 and both.stderr.endswith(
             "of laquet (known: seed); laquet is the game itself, not one of its variants: lusoria explain laquet "
             "lists them\n"
