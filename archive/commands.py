@@ -692,7 +692,8 @@ class Archive:
             written = getattr(filters, name)
             if written is not None and not _KNOWN[name](written):
                 if lacking := self.lacking(filters.game, filters.variant):
-                    several = several_named(written) if name == "variant" else None  # (as the reading commands say it)
+                    itself = looked_up(written) == (filters.game or "").lower()  # (--game tablut --variant Tablut)
+                    several = several_named(written) if name == "variant" and not itself else None  # (as read)
                     raise FilterError(
                         name,
                         f"is ambiguous: {several}" if several else f"names no {name} that lusoria knows, and {lacking}",

@@ -381,6 +381,11 @@ def test_a_games_name_given_as_a_variant_is_said_to_be_the_games(samples):
             "of laquet (known: seed); laquet is the game itself, not one of its variants: lusoria explain laquet "
             "lists them\n"
         ), command
+    # nor, of Tablut, other programs' two hnefatafl variants called "Tablut", which --game tablut chooses none of
+    itself = runner.invoke(main, ["query", "--db", samples.path, "--game", "tablut", "--variant", "Tablut"])
+    assert itself.exit_code == 2 and itself.stderr.endswith(
+        "; tablut is the game itself, not one of its variants: lusoria explain tablut lists them\n"
+    )
 
 
 def test_a_rule_no_diagnostic_cites_is_said_with_those_they_cite(samples, tmp_path):
