@@ -591,7 +591,8 @@ class Archive:
                 known = known_names_holding(variant, variants)
             else:
                 known = known_names(variant, variants, also=_own("variant", variant))
-            return f"the archive holds no record of the variant {quoted(variant)}{of} ({known}){game_named(variant)}"
+            said = game_named(variant, own=game.lower() if game else "")  # (--game brandubh --variant brandubh)
+            return f"the archive holds no record of the variant {quoted(variant)}{of} ({known}){said}"
         if rules and named and not self.query(Filters(variant=named, limit=1)):  # a catalogue's name: its rules
             return (
                 f"the archive's records of the variant {quoted(variant or '')} play other rules than {named}, "
@@ -691,7 +692,8 @@ class Archive:
             written = getattr(filters, name)
             if written is not None and not _KNOWN[name](written):
                 if lacking := self.lacking(filters.game, filters.variant):
-                    several = several_named(written) if name == "variant" else None  # (as the reading commands say it)
+                    itself = looked_up(written) == (filters.game or "").lower()  # (--game tablut --variant Tablut)
+                    several = several_named(written) if name == "variant" and not itself else None  # (as read)
                     raise FilterError(
                         name,
                         f"is ambiguous: {several}" if several else f"names no {name} that lusoria knows, and {lacking}",

@@ -120,31 +120,31 @@ def _tenths(total: int, count: int) -> float:
 
 
 def _first_error_rules(rows: Rows, top: int) -> dict:
-    """The rules of the first errors of the invalid records `rows` selects: the `top` of most records,
-    and how many rules and records the others are (`more_first_error_rules`), so that they add up to the invalid."""
-    found = _counts(
-        rows(
-            "SELECT first_rule, count(*) FROM records WHERE first_rule IS NOT NULL AND {chosen} "
-            "GROUP BY first_rule ORDER BY 2 DESC, 1"
-        )
+    """The rules of the first errors of the invalid records `rows` selects, folded past the `top`
+    (`_folded`: `more_first_error_rules`), so that they add up to the invalid."""
+    found = rows(
+        "SELECT first_rule, count(*) FROM records WHERE first_rule IS NOT NULL AND {chosen} "
+        "GROUP BY first_rule ORDER BY 2 DESC, 1"
     )
-    folded = found[top:]
-    return {
-        "first_error_rules": found[:top],
-        "more_first_error_rules": {"first_error_rules": len(folded), "records": sum(row["records"] for row in folded)},
-    }
+    return _folded("first_error_rules", _counts(found), top)
+
+
+def _folded(key: str, counted: list[dict], top: int) -> dict:
+    """`counted` (rows of a value and its records, the most first) under `key`: the `top` of them, and
+    how many the others are and their records, under `more_` and `key` (`more_variants`)."""
+    others = counted[top:]
+    return {key: counted[:top], f"more_{key}": {key: len(others), "records": sum(row["records"] for row in others)}}
 
 
 def _games_and_variants(rows: Rows, top: int) -> dict:
     """The records `rows` selects by game, and by variant: the `top` variants, and how many
-    variants and records the others are (`more_variants`)."""
+    variants and records the others are (`_folded`: `more_variants`)."""
     variants = _by_count(_variant_counts(rows), rows)
     return {
         "games": _by_count(
             rows("SELECT game, count(*) FROM records WHERE game IS NOT NULL AND {chosen} GROUP BY game"), rows
         ),
-        "variants": variants[:top],
-        "more_variants": {"variants": len(variants[top:]), "records": sum(row["records"] for row in variants[top:])},
+        **_folded("variants", variants, top),
     }
 
 

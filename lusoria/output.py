@@ -392,11 +392,12 @@ MAX_CROSSTABLE = 500  # players of a crosstable as a table or CSV: a column each
 _TOTALS = ("games", "won", "drawn", "lost", "unfinished", "white", "black")  # of a crosstable's row, after its score
 
 
-def crosstable_text(rows: list[dict], format: str) -> str:
+def crosstable_text(rows: list[dict], format: str, matched: bool = True) -> str:
     """`lusoria players crosstable`: JSON as the library gives it, or a table (names cut to
     NAME_WIDTH) or CSV with a row per player numbered by standing and a column per opponent
     numbered alike, each cell the player's score over their finished games (`1½/2`; `*`: and
-    unfinished games, which no score counts), then the totals; the table names the unfinished games.
+    unfinished games, which no score counts), then the totals; the table names the unfinished games,
+    or says that no record was `matched` by the filters, or no game of them was between two named players.
     ValueError for a table or CSV of more than MAX_CROSSTABLE players."""
     if format == "json":
         return json.dumps(rows, indent=2, ensure_ascii=False) + "\n"
@@ -410,7 +411,7 @@ def crosstable_text(rows: list[dict], format: str) -> str:
     if format == "csv":
         return render(shown, "csv")
     if not shown:
-        return "no games between two named players\n"
+        return "no games between two named players\n" if matched else "no records\n"
     return _table(shown, disable_numparse=True) + _unfinished_note(rows)
 
 

@@ -415,7 +415,7 @@ def game_named(name: str, naming: str = "--game {0}", own: str = "") -> str:
     that it is a game, and `naming` of it, how to name it so; of `own`, the game named, that it is the game
     itself and where its variants are listed; "" for another name."""
     game = looked_up(name)
-    if game == own:  # (a game of a default variant reads it so: `variant_named`)
+    if game == own:  # (a record's Variant of a game of a default variant reads as it: `variant_named`; a filter not)
         return f"; {game} is the game itself, not one of its variants: lusoria explain {game} lists them"
     return f"; {game} is a game, not a variant: {naming.format(game)}" if game in GAMES else ""
 

@@ -245,11 +245,18 @@ def test_a_game_against_no_one_named_or_against_oneself_is_in_no_pairing(tmp_pat
     assert {row["player"]: row["games"] for row in archive.players()} == {"Olof Berg": 3, "Jens Holm": 1, "Study": 2}
 
 
-def test_no_games_between_two_players_is_said(club):
+def test_no_games_between_two_players_is_said(club, tmp_path):
+    """Review 48: filters that match no record said "no games between two named players", as if
+    games were found and none paired two players: they say "no records", as `players` and `query` do."""
     shown = CliRunner().invoke(main, ["players", "crosstable", "--db", club.path, "--game", "tablut"])
-    assert (shown.exit_code, shown.stdout) == (0, "no games between two named players\n")
+    assert (shown.exit_code, shown.stdout) == (0, "no records\n")
     assert shown.stderr == "lusoria: the archive holds no record of the game 'tablut' (known: brandubh)\n"
     assert run("players", "crosstable", "--db", club.path, "--game", "tablut", "--format", "json").stdout == "[]\n"
+    assert run("players", "crosstable", "--db", club.path, "--event", "no such cup").stdout == "no records\n"
+    archive = Archive(str(tmp_path / "alone.db"))
+    archive.import_paths([RECORD.format(white="Olof Berg", black="?", result="1-0")])
+    alone = run("players", "crosstable", "--db", archive.path)
+    assert (alone.stdout, alone.stderr) == ("no games between two named players\n", "")
 
 
 def test_a_player_no_record_names_is_said_with_the_names_like_it(club):

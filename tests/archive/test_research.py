@@ -374,6 +374,18 @@ def test_a_games_name_given_as_a_variant_is_said_to_be_the_games(samples):
     assert tree.exit_code == 2 and tree.stderr.endswith("); brandubh is a game, not a variant: --game brandubh\n")
     slip = runner.invoke(main, ["query", "--db", samples.path, "--variant", "brandubh3"])
     assert slip.exit_code == 2 and "is a game" not in slip.stderr
+    # review 48: with --game laquet given, "--game laquet" was said to do what was done
+    for command in (["query"], ["stats"], ["tree"]):
+        both = runner.invoke(main, [*command, "--db", samples.path, "--game", "Laquet", "--variant", "laquet"])
+        assert both.exit_code == 2 and both.stderr.endswith(
+            "of laquet (known: seed); laquet is the game itself, not one of its variants: lusoria explain laquet "
+            "lists them\n"
+        ), command
+    # nor, of Tablut, other programs' two hnefatafl variants called "Tablut", which --game tablut chooses none of
+    itself = runner.invoke(main, ["query", "--db", samples.path, "--game", "tablut", "--variant", "Tablut"])
+    assert itself.exit_code == 2 and itself.stderr.endswith(
+        "; tablut is the game itself, not one of its variants: lusoria explain tablut lists them\n"
+    )
 
 
 def test_a_rule_no_diagnostic_cites_is_said_with_those_they_cite(samples, tmp_path):
