@@ -1178,7 +1178,8 @@ def test_records_file_finds_the_same_games_and_their_continuations(archive, tmp_
     ):  # (no records file: the first record of the second text)
         archive.query(Filters(records=[partial, '[Game "chess"]\n\n1. e4 *\n']))
     with pytest.raises(
-        UnsearchableRecord, match=r"\(error\[syntax\]: found '31', .*\*\); did you mean 31:\?\); a search"
+        UnsearchableRecord,
+        match=r"\(error\[syntax\]: found '31', .*\*\); read as 31:, it breaks Q3 there \(6/12 moves 6 points.*; did you mean 31:\?\); a search",
     ):
         archive.query(Filters(records=['[Game "laquet"]\n\n1. 46: 5/11 4/8 31 6/12 6/7 *\n']))  # what validate says
     with pytest.raises(ValueError, match="the records file holds no record"):
