@@ -251,8 +251,14 @@ TESTS = {
     # a game's variants explained (Game.variant_notes; the generic tafl game's catalogue)
     "validator/base.py": ["tests/test_variants.py", "tests/validator/test_base.py"] + VALIDATOR_TESTS,
     # the names' warnings (white space, NFC) are tests/validator/test_base.py's; the move numbers'
-    # warning, past an illegal ply too (wrong_numbers), tests/test_numbering.py's
-    "validator/replay.py": ["tests/validator/test_base.py", "tests/test_numbering.py"] + VALIDATOR_TESTS,
+    # warning, past an illegal ply too (wrong_numbers), tests/test_numbering.py's; a site's claims the replay asks
+    # (`_Replay.line`), the readers' edges' (tests/formats/test_reader_edges.py: only its records carry claims)
+    "validator/replay.py": [
+        "tests/validator/test_base.py",
+        "tests/test_numbering.py",
+        "tests/formats/test_reader_edges.py",
+    ]
+    + VALIDATOR_TESTS,
     **{f"formats/{module}.py": FORMATS_TESTS + OTN_TESTS + ["tests/validator/test_hnefatafl.py"] for module in OTN},
     **{
         f"formats/{module}.py": FORMATS_TESTS
