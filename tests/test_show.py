@@ -176,7 +176,8 @@ def test_a_record_that_does_not_parse_is_said_with_what_its_slip_meant_as_valida
     path.write_text('[Game "laquet"]\n\n1. 46: 5/11 4/8 31 6/12 6/7 *\n')
     found = (
         "found '31', expected a ply, a move number, a comment, a NAG, a variation or a result marker "
-        "(1-0, 0-1, 1/2-1/2, *); did you mean 31:?"
+        "(1-0, 0-1, 1/2-1/2, *); read as 31:, it breaks Q3 there (6/12 moves 6 points, and the dice left are 3 and 1 "
+        "(the plays written fit the roll 61: a die misread?)); did you mean 31:?"
     )
     why = f"{path}:3:17: record 0: cannot be replayed: error[syntax]: {found}\n"
     assert "^^ did you mean 31:?" in CliRunner().invoke(main, ["validate", str(path)]).output
@@ -185,7 +186,7 @@ def test_a_record_that_does_not_parse_is_said_with_what_its_slip_meant_as_valida
         assert (result.exit_code, result.stderr) == (1, f"lusoria: {why}")
     assert CliRunner().invoke(main, ["rules", str(path)]).output == why
     page = CliRunner().invoke(main, ["html", str(path)]).stdout
-    assert "(1-0, 0-1, 1/2-1/2, *); did you mean 31:?</div>" in page
+    assert "a die misread?)); did you mean 31:?</div>" in page
     converted = CliRunner().invoke(main, ["convert", "--to", "lgn", str(path)])
     not_converted = f"lusoria: {path}:3:17: record 0 not converted: error[syntax]: {found}\n"
     assert (converted.exit_code, converted.stderr) == (1, not_converted)
