@@ -111,7 +111,6 @@ def test_a_line_with_tabs_is_shown_with_each_tab_as_blanks_to_its_stop_and_the_c
     ]
 
 
-
 def test_a_tab_stop_counts_the_columns_of_wide_characters_before_it_and_a_caret_past_the_line_moves_with_its_tabs():
     """The tabs' stops are counted in columns a terminal shows, a wide character two (`{王王王}`: 5 characters, 8
     columns), and a caret at or past a line's end (a record that ends without its result) stands after the line as
@@ -130,6 +129,7 @@ def test_a_tab_stop_counts_the_columns_of_wide_characters_before_it_and_a_caret_
     ]
     beyond = Diagnostic("error", "T1", "three columns past the line", text="x", line=2, column=18)
     assert diagnostic_text(unended, beyond).splitlines()[2] == "   | " + " " * 21 + "^"  # (past the line shown)
+
 
 @pytest.mark.parametrize(
     "movetext, shown",
