@@ -26,7 +26,5 @@ def _common() -> str:
 def ply_letters(game: str) -> str:
     """The letters a ply of `game` names a piece with, as its grammar's PIECE gives them (`KP` in the
     tafl games, `DP` in Latrunculi; none in a game of points, whose grammar has no PIECE)."""
-    from lusoria.validator.games import GAMES
-
-    piece = re.search(r"^PIECE:(.*)$", GAMES[game].grammar_file().read_text("utf-8"), re.M)
+    piece = re.search(r"^PIECE:(.*)$", grammar_text(game), re.M)
     return "".join(re.findall(r'"([A-Za-z])"', piece[1])) if piece else ""
