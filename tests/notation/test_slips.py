@@ -1262,6 +1262,10 @@ def test_a_lowercase_roman_move_number_on_a_board_wider_than_the_alphabet_is_off
         ('[Game "tablut"]\n1. e3c3 d1-d3 *\n', ""),  # a legal reading: nothing more said
         ('[Game "tablut"]\n1. e3c4 d1d3 *\n', ""),  # (read on, the next ply breaks the syntax: not judged)
         ('[Game "tablut"]\n1. e3-c4 d1d3 *\n', ""),  # a ply before it breaks the rules: not judged
+        (  # read on to the next move number only: the slip after it is not read, and does not stop the note
+            '[Game "tablut"]\n1. e3c4 d1-d3 2. c3c4 *\n',
+            "; read as e3-c4, it breaks T2 there (a piece moves along its rank or file, and c4 is on neither)",
+        ),
     ],
 )
 def test_a_reading_the_rules_refuse_at_its_ply_is_said_to(record, note):
