@@ -25,8 +25,10 @@ def _common() -> str:
 
 def ply_letters(game: str) -> str:
     """The letters a ply of `game` names a piece with, as its grammar's PIECE gives them (`KP` in the
-    tafl games, `DP` in Latrunculi; none in a game of points, whose grammar has no PIECE)."""
-    from lusoria.validator.games import GAMES
-
-    piece = re.search(r"^PIECE:(.*)$", GAMES[game].grammar_file().read_text("utf-8"), re.M)
+    tafl games, `DP` in Latrunculi; none in a game of points, whose grammar has no PIECE), written as lark
+    takes it: a priority, blanks before the colon, letters on the indented lines after (`PIECE.2 : "K"`⏎`| "N"`)."""
+    piece = _PIECE.search(grammar_text(game))
     return "".join(re.findall(r'"([A-Za-z])"', piece[1])) if piece else ""
+
+
+_PIECE = re.compile(r"^PIECE(?:\.-?[0-9]+)?[ \t]*:(.*(?:\n[ \t]+.*)*)", re.M)  # the rule and its indented lines

@@ -125,6 +125,26 @@ def test_a_line_with_tabs_is_shown_with_each_tab_as_blanks_to_its_stop_and_the_c
     ]
 
 
+def test_a_tab_stop_counts_the_columns_of_wide_characters_before_it_and_a_caret_past_the_line_moves_with_its_tabs():
+    """The tabs' stops are counted in columns a terminal shows, a wide character two (`{王王王}`: 5 characters, 8
+    columns), and a caret at or past a line's end (a record that ends without its result) stands after the line as
+    shown, its tabs written as blanks (review-48h: neither was tested)."""
+    report = check('[Game "tablut"]\n1. e3-c3 {王王王}\td1d3 *\n')
+    assert diagnostic_text(report, report.diagnostics[0]).splitlines()[1:] == [
+        " 2 | 1. e3-c3 {王王王}" + " " * 7 + "d1d3 *",  # 17 columns, then blanks to the stop at 24
+        "   | " + " " * 24 + "^^^^ did you mean d1-d3?",
+    ]
+    unended = check('[Game "tablut"]\n1.\te3-c3\td1-d3\n')
+    [diagnostic] = unended.diagnostics
+    assert (diagnostic.rule, diagnostic.column) == ("syntax", 15)  # (a tab one column, as an editor counts it)
+    assert diagnostic_text(unended, diagnostic).splitlines()[1:] == [
+        " 2 | 1.      e3-c3   d1-d3",
+        "   |                      ^",
+    ]
+    beyond = Diagnostic("error", "T1", "three columns past the line", text="x", line=2, column=18)
+    assert diagnostic_text(unended, beyond).splitlines()[2] == "   | " + " " * 21 + "^"  # (past the line shown)
+
+
 @pytest.mark.parametrize(
     "movetext, shown",
     [

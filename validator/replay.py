@@ -501,14 +501,19 @@ _READ_ON = re.compile(  # what follows a reading on its line up to a move number
 
 def _reading_checked(read: RecordText, fix: Fix) -> Diagnostic | None:
     """The error the rules find at a slip's reading, the record mended with it and read up to the end of
-    its ply (`_READ_ON`), a result assumed; None where it finds none there, or the text so read does
-    not parse (the reading is judged no further)."""
+    its ply (`_READ_ON`), a result assumed; None where it finds none there, the text so read does not
+    parse, or a plug-in's game fails on it (a reading is lusoria's guess: the record's error stands)."""
     mended = mend(read.text, fix)
     end = fix.start + len(fix.text)
     followed = _READ_ON.match(mended, end)
-    report = _checked(
-        _retold(read, assumed_end(mended[: followed.end() if followed else end])), False, False, False, False
-    )
+    try:
+        report = _checked(
+            _retold(read, assumed_end(mended[: followed.end() if followed else end])), False, False, False, False
+        )
+    except FAILS as error:
+        if GAMES.failed_plug_in(error) is None:  # (lusoria's own failure is raised as check raises it)
+            raise
+        return None
     lines = mended.split("\n")
     for diagnostic in report.diagnostics:
         if diagnostic.rule == "syntax":

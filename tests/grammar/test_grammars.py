@@ -2,8 +2,11 @@
 and column of the syntax error."""
 
 import pytest
+from toy_game import Slide
 
+from lusoria.grammar import ply_letters
 from lusoria.notation import SyntaxProblem, parse_record
+from lusoria.validator.games import GAMES
 from lusoria.validator.replay import check
 
 
@@ -348,3 +351,30 @@ def test_laquet_leftover_groups():
     assert plies(LAQUET + "1. 63: 10/16 >3: 6/9 *")[0][0] == "63: 10/16 >3: 6/9"
     assert plies(LAQUET + "1. 63: 10/16 > 31: -- *")[0][0] == "63: 10/16 > 31: --"
     assert plies(LAQUET + "1. 11: -- *")[0][0] == "11: --"
+
+
+# -- the letters a ply names a piece with (grammar.ply_letters) ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    "written",
+    ['PIECE: "P" | "Q"', 'PIECE.2 : "P" | "Q"', 'PIECE: "P"\n    | "Q"', 'PIECE.-1 :\n    "P"\n  | "Q"'],
+)
+def test_the_letters_a_ply_names_pieces_with_are_read_from_piece_as_lark_takes_it(tmp_path, written):
+    """A plug-in's PIECE with a priority, blanks before its colon or its letters on the indented lines after
+    (as lark reads it) gave no letters: the slips offered no `Qa1-a2` for `qa1-a2` (review-48h)."""
+    grammar = tmp_path / "pieces.lark"
+    grammar.write_text(f'PLY: PIECE? SQUARE "-" SQUARE\n{written}\nSQUARE: /[a-c][1-3]/\nOTHER: "R"\n')
+
+    class Pieces(Slide):
+        name = "pieces"
+
+    Pieces.grammar = grammar
+    GAMES.register(Pieces)
+    try:
+        letters = ply_letters("pieces")
+        [ply] = parse_record('[Game "pieces"]\n1. Qa1-a2 *\n').main.plies  # (lark reads the grammar so)
+    finally:
+        GAMES.unregister("pieces")
+    assert (letters, ply.text) == ("PQ", "Qa1-a2")
+    assert [ply_letters(game) for game in ("tablut", "latrunculi", "laquet")] == ["KP", "DP", ""]

@@ -5,6 +5,7 @@ import pytest
 from click.testing import CliRunner
 from toy_game import Slide, SlidePosition
 
+from lusoria import accelerator
 from lusoria.cli import main
 from lusoria.validator.diagram import Diagram, Squares
 from lusoria.validator.games import GAMES
@@ -1248,6 +1249,42 @@ def test_a_lowercase_roman_move_number_on_a_board_wider_than_the_alphabet_is_off
     assert diagnostic.message.startswith("found 'iv.', expected")
 
 
+class Pieces(Slide):
+    """Slide whose grammar (written in its test) names a piece `Q` that its play, as Slide's, cannot read."""
+
+    name = "pieces"
+
+
+def test_a_plug_ins_failure_on_a_reading_lusoria_guessed_leaves_the_records_syntax_error(tmp_path):
+    """`qa1-a2`, read `Qa1-a2` (a letter of PIECE), failed in the plug-in's play when the reading was judged
+    by the rules: the record said the plug-in failed, on a ply it never wrote, not its syntax error
+    (review-48h); a record that writes `Qa1-a2` still says the plug-in failed."""
+    Pieces.grammar = tmp_path / "pieces.lark"
+    Pieces.grammar.write_text('PLY: PIECE? SQUARE "-" SQUARE\nPIECE: "Q"\nSQUARE: /[a-c][1-3]/\n')
+    GAMES.register(Pieces)
+    try:
+        [guessed] = check('[Game "pieces"]\n1. qa1-a2 *\n').diagnostics
+        [written] = check('[Game "pieces"]\n1. Qa1-a2 *\n').diagnostics
+    finally:
+        GAMES.unregister("pieces")
+    assert (guessed.rule, guessed.text, guessed.suggestions) == ("syntax", "qa1-a2", ("Qa1-a2",))
+    assert guessed.message.endswith("result marker (1-0, 0-1, 1/2-1/2, *)")
+    assert (written.rule, written.message.startswith("the pieces game failed: ")) == ("plug-in", True)
+
+
+@pytest.mark.skipif(accelerator.compiled(), reason="a compiled module's calls do not go through its patched names")
+def test_lusorias_own_failure_judging_a_reading_is_raised_not_hidden(monkeypatch):
+    """Only a plug-in's failure on a reading is passed over: one in a built-in game (lusoria's bug) is raised
+    as `check` raises it."""
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("lusoria's bug")
+
+    monkeypatch.setattr(GAMES["tablut"], "play", broken)
+    with pytest.raises(RuntimeError, match="lusoria's bug"):
+        check('[Game "tablut"]\n1. e3c4 *\n')
+
+
 @pytest.mark.parametrize(
     "record, note",
     [
@@ -1262,6 +1299,10 @@ def test_a_lowercase_roman_move_number_on_a_board_wider_than_the_alphabet_is_off
         ('[Game "tablut"]\n1. e3c3 d1-d3 *\n', ""),  # a legal reading: nothing more said
         ('[Game "tablut"]\n1. e3c4 d1d3 *\n', ""),  # (read on, the next ply breaks the syntax: not judged)
         ('[Game "tablut"]\n1. e3-c4 d1d3 *\n', ""),  # a ply before it breaks the rules: not judged
+        (  # read on to the next move number only: the slip after it is not read, and does not stop the note
+            '[Game "tablut"]\n1. e3c4 d1-d3 2. c3c4 *\n',
+            "; read as e3-c4, it breaks T2 there (a piece moves along its rank or file, and c4 is on neither)",
+        ),
     ],
 )
 def test_a_reading_the_rules_refuse_at_its_ply_is_said_to(record, note):
