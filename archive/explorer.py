@@ -170,6 +170,8 @@ def tree_json(path: str, params: Params) -> str:
         view = _view(path, params)
         nodes = _archive(path).tree_from(view.rules, view.positions[-1], filters, depth, sort=sort, min_games=min_games)
     else:
+        if position is None and filters.game and filters.variant:  # (one named as a game said as the page says it)
+            _held_rules(path, filters.game, filters.variant)
         nodes = _archive(path).tree(position, filters=filters, depth=depth, sort=sort, min_games=min_games)
     return output.tree_text(nodes, "json")
 

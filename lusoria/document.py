@@ -23,7 +23,7 @@ from lusoria.api import Board, format_record
 from lusoria.formats.sources import text_format, text_records
 from lusoria.notation.dates import kept_aside
 from lusoria.notation.escapes import as_lines
-from lusoria.notation.lalr import NOT_MOVETEXT, builder_parser, open_variations
+from lusoria.notation.lalr import builder_parser, open_variations
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import (
     RecordText,
@@ -38,6 +38,7 @@ from lusoria.notation.slips import RESULTS
 from lusoria.notation.sources import BOM, InputError
 from lusoria.notation.syntax import (
     MISSING_RESULT,
+    NOT_MOVETEXT,
     TAG_BEFORE_NAME,
     TAG_BEFORE_VALUE,
     TAG_VALUE,

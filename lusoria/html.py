@@ -50,7 +50,7 @@ h1{font-size:1.3em;margin:0 0 .4em}
 
 ADDRESS = """
 function addressed(search, hash, last) {  // the ply an address opens (#ply=N, a shared ?ply=N) and what it says of it
-  const value = [hash, search].map(part => new URLSearchParams(part.slice(1)).get('ply')).find(Boolean);
+  const value = [hash, search].map(part => (new URLSearchParams(part.slice(1)).get('ply') || '').trim()).find(Boolean);
   if (!value) return {ply: 0, note: ''};
   if (!/^[0-9]+$/.test(value)) return {ply: 0, note: 'no ply ' + value + ': the plies are numbered 0 to ' + last};
   const ply = Number(value);

@@ -22,6 +22,7 @@ from lusoria.notation.plies import split_run
 from lusoria.notation.syntax import (
     GAP_KEPT_APART,
     MISSING_RESULT,
+    NOT_MOVETEXT,
     TERMINALS,
     UNWRITTEN_TAG,
     CutShort,
@@ -30,6 +31,7 @@ from lusoria.notation.syntax import (
     SyntaxProblem,
     TagTwice,
     Terminals,
+    blanked,
     cache_file,
     row_column,
     unquote,
@@ -542,7 +544,6 @@ def _variation_unclosed(text: str, offset: int) -> str:
 
 
 _MARKER = re.compile(r"(?<![\w/*-])(?:1-0|0-1|1/2-1/2|\*)(?![\w/*-])")  # a result marker, as a word (not **emphasis**)
-NOT_MOVETEXT = re.compile(r'"(?:\\.|[^"\\\n])*"|\{[^}]*\}|;[^\n]*|^%[^\n]*', re.M)  # tag values, comments
 
 
 def _variation_open(before: str) -> bool:
@@ -555,7 +556,7 @@ def open_variations(before: str) -> list[int]:
     """Where each variation still open at the end of `before` begins (its `(`), the outermost first;
     a `)` where none is open closes none."""
     opened: list[int] = []
-    for bracket in re.finditer(r"[()]", NOT_MOVETEXT.sub(lambda skipped: " " * len(skipped[0]), before)):
+    for bracket in re.finditer(r"[()]", blanked(before)):
         if bracket[0] == "(":
             opened.append(bracket.start())
         elif opened:

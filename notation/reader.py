@@ -31,6 +31,7 @@ from lusoria.notation.syntax import (
     UNWRITTEN_TAG,
     SyntaxProblem,
     Terminals,
+    blanked,
     cache_file,
     row_column,
     tag_parts,
@@ -319,8 +320,9 @@ def _ends_in_result() -> re.Pattern[str]:
 
 
 def result_written(text: str) -> str | None:
-    """The result marker a record's text ends in (what a record that does not parse wrote), else None."""
-    found = _ends_in_result().search(text)
+    """The result marker a record's text ends in (what a record that does not parse wrote), else None: not one
+    in a comment (one never closed too) or an escape line, which is none (validate says so of a `;` comment's)."""
+    found = _ends_in_result().search(blanked(text).partition("{")[0])
     return found[0].strip() if found else None
 
 

@@ -32,6 +32,14 @@ class SyntaxProblem(LusoriaError):
         self.width = width  # the characters its place covers in the source where not its text's (`Ply.width`)
 
 
+NOT_MOVETEXT = re.compile(r'"(?:\\.|[^"\\\n])*"|\{[^}]*\}|;[^\n]*|^%[^\n]*', re.M)  # tag values, comments, escapes
+
+
+def blanked(text: str) -> str:
+    """`text` with what is no movetext (NOT_MOVETEXT: tag values, comments, escape lines) blanked, in its place."""
+    return NOT_MOVETEXT.sub(lambda skipped: " " * len(skipped[0]), text)
+
+
 MISSING_RESULT = "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)"  # MissingResult's message
 # how a record holds a gap in its source, which it has no mark for: said of a gap marked (notation.lalr)
 # and of move numbers that jump past one (validator.replay)

@@ -296,6 +296,9 @@ ADDRESSES = [  # (the address's query, its fragment; the ply opened of 9 and wha
     ("?ply=", "", 0, ""),  # named, no value: the start, unsaid
     ("?ply=7", "#ply=", 7, ""),
     ("?ply=%33", "", 3, ""),  # a digit escaped: 3, where it opened the start
+    ("?ply=+3", "", 3, ""),  # a blank (`+`) around it, none: 3, where it said "no ply  3" (until session 48)
+    ("?ply=3%20", "", 3, ""),
+    ("?ply=5", "#ply=+", 5, ""),  # a fragment of a blank alone names none
     ("", "#ply=%33", 3, ""),
     ("", "#x&ply=4", 4, ""),
     ("?reply=4", "#reply=4", 0, ""),

@@ -167,6 +167,36 @@ def test_the_result_of_a_record_that_does_not_parse_is_the_marker_it_wrote(tmp_p
     assert [row[3] for row in rows(tmp_path / "log/index.html")] == ["0-1"]
 
 
+def test_a_marker_in_a_comment_or_an_escape_line_is_no_result_written(tmp_path):
+    """The index listed the marker that a `;` comment, a `{` comment never closed or a `%` line ends in as the
+    result of a record that does not parse (`) ; I'd call it 1/2-1/2`), where validate says the marker there is
+    part of the comment (until session 48): its Result tag, else `?`; a marker before or after a comment is
+    written; a record that ends without one is replayed as if it ended in `*`, which is listed without a tag."""
+    records = [
+        ("", "1. e3-c3 ) ; I'd call it 1/2-1/2"),
+        ("", "1. e3-c3 ) { 0-1"),
+        ('[Result "0-1"]\n', "1. e3-c3 )\n% 1-0"),
+        ("", "1. e3-c3 ) ; a note\n1-0"),
+        ("", "1. e3-c3 ) {a; b} {c} 1/2-1/2"),
+        ("", "1. e3-c3 d1-d3 1-0 { resigned }"),  # (a comment after the marker: a syntax error)
+        ("", "1. e3-c3 d1-d3"),  # no marker, no tag: the `*` assumed, as its page replays it
+        ('[Result "1-0"]\n', "1. e3-c3 d1-d3"),
+    ]
+    text = "\n".join(f'[Game "tablut"]\n{tag}\n{moves}\n' for tag, moves in records)
+    (tmp_path / "bad.lgn").write_text(text)
+    assert run("html", tmp_path / "bad.lgn", "--output-dir", tmp_path / "out").exit_code == 1
+    assert [row[3] for row in rows(tmp_path / "out/index.html")] == [
+        "?",
+        "?",
+        "0-1",
+        "1-0",
+        "1/2-1/2",
+        "1-0",
+        "*",
+        "1-0",
+    ]
+
+
 def test_the_players_are_those_validate_names_and_a_side_not_named_is_a_question_mark(tmp_path):
     """A CSV game and a move list name no player (their cell was empty), a Tablut Challenge log and the
     site's JSON both, an OTN game and an lgn record one of them: as validate --json's white and black."""

@@ -698,6 +698,9 @@ def test_the_game_alone_is_listed_as_every_variant_and_a_variant_lusoria_does_no
     assert '<nav class="back">Back to <a href="/-/explorer/club?game=copenhagen">the explorer of copenhagen</a>' in (
         unknown.text
     )
+    for endpoint in ("tree.json", "games.json"):  # (tree.json said `--game copenhagen` until session 48)
+        answered = get(site, f"/-/explorer/club/{endpoint}?game=tablut&variant=copenhagen")
+        assert (answered.status_code, said(answered)) == (400, said(unknown))
 
 
 def test_a_game_or_variant_the_archive_holds_none_of_is_said_as_lusoria_tree_says_it(tmp_path):
