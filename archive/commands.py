@@ -67,7 +67,7 @@ from lusoria.formats.sources import given, walk
 from lusoria.notation.sources import Note, Source, literal
 from lusoria.pipeline import Problem, Unreadable, records, without_problems
 from lusoria.validator.base import Game, OptionError, Position, known_names, known_names_holding
-from lusoria.validator.games import GAMES, name_given, options_line, owners_of, rules_from_tags, variant_as_game
+from lusoria.validator.games import GAMES, options_line, owners_of, rules_from_tags, variant_as_game
 from lusoria.validator.replay import Report
 from lusoria.validator.suggest import meant_among
 from lusoria.variants import (
@@ -149,7 +149,7 @@ def _own(kind: str, written: str) -> list[str]:
 def _filters_of(name: str, tags: Mapping[str, str]) -> str:
     """The filters that select the records of the variant `name` names (`tags`): its game and variant, or,
     of one that sets rules too (saami-tablut-w: tablut's aage, `first=white`), its name, which selects by them."""
-    return f"--variant {shlex.quote(name_given(name))}" if "Rules" in tags else options_line(tags)
+    return f"--variant {shlex.quote(name)}" if "Rules" in tags else options_line(tags)
 
 
 def default_path() -> str:

@@ -346,6 +346,9 @@ def test_a_game_or_variant_the_archive_lacks_is_said_with_those_it_holds(samples
     assert note("--game", "brandubh") == (
         "lusoria: the archive holds no record of the game 'brandubh' (known: chess, laquet, latrunculi, tablut)\n"
     )
+    assert note("--game", "Copenhagen").endswith(  # a game of lusoria's, though OpenTafl names a variant so
+        "lusoria: the archive holds no record of the game 'Copenhagen' (known: chess, laquet, latrunculi, tablut)\n"
+    )
     slip = runner.invoke(main, ["query", "--db", samples.path, "--game", "tablot"])  # none that lusoria knows either
     assert slip.exit_code == 2 and slip.stderr.endswith(
         "Error: --game names no game that lusoria knows, and the archive holds no record of the game 'tablot' "
