@@ -9,7 +9,7 @@ import shlex
 import sqlite3
 import sys
 import warnings
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from contextlib import nullcontext
 from dataclasses import replace
 from itertools import chain, islice
@@ -67,7 +67,7 @@ from lusoria.formats.sources import given, walk
 from lusoria.notation.sources import Note, Source, literal
 from lusoria.pipeline import Problem, Unreadable, records, without_problems
 from lusoria.validator.base import Game, OptionError, Position, known_names, known_names_holding
-from lusoria.validator.games import GAMES, owners_of, rules_from_tags
+from lusoria.validator.games import GAMES, options_line, owners_of, rules_from_tags, variant_as_game
 from lusoria.validator.replay import Report
 from lusoria.validator.suggest import meant_among
 from lusoria.variants import (
@@ -144,6 +144,12 @@ def _own(kind: str, written: str) -> list[str]:
     if _KNOWN[kind](written):
         return []
     return list(GAMES) if kind == "game" else variant_names()
+
+
+def _filters_of(name: str, tags: Mapping[str, str]) -> str:
+    """The filters that select the records of the variant `name` names (`tags`): its game and variant, or,
+    of one that sets rules too (saami-tablut-w: tablut's aage, `first=white`), its name, which selects by them."""
+    return f"--variant {shlex.quote(name)}" if "Rules" in tags else options_line(tags)
 
 
 def default_path() -> str:
@@ -577,7 +583,9 @@ class Archive:
         held = [(row["game"], row["variant"] or "") for row in self.iter_sql(_GAMES_HELD)]
         games = sorted({held_game for held_game, _ in held})
         if game and game.lower() not in games:
-            return f"the archive holds no record of the game {quoted(game)} ({known_names(game, games, also=_own('game', game))})"
+            variant = "" if game.lower() in GAMES else variant_as_game(game, lambda tags: _filters_of(game, tags))
+            known = known_names_holding(game, games) if variant else known_names(game, games, also=_own("game", game))
+            return f"the archive holds no record of the game {quoted(game)} ({known}){variant}"
         variants = sorted(
             {
                 held_variant

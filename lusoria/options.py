@@ -4,8 +4,7 @@ names of a registry (games, formats), read when first needed, and an option's fo
 
 from __future__ import annotations
 
-import shlex
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import click
@@ -97,19 +96,14 @@ class GameNamed(Named):
         super().__init__(names, case_sensitive=False)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        from lusoria.validator.games import name_given, variant_as_game
+        from lusoria.validator.games import name_given, options_line, variant_as_game
 
         try:
             return super().convert(value, param, ctx)
         except click.BadParameter as refused:
-            if isinstance(value, str) and (said := variant_as_game(name_given(value), _as_options)):
+            if isinstance(value, str) and (said := variant_as_game(name_given(value), options_line)):
                 self.fail(refused.message.rstrip(".") + said, param, ctx)
             raise
-
-
-def _as_options(tags: Mapping[str, str]) -> str:
-    """Tags as the options that give them (Game, Variant, Rules: `--game tablut --variant aage --rules first=white`)."""
-    return " ".join(f"--{tag.lower()} {shlex.quote(value)}" for tag, value in tags.items())
 
 
 def former_name(old: str, new: str, **declared: Any) -> Callable[[Callable], Callable]:

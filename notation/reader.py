@@ -39,7 +39,7 @@ from lusoria.notation.syntax import (
 )
 from lusoria.notation.writer import quote
 from lusoria.validator import games
-from lusoria.validator.base import Claims, known_names
+from lusoria.validator.base import Claims, known_names, known_names_holding
 
 MAX_TOKEN = 1 << 20  # characters in one token, in every format: a tag, a comment, a number (docs/robustness.md)
 LGN_TOKENS = re.compile(r'\{[^}]*\}?|;[^\n]*|"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"?|[^\s{};"]+')  # roughly the lexer's
@@ -548,8 +548,10 @@ def parse_record(source: RecordText | str) -> Record:
     written = game[1] if game else given["Game"]
     name = written.lower()
     if name not in games.GAMES:
+        variant = games.variant_as_game(written)  # (a variant's name is no slip of a game's alike: `Tablut#15`)
+        known = (known_names_holding if variant else known_names)(written, known_games())
         raise SyntaxProblem(
-            f"unknown game '{written}' ({known_names(written, known_games())}){games.variant_as_game(written)}",
+            f"unknown game '{written}' ({known}){variant}",
             *(row_column(source.text, game.start(1), offset) if game else (source.line, 1)),
             written,
             "tag",

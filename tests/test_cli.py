@@ -211,6 +211,11 @@ def test_usage_errors_exit_2():
             ["random", "--game", "saami-tablut-w"],
             "saami-tablut-w is a variant, not a game: --game tablut --variant aage --rules first=white",
         ),
+        (  # spaces around the name left out, as of any name; a value of several words quoted for the shell
+            ["random", "--game", " ashton-tablut "],
+            "ashton-tablut is a variant, not a game: --game tablut --variant ashton "
+            "--rules 'throne-hostile=empty camp-hostile=empty repetition=none'",
+        ),
         (
             ["fmt", "--game", "Tyr 13x13", "-"],
             "Tyr 13x13 is a variant, not a game: --game hnefatafl --variant tyr-13x13 or --game hnefatafl --variant tyr-13x13-172",
@@ -221,7 +226,7 @@ def test_a_variant_given_as_the_game_is_said_with_the_options_that_name_it(comma
     # a tafl player gives --game the variant played: the usage error says how to name it
     result = run(*command, input="")
     known = ", ".join(f"'{game}'" for game in known_games())
-    name = command[2]
+    name = command[2].strip()
     assert result.exit_code == 2
     assert result.stderr.endswith(f"Error: Invalid value for '--game': '{name}' is not one of {known}; {said}\n")
 

@@ -12,6 +12,7 @@ point (`name = "module:Class"`), and a program with `register`.
 from __future__ import annotations
 
 import re
+import shlex
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
@@ -430,6 +431,11 @@ def _entry_tags(variant: str) -> dict[str, str] | None:
 def tags_line(tags: Mapping[str, str]) -> str:
     """Tags as a record writes them, on one line: `[Game "tablut"] [Variant "aage"]`."""
     return " ".join(f'[{tag} "{value}"]' for tag, value in tags.items())
+
+
+def options_line(tags: Mapping[str, str]) -> str:
+    """Tags as the options that give them, quoted for a shell: `--game tablut --variant aage --rules first=white`."""
+    return " ".join(f"--{tag.lower()} {shlex.quote(value)}" for tag, value in tags.items())
 
 
 def variant_as_game(name: str, naming: Callable[[dict[str, str]], str] = tags_line) -> str:

@@ -47,9 +47,18 @@ from lusoria.validator.base import (
     Outcome,
     Played,
     Position,
+    holding_it,
 )
 from lusoria.validator.diagram import CAPTURED, FROM, REMOVED, TO, Squares
-from lusoria.validator.games import GAMES, game_class, known_games, rules_from_tags, variant_named, with_variant
+from lusoria.validator.games import (
+    GAMES,
+    game_class,
+    known_games,
+    rules_from_tags,
+    variant_as_game,
+    variant_named,
+    with_variant,
+)
 from lusoria.validator.suggest import LIMIT, alike, did_you_mean, nearest_plies, suggestions
 from lusoria.words import CALLER, Reader, listed, plural
 
@@ -435,7 +444,7 @@ def _read_past_slips(source: RecordText, keep_going: bool, judged: bool = True) 
             # judges none; --keep-going reads the slip as its reading, and the replay says what breaks there)
             meant = [fix.text for fix in fixes] + list(problem.meant if isinstance(problem, TagTwice) else ())
             if game and game not in known_games() and read.format == "lgn":  # the problem is the unknown game
-                meant = alike(problem.text, known_games())
+                meant = (holding_it if variant_as_game(problem.text) else alike)(problem.text, known_games())
             if isinstance(problem, OffBoard) and not meant:
                 meant = _nearest_on_board(read, problem)
             if fixes:  # the diagnostic points at what its suggestions replace, as an editor's quick fix does:

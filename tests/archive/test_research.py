@@ -346,6 +346,9 @@ def test_a_game_or_variant_the_archive_lacks_is_said_with_those_it_holds(samples
     assert note("--game", "brandubh") == (
         "lusoria: the archive holds no record of the game 'brandubh' (known: chess, laquet, latrunculi, tablut)\n"
     )
+    assert note("--game", "Copenhagen").endswith(  # a game of lusoria's, though OpenTafl names a variant so
+        "lusoria: the archive holds no record of the game 'Copenhagen' (known: chess, laquet, latrunculi, tablut)\n"
+    )
     slip = runner.invoke(main, ["query", "--db", samples.path, "--game", "tablot"])  # none that lusoria knows either
     assert slip.exit_code == 2 and slip.stderr.endswith(
         "Error: --game names no game that lusoria knows, and the archive holds no record of the game 'tablot' "
@@ -358,6 +361,27 @@ def test_a_game_or_variant_the_archive_lacks_is_said_with_those_it_holds(samples
     assert (
         note("--game", "laquet", "--player", "nobody") == "lusoria: no record names the player 'nobody'\n"
     )  # laquet is there
+
+
+@pytest.mark.parametrize(
+    ("given", "filters"),
+    [
+        ("Linnaeus", "--game tablut --variant linnaeus"),  # a game's variant
+        ("Fetlar", "--game copenhagen --variant fetlar or --game hnefatafl --variant opentafl-fetlar-11x11"),
+        # a catalogue's entry, which sets rules too, by its name (`--game tablut --variant aage` would select more)
+        (" saami-tablut-w ", "--variant saami-tablut-w"),
+        ("Ashton tablut 9x9", "--variant 'Ashton tablut 9x9'"),  # (aagenielsen.dk's name, quoted for a shell)
+    ],
+)
+def test_a_variant_given_to_a_filter_as_the_game_is_said_with_the_filters_that_select_it(samples, given, filters):
+    """`lusoria query --game saami-tablut-w` asked "did you mean tablut?" (all its records, of every
+    variant): as `--game` of the reading options, the filters say the variant's (review of newcomer-48)."""
+    refused = CliRunner().invoke(main, ["query", "--db", samples.path, "--game", given])
+    name = given.strip()
+    assert refused.exit_code == 2 and refused.stderr.endswith(
+        f"Error: --game names no game that lusoria knows, and the archive holds no record of the game '{name}' "
+        f"(known: chess, laquet, latrunculi, tablut); {name} is a variant, not a game: {filters}\n"
+    )
 
 
 def test_a_games_name_given_as_a_variant_is_said_to_be_the_games(samples):

@@ -370,6 +370,29 @@ def test_a_variant_written_as_the_game_is_said_with_its_tags(written, said):
     assert problem.message.endswith(f"); {written} is a variant, not a game: {said}")
 
 
+@pytest.mark.parametrize(
+    ("written", "game"),
+    [
+        ("Tablut#15", '[Game "hnefatafl"] [Variant "opentafl-tablut-15x15"]'),
+        ("saami-tablut", '[Game "tablut"] [Variant "aage"]'),
+    ],
+)
+def test_a_variant_written_as_the_game_is_no_slip_of_a_game_alike(written, game):
+    # OpenTafl's Tablut#15 is hnefatafl's 15x15, not tablut: the error does not ask "did you mean tablut?"
+    with pytest.raises(SyntaxProblem) as caught:
+        parse_record(f'[Game "{written}"]\n*')
+    known = ", ".join(known_games())
+    assert (
+        caught.value.message == f"unknown game '{written}' (known: {known}); {written} is a variant, not a game: {game}"
+    )
+
+
+def test_a_game_written_with_a_slip_is_asked_for_as_before():
+    with pytest.raises(SyntaxProblem) as caught:
+        parse_record('[Game "tabult"]\n*')
+    assert caught.value.message == f"unknown game 'tabult' (known: {', '.join(known_games())}; did you mean tablut?)"
+
+
 def test_header_scan_reads_tags_without_parsing_movetext():
     assert scan_tags('[Game "tablut"]\n[White "A \\"B\\""]\n1. not even movetext') == {
         "Game": "tablut",

@@ -186,6 +186,9 @@ def test_a_tag_value_that_is_none_of_its_values_gets_those_most_like_it_at_the_v
         ('[Game "latrunculi"]\n[Variant "ducibus"]', (2, 11, "ducibus")),
         ('[Game "latrunculi"]\n[Rules "pieces=166"]', (2, 16, "166")),  # a number, not a closed set
         ('[Game "tablut"]\n[Date "2026.02.30"]', (2, 8, "2026.02.30")),  # no real day in any order
+        # a variant's name as the game, no slip of a game alike: OpenTafl's hnefatafl 15x15, tablut's aage
+        ('[Game "Tablut#15"]', (1, 8, "Tablut#15")),
+        ('[Game "saami-tablut"]', (1, 8, "saami-tablut")),
     ],
 )
 def test_a_tag_value_like_none_of_its_values_gets_no_suggestion(tags, place):
