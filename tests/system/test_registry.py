@@ -18,6 +18,8 @@ from conftest import ROOT, THROWAWAY
 READING_THE_LISTS = [  # each reads a list of games or formats, or names every one
     "tests/notation/test_reader.py::test_syntax_problems_say_where_and_what",
     "tests/notation/test_reader.py::test_an_unknown_game_names_the_known_ones",
+    "tests/notation/test_reader.py::test_a_game_written_with_a_slip_is_asked_for_as_before",
+    "tests/notation/test_reader.py::test_a_variant_written_as_the_game_is_no_slip_of_a_game_alike",
     "tests/test_cli.py::test_validate_the_error_samples_human",
     "tests/test_cli.py::test_validate_the_error_samples_json",
     "tests/test_cli.py::test_a_variant_given_as_the_game_is_said_with_the_options_that_name_it",
