@@ -109,6 +109,8 @@ def _underlined(line: str, number: str, column: int, span: int) -> str:
 def _tabs_expanded(line: str, column: int, span: int) -> tuple[str, int, int]:
     """`line` with each tab written as the blanks up to the next tab stop (every TAB_STOP columns, as a
     terminal sets them), and the `span` characters from `column` where they stand in it."""
+    if "\t" not in line:  # (most lines: a long one's every character is not walked for each of its diagnostics)
+        return line, column, span
     expanded, at, shown = "", [0], 0  # at[i]: where the line's i-th character stands in `expanded`
     for char in line:
         blanks = TAB_STOP - shown % TAB_STOP if char == "\t" else 0

@@ -414,7 +414,7 @@ def _read_past_slips(source: RecordText, keep_going: bool, judged: bool = True) 
     word and with one assumed, a tag written twice without the second, and a tag whose line ends
     without its `]` closed: its error is one diagnostic, not the end of the checks. With `judged` (and not
     `keep_going`, which replays a slip's one reading), a reading the rules refuse at its ply is said so
-    (`_legal_readings`)."""
+    (`_reading_refused`)."""
     diagnostics = [
         Diagnostic(
             ERROR,
@@ -440,7 +440,7 @@ def _read_past_slips(source: RecordText, keep_going: bool, judged: bool = True) 
             game = scan_tags(read.text).get("Game", "").lower()
             row = problem.line - read.line + 1
             fixes = slip_fixes(read.text, row, problem.column, game) if problem.rule == "syntax" else []
-            broken = _legal_readings(read, fixes) if judged and not keep_going else ""  # (a reading's own check
+            broken = _reading_refused(read, fixes) if judged and not keep_going else ""  # (a reading's own check
             # judges none; --keep-going reads the slip as its reading, and the replay says what breaks there)
             meant = [fix.text for fix in fixes] + list(problem.meant if isinstance(problem, TagTwice) else ())
             if game and game not in known_games() and read.format == "lgn":  # the problem is the unknown game
@@ -494,10 +494,10 @@ def _read_past_slips(source: RecordText, keep_going: bool, judged: bool = True) 
             read = _retold(read, mend(read.text, fix._replace(text=fix.text + _lines_kept(word))))
 
 
-def _legal_readings(read: RecordText, fixes: list[Fix]) -> str:
+def _reading_refused(read: RecordText, fixes: list[Fix]) -> str:
     """What the rules say of a slip's first reading (`fixes`) at its ply, said after the message where they
-    refuse it (`; read as e3-c4, it breaks T2: …`): the record mended with it and read up to the end of its
-    ply (`_reading_checked`); nothing where they accept it, or the text so read cannot judge it."""
+    refuse it (`; read as e3-c4, it breaks T2 there (…)`): the record mended with it and read up to the end of
+    its ply (`_reading_checked`); "" where they accept it, or the text so read cannot judge it."""
     error = _reading_checked(read, fixes[0]) if fixes else None
     said = error.message.partition(_STOPS)[0] if error else ""  # (what the error says of the line is the reading's)
     return f"; read as {fixes[0].text}, it breaks {error.rule} there ({said})" if error else ""
