@@ -64,7 +64,7 @@ class Registry(Mapping[str, type[Game]]):
         game keeps its name, and one named as a built-in game's variant is left out (`_hides`)."""
         if self._found is None:
             self._found = {}  # (asked again while they load, by a plug-in's module or a catalogue: none yet, no recursion)
-            found = loaded(self._group, _is_game, "a Game class", self._built_in, named=_name_of, refused=self._hides)
+            found = loaded(self._group, _is_game, "a Game class", self._built_in, named=_name_of, refused=self._refused)
             self._found = {name.lower(): read_only(cast("type[Game]", cls)) for name, cls in found.items()}
             for name, cls in self._found.items():
                 self._classes.setdefault(name, cls)
@@ -113,16 +113,23 @@ class Registry(Mapping[str, type[Game]]):
     def register(self, cls: type[G]) -> type[G]:
         """Add a game (or replace the one of the same name); usable as a class decorator. ValueError
         for a class that is no game, whose name is not in lower case (the names it looks up), or is a
-        built-in game's variant's (`copenhagen-11x11`, which the game would hide)."""
+        built-in game's variant's (`copenhagen-11x11`, which the game would hide), or whose presets
+        give a variant no options (`_unshared`)."""
         if not _is_game(cls):
             raise ValueError(f"cannot register {cls!r}: it is not a Game class")
         if cls.name != cls.name.lower():
             raise ValueError(f"cannot register {cls!r}: its name {cls.name!r} is not in lower case")
         if hidden := self._hides(cls):
             raise ValueError(f"cannot register {cls!r}: {hidden}: choose another")
+        if unshared := _unshared(cls):
+            raise ValueError(f"cannot register {cls!r}: {unshared}")
         self._where.pop(cls.name, None)
         self._classes[cls.name] = read_only(cls)
         return cls
+
+    def _refused(self, cls: object) -> str | None:
+        """Why an entry point's game is left out (`_hides`, `_unshared`); None when it is not."""
+        return self._hides(cls) or _unshared(cls)
 
     def _hides(self, cls: object) -> str | None:
         """What is said of a game (`register`'s, an entry point's) named as a built-in game's variant (its
@@ -248,12 +255,23 @@ def _first_frame_in(traceback: TracebackType | None, files: set[str]) -> str | N
 def read_only(cls: type[G]) -> type[G]:
     """A plug-in's game whose presets or letters are plain dicts (every caller shares them) with them
     read-only, as lusoria's games hold theirs (`Presets`, `ReadOnly`); read through a descriptor
-    (Hnefatafl's presets), they stay as it gives them."""
+    (Hnefatafl's presets), they stay as it gives them. Its presets give each variant options (`_unshared`)."""
     for name, shared in (("presets", Presets), ("letters", ReadOnly)):
         held = getattr_static(cls, name, None)
         if isinstance(held, dict) and not isinstance(held, shared):
             setattr(cls, name, shared(held))
     return cls
+
+
+def _unshared(cls: object) -> str | None:
+    """Why a game's plain dict of presets cannot be made read-only (`read_only`): a variant it gives
+    no options (a mapping of them: `Game.presets`); None when none."""
+    presets = getattr_static(cls, "presets", None)
+    if isinstance(presets, dict):
+        for variant, options in presets.items():
+            if not isinstance(options, Mapping):
+                return f"its presets give the variant {quoted(str(variant))} a {type(options).__name__}, not a dict of its options"
+    return None
 
 
 def _is_game(value: object) -> bool:

@@ -85,6 +85,26 @@ def test_the_site_captures_read_on_past_a_mercenary_taken():
     ]
 
 
+def test_the_result_a_check_gives_a_list_without_one_is_its_reports_the_callers_record_left_as_read():
+    """The result the replay gives a file that states none is the report's record's (its marker and its
+    Result tag), made on a copy of the tags (`Record.mendable`): with the tags shared, the caller's
+    record's Result tag said 0-1, which the file does not write, beside its marker * (review-48lb)."""
+    game = {
+        "AageGameTypeName": "Nothing lusoria knows 9x9",
+        "WhoMovedFirst": "black",
+        "Moves": ["d1-d4xe4", "a9-a8", "h2-h8"],
+    }
+    options = {"Game": "hnefatafl", "Variant": "tyr-9x9", "Position": "P8/5pK2/9/9/9/4Mp3/9/7p1/3p5 b"}
+    [source] = read_text(json.dumps(game), "aage", "x.json", options)
+    for report in (check(source), check(source)):
+        assert (report.record.result, report.record.tags["Result"], report.diagnostics) == ("0-1", "0-1", [])
+    assert (source.parsed.result, source.parsed.tags["Result"], source.parsed.main.plies[-1].comments) == (
+        "*",
+        "*",
+        [],
+    )
+
+
 def test_a_result_given_with_the_tags_is_not_replaced_by_the_one_the_game_ended_with():
     # the game above, its Result given as `*` (session 48: `or "Result" in draft.tags` dropped from
     # site_claims went unseen): the result stated stands, and the replay says the game ended otherwise

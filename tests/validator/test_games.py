@@ -195,6 +195,37 @@ def test_a_plug_ins_plain_dict_presets_and_letters_are_read_only_once_registered
     assert type(getattr_static(Hnefatafl, "presets")) is PresetsRead  # (a descriptor stays one)
 
 
+def test_a_plug_ins_game_whose_presets_give_a_variant_no_options_is_refused_the_others_found(
+    registry, monkeypatch, capsys
+):
+    """Made read-only, such presets raised a bare ValueError from the registry: an entry point's took
+    every game with it (none named, not even the built-in ones), and `register` said `dictionary update
+    sequence element #0 has length 1; 2 is required` (review-48lb). An entry point's game with plain
+    dicts is found with them read-only (a class of its own: the test above's Slide may be registered
+    already, its dicts made read-only then)."""
+
+    class Worded(Slide):
+        name = "worded"
+        presets = {"seed": "width=5"}
+
+    class Plain(Slide):
+        name = "plain"
+        presets = {"seed": {"width": "3"}}
+        letters = {1: "S"}
+
+    for name, game in (("Worded", Worded), ("Plain", Plain)):
+        monkeypatch.setattr(toy_game, name, game, raising=False)
+        monkeypatch.setitem(POINTS, name.lower(), f"toy_game:{name}")
+    games, _ = registry
+    assert games.names == ("plain", "slide", "tablut")
+    assert type(games["plain"].presets) is Presets and type(Plain.letters) is ReadOnly
+    said = "its presets give the variant 'seed' a str, not a dict of its options"
+    assert f"'worded = toy_game:Worded' (test.games) is left out: {said}\n" in capsys.readouterr().err
+    with pytest.raises(ValueError, match=f"^cannot register {re.escape(repr(Worded))}: {said}$"):
+        register(Worded)
+    assert "worded" not in GAMES and Worded.presets == {"seed": "width=5"}
+
+
 POINTS = {"Slide": "toy_game:Slide", "number": "math:pi", "class": "fractions:Fraction", "tablut": "toy_game:Slide"}
 
 
