@@ -1905,7 +1905,7 @@ def players_crosstable(db: str, format_: str, **filters: Any) -> None:
     records count, each as its result says: the table's last line says how many (--valid: none)."""
     chosen = filters_of(filters)
     table = archive_errors(lambda: archive_at(db).crosstable(chosen))
-    matched = bool(table) or bool(archive_at(db).query(dataclasses.replace(chosen, limit=1)))
+    matched = bool(table) or bool(archive_errors(lambda: archive_at(db).query(dataclasses.replace(chosen, limit=1))))
     echo(archive_errors(lambda: output.crosstable_text(table, format_, matched)), nl=False)
     note_left_out(db, chosen)
     if not table:
