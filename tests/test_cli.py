@@ -216,6 +216,10 @@ def test_usage_errors_exit_2():
             "ashton-tablut is a variant, not a game: --game tablut --variant ashton "
             "--rules 'throne-hostile=empty camp-hostile=empty repetition=none'",
         ),
+        (  # a variant as `lusoria explain` takes it, its game before it (session 49)
+            ["random", "--game", "tablut/Linnaeus"],
+            "tablut/Linnaeus is a variant, not a game: --game tablut --variant linnaeus",
+        ),
         (
             ["fmt", "--game", "Tyr 13x13", "-"],
             "Tyr 13x13 is a variant, not a game: --game hnefatafl --variant tyr-13x13 or --game hnefatafl --variant tyr-13x13-172",
@@ -386,6 +390,36 @@ def test_a_game_named_as_a_word_where_a_command_takes_it_as_game_says_the_option
         f"Error: a game is given as an option, not a word: did you mean --game {game}?\n"
     )
     assert result.output.startswith(f"Usage: main {command[0]} [OPTIONS]\n")  # (CliRunner names it main)
+
+
+@pytest.mark.parametrize(
+    "command, word, said",
+    [
+        (["random"], "linnaeus", "linnaeus is a variant, not a game: --game tablut --variant linnaeus"),
+        (
+            ["random", "-n", "2"],
+            "tablut/linnaeus",
+            "tablut/linnaeus is a variant, not a game: --game tablut --variant linnaeus",
+        ),
+        (
+            ["random"],
+            " saami-tablut-w ",
+            "saami-tablut-w is a variant, not a game: --game tablut --variant aage --rules first=white",
+        ),
+        (
+            ["query"],
+            "saami-tablut-w",
+            "saami-tablut-w is a variant, not a game: --variant saami-tablut-w",
+        ),  # (no --rules)
+    ],
+)
+def test_a_variant_named_as_a_word_where_a_command_takes_it_as_game_says_the_options(tmp_path, command, word, said):
+    """`lusoria random linnaeus` said only "Missing option '--game'" (session 49): the options that name
+    the variant, as `--game linnaeus` says them, or the filters of a command without --rules."""
+    result = run(*command, word, "--db", str(tmp_path / "none.db")) if command == ["query"] else run(*command, word)
+    assert result.exit_code == 2 and result.output.endswith(
+        f"Error: a game is given as an option, not a word; {said}\n"
+    )
 
 
 def test_help_with_a_game_named_as_a_word_is_the_help():
