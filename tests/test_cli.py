@@ -238,6 +238,8 @@ def test_a_variant_given_as_the_game_is_said_with_the_options_that_name_it(comma
 def test_a_name_of_no_variant_or_another_option_is_refused_as_before():
     known = ", ".join(f"'{game}'" for game in known_games())
     assert run("validate", "--game", "chess", "-").stderr.endswith(f"'chess' is not one of {known}.\n")
+    for other in ("copenhagen/linnaeus", "hnefatafl/saami-tablut-w"):  # (a variant of another game than named)
+        assert run("validate", "--game", other, "-").stderr.endswith(f"'{other}' is not one of {known}.\n")
     refused = run("validate", "--from", "linnaeus", "-").stderr  # --from names formats: no variant is said
     assert refused.startswith("Usage: ") and refused.endswith("'.\n") and "variant" not in refused
 
