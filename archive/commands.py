@@ -719,7 +719,7 @@ class Archive:
         with `by` ("game", "variant" or "board"), the results of the `top`
         games, variants or board sizes with the most records too, their sides named as their games
         name them, their plies, and their invalid records with the rules of their first errors
-        (`results_by`). FilterError for an `order`
+        (`results_by`, the others folded in its `more_rows`). FilterError for an `order`
         without a `limit`, which would change nothing."""
         self._existing()
         conn = connect(self.path)
