@@ -146,10 +146,13 @@ def _own(kind: str, written: str) -> list[str]:
     return list(GAMES) if kind == "game" else variant_names()
 
 
-def _filters_of(name: str, tags: Mapping[str, str]) -> str:
-    """The filters that select the records of the variant `name` names (`tags`): its game and variant, or,
-    of one that sets rules too (saami-tablut-w: tablut's aage, `first=white`), its name, which selects by them."""
-    return f"--variant {shlex.quote(name)}" if "Rules" in tags else options_line(tags)
+def variant_filters(
+    name: str, tags: Mapping[str, str], written: Callable[[Mapping[str, str]], str] = options_line
+) -> str:
+    """The filters that select the records of the variant `name` names (`tags`), `written` as options (or
+    as a URL's parameters): its game and variant, or, of one that sets rules too (saami-tablut-w: tablut's
+    aage, `first=white`), its name, which selects by them."""
+    return written({"Variant": name}) if "Rules" in tags else written(tags)
 
 
 def default_path() -> str:
@@ -583,7 +586,7 @@ class Archive:
         held = [(row["game"], row["variant"] or "") for row in self.iter_sql(_GAMES_HELD)]
         games = sorted({held_game for held_game, _ in held})
         if game and game.lower() not in games:
-            variant = "" if game.lower() in GAMES else variant_as_game(game, lambda tags: _filters_of(game, tags))
+            variant = "" if game.lower() in GAMES else variant_as_game(game, lambda tags: variant_filters(game, tags))
             known = known_names_holding(game, games) if variant else known_names(game, games, also=_own("game", game))
             return f"the archive holds no record of the game {quoted(game)} ({known}){variant}"
         variants = sorted(
@@ -716,7 +719,7 @@ class Archive:
         with `by` ("game", "variant" or "board"), the results of the `top`
         games, variants or board sizes with the most records too, their sides named as their games
         name them, their plies, and their invalid records with the rules of their first errors
-        (`results_by`). FilterError for an `order`
+        (`results_by`, the others folded in its `more_rows`). FilterError for an `order`
         without a `limit`, which would change nothing."""
         self._existing()
         conn = connect(self.path)
@@ -823,8 +826,11 @@ class Archive:
         named = filters.game or _game_of(filters.variant or "")
         try:
             game = GAMES[named.lower()]
-        except KeyError as unknown:  # (the registry's message: the games, and those most like it)
-            raise OptionError(unknown.args[0], "Game") from None
+        except (
+            KeyError
+        ) as unknown:  # (the registry's message: the games, and those most like it; a variant's name: the filters)
+            said = variant_as_game(named, lambda tags: variant_filters(named, tags))
+            raise OptionError(unknown.args[0] + said, "Game") from None
         board = board_size(filters.board) if filters.board is not None else None
         variant = filters.variant or self._variant_told(named, board)  # (a game none knows is said first)
         return self._rules_held(game, named, variant), replace(filters, game=named, variant=variant)

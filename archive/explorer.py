@@ -13,7 +13,7 @@ and every text it holds is escaped in the page."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import closing
 from dataclasses import dataclass
 from functools import cache
@@ -22,7 +22,7 @@ from typing import NamedTuple, Protocol
 from urllib.parse import urlencode
 
 from lusoria import output
-from lusoria.archive.commands import NO_GAME_TO_START, Archive, NoGameToStart
+from lusoria.archive.commands import NO_GAME_TO_START, Archive, NoGameToStart, variant_filters
 from lusoria.archive.players import RESULTS
 from lusoria.archive.query import LISTED, MAX_SQL_INTEGER, ORDERS, FilterError, Filters, board_size
 from lusoria.archive.stored import STORED_TEXT, stored_record
@@ -33,9 +33,9 @@ from lusoria.notation.numbers import whole_number
 from lusoria.notation.sources import InputError
 from lusoria.svg import position_svg
 from lusoria.validator.base import WHITE, Game, Illegal, NotAPly, Position, sides_glossed
-from lusoria.validator.games import GAMES, looked_up, rules_from_tags
+from lusoria.validator.games import GAMES, looked_up, rules_from_tags, variant_as_game
 from lusoria.validator.replay import Diagnostic, Moves, line_moves
-from lusoria.variants import VariantOfOtherGames, game_tags
+from lusoria.variants import VariantOfOtherGames, game_tags, unknown_variant
 from lusoria.words import out_of_bounds, plural, quoted
 
 MAX_TEXT = 200  # characters of a parameter's value
@@ -172,6 +172,10 @@ def tree_json(path: str, params: Params) -> str:
     else:
         if position is None and filters.game and filters.variant:  # (one named as a game said as the page says it)
             _held_rules(path, filters.game, filters.variant)
+        elif position is None and filters.game:  # (a variant named as the game: the parameters that name it)
+            _game_named(filters.game)
+        elif position is None and filters.variant and looked_up(filters.variant) in GAMES:  # (the CLI says --game)
+            raise BadRequest(unknown_variant(filters.variant, naming=GAME_IN_URL), back=_explorer_of(filters.variant))
         nodes = _archive(path).tree(position, filters=filters, depth=depth, sort=sort, min_games=min_games)
     return output.tree_text(nodes, "json")
 
@@ -272,20 +276,37 @@ def _rules_named(game: str, variant: str | None) -> Game:
     """The rules of the game and variant a URL names, the variant by any name `lusoria explain`
     knows, as `lusoria tree --variant` takes it (`game_tags`); a variant named as a game is said
     in the URL's words, its error page linking to that game's explorer."""
+    rules = _game_named(game)
     try:
-        rules = GAMES[game]
-    except KeyError as unknown:  # (the registry's words, as tree.json and `lusoria tree --game` say it)
-        raise BadRequest(unknown.args[0]) from None
-    try:
-        return rules_from_tags(
-            rules, game_tags(game, variant.lower() if variant else None), naming="name it as the game (?game={0})"
-        )
+        return rules_from_tags(rules, game_tags(game, variant.lower() if variant else None), GAME_IN_URL)
     except VariantOfOtherGames as error:
         raise BadRequest(f"the parameter variant names {variant}, {error.games}") from None
     except LusoriaError as error:
-        named = looked_up(variant or "")
-        back = (f"the explorer of {named}", f"?{urlencode({'game': named})}") if named in GAMES else None
-        raise BadRequest(str(error), back=back) from None
+        raise BadRequest(str(error), back=_explorer_of(variant or "")) from None
+
+
+GAME_IN_URL = "name it as the game (?game={0})"  # a game named as a variant: how a URL does (`game_named`)
+
+
+def _game_named(game: str) -> type[Game]:
+    """The game a URL names; BadRequest in the registry's words, as `lusoria tree --game` says them, a
+    variant's name with the URL's parameters that name it (`?game=tablut&variant=linnaeus`)."""
+    try:
+        return GAMES[game]
+    except KeyError as unknown:
+        said = variant_as_game(game, lambda tags: variant_filters(game, tags, _parameters))
+        raise BadRequest(unknown.args[0] + said) from None
+
+
+def _parameters(tags: Mapping[str, str]) -> str:
+    """Tags as the URL's parameters that give them: `?game=tablut&variant=linnaeus`."""
+    return f"?{urlencode({tag.lower(): value for tag, value in tags.items()})}"
+
+
+def _explorer_of(name: str) -> tuple[str, str] | None:
+    """The link back to the explorer of the game `name` names; None for a name of no game."""
+    named = looked_up(name)
+    return (f"the explorer of {named}", _parameters({"Game": named})) if named in GAMES else None
 
 
 @cache  # (read for each of the game list's rows on every page: the rules of a name do not change)

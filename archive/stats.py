@@ -61,8 +61,9 @@ def stats(
     """The figures of `lusoria stats`: the `top` variants, players and first error rules with the
     most records (a mixed archive holds 160 variants), and how many variants and records the
     others are (`more_variants`), of the records `records` selects (SQL that selects their ids,
-    with its parameters; None: every record); with `by` (one of BY), the results of the `top` games
-    or variants with the most records too (`results_by`: `_results_by`). ValueError for a `top` below 1 or another `by`."""
+    with its parameters; None: every record); with `by` (one of BY), the results of the `top` games,
+    variants or boards with the most records too, and how many the others are and their records
+    (`results_by`: `_results_by`, its `more_rows`). ValueError for a `top` below 1 or another `by`."""
     check_top(top)
     if by is not None and by not in BY:
         raise ValueError(f"stats breaks results down by {' or '.join(BY)}, not {by!r}")
@@ -82,7 +83,7 @@ def stats(
         ),
         "players": _counts(db.execute(players, players_params)),
         **_first_error_rules(rows, top),
-        **({"results_by": {"grouping": by, "rows": _results_by(rows, by, top)}} if by else {}),
+        **({"results_by": {"grouping": by, **_folded("rows", _results_by(rows, by), top)}} if by else {}),
     }
 
 
@@ -180,11 +181,11 @@ def _label(game: str, variant: str | None) -> str:
     return f"{game}/{variant}" if variant is not None else game
 
 
-def _results_by(rows: Rows, by: str, top: int) -> list[dict]:
+def _results_by(rows: Rows, by: str) -> list[dict]:
     """The results of the records of a game that `rows` selects, by game, variant or board (`by`;
     a record of no board, as Laquet's, in a row of None), and by game or variant of each type a reader
-    refused, and of the other records of no game (None): a row each (`_results_row`), the most records first, then by name, the first `top` of
-    them. The results, validity, first error rules and plies are read from the records' rows (no
+    refused, and of the other records of no game (None): a row each (`_results_row`), the most records first, then by name.
+    The results, validity, first error rules and plies are read from the records' rows (no
     index holds them by variant)."""
     also = ", result, valid, first_rule, plies"
     if by == "variant":
@@ -219,7 +220,7 @@ def _results_by(rows: Rows, by: str, top: int) -> list[dict]:
             counted.first_rules[first_rule] += count
         counted.lengths[plies] += count
     shown = (_results_row(label, counted) for label, counted in grouped.items())
-    return sorted(shown, key=lambda row: (-row["records"], row["value"] or ""))[:top]
+    return sorted(shown, key=lambda row: (-row["records"], row["value"] or ""))
 
 
 @dataclass

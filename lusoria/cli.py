@@ -347,6 +347,20 @@ def game_as_word(command: click.Command, ctx: click.Context, args: list[str]) ->
     named = next((games[word.strip().lower()] for word in words if word.strip().lower() in games), None)
     if named is not None:
         raise click.UsageError(f"a game is given as an option, not a word: did you mean --game {named}?", ctx)
+    ruled = any("--rules" in option.opts for option in command.get_params(ctx))
+    said = next(filter(None, (_variant_as_word(word, ruled) for word in words)), "")
+    if said:  # (`lusoria random linnaeus`: the options that name it, as `--game linnaeus` says them)
+        raise click.UsageError(f"a game is given as an option, not a word{said}", ctx)
+
+
+def _variant_as_word(word: str, ruled: bool) -> str:
+    """What is said of a variant's name given as a word: the options that name it (`options_line`, as
+    --game says them), or, to a command without --rules (`query`), the filters (`variant_filters`)."""
+    from lusoria.archive.commands import variant_filters
+    from lusoria.validator.games import name_given, options_line, variant_as_game
+
+    name = name_given(word)
+    return variant_as_game(name, options_line if ruled else lambda tags: variant_filters(name, tags))
 
 
 def plug_in_exit(error: SystemExit) -> str | None:
@@ -1674,7 +1688,7 @@ _TYPES = "a game type (GameType, an aagenielsen.dk or OpenTafl type) is read as 
     default=10,
     show_default=True,
     help="Rows of the variants, players, first error rules and --by's games, variants or boards with the most "
-    "records (the other variants in one).",
+    "records (the others in one row).",
 )
 @click.option(
     "--by",
@@ -1891,7 +1905,7 @@ def players_crosstable(db: str, format_: str, **filters: Any) -> None:
     records count, each as its result says: the table's last line says how many (--valid: none)."""
     chosen = filters_of(filters)
     table = archive_errors(lambda: archive_at(db).crosstable(chosen))
-    matched = bool(table) or bool(archive_at(db).query(dataclasses.replace(chosen, limit=1)))
+    matched = bool(table) or bool(archive_errors(lambda: archive_at(db).query(dataclasses.replace(chosen, limit=1))))
     echo(archive_errors(lambda: output.crosstable_text(table, format_, matched)), nl=False)
     note_left_out(db, chosen)
     if not table:

@@ -356,7 +356,15 @@ def stats_text(figures: dict[str, Any], as_json: bool = False) -> str:
         if rows:
             text += "\n" + render(rows, "table")
     if (by := figures.get("results_by")) and by["rows"]:  # (of no record, no table: as the others)
-        text += "\n" + _table(_results_rows(by["grouping"], by["rows"]), floatfmt=".1f")  # 65.0, not 65
+        rows = _results_rows(by["grouping"], by["rows"])
+        if folded := by["more_rows"]["rows"]:  # the rest (past --top), in one row, as the other tables'
+            rows.append(
+                {
+                    by["grouping"]: f"({plural(folded, 'other ' + by['grouping'])})",
+                    "records": by["more_rows"]["records"],
+                }
+            )
+        text += "\n" + _table(rows, floatfmt=".1f")  # 65.0, not 65
     return text
 
 

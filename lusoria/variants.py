@@ -296,15 +296,18 @@ def several_named(variant: str) -> str | None:
     return None
 
 
-def unknown_variant(variant: str, every: dict[str, dict[str, VariantNotes]] | None = None) -> str:
+def unknown_variant(
+    variant: str, every: dict[str, dict[str, VariantNotes]] | None = None, naming: str = "--game {0}"
+) -> str:
     """What is said of a name that no variant has (of `every`, default `variants()`): how many there
-    are, and those like it that `explain` suggests (other programs' names too), or where they are listed."""
+    are, and those like it that `explain` suggests (other programs' names too), or where they are listed;
+    of a game's name, `naming` of it (`game_named`: the explorer's `?game=`)."""
     every = every or variants()
     names = variant_names(every)
     like = _alike(variant, names, every)
     listed_in = next((GAMES[game].presets_listed_in for game in every if GAMES[game].presets_listed_in), "")
     said = meant(like, inside=True) or (f": {listed_in} lists them" if listed_in else "")
-    return f"unknown variant {quoted(variant)}: no game has it ({len(names)} known{said}){game_named(variant)}"
+    return f"unknown variant {quoted(variant)}: no game has it ({len(names)} known{said}){game_named(variant, naming)}"
 
 
 def rules_of_name(name: str) -> Game | None:

@@ -216,6 +216,10 @@ def test_usage_errors_exit_2():
             "ashton-tablut is a variant, not a game: --game tablut --variant ashton "
             "--rules 'throne-hostile=empty camp-hostile=empty repetition=none'",
         ),
+        (  # a variant as `lusoria explain` takes it, its game before it (session 49)
+            ["random", "--game", "tablut/Linnaeus"],
+            "tablut/Linnaeus is a variant, not a game: --game tablut --variant linnaeus",
+        ),
         (
             ["fmt", "--game", "Tyr 13x13", "-"],
             "Tyr 13x13 is a variant, not a game: --game hnefatafl --variant tyr-13x13 or --game hnefatafl --variant tyr-13x13-172",
@@ -234,6 +238,8 @@ def test_a_variant_given_as_the_game_is_said_with_the_options_that_name_it(comma
 def test_a_name_of_no_variant_or_another_option_is_refused_as_before():
     known = ", ".join(f"'{game}'" for game in known_games())
     assert run("validate", "--game", "chess", "-").stderr.endswith(f"'chess' is not one of {known}.\n")
+    for other in ("copenhagen/linnaeus", "hnefatafl/saami-tablut-w"):  # (a variant of another game than named)
+        assert run("validate", "--game", other, "-").stderr.endswith(f"'{other}' is not one of {known}.\n")
     refused = run("validate", "--from", "linnaeus", "-").stderr  # --from names formats: no variant is said
     assert refused.startswith("Usage: ") and refused.endswith("'.\n") and "variant" not in refused
 
@@ -386,6 +392,36 @@ def test_a_game_named_as_a_word_where_a_command_takes_it_as_game_says_the_option
         f"Error: a game is given as an option, not a word: did you mean --game {game}?\n"
     )
     assert result.output.startswith(f"Usage: main {command[0]} [OPTIONS]\n")  # (CliRunner names it main)
+
+
+@pytest.mark.parametrize(
+    "command, word, said",
+    [
+        (["random"], "linnaeus", "linnaeus is a variant, not a game: --game tablut --variant linnaeus"),
+        (
+            ["random", "-n", "2"],
+            "tablut/linnaeus",
+            "tablut/linnaeus is a variant, not a game: --game tablut --variant linnaeus",
+        ),
+        (
+            ["random"],
+            " saami-tablut-w ",
+            "saami-tablut-w is a variant, not a game: --game tablut --variant aage --rules first=white",
+        ),
+        (
+            ["query"],
+            "saami-tablut-w",
+            "saami-tablut-w is a variant, not a game: --variant saami-tablut-w",
+        ),  # (no --rules)
+    ],
+)
+def test_a_variant_named_as_a_word_where_a_command_takes_it_as_game_says_the_options(tmp_path, command, word, said):
+    """`lusoria random linnaeus` said only "Missing option '--game'" (session 49): the options that name
+    the variant, as `--game linnaeus` says them, or the filters of a command without --rules."""
+    result = run(*command, word, "--db", str(tmp_path / "none.db")) if command == ["query"] else run(*command, word)
+    assert result.exit_code == 2 and result.output.endswith(
+        f"Error: a game is given as an option, not a word; {said}\n"
+    )
 
 
 def test_help_with_a_game_named_as_a_word_is_the_help():

@@ -441,9 +441,11 @@ def game_named(name: str, naming: str = "--game {0}", own: str = "") -> str:
 
 def _entry_tags(variant: str) -> dict[str, str] | None:
     """The tags that choose the variant a game's notes name `variant` (`Game.variant_notes`: a catalogue's
-    entry that another game plays, `saami-tablut`, `lusoria explain`'s name); None when none does."""
-    key = looked_up(variant)
-    return next((dict(notes[key].tags) for game in GAMES.values() if key in (notes := game.variant_notes())), None)
+    entry that another game plays, `saami-tablut`, `lusoria explain`'s name; `game/variant`, as `explain`
+    takes a name of several games': tablut/linnaeus); None when none does."""
+    owner, slash, key = looked_up(variant).rpartition("/")
+    found = (notes[key].tags for game in GAMES.values() if key in (notes := game.variant_notes()))
+    return next((dict(tags) for tags in found if not slash or tags["Game"] == owner), None)
 
 
 def tags_line(tags: Mapping[str, str]) -> str:

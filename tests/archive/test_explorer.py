@@ -465,6 +465,29 @@ def test_an_unknown_game_is_said_in_one_wording_by_the_page_games_json_and_tree_
     assert status == 400 and text.startswith(expected)
 
 
+@pytest.mark.parametrize(
+    ("game", "parameters"),
+    [
+        ("linnaeus", "?game=tablut&variant=linnaeus"),
+        ("tablut/linnaeus", "?game=tablut&variant=linnaeus"),  # as `lusoria explain` takes it
+        ("saami-tablut-w", "?variant=saami-tablut-w"),  # a catalogue's entry, which sets rules too, by its name
+    ],
+)
+def test_a_variant_given_as_the_game_is_said_with_the_parameters_that_name_it(site, game, parameters):
+    """`?game=linnaeus` said the registry's words alone, where `lusoria tree --game linnaeus` says the
+    options that name it (session 49): the page and tree.json say the URL's parameters, not --game."""
+    answered = (get(site, f"/-/explorer/club{at}?game={game}") for at in ("", "/tree.json"))
+    [(status, text)] = {(answer.status_code, said(answer)) for answer in answered}  # one answer of the two
+    assert status == 400 and text.endswith(f"); {game} is a variant, not a game: {parameters}")
+
+
+def test_a_games_name_given_to_tree_json_as_the_variant_says_the_games_parameter(site):
+    """`tree.json?variant=tablut` (no game) said `--game tablut`, a command-line word, on a web page (session 49)."""
+    answered = get(site, "/-/explorer/club/tree.json?variant=tablut")
+    assert answered.status_code == 400 and said(answered).startswith("unknown variant 'tablut': no game has it (")
+    assert said(answered).endswith("); tablut is a game, not a variant: name it as the game (?game=tablut)")
+
+
 def test_an_answer_that_outlasts_its_time_is_a_line_with_503(site, monkeypatch):
     """The page's work is still under way (held until the answer is given) when its time is up."""
     released = threading.Event()

@@ -13,7 +13,7 @@ from conftest import ROOT
 from lusoria import output
 from lusoria.archive import Archive, Filters
 from lusoria.archive.players import score_table
-from lusoria.archive.reading import iter_sql
+from lusoria.archive.reading import DamagedArchive, iter_sql
 from lusoria.cli import main
 
 TOURNAMENT = str(ROOT / "tests" / "fixtures" / "tournament.lgn")
@@ -300,6 +300,18 @@ def test_a_crosstable_too_wide_to_show_is_refused_in_a_sentence(club, monkeypatc
         )
     assert run("players", "crosstable", "--db", club.path, "--player", "Olof Berg", "--format", "csv").stdout
     assert json.loads(run("players", "crosstable", "--db", club.path, "--format", "json").stdout) == club.crosstable()
+
+
+def test_a_crosstable_whose_archive_fails_after_it_is_said_in_a_line(club, monkeypatch):
+    """An empty crosstable asks the archive again whether the filters match a record; that query, not
+    in archive_errors, let an archive damaged (or locked) in between end in a traceback (session 49)."""
+
+    def damaged(self, filters):
+        raise DamagedArchive("club.db: record 3 cannot be read")
+
+    monkeypatch.setattr(Archive, "query", damaged)
+    shown = CliRunner().invoke(main, ["players", "crosstable", "--db", club.path, "--player", "nobody"])
+    assert (shown.exit_code, shown.stderr) == (2, "lusoria: club.db: record 3 cannot be read\n")
 
 
 def test_a_long_name_is_cut_to_the_columns_of_a_terminal():

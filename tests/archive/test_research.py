@@ -384,6 +384,26 @@ def test_a_variant_given_to_a_filter_as_the_game_is_said_with_the_filters_that_s
     )
 
 
+@pytest.mark.parametrize(
+    ("given", "filters"),
+    [
+        (" saami-tablut-w ", "--variant saami-tablut-w"),  # a catalogue's entry, by its name
+        ("tablut/Linnaeus", "--game tablut --variant linnaeus"),  # as `lusoria explain` takes it
+        ("Ashton tablut 9x9", "--variant 'Ashton tablut 9x9'"),
+    ],
+)
+def test_a_variant_given_to_tree_as_the_game_is_said_with_the_filters_that_select_it(samples, given, filters):
+    """`lusoria tree --game saami-tablut-w` said the registry's words alone, where query and validate
+    say the variant's options (session 49)."""
+    refused = CliRunner().invoke(main, ["tree", "--db", samples.path, "--game", given])
+    name = given.strip()
+    assert refused.exit_code == 2 and refused.stderr.endswith(
+        f"Error: Invalid value for --game: unknown game '{name.lower()}' (known: brandubh, copenhagen, hnefatafl, "
+        f"laquet, latrunculi, tablut{'; did you mean tablut?' if 'saami' in name else ''}); {name} is a variant, "
+        f"not a game: {filters}\n"
+    )
+
+
 def test_a_games_name_given_as_a_variant_is_said_to_be_the_games(samples):
     """`--variant brandubh` (as `stats` wrote `brandubh standard`) was refused with 197 variants and
     three like it, none the game the user meant: a game's name given as a variant says to name it

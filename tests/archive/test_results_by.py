@@ -83,6 +83,7 @@ def test_a_tafl_games_results_name_the_defenders_and_the_attackers(cup):
                 "plies": {"mean": 4.0, "median": 4.0, "max": 4},
             }
         ],
+        "more_rows": {"rows": 0, "records": 0},
     }
     assert "results_by" not in cup.stats()
 
@@ -148,7 +149,11 @@ def test_top_keeps_the_games_or_variants_of_most_records(samples):
         "latrunculi/seneca",
     ]
     shown = results_table(samples, "game", "--top", "2")
-    assert [line.split()[:2] for line in shown[2:]] == [["tablut", "32"], ["latrunculi", "29"]]
+    assert [line.split()[:2] for line in shown[2:4]] == [["tablut", "32"], ["latrunculi", "29"]]
+    # the rows past --top fold into one, as the other tables' do (they were dropped unsaid until session 49)
+    assert shown[4:] == ["(3 other games)         20"]  # laquet's 18, chess's and one of no game
+    assert samples.stats(by="variant", top=3)["results_by"]["more_rows"] == {"rows": 9, "records": 29}
+    assert samples.stats(by="variant", top=12)["results_by"]["more_rows"] == {"rows": 0, "records": 0}
 
 
 def test_results_by_game_add_up_to_the_results_of_the_records_of_a_game(samples):
