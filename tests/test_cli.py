@@ -252,7 +252,9 @@ def test_a_slip_of_a_games_name_is_said_as_tree_says_it(command):
     # validate and random said click's words alone (is not one of ...), where tree --game says what was meant
     known = ", ".join(known_games())
     said = run(*command, input="").stderr.splitlines()[-1]
-    assert said == f"Error: Invalid value for '--game': unknown game '{command[2]}' (known: {known}; did you mean tablut?)"
+    assert (
+        said == f"Error: Invalid value for '--game': unknown game '{command[2]}' (known: {known}; did you mean tablut?)"
+    )
 
 
 def test_fmt_writes_canonical_form(in_root, snapshot):
