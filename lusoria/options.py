@@ -108,7 +108,7 @@ class GameNamed(Named):
                 raise
             name = name_given(value)
             said = variant_as_game(name, options_line)
-            self.fail(f"unknown game {quoted(name)} ({known_names(name.lower(), self.choices)}){said}", param, ctx)
+            self.fail(f"unknown game {quoted(name)} ({known_names(name, self.choices)}){said}", param, ctx)
 
 
 def former_name(old: str, new: str, **declared: Any) -> Callable[[Callable], Callable]:
