@@ -89,21 +89,26 @@ class Named(click.Choice):
 
 
 class GameNamed(Named):
-    """A game's name (`names`, any case); a variant's name, refused, says the options that name it
-    (`--game linnaeus`: `--game tablut --variant linnaeus`)."""
+    """A game's name (`names`, any case); one refused is said as every command says it (`tree --game`,
+    the registry's words: the games known, the one it is like), and a variant's name with the options
+    that name it (`--game linnaeus`: `--game tablut --variant linnaeus`)."""
 
     def __init__(self, names: Callable[[], Iterable[str]]):
         super().__init__(names, case_sensitive=False)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from lusoria.validator.base import known_names
         from lusoria.validator.games import name_given, options_line, variant_as_game
+        from lusoria.words import quoted
 
         try:
             return super().convert(value, param, ctx)
-        except click.BadParameter as refused:
-            if isinstance(value, str) and (said := variant_as_game(name_given(value), options_line)):
-                self.fail(refused.message.rstrip(".") + said, param, ctx)
-            raise
+        except click.BadParameter:
+            if not isinstance(value, str):
+                raise
+            name = name_given(value)
+            said = variant_as_game(name, options_line)
+            self.fail(f"unknown game {quoted(name)} ({known_names(name, self.choices)}){said}", param, ctx)
 
 
 def former_name(old: str, new: str, **declared: Any) -> Callable[[Callable], Callable]:

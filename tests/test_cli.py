@@ -229,19 +229,32 @@ def test_usage_errors_exit_2():
 def test_a_variant_given_as_the_game_is_said_with_the_options_that_name_it(command, said):
     # a tafl player gives --game the variant played: the usage error says how to name it
     result = run(*command, input="")
-    known = ", ".join(f"'{game}'" for game in known_games())
+    known = ", ".join(known_games())
     name = command[2].strip()
     assert result.exit_code == 2
-    assert result.stderr.endswith(f"Error: Invalid value for '--game': '{name}' is not one of {known}; {said}\n")
+    refused = result.stderr.splitlines()[-1]  # (the games known, and any like it, then what it is)
+    assert refused.startswith(f"Error: Invalid value for '--game': unknown game '{name}' (known: {known}")
+    assert refused.endswith(f"); {said}")
 
 
 def test_a_name_of_no_variant_or_another_option_is_refused_as_before():
-    known = ", ".join(f"'{game}'" for game in known_games())
-    assert run("validate", "--game", "chess", "-").stderr.endswith(f"'chess' is not one of {known}.\n")
-    for other in ("copenhagen/linnaeus", "hnefatafl/saami-tablut-w"):  # (a variant of another game than named)
-        assert run("validate", "--game", other, "-").stderr.endswith(f"'{other}' is not one of {known}.\n")
+    known = ", ".join(known_games())
+    assert run("validate", "--game", "chess", "-").stderr.endswith(f"unknown game 'chess' (known: {known})\n")
+    for other, like in (("copenhagen/linnaeus", "; did you mean copenhagen?"), ("hnefatafl/saami-tablut-w", "")):
+        said = run("validate", "--game", other, "-").stderr  # (a variant of another game than named)
+        assert said.endswith(f"unknown game '{other}' (known: {known}{like})\n")
     refused = run("validate", "--from", "linnaeus", "-").stderr  # --from names formats: no variant is said
     assert refused.startswith("Usage: ") and refused.endswith("'.\n") and "variant" not in refused
+
+
+@pytest.mark.parametrize("command", [["validate", "--game", "tablt", "-"], ["random", "--game", "Tablt"]])
+def test_a_slip_of_a_games_name_is_said_as_tree_says_it(command):
+    # validate and random said click's words alone (is not one of ...), where tree --game says what was meant
+    known = ", ".join(known_games())
+    said = run(*command, input="").stderr.splitlines()[-1]
+    assert (
+        said == f"Error: Invalid value for '--game': unknown game '{command[2]}' (known: {known}; did you mean tablut?)"
+    )
 
 
 def test_fmt_writes_canonical_form(in_root, snapshot):
