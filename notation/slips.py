@@ -179,12 +179,13 @@ def _ply_end(text: str, end: int, game: str) -> int:
 
 def _spaced(text: str, start: int, game: str) -> list[Fix]:
     """A ply whose squares stand apart from its hyphens or carets (`e3 - c3`), joined, then mended
-    as any ply; a roll with blanks in it, in a game of dice (Laquet's `63 :`, `6 3:`), joined; none
-    where no blank parts them."""
+    as any ply; a roll or a play with blanks in it, in a game of dice (Laquet's `63 :`, `6 3:`, `1 / 4`), joined;
+    none where no blank parts them."""
     fixes = _ply_joined(_SPACED_PLY, text, start, game)
-    spaced = GAMES[game].spaced_roll
-    if spaced and (roll := _joined(spaced, text, start)):
-        fixes.append(Fix(start, *roll))
+    rules = GAMES[game]
+    for spaced in (rules.spaced_roll, rules.spaced_play):
+        if spaced and (joined := _joined(spaced, text, start)):
+            fixes.append(Fix(start, *joined))
     return fixes
 
 
