@@ -4,7 +4,8 @@ after its x), `e3–c3` (a word processor's dash), `ke5-e4` (a lowercase piece l
 `c1-c5 xb5` or `b2-b3 ~d6` (a detached suffix, capture list or removal), `~a1 g1-g2` (a removal
 before its move), `64: 5/11 {…} 5/9`, `64: 5/11! 5/9`, `54: -- 5. >54: 1/5 4/9` or `64: {…} 5/11 5/9` (a
 comment, a NAG, a suffix or a move number that parts a ply), `1..` or
-`1…` (a move number's dots), `IV.` or `iv.` (a move number in Roman numerals), `5/11 5/9` (a Laquet ply's roll left out), `½-½` or `1:0` (a result in another convention), `---` or `-- --` (a
+`1…` (a move number's dots), `IV.` or `iv.` (a move number in Roman numerals), `5/11 5/9` (a Laquet ply's roll left out), `1 / 4` (a play's slash
+with blanks about it), `½-½` or `1:0` (a result in another convention), `---` or `-- --` (a
 pass), `[White "Jens Holm"` (a tag without its `]`). Every fix is checked against the game's grammar before it is offered. And the tag a tag of
 another name may be a slip for (`tag_meant`: `[Evnet "…"]`)."""
 
