@@ -4,7 +4,8 @@ after its x), `e3–c3` (a word processor's dash), `ke5-e4` (a lowercase piece l
 `c1-c5 xb5` or `b2-b3 ~d6` (a detached suffix, capture list or removal), `~a1 g1-g2` (a removal
 before its move), `64: 5/11 {…} 5/9`, `64: 5/11! 5/9`, `54: -- 5. >54: 1/5 4/9` or `64: {…} 5/11 5/9` (a
 comment, a NAG, a suffix or a move number that parts a ply), `1..` or
-`1…` (a move number's dots), `IV.` or `iv.` (a move number in Roman numerals), `5/11 5/9` (a Laquet ply's roll left out), `½-½` or `1:0` (a result in another convention), `---` or `-- --` (a
+`1…` (a move number's dots), `IV.` or `iv.` (a move number in Roman numerals), `5/11 5/9` (a Laquet ply's roll left out), `1 / 4` (a play's slash
+with blanks about it), `½-½` or `1:0` (a result in another convention), `---` or `-- --` (a
 pass), `[White "Jens Holm"` (a tag without its `]`). Every fix is checked against the game's grammar before it is offered. And the tag a tag of
 another name may be a slip for (`tag_meant`: `[Evnet "…"]`)."""
 
@@ -179,12 +180,13 @@ def _ply_end(text: str, end: int, game: str) -> int:
 
 def _spaced(text: str, start: int, game: str) -> list[Fix]:
     """A ply whose squares stand apart from its hyphens or carets (`e3 - c3`), joined, then mended
-    as any ply; a roll with blanks in it, in a game of dice (Laquet's `63 :`, `6 3:`), joined; none
-    where no blank parts them."""
+    as any ply; a roll or a play with blanks in it, in a game of dice (Laquet's `63 :`, `6 3:`, `1 / 4`), joined;
+    none where no blank parts them."""
     fixes = _ply_joined(_SPACED_PLY, text, start, game)
-    spaced = GAMES[game].spaced_roll
-    if spaced and (roll := _joined(spaced, text, start)):
-        fixes.append(Fix(start, *roll))
+    rules = GAMES[game]
+    for spaced in (rules.spaced_roll, rules.spaced_play):
+        if spaced and (joined := _joined(spaced, text, start)):
+            fixes.append(Fix(start, *joined))
     return fixes
 
 

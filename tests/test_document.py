@@ -766,3 +766,14 @@ def test_a_document_of_another_format_is_read_once_for_each_text_whatever_is_ask
         ("d1-d3", 1),
         ("e4-e3", 1),
     ]
+
+
+def test_the_reading_the_rules_accept_is_the_preferred_quick_fix():
+    """`0-0` under `[Result "*"]`: the editor's preferred fix wrote 1/2-1/2, which the Result tag refuses;
+    it is `*`, the reading the rules accept (historian-49b)."""
+    entry = entry_of('[Game "tablut"]\n[Result "*"]\n\n1. e3-c3 0-0\n')
+    [error] = entry.report.diagnostics
+    assert [(fix.title, fix.edits, fix.preferred) for fix in fixes(entry, error)] == [
+        ("Replace with *", (Edit(3, 9, 3, 12, "*"),), True),
+        ("Replace with 1/2-1/2", (Edit(3, 9, 3, 12, "1/2-1/2"),), False),
+    ]

@@ -847,6 +847,7 @@ class Game(Generic[P]):
     leftover_roll: ClassVar[re.Pattern[str] | None] = None  # a game of dice: the dice a ply leaves the opponent,
     # who plays them in a group after it, as written (`>3:`)
     spaced_roll: ClassVar[re.Pattern[str] | None] = None  # a game of dice: a roll written with blanks in it
+    spaced_play: ClassVar[re.Pattern[str] | None] = None  # a game of dice: a play with blanks about its slashes
     unread_roll: ClassVar[re.Pattern[str] | None] = None  # a game of dice: a roll with a die its source does not
     # show, written `?` (`6?:`)
     ply_tail: ClassVar[re.Pattern[str] | None] = None  # what ends a ply, that a hand may write apart from it (a

@@ -36,6 +36,7 @@ from lusoria.validator.laquet_points import BORNE_OFF, CHECKERS, LAST, OFF, Laqu
 from lusoria.validator.laquet_slips import (
     LEFTOVER,
     ROLL,
+    SPACED_PLAY,
     SPACED_ROLL,
     UNREAD_ROLL,
     dice_all_played,
@@ -193,6 +194,7 @@ class Laquet(Game[LaquetPosition]):
     points = OFF - 1
     leftover_roll = LEFTOVER
     spaced_roll = SPACED_ROLL
+    spaced_play = SPACED_PLAY
     unread_roll = UNREAD_ROLL
 
     @classmethod

@@ -15,6 +15,9 @@ from lusoria.validator.laquet_turns import Written, parse_turn
 ROLL: Final = re.compile(r"([1-6])-?([1-6]):")  # `46:` or `4-6:`
 LEFTOVER: Final = re.compile(r">[ \t\r\n]*[1-6](?:-?[1-6])?:")  # the dice of a > group: `>3:`, `> 63:`
 SPACED_ROLL: Final = re.compile(r"[1-6][ \t]*-?[ \t]*[1-6][ \t]*:")  # a roll with blanks in it: `63 :`, `6 3:`
+# a play with blanks about its slashes, or a line break after one: `1 / 4`, `5 /11`, `1/`⏎`4`
+SPACED_PLAY: Final = re.compile(r"[0-9]{1,2}(?:[ \t]*/[ \t]*\n?[ \t]*(?:[0-9]{1,2}|off))+(?:\([2-9]\))?")
+_SPACED_SLASH: Final = re.compile(r"(?<=[0-9])[ \t]*/[ \t]*(?=[0-9]|off)")  # a play's slash with blanks about it
 # a die the source does not show (`6?:`, `??:`), or shows as no die can (`71:`, `06:`)
 UNREAD_ROLL: Final = re.compile(r"(?=[^:]*[?07-9])[0-9?]-?[0-9?]:")
 _BARE_ROLL: Final = re.compile(r"[1-6]-?[1-6]|>[1-6](?:-?[1-6])?")  # a roll, or a > group's dice, without its colon
@@ -256,9 +259,10 @@ def _covering(plays: list[str], dice: int) -> int:
 
 
 def _mended_plays(plays: str) -> str:
-    """Plays parted by commas (`5/11, 5/9`), written with hyphens (`5-11`) or borne off to `OFF` or
-    `0` (`14/OFF`, `14/0`), written as the notation has them: `5/11 5/9`, `14/off`."""
-    plays = _COMMA_BEFORE_PLAY.sub(" ", plays).replace(",", "")
+    """Plays parted by commas (`5/11, 5/9`), written with hyphens (`5-11`), with blanks about their slashes
+    (`5 /11`) or borne off to `OFF` or `0` (`14/OFF`, `14/0`), written as the notation has them: `5/11 5/9`,
+    `14/off`."""
+    plays = _COMMA_BEFORE_PLAY.sub(" ", _SPACED_SLASH.sub("/", plays)).replace(",", "")
     mended = (_BEARING_OFF.sub(r"\1off", play) for play in _SPACED.split(plays))
     return "".join(play.replace("-", "/") if _DASHED_PLAY.fullmatch(play) else play for play in mended)
 

@@ -440,8 +440,9 @@ def _read_past_slips(source: RecordText, keep_going: bool, judged: bool = True) 
             game = scan_tags(read.text).get("Game", "").lower()
             row = problem.line - read.line + 1
             fixes = slip_fixes(read.text, row, problem.column, game) if problem.rule == "syntax" else []
-            broken = _reading_refused(read, fixes) if judged and not keep_going else ""  # (a reading's own check
-            # judges none; --keep-going reads the slip as its reading, and the replay says what breaks there)
+            broken, fixes = _reading_refused(read, fixes) if judged and not keep_going else ("", fixes)  # (a
+            # reading's own check judges none; --keep-going reads the slip as its reading, and the replay says what
+            # breaks there)
             meant = [fix.text for fix in fixes] + list(problem.meant if isinstance(problem, TagTwice) else ())
             if game and game not in known_games() and read.format == "lgn":  # the problem is the unknown game
                 meant = (holding_it if variant_as_game(problem.text) else alike)(problem.text, known_games())
@@ -494,30 +495,47 @@ def _read_past_slips(source: RecordText, keep_going: bool, judged: bool = True) 
             read = _retold(read, mend(read.text, fix._replace(text=fix.text + _lines_kept(word))))
 
 
-def _reading_refused(read: RecordText, fixes: list[Fix]) -> str:
+_READINGS_JUDGED = 3  # the readings of one slip the rules judge, each a replay up to its ply
+
+
+def _reading_refused(read: RecordText, fixes: list[Fix]) -> tuple[str, list[Fix]]:
     """What the rules say of a slip's first reading (`fixes`) at its ply, said after the message where they
     refuse it (`; read as e3-c4, it breaks T2 there (…)`): the record mended with it and read up to the end of
-    its ply (`_reading_checked`); "" where they accept it, or the text so read cannot judge it."""
-    error = _reading_checked(read, fixes[0]) if fixes else None
-    said = error.message.partition(_STOPS)[0] if error else ""  # (what the error says of the line is the reading's)
-    return f"; read as {fixes[0].text}, it breaks {error.rule} there ({said})" if error else ""
+    its ply (`_reading_checked`); "" where they accept it, or the text so read cannot judge it. Where they refuse
+    it, the next readings (up to `_READINGS_JUDGED`) are judged, and the first they accept is said
+    (`; read as *, it breaks none there`) and put first; the readings, in the order to offer them."""
+    verdict = _reading_checked(read, fixes[0]) if fixes else None
+    if not isinstance(verdict, Diagnostic):
+        return "", fixes
+    said = verdict.message.partition(_STOPS)[0]  # (what the error says of the line is the reading's)
+    note = f"; read as {fixes[0].text}, it breaks {verdict.rule} there ({said})"
+    for fix in fixes[1:_READINGS_JUDGED]:
+        if _reading_checked(read, fix) is _ACCEPTED:
+            return f"{note}; read as {fix.text}, it breaks none there", [
+                fix,
+                *(other for other in fixes if other != fix),
+            ]
+    return note, fixes
 
 
 _READ_ON = re.compile(  # what follows a reading on its line up to a move number, a result, a variation or a comment:
     r"[^\n(){};]*?(?=[ \t]+(?:[0-9]+\.|1-0|0-1|1/2-1/2|\*)|[ \t]*[\n(){};]|[ \t]*\Z)"  # the rest of its ply
 )
+_ACCEPTED = "accepted"  # the rules accept a reading up to the end of its ply
 
 
-def _reading_checked(read: RecordText, fix: Fix) -> Diagnostic | None:
+def _reading_checked(read: RecordText, fix: Fix) -> Diagnostic | str | None:
     """The error the rules find at a slip's reading, the record mended with it and read up to the end of
-    its ply (`_READ_ON`), a result assumed; None where it finds none there, the text so read does not
-    parse, or a plug-in's game fails on it (a reading is lusoria's guess: the record's error stands)."""
+    its ply (`_READ_ON`), a result assumed (none after a result marker read); _ACCEPTED where they find none up
+    to there; None where a ply before it is illegal, the text so read does not parse, or a plug-in's game fails on it
+    (a reading is lusoria's guess: the record's error stands)."""
     mended = mend(read.text, fix)
     end = fix.start + len(fix.text)
     followed = _READ_ON.match(mended, end)
+    cut = mended[: followed.end() if followed else end]
     try:
         report = _checked(
-            _retold(read, assumed_end(mended[: followed.end() if followed else end])), False, False, False, False
+            _retold(read, cut + "\n" if fix.text in RESULTS else assumed_end(cut)), False, False, False, False
         )
     except FAILS as error:
         if GAMES.failed_plug_in(error) is None:  # (lusoria's own failure is raised as check raises it)
@@ -530,7 +548,9 @@ def _reading_checked(read: RecordText, fix: Fix) -> Diagnostic | None:
         at = offset_of(lines, diagnostic.line - read.line + 1, diagnostic.column)
         if diagnostic.severity == ERROR and fix.start <= at < end:
             return diagnostic
-    return None
+        if diagnostic.severity == ERROR and diagnostic.ply is not None and at < fix.start:
+            return None  # (a ply before it is illegal: the replay stops before the reading)
+    return _ACCEPTED
 
 
 def _lines_kept(word: str) -> str:

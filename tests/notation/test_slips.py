@@ -1325,3 +1325,73 @@ def test_keep_going_says_a_refused_reading_once_at_its_ply():
         "e3-c4",
     )
     assert "read as" not in syntax.message
+
+
+FOUND_0_0 = "found '0-0', expected a ply, a move number, a comment, a NAG, a variation or a result marker (1-0, 0-1, 1/2-1/2, *)"
+
+
+@pytest.mark.parametrize(
+    "result, note, meant",
+    [
+        (  # the first reading differs from the tag: the next, which agrees with it, is said and offered first
+            "*",
+            "; read as 1/2-1/2, it breaks result there (the result marker 1/2-1/2 differs from the Result tag (*));"
+            " read as *, it breaks none there",
+            ("*", "1/2-1/2"),
+        ),
+        ("1/2-1/2", "", ("1/2-1/2", "*")),  # the first reading agrees with the tag: nothing more said
+        (  # neither agrees: the first reading's refusal is said, and the readings stay as they were
+            "1-0",
+            "; read as 1/2-1/2, it breaks result there (the result marker 1/2-1/2 differs from the Result tag (1-0))",
+            ("1/2-1/2", "*"),
+        ),
+    ],
+)
+def test_a_refused_reading_is_followed_by_the_next_the_rules_accept(result, note, meant):
+    """A historian copied a score that ends `0-0` (a draw, or unfinished) into a record whose Result tag says
+    `*`: the validator offered 1/2-1/2 first, unjudged (a result marker's reading was read with one more
+    assumed after it, which does not parse). A result marker read is judged as written, and where the rules
+    refuse the first reading, the next they accept is said and offered first (historian-49b)."""
+    (diagnostic,) = check(f'[Game "tablut"]\n[Result "{result}"]\n\n1. e3-c3 0-0\n').diagnostics
+    assert (diagnostic.rule, diagnostic.ply, diagnostic.line, diagnostic.column, diagnostic.text) == (
+        "syntax",
+        None,
+        4,
+        10,
+        "0-0",
+    )
+    assert (diagnostic.message, diagnostic.suggestions) == (FOUND_0_0 + note, meant)
+
+
+FOUND_1 = (
+    "found '1', expected a ply, a move number, a comment, a NAG, a variation or a result marker (1-0, 0-1, 1/2-1/2, *)"
+)
+
+
+@pytest.mark.parametrize(
+    "movetext, column, found, written, meant",
+    [
+        ("1. 63: 5/11 1 / 4 *", 13, FOUND_1, "1 / 4", "1/4"),  # blanks about the slash: the error at its first point
+        ("1. 63: 5/11 1 /4 41: 6/10 6/7 *", 13, FOUND_1, "1 /4", "1/4"),
+        (  # a play over two lines, its line broken after the slash
+            "1. 63: 5/11 1/\n4 *",
+            13,
+            FOUND_1.replace("'1'", "'1/'"),
+            "1/\n4",
+            "1/4",
+        ),
+        (  # the turn's first play: the error at its roll
+            "1. 63: 5 /11 1/4 *",
+            4,
+            "found '63:': a roll is followed by its plays, or -- when none can be played",
+            "63: 5 /11 1/4",
+            "63: 5/11 1/4",
+        ),
+    ],
+)
+def test_a_laquet_play_with_blanks_about_its_slash_is_read_joined(movetext, column, found, written, meant):
+    """A historian copied `5/11 1 / 4` from a book set with blanks about its slashes: the validator said
+    "did you mean 1.?" (a move number), or nothing for `5 /11` or `1/`⏎`4` (historian-49b)."""
+    (diagnostic,) = check(f"{LAQUET}\n{movetext}\n").diagnostics
+    assert (diagnostic.rule, diagnostic.ply, diagnostic.line, diagnostic.column) == ("syntax", None, 2, column)
+    assert (diagnostic.message, diagnostic.text, diagnostic.suggestions) == (found, written, (meant,))
