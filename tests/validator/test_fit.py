@@ -340,3 +340,22 @@ def test_records_that_name_no_variant_blank_or_left_out_share_one_proposal():
     [proposal] = proposals(records, [fitting_rules(record) for record in records])
     assert str(proposal) == "hnefatafl: variant opentafl-fetlar-11x11 makes 2 of the 2 records legal"
     assert proposal.of is None
+
+
+def test_a_sites_record_is_replayed_with_its_conventions_undone_in_the_search_and_the_proposal():
+    """aagenielsen.dk never lists the captured king (RULES.md H1): `check` undoes that by the
+    reader's claims (RecordText.claims), but the search and the proposal replayed the record alone,
+    where the last ply's list (f9-f5xg5, the king on e5 taken too) is refused (T5): `lusoria rules`
+    of the 385 Saami games proposed "aage makes 359 of the 385 records legal" where 366 are legal
+    under it, the 7 whose king was captured counted out. Each replay now asks the claims."""
+    from lusoria import api
+    from lusoria.validator.fit import legal_under
+
+    [saami, *_] = api.records([str(ROOT / "tests/fixtures/formats/aage/scrape.json")])
+    record, aage = parse_record(saami), {"Game": "tablut", "Variant": "aage"}
+    assert api.check(saami).valid and record.main.plies[-1].text == "f9-f5xg5"
+    assert (legal_under([record], aage, [saami]), legal_under([record], aage)) == (1, 0)
+    found = fitting_rules(record, source=saami)
+    assert found.legal and found.sets == [aage] and not fitting_rules(record).legal
+    [proposal] = api.proposed_rules([(saami, fitting_rules(record, valid=True, source=saami))])
+    assert str(proposal) == "tablut: variant aage makes 1 of the 1 records legal"
