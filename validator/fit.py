@@ -6,8 +6,8 @@ a rule set makes legal (`legal_under`: what `lusoria rules DIR` proposes by)."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from itertools import product
 
 from lusoria.notation.model import Ply, Record
