@@ -359,3 +359,13 @@ def test_a_sites_record_is_replayed_with_its_conventions_undone_in_the_search_an
     assert found.legal and found.sets == [aage] and not fitting_rules(record).legal
     [proposal] = api.proposed_rules([(saami, fitting_rules(record, valid=True, source=saami))])
     assert str(proposal) == "tablut: variant aage makes 1 of the 1 records legal"
+
+
+def test_a_sites_record_illegal_under_its_own_rules_is_searched_with_its_conventions_undone():
+    """The Saami game of scrape.json filed under the site's "-w" type (Swedes first): refused at
+    ply 1 under its own rules, it is legal once Black moves first, its last ply's list without the
+    captured king as the site writes it. The search replayed the record alone and found "legal
+    under no rule set (577 tried): every set fails, the latest at move 11, Black (ply 21)"."""
+    path = str(ROOT / "tests/fixtures/saami-as-w.json")
+    result = CliRunner().invoke(main, ["rules", path])
+    assert result.output == f"{path}:1: record 0: legal if first=black; or under variant linnaeus\n"
