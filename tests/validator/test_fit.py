@@ -369,3 +369,18 @@ def test_a_sites_record_illegal_under_its_own_rules_is_searched_with_its_convent
     path = str(ROOT / "tests/fixtures/saami-as-w.json")
     result = CliRunner().invoke(main, ["rules", path])
     assert result.output == f"{path}:1: record 0: legal if first=black; or under variant linnaeus\n"
+
+
+def test_a_sites_ply_off_the_board_of_a_set_tried_is_a_conflict_not_an_internal_error(tmp_path):
+    """A site's record whose first illegal ply lists a capture on a square off the board of a set the
+    search tries (i5-i8xi9 of a 9×9 type, tried under the 7×7 variants): the claims' retry of the ply
+    without its list read the square on that board, and `lusoria rules` stopped with an internal error
+    ("Illegal: i5 is not a square of the 7×7 board (a1–g7)", exit status 3)."""
+    path = tmp_path / "off.json"
+    game = {"AageGameTypeName": "Rachunek tablut 9x9", "WhoMovedFirst": "black", "Moves": "i5-i8xi9", "WhoWon": ""}
+    path.write_text(json.dumps(game))
+    result = CliRunner().invoke(main, ["rules", str(path)])
+    assert (result.exit_code, result.output) == (
+        0,
+        f"{path}:1: record 0: legal under no rule set (2099 tried): first conflict at ply 1 under every set\n",
+    )
