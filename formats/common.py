@@ -251,13 +251,14 @@ class SiteClaims:
 
     def retried(self, rules: Game, position: Position, ply: Ply) -> Played | None:
         """The move of `ply` (its list the rules refuse) played as the site writes it, its list without
-        the king; None for another list, or where the move alone is the ply as written (`unwritten`)."""
+        the king; None for another list, where the move alone is the ply as written (`unwritten`), or
+        where a square is off the board (a set of another board that `lusoria rules` tries)."""
         tafl = cast(TaflGame, rules)
         text = ply.text if tafl.settings.unwritten else without_captures(ply.text)
-        move = parse_move(tafl.geo, ply.text)
-        if text == ply.text or move is None:
-            return None
         try:
+            move = parse_move(tafl.geo, ply.text)
+            if text == ply.text or move is None:
+                return None
             played = tafl.play(cast(TaflPosition, position), text)
         except Illegal:
             return None

@@ -261,18 +261,19 @@ def proposed_rules(fitted: list[tuple[RecordText, Fit | Diagnostic]]) -> list[Pr
     """For each game of records that `fitting` fitted (each variant, of a game whose boards are its
     variants), the one rule set under which the most of them are legal (`lusoria rules DIR`); the
     records that cannot be replayed take no part."""
-    records, fits = [], []
+    records, fits, sources = [], [], []
     for source, fit in fitted:
         if isinstance(fit, Fit):
             records.append(parse_record(source))
             fits.append(fit)
-    return proposals(records, fits)
+            sources.append(source)
+    return proposals(records, fits, sources=sources)
 
 
 def _fit(source: RecordText) -> tuple[RecordText, Fit | Diagnostic]:
     report = check_text(source, keep=False)
     if report.record is not None and (report.positions or report.rules is None and names_no_variant(report.record)):
-        return report.source, fitting_rules(report.record, valid=report.valid)
+        return report.source, fitting_rules(report.record, valid=report.valid, source=report.source)
     return report.source, report.diagnostics[0]
 
 

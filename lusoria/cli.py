@@ -18,7 +18,17 @@ from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TypeVar
 import click
 
 from lusoria import __version__, build, output
-from lusoria.options import JOBS, Advised, Bounded, Encoding, GameNamed, LazyDefault, Named, former_name
+from lusoria.options import (
+    JOBS,
+    Advised,
+    Bounded,
+    Encoding,
+    GameNamed,
+    LazyDefault,
+    Named,
+    former_name,
+    variant_as_word,
+)
 from lusoria.terminal import echo, escaped, unescaped
 from lusoria.words import COMMAND, plural, quoted, reason
 
@@ -348,19 +358,9 @@ def game_as_word(command: click.Command, ctx: click.Context, args: list[str]) ->
     if named is not None:
         raise click.UsageError(f"a game is given as an option, not a word: did you mean --game {named}?", ctx)
     ruled = any("--rules" in option.opts for option in command.get_params(ctx))
-    said = next(filter(None, (_variant_as_word(word, ruled) for word in words)), "")
+    said = next(filter(None, (variant_as_word(word, ruled) for word in words)), "")
     if said:  # (`lusoria random linnaeus`: the options that name it, as `--game linnaeus` says them)
         raise click.UsageError(f"a game is given as an option, not a word{said}", ctx)
-
-
-def _variant_as_word(word: str, ruled: bool) -> str:
-    """What is said of a variant's name given as a word: the options that name it (`options_line`, as
-    --game says them), or, to a command without --rules (`query`), the filters (`variant_filters`)."""
-    from lusoria.archive.commands import variant_filters
-    from lusoria.validator.games import name_given, options_line, variant_as_game
-
-    name = name_given(word)
-    return variant_as_game(name, options_line if ruled else lambda tags: variant_filters(name, tags))
 
 
 def plug_in_exit(error: SystemExit) -> str | None:

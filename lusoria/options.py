@@ -111,6 +111,16 @@ class GameNamed(Named):
             self.fail(f"unknown game {quoted(name)} ({known_names(name, self.choices)}){said}", param, ctx)
 
 
+def variant_as_word(word: str, ruled: bool) -> str:
+    """What is said of a variant's name given as a word: the options that name it (`options_line`, as
+    --game says them), or, to a command without --rules (`query`), the filters (`variant_filters`)."""
+    from lusoria.archive.commands import variant_filters
+    from lusoria.validator.games import name_given, options_line, variant_as_game
+
+    name = name_given(word)
+    return variant_as_game(name, options_line if ruled else lambda tags: variant_filters(name, tags))
+
+
 def former_name(old: str, new: str, **declared: Any) -> Callable[[Callable], Callable]:
     """A hidden option of an option's former name (`tree --record`, now `--from-id`), kept working for
     one release: its value is the command's parameter `former_` + the new name's, and the change is

@@ -388,7 +388,7 @@ def test_rules_searches_a_few_records_in_the_workers(tmp_path, monkeypatch):
 
     path = tmp_path / "few.lgn"
     path.write_text("\n".join(RECORD.replace("2026", str(2020 + n)) for n in range(4)))
-    monkeypatch.setattr("lusoria.api.fitting_rules", lambda record, valid: (record.tags["Date"], os.getpid()))
+    monkeypatch.setattr("lusoria.api.fitting_rules", lambda record, valid, source: (record.tags["Date"], os.getpid()))
     found = [fit for _, fit in api.fitting([str(path)], jobs=2)]
     assert [date for date, _ in found] == [f"{2020 + n}.03.??" for n in range(4)]
     assert found[0][1] == os.getpid() and os.getpid() not in {pid for _, pid in found[1:]}

@@ -6,10 +6,12 @@ a rule set makes legal (`legal_under`: what `lusoria rules DIR` proposes by)."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import product
 
 from lusoria.notation.model import Ply, Record
+from lusoria.notation.reader import RecordText
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.validator.base import Game, OptionError, changed_options, rules_tag, written_options
 from lusoria.validator.games import GAMES, game_class
@@ -148,46 +150,54 @@ def _makes_legal(record: Record, report: Report) -> bool:
     return report.valid or (record.result == "*" and set(errors) == {"result"})
 
 
-def _legal(record: Record, rules: Game) -> bool:
-    """Whether `record` is legal under `rules` (`_makes_legal`)."""
-    return _makes_legal(record, replay(record, keep=False, rules=rules, first_error=True))
+def _legal(record: Record, rules: Game, source: RecordText | None) -> bool:
+    """Whether `record` is legal under `rules` (`_makes_legal`), its `source`'s claims asked (`_replayed`)."""
+    return _makes_legal(record, _replayed(record, rules, source))
 
 
-def legal_under(records: list[Record], tags: dict[str, str]) -> int:
+def _replayed(record: Record, rules: Game, source: RecordText | None) -> Report:
+    """`record` replayed under `rules` to its first error, with the claims of its `source` (a site's
+    conventions undone, as `check` undoes them: RecordText.claims), when given."""
+    return replay(record, source, keep=False, rules=rules, first_error=True)
+
+
+def legal_under(records: list[Record], tags: dict[str, str], sources: Sequence[RecordText | None] = ()) -> int:
     """How many of `records` are legal under the rule set `tags` chooses (`rule_tags`), each on
-    its own board and from its own start (its other tags kept); those of another game are not."""
+    its own board and from its own start (its other tags kept); those of another game are not.
+    `sources`: the records' texts, in the same order, whose claims their replays ask (`_replayed`)."""
     cls = game_class(tags["Game"])
     legal = 0
-    for record in records:
+    for record, source in zip(records, sources or [None] * len(records), strict=True):
         if record.game != cls.name:
             continue
         try:
             rules = cls.from_tags(_under(record, tags))
         except OptionError:
             continue  # its board or position does not suit the set
-        legal += _legal(record, rules)
+        legal += _legal(record, rules, source)
     return legal
 
 
-def fitting_rules(record: Record, most: int = 5, valid: bool = False) -> Fit:
+def fitting_rules(record: Record, most: int = 5, valid: bool = False, source: RecordText | None = None) -> Fit:
     """The rule sets under which `record` is legal, nearest to its own first (of sets as near, the
     plainest: fewest options off the game's defaults). Sets are
     tried in order of their number of changes, and the search stops at the first number
     that makes the record legal. `valid`: its check found it valid, so legal under its own
     rules without a replay more. A record of a game whose boards are its variants that names
-    none (`Game.described`) has no rules of its own: each variant is tried."""
+    none (`Game.described`) has no rules of its own: each variant is tried. `source`: the record's
+    text, whose claims each replay asks (`_replayed`: a site's conventions undone, as `check` does)."""
     cls = game_class(record.game)
     if names_no_variant(record):
         variants: list[RuleSet] = [(1, variant, cls.preset_options(variant), {}) for variant in cls.presets]
-        return _search(record, cls, Fit("no variant", False), variants, "", most)
+        return _search(record, source, cls, Fit("no variant", False), variants, "", most)
     own = cls.from_tags(record.tags)
     own_changes = changed_options(own.option, cls.preset_options(own.variant))
     declared = own.variant + (" with " + written_options(own_changes) if own_changes else "")
-    fit = Fit(declared, valid or _legal(record, own))
+    fit = Fit(declared, valid or _legal(record, own, source))
     if fit.legal:
         fit.sets.append(rule_tags(cls, own.variant, own.option))
         return fit
-    return _search(record, cls, fit, _sets(cls, own, record.tags), own.variant, most)
+    return _search(record, source, cls, fit, _sets(cls, own, record.tags), own.variant, most)
 
 
 def names_no_variant(record: Record) -> bool:
@@ -196,7 +206,15 @@ def names_no_variant(record: Record) -> bool:
     return record.game in GAMES and GAMES[record.game].described and not record.tags.get("Variant", "").strip()
 
 
-def _search(record: Record, cls: type[Game], fit: Fit, sets: list[RuleSet], declared_variant: str, most: int) -> Fit:
+def _search(
+    record: Record,
+    source: RecordText | None,
+    cls: type[Game],
+    fit: Fit,
+    sets: list[RuleSet],
+    declared_variant: str,
+    most: int,
+) -> Fit:
     """`fit` with the nearest of `sets` (fewest changes first) under which `record` is legal, or
     how far the sets got; `declared_variant`: the record's own ("": none)."""
     found: list[tuple[int, str]] = []  # (mechanics, the change described) of each set found legal
@@ -215,7 +233,7 @@ def _search(record: Record, cls: type[Game], fit: Fit, sets: list[RuleSet], decl
         except OptionError:
             continue  # this board or position does not suit the variant
         fit.tried += 1
-        report = replay(record, keep=False, rules=rules, first_error=True)
+        report = _replayed(record, rules, source)
         work, searched = work + rules.searched, searched + rules.searched
         if _makes_legal(record, report):
             fit.sets.append(tags)
@@ -265,25 +283,28 @@ def _group(record: Record) -> tuple[str, str | None]:
     return game.name, record.tags["Variant"].lower() if game.described and not names_no_variant(record) else None
 
 
-def proposals(records: list[Record], fits: list[Fit], candidates: int = 3) -> list[Proposal]:
+def proposals(
+    records: list[Record], fits: list[Fit], candidates: int = 3, sources: Sequence[RecordText | None] = ()
+) -> list[Proposal]:
     """For each game of `records` (their `fits`, in the same order) — each variant of a game whose
     boards are its variants — the rule set under which the most are legal: of the sets found legal
     record by record (each record's nearest), the `candidates` found most often, each tried on
     every record of the group (`legal_under`); the one found most often of those that make as
-    many legal, then the plainest (fewest options off the game's defaults)."""
+    many legal, then the plainest (fewest options off the game's defaults). `sources`: the
+    records' texts, in the same order, whose claims the replays ask (`legal_under`)."""
     found: dict[tuple[str, str | None], Counter[tuple[tuple[str, str], ...]]] = {}
-    members: dict[tuple[str, str | None], list[Record]] = {}
-    for record, fit in zip(records, fits, strict=True):
+    members: dict[tuple[str, str | None], list[tuple[Record, RecordText | None]]] = {}
+    for record, fit, source in zip(records, fits, sources or [None] * len(records), strict=True):
         key = _group(record)
-        members.setdefault(key, []).append(record)
+        members.setdefault(key, []).append((record, source))
         for tags in fit.sets:
             found.setdefault(key, Counter())[tuple(tags.items())] += 1
     chosen = []
     for key, counts in found.items():
-        group = members[key]
+        group, texts = [record for record, _ in members[key]], [source for _, source in members[key]]
         game = game_class(key[0])
         ranked = sorted(counts, key=lambda tags: (-counts[tags], _mechanics(game.from_tags(dict(tags)))))
-        tried = [(dict(tags), legal_under(group, dict(tags))) for tags in ranked[:candidates]]
+        tried = [(dict(tags), legal_under(group, dict(tags), texts)) for tags in ranked[:candidates]]
         tags, legal = max(tried, key=lambda pair: pair[1])  # the first of those that make the most legal
         chosen.append(Proposal(tags, legal, len(group), key[1]))
     return chosen

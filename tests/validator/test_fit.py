@@ -340,3 +340,47 @@ def test_records_that_name_no_variant_blank_or_left_out_share_one_proposal():
     [proposal] = proposals(records, [fitting_rules(record) for record in records])
     assert str(proposal) == "hnefatafl: variant opentafl-fetlar-11x11 makes 2 of the 2 records legal"
     assert proposal.of is None
+
+
+def test_a_sites_record_is_replayed_with_its_conventions_undone_in_the_search_and_the_proposal():
+    """aagenielsen.dk never lists the captured king (RULES.md H1): `check` undoes that by the
+    reader's claims (RecordText.claims), but the search and the proposal replayed the record alone,
+    where the last ply's list (f9-f5xg5, the king on e5 taken too) is refused (T5): `lusoria rules`
+    of the 385 Saami games proposed "aage makes 359 of the 385 records legal" where 366 are legal
+    under it, the 7 whose king was captured counted out. Each replay now asks the claims."""
+    from lusoria import api
+    from lusoria.validator.fit import legal_under
+
+    [saami, *_] = api.records([str(ROOT / "tests/fixtures/formats/aage/scrape.json")])
+    record, aage = parse_record(saami), {"Game": "tablut", "Variant": "aage"}
+    assert api.check(saami).valid and record.main.plies[-1].text == "f9-f5xg5"
+    assert (legal_under([record], aage, [saami]), legal_under([record], aage)) == (1, 0)
+    found = fitting_rules(record, source=saami)
+    assert found.legal and found.sets == [aage] and not fitting_rules(record).legal
+    [proposal] = api.proposed_rules([(saami, fitting_rules(record, valid=True, source=saami))])
+    assert str(proposal) == "tablut: variant aage makes 1 of the 1 records legal"
+
+
+def test_a_sites_record_illegal_under_its_own_rules_is_searched_with_its_conventions_undone():
+    """The Saami game of scrape.json filed under the site's "-w" type (Swedes first): refused at
+    ply 1 under its own rules, it is legal once Black moves first, its last ply's list without the
+    captured king as the site writes it. The search replayed the record alone and found "legal
+    under no rule set (577 tried): every set fails, the latest at move 11, Black (ply 21)"."""
+    path = str(ROOT / "tests/fixtures/saami-as-w.json")
+    result = CliRunner().invoke(main, ["rules", path])
+    assert result.output == f"{path}:1: record 0: legal if first=black; or under variant linnaeus\n"
+
+
+def test_a_sites_ply_off_the_board_of_a_set_tried_is_a_conflict_not_an_internal_error(tmp_path):
+    """A site's record whose first illegal ply lists a capture on a square off the board of a set the
+    search tries (i5-i8xi9 of a 9×9 type, tried under the 7×7 variants): the claims' retry of the ply
+    without its list read the square on that board, and `lusoria rules` stopped with an internal error
+    ("Illegal: i5 is not a square of the 7×7 board (a1–g7)", exit status 3)."""
+    path = tmp_path / "off.json"
+    game = {"AageGameTypeName": "Rachunek tablut 9x9", "WhoMovedFirst": "black", "Moves": "i5-i8xi9", "WhoWon": ""}
+    path.write_text(json.dumps(game))
+    result = CliRunner().invoke(main, ["rules", str(path)])
+    assert (result.exit_code, result.output) == (
+        0,
+        f"{path}:1: record 0: legal under no rule set (2099 tried): first conflict at ply 1 under every set\n",
+    )
