@@ -66,9 +66,18 @@ def test_every_opentafl_variant_lusoria_plays_goes_to_otg_and_back(tmp_path, key
         }
 
 
+SHIPPED = [  # OpenTafl v0.4.8.0b (jslater89/OpenTafl @ 6895051): Variants.java's ten, then external-rules.conf's four
+    *["Sea Battle#9", "Fetlar#11", "Copenhagen#11", "Copenhagen (relaxed shieldwall)#11", "Berserk#11"],
+    *["Brandub#7", "Tawlbwrdd#11", "Tablut#9", "Foteviken Tablut#9", "Magpie#7"],
+    *["Computer_Fetlar#11", "Tablut#15", "Sea_Battle_(Parlett)#13", "Alea_Evangelii#19"],
+]
+
+
 def test_every_opentafl_variant_is_played_and_what_lusoria_lacks_is_refused_by_name():
-    """Every variant OpenTafl ships is played (berserk, knights and commanders included); a rules
-    record with OpenTafl's guards (g) is refused, naming them."""
+    """Every variant OpenTafl ships (by its name and board, as its games write them) is the
+    catalogue's, so the test above writes and reads it, and is played (berserk, knights and
+    commanders included); a rules record with OpenTafl's guards (g) is refused, naming them."""
+    assert [key for key in SHIPPED if key not in FORMATS["otn"].games] == []
     assert [key for key, tags in NAMED if not played(tags)] == []
     report = read("[rules:dim:7 kj:r ber:c start:/3t3/3g3/3T3/ttTKTtt/3T3/3t3/3t3/]\n")
     assert not report.valid and "guards are not supported" in report.diagnostics[0].message
