@@ -15,7 +15,7 @@ import sys
 import threading
 import urllib.request
 import warnings
-from urllib.parse import urlencode
+from urllib.parse import quote, unquote, urlencode
 
 import pytest
 from click.testing import CliRunner
@@ -479,6 +479,18 @@ def test_a_variant_given_as_the_game_is_said_with_the_parameters_that_name_it(si
     answered = (get(site, f"/-/explorer/club{at}?game={game}") for at in ("", "/tree.json"))
     [(status, text)] = {(answer.status_code, said(answer)) for answer in answered}  # one answer of the two
     assert status == 400 and text.endswith(f"); {game} is a variant, not a game: {parameters}")
+
+
+@pytest.mark.parametrize("endpoint", ["tree.json", "games.json"])
+def test_a_variant_given_as_the_game_beside_a_position_is_said_with_the_parameters_that_name_it(site, endpoint):
+    """`tree.json?position=…&game=linnaeus` said the archive's filter's words, `--game tablut --variant
+    linnaeus`, on a web page (review-49h): the URL's parameters, as without a position."""
+    position = quote("3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 b")  # (Tablut's start)
+    answered = get(site, f"/-/explorer/club/{endpoint}?position={position}&game=tablut/linnaeus")
+    assert answered.status_code == 400 and said(answered).startswith("unknown game 'tablut/linnaeus' (known: ")
+    assert said(answered).endswith("); tablut/linnaeus is a variant, not a game: ?game=tablut&variant=linnaeus")
+    other = get(site, f"/-/explorer/club/{endpoint}?position={position}&game=chess")  # (no variant: as before)
+    assert said(other).startswith(f"'{unquote(position)}' is a position of hnefatafl, tablut, not of chess: ")
 
 
 @pytest.mark.parametrize("endpoint", ["", "/tree.json", "/games.json"])
