@@ -174,8 +174,10 @@ def tree_json(path: str, params: Params) -> str:
             _held_rules(path, filters.game, filters.variant)
         elif position is None and filters.game:  # (a variant named as the game: the parameters that name it)
             _game_named(filters.game)
-        elif position is None and filters.variant and looked_up(filters.variant) in GAMES:  # (the CLI says --game)
-            raise BadRequest(unknown_variant(filters.variant, naming=GAME_IN_URL), back=_explorer_of(filters.variant))
+        elif position is None:
+            _game_as_variant(filters.variant)
+        else:
+            _variant_as_game(filters.game)
         nodes = _archive(path).tree(position, filters=filters, depth=depth, sort=sort, min_games=min_games)
     return output.tree_text(nodes, "json")
 
@@ -189,6 +191,8 @@ def games_json(path: str, params: Params) -> str:
     if position is None:
         view = _view(path, params)
         position = view.rules.format_position(view.positions[-1])
+    else:
+        _variant_as_game(_text(params, "game"))
     return output.render(
         _games(path, position, filters_of(params), _number(params, "limit", GAMES_SHOWN, 0, MAX_GAMES)),
         "json",
@@ -234,6 +238,7 @@ def _view(path: str, params: Params) -> View:
     game, variant, board = _text(params, "game"), _text(params, "variant"), _text(params, "board")
     size = board_size(board) if board else None
     if game is None:
+        _game_as_variant(variant)  # (not a filter of the game of most records: the page is `lusoria tree`'s)
         found = _archive(path).most_selected(filters_of(params)) or _archive(path).most_recorded()
         if found is None:
             raise NoGameToStart(NO_GAME_TO_START)
@@ -296,6 +301,21 @@ def _game_named(game: str) -> type[Game]:
     except KeyError as unknown:
         said = variant_as_game(game, lambda tags: variant_filters(game, tags, _parameters))
         raise BadRequest(unknown.args[0] + said) from None
+
+
+def _game_as_variant(variant: str | None) -> None:
+    """BadRequest for a game's name given as the variant where no game is (`?variant=tablut`): name it
+    as the game, as `lusoria tree --variant tablut` says `--game tablut` (the page and tree.json alike)."""
+    if variant and looked_up(variant) in GAMES:
+        raise BadRequest(unknown_variant(variant, naming=GAME_IN_URL), back=_explorer_of(variant))
+
+
+def _variant_as_game(game: str | None) -> None:
+    """BadRequest for a variant's name given as the game beside a position (`?position=…&game=linnaeus`):
+    the URL's parameters that name it, as without a position (`_game_named`), not the options the
+    archive's filter says (`Archive.lacking`: `--game tablut --variant linnaeus`)."""
+    if game and looked_up(game) not in GAMES and variant_as_game(game):
+        _game_named(game)
 
 
 def _parameters(tags: Mapping[str, str]) -> str:

@@ -1688,7 +1688,7 @@ _TYPES = "a game type (GameType, an aagenielsen.dk or OpenTafl type) is read as 
     default=10,
     show_default=True,
     help="Rows of the variants, players, first error rules and --by's games, variants or boards with the most "
-    "records (the others in one row).",
+    "records (the others in one row, but the players': a game has two).",
 )
 @click.option(
     "--by",

@@ -15,7 +15,7 @@ import sys
 import threading
 import urllib.request
 import warnings
-from urllib.parse import urlencode
+from urllib.parse import quote, unquote, urlencode
 
 import pytest
 from click.testing import CliRunner
@@ -481,11 +481,28 @@ def test_a_variant_given_as_the_game_is_said_with_the_parameters_that_name_it(si
     assert status == 400 and text.endswith(f"); {game} is a variant, not a game: {parameters}")
 
 
-def test_a_games_name_given_to_tree_json_as_the_variant_says_the_games_parameter(site):
-    """`tree.json?variant=tablut` (no game) said `--game tablut`, a command-line word, on a web page (session 49)."""
-    answered = get(site, "/-/explorer/club/tree.json?variant=tablut")
+@pytest.mark.parametrize("endpoint", ["tree.json", "games.json"])
+def test_a_variant_given_as_the_game_beside_a_position_is_said_with_the_parameters_that_name_it(site, endpoint):
+    """`tree.json?position=…&game=linnaeus` said the archive's filter's words, `--game tablut --variant
+    linnaeus`, on a web page (review-49h): the URL's parameters, as without a position."""
+    position = quote("3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 b")  # (Tablut's start)
+    answered = get(site, f"/-/explorer/club/{endpoint}?position={position}&game=tablut/linnaeus")
+    assert answered.status_code == 400 and said(answered).startswith("unknown game 'tablut/linnaeus' (known: ")
+    assert said(answered).endswith("); tablut/linnaeus is a variant, not a game: ?game=tablut&variant=linnaeus")
+    other = get(site, f"/-/explorer/club/{endpoint}?position={position}&game=chess")  # (no variant: as before)
+    assert said(other).startswith(f"'{unquote(position)}' is a position of hnefatafl, tablut, not of chess: ")
+
+
+@pytest.mark.parametrize("endpoint", ["", "/tree.json", "/games.json"])
+def test_a_games_name_given_as_the_variant_says_the_games_parameter(site, endpoint):
+    """`tree.json?variant=tablut` (no game) said `--game tablut`, a command-line word, on a web page (session 49);
+    the page (and games.json) said `the parameter variant is ambiguous: other programs call several variants
+    'tablut'`, reading it as a filter of the game of most records: all three say it as tree.json (review-49h)."""
+    answered = get(site, f"/-/explorer/club{endpoint}?variant=tablut")
     assert answered.status_code == 400 and said(answered).startswith("unknown variant 'tablut': no game has it (")
     assert said(answered).endswith("); tablut is a game, not a variant: name it as the game (?game=tablut)")
+    if not endpoint:  # (the error page links to that game's explorer)
+        assert 'Back to <a href="/-/explorer/club?game=tablut">the explorer of tablut</a>' in answered.text
 
 
 def test_an_answer_that_outlasts_its_time_is_a_line_with_503(site, monkeypatch):

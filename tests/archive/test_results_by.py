@@ -156,6 +156,15 @@ def test_top_keeps_the_games_or_variants_of_most_records(samples):
     assert samples.stats(by="variant", top=12)["results_by"]["more_rows"] == {"rows": 0, "records": 0}
 
 
+def test_top_help_says_which_tables_fold_the_rows_past_it(samples):
+    """`--top`'s help said "the others in one row" of every table (hints-49b), the players' too, which
+    leaves them out (a game has two players: their records add up to no count of records)."""
+    players = run("stats", "--db", samples.path, "--top", "1").stdout.split("\n\n")[-2].splitlines()
+    assert players == ["player      records", "--------  ---------", "random           12"]  # (no fold row)
+    shown = " ".join(run("stats", "--help").stdout.split())
+    assert "with the most records (the others in one row, but the players': a game has two)." in shown
+
+
 def test_results_by_game_add_up_to_the_results_of_the_records_of_a_game(samples):
     figures = samples.stats(by="game", filters=Filters(valid=True))
     rows = figures["results_by"]["rows"]
