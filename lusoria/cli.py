@@ -173,7 +173,9 @@ def reading(searching: bool = False) -> dict:
     given = {tag: chosen[option] for tag, option in options if chosen.get(option)}
     if "Variant" in given and (refused := api.variant_refused(given["Variant"], given.get("Game"))):
         raise click.BadParameter(refused, param_hint="--variant")
-    if "Game" in (tags := api.reading_tags(given)) and not (searching and "Variant" not in tags):
+    tags = api.reading_tags(given)
+    game = api.GAMES[name] if (name := tags.get("Game", "").lower()) in api.GAMES else None
+    if "Game" in tags and not (searching and game and game.described and "Variant" not in tags):
         chosen_rules(tags)
     return {"format": chosen.get("from_"), "tags": given or None}
 

@@ -329,4 +329,8 @@ def _other_games(group: list[Record], game: type[Game]) -> list[dict[str, str]]:
         return []
     board = boards.pop()
     others = [GAMES[name] for name in GAMES if GAMES[name].described and GAMES[name] is not game]
-    return [rule_tags(other, variant, other.preset_options(variant)) for other in others for variant in other.variants_of_board(board)]
+    return [
+        rule_tags(other, variant, other.preset_options(variant))
+        for other in others
+        for variant in other.variants_of_board(board)
+    ]

@@ -16,7 +16,9 @@ from lusoria import api
 from lusoria.cli import READING_OPTIONS, main
 from lusoria.formats import FORMATS, aage, read_text, tafl
 from lusoria.formats.sources import read_sources
+from lusoria.notation.reader import parse_record
 from lusoria.validator.brandubh import Brandubh
+from lusoria.validator.fit import fitting_rules, proposals
 from lusoria.validator.games import GAMES
 from lusoria.validator.hnefatafl import Hnefatafl
 from lusoria.validator.replay import check
@@ -1070,7 +1072,10 @@ def test_rules_of_a_club_folder_that_names_no_variant_real(tmp_path):
         renamed = game.read_text().replace('"Rachunek tablut 9x9"', '"Club tablut 9x9"')
         (tmp_path / "json" / game.name).write_text(renamed)
     bare = run("rules", "--game", "hnefatafl", tmp_path / "lgn")
-    assert bare.stdout.splitlines()[-1] == "proposed: hnefatafl: variant rachunek-tablut-9x9 makes 6 of the 7 records legal"
+    assert (
+        bare.stdout.splitlines()[-1]
+        == "proposed: hnefatafl: variant rachunek-tablut-9x9 makes 6 of the 7 records legal"
+    )
     unread = run("rules", "--game", "hnefatafl", tmp_path / "json")
     assert unread.exit_code == 1 and unread.stdout.splitlines() == [
         f"{tmp_path / 'json' / game.name}:5:26: record 0: cannot be replayed: error[tag]: {NO_VARIANT_READ}"
@@ -1081,3 +1086,24 @@ def test_rules_of_a_club_folder_that_names_no_variant_real(tmp_path):
         "proposed: hnefatafl (records of variant foteviken-tablut-9x9): variant foteviken-tablut-9x9 makes 6 of "
         "the 7 records legal"
     )
+
+
+def test_rules_proposes_another_games_variant_that_makes_more_records_legal_real(tmp_path, monkeypatch):
+    """Six Old Hnefatafl 9×9 games of aagenielsen.dk written down as Tablut (`[Game "tablut"]`, no
+    Variant): Tablut's best set makes 3 legal, and the catalogue variant they were played under, of
+    another game, was never said; it is proposed beside, the search bounded by MAX_WORK."""
+    for game in sorted(real("aagenielsen-types/t012-old-hnefatafl-9x9").glob("*.json"))[:6]:
+        text = run("fmt", game).stdout.replace('[Game "hnefatafl"]', '[Game "tablut"]')
+        kept = [line for line in text.splitlines(keepends=True) if not line.startswith("[Variant ")]
+        (tmp_path / f"{game.stem}.lgn").write_text("".join(kept))
+    result = run("rules", "--jobs", 1, tmp_path)
+    assert result.stdout.splitlines()[-2:] == [
+        "proposed: tablut: variant aage makes 3 of the 6 records legal",
+        "proposed: hnefatafl (records of tablut): variant old-hnefatafl-9x9 makes 6 of the 6 records legal",
+    ]
+    records = [parse_record(path.read_text()) for path in sorted(tmp_path.iterdir())]
+    fits = [fitting_rules(record) for record in records]
+    monkeypatch.setattr("lusoria.validator.fit.MAX_WORK", 1)  # (less than one replay of the folder)
+    assert [str(proposal) for proposal in proposals(records, fits)] == [
+        "tablut: variant aage makes 3 of the 6 records legal"
+    ]
