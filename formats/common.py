@@ -223,10 +223,18 @@ def tafl_games() -> list[type[TaflGame]]:
 
 def tafl_rules(tags: dict[str, str]) -> TaflGame:
     """The rules of the tafl game that `tags` choose (its Game tag; OptionError if none): every
-    format here is the tafl family's."""
+    format here is the tafl family's. A reader needs rules (a board, a first mover): of a game whose
+    boards are its variants, a variant, unlike an lgn record, which `lusoria rules` searches without one."""
     game = GAMES[tags["Game"]] if tags.get("Game") in GAMES else None
     if game is None or not issubclass(game, TaflGame):
         raise OptionError(f"{quoted(str(tags.get('Game')))} is not a tafl game", "Game")
+    if game.described and not (tags.get("Variant") or "").strip():
+        raise OptionError(
+            f"{game.name} describes its boards by its variants, and these records are read under one (its board, "
+            f"the side that moves first): name any of their board's with --variant V (lusoria explain {game.name} "
+            f"lists its {len(game.presets)}); lusoria rules --game {game.name} --variant V tries the others too",
+            "Variant",
+        )
     return rules_from_tags(game, tags)
 
 

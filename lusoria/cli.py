@@ -172,16 +172,20 @@ def jobs_options(command, needs: str = "", work: str = "check the records"):
     )(command)
 
 
-def reading() -> dict:
+def reading(searching: bool = False) -> dict:
     """The read_sources keywords the reading options chose, as given (`records` takes --variant by any
     name `lusoria explain` knows: `api.reading_tags`). A --variant or --rules that chooses no rules
-    (of --game) is a usage error, said once (not an error of every record read with them)."""
+    (of --game) is a usage error, said once (not an error of every record read with them); but
+    `searching` (`lusoria rules`, which tries each variant), a --game whose boards are its variants
+    needs no --variant (records that cannot be read without one say so, each)."""
     chosen = click.get_current_context().meta.get("reading", {})
     options = (("Game", "move_game"), ("Variant", "move_variant"), ("Rules", "move_rules"))
     given = {tag: chosen[option] for tag, option in options if chosen.get(option)}
     if "Variant" in given and (refused := api.variant_refused(given["Variant"], given.get("Game"))):
         raise click.BadParameter(refused, param_hint="--variant")
-    if "Game" in (tags := api.reading_tags(given)):
+    tags = api.reading_tags(given)
+    game = api.GAMES[name] if (name := tags.get("Game", "").lower()) in api.GAMES else None
+    if "Game" in tags and not (searching and game and game.described and "Variant" not in tags):
         chosen_rules(tags)
     return {"format": chosen.get("from_"), "tags": given or None}
 
@@ -926,13 +930,14 @@ def rules(paths: tuple[str | Path, ...], as_json: bool, jobs: int, encoding: str
     """For each record of PATH..., the rule sets under which it is legal: its own, or the
     fewest changes of variant and options (docs/rules.md; lusoria explain) that make it legal.
     Last, for each game of several records (each variant, of a game whose boards are its variants):
-    the one rule set that makes the most of them legal (not with --json), and, when files were skipped
+    the one rule set that makes the most of them legal (not with --json; where it leaves some illegal, a
+    variant of another game, of their board, that makes more legal, too), and, when files were skipped
     (each said with why), how many, as validate counts them. Exit status 0 when every
     record was searched (legal under some rule set or none), 1 when one cannot be replayed at all,
     2 when an input cannot be read or no record was found."""
     inputs, unreplayable = Inputs(), False
     fitted = []
-    for source, fit in inputs(api.fitting(paths, encoding, jobs=jobs, **reading())):
+    for source, fit in inputs(api.fitting(paths, encoding, jobs=jobs, **reading(searching=True))):
         fitted.append((source, fit))
         unreplayable |= isinstance(fit, api.Diagnostic)
         if as_json:

@@ -165,17 +165,26 @@ def legal_under(records: list[Record], tags: dict[str, str], sources: Sequence[R
     """How many of `records` are legal under the rule set `tags` chooses (`rule_tags`), each on
     its own board and from its own start (its other tags kept); those of another game are not.
     `sources`: the records' texts, in the same order, whose claims their replays ask (`_replayed`)."""
+    pairs = zip(records, sources or [None] * len(records), strict=True)
+    ours = [(record, source) for record, source in pairs if record.game == tags["Game"]]
+    return _replayed_under([record for record, _ in ours], tags, [source for _, source in ours])[0]
+
+
+def _replayed_under(
+    records: list[Record], tags: dict[str, str], sources: Sequence[RecordText | None] = ()
+) -> tuple[int, int]:
+    """How many of `records`, whatever their own game, are legal under the rule set `tags` (as
+    `legal_under`, their `sources`' claims asked), and the positions their replays searched (`Game.searched`)."""
     cls = game_class(tags["Game"])
-    legal = 0
+    legal = searched = 0
     for record, source in zip(records, sources or [None] * len(records), strict=True):
-        if record.game != cls.name:
-            continue
         try:
             rules = cls.from_tags(_under(record, tags))
         except OptionError:
             continue  # its board or position does not suit the set
         legal += _legal(record, rules, source)
-    return legal
+        searched += rules.searched
+    return legal, searched
 
 
 def fitting_rules(record: Record, most: int = 5, valid: bool = False, source: RecordText | None = None) -> Fit:
@@ -258,16 +267,18 @@ def _search(
 @dataclass(frozen=True)
 class Proposal:
     """The one rule set (`rule_tags`) under which the most records of a game are legal; of a
-    game whose boards are its variants (`Game.described`), of the records of one variant (`of`)."""
+    game whose boards are its variants (`Game.described`), of the records of one variant (`of`);
+    of another game's (`across`: the records' own game), a variant of its catalogue that makes more legal."""
 
     tags: dict[str, str]
     legal: int  # records legal under it
     records: int  # records of its game (of its variant)
     of: str | None = None  # the variant the records name, when they are grouped by it
+    across: str | None = None  # the records' game, when the set is another game's
 
     def __str__(self) -> str:
         rules = f" with {self.tags['Rules']}" if "Rules" in self.tags else ""
-        group = f" (records of variant {self.of})" if self.of else ""
+        group = f" (records of variant {self.of})" if self.of else f" (records of {self.across})" if self.across else ""
         return (
             f"{self.tags['Game']}{group}: variant {self.tags['Variant']}{rules} makes {self.legal} of the "
             f"{self.records} records legal"
@@ -307,4 +318,46 @@ def proposals(
         tried = [(dict(tags), legal_under(group, dict(tags), texts)) for tags in ranked[:candidates]]
         tags, legal = max(tried, key=lambda pair: pair[1])  # the first of those that make the most legal
         chosen.append(Proposal(tags, legal, len(group), key[1]))
+        if legal < len(group) and (other := _across(group, game, texts)) and other[1] > legal:
+            chosen.append(Proposal(other[0], other[1], len(group), across=game.name))
     return chosen
+
+
+def _across(
+    group: list[Record], game: type[Game], texts: Sequence[RecordText | None] = ()
+) -> tuple[dict[str, str], int] | None:
+    """Of the variants of the other games whose boards are their variants (`_other_games`), the
+    one under which the most of `group` (records of `game`, their `texts`' claims asked) are legal (of those, the plainest:
+    `_mechanics`), and how many: the variant
+    a club's records of one game were played under may be another's (a 9×9 Tablut of aagenielsen.dk's
+    catalogue). Variants are tried while the plies replayed stay within MAX_WORK and the positions
+    searched within MAX_SEARCHED, as a record's search; None when none is tried."""
+    plies, work, searched, best = sum(map(_count_plies, group)), 0, 0, None
+    for tags in _other_games(group, game):
+        if work + plies > MAX_WORK or searched > MAX_SEARCHED:
+            break
+        legal, more = _replayed_under(group, tags, texts)
+        work, searched = work + plies + more, searched + more
+        plainest = (legal, -_mechanics(game_class(tags["Game"]).from_tags(tags)))
+        if best is None or plainest > best[2]:
+            best = (tags, legal, plainest)
+    return best[:2] if best else None
+
+
+def _other_games(group: list[Record], game: type[Game]) -> list[dict[str, str]]:
+    """The rule sets (`rule_tags`) of the variants of the other games whose boards are their
+    variants (`Game.described`) played on the one board of `group`'s records (none for records of
+    several boards, or whose board their tags do not choose)."""
+    try:
+        boards = {game.from_tags(record.tags).board_size() for record in group}
+    except OptionError:
+        return []
+    if len(boards) != 1:
+        return []
+    board = boards.pop()
+    others = [GAMES[name] for name in GAMES if GAMES[name].described and GAMES[name] is not game]
+    return [
+        rule_tags(other, variant, other.preset_options(variant))
+        for other in others
+        for variant in other.variants_of_board(board)
+    ]

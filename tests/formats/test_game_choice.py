@@ -16,7 +16,9 @@ from lusoria import api
 from lusoria.cli import READING_OPTIONS, main
 from lusoria.formats import FORMATS, aage, read_text, tafl
 from lusoria.formats.sources import read_sources
+from lusoria.notation.reader import parse_record
 from lusoria.validator.brandubh import Brandubh
+from lusoria.validator.fit import fitting_rules, proposals
 from lusoria.validator.games import GAMES
 from lusoria.validator.hnefatafl import Hnefatafl
 from lusoria.validator.replay import check
@@ -1020,3 +1022,88 @@ def test_a_record_with_no_game_tag_and_no_result_is_read_in_the_game_given():
     result = CliRunner().invoke(main, ["validate", "--json", "--game", "tablut", "-"], input=untagged)
     said = [(d["rule"], d["line"], d["column"]) for d in json.loads(result.stdout)["diagnostics"]]
     assert said == [("syntax", 3, 15), ("T1", 3, 10)]
+
+
+NO_VARIANT_READ = (
+    "hnefatafl describes its boards by its variants, and these records are read under one (its board, the side "
+    f"that moves first): name any of their board's with --variant V (lusoria explain hnefatafl lists its "
+    f"{len(Hnefatafl.presets)}); lusoria rules --game hnefatafl --variant V tries the others too"
+)
+
+
+def test_rules_searches_each_variant_of_a_game_given_without_one(tmp_path):
+    """`rules --game hnefatafl` with no --variant was the usage error of validate, whose advice
+    (`lusoria rules FILE`) led back to it: rules tries each variant, so it takes none. An lgn record
+    with no Game tag is searched under each; a move list, which its reader reads under one variant
+    (its board, its first mover), says to name any of its board's, from which the search finds the others."""
+    (tmp_path / "a.lgn").write_text('[Event "club"]\n1. g2-m2 g9-h9 2. h1-h5 e7-c7 3. m2-m3 h8-l8 *\n')
+    (tmp_path / "b.lgn").write_text('[Event "club"]\n1. g2-m2 g9-h9 *\n')
+    (tmp_path / "c.txt").write_text("1. g2-m2 g9-h9 2. h1-h5 e7-c7 3. m2-m3 h8-l8\n")
+    fits = "legal under variant fetlar-sparse-13x13; or under variant tablut-sparse-13x13; or under variant sea-battle-sparse-13x13"
+    result = run("rules", "--game", "hnefatafl", tmp_path)
+    assert (result.exit_code, result.stdout.splitlines()) == (
+        1,
+        [
+            f"{tmp_path / 'a.lgn'}:1: record 0: {fits}",
+            f"{tmp_path / 'b.lgn'}:1: record 0: legal under variant fetlar-13x13-viking-siege; or under variant "
+            "fetlar-sparse-13x13; or under variant old-hnefatafl-13x13-viking-siege; or under variant "
+            "copenhagen-hnefatafl-13x13; or under variant tablut-sparse-13x13; or 1 more",
+            f"{tmp_path / 'c.txt'}:1:1: record 0: cannot be replayed: error[tag]: {NO_VARIANT_READ}",
+            "proposed: hnefatafl: variant fetlar-sparse-13x13 makes 2 of the 2 records legal",
+        ],
+    )
+    named = run("rules", "--game", "hnefatafl", "--variant", "copenhagen-hnefatafl-13x13", tmp_path / "c.txt")
+    assert (named.exit_code, named.stdout) == (0, f"{tmp_path / 'c.txt'}:1: record 0: {fits}\n")
+    # validate checks under one rule set: it still asks for a variant, once
+    assert run("validate", "--game", "hnefatafl", tmp_path / "c.txt").exit_code == 2
+
+
+def test_rules_of_a_club_folder_that_names_no_variant_real(tmp_path):
+    """Seven Rachunek tablut games of aagenielsen.dk, their variant not written (an lgn record with
+    no Game tag, read with --game hnefatafl), get the variant they were played under proposed; the
+    same games as the site's JSON of a type it does not know each say to name a variant of their
+    board, and named one (foteviken-tablut-9x9), get a proposal too."""
+    games = sorted(real("aagenielsen-types/t001-rachunek-tablut-9x9").glob("*.json"))[:7]
+    (tmp_path / "lgn").mkdir(), (tmp_path / "json").mkdir()
+    for game in games:
+        text = run("fmt", game).stdout
+        kept = [line for line in text.splitlines(keepends=True) if not line.startswith(("[Game ", "[Variant "))]
+        (tmp_path / "lgn" / f"{game.stem}.lgn").write_text("".join(kept))
+        renamed = game.read_text().replace('"Rachunek tablut 9x9"', '"Club tablut 9x9"')
+        (tmp_path / "json" / game.name).write_text(renamed)
+    bare = run("rules", "--game", "hnefatafl", tmp_path / "lgn")
+    assert (
+        bare.stdout.splitlines()[-1]
+        == "proposed: hnefatafl: variant rachunek-tablut-9x9 makes 6 of the 7 records legal"
+    )
+    unread = run("rules", "--game", "hnefatafl", tmp_path / "json")
+    assert unread.exit_code == 1 and unread.stdout.splitlines() == [
+        f"{tmp_path / 'json' / game.name}:5:26: record 0: cannot be replayed: error[tag]: {NO_VARIANT_READ}"
+        for game in games
+    ]
+    named = run("rules", "--game", "hnefatafl", "--variant", "foteviken-tablut-9x9", tmp_path / "json")
+    assert named.stdout.splitlines()[-1] == (
+        "proposed: hnefatafl (records of variant foteviken-tablut-9x9): variant foteviken-tablut-9x9 makes 6 of "
+        "the 7 records legal"
+    )
+
+
+def test_rules_proposes_another_games_variant_that_makes_more_records_legal_real(tmp_path, monkeypatch):
+    """Six Old Hnefatafl 9×9 games of aagenielsen.dk written down as Tablut (`[Game "tablut"]`, no
+    Variant): Tablut's best set makes 3 legal, and the catalogue variant they were played under, of
+    another game, was never said; it is proposed beside, the search bounded by MAX_WORK."""
+    for game in sorted(real("aagenielsen-types/t012-old-hnefatafl-9x9").glob("*.json"))[:6]:
+        text = run("fmt", game).stdout.replace('[Game "hnefatafl"]', '[Game "tablut"]')
+        kept = [line for line in text.splitlines(keepends=True) if not line.startswith("[Variant ")]
+        (tmp_path / f"{game.stem}.lgn").write_text("".join(kept))
+    result = run("rules", "--jobs", 1, tmp_path)
+    assert result.stdout.splitlines()[-2:] == [
+        "proposed: tablut: variant aage makes 3 of the 6 records legal",
+        "proposed: hnefatafl (records of tablut): variant old-hnefatafl-9x9 makes 6 of the 6 records legal",
+    ]
+    records = [parse_record(path.read_text()) for path in sorted(tmp_path.iterdir())]
+    fits = [fitting_rules(record) for record in records]
+    monkeypatch.setattr("lusoria.validator.fit.MAX_WORK", 1)  # (less than one replay of the folder)
+    assert [str(proposal) for proposal in proposals(records, fits)] == [
+        "tablut: variant aage makes 3 of the 6 records legal"
+    ]
