@@ -501,12 +501,17 @@ def test_a_games_name_given_to_tree_json_as_the_variant_says_the_games_parameter
             "the parameter variant names no variant that lusoria knows, and the archive holds no record of the "
             "variant 'nosuch' of tablut (known: copenhagen, linnaeus, seed)",
         ),
+        (
+            "variant=tablut",
+            "the parameter variant is ambiguous: other programs call several variants 'tablut': name one "
+            "(opentafl-tablut-9x9 or opentafl-tablut-15x15)",
+        ),
     ],
 )
 def test_the_tree_from_a_position_says_the_filters_the_archives_records_do_not_match(site, filters, expected):
     """From a position, the game and variant filter the archive's records, as `lusoria tree POSITION --game`
     does: what is said names those the archive holds, not the registry's (session 49's run: the `position is
-    None` of the checks of `tree_json` without a position, dropped, survived)."""
+    None` of the three checks of `tree_json` without a position, dropped, survived)."""
     position = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/2P6/4p4/3ppp3 b".replace("/", "%2F").replace(" ", "+")
     answered = get(site, f"/-/explorer/club/tree.json?position={position}&{filters}")
     assert (answered.status_code, said(answered)) == (400, expected)
