@@ -758,7 +758,7 @@ def test_the_tags_that_stood_in_are_written_above_a_record_as_given_and_no_other
 )
 def test_the_result_a_record_wrote_is_its_last_marker_outside_comments_and_escape_lines(text, written):
     """`result_written` (what the page of a record that does not parse shows as its result; session 49's run:
-    its `partition("{")[0]` made `[1]`, no result ever, survived the notation's tests; `test_published` saw it)."""
+    its `partition("{")[0]` made `[1]`, no result ever, survived the notation's tests)."""
     from lusoria.notation.reader import result_written
 
     assert result_written(text) == written
