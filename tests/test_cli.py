@@ -407,6 +407,18 @@ def test_a_game_named_as_a_word_where_a_command_takes_it_as_game_says_the_option
     assert result.output.startswith(f"Usage: main {command[0]} [OPTIONS]\n")  # (CliRunner names it main)
 
 
+def test_random_without_a_game_and_no_word_says_the_option_is_missing_with_the_games():
+    """`lusoria random` alone: the option is missing, the games listed (session 49's run: `--game`'s `required`
+    made False survived: an internal error, exit 3, `'NoneType' object has no attribute 'lower'`)."""
+    result = run("random", "-n", "2")
+    games = "".join(f"\t{game},\n" for game in sorted(known_games()))[:-2]
+    assert (result.exit_code, result.output) == (
+        2,
+        f"Usage: main random [OPTIONS]\nTry 'main random --help' for help.\n\n"
+        f"Error: Missing option '--game'. Choose from:\n{games}\n",
+    )
+
+
 @pytest.mark.parametrize(
     "command, word, said",
     [

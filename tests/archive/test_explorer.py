@@ -505,6 +505,35 @@ def test_a_games_name_given_as_the_variant_says_the_games_parameter(site, endpoi
         assert 'Back to <a href="/-/explorer/club?game=tablut">the explorer of tablut</a>' in answered.text
 
 
+@pytest.mark.parametrize(
+    ("filters", "expected"),
+    [
+        (
+            "game=nosuch",
+            "the parameter game names no game that lusoria knows, and the archive holds no record of the game "
+            "'nosuch' (known: chess, laquet, latrunculi, tablut)",
+        ),
+        (
+            "game=tablut&variant=nosuch",
+            "the parameter variant names no variant that lusoria knows, and the archive holds no record of the "
+            "variant 'nosuch' of tablut (known: copenhagen, linnaeus, seed)",
+        ),
+        (
+            "variant=tablut",
+            "the parameter variant is ambiguous: other programs call several variants 'tablut': name one "
+            "(opentafl-tablut-9x9 or opentafl-tablut-15x15)",
+        ),
+    ],
+)
+def test_the_tree_from_a_position_says_the_filters_the_archives_records_do_not_match(site, filters, expected):
+    """From a position, the game and variant filter the archive's records, as `lusoria tree POSITION --game`
+    does: what is said names those the archive holds, not the registry's (session 49's run: the `position is
+    None` of the three checks of `tree_json` without a position, dropped, survived)."""
+    position = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/2P6/4p4/3ppp3 b".replace("/", "%2F").replace(" ", "+")
+    answered = get(site, f"/-/explorer/club/tree.json?position={position}&{filters}")
+    assert (answered.status_code, said(answered)) == (400, expected)
+
+
 def test_an_answer_that_outlasts_its_time_is_a_line_with_503(site, monkeypatch):
     """The page's work is still under way (held until the answer is given) when its time is up."""
     released = threading.Event()

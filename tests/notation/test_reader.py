@@ -742,3 +742,23 @@ def test_the_tags_that_stood_in_are_written_above_a_record_as_given_and_no_other
     assert stood_in(RecordText('[Variant "Fetlar"]\n\n1. e3-c3 *\n', given=GIVEN)) == '[Game "tablut"]\n'
     assert stood_in(RecordText('[White "Bo"]\n\n1. e3-c3 *\n', given=GIVEN[:1])) == '[Game "tablut"]\n'
     assert stood_in(RecordText('[Game "tablut"]\n\n1. e3-c3 *\n', given=GIVEN)) == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        ('[Game "tablut"]\n\n1. e3-c3 x9 0-1  \n', "0-1"),  # (a record that does not parse: blanks after it)
+        ("1. e3-c3 {a comment} 1-0\n", "1-0"),
+        ("1. e3-c3 1/2-1/2 {after it}\n", "1/2-1/2"),
+        ("1. e3-c3 {never closed 1-0\n", None),
+        ("1. e3-c3 ; 1-0\n", None),
+        ("1. e3-c3\n% 1-0\n", None),
+        ("1. e3-c3 x1-0\n", None),
+    ],
+)
+def test_the_result_a_record_wrote_is_its_last_marker_outside_comments_and_escape_lines(text, written):
+    """`result_written` (what the page of a record that does not parse shows as its result; session 49's run:
+    its `partition("{")[0]` made `[1]`, no result ever, survived the notation's tests)."""
+    from lusoria.notation.reader import result_written
+
+    assert result_written(text) == written

@@ -784,3 +784,24 @@ def test_a_games_name_given_as_another_games_variant_is_said_to_name_a_game(game
         f'; {named} is a game, not a variant: name it as the game ([Game "{named}"], --game {named})'
     )
     assert raised.value.tag == "Variant"
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("tablut/linnaeus", "; tablut/linnaeus is a variant, not a game: --game tablut --variant linnaeus"),
+        (
+            "Tablut/Saami-Tablut-W",
+            "; Tablut/Saami-Tablut-W is a variant, not a game: --game tablut --variant aage --rules first=white",
+        ),
+        ("copenhagen/linnaeus", ""),  # (tablut's, not copenhagen's)
+        ("hnefatafl/saami-tablut-w", ""),
+    ],
+)
+def test_a_variant_named_with_its_game_as_explain_takes_it_is_said_only_of_that_game(name, said):
+    """`game/variant` given as a game's name (`lusoria explain tablut/linnaeus`): the options of that game's
+    entry, none of another game's (session 49's run: `_entry_tags`' `tags["Game"] == owner` made `!=`
+    survived this file; `test_cli`'s commands saw it)."""
+    from lusoria.validator.games import options_line, variant_as_game
+
+    assert variant_as_game(name, options_line) == said
