@@ -384,3 +384,21 @@ def test_a_sites_ply_off_the_board_of_a_set_tried_is_a_conflict_not_an_internal_
         0,
         f"{path}:1: record 0: legal under no rule set (2099 tried): first conflict at ply 1 under every set\n",
     )
+
+
+def test_each_record_of_a_proposal_is_replayed_with_its_own_texts_claims(tmp_path):
+    """A folder of an lgn record (no claims) and a site's record (its claims undo the king its list
+    leaves out), one group: each record's replay asks its own text's claims, not its neighbour's
+    (review-49n: a group's texts reversed still passed, the only test of a proposal with texts
+    being of one record)."""
+    from lusoria import api
+
+    [saami, *_] = api.records([str(ROOT / "tests/fixtures/formats/aage/scrape.json")])
+    path = tmp_path / "opening.lgn"
+    path.write_text('[Game "tablut"]\n[Variant "aage"]\n\n1. b5-b7 e6-c6 2. i6-e6xe7 g5-g8 *\n')
+    [plain] = api.records([str(path)])
+    assert plain.claims is None and saami.claims is not None
+    fitted = [(source, fitting_rules(parse_record(source), source=source)) for source in (plain, saami)]
+    assert [fit.legal for _, fit in fitted] == [True, True]
+    [proposal] = api.proposed_rules(fitted)
+    assert str(proposal) == "tablut: variant aage makes 2 of the 2 records legal"
