@@ -1395,3 +1395,18 @@ def test_a_laquet_play_with_blanks_about_its_slash_is_read_joined(movetext, colu
     (diagnostic,) = check(f"{LAQUET}\n{movetext}\n").diagnostics
     assert (diagnostic.rule, diagnostic.ply, diagnostic.line, diagnostic.column) == ("syntax", None, 2, column)
     assert (diagnostic.message, diagnostic.text, diagnostic.suggestions) == (found, written, (meant,))
+
+
+@pytest.mark.parametrize(
+    "movetext, found, written, meant",
+    [
+        ("1. 63: 5/11 1/\n2. 41: 6/10 6/7 *", "'1/'", "1/", ()),  # the next line's move number is no point
+        ("1. 63: 5/11 1 /\n2. 41: 6/10 6/7 *", "'1'", "1", ("1.",)),
+    ],
+)
+def test_a_laquet_play_cut_at_its_slash_is_not_joined_to_the_next_move_number(movetext, found, written, meant):
+    """A play cut short at its line's end (`1/`), the next line a move number: read joined, `1/2` was offered
+    (`1 /` too, after `1.`), and --keep-going read the `2` of `2.` as its point (review-49s)."""
+    (diagnostic,) = check(f"{LAQUET}\n{movetext}\n").diagnostics
+    assert (diagnostic.rule, diagnostic.line, diagnostic.column, diagnostic.text) == ("syntax", 2, 13, written)
+    assert (diagnostic.message, diagnostic.suggestions) == (FOUND_1.replace("'1'", found), meant)
