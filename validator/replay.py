@@ -541,15 +541,18 @@ def _reading_checked(read: RecordText, fix: Fix) -> Diagnostic | str | None:
         if GAMES.failed_plug_in(error) is None:  # (lusoria's own failure is raised as check raises it)
             raise
         return None
+    if any(diagnostic.rule == "syntax" for diagnostic in report.diagnostics):
+        return None
     lines = mended.split("\n")
-    for diagnostic in report.diagnostics:
-        if diagnostic.rule == "syntax":
-            return None
-        at = offset_of(lines, diagnostic.line - read.line + 1, diagnostic.column)
-        if diagnostic.severity == ERROR and fix.start <= at < end:
-            return diagnostic
-        if diagnostic.severity == ERROR and diagnostic.ply is not None and at < fix.start:
-            return None  # (a ply before it is illegal: the replay stops before the reading)
+    errors = [
+        (diagnostic, offset_of(lines, diagnostic.line - read.line + 1, diagnostic.column))
+        for diagnostic in report.diagnostics
+        if diagnostic.severity == ERROR
+    ]
+    if refused := next((error for error, at in errors if fix.start <= at < end), None):
+        return refused  # (said whatever a ply before it breaks: a variation's does not stop the main line)
+    if any(error.ply is not None and at < fix.start for error, at in errors):
+        return None  # (a ply before it is illegal: the replay may stop before the reading)
     return _ACCEPTED
 
 
