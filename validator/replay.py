@@ -527,8 +527,8 @@ _ACCEPTED = "accepted"  # the rules accept a reading up to the end of its ply
 def _reading_checked(read: RecordText, fix: Fix) -> Diagnostic | str | None:
     """The error the rules find at a slip's reading, the record mended with it and read up to the end of
     its ply (`_READ_ON`), a result assumed (none after a result marker read); _ACCEPTED where they find none up
-    to there; None where a ply before it is illegal, the text so read does not parse, or a plug-in's game fails on it
-    (a reading is lusoria's guess: the record's error stands)."""
+    to there; None where they find none after an illegal ply (a variation's too), the text so read does not parse,
+    or a plug-in's game fails on it (a reading is lusoria's guess: the record's error stands)."""
     mended = mend(read.text, fix)
     end = fix.start + len(fix.text)
     followed = _READ_ON.match(mended, end)
