@@ -109,9 +109,10 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         # with blanks in it): what reads furthest
         fixes = [Fix(start, end, meant) for meant in [*_plies(word, game)[:-1], f"{word}."]]
         fixes += _spaced(text, start, game)
-        reached = {fix: _read_to(text, fix, game) for fix in fixes}
+        # (how far each reads in the text as written: `1 / 4, 2/3` read as 1/4 reads past `1.`, each cut at a comma)
+        reached = {fix: _read_to(text, fix, game) - len(fix.text) + fix.end - fix.start for fix in fixes}
         furthest = max(reached.values())
-        return [fix for fix in fixes if reached[fix] == furthest >= fix.start + len(fix.text)]  # (`_reads_past`)
+        return [fix for fix in fixes if reached[fix] == furthest >= fix.end]  # (`_reads_past`)
     elif numeral := lowercase_numeral(word, text, game):
         fixes = [Fix(start, end, numeral)]  # (`iv.`: 4.)
     else:  # the first that reads on: a pass with its dashes repeated, or the most mended reading (in a game of

@@ -777,3 +777,14 @@ def test_the_reading_the_rules_accept_is_the_preferred_quick_fix():
         ("Replace with *", (Edit(3, 9, 3, 12, "*"),), True),
         ("Replace with 1/2-1/2", (Edit(3, 9, 3, 12, "1/2-1/2"),), False),
     ]
+
+
+def test_a_slips_quick_fix_replaces_the_words_its_reading_joins():
+    """`1 / 4, 2/3`: the move number `1.` and the play `1/4` each read up to one column past the `1`, and both
+    were offered over the `1` alone: "Replace with 1/4" wrote `1/4 / 4, 2/3`. The play reads further into the
+    text as written, and is the one fix, over `1 / 4` (review-49s)."""
+    entry = entry_of('[Game "laquet"]\n\n1. 63: 5/11 1 / 4, 2/3 *\n')
+    [error] = entry.report.diagnostics
+    assert [(fix.title, fix.edits, fix.preferred) for fix in fixes(entry, error)] == [
+        ("Replace with 1/4", (Edit(2, 12, 2, 17, "1/4"),), True),
+    ]

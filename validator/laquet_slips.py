@@ -15,8 +15,9 @@ from lusoria.validator.laquet_turns import Written, parse_turn
 ROLL: Final = re.compile(r"([1-6])-?([1-6]):")  # `46:` or `4-6:`
 LEFTOVER: Final = re.compile(r">[ \t\r\n]*[1-6](?:-?[1-6])?:")  # the dice of a > group: `>3:`, `> 63:`
 SPACED_ROLL: Final = re.compile(r"[1-6][ \t]*-?[ \t]*[1-6][ \t]*:")  # a roll with blanks in it: `63 :`, `6 3:`
-# a play with blanks about its slashes, or a line break after one: `1 / 4`, `5 /11`, `1/`⏎`4`
-SPACED_PLAY: Final = re.compile(r"[0-9]{1,2}(?:[ \t]*/[ \t]*\n?[ \t]*(?:[0-9]{1,2}|off))+(?:\([2-9]\))?")
+# a play with blanks about its slashes, or a line break after one: `1 / 4`, `5 /11`, `1/`⏎`4`; not a move number
+# or a roll after its slash (`1/`⏎`2. 41:`)
+SPACED_PLAY: Final = re.compile(r"[0-9]{1,2}(?:[ \t]*/[ \t]*\n?[ \t]*(?:[0-9]{1,2}|off))+(?:\([2-9]\))?(?![0-9.:-])")
 _SPACED_SLASH: Final = re.compile(r"(?<=[0-9])[ \t]*/[ \t]*(?=[0-9]|off)")  # a play's slash with blanks about it
 # a die the source does not show (`6?:`, `??:`), or shows as no die can (`71:`, `06:`)
 UNREAD_ROLL: Final = re.compile(r"(?=[^:]*[?07-9])[0-9?]-?[0-9?]:")

@@ -527,8 +527,8 @@ _ACCEPTED = "accepted"  # the rules accept a reading up to the end of its ply
 def _reading_checked(read: RecordText, fix: Fix) -> Diagnostic | str | None:
     """The error the rules find at a slip's reading, the record mended with it and read up to the end of
     its ply (`_READ_ON`), a result assumed (none after a result marker read); _ACCEPTED where they find none up
-    to there; None where a ply before it is illegal, the text so read does not parse, or a plug-in's game fails on it
-    (a reading is lusoria's guess: the record's error stands)."""
+    to there; None where they find none after an illegal ply (a variation's too), the text so read does not parse,
+    or a plug-in's game fails on it (a reading is lusoria's guess: the record's error stands)."""
     mended = mend(read.text, fix)
     end = fix.start + len(fix.text)
     followed = _READ_ON.match(mended, end)
@@ -541,15 +541,18 @@ def _reading_checked(read: RecordText, fix: Fix) -> Diagnostic | str | None:
         if GAMES.failed_plug_in(error) is None:  # (lusoria's own failure is raised as check raises it)
             raise
         return None
+    if any(diagnostic.rule == "syntax" for diagnostic in report.diagnostics):
+        return None
     lines = mended.split("\n")
-    for diagnostic in report.diagnostics:
-        if diagnostic.rule == "syntax":
-            return None
-        at = offset_of(lines, diagnostic.line - read.line + 1, diagnostic.column)
-        if diagnostic.severity == ERROR and fix.start <= at < end:
-            return diagnostic
-        if diagnostic.severity == ERROR and diagnostic.ply is not None and at < fix.start:
-            return None  # (a ply before it is illegal: the replay stops before the reading)
+    errors = [
+        (diagnostic, offset_of(lines, diagnostic.line - read.line + 1, diagnostic.column))
+        for diagnostic in report.diagnostics
+        if diagnostic.severity == ERROR
+    ]
+    if refused := next((error for error, at in errors if fix.start <= at < end), None):
+        return refused  # (said whatever a ply before it breaks: a variation's does not stop the main line)
+    if any(error.ply is not None and at < fix.start for error, at in errors):
+        return None  # (a ply before it is illegal: the replay may stop before the reading)
     return _ACCEPTED
 
 

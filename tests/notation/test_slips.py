@@ -1395,3 +1395,51 @@ def test_a_laquet_play_with_blanks_about_its_slash_is_read_joined(movetext, colu
     (diagnostic,) = check(f"{LAQUET}\n{movetext}\n").diagnostics
     assert (diagnostic.rule, diagnostic.ply, diagnostic.line, diagnostic.column) == ("syntax", None, 2, column)
     assert (diagnostic.message, diagnostic.text, diagnostic.suggestions) == (found, written, (meant,))
+
+
+@pytest.mark.parametrize(
+    "movetext, found, written, meant",
+    [
+        ("1. 63: 5/11 1/\n2. 41: 6/10 6/7 *", "'1/'", "1/", ()),  # the next line's move number is no point
+        ("1. 63: 5/11 1 /\n2. 41: 6/10 6/7 *", "'1'", "1", ("1.",)),
+    ],
+)
+def test_a_laquet_play_cut_at_its_slash_is_not_joined_to_the_next_move_number(movetext, found, written, meant):
+    """A play cut short at its line's end (`1/`), the next line a move number: read joined, `1/2` was offered
+    (`1 /` too, after `1.`), and --keep-going read the `2` of `2.` as its point (review-49s)."""
+    (diagnostic,) = check(f"{LAQUET}\n{movetext}\n").diagnostics
+    assert (diagnostic.rule, diagnostic.line, diagnostic.column, diagnostic.text) == ("syntax", 2, 13, written)
+    assert (diagnostic.message, diagnostic.suggestions) == (FOUND_1.replace("'1'", found), meant)
+
+
+@pytest.mark.parametrize(
+    "tags, movetext, column, found, note, meant",
+    [
+        (  # an illegal ply in a variation before it: the main line's replay goes on, and refuses the reading
+            "",
+            "1. e3-c3 (1. e3-e9) e2-e3 2. c3d4 *",
+            30,
+            "c3d4",
+            "; read as c3-d4, it breaks T2 there (a piece moves along its rank or file, and d4 is on neither)",
+            ("c3-d4",),
+        ),
+        (  # an illegal ply of the main line before it: the first reading breaks the tag, the next is not judged
+            '\n[Result "*"]',
+            "1. e3-e9 e2-e3 0-0",
+            16,
+            "0-0",
+            "; read as 1/2-1/2, it breaks result there (the result marker 1/2-1/2 differs from the Result tag (*))",
+            ("1/2-1/2", "*"),
+        ),
+    ],
+)
+def test_a_reading_after_an_illegal_ply_is_refused_where_the_rules_say_so_never_accepted(
+    tags, movetext, column, found, note, meant
+):
+    """An illegal ply in a variation before a slip hid what the rules say of its reading (`c3-d4` breaks T2):
+    the first error of the report before the reading was taken for the end of the replay. After an illegal
+    ply of the main line, no reading is said accepted: the replay stopped before it (review-49s)."""
+    (*_, diagnostic) = check(f"{TABLUT}{tags}\n\n{movetext}\n").diagnostics
+    assert (diagnostic.rule, diagnostic.ply, diagnostic.column, diagnostic.text) == ("syntax", None, column, found)
+    assert diagnostic.message == FOUND_0_0.replace("'0-0'", f"'{found}'") + note
+    assert diagnostic.suggestions == meant
