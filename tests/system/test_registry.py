@@ -25,6 +25,7 @@ READING_THE_LISTS = [  # each reads a list of games or formats, or names every o
     "tests/test_cli.py::test_a_variant_given_as_the_game_is_said_with_the_options_that_name_it",
     "tests/test_cli.py::test_a_name_of_no_variant_or_another_option_is_refused_as_before",
     "tests/test_cli.py::test_a_slip_of_a_games_name_is_said_as_tree_says_it",
+    "tests/test_cli.py::test_random_without_a_game_and_no_word_says_the_option_is_missing_with_the_games",
     "tests/archive/test_research.py::test_grid_patterns_are_read_by_every_game_whose_board_they_fit",
     "tests/archive/test_archive.py::test_a_position_played_has_the_key_of_the_same_position_read_from_its_string",
     "tests/system/test_precommit.py::test_the_files_below_are_of_every_format_lusoria_reads",
