@@ -275,13 +275,16 @@ class Proposal:
     records: int  # records of its game (of its variant)
     of: str | None = None  # the variant the records name, when they are grouped by it
     across: str | None = None  # the records' game, when the set is another game's
+    own: int | None = None  # records legal under the rules each names (None: they name none, or `across`)
 
     def __str__(self) -> str:
         rules = f" with {self.tags['Rules']}" if "Rules" in self.tags else ""
         group = f" (records of variant {self.of})" if self.of else f" (records of {self.across})" if self.across else ""
+        said = {0: "none is", 1: "1 is"}.get(self.own or 0, f"{self.own} are")
+        own = f" ({said} legal under their own rules)" if self.own not in (None, self.legal) else ""
         return (
             f"{self.tags['Game']}{group}: variant {self.tags['Variant']}{rules} makes {self.legal} of the "
-            f"{self.records} records legal"
+            f"{self.records} records legal{own}"
         )
 
 
@@ -301,13 +304,20 @@ def proposals(
     boards are its variants — the rule set under which the most are legal: of the sets found legal
     record by record (each record's nearest), the `candidates` found most often, each tried on
     every record of the group (`legal_under`); the one found most often of those that make as
-    many legal, then the plainest (fewest options off the game's defaults). `sources`: the
+    many legal, then the plainest (fewest options off the game's defaults); beside it, how many are
+    legal under the rules each names, when that differs (a set that makes one record more legal
+    than their own rules do is still proposed: the line says both). `sources`: the
     records' texts, in the same order, whose claims the replays ask (`legal_under`)."""
     found: dict[tuple[str, str | None], Counter[tuple[tuple[str, str], ...]]] = {}
     members: dict[tuple[str, str | None], list[tuple[Record, RecordText | None]]] = {}
+    own: Counter[tuple[str, str | None]] = Counter()  # of each group, the records legal under their own rules
+    named: set[tuple[str, str | None]] = set()  # the groups whose records name rules of their own
     for record, fit, source in zip(records, fits, sources or [None] * len(records), strict=True):
         key = _group(record)
         members.setdefault(key, []).append((record, source))
+        own[key] += fit.legal
+        if not names_no_variant(record):
+            named.add(key)
         for tags in fit.sets:
             found.setdefault(key, Counter())[tuple(tags.items())] += 1
     chosen = []
@@ -317,7 +327,7 @@ def proposals(
         ranked = sorted(counts, key=lambda tags: (-counts[tags], _mechanics(game.from_tags(dict(tags)))))
         tried = [(dict(tags), legal_under(group, dict(tags), texts)) for tags in ranked[:candidates]]
         tags, legal = max(tried, key=lambda pair: pair[1])  # the first of those that make the most legal
-        chosen.append(Proposal(tags, legal, len(group), key[1]))
+        chosen.append(Proposal(tags, legal, len(group), key[1], own=own[key] if key in named else None))
         if legal < len(group) and (other := _across(group, game, texts)) and other[1] > legal:
             chosen.append(Proposal(other[0], other[1], len(group), across=game.name))
     return chosen

@@ -1098,12 +1098,12 @@ def test_rules_proposes_another_games_variant_that_makes_more_records_legal_real
         (tmp_path / f"{game.stem}.lgn").write_text("".join(kept))
     result = run("rules", "--jobs", 1, tmp_path)
     assert result.stdout.splitlines()[-2:] == [
-        "proposed: tablut: variant aage makes 3 of the 6 records legal",
+        "proposed: tablut: variant aage makes 3 of the 6 records legal (none is legal under their own rules)",
         "proposed: hnefatafl (records of tablut): variant old-hnefatafl-9x9 makes 6 of the 6 records legal",
     ]
     records = [parse_record(path.read_text()) for path in sorted(tmp_path.iterdir())]
     fits = [fitting_rules(record) for record in records]
     monkeypatch.setattr("lusoria.validator.fit.MAX_WORK", 1)  # (less than one replay of the folder)
     assert [str(proposal) for proposal in proposals(records, fits)] == [
-        "tablut: variant aage makes 3 of the 6 records legal"
+        "tablut: variant aage makes 3 of the 6 records legal (none is legal under their own rules)"
     ]

@@ -9,7 +9,7 @@ from conftest import CONFORMANCE, ROOT, require_conformance
 
 from lusoria.cli import main
 from lusoria.notation import parse_record
-from lusoria.validator.fit import fitting_rules
+from lusoria.validator.fit import Proposal, fitting_rules
 from lusoria.validator.games import GAMES
 
 
@@ -190,7 +190,9 @@ def test_rules_of_a_folder_proposes_the_one_set_that_makes_the_most_records_lega
     assert result.exit_code == 1  # broken.lgn cannot be replayed
     lines = result.stdout.splitlines()
     assert lines[2] == f"{tmp_path / 'l0.lgn'}:1: record 0: legal under variant aage; or under variant linnaeus"
-    assert lines[-1] == "proposed: tablut: variant aage makes 3 of the 4 records legal"
+    assert (
+        lines[-1] == "proposed: tablut: variant aage makes 3 of the 4 records legal (1 is legal under their own rules)"
+    )
     assert "proposed" not in CliRunner().invoke(main, ["rules", "--json", str(tmp_path)]).stdout
     single = CliRunner().invoke(main, ["rules", str(tmp_path / "escape.lgn")]).stdout
     assert "proposed" not in single
@@ -328,6 +330,21 @@ def test_of_rule_sets_that_fit_alike_the_plainest_comes_first_and_is_proposed():
     berserk = [parse_record(start + moves) for moves in ("d1-d3xd4 d3-f3xg3 *", "b10-b9 Kk6-k7 *")]
     [needed] = proposals(berserk, [fitting_rules(record) for record in berserk])
     assert (needed.tags["Variant"], needed.legal) == ("opentafl-berserk-11x11", 2)
+
+
+def test_a_proposal_says_how_many_are_legal_under_their_own_rules_where_that_differs():
+    """A proposal that makes one record more legal than the records' own rules do (Copenhagen's
+    2,052 games of real/tafl: exit-forts=no 2049, their own rules 2048) said only the proposal, as if
+    their own rules made fewer still or the same: it now says both where they differ."""
+    aage = {"Game": "tablut", "Variant": "aage"}
+    assert [str(Proposal(aage, 3, 6, own=own)) for own in (None, 0, 1, 2, 3, 5)] == [
+        "tablut: variant aage makes 3 of the 6 records legal",
+        "tablut: variant aage makes 3 of the 6 records legal (none is legal under their own rules)",
+        "tablut: variant aage makes 3 of the 6 records legal (1 is legal under their own rules)",
+        "tablut: variant aage makes 3 of the 6 records legal (2 are legal under their own rules)",
+        "tablut: variant aage makes 3 of the 6 records legal",
+        "tablut: variant aage makes 3 of the 6 records legal (5 are legal under their own rules)",
+    ]
 
 
 def test_records_that_name_no_variant_blank_or_left_out_share_one_proposal():
