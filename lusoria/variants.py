@@ -12,6 +12,7 @@ from lusoria import rulebook
 from lusoria.formats import FORMATS
 from lusoria.validator.base import SIDE_NAMES, Game, OptionError, VariantNotes, known_names
 from lusoria.validator.games import (
+    GAME_OPTION,
     GAMES,
     NUMBERED,
     game_named,
@@ -297,7 +298,7 @@ def several_named(variant: str) -> str | None:
 
 
 def unknown_variant(
-    variant: str, every: dict[str, dict[str, VariantNotes]] | None = None, naming: str = "--game {0}"
+    variant: str, every: dict[str, dict[str, VariantNotes]] | None = None, naming: str = GAME_OPTION
 ) -> str:
     """What is said of a name that no variant has (of `every`, default `variants()`): how many there
     are, and those like it that `explain` suggests (other programs' names too), or where they are listed;

@@ -393,6 +393,7 @@ def with_variant(tags: Mapping[str, str], named: Mapping[str, str]) -> dict[str,
 
 
 GAME_NAMED = 'name it as the game ([Game "{0}"], --game {0})'  # a game named as a variant: how a record, a command do
+GAME_OPTION = "--game {0}"  # ... how a command does (a filter's, as `query`'s)
 
 
 def rules_from_tags(game: type[G], tags: dict[str, str], naming: str = GAME_NAMED) -> G:
@@ -429,7 +430,7 @@ def _with_owners(problem: OptionError, game: type[Game], tags: dict[str, str], n
     return OptionError(f"{problem}{said}", problem.tag, problem.written, problem.at, problem.known) if said else problem
 
 
-def game_named(name: str, naming: str = "--game {0}", own: str = "") -> str:
+def game_named(name: str, naming: str = GAME_OPTION, own: str = "") -> str:
     """What is said of a game's name given as a variant's (`--variant brandubh`, `[Variant "copenhagen"]`):
     that it is a game, and `naming` of it, how to name it so; of `own`, the game named, that it is the game
     itself and where its variants are listed; "" for another name."""
