@@ -11,7 +11,8 @@ import sys
 import warnings
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from contextlib import nullcontext
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from functools import partial
 from itertools import chain, islice
 from typing import Any
 
@@ -67,7 +68,15 @@ from lusoria.formats.sources import given, walk
 from lusoria.notation.sources import Note, Source, literal
 from lusoria.pipeline import Problem, Unreadable, records, without_problems
 from lusoria.validator.base import Game, OptionError, Position, known_names, known_names_holding
-from lusoria.validator.games import GAMES, options_line, owners_of, rules_from_tags, variant_as_game
+from lusoria.validator.games import (
+    GAME_LISTED,
+    GAME_OPTION,
+    GAMES,
+    options_line,
+    owners_of,
+    rules_from_tags,
+    variant_as_game,
+)
 from lusoria.validator.replay import Report
 from lusoria.validator.suggest import meant_among
 from lusoria.variants import (
@@ -324,21 +333,37 @@ def _unknown_held(name: str, other: str, unknown: list[tuple[str, int]]) -> str:
     return f"whose {tags} {name} ({other}/{unknown[0][0]}, which lusoria does not know as a variant of {other}{more})"
 
 
+@dataclass(frozen=True)
+class Naming:
+    """How an archive's messages tell a reader to name a game or a variant: by a command's options (the
+    default), or by the explorer's URL parameters (`?game=tablut&variant=linnaeus`)."""
+
+    game: str = GAME_OPTION  # a game's name given as a variant's: how to name the game (`game_named`)
+    listed: str = GAME_LISTED  # a game's own name given as its variant's: where its variants are (`game_named`)
+    filters: Callable[[Mapping[str, str]], str] = options_line  # the filters that give tags (`variant_filters`)
+
+
 class Archive:
     """One archive file; each method is a `lusoria` command."""
 
     def __init__(
-        self, path: str | None = None, timeout: float | None = None, notes: Callable[[Problem], None] | None = None
+        self,
+        path: str | None = None,
+        timeout: float | None = None,
+        notes: Callable[[Problem], None] | None = None,
+        naming: Naming = Naming(),
     ):
         """The archive at `path` (default_path()); `timeout`: seconds each statement of `query`
         and `tree` may run (None: no limit; a statement stopped raises ReadOnlyError); `notes`
         is told what opening it has to say (a Note): that an archive made by an older lusoria is being
         upgraded (a replay of every record: minutes for 100,000), and when it is done; as
         `import_paths` meets them, its problems (`ImportSummary.problems`); and the variant `tree`
-        starts from when it chooses it (`start_of_game`), which, without `notes`, is warned (ChosenWarning)."""
+        starts from when it chooses it (`start_of_game`), which, without `notes`, is warned (ChosenWarning).
+        `naming`: how its messages tell a game or a variant to be named (`lacking`)."""
         self.path = path or default_path()
         self.timeout = timeout
         self.notes = notes
+        self.naming = naming
 
     def import_paths(
         self,
@@ -586,7 +611,8 @@ class Archive:
         held = [(row["game"], row["variant"] or "") for row in self.iter_sql(_GAMES_HELD)]
         games = sorted({held_game for held_game, _ in held})
         if game and game.lower() not in games:
-            variant = "" if game.lower() in GAMES else variant_as_game(game, lambda tags: variant_filters(game, tags))
+            written = partial(variant_filters, game, written=self.naming.filters)  # (options, or a URL's parameters)
+            variant = "" if game.lower() in GAMES else variant_as_game(game, written)
             known = known_names_holding(game, games) if variant else known_names(game, games, also=_own("game", game))
             return f"the archive holds no record of the game {quoted(game)} ({known}){variant}"
         variants = sorted(
@@ -602,7 +628,8 @@ class Archive:
                 known = known_names_holding(variant, variants)
             else:
                 known = known_names(variant, variants, also=_own("variant", variant))
-            said = game_named(variant, own=game.lower() if game else "")  # (--game brandubh --variant brandubh)
+            own = game.lower() if game else ""  # (--game brandubh --variant brandubh)
+            said = game_named(variant, self.naming.game, own, self.naming.listed)
             return f"the archive holds no record of the variant {quoted(variant)}{of} ({known}){said}"
         if rules and named and not self.query(Filters(variant=named, limit=1)):  # a catalogue's name: its rules
             return (

@@ -22,7 +22,7 @@ from typing import NamedTuple, Protocol
 from urllib.parse import urlencode
 
 from lusoria import output
-from lusoria.archive.commands import NO_GAME_TO_START, Archive, NoGameToStart, variant_filters
+from lusoria.archive.commands import NO_GAME_TO_START, Archive, Naming, NoGameToStart, variant_filters
 from lusoria.archive.players import RESULTS
 from lusoria.archive.query import LISTED, MAX_SQL_INTEGER, ORDERS, FilterError, Filters, board_size
 from lusoria.archive.stored import STORED_TEXT, stored_record
@@ -152,7 +152,7 @@ def filters_of(params: Params) -> Filters:
 def _archive(path: str) -> Archive:
     """The archive at `path`; what it chooses (the variant of a game named alone) the page shows, and
     is not warned (ChosenWarning) into the server's log."""
-    return Archive(path, timeout=TIMEOUT, notes=lambda chosen: None)
+    return Archive(path, timeout=TIMEOUT, notes=lambda chosen: None, naming=URL_NAMING)
 
 
 def tree_json(path: str, params: Params) -> str:
@@ -299,7 +299,7 @@ def _game_named(game: str) -> type[Game]:
     try:
         return GAMES[game]
     except KeyError as unknown:
-        said = variant_as_game(game, lambda tags: variant_filters(game, tags, _parameters))
+        said = variant_as_game(game, lambda tags: variant_filters(game, tags, URL_NAMING.filters))
         raise BadRequest(unknown.args[0] + said) from None
 
 
@@ -321,6 +321,9 @@ def _variant_as_game(game: str | None) -> None:
 def _parameters(tags: Mapping[str, str]) -> str:
     """Tags as the URL's parameters that give them: `?game=tablut&variant=linnaeus`."""
     return f"?{urlencode({tag.lower(): value for tag, value in tags.items()})}"
+
+
+URL_NAMING = Naming(GAME_IN_URL, "leave the variant out (?game={0})", _parameters)  # the archive's words, a URL's
 
 
 def _explorer_of(name: str) -> tuple[str, str] | None:

@@ -157,6 +157,7 @@ __all__ = [
     "variant_tags",
     "reading_tags",
     "variant_refused",
+    "variant_as_game",
     "variant_of_other_games",
     "build",
     "place_of",
@@ -893,6 +894,20 @@ def game_tags(game: str, variant: str | None) -> dict[str, str]:
     from lusoria.variants import game_tags as tags
 
     return tags(game, variant)
+
+
+def variant_as_game(name: str, filters: bool = False) -> str:
+    """What is said of a variant's name given where a game's is (`--game linnaeus`, a command's word:
+    `lusoria random linnaeus`): the options that name it (`; linnaeus is a variant, not a game: --game
+    tablut --variant linnaeus`), or, with `filters` (a command without --rules: `query`), those that
+    select its records (a catalogue's entry that sets rules too by its name: `--variant saami-tablut-w`);
+    "" for a name of no variant."""
+    from lusoria.archive.commands import variant_filters
+    from lusoria.validator.games import name_given, options_line
+    from lusoria.validator.games import variant_as_game as said
+
+    name = name_given(name)
+    return said(name, lambda tags: variant_filters(name, tags) if filters else options_line(tags))
 
 
 def variant_refused(variant: str, game: str | None = None) -> str | None:

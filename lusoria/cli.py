@@ -27,7 +27,6 @@ from lusoria.options import (
     LazyDefault,
     Named,
     former_name,
-    variant_as_word,
 )
 from lusoria.terminal import echo, escaped, unescaped
 from lusoria.words import COMMAND, plural, quoted, reason
@@ -362,7 +361,7 @@ def game_as_word(command: click.Command, ctx: click.Context, args: list[str]) ->
     if named is not None:
         raise click.UsageError(f"a game is given as an option, not a word: did you mean --game {named}?", ctx)
     ruled = any("--rules" in option.opts for option in command.get_params(ctx))
-    said = next(filter(None, (variant_as_word(word, ruled) for word in words)), "")
+    said = next(filter(None, (api.variant_as_game(word, filters=not ruled) for word in words)), "")
     if said:  # (`lusoria random linnaeus`: the options that name it, as `--game linnaeus` says them)
         raise click.UsageError(f"a game is given as an option, not a word{said}", ctx)
 

@@ -97,8 +97,9 @@ class GameNamed(Named):
         super().__init__(names, case_sensitive=False)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from lusoria.api import variant_as_game
         from lusoria.validator.base import known_names
-        from lusoria.validator.games import name_given, options_line, variant_as_game
+        from lusoria.validator.games import name_given
         from lusoria.words import quoted
 
         try:
@@ -107,18 +108,8 @@ class GameNamed(Named):
             if not isinstance(value, str):
                 raise
             name = name_given(value)
-            said = variant_as_game(name, options_line)
+            said = variant_as_game(name)
             self.fail(f"unknown game {quoted(name)} ({known_names(name, self.choices)}){said}", param, ctx)
-
-
-def variant_as_word(word: str, ruled: bool) -> str:
-    """What is said of a variant's name given as a word: the options that name it (`options_line`, as
-    --game says them), or, to a command without --rules (`query`), the filters (`variant_filters`)."""
-    from lusoria.archive.commands import variant_filters
-    from lusoria.validator.games import name_given, options_line, variant_as_game
-
-    name = name_given(word)
-    return variant_as_game(name, options_line if ruled else lambda tags: variant_filters(name, tags))
 
 
 def former_name(old: str, new: str, **declared: Any) -> Callable[[Callable], Callable]:

@@ -394,6 +394,7 @@ def with_variant(tags: Mapping[str, str], named: Mapping[str, str]) -> dict[str,
 
 GAME_NAMED = 'name it as the game ([Game "{0}"], --game {0})'  # a game named as a variant: how a record, a command do
 GAME_OPTION = "--game {0}"  # ... how a command does (a filter's, as `query`'s)
+GAME_LISTED = "lusoria explain {0} lists them"  # a game's own name given as its variant: where its variants are
 
 
 def rules_from_tags(game: type[G], tags: dict[str, str], naming: str = GAME_NAMED) -> G:
@@ -430,13 +431,13 @@ def _with_owners(problem: OptionError, game: type[Game], tags: dict[str, str], n
     return OptionError(f"{problem}{said}", problem.tag, problem.written, problem.at, problem.known) if said else problem
 
 
-def game_named(name: str, naming: str = GAME_OPTION, own: str = "") -> str:
+def game_named(name: str, naming: str = GAME_OPTION, own: str = "", listed: str = GAME_LISTED) -> str:
     """What is said of a game's name given as a variant's (`--variant brandubh`, `[Variant "copenhagen"]`):
     that it is a game, and `naming` of it, how to name it so; of `own`, the game named, that it is the game
-    itself and where its variants are listed; "" for another name."""
+    itself and `listed` of it (where its variants are listed); "" for another name."""
     game = looked_up(name)
     if game == own:  # (a record's Variant of a game of a default variant reads as it: `variant_named`; a filter not)
-        return f"; {game} is the game itself, not one of its variants: lusoria explain {game} lists them"
+        return f"; {game} is the game itself, not one of its variants: {listed.format(game)}"
     return f"; {game} is a game, not a variant: {naming.format(game)}" if game in GAMES else ""
 
 

@@ -505,6 +505,27 @@ def test_a_games_name_given_as_the_variant_says_the_games_parameter(site, endpoi
         assert 'Back to <a href="/-/explorer/club?game=tablut">the explorer of tablut</a>' in answered.text
 
 
+@pytest.mark.parametrize("endpoint", ["tree.json", "games.json"])
+@pytest.mark.parametrize("position", ["", "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/2P6/4p4/3ppp3 b"])
+def test_a_game_named_as_a_filters_variant_is_said_in_the_urls_words(site, endpoint, position):
+    """From a position (and from a game's start), a game's name given as the variant, the archive holding
+    no record of it, was said in a command's words on a web page: `--game brandubh`, and of the game's own
+    name `lusoria explain tablut lists them`: the URL's parameters now (`Archive.naming`)."""
+    at = f"position={quote(position)}&" if position else ""
+    other = get(site, f"/-/explorer/club/{endpoint}?{at}game=tablut&variant=brandubh")
+    held = "the archive holds no record of the variant 'brandubh' of tablut (known: copenhagen, linnaeus, seed; "
+    assert other.status_code == 400 and said(other).startswith(
+        f"the parameter variant names no variant that lusoria knows, and {held}"
+        if position  # (without, the tree starts from the variant's start: its rules refuse it, in the URL's words)
+        else "unknown variant 'brandubh' for tablut (known: seed, linnaeus, unarmed, aage, ashton)"
+    )
+    assert said(other).endswith("); brandubh is a game, not a variant: name it as the game (?game=brandubh)")
+    own = get(site, f"/-/explorer/club/{endpoint}?{at}game=tablut&variant=Tablut")
+    assert own.status_code == 400 and said(own).endswith(
+        "); tablut is the game itself, not one of its variants: leave the variant out (?game=tablut)"
+    )
+
+
 @pytest.mark.parametrize(
     ("filters", "expected"),
     [
