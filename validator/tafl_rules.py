@@ -597,10 +597,22 @@ def refusal(option: dict[str, str]) -> str | None:
     return None
 
 
+BOARD_KEYS = ("dim", "start", "cen", "atkf", "esc", "cor", "afor", "dfor")  # the options a board is made of
+
+
 def described_board(option: dict[str, str], title: str) -> tuple[TaflBoard, bytes, bytes]:
     """The board a full set of options describes, its start (`start_of`) and what each of its
     squares is (`_region`); OptionError when they describe none: a start whose ranks do not
     cover the board or that has no king or two, a square off the board or of two kinds."""
+    return _described_board(tuple(option[key] for key in BOARD_KEYS), title)
+
+
+@lru_cache(maxsize=64)
+def _described_board(values: tuple[str, ...], title: str) -> tuple[TaflBoard, bytes, bytes]:
+    """`described_board` of the options BOARD_KEYS (`values`, in that order). Kept, as `_tables`: the
+    sets of options `lusoria rules` tries on a board (some 2,000 a record) share a few boards, whose
+    start string it read again for each (a fifth of its time)."""
+    option = dict(zip(BOARD_KEYS, values, strict=True))
     board = board_of(option, title)
     start = start_of(board, title)
     return board, start, _region(option, board)

@@ -1372,3 +1372,25 @@ def test_the_presets_are_read_only_a_caller_changing_them_is_refused_and_the_nex
         Hnefatafl.presets[first]["dim"] = "99"
     assert "mine" not in Hnefatafl.presets
     assert Hnefatafl(variant=first).preset_options(first)["dim"] != "99"
+
+
+def test_a_board_described_is_kept_by_the_options_that_make_it_and_no_other():
+    """`described_board` keeps each board it made (`lusoria rules` tries some 2,000 sets of options on a
+    record, sharing a few boards): of every catalogue variant, and of each with one of the options a board
+    is made of changed, it gives what the board's own functions give, whatever was asked before."""
+    described = []
+    for name in Hnefatafl.presets:
+        option = Hnefatafl.preset_options(name)
+        board = tafl_rules.board_of(option, "Hnefatafl")
+        made = (board, tafl_settings.start_of(board, "Hnefatafl"), tafl_rules._region(option, board))
+        assert tafl_rules.described_board(option, "Hnefatafl") == made, name
+        described.append(made)
+    rachunek = Hnefatafl.preset_options("rachunek-tablut-9x9")
+    _, _, region = tafl_rules.described_board(rachunek, "Hnefatafl")
+    for key, value, square in (("afor", "a5", 36), ("cor", "a1", 0), ("cen", "d4", 30)):
+        board, start, changed = tafl_rules.described_board({**rachunek, key: value}, "Hnefatafl")
+        assert changed != region and changed[square] != 0, key
+    own = tafl_rules.described_board(rachunek, "Hnefatafl")[0]  # (the defenders first, escaping to any edge)
+    assert (own.start[-1], own.corner_escape) == ("w", False)
+    assert tafl_rules.described_board({**rachunek, "atkf": "y"}, "Hnefatafl")[0].start[-1] == "b"
+    assert tafl_rules.described_board({**rachunek, "esc": "c"}, "Hnefatafl")[0].corner_escape is True
