@@ -187,7 +187,10 @@ def _spaced(text: str, start: int, game: str) -> list[Fix]:
     rules = GAMES[game]
     for spaced in (rules.spaced_roll, rules.spaced_play):
         if spaced and (joined := _joined(spaced, text, start)):
-            fixes.append(Fix(start, *joined))
+            end, ply = joined  # as written, then mended as the game's plies are (`14 / OFF`: 14/off), still one
+            # play (`1 / 4 / 10` is no turn of its own, `63: 1/4/10`, inside one)
+            meant = dict.fromkeys(mended for mended in (ply, rules.mended_ply(ply)) if spaced.fullmatch(mended))
+            fixes += [Fix(start, end, each) for each in meant]
     return fixes
 
 

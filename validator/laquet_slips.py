@@ -17,8 +17,10 @@ LEFTOVER: Final = re.compile(r">[ \t\r\n]*[1-6](?:-?[1-6])?:")  # the dice of a 
 SPACED_ROLL: Final = re.compile(r"[1-6][ \t]*-?[ \t]*[1-6][ \t]*:")  # a roll with blanks in it: `63 :`, `6 3:`
 # a play with blanks about its slashes, or a line break after one: `1 / 4`, `5 /11`, `1/`⏎`4`; not a move number
 # or a roll after its slash (`1/`⏎`2. 41:`)
-SPACED_PLAY: Final = re.compile(r"[0-9]{1,2}(?:[ \t]*/[ \t]*\n?[ \t]*(?:[0-9]{1,2}|off))+(?:\([2-9]\))?(?![0-9.:-])")
-_SPACED_SLASH: Final = re.compile(r"(?<=[0-9])[ \t]*/[ \t]*(?=[0-9]|off)")  # a play's slash with blanks about it
+SPACED_PLAY: Final = re.compile(
+    r"[0-9]{1,2}(?:[ \t]*/[ \t]*\n?[ \t]*(?:[0-9]{1,2}|(?i:off)))+(?:\([2-9]\))?(?![0-9.:-])"
+)
+_SPACED_SLASH: Final = re.compile(r"(?<=[0-9])[ \t]*/[ \t]*(?=[0-9]|(?i:off))")  # a play's slash with blanks about it
 # a die the source does not show (`6?:`, `??:`), or shows as no die can (`71:`, `06:`)
 UNREAD_ROLL: Final = re.compile(r"(?=[^:]*[?07-9])[0-9?]-?[0-9?]:")
 _BARE_ROLL: Final = re.compile(r"[1-6]-?[1-6]|>[1-6](?:-?[1-6])?")  # a roll, or a > group's dice, without its colon
@@ -107,8 +109,8 @@ def mended_turn(word: str) -> str:
         return ">" + word.replace(">", "")
     roll, colon, plays = word.partition(":")
     roll = _COMMA_DICE.sub(r"\1-\2", roll)
-    if not colon:
-        return _rolled(word.replace("-", "/")) or _mended_plays(word)
+    if not colon:  # (`5/11 5 /9`: its slashes joined before its roll is read)
+        return _rolled(_SPACED_SLASH.sub("/", word).replace("-", "/")) or _mended_plays(word)
     if UNREAD_ROLL.fullmatch(roll + colon):
         return _read_roll(roll, plays)
     if written_pass := _PASS.fullmatch(plays):

@@ -1387,11 +1387,43 @@ FOUND_1 = (
             "63: 5 /11 1/4",
             "63: 5/11 1/4",
         ),
+        (  # a bear-off in capitals with blanks about its slash: joined, then written as the notation has it
+            "1. 63: 5/11 14 / OFF *",
+            13,
+            FOUND_1.replace("'1'", "'14'"),
+            "14 / OFF",
+            "14/off",
+        ),
+        (  # the turn's first play a bear-off in capitals, blanks about its slash: the turn mended (the rules
+            # refuse the reading, and say why: the note is the reading's)
+            "1. 63: 14 / OFF 1/4 *",
+            4,
+            "found '63:': a roll is followed by its plays, or -- when none can be played; read as 63: 14/off 1/4, it "
+            "breaks Q7 there (White may bear off only once all 15 checkers are in quadrant III (13-18); some stand "
+            "on 1, 2, 3, 4, 5)",
+            "63: 14 / OFF 1/4",
+            "63: 14/off 1/4",
+        ),
+        (  # a play of three points: joined as written first, its roll read from it after
+            "1. 63: 5/11 1 / 4 / 10 *",
+            13,
+            FOUND_1,
+            "1 / 4 / 10",
+            "1/4/10",
+        ),
+        (  # a turn whose roll is left out, a play of it with a blank before its slash: joined, then rolled
+            "1. 5/11 5 /9 *",
+            4,
+            FOUND_1.replace("'1'", "'5/11'"),
+            "5/11 5 /9",
+            "64: 5/11 5/9",
+        ),
     ],
 )
 def test_a_laquet_play_with_blanks_about_its_slash_is_read_joined(movetext, column, found, written, meant):
     """A historian copied `5/11 1 / 4` from a book set with blanks about its slashes: the validator said
-    "did you mean 1.?" (a move number), or nothing for `5 /11` or `1/`⏎`4` (historian-49b)."""
+    "did you mean 1.?" (a move number), or nothing for `5 /11` or `1/`⏎`4` (historian-49b); `14 / OFF` and a
+    turn whose roll is left out (`5/11 5 /9`) still got "14." and nothing (session 50)."""
     (diagnostic,) = check(f"{LAQUET}\n{movetext}\n").diagnostics
     assert (diagnostic.rule, diagnostic.ply, diagnostic.line, diagnostic.column) == ("syntax", None, 2, column)
     assert (diagnostic.message, diagnostic.text, diagnostic.suggestions) == (found, written, (meant,))
