@@ -581,6 +581,20 @@ def test_rules_exit_status_says_whether_every_record_was_searched(tmp_path):
     assert run("rules", str(tmp_path / "open.lgn"), str(tmp_path / "missing.lgn")).exit_code == 2
 
 
+def test_rules_of_a_game_whose_boards_are_its_variants_checks_a_variant_given_before_reading(tmp_path):
+    """`rules --game hnefatafl` searches every variant of a record that names none; a variant given is
+    checked before any record is read, as every command checks it (session 50's mutation run: the
+    check left out where a variant is given passed)."""
+    path = tmp_path / "moves.txt"
+    path.write_text("1. d1-d3 f4-d4\n")
+    result = run("rules", "--game", "hnefatafl", "--variant", "nosuch", str(path))
+    assert (result.exit_code, result.stderr.splitlines()[-1]) == (
+        2,
+        "Error: Invalid value for --variant: unknown variant 'nosuch' for hnefatafl (181 known: lusoria explain "
+        "hnefatafl lists them)",
+    )
+
+
 def test_rules_with_jobs_keeps_the_order_and_the_output(tmp_path):
     """The pool (one record a chunk) fits the records in order, as one process does."""
     records = list(api_random("tablut", 20)) + ['[Game "tablut"]\n1. e3-d2 *\n']

@@ -246,8 +246,10 @@ TESTS = {
     ],
     "validator/diagram.py": ["tests/test_svg.py", "tests/validator/test_games.py", "tests/validator/test_hnefatafl.py"],
     # the registry of games (not tests/system/test_plugins.py: its processes import the installed lusoria)
-    "validator/games.py": ["tests/validator/test_games.py"],
-    "validator/fit.py": ["tests/validator/test_fit.py"],
+    # game_named: a game's name given as a filter's variant, as the archive says it (session 50's run)
+    "validator/games.py": ["tests/validator/test_games.py", "tests/archive/test_research.py"],
+    # _across: another game's variants proposed, within the bound, on real records (session 50's run)
+    "validator/fit.py": ["tests/validator/test_fit.py", "tests/formats/test_game_choice.py"],
     # a game's variants explained (Game.variant_notes; the generic tafl game's catalogue)
     "validator/base.py": ["tests/test_variants.py", "tests/validator/test_base.py"] + VALIDATOR_TESTS,
     # the names' warnings (white space, NFC) are tests/validator/test_base.py's; the move numbers'
@@ -290,6 +292,7 @@ TESTS = {
     # played_record: the tags a record cannot hold
     "lusoria/api.py": COMMAND_TESTS
     + ["tests/test_html.py", "tests/test_pipeline.py", "tests/test_files.py", "tests/test_variants.py"]
+    + ["tests/validator/test_fit.py"]  # proposed_rules: each record's text beside it (session 50's run)
     + ["tests/test_played.py", PUBLISHED_TESTS],
     # explain GAME and VARIANT (a plug-in's game too), an option of the Rules tag, a word of the rules;
     # the names --variant takes
@@ -306,6 +309,7 @@ TESTS = {
         "tests/test_variants.py",
         "tests/validator/test_fit.py",
         "tests/formats/test_sources.py",
+        "tests/formats/test_game_choice.py",  # reading: --game of a game whose boards are its variants (session 50)
     ]
     + ARCHIVE_COMMAND_TESTS
     + ["tests/test_files.py", "tests/test_pipeline.py", "tests/test_output.py"]  # jobs capped, odd filters

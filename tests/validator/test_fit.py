@@ -419,3 +419,18 @@ def test_each_record_of_a_proposal_is_replayed_with_its_own_texts_claims(tmp_pat
     assert [fit.legal for _, fit in fitted] == [True, True]
     [proposal] = api.proposed_rules(fitted)
     assert str(proposal) == "tablut: variant aage makes 2 of the 2 records legal"
+
+
+def test_another_games_variants_are_tried_only_of_the_games_whose_boards_are_their_variants():
+    """A folder's proposal tries another game's catalogue variants on its records' board (`_across`): those of
+    the games whose boards are their variants (the generic tafl game), never a game's own presets, which its
+    records' search tried already: Tablut's 9×9 records get Hnefatafl's 28 variants of that board; Hnefatafl's
+    9×9 records get none (Tablut's presets were tried too: session 50's mutation run)."""
+    from lusoria.validator.fit import _other_games
+
+    tablut = [parse_record('[Game "tablut"]\n1. e3-c3 *')]
+    hnefatafl = [parse_record('[Game "hnefatafl"]\n[Variant "old-hnefatafl-9x9"]\n1. e1-e3 *')]
+    tried = _other_games(tablut, GAMES["tablut"])
+    assert (len(tried), {tags["Game"] for tags in tried}) == (28, {"hnefatafl"})
+    assert {"Game": "hnefatafl", "Variant": "old-hnefatafl-9x9"} in tried
+    assert _other_games(hnefatafl, GAMES["hnefatafl"]) == []
