@@ -1107,3 +1107,10 @@ def test_rules_proposes_another_games_variant_that_makes_more_records_legal_real
     assert [str(proposal) for proposal in proposals(records, fits)] == [
         "tablut: variant aage makes 3 of the 6 records legal (none is legal under their own rules)"
     ]
+    # the positions searched count too: five variants replay the folder's 154 plies each, the fourth
+    # (berserk-hnefatafl-9x9, 6 of 6) searching 10 positions for left-out moves: 780, and the sixth,
+    # old-hnefatafl-9x9, would take the work to 934, past 920 (with the 10 not counted, 914)
+    monkeypatch.setattr("lusoria.validator.fit.MAX_WORK", 920)
+    assert [str(proposal) for proposal in proposals(records, fits)][1] == (
+        "hnefatafl (records of tablut): variant berserk-hnefatafl-9x9 makes 6 of the 6 records legal"
+    )
