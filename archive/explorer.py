@@ -16,7 +16,7 @@ import sqlite3
 from collections.abc import Callable, Iterable, Mapping
 from contextlib import closing
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from html import escape
 from typing import NamedTuple, Protocol
 from urllib.parse import urlencode
@@ -33,7 +33,7 @@ from lusoria.notation.numbers import whole_number
 from lusoria.notation.sources import InputError
 from lusoria.svg import position_svg
 from lusoria.validator.base import WHITE, Game, Illegal, NotAPly, Position, sides_glossed
-from lusoria.validator.games import GAMES, looked_up, rules_from_tags, variant_as_game
+from lusoria.validator.games import GAMES, looked_up, rules_from_tags, variant_as_game, variants_named
 from lusoria.validator.replay import Diagnostic, Moves, line_moves
 from lusoria.variants import VariantOfOtherGames, game_tags, unknown_variant
 from lusoria.words import out_of_bounds, plural, quoted
@@ -295,12 +295,15 @@ GAME_IN_URL = "name it as the game (?game={0})"  # a game named as a variant: ho
 
 def _game_named(game: str) -> type[Game]:
     """The game a URL names; BadRequest in the registry's words, as `lusoria tree --game` says them, a
-    variant's name with the URL's parameters that name it (`?game=tablut&variant=linnaeus`)."""
+    variant's name with the URL's parameters that name it (`?game=tablut&variant=linnaeus`), its error
+    page linking there."""
     try:
         return GAMES[game]
     except KeyError as unknown:
-        said = variant_as_game(game, lambda tags: variant_filters(game, tags, URL_NAMING.filters))
-        raise BadRequest(unknown.args[0] + said) from None
+        url = partial(variant_filters, game, written=URL_NAMING.filters)
+        named = variants_named(game)  # (its error page links to the explorer of the first it names)
+        back = (f"the explorer of {game}", url(named[0])) if named else None
+        raise BadRequest(unknown.args[0] + variant_as_game(game, url), back=back) from None
 
 
 def _game_as_variant(variant: str | None) -> None:

@@ -460,13 +460,18 @@ def options_line(tags: Mapping[str, str]) -> str:
     return " ".join(f"--{tag.lower()} {shlex.quote(value)}" for tag, value in tags.items())
 
 
+def variants_named(name: str) -> list[dict[str, str]]:
+    """The tags of each variant a name names: each game's that has it, a catalogue's entry that another
+    game plays (`_entry_tags`), and those other programs call so (`named_elsewhere`)."""
+    chosen = [{"Game": game, "Variant": looked_up(name)} for game in owners_of(name)]
+    return chosen + [tags for tags in (_entry_tags(name), *named_elsewhere(name)) if tags and tags not in chosen]
+
+
 def variant_as_game(name: str, naming: Callable[[dict[str, str]], str] = tags_line) -> str:
     """What is said of a variant's name given as a game's (`[Game "linnaeus"]`, `--game "Copenhagen
     Hnefatafl 11x11"`): that it is a variant, and `naming` of the tags of each variant it names (as a
-    record writes them, by default); "" for a name of none."""
-    chosen = [{"Game": game, "Variant": looked_up(name)} for game in owners_of(name)]
-    chosen += [tags for tags in (_entry_tags(name), *named_elsewhere(name)) if tags and tags not in chosen]
-    written = " or ".join(map(naming, chosen))
+    record writes them, by default: `variants_named`); "" for a name of none."""
+    written = " or ".join(map(naming, variants_named(name)))
     return f"; {name} is a variant, not a game: {written}" if written else ""
 
 

@@ -475,10 +475,13 @@ def test_an_unknown_game_is_said_in_one_wording_by_the_page_games_json_and_tree_
 )
 def test_a_variant_given_as_the_game_is_said_with_the_parameters_that_name_it(site, game, parameters):
     """`?game=linnaeus` said the registry's words alone, where `lusoria tree --game linnaeus` says the
-    options that name it (session 49): the page and tree.json say the URL's parameters, not --game."""
-    answered = (get(site, f"/-/explorer/club{at}?game={game}") for at in ("", "/tree.json"))
-    [(status, text)] = {(answer.status_code, said(answer)) for answer in answered}  # one answer of the two
+    options that name it (session 49): the page and tree.json say the URL's parameters, not --game; the
+    error page links there (it linked to the explorer's start alone, session 50)."""
+    page, tree = (get(site, f"/-/explorer/club{at}?game={game}") for at in ("", "/tree.json"))
+    [(status, text)] = {(answer.status_code, said(answer)) for answer in (page, tree)}  # one answer of the two
     assert status == 400 and text.endswith(f"); {game} is a variant, not a game: {parameters}")
+    back = f'Back to <a href="/-/explorer/club{html.escape(parameters)}">the explorer of {game}</a> · '
+    assert back in page.text
 
 
 @pytest.mark.parametrize("endpoint", ["tree.json", "games.json"])
