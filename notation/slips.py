@@ -42,6 +42,7 @@ _WORD = re.compile(WITHIN_WORD + "+")  # a word between DELIMITERS
 _MARKED_PLY = re.compile(rf"(?<!{WITHIN_WORD})({WITHIN_WORD}+)\*[ \t\r\n]*\Z")  # a word with a `*` on it,
 # and blanks after it: `5/11* `
 _STOP = re.compile(r"[0-9]+\.+|1-0|0-1|1/2-1/2|\*|>.*")  # what ends a ply's words: a move number, a result, a > group
+_AFTER_NUMBER = re.compile(r"(?:\A|[ \t\r\n])[0-9]+\.+[ \t\r\n]*\Z")  # what ends in a move number: `1. `, `1... `
 _PLAY = re.compile(r"[0-9]{1,2}(?:/(?:[0-9]{1,2}|off))+(?:\([2-9]\))?")  # a play of a game of dice: 5/11, 14/off
 _REPEAT = re.compile(r"\([2-9]\)")  # a play's repeat, after it: 3/6(2)
 # what may part a ply, and the blanks after it, ending a text: a comment as the grammar reads it (up
@@ -108,7 +109,7 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
     elif word.isdecimal():  # a move number without its dot, or a ply (a Laquet roll without its colon, or
         # with blanks in it): what reads furthest
         fixes = [Fix(start, end, meant) for meant in [*_plies(word, game)[:-1], f"{word}."]]
-        fixes += _spaced(text, start, game)
+        fixes += _spaced(text, start, game) + _spaced_turn(text, start, game)
         # (how far each reads in the text as written: `1 / 4, 2/3` read as 1/4 reads past `1.`, each cut at a comma)
         reached = {fix: _read_to(text, fix, game) - len(fix.text) + fix.end - fix.start for fix in fixes}
         furthest = max(reached.values())
@@ -192,6 +193,19 @@ def _spaced(text: str, start: int, game: str) -> list[Fix]:
             meant = dict.fromkeys(mended for mended in (ply, rules.mended_ply(ply)) if spaced.fullmatch(mended))
             fixes += [Fix(start, end, each) for each in meant]
     return fixes
+
+
+def _spaced_turn(text: str, start: int, game: str) -> list[Fix]:
+    """A turn of a game of dice whose roll is left out, its first play, just after its move number, with
+    blanks about its slash (`1. 5 /11 5/9`): the turn mended as the game's plies are (its slashes joined,
+    its roll read from its plays: `64: 5/11 5/9`)."""
+    spaced = GAMES[game].spaced_play
+    joined = _joined(spaced, text, start) if spaced else None
+    if joined is None or not _AFTER_NUMBER.search(text, 0, start):
+        return []
+    end = _ply_end(text, joined[0], game)
+    meant = GAMES[game].mended_ply(re.sub(r"[ \t\r]*\n\s*", " ", text[start:end]))
+    return [Fix(start, end, meant)]
 
 
 def _ply_joined(pattern: re.Pattern[str], text: str, start: int, game: str) -> list[Fix]:

@@ -1411,6 +1411,13 @@ FOUND_1 = (
             "1 / 4 / 10",
             "1/4/10",
         ),
+        (  # a turn whose roll is left out, its first play with a blank before its slash: joined, then rolled
+            "1. 5 /11 5/9 *",
+            4,
+            FOUND_1.replace("'1'", "'5'"),
+            "5 /11 5/9",
+            "64: 5/11 5/9",
+        ),
         (  # a turn whose roll is left out, a play of it with a blank before its slash: joined, then rolled
             "1. 5/11 5 /9 *",
             4,
