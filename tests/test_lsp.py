@@ -841,13 +841,15 @@ async def test_a_newer_edit_stops_a_check_and_requests_are_answered_meanwhile(he
 
 
 @pytest_lsp.fixture(
-    scope="module",
+    loop_scope="module",  # the loop of this module's tests (a fixture's own loop would never answer them)
     config=ClientServerConfig(
         server_command=[sys.executable, str(Path(__file__).with_name("held_reading_lsp_server.py"))]
     ),
 )
 async def held_reading_client(lsp_client: LanguageClient):
-    """A server whose reader of `*.slow` files blocks until the client sends `held/release`."""
+    """A server whose reader of `*.slow` files blocks until the client sends `held/release`: one for each
+    test, which counts the reads from its start (a module's server failed a test run after another, whose
+    document and released reader it kept)."""
     await initialized(lsp_client)
     yield
     await lsp_client.shutdown_session()
