@@ -1442,8 +1442,7 @@ def import_(
         if debug:
             echo(failure.trace, err=True)
     if summary.gone or Inputs(summary.problems).sums_up(paths):  # (its files gone: what --replace found)
-        said = dataclasses.replace(summary, unreadable=[], stray=[]).said(to=COMMAND)  # (said in their place)
-        echo(f"{db}: {said}")
+        echo(f"{db}: {summary.said(to=COMMAND)}")
         echo(output.skipped_text(summary.skipped, None if all_duplicates else output.DUPLICATES_NAMED), nl=False)
     if lusorias := [failure for failure in summary.failed if not failure.by_plug_in]:
         echo(f"lusoria: {plural(len(lusorias), 'record')} not stored, the others were. {bug_report()}", err=True)
@@ -1675,7 +1674,7 @@ def duplicates(paths: tuple[str | Path, ...], db: str | None, encoding: str) -> 
         same += duplicate.kind == "same"
         prefixes += duplicate.kind == "prefix"
     if inputs.sums_up(paths):
-        echo(f"{plural(same, 'duplicate')}, {plural(prefixes, 'prefix', 'prefixes')}")
+        echo(output.duplicates_summary(same, prefixes, inputs.problems))
     sys.exit(2 if inputs.unreadable else 1 if same or prefixes else 0)
 
 

@@ -193,13 +193,22 @@ def fit_text(source: RecordText, fit: Fit | Diagnostic) -> str:
 
 
 def rules_summary(records: int, problems: Iterable[object]) -> str | None:
-    """`lusoria rules`' last line when files or folders were skipped among the stream's `problems`
-    (each said as met, as `validate` says them and counts them): the records searched and the
-    files skipped; None when none was."""
-    from lusoria.notation.sources import skipped_said
+    """`lusoria rules`' last line when files or folders were skipped or sources not read among the
+    stream's `problems` (each said as met, as `validate` says them and counts them): the records
+    searched and those not; None when every source was searched."""
+    from lusoria.notation.sources import skipped_said, unread_said
 
-    skipped = skipped_said(problems)
-    return f"{plural(records, 'record')} searched{skipped}" if skipped else None
+    problems = list(problems)
+    unsearched = skipped_said(problems) + unread_said(problems)
+    return f"{plural(records, 'record')} searched{unsearched}" if unsearched else None
+
+
+def duplicates_summary(same: int, prefixes: int, problems: Iterable[object]) -> str:
+    """`lusoria duplicates PATH...`' last line: the duplicates and prefixes found, and the sources among
+    the stream's `problems` not read (each said as met)."""
+    from lusoria.notation.sources import unread_said
+
+    return f"{plural(same, 'duplicate')}, {plural(prefixes, 'prefix', 'prefixes')}{unread_said(problems)}"
 
 
 def unreplayable(diagnostic: Diagnostic, *, to: Reader = CALLER) -> str:
@@ -219,15 +228,19 @@ def more_diagnostics(verdict: Verdict, shown: int) -> str:
 def validation_summary(
     records: int, invalid: int, errors: int, warnings: int, cited: Iterable[str], problems: Iterable[object]
 ) -> str:
-    """`lusoria validate`'s last lines: the counts (the files skipped among the stream's `problems` as
-    `import` counts them), and the rules the diagnostics cited, in order."""
-    from lusoria.notation.sources import skipped_said
+    """`lusoria validate`'s last lines: the counts (the files skipped and the sources not read among the
+    stream's `problems`, as `import` counts them), and the rules the diagnostics cited, in order."""
+    from lusoria.notation.sources import skipped_said, unread_said
 
-    cited = list(cited)
+    cited, problems = list(cited), list(problems)
     text = (
-        f"{plural(records, 'record')}: {records - invalid} valid, {invalid} invalid "
-        f"({plural(errors, 'error')}, {plural(warnings, 'warning')})"
-    ) + skipped_said(problems)
+        (
+            f"{plural(records, 'record')}: {records - invalid} valid, {invalid} invalid "
+            f"({plural(errors, 'error')}, {plural(warnings, 'warning')})"
+        )
+        + skipped_said(problems)
+        + unread_said(problems)
+    )
     if cited:
         text += f"\nrules cited: {', '.join(cited)} (lusoria explain {cited[0]} says what a rule means)"
     return text

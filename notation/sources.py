@@ -96,6 +96,14 @@ def skipped_said(problems: Iterable[object]) -> str:
     return f"; {plural(skipped, 'file or folder', 'files or folders')} skipped (each said with why)"
 
 
+def unread_said(problems: Iterable[object]) -> str:
+    """What `validate`'s and `rules`' last line say of the sources among `problems` that could not be read
+    (those read but for a byte outside their records were read: the summary counts their records): ""
+    for none."""
+    unread = sum(isinstance(problem, Unreadable) and not problem.records_read for problem in problems)
+    return f"; could not read {plural(unread, 'source')} (each said with why)" if unread else ""
+
+
 @dataclass(frozen=True)
 class Unreadable:
     """A source that could not be read (its InputError), as an item of a stream of records."""

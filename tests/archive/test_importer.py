@@ -227,7 +227,8 @@ def test_an_archive_named_as_a_path_is_refused_before_anything_is_stored(tmp_pat
     # a missing file of records is said as before, the others imported; an archive that exists is a path read
     assert lusoria("import", "games.lgn", "gone.lgn").output.splitlines() == [
         "lusoria: gone.lgn: no such file or directory",
-        "lusoria.db: added 1 record (0 invalid, 0 of them unparsable), skipped 0 duplicates",
+        "lusoria.db: added 1 record (0 invalid, 0 of them unparsable), skipped 0 duplicates; could not read 1 source "
+        "(each said with why)",
     ]
     assert lusoria("import", "--db", "b.db", "lusoria.db").output.splitlines()[0] == (
         "lusoria: lusoria.db: an SQLite database, not text (an archive: lusoria query, sql and export read it with --db; "
@@ -543,7 +544,7 @@ def test_a_name_holding_a_byte_that_did_not_decode_is_no_player_of_the_archive(t
 
 def test_a_library_import_says_the_keyword_that_may_read_a_source_it_could_not(tmp_path):
     """The summary's unreadable source, as `str()` of the problem says it: the `encoding=` values
-    to try (`lusoria import` says them as its option, in their place, and clears these)."""
+    to try (`lusoria import` says them as its option, in their place, and counts them in its summary)."""
     path = tmp_path / "u.lgn"
     path.write_bytes('[Game "tablut"]\n1. e3-c3 *\n'.encode("utf-16-le"))
     summary = Archive(tmp_path / "a.db").import_paths([str(path)], encoding="utf-16")

@@ -762,6 +762,7 @@ def test_a_file_named_that_cannot_be_read_is_not_one_now_empty(in_tmp):
     assert (result.exit_code, result.stdout, result.stderr) == (
         2,
         "a.db: added 0 records (0 invalid, 0 of them unparsable), kept 3 unchanged, skipped 0 duplicates; "
+        "could not read 1 source (each said with why); "
         "1 file the archive holds under games/b.lgn no longer exists; its records are kept\n",
         "lusoria: games/b.lgn: no such file or directory\n",
     )

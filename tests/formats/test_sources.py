@@ -25,6 +25,7 @@ from lusoria.words import plural
 
 ESCAPE = ROOT / "samples/tablut/escape.lgn"
 SKIPPED_ONE = "; 1 file or folder skipped (each said with why)"  # validate's summary, as import's
+UNREAD_ONE = "; could not read 1 source (each said with why)\n"  # validate's summary of a source not read
 TWO = '[Game "tablut"]\n1. e3-c3 *\n\n[Game "tablut"]\n1. e3-c3 d1-d3 *\n'
 
 
@@ -147,7 +148,7 @@ def test_a_link_to_nowhere_in_a_folder_is_unreadable_whatever_its_name_says_it_h
     (tmp_path / "a.lgn").write_text(TWO)
     (tmp_path / name).symlink_to(tmp_path / f"gone-{name}")
     result = CliRunner().invoke(main, ["validate", str(tmp_path)])
-    assert (result.exit_code, result.stdout) == (2, "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")
+    assert (result.exit_code, result.stdout) == (2, "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)" + UNREAD_ONE)
     assert result.stderr == f"lusoria: {tmp_path / name}: no such file or directory\n"
 
 
@@ -157,7 +158,10 @@ def test_two_links_to_one_missing_file_are_each_unreadable_not_the_same_file(tmp
     for name in ("b.lgn", "c.lgn"):
         (tmp_path / name).symlink_to(tmp_path / "gone.lgn")
     result = CliRunner().invoke(main, ["validate", str(tmp_path)])
-    assert (result.exit_code, result.stdout) == (2, "0 records: 0 valid, 0 invalid (0 errors, 0 warnings)\n")
+    assert (result.exit_code, result.stdout) == (
+        2,
+        "0 records: 0 valid, 0 invalid (0 errors, 0 warnings); could not read 2 sources (each said with why)\n",
+    )
     b, c = (tmp_path / "b.lgn", tmp_path / "c.lgn")
     assert result.stderr == f"lusoria: {b}: no such file or directory\nlusoria: {c}: no such file or directory\n"
     assert list(walk([str(b), str(b)]))[1] == Skipped(str(b), "named again: read once", met_again=True)
@@ -335,6 +339,23 @@ def test_rules_counts_the_files_it_skipped_as_validate_does(tmp_path):
     assert [line[:1] for line in as_json.stdout.splitlines()] == ["{", "{"]
 
 
+def test_validate_and_rules_count_the_sources_they_could_not_read_as_import_does(tmp_path):
+    """Session 51: `validate club/ missing.lgn` said the missing file among the verdicts and summed up the
+    rest as if it had been all: the last line counts the sources not read (as import's names them), each
+    still said with why on stderr; not one read but for a byte outside its records, whose records it counts."""
+    (tmp_path / "a.lgn").write_text(TWO)
+    (tmp_path / "b.lgn").write_bytes(TWO.encode() + b"\n% \xff\n")
+    missing = str(tmp_path / "missing.lgn")
+    validated = CliRunner().invoke(main, ["validate", str(tmp_path), missing])
+    assert validated.stdout.endswith(
+        "4 records: 4 valid, 0 invalid (0 errors, 0 warnings); could not read 1 source (each said with why)\n"
+    )
+    assert validated.exit_code == 2 and f"lusoria: {missing}: no such file or directory" in validated.stderr
+    searched = CliRunner().invoke(main, ["rules", str(tmp_path / "a.lgn"), missing])
+    assert searched.stdout.endswith("\n2 records searched; could not read 1 source (each said with why)\n")
+    assert searched.exit_code == 2
+
+
 def test_an_iterator_of_sources_is_walked_as_it_comes_not_read_whole_first(tmp_path):
     """A caller's generator (of records' texts, of paths) gives its first source before the walk takes the
     next (review-47g: the look-ahead for files named after their folder read a generator whole, and a
@@ -398,7 +419,9 @@ def test_a_path_too_long_to_name_a_file_is_said_unreadable_and_the_others_are_re
     long = str(tmp_path / ("x" * 5000))
     result = CliRunner().invoke(main, ["validate", long, str(tmp_path / "games.lgn")])
     assert result.stderr == f"lusoria: {long}: file name too long\n"
-    assert result.stdout.startswith("2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n") and result.exit_code == 2
+    assert (
+        result.stdout == "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)" + UNREAD_ONE and result.exit_code == 2
+    )
 
 
 def test_a_log_file_in_a_folder_is_read_by_its_content_and_the_other_log_files_said_in_one_note(tmp_path):
