@@ -390,6 +390,8 @@ class Archive:
         sources = list(walk(named, format, encoding))
         checked = checked_rows(records(sources, encoding, format, tags, progress), jobs, batch_size)
         read = Read.of(named, sources, problems) if replace else None
+        if read:
+            checked = chain(read.notes(), checked)
         summary = self.import_rows(without_problems(checked, problems, self.notes), batch_size, replace, read)
         summary.problems = problems
         unread = [problem for problem in problems if isinstance(problem, Unreadable)]

@@ -28,8 +28,10 @@ from lusoria.archive.records_as_rows import (
 from lusoria.archive.stored import STORED_TEXT, stored_report
 from lusoria.archive.tables import STORED_COLUMNS
 from lusoria.archive.texts import TEXT_OF
+from lusoria.formats.sources import source_name
 from lusoria.notation.sources import (
     STDIN,
+    Note,
     Problem,
     Skipped,
     Source,
@@ -66,10 +68,26 @@ class Read:
     paths: list[str]
     files: list[str]
     problems: list[Problem] = field(default_factory=list)
+    unfiled: list[str] = field(default_factory=list)  # the names of the sources given that are no file (nor Skipped)
 
     @classmethod
     def of(cls, paths: Iterable[Source | Skipped], found: Iterable[Source | Skipped], problems: list[Problem]) -> Read:
-        return cls(_file_paths(paths), _file_paths(found), problems)
+        paths = list(paths)
+        unfiled = [source_name(s) for s in paths if not isinstance(s, Skipped) and not _file_paths([s])]
+        return cls(_file_paths(paths), _file_paths(found), problems, unfiled)
+
+    def notes(self) -> list[Note]:
+        """What is said of the sources given that are no file (standard input, a stream, text): the
+        records held from none are replaced; theirs are added as by an import that does not replace."""
+        return [
+            Note(
+                "",
+                f"{{replace=True}} replaces the records the archive holds from files: {name} is none; its records "
+                "are added as without it (those it holds already skipped as duplicates)",
+                ("replace=True",),
+            )
+            for name in self.unfiled
+        ]
 
     def unread(self) -> set[str]:
         """The real paths (`file`) of the files that could not be read (a problem's path is the

@@ -461,7 +461,12 @@ HINTS = {
 }
 
 
-READING_OPTIONS = {"Game": "--game", "Variant": "--variant", "Rules": "--rules"}  # by the tag each gives
+READING_OPTIONS = {  # by the tag each gives; --replace by its keyword
+    "Game": "--game",
+    "Variant": "--variant",
+    "Rules": "--rules",
+    "replace=True": "--replace",
+}
 
 
 def hinted(problem: object) -> str:

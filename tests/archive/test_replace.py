@@ -529,19 +529,42 @@ def test_import_replace_of_as_many_new_records_as_unchanged_ones_found_them(in_t
     )
 
 
+def test_what_a_replacement_reads_is_told_by_the_paths_given_once():
+    """`Read.of` (docs/archive.md: `import_rows` told what an import read) takes the paths as any
+    iterable: standard input among them is no file, said in a note."""
+    read = Read.of(iter(["games", "-"]), iter(["games/a.lgn"]), [])
+    assert (read.paths, read.files, read.unfiled) == (["games"], ["games/a.lgn"], ["<stdin>"])
+    assert [note.said({"replace=True": "--replace"}) for note in read.notes()] == [
+        "note: --replace replaces the records the archive holds from files: <stdin> is none; its records "
+        "are added as without it (those it holds already skipped as duplicates)"
+    ]
+
+
 def test_standard_input_is_no_file_to_replace(in_tmp):
     """Records read from `-` are stored with the path `<stdin>`: `--replace -` replaced every record
     any earlier standard input gave (other games altogether), where docs/archive.md says records
-    read from standard input keep what the archive holds of them."""
+    read from standard input keep what the archive holds of them. A note says so (session 51: the
+    same records given again were skipped as duplicates without a word of why), of a stream too."""
     first, second = games(16, 3), games(17, 3)
     runner = CliRunner()
     assert runner.invoke(main, ["import", "--db", "a.db", "-"], input="\n".join(first)).exit_code == 0
     result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "-"], input="\n".join(second))
-    assert (result.exit_code, result.stdout) == (
+    assert (result.exit_code, result.stdout, result.stderr) == (
         0,
         "a.db: added 3 records (0 invalid, 0 of them unparsable), skipped 0 duplicates\n",
+        "lusoria: note: --replace replaces the records the archive holds from files: <stdin> is none; its records "
+        "are added as without it (those it holds already skipped as duplicates)\n",
     )
     assert Archive("a.db").sql("SELECT count(*) AS n FROM records") == [{"n": 6}]
+    write(in_tmp / "games/a.lgn", first)
+    walked = sources.Skipped("notes.md", "not a record file")  # an earlier walk's, said as it is: no source to note
+    summary = Archive("a.db").import_paths([io.StringIO("\n".join(first)), walked, "games"], replace=True)
+    assert [str(problem) for problem in summary.problems] == [
+        "note: replace=True replaces the records the archive holds from files: <stream> is none; its records "
+        "are added as without it (those it holds already skipped as duplicates)",
+        "notes.md: skipped, not a record file",
+    ]
+    assert (summary.added, summary.duplicates) == (0, 6)  # the stream's games and a.lgn's, all held from <stdin>
 
 
 @pytest.mark.parametrize("batch", [1000, 2], ids=["one batch", "batches of 2"])
