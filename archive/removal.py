@@ -74,6 +74,7 @@ class Read:
     def of(cls, paths: Iterable[Source | Skipped], found: Iterable[Source | Skipped], problems: list[Problem]) -> Read:
         paths = list(paths)
         unfiled = [source_name(s) for s in paths if not isinstance(s, Skipped) and not _file_paths([s])]
+        unfiled = list(dict.fromkeys(unfiled))  # `-` named twice: one note
         return cls(_file_paths(paths), _file_paths(found), problems, unfiled)
 
     def notes(self) -> list[Note]:

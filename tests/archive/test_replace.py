@@ -531,8 +531,8 @@ def test_import_replace_of_as_many_new_records_as_unchanged_ones_found_them(in_t
 
 def test_what_a_replacement_reads_is_told_by_the_paths_given_once():
     """`Read.of` (docs/archive.md: `import_rows` told what an import read) takes the paths as any
-    iterable: standard input among them is no file, said in a note."""
-    read = Read.of(iter(["games", "-"]), iter(["games/a.lgn"]), [])
+    iterable: standard input among them is no file, said in a note (one, named twice)."""
+    read = Read.of(iter(["games", "-", "-"]), iter(["games/a.lgn"]), [])
     assert (read.paths, read.files, read.unfiled) == (["games"], ["games/a.lgn"], ["<stdin>"])
     assert [note.said({"replace=True": "--replace"}) for note in read.notes()] == [
         "note: --replace replaces the records the archive holds from files: <stdin> is none; its records "
