@@ -34,7 +34,7 @@ from lusoria.archive.removal import Read, Replacement, owners, remove_records
 from lusoria.archive.tables import DIAGNOSTIC_COLUMNS, STORED_COLUMNS
 from lusoria.archive.texts import TextPacker
 from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS
-from lusoria.notation.sources import Problem, skipped_said, unread_said
+from lusoria.notation.sources import Problem, inputs_said, skipped_said
 from lusoria.words import CALLER, COMMAND, Reader, plural, told
 
 
@@ -95,13 +95,14 @@ class ImportSummary:
                 if to == COMMAND
                 else "(validate() says where, and which encoding to try)"
             )
-        text += skipped_said(self.problems)
-        if self.unreadable and to == COMMAND:  # each said in its place, as it was met
-            text += unread_said(self.problems)
-        elif self.unreadable:
-            text += f"; could not read {plural(len(self.unreadable), 'source')}: {'; '.join(self.unreadable)}"
-        if self.stray and to != COMMAND:  # (said in its place, its records counted)
-            text += f"; read {plural(len(self.stray), 'source')} but for a byte outside the records: {'; '.join(self.stray)}"
+        if to == COMMAND:  # the sources skipped or not read, each said in its place as met: counted
+            text += inputs_said(self.problems)
+        else:
+            text += skipped_said(self.problems)
+            if self.unreadable:
+                text += f"; could not read {plural(len(self.unreadable), 'source')}: {'; '.join(self.unreadable)}"
+            if self.stray:
+                text += f"; read {plural(len(self.stray), 'source')} but for a byte outside the records: {'; '.join(self.stray)}"
         for path, files in self.gone.items():
             text += f"; {plural(files, 'file')} the archive holds under {path} no longer " + (
                 "exists; its records are kept" if files == 1 else "exist; their records are kept"

@@ -73,9 +73,8 @@ class Read:
     @classmethod
     def of(cls, paths: Iterable[Source | Skipped], found: Iterable[Source | Skipped], problems: list[Problem]) -> Read:
         paths = list(paths)
-        unfiled = [source_name(s) for s in paths if not isinstance(s, Skipped) and not _file_paths([s])]
-        unfiled = list(dict.fromkeys(unfiled))  # `-` named twice: one note
-        return cls(_file_paths(paths), _file_paths(found), problems, unfiled)
+        unfiled = dict.fromkeys(source_name(s) for s in paths if not isinstance(s, Skipped) and not _file_paths([s]))
+        return cls(_file_paths(paths), _file_paths(found), problems, list(unfiled))  # (`-` named twice: one note)
 
     def notes(self) -> list[Note]:
         """What is said of the sources given that are no file (standard input, a stream, text): the

@@ -196,19 +196,18 @@ def rules_summary(records: int, problems: Iterable[object]) -> str | None:
     """`lusoria rules`' last line when files or folders were skipped or sources not read among the
     stream's `problems` (each said as met, as `validate` says them and counts them): the records
     searched and those not; None when every source was searched."""
-    from lusoria.notation.sources import skipped_said, unread_said
+    from lusoria.notation.sources import inputs_said
 
-    problems = list(problems)
-    unsearched = skipped_said(problems) + unread_said(problems)
+    unsearched = inputs_said(problems)
     return f"{plural(records, 'record')} searched{unsearched}" if unsearched else None
 
 
 def duplicates_summary(same: int, prefixes: int, problems: Iterable[object]) -> str:
-    """`lusoria duplicates PATH...`' last line: the duplicates and prefixes found, and the sources among
-    the stream's `problems` not read (each said as met)."""
-    from lusoria.notation.sources import unread_said
+    """`lusoria duplicates PATH...`' last line: the duplicates and prefixes found, and the files skipped
+    and sources not read among the stream's `problems` (each said as met), as `validate` counts them."""
+    from lusoria.notation.sources import inputs_said
 
-    return f"{plural(same, 'duplicate')}, {plural(prefixes, 'prefix', 'prefixes')}{unread_said(problems)}"
+    return f"{plural(same, 'duplicate')}, {plural(prefixes, 'prefix', 'prefixes')}{inputs_said(problems)}"
 
 
 def unreplayable(diagnostic: Diagnostic, *, to: Reader = CALLER) -> str:
@@ -230,17 +229,13 @@ def validation_summary(
 ) -> str:
     """`lusoria validate`'s last lines: the counts (the files skipped and the sources not read among the
     stream's `problems`, as `import` counts them), and the rules the diagnostics cited, in order."""
-    from lusoria.notation.sources import skipped_said, unread_said
+    from lusoria.notation.sources import inputs_said
 
-    cited, problems = list(cited), list(problems)
+    cited = list(cited)
     text = (
-        (
-            f"{plural(records, 'record')}: {records - invalid} valid, {invalid} invalid "
-            f"({plural(errors, 'error')}, {plural(warnings, 'warning')})"
-        )
-        + skipped_said(problems)
-        + unread_said(problems)
-    )
+        f"{plural(records, 'record')}: {records - invalid} valid, {invalid} invalid "
+        f"({plural(errors, 'error')}, {plural(warnings, 'warning')})"
+    ) + inputs_said(problems)
     if cited:
         text += f"\nrules cited: {', '.join(cited)} (lusoria explain {cited[0]} says what a rule means)"
     return text

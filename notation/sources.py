@@ -96,12 +96,16 @@ def skipped_said(problems: Iterable[object]) -> str:
     return f"; {plural(skipped, 'file or folder', 'files or folders')} skipped (each said with why)"
 
 
-def unread_said(problems: Iterable[object]) -> str:
-    """What `validate`'s and `rules`' last line say of the sources among `problems` that could not be read
-    (those read but for a byte outside their records were read: the summary counts their records): ""
-    for none."""
+def inputs_said(problems: Iterable[object]) -> str:
+    """What a command's last line (`validate`, `rules`, `duplicates`, `import`) says of the inputs among
+    `problems` (each said as met): the files and folders skipped (`skipped_said`) and the sources that
+    could not be read (those read but for a byte outside their records were read: their records are
+    counted); "" for none."""
+    problems = list(problems)
     unread = sum(isinstance(problem, Unreadable) and not problem.records_read for problem in problems)
-    return f"; could not read {plural(unread, 'source')} (each said with why)" if unread else ""
+    return skipped_said(problems) + (
+        f"; could not read {plural(unread, 'source')} (each said with why)" if unread else ""
+    )
 
 
 @dataclass(frozen=True)

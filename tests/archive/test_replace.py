@@ -531,13 +531,13 @@ def test_import_replace_of_as_many_new_records_as_unchanged_ones_found_them(in_t
 
 def test_what_a_replacement_reads_is_told_by_the_paths_given_once():
     """`Read.of` (docs/archive.md: `import_rows` told what an import read) takes the paths as any
-    iterable: standard input among them is no file, said in a note (one, named twice)."""
-    read = Read.of(iter(["games", "-", "-"]), iter(["games/a.lgn"]), [])
-    assert (read.paths, read.files, read.unfiled) == (["games"], ["games/a.lgn"], ["<stdin>"])
-    assert [note.said({"replace=True": "--replace"}) for note in read.notes()] == [
+    iterable: standard input (one note, named twice) and a stream among them are no file, each said in a note."""
+    read = Read.of(iter(["games", "-", "-", io.StringIO()]), iter(["games/a.lgn"]), [])
+    assert (read.paths, read.files, read.unfiled) == (["games"], ["games/a.lgn"], ["<stdin>", "<stream>"])
+    assert [note.said({"replace=True": "--replace"}) for note in read.notes()][0] == (
         "note: --replace replaces the records the archive holds from files: <stdin> is none; its records "
         "are added as without it (those it holds already skipped as duplicates)"
-    ]
+    )
 
 
 def test_standard_input_is_no_file_to_replace(in_tmp):
@@ -558,13 +558,17 @@ def test_standard_input_is_no_file_to_replace(in_tmp):
     assert Archive("a.db").sql("SELECT count(*) AS n FROM records") == [{"n": 6}]
     write(in_tmp / "games/a.lgn", first)
     walked = sources.Skipped("notes.md", "not a record file")  # an earlier walk's, said as it is: no source to note
-    summary = Archive("a.db").import_paths([io.StringIO("\n".join(first)), walked, "games"], replace=True)
+    given = ["\n".join(first), walked, "games"]  # text, and a file
+    summary = Archive("a.db").import_paths(given, replace=True)
     assert [str(problem) for problem in summary.problems] == [
-        "note: replace=True replaces the records the archive holds from files: <stream> is none; its records "
-        "are added as without it (those it holds already skipped as duplicates)",
+        *(
+            f"note: replace=True replaces the records the archive holds from files: {name} is none; its records "
+            "are added as without it (those it holds already skipped as duplicates)"
+            for name in ("the text",)
+        ),
         "notes.md: skipped, not a record file",
     ]
-    assert (summary.added, summary.duplicates) == (0, 6)  # the stream's games and a.lgn's, all held from <stdin>
+    assert (summary.added, summary.duplicates) == (0, 6)  # the text's and a.lgn's, all held
 
 
 @pytest.mark.parametrize("batch", [1000, 2], ids=["one batch", "batches of 2"])

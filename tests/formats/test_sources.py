@@ -20,7 +20,7 @@ from lusoria.cli import main
 from lusoria.formats import FORMATS, format_of, read_text
 from lusoria.formats.sources import EMPTY_PATH, empty_file, read_sources, record_at, walk
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import InputError, Skipped, Unreadable, fs_path, is_text, shown_path
+from lusoria.notation.sources import InputError, Skipped, Unreadable, fs_path, inputs_said, is_text, shown_path
 from lusoria.words import plural
 
 ESCAPE = ROOT / "samples/tablut/escape.lgn"
@@ -342,7 +342,8 @@ def test_rules_counts_the_files_it_skipped_as_validate_does(tmp_path):
 def test_validate_and_rules_count_the_sources_they_could_not_read_as_import_does(tmp_path):
     """Session 51: `validate club/ missing.lgn` said the missing file among the verdicts and summed up the
     rest as if it had been all: the last line counts the sources not read (as import's names them), each
-    still said with why on stderr; not one read but for a byte outside its records, whose records it counts."""
+    still said with why on stderr; not one read but for a byte outside its records, whose records it counts.
+    `duplicates`, which said neither, counts the files skipped and the sources not read alike."""
     (tmp_path / "a.lgn").write_text(TWO)
     (tmp_path / "b.lgn").write_bytes(TWO.encode() + b"\n% \xff\n")
     missing = str(tmp_path / "missing.lgn")
@@ -354,6 +355,16 @@ def test_validate_and_rules_count_the_sources_they_could_not_read_as_import_does
     searched = CliRunner().invoke(main, ["rules", str(tmp_path / "a.lgn"), missing])
     assert searched.stdout.endswith("\n2 records searched; could not read 1 source (each said with why)\n")
     assert searched.exit_code == 2
+    (tmp_path / "notes.md").write_text("Games of the club\n")  # `duplicates` counts both, as validate does
+    found = CliRunner().invoke(main, ["duplicates", str(tmp_path), missing])
+    assert found.stdout.endswith(f"2 duplicates, 1 prefix{SKIPPED_ONE}; could not read 1 source (each said with why)\n")
+    assert found.exit_code == 2
+
+
+def test_a_summary_counts_the_inputs_of_any_iterable():
+    """What the last lines say of the files skipped and the sources not read, from an iterator of problems."""
+    problems = [Skipped("notes.md", "not a record file"), Unreadable("gone.lgn", "gone.lgn: no such file or directory")]
+    assert inputs_said(iter(problems)) == SKIPPED_ONE + UNREAD_ONE.removesuffix("\n")
 
 
 def test_an_iterator_of_sources_is_walked_as_it_comes_not_read_whole_first(tmp_path):
