@@ -166,7 +166,7 @@ def _once(
     or given by its own path (`named`, not found in a folder) when it was only left unread (it is read
     now, and is no more in `unread`); else a
     Skipped that says it was met again (named again, met already in a folder, or the same file as
-    another path) and that it was read, or said skipped, once. Two links to a file that is not there
+    another path) and that it was read, said skipped or said unreadable, once. Two links to a file that is not there
     are no same file: each is read, and said unreadable."""
     real, written = os.path.realpath(path), os.fspath(path)
     if named and real in unread:
@@ -174,9 +174,16 @@ def _once(
     elif real in met and (met[real] == written or os.path.exists(real)):
         again = "named again" if named else "met already"
         said = again if met[real] == written else f"the same file as {shown_path(met[real])}"
-        return Skipped(written, f"{said}: {SAID_SKIPPED if real in unread else 'read once'}", met_again=True)
+        return Skipped(written, f"{said}: {_what_became(real, unread)}", met_again=True)
     met[real] = written
     return path
+
+
+def _what_became(real: str, unread: set[str]) -> str:
+    """What became of the file at `real`, met again: said skipped, said unreadable (not there), or read once."""
+    if real in unread:
+        return SAID_SKIPPED
+    return "read once" if os.path.exists(real) else "said unreadable once"
 
 
 def _is_path(source: Source | Skipped) -> TypeGuard[str | os.PathLike[str]]:

@@ -164,7 +164,7 @@ def test_two_links_to_one_missing_file_are_each_unreadable_not_the_same_file(tmp
     )
     b, c = (tmp_path / "b.lgn", tmp_path / "c.lgn")
     assert result.stderr == f"lusoria: {b}: no such file or directory\nlusoria: {c}: no such file or directory\n"
-    assert list(walk([str(b), str(b)]))[1] == Skipped(str(b), "named again: read once", met_again=True)
+    assert list(walk([str(b), str(b)]))[1] == Skipped(str(b), "named again: said unreadable once", met_again=True)
 
 
 def test_hidden_files_and_folders_in_a_folder_are_not_searched(tmp_path):
@@ -318,6 +318,18 @@ def test_a_skipped_file_of_a_folder_met_again_is_said_once(tmp_path):
     (tmp_path / "sub" / "more.md").write_text("More games\n")
     [*_, folder] = walk([str(tmp_path), str(tmp_path / "sub")])
     assert folder == Skipped(str(tmp_path / "sub"), "2 of its files met already: said skipped once", True)
+
+
+def test_the_one_skipped_file_of_a_folder_met_again_is_said_skipped_once_not_read(tmp_path):
+    """`validate d/sub d`, sub holding one file no format reads: met again alone, it has a note of its
+    own, which said "read once" of a file never read (session 52, a mutant that survived)."""
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "a.lgn").write_text(TWO)
+    notes = tmp_path / "sub" / "notes.md"
+    notes.write_text("Games of the club\n")
+    result = CliRunner().invoke(main, ["validate", str(tmp_path / "sub"), str(tmp_path)])
+    assert result.stderr.splitlines()[1:] == [f"lusoria: {notes}: skipped, met already: said skipped once"]
+    assert result.stdout.endswith("; 1 file or folder skipped (each said with why)\n") and result.exit_code == 0
 
 
 def test_rules_counts_the_files_it_skipped_as_validate_does(tmp_path):
