@@ -475,6 +475,14 @@ def standing_in(record: RecordText) -> tuple[str, ...]:
     return tuple(tag for tag in STANDS_IN if own.get(tag, given.get(tag, "")).lower() == given.get(tag, "").lower())
 
 
+def game_read_in(record: RecordText) -> str:
+    """The game an lgn `record` is read in, lowercase, as `parse_record` reads it: its Game tag's, or
+    for one that names no game (nor has a slip for its tag), the Game given (`RecordText.given`); "" for none."""
+    if _names_a_game(record.text):
+        return scan_tags(record.text).get("Game", "").lower()
+    return dict(record.given).get("Game", "").lower()
+
+
 def _names_a_game(text: str) -> bool:
     """Whether a record's text has a Game tag, or a slip for one: tags given do not stand in for it."""
     return bool(_GAME_TAG.search(text) or _game_tag_slip(text))

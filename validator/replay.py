@@ -18,7 +18,15 @@ from lusoria.notation.dates import date_range, date_readings
 from lusoria.notation.escapes import EscapeLines
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
-from lusoria.notation.reader import RecordText, SyntaxProblem, header_of, parse_record, scan_tags
+from lusoria.notation.reader import (
+    RecordText,
+    SyntaxProblem,
+    game_read_in,
+    header_of,
+    parse_record,
+    scan_tags,
+    standing_in,
+)
 from lusoria.notation.slips import RESULTS, Fix, closed_tag, mend, results_meant, slip_fixes, tag_meant
 from lusoria.notation.sources import BOM, advised, shown_place
 from lusoria.notation.syntax import (
@@ -160,8 +168,13 @@ class Report:
 
     @property
     def tags(self) -> dict[str, str]:
-        """Its tags: the record's, or those found in its text when it does not parse."""
-        return self.record.tags if self.record else scan_tags(self.source.text)
+        """Its tags: the record's, or when it does not parse those found in its text, after the tags
+        given that stand in for those it lacks (`standing_in`: a record with no Game tag read with --game)."""
+        if self.record:
+            return self.record.tags
+        given = dict(self.source.given)
+        stood_in = {tag: given[tag] for tag in standing_in(self.source) if given.get(tag)}
+        return {**stood_in, **scan_tags(self.source.text)}
 
     @property
     def game(self) -> str | None:
@@ -437,7 +450,7 @@ def _read_past_slips(source: RecordText, keep_going: bool, judged: bool = True) 
             if unended and problem.line > source.last_line:
                 # the assumed marker did not help
                 return _Read(None, read, diagnostics, mended, unended, tag_mended, closed)
-            game = scan_tags(read.text).get("Game", "").lower()
+            game = game_read_in(read)
             row = problem.line - read.line + 1
             fixes = slip_fixes(read.text, row, problem.column, game) if problem.rule == "syntax" else []
             broken, fixes = _reading_refused(read, fixes) if judged and not keep_going else ("", fixes)  # (a
@@ -656,9 +669,10 @@ def _header_checked(read: _Read) -> list[Diagnostic]:
     parsed (its replay checked them), or when those lines do not parse alone or name no game
     lusoria knows (the reader's error says so)."""
     text = read.text
-    if read.record is not None or scan_tags(text.text).get("Game", "").lower() not in known_games():
+    if read.record is not None or game_read_in(text) not in known_games():
         return []
-    alone = _read_past_slips(RecordText(header_of(text.text) + ASSUMED_RESULT, text.line, text.index, text.path), False)
+    header = header_of(text.text) + ASSUMED_RESULT
+    alone = _read_past_slips(RecordText(header, text.line, text.index, text.path, given=text.given), False)
     if alone.record is None:
         return []
     tagged = [

@@ -451,3 +451,19 @@ def test_a_record_whose_game_was_given_is_read_again_with_it_and_queried_as_lgn_
     assert Archive(db).import_paths(["1. d2-b2 d4-d3 *\n"], tags={"Game": "brandubh"}).added == 1  # (movetext alone)
     listed = CliRunner().invoke(main, ["query", "--db", db, "--format", "lgn", "--id", "3"])
     assert listed.output == '[Game "brandubh"]\n[Variant "standard"]\n\n1. d2-b2 d4-d3 *\n'
+
+
+def test_a_record_read_in_the_game_given_that_does_not_parse_is_stored_under_that_game(tmp_path):
+    """`import --game tablut --variant linnaeus` of a record with no Game tag and a slip: it was stored with no game
+    ("(no game)" in stats, found by no --game), though read in tablut; it keeps the tags it was read with, as a
+    record that parses does, and `query --format lgn` writes them above it."""
+    db = str(tmp_path / "a.db")
+    summary = Archive(db).import_paths(["1. e3c3 *\n"], tags={"Game": "tablut", "Variant": "linnaeus"})
+    assert (summary.added, summary.unparsable) == (1, 1)
+    with closing(connect(db)) as conn:
+        assert conn.execute("SELECT game, variant, valid, first_rule FROM records").fetchall() == [
+            ("tablut", "linnaeus", 0, "syntax")
+        ]
+    assert [record["id"] for record in Archive(db).query(Filters(game="tablut", variant="linnaeus"))] == [1]
+    listed = CliRunner().invoke(main, ["query", "--db", db, "--format", "lgn"])
+    assert listed.output == '[Game "tablut"]\n[Variant "linnaeus"]\n\n1. e3c3 *\n'

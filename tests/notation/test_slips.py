@@ -7,6 +7,7 @@ from toy_game import Slide, SlidePosition
 
 from lusoria import accelerator
 from lusoria.cli import main
+from lusoria.notation.reader import RecordText
 from lusoria.validator.diagram import Diagram, Squares
 from lusoria.validator.games import GAMES
 from lusoria.validator.laquet_slips import read_points, reordered_turns
@@ -1434,6 +1435,41 @@ def test_a_laquet_play_with_blanks_about_its_slash_is_read_joined(movetext, colu
     (diagnostic,) = check(f"{LAQUET}\n{movetext}\n").diagnostics
     assert (diagnostic.rule, diagnostic.ply, diagnostic.line, diagnostic.column) == ("syntax", None, 2, column)
     assert (diagnostic.message, diagnostic.text, diagnostic.suggestions) == (found, written, (meant,))
+
+
+@pytest.mark.parametrize(
+    "game, movetext, column, written, meant",
+    [
+        ("laquet", "1. 5 /11 5/9 *", 4, "5 /11 5/9", "64: 5/11 5/9"),  # (its move number the text's first word)
+        ("tablut", "1. e3c3 *", 4, "e3c3", "e3-c3"),
+        ("tablut", '[Event "Club night"]\n\n1. e3c3 *', 4, "e3c3", "e3-c3"),
+    ],
+)
+def test_a_record_read_in_the_game_given_for_it_gets_that_games_suggestions(game, movetext, column, written, meant):
+    """`validate --game laquet` of a record with no Game tag said `found '5'` with no "did you mean": the slips
+    were looked for in the game of its Game tag alone (session 52); the line is the text's own."""
+    (diagnostic,) = check(RecordText(movetext + "\n", given=(("Game", game),))).diagnostics
+    assert (diagnostic.rule, diagnostic.line, diagnostic.column, diagnostic.text) == (
+        "syntax",
+        movetext.count("\n") + 1,
+        column,
+        written,
+    )
+    assert diagnostic.suggestions == (meant,)
+
+
+def test_the_tags_of_a_record_read_in_the_game_given_are_checked_when_it_does_not_parse():
+    """A record with no Game tag, read with --game, that does not parse: its tags are checked with its syntax
+    error, as those of a record that names its game are (its Date was not, session 52)."""
+    text = RecordText('[Date "2020.13.01"]\n\n1. e3c3 *\n', given=(("Game", "tablut"),))
+    assert [(d.rule, d.line, d.message) for d in check(text).diagnostics] == [
+        ("tag", 1, "the Date '2020.13.01' names no real day"),
+        (
+            "syntax",
+            3,
+            "found 'e3c3', expected a ply, a move number, a comment, a NAG, a variation or a result marker (1-0, 0-1, 1/2-1/2, *)",
+        ),
+    ]
 
 
 @pytest.mark.parametrize(
