@@ -718,15 +718,22 @@ def random_records(
         yield write_record(record, continued=chosen.continued)  # from the start: its first ply is the first of move 1
 
 
-def duplicates(paths: Iterable[Source], encoding: str = "utf-8") -> Iterator[Duplicate | Problem]:
+def duplicates(
+    paths: Iterable[Source],
+    encoding: str = "utf-8",
+    format: str | None = None,
+    tags: dict[str, str] | None = None,
+    jobs: int = 1,
+) -> Iterator[Duplicate | Problem]:
     """The records of `paths` that are the same game as an earlier one, or a prefix of another
-    (`lusoria duplicates`); a Problem in the stream for a source that cannot be read or is skipped."""
+    (`lusoria duplicates`), read by `jobs` worker processes; a Problem in the stream for a source that
+    cannot be read or is skipped. `format` and `tags`: as `validate`'s."""
     from lusoria.archive.duplicates import Entry, find_duplicates  # here, not at start-up
     from lusoria.archive.endings import ending
     from lusoria.archive.identity import identity
 
     entries: list[Entry] = []
-    for report in reports(paths, encoding):
+    for report in reports(paths, encoding, format, tags, jobs=jobs):
         if isinstance(report, Problem):
             yield report
         else:

@@ -189,6 +189,13 @@ def reading(searching: bool = False) -> dict:
     return {"format": chosen.get("from_"), "tags": given or None}
 
 
+def reading_given() -> list[str]:
+    """The reading options given (`--game`, `--from`…), as the command's help names them."""
+    ctx = click.get_current_context()
+    chosen = ctx.meta.get("reading", {})
+    return [param.opts[0] for param in ctx.command.params if chosen.get(param.name or "")]
+
+
 def chosen_rules(tags: dict[str, str]) -> api.Game:
     """The rules that options (--game, --variant, --rules: as the tags `Game`, `Variant`, `Rules`)
     choose; a usage error, said once, for a game, variant or rules lusoria does not know (naming the
@@ -1660,18 +1667,26 @@ def sql(sql: str, db: str, format_: str, timeout: int) -> None:
 @main.command()
 @click.argument("paths", nargs=-1, metavar="[PATH]...", callback=as_paths)
 @click.option("--db", help="Look in this archive instead of files (without PATH: $LUSORIA_DB or lusoria.db).")
+@jobs_options
 @encoding_option
-def duplicates(paths: tuple[str | Path, ...], db: str | None, encoding: str) -> None:
+@reading_options
+def duplicates(paths: tuple[str | Path, ...], db: str | None, jobs: int, encoding: str) -> None:
     """Find the records that are the same game as an earlier one, or a prefix of a longer one:
     those of PATH... (or, without PATH, of the archive; docs/archive.md says what counts).
 
     Exit status: 0 when there is none, 1 when there are, 2 when an input cannot be read."""
     if paths and db:
         raise click.UsageError("give files (PATH...) or an archive (--db), not both")
+    if not paths and (given := reading_given()):
+        raise click.UsageError(
+            f"{' and '.join(given)} read files (PATH...): the archive's records were read with their own"
+        )
     inputs = Inputs()
     archive = db or default_db()
     found = (
-        inputs(api.duplicates(paths, encoding)) if paths else archive_errors(lambda: archive_at(archive).duplicates())
+        inputs(api.duplicates(paths, encoding, jobs=jobs, **reading()))
+        if paths
+        else archive_errors(lambda: archive_at(archive).duplicates())
     )
     same = prefixes = 0
     for duplicate in found:

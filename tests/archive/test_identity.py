@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT, connect
 
-from lusoria.api import format_record
+from lusoria.api import duplicates, format_record
 from lusoria.archive import Archive, schema
 from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
 from lusoria.archive.identity import Identity, identity, label
@@ -209,6 +209,27 @@ def test_duplicates_of_files(in_root):
     )
     clean = run("duplicates", "samples/tablut")
     assert (clean.exit_code, clean.output) == (0, "0 duplicates, 0 prefixes\n")
+
+
+def test_duplicates_reads_records_with_no_game_tag_in_the_game_given(tmp_path):
+    """A club's move lists with no Game tag: `duplicates` had no --game (validate, rules and import had), so
+    it found none among them, and a CSV file whose board fits several games could not be read at all
+    (session 52). It reads them as `validate` does, by its worker processes or one; `--db` reads none."""
+    for name, movetext in (("a", "1. e3-c3 e1-e3 *"), ("b", "1. e3-c3 e1-e3 *"), ("c", "1. e3-c3 *")):
+        (tmp_path / f"{name}.lgn").write_text(movetext + "\n")
+    a, b, c = (str(tmp_path / f"{name}.lgn") for name in "abc")
+    found = f"{b}:1: the same game as {a}:1\n{c}:1: a prefix of {a}:1 (1 of 2 plies)\n1 duplicate, 1 prefix\n"
+    for jobs in ([], ["--jobs", "1"]):
+        result = run("duplicates", "--game", "tablut", *jobs, a, b, c)
+        assert (result.exit_code, result.output) == (1, found)
+    unread = run("duplicates", a, b, c)  # (no game: the same text alone is the same record, no prefix is seen)
+    assert unread.output == f"{b}:1: the same game as {a}:1\n1 duplicate, 0 prefixes\n"
+    assert [str(d) for d in duplicates([a, b], tags={"Game": "tablut"})] == [f"{b}:1: the same game as {a}:1"]
+    refused = run("duplicates", "--db", str(tmp_path / "club.db"), "--game", "tablut", "--variant", "linnaeus")
+    assert refused.exit_code == 2
+    assert refused.stderr.endswith(
+        "Error: --game and --variant read files (PATH...): the archive's records were read with their own\n"
+    )
 
 
 def test_a_resignation_is_no_prefix_of_the_escape_in_files_nor_in_an_archive(in_root, tmp_path):
