@@ -61,8 +61,8 @@ def walk(
     permission: the one given or one below it) one Skipped that says why.
     Streams, text and Skipped items (of an earlier walk) come as they are. One source given alone is one source
     (`validate("games")`: the folder, not the letters of its name, one of which is `/`). A file
-    met again (given twice, or inside a directory given too) comes as Skipped: it is read, or said
-    skipped, once (the files of a directory met again, as one Skipped of the directory); but a file
+    met again (given twice, or inside a directory given too) comes as Skipped, standard input (`-`) given twice
+    too: it is read, or said skipped, once (the files of a directory met again, as one Skipped of the directory); but a file
     that a directory would skip and that is given by its own path too is not said skipped there: it is
     read where given, by what it holds (read once: met again after, it comes as Skipped), when `paths` is a
     list or tuple (an iterator is walked as it comes, its later items unknown). The folder `leave_out` (the one
@@ -84,7 +84,11 @@ def walk(
         else set()
     )
     for path in sources:
-        if not _is_path(path):
+        if path == STDIN and STDIN in met:  # (read once: what is left of it is nothing)
+            yield Skipped(STDIN, "named again: read once", met_again=True)
+        elif not _is_path(path):
+            if path == STDIN:
+                met[STDIN] = STDIN
             yield path  # (an empty path, not the current folder: `read_sources` refuses it)
         elif not _is_dir(path):
             yield _once(path, met, unread)  # (one a folder left unread before is read now)

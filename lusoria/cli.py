@@ -943,7 +943,7 @@ def rules(paths: tuple[str | Path, ...], as_json: bool, jobs: int, encoding: str
     Last, for each game of several records (each variant, of a game whose boards are its variants):
     the one rule set that makes the most of them legal (not with --json; where it leaves some illegal, a
     variant of another game, of their board, that makes more legal, too), and, when files were skipped
-    (each said with why), how many, as validate counts them. Exit status 0 when every
+    or sources could not be read (each said with why), how many, as validate counts them. Exit status 0 when every
     record was searched (legal under some rule set or none), 1 when one cannot be replayed at all,
     2 when an input cannot be read or no record was found."""
     inputs, unreplayable = Inputs(), False
@@ -959,7 +959,7 @@ def rules(paths: tuple[str | Path, ...], as_json: bool, jobs: int, encoding: str
         for proposal in api.proposed_rules(fitted):
             if proposal.records > 1:  # a game's one record: its own line says it all
                 echo(f"proposed: {proposal}")
-    if not as_json and (summary := output.rules_summary(len(fitted), inputs.problems)):
+    if not as_json and inputs.sums_up(paths) and (summary := output.rules_summary(len(fitted), inputs.problems)):
         echo(summary)
     inputs.finish(paths, len(fitted), 1 if unreplayable else 0)
 

@@ -783,7 +783,7 @@ def test_python_dash_m_lusoria_is_the_lusoria_command():
     assert ran.stderr.startswith("Usage: lusoria explain"), ran.stderr
 
 
-@pytest.mark.parametrize("command", [["validate"], ["duplicates"], ["import", "--db", "a.db"]])
+@pytest.mark.parametrize("command", [["validate"], ["duplicates"], ["rules"], ["import", "--db", "a.db"]])
 def test_an_input_not_read_gets_no_summary_of_nothing(tmp_path, monkeypatch, command):
     """A missing file and a zip archive named: each is said, and no '0 records: 0 valid…' (nor
     'added 0 records', '0 duplicates') follows as if something had been read; a file read beside
@@ -800,6 +800,7 @@ def test_an_input_not_read_gets_no_summary_of_nothing(tmp_path, monkeypatch, com
     summed_up = {  # the source not read counted (session 51), as files skipped are
         "validate": "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)",
         "duplicates": "0 duplicates, 0 prefixes",
+        "rules": "1 record searched",  # (rules said `0 records searched` of none read, session 52's review)
         "import": "a.db: added 1 record (0 invalid, 0 of them unparsable), skipped 0 duplicates",
     }[command[0]] + "; could not read 1 source (each said with why)\n"
     one_read = run(*command, "missing.lgn", "game.lgn")

@@ -332,6 +332,17 @@ def test_the_one_skipped_file_of_a_folder_met_again_is_said_skipped_once_not_rea
     assert result.stdout.endswith("; 1 file or folder skipped (each said with why)\n") and result.exit_code == 0
 
 
+@pytest.mark.parametrize("command", [["validate"], ["duplicates"], ["import", "--db", "a.db", "--replace"]])
+def test_standard_input_named_twice_is_read_once_and_met_again(tmp_path, monkeypatch, command):
+    """`validate - -`: standard input, read to its end, was read again and said "skipped, an empty file, no
+    record", counted as a file skipped (session 52's review); it is met again, as a file named twice is."""
+    monkeypatch.chdir(tmp_path)
+    assert list(walk(["-", "-"])) == ["-", Skipped("-", "named again: read once", met_again=True)]
+    result = CliRunner().invoke(main, [*command, "-", "-"], input='[Game "tablut"]\n\n1. e3-c3 *\n')
+    assert "lusoria: -: skipped, named again: read once\n" in result.stderr and result.exit_code == 0
+    assert "an empty file" not in result.stderr and "skipped (each said with why)" not in result.stdout
+
+
 def test_rules_counts_the_files_it_skipped_as_validate_does(tmp_path):
     """Session 48: `lusoria rules .` in a club's folder said each file it skipped, its notes and
     spreadsheets among the records' lines, and nothing after them; its last line counts them now, as
