@@ -73,7 +73,7 @@ class Read:
     @classmethod
     def of(cls, paths: Iterable[Source | Skipped], found: Iterable[Source | Skipped], problems: list[Problem]) -> Read:
         paths = list(paths)
-        unfiled = dict.fromkeys(source_name(s) for s in paths if not isinstance(s, Skipped) and not _file_paths([s]))
+        unfiled = dict.fromkeys(_unfiled(s) for s in paths if not isinstance(s, Skipped) and not _file_paths([s]))
         return cls(_file_paths(paths), _file_paths(found), problems, list(unfiled))  # (`-` named twice: one note)
 
     def notes(self) -> list[Note]:
@@ -93,6 +93,13 @@ class Read:
         """The real paths (`file`) of the files that could not be read (a problem's path is the
         file system's name, not as lusoria shows it)."""
         return {stored_file(problem.path) for problem in self.problems if isinstance(problem, Unreadable)}
+
+
+def _unfiled(source: Source) -> str:
+    """How a note names a source that is no file: by its name (`<stdin>`, `the text`), a stream opened from a
+    file as a stream (`the stream g.lgn`: its name is a file's, whose records it does not replace)."""
+    name = source_name(source)
+    return f"the stream {name}" if hasattr(source, "read") and not name.startswith("<") else name
 
 
 def _file_paths(sources: Iterable[Source | Skipped]) -> list[str]:

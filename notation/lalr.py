@@ -377,7 +377,7 @@ def _numbered_otherwise(word: str, text: str, game: str) -> str | None:
     )
 
 
-_DOUBT = "say the doubt in a comment after the ply ({ reading uncertain }; NOTATION.md §3)"
+_DOUBT = "say the doubt in a comment after the ply ({ reading uncertain }; docs/notation.md §3)"
 
 
 def _doubted(word: str, around: str) -> str | None:

@@ -534,10 +534,14 @@ def test_what_a_replacement_reads_is_told_by_the_paths_given_once():
     iterable: standard input (one note, named twice) and a stream among them are no file, each said in a note."""
     read = Read.of(iter(["games", "-", "-", io.StringIO()]), iter(["games/a.lgn"]), [])
     assert (read.paths, read.files, read.unfiled) == (["games"], ["games/a.lgn"], ["<stdin>", "<stream>"])
-    assert [note.said({"replace=True": "--replace"}) for note in read.notes()][0] == (
-        "note: --replace replaces the records the archive holds from files: <stdin> is none; its records "
+    opened = io.StringIO()
+    opened.name = "g.lgn"  # (as `open("g.lgn")` names its stream: "g.lgn is none" said a file was none, review-52)
+    assert Read.of([opened], [], []).unfiled == ["the stream g.lgn"]
+    assert [note.said({"replace=True": "--replace"}) for note in read.notes()] == [
+        f"note: --replace replaces the records the archive holds from files: {name} is none; its records "
         "are added as without it (those it holds already skipped as duplicates)"
-    )
+        for name in ("<stdin>", "<stream>")
+    ]
 
 
 def test_standard_input_is_no_file_to_replace(in_tmp):
@@ -561,11 +565,8 @@ def test_standard_input_is_no_file_to_replace(in_tmp):
     given = ["\n".join(first), walked, "games"]  # text, and a file
     summary = Archive("a.db").import_paths(given, replace=True)
     assert [str(problem) for problem in summary.problems] == [
-        *(
-            f"note: replace=True replaces the records the archive holds from files: {name} is none; its records "
-            "are added as without it (those it holds already skipped as duplicates)"
-            for name in ("the text",)
-        ),
+        "note: replace=True replaces the records the archive holds from files: the text is none; its records "
+        "are added as without it (those it holds already skipped as duplicates)",
         "notes.md: skipped, not a record file",
     ]
     assert (summary.added, summary.duplicates) == (0, 6)  # the text's and a.lgn's, all held

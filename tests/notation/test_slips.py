@@ -129,7 +129,7 @@ def test_a_move_number_in_doubt_is_told_where_a_doubt_goes(tags, movetext, found
     (diagnostic,) = check(f"{tags}\n{movetext}\n").diagnostics
     assert diagnostic.message == (
         f"found '{found}': a move number takes no '?': write {meant} and say the doubt in a comment after"
-        " the ply ({ reading uncertain }; NOTATION.md §3)"
+        " the ply ({ reading uncertain }; docs/notation.md §3)"
     )
     assert diagnostic.suggestions == (meant,)
 
@@ -148,7 +148,7 @@ def test_a_question_mark_of_doubt_in_a_ply_is_told_where_a_doubt_goes(tags, move
     (diagnostic,) = check(f"{tags}\n{movetext}\n").diagnostics
     assert diagnostic.message == (
         f"found '{found}': a '?' marks no doubt in a ply or a move number: write what the source most likely"
-        " shows, and say the doubt in a comment after the ply ({ reading uncertain }; NOTATION.md §3); a ? straight"
+        " shows, and say the doubt in a comment after the ply ({ reading uncertain }; docs/notation.md §3); a ? straight"
         " after a ply is the annotation 'a poor move'"
     )
     assert diagnostic.suggestions == meant

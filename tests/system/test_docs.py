@@ -204,3 +204,14 @@ def test_the_notations_example_records_are_valid():
     for record in records:
         report = api.check(record)
         assert report.valid and not report.diagnostics, report.diagnostics
+
+
+def test_what_lusoria_says_cites_its_own_docs_not_the_contracts_files():
+    """`lusoria explain saami-tablut` said `sources: RULES.md …` and a slip `NOTATION.md §3`: files beside the
+    development checkout that no user has (newcomer-52). What lusoria prints cites docs/rules.md and docs/notation.md."""
+    said = [api.explain(variant.name) for variant in catalogue()] + [api.explain(rule) for rule in ("T1", "tag")]
+    slip = CliRunner().invoke(main, ["validate", "-"], input='[Game "tablut"]\n\n1. e3-c3 d1-d3 2. e4?-e3 *\n').output
+    for text in [*said, slip]:
+        assert "RULES.md" not in text and "NOTATION.md" not in text
+    assert "docs/notation.md §3" in slip
+    assert "sources: docs/rules.md (Tablut, the site's variant aage)" in api.explain("saami-tablut")

@@ -122,7 +122,7 @@ def each_slip_is_said(name: str, expected: list) -> None:
 # historian-45's: a Tablut game, a Latrunculi dux game and a Laquet game, each whole (None: valid) and
 # then with ten slips, one a record: rule, ply, (line, column), the first suggestion, words of the message
 EXPECTED = "expected a ply, a move number"
-DOUBT = "say the doubt in a comment after the ply ({ reading uncertain }; NOTATION.md §3)"
+DOUBT = "say the doubt in a comment after the ply ({ reading uncertain }; docs/notation.md §3)"
 ROMAN = "a move number is written in digits, {}, not in Roman numerals"
 HISTORIAN_45 = [
     None,
