@@ -355,7 +355,7 @@ def continuations(texts: list) -> tuple[str, list]:
 class UnsearchableRecord(LusoriaError, ValueError):
     """A record of a records file that is not valid (its `index` from 0 among the records given;
     `source`, with its place and text but not what a reader made of it, and its check's
-    `diagnostics`): a search for it would find other games than the one meant. Said at its place,
+    `diagnostics`, read as UTF-8 only: none says an encoding to try): a search for it would find other games than the one meant. Said at its place,
     `file:line`, as the record of its file it is (from 1); a record of a text, as the record of that
     text it is, and which of the texts given (`given`, from 1) that is."""
 
@@ -367,5 +367,5 @@ class UnsearchableRecord(LusoriaError, ValueError):
             f"{shown_place(source.path, source.line)}: record {which} is not valid ({problem}); "
             "a search finds the games of a valid record"
         )
-        self.index, self.diagnostics = index, diagnostics
+        self.index, self.diagnostics = index, [replace(d, tries=()) for d in diagnostics]  # (no option to try)
         self.source = replace(source, parsed=None, problems=())

@@ -1280,6 +1280,8 @@ def test_a_records_file_that_cannot_be_read_is_said_in_one_line(archive, tmp_pat
     # a byte that does not decode is its record's error (it stopped the file): no search for it
     result = CliRunner().invoke(main, ["query", "--db", archive.path, "--records", str(latin)])
     said = "byte 0xF6 is not valid utf-8: the file's one game is not read"  # query has no --encoding
+    assert result.stderr.startswith(f"{latin}:2:10: error[syntax]: {said}\n")  # (its line said `try --encoding`)
+    assert "--encoding" not in result.stderr
     assert result.exit_code == 1 and result.output.endswith(
         f"lusoria: {latin}:1: record 1 of the records file is not valid (error[syntax]: {said}); "
         "a search finds the games of a valid record\n"
