@@ -1889,6 +1889,8 @@ def players_merge(names: tuple[str, ...], into: str | None, db: str, format_: st
     else the last name given (players merge 'K. Nilsson' --into 'Karin Nilsson')."""
     given, kept = (names, into) if into is not None else (names[:-1], names[-1])
     aliases = [name for name in dict.fromkeys(given) if name != kept]  # (the name kept is no other name of itself)
+    if given and not aliases:
+        raise click.UsageError(f"{quoted(kept)} is the CANONICAL name itself: give another NAME to merge into it")
     canonical = archive_errors(lambda: archive_at(db).merge_players(aliases, kept))
     unrecorded = archive_at(db).unrecorded_players([*aliases, kept])
     echo(output.merged_text(aliases, canonical, unrecorded, format_), nl=False)

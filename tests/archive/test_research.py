@@ -1135,14 +1135,15 @@ def test_players_merge_names_once_each_name_made_another_and_not_the_name_kept(t
 
 
 def test_players_merge_of_the_name_kept_alone_is_refused(tmp_path):
-    """`merge 'Karin Nilsson' --into 'Karin Nilsson'` merges nothing: refused as a merge of no NAME is
-    (it said 'Karin Nilsson → Karin Nilsson, the name kept'), the archive unchanged."""
+    """`merge 'Karin Nilsson' --into 'Karin Nilsson'` merges nothing: refused, saying why (it said 'Karin
+    Nilsson → Karin Nilsson, the name kept'), the archive unchanged."""
     path = str(tmp_path / "p.db")
     (tmp_path / "r.lgn").write_text(RECORDS)
     CliRunner().invoke(main, ["import", "--db", path, str(tmp_path / "r.lgn")])
     merged = CliRunner().invoke(main, ["players", "merge", "--db", path, "Karin Nilsson", "--into", "Karin Nilsson"])
     assert merged.exit_code == 2 and merged.stdout == ""
-    assert merged.stderr.endswith("Error: give at least one NAME and the CANONICAL name\n")
+    said = "Error: 'Karin Nilsson' is the CANONICAL name itself: give another NAME to merge into it\n"
+    assert merged.stderr.endswith(said)  # (it said "give at least one NAME", of two given: newcomer-52)
     assert Archive(path).aliases() == []
 
 
