@@ -991,7 +991,9 @@ class Archive:
                 f"record {record} is kept as written in {found[1]}, which cannot be replayed without its file"
             )
         if report is None or report.rules is None or not 0 <= ply < len(report.positions):
-            raise ValueError(f"the archive has no position after ply {ply} of record {record}")
+            shown = len(report.positions) - 1 if report and report.rules and report.positions else None
+            stops = "" if shown is None else f": its replay stops {f'after ply {shown}' if shown else 'at its start'}"
+            raise ValueError(f"the archive has no position after ply {ply} of record {record}{stops}")
         return report.rules, report.positions[ply]
 
     def merge_players(self, names: list[str], canonical: str) -> str:

@@ -170,3 +170,19 @@ def test_a_tree_over_two_games_says_the_game_of_each_ply(tmp_path):
     ]
     alone = CliRunner().invoke(main, ["tree", "--db", path, start, "--game", "hnefatafl"]).stdout.splitlines()
     assert alone[0].split()[:3] == ["ply", "games", "defenders"]  # one game: no column of it
+
+
+def test_a_ply_past_a_records_replay_is_refused_saying_where_the_replay_stops(tmp_path):
+    """`tree --from-id 1 --ply 9` of a record of 4 plies whose second is illegal said only that the archive has
+    no position there; it says where the record's replay stops, as `show` does (newcomer-52)."""
+    (tmp_path / "a.lgn").write_text(
+        '[Game "tablut"]\n\n1. e3-c3 e1-e3 2. c3-c1 d1-d5 *\n\n[Game "tablut"]\n\n1. e2-e3 *\n'
+    )
+    db = str(tmp_path / "a.db")
+    Archive(db).import_paths([str(tmp_path / "a.lgn")])
+    for record, ply, stops in ((1, 9, "after ply 1"), (1, 2, "after ply 1"), (2, 1, "at its start")):
+        result = CliRunner().invoke(main, ["tree", "--db", db, "--from-id", str(record), "--ply", str(ply)])
+        assert result.exit_code == 2 and result.stderr.endswith(
+            f"Error: the archive has no position after ply {ply} of record {record}: its replay stops {stops}\n"
+        )
+    assert [node.games for node in Archive(db).tree(from_id=1, ply=1)] == []  # (the last position shown: no ply on)
