@@ -355,9 +355,10 @@ def continuations(texts: list) -> tuple[str, list]:
 class UnsearchableRecord(LusoriaError, ValueError):
     """A record of a records file that is not valid (its `index` from 0 among the records given;
     `source`, with its place and text but not what a reader made of it, and its check's
-    `diagnostics`, read as UTF-8 only: none says an encoding to try): a search for it would find other games than the one meant. Said at its place,
-    `file:line`, as the record of its file it is (from 1); a record of a text, as the record of that
-    text it is, and which of the texts given (`given`, from 1) that is."""
+    `diagnostics`, read as UTF-8 only: none says an encoding to try): a search for it would find
+    other games than the one meant. Said at its place, `file:line`, as the record of its file it is
+    (from 1); a record of a text, as the record of that text it is, and which of the texts given
+    (`given`, from 1) that is."""
 
     def __init__(self, index: int, source: RecordText, diagnostics: list[Diagnostic], given: int = 1):
         first = next((d for d in diagnostics if d.severity == ERROR), None)

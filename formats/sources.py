@@ -61,9 +61,9 @@ def walk(
     permission: the one given or one below it) one Skipped that says why.
     Streams, text and Skipped items (of an earlier walk) come as they are. One source given alone is one source
     (`validate("games")`: the folder, not the letters of its name, one of which is `/`). A file
-    met again (given twice, or inside a directory given too) comes as Skipped, standard input (`-`) given twice
-    too: it is read, or said skipped, once (the files of a directory met again, as one Skipped of the directory); but a file
-    that a directory would skip and that is given by its own path too is not said skipped there: it is
+    met again (given twice, or inside a directory given too) comes as Skipped, standard input (`-`)
+    given twice too: it is read, or said skipped, once (the files of a directory met again, as one
+    Skipped of the directory); but a file that a directory would skip and that is given by its own path too is not said skipped there: it is
     read where given, by what it holds (read once: met again after, it comes as Skipped), when `paths` is a
     list or tuple (an iterator is walked as it comes, its later items unknown). The folder `leave_out` (the one
     `--output-dir` writes to) is not searched, though below a directory given: a run never reads an
@@ -170,8 +170,8 @@ def _once(
     or given by its own path (`named`, not found in a folder) when it was only left unread (it is read
     now, and is no more in `unread`); else a
     Skipped that says it was met again (named again, met already in a folder, or the same file as
-    another path) and that it was read, said skipped or said unreadable, once. Two links to a file that is not there
-    are no same file: each is read, and said unreadable."""
+    another path) and that it was read, said skipped or said unreadable, once. Two links to a file
+    that is not there are no same file: each is read, and said unreadable."""
     real, written = os.path.realpath(path), os.fspath(path)
     if named and real in unread:
         unread.discard(real)

@@ -943,8 +943,8 @@ def rules(paths: tuple[str | Path, ...], as_json: bool, jobs: int, encoding: str
     Last, for each game of several records (each variant, of a game whose boards are its variants):
     the one rule set that makes the most of them legal (not with --json; where it leaves some illegal, a
     variant of another game, of their board, that makes more legal, too), and, when files were skipped
-    or sources could not be read (each said with why), how many, as validate counts them. Exit status 0 when every
-    record was searched (legal under some rule set or none), 1 when one cannot be replayed at all,
+    or sources could not be read (each said with why), how many, as validate counts them. Exit status
+    0 when every record was searched (legal under some rule set or none), 1 when one cannot be replayed at all,
     2 when an input cannot be read or no record was found."""
     inputs, unreplayable = Inputs(), False
     fitted = []
