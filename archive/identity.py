@@ -6,7 +6,8 @@ canonical form, the result, and the Seven Tag Roster (a missing tag counts as `?
 `????.??.??`, white space in values folded). Move numbers, white space, tag order, comments,
 NAGs, variations, what a ply adds that says nothing of it (Tablut's announcements, `+` and `++`:
 `Game.ply_identity`) and the other tags take no part but the site's number of the game (`SiteGameId`): a record
-and its `lusoria fmt` form are the same game. A record that does not parse is identified by its text with white space folded.
+and its `lusoria fmt` form are the same game. A record that does not parse as written (a tag written twice, read
+without the repeat: `Report.rewritable`) is identified by its text with white space folded.
 """
 
 from __future__ import annotations
@@ -64,7 +65,8 @@ def of_site_game(key: str, site_game: str) -> str:
 
 def _identity(report: Report) -> Identity:
     record = report.record
-    if record is None or report.refused:  # (a refused record has no plies: its text tells it apart)
+    if record is None or not report.rewritable:  # (a refused record has no plies, one read mended lost a tag's
+        # repeat: its text tells it apart)
         return Identity(key64("text", _folded(report.source.text)), None, ())
     rules = report.rules
     if rules is not None:  # the rules as they are, however the tags chose them

@@ -156,13 +156,13 @@ def _or_failure(make: Callable[[], Rows], source: RecordText) -> Rows | Failure:
 
 def _text_to_keep(report: Report) -> tuple[str, bool]:
     """The record's text to keep, and whether it is kept as written: a record of lusoria's notation,
-    one not read or refused, or one whose text in lusoria's notation would not be checked as it was
+    one not read as written or refused (`Report.rewritable`), or one whose text in lusoria's notation would not be checked as it was
     (`_replays_alike`), as written, with the `%` lines above it that no record holds (its file's
     first record's, as `fmt` keeps them) and the lines its format reads it with (`heading`); else in lusoria's notation with its source tags
     (formats.lgn; its original format is also a SourceFormat row of `tags`, its file `path`),
     written once."""
     written = as_lines(report.source.before) + report.source.heading + report.source.text
-    if report.source.format == "lgn" or report.record is None or report.refused:
+    if report.source.format == "lgn" or not report.rewritable:
         return written, True
     lgn = lgn_text(report)
     return (lgn, False) if _replays_alike(report, lgn) else (written, True)

@@ -131,6 +131,7 @@ __all__ = [
     "canonical_text",
     "canonical_files",
     "canonical_records",
+    "record_gap",
     "like_file",
     "board",
     "replay_stop",
@@ -231,7 +232,8 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False,
     syntax slip with one nearest suggestion, go on as if it had been written. A record that ends
     without its result marker does not parse, but its plies are checked all the same: their
     diagnostics follow the syntax error; with `assume_result`, it comes replayed (record, rules,
-    positions: `lusoria show`), as with `*`. `source` is left as read: what the replay mends as a
+    positions: `lusoria show`), as with `*`; one that writes a tag twice, or leaves one unclosed, comes
+    replayed read with the tag's first value, or closed (`Report.parsed_from`). `source` is left as read: what the replay mends as a
     reader of another format says (a king its site's capture list leaves out, with a note) is in the
     report's record, in any process (`validate`'s `jobs`)."""
     # (validator.replay.check, which mypyc compiles: there it is no function whose parameters the seam reads)
@@ -273,8 +275,9 @@ def proposed_rules(fitted: list[tuple[RecordText, Fit | Diagnostic]]) -> list[Pr
 
 def _fit(source: RecordText) -> tuple[RecordText, Fit | Diagnostic]:
     report = check_text(source, keep=False)
+    read = report.parsed_from or report.source  # (a tag written twice: without the repeat, proposed_rules parses)
     if report.record is not None and (report.positions or report.rules is None and names_no_variant(report.record)):
-        return report.source, fitting_rules(report.record, valid=report.valid, source=report.source)
+        return read, fitting_rules(report.record, valid=report.valid, source=read)
     return report.source, report.diagnostics[0]
 
 
@@ -282,8 +285,8 @@ def format_record(source: Source, index: int = 0) -> tuple[str, Report]:
     """Record `index` of `source` (a path, a stream or text: `read_sources`; or the record that
     `record_at` reads with an encoding, a format or tags, as the commands' --encoding, --from and
     --game read it) in canonical form (`lusoria fmt`: a record read from another format with the
-    tags that trace it to its file), with the report of its replay. A record that does not parse,
-    or was refused, comes back as it was (ending in one line end)."""
+    tags that trace it to its file), with the report of its replay. A record that does not parse as
+    written, or was refused (`Report.rewritable`), comes back as it was (ending in one line end)."""
     return _canonical(record_at(source, index))
 
 
@@ -340,7 +343,10 @@ def canonical_files(
                 yield Unreadable.of(name, error)
                 continue
             stray, whole = error, False  # a byte outside every record (a `%` line): the records said, the file kept
-        canonical = like_file("\n".join(texts), original, encoding) if whole else original  # (a byte not read: kept)
+        written = (
+            "".join(text + record_gap(report) for text, report in zip(texts[:-1], checked, strict=False)) + texts[-1]
+        )
+        canonical = like_file(written, original, encoding) if whole else original  # (a byte not read: kept)
         yield CanonicalFile(path, read_as, original, canonical, checked)
         if stray:
             yield Unreadable.of(name, stray, records_read=True)
@@ -351,7 +357,8 @@ def canonical_records(
     paths: Iterable[Source], encoding: str = "utf-8", format: str | None = None, tags: dict[str, str] | None = None
 ) -> Iterator[tuple[str, Report] | Problem]:
     """Every record of `paths` in canonical form (ending in one line end), streamed, with its report
-    (`lusoria fmt`); a record that does not parse, or was refused, comes back as it was."""
+    (`lusoria fmt`); a record that does not parse as written, or was refused (`Report.rewritable`),
+    comes back as it was."""
     return mapped(_canonical, records(paths, encoding, format, tags))
 
 
@@ -360,12 +367,19 @@ def _canonical(source: RecordText) -> tuple[str, Report]:
     its file), nor an e-mail's prose above it or signature below it (kept as they were, not said in
     a note), with its report."""
     report = check_text(replace(source, notes=()) if source.signature or source.greeting else source)
-    if report.record is None or report.refused:
-        text = source.text
-    else:
-        text = lgn_text(report, escape_lines(source.text, source.line) if source.format == "lgn" else None)
+    if not report.rewritable:  # as its file writes it (an lgn record: up to the next, `record_gap`)
+        ended = source.text if source.text.endswith("\n") else source.text + "\n"
+        return as_lines(source.before) + source.greeting + ended + source.signature, report
+    text = lgn_text(report, escape_lines(source.text, source.line) if source.format == "lgn" else None)
     signed = "\n" + source.signature.rstrip("\n") + "\n" if source.signature else ""
     return as_lines(source.before) + source.greeting + text.rstrip("\n") + "\n" + signed, report
+
+
+def record_gap(report: Report) -> str:
+    """What `fmt` writes between a record and the next: a blank line, but after an lgn record it keeps as
+    written (`Report.rewritable`), whose text holds what its file writes before the next (none, where a tag
+    line after its movetext began it), nothing."""
+    return "" if report.source.format == "lgn" and not report.rewritable else "\n"
 
 
 def like_file(text: str, original: bytes, encoding: str = "utf-8") -> bytes:

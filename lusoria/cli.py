@@ -679,11 +679,12 @@ def fmt(paths: tuple[str | Path, ...], check: bool, write: bool, encoding: str) 
 
 def _formatted(inputs: Inputs, paths: tuple[str | Path, ...], encoding: str) -> int:
     """`fmt` to standard output: every record in canonical form, streamed, records apart by a
-    blank line; the exit status of the records (`_said`)."""
-    status = 0
-    for number, (text, report) in enumerate(inputs(api.canonical_records(paths, encoding, **reading()))):
+    blank line (`api.record_gap`); the exit status of the records (`_said`)."""
+    status, apart = 0, ""
+    for text, report in inputs(api.canonical_records(paths, encoding, **reading())):
         status = max(status, _said(report))
-        echo(("\n" if number else "") + text, nl=False)
+        echo(apart + text, nl=False)
+        apart = api.record_gap(report)
     return status
 
 
@@ -716,8 +717,8 @@ def _formatted_files(inputs: Inputs, paths: tuple[str | Path, ...], encoding: st
 
 
 def _said(report: api.Report) -> int:
-    """A record that does not parse, or was refused: why, on stderr, and status 1; else 0."""
-    if report.record is None or report.refused:
+    """A record fmt keeps as written (`Report.rewritable`): why, on stderr, and status 1; else 0."""
+    if not report.rewritable:
         echo(output.diagnostic_text(report, report.diagnostics[0]), err=True)
         return 1
     return 0

@@ -486,10 +486,10 @@ def canonical_fixes(entry: Entry, first: int, last: int) -> list[Fix]:
 
 def format_fix(entry: Entry) -> Fix | None:
     """`lusoria fmt` applied to one record, when that changes it: none for a record that does not
-    parse (one being typed, without its result marker yet) or was refused, which fmt writes as it
-    was (the action only stripped its trailing blanks)."""
+    parse as written (one being typed, without its result marker yet; a tag written twice) or was refused,
+    which fmt writes as it was (the action only stripped its trailing blanks)."""
     report, content = entry.report, entry.content
-    if report.record is None or report.refused:
+    if not report.rewritable:
         return None
     formatted = formatted_record(content)
     if formatted.rstrip() == content:

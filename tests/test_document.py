@@ -457,6 +457,9 @@ def test_format_this_record_is_offered_only_where_fmt_changes_the_record():
     sloppy = '[Game "Tablut"]\n1. e3-c3 *\n'
     [edit] = format_fix(entry_of(sloppy)).edits
     assert edit.text + "\n" == format_record(sloppy)[0] and (edit.line, edit.end_line) == (0, 1)
+    twice = '[Game "Tablut"]\n[White "Ann"]\n[White "Bob"]\n1. e3-c3 *\n'  # replayed, read without the repeat:
+    assert entry_of(twice).report.plies == 1 and format_fix(entry_of(twice)) is None  # its canonical form loses Bob
+    assert format_record(twice)[0] == twice
 
 
 NOTED = '% the file\n[Game "Tablut"]\n% a tag\n[Event "club"]\n1. e3-c3\n% a move\nd1-d3 *\n% after it\n'

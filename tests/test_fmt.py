@@ -152,6 +152,40 @@ def test_exit_status_says_whether_every_record_parses_and_every_file_is_canonica
     assert "Exit status: 0 when every record parses (and, with --check, every file is canonical); 1 when" in help_text
 
 
+def test_a_record_fmt_keeps_as_written_keeps_the_lines_between_it_and_the_next_as_written(tmp_path):
+    """Newcomer-53a: `fmt --write` put a blank line between two records it keeps as written where its file has
+    none (a word processor's quotes, `[White “Alfonso”]`, end the tags of a record, and the next tag line begins
+    another): it changed a file its help says it writes as it was, and `--check` found the file not canonical."""
+    kept = '[Game "laquet"]\n[White “Alfonso”]\n[Black "Pedro"]\n\n1. 53: 5/10 10/13 *\n\n\n'
+    path = tmp_path / "quoted.lgn"
+    path.write_text(kept + SLOPPY)
+    shown = run("fmt", str(path))
+    assert (shown.exit_code, shown.stdout) == (1, kept + CANONICAL)  # the slip said on standard error
+    assert "not in canonical form" in run("fmt", "--check", str(path)).output  # the sloppy record
+    assert run("fmt", "--write", str(path)).exit_code == 1 and path.read_text() == kept + CANONICAL
+    assert "not in canonical form" not in run("fmt", "--check", str(path)).output
+
+
+def test_the_refused_records_of_another_format_are_written_as_read_a_blank_line_apart():
+    """Their texts are each game as its format writes it (an aagenielsen.dk scrape's objects, of a type lusoria
+    does not know), not an lgn file's lines: fmt writes each as lgn records are, a blank line apart."""
+    shown = run("fmt", str(Path(__file__).parent / "fixtures/formats/errors/unknown-types.json"))
+    assert shown.exit_code == 1 and shown.stdout.startswith('  {\n    "WhiteSidePlayerName": "Ingrid Vik",\n')
+    assert shown.stdout.count('    "WhoWon": "White"\n  },\n\n  {\n') == 1 and shown.stdout.count("},\n\n  {") == 2
+
+
+def test_a_record_that_writes_a_tag_twice_is_written_as_it_was_and_its_error_said(tmp_path):
+    """It is replayed without the repeat (its plies checked, the archive stores them), but its canonical form
+    would lose the repeat: fmt writes it as it was and says why, exit status 1, as of a record that does not parse."""
+    twice = SLOPPY.replace("\n1.", '\n[White "Ann"]\n[White "Bob"]\n1.')
+    path = tmp_path / "twice.lgn"
+    path.write_text(twice)
+    shown = run("fmt", str(path))
+    assert (shown.exit_code, shown.stdout) == (1, twice)
+    assert "error[tag]: the tag White appears twice" in shown.stderr
+    assert run("fmt", "--write", str(path)).exit_code == 1 and path.read_text() == twice
+
+
 def test_check_and_write_skip_the_files_of_other_formats_found_in_a_directory_with_a_note(tmp_path):
     """`fmt --check DIR` exited 2 on a folder holding a move list: only a file of another format given
     by name is refused; one found in a directory is skipped, as other commands skip files, and the lgn

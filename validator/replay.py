@@ -135,8 +135,8 @@ class Report:
     None, its syntax errors first in `diagnostics`, then, when only its result marker is
     missing, what its plies break); it parses but its rules or start position
     cannot be read (no positions; `rules` None when its rules cannot); it was replayed (`rules` set, `positions[0]`
-    the start; by `check(assume_result=True)`, a record that lacks only its result marker too, with
-    its syntax error)."""
+    the start; a record that writes a tag twice or leaves one unclosed too, read without the repeat or closed,
+    and by `check(assume_result=True)` one that lacks only its result marker, with their errors: `parsed_from`)."""
 
     source: RecordText
     record: Record | None = None
@@ -149,6 +149,8 @@ class Report:
     canonical: dict[PlyKey, str] = field(default_factory=dict)  # the plies in canonical form, by key in the tree
     outcome: Outcome | None = None  # how the main line's game ended, when it did
     dates: tuple[str | None, str | None] = (None, None)  # the first and last day its Date tag allows
+    parsed_from: RecordText | None = None  # the text its record was read from when its own does not parse: a
+    # tag written twice left out, a tag's `]` written in, or (`check(assume_result=True)`) its result marker assumed
 
     @property
     def valid(self) -> bool:
@@ -159,6 +161,12 @@ class Report:
     def main_line(self) -> list[str]:
         """The plies of the main line that were played (one fewer than `positions`), in canonical form."""
         return [self.canonical[0, ply] for ply in range(len(self.positions) - 1)]
+
+    @property
+    def rewritable(self) -> bool:
+        """Whether its canonical form says all that its text says: it was read, as a game, from its text as
+        written (not `parsed_from` another); `fmt` and the archive keep the others as written."""
+        return self.record is not None and not self.refused and self.parsed_from is None
 
     @property
     def refused(self) -> bool:
@@ -269,9 +277,10 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False,
     """Parse and replay one record's text; `keep=False` keeps neither the positions
     after each ply nor the canonical plies (what `validate` does not need);
     `keep_going`: after an illegal ply or a syntax slip with one nearest suggestion, go on as if
-    it had been written. A record that ends without its result marker, or writes a tag twice, does
-    not parse, but its plies are checked all the same: their diagnostics follow that error; with
-    `assume_result`, it comes replayed (record, rules, positions: `lusoria show`), as with `*`."""
+    it had been written. A record that ends without its result marker does not parse, but its plies are
+    checked all the same: their diagnostics follow that error; with `assume_result`, it comes replayed
+    (record, rules, positions: `lusoria show`), as with `*`. One that writes a tag twice, or leaves one
+    unclosed, comes replayed, read with the tag's first value or closed, after that error (`Report.parsed_from`)."""
     if isinstance(source, str):  # (without the byte order mark of a text decoded as utf-8, not utf-8-sig)
         source = RecordText(source.removeprefix(BOM))
     try:
@@ -292,7 +301,8 @@ def _checked(source: RecordText, keep: bool, keep_going: bool, assume_result: bo
         unread = Report(source)
         unread.diagnostics = sorted(read.diagnostics + _header_checked(read), key=_place)
         if read.record is not None:  # the plies checked; what the replay says of a marker assumed is moot
-            replayed = replay(read.record, read.text, keep and assume_result, keep_going)
+            kept = assume_result or not read.unended  # (a tag written twice or closed: read with its first value)
+            replayed = replay(read.record, read.text, keep and kept, keep_going)
             if replayed.outcome:  # but how the game ended tells the marker that was left out
                 unread.diagnostics = [_ended(d, replayed.outcome) for d in unread.diagnostics]
             unread.diagnostics += [
@@ -300,8 +310,8 @@ def _checked(source: RecordText, keep: bool, keep_going: bool, assume_result: bo
                 for d in replayed.diagnostics
                 if not read.unended or d.line != read.record.result_line
             ]
-            if assume_result:
-                unread = replace(replayed, source=source, diagnostics=unread.diagnostics)
+            if kept:
+                unread = replace(replayed, source=source, diagnostics=unread.diagnostics, parsed_from=read.text)
         unread.diagnostics = _hinted(unread.diagnostics, source.hint + _notes_said(source, unread.record))
         return unread
     report = replay(read.record, read.text, keep, keep_going)

@@ -781,7 +781,7 @@ def test_the_game_alone_is_listed_as_every_variant_and_a_variant_lusoria_does_no
         '<option value="tablut/ashton">tablut/ashton</option>'
         '<option value="tablut/linnaeus">tablut/linnaeus</option><option value="tablut/seed">tablut/seed</option>'
     )
-    assert "(5 shown)" in page and "(4 shown)" in get(site, "/-/explorer/club?game=tablut&variant=seed").text
+    assert "(6 shown)" in page and "(5 shown)" in get(site, "/-/explorer/club?game=tablut&variant=seed").text
     unknown = get(site, "/-/explorer/club?game=tablut&variant=copenhagen")
     assert (unknown.status_code, said(unknown)) == (
         400,

@@ -180,10 +180,11 @@ def test_a_record_its_check_found_valid_is_not_replayed_again(monkeypatch):
 def test_rules_of_a_folder_proposes_the_one_set_that_makes_the_most_records_legal(tmp_path):
     """Three records of Linnaeus' rules written without their Variant (so seed's), and one of
     seed: aage (or linnaeus) makes three legal, seed one; the records that do not replay take no
-    part, and --json gives the records alone."""
+    part (one that writes a tag twice is read with its first value, and takes part), and --json gives the
+    records alone."""
     linnaeus = (ROOT / "samples/tablut/linnaeus.lgn").read_text().replace('[Variant "linnaeus"]\n', "")
-    for number in range(3):
-        (tmp_path / f"l{number}.lgn").write_text(linnaeus.replace('[Round "?"]', f'[Round "{number}"]'))
+    for number, round_tags in enumerate(['[Round "0"]', '[Round "1"]', '[Round "2"]\n[Round "two"]']):
+        (tmp_path / f"l{number}.lgn").write_text(linnaeus.replace('[Round "?"]', round_tags))
     (tmp_path / "escape.lgn").write_text((ROOT / "samples/tablut/escape.lgn").read_text())
     (tmp_path / "broken.lgn").write_text('[Game "tablut"]\n[Variant "nonesuch"]\n1. e3-c3 *\n')
     result = CliRunner().invoke(main, ["rules", str(tmp_path)])

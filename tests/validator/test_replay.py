@@ -214,8 +214,9 @@ def test_a_tag_written_twice_is_one_diagnostic_and_the_plies_are_still_checked()
     assert twice.message == 'the tag White appears twice (its first value, "Alfonso", is the one read)'
     assert (illegal.rule, illegal.ply) == ("Q3", 1)
     assert illegal.message == "8/14: there is no White checker on point 8; the rest of this line is not checked"
-    assert report.record is None and report.tags["White"] == "Alfonso"  # not canonical: fmt keeps it as written
-    assert check(text, assume_result=True).plies == 2  # lusoria show draws it
+    assert report.tags["White"] == "Alfonso" and report.plies == 2 and len(report.positions) == 1  # replayed to Q3
+    assert report.parsed_from is not None and "Maestre" not in report.parsed_from.text  # read without the repeat,
+    assert not report.rewritable  # so not canonical: fmt keeps it as written
 
 
 def test_a_tag_written_twice_is_meant_for_the_other_side_only_when_that_one_is_missing():
