@@ -22,10 +22,9 @@ from lusoria.files import write_file
 from lusoria.grammar import grammar_text
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.plies import split_run
-from lusoria.notation.slips import slip_fixes, tag_meant
+from lusoria.notation.slips import OTHER_QUOTES, slip_fixes, tag_meant
 from lusoria.notation.syntax import (
     TAG_BEFORE_NAME,
-    TAG_BEFORE_VALUE,
     TAG_NAME,
     TERMINALS,
     UNWRITTEN_TAG,
@@ -96,8 +95,9 @@ def known_games() -> tuple[str, ...]:
 
 # -- splitting ---------------------------------------------------------------
 
-# At the start of a line: a tag line, or movetext (anything else but blanks and % lines).
-_TAG_LINE = rf'{TAG_BEFORE_VALUE}"'  # its name in group 1
+# At the start of a line: a tag line (its value quoted with `"`, or another quote: a slip said), or movetext
+# (anything else but blanks and % lines).
+_TAG_LINE = rf'{TAG_BEFORE_NAME}({TAG_NAME})[ \t]*["{OTHER_QUOTES}]'  # its name in group 1
 _LINE_START = re.compile(rf"^(?:(?P<tag>{_TAG_LINE})|(?P<move>(?!%)[ \t]*\S))", re.M)
 _NEXT_TAG = re.compile(rf"^{_TAG_LINE}", re.M)
 _TAG_START = re.compile(rf"^{TAG_BEFORE_NAME}({TAG_NAME})", re.M)  # a line that starts as a tag, written or not
@@ -108,7 +108,7 @@ def split_records(
     pieces: Iterable[str], path: str = "", given: tuple[tuple[str, str], ...] = ()
 ) -> Iterator[RecordText]:
     """Cut a stream of text (lines, or larger pieces) into records, each `given` those tags
-    (`RecordText.given`): a new record starts at a tag line that follows movetext. Blank and `%` lines before the first record are no
+    (`RecordText.given`): a new record starts at a tag line that follows movetext (but one a comment quotes: `_quoted_in_comment`). Blank and `%` lines before the first record are no
     record's text: the first keeps its `%` lines apart (`before`), those after a record are its text.
     One regular expression finds the lines that matter, so long movetext costs little."""
     text, index = "", 0
@@ -124,12 +124,19 @@ def split_records(
         else:
             text += piece
             end = max(text.rfind("\n", len(text) - len(piece)) + 1, scanned)  # whole lines only
-        position = scanned
+        position, held = scanned, None
         while True:
             if movetext:  # only the next tag line matters: jump to it
                 match = _NEXT_TAG.search(text, position, end)
                 if match is None or start is None:  # start is set once movetext is met
                     break
+                quoted = _quoted_in_comment(text, start, match.start(), end, piece is None)
+                if quoted is None:  # (read on: whether its comment closes is in what follows)
+                    held = match.start()
+                    break
+                if quoted:
+                    position = match.end()
+                    continue
                 line += text.count("\n", counted, start)
                 counted = start
                 yield RecordText(
@@ -164,7 +171,7 @@ def split_records(
             position = match.end()
         cut = start if start is not None else end  # drop what is yielded or skipped
         line += text.count("\n", counted, cut)
-        text, scanned, counted = text[cut:], end - cut, 0
+        text, scanned, counted = text[cut:], (end if held is None else held) - cut, 0
         if start is not None:
             start = 0
     if start is not None and text.strip():
@@ -172,6 +179,23 @@ def split_records(
         yield _unsigned(
             RecordText(text, first, index, path, before=tuple(before), notes=greeted, greeting=greeting, given=given)
         )
+
+
+_BLANK_LINE = re.compile(r"\n[ \t\r]*\n")
+
+
+def _quoted_in_comment(text: str, start: int, at: int, end: int, ended: bool) -> bool | None:
+    """Whether the tag line at `at`, in the movetext of the record that starts at `start`, is a line of a `{`
+    comment open above it (`{ the folio reads:` then `[Event "Sevilla"] at its top }`), which a `}` closes before
+    the next blank line, within MAX_TOKEN characters, and no `{` before it; else it begins the next record, and a comment left open
+    ends there. None when `text[:end]` cannot tell, and more follows (not `ended`)."""
+    if text.rfind("{", start, at) <= text.rfind("}", start, at):
+        return False
+    limit = min(end, at + MAX_TOKEN)
+    closed, blank = text.find("}", at, limit), _BLANK_LINE.search(text, at, limit)
+    if closed != -1 and (blank is None or closed < blank.start()):
+        return text.find("{", at, closed) == -1  # (the `}` of a comment opened below it: a record's, that begins)
+    return None if blank is None and not ended and end < at + MAX_TOKEN else False
 
 
 _SIGNATURE = re.compile(r"^--[ \t]*\r?$", re.M)  # an e-mail's signature line (RFC 3676 "-- ")

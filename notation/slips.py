@@ -19,7 +19,7 @@ from lusoria.notation.annotations import DELIMITERS, SUFFIX, WITHIN_WORD, refuse
 from lusoria.notation.numbers import arabic_number
 from lusoria.notation.numerals import lowercase_numeral
 from lusoria.notation.syntax import TAG_NAME, TAG_VALUE, SyntaxProblem, offset_of, unquote
-from lusoria.notation.writer import TAG_NAMES
+from lusoria.notation.writer import TAG_NAMES, quote
 from lusoria.validator.games import GAMES
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")  # the result markers (grammar/common.lark, RESULT)
@@ -64,6 +64,10 @@ _SPACED_PLY = re.compile(
 _UNCLOSED_TAG = re.compile(
     rf"\[[ \t]*({TAG_NAME})[ \t]+({TAG_VALUE})(?=[ \t]*(?:\{{[^}}\n]*\}}[ \t]*)*(?:;.*)?$|[ \t]*\[)", re.M
 )  # its line ends after its value, or after comments, or another tag follows it on its line
+OTHER_QUOTES = "“”„‟«»‘’‚'"  # what a word processor or a hand quotes with, for a tag's `"`
+_MISQUOTED_TAG = re.compile(
+    rf'\[[ \t]*({TAG_NAME})[ \t]*[{OTHER_QUOTES}"]?([^\]\n"\\{OTHER_QUOTES}]*?)[{OTHER_QUOTES}"]?[ \t]*\]'
+)  # `[White “Alfonso”]`, `[Game laquet]`, `[Game"laquet"]`: its value, quoted otherwise or not at all
 _BLANK_PLY = re.compile(rf"[A-Za-z]?[a-z][0-9]{{1,2}}[ \t]+[a-z][0-9]{{1,2}}(?:{_WORD.pattern})?")  # `e3 c3`: no hyphen
 
 
@@ -81,8 +85,8 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
     if not 0 < line <= len(lines) or not 0 < column <= len(lines[line - 1]) + 1:
         return []  # (a place outside the text)
     position = offset_of(lines, line, column)
-    if closed := closed_tag(text, position, game):
-        return closed
+    if mended := mended_tag(text, position, game):
+        return mended
     if game not in GAMES:
         return []
     start = position
@@ -144,15 +148,19 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
     return [fix for fix in fixes if _reads_past(text, fix, game)]
 
 
-def closed_tag(text: str, position: int, game: str) -> list[Fix]:
-    """A tag whose line ends without its `]` (`[White "Jens Holm"`, `[White "Jens Holm" {…}`, `[White "Jens Holm" [Black…`), at `position`:
-    closed after its value, when the record then reads past it (in the game the tag names, a Game tag: `[Game "tablut"`)."""
-    tag = _UNCLOSED_TAG.match(text, position)
-    if tag is None:
+def mended_tag(text: str, position: int, game: str) -> list[Fix]:
+    """A tag at `position` written otherwise than `[Name "value"]`, that reads as one mended, when the record then
+    reads past it (in the game the tag names, a Game tag): one whose line ends without its `]` (`[White "Jens
+    Holm"`, `[White "Jens Holm" {…}`, `[White "Jens Holm" [Black…`), closed after its value; one whose value is
+    quoted otherwise, or not at all (`[White “Alfonso”]`, `[Game laquet]`, `[Game"laquet"]`), quoted with `"`."""
+    if tag := _UNCLOSED_TAG.match(text, position):
+        fix, value = Fix(position, tag.end(), tag[0] + "]"), unquote(tag[2])
+    elif tag := _MISQUOTED_TAG.match(text, position):
+        fix, value = Fix(position, tag.end(), f"[{tag[1]} {quote(tag[2])}]"), tag[2]
+    else:
         return []
-    fix = Fix(position, tag.end(), tag[0] + "]")
-    game = unquote(tag[2]).lower() if tag[1] == "Game" else game
-    return [fix] if game in GAMES and _reads_past(text, fix, game) else []
+    game = value.lower() if tag[1] == "Game" else game
+    return [fix] if fix.text != tag[0] and game in GAMES and _reads_past(text, fix, game) else []
 
 
 def _marked_result(text: str, start: int, game: str) -> list[Fix]:

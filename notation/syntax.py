@@ -96,7 +96,7 @@ class Undecodable(SyntaxProblem):
 # up to its name, and up to its value (the name in group 1).
 TAG_NAME = r"[A-Za-z][A-Za-z0-9_]*"
 TAG_VALUE = r'"[^"\\\r\n]*+(?:\\["\\][^"\\\r\n]*+)*+"'
-TAG_BEFORE_NAME = r"[ \t]*\[[ \t]*"
+TAG_BEFORE_NAME = r"[ \t\ufeff]*\[[ \t]*"
 TAG_BEFORE_VALUE = rf"{TAG_BEFORE_NAME}({TAG_NAME})[ \t]+"
 
 

@@ -27,7 +27,7 @@ from lusoria.notation.reader import (
     scan_tags,
     standing_in,
 )
-from lusoria.notation.slips import RESULTS, Fix, closed_tag, mend, results_meant, slip_fixes, tag_meant
+from lusoria.notation.slips import RESULTS, Fix, mend, mended_tag, results_meant, slip_fixes, tag_meant
 from lusoria.notation.sources import BOM, advised, shown_place
 from lusoria.notation.syntax import (
     CUT_SHORT,
@@ -504,7 +504,7 @@ def _read_past_slips(source: RecordText, keep_going: bool, judged: bool = True) 
                 cut_text = assumed_end(_blank(read.text, cut.span))
                 read, unended = _retold(read, cut_text), True
                 continue
-            if not keep_going and fixes and fixes == closed_tag(read.text, fixes[0].start, game):  # read on, closed
+            if not keep_going and fixes and fixes == mended_tag(read.text, fixes[0].start, game):  # read on, mended
                 closed.append(
                     _Mended(*_fix_place(read, fixes[0]), read.text[fixes[0].start : fixes[0].end], fixes[0].text)
                 )

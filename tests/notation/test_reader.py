@@ -129,6 +129,29 @@ def test_an_unclosed_comment_does_not_swallow_the_next_record():
     with pytest.raises(SyntaxProblem, match="never closed"):
         parse_record(first)
     assert parse_record(second).main.plies[0].comments == ["fine"]
+    unseparated = text.replace("\n\n", "\n")  # no blank line: the `}` closes the next record's own comment
+    assert [record.line for record in split_records(io.StringIO(unseparated))] == [1, 3]
+
+
+def test_a_byte_order_mark_where_files_were_joined_is_a_blank():
+    """Newcomer-53a: `cat a.lgn b.lgn` of files that begin with a byte order mark put one before b's first tag line:
+    a's record was said to have text after its result marker, and b's record was lost."""
+    first, second = '[Game "laquet"]\n\n1. 53: 5/10 10/13 *\n', '[Game "tablut"]\n\n1. e3-c3 *\n'
+    records = list(split_records([first + "\ufeff" + second]))
+    assert [(record.line, parse_record(record).game) for record in records] == [(1, "laquet"), (4, "tablut")]
+    assert parse_record(second.replace("e3-c3", "e3-c3\ufeff")).main.plies[0].text == "e3-c3"  # a blank anywhere
+
+
+def test_a_tag_line_quoted_in_a_comment_is_the_comments():
+    """Newcomer-53a: a comment that quotes a source's tag line (`{ the folio reads:` then `[Event "Sevilla"] at its
+    top }`) was cut there, its first part said never closed and the rest a record with no Game tag; a comment
+    that a `}` closes before the next blank line holds it, in whatever pieces the text arrives."""
+    text = '[Game "laquet"]\n\n1. 53: 5/10 10/13 { the folio reads:\n[Event "Sevilla"]\n[Site "?"] at its top }\n*\n'
+    for pieces in ([text], list(text), text.splitlines(keepends=True)):
+        [record] = split_records(pieces)
+        assert parse_record(record).main.plies[0].comments == [
+            'the folio reads: [Event "Sevilla"] [Site "?"] at its top'
+        ]
 
 
 @pytest.mark.parametrize(
@@ -649,13 +672,25 @@ def test_a_character_begun_in_one_chunk_and_broken_in_the_next_is_placed_where_i
 
 
 def reference_split(text: str) -> list[tuple[str, int]]:
-    """The splitting rule, line by line: a record starts at a tag line after movetext."""
+    """The splitting rule, line by line: a record starts at a tag line after movetext, but one in a `{` comment
+    open above it that a `}` closes before the next blank line and any `{`."""
     import re
 
-    tag = re.compile(r'[ \t]*\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"')
+    tag = re.compile(r'[ \t]*\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]*["“”„‟«»‘’‚\']')
     records, buffer, start, movetext = [], [], 0, False
-    for number, line in enumerate(text.splitlines(keepends=True), 1):
-        if tag.match(line):
+    lines = text.splitlines(keepends=True)
+
+    def quoted(number: int) -> bool:
+        above = "".join(buffer)
+        for line in lines[number - 1 :] if above.rfind("{") > above.rfind("}") else ():
+            if "}" in line:
+                return "{" not in line[: line.index("}")]
+            if "{" in line or not line.strip(" \t\r\n"):  # (the tag line is not blank)
+                return False
+        return False
+
+    for number, line in enumerate(lines, 1):
+        if tag.match(line) and not (movetext and quoted(number)):
             if movetext:
                 records.append(("".join(buffer), start))
                 buffer, movetext = [], False
@@ -681,6 +716,10 @@ pieces_text = st.lists(
             "% note\n",
             "  [not a tag\n",
             '{ [Event "in a comment"] }\n',
+            "{ the folio reads:\n",
+            "[White “Ann”]\n",
+            '[Black"Bo"]\n',
+            '[Event "quoted"] at its top }\n',
             "e3",
             "-c3 ",
             "*",

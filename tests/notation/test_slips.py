@@ -977,6 +977,22 @@ def test_a_tag_without_its_closing_bracket_is_closed_after_its_value(text, line)
     assert kept_going.plies == 1
 
 
+@pytest.mark.parametrize(
+    "written",
+    ["[White “Jens Holm”]", "[White «Jens Holm»]", '[White"Jens Holm"]', "[White 'Jens Holm']", "[White „Jens Holm“]"],
+)
+def test_a_tag_quoted_otherwise_is_quoted_with_straight_quotes_and_the_record_read_on(written):
+    """Newcomer-53a: a word processor's quotes (`[White “Alfonso”]`) made the tag line no tag line: the record was cut
+    there, the tags after it a record of their own with no Game tag. It is its record's, said with the tag written,
+    and the record read on with it (its plies checked in the same run, the archive stores it replayed)."""
+    text = f'[Game "tablut"]\n{written}\n[Black "Olof Berg"]\n\n1. e3-c3 e4-b4 *\n'
+    report = check(text)
+    said = [(d.rule, d.line, d.column, d.suggestions) for d in report.diagnostics]
+    assert said == [("syntax", 2, 1, ('[White "Jens Holm"]',)), ("T1", 5, 10, ("a4-b4",))]
+    assert (report.tags["White"], report.tags["Black"], report.plies) == ("Jens Holm", "Olof Berg", 2)
+    assert report.diagnostics[0].message == f'this tag is not written [Name "value"]: {written}'
+
+
 def test_each_tag_without_its_closing_bracket_is_said_and_the_record_read_on_with_them_closed():
     """Only the first was said until it was fixed: the record is read on with each closed (they are
     no guess), so that every one is said at its line, and the plies after them are checked."""
