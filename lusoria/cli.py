@@ -1680,7 +1680,8 @@ def duplicates(paths: tuple[str | Path, ...], db: str | None, jobs: int, encodin
         raise click.UsageError("give files (PATH...) or an archive (--db), not both")
     if not paths and (given := reading_given()):
         raise click.UsageError(
-            f"{' and '.join(given)} read files (PATH...): the archive's records were read with their own"
+            f"{' and '.join(given)} {'apply' if len(given) > 1 else 'applies'} to files read (PATH...), not to"
+            " an archive (--db), whose records were read as they were imported"
         )
     inputs = Inputs()
     archive = db or default_db()

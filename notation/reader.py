@@ -529,7 +529,7 @@ def _no_game_tag(source: RecordText) -> SyntaxProblem:
         advice = (
             f"; {_STDIN_ADVICE}"
             if piped
-            else f': begin it with one, as [Game "{known[0]}"] (known: {", ".join(known)})'
+            else f': begin it with one, as [Game "{_game_written(source.text, known)}"] (known: {", ".join(known)})'
         )
         return SyntaxProblem(f"the record has no Game tag{advice}", source.line, 1, "", "tag")
     cased = "tag names are case-sensitive, and " if slip[1].lower() == "game" else ""
@@ -539,6 +539,20 @@ def _no_game_tag(source: RecordText) -> SyntaxProblem:
         else f"the record has no Game tag: {cased}'{slip[1]}' is not Game"
     )
     return SyntaxProblem(said, *row_column(source.text, slip.start(1), source.line - 1), slip[1], "tag")
+
+
+_BEFORE_PLIES = re.compile(r"(?:\s+|\[[^\n]*|\{[^}]*\}?|;[^\n]*|%[^\n]*|[0-9]+\.+)*")  # blanks, tags, comments,
+# escape lines and move numbers: what a record's text holds before its first ply
+
+
+def _game_written(text: str, known: tuple[str, ...]) -> str:
+    """The game a record with no Game tag writes the first ply of (`53: 5/10 10/13`: laquet), read furthest; of
+    games that read it as far (`e3-c3`), the first known; the first known when none reads it: the Game tag to write."""
+    before = _BEFORE_PLIES.match(text)  # (it matches, if only the empty string)
+    at = before.end() if before else 0
+    reach = {game: len(ply[0]) if (ply := _ply_pattern(game).match(text, at)) else 0 for game in known}
+    furthest = max(known, key=reach.__getitem__)
+    return furthest if reach[furthest] else known[0]
 
 
 def _unwritten_game_tag(source: RecordText) -> SyntaxProblem | None:

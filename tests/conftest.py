@@ -147,13 +147,16 @@ def deadline():
     signal.signal(signal.SIGALRM, before)
 
 
-def no_game_tag() -> str:
-    """What a record with no Game tag, nor a slip for one, is told: the games to name (a snapshot
-    holds them elided, `known_games_elided`)."""
+def no_game_tag(written: str | None = None) -> str:
+    """What a record with no Game tag, nor a slip for one, is told: the game whose ply it `written` first (by default
+    the first known, of a text of no game's plies or of several's), the games to name (a snapshot holds them
+    elided, `known_games_elided`)."""
     from lusoria.validator.games import known_games
 
     known = known_games()
-    return f'the record has no Game tag: begin it with one, as [Game "{known[0]}"] (known: {", ".join(known)})'
+    return (
+        f'the record has no Game tag: begin it with one, as [Game "{written or known[0]}"] (known: {", ".join(known)})'
+    )
 
 
 def known_games_elided(text: str) -> str:

@@ -415,7 +415,7 @@ def _with_owners(problem: OptionError, game: type[Game], tags: dict[str, str], n
     `game` has it not (a problem of its own variant under its Rules names none); or, when it names another
     game, that it is one (`game_named`), and `naming` of it."""
     variant = tags.get("Variant", "")
-    if problem.tag != "Variant" or variant.lower() in game.presets:
+    if problem.tag != "Variant" or variant.strip().lower() in game.presets:  # (`linnaeus `: a blank's slip)
         return problem
     named = named_elsewhere(variant)
     if len(own := [tags["Variant"] for tags in named if tags["Game"] == game.name]) > 1:
@@ -470,8 +470,9 @@ def variants_named(name: str) -> list[dict[str, str]]:
 def variant_as_game(name: str, naming: Callable[[dict[str, str]], str] = tags_line) -> str:
     """What is said of a variant's name given as a game's (`[Game "linnaeus"]`, `--game "Copenhagen
     Hnefatafl 11x11"`): that it is a variant, and `naming` of the tags of each variant it names (as a
-    record writes them, by default: `variants_named`); "" for a name of none."""
-    written = " or ".join(map(naming, variants_named(name)))
+    record writes them, by default: `variants_named`); "" for a name of none, and for a game's with a blank about
+    it (`tablut `: a slip of the game's)."""
+    written = "" if name.strip().lower() in GAMES else " or ".join(map(naming, variants_named(name)))
     return f"; {name} is a variant, not a game: {written}" if written else ""
 
 

@@ -228,8 +228,11 @@ def test_duplicates_reads_records_with_no_game_tag_in_the_game_given(tmp_path):
     refused = run("duplicates", "--db", str(tmp_path / "club.db"), "--game", "tablut", "--variant", "linnaeus")
     assert refused.exit_code == 2
     assert refused.stderr.endswith(
-        "Error: --game and --variant read files (PATH...): the archive's records were read with their own\n"
+        "Error: --game and --variant apply to files read (PATH...), not to an archive (--db), whose records were"
+        " read as they were imported\n"
     )
+    alone = run("duplicates", "--db", str(tmp_path / "club.db"), "--game", "tablut").stderr
+    assert "Error: --game applies to files read (PATH...), not to an archive (--db)" in alone
 
 
 def test_a_resignation_is_no_prefix_of_the_escape_in_files_nor_in_an_archive(in_root, tmp_path):

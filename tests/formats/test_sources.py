@@ -894,7 +894,7 @@ def test_a_file_of_no_suffix_named_is_read_in_the_format_its_first_characters_sa
     read = [(v.source.format, v.valid) for v in verdicts if isinstance(v, api.Verdict)]
     assert read == [("tafl", False), ("csv", True), ("lgn", True)] * 2
     [streamed] = api.validate([io.StringIO("e8-b8 d5-d6\n")])
-    assert (streamed.source.format, streamed.diagnostics[0].message) == ("lgn", no_game_tag())
+    assert (streamed.source.format, streamed.diagnostics[0].message) == ("lgn", no_game_tag("copenhagen"))  # (e8)
 
 
 @pytest.mark.parametrize(
@@ -1032,20 +1032,22 @@ def test_an_otn_game_on_standard_input_with_from_lgn_is_read_as_lgn():
 
 
 @pytest.mark.parametrize(
-    "text",
+    "text, game",
     [
-        "1. e3-c3 e4-b4 *\n",  # no tag at all
-        '[Event "club"]\n1. e3-c3 *\n',  # tags, but not Game
-        "{ from the club book } e3c3 d1-d3 *\n",  # a comment, and a slip in the first ply
-        "1. 63: 5/11 1/4\n",  # no result marker either
-        "1.\ne3c3 d1-d3 *\n",  # the move number's ply, a slip, on the next line
-        "*\n",
+        ("1. e3-c3 e4-b4 *\n", None),  # no tag at all (a ply of every tafl game's: the first known)
+        ('[Event "club"]\n1. e3-c3 *\n', None),  # tags, but not Game
+        ("{ from the club book } e3c3 d1-d3 *\n", None),  # a comment, and a slip in the first ply
+        ("1. 63: 5/11 1/4\n", "laquet"),  # no result marker either (newcomer-53a: it was told `[Game "brandubh"]`)
+        ("1.\ne3c3 d1-d3 *\n", None),  # the move number's ply, a slip, on the next line
+        ("%note\n1. @d4 @e5 *\n", "latrunculi"),
+        ("*\n", None),
     ],
 )
-def test_a_record_that_lacks_only_its_game_tag_still_says_so(tmp_path, text):
+def test_a_record_that_lacks_only_its_game_tag_still_says_so(tmp_path, text, game):
     (tmp_path / "game.lgn").write_text(text)
     report = next(api.reports([str(tmp_path / "game.lgn")]))
-    assert [(d.rule, d.message, d.line, d.column) for d in report.diagnostics][:1] == [("tag", no_game_tag(), 1, 1)]
+    said = [(d.rule, d.message, d.line, d.column) for d in report.diagnostics][:1]
+    assert said == [("tag", no_game_tag(game), 1 + text.startswith("%"), 1)]
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,7 @@ from lusoria.notation.lalr import builder_parser
 from lusoria.notation.reader import RecordText, scan_tags, stood_in
 from lusoria.notation.sources import CHUNK, InputError, Note, decoded_text
 from lusoria.validator.games import known_games
+from lusoria.validator.replay import check as replayed
 
 EXAMPLE = """\
 [Game "tablut"]
@@ -410,10 +411,21 @@ def test_a_variant_written_as_the_game_is_no_slip_of_a_game_alike(written, game)
     )
 
 
-def test_a_game_written_with_a_slip_is_asked_for_as_before():
+@pytest.mark.parametrize("written, game", [("tabult", "tablut"), ("tablut ", "tablut"), (" Copenhagen", "copenhagen")])
+def test_a_game_written_with_a_slip_is_asked_for_as_before(written, game):
+    """Newcomer-53a: `[Game "tablut "]` was said to be a variant (`tablut  is a variant, not a game: [Game
+    "hnefatafl"] [Variant "opentafl-tablut-9x9"]…`), `[Game "copenhagen "]` to be written `[Game "copenhagen"]`."""
     with pytest.raises(SyntaxProblem) as caught:
-        parse_record('[Game "tabult"]\n*')
-    assert caught.value.message == f"unknown game 'tabult' (known: {', '.join(known_games())}; did you mean tablut?)"
+        parse_record(f'[Game "{written}"]\n*')
+    assert caught.value.message == f"unknown game '{written}' (known: {', '.join(known_games())}; did you mean {game}?)"
+    [said] = replayed(f'[Game "{written}"]\n*').diagnostics
+    assert said.suggestions == (game,)
+
+
+def test_a_variant_written_with_a_blank_about_it_is_asked_for_as_a_slip():
+    """It was said to be written otherwise: `linnaeus  is written [Game "tablut"] [Variant "linnaeus"]`."""
+    [said] = replayed('[Game "tablut"]\n[Variant "linnaeus "]\n*').diagnostics
+    assert said.message.endswith("; did you mean linnaeus?)") and said.suggestions == ("linnaeus",)
 
 
 def test_header_scan_reads_tags_without_parsing_movetext():
