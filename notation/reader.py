@@ -181,21 +181,18 @@ def split_records(
         )
 
 
-_BLANK_LINE = re.compile(r"\n[ \t\r]*\n")
-
-
 def _quoted_in_comment(text: str, start: int, at: int, end: int, ended: bool) -> bool | None:
     """Whether the tag line at `at`, in the movetext of the record that starts at `start`, is a line of a `{`
-    comment open above it (`{ the folio reads:` then `[Event "Sevilla"] at its top }`), which a `}` closes before
-    the next blank line, within MAX_TOKEN characters, and no `{` before it; else it begins the next record, and a comment left open
-    ends there. None when `text[:end]` cannot tell, and more follows (not `ended`)."""
+    comment open above it (`{ the folio reads:` then `[Event "Sevilla"] at its top }`): one that a `}` closes
+    before any `{` opens another, within MAX_TOKEN characters; else it begins the next record, and a comment left
+    open ends there. None when `text[:end]` cannot tell, and more follows (not `ended`)."""
     if text.rfind("{", start, at) <= text.rfind("}", start, at):
         return False
     limit = min(end, at + MAX_TOKEN)
-    closed, blank = text.find("}", at, limit), _BLANK_LINE.search(text, at, limit)
-    if closed != -1 and (blank is None or closed < blank.start()):
-        return text.find("{", at, closed) == -1  # (the `}` of a comment opened below it: a record's, that begins)
-    return None if blank is None and not ended and end < at + MAX_TOKEN else False
+    closed, opened = text.find("}", at, limit), text.find("{", at, limit)
+    if closed != -1 or opened != -1:
+        return opened == -1 or closed != -1 and closed < opened
+    return None if not ended and end < at + MAX_TOKEN else False
 
 
 _SIGNATURE = re.compile(r"^--[ \t]*\r?$", re.M)  # an e-mail's signature line (RFC 3676 "-- ")

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from lusoria.notation import Line, Ply, Record, SyntaxProblem, parse_record, sources, split_records, write_record
 from lusoria.notation.lalr import builder_parser
-from lusoria.notation.reader import RecordText, scan_tags, stood_in
+from lusoria.notation.reader import MAX_TOKEN, RecordText, scan_tags, stood_in
 from lusoria.notation.sources import CHUNK, InputError, Note, decoded_text
 from lusoria.validator.games import known_games
 from lusoria.validator.replay import check as replayed
@@ -132,6 +132,9 @@ def test_an_unclosed_comment_does_not_swallow_the_next_record():
     assert parse_record(second).main.plies[0].comments == ["fine"]
     unseparated = text.replace("\n\n", "\n")  # no blank line: the `}` closes the next record's own comment
     assert [record.line for record in split_records(io.StringIO(unseparated))] == [1, 3]
+    for last in (unseparated.replace("{ fine } ", ""), unseparated.replace("{ fine } ", "").rstrip("\n")):
+        for pieces in ([last], list(last)):  # (no `}` after it at all: its file ends)
+            assert [record.line for record in split_records(pieces)] == [1, 3]
 
 
 def test_a_byte_order_mark_where_files_were_joined_is_a_blank():
@@ -146,13 +149,27 @@ def test_a_byte_order_mark_where_files_were_joined_is_a_blank():
 def test_a_tag_line_quoted_in_a_comment_is_the_comments():
     """Newcomer-53a: a comment that quotes a source's tag line (`{ the folio reads:` then `[Event "Sevilla"] at its
     top }`) was cut there, its first part said never closed and the rest a record with no Game tag; a comment
-    that a `}` closes before the next blank line holds it, in whatever pieces the text arrives."""
-    text = '[Game "laquet"]\n\n1. 53: 5/10 10/13 { the folio reads:\n[Event "Sevilla"]\n[Site "?"] at its top }\n*\n'
-    for pieces in ([text], list(text), text.splitlines(keepends=True)):
-        [record] = split_records(pieces)
+    that a `}` closes before any `{` holds it, over a blank line too, in whatever pieces the text arrives."""
+    text = '[Game "laquet"]\n\n1. 53: 5/10 10/13 { the folio reads:\n\n[Event "Sevilla"]\n[Site "?"] at its top }\n*\n'
+    after = '\n[Game "laquet"]\n1. 53: 5/10 10/13 *\n'  # the next record, whose tag line is no comment's
+    for pieces in ([text + after], list(text + after), (text + after).splitlines(keepends=True)):
+        record, following = split_records(pieces)
         assert parse_record(record).main.plies[0].comments == [
             'the folio reads: [Event "Sevilla"] [Site "?"] at its top'
         ]
+        assert following.line == 9
+
+
+def test_a_tag_line_in_a_comment_longer_than_a_token_can_be_begins_a_record():
+    """The `}` that would close the comment is MAX_TOKEN characters on: the tag line is not held that long."""
+    text = '[Game "tablut"]\n1. e3-c3 { from\n[Event "x"]\n' + "y" * MAX_TOKEN + "}\n*\n"
+    for pieces in ([text], [text[:40], text[40:]]):
+        assert [record.line for record in split_records(pieces)] == [1, 3]
+    escape = "%" + "z" * MAX_TOKEN + "\n"  # the reader's first piece, whole, ends before the `}` that closes it:
+    pieces = [escape + '[Game "tablut"]\n1. e3-c3 { from\n[Event "x"]\nyy', "yy }\n*\n"]  # the tag line is held
+    assert [record.line for record in split_records(pieces)] == [2]
+    blank_first = ["%" + "z" * MAX_TOKEN + "\n", '\n[Game "tablut"]\n1. e3-c3 *\n']  # a piece's first line is blank
+    assert [record.line for record in split_records(blank_first)] == [3]
 
 
 @pytest.mark.parametrize(
@@ -685,7 +702,7 @@ def test_a_character_begun_in_one_chunk_and_broken_in_the_next_is_placed_where_i
 
 def reference_split(text: str) -> list[tuple[str, int]]:
     """The splitting rule, line by line: a record starts at a tag line after movetext, but one in a `{` comment
-    open above it that a `}` closes before the next blank line and any `{`."""
+    open above it that a `}` closes before any `{`."""
     import re
 
     tag = re.compile(r'[ \t]*\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]*["“”„‟«»‘’‚\']')
@@ -693,13 +710,8 @@ def reference_split(text: str) -> list[tuple[str, int]]:
     lines = text.splitlines(keepends=True)
 
     def quoted(number: int) -> bool:
-        above = "".join(buffer)
-        for line in lines[number - 1 :] if above.rfind("{") > above.rfind("}") else ():
-            if "}" in line:
-                return "{" not in line[: line.index("}")]
-            if "{" in line or not line.strip(" \t\r\n"):  # (the tag line is not blank)
-                return False
-        return False
+        above, below = "".join(buffer), "".join(lines[number - 1 :])
+        return above.rfind("{") > above.rfind("}") and "}" in below and "{" not in below[: below.index("}")]
 
     for number, line in enumerate(lines, 1):
         if tag.match(line) and not (movetext and quoted(number)):
