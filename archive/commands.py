@@ -232,6 +232,19 @@ def _unlisted(filters: Filters | None, alike: str) -> Filters | None:
             f"needs a limit (--limit) here: {alike}; it only chooses which records the limit keeps "
             "(--order longest --limit 100: the 100 longest). Leave it out, or give --limit N",
         )
+    return _symmetric_matched(filters)
+
+
+def _symmetric_matched(filters: Filters | None) -> Filters | None:
+    """`filters`; FilterError for `symmetric` without a position or pattern to match in the board's
+    symmetries (`query --symmetric` alone found every record; `lusoria tree` has its own position)."""
+    if (
+        filters is not None
+        and filters.symmetric is True
+        and not (filters.position or filters.pattern or filters.positions)
+    ):
+        # (a value of another type is `check_values`' to refuse)
+        raise FilterError("symmetric", "matches positions and patterns in the board's symmetries: give one")
     return filters
 
 
@@ -531,7 +544,7 @@ class Archive:
         comes; a lookup a record in `other_tags`, ordered by tag, would read every GameType tag)."""
         filters = filters or Filters()
         self._existing()
-        self._check_names(filters)
+        self._check_names(_symmetric_matched(filters))
         sql, params = build(filters)
         labels: dict[int, str] | None = None
         for row in iter_sql(self.path, sql, params, self.timeout):

@@ -398,7 +398,8 @@ def check_values(filters: Filters) -> None:
     """FilterError for a filter whose value is not of its declared type (a library's caller may give
     any: `valid="yes"` found nothing), or a whole number outside its bounds (`minimum`, `maximum`),
     as its option would take it, and `material_for` over 1 with no ply condition to hold so long
-    (`--for 3` alone found every record). Every Archive method that takes filters checks them first."""
+    (`--for 3` alone found every record), `include_unknown` with no date filter to let records through
+    (newcomer-53b). Every Archive method that takes filters checks them first."""
     for declared in fields(filters):
         value, meta, written = getattr(filters, declared.name), declared.metadata, str(declared.type)
         kind = re.split(r"[\[ ]", written)[0]  # "int | None": int; "list[str]": list
@@ -409,6 +410,8 @@ def check_values(filters: Filters) -> None:
                 raise FilterError(declared.name, said)
     if filters.material_for > 1 and not (filters.position or filters.pattern or filters.positions or filters.material):
         raise FilterError("material_for", "counts plies in a row that match a position, pattern or material: give one")
+    if filters.include_unknown and not (filters.date_from or filters.date_to):
+        raise FilterError("include_unknown", "lets records of unknown date through a date filter: give one")
 
 
 def _texts(value: Any) -> Iterator[str]:

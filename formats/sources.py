@@ -448,15 +448,19 @@ def _below(
     """The files and links below `folder` but hidden ones (a name that starts with `.`: `.DS_Store`,
     an editor's swap file or lock, `.#game.lgn`), and none in a hidden folder (`.git`, `.venv`),
     unlisted: a club's git checkout validates without a note for each file of `.git`; nor any in the
-    folder `leave_out`. `unlisted` is given the error of each folder that cannot be listed."""
-    left_out = os.path.realpath(leave_out) if leave_out is not None else None
-    for top, folders, files in os.walk(folder, onerror=unlisted):
-        folders[:] = [
-            name
-            for name in folders
-            if not name.startswith(".") and os.path.realpath(os.path.join(top, name)) != left_out
-        ]
-        yield from (Path(top, name) for name in folders + files if not name.startswith("."))
+    folder `leave_out`. A link to a folder is followed, once: a folder met again (through another link,
+    or a link back up) is not walked again. `unlisted` is given the error of each folder that cannot be listed."""
+    walked = {os.path.realpath(folder)}
+    if leave_out is not None:
+        walked.add(os.path.realpath(leave_out))
+    for top, folders, files in os.walk(folder, onerror=unlisted, followlinks=True):
+        shown = sorted(name for name in folders if not name.startswith("."))  # (the first link walked, by name)
+        folders[:] = []
+        for name in shown:  # (each real folder walked once: a link back up, or two links to one folder)
+            if (real := os.path.realpath(os.path.join(top, name))) not in walked:
+                walked.add(real)
+                folders.append(name)
+        yield from (Path(top, name) for name in shown + files if not name.startswith("."))
 
 
 def _broken_link(path: Path) -> bool:

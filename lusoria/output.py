@@ -357,7 +357,9 @@ def stats_text(figures: dict[str, Any], as_json: bool = False) -> str:
         ("players", "player"),
         ("first_error_rules", "first error rule"),
     ):
-        rows = [{title: _named(row["value"], title), "records": row["records"]} for row in figures[key]]
+        counted = "games" if key == "players" else "records"  # (a player's, as `players list` counts them: a
+        # record where one player plays both sides is a game of each)
+        rows = [{title: _named(row["value"], title), counted: row["records"]} for row in figures[key]]
         folded = figures.get(f"more_{key}")  # the rest (past --top), in one row
         if folded and folded[key]:
             rows.append({title: f"({plural(folded[key], 'other ' + title)})", "records": folded["records"]})

@@ -930,6 +930,25 @@ def test_the_for_option_counts_plies_in_a_row_from_one(archive):
     assert archive.query(Filters(material_for=1)) == archive.query()  # 1, the default: no run asked for
 
 
+@pytest.mark.parametrize(
+    "option, name, said",
+    [
+        ("--symmetric", "symmetric", "matches positions and patterns in the board's symmetries: give one"),
+        ("--include-unknown", "include_unknown", "lets records of unknown date through a date filter: give one"),
+    ],
+)
+def test_a_filter_that_changes_how_another_works_is_refused_without_it(archive, tmp_path, option, name, said):
+    """Newcomer-53b: `query --symmetric` with no position or pattern, `--include-unknown` with no date filter,
+    found every record as if not given, where `--for 3` alone is refused; `tree`, which has its own position,
+    takes `--symmetric` alone."""
+    for command in (["query"], ["stats"], ["export", str(tmp_path / "out")]):
+        refused = CliRunner().invoke(main, [*command, "--db", archive.path, option])
+        assert (refused.exit_code, refused.stderr.splitlines()[-1]) == (2, f"Error: {option} {said}"), command
+    with pytest.raises(FilterError, match=f"^the {name} filter {said}$"):
+        archive.query(Filters(**{name: True}))
+    assert CliRunner().invoke(main, ["tree", "--db", archive.path, "--symmetric"]).exit_code == 0
+
+
 def test_material_ranges_bound_each_record(samples):
     """The least and the most of each count over a record's positions, which rule records out."""
     (row,) = samples.sql("SELECT * FROM material_ranges WHERE record_id = 79")  # a Tablut game, king taken

@@ -277,6 +277,20 @@ def test_a_file_met_again_is_read_once(tmp_path):
     assert result.exit_code == 0
 
 
+def test_a_link_to_a_folder_is_followed_once(tmp_path):
+    """Newcomer-53b: a folder holding only a link to another (`b/adir -> ../a`) was said to hold no file to read,
+    and beside a file the link was left out unsaid. A link to a folder is walked, and a folder met again
+    through a link (a link back up, or two links to one folder) is not walked again."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    (tmp_path / "a" / "g.lgn").write_text(TWO)
+    (tmp_path / "b" / "adir").symlink_to(tmp_path / "a")
+    (tmp_path / "b" / "again").symlink_to(tmp_path / "a")
+    (tmp_path / "a" / "up").symlink_to(tmp_path)  # a loop
+    assert list(walk([str(tmp_path / "b")])) == [str(tmp_path / "b" / "adir" / "g.lgn")]
+    assert list(walk([str(tmp_path)])) == [str(tmp_path / "a" / "g.lgn")]
+
+
 def test_a_file_met_again_in_a_folder_is_not_said_to_be_named_again(tmp_path):
     """`validate round1/game.otg round1`: the file was named once, and met again in the folder."""
     (tmp_path / "a.lgn").write_text(TWO)
