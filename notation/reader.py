@@ -548,8 +548,7 @@ def _game_written(text: str, known: tuple[str, ...]) -> str:
     before = _BEFORE_PLIES.match(text)  # (it matches, if only the empty string)
     at = before.end() if before else 0
     reach = {game: len(ply[0]) if (ply := _ply_pattern(game).match(text, at)) else 0 for game in known}
-    furthest = max(known, key=reach.__getitem__)
-    return furthest if reach[furthest] else known[0]
+    return max(known, key=reach.__getitem__)  # (of games that read it as far, or none, the first)
 
 
 def _unwritten_game_tag(source: RecordText) -> SyntaxProblem | None:

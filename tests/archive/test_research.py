@@ -947,6 +947,9 @@ def test_a_filter_that_changes_how_another_works_is_refused_without_it(archive, 
     with pytest.raises(FilterError, match=f"^the {name} filter {said}$"):
         archive.query(Filters(**{name: True}))
     assert CliRunner().invoke(main, ["tree", "--db", archive.path, "--symmetric"]).exit_code == 0
+    if name == "symmetric":  # (a file's positions are as good as one position)
+        started = archive.query(Filters(positions=[INITIAL_TABLUT]))
+        assert started and archive.query(Filters(symmetric=True, positions=[INITIAL_TABLUT])) == started
 
 
 def test_material_ranges_bound_each_record(samples):

@@ -287,8 +287,10 @@ def test_a_link_to_a_folder_is_followed_once(tmp_path):
     (tmp_path / "b" / "adir").symlink_to(tmp_path / "a")
     (tmp_path / "b" / "again").symlink_to(tmp_path / "a")
     (tmp_path / "a" / "up").symlink_to(tmp_path)  # a loop
-    assert list(walk([str(tmp_path / "b")])) == [str(tmp_path / "b" / "adir" / "g.lgn")]
-    assert list(walk([str(tmp_path)])) == [str(tmp_path / "a" / "g.lgn")]
+    (tmp_path / "top.lgn").write_text(TWO)
+    linked = tmp_path / "b" / "adir"  # (and up again from it, to what b is not: the folder above it)
+    assert list(walk([str(tmp_path / "b")])) == [str(linked / "g.lgn"), str(linked / "up" / "top.lgn")]
+    assert list(walk([str(tmp_path)])) == [str(tmp_path / "a" / "g.lgn"), str(tmp_path / "top.lgn")]
 
 
 def test_a_file_met_again_in_a_folder_is_not_said_to_be_named_again(tmp_path):
