@@ -478,7 +478,7 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     chosen = {"Game": named} if named and named != default["Game"] else chosen_tags(default, given)
     rules = _rules_of(chosen)
     hint = "" if given.get("Game") or named else _read_as_default(chosen, path)
-    overruled = _header_overruled(pasted, lines, path, given, chosen["Game"], "tafl")
+    overruled = _overruled(pasted, lines, path, given, chosen["Game"], "tafl")
     games = _titled(text, [game for span in pasted.spans for game in _GAME.finditer(text, *span)])
     for index, block, draft in drafts("tafl", lines, games):
         draft.hint = hint
@@ -528,7 +528,7 @@ def _begun(
     """A game of a file of move lists or a CSV file, at `place` (its index, and how many games the
     file holds), begun: the `chosen` tags and the players of its header, the notes of what is not read
     around the games and of its header, in the order of their lines: the prose above the header
-    (`_above_header`), the header: `overruled` (`_header_overruled_said`), naming no game, or naming
+    (`_above_header`), the header: `overruled` (`_overruled_said`), naming no game, or naming
     players that may not be those meant (`_header_said`), the prose and signature around the games and
     the game's `title` between them (`_mailed`)."""
     for name, value in {**chosen, **pasted.players}.items():
@@ -537,7 +537,7 @@ def _begun(
         draft.note_unread(_prose_said(draft, pasted.above_header, "greeting"))
     if place[0] == 0 and pasted.header_title:
         draft.note_unread(pasted.header_title)
-    _header_overruled_said(draft, place[0], overruled)
+    _overruled_said(draft, place[0], overruled)
     if place[0] == 0:
         _header_said(draft, pasted)
     _mailed(draft, place, pasted, title)
@@ -562,23 +562,22 @@ def _header_said(draft: Draft, pasted: _Pasted) -> None:
         draft.note(f"line {line}, {said}")
 
 
-def _header_overruled(
-    pasted: _Pasted, lines: Locator, path: str, given: Mapping[str, str], game: str, reader: str
-) -> str:
-    """What is said of a file whose header names a game (`# brandubh`) when `--game` (the `given`
-    tags), or else the file's name, names another, `game`: they win over the header, which is not
-    read (the note of its first game, and what the first error of each adds, a byte of it that did not
-    decode U+FFFD); "" else."""
-    by = _option_of(given) if given.get("Game") else "the file's name" if _named_game(path, reader) else ""
-    header = pasted.header
-    named = _games_in(header, [tafl.name for tafl in tafl_games()])
-    if not (by and named) or game in named:
-        return ""
-    line, quoted = lines.where(pasted.header_end)[0], ESCAPED_BYTE.sub(REPLACEMENT, header)
-    return (
-        f"the header on line {line}, {quoted!r}, names {' and '.join(named)}: read as {game}, as {by} says"
-        " (--game, then a file's name, win over a header)"
-    )
+def _overruled(pasted: _Pasted, lines: Locator, path: str, given: Mapping[str, str], game: str, reader: str) -> str:
+    """What is said of a file whose name (`brandubh.csv`) or header (`# brandubh`) names another game than `game`,
+    which `--game` (the `given` tags) chose, or else the file's name (over its header): neither is read as the game
+    (the note of its first game, and what the first error of each adds, a byte of the header that did not decode
+    U+FFFD); "" else."""
+    games = [tafl.name for tafl in tafl_games()]
+    option = _option_of(given) if given.get("Game") else ""
+    by = option or ("the file's name" if _named_game(path, reader) else "")
+    said, why = [], " (--game wins over a file's name)"
+    if option and (named := _games_in(_base_name(path), games)) and game not in named:
+        said.append(f"the file's name names {' and '.join(named)}: read as {game}, as {option} says")
+    if by and (named := _games_in(pasted.header, games)) and game not in named:
+        line, quoted = lines.where(pasted.header_end)[0], ESCAPED_BYTE.sub(REPLACEMENT, pasted.header)
+        said.append(f"the header on line {line}, {quoted!r}, names {' and '.join(named)}: read as {game}, as {by} says")
+        why = " (--game, then a file's name, win over a header)"
+    return "; ".join(said) + why if said else ""
 
 
 def _option_of(given: Mapping[str, str]) -> str:
@@ -588,8 +587,8 @@ def _option_of(given: Mapping[str, str]) -> str:
     return "--game (or --variant)" if game is not None and given.get("Variant", "") in game.presets else "--game"
 
 
-def _header_overruled_said(draft: Draft, index: int, overruled: str) -> None:
-    """`_header_overruled` said: in a note of the file's first game (`index` 0), after each game's first error."""
+def _overruled_said(draft: Draft, index: int, overruled: str) -> None:
+    """`_overruled` said: in a note of the file's first game (`index` 0), after each game's first error."""
     if overruled:
         draft.hint += f"; {overruled}"
         if index == 0:
@@ -809,8 +808,7 @@ def _named_game(path: str, reader: str, words: str | None = None, where: str = "
     `brandubh_valid.csv`, `club-copenhagen.txt`; None when it names none. InputError when it names
     several (said as the `reader`'s files name a game: `_name_it`), or a variant of a game that
     describes its boards by its variants (`_refuse_described`)."""
-    name = path.replace("\\", "/").rsplit("/", 1)[-1]
-    said = (name if words is None else words).lower()
+    said = (_base_name(path) if words is None else words).lower()
     named = _games_in(said, [game.name for game in tafl_games() if not game.described])
     _refuse_described(path, where, said, named)
     if len(named) > 1:
@@ -818,6 +816,11 @@ def _named_game(path: str, reader: str, words: str | None = None, where: str = "
             f"{path}: {where} names several games ({', '.join(named)}): {_name_it(named[0], path, reader)}", "game"
         )
     return named[0] if named else None
+
+
+def _base_name(path: str) -> str:
+    """A file's name, without its folders (`/` or `\\` before it)."""
+    return path.replace("\\", "/").rsplit("/", 1)[-1]
 
 
 def _games_in(words: str, games: list[str]) -> list[str]:
@@ -877,7 +880,7 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
     read_header = (pasted.header, pasted.header_end)
     chosen = dict(given) if given.get("Game") or not games else {"Game": _csv_game(path, text, read_header)}
     rules = _rules_of(chosen)
-    overruled = _header_overruled(pasted, locator, path, given, chosen["Game"], "csv") if games else ""
+    overruled = _overruled(pasted, locator, path, given, chosen["Game"], "csv") if games else ""
     others = _other_boards(rows, rules)
     for index, line, draft in drafts("csv", locator, rows):
         _begun(draft, (index, len(rows)), pasted, chosen, overruled)

@@ -945,6 +945,28 @@ def test_a_header_that_names_another_game_than_the_one_read_is_said(name, text, 
     assert report.record.tags["Game"] == game and report.record.main.comments[0] == f"{reader} reader: {said}"
 
 
+@pytest.mark.parametrize("name, format", [("brandubh.csv", "csv"), ("brandubh-club.txt", "tafl")])
+def test_a_files_name_that_names_another_game_than_game_gives_is_said(name, format):
+    """Newcomer-53b: `import --game copenhagen` of a folder holding `brandubh.csv` stored its games as
+    Copenhagen's, every one invalid, without a word (a header that names another game was said); the
+    first game's note and the first error of each say it, and so the header's when it names a third."""
+    [source] = read_text(
+        "d2-b2 c4c5,0,0,Ongoing\n" if format == "csv" else "d2-b2 c4c5\n", format, name, {"Game": "copenhagen"}
+    )
+    report = check(source)
+    said = "the file's name names brandubh: read as copenhagen, as --game says (--game wins over a file's name)"
+    assert report.record.main.comments[0] == f"{format} reader: {said}" and report.diagnostics[0].message.endswith(
+        f"; {said}"
+    )
+    [headed] = read_text("# tablut\nd2-b2 c4c5\n", "tafl", "brandubh.txt", {"Game": "copenhagen"})
+    assert check(headed).record.main.comments[0] == (
+        "tafl reader: the file's name names brandubh: read as copenhagen, as --game says; the header on line 1,"
+        " '# tablut', names tablut: read as copenhagen, as --game says (--game, then a file's name, win over a header)"
+    )
+    [agreeing] = read_text("d2-b2 c4c5\n", "tafl", "copenhagen.txt", {"Game": "copenhagen"})
+    assert check(agreeing).record.main.comments == []
+
+
 def test_a_variant_given_alone_or_with_its_game_hands_the_reader_the_same_tags():
     """Why a header overruled while a variant was given says `--game (or --variant)`, not the option
     typed: a reader is handed the tags the options chose (a plug-in's too), and `--variant brandub`

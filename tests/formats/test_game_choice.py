@@ -148,7 +148,8 @@ def test_the_games_of_another_board_in_a_csv_file_are_said_once_and_its_own_are_
         .diagnostics[0]
         .message.endswith(
             "its 2 rows of another board (lines 1 and 4) are not read: give them a file of their own (brandubh.csv) "
-            "or read them with --game brandubh"
+            "or read them with --game brandubh; the file's name names brandubh: read as copenhagen, as --game says"
+            " (--game wins over a file's name)"
         )
     )
     (tmp_path / "one-brandubh.csv").write_text("\n".join(rows[:2]) + "\na1-a2,0,0,Ongoing\n")
