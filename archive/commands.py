@@ -225,7 +225,7 @@ def _selected(filters: Filters | None) -> tuple[str, list] | None:
 def _unlisted(filters: Filters | None, alike: str) -> Filters | None:
     """The filters of a command that does not list the records it selects (stats, export, players); FilterError for an
     `order` without a `limit`, which would change nothing there (`alike`: why; it chooses only which records the limit
-    keeps), saying what to write instead."""
+    keeps), saying what to write instead; and `_symmetric_matched`'s."""
     if filters is not None and filters.order is not None and filters.limit is None:
         raise FilterError(
             "order",
@@ -240,10 +240,9 @@ def _symmetric_matched(filters: Filters | None) -> Filters | None:
     symmetries (`query --symmetric` alone found every record; `lusoria tree` has its own position)."""
     if (
         filters is not None
-        and filters.symmetric is True
+        and filters.symmetric is True  # (a value of another type is `check_values`' to refuse)
         and not (filters.position or filters.pattern or filters.positions)
     ):
-        # (a value of another type is `check_values`' to refuse)
         raise FilterError("symmetric", "matches positions and patterns in the board's symmetries: give one")
     return filters
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import functools
 import io
+import ntpath
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
@@ -571,7 +572,7 @@ def _overruled(pasted: _Pasted, lines: Locator, path: str, given: Mapping[str, s
     option = _option_of(given) if given.get("Game") else ""
     by = option or ("the file's name" if _named_game(path, reader) else "")
     said, why = [], " (--game wins over a file's name)"
-    if option and (named := _games_in(_base_name(path), games)) and game not in named:
+    if option and (named := _games_in(ntpath.basename(path), games)) and game not in named:
         said.append(f"the file's name names {' and '.join(named)}: read as {game}, as {option} says")
     if by and (named := _games_in(pasted.header, games)) and game not in named:
         line, quoted = lines.where(pasted.header_end)[0], ESCAPED_BYTE.sub(REPLACEMENT, pasted.header)
@@ -808,7 +809,7 @@ def _named_game(path: str, reader: str, words: str | None = None, where: str = "
     `brandubh_valid.csv`, `club-copenhagen.txt`; None when it names none. InputError when it names
     several (said as the `reader`'s files name a game: `_name_it`), or a variant of a game that
     describes its boards by its variants (`_refuse_described`)."""
-    said = (_base_name(path) if words is None else words).lower()
+    said = (ntpath.basename(path) if words is None else words).lower()
     named = _games_in(said, [game.name for game in tafl_games() if not game.described])
     _refuse_described(path, where, said, named)
     if len(named) > 1:
@@ -816,11 +817,6 @@ def _named_game(path: str, reader: str, words: str | None = None, where: str = "
             f"{path}: {where} names several games ({', '.join(named)}): {_name_it(named[0], path, reader)}", "game"
         )
     return named[0] if named else None
-
-
-def _base_name(path: str) -> str:
-    """A file's name, without its folders (`/` or `\\` before it)."""
-    return path.replace("\\", "/").rsplit("/", 1)[-1]
 
 
 def _games_in(words: str, games: list[str]) -> list[str]:

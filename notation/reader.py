@@ -191,7 +191,7 @@ def _quoted_in_comment(text: str, start: int, at: int, end: int, ended: bool) ->
     limit = min(end, at + MAX_TOKEN)
     closed, opened = text.find("}", at, limit), text.find("{", at, limit)
     if closed != -1 or opened != -1:
-        return opened == -1 or closed != -1 and closed < opened
+        return opened == -1 or (closed != -1 and closed < opened)
     return None if not ended and end < at + MAX_TOKEN else False
 
 
