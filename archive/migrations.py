@@ -42,7 +42,9 @@ if TYPE_CHECKING:
 # version 13: `variation_plies` as the replay driver keeps each variation's positions, Report.variation_positions:
 # where later plies of a record that leaves out berserk continuations showed that its line went;
 # version 14: `positions` keeps its documents' sizes, so that count(*) can scan it: Datasette's counts;
-# version 15 also names the keys of a tafl game's positions under a repetition rule as any tafl position's, TaflGame.position_name).
+# version 15 also names the keys of a tafl game's positions under a repetition rule as any tafl position's, TaflGame.position_name;
+# version 20: a record that lacks only its result marker, or writes a tag twice, replayed: `rebuild_replayed` sets
+# its variant, plies and comments, which an older lusoria stored as of a record that does not parse).
 MIGRATIONS: dict[int, Callable[[sqlite_utils.Database], None]] = {}
 # The tables and views made from replaying each record's text, those that read others first (and
 # their names in older versions: `plies` was a table until version 8, `positions` in versions 3–4)
@@ -200,7 +202,8 @@ def _read_as_imported(db: sqlite_utils.Database, record: int, valid: int, report
 
 
 def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> list[Misread]:
-    """Make the tables of REPLAYED anew, and each record's `ending`, `rule_tags` and `board`, from each
+    """Make the tables of REPLAYED anew, and each record's `ending`, `rule_tags`, `board`, `variant`, `plies`
+    and `comments` (a record an older lusoria stored unparsable, lacking only its result marker), from each
     record's stored text, replayed once as an import does (archive/importer.py): one kept as written
     in another format is read in that format (a refused aagenielsen.dk game read as lgn was unfinished
     after an upgrade and unknown after an import; a G5 capture it leaves out of its list, valid).
@@ -208,7 +211,7 @@ def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> list[Misre
     (one an older lusoria stored as lgn, a G5 capture lost) keep their ending, and are returned."""
     from lusoria.archive.endings import ending  # the validator: loaded only to upgrade
     from lusoria.archive.importer import MoveCodes, insert_child_rows, merge_positions
-    from lusoria.archive.records_as_rows import board, replayed_rows, rule_tags
+    from lusoria.archive.records_as_rows import board, comments_column, replayed_rows, rule_tags
 
     kinds = dict(db.execute("SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view')").fetchall())
     for name in REPLAYED:
@@ -217,7 +220,8 @@ def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> list[Misre
     create_replayed(db)
     codes, sums = MoveCodes(db.conn), NextPlies(db.conn)
     tables: dict[str, list] = {}
-    replayed: list[tuple[str, str | None, str | None, int]] = []
+    replayed: list[tuple[str, str | None, str | None, str | None, int, int]] = []
+    commented: list[tuple[str | None, int, str | None]] = []
     diagnosed, misread = {found for (found,) in db.execute(_DIAGNOSED).fetchall()}, []
     for number, (record, *stored, valid, ended, path, line) in enumerate(db.execute(_STORED).fetchall(), 1):
         report = stored_report(*stored)
@@ -227,13 +231,20 @@ def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> list[Misre
             misread.append((record, path, line))  # (its ending kept: its replay's is not its import's)
         else:
             ended = None
-        replayed.append((ended or ending(report), rule_tags(report), board(report), record))
+        replayed.append(
+            (ended or ending(report), rule_tags(report), board(report), report.variant, report.plies, record)
+        )
+        said = comments_column(report)
+        commented.append((said, record, said))
         for table, found in replayed_rows(report).items():
             tables.setdefault(table, []).append((record, found))
         if number % batch == 0:
             insert_child_rows(db.conn, tables, codes, sums)
             tables = {}
     insert_child_rows(db.conn, tables, codes, sums)
-    db.conn.executemany("UPDATE records SET ending = ?, rule_tags = ?, board = ? WHERE id = ?", replayed)
+    db.conn.executemany(
+        "UPDATE records SET ending = ?, rule_tags = ?, board = ?, variant = ?, plies = ? WHERE id = ?", replayed
+    )
+    db.conn.executemany("UPDATE records SET comments = ? WHERE id = ? AND comments IS NOT ?", commented)  # (reindexed)
     merge_positions(db.conn)
     return misread

@@ -108,10 +108,11 @@ def _date(column: str, end: bool) -> Condition:
 
 
 def _variant(written: str, _: Filters) -> tuple[str, list]:
-    """The records of a variant: of its Variant tag as written (`tablut/aage` too: one game's), or
-    of the rules that a catalogue's entry `lusoria explain` knows names, their other tags included
-    (saami-tablut-w: aage with first=white; saami-tablut: aage as it is, with no Rules)."""
-    from lusoria.archive.records_as_rows import rule_tags_of  # the games' rules: loaded when searched
+    """The records of a variant: of its Variant tag as written (`aage`), or as `stats` counts one game's
+    (`tablut/aage`: not those whose rules a catalogue's entry names, which it counts apart), or of the rules that a
+    catalogue's entry `lusoria explain` knows names, their other tags included (saami-tablut-w: aage with
+    first=white; saami-tablut: aage as it is, with no Rules)."""
+    from lusoria.archive.records_as_rows import entries_of_variant, rule_tags_of  # the games' rules: when searched
     from lusoria.variants import rules_of_name
 
     rules = rules_of_name(written)
@@ -119,8 +120,11 @@ def _variant(written: str, _: Filters) -> tuple[str, list]:
         if unknown := unknown_variant_of_game(written):  # tablut/copenhagen, as `stats` lists it
             return "(records.game = ? AND records.variant = ?)", list(unknown)
         return "records.variant = lower(?)", [written.strip()]
-    if written.strip().lower().rpartition("/")[2] == rules.variant:
-        return "(records.game = ? AND records.variant = ?)", [rules.name, rules.variant]
+    slash, variant = written.strip().lower().rpartition("/")[1:]
+    if variant == rules.variant:  # (GAME/VARIANT, as `stats` lists it: but those it names by an entry)
+        named = entries_of_variant(rules.name, rules.variant) if slash else []
+        apart = f" AND coalesce(records.rule_tags NOT IN ({', '.join('?' * len(named))}), 1)" if named else ""
+        return f"(records.game = ? AND records.variant = ?{apart})", [rules.name, rules.variant, *named]
     return "(records.game = ? AND records.variant = ? AND records.rule_tags IS ?)", [
         rules.name,
         rules.variant,

@@ -241,7 +241,7 @@ def _record_columns(report: Report, found: Identity, text: str, verbatim: bool) 
         "path": report.source.path,
         "line": report.source.line,
         "sources": " ".join(tags[t] for t in SOURCES_COLUMN_TAGS if t in tags) or None,
-        "comments": (" ".join(_comments(report.record)) or None) if report.record else None,
+        "comments": comments_column(report),
         "setting": found.setting,
         "ending": ending(report),
         "rule_tags": rule_tags(report),
@@ -250,6 +250,11 @@ def _record_columns(report: Report, found: Identity, text: str, verbatim: bool) 
         "written_in": report.source.format if verbatim and report.source.format != "lgn" else None,
         "packed_text": text.rstrip("\n") + "\n",  # the writing process compresses it
     }
+
+
+def comments_column(report: Report) -> str | None:
+    """A record's comments, in the order written, in one text (`records.comments`, searched by `--text`)."""
+    return (" ".join(_comments(report.record)) or None) if report.record else None
 
 
 def _decoded_tags(report: Report) -> dict[str, str]:
@@ -313,16 +318,29 @@ def rule_tags_of(rules: Game | None) -> str | None:
 
 
 @cache
-def catalogue_entry(game: str, variant: str | None, rule_tags: str) -> str | None:
-    """The catalogue's entry whose rules records of `game` and `variant` with the other tags
-    `rule_tags` play, as `lusoria explain` names it (Tablut's aage with Rules first=white:
-    saami-tablut-w); None when none does: the explorer lists it, `stats` counts it apart."""
+def catalogue_entries(game: str) -> dict[tuple[str | None, str], str]:
+    """The catalogue's entries of `game` that set tags besides Game and Variant, as `lusoria explain` names
+    them, by the variant and other tags (`rule_tags_of`) of the rules they name (Tablut's aage with Rules
+    first=white: saami-tablut-w); their records are counted apart from their variant's (`named_variant`)."""
+    found: dict[tuple[str | None, str], str] = {}
     for name, notes in variants().get(game, {}).items():
         if set(notes.tags) - {"Game", "Variant"}:
             rules = rules_of_name(f"{game}/{name}")
-            if rules is not None and rules.variant == variant and rule_tags_of(rules) == rule_tags:
-                return name
-    return None
+            if rules is not None and (tags := rule_tags_of(rules)) is not None:
+                found.setdefault((rules.variant, tags), name)
+    return found
+
+
+def catalogue_entry(game: str, variant: str | None, rule_tags: str) -> str | None:
+    """The catalogue's entry whose rules records of `game` and `variant` with the other tags
+    `rule_tags` play (`catalogue_entries`); None when none does: the explorer lists it, `stats` counts it apart."""
+    return catalogue_entries(game).get((variant, rule_tags))
+
+
+def entries_of_variant(game: str, variant: str) -> list[str]:
+    """The other tags (`rule_tags_of`) of the records of `game` and `variant` that a catalogue's entry
+    names (`catalogue_entries`): `--variant tablut/aage` leaves them out, as `stats` counts them apart."""
+    return [tags for (of, tags) in catalogue_entries(game) if of == variant]
 
 
 def named_variant(game: str | None, variant: str | None, rule_tags: str | None) -> str | None:
@@ -336,8 +354,9 @@ def named_variant(game: str | None, variant: str | None, rule_tags: str | None) 
 
 def record_rows(source: RecordText) -> Rows | Failure:
     """The rows of one record, checked here (what a worker of `checked_rows` does), or its
-    Failure when lusoria fails on it."""
-    return _or_failure(lambda: rows(check(source)), source)
+    Failure when lusoria fails on it; one that lacks only its result marker is stored replayed
+    (`check(assume_result=True)`), as `show` replays it: its plies, variant and comments kept."""
+    return _or_failure(lambda: rows(check(source, assume_result=True)), source)
 
 
 def report_rows(report: Report) -> Rows | Failure:

@@ -80,7 +80,7 @@ def replayed(kept: Kept) -> Report | None:
     from lusoria.validator.replay import check
 
     try:
-        return check(read_kept(kept))
+        return check(read_kept(kept), assume_result=True)
     except InputError:
         return None
 

@@ -799,8 +799,7 @@ def _published(source: RecordText, inputs: dict[PurePath, PurePath]) -> Publishe
         players(report),
         (report.result if report.result_written else result_written(source.text))
         or report.tags.get("Result")
-        or report.result  # (the `*` assumed after a record that ends without one)
-        or "?",
+        or ("*" if report.record else "?"),  # (the `*` assumed after a record that ends without one)
         _verdict_said(report),
     )
     try:

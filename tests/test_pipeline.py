@@ -251,7 +251,7 @@ def test_import_with_jobs_stores_the_same_archive(tmp_path, monkeypatch):
             )
     assert dumps[0] == dumps[1] and len(dumps[0]["plies"]) > 1000
     assert result.output == (
-        f"{db}: added 70 records (17 invalid, 4 of them unparsable), skipped 1 duplicate\n"
+        f"{db}: added 70 records (17 invalid, 3 of them unparsable), skipped 1 duplicate\n"
         f"{path}:778: skipped, the same game as record 31\n"  # RECORD again, after the 30 records before it
     )
 

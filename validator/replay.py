@@ -202,8 +202,9 @@ class Report:
 
     @property
     def result(self) -> str | None:
-        """Its result marker (`1-0`, `*`…), or its Result tag when it does not parse."""
-        return self.record.result if self.record else self.tags.get("Result")
+        """Its result marker (`1-0`, `*`…), or its Result tag when its text writes none (it does not parse,
+        or lacks only its marker: not the `*` that `check(assume_result=True)` puts after it)."""
+        return self.record.result if self.record and self.result_written else self.tags.get("Result")
 
     @property
     def result_written(self) -> bool:

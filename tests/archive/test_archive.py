@@ -51,8 +51,13 @@ def ids(archive: Archive, **filters) -> list[int]:
 def test_every_record_is_kept_valid_or_not(archive):
     figures = archive.stats()
     assert figures["records"] == 81 and figures["valid"] == 14 and figures["invalid"] == 67
-    unparsable = archive.query(Filters(rule="syntax"))
-    assert len(unparsable) == 4 and all(row["plies"] == 0 and not row["valid"] for row in unparsable)
+    syntax = archive.query(Filters(rule="syntax"))  # the one that lacks only its result marker is replayed
+    assert [(row["line"], row["plies"], row["valid"]) for row in syntax] == [
+        (3, 0, 0),
+        (8, 0, 0),
+        (13, 2, 0),
+        (18, 0, 0),
+    ]
     assert archive.sql("SELECT count(*) AS n FROM record_texts WHERE text LIKE '%e4-j4%'") == [{"n": 1}]
 
 
@@ -74,6 +79,25 @@ def test_a_record_with_a_tag_written_twice_is_stored_replayed_and_told_apart_by_
         str(tmp_path / "twice.lgn"),
     )
     assert archive.sql(f"SELECT text FROM record_texts WHERE id = {row['id']}") == [{"text": record}]
+
+
+def test_a_record_lacking_only_its_result_marker_is_stored_replayed_without_a_result(tmp_path):
+    """Newcomer-53a: a record that ends without its result marker was stored unparsable: no plies, no variant,
+    its comments not searchable, in no tree. It is stored as `show` replays it, its plies checked (T2 at its
+    third), with no result (none is written) and its missing marker the first error; its text tells it apart."""
+    record = '[Game "tablut"]\n[White "Ann"]\n\n1. e3-f3 { the folio is torn } d1-d3\n2. f3-f1\n'
+    (tmp_path / "torn.lgn").write_text(record)
+    archive = Archive(str(tmp_path / "club.db"))
+    summary = archive.import_paths([str(tmp_path / "torn.lgn")])
+    assert (summary.added, summary.invalid, summary.unparsable) == (1, 1, 0)
+    [row] = archive.query(Filters(text="folio"))
+    assert (row["variant"], row["plies"], row["result"], row["first_rule"]) == ("seed", 3, None, "syntax")
+    assert archive.sql(f"SELECT ending FROM records WHERE id = {row['id']}") == [{"ending": "unfinished"}]
+    found = archive.sql(f"SELECT rule, ply FROM diagnostics WHERE record_id = {row['id']} ORDER BY number")
+    assert found == [{"rule": "syntax", "ply": None}, {"rule": "T2", "ply": 3}]
+    assert archive.sql(f"SELECT text FROM record_texts WHERE id = {row['id']}") == [{"text": record}]
+    played = archive.sql(f"SELECT ply, move FROM plies WHERE record_id = {row['id']} ORDER BY ply")
+    assert played == [{"ply": 0, "move": "e3-f3"}, {"ply": 1, "move": "d1-d3"}, {"ply": 2, "move": None}]
 
 
 def test_importing_again_adds_nothing(archive):
@@ -124,13 +148,13 @@ def test_a_record_corrected_after_its_import_is_stored_beside_the_first(tmp_path
         (dict(text="lusoria random"), 6),  # the Source tags of the random samples
         (dict(limit=5), 5),
         (dict(min_plies=400), 4),  # the four random Latrunculi games
-        (dict(max_plies=0), 11),  # records that do not parse have no plies
+        (dict(max_plies=0), 10),  # records that do not parse have no plies (one lacking its marker has 2)
         (dict(min_plies=9, max_plies=9), 4),
         (dict(min_plies=20, max_plies=100, valid=True), 3),
-        (dict(board="9x9"), 25),  # the tablut records whose rules could be read
+        (dict(board="9x9"), 26),  # the tablut records whose rules could be read
         (dict(board="8"), 25),  # a square board by its side
         (dict(board=" 8 X 8 "), 25),
-        (dict(board="9×9", game="tablut"), 25),
+        (dict(board="9×9", game="tablut"), 26),
         (dict(board="11x11"), 0),
     ],
 )
@@ -389,19 +413,19 @@ def test_stats_shows_the_variants_with_the_most_records_and_sums_up_the_others(a
     one row, so that the variants' records still add up to all of them."""
     figures = archive.stats(top=3)
     assert figures["variants"] == [
-        {"value": "tablut/seed", "records": 24},
+        {"value": "tablut/seed", "records": 25},
         {"value": "laquet/seed", "records": 18},
         {"value": "latrunculi/seneca", "records": 11},
     ]
-    assert figures["more_variants"] == {"variants": 9, "records": 28}
+    assert figures["more_variants"] == {"variants": 9, "records": 27}
     assert len(figures["players"]) == len(figures["first_error_rules"]) == 3
     assert archive.stats()["more_variants"] == {"variants": 2, "records": 2}  # 12 variants: the last 2 folded
     shown = run("stats", "--db", archive.path, "--top", "3").output.split("\n\n")[2].splitlines()
     assert shown[2:] == [
-        "tablut/seed                24",
+        "tablut/seed                25",
         "laquet/seed                18",
         "latrunculi/seneca          11",
-        "(9 other variants)         28",
+        "(9 other variants)         27",
     ]
     assert run("stats", "--db", archive.path, "--top", "0").exit_code == 2
     with pytest.raises(ValueError, match="not 0"):
@@ -577,17 +601,17 @@ def test_a_library_call_is_refused_a_value_of_another_type_than_its_filter_s(arc
 def test_the_board_filter_finds_the_board_the_rules_start_on_and_stats_count_them(archive):
     """Laquet's table of points, and a record whose rules cannot be read, have no board."""
     boards = archive.sql("SELECT game, board, count(*) AS n FROM records GROUP BY 1, 2 HAVING board IS NOT NULL")
-    assert boards == [{"game": "latrunculi", "board": "8x8", "n": 25}, {"game": "tablut", "board": "9x9", "n": 25}]
+    assert boards == [{"game": "latrunculi", "board": "8x8", "n": 25}, {"game": "tablut", "board": "9x9", "n": 26}]
     assert archive.stats()["boards"] == [  # Laquet's and the records not read under None, `(no board)`
-        {"value": None, "records": 31},
+        {"value": None, "records": 30},
+        {"value": "9x9", "records": 26},
         {"value": "8x8", "records": 25},
-        {"value": "9x9", "records": 25},
     ]
     with pytest.raises(FilterError) as refused:
         archive.query(Filters(board="9 by 9"))
     assert str(refused.value) == "the board filter is a board's size, as 11x11 (or 11: a square board); not '9 by 9'"
     shown = CliRunner().invoke(main, ["query", "--db", archive.path, "--board", "9", "--format", "csv"])
-    assert shown.exit_code == 0 and len(shown.output.splitlines()) == 26
+    assert shown.exit_code == 0 and len(shown.output.splitlines()) == 27  # a header and 26 records
     refused_cli = CliRunner().invoke(main, ["stats", "--db", archive.path, "--board", "9x"])
     assert refused_cli.exit_code == 2 and "--board is a board's size, as 11x11" in refused_cli.output
     lacking = CliRunner().invoke(main, ["query", "--db", archive.path, "--board", "11"])

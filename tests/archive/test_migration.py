@@ -478,7 +478,9 @@ def test_a_version_13_archive_gets_an_index_of_positions_whose_rows_can_be_count
     assert answers(Archive(path)) == answers(new)  # opening it upgrades it
     assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
     lines = rows(new.path, "SELECT count(DISTINCT doc) FROM position_plies")
-    assert rows(path, "SELECT count(*) FROM positions") == lines == [(19,)]  # the records with a main line
+    assert (
+        rows(path, "SELECT count(*) FROM positions") == lines == [(20,)]
+    )  # the records with a main line (one lacking its result marker too)
     for sql in (
         "SELECT type, name, sql FROM sqlite_master ORDER BY name",
         "SELECT doc, offset, term FROM position_plies ORDER BY 1, 2",
@@ -804,3 +806,21 @@ def test_a_version_1_record_of_a_sites_game_is_keyed_by_its_number_once(tmp_path
     assert new.import_paths([text]).added == 1
     keys = "SELECT hash, setting FROM records WHERE id = 1"
     assert rows(path, keys) == rows(new.path, keys) and rows(path, "SELECT plies FROM records WHERE id = 1") != [(0,)]
+
+
+def test_a_version_19_record_lacking_its_result_marker_is_replayed_by_the_upgrade(tmp_path):
+    """Version 20: a record that lacks only its result marker is stored replayed; one an older lusoria
+    stored as a record that does not parse (no variant, no plies, its comments unsearchable) gets them."""
+    (tmp_path / "torn.lgn").write_text('[Game "tablut"]\n\n1. e3-f3 { the folio is torn } d1-d3\n')
+    path = str(tmp_path / "old.db")
+    archive = Archive(path)
+    archive.import_paths([str(tmp_path / "torn.lgn")])
+    stored = "SELECT variant, plies, comments FROM records"
+    assert rows(path, stored) == [("seed", 2, "the folio is torn")]
+    with closing(connect(path)) as conn:  # as version 19 stored it
+        conn.execute("UPDATE records SET variant = NULL, plies = 0, comments = NULL")
+        conn.execute("PRAGMA user_version = 19")
+        conn.commit()
+    [found] = Archive(path).query(Filters(text="folio"))  # (opening it upgrades it)
+    assert rows(path, stored) == [("seed", 2, "the folio is torn")] and found["first_rule"] == "syntax"
+    assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
