@@ -26,6 +26,7 @@ from lusoria.notation.slips import OTHER_QUOTES, slip_fixes, tag_meant
 from lusoria.notation.syntax import (
     TAG_BEFORE_NAME,
     TAG_NAME,
+    TAG_VALUE,
     TERMINALS,
     UNWRITTEN_TAG,
     SyntaxProblem,
@@ -102,6 +103,10 @@ _LINE_START = re.compile(rf"^(?:(?P<tag>{_TAG_LINE})|(?P<move>(?!%)[ \t]*\S))", 
 _NEXT_TAG = re.compile(rf"^{_TAG_LINE}", re.M)
 _TAG_START = re.compile(rf"^{TAG_BEFORE_NAME}({TAG_NAME})", re.M)  # a line that starts as a tag, written or not
 _MOVETEXT = re.compile(rf"^(?!{_TAG_LINE})(?!%)[ \t]*\S", re.M)
+_TAG_WRITTEN = rf"{TAG_BEFORE_NAME}{TAG_NAME}[ \t]*{TAG_VALUE}[ \t]*\]"
+# where a record's movetext begins, for splitting: a line that is no tag line, or one whose tags a move number or
+# result marker follows (`[Result "*"] 1. a2-a5 *`: the next tag line begins another record)
+_MOVETEXT_BEGINS = re.compile(rf"{_MOVETEXT.pattern}|^(?:{_TAG_WRITTEN})+[ \t]*[0-9*]", re.M)
 
 
 def split_records(
@@ -164,7 +169,7 @@ def split_records(
                         first, last = (line + text.count("\n", counted, at) for at in (found.start, found.end))
                         greeting, greeted = text[start : found.games], (f"lgn reader: {prose_note(first, last)}",)
                         start = position = found.games
-                match = _MOVETEXT.search(text, position, end)  # past the tag section at once
+                match = _MOVETEXT_BEGINS.search(text, position, end)  # past the tag section at once
                 if match is None:
                     break
                 movetext = True
@@ -544,11 +549,14 @@ _BEFORE_PLIES = re.compile(r"(?:\s+|\[[^\n]*|\{[^}]*\}?|;[^\n]*|%[^\n]*|[0-9]+\.
 
 def _game_written(text: str, known: tuple[str, ...]) -> str:
     """The game a record with no Game tag writes the first ply of (`53: 5/10 10/13`: laquet), read furthest; of
-    games that read it as far (`e3-c3`), the first known; the first known when none reads it: the Game tag to write."""
+    games that read it as far (`e3-c3`, or no ply), one its Variant tag names, or a variant of (`dux`: latrunculi),
+    else the first known: the Game tag to write."""
     before = _BEFORE_PLIES.match(text)  # (it matches, if only the empty string)
     at = before.end() if before else 0
     reach = {game: len(ply[0]) if (ply := _ply_pattern(game).match(text, at)) else 0 for game in known}
-    return max(known, key=reach.__getitem__)  # (of games that read it as far, or none, the first)
+    variant = scan_tags(text).get("Variant", "").strip().lower()
+    named = {game for game in known if variant == game or variant in games.GAMES[game].presets}
+    return max(known, key=lambda game: (reach[game], game in named))  # (of games alike, the first)
 
 
 def _unwritten_game_tag(source: RecordText) -> SyntaxProblem | None:

@@ -1057,6 +1057,12 @@ def test_an_otn_game_on_standard_input_with_from_lgn_is_read_as_lgn():
         ("1.\ne3c3 d1-d3 *\n", None),  # the move number's ply, a slip, on the next line
         ("%note\n1. @d4 @e5 *\n", "latrunculi"),
         ("*\n", None),
+        ('[Variant "dux"]\n*\n', "latrunculi"),  # its Variant tells (newcomer-54b: it was told `[Game "brandubh"]`)
+        ('[Variant " Dux "]\n1. a1-a5 *\n', "latrunculi"),  # of the games that read its first ply as far
+        ('[Variant "copenhagen"]\n*\n', "copenhagen"),  # a game's name
+        ('[Variant "seed"]\n1. 53: 5/10 10/13 *\n', "laquet"),  # its first ply first (tablut has a seed too)
+        ('[Variant "linnaeus"]\n1. a1-a5 *\n', "tablut"),  # a ply every tafl game reads: its Variant's game
+        ('[Variant "dux"]\n1. 53: 5/10 10/13 *\n', "laquet"),  # a ply only laquet reads: laquet, whatever it says
     ],
 )
 def test_a_record_that_lacks_only_its_game_tag_still_says_so(tmp_path, text, game):

@@ -67,6 +67,37 @@ def test_splitting_a_stream_into_records():
     assert records[1].text.startswith('[Game "tablut"]\n[Round "2"]')
 
 
+@pytest.mark.parametrize(
+    "first",
+    [
+        '[Game "latrunculi"]\n[Variant "petteia"]\n[Result "*"] 1. a2-a5 *\n',  # movetext on the last tag's line
+        '[Game "latrunculi"] [Variant "petteia"] [Result "*"] 1. a2-a5 *\n',  # a record on one line
+        '[Game "latrunculi"] [Variant "petteia"] *\n',  # its result marker alone
+    ],
+)
+def test_movetext_that_begins_on_a_tag_line_ends_the_tags_and_the_next_tag_line_begins_a_record(first):
+    """Newcomer-54b: a record whose movetext begins on its tags' line took the next record's tags as its own
+    (`found '[' after the result marker`), so the archive stored one record of the second's Variant."""
+    second = '[Game "latrunculi"]\n[Variant "dux"]\n[Result "*"]\n1. a1-a5 *\n'
+    for gap in ("\n", ""):
+        records = list(split_records(io.StringIO(first + gap + second)))
+        assert [(r.line, r.text) for r in records] == [
+            (1, first + gap),
+            (len(first.splitlines()) + 1 + len(gap), second),
+        ]
+        assert [parse_record(r).tags["Variant"] for r in records] == ["petteia", "dux"]
+
+
+def test_a_tag_line_that_other_text_follows_is_no_movetext_for_splitting():
+    """Only a move number or a result marker after a line's tags begins its movetext: the tag line after
+    `[White "Karin"] Nilsson` stays in the record, whose error is there (as before)."""
+    text = '[Game "tablut"]\n[White "Karin"] Nilsson\n[Black "Ada"]\n\n1. e3-c3 *\n'
+    [record] = split_records(io.StringIO(text))
+    with pytest.raises(SyntaxProblem) as slip:
+        parse_record(record)
+    assert (slip.value.line, slip.value.column) == (2, 17)
+
+
 def test_a_comment_between_tags_ends_them_as_notation_md_says_and_the_error_says_so():
     """NOTATION.md §1 and §3: a record is its tags, then its movetext, which comments belong to; a tag
     line after a comment begins another record. The first record's error said only that it ends
