@@ -380,6 +380,30 @@ def test_every_readers_fixtures_read_alike_in_workers_and_in_process(tmp_path):
     assert result.stdout.splitlines()[-2].startswith(f"{sum(len(s) > 1 for s in in_process)} records: ")
 
 
+@pytest.mark.parametrize(
+    "game, tags",
+    [
+        ("tablut", {}),
+        ("latrunculi", {"Variant": "dux"}),
+        ("laquet", {}),
+        ("brandubh", {}),
+        ("copenhagen", {}),
+        ("hnefatafl", {"Variant": "alea-evangelii-dux4-19x19"}),
+    ],
+)
+def test_a_report_of_every_game_is_sent_from_a_worker_whole(game, tags):
+    """Newcomer-54a: compiled, `lusoria duplicates` of a folder (the default --jobs) failed with `internal
+    error: TypeError: __init__() missing required argument 'size'`: a report (`api.reports(jobs=2)`) holds its
+    rules' board geometry, a native class that pickle could not make again. Each comes back as the one of its
+    board, its positions the same (CI runs the suite compiled)."""
+    [text] = api.random_records(game, seed=54, tags=tags, max_plies=40)
+    report = api.check(text)
+    again = pickle.loads(pickle.dumps(report))
+    assert again.main_line == report.main_line and again.positions == report.positions and report.plies
+    if hasattr(report.rules, "geo"):
+        assert again.rules.geo is report.rules.geo
+
+
 def test_rules_searches_a_few_records_in_the_workers(tmp_path, monkeypatch):
     """`lusoria rules --jobs 2` of a few records (far less than a chunk of `validate`'s size):
     each record but the first is searched by a worker, in order (one record costs up to

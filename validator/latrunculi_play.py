@@ -74,8 +74,15 @@ class Geometry:
             else:
                 self.enclosures.append([(p, q) for p, q in ((up, down), (right, left)) if p >= 0 and q >= 0])
 
+    def __reduce__(self) -> tuple[Callable[[int, int], Geometry], tuple[int, int]]:
+        """Pickled as the call of `geometry` that gives it (as the tafl board's: tafl_board.Geometry)."""
+        return geometry, (self.width, self.height)
 
-geometry = cache(Geometry)
+
+@cache
+def geometry(width: int, height: int) -> Geometry:
+    """The one Geometry of a board (its tables are made once)."""
+    return Geometry(width, height)
 
 
 class LatrunculiPosition(NamedTuple):

@@ -8,7 +8,7 @@ board), what a game's board is (`TaflBoard`), positions, boards read from positi
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Final, NamedTuple
 
@@ -109,6 +109,11 @@ class Geometry:
         self.next_to_throne: frozenset[int] = frozenset(self.neighbours[throne] if throne >= 0 else ())
         self.moves: dict[str, Move] = {}  # the plies read on this board (parse_move)
         self.paths: dict[int, tuple[int, ...]] = {}  # by origin * squares + target (`path`)
+
+    def __reduce__(self) -> tuple[Callable[[int, int], Geometry], tuple[int, int]]:
+        """Pickled as the call of `geometry` that gives it (a report sent by a worker: `api.reports(jobs=2)`):
+        compiled, a native class with arguments to its `__init__` could not be unpickled."""
+        return geometry, (self.size, self.throne)
 
     def path(self, origin: int, target: int) -> tuple[int, ...]:
         """The squares a move from origin to target crosses, then target; empty when they share
