@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, cast
 from lusoria.errors import LusoriaError
 from lusoria.formats.contract import handed_over, read_by_plug_in
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import COMPRESSED, STDIN, Packing, compressed
+from lusoria.notation.sources import COMPRESSED, EXPORT, EXPORTED, STDIN, Packing, compressed
 from lusoria.plugins import FAILS, failure, loaded, warn
 from lusoria.words import quoted
 
@@ -355,6 +355,8 @@ class Formats(Mapping[str, Format]):
         suffix (or, forced, any), whose first characters, `head`, are of another format (an OTN game
         saved as .txt, a scrape saved without its .json), the name to give it."""
         suffix = Path(path).suffix.lower()
+        if EXPORTED.match(head.encode()):  # (as when it is given by its own path: `not_read`)
+            return EXPORT
         if format is not None:
             forced = f"not a {' or '.join(self[format].suffixes)} file, as {format} files are"
             return forced + self._renamed(head, suffix)

@@ -1454,8 +1454,8 @@ def import_(
         echo(f"lusoria: {failure.place}: {said}; the record was not stored", err=True)
         if debug:
             echo(failure.trace, err=True)
-    if summary.gone or Inputs(summary.problems).sums_up(paths):  # (its files gone: what --replace found)
-        echo(f"{db}: {summary.said(to=COMMAND)}")
+    if (summary.gone or Inputs(summary.problems).sums_up(paths)) and os.path.exists(db):  # (its files gone: what
+        echo(f"{db}: {summary.said(to=COMMAND)}")  # --replace found; no archive made of no record: no summary of it)
         echo(output.skipped_text(summary.skipped, None if all_duplicates else output.DUPLICATES_NAMED), nl=False)
     if lusorias := [failure for failure in summary.failed if not failure.by_plug_in]:
         echo(f"lusoria: {plural(len(lusorias), 'record')} not stored, the others were. {bug_report()}", err=True)

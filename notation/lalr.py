@@ -33,6 +33,7 @@ from lusoria.notation.syntax import (
     Terminals,
     blanked,
     cache_file,
+    dots_apart,
     row_column,
     unquote,
 )
@@ -87,7 +88,7 @@ class _Builder(Transformer):
             if name in named:
                 twice.append(_written_twice(tag, name, column, named[name], counted))
                 continue
-            named[name], places[name] = unquote(value.rstrip(" \t")), (tag.line, column)
+            named[name], places[name] = unquote(value.rstrip(" \t\u00a0")), (tag.line, column)
         if twice:  # the first, with the others (a record read past them all at once)
             twice[0].later = tuple(twice[1:])
             raise twice[0]
@@ -342,7 +343,8 @@ def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> S
         start -= 1
     end, found = _word_end(text, at, start), text[at : _word_end(text, at, at)]
     word, rules = text[start:end], GAMES.get(game)
-    if gap := _GAP.match(text, at):  # (before the game's say: `5/9 ...` is a gap, not a Laquet play's full stop)
+    if (gap := _GAP.match(text, at)) and not dots_apart(text, at):  # (before the game's say: `5/9 ...` is a gap,
+        # not a Laquet play's full stop; `1. ...` a move number's dots: slips.slip_fixes)
         return SyntaxProblem(f"found '{gap[0]}': {_NO_GAP}", *row_column(text, at, offset), gap[0])
     refused = refused_after_annotations(text[:at], found, game) or (  # (the whole ply when it has its roll)
         rules and rules.refused_after(_word_before(text, at), found)

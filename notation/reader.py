@@ -24,6 +24,7 @@ from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.plies import split_run
 from lusoria.notation.slips import OTHER_QUOTES, slip_fixes, tag_meant
 from lusoria.notation.syntax import (
+    BLANK,
     TAG_BEFORE_NAME,
     TAG_NAME,
     TAG_VALUE,
@@ -98,12 +99,12 @@ def known_games() -> tuple[str, ...]:
 
 # At the start of a line: a tag line (its value quoted with `"`, or another quote: a slip said), or movetext
 # (anything else but blanks and % lines).
-_TAG_LINE = rf'{TAG_BEFORE_NAME}({TAG_NAME})[ \t]*["{OTHER_QUOTES}]'  # its name in group 1
+_TAG_LINE = rf'{TAG_BEFORE_NAME}({TAG_NAME}){BLANK}*["{OTHER_QUOTES}]'  # its name in group 1
 _LINE_START = re.compile(rf"^(?:(?P<tag>{_TAG_LINE})|(?P<move>(?!%)[ \t]*\S))", re.M)
 _NEXT_TAG = re.compile(rf"^{_TAG_LINE}", re.M)
 _TAG_START = re.compile(rf"^{TAG_BEFORE_NAME}({TAG_NAME})", re.M)  # a line that starts as a tag, written or not
 _MOVETEXT = re.compile(rf"^(?!{_TAG_LINE})(?!%)[ \t]*\S", re.M)
-_TAG_WRITTEN = rf"{TAG_BEFORE_NAME}{TAG_NAME}[ \t]*{TAG_VALUE}[ \t]*\]"
+_TAG_WRITTEN = rf"{TAG_BEFORE_NAME}{TAG_NAME}{BLANK}*{TAG_VALUE}{BLANK}*\]"
 # where a record's movetext begins, for splitting: a line that is no tag line, or one whose tags a move number or
 # result marker follows (`[Result "*"] 1. a2-a5 *`: the next tag line begins another record)
 _MOVETEXT_BEGINS = re.compile(rf"{_MOVETEXT.pattern}|^(?:{_TAG_WRITTEN})+[ \t]*[0-9*]", re.M)

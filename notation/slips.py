@@ -1,6 +1,6 @@
 """Common transcription slips behind a syntax error, and what was meant (docs/slips.md): `e3c3` (no
 hyphen), `e3 - c3` or `e3 c3` (blanks about it or for it), `e3xc3` (a chess-style capture), `d5xc5xd4` (each capture
-after its x), `e3–c3` (a word processor's dash), `ke5-e4` (a lowercase piece letter), `e3-c3 !?`,
+after its x), `e3–c3` (a word processor's dash), `e4-e3×d3` (a capture's x written ×, X or :), `ke5-e4` (a lowercase piece letter), `e3-c3 !?`,
 `c1-c5 xb5` or `b2-b3 ~d6` (a detached suffix, capture list or removal), `~a1 g1-g2` (a removal
 before its move), `64: 5/11 {…} 5/9`, `64: 5/11! 5/9`, `54: -- 5. >54: 1/5 4/9` or `64: {…} 5/11 5/9` (a
 comment, a NAG, a suffix or a move number that parts a ply), `1..` or
@@ -18,7 +18,7 @@ from lusoria.grammar import ply_letters
 from lusoria.notation.annotations import DELIMITERS, SUFFIX, WITHIN_WORD, refused_after_annotations, undoubted
 from lusoria.notation.numbers import arabic_number
 from lusoria.notation.numerals import lowercase_numeral
-from lusoria.notation.syntax import TAG_NAME, TAG_VALUE, SyntaxProblem, offset_of, unquote
+from lusoria.notation.syntax import TAG_NAME, TAG_VALUE, SyntaxProblem, dots_apart, offset_of, unquote
 from lusoria.notation.writer import TAG_NAMES, quote
 from lusoria.validator.games import GAMES
 
@@ -89,6 +89,8 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         return mended
     if game not in GAMES:
         return []
+    if (apart := dots_apart(text, position)) and _reads_past(text, fix := Fix(*apart.span(), f"{apart[1]}..."), game):
+        return [fix]  # (`1. ...`, `1 ...`: 1...)
     start = position
     while start > 0 and text[start - 1] not in DELIMITERS and position - start <= _LONGEST:
         start -= 1
@@ -263,9 +265,12 @@ def results_meant(word: str) -> list[str]:
     return _RESULTS[word].split() if word in _RESULTS else []
 
 
+_CAPTURE_SIGN = re.compile(r"(?<=[a-z][0-9])[×X:](?=[a-z][0-9])")  # a square captured after another's ×, X or :
+
+
 def _meant(word: str, game: str) -> list[str]:
     """What a word that broke the syntax may have meant, the most mended first."""
-    word = "".join("-" if char in DASHES else char for char in word)
+    word = _CAPTURE_SIGN.sub("x", "".join("-" if char in DASHES else char for char in word))
     if numeral := arabic_number(word):
         return [numeral]
     number = _NUMBER.fullmatch(word)

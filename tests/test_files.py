@@ -697,6 +697,21 @@ def test_a_file_of_an_export_given_as_records_is_said_to_be_one(exported, comman
     assert not Path("a.db").exists()  # (import: nothing added, no archive made)
 
 
+def test_a_folder_of_an_export_says_each_file_is_one_and_sums_up_no_archive_it_did_not_make(exported):
+    """Newcomer-54a: in a folder, each was `a .csv file that is not a tafl move list` (records.csv: `it starts
+    as lgn files do: name it .lgn`), and `import` summed up `new.db: added 0 records` of an archive it did
+    not make."""
+    result = run("import", "--db", "new.db", "csv")
+    assert result.exit_code == 2 and not Path("new.db").exists()
+    assert result.stdout == ""
+    tables = [path for path in exported if path.endswith(".csv")]
+    assert result.stderr == "".join(f"lusoria: {path}: skipped, {EXPORT_SAID}" for path in tables) + (
+        "lusoria: no record found in csv\n"
+    )
+    held = run("import", "--db", "club.db", "csv")  # an archive there is: what this import added to it
+    assert held.stdout.startswith("club.db: added 0 records (0 invalid, 0 of them unparsable), skipped 0 duplicates")
+
+
 def test_an_export_refused_leaves_the_archive_as_it_was(exported):
     """The records of the export are in the archive still, once each, and none of its lines."""
     result = run("import", "--db", "club.db", "csv/records.csv", "lines/records.jsonl")

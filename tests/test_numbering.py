@@ -497,11 +497,26 @@ def test_a_move_number_past_bounds_is_said_without_counting_plies_ahead():
         assert "missing" not in warning.message and "fragment" not in warning.message
 
 
+@pytest.mark.parametrize("written", ["1. ...", "1 ...", "1 …", "1.  ..", "{ Black first } 23. ..."])
+def test_a_first_move_number_whose_dots_stand_apart_is_asked_for_with_them(written):
+    """Newcomer-54b: `1. ... g8-g7`, a record that begins with the second side to move, was said to mark a gap in
+    its source (which it starts from a Position tag, as told), and `1 ...` was asked for `1.`, which then was."""
+    start = '[Game "latrunculi"]\n[Variant "petteia"]\n[Position "6pp/8/8/8/1Pp5/3P4/8/8 b"]\n'
+    [error] = check(f"{start}{written} g8-g7 *\n").diagnostics
+    number = written.split("}")[-1].split()[0].rstrip(".")
+    at = written.index(number) + 1
+    assert (error.rule, error.line, error.column, error.suggestions) == ("syntax", 4, at, (f"{number}...",))
+    assert "gap" not in error.message
+    assert check(f"{start}{number}... g8-g7 *\n").valid
+
+
 @pytest.mark.parametrize("mark", ["...", "…", "[...]", "[…]", "...."])
 def test_a_gap_marked_in_the_movetext_is_said_to_have_no_mark_and_how_to_transcribe_it(mark):
     """A transcriber's mark of a lacuna (found by historian-42) was 'expected a ply…': the error names
     the mark and says how a record holds what the source keeps on either side."""
     report = check(DUX + f"1. a1-a3 h8-h6 2. b1-b3 {mark} 9. c1-c3 *\n")
+    later = check(DUX + f"1. a1-a3 h8-h6 2. {mark} h6-h5 *\n").diagnostics  # (White's move 2 left out: a gap)
+    assert [(d.rule, d.column) for d in later] == [("syntax", 19)] and "gap" in later[0].message
     [error] = report.diagnostics
     assert (error.rule, error.line, error.column, error.text) == ("syntax", 4, 25, mark)
     assert error.message == (

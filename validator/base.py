@@ -289,6 +289,19 @@ class OptionError(LusoriaError, ValueError):
         return (self, *self.also)
 
 
+def check_side_written(text: str, fields: list[str], index: int) -> None:
+    """OptionError, with `w` and `b` to try, for a Position `text` (split in `fields`) whose side to move, its field
+    `index`, is written otherwise (`W`), at that field."""
+    side = fields[index]
+    if side not in ("w", "b"):
+        at = 0
+        for field in fields[: index + 1]:
+            at = text.index(field, at) + len(field)
+        raise OptionError(
+            f"the side to move is w or b, not {quoted(side)}", "Position", side, at - len(side), ("w", "b")
+        )
+
+
 class RankNotCovered(OptionError):
     """A rank of a position string's board that covers more or fewer squares than the board has
     (`covers`: "6 squares, not 7"), for a reader of another notation to quote the rank as its

@@ -27,12 +27,23 @@ from lusoria.validator.base import (
     Outcome,
     Played,
     Presets,
+    check_side_written,
 )
 from lusoria.validator.diagram import FROM, TO, Diagram, Piece, Points
 from lusoria.validator.laquet_checked import play_checked
 from lusoria.validator.laquet_fast import play_plain
 from lusoria.validator.laquet_moves import apply_steps, sequences
-from lusoria.validator.laquet_points import BORNE_OFF, CHECKERS, LAST, OFF, LaquetPosition, most_playable, winner
+from lusoria.validator.laquet_points import (
+    BORNE_OFF,
+    CHECKERS,
+    LAST,
+    OFF,
+    LaquetPosition,
+    all_home,
+    holds,
+    most_playable,
+    winner,
+)
 from lusoria.validator.laquet_slips import (
     LEFTOVER,
     ROLL,
@@ -50,7 +61,7 @@ from lusoria.validator.laquet_slips import (
 )
 from lusoria.validator.laquet_turns import Turn, dice_left, parse_turn, turn_text
 from lusoria.validator.suggest import similarity
-from lusoria.words import quoted
+from lusoria.words import plural, quoted
 
 INITIAL = "1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"
 # A spelled-out board (Laquet.boards_and_materials): the character of each count of a point, indexed by the
@@ -97,12 +108,9 @@ class Laquet(Game[LaquetPosition]):
 
     def parse_position(self, text: str) -> LaquetPosition:
         fields = text.split()
-        if len(fields) == 3 and fields[2] not in ("w", "b"):
-            at = text.rindex(fields[2])
-            raise OptionError(
-                f"the side to move is w or b, not {quoted(fields[2])}", "Position", fields[2], at, ("w", "b")
-            )
-        if len(fields) != 3:
+        if len(fields) == 3:
+            check_side_written(text, fields, 2)
+        else:
             raise OptionError(f"a Laquet position is White's checkers, Black's and the side to move, as in '{INITIAL}'")
         points = [0] * (LAST + 1)
         for side, field in ((WHITE, fields[0]), (BLACK, fields[1])):
@@ -124,7 +132,18 @@ class Laquet(Game[LaquetPosition]):
                 total += count
             if total > CHECKERS:
                 raise self.unreachable_count(side, f"{total} checkers on the board", f"each side has {CHECKERS}")
-        return LaquetPosition(tuple(points), WHITE if fields[2] == "w" else BLACK)
+        position = LaquetPosition(tuple(points), WHITE if fields[2] == "w" else BLACK)
+        for side in (WHITE, BLACK):  # (no checker goes back: Q3)
+            if position.off(side) and not all_home(points, side):
+                behind = next(p for p in range(1, 13) if holds(points[p], side))
+                raise self.unreachable_count(
+                    side,
+                    f"{plural(position.off(side), 'checker')} borne off and one on point {behind}",
+                    "a checker is borne off only once all 15 are in quadrant III, 13-18 (Q7)",
+                )
+        if position.done(WHITE) and position.done(BLACK):
+            raise OptionError("both sides have borne off all their checkers: the game ended when the first did (Q8)")
+        return position
 
     def format_position(self, position: LaquetPosition) -> str:
         sides = []

@@ -14,7 +14,18 @@ from typing import Final
 from mypy_extensions import mypyc_attr
 
 from lusoria.notation.numbers import checked_number, whole_number
-from lusoria.validator.base import BLACK, WHITE, Game, OptionError, Outcome, Played, Presets, ReadOnly, TagProblems
+from lusoria.validator.base import (
+    BLACK,
+    WHITE,
+    Game,
+    OptionError,
+    Outcome,
+    Played,
+    Presets,
+    ReadOnly,
+    TagProblems,
+    check_side_written,
+)
 from lusoria.validator.diagram import CELL, DISC, FAINT, INK, NONE, Diagram, Glyph, Mark, Piece, Squares, ply_marks
 from lusoria.validator.grid import GridGame, GridPly, written_ranks
 from lusoria.validator.latrunculi_play import (
@@ -235,7 +246,9 @@ class Latrunculi(GridGame[LatrunculiPosition]):
     def parse_position(self, text: str) -> LatrunculiPosition:
         geo = self.geo
         fields = text.split()
-        if len(fields) not in (2, 4) or fields[1] not in ("w", "b"):
+        if len(fields) in (2, 4):
+            check_side_written(text, fields, 1)
+        else:
             raise OptionError(
                 "a Latrunculi position is the ranks, the side to move (w or b) and, while "
                 "pieces are placed, the pieces each side holds: '8/8/8/8/8/8/8/8 w 16 16'"

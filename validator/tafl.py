@@ -22,7 +22,17 @@ from typing import Final
 from mypy_extensions import mypyc_attr
 
 from lusoria.notation.numbers import whole_number
-from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, NotAPly, OptionError, Outcome, Played, ReadOnly
+from lusoria.validator.base import (
+    BLACK,
+    SIDE_NAMES,
+    WHITE,
+    NotAPly,
+    OptionError,
+    Outcome,
+    Played,
+    ReadOnly,
+    check_side_written,
+)
 from lusoria.validator.diagram import (
     CAMP,
     CELL,
@@ -211,7 +221,9 @@ class TaflGame(GridGame[TaflPosition]):
 
     def parse_position(self, text: str) -> TaflPosition:
         fields = text.split()
-        if len(fields) != 2 or fields[1] not in ("w", "b"):
+        if len(fields) == 2:
+            check_side_written(text, fields, 1)
+        else:
             raise OptionError(
                 f"a {self.title} position is {self.geo.size} ranks and the side to move (w or b), "
                 f"as in '{self.settings.board.start}'"

@@ -177,6 +177,25 @@ def test_a_byte_order_mark_where_files_were_joined_is_a_blank():
     assert parse_record(second.replace("e3-c3", "e3-c3\ufeff")).main.plies[0].text == "e3-c3"  # a blank anywhere
 
 
+@pytest.mark.parametrize(
+    "tag",
+    [
+        '[Variant\u00a0"petteia"]',
+        '[Variant\u00a0"petteia"\u00a0]',
+        '[\u00a0Variant "petteia"]',
+        '\u00a0[Variant "petteia"]',
+    ],
+)
+def test_a_no_break_space_is_a_blank(tag):
+    """Newcomer-54b: a no-break space pasted from a word processor or an e-mail (`[Variant\u00a0"petteia"]`) made
+    the tag line no tag line, so it was cut from its record (`this tag is not written [Name "value"]`, then `the
+    record has no Game tag`), and between plies it was `found ' '`, as no other blank is."""
+    written = f'[Game "latrunculi"]\n{tag}\n[Result "*"]\n\n1. a2-a5\u00a0b7-b5 *\n'
+    [record] = split_records([written])
+    read = parse_record(record)
+    assert (read.tags["Variant"], [ply.text for ply in read.main.plies]) == ("petteia", ["a2-a5", "b7-b5"])
+
+
 def test_a_tag_line_quoted_in_a_comment_is_the_comments():
     """Newcomer-53a: a comment that quotes a source's tag line (`{ the folio reads:` then `[Event "Sevilla"] at its
     top }`) was cut there, its first part said never closed and the rest a record with no Game tag; a comment

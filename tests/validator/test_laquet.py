@@ -517,3 +517,32 @@ def test_a_full_stop_after_a_play_says_a_play_has_none(movetext):
         diagnostic.message
         == f"found '.': a play ends with no full stop: write {play} alone (a move number has the dot: `2.`)"
     )
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        (
+            "1:2,2:3,3:3,4:3,5:2,18:1 6:14,7:1 w",
+            "White has 1 checker borne off and one on point 1; a checker is borne off only once all 15 are in "
+            "quadrant III, 13-18 (Q7)",
+        ),
+        (
+            "13:15 6:13,12:1 b",
+            "Black has 1 checker borne off and one on point 6; a checker is borne off only once all 15 are in "
+            "quadrant III, 13-18 (Q7)",
+        ),
+        ("- - w", "both sides have borne off all their checkers: the game ended when the first did (Q8)"),
+    ],
+)
+def test_a_position_no_game_reaches_is_refused(text, said):
+    """Newcomer-54b: a checker borne off while another stands outside quadrant III, and both sides borne off,
+    were read as positions (Latrunculi's and the tafl games' that no game reaches are refused)."""
+    with pytest.raises(OptionError) as caught:
+        SEED.parse_position(text)
+    assert str(caught.value) == said
+
+
+@pytest.mark.parametrize("text", ["13:1 6:14,7:1 w", "- 6:14,7:1 w", "13:14 18:1 b", "1:2,2:3,3:3,4:3,5:3,18:1 - b"])
+def test_a_position_with_checkers_borne_off_from_quadrant_iii_is_read(text):
+    assert SEED.format_position(SEED.parse_position(text)) == text
