@@ -120,11 +120,11 @@ def _variant(written: str, _: Filters) -> tuple[str, list]:
         if unknown := unknown_variant_of_game(written):  # tablut/copenhagen, as `stats` lists it
             return "(records.game = ? AND records.variant = ?)", list(unknown)
         return "records.variant = lower(?)", [written.strip()]
-    slash, variant = written.strip().lower().rpartition("/")[1:]
-    if variant == rules.variant:  # (GAME/VARIANT, as `stats` lists it: but those it names by an entry)
-        named = entries_of_variant(rules.name, rules.variant) if slash else []
-        apart = f" AND coalesce(records.rule_tags NOT IN ({', '.join('?' * len(named))}), 1)" if named else ""
-        return f"(records.game = ? AND records.variant = ?{apart})", [rules.name, rules.variant, *named]
+    if written.strip().lower().rpartition("/")[2] == rules.variant:  # GAME/VARIANT (a game's variant alone is no
+        # name `rules_of_name` knows: the tag as written, above), as `stats` lists it: but those it names by an entry
+        named = entries_of_variant(rules.name, rules.variant)
+        apart = f"coalesce(records.rule_tags NOT IN ({', '.join('?' * len(named))}), 1)"  # (SQLite: NOT IN () holds)
+        return f"(records.game = ? AND records.variant = ? AND {apart})", [rules.name, rules.variant, *named]
     return "(records.game = ? AND records.variant = ? AND records.rule_tags IS ?)", [
         rules.name,
         rules.variant,

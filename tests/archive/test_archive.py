@@ -59,6 +59,8 @@ def test_every_record_is_kept_valid_or_not(archive):
         (18, 0, 0),
     ]
     assert archive.sql("SELECT count(*) AS n FROM record_texts WHERE text LIKE '%e4-j4%'") == [{"n": 1}]
+    commented = "SELECT count(comments) AS n, count(nullif(comments, '')) AS written FROM records"
+    assert archive.sql(commented) == [{"n": 11, "written": 11}]  # a record without a comment: NULL, not ''
 
 
 def test_a_record_with_a_tag_written_twice_is_stored_replayed_and_told_apart_by_its_text(tmp_path):
