@@ -468,6 +468,7 @@ def is_ply(game: str, text: str) -> bool:
     return _ply_pattern(game.lower()).fullmatch(text) is not None
 
 
+_QUOTED = re.compile(rf"^>[ \t>]*{TAG_BEFORE_NAME}{TAG_NAME}", re.M)  # a tag line of a quoted e-mail (`> [Game "…"]`)
 _GAME_TAG = re.compile(rf'^{TAG_BEFORE_NAME}Game[ \t]+"([^"\\]*)"', re.M)
 
 
@@ -592,7 +593,12 @@ def parse_record(source: RecordText | str) -> Record:
             if not source.path
             else "in any format lusoria reads: read as lgn,"
         )
-        raise SyntaxProblem(f"not a game record {read} it has no tag and no movetext", source.line, 1)
+        quoted = (
+            "; its lines begin with >, as an e-mail's quoted lines do: take the > away"
+            if _QUOTED.search(source.text)
+            else ""
+        )
+        raise SyntaxProblem(f"not a game record {read} it has no tag and no movetext{quoted}", source.line, 1)
     given = {tag: value for tag, value in source.given if tag in STANDS_IN and value}
     if game is None and ("Game" not in given or _game_tag_slip(source.text)):
         raise _no_game_tag(source)

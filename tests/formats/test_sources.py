@@ -708,6 +708,19 @@ def test_a_file_in_no_known_format_is_said_to_be_no_game_record(tmp_path, name, 
     assert result.output.startswith(f"{tmp_path / name}:1:1: error[syntax]: {NOT_A_RECORD}\n")
 
 
+@pytest.mark.parametrize("quote", ["> ", ">", "> > "])
+def test_a_record_quoted_in_a_reply_is_told_to_take_its_quote_marks_away(tmp_path, quote):
+    """Newcomer-54b: an e-mail's quoted record (every line begins with `> `) was said to have no tag, which it has."""
+    record = '[Game "latrunculi"]\n[Variant "petteia"]\n\n1. a2-a5 *\n'
+    (tmp_path / "reply.lgn").write_text("".join(quote + line for line in record.splitlines(keepends=True)))
+    result = CliRunner().invoke(main, ["validate", str(tmp_path / "reply.lgn")])
+    assert result.exit_code == 1
+    assert result.output.startswith(
+        f"{tmp_path / 'reply.lgn'}:1:1: error[syntax]: {NOT_A_RECORD}; its lines begin with >, as an e-mail's quoted "
+        "lines do: take the > away\n"
+    )
+
+
 SAAMI = '"AageGameTypeName": "Historical Hnefatafl 9x9 (Saami Tablut)", "Moves": "f1-f3"'
 LATE_SCRAPE = '{"WhiteSidePlayerName": "%s", %s}' % (
     "x" * 5000,
