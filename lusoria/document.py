@@ -37,6 +37,7 @@ from lusoria.notation.reader import (
 from lusoria.notation.slips import RESULTS
 from lusoria.notation.sources import BOM, InputError
 from lusoria.notation.syntax import (
+    BLANK,
     MISSING_RESULT,
     NOT_MOVETEXT,
     TAG_BEFORE_NAME,
@@ -387,7 +388,7 @@ def _suggested_fix(entry: Entry, diagnostic: Diagnostic, suggestion: str, prefer
 
 
 # a record's tag section (its tags, `%` lines, blanks), before its movetext
-_TAG_SECTION = re.compile(rf"(?:[ \t\r\n]*(?:%[^\n]*|{TAG_BEFORE_VALUE}{TAG_VALUE}[ \t]*\]))*[ \t\r\n]*")
+_TAG_SECTION = re.compile(rf"(?:[ \t\r\n]*(?:%[^\n]*|{TAG_BEFORE_VALUE}{TAG_VALUE}{BLANK}*\]))*[ \t\r\n]*")
 
 
 def _number_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
@@ -645,7 +646,7 @@ def tag_at(entry: Entry, line: int, column: int) -> str | None:
         return None
     lines = lines_of(entry.source.text)
     text = lines[line - entry.offset] if 0 <= line - entry.offset < len(lines) else ""
-    match = re.match(rf"{TAG_BEFORE_VALUE}{TAG_VALUE}[ \t]*\]", text)
+    match = re.match(rf"{TAG_BEFORE_VALUE}{TAG_VALUE}{BLANK}*\]", text)
     return match[1] if match and column <= match.end() else None
 
 
@@ -924,8 +925,8 @@ def _token_pattern(game: str) -> re.Pattern[str]:
         for name in ("TAG_NAME", "TAG_VALUE", "COMMENT", "NAG", "RESULT", "MOVE_NUMBER", "PLY", "SUFFIX")
     }
     return re.compile(
-        rf"(?m:^(?P<escape>%[^\n]*))|\[[ \t]*(?P<property>{terminal['TAG_NAME']})[ \t]+"
-        rf"(?P<string>{terminal['TAG_VALUE']})[ \t]*\]|(?P<comment>{terminal['COMMENT']})"
+        rf"(?m:^(?P<escape>%[^\n]*))|\[{BLANK}*(?P<property>{terminal['TAG_NAME']}){BLANK}+"
+        rf"(?P<string>{terminal['TAG_VALUE']}){BLANK}*\]|(?P<comment>{terminal['COMMENT']})"
         rf"|(?P<decorator>{terminal['NAG']})|(?P<keyword>{terminal['RESULT']})(?![^\s(){{}};])"
         rf"|(?P<number>{terminal['MOVE_NUMBER']})|(?P<function>{terminal['PLY']})"
         rf"(?P<suffix>{terminal['SUFFIX']})?"

@@ -105,9 +105,12 @@ _NEXT_TAG = re.compile(rf"^{_TAG_LINE}", re.M)
 _TAG_START = re.compile(rf"^{TAG_BEFORE_NAME}({TAG_NAME})", re.M)  # a line that starts as a tag, written or not
 _MOVETEXT = re.compile(rf"^(?!{_TAG_LINE})(?!%)[ \t]*\S", re.M)
 _TAG_WRITTEN = rf"{TAG_BEFORE_NAME}{TAG_NAME}{BLANK}*{TAG_VALUE}{BLANK}*\]"
-# where a record's movetext begins, for splitting: a line that is no tag line, or one whose tags a move number or
-# result marker follows (`[Result "*"] 1. a2-a5 *`: the next tag line begins another record)
-_MOVETEXT_BEGINS = re.compile(rf"{_MOVETEXT.pattern}|^(?:{_TAG_WRITTEN})+[ \t]*[0-9*]", re.M)
+# where a record's movetext begins, for splitting: a line that is no tag line, or one whose tags a move number, a
+# result marker, a comment or what begins as a ply follows (`[Result "*"] 1. a2-a5 *`, `[Game "tablut"] e3-c3 *`:
+# the next tag line begins another record)
+_MOVETEXT_BEGINS = re.compile(
+    rf"{_MOVETEXT.pattern}|^(?:{_TAG_WRITTEN})+{BLANK}*(?:[0-9*{{]|[A-Za-z@]?[a-z][0-9])", re.M
+)
 
 
 def split_records(
@@ -378,7 +381,7 @@ def _grouped(pieces: Iterable[str], size: int = 1 << 20) -> Iterator[str]:
 @cache
 def _tag_pattern() -> re.Pattern[str]:
     """A tag line."""
-    return re.compile(rf"^[ \t]*{tag_parts(_terminal_patterns(games.any_game()))}", re.M)
+    return re.compile(rf"^{BLANK}*{tag_parts(_terminal_patterns(games.any_game()))}", re.M)
 
 
 def scan_tags(text: str) -> dict[str, str]:
@@ -469,7 +472,7 @@ def is_ply(game: str, text: str) -> bool:
 
 
 _QUOTED = re.compile(rf"^>[ \t>]*{TAG_BEFORE_NAME}{TAG_NAME}", re.M)  # a tag line of a quoted e-mail (`> [Game "…"]`)
-_GAME_TAG = re.compile(rf'^{TAG_BEFORE_NAME}Game[ \t]+"([^"\\]*)"', re.M)
+_GAME_TAG = re.compile(rf'^{TAG_BEFORE_NAME}Game{BLANK}+"([^"\\]*)"', re.M)
 
 
 _STDIN_ADVICE = (  # a tafl move list or CSV line piped in reads as lgn movetext with no tag

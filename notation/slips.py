@@ -18,7 +18,7 @@ from lusoria.grammar import ply_letters
 from lusoria.notation.annotations import DELIMITERS, SUFFIX, WITHIN_WORD, refused_after_annotations, undoubted
 from lusoria.notation.numbers import arabic_number
 from lusoria.notation.numerals import lowercase_numeral
-from lusoria.notation.syntax import TAG_NAME, TAG_VALUE, SyntaxProblem, dots_apart, offset_of, unquote
+from lusoria.notation.syntax import BLANK, TAG_NAME, TAG_VALUE, SyntaxProblem, dots_apart, offset_of, unquote
 from lusoria.notation.writer import TAG_NAMES, quote
 from lusoria.validator.games import GAMES
 
@@ -62,11 +62,11 @@ _SPACED_PLY = re.compile(
     rf"[A-Za-z]?[a-z][0-9]{{1,2}}(?:[ \t]*[-^{DASHES}][ \t]*\n?[ \t]*[a-z][0-9]{{1,2}})+(?:{_WORD.pattern})?"
 )
 _UNCLOSED_TAG = re.compile(
-    rf"\[[ \t]*({TAG_NAME})[ \t]+({TAG_VALUE})(?=[ \t]*(?:\{{[^}}\n]*\}}[ \t]*)*(?:;.*)?$|[ \t]*\[)", re.M
+    rf"\[{BLANK}*({TAG_NAME}){BLANK}+({TAG_VALUE})(?={BLANK}*(?:\{{[^}}\n]*\}}{BLANK}*)*(?:;.*)?$|{BLANK}*\[)", re.M
 )  # its line ends after its value, or after comments, or another tag follows it on its line
 OTHER_QUOTES = "“”„‟«»‘’‚'"  # what a word processor or a hand quotes with, for a tag's `"`
 _MISQUOTED_TAG = re.compile(
-    rf'\[[ \t]*({TAG_NAME})[ \t]*[{OTHER_QUOTES}"]?([^\]\n"\\{OTHER_QUOTES}]*?)[{OTHER_QUOTES}"]?[ \t]*\]'
+    rf'\[{BLANK}*({TAG_NAME}){BLANK}*[{OTHER_QUOTES}"]?([^\]\n"\\{OTHER_QUOTES}]*?)[{OTHER_QUOTES}"]?{BLANK}*\]'
 )  # `[White “Alfonso”]`, `[Game laquet]`, `[Game"laquet"]`: its value, quoted otherwise or not at all
 _BLANK_PLY = re.compile(rf"[A-Za-z]?[a-z][0-9]{{1,2}}[ \t]+[a-z][0-9]{{1,2}}(?:{_WORD.pattern})?")  # `e3 c3`: no hyphen
 
@@ -265,7 +265,9 @@ def results_meant(word: str) -> list[str]:
     return _RESULTS[word].split() if word in _RESULTS else []
 
 
-_CAPTURE_SIGN = re.compile(r"(?<=[a-z][0-9])[×X:](?=[a-z][0-9])")  # a square captured after another's ×, X or :
+_CAPTURE_SIGN = re.compile(
+    r"(?:(?<=[a-z][0-9])|(?<=[a-z][0-9]{2}))[×X:](?=[a-z][0-9])"
+)  # a square captured after another's ×, X or :
 
 
 def _meant(word: str, game: str) -> list[str]:

@@ -48,7 +48,7 @@ GAP_KEPT_APART = (
     "of its own that starts from a Position tag"
 )
 
-_DOTS_APART = re.compile(r"(?<![^ \t\r\n(])([0-9]+)\.?[ \t]+(?:\.{2,3}|…)(?=[ \t\r\n]|\Z)")
+_DOTS_APART = re.compile(r"(?<![^ \t\r\n\u00a0(])([0-9]+)\.?[ \t\u00a0]+(?:\.{2,3}|…)(?=[ \t\r\n\u00a0]|\Z)")
 
 
 def dots_apart(text: str, position: int) -> re.Match[str] | None:

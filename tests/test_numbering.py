@@ -497,7 +497,7 @@ def test_a_move_number_past_bounds_is_said_without_counting_plies_ahead():
         assert "missing" not in warning.message and "fragment" not in warning.message
 
 
-@pytest.mark.parametrize("written", ["1. ...", "1 ...", "1 …", "1.  ..", "{ Black first } 23. ..."])
+@pytest.mark.parametrize("written", ["1. ...", "1 ...", "1 …", "1.  ..", "{ Black first } 23. ...", "1.\u00a0..."])
 def test_a_first_move_number_whose_dots_stand_apart_is_asked_for_with_them(written):
     """Newcomer-54b: `1. ... g8-g7`, a record that begins with the second side to move, was said to mark a gap in
     its source (which it starts from a Position tag, as told), and `1 ...` was asked for `1.`, which then was."""

@@ -100,6 +100,11 @@ def test_a_record_lacking_only_its_result_marker_is_stored_replayed_without_a_re
     assert archive.sql(f"SELECT text FROM record_texts WHERE id = {row['id']}") == [{"text": record}]
     played = archive.sql(f"SELECT ply, move FROM plies WHERE record_id = {row['id']} ORDER BY ply")
     assert played == [{"ply": 0, "move": "e3-f3"}, {"ply": 1, "move": "d1-d3"}, {"ply": 2, "move": None}]
+    (tmp_path / "tagged.lgn").write_text(record.replace("\n\n", '\n[Result "1-0"]\n\n').replace("torn", "cut"))
+    assert archive.import_paths([str(tmp_path / "tagged.lgn")]).added == 1
+    [tagged] = archive.query(Filters(text="cut"))  # its Result tag says the result its text leaves out
+    assert (tagged["result"], tagged["plies"]) == ("1-0", 3)
+    assert archive.sql(f"SELECT ending FROM records WHERE id = {tagged['id']}") == [{"ending": "unknown"}]
 
 
 def test_importing_again_adds_nothing(archive):
