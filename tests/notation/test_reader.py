@@ -91,6 +91,15 @@ def test_movetext_that_begins_on_a_tag_line_ends_the_tags_and_the_next_tag_line_
         assert [parse_record(r).tags["Variant"] for r in records] == ["petteia", "dux"]
 
 
+def test_movetext_on_the_line_of_a_tag_quoted_otherwise_ends_the_tags_too():
+    """A tag quoted with a word processor's quotes is a tag line (its slip said, docs/slips.md): movetext after it
+    on its line begins the movetext, and the next tag line another record (found by reviewer-54)."""
+    first = '[Game “latrunculi”] [Variant "petteia"] 1. a2-a5 *\n'
+    second = '[Game "latrunculi"]\n[Variant "dux"]\n\n1. a1-a5 *\n'
+    assert [(r.line, r.text) for r in split_records([first + second])] == [(1, first), (2, second)]
+    assert replayed(first).diagnostics[0].suggestions == ('[Game "latrunculi"]',)
+
+
 def test_a_tag_line_that_other_text_follows_is_no_movetext_for_splitting():
     """Only a move number or a result marker after a line's tags begins its movetext: the tag line after
     `[White "Karin"] Nilsson` stays in the record, whose error is there (as before)."""
