@@ -412,8 +412,8 @@ class Archive:
         return summary
 
     def import_reports(self, reports: Iterable[Report], batch_size: int = 1000, replace: bool = False) -> ImportSummary:
-        """Store every checked record (`check`, which keeps the positions; with `assume_result=True`, as `import`
-        checks them, a record that lacks only its result marker is stored replayed): `import_rows` of their
+        """Store every checked record (`check`, which keeps the positions; `stored.checked` checks as `import`
+        does: a record that lacks only its result marker is stored replayed): `import_rows` of their
         rows (`records_as_rows.report_rows`)."""
         return self.import_rows(map(report_rows, reports), batch_size, replace)
 

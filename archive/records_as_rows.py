@@ -18,6 +18,7 @@ from lusoria.archive.endings import ending
 from lusoria.archive.identity import Identity, identity
 from lusoria.archive.next_plies import next_ply_rows
 from lusoria.archive.positions import Columns, columns, keys_of, position_rows, summary_rows
+from lusoria.archive.stored import checked
 from lusoria.archive.tables import COLUMN_TAGS, STORED_COLUMNS
 from lusoria.archive.variations import variation_rows
 from lusoria.bounds import MAX_JOBS, bounded
@@ -353,10 +354,9 @@ def named_variant(game: str | None, variant: str | None, rule_tags: str | None) 
 
 
 def record_rows(source: RecordText) -> Rows | Failure:
-    """The rows of one record, checked here (what a worker of `checked_rows` does), or its
-    Failure when lusoria fails on it; one that lacks only its result marker is stored replayed
-    (`check(assume_result=True)`), as `show` replays it: its plies, variant and comments kept."""
-    return _or_failure(lambda: rows(check(source, assume_result=True)), source)
+    """The rows of one record, checked here as `import` checks it (`stored.checked`: what a worker of
+    `checked_rows` does), or its Failure when lusoria fails on it."""
+    return _or_failure(lambda: rows(checked(source)), source)
 
 
 def report_rows(report: Report) -> Rows | Failure:

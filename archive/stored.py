@@ -74,15 +74,22 @@ def stored_report(text: str, written_in: str | None, read_with: str | None) -> R
 
 
 def replayed(kept: Kept) -> Report | None:
-    """A stored record checked as its import checked it; None for one that cannot be read without
+    """A stored record checked as its import checked it (`checked`); None for one that cannot be read without
     its file (`read_kept`)."""
     from lusoria.notation.sources import InputError
-    from lusoria.validator.replay import check
 
     try:
-        return check(read_kept(kept), assume_result=True)
+        return checked(read_kept(kept))
     except InputError:
         return None
+
+
+def checked(source: RecordText) -> Report:
+    """A record checked as `import` checks it: one that lacks only its result marker comes replayed
+    (`check(assume_result=True)`), as `show` replays it, its plies, variant and comments kept."""
+    from lusoria.validator.replay import check
+
+    return check(source, assume_result=True)
 
 
 def lgn_text(row: Mapping[str, str | None]) -> str:

@@ -48,18 +48,6 @@ GAP_KEPT_APART = (
     "of its own that starts from a Position tag"
 )
 
-_DOTS_APART = re.compile(r"(?<![^ \t\r\n\u00a0(])([0-9]+)\.?[ \t\u00a0]+(?:\.{2,3}|…)(?=[ \t\r\n\u00a0]|\Z)")
-
-
-def dots_apart(text: str, position: int) -> re.Match[str] | None:
-    """The first move number of a record whose dots stand apart from it (`1. ...`, `1 ...`, `1 …`: `1...` meant, a
-    record that begins with the second side to move), that `position` is in, if any (its number in group 1); later,
-    `12. ...` is White's move 12 left out, a gap in the source (notation.lalr)."""
-    found = (m for m in _DOTS_APART.finditer(text, max(0, position - 24), position + 8) if m.start() <= position)
-    apart = next((m for m in found if position < m.end()), None)
-    before = blanked(text[: apart.start()]) if apart else ""
-    return apart if apart and not re.search(r"[0-9]\.", before[before.rfind("]") + 1 :]) else None
-
 
 class MissingResult(SyntaxProblem):
     """A record whose movetext ends without a result marker: what comes before it may still
@@ -117,6 +105,19 @@ def tag_parts(terminals: dict[str, str]) -> str:
     """A tag as the grammar's TAG writes it, its parts, name and value (groups 1, 2), from the
     grammar's TAG_NAME and TAG_VALUE (tests/notation/test_syntax.py compares the two)."""
     return rf"\[{BLANK}*({terminals['TAG_NAME']}){BLANK}+({terminals['TAG_VALUE']}){BLANK}*\]"
+
+
+_DOTS_APART = re.compile(rf"(?<![^\s(])([0-9]+)\.?{BLANK}+(?:\.{{2,3}}|…)(?=\s|\Z)")
+
+
+def dots_apart(text: str, position: int) -> re.Match[str] | None:
+    """The first move number of a record whose dots stand apart from it (`1. ...`, `1 ...`, `1 …`: `1...` meant, a
+    record that begins with the second side to move), that `position` is in, if any (its number in group 1); later,
+    `12. ...` is White's move 12 left out, a gap in the source (notation.lalr)."""
+    found = (m for m in _DOTS_APART.finditer(text, max(0, position - 24), position + 8) if m.start() <= position)
+    apart = next((m for m in found if position < m.end()), None)
+    before = blanked(text[: apart.start()]) if apart else ""
+    return apart if apart and not re.search(r"[0-9]\.", before[before.rfind("]") + 1 :]) else None
 
 
 UNWRITTEN_TAG = (

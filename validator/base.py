@@ -289,16 +289,13 @@ class OptionError(LusoriaError, ValueError):
         return (self, *self.also)
 
 
-def check_side_written(text: str, fields: list[str], index: int) -> None:
-    """OptionError, with `w` and `b` to try, for a Position `text` (split in `fields`) whose side to move, its field
-    `index`, is written otherwise (`W`), at that field."""
-    side = fields[index]
-    if side not in ("w", "b"):
-        at = 0
-        for field in fields[: index + 1]:
-            at = text.index(field, at) + len(field)
+def check_side_written(text: str, index: int) -> None:
+    """OptionError, with `w` and `b` to try, for a Position `text` whose side to move, its field `index` (of those
+    `text.split()` gives), is written otherwise (`W`), at that field."""
+    side = list(re.finditer(r"\S+", text))[index]
+    if side[0] not in ("w", "b"):
         raise OptionError(
-            f"the side to move is w or b, not {quoted(side)}", "Position", side, at - len(side), ("w", "b")
+            f"the side to move is w or b, not {quoted(side[0])}", "Position", side[0], side.start(), ("w", "b")
         )
 
 

@@ -39,9 +39,8 @@ from lusoria.validator.laquet_points import (
     LAST,
     OFF,
     LaquetPosition,
-    all_home,
-    holds,
     most_playable,
+    outside_home,
     winner,
 )
 from lusoria.validator.laquet_slips import (
@@ -109,7 +108,7 @@ class Laquet(Game[LaquetPosition]):
     def parse_position(self, text: str) -> LaquetPosition:
         fields = text.split()
         if len(fields) == 3:
-            check_side_written(text, fields, 2)
+            check_side_written(text, 2)
         else:
             raise OptionError(f"a Laquet position is White's checkers, Black's and the side to move, as in '{INITIAL}'")
         points = [0] * (LAST + 1)
@@ -134,11 +133,10 @@ class Laquet(Game[LaquetPosition]):
                 raise self.unreachable_count(side, f"{total} checkers on the board", f"each side has {CHECKERS}")
         position = LaquetPosition(tuple(points), WHITE if fields[2] == "w" else BLACK)
         for side in (WHITE, BLACK):  # (no checker goes back: Q3)
-            if position.off(side) and not all_home(points, side):
-                behind = next(p for p in range(1, 13) if holds(points[p], side))
+            if position.off(side) and (outside := outside_home(points, side)):
                 raise self.unreachable_count(
                     side,
-                    f"{plural(position.off(side), 'checker')} borne off and one on point {behind}",
+                    f"{plural(position.off(side), 'checker')} borne off and one on point {outside[0]}",
                     "a checker is borne off only once all 15 are in quadrant III, 13-18 (Q7)",
                 )
         if position.done(WHITE) and position.done(BLACK):

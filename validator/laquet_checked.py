@@ -15,9 +15,9 @@ from lusoria.validator.laquet_points import (
     LaquetPosition,
     State,
     Step,
-    all_home,
     checker_behind,
     most_playable,
+    outside_home,
     winner,
 )
 from lusoria.validator.laquet_turns import (
@@ -158,12 +158,11 @@ def _dice_for(
         used_up = f"{text}: the roll is used up (two dice; a double is played as two moves)"
         raise Illegal("Q2", used_up + (theirs if position.checkers(1 - side, start) else ""))
     if end == OFF:
-        if not all_home(list(position.points), side):
-            outside = [str(p) for p in range(1, 13) if position.checkers(side, p)]
+        if outside := outside_home(list(position.points), side):
             raise Illegal(
                 "Q7",
                 f"{who} may bear off only once all 15 checkers are in quadrant III "
-                f"(13-18); some stand on {', '.join(outside)}",
+                f"(13-18); some stand on {', '.join(map(str, outside))}",
             )
         behind = checker_behind(list(position.points), side, start)
         dice = sorted({d for d in left if d == EDGE - start or (d > EDGE - start and not behind)})

@@ -13,6 +13,7 @@ LAST: Final = 18  # the last point a checker may stand on
 OFF: Final = 25  # where a borne-off checker goes: past every point a record may write (1-24)
 EDGE: Final = LAST + 1  # the outer edge: bearing off from point p takes EDGE - p pips (Q7)
 CHECKERS: Final = 15
+HOME: Final = 13  # the first point of quadrant III, where checkers are borne off from (Q7)
 SIGN: Final[tuple[int, ...]] = (1, -1)  # a checker of White's counts +1, Black's -1 (a Python tuple,
 # which mypyc indexes as it is: a fixed-length one it would build again at each index)
 
@@ -79,12 +80,17 @@ def winner(points: list[int]) -> Outcome | None:
 
 def all_home(points: list[int], side: int) -> bool:
     """Q7: all of `side`'s checkers are in quadrant III (13-18) or borne off."""
-    return all_borne_off(points[1:13], side)
+    return all_borne_off(points[1:HOME], side)
+
+
+def outside_home(points: list[int], side: int) -> list[int]:
+    """The points outside quadrant III that hold checkers of `side`'s (Q7: none, to bear off)."""
+    return [point for point in range(1, HOME) if holds(points[point], side)]
 
 
 def checker_behind(points: list[int], side: int, start: int) -> bool:
     """Whether `side` has a checker in quadrant III behind `start` (Q7: bearing off by excess)."""
-    for point in range(13, start):
+    for point in range(HOME, start):
         if holds(points[point], side):
             return True
     return False

@@ -247,7 +247,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         geo = self.geo
         fields = text.split()
         if len(fields) in (2, 4):
-            check_side_written(text, fields, 1)
+            check_side_written(text, 1)
         else:
             raise OptionError(
                 "a Latrunculi position is the ranks, the side to move (w or b) and, while "

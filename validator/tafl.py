@@ -222,7 +222,7 @@ class TaflGame(GridGame[TaflPosition]):
     def parse_position(self, text: str) -> TaflPosition:
         fields = text.split()
         if len(fields) == 2:
-            check_side_written(text, fields, 1)
+            check_side_written(text, 1)
         else:
             raise OptionError(
                 f"a {self.title} position is {self.geo.size} ranks and the side to move (w or b), "
