@@ -831,8 +831,9 @@ class _Replay:
                 went = played.earlier if isinstance(played, Played) else ()
                 self.ask(held._replace(played=went[-1]) if went else held)
                 held = None
-            if played is None:  # (refused past the end: the game ended)
-                report.error(rules.end_rule, already_over(cast("Outcome", ended)), **self.where(ply, number, key))
+            if played is None:  # (refused past the end: the game ended, at the start: in its Position)
+                said = already_over(cast("Outcome", ended), number == 1 and "Position" in self.record.tags)
+                report.error(rules.end_rule, said, **self.where(ply, number, key))
                 return ended, False, assumed
             if ply.variations:
                 pending.extend(self.variations(at, index, position))
@@ -1230,9 +1231,11 @@ def _part_column(source: RecordText, line: int, column: int, written: str, at: i
     return start + 1 if text.startswith(written, start) else None
 
 
-def already_over(ended: Outcome) -> str:
-    """Why a ply after the end is refused: how the game ended, and the rule that ended it."""
-    return f"the game is already over ({ended.reason}, {ended.rule}); no ply may follow"
+def already_over(ended: Outcome, set_up: bool = False) -> str:
+    """Why a ply after the end is refused: how the game ended, and the rule that ended it; `set_up`
+    where the record's Position tag is already that end."""
+    where = " in the Position tag" if set_up else ""
+    return f"the game is already over{where} ({ended.reason}, {ended.rule}); no ply may follow"
 
 
 def move_number(number: int, offset: int) -> str:

@@ -484,7 +484,12 @@ def test_a_ply_from_a_start_where_the_game_is_over_is_refused(keep):
     for turn, movetext, move in (("w", "1. a5-a4", "move 1, White"), ("b", "1... e1-e2", "move 1, Black")):
         record = f'[Game "tablut"] [Position "4K4/9/9/9/P8/9/9/9/4p4 {turn}"] {movetext} *'
         assert [(d.rule, d.ply, d.move, d.message) for d in check(record, keep=keep).diagnostics] == [
-            ("T10", 1, move, "the game is already over (the king stands on the edge, T6); no ply may follow")
+            (
+                "T10",
+                1,
+                move,
+                "the game is already over in the Position tag (the king stands on the edge, T6); no ply may follow",
+            )
         ]
 
 
