@@ -232,8 +232,12 @@ def test_the_documented_configuration_installs_the_hooks_from_the_project_and_re
         [{**config, "repo": str(ROOT)}],
         {"a.lgn": GOOD, "b.lgn": ILLEGAL, "bad.otg": BAD_OTG, "notes.txt": "not a record [", "package.json": "{}"},
     )
-    for name, text in (("scrapes/2025.json", BAD_JSON), ("lists/saami.txt", BAD_MOVE_LIST)):
-        (folder / name).parent.mkdir()
+    for name, text in (
+        ("scrapes/2025.json", BAD_JSON),
+        ("lists/saami.txt", BAD_MOVE_LIST),
+        ("lists/README.md", "Move"),
+    ):
+        (folder / name).parent.mkdir(exist_ok=True)
         (folder / name).write_text(text)
     home = tmp_path / "home"
     for command in ("autoupdate", "install"):
@@ -256,7 +260,7 @@ def test_the_documented_configuration_installs_the_hooks_from_the_project_and_re
         "lists/saami.txt:1:13: error[T4]",
     ):
         assert cited in said
-    assert "notes.txt" not in said and "package.json" not in said
+    assert "notes.txt" not in said and "package.json" not in said and "README.md" not in said  # (`files:` only games)
     assert subprocess.run(["git", "rev-parse", "-q", "--verify", "HEAD"], cwd=folder).returncode != 0  # refused
     (installed,) = home.glob("repo*/py_env-*/bin/lusoria")
     built = {name: value for name, value in os.environ.items() if name != "LUSORIA_PURE_PYTHON"}  # (it says "is set")
