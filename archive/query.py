@@ -284,7 +284,8 @@ class Filters:
         help="Games that may have been played on or before this date.", where=_date("date_from", end=True)
     )
     result: str | None = _filter(
-        help="The result as the Result tag writes it (* unfinished).",
+        help="The result the movetext ends with (where it ends without one, the Result tag; * unfinished);"
+        " --tag Result=… for the Result tag as written.",
         choices=RESULTS,
         where="records.result = ?",
     )

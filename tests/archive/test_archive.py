@@ -107,6 +107,16 @@ def test_a_record_lacking_only_its_result_marker_is_stored_replayed_without_a_re
     assert archive.sql(f"SELECT ending FROM records WHERE id = {tagged['id']}") == [{"ending": "unknown"}]
 
 
+def test_result_filters_the_movetext_s_result_and_the_tag_filter_the_result_tag_as_written(tmp_path):
+    """Newcomer-55a: `--result`'s help said the Result tag, where the column holds the marker the movetext ends
+    with; a record whose tag says otherwise is found by the marker, and by its tag with `--tag Result=…`."""
+    (tmp_path / "told.lgn").write_text('[Game "tablut"]\n[Result "1-0"]\n\n1. e3-f3 d1-d3 0-1\n')
+    archive = Archive(str(tmp_path / "club.db"))
+    assert archive.import_paths([str(tmp_path / "told.lgn")]).added == 1
+    assert (ids(archive, result="0-1"), ids(archive, result="1-0")) == ([1], [])
+    assert (ids(archive, tags=[("Result", "1-0")]), ids(archive, tags=[("Result", "0-1")])) == ([1], [])
+
+
 def test_importing_again_adds_nothing(archive):
     summary = archive.import_paths([SAMPLES])
     assert (summary.added, summary.duplicates) == (0, 81)
