@@ -412,7 +412,12 @@ class PastTheEnd(LusoriaError, ValueError):
 
 
 class ReplayStopped(LusoriaError, ValueError):
-    """A ply past the one the replay of an invalid record stops at (the message says why it stops)."""
+    """A ply past the one the replay of an invalid record stops at (the message says why it stops;
+    `diagnostic`, the error that stops it, where: at the ply it breaks)."""
+
+    def __init__(self, message: str, diagnostic: Diagnostic) -> None:
+        super().__init__(message)
+        self.diagnostic = diagnostic
 
 
 @dataclass(frozen=True)
@@ -515,15 +520,23 @@ def replay_stop(report: Report, sides: tuple[str, str] = SIDE_NAMES) -> str | No
     """Why the replay of the main line stopped before its end ("move 3, White: e4-e5 breaks T3:
     only the king may stop on the konakis (e5)", its ply said as `Diagnostic.said` says it, its side
     named by `sides`, as are the moves its message names), or None when it did not."""
+    stopped = _stopping_error(report)
+    if stopped is None:
+        return None
+    replayed = len(report.positions) - 1
+    why = resaid(stopped.message, sides).partition("; the rest of this line is not checked")[0]
+    ply = cast("Record", report.record).main.plies[replayed]
+    return f"{report.move(replayed + 1, sides=sides)}: {ply.text} breaks {stopped.rule}: {why}"
+
+
+def _stopping_error(report: Report) -> Diagnostic | None:
+    """The error of the ply the replay of the main line stopped at, or None when it did not stop short."""
     replayed = len(report.positions) - 1
     if report.record is None or not report.positions or replayed >= report.plies:
         return None
     ply = report.record.main.plies[replayed]
-    for diagnostic in report.diagnostics:
-        if diagnostic.severity == ERROR and (diagnostic.line, diagnostic.column) == (ply.line, ply.column):
-            why = resaid(diagnostic.message, sides).partition("; the rest of this line is not checked")[0]
-            return f"{report.move(replayed + 1, sides=sides)}: {ply.text} breaks {diagnostic.rule}: {why}"
-    return None
+    at = (ply.line, ply.column)
+    return next((d for d in report.diagnostics if d.severity == ERROR and (d.line, d.column) == at), None)
 
 
 @dataclass(frozen=True)
@@ -547,7 +560,8 @@ class Replay:
         if ply > last:
             stop = replay_stop(report)
             if stop:
-                raise ReplayStopped(f"no ply {ply}: its replay stops after ply {last}, as {stop}")
+                stopping = cast("Diagnostic", _stopping_error(report))
+                raise ReplayStopped(f"no ply {ply}: its replay stops after ply {last}, as {stop}", stopping)
             raise PastTheEnd(
                 f"no ply {ply}: it has {last}" + (f" (the last, {Board(report, last).played})" if last else "")
             )
@@ -593,6 +607,7 @@ class Diagram:
     problem: str | None = None
     diagnostic: Diagnostic | None = None
     unread: tuple[Diagnostic, ...] = ()  # what a record drawn lacks (`Board.unread`: its result marker)
+    stop: Diagnostic | None = None  # the error its replay stops at, short of the ply asked (`ReplayStopped`)
 
     def __post_init__(self) -> None:
         """One that cannot be replayed says why as `problem` (`said`)."""
@@ -637,7 +652,9 @@ def _drawn(source: RecordText, ply: int | None, inputs: dict[PurePath, PurePath]
         drawn = Replay(check_text(source, assume_result=True)).board(ply)
     except Unreplayable as error:
         return Diagram(source, name, None, diagnostic=error.diagnostic)
-    except (ReplayStopped, PastTheEnd) as error:
+    except ReplayStopped as error:
+        return Diagram(source, name, None, str(error), stop=error.diagnostic)
+    except PastTheEnd as error:
         return Diagram(source, name, None, str(error))
     return Diagram(source, name, drawn.svg(), unread=tuple(drawn.unread))
 

@@ -895,8 +895,8 @@ def show(
             say_unreplayable(error, index)
         except api.PastTheEnd as error:  # a usage error
             stop(f"{path}, record {index}: {error}")
-        except api.ReplayStopped as error:  # an invalid record
-            stop(f"{path}, record {index}: {error}", 1)
+        except api.ReplayStopped as error:  # an invalid record: at the ply its replay stops at
+            stop(f"{output.located(str(path), error.diagnostic)}: record {index}: {error}", 1)
         say_unread(board.report, board.unread)
         deliver((board.svg() if format_ == "svg" else board.text()) + "\n", written_to, path)
 
@@ -1223,7 +1223,8 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, over
 def not_made(item: api.Converted | api.Diagram, made: str, status: int) -> int:
     """Why a record was not `made` (converted, drawn), on stderr at the place of its error, else of
     the record, the encodings to try named by the option (`said`); `status`, the exit status it calls for."""
-    place = output.located(item.source.path, item.diagnostic) if item.diagnostic else output.where(item.source)
+    cause = item.diagnostic or (item.stop if isinstance(item, api.Diagram) else None)
+    place = output.located(item.source.path, cause) if cause else output.where(item.source)
     echo(f"lusoria: {place}: record {item.source.index} not {made}: {item.said(to=COMMAND)}", err=True)
     return status
 

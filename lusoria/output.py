@@ -184,11 +184,16 @@ def fit_json(source: RecordText, fit: Fit | Diagnostic) -> str:
 
 def fit_text(source: RecordText, fit: Fit | Diagnostic) -> str:
     """What `lusoria rules` writes of a record: the rule sets that fit (at the record's first
-    line), or the diagnostic that stops its replay (at its own place)."""
+    line; where none does, at the ply of the latest first conflict), or the diagnostic that stops its
+    replay (at its own place)."""
+    from lusoria.notation.sources import shown_place
     from lusoria.validator.fit import Fit
 
     if isinstance(fit, Fit):
-        return f"{where(source)}: record {source.index}: {fit}"
+        place = (
+            f"{shown_place(source.path, fit.furthest_at[0])}:{fit.furthest_at[1]}" if fit.furthest_at else where(source)
+        )
+        return f"{place}: record {source.index}: {fit}"
     return f"{located(source.path, fit)}: record {source.index}: {unreplayable(fit, to=COMMAND)}"
 
 

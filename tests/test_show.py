@@ -76,7 +76,7 @@ def test_show_on_the_command_line(tmp_path):
     result = CliRunner().invoke(main, ["show", str(path), "--ply", "5"])
     assert result.exit_code == 1
     assert result.output == (
-        f"lusoria: {path}, record 0: no ply 5: its replay stops after ply 4, as move 3, White: e4-e5 "
+        f"lusoria: {path}:2:35: record 0: no ply 5: its replay stops after ply 4, as move 3, White: e4-e5 "
         "breaks T3: only the king may stop on the konakis (e5)\n"
     )
 
@@ -238,7 +238,7 @@ def test_the_boards_of_a_folder_are_written_as_svg_and_those_not_replayed_that_f
     ]
     syntax = round_ / "late/syntax.lgn"
     assert drawn.stderr.splitlines() == [
-        f"lusoria: {round_ / 'konakis.lgn'}:1: record 0 not drawn: no ply 5: its replay stops after ply 4, as move 3, "
+        f"lusoria: {round_ / 'konakis.lgn'}:2:35: record 0 not drawn: no ply 5: its replay stops after ply 4, as move 3, "
         "White: e4-e5 breaks T3: only the king may stop on the konakis (e5)",
         f"lusoria: {syntax}:6:19: record 0 not drawn: cannot be replayed: error[syntax]: found 'e4-j4': j4 is not a square of any "
         "tablut board (a1–i9); did you mean e4-h4 or e4-b4 or e4-c4?",

@@ -37,6 +37,7 @@ class Fit:
     tried: int = 0  # rule sets replayed
     furthest: int | None = None  # when no set fits: the latest first error, over all sets
     furthest_move: str = ""  # ... its move and side, as validate says them ("": past the plies, or sets disagree)
+    furthest_at: tuple[int, int] | None = None  # ... its line and column in the file (None: past the plies)
     everywhere: bool = False  # ... and every set fails at that same ply
     past_plies: bool = False  # ... past every ply (`furthest`, the last): at a tag or the result marker
     bounded: bool = False  # the search stopped at MAX_WORK or MAX_SEARCHED before trying every set
@@ -261,6 +262,9 @@ def _search(
         fit.furthest_move = said.pop() if len(said) == 1 else ""
         if fit.furthest == PAST_PLIES:
             fit.furthest, fit.past_plies = len(record.main.plies), True
+        elif fit.furthest:
+            ply = record.main.plies[fit.furthest - 1]
+            fit.furthest_at = (ply.line, ply.column)
     return fit
 
 

@@ -96,6 +96,7 @@ def test_the_command(tmp_path):
     assert rows[9]["fit"]["changes"] == ["if jump-over=any"]
     assert rows[0]["fit"]["legal"] is False and rows[0]["fit"]["furthest"] == 2
     assert rows[0]["fit"]["furthest_move"] == "move 1, Black"  # the text: at move 1, Black (ply 2)
+    assert rows[0]["fit"]["furthest_at"] == [8, 8]  # where it is written: the text's place (newcomer-55a)
 
 
 def test_the_search_stops_each_set_at_its_first_error_without_suggestions(monkeypatch):
@@ -400,7 +401,7 @@ def test_a_sites_ply_off_the_board_of_a_set_tried_is_a_conflict_not_an_internal_
     result = CliRunner().invoke(main, ["rules", str(path)])
     assert (result.exit_code, result.output) == (
         0,
-        f"{path}:1: record 0: legal under no rule set (2099 tried): first conflict at ply 1 under every set\n",
+        f"{path}:1:81: record 0: legal under no rule set (2099 tried): first conflict at ply 1 under every set\n",
     )
 
 
