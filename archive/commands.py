@@ -77,7 +77,7 @@ from lusoria.validator.games import (
     rules_from_tags,
     variant_as_game,
 )
-from lusoria.validator.replay import Report
+from lusoria.validator.replay import Report, Verdict
 from lusoria.validator.suggest import meant_among
 from lusoria.variants import (
     game_named,
@@ -405,17 +405,19 @@ class Archive:
         if read:
             checked = chain(read.notes(), checked)
         summary = self.import_rows(without_problems(checked, problems, self.notes), batch_size, replace, read)
-        summary.problems = problems
-        unread = [problem for problem in problems if isinstance(problem, Unreadable)]
-        summary.unreadable += [str(problem) for problem in unread if not problem.records_read]
-        summary.stray += [str(problem) for problem in unread if problem.records_read]
-        return summary
+        return _with_problems(summary, problems)
 
-    def import_reports(self, reports: Iterable[Report], batch_size: int = 1000, replace: bool = False) -> ImportSummary:
+    def import_reports(
+        self, reports: Iterable[Report | Problem], batch_size: int = 1000, replace: bool = False
+    ) -> ImportSummary:
         """Store every checked record (`check`, which keeps the positions; `stored.checked` checks as `import`
         does: a record that lacks only its result marker is stored replayed): `import_rows` of their
-        rows (`records_as_rows.report_rows`)."""
-        return self.import_rows(map(report_rows, reports), batch_size, replace)
+        rows (`records_as_rows.report_rows`). The problems of a stream of `lusoria.api.reports` (sources
+        that cannot be read, files skipped in a directory, notes) are the summary's `problems`, as
+        `import_paths` has them. TypeError for an item that is neither (a Verdict: `api.validate`'s)."""
+        problems: list[Problem] = []
+        rows = map(report_rows, _reports(without_problems(reports, problems, self.notes)))
+        return _with_problems(self.import_rows(rows, batch_size, replace), problems)
 
     def import_rows(
         self,
@@ -1098,3 +1100,23 @@ class Archive:
             "export writes the records by id in any order (to read them in one, sort the files, or use query --order)"
         )
         return export(self.path, directory, format, jobs, self._selected(_unlisted(filters, alike)))
+
+
+def _with_problems(summary: ImportSummary, problems: list[Problem]) -> ImportSummary:
+    """`summary` of an import whose sources met `problems`: its `problems`, its `unreadable` and its `stray`."""
+    summary.problems = problems
+    unread = [problem for problem in problems if isinstance(problem, Unreadable)]
+    summary.unreadable += [str(problem) for problem in unread if not problem.records_read]
+    summary.stray += [str(problem) for problem in unread if problem.records_read]
+    return summary
+
+
+def _reports(items: Iterable[object]) -> Iterator[Report]:
+    """The reports `import_reports` stores; TypeError for an item that is no Report."""
+    for item in items:
+        if not isinstance(item, Report):
+            raise TypeError(
+                f"import_reports stores Reports (lusoria.api.reports, check), not {type(item).__name__}"
+                + (" (lusoria.api.validate's: give api.reports the same paths)" if isinstance(item, Verdict) else "")
+            )
+        yield item

@@ -114,6 +114,23 @@ def test_the_archive_imports_reports_and_takes_the_dates_from_them(tmp_path):
     ]
 
 
+def test_the_archive_imports_the_reports_of_a_folder_with_its_problems_as_import_paths_has_them(tmp_path):
+    """Newcomer-55b: `import_reports(api.reports(folder))` failed with AttributeError ('Skipped' object has no
+    attribute 'source') when the folder held a file that is not a record file; given Verdicts, it listed
+    each as a record lusoria failed on (a bug). Now the problems are the summary's, and a Verdict a TypeError."""
+    folder = folder_of_inputs(tmp_path)
+    told: list[object] = []
+    archive = Archive(str(tmp_path / "a.db"), notes=told.append)
+    summary = archive.import_reports(api.reports([str(folder)]))
+    assert (summary.added, summary.failed) == (2, [])
+    assert [type(problem) for problem in summary.problems] == [Skipped, Unreadable] and told == summary.problems
+    assert summary.unreadable == [str(summary.problems[1])] and summary.stray == []
+    made = Archive(str(tmp_path / "b.db"))
+    with pytest.raises(TypeError, match=r"not Verdict \(lusoria.api.validate's: give api.reports the same paths\)"):
+        made.import_reports(api.validate([str(folder)]))
+    assert not (tmp_path / "b.db").exists()  # nothing stored, no archive left
+
+
 def test_a_note_names_the_tags_given_by_tag_and_a_caller_names_them_its_way(tmp_path):
     """The note of a tag given that files do not follow named the CLI's option (`--game`) to a
     library call; a file name's braces are its own, not a setting's place."""
