@@ -24,6 +24,8 @@ if TYPE_CHECKING:  # `name as name`: re-exported to a type checker that re-expor
     from lusoria.archive.datasette import MissingDatasette as MissingDatasette
     from lusoria.archive.duplicates import Duplicate as Duplicate
     from lusoria.archive.export import NotADirectory as NotADirectory
+    from lusoria.archive.export import NotAnExport as NotAnExport
+    from lusoria.archive.export import NothingSelected as NothingSelected
     from lusoria.archive.importer import ImportSummary as ImportSummary
     from lusoria.archive.query import COLUMNS as COLUMNS
     from lusoria.archive.query import LISTED as LISTED
@@ -57,7 +59,7 @@ HOMES = {  # module -> its names, as the imports above name them (tests/system/t
     ),
     "datasette": ("MissingDatasette",),
     "duplicates": ("Duplicate",),
-    "export": ("NotADirectory",),
+    "export": ("NotADirectory", "NotAnExport", "NothingSelected"),
     "importer": ("ImportSummary",),
     "query": ("COLUMNS", "LISTED", "FilterError", "Filters"),
     "reading": ("DEFAULT_TIMEOUT", "DamagedArchive", "InvalidSQL", "ReadOnlyError"),

@@ -1088,18 +1088,25 @@ class Archive:
             db.close()
 
     def export(
-        self, directory: str, format: str = "parquet", jobs: int = 1, filters: Filters | None = None
+        self,
+        directory: str,
+        format: str = "parquet",
+        jobs: int = 1,
+        filters: Filters | None = None,
+        overwrite: bool = False,
     ) -> dict[str, int]:
         """`lusoria export`: the records `filters` match (all: None) as Parquet or CSV files in
         `directory`, with their rows of every table, each record replayed by `jobs` worker processes
         (archive/export.py), or (`jsonl`) as one file of JSON lines, a record a line; rows per file.
         NotADirectory when `directory` is a file; ValueError for another `format`; FilterError for an
-        `order` without a `limit`, which would change nothing."""
+        `order` without a `limit`, which would change nothing; NothingSelected when `filters` match no
+        record, NotAnExport for a file there of the export's names that no export wrote, unless
+        `overwrite` (nothing written)."""
         self._existing()
         alike = (
             "export writes the records by id in any order (to read them in one, sort the files, or use query --order)"
         )
-        return export(self.path, directory, format, jobs, self._selected(_unlisted(filters, alike)))
+        return export(self.path, directory, format, jobs, self._selected(_unlisted(filters, alike)), overwrite)
 
 
 def _with_problems(summary: ImportSummary, problems: list[Problem]) -> ImportSummary:

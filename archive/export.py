@@ -18,6 +18,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
 from itertools import islice, repeat
+from typing import Any
 
 from lusoria.archive import functions
 from lusoria.archive.positions import MATERIAL, boards_and_materials
@@ -209,12 +210,18 @@ class MissingPyarrow(LusoriaError, ValueError):
     parameter = "pyarrow"
 
 
-def _write_parquet(out: AtomicFile, columns: _FileColumns, rows: Iterable[tuple]) -> int:
+def _pyarrow() -> tuple[Any, Any]:
+    """pyarrow and pyarrow.parquet; MissingPyarrow without them."""
     try:
-        import pyarrow as pa
-        import pyarrow.parquet as pq
+        import pyarrow
+        import pyarrow.parquet
     except ImportError:
         raise MissingPyarrow("Parquet export needs pyarrow") from None
+    return pyarrow, pyarrow.parquet
+
+
+def _write_parquet(out: AtomicFile, columns: _FileColumns, rows: Iterable[tuple]) -> int:
+    pa, pq = _pyarrow()
     types = {"INTEGER": pa.int64(), "REAL": pa.float64(), "FLOAT": pa.float64()}
     schema = pa.schema([(name, types.get(kind, pa.string())) for name, kind in columns])
     count = 0
@@ -240,8 +247,52 @@ class NotADirectory(LusoriaError, NotADirectoryError):
         self.strerror = "not a directory"
 
 
+class NothingSelected(LusoriaError, LookupError):
+    """Filters that match no record: an export of none would write its files over an earlier export
+    with empty ones (a misspelt player's name), so it writes none."""
+
+    def __init__(self, directory: str):
+        super().__init__(f"no record matches the filters: nothing written in {directory}")
+
+
+class NotAnExport(LusoriaError, FileExistsError):
+    """A file an export would write over that no export wrote (its first column is not that of the
+    table the file holds): kept unless the export is told to `overwrite`."""
+
+    def __init__(self, path: str):
+        super().__init__(
+            f"{path} is not a file lusoria export wrote: it is not written over unless told to overwrite it (--overwrite)"
+        )
+        self.path = path
+
+
+_FIRST_COLUMNS = {"records": "id", "player_aliases": "alias"}  # a file's first column: record_id but these
+
+
+def _exported(path: str, format: str, table: str) -> bool:
+    """Whether the file at `path` is `table`'s of an earlier export, which an export writes over: its
+    first column that of `table`'s (the others change as the archive's schema grows), or, of JSON
+    lines, a record's id; empty, a file of none."""
+    first = _FIRST_COLUMNS.get(table, "record_id")
+    try:
+        if format == "parquet":
+            return _pyarrow()[1].read_schema(path).names[:1] == [first]
+        with open(path, encoding="utf-8", newline="") as file:
+            line = file.readline()
+        if format == "csv":
+            return next(csv.reader([line]), [])[:1] == [first]
+        return not line or first in json.loads(line)
+    except (OSError, ValueError, TypeError, csv.Error):  # (a file that cannot be read as one is not one)
+        return False
+
+
 def export(
-    path: str, directory: str, format: str = "parquet", jobs: int = 1, selected: Selected = None
+    path: str,
+    directory: str,
+    format: str = "parquet",
+    jobs: int = 1,
+    selected: Selected = None,
+    overwrite: bool = False,
 ) -> dict[str, int]:
     """Write the records `selected` selects (SQL that selects their ids, with its parameters; None:
     all) of the archive at `path` to DIRECTORY/TABLE.parquet (or .csv), with their rows of every
@@ -253,7 +304,8 @@ def export(
     ValueError for an unknown format, Parquet without pyarrow, or `jobs` under 1 (before the
     directory is made);
     NotADirectory when `directory` is a file; OSError when it cannot be made or written to, or a
-    file there is a symbolic link."""
+    file there is a symbolic link. NothingSelected when `selected` selects no record, NotAnExport for a file
+    of the export's names in `directory` that no export wrote, unless `overwrite` (before any file is written)."""
     if format not in _FILE_FORMATS:
         raise ValueError(
             f"the export format is {', '.join(_FILE_FORMATS[:-1])} or {_FILE_FORMATS[-1]}, not {quoted(format)}"
@@ -261,9 +313,17 @@ def export(
     jobs = bounded(jobs, "jobs", 1, MAX_JOBS)
     if os.path.exists(directory) and not os.path.isdir(directory):
         raise NotADirectory(directory)
+    if format == "parquet":
+        _pyarrow()
     write = _write_parquet if format == "parquet" else _write_csv
     conn = connect(path)
     try:
+        if selected is not None and not conn.execute(f"SELECT EXISTS ({selected[0]})", selected[1]).fetchone()[0]:
+            raise NothingSelected(directory)
+        for table in ("records",) if format == "jsonl" else (*TABLES, *_PLY_FILES):
+            target = os.path.join(directory, f"{table}.{format}")
+            if not overwrite and os.path.isfile(target) and not _exported(target, format, table):
+                raise NotAnExport(target)
         with ExitStack() as files:
             outputs: list[AtomicFile] = []
 

@@ -1950,23 +1950,33 @@ def players_crosstable(db: str, format_: str, **filters: Any) -> None:
     "Parquet needs pip install 'lusoria[parquet]'; CSV needs nothing; JSON lines: one file, a record a line.",
     {"json": "JSON is written as JSON lines, one file of a record a line: --format jsonl"},
 )
+@click.option(
+    "--overwrite", is_flag=True, help="Write over files of the export's names in DIRECTORY that no export wrote."
+)
 @partial(jobs_options, work="replay the records")
-def export(directory: str, db: str, format_: str, jobs: int, **filters: Any) -> None:
+def export(directory: str, db: str, format_: str, overwrite: bool, jobs: int, **filters: Any) -> None:
     """Write the archive as files in DIRECTORY, for DuckDB, pandas, polars or Spark: records,
     tags, diagnostics, player aliases, and every position reached (a position string, its board
     and material, the ply played from it), each record replayed; or, as JSON lines, one file of a
     record a line: its columns, tags, diagnostics and main line's plies. With filters (as in
-    `query`), the records they match, and their rows of each file."""
+    `query`), the records they match, and their rows of each file. An earlier export's files are
+    written over, others only with --overwrite; filters that match no record write nothing (exit
+    status 1)."""
+    from lusoria.archive import NotAnExport, NothingSelected
+
     chosen = filters_of(filters)
     try:
-        counts = archive_errors(lambda: archive_at(db).export(directory, format_, jobs, chosen))
+        counts = archive_errors(lambda: archive_at(db).export(directory, format_, jobs, chosen, overwrite))
+    except NothingSelected as error:
+        note_lacking(db, chosen)
+        stop(str(error), 1)
+    except NotAnExport as error:
+        stop(str(error))
     except OSError as error:
         stop(cannot_write(error.filename or directory, error))
     for table, rows in counts.items():
         echo(f"{os.path.join(directory, table)}.{format_}: {plural(rows, 'row')}")
     note_left_out(db, chosen)
-    if not counts["records"]:
-        note_lacking(db, chosen)
 
 
 if __name__ == "__main__":

@@ -1086,6 +1086,51 @@ def test_an_export_that_fails_leaves_the_one_before_it_whole(tmp_path, monkeypat
     assert {name: (tmp_path / "out" / name).read_bytes() for name in os.listdir(tmp_path / "out")} == before
 
 
+@pytest.mark.parametrize("format", ["csv", "parquet", "jsonl"])
+def test_an_export_writes_over_an_earlier_export_but_not_over_a_file_no_export_wrote(tmp_path, format):
+    """Newcomer-55a and 55b: export wrote over any file of its names (a user's own records.csv among their
+    records) without a word. An earlier export's files it writes over; another file it keeps, writing
+    nothing, unless told to overwrite it."""
+    if format == "parquet":
+        pytest.importorskip("pyarrow")
+    db, out = tmp_path / "a.db", tmp_path / "out"
+    assert run("import", "--db", str(db), str(ROOT / "samples/tablut")).exit_code == 0
+    assert run("export", "--db", str(db), "--format", format, str(out)).exit_code == 0
+    assert run("export", "--db", str(db), "--format", format, str(out)).exit_code == 0  # over the export before
+    (out / f"records.{format}").write_text("my precious data\n")
+    before = {name: (out / name).read_bytes() for name in os.listdir(out)}
+    result = run("export", "--db", str(db), "--format", format, str(out))
+    assert (result.exit_code, result.output) == (
+        2,
+        f"lusoria: {out / f'records.{format}'} is not a file lusoria export wrote: it is not written over unless "
+        "told to overwrite it (--overwrite)\n",
+    )
+    assert {name: (out / name).read_bytes() for name in os.listdir(out)} == before  # not one file written
+    assert run("export", "--db", str(db), "--format", format, "--overwrite", str(out)).exit_code == 0
+    assert (out / f"records.{format}").read_bytes() != before[f"records.{format}"]
+
+
+def test_an_export_whose_filters_match_no_record_writes_nothing(tmp_path):
+    """Newcomer-55a: a misspelt player's name wrote every file of an earlier export over with empty ones, exit
+    status 0: the files are left as they were, exit status 1, with the note of the name no record has."""
+    from lusoria.archive import Archive, Filters, NothingSelected
+
+    db, out = tmp_path / "a.db", tmp_path / "out"
+    assert run("import", "--db", str(db), str(ROOT / "samples/tablut")).exit_code == 0
+    assert run("export", "--db", str(db), "--format", "csv", str(out)).exit_code == 0
+    before = {name: (out / name).read_bytes() for name in os.listdir(out)}
+    result = run("export", "--db", str(db), "--format", "csv", "--player", "Karin Nilson", str(out))
+    assert (result.exit_code, result.output) == (
+        1,
+        "lusoria: no record names the player 'Karin Nilson' (did you mean Karin Nilsson?)\n"
+        f"lusoria: no record matches the filters: nothing written in {out}\n",
+    )
+    assert {name: (out / name).read_bytes() for name in os.listdir(out)} == before
+    with pytest.raises(NothingSelected):
+        Archive(str(db)).export(str(tmp_path / "none"), "csv", filters=Filters(player="Nobody"))
+    assert not (tmp_path / "none").exists()
+
+
 def test_files_are_written_only_through_the_atomic_writer():
     """No module but lusoria/files.py opens a file for writing (the archive, a SQLite database,
     is built beside its place and linked into it: archive/schema.py)."""
