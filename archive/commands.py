@@ -1024,6 +1024,29 @@ class Archive:
         finally:
             db.close()
 
+    def canonical_player(self, name: str) -> str:
+        """The name kept of the player `name` (as `merge_players` takes it) is another name of, else `name`."""
+        self._existing()
+        db = open_archive(self.path, create_missing=False)
+        try:
+            return players.canonical_of(db, name)
+        finally:
+            db.close()
+
+    def unmerge_players(self, names: list[str]) -> list[dict[str, Any]]:
+        """`lusoria players unmerge`: each of `names` a player of its own again, no longer another name
+        of the player `merge_players` made it one of; the aliases removed (`alias`, `name`, as `aliases`
+        lists them). NotAnAlias (a ValueError), nothing changed, for a name that is no other name of a
+        player; ValueError for no `names`."""
+        if not names:
+            raise ValueError("give at least one NAME")
+        self._existing()
+        db = open_archive(self.path, create_missing=False)
+        try:
+            return players.unmerge(db, names)
+        finally:
+            db.close()
+
     def unrecorded_players(self, names: list[str]) -> list[str]:
         """The names of `names` (as `merge_players` takes them) that no record of the archive writes
         (as White or Black, in any case of their ASCII letters): in a `players merge`, a name

@@ -74,7 +74,7 @@ def merge(db: sqlite_utils.Database, names: list[str], canonical: str) -> str:
     canonical name."""
     names, canonical = [as_recorded(db, name) for name in names], as_recorded(db, canonical)
     with db.conn:
-        player = db.execute(f"SELECT {_canonical()}", [canonical, canonical]).fetchone()[0]
+        player = canonical_of(db, canonical)
         if not any(_same_name(name, player) for name in names):
             canonical = player
         for name in names:
@@ -84,6 +84,39 @@ def merge(db: sqlite_utils.Database, names: list[str], canonical: str) -> str:
             db.execute("INSERT OR REPLACE INTO player_aliases (alias, name) VALUES (?, ?)", [name, canonical])
         db.execute("DELETE FROM player_aliases WHERE alias = ?", [canonical])
     return canonical
+
+
+def canonical_of(db: sqlite_utils.Database, name: str) -> str:
+    """The name kept of the player `name` (`as_recorded`) is another name of, else `name` itself."""
+    name = as_recorded(db, name)
+    return db.execute(f"SELECT {_canonical()}", [name, name]).fetchone()[0]
+
+
+def unmerge(db: sqlite_utils.Database, names: list[str]) -> list[dict]:
+    """Make each of `names` (each `as_recorded`, in any case of its ASCII letters) a player of its own
+    again, no longer another name of the player it was merged into (`merge`, a slip undone); the
+    aliases removed, as `aliases` lists them. NotAnAlias, nothing changed, for a name that is none:
+    the name kept of others (theirs to unmerge), or of no player."""
+    from lusoria.words import listed, quoted
+
+    found = []
+    for name in dict.fromkeys(as_recorded(db, name) for name in names):
+        row = db.execute("SELECT alias, name FROM player_aliases WHERE alias = ?", [name]).fetchone()
+        if row is None:
+            merged = [alias for (alias,) in db.execute("SELECT alias FROM player_aliases WHERE name = ?", [name])]
+            raise NotAnAlias(
+                f"{quoted(name)} is the name kept of {listed(sorted(merged))}: unmerge those names"
+                if merged
+                else f"{quoted(name)} is no other name of a player (lusoria players list shows each player's aliases)"
+            )
+        found.append({"alias": row[0], "name": row[1]})
+    with db.conn:
+        db.conn.executemany("DELETE FROM player_aliases WHERE alias = ?", [[row["alias"]] for row in found])
+    return found
+
+
+class NotAnAlias(ValueError):
+    """A name `unmerge` is given that is no other name of a player."""
 
 
 def _recorded(db: sqlite_utils.Database, name: str) -> bool:

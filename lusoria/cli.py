@@ -8,6 +8,7 @@ import importlib.util
 import itertools
 import os
 import re
+import shlex
 import sys
 import traceback
 from collections.abc import Callable, Iterable, Iterator
@@ -1893,13 +1894,33 @@ def players_merge(names: tuple[str, ...], into: str | None, db: str, format_: st
     given, kept = (names, into) if into is not None else (names[:-1], names[-1])
     aliases = [name for name in dict.fromkeys(given) if name != kept]  # (the name kept is no other name of itself)
     if given and not aliases:
-        raise click.UsageError(f"{quoted(kept)} is the CANONICAL name itself: give another NAME to merge into it")
+        said = f"{quoted(kept)} is the CANONICAL name itself: give another NAME to merge into it"
+        canonical = archive_errors(lambda: archive_at(db).canonical_player(kept))
+        if canonical != kept:  # (merged into another by mistake: what undoes it)
+            said += f" ({kept} is another name of {canonical}: lusoria players unmerge {shlex.quote(kept)} makes it a player again)"
+        raise click.UsageError(said)
     canonical = archive_errors(lambda: archive_at(db).merge_players(aliases, kept))
     unrecorded = archive_at(db).unrecorded_players([*aliases, kept])
     echo(output.merged_text(aliases, canonical, unrecorded, format_), nl=False)
     if format_ == "text":
         for name in unrecorded:
             echo(f"lusoria: note: no record names {name} yet", err=True)
+
+
+@players.command(name="unmerge")
+@click.argument("names", nargs=-1, required=True, metavar="NAME...")
+@db_option
+@format_choice(["text", "json"], "A line a name, or JSON that lists the aliases removed.")
+def players_unmerge(names: tuple[str, ...], db: str, format_: str) -> None:
+    """Make every NAME a player of its own again, no longer another name of the player players
+    merge made it one of (a merge made by mistake undone: players unmerge 'Per Dahl')."""
+    from lusoria.archive.players import NotAnAlias
+
+    try:
+        removed = archive_errors(lambda: archive_at(db).unmerge_players(list(names)))
+    except NotAnAlias as error:
+        raise click.BadParameter(str(error), param_hint="NAME") from None
+    echo(output.unmerged_text(removed, format_), nl=False)
 
 
 @players.command(name="list", cls=FilterCommand, without=("limit", "order"))

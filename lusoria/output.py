@@ -345,6 +345,14 @@ def merged_text(names: list[str], kept: str, unrecorded: list[str], format: str)
     return f"{', '.join(names)} → {kept}, the name kept\n"
 
 
+def unmerged_text(removed: list[dict], format: str) -> str:
+    """`lusoria players unmerge`: each name made a player again and the name it is no longer another name of
+    (`text`: a line each; `json`: the aliases removed, as `players list --format json` lists aliases)."""
+    if format == "json":
+        return json.dumps(removed, indent=2, ensure_ascii=False) + "\n"
+    return "".join(f"{row['alias']}: a player again, no longer another name of {row['name']}\n" for row in removed)
+
+
 def stats_text(figures: dict[str, Any], as_json: bool = False) -> str:
     """`lusoria stats`: the counts, then a table per kind of figure that has any (or all as JSON)."""
     if as_json:

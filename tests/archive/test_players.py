@@ -439,3 +439,40 @@ def test_players_merge_says_its_merge_as_json_as_the_other_players_commands_do(t
         "Karin N. → Karin Nilsson, the name kept\n",
         "lusoria: note: no record names Karin N. yet\n",
     )
+
+
+def test_a_merge_made_by_mistake_is_undone_by_unmerge_and_the_crosstable_parts_them_again(tmp_path):
+    """Newcomer-55a: `players merge 'K. Nilsson' --into 'Olof Berg'` (a slip) fused two players for good: merging
+    back only swapped the name kept, and merging K. Nilsson into itself was refused as the name kept. `players
+    unmerge` makes the alias a player again (any case of its name); the refusal names it; a name kept, or
+    no alias, is refused saying which, nothing changed; the library says the aliases removed."""
+    path = str(tmp_path / "club.db")
+    archive = Archive(path)
+    archive.import_paths([TOURNAMENT])
+    before = archive.crosstable(CUP)
+    archive.merge_players(["K. Nilsson"], "Olof Berg")
+    assert archive.crosstable(CUP) != before
+    refused = CliRunner().invoke(main, ["players", "merge", "--db", path, "K. Nilsson", "--into", "K. Nilsson"])
+    assert refused.exit_code == 2 and refused.stderr.endswith(
+        "Error: 'K. Nilsson' is the CANONICAL name itself: give another NAME to merge into it (K. Nilsson is another "
+        "name of Olof Berg: lusoria players unmerge 'K. Nilsson' makes it a player again)\n"
+    )
+    for name, said in (
+        ("Olof Berg", "Error: 'Olof Berg' is the name kept of K. Nilsson: unmerge those names\n"),
+        (
+            "Karin Nilsson",
+            "Error: 'Karin Nilsson' is no other name of a player (lusoria players list shows each player's aliases)\n",
+        ),
+    ):
+        result = CliRunner().invoke(main, ["players", "unmerge", "--db", path, "k. nilsson", name])
+        assert (result.exit_code, result.stdout) == (2, "") and result.stderr.endswith(said)
+        assert archive.aliases() == [{"alias": "K. Nilsson", "name": "Olof Berg"}]  # nothing changed
+    result = run("players", "unmerge", "--db", path, "k. nilsson")
+    assert result.output == "K. Nilsson: a player again, no longer another name of Olof Berg\n"
+    assert archive.aliases() == [] and archive.crosstable(CUP) == before
+    archive.merge_players(["K. Nilsson"], "Karin Nilsson")
+    assert archive.unmerge_players(["K. Nilsson"]) == [{"alias": "K. Nilsson", "name": "Karin Nilsson"}]
+    archive.merge_players(["K. Nilsson"], "Karin Nilsson")
+    assert json.loads(run("players", "unmerge", "--db", path, "--format", "json", "K. Nilsson").output) == [
+        {"alias": "K. Nilsson", "name": "Karin Nilsson"}
+    ]
