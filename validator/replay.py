@@ -319,7 +319,9 @@ def _checked(source: RecordText, keep: bool, keep_going: bool, assume_result: bo
     report.source = source
     report.diagnostics = _hinted(
         sorted(
-            _numbered(read.diagnostics, report) + [_as_written(d, read.mended) for d in report.diagnostics], key=_place
+            _numbered(read.diagnostics, report, read.mended)
+            + [_as_written(d, read.mended) for d in report.diagnostics],
+            key=_place,
         ),
         source.hint,
     )
@@ -333,14 +335,35 @@ def _notes_said(source: RecordText, record: Record | None) -> str:
     return "".join(f"; {note}" for note in source.notes) if record is None else ""
 
 
-def _numbered(diagnostics: list[Diagnostic], report: Report) -> list[Diagnostic]:
+def _numbered(diagnostics: list[Diagnostic], report: Report, mended: list[_Mended]) -> list[Diagnostic]:
     """A reader's diagnostics at plies of the main line of the record `report` replayed, each with
     its move (`Moves`): a reader of another format makes no variation (formats/common.py's `Draft`
-    holds one line), so a ply it names is of the main line."""
+    holds one line), so a ply it names is of the main line; and the syntax errors of slips read as
+    they meant (`mended`, with keep_going) at the plies of the main line their readings are."""
+    slips = _slip_plies(report, mended)
+    diagnostics = [
+        replace(d, ply=slips[d.line, d.column]) if d.ply is None and (d.line, d.column) in slips else d
+        for d in diagnostics
+    ]
     moves = report.moves() if any(d.ply for d in diagnostics) else None  # (most records: no Moves made)
     if moves is None:
         return diagnostics
     return [replace(d, move=moves.said(d.ply)) if d.ply else d for d in diagnostics]
+
+
+def _slip_plies(report: Report, mended: list[_Mended]) -> dict[tuple[int, int], int]:
+    """The plies of the main line of `report` that are slips read as they meant (`mended`): by the slip's place
+    as written (its syntax error's), the number of the ply its reading begins (`2. 5/9` read as `5/9`: the
+    ply 5/9; none for a reading that holds no ply's beginning, a result marker's)."""
+    if not mended or report.record is None:
+        return {}
+    plies = [(ply.line, ply.column, number) for number, ply in enumerate(report.record.main.plies, 1)]
+    found = {}
+    for index, fix in enumerate(mended):
+        begun = (n for line, column, n in plies if line == fix.line and 0 <= column - fix.column < len(fix.text))
+        if (number := next(begun, None)) is not None:
+            found[fix.line, _column_as_written(fix.line, fix.column, mended[:index])] = number
+    return found
 
 
 def _hinted(diagnostics: list[Diagnostic], hint: str) -> list[Diagnostic]:

@@ -22,7 +22,7 @@ LATRUNCULI = [
         None,
         'd5 is the enemy\'s (a reading that lets it go over either colour says [Rules "jump-over=any"])',
     ),
-    ("L5", 1, 37, None, "the game is already over (Black has a single piece left, L4)"),
+    ("L5", 1, 37, None, "the game is already over in the Position tag (Black has a single piece left, L4)"),
     ("E2", 6, 44, "d7-d6", "D names a dux, and the petteia variant has none: only the dux variant has one"),
     ("tag", None, 48, "????.??.??", "a century names no year"),
     ("X3", 1, 58, "De2-e6", "the dux on d7 is never captured"),
