@@ -697,8 +697,8 @@ def played_record(rules: Game, plies: Iterable[str], tags: dict[str, str] | None
     """A game played in code from the start of `rules` (`rules.initial()`), each ply as `Game.play`
     reads it, as an lgn record in canonical form: the tags that choose `rules` (`rules_tags`) with
     `tags` but those that would choose others (Game, Variant, Rules, Board, Position), its result
-    the outcome its last ply reached, else `tags`' Result, else `*`. Illegal (its `rule` and why)
-    for a ply the rules forbid or one after the end, NotAPly for text that is no ply; TypeError for
+    the outcome its last ply reached, else `tags`' Result, else `*`. Illegal (its `rule` and why, after
+    the ply's number and text: `ply 4 (e4-e3): there is no piece on e4`) for a ply the rules forbid or one after the end, NotAPly for text that is no ply; TypeError for
     one str (each of its letters is no ply; a Laquet ply holds spaces); ValueError for a tag a
     record cannot hold (a name with a space, a Result that is no result marker)."""
     if isinstance(plies, str):
@@ -706,10 +706,14 @@ def played_record(rules: Game, plies: Iterable[str], tags: dict[str, str] | None
     given = _writable(tags or {})
     position, written = rules.initial(), list[Ply]()
     ended = rules.outcome(position)
-    for text in plies:
-        if ended is not None:
-            raise Illegal(rules.end_rule, already_over(ended))
-        played = rules.play(position, text)
+    for number, text in enumerate(plies, 1):
+        try:
+            if ended is not None:
+                raise Illegal(rules.end_rule, already_over(ended))
+            played = rules.play(position, text)
+        except Illegal as illegal:  # which ply of the list: its number and text
+            said = f"ply {number} ({text}): {illegal.message}"
+            raise Illegal(illegal.rule, said, illegal.occupied, illegal.lost, illegal.meant) from None
         written.append(Ply(played.text))
         position, ended = played.position, played.outcome
     result = ended.result if ended else given.get("Result", "*")

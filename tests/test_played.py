@@ -23,16 +23,17 @@ def test_the_result_is_the_outcome_reached_else_the_one_given():
 @pytest.mark.parametrize(
     "plies, error, rule, message",
     [
-        (["d1-d3"], api.Illegal, "T1", "the piece on d1 is Black's, and White is to move"),
+        (["d1-d3"], api.Illegal, "T1", "ply 1 (d1-d3): the piece on d1 is Black's, and White is to move"),
         (["e3-c3", "zz"], api.NotAPly, None, "'zz' is not a ply of tablut: a ply is a move from square"),
         (
             ["c5-c3", "i6-f6", "d5-d3", "i4-h4", "c3-c7", "a6-a9", "Ke5-c5", "b5-b9", "Kc5-c1", "a9-a8"],
             api.Illegal,
             "T10",
-            "the game is already over (the king reached the edge, T6); no ply may follow",
+            "ply 10 (a9-a8): the game is already over (the king reached the edge, T6); no ply may follow",
         ),
+        (["e3-c3", "d1-d3", "e4-e3", "e4-e3"], api.Illegal, "T2", "ply 4 (e4-e3): "),  # newcomer-55b: which ply
     ],
-    ids=["illegal", "no ply", "after the end"],
+    ids=["illegal", "no ply", "after the end", "which ply"],
 )
 def test_a_ply_the_rules_refuse_raises_what_play_raises(plies, error, rule, message):
     with pytest.raises(error) as raised:
