@@ -7,6 +7,7 @@ and a progress handler stops a statement on Ctrl-C or when its time is up."""
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import signal
@@ -122,9 +123,11 @@ def connect(path: str, any_thread: bool = False) -> sqlite3.Connection:
     thread uses it at a time; `any_thread`: it may be another than the one that opened it (rows of
     `iter_sql` left part-read are closed by whichever thread the garbage collector runs in)."""
     uri = "file:" + quote(os.path.abspath(path)) + "?mode=ro"
+    conn: sqlite3.Connection
     try:
-        conn = sqlite3.connect(uri, uri=True, check_same_thread=not any_thread)
+        conn = sqlite3.connect(uri, uri=True, check_same_thread=not any_thread, factory=_Reading)
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        conn.tidied = uri.replace("?mode=ro", "?mode=rw")
     except sqlite3.OperationalError:
         if os.access(os.path.dirname(os.path.abspath(path)), os.W_OK):
             raise
@@ -136,6 +139,22 @@ def connect(path: str, any_thread: bool = False) -> sqlite3.Connection:
     add_query_functions(conn)
     conn.set_authorizer(read_only_authorizer)
     return conn
+
+
+class _Reading(sqlite3.Connection):
+    """A read-only connection to a WAL archive, which leaves the archive's -wal and -shm files beside
+    it when it closes last (SQLite deletes them only as a connection that may write closes): closed, a
+    connection that may write opens and closes, which deletes them where no other connection is open
+    (a club's folder of records kept in git is left as it was)."""
+
+    tidied: str | None = None  # the archive's URI, to open writable once this closes (`connect` sets it)
+
+    def close(self) -> None:
+        super().close()
+        uri, self.tidied = self.tidied, None
+        if uri is not None:
+            with contextlib.suppress(sqlite3.Error), closing(sqlite3.connect(uri, uri=True)) as tidying:
+                tidying.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
 
 
 def add_query_functions(conn: sqlite3.Connection) -> None:

@@ -4,6 +4,7 @@ import contextlib
 import csv
 import io
 import json
+import os
 import sqlite3
 
 import pytest
@@ -880,3 +881,22 @@ def test_the_source_file_tag_is_not_found_for_a_record_of_no_file(tmp_path):
     [record] = archive.query(Filters(tags=[("SourceFormat", "otn")]))
     assert record["path"] == "<stream>" and "SourceFile" not in record["text"]
     assert ids(archive, tags=[("SourceFile", "*")]) == ids(archive, tags=[("SourceFile", "<stream>")]) == []
+
+
+def test_reading_the_archive_leaves_no_wal_or_shm_file_beside_it(tmp_path):
+    """Newcomer-55a: every read left `lusoria.db-wal` and `lusoria.db-shm` in the club's folder (a read-only
+    connection that closes last keeps them), which `validate .` then said it skipped and git listed. A reading
+    connection closed opens one that may write, whose close deletes them; not while another is open."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    (folder / "game.lgn").write_text('[Game "tablut"]\n[White "Ann"]\n\n1. e3-f3 d1-d3 *\n')
+    db = str(folder / "lusoria.db")
+    assert run("import", "--db", db, str(folder / "game.lgn")).exit_code == 0
+    for command in (["query"], ["stats"], ["players"], ["tree"], ["sql", "SELECT count(*) FROM records"]):
+        assert run(command[0], "--db", db, *command[1:]).exit_code == 0
+        assert sorted(os.listdir(folder)) == ["game.lgn", "lusoria.db"], command
+    with contextlib.closing(sqlite3.connect(db)) as writer:  # another program's connection, open
+        writer.execute("SELECT 1 FROM records").fetchall()
+        assert run("stats", "--db", db).exit_code == 0
+        assert {"lusoria.db-wal", "lusoria.db-shm"} <= set(os.listdir(folder))  # its files, kept while it reads
+    assert sorted(os.listdir(folder)) == ["game.lgn", "lusoria.db"]
