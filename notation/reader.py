@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from itertools import chain, islice, takewhile
 
+from lusoria.errors import LusoriaError
 from lusoria.files import write_file
 from lusoria.grammar import grammar_text
 from lusoria.notation.model import Line, Ply, Record
@@ -562,7 +563,45 @@ def _game_written(text: str, known: tuple[str, ...]) -> str:
     reach = {game: len(ply[0]) if (ply := _ply_pattern(game).match(text, at)) else 0 for game in known}
     variant = scan_tags(text).get("Variant", "").strip().lower()
     named = {game for game in known if variant == game or variant in games.GAMES[game].presets}
-    return max(known, key=lambda game: (reach[game], game in named))  # (of games alike, the first)
+    best = max(reach.values())
+    played = {game: _plies_legal(game, text, at) for game in known if reach[game] == best and best}
+    squares = _SQUARE.findall(text, at)
+    holding = _boards_holding(squares, known) if squares else {}
+    # (of games alike: the one under whose rules the most of its first plies are legal; then one whose board holds
+    # every square its movetext names, of one board, the smallest; then the first)
+    return max(known, key=lambda game: (reach[game], game in named, played.get(game, 0), *holding.get(game, ())))
+
+
+_SQUARE = re.compile(r"\b([a-s])(1[0-9]|[1-9])\b")  # a square a movetext names, as the boards of 5×5 to 19×19 do
+_NOT_PLIES = re.compile(r"\{[^}]*\}?|;[^\n]*|\([^)]*\)?|[0-9]+\.+")  # comments, variations, move numbers
+_PLIES_TRIED = 20  # the first plies of a record with no Game tag played in each game that reads them
+
+
+def _plies_legal(game: str, text: str, at: int) -> int:
+    """How many of the first plies of a movetext from `at` (up to `_PLIES_TRIED`, each a word) the rules of `game`
+    find legal from its start, up to the first they refuse."""
+    rules = games.GAMES[game]()
+    position, legal = rules.initial(), 0
+    for word in _NOT_PLIES.sub(" ", text[at:]).split()[:_PLIES_TRIED]:
+        try:
+            played = rules.play(position, word)
+        except (LusoriaError, ValueError):  # (Illegal, NotAPly: the game reads no further)
+            break
+        position, legal = played.position, legal + 1
+    return legal
+
+
+def _boards_holding(squares: list[tuple[str, str]], known: tuple[str, ...]) -> dict[str, tuple[bool, bool, int]]:
+    """For each game of squares: whether the board its rules start on holds every one of `squares` (file, rank),
+    whether it has one board (not one a variant names), and the board's area, negated (the smallest first)."""
+    files, ranks = max(ord(file) - ord("a") + 1 for file, _ in squares), max(int(rank) for _, rank in squares)
+    found = {}
+    for game in known:
+        cls = games.GAMES[game]
+        width, _, height = cls().board_size().partition("x")
+        if width:
+            found[game] = (int(width) >= files and int(height) >= ranks, not cls.described, -int(width) * int(height))
+    return found
 
 
 def _unwritten_game_tag(source: RecordText) -> SyntaxProblem | None:

@@ -570,7 +570,7 @@ def test_convert_to_otn_says_an_invalid_record_of_another_game_is_not_tafl(tmp_p
     assert result.stderr == (
         f"lusoria: {unknown}:1:8: record 0 not converted: error[tag]: unknown game 'chess' (known: brandubh, "
         "copenhagen, hnefatafl, laquet, latrunculi, tablut)\n"
-        f"lusoria: {unknown}:5:1: record 1 not converted: error[tag]: {no_game_tag()}\n"
+        f"lusoria: {unknown}:5:1: record 1 not converted: error[tag]: {no_game_tag('tablut')}\n"
     )
 
 

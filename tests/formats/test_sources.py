@@ -923,7 +923,7 @@ def test_a_file_of_no_suffix_named_is_read_in_the_format_its_first_characters_sa
     read = [(v.source.format, v.valid) for v in verdicts if isinstance(v, api.Verdict)]
     assert read == [("tafl", False), ("csv", True), ("lgn", True)] * 2
     [streamed] = api.validate([io.StringIO("e8-b8 d5-d6\n")])
-    assert (streamed.source.format, streamed.diagnostics[0].message) == ("lgn", no_game_tag("copenhagen"))  # (e8)
+    assert (streamed.source.format, streamed.diagnostics[0].message) == ("lgn", no_game_tag("latrunculi"))  # (e8)
 
 
 @pytest.mark.parametrize(
@@ -968,7 +968,7 @@ def test_a_move_list_piped_without_from_is_told_how_to_read_it(text):
         " engines' CSV lines)\n"
     )
     tagged = CliRunner().invoke(main, ["validate", "-"], input='[Event "club"]\n1. e3-c3 *\n')
-    assert f"error[tag]: {no_game_tag()}\n" in tagged.output  # an lgn record, but for its Game tag
+    assert f"error[tag]: {no_game_tag('tablut')}\n" in tagged.output  # an lgn record, but for its Game tag
 
 
 FIXTURES = ROOT / "tests/fixtures/formats"
@@ -1063,8 +1063,8 @@ def test_an_otn_game_on_standard_input_with_from_lgn_is_read_as_lgn():
 @pytest.mark.parametrize(
     "text, game",
     [
-        ("1. e3-c3 e4-b4 *\n", None),  # no tag at all (a ply of every tafl game's: the first known)
-        ('[Event "club"]\n1. e3-c3 *\n', None),  # tags, but not Game
+        ("1. e3-c3 e4-b4 *\n", "tablut"),  # no tag at all (a ply of every tafl game's, legal in Tablut's)
+        ('[Event "club"]\n1. e3-c3 *\n', "tablut"),  # tags, but not Game
         ("{ from the club book } e3c3 d1-d3 *\n", None),  # a comment, and a slip in the first ply
         ("1. 63: 5/11 1/4\n", "laquet"),  # no result marker either (newcomer-53a: it was told `[Game "brandubh"]`)
         ("1.\ne3c3 d1-d3 *\n", None),  # the move number's ply, a slip, on the next line
@@ -1076,6 +1076,9 @@ def test_an_otn_game_on_standard_input_with_from_lgn_is_read_as_lgn():
         ('[Variant "seed"]\n1. 53: 5/10 10/13 *\n', "laquet"),  # its first ply first (tablut has a seed too)
         ('[Variant "linnaeus"]\n1. a1-a5 *\n', "tablut"),  # a ply every tafl game reads: its Variant's game
         ('[Variant "dux"]\n1. 53: 5/10 10/13 *\n', "laquet"),  # a ply only laquet reads: laquet, whatever it says
+        ("1. e3-c3 i6-f6 2. c5-c3 *\n", "tablut"),  # newcomer-55a: told brandubh, whose board has no i6
+        ("1. a4-a2 k6-k4 *\n", "copenhagen"),  # a first ply legal under its rules
+        ("1. e5-e7 a1-a2 *\n", "brandubh"),  # legal under none: the smallest board that holds its squares
     ],
 )
 def test_a_record_that_lacks_only_its_game_tag_still_says_so(tmp_path, text, game):
