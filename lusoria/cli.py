@@ -1914,7 +1914,7 @@ def players_merge(names: tuple[str, ...], into: str | None, db: str, format_: st
 def players_unmerge(names: tuple[str, ...], db: str, format_: str) -> None:
     """Make every NAME a player of its own again, no longer another name of the player players
     merge made it one of (a merge made by mistake undone: players unmerge 'Per Dahl')."""
-    from lusoria.archive.players import NotAnAlias
+    from lusoria.archive import NotAnAlias
 
     try:
         removed = archive_errors(lambda: archive_at(db).unmerge_players(list(names)))

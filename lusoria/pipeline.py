@@ -101,9 +101,9 @@ def _place(source: Source) -> str:
 
 READING_SETTINGS = ("Game", "Variant", "Rules")  # the tags given that choose the rules of records (`tags`)
 APPLIED_TO = (  # a Note's template (`{Game}`: the setting, as its caller names it)
-    "these settings apply to tafl move lists, CSV files, aagenielsen.dk games of a type lusoria does not "
-    "know or play, and lgn records with no Game tag; {Variant} and {Rules} to CSV files, move lists whose file "
-    "names name their game, and lgn records with no Game tag, with {Game}"
+    "{Game} applies to tafl move lists, CSV files, aagenielsen.dk games of a type lusoria does not "
+    "know or play, and lgn records with no Game tag; {Variant} and {Rules} alone, to move lists that do not name "
+    "their game (by their file names or a header), and with {Game}, to all of those"
 )
 WHERE_APPLIED = f"their files say their game and rules ({APPLIED_TO})"
 IN_LGN_TAGS = (  # (they stand in for those of an lgn record with no Game tag: `standing_in`)

@@ -138,14 +138,14 @@ def test_a_note_names_the_tags_given_by_tag_and_a_caller_names_them_its_way(tmp_
     [note] = [item for item in pipeline.records([str(tmp_path)], tags={"Game": "tablut"}) if isinstance(item, Note)]
     start = f"note: Game tablut is not applied to the records of 1 lgn file ({tmp_path / '{Game}.lgn'}): "
     assert str(note).startswith(start) and str(note).endswith(
-        "; Variant and Rules to CSV files, move lists whose file names name their game, and lgn records with no Game "
-        "tag, with Game)"
+        "; Variant and Rules alone, to move lists that do not name their game (by their file names or a header), and "
+        "with Game, to all of those)"
     )
     named = note.said({"Game": "the game", "Variant": "the variant"})
     assert named.startswith(start.replace("Game tablut", "the game tablut"))
     assert named.endswith(
-        "; the variant and Rules to CSV files, move lists whose file names name their game, and lgn records with no "
-        "Game tag, with the game)"
+        "; the variant and Rules alone, to move lists that do not name their game (by their file names or a header), "
+        "and with the game, to all of those)"
     )
 
 

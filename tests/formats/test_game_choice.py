@@ -29,9 +29,9 @@ REAL = ROOT.parent / "shared" / "real"
 LONG_TYPE = "Imaginary Hnefatafl 11x11 (club rules of the long winter, 2nd edition)"  # over 40 characters
 
 WHERE_APPLIED = (  # as the CLI says it, naming its options
-    "their files say their game and rules (these settings apply to tafl move lists, CSV files, aagenielsen.dk "
-    "games of a type lusoria does not know or play, and lgn records with no Game tag; --variant and --rules to CSV "
-    "files, move lists whose file names name their game, and lgn records with no Game tag, with --game)"
+    "their files say their game and rules (--game applies to tafl move lists, CSV files, aagenielsen.dk games of "
+    "a type lusoria does not know or play, and lgn records with no Game tag; --variant and --rules alone, to move "
+    "lists that do not name their game (by their file names or a header), and with --game, to all of those)"
 )
 IN_LGN_TAGS = (  # what an lgn file's note says instead of "their files say" (of a record with a Game tag)
     'lgn records say their game and rules in their own tags, [Game "…"] first, which these settings do not '
