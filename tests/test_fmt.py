@@ -90,6 +90,7 @@ def test_write_keeps_crlf_and_the_bom(tmp_path):
     assert run("fmt", "--write", str(path)).exit_code == 0
     assert path.read_bytes() == codecs.BOM_UTF8 + CANONICAL.replace("\n", "\r\n").encode()
     assert run("fmt", "--check", str(path)).exit_code == 0
+    assert run("fmt", str(path)).stdout == CANONICAL  # on standard output: LF, no BOM (README says so; newcomer-55a)
 
 
 @pytest.mark.parametrize(
