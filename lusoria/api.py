@@ -509,6 +509,10 @@ class Board:
         ply = cast("Record", self.report.record).main.plies[self.ply - 1]  # (checked as the board was made)
         return self.report.canonical.get((0, self.ply - 1), ply.text)
 
+    def _repr_svg_(self) -> str:
+        """The diagram a notebook (Jupyter) shows for the board: `svg`."""
+        return self.svg()
+
     def svg(self) -> str:
         """The board as an SVG diagram, the last ply highlighted."""
         from lusoria.svg import position_svg

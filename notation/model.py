@@ -7,6 +7,7 @@ no part in equality, so that a record equals its canonical re-reading.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 
@@ -67,6 +68,10 @@ class Line:
 
     plies: list[Ply] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)  # before the first ply
+
+    def __iter__(self) -> Iterator[Ply]:
+        """Its plies, in order (`for ply in record.main`)."""
+        return iter(self.plies)
 
 
 @dataclass(slots=True)

@@ -394,3 +394,17 @@ def test_the_board_names_the_ply_it_is_after_who_played_it_and_how_in_canonical_
     record = '[Game "latrunculi"]\n[Variant "dux"]\n[Position "7d/8/8/4D3/8/8/pP1p4/7P b"]\n1... d2-c2 2. e5-e6 *\n'
     assert board(record, 1).text().splitlines()[0] == "latrunculi (dux) after ply 1 of 2 (move 1, Black: d2-c2xb2)"
     assert board(record, 2).text().splitlines()[0] == "latrunculi (dux) after ply 2 of 2 (move 2, White: De5-e6)"
+
+
+def test_a_notebook_shows_a_board_as_its_diagram_the_rules_by_name_and_a_line_as_its_plies():
+    """Newcomer-55b, as python-chess does: a Board's `_repr_svg_` is its diagram (Jupyter draws it), a game's
+    repr names its variant and the options that differ from it, and a Line iterates over its plies."""
+    from lusoria.api import GAMES
+
+    report = check(KONAKIS)
+    shown = Board(report, 2)
+    assert shown._repr_svg_() == shown.svg() and shown.svg().startswith("<svg")
+    assert [ply.text for ply in report.record.main] == ["e6-h6", "a6-a7", "Ke5-e6", "a7-a6", "e4-e5", "d1-d2"]
+    assert repr(GAMES["tablut"]()) == "<Tablut tablut/seed>"
+    assert repr(GAMES["tablut"]({"king-armed": "no"})) == "<Tablut tablut/seed {'king-armed': 'no'}>"
+    assert repr(GAMES["latrunculi"](variant="dux")) == "<Latrunculi latrunculi/dux>"

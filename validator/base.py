@@ -464,6 +464,11 @@ class Game(Generic[P]):
         self.searched = 0  # positions played beyond one a ply, looking for moves a record leaves out
         # (a tafl game's berserk continuations): the work `lusoria rules` counts besides the plies
 
+    def __repr__(self) -> str:
+        """The game as a notebook shows it: its name, variant and the options that differ from the variant's."""
+        changed = {key: value for key, value in self.option.items() if self.preset_options(self.variant)[key] != value}
+        return f"<{type(self).__name__} {self.name}/{self.variant}{f' {changed}' if changed else ''}>"
+
     @classmethod
     @cache
     def preset_options(cls, variant: str) -> dict[str, str]:
