@@ -8,6 +8,8 @@ import json
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from lusoria.errors import LusoriaError
+
 if TYPE_CHECKING:
     import sqlite_utils
 
@@ -115,7 +117,7 @@ def unmerge(db: sqlite_utils.Database, names: list[str]) -> list[dict]:
     return found
 
 
-class NotAnAlias(ValueError):
+class NotAnAlias(LusoriaError, ValueError):
     """A name `unmerge` is given that is no other name of a player."""
 
 

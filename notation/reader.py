@@ -22,6 +22,7 @@ from lusoria.errors import LusoriaError
 from lusoria.files import write_file
 from lusoria.grammar import grammar_text
 from lusoria.notation.model import Line, Ply, Record
+from lusoria.notation.numbers import whole_number
 from lusoria.notation.plies import split_run
 from lusoria.notation.slips import OTHER_QUOTES, slip_fixes, tag_meant
 from lusoria.notation.syntax import (
@@ -42,6 +43,7 @@ from lusoria.notation.syntax import (
 from lusoria.notation.writer import quote
 from lusoria.validator import games
 from lusoria.validator.base import Claims, known_names, known_names_holding
+from lusoria.validator.diagram import Squares
 
 MAX_TOKEN = 1 << 20  # characters in one token, in every format: a tag, a comment, a number (docs/robustness.md)
 LGN_TOKENS = re.compile(r'\{[^}]*\}?|;[^\n]*|"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"?|[^\s{};"]+')  # roughly the lexer's
@@ -594,13 +596,15 @@ def _plies_legal(game: str, text: str, at: int) -> int:
 def _boards_holding(squares: list[tuple[str, str]], known: tuple[str, ...]) -> dict[str, tuple[bool, bool, int]]:
     """For each game of squares: whether the board its rules start on holds every one of `squares` (file, rank),
     whether it has one board (not one a variant names), and the board's area, negated (the smallest first)."""
-    files, ranks = max(ord(file) - ord("a") + 1 for file, _ in squares), max(int(rank) for _, rank in squares)
+    files = max(ord(file) - ord("a") + 1 for file, _ in squares)
+    ranks = max(whole_number(rank, 1, 19) or 0 for _, rank in squares)
     found = {}
     for game in known:
-        cls = games.GAMES[game]
-        width, _, height = cls().board_size().partition("x")
-        if width:
-            found[game] = (int(width) >= files and int(height) >= ranks, not cls.described, -int(width) * int(height))
+        rules = games.GAMES[game]()
+        board = rules.diagram(rules.initial()).board
+        if isinstance(board, Squares):
+            fits = board.files >= files and board.ranks >= ranks
+            found[game] = (fits, not rules.described, -board.files * board.ranks)
     return found
 
 

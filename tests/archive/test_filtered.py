@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from conftest import ROOT
 
 from lusoria import api
-from lusoria.archive import Archive, FilterError, Filters, NotADirectory, checked_rows
+from lusoria.archive import Archive, FilterError, Filters, NotADirectory, NothingSelected, checked_rows
 from lusoria.archive.explorer import BadRequest, replay
 from lusoria.cli import main
 from lusoria.variants import variant_names
@@ -90,13 +90,17 @@ def exported(archive: Archive, folder: Path, filters: Filters | None = None) -> 
 
 @pytest.mark.parametrize("filters", CASES, ids=given)
 def test_export_with_filters_is_the_export_of_the_matching_records_alone(whole, filters, tmp_path):
+    """An export of the records the filters match is an export of an archive of those alone; of none, nothing
+    is written (NothingSelected: an earlier export stays whole)."""
     part = only_matching(whole, filters, tmp_path)
+    if not whole.query(filters):
+        with pytest.raises(NothingSelected):
+            exported(whole, tmp_path / "filtered", filters)
+        assert not (tmp_path / "filtered").exists()
+        return
     found = exported(whole, tmp_path / "filtered", filters)
     assert len(found["records"]) == len(whole.query(filters))
-    if found["records"]:
-        assert found == exported(part, tmp_path / "part")
-    else:
-        assert all(rows == [] for name, rows in found.items() if name != "player_aliases")
+    assert found == exported(part, tmp_path / "part")
 
 
 def test_export_with_filters_keeps_the_other_names_of_the_players_of_its_records(tmp_path):
@@ -140,7 +144,15 @@ def test_stats_and_export_take_the_filter_options_of_query():
     filters = options("query") - {"--db", "--format"}
     assert "--player" in filters and "--position" in filters and "--records" in filters
     assert options("stats") == filters | {"--db", "--json", "--top", "--by"}
-    assert options("export") == filters | {"directory", "--db", "--format", "--jobs", "-j", "--force-jobs"}
+    assert options("export") == filters | {
+        "directory",
+        "--db",
+        "--format",
+        "--overwrite",
+        "--jobs",
+        "-j",
+        "--force-jobs",
+    }
 
 
 ONE_FIELD_MORE = """
@@ -406,7 +418,8 @@ def test_stats_export_tree_and_players_of_no_record_say_what_the_archive_holds(w
     written = runner.invoke(
         main, ["export", str(tmp_path), "--db", whole.path, "--format", "csv", "--variant", "ashton"]
     )
-    assert written.exit_code == 0 and written.stdout.count(": 0 rows\n") == 6 and written.stderr.startswith(holds)
+    assert (written.exit_code, written.stdout) == (1, "") and written.stderr.startswith(holds)  # nothing written
+    assert written.stderr.endswith(f"lusoria: no record matches the filters: nothing written in {tmp_path}\n")
     for command in (["players", "list"], ["players", "crosstable"]):  # as query does
         said = runner.invoke(main, [*command, "--db", whole.path, "--variant", "ashton"])
         assert said.exit_code == 0 and said.stderr.startswith(holds), command
@@ -695,8 +708,8 @@ def test_an_id_of_a_removed_record_is_said_with_the_nearest_ids(tmp_path):
     ):
         counted = CliRunner().invoke(
             main, [*command, "--db", archive.path, "--id", "3"]
-        )  # the one note of every command
-        assert (counted.exit_code, counted.stderr) == (0, f"lusoria: {said}\n")
+        )  # the one note of every command (export's, before it says it wrote nothing)
+        assert (counted.exit_code, counted.stderr.splitlines()[0]) == (command[0] == "export", f"lusoria: {said}")
     with pytest.raises(BadRequest) as page:  # the explorer's replay page of record 3 said "the archive has no record 3"
         replay(archive.path, "3")
     assert (page.value.status, str(page.value)) == (404, said)

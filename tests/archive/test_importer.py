@@ -312,8 +312,8 @@ def test_a_library_import_gets_every_problem_and_note_lusoria_import_says(tmp_pa
     assert summary.added == 1 and told == summary.problems and len(told) == 3
     assert [str(problem)[: len(start)] for problem, start in zip(told, said)] == said
     assert str(told[2]).endswith(
-        "; Variant and Rules to CSV files, move lists whose file names name their game, and lgn records with no Game "
-        "tag, with Game)"
+        "; Variant and Rules alone, to move lists that do not name their game (by their file names or a header), and "
+        "with Game, to all of those)"
     )
     shown = lusoria("import", "--db", tmp_path / "b.db", "--game", "tablut", folder)
     *skipped, note = shown.stderr.splitlines()
@@ -327,8 +327,8 @@ def test_a_library_import_gets_every_problem_and_note_lusoria_import_says(tmp_pa
         f"lusoria: note: --game tablut is not applied to the records of 1 lgn file ({folder / 'a.lgn'})"
     )
     assert note.endswith(
-        "; --variant and --rules to CSV files, move lists whose file names name their game, and lgn records with no "
-        "Game tag, with --game)"
+        "; --variant and --rules alone, to move lists that do not name their game (by their file names or a header), "
+        "and with --game, to all of those)"
     )
 
 
