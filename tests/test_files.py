@@ -1097,6 +1097,9 @@ def test_an_export_writes_over_an_earlier_export_but_not_over_a_file_no_export_w
     assert run("import", "--db", str(db), str(ROOT / "samples/tablut")).exit_code == 0
     assert run("export", "--db", str(db), "--format", format, str(out)).exit_code == 0
     assert run("export", "--db", str(db), "--format", format, str(out)).exit_code == 0  # over the export before
+    if format == "jsonl":  # an export of no record (an older lusoria's, of filters that matched none): empty
+        (out / "records.jsonl").write_bytes(b"")
+        assert run("export", "--db", str(db), "--format", format, str(out)).exit_code == 0
     (out / f"records.{format}").write_text("my precious data\n")
     before = {name: (out / name).read_bytes() for name in os.listdir(out)}
     result = run("export", "--db", str(db), "--format", format, str(out))

@@ -353,17 +353,16 @@ def _numbered(diagnostics: list[Diagnostic], report: Report, mended: list[_Mende
 
 def _slip_plies(report: Report, mended: list[_Mended]) -> dict[tuple[int, int], int]:
     """The plies of the main line of `report` that are slips read as they meant (`mended`): by the slip's place
-    as written (its syntax error's), the number of the ply its reading begins (`2. 5/9` read as `5/9`: the
-    ply 5/9; none for a reading that holds no ply's beginning, a result marker's)."""
+    as written (its syntax error's), the number of the ply its reading is (none for a reading that begins no
+    ply: a result marker's, a move number's, plays that join the ply before)."""
     if not mended or report.record is None:
         return {}
-    plies = [(ply.line, ply.column, number) for number, ply in enumerate(report.record.main.plies, 1)]
-    found = {}
-    for index, fix in enumerate(mended):
-        begun = (n for line, column, n in plies if line == fix.line and 0 <= column - fix.column < len(fix.text))
-        if (number := next(begun, None)) is not None:
-            found[fix.line, _column_as_written(fix.line, fix.column, mended[:index])] = number
-    return found
+    plies = {(ply.line, ply.column): number for number, ply in enumerate(report.record.main.plies, 1)}
+    return {
+        (fix.line, _column_as_written(fix.line, fix.column, mended[:index])): plies[fix.line, fix.column]
+        for index, fix in enumerate(mended)
+        if (fix.line, fix.column) in plies
+    }
 
 
 def _hinted(diagnostics: list[Diagnostic], hint: str) -> list[Diagnostic]:

@@ -1078,6 +1078,7 @@ def test_an_otn_game_on_standard_input_with_from_lgn_is_read_as_lgn():
         ('[Variant "dux"]\n1. 53: 5/10 10/13 *\n', "laquet"),  # a ply only laquet reads: laquet, whatever it says
         ("1. e3-c3 i6-f6 2. c5-c3 *\n", "tablut"),  # newcomer-55a: told brandubh, whose board has no i6
         ("1. a4-a2 k6-k4 *\n", "copenhagen"),  # a first ply legal under its rules
+        ("1. d1-c1 f4-f3 *\n", "copenhagen"),  # its first ply legal in brandubh too, its second in copenhagen alone
         ("1. e5-e7 a1-a2 *\n", "brandubh"),  # legal under none: the smallest board that holds its squares
     ],
 )
