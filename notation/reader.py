@@ -528,6 +528,15 @@ def _game_tag_slip(text: str) -> re.Match[str] | None:
     return next((m for m in _NEXT_TAG.finditer(text) if "Game" in (m[1], tag_meant(m[1]))), None)
 
 
+def _names_a_file(text: str) -> bool:
+    """Whether a record's text is one line that ends as a record file's name does (`games/round-1.lgn`)."""
+    from lusoria.formats import FORMATS  # (here: the formats read records with this module)
+
+    line = text.strip()
+    endings = {ending for entry in FORMATS.values() for ending in entry.endings()}
+    return "\n" not in line and any(line.lower().endswith(ending) for ending in endings)
+
+
 def _no_game_tag(source: RecordText) -> SyntaxProblem:
     """The record has no Game tag: at a tag that may be a slip for it (`[game "…"]`, `[Gmae "…"]`),
     or at one whose value holds a backslash (`[Game "tab\\"lut"]`, no game's name), if it has one;
@@ -643,6 +652,8 @@ def parse_record(source: RecordText | str) -> Record:
         quoted = (
             "; its lines begin with >, as an e-mail's quoted lines do: take the > away"
             if _QUOTED.search(source.text)
+            else "; it is a file's name: lusoria.api.reports or record_at read a file, check its text"
+            if not source.path and _names_a_file(source.text)
             else ""
         )
         raise SyntaxProblem(f"not a game record {read} it has no tag and no movetext{quoted}", source.line, 1)

@@ -889,3 +889,18 @@ def test_the_result_a_record_wrote_is_its_last_marker_outside_comments_and_escap
     from lusoria.notation.reader import result_written
 
     assert result_written(text) == written
+
+
+@pytest.mark.parametrize(
+    "text, hinted", [("games/round-1.lgn", True), ("C:\\club\\SCRAPE.JSON", True), ("hello", False)]
+)
+def test_a_file_s_name_given_as_a_record_s_text_is_told_how_to_read_the_file(text, hinted):
+    """Newcomer-55b: `api.check("mine/piso.lgn")` said only that the text has no tag and no movetext."""
+    from lusoria.validator.replay import check
+
+    message = check(text).diagnostics[0].message
+    assert message.startswith("not a game record in lgn, which a record's text is read as")
+    assert (
+        message.endswith("; it is a file's name: lusoria.api.reports or record_at read a file, check its text")
+        == hinted
+    )
