@@ -528,13 +528,12 @@ def _game_tag_slip(text: str) -> re.Match[str] | None:
     return next((m for m in _NEXT_TAG.finditer(text) if "Game" in (m[1], tag_meant(m[1]))), None)
 
 
-def _names_a_file(text: str) -> bool:
-    """Whether a record's text is one line that ends as a record file's name does (`games/round-1.lgn`)."""
-    from lusoria.formats import FORMATS  # (here: the formats read records with this module)
+_FILE_NAME = re.compile(r"[^\[\]{}\n]*\.[A-Za-z][A-Za-z0-9]{1,3}")  # one line ending as a file's name does (x.lgn)
 
-    line = text.strip()
-    endings = {ending for entry in FORMATS.values() for ending in entry.endings()}
-    return "\n" not in line and any(line.lower().endswith(ending) for ending in endings)
+
+def _names_a_file(text: str) -> bool:
+    """Whether a record's text is one line that ends as a file's name does (`games/round-1.lgn`)."""
+    return _FILE_NAME.fullmatch(text.strip()) is not None
 
 
 def _no_game_tag(source: RecordText) -> SyntaxProblem:
