@@ -23,7 +23,7 @@ from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
 from lusoria.archive.export import export
 from lusoria.archive.identity import Identity, identity
 from lusoria.archive.importer import ImportSummary, import_rows
-from lusoria.archive.players import player_condition
+from lusoria.archive.players import player_condition, respelled
 from lusoria.archive.query import (
     LONGEST_GLOB,
     FilterError,
@@ -773,28 +773,26 @@ class Archive:
             conn.close()
 
     def duplicates(self) -> list[Duplicate]:
-        """`lusoria duplicates --db`: records that are the same game, or a prefix of another."""
+        """`lusoria duplicates --db`: records that are the same game, or a prefix of another, their
+        players as the archive's players are (an alias as the name it is merged into: `respelled`)."""
         self._existing()
         conn = connect(self.path)
         try:
-            entries = [
-                Entry(f"record {id_} ({path}:{line})", Identity(key, setting, ()), id_, result, ending)
-                for id_, key, setting, path, line, result, ending in conn.execute(
-                    "SELECT id, hash, setting, path, line, result, ending FROM records ORDER BY id"
+            players = respelled(conn)
+
+            def respelt(entry: Entry) -> Entry:  # (a CSV row its format cannot read alone keeps its identity)
+                report = stored_report(
+                    *conn.execute(f"SELECT {STORED_TEXT} FROM records WHERE id = ?", [entry.ref]).fetchone()
                 )
-            ]
+                return replace(entry, identity=identity(report, players)) if report else entry
 
-            def load(group: list[Entry]) -> list[Entry]:  # the plies, from the texts (few records)
-                reports = (
-                    stored_report(*conn.execute(f"SELECT {STORED_TEXT} FROM records WHERE id = ?", [e.ref]).fetchone())
-                    for e in group
-                )  # (an unparsable CSV row its format cannot read alone keeps its identity without plies)
-                return [
-                    Entry(entry.where, identity(report), entry.ref, entry.result, entry.ending) if report else entry
-                    for entry, report in zip(group, reports)
-                ]
-
-            return list(find_duplicates(entries, load))
+            entries = []
+            for id_, key, setting, path, line, result, ending, white, black in conn.execute(
+                "SELECT id, hash, setting, path, line, result, ending, white, black FROM records ORDER BY id"
+            ):
+                entry = Entry(f"record {id_} ({path}:{line})", Identity(key, setting, ()), id_, result, ending)
+                entries.append(respelt(entry) if players.keys() & {white, black} else entry)
+            return list(find_duplicates(entries, lambda group: list(map(respelt, group))))
         finally:
             conn.close()
 

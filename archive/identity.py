@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from lusoria.notation.reader import RecordText
@@ -23,6 +24,7 @@ from lusoria.validator.replay import Report, check
 
 SETTING_TAGS = tuple(tag for tag in ROSTER if tag != "Result")
 RULE_TAGS = ("Variant", "Rules", "Board")
+PLAYER_TAGS = ("White", "Black")
 SITE_GAME_ID = "SiteGameId"  # the number of a game on the site it was played on (an aagenielsen.dk scrape's)
 
 
@@ -45,10 +47,11 @@ def _folded(value: str) -> str:
     return " ".join(value.split())
 
 
-def identity(report: Report) -> Identity:
+def identity(report: Report, players: Mapping[str, str] | None = None) -> Identity:
     """The identity of a checked record (`check` with `keep=True`, so that plies are canonical), keyed
-    by the site's number of its game too when it has one (`of_site_game`)."""
-    found = _identity(report)
+    by the site's number of its game too when it has one (`of_site_game`); `players` spells its White
+    and Black as the players they are (an archive's aliases: `Archive.duplicates`)."""
+    found = _identity(report, players)
     site_game = report.tags.get(SITE_GAME_ID)
     if site_game is None:
         return found
@@ -63,7 +66,7 @@ def of_site_game(key: str, site_game: str) -> str:
     return key64(key, SITE_GAME_ID, site_game)
 
 
-def _identity(report: Report) -> Identity:
+def _identity(report: Report, players: Mapping[str, str] | None = None) -> Identity:
     record = report.record
     if record is None or not report.rewritable:  # (a refused record has no plies, one read mended lost a tag's
         # repeat: its text tells it apart)
@@ -77,7 +80,7 @@ def _identity(report: Report) -> Identity:
     start = (
         rules.format_position(report.positions[0]) if rules and report.positions else record.tags.get("Position", "")
     )
-    roster = [_folded(record.tags.get(tag, UNKNOWN.get(tag, "?"))) for tag in SETTING_TAGS]
+    roster = [_folded(_player(tag, record.tags.get(tag, UNKNOWN.get(tag, "?")), players or {})) for tag in SETTING_TAGS]
     written = [ply.text for ply in record.main.plies]
     played = report.main_line  # the plies played, whose canonical text is known
     written[: len(played)] = played
@@ -86,6 +89,11 @@ def _identity(report: Report) -> Identity:
     setting = ("record", record.game, *rule_set, start, *roster)
     result = _folded(record.tags.get("Result", record.result))
     return Identity(key64(*setting, result, record.result, *plies), key64(*setting), plies)
+
+
+def _player(tag: str, value: str, players: Mapping[str, str]) -> str:
+    """A roster tag's value, a player's name (White, Black) spelled as `players` spells it."""
+    return players.get(value, value) if tag in PLAYER_TAGS else value
 
 
 def label(tags: dict[str, str]) -> str:

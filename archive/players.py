@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 from lusoria.errors import LusoriaError
 
 if TYPE_CHECKING:
+    import sqlite3
+
     import sqlite_utils
 
 # The Result tag's values (notation.slips.RESULTS, the grammar's: not imported, which would load the
@@ -183,6 +185,19 @@ def _player_of(written: str) -> str:
 
 
 _NAMED = "written IS NOT NULL AND written NOT IN ('', '?')"  # a name `written` that names a player
+
+
+def respelled(db: sqlite3.Connection) -> dict[str, str]:
+    """Each name records write as White or Black that is a player spelled otherwise (`_player_of`: an
+    alias, or the name in another case of its ASCII letters), and that spelling."""
+    return dict(
+        db.execute(
+            f"SELECT written, player FROM (SELECT written, {_player_of('written')} AS player FROM "
+            f"(SELECT white AS written FROM records UNION SELECT black FROM records) WHERE {_NAMED}) "
+            "WHERE player IS NOT written"
+        )
+    )
+
 
 # Per canonical player (names in any case of their ASCII letters, aliases merged): games, won,
 # drawn, lost, and finished, in the records `{where}` selects (the names' indexes serve it).

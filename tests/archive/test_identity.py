@@ -368,3 +368,35 @@ def test_a_version_1_archive_is_upgraded_keeping_every_record(in_root, tmp_path)
         "(6 of 9 plies)",
     ]
     assert Archive(old).import_paths(["tests/fixtures/resubmitted.lgn"]).added == 0
+
+
+def test_an_archive_reports_a_game_entered_under_two_names_of_a_player_once_they_are_merged(tmp_path):
+    """`duplicates --db` spells White and Black as the archive's players: an alias as the name it is
+    merged into, a name in another case as the player's; files and the import compare names as written."""
+    escape, short = ESCAPE, ESCAPE.split("5. Kc5")[0].replace('"1-0"', '"*"') + "*\n"
+    files = {
+        "a.lgn": escape,
+        "b.lgn": escape.replace("Karin Nilsson", "K. Nilsson"),
+        "c.lgn": escape.replace("Olof Berg", "OLOF BERG"),
+        "d.lgn": short.replace("Karin Nilsson", "K. Nilsson"),
+        "e.lgn": escape.replace("Karin Nilsson", "Karin Nilson"),  # another player, never merged
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    archive = Archive(str(tmp_path / "club.db"))
+    paths = [str(tmp_path / name) for name in files]
+    assert archive.import_paths(paths).duplicates == 0
+    where = {n: f"record {n} ({tmp_path / name}:1)" for n, name in enumerate(files, 1)}
+    assert [str(d) for d in archive.duplicates()] == [
+        f"{where[3]}: the same game as {where[1]}",
+        f"{where[4]}: a prefix of {where[2]} (8 of 9 plies)",
+    ]
+    archive.merge_players(["K. Nilsson"], "Karin Nilsson")
+    assert [str(d) for d in archive.duplicates()] == [
+        f"{where[2]}: the same game as {where[1]}",
+        f"{where[3]}: the same game as {where[1]}",
+        f"{where[4]}: a prefix of {where[1]} (8 of 9 plies)",
+    ]
+    assert [str(d) for d in duplicates(paths)] == [f"{paths[3]}:1: a prefix of {paths[1]}:1 (8 of 9 plies)"]
+    archive.unmerge_players(["K. Nilsson"])
+    assert len(archive.duplicates()) == 2
