@@ -773,8 +773,8 @@ class Archive:
             conn.close()
 
     def duplicates(self) -> list[Duplicate]:
-        """`lusoria duplicates --db`: records that are the same game, or a prefix of another, their
-        players as the archive's players are (an alias as the name it is merged into: `respelled`)."""
+        """`lusoria duplicates --db`: records that are the same game, or a prefix of another, their White
+        and Black compared as the archive's players (a name merged into another as that name)."""
         self._existing()
         conn = connect(self.path)
         try:
