@@ -20,18 +20,19 @@ if TYPE_CHECKING:  # `name as name`: re-exported to a type checker that re-expor
     from lusoria.archive.commands import ImportStopped as ImportStopped
     from lusoria.archive.commands import MissingArchive as MissingArchive
     from lusoria.archive.commands import NoGameToStart as NoGameToStart
+    from lusoria.archive.commands import RemovalStopped as RemovalStopped
     from lusoria.archive.commands import default_path as default_path
     from lusoria.archive.datasette import MissingDatasette as MissingDatasette
     from lusoria.archive.duplicates import Duplicate as Duplicate
     from lusoria.archive.export import NotADirectory as NotADirectory
     from lusoria.archive.export import NotAnExport as NotAnExport
-    from lusoria.archive.export import NothingSelected as NothingSelected
     from lusoria.archive.importer import ImportSummary as ImportSummary
     from lusoria.archive.players import NotAnAlias as NotAnAlias
     from lusoria.archive.query import COLUMNS as COLUMNS
     from lusoria.archive.query import LISTED as LISTED
     from lusoria.archive.query import FilterError as FilterError
     from lusoria.archive.query import Filters as Filters
+    from lusoria.archive.query import NothingSelected as NothingSelected
     from lusoria.archive.reading import DEFAULT_TIMEOUT as DEFAULT_TIMEOUT
     from lusoria.archive.reading import DamagedArchive as DamagedArchive
     from lusoria.archive.reading import InvalidSQL as InvalidSQL
@@ -56,14 +57,15 @@ HOMES = {  # module -> its names, as the imports above name them (tests/system/t
         "ImportStopped",
         "MissingArchive",
         "NoGameToStart",
+        "RemovalStopped",
         "default_path",
     ),
     "datasette": ("MissingDatasette",),
     "duplicates": ("Duplicate",),
-    "export": ("NotADirectory", "NotAnExport", "NothingSelected"),
+    "export": ("NotADirectory", "NotAnExport"),
     "importer": ("ImportSummary",),
     "players": ("NotAnAlias",),
-    "query": ("COLUMNS", "LISTED", "FilterError", "Filters"),
+    "query": ("COLUMNS", "LISTED", "FilterError", "Filters", "NothingSelected"),
     "reading": ("DEFAULT_TIMEOUT", "DamagedArchive", "InvalidSQL", "ReadOnlyError"),
     "records_as_rows": ("Failure", "Rows", "SkippedDuplicate", "checked_rows"),
     "removal": ("Read",),

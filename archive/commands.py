@@ -22,12 +22,13 @@ from lusoria.archive import players
 from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
 from lusoria.archive.export import export
 from lusoria.archive.identity import Identity, identity
-from lusoria.archive.importer import ImportSummary, import_rows
+from lusoria.archive.importer import ImportSummary, import_rows, remove_selected
 from lusoria.archive.players import player_condition, respelled
 from lusoria.archive.query import (
     LONGEST_GLOB,
     FilterError,
     Filters,
+    NothingSelected,
     board_size,
     build,
     check_values,
@@ -41,6 +42,7 @@ from lusoria.archive.reading import (
     DEFAULT_TIMEOUT,
     DamagedArchive,
     ReadOnlyError,
+    add_query_functions,
     connect,
     first_row,
     iter_sql,
@@ -171,6 +173,10 @@ def default_path() -> str:
 
 class ImportStopped(LusoriaError):
     """An import the archive could not take to its end; the archive is left whole."""
+
+
+class RemovalStopped(LusoriaError):
+    """A removal the archive could not take (read-only, another program writing); nothing removed."""
 
 
 class NoGameToStart(LusoriaError, ValueError):
@@ -454,13 +460,13 @@ class Archive:
         finally:
             _close(checked)  # the checking (its worker processes) stops with the import, however it ends
 
-    def _writable(self) -> None:
-        """ImportStopped when the archive exists and it or its directory is read-only."""
+    def _writable(self, stopped: type[LusoriaError] = ImportStopped, done: str = "imported") -> None:
+        """`stopped` (ImportStopped) when the archive exists and it or its directory is read-only: nothing `done`."""
         if os.path.exists(self.path) and not (
             os.access(self.path, os.W_OK) and os.access(os.path.dirname(os.path.abspath(self.path)), os.W_OK)
         ):
-            raise ImportStopped(
-                f"{self.path}: the archive or its directory is read-only; nothing was imported "
+            raise stopped(
+                f"{self.path}: the archive or its directory is read-only; nothing was {done} "
                 "and the archive is as it was"
             )
 
@@ -795,6 +801,35 @@ class Archive:
             return list(find_duplicates(entries, lambda group: list(map(respelt, group))))
         finally:
             conn.close()
+
+    def remove(self, filters: Filters) -> list[dict[str, Any]]:
+        """`lusoria remove`: the records `filters` match removed, with their rows of every table, in one
+        transaction, as `import --replace` removes a record its file no longer has; the records removed
+        (`id`, `path`, `line`), by id. ValueError for filters that select every record (none given),
+        FilterError for an `order` without a `limit`, NothingSelected when they match no record,
+        RemovalStopped when the archive cannot take it (read-only, another program writing): nothing removed."""
+        self._existing()
+        selected = self._selected(_unlisted(filters, "remove takes every record they match"))
+        if selected is None:
+            raise ValueError(
+                "give filters (as in query) of the records to remove: remove takes none unless told which "
+                "(lusoria query with the same filters lists them)"
+            )
+        self._writable(RemovalStopped, "removed")
+        db = open_archive(self.path, create_missing=False)
+        try:
+            add_query_functions(db.conn)
+            removed = remove_selected(db, selected)
+        except (sqlite3.Error, OSError) as error:
+            raise RemovalStopped(
+                f"{self.path}: nothing was removed: {error}"
+                + (f"; {_holder(db)}: remove them once it is done" if busy(error) else "")
+            ) from None
+        finally:
+            db.close()
+        if not removed:
+            raise NothingSelected("nothing removed")
+        return [dict(zip(("id", "path", "line"), row)) for row in removed]
 
     def datasette_metadata(self) -> dict[str, Any]:
         """The Datasette metadata (labels, facets, descriptions) for this archive."""

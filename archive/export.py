@@ -22,7 +22,7 @@ from typing import Any
 
 from lusoria.archive import functions
 from lusoria.archive.positions import MATERIAL, boards_and_materials
-from lusoria.archive.query import COLUMNS
+from lusoria.archive.query import COLUMNS, NothingSelected
 from lusoria.archive.reading import connect, damaged
 from lusoria.archive.records_as_rows import named_variant
 from lusoria.archive.stored import STORED_TEXT, Kept, kept_text, replayed
@@ -247,14 +247,6 @@ class NotADirectory(LusoriaError, NotADirectoryError):
         self.strerror = "not a directory"
 
 
-class NothingSelected(LusoriaError, LookupError):
-    """Filters that match no record: an export of none would write its files over an earlier export
-    with empty ones (a misspelt player's name), so it writes none."""
-
-    def __init__(self, directory: str):
-        super().__init__(f"no record matches the filters: nothing written in {directory}")
-
-
 class NotAnExport(LusoriaError, FileExistsError):
     """A file an export would write over that no export wrote (its first column is not that of the
     table the file holds): kept unless the export is told to `overwrite`."""
@@ -319,7 +311,7 @@ def export(
     conn = connect(path)
     try:
         if selected is not None and not conn.execute(f"SELECT EXISTS ({selected[0]})", selected[1]).fetchone()[0]:
-            raise NothingSelected(directory)
+            raise NothingSelected(f"nothing written in {directory}")
         for table in ("records",) if format == "jsonl" else (*TABLES, *_PLY_FILES):
             target = os.path.join(directory, f"{table}.{format}")
             if not overwrite and os.path.isfile(target) and not _exported(target, format, table):

@@ -13,6 +13,7 @@ import signal
 import sqlite3
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import chain, islice, repeat
 
@@ -216,6 +217,23 @@ def _batches(
         yield batch, following
 
 
+def remove_selected(db: sqlite_utils.Database, selected: tuple[str, list]) -> list[tuple[int, str | None, int | None]]:
+    """Remove the records `selected` (SQL of their ids) with all their rows, in one transaction, as
+    `import --replace` removes a record its file no longer has (archive/removal.py); the id, path and
+    line of each, by id. None removed when none is selected."""
+    conn = db.conn
+    codes, sums = MoveCodes(conn), NextPlies(conn)
+    with _transaction(conn, codes, sums):
+        removed = conn.execute(
+            f"SELECT id, path, line FROM records WHERE id IN ({selected[0]}) ORDER BY id", selected[1]
+        ).fetchall()
+        remove_records(conn, [row[0] for row in removed], CHILD_COLUMNS, codes, sums)
+        conn.execute("COMMIT")
+    if removed:
+        merge_positions(conn)
+    return removed
+
+
 def merge_positions(conn: sqlite3.Connection) -> None:
     """Merge the index `positions` into one segment (FTS5's `optimize`): each batch wrote its own, and
     a search looks a token up in every segment (a fifth of the time of a move tree 3 plies deep, for
@@ -309,6 +327,24 @@ def _insert_records(conn: sqlite3.Connection, new: Iterable[tuple]) -> None:
     conn.execute("DELETE FROM temp.new_records")
 
 
+@contextmanager
+def _transaction(conn: sqlite3.Connection, codes: MoveCodes, sums: NextPlies) -> Iterator[None]:
+    """A write transaction (BEGIN IMMEDIATE; its body commits), with what the writing process keeps of
+    the archive read again if another process wrote to it; rolled back, and that forgotten, when the
+    body raises."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        codes.refresh()
+        sums.refresh()
+        yield
+    except BaseException:  # Ctrl-C too, or a full disk (SQLite may have rolled back already), which may come before BEGIN took effect or after COMMIT did
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        codes.forget()
+        sums.forget()
+        raise
+
+
 def _insert_batch(
     db: sqlite_utils.Database,
     batch: list[Rows | Failure],
@@ -327,10 +363,7 @@ def _insert_batch(
     Failure first; the record it waited for judged by its own file). `kept`: what the writing
     process keeps of the archive."""
     conn, (codes, _, sums) = db.conn, kept
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        codes.refresh()
-        sums.refresh()
+    with _transaction(conn, codes, sums):
         counts = ImportSummary()
         read = _replaced(conn, batch, replacing, kept, counts) if replacing else batch
         new_records, duplicates = _new_records(conn, read, counts)
@@ -343,12 +376,6 @@ def _insert_batch(
         conn.execute("RELEASE batch")
         _fault("commit", number)
         conn.execute("COMMIT")
-    except BaseException:  # Ctrl-C too, or a full disk (SQLite may have rolled back already), which may come before BEGIN took effect or after COMMIT did
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        codes.forget()
-        sums.forget()
-        raise
     _fault("committed", number)
     _count(summary, counts, new)
 

@@ -71,6 +71,14 @@ class FilterError(LusoriaError, ValueError):
         self.filter, self.problem = filter, problem
 
 
+class NothingSelected(LusoriaError, LookupError):
+    """Filters that match no record, where a command that changes files or the archive does nothing: an
+    export of none would write its files over an earlier export with empty ones (a misspelt player's name)."""
+
+    def __init__(self, nothing_done: str):
+        super().__init__(f"no record matches the filters: {nothing_done}")
+
+
 def _either_side(name: str, _: Filters) -> tuple[str, list]:
     (white, found), (black, more) = (player_condition(f"records.{side}", name) for side in ("white", "black"))
     return f"({white} OR {black})", found + more
@@ -175,6 +183,25 @@ GLOB_CLASS = re.compile(r"\[\^?\]?[^]]*\]")  # a GLOB character class: [abc], [^
 LONGEST_GLOB = 50_000  # bytes of a GLOB SQLite reads (SQLITE_MAX_LIKE_PATTERN_LENGTH): "pattern too complex" past it
 
 
+def _check_glob(filter: str, value: str, named: str) -> None:
+    """FilterError for a glob `value` (`named` so) that SQLite's GLOB cannot take as meant: a [class]
+    left open, or longer than it reads."""
+    if "[" in GLOB_CLASS.sub("", value):
+        raise FilterError(filter, f"value {quoted(value)} opens a [class] of characters it does not close")
+    if (size := len(value.encode())) > LONGEST_GLOB:
+        encoded = "" if size == len(value) else f" ({size:,} bytes)"
+        raise FilterError(
+            filter,
+            f"{named} is {len(value):,} characters{encoded}, longer than SQLite reads as a glob ({LONGEST_GLOB:,} bytes)",
+        )
+
+
+def _path(value: str, _: Filters) -> tuple[str, list]:
+    """Records read from a file whose path, as the archive holds it, matches the glob `value`."""
+    _check_glob("path", value, "path")
+    return "records.path GLOB ?", [value]
+
+
 def _tags(pairs: list[tuple[str, str]], _: Filters) -> tuple[str, list]:
     """Each NAME=VALUE: a tag whose value matches VALUE, a glob (SQLite's GLOB: case matters)."""
     if not all(isinstance(pair, (tuple, list)) and len(pair) == 2 for pair in pairs):  # a dict, one pair alone
@@ -184,15 +211,7 @@ def _tags(pairs: list[tuple[str, str]], _: Filters) -> tuple[str, list]:
             raise FilterError(
                 "tags", f"is NAME=VALUE with a name and a value (a glob), not {quoted(name + '=' + value)}"
             )
-        if "[" in GLOB_CLASS.sub("", value):
-            raise FilterError("tags", f"value {quoted(value)} opens a [class] of characters it does not close")
-        if (size := len(value.encode())) > LONGEST_GLOB:
-            encoded = "" if size == len(value) else f" ({size:,} bytes)"
-            raise FilterError(
-                "tags",
-                f"value of {name} is {len(value):,} characters{encoded}, longer than SQLite reads as a glob "
-                f"({LONGEST_GLOB:,} bytes)",
-            )
+        _check_glob("tags", value, f"value of {name}")
     from lusoria.archive.tables import COLUMN_TAGS  # (loaded when searched)
 
     conditions, params = [], []
@@ -274,6 +293,11 @@ class Filters:
     )
     site: str | None = _filter(
         help="The Site (whole, any case).", where=lambda name, _: name_condition("records.site", name)
+    )
+    path: str | None = _filter(
+        help="The file the records were read from, as the archive holds its path (query's path column), "
+        "a glob: * any text, / too, ? any character, [abc] one of them (games/2025/*).",
+        where=_path,
     )
     date_from: str | None = _filter(
         help="Games that may have been played on or after this date: YYYY, YYYY.MM or YYYY.MM.DD "

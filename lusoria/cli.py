@@ -1362,12 +1362,13 @@ def archive_errors(action: Callable[[], T]) -> T:
         ImportStopped,
         NotAnArchive,
         ReadOnlyError,
+        RemovalStopped,
         UnsearchableRecord,
     )
 
     try:
         return action()
-    except (NotAnArchive, ImportStopped, DamagedArchive) as error:
+    except (NotAnArchive, ImportStopped, RemovalStopped, DamagedArchive) as error:
         stop(hinted(error))
     except ReadOnlyError as error:
         stop(hinted(error), 1)
@@ -1997,6 +1998,24 @@ def export(directory: str, db: str, format_: str, overwrite: bool, jobs: int, **
         stop(cannot_write(error.filename or directory, error))
     for table, rows in counts.items():
         echo(f"{os.path.join(directory, table)}.{format_}: {plural(rows, 'row')}")
+    note_left_out(db, chosen)
+
+
+@main.command(cls=FilterCommand, at=1)  # the filters after --db
+@db_option
+def remove(db: str, **filters: Any) -> None:
+    """Remove from the archive the records the filters match (as in `query`, which lists them first),
+    with all their rows, in one transaction; each record removed is named. Filters are needed: with
+    none, nothing is removed (exit status 2); filters that match no record remove nothing (exit status 1)."""
+    from lusoria.archive import NothingSelected
+
+    chosen = filters_of(filters)
+    try:
+        removed = archive_errors(lambda: archive_at(db).remove(chosen))
+    except NothingSelected as error:
+        note_lacking(db, chosen)
+        stop(str(error), 1)
+    echo(output.removed_text(removed, db), nl=False)
     note_left_out(db, chosen)
 
 

@@ -561,3 +561,9 @@ def skipped_text(skipped: list[SkippedDuplicate], most: int | None) -> str:
     return "".join(f"{duplicate}\n" for duplicate in named) + (
         f"and {plural(more, 'more duplicate')}: --all-duplicates names every one\n" if more else ""
     )
+
+
+def removed_text(removed: list[dict], db: str) -> str:
+    """What `lusoria remove` says: each record removed (`Archive.remove`), where it was read, then the count."""
+    lines = [f"record {row['id']} ({row['path'] or '?'}:{row['line'] or '?'}): removed\n" for row in removed]
+    return "".join(lines) + f"{db}: removed {plural(len(removed), 'record')}\n"

@@ -27,6 +27,6 @@ def test_every_command_of_the_readme_tour_succeeds(tmp_path, monkeypatch):
     monkeypatch.delenv("LUSORIA_DB", raising=False)
     runner = CliRunner()
     said = [(command, runner.invoke(main, command)) for command in tour()]
-    assert len(said) == 10
+    assert len(said) == 11
     assert [(command[0], result.exit_code) for command, result in said if result.exit_code] == [("duplicates", 1)]
     assert all(result.stdout for _, result in said)
