@@ -108,6 +108,9 @@ class ImportSummary:
             text += f"; {plural(files, 'file')} the archive holds under {path} no longer " + (
                 "exists; its records are kept" if files == 1 else "exist; their records are kept"
             )
+        if self.gone:
+            text += " (" + ("lusoria remove --path FILE" if to == COMMAND else "Archive.remove(Filters(path=FILE))")
+            text += " takes a file's out)"
         if self.changed:
             text += (
                 f"; {plural(len(self.changed), 'file')} imported before read as other records now ({', '.join(self.changed)}: "

@@ -760,9 +760,19 @@ def test_a_file_deleted_keeps_its_records_and_is_said(in_tmp):
         "a.db: added 0 records (0 invalid, 0 of them unparsable), kept 3 unchanged, skipped 0 duplicates; "
         "1 file or folder skipped (each said with why); "
         "2 files the archive holds under games no longer exist; their records are kept; 1 file the archive "
-        "holds under games/old no longer exists; its records are kept\n",
+        "holds under games/old no longer exists; its records are kept (lusoria remove --path FILE takes a file's "
+        "out)\n",
     )
     assert Archive("a.db").sql("SELECT count(*) AS n FROM records") == [{"n": 9}]
+    again = Archive("a.db").import_paths(["games"], replace=True)
+    assert str(again).endswith(
+        "; 2 files the archive holds under games no longer exist; their records are kept "
+        "(Archive.remove(Filters(path=FILE)) takes a file's out)"
+    )
+    removed = runner.invoke(main, ["remove", "--db", "a.db", "--path", "games/b.lgn"])
+    assert removed.stdout.endswith("a.db: removed 3 records\n")
+    again = Archive("a.db").import_paths(["games"], replace=True)
+    assert "; 1 file the archive holds under games no longer exists; its records are kept (" in str(again)
 
 
 def test_a_file_whose_records_lusoria_failed_on_is_not_emptied(in_tmp):
