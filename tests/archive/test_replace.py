@@ -801,7 +801,7 @@ def test_a_file_named_that_cannot_be_read_is_not_one_now_empty(in_tmp):
         2,
         "a.db: added 0 records (0 invalid, 0 of them unparsable), kept 3 unchanged, skipped 0 duplicates; "
         "could not read 1 source (each said with why); "
-        "1 file the archive holds under games/b.lgn no longer exists; its records are kept\n",
+        "1 file the archive holds under games/b.lgn no longer exists; its records are kept (lusoria remove --path FILE takes a file's out)\n",
         "lusoria: games/b.lgn: no such file or directory\n",
     )
     summary = Archive("a.db").import_paths(["games/b.lgn"], replace=True)
@@ -932,7 +932,9 @@ def test_a_file_name_that_is_not_utf8_is_shown_escaped_and_found_again(in_tmp):
     assert runner.invoke(main, ["import", "--db", "a.db", "--replace", "games"]).exit_code == 0
     os.remove(name)
     result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "games"])
-    assert result.stdout.endswith("; 1 file the archive holds under games no longer exists; its records are kept\n")
+    assert result.stdout.endswith(
+        "; 1 file the archive holds under games no longer exists; its records are kept (lusoria remove --path FILE takes a file's out)\n"
+    )
 
 
 def commented_late(records: list[str]) -> list[str]:
