@@ -258,14 +258,17 @@ class NotAnExport(LusoriaError, FileExistsError):
         self.path = path
 
 
-_FIRST_COLUMNS = {"records": "id", "player_aliases": "alias"}  # a file's first column: record_id but these
+def _first_column(conn: sqlite3.Connection, table: str) -> str:
+    """The first column of `table`'s file, as an export writes it."""
+    if table in _PLY_FILES:
+        return _PLY_FILES[table][0][0]
+    return conn.execute(f"PRAGMA table_xinfo([{table}])").fetchone()[1]
 
 
-def _exported(path: str, format: str, table: str) -> bool:
-    """Whether the file at `path` is `table`'s of an earlier export, which an export writes over: its
-    first column that of `table`'s (the others change as the archive's schema grows), or, of JSON
-    lines, a record's id; empty, a file of none."""
-    first = _FIRST_COLUMNS.get(table, "record_id")
+def _exported(path: str, format: str, first: str) -> bool:
+    """Whether the file at `path` is a table's of an earlier export, which an export writes over: its
+    first column the table's (`first`: the others change as the archive's schema grows), or, of JSON
+    lines, a record's first key; empty, a file of none."""
     try:
         if format == "parquet":
             return _pyarrow()[1].read_schema(path).names[:1] == [first]
@@ -273,7 +276,8 @@ def _exported(path: str, format: str, table: str) -> bool:
             line = file.readline()
         if format == "csv":
             return next(csv.reader([line]), [])[:1] == [first]
-        return not line or first in json.loads(line)
+        found = json.loads(line) if line else {first: None}
+        return isinstance(found, dict) and list(found)[:1] == [first]
     except (OSError, ValueError, TypeError, csv.Error):  # (a file that cannot be read as one is not one)
         return False
 
@@ -314,7 +318,7 @@ def export(
             raise NothingSelected(f"nothing written in {directory}")
         for table in ("records",) if format == "jsonl" else (*TABLES, *_PLY_FILES):
             target = os.path.join(directory, f"{table}.{format}")
-            if not overwrite and os.path.isfile(target) and not _exported(target, format, table):
+            if not overwrite and os.path.isfile(target) and not _exported(target, format, _first_column(conn, table)):
                 raise NotAnExport(target)
         with ExitStack() as files:
             outputs: list[AtomicFile] = []

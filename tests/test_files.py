@@ -1113,6 +1113,26 @@ def test_an_export_writes_over_an_earlier_export_but_not_over_a_file_no_export_w
     assert (out / f"records.{format}").read_bytes() != before[f"records.{format}"]
 
 
+def test_an_export_knows_its_own_file_of_every_table_by_its_first_column(tmp_path):
+    """Reviewer-56: a JSON line was taken for the export's when it held `id` anywhere (`"hid"`, a list);
+    each table's first column is the archive's own, its files' told apart by it (tags: record_id)."""
+    db, out = tmp_path / "a.db", tmp_path / "out"
+    assert run("import", "--db", str(db), str(ROOT / "samples/tablut")).exit_code == 0
+    assert run("export", "--db", str(db), "--format", "csv", str(out)).exit_code == 0
+    for table in ("records", "tags", "player_aliases", "plies"):
+        first = (out / f"{table}.csv").read_text().split(",")[0]
+        assert first == {"records": "id", "player_aliases": "alias"}.get(table, "record_id")
+        kept = (out / f"{table}.csv").read_bytes()
+        (out / f"{table}.csv").write_text("id_of_mine,record_id\n")
+        assert run("export", "--db", str(db), "--format", "csv", str(out)).exit_code == 2, table
+        (out / f"{table}.csv").write_bytes(kept)
+    for line in ('"hid"', '["id"]', '{"record": 1, "id": 2}', "{"):
+        (out / "records.jsonl").write_text(line + "\n")
+        assert run("export", "--db", str(db), "--format", "jsonl", str(out)).exit_code == 2, line
+    (out / "records.jsonl").write_text('{"id": 7, "game": "tablut"}\n')
+    assert run("export", "--db", str(db), "--format", "jsonl", str(out)).exit_code == 0
+
+
 def test_an_export_whose_filters_match_no_record_writes_nothing(tmp_path):
     """Newcomer-55a: a misspelt player's name wrote every file of an earlier export over with empty ones, exit
     status 0: the files are left as they were, exit status 1, with the note of the name no record has."""
