@@ -103,7 +103,7 @@ def unmerge(db: sqlite_utils.Database, names: list[str]) -> list[dict]:
     the name kept of others (theirs to unmerge), or of no player."""
     from lusoria.words import listed, quoted
 
-    found = []
+    found: dict[str, dict] = {}  # alias -> its row, once however many spellings name it
     for name in dict.fromkeys(as_recorded(db, name) for name in names):
         row = db.execute("SELECT alias, name FROM player_aliases WHERE alias = ?", [name]).fetchone()
         if row is None:
@@ -113,10 +113,10 @@ def unmerge(db: sqlite_utils.Database, names: list[str]) -> list[dict]:
                 if merged
                 else f"{quoted(name)} is no other name of a player (lusoria players list shows each player's aliases)"
             )
-        found.append({"alias": row[0], "name": row[1]})
+        found[row[0]] = {"alias": row[0], "name": row[1]}
     with db.conn:
-        db.conn.executemany("DELETE FROM player_aliases WHERE alias = ?", [[row["alias"]] for row in found])
-    return found
+        db.conn.executemany("DELETE FROM player_aliases WHERE alias = ?", [[alias] for alias in found])
+    return list(found.values())
 
 
 class NotAnAlias(LusoriaError, ValueError):

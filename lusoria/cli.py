@@ -897,7 +897,7 @@ def show(
         except api.PastTheEnd as error:  # a usage error
             stop(f"{path}, record {index}: {error}")
         except api.ReplayStopped as error:  # an invalid record: at the ply its replay stops at
-            stop(f"{output.located(str(path), error.diagnostic)}: record {index}: {error}", 1)
+            stop(f"{output.located(source.path, error.diagnostic)}: record {index}: {error}", 1)
         say_unread(board.report, board.unread)
         deliver((board.svg() if format_ == "svg" else board.text()) + "\n", written_to, path)
 

@@ -79,6 +79,8 @@ def test_show_on_the_command_line(tmp_path):
         f"lusoria: {path}:2:35: record 0: no ply 5: its replay stops after ply 4, as move 3, White: e4-e5 "
         "breaks T3: only the king may stop on the konakis (e5)\n"
     )
+    piped = CliRunner().invoke(main, ["show", "-", "--ply", "5"], input=KONAKIS)  # (reviewer-56: it said -:2:35)
+    assert piped.output == result.output.replace(str(path), "<stdin>")
 
 
 def test_no_such_record_has_its_own_error():
