@@ -17,7 +17,7 @@ from lusoria.formats import FORMATS
 from lusoria.formats.contract import TYPE_TAG
 from lusoria.formats.sources import EMPTY, read_sources, stream_name, walk
 from lusoria.notation.model import Record
-from lusoria.notation.reader import RecordText, standing_in
+from lusoria.notation.reader import RecordText, names_a_game, standing_in
 from lusoria.notation.sources import InputError, Note, Problem, Skipped, Source, Unreadable, literal, shown_place
 from lusoria.validator.replay import Report, check
 from lusoria.words import NAME_QUOTED, escaped_name, plural, quoted
@@ -110,6 +110,10 @@ IN_LGN_TAGS = (  # (they stand in for those of an lgn record with no Game tag: `
     f'lgn records say their game and rules in their own tags, [Game "…"] first, which these settings do not '
     f"replace: they stand in for them only in a record with no Game tag ({APPLIED_TO})"
 )
+WITHOUT_GAME = (  # of an lgn record with no Game tag given {Variant} or {Rules} alone (reviewer-56)
+    "these settings name the rules of a game, which a record with no Game tag does not say: give {Game} too, or begin "
+    f'the record with a Game tag ([Game "…"]; {APPLIED_TO})'
+)
 
 
 def reading_tags(tags: dict[str, str]) -> dict[str, str]:
@@ -135,7 +139,7 @@ class ReadingNotes:
     def __init__(self, tags: dict[str, str]) -> None:
         self.tags = tags
         self.chosen = reading_tags(tags)  # (what the readers apply: the Variant by any name `explain` knows)
-        self.unapplied: dict[tuple[str, tuple[str, ...]], dict[str, None]] = {}  # (format, tags) -> the paths
+        self.unapplied: dict[tuple[str, tuple[str, ...], str], dict[str, None]] = {}  # (format, tags, why) -> the paths
         self.applied: set[str] = set()  # the paths of the records that follow every tag given
         self.refused: dict[tuple[str, str], int] = {}  # (format, game type) -> records
         self.why: dict[tuple[str, str], dict[str, None]] = {}  # (format, game type) -> what its reader said
@@ -151,7 +155,9 @@ class ReadingNotes:
         applied = self._applied(record)
         unapplied, place = tuple(tag for tag in self.tags if tag not in applied), shown_place(record.path)
         if unapplied:
-            self.unapplied.setdefault((record.format, unapplied), {})[place] = None
+            untagged = record.format == "lgn" and "Game" not in self.tags and not names_a_game(record.text)
+            why = WITHOUT_GAME if untagged else IN_LGN_TAGS if record.format == "lgn" else WHERE_APPLIED
+            self.unapplied.setdefault((record.format, unapplied, why), {})[place] = None
         else:
             self.applied.add(place)
 
@@ -168,13 +174,13 @@ class ReadingNotes:
         )
 
     def said(self) -> Iterator[Note]:
-        for (format, tags), paths in self.unapplied.items():
+        for (format, tags, why), paths in self.unapplied.items():
             settings = " and ".join(f"{{{tag}}} {literal(self.tags[tag])}" for tag in tags)
             yield Note(
                 next(iter(paths)),
                 f"{settings} {'is' if len(tags) == 1 else 'are'} not applied to "
                 f"{'the' if self.applied.isdisjoint(paths) else 'some'} records "  # (an lgn file's with no Game tag took them)
-                f"of {literal(files_named(paths, format))}: {IN_LGN_TAGS if format == 'lgn' else WHERE_APPLIED}",
+                f"of {literal(files_named(paths, format))}: {why}",
                 tuple(dict.fromkeys((*READING_SETTINGS, *tags))),  # (a library's `tags` may hold any tag)
             )
         for (format, kind), count in self.refused.items():

@@ -492,7 +492,7 @@ def stood_in(record: RecordText) -> str:
     """The tag lines of the tags given that stood in for those an lgn `record` lacks (`RecordText.given`),
     Game first, and a blank line above a text of no tag (movetext alone): what makes its text read alone as it
     was read (`query --format lgn`); "" for none."""
-    if _names_a_game(record.text):
+    if names_a_game(record.text):
         return ""
     given, own = dict(record.given), scan_tags(record.text)
     lines = "".join(f"[{tag} {quote(given[tag])}]\n" for tag in STANDS_IN if given.get(tag) and tag not in own)
@@ -504,7 +504,7 @@ def standing_in(record: RecordText) -> tuple[str, ...]:
     STANDS_IN, given with a Game (a Variant or Rules alone reads no record), for a record with no Game
     tag (nor a slip for one), each one it writes none of or the same value; its text is scanned once."""
     given = dict(record.given)
-    if not given.get("Game") or _names_a_game(record.text):
+    if not given.get("Game") or names_a_game(record.text):
         return ()
     own = scan_tags(record.text)
     return tuple(tag for tag in STANDS_IN if own.get(tag, given.get(tag, "")).lower() == given.get(tag, "").lower())
@@ -513,12 +513,12 @@ def standing_in(record: RecordText) -> tuple[str, ...]:
 def game_read_in(record: RecordText) -> str:
     """The game an lgn `record` is read in, lowercase, as `parse_record` reads it: its Game tag's, or
     for one that names no game (nor has a slip for its tag), the Game given (`RecordText.given`); "" for none."""
-    if _names_a_game(record.text):
+    if names_a_game(record.text):
         return scan_tags(record.text).get("Game", "").lower()
     return dict(record.given).get("Game", "").lower()
 
 
-def _names_a_game(text: str) -> bool:
+def names_a_game(text: str) -> bool:
     """Whether a record's text has a Game tag, or a slip for one: tags given do not stand in for it."""
     return bool(_GAME_TAG.search(text) or _game_tag_slip(text))
 

@@ -39,6 +39,11 @@ IN_LGN_TAGS = (  # what an lgn file's note says instead of "their files say" (of
     f"({WHERE_APPLIED.removeprefix('their files say their game and rules (')}"
 )
 
+WITHOUT_GAME = (  # what it says of an lgn record with no Game tag given --variant or --rules without --game
+    "these settings name the rules of a game, which a record with no Game tag does not say: give --game too, or "
+    f'begin the record with a Game tag ([Game "…"]; {WHERE_APPLIED.removeprefix("their files say their game and rules (")}'
+)
+
 
 def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
@@ -460,6 +465,22 @@ def test_rules_on_lgn_and_on_a_known_aage_type_are_noted_not_applied(tmp_path):
         f"lusoria: note: --rules shieldwall=none is not applied to the records of 1 lgn file "
         f"({tmp_path / 'escape.lgn'}): {IN_LGN_TAGS}",
     ]
+
+
+def test_a_variant_alone_for_an_lgn_record_with_no_game_tag_is_noted_as_wanting_the_game(tmp_path, monkeypatch):
+    """Reviewer-56: the note said an lgn record says its rules in its own tags, and that the settings stand
+    in for a record with no Game tag, of a record that has none: what it lacks is --game."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "untagged.lgn").write_text('[White "A"]\n\n1. e3-c3 i6-f6 *\n')
+    shutil.copy(ROOT / "samples/tablut/escape.lgn", "escape.lgn")
+    result = run("validate", "--variant", "linnaeus", "untagged.lgn", "escape.lgn")
+    notes = [line for line in result.stderr.splitlines() if "note:" in line]
+    assert notes == [
+        f"lusoria: note: --variant linnaeus is not applied to the records of 1 lgn file (untagged.lgn): {WITHOUT_GAME}",
+        f"lusoria: note: --variant linnaeus is not applied to the records of 1 lgn file (escape.lgn): {IN_LGN_TAGS}",
+    ]
+    both = run("validate", "--game", "tablut", "--variant", "linnaeus", "untagged.lgn")
+    assert "note:" not in both.stderr and both.exit_code == 1  # (read as Linnaeus's tablut: e3-c3 breaks a rule)
 
 
 @pytest.mark.parametrize(
@@ -941,7 +962,7 @@ def test_the_tags_given_that_stand_in_for_a_records_own_are_found_in_one_scan_of
     for record in read:
         notes.read(record)
     assert scans == list(texts)
-    assert [tags for _, tags in notes.unapplied] == [("Variant",), ("Rules",)]
+    assert [tags for _, tags, _ in notes.unapplied] == [("Variant",), ("Rules",)]
 
 
 def test_variant_and_rules_without_a_game_are_said_not_applied_to_a_record_with_no_game_tag(tmp_path, monkeypatch):
@@ -954,7 +975,7 @@ def test_variant_and_rules_without_a_game_are_said_not_applied_to_a_record_with_
     assert result.stdout.startswith("game.pgn:1:1: error[tag]: the record has no Game tag") and result.exit_code == 1
     assert result.stderr == (
         "lusoria: note: --variant ashton and --rules first=white are not applied to the records of 1 lgn file "
-        f"(game.pgn): {IN_LGN_TAGS}\n"
+        f"(game.pgn): {WITHOUT_GAME}\n"
     )
     result = run("validate", "--variant", "Tyr 15x15", "game.pgn")  # (read as hnefatafl: e3 is empty there)
     assert result.stdout.startswith("game.pgn:3:4: error[G3]: move 1, Black: there is no piece on e3")
