@@ -927,7 +927,9 @@ def test_game_given_stands_in_for_the_game_tag_of_a_record_with_none(tmp_path, m
     assert (verdict.valid, verdict.game, verdict.variant) == (True, "tablut", "seed")
     Path("own.lgn").write_text('[Variant "seed"]\n\n1. e3-c3 *\n')  # (its own Variant stands: --variant does not)
     result = run("validate", "--game", "tablut", "--variant", "ashton", "own.lgn")
-    assert result.stderr.startswith("lusoria: note: --variant ashton is not applied to the records of 1 lgn file")
+    assert result.stderr == (  # (its own Variant: what it lacks is not --game)
+        f"lusoria: note: --variant ashton is not applied to the records of 1 lgn file (own.lgn): {IN_LGN_TAGS}\n"
+    )
     assert run("validate", "--game", "tablut", "--variant", "seed", "own.lgn").stderr == ""
     verdict, note = api.validate([Path("own.lgn")], tags={"Game": "tablut", "Variant": "ashton"})
     assert note.message.startswith("{Variant} ashton is not applied")
