@@ -18,6 +18,7 @@ from typing import BinaryIO, TextIO, TypeGuard, cast
 
 from lusoria.errors import LusoriaError
 from lusoria.formats import FORMATS, Format, HookFailed, format_named, format_of, read_text
+from lusoria.notation.escapes import as_lines
 from lusoria.notation.json_input import starts_as_json
 from lusoria.notation.reader import STDIN_NAME, RecordText, split_records
 from lusoria.notation.sources import (
@@ -382,6 +383,7 @@ def _not_read(record: RecordText, held: list[Place], encoding: str, one_game: bo
     unread = "the file's one game is not read" if one_game else "the record is not read, the others are"
     problem = Undecodable(f"{undecodable_byte(byte, encoding)}{_more(held)}: {unread}", line, column, REPLACEMENT)
     problem.tries = encodings_to_try(byte, encoding)
+    problem.as_read = as_lines(record.before) + record.greeting + record.text
     return replace(_replaced(record), parsed=problem, problems=(), hint="")
 
 

@@ -132,6 +132,7 @@ __all__ = [
     "canonical_files",
     "canonical_records",
     "record_gap",
+    "bytes_as_read",
     "like_file",
     "board",
     "replay_stop",
@@ -373,6 +374,21 @@ def _canonical(source: RecordText) -> tuple[str, Report]:
     text = lgn_text(report, escape_lines(source.text, source.line) if source.format == "lgn" else None)
     signed = "\n" + source.signature.rstrip("\n") + "\n" if source.signature else ""
     return as_lines(source.before) + source.greeting + text.rstrip("\n") + "\n" + signed, report
+
+
+def bytes_as_read(report: Report) -> bytes | None:
+    """What `fmt` writes to a stream of a record not read for a byte its encoding does not decode (its
+    text from `canonical_records` holds U+FFFD there): the record as its file holds it, its characters
+    in UTF-8 and each such byte as it was, none lost; None for any other record (and for one of UTF-16
+    or UTF-32, whose code units are no bytes)."""
+    parsed = report.source.parsed
+    if not isinstance(parsed, Undecodable) or not parsed.as_read:
+        return None
+    ended = parsed.as_read if parsed.as_read.endswith("\n") else parsed.as_read + "\n"
+    try:
+        return (ended + report.source.signature).encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return None
 
 
 def record_gap(report: Report) -> str:

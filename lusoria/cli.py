@@ -666,7 +666,8 @@ def fmt(paths: tuple[str | Path, ...], check: bool, write: bool, encoding: str) 
     it is, byte for byte.
 
     Exit status: 0 when every record parses (and, with --check, every file is canonical);
-    1 when a record does not parse (said on standard error and written as it was) or, with
+    1 when a record does not parse (said on standard error and written as it was: one of a
+    byte its encoding does not decode, in its bytes as they were) or, with
     --check, a file is not canonical; 2 when an input cannot be read, a file cannot be
     written, or --check or --write is given a file of another format."""
     if check and write:
@@ -684,7 +685,9 @@ def _formatted(inputs: Inputs, paths: tuple[str | Path, ...], encoding: str) -> 
     status, apart = 0, ""
     for text, report in inputs(api.canonical_records(paths, encoding, **reading())):
         status = max(status, _said(report))
-        echo(apart + text, nl=False)
+        echo(apart, nl=False)
+        as_read = api.bytes_as_read(report)  # (its bytes: a byte not decoded is no character to write)
+        click.echo(as_read, nl=False) if as_read is not None else echo(text, nl=False)
         apart = api.record_gap(report)
     return status
 

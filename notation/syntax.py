@@ -86,9 +86,12 @@ class TagTwice(SyntaxProblem):
 class Undecodable(SyntaxProblem):
     """A record that holds a byte its file's encoding does not decode, at that byte: it is not
     read, the others of its file are (lusoria.formats.sources), and `fmt --write` leaves its file as it is;
-    `tries`: the encodings that may read it (its Diagnostic's, which says them where it is shown)."""
+    `tries`: the encodings that may read it (its Diagnostic's, which says them where it is shown);
+    `as_read`: its `%` lines, prose and text as read, each byte not decoded escaped (as `surrogateescape`
+    escapes it), which `fmt` writes back as the bytes they were (its text holds U+FFFD there)."""
 
     tries: tuple[str, ...] = ()
+    as_read = ""
 
 
 # A tag where no grammar is at hand (splitting a stream, an editor): its name and value as the grammar's

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT
 
 from lusoria import api
 from lusoria.cli import main
@@ -352,3 +353,28 @@ def test_a_skipped_file_whose_name_holds_a_newline_or_control_character_is_said_
     assert (
         result.stderr == f"lusoria: skipped 2 tafl files ({tmp_path}/a\\x0ab.txt, {tmp_path}/c\\x1b[2Jd.txt): {why}\n"
     )
+
+
+def test_fmt_to_standard_output_writes_a_record_of_bytes_it_does_not_decode_as_its_file_holds_them(tmp_path):
+    """Newcomer-56a: a Latin-1 record read as UTF-8 came out with U+FFFD for its accents (`Fran�ois`), a
+    file that then validated, the names lost; its bytes are written as they were now, the others in
+    canonical form, and a UTF-16 code unit (no byte) stays U+FFFD."""
+    from lusoria.api import bytes_as_read, canonical_records
+
+    accented = '% as played\n[Game "latrunculi"]\n[White "Fran\xe7ois Lef\xe8vre"]\n\n1. @d4 {\xe0 la Piso} @e5 *\n'
+    latin = tmp_path / "latin.lgn"
+    latin.write_bytes(accented.encode("latin-1"))
+    alone = CliRunner().invoke(main, ["fmt", str(latin)])
+    assert alone.exit_code == 1 and alone.stdout_bytes == latin.read_bytes()
+    mixed = tmp_path / "mixed.lgn"
+    mixed.write_bytes(b'[Game "tablut"]\n\n1. e3-c3 *\n\n' + latin.read_bytes())
+    both = CliRunner().invoke(main, ["fmt", str(mixed)])
+    canonical = next(canonical_records([str(ROOT / "samples/tablut/escape.lgn")]))
+    assert bytes_as_read(canonical[1]) is None
+    first, _, rest = both.stdout_bytes.partition(b"\n\n% as played")
+    assert first.startswith(b'[Game "tablut"]\n[Event "?"]') and first.endswith(b"1. e3-c3 *")
+    assert rest.endswith(latin.read_bytes().removeprefix(b"% as played\n"))  # (its bytes as they were)
+    wide = tmp_path / "wide.lgn"
+    wide.write_bytes('[Game "tablut"]\n[White "\ud800"]\n\n1. e3-c3 *\n'.encode("utf-16", "surrogatepass"))
+    said = CliRunner().invoke(main, ["fmt", "--encoding", "utf-16", str(wide)])
+    assert said.exit_code == 1 and '[White "\ufffd"]' in said.stdout
