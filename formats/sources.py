@@ -336,7 +336,7 @@ def _stray_bytes(
     else:
         where = "after its last record" if last else "in no record"
     said = f"{name}:{line}:{column}: {undecodable_byte(byte, encoding)}{_more([*stray, *after])}, {where}"
-    return InputError(said, "encoding", encodings_to_try(byte, encoding))
+    return InputError(said, "encoding", encodings_to_try("".join(found[2] for found in [*stray, *after]), encoding))
 
 
 def _ignored_place(entry: Format, record: RecordText, line: int, column: int) -> str | None:
@@ -382,7 +382,7 @@ def _not_read(record: RecordText, held: list[Place], encoding: str, one_game: bo
     line, column, byte = held[0]
     unread = "the file's one game is not read" if one_game else "the record is not read, the others are"
     problem = Undecodable(f"{undecodable_byte(byte, encoding)}{_more(held)}: {unread}", line, column, REPLACEMENT)
-    problem.tries = encodings_to_try(byte, encoding)
+    problem.tries = encodings_to_try("".join(found[2] for found in held), encoding)
     problem.as_read = as_lines(record.before) + record.greeting + record.text
     return replace(_replaced(record), parsed=problem, problems=(), hint="")
 

@@ -366,6 +366,7 @@ def decoded_text(
 SINGLE_BYTE = ("latin-1", "cp1252")  # the encodings of older transcriptions; latin-1 decodes every byte
 ESCAPED_BYTE = re.compile("[\udc10\udc20\udc80-\udcff]")  # a byte (a code unit) that did not decode, escaped
 REPLACEMENT = "\ufffd"  # what a record's text, or a message quoting it, holds where a byte did not decode
+_ESCAPES = {byte: 0xDC00 + byte for byte in range(0x80, 0x100)}  # a byte read as latin-1 -> its ESCAPED_BYTE
 _UNIT_ESCAPES = {16: "\udc10", 32: "\udc20"}  # of a UTF-16 or UTF-32 code unit: no byte escapes to them
 
 
@@ -402,16 +403,31 @@ def undecodable_unit(byte: str) -> str:
     return "code unit" if byte in _UNIT_ESCAPES.values() else "byte"
 
 
-def encodings_to_try(byte: str, encoding: str) -> tuple[str, ...]:
-    """The encodings to try on a byte that `encoding` does not decode (`byte`: its ESCAPED_BYTE): the
-    single-byte ones, none for a code unit of UTF-16 or UTF-32, whose files are no older transcriptions."""
-    return () if undecodable_unit(byte) == "code unit" else single_byte_tries(encoding)
+def encodings_to_try(escaped: str, encoding: str) -> tuple[str, ...]:
+    """The encodings to try on bytes that `encoding` does not decode (`escaped`: their ESCAPED_BYTEs, the
+    first first): the single-byte ones, none for a code unit of UTF-16 or UTF-32, whose files are no older
+    transcriptions."""
+    return () if undecodable_unit(escaped[:1]) == "code unit" else single_byte_tries(encoding, escaped)
 
 
-def single_byte_tries(encoding: str) -> tuple[str, ...]:
-    """The single-byte encodings to try on bytes that `encoding` does not decode: not itself."""
+def single_byte_tries(encoding: str, escaped: str = "") -> tuple[str, ...]:
+    """The single-byte encodings to try on bytes that `encoding` does not decode (`escaped`, as
+    ESCAPED_BYTE escapes them): not itself; cp1252 first when one is a byte 0x80-0x9F and cp1252 reads
+    them all: its letters and quotes (`Œ`, `–`, `“`), which latin-1 reads as control characters
+    (newcomer-56a)."""
     name = codecs.lookup(encoding).name
-    return tuple(other for other in SINGLE_BYTE if codecs.lookup(other).name != name)
+    order = SINGLE_BYTE[::-1] if _cp1252_letters(escaped) else SINGLE_BYTE
+    return tuple(other for other in order if codecs.lookup(other).name != name)
+
+
+def _cp1252_letters(escaped: str) -> bool:
+    """Whether bytes (as ESCAPED_BYTE escapes them) hold one of 0x80-0x9F and cp1252 reads them all."""
+    found = bytes(ord(byte) - 0xDC00 for byte in escaped if "\udc80" <= byte <= "\udcff")
+    try:
+        found.decode("cp1252")
+    except UnicodeDecodeError:
+        return False
+    return any(0x80 <= byte <= 0x9F for byte in found)
 
 
 def undecodable(place: str, error: UnicodeDecodeError, codec: str, encoding: str) -> InputError:
@@ -425,7 +441,8 @@ def undecodable(place: str, error: UnicodeDecodeError, codec: str, encoding: str
         said = f"{place}: the file ends inside a {codec} character{marked}"
     else:
         said = f"{place} is not valid {codec}{marked}"
-    return InputError(said, "encoding", () if _wide(name) else single_byte_tries(name))
+    escaped = error.object[error.start : error.end].decode("latin-1").translate(_ESCAPES)
+    return InputError(said, "encoding", () if _wide(name) else single_byte_tries(name, escaped))
 
 
 def unmarked(path: str, encoding: str) -> InputError | None:

@@ -177,6 +177,27 @@ UNDECODABLE_SAID = {  # what a command says before the error of a record it coul
 }
 
 
+def test_a_cp1252_file_is_told_to_try_cp1252_first_and_warned_of_control_characters_read_as_latin_1(tmp_path):
+    """Newcomer-56a: `Œdipe – “Le Roi”` saved as cp1252 was told `try --encoding latin-1 or cp1252`, and read
+    as latin-1, whose controls 0x80-0x9F it is, validated with no word, the name stored without its letters.
+    cp1252 is tried first now when its bytes are its letters (and it reads them all: 0x81 is none), and a tag
+    of control characters is warned of, with what cp1252 reads."""
+    path = tmp_path / "cp.lgn"
+    path.write_bytes('[Game "tablut"]\n[White "Œdipe – “Le Roi”"]\n\n1. e3-c3 *\n'.encode("cp1252"))
+    first = run("validate", str(path)).output
+    assert "byte 0x8C is not valid utf-8 (3 more bytes that do not decode, on line 2)" in first
+    assert first.splitlines()[0].endswith("the file's one game is not read; try --encoding cp1252 or latin-1")
+    latin = run("validate", "--strict", "--encoding", "latin-1", str(path))  # (a warning, made an error)
+    assert latin.exit_code == 1 and latin.output.startswith(
+        f"{path}:2:9: error[tag]: White holds the control character U+008C, which no text writes: cp1252 read as "
+        "latin-1, by this reading (--encoding cp1252) or before the file was written; as cp1252, 'Œdipe – “Le Roi”'\n"
+    )
+    assert run("validate", "--strict", "--encoding", "cp1252", str(path)).exit_code == 0
+    accents = tmp_path / "latin.lgn"
+    accents.write_bytes('[Game "tablut"]\n[White "François"]\n\n1. e3-c3 *\n'.encode("latin-1"))
+    assert run("validate", str(accents)).output.splitlines()[0].endswith("try --encoding latin-1 or cp1252")
+
+
 @pytest.mark.parametrize("command", READING_COMMANDS, ids=" ".join)
 @pytest.mark.parametrize(
     "encoding, tries", [("cp1252", "latin-1"), ("ascii", "latin-1 or cp1252"), ("utf-8", "latin-1 or cp1252")]

@@ -777,6 +777,7 @@ def _check_tags(record: Record, report: Report) -> None:
             _tag_error(record, "Date", str(problem), report, date, suggestions=date_readings(date))
     _check_tag_names(record, report)
     _check_names(record, report)
+    _check_controls(record, report)
     _check_result_tag(record, report)
 
 
@@ -1197,6 +1198,23 @@ def _check_names(record: Record, report: Report) -> None:
         if plain != value:
             message = f"{tag} '{value}' {_how_written(value, spaced)}: the archive counts it apart from '{plain}'"
             _tag_error(record, tag, message, report, value, suggestions=[plain], severity=WARNING)
+
+
+C1_CONTROLS = re.compile("[\x80-\x9f]")  # what bytes 0x80-0x9F read as latin-1 are: cp1252's letters and quotes
+
+
+def _check_controls(record: Record, report: Report) -> None:
+    """A warning for a tag whose value holds a C1 control character, which no text writes: a file of
+    cp1252 (`Œ`, `–`, `“`) read as latin-1, which decodes those bytes as controls (newcomer-56a: a name
+    stored as `\x8cdipe`), with the value read as cp1252 would read it."""
+    for tag, value in record.tags.items():
+        if found := C1_CONTROLS.search(value):
+            meant = value.encode("latin-1", "replace").decode("cp1252", "replace")
+            message = (
+                f"{tag} holds the control character U+{ord(found[0]):04X}, which no text writes: cp1252 read as "
+                f"latin-1, by this reading (--encoding cp1252) or before the file was written; as cp1252, {meant!r}"
+            )
+            _tag_error(record, tag, message, report, value, suggestions=[meant], severity=WARNING)
 
 
 def _how_written(value: str, spaced: str) -> str:
