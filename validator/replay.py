@@ -756,8 +756,8 @@ def replay(
     if source is not None and source.claims is not None:  # they mend the record replayed, not the caller's
         record = record.mendable()
     report = Report(source or RecordText("", record.line), record)
-    _check_tags(record, report)
     rules = rules or _rules(record, report)
+    _check_tags(record, report, rules)
     if rules is not None:
         report.rules = rules
         start = _start(record, rules, report)
@@ -767,15 +767,16 @@ def replay(
     return report
 
 
-def _check_tags(record: Record, report: Report) -> None:
-    """What the tags say checked before any ply: the date, the tags' names, the Result tag."""
+def _check_tags(record: Record, report: Report, rules: Game | None) -> None:
+    """What the tags say checked before any ply: the date, the tags' names (`rules`: those the record
+    is read by), the Result tag."""
     if "Date" in record.tags:
         try:
             report.dates = date_range(record.tags["Date"])
         except ValueError as problem:
             date = record.tags["Date"]
             _tag_error(record, "Date", str(problem), report, date, suggestions=date_readings(date))
-    _check_tag_names(record, report)
+    _check_tag_names(record, report, rules)
     _check_names(record, report)
     _check_controls(record, report)
     _check_result_tag(record, report)
@@ -1166,18 +1167,20 @@ def _start(record: Record, rules: Game, report: Report) -> Position | None:
         return None
 
 
-def _check_tag_names(record: Record, report: Report) -> None:
+def _check_tag_names(record: Record, report: Report, rules: Game | None) -> None:
     """A warning for a tag that may be a slip for one NOTATION.md names, which the record lacks
     (`event`, `Varient`): tag names are case-sensitive, so it is kept as a tag of its own and its
-    value read as nothing else."""
+    value read as nothing else; a slip for Variant says the variant the record is read as
+    (newcomer-56a: `[Varient "piso"]` was checked as seneca, unsaid)."""
     for name in record.tags:
         meant = tag_meant(name)
         if meant is not None and meant not in record.tags:
             line, column = record.tag_places.get(name) or (record.line, 1)
             cased = "tag names are case-sensitive: " if name.lower() == meant.lower() else ""
+            read_as = f": the record is read as {rules.variant}" if meant == "Variant" and rules else ""
             report.warning(
                 "tag",
-                f"{cased}'{name}' is not {meant} (kept as a tag of its own)",
+                f"{cased}'{name}' is not {meant} (kept as a tag of its own{read_as})",
                 text=name,
                 line=line,
                 column=column,

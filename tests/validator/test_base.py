@@ -274,7 +274,11 @@ def test_a_tag_name_one_letter_off_a_known_one_is_a_warning_at_its_name():
         ("warning", "tag", 4, 2, "Evnet", ("Event",)),
         ("warning", "tag", 5, 2, "Sites", ("Site",)),
     ]
-    assert report.diagnostics[0].message == "'Varient' is not Variant (kept as a tag of its own)"
+    assert (
+        report.diagnostics[0].message
+        == "'Varient' is not Variant (kept as a tag of its own: the record is read as seneca)"
+    )
+    assert report.diagnostics[1].message == "'Reslt' is not Result (kept as a tag of its own)"
 
 
 def test_a_malformed_result_tag_is_said_beside_rules_that_cannot_be_read():
