@@ -213,7 +213,10 @@ def play_up_to_removal(
         dux = next((n for n in move.captures if board[geo.index.get(n, target)] == piece(1 - side, DUX)), None)
         if dux:
             raise Illegal("X3", f"the dux on {dux} is never captured; the move captures {real}")
-        raise Illegal("L1", f"the move captures {real}, not {said}")
+        claimed = {geo.index[name] for name in move.captures if name in geo.index} - set(captured)
+        raise Illegal(
+            "L1", f"the move captures {real}, not {said}{_incitus_between(settings, board, side, target, claimed)}"
+        )
     if settings.inciti:
         for square in _freed(geo, board, side, captured):
             board[square] = piece(side, PAWN)
@@ -370,6 +373,19 @@ def _captures(settings: Settings, board: bytearray, side: int, target: int) -> l
             if board[corner] == victim and board[other] in captors
         ]
     return captured
+
+
+def _incitus_between(settings: Settings, board: bytearray, side: int, target: int, claimed: set[int]) -> str:
+    """Why a square of `claimed` (the capture list's, not captured) is not, when an incitus is why: the
+    piece there, or the one that would enclose it with the mover's (S3: an incitus takes no part in
+    captures; newcomer-56a was told only that the move captures nothing)."""
+    names, pincers = settings.geo.names, [*settings.geo.pincers[target], *settings.geo.corner_pincers[target]]
+    for enclosed, partner in pincers:
+        if enclosed in claimed:
+            held = next((s for s in (enclosed, partner) if board[s] in (piece(0, INCITUS), piece(1, INCITUS))), None)
+            if held is not None:
+                return f" ({names[held]} is an incitus, which takes no part in captures, S3)"
+    return ""
 
 
 def _freed(geo: Geometry, board: bytearray, side: int, captured: list[int]) -> list[int]:

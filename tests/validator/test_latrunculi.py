@@ -727,3 +727,19 @@ def test_l1_a_capture_letter_advice_writes_the_capture_list_without_the_removal_
         "L1",
         "the piece captured on e5 is a pawn, not a dux (the seneca variant has none): write xe5, or xPe5",
     )
+
+
+@pytest.mark.parametrize(
+    "position, ply, why",
+    [
+        ("p6p/8/8/2Ip4/4P3/8/8/7P w", "e4-e5xd5", " (c5 is an incitus, which takes no part in captures, S3)"),
+        ("p6p/8/8/2Pi4/4P3/8/8/7P w", "e4-e5xd5", " (d5 is an incitus, which takes no part in captures, S3)"),
+        ("p6p/8/8/3p4/4P3/8/8/7P w", "e4-e5xd5", ""),  # (no partner at all: nothing to say of an incitus)
+    ],
+)
+def test_a_capture_an_incitus_keeps_from_happening_says_so(position, ply, why):
+    """Newcomer-56a: a capture claimed with an incitus as the other encloser was refused with no word of why."""
+    report = check(f'[Game "latrunculi"]\n[Position "{position}"]\n\n1. {ply} *\n')
+    (error,) = report.diagnostics
+    assert (error.rule, error.ply) == ("L1", 1)
+    assert error.message == f"the move captures nothing, not d5{why}; the rest of this line is not checked"
