@@ -70,3 +70,12 @@ def echo(message: str = "", nl: bool = True, err: bool = False) -> None:
     file or a pipe as it is (click would strip escape sequences); to a terminal escaped
     (`escaped`)."""
     click.echo(message, nl=nl, err=err, color=True)
+
+
+def echo_as_read(data: bytes, text: str) -> None:
+    """A record's bytes as its file holds them (`api.bytes_as_read`: a byte no character stands for) to a
+    file or a pipe; to a terminal, where such a byte may be a control character, its `text` escaped."""
+    if isinstance(sys.stdout, Escaping):
+        echo(text, nl=False)
+    else:
+        click.echo(data, nl=False)

@@ -204,6 +204,16 @@ def test_control_characters_are_escaped_on_a_terminal(tmp_path):
     assert run("query", "--db", db, "--format", "lgn").output == HOSTILE  # a pipe gets the records as they are
 
 
+def test_fmt_writes_a_byte_it_does_not_decode_to_a_pipe_as_it_was_but_not_to_a_terminal(tmp_path):
+    """fmt writes a record of a byte its encoding does not decode as its bytes (`api.bytes_as_read`); a
+    byte 0x9B is a terminal's C1 escape (CSI): a terminal is shown the record's text, U+FFFD there."""
+    path = tmp_path / "csi.lgn"
+    path.write_bytes(b'[Game "tablut"]\n[White "\x9b31mevil"]\n\n1. e3-c3 *\n')
+    (shown,) = on_a_terminal([["fmt", str(path)]])
+    assert '[White "\ufffd31mevil"]' in shown
+    assert CliRunner().invoke(main, ["fmt", str(path)]).stdout_bytes == path.read_bytes()
+
+
 EVIL = "\x1b]0;PWNED\x07\x9b31m\u202e"  # a window title, a bell, a C1 escape, a right-to-left override
 RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 BAR = re.compile(r"\r|\x1b\[\?25[lh]")  # what import's progress bar writes to move the cursor
