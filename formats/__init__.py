@@ -174,7 +174,7 @@ BUILT_IN = (
             (".json",),
             imported_on_call("lusoria.formats.aage", "read_aage"),
             imported_on_call("lusoria.formats.aage", "looks_like_aage"),
-            "an aagenielsen.dk scrape (AageGameTypeName and Moves not both in the first 4,096 characters)",
+            "an aagenielsen.dk scrape (no AageGameTypeName in the first 4,096 characters)",
             games=GamesImportedOnUse("lusoria.validator.hnefatafl", "aagenielsen_types"),
             why_refused=imported_on_call("lusoria.formats.aage", "why_refused"),
         )

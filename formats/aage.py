@@ -214,8 +214,11 @@ def _old_style(draft: Draft) -> TaflGame:
 
 
 def looks_like_aage(text: str) -> bool:
+    """Whether a `.json` file is the scrape's: JSON that names a game type in its first 4,096 characters
+    (`Moves` not needed there: a file cut short before them is a game, read and said cut short; a folder's
+    import skipped it, newcomer-56b)."""
     head = text[:4096]
-    return head.lstrip()[:1] in "[{" and '"AageGameTypeName"' in head and '"Moves"' in head
+    return head.lstrip()[:1] in "[{" and '"AageGameTypeName"' in head
 
 
 class _Object(dict):

@@ -789,11 +789,24 @@ def test_a_folders_json_file_not_told_a_scrape_by_its_first_characters_is_skippe
     assert result.exit_code == 0
     assert result.output == (
         f"lusoria: {tmp_path / 'late.json'}: skipped, a .json file that is not an aagenielsen.dk scrape "
-        "(AageGameTypeName and Moves not both in the first 4,096 characters)\n"
+        "(no AageGameTypeName in the first 4,096 characters)\n"
         f"1 record: 1 valid, 0 invalid (0 errors, 0 warnings){SKIPPED_ONE}\n"
     )
     forced = CliRunner().invoke(main, ["validate", "--from", "aage", str(tmp_path)])
     assert (forced.exit_code, forced.output) == (0, "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")
+
+
+def test_a_folders_scrape_cut_short_before_its_moves_is_read_and_said_cut_short(tmp_path):
+    """Newcomer-56b: a game file cut short before `Moves` was skipped from a folder as no scrape at all
+    (exit 0, the game lost from the import), where named it was read and said cut short."""
+    (tmp_path / "game.json").write_text("{%s}" % SAAMI)
+    (tmp_path / "cut.json").write_text(("{%s}" % SAAMI)[: ("{%s}" % SAAMI).index('"Moves"')])
+    result = CliRunner().invoke(main, ["validate", str(tmp_path)])
+    assert result.exit_code == 1 and "skipped" not in result.output
+    assert f"{tmp_path / 'cut.json'}:" in result.output and "cut short" in result.output
+    assert "\n2 records: 1 valid, 1 invalid (1 error, 0 warnings)\n" in result.output
+    import_ = CliRunner().invoke(main, ["import", "--db", str(tmp_path / "a.db"), str(tmp_path)])
+    assert "added 2 records (1 invalid, 1 of them unparsable)" in import_.output
 
 
 def test_a_folders_opentafl_game_saved_as_txt_is_skipped_with_the_name_to_give_it(tmp_path):
