@@ -479,7 +479,7 @@ _QUOTED = re.compile(rf"^>[ \t>]*{TAG_BEFORE_NAME}{TAG_NAME}", re.M)  # a tag li
 _GAME_TAG = re.compile(rf'^{TAG_BEFORE_NAME}Game{BLANK}+"([^"\\]*)"', re.M)
 
 
-_STDIN_ADVICE = (  # a tafl move list or CSV line piped in reads as lgn movetext with no tag
+STDIN_ADVICE = (  # a tafl move list or CSV line piped in reads as lgn movetext with no tag
     "standard input is read as lgn unless its first lines or --from name another format"
     " (--from tafl reads tafl move lists, --from csv the tafl engines' CSV lines)"
 )
@@ -546,7 +546,7 @@ def _no_game_tag(source: RecordText) -> SyntaxProblem:
     if slip is None:
         piped = source.path == STDIN_NAME and not _NEXT_TAG.search(source.text)  # perhaps a move list
         advice = (
-            f"; {_STDIN_ADVICE}"
+            f"; {STDIN_ADVICE}"
             if piped
             else f': begin it with one, as [Game "{_game_written(source.text, known)}"] (known: {", ".join(known)})'
         )

@@ -882,3 +882,20 @@ def test_bare_lusoria_shows_its_help_and_exits_2():
     assert (result.exit_code, result.stdout) == (2, "")
     assert "[OPTIONS] COMMAND [ARGS]..." in result.stderr and "  validate  " in result.stderr
     assert run("--help").stdout == result.stderr
+
+
+def test_an_import_counts_the_records_it_stores_unparsed_and_says_how_standard_input_is_read(tmp_path):
+    """Newcomer-56b: a CSV line piped into import was stored as one unparsable record, exit 0, with no word
+    of why; validate said standard input is read as lgn unless --from names another format: import says so."""
+    db = str(tmp_path / "a.db")
+    piped = run("import", "--db", db, "-", input="d6-c6 e4-e1 f4-e4 d3-f3,0,0,Ongoing\n")
+    assert piped.exit_code == 0 and "added 1 record (1 invalid, 1 of them unparsable)" in piped.stdout
+    assert piped.stderr == (
+        "lusoria: note: 1 record stored as written, not parsed: lusoria validate says why; standard input is read as "
+        "lgn unless its first lines or --from name another format (--from tafl reads tafl move lists, --from csv "
+        "the tafl engines' CSV lines)\n"
+    )
+    (tmp_path / "broken.lgn").write_text('[Game "tablut"]\n\n1. e3-c3 {never closed *\n')
+    named = run("import", "--db", db, str(tmp_path / "broken.lgn"))
+    assert named.stderr == "lusoria: note: 1 record stored as written, not parsed: lusoria validate says why\n"
+    assert run("import", "--db", db, str(ROOT / "samples/tablut")).stderr == ""
