@@ -1901,6 +1901,11 @@ def players() -> None:
 def players_merge(names: tuple[str, ...], into: str | None, db: str, format_: str) -> None:
     """Make every NAME another name of the player CANONICAL, the name kept: --into CANONICAL, or
     else the last name given (players merge 'K. Nilsson' --into 'Karin Nilsson')."""
+    if "--into" in names:  # (after `--`, every word is a NAME: newcomer-56b merged the option as a name)
+        raise click.UsageError(
+            "--into after -- is taken for a NAME: give --into CANONICAL before -- (players merge --into Siegfried "
+            "-- -Siegfried-)"
+        )
     given, kept = (names, into) if into is not None else (names[:-1], names[-1])
     aliases = [name for name in dict.fromkeys(given) if name != kept]  # (the name kept is no other name of itself)
     if given and not aliases:
