@@ -31,7 +31,7 @@ from lusoria.archive.records_as_rows import (
     archive_failing,
     failure,
 )
-from lusoria.archive.removal import Read, Replacement, owners, remove_records
+from lusoria.archive.removal import Read, Replacement, changed_since, owners, remove_records
 from lusoria.archive.tables import DIAGNOSTIC_COLUMNS, STORED_COLUMNS
 from lusoria.archive.texts import TextPacker
 from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS
@@ -503,8 +503,11 @@ def _new_records(
 def _skipped(conn: sqlite3.Connection, duplicates: list[Rows]) -> list[SkippedDuplicate]:
     """The records `duplicates` skipped, each with the archive's record of its game (stored now)."""
     held = owners(conn, [checked.hash for checked in duplicates]) if duplicates else {}
+    changed = changed_since(conn, [(held[checked.hash], checked) for checked in duplicates if checked.hash in held])
     return [
-        SkippedDuplicate(checked.place, held.get(checked.hash), checked.tables["records"][FILE][0])
+        SkippedDuplicate(
+            checked.place, held.get(checked.hash), checked.tables["records"][FILE][0], id(checked) in changed
+        )
         for checked in duplicates
     ]
 

@@ -111,15 +111,18 @@ class Failure:
 class SkippedDuplicate:
     """A record an import skipped: where it is (`path:line`), the id of the archive's record of
     the same game (`record`; None: a record before it in the same batch that lusoria failed on),
-    and the real path of its file (`file`, as a record's row keeps it; None for no file)."""
+    the real path of its file (`file`, as a record's row keeps it; None for no file), and whether
+    that record was read from the same file as other text (`changed`: the file changed since)."""
 
     place: str
     record: int | None
     file: str | None = None
+    changed: bool = False
 
     def __str__(self) -> str:
         same = f"record {self.record}" if self.record is not None else "a record lusoria failed on"
-        return f"{self.place}: skipped, the same game as {same}"
+        since = ", read from this file before it changed (import --replace holds it as it is now)"
+        return f"{self.place}: skipped, the same game as {same}{since if self.changed else ''}"
 
 
 def failure(place: str, error: BaseException, file: str | None = None) -> Failure:

@@ -300,6 +300,20 @@ def owners(conn: sqlite3.Connection, hashes: list[str]) -> dict[str, int]:
     return dict(conn.execute(f"SELECT hash, id FROM records WHERE hash IN ({','.join('?' * len(hashes))})", hashes))
 
 
+def changed_since(conn: sqlite3.Connection, skipped: list[tuple[int, Rows]]) -> set[int]:
+    """The records of `skipped` (each after the archive's record of its game, which an import skips it
+    for) read from the file that record was read from, as other text: the file changed since it was
+    imported (`id` of each; newcomer-56b mended a file, and its import was skipped, unsaid)."""
+    stored = _stored(conn, [owner for owner, _ in skipped]) if skipped else {}
+    return {
+        id(checked)
+        for owner, checked in skipped
+        if (row := stored[owner])[FILE] == _file(checked)
+        and _unplaced(row, checked.placed)
+        != _unplaced([value for (value,) in checked.tables["records"]], checked.placed)
+    }
+
+
 def _stored(conn: sqlite3.Connection, records: list[int]) -> dict[int, list]:
     """The rows of `records` as `rows` gives a record read's (without the id, the text unpacked)."""
     columns = ", ".join(TEXT_OF if column == "packed_text" else f"[{column}]" for column in STORED_COLUMNS)

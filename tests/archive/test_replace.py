@@ -1232,3 +1232,25 @@ def test_a_file_changed_is_named_though_another_file_holds_its_old_game(in_tmp):
     Path("season.txt").write_text("e3-c3 e5-e4\n")
     summary = archive.import_paths(["round.txt", "season.txt"], tags={"Game": "tablut"})
     assert (summary.added, len(summary.skipped), summary.changed) == (1, 2, ["round.txt"])
+
+
+def test_a_file_mended_since_its_import_is_said_changed_where_its_records_are_skipped(in_tmp):
+    """Newcomer-56b: a file whose record was mended with the same identity (a field that is no part of it)
+    was skipped on its next import, said only to be the same game as the record it held: that record was
+    read from this file as it was; import --replace holds the file as it is now."""
+    records = games(5, 3)
+    write(in_tmp / "games/a.lgn", records)
+    write(in_tmp / "games/b.lgn", records[:1])
+    archive = Archive("a.db")
+    archive.import_paths(["games/a.lgn"])
+    write(in_tmp / "games/a.lgn", [records[0].replace("escapes}", "escapes, mended}"), *records[1:]])
+    summary = archive.import_paths(["games/a.lgn", "games/b.lgn"])
+    assert [str(skipped) for skipped in summary.skipped] == [
+        "games/a.lgn:1: skipped, the same game as record 1, read from this file before it changed (import --replace "
+        "holds it as it is now)",
+        "games/a.lgn:12: skipped, the same game as record 2",
+        "games/a.lgn:23: skipped, the same game as record 3",
+        "games/b.lgn:1: skipped, the same game as record 1",
+    ]
+    replaced = archive.import_paths(["games/a.lgn"], replace=True)
+    assert (replaced.replaced, replaced.added, replaced.kept) == (1, 1, 2)
