@@ -302,16 +302,17 @@ def owners(conn: sqlite3.Connection, hashes: list[str]) -> dict[str, int]:
 
 def changed_since(conn: sqlite3.Connection, skipped: list[tuple[int, Rows]]) -> set[int]:
     """The records of `skipped` (each after the archive's record of its game, which an import skips it
-    for) read from the file that record was read from, as other text: the file changed since it was
-    imported (`id` of each; newcomer-56b mended a file, and its import was skipped, unsaid)."""
+    for) read from the place of that record, its file and line, as other text: the file changed since
+    it was imported (`id` of each; newcomer-56b mended a file, and its import was skipped, unsaid). A
+    file that writes a game twice holds the second at another line."""
     stored = _stored(conn, [owner for owner, _ in skipped]) if skipped else {}
-    return {
-        id(checked)
-        for owner, checked in skipped
-        if (row := stored[owner])[FILE] == _file(checked)
-        and _unplaced(row, checked.placed)
-        != _unplaced([value for (value,) in checked.tables["records"]], checked.placed)
-    }
+    found = set()
+    for owner, checked in skipped:
+        row, read = stored[owner], [value for (value,) in checked.tables["records"]]
+        in_place = [row[index] for index in PLACE[1:]] == [read[index] for index in PLACE[1:]]
+        if in_place and _unplaced(row, checked.placed) != _unplaced(read, checked.placed):
+            found.add(id(checked))
+    return found
 
 
 def _stored(conn: sqlite3.Connection, records: list[int]) -> dict[int, list]:

@@ -25,6 +25,7 @@ from lusoria.formats.sources import NoSuchRecord, given, read_sources, readable_
 from lusoria.notation.escapes import as_lines, escape_lines
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import (
+    STDIN_ADVICE,
     STDIN_NAME,
     RecordText,
     escapes_in,
@@ -113,6 +114,7 @@ __all__ = [
     "Verdict",
     "WorkerLost",
     "STDIN",
+    "STDIN_ADVICE",
     "names_a_file",
     "shown_path",
     "shown_place",

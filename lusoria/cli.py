@@ -1463,12 +1463,10 @@ def import_(
     if (summary.gone or Inputs(summary.problems).sums_up(paths)) and os.path.exists(db):  # (its files gone: what
         echo(f"{db}: {summary.said(to=COMMAND)}")  # --replace found; no archive made of no record: no summary of it)
         echo(output.skipped_text(summary.skipped, None if all_duplicates else output.DUPLICATES_NAMED), nl=False)
-    if summary.unparsable:  # (stored as written: import says no record's errors; of standard input, a CSV line
-        from lusoria.notation.reader import STDIN_ADVICE  # piped in is one, newcomer-56b)
-
-        piped = f"; {STDIN_ADVICE}" if api.STDIN in map(str, paths) else ""
-        said = f"{plural(summary.unparsable, 'record')} stored as written, not parsed: lusoria validate says why{piped}"
-        echo(f"lusoria: note: {said}", err=True)
+    if unparsed := summary.unparsable - summary.undecoded:  # (stored as written: import says no record's errors,
+        piped = f"; {api.STDIN_ADVICE}" if api.STDIN in map(str, paths) else ""  # but those of a byte not decoded;
+        said = f"{plural(unparsed, 'record')} stored as written, not parsed: lusoria validate says why{piped}"
+        echo(f"lusoria: note: {said}", err=True)  # of standard input, a CSV line piped in is one: newcomer-56b)
     if lusorias := [failure for failure in summary.failed if not failure.by_plug_in]:
         echo(f"lusoria: {plural(len(lusorias), 'record')} not stored, the others were. {bug_report()}", err=True)
         sys.exit(INTERNAL_ERROR)
