@@ -29,7 +29,7 @@ from lusoria.options import (
     Named,
     former_name,
 )
-from lusoria.terminal import echo, echo_as_read, escaped, unescaped
+from lusoria.terminal import echo, escaped, unescaped
 from lusoria.words import COMMAND, plural, quoted, reason
 
 if TYPE_CHECKING:
@@ -687,7 +687,7 @@ def _formatted(inputs: Inputs, paths: tuple[str | Path, ...], encoding: str) -> 
         status = max(status, _said(report))
         echo(apart, nl=False)
         as_read = api.bytes_as_read(report)  # (its bytes: a byte not decoded is no character to write)
-        echo_as_read(as_read, text) if as_read is not None else echo(text, nl=False)
+        echo(text if as_read is None else as_read, nl=False)
         apart = api.record_gap(report)
     return status
 

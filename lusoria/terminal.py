@@ -65,17 +65,10 @@ def unescaped(stream: TextIO) -> TextIO:
     return stream.stream if isinstance(stream, Escaping) else stream
 
 
-def echo(message: str = "", nl: bool = True, err: bool = False) -> None:
+def echo(message: str | bytes = "", nl: bool = True, err: bool = False) -> None:
     """click.echo of text that may hold records' data, which every command writes with: to a
     file or a pipe as it is (click would strip escape sequences); to a terminal escaped
-    (`escaped`)."""
+    (`escaped`). Bytes (a record's as its file holds them: `api.bytes_as_read`) go to a file or a
+    pipe as they are; to a terminal, where a byte may be a control character, click decodes them,
+    U+FFFD for a byte no character stands for, and they are escaped as text is."""
     click.echo(message, nl=nl, err=err, color=True)
-
-
-def echo_as_read(data: bytes, text: str) -> None:
-    """A record's bytes as its file holds them (`api.bytes_as_read`: a byte no character stands for) to a
-    file or a pipe; to a terminal, where such a byte may be a control character, its `text` escaped."""
-    if isinstance(sys.stdout, Escaping):
-        echo(text, nl=False)
-    else:
-        click.echo(data, nl=False)
