@@ -798,7 +798,7 @@ class Archive:
             ):
                 entry = Entry(f"record {id_} ({path}:{line})", Identity(key, setting, ()), id_, result, ending)
                 entries.append(respelt(entry) if players.keys() & {white, black} else entry)
-            return list(find_duplicates(entries, lambda group: list(map(respelt, group))))
+            return list(find_duplicates(entries, lambda group: [e if e.identity.plies else respelt(e) for e in group]))
         finally:
             conn.close()
 

@@ -100,6 +100,21 @@ def in_root(monkeypatch):
     return ROOT
 
 
+def waiting_briefly(monkeypatch) -> None:
+    """Archives opened for writing wait 50 ms for a lock another connection holds (5 s in use), so that
+    a test of an archive another program holds does not wait long."""
+    from lusoria.archive import schema
+
+    connect_waiting = schema._connect
+
+    def connect_waiting_briefly(path):
+        db = connect_waiting(path)
+        db.execute("PRAGMA busy_timeout = 50")
+        return db
+
+    monkeypatch.setattr(schema, "_connect", connect_waiting_briefly)
+
+
 def connect(path) -> sqlite3.Connection:
     """A connection of SQLite's own to an archive, with the SQL function its view of texts reads
     (`record_texts`, compressed: archive/texts.py), as another program would open it."""

@@ -16,7 +16,7 @@ from operator import itemgetter
 import pytest
 import sqlite_utils
 from click.testing import CliRunner
-from conftest import ROOT, archive_copy, connect
+from conftest import ROOT, archive_copy, connect, waiting_briefly
 
 from lusoria.api import duplicates, format_record
 from lusoria.archive import Archive, Filters, NotAnArchive, identity, schema, tables
@@ -448,13 +448,7 @@ def test_an_archive_another_program_keeps_locked_for_writing_is_left_as_it_was(n
         writer.execute("BEGIN IMMEDIATE")  # held while the upgrade is written
         return misread
 
-    def connect_waiting_briefly(path):
-        db = connect_waiting(path)
-        db.execute("PRAGMA busy_timeout = 50")  # (5 s in use)
-        return db
-
-    connect_waiting = schema._connect
-    monkeypatch.setattr(schema, "_connect", connect_waiting_briefly)
+    waiting_briefly(monkeypatch)
     monkeypatch.setattr(schema, "rebuild_replayed", replay_and_lock)
     with pytest.raises(
         NotAnArchive,

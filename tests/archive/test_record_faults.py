@@ -9,7 +9,7 @@ import sqlite3
 
 import pytest
 from click.testing import CliRunner
-from conftest import ROOT, connect
+from conftest import ROOT, connect, waiting_briefly
 
 from lusoria.archive import Archive, Filters
 from lusoria.archive.importer import MoveCodes
@@ -208,22 +208,13 @@ def test_an_import_into_an_archive_another_program_holds_says_who_may_hold_it_an
     as it was, and says what to do: it said the lock alone, as if the archive had failed; another failure does
     not say so (above). A lusoria archive is in WAL mode, where only a writer keeps an import out; an older
     lusoria's, of a rollback journal, a reader too: it was said to be held for writing while a query read it."""
-    from lusoria.archive import schema
-
     db = str(tmp_path / "a.db")
     Archive(db).import_paths([RECORD.format(n=9, plies="e3-c3 d1-d3")])
     with sqlite3.connect(db) as older:
         assert older.execute(f"PRAGMA journal_mode = {journal}").fetchone() == (journal,)
     older.close()
     before = contents(db)
-    connect_waiting = schema._connect
-
-    def connect_waiting_briefly(path):
-        waiting = connect_waiting(path)
-        waiting.execute("PRAGMA busy_timeout = 50")
-        return waiting
-
-    monkeypatch.setattr(schema, "_connect", connect_waiting_briefly)
+    waiting_briefly(monkeypatch)
     other = sqlite3.connect(db, isolation_level=None)
     for statement in holder.split("; "):
         other.execute(statement).fetchall()

@@ -8,12 +8,12 @@ import sqlite3
 
 import pytest
 from click.testing import CliRunner
+from conftest import waiting_briefly
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_replace import NAMES, RESULTS, answers, contents, games, write
 
 from lusoria.archive import Archive, Filters, NothingSelected, RemovalStopped
-from lusoria.archive import schema as schema_module
 from lusoria.cli import main
 
 CHOICES = [
@@ -115,14 +115,7 @@ def test_a_removal_from_an_archive_another_program_writes_to_removes_nothing_and
     write(tmp_path / "a.lgn", games(1, 3))
     Archive(db).import_paths([str(tmp_path / "a.lgn")])
     before = contents(db)
-    connect_waiting = schema_module._connect
-
-    def connect_waiting_briefly(path):
-        waiting = connect_waiting(path)
-        waiting.execute("PRAGMA busy_timeout = 50")
-        return waiting
-
-    monkeypatch.setattr(schema_module, "_connect", connect_waiting_briefly)
+    waiting_briefly(monkeypatch)
     other = sqlite3.connect(db, isolation_level=None)
     other.execute("BEGIN IMMEDIATE")
     with pytest.raises(RemovalStopped) as stopped:
