@@ -14,8 +14,8 @@ from lusoria.formats.common import CANNOT_EXPRESS, Draft, shown, tafl_games
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import SyntaxProblem
 from lusoria.validator.base import OptionError, RankNotCovered, given_again
+from lusoria.validator.grid import read_rank
 from lusoria.validator.tafl import TaflGame
-from lusoria.validator.tafl_board import read_rank
 from lusoria.validator.tafl_rules import (
     ALIASES,
     KEYS,
@@ -441,7 +441,7 @@ def _check_widths(draft: Draft, rows: list[str], at: int, size: int, said: str =
     for row in rows:
         place = draft.locator.text.find(row, place)
         try:
-            read_rank(re.sub(r"\D", "p", row), size, "tafl", "p")
+            read_rank(re.sub(r"\D", "p", row), size, "tafl", {"p": 1})
         except RankNotCovered as wrong:
             raise draft.problem(f"{said}the rank '{shown(row)}' covers {wrong.covers}", place, row, "tag") from None
         except OptionError:  # a count read_rank does not read (0, ٣): said as the position's reader says it

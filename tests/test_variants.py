@@ -549,7 +549,9 @@ def test_every_value_a_caller_gives_is_echoed_with_its_quotes_escaped():
     assert raised_by(lambda: laquet.parse_position("1:2 6:14 w'")) == "the side to move is w or b, not 'w\\''"
     assert raised_by(lambda: laquet.parse_position("1'2 6:14 w")).startswith("'1\\'2' is not POINT:COUNT with")
     assert raised_by(lambda: tablut.play(tablut.initial(), "e3'")).startswith("'e3\\'' is not a ply of tablut: ")
-    assert raised_by(lambda: latrunculi.parse_position("8'/8/8/8/8/8/8/8 w")).startswith("'\\'' is not a piece (P, ")
+    assert raised_by(lambda: latrunculi.parse_position("8'/8/8/8/8/8/8/8 w")).startswith(
+        "'\\'' is not a Latrunculi piece (P, "
+    )
     assert raised_by(lambda: tablut.parse_position("9/9/9/9/9/9/9/9/8' w")).startswith("'\\'' is not a Tablut piece")
     pattern = ["9/9/9/9/9/9/9/9/9", "w'"]
     assert (

@@ -302,10 +302,10 @@ def check_side_written(text: str, index: int) -> None:
 class RankNotCovered(OptionError):
     """A rank of a position string's board that covers more or fewer squares than the board has
     (`covers`: "6 squares, not 7"), for a reader of another notation to quote the rank as its
-    user wrote it."""
+    user wrote it; `at`: where the rank starts in the board's text."""
 
-    def __init__(self, rank: str, covers: str) -> None:
-        super().__init__(f"the rank {quoted(rank)} covers {covers}")
+    def __init__(self, rank: str, covers: str, at: int = 0) -> None:
+        super().__init__(f"the rank {quoted(rank)} covers {covers}", "Position", rank, at)
         self.covers = covers
 
 

@@ -13,7 +13,7 @@ from operator import itemgetter
 from typing import ClassVar, Final, NamedTuple, TypeVar
 
 from lusoria.notation.numbers import checked_number, whole_number
-from lusoria.validator.base import EMPTY_SQUARE, PIECE_BITS, Game, P
+from lusoria.validator.base import EMPTY_SQUARE, PIECE_BITS, Game, OptionError, P, RankNotCovered
 from lusoria.words import quoted
 
 ANY, ANY_PIECE = "*", "?"  # a pattern's wildcards: anything, any piece
@@ -290,6 +290,47 @@ def written_ranks(board: bytes, width: int, letters: dict[int, str]) -> str:
     each run of empty squares as its length. What follows (the side to move…) is the game's."""
     spelled = board.translate(spelling(tuple(letters.items()))).decode()
     return folded("/".join(spelled[start : start + width] for start in range(len(board) - width, -1, -width)))
+
+
+_RANK_ITEM = re.compile(r"[0-9]+|.")  # a piece, or a count of empty squares (11 is one count)
+
+
+def read_ranks(text: str, width: int, height: int, title: str, codes: dict[str, int]) -> bytearray:
+    """The squares of a position string's board (`written_ranks` read back: its ranks, the top first,
+    `codes`: letter -> piece); OptionError when malformed, with the rank or letter at fault and
+    where it is in `text` (RankNotCovered for the first rank that does not cover `width` squares)."""
+    ranks = text.split("/")
+    if len(ranks) != height:
+        raise OptionError(f"a {title} position has {height} ranks, not {len(ranks)}")
+    rows, at = [], 0
+    for rank in ranks:
+        rows.append(read_rank(rank, width, title, codes, at))
+        at += len(rank) + 1
+    return bytearray().join(reversed(rows))
+
+
+def read_rank(rank: str, width: int, title: str, codes: dict[str, int], at: int = 0) -> bytearray:
+    """The squares of one rank of a position string's board (`read_ranks`), `at` characters into
+    the board's text; RankNotCovered when it does not cover `width` squares, OptionError for what
+    is neither a piece nor a count."""
+    row = bytearray()
+    for item in _RANK_ITEM.finditer(rank):
+        if (empty := whole_number(item[0], 1, width)) is not None:
+            row.extend(bytes(empty))
+        elif item[0].isascii() and item[0].isdigit() and whole_number(item[0], 0, width) is None:
+            raise RankNotCovered(rank, f"more than {width} squares", at)
+        elif item[0] in codes:
+            row.append(codes[item[0]])
+        else:
+            raise OptionError(
+                f"{quoted(item[0])} is not a {title} piece ({', '.join(codes)}) or a count of empty squares",
+                "Position",
+                item[0],
+                at + item.start(),
+            )
+    if len(row) != width:
+        raise RankNotCovered(rank, f"{len(row)} squares, not {width}", at)
+    return row
 
 
 def _moved(text: str, back: list[int], size: int) -> str:

@@ -112,23 +112,27 @@ class Laquet(Game[LaquetPosition]):
         else:
             raise OptionError(f"a Laquet position is White's checkers, Black's and the side to move, as in '{INITIAL}'")
         points = [0] * (LAST + 1)
-        for side, field in ((WHITE, fields[0]), (BLACK, fields[1])):
-            if field == "-":
+        for side, field in zip((WHITE, BLACK), re.finditer(r"\S+", text)):
+            if field[0] == "-":
                 continue
-            total = 0
-            for item in field.split(","):
+            total, at = 0, field.start()
+            for item in field[0].split(","):
                 written_point, colon, written_count = item.partition(":")
                 point, count = whole_number(written_point, 1, 24), whole_number(written_count, 1, CHECKERS)
                 if not colon or point is None or count is None:
-                    raise OptionError(
+                    problem = (
                         f"{quoted(item)} is not POINT:COUNT with a point from 1 to 24 and a count from 1 to {CHECKERS}"
                     )
-                if point > LAST:
-                    raise OptionError(f"no checker stands on point {point}: points 19-24 are never used")
-                if points[point]:
-                    raise OptionError(_twice(point, points[point] > 0, side == WHITE))
-                points[point] = count if side == WHITE else -count
-                total += count
+                elif point > LAST:
+                    problem = f"no checker stands on point {point}: points 19-24 are never used"
+                elif points[point]:
+                    problem = _twice(point, points[point] > 0, side == WHITE)
+                else:
+                    points[point] = count if side == WHITE else -count
+                    total += count
+                    at += len(item) + 1
+                    continue
+                raise OptionError(problem, "Position", item, at)  # (at the item at fault)
             if total > CHECKERS:
                 raise self.unreachable_count(side, f"{total} checkers on the board", f"each side has {CHECKERS}")
         position = LaquetPosition(tuple(points), WHITE if fields[2] == "w" else BLACK)

@@ -27,7 +27,7 @@ from lusoria.validator.base import (
     check_side_written,
 )
 from lusoria.validator.diagram import CELL, DISC, FAINT, INK, NONE, Diagram, Glyph, Mark, Piece, Squares, ply_marks
-from lusoria.validator.grid import GridGame, GridPly, written_ranks
+from lusoria.validator.grid import GridGame, GridPly, read_ranks, written_ranks
 from lusoria.validator.latrunculi_play import (
     CODES,
     DUX,
@@ -253,22 +253,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
                 "a Latrunculi position is the ranks, the side to move (w or b) and, while "
                 "pieces are placed, the pieces each side holds: '8/8/8/8/8/8/8/8 w 16 16'"
             )
-        ranks = fields[0].split("/")
-        if len(ranks) != geo.height:
-            raise OptionError(f"the board has {geo.height} ranks, not {len(ranks)}")
-        board = bytearray()
-        for rank in reversed(ranks):
-            row = bytearray()
-            for run, letter in re.findall(r"([0-9]+)|(.)", rank):
-                if letter and letter not in CODES:
-                    raise OptionError(f"{quoted(letter)} is not a piece (P, p, D, d, I, i) or a count of empty squares")
-                empty = whole_number(run, 0, geo.width) if run else 0
-                if empty is None:
-                    raise OptionError(f"the rank {quoted(rank)} covers more than {geo.width} squares")
-                row.extend(bytes(empty) if run else bytes([CODES[letter]]))
-            if len(row) != geo.width:
-                raise OptionError(f"the rank {quoted(rank)} covers {len(row)} squares, not {geo.width}")
-            board.extend(row)
+        board = read_ranks(fields[0], geo.width, geo.height, "Latrunculi", CODES)
         if not self.settings.inciti and (CODES["I"] in board or CODES["i"] in board):
             raise OptionError(f"there are no inciti in the {self.variant} variant")
         if self.variant != "dux" and (CODES["D"] in board or CODES["d"] in board):

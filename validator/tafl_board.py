@@ -14,10 +14,8 @@ from typing import Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
-from lusoria.notation.numbers import whole_number
-from lusoria.validator.base import BLACK, WHITE, Illegal, NotAPly, OptionError, RankNotCovered
-from lusoria.validator.grid import SQUARE, board_grid
-from lusoria.words import quoted
+from lusoria.validator.base import BLACK, WHITE, Illegal, NotAPly
+from lusoria.validator.grid import SQUARE, board_grid, read_ranks
 
 EMPTY: Final = 0
 DEFENDER: Final = 1  # a defender soldier (White)
@@ -227,40 +225,12 @@ def _read_move(geo: Geometry, text: str) -> Move:
     return Move(m["piece"], index[m["origin"]], index[m["target"]], captures, m["announcement"], m["kind"] == "=")
 
 
-_RANK_ITEM = re.compile(r"[0-9]+|.")  # a piece, or a count of empty squares (11 is one count)
-
-
 _CODES: Final = {letter: code for code, letter in LETTERS.items()}
 
 
 def read_board(text: str, size: int, title: str, letters: str = "KPp") -> bytearray:
-    """The squares of a position string's board (its ranks, the last first), whose pieces are
-    `letters`; OptionError when malformed (RankNotCovered for the first rank written that does
-    not cover the board)."""
-    ranks = text.split("/")
-    if len(ranks) != size:
-        raise OptionError(f"a {title} position has {size} ranks, not {len(ranks)}")
-    return bytearray().join(reversed([read_rank(rank, size, title, letters) for rank in ranks]))
-
-
-def read_rank(rank: str, size: int, title: str, letters: str) -> bytearray:
-    """The squares of one rank of a position string's board (`read_board`); RankNotCovered when
-    it does not cover `size` squares, OptionError for what is neither a piece nor a count."""
-    row = bytearray()
-    for item in _RANK_ITEM.findall(rank):
-        if (empty := whole_number(item, 1, size)) is not None:
-            row.extend([EMPTY] * empty)
-        elif item.isascii() and item.isdigit() and whole_number(item, 0, size) is None:
-            raise RankNotCovered(rank, f"more than {size} squares")
-        elif item in letters:
-            row.append(_CODES[item])
-        else:
-            raise OptionError(
-                f"{quoted(item)} is not a {title} piece ({', '.join(letters)}) or a count of empty squares"
-            )
-    if len(row) != size:
-        raise RankNotCovered(rank, f"{len(row)} squares, not {size}")
-    return row
+    """The squares of a position string's board whose pieces are `letters` (`read_ranks`)."""
+    return read_ranks(text, size, size, title, {letter: _CODES[letter] for letter in letters})
 
 
 def capture_list(geo: Geometry, squares: Iterable[int]) -> str:

@@ -190,9 +190,9 @@ def first(text: str):
     return report.diagnostics[0]
 
 
-def test_numbers_beyond_the_game_are_tag_errors_at_the_tag():
+def test_numbers_beyond_the_game_are_tag_errors_at_the_part_at_fault():
     position = first(SENECA + '[Position "4000000000/8/8/8/8/8/8/8 w 16 16"]\n1. @a1 *\n')
-    assert (position.rule, position.line, position.column) == ("tag", 3, 2)
+    assert (position.rule, position.line, position.column, position.text) == ("tag", 3, 12, "4000000000")
     assert "covers more than 8 squares" in position.message
     hand = first(SENECA + '[Position "8/8/8/8/8/8/8/8 w 17 16"]\n1. @a1 *\n')
     assert "pieces in hand are two numbers from 0 to 16" in hand.message

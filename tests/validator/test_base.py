@@ -442,3 +442,56 @@ def test_a_side_to_move_written_in_capitals_is_said_at_it_with_what_it_may_mean(
         column,
         (side.lower(),),
     )
+
+
+@pytest.mark.parametrize(
+    ("tags", "position", "part", "said"),
+    [
+        (
+            '[Game "tablut"]',
+            "3ppp3/4p4/4s4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 b",
+            "s",
+            "'s' is not a Tablut piece (K, P, p) or a count of empty squares",
+        ),
+        ('[Game "brandubh"]', "3p3/3p3/3P3/ppPKPpp/3P3/3p3/3p2 b", "3p2", "the rank '3p2' covers 6 squares, not 7"),
+        ('[Game "brandubh"]', "3p3/3p3/3P3/ppPKPpp/3P3/3p3/3p4 b", "3p4", "the rank '3p4' covers 8 squares, not 7"),
+        ('[Game "brandubh"]', "3p3/3p3/3P3/ppPKPpp/3P3/3p3/12p b", "12p", "the rank '12p' covers more than 7 squares"),
+        (
+            '[Game "latrunculi"]\n[Variant "dux"]',
+            "3dp3/8/8/8/8/8/4D3/PP6x w",
+            "x",
+            "'x' is not a Latrunculi piece (P, D, I, p, d, i) or a count of empty squares",
+        ),
+        ('[Game "latrunculi"]', "8/8/8/8/8/7/8/8 w 16 16", "7", "the rank '7' covers 7 squares, not 8"),
+        (
+            '[Game "laquet"]',
+            "13:1,17:14 6:14,7:1,X w",
+            "X",
+            "'X' is not POINT:COUNT with a point from 1 to 24 and a count from 1 to 15",
+        ),
+        (
+            '[Game "laquet"]',
+            "13:1,17:14 6:14,21:1 w",
+            "21:1",
+            "no checker stands on point 21: points 19-24 are never used",
+        ),
+        (
+            '[Game "laquet"]',
+            "13:1,17:14 6:14,13:1 w",
+            "13:1",
+            "point 13 is given to White and to Black: a point holds the checkers of one colour (Q3)",
+        ),
+    ],
+)
+def test_a_malformed_position_is_said_at_the_part_at_fault(tags, position, part, said):
+    """Newcomer-56a: a Position error pointed at the tag's name, however long the position; now at the
+    letter, rank or point it names (the last of them, where the same text comes earlier)."""
+    (error,) = check(f'{tags}\n[Position "{position}"]\n\n*\n').diagnostics
+    column = len('[Position "') + position.rindex(part) + 1
+    assert (error.rule, error.message, error.line, error.column, error.text) == (
+        "tag",
+        f"malformed Position: {said}",
+        tags.count("\n") + 2,
+        column,
+        part,
+    )
