@@ -128,6 +128,9 @@ _MOST_FIRST = "GROUP BY game, variant ORDER BY count(*) DESC, game, variant LIMI
 # A record the move tree counts: one whose main line replayed a legal ply (its material runs reach past
 # ply 0, a lookup of its key; a record whose first ply is illegal has plies, and no ply in the tree)
 _LEGAL_PLY = "EXISTS (SELECT 1 FROM material_runs AS m WHERE m.record_id = id AND m.last_ply > 0)"
+_PLAYED = (
+    f"SELECT count(*) AS played FROM records WHERE id IN ({{ids}}) AND {_LEGAL_PLY}"  # for Archive._tell_elsewhere
+)
 _MOST_RECORDED = (  # for Archive.most_recorded: of any game (NULL), or of one
     f"SELECT game, variant FROM records WHERE {_LEGAL_PLY} AND (? IS NULL OR game = lower(?)) "
     "AND (? IS NULL OR board = ?) " + _MOST_FIRST
@@ -877,7 +880,10 @@ class Archive:
             raise ValueError(f"ply {ply} is a ply of the record of from_id: give from_id, or leave ply out")
         if position is None and from_id is None:
             rules, filters = self.start_of_game(filters)
-            return self.tree_from(rules, rules.initial(), filters, depth, variations, sort, min_games)
+            nodes = self.tree_from(rules, rules.initial(), filters, depth, variations, sort, min_games)
+            started = nodes if not variations and min_games == 1 else self.tree_from(rules, rules.initial(), filters)
+            self._tell_elsewhere(filters, sum(node.games for node in started))
+            return nodes
         return self._tree(
             lambda conn: (
                 read_positions_of(position, filters) if position is not None else [self._position(conn, from_id, ply)]
@@ -911,6 +917,25 @@ class Archive:
         board = board_size(filters.board) if filters.board is not None else None
         variant = filters.variant or self._variant_told(named, board)  # (a game none knows is said first)
         return self._rules_held(game, named, variant), replace(filters, game=named, variant=variant)
+
+    def _tell_elsewhere(self, filters: Filters, started: int) -> None:
+        """Tell `notes` how many of the records `filters` select (of one game and variant) played a legal
+        ply from another position than the start that `started` of them played from, which a tree from
+        that start leaves out (newcomer-56b: 17 records of Rules first=white, unsaid)."""
+        sql, params = build(filters, ordered=False, columns="records.id")
+        played = first_row(self.path, _PLAYED.format(ids=sql), params, self.timeout) or {"played": 0}
+        elsewhere = played["played"] - started
+        if elsewhere > 0:
+            path = os.fspath(self.path)
+            self._tell(
+                Note(
+                    path,
+                    f"the tree leaves out {elsewhere:,} of the {played['played']:,} records of "
+                    f"{literal(filters.game or '')}{literal('/' + filters.variant) if filters.variant else ''} in {literal(path)}, which start from another "
+                    "position (a Position tag, or Rules such as first=white): a tree from their position, or from "
+                    "one of them (its id), counts them",
+                )
+            )
 
     def _rules_held(self, game: type[Game], named: str, variant: str | None) -> Game:
         """The rules of `game` (`named`) and `variant`; of a variant lusoria does not know whose records

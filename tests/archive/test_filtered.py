@@ -618,7 +618,47 @@ def test_the_tree_of_a_game_named_alone_starts_from_its_variant_of_most_records_
     shown = CliRunner().invoke(main, ["tree", "--db", saami.path, "--game", "tablut", "--format", "json"])
     assert shown.exit_code == 0, shown.output
     assert [(node["ply"], node["games"]) for node in json.loads(shown.stdout)] == [("d1-d3", 1)]
-    assert shown.stderr == f"lusoria: note: --variant aage: the variant of most records of tablut in {saami.path}\n"
+    assert shown.stderr == (
+        f"lusoria: note: --variant aage: the variant of most records of tablut in {saami.path}\n"
+        f"lusoria: note: {left_out(1, 2, 'tablut/aage', saami.path)}\n"
+    )
+
+
+def left_out(elsewhere: int, played: int, variant: str, path: str) -> str:
+    return (
+        f"the tree leaves out {elsewhere} of the {played} records of {variant} in {path}, which start from another "
+        "position (a Position tag, or Rules such as first=white): a tree from their position, or from one of them "
+        "(its id), counts them"
+    )
+
+
+@pytest.mark.parametrize(("variations", "min_games"), [(False, 1), (True, 1), (False, 2)])
+def test_the_tree_from_a_games_start_says_how_many_records_start_elsewhere(saami, variations, min_games):
+    """Newcomer-56b: `tree --game tablut --variant aage` left out the 17 records of Rules first=white
+    (saami-tablut-w), which start with White to move, unsaid; a Position tag starts elsewhere too. The
+    count is of the records, whatever the tree shows of them (variations, --min-games); a record whose first
+    ply is illegal is in no tree."""
+    (Path(saami.path).parent / "more.lgn").write_text(
+        '[Game "tablut"]\n[Variant "aage"]\n[Position "9/9/9/9/4K4/9/9/9/p7p b"]\n\n1... a1-a2 *\n\n'
+        '[Game "tablut"]\n[Variant "aage"]\n\n1... e5-e6 *\n\n'  # the king, Black's to move: illegal
+        '[Game "tablut"]\n[Variant "aage"]\n\n1... d1-d2 (1... d1-d3) *\n'
+    )
+    assert saami.import_paths([str(Path(saami.path).parent / "more.lgn")]).added == 3
+    told: list = []
+    nodes = Archive(saami.path, notes=told.append).tree(
+        filters=Filters(game="tablut", variant="aage"), variations=variations, min_games=min_games
+    )
+    assert [(node.ply, node.games) for node in nodes] == {
+        (False, 1): [("d1-d2", 1), ("d1-d3", 1)],
+        (True, 1): [("d1-d3", 2), ("d1-d2", 1)],
+        (False, 2): [],
+    }[(variations, min_games)]
+    assert [str(note) for note in told] == [f"note: {left_out(2, 4, 'tablut/aage', saami.path)}"]
+    told.clear()
+    assert [
+        (n.ply, n.games) for n in Archive(saami.path, notes=told.append).tree(filters=Filters(variant="saami-tablut-w"))
+    ] == [("e3-c3", 1)]
+    assert told == []
 
 
 def test_stats_counts_apart_a_catalogue_entry_that_records_of_a_variant_play_by_their_rules_tag(saami):
