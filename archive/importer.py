@@ -9,6 +9,7 @@ file) stops the import."""
 from __future__ import annotations
 
 import os
+import shlex
 import signal
 import sqlite3
 import sys
@@ -21,6 +22,7 @@ import sqlite_utils
 
 from lusoria.archive.next_plies import NextPlies, Written
 from lusoria.archive.positions import RANGE_COLUMNS, RUN_COLUMNS, Columns, move_code
+from lusoria.archive.query import glob_escaped
 from lusoria.archive.records_as_rows import (
     FILE,
     PLACE,
@@ -53,9 +55,9 @@ class ImportSummary:
     undecoded: int = 0  # of the unparsable ones: those that hold a byte their file's encoding does not decode
     unreadable: list[str] = field(default_factory=list)  # sources that could not be read at all
     stray: list[str] = field(default_factory=list)  # sources whose records were read, a byte outside them not
-    gone: dict[str, int] = field(
+    gone: dict[str, list[str]] = field(
         default_factory=dict
-    )  # path read -> files held under it that no longer exist (`replace`)
+    )  # path read -> files held under it that no longer exist, by real path (`replace`)
     failed: list[Failure] = field(default_factory=list)  # records lusoria failed on: not stored
     changed: list[str] = field(default_factory=list)  # files imported before, read as other records now (not `replace`)
     problems: list[Problem] = field(default_factory=list)  # what `import_paths` met besides records, in order:
@@ -105,12 +107,14 @@ class ImportSummary:
             if self.stray:
                 text += f"; read {plural(len(self.stray), 'source')} but for a byte outside the records: {'; '.join(self.stray)}"
         for path, files in self.gone.items():
-            text += f"; {plural(files, 'file')} the archive holds under {path} no longer " + (
-                "exists; its records are kept" if files == 1 else "exist; their records are kept"
+            text += f"; {plural(len(files), 'file')} the archive holds under {path} no longer " + (
+                f"exists ({files[0]}); its records are kept"
+                if len(files) == 1
+                else f"exist ({', '.join(files[:GONE_NAMED])}{', …' if len(files) > GONE_NAMED else ''}); "
+                "their records are kept"
             )
         if self.gone:
-            text += " (" + ("lusoria remove --path FILE" if to == COMMAND else "Archive.remove(Filters(path=FILE))")
-            text += " takes a file's out)"
+            text += f" ({_removing(self.gone, to)})"
         if self.changed:
             text += (
                 f"; {plural(len(self.changed), 'file')} imported before read as other records now ({', '.join(self.changed)}: "
@@ -118,6 +122,24 @@ class ImportSummary:
                 "(import --replace keeps only what a file holds now)"
             )
         return text
+
+
+GONE_NAMED = 3  # the files gone a summary names under each path read
+
+
+def _removing(gone: dict[str, list[str]], to: Reader) -> str:
+    """How to remove the records of the files `gone` (ImportSummary.gone), said `to` a command's user or a
+    library's caller: of one file, with the glob that matches it alone (a `[` in its name as `[[]`)."""
+    files = list(dict.fromkeys(file for each in gone.values() for file in each))  # (under two paths read: once)
+    if len(files) == 1:
+        glob = glob_escaped(files[0])
+        removing = (
+            f"lusoria remove --path {shlex.quote(glob)}" if to == COMMAND else f"Archive.remove(Filters(path={glob!r}))"
+        )
+        return f"{removing} takes them out"
+    return (
+        "lusoria remove --path FILE" if to == COMMAND else "Archive.remove(Filters(path=FILE))"
+    ) + " takes a file's out"
 
 
 CHILD_COLUMNS = {

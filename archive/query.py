@@ -197,9 +197,21 @@ def _check_glob(filter: str, value: str, named: str) -> None:
 
 
 def _path(value: str, _: Filters) -> tuple[str, list]:
-    """Records read from a file whose path, as the archive holds it, matches the glob `value`."""
+    """Records read from a file whose path matches the glob `value`: as the archive holds it (as its
+    import was given it), or as the file system names it from here (`./games/a.lgn`, `../a.lgn`, an
+    absolute path: the `file` column, its real path, matched by `value` and by `value`'s real path)."""
+    from lusoria.archive.records_as_rows import stored_file  # (loaded when searched)
+
+    real = stored_file(value)
     _check_glob("path", value, "path")
-    return "records.path GLOB ?", [value]
+    _check_glob("path", real, "path, as a real path,")
+    files = list(dict.fromkeys([value, real]))  # (a file column's value given as it is: a name not UTF-8, \xNN)
+    return "(records.path GLOB ?" + " OR records.file GLOB ?" * len(files) + ")", [value, *files]
+
+
+def glob_escaped(path: str) -> str:
+    """A glob (`--path`) that matches `path` alone: each `*`, `?` and `[` it holds as a [class] of one."""
+    return re.sub(r"[*?[]", lambda found: f"[{found[0]}]", path)
 
 
 def _tags(pairs: list[tuple[str, str]], _: Filters) -> tuple[str, list]:
@@ -295,8 +307,9 @@ class Filters:
         help="The Site (whole, any case).", where=lambda name, _: name_condition("records.site", name)
     )
     path: str | None = _filter(
-        help="The file the records were read from, as the archive holds its path (query's path column), "
-        "a glob: * any text, / too, ? any character, [abc] one of them (games/2025/*).",
+        help="The file the records were read from, as the archive holds its path (query's path column) or as "
+        "the file system names it from here (./games/a.lgn), a glob: * any text, / too, ? any character, "
+        "[abc] one of them (games/2025/*; [[] a [ itself).",
         where=_path,
     )
     date_from: str | None = _filter(

@@ -258,14 +258,16 @@ class Replacement:
                 self._add(self.replaced, file)
         return removed
 
-    def gone(self) -> dict[str, int]:
-        """For each path read, how many files the archive holds under it (or as it) no longer exist
-        (their records are kept): once every record is read."""
-        counts = {
-            shown_path(path): sum(_under(file, folder) and not os.path.exists(fs_path(file)) for file in self.held)
+    def gone(self) -> dict[str, list[str]]:
+        """For each path read, the files the archive holds under it (or as it) that no longer exist (their
+        records are kept; each as the `file` column holds it: its real path), once every record is read."""
+        files = {
+            shown_path(path): sorted(
+                file for file in self.held if _under(file, folder) and not os.path.exists(fs_path(file))
+            )
             for path, folder in ((path, stored_file(path)) for path in self.read.paths)
         }
-        return {path: count for path, count in counts.items() if count}
+        return {path: gone for path, gone in files.items() if gone}
 
     def returned(self, removed: list[int]) -> list[Rows]:
         """The records set aside for records `removed`: new now."""

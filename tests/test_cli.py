@@ -844,8 +844,10 @@ def test_import_replace_of_a_file_gone_sums_up_what_it_found(tmp_path, monkeypat
     (tmp_path / "a.lgn").unlink()
     result = run("import", "--replace", "--db", "a.db", "a.lgn")
     assert (result.exit_code, result.stderr) == (2, "lusoria: a.lgn: no such file or directory\n")
+    gone = tmp_path.resolve() / "a.lgn"
     assert result.stdout.endswith(
-        "1 file the archive holds under a.lgn no longer exists; its records are kept (lusoria remove --path FILE takes a file's out)\n"
+        f"1 file the archive holds under a.lgn no longer exists ({gone}); its records are kept (lusoria remove --path "
+        f"{gone} takes them out)\n"
     )
 
 

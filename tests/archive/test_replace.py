@@ -755,24 +755,73 @@ def test_a_file_deleted_keeps_its_records_and_is_said(in_tmp):
     os.remove("games/b.lgn")
     os.remove("games/old/c.lgn")
     result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "games", "games/old"])
+    b, c = os.path.realpath("games/b.lgn"), os.path.realpath("games/old/c.lgn")
     assert (result.exit_code, result.stdout) == (
         0,
         "a.db: added 0 records (0 invalid, 0 of them unparsable), kept 3 unchanged, skipped 0 duplicates; "
         "1 file or folder skipped (each said with why); "
-        "2 files the archive holds under games no longer exist; their records are kept; 1 file the archive "
-        "holds under games/old no longer exists; its records are kept (lusoria remove --path FILE takes a file's "
-        "out)\n",
+        f"2 files the archive holds under games no longer exist ({b}, {c}); their records are kept; 1 file the "
+        f"archive holds under games/old no longer exists ({c}); its records are kept (lusoria remove --path FILE "
+        "takes a file's out)\n",
     )
     assert Archive("a.db").sql("SELECT count(*) AS n FROM records") == [{"n": 9}]
     again = Archive("a.db").import_paths(["games"], replace=True)
     assert str(again).endswith(
-        "; 2 files the archive holds under games no longer exist; their records are kept "
+        f"; 2 files the archive holds under games no longer exist ({b}, {c}); their records are kept "
         "(Archive.remove(Filters(path=FILE)) takes a file's out)"
     )
     removed = runner.invoke(main, ["remove", "--db", "a.db", "--path", "games/b.lgn"])
     assert removed.stdout.endswith("a.db: removed 3 records\n")
-    again = Archive("a.db").import_paths(["games"], replace=True)
-    assert "; 1 file the archive holds under games no longer exists; its records are kept (" in str(again)
+    again = Archive("a.db").import_paths(["games", "games/old"], replace=True)
+    assert str(again).endswith(
+        f"; 1 file the archive holds under games no longer exists ({c}); its records are kept; 1 file the archive "
+        f"holds under games/old no longer exists ({c}); its records are kept "
+        f"(Archive.remove(Filters(path={c!r})) takes them out)"  # (one file, under two paths read)
+    )
+
+
+def test_the_files_gone_are_named_with_the_glob_that_removes_their_records_alone(in_tmp):
+    """Reviewer-57: a file `round[1].lgn` deleted was said as "lusoria remove --path FILE", and that command
+    with its name removed the records of `round1.lgn`, which is still there ([1] a glob's class); the
+    summary named no file. Now each file gone is named, and one alone with the glob that is it alone."""
+    for seed, name in enumerate(("round[1]", "round1", "q?", "qa"), 44):
+        write(in_tmp / f"games/{name}.lgn", games(seed, 3))
+    runner = CliRunner()
+    assert runner.invoke(main, ["import", "--db", "a.db", "games"]).exit_code == 0
+    os.remove("games/round[1].lgn")
+    result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "games"])
+    gone = os.path.realpath("games/round[1].lgn")
+    glob = gone.replace("round[1]", "round[[]1]")
+    assert result.stdout.endswith(
+        f"; 1 file the archive holds under games no longer exists ({gone}); its records are kept "
+        f"(lusoria remove --path '{glob}' takes them out)\n"
+    )
+    removed = runner.invoke(main, ["remove", "--db", "a.db", "--path", glob])
+    assert removed.stdout.splitlines()[-1] == "a.db: removed 3 records"
+    assert [row["path"] for row in Archive("a.db").sql("SELECT DISTINCT path FROM records ORDER BY path")] == [
+        "games/q?.lgn",
+        "games/qa.lgn",
+        "games/round1.lgn",
+    ]
+    assert {row["path"] for row in Archive("a.db").query(Filters(path="games/q[?].lgn"))} == {"games/q?.lgn"}
+
+
+def test_a_path_filter_finds_a_file_by_the_name_the_file_system_gives_it_here(in_tmp):
+    """Reviewer-57: `--path ./games/a.lgn`, and `--path sub/b.lgn` of a file imported by its absolute path,
+    found nothing: the path is matched as the import was given it, and now as the file system names it."""
+    write(in_tmp / "games/a.lgn", games(41, 3)[:1])
+    os.mkdir("sub")
+    write(in_tmp / "sub/b.lgn", games(42, 3)[:1])
+    archive = Archive("a.db")
+    archive.import_paths(["./games", os.path.realpath("sub")])
+    found = {
+        name: [row["path"] for row in archive.query(Filters(path=name))] for name in ("./games/a.lgn", "sub/b.lgn")
+    }
+    assert found == {"./games/a.lgn": ["games/a.lgn"], "sub/b.lgn": [os.path.realpath("sub/b.lgn")]}
+    assert [row["path"] for row in archive.query(Filters(path="sub/*"))] == [os.path.realpath("sub/b.lgn")]
+    assert archive.query(Filters(path="games/b.lgn")) == []
+    os.chdir("sub")  # (the path as the import was given it, from anywhere)
+    assert [row["path"] for row in Archive("../a.db").query(Filters(path="games/*"))] == ["games/a.lgn"]
 
 
 def test_a_file_whose_records_lusoria_failed_on_is_not_emptied(in_tmp):
@@ -801,7 +850,8 @@ def test_a_file_named_that_cannot_be_read_is_not_one_now_empty(in_tmp):
         2,
         "a.db: added 0 records (0 invalid, 0 of them unparsable), kept 3 unchanged, skipped 0 duplicates; "
         "could not read 1 source (each said with why); "
-        "1 file the archive holds under games/b.lgn no longer exists; its records are kept (lusoria remove --path FILE takes a file's out)\n",
+        f"1 file the archive holds under games/b.lgn no longer exists ({os.path.realpath('games/b.lgn')}); its records "
+        f"are kept (lusoria remove --path {os.path.realpath('games/b.lgn')} takes them out)\n",
         "lusoria: games/b.lgn: no such file or directory\n",
     )
     summary = Archive("a.db").import_paths(["games/b.lgn"], replace=True)
@@ -932,9 +982,13 @@ def test_a_file_name_that_is_not_utf8_is_shown_escaped_and_found_again(in_tmp):
     assert runner.invoke(main, ["import", "--db", "a.db", "--replace", "games"]).exit_code == 0
     os.remove(name)
     result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "games"])
+    file = f"{os.path.realpath(in_tmp)}/games/caf\\xe9.lgn"
     assert result.stdout.endswith(
-        "; 1 file the archive holds under games no longer exists; its records are kept (lusoria remove --path FILE takes a file's out)\n"
+        f"; 1 file the archive holds under games no longer exists ({file}); its records are kept "
+        f"(lusoria remove --path '{file}' takes them out)\n"
     )
+    removed = runner.invoke(main, ["remove", "--db", "a.db", "--path", file])  # (the name as it is said)
+    assert removed.stdout.splitlines()[-1] == "a.db: removed 2 records"
 
 
 def commented_late(records: list[str]) -> list[str]:
@@ -1254,3 +1308,33 @@ def test_a_file_mended_since_its_import_is_said_changed_where_its_records_are_sk
     ]
     replaced = archive.import_paths(["games/a.lgn"], replace=True)
     assert (replaced.replaced, replaced.added, replaced.kept) == (1, 1, 2)
+
+
+GLOB_LETTERS = st.sampled_from("ab*?[]^-/")
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.text(GLOB_LETTERS, min_size=1, max_size=8), st.integers(0, 7), GLOB_LETTERS, st.text(GLOB_LETTERS, max_size=2)
+)
+def test_a_name_as_a_glob_matches_that_name_alone(name, at, letter, added):
+    """`glob_escaped`, which the summary's `remove --path` of a file gone gives: SQLite's GLOB of it takes
+    the name, and no other name (one letter changed, or letters added)."""
+    from lusoria.archive.query import glob_escaped
+
+    at %= len(name)
+    others = [name[:at] + letter + name[at + 1 :], name + added]
+    conn = connect(":memory:")
+    for other in others:
+        assert conn.execute("SELECT ? GLOB ?", [other, glob_escaped(name)]).fetchone() == (int(other == name),)
+
+
+def test_a_summary_names_three_files_gone_under_a_path_and_counts_the_rest():
+    from lusoria.archive.importer import ImportSummary
+
+    for names, listed in (("abcde", "/club/games/c.lgn, …"), ("abc", "/club/games/c.lgn")):
+        summary = ImportSummary(gone={"games": [f"/club/games/{n}.lgn" for n in names]})
+        assert str(summary).endswith(
+            f"; {len(names)} files the archive holds under games no longer exist (/club/games/a.lgn, /club/games/b.lgn, "
+            f"{listed}); their records are kept (Archive.remove(Filters(path=FILE)) takes a file's out)"
+        )

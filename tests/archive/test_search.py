@@ -23,7 +23,8 @@ def test_a_position_no_game_reads_is_said_so_with_why_each_game_does_not():
         f"'{SHORT_RANK}' is not a position string of any game (brandubh: a Brandubh position has 7 ranks, "
         "not 11; copenhagen: the rank '4ppp3' covers 10 squares, not 11; hnefatafl: the rank '4ppp3' covers "
         "10 squares, not 11; laquet: a Laquet position is White's checkers, Black's and the side to move, as "
-        "in '1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w'; latrunculi: the rank '4ppp3' covers 10 squares, not 11; "
+        "in '1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w'; latrunculi: 'K' is not a Latrunculi piece (P, D, I, p, d, i) "
+        "or a count of empty squares; "
         "tablut: a Tablut position has 9 ranks, not 11; see docs/notation.md §6)"
     )
     black_to_move = SHORT_RANK.removesuffix(" w") + " b"  # why as written, not of a second side to move
