@@ -14,7 +14,7 @@ import signal
 import sqlite3
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from itertools import chain, islice, repeat
 
@@ -37,6 +37,7 @@ from lusoria.archive.removal import Read, Replacement, changed_since, owners, re
 from lusoria.archive.tables import DIAGNOSTIC_COLUMNS, STORED_COLUMNS
 from lusoria.archive.texts import TextPacker
 from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS
+from lusoria.notation.reader import STDIN_ADVICE, STDIN_NAME
 from lusoria.notation.sources import Problem, inputs_said, skipped_said
 from lusoria.words import CALLER, COMMAND, Reader, plural, told
 
@@ -53,6 +54,7 @@ class ImportSummary:
     invalid: int = 0  # of the added records
     unparsable: int = 0  # of the invalid ones: kept as text with their syntax diagnostics
     undecoded: int = 0  # of the unparsable ones: those that hold a byte their file's encoding does not decode
+    unparsed: list[str] = field(default_factory=list)  # the places of the others (path:line), which validate explains
     unreadable: list[str] = field(default_factory=list)  # sources that could not be read at all
     stray: list[str] = field(default_factory=list)  # sources whose records were read, a byte outside them not
     gone: dict[str, list[str]] = field(
@@ -123,8 +125,23 @@ class ImportSummary:
             )
         return text
 
+    def unparsed_said(self, *, to: Reader = CALLER) -> str:
+        """A note of the records stored as written, not parsed (`unparsed`; none: ""), which import says no
+        error of: where the first UNPARSED_NAMED are, and who says why; of standard input, to a command's user,
+        how it is read (a CSV line piped in is one record: newcomer-56b)."""
+        if not self.unparsed:
+            return ""
+        to = told(to)
+        named = ", ".join(self.unparsed[:UNPARSED_NAMED]) + (", …" if len(self.unparsed) > UNPARSED_NAMED else "")
+        why = "lusoria validate says why" if to == COMMAND else "validate() says why"
+        piped = to == COMMAND and any(place.startswith(f"{STDIN_NAME}:") for place in self.unparsed)
+        return f"{plural(len(self.unparsed), 'record')} stored as written, not parsed ({named}): {why}" + (
+            f"; {STDIN_ADVICE}" if piped else ""
+        )
+
 
 GONE_NAMED = 3  # the files gone a summary names under each path read
+UNPARSED_NAMED = 3  # the places of records stored unparsed that `unparsed_said` names
 
 
 def _removing(gone: dict[str, list[str]], to: Reader) -> str:
@@ -262,12 +279,15 @@ def remove_selected(db: sqlite_utils.Database, selected: tuple[str, list]) -> li
 def merge_positions(conn: sqlite3.Connection) -> None:
     """Merge the index `positions` into one segment (FTS5's `optimize`): each batch wrote its own, and
     a search looks a token up in every segment (a fifth of the time of a move tree 3 plies deep, for
-    about 2 s an import of 100,000 records: BENCHMARKS.md)."""
-    with conn:
-        conn.execute("INSERT INTO positions (positions) VALUES ('optimize')")
-    # the segments merged leave their pages free (2% of the archive): an archive made since version
-    # 9 gives them back (PRAGMA auto_vacuum = INCREMENTAL), one of an older lusoria keeps them
-    conn.executescript("PRAGMA incremental_vacuum;")  # (stepped to its end: one execute frees one page)
+    about 2 s an import of 100,000 records: BENCHMARKS.md). Run once what it follows is committed, it
+    only makes searches faster: an archive another program took the lock of meanwhile, or a disk full, leaves
+    it unmerged, as it is (reviewer-57: a removal done was said to have removed nothing), and the next import merges it."""
+    with suppress(sqlite3.OperationalError):  # (a lock another program holds, a disk full: left unmerged)
+        with conn:
+            conn.execute("INSERT INTO positions (positions) VALUES ('optimize')")
+        # the segments merged leave their pages free (2% of the archive): an archive made since version
+        # 9 gives them back (PRAGMA auto_vacuum = INCREMENTAL), one of an older lusoria keeps them
+        conn.executescript("PRAGMA incremental_vacuum;")  # (stepped to its end: one execute frees one page)
 
 
 FAULT = "LUSORIA_IMPORT_FAULT"
@@ -473,6 +493,7 @@ def _count(summary: ImportSummary, counts: ImportSummary, new: list[Rows]) -> No
     summary.invalid += sum(not checked.valid for checked in new)
     summary.unparsable += sum(not checked.parsed for checked in new)
     summary.undecoded += sum(checked.undecoded for checked in new)
+    summary.unparsed += [checked.place for checked in new if not checked.parsed and not checked.undecoded]
     summary.failed += counts.failed
 
 

@@ -1463,10 +1463,8 @@ def import_(
     if (summary.gone or Inputs(summary.problems).sums_up(paths)) and os.path.exists(db):  # (its files gone: what
         echo(f"{db}: {summary.said(to=COMMAND)}")  # --replace found; no archive made of no record: no summary of it)
         echo(output.skipped_text(summary.skipped, None if all_duplicates else output.DUPLICATES_NAMED), nl=False)
-    if unparsed := summary.unparsable - summary.undecoded:  # (stored as written: import says no record's errors,
-        piped = f"; {api.STDIN_ADVICE}" if api.STDIN in map(str, paths) else ""  # but those of a byte not decoded;
-        said = f"{plural(unparsed, 'record')} stored as written, not parsed: lusoria validate says why{piped}"
-        echo(f"lusoria: note: {said}", err=True)  # of standard input, a CSV line piped in is one: newcomer-56b)
+    if unparsed := summary.unparsed_said(to=COMMAND):
+        echo(f"lusoria: note: {unparsed}", err=True)
     if lusorias := [failure for failure in summary.failed if not failure.by_plug_in]:
         echo(f"lusoria: {plural(len(lusorias), 'record')} not stored, the others were. {bug_report()}", err=True)
         sys.exit(INTERNAL_ERROR)
@@ -1899,7 +1897,8 @@ def players() -> None:
 def players_merge(names: tuple[str, ...], into: str | None, db: str, format_: str) -> None:
     """Make every NAME another name of the player CANONICAL, the name kept: --into CANONICAL, or
     else the last name given (players merge 'K. Nilsson' --into 'Karin Nilsson')."""
-    if "--into" in names:  # (after `--`, every word is a NAME: newcomer-56b merged the option as a name)
+    if any(name == "--into" or name.startswith("--into=") for name in names):  # (after `--`, every word is a
+        # NAME: newcomer-56b merged the option as a name; reviewer-57, `--into=X`)
         raise click.UsageError(
             "--into after -- is taken for a NAME: give --into CANONICAL before -- (players merge --into Siegfried "
             "-- -Siegfried-)"

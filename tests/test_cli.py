@@ -13,8 +13,11 @@ from click.testing import CliRunner
 from conftest import ROOT, known_games_elided
 
 from lusoria import __version__, accelerator
+from lusoria.archive import Archive, ImportSummary
 from lusoria.cli import main
+from lusoria.notation.reader import STDIN_ADVICE
 from lusoria.validator.games import known_games
+from lusoria.words import COMMAND
 
 
 def run(*args: str, input: str | None = None):
@@ -893,11 +896,28 @@ def test_an_import_counts_the_records_it_stores_unparsed_and_says_how_standard_i
     piped = run("import", "--db", db, "-", input="d6-c6 e4-e1 f4-e4 d3-f3,0,0,Ongoing\n")
     assert piped.exit_code == 0 and "added 1 record (1 invalid, 1 of them unparsable)" in piped.stdout
     assert piped.stderr == (
-        "lusoria: note: 1 record stored as written, not parsed: lusoria validate says why; standard input is read as "
-        "lgn unless its first lines or --from name another format (--from tafl reads tafl move lists, --from csv "
-        "the tafl engines' CSV lines)\n"
+        "lusoria: note: 1 record stored as written, not parsed (<stdin>:1): lusoria validate says why; standard input "
+        "is read as lgn unless its first lines or --from name another format (--from tafl reads tafl move lists, "
+        "--from csv the tafl engines' CSV lines)\n"
     )
-    (tmp_path / "broken.lgn").write_text('[Game "tablut"]\n\n1. e3-c3 {never closed *\n')
-    named = run("import", "--db", db, str(tmp_path / "broken.lgn"))
-    assert named.stderr == "lusoria: note: 1 record stored as written, not parsed: lusoria validate says why\n"
+    broken = tmp_path / "broken.lgn"
+    broken.write_text('[Game "tablut"]\n\n1. e3-c3 {never closed *\n')
+    named = run("import", "--db", db, str(broken))
+    assert (
+        named.stderr
+        == f"lusoria: note: 1 record stored as written, not parsed ({broken}:1): lusoria validate says why\n"
+    )
     assert run("import", "--db", db, str(ROOT / "samples/tablut")).stderr == ""
+    # reviewer-57: a file's record stored unparsed beside standard input's that parses: no word of standard input
+    beside = run("import", "--db", str(tmp_path / "b.db"), str(broken), "-", input='[Game "tablut"]\n\n1. e3-c3 *\n')
+    assert beside.stderr == named.stderr
+    files = [tmp_path / f"broken{number}.lgn" for number in range(4)]
+    for number, file in enumerate(files):
+        file.write_text(f'[Game "tablut"]\n\n1. e3-c3 {{never closed {number} *\n')
+    summary = Archive(str(tmp_path / "c.db")).import_paths([str(file) for file in files])
+    assert summary.unparsed_said() == (
+        f"4 records stored as written, not parsed ({files[0]}:1, {files[1]}:1, {files[2]}:1, …): validate() says why"
+    )
+    piped = ImportSummary(unparsed=["<stdin>:1"])  # (a library's caller passes no --from)
+    assert piped.unparsed_said() == "1 record stored as written, not parsed (<stdin>:1): validate() says why"
+    assert piped.unparsed_said(to=COMMAND) == f"{piped.unparsed_said(to=COMMAND).split(';')[0]}; {STDIN_ADVICE}"

@@ -193,6 +193,10 @@ def test_a_cp1252_file_is_told_to_try_cp1252_first_and_warned_of_control_charact
         "latin-1, by this reading (--encoding cp1252) or before the file was written; as cp1252, 'Œdipe – “Le Roi”'\n"
     )
     assert run("validate", "--strict", "--encoding", "cp1252", str(path)).exit_code == 0
+    for value, control in (("\x81\x8d", "0081"), ("Ō\x8cdipe", "008C")):  # (reviewer-57) what cp1252 does not read
+        (warning,) = check(f'[Game "tablut"]\n[White "{value}"]\n\n1. e3-c3 *\n').diagnostics
+        said = (warning.severity, warning.rule, warning.message, warning.column, warning.suggestions)
+        assert said == ("warning", "tag", f"White holds the control character U+{control}, which no text writes", 9, ())
     accents = tmp_path / "latin.lgn"
     accents.write_bytes('[Game "tablut"]\n[White "François"]\n\n1. e3-c3 *\n'.encode("latin-1"))
     assert run("validate", str(accents)).output.splitlines()[0].endswith("try --encoding latin-1 or cp1252")

@@ -366,6 +366,10 @@ def test_fmt_to_standard_output_writes_a_record_of_bytes_it_does_not_decode_as_i
     latin.write_bytes(accented.encode("latin-1"))
     alone = CliRunner().invoke(main, ["fmt", str(latin)])
     assert alone.exit_code == 1 and alone.stdout_bytes == latin.read_bytes()
+    signed = tmp_path / "signed.lgn"  # (reviewer-57) an e-mail's signature after it, kept as the file holds it
+    signed.write_bytes(latin.read_bytes() + b"\n-- \nKarin Nilsson\nSent from my phone\n")
+    kept = CliRunner().invoke(main, ["fmt", str(signed)])
+    assert kept.exit_code == 1 and kept.stdout_bytes == signed.read_bytes()
     mixed = tmp_path / "mixed.lgn"
     mixed.write_bytes(b'[Game "tablut"]\n\n1. e3-c3 *\n\n' + latin.read_bytes())
     both = CliRunner().invoke(main, ["fmt", str(mixed)])

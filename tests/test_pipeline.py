@@ -270,7 +270,8 @@ def test_import_with_jobs_stores_the_same_archive(tmp_path, monkeypatch):
     assert result.output == (
         f"{db}: added 70 records (17 invalid, 3 of them unparsable), skipped 1 duplicate\n"
         f"{path}:778: skipped, the same game as record 31\n"  # RECORD again, after the 30 records before it
-        "lusoria: note: 3 records stored as written, not parsed: lusoria validate says why\n"
+        f"lusoria: note: 3 records stored as written, not parsed ({path}:375, {path}:380, {path}:390): lusoria "
+        "validate says why\n"  # (samples/errors/syntax.lgn's, in order whatever the jobs)
     )
 
 

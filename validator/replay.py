@@ -1209,13 +1209,18 @@ C1_CONTROLS = re.compile("[\x80-\x9f]")  # what bytes 0x80-0x9F read as latin-1 
 def _check_controls(record: Record, report: Report) -> None:
     """A warning for a tag whose value holds a C1 control character, which no text writes: a file of
     cp1252 (`Œ`, `–`, `“`) read as latin-1, which decodes those bytes as controls (newcomer-56a: a name
-    stored as `\x8cdipe`), with the value read as cp1252 would read it."""
+    stored as `\x8cdipe`), with the value read as cp1252 would read it, where cp1252 reads it."""
     for tag, value in record.tags.items():
         if found := C1_CONTROLS.search(value):
-            meant = value.encode("latin-1", "replace").decode("cp1252", "replace")
-            message = (
-                f"{tag} holds the control character U+{ord(found[0]):04X}, which no text writes: cp1252 read as "
-                f"latin-1, by this reading (--encoding cp1252) or before the file was written; as cp1252, {meant!r}"
+            message = f"{tag} holds the control character U+{ord(found[0]):04X}, which no text writes"
+            try:  # (reviewer-57: nor cp1252 either, 0x81 0x8D 0x8F 0x90 0x9D, or beside a letter latin-1 lacks)
+                meant = value.encode("latin-1").decode("cp1252")
+            except UnicodeError:
+                _tag_error(record, tag, message, report, value, severity=WARNING)
+                continue
+            message += (
+                ": cp1252 read as latin-1, by this reading (--encoding cp1252) or before the file was written; as "
+                f"cp1252, {meant!r}"
             )
             _tag_error(record, tag, message, report, value, suggestions=[meant], severity=WARNING)
 

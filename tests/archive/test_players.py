@@ -480,13 +480,13 @@ def test_a_merge_made_by_mistake_is_undone_by_unmerge_and_the_crosstable_parts_t
     ]
 
 
-def test_into_after_a_double_dash_is_refused_not_merged_as_a_name(tmp_path):
-    """Newcomer-56b: `players merge Seigfried -- -Siegfried- --into Siegfried` merged `--into` as a name."""
+@pytest.mark.parametrize("into", [["--into", "Siegfried"], ["--into=Siegfried"]])
+def test_into_after_a_double_dash_is_refused_not_merged_as_a_name(tmp_path, into):
+    """Newcomer-56b: `players merge Seigfried -- -Siegfried- --into Siegfried` merged `--into` as a name;
+    reviewer-57: `--into=Siegfried` too."""
     path = str(tmp_path / "a.db")
     Archive(path).import_paths([str(ROOT / "samples/tablut")])
-    result = CliRunner().invoke(
-        main, ["players", "merge", "--db", path, "Seigfried", "--", "-Siegfried-", "--into", "Siegfried"]
-    )
+    result = CliRunner().invoke(main, ["players", "merge", "--db", path, "Seigfried", "--", "-Siegfried-", *into])
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr.endswith(
         "Error: --into after -- is taken for a NAME: give --into CANONICAL before -- (players merge --into Siegfried "

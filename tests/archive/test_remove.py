@@ -129,3 +129,30 @@ def test_a_removal_from_an_archive_another_program_writes_to_removes_nothing_and
     )
     assert (result.exit_code, result.stderr) == (2, f"lusoria: {stopped.value}\n")
     assert contents(db) == before
+
+
+def test_a_removal_done_is_said_done_when_the_index_cannot_be_merged_after_it(tmp_path, monkeypatch):
+    """Reviewer-57: another program that took the write lock between the removal's COMMIT and the merging of the
+    position index (`merge_positions`, which only makes searches faster) made `remove` say "nothing was removed",
+    and the records were gone. The merging is left to the next import; the removal is said, and searches hold."""
+    from lusoria.archive import importer
+
+    db = str(tmp_path / "club.db")
+    write(tmp_path / "a.lgn", games(1, 3))
+    Archive(db).import_paths([str(tmp_path / "a.lgn")])
+    waiting_briefly(monkeypatch)
+    other = sqlite3.connect(db, isolation_level=None)
+    merge = importer.merge_positions
+
+    def merge_once_another_program_writes(conn):
+        other.execute("BEGIN IMMEDIATE")
+        merge(conn)
+
+    monkeypatch.setattr(importer, "merge_positions", merge_once_another_program_writes)
+    removed = Archive(db).remove(Filters(record_id=2))
+    other.rollback()
+    other.close()
+    assert [row["id"] for row in removed] == [2]
+    assert [row["id"] for row in Archive(db).query()] == [1, 3]
+    start = Archive(db).tree(from_id=1, ply=0)
+    assert sum(node.games for node in start) == 1  # (records 1 and 2 are Tablut games: the index lost 2)
