@@ -32,6 +32,7 @@ from lusoria.archive.query import (
     board_size,
     build,
     check_values,
+    filters_given,
     rule_id,
     rule_ids,
     selecting,
@@ -235,6 +236,7 @@ def _unlisted(filters: Filters | None, alike: str) -> Filters | None:
     """The filters of a command that does not list the records it selects (stats, export, players); FilterError for an
     `order` without a `limit`, which would change nothing there (`alike`: why; it chooses only which records the limit
     keeps), saying what to write instead; and `_symmetric_matched`'s."""
+    filters_given(filters)
     if filters is not None and filters.order is not None and filters.limit is None:
         raise FilterError(
             "order",
@@ -247,6 +249,7 @@ def _unlisted(filters: Filters | None, alike: str) -> Filters | None:
 def _symmetric_matched(filters: Filters | None) -> Filters | None:
     """`filters`; FilterError for `symmetric` without a position or pattern to match in the board's
     symmetries (`query --symmetric` alone found every record; `lusoria tree` has its own position)."""
+    filters_given(filters)
     if (
         filters is not None
         and filters.symmetric is True  # (a value of another type is `check_values`' to refuse)
@@ -903,6 +906,7 @@ class Archive:
         with a legal ply to choose from; OptionError (its
         tag `Game` or `Variant`) for a game or variant that choose no rules, or a variant of several
         games or none without a game."""
+        filters_given(filters)
         if filters is None or not (filters.game or filters.variant):
             filters = self._game_told(filters or Filters())
         check_values(filters)

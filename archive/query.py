@@ -6,6 +6,7 @@ rendered by the face (lusoria.output)."""
 from __future__ import annotations
 
 import re
+import reprlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
@@ -436,17 +437,26 @@ def rule_ids() -> list[str]:
 KINDS = {"str": (str, "a str"), "bool": (bool, "True or False"), "list": (list, "a list")}  # int: `minimum`…
 
 
+def filters_given(filters: Any) -> None:
+    """TypeError for filters that are no Filters (newcomer-57b: a dict failed deep inside, 'dict' object has no
+    attribute 'symmetric'); None is none."""
+    if filters is not None and not isinstance(filters, Filters):
+        raise TypeError(f"filters are a Filters (lusoria.archive.Filters(player=…)), not {type(filters).__name__}")
+
+
 def check_values(filters: Filters) -> None:
     """FilterError for a filter whose value is not of its declared type (a library's caller may give
     any: `valid="yes"` found nothing), or a whole number outside its bounds (`minimum`, `maximum`),
     as its option would take it, and `material_for` over 1 with no ply condition to hold so long
     (`--for 3` alone found every record), `include_unknown` with no date filter to let records through
     (newcomer-53b). Every Archive method that takes filters checks them first."""
+    filters_given(filters)
     for declared in fields(filters):
         value, meta, written = getattr(filters, declared.name), declared.metadata, str(declared.type)
         kind = re.split(r"[\[ ]", written)[0]  # "int | None": int; "list[str]": list
         if not (value is None and written.endswith("| None") or _of_kind(kind, value, meta)):
-            raise FilterError(declared.name, f"is {meta.get('takes') or _kind(kind, meta)}; not {quoted(str(value))}")
+            given = quoted(value) if isinstance(value, str) else f"{type(value).__name__} ({reprlib.repr(value)})"
+            raise FilterError(declared.name, f"is {meta.get('takes') or _kind(kind, meta)}; not {given}")
         for text in _texts(value):
             if said := undecoded(text):
                 raise FilterError(declared.name, said)

@@ -35,6 +35,7 @@ from lusoria.notation.sources import (
     decoded_text,
     encoding_refused,
     encodings_to_try,
+    file_named,
     head_text,
     is_text,
     names_a_file,
@@ -598,6 +599,8 @@ def read_sources(
     if isinstance(path, RecordText):
         yield path
     elif is_text(path):
+        if said := file_named(path):  # type: ignore[arg-type]  # is_text: a str
+            raise InputError(said)
         yield from _records_in(_unmarked([path]), format, "", tags)  # type: ignore[list-item]  # is_text: a str
     elif not isinstance(path, (str, os.PathLike)):
         yield from _stream_records(path, encoding, format, tags, blank)

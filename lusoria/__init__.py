@@ -1,4 +1,8 @@
-"""lusoria: parse, validate and archive records of ancient board games (lusoria.validator.games)."""
+"""lusoria: parse, validate and archive records of ancient board games (lusoria.validator.games).
+
+The library: `lusoria.api` (read, validate, format, show and convert records: `help(lusoria.api)`),
+`lusoria.archive` (`Archive` and `Filters`: import, query, stats, export) and `lusoria.notation`
+(the record model and its `walk`); docs/api.md shows each call, and the `lusoria` command mirrors them."""
 
 from lusoria import accelerator
 

@@ -1010,8 +1010,8 @@ def _at_the_seam(call: Callable[P, R]) -> Callable[P, R]:
     """`call` taking its arguments as every library call does, before it runs (`_taker`): refusing a
     value that is no record's source for a parameter annotated as one (`TAKES`), with a TypeError naming
     the call, the parameter, what it takes and what it was given (`check(None)` failed deep inside:
-    'NoneType' object has no attribute 'problems'; an iterable's items checked as they are read); a
-    game's or variant's name (`game`, `variant`, a Game or Variant of `tags`) as `name_given` takes it.
+    'NoneType' object has no attribute 'problems'; an iterable's items checked as they are read), or a value of
+    another type for one annotated as a plain str, int or bool (`_plain_given`); a game's or variant's name (`game`, `variant`, a Game or Variant of `tags`) as `name_given` takes it.
     It reads Python functions' annotations: a call of a module mypyc compiles has none (`check` is
     api's own function for that; tests/test_pipeline.py finds another)."""
     takers = [
@@ -1040,8 +1040,12 @@ def _taker(call: str, name: str, annotation: str) -> Callable[[Any], Any] | None
     """How `call` takes its parameter `name` so annotated; None: as it is given."""
     if annotation in TAKES:
         return partial(_source_given, call, name, TAKES[annotation])
-    if name in ("game", "variant") and annotation in ("str", "str | None"):
-        return lambda value: name_given(value) if isinstance(value, str) else value
+    kind, _, none = annotation.partition(" | ")
+    if kind in PLAIN and none in ("", "None"):
+        checked = partial(_plain_given, call, name, kind, none == "None")
+        if name in ("game", "variant") and kind == "str":
+            return lambda value: name_given(value) if isinstance(checked(value), str) else value
+        return checked
     if name == "tags" and annotation.startswith("dict[str, str]"):
         return lambda tags: (
             tags and {tag: name_given(value) if tag in NAMED_TAGS else value for tag, value in tags.items()}
@@ -1058,6 +1062,19 @@ def _source_given(call: str, name: str, takes: str, value: Any) -> Any:
             return [_source_item(call, name, index, item) for index, item in enumerate(value)]
         return (_source_item(call, name, index, item) for index, item in enumerate(value))
     raise TypeError(f"{call} takes {takes} as {name}, not {_shown(value)}")
+
+
+PLAIN: dict[str, tuple[type, str]] = {"str": (str, "a str"), "int": (int, "an int"), "bool": (bool, "True or False")}
+# the plain types a call's parameter is checked to be, and how they are said
+
+
+def _plain_given(call: str, name: str, kind: str, or_none: bool, value: Any) -> Any:
+    """`value`, given as `name` to `call`, when it is of the plain type `kind` (an int no bool), or None when
+    `or_none`; else TypeError (newcomer-57b: `board(ply="4")` failed deep inside, '<' not supported…)."""
+    plain, said = PLAIN[kind]
+    if value is None and or_none or isinstance(value, plain) and not (kind == "int" and isinstance(value, bool)):
+        return value
+    raise TypeError(f"{call} takes {said}{' or None' if or_none else ''} as {name}, not {_shown(value)}")
 
 
 def _is_taken(takes: str, value: Any) -> bool:

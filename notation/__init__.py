@@ -2,6 +2,7 @@
 
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, is_ply, parse_record, read_records, split_records
+from lusoria.notation.visitor import Visitor, walk
 from lusoria.notation.writer import write_record
 
 __all__ = [
@@ -10,9 +11,11 @@ __all__ = [
     "Record",
     "RecordText",
     "SyntaxProblem",
+    "Visitor",
     "is_ply",
     "parse_record",
     "read_records",
     "split_records",
+    "walk",
     "write_record",
 ]

@@ -189,11 +189,24 @@ def _unescaped(escape: re.Match[str]) -> str:
 
 def is_text(source: Source) -> bool:
     """Whether a source is records' text rather than a path: a RecordText, or a str that holds
-    a line break or starts with `[` (as every record with tags does; after a byte order mark too)."""
+    a line break or starts with `[` (as every record with tags does; after a byte order mark too)
+    and names no file (newcomer-57b: `[Uppsala] 2026.lgn`, as os.listdir gives it, was read as text)."""
     return (
         isinstance(source, RecordText)
         or isinstance(source, str)
-        and ("\n" in source or source.removeprefix(BOM).startswith("["))
+        and ("\n" in source or source.removeprefix(BOM).startswith("[") and not os.path.exists(source))
+    )
+
+
+def file_named(text: str) -> str | None:
+    """What is said of a text that is a file's name and a line break (a list of names read with readlines()),
+    which is read as no record; None for any other text."""
+    name = text.rstrip("\r\n")
+    if "\n" in name or not os.path.exists(name):
+        return None
+    return (
+        f"the text {text!r} is the name of a file and a line break: give the name without it (str.strip(); "
+        "a list of names read with splitlines())"
     )
 
 

@@ -467,6 +467,12 @@ RECORD_TAKEN = "a RecordText (a record as `records` reads it)"
             lambda: list(api.duplicates(paths=(RECORD, [RECORD]))),
             f"duplicates takes {SOURCE_TAKEN} as paths[1], not list",
         ),
+        # newcomer-57b: a plain value of another type failed deep inside ('<' not supported…, 'NoneType' has no…)
+        (lambda: api.board(RECORD, ply="4"), "board takes an int or None as ply, not str ('4')"),
+        (lambda: api.board(RECORD, ply=True), "board takes an int or None as ply, not bool (True)"),
+        (lambda: list(api.random_records(None)), "random_records takes a str as game, not None"),
+        (lambda: list(api.random_records("tablut", "3")), "random_records takes an int as count, not str ('3')"),
+        (lambda: api.check(RECORD, keep_going="yes"), "check takes True or False as keep_going, not str ('yes')"),
     ],
 )
 def test_a_library_call_given_what_is_no_record_s_source_refuses_it_saying_what_it_takes(call, message):

@@ -6,6 +6,7 @@ import io
 import json
 import os
 import sqlite3
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -581,10 +582,13 @@ def test_the_length_filters_are_the_plies_of_the_main_line(archive):
 @pytest.mark.parametrize(
     "filters, problem",
     [
-        (dict(min_plies=-1), "the min_plies filter is a whole number from 0 to 9223372036854775807; not '-1'"),
+        (dict(min_plies=-1), "the min_plies filter is a whole number from 0 to 9223372036854775807; not int (-1)"),
         (dict(max_plies="9"), "the max_plies filter is a whole number from 0 to 9223372036854775807; not '9'"),
-        (dict(limit=-1), "the limit filter is a whole number from 0 to 9223372036854775807; not '-1'"),
-        (dict(material=["king"], material_for=0), "the material_for filter is a whole number of at least 1; not '0'"),
+        (dict(limit=-1), "the limit filter is a whole number from 0 to 9223372036854775807; not int (-1)"),
+        (
+            dict(material=["king"], material_for=0),
+            "the material_for filter is a whole number of at least 1; not int (0)",
+        ),
     ],
 )
 def test_a_library_call_is_refused_a_number_its_option_refuses(archive, filters, problem):
@@ -599,8 +603,9 @@ def test_a_library_call_is_refused_a_number_its_option_refuses(archive, filters,
     "filters, problem",
     [
         (dict(valid="yes"), "the valid filter is True or False; not 'yes'"),
-        (dict(symmetric=1), "the symmetric filter is True or False; not '1'"),
-        (dict(game=5), "the game filter is a str; not '5'"),
+        (dict(symmetric=1), "the symmetric filter is True or False; not int (1)"),
+        (dict(game=5), "the game filter is a str; not int (5)"),
+        (dict(path=Path("games/a.lgn")), "the path filter is a str; not PosixPath (PosixPath('games/a.lgn'))"),
         (dict(material="king"), "the material filter is a list; not 'king'"),
         (dict(tags=("Round", "3")), "the tags filter is a list of (NAME, VALUE) pairs, as [('Site', 'Uppsala')]; "),
     ],
@@ -614,6 +619,21 @@ def test_a_library_call_is_refused_a_value_of_another_type_than_its_filter_s(arc
         assert str(refused.value).startswith(problem)
     with pytest.raises(FilterError, match="^the valid filter is True or False"):
         archive.tree(INITIAL_TABLUT, filters=Filters(valid="no"))
+
+
+def test_a_library_call_is_refused_filters_that_are_no_filters(archive, tmp_path):
+    """Newcomer-57b: `query({"player": "Hagbard"})` raised AttributeError: 'dict' object has no attribute 'symmetric'."""
+    for call in (
+        archive.query,
+        lambda filters: archive.stats(filters=filters),
+        lambda filters: archive.players(filters),
+        lambda filters: archive.tree(filters=filters),
+        lambda filters: archive.export(str(tmp_path / "out"), "csv", filters=filters),
+        archive.remove,
+    ):
+        with pytest.raises(TypeError) as refused:
+            call({"player": "Hagbard"})
+        assert str(refused.value) == "filters are a Filters (lusoria.archive.Filters(player=…)), not dict"
 
 
 def test_the_board_filter_finds_the_board_the_rules_start_on_and_stats_count_them(archive):

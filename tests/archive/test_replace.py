@@ -909,12 +909,15 @@ def test_a_file_skipped_in_a_folder_replaced_is_no_file_read(in_tmp):
 
 
 def test_text_given_to_a_replacement_is_no_file_read(in_tmp):
-    """`[old].lgn` given as a source is text (it starts with `[`), read as a record: the records the
-    archive holds from the file of that name are not those of a file read, now empty, and are kept."""
+    """`[old].lgn` given as a source is the file of that name (newcomer-57b: it was read as a record's text, as it
+    starts with `[`); `[gone].lgn`, which names no file, is text, read as a record: the records the archive holds
+    from the file are not those of a file read, now empty, and are kept."""
     write(in_tmp / "[old].lgn", games(42, 3))
     archive = Archive("a.db")
     archive.import_paths(["./[old].lgn"])
     summary = archive.import_paths(["[old].lgn"], replace=True)
+    assert (summary.replaced, summary.added, summary.kept) == (0, 0, 3)
+    summary = archive.import_paths(["[gone].lgn"], replace=True)
     assert (summary.replaced, summary.added, summary.invalid) == (0, 1, 1)
     assert archive.sql("SELECT count(*) AS n FROM records WHERE file IS NOT NULL") == [{"n": 3}]
 

@@ -120,6 +120,25 @@ def test_what_counts_as_text():
         record_at(TWO, 5)
 
 
+def test_a_file_name_that_begins_with_a_bracket_is_a_file_and_one_with_a_line_break_is_said_so(tmp_path, monkeypatch):
+    """Newcomer-57b: `[Uppsala] 2026.lgn`, as os.listdir gives it, was read as a record's text (the library's
+    `reports` and `import_paths` stored one record that did not parse, where `lusoria validate` read the file);
+    a name read with readlines(), a line break after it, was stored so too. The first is the file now; the
+    second is a source not read, that says why, and nothing is stored of it."""
+    monkeypatch.chdir(tmp_path)
+    Path("[Uppsala] 2026.lgn").write_text(TWO)
+    assert is_text("[Uppsala] 2027.lgn") and not is_text("[Uppsala] 2026.lgn")
+    assert [report.plies for report in api.reports(["[Uppsala] 2026.lgn"])] == [1, 2]
+    said = (
+        "the text '[Uppsala] 2026.lgn\\n' is the name of a file and a line break: give the name without it "
+        "(str.strip(); a list of names read with splitlines())"
+    )
+    assert list(api.validate(["[Uppsala] 2026.lgn\n"])) == [Unreadable("[Uppsala] 2026.lgn\n", said)]
+    summary = Archive("a.db").import_paths(["[Uppsala] 2026.lgn\n", "[Uppsala] 2026.lgn"])
+    assert (summary.added, summary.unparsable, summary.unreadable) == (2, 0, [said])
+    assert [report.plies for report in api.reports(["missing.lgn\n"])] == [0]  # (no file: a text, as before)
+
+
 def test_a_missing_path_is_reported_by_the_import(tmp_path):
     summary = Archive(str(tmp_path / "a.db")).import_paths(["missing.lgn", TWO])
     assert summary.unreadable == ["missing.lgn: no such file or directory"]
