@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, replace
 from html import escape, unescape
 from pathlib import PurePath
@@ -345,6 +346,8 @@ class _Moves(Visitor):
         sides: tuple[str, str],
     ) -> None:
         self.by_place, self.result_written, self.said, self.sides = by_place, result_written, said, sides
+        self.places = sorted(by_place)  # (a diagnostic before a ply, at its move number, is that ply's)
+        self.passed = (0, 0)  # the place of the ply visited last
         self.out: list[str] = []
         self.after_break = True  # a move's second ply is numbered: first of a line, after comments or variations
 
@@ -355,7 +358,10 @@ class _Moves(Visitor):
         self.after_break = True
 
     def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
-        found = self.by_place.get((ply.line, ply.column), [])
+        here = (ply.line, ply.column)  # its diagnostics: at it, and at its move number (newcomer-57a: `3.` for `2.`)
+        after, until = bisect_right(self.places, self.passed), bisect_right(self.places, here)
+        found = [d for place in self.places[after:until] for d in self.by_place[place]]
+        self.passed = here
         classes = "ply" + (" illegal" if any(d.severity == "error" for d in found) else " warned" if found else "")
         notes = "; ".join(d.said(to=PAGE) for d in found)
         step = f' data-ply="{number}"' if key[0] == 0 else ""

@@ -322,3 +322,14 @@ def test_the_address_opens_the_ply_it_names_and_says_what_names_none():
     ran = subprocess.run(["node", "-e", script], capture_output=True, text=True, check=True)
     opened = [(answer["ply"], answer["note"]) for answer in json.loads(ran.stdout)]
     assert opened == [(ply, note) for *_, ply, note in ADDRESSES]
+
+
+def test_a_warning_at_a_move_number_is_shown_at_the_ply_it_numbers():
+    """Newcomer-57a: `1. h1-h3 g5-g4 3. d1-d3` (a number warning, at `3.`) had no trace on its page, whose move list
+    numbers the move 2.: every diagnostic at its ply, docs/pictures.md says; one at a move number is its ply's
+    (the ply after it as written, after a variation too)."""
+    page = replay_page('[Game "copenhagen"]\n\n1. h1-h3 g5-g4 (1... g5-g3) 3. d1-d3 e5-e3 *\n')
+    notes = re.findall(r'class="([^"]*)"[^>]*data-diagnostics="([^"]*)"[^>]*>([^<]*)<', page)
+    assert [(ply, kind, note) for kind, note, ply in notes if note] == [
+        ("d1-d3", "ply warned", "warning[number]: the move number should be 2., not 3.")
+    ]
