@@ -1490,8 +1490,8 @@ def _plies_skipped(misnumbered: list[tuple[Ply, int, str]], record: Record, eith
     """How many plies the wrong move numbers say are left out before the first (one: a ply missing;
     more: a gap in the source), when each counts that many ahead, no number of the main line after its
     first wrong one is right, and, in a record that may be numbered either way (`either`), not its
-    first number alone is right (`1. d1-d3 2. e3-f3 d3-d2` where Black moves first: White's numbering,
-    its first number written as the movers'); else 0 (below 1: numbers behind, which ask for nothing)."""
+    first number alone is right and the others one ply ahead (`1. d1-d3 2. e3-f3 d3-d2` where Black moves
+    first: White's numbering, its first number written as the movers'); else 0 (below 1: numbers behind, which ask for nothing)."""
     ahead = {_plies_ahead(each[0].number or "", each[2]) for each in misnumbered}
     skipped = ahead.pop() if len(ahead) == 1 else None
     if skipped is None:
@@ -1501,7 +1501,8 @@ def _plies_skipped(misnumbered: list[tuple[Ply, int, str]], record: Record, eith
     at = next((index for index, each in enumerate(numbered) if each in wrong), len(numbered))
     if not wrong.issuperset(numbered[at:]) or (at == len(numbered) and skipped > 1):  # (a gap: the main line's)
         return 0
-    return 0 if either and at == 1 else skipped
+    return 0 if either and at == 1 and skipped == 1 else skipped  # (the numberings are a ply apart: newcomer-57a,
+    # `1. h1-h3 g5-g4 3. d1-d3`, two plies ahead of both, is a gap)
 
 
 def _plies_ahead(written: str, expected: str) -> int | None:
