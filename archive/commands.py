@@ -22,7 +22,7 @@ from lusoria.archive import players
 from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
 from lusoria.archive.export import export
 from lusoria.archive.identity import Identity, identity
-from lusoria.archive.importer import ImportSummary, import_rows, remove_selected
+from lusoria.archive.importer import SELECTED_PLACES, ImportSummary, import_rows, remove_selected
 from lusoria.archive.players import player_condition, respelled
 from lusoria.archive.query import (
     LONGEST_GLOB,
@@ -808,12 +808,13 @@ class Archive:
         finally:
             conn.close()
 
-    def remove(self, filters: Filters) -> list[dict[str, Any]]:
+    def remove(self, filters: Filters, dry_run: bool = False) -> list[dict[str, Any]]:
         """`lusoria remove`: the records `filters` match removed, with their rows of every table, in one
         transaction, as `import --replace` removes a record its file no longer has; the records removed
-        (`id`, `path`, `line`), by id. ValueError for filters that select every record (none given),
-        FilterError for an `order` without a `limit`, NothingSelected when they match no record,
-        RemovalStopped when the archive cannot take it (read-only, another program writing): nothing removed."""
+        (`id`, `path`, `line`), by id; with `dry_run`, those it would remove, none removed. ValueError for
+        filters that select every record (none given), FilterError for an `order` without a `limit`,
+        NothingSelected when they match no record, RemovalStopped when the archive cannot take it (read-only,
+        another program writing): nothing removed."""
         self._existing()
         selected = self._selected(_unlisted(filters, "remove takes every record they match"))
         if selected is None:
@@ -821,6 +822,11 @@ class Archive:
                 "give filters (as in query) of the records to remove: remove takes none unless told which "
                 "(lusoria query with the same filters lists them)"
             )
+        if dry_run:  # (newcomer-57a: a broad filter removed at once, unseen)
+            found = list(self.iter_sql(SELECTED_PLACES.format(ids=selected[0]), self.timeout, selected[1]))
+            if not found:
+                raise NothingSelected("nothing would be removed")
+            return found
         self._writable(RemovalStopped, "removed")
         db = open_archive(self.path, create_missing=False)
         try:

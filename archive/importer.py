@@ -259,6 +259,9 @@ def _batches(
         yield batch, following
 
 
+SELECTED_PLACES = "SELECT id, path, line FROM records WHERE id IN ({ids}) ORDER BY id"  # of the records a removal takes
+
+
 def remove_selected(db: sqlite_utils.Database, selected: tuple[str, list]) -> list[tuple[int, str | None, int | None]]:
     """Remove the records `selected` (SQL of their ids) with all their rows, in one transaction, as
     `import --replace` removes a record its file no longer has (archive/removal.py); the id, path and
@@ -266,9 +269,7 @@ def remove_selected(db: sqlite_utils.Database, selected: tuple[str, list]) -> li
     conn = db.conn
     codes, sums = MoveCodes(conn), NextPlies(conn)
     with _transaction(conn, codes, sums):
-        removed = conn.execute(
-            f"SELECT id, path, line FROM records WHERE id IN ({selected[0]}) ORDER BY id", selected[1]
-        ).fetchall()
+        removed = conn.execute(SELECTED_PLACES.format(ids=selected[0]), selected[1]).fetchall()
         remove_records(conn, [row[0] for row in removed], CHILD_COLUMNS, codes, sums)
         conn.execute("COMMIT")
     if removed:

@@ -2012,21 +2012,23 @@ def export(directory: str, db: str, format_: str, overwrite: bool, jobs: int, **
     note_left_out(db, chosen)
 
 
-@main.command(cls=FilterCommand, at=1)  # the filters after --db
+@main.command(cls=FilterCommand, at=2)  # the filters after --db and --dry-run
 @db_option
-def remove(db: str, **filters: Any) -> None:
-    """Remove from the archive the records the filters match (as in `query`, which lists them first),
-    with all their rows, in one transaction; each record removed is named. Filters are needed: with
-    none, nothing is removed (exit status 2); filters that match no record remove nothing (exit status 1)."""
+@click.option("--dry-run", is_flag=True, help="Name the records it would remove, and remove none.")
+def remove(db: str, dry_run: bool, **filters: Any) -> None:
+    """Remove from the archive the records the filters match (as in `query`, which lists them first;
+    --dry-run names them), with all their rows, in one transaction; each record removed is named. Filters
+    are needed: with none, nothing is removed (exit status 2); filters that match no record remove nothing
+    (exit status 1)."""
     from lusoria.archive import NothingSelected
 
     chosen = filters_of(filters)
     try:
-        removed = archive_errors(lambda: archive_at(db).remove(chosen))
+        removed = archive_errors(lambda: archive_at(db).remove(chosen, dry_run))
     except NothingSelected as error:
         note_lacking(db, chosen)
         stop(str(error), 1)
-    echo(output.removed_text(removed, db), nl=False)
+    echo(output.removed_text(removed, db, dry_run), nl=False)
     note_left_out(db, chosen)
 
 

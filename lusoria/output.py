@@ -563,7 +563,14 @@ def skipped_text(skipped: list[SkippedDuplicate], most: int | None) -> str:
     )
 
 
-def removed_text(removed: list[dict], db: str) -> str:
-    """What `lusoria remove` says: each record removed (`Archive.remove`), where it was read, then the count."""
-    lines = [f"record {row['id']} ({row['path'] or '?'}:{row['line'] or '?'}): removed\n" for row in removed]
-    return "".join(lines) + f"{db}: removed {plural(len(removed), 'record')}\n"
+def removed_text(removed: list[dict], db: str, dry_run: bool = False) -> str:
+    """What `lusoria remove` says: each record removed (`Archive.remove`), where it was read, then the count;
+    with `dry_run`, those it would remove."""
+    done = "would be removed" if dry_run else "removed"
+    lines = [f"record {row['id']} ({row['path'] or '?'}:{row['line'] or '?'}): {done}\n" for row in removed]
+    counted = (
+        f"would remove {plural(len(removed), 'record')} (--dry-run: none removed)"
+        if dry_run
+        else (f"removed {plural(len(removed), 'record')}")
+    )
+    return "".join(lines) + f"{db}: {counted}\n"

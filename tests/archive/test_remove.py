@@ -156,3 +156,26 @@ def test_a_removal_done_is_said_done_when_the_index_cannot_be_merged_after_it(tm
     assert [row["id"] for row in Archive(db).query()] == [1, 3]
     start = Archive(db).tree(from_id=1, ply=0)
     assert sum(node.games for node in start) == 1  # (records 1 and 2 are Tablut games: the index lost 2)
+
+
+def test_a_dry_run_names_the_records_it_would_remove_and_removes_none(tmp_path):
+    """Newcomer-57a: `remove --player "Anna Dahl"` removed all her games at once, unseen: `--dry-run` names them
+    first, as the removal would, and the archive stays as it was."""
+    db = str(tmp_path / "club.db")
+    write(tmp_path / "a.lgn", games(1, 3))
+    Archive(db).import_paths([str(tmp_path / "a.lgn")])
+    before = contents(db)
+    path = str(tmp_path / "a.lgn")
+    assert Archive(db).remove(Filters(record_id=2), dry_run=True) == [{"id": 2, "path": path, "line": 12}]
+    shown = CliRunner().invoke(main, ["remove", "--db", db, "--dry-run", "--path", path])
+    assert (shown.exit_code, shown.stdout) == (
+        0,
+        f"record 1 ({path}:1): would be removed\nrecord 2 ({path}:12): would be removed\n"
+        f"record 3 ({path}:23): would be removed\n{db}: would remove 3 records (--dry-run: none removed)\n",
+    )
+    assert contents(db) == before
+    none = CliRunner().invoke(main, ["remove", "--db", db, "--dry-run", "--path", "elsewhere/*"])
+    assert (none.exit_code, none.stdout) == (1, "")
+    assert none.stderr.endswith("nothing would be removed\n")
+    with pytest.raises(ValueError, match="^give filters"):
+        Archive(db).remove(Filters(), dry_run=True)
