@@ -12,7 +12,7 @@ import warnings
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from contextlib import nullcontext
 from dataclasses import dataclass, replace
-from functools import partial
+from functools import cache, partial
 from itertools import chain, islice
 from typing import Any
 
@@ -22,7 +22,7 @@ from lusoria.archive import players
 from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
 from lusoria.archive.export import export
 from lusoria.archive.identity import Identity, identity
-from lusoria.archive.importer import SELECTED_PLACES, ImportSummary, import_rows, remove_selected
+from lusoria.archive.importer import SELECTED_PLACES, ImportSummary, import_rows, misread_refused, remove_selected
 from lusoria.archive.players import player_condition, respelled
 from lusoria.archive.query import (
     LONGEST_GLOB,
@@ -132,6 +132,7 @@ _LEGAL_PLY = "EXISTS (SELECT 1 FROM material_runs AS m WHERE m.record_id = id AN
 _PLAYED = (
     f"SELECT count(*) AS played FROM records WHERE id IN ({{ids}}) AND {_LEGAL_PLY}"  # for Archive._tell_elsewhere
 )
+_PLACES_READ = "SELECT file, line FROM records WHERE setting IS NOT NULL AND file IS NOT NULL"  # _places_read
 _MOST_RECORDED = (  # for Archive.most_recorded: of any game (NULL), or of one
     f"SELECT game, variant FROM records WHERE {_LEGAL_PLY} AND (? IS NULL OR game = lower(?)) "
     "AND (? IS NULL OR board = ?) " + _MOST_FIRST
@@ -412,12 +413,20 @@ class Archive:
         problems: list[Problem] = []
         named = list(given(paths))
         sources = list(walk(named, format, encoding))
-        checked = checked_rows(records(sources, encoding, format, tags, progress), jobs, batch_size)
+        read_now = records(sources, encoding, format, tags, progress)
+        checked = checked_rows(misread_refused(read_now, cache(self._places_read)), jobs, batch_size)
         read = Read.of(named, sources, problems) if replace else None
         if read:
             checked = chain(read.notes(), checked)
         summary = self.import_rows(without_problems(checked, problems, self.notes), batch_size, replace, read)
         return _with_problems(summary, problems)
+
+    def _places_read(self) -> set[tuple[str, int]]:
+        """Where the records the archive holds read (parsed) were read: their `file` (a real path) and `line`
+        (none in an archive not made yet)."""
+        if not os.path.exists(self.path):
+            return set()
+        return {(row["file"], row["line"]) for row in self.iter_sql(_PLACES_READ, None)}
 
     def import_reports(
         self, reports: Iterable[Report | Problem], batch_size: int = 1000, replace: bool = False

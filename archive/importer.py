@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from itertools import chain, islice, repeat
+from itertools import chain, groupby, islice, repeat
 
 import sqlite_utils
 
@@ -32,13 +32,15 @@ from lusoria.archive.records_as_rows import (
     SkippedDuplicate,
     archive_failing,
     failure,
+    stored_file,
 )
 from lusoria.archive.removal import Read, Replacement, changed_since, owners, remove_records
 from lusoria.archive.tables import DIAGNOSTIC_COLUMNS, STORED_COLUMNS
 from lusoria.archive.texts import TextPacker
 from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS
-from lusoria.notation.reader import STDIN_ADVICE, STDIN_NAME
-from lusoria.notation.sources import Problem, inputs_said, skipped_said
+from lusoria.notation.reader import STDIN_ADVICE, STDIN_NAME, RecordText
+from lusoria.notation.sources import Problem, Unreadable, inputs_said, shown_path, skipped_said
+from lusoria.notation.syntax import Undecodable
 from lusoria.words import CALLER, COMMAND, Reader, plural, told
 
 
@@ -257,6 +259,38 @@ def _batches(
         batch = [following, *islice(checked, size - 1)]
         following = next(checked, None)
         yield batch, following
+
+
+def misread_refused(
+    read: Iterable[RecordText | Problem], held: Callable[[], set[tuple[str, int]]]
+) -> Iterator[RecordText | Problem]:
+    """`read` (lusoria.pipeline.records), but for the records of a file one of which its encoding does not decode
+    now, where the archive holds a record read (`held()`, asked once one is met: the `file`, a real path, and `line`
+    of each): that file is
+    an Unreadable, none of its records stored, those held kept (an `import --replace` without the --encoding of
+    the first import replaced each record by one not read, its names lost)."""
+    for path, items in groupby(read, lambda item: item.path if isinstance(item, RecordText) else None):
+        file = list(items)
+        misread = _misread(file, held) if path else None
+        if path is None or misread is None:
+            yield from file
+            continue
+        yield Unreadable(
+            path,
+            f"{shown_path(path)}: {misread}, and the archive holds its record there read before with another "
+            "encoding: none of the file's records is stored, those held are kept",
+            "encoding",
+            misread.tries,
+        )
+
+
+def _misread(file: list[RecordText | Problem], held: Callable[[], set[tuple[str, int]]]) -> Undecodable | None:
+    """The first record of `file` its encoding does not decode where the archive holds a record read (`held`)."""
+    for item in file:
+        if isinstance(item, RecordText) and isinstance(item.parsed, Undecodable):
+            if (stored_file(item.path), item.line) in held():
+                return item.parsed
+    return None
 
 
 SELECTED_PLACES = "SELECT id, path, line FROM records WHERE id IN ({ids}) ORDER BY id"  # of the records a removal takes

@@ -319,6 +319,33 @@ def test_import_keeps_the_other_records_and_the_one_not_read_as_a_record_that_do
     )
     rows = Archive(str(tmp_path / "a.db")).sql("SELECT line, valid, first_rule FROM records ORDER BY line")
     assert [tuple(row.values()) for row in rows] == [(1, 1, None), (5, 0, "syntax")]
+    again = run("import", "--db", str(tmp_path / "a.db"), "--replace", str(tmp_path / "a.lgn"))  # (read as then)
+    assert again.exit_code == 0 and "kept 2 unchanged, skipped 1 duplicate" in again.stdout
+
+
+def test_a_file_read_before_in_another_encoding_keeps_its_records_where_its_encoding_is_not_given_again(
+    tmp_path, monkeypatch
+):
+    """A club imported its Latin-1 file with --encoding latin-1, then ran `import --replace` without it: each record
+    was replaced by one not read, its names lost (U+FFFD). Such a file is not read now, said with the encodings to
+    try (exit 2), and the archive keeps what it held; a file whose record was stored unread at its first import is
+    read again as then (the test above)."""
+    monkeypatch.chdir(tmp_path)
+    latin = Path("latin.lgn")  # (the archive holds it by its real path)
+    latin.write_bytes(RECORD.encode("latin-1"))
+    db = "a.db"
+    assert run("import", "--db", db, "--encoding", "latin-1", str(latin)).exit_code == 0
+    held = Archive(db).sql("SELECT id, white, black, valid FROM records")
+    for replace in ([], ["--replace"]):
+        again = run("import", "--db", db, *replace, str(latin))
+        assert (again.exit_code, again.stderr) == (
+            2,
+            f"lusoria: {latin}: byte 0xC3 is not valid utf-8: the file's one game is not read, and the archive holds "
+            "its record there read before with another encoding: none of the file's records is stored, those held "
+            "are kept; try --encoding latin-1 or cp1252\n",
+        )
+        assert Archive(db).sql("SELECT id, white, black, valid FROM records") == held
+    assert "kept 1 unchanged" in run("import", "--db", db, "--replace", "--encoding", "latin-1", str(latin)).stdout
 
 
 def test_fmt_write_leaves_a_file_it_could_not_read_whole_as_it_is(tmp_path):
