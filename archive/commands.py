@@ -456,7 +456,7 @@ class Archive:
         are removed (`replaced`, of `replaced_files`) and the new records added. `read`: the
         paths given and the files found there (`Read.of`), when the records come from them: a
         file that has no record now keeps none, and the files held under a path given that no
-        longer exist are counted in `gone` (their records are kept). Without `replace`, the files
+        longer exist are listed in `gone`, by path given, each by its real path (their records are kept). Without `replace`, the files
         imported before that added records and whose records held were not all read again (changed
         since, or read under other rules) are listed in `changed`.
         ImportStopped when the archive cannot take them (full disk, read-only file, damaged

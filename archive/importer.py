@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from itertools import chain, groupby, islice, repeat
+from itertools import chain, islice, repeat
 
 import sqlite_utils
 
@@ -264,33 +264,27 @@ def _batches(
 def misread_refused(
     read: Iterable[RecordText | Problem], held: Callable[[], set[tuple[str, int]]]
 ) -> Iterator[RecordText | Problem]:
-    """`read` (lusoria.pipeline.records), but for the records of a file one of which its encoding does not decode
-    now, where the archive holds a record read (`held()`, asked once one is met: the `file`, a real path, and `line`
-    of each): that file is
-    an Unreadable, none of its records stored, those held kept (an `import --replace` without the --encoding of
-    the first import replaced each record by one not read, its names lost)."""
-    for path, items in groupby(read, lambda item: item.path if isinstance(item, RecordText) else None):
-        file = list(items)
-        misread = _misread(file, held) if path else None
-        if path is None or misread is None:
-            yield from file
-            continue
-        yield Unreadable(
-            path,
-            f"{shown_path(path)}: {misread}, and the archive holds its record there read before with another "
-            "encoding: none of the file's records is stored, those held are kept",
-            "encoding",
-            misread.tries,
-        )
-
-
-def _misread(file: list[RecordText | Problem], held: Callable[[], set[tuple[str, int]]]) -> Undecodable | None:
-    """The first record of `file` its encoding does not decode where the archive holds a record read (`held`)."""
-    for item in file:
-        if isinstance(item, RecordText) and isinstance(item.parsed, Undecodable):
-            if (stored_file(item.path), item.line) in held():
-                return item.parsed
-    return None
+    """`read` (lusoria.pipeline.records) up to a record its file's encoding does not decode now where the archive
+    holds one read (`held()`, asked once one is met: the `file`, a real path, and `line` of each); that file is then
+    read no further, an Unreadable, and keeps the records held (an `import --replace` without the --encoding of its
+    first import replaced each record by one not read, its names lost). Records pass on as they come."""
+    refused = None  # the file read no further
+    for item in read:
+        if not isinstance(item, RecordText):
+            yield item
+        elif item.path != refused:
+            if isinstance(item.parsed, Undecodable) and (stored_file(item.path), item.line) in held():
+                refused = item.path
+                yield Unreadable(
+                    item.path,
+                    f"{shown_path(item.path)}:{item.line}: its encoding does not decode this record, which the "
+                    "archive holds read before with another encoding: the file is read no further, and keeps its "
+                    "records held",
+                    "encoding",
+                    item.parsed.tries,
+                )
+            else:
+                yield item
 
 
 SELECTED_PLACES = "SELECT id, path, line FROM records WHERE id IN ({ids}) ORDER BY id"  # of the records a removal takes

@@ -5,6 +5,7 @@ rendered by the face (lusoria.output)."""
 
 from __future__ import annotations
 
+import os
 import re
 import reprlib
 from collections.abc import Callable, Iterator, Mapping
@@ -203,9 +204,10 @@ def _path(value: str, _: Filters) -> tuple[str, list]:
     absolute path: the `file` column, its real path, matched by `value` and by `value`'s real path)."""
     from lusoria.archive.records_as_rows import stored_file  # (loaded when searched)
 
-    real = stored_file(value)
     _check_glob("path", value, "path")
-    _check_glob("path", real, "path, as a real path,")
+    real, here = stored_file(value), stored_file(os.curdir)
+    if not os.path.isabs(value) and real.startswith(here + os.sep):  # (the folder it runs in is no glob: reviewer-57b)
+        real = glob_escaped(here) + real[len(here) :]
     files = list(dict.fromkeys([value, real]))  # (a file column's value given as it is: a name not UTF-8, \xNN)
     return "(records.path GLOB ?" + " OR records.file GLOB ?" * len(files) + ")", [value, *files]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import codecs
 import inspect
 import io
+import numbers
 import os
 import random
 import re
@@ -1064,8 +1065,11 @@ def _source_given(call: str, name: str, takes: str, value: Any) -> Any:
     raise TypeError(f"{call} takes {takes} as {name}, not {_shown(value)}")
 
 
-PLAIN: dict[str, tuple[type, str]] = {"str": (str, "a str"), "int": (int, "an int"), "bool": (bool, "True or False")}
-# the plain types a call's parameter is checked to be, and how they are said
+PLAIN: dict[str, tuple[tuple[type, ...], str]] = {  # the plain types a call's parameter is checked to be, as said
+    "str": ((str, os.PathLike), "a str"),  # (a path as a Path too, as every call takes one)
+    "int": ((numbers.Integral,), "an int"),  # (numpy's too; no bool)
+    "bool": ((bool,), "True or False"),
+}
 
 
 def _plain_given(call: str, name: str, kind: str, or_none: bool, value: Any) -> Any:

@@ -331,8 +331,8 @@ def test_a_file_read_before_in_another_encoding_keeps_its_records_where_its_enco
     try (exit 2), and the archive keeps what it held; a file whose record was stored unread at its first import is
     read again as then (the test above)."""
     monkeypatch.chdir(tmp_path)
-    latin = Path("latin.lgn")  # (the archive holds it by its real path)
-    latin.write_bytes(RECORD.encode("latin-1"))
+    latin = Path("latin.lgn")  # (the archive holds it by its real path; its first record is plain ASCII)
+    latin.write_bytes(b'[Game "tablut"]\n1. e3-c3 *\n\n' + RECORD.encode("latin-1") + b"\n" + RECORD.encode("latin-1"))
     db = "a.db"
     assert run("import", "--db", db, "--encoding", "latin-1", str(latin)).exit_code == 0
     held = Archive(db).sql("SELECT id, white, black, valid FROM records")
@@ -340,12 +340,12 @@ def test_a_file_read_before_in_another_encoding_keeps_its_records_where_its_enco
         again = run("import", "--db", db, *replace, str(latin))
         assert (again.exit_code, again.stderr) == (
             2,
-            f"lusoria: {latin}: byte 0xC3 is not valid utf-8: the file's one game is not read, and the archive holds "
-            "its record there read before with another encoding: none of the file's records is stored, those held "
-            "are kept; try --encoding latin-1 or cp1252\n",
+            f"lusoria: {latin}:4: its encoding does not decode this record, which the archive holds read before with "
+            "another encoding: the file is read no further, and keeps its records held; try --encoding latin-1 or "
+            "cp1252\n",
         )
         assert Archive(db).sql("SELECT id, white, black, valid FROM records") == held
-    assert "kept 1 unchanged" in run("import", "--db", db, "--replace", "--encoding", "latin-1", str(latin)).stdout
+    assert "kept 2 unchanged" in run("import", "--db", db, "--replace", "--encoding", "latin-1", str(latin)).stdout
 
 
 def test_fmt_write_leaves_a_file_it_could_not_read_whole_as_it_is(tmp_path):

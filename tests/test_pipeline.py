@@ -484,6 +484,21 @@ def test_a_library_call_given_what_is_no_record_s_source_refuses_it_saying_what_
     assert str(refused.value).startswith(message)
 
 
+def test_a_library_call_takes_a_path_as_a_path_and_an_integral_number_as_an_int(tmp_path):
+    """Reviewer-57b: the plain types' check refused a Path where a str names a folder (`output_dir`, `directory`),
+    and a number that is an int without being one (numpy's: a numbers.Integral), which were taken before."""
+    import numbers
+
+    class Whole(int):  # (an int of another kind, as numpy's int64 is an Integral)
+        pass
+
+    numbers.Integral.register(Whole)
+    assert "<title>0 games</title>" in api.folder_index(tmp_path, [])
+    assert api.gone_but_listed(tmp_path, []) == []
+    assert [page.verdict for page in api.replay_pages([RECORD], output_dir=tmp_path)] == ["valid"]
+    assert api.board(RECORD, ply=Whole(1)).ply == 1
+
+
 def test_a_library_call_takes_every_kind_of_record_s_source_as_it_did(tmp_path):
     """The check lets through what the calls take: a path (str or Path), a stream, a record's text,
     a RecordText, and lists, tuples or iterators of them, positionally or by name."""

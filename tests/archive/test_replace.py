@@ -822,6 +822,14 @@ def test_a_path_filter_finds_a_file_by_the_name_the_file_system_gives_it_here(in
     assert archive.query(Filters(path="games/b.lgn")) == []
     os.chdir("sub")  # (the path as the import was given it, from anywhere)
     assert [row["path"] for row in Archive("../a.db").query(Filters(path="games/*"))] == ["games/a.lgn"]
+    os.chdir("..")
+    os.rename("games", "g[x")  # (reviewer-57b: from a folder whose name holds a `[`, every --path was refused)
+    os.chdir("g[x")
+    held = Archive("../a.db")
+    write(in_tmp / "g[x" / "c.lgn", games(43, 3)[:1])
+    held.import_paths(["c.lgn"])
+    assert [row["path"] for row in held.query(Filters(path="./c.lgn"))] == ["c.lgn"]
+    assert len(held.query(Filters(path="*"))) == 3
 
 
 def test_a_file_whose_records_lusoria_failed_on_is_not_emptied(in_tmp):
