@@ -32,14 +32,14 @@ from lusoria.archive.records_as_rows import (
     SkippedDuplicate,
     archive_failing,
     failure,
-    stored_file,
+    real_file,
 )
 from lusoria.archive.removal import Read, Replacement, changed_since, owners, remove_records
 from lusoria.archive.tables import DIAGNOSTIC_COLUMNS, STORED_COLUMNS
 from lusoria.archive.texts import TextPacker
 from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS
 from lusoria.notation.reader import STDIN_ADVICE, STDIN_NAME, RecordText
-from lusoria.notation.sources import Problem, Unreadable, inputs_said, shown_path, skipped_said
+from lusoria.notation.sources import Problem, Unreadable, fs_path, inputs_said, skipped_said
 from lusoria.notation.syntax import Undecodable
 from lusoria.words import CALLER, COMMAND, Reader, plural, told
 
@@ -273,11 +273,11 @@ def misread_refused(
         if not isinstance(item, RecordText):
             yield item
         elif item.path != refused:
-            if isinstance(item.parsed, Undecodable) and (stored_file(item.path), item.line) in held():
+            if isinstance(item.parsed, Undecodable) and (real_file(item.path), item.line) in held():
                 refused = item.path
                 yield Unreadable(
-                    item.path,
-                    f"{shown_path(item.path)}:{item.line}: its encoding does not decode this record, which the "
+                    fs_path(item.path),  # (a record's path is as lusoria shows it, a problem's the file system's)
+                    f"{item.path}:{item.line}: its encoding does not decode this record, which the "
                     "archive holds read before with another encoding: the file is read no further, and keeps its "
                     "records held",
                     "encoding",

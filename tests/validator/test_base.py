@@ -419,34 +419,18 @@ def test_a_result_is_written_where_its_marker_is_in_the_text(text, written):
     assert report.result_written is written
 
 
-@pytest.mark.parametrize(
-    "tags, position",
-    [
-        ('[Game "tablut"]', "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 W"),
-        ('[Game "brandubh"]', "3p3/3p3/3P3/ppPKPpp/3P3/3p3/3p3 B"),
-        ('[Game "latrunculi"]\n[Variant "dux"]', "3dp3/8/8/8/8/8/4D3/PP6 W"),
-        ('[Game "latrunculi"]', "8/8/8/8/8/8/8/8 W 16 16"),  # in the placement phase: the pieces in hand after it
-        ('[Game "laquet"]', "13:1,17:14 6:14,7:1 W"),
-    ],
-)
-def test_a_side_to_move_written_in_capitals_is_said_at_it_with_what_it_may_mean(tags, position):
-    """Newcomer-54b: Laquet's `W` was asked for as `w`, where Tablut's and Latrunculi's got the shape of a whole
-    position (`a Latrunculi position is the ranks, the side to move (w or b) and…`), at the tag's name."""
-    (error,) = check(f'{tags}\n[Position "{position}"]\n\n*\n').diagnostics
-    side = position.split()[1 + tags.endswith('laquet"]')]
-    column = len('[Position "') + position.index(f" {side}") + 2
-    assert (error.rule, error.message, error.line, error.column, error.suggestions) == (
-        "tag",
-        f"malformed Position: the side to move is w or b, not '{side}'",
-        tags.count("\n") + 2,
-        column,
-        (side.lower(),),
-    )
+SIDE = "the side to move is w or b, not "  # (newcomer-54b: Laquet's `W` was asked for as `w`, where Tablut's and
+# Latrunculi's got the shape of a whole position, at the tag's name: said at it, with what it may mean)
 
 
 @pytest.mark.parametrize(
     ("tags", "position", "part", "said"),
     [
+        ('[Game "tablut"]', "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 W", "W", SIDE + "'W'"),
+        ('[Game "brandubh"]', "3p3/3p3/3P3/ppPKPpp/3P3/3p3/3p3 B", "B", SIDE + "'B'"),
+        ('[Game "latrunculi"]\n[Variant "dux"]', "3dp3/8/8/8/8/8/4D3/PP6 W", "W", SIDE + "'W'"),
+        ('[Game "latrunculi"]', "8/8/8/8/8/8/8/8 W 16 16", "W", SIDE + "'W'"),  # placing: the pieces in hand after
+        ('[Game "laquet"]', "13:1,17:14 6:14,7:1 W", "W", SIDE + "'W'"),
         (
             '[Game "tablut"]',
             "3ppp3/4p4/4s4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 b",
@@ -485,13 +469,14 @@ def test_a_side_to_move_written_in_capitals_is_said_at_it_with_what_it_may_mean(
 )
 def test_a_malformed_position_is_said_at_the_part_at_fault(tags, position, part, said):
     """Newcomer-56a: a Position error pointed at the tag's name, however long the position; now at the
-    letter, rank or point it names (the last of them, where the same text comes earlier)."""
+    letter, rank, point or side to move it names (the last of them, where the same text comes earlier)."""
     (error,) = check(f'{tags}\n[Position "{position}"]\n\n*\n').diagnostics
     column = len('[Position "') + position.rindex(part) + 1
-    assert (error.rule, error.message, error.line, error.column, error.text) == (
+    assert (error.rule, error.message, error.line, error.column, error.text, error.suggestions) == (
         "tag",
         f"malformed Position: {said}",
         tags.count("\n") + 2,
         column,
         part,
+        (part.lower(),) if said.startswith(SIDE) else (),
     )
