@@ -22,7 +22,16 @@ from lusoria.archive import players
 from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
 from lusoria.archive.export import export
 from lusoria.archive.identity import Identity, identity
-from lusoria.archive.importer import SELECTED_PLACES, ImportSummary, import_rows, misread_refused, remove_selected
+from lusoria.archive.importer import (
+    SELECTED_PLACES,
+    ImportSummary,
+    encodings_held,
+    encodings_said,
+    import_rows,
+    misread_refused,
+    read_with,
+    remove_selected,
+)
 from lusoria.archive.players import player_condition, respelled
 from lusoria.archive.query import (
     LONGEST_GLOB,
@@ -131,6 +140,10 @@ _MOST_FIRST = "GROUP BY game, variant ORDER BY count(*) DESC, game, variant LIMI
 _LEGAL_PLY = "EXISTS (SELECT 1 FROM material_runs AS m WHERE m.record_id = id AND m.last_ply > 0)"
 _PLAYED = (
     f"SELECT count(*) AS played FROM records WHERE id IN ({{ids}}) AND {_LEGAL_PLY}"  # for Archive._tell_elsewhere
+)
+_ENCODINGS_HELD = (  # _encodings_held: of each file's newest record, if not UTF-8
+    "SELECT file, encoding FROM records WHERE id IN (SELECT max(id) FROM records WHERE file IS NOT NULL GROUP BY file) "
+    "AND encoding IS NOT NULL"
 )
 _PLACES_READ = "SELECT file, line FROM records WHERE setting IS NOT NULL AND file IS NOT NULL"  # _places_read
 _MOST_RECORDED = (  # for Archive.most_recorded: of any game (NULL), or of one
@@ -393,7 +406,7 @@ class Archive:
     def import_paths(
         self,
         paths: Iterable[Source],
-        encoding: str = "utf-8",
+        encoding: str | None = None,
         batch_size: int = 1000,
         progress: Callable[[int], None] | None = None,
         format: str | None = None,
@@ -402,7 +415,9 @@ class Archive:
         replace: bool = False,
     ) -> ImportSummary:
         """Check and store every record of `paths` (files, directories, `-`, streams or text, read
-        by lusoria.pipeline: `encoding`, `format`, `tags` and `progress` as there), checked and made
+        by lusoria.pipeline: `encoding`, `format`, `tags` and `progress` as there; with no `encoding`, UTF-8, but
+        a file that does not decode as UTF-8 is read with the encoding of its newest record held, said in a
+        note: `encodings_held`; each record stored keeps the encoding it was read with), checked and made
         into rows by `jobs` worker processes (`records_as_rows.checked_rows`): `import_rows` (`replace`
         as there). Sources that cannot be read, files skipped in a directory and notes are the
         summary's `problems`, in order, each told to `notes` as it comes (what `lusoria import` says);
@@ -412,14 +427,23 @@ class Archive:
         the id of the record held: `SkippedDuplicate`), which `duplicates` counts. WorkerLost when a worker process is killed (the batches before are stored)."""
         problems: list[Problem] = []
         named = list(given(paths))
-        sources = list(walk(named, format, encoding))
-        read_now = records(sources, encoding, format, tags, progress)
+        sources = list(walk(named, format, encoding or "utf-8"))
+        held = encodings_held(self._encodings_held(), sources) if encoding is None else {}
+        read_now = records(sources, encoding or "utf-8", format, tags, progress, encodings=held)
         checked = checked_rows(misread_refused(read_now, cache(self._places_read)), jobs, batch_size)
+        checked = chain(encodings_said(held), read_with(checked, held, encoding))
         read = Read.of(named, sources, problems) if replace else None
         if read:
             checked = chain(read.notes(), checked)
         summary = self.import_rows(without_problems(checked, problems, self.notes), batch_size, replace, read)
         return _with_problems(summary, problems)
+
+    def _encodings_held(self) -> dict[str, str]:
+        """The encoding each file was read with at its newest import, where another than UTF-8, by its `file`
+        (`records.encoding`; none in an archive not made yet)."""
+        if not os.path.exists(self.path):
+            return {}
+        return {row["file"]: row["encoding"] for row in self.iter_sql(_ENCODINGS_HELD, None)}
 
     def _places_read(self) -> set[tuple[str, int]]:
         """Where the records the archive holds read (parsed) were read: their `file` (a real path) and `line`

@@ -8,14 +8,16 @@ file) stops the import."""
 
 from __future__ import annotations
 
+import codecs
 import os
 import shlex
 import signal
 import sqlite3
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import chain, islice, repeat
 
 import sqlite_utils
@@ -24,6 +26,7 @@ from lusoria.archive.next_plies import NextPlies, Written
 from lusoria.archive.positions import RANGE_COLUMNS, RUN_COLUMNS, Columns, move_code
 from lusoria.archive.query import glob_escaped
 from lusoria.archive.records_as_rows import (
+    ENCODING,
     FILE,
     PLACE,
     TEXT,
@@ -33,15 +36,27 @@ from lusoria.archive.records_as_rows import (
     archive_failing,
     failure,
     real_file,
+    stored_file,
 )
-from lusoria.archive.removal import Read, Replacement, changed_since, owners, remove_records
+from lusoria.archive.removal import Read, Replacement, changed_since, file_paths, owners, remove_records
 from lusoria.archive.tables import DIAGNOSTIC_COLUMNS, STORED_COLUMNS
 from lusoria.archive.texts import TextPacker
 from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS
 from lusoria.notation.reader import STDIN_ADVICE, STDIN_NAME, RecordText
-from lusoria.notation.sources import Problem, Unreadable, fs_path, inputs_said, skipped_said
+from lusoria.notation.sources import (
+    Note,
+    Problem,
+    Skipped,
+    Source,
+    Unreadable,
+    fs_path,
+    inputs_said,
+    literal,
+    shown_path,
+    skipped_said,
+)
 from lusoria.notation.syntax import Undecodable
-from lusoria.words import CALLER, COMMAND, Reader, plural, told
+from lusoria.words import CALLER, COMMAND, Reader, first_few, plural, told
 
 
 @dataclass
@@ -114,8 +129,7 @@ class ImportSummary:
             text += f"; {plural(len(files), 'file')} the archive holds under {path} no longer " + (
                 f"exists ({files[0]}); its records are kept"
                 if len(files) == 1
-                else f"exist ({', '.join(files[:GONE_NAMED])}{', …' if len(files) > GONE_NAMED else ''}); "
-                "their records are kept"
+                else f"exist ({first_few(files, GONE_NAMED)}); their records are kept"
             )
         if self.gone:
             text += f" ({_removing(self.gone, to)})"
@@ -134,7 +148,7 @@ class ImportSummary:
         if not self.unparsed:
             return ""
         to = told(to)
-        named = ", ".join(self.unparsed[:UNPARSED_NAMED]) + (", …" if len(self.unparsed) > UNPARSED_NAMED else "")
+        named = first_few(self.unparsed, UNPARSED_NAMED)
         why = "lusoria validate says why" if to == COMMAND else "validate() says why"
         piped = to == COMMAND and any(place.startswith(f"{STDIN_NAME}:") for place in self.unparsed)
         return f"{plural(len(self.unparsed), 'record')} stored as written, not parsed ({named}): {why}" + (
@@ -285,6 +299,63 @@ def misread_refused(
                 )
             else:
                 yield item
+
+
+def encodings_held(held: Mapping[str, str], sources: Iterable[Source | Skipped]) -> dict[str, str]:
+    """The encoding each file of `sources` is read with when none is given, by its path, where another than
+    UTF-8: that of the records the archive holds of it read with another (`held`, by their `file`: the newest
+    import's), when it does not decode as UTF-8 (a file mended since, `fmt --write`, is UTF-8)."""
+    return {path: held[file] for path in file_paths(sources) if (file := stored_file(path)) in held and not _utf8(path)}
+
+
+def _utf8(path: str) -> bool:
+    """Whether the file `path` decodes as UTF-8 (also when it cannot be read: its reading says why)."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    try:
+        with open(path, "rb") as file:
+            for chunk in iter(partial(file.read, 1 << 20), b""):
+                decoder.decode(chunk)
+        decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        return False
+    except OSError:
+        pass
+    return True
+
+
+def read_with(
+    checked: Iterable[Rows | Failure | Problem], held: Mapping[str, str], encoding: str | None
+) -> Iterator[Rows | Failure | Problem]:
+    """`checked`, each record's `encoding` the one it was read with: its file's in `held` (by path:
+    `encodings_held`), else `encoding` (None: UTF-8)."""
+    by_file, given = {stored_file(path): name for path, name in held.items()}, encoding and stored_encoding(encoding)
+    for item in checked:
+        if isinstance(item, Rows):
+            columns = item.tables["records"]
+            columns[ENCODING][0] = by_file.get(columns[FILE][0], given)
+        yield item
+
+
+def stored_encoding(encoding: str) -> str | None:
+    """A record's `encoding` of one read with `encoding`: None for UTF-8."""
+    return None if codecs.lookup(encoding).name == "utf-8" else encoding
+
+
+def encodings_said(encodings: Mapping[str, str]) -> list[Note]:
+    """The notes of the files read with the encoding of their import before (`encodings_held`), one per encoding."""
+    files: dict[str, list[str]] = {}
+    for path, encoding in encodings.items():
+        files.setdefault(encoding, []).append(literal(shown_path(path)))  # (a template: Note)
+    return [
+        Note(
+            "",
+            f"{plural(len(paths), 'file')} read as {encoding}, as imported before, since "
+            f"{'it does' if len(paths) == 1 else 'they do'} not decode as UTF-8 ({first_few(paths)}; "
+            f"{{encoding}} reads {'it' if len(paths) == 1 else 'them'} otherwise)",
+            ("encoding",),
+        )
+        for encoding, paths in files.items()
+    ]
 
 
 SELECTED_PLACES = "SELECT id, path, line FROM records WHERE id IN ({ids}) ORDER BY id"  # of the records a removal takes

@@ -20,6 +20,7 @@ from lusoria.archive.tables import (
     add_version_15,
     add_version_17,
     add_version_18,
+    add_version_21,
     create_record_indexes,
     create_records,
     create_replayed,
@@ -184,6 +185,7 @@ def migrate_to_19(db: sqlite_utils.Database) -> None:
 
 
 MIGRATIONS[19] = migrate_to_19
+MIGRATIONS[21] = add_version_21
 
 
 # Each record's text, and the format of one kept as written in another (archive/stored.py); its

@@ -72,6 +72,8 @@ TEXT = STORED_COLUMNS.index("packed_text")  # a record's text, in its row with i
 # A record's place in its row as `rows` gives it: its path, line and file (version 15: the real path)
 PLACE = [STORED_COLUMNS.index(column) - 1 for column in ("path", "line", "file")]
 PATH, FILE = PLACE[0], PLACE[-1]
+ENCODING = STORED_COLUMNS.index("encoding") - 1  # the encoding it was read with (None: UTF-8)
+READ_FROM = [*PLACE, ENCODING]  # where and how it was read: not the game, which `import --replace` compares
 
 
 @dataclass(slots=True)
@@ -252,6 +254,7 @@ def _record_columns(report: Report, found: Identity, text: str, verbatim: bool) 
         "file": real_file(report.source.path),
         "board": board(report),
         "written_in": report.source.format if verbatim and report.source.format != "lgn" else None,
+        "encoding": None,  # the importer's, which knows what each file was read with (importer.read_with)
         "packed_text": text.rstrip("\n") + "\n",  # the writing process compresses it
     }
 

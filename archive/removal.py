@@ -18,6 +18,7 @@ from lusoria.archive.records_as_rows import (
     FILE,
     PATH,
     PLACE,
+    READ_FROM,
     TEXT,
     Failure,
     Rows,
@@ -73,8 +74,8 @@ class Read:
     @classmethod
     def of(cls, paths: Iterable[Source | Skipped], found: Iterable[Source | Skipped], problems: list[Problem]) -> Read:
         paths = list(paths)
-        unfiled = dict.fromkeys(_unfiled(s) for s in paths if not isinstance(s, Skipped) and not _file_paths([s]))
-        return cls(_file_paths(paths), _file_paths(found), problems, list(unfiled))  # (`-` named twice: one note)
+        unfiled = dict.fromkeys(_unfiled(s) for s in paths if not isinstance(s, Skipped) and not file_paths([s]))
+        return cls(file_paths(paths), file_paths(found), problems, list(unfiled))  # (`-` named twice: one note)
 
     def notes(self) -> list[Note]:
         """What is said of the sources given that are no file (standard input, a stream, text): the
@@ -102,7 +103,8 @@ def _unfiled(source: Source) -> str:
     return f"the stream {name}" if hasattr(source, "read") and not name.startswith("<") else name
 
 
-def _file_paths(sources: Iterable[Source | Skipped]) -> list[str]:
+def file_paths(sources: Iterable[Source | Skipped]) -> list[str]:
+    """The paths of the files among `sources` (standard input, streams and text left out)."""
     return [
         os.fspath(source)
         for source in sources
@@ -325,10 +327,11 @@ def _stored(conn: sqlite3.Connection, records: list[int]) -> dict[int, list]:
 
 
 def _unplaced(row: list, placed: tuple[str, ...]) -> list:
-    """A record's row (without its id) but its place (`path`, `line` and `file`), its text without
-    the lines of its tags `placed`, which say its place too (formats.lgn: `place_tags`)."""
+    """A record's row (without its id) but where and how it was read (`path`, `line`, `file` and
+    `encoding`: READ_FROM), its text without the lines of its tags `placed`, which say its place too
+    (formats.lgn: `place_tags`)."""
     values = [*row[: TEXT - 1], _without_tags(row[TEXT - 1], placed), *row[TEXT:]]
-    return [value for index, value in enumerate(values) if index not in PLACE]
+    return [value for index, value in enumerate(values) if index not in READ_FROM]
 
 
 def _without_tags(text: str, names: tuple[str, ...]) -> str:

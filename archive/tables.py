@@ -58,6 +58,9 @@ RECORD_COLUMNS = {
     # a site's capture list the notation has no place for: records_as_rows._text_to_keep), read so by
     # archive/stored.py; NULL: lusoria's notation
     "written_in": "TEXT",
+    # version 21: the encoding of the import that stored it, when another than UTF-8 (NULL: UTF-8, or stored before
+    # version 21), which a later import of its file reads it with when it does not decode as UTF-8 (importer.py)
+    "encoding": "TEXT",
 }
 STORED_COLUMNS = [name for name, declaration in RECORD_COLUMNS.items() if " AS (" not in declaration]
 # The tags a record's columns keep as written, by column (`result` holds the movetext's result):
@@ -218,6 +221,13 @@ def add_version_18(db: sqlite_utils.Database) -> None:
         "UPDATE records SET written_in = (SELECT value FROM other_tags WHERE record_id = records.id AND "
         f"name = '{SOURCE_FORMAT}') WHERE setting IS NULL"
     )
+
+
+def add_version_21(db: sqlite_utils.Database) -> None:
+    """Version 21: each record's `encoding`, that of its file when another than UTF-8 (NULL in the
+    records stored before: not known)."""
+    if "encoding" not in db.table("records").columns_dict:  # (an upgrade from before version 9 has it)
+        db.execute("ALTER TABLE records ADD COLUMN encoding TEXT")
 
 
 def add_version_8(db: sqlite_utils.Database) -> None:

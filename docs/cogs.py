@@ -234,11 +234,13 @@ def house_variants() -> None:
     cog.out("| title | board | lusoria |\n| --- | --- | --- |\n" + "\n".join(rows) + "\n")
 
 
-def scratch_file(name: str, text: str) -> None:
-    """Write a file into the scratch directory of `archive_console`, and into the docs."""
-    with open(os.path.join(_scratch[0], name), "w", encoding="utf-8") as out:
+def scratch_file(name: str, text: str, encoding: str = "utf-8") -> None:
+    """Write a file into the scratch directory of `archive_console` in `encoding`, and into the docs
+    (as `cat` shows it, or `iconv` one in another encoding than UTF-8)."""
+    with open(os.path.join(_scratch[0], name), "w", encoding=encoding) as out:
         out.write(text)
-    cog.out(f"```\n$ cat {name}\n{text}```\n")
+    shown = f"cat {name}" if encoding == "utf-8" else f"iconv -f {encoding} {name}"
+    cog.out(f"```\n$ {shown}\n{text}```\n")
 
 
 def scratch_copy(path: str, name: str) -> None:

@@ -27,7 +27,7 @@ from lusoria.validator.replay import Moves
 from lusoria.validator.suggest import alike, meant, meant_among
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import EMPTY, Geometry
-from lusoria.words import NAME_QUOTED, plural, quoted, times
+from lusoria.words import NAME_QUOTED, first_few, plural, quoted, times
 
 _JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[^\s"\[\]{},:]+')  # strings, numbers and words (MAX_TOKEN)
 _JSON_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"')
@@ -92,7 +92,7 @@ def refusal(kind: str) -> str:
     boards = {game.name: _variant_boards(game) for game in games if game.described}
     described = {name: [v for v, on in variants.items() if on == size or not size] for name, variants in boards.items()}
     describing = [
-        f"{name} has {plural(len(variants), 'variant')} on its {size}×{size} board ({', '.join(variants[:3])}{', …' if len(variants) > 3 else ''})"
+        f"{name} has {plural(len(variants), 'variant')} on its {size}×{size} board ({first_few(variants)})"
         if size
         else f"{name} describes boards by its variants"
         for name, variants in described.items()

@@ -45,7 +45,7 @@ from lusoria.notation.sources import (
     unreadable,
 )
 from lusoria.notation.syntax import Undecodable
-from lusoria.words import plural, reason
+from lusoria.words import first_few, plural, reason
 
 
 def walk(
@@ -354,7 +354,7 @@ def _more(places: list[Place]) -> str:
     if len(places) < 2:
         return ""
     lines = list(dict.fromkeys(str(line) for line, _, _ in places[1:]))
-    shown = ", ".join(lines[:3]) + (", …" if len(lines) > 3 else "")
+    shown = first_few(lines)
     said = f"{plural(len(places) - 1, 'more ' + undecodable_unit(places[0][2]))} that do{'es' * (len(places) == 2)} not decode"
     return f" ({said}, on line{'s' * (len(lines) > 1)} {shown})"
 

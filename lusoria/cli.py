@@ -469,11 +469,12 @@ HINTS = {
 }
 
 
-READING_OPTIONS = {  # by the tag each gives; --replace by its keyword
+READING_OPTIONS = {  # by the tag each gives; --replace and --encoding by their keywords
     "Game": "--game",
     "Variant": "--variant",
     "Rules": "--rules",
     "replace=True": "--replace",
+    "encoding": "--encoding",
 }
 
 
@@ -1416,10 +1417,15 @@ def _refuse_an_archive_as_path(paths: tuple[str | Path, ...]) -> None:
     help=f"Name every record skipped as a duplicate (by default the first {output.DUPLICATES_NAMED}).",
 )
 @jobs_options
-@encoding_option
+@click.option(
+    "--encoding",
+    type=Encoding(),
+    help="Text encoding of the input (e.g. latin-1, cp1252). By default utf-8, but a file that does not decode "
+    "as utf-8 is read with the encoding the archive's records of it were read with (a note says so).",
+)
 @reading_options
 def import_(
-    paths: tuple[str | Path, ...], db: str, replace: bool, all_duplicates: bool, jobs: int, encoding: str
+    paths: tuple[str | Path, ...], db: str, replace: bool, all_duplicates: bool, jobs: int, encoding: str | None
 ) -> None:
     """Check the records of PATH... and store them all, valid or not, in the archive.
 
@@ -1439,7 +1445,7 @@ def import_(
     shown = sys.stderr.isatty() and api.STDIN not in paths  # a progress bar, in bytes read, on a terminal
     with (
         click.progressbar(
-            length=api.size(api.found(paths, reading()["format"], encoding)),
+            length=api.size(api.found(paths, reading()["format"], encoding or "utf-8")),
             label="importing",
             file=unescaped(sys.stderr),
         )

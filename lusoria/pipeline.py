@@ -8,9 +8,8 @@ the checking over worker processes, the stream's order kept."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from functools import partial
-from itertools import islice
 from typing import TypeVar
 
 from lusoria.formats import FORMATS
@@ -20,7 +19,7 @@ from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText, names_a_game, standing_in
 from lusoria.notation.sources import InputError, Note, Problem, Skipped, Source, Unreadable, literal, shown_place
 from lusoria.validator.replay import Report, check
-from lusoria.words import NAME_QUOTED, escaped_name, plural, quoted
+from lusoria.words import NAME_QUOTED, escaped_name, first_few, plural, quoted
 from lusoria.workers import in_workers
 
 T = TypeVar("T")
@@ -59,13 +58,15 @@ def records(
     tags: dict[str, str] | None = None,
     progress: Callable[[int], None] | None = None,
     leave_out: str | None = None,
+    encodings: Mapping[str, str] | None = None,
 ) -> Iterator[RecordText | Problem]:
     """Every record of `paths` (files, directories, `-`, streams or text), in order, with a
     Problem in its place for each source that cannot be read or is skipped. `format` forces
     a format (lusoria.formats); `tags` (Game, Variant, Rules) choose the game and rules of
     records whose files do not say them; `progress` is told the bytes of each file as they
     are read (they add up to `size`); a file of blanks at most, in any format, is a Skipped (`EMPTY`);
-    the folder `leave_out` is not read, though below a directory given (`walk`).
+    the folder `leave_out` is not read, though below a directory given (`walk`); `encodings`: the
+    encoding of each file read with another than `encoding`, by its path as `walk` gives it.
     Notes (`ReadingNotes`) come last."""
     notes = ReadingNotes(tags or {})
     tags = notes.chosen or None
@@ -76,7 +77,12 @@ def records(
         blank: list[Skipped] = []  # the note of a source that held blanks at most, once read
         read = False
         try:
-            for record in read_sources(path, encoding, format, tags, progress, partial(blank.append, empty_note(path))):
+            read_with = (
+                (encodings or {}).get(os.fspath(path), encoding) if isinstance(path, (str, os.PathLike)) else encoding
+            )
+            for record in read_sources(
+                path, read_with, format, tags, progress, partial(blank.append, empty_note(path))
+            ):
                 notes.read(record)
                 read = True
                 yield record
@@ -200,8 +206,7 @@ class ReadingNotes:
 
 def files_named(paths: Collection[str], kind: str) -> str:
     """How a note names the files it is about: their count, and the first three (`3 tafl files (a, b, c)`)."""
-    shown = ", ".join(map(escaped_name, islice(paths, 3))) + (", …" if len(paths) > 3 else "")
-    return f"{plural(len(paths), kind + ' file')} ({shown})"
+    return f"{plural(len(paths), kind + ' file')} ({first_few(map(escaped_name, paths))})"
 
 
 def notes_on(record: RecordText, tags: dict[str, str] | None = None) -> list[Note]:

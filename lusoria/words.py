@@ -3,8 +3,9 @@ control characters made visible (`escape_controls`), a user's value quoted (`quo
 and who is told what to try (`Reader`)."""
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
+from itertools import islice
 from typing import TypeVar
 
 Cause = TypeVar("Cause")
@@ -49,6 +50,12 @@ def listed(words: Sequence[str], most: int = 3) -> str:
     """`a`, `a and b`, `a, b and c`; beyond `most` words, the first ones and how many more (`a, b, c and 2 more`)."""
     shown = [*words[:most], *([f"{len(words) - most} more"] if len(words) > most else [])]
     return " and ".join([", ".join(shown[:-1]), shown[-1]]) if len(shown) > 1 else "".join(shown)
+
+
+def first_few(words: Iterable[str], most: int = 3) -> str:
+    """The first `most` of `words` and `…` for any more: `a, b, c, …`."""
+    shown = list(islice(words, most + 1))
+    return ", ".join(shown[:most]) + (", …" if len(shown) > most else "")
 
 
 def times(count: int) -> str:

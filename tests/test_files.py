@@ -324,13 +324,15 @@ def test_import_keeps_the_other_records_and_the_one_not_read_as_a_record_that_do
 
 
 @pytest.mark.parametrize("name", [b"latin.lgn", b"caf\xe9.lgn"], ids=["latin.lgn", "a name not UTF-8"])
-def test_a_file_read_before_in_another_encoding_keeps_its_records_where_its_encoding_is_not_given_again(
+def test_a_file_imported_in_another_encoding_is_read_so_again_and_keeps_its_records_where_another_is_given(
     tmp_path, monkeypatch, name
 ):
     """A club imported its Latin-1 file with --encoding latin-1, then ran `import --replace` without it: each record
-    was replaced by one not read, its names lost (U+FFFD). Such a file is not read now, said with the encodings to
-    try (exit 2), and the archive keeps what it held; a file whose record was stored unread at its first import is
-    read again as then (the test above)."""
+    was replaced by one not read, its names lost (U+FFFD). The archive keeps the encoding each record was read with:
+    without --encoding, the file, which does not decode as UTF-8, is read as latin-1 again, said in a note. With
+    another --encoding, the file is not read past the record it does not decode, said with the encodings to try (exit 2),
+    and the archive keeps what it held; a file whose record was stored unread at its first import is read again as
+    then (the test above)."""
     monkeypatch.chdir(tmp_path)
     latin = Path(os.fsdecode(name))  # (the archive holds it by its real path; its first record is plain ASCII)
     try:
@@ -340,17 +342,66 @@ def test_a_file_read_before_in_another_encoding_keeps_its_records_where_its_enco
     latin.write_bytes(b'[Game "tablut"]\n1. e3-c3 *\n\n' + RECORD.encode("latin-1") + b"\n" + RECORD.encode("latin-1"))
     db = "a.db"
     assert run("import", "--db", db, "--encoding", "latin-1", str(latin)).exit_code == 0
-    held = Archive(db).sql("SELECT id, white, black, valid FROM records")
-    for replace in ([], ["--replace"]):
+    columns = "SELECT id, event, valid, encoding FROM records"
+    held = Archive(db).sql(columns)
+    assert [tuple(row.values())[1:] for row in held] == [(None, 1, "latin-1"), ("Ã", 1, "latin-1")]
+    for replace, summary in (([], "skipped 3 duplicates"), (["--replace"], "kept 2 unchanged, skipped 1 duplicate")):
         again = run("import", "--db", db, *replace, str(latin))
+        assert (again.exit_code, again.stderr) == (
+            0,
+            f"lusoria: note: 1 file read as latin-1, as imported before, since it does not decode as UTF-8 "
+            f"({shown_path(str(latin))}; --encoding reads it otherwise)\n",
+        )
+        assert summary in again.stdout and Archive(db).sql(columns) == held
+    for replace in ([], ["--replace"]):
+        again = run("import", "--db", db, *replace, "--encoding", "utf-8", str(latin))
         assert (again.exit_code, again.stderr) == (
             2,
             f"lusoria: {shown_path(str(latin))}:4: its encoding does not decode this record, which the archive holds read before with "
             "another encoding: the file is read no further, and keeps its records held; try --encoding latin-1 or "
             "cp1252\n",
         )
-        assert Archive(db).sql("SELECT id, white, black, valid FROM records") == held
-    assert "kept 2 unchanged" in run("import", "--db", db, "--replace", "--encoding", "latin-1", str(latin)).stdout
+        assert Archive(db).sql(columns) == held
+
+
+def test_a_file_mended_into_utf8_since_its_import_in_another_encoding_is_read_as_utf8(tmp_path, monkeypatch):
+    """A file converted to UTF-8 since (iconv; `fmt --write` writes UTF-8 too): imported again, it is read so (no
+    note) and its record kept as it was, with the encoding of the import that stored it. Beside it, a file of the same folder still in cp1252 is read as
+    cp1252, and one never imported, which does not decode as UTF-8, is read as UTF-8 (its record not read)."""
+    monkeypatch.chdir(tmp_path)
+    os.mkdir("club")
+    text = '[Game "tablut"]\n[White "Åke Ström"]\n[Black "{}"]\n\n1. e3-c3 *\n'
+    for name in ("mended.lgn", "windows.lgn"):
+        Path("club", name).write_bytes(text.format(name).encode("cp1252"))
+    assert run("import", "--db", "a.db", "--encoding", "cp1252", "club").exit_code == 0
+    Path("club", "mended.lgn").write_text(text.format("mended.lgn"), encoding="utf-8")
+    Path("club", "new.lgn").write_bytes(text.format("new.lgn").encode("cp1252"))
+    again = run("import", "--db", "a.db", "--replace", "club")
+    assert again.stderr == (
+        "lusoria: note: 1 file read as cp1252, as imported before, since it does not decode as UTF-8 "
+        "(club/windows.lgn; --encoding reads it otherwise)\n"
+    )
+    assert "added 1 record (1 invalid, 1 of them unparsable), kept 2 unchanged" in again.stdout
+    stored = Archive("a.db").sql("SELECT id, path, white, encoding FROM records ORDER BY id")
+    assert [tuple(row.values()) for row in stored] == [
+        (1, "club/mended.lgn", "Åke Ström", "cp1252"),
+        (2, "club/windows.lgn", "Åke Ström", "cp1252"),
+        (3, "club/new.lgn", None, None),
+    ]
+
+
+def test_a_file_is_read_again_with_the_encoding_of_its_newest_record(tmp_path, monkeypatch):
+    """A file imported as latin-1, then, grown, with --encoding cp1252 (its new record added beside the old): an
+    import without --encoding reads it as cp1252, the encoding of the import that stored its newest record."""
+    monkeypatch.chdir(tmp_path)
+    record = '[Game "tablut"]\n[Event "Cup {}"]\n\n1. e3-f3 *\n'
+    Path("cup.lgn").write_bytes(record.format("\xe9").encode("latin-1"))
+    assert run("import", "--db", "a.db", "--encoding", "latin-1", "cup.lgn").exit_code == 0
+    Path("cup.lgn").write_bytes((record.format("\xe9") + "\n" + record.format("€")).encode("cp1252"))
+    assert run("import", "--db", "a.db", "--encoding", "cp1252", "cup.lgn").exit_code == 0
+    again = run("import", "--db", "a.db", "cup.lgn")
+    assert "1 file read as cp1252, as imported before" in again.stderr and "skipped 2 duplicates" in again.stdout
+    assert [row["encoding"] for row in Archive("a.db").sql("SELECT encoding FROM records")] == ["latin-1", "cp1252"]
 
 
 def test_fmt_write_leaves_a_file_it_could_not_read_whole_as_it_is(tmp_path):

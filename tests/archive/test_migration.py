@@ -818,3 +818,28 @@ def test_a_version_19_record_lacking_its_result_marker_is_replayed_by_the_upgrad
     [found] = Archive(path).query(Filters(text="folio"))  # (opening it upgrades it)
     assert rows(path, stored) == [("seed", 2, "the folio is torn")] and found["first_rule"] == "syntax"
     assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
+
+
+def test_a_version_20_archive_gets_the_encoding_of_each_record_unknown(tmp_path):
+    """Version 21: each record keeps the encoding of the import that stored it (`encoding`); an upgraded archive's
+    records say none (NULL, read as UTF-8), and a file imported after the upgrade with another is read with it again."""
+    (tmp_path / "skane.lgn").write_bytes('[Game "tablut"]\n[White "Åke"]\n\n1. e3-f3 *\n'.encode("cp1252"))
+    path, cp1252 = str(tmp_path / "old.db"), str(tmp_path / "skane.lgn")
+    Archive(path).import_paths([cp1252], "cp1252")
+    with downgraded(path, 20) as conn:
+        conn.execute("ALTER TABLE records DROP COLUMN encoding")
+    assert Archive(path).import_paths([cp1252], "cp1252").duplicates == 1  # (opening it upgrades it)
+    assert rows(path, "SELECT white, encoding FROM records") == [("Åke", None)]
+    assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
+    Archive(path).import_paths([cp1252], "cp1252", replace=True)  # (kept: its encoding with it)
+    assert rows(path, "SELECT white, encoding FROM records") == [("Åke", None)]
+    (tmp_path / "skane.lgn").write_bytes('[Game "tablut"]\n[White "Åke"]\n\n1. e3-f3 d1-d2 *\n'.encode("cp1252"))
+    Archive(path).import_paths([cp1252], "cp1252", replace=True)
+    assert rows(path, "SELECT white, encoding FROM records") == [("Åke", "cp1252")]
+    (tmp_path / "skane.lgn").write_bytes('[Game "tablut"]\n[White "Åke"]\n\n1. e3-f3 d1-d2 c5-c3 *\n'.encode("cp1252"))
+    summary = Archive(path).import_paths([cp1252], replace=True)
+    assert rows(path, "SELECT white, encoding FROM records") == [("Åke", "cp1252")] and summary.replaced == 1
+    assert [str(problem) for problem in summary.problems] == [
+        f"note: 1 file read as cp1252, as imported before, since it does not decode as UTF-8 ({cp1252}; encoding "
+        "reads it otherwise)"
+    ]
