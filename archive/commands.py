@@ -117,8 +117,8 @@ _BOARDS_HELD = (  # for Archive.board_lacking: the smallest first (9x9 before 11
 )
 _IDS_HELD = (  # for Archive.id_lacking: the archive's ids, and the nearest below and above ?1
     "SELECT min(id) AS low, max(id) AS high, EXISTS (SELECT 1 FROM records WHERE id = ?1) AS found, "
-    "(SELECT max(id) FROM records WHERE id < ?1) AS below, (SELECT min(id) FROM records WHERE id > ?1) AS above "
-    "FROM records"
+    "(SELECT max(id) FROM records WHERE id < ?1) AS below, (SELECT min(id) FROM records WHERE id > ?1) AS above, "
+    "(SELECT last FROM record_ids) AS last FROM records"
 )
 # The records of other games than the one named (?) whose variants hold its name at the start of one of their
 # words (`tablut2-9x9`, `foteviken-tablut-9x9`, `copenhagen tablut`; not `oldtablut-9x9`), a GLOB (_word_start):
@@ -748,7 +748,8 @@ class Archive:
     def id_lacking(self, record_id: int | None) -> str | None:
         """Whether no record of the archive has the id a query named (`lusoria query --id 999` found
         none, unsaid): said with the ids it holds, or, for one between them (ids have gaps where records
-        were removed), the nearest ids that a record has; None when one has it (the other filters found nothing)."""
+        were removed), the nearest ids that a record has, and, for one above them that a record removed
+        had (`record_ids`), so; None when one has it (the other filters found nothing)."""
         if record_id is None:
             return None
         [held] = self.iter_sql(_IDS_HELD, params=[record_id])
@@ -760,6 +761,8 @@ class Archive:
             ids = f"its ids have gaps where records were removed; the nearest are {held['below']} and {held['above']}"
         else:
             ids = f"its ids run from {held['low']} to {held['high']}"
+        if (held["high"] or 0) < record_id <= held["last"]:
+            ids += f"; the record of id {record_id} was removed, and its id is given to no other"
         return f"no record of the archive has the id {record_id} ({ids})"
 
     def users_variant_hint(self, game: str, variant: str, name: str) -> str:

@@ -518,6 +518,7 @@ def _insert_batch(
         if replacing and failures:
             again = _rolled_back(conn, batch, replacing[0], kept, failures)
             return _insert_batch(db, again, summary, number, kept, replacing)
+        conn.execute(LAST_GIVEN)
         conn.execute("RELEASE batch")
         _fault("commit", number)
         conn.execute("COMMIT")
@@ -545,6 +546,12 @@ def _replaced(
     return [*replacement.returned(found.removed), *found.rest]
 
 
+# The id of an import's first record, after every id given (`record_ids`, tables.py: a record removed leaves a
+# gap for good), and the last given, as its batch is committed
+NEXT_ID = "SELECT max(coalesce((SELECT max(id) FROM records), 0), (SELECT last FROM record_ids)) + 1"
+LAST_GIVEN = "UPDATE record_ids SET last = (SELECT max(id) FROM records) WHERE (SELECT max(id) FROM records) > last"
+
+
 def _stored(
     conn: sqlite3.Connection, new: list[Rows], number: int, kept: tuple[MoveCodes, TextPacker, NextPlies]
 ) -> tuple[list[Rows], dict[int, Failure]]:
@@ -552,7 +559,7 @@ def _stored(
     when that raises (not the archive failing: `archive_failing`), one by one (`_one_by_one`):
     the records stored and the Failures of those that failed alone, by their records' identity."""
     codes, texts, sums = kept
-    next_id = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM records").fetchone()[0]
+    next_id = conn.execute(NEXT_ID).fetchone()[0]
     texts.prepare([checked.tables["records"][TEXT - 1][0] for checked in new])  # (without the id)
     conn.execute("SAVEPOINT batch")
     try:

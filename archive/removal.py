@@ -29,7 +29,7 @@ from lusoria.archive.records_as_rows import (
 from lusoria.archive.stored import STORED_TEXT, stored_report
 from lusoria.archive.tables import STORED_COLUMNS
 from lusoria.archive.texts import TEXT_OF
-from lusoria.formats.sources import source_name
+from lusoria.formats.sources import EMPTY, source_name
 from lusoria.notation.sources import (
     STDIN,
     Note,
@@ -63,8 +63,9 @@ def same_file(path: str, file: str | None) -> str:
 @dataclass(frozen=True)
 class Read:
     """What an import that replaces reads: the `paths` it was given and the `files` found there
-    (lusoria.pipeline.found), standard input, streams and text left out, and the `problems` the
-    reading met, as it meets them (a file that cannot be read is not one now empty)."""
+    (lusoria.pipeline.found; a file of a format's suffix a directory holds empty too, which the walk
+    skips), standard input, streams and text left out, and the `problems` the reading met, as it meets
+    them (a file that cannot be read is not one now empty)."""
 
     paths: list[str]
     files: list[str]
@@ -73,9 +74,10 @@ class Read:
 
     @classmethod
     def of(cls, paths: Iterable[Source | Skipped], found: Iterable[Source | Skipped], problems: list[Problem]) -> Read:
-        paths = list(paths)
+        paths, found = list(paths), list(found)
         unfiled = dict.fromkeys(_unfiled(s) for s in paths if not isinstance(s, Skipped) and not file_paths([s]))
-        return cls(file_paths(paths), file_paths(found), problems, list(unfiled))  # (`-` named twice: one note)
+        empty = [s.path for s in found if isinstance(s, Skipped) and s.reason == EMPTY]
+        return cls(file_paths(paths), file_paths(found) + empty, problems, list(unfiled))  # (`-` twice: one note)
 
     def notes(self) -> list[Note]:
         """What is said of the sources given that are no file (standard input, a stream, text): the

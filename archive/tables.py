@@ -82,6 +82,7 @@ DIAGNOSTIC_COLUMNS = {  # of `diagnostics`, with their types: as an import write
 def create_tables(db: sqlite_utils.Database) -> None:
     """The tables, views, indexes and full-text index of a new archive (`schema.create`)."""
     create_records(db)
+    create_record_ids(db)
     create_tags(db)
     create_tags_view(db)
     db.table("diagnostics").create(
@@ -224,10 +225,20 @@ def add_version_18(db: sqlite_utils.Database) -> None:
 
 
 def add_version_21(db: sqlite_utils.Database) -> None:
-    """Version 21: each record's `encoding`, that of its file when another than UTF-8 (NULL in the
-    records stored before: not known)."""
+    """Version 21: each record's `encoding`, that of the import that stored it when another than UTF-8
+    (NULL in the records stored before: not known); `record_ids`, from the archive's highest id (the ids
+    of records removed above it before were given again: they may be)."""
     if "encoding" not in db.table("records").columns_dict:  # (an upgrade from before version 9 has it)
         db.execute("ALTER TABLE records ADD COLUMN encoding TEXT")
+    create_record_ids(db)
+
+
+def create_record_ids(db: sqlite_utils.Database) -> None:
+    """`record_ids` (version 21): one row, the `last` id given to a record, which an import numbers its records
+    after (importer.py), so that the id of a record removed is never given again: a link to it (Datasette's,
+    the explorer's) or an id noted finds no other game."""
+    db.execute('CREATE TABLE "record_ids" ("last" INTEGER NOT NULL)')
+    db.execute("INSERT INTO record_ids SELECT coalesce(max(id), 0) FROM records")
 
 
 def add_version_8(db: sqlite_utils.Database) -> None:

@@ -717,7 +717,10 @@ def test_an_id_no_record_has_is_said_with_the_ids_the_archive_holds(whole, tmp_p
     emptied.import_paths([str(tmp_path / "emptied.lgn")])
     (tmp_path / "emptied.lgn").write_text("")
     emptied.import_paths([str(tmp_path / "emptied.lgn")], replace=True)  # its file emptied: no record left
-    assert emptied.id_lacking(1) == "no record of the archive has the id 1 (it holds no record)"
+    assert emptied.id_lacking(1) == (
+        "no record of the archive has the id 1 (it holds no record; the record of id 1 was removed, and its id is "
+        "given to no other)"
+    )
 
 
 def test_an_id_of_a_removed_record_is_said_with_the_nearest_ids(tmp_path):
@@ -754,3 +757,26 @@ def test_an_id_of_a_removed_record_is_said_with_the_nearest_ids(tmp_path):
         replay(archive.path, "3")
     assert (page.value.status, str(page.value)) == (404, said)
     assert archive.id_lacking(5) == "no record of the archive has the id 5 (its ids run from 1 to 4)"
+
+
+def test_the_id_of_the_newest_record_removed_is_given_to_no_other(tmp_path):
+    """newcomer-58b: the newest record removed, the next import gave its id to another game, which a link to it
+    (Datasette's, the explorer's) or an id noted then found. An import numbers its records after every id given."""
+    paths = [tmp_path / f"r{number}.lgn" for number in range(1, 4)]
+    for number, path in enumerate(paths, 1):
+        path.write_text(f'[Game "tablut"]\n[Round "{number}"]\n\n*\n')
+    archive = Archive(str(tmp_path / "top.db"))
+    archive.import_paths([str(path) for path in paths[:2]])
+    assert [row["id"] for row in archive.remove(Filters(record_id=2))] == [2]
+    archive.import_paths([str(paths[2])])
+    assert [(row["id"], row["round"]) for row in archive.sql("SELECT id, round FROM records")] == [(1, "1"), (3, "3")]
+    assert archive.id_lacking(2) == (
+        "no record of the archive has the id 2 (its ids have gaps where records were removed; the nearest are 1 and 3)"
+    )
+    assert archive.remove(Filters(record_id=3)) and archive.id_lacking(3) == (
+        "no record of the archive has the id 3 (its ids run from 1 to 1; the record of id 3 was removed, and its id is "
+        "given to no other)"
+    )
+    assert archive.id_lacking(4) == "no record of the archive has the id 4 (its ids run from 1 to 1)"
+    archive.import_paths([str(path) for path in paths])  # (r3 held: r1 and r2 added, after id 3)
+    assert [row["id"] for row in archive.sql("SELECT id FROM records")] == [1, 4, 5]

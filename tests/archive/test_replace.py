@@ -729,6 +729,26 @@ def test_a_file_now_empty_keeps_no_record(in_tmp, batch):
     assert archive.sql("SELECT count(*) AS n FROM records") == [{"n": 0}]
 
 
+def test_a_file_of_another_format_emptied_in_a_folder_keeps_no_record(in_tmp):
+    """A CSV or JSON file emptied in place, its folder imported again with --replace: the walk skips it as an empty
+    file (as it does an lgn file), and its records were kept (newcomer-58b: 511 records of a CSV file emptied)."""
+    Path("games/brandubh.csv").write_text("b4-b3 c4-c5 d6-c6,0,0,Ongoing\n")
+    Path("games/game-166-1-5.json").write_text(
+        '{"AageGameTypeName": "Historical Hnefatafl 9x9 (Saami Tablut)", "WhoMovedFirst": "black", "Moves": ["f5-f2"]}'
+    )
+    archive = Archive("a.db")
+    assert archive.import_paths(["games"]).added == 2
+    for name in ("brandubh.csv", "game-166-1-5.json"):
+        Path("games", name).write_text("")
+    summary = archive.import_paths(["games"], replace=True)
+    assert (summary.replaced, summary.replaced_files) == (2, 2)
+    assert [str(problem) for problem in summary.problems] == [
+        "games/brandubh.csv: skipped, an empty file, no record",
+        "games/game-166-1-5.json: skipped, an empty file, no record",
+    ]
+    assert archive.sql("SELECT count(*) AS n FROM records") == [{"n": 0}]
+
+
 def test_a_game_moved_out_of_a_file_now_empty_is_kept(in_tmp):
     """The copy read of a game whose file held it before, now empty, is stored: as a new import."""
     records, moved = games(33, 3), games(34, 3)
