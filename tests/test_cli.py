@@ -486,6 +486,9 @@ def test_board_for_a_game_that_takes_none_says_what_to_give_instead_in_the_optio
     assert run("random", "--game", "laquet", "--board", "9x9").output.endswith(
         "laquet has one board, leave --board out\n"
     )
+    for option, value, fault in (("--rules", "pieces=40", "8x8 board cannot hold 2 x 40"), ("--board", "4x4", "4x4")):
+        result = run("random", "--game", "latrunculi", option, value)  # (newcomer-58a: pieces=40 named --board)
+        assert result.exit_code == 2 and f"Invalid value for {option}: the {fault}" in result.output
 
 
 def test_random_is_reproducible_and_valid(tmp_path, snapshot):

@@ -611,6 +611,35 @@ def test_a_pieces_value_that_is_no_number_says_what_pieces_takes():
     ]
 
 
+def test_a_capture_written_on_a_placement_is_said_under_s1_with_the_option_that_allows_it():
+    """newcomer-58a: `@c1xb1` was said under L1 ("the move captures nothing, not b1"), whose text says the pawn on b1
+    is enclosed: nothing is captured during placement (S1's decision), unless placement-captures=yes."""
+    record = '[Game "latrunculi"]\n[Position "8/8/8/8/8/8/8/Pp6 w 3 3"]\n{}1. @c1xb1 *'
+    [said] = check(record.format("")).diagnostics
+    assert (said.rule, said.ply, said.message) == (
+        "S1",
+        1,
+        "nothing is captured during placement (placement-captures=no), not b1; the rest of this line is not checked",
+    )
+    assert check(record.format('[Rules "placement-captures=yes"]\n')).diagnostics == []
+    [said] = check(record.format('[Rules "placement-captures=yes"]\n').replace("xb1", "xd1")).diagnostics
+    assert (said.rule, said.message) == ("L1", "the move captures b1, not d1; the rest of this line is not checked")
+
+
+@pytest.mark.parametrize(
+    "tags, line",
+    [('[Rules "pieces=40"]', 2), ('[Board "4x4"]', 2), ('[Board "5x5"]\n[Rules "pieces=13"]', 2)],
+    ids=["pieces on 8x8", "a small board", "both"],
+)
+def test_more_pieces_than_the_board_holds_is_said_at_the_tag_at_fault(tags, line):
+    """newcomer-58a: pieces=40 on the 8x8 board was said at the Game tag (the Board tag's fault, unwritten), and
+    `random --rules pieces=40` named --board: it is the Rules tag's, the Board tag's when one is written."""
+    report = check(f'[Game "latrunculi"]\n{tags}\n1. @a1 *')
+    [said] = [(d.rule, d.line, d.column, d.message) for d in report.diagnostics]
+    size, pieces = ("8x8", 40) if "Board" not in tags else (("4x4", 16) if "4x4" in tags else ("5x5", 13))
+    assert said == ("tag", line, 2, f"the {size} board cannot hold 2 x {pieces} pieces")
+
+
 @pytest.mark.parametrize(
     "game, white, black, written, canonical",
     [
