@@ -40,13 +40,19 @@ WINNERS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2"}  # WhoWon, in lowe
 UNDECIDED = ("ongoing", "")  # WhoWon of a game the site gives no result (the move list's ending decides)
 
 
-_FILE_NAME = re.compile(r"game-(?P<type>[0-9]+)-[0-9]+-(?P<game>[0-9]+)\.json", re.I)  # as the scrape names them
+# A file's name as the scrape names it, or a copy of it as a browser names a file downloaded again (`… (1).json`),
+# Windows (`… - Copy (2).json`) or macOS (`… copy 2.json`)
+_FILE_NAME = re.compile(
+    r"game-(?P<type>[0-9]+)-[0-9]+-(?P<game>[0-9]+)(?: ?\([0-9]+\)| - copy(?: \([0-9]+\))?| copy(?: [0-9]+)?)?\.json",
+    re.I,
+)
 _BOARD = re.compile(r"(?<![0-9])(?P<size>[0-9]{1,2})[xX×](?P=size)(?![0-9])")  # a type's name says its board: 11x11
 
 
 def _site_id(path: str, type_key: object) -> str | None:
     """The site's number of a game, which the scrape writes in its file's name only
-    (`game-4-100-24187.json`: type 4, game 24187), when that name is of the game's type."""
+    (`game-4-100-24187.json`: type 4, game 24187; a copy's too, `game-4-100-24187 (1).json`), when that name is
+    of the game's type."""
     found = _FILE_NAME.fullmatch(path.replace("\\", "/").rsplit("/", 1)[-1])
     return found["game"] if found and found["type"] == str(type_key) else None
 

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from conftest import ROOT
 
 from lusoria import api
+from lusoria.archive import Archive
 from lusoria.cli import READING_OPTIONS, main
 from lusoria.formats import FORMATS, aage, read_text, tafl
 from lusoria.formats.sources import read_sources
@@ -661,6 +662,29 @@ def test_a_refused_record_keeps_its_players_type_site_id_and_result():
     ]
     [other] = read_text(json.dumps(unknown_games(1)[0]), "aage", "games/game-978-3-5123.json")
     assert "SiteGameId" not in check(other).tags  # a file name of another type says nothing of this game
+
+
+@pytest.mark.parametrize(
+    "copy",
+    [
+        "game-977-3-5123 (1).json",
+        "game-977-3-5123(2).json",
+        "game-977-3-5123 - Copy.json",
+        "game-977-3-5123 copy 2.json",
+    ],
+)
+def test_a_copy_of_a_sites_file_as_a_browser_or_a_desktop_names_it_is_the_same_game(tmp_path, copy):
+    """newcomer-58b: a game downloaded again (`… (1).json`) had no SiteGameId, so the archive held it twice and
+    `duplicates` did not see it; a name that only looks like one is no copy."""
+    text = json.dumps({**unknown_games(1)[0], "AageGameTypeKey": 977})
+    for name in ("game-977-3-5123.json", copy):
+        (tmp_path / name).write_text(text)
+    [first], [again] = (read_text(text, "aage", str(tmp_path / name)) for name in ("game-977-3-5123.json", copy))
+    assert check(first).tags["SiteGameId"] == check(again).tags["SiteGameId"] == "5123"
+    summary = Archive(str(tmp_path / "a.db")).import_paths([str(tmp_path)])
+    assert (summary.added, summary.duplicates) == (1, 1)
+    [other] = read_text(text, "aage", str(tmp_path / "game-977-3-5123 (one).json"))
+    assert "SiteGameId" not in check(other).tags
 
 
 def layout_game(moves):
