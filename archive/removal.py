@@ -157,6 +157,26 @@ class Replacement:
         return held
 
     @cached_property
+    def in_gone_files(self) -> dict[int, str]:
+        """The records held from files that no longer exist, by id, with their files: a record read that is the same
+        game is one of them moved (its file moved or renamed), which takes the place read (newcomer-58b: it was
+        skipped, and the summary's advice to remove the records of the file gone removed the game)."""
+        return {
+            record: file
+            for file, records in self.held.items()
+            if not os.path.exists(fs_path(file))
+            for record in records
+        }
+
+    def _take(self, record: int) -> None:
+        """The record `record` of a file gone (`in_gone_files`) found again elsewhere: no longer held from that file."""
+        file = self.in_gone_files.pop(record)
+        records = self.held[file]
+        at = records.index(record)
+        records.pop(at)
+        self.undo += [partial(self.in_gone_files.__setitem__, record, file), partial(records.insert, at, record)]
+
+    @cached_property
     def pending(self) -> set[int]:
         """The records held from files not read yet (at first, every one held)."""
         return {record for records in self.held.values() for record in records}
@@ -218,6 +238,9 @@ class Replacement:
                     self.unseen.remove(owner)
                     self.undo.append(partial(self.unseen.add, owner))
                     found[owner] = checked
+                elif owner is not None and owner in self.in_gone_files:
+                    self._take(owner)
+                    found[owner] = checked
                 elif owner in pending and owner not in self.aside:
                     self.aside[owner] = checked
                     self.undo.append(partial(self.aside.pop, owner))
@@ -267,7 +290,9 @@ class Replacement:
         records are kept; each as the `file` column holds it: its real path), once every record is read."""
         files = {
             shown_path(path): sorted(
-                file for file in self.held if _under(file, folder) and not os.path.exists(fs_path(file))
+                file
+                for file, records in self.held.items()
+                if records and _under(file, folder) and not os.path.exists(fs_path(file))
             )
             for path, folder in ((path, stored_file(path)) for path in self.read.paths)
         }

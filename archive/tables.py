@@ -237,8 +237,10 @@ def create_record_ids(db: sqlite_utils.Database) -> None:
     """`record_ids` (version 21): one row, the `last` id given to a record, which an import numbers its records
     after (importer.py), so that the id of a record removed is never given again: a link to it (Datasette's,
     the explorer's) or an id noted finds no other game."""
-    db.execute('CREATE TABLE "record_ids" ("last" INTEGER NOT NULL)')
-    db.execute("INSERT INTO record_ids SELECT coalesce(max(id), 0) FROM records")
+    db.execute('CREATE TABLE IF NOT EXISTS "record_ids" ("last" INTEGER NOT NULL)')
+    db.execute(
+        "INSERT INTO record_ids SELECT coalesce(max(id), 0) FROM records WHERE NOT EXISTS (SELECT * FROM record_ids)"
+    )
 
 
 def add_version_8(db: sqlite_utils.Database) -> None:

@@ -213,12 +213,13 @@ def play_up_to_removal(
         dux = next((n for n in move.captures if board[geo.index.get(n, target)] == piece(1 - side, DUX)), None)
         if dux:
             raise Illegal("X3", f"the dux on {dux} is never captured; the move captures {real}")
-        if kind == "placement" and not settings.placement_captures:
-            raise Illegal("S1", f"nothing is captured during placement (placement-captures=no), not {said}")
         claimed = {geo.index[name] for name in move.captures if name in geo.index} - set(captured)
-        raise Illegal(
-            "L1", f"the move captures {real}, not {said}{_incitus_between(settings, board, side, target, claimed)}"
+        why = (
+            " (a placement captures nothing, S1, unless placement-captures=yes)"
+            if kind == "placement" and not settings.placement_captures
+            else _incitus_between(settings, board, side, target, claimed)
         )
+        raise Illegal("L1", f"the move captures {real}, not {said}{why}")
     if settings.inciti:
         for square in _freed(geo, board, side, captured):
             board[square] = piece(side, PAWN)

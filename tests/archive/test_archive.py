@@ -251,7 +251,7 @@ def test_a_table_the_archive_lacks_is_named_with_those_like_it(archive):
         archive.sql("SELECT * FROM record")
     assert str(raised.value) == (
         "no such table: record (docs/archive.md, The schema, lists the tables; "
-        "did you mean records or records_fts or record_texts?)"
+        "did you mean records or record_ids or records_fts?)"
     )
     with pytest.raises(
         ReadOnlyError, match=r"^no such table: chess_games \(docs/archive.md, The schema, lists the tables\)$"

@@ -423,7 +423,7 @@ def test_a_csv_row_kept_as_written_is_removed_by_its_replay_with_the_game_the_ar
     with closing(connect(archive.path)) as conn:
         assert conn.execute("SELECT id, valid, written_in FROM records ORDER BY id").fetchall() == [
             (1, 1, None),
-            (2, 1, None),
+            (3, 1, None),  # (the id of the record removed is given to no other)
         ]
     assert [(n.ply, n.games) for n in archive.tree(from_id=1, ply=1)] == [("d1-d2", 1), ("d1-d3", 1)]
 

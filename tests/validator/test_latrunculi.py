@@ -611,15 +611,17 @@ def test_a_pieces_value_that_is_no_number_says_what_pieces_takes():
     ]
 
 
-def test_a_capture_written_on_a_placement_is_said_under_s1_with_the_option_that_allows_it():
+def test_a_capture_written_on_a_placement_says_that_placements_capture_nothing_and_the_option_that_allows_it():
     """newcomer-58a: `@c1xb1` was said under L1 ("the move captures nothing, not b1"), whose text says the pawn on b1
-    is enclosed: nothing is captured during placement (S1's decision), unless placement-captures=yes."""
+    is enclosed: nothing is captured during placement (S1's decision), unless placement-captures=yes. The rule
+    broken stays L1, as the conformance corpus's judge has it."""
     record = '[Game "latrunculi"]\n[Position "8/8/8/8/8/8/8/Pp6 w 3 3"]\n{}1. @c1xb1 *'
     [said] = check(record.format("")).diagnostics
     assert (said.rule, said.ply, said.message) == (
-        "S1",
+        "L1",
         1,
-        "nothing is captured during placement (placement-captures=no), not b1; the rest of this line is not checked",
+        "the move captures nothing, not b1 (a placement captures nothing, S1, unless placement-captures=yes); the "
+        "rest of this line is not checked",
     )
     assert check(record.format('[Rules "placement-captures=yes"]\n')).diagnostics == []
     [said] = check(record.format('[Rules "placement-captures=yes"]\n').replace("xb1", "xd1")).diagnostics
