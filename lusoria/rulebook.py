@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from lusoria.validator.base import RECORD_RULES
 from lusoria.validator.games import GAMES
-from lusoria.words import quoted
+from lusoria.words import plural, quoted
 
 ANY_GAME = "any"  # the game of the rules that concern a whole record (syntax, tag, result, number, plug-in)
 
@@ -238,6 +238,17 @@ def mentions(words: str) -> str | None:
         return None
     used = "the text of 1 rule uses it" if len(found) == 1 else f"the texts of {len(found)} rules use it"
     lines = [f"{quoted(said)} names no rule, game or variant; {used}:"]
+    lines += [_cited_line(rule, "") for rule in found]
+    return "\n".join([*lines, "(lusoria explain ID says more)"])
+
+
+def family(letters: str) -> str | None:
+    """What `lusoria explain S` prints of letters that begin rule IDs (S1, S2…): each of those rules, its game and
+    title (newcomer-58a: `explain S` listed the rules whose texts use the word); None when no ID begins so."""
+    found = [rule for rule in rules() if re.fullmatch(rf"{re.escape(letters)}[0-9]+", rule.id, re.IGNORECASE)]
+    if not found:
+        return None
+    lines = [f"{quoted(letters)} names no rule; it begins the IDs of {plural(len(found), 'rule')}:"]
     lines += [_cited_line(rule, "") for rule in found]
     return "\n".join([*lines, "(lusoria explain ID says more)"])
 

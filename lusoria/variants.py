@@ -106,7 +106,7 @@ def _explain_name_elsewhere(written: str, every: dict[str, dict[str, VariantNote
         raise KeyError(named_by_several(written, named))
     if not named and (option := rulebook.option_text(written)):
         return option
-    if not named and (used := rulebook.mentions(written)):
+    if not named and (used := rulebook.family(written) or rulebook.mentions(written)):
         return used
     if not named:
         raise KeyError(f"no rule, game or variant is named {quoted(written)}{_meant(written, every)}")

@@ -263,9 +263,7 @@ def test_import_with_jobs_stores_the_same_archive(tmp_path, monkeypatch):
                     "ORDER BY name"
                 )
             ]
-            dumps.append(
-                {table: connection.execute(f"SELECT * FROM [{table}] ORDER BY 1, 2").fetchall() for table in tables}
-            )
+            dumps.append({table: sorted(connection.execute(f"SELECT * FROM [{table}]"), key=repr) for table in tables})
     assert dumps[0] == dumps[1] and len(dumps[0]["plies"]) > 1000
     assert result.output == (
         f"{db}: added 70 records (17 invalid, 3 of them unparsable), skipped 1 duplicate\n"

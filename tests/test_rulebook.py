@@ -286,6 +286,20 @@ def test_explain_prints_the_rules_a_rule_refers_to_after_its_text(rule_id, snaps
     assert rulebook.explain(rule_id) == snapshot
 
 
+@pytest.mark.parametrize("letters, ids", [("S", "S1 S2 S3 S4 S5"), ("l", "L0 L1 L2 L3 L4 L5"), ("x", "X1 X2 X3 X4")])
+def test_explain_the_letters_of_rule_ids_lists_the_rules_they_begin(letters, ids):
+    """newcomer-58a: `lusoria explain S` listed the 29 rules whose texts use the word "s", `explain L` one rule
+    (G12), where a reader of Seneca's rules meant S1 to S5; the letters that begin rule IDs list those rules."""
+    result = CliRunner().invoke(main, ["explain", letters])
+    lines = result.output.splitlines()
+    assert (
+        result.exit_code == 0
+        and lines[0] == f"'{letters}' names no rule; it begins the IDs of {len(ids.split())} rules:"
+    )
+    assert [line.split()[0] for line in lines[1:-1] if not line.startswith("    ")] == ids.split()
+    assert rulebook.family("SS") is None and rulebook.family("S1") is None
+
+
 def test_explain_a_word_of_the_rules_lists_the_rules_whose_texts_use_it():
     """`lusoria explain konakis` was "no rule, game or variant is named 'konakis'": a word of the
     rules' texts gives the rules that use it (not those whose notes alone do: T2's), each with its
