@@ -289,6 +289,35 @@ def test_fmt_keeps_a_tag_value_as_written_white_space_inside_it_too():
     assert run("fmt", "--check", "-", input=padded).exit_code == 0
 
 
+def test_fmt_keeps_a_result_tag_that_the_result_marker_contradicts_for_validate_to_say():
+    """`[Result "1-0"]` over a game whose movetext ends `*`: fmt wrote `[Result "*"]`, rewriting the
+    tag the player wrote, and the record it wrote hid the contradiction that validate reports."""
+    contradicted = CANONICAL.replace('[Result "*"]', '[Result "1-0"]')
+    shown = run("fmt", "-", input=contradicted)
+    assert (shown.exit_code, shown.stdout) == (0, contradicted)
+    said = run("validate", "-", input=shown.stdout)
+    assert said.exit_code == 1 and "error[result]: the result marker * differs from the Result tag (1-0)" in said.output
+
+
+@pytest.mark.parametrize(
+    "written, variant, rules",
+    [
+        ('[Variant "Seed"]\n[Rules "King-Capture=4"]', '[Variant "seed"]', '[Rules "king-capture=4"]'),
+        ('[Variant "LINNAEUS"]', '[Variant "linnaeus"]', None),
+    ],
+)
+def test_fmt_writes_the_names_of_the_variant_and_the_rules_in_lower_case(written, variant, rules):
+    """`[Variant "Seed"]`, the name as a user typed it, stayed as typed: the canonical form writes the
+    variant's and the rules' names in lower case (as `explain` and the archive name them), and a file
+    fmt wrote is canonical."""
+    sloppy = SLOPPY.replace('"]\n', f'"]\n{written}\n', 1)
+    shown = run("fmt", "-", input=sloppy)
+    assert shown.exit_code == 0
+    lines = shown.stdout.split("\n")
+    assert lines[:2] == ['[Game "tablut"]', variant] and (rules is None or rules in lines)
+    assert run("fmt", "--check", "-", input=shown.stdout).exit_code == 0
+
+
 def test_fmt_keeps_every_escape_line_where_it_stands():
     """fmt dropped `%` lines, which the reader ignores (NOTATION.md §1): a file's notes were lost."""
     assert run("fmt", "-", input='% notes\n[Game "tablut"]\n\n1. e3-c3 *\n').stdout == "% notes\n" + CANONICAL

@@ -200,6 +200,19 @@ def test_filter_values_are_matched_literally(archive, value):
     assert archive.stats()["records"] == 81
 
 
+def test_a_word_with_a_double_quote_in_it_is_searched_as_the_words_it_separates(tmp_path):
+    """`lusoria query --text 'O"Neil'` of a game whose White is O"Neil: the quote ended the phrase
+    the search made of the word, and the query failed (`lusoria: unterminated string`, the full-text
+    index's syntax error) where it finds the game."""
+    record = '[Game "tablut"]\n[White "{}"]\n[Black "Olof Berg"]\n\n1. e3-c3 *\n'
+    (tmp_path / "club.lgn").write_text("\n".join(record.format(white) for white in ('O\\"Neil', "Neil Olsen")))
+    archive = Archive(str(tmp_path / "club.db"))
+    assert archive.import_paths([str(tmp_path / "club.lgn")]).added == 2
+    assert [row["white"] for row in archive.query(Filters(text='O"Neil'))] == ['O"Neil']
+    shown = CliRunner().invoke(main, ["query", "--db", archive.path, "--text", 'O"Neil', "--format", "csv"])
+    assert shown.exit_code == 0 and [row["white"] for row in csv.DictReader(io.StringIO(shown.stdout))] == ['O"Neil']
+
+
 def test_position_search_gives_the_ply(archive):
     rows = archive.query(Filters(position=INITIAL_TABLUT, valid=True))
     assert len(rows) == 6 and {row["ply"] for row in rows} == {0}

@@ -930,6 +930,19 @@ def test_the_for_option_counts_plies_in_a_row_from_one(archive):
     assert archive.query(Filters(material_for=1)) == archive.query()  # 1, the default: no run asked for
 
 
+def test_the_for_option_of_two_plies_alone_is_refused_as_any_run_is(archive):
+    """`query --for 2`, the shortest run of plies there is, with no position, pattern or material to
+    hold for it, listed every record; `--for 1`, the default, asks for no run and is taken alone."""
+    said = "counts plies in a row that match a position, pattern or material: give one"
+    alone = CliRunner().invoke(main, ["query", "--db", archive.path, "--for", "2"])
+    assert (alone.exit_code, alone.stdout) == (2, "") and alone.stderr.endswith(f"Error: --for {said}\n")
+    with pytest.raises(FilterError, match=f"^the material_for filter {said}$"):
+        archive.query(Filters(material_for=2))
+    one = CliRunner().invoke(main, ["query", "--db", archive.path, "--for", "1", "--format", "csv"])
+    assert one.exit_code == 0 and sorted(row["id"] for row in csv_rows(one.stdout)) == ["1", "2", "3", "4", "5", "6"]
+    assert found(archive, material=["white=9", "king"], material_for=2) == [(1, 0), (2, 0), (3, 0)]  # with a material
+
+
 @pytest.mark.parametrize(
     "option, name, said",
     [

@@ -2255,6 +2255,57 @@ def test_tablut_challenge_result_from_the_turn_right_under_the_last_boards_nine_
     assert report.valid and report.record.result == "1-0" and report.record.main.plies[-1].text == "e2-a2"
 
 
+LOG_DATE = "nov 21, 2026 10:00:00 AM it.unibo.ai.didattica.competition.tablut.domain.GameAshtonTablut checkMove\n"
+LOG_START = "OOOBBBOOO OOOOBOOOO OOOOWOOOO BOOOWOOOB BBWWKWWBB BOOOWOOOB OOOOWOOOO OOOOBOOOO OOOBBBOOO".split()
+
+
+def small_log(*messages: str) -> str:
+    """A Tablut Challenge log of `messages` (`FINE: …` and the lines under them), each after its date line."""
+    return "".join(LOG_DATE + message for message in messages)
+
+
+def stato(rows: list[str], under: str = "-\nW\n") -> str:
+    """A board the server prints (rank 1 first), and the lines under it."""
+    return "FINE: Stato:\n" + "\n".join(rows) + "\n" + under
+
+
+def test_a_tablut_challenge_log_that_starts_from_another_board_is_read_from_that_board():
+    """A log whose first board is not Ashton's start (the defender on c5 off the board) was read from
+    the standard start: its Position tag was lost, and d5-c5, legal on the board the log printed, was
+    an error (T2: c5 is occupied)."""
+    start = [*LOG_START[:4], "BBOWKWWBB", *LOG_START[5:]]
+    after = [*LOG_START[:4], "BBWOKWWBB", *LOG_START[5:]]
+    log = small_log(
+        "FINE: Players:\tBianchi\tvs\tNeri\n",
+        stato(start),
+        "FINE: Turn: W Pawn from d5 to c5\n",
+        stato(after, "-\nB\n"),
+    )
+    [source] = read_text(log, "tablut-challenge", "Bianchi_vs_Neri_1_gameLog.txt")
+    report = check(source)
+    assert report.record.tags.get("Position") == "3ppp3/4p4/4P4/p3P3p/pp1PKPPpp/p3P3p/4P4/4p4/3ppp3 w"
+    assert report.valid and report.diagnostics == []
+    assert [p.text for p in report.record.main.plies] == ["d5-c5"] and report.record.result == "*"
+
+
+def test_a_tablut_challenge_log_with_a_blank_line_between_a_board_and_the_turn_under_it_is_read():
+    """A log whose board had a blank line before its `W` (a log pasted from a mail) crashed the
+    reader (an internal error, no record); the lines after the blank line are no board's."""
+    log = small_log(
+        "FINE: Players:\tBianchi\tvs\tNeri\n",
+        stato(LOG_START, "-\n\nW\n"),
+        "FINE: Turn: W Pawn from d5 to d6\n",
+        stato([*LOG_START[:4], "BBWOKWWBB", "BOOWWOOOB", *LOG_START[6:]], "-\n\nB\n"),
+    )
+    [source] = read_text(log, "tablut-challenge", "Bianchi_vs_Neri_1_gameLog.txt")
+    report = check(source)
+    assert report.valid and report.diagnostics == [] and "Position" not in report.record.tags
+    assert [p.text for p in report.record.main.plies] == ["d5-d6"]
+    assert (report.record.tags["White"], report.record.tags["Black"]) == ("Bianchi", "Neri")
+    result = run("validate", "-", input=log)
+    assert (result.exit_code, result.output) == (0, "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n")
+
+
 def test_convert_writes_no_illegal_record_and_says_where_its_error_is(tmp_path):
     result = run("convert", "--to", "lgn", FIXTURES / "errors/Gialli_vs_Blu_1763730000000_gameLog.txt")
     assert result.exit_code == 1 and result.stdout == ""

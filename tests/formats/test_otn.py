@@ -101,6 +101,32 @@ def test_a_malformed_variation_is_one_located_error(variations, place, words):
 
 
 @pytest.mark.parametrize(
+    "variations, address, message",
+    [
+        ("1a.1.1a. e3-c3 a6-a7\n1a.1.1a. c3-c1", "1a.1.1a.", "variation 1a.1. continues with turn 2a"),
+        (
+            "1a.1.1a. e3-c3 a6-a7\n1a.1.2a. c3-c1\n1a.1.2a. c1-c2",
+            "1a.1.2a.",
+            "variation 1a.1. continues with turn 3a",
+        ),
+        (
+            "1b.1.1a. ..... a4-a1\n1a.1.1a. ..... i4-i1",
+            "1a.1.1a.",
+            "variation 1a.1.1a. is number 1 of its ply, which has 1 before it",
+        ),
+    ],
+    ids=["first-turn-twice", "later-turn-twice", "one-ply-two-addresses"],
+)
+def test_a_variation_turn_written_again_is_an_error_at_the_second(variations, address, message):
+    """A variation's turn written twice (pasted again), or the first variation of a ply written under
+    both of its addresses (`1b.1.1a. …` and `1a.1.1a. ..... …`, each the ply after 1a): the second was
+    read on as the variation's next turn, or as the ply's second variation, an error of a move or none."""
+    [source] = read_text(HEADER + MAIN + variations + "\n", "otn", "x.otg")
+    said = [(d.rule, d.line - 2, d.column, d.text, d.message) for d in check(source).diagnostics]
+    assert said == [("syntax", variations.count("\n") + 3, 1, address, message)]  # the line of the movetext
+
+
+@pytest.mark.parametrize(
     "movetext, place, square",
     [
         ("1. e4-g4 a6-a9\n2. g5-g7 a4-k4\n", (2, 13), "k4"),
@@ -139,6 +165,34 @@ def test_a_resignation_is_the_side_to_moves_where_white_moves_first():
         report = check(source)
         assert (report.record.result, report.record.tags["Termination"]) == (result, "resignation"), moves
         assert write_report(report).endswith("\n" + moves + "\n")  # a turn whole: its own `---` after it
+
+
+def test_a_move_after_a_resignation_is_an_error_at_the_move():
+    """`1. e4-g4 ---` and then a turn more: the game ended at the resignation, and the plies after it
+    were read on as if it had not (a game that goes on past its end, its result the resignation's)."""
+    [source] = read_text(HEADER + "1. e4-g4 ---\n2. g5-g7 a4-a3\n", "otn", "x.otg")
+    [problem] = check(source).diagnostics
+    assert (problem.rule, problem.line - 2, problem.column, problem.text) == ("syntax", 2, 4, "g5-g7")
+    assert problem.message == "found 'g5-g7' after the resignation"
+
+
+@pytest.mark.parametrize("value", ["a%0Db", "a%0D%0Ab", "a%0Ab"], ids=["CR", "CRLF", "LF"])
+def test_a_carried_tag_whose_value_holds_a_line_break_is_refused_at_its_entry(value):
+    """`[lusoria-tags:Note=a%0Db]`: a carriage return is a line break as a line feed is, and the
+    value of a tag is one line (NOTATION.md §2); it was read as a tag of two lines."""
+    header = HEADER.replace("\n\n", f"\n[lusoria-tags:Site=x Note={value}]\n\n")
+    [source] = read_text(header + MAIN, "otn", "x.otg")
+    said = [(d.rule, d.line, d.column, d.text, d.message) for d in check(source).diagnostics]
+    assert said == [
+        (
+            "tag",
+            2,
+            22,
+            f"Note={value}",
+            f"lusoria-tags entry 'Note={value}' is not NAME=VALUE (percent-encoded UTF-8, a name of letters, "
+            "digits and _, a value of one line)",
+        )
+    ]
 
 
 def test_a_result_the_game_contradicts_is_reported_at_the_headers_result_tag():
@@ -368,6 +422,17 @@ def test_a_first_turn_in_a_comment_or_tag_before_the_moves_is_not_where_opentafl
     again = check(next(read_text(otn, "otn", "back.otg")))
     assert again.valid and again.record.main.comments == ["After 1. d1-c1 the attackers [wait)", "Or 11. b4-b6"]
     assert again.record.tags["Round"] == "1. final"
+
+
+def test_a_tag_of_no_roster_whose_value_is_a_question_mark_is_written_to_otn_and_read_back():
+    """`[Annotator "?"]` (or any tag but the Seven Tag Roster's) means what it says, not "unknown":
+    only a roster tag that lgn fills with `?` may be left out; convert --to otn dropped it."""
+    report = check('[Game "brandubh"] [Round "?"] [Annotator "?"] [Opening "?"] 1. d1-c1 *')
+    otn = write_report(report)
+    tags = opentafl_tags(otn)
+    assert (tags.get("annotator"), tags.get("opening")) == ("?", "?") and "round" not in tags
+    again = check(next(read_text(otn, "otn", "back.otg")))
+    assert again.valid and (again.record.tags["Annotator"], again.record.tags["Opening"]) == ("?", "?")
 
 
 def test_a_comment_before_the_first_ply_whose_first_turn_a_bracket_follows_reads_back():

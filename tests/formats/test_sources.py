@@ -1079,6 +1079,24 @@ def test_a_tablut_challenge_log_is_told_by_its_players_line_and_its_start_or_a_s
     assert format_of("-", "FINE: Stato:\nOOOBBBOOO\n") is None and format_of("notes.txt", "Stato: ok\n") is None
 
 
+def test_a_tablut_challenge_log_without_its_start_message_saved_as_a_txt_file_is_read_as_the_log(tmp_path):
+    """A log whose `Inizio partita` message was left out (cut by hand, or by a server that does not
+    write it), saved as `game.txt`: told by its Players line and its boards, it was read as lgn, "not a
+    game record in any format lusoria reads"."""
+    date, start = LOG.split("\n")[4:6]
+    assert start == "FINE: Inizio partita"
+    without = LOG.replace(f"{date}\n{start}\n", "", 1)
+    assert "Inizio partita" not in without
+    assert format_of("game.txt", without) == "tablut-challenge"
+    (tmp_path / "game.txt").write_text(without)
+    [record] = read_sources(str(tmp_path / "game.txt"))
+    assert record.format == "tablut-challenge"
+    result = CliRunner().invoke(main, ["validate", str(tmp_path / "game.txt")])
+    assert (result.exit_code, result.output) == (0, "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n")
+    shown = CliRunner().invoke(main, ["convert", "--to", "lgn", str(tmp_path / "game.txt")])
+    assert '[White "Conti"]' in shown.stdout and '[Black "Gallo"]' in shown.stdout and "e2-a2" in shown.stdout
+
+
 def test_a_file_named_as_a_game_log_is_one_whatever_it_holds():
     """`*_gameLog.txt` names the format: a log whose first line reads as a tafl move list is not
     read as one."""
