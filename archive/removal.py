@@ -174,7 +174,9 @@ class Replacement:
         records = self.held[file]
         at = records.index(record)
         records.pop(at)
+        self.pending.discard(record)  # (a second copy of its game is then a duplicate, not set aside for it)
         self.undo += [partial(self.in_gone_files.__setitem__, record, file), partial(records.insert, at, record)]
+        self.undo.append(partial(self.pending.add, record))
 
     @cached_property
     def pending(self) -> set[int]:

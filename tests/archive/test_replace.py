@@ -825,6 +825,28 @@ def test_a_file_moved_takes_its_records_with_it(in_tmp, read):
     assert contents(archive.path) == contents(fresh.path)
 
 
+def test_a_file_moved_that_writes_its_games_twice_keeps_them_at_the_first(in_tmp):
+    """A game the moved file writes twice: the record held takes the first copy's place, the second is a duplicate
+    (it was removed and added again, at the second: its id lost)."""
+    records = games(40, 3)
+    write(in_tmp / "games/a.lgn", records)
+    archive = Archive("a.db")
+    archive.import_paths(["games"])
+    os.mkdir("moved")
+    write(in_tmp / "moved/a.lgn", records + records)
+    os.remove("games/a.lgn")
+    summary = archive.import_paths(["moved"], replace=True)
+    assert (summary.replaced, summary.added, summary.kept, summary.duplicates) == (0, 0, 3, 3)
+    assert [tuple(row.values()) for row in archive.sql("SELECT id, path FROM records ORDER BY id")] == [
+        (1, "moved/a.lgn"),
+        (2, "moved/a.lgn"),
+        (3, "moved/a.lgn"),
+    ]
+    fresh = Archive("fresh.db")
+    fresh.import_paths(["moved"])
+    assert contents(archive.path) == contents(fresh.path)
+
+
 def test_the_files_gone_are_named_with_the_glob_that_removes_their_records_alone(in_tmp):
     """Reviewer-57: a file `round[1].lgn` deleted was said as "lusoria remove --path FILE", and that command
     with its name removed the records of `round1.lgn`, which is still there ([1] a glob's class); the
