@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import re
 import shlex
 import signal
 import sqlite3
@@ -17,7 +18,6 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from functools import partial
 from itertools import chain, islice, repeat
 
 import sqlite_utils
@@ -44,6 +44,7 @@ from lusoria.archive.texts import TextPacker
 from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS
 from lusoria.notation.reader import STDIN_ADVICE, STDIN_NAME, RecordText
 from lusoria.notation.sources import (
+    BOMS,
     Note,
     Problem,
     Skipped,
@@ -304,23 +305,34 @@ def misread_refused(
 def encodings_held(held: Mapping[str, str], sources: Iterable[Source | Skipped]) -> dict[str, str]:
     """The encoding each file of `sources` is read with when none is given, by its path, where another than
     UTF-8: that of the records the archive holds of it read with another (`held`, by their `file`: the newest
-    import's), when it does not decode as UTF-8 (a file mended since, `fmt --write`, is UTF-8)."""
-    return {path: held[file] for path in file_paths(sources) if (file := stored_file(path)) in held and not _utf8(path)}
+    import's), when the file is wholly in another encoding (`_in_another_encoding`: one mended since, `fmt --write`,
+    is UTF-8)."""
+    return {
+        path: held[file]
+        for path in file_paths(sources)
+        if (file := stored_file(path)) in held and _in_another_encoding(path)
+    }
 
 
-def _utf8(path: str) -> bool:
-    """Whether the file `path` decodes as UTF-8 (also when it cannot be read: its reading says why)."""
-    decoder = codecs.getincrementaldecoder("utf-8")()
+def _in_another_encoding(path: str) -> bool:
+    """Whether the file `path` is wholly in another encoding than UTF-8: no byte order mark, bytes that do not
+    decode as UTF-8, and no character of several bytes that does (reviewer-58: a file part UTF-8, part not, or
+    UTF-16, read with the encoding held, had its records read in UTF-8 replaced by garbled ones)."""
     try:
         with open(path, "rb") as file:
-            for chunk in iter(partial(file.read, 1 << 20), b""):
-                decoder.decode(chunk)
-        decoder.decode(b"", final=True)
-    except UnicodeDecodeError:
-        return False
+            data = file.read()
     except OSError:
-        pass
-    return True
+        return False  # (its reading says why)
+    text = data.decode("utf-8", "surrogateescape")  # (a byte that does not decode: a surrogate U+DC80–U+DCFF)
+    return (
+        not data.startswith(tuple(mark for mark, _ in BOMS))
+        and bool(_UNDECODED.search(text))
+        and not _DECODED.search(text)
+    )
+
+
+_UNDECODED = re.compile("[\udc80-\udcff]")
+_DECODED = re.compile("[\x80-\udc7f\udd00-\U0010ffff]")  # a character of several bytes in UTF-8
 
 
 def read_with(

@@ -404,6 +404,22 @@ def test_a_file_is_read_again_with_the_encoding_of_its_newest_record(tmp_path, m
     assert [row["encoding"] for row in Archive("a.db").sql("SELECT encoding FROM records")] == ["latin-1", "cp1252"]
 
 
+@pytest.mark.parametrize("rewrite", ["mixed", "utf-16"])
+def test_a_file_now_part_utf8_or_utf16_is_not_read_with_the_encoding_held(tmp_path, monkeypatch, rewrite):
+    """reviewer-58: a Latin-1 file rewritten with its old record in UTF-8 and a new one still Latin-1 (or saved as
+    UTF-16) was read as latin-1 whole: the record read in UTF-8 was replaced by a garbled one (`Ã\x85ke`), exit 0.
+    Only a file wholly in another encoding is read with the encoding held; the record held is kept."""
+    monkeypatch.chdir(tmp_path)
+    old, new = '[Game "tablut"]\n[White "Åke Ström"]\n\n1. e3-f3 *\n', '[Game "tablut"]\n[White "José"]\n\n1. e3-c3 *\n'
+    Path("club.lgn").write_bytes(old.encode("latin-1"))
+    assert run("import", "--db", "a.db", "--encoding", "latin-1", "club.lgn").exit_code == 0
+    data = old.encode() + b"\n" + new.encode("latin-1") if rewrite == "mixed" else (old + "\n" + new).encode("utf-16")
+    Path("club.lgn").write_bytes(data)
+    again = run("import", "--db", "a.db", "--replace", "club.lgn")
+    assert "read as latin-1" not in again.stderr and "kept 1 unchanged" in again.stdout
+    assert Archive("a.db").sql("SELECT id, white FROM records WHERE id = 1") == [{"id": 1, "white": "Åke Ström"}]
+
+
 def test_fmt_write_leaves_a_file_it_could_not_read_whole_as_it_is(tmp_path):
     """Its other records are not rewritten either: a byte is never lost (nor made U+FFFD)."""
     data = b'[Game "tablut"]\n1.e3-c3 *\n\n' + RECORD.encode("latin-1")  # the first record not canonical
