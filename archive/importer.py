@@ -56,7 +56,7 @@ from lusoria.notation.sources import (
     shown_path,
     skipped_said,
 )
-from lusoria.notation.syntax import Undecodable
+from lusoria.notation.syntax import SyntaxProblem, Undecodable
 from lusoria.words import CALLER, COMMAND, Reader, first_few, plural, told
 
 
@@ -279,27 +279,43 @@ def _batches(
 def misread_refused(
     read: Iterable[RecordText | Problem], held: Callable[[], set[tuple[str, int]]]
 ) -> Iterator[RecordText | Problem]:
-    """`read` (lusoria.pipeline.records) up to a record its file's encoding does not decode now where the archive
-    holds one read (`held()`, asked once one is met: the `file`, a real path, and `line` of each); that file is then
-    read no further, an Unreadable, and keeps the records held (an `import --replace` without the --encoding of its
-    first import replaced each record by one not read, its names lost). Records pass on as they come."""
+    """`read` (lusoria.pipeline.records) up to a record misread now where the archive holds one read (`held()`,
+    asked once one is met: the `file`, a real path, and `line` of each): one its file's encoding does not decode (an
+    `import --replace` without the --encoding of its first import replaced each record by one not read, its names
+    lost), or one of another format that its reader cannot read (`_misread`: newcomer-58b, a download cut short
+    replaced the game by its broken text). That file is then read no further, an Unreadable, and keeps the records
+    held. Records pass on as they come."""
     refused = None  # the file read no further
     for item in read:
         if not isinstance(item, RecordText):
             yield item
         elif item.path != refused:
-            if isinstance(item.parsed, Undecodable) and (real_file(item.path), item.line) in held():
+            if (why := _misread(item)) and (real_file(item.path), item.line) in held():
                 refused = item.path
                 yield Unreadable(
                     fs_path(item.path),  # (a record's path is as lusoria shows it, a problem's the file system's)
-                    f"{item.path}:{item.line}: its encoding does not decode this record, which the "
-                    "archive holds read before with another encoding: the file is read no further, and keeps its "
-                    "records held",
-                    "encoding",
-                    item.parsed.tries,
+                    f"{why}: the file is read no further, and keeps its records held",
+                    *(("encoding", item.parsed.tries) if isinstance(item.parsed, Undecodable) else ()),
                 )
             else:
                 yield item
+
+
+def _misread(item: RecordText) -> str:
+    """What is wrong with the record `item` if it is misread (none: ""): a byte its file's encoding does not decode,
+    or a text the reader of its format cannot read (`parsed`: another format than lgn, written by a program, not by
+    hand: a file cut short or overwritten; an lgn record that does not parse is a slip, stored as written)."""
+    if isinstance(item.parsed, Undecodable):
+        return (
+            f"{item.path}:{item.line}: its encoding does not decode this record, which the archive holds read before "
+            "with another encoding"
+        )
+    if isinstance(problem := item.parsed, SyntaxProblem):
+        return (
+            f"{item.path}:{problem.line}:{problem.column}: {problem.message}; this record, which the archive holds "
+            f"read before, does not read as {item.format} now"
+        )
+    return ""
 
 
 def encodings_held(held: Mapping[str, str], sources: Iterable[Source | Skipped]) -> dict[str, str]:

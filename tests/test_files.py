@@ -364,6 +364,45 @@ def test_a_file_imported_in_another_encoding_is_read_so_again_and_keeps_its_reco
         assert Archive(db).sql(columns) == held
 
 
+@pytest.mark.parametrize(
+    ("name", "damage", "said"),
+    [
+        (
+            "copenhagen.json",
+            lambda data: data[:400],
+            "copenhagen.json:17:9: broken JSON: the text ends before its JSON does (cut short?): Unterminated string; "
+            "this record, which the archive holds read before, does not read as aage now",
+        ),
+        (
+            "brandubh.csv",
+            lambda data: data[: data.index(b" e1-d1 e2-d2") + 8],
+            "brandubh.csv:3:1: a line of a CSV move list is moves,defenders lost,attackers lost,status; the file ends "
+            "inside this line, with no line break (cut short?); this record, which the archive holds read before, "
+            "does not read as csv now",
+        ),
+    ],
+    ids=["a JSON cut short", "a CSV row overwritten"],
+)
+def test_a_file_of_another_format_damaged_since_its_import_keeps_its_records(tmp_path, monkeypatch, name, damage, said):
+    """newcomer-58b: a download cut short replaced the archive's good record of it by its broken text under --replace
+        (exit 0, said only in a note). A record of another format than lgn (written by a program, not by hand) that does not
+        read now where the archive holds the record read there before: the file is read no further, said where and why
+        (exit 2), and keeps its records held, with or without --replace (a CSV's rows before the one cut short are read,
+    the same games as before)."""
+    monkeypatch.chdir(tmp_path)
+    Path(name).write_bytes(
+        (ROOT / "tests/fixtures/formats" / Path(name).suffix[1:].replace("json", "aage") / name).read_bytes()
+    )
+    assert run("import", "--db", "a.db", "--game", "brandubh", name).exit_code == 0
+    held = Archive("a.db").sql("SELECT * FROM records")
+    Path(name).write_bytes(damage(Path(name).read_bytes()))
+    for replace in ([], ["--replace"]):
+        again = run("import", "--db", "a.db", *replace, "--game", "brandubh", name)
+        assert again.exit_code == 2 and again.stderr.startswith(f"lusoria: {said}")
+        assert again.stderr.endswith(": the file is read no further, and keeps its records held\n")
+        assert Archive("a.db").sql("SELECT * FROM records") == held
+
+
 def test_a_file_mended_into_utf8_since_its_import_in_another_encoding_is_read_as_utf8(tmp_path, monkeypatch):
     """A file converted to UTF-8 since (iconv; `fmt --write` writes UTF-8 too): imported again, it is read so (no
     note) and its record kept as it was, with the encoding of the import that stored it. Beside it, a file of the same folder still in cp1252 is read as
