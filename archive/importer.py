@@ -28,7 +28,7 @@ from lusoria.archive.query import glob_escaped
 from lusoria.archive.records_as_rows import (
     ENCODING,
     FILE,
-    PLACE,
+    READ_FROM,
     TEXT,
     Failure,
     Rows,
@@ -642,13 +642,15 @@ def _move(
     conn: sqlite3.Connection, moved: list[tuple[int, Rows]], codes: MoveCodes, sums: NextPlies, texts: TextPacker
 ) -> None:
     """Give each record kept `moved` (its id, the record read that keeps it) that record's place
-    (`path`, `line` and `file`), text (whose source tags say the place: formats/lgn.py) and
+    (`path`, `line` and `file`), its encoding when another than UTF-8 (reviewer-58: an archive upgraded to version
+    21, which knows none, learns it from an `import --replace --encoding`; a record read as UTF-8 reads the same in
+    the encoding it holds, and keeps it: one of a file read no further is read so before), text (whose source tags say the place: formats/lgn.py) and
     diagnostics (their lines are the file's)."""
     texts.refresh()
     conn.executemany(
-        "UPDATE records SET path = ?, line = ?, file = ?, packed_text = ? WHERE id = ?",
+        "UPDATE records SET path = ?, line = ?, file = ?, encoding = coalesce(?, encoding), packed_text = ? WHERE id = ?",
         [
-            (*[row[index][0] for index in PLACE], texts.pack(row[TEXT - 1][0]), record)
+            (*[row[index][0] for index in READ_FROM], texts.pack(row[TEXT - 1][0]), record)
             for record, row in ((record, checked.tables["records"]) for record, checked in moved)
         ],
     )

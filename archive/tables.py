@@ -58,8 +58,9 @@ RECORD_COLUMNS = {
     # a site's capture list the notation has no place for: records_as_rows._text_to_keep), read so by
     # archive/stored.py; NULL: lusoria's notation
     "written_in": "TEXT",
-    # version 21: the encoding of the import that stored it, when another than UTF-8 (NULL: UTF-8, or stored before
-    # version 21), which a later import of its file reads it with when it does not decode as UTF-8 (importer.py)
+    # version 21: the encoding of the import that stored it, or of the last `import --replace` that kept it, when
+    # another than UTF-8 (NULL: UTF-8, or stored before version 21 and kept by none since), which a later import
+    # of its file reads it with when it does not decode as UTF-8 (importer.py)
     "encoding": "TEXT",
 }
 STORED_COLUMNS = [name for name, declaration in RECORD_COLUMNS.items() if " AS (" not in declaration]

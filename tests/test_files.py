@@ -5,6 +5,7 @@ import codecs
 import io
 import json
 import os
+import sqlite3
 import stat
 import subprocess
 import sys
@@ -427,6 +428,29 @@ def test_a_file_mended_into_utf8_since_its_import_in_another_encoding_is_read_as
         (2, "club/windows.lgn", "Åke Ström", "cp1252"),
         (3, "club/new.lgn", None, None),
     ]
+
+
+def test_a_record_kept_by_replace_takes_the_encoding_it_is_read_with_now(tmp_path, monkeypatch):
+    """reviewer-58: a record kept by `import --replace` kept the encoding of the import that stored it, so an archive
+    upgraded to version 21 (which knows no encoding of its records: NULL) never learnt that its Latin-1 file is
+    Latin-1, and an import without --encoding read it as UTF-8. A record kept takes the encoding it is read with when
+    another than UTF-8; one read as UTF-8 (plain ASCII) keeps the one it holds, which reads it the same."""
+    monkeypatch.chdir(tmp_path)
+    Path("cup.lgn").write_bytes('[Game "tablut"]\n[Event "Coupe d\'été"]\n\n1. e3-f3 *\n'.encode("latin-1"))
+    assert run("import", "--db", "a.db", "--encoding", "latin-1", "cup.lgn").exit_code == 0
+    with sqlite3.connect("a.db") as conn:
+        conn.execute("UPDATE records SET encoding = NULL")  # (as an upgraded archive holds it)
+    encoding = "SELECT id, event, encoding FROM records"
+    again = run("import", "--db", "a.db", "--replace", "--encoding", "latin-1", "cup.lgn")
+    assert "kept 1 unchanged" in again.stdout
+    assert Archive("a.db").sql(encoding) == [{"id": 1, "event": "Coupe d'été", "encoding": "latin-1"}]
+    assert "1 file read as latin-1, as imported before" in run("import", "--db", "a.db", "--replace", "cup.lgn").stderr
+    assert "kept 1 unchanged" in run("import", "--db", "a.db", "--replace", "--encoding", "cp1252", "cup.lgn").stdout
+    assert Archive("a.db").sql(encoding) == [{"id": 1, "event": "Coupe d'été", "encoding": "cp1252"}]
+    Path("plain.lgn").write_text('[Game "tablut"]\n\n1. e3-c3 *\n', encoding="ascii")
+    assert run("import", "--db", "a.db", "--encoding", "latin-1", "plain.lgn").exit_code == 0
+    assert "kept 1 unchanged" in run("import", "--db", "a.db", "--replace", "plain.lgn").stdout  # (read as UTF-8)
+    assert Archive("a.db").sql(encoding + " WHERE id = 2") == [{"id": 2, "event": None, "encoding": "latin-1"}]
 
 
 def test_a_file_is_read_again_with_the_encoding_of_its_newest_record(tmp_path, monkeypatch):

@@ -822,7 +822,8 @@ def test_a_version_19_record_lacking_its_result_marker_is_replayed_by_the_upgrad
 
 def test_a_version_20_archive_gets_the_encoding_of_each_record_unknown_and_the_last_id_given(tmp_path):
     """Version 21: each record keeps the encoding of the import that stored it (`encoding`); an upgraded archive's
-    records say none (NULL, read as UTF-8), and a file imported after the upgrade with another is read with it again.
+    records say none (NULL, read as UTF-8) until an `import --replace` with another keeps them, and a file imported
+    after the upgrade with another is read with it again.
     The last id given (`record_ids`) is the highest held."""
     (tmp_path / "skane.lgn").write_bytes('[Game "tablut"]\n[White "Åke"]\n\n1. e3-f3 *\n'.encode("cp1252"))
     path, cp1252 = str(tmp_path / "old.db"), str(tmp_path / "skane.lgn")
@@ -834,11 +835,11 @@ def test_a_version_20_archive_gets_the_encoding_of_each_record_unknown_and_the_l
     assert rows(path, "SELECT white, encoding FROM records") == [("Åke", None)]
     assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
     assert rows(path, "SELECT last FROM record_ids") == [(1,)]  # (from the highest id held)
-    Archive(path).import_paths([cp1252], "cp1252", replace=True)  # (kept: its encoding with it)
-    assert rows(path, "SELECT white, encoding FROM records") == [("Åke", None)]
+    Archive(path).import_paths([cp1252], "cp1252", replace=True)  # (kept: it takes the encoding read with)
+    assert rows(path, "SELECT id, white, encoding FROM records") == [(1, "Åke", "cp1252")]
     (tmp_path / "skane.lgn").write_bytes('[Game "tablut"]\n[White "Åke"]\n\n1. e3-f3 d1-d2 *\n'.encode("cp1252"))
     Archive(path).import_paths([cp1252], "cp1252", replace=True)
-    assert rows(path, "SELECT white, encoding FROM records") == [("Åke", "cp1252")]
+    assert rows(path, "SELECT id, white, encoding FROM records") == [(2, "Åke", "cp1252")]
     (tmp_path / "skane.lgn").write_bytes('[Game "tablut"]\n[White "Åke"]\n\n1. e3-f3 d1-d2 c5-c3 *\n'.encode("cp1252"))
     summary = Archive(path).import_paths([cp1252], replace=True)
     assert rows(path, "SELECT white, encoding FROM records") == [("Åke", "cp1252")] and summary.replaced == 1
