@@ -453,6 +453,35 @@ def test_a_record_kept_by_replace_takes_the_encoding_it_is_read_with_now(tmp_pat
     assert Archive("a.db").sql(encoding + " WHERE id = 2") == [{"id": 2, "event": None, "encoding": "latin-1"}]
 
 
+def test_a_file_moved_is_read_with_the_encoding_of_the_file_gone_by_its_name(tmp_path, monkeypatch):
+    """reviewer-58: a cp1252 file moved (`mv club/skane.lgn moved/`) was read as UTF-8, since the encoding held is
+    its old path's: its record was stored not read, and the summary advised removing the old file's records, the only
+    ones read. A file the archive holds no record of, wholly in another encoding, is read with the encoding of the files
+    of its name it holds (moved or copied; not of another name: `test_a_file_mended_into_utf8_since_its_import_…`);
+    its record keeps its id and takes the new place. Of two such files read with two encodings, neither is chosen."""
+    monkeypatch.chdir(tmp_path)
+    for folder in ("club", "moved", "other"):
+        os.mkdir(folder)
+    Path("club", "skane.lgn").write_bytes('[Game "tablut"]\n[White "Åke Ström"]\n\n1. e3-c3 *\n'.encode("cp1252"))
+    assert run("import", "--db", "a.db", "--encoding", "cp1252", "club").exit_code == 0
+    os.rename("club/skane.lgn", "moved/skane.lgn")
+    again = run("import", "--db", "a.db", "--replace", "club", "moved")
+    assert (
+        "1 file read as cp1252, as imported before, since it does not decode as UTF-8 (moved/skane.lgn" in again.stderr
+    )
+    assert "kept 1 unchanged" in again.stdout and "lusoria remove" not in again.output
+    stored = "SELECT id, path, white, encoding FROM records"
+    assert Archive("a.db").sql(stored) == [
+        {"id": 1, "path": "moved/skane.lgn", "white": "Åke Ström", "encoding": "cp1252"}
+    ]
+    Path("other", "skane.lgn").write_bytes('[Game "tablut"]\n[White "Åke"]\n\n1. e3-f3 *\n'.encode("latin-1"))
+    assert run("import", "--db", "a.db", "--encoding", "latin-1", "other").exit_code == 0
+    assert "kept 1 unchanged" in run("import", "--db", "a.db", "--replace", "other").stdout  # (its own: latin-1)
+    os.rename("moved/skane.lgn", "club/skane.lgn")
+    again = run("import", "--db", "a.db", "club")  # (two files of its name: cp1252 and latin-1)
+    assert "read as" not in again.stderr and "1 of them unparsable" in again.stdout
+
+
 def test_a_file_is_read_again_with_the_encoding_of_its_newest_record(tmp_path, monkeypatch):
     """A file imported as latin-1, then, grown, with --encoding cp1252 (its new record added beside the old): an
     import without --encoding reads it as cp1252, the encoding of the import that stored its newest record."""
