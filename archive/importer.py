@@ -102,7 +102,7 @@ class ImportSummary:
         ValueError for a `to` that names no Reader (`told`)."""
         to = told(to)
         text = (
-            f"replaced {plural(self.replaced, 'record')} of {plural(self.replaced_files, 'file')}, "
+            f"removed {plural(self.replaced, 'record')} of {plural(self.replaced_files, 'file')}, "
             if self.replaced_files
             else ""
         ) + (

@@ -497,7 +497,7 @@ def test_import_replace_says_what_it_replaced(in_tmp):
     result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "games/"])
     assert (result.exit_code, result.stdout) == (
         0,
-        "a.db: replaced 1 record of 1 file, added 3 records (0 invalid, 0 of them unparsable), kept 5 unchanged, "
+        "a.db: removed 1 record of 1 file, added 3 records (0 invalid, 0 of them unparsable), kept 5 unchanged, "
         "skipped 0 duplicates\n",
     )
 
@@ -621,7 +621,7 @@ def test_replacing_a_file_with_one_record_mended_keeps_the_others_and_their_ids(
     result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "games"])
     assert (result.exit_code, result.stdout) == (
         0,
-        "a.db: replaced 1 record of 1 file, added 1 record (1 invalid, 0 of them unparsable), kept 3 unchanged, "
+        "a.db: removed 1 record of 1 file, added 1 record (1 invalid, 0 of them unparsable), kept 3 unchanged, "
         "skipped 0 duplicates\n",
     )
     assert texts(Archive("a.db")) == {
@@ -698,7 +698,7 @@ def test_import_replace_from_another_directory_replaces_the_same_file(in_tmp):
     result = runner.invoke(main, ["import", "--db", "../a.db", "--replace", "../games"])
     assert (result.exit_code, result.stdout) == (
         0,
-        "../a.db: replaced 2 records of 1 file, added 2 records (1 invalid, 0 of them unparsable), "
+        "../a.db: removed 2 records of 1 file, added 2 records (1 invalid, 0 of them unparsable), "
         "kept 4 unchanged, skipped 0 duplicates\n",
     )
     fresh = Archive("fresh.db")
@@ -723,7 +723,7 @@ def test_a_file_now_empty_keeps_no_record(in_tmp, batch):
     result = CliRunner().invoke(main, ["import", "--db", "a.db", "--replace", "games"])
     assert (result.exit_code, result.stdout, result.stderr) == (
         0,
-        "a.db: replaced 6 records of 1 file, added 0 records (0 invalid, 0 of them unparsable), skipped 0 duplicates"
+        "a.db: removed 6 records of 1 file, added 0 records (0 invalid, 0 of them unparsable), skipped 0 duplicates"
         "; 2 files or folders skipped (each said with why)\n",
         "".join(f"lusoria: games/{name}.lgn: skipped, an empty file, no record\n" for name in "ab"),
     )
@@ -1025,7 +1025,7 @@ def test_a_record_lusoria_fails_on_keeps_what_the_archive_held_of_its_file(in_tm
     kept = 4 if edit == "record removed" else 5
     assert (result.exit_code, result.stdout) == (
         3,
-        f"a.db: replaced 1 record of 1 file, added 0 records (0 invalid, 0 of them unparsable), kept {kept + 2} "
+        f"a.db: removed 1 record of 1 file, added 0 records (0 invalid, 0 of them unparsable), kept {kept + 2} "
         "unchanged, skipped 0 duplicates, 1 record failed\n",
     )
     assert result.stderr.startswith(
@@ -1053,7 +1053,7 @@ def test_a_file_name_that_is_not_utf8_is_shown_escaped_and_found_again(in_tmp):
     result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "games"])
     assert (result.exit_code, result.stdout) == (
         0,
-        "a.db: replaced 2 records of 1 file, added 0 records (0 invalid, 0 of them unparsable), skipped 0 duplicates"
+        "a.db: removed 2 records of 1 file, added 0 records (0 invalid, 0 of them unparsable), skipped 0 duplicates"
         "; 1 file or folder skipped (each said with why)\n",
     )
     write(in_tmp / name, games(43, 3)[:2])
