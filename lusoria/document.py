@@ -766,7 +766,8 @@ def _holding(values: list[str], typed: str) -> list[str]:
 
 def _ply_completions(entry: Entry, line: int, column: int, before: str, after: str) -> list[Completion]:
     """The word under the place (`before` and `after` it) is what the labels replace; in a game of dice,
-    from the roll written before it (a ply is a roll and its plays). A result marker just after the
+    from the roll written before it (a ply is a roll and its plays; no result marker in its place while it is half
+    written). A result marker just after the
     place (`d1-d|*`, the record's end typed first) is not part of the word: a ply or a move number
     goes before it, a result replaces it."""
     marker = after if after in RESULTS else ""
@@ -784,7 +785,8 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
     rolls = GAMES[game].roll if game in GAMES else None
     before_ply = _without_last_number(text[:offset])
     report = safe_check(_line_up_to(before_ply) + " *")
-    if rolls is not None and (roll := _roll_before(rolls, text, cursor)) is not None and not _ends_whole(report):
+    roll = _roll_before(rolls, text, cursor) if rolls is not None and not _ends_whole(report) else None
+    if half := roll is not None:
         offset, typed = roll, text[roll:cursor] + after  # the ply being typed, from its roll
         before_ply = _without_last_number(text[:offset])
         report = safe_check(_line_up_to(before_ply) + " *")
@@ -800,7 +802,8 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
             found.append(Completion(number, "number", start, end, "the move number"))
     ended = report.outcome
     markers = [ended.result] + [r for r in RESULTS if r != ended.result] if ended else list(RESULTS)
-    markers = [] if open_variations(before_ply) else markers  # a result ends the main line only
+    markers = [] if open_variations(before_ply) or half else markers  # a result ends the main line only, and
+    # goes after a ply, not in place of one half written (newcomer-58a: `61: 6/12 6/` was offered `*` in its place)
     end += len(marker)
     found += [Completion(r, "result", start, end, "the result" if ended else "") for r in markers]
     return sorted(found, key=lambda item: (not item.label.startswith(typed), item.kind != "number"))  # `2` typed:

@@ -496,10 +496,14 @@ def test_format_this_record_keeps_the_escape_lines_inside_it_and_leaves_those_ar
     ],
 )
 def test_a_laquet_ply_is_completed_from_its_roll_until_it_is_whole(typed, first, start, move):
+    """A ply half written is offered its plays from its roll, and no result marker, which would replace it
+    (newcomer-58a: `*` was offered in place of `61: 6/12 6/`); after a whole ply, the results are offered."""
     entry = entry_of(f'[Game "laquet"]\n{typed}')
     offered = completions(entry, typed, 1, len(typed))
     assert (offered[0].label, offered[0].start) == (first, start)
     assert next(ply.detail for ply in offered if ply.kind == "ply") == move  # the ply offered said by its move
+    results = [item.label for item in offered if item.kind == "result"]
+    assert results == ([] if typed.endswith("/") else ["1-0", "0-1", "1/2-1/2", "*"])
 
 
 def test_a_hover_says_a_laquet_ply_by_its_move_its_roll_played_by_the_opponent_too():
