@@ -351,7 +351,13 @@ class Laquet(Game[LaquetPosition]):
     def refused_after(cls, ply: str, found: str) -> str | None:
         """`--` after a play (`63: 6/12 --`), for a die that could not be played: such a die is not
         written (Q6); a full stop after a play (`5/9.`); a play, or a pass, after a ply (and its comment) that played every
-        die (`64: 5/11 5/9 {…} 5/9`, `64: 5/11 5/9 {…} --`: a pass is written after its roll)."""
+        die (`64: 5/11 5/9 {…} 5/9`, `64: 5/11 5/9 {…} --`: a pass is written after its roll); a > group that begins
+        a variation or follows one (newcomer-58a: `64: 5/11 4/8 (>4: 9/13)`, a bare syntax error)."""
+        if found.startswith(">") and ply.endswith(("(", ")")):
+            return (
+                "a > group plays the dice a ply left, and follows that ply's plays: a variation holds a whole ply, its "
+                "roll, plays and > group (`(54: -- >54: 4/8 1/5)`)"
+            )
         if (played(found) or found == "--") and dice_all_played(ply):
             then = (
                 "a pass is a ply of its own, after its roll: write the dice the opponent threw before -- (`52: --`), or strike -- out"

@@ -520,6 +520,22 @@ def test_a_full_stop_after_a_play_says_a_play_has_none(movetext):
 
 
 @pytest.mark.parametrize(
+    "movetext",
+    ["1. 64: 5/11 4/8 (>4: 9/13) *", "1. 64: 5/11 4/8 ( >4: 9/13) *", "1. 64: 5/11 4/8 (64: --) >4: 9/13 *"],
+)
+def test_a_laquet_group_after_no_plays_of_its_ply_is_said_to_follow_them(movetext):
+    """newcomer-58a: a variation of a > group alone (or a > group after a variation) was a bare syntax error,
+    `found '>4:', expected a ply, …`: it says where a > group goes, and what a variation holds (one after a comment
+    is said to go before it: test_slips.py)."""
+    (diagnostic,) = check(f'[Game "laquet"]\n\n{movetext}\n').diagnostics
+    assert (diagnostic.rule, diagnostic.line, diagnostic.column) == ("syntax", 3, movetext.index(">") + 1)
+    assert diagnostic.message == (
+        "found '>4:': a > group plays the dice a ply left, and follows that ply's plays: a variation holds a whole "
+        "ply, its roll, plays and > group (`(54: -- >54: 4/8 1/5)`)"
+    )
+
+
+@pytest.mark.parametrize(
     "text, said",
     [
         (
