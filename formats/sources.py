@@ -5,6 +5,7 @@ its bytes, are notation.sources'."""
 
 from __future__ import annotations
 
+import codecs
 import io
 import os
 import sys
@@ -583,6 +584,7 @@ def read_sources(
     tags: dict[str, str] | None = None,
     progress: Callable[[int], None] | None = None,
     blank: Callable[[], None] | None = None,
+    as_utf8: Callable[[], None] | None = None,
 ) -> Iterator[RecordText]:
     """The records of one source, streamed: a file (its path, as a str or a Path), `-` (standard
     input), a stream (of text, or of bytes decoded from `encoding` as a file's are), or text
@@ -592,8 +594,9 @@ def read_sources(
     for the formats it tells alone (lgn else); text in lgn. `tags` (Game, Variant, Rules) choose the
     game and rules of records whose files do not say them; `progress` is told the bytes of a file
     read, as they are (their sum is the file's size); `blank` is told when a file, standard input or
-    a stream, read to its end, held blanks at most (its note: `EMPTY`). A `format` that is none is a
-    ValueError (`format_named`) before the source is read."""
+    a stream, read to its end, held blanks at most (its note: `EMPTY`); `as_utf8`, when a file of JSON that decodes as
+    UTF-8 is read so, not in `encoding` (JSON is written in UTF-8). A `format` that is none is a ValueError (`format_named`) before the
+    source is read."""
     if format is not None:
         format_named(format)
     if isinstance(path, RecordText):
@@ -609,7 +612,7 @@ def read_sources(
     elif not os.fspath(path):
         raise InputError(EMPTY_PATH)
     else:
-        yield from _file_records(os.fspath(path), encoding, format, tags, progress, blank)
+        yield from _file_records(os.fspath(path), encoding, format, tags, progress, blank, as_utf8)
 
 
 def _stdin_records(
@@ -633,9 +636,11 @@ def _file_records(
     tags: dict[str, str] | None,
     progress: Callable[[int], None] | None,
     blank: Callable[[], None] | None,
+    as_utf8: Callable[[], None] | None = None,
 ) -> Iterator[RecordText]:
     """The records of the file `path`, read in `format` (by default: what its name, then its
-    first bytes, say: `_format_of`), `progress` told the bytes read (`_told`)."""
+    first bytes, say: `_format_of`), `progress` told the bytes read (`_told`); a file of JSON in UTF-8 read so
+    whatever `encoding`, `as_utf8` told (`_json_in_utf8`)."""
     name = shown_path(path)
     try:
         file = io.BufferedReader(open(path, "rb", buffering=0), max(HEAD, io.DEFAULT_BUFFER_SIZE))  # (peek: HEAD bytes)
@@ -648,9 +653,31 @@ def _file_records(
             except OSError as error:
                 raise unreadable(name, error) from None
             format = _format_of(path, head_text(head, encoding))
+        if _json_in_utf8(file, format, encoding):
+            encoding = "utf-8"
+            if as_utf8:
+                as_utf8()
         pieces = decoded_text(file, name, encoding, escaped=True)
         records = _records_in(pieces, format, name, tags, blank, encoding)
         yield from _told(records, file, progress)
+
+
+def _json_in_utf8(file: BinaryIO, format: str, encoding: str) -> bool:
+    """Whether `file`, read in `format`, is JSON that is not ASCII but decodes as UTF-8, as JSON is written (RFC 8259),
+    where `encoding` is another: it is read as UTF-8 (newcomer-58b: `--encoding cp1252` given for a club's folder
+    garbled the names of the aagenielsen.dk games in it). The file is read again from its start."""
+    try:
+        if not _JSON_FILE.endswith(FORMATS[format].suffixes) or codecs.lookup(encoding).name == "utf-8":
+            return False
+    except LookupError:
+        return False  # (the file's reading says so)
+    try:
+        data = file.read()
+        file.seek(0)
+        data.decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    return not data.isascii()
 
 
 def _told(

@@ -17,7 +17,17 @@ from lusoria.formats.contract import TYPE_TAG
 from lusoria.formats.sources import EMPTY, read_sources, stream_name, walk
 from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText, names_a_game, standing_in
-from lusoria.notation.sources import InputError, Note, Problem, Skipped, Source, Unreadable, literal, shown_place
+from lusoria.notation.sources import (
+    InputError,
+    Note,
+    Problem,
+    Skipped,
+    Source,
+    Unreadable,
+    literal,
+    shown_path,
+    shown_place,
+)
 from lusoria.validator.replay import Report, check
 from lusoria.words import NAME_QUOTED, escaped_name, first_few, plural, quoted
 from lusoria.workers import in_workers
@@ -70,6 +80,7 @@ def records(
     Notes (`ReadingNotes`) come last."""
     notes = ReadingNotes(tags or {})
     tags = notes.chosen or None
+    as_utf8: list[str] = []  # the files of JSON read as UTF-8, not in `encoding`
     for path in walk(paths, format, encoding, leave_out):
         if isinstance(path, Skipped):
             yield path
@@ -81,7 +92,13 @@ def records(
                 (encodings or {}).get(os.fspath(path), encoding) if isinstance(path, (str, os.PathLike)) else encoding
             )
             for record in read_sources(
-                path, read_with, format, tags, progress, partial(blank.append, empty_note(path))
+                path,
+                read_with,
+                format,
+                tags,
+                progress,
+                partial(blank.append, empty_note(path)),
+                partial(as_utf8.append, literal(shown_path(_place(path)))),
             ):
                 notes.read(record)
                 read = True
@@ -90,6 +107,13 @@ def records(
         except InputError as error:
             yield Unreadable.of(_place(path), error, records_read=read)
     yield from notes.said()
+    if as_utf8:
+        yield Note(
+            "",
+            f"{plural(len(as_utf8), 'file')} of JSON read as UTF-8, as JSON is written, not with {{encoding}} "
+            f"{literal(encoding)} ({first_few(as_utf8)})",
+            ("encoding",),
+        )
 
 
 def empty_note(source: Source) -> Skipped:
