@@ -206,6 +206,9 @@ def given(paths: Iterable[Source | Skipped] | Source) -> Iterable[Source | Skipp
 
 
 EMPTY = "an empty file, no record"  # what is said of a file of blanks at most, in any format
+EMPTY_INPUT = (  # ... and of standard input (newcomer-58b: `query … | lusoria html -` said an empty file)
+    "standard input held no record, nothing or blanks only: did the command before the pipe write none?"
+)
 EMPTY_PATH = (
     "'' (an empty path) names no file: give a file's or a folder's path, '-' for standard input, or the records' text"
 )

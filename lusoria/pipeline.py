@@ -14,10 +14,11 @@ from typing import TypeVar
 
 from lusoria.formats import FORMATS
 from lusoria.formats.contract import TYPE_TAG
-from lusoria.formats.sources import EMPTY, read_sources, stream_name, walk
+from lusoria.formats.sources import EMPTY, EMPTY_INPUT, read_sources, stream_name, walk
 from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText, names_a_game, standing_in
 from lusoria.notation.sources import (
+    STDIN,
     InputError,
     Note,
     Problem,
@@ -117,8 +118,8 @@ def records(
 
 
 def empty_note(source: Source) -> Skipped:
-    """The note of a source that held blanks at most."""
-    return Skipped(_place(source), EMPTY)
+    """The note of a source that held blanks at most (standard input's says so)."""
+    return Skipped(_place(source), EMPTY_INPUT if source == STDIN else EMPTY)
 
 
 def _place(source: Source) -> str:

@@ -1362,11 +1362,15 @@ def test_a_source_read_alone_in_a_format_that_is_none_is_refused_before_it_is_re
 @pytest.mark.parametrize("command", [["validate"], ["show"], ["html"], ["import", "--db", "club.db"]])
 def test_blank_standard_input_is_said_as_an_empty_file_is(tmp_path, monkeypatch, command):
     """The reading that finds no record tells whether the source held blanks at most: standard input,
-    which cannot be read again to ask, gets the note of an empty file too."""
+    which cannot be read again to ask, gets such a note too, as standard input (newcomer-58b: `query … | lusoria
+    html -` said `-: skipped, an empty file`, where the command before the pipe wrote nothing)."""
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, [*command, "-"], input="\n \n")
     assert result.exit_code == 2
-    assert result.stderr == "lusoria: -: skipped, an empty file, no record\nlusoria: no record found in -\n"
+    assert result.stderr == (
+        "lusoria: -: skipped, standard input held no record, nothing or blanks only: did the command before the pipe "
+        "write none?\nlusoria: no record found in -\n"
+    )
 
 
 def test_progress_is_told_after_each_record_of_a_file_not_only_at_its_end(tmp_path):
