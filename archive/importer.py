@@ -650,8 +650,8 @@ def _move(
     """Give each record kept `moved` (its id, the record read that keeps it) that record's place
     (`path`, `line` and `file`), its encoding when another than UTF-8 (reviewer-58: an archive upgraded to version
     21, which knows none, learns it from an `import --replace --encoding`; a record read as UTF-8 reads the same in
-    the encoding it holds, and keeps it: one of a file read no further is read so before), text (whose source tags say the place: formats/lgn.py) and
-    diagnostics (their lines are the file's)."""
+    the encoding it holds, and keeps it: one of a file read no further is read so before), text (whose source tags
+    say the place: formats/lgn.py) and diagnostics (their lines are the file's)."""
     texts.refresh()
     conn.executemany(
         "UPDATE records SET path = ?, line = ?, file = ?, encoding = coalesce(?, encoding), packed_text = ? WHERE id = ?",

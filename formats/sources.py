@@ -597,9 +597,9 @@ def read_sources(
     for the formats it tells alone (lgn else); text in lgn. `tags` (Game, Variant, Rules) choose the
     game and rules of records whose files do not say them; `progress` is told the bytes of a file
     read, as they are (their sum is the file's size); `blank` is told when a file, standard input or
-    a stream, read to its end, held blanks at most (its note: `EMPTY`); `as_utf8`, when a file of JSON that decodes as
-    UTF-8 is read so, not in `encoding` (JSON is written in UTF-8). A `format` that is none is a ValueError (`format_named`) before the
-    source is read."""
+    a stream, read to its end, held blanks at most (its note: `EMPTY`); `as_utf8`, when a file of JSON that decodes
+    as UTF-8 is read so, not in `encoding` (JSON is written in UTF-8). A `format` that is none is a ValueError
+    (`format_named`) before the source is read."""
     if format is not None:
         format_named(format)
     if isinstance(path, RecordText):

@@ -767,9 +767,8 @@ def _holding(values: list[str], typed: str) -> list[str]:
 def _ply_completions(entry: Entry, line: int, column: int, before: str, after: str) -> list[Completion]:
     """The word under the place (`before` and `after` it) is what the labels replace; in a game of dice,
     from the roll written before it (a ply is a roll and its plays; no result marker in its place while it is half
-    written). A result marker just after the
-    place (`d1-d|*`, the record's end typed first) is not part of the word: a ply or a move number
-    goes before it, a result replaces it."""
+    written). A result marker just after the place (`d1-d|*`, the record's end typed first) is not part of the word:
+    a ply or a move number goes before it, a result replaces it."""
     marker = after if after in RESULTS else ""
     after = after.removesuffix(marker)
     text = entry.source.text
