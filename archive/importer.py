@@ -321,19 +321,24 @@ def _misread(item: RecordText) -> str:
 def encodings_held(held: Mapping[str, str], sources: Iterable[Source | Skipped]) -> dict[str, str]:
     """The encoding each file of `sources` is read with when none is given, by its path, where another than
     UTF-8: that of the records the archive holds of it read with another (`held`, by their `file`: the newest
-    import's), or, of a file it holds none of, of the files of its name it holds (`_moved_from`), when
-    the file is wholly in another encoding (`_in_another_encoding`: one mended since, `fmt --write`, is UTF-8)."""
-    found = {path: held.get(stored_file(path)) or _moved_from(held, path) for path in file_paths(sources)}
+    import's), or, of a file it holds none of, that of the files of its name it holds when they have one (the file
+    moved or copied: reviewer-58, `mv club/skane.lgn moved/` was read as UTF-8, its record stored not read, and the
+    summary advised removing the records of the file gone, the only ones read), when the file is wholly in another
+    encoding (`_in_another_encoding`: one mended since, `fmt --write`, is UTF-8)."""
+    named: dict[str, set[str]] = {}  # the encodings held of the files of each name
+    for file, encoding in held.items():
+        named.setdefault(os.path.basename(file), set()).add(encoding)
+    found = {
+        path: held.get(file) or _one(named.get(os.path.basename(file), set()))
+        for path in file_paths(sources)
+        for file in [stored_file(path)]
+    }
     return {path: encoding for path, encoding in found.items() if encoding and _in_another_encoding(path)}
 
 
-def _moved_from(held: Mapping[str, str], path: str) -> str | None:
-    """The encoding of the files of `held` named as `path` is, if they have one: the file moved or copied
-    (reviewer-58: `mv club/skane.lgn moved/` was read as UTF-8, its record stored not read, and the summary
-    advised removing the records of the file gone, the only ones read)."""
-    name = os.path.basename(stored_file(path))
-    named = {held[file] for file in held if os.path.basename(file) == name}
-    return named.pop() if len(named) == 1 else None
+def _one(encodings: set[str]) -> str | None:
+    """The encoding of `encodings` when they are one."""
+    return next(iter(encodings)) if len(encodings) == 1 else None
 
 
 def _in_another_encoding(path: str) -> bool:
