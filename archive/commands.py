@@ -141,9 +141,8 @@ _LEGAL_PLY = "EXISTS (SELECT 1 FROM material_runs AS m WHERE m.record_id = id AN
 _PLAYED = (
     f"SELECT count(*) AS played FROM records WHERE id IN ({{ids}}) AND {_LEGAL_PLY}"  # for Archive._tell_elsewhere
 )
-_ENCODINGS_HELD = (  # _encodings_held: of each file's newest record, if not UTF-8
-    "SELECT file, encoding FROM records WHERE id IN (SELECT max(id) FROM records WHERE file IS NOT NULL GROUP BY file) "
-    "AND encoding IS NOT NULL"
+_ENCODINGS_HELD = (  # _encodings_held: of each file's newest record (NULL: UTF-8)
+    "SELECT file, encoding FROM records WHERE id IN (SELECT max(id) FROM records WHERE file IS NOT NULL GROUP BY file)"
 )
 _PLACES_READ = "SELECT file, line FROM records WHERE setting IS NOT NULL AND file IS NOT NULL"  # _places_read
 _MOST_RECORDED = (  # for Archive.most_recorded: of any game (NULL), or of one
@@ -438,8 +437,8 @@ class Archive:
         summary = self.import_rows(without_problems(checked, problems, self.notes), batch_size, replace, read)
         return _with_problems(summary, problems)
 
-    def _encodings_held(self) -> dict[str, str]:
-        """The encoding each file was read with at its newest import, where another than UTF-8, by its `file`
+    def _encodings_held(self) -> dict[str, str | None]:
+        """The encoding each file was read with at its newest import (None: UTF-8), by its `file`
         (`records.encoding`; none in an archive not made yet)."""
         if not os.path.exists(self.path):
             return {}

@@ -318,26 +318,28 @@ def _misread(item: RecordText) -> str:
     return ""
 
 
-def encodings_held(held: Mapping[str, str], sources: Iterable[Source | Skipped]) -> dict[str, str]:
+def encodings_held(held: Mapping[str, str | None], sources: Iterable[Source | Skipped]) -> dict[str, str]:
     """The encoding each file of `sources` is read with when none is given, by its path, where another than
-    UTF-8: that of the records the archive holds of it read with another (`held`, by their `file`: the newest
-    import's), or, of a file it holds none of, that of the files of its name it holds when they have one (the file
-    moved or copied: reviewer-58, `mv club/skane.lgn moved/` was read as UTF-8, its record stored not read, and the
-    summary advised removing the records of the file gone, the only ones read), when the file is wholly in another
-    encoding (`_in_another_encoding`: one mended since, `fmt --write`, is UTF-8)."""
-    named: dict[str, set[str]] = {}  # the encodings held of the files of each name
+    UTF-8: that of the records the archive holds of it (`held`: each file's newest import's, None for UTF-8), or, of a
+    file it holds no record of, that of the files of its name it holds that no longer exist, when they have one (the
+    file moved: reviewer-58, `mv club/skane.lgn moved/` was read as UTF-8, its record stored not read, and the
+    summary advised removing the records of the file gone, the only ones read; reviewer-59: not a file of that name
+    that exists), when the file is wholly in another encoding (`_in_another_encoding`: one mended since,
+    `fmt --write`, is UTF-8)."""
+    gone: dict[str, set[str | None]] = {}  # the encodings of the files held of each name that no longer exist
     for file, encoding in held.items():
-        named.setdefault(os.path.basename(file), set()).add(encoding)
+        if not os.path.exists(fs_path(file)):
+            gone.setdefault(os.path.basename(file), set()).add(encoding)
     found = {
-        path: held.get(file) or _one(named.get(os.path.basename(file), set()))
+        path: held[file] if file in held else _one(gone.get(os.path.basename(file), set()))
         for path in file_paths(sources)
         for file in [stored_file(path)]
     }
     return {path: encoding for path, encoding in found.items() if encoding and _in_another_encoding(path)}
 
 
-def _one(encodings: set[str]) -> str | None:
-    """The encoding of `encodings` when they are one."""
+def _one(encodings: set[str | None]) -> str | None:
+    """The encoding of `encodings` when they are one (None: UTF-8)."""
     return next(iter(encodings)) if len(encodings) == 1 else None
 
 

@@ -1421,8 +1421,8 @@ def _refuse_an_archive_as_path(paths: tuple[str | Path, ...]) -> None:
     "--encoding",
     type=Encoding(),
     help="Text encoding of the input (e.g. latin-1, cp1252). By default utf-8, but a file that does not decode "
-    "as utf-8 is read with the encoding the archive's records of it were read with (or of a file of its name: one "
-    "moved or copied; a note says so).",
+    "as utf-8 is read with the encoding the archive's records of it were read with (or, a file moved, of the file "
+    "of its name gone; a note says so).",
 )
 @reading_options
 def import_(

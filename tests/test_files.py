@@ -477,9 +477,33 @@ def test_a_file_moved_is_read_with_the_encoding_of_the_file_gone_by_its_name(tmp
     Path("other", "skane.lgn").write_bytes('[Game "tablut"]\n[White "Åke"]\n\n1. e3-f3 *\n'.encode("latin-1"))
     assert run("import", "--db", "a.db", "--encoding", "latin-1", "other").exit_code == 0
     assert "kept 1 unchanged" in run("import", "--db", "a.db", "--replace", "other").stdout  # (its own: latin-1)
+    os.rename("other/skane.lgn", "other/kept.lgn")  # (the latin-1 file of that name gone too)
     os.rename("moved/skane.lgn", "club/skane.lgn")
-    again = run("import", "--db", "a.db", "club")  # (two files of its name: cp1252 and latin-1)
+    again = run("import", "--db", "a.db", "club")  # (two files gone of its name: cp1252 and latin-1)
     assert "read as" not in again.stderr and "1 of them unparsable" in again.stdout
+
+
+def test_a_file_held_in_utf8_resaved_in_another_encoding_is_not_read_with_a_file_of_its_name(tmp_path, monkeypatch):
+    """reviewer-59: a file held read as UTF-8, re-saved in Latin-1 by an editor, was read with the encoding of another
+    file of its name (iso-8859-7): its record replaced by a garbled one, exit 0, with a note "as imported before". A
+    file held is read with its own encoding; only a file held by no record is read with that of a file of its name
+    that no longer exists (moved); a new file of a name another file holds, which exists, is read as UTF-8."""
+    monkeypatch.chdir(tmp_path)
+    for folder in ("club", "athens", "paris"):
+        os.mkdir(folder)
+    Path("athens/games.lgn").write_bytes('[Game "tablut"]\n[White "Νίκος"]\n\n1. e3-c3 *\n'.encode("iso-8859-7"))
+    assert run("import", "--db", "a.db", "--encoding", "iso-8859-7", "athens").exit_code == 0
+    Path("paris/games.lgn").write_bytes('[Game "tablut"]\n[White "Hélène"]\n\n1. d1-d2 *\n'.encode("latin-1"))
+    new = run("import", "--db", "a.db", "paris")  # (athens/games.lgn exists: paris's is another file)
+    assert "read as" not in new.stderr and "1 of them unparsable" in new.stdout
+    Path("club/games.lgn").write_text('[Game "tablut"]\n[White "Renée"]\n\n1. e3-f3 *\n', encoding="utf-8")
+    assert run("import", "--db", "a.db", "club").exit_code == 0
+    os.rename("athens/games.lgn", "athens/kept.lgn")  # (the iso-8859-7 file of that name gone)
+    Path("club/games.lgn").write_bytes('[Game "tablut"]\n[White "Renée"]\n\n1. e3-f3 *\n'.encode("latin-1"))
+    again = run("import", "--db", "a.db", "--replace", "club")
+    assert "read as" not in again.stderr and again.exit_code == 2  # (club's record held, which it does not decode)
+    names = Archive("a.db").sql("SELECT id, white FROM records WHERE white IS NOT NULL ORDER BY id")
+    assert names == [{"id": 1, "white": "Νίκος"}, {"id": 3, "white": "Renée"}]
 
 
 def test_a_file_is_read_again_with_the_encoding_of_its_newest_record(tmp_path, monkeypatch):
