@@ -661,7 +661,8 @@ def _move(
     say the place: formats/lgn.py) and diagnostics (their lines are the file's)."""
     texts.refresh()
     conn.executemany(
-        "UPDATE records SET path = ?, line = ?, file = ?, encoding = coalesce(?, encoding), packed_text = ? WHERE id = ?",
+        "UPDATE records SET path = ?, line = ?, file = ?, encoding = coalesce(?, encoding), packed_text = ? "
+        "WHERE id = ?",
         [
             (*[row[index][0] for index in READ_FROM], texts.pack(row[TEXT - 1][0]), record)
             for record, row in ((record, checked.tables["records"]) for record, checked in moved)

@@ -206,9 +206,8 @@ def given(paths: Iterable[Source | Skipped] | Source) -> Iterable[Source | Skipp
 
 
 EMPTY = "an empty file, no record"  # what is said of a file of blanks at most, in any format
-EMPTY_INPUT = (  # ... and of standard input (newcomer-58b: `query … | lusoria html -` said an empty file)
-    "standard input held no record, nothing or blanks only: did the command before the pipe write none?"
-)
+EMPTY_INPUT = "standard input held no record, nothing or blanks only"  # (newcomer-58b: `query … | lusoria html -`
+# said an empty file)
 EMPTY_PATH = (
     "'' (an empty path) names no file: give a file's or a folder's path, '-' for standard input, or the records' text"
 )
@@ -639,7 +638,7 @@ def _file_records(
     tags: dict[str, str] | None,
     progress: Callable[[int], None] | None,
     blank: Callable[[], None] | None,
-    as_utf8: Callable[[], None] | None = None,
+    as_utf8: Callable[[], None] | None,
 ) -> Iterator[RecordText]:
     """The records of the file `path`, read in `format` (by default: what its name, then its
     first bytes, say: `_format_of`), `progress` told the bytes read (`_told`); a file of JSON in UTF-8 read so

@@ -386,10 +386,10 @@ def test_a_file_imported_in_another_encoding_is_read_so_again_and_keeps_its_reco
 )
 def test_a_file_of_another_format_damaged_since_its_import_keeps_its_records(tmp_path, monkeypatch, name, damage, said):
     """newcomer-58b: a download cut short replaced the archive's good record of it by its broken text under --replace
-        (exit 0, said only in a note). A record of another format than lgn (written by a program, not by hand) that does not
-        read now where the archive holds the record read there before: the file is read no further, said where and why
-        (exit 2), and keeps its records held, with or without --replace (a CSV's rows before the one cut short are read,
-    the same games as before)."""
+    (exit 0, said only in a note). A record of another format than lgn (written by a program, not by hand) that does
+    not read now where the archive holds the record read there before: the file is read no further, said where and
+    why (exit 2), and keeps its records held, with or without --replace (a CSV's rows before the one cut short are
+    read, the same games as before)."""
     monkeypatch.chdir(tmp_path)
     Path(name).write_bytes(
         (ROOT / "tests/fixtures/formats" / Path(name).suffix[1:].replace("json", "aage") / name).read_bytes()

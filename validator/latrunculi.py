@@ -209,7 +209,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         if self.variant == "dux" and self.settings.pieces != 16:
             raise OptionError("pieces does not apply to the dux variant (8 pawns and a dux each)")
         if self.settings.placing and 2 * self.settings.pieces > width * height:
-            raise OptionError(  # (the Board tag's fault when it sets a board other than 8x8, the Rules tag's pieces= else)
+            raise OptionError(  # (the Board tag's fault when it sets another board than 8x8, else pieces=)
                 f"the {width}x{height} board cannot hold 2 x {self.settings.pieces} pieces",
                 "Board" if (width, height) != (8, 8) else "Rules",
             )

@@ -1368,8 +1368,7 @@ def test_blank_standard_input_is_said_as_an_empty_file_is(tmp_path, monkeypatch,
     result = CliRunner().invoke(main, [*command, "-"], input="\n \n")
     assert result.exit_code == 2
     assert result.stderr == (
-        "lusoria: -: skipped, standard input held no record, nothing or blanks only: did the command before the pipe "
-        "write none?\nlusoria: no record found in -\n"
+        "lusoria: -: skipped, standard input held no record, nothing or blanks only\nlusoria: no record found in -\n"
     )
 
 
