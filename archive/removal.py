@@ -212,7 +212,7 @@ class Replacement:
         stored, kept, moved = _stored(self.conn, list(found)), 0, []
         for owner, checked in found.items():
             row, new_row = stored[owner], [value for (value,) in checked.tables["records"]]
-            if owner in self.aside or _unplaced(row, checked.placed) != _unplaced(new_row, checked.placed):
+            if _unplaced(row, checked.placed) != _unplaced(new_row, checked.placed):
                 removed.append(owner)
                 self._add(self.replaced, _file(checked))
             else:

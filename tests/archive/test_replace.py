@@ -578,7 +578,8 @@ def test_a_game_moved_to_a_file_read_before_its_old_one_is_kept(in_tmp, batch):
     """A game moved from b.lgn to a.lgn, both replaced by one import: a.lgn's copy was skipped as a
     duplicate of b.lgn's, which b.lgn's batch then removed, so that the game was gone from the
     archive when its file's batch came after a.lgn's. It is the archive of both files imported anew
-    (a game copied to a.lgn is a.lgn's, read first; a later copy in a.lgn is a duplicate)."""
+    (a game copied to a.lgn whose record b.lgn changed is a.lgn's, read first; a later copy in a.lgn
+    is a duplicate)."""
     records, moved = games(18, 6), games(19, 3)
     write(in_tmp / "games/a.lgn", records)
     write(in_tmp / "games/b.lgn", moved)
@@ -586,12 +587,40 @@ def test_a_game_moved_to_a_file_read_before_its_old_one_is_kept(in_tmp, batch):
     archive.import_paths(["games"], batch_size=batch)
     # in batches of 2: moved[1] twice in one batch, moved[2] in the next, again in b.lgn's first
     write(in_tmp / "games/a.lgn", [*records, moved[1], moved[1], moved[2], moved[1], moved[2]])
-    write(in_tmp / "games/b.lgn", [moved[0], moved[2]])  # (moved[2] copied: a's first is kept, read first)
+    # (moved[2] copied, its comment edited in b.lgn: a's first is stored, read first)
+    write(in_tmp / "games/b.lgn", [moved[0], moved[2].replace("escapes}", "escapes at last}")])
     summary = archive.import_paths(["games"], batch_size=batch, replace=True)
     assert (summary.replaced, summary.added, summary.kept, summary.duplicates) == (2, 2, 7, 4)
     fresh = Archive("fresh.db")
     assert fresh.import_paths(["games"], batch_size=batch).duplicates == 4
     assert contents(archive.path) == contents(fresh.path)
+
+
+@pytest.mark.parametrize("batch", [1000, 1], ids=["one batch", "batches of 1"])
+def test_a_copy_of_a_file_read_before_it_leaves_the_file_its_records(in_tmp, batch):
+    """Newcomer-59c: `game (1).lgn`, a download saved again, sorts before `game.lgn`; `--replace`
+    stored its copies in place of game.lgn's records (new ids, "removed 2 records of 1 file"), and
+    `remove --path 'games/* (1).lgn'`, to clean up the copy, then took the games out. A copy of a
+    game its own file still has unchanged is a duplicate: the file keeps its records and ids."""
+    records = games(24, 3)[:2]
+    write(in_tmp / "games/game.lgn", records)
+    archive = Archive("a.db")
+    archive.import_paths(["games"])
+    held = texts(archive)
+    write(in_tmp / "games/game (1).lgn", records)
+    summary = archive.import_paths(["games"], batch_size=batch, replace=True)
+    assert (summary.replaced, summary.added, summary.kept, summary.duplicates) == (0, 0, 2, 2)
+    assert [str(skipped) for skipped in summary.skipped] == [
+        "games/game (1).lgn:1: skipped, the same game as record 1",
+        f"games/game (1).lgn:{records[0].count(chr(10)) + 2}: skipped, the same game as record 2",
+    ]
+    assert texts(archive) == held
+    result = CliRunner().invoke(main, ["remove", "--db", "a.db", "--path", "games/* (1).lgn"])
+    assert (result.exit_code, result.stderr, texts(archive)) == (
+        1,
+        "lusoria: no record matches the filters: nothing removed\n",
+        held,
+    )
 
 
 def test_a_game_of_a_file_not_read_again_is_still_a_duplicate(in_tmp):
@@ -1114,23 +1143,25 @@ def test_of_two_texts_one_failing_to_store_only_it_fails(in_tmp, monkeypatch):
 
 @pytest.mark.parametrize("batch", [1000, 2], ids=["one batch", "batches of 2"])
 def test_a_record_set_aside_that_fails_to_store_keeps_the_record_it_waited_for(in_tmp, monkeypatch, batch):
-    """A copy of b.lgn's record 1 added to a.lgn, read first, waits for b.lgn (set aside); storing
-    it fails (a bug) once b.lgn's batch returns it: in batches of 2, that batch was not stored
-    again (only the records read in it were looked for among the failures) and b.lgn's record,
-    removed for the copy, was lost. It is kept: b.lgn has it unchanged."""
+    """A copy of b.lgn's record 1 added to a.lgn, read first, waits for b.lgn (set aside); b.lgn
+    edits its comment, and storing the copy fails (a bug) once b.lgn's batch returns it: in batches
+    of 2, that batch was not stored again (only the records read in it were looked for among the
+    failures) and b.lgn's record, removed for the copy, was lost. b.lgn's edited record replaces it."""
     records, moved = games(18, 4), games(19, 3)
     write(in_tmp / "games/a.lgn", records)
     write(in_tmp / "games/b.lgn", moved)
     archive = Archive("a.db")
     archive.import_paths(["games"], batch_size=batch)
-    before = contents(archive.path)
+    held = texts(archive)
     write(in_tmp / "games/a.lgn", [*records, moved[1]])
+    edited = moved[1].replace("escapes}", "escapes at last}")
+    write(in_tmp / "games/b.lgn", [moved[0], edited, moved[2]])
     fail_to_store(monkeypatch, "games/a.lgn", moved[1].strip())
     summary = archive.import_paths(["games"], batch_size=batch, replace=True)
-    assert (summary.replaced, summary.added, summary.kept, summary.duplicates) == (0, 0, 6, 0)
+    assert (summary.replaced, summary.added, summary.kept, summary.duplicates) == (1, 1, 5, 0)
     line = "\n".join(records).count("\n") + 2  # (the copy's first line)
     assert [(failed.place, failed.error) for failed in summary.failed] == [(f"games/a.lgn:{line}", "ValueError: a bug")]
-    assert contents(archive.path) == before
+    assert texts(archive) == {**{text: held[text] for text in held if text != moved[1]}, edited: len(held) + 1}
 
 
 def test_two_names_that_were_shown_alike_are_two_files(in_tmp):
@@ -1226,28 +1257,28 @@ def test_a_file_named_with_a_backslash_that_stops_decoding_midway_keeps_its_reco
 
 def test_a_batch_stored_again_after_a_failure_is_sorted_as_the_first_time(in_tmp, monkeypatch):
     """One batch of three files: a.lgn's edited record 1 fails to store (a bug), and the batch is
-    sorted again from where it began (`Replacement.restore`): b.lgn's record 3, copied to a.lgn,
-    waits again for b.lgn (which removes it: a.lgn's copy is stored, b.lgn's a duplicate), b.lgn
-    counts again among the files replaced, and c.lgn, now empty, gives up its records again."""
+    sorted again from where it began (`Replacement.restore`): b.lgn's record 3, moved to a.lgn,
+    waits again for b.lgn (which no longer has it: a.lgn's copy is stored), b.lgn counts again
+    among the files replaced, and c.lgn, now empty, gives up its records again."""
     first, second, third = games(61, 6)[:4], games(62, 6)[:4], games(63, 3)[:2]
     for name, records in (("a", first), ("b", second), ("c", third)):
         write(in_tmp / f"games/{name}.lgn", records)
     archive = Archive("a.db")
     archive.import_paths(["games"])
     write(in_tmp / "games/a.lgn", [*commented(first), second[3]])
-    write(in_tmp / "games/b.lgn", second[1:])
+    write(in_tmp / "games/b.lgn", second[1:3])
     write(in_tmp / "games/c.lgn", [])
     edited = commented(first)[1]
     fail_to_store(monkeypatch, edited.strip())
     summary = archive.import_paths(["games"], replace=True)
     counts = (summary.replaced, summary.replaced_files, summary.added, summary.kept, summary.duplicates)
-    assert (counts, len(summary.failed)) == ((4, 2, 1, 5, 1), 1)
+    assert (counts, len(summary.failed)) == ((4, 2, 1, 5, 0), 1)
     held = {
         row["text"]: row["path"] for row in archive.sql("SELECT text, path FROM records JOIN record_texts USING (id)")
     }
     assert held == {
         **dict.fromkeys(first, "games/a.lgn"),
-        **dict.fromkeys(second[1:], "games/b.lgn"),
+        **dict.fromkeys(second[1:3], "games/b.lgn"),
         second[3]: "games/a.lgn",
     }
 
