@@ -29,7 +29,7 @@ from lusoria.options import (
     Named,
     former_name,
 )
-from lusoria.terminal import echo, escaped, unescaped
+from lusoria.terminal import echo, escaped, output_closed_taken, unescaped
 from lusoria.words import COMMAND, plural, quoted, reason
 
 if TYPE_CHECKING:
@@ -1425,6 +1425,7 @@ def _refuse_an_archive_as_path(paths: tuple[str | Path, ...]) -> None:
     "of its name gone; a note says so).",
 )
 @reading_options
+@output_closed_taken()
 def import_(
     paths: tuple[str | Path, ...], db: str, replace: bool, all_duplicates: bool, jobs: int, encoding: str | None
 ) -> None:

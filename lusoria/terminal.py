@@ -65,10 +65,30 @@ def unescaped(stream: TextIO) -> TextIO:
     return stream.stream if isinstance(stream, Escaping) else stream
 
 
+_OUTPUT_CLOSED_TAKEN = [False]  # `output_closed_taken` is running
+
+
+@contextmanager
+def output_closed_taken() -> Iterator[None]:
+    """While the block runs (a command whose work is what it stores: `import`), standard output or
+    error closed by what reads it (`lusoria import … 2>&1 | head -1`) takes no more output, and the
+    work goes on: it died at its first message, the records of its batch not stored, where the messages
+    were only looked at."""
+    _OUTPUT_CLOSED_TAKEN[0] = True
+    try:
+        yield
+    finally:
+        _OUTPUT_CLOSED_TAKEN[0] = False
+
+
 def echo(message: str | bytes = "", nl: bool = True, err: bool = False) -> None:
     """click.echo of text that may hold records' data, which every command writes with: to a
     file or a pipe as it is (click would strip escape sequences); to a terminal escaped
     (`escaped`). Bytes (a record's as its file holds them: `api.bytes_as_read`) go to a file or a
     pipe as they are; to a terminal, where a byte may be a control character, click decodes them,
     U+FFFD for a byte no character stands for, and they are escaped as text is."""
-    click.echo(message, nl=nl, err=err, color=True)
+    try:
+        click.echo(message, nl=nl, err=err, color=True)
+    except BrokenPipeError:  # (each later write fails as fast: nothing is written)
+        if not _OUTPUT_CLOSED_TAKEN[0]:
+            raise

@@ -359,6 +359,22 @@ def test_an_export_into_a_file_is_refused_in_one_line(tmp_path):
     )
 
 
+@pytest.mark.parametrize("to", ["stdout", "stderr"])
+def test_an_import_whose_output_is_closed_stores_its_records(tmp_path, to):
+    """Newcomer-59: `lusoria import … 2>&1 | head -1` died at its first message (a file skipped), exit 1,
+    the records of the batch it came in not stored. Its messages are dropped once their pipe is closed
+    (here before it starts), and the import goes on: every record stored, its exit status its own."""
+    (tmp_path / "a-notes.md").write_text("not a record\n")  # (said first, as read first)
+    (tmp_path / "games.lgn").write_text(records(3))
+    closed, writer = os.pipe()
+    os.close(closed)
+    command = [sys.executable, "-m", "lusoria.cli", "import", "--db", str(tmp_path / "a.db"), str(tmp_path)]
+    ends = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, to: writer}
+    status = subprocess.run(command, **ends, timeout=120, check=False).returncode
+    os.close(writer)
+    assert (status, Archive(str(tmp_path / "a.db")).sql("SELECT count(*) AS n FROM records")) == (0, [{"n": 3}])
+
+
 def test_output_into_a_closed_pipe_ends_quietly(tmp_path):
     path = tmp_path / "a.db"
     Archive(str(path)).import_paths([records(300)])
