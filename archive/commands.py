@@ -144,7 +144,10 @@ _PLAYED = (
 _ENCODINGS_HELD = (  # _encodings_held: of each file's newest record (NULL: UTF-8)
     "SELECT file, encoding FROM records WHERE id IN (SELECT max(id) FROM records WHERE file IS NOT NULL GROUP BY file)"
 )
-_PLACES_READ = "SELECT file, line FROM records WHERE setting IS NOT NULL AND file IS NOT NULL"  # _places_read
+_PLACES_READ = (  # _places_read: each parsed record's place, and whether it was read whole (no syntax error)
+    "SELECT file, line, NOT EXISTS (SELECT 1 FROM diagnostics WHERE record_id = id AND rule = 'syntax') AS whole "
+    "FROM records WHERE setting IS NOT NULL AND file IS NOT NULL"
+)
 _MOST_RECORDED = (  # for Archive.most_recorded: of any game (NULL), or of one
     f"SELECT game, variant FROM records WHERE {_LEGAL_PLY} AND (? IS NULL OR game = lower(?)) "
     "AND (? IS NULL OR board = ?) " + _MOST_FIRST
@@ -444,12 +447,12 @@ class Archive:
             return {}
         return {row["file"]: row["encoding"] for row in self.iter_sql(_ENCODINGS_HELD, None)}
 
-    def _places_read(self) -> set[tuple[str, int]]:
-        """Where the records the archive holds read (parsed) were read: their `file` (a real path) and `line`
-        (none in an archive not made yet)."""
+    def _places_read(self) -> dict[tuple[str, int], bool]:
+        """Where the records the archive holds read (parsed) were read, their `file` (a real path) and `line`, each
+        with whether it was read whole, its reader finding no syntax error (none in an archive not made yet)."""
         if not os.path.exists(self.path):
-            return set()
-        return {(row["file"], row["line"]) for row in self.iter_sql(_PLACES_READ, None)}
+            return {}
+        return {(row["file"], row["line"]): bool(row["whole"]) for row in self.iter_sql(_PLACES_READ, None)}
 
     def import_reports(
         self, reports: Iterable[Report | Problem], batch_size: int = 1000, replace: bool = False

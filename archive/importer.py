@@ -277,20 +277,21 @@ def _batches(
 
 
 def misread_refused(
-    read: Iterable[RecordText | Problem], held: Callable[[], set[tuple[str, int]]]
+    read: Iterable[RecordText | Problem], held: Callable[[], dict[tuple[str, int], bool]]
 ) -> Iterator[RecordText | Problem]:
     """`read` (lusoria.pipeline.records) up to a record misread now where the archive holds one read (`held()`,
-    asked once one is met: the `file`, a real path, and `line` of each): one its file's encoding does not decode (an
-    `import --replace` without the --encoding of its first import replaced each record by one not read, its names
-    lost), or one of another format that its reader cannot read (`_misread`: newcomer-58b, a download cut short
-    replaced the game by its broken text). That file is then read no further, an Unreadable, and keeps the records
-    held. Records pass on as they come."""
+    asked once one is met: the `file`, a real path, and `line` of each, and whether it was read whole): one its
+    file's encoding does not decode (an `import --replace` without the --encoding of its first import replaced each
+    record by one not read, its names lost), or one of another format that its reader cannot read, or reads only in
+    part where the one held was read whole (`_misread`: newcomer-58b, a download cut short replaced the game by its
+    broken text). That file is then read no further, an Unreadable, and keeps the records held. Records pass on as
+    they come."""
     refused = None  # the file read no further
     for item in read:
         if not isinstance(item, RecordText):
             yield item
         elif item.path != refused:
-            if (why := _misread(item)) and (real_file(item.path), item.line) in held():
+            if why := _misread(item, held):
                 refused = item.path
                 yield Unreadable(
                     fs_path(item.path),  # (a record's path is as lusoria shows it, a problem's the file system's)
@@ -301,19 +302,28 @@ def misread_refused(
                 yield item
 
 
-def _misread(item: RecordText) -> str:
-    """What is wrong with the record `item` if it is misread (none: ""): a byte its file's encoding does not decode,
-    or a text the reader of its format cannot read (`parsed`: another format than lgn, written by a program, not by
-    hand: a file cut short or overwritten; an lgn record that does not parse is a slip, stored as written)."""
+def _misread(item: RecordText, held: Callable[[], dict[tuple[str, int], bool]]) -> str:
+    """What is wrong with the record `item` if it is misread where the archive holds one (none: ""): a byte its
+    file's encoding does not decode, or a text the reader of its format cannot read (`parsed`: another format than
+    lgn, written by a program, not by hand: a file cut short or overwritten; an lgn record that does not parse is a
+    slip, stored as written), or reads with a syntax error (its `problems`: a Tablut Challenge log cut within a
+    board) where the record held was read whole (`held()`)."""
+    cut = next((problem for problem in item.problems if problem.rule == "syntax"), None)
+    if not (isinstance(item.parsed, (Undecodable, SyntaxProblem)) or cut):
+        return ""
+    file = real_file(item.path)
+    if (whole := held().get((file, item.line)) if file else None) is None:
+        return ""
     if isinstance(item.parsed, Undecodable):
         return (
             f"{item.path}:{item.line}: its encoding does not decode this record, which the archive holds read before "
             "with another encoding"
         )
-    if isinstance(problem := item.parsed, SyntaxProblem):
+    if isinstance(problem := item.parsed, SyntaxProblem) or (whole and (problem := cut)):
         return (
             f"{item.path}:{problem.line}:{problem.column}: {problem.message}; this record, which the archive holds "
-            f"read before, does not read as {item.format} now"
+            f"read {'whole ' if problem is cut else ''}before, does not read {'whole ' if problem is cut else ''}as "
+            f"{item.format} now"
         )
     return ""
 

@@ -404,6 +404,35 @@ def test_a_file_of_another_format_damaged_since_its_import_keeps_its_records(tmp
         assert Archive("a.db").sql("SELECT * FROM records") == held
 
 
+def test_a_log_cut_within_a_board_since_its_import_keeps_its_record(tmp_path, monkeypatch):
+    """Newcomer-59: a Tablut Challenge log cut within a board reads as its plies before, with a syntax error (it is no
+    SyntaxProblem in place of the record), and replaced the archive's whole game by them under --replace (exit 0). A
+    record that reads with a syntax error where the one held was read whole is misread: the file is read no further
+    (exit 2) and keeps its record. A log imported cut keeps reading as it is (its record held is no whole one)."""
+    monkeypatch.chdir(tmp_path)
+    name = "Bianchi_vs_Neri_1763719200000_gameLog.txt"
+    lines = (ROOT / "tests/fixtures/formats/tablut-challenge" / name).read_text().splitlines(keepends=True)
+    third = [number for number, line in enumerate(lines, 1) if line.startswith("FINE: Stato:")][2]
+    Path(name).write_text("".join(lines))
+    assert run("import", "--db", "a.db", name).exit_code == 0
+    held = Archive("a.db").sql("SELECT * FROM records")
+    Path(name).write_text("".join(lines[: third + 3]))  # (3 of its 9 rows)
+    again = run("import", "--db", "a.db", "--replace", name)
+    assert (again.exit_code, again.stderr) == (
+        2,
+        f"lusoria: {name}:{third}:7: a board of 9 rows was expected after 'Stato:', found 3 (truncated log?); this "
+        "record, which the archive holds read whole before, does not read whole as tablut-challenge now: the file is "
+        "read no further, and keeps its records held\n",
+    )
+    assert Archive("a.db").sql("SELECT * FROM records") == held
+    assert run("import", "--db", "cut.db", name).exit_code == 0
+    again = run("import", "--db", "cut.db", "--replace", name)
+    assert (again.exit_code, again.stdout) == (
+        0,
+        "cut.db: added 0 records (0 invalid, 0 of them unparsable), kept 1 unchanged, skipped 0 duplicates\n",
+    )
+
+
 def test_a_file_mended_into_utf8_since_its_import_in_another_encoding_is_read_as_utf8(tmp_path, monkeypatch):
     """A file converted to UTF-8 since (iconv; `fmt --write` writes UTF-8 too): imported again, it is read so (no
     note) and its record kept as it was, with the encoding of the import that stored it. Beside it, a file of the same folder still in cp1252 is read as
