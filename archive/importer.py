@@ -323,7 +323,7 @@ def _misread(item: RecordText, held: Callable[[], dict[tuple[str, int], bool]]) 
         return (
             f"{item.path}:{problem.line}:{problem.column}: {problem.message}; this record, which the archive holds "
             f"read {'whole ' if problem is cut else ''}before, does not read {'whole ' if problem is cut else ''}as "
-            f"{item.format} now"
+            f"{item.format} now (cut short or overwritten since, or read with another game or format than then)"
         )
     return ""
 

@@ -372,14 +372,15 @@ def test_a_file_imported_in_another_encoding_is_read_so_again_and_keeps_its_reco
             "copenhagen.json",
             lambda data: data[:400],
             "copenhagen.json:17:9: broken JSON: the text ends before its JSON does (cut short?): Unterminated string; "
-            "this record, which the archive holds read before, does not read as aage now",
+            "this record, which the archive holds read before, does not read as aage now (cut short or overwritten since, "
+            "or read with another game or format than then)",
         ),
         (
             "brandubh.csv",
             lambda data: data[: data.index(b" e1-d1 e2-d2") + 8],
             "brandubh.csv:3:1: a line of a CSV move list is moves,defenders lost,attackers lost,status; the file ends "
             "inside this line, with no line break (cut short?); this record, which the archive holds read before, "
-            "does not read as csv now",
+            "does not read as csv now (cut short or overwritten since, or read with another game or format than then)",
         ),
     ],
     ids=["a JSON cut short", "a CSV row overwritten"],
@@ -421,8 +422,9 @@ def test_a_log_cut_within_a_board_since_its_import_keeps_its_record(tmp_path, mo
     assert (again.exit_code, again.stderr) == (
         2,
         f"lusoria: {name}:{third}:7: a board of 9 rows was expected after 'Stato:', found 3 (truncated log?); this "
-        "record, which the archive holds read whole before, does not read whole as tablut-challenge now: the file is "
-        "read no further, and keeps its records held\n",
+        "record, which the archive holds read whole before, does not read whole as tablut-challenge now (cut short or "
+        "overwritten since, or read with another game or format than then): the file is read no further, and keeps "
+        "its records held\n",
     )
     assert Archive("a.db").sql("SELECT * FROM records") == held
     assert run("import", "--db", "cut.db", name).exit_code == 0
