@@ -295,9 +295,12 @@ def codec_for(start: bytes, encoding: str) -> str:
 
 def head_text(head: bytes, encoding: str = "utf-8") -> str:
     """The first bytes of a file as text, to tell its format: decoded as the file is (its
-    byte-order mark dropped), what does not decode replaced."""
+    byte-order mark dropped), what does not decode replaced; a byte-order mark says its Unicode encoding
+    whatever `encoding` (a download of JSON in UTF-8 with its mark, in a folder read with `--encoding cp1252`,
+    was taken for lgn: `ï»¿{`)."""
+    marked = codec_for(head, "utf-8")  # (a byte-order mark's codec, else UTF-8)
     try:
-        return head.decode(codec_for(head, encoding), "replace")
+        return head.decode(marked if marked != "utf-8" else encoding, "replace")
     except LookupError:
         return ""  # the encoding is unknown: reading the file says so
 
