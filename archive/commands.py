@@ -148,6 +148,10 @@ _PLACES_READ = (  # _places_read: each parsed record's place, and whether it was
     "SELECT file, line, NOT EXISTS (SELECT 1 FROM diagnostics WHERE record_id = id AND rule = 'syntax') AS whole "
     "FROM records WHERE setting IS NOT NULL AND file IS NOT NULL"
 )
+_FORMATS_HELD = (  # _formats_held
+    "SELECT DISTINCT file, value AS format FROM other_tags JOIN records ON records.id = record_id "
+    "WHERE name = 'SourceFormat' AND file IS NOT NULL"
+)
 _MOST_RECORDED = (  # for Archive.most_recorded: of any game (NULL), or of one
     f"SELECT game, variant FROM records WHERE {_LEGAL_PLY} AND (? IS NULL OR game = lower(?)) "
     "AND (? IS NULL OR board = ?) " + _MOST_FIRST
@@ -432,7 +436,9 @@ class Archive:
         sources = list(walk(named, format, encoding or "utf-8"))
         held = encodings_held(self._encodings_held(), sources) if encoding is None else {}
         read_now = records(sources, encoding or "utf-8", format, tags, progress, encodings=held)
-        checked = checked_rows(misread_refused(read_now, cache(self._places_read)), jobs, batch_size)
+        checked = checked_rows(
+            misread_refused(read_now, cache(self._places_read), cache(self._formats_held)), jobs, batch_size
+        )
         checked = chain(encodings_said(held), read_with(checked, held, encoding))
         read = Read.of(named, sources, problems) if replace else None
         if read:
@@ -453,6 +459,13 @@ class Archive:
         if not os.path.exists(self.path):
             return {}
         return {(row["file"], row["line"]): bool(row["whole"]) for row in self.iter_sql(_PLACES_READ, None)}
+
+    def _formats_held(self) -> dict[str, str]:
+        """The format other than lgn the records the archive holds of each file were read from (tag SourceFormat),
+        by their `file` (a real path; none in an archive not made yet)."""
+        if not os.path.exists(self.path):
+            return {}
+        return {row["file"]: row["format"] for row in self.iter_sql(_FORMATS_HELD, None)}
 
     def import_reports(
         self, reports: Iterable[Report | Problem], batch_size: int = 1000, replace: bool = False

@@ -42,6 +42,7 @@ from lusoria.archive.removal import Read, Replacement, changed_since, file_paths
 from lusoria.archive.tables import DIAGNOSTIC_COLUMNS, STORED_COLUMNS
 from lusoria.archive.texts import TextPacker
 from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS
+from lusoria.formats.sources import EMPTY
 from lusoria.notation.reader import STDIN_ADVICE, STDIN_NAME, RecordText
 from lusoria.notation.sources import (
     BOMS,
@@ -277,18 +278,28 @@ def _batches(
 
 
 def misread_refused(
-    read: Iterable[RecordText | Problem], held: Callable[[], dict[tuple[str, int], bool]]
+    read: Iterable[RecordText | Problem],
+    held: Callable[[], dict[tuple[str, int], bool]],
+    written: Callable[[], dict[str, str]],
 ) -> Iterator[RecordText | Problem]:
     """`read` (lusoria.pipeline.records) up to a record misread now where the archive holds one read (`held()`,
     asked once one is met: the `file`, a real path, and `line` of each, and whether it was read whole): one its
     file's encoding does not decode (an `import --replace` without the --encoding of its first import replaced each
     record by one not read, its names lost), or one of another format that its reader cannot read, or reads only in
     part where the one held was read whole (`_misread`: newcomer-58b, a download cut short replaced the game by its
-    broken text). That file is then read no further, an Unreadable, and keeps the records held. Records pass on as
-    they come."""
+    broken text). That file is then read no further, an Unreadable, and keeps the records held. So does a file now
+    empty whose records held were read from another format than lgn (`written()`, asked once one is met: that
+    format, by `file`): a download that failed, where an lgn file emptied is an edit. Records pass on as they come."""
     refused = None  # the file read no further
     for item in read:
-        if not isinstance(item, RecordText):
+        if isinstance(item, Skipped) and item.reason == EMPTY and (format := _written_in(item.path, written)):
+            yield Unreadable(
+                item.path,
+                f"{shown_path(item.path)}: an empty file now, where the archive holds records read from it as {format} "
+                "before (a download that failed?): it keeps its records held; removing the records of its path takes "
+                "them out",
+            )
+        elif not isinstance(item, RecordText):
             yield item
         elif item.path != refused:
             if why := _misread(item, held):
@@ -300,6 +311,12 @@ def misread_refused(
                 )
             else:
                 yield item
+
+
+def _written_in(path: str, written: Callable[[], dict[str, str]]) -> str | None:
+    """The format other than lgn the archive's records of the file `path` (a problem's: the file system's name) were
+    read from (`written()`), if any."""
+    return written().get(stored_file(path))
 
 
 def _misread(item: RecordText, held: Callable[[], dict[tuple[str, int], bool]]) -> str:

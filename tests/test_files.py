@@ -435,6 +435,44 @@ def test_a_log_cut_within_a_board_since_its_import_keeps_its_record(tmp_path, mo
     )
 
 
+def test_a_file_of_another_format_emptied_since_its_import_keeps_its_records(tmp_path, monkeypatch):
+    """Newcomer-59: a download that failed (0 bytes) was a file now empty, whose records `import --replace` removed
+    (exit 0). A file now empty whose records held were read from another format than lgn (written by a program, not
+    by hand) keeps them, said as a source not read (exit 2), named in a folder or alone; an lgn file emptied is an
+    edit, its records removed."""
+    monkeypatch.chdir(tmp_path)
+    fixtures = ROOT / "tests/fixtures/formats"
+    os.mkdir("club")
+    Path("club/game.json").write_bytes((fixtures / "aage/copenhagen.json").read_bytes())
+    Path("club/log.txt").write_bytes(
+        (fixtures / "tablut-challenge/Bianchi_vs_Neri_1763719200000_gameLog.txt").read_bytes()
+    )
+    Path("club/notes.lgn").write_text('[Game "tablut"]\n\n1. e3-c3 *\n')
+    assert run("import", "--db", "a.db", "club").exit_code == 0
+    twice = run("import", "--db", "a.db", "club", "club/game.json")  # (met again: skipped, not empty)
+    assert (twice.exit_code, "empty" in twice.stderr) == (0, False)
+    for name in ("game.json", "log.txt", "notes.lgn"):
+        Path("club", name).write_text("" if name == "game.json" else "\n \n")
+    again = run("import", "--db", "a.db", "--replace", "club")
+    assert (again.exit_code, again.stderr) == (
+        2,
+        "lusoria: club/game.json: an empty file now, where the archive holds records read from it as aage before (a "
+        "download that failed?): it keeps its records held; removing the records of its path takes them out\n"
+        "lusoria: club/log.txt: an empty file now, where the archive holds records read from it as tablut-challenge "
+        "before (a download that failed?): it keeps its records held; removing the records of its path takes them "
+        "out\n"
+        "lusoria: club/notes.lgn: skipped, an empty file, no record\n",
+    )
+    assert again.stdout.startswith("a.db: removed 1 record of 1 file, added 0 records")
+    held = Archive("a.db").sql("SELECT path FROM records ORDER BY path")
+    assert [row["path"] for row in held] == ["club/game.json", "club/log.txt"]
+    alone = run("import", "--db", "a.db", "--replace", "club/game.json")
+    assert (alone.exit_code, alone.stderr.startswith("lusoria: club/game.json: an empty file now")) == (2, True)
+    assert Archive("a.db").sql("SELECT count(*) AS n FROM records") == [{"n": 2}]
+    removed = run("remove", "--db", "a.db", "--path", "club/game.json")
+    assert (removed.exit_code, Archive("a.db").sql("SELECT path FROM records")) == (0, [{"path": "club/log.txt"}])
+
+
 def test_a_file_mended_into_utf8_since_its_import_in_another_encoding_is_read_as_utf8(tmp_path, monkeypatch):
     """A file converted to UTF-8 since (iconv; `fmt --write` writes UTF-8 too): imported again, it is read so (no
     note) and its record kept as it was, with the encoding of the import that stored it. Beside it, a file of the same folder still in cp1252 is read as
