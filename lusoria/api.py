@@ -571,11 +571,17 @@ class Replay:
     report: Report
 
     def board(self, ply: int | None = None) -> Board:
-        """The board after ply `ply` of the main line (default: the last checked), as `board` says."""
+        """The board after ply `ply` of the main line (default: the last checked), as `board` says; ValueError past
+        the start of a report that keeps no positions (`check(…, keep=False)`)."""
         report = self.report
         if not report.positions:
             raise Unreplayable(report.source.path, report.diagnostics[0])
         last = len(report.positions) - 1
+        if (ply is None or ply > last) and last < report.plies and _stopping_error(report) is None:
+            raise ValueError(  # (it said `no ply 3: it has 0`, and its last board was the start)
+                f"no board after ply {report.plies if ply is None else ply}: this report keeps no position after a "
+                "ply (checked with keep=False; check keeps them by default)"
+            )
         if ply is None:
             ply = last
         if ply < 0:

@@ -3,7 +3,7 @@
 import pytest
 from click.testing import CliRunner
 
-from lusoria.api import Board, NoSuchRecord, PastTheEnd, ReplayStopped, Unreplayable, board, replay_stop
+from lusoria.api import Board, NoSuchRecord, PastTheEnd, Replay, ReplayStopped, Unreplayable, board, replay_stop
 from lusoria.cli import main
 from lusoria.validator.replay import check
 
@@ -47,6 +47,20 @@ def test_a_ply_past_the_stop_is_refused_with_the_reason():
         board('[Game "tablut"]\n1. e3-c3 d1-d2 2. e4-e3 a4-a2 3. c5-c4 a2-a1 *\n', 7)
     with pytest.raises(PastTheEnd, match=r"^no ply 1: it has 0$"):  # no last ply to name
         board('[Game "tablut"]\n*\n', 1)
+
+
+def test_the_board_of_a_report_that_keeps_no_positions_says_so():
+    """Newcomer-59: `Replay` of a report checked with keep=False (the start its only position kept) said "no ply 3: it
+    has 0", and its board by default, the last, was the start. Either says the report keeps no positions; ply 0 is
+    the start all the same."""
+    kept = Replay(check(KONAKIS, keep=False))
+    for ply, said in ((None, 6), (3, 3)):
+        with pytest.raises(
+            ValueError, match=rf"^no board after ply {said}: this report keeps no position after a ply "
+        ):
+            kept.board(ply)
+    assert kept.board(0).text().startswith("tablut (seed) at the start (ply 0 of 6)")
+    assert Replay(check(KONAKIS)).board().ply == 4  # (kept: where its replay stops)
 
 
 @pytest.mark.parametrize(
