@@ -409,6 +409,10 @@ class Archive:
         self.notes = notes
         self.naming = naming
 
+    def __repr__(self) -> str:
+        """`Archive('club.db')`, as sqlite-utils shows a Database: the file it opens (the interpreter showed an address)."""
+        return f"Archive({self.path!r})"
+
     def import_paths(
         self,
         paths: Iterable[Source],

@@ -933,3 +933,8 @@ def test_reading_the_archive_leaves_no_wal_or_shm_file_beside_it(tmp_path):
         assert run("stats", "--db", db).exit_code == 0
         assert {"lusoria.db-wal", "lusoria.db-shm"} <= set(os.listdir(folder))  # its files, kept while it reads
     assert sorted(os.listdir(folder)) == ["game.lgn", "lusoria.db"]
+
+
+def test_an_archive_shows_the_file_it_opens(tmp_path):
+    """Newcomer-59: an Archive showed as `<lusoria.archive.commands.Archive object at 0x…>`."""
+    assert repr(Archive(str(tmp_path / "club.db"))) == f"Archive({str(tmp_path / 'club.db')!r})"
