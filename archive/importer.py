@@ -42,6 +42,7 @@ from lusoria.archive.removal import Read, Replacement, changed_since, file_paths
 from lusoria.archive.tables import DIAGNOSTIC_COLUMNS, STORED_COLUMNS
 from lusoria.archive.texts import TextPacker
 from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS
+from lusoria.formats import format_of
 from lusoria.formats.sources import EMPTY
 from lusoria.notation.reader import STDIN_ADVICE, STDIN_NAME, RecordText
 from lusoria.notation.sources import (
@@ -315,8 +316,8 @@ def misread_refused(
 
 def _written_in(path: str, written: Callable[[], dict[str, str]]) -> str | None:
     """The format other than lgn the archive's records of the file `path` (a problem's: the file system's name) were
-    read from (`written()`), if any."""
-    return written().get(stored_file(path))
+    read from (`written()`), if any; none for a file its name says is lgn (an export of such records, imported)."""
+    return None if format_of(path) == "lgn" else written().get(stored_file(path))
 
 
 def _misread(item: RecordText, held: Callable[[], dict[tuple[str, int], bool]]) -> str:

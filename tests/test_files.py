@@ -439,7 +439,7 @@ def test_a_file_of_another_format_emptied_since_its_import_keeps_its_records(tmp
     """Newcomer-59: a download that failed (0 bytes) was a file now empty, whose records `import --replace` removed
     (exit 0). A file now empty whose records held were read from another format than lgn (written by a program, not
     by hand) keeps them, said as a source not read (exit 2), named in a folder or alone; an lgn file emptied is an
-    edit, its records removed."""
+    edit, its records removed (an export's too, whose records' SourceFormat tags name the format they came from)."""
     monkeypatch.chdir(tmp_path)
     fixtures = ROOT / "tests/fixtures/formats"
     os.mkdir("club")
@@ -447,7 +447,7 @@ def test_a_file_of_another_format_emptied_since_its_import_keeps_its_records(tmp
     Path("club/log.txt").write_bytes(
         (fixtures / "tablut-challenge/Bianchi_vs_Neri_1763719200000_gameLog.txt").read_bytes()
     )
-    Path("club/notes.lgn").write_text('[Game "tablut"]\n\n1. e3-c3 *\n')
+    Path("club/notes.lgn").write_text('[Game "tablut"]\n[SourceFormat "aage"]\n\n1. e3-c3 *\n')  # (as exported)
     assert run("import", "--db", "a.db", "club").exit_code == 0
     twice = run("import", "--db", "a.db", "club", "club/game.json")  # (met again: skipped, not empty)
     assert (twice.exit_code, "empty" in twice.stderr) == (0, False)
