@@ -338,10 +338,11 @@ def _misread(item: RecordText, held: Callable[[], dict[tuple[str, int], bool]]) 
             "with another encoding"
         )
     if isinstance(problem := item.parsed, SyntaxProblem) or (whole and (problem := cut)):
+        read = "read whole" if problem is cut else "read"
         return (
             f"{item.path}:{problem.line}:{problem.column}: {problem.message}; this record, which the archive holds "
-            f"read {'whole ' if problem is cut else ''}before, does not read {'whole ' if problem is cut else ''}as "
-            f"{item.format} now (cut short or overwritten since, or read with another game or format than then)"
+            f"{read} before, does not {read} as {item.format} now (cut short or overwritten since, or read with another "
+            "game or format than then)"
         )
     return ""
 
