@@ -33,6 +33,7 @@ from lusoria.notation.sources import (
     InputError,
     Skipped,
     Source,
+    codec_for,
     decoded_text,
     encoding_refused,
     encodings_to_try,
@@ -433,7 +434,7 @@ def _stream_records(
     first = stream.read(HEAD)
     if isinstance(first, bytes):
         pieces = decoded_text(cast(BinaryIO, stream), name, encoding, first, escaped=True)
-        head, decoded_from = head_text(first, encoding), encoding
+        head, decoded_from = head_text(first, encoding), codec_for(first, encoding)
     else:
         text = cast(TextIO, stream)
         pieces, head = _unmarked(chain([first], iter(lambda: text.read(CHUNK), ""))), first.removeprefix(BOM)
@@ -623,12 +624,12 @@ def _stdin_records(
     """The records of standard input, read in `format` (by default: what its first bytes say
     alone, `_format_of`)."""
     try:
-        head = sys.stdin.buffer.read(HEAD) if format is None else b""
+        head = sys.stdin.buffer.read(HEAD)
     except OSError as error:
         raise unreadable(STDIN_NAME, error) from None
     format = format or _format_of(STDIN, head_text(head, encoding))
     pieces = decoded_text(sys.stdin.buffer, STDIN_NAME, encoding, head, escaped=True)
-    yield from _records_in(pieces, format, STDIN_NAME, tags, blank, encoding)
+    yield from _records_in(pieces, format, STDIN_NAME, tags, blank, codec_for(head, encoding))
 
 
 def _file_records(
@@ -649,18 +650,17 @@ def _file_records(
     except OSError as error:
         raise unreadable(name, error) from None
     with file:
-        if format is None:
-            try:
-                head = file.peek(HEAD)[:HEAD]
-            except OSError as error:
-                raise unreadable(name, error) from None
-            format = _format_of(path, head_text(head, encoding))
-        if _json_in_utf8(file, format, encoding):
+        try:
+            head = file.peek(HEAD)[:HEAD]
+        except OSError as error:
+            raise unreadable(name, error) from None
+        format = format or _format_of(path, head_text(head, encoding))
+        if _json_in_utf8(file, format, codec_for(head, encoding)):
             encoding = "utf-8"
             if as_utf8:
                 as_utf8()
         pieces = decoded_text(file, name, encoding, escaped=True)
-        records = _records_in(pieces, format, name, tags, blank, encoding)
+        records = _records_in(pieces, format, name, tags, blank, codec_for(head, encoding))
         yield from _told(records, file, progress)
 
 
@@ -669,7 +669,7 @@ def _json_in_utf8(file: BinaryIO, format: str, encoding: str) -> bool:
     where `encoding` is another: it is read as UTF-8 (newcomer-58b: `--encoding cp1252` given for a club's folder
     garbled the names of the aagenielsen.dk games in it). The file is read again from its start."""
     try:
-        if not _JSON_FILE.endswith(FORMATS[format].suffixes) or codecs.lookup(encoding).name == "utf-8":
+        if not _JSON_FILE.endswith(FORMATS[format].suffixes) or codecs.lookup(encoding).name.startswith("utf-8"):
             return False
     except LookupError:
         return False  # (the file's reading says so)

@@ -286,21 +286,17 @@ def encoding_refused(encoding: str) -> str | None:
 
 
 def codec_for(start: bytes, encoding: str) -> str:
-    """The codec that decodes a file whose first bytes are `start`, read in `encoding`: in
-    UTF-8 (the default), a byte-order mark says the file's Unicode encoding, and is dropped."""
-    if codecs.lookup(encoding).name != "utf-8":
-        return encoding
-    return next((codec for bom, codec in BOMS if start.startswith(bom)), "utf-8")
+    """The codec that decodes a file whose first bytes are `start`, read in `encoding`: the Unicode
+    encoding its byte-order mark says, whatever `encoding`, the mark dropped (a file saved in UTF-8 by
+    Notepad, with its mark, in a folder read with `--encoding cp1252`, was not read: `ï»¿[Game`); else `encoding`."""
+    return next((codec for bom, codec in BOMS if start.startswith(bom)), encoding)
 
 
 def head_text(head: bytes, encoding: str = "utf-8") -> str:
-    """The first bytes of a file as text, to tell its format: decoded as the file is (its
-    byte-order mark dropped), what does not decode replaced; a byte-order mark says its Unicode encoding
-    whatever `encoding` (a download of JSON in UTF-8 with its mark, in a folder read with `--encoding cp1252`,
-    was taken for lgn: `ï»¿{`)."""
-    marked = codec_for(head, "utf-8")  # (a byte-order mark's codec, else UTF-8)
+    """The first bytes of a file as text, to tell its format: decoded as the file is (`codec_for`),
+    what does not decode replaced."""
     try:
-        return head.decode(marked if marked != "utf-8" else encoding, "replace")
+        return head.decode(codec_for(head, encoding), "replace")
     except LookupError:
         return ""  # the encoding is unknown: reading the file says so
 
@@ -322,7 +318,7 @@ def not_read(start: bytes, encoding: str) -> InputError | None:
             f"{picture}, not text: lusoria reads records written as text (an .lgn file: docs/notation.md)"
         )
     wide = UNMARKED.get("".join("x0"[byte == 0] for byte in start[:4]))
-    if wide and codec_for(start, encoding) == "utf-8":
+    if wide and codecs.lookup(codec_for(start, encoding)).name == "utf-8":
         said = f"byte {start.index(0)} (line 1) is a NUL byte: the file starts as {wide} text without a byte-order mark does"
         return InputError(said, "encoding", (wide,))
     return None
@@ -336,8 +332,8 @@ def decoded_text(
     stream: BinaryIO, path: str, encoding: str = "utf-8", read: bytes = b"", escaped: bool = False
 ) -> Iterator[str]:
     """The stream as pieces of text with `\\n` line ends (CRLF and CR too), the bytes `read` from it
-    already first; a leading byte-order mark is dropped, and in UTF-8 (the default) one of UTF-16
-    or UTF-32 says the encoding (`codec_for`). Bytes that do not decode are an InputError naming their offset,
+    already first; a leading byte-order mark says the file's Unicode encoding, and is dropped (`codec_for`).
+    Bytes that do not decode are an InputError naming their offset,
     or, `escaped`, each a lone surrogate (U+DC80 to U+DCFF, as `surrogateescape` makes it: ESCAPED_BYTE) in a
     single-byte encoding or UTF-8, and in UTF-16 or UTF-32 each code unit that does not decode one
     (`_escaped_unit`); so
@@ -411,7 +407,8 @@ def undecodable_byte(byte: str, encoding: str) -> str:
     if width is not None:
         past = ", or past U+10FFFF" if width == 32 else ""
         return f"a code unit is not valid UTF-{width} (a surrogate alone{past})"
-    return f"byte 0x{ord(byte) - 0xDC00:02X} is not valid {encoding}"
+    marked = " (as its byte-order mark says)" if encoding.endswith("-sig") else ""  # (`codec_for`)
+    return f"byte 0x{ord(byte) - 0xDC00:02X} is not valid {encoding.removesuffix('-sig')}{marked}"
 
 
 def undecodable_unit(byte: str) -> str:
@@ -422,8 +419,10 @@ def undecodable_unit(byte: str) -> str:
 def encodings_to_try(escaped: str, encoding: str) -> tuple[str, ...]:
     """The encodings to try on bytes that `encoding` does not decode (`escaped`: their ESCAPED_BYTEs, the
     first first): the single-byte ones, none for a code unit of UTF-16 or UTF-32, whose files are no older
-    transcriptions."""
-    return () if undecodable_unit(escaped[:1]) == "code unit" else single_byte_tries(encoding, escaped)
+    transcriptions, nor for a file whose byte-order mark says UTF-8, whatever the encoding given (`codec_for`)."""
+    if undecodable_unit(escaped[:1]) == "code unit" or encoding.endswith("-sig"):
+        return ()
+    return single_byte_tries(encoding, escaped)
 
 
 def single_byte_tries(encoding: str, escaped: str = "") -> tuple[str, ...]:

@@ -958,6 +958,7 @@ def test_utf16_and_utf32_without_a_byte_order_mark_read_as_utf8_name_their_encod
         f"lusoria: a.lgn: byte {nul} (line 1) is a NUL byte: the file starts as {encoding} text without a "
         f"byte-order mark does; try --encoding {encoding}\n"
     ) in result.output
+    assert run(*command, "--encoding", "UTF8", "a.lgn").output == result.output  # (UTF-8 by another of its names)
     assert run(*command, "--encoding", encoding, "a.lgn").exit_code in (0, 1)  # read (fmt --check: 1)
 
 
@@ -1073,14 +1074,15 @@ def test_a_parquet_file_given_as_records_is_said_to_be_one(tmp_path):
 
 def test_an_encoding_named_by_another_of_its_names_was_chosen_by_no_byte_order_mark(tmp_path):
     """`--encoding windows-1252` (cp1252's other name) or `UTF_16` that failed said the file's
-    byte-order mark had chosen it: the name was compared as written."""
+    byte-order mark had chosen it: the name was compared as written (a file whose mark says UTF-16 is
+    said in the mark's name, whatever the encoding given)."""
     (tmp_path / "a.lgn").write_bytes(RECORD.encode("latin-1").replace(b"\xc3", b"\x81"))
     said = run("validate", "--encoding", "windows-1252", str(tmp_path / "a.lgn")).output
     assert "a.lgn:2:9: error[syntax]: byte 0x81 is not valid windows-1252: the file's one game is not read" in said
     assert "try --encoding latin-1\n" in said
     (tmp_path / "b.lgn").write_bytes(codecs.BOM_UTF16_LE + RECORD.encode("utf-16-le") + b"e")
     said = run("validate", "--encoding", "UTF_16", str(tmp_path / "b.lgn")).output
-    assert f"lusoria: {tmp_path / 'b.lgn'}: byte 80 (line 4): the file ends inside a UTF_16 character\n" in said
+    assert f"lusoria: {tmp_path / 'b.lgn'}: byte 80 (line 4): the file ends inside a utf-16 character\n" in said
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,9 @@ bound, deep nesting, and what the OTN reader must refuse rather than guess. Each
 diagnostic with its rule and place, never a traceback."""
 
 import codecs
+import io
 import random
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -500,6 +502,9 @@ def test_a_move_list_whose_first_line_is_longer_than_the_head_read_is_tafl(tmp_p
     assert [str(item) for item in walk([str(tmp_path)])] == [str(tmp_path / "long.txt")]
 
 
+NOTEPAD = '[Game "tablut"]\n[White "Åsa Ström"]\n\n1. e3-c3 d1-d3 2. c3-c1 *\n'  # (a file Notepad saves)
+
+
 @pytest.mark.parametrize(
     "name, bom, encoding",
     [
@@ -508,20 +513,57 @@ def test_a_move_list_whose_first_line_is_longer_than_the_head_read_is_tafl(tmp_p
         ("scrape.json", b"", "utf-32"),
         ("game.otg", b"", "utf-16-le"),
         ("game.otg", b"", "utf-16-be"),
+        ("notepad.lgn", codecs.BOM_UTF8, "utf-8"),
+        ("notepad.lgn", b"", "utf-16"),
     ],
 )
-def test_a_byte_order_mark_says_the_encoding_and_the_format_is_read_past_it(tmp_path, name, bom, encoding):
-    text = (FIXTURES / "aage" / "captures.json").read_text() if name.endswith(".json") else RESIGNED
+@pytest.mark.parametrize("told", ["utf-8", "cp1252", "latin-1"])
+def test_a_byte_order_mark_says_the_encoding_and_the_format_is_read_past_it(tmp_path, name, bom, encoding, told):
+    """A byte-order mark says the file's encoding whatever the encoding given: a file saved by Notepad in UTF-8,
+    with its mark, in a folder of older files read with `--encoding cp1252`, was not read (`ï»¿[Game`)."""
+    text = {".json": (FIXTURES / "aage" / "captures.json").read_text(), ".otg": RESIGNED, ".lgn": NOTEPAD}
     mark = {"utf-16-le": codecs.BOM_UTF16_LE, "utf-16-be": codecs.BOM_UTF16_BE}.get(encoding, b"")
-    (tmp_path / name).write_bytes(bom + mark + text.encode(encoding))
-    [report] = [check(source) for source in read_sources(str(tmp_path / name))]
-    assert report.source.format == ("aage" if name.endswith(".json") else "otn")
+    (tmp_path / name).write_bytes(bom + mark + text[Path(name).suffix].encode(encoding))
+    [report] = [check(source) for source in read_sources(str(tmp_path / name), encoding=told)]
+    assert report.source.format == {".json": "aage", ".otg": "otn", ".lgn": "lgn"}[Path(name).suffix]
     assert report.diagnostics == [] and report.plies == 3
-    found = CliRunner().invoke(main, ["validate", str(tmp_path)])
-    assert (found.exit_code, found.output.splitlines()[-1]) == (
+    assert ('[White "Åsa Ström"]' in report.source.text) == name.endswith(".lgn")
+    found = CliRunner().invoke(main, ["validate", "--encoding", told, str(tmp_path)])
+    assert (found.exit_code, found.stdout.splitlines()[-1], found.stderr) == (
+        0,
+        "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)",
+        "",
+    )
+    piped = CliRunner().invoke(main, ["validate", "--encoding", told, "-"], input=(tmp_path / name).read_bytes())
+    assert (piped.exit_code, piped.stdout.splitlines()[-1]) == (
         0,
         "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)",
     )
+
+
+def test_a_byte_that_a_file_marked_utf8_does_not_decode_is_said_so_whatever_the_encoding_given(tmp_path):
+    """A byte that is not UTF-8 in a file whose byte-order mark says UTF-8 is said as not UTF-8, as the mark says,
+    and no encoding is proposed: the mark decides, whatever `--encoding` (cp1252 would not read the file either)."""
+    (tmp_path / "mixed.lgn").write_bytes(codecs.BOM_UTF8 + NOTEPAD.encode() + NOTEPAD.encode("cp1252"))
+    for told in ("utf-8", "cp1252"):
+        found = CliRunner().invoke(main, ["validate", "--encoding", told, str(tmp_path)])
+        assert found.exit_code == 1
+        assert found.stdout.splitlines()[0] == (
+            f"{tmp_path / 'mixed.lgn'}:6:9: error[syntax]: byte 0xC5 is not valid utf-8 (as its byte-order mark says) "
+            "(1 more byte that does not decode, on line 6): the record is not read, the others are"
+        )
+        assert found.stdout.splitlines()[-2] == "2 records: 1 valid, 1 invalid (1 error, 0 warnings)"
+        piped = CliRunner().invoke(
+            main, ["validate", "--encoding", told, "--from", "lgn", "-"], input=(tmp_path / "mixed.lgn").read_bytes()
+        )
+        assert piped.stdout.splitlines()[0].startswith(
+            "<stdin>:6:9: error[syntax]: byte 0xC5 is not valid utf-8 (as its"
+        )
+        [_, uploaded] = read_sources(io.BytesIO((tmp_path / "mixed.lgn").read_bytes()), encoding=told)
+        assert (str(uploaded.parsed).split(" (1 more")[0], uploaded.parsed.tries) == (
+            "byte 0xC5 is not valid utf-8 (as its byte-order mark says)",
+            (),
+        )
 
 
 # -- lgn → OTN → lgn ------------------------------------------------------------------------------

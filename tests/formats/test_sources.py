@@ -1436,7 +1436,8 @@ def test_a_file_of_json_in_utf8_is_read_as_utf8_whatever_encoding_is_given(tmp_p
     """newcomer-58b: `import --encoding cp1252` of a club's folder, its Windows lgn files beside aagenielsen.dk
     downloads, garbled the downloads' names (`Ã…sa`). JSON is written in UTF-8 (RFC 8259): a file of JSON that
     decodes as UTF-8 is read so, said in a note; one that does not is read with the encoding given, and one in ASCII
-    alike in both, without a note. One that begins with UTF-8's byte-order mark (`ï»¿{` in cp1252) was taken for lgn."""
+    alike in both, without a note; one that begins with UTF-8's byte-order mark, as it says, without a note (it was
+    taken for lgn: `ï»¿{` in cp1252)."""
     monkeypatch.chdir(tmp_path)
     os.mkdir("club")
     Path("club/download.json").write_text(_aage_json("Åsa Ström"), encoding="utf-8")
@@ -1446,15 +1447,14 @@ def test_a_file_of_json_in_utf8_is_read_as_utf8_whatever_encoding_is_given(tmp_p
     Path("club/windows.lgn").write_bytes('[Game "tablut"]\n[White "Björn"]\n\n1. e3-c3 *\n'.encode("cp1252"))
     result = CliRunner().invoke(main, ["import", "--db", "a.db", "--encoding", "cp1252", "club"])
     assert result.exit_code == 0 and result.stderr == (
-        "lusoria: note: 2 files of JSON read as UTF-8, as JSON is written, not with --encoding cp1252 "
-        "(club/download.json, club/marked.json)\n"
+        "lusoria: note: 1 file of JSON read as UTF-8, as JSON is written, not with --encoding cp1252 "
+        "(club/download.json)\n"
     )
     names = Archive("a.db").sql("SELECT white FROM records ORDER BY path")
     assert [row["white"] for row in names] == ["Asa", "Åsa Ström", "Märta", "Jörg", "Björn"]
     Path("club/utf8.lgn").write_text('[Game "tablut"]\n[White "Åke"]\n\n1. e3-c3 *\n', encoding="utf-8")
     [note] = [item for item in api.records(["club"], encoding="latin-1") if isinstance(item, api.Note)]
     assert str(note) == (  # (an lgn file is read as the encoding given says)
-        "note: 2 files of JSON read as UTF-8, as JSON is written, not with encoding latin-1 (club/download.json, "
-        "club/marked.json)"
+        "note: 1 file of JSON read as UTF-8, as JSON is written, not with encoding latin-1 (club/download.json)"
     )
     assert not [item for item in api.records(["club/download.json"]) if isinstance(item, api.Note)]  # (UTF-8 asked)
