@@ -5,6 +5,7 @@ name (`lusoria players merge`, `lusoria players list`)."""
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
@@ -36,8 +37,9 @@ def create_players(db: sqlite_utils.Database) -> None:
 
 def casefold(value: str | bytes | int | float | None) -> str | bytes | int | float | None:
     """The SQL function `lusoria_casefold` of query connections (archive/reading.py): a text in
-    Unicode case folding (`Åström` and `ÅSTRÖM` are one), anything else as it is."""
-    return value.casefold() if isinstance(value, str) else value
+    Unicode case folding of its composed form (`Åström` and `ÅSTRÖM` are one, and so is `Åström`
+    written with combining marks, as some Mac files write it: NFC), anything else as it is."""
+    return unicodedata.normalize("NFC", value).casefold() if isinstance(value, str) else value
 
 
 def _folding(value: str) -> tuple[Callable[[str], str], str]:
@@ -46,7 +48,7 @@ def _folding(value: str) -> tuple[Callable[[str], str], str]:
     other letters is compared in Unicode case folding (`lusoria_casefold`), row by row."""
     if value.isascii():
         return (lambda sql: sql), value
-    return (lambda sql: f"lusoria_casefold({sql})"), value.casefold()
+    return (lambda sql: f"lusoria_casefold({sql})"), str(casefold(value))
 
 
 def name_condition(column: str, value: str) -> tuple[str, list]:
@@ -132,10 +134,12 @@ def _recorded(db: sqlite_utils.Database, name: str) -> bool:
 def as_recorded(db: sqlite_utils.Database, name: str) -> str:
     """A name given to `players merge`: as given when a record writes it so (`[White " Jens "]`,
     which a merge makes another name of Jens), else as lusoria takes names from its user
-    (`name_given`: `' Karin Nilsson '`, a quoting slip, is Karin Nilsson, as `--player` takes it)."""
+    (`name_given`: `' Karin Nilsson '`, a quoting slip, is Karin Nilsson, as `--player` takes it) and
+    as the archive stores them, composed (NFC: a name pasted with combining marks, as a Mac's file name
+    gives it, was merged as an alias no record writes)."""
     from lusoria.validator.games import name_given
 
-    return name if _recorded(db, name) else name_given(name)
+    return name if _recorded(db, name) else name_given(unicodedata.normalize("NFC", name))
 
 
 def unrecorded(db: sqlite_utils.Database, names: list[str]) -> list[str]:

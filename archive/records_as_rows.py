@@ -8,6 +8,7 @@ import gc
 import json
 import os
 import sqlite3
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -273,10 +274,11 @@ def _decoded_tags(report: Report) -> dict[str, str]:
 
 
 def known(tag: str, tags: dict[str, str]) -> str | None:
-    """A roster tag's value, None when the record has none or writes it unknown (`?`,
-    `????.??.??`): both are stored as NULL, whatever format the record was read from."""
+    """A roster tag's value in Unicode's composed form (NFC: a name written with combining marks, as
+    some Mac files write it, is stored as one typed, and listed and aligned so), None when the record has
+    none or writes it unknown (`?`, `????.??.??`): both are stored as NULL, whatever format the record was read from."""
     value = tags.get(tag)
-    return None if value is None or unknown(tag, value) else value
+    return None if value is None or unknown(tag, value) else unicodedata.normalize("NFC", value)
 
 
 def _diagnostic_columns(report: Report) -> dict[str, object]:

@@ -7,6 +7,7 @@ import json
 import os
 import re
 import sqlite3
+import unicodedata
 import warnings
 
 import pytest
@@ -1088,6 +1089,34 @@ def test_names_match_in_any_case_beyond_ascii(tmp_path):
     archive.import_paths([record.format(event="Straße", white="?") + "\n" + record.format(event="STRASSE", white="?")])
     assert ids(event="straße") == ids(event="STRAẞE") == [4, 5]  # case folding, not lower case
     assert ids(event="strasse") == [5]  # typed in ASCII: ASCII letters in any case, by the index
+
+
+def test_a_name_written_with_combining_marks_is_the_name_typed(tmp_path):
+    """A name written with combining marks (`o` then U+0308 for `ö`, as some Mac files write it: NFD) was not
+    the name typed: `no record names the player 'Jörgen Åström' (did you mean Jörgen Åström?)`, and `players
+    list` misaligned its columns. It is stored composed (NFC), and a name is compared so, an archive's older
+    rows too."""
+    archive = Archive(str(tmp_path / "names.db"))
+    record = '[Game "tablut"]\n[Event "{event}"]\n[White "{white}"]\n[Black "Olof Berg"]\n\n1. e3-c3 *\n'
+    decomposed = lambda text: unicodedata.normalize("NFD", text)
+    archive.import_paths([record.format(event=decomposed("Öresund Cup"), white=decomposed("Jörgen Åström"))])
+    ids = lambda **filters: [row["id"] for row in archive.query(Filters(**filters))]
+    assert ids(player="Jörgen Åström") == ids(white="jörgen åström") == ids(event="ÖRESUND CUP") == [1]
+    assert (
+        ids(player=decomposed("JÖRGEN ÅSTRÖM")) == ids(event=decomposed("öresund cup")) == [1]
+    )  # (as a file name gives it)
+    assert [row["player"] for row in archive.players()] == ["Jörgen Åström", "Olof Berg"]  # composed
+    assert archive.sql("SELECT white, event FROM records") == [{"white": "Jörgen Åström", "event": "Öresund Cup"}]
+    assert archive.merge_players([decomposed("Jörgen Åström")], "Olof Berg") == "Olof Berg"
+    assert archive.aliases() == [{"alias": "Jörgen Åström", "name": "Olof Berg"}]  # (its records' name)
+    assert [row["player"] for row in archive.players()] == ["Olof Berg"]
+    archive.unmerge_players(["Jörgen Åström"])
+    with sqlite3.connect(tmp_path / "names.db") as conn:  # an archive whose import stored the name as written
+        conn.execute("UPDATE records SET white = ?", [decomposed("Jörgen Åström")])
+    conn.close()
+    assert ids(player="Jörgen Åström") == ids(white="JÖRGEN ÅSTRÖM") == [1]
+    found = CliRunner().invoke(main, ["query", "--db", str(tmp_path / "names.db"), "--player", "jörgen åström"])
+    assert (found.exit_code, found.stderr) == (0, "")
 
 
 def test_spellings_beyond_ascii_in_another_case_are_merged_into_one_player(tmp_path):
