@@ -288,8 +288,14 @@ def encoding_refused(encoding: str) -> str | None:
 def codec_for(start: bytes, encoding: str) -> str:
     """The codec that decodes a file whose first bytes are `start`, read in `encoding`: the Unicode
     encoding its byte-order mark says, whatever `encoding`, the mark dropped (a file saved in UTF-8 by
-    Notepad, with its mark, in a folder read with `--encoding cp1252`, was not read: `ï»¿[Game`); else `encoding`."""
-    return next((codec for bom, codec in BOMS if start.startswith(bom)), encoding)
+    Notepad, with its mark, in a folder read with `--encoding cp1252`, was not read: `ï»¿[Game`); else `encoding`,
+    utf-8-sig as utf-8: a codec of `-sig` says the mark is there (`undecodable_byte`)."""
+    if marked := next((codec for bom, codec in BOMS if start.startswith(bom)), None):
+        return marked
+    try:
+        return "utf-8" if codecs.lookup(encoding).name == "utf-8-sig" else encoding
+    except LookupError:
+        return encoding  # (reading the file says it is unknown)
 
 
 def head_text(head: bytes, encoding: str = "utf-8") -> str:

@@ -564,6 +564,12 @@ def test_a_byte_that_a_file_marked_utf8_does_not_decode_is_said_so_whatever_the_
             "byte 0xC5 is not valid utf-8 (as its byte-order mark says)",
             (),
         )
+    (tmp_path / "mixed.lgn").write_bytes(NOTEPAD.encode("cp1252"))  # (no mark: utf-8-sig given reads it as utf-8)
+    found = CliRunner().invoke(main, ["validate", "--encoding", "utf-8-sig", str(tmp_path)])
+    assert found.stdout.splitlines()[0].endswith(
+        "byte 0xC5 is not valid utf-8 (1 more byte that does not decode, on line 2): the file's one game is not read; "
+        "try --encoding latin-1 or cp1252"
+    )
 
 
 # -- lgn → OTN → lgn ------------------------------------------------------------------------------
