@@ -3,7 +3,8 @@
 Two records are the same game when they agree on the game, the rule set (the variant and
 every option, as the tags choose them), the start position, the plies of the main line in
 canonical form, the result, and the Seven Tag Roster (a missing tag counts as `?`, dates as
-`????.??.??`, white space in values folded). Move numbers, white space, tag order, comments,
+`????.??.??`, white space in values folded, letters composed: a name written with combining marks, as
+some Mac files write it, is the name typed). Move numbers, white space, tag order, comments,
 NAGs, variations, what a ply adds that says nothing of it (Tablut's announcements, `+` and `++`:
 `Game.ply_identity`) and the other tags take no part but the site's number of the game (`SiteGameId`): a record
 and its `lusoria fmt` form are the same game. A record that does not parse as written (a tag written twice, read
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import sys
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -44,7 +46,8 @@ class Identity:
 
 
 def _folded(value: str) -> str:
-    return " ".join(value.split())
+    """A value with its white space folded and its letters composed (NFC)."""
+    return " ".join(unicodedata.normalize("NFC", value).split())
 
 
 def identity(report: Report, players: Mapping[str, str] | None = None) -> Identity:
@@ -93,7 +96,7 @@ def _identity(report: Report, players: Mapping[str, str] | None = None) -> Ident
 
 def _player(tag: str, value: str, players: Mapping[str, str]) -> str:
     """A roster tag's value, a player's name (White, Black) spelled as `players` spells it."""
-    return players.get(value, value) if tag in PLAYER_TAGS else value
+    return players.get(unicodedata.normalize("NFC", value), value) if tag in PLAYER_TAGS else value
 
 
 def label(tags: dict[str, str]) -> str:

@@ -3,6 +3,7 @@ and the tables made from replaying each record's text made anew (`rebuild_replay
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -186,6 +187,41 @@ def migrate_to_19(db: sqlite_utils.Database) -> None:
 
 MIGRATIONS[19] = migrate_to_19
 MIGRATIONS[21] = add_version_21
+
+
+def _composed(value: str | bytes | int | float | None) -> str | bytes | int | float | None:
+    """A text's letters composed (NFC), anything else as it is."""
+    return unicodedata.normalize("NFC", value) if isinstance(value, str) else value
+
+
+def migrate_to_22(db: sqlite_utils.Database) -> None:
+    """Version 22: letters composed (NFC), as an import stores them now (`records_as_rows.known`):
+    the roster columns and the names of `player_aliases` an older lusoria stored with combining marks
+    (as some Mac files write names), an alias made the name it is of removed (as `players.merge` removes
+    it); and the identity of a record whose text is not composed, or may not be (a JSON escape), made
+    anew (`identity`: its roster compared composed), so that it is the same game as one typed."""
+    from lusoria.archive.identity import identity  # the validator: loaded only to upgrade
+
+    conn = db.conn
+    conn.create_function("lusoria_composed", 1, _composed, deterministic=True)
+    for column in COLUMN_TAGS.values():
+        composed = f'lusoria_composed("{column}")'
+        conn.execute(f'UPDATE records SET "{column}" = {composed} WHERE "{column}" IS NOT {composed}')
+    conn.execute("UPDATE OR IGNORE player_aliases SET alias = lusoria_composed(alias), name = lusoria_composed(name)")
+    conn.execute("DELETE FROM player_aliases WHERE alias IS NOT lusoria_composed(alias) OR alias = name")
+    keys = []
+    for record, *stored in conn.execute(f"SELECT records.id, {STORED_TEXT} FROM records").fetchall():
+        text = stored[0]
+        if unicodedata.is_normalized("NFC", text) and "\\u" not in text:
+            continue
+        report = stored_report(*stored)
+        if report is not None:
+            found = identity(report)
+            keys.append((found.key, found.setting, record))
+    conn.executemany("UPDATE records SET hash = ?, setting = ? WHERE id = ?", keys)
+
+
+MIGRATIONS[22] = migrate_to_22
 
 
 # Each record's text, and the format of one kept as written in another (archive/stored.py); its

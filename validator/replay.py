@@ -6,7 +6,6 @@ diagnostics as data."""
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field, replace
 from os.path import commonprefix
 from typing import NamedTuple, cast
@@ -1193,13 +1192,13 @@ NAME_TAGS = ("White", "Black", "Event", "Site")  # the archive matches and count
 
 def _check_names(record: Record, report: Report) -> None:
     """A warning for a name the archive would count apart from the same name typed plainly (its score
-    table showed two rows `Anna Lind`): white space at its ends or doubled, accents as combining marks."""
+    table showed two rows `Anna Lind`): white space at its ends or doubled. (Accents written as combining
+    marks are not: the archive stores and compares names composed, NFC.)"""
     for tag in NAME_TAGS:
         value = record.tags.get(tag, "")
-        spaced = " ".join(value.split())
-        plain = unicodedata.normalize("NFC", spaced)
+        plain = " ".join(value.split())
         if plain != value:
-            message = f"{tag} '{value}' {_how_written(value, spaced)}: the archive counts it apart from '{plain}'"
+            message = f"{tag} '{value}' {_how_written(value)}: the archive counts it apart from '{plain}'"
             _tag_error(record, tag, message, report, value, suggestions=[plain], severity=WARNING)
 
 
@@ -1225,17 +1224,13 @@ def _check_controls(record: Record, report: Report) -> None:
             _tag_error(record, tag, message, report, value, suggestions=[meant], severity=WARNING)
 
 
-def _how_written(value: str, spaced: str) -> str:
-    """What makes a name other than its plain form (`spaced`: its white space one space between words)."""
+def _how_written(value: str) -> str:
+    """Where a name's white space is other than one space between words."""
     if value[:1].isspace():
         return "has white space at its start"
     if value[-1:].isspace():
         return "has white space at its end"
-    if spaced != value:
-        return "has white space other than one space between words"
-    if any(map(unicodedata.combining, value)):
-        return "writes its accents as combining marks (Unicode NFD)"
-    return "has characters that Unicode's normal form (NFC) writes otherwise"
+    return "has white space other than one space between words"
 
 
 def _tag_error(

@@ -2,6 +2,7 @@
 
 import re
 import shutil
+import unicodedata
 from contextlib import closing
 
 import pytest
@@ -92,6 +93,35 @@ def test_a_record_that_does_not_parse_is_its_text_with_white_space_folded():
     found = identity(check(broken))
     assert found.setting is None and found.plies == ()
     assert key('[Game "tablut"]\n1.   e3-c3\t@@ *') == found.key != key('[Game "tablut"]\n1. e3-c3 @ *')
+
+
+def test_a_name_written_with_combining_marks_is_the_name_typed(tmp_path):
+    """A roster written with combining marks (NFD, as some Mac files write names) is the same game as one
+    typed (NFC): in files, in an import, and as an alias of a player (`duplicates --db`); so is the text of a
+    record that does not parse."""
+    typed = ESCAPE.replace("Olof Berg", "Åsa Ström")
+    marked = unicodedata.normalize("NFD", typed)
+    assert marked != typed and key(marked) == key(typed) != key(ESCAPE)
+    broken = '[Game "tablut"]\n[White "Åsa Ström"]\n\n1. e3-c3 @@ *\n'
+    assert key(unicodedata.normalize("NFD", broken)) == key(broken)
+    files = {
+        "typed.lgn": typed,
+        "marked.lgn": marked,
+        "alias.lgn": unicodedata.normalize("NFD", typed.replace("Karin Nilsson", "Kåre Nilsson")),
+    }
+    paths = []
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        paths.append(str(tmp_path / name))
+    assert [str(d) for d in duplicates(paths)] == [f"{paths[1]}:1: the same game as {paths[0]}:1"]
+    archive = Archive(str(tmp_path / "club.db"))
+    summary = archive.import_paths(paths)
+    assert (summary.added, summary.duplicates) == (2, 1)
+    assert archive.duplicates() == []
+    archive.merge_players(["Kåre Nilsson"], "Karin Nilsson")  # (typed: the record writes it with marks)
+    assert [str(d) for d in archive.duplicates()] == [
+        f"record 2 ({paths[2]}:1): the same game as record 1 ({paths[0]}:1)"
+    ]
 
 
 def test_a_label_names_the_players_and_a_known_date():

@@ -8,6 +8,7 @@ import sqlite3
 import stat
 import subprocess
 import sys
+import unicodedata
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from itertools import count, groupby, repeat
@@ -17,6 +18,7 @@ import pytest
 import sqlite_utils
 from click.testing import CliRunner
 from conftest import ROOT, archive_copy, connect, waiting_briefly
+from test_kept_as_written import GAME
 
 from lusoria.api import duplicates, format_record
 from lusoria.archive import Archive, Filters, NotAnArchive, identity, schema, tables
@@ -847,3 +849,64 @@ def test_a_version_20_archive_gets_the_encoding_of_each_record_unknown_and_the_l
         f"note: 1 file read as cp1252, as imported before, since it does not decode as UTF-8 ({cp1252}; encoding "
         "reads it otherwise)"
     ]
+
+
+def test_a_version_21_archive_gets_its_names_composed_and_a_record_written_with_combining_marks_keyed_as_typed(
+    tmp_path, monkeypatch
+):
+    """Version 22: the roster columns and the players' aliases an older lusoria stored with combining marks (NFD,
+    as some Mac files write names) are composed (NFC), as an import stores them now; an alias made the name it is
+    of is removed; a record whose text writes its names so (in lgn, or escaped in JSON) is keyed as the record
+    typed: importing that one adds nothing. A record typed keeps its keys."""
+    marked = unicodedata.normalize("NFD", "Åsa Ström")
+    (tmp_path / "marked.lgn").write_text(f'[Game "tablut"]\n[Black "{marked}"]\n\n1. e3-f3 *\n', encoding="utf-8")
+    (tmp_path / "typed.lgn").write_text('[Game "tablut"]\n[White "Åke"]\n\n1. e3-f3 *\n', encoding="utf-8")
+    kept = json.dumps({**GAME, "WhiteSidePlayerName": marked})  # (kept as written: a capture its list leaves out)
+    assert "\\u030a" in kept
+    (tmp_path / "game-13-1-100.json").write_text(kept)
+    paths = [str(tmp_path / "marked.lgn"), str(tmp_path / "typed.lgn"), str(tmp_path / "game-13-1-100.json")]
+    path = str(tmp_path / "old.db")
+    Archive(path).import_paths(paths)
+    keys = "SELECT id, hash, setting FROM records ORDER BY id"
+    new_keys = rows(path, keys)
+    with monkeypatch.context() as patched:  # the keys of version 21: the names as written
+        patched.setattr(identity.unicodedata, "normalize", lambda form, text: text)
+        old_keys = [
+            (n, found.key, found.setting)
+            for n, found in enumerate((identity.identity(format_record(record)[1]) for record in paths), 1)
+        ]
+    assert [key for _, key, _ in old_keys] != [key for _, key, _ in new_keys] and old_keys[1] == new_keys[1]
+    with downgraded(path, 21) as conn:
+        conn.executemany("UPDATE records SET hash = ?, setting = ? WHERE id = ?", [(k, s, n) for n, k, s in old_keys])
+        conn.execute("UPDATE records SET black = ? WHERE id = 1", [marked])
+        conn.execute("UPDATE records SET white = ? WHERE id = 3", [marked])
+        assert conn.execute("SELECT written_in FROM records WHERE id = 3").fetchall() == [("aage",)]
+        conn.executemany(
+            "INSERT INTO player_aliases (alias, name) VALUES (?, ?)",
+            [
+                (marked, "A. Ström"),  # composed
+                (unicodedata.normalize("NFD", "Åke"), "Åke"),  # made the name it is of: removed
+                (unicodedata.normalize("NFD", "Kåre"), "K"),  # another of the alias composed: removed
+                ("Kåre", "Kåre N."),
+            ],
+        )
+    assert rows(path, "SELECT white, black FROM records WHERE id IN (1, 3)") == [(None, marked), (marked, "Nils Falk")]
+    found = Archive(path).query(Filters(player="Åsa Ström"))  # (opening it upgrades it)
+    assert [record["id"] for record in found] == [1, 3]
+    assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
+    assert rows(path, keys) == new_keys
+    assert rows(path, "SELECT white, black FROM records WHERE id IN (1, 3)") == [
+        (None, "Åsa Ström"),
+        ("Åsa Ström", "Nils Falk"),
+    ]
+    assert rows(path, "SELECT alias, name FROM player_aliases ORDER BY alias") == [
+        ("Kåre", "Kåre N."),
+        ("Åsa Ström", "A. Ström"),
+    ]
+    composed = [str(tmp_path / "composed.lgn"), str(tmp_path / "game-13-2-100.json")]
+    (tmp_path / "composed.lgn").write_text(
+        unicodedata.normalize("NFC", (tmp_path / "marked.lgn").read_text(encoding="utf-8")), encoding="utf-8"
+    )
+    (tmp_path / "game-13-2-100.json").write_text(json.dumps({**GAME, "WhiteSidePlayerName": "Åsa Ström"}))
+    summary = Archive(path).import_paths(composed)
+    assert (summary.added, summary.duplicates) == (0, 2)

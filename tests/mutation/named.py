@@ -125,7 +125,7 @@ NAMED = [
     ),
     (
         "archive/identity.py",
-        'return " ".join(value.split())',
+        'return " ".join(unicodedata.normalize("NFC", value).split())',
         "return value",
         "record identity: a re-import with other spacing in a tag value not skipped as a duplicate",
     ),
