@@ -38,6 +38,7 @@ import tempfile
 import time
 import tomllib
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -762,6 +763,7 @@ def tests_for(mutant: Mutant, tree: Path) -> list[str]:
     return [test for test in found if served & commands_named(tree / test)]
 
 
+@cache  # (a source read once per run: each mutant of cli.py asks again)
 def _top_level(path: str) -> dict[str, ast.stmt]:
     """The module's functions, classes and names assigned, by name."""
     defined: dict[str, ast.stmt] = {}
@@ -789,12 +791,20 @@ def _first_line(statement: ast.stmt) -> int:
     return min([statement.lineno] + [decorator.lineno for decorator in getattr(statement, "decorator_list", ())])
 
 
+@cache
+def _names_used(path: str) -> dict[str, set[str]]:
+    """The names each of the module's top-level statements uses (`_top_level`), by its name."""
+    return {
+        name: {n.id for n in ast.walk(statement) if isinstance(n, ast.Name)}
+        for name, statement in _top_level(path).items()
+    }
+
+
 def commands_served(path: str, line: int) -> set[str] | None:
     """The commands whose code holds `line` of the CLI module `path`: the command's own function and
     decorators, or what they use, at any depth (the group `main`'s code: every command's). None where no
     command's does (module-level code)."""
-    defined = _top_level(path)
-    used = {name: {n.id for n in ast.walk(statement) if isinstance(n, ast.Name)} for name, statement in defined.items()}
+    defined, used = _top_level(path), _names_used(path)
     reached = {name for name, s in defined.items() if _first_line(s) <= line <= (s.end_lineno or s.lineno)}
     while more := {user for user, names in used.items() if names & reached} - reached:
         reached |= more
@@ -802,6 +812,7 @@ def commands_served(path: str, line: int) -> set[str] | None:
     return commands or None
 
 
+@cache  # (each test file read once per run)
 def commands_named(test: Path) -> set[str]:
     """The words of a test file's strings (its docstrings aside), among them the commands it runs."""
     tree = ast.parse(test.read_text())
