@@ -5,8 +5,10 @@ diagnostics as data."""
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from os.path import commonprefix
 from typing import NamedTuple, cast
 
@@ -1439,18 +1441,26 @@ def _warn_misnumbered(misnumbered: list[tuple[Ply, int, str]], report: Report) -
 def number_place(source: RecordText, ply: Ply) -> tuple[int, int] | None:
     """Where the move number written before `ply` stands in `source` (its line and column, 1-based, as
     the ply's are counted), on the ply's line or an earlier one (`3.` on a line of its own); None for a
-    ply written without one."""
-    row = ply.line - source.line
-    lines = source.text.split("\n")
-    if not ply.number or not 0 <= row < len(lines):
+    ply written without one. (Searched in place: a record of 40,000 misnumbered moves on one line, each
+    asked for, took 24 s when each copied the text before it.)"""
+    row, text = ply.line - source.line, source.text
+    starts = _line_starts(text)
+    if not ply.number or not 0 <= row < len(starts):
         return None
-    before = "\n".join([*lines[:row], lines[row][: ply.column - 1]])
-    at = before.rfind(ply.number)
-    while at >= 0 and not _AFTER_NUMBER.fullmatch(before, at + len(ply.number)):  # (a comment that repeats it)
-        at = before.rfind(ply.number, 0, at)
+    end = starts[row] + ply.column - 1  # (the text before the ply)
+    at = text.rfind(ply.number, 0, end)
+    while at >= 0 and not _AFTER_NUMBER.fullmatch(text, at + len(ply.number), end):  # (a comment that repeats it)
+        at = text.rfind(ply.number, 0, at)
     if at < 0:
         return None
-    return source.line + before.count("\n", 0, at), at - before.rfind("\n", 0, at)
+    found = bisect.bisect_right(starts, at) - 1
+    return source.line + found, at - starts[found] + 1
+
+
+@lru_cache(maxsize=8)
+def _line_starts(text: str) -> tuple[int, ...]:
+    """Where each line of `text` starts (kept: each ply of a record asks again)."""
+    return (0, *(match.end() for match in re.finditer("\n", text)))
 
 
 _AFTER_NUMBER = re.compile(r"(?:\s|\{[^}]*\}|;[^\n]*|\$[0-9]+)*")  # what stands between a number and its ply
