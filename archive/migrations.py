@@ -198,7 +198,8 @@ def migrate_to_22(db: sqlite_utils.Database) -> None:
     """Version 22: letters composed (NFC), as an import stores them now (`records_as_rows.known`):
     the roster columns and the names of `player_aliases` an older lusoria stored with combining marks
     (as some Mac files write names), an alias made the name it is of removed (as `players.merge` removes
-    it); and the identity of a record whose text is not composed, or may not be (a JSON escape), made
+    it); the warnings of such a name removed with their count (its record replays without them: it would be
+    said to replay otherwise than its import); and the identity of a record whose text is not composed, or may not be (a JSON escape), made
     anew (`identity`: its roster compared composed), so that it is the same game as one typed."""
     from lusoria.archive.identity import identity  # the validator: loaded only to upgrade
 
@@ -209,8 +210,18 @@ def migrate_to_22(db: sqlite_utils.Database) -> None:
         conn.execute(f'UPDATE records SET "{column}" = {composed} WHERE "{column}" IS NOT {composed}')
     conn.execute("UPDATE OR IGNORE player_aliases SET alias = lusoria_composed(alias), name = lusoria_composed(name)")
     conn.execute("DELETE FROM player_aliases WHERE alias IS NOT lusoria_composed(alias) OR alias = name")
+    composed_names = (  # the warnings an older validate gave of such a name, which the archive stores as typed now
+        "rule = 'tag' AND severity = 'warning' AND (message LIKE '% writes its accents as combining marks (Unicode NFD): "
+        "the archive counts it apart from %' OR message LIKE '% has characters that Unicode''s normal form (NFC) writes "
+        "otherwise: the archive counts it apart from %')"
+    )
+    conn.execute(
+        f"UPDATE records SET warnings = warnings - (SELECT count(*) FROM diagnostics WHERE record_id = records.id AND "
+        f"{composed_names}) WHERE id IN (SELECT record_id FROM diagnostics WHERE {composed_names})"
+    )
+    conn.execute(f"DELETE FROM diagnostics WHERE {composed_names}")
     keys = []
-    for record, *stored in conn.execute(f"SELECT records.id, {STORED_TEXT} FROM records").fetchall():
+    for record, *stored in conn.execute(f"SELECT records.id, {STORED_TEXT} FROM records"):  # (one text at a time)
         text = stored[0]
         if unicodedata.is_normalized("NFC", text) and "\\u" not in text:
             continue

@@ -857,7 +857,8 @@ def test_a_version_21_archive_gets_its_names_composed_and_a_record_written_with_
     """Version 22: the roster columns and the players' aliases an older lusoria stored with combining marks (NFD,
     as some Mac files write names) are composed (NFC), as an import stores them now; an alias made the name it is
     of is removed; a record whose text writes its names so (in lgn, or escaped in JSON) is keyed as the record
-    typed: importing that one adds nothing. A record typed keeps its keys."""
+    typed: importing that one adds nothing. A record typed keeps its keys. The warning an older validate gave
+    of such a name is removed: its record is not said to replay otherwise than its import."""
     marked = unicodedata.normalize("NFD", "Åsa Ström")
     (tmp_path / "marked.lgn").write_text(f'[Game "tablut"]\n[Black "{marked}"]\n\n1. e3-f3 *\n', encoding="utf-8")
     (tmp_path / "typed.lgn").write_text('[Game "tablut"]\n[White "Åke"]\n\n1. e3-f3 *\n', encoding="utf-8")
@@ -878,7 +879,25 @@ def test_a_version_21_archive_gets_its_names_composed_and_a_record_written_with_
     assert [key for _, key, _ in old_keys] != [key for _, key, _ in new_keys] and old_keys[1] == new_keys[1]
     with downgraded(path, 21) as conn:
         conn.executemany("UPDATE records SET hash = ?, setting = ? WHERE id = ?", [(k, s, n) for n, k, s in old_keys])
-        conn.execute("UPDATE records SET black = ? WHERE id = 1", [marked])
+        conn.execute("UPDATE records SET black = ?, warnings = 1 WHERE id = 1", [marked])
+        conn.execute("UPDATE records SET warnings = 1 WHERE id = 2")
+        conn.executemany(  # (as an older validate warned of them: a name with an Angstrom sign, `\u212bke`, too)
+            "INSERT INTO diagnostics VALUES (?, 1, 'warning', 'tag', ?, NULL, ?, 2, 9)",
+            [
+                (
+                    1,
+                    f"Black '{marked}' writes its accents as combining marks (Unicode NFD): the archive counts it "
+                    "apart from 'Åsa Ström'",
+                    marked,
+                ),
+                (
+                    2,
+                    "White '\u212bke' has characters that Unicode's normal form (NFC) writes otherwise: the archive "
+                    "counts it apart from 'Åke'",
+                    "\u212bke",
+                ),
+            ],
+        )
         conn.execute("UPDATE records SET white = ? WHERE id = 3", [marked])
         assert conn.execute("SELECT written_in FROM records WHERE id = 3").fetchall() == [("aage",)]
         conn.executemany(
@@ -891,8 +910,14 @@ def test_a_version_21_archive_gets_its_names_composed_and_a_record_written_with_
             ],
         )
     assert rows(path, "SELECT white, black FROM records WHERE id IN (1, 3)") == [(None, marked), (marked, "Nils Falk")]
-    found = Archive(path).query(Filters(player="Åsa Ström"))  # (opening it upgrades it)
-    assert [record["id"] for record in found] == [1, 3]
+    found = CliRunner().invoke(main, ["query", "--db", path, "--player", "Åsa Ström", "--format", "json"])
+    assert [record["id"] for record in json.loads(found.stdout)] == [1, 3]  # (opening it upgrades it)
+    assert found.stderr == (
+        f"lusoria: note: {path} is a version 21 archive: upgrading it to version {schema.SCHEMA_VERSION} (its 3 "
+        f"records replayed once each)…\nlusoria: note: {path} is upgraded to version {schema.SCHEMA_VERSION}\n"
+    )  # (not said to replay otherwise than its import: its warning is gone with the name composed)
+    assert rows(path, "SELECT warnings FROM records WHERE id = 1") == [(0,)]
+    assert rows(path, "SELECT count(*) FROM diagnostics WHERE record_id = 1") == [(0,)]
     assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
     assert rows(path, keys) == new_keys
     assert rows(path, "SELECT white, black FROM records WHERE id IN (1, 3)") == [
