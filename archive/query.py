@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 import reprlib
+import unicodedata
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
@@ -218,7 +219,8 @@ def glob_escaped(path: str) -> str:
 
 
 def _tags(pairs: list[tuple[str, str]], _: Filters) -> tuple[str, list]:
-    """Each NAME=VALUE: a tag whose value matches VALUE, a glob (SQLite's GLOB: case matters)."""
+    """Each NAME=VALUE: a tag whose value matches VALUE, a glob (SQLite's GLOB: case matters), its letters
+    composed or written with combining marks alike."""
     if not all(isinstance(pair, (tuple, list)) and len(pair) == 2 for pair in pairs):  # a dict, one pair alone
         raise FilterError("tags", f"is a list of (NAME, VALUE) pairs, as [('Site', 'Uppsala')]; not {pairs!r:.60}")
     for name, value in pairs:
@@ -231,13 +233,14 @@ def _tags(pairs: list[tuple[str, str]], _: Filters) -> tuple[str, list]:
 
     conditions, params = [], []
     for name, value in pairs:  # a tag a record's column keeps is searched there (the ids found once)
-        if name in COLUMN_TAGS:
+        composed = unicodedata.normalize("NFC", value)  # (a value pasted with combining marks, as a Mac's file name)
+        if name in COLUMN_TAGS:  # (stored composed: records_as_rows.known)
             conditions.append(f'records.id IN (SELECT id FROM records WHERE "{COLUMN_TAGS[name]}" GLOB ?)')
-            params.append(value)
-        else:
-            held = "records.id IN (SELECT record_id FROM other_tags WHERE name = ? AND value GLOB ?)"
+            params.append(composed)
+        else:  # (stored as written: composed, or with combining marks)
+            held = "records.id IN (SELECT record_id FROM other_tags WHERE name = ? AND (value GLOB ? OR value GLOB ?))"
             conditions.append(f"({held} OR {PLACED})" if name == SOURCE_FILE else held)
-            params += [name, value, value] if name == SOURCE_FILE else [name, value]
+            params += [name, composed, unicodedata.normalize("NFD", value)] + ([value] if name == SOURCE_FILE else [])
     return " AND ".join(conditions), params
 
 

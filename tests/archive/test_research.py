@@ -1119,6 +1119,25 @@ def test_a_name_written_with_combining_marks_is_the_name_typed(tmp_path):
     assert (found.exit_code, found.stderr) == (0, "")
 
 
+def test_a_tag_value_given_with_combining_marks_finds_the_value_typed(tmp_path):
+    """`--tag` with a value pasted with combining marks (as a Mac's file name gives it) found nothing, though
+    `--event` found the record: it finds a roster tag, stored composed, and another tag, stored as written
+    (composed, or with combining marks), as typed."""
+    decomposed = lambda text: unicodedata.normalize("NFD", text)
+    record = '[Game "tablut"]\n[Event "{event}"]\n[Annotator "{annotator}"]\n\n1. {ply} *\n'
+    archive = Archive(str(tmp_path / "tags.db"))
+    archive.import_paths(
+        [
+            record.format(event="Öresund Cup", annotator="Jörgen", ply="e3-c3"),
+            record.format(event=decomposed("Öresund Cup"), annotator=decomposed("Jörgen"), ply="e3-f3"),
+        ]
+    )
+    ids = lambda name, value: [row["id"] for row in archive.query(Filters(tags=[(name, value)]))]
+    assert ids("Event", decomposed("Öresund*")) == ids("Event", "Öresund Cup") == [1, 2]
+    assert ids("Annotator", decomposed("Jörgen")) == ids("Annotator", "Jörg*") == [1, 2]
+    assert ids("Annotator", "J?rgen") == [1]  # (a glob's `?` is one character: `o` and its mark are two)
+
+
 def test_spellings_beyond_ascii_in_another_case_are_merged_into_one_player(tmp_path):
     archive = Archive(str(tmp_path / "names.db"))
     record = '[Game "tablut"]\n[White "{white}"]\n[Black "Olof Berg"]\n[Result "1-0"]\n\n1. e3-c3 1-0\n'
