@@ -198,9 +198,10 @@ def migrate_to_22(db: sqlite_utils.Database) -> None:
     """Version 22: letters composed (NFC), as an import stores them now (`records_as_rows.known`):
     the roster columns and the names of `player_aliases` an older lusoria stored with combining marks
     (as some Mac files write names), an alias made the name it is of removed (as `players.merge` removes
-    it); the warnings of such a name removed with their count (its record replays without them: it would be
-    said to replay otherwise than its import); and the identity of a record whose text is not composed, or may not be (a JSON escape), made
-    anew (`identity`: its roster compared composed), so that it is the same game as one typed."""
+    it); the warnings of such a name removed with their count (its record replays without them: it would
+    be said to replay otherwise than its import); and the identity of a record whose text is not composed,
+    or may not be (a JSON escape), made anew (`identity`: its roster compared composed), so that it is the
+    same game as one typed."""
     from lusoria.archive.identity import identity  # the validator: loaded only to upgrade
 
     conn = db.conn
