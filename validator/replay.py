@@ -1457,9 +1457,9 @@ def number_place(source: RecordText, ply: Ply) -> tuple[int, int] | None:
     return source.line + found, at - starts[found] + 1
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=1)
 def _line_starts(text: str) -> tuple[int, ...]:
-    """Where each line of `text` starts (kept: each ply of a record asks again)."""
+    """Where each line of `text` starts (one record's kept, which each of its plies asks of: a record may be 16 MB)."""
     return (0, *(match.end() for match in re.finditer("\n", text)))
 
 
