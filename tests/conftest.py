@@ -19,13 +19,12 @@ os.environ.setdefault("LUSORIA_NO_ENTRY_POINTS", "1")
 CONFORMANCE = ROOT.parent / "shared" / "conformance"
 
 # No deadline and no "too slow" health check: nothing may fail because the machine is slow
+# 40 examples a property, as the mutation runs take them (CI=true); `HYPOTHESIS_PROFILE=thorough`: 200
 settings.register_profile(
-    "ci", max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+    "suite", max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
 )
-settings.register_profile(
-    "dev", max_examples=100, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
-)
-settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+settings.register_profile("thorough", settings.get_profile("suite"), max_examples=200)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "suite"))
 
 THROWAWAY = "LUSORIA_TEST_THROWAWAY"  # set: the run registers a game and a format no test is about
 
