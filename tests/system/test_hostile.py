@@ -103,7 +103,7 @@ def test_arbitrary_bytes_into_every_command(data):
 
 
 @pytest.mark.slow
-@settings(max_examples=40)  # each example runs the twelve commands: 40 under any profile (thorough: 200)
+@settings(max_examples=40)  # each example runs the twelve commands: 40, the thorough profile too
 @given(st.sampled_from(VALID), st.data())
 def test_mutated_records_into_every_command(record, data):
     tokens = record.split(" ")
