@@ -19,7 +19,7 @@ os.environ.setdefault("LUSORIA_NO_ENTRY_POINTS", "1")
 CONFORMANCE = ROOT.parent / "shared" / "conformance"
 
 # No deadline and no "too slow" health check: nothing may fail because the machine is slow
-# 40 examples a property, as the mutation runs take them (CI=true); `HYPOTHESIS_PROFILE=thorough`: 200
+# 40 examples a property, in the suite as in the mutation runs; `HYPOTHESIS_PROFILE=thorough pytest`: 200
 settings.register_profile(
     "suite", max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
 )

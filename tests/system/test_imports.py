@@ -18,6 +18,7 @@ MODULES = {
     for package, folder in PACKAGES.items()
     for path in sorted((ROOT / folder).glob("*.py"))
 }
+OWN = sorted({package.split(".")[0] for package in PACKAGES})  # the top-level names the library is imported by
 
 
 def imported(module: str) -> set[str]:
@@ -101,7 +102,6 @@ def test_the_scan_finds_a_cycle():
 
 def others_imported() -> list[str]:
     """The modules of Python and of other packages that the library's modules import at their top."""
-    own = {package.split(".")[0] for package in PACKAGES}
     found = set()
     for path in MODULES.values():
         for node in ast.parse(path.read_text("utf-8")).body:
@@ -109,16 +109,16 @@ def others_imported() -> list[str]:
                 found |= {alias.name for alias in node.names}
             elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
                 found.add(node.module)
-    return sorted(name for name in found if name.split(".")[0] not in own)
+    return sorted(name for name in found if name.split(".")[0] not in OWN)
 
 
 ALONE = """
 import importlib, os, sys, traceback
-for library in sys.argv[1].split(","):
-    importlib.import_module(library)
+for other in sys.argv[1].split(","):
+    importlib.import_module(other)
 mine = sorted(name for name in sys.modules if name.split(".")[0] in sys.argv[2].split(","))
 if mine:
-    sys.exit(f"the libraries imported the library's own modules: {mine}")
+    sys.exit(f"the other packages imported the library's own modules: {mine}")
 for module in sys.argv[3:]:
     child = os.fork()
     if child == 0:
@@ -140,9 +140,8 @@ def test_each_module_imports_alone():
     for each took four times the CPU, most of it starting up and importing those again)."""
     modules = [module for module in sorted(MODULES) if module != "lusoria.lsp" or importlib.util.find_spec("pygls")]
     others = [name for name in others_imported() if not name.startswith("pygls") or importlib.util.find_spec("pygls")]
-    own = sorted({package.split(".")[0] for package in PACKAGES})
     done = subprocess.run(
-        [sys.executable, "-c", ALONE, ",".join(others), ",".join(own), *modules],
+        [sys.executable, "-c", ALONE, ",".join(others), ",".join(OWN), *modules],
         capture_output=True,
         text=True,
         timeout=600,
