@@ -6,7 +6,9 @@ from conftest import connect, ctrl_c_when_ready
 
 from lusoria.api import random_records
 
-RECORDS, BATCH = 2500, 1000  # the import commits every 1000 records
+# the driver's import commits every 200 records (the CLI's, every 1000); 83 KB of records: more than a
+# chunk (lusoria/workers.py), so that the worker processes check them
+RECORDS, BATCH = 500, 200
 
 # Runs `lusoria import`, stopping at a chosen statement (before or after it runs, the
 # n-th time) to say "ready" and wait: the test sends SIGINT there.
@@ -44,6 +46,9 @@ class Pausing(sqlite3.Connection):
 
 connect = sqlite3.connect
 sqlite_utils.db.sqlite3.connect = lambda *a, **k: connect(*a, factory=Pausing, **k)
+from lusoria.archive.commands import Archive
+import_paths = Archive.import_paths
+Archive.import_paths = lambda self, *a, **k: import_paths(self, *a, **{**k, "batch_size": 200})
 from lusoria.cli import main
 main(sys.argv[4:], prog_name="lusoria")
 """
