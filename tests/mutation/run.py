@@ -127,9 +127,10 @@ NOTATION_TESTS = [
 # A record's `%` lines, which only fmt and the editor's formatting write (notation/escapes.py)
 ESCAPE_TESTS = ["tests/test_fmt.py", "tests/test_document.py"]
 NOTATION_MODULE_TESTS = NOTATION_TESTS + FORMATS_TESTS + ["tests/validator/test_replay.py", *ESCAPE_TESTS]
-# Left out of every mutant's run: measures of a process's memory that take seconds each and that
-# no small change of the code they measure turns into a failure the other tests miss, and scans of
-# the sources laid out as in the repository (archive/schema.py, not lusoria/archive/schema.py).
+# Left out of every mutant's run: measures of a process's memory that take seconds each (what they
+# alone catch, a stream held whole, `list(…)` around it, is in docs/testing.md's hand mutants, run by
+# hand against them), and scans of the sources laid out as in the repository (archive/schema.py, not
+# lusoria/archive/schema.py).
 LEFT_OUT = [
     "tests/test_output.py::test_fmt_streams_its_records",
     "tests/test_output.py::test_convert_streams_its_records",
