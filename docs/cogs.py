@@ -4,6 +4,7 @@ Regenerate: `cog -r -I docs README.md docs/*.md`; the test suite runs `cog --che
 """
 
 import ast
+import functools
 import html
 import inspect
 import json
@@ -294,14 +295,7 @@ def reference(target: str, names: list[str] | None = None) -> None:
 
 def _definition(module: str, qualified: str):
     """The AST node of a class or function `qualified` (`Class.method`) in `module`'s source."""
-    import importlib.util
-
-    spec = importlib.util.find_spec(module)
-    assert spec is not None and spec.origin is not None, module
-    source = spec.origin if spec.origin.endswith(".py") else spec.origin.split(".cpython")[0] + ".py"  # compiled
-    with open(source, encoding="utf-8") as text:
-        tree = ast.parse(text.read())
-    node = tree
+    node = _source_tree(module)
     for part in qualified.split("."):
         node = next(
             (item for item in node.body if isinstance(item, (ast.ClassDef, ast.FunctionDef)) and item.name == part),
@@ -310,6 +304,18 @@ def _definition(module: str, qualified: str):
         if node is None:
             return None
     return node
+
+
+@functools.cache  # (docs/api.md reads 270 definitions from a few modules: parsed once each, not 4 s)
+def _source_tree(module: str) -> ast.Module:
+    """The parsed source of `module` (its `.py`, also where the build is compiled)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec(module)
+    assert spec is not None and spec.origin is not None, module
+    source = spec.origin if spec.origin.endswith(".py") else spec.origin.split(".cpython")[0] + ".py"  # compiled
+    with open(source, encoding="utf-8") as text:
+        return ast.parse(text.read())
 
 
 def _signature(node) -> str:
