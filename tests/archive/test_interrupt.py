@@ -12,7 +12,9 @@ RECORDS, BATCH = 500, 200
 
 # Runs `lusoria import`, stopping at a chosen statement (before or after it runs, the
 # n-th time) to say "ready" and wait: the test sends SIGINT there.
-DRIVER = """
+DRIVER = (
+    f"BATCH = {BATCH}\n"
+    + """
 import signal, sqlite3, sys, time
 import sqlite_utils.db
 signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C as at a terminal, even if started in the background
@@ -48,10 +50,11 @@ connect = sqlite3.connect
 sqlite_utils.db.sqlite3.connect = lambda *a, **k: connect(*a, factory=Pausing, **k)
 from lusoria.archive.commands import Archive
 import_paths = Archive.import_paths
-Archive.import_paths = lambda self, *a, **k: import_paths(self, *a, **{**k, "batch_size": 200})
+Archive.import_paths = lambda self, *a, **k: import_paths(self, *a, **{**k, "batch_size": BATCH})
 from lusoria.cli import main
 main(sys.argv[4:], prog_name="lusoria")
 """
+)
 
 
 @pytest.fixture(scope="module")
