@@ -117,6 +117,9 @@ def read_only_authorizer(action: int, first: str | None, second: str | None, *_)
     return sqlite3.SQLITE_DENY
 
 
+WAIT = 5.0  # seconds a reading connection waits for a lock another connection holds (SQLite's default)
+
+
 def connect(path: str, any_thread: bool = False) -> sqlite3.Connection:
     """The archive at `path`, opened read-only. In a directory SQLite cannot write to (where a
     WAL archive's index cannot be made), it is opened as immutable, which needs no writing. One
@@ -125,13 +128,13 @@ def connect(path: str, any_thread: bool = False) -> sqlite3.Connection:
     uri = "file:" + quote(os.path.abspath(path)) + "?mode=ro"
     conn: sqlite3.Connection
     try:
-        conn = sqlite3.connect(uri, uri=True, check_same_thread=not any_thread, factory=_Reading)
+        conn = sqlite3.connect(uri, uri=True, timeout=WAIT, check_same_thread=not any_thread, factory=_Reading)
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         conn.tidied = uri.replace("?mode=ro", "?mode=rw")
     except sqlite3.OperationalError:
         if os.access(os.path.dirname(os.path.abspath(path)), os.W_OK):
             raise
-        conn = sqlite3.connect(uri + "&immutable=1", uri=True, check_same_thread=not any_thread)
+        conn = sqlite3.connect(uri + "&immutable=1", uri=True, timeout=WAIT, check_same_thread=not any_thread)
     # pages read through memory, not one read() each: searches that visit many rows of a large
     # archive at random (positions of each ply) take a third of the time (BENCHMARKS.md)
     conn.execute("PRAGMA mmap_size = 2147483648")

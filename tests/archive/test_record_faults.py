@@ -231,11 +231,14 @@ def test_an_import_into_an_archive_another_program_holds_says_who_may_hold_it_an
     assert f"{result.stderr.rstrip().rpartition('kept')[2]}" in page  # as docs/archive.md shows it
 
 
-def test_an_archive_of_a_rollback_journal_another_program_writes_to_is_said_locked_not_unreadable(tmp_path):
+def test_an_archive_of_a_rollback_journal_another_program_writes_to_is_said_locked_not_unreadable(
+    tmp_path, monkeypatch
+):
     """An older lusoria's archive (a rollback journal) that another program writes to cannot even be read
     while it does: said so, with what to do, where it was said to be no database."""
     db = str(tmp_path / "a.db")
     Archive(db).import_paths([RECORD.format(n=9, plies="e3-c3 d1-d3")])
+    waiting_briefly(monkeypatch)
     with sqlite3.connect(db) as older:
         older.execute("PRAGMA journal_mode = delete")
     older.close()
