@@ -157,7 +157,7 @@ class _Reading(sqlite3.Connection):
         uri, self.tidied = self.tidied, None
         if uri is not None:
             with contextlib.suppress(sqlite3.Error), closing(sqlite3.connect(uri, uri=True)) as tidying:
-                tidying.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
+                tidying.execute("PRAGMA schema_version").fetchall()  # the WAL opened, the schema not read
 
 
 def add_query_functions(conn: sqlite3.Connection) -> None:
