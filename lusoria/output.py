@@ -281,7 +281,7 @@ def render_pieces(rows: Iterable[dict], format: str, columns: list[str] | None =
     if format == "json":
         yield "["
         for number, row in enumerate(shown):
-            yield ("," if number else "") + "\n  " + json.dumps(row, indent=2, ensure_ascii=False).replace("\n", "\n  ")
+            yield ("," if number else "") + "\n  " + _json_row(row)
         yield "\n]\n" if first is not None else "]\n"
     elif format == "csv":
         out = io.StringIO()
@@ -304,6 +304,15 @@ def render_pieces(rows: Iterable[dict], format: str, columns: list[str] | None =
                     "and lgn write rows as they come, and have no bound"
                 )
         yield _table(table) if table else "no records\n"
+
+
+def _json_row(row: dict) -> str:
+    """A row as `json.dumps(row, indent=2)` writes it, a level further in (a member of the list): its
+    values are scalars, which these separators lay out alike, in json's C encoder (with an indent, json
+    encodes in Python, three times slower: 100,000 rows took 4 s)."""
+    if not row:
+        return "{}"
+    return "{\n    " + json.dumps(row, ensure_ascii=False, separators=(",\n    ", ": "))[1:-1] + "\n  }"
 
 
 def _table(rows: list[dict], **options: Any) -> str:

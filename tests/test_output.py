@@ -14,9 +14,11 @@ import unicodedata
 import pytest
 from click.testing import CliRunner
 from conftest import ROOT
+from hypothesis import given
+from hypothesis import strategies as st
 
 from lusoria.cli import MAX_SHOWN, main
-from lusoria.output import WINDOW, diagnostic_text, table_row
+from lusoria.output import WINDOW, diagnostic_text, render, table_row
 from lusoria.validator.replay import Diagnostic, check
 from lusoria.workers import mapped
 
@@ -428,6 +430,20 @@ def test_rows_as_json_write_their_letters_as_they_are(tmp_path):
     run("import", "--db", db, str(ROOT / "samples/tablut/escape.lgn"))
     shown = run("sql", "--db", db, "--format", "json", "SELECT 'Åsa Öberg' AS white")
     assert shown.output == '[\n  {\n    "white": "Åsa Öberg"\n  }\n]\n'  # (not "\\u00c5sa \\u00d6berg")
+
+
+SCALARS = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text()
+
+
+ROWS = st.lists(st.text(), max_size=4, unique=True).flatmap(
+    lambda columns: st.lists(st.tuples(*[SCALARS] * len(columns)).map(lambda row: dict(zip(columns, row))), max_size=3)
+)
+
+
+@given(ROWS)
+def test_rows_as_json_are_laid_out_as_json_indents_them(rows):
+    """Each row is written by json's C encoder, with separators that lay it out as `indent=2` does."""
+    assert render(rows, "json") == json.dumps(rows, indent=2, ensure_ascii=False) + "\n"
 
 
 def test_stats_as_json_holds_the_figures(tmp_path):
