@@ -146,30 +146,35 @@ def test_material_runs_cut_the_main_line_where_the_material_changes():
     ]
 
 
+@pytest.fixture(scope="module")
+def materials(samples) -> list[tuple]:
+    """(record id, ply, material…) for every ply of every sample record, replayed (as its import checked it)."""
+    rows = []
+    with closing(connect(samples.path)) as conn:
+        texts = conn.execute("SELECT id, text FROM record_texts ORDER BY id").fetchall()
+    for record, text in texts:
+        report = check(text, assume_result=True)
+        if report.rules is None:  # (a record no rules replay: it reached no position)
+            continue
+        _, played = boards_and_materials(report.rules, report.positions)
+        rows += [(record, ply, *material) for ply, material in enumerate(played)]
+    return rows
+
+
 @pytest.mark.parametrize(
     "condition", ["white<=15", "black>=15", "king", "white<=14, black>=14", "inciti", "white_off>=1", "black!=16"]
 )
 @pytest.mark.parametrize("run", [1, 2, 5])
-def test_material_search_over_runs_finds_what_every_ply_shows(samples, condition, run):
+def test_material_search_over_runs_finds_what_every_ply_shows(samples, materials, condition, run):
     """The first ply of the first run of `run` plies where the condition holds, ply by ply from
     each record replayed, against the query (which reads material_runs)."""
     from lusoria.archive.search import material_condition
 
     sql, params, _, _ = material_condition(condition)
     expected = {}
-    with closing(connect(samples.path)) as conn:
-        texts = conn.execute("SELECT id, text FROM record_texts ORDER BY id").fetchall()
     with closing(sqlite3.connect(":memory:")) as conn:
         conn.execute(f"CREATE TABLE s (record_id, ply, {', '.join(MATERIAL)})")
-        for record, text in texts:
-            report = check(text, assume_result=True)  # (as its import checked it)
-            if report.rules is None:  # (a record no rules replay: it reached no position)
-                continue
-            _, materials = boards_and_materials(report.rules, report.positions)
-            conn.executemany(
-                f"INSERT INTO s VALUES ({', '.join('?' * (2 + len(MATERIAL)))})",
-                [(record, ply, *material) for ply, material in enumerate(materials)],
-            )
+        conn.executemany(f"INSERT INTO s VALUES ({', '.join('?' * (2 + len(MATERIAL)))})", materials)
         plies = conn.execute(f"SELECT record_id, ply, {sql} FROM s ORDER BY record_id, ply", params).fetchall()
     length = 0
     for index, (record, ply, holds) in enumerate(plies):
