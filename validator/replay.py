@@ -753,7 +753,8 @@ def replay(
 ) -> Report:
     """Check a parsed record against its game's rules, or against `rules` when given
     (`keep`, `keep_going`: as in `check`); `first_error`: stop at the first illegal ply
-    found, with no suggestions (what the search for fitting rule sets needs)."""
+    found (its variations not replayed), with no suggestions, nor the warnings of misnumbered
+    moves of a replay stopped (what the search for fitting rule sets needs)."""
     if source is not None and source.claims is not None:  # they mend the record replayed, not the caller's
         record = record.mendable()
     report = Report(source or RecordText("", record.line), record)
@@ -833,7 +834,10 @@ class _Replay:
                 report.outcome = ended
                 _check_result(self.record, ended if completed else None, report, tuple(assumed))
         whole = whole and not pending  # (the plies of a line cut short are walked again, for their numbers)
-        _warn_misnumbered(self.numbers.wrong if whole else wrong_numbers(self.record, self.rules, self.start), report)
+        if whole:
+            _warn_misnumbered(self.numbers.wrong, report)
+        elif not self.first_error:  # (a search that stops at an error asks for no warning)
+            _warn_misnumbered(wrong_numbers(self.record, self.rules, self.start), report)
 
     def line(self, at: int, position: Position, pending: list[Pending]) -> tuple[Outcome | None, bool, list[str]]:
         """Replay line `at` from `position`, adding the variations met to `pending`: how the game
@@ -860,10 +864,10 @@ class _Replay:
                 said = already_over(cast("Outcome", ended), number == 1 and "Position" in self.record.tags)
                 report.error(rules.end_rule, said, **self.where(ply, number, key))
                 return ended, False, assumed
-            if ply.variations:
-                pending.extend(self.variations(at, index, position))
             if isinstance(played, Illegal) and self.claims is not None and not at:
                 played = self.claims.retried(rules, position, ply) or played
+            if ply.variations and not (self.first_error and isinstance(played, Illegal)):
+                pending.extend(self.variations(at, index, position))
             if isinstance(played, Illegal):
                 self.claims = None  # (they say no more of a line the replay leaves)
                 assumption = self.illegal(played, position, ply, number, key, assumed)
