@@ -51,9 +51,11 @@ from lusoria.archive.query import (
 from lusoria.archive.reading import (
     DEFAULT_TIMEOUT,
     DamagedArchive,
+    FileState,
     ReadOnlyError,
     add_query_functions,
     connect,
+    file_state,
     first_row,
     iter_sql,
     refused,
@@ -408,6 +410,7 @@ class Archive:
         self.timeout = timeout
         self.notes = notes
         self.naming = naming
+        self._checked: FileState | None = None  # the file as `_existing` last found it an archive of this version
 
     def __repr__(self) -> str:
         """`Archive('club.db')`, as sqlite-utils shows a Database: the file it opens (the interpreter showed an address)."""
@@ -582,8 +585,13 @@ class Archive:
 
     def _existing(self) -> None:
         """NotAnArchive unless the file is an archive of this version, which is checked by
-        reading only (a read-only directory will do); an older archive is upgraded first."""
-        if not os.path.exists(self.path):
+        reading only (a read-only directory will do); an older archive is upgraded first. Checked
+        again only when the file or its WAL changed since (`file_state`): a notebook's or the
+        explorer's later calls open the archive once each, not twice."""
+        state = file_state(self.path)
+        if state is not None and state == self._checked:
+            return
+        if state is None:
             raise MissingArchive(f"{self.path} does not exist")
         try:
             conn = connect(self.path)
@@ -599,6 +607,7 @@ class Archive:
             raise unreadable_database(self.path, error) from None
         if not current:
             open_archive(self.path, create_missing=False, note=self.notes).close()  # upgrades it, or says why not
+        self._checked = file_state(self.path)  # (as the check's tidying and an upgrade left it)
 
     def query(self, filters: Filters | None = None) -> list[dict[str, Any]]:
         """`lusoria query`: the records every filter matches (all: None), oldest first or in their `order`."""

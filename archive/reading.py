@@ -117,6 +117,24 @@ def read_only_authorizer(action: int, first: str | None, second: str | None, *_)
     return sqlite3.SQLITE_DENY
 
 
+FileState = tuple[int, int, int, int, int, tuple[int, int, int] | None]
+
+
+def file_state(path: str) -> FileState | None:
+    """The archive file as it stands: its device, inode, size and times of change, and its WAL's (into
+    which a commit in WAL mode writes, the file changing at a checkpoint); None where it is not."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    try:
+        wal = os.stat(f"{path}-wal")  # (a Path too: Archive takes one)
+        wal_state: tuple[int, int, int] | None = (wal.st_ino, wal.st_size, wal.st_mtime_ns)
+    except OSError:
+        wal_state = None
+    return (found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns, wal_state)
+
+
 WAIT = 5.0  # seconds a reading connection waits for a lock another connection holds (SQLite's default)
 
 

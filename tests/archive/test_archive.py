@@ -318,6 +318,38 @@ def test_not_an_archive(tmp_path):
     assert not (tmp_path / "missing.db").exists()
 
 
+def test_an_archive_is_checked_again_only_when_its_file_or_its_wal_changed(tmp_path, monkeypatch):
+    """A notebook's calls open the archive once each: the check of its version (`Archive._existing`) holds
+    while the file and its WAL stand as they were; another program's commit, the file deleted and
+    another put in its place are each seen at the next call."""
+    from lusoria.archive import commands
+
+    path = tmp_path / "club.db"
+    archive = Archive(str(path))
+    archive.import_paths([SAMPLES])
+    checks: list[str] = []
+    opening = commands.connect
+    monkeypatch.setattr(commands, "connect", lambda *args, **kwargs: checks.append(args[0]) or opening(*args, **kwargs))
+    assert archive.query() == archive.query() and checks == [str(path)]
+    with contextlib.closing(sqlite3.connect(path)) as conn:  # (a commit in WAL mode, into the -wal file)
+        conn.execute("PRAGMA user_version = 99")
+        conn.commit()
+        with pytest.raises(NotAnArchive, match="a lusoria archive of version 99, which a newer lusoria made"):
+            archive.query()
+    path.unlink()
+    with pytest.raises(NotAnArchive, match="club.db does not exist"):
+        archive.query()
+    replaced = Archive(str(tmp_path / "replaced.db"))
+    replaced.import_paths([SAMPLES])
+    assert replaced.query() == replaced.query()
+    other = tmp_path / "other.db"
+    sqlite3.connect(other).execute("CREATE TABLE things (a)").connection.commit()
+    os.replace(other, replaced.path)
+    with pytest.raises(NotAnArchive, match="replaced.db is not a lusoria archive$"):
+        replaced.query()
+    assert len(checks) == 4
+
+
 def test_a_directory_is_said_to_be_one(tmp_path):
     """`--db` naming a directory was "cannot be read as a database: disk I/O error" (reading) or
     "unable to open database file" (importing): SQLite's words, which a user took for a failing disk."""
