@@ -16,7 +16,7 @@ import sqlite3
 from collections.abc import Callable, Iterable, Mapping
 from contextlib import closing
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from html import escape
 from typing import NamedTuple, Protocol
 from urllib.parse import urlencode
@@ -149,9 +149,11 @@ def filters_of(params: Params) -> Filters:
     return filters
 
 
+@lru_cache(maxsize=16)
 def _archive(path: str) -> Archive:
     """The archive at `path`; what it chooses (the variant of a game named alone) the page shows, and
-    is not warned (ChosenWarning) into the server's log."""
+    is not warned (ChosenWarning) into the server's log. One a path, whose check of its file holds from
+    request to request while the file stands as it was (Archive._existing)."""
     return Archive(path, timeout=TIMEOUT, notes=lambda chosen: None, naming=URL_NAMING)
 
 

@@ -163,6 +163,22 @@ def test_the_variant_the_explorer_chooses_is_warned_to_no_log(path, params):
         assert json.loads(tree_json(path, params))[0]["ply"] == "e3-c3"
 
 
+def test_the_explorers_requests_check_the_archive_once_while_its_file_stands_as_it_was(tmp_path, monkeypatch):
+    """Each request made an Archive of its own, which opened the file to check its version before opening it
+    to answer: the explorer keeps one an archive (`_archive`), whose check holds from request to request."""
+    from lusoria.archive import commands
+
+    path = str(tmp_path / "club.db")
+    Archive(path).import_paths([str(ROOT / "samples/tablut")])
+    checks: list[str] = []
+    opening = commands.connect
+    monkeypatch.setattr(commands, "connect", lambda *args, **kwargs: checks.append(args[0]) or opening(*args, **kwargs))
+    first = tree_json(path, {"game": "tablut"})
+    opened = len(checks)  # to check the file, and to answer
+    assert tree_json(path, {"game": "tablut"}) == first
+    assert len(checks) - opened == opened - 1  # to answer only
+
+
 @pytest.mark.parametrize(
     ("params", "position"),
     [
