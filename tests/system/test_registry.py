@@ -90,26 +90,28 @@ def lists_the_registry(node: ast.AST) -> bool:
     or is a test whose premise is lusoria's own games (the fixture `lusorias_own_tafl_games`)."""
     if isinstance(node, ast.FunctionDef) and "lusorias_own_tafl_games" in [arg.arg for arg in node.args.args]:
         return True
-    parents = {child: parent for parent in ast.walk(node) for child in ast.iter_child_nodes(parent)}
+    named = []  # the names GAMES and FORMATS, whose parents say how they are used
     for found in ast.walk(node):
         if isinstance(found, ast.Call):
             called = found.func
             if (called.id if isinstance(called, ast.Name) else getattr(called, "attr", None)) in LISTING_CALLS:
                 return True
         if isinstance(found, ast.Name) and found.id in ("GAMES", "FORMATS"):
-            parent = parents.get(found)
-            if (
-                isinstance(parent, ast.Attribute)
-                and parent.attr in ("items", "values", "keys", "in_page_order")
-                or isinstance(parent, (ast.For, ast.comprehension))
-                and parent.iter is found
-                or isinstance(parent, ast.Starred)
-                or isinstance(parent, ast.Call)
-                and isinstance(parent.func, ast.Name)
-                and parent.func.id in LISTING
-            ):
-                return True
-    return False
+            named.append(found)
+    if not named:
+        return False
+    parents = {child: parent for parent in ast.walk(node) for child in ast.iter_child_nodes(parent)}
+    return any(
+        isinstance(parent := parents.get(found), ast.Attribute)
+        and parent.attr in ("items", "values", "keys", "in_page_order")
+        or isinstance(parent, (ast.For, ast.comprehension))
+        and parent.iter is found
+        or isinstance(parent, ast.Starred)
+        or isinstance(parent, ast.Call)
+        and isinstance(parent.func, ast.Name)
+        and parent.func.id in LISTING
+        for found in named
+    )
 
 
 def listing_commands(cli: str) -> set[str]:
@@ -139,7 +141,8 @@ def runs_one_of(node: ast.AST, commands: set[str]) -> bool:
     return any(
         isinstance(found, ast.Constant)
         and isinstance(found.value, str)
-        and found.value.removeprefix("lusoria ").split()[:1] in ([command] for command in commands)
+        and (words := found.value.removeprefix("lusoria ").split(maxsplit=1))
+        and words[0] in commands
         for found in ast.walk(node)
     )
 
