@@ -4,19 +4,13 @@ LUSORIA_PURE_PYTHON=1, the package installs as pure Python (the same behaviour, 
 
 import compileall
 import importlib.machinery
-import importlib.util
-import os
 import shutil
 import sys
 from pathlib import Path
 
 from setuptools import setup
 
-ROOT = Path(__file__).resolve().parent
-spec = importlib.util.spec_from_file_location("accelerator", ROOT / "lusoria" / "accelerator.py")
-assert spec is not None and spec.loader is not None
-accelerator = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(accelerator)
+from build_backend import ROOT, accelerator, pure_build  # (the project's folder is on the path: backend-path)
 
 
 def remove_earlier_builds(package: Path, kept: set[str]) -> None:
@@ -29,16 +23,6 @@ def remove_earlier_builds(package: Path, kept: set[str]) -> None:
                 built.resolve().unlink(missing_ok=True)  # a link left to a module removed since
 
 
-def for_pre_commit() -> bool:
-    """Whether pre-commit is installing lusoria for its hooks (`pre-commit run` sets PRE_COMMIT=1;
-    every pre-commit command installs into a virtualenv `py_env-…` it makes in its clone of the
-    project): pure Python checks a commit's records in a moment, where compiling takes minutes."""
-    environment = Path(os.environ.get("VIRTUAL_ENV") or "/")
-    return os.environ.get("PRE_COMMIT") == "1" or (
-        environment.name.startswith("py_env-") and environment.parent.resolve() == ROOT
-    )
-
-
 def compiled_extensions() -> list:
     """mypyc's extensions (each optional: a compiler error leaves that module pure Python),
     or none when the sources are asked for (or pre-commit installs lusoria) or mypyc cannot
@@ -46,11 +30,10 @@ def compiled_extensions() -> list:
     package = accelerator.installed_layout(ROOT, ROOT / "build" / "mypyc-layout")
     for stale in ROOT.glob("build/lib*"):  # an earlier build's compiled modules would go into the wheel
         shutil.rmtree(stale)
-    pure = accelerator.pure_requested() or for_pre_commit()
+    why = pure_build()
     compiled = accelerator.marked(package)
-    remove_earlier_builds(package, set() if pure else {*compiled, accelerator.SHARED_LIBRARY + "__mypyc"})
-    if pure:
-        why = f"{accelerator.PURE_SWITCH} is set" if accelerator.pure_requested() else "pre-commit installs its hooks"
+    remove_earlier_builds(package, set() if why else {*compiled, accelerator.SHARED_LIBRARY + "__mypyc"})
+    if why:
         print(f"{why}: lusoria installs as pure Python", file=sys.stderr)
         return []
     try:

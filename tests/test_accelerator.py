@@ -2,6 +2,7 @@
 not built, or when newer than the compiled modules; the rules hold the same either way."""
 
 import importlib.machinery
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -132,3 +133,31 @@ def test_a_module_compiled_under_any_suffix_gives_way_to_its_source(tmp_path, mo
 def test_a_module_of_no_package_has_no_places():
     with pytest.raises(ImportError, match="os is not a package: no source for os.path"):
         accelerator._places("os.path")
+
+
+def build_backend():
+    """build_backend.py, lusoria's build backend (setuptools', asking for what compiling needs)."""
+    spec = importlib.util.spec_from_file_location("build_backend", ROOT / "build_backend.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_only_a_build_that_compiles_asks_for_mypyc_and_the_types_it_reads(monkeypatch):
+    """A pure-Python install (LUSORIA_PURE_PYTHON=1, pre-commit's for its hooks) asked for mypy too, a
+    static build requirement: pip installed it in every build environment, pre-commit's included."""
+    backend = build_backend()
+    for hook in ("get_requires_for_build_wheel", "get_requires_for_build_editable"):
+        monkeypatch.setattr(backend.build_meta, hook, lambda config_settings=None: ["wheel"])
+    for name in (accelerator.PURE_SWITCH, "PRE_COMMIT", "VIRTUAL_ENV"):
+        monkeypatch.delenv(name, raising=False)
+    compiling = backend.get_requires_for_build_wheel()
+    assert compiling == ["wheel", "mypy==2.4.1", "lark>=1.2,<2", "sqlite-utils>=3.36", "zstandard>=0.22"]
+    assert backend.get_requires_for_build_editable() == compiling
+    for name, value in ((accelerator.PURE_SWITCH, "1"), ("PRE_COMMIT", "1")):
+        with monkeypatch.context() as pure:
+            pure.setenv(name, value)
+            assert backend.get_requires_for_build_wheel() == backend.get_requires_for_build_editable() == ["wheel"]
+    monkeypatch.setenv("VIRTUAL_ENV", str(ROOT / "py_env-python3.11"))  # pre-commit's environment in its clone
+    assert backend.pure_build() == "pre-commit installs its hooks"
