@@ -86,23 +86,23 @@ from lusoria.validator.games import (
     GAME_LISTED,
     GAME_OPTION,
     GAMES,
+    game_named,
+    looked_up,
     options_line,
     owners_of,
     rules_from_tags,
+    tags_line,
     variant_as_game,
 )
 from lusoria.validator.replay import Report, Verdict
 from lusoria.validator.suggest import meant_among
 from lusoria.variants import (
-    game_named,
     game_tags,
     games_of_variant,
     held_by_several,
     is_variant,
-    looked_up,
     rules_of_name,
     several_named,
-    tags_line,
     tags_of_name,
     unknown_variant,
     variant_names,

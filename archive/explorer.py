@@ -23,8 +23,8 @@ from urllib.parse import urlencode
 
 from lusoria import output
 from lusoria.archive.commands import NO_GAME_TO_START, Archive, Naming, NoGameToStart, variant_filters
-from lusoria.archive.players import RESULTS
-from lusoria.archive.query import LISTED, MAX_SQL_INTEGER, ORDERS, FilterError, Filters, board_size
+from lusoria.archive.players import MAX_SQL_INTEGER, RESULTS
+from lusoria.archive.query import LISTED, ORDERS, FilterError, Filters, board_size
 from lusoria.archive.stored import STORED_TEXT, stored_record
 from lusoria.archive.tree import SORTS, Node
 from lusoria.bounds import MAX_COUNT, bounded_number

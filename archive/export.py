@@ -21,7 +21,7 @@ from itertools import islice, repeat
 from typing import Any
 
 from lusoria.archive import functions
-from lusoria.archive.positions import MATERIAL, boards_and_materials
+from lusoria.archive.positions import boards_and_materials
 from lusoria.archive.query import COLUMNS, NothingSelected
 from lusoria.archive.reading import connect, damaged
 from lusoria.archive.records_as_rows import named_variant
@@ -32,6 +32,7 @@ from lusoria.archive.variations import variation_rows
 from lusoria.bounds import MAX_JOBS, bounded
 from lusoria.errors import LusoriaError
 from lusoria.files import AtomicFile, output_in
+from lusoria.validator.base import MATERIAL
 from lusoria.validator.games import GAMES
 from lusoria.words import quoted
 from lusoria.workers import in_workers

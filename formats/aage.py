@@ -20,8 +20,9 @@ from lusoria.formats.tafl import MOVE, SQUARE, chosen_tags, read_moves
 from lusoria.notation.json_input import deep_error, text_decoder, too_deep
 from lusoria.notation.model import Record
 from lusoria.notation.numbers import whole_number
-from lusoria.notation.reader import RecordText, SyntaxProblem
+from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import literal
+from lusoria.notation.syntax import SyntaxProblem
 from lusoria.validator.base import WHITE, OptionError
 from lusoria.validator.replay import Moves
 from lusoria.validator.suggest import alike, meant, meant_among

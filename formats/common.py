@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from lusoria.notation.model import Line, Ply, Record
-from lusoria.notation.reader import RecordText, SyntaxProblem, long_token, token_message
+from lusoria.notation.reader import RecordText, long_token, token_message
+from lusoria.notation.syntax import SyntaxProblem
 from lusoria.validator.base import (
     Claims,
     Game,

@@ -33,8 +33,9 @@ from dataclasses import replace
 
 from lusoria.errors import DataError
 from lusoria.notation.model import Ply, Record
-from lusoria.notation.reader import RecordText, SyntaxProblem, is_ply
+from lusoria.notation.reader import RecordText, is_ply
 from lusoria.notation.sources import InputError, shown_place
+from lusoria.notation.syntax import SyntaxProblem
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.notation.writer import one_line
 from lusoria.plugins import FAILS, failure, traceback_of

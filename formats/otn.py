@@ -31,7 +31,8 @@ from lusoria.formats.contract import TYPE_TAG
 from lusoria.formats.otn_rules import chosen_preset, named_variant, position_board, rules_of, written_name
 from lusoria.notation.model import Line, Ply
 from lusoria.notation.numbers import whole_number
-from lusoria.notation.reader import RecordText, SyntaxProblem
+from lusoria.notation.reader import RecordText
+from lusoria.notation.syntax import SyntaxProblem
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.validator.base import BLACK, OptionError
 from lusoria.validator.tafl import TaflGame

@@ -12,7 +12,7 @@ from typing import NoReturn
 from lusoria.formats import FORMATS
 from lusoria.formats.common import CANNOT_EXPRESS, Draft, shown, tafl_games
 from lusoria.notation.numbers import whole_number
-from lusoria.notation.reader import SyntaxProblem
+from lusoria.notation.syntax import SyntaxProblem
 from lusoria.validator.base import OptionError, RankNotCovered, given_again
 from lusoria.validator.grid import read_rank
 from lusoria.validator.tafl import TaflGame

@@ -30,8 +30,9 @@ from lusoria.formats.common import (
 )
 from lusoria.notation.model import Ply
 from lusoria.notation.numbers import checked_number
-from lusoria.notation.reader import RecordText, SyntaxProblem
+from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import ESCAPED_BYTE
+from lusoria.notation.syntax import SyntaxProblem
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import ATTACKER, DEFENDER, KING, OWNER, capture_list
 

@@ -19,18 +19,9 @@ from pathlib import PurePath
 from lusoria.formats import FORMATS
 from lusoria.formats.common import Draft, Locator, drafts, site_claims, tafl_games, tafl_rules
 from lusoria.notation.numbers import whole_number
-from lusoria.notation.reader import (
-    Prose,
-    RecordText,
-    SyntaxProblem,
-    closing,
-    is_title,
-    prose,
-    prose_note,
-    signature,
-)
+from lusoria.notation.reader import Prose, RecordText, closing, is_title, prose, prose_note, signature
 from lusoria.notation.sources import ESCAPED_BYTE, REPLACEMENT, InputError, names_a_file
-from lusoria.notation.syntax import TAG_BEFORE_VALUE
+from lusoria.notation.syntax import TAG_BEFORE_VALUE, SyntaxProblem
 from lusoria.validator.base import SIDE_NAMES, WHITE, Illegal, OptionError
 from lusoria.validator.suggest import meant_among
 from lusoria.validator.tafl import TaflGame

@@ -1,7 +1,8 @@
 """The record model, the reader (split and parse) and the canonical writer."""
 
 from lusoria.notation.model import Line, Ply, Record
-from lusoria.notation.reader import RecordText, SyntaxProblem, is_ply, parse_record, read_records, split_records
+from lusoria.notation.reader import RecordText, is_ply, parse_record, read_records, split_records
+from lusoria.notation.syntax import SyntaxProblem
 from lusoria.notation.visitor import Visitor, walk
 from lusoria.notation.writer import write_record
 

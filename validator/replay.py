@@ -19,15 +19,7 @@ from lusoria.notation.dates import date_range, date_readings
 from lusoria.notation.escapes import EscapeLines
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
-from lusoria.notation.reader import (
-    RecordText,
-    SyntaxProblem,
-    game_read_in,
-    header_of,
-    parse_record,
-    scan_tags,
-    standing_in,
-)
+from lusoria.notation.reader import RecordText, game_read_in, header_of, parse_record, scan_tags, standing_in
 from lusoria.notation.slips import RESULTS, Fix, mend, mended_tag, results_meant, slip_fixes, tag_meant
 from lusoria.notation.sources import BOM, advised, shown_place
 from lusoria.notation.syntax import (
@@ -37,6 +29,7 @@ from lusoria.notation.syntax import (
     CutShort,
     MissingResult,
     OffBoard,
+    SyntaxProblem,
     TagTwice,
     Undecodable,
     offset_of,
