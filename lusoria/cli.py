@@ -36,8 +36,6 @@ if TYPE_CHECKING:
     from lusoria import api
     from lusoria.api import Problem
     from lusoria.archive import Archive
-    from lusoria.html import PublishedPage
-    from lusoria.validator.base import Game
 elif "lusoria.api" in sys.modules:
     api = sys.modules["lusoria.api"]
 else:  # loaded when a command first uses it: `lusoria --version` and `--help` start without it
@@ -199,7 +197,7 @@ def reading_given() -> list[str]:
     return [param.opts[0] for param in ctx.command.params if chosen.get(param.name or "")]
 
 
-def chosen_rules(tags: dict[str, str]) -> Game:
+def chosen_rules(tags: dict[str, str]) -> api.Game:
     """The rules that options (--game, --variant, --rules: as the tags `Game`, `Variant`, `Rules`)
     choose; a usage error, said once, for a game, variant or rules lusoria does not know (naming the
     games that have the variant)."""
@@ -1046,7 +1044,7 @@ def single_page(path: str | Path, index: int, written_to: str | None, encoding: 
 def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs: int, encoding: str) -> NoReturn:
     """`html PATH... --output-dir DIR`: each record's page written in `directory` and listed in its index.html."""
     inputs, status, records = Inputs(), 0, 0
-    pages: list[PublishedPage] = []  # the pages made, which the index lists once written
+    pages: list[api.PublishedPage] = []  # the pages made, which the index lists once written
     outputs: dict[str, str] = {}  # the files written (`case_blind`), and the record each holds
     with stopped_by_signal() as stopping:  # (SIGTERM as ^C: its pages listed)
         try:
@@ -1142,7 +1140,7 @@ def stopped_by_signal() -> Iterator[Stopping]:
             signal.signal(signum, defaults[signum])
 
 
-def index_written(directory: str, pages: list[PublishedPage], outputs: dict[str, str], overwrite: bool) -> int:
+def index_written(directory: str, pages: list[api.PublishedPage], outputs: dict[str, str], overwrite: bool) -> int:
     """DIR's index.html written to list those of `pages` written in DIR (`outputs`: `html --output-dir`), with
     the pages of earlier runs, unless DIR's index.html is not lusoria's (said); the exit status it calls for."""
     from lusoria.files import case_blind
