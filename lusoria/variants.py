@@ -394,14 +394,26 @@ def variant_text(name: str, notes: VariantNotes) -> str:
 def _same_rules(name: str, rules: Game) -> dict[str, VariantNotes]:
     """The other variants of the game of `rules` that choose the same rules (a catalogue's type that
     a built-in game plays, and that game's variant), by name."""
-
-    def chosen(rules: Game) -> tuple[str, dict[str, str]]:
-        return ("" if rules.presets_are_options else rules.variant), rules.option
-
+    chosen = _chosen_rules()[rules.name]
     return {
         other: notes
         for other, notes in variants()[rules.name].items()
-        if other != name and chosen(rules_from_tags(type(rules), dict(notes.tags))) == chosen(rules)
+        if other != name and chosen[other] == _chosen(rules)
+    }
+
+
+def _chosen(rules: Game) -> tuple[str, dict[str, str]]:
+    """What makes two variants' rules the same: their options, and their variant where its presets are not options."""
+    return ("" if rules.presets_are_options else rules.variant), rules.option
+
+
+@made_once
+def _chosen_rules() -> dict[str, dict[str, tuple[str, dict[str, str]]]]:
+    """`_chosen` of every variant of every game, by game and name: made once, not for each variant
+    explained (`lusoria explain` of each of a game's 170 variants read every one's rules each time)."""
+    return {
+        game: {name: _chosen(rules_from_tags(GAMES[game], dict(notes.tags))) for name, notes in named.items()}
+        for game, named in variants().items()
     }
 
 
