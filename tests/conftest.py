@@ -7,7 +7,22 @@ from contextlib import closing, suppress
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, settings
+
+# A process started in the background by a shell without job control (`cmd &` in a script)
+# inherits SIGINT ignored, and Python then gives it no KeyboardInterrupt: the tests of Ctrl-C would
+# fail, in this process and the commands it starts. They take Ctrl-C as a terminal delivers it.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
+# pytest rewrites the asserts of every module of an installed plug-in's distribution, all of
+# hypothesis among them: 1.2 to 1.7 s in each process, every run (PYTHONDONTWRITEBYTECODE keeps no
+# rewritten module). The suite's asserts are in its own files, which are rewritten still.
+for _hook in sys.meta_path:
+    if "hypothesis" in getattr(_hook, "_must_rewrite", ()):
+        _hook._must_rewrite.discard("hypothesis")
+        _hook._marked_for_rewrite_cache.clear()
+
+from hypothesis import HealthCheck, settings  # (after the rewriting hook is told)
 
 ROOT = Path(__file__).resolve().parent.parent
 # No test reads the user's own catalogue of tafl variants (~/.config/lusoria/tafl_variants.toml):
