@@ -507,11 +507,12 @@ def two_sizes(tmp_path) -> tuple[str, str]:
     bounded caches), 3.5 MB up to 2 MB and 200 KB from 2 MB to 5 MB, when it streams; both sizes
     lie past that growth, whose peak moves by a step of about 1 MiB as an unrelated edit shifts
     the memory's layout (2 MB against 4 MB gave 470 to 2,120 KiB, over the limit at times). Each
-    record is a game of nine plies with a long comment, 2.5 KB, which a command reads quickly (30 s
-    for the two sizes of a game of 430 bytes, 8 s for these) but holds as long if it holds records."""
+    record is a game of nine plies with a long comment, 10 KB, which a command reads quickly (30 s
+    for the two sizes of a game of 430 bytes, 8 s of 2.5 KB, half that of these) but holds as long if it
+    holds records (fmt 12 MB more for the 3 MB more, when it held them)."""
     game = (ROOT / "samples/tablut/linnaeus.lgn").read_text()
     tags, _, movetext = game.partition("\n\n")
-    record = f"{tags}\n\n{{{'A note of the game, as long as a transcriber writes it. ' * 40}}}\n{movetext}"
+    record = f"{tags}\n\n{{{'A note of the game, as long as a transcriber writes it. ' * 160}}}\n{movetext}"
     small, large = tmp_path / "small.lgn", tmp_path / "large.lgn"
     small.write_text("\n".join([record] * (3_000_000 // len(record))))
     large.write_text("\n".join([record] * (6_000_000 // len(record))))
