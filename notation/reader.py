@@ -32,6 +32,7 @@ from lusoria.notation.syntax import (
     TAG_VALUE,
     TERMINALS,
     UNWRITTEN_TAG,
+    LineStart,
     SyntaxProblem,
     Terminals,
     blanked,
@@ -103,18 +104,16 @@ def known_games() -> tuple[str, ...]:
 # At the start of a line: a tag line (its value quoted with `"`, or another quote: a slip said), or movetext
 # (anything else but blanks and % lines).
 _TAG_LINE = rf'{TAG_BEFORE_NAME}({TAG_NAME}){BLANK}*["{OTHER_QUOTES}]'  # its name in group 1
-_LINE_START = re.compile(rf"^(?:(?P<tag>{_TAG_LINE})|(?P<move>(?!%)[ \t]*\S))", re.M)
-_NEXT_TAG = re.compile(rf"^{_TAG_LINE}", re.M)
-_TAG_START = re.compile(rf"^{TAG_BEFORE_NAME}({TAG_NAME})", re.M)  # a line that starts as a tag, written or not
-_MOVETEXT = re.compile(rf"^(?!{_TAG_LINE})(?!%)[ \t]*\S", re.M)
+_LINE_START = LineStart(rf"^(?:(?P<tag>{_TAG_LINE})|(?P<move>(?!%)[ \t]*\S))")
+_NEXT_TAG = LineStart(rf"^{_TAG_LINE}")
+_TAG_START = LineStart(rf"^{TAG_BEFORE_NAME}({TAG_NAME})")  # a line that starts as a tag, written or not
+_MOVETEXT = LineStart(rf"^(?!{_TAG_LINE})(?!%)[ \t]*\S")
 _TAG_WRITTEN = rf'{TAG_BEFORE_NAME}{TAG_NAME}{BLANK}*(?:{TAG_VALUE}|[{OTHER_QUOTES}][^\]\n"]*[{OTHER_QUOTES}]){BLANK}*\]'  # (quoted
 # otherwise too, a slip: `[Game “tablut”]`)
 # where a record's movetext begins, for splitting: a line that is no tag line, or one whose tags a move number, a
 # result marker, a comment or what begins as a ply follows (`[Result "*"] 1. a2-a5 *`, `[Game "tablut"] e3-c3 *`:
 # the next tag line begins another record)
-_MOVETEXT_BEGINS = re.compile(
-    rf"{_MOVETEXT.pattern}|^(?:{_TAG_WRITTEN})+{BLANK}*(?:[0-9*{{]|[A-Za-z@]?[a-z][0-9])", re.M
-)
+_MOVETEXT_BEGINS = LineStart(rf"{_MOVETEXT.pattern}|^(?:{_TAG_WRITTEN})+{BLANK}*(?:[0-9*{{]|[A-Za-z@]?[a-z][0-9])")
 
 
 def split_records(
@@ -475,8 +474,8 @@ def is_ply(game: str, text: str) -> bool:
     return _ply_pattern(game.lower()).fullmatch(text) is not None
 
 
-_QUOTED = re.compile(rf"^>[ \t>]*{TAG_BEFORE_NAME}{TAG_NAME}", re.M)  # a tag line of a quoted e-mail (`> [Game "…"]`)
-_GAME_TAG = re.compile(rf'^{TAG_BEFORE_NAME}Game{BLANK}+"([^"\\]*)"', re.M)
+_QUOTED = LineStart(rf"^>[ \t>]*{TAG_BEFORE_NAME}{TAG_NAME}")  # a tag line of a quoted e-mail (`> [Game "…"]`)
+_GAME_TAG = LineStart(rf'^{TAG_BEFORE_NAME}Game{BLANK}+"([^"\\]*)"')
 
 
 STDIN_ADVICE = (  # a tafl move list or CSV line piped in reads as lgn movetext with no tag

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import os
 import re
+import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from lusoria.errors import LusoriaError
@@ -38,6 +40,36 @@ NOT_MOVETEXT = re.compile(r'"(?:\\.|[^"\\\n])*"|\{[^}]*\}|;[^\n]*|^%[^\n]*', re.
 def blanked(text: str) -> str:
     """`text` with what is no movetext (NOT_MOVETEXT: tag values, comments, escape lines) blanked, in its place."""
     return NOT_MOVETEXT.sub(lambda skipped: " " * len(skipped[0]), text)
+
+
+class LineStart:
+    """A regular expression that matches at the start of a line only (`^` under re.M), found as the
+    newline before it: re tries `^` at each character of a line (19 ms through a line of 2 MB, each
+    time a reader looks for the next tag line), where a pattern that begins with a newline is found
+    by a scan for that character (1 ms). `match`, `search` and `finditer` answer as re.M's do."""
+
+    def __init__(self, pattern: str) -> None:
+        self.pattern = pattern
+        self._here = re.compile(pattern, re.M)
+        self._after_newline = re.compile(rf"\n(?:{pattern})", re.M)
+
+    def match(self, text: str, pos: int = 0, end: int = sys.maxsize) -> re.Match[str] | None:
+        return self._here.match(text, pos, end)
+
+    def search(self, text: str, pos: int = 0, end: int = sys.maxsize) -> re.Match[str] | None:
+        """The first match at `pos` (a line's start: `^` holds nowhere else there) or after a newline past it."""
+        if (found := self._here.match(text, pos, end)) is None and (
+            newline := self._after_newline.search(text, pos, end)
+        ) is not None:
+            found = self._here.match(text, newline.start() + 1, end)
+        return found
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        """Each match in turn, as `re.finditer` (of a pattern that matches no empty text)."""
+        pos = 0
+        while (found := self.search(text, pos)) is not None:
+            yield found
+            pos = max(found.end(), found.start() + 1)
 
 
 MISSING_RESULT = "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)"  # MissingResult's message

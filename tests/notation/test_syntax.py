@@ -1,13 +1,17 @@
 """notation/syntax.py: a quoted tag value's escapes undone (`unquote`), by str.replace or, where the
-text holds a NUL (which stands for an escaped backslash there), by a substitution."""
+text holds a NUL (which stands for an escaped backslash there), by a substitution; a pattern of line
+starts (`LineStart`) found as re.M finds it."""
 
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from lusoria.grammar import grammar_text
+from lusoria.notation import reader
 from lusoria.notation.lalr import builder_parser, terminal_patterns
-from lusoria.notation.syntax import TAG_NAME, TAG_VALUE, offset_of, row_column, tag_parts, unquote
+from lusoria.notation.syntax import TAG_NAME, TAG_VALUE, LineStart, offset_of, row_column, tag_parts, unquote
 from lusoria.validator.games import any_game
 
 
@@ -53,3 +57,40 @@ def test_a_place_and_an_offset_are_one_another(at, place):
     text = "ab\n\ncd"
     assert row_column(text, at) == place and row_column(text, at, offset=4) == (place[0] + 4, place[1])
     assert offset_of(text.split("\n"), *place) == at
+
+
+LINE_STARTS = [reader._LINE_START, reader._NEXT_TAG, reader._MOVETEXT, reader._MOVETEXT_BEGINS, reader._GAME_TAG]
+PIECES = ["\n", "\n", " ", "\t", "[", "]", '"', "Game", "Event", "x", "%", ">", "1.", "e3-c3", "{c}", "*", "\r"]
+
+
+def spans(found: re.Match[str] | None) -> tuple | None:
+    return None if found is None else (found.span(), found.groups())
+
+
+@given(
+    st.sampled_from(LINE_STARTS),
+    st.lists(st.sampled_from(PIECES), max_size=30).map("".join),
+    st.integers(0, 40),
+    st.integers(0, 40),
+)
+def test_a_pattern_of_line_starts_is_found_where_re_m_finds_it(line_start, text, pos, end):
+    """The reader's line-start patterns (`^` under re.M), from any position, up to any end."""
+    plain = re.compile(line_start.pattern, re.M)
+    assert spans(line_start.search(text, pos, end)) == spans(plain.search(text, pos, end))
+    assert spans(line_start.match(text, pos, end)) == spans(plain.match(text, pos, end))
+    assert [spans(found) for found in line_start.finditer(text)] == [spans(found) for found in plain.finditer(text)]
+
+
+def test_a_line_start_past_a_line_of_two_megabytes_is_found():
+    text = "[Event " + "x" * (2 << 20) + '\n[Game "tablut"]\n'
+    found = LineStart(r"^\[Game")
+    first = text.index("\n[Game") + 1
+    assert found.search(text).start() == first == 2_097_160
+    assert [match.start() for match in found.finditer(text * 2)] == [first, len(text) + first]
+
+
+def test_a_line_start_ends_its_match_by_the_end_given():
+    more = LineStart("^x+")  # (greedy: it would run on past `end`)
+    assert more.match("xxxx", 0, 2).span() == (0, 2)
+    assert more.search("a\nxxxx", 0, 4).span() == (2, 4)
+    assert more.search("a\nxxxx", 0, 2) is None
