@@ -394,12 +394,8 @@ def variant_text(name: str, notes: VariantNotes) -> str:
 def _same_rules(name: str, rules: Game) -> dict[str, VariantNotes]:
     """The other variants of the game of `rules` that choose the same rules (a catalogue's type that
     a built-in game plays, and that game's variant), by name."""
-    chosen = _chosen_rules()[rules.name]
-    return {
-        other: notes
-        for other, notes in variants()[rules.name].items()
-        if other != name and chosen[other] == _chosen(rules)
-    }
+    chosen, mine = _chosen_rules()[rules.name], _chosen(rules)
+    return {other: notes for other, notes in variants()[rules.name].items() if other != name and chosen[other] == mine}
 
 
 def _chosen(rules: Game) -> tuple[str, dict[str, str]]:

@@ -59,7 +59,15 @@ def test_a_place_and_an_offset_are_one_another(at, place):
     assert offset_of(text.split("\n"), *place) == at
 
 
-LINE_STARTS = [reader._LINE_START, reader._NEXT_TAG, reader._MOVETEXT, reader._MOVETEXT_BEGINS, reader._GAME_TAG]
+LINE_STARTS = [
+    reader._LINE_START,
+    reader._NEXT_TAG,
+    reader._TAG_START,
+    reader._MOVETEXT,
+    reader._MOVETEXT_BEGINS,
+    reader._QUOTED,
+    reader._GAME_TAG,
+]
 PIECES = ["\n", "\n", " ", "\t", "[", "]", '"', "Game", "Event", "x", "%", ">", "1.", "e3-c3", "{c}", "*", "\r"]
 
 
