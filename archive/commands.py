@@ -1233,6 +1233,13 @@ class Archive:
         [counted] = iter_sql(self.path, *players.invalid(self._selected(filters), paired))  # (read to its end)
         return counted["invalid"]
 
+    def own_games(self, filters: Filters | None = None) -> int:
+        """How many records of those `filters` match are a game of a player against themselves (a study,
+        `lusoria random`'s, two names of one player merged), in no total of `players` or `crosstable`."""
+        self._existing()
+        [counted] = iter_sql(self.path, *players.own_games(self._selected(filters)))  # (read to its end)
+        return counted["own"]
+
     def aliases(self) -> list[dict[str, Any]]:
         """Every other name of a player, and the canonical name."""
         self._existing()

@@ -175,20 +175,27 @@ def aliases(db: sqlite_utils.Database) -> list[dict]:
     ]
 
 
+def _key(written: str) -> str:
+    """SQL: what a name written in a record (`written`, an SQL expression) is one player by, in SQLite's
+    NOCASE: the canonical name of the alias it is, or itself."""
+    return f"coalesce((SELECT name FROM player_aliases WHERE alias = {written}), {written})"
+
+
 def _player_of(written: str) -> str:
     """SQL: the player a name written in a record is (`written`, an SQL expression), under one
     spelling whatever records are selected, so that a filter never changes it: the canonical name
     (of the alias it is, or itself) as a merge wrote it, else as the archive's first record writes
     the name (in any case of its ASCII letters)."""
     return f"""coalesce(
-         (SELECT min(name COLLATE BINARY) FROM player_aliases WHERE name = coalesce(
-            (SELECT name FROM player_aliases WHERE alias = {written}), {written})),
+         (SELECT min(name COLLATE BINARY) FROM player_aliases WHERE name = {_key(written)}),
          (SELECT spelled FROM (
            SELECT id, white AS spelled FROM records WHERE white = {written} COLLATE NOCASE
            UNION ALL SELECT id, black FROM records WHERE black = {written} COLLATE NOCASE) ORDER BY id LIMIT 1))"""
 
 
 _NAMED = "written IS NOT NULL AND written NOT IN ('', '?')"  # a name `written` that names a player
+# a record's game of a player against themselves (a study, `lusoria random`'s, two names merged): no game between two
+_OWN_GAME = f"({_NAMED.replace('written', 'white')} AND {_key('white')} IS {_key('black')} COLLATE NOCASE)"
 
 
 def respelled(db: sqlite3.Connection) -> dict[str, str]:
@@ -204,16 +211,16 @@ def respelled(db: sqlite3.Connection) -> dict[str, str]:
 
 
 # Per canonical player (names in any case of their ASCII letters, aliases merged): games, won,
-# drawn, lost, and finished, in the records `{where}` selects (the names' indexes serve it).
+# drawn, lost, and finished, in the records `{where}` selects, but a game against oneself (_OWN_GAME).
 PLAYERS = f"""
-WITH names AS (
+WITH counted AS (SELECT white, black, result FROM records {{where}}), names AS (
   SELECT white AS written, count(*) AS games, count(result = '1-0' OR NULL) AS won,
          count(result = '1/2-1/2' OR NULL) AS drawn, count(result = '0-1' OR NULL) AS lost
-  FROM records {{where}} GROUP BY white COLLATE NOCASE
+  FROM counted WHERE NOT {_OWN_GAME} GROUP BY white COLLATE NOCASE
   UNION ALL
   SELECT black, count(*), count(result = '0-1' OR NULL), count(result = '1/2-1/2' OR NULL),
          count(result = '1-0' OR NULL)
-  FROM records {{where}} GROUP BY black COLLATE NOCASE
+  FROM counted WHERE NOT {_OWN_GAME} GROUP BY black COLLATE NOCASE
 ), players AS (
   SELECT {_player_of("written")} AS player,
          sum(games) AS games, sum(won) AS won, sum(drawn) AS drawn,
@@ -305,10 +312,18 @@ def score_table(
 def invalid(records: tuple[str, list] | None = None, paired: bool = False) -> tuple[str, list]:
     """The SQL of how many of the records `records` selects (`score_table`) are invalid and counted,
     as their results say: those of a player named (the score table), or of two (`paired`: the crosstable)."""
-    white, black = (_NAMED.replace("written", side) for side in ("w", "b"))
-    counted = f"{white} AND {black} AND {_player_of('w')} <> {_player_of('b')}" if paired else f"({white} OR {black})"
-    query = "SELECT count(*) AS invalid FROM (SELECT valid, white AS w, black AS b FROM records {where})"
-    return _counted(f"{query} WHERE NOT valid AND {counted}", records)
+    white, black = (_NAMED.replace("written", side) for side in ("white", "black"))
+    named = f"{white} AND {black}" if paired else f"({white} OR {black})"
+    query = "SELECT count(*) AS invalid FROM (SELECT valid, white, black FROM records {where})"
+    return _counted(f"{query} WHERE NOT valid AND {named} AND NOT {_OWN_GAME}", records)
+
+
+def own_games(records: tuple[str, list] | None = None) -> tuple[str, list]:
+    """The SQL of how many of the records `records` selects (`score_table`) are a game of a player against
+    themselves, which neither the score table nor the crosstable counts."""
+    return _counted(
+        f"SELECT count(*) AS own FROM (SELECT white, black FROM records {{where}}) WHERE {_OWN_GAME}", records
+    )
 
 
 def crosstable(records: tuple[str, list] | None = None) -> tuple[str, list]:

@@ -1583,6 +1583,13 @@ def note_left_out(db: str, filters: Any) -> None:
         echo(f"lusoria: note: {elsewhere}", err=True)
 
 
+def note_own_games(db: str, filters: Any) -> None:
+    """A note on stderr of the games of a player against themselves that `filters` match, which the score
+    table and the crosstable leave out (`Archive.own_games`)."""
+    if note := output.own_games_note(archive_at(db).own_games(filters)):
+        echo(f"lusoria: note: {note}", err=True)
+
+
 def note_lacking(db: str, filters: Any) -> None:
     """When `filters` found no record: a note on stderr of the game or variant they name that the
     archive holds no record of, with those it holds (`Archive.lacking`), and of each player they
@@ -1961,6 +1968,7 @@ def players_list(db: str, format_: str, top: int | None, sort: str, **filters: A
         note_lacking(db, chosen)
     elif format_ == "table":
         echo(output.invalid_note(archive_at(db).invalid_counted(chosen)), nl=False)
+    note_own_games(db, chosen)
 
 
 @players.command(name="crosstable", cls=FilterCommand, without=("limit", "order"))
@@ -1981,6 +1989,7 @@ def players_crosstable(db: str, format_: str, **filters: Any) -> None:
         note_lacking(db, chosen)
     elif format_ == "table":
         echo(output.invalid_note(archive_at(db).invalid_counted(chosen, paired=True)), nl=False)
+    note_own_games(db, chosen)
 
 
 @main.command(cls=FilterCommand, at=2)  # the filters after --db

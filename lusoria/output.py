@@ -507,6 +507,15 @@ def invalid_note(count: int) -> str:
     return f"{plural(count, 'invalid record')} counted, each as its result says (--valid counts the valid alone)\n"
 
 
+def own_games_note(count: int) -> str:
+    """The note under the score table and the crosstable that says how many games of a player against
+    themselves they leave out (`Archive.own_games`); "" for none."""
+    if not count:
+        return ""
+    games = plural(count, "game")
+    return f"{games} of a player against themselves in no total (query --player finds {'it' if count == 1 else 'them'})"
+
+
 def _unfinished_note(rows: list[dict]) -> str:
     """The line under the crosstable that names each pairing's unfinished games."""
     standing = {row["player"]: number for number, row in enumerate(rows)}

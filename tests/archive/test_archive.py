@@ -482,7 +482,8 @@ def test_stats_shows_the_variants_with_the_most_records_and_sums_up_the_others(a
         {"value": "latrunculi/seneca", "records": 11},
     ]
     assert figures["more_variants"] == {"variants": 9, "records": 27}
-    assert len(figures["players"]) == len(figures["first_error_rules"]) == 3
+    assert len(figures["first_error_rules"]) == 3
+    assert figures["players"] == [{"value": "Karin Nilsson", "records": 4}, {"value": "Olof Berg", "records": 3}]
     assert archive.stats()["more_variants"] == {"variants": 2, "records": 2}  # 12 variants: the last 2 folded
     shown = run("stats", "--db", archive.path, "--top", "3").output.split("\n\n")[2].splitlines()
     assert shown[2:] == [

@@ -160,8 +160,8 @@ def test_top_help_says_which_tables_fold_the_rows_past_it(samples):
     """`--top`'s help said "the others in one row" of every table (hints-49b), the players' too, which
     leaves them out (a game has two players: their records add up to no count of records)."""
     players = run("stats", "--db", samples.path, "--top", "1").stdout.split("\n\n")[-2].splitlines()
-    assert players == ["player      games", "--------  -------", "random         12"]  # (no fold row; a record of
-    # `random` against `random` is a game of each side, as `players list` counts them: newcomer-53b took them for records)
+    assert players == ["player           games", "-------------  -------", "Karin Nilsson        4"]  # (no fold row;
+    # a record of `random` against `random` is a game of neither, as `players list` counts them)
     shown = " ".join(run("stats", "--help").stdout.split())
     assert "with the most records (the others in one row, but the players': a game has two)." in shown
 
