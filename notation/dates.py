@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import calendar
 import re
-from datetime import date
 
 from lusoria.notation.numbers import checked_number
 
@@ -36,15 +35,24 @@ def date_range(text: str) -> tuple[str | None, str | None]:
     year, month, day = (None if "?" in part else checked_number(part, 0, 9999) for part in m.groups())
     if year is None:
         return None, None
-    months = (month, month) if month else (1, 12)
-    try:
-        first = date(year, months[0], day or 1)
-        last = date(year, months[1], day or calendar.monthrange(year, months[1])[1])
-        if day and not month:
-            first, last = date(year, 1, 1), date(year, 12, 31)
-    except ValueError:
-        raise ValueError(f"the Date '{text}' names no real day") from None
-    return first.isoformat(), last.isoformat()
+    first, last = (month, month) if month else (1, 12)
+    if not year or last > 12 or (day or 1) > _days_in(year, month or 1):
+        raise ValueError(f"the Date '{text}' names no real day")
+    if day and not month:
+        return f"{year:04}-01-01", f"{year:04}-12-31"
+    return f"{year:04}-{first:02}-{day or 1:02}", f"{year:04}-{last:02}-{day or _days_in(year, last):02}"
+
+
+JULIAN_UNTIL = 1923  # the last year a country (Greece) kept the Julian calendar
+
+
+def _days_in(year: int, month: int) -> int:
+    """The days of a month, as the Gregorian calendar has them or the Julian one where it was kept (Castile
+    under Alfonso X, Sweden until 1753, Greece until 1923): 29 February in every fourth year up to
+    JULIAN_UNTIL (1300, 1700), and 30 February in Sweden's 1712."""
+    if month != 2:
+        return calendar.monthrange(year, month)[1]
+    return 30 if year == 1712 else 29 if calendar.isleap(year) or year <= JULIAN_UNTIL and year % 4 == 0 else 28
 
 
 def date_readings(text: str) -> list[str]:

@@ -11,15 +11,27 @@ from lusoria.notation.dates import date_range, date_readings
         ("2024.02.??", ("2024-02-01", "2024-02-29")),
         ("2026.??.15", ("2026-01-01", "2026-12-31")),
         ("????.??.??", (None, None)),
+        ("2026.04.??", ("2026-04-01", "2026-04-30")),
+        # a day of the Julian calendar where it was kept (new-user 68: 1300.02.29 was "no real day"), up to 1923
+        ("1300.02.29", ("1300-02-29", "1300-02-29")),
+        ("1300.02.??", ("1300-02-01", "1300-02-29")),
+        ("1923.02.??", ("1923-02-01", "1923-02-28")),
+        ("1900.02.??", ("1900-02-01", "1900-02-29")),
+        ("2100.02.??", ("2100-02-01", "2100-02-28")),
+        ("1712.02.30", ("1712-02-30", "1712-02-30")),  # Sweden's 30 February
     ],
 )
 def test_pgn_dates_as_ranges(text, expected):
     assert date_range(text) == expected
 
 
-@pytest.mark.parametrize("text", ["2026.13.01", "2026.02.30", "26.1.1", "2026-11-21", ""])
+@pytest.mark.parametrize(
+    "text",
+    ["2026.13.01", "2026.02.30", "26.1.1", "2026-11-21", "", "0000.01.01", "2026.04.31", "2026.??.32"]
+    + ["1301.02.29", "2100.02.29", "1712.02.31", "1716.02.30", "0000.02.29"],  # no calendar's day
+)
 def test_not_dates(text):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="is YYYY.MM.DD|names no real day"):
         date_range(text)
 
 
