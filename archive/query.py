@@ -469,6 +469,9 @@ def check_values(filters: Filters) -> None:
         raise FilterError("material_for", "counts plies in a row that match a position, pattern or material: give one")
     if filters.include_unknown and not (filters.date_from or filters.date_to):
         raise FilterError("include_unknown", "lets records of unknown date through a date filter: give one")
+    if filters.date_from and filters.date_to and _iso(filters.date_from, False) > _iso(filters.date_to, True):
+        said = f"{quoted(filters.date_from)} is later than the date to, {quoted(filters.date_to)}"
+        raise FilterError("date_from", f"{said}: no day lies between them")
 
 
 def _texts(value: Any) -> Iterator[str]:

@@ -966,6 +966,20 @@ def test_a_filter_that_changes_how_another_works_is_refused_without_it(archive, 
         assert started and archive.query(Filters(symmetric=True, positions=[INITIAL_TABLUT])) == started
 
 
+def test_a_date_range_that_ends_before_it_starts_is_refused(archive, tmp_path):
+    """New-user 68: `--date-from 2020 --date-to 2019` said `no records`, where every other filter that cannot
+    match is refused; the bounds are compared as the filters read them (2020.06 to 2020: June to December)."""
+    said = "'2020.06' is later than the date to, '2020.05': no day lies between them"
+    for command in (["query"], ["stats"], ["export", str(tmp_path / "out")]):
+        given = ["--db", archive.path, "--date-from", "2020.06", "--date-to", "2020.05"]
+        refused = CliRunner().invoke(main, [*command, *given])
+        assert (refused.exit_code, refused.stderr.splitlines()[-1]) == (2, f"Error: --date-from {said}"), command
+    with pytest.raises(FilterError, match=f"^the date_from filter {said}$"):
+        archive.query(Filters(date_from="2020.06", date_to="2020.05"))
+    for date_from, date_to in (("2020.06", "2020"), ("2020", "2020.06"), ("2020-06-30", "2020.06"), ("2020", "2020")):
+        archive.query(Filters(date_from=date_from, date_to=date_to))
+
+
 def test_material_ranges_bound_each_record(samples):
     """The least and the most of each count over a record's positions, which rule records out."""
     (row,) = samples.sql("SELECT * FROM material_ranges WHERE record_id = 79")  # a Tablut game, king taken
