@@ -304,6 +304,8 @@ def _refusal(conn: sqlite3.Connection, message: str, seconds: float | None) -> R
         return ReadOnlyError(
             "lusoria sql only reads: statements that write, ATTACH, PRAGMA settings and extensions are refused"
         )
+    if message == "You can only execute one statement at a time.":  # (Python's sqlite3, in its own words)
+        return InvalidSQL("lusoria sql runs one statement, and the SQL holds more: end it at its first ';'")
     if message.startswith("no such table: "):
         message += _tables_like(conn, message.removeprefix("no such table: "))
     elif message.startswith("no such column: "):

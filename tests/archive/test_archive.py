@@ -286,6 +286,17 @@ def test_a_column_no_table_has_is_named_with_those_like_it(archive):
         archive.sql("SELECT elo FROM records")
 
 
+def test_sql_of_two_statements_is_refused_in_lusorias_words(archive):
+    """New-user 68: `sql "select 1; delete from records"` said Python's `You can only execute one statement at a
+    time.` (nothing was written); a statement ended by `;` runs."""
+    said = "lusoria sql runs one statement, and the SQL holds more: end it at its first ';'"
+    with pytest.raises(ReadOnlyError, match=f"^{said}$"):
+        archive.sql("SELECT 1; DELETE FROM records")
+    shown = CliRunner().invoke(main, ["sql", "--db", archive.path, "SELECT 1 AS one; SELECT 2"])
+    assert (shown.exit_code, shown.stderr) == (1, f"lusoria: {said}\n")
+    assert archive.sql("SELECT 1 AS one;") == [{"one": 1}]
+
+
 @pytest.mark.parametrize(
     "statement, column", [("SELECT id, text FROM records", "text"), ("SELECT r.Text FROM records r", "Text")]
 )
