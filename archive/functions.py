@@ -19,6 +19,7 @@ MAX_VALUE = 1 << 24  # bytes of one string or BLOB a statement may make or read 
 UNKNOWN_SIZE = zstandard.CONTENTSIZE_UNKNOWN
 KINDS = {bytes: "a BLOB", str: "a text", int: "an integer", float: "a real number"}
 STOPPED = "interrupted"  # what a function stopped by the watch says, as SQLite says it of a statement
+CTRL_C = "Ctrl-C"  # what a function a KeyboardInterrupt stopped says (`failure` raises it again)
 
 
 class FunctionError(LusoriaError):
@@ -49,9 +50,15 @@ def go_on() -> None:
 
 
 def failure(error: sqlite3.Error) -> str | None:
-    """What the function that made `error` said (None when no function of lusoria's made it)."""
+    """What the function that made `error` said (None when no function of lusoria's made it);
+    KeyboardInterrupt when Ctrl-C stopped it, in a statement no watch handles Ctrl-C of (`lusoria export`'s):
+    SQLite says only that the function raised, and Python's sqlite3 drops the KeyboardInterrupt."""
     said, _STATE.failure = _STATE.failure, None
-    return said if "user-defined function raised exception" in str(error) else None
+    if "user-defined function raised exception" not in str(error):
+        return None
+    if said == CTRL_C:
+        raise KeyboardInterrupt
+    return said
 
 
 def _kind(value: object) -> str:
@@ -74,6 +81,9 @@ def sql_function(conn: sqlite3.Connection, name: str, function: Callable[..., An
                 return None
             go_on()
             return function(*args)
+        except KeyboardInterrupt:
+            _STATE.failure = CTRL_C
+            raise
         except Exception as error:
             _STATE.failure = STOPPED if str(error) == STOPPED else f"{name}: {_reason(error)}"
             raise

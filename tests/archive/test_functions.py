@@ -177,6 +177,27 @@ def test_ctrl_c_stops_a_function(archive, monkeypatch):
     assert functions._WATCHES == {}  # the statement's watch is gone with it
 
 
+def test_ctrl_c_in_a_function_of_a_statement_no_watch_handles_is_ctrl_c(archive, monkeypatch, tmp_path):
+    """New-user 68: Ctrl-C in `lusoria export` once said `internal error: OperationalError: user-defined function
+    raised exception`: the KeyboardInterrupt came in a function of lusoria's, which SQLite's statement turned
+    into that error, and export's statements have no watch to handle Ctrl-C (its SIGINT handler is Python's)."""
+
+    def interrupted(*args):
+        raise KeyboardInterrupt
+
+    with closing(sqlite3.connect(":memory:")) as conn:
+        functions.sql_function(conn, "lusoria_interrupted", interrupted, int)
+        with pytest.raises(sqlite3.OperationalError) as raised:
+            conn.execute("SELECT lusoria_interrupted(1)")
+        with pytest.raises(KeyboardInterrupt):
+            functions.failure(raised.value)
+        assert functions.failure(raised.value) is None  # (said once)
+    monkeypatch.setattr("lusoria.archive.texts.inflated", interrupted)  # (Ctrl-C as a text is read)
+    exported = CliRunner().invoke(main, ["export", "--db", archive, "--format", "jsonl", str(tmp_path / "out")])
+    assert (exported.exit_code, exported.output) == (1, "\nAborted!\n")
+    assert not (tmp_path / "out" / "records.jsonl").exists()
+
+
 def test_a_statement_left_unfinished_watches_no_other(archive, monkeypatch):
     # a query's rows not all read (its watch, of 60 s, long past) once stopped another connection's functions
     clock = Clock({})
