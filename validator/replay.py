@@ -457,7 +457,7 @@ def _read_past_slips(source: RecordText, keep_going: bool, judged: bool = True) 
     (`_reading_refused`)."""
     diagnostics = [
         Diagnostic(
-            ERROR,
+            WARNING if problem.warning else ERROR,
             problem.rule,
             problem.message,
             problem.ply,
