@@ -72,9 +72,11 @@ def _check_leftover(
                 return position, steps, left, []
         position, _, left = states[0]
         example = steps_text(sequences(position, opponent, left)[0])
+        playable = most_playable(list(position.points), opponent, left)
+        some = "" if playable == len(left) else "one of "  # (two dice at most are left over)
         raise Illegal(
             "Q6",
-            f"{SIDE_NAMES[opponent]} can play the {dice_words(left)} left over and must: "
+            f"{SIDE_NAMES[opponent]} can play {some}the {dice_words(left)} left over and must: "
             f"write it as a > group, e.g. >{dice_text(left)} {example}",
         )
     dice, plays = turn.leftover
@@ -82,7 +84,11 @@ def _check_leftover(
     if not matching:
         raise Illegal("Q6", f"{dice_left_words(states[0][2], 'left over')}, not {dice_words(dice)}")
     position, steps, left = matching[0]
-    after, played, _ = _check_plays(position, opponent, left, plays, "Q6", must)[0]
+    try:
+        after, played, _ = _check_plays(position, opponent, left, plays, "Q6", must)[0]
+    except Illegal as wrong:  # said as the opponent's play, which the ply's move (the mover's) does not say
+        whose = f"{SIDE_NAMES[opponent]}'s play of the dice left over, "
+        raise Illegal(wrong.rule, whose + wrong.message) from None  # (none names a square or a ply meant)
     return after, steps, left, played
 
 

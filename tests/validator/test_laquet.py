@@ -226,6 +226,23 @@ def test_q6_the_opponent_plays_the_dice_left_over_then_their_own_turn():
     assert rule_broken(SEED, START, "63: 5/11 5/8 >3: 6/9") == "Q6"  # nothing was left
 
 
+def test_q6_a_play_of_the_dice_left_over_is_said_as_the_opponents():
+    """New-user 68: `66: -- >66: 18/off 14/off` said `move 1, White: 18/off: bearing off …`, a play of Black's
+    under White's move; and a double of which one die could be played was said as "can play the 6 and 6"."""
+    over = SEED.parse_position("8:14,12:1 14:1,18:1 w")
+    with pytest.raises(Illegal) as caught:
+        SEED.play(over, "66: -- >66: 18/off 14/off")
+    assert (caught.value.rule, str(caught.value)) == (
+        "Q7",
+        "Black's play of the dice left over, 18/off: bearing off from 18 takes a 1, or a higher die when no "
+        "checker of Black's stands behind it; the dice left: 6 and 6",
+    )
+    with pytest.raises(Illegal, match=r"^Black can play one of the 6 and 6 left over and must: "):
+        SEED.play(SEED.parse_position("1:14,14:1 7:1,8:14 w"), "66: --")
+    with pytest.raises(Illegal, match=r"^White can play the 5 and 4 left over and must: "):
+        SEED.play(BLOCKED, "54: --")
+
+
 def test_leftover_none():
     rules = Laquet({"leftover": "none"})
     assert rules.play(BLOCKED, "54: --").text == "54: --"
