@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import unicodedata
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from os.path import commonprefix
@@ -1258,7 +1259,10 @@ def _how_written(value: str) -> str:
         return "has white space at its start"
     if value[-1:].isspace():
         return "has white space at its end"
-    return "has white space other than one space between words"
+    odd = next((char for char in value if char.isspace() and char != " "), None)  # (a no-break space looks like one)
+    if odd is None:
+        return "has more than one space between words"
+    return f"has a {unicodedata.name(odd, 'white space character').lower()} (U+{ord(odd):04X}) between words"
 
 
 def _tag_error(
