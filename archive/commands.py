@@ -254,6 +254,12 @@ def _selected(filters: Filters | None) -> tuple[str, list] | None:
     return build(filters, ordered=False, columns="records.id")
 
 
+def _repertoire(selected: tuple[str, list], filters: Filters) -> tuple[str, list]:
+    """The records of those `selected` selects (SQL of their ids) that a move tree counts: of a player `filters` name,
+    their games but those against themselves, which the score table counts in no total either."""
+    return selected if filters.player is None else players.without_own_games(selected)
+
+
 def _unlisted(filters: Filters | None, alike: str) -> Filters | None:
     """The filters of a command that does not list the records it selects (stats, export, players); FilterError for an
     `order` without a `limit`, which would change nothing there (`alike`: why; it chooses only which records the limit
@@ -996,7 +1002,7 @@ class Archive:
         """Tell `notes` how many of the records `filters` select (of one game and variant) played a legal
         ply from another position than the start that `started` of them played from, which a tree from
         that start leaves out (newcomer-56b: 17 records of Rules first=white, unsaid)."""
-        sql, params = build(filters, ordered=False, columns="records.id")
+        sql, params = _repertoire(build(filters, ordered=False, columns="records.id"), filters)
         played = first_row(self.path, _PLAYED.format(ids=sql), params, self.timeout) or {"played": 0}
         elsewhere = played["played"] - started
         if elsewhere > 0:
@@ -1095,6 +1101,7 @@ class Archive:
         self._existing()
         only = self._selected(filters)
         filters = filters or Filters()
+        only = None if only is None else _repertoire(only, filters)
         player = player_condition("r.white", filters.player) if filters.player is not None else None
         conn = connect(self.path)
         watch = None

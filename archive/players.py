@@ -318,6 +318,13 @@ def invalid(records: tuple[str, list] | None = None, paired: bool = False) -> tu
     return _counted(f"{query} WHERE NOT valid AND {named} AND NOT {_OWN_GAME}", records)
 
 
+def without_own_games(records: tuple[str, list]) -> tuple[str, list]:
+    """SQL that selects the ids of the records `records` selects (`score_table`) but a game of a player
+    against themselves: a player's repertoire (`tree --player`) counts none, as the score table does not."""
+    sql, params = records
+    return f"SELECT id FROM records WHERE id IN ({sql}) AND NOT {_OWN_GAME}", params
+
+
 def own_games(records: tuple[str, list] | None = None) -> tuple[str, list]:
     """The SQL of how many of the records `records` selects (`score_table`) are a game of a player against
     themselves, which neither the score table nor the crosstable counts."""

@@ -513,7 +513,7 @@ def own_games_note(count: int) -> str:
     if not count:
         return ""
     games = plural(count, "game")
-    return f"{games} of a player against themselves in no total (query --player finds {'it' if count == 1 else 'them'})"
+    return f"{games} of a player against themselves not counted (query --player finds {'it' if count == 1 else 'them'})"
 
 
 def _unfinished_note(rows: list[dict]) -> str:

@@ -274,11 +274,20 @@ def test_a_game_against_oneself_is_in_no_total_and_a_note_says_how_many(tmp_path
     assert [row["games"] for row in archive.crosstable()] == [2, 2]
     for command in (["players"], ["players", "crosstable"]):
         said = run(*command, "--db", archive.path).stderr
-        assert said == "lusoria: note: 2 games of a player against themselves in no total (query --player finds them)\n"
+        assert said == "lusoria: note: 2 games of a player against themselves not counted (query --player finds them)\n"
         said = run(*command, "--db", archive.path, "--result", "0-1", "--format", "json").stderr
-        assert said == "lusoria: note: 1 game of a player against themselves in no total (query --player finds it)\n"
+        assert said == "lusoria: note: 1 game of a player against themselves not counted (query --player finds it)\n"
         assert run(*command, "--db", archive.path, "--player", "Bo").stderr == ""
     assert len(archive.query(Filters(player="Anna"))) == 5
+    her_repertoire = Filters(player="Anna", game="brandubh", variant="standard")  # her 5 games, but against herself
+    [ply] = archive.tree(filters=her_repertoire)
+    assert (ply.games, ply.won, ply.lost) == (3, 2, 0)
+    said = run("tree", "--db", archive.path, "--player", "A. Berg").stderr  # (Anna's other name)
+    assert said.endswith(
+        "lusoria: note: 2 games of a player against themselves not counted (query --player finds them)\n"
+    )
+    assert "another position" not in said  # (they are not the games a tree from another start counts)
+    assert "against themselves" not in run("tree", "--db", archive.path).stderr  # (no player: every game counts)
 
 
 def test_no_games_between_two_players_is_said(club, tmp_path):
