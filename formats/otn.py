@@ -131,7 +131,6 @@ def _read(draft: Draft, text: str) -> None:
         draft.result_at = tags["result"].start("value")
     _check_squares(draft, rules)
     _result_of_the_end(draft, rules)
-    _unended_result(draft, rules, tags)
 
 
 def _game_rules(draft: Draft, tags: Mapping[str, re.Match[str]]) -> TaflGame | None:
@@ -284,8 +283,7 @@ def _copy_tags(draft: Draft, tags: Mapping[str, re.Match[str]], said: Collection
     for key, match in tags.items():
         value = " ".join(part.strip() for part in match["value"].split("\n") if part.strip())  # its lines, one
         if (copied := tag_name(match["key"])) is not None:
-            if (copied, value) != ("Termination", UNKNOWN_END):
-                draft.tag(copied, value, match.start("value"))
+            draft.tag(copied, value, match.start("value"))
         elif key == CARRIED:
             _carried_tags(draft, match)
         elif key == "result":
@@ -345,35 +343,6 @@ def _result_of_the_end(draft: Draft, rules: TaflGame) -> None:
         note_the_end(draft, index, played, "header")
     if draft.result != "*":
         draft.tags["Result"] = draft.result
-
-
-UNKNOWN_END = "?"  # [termination:?]: how the game ended is not known (lusoria's writer: no Termination tag said it)
-
-
-def _unended_result(draft: Draft, rules: TaflGame, tags: Mapping[str, re.Match[str]]) -> None:
-    """A warning at the header's result when it says a side won, no `---` or [termination:…] says how
-    (as OpenTafl writes one), and the moves, all legal, do not end the game: the header comes first, so a
-    file cut after a move (a download cut short) reads as a game won where the moves stop (new-user 68)."""
-    said = "Termination" in draft.tags or "termination" in tags  # (`---`, or the header's)
-    if draft.result not in ("1-0", "0-1") or said:  # (a side won by the header: no move ended the game, none resigned)
-        return
-    plies = len(draft.line.plies)
-    played = list(main_line_played(draft, rules))
-    if len(played) < plies or plies and played[-1][2].outcome is not None:
-        return  # (an illegal ply is the record's error; a game the moves end ends as they say)
-    value = tags["result"]["value"].strip()
-    winner = "the attackers" if value == "1" else "the defenders"
-    moves = "its moves do not end the game" if plies else "it has no move"
-    draft.problems.append(
-        SyntaxProblem(
-            f"[result:{value}] says {winner} won, but {moves}, and no '---' or [termination:…] says how it "
-            "ended: is the file cut short?",
-            *draft.locator.where(tags["result"].start("value")),
-            value,
-            "result",
-            warning=True,
-        )
-    )
 
 
 def tag_name(key: str) -> str | None:

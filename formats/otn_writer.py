@@ -24,7 +24,6 @@ from lusoria.formats.otn import (
     SQUARE,
     TAGS,
     TURN_LETTERS,
-    UNKNOWN_END,
     read_otn,
     tag_name,
     writer_notes,
@@ -50,8 +49,7 @@ def write_report(report: Report) -> str:
     if not isinstance(report.rules, TaflGame) or report.record is None:
         raise ValueError(_not_tafl(report.game))
     kept = {0: report.positions, **report.variation_positions}
-    positions = cast(dict[int, list[TaflPosition]], kept)
-    return _write_otn(report.record, report.rules, report.canonical, positions, report.outcome is None)
+    return _write_otn(report.record, report.rules, report.canonical, cast(dict[int, list[TaflPosition]], kept))
 
 
 def refusal(report: Report) -> str | None:
@@ -118,17 +116,11 @@ def _record_rules(tags: Mapping[str, str], rules: TaflGame) -> str:
 
 
 def _write_otn(
-    record: Record,
-    rules: TaflGame,
-    canonical: Mapping[PlyKey, str],
-    positions: Mapping[int, Sequence[TaflPosition]],
-    unended: bool,
+    record: Record, rules: TaflGame, canonical: Mapping[PlyKey, str], positions: Mapping[int, Sequence[TaflPosition]]
 ) -> str:
     """A record as an OTN game: its tags, a rules record for its options (with lusoria's own
     Variant and Rules alongside, for what OTN cannot say), and its moves with their comments
-    and variations (OpenTafl's addresses); `[termination:?]` when a side won a game its moves do
-    not end (`unended`) and no Termination tag says how, as its reader asks of the header's result
-    (OpenTafl writes one). `positions`: each line's, by its number in the record
+    and variations (OpenTafl's addresses). `positions`: each line's, by its number in the record
     (0: the main line), the position before its first ply first, as its replay kept them
     (`Report.positions`, `Report.variation_positions`): where left-out berserk continuations (G16)
     were found, a ply is written from the line found, not from the plies as written; a ply
@@ -136,8 +128,6 @@ def _write_otn(
     tags = record.tags
     lines = _tag_lines(tags)
     lines.append(f"[result:{ {v: k for k, v in RESULTS.items()}[record.result] }]")
-    if unended and record.result in ("1-0", "0-1") and "Termination" not in tags:
-        lines.append(f"[termination:{UNKNOWN_END}]")
     for key, name in OWN.items():
         if name in tags or name == "Rules":
             lines.append(f"[{key}:{tags.get(name, '')}]")

@@ -27,13 +27,11 @@ class SyntaxProblem(LusoriaError):
         rule: str = "syntax",
         ply: int | None = None,
         width: int = 0,
-        warning: bool = False,
     ):
         super().__init__(message)  # a place Lark leaves unset (None) counts as 0
         self.message, self.line, self.column, self.text, self.rule = message, line or 0, column or 0, text, rule
         self.ply = ply
         self.width = width  # the characters its place covers in the source where not its text's (`Ply.width`)
-        self.warning = warning  # a reader's doubt, which leaves the record valid (a file cut short?), not an error
 
 
 NOT_MOVETEXT = re.compile(r'"(?:\\.|[^"\\\n])*"|\{[^}]*\}|;[^\n]*|^%[^\n]*', re.M)  # tag values, comments, escapes

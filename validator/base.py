@@ -773,17 +773,6 @@ class Game(Generic[P]):
         """Whether a starting position is already a finished game."""
         raise NotImplementedError
 
-    def leaves_out(self) -> bool:
-        """Whether a record may leave out a ply its rules force, one of its own (`left_out`): a tafl game's
-        pass under no-move=passes. The replay writes it in, so that the plies are numbered and said as they
-        count, and written out (NOTATION.md: what the rules force may be left out; export writes it)."""
-        return False
-
-    def left_out(self, position: P, text: str) -> str | None:
-        """The ply the rules force at `position` that a record leaves out when it writes `text` there
-        (`leaves_out`); None when it leaves none."""
-        return None
-
     def play_past_end(self, position: P, text: str) -> Played[P] | None:
         """A ply written after the ply that led to `position` ended the game, in a game whose
         records leave out plies that may have kept it going (a tafl variant's berserk

@@ -458,7 +458,7 @@ def _read_past_slips(source: RecordText, keep_going: bool, judged: bool = True) 
     (`_reading_refused`)."""
     diagnostics = [
         Diagnostic(
-            WARNING if problem.warning else ERROR,
+            ERROR,
             problem.rule,
             problem.message,
             problem.ply,
@@ -758,38 +758,9 @@ def replay(
         report.rules = rules
         start = _start(record, rules, report)
         if start is not None:
-            record = report.record = _forced_written(record, rules, start)
             _Replay(record, report, rules, start, keep, keep_going, first_error).every_line()
     report.diagnostics.sort(key=_place)
     return report
-
-
-def _forced_written(record: Record, rules: Game, start: Position) -> Record:
-    """`record` with the plies its rules force that its main line leaves out written in (`Game.left_out`: a tafl
-    game's pass under no-move=passes), each before the ply it stands before, placed nowhere (line 0): numbered,
-    said and written out as they count (new-user 68: `1. c1-b1 2. e6-e7`, its pass left out, was said to number
-    a White move as Black's). `record` itself when it leaves none out; its main line read up to an illegal ply
-    or the end of the game, its variations as written."""
-    if not rules.leaves_out():
-        return record
-    forced: list[tuple[int, str]] = []  # where each goes, and what
-    position: Position | None = None if rules.outcome(start) else start
-    for index, ply in enumerate(record.main.plies):
-        if position is None:
-            break
-        if (left_out := rules.left_out(position, ply.text)) is not None:
-            forced.append((index, left_out))
-        try:
-            played = rules.play(position, ply.text)  # (after the ply left out: the game plays it too)
-        except Illegal:
-            break
-        position = None if played.outcome else played.position
-    if not forced:
-        return record
-    written = record.mendable()
-    for index, text in reversed(forced):
-        written.main.plies.insert(index, Ply(text))
-    return written
 
 
 def _check_tags(record: Record, report: Report, rules: Game | None) -> None:

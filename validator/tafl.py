@@ -91,7 +91,7 @@ from lusoria.validator.tafl_board import (
     read_board,
 )
 from lusoria.validator.tafl_captures import game_ending
-from lusoria.validator.tafl_play import legal_moves, must_pass, play_ply
+from lusoria.validator.tafl_play import legal_moves, play_ply
 from lusoria.validator.tafl_settings import (
     REGION_KEYS,
     RuleIds,
@@ -389,12 +389,6 @@ class TaflGame(GridGame[TaflPosition]):
             None if found["captures"] is None else frozenset(name.lstrip("KP") for name in found["captures"].split("/"))
         )
         return GridPly(False, found["piece"], squares, False, captures, None)  # (squares off the board too)
-
-    def leaves_out(self) -> bool:
-        return self.settings.passes
-
-    def left_out(self, position: TaflPosition, text: str) -> str | None:
-        return "--" if text != "--" and must_pass(self.settings, position) else None
 
     def legal_plies(self, position: TaflPosition) -> list[str]:
         plies = [self._ply(position, origin, target) for origin, target in legal_moves(position, self.settings)]

@@ -42,7 +42,7 @@ def play_ply(settings: Settings, position: TaflPosition, text: str) -> Played[Ta
     except Illegal as off_board:
         raise Illegal(ids.move, off_board.message) from None
     side = position.turn
-    if must_pass(settings, position):
+    if settings.passes and not has_move(position.board, side, settings):
         if move is None:
             after = TaflPosition(position.board, 1 - side)
             return Played(after, "--", game_ending(after.board, after.turn, side, settings))
@@ -71,11 +71,6 @@ def play_ply(settings: Settings, position: TaflPosition, text: str) -> Played[Ta
         after = _berserk(after, move.target, side, settings)
     warnings = _announcement_warnings(after, move.announcement, outcome, settings) if move.announcement else []
     return Played(after, _canonical(geo, position.board, text, move, captured, continuing), outcome, warnings)
-
-
-def must_pass(settings: Settings, position: TaflPosition) -> bool:
-    """Whether the side to move passes, having no move, under no-move=passes (T9): a record may leave the pass out."""
-    return settings.passes and not has_move(position.board, position.turn, settings)
 
 
 def _continues_berserk(position: TaflPosition, berserker: int, move: Move, text: str, settings: Settings) -> bool:

@@ -167,60 +167,6 @@ def test_a_resignation_is_the_side_to_moves_where_white_moves_first():
         assert write_report(report).endswith("\n" + moves + "\n")  # a turn whole: its own `---` after it
 
 
-CUT_SHORT = "says {} won, but {}, and no '---' or [termination:…] says how it ended: is the file cut short?"
-
-
-@pytest.mark.parametrize(
-    "header, moves, said",
-    [
-        ("[result:1]\n", "1. e4-g4 a6-a9\n", CUT_SHORT.format("the attackers", "its moves do not end the game")),
-        ("[result:-1]\n", "", CUT_SHORT.format("the defenders", "it has no move")),
-        ("[result:1]\n[termination:Black resigns]\n", "1. e4-g4 a6-a9\n", None),  # as OpenTafl writes a resignation
-        ("[result:1]\n[termination:?]\n", "1. e4-g4 a6-a9\n", None),  # as lusoria writes an end not known
-        ("[result:-1]\n", "1. e4-g4 ---\n", None),
-        ("[result:0]\n", "1. e4-g4 a6-a9\n", None),  # a draw agreed
-        ("[result:?]\n", "1. e4-g4 a6-a9\n", None),
-        ("", "1. e4-g4 a6-a9\n", None),
-    ],
-)
-def test_a_side_won_by_the_header_in_moves_that_stop_short_is_a_warning_at_its_result(header, moves, said):
-    """New-user 68: an OTN file cut after a move read as the game its header's result says was won, valid and
-    unsaid (`import --replace` stored it in place of the whole game): the header comes before the moves. A side
-    that won where the moves do not end the game, with no resignation (`---`) or termination to say how, is a
-    warning at the result, the record valid; OpenTafl writes a termination with every end it knows."""
-    [source] = read_text(header + HEADER + moves, "otn", "x.otg")
-    report = check(source)
-    assert report.valid and report.record.tags.get("Termination") != "?"
-    found = [(d.severity, d.rule, d.line, d.column, d.ply, d.message) for d in report.diagnostics]
-    assert found == ([("warning", "result", 1, 9, None, f"[{header[1:-2]}] {said}")] if said else [])
-
-
-def test_an_illegal_ply_in_moves_a_side_won_is_the_records_one_diagnostic():
-    [source] = read_text("[result:1]\n" + HEADER + "1. e4-e9 a6-a9\n", "otn", "x.otg")
-    assert [(d.severity, d.rule, d.ply) for d in check(source).diagnostics] == [("error", "T2", 1)]
-
-
-@pytest.mark.parametrize(
-    "tags, moves, result, written",
-    [
-        ("", "1. e3-c3 d1-d3", "1-0", "[termination:?]\n"),
-        ('[Termination "time forfeit"]\n', "1. e3-c3 d1-d3", "0-1", "[termination:time forfeit]\n"),
-        ('[Position "9/9/9/9/4K4/9/9/9/3p5 w"]\n', "1. Ke5-e9", "1-0", ""),  # the king escaped: no termination
-        ("", "1. e3-c3 d1-d3", "1/2-1/2", ""),  # no side won
-        ("", "1. e3-c3 d1-d3", "*", ""),
-    ],
-)
-def test_a_side_won_where_the_moves_stop_short_is_written_with_the_termination_read_back_as_before(
-    tags, moves, result, written
-):
-    otn = write_report(check(f'[Game "tablut"]\n{tags}[Result "{result}"]\n\n{moves} {result}\n'))
-    assert ("[termination:" in otn) == bool(written) and written in otn
-    [again] = read_text(otn, "otn", "x.otg")
-    report = check(again)
-    assert report.valid and report.diagnostics == [] and report.record.result == result
-    assert report.record.tags.get("Termination") == ("time forfeit" if "time" in tags else None)
-
-
 def test_a_move_after_a_resignation_is_an_error_at_the_move():
     """`1. e4-g4 ---` and then a turn more: the game ended at the resignation, and the plies after it
     were read on as if it had not (a game that goes on past its end, its result the resignation's)."""

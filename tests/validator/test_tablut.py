@@ -4,7 +4,6 @@ import re
 
 import pytest
 
-from lusoria.notation.reader import parse_record
 from lusoria.validator.base import BLACK, WHITE, Illegal, OptionError
 from lusoria.validator.replay import check
 from lusoria.validator.tablut import GEOMETRY, KING, MUSCOVITE, SWEDE, Tablut
@@ -304,69 +303,6 @@ def test_t9_no_move_passes():
     assert rules.play(after.position, "i8-i7").position.turn == WHITE  # the forced pass left out
     assert rule_broken(rules, position("Kc3", "h8"), "--") == "T9"
     assert rule_broken(SEED, BOXED, "--") == "T9"
-
-
-BOXED_IN = '[Game "tablut"]\n[Position "9/9/9/4P4/3PKP3/4P4/9/P8/p1P6 w"]\n[Rules "no-move=passes"]\n\n'  # a1 boxed in
-
-
-@pytest.mark.parametrize(
-    "moves, passes",
-    [
-        ("1. c1-b1 2. e6-e7 3. b1-c1 a1-b1 *", [(0, 0), (0, 0)]),  # written in, placed nowhere
-        ("1. c1-b1 -- 2. e6-e7 -- 3. b1-c1 a1-b1 *", [(5, 10), (5, 22)]),  # written: where they stand
-        ("1. c1-b1 *", []),  # the record ends where the pass would stand: none is written in
-    ],
-)
-def test_t9_a_forced_pass_left_out_is_written_in_numbered_and_written_out(moves, passes):
-    """New-user 68: `1. c1-b1 2. e6-e7`, Black's forced pass left out (NOTATION.md: what the rules force may be
-    left out), warned that e6-e7, White's, is numbered `1...` as Black's, said it as `move 1, Black`, and `fmt`
-    dropped the pass where export writes it. The replay writes it in, placed nowhere (line 0), in a record of its
-    own: the caller's is as read."""
-    from lusoria.validator.replay import canonical_text, replay
-
-    record = parse_record(BOXED_IN + moves)
-    written = [ply.text for ply in record.main]
-    report = replay(record)
-    plies = ["c1-b1", "--", "e6-e7", "--", "b1-c1", "a1-b1"] if passes else ["c1-b1"]
-    assert report.valid and report.diagnostics == [] and [ply.text for ply in report.record.main] == plies
-    assert [(ply.line, ply.column) for ply in report.record.main if ply.text == "--"] == passes
-    canonical = "1. c1-b1 -- 2. e6-e7 -- 3. b1-c1 a1-b1 *" if passes else "1. c1-b1 *"
-    assert canonical_text(report).endswith(f"\n{canonical}\n")
-    assert [ply.text for ply in record.main] == written  # (the caller's record, as read)
-
-
-@pytest.mark.parametrize(
-    "start, moves, ply, column",
-    [
-        ("9/9/9/9/1K7/9/9/P8/pP7 w", "1. Kb5-b9 a1-a2 *", 2, 11),  # the king escaped: a1, boxed in, plays no more
-        ("9/9/9/9/K8/9/9/P8/pP7 b", "1... a1-a2 *", 1, 6),  # the game is over in the Position
-    ],
-)
-def test_t9_no_pass_is_written_in_where_the_game_is_over(start, moves, ply, column):
-    text = f'[Game "tablut"]\n[Position "{start}"]\n[Rules "no-move=passes"]\n\n{moves}'
-    report = check(text)
-    assert [(error.rule, error.ply, error.line, error.column) for error in report.diagnostics] == [
-        ("T10", ply, 5, column)
-    ]
-    assert "--" not in [written.text for written in report.record.main]
-
-
-def test_t9_a_side_with_no_move_is_to_move_where_it_loses_by_it():
-    boxed = SEED.play(BOXED, "i9-i8").position  # White cannot move: the game is over, White to move
-    assert rule_broken(SEED, boxed, "i8-i7") == "T1"
-
-
-@pytest.mark.parametrize(
-    "moves, rule, ply, said",
-    [
-        ("1. c1-b1 e6-e5 *", "T2", 3, "move 2, White: e5 is occupied (from the start position)"),
-        ("1. c1-b1 a1-b1 *", "T1", 3, "move 2, White: the piece on a1 is Black's, and White is to move"),
-    ],
-)
-def test_t9_a_ply_after_a_forced_pass_left_out_is_said_as_the_move_it_is(moves, rule, ply, said):
-    [error] = check(BOXED_IN + moves).diagnostics
-    assert (error.rule, error.ply, error.line, error.column) == (rule, ply, 5, 10)
-    assert f"{error.move}: {error.message.split(';')[0]}" == said
 
 
 def test_t9_no_move_passes_black_boxed_in_while_white_can_move():
