@@ -73,6 +73,7 @@ def sql_function(conn: sqlite3.Connection, name: str, function: Callable[..., An
 
     def call(*args: Any) -> Any:
         outer, _STATE.watch = _STATE.watch, _WATCHES.get(key)
+        _STATE.failure = None  # (one no caller read, a Ctrl-C's too, is no failure of this statement's)
         try:
             for number, (value, kind) in enumerate(zip(args, kinds), 1):
                 if value is not None and type(value) is not kind:

@@ -1233,7 +1233,8 @@ def _how_written(value: str) -> str:
     odd = next((char for char in value if char.isspace() and char != " "), None)  # (a no-break space looks like one)
     if odd is None:
         return "has more than one space between words"
-    return f"has a {unicodedata.name(odd, 'white space character').lower()} (U+{ord(odd):04X}) between words"
+    name = unicodedata.name(odd, "white space character").lower()
+    return f"has {'an' if name[0] in 'aeiou' else 'a'} {name} (U+{ord(odd):04X}) between words"
 
 
 def _tag_error(

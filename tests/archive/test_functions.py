@@ -192,6 +192,13 @@ def test_ctrl_c_in_a_function_of_a_statement_no_watch_handles_is_ctrl_c(archive,
         with pytest.raises(KeyboardInterrupt):
             functions.failure(raised.value)
         assert functions.failure(raised.value) is None  # (said once)
+        with pytest.raises(sqlite3.OperationalError):  # a Ctrl-C no caller reads (a process that goes on: Datasette)
+            conn.execute("SELECT lusoria_interrupted(1)")
+        functions.sql_function(conn, "lusoria_same", lambda value: value, int)
+        conn.create_function("not_lusorias", 1, lambda value: 1 / 0)
+        with pytest.raises(sqlite3.OperationalError) as raised:  # after a statement of lusoria's functions
+            conn.execute("SELECT lusoria_same(1), not_lusorias(1)")
+        assert functions.failure(raised.value) is None  # a function not lusoria's failed: no Ctrl-C
     monkeypatch.setattr("lusoria.archive.texts.inflated", interrupted)  # (Ctrl-C as a text is read)
     exported = CliRunner().invoke(main, ["export", "--db", archive, "--format", "jsonl", str(tmp_path / "out")])
     assert (exported.exit_code, exported.output) == (1, "\nAborted!\n")

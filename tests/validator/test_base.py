@@ -237,11 +237,12 @@ def test_a_name_the_archive_would_count_apart_is_a_warning_at_its_value():
         "White 'Anna Lind ' has white space at its end: the archive counts it apart from 'Anna Lind'",
         "Black 'Erik  Sand' has more than one space between words: the archive counts it apart from 'Erik Sand'",
     ]
-    odd = check('[Game "tablut"]\n[White "Anna\u00a0Lind"]\n[Black "Erik\tSand"]\n1. e3-c3 *')  # (new-user 68:
-    # a no-break space was said as "white space other than one space", its name, as typed, looking the same)
+    odd = check('[Game "tablut"]\n[White "Anna\u00a0Lind"]\n[Black "Erik\tSand"]\n[Event "Cup\u2003A"]\n1. e3-c3 *')
+    # (new-user 68: a no-break space was said as "white space other than one space", its name, as typed, looking alike)
     assert [d.message.split(":")[0] for d in odd.diagnostics] == [
         "White 'Anna\u00a0Lind' has a no-break space (U+00A0) between words",
         "Black 'Erik\tSand' has a white space character (U+0009) between words",
+        "Event 'Cup\u2003A' has an em space (U+2003) between words",
     ]
     composed = check(f'[Game "tablut"]\n[White "\u212bsa Berg"]\n[Black " {nfd}"]\n1. e3-c3 *')  # (a sign: Å)
     assert [(d.message, d.suggestions) for d in composed.diagnostics] == [
