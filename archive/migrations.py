@@ -22,6 +22,7 @@ from lusoria.archive.tables import (
     add_version_17,
     add_version_18,
     add_version_21,
+    add_version_23,
     create_record_indexes,
     create_records,
     create_replayed,
@@ -234,6 +235,7 @@ def migrate_to_22(db: sqlite_utils.Database) -> None:
 
 
 MIGRATIONS[22] = migrate_to_22
+MIGRATIONS[23] = add_version_23
 
 
 # Each record's text, and the format of one kept as written in another (archive/stored.py); its

@@ -194,8 +194,12 @@ def _player_of(written: str) -> str:
 
 
 _NAMED = "written IS NOT NULL AND written NOT IN ('', '?')"  # a name `written` that names a player
-# a record's game of a player against themselves (a study, `lusoria random`'s, two names merged): no game between two
-_OWN_GAME = f"({_NAMED.replace('written', 'white')} AND {_key('white')} IS {_key('black')} COLLATE NOCASE)"
+# a record's game of a player against themselves (a study, `lusoria random`'s, two names merged): no game between two;
+# the names compared as written first, their aliases' only in an archive that holds some (a lookup a side, a record)
+_OWN_GAME = (
+    f"({_NAMED.replace('written', 'white')} AND (white IS black COLLATE NOCASE OR EXISTS (SELECT * FROM player_aliases)"
+    f" AND {_key('white')} IS {_key('black')} COLLATE NOCASE))"
+)
 
 
 def respelled(db: sqlite3.Connection) -> dict[str, str]:
@@ -213,14 +217,14 @@ def respelled(db: sqlite3.Connection) -> dict[str, str]:
 # Per canonical player (names in any case of their ASCII letters, aliases merged): games, won,
 # drawn, lost, and finished, in the records `{where}` selects, but a game against oneself (_OWN_GAME).
 PLAYERS = f"""
-WITH counted AS (SELECT white, black, result FROM records {{where}}), names AS (
+WITH names AS (
   SELECT white AS written, count(*) AS games, count(result = '1-0' OR NULL) AS won,
          count(result = '1/2-1/2' OR NULL) AS drawn, count(result = '0-1' OR NULL) AS lost
-  FROM counted WHERE NOT {_OWN_GAME} GROUP BY white COLLATE NOCASE
+  FROM (SELECT white, black, result FROM records {{where}}) WHERE NOT {_OWN_GAME} GROUP BY white COLLATE NOCASE
   UNION ALL
   SELECT black, count(*), count(result = '0-1' OR NULL), count(result = '1/2-1/2' OR NULL),
          count(result = '1-0' OR NULL)
-  FROM counted WHERE NOT {_OWN_GAME} GROUP BY black COLLATE NOCASE
+  FROM (SELECT white, black, result FROM records {{where}}) WHERE NOT {_OWN_GAME} GROUP BY black COLLATE NOCASE
 ), players AS (
   SELECT {_player_of("written")} AS player,
          sum(games) AS games, sum(won) AS won, sum(drawn) AS drawn,

@@ -21,7 +21,7 @@ from lusoria.files import mode_for
 from lusoria.notation.sources import Note
 from lusoria.words import plural, reason
 
-SCHEMA_VERSION = 22  # each version's changes: archive/migrations.py
+SCHEMA_VERSION = 23  # each version's changes: archive/migrations.py
 
 
 class NotAnArchive(LusoriaError):

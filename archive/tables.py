@@ -97,6 +97,7 @@ def create_tables(db: sqlite_utils.Database) -> None:
     add_version_3(db)
     add_version_8(db)
     add_version_17(db)
+    add_version_23(db)
     create_text_dictionaries(db)
     create_text_view(db)
     create_replayed(db)
@@ -162,6 +163,14 @@ def create_replayed(db: sqlite_utils.Database) -> None:
     create_variation_plies(db)
     create_record_summaries(db)
     create_next_plies(db)
+
+
+def add_version_23(db: sqlite_utils.Database) -> None:
+    """Version 23: each side's names' index holds the other side's name too, so that the score table
+    tells a game of a player against themselves, which it counts in no total, from the index alone."""
+    for side, other in (("white", "black"), ("black", "white")):
+        db.execute(f"DROP INDEX idx_records_{side}_nocase")
+        db.execute(f"CREATE INDEX idx_records_{side}_nocase ON records ({side} COLLATE NOCASE, result, {other})")
 
 
 def create_record_indexes(db: sqlite_utils.Database) -> None:

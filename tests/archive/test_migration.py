@@ -21,7 +21,7 @@ from conftest import ROOT, archive_copy, connect, waiting_briefly
 from test_kept_as_written import GAME
 
 from lusoria.api import duplicates, format_record
-from lusoria.archive import Archive, Filters, NotAnArchive, identity, schema, tables
+from lusoria.archive import Archive, Filters, NotAnArchive, identity, players, schema, tables
 from lusoria.archive.positions import keys_of
 from lusoria.archive.texts import TEXT_OF
 from lusoria.cli import main
@@ -935,3 +935,31 @@ def test_a_version_21_archive_gets_its_names_composed_and_a_record_written_with_
     (tmp_path / "game-13-2-100.json").write_text(json.dumps({**GAME, "WhiteSidePlayerName": "Åsa Ström"}))
     summary = Archive(path).import_paths(composed)
     assert (summary.added, summary.duplicates) == (0, 2)
+
+
+def test_a_version_22_archive_gets_the_names_indexes_that_hold_the_other_sides_name(tmp_path):
+    """Version 23: the score table leaves out a game of a player against themselves (review 68: read from each
+    record's row, `players list` took twice as long); each side's index of names holds the other side's name,
+    so that it reads the index alone, as before."""
+    path = str(tmp_path / "old.db")
+    Archive(path).import_paths([str(ROOT / "samples")])
+    indexes = "SELECT sql FROM sqlite_master WHERE name IN ('idx_records_white_nocase', 'idx_records_black_nocase')"
+    new_indexes = rows(path, indexes)
+    scores = Archive(path).players()
+    with downgraded(path, 22) as conn:
+        for side in ("white", "black"):
+            conn.execute(f"DROP INDEX idx_records_{side}_nocase")
+            conn.execute(f"CREATE INDEX idx_records_{side}_nocase ON records ({side} COLLATE NOCASE, result)")
+    assert rows(path, indexes) != new_indexes
+    assert Archive(path).players() == scores and rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
+    assert (
+        sorted(rows(path, indexes))
+        == sorted(new_indexes)
+        == [
+            ("CREATE INDEX idx_records_black_nocase ON records (black COLLATE NOCASE, result, white)",),
+            ("CREATE INDEX idx_records_white_nocase ON records (white COLLATE NOCASE, result, black)",),
+        ]
+    )
+    plan = " ".join(row[3] for row in rows(path, "EXPLAIN QUERY PLAN " + players.score_table()[0]))
+    assert "SCAN records USING COVERING INDEX idx_records_white_nocase" in plan
+    assert "SCAN records USING COVERING INDEX idx_records_black_nocase" in plan

@@ -256,16 +256,17 @@ def test_a_game_against_oneself_is_in_no_total_and_a_note_says_how_many(tmp_path
         ("Anna", "ANNA", "1-0"),  # one name in two cases: one player
         ("Anna", "Bo", "1-0"),
         ("Bo", "Anna", "1/2-1/2"),
-        ("Anna", "A. Berg", "0-1"),  # one player once merged
+        ("ANNA", "A. Berg", "0-1"),  # one player once merged (into Anna: her name in another case)
         ("Anna", "", "1-0"),  # no one named: a game of Anna's
         ("?", "?", "0-1"),  # two no one named: no one's game, not one against themselves
     ]
-    archive.import_paths(["\n".join(RECORD.format(white=w, black=b, result=r) for w, b, r in games)])
+    alone = '[Game "brandubh"]\n[White "Anna"]\n[Result "0-1"]\n\n1. d7-b7 0-1\n'  # no Black (NULL): Anna's
+    archive.import_paths(["\n".join([*(RECORD.format(white=w, black=b, result=r) for w, b, r in games), alone])])
     scores = lambda: {row["player"]: (row["games"], row["won"], row["drawn"], row["lost"]) for row in archive.players()}
-    assert scores() == {"Anna": (4, 2, 1, 1), "Bo": (2, 0, 1, 1), "A. Berg": (1, 1, 0, 0)}
+    assert scores() == {"Anna": (5, 2, 1, 2), "Bo": (2, 0, 1, 1), "A. Berg": (1, 1, 0, 0)}
     assert archive.own_games() == 1
     archive.merge_players(["A. Berg"], "Anna")
-    assert scores() == {"Anna": (3, 2, 1, 0), "Bo": (2, 0, 1, 1)}
+    assert scores() == {"Anna": (4, 2, 1, 1), "Bo": (2, 0, 1, 1)}
     assert (archive.own_games(), archive.own_games(Filters(result="0-1")), archive.own_games(Filters(player="Bo"))) == (
         2,
         1,
@@ -278,10 +279,10 @@ def test_a_game_against_oneself_is_in_no_total_and_a_note_says_how_many(tmp_path
         said = run(*command, "--db", archive.path, "--result", "0-1", "--format", "json").stderr
         assert said == "lusoria: note: 1 game of a player against themselves not counted (query --player finds it)\n"
         assert run(*command, "--db", archive.path, "--player", "Bo").stderr == ""
-    assert len(archive.query(Filters(player="Anna"))) == 5
-    her_repertoire = Filters(player="Anna", game="brandubh", variant="standard")  # her 5 games, but against herself
+    assert len(archive.query(Filters(player="Anna"))) == 6
+    her_repertoire = Filters(player="Anna", game="brandubh", variant="standard")  # her 6 games, but against herself
     [ply] = archive.tree(filters=her_repertoire)
-    assert (ply.games, ply.won, ply.lost) == (3, 2, 0)
+    assert (ply.games, ply.won, ply.lost) == (4, 2, 1)
     said = run("tree", "--db", archive.path, "--player", "A. Berg").stderr  # (Anna's other name)
     assert said.endswith(
         "lusoria: note: 2 games of a player against themselves not counted (query --player finds them)\n"
