@@ -18,7 +18,7 @@ from typing import Any
 
 import sqlite_utils
 
-from lusoria.archive import players
+from lusoria.archive import functions, players
 from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
 from lusoria.archive.export import export
 from lusoria.archive.identity import Identity, identity
@@ -903,8 +903,9 @@ class Archive:
             add_query_functions(db.conn)
             removed = remove_selected(db, selected)
         except (sqlite3.Error, OSError) as error:
+            said = functions.failure(error) if isinstance(error, sqlite3.Error) else None  # (Ctrl-C: KeyboardInterrupt)
             raise RemovalStopped(
-                f"{self.path}: nothing was removed: {error}"
+                f"{self.path}: nothing was removed: {said or error}"
                 + (f"; {_holder(db)}: remove them once it is done" if busy(error) else "")
             ) from None
         finally:

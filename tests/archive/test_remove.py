@@ -158,6 +158,27 @@ def test_a_removal_done_is_said_done_when_the_index_cannot_be_merged_after_it(tm
     assert sum(node.games for node in start) == 1  # (records 1 and 2 are Tablut games: the index lost 2)
 
 
+def test_ctrl_c_in_a_function_of_the_removal_is_ctrl_c_and_removes_nothing(tmp_path, monkeypatch):
+    """Review 68: Ctrl-C as a name beyond ASCII was compared (`lusoria_casefold`) said `nothing was removed:
+    user-defined function raised exception`, exit status 2, where Ctrl-C says `Aborted!`; a function's own
+    failure is said in its words."""
+    db = str(tmp_path / "club.db")
+    write(tmp_path / "a.lgn", games(1, 3))
+    Archive(db).import_paths([str(tmp_path / "a.lgn")])
+    before = contents(db)
+
+    def interrupted(name):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("lusoria.archive.reading.casefold", interrupted)
+    removed = CliRunner().invoke(main, ["remove", "--db", db, "--player", "Åsa Berg"])
+    assert (removed.exit_code, removed.output) == (1, "\nAborted!\n")
+    monkeypatch.setattr("lusoria.archive.reading.casefold", lambda name: 1 / 0)
+    with pytest.raises(RemovalStopped, match="nothing was removed: lusoria_casefold: its argument is not a value it"):
+        Archive(db).remove(Filters(player="Åsa Berg"))
+    assert contents(db) == before
+
+
 def test_a_dry_run_names_the_records_it_would_remove_and_removes_none(tmp_path):
     """Newcomer-57a: `remove --player "Anna Dahl"` removed all her games at once, unseen: `--dry-run` names them
     first, as the removal would, and the archive stays as it was."""
