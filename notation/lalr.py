@@ -274,7 +274,11 @@ def _describe(error: UnexpectedInput, text: str, offset: int, game: str, tag_fol
     found = (word[0] if word else "") or text[at]
     if _after_the_result(error):
         what = "a comment" if found in "{;" else f"'{escape_controls(found)}'"
-        return SyntaxProblem(f"found {what} after the result marker, which ends the record", row, column, found)
+        tag = _TAG_AFTER.match(text, at)  # (a record pasted after the last one's marker: `… *[Game "tablut"]`)
+        next_record = f": a record's tags start on a line of their own, so {tag[0]} begins none" if tag else ""
+        return SyntaxProblem(
+            f"found {what} after the result marker, which ends the record{next_record}", row, column, found
+        )
     if found == "{":
         return SyntaxProblem("this comment is never closed with '}'", row, column, found)
     if found == "[" and "TAG" in accepted:
@@ -304,6 +308,7 @@ def _cut_ply_start(text: str, at: int, game: str) -> int:
 
 _SQUARE_LIKE = re.compile(r"(?<![a-z])x?([a-z][0-9]{1,3})(?![0-9])")  # a square, after a capture's x if any
 _SQUARE_TERMINAL = re.compile(r"^SQUARE: /(.+)/$", re.M)  # a grammar's squares (inlined in its plies by Lark)
+_TAG_AFTER = re.compile(r'\[[ \t]*[A-Za-z]\w*[ \t]+"[^"\n]{0,80}"[ \t]*\]')  # a tag line's tag, as written
 _QUOTE_INSIDE = re.compile(r'\[\s*[A-Za-z]\w*\s+"(?:[^"\n\[]*"){2,}\s*(?:\]|$)')  # [White "O"Brien"] (no [: [A "x" [B)
 _ROLL_LIKE = re.compile(r"[0-9]-?[0-9]:")  # what a hand writes as a roll of two dice
 _PLAY_LIKE = re.compile(r"[0-9]+(?:/(?:[0-9]+|off))+")  # a play of a game of dice: 25/off, 0/6

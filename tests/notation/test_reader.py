@@ -326,22 +326,30 @@ def test_a_syntax_error_names_the_control_characters_it_found(movetext, found, s
 
 
 @pytest.mark.parametrize(
-    ("movetext", "column", "found"),
+    ("movetext", "column", "found", "why"),
     [
-        ("1. e3-c3 * *", 12, "'*'"),
-        ("1. e3-c3 1-0 d1-d3 *", 14, "'d1-d3'"),  # a result written in the middle of the game
-        ("1. e3-c3 *\n2. d1-d3", 1, "'2.'"),
-        ("1. e3-c3 * { a closed comment }", 12, "a comment"),  # was "this comment is never closed"
-        ("1. e3-c3 * ; a comment", 12, "a comment"),
-        ("1. e3-c3 * j4-j7", 12, "'j4-j7'"),  # no ply is expected there, on the board or off it
+        ("1. e3-c3 * *", 12, "'*'", ""),
+        ("1. e3-c3 1-0 d1-d3 *", 14, "'d1-d3'", ""),  # a result written in the middle of the game
+        ("1. e3-c3 *\n2. d1-d3", 1, "'2.'", ""),
+        ("1. e3-c3 * { a closed comment }", 12, "a comment", ""),  # was "this comment is never closed"
+        ("1. e3-c3 * ; a comment", 12, "a comment", ""),
+        ("1. e3-c3 * j4-j7", 12, "'j4-j7'", ""),  # no ply is expected there, on the board or off it
+        ("1. e3-c3 * [x", 12, "'['", ""),
+        # new-user 68: a record pasted right after the last one's marker, on its line (its tags then read as none's)
+        (
+            '1. e3-c3 *[Game "tablut"]',
+            11,
+            "'['",
+            ': a record\'s tags start on a line of their own, so [Game "tablut"] begins none',
+        ),
     ],
 )
-def test_what_follows_the_result_marker_is_said_to(movetext, column, found):
+def test_what_follows_the_result_marker_is_said_to(movetext, column, found, why):
     with pytest.raises(SyntaxProblem) as caught:
         parse_record(f'[Game "tablut"]\n{movetext}')
     problem = caught.value
     assert (problem.rule, problem.line, problem.column) == ("syntax", 2 + movetext.count("\n"), column)
-    assert problem.message == f"found {found} after the result marker, which ends the record"
+    assert problem.message == f"found {found} after the result marker, which ends the record{why}"
 
 
 @pytest.mark.parametrize(
