@@ -493,8 +493,7 @@ class Inputs:
     """The one place where commands meet inputs that cannot be read, files skipped in a
     directory and notes (lusoria.pipeline's problems): each is said on standard error, in its place;
     `unreadable` tells whether a source could not be read (exit status 2), `problems` lists them
-    all. A worker process killed ends the stream where its records stop, said, and the command with status 2,
-    after what it says of those before (validate's summary of the records checked: new-user 68)."""
+    all. A worker process killed stops the command, also with status 2."""
 
     def __init__(self, problems: Iterable[Problem] = ()) -> None:
         self.problems = list(problems)  # those met so far (an import's: said as it met them)
@@ -509,9 +508,8 @@ class Inputs:
                     echo(f"lusoria: {hinted(item)}{traced(getattr(item, 'trace', ''))}", err=True)
                 else:
                     yield item
-        except api.WorkerLost as error:  # what came before stands: the verdicts said, and summed up
-            echo(f"lusoria: {error}", err=True)
-            self.unreadable = True
+        except api.WorkerLost as error:  # what came before stands: the verdicts said, the batches imported
+            stop(str(error))
 
     def sums_up(self, paths: tuple[str | Path, ...]) -> bool:
         """Whether a command sums up what it read of `paths` (validate, import, duplicates): unless none
