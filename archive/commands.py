@@ -662,11 +662,12 @@ class Archive:
 
     def most_selected(self, filters: Filters) -> tuple[str, str | None] | None:
         """The game and variant of most records with a legal ply among those `filters` select (ordered as
-        `most_recorded` orders them); None when they select none."""
+        `most_recorded` orders them; of a player `filters` name, their games but those against themselves, as the
+        tree counts them); None when they select none."""
         self._existing()
         check_values(filters)
-        sql, params = build(replace(filters, limit=None, order=None), False, GAME_COLUMNS)
-        counted = f"SELECT game, variant FROM ({sql}) WHERE {_LEGAL_PLY} {_MOST_FIRST}"
+        ids, params = _repertoire(build(replace(filters, limit=None, order=None), False, "records.id"), filters)
+        counted = f"SELECT game, variant FROM records WHERE id IN ({ids}) AND {_LEGAL_PLY} {_MOST_FIRST}"
         row = first_row(self.path, counted, params, self.timeout)
         return None if row is None else (row["game"], row["variant"])
 

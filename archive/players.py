@@ -215,16 +215,17 @@ def respelled(db: sqlite3.Connection) -> dict[str, str]:
 
 
 # Per canonical player (names in any case of their ASCII letters, aliases merged): games, won,
-# drawn, lost, and finished, in the records `{where}` selects, but a game against oneself (_OWN_GAME).
+# drawn, lost, and finished, in the records `{counted}` are (_counted: all, read from each side's index of
+# names; those a filter selects, found once), but a game against oneself (_OWN_GAME).
 PLAYERS = f"""
-WITH names AS (
+WITH {{selected}}names AS (
   SELECT white AS written, count(*) AS games, count(result = '1-0' OR NULL) AS won,
          count(result = '1/2-1/2' OR NULL) AS drawn, count(result = '0-1' OR NULL) AS lost
-  FROM (SELECT white, black, result FROM records {{where}}) WHERE NOT {_OWN_GAME} GROUP BY white COLLATE NOCASE
+  FROM {{counted}} WHERE NOT {_OWN_GAME} GROUP BY white COLLATE NOCASE
   UNION ALL
   SELECT black, count(*), count(result = '0-1' OR NULL), count(result = '1/2-1/2' OR NULL),
          count(result = '1-0' OR NULL)
-  FROM (SELECT white, black, result FROM records {{where}}) WHERE NOT {_OWN_GAME} GROUP BY black COLLATE NOCASE
+  FROM {{counted}} WHERE NOT {_OWN_GAME} GROUP BY black COLLATE NOCASE
 ), players AS (
   SELECT {_player_of("written")} AS player,
          sum(games) AS games, sum(won) AS won, sum(drawn) AS drawn,
@@ -293,11 +294,13 @@ CROSSTABLE = PAIRINGS + _standings(
 
 def _counted(query: str, records: tuple[str, list] | None) -> tuple[str, list]:
     """`query` (PLAYERS and what it selects) over the records `records` selects: SQL that selects
-    their ids, with its parameters (all records when None)."""
+    their ids, with its parameters (all records when None: PLAYERS reads the indexes of names alone)."""
     if records is None:
-        return query.format(where=""), []
+        return query.format(where="", selected="", counted="records"), []
     sql, params = records
-    return query.format(where=f"WHERE id IN ({sql})"), params * query.count("{where}")
+    selected = f"selected AS (SELECT white, black, result FROM records WHERE id IN ({sql})), "  # (read once)
+    formatted = query.format(where=f"WHERE id IN ({sql})", selected=selected, counted="selected")
+    return formatted, params * (query.count("{where}") + query.count("{selected}"))
 
 
 def score_table(

@@ -1824,8 +1824,6 @@ def tree(
     nodes = archive_errors(partial(game_start_errors, grown) if from_game else grown)
     echo(output.tree_text(nodes, format_), nl=False)
     note_left_out(db, chosen)
-    if chosen.player is not None:
-        note_own_games(db, chosen)
     if not nodes:
         note_lacking(db, chosen)
 

@@ -284,11 +284,15 @@ def test_a_game_against_oneself_is_in_no_total_and_a_note_says_how_many(tmp_path
     [ply] = archive.tree(filters=her_repertoire)
     assert (ply.games, ply.won, ply.lost) == (4, 2, 1)
     said = run("tree", "--db", archive.path, "--player", "A. Berg").stderr  # (Anna's other name)
-    assert said.endswith(
-        "lusoria: note: 2 games of a player against themselves not counted (query --player finds them)\n"
-    )
     assert "another position" not in said  # (they are not the games a tree from another start counts)
-    assert "against themselves" not in run("tree", "--db", archive.path).stderr  # (no player: every game counts)
+    # review 68: the game a tree opens, none named, was that of most records of hers, those against herself too
+    against_herself = (
+        RECORD.replace("brandubh", "tablut").replace("d7-b7", "e3-c3").format(white="Anna", black="Anna", result="*")
+    )
+    rounds = [against_herself.replace("[Result", f'[Round "{n}"]\n[Result') for n in range(7)]  # (her 6 brandubh: 7)
+    archive.import_paths(["\n".join(rounds)])
+    assert archive.most_selected(Filters(player="Anna")) == ("brandubh", "standard")
+    assert archive.most_selected(Filters(player="Bo")) == ("brandubh", "standard")
 
 
 def test_no_games_between_two_players_is_said(club, tmp_path):
