@@ -20,9 +20,13 @@ from lusoria.notation.numbers import arabic_number, whole_number
 from lusoria.notation.numerals import lowercase_numeral
 from lusoria.notation.plies import split_run
 from lusoria.notation.syntax import (
+    BLANK,
     GAP_KEPT_APART,
     MISSING_RESULT,
     NOT_MOVETEXT,
+    TAG_BEFORE_NAME,
+    TAG_NAME,
+    TAG_VALUE,
     TERMINALS,
     UNWRITTEN_TAG,
     CutShort,
@@ -275,7 +279,9 @@ def _describe(error: UnexpectedInput, text: str, offset: int, game: str, tag_fol
     if _after_the_result(error):
         what = "a comment" if found in "{;" else f"'{escape_controls(found)}'"
         tag = _TAG_AFTER.match(text, at)  # (a record pasted after the last one's marker: `… *[Game "tablut"]`)
-        next_record = f": a record's tags start on a line of their own, so {tag[0]} begins none" if tag else ""
+        next_record = (
+            f": a record's tags start on a line of their own, so {escape_controls(tag[0])} begins none" if tag else ""
+        )
         return SyntaxProblem(
             f"found {what} after the result marker, which ends the record{next_record}", row, column, found
         )
@@ -308,7 +314,7 @@ def _cut_ply_start(text: str, at: int, game: str) -> int:
 
 _SQUARE_LIKE = re.compile(r"(?<![a-z])x?([a-z][0-9]{1,3})(?![0-9])")  # a square, after a capture's x if any
 _SQUARE_TERMINAL = re.compile(r"^SQUARE: /(.+)/$", re.M)  # a grammar's squares (inlined in its plies by Lark)
-_TAG_AFTER = re.compile(r'\[[ \t]*[A-Za-z]\w*[ \t]+"[^"\n]{0,80}"[ \t]*\]')  # a tag line's tag, as written
+_TAG_AFTER = re.compile(rf"{TAG_BEFORE_NAME}{TAG_NAME}{BLANK}*{TAG_VALUE}{BLANK}*\]")  # a tag, as a tag line writes it
 _QUOTE_INSIDE = re.compile(r'\[\s*[A-Za-z]\w*\s+"(?:[^"\n\[]*"){2,}\s*(?:\]|$)')  # [White "O"Brien"] (no [: [A "x" [B)
 _ROLL_LIKE = re.compile(r"[0-9]-?[0-9]:")  # what a hand writes as a roll of two dice
 _PLAY_LIKE = re.compile(r"[0-9]+(?:/(?:[0-9]+|off))+")  # a play of a game of dice: 25/off, 0/6
