@@ -603,8 +603,8 @@ class Archive:
             conn = connect(self.path)
             try:
                 current = conn.execute(
-                    "SELECT (SELECT user_version FROM pragma_user_version) = ? AND EXISTS "
-                    "(SELECT 1 FROM sqlite_master WHERE name = 'records')",
+                    "SELECT (SELECT user_version FROM pragma_user_version) = ? AND (SELECT count(*) FROM "
+                    "sqlite_master WHERE name IN ('records', 'record_ids')) = 2",  # (none: schema._archive_version)
                     [SCHEMA_VERSION],
                 ).fetchone()[0]
             finally:

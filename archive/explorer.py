@@ -244,7 +244,8 @@ def _view(path: str, params: Params) -> View:
         found = _archive(path).most_selected(filters_of(params)) or _archive(path).most_recorded()
         if found is None:
             raise NoGameToStart(NO_GAME_TO_START)
-        game, variant = found
+        game, variant = found[0], variant or found[1]  # (a variant named as the URL names it: of a catalogue's
+        # entry, its rules, `saami-tablut-w`'s White first, which the records' own variant, aage, does not say)
     elif variant is None:
         variant = _archive(path).variant_to_open(game, size)
     rules = _held_rules(path, game, variant)

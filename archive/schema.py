@@ -248,17 +248,21 @@ def _upgrade(path: str, version: int, records: int, note: Callable[[Note], None]
 
 
 def _misread(record: int, source: str, line: int) -> str:
-    """What the upgrade says of a record whose stored text does not read as its import read it."""
+    """What the upgrade says of a record whose stored text does not read as its import read it (of a file
+    named as imported, from the folder it was imported from when that name is relative)."""
+    where = "" if os.path.isabs(source) else ", run in the folder it was imported from"
     return (
         f"{source}:{line}: the archive's record {record} keeps the verdict, diagnostics and ending its import "
         "found, but its stored text now replays otherwise (stored as lgn, it lost what its file wrote, as an "
         "aagenielsen.dk capture left out of its list; or lusoria checks it otherwise now): import --replace "
-        f"{source} stores it anew"
+        f"{source} stores it anew{where}"
     )
 
 
 def _archive_version(db: sqlite_utils.Database, path: str) -> int:
-    """The schema version of the archive `db` at `path`; NotAnArchive for any other database."""
+    """The schema version of the archive `db` at `path`; NotAnArchive for any other database. One that says
+    version 21 or later but has no `record_ids` is of version 20 (the lusoria of one commit, 8c75bfa8, numbered
+    its archives 21 before version 21 held that table; no import could then store a record after an upgrade)."""
     tables = set(db.table_names())
     version = db.execute("PRAGMA user_version").fetchone()[0]
     if "records" in tables and version > SCHEMA_VERSION:
@@ -268,7 +272,7 @@ def _archive_version(db: sqlite_utils.Database, path: str) -> int:
         )
     if "records" not in tables or version < 1:
         raise NotAnArchive(f"{path} is not a lusoria archive")
-    return version
+    return 20 if version >= 21 and "record_ids" not in tables else version
 
 
 def not_created(path: str, error: OSError | sqlite3.Error) -> str:

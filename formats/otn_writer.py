@@ -48,6 +48,10 @@ def write_report(report: Report) -> str:
     """A replayed record as an OTN game (the format's writer): ValueError for a game OTN does not hold."""
     if not isinstance(report.rules, TaflGame) or report.record is None:
         raise ValueError(_not_tafl(report.game))
+    if report.passed:  # (OpenTafl would read the plies after it as the other side's)
+        main = sorted(index for line, index in report.passed if line == 0)
+        where = f"before {report.move(main[0] + 1)}" if main else "in a variation"
+        raise ValueError(f"{_NO_PASS}, and the record leaves one out {where}")
     kept = {0: report.positions, **report.variation_positions}
     return _write_otn(report.record, report.rules, report.canonical, cast(dict[int, list[TaflPosition]], kept))
 
@@ -91,6 +95,7 @@ def loss(report: Report) -> str | None:
     )
 
 
+_NO_PASS = "a pass (--) has no OTN move record"
 OWN_TAGS = "[lusoria-variant:…], [lusoria-rules:…]"  # where lusoria writes what OTN's rules record cannot say
 
 
@@ -362,7 +367,7 @@ def _otn_move(text: str, king_written: bool, geo: Geometry, position: TaflPositi
     is played from, its text's own. lusoria's announcements (+, ++) are not OTN's info symbols:
     they are left out."""
     if text == "--":
-        raise ValueError("a pass (--) has no OTN move record")
+        raise ValueError(_NO_PASS)
     move = _LGN_MOVE.fullmatch(text)
     squares = SQUARE.findall(text)
     if move is None or position is None or not set(squares) <= geo.index.keys():

@@ -398,7 +398,7 @@ def _number_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
     if rules is None or report.record is None or not report.positions:
         return []
     edits = []
-    for ply, _, expected in wrong_numbers(report.record, rules, report.positions[0]):
+    for ply, _, expected in wrong_numbers(report.record, rules, report.positions[0], report.passed):
         place = number_place(report.source, ply)
         if place is not None:
             line, column = entry.offset + place[0] - 1, place[1] - 1
@@ -883,7 +883,7 @@ def _next_number(rules: Game, record: Record, report: Report, plies: list[str], 
     """The move number of the next ply (one of `plies`), when one is written before it: not a ply's that
     continues its side's turn, nor a second ply's `N...` but where the line `begins` or is broken
     (`_line_broken`: `(3... d1-c1`, as fmt writes it)."""
-    continued = Continued(record, rules.continued)
+    continued = Continued(record, rules.continued, passed=report.passed)
     continues = bool(plies) and rules.continued is not None and all(map(rules.continued.match, plies))
     counted = continued.number(report.plies + 1, (0, report.plies - 1))
     number = move_number(counted, numbering(record, rules, report.positions[0], continued))

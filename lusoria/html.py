@@ -34,7 +34,7 @@ h1{font-size:1.3em;margin:0 0 .4em}
 .board{position:sticky;top:0;background:#fbf8f1;padding-top:.3em}
 .record{flex:1 1 22em;min-width:0}
 .tags{border-collapse:collapse;font-size:.9em;margin-bottom:1em}.tags td{padding:.1em .6em .1em 0}
-.tags td:first-child{color:#7a6a55}.tags td,.comment{overflow-wrap:anywhere}
+.tags td:first-child{color:#7a6a55;white-space:nowrap}.tags td+td,.comment{overflow-wrap:anywhere}
 .controls button{font-size:1.1em;margin-right:.3em;min-width:2.4em}
 .moves{line-height:1.9;max-width:34em}.written{white-space:pre-wrap;overflow-wrap:anywhere}
 .ply{cursor:pointer;padding:.1em .25em;border-radius:3px;white-space:nowrap}
@@ -239,7 +239,8 @@ def _is_row(row: object) -> bool:
 
 INDEX_STYLE = """
 .games{border-collapse:collapse}.games th{text-align:left;color:#7a6a55}
-.games td,.games th{padding:.2em .8em .2em 0;vertical-align:top}.games td{overflow-wrap:anywhere}
+.games td,.games th{padding:.2em .8em .2em 0;vertical-align:top}.games td{overflow-wrap:break-word}
+.games td:nth-child(3),.games td:nth-child(5){overflow-wrap:anywhere}.games td:last-child{white-space:nowrap}
 .games .invalid{color:#c0392b}
 """
 
@@ -369,7 +370,8 @@ class _Moves(Visitor):
             step += f' data-move="{escape(self.said.said(number, key, self.sides))}"'
         shown = self.said.number(number, key) if self.said is not None else move_number(number, 0)
         continues = self.said is not None and self.said.continues(key)
-        if not self.after_break and (shown.endswith("...") or continues):
+        numbered = self.after_break or self.said is not None and self.said.follows_pass(key)
+        if not numbered and (shown.endswith("...") or continues):
             shown = ""
         held = f"{escape(shown)}\N{NO-BREAK SPACE}" if shown else ""  # a number held to its ply: no line ends with `8.`
         self.out.append(

@@ -79,6 +79,13 @@ class Fix(NamedTuple):
     text: str
 
 
+class Fallback(Fix):
+    """A reading offered only where the rules refuse the one before it and accept this one (`Game.other_reading`;
+    validator/replay.py, `_reading_refused`)."""
+
+    __slots__ = ()
+
+
 def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
     """The fixes for the slip at a syntax error (`line`, `column`: 1-based, within `text`)."""
     lines = text.split("\n")
@@ -146,7 +153,9 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
             fixes += _comment_moved(text, start, _ply_end(text, end, game) if rules.roll else end)
         fixes += _comment_after_dice(text, start, end, game) if dice else []
         fixes += [Fix(start, end, meant)] if (meant := undoubted(word)) else []  # after them: `??:` is a roll unread
-        return next(([fix] for fix in fixes if _reads_past(text, fix, game)), [])
+        found = next((fix for fix in fixes if _reads_past(text, fix, game)), None)
+        other = rules.other_reading(word) if found else None
+        return [*([found] if found else []), *([Fallback(start, end, other)] if other else [])]
     return [fix for fix in fixes if _reads_past(text, fix, game)]
 
 

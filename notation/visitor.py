@@ -15,7 +15,7 @@ The walk keeps an explicit stack, so that nesting depth costs no recursion.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Final
 
 from lusoria.notation.model import Line, Ply, Record
@@ -106,16 +106,21 @@ class Continued(Visitor):
     """The plies of a record that continue their side's turn (whose text, canonical or as written,
     `pattern` matches: a tafl game's berserk moves, `d3=f3`; `Game.continued`), and for each ply
     how many such plies its line holds up to it, a variation counting on from the ply it replaces:
-    a move number covers a ply of each side and the plies that continue them (`number`)."""
+    a move number covers a ply of each side and the plies that continue them (`number`). The plies
+    `passed` (`Report.passed`) follow a forced pass the record leaves out: each counts one ply more."""
 
     def __init__(
-        self, record: Record, pattern: re.Pattern[str] | None, canonical: Mapping[PlyKey, str] | None = None
+        self,
+        record: Record,
+        pattern: re.Pattern[str] | None,
+        canonical: Mapping[PlyKey, str] | None = None,
+        passed: Collection[PlyKey] = (),
     ) -> None:
-        self.pattern, self.canonical = pattern, canonical or {}
+        self.pattern, self.canonical, self.passed = pattern, canonical or {}, passed
         self.counts: dict[PlyKey, int] = {}
         self.continuing: set[PlyKey] = set()
         self.lines = [[0, 0]]  # each open line's count before its last ply, and with it
-        if pattern is not None:  # (no game but one with such plies pays for a walk)
+        if pattern is not None or passed:  # (no game but one with such plies pays for a walk)
             walk(record, self)
 
     def begin_line(self, line: Line, number: int) -> None:
@@ -132,9 +137,11 @@ class Continued(Visitor):
         if self.pattern is not None and self.pattern.match(self.canonical.get(key, ply.text)):
             self.continuing.add(key)
             counts[1] += 1
+        if key in self.passed:
+            counts[1] -= 1
         self.counts[key] = counts[1]
 
     def number(self, number: int, key: PlyKey) -> int:
-        """Ply `number` (of the ply at `key`) counted without the plies that continue a turn: the
-        number `move_number` numbers it by (validator/replay.py)."""
+        """Ply `number` (of the ply at `key`) counted without the plies that continue a turn, and with
+        the passes left out: the number `move_number` numbers it by (validator/replay.py)."""
         return number - self.counts.get(key, 0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from lusoria.notation.model import Line, Ply, Record
@@ -66,18 +66,21 @@ def write_record(
     canonical: Mapping[PlyKey, str] | None = None,
     continued: re.Pattern[str] | None = None,
     escapes: EscapeLines | None = None,
+    passed: Collection[PlyKey] = (),
 ) -> str:
     """The record in export format. `second`: its first ply is the second of move 1 (`1...`:
     the side that moves second in its game is to move at its start; validator.replay's
     `movers_numbering`). `canonical` gives plies' canonical text (with what the rules force
     written out) by their key in the tree; other plies as written. `continued` matches a ply
-    that continues its side's turn (its game's `continued`): it is numbered with the ply before.
+    that continues its side's turn (its game's `continued`): it is numbered with the ply before;
+    one of `passed` follows a forced pass the record leaves out: numbered as its side's (`2. e6-e7` after
+    `1. c1-b1`), always.
     `escapes`: the record's `%` lines, kept where they stand (docs/notation.md §8): those among its
     tags after its first tag (before it, they would be the previous record's, read again); each of the others before the ply (or the result marker) that follows it,
     or, after the result marker, after a blank line."""
     placed, header = (escapes.placed, escapes.header) if escapes else ((), ())
     writer = _Tokens(
-        1 if second else 0, canonical or {}, Continued(record, continued, canonical), placed, record.result_line
+        1 if second else 0, canonical or {}, Continued(record, continued, canonical, passed), placed, record.result_line
     )
     walk(record, writer)
     after = "".join(f"\n{escape}" for _, escape in writer.escapes)
@@ -129,7 +132,10 @@ class _Tokens(Visitor):
         half = self.continued.number(number, key) - 1 + self.offset
         numbered = (
             f"{half // 2 + 1}{'...' if half % 2 else '.'} "
-            if self.after_break or half % 2 == 0 and key not in self.continued.continuing
+            if self.after_break
+            or half % 2 == 0
+            and key not in self.continued.continuing
+            or key in self.continued.passed
             else ""
         )
         self._add(numbered + self.canonical.get(key, ply.text))  # a number is never split from its ply

@@ -534,3 +534,70 @@ def test_a_gap_marked_in_the_movetext_is_said_to_have_no_mark_and_how_to_transcr
         assert "gap" not in said and said.endswith(
             "expected a ply, a move number, a comment, a NAG, a variation or a result marker (1-0, 0-1, 1/2-1/2, *)"
         )
+
+
+PASSES = '[Game "tablut"]\n[Rules "no-move=passes"]\n'
+BLACK_BOXED = PASSES + '[Position "9/9/9/4P4/3PKP3/4P4/9/P8/p1P6 w"]\n\n'  # after c1-b1, Black's a1 cannot move
+WHITE_BOXED = PASSES + '[Position "8p/9/9/9/9/9/2pp5/1pPKp4/2pp5 b"]\n\n'  # after i9-i8, the Swedes cannot move
+
+
+@pytest.mark.parametrize(
+    "text, canonical, said",
+    [
+        (
+            BLACK_BOXED + "c1-b1 e6-e7 b1-c1 a1-b1 *\n",
+            "1. c1-b1 2. e6-e7 3. b1-c1 a1-b1 *",
+            ["1, White", "2, White", "3, White", "3, Black"],
+        ),
+        (WHITE_BOXED + "i9-i8 i8-i7 *\n", "1... i9-i8 2... i8-i7 *", ["1, Black", "2, Black"]),
+        (BLACK_BOXED + "c1-b1 e6-e7 ( e6-e8 ) *\n", "1. c1-b1 2. e6-e7 (2. e6-e8) *", ["1, White", "2, White"]),
+    ],
+)
+def test_a_forced_pass_left_out_numbers_the_ply_after_it_as_its_sides(text, canonical, said):
+    """T9 lets a record leave out a forced pass: the ply after it is its own side's, as validate, show, the
+    replay page and fmt say it, and fmt numbers it so (`2. e6-e7`, `2... i8-i7`: never `1. c1-b1 e6-e7`, which
+    reads as Black's). Found by h2-68: lusoria said "move 1, Black: e6-e7" of White's ply."""
+    report = check(text)
+    assert report.valid and report.diagnostics == []
+    moves = report.moves()
+    assert [moves.said(number).removeprefix("move ") for number in range(1, len(said) + 1)] == said
+    assert run("fmt", "-", input=text).stdout.endswith(f"\n\n{canonical}\n")
+    assert check(f"{text.split(chr(10) * 2)[0]}\n\n{canonical}\n").diagnostics == []  # (fmt's numbers read clean)
+    page = replay_page(RecordText(text))
+    shown = re.findall(r"(?:(\d+\.(?:\.\.)?)\u00a0)?<span class=\"ply\"", page)
+    assert shown == re.findall(r"(?:(\d+\.(?:\.\.)?) )?[a-i]\d-[a-i]\d", canonical.replace("(", ""))
+
+
+def test_a_ply_after_a_forced_pass_left_out_is_refused_as_its_sides_and_says_the_pass():
+    """The forced pass is the rules', whatever the ply after it: an illegal one is said as its side's ply,
+    with the pass named (never "move 1, Black: the piece on a1 is Black's, and White is to move")."""
+    said = [
+        (d.rule, d.ply, d.move, d.message.split(";")[0])
+        for text in (BLACK_BOXED + "1. c1-b1 a1-b1 *\n", BLACK_BOXED + "1. c1-b1 2. e6-e5 *\n")
+        for d in check(text).diagnostics
+    ]
+    assert said == [
+        (
+            "T1",
+            2,
+            "move 2, White",
+            "after Black's forced pass (no move), the piece on a1 is Black's, and White is to move",
+        ),
+        ("T2", 2, "move 2, White", "after Black's forced pass (no move), e5 is occupied (from the start position)"),
+    ]
+    wrong = check(BLACK_BOXED + "1. c1-b1 1... e6-e7 *\n").diagnostics
+    assert [(d.rule, d.ply, d.message.split(" (")[0]) for d in wrong] == [
+        ("number", 2, "the move number should be 2., not 1...")
+    ]
+
+
+def test_the_language_server_fixes_a_number_after_a_forced_pass_left_out():
+    document = Document()
+    document.update(document.split(BLACK_BOXED + "1. c1-b1 1... e6-e7 *\n"))
+    entry = document.entries[0]
+    [warning] = entry.report.diagnostics
+    assert [fix.title for fix in fixes(entry, warning)] == ["Number the move 2."]
+    moves = "1. c1-b1 2. e6-e7 3. b1-c1 a1-b1 "
+    document.update(document.split(BLACK_BOXED + moves + "\n"))
+    numbers = [c.label for c in completions(document.entries[0], moves, 5, len(moves)) if c.kind == "number"]
+    assert numbers == ["4."]

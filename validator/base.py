@@ -50,11 +50,12 @@ class Illegal(LusoriaError):
     `lost`, for a move from a square whose piece its side lost (none there, or an incitus), that
     square's name (the driver names the ply that captured, removed or moved it); `meant`, the ply the
     message itself says the source may have meant (a die misread: the plays written under the roll they
-    fit), offered before the close legal plies."""
+    fit), offered before the close legal plies; `passed`, as `Played.passed` says it."""
 
     def __init__(self, rule: str, message: str, occupied: str = "", lost: str = "", meant: str = ""):
         super().__init__(message)
         self.rule, self.message, self.occupied, self.lost, self.meant = rule, message, occupied, lost, meant
+        self.passed = False
 
 
 class NotAPly(LusoriaError, ValueError):
@@ -150,9 +151,10 @@ class Played(Generic[P]):
     `earlier`: in a game whose records leave out plies (a tafl variant's berserk continuations,
     G16), a ply may show that the plies before it went otherwise than they were played: those
     plies as the line it was played on played them, the one before it last (the driver replaces
-    their positions and canonical texts)."""
+    their positions and canonical texts). `passed`: the other side's forced pass came before the ply, left
+    out of the record (a tafl game's no-move=passes, T9): the driver numbers the ply as its own side's."""
 
-    __slots__ = ("position", "_text", "outcome", "warnings", "earlier")
+    __slots__ = ("position", "_text", "outcome", "warnings", "earlier", "passed")
 
     def __init__(
         self,
@@ -164,6 +166,7 @@ class Played(Generic[P]):
         self.position, self._text, self.outcome = position, text, outcome
         self.warnings = [] if warnings is None else warnings  # (rule, message)
         self.earlier: tuple[Played[P], ...] = ()
+        self.passed = False
 
     @property
     def text(self) -> str:
@@ -904,6 +907,12 @@ class Game(Generic[P]):
         """A word that broke the syntax, mended as the slips of this game's plies go (docs/slips.md):
         by default, as it is."""
         return word
+
+    @classmethod
+    def other_reading(cls, word: str) -> str | None:
+        """Another reading of a word that `mended_ply` mends one way, judged when the rules refuse that
+        one (docs/slips.md); by default none."""
+        return None
 
 
 def sides_named(named: Sequence[tuple[str, str]]) -> tuple[str, str]:

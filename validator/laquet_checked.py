@@ -122,12 +122,13 @@ def _follow(states: list[State], side: int, points: tuple[int, ...]) -> list[Sta
     problems: list[Illegal] = []  # each state tried a step, and each step that failed said why
     for position, steps, left in states:
         distance = points[1] - points[0]
-        if (
-            len(points) == 2 and points[1] != OFF and distance not in left and len(left) == 2 and distance == sum(left)
-        ):  # one checker, both dice, written 1/10: either order
-            routes: list[tuple[int, ...]] = [(points[0], points[0] + die, points[1]) for die in dict.fromkeys(left)]
-        else:
+        merged: list[tuple[int, ...]] = [(points[0], points[0] + die, points[1]) for die in dict.fromkeys(left)]
+        if len(points) != 2:
             routes = [points]
+        elif points[1] != OFF and distance not in left and len(left) == 2 and distance == sum(left):
+            routes = merged  # one checker, both dice, written 1/10: either order
+        else:  # one die, or both: a bear-off no one die makes (21: 16/off, as 16/18/off; `_check_plays` takes
+            routes = [points, *merged]  # the first state, so a bear-off one die makes takes that die alone)
         for route in routes:
             frontier = [(position, steps, left)]
             for start, end in zip(route, route[1:]):

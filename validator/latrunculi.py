@@ -139,6 +139,12 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         return f"@{square[1].lower()}" if square else super().mended_ply(word)
 
     @classmethod
+    def other_reading(cls, word: str) -> str | None:
+        """`c3xc5`, read as a jump (`mended_ply`), may be a chess-style capture too: `c3-c5` (where pieces
+        do not jump: petteia, dux)."""
+        return super().mended_ply(word) if _CROSSED_JUMPS.fullmatch(word) else None
+
+    @classmethod
     def refused_after(cls, ply: str, found: str) -> str | None:
         """A second removal (`a2-a3~d4~c2`): one incitus is removed a turn (S4); a tafl game's `+`
         or `++` after a ply (`a2-a4+`): Latrunculi marks no king's open line."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import bisect
 import re
 import unicodedata
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from os.path import commonprefix
@@ -21,7 +22,7 @@ from lusoria.notation.escapes import EscapeLines
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText, game_read_in, header_of, parse_record, scan_tags, standing_in
-from lusoria.notation.slips import RESULTS, Fix, mend, mended_tag, results_meant, slip_fixes, tag_meant
+from lusoria.notation.slips import RESULTS, Fallback, Fix, mend, mended_tag, results_meant, slip_fixes, tag_meant
 from lusoria.notation.sources import BOM, advised, shown_place
 from lusoria.notation.syntax import (
     CUT_SHORT,
@@ -142,6 +143,8 @@ class Report:
     # number in the record (the order they are written): the position before its first ply, then after
     # each of its plies, as far as they are legal (archive/variations.py)
     canonical: dict[PlyKey, str] = field(default_factory=dict)  # the plies in canonical form, by key in the tree
+    passed: set[PlyKey] = field(default_factory=set)  # the plies after a forced pass the record leaves out (T9):
+    # each is numbered as its side's (`Continued`)
     outcome: Outcome | None = None  # how the main line's game ended, when it did
     dates: tuple[str | None, str | None] = (None, None)  # the first and last day its Date tag allows
     parsed_from: RecordText | None = None  # the text its record was read from when its own does not parse: a
@@ -211,7 +214,7 @@ class Report:
         """How its plies are said (`Moves.said`); None when its rules did not replay it."""
         if self.record is None or self.rules is None or not self.positions:
             return None
-        return Moves(self.record, self.rules, self.positions[0])
+        return Moves(self.record, self.rules, self.positions[0], self.passed)
 
     def move(self, number: int, key: PlyKey | None = None, sides: tuple[str, str] = SIDE_NAMES) -> str:
         """Ply `number` (at `key` in the record's tree; by default of the main line) as every command
@@ -394,7 +397,7 @@ def canonical_text(report: Report, escapes: EscapeLines | None = None) -> str:
     record = report.record
     if rules and "Variant" in record.tags and (named := variant_named(type(rules), record.tags["Variant"])):
         record = replace(record, tags=with_variant(record.tags, named))  # its variant's own name: as it reads
-    return write_record(record, second, report.canonical, rules.continued if rules else None, escapes)
+    return write_record(record, second, report.canonical, rules.continued if rules else None, escapes, report.passed)
 
 
 def _place(diagnostic: Diagnostic) -> tuple[int, int]:
@@ -481,9 +484,11 @@ def _read_past_slips(source: RecordText, keep_going: bool, judged: bool = True) 
             game = game_read_in(read)
             row = problem.line - read.line + 1
             fixes = slip_fixes(read.text, row, problem.column, game) if problem.rule == "syntax" else []
-            broken, fixes = _reading_refused(read, fixes) if judged and not keep_going else ("", fixes)  # (a
-            # reading's own check judges none; --keep-going reads the slip as its reading, and the replay says what
-            # breaks there)
+            broken, fixes = _reading_refused(read, fixes) if judged and _judging(keep_going, fixes) else ("", fixes)
+            # (a reading's own check judges none; --keep-going reads a slip of one reading as it, and the replay says
+            # what breaks there; of several, as the one the rules accept where they refuse the first)
+            if keep_going and broken.endswith(_ACCEPTED_SAID):
+                fixes = fixes[:1]
             meant = [fix.text for fix in fixes] + list(problem.meant if isinstance(problem, TagTwice) else ())
             if game and game not in known_games() and read.format == "lgn":  # the problem is the unknown game
                 meant = (holding_it if variant_as_game(problem.text) else alike)(problem.text, known_games())
@@ -539,24 +544,34 @@ def _read_past_slips(source: RecordText, keep_going: bool, judged: bool = True) 
 _READINGS_JUDGED = 3  # the readings of one slip the rules judge, each a replay up to its ply
 
 
+def _judging(keep_going: bool, fixes: list[Fix]) -> bool:
+    """Whether a slip's readings are judged (`_reading_refused`): always, but with `keep_going`, which replays
+    a slip of one reading as it (what breaks there is the replay's error), only a slip of several."""
+    return not keep_going or len(fixes) > 1
+
+
+_ACCEPTED_SAID = ", it breaks none there"  # (`_reading_refused`, of the reading the rules accept)
+
+
 def _reading_refused(read: RecordText, fixes: list[Fix]) -> tuple[str, list[Fix]]:
     """What the rules say of a slip's first reading (`fixes`) at its ply, said after the message where they
     refuse it (`; read as e3-c4, it breaks T2 there (…)`): the record mended with it and read up to the end of
     its ply (`_reading_checked`); "" where they accept it, or the text so read cannot judge it. Where they refuse
     it, the next readings (up to `_READINGS_JUDGED`) are judged, and the first they accept is said
-    (`; read as *, it breaks none there`) and put first; the readings, in the order to offer them."""
+    (`; read as *, it breaks none there`) and put first; the readings, in the order to offer them (a fallback
+    only where the rules accept it)."""
     verdict = _reading_checked(read, fixes[0]) if fixes else None
     if not isinstance(verdict, Diagnostic):
-        return "", fixes
+        return "", [fix for fix in fixes if not isinstance(fix, Fallback)]
     said = verdict.message.partition(_STOPS)[0]  # (what the error says of the line is the reading's)
     note = f"; read as {fixes[0].text}, it breaks {verdict.rule} there ({said})"
     for fix in fixes[1:_READINGS_JUDGED]:
         if _reading_checked(read, fix) is _ACCEPTED:
-            return f"{note}; read as {fix.text}, it breaks none there", [
+            return f"{note}; read as {fix.text}{_ACCEPTED_SAID}", [
                 fix,
                 *(other for other in fixes if other != fix),
             ]
-    return note, fixes
+    return note, [fix for fix in fixes if not isinstance(fix, Fallback)]
 
 
 _READ_ON = re.compile(  # what follows a reading on its line up to a move number, a result, a variation or a comment:
@@ -831,7 +846,7 @@ class _Replay:
         if whole:
             _warn_misnumbered(self.numbers.wrong, report)
         elif not self.first_error:  # (a search that stops at an error asks for no warning)
-            _warn_misnumbered(wrong_numbers(self.record, self.rules, self.start), report)
+            _warn_misnumbered(wrong_numbers(self.record, self.rules, self.start, report.passed), report)
 
     def line(self, at: int, position: Position, pending: list[Pending]) -> tuple[Outcome | None, bool, list[str]]:
         """Replay line `at` from `position`, adding the variations met to `pending`: how the game
@@ -844,12 +859,14 @@ class _Replay:
         held: _Held | None = None  # the main line's ply that ended the game, asked of once the next shows how it went
         for index, ply in enumerate(line.plies):
             number, key = first + index, (at, index)
-            if ply.number is not None:  # (most plies are not numbered: no call for them)
-                self.numbers.visit_ply(ply, number, key)  # (checked before any assumption)
             try:
                 played: Played | Illegal | None = self.play(position, ended, ply.text)
             except Illegal as illegal:
                 played = illegal
+            if played is not None and played.passed:
+                self.passes_before(key)
+            if ply.number is not None:  # (most plies are not numbered: no call for them)
+                self.numbers.visit_ply(ply, number, key)  # (checked before any assumption)
             if held is not None:
                 went = played.earlier if isinstance(played, Played) else ()
                 self.ask(held._replace(played=went[-1]) if went else held)
@@ -887,6 +904,12 @@ class _Replay:
                 report.canonical[key] = played.text
                 _line_positions(report, at).append(position)
         return ended, True, assumed
+
+    def passes_before(self, key: PlyKey) -> None:
+        """The ply at `key` follows a forced pass its record leaves out: it and the plies after it are
+        numbered and said one ply on (`Report.passed`)."""
+        self.report.passed.add(key)
+        self.moves = self.numbers.moves = Moves(self.record, self.rules, self.start, self.report.passed)
 
     def ask(self, asked: _Held) -> None:
         """Ask the reader's claims (RecordText.claims) of the main line's ply `asked`: what its source gets
@@ -1355,8 +1378,10 @@ class Moves:
     one for a replayed record; one says many plies without numbering the record again (`Report.move`
     says one)."""
 
-    def __init__(self, record: Record, rules: Game, start: Position) -> None:
-        self._continued = Continued(record, rules.continued)  # (empty but in a game whose plies may continue a turn)
+    def __init__(self, record: Record, rules: Game, start: Position, passed: Collection[PlyKey] = ()) -> None:
+        """`passed`: the plies after a forced pass the record leaves out (`Report.passed`)."""
+        self._continued = Continued(record, rules.continued, passed=passed)  # (empty but in a game whose plies
+        # may continue a turn or pass)
         self._offset = numbering(record, rules, start, self._continued)
         self._first = rules.turn(start) ^ self._offset  # the side whose plies are numbered `N.`
 
@@ -1368,6 +1393,10 @@ class Moves:
     def continues(self, key: PlyKey) -> bool:
         """Whether the ply at `key` continues its side's turn (`Game.continued`: numbered with the ply before it)."""
         return key in self._continued.continuing
+
+    def follows_pass(self, key: PlyKey) -> bool:
+        """Whether the ply at `key` follows a forced pass its record leaves out (numbered as its side's, always)."""
+        return key in self._continued.passed
 
     def said(self, number: int, key: PlyKey | None = None, sides: tuple[str, str] = SIDE_NAMES) -> str:
         """Ply `number` (at `key` in the record's tree; by default of the main line) as "move 23, Black"; the
@@ -1415,11 +1444,14 @@ class _WrongNumbers(Visitor):
             self.wrong.append((ply, number, expected))
 
 
-def wrong_numbers(record: Record, rules: Game, start: Position) -> list[tuple[Ply, int, str]]:
+def wrong_numbers(
+    record: Record, rules: Game, start: Position, passed: Collection[PlyKey] = ()
+) -> list[tuple[Ply, int, str]]:
     """Each ply of `record` (variations too, in the order written) whose written move number is wrong
-    when the record starts at `start`: the ply, its ply number, the right move number (`move_number`).
-    The move-number warning counts them, and an editor's quick fix writes them right."""
-    found = _WrongNumbers(Moves(record, rules, start))
+    when the record starts at `start` (`passed`: as `Moves` takes them): the ply, its ply number, the
+    right move number (`move_number`). The move-number warning counts them, and an editor's quick fix
+    writes them right."""
+    found = _WrongNumbers(Moves(record, rules, start, passed))
     walk(record, found)
     return found.wrong
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Final
 
-from lusoria.validator.base import WHITE, Illegal, Outcome, Played, check_capture_list, misnamed_captures
+from lusoria.validator.base import SIDE_NAMES, WHITE, Illegal, Outcome, Played, check_capture_list, misnamed_captures
 from lusoria.validator.tafl_board import (
     ATTACKER,
     DEFENDER,
@@ -43,11 +43,25 @@ def play_ply(settings: Settings, position: TaflPosition, text: str) -> Played[Ta
         raise Illegal(ids.move, off_board.message) from None
     side = position.turn
     if settings.passes and not has_move(position.board, side, settings):
+        after = TaflPosition(position.board, 1 - side)
         if move is None:
-            after = TaflPosition(position.board, 1 - side)
             return Played(after, "--", game_ending(after.board, after.turn, side, settings))
-        position = TaflPosition(position.board, 1 - side)  # the forced pass, left out
-        side = position.turn
+        try:  # the forced pass, left out
+            played = _play_move(settings, after, text, move)
+        except Illegal as illegal:
+            said = f"after {SIDE_NAMES[side]}'s forced pass (no move), {illegal.message}"
+            refused = Illegal(illegal.rule, said, illegal.occupied, illegal.lost, illegal.meant)
+            refused.passed = True
+            raise refused from None
+        played.passed = True
+        return played
+    return _play_move(settings, position, text, move)
+
+
+def _play_move(settings: Settings, position: TaflPosition, text: str, move: Move | None) -> Played[TaflPosition]:
+    """Apply `move`, written `text`, at `position` (`play_ply`)."""
+    geo, ids = settings.geo, settings.ids
+    side = position.turn
     if move is None:
         raise Illegal(ids.no_move, "a pass (--) is allowed only under no-move=passes, to a side that has no move")
     berserker = _berserker(position)

@@ -853,8 +853,13 @@ def test_a_variant_named_as_explain_names_it_is_explored_as_lusoria_tree_explore
     assert '<option value="tablut/saami-tablut-w" selected>' in page.text
     start = json.loads(cli(path, "tree", "--game", "tablut", "--variant", "saami-tablut-w", "--format", "json"))
     assert [node["ply"] for node in start] == ["e3-c3"]
-    shown = get(site, "/-/explorer/saami?game=tablut&variant=saami-tablut-w").text
-    assert [html.unescape(row.split('"')[0]) for row in shown.split('<tr data-ply="')[1:]] == ["e3-c3"]
+    for parameters in ("game=tablut&variant=saami-tablut-w", "variant=saami-tablut-w"):  # (h69b: the game left
+        # out, the page opened on aage's start, Black's, and it and games.json listed no game, tree.json one)
+        shown = get(site, f"/-/explorer/saami?{parameters}").text
+        assert [html.unescape(row.split('"')[0]) for row in shown.split('<tr data-ply="')[1:]] == ["e3-c3"]
+        assert "(1 shown)" in shown and '<option value="tablut/saami-tablut-w" selected>' in shown
+        games = json.loads(get(site, f"/-/explorer/saami/games.json?{parameters}").text)
+        assert [game["white"] for game in games] == ["Swedes first"]
     listed = get(site, "/-/explorer/saami?game=tablut&variant=aage").text.split('name="game_variant">')[1]
     assert '<option value="tablut/saami-tablut-w">' in listed  # the form offers it, by its name
     other = get(site, "/-/explorer/saami?game=laquet&variant=saami-tablut-w")

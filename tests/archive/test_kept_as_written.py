@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import connect
 
-from lusoria.archive import Archive, Filters
+from lusoria.archive import Archive, Filters, schema
 from lusoria.archive.stored import STORED_TEXT, stored_report
 from lusoria.archive.texts import TextPacker
 from lusoria.cli import main
@@ -169,6 +169,10 @@ def test_an_upgrade_keeps_the_ending_of_a_record_stored_as_lgn_that_replays_othe
         "stored text now replays otherwise (stored as lgn, it lost what its file wrote, as an aagenielsen.dk "
         f"capture left out of its list; or lusoria checks it otherwise now): import --replace {path} stores it anew"
     ]
+    relative = schema._misread(1, "dl/game-13-1-100.json", 1)  # (a path as imported: h69b ran it from elsewhere)
+    assert relative.endswith(
+        ": import --replace dl/game-13-1-100.json stores it anew, run in the folder it was imported from"
+    )
     Archive(db).import_paths([str(path)], replace=True)
     with closing(connect(db)) as conn:
         assert conn.execute("SELECT valid, ending, written_in FROM records WHERE path = ?", [str(path)]).fetchall() == [

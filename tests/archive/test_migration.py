@@ -851,6 +851,28 @@ def test_a_version_20_archive_gets_the_encoding_of_each_record_unknown_and_the_l
     ]
 
 
+@pytest.mark.parametrize("version", [21, schema.SCHEMA_VERSION])
+def test_an_archive_numbered_21_or_later_without_the_last_id_given_is_upgraded_as_a_version_20_one(tmp_path, version):
+    """The lusoria of one commit (8c75bfa8) numbered its archives 21 before version 21 held `record_ids`: upgraded
+    to a later version, such an archive could store no record again (`no such table: record_ids`), and `query --id`
+    of an id it lacks was an internal error (h69b). Opening one upgrades it as the version 20 archive it is."""
+    path, lgn = str(tmp_path / "old.db"), tmp_path / "game.lgn"
+    lgn.write_text('[Game "tablut"]\n\n1. e3-f3 *\n')
+    Archive(path).import_paths([str(lgn)])
+    with downgraded(path, version) as conn:
+        conn.execute("DROP TABLE record_ids")
+    upgraded = CliRunner().invoke(main, ["query", "--db", path, "--id", "9"])
+    assert f"{path} is a version 20 archive: upgrading it to version {schema.SCHEMA_VERSION}" in upgraded.stderr
+    assert upgraded.stderr.count("upgrading it") == 1  # (once, as the version 20 archive it is)
+    assert upgraded.exit_code == 0 and upgraded.stderr.endswith(
+        "no record of the archive has the id 9 (its ids run from 1 to 1)\n"
+    )
+    assert rows(path, "SELECT last FROM record_ids") == [(1,)]
+    lgn.write_text('[Game "tablut"]\n\n1. e3-f3 d1-d2 *\n')
+    assert Archive(path).import_paths([str(lgn)]).added == 1
+    assert rows(path, "SELECT id FROM records") == [(1,), (2,)]
+
+
 def test_a_version_21_archive_gets_its_names_composed_and_a_record_written_with_combining_marks_keyed_as_typed(
     tmp_path, monkeypatch
 ):

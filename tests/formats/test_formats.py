@@ -528,6 +528,18 @@ def test_otn_cannot_hold_a_pass():
     assert report.valid and [ply.text for ply in report.record.main.plies] == ["i9-i8", "--", "i8-i7"]
     with pytest.raises(ValueError, match=r"^a pass \(--\) has no OTN move record$"):
         write_report(report)
+    left_out = check(text.replace("2. -- ", ""))  # (forced: the record may leave it out)
+    assert left_out.valid and left_out.passed == {(0, 1)}
+    with pytest.raises(ValueError) as refused:
+        write_report(left_out)
+    assert (
+        str(refused.value) == "a pass (--) has no OTN move record, and the record leaves one out before move 2, Black"
+    )
+    boxed = '[Game "tablut"]\n[Rules "no-move=passes"]\n[Position "9/9/9/4P4/3PKP3/4P4/9/P8/p1P6 w"]\n\n'
+    in_variation = check(boxed + "1. e6-e7 (1. c1-b1 2. e6-e8) 1... a1-b1 *\n")
+    assert in_variation.valid and in_variation.passed == {(1, 1)}
+    with pytest.raises(ValueError, match=r"leaves one out in a variation$"):
+        write_report(in_variation)
 
 
 def test_convert_round_trips_otn_through_the_cli(tmp_path):

@@ -214,6 +214,38 @@ def test_a_long_diagnostic_leaves_the_move_list_beside_the_board(browser, tmp_pa
     shot(page, tmp_path, "long-diagnostic")
 
 
+LINES = (  # the lines a cell's contents stand on
+    "cell => { const range = document.createRange(); range.selectNodeContents(cell); "
+    "return new Set(Array.from(range.getClientRects(), box => Math.round(box.bottom))).size }"
+)
+
+
+def test_a_long_tag_value_wraps_and_its_name_does_not(browser, tmp_path):
+    """With a long player's name or event, "Variant", "Round" and "Result" broke mid-word over two lines:
+    every cell of the tags' table wrapped anywhere, so the names' column shrank to a letter (h69b)."""
+    long = " ".join(["Hrafnhildur Guðmundsdóttir-Þorvaldsson von Achternbusch-Wolkenstein"] * 4)
+    text = f'[Game "tablut"]\n[Event "{long}"]\n[White "{long}"]\n[Round "3"]\n[Result "*"]\n\n1. e3-c3 *\n'
+    page = page_for_text(browser, tmp_path, "long-tags", text)
+    names = page.locator(".tags td:first-child")
+    assert [names.nth(i).evaluate(LINES) for i in range(names.count())] == [1] * names.count()
+    assert page.locator(".tags td:nth-child(2)").nth(1).evaluate(LINES) > 1  # the value wraps
+
+
+def test_an_index_keeps_its_file_names_and_links_whole(browser, tmp_path, monkeypatch):
+    """The index of `html --output-dir` broke file names and "replay" mid-word ("s1.lg / n", "repl / ay")
+    beside a long verdict: every cell wrapped anywhere (h69c)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "records").mkdir()
+    (tmp_path / "records" / "s1.lgn").write_text(f'[Game "tablut"]\n[Date "2026.11.21.{"x" * 300}"]\n\n1. e3-c3 *\n')
+    result = CliRunner().invoke(main, ["html", "records", "--output-dir", "site"])
+    assert result.exit_code == 0, result.output
+    page = browser.new_page(viewport={"width": 700, "height": 700})
+    page.goto((tmp_path / "site" / "index.html").as_uri())
+    cells = page.locator(".games td")
+    assert [cells.nth(i).evaluate(LINES) for i in (0, 5)] == [1, 1]  # its file, and its link
+    assert cells.nth(4).evaluate(LINES) > 1  # the verdict wraps
+
+
 # -- the opening explorer (archive/explorer.py), served by lusoria serve and by datasette ------------
 
 DOCS = ROOT / "docs" / "archive.md"

@@ -266,13 +266,30 @@ def test_q7_bearing_off_exactly_or_by_excess_from_the_furthest_point():
 
 
 def test_q7_a_lower_die_bears_off_no_checker_though_none_stands_behind_it():
-    alone = SEED.parse_position("16:1 6:14,7:1 w")  # White's last checker, on 16: bearing off takes a 3
-    assert refusal(SEED, alone, "21: 16/off") == (
+    alone = SEED.parse_position("15:1 6:14,7:1 w")  # White's last checker, on 15: bearing off takes a 4
+    assert refusal(SEED, alone, "21: 15/off") == (
         "Q7",
-        "16/off: bearing off from 16 takes a 3, or a higher die when no checker of White's stands behind it; "
+        "15/off: bearing off from 15 takes a 4, or a higher die when no checker of White's stands behind it; "
         "the dice left: 2 and 1",
-    )
-    assert SEED.play(alone, "21: 16/18 18/off").text == "21: 16/18 18/off"
+    )  # (nor do both dice: 15/17 leaves the 1, 15/16 the 2, short of the edge)
+
+
+def test_a_bear_off_with_both_dice_may_leave_out_its_middle_point_as_1_10_does():
+    """NOTATION.md §4 reads `1/10` as one checker playing both dice, in either order: so is `21: 16/off`, where
+    no one die bears the checker off (h69c: it was refused, Q7, "takes a 3 … the dice left: 2 and 1"); where one
+    die does, it takes that die alone, and the other is left for the next play."""
+    alone = SEED.parse_position("16:1 6:14,7:1 w")  # White's last checker, on 16: bearing off takes a 3
+    assert SEED.play(alone, "21: 16/off").text == SEED.play(alone, "21: 16/18 18/off").text == "21: 16/18 18/off"
+    assert SEED.play(alone, "21: 16/off").outcome.result == "1-0"
+    two = SEED.parse_position("16:1,17:1 6:14,7:1 w")
+    assert SEED.play(two, "41: 16/off 17/18").text == "41: 16/off 17/18"  # the 4 alone bears 16 off
+    assert refusal(SEED, two, "21: 16/off 17/18")[0] == "Q2"  # both dice bear 16 off: none left for 17/18
+    blocked = SEED.parse_position("16:1 6:13,7:1,18:1 w")  # ... and Black holds 18
+    assert SEED.play(blocked, "21: 16/off").text == "21: 16/17 17/off"
+    ahead = SEED.parse_position("16:1,18:1 6:14,7:1 w")  # the 4 alone bears 16 off, and then the 1 must be played
+    assert refusal(SEED, ahead, "41: 16/off")[0] == "Q5"  # (not read as 16/17 17/off: a play one die makes)
+    assert refusal(SEED, START, "63: 1/10/13") == ("Q3", "1/10/13: 1/10 moves 9 points, and the dice left are 6 and 3")
+    # (a play with its middle point written is never read as both dice to that point: 1/4 4/10, 13 left out)
 
 
 def test_q7_bearing_off_is_never_forced():

@@ -731,6 +731,30 @@ def test_a_jump_written_as_draughts_writes_a_capture_is_offered_as_a_jump(ply, m
     assert diagnostic.suggestions == (meant,)
 
 
+@pytest.mark.parametrize(
+    "variant, start, written, meant, rule",
+    [
+        ("petteia", '[Position "p6p/8/8/3pP3/8/2P5/8/P6P w"]\n', "c3xc5", "c3-c5", "E2"),
+        ("dux", "", "De2xe4", "De2-e4", "X2"),
+    ],
+)
+def test_where_pieces_do_not_jump_a_draughts_capture_is_read_as_a_chess_one(variant, start, written, meant, rule):
+    """Petteia and dux have no jumps (E2, X2): `c3xc5` was offered only as `c3^c5`, which they refuse, and
+    --keep-going replayed that reading, two errors for one slip (h69c). The chess-style reading is judged after
+    it, offered first where the rules accept it, and read past by --keep-going; where jumps are played (seneca)
+    it is not offered."""
+    text = f'[Game "latrunculi"]\n[Variant "{variant}"]\n{start}\n1. {written} *\n'
+    jump = written.replace("x", "^")
+    for keep_going in (False, True):
+        [slip] = check(text, keep_going=keep_going).diagnostics
+        assert (slip.rule, slip.suggestions) == ("syntax", (meant,) if keep_going else (meant, jump))
+        assert f"; read as {jump}, it breaks {rule} there " in slip.message
+        assert slip.message.endswith(f"; read as {meant}, it breaks none there")
+    seneca = text.replace(variant, "seneca")
+    [slip] = check(seneca).diagnostics
+    assert slip.suggestions == (jump,) and "breaks none" not in slip.message
+
+
 @pytest.mark.parametrize("mark", ["+", "++"])
 def test_a_tafl_games_mark_after_a_ply_says_latrunculi_writes_none(mark):
     """`a2-a3+` (Tablut's raichi) was a generic syntax error at the `+`: it says the mark is the
