@@ -243,7 +243,7 @@ MIGRATIONS[23] = add_version_23
 _STORED = f"SELECT records.id, {STORED_TEXT}, valid, ending, path, line FROM records ORDER BY records.id"
 _DIAGNOSED = "SELECT DISTINCT record_id FROM diagnostics"
 _FOUND = "SELECT severity, rule, ply FROM diagnostics WHERE record_id = ? ORDER BY number"
-Misread = tuple[int, str, int]  # a record's id, path and line
+Misread = tuple[int, str | None, int]  # a record's id, path (None: imported from no file) and line
 
 
 def _read_as_imported(db: sqlite_utils.Database, record: int, valid: int, report: Report) -> bool:

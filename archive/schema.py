@@ -247,16 +247,19 @@ def _upgrade(path: str, version: int, records: int, note: Callable[[Note], None]
         note(Note(path, f"{path} was changed by another program meanwhile: it is left as it was and read again"))
 
 
-def _misread(record: int, source: str, line: int) -> str:
-    """What the upgrade says of a record whose stored text does not read as its import read it (of a file
-    named as imported, from the folder it was imported from when that name is relative)."""
-    where = "" if os.path.isabs(source) else ", run in the folder it was imported from"
-    return (
-        f"{source}:{line}: the archive's record {record} keeps the verdict, diagnostics and ending its import "
-        "found, but its stored text now replays otherwise (stored as lgn, it lost what its file wrote, as an "
-        "aagenielsen.dk capture left out of its list; or lusoria checks it otherwise now): import --replace "
-        f"{source} stores it anew{where}"
+def _misread(record: int, source: str | None, line: int) -> str:
+    """What the upgrade says of a record whose stored text does not read as its import read it: of a file,
+    that `import --replace` of it mends it (from the folder it was imported from when its name is relative);
+    of a text imported from no file (`source` None), no more."""
+    said = (
+        f"the archive's record {record} keeps the verdict, diagnostics and ending its import found, but its stored "
+        "text now replays otherwise (stored as lgn, it lost what its file wrote, as an aagenielsen.dk capture left "
+        "out of its list; or lusoria checks it otherwise now)"
     )
+    if source is None:
+        return said
+    where = "" if os.path.isabs(source) else ", run in the folder it was imported from"
+    return f"{source}:{line}: {said}: import --replace {source} stores it anew{where}"
 
 
 def _archive_version(db: sqlite_utils.Database, path: str) -> int:

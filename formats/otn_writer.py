@@ -73,14 +73,20 @@ def _not_tafl(game: str | None) -> str:
 def loss(report: Report) -> str | None:
     """What a record written as OTN loses where it is read without lusoria's own tags (as OpenTafl
     reads it), as a note says it (the format's `loses`): the options of its rules that its rules
-    record does not say (camps=ashton: neither OTN nor lusoria has a key for them). None when the rules record alone
-    reads back as the rules the record plays by (or as a built-in game of those rules: the reader's
-    choice), and for a record OTN does not hold; read back as a built-in game of other rules (a
-    Fetlar Hnefatafl record as Copenhagen), that game."""
+    record does not say (`_options_lost`), and the side to move at its Position (`_side_lost`), joined.
+    None when it loses nothing, and for a record OTN does not hold."""
     rules = report.rules
     if not isinstance(rules, TaflGame) or report.record is None:
         return None
-    read = _read_alone(_record_rules(report.record.tags, rules))
+    return "; and ".join(filter(None, (_options_lost(report.record, rules), _side_lost(report, rules)))) or None
+
+
+def _options_lost(record: Record, rules: TaflGame) -> str | None:
+    """The options of a record's rules that its rules record does not say (camps=ashton: neither OTN nor
+    lusoria has a key for them). None when the rules record alone reads back as the rules the record plays
+    by (or as a built-in game of those rules: the reader's choice); read back as a built-in game of other
+    rules (a Fetlar Hnefatafl record as Copenhagen), that game."""
+    read = _read_alone(_record_rules(record.tags, rules))
     if not isinstance(read, TaflGame) or _played(read) == _played(rules):
         return None
     if type(read) is not type(rules):  # (the options of two games are not each other's to compare)
@@ -92,6 +98,21 @@ def loss(report: Report) -> str | None:
     return (
         f"OTN's rules record does not say {lost}: lusoria reads them back from its own tags ({OWN_TAGS}), "
         "but OpenTafl, or any program that reads OTN alone, plays the game without them"
+    )
+
+
+def _side_lost(report: Report, rules: TaflGame) -> str | None:
+    """That the side to move at a record's Position is not its game's first mover, which is all OTN says
+    (`atkf`): its first move is then read as the other side's. None for a record that starts otherwise."""
+    first = rules.turn(rules.initial())
+    if (
+        rules.turn(cast(TaflPosition, report.positions[0])) == first
+    ):  # (a record written is valid: replayed from its start)
+        return None
+    return (
+        f"OTN says that the {rules.sides[first]} move first, not that the {rules.sides[1 - first]} are to move at "
+        "the record's Position: lusoria reads that back from its own tags ([lusoria-position:…]), but OpenTafl, "
+        f"or any program that reads OTN alone, plays the first move as the {rules.sides[first]}'"
     )
 
 

@@ -1207,7 +1207,7 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, over
         if item.note and item.note not in noted:
             noted.add(item.note)
             echo(
-                f"lusoria: {output.where(item.source)}: note: record {item.source.index} and the others of its rules: {item.note}",
+                f"lusoria: {output.where(item.source)}: note: record {item.source.index} and the others that lose the same: {item.note}",
                 err=True,
             )
         if output_dir:

@@ -41,6 +41,7 @@ from lusoria.validator.diagram import (
 )
 
 EDGE = 22  # the margin about a board of squares, where its coordinates stand
+CAPTION = 20  # the band under a board of squares for its caption (Diagram.caption)
 SHOWN = 600  # the largest a diagram is shown, in pixels: a larger board (tafl's 15×15 to 19×19) is shown smaller
 LIGHT, DARK, LINE = "#f6efdc", "#2e2a26", "#3b3228"
 BOARD, SQUARE_ALT, MOVED, CAPTURED_RED = "#e2cfa3", "#d6bf8c", "#f3d34a", "#c0392b"
@@ -88,10 +89,13 @@ def _svg(width: float, height: float, body: list[str], title: str) -> str:
 # -- square boards ------------------------------------------------------------------------------
 
 
-def _grid(board: Squares, marks: Mapping[int, str]) -> list[str]:
-    """The board, its coordinates, and its coloured squares (the last ply's, the camps) and thrones."""
+def _grid(board: Squares, marks: Mapping[int, str], below: int = 0) -> list[str]:
+    """The board, its coordinates, and its coloured squares (the last ply's, the camps) and thrones; its
+    ground `below` it too (a caption's band)."""
     files, ranks = board.files, board.ranks
-    body = [f'<rect x="0" y="0" width="{files * CELL + 2 * EDGE}" height="{ranks * CELL + 2 * EDGE}" fill="#f9f5ea"/>']
+    body = [
+        f'<rect x="0" y="0" width="{files * CELL + 2 * EDGE}" height="{ranks * CELL + 2 * EDGE + below}" fill="#f9f5ea"/>'
+    ]
     for index, name in enumerate(board.names):
         x, y = _xy(index, files, ranks)
         mark, camp = marks.get(index, ""), board.roles.get(index) == CAMP
@@ -188,7 +192,8 @@ def _cross(x: float, y: float, name: str, what: str, gone: bool) -> str:
 
 def _square_board(diagram: Diagram, board: Squares) -> str:
     files, ranks, names = board.files, board.ranks, board.names
-    body = _grid(board, diagram.marks)
+    below = CAPTION if diagram.caption else 0
+    body = _grid(board, diagram.marks, below)
     for index, piece in diagram.pieces.items():
         x, y = _xy(index, files, ranks)
         body.append(_piece_shape(x, y, piece, names[index], diagram.glyphs))
@@ -196,7 +201,13 @@ def _square_board(diagram: Diagram, board: Squares) -> str:
         if what in (CAPTURED, REMOVED):
             x, y = _xy(index, files, ranks)
             body.append(_cross(x, y, names[index], what, index not in diagram.pieces))
-    return _svg(files * CELL + 2 * EDGE, ranks * CELL + 2 * EDGE, body, diagram.title)
+    height = ranks * CELL + 2 * EDGE
+    if diagram.caption:  # a line under the board (the pieces in hand)
+        body.append(
+            f'<text class="caption" x="{EDGE}" y="{height + 8}" font-size="13" fill="{LINE}">'
+            f"{escape(diagram.caption)}</text>"
+        )
+    return _svg(files * CELL + 2 * EDGE, height + below, body, diagram.title)
 
 
 # -- tables of points ------------------------------------------------------------------------------

@@ -41,6 +41,18 @@ def test_latrunculi_diagram_marks_inciti_dux_and_captures():
     assert sorted(classes(dux, "dux")) == ["d7", "e2"]
 
 
+def test_a_latrunculi_board_in_its_placement_phase_says_the_pieces_in_hand_under_it():
+    """The text board said the pieces in hand, the SVG (and the replay page's board) did not: a reader could not
+    tell whether the placement phase was over (h69c)."""
+    text = '[Game "latrunculi"]\n1. @d4 @e5 2. @c4 *\n'
+    root = ElementTree.fromstring(board(text, 3).svg())
+    [caption] = [e for e in root.iter() if e.get("class") == "caption"]
+    assert caption.text == "in hand: White 14, Black 15" in board(text, 3).text().splitlines()
+    assert root.get("viewBox") == "0 0 364 384"  # (8 × 40 and the margins, and the caption's band)
+    placed = ElementTree.fromstring(board('[Game "latrunculi"]\n[Position "8/8/8/8/8/8/8/P6p w"]\n*\n').svg())
+    assert not [e for e in placed.iter() if e.get("class") == "caption"] and placed.get("viewBox") == "0 0 364 364"
+
+
 def test_laquet_diagram_has_points_dice_and_the_unused_quadrant():
     root = drawn("laquet/whole-game.lgn", 12)
     assert len(classes(root, "point")) == 24 and len(classes(root, "die")) == 2

@@ -327,6 +327,9 @@ def board_size_of(written: str) -> str:
     return "".join(written.split()).lower()
 
 
+_SPACED_ENTRY = re.compile(r"[^\s=]+(?:\s+=\s*|\s*=\s+)[^\s=]+")  # a Rules entry with blanks about its =
+
+
 class TagProblems:
     """The OptionErrors of tags (and of each entry of a Rules tag) read apart, so that a slip in one
     hides none in another: a user transcribing a record fixes them all in one run."""
@@ -595,7 +598,11 @@ class Game(Generic[P]):
         if variant is not None and variant.lower() not in cls.presets:
             problems.add(cls.unknown_variant(variant))
         chosen: dict[str, str] = {}
-        items = list(re.finditer(r"\S+", rules or ""))
+        for spaced in _SPACED_ENTRY.finditer(rules or ""):  # `jump-over = any`: one entry, said so (not three)
+            joined = re.sub(r"\s+", "", spaced[0])
+            said = f"a Rules entry is key=value, with no blank about its =: {joined}"
+            problems.add(OptionError(said, "Rules", spaced[0], spaced.start(), (joined,)))
+        items = list(re.finditer(r"\S+", _SPACED_ENTRY.sub(lambda spaced: " " * len(spaced[0]), rules or "")))
         keys = Counter(item[0].partition("=")[0].lower() for item in items)
         for item in items:
             option = problems.read(partial(cls.rules_entry, item))
@@ -769,7 +776,10 @@ class Game(Generic[P]):
     def play(self, position: P, text: str) -> Played[P]:
         """Apply one ply as written; Illegal when the rules forbid it. `text` is a ply as the
         game's grammar reads it (`lusoria.api.is_ply`); NotAPly when it is none (a game may also
-        play what the other games of its family write, judged by its rules)."""
+        play what the other games of its family write, judged by its rules). It judges the ply, not
+        whether the game goes on: after a ply that ended it (`Played.outcome`), or at a position
+        `outcome` says is over, it plays on; the driver refuses such a ply (`end_rule`: `check`,
+        `played_record`), as a caller that plays on must."""
         raise NotImplementedError
 
     def outcome(self, position: P) -> Outcome | None:
@@ -792,7 +802,8 @@ class Game(Generic[P]):
 
     def legal_plies(self, position: P) -> list[str]:
         """Every legal ply in canonical form. A game of dice, whose positions hold no roll: those of
-        every roll, each written from its roll (the editor keeps those of the roll typed)."""
+        every roll, each written from its roll (the editor keeps those of the roll typed). As `play`,
+        it does not ask whether the game is over (`outcome`)."""
         raise NotImplementedError
 
     def distance(self, written: str, legal: str) -> int:
@@ -825,7 +836,8 @@ class Game(Generic[P]):
         return position
 
     def random_ply(self, position: P, rng: random.Random) -> str | None:
-        """A random legal ply in canonical form, or None when none exists."""
+        """A random legal ply in canonical form, or None when none exists (as `legal_plies`, at a
+        position whose game is over too: `outcome`)."""
         plies = self.legal_plies(position)
         return rng.choice(plies) if plies else None
 

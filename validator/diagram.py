@@ -84,8 +84,9 @@ class Points:
 class Diagram:
     """One position: its board, its pieces (place -> piece), the marks of the last ply
     (place -> FROM/TO/CAPTURED/REMOVED, in drawing order), the checkers each side has
-    borne off, the dice rolled, a title (the picture's accessible name), and the glyphs of the
-    game's kinds of piece (a kind with none is a DISC)."""
+    borne off, the dice rolled, a title (the picture's accessible name), the glyphs of the
+    game's kinds of piece (a kind with none is a DISC), and a caption said under a board of squares
+    (the pieces each side holds in hand, in a game of placements: "" for none)."""
 
     title: str
     board: Squares | Points
@@ -94,6 +95,7 @@ class Diagram:
     off: tuple[int, int] = (0, 0)
     dice: tuple[int, ...] = ()
     glyphs: Mapping[str, Glyph] = field(default_factory=dict)
+    caption: str = ""
 
 
 def ply_marks(squares: Iterable[int], captured: Iterable[int] = (), removed: int | None = None) -> dict[int, str]:

@@ -86,13 +86,14 @@ def _sets(cls: type[Game], own: Game, tags: dict[str, str]) -> list[RuleSet]:
     named = {tuple(cls.preset_options(v)[k] for k in keys): v for v in cls.presets} if cls.presets_are_options else {}
     sets: list[RuleSet] = []
     for variant in variants:
-        base = own.option if variant == own.variant else cls.preset_options(variant)
+        base = own.option if variant == own.variant else _as_tagged(cls, variant, declared)
         for values in product(*choices):
             options = dict(zip(keys, values))
             changed = changed_options(options, base)
             preset = named.get(values)
             if preset and preset != own.variant and changed:
-                sets.append((1, preset, options, {}))
+                overridden = changed_options(options, _as_tagged(cls, preset, declared))  # (the Rules tag's)
+                sets.append((1 + len(overridden), preset, options, overridden))
             else:
                 sets.append((len(changed) + (variant != own.variant), variant, options, changed))
     for preset in cls.presets if cls.presets_are_options and kept else ():
@@ -100,6 +101,13 @@ def _sets(cls: type[Game], own: Game, tags: dict[str, str]) -> list[RuleSet]:
         if any(options[key] != own.option[key] for key in kept):
             sets.append((1, preset, options, {}))
     return sorted(sets, key=lambda item: item[0])
+
+
+def _as_tagged(cls: type[Game], variant: str, declared: dict[str, str]) -> dict[str, str]:
+    """The options of a record whose Variant is changed to `variant` alone, its Rules tag (`declared`) kept:
+    what another variant's rule set is changed from (`under variant seneca` keeps the tag's corner-capture=no;
+    `under variant seneca with corner-capture=yes` changes it)."""
+    return {**cls.preset_options(variant), **declared}
 
 
 class _Plies(Visitor):

@@ -78,6 +78,11 @@ _GLYPHS: Final[dict[str, Glyph]] = {  # by kind of piece; a pawn is a DISC
 
 
 @mypyc_attr(native_class=False)
+def _in_hand(position: LatrunculiPosition) -> str:
+    """The pieces each side holds in hand, as `show` and a picture say them (the placement phase)."""
+    return f"in hand: White {position.hand[WHITE]}, Black {position.hand[BLACK]}"
+
+
 class Latrunculi(GridGame[LatrunculiPosition]):
     name = "latrunculi"
     title = "Ludus latrunculorum"
@@ -177,7 +182,9 @@ class Latrunculi(GridGame[LatrunculiPosition]):
 
     @classmethod
     def known_values(cls, key: str) -> str:
-        return "a whole number of pieces per side, 16 by default" if key == "pieces" else super().known_values(key)
+        if key == "pieces":
+            return f"a whole number of pieces per side from 2 to {cls.MAX_PIECES}, 16 by default"
+        return super().known_values(key)
 
     @classmethod
     def choices(cls, key: str) -> tuple[str, ...]:
@@ -350,7 +357,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
             legend += ", I i inciti"
         rows.append(f"{legend}; uppercase: White")
         if any(position.hand):
-            rows.append(f"in hand: White {position.hand[WHITE]}, Black {position.hand[BLACK]}")
+            rows.append(_in_hand(position))
         return "\n".join(rows)
 
     def diagram(self, position: LatrunculiPosition, last: str | None = None) -> Diagram:
@@ -369,6 +376,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
             {square: Piece(code >> 2, kinds[code & 3]) for square, code in enumerate(position.board) if code},
             marks,
             glyphs=_GLYPHS,
+            caption=_in_hand(position) if any(position.hand) else "",
         )
 
     # -- plies -----------------------------------------------------------------

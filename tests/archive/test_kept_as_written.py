@@ -173,6 +173,8 @@ def test_an_upgrade_keeps_the_ending_of_a_record_stored_as_lgn_that_replays_othe
     assert relative.endswith(
         ": import --replace dl/game-13-1-100.json stores it anew, run in the folder it was imported from"
     )
+    assert schema._misread(1, None, 1).startswith("the archive's record 1 keeps")  # (a text of no file: no --replace)
+    assert schema._misread(1, None, 1).endswith("or lusoria checks it otherwise now)")
     Archive(db).import_paths([str(path)], replace=True)
     with closing(connect(db)) as conn:
         assert conn.execute("SELECT valid, ending, written_in FROM records WHERE path = ?", [str(path)]).fetchall() == [

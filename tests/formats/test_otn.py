@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_formats import ROUND_TRIP_RULES, game_rules
 
-from lusoria.api import random_record, random_records
+from lusoria.api import convert, random_record, random_records
 from lusoria.cli import main
 from lusoria.formats import FORMATS, read_text
 from lusoria.formats.otn import WRITER_NOTE
@@ -745,7 +745,7 @@ def test_a_resignation_from_a_position_with_the_defenders_to_move_is_theirs_in_a
 
 
 NOTE = (
-    ": note: record 0 and the others of its rules: OTN's rules record does not say camps=ashton, repetition=draw: "
+    ": note: record 0 and the others that lose the same: OTN's rules record does not say camps=ashton, repetition=draw: "
     "lusoria reads them back from its own tags ([lusoria-variant:…], [lusoria-rules:…]), but OpenTafl, or any "
     "program that reads OTN alone, plays the game without them\n"
 )
@@ -775,7 +775,7 @@ def test_convert_to_otn_says_which_game_a_rules_record_reads_back_as_alone(tmp_p
     result = CliRunner().invoke(main, ["convert", "--to", "otn", str(path)])
     assert (result.exit_code, result.stderr) == (
         0,
-        f"lusoria: {path}:1: note: record 0 and the others of its rules: OTN's rules record reads back alone as "
+        f"lusoria: {path}:1: note: record 0 and the others that lose the same: OTN's rules record reads back alone as "
         "Copenhagen, which plays otherwise: lusoria reads the rules back from its own tags ([lusoria-variant:…], "
         "[lusoria-rules:…]), and the record without them as Copenhagen\n",
     )
@@ -783,6 +783,29 @@ def test_convert_to_otn_says_which_game_a_rules_record_reads_back_as_alone(tmp_p
     [source] = read_text(alone, "otn", "alone.otg")
     assert check(source).rules.name == "copenhagen"
     assert check(next(read_text(result.stdout, "otn", "fetlar.otg"))).rules.name == "hnefatafl"
+
+
+def test_convert_to_otn_says_that_the_side_to_move_at_a_position_is_lost():
+    """OTN says who moves first (`atkf`), not who is to move at a record's Position: a Copenhagen record from a
+    position with the defenders to move, written as OTN and read without lusoria's tags (as OpenTafl reads it),
+    had its first move made by the attackers, refused, and convert said nothing (h69a)."""
+    position = "3ppppp3/5p5/11/p4P4p/p3PPP3p/pp1PPKPP1pp/p3PPP3p/p4P4p/11/5p5/3pppp4"
+    text = f'[Game "copenhagen"]\n[Position "{position} w"]\n\n1... f4-c4 2. d1-d3 *\n'
+    [converted] = convert([text], "otn")
+    assert converted.note == (
+        "OTN says that the attackers move first, not that the defenders are to move at the record's Position: "
+        "lusoria reads that back from its own tags ([lusoria-position:…]), but OpenTafl, or any program that reads "
+        "OTN alone, plays the first move as the attackers'"
+    )
+    alone = "".join(line for line in converted.text.splitlines(keepends=True) if not line.startswith("[lusoria-"))
+    [first] = check(next(read_text(alone, "otn", "alone.otg"))).diagnostics
+    assert (first.rule, first.ply) == ("C2", 1)  # what the note says: the first move read as the attackers'
+    [attackers] = convert([text.replace(" w", " b").replace("1... f4-c4 2. d1-d3", "1. d1-d3")], "otn")
+    assert attackers.note is None  # the first mover to move: nothing lost
+    ashton = '[Game "tablut"]\n[Variant "ashton"]\n[Position "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 b"]\n\n'
+    [both] = convert([ashton + "1... d1-d3 *\n"], "otn")
+    assert both.note.startswith("OTN's rules record does not say camps=ashton")
+    assert "them; and OTN says that the Swedes move first, not that the Muscovites are to move" in both.note
 
 
 def test_convert_to_otn_of_rules_the_rules_record_says_has_no_note():

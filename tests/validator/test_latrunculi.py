@@ -604,11 +604,24 @@ def test_a_position_string_is_read_on_the_board_it_spells_up_to_16_squares_wide(
         read_positions(f"{tall}/4 w")  # 17 ranks
 
 
-def test_a_pieces_value_that_is_no_number_says_what_pieces_takes():
-    report = check('[Game "latrunculi"]\n[Rules "pieces=abc"]\n1. e2-e3 *')
+@pytest.mark.parametrize("value", ["abc", "1", "129"])
+def test_a_pieces_value_that_is_no_number_says_what_pieces_takes(value):
+    """`pieces=1` was refused as "(known: a whole number of pieces per side, …)", which 1 is (h69c): the bounds."""
+    report = check(f'[Game "latrunculi"]\n[Rules "pieces={value}"]\n1. e2-e3 *')
+    known = "a whole number of pieces per side from 2 to 128, 16 by default"
     assert [(d.rule, d.line, d.column, d.message) for d in report.diagnostics] == [
-        ("tag", 2, 16, "unknown value 'abc' for pieces (known: a whole number of pieces per side, 16 by default)")
+        ("tag", 2, 16, f"unknown value '{value}' for pieces (known: {known})")
     ]
+    assert check('[Game "latrunculi"]\n[Rules "pieces=2"]\n1. @e3 *').valid
+
+
+@pytest.mark.parametrize("rules", ["jump-over = any", "jump-over =any", "jump-over= any"])
+def test_a_rules_entry_with_blanks_about_its_equals_sign_is_one_error_that_joins_it(rules):
+    """`[Rules "jump-over = any"]` was three errors, one of an "unknown rules key ''" (h69c): one, at the entry,
+    with the entry joined to try."""
+    [said] = check(f'[Game "latrunculi"]\n[Rules "pieces=8 {rules}"]\n1. @e3 *').diagnostics
+    assert (said.rule, said.line, said.column, said.text, said.suggestions) == ("tag", 2, 18, rules, ("jump-over=any",))
+    assert said.message == "a Rules entry is key=value, with no blank about its =: jump-over=any"
 
 
 def test_a_capture_written_on_a_placement_says_that_placements_capture_nothing_and_the_option_that_allows_it():
