@@ -204,7 +204,8 @@ def _variant_board(
         )  # (whole numbers without leading zeros)
         raise OptionError(
             f"dim:{options['dim']}: no variant has a board of this size (they are "
-            f"{', '.join(f'{size}×{size}' for size in sizes)})",
+            f"{', '.join(f'{size}×{size}' for size in sizes)}); an entry of your own catalogue on this board "
+            f"reads it (docs/rules.md, G1). {described.variants_read_from()}",
             "Rules",
             f"dim:{options['dim']}",
         )

@@ -583,7 +583,7 @@ def test_a_ply_after_a_forced_pass_left_out_is_refused_as_its_sides_and_says_the
             "move 2, White",
             "after Black's forced pass (no move), the piece on a1 is Black's, and White is to move",
         ),
-        ("T2", 2, "move 2, White", "after Black's forced pass (no move), e5 is occupied (from the start position)"),
+        ("T2", 2, "move 2, White", "after Black's forced pass (no move), e5 is occupied (from the Position tag)"),
     ]
     wrong = check(BLACK_BOXED + "1. c1-b1 1... e6-e7 *\n").diagnostics
     assert [(d.rule, d.ply, d.message.split(" (")[0]) for d in wrong] == [

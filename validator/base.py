@@ -327,7 +327,8 @@ def board_size_of(written: str) -> str:
     return "".join(written.split()).lower()
 
 
-_SPACED_ENTRY = re.compile(r"[^\s=]+(?:\s+=\s*|\s*=\s+)[^\s=]+")  # a Rules entry with blanks about its =
+_SPACED_ENTRY = re.compile(r"[^\s=]+(?:\s+=\s*|\s*=\s+)[^\s=]+(?=\s|$)")  # a Rules entry with blanks about its =
+# (not an empty value, `dforre=`, before the next entry, `leap=y`)
 
 
 class TagProblems:

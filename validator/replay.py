@@ -225,8 +225,10 @@ class Report:
 
     @property
     def players(self) -> tuple[str | None, str | None]:
-        """White and Black as its tags name them (None for a side not named: a CSV game's, no `WHITE vs BLACK` header)."""
-        return self.tags.get("White"), self.tags.get("Black")
+        """White and Black as its tags name them (None for a side not named: a CSV game's, no `WHITE vs BLACK`
+        header, or named unknown, `?`, as the lgn writer writes a side not named: a record converted reads the same)."""
+        white, black = (self.tags.get(side) for side in ("White", "Black"))
+        return None if white == "?" else white, None if black == "?" else black
 
     def __repr__(self) -> str:
         """Where the record is, its game, plies, result and verdict, on one line: the repr of every
@@ -1058,9 +1060,10 @@ def _placed_by(rules: Game, moves: Moves, square: str, start: Position, arrivals
     the game's diagram marks where a ply goes to), or captured the piece there, which stays (a
     latrunculi incitus, a tafl mercenary turned in place: "captured by move 1, White: d2-d1xc1"), or
     after which a piece stands there that did not (a ply the record leaves out went there: a tafl
-    variant's berserk continuation, G16), or "from the start position" when none did."""
+    variant's berserk continuation, G16), or "from the start position" when none did ("from the Position tag"
+    where the record starts from another)."""
     if (change := _last_change(rules, square, start, arrivals)) is None:
-        return "from the start position"
+        return "from the start position" if start == rules.initial() else "from the Position tag"
     mark, arrival, _ = change
     if mark == CAPTURED:
         return f"captured by {moves.said(arrival.number, arrival.key)}: {arrival.canonical}"

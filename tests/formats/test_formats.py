@@ -1142,6 +1142,19 @@ def test_a_header_s_white_vs_black_names_the_players_of_the_file_s_games(tmp_pat
     assert any("a header that names no game" in note for note in comments) == said
 
 
+def test_a_games_players_not_named_are_null_before_and_after_it_is_converted_to_lgn(tmp_path):
+    """A CSV game names no players: validate --json said null, and of the same game converted to lgn, whose
+    writer writes `[White "?"]` (PGN's unknown), said "?" (h69a). `?` is no player named: null both times."""
+    (tmp_path / "b.csv").write_text(BRANDUBH_ROW)
+    lgn = run("convert", "--to", "lgn", "--game", "brandubh", tmp_path / "b.csv").stdout
+    assert '[White "?"]' in lgn
+    for args in (("--game", "brandubh", tmp_path / "b.csv"), ("-",)):
+        [verdict] = [json.loads(line) for line in run("validate", "--json", *args, input=lgn).stdout.splitlines()]
+        assert (verdict["white"], verdict["black"]) == (None, None)
+    assert check('[Game "tablut"]\n[White "?"]\n[Black "Anna"]\n*\n').players == (None, "Anna")
+    assert check('[Game "tablut"]\n[White "Jon"]\n[Black "?"]\n*\n').players == ("Jon", None)
+
+
 COMMA_NOTE = (
     "{reader} reader: line {line}, '{header}' names the players {white} (White) and {black} (Black), read between "
     "the commas around 'vs'; {unread} beside them {are} not read (a name holds no comma: write a name whole, "

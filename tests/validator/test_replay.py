@@ -380,12 +380,28 @@ def test_a_suggestion_that_ends_with_a_mark_the_question_joins_is_quoted():
         ("tablut", "1. e3-c3 a4-c4 ( 1... d1-d3 2. c3-d3 ) *", "T2", 3, "d3 is occupied (by move 1, Black: d1-d3)"),
         ("tablut", "1. e3-c3 a4-b4 2. g5-g3 ( 2. c5-c3 ) *", "T2", 3, "c3 is occupied (by move 1, White: e3-c3)"),
         ("brandubh", "1. d1-d2 *", "B3", 1, "d2 is occupied (from the start position)"),
+        (
+            'brandubh"]\n[Position "3p3/3p3/3P3/ppPKPp1/3P3/3p3/3p3 b',
+            "1. d1-d2 *",
+            "B3",
+            1,
+            "d2 is occupied (from the Position tag)",
+        ),
+        (
+            'latrunculi"]\n[Position "pp6/8/8/8/8/8/P7/p6P w',
+            "1. a2-a1 *",
+            "S2",
+            1,
+            "a1 is occupied (from the Position tag)",
+        ),
         ("latrunculi", "1. @a1 @b2 2. @c1 @a1 *", "S1", 4, "a1 is occupied (by move 1, White: @a1)"),
     ],
 )
 def test_an_occupied_square_names_the_ply_that_put_its_piece_there(game, movetext, rule, ply, said):
     """A transcriber saw "g4 is occupied" and had to replay the game to find which ply went there;
-    a variation's ply looks back along its line into the line it leaves."""
+    a variation's ply looks back along its line into the line it leaves. A piece there before the first ply
+    stands there from the start position, or from a Position tag (not "the start position", which a transcriber
+    reads as the game's own: h69c)."""
     [found] = check(f'[Game "{game}"]\n{movetext}\n').diagnostics
     assert (found.rule, found.ply, found.message) == (rule, ply, f"{said}; the rest of this line is not checked")
 

@@ -65,6 +65,34 @@ def test_an_entry_of_the_users_catalogue_is_a_variant_in_every_worker(tmp_path, 
     ]
 
 
+FIVE = """[[variant]]
+name = "club-5x5"
+title = "Club tafl 5×5"
+rules = "dim:5 esc:c atkf:y tfr:w ka:y ks:w cen: sw:s efe:y start:/1tTTt/tKt2/t2T1/5/1T3/"
+"""
+CORNER5 = (
+    "[result:?]\n[rules:dim:5 name:Copenhagen atkf:n tfr:w cor:a1, cen: sw:s efe:y start:/1tTTt/tKt2/t2T1/5/1T3/]\n\n"
+)
+
+
+def test_a_board_of_no_entrys_size_is_read_once_the_users_catalogue_has_one(tmp_path):
+    """OpenTafl's own 5×5 puzzle was refused, "no variant has a board of this size", which named lusoria's sizes
+    but not the way to read it (h69a): the message says that an entry of the user's catalogue on that board reads
+    it, and where that catalogue is; one given, the record reads."""
+    (tmp_path / "corner5.otg").write_text(CORNER5, encoding="utf-8")
+    (tmp_path / "empty.toml").write_text("", encoding="utf-8")
+    refused = lusoria(tmp_path, "validate", "corner5.otg", LUSORIA_CATALOGUE="empty.toml")
+    assert refused.returncode == 1
+    assert refused.stdout.startswith(
+        "corner5.otg:2:8: error[tag]: rules entry dim:5: no variant has a board of this size (they are 7×7, 9×9, "
+        "11×11, 13×13, 15×15, 17×17, 19×19); an entry of your own catalogue on this board reads it (docs/rules.md, "
+        "G1). Your own catalogue: 0 entries, read from "
+    )
+    (tmp_path / "five.toml").write_text(FIVE, encoding="utf-8")
+    read = lusoria(tmp_path, "validate", "corner5.otg", LUSORIA_CATALOGUE="five.toml")
+    assert (read.returncode, read.stdout) == (0, "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n")
+
+
 def test_every_command_knows_the_users_entries_and_explain_names_the_file(tmp_path):
     (tmp_path / "club.toml").write_text(CLUB, encoding="utf-8")
     (tmp_path / "game.lgn").write_text(GAME % "a game", encoding="utf-8")
