@@ -81,7 +81,7 @@ from lusoria.validator.fit import Fit, Proposal, fitting_rules, names_no_variant
 from lusoria.validator.games import GAMES, NAMED_TAGS, game_class, known_games, name_given, rules_from_tags
 from lusoria.validator.replay import ERROR, Diagnostic, Moves, Report, Verdict, already_over, canonical_text, resaid
 from lusoria.validator.replay import check as check_text
-from lusoria.words import CALLER, PAGE, Reader, problem_said
+from lusoria.words import CALLER, PAGE, Reader, listed, problem_said
 from lusoria.workers import WorkerLost, in_workers, mapped
 
 P = ParamSpec("P")
@@ -771,10 +771,21 @@ def random_records(
     """`count` random legal games in canonical form (`lusoria random`), under the
     rules that `tags` choose (Variant, by any name `explain` knows: `reading_tags`; Rules, Board); the
     same seed gives the same games.
-    ValueError for a negative count or max_plies (OptionError for tags that choose no rules,
-    KeyError naming the games there are for a game there is not)."""
+    ValueError for a negative count or max_plies, and for a tag that chooses no rules (a Position, a White:
+    the games start from the rules' start, and name no players), or a Game tag of another game (OptionError for
+    tags that choose no rules, KeyError naming the games there are for a game there is not)."""
     if count < 0 or max_plies < 0:
         raise ValueError(f"count and max_plies cannot be negative (count={count}, max_plies={max_plies})")
+    unused = [
+        name
+        for name, value in (tags or {}).items()
+        if name not in ("Variant", "Rules", "Board") and not (name == "Game" and value.lower() == game.lower())
+    ]
+    if unused:
+        raise ValueError(
+            f"random_records takes the tags that choose the rules (Variant, Rules, Board; a Game tag of {game}), "
+            f"not {listed(unused)}"
+        )
     chosen = rules_from_tags(game_class(game), reading_tags({**(tags or {}), "Game": game}))
     rng = random.Random(seed)
     for round_ in range(1, count + 1):

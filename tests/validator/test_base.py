@@ -359,6 +359,19 @@ def test_random_records_refuses_negative_numbers():
         list(random_records("tablut", 1, max_plies=-5))
 
 
+def test_random_records_refuses_a_tag_that_chooses_no_rules():
+    """A Position, a White and a Game of another game were left out without a word (h69a): the games start
+    from the rules' start and name no players. A Game tag of the game asked for is taken, as a record's."""
+    with pytest.raises(ValueError) as refused:
+        list(random_records("tablut", tags={"Position": "4K4/9/9/9/9/9/9/9/p8 b", "White": "Me", "Game": "brandubh"}))
+    assert str(refused.value) == (
+        "random_records takes the tags that choose the rules (Variant, Rules, Board; a Game tag of tablut), "
+        "not Position, White and Game"
+    )
+    [game] = random_records("tablut", tags={"Game": "Tablut", "Variant": "linnaeus"}, max_plies=2)
+    assert '[Variant "linnaeus"]' in game
+
+
 def test_random_records_of_an_unknown_game_names_the_known_ones():
     with pytest.raises(KeyError) as raised:
         list(random_records("chess"))
