@@ -320,8 +320,8 @@ _ROLL_LIKE = re.compile(r"[0-9]-?[0-9]:")  # what a hand writes as a roll of two
 _PLAY_LIKE = re.compile(r"[0-9]+(?:/(?:[0-9]+|off))+")  # a play of a game of dice: 25/off, 0/6
 _NEXT_WORD = re.compile(r"[ \t\r\n]*([^\s(){}\[\];]+)")  # the word that follows, after blanks
 _COMMENT_NEXT = re.compile(r"[ \t\r\n]*(?:\{[^}]*\}|;[^\n]*(?:\n|\Z))")  # a comment that follows, after blanks
-_COMMENT_BEFORE = re.compile(  # a roll, the play of one die, a comment ({…} or ;…) and blanks, ending a text
-    r"[0-9]-?[0-9]:[ \t\r\n]*([0-9]+/(?:[0-9]+|off))[ \t\r\n]*(?:\{[^}]*\}|;[^\n]*\n)[ \t\r\n]*\Z"
+_PARTED_BEFORE = re.compile(  # a roll, the play of one die, a comment ({…} or ;…) or a variation, blanks: a text's end
+    r"[0-9]-?[0-9]:[ \t\r\n]*([0-9]+/(?:[0-9]+|off))[ \t\r\n]*(?:\{[^}]*\}|;[^\n]*\n|(\([^()]*\)))[ \t\r\n]*\Z"
 )
 _WORD_END = " \t\r\n(){}[];"  # what ends a word, as _describe reads what it found
 _BETWEEN_PLIES = re.compile(r"[.(){};]")  # what a ply does not hold: a move number's dot, a variation, a comment
@@ -490,18 +490,17 @@ def _no_plays(why: str, after: str, game: str) -> str | None:
 
 def _parted(word: str, before: str, game: str) -> str | None:
     """Why a play of a game of dice, or a `>` group's dice (`word`), does not read after the text
-    `before` it, when a comment parts it from the play of its roll's other die (`64: 5/11 {…} 5/9`,
-    `41: 13/14 {…} >4:`): a ply is one turn, and its comment follows it (NOTATION.md §3); else None
-    (a play after a ply that played both dice, `64: 5/11 5/9 {…} 5/9`, is no play of that ply)."""
-    rules, comment = GAMES.get(game), _COMMENT_BEFORE.search(before)
+    `before` it, when a comment or a variation parts it from the play of its roll's other die (`64: 5/11 {…} 5/9`,
+    `41: 13/14 {…} >4:`, `64: 5/11 (…) 5/9`): a ply is one turn, and its comment and variations follow it
+    (NOTATION.md §3); else None (a play after a ply that played both dice, `64: 5/11 5/9 {…} 5/9`, is no play of
+    that ply)."""
+    rules, parted = GAMES.get(game), _PARTED_BEFORE.search(before)
     group = rules is not None and rules.leftover_roll is not None and rules.leftover_roll.fullmatch(word)
-    if comment is None or not (group or _PLAY_LIKE.fullmatch(word)):
+    if parted is None or not (group or _PLAY_LIKE.fullmatch(word)):
         return None
     where, rest = ("before its > group", " …") if group else ("between its plays", "")
-    return (
-        f"a comment goes after the whole ply, not {where}: {comment[1]} {{…}} {word} "
-        f"is written {comment[1]} {word}{rest} {{…}}"
-    )
+    kind, held = ("a variation", "(…)") if parted[2] else ("a comment", "{…}")
+    return f"{kind} goes after the whole ply, not {where}: {parted[1]} {held} {word} is written {parted[1]} {word}{rest} {held}"
 
 
 def _off_the_points(word: str, game: str) -> str | None:

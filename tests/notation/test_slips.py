@@ -527,6 +527,17 @@ def test_a_comment_between_two_plays_of_a_roll_says_where_a_comment_goes(movetex
     )
 
 
+@pytest.mark.parametrize("movetext", ["1. 64: 5/11 (1. 64: 4/10 5/9) 5/9 *", "1. 64: 5/11\n(1. 64: 4/10 5/9)\n5/9 *"])
+def test_a_variation_between_two_plays_of_a_roll_says_where_a_variation_goes(movetext):
+    """A variation of one play of a roll was a bare "found '5/9', expected a ply, …" (h69c): a variation holds a
+    whole ply, and follows the ply it replaces, as a comment does."""
+    (diagnostic,) = check(f"{LAQUET}\n{movetext}\n").diagnostics
+    assert (diagnostic.rule, diagnostic.text) == ("syntax", "5/9")
+    assert diagnostic.message == (
+        "found '5/9': a variation goes after the whole ply, not between its plays: 5/11 (…) 5/9 is written 5/11 5/9 (…)"
+    )
+
+
 @pytest.mark.parametrize(
     "movetext, column, said",
     [
