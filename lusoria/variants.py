@@ -276,8 +276,9 @@ def variant_refused(variant: str, game: str | None = None) -> str | None:
     no variant, before a record is read: a name of several variants (`Tyr 13x13`), another game's
     name of a variant (`Tyr 15x15` of tablut), and, without `game`, a name of none (with the names
     like it that `explain` suggests); None for a name of one, for a game's Variant or a game's name
-    as written, and for a name that `game` refuses itself (its message names the variants it has)."""
-    if owners_of(variant) or looked_up(variant) in GAMES:
+    as written (of that game, or of no game given: `Tablut` of hnefatafl names its several), and for a name
+    that `game` refuses itself (its message names the variants it has)."""
+    if owners_of(variant) or looked_up(variant) in GAMES and (game is None or looked_up(variant) == looked_up(game)):
         return None
     if game and (other := variant_of_other_games(variant, game)):
         return str(VariantOfOtherGames(variant, other))

@@ -242,6 +242,20 @@ def test_the_games_of_a_variant_are_those_of_any_name_the_reading_commands_take(
         api.variant_owners("sead")
 
 
+def test_a_games_name_given_as_another_games_variant_is_refused_as_the_command_refuses_it(tmp_path):
+    """`variant_refused("Tablut", "hnefatafl")` was None, a game's name being taken as written, while `--game
+    hnefatafl --variant Tablut` is a usage error and every record read with it invalid (h69a): refused alike. Of its
+    own game, or of none, a game's name is taken as written."""
+    said = "other programs call several variants 'Tablut': name one (opentafl-tablut-9x9 or opentafl-tablut-15x15)"
+    assert api.variant_refused("Tablut", "hnefatafl") == said
+    (tmp_path / "m.txt").write_text("e3-c3 d1-d3\n")
+    refused = CliRunner().invoke(
+        main, ["validate", "--game", "hnefatafl", "--variant", "Tablut", str(tmp_path / "m.txt")]
+    )
+    assert refused.exit_code == 2 and refused.output.endswith(f"Error: Invalid value for --variant: {said}\n")
+    assert api.variant_refused("Tablut", "tablut") is None and api.variant_refused("Tablut") is None
+
+
 def test_a_variant_several_games_have_is_named_with_its_game():
     """Its games in alphabetical order, as tree and the reading commands say them (explain said
     'tablut and laquet', in the registry's order, and tree 'laquet and tablut')."""
