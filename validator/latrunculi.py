@@ -57,6 +57,7 @@ from lusoria.validator.latrunculi_play import (
 from lusoria.validator.suggest import Name
 from lusoria.words import plural, quoted
 
+MAX_PIECES: Final = 128  # per side, under the Rules option pieces=N
 _PLACED: Final = re.compile(r"(?:[PpDd]?@)?([a-pA-P][0-9]{1,2})")  # a placement as hands write it (P@d4, D@d4, @D4, d4)
 _HYPHENED_JUMPS: Final = re.compile(r"[A-Z]?[a-p][0-9]{1,2}(?:-[a-p][0-9]{1,2}){2,}")  # c3-c5-e5: c3^c5^e5
 _CROSSED_JUMPS: Final = re.compile(
@@ -100,7 +101,6 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         "min-pieces": ("2", "1"),
     }
     presets = Presets({"seneca": {}, "piso": {}, "petteia": {}, Name("dux", "duces"): {}})  # (the game of two duces)
-    MAX_PIECES = 128  # per side, under the Rules option pieces=N
     presets_are_options = False  # each variant has rules of its own
     MOVE_RULE = {"seneca": "S2", "piso": "S2", "petteia": "E2", "dux": "X2"}
     SETUP_RULE = {"seneca": "S1", "piso": "S1", "petteia": "E1", "dux": "X1"}
@@ -112,7 +112,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         self.settings = Settings(
             variant=v,
             geo=self.geo,
-            pieces=checked_number(o["pieces"], 2, self.MAX_PIECES),
+            pieces=checked_number(o["pieces"], 2, MAX_PIECES),
             inciti=v == "seneca",
             placing=v in ("seneca", "piso"),
             slides=v in ("petteia", "dux"),
@@ -177,13 +177,13 @@ class Latrunculi(GridGame[LatrunculiPosition]):
     @classmethod
     def accepts(cls, key: str, value: str) -> bool:
         if key == "pieces":
-            return whole_number(value, 2, cls.MAX_PIECES) is not None
+            return whole_number(value, 2, MAX_PIECES) is not None
         return super().accepts(key, value)
 
     @classmethod
     def known_values(cls, key: str) -> str:
         if key == "pieces":
-            return f"a whole number of pieces per side from 2 to {cls.MAX_PIECES}, 16 by default"
+            return f"a whole number of pieces per side from 2 to {MAX_PIECES}, 16 by default"
         return super().known_values(key)
 
     @classmethod
