@@ -78,12 +78,12 @@ _GLYPHS: Final[dict[str, Glyph]] = {  # by kind of piece; a pawn is a DISC
 }
 
 
-@mypyc_attr(native_class=False)
 def _in_hand(position: LatrunculiPosition) -> str:
     """The pieces each side holds in hand, as `show` and a picture say them (the placement phase)."""
     return f"in hand: White {position.hand[WHITE]}, Black {position.hand[BLACK]}"
 
 
+@mypyc_attr(native_class=False)
 class Latrunculi(GridGame[LatrunculiPosition]):
     name = "latrunculi"
     title = "Ludus latrunculorum"
