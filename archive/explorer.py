@@ -241,11 +241,13 @@ def _view(path: str, params: Params) -> View:
     size = board_size(board) if board else None
     if game is None:
         _game_as_variant(variant)  # (not a filter of the game of most records: the page is `lusoria tree`'s)
-        found = _archive(path).most_selected(filters_of(params)) or _archive(path).most_recorded()
+        selected = _archive(path).most_selected(filters_of(params))
+        found = selected or _archive(path).most_recorded()
         if found is None:
             raise NoGameToStart(NO_GAME_TO_START)
-        game, variant = found[0], variant or found[1]  # (a variant named as the URL names it: of a catalogue's
-        # entry, its rules, `saami-tablut-w`'s White first, which the records' own variant, aage, does not say)
+        game, variant = found[0], variant if selected and variant else found[1]  # (a variant the URL names, of
+        # the records it selects: of a catalogue's entry, its rules, `saami-tablut-w`'s White first, which their own
+        # variant, aage, does not say; of none selected, the page opens on the game of most records, as before)
     elif variant is None:
         variant = _archive(path).variant_to_open(game, size)
     rules = _held_rules(path, game, variant)

@@ -55,7 +55,8 @@ class Illegal(LusoriaError):
     def __init__(self, rule: str, message: str, occupied: str = "", lost: str = "", meant: str = ""):
         super().__init__(message)
         self.rule, self.message, self.occupied, self.lost, self.meant = rule, message, occupied, lost, meant
-        self.passed = False
+
+    passed = False  # (an instance's own where set: a subclass that skips this __init__ has it too)
 
 
 class NotAPly(LusoriaError, ValueError):

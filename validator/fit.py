@@ -99,7 +99,8 @@ def _sets(cls: type[Game], own: Game, tags: dict[str, str]) -> list[RuleSet]:
     for preset in cls.presets if cls.presets_are_options and kept else ():
         options = cls.preset_options(preset)
         if any(options[key] != own.option[key] for key in kept):
-            sets.append((1, preset, options, {}))
+            overridden = changed_options(options, _as_tagged(cls, preset, declared))
+            sets.append((1 + len(overridden), preset, options, overridden))
     return sorted(sets, key=lambda item: item[0])
 
 

@@ -125,10 +125,12 @@ def _follow(states: list[State], side: int, points: tuple[int, ...]) -> list[Sta
         merged: list[tuple[int, ...]] = [(points[0], points[0] + die, points[1]) for die in dict.fromkeys(left)]
         if len(points) != 2:
             routes = [points]
-        elif points[1] != OFF and distance not in left and len(left) == 2 and distance == sum(left):
+        elif points[1] == OFF:  # one die, or both: a bear-off no one die makes (21: 16/off, as 16/18/off;
+            routes = [points, *merged]  # `_check_plays` takes the first state: a bear-off one die makes takes it alone)
+        elif distance not in left and len(left) == 2 and distance == sum(left):
             routes = merged  # one checker, both dice, written 1/10: either order
-        else:  # one die, or both: a bear-off no one die makes (21: 16/off, as 16/18/off; `_check_plays` takes
-            routes = [points, *merged]  # the first state, so a bear-off one die makes takes that die alone)
+        else:
+            routes = [points]
         for route in routes:
             frontier = [(position, steps, left)]
             for start, end in zip(route, route[1:]):

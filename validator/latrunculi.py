@@ -147,7 +147,8 @@ class Latrunculi(GridGame[LatrunculiPosition]):
     def other_reading(cls, word: str) -> str | None:
         """`c3xc5`, read as a jump (`mended_ply`), may be a chess-style capture too: `c3-c5` (where pieces
         do not jump: petteia, dux)."""
-        return super().mended_ply(word) if _CROSSED_JUMPS.fullmatch(word) else None
+        chess = super().mended_ply(word)
+        return chess if _CROSSED_JUMPS.fullmatch(word) and chess != cls.mended_ply(word) else None  # (`c3xc4` is one)
 
     @classmethod
     def refused_after(cls, ply: str, found: str) -> str | None:

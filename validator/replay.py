@@ -818,8 +818,8 @@ class _Replay:
         self.record, self.report, self.rules, self.start = record, report, rules, start
         self.keep, self.keep_going, self.first_error = keep, keep_going, first_error
         report.positions.append(start)
-        self.moves = Moves(record, rules, start)
-        self.numbers = _WrongNumbers(self.moves)  # those of the plies replayed
+        self._moves, self._passes = Moves(record, rules, start), 0  # (`moves`)
+        self.numbered: list[tuple[Ply, int, PlyKey]] = []  # the plies replayed that write a move number
         self.assumptions: dict[PlyKey, str] = {}  # the plies played in place of illegal ones (`keep_going`)
         self.tree: _Lines | None = None  # walked at the first variation met
         self.starts: dict[int, Position] = {}  # the position each variation replayed started from
@@ -846,7 +846,7 @@ class _Replay:
                 _check_result(self.record, ended if completed else None, report, tuple(assumed))
         whole = whole and not pending  # (the plies of a line cut short are walked again, for their numbers)
         if whole:
-            _warn_misnumbered(self.numbers.wrong, report)
+            _warn_misnumbered(self.misnumbered(), report)
         elif not self.first_error:  # (a search that stops at an error asks for no warning)
             _warn_misnumbered(wrong_numbers(self.record, self.rules, self.start, report.passed), report)
 
@@ -866,9 +866,9 @@ class _Replay:
             except Illegal as illegal:
                 played = illegal
             if played is not None and played.passed:
-                self.passes_before(key)
-            if ply.number is not None:  # (most plies are not numbered: no call for them)
-                self.numbers.visit_ply(ply, number, key)  # (checked before any assumption)
+                report.passed.add(key)  # (it and the plies after it are numbered one ply on: `moves`)
+            if ply.number is not None:  # (most plies are not numbered: checked once the line's passes are known)
+                self.numbered.append((ply, number, key))
             if held is not None:
                 went = played.earlier if isinstance(played, Played) else ()
                 self.ask(held._replace(played=went[-1]) if went else held)
@@ -907,11 +907,25 @@ class _Replay:
                 _line_positions(report, at).append(position)
         return ended, True, assumed
 
-    def passes_before(self, key: PlyKey) -> None:
-        """The ply at `key` follows a forced pass its record leaves out: it and the plies after it are
-        numbered and said one ply on (`Report.passed`)."""
-        self.report.passed.add(key)
-        self.moves = self.numbers.moves = Moves(self.record, self.rules, self.start, self.report.passed)
+    @property
+    def moves(self) -> Moves:
+        """How the record's plies are said, made again where the replay has found a forced pass left out since
+        (`Report.passed`: rare, and made once for the diagnostics that follow, not at each pass)."""
+        if self._passes != len(self.report.passed):
+            self._moves, self._passes = (
+                Moves(self.record, self.rules, self.start, self.report.passed),
+                len(self.report.passed),
+            )
+        return self._moves
+
+    def misnumbered(self) -> list[tuple[Ply, int, str]]:
+        """The plies replayed whose written move number is wrong in the record's numbering (`wrong_numbers`)."""
+        moves = self.moves
+        return [
+            (ply, number, right)
+            for ply, number, key in self.numbered
+            if ply.number != (right := moves.number(number, key))
+        ]
 
     def ask(self, asked: _Held) -> None:
         """Ask the reader's claims (RecordText.claims) of the main line's ply `asked`: what its source gets

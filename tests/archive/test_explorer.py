@@ -860,6 +860,8 @@ def test_a_variant_named_as_explain_names_it_is_explored_as_lusoria_tree_explore
         assert "(1 shown)" in shown and '<option value="tablut/saami-tablut-w" selected>' in shown
         games = json.loads(get(site, f"/-/explorer/saami/games.json?{parameters}").text)
         assert [game["white"] for game in games] == ["Swedes first"]
+    nobody = get(site, "/-/explorer/saami?variant=seneca&player=Nobody")  # (no record selected: the page
+    assert nobody.status_code == 200, nobody.text  # opens on the game of most records, not the URL's variant of it)
     listed = get(site, "/-/explorer/saami?game=tablut&variant=aage").text.split('name="game_variant">')[1]
     assert '<option value="tablut/saami-tablut-w">' in listed  # the form offers it, by its name
     other = get(site, "/-/explorer/saami?game=laquet&variant=saami-tablut-w")

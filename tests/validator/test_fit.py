@@ -48,6 +48,8 @@ def test_another_variant_is_said_with_the_records_rules_tag_kept():
     assert str(fit(linnaeus)) == (
         "legal if first=black throne-hostile=always; or under variant linnaeus with throne-hostile=always"
     )  # (two changes each: the Variant changed alone leaves the tag's throne-hostile=no)
+    camps = '[Game "tablut"]\n[Position "9/9/2p6/4P4/3PKP3/1P2P4/9/9/9 b"]\n[Rules "camps=none"]\n1... c7-c4xb4 *'
+    assert str(fit(camps)) == "legal under variant ashton with camps=ashton"  # (a preset searched as one: review69)
 
 
 def test_a_preset_that_bundles_options_is_named():

@@ -765,6 +765,11 @@ def test_where_pieces_do_not_jump_a_draughts_capture_is_read_as_a_chess_one(vari
         assert (slip.rule, slip.suggestions) == ("syntax", (meant,) if keep_going else (meant, jump))
         assert f"; read as {jump}, it breaks {rule} there " in slip.message
         assert slip.message.endswith(f"; read as {meant}, it breaks none there")
+    step = check(
+        '[Game "latrunculi"]\n[Variant "petteia"]\n[Position "p6p/8/8/8/3p4/2P5/8/P6P w"]\n\n1. c3xc4 *\n',
+        keep_going=True,
+    )
+    assert [d.suggestions for d in step.diagnostics] == [("c3-c4",)]  # (no jump: one reading, once; review69)
     seneca = text.replace(variant, "seneca")
     [slip] = check(seneca).diagnostics
     assert slip.suggestions == (jump,) and "breaks none" not in slip.message
