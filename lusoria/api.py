@@ -52,6 +52,7 @@ from lusoria.notation.sources import (
     shown_place,
 )
 from lusoria.notation.syntax import TAG_NAME, Undecodable
+from lusoria.notation.visitor import PlyKey
 from lusoria.notation.writer import write_record
 from lusoria.output import located, unreplayable
 from lusoria.pipeline import (
@@ -733,7 +734,7 @@ def played_record(rules: Game, plies: Iterable[str], tags: dict[str, str] | None
     if isinstance(plies, str):
         raise TypeError(f"played_record takes a list of plies, not one str ({plies[:20]!r})")
     given = _writable(tags or {})
-    position, written = rules.initial(), list[Ply]()
+    position, written, passed = rules.initial(), list[Ply](), set[PlyKey]()
     ended = rules.outcome(position)
     for number, text in enumerate(plies, 1):
         try:
@@ -744,11 +745,14 @@ def played_record(rules: Game, plies: Iterable[str], tags: dict[str, str] | None
             said = f"ply {number} ({text}): {illegal.message}"
             raise Illegal(illegal.rule, said, illegal.occupied, illegal.lost, illegal.meant) from None
         written.append(Ply(played.text))
+        if played.passed:  # (after a forced pass left out: numbered as its side's, as the replay numbers it)
+            passed.add((0, number - 1))
         position, ended = played.position, played.outcome
     result = ended.result if ended else given.get("Result", "*")
     kept = {name: value for name, value in given.items() if name not in _CHOOSING_RULES}
     record = Record({**kept, **rules_tags(rules), "Result": result}, Line(written), result)
-    return write_record(record, continued=rules.continued)  # from the start: its first ply is the first of move 1
+    return write_record(record, continued=rules.continued, passed=passed)  # from the start: its first ply is the
+    # first of move 1
 
 
 _CHOOSING_RULES = ("Game", "Variant", "Rules", "Board", "Position")  # a record's rules and start: `rules_tags` alone

@@ -585,6 +585,10 @@ def test_a_ply_after_a_forced_pass_left_out_is_refused_as_its_sides_and_says_the
         ),
         ("T2", 2, "move 2, White", "after Black's forced pass (no move), e5 is occupied (from the Position tag)"),
     ]
+    for keep_going in (False, True):  # (the plies meant are White's, after the pass: review69)
+        [stop] = check(BLACK_BOXED + "1. c1-b1 2. e6-f7 3. b1-c1 *\n", keep_going=keep_going).diagnostics
+        assert (stop.rule, stop.ply, stop.suggestions) == ("T2", 2, ("e6-e7", "e6-f6", "e6-e8"))
+        # (and no number past the stop is said wrong: `3.` is right, Black still has no move)
     wrong = check(BLACK_BOXED + "1. c1-b1 1... e6-e7 *\n").diagnostics
     assert [(d.rule, d.ply, d.message.split(" (")[0]) for d in wrong] == [
         ("number", 2, "the move number should be 2., not 1...")

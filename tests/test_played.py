@@ -77,3 +77,14 @@ def test_tags_that_would_choose_other_rules_give_way_to_those_played():
     text = api.played_record(TABLUT(), ["e3-c3"], {**given, "White": "Karin"})
     assert text.startswith('[Game "tablut"]\n[Event "?"]') and '[White "Karin"]' in text
     assert not any(f"[{name} " in text for name in given) and api.check(text).valid
+
+
+def test_a_ply_after_a_forced_pass_left_out_is_numbered_as_its_sides(monkeypatch):
+    """A game played in code through a forced pass (no-move=passes, T9) was written `1. c1-b1 e6-e7`, which lusoria's
+    own validate then warned about (review69): numbered as the replay numbers it, `2. e6-e7`. (A start where Black
+    has no move after c1-b1, since the game's own start is far from one.)"""
+    rules = api.rules_from_tags(TABLUT, {"Rules": "no-move=passes"})
+    boxed = rules.parse_position("9/9/9/4P4/3PKP3/4P4/9/P8/p1P6 w")
+    monkeypatch.setattr(rules, "initial", lambda: boxed)
+    text = api.played_record(rules, ["c1-b1", "e6-e7", "b1-c1", "a1-b1"])
+    assert text.endswith("\n\n1. c1-b1 2. e6-e7 3. b1-c1 a1-b1 *\n")

@@ -57,6 +57,7 @@ class Illegal(LusoriaError):
         self.rule, self.message, self.occupied, self.lost, self.meant = rule, message, occupied, lost, meant
 
     passed = False  # (an instance's own where set: a subclass that skips this __init__ has it too)
+    judged_at: object = None  # where `passed`, the position after the pass, where the driver looks for what was meant
 
 
 class NotAPly(LusoriaError, ValueError):

@@ -847,8 +847,10 @@ class _Replay:
         whole = whole and not pending  # (the plies of a line cut short are walked again, for their numbers)
         if whole:
             _warn_misnumbered(self.misnumbered(), report)
-        elif not self.first_error:  # (a search that stops at an error asks for no warning)
-            _warn_misnumbered(wrong_numbers(self.record, self.rules, self.start, report.passed), report)
+        elif not self.first_error:  # (a search that stops at an error asks for no warning; past the stop, the
+            # forced passes left out are not known: of a record with some, the numbers of the plies replayed alone)
+            misnumbered = self.misnumbered() if report.passed else wrong_numbers(self.record, self.rules, self.start)
+            _warn_misnumbered(misnumbered, report)
 
     def line(self, at: int, position: Position, pending: list[Pending]) -> tuple[Outcome | None, bool, list[str]]:
         """Replay line `at` from `position`, adding the variations met to `pending`: how the game
@@ -981,9 +983,11 @@ class _Replay:
         """Report illegal ply `number` (at `key`), with the plies it may have meant; with `keep_going`,
         the one nearest it, played in its place (None: the rest of the line is not checked)."""
         rules = self.rules
-        close = [] if self.first_error else suggestions(rules, position, ply.text)
+        judged = position if illegal.judged_at is None else illegal.judged_at  # (after a forced pass left out: the
+        # plies meant are the side's whose turn it is then; an assumption is played from `position`, the pass again)
+        close = [] if self.first_error else suggestions(rules, judged, ply.text)
         close = [illegal.meant, *close][:LIMIT] if illegal.meant and not self.first_error else close
-        nearest = nearest_plies(rules, position, ply.text) if self.keep_going else []
+        nearest = nearest_plies(rules, judged, ply.text) if self.keep_going else []
         assumption = nearest[0] if len(nearest) == 1 else None
         stop = "" if assumption else _STOPS + _kept_going(self.keep_going, nearest)
         self.report.error(

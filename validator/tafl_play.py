@@ -51,7 +51,7 @@ def play_ply(settings: Settings, position: TaflPosition, text: str) -> Played[Ta
         except Illegal as illegal:
             said = f"after {SIDE_NAMES[side]}'s forced pass (no move), {illegal.message}"
             refused = Illegal(illegal.rule, said, illegal.occupied, illegal.lost, illegal.meant)
-            refused.passed = True
+            refused.passed, refused.judged_at = True, after
             raise refused from None
         played.passed = True
         return played
