@@ -242,12 +242,18 @@ def test_the_replay_page_of_a_record_its_rules_cannot_set_up_numbers_a_move_ever
     assert "data-move" not in page
 
 
-def test_the_language_server_numbers_a_berserk_move_with_the_move_it_continues():
+def number_fixes(text: str) -> list[str]:
+    """The titles of the quick fixes the language server offers for the one diagnostic of `text`, a warning."""
     document = Document()
-    document.update(document.split(BERSERK + "1. c6-c4xb4/c5 c4=d4xe4 Kf8-g8 3. i2-i4 *\n"))
+    document.update(document.split(text))
     entry = document.entries[0]
     [warning] = entry.report.diagnostics
-    assert [fix.title for fix in fixes(entry, warning)] == ["Number the move 2."]
+    return [fix.title for fix in fixes(entry, warning)]
+
+
+def test_the_language_server_numbers_a_berserk_move_with_the_move_it_continues():
+    assert number_fixes(BERSERK + "1. c6-c4xb4/c5 c4=d4xe4 Kf8-g8 3. i2-i4 *\n") == ["Number the move 2."]
+    document = Document()
     for moves, offered in (
         ("1. c6-c4xb4/c5 ", []),  # the knight moves again: no number
         ("1. c6-c4xb4/c5 c4=d4xe4 ", []),  # White's reply
@@ -596,11 +602,8 @@ def test_a_ply_after_a_forced_pass_left_out_is_refused_as_its_sides_and_says_the
 
 
 def test_the_language_server_fixes_a_number_after_a_forced_pass_left_out():
+    assert number_fixes(BLACK_BOXED + "1. c1-b1 1... e6-e7 *\n") == ["Number the move 2."]
     document = Document()
-    document.update(document.split(BLACK_BOXED + "1. c1-b1 1... e6-e7 *\n"))
-    entry = document.entries[0]
-    [warning] = entry.report.diagnostics
-    assert [fix.title for fix in fixes(entry, warning)] == ["Number the move 2."]
     moves = "1. c1-b1 2. e6-e7 3. b1-c1 a1-b1 "
     document.update(document.split(BLACK_BOXED + moves + "\n"))
     numbers = [c.label for c in completions(document.entries[0], moves, 5, len(moves)) if c.kind == "number"]
