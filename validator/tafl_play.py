@@ -43,9 +43,9 @@ def play_ply(settings: Settings, position: TaflPosition, text: str) -> Played[Ta
         raise Illegal(ids.move, off_board.message) from None
     side = position.turn
     if settings.passes and not has_move(position.board, side, settings):
-        after = TaflPosition(position.board, 1 - side)
+        after, outcome = _passed(settings, position)
         if move is None:
-            return Played(after, "--", game_ending(after.board, after.turn, side, settings))
+            return Played(after, "--", outcome)
         try:  # the forced pass, left out
             played = _play_move(settings, after, text, move)
         except Illegal as illegal:
@@ -56,6 +56,15 @@ def play_ply(settings: Settings, position: TaflPosition, text: str) -> Played[Ta
         played.passed = True
         return played
     return _play_move(settings, position, text, move)
+
+
+def _passed(settings: Settings, position: TaflPosition) -> tuple[TaflPosition, Outcome | None]:
+    """The position after the forced pass of the side to move (T9), with its history under a
+    repetition rule (a pass is a ply: T13), and the end of the game it brings."""
+    side = position.turn
+    after = new_position(position.board, 1 - side)
+    outcome = game_ending(after.board, after.turn, side, settings)
+    return _remember(position, after, outcome, False, side, settings) if settings.repeats else (after, outcome)
 
 
 def _play_move(settings: Settings, position: TaflPosition, text: str, move: Move | None) -> Played[TaflPosition]:

@@ -166,6 +166,33 @@ def test_t13_a_variation_inherits_the_main_line_history():
     assert report.diagnostics[0].column < len(moves) - 8  # the variation's ply, not the main line's
 
 
+BOXED = '[Game "tablut"]\n[Rules "no-move=passes repetition=draw"]\n[Position "9/9/9/4P4/3PKP3/4P4/9/P8/p1P6 w"]\n\n'
+
+
+@pytest.mark.parametrize("moves", ["1. c1-b1 -- 2. e6-e7 -- 3. e7-e6", "1. c1-b1 2. e6-e7 3. e7-e6"])
+def test_t13_the_history_goes_on_through_a_forced_pass(moves):
+    """A pass is a ply (T9), written or left out: the position after 3. e7-e6 (Black, boxed in on a1, to
+    move) arose after 1. c1-b1, with two passes between (review69: each pass forgot the history)."""
+    report = check(BOXED + moves + " 1/2-1/2\n")
+    assert report.valid and (report.outcome.rule, report.outcome.result) == ("T13", "1/2-1/2")
+    [said] = check(BOXED + moves + " *\n").diagnostics
+    assert (said.rule, said.message) == (
+        "result",
+        "the game ended 1/2-1/2 (the position arose before (repetition), T13), but the record says *",
+    )
+
+
+def test_t13_a_pass_that_brings_back_a_position_draws():
+    """The position after a pass counts as any ply's (T13): a4-a3 leaves its camp into a box (T11), and after
+    g7-g8, g8-g7 Black's second pass brings back the position after a4-a3, White to move."""
+    boxed = (
+        '[Game "tablut"]\n[Variant "ashton"]\n[Rules "no-move=passes"]\n[Position "9/9/6P2/9/4K4/p8/1P7/P8/9 b"]\n\n'
+    )
+    report = check(boxed + "1... a4-a3 2. g7-g8 -- 3. g8-g7 -- 1/2-1/2\n")
+    assert report.valid and (report.outcome.rule, report.outcome.result) == ("T13", "1/2-1/2"), report.diagnostics
+    assert check(boxed + "1... a4-a3 2. g7-g8 -- 3. g8-g7 1/2-1/2\n").outcome is None  # (the start does not count)
+
+
 def test_ashton_random_games_are_legal():
     from lusoria.api import random_records
 
