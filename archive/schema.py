@@ -18,6 +18,7 @@ from lusoria.archive.tables import create_tables
 from lusoria.archive.texts import add_functions
 from lusoria.errors import LusoriaError
 from lusoria.files import mode_for
+from lusoria.notation.reader import STDIN_NAME
 from lusoria.notation.sources import Note
 from lusoria.words import plural, reason
 
@@ -249,8 +250,8 @@ def _upgrade(path: str, version: int, records: int, note: Callable[[Note], None]
 
 def _misread(record: int, source: str | None, line: int) -> str:
     """What the upgrade says of a record whose stored text does not read as its import read it: of a file,
-    that `import --replace` of it mends it (from the folder it was imported from when its name is relative);
-    of a text imported from no file (`source` None), no more."""
+    that `import --replace` of it mends it (from the folder it was imported from when its name is relative; of
+    standard input, which --replace does not replace, its removal and its text imported again); of a text imported from no file (`source` None), no more."""
     said = (
         f"the archive's record {record} keeps the verdict, diagnostics and ending its import found, but its stored "
         "text now replays otherwise (stored as lgn, it lost what its file wrote, as an aagenielsen.dk capture left "
@@ -258,6 +259,8 @@ def _misread(record: int, source: str | None, line: int) -> str:
     )
     if source is None:
         return said
+    if source == STDIN_NAME:
+        return f"{source}:{line}: {said}: remove --id {record} and an import of its text again store it anew"
     where = "" if os.path.isabs(source) else ", run in the folder it was imported from"
     return f"{source}:{line}: {said}: import --replace {source} stores it anew{where}"
 

@@ -330,6 +330,13 @@ def board_size_of(written: str) -> str:
 
 
 _SPACED_ENTRY = re.compile(r"[^\s=]+(?:\s+=\s*|\s*=\s+)[^\s=]+(?=\s|$)")  # a Rules entry with blanks about its =
+
+
+def _joined(spaced: re.Match[str]) -> str:
+    """A Rules entry written with blanks about its `=`, joined, where it stands (blanks after it)."""
+    return re.sub(r"\s+", "", spaced[0]).ljust(len(spaced[0]))
+
+
 # (not an empty value, `dforre=`, before the next entry, `leap=y`)
 
 
@@ -601,17 +608,31 @@ class Game(Generic[P]):
         if variant is not None and variant.lower() not in cls.presets:
             problems.add(cls.unknown_variant(variant))
         chosen: dict[str, str] = {}
-        for spaced in _SPACED_ENTRY.finditer(rules or ""):  # `jump-over = any`: one entry, said so (not three)
-            joined = re.sub(r"\s+", "", spaced[0])
-            said = f"a Rules entry is key=value, with no blank about its =: {joined}"
-            problems.add(OptionError(said, "Rules", spaced[0], spaced.start(), (joined,)))
-        items = list(re.finditer(r"\S+", _SPACED_ENTRY.sub(lambda spaced: " " * len(spaced[0]), rules or "")))
+        items = list(re.finditer(r"\S+", _SPACED_ENTRY.sub(_joined, rules or "")))  # `jump-over = any`: one entry
+        spaced = {entry.start(): entry for entry in _SPACED_ENTRY.finditer(rules or "")}
         keys = Counter(item[0].partition("=")[0].lower() for item in items)
         for item in items:
-            option = problems.read(partial(cls.rules_entry, item))
+            if item.start() in spaced:
+                problem, option = cls._spaced_entry(item, spaced[item.start()])
+                problems.add(problem)
+            else:
+                option = problems.read(partial(cls.rules_entry, item))
             _chosen_once(chosen, option, problems, (item[0].partition("=")[0], keys), item.start())
         problems.raise_any()
         return chosen
+
+    @classmethod
+    def _spaced_entry(cls, joined: re.Match[str], spaced: re.Match[str]) -> tuple[OptionError, tuple[str, str] | None]:
+        """The problem of a Rules entry written with blanks about its `=` (`spaced`, read as `joined`), at the
+        entry: it offers the entry joined when that reads (and the option it reads), else says why it does not."""
+        said = f"a Rules entry is key=value, with no blank about its =: {joined[0]}"
+        try:
+            option = cls.rules_entry(joined)
+        except OptionError as problem:
+            return OptionError(
+                f"{said}; joined, it is refused too: {problem}", "Rules", spaced[0], spaced.start()
+            ), None
+        return OptionError(said, "Rules", spaced[0], spaced.start(), (joined[0],)), option
 
     @classmethod
     def rules_entry(cls, item: re.Match[str]) -> tuple[str, str]:

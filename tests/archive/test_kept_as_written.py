@@ -173,6 +173,9 @@ def test_an_upgrade_keeps_the_ending_of_a_record_stored_as_lgn_that_replays_othe
     assert relative.endswith(
         ": import --replace dl/game-13-1-100.json stores it anew, run in the folder it was imported from"
     )
+    assert schema._misread(1, "<stdin>", 1).endswith(  # (review69: "import --replace <stdin>", a file of no one)
+        ": remove --id 1 and an import of its text again store it anew"
+    )
     assert schema._misread(1, None, 1).startswith("the archive's record 1 keeps")  # (a text of no file: no --replace)
     assert schema._misread(1, None, 1).endswith("or lusoria checks it otherwise now)")
     Archive(db).import_paths([str(path)], replace=True)

@@ -622,6 +622,18 @@ def test_a_rules_entry_with_blanks_about_its_equals_sign_is_one_error_that_joins
     [said] = check(f'[Game "latrunculi"]\n[Rules "pieces=8 {rules}"]\n1. @e3 *').diagnostics
     assert (said.rule, said.line, said.column, said.text, said.suggestions) == ("tag", 2, 18, rules, ("jump-over=any",))
     assert said.message == "a Rules entry is key=value, with no blank about its =: jump-over=any"
+    said = check('[Game "latrunculi"]\n[Rules "pieces=8 jump-over = bogus"]\n1. @e3 *').diagnostics
+    assert [(d.column, d.text, d.suggestions, d.message) for d in said] == [  # (review69: a fix it refuses offered)
+        (
+            18,
+            "jump-over = bogus",
+            (),
+            "a Rules entry is key=value, with no blank about its =: jump-over=bogus; joined, it is refused too: "
+            "unknown value 'bogus' for jump-over (known: own, any)",
+        )
+    ]
+    said = check('[Game "latrunculi"]\n[Rules "jump-over = any jump-over=own"]\n1. @e3 *').diagnostics
+    assert [(d.column, d.message) for d in said][1] == (25, "the rules key jump-over appears twice")
     empty = check('[Game "hnefatafl"]\n[Variant "rachunek-tablut-9x9"]\n[Rules "dforre= leap=y"]\n*\n')
     assert empty.diagnostics == []  # (an empty value before the next entry: two entries, found by CI's random games)
 
