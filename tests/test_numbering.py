@@ -601,6 +601,28 @@ def test_a_ply_after_a_forced_pass_left_out_is_refused_as_its_sides_and_says_the
     ]
 
 
+def test_a_number_that_leaves_out_a_forced_pass_says_the_pass_counts():
+    """Numbers written as if a forced pass left out were not a ply (as lusoria wrote them before session 69) are
+    wrong, and the warning says why (review69: it said "should be 3., not 2." and no more); a wrong number before
+    the pass says nothing of it."""
+    [said] = check(BLACK_BOXED + "1. c1-b1 e6-e7 2. b1-c1 a1-b1 3. e7-f7 *\n").diagnostics
+    assert (said.rule, said.ply, said.message) == (
+        "number",
+        3,
+        "the move number should be 3., not 2. (the forced pass left out before it counts as a ply; 1 more wrong "
+        "move number follows: lusoria fmt mends them)",
+    )
+    [said] = check(BLACK_BOXED + "1. c1-b1 2... e6-e7 *\n").diagnostics
+    assert (said.ply, said.message) == (
+        2,
+        "the move number should be 2., not 2... (the forced pass left out before it counts as a ply)",
+    )
+    [said] = check(WHITE_BOXED + "2... i9-i8 2... i8-i7 *\n").diagnostics
+    assert said.ply == 1 and "pass" not in said.message
+    [said] = check(BLACK_BOXED + "1. e6-e7 ( 1. c1-b1 2. e6-e7 ) 1... a1-b1 1. e7-e6 *\n").diagnostics
+    assert (said.ply, said.message) == (3, "the move number should be 2., not 1.")  # (the pass: a variation's)
+
+
 def test_the_language_server_fixes_a_number_after_a_forced_pass_left_out():
     assert number_fixes(BLACK_BOXED + "1. c1-b1 1... e6-e7 *\n") == ["Number the move 2."]
     document = Document()

@@ -1524,7 +1524,8 @@ _AFTER_NUMBER = re.compile(r"(?:\s|\{[^}]*\}|;[^\n]*|\$[0-9]+)*")  # what stands
 def _why_misnumbered(misnumbered: list[tuple[Ply, int, str]], ply: Ply, expected: str, report: Report) -> str:
     """What the move-number warning adds in brackets: that every wrong number (two or more) counts one ply ahead
     (a ply left out), or as many plies past one (a gap in the source, which a record does not hold; a number alone
-    too, the main line's last), why a fragment numbered as its source is numbered from 1, how many more are wrong."""
+    too, the main line's last), why a fragment numbered as its source is numbered from 1, that a forced pass left out
+    before it counts, how many more are wrong."""
     more = len(misnumbered) - 1
     record = report.record
     skipped = _plies_skipped(misnumbered, record, _either_numbering(report)) if record else 0
@@ -1540,10 +1541,17 @@ def _why_misnumbered(misnumbered: list[tuple[Ply, int, str]], ply: Ply, expected
     follows = "follow" if more > 1 else "follows"
     notes = [
         _why_not_from_one(record, ply, expected) if record else "",
+        "the forced pass left out before it counts as a ply" if record and _after_pass(record, report, ply) else "",
         f"{more} more wrong move number{'s' * (more > 1)} {follows}: lusoria fmt mends them" if more else "",
     ]
     said = "; ".join(note for note in notes if note)
     return f" ({said})" if said else ""
+
+
+def _after_pass(record: Record, report: Report, ply: Ply) -> bool:
+    """Whether `ply`, of the main line, follows a forced pass the record leaves out (`Report.passed`)."""
+    index = next((index for index, each in enumerate(record.main.plies) if each is ply), -1)
+    return any(line == 0 and at <= index for line, at in report.passed)  # (-1: a variation's ply)
 
 
 def _plies_skipped(misnumbered: list[tuple[Ply, int, str]], record: Record, either: bool) -> int:
