@@ -22,7 +22,7 @@ from lusoria.notation.reader import RecordText
 from lusoria.notation.syntax import Undecodable
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.notation.writer import tag_order
-from lusoria.svg import position_svg
+from lusoria.svg import diagram_svg
 from lusoria.validator.base import SIDE_NAMES, sides_glossed
 from lusoria.validator.replay import Diagnostic, Moves, Report, move_number, resaid
 from lusoria.words import PAGE
@@ -116,12 +116,14 @@ def report_page(report: Report) -> str:
             loose.append(diagnostic)
         else:
             by_place.setdefault((diagnostic.line, diagnostic.column), []).append(diagnostic)
-    svgs = []
     rules = report.rules
-    if rules is not None:
-        for index, position in enumerate(report.positions):
-            last = report.canonical.get((0, index - 1)) if index else None
-            svgs.append(position_svg(rules, position, last))
+    diagrams = [
+        rules.diagram(position, report.canonical.get((0, index - 1)) if index else None)
+        for index, position in enumerate(report.positions)
+        if rules is not None
+    ]
+    banded = any(diagram.caption for diagram in diagrams)  # (one height: Latrunculi's pieces in hand, then none)
+    svgs = [diagram_svg(diagram, banded) for diagram in diagrams]
     sides = rules.sides if rules else SIDE_NAMES  # (said only of a record its rules replayed)
     moves = _moves(record, by_place, report.result_written, report.moves(), sides) if record else _written(report)
     rows = "".join(f"<tr><td>{escape(k)}</td><td>{escape(tags[k])}</td></tr>" for k in tag_order(tags))
@@ -169,9 +171,10 @@ def index_row(page: PublishedPage) -> dict[str, str]:
 
 def index_page(rows: list[dict[str, str]]) -> str:
     """The page that lists the games of `rows` (`index_row`; `index.html` beside their pages): a row
-    a game, and the rows again as JSON, which `rows_written` reads when a later run adds its pages."""
+    a game (a file's path may break after each `/`, its names never), and the rows again as JSON, which
+    `rows_written` reads when a later run adds its pages."""
     cells = "".join(
-        f"<tr><td>{escape(row['file'])}</td><td>{escape(row['record'])}</td>"
+        f"<tr><td>{escape(row['file']).replace('/', '/<wbr>')}</td><td>{escape(row['record'])}</td>"
         f"<td>{escape(row['players'])}</td><td>{escape(row['result'])}</td>"
         f'<td class="{"valid" if row["verdict"] == "valid" else "invalid"}">{escape(row["verdict"])}</td>'
         f'<td><a href="{escape(quote(row["link"]))}">replay</a></td></tr>'

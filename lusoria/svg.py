@@ -69,11 +69,12 @@ def position_svg(rules: Game, position: Hashable, last: str | None = None) -> st
     return diagram_svg(rules.diagram(position, last))
 
 
-def diagram_svg(diagram: Diagram) -> str:
-    """A description of a position drawn."""
+def diagram_svg(diagram: Diagram, banded: bool = False) -> str:
+    """A description of a position drawn; `banded`: a board of squares keeps the band of a caption under it
+    without one (the boards of a replay, all of one height when some have a caption)."""
     if isinstance(diagram.board, Points):
         return _table(diagram, diagram.board)
-    return _square_board(diagram, diagram.board)
+    return _square_board(diagram, diagram.board, banded)
 
 
 def _svg(width: float, height: float, body: list[str], title: str) -> str:
@@ -190,9 +191,9 @@ def _cross(x: float, y: float, name: str, what: str, gone: bool) -> str:
     )
 
 
-def _square_board(diagram: Diagram, board: Squares) -> str:
+def _square_board(diagram: Diagram, board: Squares, banded: bool) -> str:
     files, ranks, names = board.files, board.ranks, board.names
-    below = CAPTION if diagram.caption else 0
+    below = CAPTION if diagram.caption or banded else 0
     body = _grid(board, diagram.marks, below)
     for index, piece in diagram.pieces.items():
         x, y = _xy(index, files, ranks)

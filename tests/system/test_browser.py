@@ -153,6 +153,10 @@ def test_latrunculi_and_laquet_pages(browser, tmp_path):
     assert page.locator('#board .piece.incitus[data-square="d3"]').count() == 1
     assert page.locator('#board g.captured[data-square="d3"]').count() == 1
     shot(page, tmp_path, "seneca-incitus")
+    height = page.locator("#board").evaluate("board => board.offsetHeight")
+    page.keyboard.press("Home")  # (the pieces in hand said under the board: review69, it grew 20 px there)
+    assert page.locator("#board .caption").count() == 1
+    assert page.locator("#board").evaluate("board => board.offsetHeight") == height
     page = page_for(browser, tmp_path, "laquet/whole-game.lgn", ply=12)
     assert page.locator("#board .die").count() == 2
     assert page.locator('#board .point.to[data-point="14"]').count() == 1  # 41: 13/14 >4: 9/13
@@ -214,6 +218,14 @@ def test_a_long_diagnostic_leaves_the_move_list_beside_the_board(browser, tmp_pa
     shot(page, tmp_path, "long-diagnostic")
 
 
+LINE_TEXTS = (  # the text of each line a cell's contents stand on
+    "cell => { const lines = []; let last = null; const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT); "
+    "for (let node; (node = walker.nextNode()); ) for (let i = 0; i < node.length; i++) { "
+    "const range = document.createRange(); range.setStart(node, i); range.setEnd(node, i + 1); "
+    "const box = range.getClientRects()[0]; if (!box) continue; "
+    "if (Math.round(box.bottom) !== last) { lines.push(''); last = Math.round(box.bottom) } "
+    "lines[lines.length - 1] += node.data[i] } return lines }"
+)
 LINES = (  # the lines a cell's contents stand on
     "cell => { const range = document.createRange(); range.selectNodeContents(cell); "
     "return new Set(Array.from(range.getClientRects(), box => Math.round(box.bottom))).size }"
@@ -242,8 +254,21 @@ def test_an_index_keeps_its_file_names_and_links_whole(browser, tmp_path, monkey
     page = browser.new_page(viewport={"width": 700, "height": 700})
     page.goto((tmp_path / "site" / "index.html").as_uri())
     cells = page.locator(".games td")
-    assert [cells.nth(i).evaluate(LINES) for i in (0, 5)] == [1, 1]  # its file, and its link
+    assert [cells.nth(0).evaluate(LINE_TEXTS), cells.nth(5).evaluate(LINES)] in (
+        [["records/s1.lgn"], 1],
+        [["records/", "s1.lgn"], 1],
+    )
     assert cells.nth(4).evaluate(LINES) > 1  # the verdict wraps
+    deep = tmp_path / "records" / "club_evenings_of_the_winter_of_2026" / "round_twelve_of_the_winter_league"
+    deep.mkdir(parents=True)
+    (deep / "the_final_between_the_two_leaders.lgn").write_text('[Game "tablut"]\n\n1. e3-c3 *\n')
+    result = CliRunner().invoke(main, ["html", "records", "--output-dir", "site"])
+    assert result.exit_code == 0, result.output
+    page.goto((tmp_path / "site" / "index.html").as_uri())  # (review69: a long path widened the page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 700
+    files = page.locator(".games td:first-child").evaluate_all(f"cells => cells.map({LINE_TEXTS})")
+    assert len(files[1]) > 1  # (the long path wraps)
+    assert all(line.endswith("/") for lines in files for line in lines[:-1]), files  # (after a / alone)
 
 
 # -- the opening explorer (archive/explorer.py), served by lusoria serve and by datasette ------------
