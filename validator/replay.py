@@ -922,12 +922,10 @@ class _Replay:
 
     def misnumbered(self) -> list[tuple[Ply, int, str]]:
         """The plies replayed whose written move number is wrong in the record's numbering (`wrong_numbers`)."""
-        moves = self.moves
-        return [
-            (ply, number, right)
-            for ply, number, key in self.numbered
-            if ply.number != (right := moves.number(number, key))
-        ]
+        found = _WrongNumbers(self.moves)
+        for ply, number, key in self.numbered:
+            found.visit_ply(ply, number, key)
+        return found.wrong
 
     def ask(self, asked: _Held) -> None:
         """Ask the reader's claims (RecordText.claims) of the main line's ply `asked`: what its source gets
