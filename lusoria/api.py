@@ -580,8 +580,8 @@ class Replay:
         last = len(report.positions) - 1
         if (ply is None or ply > last) and last < report.plies and _stopping_error(report) is None:
             raise ValueError(  # (it said `no ply 3: it has 0`, and its last board was the start)
-                f"no board after ply {report.plies if ply is None else ply}: this report keeps no position after a "
-                "ply (checked with keep=False; check keeps them by default)"
+                f"no board{'' if ply is None else f' after ply {ply}'}: this report keeps no position after a ply "
+                "(checked with keep=False; check keeps them by default)"
             )
         if ply is None:
             ply = last
