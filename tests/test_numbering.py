@@ -572,6 +572,12 @@ def test_a_forced_pass_left_out_numbers_the_ply_after_it_as_its_sides(text, cano
     page = replay_page(RecordText(text))
     shown = re.findall(r"(?:(\d+\.(?:\.\.)?)\u00a0)?<span class=\"ply\"", page)
     assert shown == re.findall(r"(?:(\d+\.(?:\.\.)?) )?[a-i]\d-[a-i]\d", canonical.replace("(", ""))
+    sides = {"White": "Swedes", "Black": "Muscovites"}  # (as the page names Tablut's sides)
+    assert re.findall(r'data-move="([^"]*)"', page) == [
+        f"move {number}, {sides[side]}" for number, side in (each.split(", ") for each in said)
+    ]
+    for ply, move in enumerate(said, 1):
+        assert f"(move {move}: " in run("show", "-", "--ply", str(ply), input=text).stdout.splitlines()[0]
 
 
 def test_a_ply_after_a_forced_pass_left_out_is_refused_as_its_sides_and_says_the_pass():
