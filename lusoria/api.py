@@ -76,11 +76,12 @@ from lusoria.validator.base import (
     Illegal,
     NotAPly,
     OptionError,
+    already_over,
     sides_glossed,
 )
 from lusoria.validator.fit import Fit, Proposal, fitting_rules, names_no_variant, proposals
 from lusoria.validator.games import GAMES, NAMED_TAGS, game_class, known_games, name_given, rules_from_tags
-from lusoria.validator.replay import ERROR, Diagnostic, Moves, Report, Verdict, already_over, canonical_text, resaid
+from lusoria.validator.replay import ERROR, Diagnostic, Moves, Report, Verdict, canonical_text, resaid
 from lusoria.validator.replay import check as check_text
 from lusoria.words import CALLER, PAGE, Reader, listed, problem_said
 from lusoria.workers import WorkerLost, in_workers, mapped

@@ -618,11 +618,15 @@ def test_a_number_that_leaves_out_a_forced_pass_says_the_pass_counts():
         "the move number should be 3., not 2. (the forced pass left out before it counts as a ply; 1 more wrong "
         "move number follows: lusoria fmt mends them)",
     )
-    [said] = check(BLACK_BOXED + "1. c1-b1 2... e6-e7 *\n").diagnostics
+    [said] = check(BLACK_BOXED + "1. c1-b1 1... e6-e7 *\n").diagnostics
     assert (said.ply, said.message) == (
         2,
-        "the move number should be 2., not 2... (the forced pass left out before it counts as a ply)",
+        "the move number should be 2., not 1... (the forced pass left out before it counts as a ply)",
     )
+    either_way = ("1. c1-b1 2... e6-e7 2. b1-c1", "1. c1-b1 2. e6-e7 3. b1-c1 3... a1-b1 4... e7-f7")
+    for wrong in either_way:  # (the first wrong number wrong with the pass and without: not its doing, review70)
+        [said] = check(BLACK_BOXED + wrong + " *\n").diagnostics
+        assert "pass" not in said.message, said.message
     [said] = check(WHITE_BOXED + "2... i9-i8 2... i8-i7 *\n").diagnostics
     assert said.ply == 1 and "pass" not in said.message
     [said] = check(BLACK_BOXED + "1. e6-e7 ( 1. c1-b1 2. e6-e7 ) 1... a1-b1 1. e7-e6 *\n").diagnostics

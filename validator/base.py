@@ -58,6 +58,7 @@ class Illegal(LusoriaError):
 
     passed = False  # (an instance's own where set: a subclass that skips this __init__ has it too)
     judged_at: object = None  # where `passed`, the position after the pass, where the driver looks for what was meant
+    ended: Outcome | None = None  # where `passed`, how the pass ended the game (T13): the ply is one after the end
 
 
 class NotAPly(LusoriaError, ValueError):
@@ -292,6 +293,13 @@ class OptionError(LusoriaError, ValueError):
     def each(self) -> tuple[OptionError, ...]:
         """This problem and those found with it, in the order they were read."""
         return (self, *self.also)
+
+
+def already_over(ended: Outcome, set_up: bool = False) -> str:
+    """Why a ply after the end is refused: how the game ended, and the rule that ended it; `set_up`
+    where the record's Position tag is already that end."""
+    where = " in the Position tag" if set_up else ""
+    return f"the game is already over{where} ({ended.reason}, {ended.rule}); no ply may follow"
 
 
 def check_side_written(text: str, index: int) -> None:

@@ -51,6 +51,7 @@ from lusoria.validator.base import (
     Outcome,
     Played,
     Position,
+    already_over,
     holding_it,
 )
 from lusoria.validator.diagram import CAPTURED, FROM, REMOVED, TO, Squares
@@ -846,11 +847,21 @@ class _Replay:
                 _check_result(self.record, ended if completed else None, report, tuple(assumed))
         whole = whole and not pending  # (the plies of a line cut short are walked again, for their numbers)
         if whole:
-            _warn_misnumbered(self.misnumbered(), report)
+            self.warn_misnumbered(self.misnumbered())
         elif not self.first_error:  # (a search that stops at an error asks for no warning; past the stop, the
             # forced passes left out are not known: of a record with some, the numbers of the plies replayed alone)
-            misnumbered = self.misnumbered() if report.passed else wrong_numbers(self.record, self.rules, self.start)
-            _warn_misnumbered(misnumbered, report)
+            self.warn_misnumbered(
+                self.misnumbered() if report.passed else wrong_numbers(self.record, self.rules, self.start)
+            )
+
+    def warn_misnumbered(self, misnumbered: list[tuple[Ply, int, str]]) -> None:
+        """`_warn_misnumbered`, which says that a forced pass left out counts as a ply of a number that is
+        right where the passes are not counted (review70: not of any wrong number after a pass)."""
+        left_out: set[int] = set()
+        if self.report.passed and misnumbered:
+            wrong = {id(each[0]) for each in wrong_numbers(self.record, self.rules, self.start)}
+            left_out = {id(ply) for ply, _, _ in misnumbered if id(ply) not in wrong}
+        _warn_misnumbered(misnumbered, self.report, left_out)
 
     def line(self, at: int, position: Position, pending: list[Pending]) -> tuple[Outcome | None, bool, list[str]]:
         """Replay line `at` from `position`, adding the variations met to `pending`: how the game
@@ -879,6 +890,9 @@ class _Replay:
                 said = already_over(cast("Outcome", ended), number == 1 and "Position" in self.record.tags)
                 report.error(rules.end_rule, said, **self.where(ply, number, key))
                 return ended, False, assumed
+            if isinstance(played, Illegal) and played.ended is not None:  # (by a forced pass left out before it)
+                report.error(played.rule, played.message, **self.where(ply, number, key))
+                return played.ended, False, assumed
             if isinstance(played, Illegal) and self.claims is not None and not at:
                 played = self.claims.retried(rules, position, ply) or played
             if ply.variations and not (self.first_error and isinstance(played, Illegal)):
@@ -1320,13 +1334,6 @@ def _part_column(source: RecordText, line: int, column: int, written: str, at: i
     return start + 1 if text.startswith(written, start) else None
 
 
-def already_over(ended: Outcome, set_up: bool = False) -> str:
-    """Why a ply after the end is refused: how the game ended, and the rule that ended it; `set_up`
-    where the record's Position tag is already that end."""
-    where = " in the Position tag" if set_up else ""
-    return f"the game is already over{where} ({ended.reason}, {ended.rule}); no ply may follow"
-
-
 def move_number(number: int, offset: int) -> str:
     """How ply `number` is numbered ("12." for the first ply of move 12, "12..." for its second)
     when `offset` plies of the first move come before the record's first (0 or 1: `numbering`);
@@ -1475,11 +1482,13 @@ def wrong_numbers(
     return found.wrong
 
 
-def _warn_misnumbered(misnumbered: list[tuple[Ply, int, str]], report: Report) -> None:
+def _warn_misnumbered(
+    misnumbered: list[tuple[Ply, int, str]], report: Report, passes_left_out: Collection[int] = ()
+) -> None:
     """A written move number must be right in the record's numbering (`numbering`; NOTATION.md §3):
     one warning a record, at the first wrong number written, saying how many more the record holds,
     past an illegal ply too (`wrong_numbers`; a record that numbers its plies one by one, `1. e3-c3
-    2. d1-d3`, has one a ply), which `fmt` mends."""
+    2. d1-d3`, has one a ply), which `fmt` mends (`passes_left_out`: as `_why_misnumbered` takes them)."""
     if not misnumbered:
         return
     ply, number, expected = min(misnumbered, key=lambda each: (each[0].line, each[0].column))
@@ -1488,7 +1497,7 @@ def _warn_misnumbered(misnumbered: list[tuple[Ply, int, str]], report: Report) -
     place = number_place(report.source, ply)
     if place is not None:  # the number itself, as an editor underlines it
         where.update(text=ply.number, line=place[0], column=place[1])
-    report.warning("number", said + _why_misnumbered(misnumbered, ply, expected, report), **where)
+    report.warning("number", said + _why_misnumbered(misnumbered, ply, expected, report, passes_left_out), **where)
 
 
 def number_place(source: RecordText, ply: Ply) -> tuple[int, int] | None:
@@ -1519,11 +1528,14 @@ def _line_starts(text: str) -> tuple[int, ...]:
 _AFTER_NUMBER = re.compile(r"(?:\s|\{[^}]*\}|;[^\n]*|\$[0-9]+)*")  # what stands between a number and its ply
 
 
-def _why_misnumbered(misnumbered: list[tuple[Ply, int, str]], ply: Ply, expected: str, report: Report) -> str:
+def _why_misnumbered(
+    misnumbered: list[tuple[Ply, int, str]], ply: Ply, expected: str, report: Report, passes_left_out: Collection[int]
+) -> str:
     """What the move-number warning adds in brackets: that every wrong number (two or more) counts one ply ahead
     (a ply left out), or as many plies past one (a gap in the source, which a record does not hold; a number alone
     too, the main line's last), why a fragment numbered as its source is numbered from 1, that a forced pass left out
-    before it counts, how many more are wrong."""
+    before it counts (`passes_left_out`: the plies, by `id`, whose number is right if they did not), how many more
+    are wrong."""
     more = len(misnumbered) - 1
     record = report.record
     skipped = _plies_skipped(misnumbered, record, _either_numbering(report)) if record else 0
@@ -1539,17 +1551,11 @@ def _why_misnumbered(misnumbered: list[tuple[Ply, int, str]], ply: Ply, expected
     follows = "follow" if more > 1 else "follows"
     notes = [
         _why_not_from_one(record, ply, expected) if record else "",
-        "the forced pass left out before it counts as a ply" if record and _after_pass(record, report, ply) else "",
+        "the forced pass left out before it counts as a ply" if id(ply) in passes_left_out else "",
         f"{more} more wrong move number{'s' * (more > 1)} {follows}: lusoria fmt mends them" if more else "",
     ]
     said = "; ".join(note for note in notes if note)
     return f" ({said})" if said else ""
-
-
-def _after_pass(record: Record, report: Report, ply: Ply) -> bool:
-    """Whether `ply`, of the main line, follows a forced pass the record leaves out (`Report.passed`)."""
-    index = next((index for index, each in enumerate(record.main.plies) if each is ply), -1)
-    return any(line == 0 and at <= index for line, at in report.passed)  # (-1: a variation's ply)
 
 
 def _plies_skipped(misnumbered: list[tuple[Ply, int, str]], record: Record, either: bool) -> int:

@@ -45,6 +45,7 @@ IDS = RuleIds(
     fort="T6",
     encirclement="T7",
     start="T0",
+    end="T10",
 )  # Tablut has no shieldwall, forts nor encirclement
 
 

@@ -10,7 +10,16 @@ from collections.abc import Callable
 from functools import partial
 from typing import Final
 
-from lusoria.validator.base import SIDE_NAMES, WHITE, Illegal, Outcome, Played, check_capture_list, misnamed_captures
+from lusoria.validator.base import (
+    SIDE_NAMES,
+    WHITE,
+    Illegal,
+    Outcome,
+    Played,
+    already_over,
+    check_capture_list,
+    misnamed_captures,
+)
 from lusoria.validator.tafl_board import (
     ATTACKER,
     DEFENDER,
@@ -47,11 +56,13 @@ def play_ply(settings: Settings, position: TaflPosition, text: str) -> Played[Ta
         if move is None:
             return Played(after, "--", outcome)
         try:  # the forced pass, left out
+            if outcome is not None:  # (it ends the game: a repetition, T13, or neither side has a move)
+                raise Illegal(settings.ids.end, already_over(outcome))
             played = _play_move(settings, after, text, move)
         except Illegal as illegal:
             said = f"after {SIDE_NAMES[side]}'s forced pass (no move), {illegal.message}"
             refused = Illegal(illegal.rule, said, illegal.occupied, illegal.lost, illegal.meant)
-            refused.passed, refused.judged_at = True, after
+            refused.passed, refused.judged_at, refused.ended = True, after, outcome
             raise refused from None
         played.passed = True
         return played

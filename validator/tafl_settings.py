@@ -53,6 +53,7 @@ class RuleIds(NamedTuple):
     berserk: str = ""  # a capturing piece moves again
     unwritten: str = ""  # a berserk continuation the record leaves out (berw:n)
     start: str = ""  # the start, which gives each side its pieces
+    end: str = ""  # no ply after the end of the game (here: after a forced pass left out that ends it, T9)
 
 
 class Settings(NamedTuple):

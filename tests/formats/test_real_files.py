@@ -193,14 +193,26 @@ def test_every_csv_game_of_the_rust_engines_reads_to_its_end_with_its_capture_co
 @pytest.mark.slow
 def test_the_engines_csv_games_resaved_by_a_european_spreadsheet_get_the_same_verdicts(tmp_path):
     """Both CSV files as LibreOffice saves them where the decimal mark is a comma (`;`, quotes,
-    CRLF, a byte-order mark): every game read alike, to its end: the same record and the same claims of
-    the site at the same line, which are all a verdict is made of (validated twice, they took 14 s of the suite)."""
+    CRLF, a byte-order mark): every game read alike, to its end: the same record, claims of the site,
+    problems, hint and notes at the same line, what a verdict is made of but the row's text (validated twice,
+    they took 14 s of the suite)."""
     for name in ("copenhagen.csv", "brandubh.csv"):
         (tmp_path / name).write_bytes(saved_by_a_european_spreadsheet((TAFL / "csv" / name).read_text(), quoted=True))
 
     def read(folder):
         return [
-            (os.path.basename(r.path), r.index, r.line, r.format, r.given, r.parsed, r.claims, r.problems)
+            (
+                os.path.basename(r.path),
+                r.index,
+                r.line,
+                r.format,
+                r.given,
+                r.parsed,
+                r.claims,
+                r.problems,
+                r.hint,
+                r.notes,
+            )
             for r in api.records([str(folder)])
         ]
 

@@ -634,6 +634,8 @@ def test_a_rules_entry_with_blanks_about_its_equals_sign_is_one_error_that_joins
     ]
     said = check('[Game "latrunculi"]\n[Rules "jump-over = any jump-over=own"]\n1. @e3 *').diagnostics
     assert [(d.column, d.message) for d in said][1] == (25, "the rules key jump-over appears twice")
+    inside = check('[Game "latrunculi"]\n[Rules "pieces=8 = 3"]\n1. @e3 *').diagnostics  # (an entry within
+    assert [(d.column, d.text) for d in inside] == [(18, ""), (20, "3")]  # a word is none: review70, `8=3` at col 2)
     empty = check('[Game "hnefatafl"]\n[Variant "rachunek-tablut-9x9"]\n[Rules "dforre= leap=y"]\n*\n')
     assert empty.diagnostics == []  # (an empty value before the next entry: two entries, found by CI's random games)
 

@@ -191,6 +191,19 @@ def test_t13_a_pass_that_brings_back_a_position_draws():
     report = check(boxed + "1... a4-a3 2. g7-g8 -- 3. g8-g7 -- 1/2-1/2\n")
     assert report.valid and (report.outcome.rule, report.outcome.result) == ("T13", "1/2-1/2"), report.diagnostics
     assert check(boxed + "1... a4-a3 2. g7-g8 -- 3. g8-g7 1/2-1/2\n").outcome is None  # (the start does not count)
+    for keep_going in (False, True):  # the pass left out before a ply: that ply is after the end (review70)
+        report = check(boxed + "1... a4-a3 2. g7-g8 -- 3. g8-g7 4. g7-h7 1/2-1/2\n", keep_going=keep_going)
+        assert (report.outcome.rule, report.outcome.result) == ("T13", "1/2-1/2")
+        assert [(d.rule, d.ply, d.move, d.suggestions, d.message) for d in report.diagnostics] == [
+            (
+                "T10",
+                5,
+                "move 4, White",
+                (),
+                "after Black's forced pass (no move), the game is already over (the position arose before "
+                "(repetition), T13); no ply may follow",
+            )
+        ]
 
 
 def test_ashton_random_games_are_legal():
