@@ -62,7 +62,7 @@ from lusoria.archive.reading import (
     watched,
 )
 from lusoria.archive.records_as_rows import Failure, Rows, SkippedDuplicate, checked_rows, report_rows
-from lusoria.archive.removal import Read
+from lusoria.archive.removal import Read, archive_file, same_file
 from lusoria.archive.schema import (
     SCHEMA_VERSION,
     NotAnArchive,
@@ -303,16 +303,21 @@ def _holder(db: sqlite_utils.Database) -> str:
 def _changed_files(db: sqlite_utils.Database, last: int, skipped: list[SkippedDuplicate]) -> list[str]:
     """The files that records added after id `last` were read from, whose records held before
     (ids up to `last`) were not all read again from them (`skipped`): changed since they were
-    imported, or read under other rules."""
+    imported, or read under other rules. A record held is of the file `same_file` finds it by, as
+    `import --replace` finds it (of a folder moved with its archive, the file its path names now)."""
     held_again = json.dumps([f"{duplicate.record} {duplicate.file}" for duplicate in skipped if duplicate.file])
     rows = db.execute(
         "WITH added AS (SELECT DISTINCT file, path FROM records WHERE id > ?) "
-        "SELECT DISTINCT added.path FROM records AS held JOIN added ON held.file = added.file "
-        "WHERE held.id <= ? AND held.id || ' ' || held.file NOT IN (SELECT value FROM json_each(?)) "
+        "SELECT DISTINCT added.path, added.file, held.path, held.file FROM records AS held JOIN added "
+        "ON held.file = added.file OR held.path = added.path "
+        "WHERE held.id <= ? AND held.id || ' ' || added.file NOT IN (SELECT value FROM json_each(?)) "
         "ORDER BY added.path",
         [last, last, held_again],
     )
-    return [path for (path,) in rows]
+    archive = archive_file(db.conn)
+    return list(
+        dict.fromkeys(path for path, file, held, held_file in rows if same_file(held, held_file, archive) == file)
+    )
 
 
 def _from_id(from_id: int | None, record: int | None) -> int | None:

@@ -9,7 +9,7 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cached_property, partial
+from functools import cache, cached_property, partial
 from itertools import islice
 from typing import TYPE_CHECKING
 
@@ -51,13 +51,33 @@ if TYPE_CHECKING:
 CHUNK = 1000  # records replayed and removed at a time
 
 
-def same_file(path: str, file: str | None) -> str:
+def same_file(path: str, file: str | None, archive: str) -> str:
     """What a record held is found by: its `file`, the real path of the file it was read from (as
     `shown_path` shows it now: an older lusoria showed a backslash single); for a record stored
-    before version 15 (no `file`), its `path` made real from the current directory."""
+    before version 15 (no `file`), its `path` made real from the current directory, and so for one
+    of a folder that moved with its `archive` (`_moved_with`)."""
     if file is None:
         return stored_file(fs_path(path))
-    return shown_path(fs_path(file)) if "\\" in file else file
+    held = shown_path(fs_path(file)) if "\\" in file else file
+    return _moved_with(path, held, archive) or held
+
+
+def _moved_with(path: str, held: str, archive: str) -> str | None:
+    """The file `path` (relative, as it was imported) names from the current directory, when the file `held`
+    it was read from no longer exists and the folder it was imported from moved with the archive (whose real
+    path is `archive`): `held` is that folder and `path`, and the archive is no longer where it was beside them
+    (h70a: a club's folder, its archive in it, handed over; an edited game was kept beside its new text). Else
+    None: a file deleted keeps its records, though another folder holds a file of its name."""
+    name, old = fs_path(path), fs_path(held)
+    if os.path.exists(old) or not os.path.isfile(name):
+        return None
+    relative = os.path.normpath(name)
+    if not old.endswith(os.sep + relative):
+        return None
+    folder = old[: -len(relative) - 1]
+    return (
+        None if os.path.exists(os.path.normpath(os.path.join(folder, os.path.relpath(archive)))) else stored_file(name)
+    )
 
 
 @dataclass(frozen=True)
@@ -151,9 +171,10 @@ class Replacement:
         """The records the archive holds, by file not read yet: read at the first use (`sort`'s first
         call, in its transaction)."""
         held: dict[str, list[int]] = {}
+        found = cache(partial(same_file, archive=archive_file(self.conn)))  # (a file's records share a path and file)
         for record, path, file in self.conn.execute("SELECT id, path, file FROM records WHERE path IS NOT NULL"):
             if names_a_file(path):
-                held.setdefault(same_file(path, file), []).append(record)
+                held.setdefault(found(path, file), []).append(record)
         return held
 
     @cached_property
@@ -316,6 +337,11 @@ class Replacement:
     def left_aside(self) -> list[SkippedDuplicate]:
         """The records set aside that were never returned (duplicates of records kept)."""
         return [SkippedDuplicate(checked.place, owner) for owner, checked in self.aside.items()]
+
+
+def archive_file(conn: sqlite3.Connection) -> str:
+    """The real path of the archive `conn` is open on."""
+    return os.path.realpath(next(row[2] for row in conn.execute("PRAGMA database_list") if row[1] == "main"))
 
 
 def _file(checked: Rows) -> str | None:

@@ -6,6 +6,7 @@ aside), its move tree and full-text search included."""
 import io
 import os
 import random
+import shutil
 from pathlib import Path
 
 import pytest
@@ -724,15 +725,75 @@ def test_import_replace_from_another_directory_replaces_the_same_file(in_tmp):
     write(in_tmp / "games/a.lgn", mended(commented(games(30, 6))))
     os.mkdir("elsewhere")
     os.chdir("elsewhere")
-    result = runner.invoke(main, ["import", "--db", "../a.db", "--replace", "../games"])
+    replaced_as_imported_anew("../a.db", "../games", kept=4)
+
+
+def replaced_as_imported_anew(db: str, folder: str, kept: int) -> None:
+    """`import --replace FOLDER` into `db` replaces the two records mended in games/a.lgn (`mended`) and keeps
+    the `kept` others: the archive is then as a new import of the folder makes it."""
+    result = CliRunner().invoke(main, ["import", "--db", db, "--replace", folder])
     assert (result.exit_code, result.stdout) == (
         0,
-        "../a.db: removed 2 records of 1 file, added 2 records (1 invalid, 0 of them unparsable), "
-        "kept 4 unchanged, skipped 0 duplicates\n",
+        f"{db}: removed 2 records of 1 file, added 2 records (1 invalid, 0 of them unparsable), "
+        f"kept {kept} unchanged, skipped 0 duplicates\n",
     )
     fresh = Archive("fresh.db")
-    fresh.import_paths(["../games"])
-    assert contents("../a.db") == contents(fresh.path)
+    fresh.import_paths([folder])
+    assert contents(db) == contents(fresh.path)
+
+
+def test_a_folder_moved_with_its_archive_replaces_a_file_edited_since(in_tmp):
+    """A club's folder, its archive in it, handed over (moved): its files' real paths are gone, and an edited
+    game was added beside its old text by `import --replace games` run there, and by a plain import without a
+    word (h70a: the standings counted the game twice). A record of a file gone is its path's file now."""
+    club = in_tmp / "club"
+    os.makedirs(club / "games")
+    write(club / "games/a.lgn", games(30, 6))
+    write(club / "games/b.lgn", games(32, 3))
+    os.chdir(club)
+    runner = CliRunner()
+    assert runner.invoke(main, ["import", "--db", "a.db", "games"]).exit_code == 0
+    os.makedirs(in_tmp / "elsewhere/games")  # (the archive copied alone, beside another club's games/a.lgn: its
+    write(in_tmp / "elsewhere/games/a.lgn", games(40, 3))  # file is still in the club: not this one)
+    shutil.copy("a.db", in_tmp / "elsewhere/alone.db")
+    os.chdir(in_tmp / "elsewhere")
+    alone = runner.invoke(main, ["import", "--db", "alone.db", "--replace", "games"])
+    assert "removed" not in alone.stdout and len(Archive("alone.db").sql("SELECT id FROM records")) == 9 + 3
+    os.chdir(in_tmp)
+    os.rename(club, in_tmp / "handed-over")
+    os.chdir("handed-over")
+    write(in_tmp / "handed-over/games/a.lgn", mended(commented(games(30, 6))))
+    shutil.copy("a.db", "copy.db")
+    plain = runner.invoke(main, ["import", "--db", "copy.db", "games"])
+    assert "; 1 file imported before read as other records now (games/a.lgn: changed since" in plain.stdout
+    replaced_as_imported_anew("a.db", "games", kept=7)
+    os.chdir(in_tmp)  # (from elsewhere, its path names no file there: nothing of it is said gone under games)
+    assert runner.invoke(main, ["import", "--db", "handed-over/a.db", "--replace", "games"]).stdout == (
+        "handed-over/a.db: added 0 records (0 invalid, 0 of them unparsable), skipped 0 duplicates; 1 file or folder "
+        "skipped (each said with why)\n"
+    )
+    os.chdir("handed-over")
+    os.remove("games/b.lgn")  # (deleted since: its records, of the club's file, stay so, not said of a file never read)
+    deleted = runner.invoke(main, ["import", "--db", "copy.db", "--replace", "games"])
+    assert "removed 2 records of 1 file" in deleted.stdout and "no longer exist" not in deleted.stdout
+
+
+def test_a_file_of_another_folder_imported_by_the_same_path_is_not_replaced(in_tmp):
+    """Two clubs' `games/a.lgn`, each imported from its own folder into one archive: a --replace in one folder
+    leaves the other's records, whose file still exists (only a file gone is found by its path)."""
+    for club, seed in (("north", 30), ("south", 32)):
+        os.makedirs(in_tmp / club / "games")
+        write(in_tmp / club / "games/a.lgn", games(seed, 3))
+        os.chdir(in_tmp / club)
+        assert CliRunner().invoke(main, ["import", "--db", str(in_tmp / "a.db"), "games"]).exit_code == 0
+    write(in_tmp / "south/games/a.lgn", games(32, 3)[:2])
+    result = CliRunner().invoke(main, ["import", "--db", str(in_tmp / "a.db"), "--replace", "games"])
+    assert "removed 1 record of 1 file" in result.stdout and "kept 2 unchanged" in result.stdout
+    assert len(Archive(str(in_tmp / "a.db")).sql("SELECT id FROM records")) == 5
+    shutil.rmtree(in_tmp / "north")  # (its folder gone, the archive where it was: not moved with it, kept)
+    result = CliRunner().invoke(main, ["import", "--db", str(in_tmp / "a.db"), "--replace", "games"])
+    assert "removed" not in result.stdout and "kept 2 unchanged" in result.stdout
+    assert len(Archive(str(in_tmp / "a.db")).sql("SELECT id FROM records")) == 5
 
 
 @pytest.mark.parametrize("batch", [1000, 2], ids=["one batch", "batches of 2"])
