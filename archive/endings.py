@@ -35,8 +35,13 @@ def ending(report: Report) -> str:
     if termination:
         if report.rules is not None and termination in report.rules.endings:
             return termination
-        return next((named for word, named in TERMINATION_WORDS if word in termination), OTHER)
+        return termination_ending(termination) or OTHER
     return UNFINISHED if report.result in (None, "*") else UNKNOWN
+
+
+def termination_ending(text: str) -> str | None:
+    """The ending the words of a Termination tag name (`text`, in lower case: `time forfeit`, timeout), if any."""
+    return next((named for word, named in TERMINATION_WORDS if word in text), None)
 
 
 def known_endings() -> tuple[str, ...]:

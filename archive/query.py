@@ -173,12 +173,14 @@ def _board(written: str, _: Filters) -> tuple[str, list]:
 
 
 def _ending(written: str, _: Filters) -> tuple[str, list]:
-    from lusoria.archive.endings import known_endings  # the games' rules: loaded when searched
+    """An ending as `stats` names it, or in the words of a Termination tag it is read from (`resignation`,
+    `time forfeit`: h70b, lusoria's own records write them)."""
+    from lusoria.archive.endings import known_endings, termination_ending  # the games' rules: loaded when searched
     from lusoria.validator.suggest import meant_among
 
-    ending = " ".join(written.lower().split())
-    if ending not in (known := known_endings()):
-        raise FilterError("ending", f"is one of {', '.join(known)}; not {quoted(written)}{meant_among(ending, known)}")
+    said, known = " ".join(written.lower().split()), known_endings()
+    if (ending := said if said in known else termination_ending(said)) not in known:
+        raise FilterError("ending", f"is one of {', '.join(known)}; not {quoted(written)}{meant_among(said, known)}")
     return "records.ending = ?", [ending]
 
 
@@ -333,7 +335,8 @@ class Filters:
         where="records.result = ?",
     )
     ending: str | None = _filter(
-        help="How the game ended (king captured, resigned, unfinished, …: lusoria stats lists an archive's).",
+        help="How the game ended (king captured, resigned, unfinished, …: lusoria stats lists an archive's), or in "
+        "the words of the Termination tag it was read from (resignation, time forfeit).",
         where=_ending,
     )
     min_plies: int | None = _filter(
@@ -454,7 +457,8 @@ def check_values(filters: Filters) -> None:
     any: `valid="yes"` found nothing), or a whole number outside its bounds (`minimum`, `maximum`),
     as its option would take it, and `material_for` over 1 with no ply condition to hold so long
     (`--for 3` alone found every record), `include_unknown` with no date filter to let records through
-    (newcomer-53b). Every Archive method that takes filters checks them first."""
+    (newcomer-53b), a range of dates or plies that ends before it starts. Every Archive method that takes
+    filters checks them first."""
     filters_given(filters)
     for declared in fields(filters):
         value, meta, written = getattr(filters, declared.name), declared.metadata, str(declared.type)
@@ -472,6 +476,9 @@ def check_values(filters: Filters) -> None:
     if filters.date_from and filters.date_to and _iso(filters.date_from, False) > _iso(filters.date_to, True):
         said = f"{quoted(filters.date_from)} is later than the date to, {quoted(filters.date_to)}"
         raise FilterError("date_from", f"{said}: no day lies between them")
+    if filters.min_plies is not None and filters.max_plies is not None and filters.min_plies > filters.max_plies:
+        said = f"{filters.min_plies} is more than the plies at most, {filters.max_plies}"
+        raise FilterError("min_plies", f"{said}: no game has so many and so few")  # (h70b: it found "no records")
 
 
 def _texts(value: Any) -> Iterator[str]:

@@ -821,6 +821,26 @@ def test_an_ending_no_game_has_is_an_error_that_lists_them(archive):
         ids(archive, ending="draw")
 
 
+def test_an_ending_is_found_by_the_words_of_the_termination_tag_it_is_read_from(tmp_path):
+    """`--ending resignation` was refused (did you mean repetition?), though lusoria's own readers write
+    `[Termination "resignation"]` (h70b): the words a Termination tag is read by name its ending."""
+    archive = Archive(str(tmp_path / "a.db"))
+    archive.import_paths(
+        [
+            f'[Game "tablut"]\n[Round "{round_}"]\n[Termination "{termination}"]\n\n1. e3-c3 d1-d2 {result}\n'
+            for round_, (termination, result) in enumerate((("resignation", "1-0"), ("time forfeit", "0-1")))
+        ]
+    )
+    assert [ids(archive, ending=written) for written in ("resignation", "Resigned", "time  forfeit", "timeout")] == [
+        [1],
+        [1],
+        [2],
+        [2],
+    ]
+    with pytest.raises(FilterError, match=r"not 'forfeit'$"):
+        ids(archive, ending="forfeit")
+
+
 def test_a_result_none_of_the_four_is_an_error_not_an_empty_answer(archive):
     """Filters(result=…) from Python: the CLI's choices hold there too (was: no record, silently)."""
     with pytest.raises(FilterError) as raised:

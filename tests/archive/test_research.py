@@ -980,6 +980,17 @@ def test_a_date_range_that_ends_before_it_starts_is_refused(archive, tmp_path):
         archive.query(Filters(date_from=date_from, date_to=date_to))
 
 
+def test_a_ply_range_that_ends_before_it_starts_is_refused(archive):
+    """`--min-plies 50 --max-plies 10` said `no records` (h70b), where a date range so is refused; the same bounds
+    are one range."""
+    said = "50 is more than the plies at most, 10: no game has so many and so few"
+    refused = CliRunner().invoke(main, ["query", "--db", archive.path, "--min-plies", "50", "--max-plies", "10"])
+    assert (refused.exit_code, refused.stderr.splitlines()[-1]) == (2, f"Error: --min-plies {said}")
+    with pytest.raises(FilterError, match=f"^the min_plies filter {said}$"):
+        archive.query(Filters(min_plies=50, max_plies=10))
+    assert archive.query(Filters(min_plies=0, max_plies=0)) == archive.query(Filters(max_plies=0))
+
+
 def test_material_ranges_bound_each_record(samples):
     """The least and the most of each count over a record's positions, which rule records out."""
     (row,) = samples.sql("SELECT * FROM material_ranges WHERE record_id = 79")  # a Tablut game, king taken
