@@ -122,7 +122,8 @@ def _variant(written: str, _: Filters) -> tuple[str, list]:
     """The records of a variant: of its Variant tag as written (`aage`), or as `stats` counts one game's
     (`tablut/aage`: not those whose rules a catalogue's entry names, which it counts apart), or of the rules that a
     catalogue's entry `lusoria explain` knows names, their other tags included (saami-tablut-w: aage with
-    first=white; saami-tablut: aage as it is, with no Rules)."""
+    first=white; saami-tablut: aage as it is, with no Rules), and of a type's other layouts when it names
+    some (`Sea battle tafl 13x13` and its `/2`: h70b, the type's name found the first layout's games alone)."""
     from lusoria.archive.records_as_rows import entries_of_variant, rule_tags_of  # the games' rules: when searched
     from lusoria.variants import rules_of_name
 
@@ -136,10 +137,12 @@ def _variant(written: str, _: Filters) -> tuple[str, list]:
         named = entries_of_variant(rules.name, rules.variant)
         apart = f"coalesce(records.rule_tags NOT IN ({', '.join('?' * len(named))}), 1)"  # (SQLite: NOT IN () holds)
         return f"(records.game = ? AND records.variant = ? AND {apart})", [rules.name, rules.variant, *named]
-    return "(records.game = ? AND records.variant = ? AND records.rule_tags IS ?)", [
-        rules.name,
-        rules.variant,
-        rule_tags_of(rules),
+    layouts = [rules]
+    while (other := rules_of_name(f"{written.strip()}/{len(layouts) + 1}")) is not None:
+        layouts.append(other)
+    condition = " OR ".join(["(records.game = ? AND records.variant = ? AND records.rule_tags IS ?)"] * len(layouts))
+    return f"({condition})", [
+        value for layout in layouts for value in (layout.name, layout.variant, rule_tags_of(layout))
     ]
 
 

@@ -329,3 +329,21 @@ def test_the_note_of_what_brandubh_leaves_out_is_the_one_docs_archive_md_shows_o
     page = " ".join((ROOT / "docs" / "archive.md").read_text(encoding="utf-8").split())
     [shown] = re.findall(r"`lusoria: note: (--game brandubh leaves out [^`]*)` \(of the real files", page)
     assert Archive(real_archive).variants_elsewhere(Filters(game="brandubh")) == [shown]
+
+
+def test_a_types_name_finds_its_games_of_every_layout(real_archive):
+    """`--variant 'Sea battle tafl 13x13'`, the site's name of a type some of whose games start from a second
+    layout, found the first layout's alone (27 of 40: h70b); the type's own folder holds them all. Its entry's
+    name is the first layout's, and `/2` the second's, as the reader names them."""
+    archive, types = Archive(real_archive), REAL / "aagenielsen-types"
+    for name, folder in (
+        ("Sea battle tafl 13x13", "t034-sea-battle-tafl-13x13"),
+        ("Tablut sparse 15x15", "t043-tablut-sparse-15x15"),
+    ):
+        found = {Path(row["path"]).name for row in archive.query(Filters(variant=name))}
+        files = {path.name for path in types.glob(f"{folder}/*.json")}
+        assert found == files and len(files) in (40, 5), name
+    counted = [
+        len(archive.query(Filters(variant=name))) for name in ("sea-battle-tafl-13x13", "Sea battle tafl 13x13/2")
+    ]
+    assert counted == [27, 13]
