@@ -25,6 +25,7 @@ from lusoria.notation.sources import (
     Skipped,
     Source,
     Unreadable,
+    garbled_by,
     literal,
     shown_path,
     shown_place,
@@ -82,6 +83,7 @@ def records(
     notes = ReadingNotes(tags or {})
     tags = notes.chosen or None
     as_utf8: list[str] = []  # the files of JSON read as UTF-8, not in `encoding`
+    garbled: list[str] = []  # the files of UTF-8 read in a single-byte `encoding`, as asked (`garbled_by`)
     for path in walk(paths, format, encoding, leave_out):
         if isinstance(path, Skipped):
             yield path
@@ -92,6 +94,8 @@ def records(
             read_with = (
                 (encodings or {}).get(os.fspath(path), encoding) if isinstance(path, (str, os.PathLike)) else encoding
             )
+            if isinstance(path, (str, os.PathLike)) and os.fspath(path) != STDIN and garbled_by(path, read_with):
+                garbled.append(literal(shown_path(_place(path))))
             for record in read_sources(
                 path,
                 read_with,
@@ -108,6 +112,15 @@ def records(
         except InputError as error:
             yield Unreadable.of(_place(path), error, records_read=read)
     yield from notes.said()
+    if garbled := [name for name in garbled if name not in as_utf8]:  # (JSON is read as UTF-8 all the same)
+        yield Note(
+            "",
+            f"{plural(len(garbled), 'file')} read with {{encoding}} {literal(encoding)}, as asked, "
+            f"{'is' if len(garbled) == 1 else 'are'} UTF-8 ({first_few(garbled)}): "
+            f"{'its' if len(garbled) == 1 else 'their'} letters beyond ASCII read wrong (ø as Ã¸); "
+            "read the files that need it alone with it",
+            ("encoding",),
+        )
     if as_utf8:
         yield Note(
             "",

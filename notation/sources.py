@@ -382,6 +382,28 @@ def decoded_text(
 
 
 SINGLE_BYTE = ("latin-1", "cp1252")  # the encodings of older transcriptions; latin-1 decodes every byte
+
+
+def garbled_by(path: str | os.PathLike[str], encoding: str) -> bool:
+    """Whether `encoding`, a single-byte one, misreads the file at `path`: its first MiB, with no byte-order
+    mark, holds characters beyond ASCII and decodes as UTF-8 (h70a: a folder read with `--encoding cp1252`, as a
+    file of it asked, read `Bjørn` of another as `BjÃ¸rn`)."""
+    if encoding.lower() not in SINGLE_BYTE:
+        return False
+    try:
+        with open(path, "rb") as file:
+            head = file.read(CHUNK)
+    except OSError:
+        return False  # (reading it says why)
+    if head.isascii() or codec_for(head, encoding) != encoding:
+        return False
+    try:
+        codecs.getincrementaldecoder("utf-8")().decode(head)  # (a character cut at the end is no fault)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 ESCAPED_BYTE = re.compile("[\udc10\udc20\udc80-\udcff]")  # a byte (a code unit) that did not decode, escaped
 REPLACEMENT = "\ufffd"  # what a record's text, or a message quoting it, holds where a byte did not decode
 _ESCAPES = {byte: 0xDC00 + byte for byte in range(0x80, 0x100)}  # a byte read as latin-1 -> its ESCAPED_BYTE
