@@ -300,6 +300,11 @@ def _holder(db: sqlite_utils.Database) -> str:
     return "another program is reading or writing the archive (an older lusoria's: no one writes to it while one reads)"
 
 
+def _game_and_variant(game: str, variant: str | None) -> str:
+    """A game and variant as a note names the filters that select them (`--game tablut --variant aage`)."""
+    return f"{{Game}} {literal(game)}" + (f" {{Variant}} {literal(variant)}" if variant else "")
+
+
 def _changed_files(db: sqlite_utils.Database, last: int, skipped: list[SkippedDuplicate]) -> list[str]:
     """The files that records added after id `last` were read from, whose records held before
     (ids up to `last`) were not all read again from them (`skipped`): changed since they were
@@ -1014,13 +1019,15 @@ class Archive:
         elsewhere = played["played"] - started
         if elsewhere > 0:
             path = os.fspath(self.path)
+            selected = _game_and_variant(filters.game or "", filters.variant)  # (not `tablut/aage`, h70b: as `stats`
+            # counts, it leaves out the records a catalogue's entry names)
             self._tell(
                 Note(
                     path,
-                    f"the tree leaves out {elsewhere:,} of the {played['played']:,} records of "
-                    f"{literal(filters.game or '')}{literal('/' + filters.variant) if filters.variant else ''} in {literal(path)}, which start from another "
-                    "position (a Position tag, or Rules such as first=white): a tree from their position, or from "
-                    "one of them (its id), counts them",
+                    f"the tree leaves out {elsewhere:,} of the {played['played']:,} records of {selected} in "
+                    f"{literal(path)}, which start from another position (a Position tag, or Rules such as "
+                    "first=white): a tree from their position, or from one of them (its id), counts them",
+                    ("Game", "Variant"),
                 )
             )
 
@@ -1051,7 +1058,7 @@ class Archive:
             raise NoGameToStart(f"{NO_GAME_TO_START}: name a position, a record (and a ply), or a game")
         game, variant = found
         path = os.fspath(self.path)
-        named = f"{{Game}} {literal(game)}" + (f" {{Variant}} {literal(variant)}" if variant else "")
+        named = _game_and_variant(game, variant)
         on = "" if not held else f" on a board of {board}" if chosen == ["board"] else " the filters select"
         self._tell(Note(path, f"{named}: the game of most records{on} in {literal(path)}", ("Game", "Variant")))
         return replace(filters, game=game, variant=variant)

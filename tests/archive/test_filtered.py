@@ -620,13 +620,15 @@ def test_the_tree_of_a_game_named_alone_starts_from_its_variant_of_most_records_
     assert [(node["ply"], node["games"]) for node in json.loads(shown.stdout)] == [("d1-d3", 1)]
     assert shown.stderr == (
         f"lusoria: note: --variant aage: the variant of most records of tablut in {saami.path}\n"
-        f"lusoria: note: {left_out(1, 2, 'tablut/aage', saami.path)}\n"
+        f"lusoria: note: {left_out(1, 2, '--game tablut --variant aage', saami.path)}\n"
     )
 
 
-def left_out(elsewhere: int, played: int, variant: str, path: str) -> str:
+def left_out(elsewhere: int, played: int, selected: str, path: str) -> str:
+    """The note of the records a tree leaves out, of the game and variant `selected` as the filters name them (not
+    `tablut/aage`, which `stats` counts without the records of a catalogue's entry: h70b)."""
     return (
-        f"the tree leaves out {elsewhere} of the {played} records of {variant} in {path}, which start from another "
+        f"the tree leaves out {elsewhere} of the {played} records of {selected} in {path}, which start from another "
         "position (a Position tag, or Rules such as first=white): a tree from their position, or from one of them "
         "(its id), counts them"
     )
@@ -653,7 +655,7 @@ def test_the_tree_from_a_games_start_says_how_many_records_start_elsewhere(saami
         (True, 1): [("d1-d3", 2), ("d1-d2", 1)],
         (False, 2): [],
     }[(variations, min_games)]
-    assert [str(note) for note in told] == [f"note: {left_out(2, 4, 'tablut/aage', saami.path)}"]
+    assert [str(note) for note in told] == [f"note: {left_out(2, 4, 'Game tablut Variant aage', saami.path)}"]
     told.clear()
     assert [
         (n.ply, n.games) for n in Archive(saami.path, notes=told.append).tree(filters=Filters(variant="saami-tablut-w"))
