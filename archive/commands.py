@@ -305,18 +305,23 @@ def _game_and_variant(game: str, variant: str | None) -> str:
     return f"{{Game}} {literal(game)}" + (f" {{Variant}} {literal(variant)}" if variant else "")
 
 
+_HELD_OF_ADDED = (  # the records held of the same {column} as a file read (`_changed_files`)
+    "SELECT added.path, added.file, records.id, records.path AS held_path, records.file AS held_file "
+    "FROM records JOIN added ON records.{column} = added.{column}"
+)
+
+
 def _changed_files(db: sqlite_utils.Database, last: int, skipped: list[SkippedDuplicate]) -> list[str]:
     """The files that records added after id `last` were read from, whose records held before
     (ids up to `last`) were not all read again from them (`skipped`): changed since they were
     imported, or read under other rules. A record held is of the file `same_file` finds it by, as
     `import --replace` finds it (of a folder moved with its archive, the file its path names now)."""
     held_again = json.dumps([f"{duplicate.record} {duplicate.file}" for duplicate in skipped if duplicate.file])
-    rows = db.execute(
-        "WITH added AS (SELECT DISTINCT file, path FROM records WHERE id > ?) "
-        "SELECT DISTINCT added.path, added.file, held.path, held.file FROM records AS held JOIN added "
-        "ON held.file = added.file OR held.path = added.path "
-        "WHERE held.id <= ? AND held.id || ' ' || added.file NOT IN (SELECT value FROM json_each(?)) "
-        "ORDER BY added.path",
+    rows = db.execute(  # (two joins of one column each: joined ON one OR the other, SQLite compared every pair)
+        "WITH added AS (SELECT DISTINCT file, path FROM records WHERE id > ?), held AS ("
+        f"{_HELD_OF_ADDED.format(column='file')} UNION ALL {_HELD_OF_ADDED.format(column='path')}) "
+        "SELECT DISTINCT path, file, held_path, held_file FROM held "
+        "WHERE id <= ? AND id || ' ' || file NOT IN (SELECT value FROM json_each(?)) ORDER BY path",
         [last, last, held_again],
     )
     archive = archive_file(db.conn)

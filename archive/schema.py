@@ -250,8 +250,9 @@ def _upgrade(path: str, version: int, records: int, note: Callable[[Note], None]
 
 def _misread(record: int, source: str | None, line: int) -> str:
     """What the upgrade says of a record whose stored text does not read as its import read it: of a file,
-    that `import --replace` of it mends it (from the folder it was imported from when its name is relative; of
-    standard input, which --replace does not replace, its removal and its text imported again); of a text imported from no file (`source` None), no more."""
+    that `import --replace` of it mends it (from the folder it was imported from when its name is relative);
+    of standard input, which --replace does not replace, that its removal and its text imported again do; of
+    a text imported from no file (`source` None), no more."""
     said = (
         f"the archive's record {record} keeps the verdict, diagnostics and ending its import found, but its stored "
         "text now replays otherwise (stored as lgn, it lost what its file wrote, as an aagenielsen.dk capture left "
