@@ -123,7 +123,8 @@ def _variant(written: str, _: Filters) -> tuple[str, list]:
     (`tablut/aage`: not those whose rules a catalogue's entry names, which it counts apart), or of the rules that a
     catalogue's entry `lusoria explain` knows names, their other tags included (saami-tablut-w: aage with
     first=white; saami-tablut: aage as it is, with no Rules), and of a type's other layouts when it names
-    some (`Sea battle tafl 13x13` and its `/2`: h70b, the type's name found the first layout's games alone)."""
+    some (`Sea battle tafl 13x13` and its `/2`: h70b, the type's name found the first layout's games alone), each
+    written any way (`Game.written_alike`: Berserk Hnefatafl 11x11's records read with `berw=u` too)."""
     from lusoria.archive.records_as_rows import entries_of_variant, rule_tags_of  # the games' rules: when searched
     from lusoria.variants import rules_of_name
 
@@ -140,10 +141,14 @@ def _variant(written: str, _: Filters) -> tuple[str, list]:
     layouts = [rules]
     while (other := rules_of_name(f"{written.strip()}/{len(layouts) + 1}")) is not None:
         layouts.append(other)
-    condition = " OR ".join(["(records.game = ? AND records.variant = ? AND records.rule_tags IS ?)"] * len(layouts))
-    return f"({condition})", [
-        value for layout in layouts for value in (layout.name, layout.variant, rule_tags_of(layout))
-    ]
+    conditions, values = [], []
+    for layout in layouts:  # (its records written any way: `written_alike`)
+        tags = [rule_tags_of(alike) or "" for alike in layout.written_alike()]
+        conditions.append(
+            f"(records.game = ? AND records.variant = ? AND coalesce(records.rule_tags, '') IN ({', '.join('?' * len(tags))}))"
+        )
+        values += [layout.name, layout.variant, *tags]
+    return f"({' OR '.join(conditions)})", values
 
 
 def unknown_variant_of_game(written: str) -> tuple[str, str] | None:

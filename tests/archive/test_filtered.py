@@ -452,6 +452,27 @@ def test_a_catalogue_name_of_a_variant_held_under_other_rules_says_so(tmp_path):
     assert held.stderr == ""  # the rules are held: the event found nothing
 
 
+def test_a_types_name_finds_its_records_however_they_write_berserk_moves(tmp_path):
+    """Records of aagenielsen.dk's old style are read with `Rules "berw=u"` (how they write berserk moves, not
+    another game): `--variant 'Berserk Hnefatafl 11x11'` left them out (36 of the type's 40 games: h70b), and
+    found none of Berserk Hnefatafl 9x9's, saying they play other rules. A record that changes how the game
+    is played is still not the type's."""
+    tags = '[Game "hnefatafl"]\n[Variant "berserk-hnefatafl-11x11"]\n'
+    path = tmp_path / "berserk.lgn"
+    path.write_text(
+        "".join(
+            f'{tags}[Round "{n}"]\n{rules}[Result "*"]\n\n*\n\n'
+            for n, rules in enumerate(("", '[Rules "berw=u"]\n', '[Rules "berw=a"]\n', '[Rules "ks=w"]\n'))
+        )
+    )
+    archive = Archive(str(tmp_path / "berserk.db"))
+    assert archive.import_paths([str(path)]).added == 4
+    found = archive.query(Filters(variant="Berserk Hnefatafl 11x11"))
+    assert sorted(row["round"] for row in found) == ["0", "1", "2"]
+    shown = CliRunner().invoke(main, ["query", "--db", archive.path, "--variant", "Berserk Hnefatafl 11x11"])
+    assert (shown.exit_code, shown.stderr, shown.stdout.count("berserk.lgn")) == (0, "", 3)
+
+
 @pytest.fixture
 def tafl(tmp_path):
     """An archive of records of 13 Hnefatafl variants, and no latrunculi: more than a message lists."""

@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT
 
-from lusoria import accelerator
+from lusoria import accelerator, api
 from lusoria.api import random_record
 from lusoria.archive.positions import boards_and_materials
 from lusoria.cli import main
@@ -1394,3 +1394,17 @@ def test_a_board_described_is_kept_by_the_options_that_make_it_and_no_other():
     assert (own.start[-1], own.corner_escape) == ("w", False)
     assert tafl_rules.described_board({**rachunek, "atkf": "y"}, "Hnefatafl")[0].start[-1] == "b"
     assert tafl_rules.described_board({**rachunek, "esc": "c"}, "Hnefatafl")[0].corner_escape is True
+
+
+def test_the_rules_written_alike_differ_only_in_how_records_write_berserk_moves():
+    """`written_alike` (a query by a type's name finds its records under each): the rules with each value of
+    berw, every other option kept as given (ks=w here), the variant too; a game without such options: itself."""
+    rules = hnefatafl.Hnefatafl({"ks": "w", "berw": "u"}, "berserk-hnefatafl-11x11")
+    alike = rules.written_alike()
+    assert [game.option["berw"] for game in alike] == ["y", "n", "a", "u"]
+    assert {(game.variant, game.option["ks"]) for game in alike} == {("berserk-hnefatafl-11x11", "w")}
+    assert [other for game in alike for other in game.option if game.option[other] != rules.option[other]] == [
+        "berw"
+    ] * 3
+    tablut = api.GAMES["tablut"]({"first": "white"}, "aage")
+    assert [game.option for game in tablut.written_alike()] == [tablut.option]
