@@ -12,6 +12,7 @@ another name may be a slip for (`tag_meant`: `[Evnet "…"]`)."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from lusoria.grammar import ply_letters
@@ -311,18 +312,41 @@ def _reads_past(text: str, fix: Fix, game: str) -> bool:
 
 def _read_to(text: str, fix: Fix, game: str) -> float:
     """Where the record, mended, stops parsing: infinity when it parses to its end (or lacks only
-    its result marker: validator.replay reads on past that)."""
+    its result marker: validator.replay reads on past that, or meets a problem of structure other than the
+    record's own, such as a move number with no ply after it, which the fix did not mend)."""
     from lark.exceptions import UnexpectedInput  # Lark loads only for records that need it
 
-    from lusoria.notation.lalr import at_the_end, builder_parser
+    from lusoria.notation.lalr import at_the_end
+
+    mended = mend(text, fix)
+    problem = _problem(mended, game)
+    if isinstance(problem, UnexpectedInput):
+        return float("inf") if at_the_end(problem) else problem.pos_in_stream or 0
+    if isinstance(problem, SyntaxProblem) and problem.message == _structure_problem(text, game):  # (`{c} 2.`
+        # as `2. {c}`, a move number still with no ply after it: h71a)
+        return offset_of(mended.split("\n"), problem.line, problem.column)
+    return float("inf")
+
+
+def _problem(text: str, game: str) -> Exception | None:
+    """What stops the record parsing: Lark's UnexpectedInput where its tokens do not read, a SyntaxProblem
+    where their structure is wrong; None when it parses."""
+    from lark.exceptions import UnexpectedInput
+
+    from lusoria.notation.lalr import builder_parser
 
     try:
-        builder_parser(game).parse(mend(text, fix), "record")
-    except UnexpectedInput as error:
-        return float("inf") if at_the_end(error) else error.pos_in_stream or 0
-    except SyntaxProblem:
-        pass  # the tokens read; the problem is one of structure, further on
-    return float("inf")
+        builder_parser(game).parse(text, "record")
+    except (UnexpectedInput, SyntaxProblem) as problem:
+        return problem
+    return None
+
+
+@lru_cache(maxsize=1)
+def _structure_problem(text: str, game: str) -> str | None:
+    """What the record's problem of structure says (`SyntaxProblem`), if its tokens read; else None."""
+    problem = _problem(text, game)
+    return problem.message if isinstance(problem, SyntaxProblem) else None
 
 
 def _attached(text: str, start: int, end: int, tail: str) -> list[Fix]:

@@ -1570,3 +1570,16 @@ def test_a_reading_after_an_illegal_ply_is_refused_where_the_rules_say_so_never_
     assert (diagnostic.rule, diagnostic.ply, diagnostic.column, diagnostic.text) == ("syntax", None, column, found)
     assert diagnostic.message == FOUND_0_0.replace("'0-0'", f"'{found}'") + note
     assert diagnostic.suggestions == meant
+
+
+@pytest.mark.parametrize("after", ["", " *"])
+def test_a_move_number_with_no_ply_after_it_is_not_offered_before_the_comment_it_follows(after):
+    """`{ c } 2.`, typed before its ply: `2. { c }`, the fix offered (the editor's quick fix), left the number with
+    no ply after it, the same error (h71a). A fix that mends one problem and meets another stays offered (`128?`)."""
+    (number, *_) = check(f"{TABLUT}\n1. e3-c3 d1-d3 {{ c }} 2.{after}\n").diagnostics
+    assert (number.rule, number.column, number.message, number.suggestions) == (
+        "syntax",
+        22,
+        "found the move number 2. with no ply after it",
+        (),
+    )
