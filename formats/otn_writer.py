@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import groupby
 from typing import cast
@@ -37,8 +38,8 @@ from lusoria.validator.base import Game
 from lusoria.validator.games import game_class
 from lusoria.validator.replay import Report, check
 from lusoria.validator.tafl import TaflGame
-from lusoria.validator.tafl_board import EMPTY, KING, LETTERS, SOLDIERS, Geometry, TaflPosition
-from lusoria.validator.tafl_rules import described_record
+from lusoria.validator.tafl_board import EMPTY, KING, LETTERS, MERCENARIES, SOLDIERS, Geometry, TaflPosition
+from lusoria.validator.tafl_rules import described_record, opentafl_differences
 
 _PLAIN_VALUE = re.compile(r"[^\]\r\n]*")  # what an OTN tag's value holds as it is (a CR would become a line end)
 MAX_DEPTH = 32  # variations one inside another that `_write_otn` writes: each turn's address grows with the depth
@@ -73,12 +74,19 @@ def _not_tafl(game: str | None) -> str:
 def loss(report: Report) -> str | None:
     """What a record written as OTN loses where it is read without lusoria's own tags (as OpenTafl
     reads it), as a note says it (the format's `loses`): the options of its rules that its rules
-    record does not say (`_options_lost`), and the side to move at its Position (`_side_lost`), joined.
-    None when it loses nothing, and for a record OTN does not hold."""
+    record does not say (`_options_lost`), the side to move at its Position (`_side_lost`), what OpenTafl
+    plays otherwise under the rules record (`_played_otherwise`) and a repetition it ends the game at
+    (`_repetition_lost`), joined. None when it loses nothing, and for a record OTN does not hold."""
     rules = report.rules
     if not isinstance(rules, TaflGame) or report.record is None:
         return None
-    return "; and ".join(filter(None, (_options_lost(report.record, rules), _side_lost(report, rules)))) or None
+    lost = (
+        _options_lost(report.record, rules),
+        _side_lost(report, rules),
+        _played_otherwise(rules),
+        _repetition_lost(report, _record_rules(report.record.tags, rules)),
+    )
+    return "; and ".join(filter(None, lost)) or None
 
 
 def _options_lost(record: Record, rules: TaflGame) -> str | None:
@@ -114,6 +122,33 @@ def _side_lost(report: Report, rules: TaflGame) -> str | None:
         "the record's Position: lusoria reads that back from its own tags ([lusoria-position:…]), but OpenTafl, "
         f"or any program that reads OTN alone, plays the first move as the {rules.sides[first]}'"
     )
+
+
+def _played_otherwise(rules: TaflGame) -> str | None:
+    """What OpenTafl plays otherwise under the rules record written for `rules`, as the file's start-comment
+    says it (`writer_notes`: h71b, a Tyr game that OpenTafl stops replaying was written without a word); None
+    when nothing."""
+    said = opentafl_differences(rules.settings, by_side=not rules.described)
+    return f"as the file's start-comment says: {'; '.join(said)}" if said else None
+
+
+def _repetition_lost(report: Report, record: str) -> str | None:
+    """That OpenTafl ends the game drawn where its main line brings a position back the third time, under
+    the rules record `record` of `tfr:i` (repetition not checked), which OpenTafl writes but reads as `tfr:d`
+    (RulesSerializer.getThreefoldResultForString): the ply; None for another record, or a game that never
+    does (h71b: 20 of aagenielsen.dk's games written so were drawn in OpenTafl, then won)."""
+    if "tfr:i" not in record.split():
+        return None
+    seen: Counter[TaflPosition] = Counter()
+    for number, position in enumerate(cast(list[TaflPosition], report.positions)):  # (a position that remembers
+        # others is equal to the plain one)
+        seen[position] += 1
+        if seen[position] == 3:
+            return (
+                f"OpenTafl reads tfr:i, repetition not checked, as tfr:d, and ends the game drawn at "
+                f"{report.move(number)}, which brings a position back the third time"
+            )
+    return None
 
 
 _NO_PASS = "a pass (--) has no OTN move record"
@@ -166,9 +201,7 @@ def _write_otn(
     lines.append("")
     texts = _Texts(rules.geo, canonical, positions)
     walk(record, texts)
-    parts: list[Iterator[str | Iterator]] = [
-        _turns(record.main, (), 0, texts.of, tags.get("Termination") == "resignation")
-    ]
+    parts: list[Iterator[str | Iterator]] = [_turns(record.main, (), 0, texts.of)]
     while parts:  # a stack of lines being written, so that nesting depth costs no recursion
         part = next(parts[-1], None)
         if part is None:
@@ -267,7 +300,6 @@ def _turns(
     variation: tuple[str, ...],
     first: int,
     canonical: Callable[[Ply], str],
-    resigned: bool = False,
     padding: int = 0,
 ) -> Iterator[str | Iterator]:
     """The turns of a line whose first ply is half-move `first` (0 = the record's first; a berserk
@@ -275,7 +307,8 @@ def _turns(
     in turn, the variations of its plies. `variation` is the line's address (() for the main
     line), `padding` the moves of its first turn before its first ply (`.....`). A turn is the
     first mover's move and the reply, each with its berserk moves (`12c`: turn 12's third). A
-    resigned line ends with `---`, in place of the move of the side that resigns."""
+    resignation is said by the header's tags alone (`[termination:resignation]`, `[result:…]`), as OpenTafl
+    writes it: its reader takes no `---` (h71b: no resigned game lusoria wrote opened)."""
     if len(variation) > 2 * MAX_DEPTH:
         raise ValueError(
             f"variations nested more than {MAX_DEPTH} deep: OTN writes each turn with its whole address "
@@ -284,15 +317,11 @@ def _turns(
     numbered = _Numbered(line, variation, first, canonical, padding)
     for turn, group in groupby(range(len(line.plies)), key=numbered.turns.__getitem__):
         indexes = list(group)
-        resigns = resigned and indexes[-1] == len(line.plies) - 1 and not numbered.replied(indexes)
-        yield numbered.moves(turn, indexes, resigns)
+        yield numbered.moves(turn, indexes)
         comments = numbered.comments(indexes)
         if comments:
             yield comments
         yield from numbered.variations(indexes)
-        resigned = resigned and not resigns
-    if resigned:
-        yield f"{numbered.turns[-1] + 1 if numbered.turns else 1}. ---"
 
 
 class _Numbered:
@@ -311,15 +340,10 @@ class _Numbered:
         for index, turn in enumerate(self.turns):
             self.slots.append(padding if index == 0 else self.slots[-1] + 1 if self.turns[index - 1] == turn else 0)
 
-    def replied(self, indexes: list[int]) -> bool:
-        """Whether the plies at `indexes` (a turn's) hold the reply to the turn's first move."""
-        return any((self.first + self.halves[index] - self.start) % 2 for index in indexes)
-
-    def moves(self, turn: int, indexes: list[int], resigns: bool) -> str:
+    def moves(self, turn: int, indexes: list[int]) -> str:
         """The line of `turn`, whose plies are at `indexes`: its label (a variation's with its
-        address and the moves before its first ply, `.....`) and their moves, then `---` when the
-        side to reply `resigns`."""
-        words = [self.canonical(self.line.plies[index]) for index in indexes] + (["---"] if resigns else [])
+        address and the moves before its first ply, `.....`) and their moves."""
+        words = [self.canonical(self.line.plies[index]) for index in indexes]
         padded = self.slots[indexes[0]]
         variation = self.variation
         label = ".".join((*variation, f"{turn}a")) + ". " + "..... " * padded if variation else f"{turn}. "
@@ -382,7 +406,8 @@ _LGN_MOVE = re.compile(
 
 def _otn_move(text: str, king_written: bool, geo: Geometry, position: TaflPosition | None) -> str:
     """A ply as OpenTafl writes it (`MoveSerializer.getMoveRecord`): the letter of a knight or
-    commander (`N`, `c`…) that moves or is captured, `^` for a jump over a piece (G14), `=` for
+    commander (`N`, `c`…) that moves or is captured (not a mercenary's, `M`, which OpenTafl writes but its
+    reader refuses, `MoveSerializer.getMoveRegex`: it finds the piece on the board), `^` for a jump over a piece (G14), `=` for
     a berserk move (G15), `^=` for both, a capturing jump's soldier first among its captures;
     the king's letter only where the record wrote it (`king_written`). Without the `position` it
     is played from, its text's own. lusoria's announcements (+, ++) are not OTN's info symbols:
@@ -399,7 +424,7 @@ def _otn_move(text: str, king_written: bool, geo: Geometry, position: TaflPositi
     captures.sort(key=lambda square: square not in jumped)  # (a stable sort: the rules' order otherwise)
 
     def letter(square: int) -> str:
-        return LETTERS[board[square]] if board[square] not in (EMPTY, KING, *SOLDIERS) else ""
+        return LETTERS[board[square]] if board[square] not in (EMPTY, KING, *SOLDIERS, *MERCENARIES) else ""
 
     mover = "K" if king_written and board[origin] == KING else letter(origin)
     kind = ("^" if jumped else "") + ("=" if move["kind"] == "=" else "" if jumped else "-")

@@ -1191,7 +1191,9 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, over
     at all; a file already in DIR that differs is not written over without --overwrite (said on stderr), nor
     ever one this command already wrote, nor a symbolic link. What a
     record written loses where another program reads it (OTN: the options its rules record has
-    no key for, such as Ashton's camps) is said in a note on stderr, once for the records of one rules.
+    no key for, such as Ashton's camps, what OpenTafl plays otherwise under it, and the ply where it
+    ends a game drawn by a repetition lusoria's rules do not check) is said in a note on stderr, once
+    for the records that lose the same.
 
     Exit status: 0 when every record was converted, 1 when some could not be, 2 when an
     input cannot be read, a file cannot be written, or no record was found."""

@@ -40,7 +40,7 @@ from lusoria.validator.tafl_board import (
     TaflBoard,
 )
 from lusoria.validator.tafl_settings import RuleIds, Settings, region_table, square_index, start_of, tafl_settings
-from lusoria.words import quoted
+from lusoria.words import listed, quoted
 
 MAX_SIZE = len(FILES)  # 19
 MIN_SIZE = 5
@@ -266,11 +266,7 @@ def described_record(settings: Settings, by_side: bool = False) -> str:
     option = _options(settings)
     if by_side:
         option.update(_by_side(option))
-    written = [
-        f"{key}:{_written_list(value) if key in PIECE_LISTS else value}"
-        for key, value in option.items()
-        if value != KEYS[key][0]
-    ]
+    written = [f"{key}:{_written_value(key, value)}" for key, value in option.items() if value != KEYS[key][0]]
     start = "/".join(
         rank.replace("p", "t").replace("P", "T") for rank in reversed(settings.board.start.split()[0].split("/"))
     )
@@ -315,6 +311,20 @@ def _empty(region: str) -> str:
     """A square of a region, empty, in words: `the empty throne`, `an empty corner`."""
     article, _, name = _REGION_WORDS[region].partition(" ")
     return f"{'the' if article == 'the' else 'an'} empty {name}"
+
+
+# lusoria's own entries of a rules record (above), which OpenTafl plays without: it ignores a key it does not know,
+# and reads a value of its own keys it does not know as its fallback (the first value here): what each says
+_OWN_KEYS = {
+    "leap": "every piece leaps over a soldier next to it",
+    "berw": "the records leave out berserk continuations: OpenTafl refuses the move after the first left out",
+    "cc": "a commander is captured only when that many of its sides are closed",
+    **{f"{region}w": f"{_empty(region)} captures only where the record lists the capture" for region in _REGION_WORDS},
+}
+_OWN_VALUES = {
+    ("ks", "t"): ("s", "the king captured by four on the throne only"),
+    ("ber", "o"): ("n", "a piece that captured may move again, capturing"),
+}
 
 
 def hostility_by_side(option: dict[str, str]) -> dict[str, str]:
@@ -366,6 +376,19 @@ def opentafl_differences(settings: Settings, by_side: bool = False) -> list[str]
                 f"{region}re:{_written_list(written[region + 're'])} as keeping "
                 f"{'him' if kept == ['k'] else 'them'} from passing over it too"
             )
+    ignored = [
+        f"{key}:{_written_value(key, option[key])} ({what})"
+        for key, what in _OWN_KEYS.items()
+        if option.get(key, KEYS[key][0]) != KEYS[key][0]
+    ]
+    misread = [
+        f"{key}:{value} ({what}) as {key}:{fallback}"
+        for (key, value), (fallback, what) in _OWN_VALUES.items()
+        if option.get(key) == value
+    ]
+    if ignored or misread:  # (h71b: a Tyr game written so stopped in OpenTafl at its first left-out continuation)
+        parts = [f"it ignores {listed(ignored)}" if ignored else "", f"it reads {listed(misread)}" if misread else ""]
+        said.append(f"OpenTafl plays without lusoria's own entries: {'; and '.join(filter(None, parts))}")
     return said
 
 
@@ -463,6 +486,11 @@ def _squares(geo: Geometry, squares: list[int]) -> str:
 def _letters(table: bytes, square: int, squares: int) -> str:
     """The pieces a table lets onto `square`, as a piece list (a, d, k)."""
     return "".join(piece for piece in "adk" if table[PIECES[piece] * squares + square])
+
+
+def _written_value(key: str, value: str) -> str:
+    """An option's value as a rules record writes it (a piece list as OpenTafl does: `_written_list`)."""
+    return _written_list(value) if key in PIECE_LISTS else value
 
 
 def _written_list(pieces: str) -> str:

@@ -3,6 +3,7 @@ addresses, nested ones, comments, places in the file), malformed ones as one loc
 and written back so that `convert --to otn` and back keeps them."""
 
 import random
+import re
 from importlib.resources import files
 
 import pytest
@@ -16,7 +17,7 @@ from lusoria.api import convert, random_record, random_records
 from lusoria.cli import main
 from lusoria.formats import FORMATS, read_text
 from lusoria.formats.otn import WRITER_NOTE
-from lusoria.formats.otn_writer import _alternatives, write_report
+from lusoria.formats.otn_writer import _alternatives, loss, write_report
 from lusoria.formats.sources import read_sources
 from lusoria.notation.model import Line, Ply
 from lusoria.notation.writer import unknown, write_record
@@ -158,13 +159,17 @@ def test_a_resignation_inside_a_variation_is_noted_not_lost():
 
 
 def test_a_resignation_is_the_side_to_moves_where_white_moves_first():
-    """`---` resigns for the side to move: under atkf:n the Swedes (White) move first. Written
-    back where it stood."""
+    """`---` resigns for the side to move: under atkf:n the Swedes (White) move first. Written back in the
+    header alone, as OpenTafl writes a resignation (its reader refuses `---`: h71b), where it reads the same."""
     for moves, result in (("2. g5-g7 ---", "1-0"), ("2. g5-g7 a4-a3\n3. ---", "0-1")):
         [source] = read_text(HEADER + "1. e4-g4 a6-a9\n" + moves + "\n", "otn", "x.otg")
         report = check(source)
         assert (report.record.result, report.record.tags["Termination"]) == (result, "resignation"), moves
-        assert write_report(report).endswith("\n" + moves + "\n")  # a turn whole: its own `---` after it
+        written = write_report(report)
+        assert written.endswith("\n" + moves.removesuffix("---").removesuffix("\n3. ").rstrip() + "\n"), moves
+        assert f"[result:{ {'1-0': -1, '0-1': 1}[result] }]" in written and "[termination:resignation]" in written
+        again = check(next(read_text(written, "otn", "back.otg")))
+        assert (again.record.result, again.record.tags["Termination"]) == (result, "resignation"), moves
 
 
 def test_a_move_after_a_resignation_is_an_error_at_the_move():
@@ -495,8 +500,8 @@ def test_convert_round_trips_variations_through_the_cli(tmp_path):
     runner = CliRunner()
     original = FIXTURES / "otn" / "variations.otg"
     otn = runner.invoke(main, ["convert", "--to", "otn", str(original)])
-    assert otn.exit_code == 0 and "1a.1.1a.1.1a. ..... b5-b7\n" in otn.output
-    (tmp_path / "again.otg").write_text(otn.output)
+    assert otn.exit_code == 0 and "1a.1.1a.1.1a. ..... b5-b7\n" in otn.stdout
+    (tmp_path / "again.otg").write_text(otn.stdout)
     again = runner.invoke(main, ["convert", "--to", "lgn", str(tmp_path / "again.otg")])
     direct = runner.invoke(main, ["convert", "--to", "lgn", str(original)])
     assert again.exit_code == 0 and again.output == direct.output and "(1... i4-i1)" in again.output
@@ -591,8 +596,8 @@ def test_a_variation_after_a_berserk_move_is_addressed_by_its_place_in_the_turn(
         "[Position", '[Termination "resignation"] [Position'
     )  # the defenders resign after the knight's berserk move
     otn = write_report(check(resigned))
-    assert otn.endswith("\n1. nc6^c4xc5/b4 nc4=d4xe4 ---\n")
-    again = check(next(read_text(otn.replace("[result:1]", "[result:?]"), "otn", "back.otg")))
+    assert otn.endswith("\n1. nc6^c4xc5/b4 nc4=d4xe4\n") and "---" not in otn  # (the header says it: h71b)
+    again = check(next(read_text(otn, "otn", "back.otg")))
     assert (again.record.result, again.record.tags["Termination"]) == ("0-1", "resignation")  # the attackers win
 
 
@@ -809,9 +814,18 @@ def test_convert_to_otn_says_that_the_side_to_move_at_a_position_is_lost():
 
 
 def test_convert_to_otn_of_rules_the_rules_record_says_has_no_note():
-    for sample in ("samples/tablut/linnaeus.lgn", "tests/fixtures/formats/otn/variations.otg"):
-        result = CliRunner().invoke(main, ["convert", "--to", "otn", str(ROOT / sample)])
-        assert (result.exit_code, result.stderr) == (0, "")
+    """None for rules the rules record says and OpenTafl plays alike; for rules OpenTafl plays otherwise, the note
+    says what the file's start-comment says (an OTN file read back, `cenhe:`: h71b, only the file said it)."""
+    result = CliRunner().invoke(main, ["convert", "--to", "otn", str(ROOT / "samples/tablut/linnaeus.lgn")])
+    assert (result.exit_code, result.stderr) == (0, "")
+    path = ROOT / "tests/fixtures/formats/otn/variations.otg"
+    result = CliRunner().invoke(main, ["convert", "--to", "otn", str(path)])
+    [said] = re.findall(r"\notn writer: ([^]]*)\]", result.stdout)
+    assert result.exit_code == 0 and result.stderr == (
+        f"lusoria: {path}:1: note: record 0 and the others that lose the same: as the file's start-comment says: "
+        f"{' '.join(said.split())}\n"
+    )
+    assert said.startswith("the empty throne counts against the king but captures no defender's soldier (cenhe)")
 
 
 def test_what_otn_loses_of_a_record_it_does_not_hold_is_nothing():
@@ -848,3 +862,41 @@ def test_a_ply_off_the_board_the_replay_refuses_is_written_as_it_is_written():
     report = check('[Game "hnefatafl"]\n[Variant "fetlar-hnefatafl-11x11"]\n1. f2-f3 m4-m3 *\n')
     assert [(d.rule, d.ply) for d in report.diagnostics] == [("G3", 2)]
     assert write_report(report).endswith("\n\n1. f2-f3 m4-m3\n")
+
+
+def test_lusorias_own_entries_that_opentafl_plays_without_are_said_in_the_file_and_the_note():
+    """A Tyr game (berw:n) or Berserk Hnefatafl 9x9's (leap:y too) written as OTN stops in OpenTafl at its first
+    left-out continuation or leap (h71b): the start-comment says which of lusoria's own entries OpenTafl ignores
+    and which values it reads otherwise, `convert`'s note says it too, and lusoria reads the file back as it was."""
+    for variant, said in (
+        ("tyr-13x13", "it ignores berw:n (the records leave out berserk continuations: OpenTafl refuses the move"),
+        ("berserk-hnefatafl-9x9", "it ignores leap:y (every piece leaps over a soldier next to it) and berw:n ("),
+        ("unst-alea-evangelii-19x19", "it ignores cc:3 (a commander is captured only when that many of its sides"),
+    ):
+        report = check(f'[Game "hnefatafl"] [Variant "{variant}"] *')
+        otn = write_report(report)
+        paragraph = f"OpenTafl plays without lusoria's own entries: {said}"
+        assert f"{WRITER_NOTE}{paragraph}" in otn and f"start-comment says: {paragraph}" in (loss(report) or ""), (
+            variant
+        )
+        again = check(next(read_text(otn, "otn", "back.otg")))
+        assert again.record.main.comments == [] and write_report(again) == otn, variant
+    weak_throne = check('[Game "hnefatafl"] [Variant "fetlar-hnefatafl-11x11"] [Rules "ks=t ber=o"] *')
+    assert (
+        "it reads ks:t (the king captured by four on the throne only) as ks:s and ber:o (a piece that captured may "
+        "move again, capturing) as ber:n" in write_report(weak_throne)
+    )
+    assert "lusoria's own entries" not in write_report(check('[Game "hnefatafl"] [Variant "fetlar-hnefatafl-11x11"] *'))
+
+
+def test_a_repetition_opentafl_ends_the_game_at_is_named_in_the_note():
+    """OpenTafl writes `tfr:i` (repetition not checked) but reads it as `tfr:d`: a game whose main line brings a
+    position back the third time is drawn there in OpenTafl, where lusoria's rules play on (h71b). The note names
+    that ply; not for a position back twice, nor under a rules record that says another `tfr:`."""
+    moves = "1. e3-c3 d1-d2 2. c3-e3 d2-d1 3. e3-c3 d1-d2 4. c3-e3 d2-d1 5. e3-c3 *"
+    said = "OpenTafl reads tfr:i, repetition not checked, as tfr:d, and ends the game drawn at move 4, Black, which"
+    assert said in (loss(check(f'[Game "tablut"] {moves}')) or "")
+    assert "tfr:" not in (loss(check(f'[Game "tablut"] {moves.partition(" 4.")[0]} *')) or "")  # twice
+    otn_copenhagen = check(f'[Game "tablut"] [OtnRepetition "w"] {moves}')  # (OpenTafl's own tfr:w)
+    assert "[rules:" in write_report(otn_copenhagen) and "tfr:w" in write_report(otn_copenhagen)
+    assert "tfr:i" not in (loss(otn_copenhagen) or "")

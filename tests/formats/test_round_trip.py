@@ -44,10 +44,10 @@ JUMPING = [  # the catalogue's variants with knights, commanders, jumps, leaps o
     and variant.name in Hnefatafl.presets
     and (re.search(r"\b(?:ber:c|leap:y|[kcn]j:[rjc])\b", variant.rules) or re.search(r"start:\S*[nNcC]", variant.rules))
 ]
-_PIECE = r"[tcnkmTCNKM]?[a-s][0-9]{1,2}"  # a piece's letter (not a soldier's) and its square
+_PIECE = r"[tcnkTCNK]?[a-s][0-9]{1,2}"  # a piece's letter (not a soldier's) and its square
 OPENTAFL_MOVE = re.compile(rf"{_PIECE}(?:-|\^|=|\^=)[a-s][0-9]{{1,2}}(?:x{_PIECE}(?:/{_PIECE}){{0,3}})?")
-# an OTN move record as OpenTafl reads it (MoveSerializer.getMoveRegex, jslater89/OpenTafl), but its info symbols,
-# and with the mercenary's letter m that OpenTafl writes (DetailedMoveRecord.getTaflmanCharForFlag) but does not read
+# an OTN move record as OpenTafl reads it (MoveSerializer.getMoveRegex, jslater89/OpenTafl), but its info symbols:
+# no mercenary's letter m, which OpenTafl writes (DetailedMoveRecord.getTaflmanCharForFlag) but does not read (h71b)
 
 
 def otn_of(lgn: str) -> str:
@@ -246,5 +246,5 @@ def test_a_game_of_jumps_and_berserk_moves_is_written_as_opentafl_writes_it_and_
         assert ("^" in move) == jumps, (move, ply.text)
         assert ("=" in move) == ("=" in ply.text), (move, ply.text)
         mover = LETTERS[rules.square_board(before)[origin]]
-        letter = mover if mover in "nNcCmM" else "K" if ply.text.startswith("K") else ""  # the king's as written
+        letter = mover if mover in "nNcC" else "K" if ply.text.startswith("K") else ""  # the king's as written
         assert move.startswith(letter + rules.geo.names[origin]), (move, ply.text)
