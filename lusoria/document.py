@@ -885,7 +885,8 @@ def _next_number(rules: Game, record: Record, report: Report, plies: list[str], 
     (`_line_broken`: `(3... d1-c1`, as fmt writes it)."""
     continued = Continued(record, rules.continued, passed=report.passed)
     continues = bool(plies) and rules.continued is not None and all(map(rules.continued.match, plies))
-    counted = continued.number(report.plies + 1, (0, report.plies - 1))
+    counted = continued.number(report.plies + 1, (0, report.plies - 1)) - continues  # (a ply that continues a turn
+    # is numbered as the ply it continues: `1. d1-d3xd4 {…} 1. d3=f3xg3`, h71a)
     number = move_number(counted, numbering(record, rules, report.positions[0], continued))
     return number if not number.endswith("...") and not continues or begins else None
 

@@ -795,3 +795,17 @@ def test_a_slips_quick_fix_replaces_the_words_its_reading_joins():
     assert [(fix.title, fix.edits, fix.preferred) for fix in fixes(entry, error)] == [
         ("Replace with 1/4", (Edit(2, 12, 2, 17, "1/4"),), True),
     ]
+
+
+@pytest.mark.parametrize("comment, number", [(" { c }", "1."), ("", None)])
+def test_a_berserk_move_after_a_comment_is_offered_the_number_of_the_move_it_continues(comment, number):
+    """`1. d1-d3xd4 {c} 1. d3=f3xg3`, as fmt writes it (docs/notation.md §4): the continuation was offered `1...`,
+    which validate then warned of (h71a); right after its move, no number."""
+    tags = '[Game "hnefatafl"]\n[Variant "fetlar-hnefatafl-11x11"]\n[Rules "ber=c"]\n'
+    text = f'{tags}[Position "11/1p9/11/11/11/10K/3p7/3P7/6Pp3/11/3p7 b"]\n1. d1-d3xd4{comment} '
+    typed = text.split("\n")[-1]
+    offered = completions(entry_of(text), typed, text.count("\n"), len(typed))
+    assert [c.label for c in offered if c.kind == "number"] == ([number] if number else [])
+    assert [c.label for c in offered if c.kind == "ply"] == ["d3=f3xg3"]
+    written = check(f"{text}{number or ''} d3=f3xg3 *")
+    assert written.valid and written.diagnostics == []
