@@ -112,9 +112,11 @@ def report_key(source: RecordText) -> ReportKey:
 
 
 def checked(source: RecordText) -> Report:
-    """A record's report: an lgn record's checked at line 1; another format's as `validate` checks it
-    (its plies and diagnostics at their places in the document)."""
-    return safe_check(RecordText(source.text, tag_follows=source.tag_follows) if source.format == "lgn" else source)
+    """A record's report: an lgn record's checked at line 1, from its document's file (its messages as validate
+    words them: h71a, a text of no record was said to be read as lgn unless a format is named); another
+    format's as `validate` checks it (its plies and diagnostics at their places in the document)."""
+    lgn = source.format == "lgn"
+    return safe_check(RecordText(source.text, path=source.path, tag_follows=source.tag_follows) if lgn else source)
 
 
 def check_missing(sources: Iterable[RecordText], stale: Callable[[], bool]) -> dict[ReportKey, Report]:

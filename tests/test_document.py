@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from lusoria.api import explain, format_record
+from lusoria.api import explain, format_record, validate
 from lusoria.document import (
     Completion,
     Document,
@@ -809,3 +809,17 @@ def test_a_berserk_move_after_a_comment_is_offered_the_number_of_the_move_it_con
     assert [c.label for c in offered if c.kind == "ply"] == ["d3=f3xg3"]
     written = check(f"{text}{number or ''} d3=f3xg3 *")
     assert written.valid and written.diagnostics == []
+
+
+def test_a_file_of_no_record_is_said_so_in_validates_words(tmp_path):
+    """The server read a file's lgn records as text of no file, so a file of no record was said to be read as lgn
+    "unless a format is named for it" where validate says "in any format lusoria reads" (h71a)."""
+    path = tmp_path / "notes.lgn"
+    path.write_text("cord\n")
+    document = Document(str(path))
+    document.update(document.split(path.read_text()))
+    [entry] = document.entries
+    [said] = entry.report.diagnostics
+    [validated] = validate([str(path)])
+    assert said.message == validated.diagnostics[0].message
+    assert said.message.startswith("not a game record in any format lusoria reads: read as lgn,")

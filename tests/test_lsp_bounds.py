@@ -125,6 +125,18 @@ def test_a_document_never_opened_is_not_read_and_each_request_says_so(server, ur
     assert server[0].versions == {}  # a save of a document never opened checks nothing
 
 
+def test_an_untitled_document_opened_is_served_as_any(server):
+    """A document not saved yet (`untitled:`) that the editor opened gets its answers, as docs/editors.md says
+    (h71a: it read as if such documents were refused)."""
+    opened = {"uri": "untitled:Untitled-2", "languageId": "lgn", "version": 1, "text": '[Game "tablut"]\n1. e3-c3 *\n'}
+    stream = frame(notification("textDocument/didOpen", {"textDocument": opened}))
+    stream += frame(request(1, "textDocument/documentSymbol", {"textDocument": {"uri": opened["uri"]}}))
+    [answer] = answers(exchange(server, stream)).values()
+    assert "error" not in answer and [symbol["detail"] for symbol in answer["result"]] == [
+        "tablut (seed), 1 ply, valid"
+    ]
+
+
 @pytest.mark.parametrize(
     "text, edits",
     [
