@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, fields
 from difflib import SequenceMatcher
 from functools import cache, lru_cache
@@ -51,7 +51,7 @@ from lusoria.notation.syntax import (
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import TAG_NAMES, quote
 from lusoria.validator.base import LISTED, Game
-from lusoria.validator.games import GAMES, any_game, game_class, variant_named
+from lusoria.validator.games import GAMES, any_game, game_class, names_elsewhere, variant_named
 from lusoria.validator.replay import (
     ASSUMED_RESULT,
     ERROR,
@@ -663,6 +663,8 @@ class Completion:
     end: int
     detail: str = ""
     edits: tuple[Edit, ...] = ()  # elsewhere, that go with it: the Rules a variant's name sets
+    filter: str = ""  # what the editor matches the text typed against, where not the label: a variant's name in
+    # other programs (`Saami Tablut` is no part of `aage`: an editor would leave it out)
 
 
 _WORD = re.compile(r"[^\s(){}\[\];]*$")
@@ -714,21 +716,41 @@ def _tag_values(entry: Entry | None, name: str, typed: str, line: int, column: i
 
 def _variants(game: type[Game], typed: str, column: int, rules_edit: Callable[[str], Edit]) -> list[Completion]:
     """A game's variants that hold the text typed, after the one that other programs' files call it
-    (`Fetlar`: opentafl-fetlar-11x11; rules_from_tags reads the name so too), with the Rules it sets
-    written in the record's Rules tag (`rules_edit`), so that the record reads as the name says."""
-    named = variant_named(game, typed) if typed else None
-    found = [
-        Completion(variant, "value", column - len(typed), column) for variant in _holding(list(game.presets), typed)
-    ]
-    if not named:
+    (`Fetlar`: opentafl-fetlar-11x11; rules_from_tags reads the name so too), then those whose names in other
+    programs hold it (`Saami Tablut`: h71a, a name was known only once whole), each with the Rules it sets
+    written in the record's Rules tag (`rules_edit`), so that the record reads as the name says, and that name
+    for the editor to match what is typed against; each variant and Rules once."""
+    start = column - len(typed)
+    found = [Completion(variant, "value", start, column) for variant in _holding(list(game.presets), typed)]
+    if not typed:
         return found
-    said = f"{typed}, as other programs call it" + (
-        f' (its Rules: "{named["Rules"]}", written too)' if "Rules" in named else ""
+    names: dict[str, Mapping[str, str]] = {}
+    for name, tags in names_elsewhere():
+        if tags["Game"] == game.name:
+            names.setdefault(name, tags)
+    elsewhere = [(name, names[name]) for name in _holding(list(names), typed)]
+    exact = variant_named(game, typed)
+    offered = [
+        *([_named_variant(game, typed, exact, start, column, rules_edit)] if exact else []),
+        *found,
+        *(_named_variant(game, name, tags, start, column, rules_edit) for name, tags in elsewhere),
+    ]
+    kept: dict[tuple[str, tuple[Edit, ...]], Completion] = {}
+    for completion in offered:
+        kept.setdefault((completion.label, completion.edits), completion)
+    return list(kept.values())
+
+
+def _named_variant(
+    game: type[Game], name: str, tags: Mapping[str, str], start: int, column: int, rules_edit: Callable[[str], Edit]
+) -> Completion:
+    """The variant that other programs' files call `name`, whose tags are `tags` (`variant_named`), offered."""
+    said = f"{name}, as other programs call it" + (
+        f' (its Rules: "{tags["Rules"]}", written too)' if "Rules" in tags else ""
     )
-    variant = named.get("Variant") or next(iter(game.presets))
-    edits = (rules_edit(named["Rules"]),) if "Rules" in named else ()
-    first = Completion(variant, "value", column - len(typed), column, said, edits)
-    return [first, *(c for c in found if c.label != variant)]
+    variant = tags.get("Variant") or next(iter(game.presets))
+    edits = (rules_edit(tags["Rules"]),) if "Rules" in tags else ()
+    return Completion(variant, "value", start, column, said, edits, name)
 
 
 def _named_rules_edit(entry: Entry, line: int) -> Callable[[str], Edit]:

@@ -539,6 +539,7 @@ async def completion(server: LgnServer, params: lsp.CompletionParams) -> lsp.Com
                 kind=COMPLETION_KINDS[item.kind],
                 detail=item.detail or None,
                 sort_text=f"{rank:05d}",
+                filter_text=item.filter or None,
                 text_edit=edit,
                 additional_text_edits=[
                     columns.edit(written(also, source.startswith(BOM), source)) for also in item.edits

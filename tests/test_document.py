@@ -680,7 +680,7 @@ def test_a_variant_tag_is_offered_the_variant_other_programs_call_what_is_typed_
     hnefatafl = entry_of('[Game "hnefatafl"]\n[Variant ""]\n*\n')
     offered = completions(hnefatafl, '[Variant "Fetlar', 1, 16)
     assert offered[:2] == [
-        Completion("opentafl-fetlar-11x11", "value", 10, 16, "Fetlar, as other programs call it"),
+        Completion("opentafl-fetlar-11x11", "value", 10, 16, "Fetlar, as other programs call it", (), "Fetlar"),
         Completion("fetlar-hnefatafl-11x11", "value", 10, 16),
     ]
     assert [each.label for each in offered].count("opentafl-fetlar-11x11") == 1
@@ -693,12 +693,30 @@ def test_a_variant_tag_is_offered_the_variant_other_programs_call_what_is_typed_
             len(typed),
             'Historical Hnefatafl 9x9 (Saami Tablut-w), as other programs call it (its Rules: "first=white", written too)',
             (Edit(1, 0, 1, 0, '[Rules "first=white"]\n'),),
+            "Historical Hnefatafl 9x9 (Saami Tablut-w)",
         )
     ]
     typed = '[Variant "Copenhagen'  # aagenielsen.dk's name of the game's default variant, which it names not
     assert completions(entry_of('[Game "copenhagen"]\n[Variant ""]\n*\n'), typed, 1, len(typed)) == [
-        Completion("standard", "value", 10, len(typed), "Copenhagen, as other programs call it")
+        Completion("standard", "value", 10, len(typed), "Copenhagen, as other programs call it", (), "Copenhagen")
     ]
+
+
+@pytest.mark.parametrize(
+    "game, typed, offered",
+    [
+        ("tablut", "Saami Tablut", [("aage", ""), ("aage", "first=white")]),  # (h71a: none until the name was whole)
+        ("tablut", "historical hnefatafl 9x9 (saami tablut", [("aage", ""), ("aage", "first=white")]),
+        ("copenhagen", "Copenhagen Hnef", [("standard", "")]),
+    ],
+)
+def test_a_variant_tag_is_offered_the_variants_whose_names_in_other_programs_hold_what_is_typed(game, typed, offered):
+    """A name of another program's, part typed, offers its variant, with the Rules it sets, and the name for the
+    editor to match the text typed against (its label, `aage`, holds none of it)."""
+    line = f'[Variant "{typed}'
+    found = completions(entry_of(f'[Game "{game}"]\n[Variant ""]\n*\n'), line, 1, len(line))
+    assert [(c.label, c.edits[0].text[8:-3] if c.edits else "") for c in found] == offered
+    assert all(typed.lower() in c.filter.lower() and c.detail.startswith(c.filter) for c in found)
 
 
 def test_a_document_that_a_plug_in_reader_fails_on_is_one_record_whose_error_says_why():

@@ -517,6 +517,19 @@ async def test_a_completion_without_a_detail_sends_none(client: LanguageClient):
     assert [(i.label, i.detail) for i in tags] == [("Variant", None)]
 
 
+async def test_a_variant_named_as_other_programs_name_it_is_matched_by_that_name(client: LanguageClient):
+    """An editor matches what is typed against an item's filter text, else its label: `aage` holds none of `Saami
+    Tablut`, which the item says as its filter text (h71a); a variant offered by its own name sends none."""
+    line = '[Variant "Saami Tablut'
+    items = await complete(client, f'[Game "tablut"]\n{line}\n1. e3-c3 *\n', 1, len(line))
+    assert [(i.label, i.filter_text) for i in items] == [
+        ("aage", "Historical Hnefatafl 9x9 (Saami Tablut)"),
+        ("aage", "Historical Hnefatafl 9x9 (Saami Tablut-w)"),
+    ]
+    own = await complete(client, '[Game "tablut"]\n[Variant "se\n1. e3-c3 *\n', 1, 12)
+    assert [(i.label, i.filter_text) for i in own] == [("seed", None)]
+
+
 @pytest.mark.parametrize(
     "game, moves, typed",
     [
