@@ -1200,18 +1200,20 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, over
     inputs, status, records, written = Inputs(), 0, 0, 0
     held: str | None = None  # the game of a format of one game per file, written once no second one comes
     outputs: dict[str, str] = {}  # the files written, and the record each holds
-    noted: set[str] = set()  # what the records written lose, said once (of the first)
+    noted: dict[str, tuple[str, int]] = {}  # what the records written lose, said once (of the first: where), counted
     for item in inputs(api.convert(paths, to, encoding, output_dir=output_dir, **reading())):
         records += 1
         if item.text is None:
             status = max(status, not_made(item, "converted", 1))
             continue
         if item.note and item.note not in noted:
-            noted.add(item.note)
+            noted[item.note] = (f"record {item.source.index} of {output.where(item.source)}", 0)
             echo(
                 f"lusoria: {output.where(item.source)}: note: record {item.source.index} and the others that lose the same: {item.note}",
                 err=True,
             )
+        if item.note:
+            noted[item.note] = (noted[item.note][0], noted[item.note][1] + 1)
         if output_dir:
             said = record_said(item.source)
             status = max(status, written_in(output_dir, item.file_name, item.text, said, outputs, overwrite))
@@ -1224,6 +1226,9 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, over
             written += 1
     if held is not None:
         echo(held, nl=False)
+    for first, count in noted.values():  # (h71b: a folder's note named one file, and no count)
+        if count > 1:
+            echo(f"lusoria: note: {count} records converted lose what {first} loses (said above)", err=True)
     inputs.finish(paths, records, status)
 
 

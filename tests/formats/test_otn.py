@@ -900,3 +900,27 @@ def test_a_repetition_opentafl_ends_the_game_at_is_named_in_the_note():
     otn_copenhagen = check(f'[Game "tablut"] [OtnRepetition "w"] {moves}')  # (OpenTafl's own tfr:w)
     assert "[rules:" in write_report(otn_copenhagen) and "tfr:w" in write_report(otn_copenhagen)
     assert "tfr:i" not in (loss(otn_copenhagen) or "")
+
+
+def test_a_note_said_once_for_the_records_that_lose_the_same_counts_them_at_the_end(tmp_path):
+    """A folder's records that lose the same were named by the first alone, with no count (h71b): the count
+    follows the records, for each note said of more than one."""
+    record = '[Game "tablut"]\n[Round "{}"]\n\n1. e3-c3 *\n\n'
+    (tmp_path / "seed.lgn").write_text("".join(record.format(n) for n in range(3)))
+    (tmp_path / "ashton.lgn").write_text(record.format(9).replace("\n\n1.", '\n[Variant "ashton"]\n\n1.'))
+    result = CliRunner().invoke(
+        main,
+        [
+            "convert",
+            "--to",
+            "otn",
+            "--output-dir",
+            str(tmp_path / "out"),
+            str(tmp_path / "seed.lgn"),
+            str(tmp_path / "ashton.lgn"),
+        ],
+    )
+    notes = [line.partition(": note: ")[2] for line in result.stderr.splitlines() if "note:" in line]
+    assert [note[:44] for note in notes[:2]] == ["record 0 and the others that lose the same: "] * 2
+    assert notes[2:] == [f"3 records converted lose what record 0 of {tmp_path / 'seed.lgn'}:1 loses (said above)"]
+    assert result.exit_code == 0
