@@ -484,8 +484,8 @@ class Game(Generic[P]):
     # move, `d3=f3`): one move number covers a ply of each side and the plies that continue them
     position_name: ClassVar[str | None] = None  # what an archive's position keys call its positions' type
     # (archive/positions.py, key_texts; None: the name its repr gives): a new name would change every key
-    notation_options: ClassVar[tuple[str, ...]] = ()  # options that say how its records write plies, not how
-    # it is played (a tafl game's `berw`): `--variant` finds a variant's records under any of their values
+    notation_options: ClassVar[dict[str, tuple[str, ...]]] = {}  # options whose values listed say how its records
+    # write plies, not how it is played (a tafl game's `berw` but `a`): `--variant` finds a variant's records under each
 
     def __init__(self, options: dict[str, str] | None = None, variant: str | None = None):
         self.variant = (variant or next(iter(self.presets))).lower()
@@ -908,13 +908,14 @@ class Game(Generic[P]):
         return rules_tag(self.option, self.preset_options(self.variant))
 
     def written_alike(self) -> list[Self]:
-        """These rules with each value of its `notation_options` (with none, these rules alone): the same game, its
+        """These rules, then these rules with each other value listed of its `notation_options`: the same game, its
         records written otherwise (a tafl type's records read with `berw=u`, aagenielsen.dk's old style):
         `--variant` finds a variant's records under each."""
         changed = changed_options(self.option, self.preset_options(self.variant))
+        alike = [dict.fromkeys((self.option[key], *values)) for key, values in self.notation_options.items()]
         return [
             type(self)({**changed, **dict(zip(self.notation_options, values, strict=True))}, self.variant)
-            for values in itertools.product(*(self.options[key] for key in self.notation_options))
+            for values in itertools.product(*alike)
         ]
 
     # -- what the editor and the slips ask (lusoria/document.py, notation/slips.py) ------------------

@@ -405,7 +405,8 @@ class Hnefatafl(TaflGame):
     options_listed_in = "docs/rules.md"
     end_rule = "G13"
     options = KEYS
-    notation_options = ("berw",)  # how its records write berserk moves (validator/tafl_rules.py)
+    notation_options = {"berw": ("y", "n", "u")}  # how its records write berserk moves (validator/tafl_rules.py;
+    # not `a`, under which a left-out continuation need not capture: another game)
     pieces = ("KPNCM", "pncm")  # OpenTafl's knights (N, n) and commanders (C, c) too (G14), and mercenaries (M, m)
     searched_as_presets = tuple(key for key in KEYS if key not in ("atkf", "ka", "ks", "sw", "efe", "surf", "tfr"))
     board: TaflBoard = board_of(

@@ -1397,14 +1397,18 @@ def test_a_board_described_is_kept_by_the_options_that_make_it_and_no_other():
 
 
 def test_the_rules_written_alike_differ_only_in_how_records_write_berserk_moves():
-    """`written_alike` (a query by a type's name finds its records under each): the rules with each value of
-    berw, every other option kept as given (ks=w here), the variant too; a game without such options: itself."""
+    """`written_alike` (a query by a type's name finds its records under each): the rules, then the rules with each
+    other value of berw that says only how records write berserk moves (not `a`, under which a left-out
+    continuation need not capture: review71), every other option kept as given (ks=w here), the variant too; a
+    game without such options: itself."""
     rules = hnefatafl.Hnefatafl({"ks": "w", "berw": "u"}, "berserk-hnefatafl-11x11")
     alike = rules.written_alike()
-    assert [game.option["berw"] for game in alike] == ["y", "n", "a", "u"]
+    assert [game.option["berw"] for game in alike] == ["u", "y", "n"]
     assert {(game.variant, game.option["ks"]) for game in alike} == {("berserk-hnefatafl-11x11", "w")}
     assert [other for game in alike for other in game.option if game.option[other] != rules.option[other]] == [
         "berw"
-    ] * 3
+    ] * 2
+    old_tyr = hnefatafl.Hnefatafl(variant="old-tyr-15x15")  # (berw:a: its records read with berw=u are its own)
+    assert [game.option["berw"] for game in old_tyr.written_alike()] == ["a", "y", "n", "u"]
     tablut = api.GAMES["tablut"]({"first": "white"}, "aage")
     assert [game.option for game in tablut.written_alike()] == [tablut.option]
