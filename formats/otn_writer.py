@@ -25,6 +25,7 @@ from lusoria.formats.otn import (
     SQUARE,
     TAGS,
     TURN_LETTERS,
+    WRITER_NOTE,
     read_otn,
     tag_name,
     writer_notes,
@@ -39,7 +40,7 @@ from lusoria.validator.games import game_class
 from lusoria.validator.replay import Report, check
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import EMPTY, KING, LETTERS, MERCENARIES, SOLDIERS, Geometry, TaflPosition
-from lusoria.validator.tafl_rules import described_record, opentafl_differences
+from lusoria.validator.tafl_rules import described_record
 
 _PLAIN_VALUE = re.compile(r"[^\]\r\n]*")  # what an OTN tag's value holds as it is (a CR would become a line end)
 MAX_DEPTH = 32  # variations one inside another that `_write_otn` writes: each turn's address grows with the depth
@@ -128,25 +129,26 @@ def _played_otherwise(rules: TaflGame) -> str | None:
     """What OpenTafl plays otherwise under the rules record written for `rules`, as the file's start-comment
     says it (`writer_notes`: h71b, a Tyr game that OpenTafl stops replaying was written without a word); None
     when nothing."""
-    said = opentafl_differences(rules.settings, by_side=not rules.described)
+    said = [note.removeprefix(WRITER_NOTE) for note in writer_notes(rules)]
     return f"as the file's start-comment says: {'; '.join(said)}" if said else None
 
 
 def _repetition_lost(report: Report, record: str) -> str | None:
     """That OpenTafl ends the game drawn where its main line brings a position back the third time, under
     the rules record `record` of `tfr:i` (repetition not checked), which OpenTafl writes but reads as `tfr:d`
-    (RulesSerializer.getThreefoldResultForString): the ply; None for another record, or a game that never
-    does (h71b: 20 of aagenielsen.dk's games written so were drawn in OpenTafl, then won)."""
+    (RulesSerializer.getThreefoldResultForString); None for another record, or a game that never does (h71b:
+    20 of aagenielsen.dk's games written so were drawn in OpenTafl, then won). The same words for every such
+    record, said once for them all (review71: naming each one's ply, a note of 700 characters came again for each)."""
     if "tfr:i" not in record.split():
         return None
     seen: Counter[TaflPosition] = Counter()
-    for number, position in enumerate(cast(list[TaflPosition], report.positions)):  # (a position that remembers
-        # others is equal to the plain one)
+    for position in cast(list[TaflPosition], report.positions):  # (a position that remembers others is equal to
+        # the plain one: its board and side to move, as OpenTafl's hash counts them)
         seen[position] += 1
         if seen[position] == 3:
             return (
-                f"OpenTafl reads tfr:i, repetition not checked, as tfr:d, and ends the game drawn at "
-                f"{report.move(number)}, which brings a position back the third time"
+                "OpenTafl reads tfr:i, repetition not checked, as tfr:d, and ends a game drawn when its main line "
+                "brings a position back the third time, as these records' do"
             )
     return None
 
@@ -307,8 +309,8 @@ def _turns(
     in turn, the variations of its plies. `variation` is the line's address (() for the main
     line), `padding` the moves of its first turn before its first ply (`.....`). A turn is the
     first mover's move and the reply, each with its berserk moves (`12c`: turn 12's third). A
-    resignation is said by the header's tags alone (`[termination:resignation]`, `[result:…]`), as OpenTafl
-    writes it: its reader takes no `---` (h71b: no resigned game lusoria wrote opened)."""
+    resignation is said by the header's tags alone (`[result:…]`, as OpenTafl writes one, and
+    `[termination:resignation]`): OpenTafl's reader takes no `---` (h71b: no resigned game lusoria wrote opened)."""
     if len(variation) > 2 * MAX_DEPTH:
         raise ValueError(
             f"variations nested more than {MAX_DEPTH} deep: OTN writes each turn with its whole address "
