@@ -1572,6 +1572,13 @@ def test_a_reading_after_an_illegal_ply_is_refused_where_the_rules_say_so_never_
     assert diagnostic.suggestions == meant
 
 
+@pytest.mark.parametrize("movetext, column", [("1. $1 e3-c3 d1-d3 *", 4), ("{ c } $1 1. e3-c3 d1-d3 *", 7)])
+def test_a_nag_before_any_ply_is_offered_no_fix_that_leaves_it_there(movetext, column):
+    """`$1` and `$1 { c }` were offered, each a NAG still before any ply (review71)."""
+    (nag,) = check(f"{TABLUT}\n{movetext}\n").diagnostics
+    assert (nag.rule, nag.column, nag.message, nag.suggestions) == ("syntax", column, "a NAG must follow a ply", ())
+
+
 @pytest.mark.parametrize("after", ["", " *"])
 def test_a_move_number_with_no_ply_after_it_is_not_offered_before_the_comment_it_follows(after):
     """`{ c } 2.`, typed before its ply: `2. { c }`, the fix offered (the editor's quick fix), left the number with
