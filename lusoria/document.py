@@ -893,7 +893,8 @@ def _next_plies(
     """The legal plies after the record checked, most alike the text typed first; in a game of dice,
     those of the roll typed."""
     plies = rules.legal_plies(report.positions[-1])
-    written = rolls.match(typed) if rolls else None
+    written = (rolls.match(typed) or rolls.fullmatch(f"{typed}:")) if rolls else None  # (`36`, its colon not typed
+    # yet: h71a, its plies were not offered first)
     if written:  # the plies of the roll written, as the canonical plies write it
         dice = rules.roll_text(written)
         plies = [p for p in plies if p.startswith(dice)]

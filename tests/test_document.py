@@ -546,6 +546,16 @@ def test_a_laquet_ply_is_not_completed_from_a_roll_across_a_comment_or_a_variati
     assert completions(entry_of(f'[Game "laquet"]\n{typed}'), typed, 1, len(typed)) == []
 
 
+@pytest.mark.parametrize("roll", ["63", "36", "3-6", "36:"])
+def test_a_laquet_roll_typed_low_die_first_or_without_its_colon_offers_its_plies(roll):
+    """`36` and `3-6` without their colon offered the plies of every roll (`11: 1/2 2/3` first: h71a), where `36:`
+    offered those of 63, as validate reads the roll."""
+    typed = f"1. {roll}"
+    offered = completions(entry_of(f'[Game "laquet"]\n{typed}'), typed, 1, len(typed))
+    plies = [c.label for c in offered if c.kind == "ply"]
+    assert plies and all(ply.startswith("63: ") for ply in plies)
+
+
 def test_a_laquet_ply_whose_play_has_a_repeat_count_is_completed_from_its_roll():
     """`2/8(3)`, a play written three times: its `(3)` was taken for a variation the ply does not go on
     past, and nothing was offered; the plies of 66 are, in place of the ply, as validate suggests."""
