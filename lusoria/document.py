@@ -829,8 +829,9 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
     # goes after a ply, not in place of one half written (newcomer-58a: `61: 6/12 6/` was offered `*` in its place)
     end += len(marker)
     found += [Completion(r, "result", start, end, "the result" if ended else "") for r in markers]
-    return sorted(found, key=lambda item: (not item.label.startswith(typed), item.kind != "number"))  # `2` typed:
-    # the number first (in a game of dice, before the rolls it may begin too: `21:`)
+    return sorted(found, key=lambda item: (not (item.filter or item.label).startswith(typed), item.kind != "number"))
+    # (`2` typed: the number first, in a game of dice before the rolls it may begin too, `21:`; `36`: the plies of
+    # 63, which their roll as typed begins, review71b)
 
 
 def _line_broken(line_up_to: Record, before: str) -> bool:
@@ -891,17 +892,24 @@ def _next_plies(
     rules: Game, report: Report, rolls: re.Pattern[str] | None, typed: str, start: int, end: int
 ) -> list[Completion]:
     """The legal plies after the record checked, most alike the text typed first; in a game of dice,
-    those of the roll typed."""
+    those of the roll typed, each with its roll as typed where the canonical plies write it otherwise (`36`,
+    `3-6:`: 63:) for the editor to match what is typed against (review71b: it would hide `63: 2/8 1/4`)."""
     plies = rules.legal_plies(report.positions[-1])
     written = (rolls.match(typed) or rolls.fullmatch(f"{typed}:")) if rolls else None  # (`36`, its colon not typed
     # yet: h71a, its plies were not offered first)
+    shown = dice = ""
     if written:  # the plies of the roll written, as the canonical plies write it
         dice = rules.roll_text(written)
         plies = [p for p in plies if p.startswith(dice)]
+        shown = typed[: written.end()].removesuffix(":") + ":"
+        shown = "" if shown == dice else shown
         typed = dice + typed[written.end() :]
     plies.sort(key=lambda p: (not p.startswith(typed), -SequenceMatcher(None, typed, p).ratio()))
     moves = cast("Moves", report.moves())  # (replayed: `_ply_completions` checks)
-    return [Completion(p, "ply", start, end, moves.said_after(report.plies, p)) for p in plies]
+    return [
+        Completion(p, "ply", start, end, moves.said_after(report.plies, p), (), shown + p[len(dice) :] if shown else "")
+        for p in plies
+    ]
 
 
 def _next_number(rules: Game, record: Record, report: Report, plies: list[str], begins: bool) -> str | None:

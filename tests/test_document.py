@@ -546,14 +546,19 @@ def test_a_laquet_ply_is_not_completed_from_a_roll_across_a_comment_or_a_variati
     assert completions(entry_of(f'[Game "laquet"]\n{typed}'), typed, 1, len(typed)) == []
 
 
+@pytest.mark.parametrize("before", ["1. ", "1. 64: 5/11 4/8 61: 6/12 6/7 "])  # (a move's start: its number not written)
 @pytest.mark.parametrize("roll", ["63", "36", "3-6", "36:"])
-def test_a_laquet_roll_typed_low_die_first_or_without_its_colon_offers_its_plies(roll):
+def test_a_laquet_roll_typed_low_die_first_or_without_its_colon_offers_its_plies(roll, before):
     """`36` and `3-6` without their colon offered the plies of every roll (`11: 1/2 2/3` first: h71a), where `36:`
-    offered those of 63, as validate reads the roll."""
-    typed = f"1. {roll}"
+    offered those of 63, as validate reads the roll; each says its roll as typed, which an editor matches what is
+    typed against (`63: 2/8 1/4` holds no `36`), and comes before the move number (review71b)."""
+    typed = f"{before}{roll}"
     offered = completions(entry_of(f'[Game "laquet"]\n{typed}'), typed, 1, len(typed))
-    plies = [c.label for c in offered if c.kind == "ply"]
-    assert plies and all(ply.startswith("63: ") for ply in plies)
+    plies = [c for c in offered if c.kind == "ply"]
+    assert plies and all(ply.label.startswith("63: ") for ply in plies)
+    assert offered[0] == plies[0]  # before the move number, `2.` (review71b)
+    shown = "" if roll == "63" else roll.removesuffix(":") + ":"  # what the editor matches the text typed against
+    assert [ply.filter for ply in plies] == [shown + ply.label[3:] if shown else "" for ply in plies]
 
 
 def test_a_laquet_ply_whose_play_has_a_repeat_count_is_completed_from_its_roll():

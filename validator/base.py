@@ -908,11 +908,14 @@ class Game(Generic[P]):
         return rules_tag(self.option, self.preset_options(self.variant))
 
     def written_alike(self) -> list[Self]:
-        """These rules, then these rules with each other value listed of its `notation_options`: the same game, its
-        records written otherwise (a tafl type's records read with `berw=u`, aagenielsen.dk's old style):
-        `--variant` finds a variant's records under each."""
+        """These rules, then these rules with each other value listed of its `notation_options` where their own is
+        listed (another is another game): the same game, its records written otherwise (a tafl type's records
+        read with `berw=u`, aagenielsen.dk's old style): `--variant` finds a variant's records under each."""
         changed = changed_options(self.option, self.preset_options(self.variant))
-        alike = [dict.fromkeys((self.option[key], *values)) for key, values in self.notation_options.items()]
+        alike = [  # (a value not listed is another game: alike to none, review71b)
+            dict.fromkeys((self.option[key], *values)) if self.option[key] in values else (self.option[key],)
+            for key, values in self.notation_options.items()
+        ]
         return [
             type(self)({**changed, **dict(zip(self.notation_options, values, strict=True))}, self.variant)
             for values in itertools.product(*alike)
