@@ -409,8 +409,8 @@ _LGN_MOVE = re.compile(
 def _otn_move(text: str, king_written: bool, geo: Geometry, position: TaflPosition | None) -> str:
     """A ply as OpenTafl writes it (`MoveSerializer.getMoveRecord`): the letter of a knight or
     commander (`N`, `c`…) that moves or is captured (not a mercenary's, `M`, which OpenTafl writes but its
-    reader refuses, `MoveSerializer.getMoveRegex`: it finds the piece on the board), `^` for a jump over a piece (G14), `=` for
-    a berserk move (G15), `^=` for both, a capturing jump's soldier first among its captures;
+    reader refuses, `MoveSerializer.getMoveRegex`: it finds the piece on the board), `^` for a jump over a
+    piece (G14), `=` for a berserk move (G15), `^=` for both, a capturing jump's soldier first among its captures;
     the king's letter only where the record wrote it (`king_written`). Without the `position` it
     is played from, its text's own. lusoria's announcements (+, ++) are not OTN's info symbols:
     they are left out."""

@@ -11,6 +11,7 @@ import re
 import shlex
 import sys
 import traceback
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial, wraps
 from pathlib import Path
@@ -1191,29 +1192,30 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, over
     at all; a file already in DIR that differs is not written over without --overwrite (said on stderr), nor
     ever one this command already wrote, nor a symbolic link. What a
     record written loses where another program reads it (OTN: the options its rules record has
-    no key for, such as Ashton's camps, what OpenTafl plays otherwise under it, and the ply where it
-    ends a game drawn by a repetition lusoria's rules do not check) is said in a note on stderr, once
-    for the records that lose the same.
+    no key for, such as Ashton's camps, what OpenTafl plays otherwise under it, such as a game it ends
+    drawn by a repetition lusoria's rules do not check) is said in a note on stderr, once for the
+    records that lose the same, and then how many they are.
 
     Exit status: 0 when every record was converted, 1 when some could not be, 2 when an
     input cannot be read, a file cannot be written, or no record was found."""
     inputs, status, records, written = Inputs(), 0, 0, 0
     held: str | None = None  # the game of a format of one game per file, written once no second one comes
     outputs: dict[str, str] = {}  # the files written, and the record each holds
-    noted: dict[str, tuple[str, int]] = {}  # what the records written lose, said once (of the first: where), counted
+    noted: dict[str, str] = {}  # what the records written lose, said once: of which record first
+    losing: Counter[str] = Counter()  # ... and of how many
     for item in inputs(api.convert(paths, to, encoding, output_dir=output_dir, **reading())):
         records += 1
         if item.text is None:
             status = max(status, not_made(item, "converted", 1))
             continue
-        if item.note and item.note not in noted:
-            noted[item.note] = (f"record {item.source.index} of {output.where(item.source)}", 0)
-            echo(
-                f"lusoria: {output.where(item.source)}: note: record {item.source.index} and the others that lose the same: {item.note}",
-                err=True,
-            )
         if item.note:
-            noted[item.note] = (noted[item.note][0], noted[item.note][1] + 1)
+            if item.note not in noted:
+                noted[item.note] = f"record {item.source.index} of {output.where(item.source)}"
+                echo(
+                    f"lusoria: {output.where(item.source)}: note: record {item.source.index} and the others that lose the same: {item.note}",
+                    err=True,
+                )
+            losing[item.note] += 1
         if output_dir:
             said = record_said(item.source)
             status = max(status, written_in(output_dir, item.file_name, item.text, said, outputs, overwrite))
@@ -1226,9 +1228,9 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, over
             written += 1
     if held is not None:
         echo(held, nl=False)
-    for first, count in noted.values():  # (h71b: a folder's note named one file, and no count)
-        if count > 1:
-            echo(f"lusoria: note: {count} records converted lose what {first} loses (said above)", err=True)
+    for note, first in noted.items():  # (h71b: a folder's note named one file, and no count)
+        if losing[note] > 1:
+            echo(f"lusoria: note: {losing[note]} records converted lose what {first} loses (said above)", err=True)
     inputs.finish(paths, records, status)
 
 
