@@ -148,7 +148,7 @@ def _repetition_lost(report: Report, record: str) -> str | None:
         if seen[position] == 3:
             return (
                 "OpenTafl reads tfr:i, repetition not checked, as tfr:d, and ends a game drawn when its main line "
-                "brings a position back the third time, as these records' do"
+                "brings a position back the third time, as this record's does"
             )
     return None
 

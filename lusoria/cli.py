@@ -1212,7 +1212,7 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, over
             if item.note not in noted:
                 noted[item.note] = f"record {item.source.index} of {output.where(item.source)}"
                 echo(
-                    f"lusoria: {output.where(item.source)}: note: record {item.source.index} and the others that lose the same: {item.note}",
+                    f"lusoria: {output.where(item.source)}: note: record {item.source.index} and any later record that loses the same: {item.note}",
                     err=True,
                 )
             losing[item.note] += 1

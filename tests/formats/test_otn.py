@@ -750,7 +750,7 @@ def test_a_resignation_from_a_position_with_the_defenders_to_move_is_theirs_in_a
 
 
 NOTE = (
-    ": note: record 0 and the others that lose the same: OTN's rules record does not say camps=ashton, repetition=draw: "
+    ": note: record 0 and any later record that loses the same: OTN's rules record does not say camps=ashton, repetition=draw: "
     "lusoria reads them back from its own tags ([lusoria-variant:…], [lusoria-rules:…]), but OpenTafl, or any "
     "program that reads OTN alone, plays the game without them\n"
 )
@@ -781,7 +781,7 @@ def test_convert_to_otn_says_which_game_a_rules_record_reads_back_as_alone(tmp_p
     result = CliRunner().invoke(main, ["convert", "--to", "otn", str(path)])
     assert (result.exit_code, result.stderr) == (
         0,
-        f"lusoria: {path}:1: note: record 0 and the others that lose the same: OTN's rules record reads back alone as "
+        f"lusoria: {path}:1: note: record 0 and any later record that loses the same: OTN's rules record reads back alone as "
         "Copenhagen, which plays otherwise: lusoria reads the rules back from its own tags ([lusoria-variant:…], "
         "[lusoria-rules:…]), and the record without them as Copenhagen\n",
     )
@@ -823,7 +823,7 @@ def test_convert_to_otn_of_rules_the_rules_record_says_has_no_note():
     result = CliRunner().invoke(main, ["convert", "--to", "otn", str(path)])
     [said] = re.findall(r"\notn writer: ([^]]*)\]", result.stdout)
     assert result.exit_code == 0 and result.stderr == (
-        f"lusoria: {path}:1: note: record 0 and the others that lose the same: as the file's start-comment says: "
+        f"lusoria: {path}:1: note: record 0 and any later record that loses the same: as the file's start-comment says: "
         f"{' '.join(said.split())}\n"
     )
     assert said.startswith("the empty throne counts against the king but captures no defender's soldier (cenhe)")
@@ -899,7 +899,7 @@ def test_a_repetition_opentafl_ends_the_game_at_is_said_in_the_note():
     moves = "1. e3-c3 d1-d2 2. c3-e3 d2-d1 3. e3-c3 d1-d2 4. c3-e3 d2-d1 5. e3-c3 *"
     said = (
         "OpenTafl reads tfr:i, repetition not checked, as tfr:d, and ends a game drawn when its main line brings a "
-        "position back the third time, as these records' do"
+        "position back the third time, as this record's does"
     )
     assert (loss(check(f'[Game "tablut"] {moves}')) or "").endswith(f"; and {said}")
     assert (loss(check(f'[Game "tablut"] 1. c5-c6 a4-a3 {moves[3:]}')) or "").endswith(f"; and {said}")  # later
@@ -930,6 +930,6 @@ def test_a_note_said_once_for_the_records_that_lose_the_same_counts_them_at_the_
         ],
     )
     notes = [line.partition(": note: ")[2] for line in result.stderr.splitlines() if "note:" in line]
-    assert [note[:44] for note in notes[:2]] == ["record 0 and the others that lose the same: "] * 2
+    assert [note[:51] for note in notes[:2]] == ["record 0 and any later record that loses the same: "] * 2
     assert notes[2:] == [f"3 records converted lose what record 0 of {tmp_path / 'seed.lgn'}:1 loses (said above)"]
     assert result.exit_code == 0
