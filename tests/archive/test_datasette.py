@@ -65,6 +65,7 @@ def test_the_metadata_describes_the_columns_the_archive_has(site):
     """The records' description named a column `text` that no table has (the text is
     `packed_text`), and said it was shown whole on a record's own page, where it is cut (new user 20)."""
     path = site.databases["club"].path
+    assert Archive(path).datasette_metadata() == datasette.metadata(path)  # the library's call, the same
     described = datasette.metadata(path)["databases"]["club"]["tables"]
     with closing(sqlite3.connect(path)) as conn:
         for table, meta in described.items():
