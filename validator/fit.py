@@ -64,16 +64,19 @@ class Fit:
         return f"legal under no rule set ({tried}): {where}"
 
 
-RuleSet = tuple[int, str, dict[str, str], dict[str, str]]  # changes from the record's own, variant, options, changed
+RuleSet = tuple[int, int, str, dict[str, str], dict[str, str]]
+# (changes from the record's own tags, options off its own rules, variant, options, changed)
 
 
 def _sets(cls: type[Game], own: Game, tags: dict[str, str]) -> list[RuleSet]:
-    """Every distinct rule set, as (changes from `own`, variant, options), fewest changes
-    first. Presets that only bundle options (`presets_are_options`) are searched as options and
-    named when a set equals one; `pieces` keeps the record's own value."""
+    """Every distinct rule set, as (changes from `own`, options off `own`'s, variant, options, changed),
+    fewest changes first. Presets that only bundle options
+    (`presets_are_options`) are searched as options and named when a set equals one; the keys varied
+    only by preset (`searched_as_presets`) are also changed one at a time (h72a: a record that needs
+    `cenp=adk` alone was offered other variants); `pieces` keeps the record's own value."""
     declared = cls.options_from_tags(tags)
     keys = list(cls.options)
-    kept = cls.searched_as_presets  # varied only by switching to a preset
+    kept = cls.searched_as_presets
     choices = [
         (own.option[key],)
         if key in kept
@@ -85,22 +88,33 @@ def _sets(cls: type[Game], own: Game, tags: dict[str, str]) -> list[RuleSet]:
     variants = [own.variant] if cls.presets_are_options else list(cls.presets)
     named = {tuple(cls.preset_options(v)[k] for k in keys): v for v in cls.presets} if cls.presets_are_options else {}
     sets: list[RuleSet] = []
-    for variant in variants:
+
+    def add(cost: int, variant: str, options: dict[str, str], changed: dict[str, str]) -> None:
+        off = sum(value != own.option[key] for key, value in options.items())
+        sets.append((cost, off, variant, options, changed))
+
+    def add_own(variant: str, options: dict[str, str]) -> None:
         base = own.option if variant == own.variant else _as_tagged(cls, variant, declared)
+        changed = changed_options(options, base)
+        preset = named.get(tuple(options.values()))
+        if preset and preset != own.variant and changed:
+            overridden = changed_options(options, _as_tagged(cls, preset, declared))  # (the Rules tag's)
+            add(1 + len(overridden), preset, options, overridden)
+        else:
+            add(len(changed) + (variant != own.variant), variant, options, changed)
+
+    for variant in variants:
         for values in product(*choices):
-            options = dict(zip(keys, values))
-            changed = changed_options(options, base)
-            preset = named.get(values)
-            if preset and preset != own.variant and changed:
-                overridden = changed_options(options, _as_tagged(cls, preset, declared))  # (the Rules tag's)
-                sets.append((1 + len(overridden), preset, options, overridden))
-            else:
-                sets.append((len(changed) + (variant != own.variant), variant, options, changed))
+            add_own(variant, dict(zip(keys, values)))
+    for key in kept:
+        for value in cls.options[key]:
+            if value != own.option[key]:
+                add_own(own.variant, {**own.option, key: value})
     for preset in cls.presets if cls.presets_are_options and kept else ():
         options = cls.preset_options(preset)
         if any(options[key] != own.option[key] for key in kept):
             overridden = changed_options(options, _as_tagged(cls, preset, declared))
-            sets.append((1 + len(overridden), preset, options, overridden))
+            add(1 + len(overridden), preset, options, overridden)
     return sorted(sets, key=lambda item: item[0])
 
 
@@ -198,8 +212,9 @@ def _replayed_under(
 
 
 def fitting_rules(record: Record, most: int = 5, valid: bool = False, source: RecordText | None = None) -> Fit:
-    """The rule sets under which `record` is legal, nearest to its own first (of sets as near, the
-    plainest: fewest options off the game's defaults). Sets are
+    """The rule sets under which `record` is legal, nearest to its own first (fewest tags changed, then
+    fewest options off its own rules: h72a, a club variant's `if tfr=i` came after twelve variants that
+    change five of its rules; of sets as near, the plainest: fewest options off the game's defaults). Sets are
     tried in order of their number of changes, and the search stops at the first number
     that makes the record legal. `valid`: its check found it valid, so legal under its own
     rules without a replay more. A record of a game whose boards are its variants that names
@@ -207,7 +222,7 @@ def fitting_rules(record: Record, most: int = 5, valid: bool = False, source: Re
     text, whose claims each replay asks (`_replayed`: a site's conventions undone, as `check` does)."""
     cls = game_class(record.game)
     if names_no_variant(record):
-        variants: list[RuleSet] = [(1, variant, cls.preset_options(variant), {}) for variant in cls.presets]
+        variants: list[RuleSet] = [(1, 0, variant, cls.preset_options(variant), {}) for variant in cls.presets]
         return _search(record, source, cls, Fit("no variant", False), variants, "", most)
     own = cls.from_tags(record.tags)
     own_changes = changed_options(own.option, cls.preset_options(own.variant))
@@ -236,10 +251,11 @@ def _search(
 ) -> Fit:
     """`fit` with the nearest of `sets` (fewest changes first) under which `record` is legal, or
     how far the sets got; `declared_variant`: the record's own ("": none)."""
-    found: list[tuple[int, str]] = []  # (mechanics, the change described) of each set found legal
+    found: list[tuple[int, int, str]] = []  # (options off the record's, mechanics, the change described) of each
+    # set found legal
     firsts: list[tuple[int, str]] = []  # each set's first error: its ply and move
     plies, work, searched, least = _count_plies(record), 0, 0, 0  # least: the changes of the sets found
-    for cost, variant, options, changed in sets:
+    for cost, off, variant, options, changed in sets:
         if found and cost > least:
             break
         if work + plies > MAX_WORK or searched > MAX_SEARCHED:
@@ -256,14 +272,14 @@ def _search(
         work, searched = work + rules.searched, searched + rules.searched
         if _makes_legal(record, report):
             fit.sets.append(tags)
-            found.append((_mechanics(rules), _describe(variant, changed, declared_variant)))
+            found.append((off, _mechanics(rules), _describe(variant, changed, declared_variant)))
             least = cost
         else:
             errors = [(d.ply, d.move) for d in report.diagnostics if d.severity == ERROR and d.ply is not None]
             replayed = bool(report.positions)  # (none: its start could not be read under this set)
             firsts.append(errors[0] if errors else (PAST_PLIES if replayed else 0, ""))  # past: a tag's or the result's
     if found:
-        changes = list(dict.fromkeys(text for _, text in sorted(found)))  # the plainest first
+        changes = list(dict.fromkeys(text for *_, text in sorted(found)))  # the nearest, then the plainest, first
         fit.changes, fit.more = changes[:most], max(len(changes) - most, 0)
     elif firsts:
         fit.furthest, fit.everywhere = max(ply for ply, _ in firsts), len({ply for ply, _ in firsts}) == 1
@@ -340,10 +356,41 @@ def proposals(
         ranked = sorted(counts, key=lambda tags: (-counts[tags], _mechanics(game.from_tags(dict(tags)))))
         tried = [(dict(tags), legal_under(group, dict(tags), texts)) for tags in ranked[:candidates]]
         tags, legal = max(tried, key=lambda pair: pair[1])  # the first of those that make the most legal
+        tags, legal = _combined(group, texts, tags, legal, counts)
         chosen.append(Proposal(tags, legal, len(group), key[1], own=own[key] if key in named else None))
         if legal < len(group) and (other := _across(group, game, texts)) and other[1] > legal:
             chosen.append(Proposal(other[0], other[1], len(group), across=game.name))
     return chosen
+
+
+MAX_COMBINED = 8  # of the options the sets found change, how many `_combined` tries on a group at most
+
+
+def _combined(
+    group: list[Record],
+    texts: Sequence[RecordText | None],
+    tags: dict[str, str],
+    legal: int,
+    counts: Counter[tuple[tuple[str, str], ...]],
+) -> tuple[dict[str, str], int]:
+    """The rule set `tags`, which makes `legal` of `group` legal, with each option that a set found
+    of its variant (`counts`, the sets found record by record) changes from it, the most often found
+    first, tried one at a time and kept where it makes more legal, and how many it then makes (h72a:
+    a club's records, one legal if tfr=i and another if ks=c, were proposed their rules unchanged,
+    which made 8 of 11 legal, where both changes make 10)."""
+    game = game_class(tags["Game"])
+    options = game.from_tags(tags).option
+    changes: Counter[tuple[str, str]] = Counter()
+    for found, count in counts.items():
+        if dict(found)["Variant"] == tags["Variant"]:
+            for key, value in game.from_tags(dict(found)).option.items():
+                changes[key, value] += count * (value != options[key])
+    for key, value in [change for change, count in changes.most_common(MAX_COMBINED) if count]:
+        changed = {**options, key: value}
+        more = legal_under(group, candidate := rule_tags(game, tags["Variant"], changed), texts)
+        if more > legal:
+            tags, legal, options = candidate, more, changed
+    return tags, legal
 
 
 def _across(

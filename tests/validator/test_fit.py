@@ -49,7 +49,8 @@ def test_another_variant_is_said_with_the_records_rules_tag_kept():
         "legal if first=black throne-hostile=always; or under variant linnaeus with throne-hostile=always"
     )  # (two changes each: the Variant changed alone leaves the tag's throne-hostile=no)
     camps = '[Game "tablut"]\n[Position "9/9/2p6/4P4/3PKP3/1P2P4/9/9/9 b"]\n[Rules "camps=none"]\n1... c7-c4xb4 *'
-    assert str(fit(camps)) == "legal under variant ashton with camps=ashton"  # (a preset searched as one: review69)
+    assert str(fit(camps)) == "legal if camps=ashton"  # (camps changed alone, one change: h72a; the preset that
+    # sets them, said with camps=ashton, is two, review69)
 
 
 def test_a_preset_that_bundles_options_is_named():
@@ -64,14 +65,14 @@ def test_no_rule_set_and_where_every_set_fails():
     for variant in ("", '[Variant "linnaeus"]\n'):
         result = fit(f'[Game "tablut"]\n{variant}1. e3-d2 *')
         assert not result.changes and result.everywhere and result.furthest == 1 and result.furthest_move == ""
-        assert str(result) == "legal under no rule set (577 tried): first conflict at ply 1 under every set"
+        assert str(result) == "legal under no rule set (580 tried): first conflict at ply 1 under every set"
 
 
 def test_a_warning_stops_no_replay_of_the_search():
     """Each replay stops at its first error, not at a warning before it (a tag name in another case)."""
     result = fit('[Game "tablut"]\n[event "Club"]\n1. e3-d2 *')
     assert not result.legal and result.furthest == 1
-    assert str(result) == "legal under no rule set (577 tried): first conflict at ply 1 under every set"
+    assert str(result) == "legal under no rule set (580 tried): first conflict at ply 1 under every set"
 
 
 def test_a_record_whose_plies_are_legal_but_not_a_tag_or_its_result_says_so():
@@ -81,7 +82,7 @@ def test_a_record_whose_plies_are_legal_but_not_a_tag_or_its_result_says_so():
     dated = fit('[Game "tablut"]\n[Date "2026.3.7"]\n1. e3-c3 d1-d3 *')
     assert not dated.changes and dated.everywhere and dated.past_plies and dated.furthest == 2
     assert str(dated) == (
-        "legal under no rule set (577 tried): every ply is legal under every set, but a tag or the result "
+        "legal under no rule set (580 tried): every ply is legal under every set, but a tag or the result "
         "marker is not (lusoria validate says which)"
     )
     escaped = '[Game "tablut"]\n1. c5-c3 i6-f6 2. d5-d3 i4-h4 3. c3-c7 a6-a9 4. Ke5-c5 b5-b9 5. Kc5-c1 0-1'
@@ -130,8 +131,8 @@ def test_the_search_stops_each_set_at_its_first_error_without_suggestions(monkey
     original = Tablut.play
     monkeypatch.setattr(Tablut, "play", lambda self, *args: played.append(1) or original(self, *args))
     result = fit('[Game "tablut"]\n1. e3-e9 ' + "(1. e3-e9) (1. d9-d1) " * 30 + "*")
-    assert result.tried == 577 and result.everywhere and result.furthest == 1
-    assert len(played) == 578  # the first ply, once per set and once under the record's own rules
+    assert result.tried == 580 and result.everywhere and result.furthest == 1
+    assert len(played) == 581  # the first ply, once per set and once under the record's own rules
 
 
 def test_the_search_is_bounded():
@@ -307,6 +308,27 @@ def test_a_catalogue_variant_is_searched_by_its_options_and_the_variants_of_its_
     )
 
 
+def test_a_key_a_variant_sets_is_also_changed_alone_and_the_nearest_set_comes_first():
+    """h72a: the keys the search varies only by switching variant (`searched_as_presets`: the throne's,
+    the corners', the escape…) were never changed alone, so a record that needs `cens` changed was offered
+    other variants only; and of sets as many changes away, the plainest came first, so a variant far
+    from the game's defaults had its one-option change said after variants that change five of its
+    rules. A defender stops on the empty throne; a game played on past a third repetition."""
+    start = '[Game "hnefatafl"] [Variant "fetlar-hnefatafl-11x11"] [Position "11/11/11/11/11/3P7/11/11/K10/11/1p9 w"] '
+    found = fit(start + "1. d6-f6 *")
+    assert found.changes[:5] == [
+        "if cens=ad",
+        "if cens=adk",
+        "if cens=d",
+        "if cens=dk",
+        "under variant history-craft-hnefatafl-11x11",
+    ]
+    moves = "1. d1-d2 f4-f3 2. d2-d1 f3-f4 3. d1-d2 f4-f3 4. d2-d1 f3-f4 5. d1-d2 f4-f3 6. d2-d1 *"
+    relaxed = fit(f'[Game "hnefatafl"] [Variant "opentafl-copenhagen-relaxed-11x11"] {moves}')
+    assert relaxed.changes[:2] == ["if tfr=i", "under variant copenhagen-hnefatafl-minus-11x11"]  # (one option
+    # off the record's rules, then two; fetlar-hnefatafl-11x11, plainer but five off, came first)
+
+
 def test_a_catalogue_record_that_names_no_variant_is_searched_under_every_variant(tmp_path):
     """A tafl player's own 7×7 game, written without a Variant tag: which variant is it? Each is tried,
     and those of its board and start make it legal (it "cannot be replayed" before: found by
@@ -349,6 +371,28 @@ def test_of_rule_sets_that_fit_alike_the_plainest_comes_first_and_is_proposed():
     berserk = [parse_record(start + moves) for moves in ("d1-d3xd4 d3-f3xg3 *", "b10-b9 Kk6-k7 *")]
     [needed] = proposals(berserk, [fitting_rules(record) for record in berserk])
     assert (needed.tags["Variant"], needed.legal) == ("opentafl-berserk-11x11", 2)
+
+
+def test_a_proposal_is_changed_by_the_options_found_of_its_own_variant_alone():
+    """The proposed set takes, one at a time, the options that sets found of its variant change
+    (h72a); a set of another variant, found with its other options as well, lends it none: seed's
+    set with throne-hostile=always is no evidence that linnaeus' with it is the records' rules."""
+    from lusoria.validator.fit import Fit, proposals
+
+    tags = '[Game "tablut"]\n[Variant "linnaeus"]\n[Rules "throne-hostile=no"]\n'
+    records = [
+        parse_record(tags + moves) for moves in ("1... d1-d4 *", "1... d1-d4 *", "1... d1-d4 2. e3-c3 e2-e3xe4 *")
+    ]
+    own = {"Game": "tablut", "Variant": "linnaeus", "Rules": "throne-hostile=no"}
+    other = {"Game": "tablut", "Variant": "seed", "Rules": "first=black throne-hostile=always"}
+    fits = [Fit("linnaeus", True, sets=[own]), Fit("linnaeus", True, sets=[own]), Fit("linnaeus", False, sets=[other])]
+    [proposal] = proposals(records, fits, candidates=1)
+    assert str(proposal) == "tablut: variant linnaeus with throne-hostile=no makes 2 of the 3 records legal"
+    fits[2] = Fit("linnaeus", False, sets=[{"Game": "tablut", "Variant": "linnaeus"}])  # its own variant's
+    [proposal] = proposals(records, fits, candidates=1)
+    assert (
+        str(proposal) == "tablut: variant linnaeus makes 3 of the 3 records legal (2 are legal under their own rules)"
+    )
 
 
 def test_a_proposal_says_how_many_are_legal_under_their_own_rules_where_that_differs():
@@ -419,7 +463,7 @@ def test_a_sites_ply_off_the_board_of_a_set_tried_is_a_conflict_not_an_internal_
     result = CliRunner().invoke(main, ["rules", str(path)])
     assert (result.exit_code, result.output) == (
         0,
-        f"{path}:1:81: record 0: legal under no rule set (2099 tried): first conflict at ply 1 under every set\n",
+        f"{path}:1:81: record 0: legal under no rule set (2268 tried): first conflict at ply 1 under every set\n",
     )
 
 

@@ -219,13 +219,14 @@ def test_render_marks_the_camps():
     assert "#" not in Tablut().render(position("Kg7", "i9"))
 
 
-def test_the_rule_set_finder_tries_camps_through_the_ashton_preset():
+def test_the_rule_set_finder_tries_camps_alone_and_through_the_ashton_preset():
+    """The camps changed alone are one change from the seed's rules, as the preset is, and nearer (h72a)."""
     from lusoria.notation.reader import parse_record
     from lusoria.validator.fit import fitting_rules
 
     text = record("1. c2-a2xa3").replace('[Variant "ashton"]\n', "")  # a capture against the camp a4
     fit = fitting_rules(parse_record(text))
-    assert not fit.legal and fit.changes == ["under variant ashton"] and fit.tried < 577
+    assert not fit.legal and fit.changes == ["if camps=ashton", "under variant ashton"] and fit.tried < 580
 
 
 def test_the_svg_board_draws_the_camps():

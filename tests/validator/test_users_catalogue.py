@@ -362,3 +362,33 @@ def test_the_names_of_lusorias_games_and_of_the_other_games_variants_are_taken(t
     with pytest.raises(CatalogueError, match=r"\(dux\): the name dux is given to latrunculi's variant dux: choose"):
         load(path, (), taken)
     assert load(CATALOGUE, (), taken)  # (its names clash with no game's)
+
+
+def test_rules_of_a_club_folder_proposes_its_variant_with_each_change_its_records_need(tmp_path):
+    """h72a: a club's records, one legal if tfr=i (a position back a third time, played on) and two
+    if ks=s (the king between two attackers, played on), were proposed the club's rules with one of
+    the two; both together make every record legal. The club's start is its own, so no variant of
+    the catalogue replays its records: only its rules, changed, do; the options of the other variants
+    that the two found (each twice, more often than tfr=i) are not the club's to change."""
+    club = CLUB.replace("ttTKTtt/3T3/", "tt1KTtt/2T4/")  # (OTN's rows from the first rank: a soldier on c5)
+    (tmp_path / "club.toml").write_text(club, encoding="utf-8")
+    games = tmp_path / "games"
+    games.mkdir()
+    tags = '[Game "hnefatafl"]\n[Variant "club-7x7"]\n'
+    (games / "a.lgn").write_text(tags + "\n1. d7-f7 c5-c6 2. d1-b1 *\n", encoding="utf-8")
+    repeated = "1. d7-f7 c5-c6 2. f7-d7 c6-c5 3. d7-f7 c5-c6 4. f7-d7 c6-c5 5. d7-f7 c5-c6 *"
+    (games / "rep.lgn").write_text(f"{tags}\n{repeated}\n", encoding="utf-8")
+    for name, position, moves in [("weak", "7/7/3p3/7/7/1pK4/7", "Kc2-c3"), ("weak2", "7/7/3p3/7/7/4Kp1/7", "Ke2-e3")]:
+        (games / f"{name}.lgn").write_text(f'{tags}[Position "{position} b"]\n\n1. d5-d2 {moves} *\n', encoding="utf-8")
+    done = lusoria(tmp_path, "rules", "games", LUSORIA_CATALOGUE="club.toml")
+    weak = (
+        "legal if ks=s; or if ks=m; or under variant opentafl-magpie-7x7; or under variant brandubh-ohio-weak-7x7; "
+        "or under variant magpie-7x7; or 8 more"
+    )
+    assert done.stdout.splitlines()[1:] == [
+        "games/rep.lgn:1: record 0: legal if tfr=i",
+        f"games/weak.lgn:1: record 0: {weak}",
+        f"games/weak2.lgn:1: record 0: {weak}",
+        "proposed: hnefatafl (records of variant club-7x7): variant club-7x7 with tfr=i ks=s makes 4 of the 4 "
+        "records legal (1 is legal under their own rules)",
+    ]
