@@ -31,6 +31,7 @@ from lusoria.notation.sources import (
     REPLACEMENT,
     STDIN,
     InputError,
+    LineTooLong,
     Skipped,
     Source,
     codec_for,
@@ -244,6 +245,8 @@ def _records_in(
     Undecodable problem (`readable_records`)."""
     if blank:
         pieces = _watched(pieces, blank)
+    too_long: list[LineTooLong] = []
+    pieces = _to_long_line(pieces, too_long)
 
     def read(pieces: Iterable[str]) -> Iterator[RecordText]:
         if format is None or FORMATS[format].read is None:
@@ -252,9 +255,28 @@ def _records_in(
         return read_text(text, format, name, tags) if text.strip() else iter(())  # blank: no record, as lgn's
 
     if encoding is None:
-        return read(pieces)
-    one_game = format is not None and FORMATS[format].one_game
-    return readable_records(pieces, read, name, encoding, one_game)
+        yield from read(pieces)
+    else:
+        yield from readable_records(pieces, read, name, encoding, format is not None and FORMATS[format].one_game)
+    if too_long:
+        raise too_long[0]
+
+
+def _to_long_line(pieces: Iterable[str], too_long: list[LineTooLong]) -> Iterator[str]:
+    """`pieces` in whole lines, to their end or to a line too long (`decoded_text`), kept in `too_long` to be
+    said once the records that end before it are read: they are read as a file that ends there would be,
+    none of that line in them (h72b: the last record before such a line was lost, and a CSV file's rows all)."""
+    held: list[str] = []  # the line being read, handed over once it ends
+    try:
+        for piece in pieces:
+            if (end := piece.rfind("\n") + 1) == 0:
+                held.append(piece)
+                continue
+            yield "".join([*held, piece[:end]])
+            held = [piece[end:]]
+        yield "".join(held)
+    except LineTooLong as error:
+        too_long.append(error)
 
 
 def readable_records(

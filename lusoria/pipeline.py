@@ -20,6 +20,7 @@ from lusoria.notation.reader import RecordText, names_a_game, standing_in
 from lusoria.notation.sources import (
     STDIN,
     InputError,
+    LineTooLong,
     Note,
     Problem,
     Skipped,
@@ -109,8 +110,8 @@ def records(
                 read = True
                 yield record
             yield from blank
-        except InputError as error:
-            yield Unreadable.of(_place(path), error, records_read=read)
+        except InputError as error:  # (a line too long: the records before it read, the rest not: unreadable)
+            yield Unreadable.of(_place(path), error, records_read=read and not isinstance(error, LineTooLong))
     yield from notes.said()
     if garbled := [name for name in garbled if name not in as_utf8]:  # (JSON is read as UTF-8 all the same)
         yield Note(

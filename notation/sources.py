@@ -330,6 +330,11 @@ def not_read(start: bytes, encoding: str) -> InputError | None:
     return None
 
 
+class LineTooLong(InputError):
+    """A line longer than MAX_LINE (`decoded_text`): the records that end before it are read before it
+    is said (`lusoria.formats.sources`; h72b: the record before such a line was lost)."""
+
+
 CHUNK = 1 << 20  # characters decoded at a time
 MAX_LINE = 1 << 26  # characters in one line (64 Mi: 1.2 million plies); /dev/zero is one endless line
 
@@ -364,7 +369,9 @@ def decoded_text(
             breaks = chunk.count("\n")
             line, length = line + breaks, length + len(chunk) if not breaks else len(chunk) - chunk.rfind("\n") - 1
             if length > MAX_LINE:
-                raise InputError(
+                if breaks:
+                    yield chunk[: len(chunk) - length]  # the lines that end in it (h72b)
+                raise LineTooLong(
                     f"{path}: line {line} is longer than {MAX_LINE:,} characters, the most lusoria "
                     "reads; the rest of the file is not read"
                 )

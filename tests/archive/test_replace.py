@@ -1030,7 +1030,8 @@ def test_a_file_named_that_cannot_be_read_is_not_one_now_empty(in_tmp):
 def test_a_file_that_stops_decoding_midway_keeps_the_records_after_the_bad_byte(in_tmp, monkeypatch):
     """A file whose bytes stop decoding after some of its records were read (past the first MiB,
     which is decoded and split at once): the records held after that point were removed as
-    records the file no longer has."""
+    records the file no longer has. Those before the line that stops it are all read (h72b: the last
+    of them, and those of the piece it was decoded in, were not), and the file is one not read whole."""
     records = games(41, 12)
     write(in_tmp / "games/a.lgn", [*records[:6], "\n" * (1 << 20), *records[6:]])
     write(in_tmp / "games/b.lgn", games(42, 3))
@@ -1040,7 +1041,8 @@ def test_a_file_that_stops_decoding_midway_keeps_the_records_after_the_bad_byte(
     result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "games"])
     assert (result.exit_code, result.stdout, result.stderr) == (
         2,
-        "a.db: added 0 records (0 invalid, 0 of them unparsable), kept 8 unchanged, skipped 0 duplicates\n",
+        "a.db: added 0 records (0 invalid, 0 of them unparsable), kept 11 unchanged, skipped 0 duplicates; "
+        "could not read 1 source (each said with why)\n",
         f"lusoria: games/a.lgn: line {line} is longer than 1,000 characters, the most lusoria reads; the rest of "
         "the file is not read\n",
     )

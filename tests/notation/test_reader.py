@@ -619,6 +619,26 @@ def test_a_line_of_max_line_characters_is_read_and_a_longer_one_refused(monkeypa
         list(decoded_text(io.BytesIO(b"ok\n" + b"x" * 11), "f"))
 
 
+@pytest.mark.parametrize("long_line", ["% ", "{ ", ""], ids=["percent-line", "comment", "text"])
+def test_the_records_that_end_before_a_line_too_long_are_read_then_it_is_said(monkeypatch, tmp_path, long_line):
+    """h72b: a file's last record before a line longer than MAX_LINE, whole and followed by a blank
+    line, was neither read nor said (the splitter held it until the next record began), and a CSV
+    file's rows above such a line were all lost, with a message that said the rest is not read."""
+    from lusoria.formats.sources import read_sources
+
+    monkeypatch.setattr(sources, "MAX_LINE", 1000)
+    monkeypatch.setattr(sources, "CHUNK", 256)  # (the line held back over several pieces)
+    records = [f'[Game "tablut"]\n[Round "{number}"]\n\n1. e3-c3 *\n' for number in range(5)]
+    (tmp_path / "big.lgn").write_text("\n".join(records) + f"\n{long_line}{'x' * 5000}\n\n{records[0]}")
+    (tmp_path / "big.csv").write_text("d2-b2 c4-c5,0,0,Ongoing\n" * 4 + "x" * 5000 + "\nd2-b2,0,0,Ongoing\n")
+    for name, line, count in [("big.lgn", 26, 5), ("big.csv", 5, 4)]:
+        read = []
+        with pytest.raises(InputError, match=f"^{tmp_path / name}: line {line} is longer than 1,000 characters"):
+            read.extend(read_sources(str(tmp_path / name), tags={"Game": "brandubh"}))
+        assert len(read) == count and all(replayed(record).valid for record in read), read
+        assert "x" not in "".join(record.text for record in read)
+
+
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-32"])
 def test_utf16_and_utf32_without_a_byte_order_mark_name_the_encodings_of_one_byte_order(encoding):
     with pytest.raises(InputError) as raised:
