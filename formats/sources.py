@@ -250,8 +250,9 @@ def _records_in(
 
     def read(pieces: Iterable[str]) -> Iterator[RecordText]:
         if format is None or FORMATS[format].read is None:
-            return split_records(pieces, name, tuple((tags or {}).items()))
+            return _before_long_line(split_records(pieces, name, tuple((tags or {}).items())), too_long)
         text = "".join(pieces)
+        text = _whole_lines(text) if too_long else text
         return read_text(text, format, name, tags) if text.strip() else iter(())  # blank: no record, as lgn's
 
     if encoding is None:
@@ -263,20 +264,29 @@ def _records_in(
 
 
 def _to_long_line(pieces: Iterable[str], too_long: list[LineTooLong]) -> Iterator[str]:
-    """`pieces` in whole lines, to their end or to a line too long (`decoded_text`), kept in `too_long` to be
-    said once the records that end before it are read: they are read as a file that ends there would be,
-    none of that line in them (h72b: the last record before such a line was lost, and a CSV file's rows all)."""
-    held: list[str] = []  # the line being read, handed over once it ends
+    """`pieces` to their end, or to a line too long (`decoded_text`), kept in `too_long` to be said once the
+    records that end before it are read: they are read as a file that ends there would be (h72b: the last
+    record before such a line was lost, and a CSV file's rows all)."""
     try:
-        for piece in pieces:
-            if (end := piece.rfind("\n") + 1) == 0:
-                held.append(piece)
-                continue
-            yield "".join([*held, piece[:end]])
-            held = [piece[end:]]
-        yield "".join(held)
+        yield from pieces
     except LineTooLong as error:
         too_long.append(error)
+
+
+def _before_long_line(records: Iterable[RecordText], too_long: list[LineTooLong]) -> Iterator[RecordText]:
+    """`records`, the last one's text without the start of a line too long (`_to_long_line`), which ends
+    the pieces it was split from: none if that line was all of it."""
+    for record in records:
+        if too_long:
+            record = replace(record, text=_whole_lines(record.text))
+            if not record.text.strip():
+                continue
+        yield record
+
+
+def _whole_lines(text: str) -> str:
+    """`text` to its last line end: without the start of a line too long that the text stops in."""
+    return text[: text.rfind("\n") + 1]
 
 
 def readable_records(

@@ -30,7 +30,7 @@ from lusoria.options import (
     Named,
     former_name,
 )
-from lusoria.terminal import echo, escaped, output_closed_taken, unescaped
+from lusoria.terminal import OutputFailed, echo, escaped, output_closed_taken, unescaped
 from lusoria.words import COMMAND, plural, quoted, reason
 
 if TYPE_CHECKING:
@@ -302,6 +302,11 @@ class Lusoria(click.Group):
                 if self.debug:
                     raise
                 stop(while_checking("the input is too large for the memory available", error))
+            except OutputFailed as error:
+                if error.stream == "standard output":
+                    with contextlib.suppress(OutputFailed):
+                        echo(f"lusoria: {error}", err=True)
+                sys.exit(2)
             except SystemExit as error:  # a plug-in's sys.exit(), where no check of its hook said it, is its failure
                 if not (said := plug_in_exit(error)):
                     raise  # lusoria's own exit status
@@ -512,12 +517,13 @@ class Inputs:
         except api.WorkerLost as error:  # what came before stands: the verdicts said, the batches imported
             stop(str(error))
 
-    def sums_up(self, paths: tuple[str | Path, ...]) -> bool:
+    def sums_up(self, paths: tuple[str | Path, ...], read: int = 0) -> bool:
         """Whether a command sums up what it read of `paths` (validate, import, duplicates): unless none
         could be read, each said as it could not (no summary of nothing); a file whose records were read
-        beside a byte in a line none of them holds was read."""
+        beside a byte in a line none of them holds was read; `read` records, any, are summed up (h72b: those
+        of a file that stops at a line too long)."""
         unread = {p.path for p in self.problems if isinstance(p, api.Unreadable) and not p.records_read}
-        return not paths or not {os.fsdecode(path) for path in paths} <= unread
+        return bool(read) or not paths or not {os.fsdecode(path) for path in paths} <= unread
 
     def finish(self, paths: tuple[str | Path, ...], records: int, status: int) -> NoReturn:
         """End a command that read the `records` of `paths`: with status 2 when an input could not be
@@ -642,7 +648,7 @@ def validate(
         cited.update(dict.fromkeys(d.rule for d in verdict.diagnostics))
         if len(verdict.diagnostics) > MAX_SHOWN:
             echo(output.more_diagnostics(verdict, MAX_SHOWN))
-    if not as_json and inputs.sums_up(paths):
+    if not as_json and inputs.sums_up(paths, records):
         echo(output.validation_summary(records, invalid, errors, warnings, cited, inputs.problems))
     inputs.finish(paths, records, 1 if invalid else 0)
 
@@ -966,7 +972,11 @@ def rules(paths: tuple[str | Path, ...], as_json: bool, jobs: int, encoding: str
         for proposal in api.proposed_rules(fitted):
             if proposal.records > 1:  # a game's one record: its own line says it all
                 echo(f"proposed: {proposal}")
-    if not as_json and inputs.sums_up(paths) and (summary := output.rules_summary(len(fitted), inputs.problems)):
+    if (
+        not as_json
+        and inputs.sums_up(paths, len(fitted))
+        and (summary := output.rules_summary(len(fitted), inputs.problems))
+    ):
         echo(summary)
     inputs.finish(paths, len(fitted), 1 if unreplayable else 0)
 
@@ -1477,8 +1487,9 @@ def import_(
         echo(f"lusoria: {failure.place}: {said}; the record was not stored", err=True)
         if debug:
             echo(failure.trace, err=True)
-    if (summary.gone or Inputs(summary.problems).sums_up(paths)) and os.path.exists(db):  # (its files gone: what
-        echo(f"{db}: {summary.said(to=COMMAND)}")  # --replace found; no archive made of no record: no summary of it)
+    summed = summary.gone or Inputs(summary.problems).sums_up(paths, summary.found)  # (its files gone: what
+    if summed and os.path.exists(db):  # --replace found; no archive made of no record: no summary of it)
+        echo(f"{db}: {summary.said(to=COMMAND)}")
         echo(output.skipped_text(summary.skipped, None if all_duplicates else output.DUPLICATES_NAMED), nl=False)
     if unparsed := summary.unparsed_said(to=COMMAND):
         echo(f"lusoria: note: {unparsed}", err=True)

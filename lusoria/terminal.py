@@ -13,7 +13,7 @@ from typing import TextIO
 
 import click
 
-from lusoria.words import escape_controls
+from lusoria.words import escape_controls, reason
 
 
 class Escaping(io.TextIOBase):
@@ -89,6 +89,18 @@ def echo(message: str | bytes = "", nl: bool = True, err: bool = False) -> None:
     U+FFFD for a byte no character stands for, and they are escaped as text is."""
     try:
         click.echo(message, nl=nl, err=err, color=True)
-    except BrokenPipeError:  # (each later write fails as fast: nothing is written)
-        if not _OUTPUT_CLOSED_TAKEN[0]:
-            raise
+    except OSError as error:  # (a pipe closed, a full disk: each later write fails as fast, nothing is written)
+        if _OUTPUT_CLOSED_TAKEN[0]:
+            return  # (h72b: an import whose standard error was on a full disk stopped at its first note)
+        if isinstance(error, BrokenPipeError):
+            raise  # (click ends the command quietly: `| head`)
+        raise OutputFailed("standard error" if err else "standard output", error) from None
+
+
+class OutputFailed(Exception):
+    """Standard output or error that cannot be written (a full disk, /dev/full): no bug in lusoria, a
+    usage error said on the other stream (h72b: "internal error", exit 3)."""
+
+    def __init__(self, stream: str, error: OSError):
+        super().__init__(f"cannot write {stream}: {reason(error)}")
+        self.stream = stream

@@ -1,6 +1,11 @@
 """Round four's hostile inputs to the commands (issue 41): out of memory is "too large" (exit 2),
 never a bug; messages shorten long values; each command's exit status says what happened."""
 
+import os
+import sqlite3
+import subprocess
+import sys
+
 import pytest
 from click.testing import CliRunner
 from conftest import ROOT
@@ -87,3 +92,37 @@ def test_a_record_that_cannot_be_replayed_exits_1(tmp_path, command):
     result = run(*command, str(path))
     assert result.exit_code == 1
     assert f"{path}:1:8: record 0: cannot be replayed: error[tag]: unknown game 'nope'" in result.output
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here (Linux has it)")
+def test_output_on_a_full_disk_is_said_and_an_import_stores_every_record_all_the_same(tmp_path):
+    """h72b: standard output on a full disk was "internal error … a bug in lusoria" (exit 3), and an
+    import whose standard error was stopped at its first note, the records of its folder not stored.
+    The commands run in processes of their own, their output on /dev/full (each write: no space)."""
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "a.lgn").write_text((ROOT / "samples" / "tablut" / "escape.lgn").read_text())
+    (tmp_path / "games" / "b.lgn").write_text((ROOT / "samples" / "tablut" / "tuichi.lgn").read_text())
+    (tmp_path / "games" / "empty.lgn").write_text("")  # (a note on standard error before any record)
+
+    def lusoria(*args: str, full: str) -> subprocess.CompletedProcess:
+        with open("/dev/full", "w") as disk:
+            streams = (
+                {"stdout": disk, "stderr": subprocess.PIPE}
+                if full == "stdout"
+                else {
+                    "stdout": subprocess.PIPE,
+                    "stderr": disk,
+                }
+            )
+            command = [sys.executable, "-m", "lusoria.cli", *args]
+            return subprocess.run(command, text=True, cwd=tmp_path, **streams)  # type: ignore[call-overload]
+
+    validated = lusoria("validate", "games", full="stdout")
+    assert (validated.returncode, validated.stderr.splitlines()[-1]) == (
+        2,
+        "lusoria: cannot write standard output: no space left on device",
+    )
+    imported = lusoria("import", "--db", "a.db", "games", full="stderr")
+    assert imported.returncode == 0 and imported.stdout.startswith("a.db: added 2 records")
+    with sqlite3.connect(tmp_path / "a.db") as conn:
+        assert conn.execute("SELECT count(*) FROM records").fetchone() == (2,)

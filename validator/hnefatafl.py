@@ -255,7 +255,8 @@ def catalogues() -> Catalogues:
     `users_catalogue` then; a worker process reads the same file, its environment being its
     parent's); an error in the user's says that the file is theirs to mend."""
     builtin, path = load(CATALOGUE), users_catalogue()
-    if not os.environ.get(USERS_CATALOGUE) and not path.exists():
+    if not os.environ.get(USERS_CATALOGUE) and not os.path.exists(path):  # (a settings folder that cannot be
+        # searched holds none: h72b, `sudo -u` keeping HOME=/root, where Path.exists raised PermissionError)
         return Catalogues(builtin, (), path)
     try:
         return Catalogues(builtin, load(path, builtin, games_names()), path)

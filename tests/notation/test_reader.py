@@ -631,12 +631,43 @@ def test_the_records_that_end_before_a_line_too_long_are_read_then_it_is_said(mo
     records = [f'[Game "tablut"]\n[Round "{number}"]\n\n1. e3-c3 *\n' for number in range(5)]
     (tmp_path / "big.lgn").write_text("\n".join(records) + f"\n{long_line}{'x' * 5000}\n\n{records[0]}")
     (tmp_path / "big.csv").write_text("d2-b2 c4-c5,0,0,Ongoing\n" * 4 + "x" * 5000 + "\nd2-b2,0,0,Ongoing\n")
-    for name, line, count in [("big.lgn", 26, 5), ("big.csv", 5, 4)]:
+    (tmp_path / "first.lgn").write_text(f"{long_line}{'x' * 5000}\n\n{records[0]}")  # (no record before it)
+    for name, line, count in [("big.lgn", 26, 5), ("big.csv", 5, 4), ("first.lgn", 1, 0)]:
         read = []
         with pytest.raises(InputError, match=f"^{tmp_path / name}: line {line} is longer than 1,000 characters"):
             read.extend(read_sources(str(tmp_path / name), tags={"Game": "brandubh"}))
         assert len(read) == count and all(replayed(record).valid for record in read), read
         assert "x" not in "".join(record.text for record in read)
+    assert read_sources_last(tmp_path / "big.lgn") == records[4] + "\n"  # (its lines whole, the blank one too)
+    from click.testing import CliRunner
+
+    from lusoria.cli import main
+
+    validated = CliRunner().invoke(main, ["validate", "--jobs", "1", str(tmp_path / "big.lgn")])  # (summed up: it
+    # was not, the file being one not read whole)
+    assert (validated.exit_code, validated.stdout) == (
+        2,
+        "5 records: 5 valid, 0 invalid (0 errors, 0 warnings); could not read 1 source (each said with why)\n",
+    )
+    searched = CliRunner().invoke(main, ["rules", "--jobs", "1", str(tmp_path / "big.lgn")])
+    assert searched.stdout.splitlines()[-1] == "5 records searched; could not read 1 source (each said with why)"
+    imported = CliRunner().invoke(
+        main, ["import", "--jobs", "1", "--db", str(tmp_path / "a.db"), str(tmp_path / "big.lgn")]
+    )
+    assert imported.stdout == (
+        f"{tmp_path / 'a.db'}: added 5 records (0 invalid, 0 of them unparsable), skipped 0 duplicates; "
+        "could not read 1 source (each said with why)\n"
+    )
+
+
+def read_sources_last(path) -> str:
+    """The text of the last record read from `path` before its reading stopped."""
+    from lusoria.formats.sources import read_sources
+
+    read = []
+    with pytest.raises(InputError):
+        read.extend(read_sources(str(path)))
+    return read[-1].text
 
 
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-32"])

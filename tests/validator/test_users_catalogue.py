@@ -392,3 +392,24 @@ def test_rules_of_a_club_folder_proposes_its_variant_with_each_change_its_record
         "proposed: hnefatafl (records of variant club-7x7): variant club-7x7 with tfr=i ks=s makes 4 of the 4 "
         "records legal (1 is legal under their own rules)",
     ]
+
+
+def test_a_settings_folder_that_cannot_be_searched_holds_no_catalogue(tmp_path, monkeypatch):
+    """h72b: `sudo -u clubuser lusoria …` keeping HOME=/root, whose settings folder the user may not
+    search: `Path.exists` raised PermissionError, and every tafl file was an internal error (exit 3)."""
+    monkeypatch.setenv("LUSORIA_CATALOGUE", "")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "settings"))
+    hidden, stat = str(users_catalogue()), os.stat
+
+    def refused(path, *args, **kwargs):
+        if os.fspath(path) == hidden:
+            raise PermissionError(13, "Permission denied", hidden)
+        return stat(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "stat", refused)
+    catalogues.cache_clear()
+    try:
+        assert catalogues().users == ()
+    finally:
+        monkeypatch.undo()
+        catalogues.cache_clear()
