@@ -140,17 +140,22 @@ WAIT = 5.0  # seconds a reading connection waits for a lock another connection h
 
 def connect(path: str, any_thread: bool = False) -> sqlite3.Connection:
     """The archive at `path`, opened read-only. In a directory SQLite cannot write to (where a
-    WAL archive's index cannot be made), it is opened as immutable, which needs no writing. One
-    thread uses it at a time; `any_thread`: it may be another than the one that opened it (rows of
-    `iter_sql` left part-read are closed by whichever thread the garbage collector runs in)."""
+    WAL archive's index cannot be made), it is opened as immutable, which needs no writing; so is
+    a file this process may not write, with no -wal file beside it, which nothing writes then (h72b:
+    its -wal and -shm, made as reading it and left read-only as it is, refused every import once it
+    was made writable again). One thread uses it at a time; `any_thread`: it may be another than the
+    one that opened it (rows of `iter_sql` left part-read are closed by whichever thread the garbage
+    collector runs in)."""
     uri = "file:" + quote(os.path.abspath(path)) + "?mode=ro"
     conn: sqlite3.Connection
     try:
+        if not os.access(path, os.W_OK) and not os.path.exists(path + "-wal"):
+            raise sqlite3.OperationalError("read-only: opened as immutable")
         conn = sqlite3.connect(uri, uri=True, timeout=WAIT, check_same_thread=not any_thread, factory=_Reading)
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         conn.tidied = uri.replace("?mode=ro", "?mode=rw")
     except sqlite3.OperationalError:
-        if os.access(os.path.dirname(os.path.abspath(path)), os.W_OK):
+        if os.access(path, os.W_OK) and os.access(os.path.dirname(os.path.abspath(path)), os.W_OK):
             raise
         conn = sqlite3.connect(uri + "&immutable=1", uri=True, timeout=WAIT, check_same_thread=not any_thread)
     # pages read through memory, not one read() each: searches that visit many rows of a large

@@ -537,6 +537,26 @@ def test_an_archive_in_a_read_only_directory_is_read(archive, tmp_path):
     assert os.listdir(folder) == ["a.db"]
 
 
+def test_an_archive_this_process_may_not_write_is_read_with_nothing_made_beside_it(archive, tmp_path, monkeypatch):
+    """h72b: an archive whose file its reader may not write (another member's, in a club's shared folder)
+    got a -wal and a -shm while read, left behind as read-only as the file (only a connection that may
+    write deletes them): made writable again, the archive refused every import until they were deleted
+    by hand. Such a file is read as immutable, which makes neither; one with a -wal beside it, whose
+    pages only that file may hold, is read through it. (The run is root's, which may write any file:
+    os.access says it may not.)"""
+    shutil.copy(archive, tmp_path / "a.db")
+    path = str(tmp_path / "a.db")
+    allowed = os.access
+    monkeypatch.setattr(os, "access", lambda name, mode: (name, mode) != (path, os.W_OK) and allowed(name, mode))
+    with closing(reading.connect(path)) as conn:
+        assert conn.execute("SELECT count(*) FROM records").fetchone() == (4,)
+        assert os.listdir(tmp_path) == ["a.db"]
+    (tmp_path / "a.db-wal").write_bytes(b"")
+    with closing(reading.connect(path)) as conn:
+        assert conn.execute("SELECT count(*) FROM records").fetchone() == (4,)
+        assert sorted(os.listdir(tmp_path)) == ["a.db", "a.db-shm", "a.db-wal"]
+
+
 def test_an_import_into_a_damaged_archive_says_it_is_intact(archive, tmp_path):
     path = tmp_path / "damaged.db"
     shutil.copy(archive, path)
