@@ -233,7 +233,8 @@ def validate(
 
 
 def check(source: RecordText | str, keep: bool = True, keep_going: bool = False, assume_result: bool = False) -> Report:
-    """Parse and replay one record's text; `keep=False` keeps neither the positions after each ply
+    """Parse and replay one record's text (a text of several, a file's, is read record by record:
+    `records`, `reports`); `keep=False` keeps neither the positions after each ply
     nor the canonical plies (what `validate` does not need); `keep_going`: after an illegal ply or a
     syntax slip with one nearest suggestion, go on as if it had been written. A record that ends
     without its result marker does not parse, but its plies are checked all the same: their

@@ -279,8 +279,13 @@ def _describe(error: UnexpectedInput, text: str, offset: int, game: str, tag_fol
     if _after_the_result(error):
         what = "a comment" if found in "{;" else f"'{escape_controls(found)}'"
         tag = _TAG_AFTER.match(text, at)  # (a record pasted after the last one's marker: `… *[Game "tablut"]`)
+        own_line = not text[text.rfind("\n", 0, at) + 1 : at].strip()  # (a file's text parsed as one record: h72c)
         next_record = (
-            f": a record's tags start on a line of their own, so {escape_controls(tag[0])} begins none" if tag else ""
+            ""
+            if not tag
+            else f": {escape_controls(tag[0])} begins the next record, and a text of several is read record by record"
+            if own_line
+            else f": a record's tags start on a line of their own, so {escape_controls(tag[0])} begins none"
         )
         return SyntaxProblem(
             f"found {what} after the result marker, which ends the record{next_record}", row, column, found

@@ -342,6 +342,13 @@ def test_a_syntax_error_names_the_control_characters_it_found(movetext, found, s
             "'['",
             ': a record\'s tags start on a line of their own, so [Game "tablut"] begins none',
         ),
+        # h72c: a file's text of two records parsed as one (api.check), its second's tag on a line of its own
+        (
+            '1. e3-c3 *\n\n[Game "tablut"]',
+            1,
+            "'['",
+            ': [Game "tablut"] begins the next record, and a text of several is read record by record',
+        ),
     ],
 )
 def test_what_follows_the_result_marker_is_said_to(movetext, column, found, why):
