@@ -19,7 +19,7 @@ from typing import Any
 import sqlite_utils
 
 from lusoria.archive import functions, players
-from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
+from lusoria.archive.duplicates import Duplicate, Entry, Place, find_duplicates
 from lusoria.archive.export import export
 from lusoria.archive.identity import Identity, identity
 from lusoria.archive.importer import (
@@ -880,7 +880,7 @@ class Archive:
 
             def respelt(entry: Entry) -> Entry:  # (a CSV row its format cannot read alone keeps its identity)
                 report = stored_report(
-                    *conn.execute(f"SELECT {STORED_TEXT} FROM records WHERE id = ?", [entry.ref]).fetchone()
+                    *conn.execute(f"SELECT {STORED_TEXT} FROM records WHERE id = ?", [entry.place.id]).fetchone()
                 )
                 return replace(entry, identity=identity(report, players)) if report else entry
 
@@ -888,7 +888,8 @@ class Archive:
             for id_, key, setting, path, line, result, ending, white, black in conn.execute(
                 "SELECT id, hash, setting, path, line, result, ending, white, black FROM records ORDER BY id"
             ):
-                entry = Entry(f"record {id_} ({path}:{line})", Identity(key, setting, ()), id_, result, ending)
+                place = Place(path, line, id_)
+                entry = Entry(f"record {id_} ({path}:{line})", place, Identity(key, setting, ()), result, ending)
                 entries.append(respelt(entry) if players.keys() & {white, black} else entry)
             return list(find_duplicates(entries, lambda group: [e if e.identity.plies else respelt(e) for e in group]))
         finally:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from lusoria.archive.endings import UNKNOWN
 from lusoria.archive.identity import Identity
@@ -13,27 +14,42 @@ from lusoria.words import plural
 SAME, PREFIX = "same", "prefix"
 
 
+class Place(NamedTuple):
+    """Where a record of a duplicate report is: its file and line, and its id in the archive (None: a
+    record read from its file, `api.duplicates`)."""
+
+    path: str
+    line: int
+    id: int | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """A record to compare: how reports name it, its identity, what its source calls it, its
-    result and how its game ended (a prefix's result is `*`, or the longer record's with an
-    `unknown` ending: archive/endings.py)."""
+    """A record to compare: how reports name it, where it is, its identity, its result and how its
+    game ended (a prefix's result is `*`, or the longer record's with an `unknown` ending:
+    archive/endings.py)."""
 
     where: str
+    place: Place
     identity: Identity
-    ref: object = None
     result: str | None = None
     ending: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Duplicate:
-    """`record` is the same game as `of` (which came first), or a prefix of it."""
+    """A record that is the same game as an earlier one, or a prefix of a longer one: `kind` (`same`
+    or `prefix`); `record` and `of`, the two as reports name them (`record 43 (games/a.lgn:8)`), and
+    `record_at` and `of_at`, where each is (a Place: its path, its line, its id in the archive), which
+    a script removes or queries by (h72c: only the names were given); for a prefix, `plies`: its plies
+    and the longer record's."""
 
     kind: str  # SAME or PREFIX
     record: str
     of: str
-    plies: tuple[int, int] = (0, 0)  # a prefix's plies, and the longer record's
+    record_at: Place
+    of_at: Place
+    plies: tuple[int, int] = (0, 0)
 
     def __str__(self) -> str:
         if self.kind == SAME:
@@ -52,7 +68,8 @@ def find_duplicates(
     first: dict[str, Entry] = {}
     for entry in entries:
         if entry.identity.key in first:
-            yield Duplicate(SAME, entry.where, first[entry.identity.key].where)
+            earlier = first[entry.identity.key]
+            yield Duplicate(SAME, entry.where, earlier.where, entry.place, earlier.place)
         else:
             first[entry.identity.key] = entry
     settings: dict[str, list[Entry]] = {}
@@ -75,7 +92,8 @@ def _prefixes(group: list[Entry]) -> Iterator[Duplicate]:
     ordered = sorted(group, key=lambda e: e.identity.plies)
     for index, entry in enumerate(ordered):
         if longer := _continuation(ordered, index):
-            yield Duplicate(PREFIX, entry.where, longer.where, (len(entry.identity.plies), len(longer.identity.plies)))
+            plies = (len(entry.identity.plies), len(longer.identity.plies))
+            yield Duplicate(PREFIX, entry.where, longer.where, entry.place, longer.place, plies)
 
 
 def _continuation(ordered: list[Entry], index: int) -> Entry | None:

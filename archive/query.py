@@ -472,7 +472,13 @@ def check_values(filters: Filters) -> None:
         value, meta, written = getattr(filters, declared.name), declared.metadata, str(declared.type)
         kind = re.split(r"[\[ ]", written)[0]  # "int | None": int; "list[str]": list
         if not (value is None and written.endswith("| None") or _of_kind(kind, value, meta)):
-            given = quoted(value) if isinstance(value, str) else f"{type(value).__name__} ({reprlib.repr(value)})"
+            given = (
+                quoted(value)
+                if isinstance(value, str)
+                else reprlib.repr(value)  # (of its kind, out of its bounds: h72c, "not int (-1)" read as a type's)
+                if type(value).__name__ == kind
+                else f"{type(value).__name__} ({reprlib.repr(value)})"
+            )
             raise FilterError(declared.name, f"is {meta.get('takes') or _kind(kind, meta)}; not {given}")
         for text in _texts(value):
             if said := undecoded(text):

@@ -809,7 +809,7 @@ def duplicates(
     """The records of `paths` that are the same game as an earlier one, or a prefix of another
     (`lusoria duplicates`), read by `jobs` worker processes; a Problem in the stream for a source that
     cannot be read or is skipped. `format` and `tags`: as `validate`'s."""
-    from lusoria.archive.duplicates import Entry, find_duplicates  # here, not at start-up
+    from lusoria.archive.duplicates import Entry, Place, find_duplicates  # here, not at start-up
     from lusoria.archive.endings import ending
     from lusoria.archive.identity import identity
 
@@ -818,8 +818,9 @@ def duplicates(
         if isinstance(report, Problem):
             yield report
         else:
-            place = shown_place(report.source.path, report.source.line)
-            entries.append(Entry(place, identity(report), result=report.result, ending=ending(report)))
+            place = Place(report.source.path, report.source.line)
+            where = shown_place(place.path, place.line)
+            entries.append(Entry(where, place, identity(report), result=report.result, ending=ending(report)))
     yield from find_duplicates(entries)
 
 

@@ -982,7 +982,7 @@ def rules(paths: tuple[str | Path, ...], as_json: bool, jobs: int, encoding: str
 
 
 @main.command()
-@click.argument("name", metavar="NAME", required=False)
+@click.argument("name", metavar="[NAME]", required=False)
 def explain(name: str | None) -> None:
     """Print a rule, a game or a variant. A rule that diagnostics cite (T2, S4, Q6, syntax…): its
     text, the options that change it and an example; a game (tablut…): its variants and rules; a variant

@@ -13,6 +13,7 @@ from typing import TextIO
 
 import click
 
+from lusoria.errors import LusoriaError
 from lusoria.words import escape_controls, reason
 
 
@@ -94,13 +95,16 @@ def echo(message: str | bytes = "", nl: bool = True, err: bool = False) -> None:
             return  # (h72b: an import whose standard error was on a full disk stopped at its first note)
         if isinstance(error, BrokenPipeError):
             raise  # (click ends the command quietly: `| head`)
-        raise OutputFailed("standard error" if err else "standard output", error) from None
+        raise OutputFailed("standard error" if err else "standard output", reason(error)) from None
 
 
-class OutputFailed(Exception):
+class OutputFailed(LusoriaError):
     """Standard output or error that cannot be written (a full disk, /dev/full): no bug in lusoria, a
     usage error said on the other stream (h72b: "internal error", exit 3)."""
 
-    def __init__(self, stream: str, error: OSError):
-        super().__init__(f"cannot write {stream}: {reason(error)}")
+    def __init__(self, stream: str, said: str):
+        super().__init__(stream, said)
         self.stream = stream
+
+    def __str__(self) -> str:
+        return f"cannot write {self.stream}: {self.args[1]}"

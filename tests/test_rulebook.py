@@ -126,6 +126,8 @@ def test_explain_without_a_rule_lists_them_all_and_an_unknown_one_is_a_usage_err
     ]
     wrong = CliRunner().invoke(main, ["explain", "Z9"])
     assert wrong.exit_code == 2 and "no rule, game or variant is named 'Z9'" in wrong.output
+    usage = CliRunner().invoke(main, ["explain", "--help"]).output.splitlines()[0]
+    assert usage.endswith(" explain [OPTIONS] [NAME]")  # (h72c: NAME, as if it were needed)
 
 
 def test_validate_says_which_rules_it_cited_and_how_to_read_them(in_root):

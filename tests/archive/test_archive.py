@@ -639,12 +639,12 @@ def test_the_length_filters_are_the_plies_of_the_main_line(archive):
 @pytest.mark.parametrize(
     "filters, problem",
     [
-        (dict(min_plies=-1), "the min_plies filter is a whole number from 0 to 9223372036854775807; not int (-1)"),
+        (dict(min_plies=-1), "the min_plies filter is a whole number from 0 to 9223372036854775807; not -1"),
         (dict(max_plies="9"), "the max_plies filter is a whole number from 0 to 9223372036854775807; not '9'"),
-        (dict(limit=-1), "the limit filter is a whole number from 0 to 9223372036854775807; not int (-1)"),
+        (dict(limit=-1), "the limit filter is a whole number from 0 to 9223372036854775807; not -1"),
         (
             dict(material=["king"], material_for=0),
-            "the material_for filter is a whole number of at least 1; not int (0)",
+            "the material_for filter is a whole number of at least 1; not 0",
         ),
     ],
 )

@@ -11,7 +11,7 @@ from conftest import ROOT, connect
 
 from lusoria.api import duplicates, format_record
 from lusoria.archive import Archive, schema
-from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
+from lusoria.archive.duplicates import Duplicate, Entry, Place, find_duplicates
 from lusoria.archive.identity import Identity, identity, label
 from lusoria.cli import main
 from lusoria.validator.replay import check
@@ -134,7 +134,7 @@ def test_a_label_names_the_players_and_a_known_date():
 
 
 def entry(where: str, plies: str, key_: str | None = None, setting: str = "s") -> Entry:
-    return Entry(where, Identity(key_ or where, setting, tuple(plies.split())))
+    return Entry(where, Place(where, 1), Identity(key_ or where, setting, tuple(plies.split())))
 
 
 def test_same_games_then_prefixes_each_against_the_next_longer_line():
@@ -157,6 +157,10 @@ def test_same_games_then_prefixes_each_against_the_next_longer_line():
     ]
     # a library caller reads them too: a prefix's plies and the longer record's; a same game's none
     assert [d.plies for d in find_duplicates(entries)] == [(0, 0), (2, 3), (2, 3), (3, 4), (0, 2)]
+    assert [(d.record_at.path, d.of_at.path) for d in find_duplicates(entries)][:2] == [  # (h72c: where each is)
+        ("again", "short"),
+        ("short", "middle"),
+    ]
 
 
 def test_a_finished_game_is_a_prefix_only_of_a_longer_line_that_ends_so():
@@ -167,7 +171,7 @@ def test_a_finished_game_is_a_prefix_only_of_a_longer_line_that_ends_so():
     nor a loss of the second record of the next line, whose first another game won."""
 
     def ended(where: str, plies: str, result: str | None) -> Entry:
-        return Entry(where, Identity(where, "s", tuple(plies.split())), result=result)
+        return Entry(where, Place(where, 1), Identity(where, "s", tuple(plies.split())), result=result)
 
     entries = [
         ended("drawn", "a b c", "1/2-1/2"),
@@ -196,7 +200,7 @@ def test_a_game_that_ended_otherwise_in_the_same_result_is_no_prefix():
     (`unknown`: a transcription cut short) is a prefix, as an unfinished line is of any."""
 
     def ended(where: str, plies: str, result: str, ending: str | None) -> Entry:
-        return Entry(where, Identity(where, "s", tuple(plies.split())), result=result, ending=ending)
+        return Entry(where, Place(where, 1), Identity(where, "s", tuple(plies.split())), result=result, ending=ending)
 
     entries = [
         ended("captured", "a b c", "0-1", "king captured"),
@@ -220,7 +224,9 @@ def test_the_plies_are_loaded_only_for_settings_shared_by_several_records():
         return [entry(e.where, "a b" if e.where == "one" else "a b c") for e in group]
 
     entries = [entry("one", ""), entry("two", ""), entry("alone", "", setting="t")]
-    assert list(find_duplicates(entries, load)) == [Duplicate("prefix", "one", "two", (2, 3))]
+    assert list(find_duplicates(entries, load)) == [
+        Duplicate("prefix", "one", "two", Place("one", 1), Place("two", 1), (2, 3))
+    ]
     assert asked == [["one", "two"]]
 
 

@@ -223,7 +223,7 @@ def test_export_replays_a_record_kept_as_written_in_its_format(tmp_path):
 def test_duplicates_and_tree_record_read_a_record_kept_as_written_in_its_format(tmp_path):
     """The G5 game's plies, read from its JSON: the game listing the capture is its prefix, and
     `tree --from-id 1 --ply 15` starts from its position after the capture."""
-    from lusoria.archive.duplicates import Duplicate
+    from lusoria.archive.duplicates import Duplicate, Place
 
     archive = Archive(imported(tmp_path))
     assert archive.duplicates() == [
@@ -231,6 +231,8 @@ def test_duplicates_and_tree_record_read_a_record_kept_as_written_in_its_format(
             "prefix",
             f"record 2 ({tmp_path}/game-13-2-101.json:1)",
             f"record 1 ({tmp_path}/game-13-1-100.json:1)",
+            Place(f"{tmp_path}/game-13-2-101.json", 1, 2),  # (h72c: what a script removes or queries by)
+            Place(f"{tmp_path}/game-13-1-100.json", 1, 1),
             (15, 16),
         )
     ]
