@@ -40,15 +40,15 @@ class Entry:
 class Duplicate:
     """A record that is the same game as an earlier one, or a prefix of a longer one: `kind` (`same`
     or `prefix`); `record` and `of`, the two as reports name them (`record 43 (games/a.lgn:8)`), and
-    `record_at` and `of_at`, where each is (a Place: its path, its line, its id in the archive), which
+    `record_place` and `of_place`, where each is (a Place: its path, its line, its id in the archive), which
     a script removes or queries by (h72c: only the names were given); for a prefix, `plies`: its plies
     and the longer record's."""
 
     kind: str  # SAME or PREFIX
     record: str
     of: str
-    record_at: Place
-    of_at: Place
+    record_place: Place
+    of_place: Place
     plies: tuple[int, int] = (0, 0)
 
     def __str__(self) -> str:

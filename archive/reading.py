@@ -149,7 +149,7 @@ def connect(path: str, any_thread: bool = False) -> sqlite3.Connection:
     uri = "file:" + quote(os.path.abspath(path)) + "?mode=ro"
     conn: sqlite3.Connection
     try:
-        if not os.access(path, os.W_OK) and not os.path.exists(path + "-wal"):
+        if not os.access(path, os.W_OK) and _wal_alone(path):
             raise sqlite3.OperationalError("read-only: opened as immutable")
         conn = sqlite3.connect(uri, uri=True, timeout=WAIT, check_same_thread=not any_thread, factory=_Reading)
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
@@ -165,6 +165,18 @@ def connect(path: str, any_thread: bool = False) -> sqlite3.Connection:
     add_query_functions(conn)
     conn.set_authorizer(read_only_authorizer)
     return conn
+
+
+def _wal_alone(path: str) -> bool:
+    """Whether the archive at `path` is in WAL mode (its header's bytes 18 and 19 are 2) with no -wal
+    and no -journal beside it: all it holds is in the file, which an immutable connection reads whole
+    (review72: an older archive's -journal, left by a writer that crashed, was read as committed)."""
+    try:
+        with open(path, "rb") as file:
+            header = file.read(20)
+    except OSError:
+        return False
+    return header[18:20] == b"\x02\x02" and not any(os.path.exists(path + end) for end in ("-wal", "-journal"))
 
 
 class _Reading(sqlite3.Connection):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import codecs
 import io
 import os
+import re
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -22,6 +23,7 @@ from lusoria.formats import FORMATS, Format, HookFailed, format_named, format_of
 from lusoria.notation.escapes import as_lines
 from lusoria.notation.json_input import starts_as_json
 from lusoria.notation.reader import STDIN_NAME, RecordText, split_records
+from lusoria.notation.slips import RESULTS
 from lusoria.notation.sources import (
     BOM,
     CHUNK,
@@ -252,13 +254,18 @@ def _records_in(
         if format is None or FORMATS[format].read is None:
             return _before_long_line(split_records(pieces, name, tuple((tags or {}).items())), too_long)
         text = "".join(pieces)
+        if too_long and one_game:  # (the file's one game goes on past the line: none is read, review72)
+            return iter(())
         text = _whole_lines(text) if too_long else text
         return read_text(text, format, name, tags) if text.strip() else iter(())  # blank: no record, as lgn's
 
-    if encoding is None:
-        yield from read(pieces)
-    else:
-        yield from readable_records(pieces, read, name, encoding, format is not None and FORMATS[format].one_game)
+    one_game = format is not None and FORMATS[format].one_game
+    try:
+        yield from read(pieces) if encoding is None else readable_records(pieces, read, name, encoding, one_game)
+    except InputError:
+        if too_long:  # (a byte that does not decode in the line's start, said as one outside the records: review72)
+            raise too_long[0] from None
+        raise
     if too_long:
         raise too_long[0]
 
@@ -275,13 +282,18 @@ def _to_long_line(pieces: Iterable[str], too_long: list[LineTooLong]) -> Iterato
 
 def _before_long_line(records: Iterable[RecordText], too_long: list[LineTooLong]) -> Iterator[RecordText]:
     """`records`, the last one's text without the start of a line too long (`_to_long_line`), which ends
-    the pieces it was split from: none if that line was all of it."""
+    the pieces it was split from; none of it when it did not end before that line, at its result
+    marker (review72: a record cut there was read, its tags alone, or its plies before the line)."""
     for record in records:
         if too_long:
             record = replace(record, text=_whole_lines(record.text))
-            if not record.text.strip():
+            if not _ENDED.search(record.text):
                 continue
         yield record
+
+
+# a record's text that ends at its result marker, but for comments, `%` lines and blanks after it
+_ENDED = re.compile(rf"(?:{'|'.join(map(re.escape, RESULTS))})(?:\s|\{{[^}}]*\}}|;[^\n]*|%[^\n]*)*\Z")
 
 
 def _whole_lines(text: str) -> str:

@@ -304,7 +304,7 @@ class Lusoria(click.Group):
                 stop(while_checking("the input is too large for the memory available", error))
             except OutputFailed as error:
                 if error.stream == "standard output":
-                    with contextlib.suppress(OutputFailed):
+                    with contextlib.suppress(OutputFailed, OSError):  # (standard error a closed pipe: review72)
                         echo(f"lusoria: {error}", err=True)
                 sys.exit(2)
             except SystemExit as error:  # a plug-in's sys.exit(), where no check of its hook said it, is its failure

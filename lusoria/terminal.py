@@ -91,8 +91,9 @@ def echo(message: str | bytes = "", nl: bool = True, err: bool = False) -> None:
     try:
         click.echo(message, nl=nl, err=err, color=True)
     except OSError as error:  # (a pipe closed, a full disk: each later write fails as fast, nothing is written)
-        if _OUTPUT_CLOSED_TAKEN[0]:
-            return  # (h72b: an import whose standard error was on a full disk stopped at its first note)
+        if _OUTPUT_CLOSED_TAKEN[0] and (err or isinstance(error, BrokenPipeError)):
+            return  # (h72b: an import whose standard error was on a full disk stopped at its first note; its
+            # summary on standard output that cannot be written is said, the records stored: review72)
         if isinstance(error, BrokenPipeError):
             raise  # (click ends the command quietly: `| head`)
         raise OutputFailed("standard error" if err else "standard output", reason(error)) from None

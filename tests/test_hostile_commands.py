@@ -126,3 +126,10 @@ def test_output_on_a_full_disk_is_said_and_an_import_stores_every_record_all_the
     assert imported.returncode == 0 and imported.stdout.startswith("a.db: added 2 records")
     with sqlite3.connect(tmp_path / "a.db") as conn:
         assert conn.execute("SELECT count(*) FROM records").fetchone() == (2,)
+    summed = lusoria("import", "--db", "b.db", "games", full="stdout")  # (review72: exit 0, its summary lost)
+    assert (summed.returncode, summed.stderr.splitlines()[-1]) == (
+        2,
+        "lusoria: cannot write standard output: no space left on device",
+    )
+    with sqlite3.connect(tmp_path / "b.db") as conn:
+        assert conn.execute("SELECT count(*) FROM records").fetchone() == (2,)

@@ -90,7 +90,7 @@ def test_a_record_of_no_file_is_named_alike_everywhere():
     assert located("", Diagnostic("error", "T1", "", line=2, column=4)) == "<text>:2:4"
     [duplicate] = api.duplicates([record.text, record.text])
     assert (duplicate.record, duplicate.of) == ("<text>:1", "<text>:1")
-    assert (duplicate.record_at, duplicate.of_at) == (("", 1, None), ("", 1, None))  # (text: no path, no id)
+    assert (duplicate.record_place, duplicate.of_place) == (("", 1, None), ("", 1, None))  # (text: no path, no id)
 
 
 def test_carets_count_the_columns_a_terminal_shows_not_the_characters():

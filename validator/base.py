@@ -475,7 +475,8 @@ class Game(Generic[P]):
     presets_listed_in: ClassVar[str] = ""  # the command that lists the presets, too many for a message to name
     options_listed_in: ClassVar[str] = ""  # where its options are listed, too many for a message to name
     described: ClassVar[bool] = False  # its boards are its variants: a record names one (no default)
-    searched_as_presets: ClassVar[tuple[str, ...]] = ()  # options `lusoria rules` varies only by preset
+    searched_as_presets: ClassVar[tuple[str, ...]] = ()  # options `lusoria rules` varies by preset and alone,
+    # not in every combination with the others (validator/fit.py)
     endings: ClassVar[tuple[str, ...]] = ()  # the `Outcome.ending`s its rules give
     sides: ClassVar[tuple[str, str]] = ("White", "Black")  # its names of White's side and Black's (`stats --by`)
     letters: ClassVar[dict[int, str]] = ReadOnly()  # a square's code on its board -> its piece's letter, as

@@ -386,6 +386,8 @@ def _combined(
             for key, value in game.from_tags(dict(found)).option.items():
                 changes[key, value] += count * (value != options[key])
     for key, value in [change for change, count in changes.most_common(MAX_COMBINED) if count]:
+        if legal == len(group):
+            break  # (every record legal: no change makes more, review72)
         changed = {**options, key: value}
         more = legal_under(group, candidate := rule_tags(game, tags["Variant"], changed), texts)
         if more > legal:

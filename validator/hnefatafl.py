@@ -458,7 +458,7 @@ class Hnefatafl(TaflGame):
         """The user's own catalogue: where it is, and how many entries it adds (and that the file
         LUSORIA_CATALOGUE names now is not read, when another was: `catalogue_moved`)."""
         (_, users, path), moved = catalogues(), catalogue_moved()
-        if users or path.exists():
+        if users or os.path.exists(path):  # (a settings folder that cannot be searched: review72)
             said = f"Your own catalogue: {plural(len(users), 'entry', 'entries')}, read from {path}"
         else:
             said = f"Your own catalogue: none (no file {path}, nor {USERS_CATALOGUE} naming one)"

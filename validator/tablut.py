@@ -70,7 +70,7 @@ class Tablut(TaflGame):
         "camp-hostile": ("always", "empty"),
         "repetition": ("none", "draw"),
     }
-    searched_as_presets = ("camps", "camp-hostile", "repetition")  # `lusoria rules` tries them only as presets
+    searched_as_presets = ("camps", "camp-hostile", "repetition")  # `lusoria rules` tries them as presets and alone
     presets = Presets(
         {
             "seed": {},

@@ -157,7 +157,7 @@ def test_same_games_then_prefixes_each_against_the_next_longer_line():
     ]
     # a library caller reads them too: a prefix's plies and the longer record's; a same game's none
     assert [d.plies for d in find_duplicates(entries)] == [(0, 0), (2, 3), (2, 3), (3, 4), (0, 2)]
-    assert [(d.record_at.path, d.of_at.path) for d in find_duplicates(entries)][:2] == [  # (h72c: where each is)
+    assert [(d.record_place.path, d.of_place.path) for d in find_duplicates(entries)][:2] == [  # (h72c: where each is)
         ("again", "short"),
         ("short", "middle"),
     ]

@@ -555,6 +555,16 @@ def test_an_archive_this_process_may_not_write_is_read_with_nothing_made_beside_
     with closing(reading.connect(path)) as conn:
         assert conn.execute("SELECT count(*) FROM records").fetchone() == (4,)
         assert sorted(os.listdir(tmp_path)) == ["a.db", "a.db-shm", "a.db-wal"]
+    assert os.listdir(tmp_path) == ["a.db"]  # (closed: deleted, by a connection that may write)
+    (tmp_path / "a.db-journal").write_bytes(b"")  # (review72: a writer's journal, which immutable reads past)
+    with closing(reading.connect(path)) as conn:
+        assert sorted(os.listdir(tmp_path)) == ["a.db", "a.db-journal", "a.db-shm", "a.db-wal"]
+    older = tmp_path / "older" / "a.db"  # an archive in rollback mode, as an older lusoria's: never immutable
+    older.parent.mkdir()
+    shutil.copy(archive, older)
+    with closing(sqlite3.connect(older)) as conn:
+        conn.execute("PRAGMA journal_mode = DELETE")
+    assert not reading._wal_alone(str(older))
 
 
 def test_an_import_into_a_damaged_archive_says_it_is_intact(archive, tmp_path):

@@ -5,7 +5,7 @@ import re
 import tempfile
 
 import pytest
-from conftest import known_games_elided
+from conftest import ROOT, known_games_elided
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -639,13 +639,21 @@ def test_the_records_that_end_before_a_line_too_long_are_read_then_it_is_said(mo
     (tmp_path / "big.lgn").write_text("\n".join(records) + f"\n{long_line}{'x' * 5000}\n\n{records[0]}")
     (tmp_path / "big.csv").write_text("d2-b2 c4-c5,0,0,Ongoing\n" * 4 + "x" * 5000 + "\nd2-b2,0,0,Ongoing\n")
     (tmp_path / "first.lgn").write_text(f"{long_line}{'x' * 5000}\n\n{records[0]}")  # (no record before it)
-    for name, line, count in [("big.lgn", 26, 5), ("big.csv", 5, 4), ("first.lgn", 1, 0)]:
+    cut = '[Game "tablut"]\n[Round "9"]\n\n1. e3-c3 d1-d3\n'  # (review72: a record the line cuts is not read)
+    (tmp_path / "cut.lgn").write_text(f"{records[0]}\n{cut}{long_line}{'x' * 5000}\n2. e4-f4 *\n")
+    otn = (ROOT / "tests/fixtures/formats/otn/brandubh.otg").read_text().split("\n2. ")  # (a game of one file)
+    (tmp_path / "cut.otg").write_text(f"{otn[0]}\n[{'x' * 5000}]\n2. {otn[1]}")
+    files = [("big.lgn", 26, 5), ("big.csv", 5, 4), ("first.lgn", 1, 0), ("cut.lgn", 10, 1), ("cut.otg", 8, 0)]
+    for name, line, count in files:
         read = []
         with pytest.raises(InputError, match=f"^{tmp_path / name}: line {line} is longer than 1,000 characters"):
             read.extend(read_sources(str(tmp_path / name), tags={"Game": "brandubh"}))
         assert len(read) == count and all(replayed(record).valid for record in read), read
         assert "x" not in "".join(record.text for record in read)
     assert read_sources_last(tmp_path / "big.lgn") == records[4] + "\n"  # (its lines whole, the blank one too)
+    (tmp_path / "byte.lgn").write_bytes(f"{records[0]}\n%".encode() + b" \xff" + b"x" * 5000 + b"\n")
+    with pytest.raises(InputError, match=" line 6 is longer than 1,000 characters"):  # (review72: not said as a
+        list(read_sources(str(tmp_path / "byte.lgn")))  # byte after the last record, the rest of the file read)
     from click.testing import CliRunner
 
     from lusoria.cli import main

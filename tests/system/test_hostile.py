@@ -85,6 +85,8 @@ def test_arbitrary_text_is_checked_without_exceptions(text):
             (rule, message.split(":")[0]) == ("tag", "the record has no Game tag")  # perhaps at a slip for it
             or rule == "syntax"
             and message.startswith("not a game record in lgn, which a record's text is read as")
+            or rule == "syntax"  # (a tag begun and not written: `[AME`, which the CI run of session 72 drew)
+            and message.startswith("this tag is not written")
         )
 
 

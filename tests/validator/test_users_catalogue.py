@@ -410,6 +410,7 @@ def test_a_settings_folder_that_cannot_be_searched_holds_no_catalogue(tmp_path, 
     catalogues.cache_clear()
     try:
         assert catalogues().users == ()
+        assert Hnefatafl.variants_read_from().startswith("Your own catalogue: none")  # (`explain hnefatafl`)
     finally:
         monkeypatch.undo()
         catalogues.cache_clear()
