@@ -141,22 +141,14 @@ WAIT = 5.0  # seconds a reading connection waits for a lock another connection h
 def connect(path: str, any_thread: bool = False) -> sqlite3.Connection:
     """The archive at `path`, opened read-only. In a directory SQLite cannot write to (where a
     WAL archive's index cannot be made), it is opened as immutable, which needs no writing; so is
-    a file this process may not write, with no -wal file beside it, which nothing writes then (h72b:
+    a file this process may not write in WAL mode with no -wal or -journal beside it (`_wal_alone`; h72b:
     its -wal and -shm, made as reading it and left read-only as it is, refused every import once it
     was made writable again). One thread uses it at a time; `any_thread`: it may be another than the
     one that opened it (rows of `iter_sql` left part-read are closed by whichever thread the garbage
     collector runs in)."""
     uri = "file:" + quote(os.path.abspath(path)) + "?mode=ro"
-    conn: sqlite3.Connection
-    try:
-        if not os.access(path, os.W_OK) and _wal_alone(path):
-            raise sqlite3.OperationalError("read-only: opened as immutable")
-        conn = sqlite3.connect(uri, uri=True, timeout=WAIT, check_same_thread=not any_thread, factory=_Reading)
-        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        conn.tidied = uri.replace("?mode=ro", "?mode=rw")
-    except sqlite3.OperationalError:
-        if os.access(path, os.W_OK) and os.access(os.path.dirname(os.path.abspath(path)), os.W_OK):
-            raise
+    conn = None if not os.access(path, os.W_OK) and _wal_alone(path) else _opened(uri, path, any_thread)
+    if conn is None:
         conn = sqlite3.connect(uri + "&immutable=1", uri=True, timeout=WAIT, check_same_thread=not any_thread)
     # pages read through memory, not one read() each: searches that visit many rows of a large
     # archive at random (positions of each ply) take a third of the time (BENCHMARKS.md)
@@ -164,6 +156,20 @@ def connect(path: str, any_thread: bool = False) -> sqlite3.Connection:
     conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE)  # randomblob(1000000000) took a gigabyte, then MemoryError
     add_query_functions(conn)
     conn.set_authorizer(read_only_authorizer)
+    return conn
+
+
+def _opened(uri: str, path: str, any_thread: bool) -> sqlite3.Connection | None:
+    """The archive at `uri` (`path`) opened read-only, its -wal and -shm deleted when it closes (`_Reading`);
+    None in a directory SQLite cannot write to, where it cannot be opened so."""
+    try:
+        conn = sqlite3.connect(uri, uri=True, timeout=WAIT, check_same_thread=not any_thread, factory=_Reading)
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.OperationalError:
+        if os.access(os.path.dirname(os.path.abspath(path)), os.W_OK):
+            raise
+        return None
+    conn.tidied = uri.replace("?mode=ro", "?mode=rw")
     return conn
 
 
