@@ -30,7 +30,7 @@ from lusoria.options import (
     Named,
     former_name,
 )
-from lusoria.terminal import OutputFailed, echo, escaped, output_closed_taken, unescaped
+from lusoria.terminal import OutputFailed, clicks_output_failed, echo, escaped, output_closed_taken, unescaped
 from lusoria.words import COMMAND, plural, quoted, reason
 
 if TYPE_CHECKING:
@@ -303,15 +303,14 @@ class Lusoria(click.Group):
                     raise
                 stop(while_checking("the input is too large for the memory available", error))
             except OutputFailed as error:
-                if error.stream == "standard output":
-                    with contextlib.suppress(OutputFailed, OSError):  # (standard error a closed pipe: review72)
-                        echo(f"lusoria: {error}", err=True)
-                sys.exit(2)
+                output_failed(error)
             except SystemExit as error:  # a plug-in's sys.exit(), where no check of its hook said it, is its failure
                 if not (said := plug_in_exit(error)):
                     raise  # lusoria's own exit status
                 stop(while_checking(said, error) + traced("".join(traceback.format_exception(error)).rstrip()))
             except Exception as error:
+                if failed := clicks_output_failed(error):
+                    output_failed(failed)
                 if self.debug:
                     raise
                 if isinstance(error, api.DataError):  # its own data or the user's: an entry a user added may be wrong
@@ -534,8 +533,19 @@ class Inputs:
 
 
 def stop(message: str, status: int = 2) -> NoReturn:
-    echo(f"lusoria: {message}", err=True)
+    """End the command with `status`, saying `message` on standard error: where that cannot be written (a
+    full disk, a closed pipe), with the status all the same (review72: a traceback, exit 1)."""
+    with contextlib.suppress(OutputFailed, OSError):
+        echo(f"lusoria: {message}", err=True)
     sys.exit(status)
+
+
+def output_failed(error: OutputFailed) -> NoReturn:
+    """End a command whose output cannot be written: a usage error (status 2), said on standard error
+    when it is standard output that failed."""
+    if error.stream == "standard output":
+        stop(str(error))
+    sys.exit(2)
 
 
 @contextlib.contextmanager

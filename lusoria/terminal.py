@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import sys
+import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TextIO
@@ -109,3 +110,15 @@ class OutputFailed(LusoriaError):
 
     def __str__(self) -> str:
         return f"cannot write {self.stream}: {self.args[1]}"
+
+
+def clicks_output_failed(error: BaseException) -> OutputFailed | None:
+    """The OutputFailed of an OSError that click raised writing its own output (`--help`, a usage error)
+    to a stream that cannot be written (a full disk, a closed pipe), as `echo` says lusoria's own (review72:
+    "internal error"); None for any other error. It names standard output: where standard error failed,
+    nothing can say it."""
+    if isinstance(error, OSError) and any(
+        frame.f_code is click.utils.echo.__code__ for frame, _ in traceback.walk_tb(error.__traceback__)
+    ):
+        return OutputFailed("standard output", reason(error))
+    return None

@@ -1,6 +1,8 @@
 """Round four's hostile inputs to the commands (issue 41): out of memory is "too large" (exit 2),
 never a bug; messages shorten long values; each command's exit status says what happened."""
 
+import errno
+import io
 import os
 import sqlite3
 import subprocess
@@ -92,6 +94,65 @@ def test_a_record_that_cannot_be_replayed_exits_1(tmp_path, command):
     result = run(*command, str(path))
     assert result.exit_code == 1
     assert f"{path}:1:8: record 0: cannot be replayed: error[tag]: unknown game 'nope'" in result.output
+
+
+class Unwritable(io.RawIOBase):
+    """A stream each write to which fails as `failure`: an errno (a full disk, a pipe its reader closed), or
+    an exception of its own."""
+
+    def __init__(self, failure: int | Exception):
+        self.failure = failure
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data) -> int:
+        raise self.failure if isinstance(self.failure, Exception) else OSError(self.failure, os.strerror(self.failure))
+
+
+def ended(monkeypatch, args: list[str], stdout=None, stderr=None) -> tuple[object, str]:
+    """The exit status of `lusoria ARGS` in this process, standard output or error failing as told (`Unwritable`),
+    and what it said on the other."""
+    said = io.StringIO()
+    for name, failure in (("stdout", stdout), ("stderr", stderr)):
+        stream = io.TextIOWrapper(io.BufferedWriter(Unwritable(failure)), encoding="utf-8") if failure else said
+        monkeypatch.setattr(sys, name, stream)
+    with pytest.raises(SystemExit) as stopped:
+        main.main(args, prog_name="lusoria")
+    return stopped.value.code, said.getvalue()
+
+
+FULL = "lusoria: cannot write standard output: no space left on device\n"
+
+
+def test_clicks_own_output_that_cannot_be_written_is_a_usage_error_said_on_the_other_stream(monkeypatch):
+    """review72: `lusoria --help > /dev/full` was "internal error … a bug in lusoria" (exit 3), as was a usage error
+    whose standard error was full; one whose standard error was a closed pipe, or a message `stop` could not
+    write, ended with a traceback (exit 1)."""
+    assert ended(monkeypatch, ["--help"], stdout=errno.ENOSPC) == (2, FULL)
+    assert ended(monkeypatch, ["query", "--help"], stdout=errno.ENOSPC) == (2, FULL)
+    assert ended(monkeypatch, ["query", "--bogus"], stderr=errno.ENOSPC) == (2, "")
+    assert ended(monkeypatch, ["query", "--bogus"], stderr=errno.EPIPE) == (2, "")
+    assert ended(monkeypatch, ["show", "missing.lgn"], stderr=errno.ENOSPC) == (2, "")
+    assert ended(monkeypatch, ["validate", ESCAPE], stdout=errno.ENOSPC, stderr=errno.EPIPE) == (2, "")
+    assert ended(monkeypatch, ["query", "--help"], stdout=errno.EPIPE) == (1, "")  # (click's quiet end of a pipe)
+
+
+def test_an_error_of_a_commands_own_work_is_no_output_that_failed(monkeypatch):
+    """An OSError the command's work raises, not click writing, is what it was (an internal error here,
+    exit 3), said where standard output cannot be written, and ending so where standard error cannot;
+    an error of another kind raised writing is no output that failed."""
+
+    def failing(*args, **kwargs):
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(api, "validate", failing)
+    status, said = ended(monkeypatch, ["validate", ESCAPE], stdout=errno.ENOSPC)
+    assert status == 3 and said.startswith("lusoria: internal error: OSError: [Errno 5] Input/output error.")
+    assert ended(monkeypatch, ["validate", ESCAPE], stderr=errno.ENOSPC) == (3, "")
+
+    status, said = ended(monkeypatch, ["--help"], stdout=ValueError("not a write that failed"))
+    assert status == 3 and "internal error: ValueError: not a write that failed." in said
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here (Linux has it)")
