@@ -1748,7 +1748,7 @@ def duplicates(paths: tuple[str | Path, ...], db: str | None, jobs: int, encodin
         echo(str(duplicate))
         same += duplicate.kind == "same"
         prefixes += duplicate.kind == "prefix"
-    if inputs.sums_up(paths):
+    if inputs.sums_up(paths, same + prefixes):  # (records found the same were read: review72)
         echo(output.duplicates_summary(same, prefixes, inputs.problems))
     sys.exit(2 if inputs.unreadable else 1 if same or prefixes else 0)
 

@@ -366,16 +366,22 @@ def decoded_text(
     try:
         line, length = 1, 0  # the line being read, and its characters so far
         for chunk in iter(lambda: text.read(CHUNK), ""):
-            breaks = chunk.count("\n")
-            line, length = line + breaks, length + len(chunk) if not breaks else len(chunk) - chunk.rfind("\n") - 1
-            if length > MAX_LINE:
-                if breaks:
-                    yield chunk[: len(chunk) - length]  # the lines that end in it (h72b)
-                raise LineTooLong(
-                    f"{path}: line {line} is longer than {MAX_LINE:,} characters, the most lusoria "
-                    "reads; the rest of the file is not read"
-                )
-            yield chunk
+            *ended, begun = chunk.split("\n")  # the lines that end in the chunk (the first begun before it)
+            whole = 0  # the characters of those lines measured, each within MAX_LINE
+            for piece in ended:
+                if length + len(piece) > MAX_LINE:  # (review72: a line over two chunks was measured from its second)
+                    break
+                whole, line, length = whole + len(piece) + 1, line + 1, 0
+            else:
+                length += len(begun)
+                if length <= MAX_LINE:
+                    yield chunk
+                    continue
+            yield chunk[:whole]  # the lines that end before it (h72b)
+            raise LineTooLong(
+                f"{path}: line {line} is longer than {MAX_LINE:,} characters, the most lusoria "
+                "reads; the rest of the file is not read"
+            )
     except OSError as error:
         raise unreadable(path, error) from None
     except UnicodeDecodeError as error:

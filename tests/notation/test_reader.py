@@ -619,11 +619,23 @@ def test_escaped_bytes_are_kept_in_utf8_and_an_undecodable_wide_unit_is_one_esca
         list(decoded_text(io.BytesIO("ok\n".encode("utf-16-le") + b"\x80"), "f", "utf-16-le", escaped=True))
 
 
-def test_a_line_of_max_line_characters_is_read_and_a_longer_one_refused(monkeypatch):
+@pytest.mark.parametrize("chunk", [1 << 20, 8, 3])
+def test_a_line_of_max_line_characters_is_read_and_a_longer_one_refused(monkeypatch, chunk):
+    """Decoded a piece of `chunk` characters at a time: a line over two pieces or more is measured whole
+    (review72: from the start of its last piece, lines up to MAX_LINE + CHUNK got through)."""
     monkeypatch.setattr(sources, "MAX_LINE", 10)
-    assert "".join(decoded_text(io.BytesIO(b"ok\n" + b"x" * 10), "f")) == "ok\n" + "x" * 10
-    with pytest.raises(InputError, match=r"^f: line 2 is longer than 10 characters, the most lusoria reads"):
-        list(decoded_text(io.BytesIO(b"ok\n" + b"x" * 11), "f"))
+    monkeypatch.setattr(sources, "CHUNK", chunk)
+    for text in (b"ok\n" + b"x" * 10, b"x" * 10 + b"\nok\n", b"ok\n" + b"x" * 10 + b"\n" + b"y" * 10):
+        assert "".join(decoded_text(io.BytesIO(text), "f")) == text.decode()
+    for text, line in (
+        (b"ok\n" + b"x" * 11, 2),
+        (b"x" * 13 + b"\nok", 1),
+        (b"ok\n" + b"x" * 10 + b"\n" + b"y" * 11, 3),
+    ):
+        read = []
+        with pytest.raises(InputError, match=f"^f: line {line} is longer than 10 characters, the most lusoria reads"):
+            read.extend(decoded_text(io.BytesIO(text), "f"))
+        assert "".join(read).count("\n") == line - 1  # (the lines before it, whole)
 
 
 @pytest.mark.parametrize("long_line", ["% ", "{ ", ""], ids=["percent-line", "comment", "text"])
@@ -663,6 +675,12 @@ def test_the_records_that_end_before_a_line_too_long_are_read_then_it_is_said(mo
     assert (validated.exit_code, validated.stdout) == (
         2,
         "5 records: 5 valid, 0 invalid (0 errors, 0 warnings); could not read 1 source (each said with why)\n",
+    )
+    (tmp_path / "dup.lgn").write_text(f"{records[0]}\n{records[0]}\n%{'x' * 5000}\n")
+    found = CliRunner().invoke(main, ["duplicates", "--jobs", "1", str(tmp_path / "dup.lgn")])  # (review72: not
+    assert (found.exit_code, found.stdout.replace(f"{tmp_path}/", "")) == (  # summed up)
+        2,
+        "dup.lgn:6: the same game as dup.lgn:1\n1 duplicate, 0 prefixes; could not read 1 source (each said with why)\n",
     )
     searched = CliRunner().invoke(main, ["rules", "--jobs", "1", str(tmp_path / "big.lgn")])
     assert searched.stdout.splitlines()[-1] == "5 records searched; could not read 1 source (each said with why)"
