@@ -52,7 +52,6 @@ COMMON = frozenset(  # words that name no notion: `explain the` looks none up (i
     and or nor but so than then if when while not no is are was were be been being has have had
     do does did may must can cannot will would shall should""".split()
 )
-_SENTENCE = re.compile(r"(.+?[.;])(?:\s|$)")
 _CITATION = re.compile(r"\b(?P<first>(?P<prefix>[A-Z]+)\d+)(?:[–-](?P=prefix)?(?P<last>\d+))?\b")  # C3, C8–C11
 
 
@@ -99,7 +98,7 @@ def _read() -> tuple[dict[str, Rule], dict[str, Example], dict[str, str]]:
         for entry in texts.get("rules", []):
             rule_id, text = entry["id"], _joined(entry["text"])
             own_texts[rule_id.upper()] = text
-            title = _title(text, entry.get("variant"))
+            title = _title(text, entry.get("variant"), _joined(entry["title"]) if "title" in entry else None)
             applied = [note for note in notes if f"**{rule_id}**" in note]
             if applied:
                 text += "\n\nHow lusoria applies it:\n" + "\n".join(f"- {note}" for note in applied)
@@ -132,12 +131,23 @@ def _joined(text: str) -> str:
     return " ".join(line.strip() for line in text.strip().splitlines())
 
 
-def _title(text: str, variant: str | None) -> str:
-    words = plain(text.replace("**", "").removeprefix("Decision: "))
+def _title(text: str, variant: str | None, given: str | None = None) -> str:
+    """A rule's title: the one its entry gives (where its first clause would mislead: T5's first enclosure
+    alone, h72c), else its text's first clause, to a `.` or `;` outside parentheses (G16's was cut inside)."""
+    words = plain((given or text).replace("**", "").removeprefix("Decision: "))
     words = words[:1].upper() + words[1:]  # a decision's sentence, once "Decision: " is left out
-    sentence = _SENTENCE.match(words)
-    title = (sentence[1] if sentence else words).rstrip(";:")
+    title = _first_clause(words).rstrip(";:")
     return f"variant {variant}: {title}" if variant else title
+
+
+def _first_clause(words: str) -> str:
+    """`words` to their first `.` or `;` that a space follows, outside parentheses."""
+    depth = 0
+    for at, character in enumerate(words):
+        depth += (character == "(") - (character == ")")
+        if character in ".;" and not depth and words[at + 1 : at + 2] == " ":
+            return words[: at + 1]
+    return words
 
 
 def rules() -> list[Rule]:

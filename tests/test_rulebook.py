@@ -39,6 +39,13 @@ def test_rules_are_read_in_the_order_of_the_docs_with_their_games():
     assert rulebook.rule("S1").title == "variant seneca: 16 pieces each."
     assert rulebook.rule("tag").title == "A tag is missing, unknown or malformed."  # not "A missing Game tag"
     assert rulebook.rule("T9").title == "A side with no legal move on its turn loses."  # after "Decision: "
+    assert rulebook.rule("G16").title.startswith("Berserk moves the records leave out (berw:n): after a capture")
+    assert rulebook.rule("G7").title.endswith("(the empty throne, under cenhe with K), never on the edge")
+    assert rulebook._title("A king (alone; or armed) is taken (e.g. here); then, the rest.", "v") == (
+        "variant v: A king (alone; or armed) is taken (e.g. here)"  # (G16's was cut inside its parentheses)
+    )
+    assert rulebook._title("A king is taken. More.", None, "**Taken** (said so.)") == "Taken (said so.)"
+    assert rulebook._title("aagenielsen.dk writes 1.5 moves. More.", None) == "Aagenielsen.dk writes 1.5 moves."
     assert rulebook.rule("Q6").options == (
         rulebook.Option(
             "leftover",
@@ -313,9 +320,8 @@ def test_explain_a_word_of_the_rules_lists_the_rules_whose_texts_use_it():
         "    it.",
         "  T4 (tablut): A soldier is captured when the opponent's move leaves it between the",
         "    moved piece and another piece of the mover, on the same rank or file.",
-        "  T5 (tablut): The king is captured when a Black move completes one of these enclosures",
-        "    (the soldier just moved being one of them): Black soldiers on all four orthogonal",
-        "    sides",
+        "  T5 (tablut): The king is captured when a Black move encloses him: Black soldiers on",
+        "    his four sides, or on the three other than the konakis beside him.",  # (its entry's title: h72c)
         "  T6 (tablut): White wins as soon as the king stands on any edge square.",
         "(lusoria explain ID says more)",
     ]
