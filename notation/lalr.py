@@ -482,15 +482,24 @@ def _misrolled(word: str, game: str, after: str, reordered: bool) -> str | None:
 
 def _no_plays(why: str, after: str, game: str) -> str | None:
     """Why a game of dice's dice are not followed by their plays (`why`), where what comes `after`
-    them shows it: a comment that parts them from their plays (`64: {…} 5/11 5/9`, `64: ; …`⏎`5/11 5/9`), or a first
-    play that names a point the board lacks (`25/off`); None where it does not."""
+    them shows it: a comment that parts them from their plays (`64: {…} 5/11 5/9`, `64: ; …`⏎`5/11 5/9`), a first
+    play that names a point the board lacks (`25/off`), or one written otherwise (`18/o`); None where it does not."""
     if comment := _COMMENT_NEXT.match(after):
         played = _NEXT_WORD.match(after, comment.end())  # (a comment followed by no play is no parting)
         if played and _PLAY_LIKE.fullmatch(played[1]):
             return "a comment goes after the ply, not between its dice and their plays"
     play = _NEXT_WORD.match(after)
-    off = _off_the_points(play[1], game) if play else None
-    return f"{why}, and {play[1]} is none: {off}" if play and off else None
+    if play is None:
+        return None
+    if off := _off_the_points(play[1], game):
+        return f"{why}, and {play[1]} is none: {off}"
+    if _PLAY_TRIED.fullmatch(play[1]) and not _PLAY_LIKE.fullmatch(play[1].lower().rstrip(",.;")):  # (h73b: `18/o`,
+        # `6//8`; `14/OFF,` the slips mend)
+        return f"{why}, and {play[1]} is none: a play is written FROM/TO, a point to a point or off (5/11, 19/off)"
+    return None
+
+
+_PLAY_TRIED = re.compile(r"[0-9]+/\S+")  # a word a play was meant as, its slash written (`6/`: a play cut short)
 
 
 def _parted(word: str, before: str, game: str) -> str | None:

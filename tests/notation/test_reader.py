@@ -371,6 +371,16 @@ def test_what_follows_the_result_marker_is_said_to(movetext, column, found, why)
             "a roll is followed by its plays, or -- when none can be played",
         ),
         ("1. 63: 5-11 1/4 *", 4, "63:", "a roll is followed by its plays, or -- when none can be played"),
+        *(  # (h73b: a first play written otherwise was said as its roll's fault alone)
+            (
+                f"1. 21: {play} 17/18 *",
+                4,
+                "21:",
+                f"a roll is followed by its plays, or -- when none can be played, and {play} is none: a play is "
+                "written FROM/TO, a point to a point or off (5/11, 19/off)",
+            )
+            for play in ("18/o", "6//8", "5/1l")
+        ),
     ],
 )
 def test_a_roll_no_dice_make_or_with_no_play_says_so(movetext, column, found, why):
