@@ -346,6 +346,14 @@ def test_the_note_of_what_brandubh_leaves_out_is_the_one_docs_archive_md_shows_o
     assert Archive(real_archive).variants_elsewhere(Filters(game="brandubh")) == [shown]
 
 
+def test_two_games_the_site_numbers_alike_are_both_kept_and_found_by_the_number(real_archive):
+    """h73a: the scrape's number of a game (SiteGameId) is not one game's alone, as docs/formats.md says: two
+    Saami Tablut games share 29258, and neither is taken for the other."""
+    found = Archive(real_archive).query(Filters(tags=[("SiteGameId", "29258")], variant="aage"))
+    assert sorted(Path(row["path"]).name for row in found) == ["game-7-106-29258.json", "game-7-4-29258.json"]
+    assert len({(row["white"], row["black"]) for row in found}) == 2
+
+
 def test_a_types_name_finds_its_games_of_every_layout(real_archive):
     """`--variant 'Sea battle tafl 13x13'`, the site's name of a type some of whose games start from a second
     layout, found the first layout's alone (27 of 40: h70b); the type's own folder holds them all. Its entry's
