@@ -795,6 +795,20 @@ class Archive:
         known = ", ".join(held) or "none"
         return f"no record of the archive is on a board of {size} (the archive's boards: {known})"
 
+    def path_lacking(self, filters: Filters | None) -> str | None:
+        """Whether the records `filters` match were read from no file named as their path filter says
+        (`lusoria query --path games`), where they match some read from files in it as a folder (h73a: none
+        found, unsaid): said with the glob that finds those; None otherwise."""
+        if filters is None or not filters.path or self.query(replace(filters, limit=1)):
+            return None
+        inside = filters.path.rstrip("/") + "/*"
+        if not self.query(replace(filters, path=inside, limit=1)):
+            return None
+        return (
+            f"no record was read from a file named {quoted(filters.path)}, a folder: "
+            f"--path {shlex.quote(inside)} finds the records of its files"
+        )
+
     def id_lacking(self, record_id: int | None) -> str | None:
         """Whether no record of the archive has the id a query named (`lusoria query --id 999` found
         none, unsaid): said with the ids it holds, or, for one between them (ids have gaps where records

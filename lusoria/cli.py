@@ -1624,8 +1624,8 @@ def note_lacking(db: str, filters: Any) -> None:
     """When `filters` found no record: a note on stderr of the game or variant they name that the
     archive holds no record of, with those it holds (`Archive.lacking`), and of each player they
     name whom no record names (`Archive.players_lacking`), of the rule they name that no diagnostic
-    cites (`Archive.rule_lacking`), of the board no record is on (`Archive.board_lacking`), and of the
-    id no record has (`Archive.id_lacking`)."""
+    cites (`Archive.rule_lacking`), of the board no record is on (`Archive.board_lacking`), of the
+    id no record has (`Archive.id_lacking`), and of the path that names a folder (`Archive.path_lacking`)."""
     archive = archive_at(db)
     if lacking := archive.lacking(filters.game, filters.variant):
         echo(f"lusoria: {lacking}", err=True)
@@ -1635,6 +1635,8 @@ def note_lacking(db: str, filters: Any) -> None:
         echo(f"lusoria: {board}", err=True)
     if record_id := archive.id_lacking(filters.record_id):
         echo(f"lusoria: {record_id}", err=True)
+    if path := archive.path_lacking(filters):
+        echo(f"lusoria: {path}", err=True)
     for player in archive.players_lacking(filters):
         echo(f"lusoria: {player}", err=True)
 

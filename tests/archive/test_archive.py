@@ -729,6 +729,29 @@ def test_the_boards_an_archive_holds_are_said_smallest_first(tmp_path):
     assert archive.board_lacking("11") is None
 
 
+def test_a_path_that_names_a_folder_is_said_with_the_glob_of_its_files(tmp_path, monkeypatch):
+    """h73a: `--path tafl`, the folder the files were read from, found none, unsaid (`--path 'tafl/*'` finds them),
+    where a player or a board a query names and no record has is said."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "my games" / "tablut").mkdir(parents=True)
+    (tmp_path / "my games" / "tablut" / "a.lgn").write_text((ROOT / "samples/tablut/escape.lgn").read_text())
+    archive = Archive("a.db")
+    archive.import_paths(["my games"])
+    said = (
+        "no record was read from a file named 'my games', a folder: --path 'my games/*' finds the records of its files"
+    )
+    assert archive.path_lacking(Filters(path="my games")) == said
+    assert archive.path_lacking(Filters(path="my games/tablut/")) == said.replace(
+        "my games", "my games/tablut/", 1
+    ).replace("'my games/*'", "'my games/tablut/*'")
+    assert archive.path_lacking(Filters(path="my games", game="laquet")) is None  # (its files hold no such record)
+    assert archive.path_lacking(Filters(path="my games/*")) is None  # (found)
+    assert archive.path_lacking(Filters(path="my games/tablut/a.lgn/")) is None  # (no file in it)
+    assert archive.path_lacking(None) is None and archive.path_lacking(Filters(game="laquet")) is None
+    shown = CliRunner().invoke(main, ["query", "--db", "a.db", "--path", "my games"])
+    assert (shown.exit_code, shown.stdout, shown.stderr) == (0, "no records\n", f"lusoria: {said}\n")
+
+
 def test_a_filter_of_one_value_given_twice_is_refused(archive):
     """`--player A --player B` found B's games alone, A dropped unsaid, where filters combine."""
     db = ["--db", archive.path]
