@@ -99,14 +99,21 @@ def _check_plays(
     left). `rule` is cited when fewer dice were played than could be (Q5; Q6 for leftovers)."""
     states: list[State] = [(position, [], tuple(dice))]
     for written in plays:
-        for _ in range(written.repeat):
-            states = _follow(states, side, written.points)
+        for moved in range(written.repeat):
+            try:
+                states = _follow(states, side, written.points)
+            except Illegal as wrong:
+                if not moved:
+                    raise
+                again = f"{play_text(written.points)}({written.repeat})"  # (h73b: said as if it moved none)
+                raise Illegal(wrong.rule, f"{wrong.message}, after {again} moved {moved} of its checkers") from None
     after, steps, _ = states[0]
     playable = most_playable(list(position.points), side, tuple(dice)) if must and len(steps) < len(dice) else 0
     if playable > len(steps) and not after.done(side):
         taken = [step[:2] for step in steps]
         ways = sorted(sequences(position, side, tuple(dice)), key=partial(_departs, taken))
-        shown = "; ".join(steps_text(way) for way in ways[:3]) + ("; …" if len(ways) > 3 else "")
+        texts = list(dict.fromkeys(map(steps_text, ways)))  # (two orders of the dice, one text: h73b)
+        shown = "; ".join(texts[:3]) + ("; …" if len(texts) > 3 else "")
         raise Illegal(
             rule,
             f"{SIDE_NAMES[side]} must play {'both dice' if playable == 2 else 'a die'} when able "

@@ -151,6 +151,31 @@ def test_q5_a_die_only_a_checker_on_point_1_can_play_must_be_played():
     )
 
 
+def test_q5_says_each_way_of_playing_both_dice_once():
+    """h73b: two orders of the dice that write the same plays were both listed (`16/off 17/off; 16/off 17/off`)."""
+    bearing_off = SEED.parse_position("16:1,17:14 6:14,7:1 w")
+    with pytest.raises(Illegal) as caught:
+        SEED.play(bearing_off, "65: 16/off")
+    assert (caught.value.rule, str(caught.value)) == (
+        "Q5",
+        "White must play both dice when able (played 16/off); possible: 16/off 17/off",
+    )
+
+
+def test_a_play_repeated_past_the_checkers_of_its_point_says_how_many_it_moved():
+    """h73b: `7/10(2)` from a point of one checker was told "there is no Black checker on point 7", as if
+    the point held none."""
+    one_there = SEED.parse_position("1:15 6:14,7:1 b")
+    with pytest.raises(Illegal) as caught:
+        SEED.play(one_there, "33: 7/10(2)")
+    assert (caught.value.rule, str(caught.value)) == (
+        "Q3",
+        "7/10: there is no Black checker on point 7, after 7/10(2) moved 1 of its checkers",
+    )
+    with pytest.raises(Illegal, match=r"^7/10: there is no Black checker on point 7$"):  # (none moved)
+        SEED.play(SEED.parse_position("1:15 6:15 b"), "33: 7/10(2)")
+
+
 def test_q5_both_dice_must_be_played_when_they_can_be():
     assert rule_broken(SEED, START, "63: 5/11") == "Q5"
     assert rule_broken(SEED, START, "63: --") == "Q5"
