@@ -186,3 +186,25 @@ def test_a_ply_past_a_records_replay_is_refused_saying_where_the_replay_stops(tm
             f"Error: the archive has no position after ply {ply} of record {record}: its replay stops {stops}\n"
         )
     assert [node.games for node in Archive(db).tree(from_id=1, ply=1)] == []  # (the last position shown: no ply on)
+
+
+def test_a_record_whose_rules_or_start_cannot_be_read_says_so_where_its_positions_are_asked_for(tmp_path):
+    """h73a: `tree --from-id` of a record whose Variant names none of its game's said only that the archive has no
+    position after ply 0, which reads as a bug; it says the record's rules, or its start, could not be read, and why."""
+    (tmp_path / "a.lgn").write_text(
+        '[Game "tablut"]\n[Variant "fetlar"]\n\n1. e3-c3 *\n\n'
+        '[Game "tablut"]\n[Position "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4 w"]\n\n1. e3-c3 *\n'
+    )
+    archive = Archive(str(tmp_path / "a.db"))
+    archive.import_paths([str(tmp_path / "a.lgn")])
+    with pytest.raises(ValueError) as rules:
+        archive.tree(from_id=1, ply=0)
+    assert str(rules.value).startswith(
+        "the archive has no position after ply 0 of record 1: its rules could not be read (tag: unknown variant 'fetlar'"
+    )
+    with pytest.raises(ValueError) as start:
+        archive.tree(from_id=2, ply=0)
+    assert str(start.value) == (
+        "the archive has no position after ply 0 of record 2: its start could not be read "
+        "(tag: malformed Position: a Tablut position has 9 ranks, not 8)"
+    )
