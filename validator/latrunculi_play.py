@@ -219,7 +219,8 @@ def play_up_to_removal(
             if kind == "placement" and not settings.placement_captures
             else _incitus_between(settings, board, side, target, claimed)
         )
-        raise Illegal("L1", f"the move captures {real}, not {said}{why}")
+        gone = next((geo.names[s] for s in sorted(claimed) if board[s] == EMPTY), "")  # (h73b: the driver names
+        raise Illegal("L1", f"the move captures {real}, not {said}{why}", lost=gone)  # the ply that took it)
     if settings.inciti:
         for square in _freed(geo, board, side, captured):
             board[square] = piece(side, PAWN)

@@ -142,6 +142,25 @@ def test_s3_an_incitus_is_blocked_not_jumpable_and_takes_no_part_in_captures():
     assert SENECA.play(position(SENECA, "d3 d6 a1", "Id5 h8 g8"), "d3-d4").text == "d3-d4"
 
 
+def test_l1_a_capture_listed_of_a_piece_already_taken_names_the_ply_that_took_it():
+    """h73b: `2. b3-c3xb2`, b2's pawn taken at move 1, said only "captures nothing, not b2"; as for a
+    piece moved that is gone, the ply that took it is named (none for a square empty from the start)."""
+    start = '[Game "latrunculi"]\n[Variant "dux"]\n[Position "3d4/8/8/8/8/2P5/1p6/1D5p w"]\n\n'
+    [error] = check(start + "1. c3-b3xb2 h1-h2 2. b3-c3xb2 *\n").diagnostics
+    assert (error.rule, error.ply, error.message) == (
+        "L1",
+        3,
+        "the move captures nothing, not b2 (captured by move 1, White: c3-b3xb2); the rest of this line is not checked",
+    )
+    [error] = check(start + "1. c3-b3xb2 h1-h2 2. b3-c3xb1/b2 *\n").diagnostics  # (b1 stands: b2 is said)
+    assert error.message.startswith("the move captures nothing, not b1/b2 (captured by move 1, White: c3-b3xb2)")
+    [error] = check(start + "1. c3-c4xa7 *\n").diagnostics
+    assert (error.rule, error.message) == (
+        "L1",
+        "the move captures nothing, not a7; the rest of this line is not checked",
+    )
+
+
 def test_l3_only_the_final_square_captures():
     pos = position(SENECA, "a1 a2 b3 a5 h1", "a4 h8 g8")  # a3, where the jumps turn, is next to a4
     assert SENECA.play(pos, "a1^a3^c3").text == "a1^a3^c3"
