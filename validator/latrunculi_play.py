@@ -218,6 +218,7 @@ def play_up_to_removal(
             " (a placement captures nothing, S1, unless placement-captures=yes)"
             if kind == "placement" and not settings.placement_captures
             else _incitus_between(settings, board, side, target, claimed)
+            or _corner_left_out(settings, board, side, target, claimed)
         )
         gone = next((geo.names[s] for s in sorted(claimed) if board[s] == EMPTY), "")  # (h73b: the driver names
         raise Illegal("L1", f"the move captures {real}, not {said}{why}", lost=gone)  # the ply that took it)
@@ -389,6 +390,18 @@ def _incitus_between(settings: Settings, board: bytearray, side: int, target: in
             held = next((s for s in (enclosed, partner) if board[s] in (piece(0, INCITUS), piece(1, INCITUS))), None)
             if held is not None:
                 return f" ({names[held]} is an incitus, which takes no part in captures, S3)"
+    return ""
+
+
+def _corner_left_out(settings: Settings, board: bytearray, side: int, target: int, claimed: set[int]) -> str:
+    """Why a corner of `claimed` is not captured, where the mover holds both squares next to it but the
+    rules capture on no corner (`corner-capture=no`; h73b: said only that the move captures nothing)."""
+    captors, victim = ACTIVE[side], ACTIVE[1 - side][0]
+    for corner, other in settings.geo.corner_pincers[target]:
+        if corner in claimed and board[corner] == victim and board[other] in captors:  # (claimed: not captured)
+            return (
+                f" (a piece on a corner, {settings.geo.names[corner]}, is captured only under corner-capture=yes, L2)"
+            )
     return ""
 
 

@@ -161,6 +161,25 @@ def test_l1_a_capture_listed_of_a_piece_already_taken_names_the_ply_that_took_it
     )
 
 
+def test_a_corner_capture_listed_where_the_rules_make_none_names_the_option():
+    """h73b: under corner-capture=no, `a3-a2xa1` said only "captures nothing, not a1", where the S2 message
+    names jump-over=any; none is named where the mover does not hold both squares next to the corner."""
+    record = '[Game "latrunculi"]\n[Variant "petteia"]\n[Rules "corner-capture=no"]\n[Position "{}"]\n\n1. a3-a2xa1 *\n'
+    [error] = check(record.format("6pp/8/8/8/8/P7/8/pP6 w")).diagnostics
+    assert (error.rule, error.message) == (
+        "L1",
+        "the move captures nothing, not a1 (a piece on a corner, a1, is captured only under corner-capture=yes, L2); "
+        "the rest of this line is not checked",
+    )
+    [error] = check(record.format("6pp/8/8/8/8/P7/7P/p7 w")).diagnostics  # (b1 empty: no corner capture at all)
+    assert error.message == "the move captures nothing, not a1; the rest of this line is not checked"
+    assert check(record.format("6pp/8/8/8/8/P7/8/pP6 w").replace("=no", "=yes")).valid
+    [error] = check(record.format("6pp/8/8/8/8/P7/8/1P6 w")).diagnostics  # (a1 empty)
+    assert error.message == "the move captures nothing, not a1; the rest of this line is not checked"
+    [error] = check(record.format("6pp/8/8/8/8/P7/8/pP6 w").replace("xa1", "xb2")).diagnostics  # (a1 not listed)
+    assert error.message == "the move captures nothing, not b2; the rest of this line is not checked"
+
+
 def test_l3_only_the_final_square_captures():
     pos = position(SENECA, "a1 a2 b3 a5 h1", "a4 h8 g8")  # a3, where the jumps turn, is next to a4
     assert SENECA.play(pos, "a1^a3^c3").text == "a1^a3^c3"
