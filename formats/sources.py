@@ -256,49 +256,46 @@ def _records_in(
         text = "".join(pieces)
         if too_long and one_game:  # (the file's one game goes on past the line: none is read, review72)
             return iter(())
-        text = _whole_lines(text) if too_long else text
         return read_text(text, format, name, tags) if text.strip() else iter(())  # blank: no record, as lgn's
 
     one_game = format is not None and FORMATS[format].one_game
-    try:
-        yield from read(pieces) if encoding is None else readable_records(pieces, read, name, encoding, one_game)
-    except InputError:
-        if too_long:  # (a byte that does not decode in the line's start, said as one outside the records: review72)
-            raise too_long[0] from None
-        raise
+    yield from read(pieces) if encoding is None else readable_records(pieces, read, name, encoding, one_game)
     if too_long:
         raise too_long[0]
 
 
 def _to_long_line(pieces: Iterable[str], too_long: list[LineTooLong]) -> Iterator[str]:
-    """`pieces` to their end, or to a line too long (`decoded_text`), kept in `too_long` to be said once the
-    records that end before it are read: they are read as a file that ends there would be (h72b: the last
-    record before such a line was lost, and a CSV file's rows all)."""
+    """`pieces` as whole lines, each piece's last line held until it ends, to their end, or to a line too
+    long (`decoded_text`), kept in `too_long` to be said once the records that end before it are read, its
+    start dropped: they are read as a file that ends there would be (h72b: the last record before such a
+    line was lost, and a CSV file's rows all; a record before it was noted a line of prose, the line's start)."""
+    held = ""  # the last line begun, not ended yet
     try:
-        yield from pieces
+        for piece in pieces:
+            ended = piece.rfind("\n") + 1
+            if ended:
+                yield held + piece[:ended]
+                held = piece[ended:]
+            else:
+                held += piece
     except LineTooLong as error:
         too_long.append(error)
+        return
+    if held:
+        yield held
 
 
 def _before_long_line(records: Iterable[RecordText], too_long: list[LineTooLong]) -> Iterator[RecordText]:
-    """`records`, the last one's text without the start of a line too long (`_to_long_line`), which ends
-    the pieces it was split from; none of it when it did not end before that line, at its result
-    marker (review72: a record cut there was read, its tags alone, or its plies before the line)."""
+    """`records`, the last one left out when it did not end before a line too long (`_to_long_line`) at its
+    result marker (review72: a record cut there was read, its tags alone, or its plies before the line)."""
     for record in records:
-        if too_long:
-            record = replace(record, text=_whole_lines(record.text))
-            if not _ENDED.search(record.text):
-                continue
+        if too_long and not _ENDED.search(record.text):
+            continue
         yield record
 
 
 # a record's text that ends at its result marker, but for comments, `%` lines and blanks after it
 _ENDED = re.compile(rf"(?:{'|'.join(map(re.escape, RESULTS))})(?:\s|\{{[^}}]*\}}|;[^\n]*|%[^\n]*)*\Z")
-
-
-def _whole_lines(text: str) -> str:
-    """`text` to its last line end: without the start of a line too long that the text stops in."""
-    return text[: text.rfind("\n") + 1]
 
 
 def readable_records(

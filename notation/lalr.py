@@ -493,13 +493,15 @@ def _no_plays(why: str, after: str, game: str) -> str | None:
         return None
     if off := _off_the_points(play[1], game):
         return f"{why}, and {play[1]} is none: {off}"
-    if _PLAY_TRIED.fullmatch(play[1]) and not _PLAY_LIKE.fullmatch(play[1].lower().rstrip(",.;")):  # (h73b: `18/o`,
-        # `6//8`; `14/OFF,` the slips mend)
+    tried = _PLAY_TRIED.fullmatch(play[1]) and not _MARKER.fullmatch(play[1])  # (not `1/2-1/2`: review73)
+    if tried and not _PLAY_LIKE.fullmatch(play[1].lower().rstrip(",.;")):  # (h73b: `18/o`, `6//8`; `14/OFF,` the
+        # slips mend)
         return f"{why}, and {play[1]} is none: a play is written FROM/TO, a point to a point or off (5/11, 19/off)"
     return None
 
 
-_PLAY_TRIED = re.compile(r"[0-9]+/\S+")  # a word a play was meant as, its slash written (`6/`: a play cut short)
+_PLAY_TRIED = re.compile(r"[0-9]+/\S*[^/\s]")  # a word a play was meant as, its slash written (not `6/`, `5/11/`:
+# a play cut short, or one the slips join to the next word)
 
 
 def _parted(word: str, before: str, game: str) -> str | None:

@@ -365,23 +365,19 @@ def decoded_text(
         raise unreadable(path, error) from None
     try:
         line, length = 1, 0  # the line being read, and its characters so far
-        for chunk in iter(lambda: text.read(CHUNK), ""):
-            *ended, begun = chunk.split("\n")  # the lines that end in the chunk (the first begun before it)
-            whole = 0  # the characters of those lines measured, each within MAX_LINE
-            for piece in ended:
-                if length + len(piece) > MAX_LINE:  # (review72: a line over two chunks was measured from its second)
-                    break
-                whole, line, length = whole + len(piece) + 1, line + 1, 0
+        size = min(CHUNK, MAX_LINE)  # (a line a piece holds whole is shorter than it: within MAX_LINE)
+        for chunk in iter(lambda: text.read(size), ""):
+            first = chunk.find("\n")  # (review72: a line over two pieces was measured from its last)
+            if length + (len(chunk) if first < 0 else first) > MAX_LINE:
+                raise LineTooLong(
+                    f"{path}: line {line} is longer than {MAX_LINE:,} characters, the most lusoria "
+                    "reads; the rest of the file is not read"
+                )
+            if first >= 0:
+                line, length = line + chunk.count("\n"), len(chunk) - chunk.rfind("\n") - 1
             else:
-                length += len(begun)
-                if length <= MAX_LINE:
-                    yield chunk
-                    continue
-            yield chunk[:whole]  # the lines that end before it (h72b)
-            raise LineTooLong(
-                f"{path}: line {line} is longer than {MAX_LINE:,} characters, the most lusoria "
-                "reads; the rest of the file is not read"
-            )
+                length += len(chunk)
+            yield chunk
     except OSError as error:
         raise unreadable(path, error) from None
     except UnicodeDecodeError as error:

@@ -381,6 +381,10 @@ def test_what_follows_the_result_marker_is_said_to(movetext, column, found, why)
             )
             for play in ("18/o", "6//8", "5/1l")
         ),
+        *(  # (review73: a result marker, a play the slips join to the next, are no play written otherwise)
+            (f"1. 46: {word} 5/9 *", 4, "46:", "a roll is followed by its plays, or -- when none can be played\n")
+            for word in ("1/2-1/2", "5/11/")
+        ),
     ],
 )
 def test_a_roll_no_dice_make_or_with_no_play_says_so(movetext, column, found, why):
@@ -389,7 +393,7 @@ def test_a_roll_no_dice_make_or_with_no_play_says_so(movetext, column, found, wh
         parse_record(f'[Game "laquet"]\n{movetext}')
     problem = caught.value
     assert (problem.rule, problem.line, problem.column, problem.text) == ("syntax", 2, column, found)
-    assert problem.message.startswith(f"found '{found}': {why}")
+    assert (problem.message + "\n").startswith(f"found '{found}': {why}")
 
 
 @pytest.mark.parametrize(
@@ -673,6 +677,12 @@ def test_the_records_that_end_before_a_line_too_long_are_read_then_it_is_said(mo
         assert len(read) == count and all(replayed(record).valid for record in read), read
         assert "x" not in "".join(record.text for record in read)
     assert read_sources_last(tmp_path / "big.lgn") == records[4] + "\n"  # (its lines whole, the blank one too)
+    wide = f'[Game "tablut"]\n\n1. e3-c3 {{{"a remark " * 70}}} *\n'  # (a line over three pieces, read whole)
+    (tmp_path / "wide.lgn").write_text(f"{wide}\n%{'x' * 5000}\n")
+    with pytest.raises(InputError, match=" line 5 is longer than 1,000 characters"):
+        read = []
+        read.extend(read_sources(str(tmp_path / "wide.lgn")))
+    assert [record.text for record in read] == [wide + "\n"]
     (tmp_path / "byte.lgn").write_bytes(f"{records[0]}\n%".encode() + b" \xff" + b"x" * 5000 + b"\n")
     with pytest.raises(InputError, match=" line 6 is longer than 1,000 characters"):  # (review72: not said as a
         list(read_sources(str(tmp_path / "byte.lgn")))  # byte after the last record, the rest of the file read)
