@@ -796,16 +796,16 @@ class Archive:
         return f"no record of the archive is on a board of {size} (the archive's boards: {known})"
 
     def path_lacking(self, filters: Filters | None) -> str | None:
-        """Whether the records `filters` match were read from no file named as their path filter says
-        (`lusoria query --path games`), where they match some read from files in it as a folder (h73a: none
-        found, unsaid): said with the glob that finds those; None otherwise."""
+        """What to say when `filters` match no record and their path names a folder (`lusoria query --path
+        games`): the glob of the folder's files (`games/*`), which matches some; None otherwise."""
         if filters is None or not filters.path or self.query(replace(filters, limit=1)):
             return None
         inside = filters.path.rstrip("/") + "/*"
         if not self.query(replace(filters, path=inside, limit=1)):
             return None
+        named = "matched by" if set("*?[") & set(filters.path) else "named"  # (a glob: review73)
         return (
-            f"no record was read from a file named {quoted(filters.path)}, a folder: "
+            f"no record was read from a file {named} {quoted(filters.path)}, a folder: "
             f"--path {shlex.quote(inside)} finds the records of its files"
         )
 

@@ -134,9 +134,12 @@ def _joined(text: str) -> str:
 def _title(text: str, variant: str | None, given: str | None = None) -> str:
     """A rule's title: the one its entry gives (where its first clause would mislead: T5's first enclosure
     alone, h72c), else its text's first clause, to a `.` or `;` outside parentheses (G16's was cut inside)."""
-    words = plain((given or text).replace("**", "").removeprefix("Decision: "))
-    words = words[:1].upper() + words[1:]  # a decision's sentence, once "Decision: " is left out
-    title = _first_clause(words).rstrip(";:")
+    if given:
+        title = plain(given.replace("**", ""))  # (as written: review73)
+    else:
+        words = plain(text.replace("**", "").removeprefix("Decision: "))
+        words = words[:1].upper() + words[1:]  # a decision's sentence, once "Decision: " is left out
+        title = _first_clause(words).rstrip(";:")
     return f"variant {variant}: {title}" if variant else title
 
 
@@ -144,7 +147,7 @@ def _first_clause(words: str) -> str:
     """`words` to their first `.` or `;` that a space follows, outside parentheses."""
     depth = 0
     for at, character in enumerate(words):
-        depth += (character == "(") - (character == ")")
+        depth = max(0, depth + (character == "(") - (character == ")"))  # (`a) …`: no parenthesis open)
         if character in ".;" and not depth and words[at + 1 : at + 2] == " ":
             return words[: at + 1]
     return words

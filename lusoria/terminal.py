@@ -113,10 +113,9 @@ class OutputFailed(LusoriaError):
 
 
 def clicks_output_failed(error: BaseException) -> OutputFailed | None:
-    """The OutputFailed of an OSError that click raised writing its own output (`--help`, a usage error)
-    to a stream that cannot be written (a full disk, a closed pipe), as `echo` says lusoria's own (review72:
-    "internal error"); None for any other error. It names standard output: where standard error failed,
-    nothing can say it."""
+    """An OSError raised while click wrote (`--help`, a usage error: not through `echo`) as the OutputFailed
+    `echo` makes of lusoria's own; None for any other error. It names standard output: where standard error
+    failed, nothing can say it."""
     if isinstance(error, OSError) and any(
         frame.f_code is click.utils.echo.__code__ for frame, _ in traceback.walk_tb(error.__traceback__)
     ):

@@ -744,6 +744,9 @@ def test_a_path_that_names_a_folder_is_said_with_the_glob_of_its_files(tmp_path,
     assert archive.path_lacking(Filters(path="my games/tablut/")) == said.replace(
         "my games", "my games/tablut/", 1
     ).replace("'my games/*'", "'my games/tablut/*'")
+    assert archive.path_lacking(Filters(path="my game?")) == said.replace(
+        "named 'my games'", "matched by 'my game?'"
+    ).replace("'my games/*'", "'my game?/*'")
     assert archive.path_lacking(Filters(path="my games", game="laquet")) is None  # (its files hold no such record)
     assert archive.path_lacking(Filters(path="my games/*")) is None  # (found)
     assert archive.path_lacking(Filters(path="my games/tablut/a.lgn/")) is None  # (no file in it)
