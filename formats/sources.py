@@ -265,24 +265,24 @@ def _records_in(
 
 
 def _to_long_line(pieces: Iterable[str], too_long: list[LineTooLong]) -> Iterator[str]:
-    """`pieces` as whole lines, each piece's last line held until it ends, to their end, or to a line too
-    long (`decoded_text`), kept in `too_long` to be said once the records that end before it are read, its
-    start dropped: they are read as a file that ends there would be (h72b: the last record before such a
-    line was lost, and a CSV file's rows all; a record before it was noted a line of prose, the line's start)."""
-    held = ""  # the last line begun, not ended yet
+    """`pieces` to their end, or to a line too long (`decoded_text`), kept in `too_long` to be said once the
+    records that end before it are read, without its start: they are read as a file that ends there would
+    be (h72b: the last record before such a line was lost, and a CSV file's rows all; a record before it was
+    noted its start, a line of prose). Each piece is held until a line ends after it: the line it ends in may
+    be the one too long."""
+    held: list[str] = []  # the last piece a line ends in, and those after it
     try:
         for piece in pieces:
-            ended = piece.rfind("\n") + 1
-            if ended:
-                yield held + piece[:ended]
-                held = piece[ended:]
-            else:
-                held += piece
+            if "\n" in piece:
+                yield from held
+                held = []
+            held.append(piece)
     except LineTooLong as error:
         too_long.append(error)
+        if held:
+            yield held[0][: held[0].rfind("\n") + 1]  # (the lines that end in it, whole)
         return
-    if held:
-        yield held
+    yield from held
 
 
 def _before_long_line(records: Iterable[RecordText], too_long: list[LineTooLong]) -> Iterator[RecordText]:
