@@ -252,10 +252,11 @@ def _records_in(
 
     def read(pieces: Iterable[str]) -> Iterator[RecordText]:
         if format is None or FORMATS[format].read is None:
-            return _before_long_line(split_records(pieces, name, tuple((tags or {}).items())), too_long)
+            return _before_long_line(split_records(pieces, name, tuple((tags or {}).items()), too_long), too_long)
         text = "".join(pieces)
         if too_long and one_game:  # (the file's one game goes on past the line: none is read, review72)
             return iter(())
+        text = text[: text.rfind("\n") + 1] if too_long else text  # (without the start of the line too long)
         return read_text(text, format, name, tags) if text.strip() else iter(())  # blank: no record, as lgn's
 
     one_game = format is not None and FORMATS[format].one_game
@@ -266,28 +267,18 @@ def _records_in(
 
 def _to_long_line(pieces: Iterable[str], too_long: list[LineTooLong]) -> Iterator[str]:
     """`pieces` to their end, or to a line too long (`decoded_text`), kept in `too_long` to be said once the
-    records that end before it are read, without its start: they are read as a file that ends there would
-    be (h72b: the last record before such a line was lost, and a CSV file's rows all; a record before it was
-    noted its start, a line of prose). Each piece is held until a line ends after it: the line it ends in may
-    be the one too long."""
-    held: list[str] = []  # the last piece a line ends in, and those after it
+    records that end before it are read: they are read as a file that ends there would be, without the
+    start of that line (h72b: the last record before such a line was lost, and a CSV file's rows all)."""
     try:
-        for piece in pieces:
-            if "\n" in piece:
-                yield from held
-                held = []
-            held.append(piece)
+        yield from pieces
     except LineTooLong as error:
         too_long.append(error)
-        if held:
-            yield held[0][: held[0].rfind("\n") + 1]  # (the lines that end in it, whole)
-        return
-    yield from held
 
 
 def _before_long_line(records: Iterable[RecordText], too_long: list[LineTooLong]) -> Iterator[RecordText]:
-    """`records`, the last one left out when it did not end before a line too long (`_to_long_line`) at its
-    result marker (review72: a record cut there was read, its tags alone, or its plies before the line)."""
+    """`records`, the last one (its text to the line too long: `split_records`' `stopped`) left out when it
+    did not end before that line at its result marker (review72: a record cut there was read, its tags alone,
+    or its plies before the line)."""
     for record in records:
         if too_long and not _ENDED.search(record.text):
             continue

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sized
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from itertools import chain, islice, takewhile
@@ -117,11 +117,13 @@ _MOVETEXT_BEGINS = LineStart(rf"{_MOVETEXT.pattern}|^(?:{_TAG_WRITTEN})+{BLANK}*
 
 
 def split_records(
-    pieces: Iterable[str], path: str = "", given: tuple[tuple[str, str], ...] = ()
+    pieces: Iterable[str], path: str = "", given: tuple[tuple[str, str], ...] = (), stopped: Sized = ()
 ) -> Iterator[RecordText]:
     """Cut a stream of text (lines, or larger pieces) into records, each `given` those tags
     (`RecordText.given`): a new record starts at a tag line that follows movetext (but one a comment quotes: `_quoted_in_comment`). Blank and `%` lines before the first record are no
     record's text: the first keeps its `%` lines apart (`before`), those after a record are its text.
+    `stopped`, not empty once the pieces end: they stopped in a line (one too long), whose start the
+    last record's text leaves out, no e-mail's closing looked for in it (it was noted one of prose).
     One regular expression finds the lines that matter, so long movetext costs little."""
     text, index = "", 0
     before: list[str] = []  # the `%` lines before the first record
@@ -188,9 +190,11 @@ def split_records(
             start = 0
     if start is not None and text.strip():
         first = line + text.count("\n", counted, start)
-        yield _unsigned(
-            RecordText(text, first, index, path, before=tuple(before), notes=greeted, greeting=greeting, given=given)
+        whole = text[: text.rfind("\n") + 1] if stopped else text
+        read = RecordText(
+            whole, first, index, path, before=tuple(before), notes=greeted, greeting=greeting, given=given
         )
+        yield read if stopped else _unsigned(read)
 
 
 def _quoted_in_comment(text: str, start: int, at: int, end: int, ended: bool) -> bool | None:
