@@ -260,7 +260,12 @@ def _records_in(
         return read_text(text, format, name, tags) if text.strip() else iter(())  # blank: no record, as lgn's
 
     one_game = format is not None and FORMATS[format].one_game
-    yield from read(pieces) if encoding is None else readable_records(pieces, read, name, encoding, one_game)
+    try:
+        yield from read(pieces) if encoding is None else readable_records(pieces, read, name, encoding, one_game)
+    except InputError:
+        if too_long:  # (a byte that does not decode in the line's start, said as one outside the records: review72)
+            raise too_long[0] from None
+        raise
     if too_long:
         raise too_long[0]
 
