@@ -22,7 +22,7 @@ from lusoria.errors import LusoriaError
 from lusoria.formats import FORMATS, Format, HookFailed, format_named, format_of, read_text
 from lusoria.notation.escapes import as_lines
 from lusoria.notation.json_input import starts_as_json
-from lusoria.notation.reader import STDIN_NAME, RecordText, split_records
+from lusoria.notation.reader import STDIN_NAME, RecordText, split_records, whole_lines
 from lusoria.notation.slips import RESULTS
 from lusoria.notation.sources import (
     BOM,
@@ -256,7 +256,7 @@ def _records_in(
         text = "".join(pieces)
         if too_long and one_game:  # (the file's one game goes on past the line: none is read, review72)
             return iter(())
-        text = text[: text.rfind("\n") + 1] if too_long else text  # (without the start of the line too long)
+        text = whole_lines(text) if too_long else text  # (without the start of the line too long)
         return read_text(text, format, name, tags) if text.strip() else iter(())  # blank: no record, as lgn's
 
     one_game = format is not None and FORMATS[format].one_game

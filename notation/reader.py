@@ -190,11 +190,16 @@ def split_records(
             start = 0
     if start is not None and text.strip():
         first = line + text.count("\n", counted, start)
-        whole = text[: text.rfind("\n") + 1] if stopped else text
+        whole = whole_lines(text) if stopped else text
         read = RecordText(
             whole, first, index, path, before=tuple(before), notes=greeted, greeting=greeting, given=given
         )
         yield read if stopped else _unsigned(read)
+
+
+def whole_lines(text: str) -> str:
+    """`text` to its last line end: without the start of a line it stops in (one too long)."""
+    return text[: text.rfind("\n") + 1]
 
 
 def _quoted_in_comment(text: str, start: int, at: int, end: int, ended: bool) -> bool | None:

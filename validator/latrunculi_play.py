@@ -371,13 +371,17 @@ def _captures(settings: Settings, board: bytearray, side: int, target: int) -> l
     """L1, L2, X3: the enemy pawns the piece now on `target` captures."""
     captors, victim = ACTIVE[side], ACTIVE[1 - side][0]
     captured = [a for a, b in settings.geo.pincers[target] if board[a] == victim and board[b] in captors]
-    if settings.corner_capture:
-        captured += [
-            corner
-            for corner, other in settings.geo.corner_pincers[target]
-            if board[corner] == victim and board[other] in captors
-        ]
-    return captured
+    return captured + _cornered(settings, board, side, target) if settings.corner_capture else captured
+
+
+def _cornered(settings: Settings, board: bytearray, side: int, target: int) -> list[int]:
+    """L2: the enemy pawns on a corner whose other neighbour than `target` the mover holds."""
+    captors, victim = ACTIVE[side], ACTIVE[1 - side][0]
+    return [
+        corner
+        for corner, other in settings.geo.corner_pincers[target]
+        if board[corner] == victim and board[other] in captors
+    ]
 
 
 def _incitus_between(settings: Settings, board: bytearray, side: int, target: int, claimed: set[int]) -> str:
@@ -396,13 +400,10 @@ def _incitus_between(settings: Settings, board: bytearray, side: int, target: in
 def _corner_left_out(settings: Settings, board: bytearray, side: int, target: int, claimed: set[int]) -> str:
     """Why a corner of `claimed` is not captured, where the mover holds both squares next to it but the
     rules capture on no corner (`corner-capture=no`; h73b: said only that the move captures nothing)."""
-    captors, victim = ACTIVE[side], ACTIVE[1 - side][0]
-    for corner, other in settings.geo.corner_pincers[target]:
-        if corner in claimed and board[corner] == victim and board[other] in captors:  # (claimed: not captured)
-            return (
-                f" (a piece on a corner, {settings.geo.names[corner]}, is captured only under corner-capture=yes, L2)"
-            )
-    return ""
+    cornered = [corner for corner in _cornered(settings, board, side, target) if corner in claimed]  # (not captured)
+    if not cornered:
+        return ""
+    return f" (a piece on a corner, {settings.geo.names[cornered[0]]}, is captured only under corner-capture=yes, L2)"
 
 
 def _freed(geo: Geometry, board: bytearray, side: int, captured: list[int]) -> list[int]:
