@@ -216,7 +216,8 @@ def test_a_replaced_file_leaves_the_archive_of_the_file_as_it_is_now(in_tmp, edi
         len(EDITS[edit](records)) - len(unchanged),
     )
     assert summary.replaced_files == (len(unchanged) < len(records))
-    assert {text: ids[text] for text in unchanged} == {text: texts(replaced)[text] for text in unchanged}
+    now = texts(replaced)
+    assert {text: ids[text] for text in unchanged} == {text: now[text] for text in unchanged}
     fresh = Archive("fresh.db")
     fresh.import_paths(["./games/a.lgn", "games/b.lgn"], batch_size=batch)  # (paths as given)
     fresh.merge_players(["Jens Holm"], "J. Holm")
@@ -343,7 +344,8 @@ def record_removed_from_a(in_tmp, records: list[str]) -> Archive:
 def holds_a_as_it_is(archive: Archive, records: list[str]) -> bool:
     """Whether the archive's records of a.lgn are those of `records` with record 3 removed."""
     held = sorted(row["id"] for row in archive.sql("SELECT id FROM records WHERE path = 'games/a.lgn'"))
-    return held == sorted(texts(archive)[record] for record in removed(records))
+    ids = texts(archive)
+    return held == sorted(ids[record] for record in removed(records))
 
 
 def test_the_records_a_file_no_longer_has_go_with_the_batch_of_its_last_record(in_tmp, monkeypatch):
@@ -376,7 +378,8 @@ def test_a_failure_after_a_batch_tells_not_whether_its_file_ends(in_tmp):
     summary = archive.import_rows(checked(), batch_size=5, replace=True)
     assert (summary.replaced, summary.added, summary.kept, summary.failed) == (0, 0, 9, [failed])
     held = archive.sql("SELECT id FROM records WHERE path = 'games/a.lgn'")
-    assert sorted(row["id"] for row in held) == sorted(texts(archive)[record] for record in records)
+    now = texts(archive)
+    assert sorted(row["id"] for row in held) == sorted(now[record] for record in records)
 
 
 # Back at the start at plies 4 and 8 (a short token past ply 5), then on
@@ -674,7 +677,8 @@ def test_a_record_moved_within_its_file_keeps_its_id_and_takes_its_new_place(in_
     write(in_tmp / "games/a.lgn", [EARLY, INVALID, records[1], records[0]])
     summary = archive.import_paths(["games"], replace=True)
     assert (summary.replaced, summary.added, summary.kept) == (0, 1, 3)
-    assert {text: texts(archive)[text] for text in records} == ids
+    now = texts(archive)
+    assert {text: now[text] for text in records} == ids
     assert archive.sql("SELECT rule, line FROM diagnostics") == [{"rule": "T2", "line": 9}]
     Archive("fresh.db").import_paths(["games"])
     assert contents(archive.path) == contents("fresh.db")
