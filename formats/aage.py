@@ -11,7 +11,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Iterator, Mapping
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from lusoria.formats import FORMATS
 from lusoria.formats.common import Draft, Locator, site_claims, tafl_games, tafl_rules
@@ -304,9 +304,13 @@ def _decoded(decoder: json.JSONDecoder, text: str, start: int) -> tuple[object, 
 
 
 def _skip(text: str, position: int, also: str) -> int:
-    while position < len(text) and (text[position].isspace() or text[position] in also):
-        position += 1
-    return position
+    """Where the text from `position` goes on past white space and the characters of `also`."""
+    return cast(re.Match[str], _skipped(also).match(text, position)).end()  # (a pattern that matches the empty text)
+
+
+@functools.cache
+def _skipped(also: str) -> re.Pattern[str]:
+    return re.compile(rf"[\s{re.escape(also)}]*")
 
 
 def read_aage(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:

@@ -94,7 +94,7 @@ def read_by_plug_in(
 def misplaced(record: RecordText, format: str, lines: list[str]) -> SyntaxProblem | None:
     """The first place `record` gives that is not in the text of `lines`, as a SyntaxProblem at its
     first line (or the text's, when that is not in it); None when every place is."""
-    for what, line, column in _places(record):
+    for what, named, line, column in _places(record):
         if not 1 <= line <= len(lines):
             where = f"not in the text it read, which ends at {len(lines)}:{len(lines[-1]) + 1}"
         elif not 1 <= column <= len(lines[line - 1]) + 1:
@@ -102,33 +102,38 @@ def misplaced(record: RecordText, format: str, lines: list[str]) -> SyntaxProble
         else:
             continue
         first = record.line if 1 <= record.line <= len(lines) else 1
-        return SyntaxProblem(f"the {format} reader handed over {what} at {line}:{column}, {where}", first, 1)
+        said = _described(what, named)
+        return SyntaxProblem(f"the {format} reader handed over {said} at {line}:{column}, {where}", first, 1)
     return None
 
 
-def _places(record: RecordText) -> Iterator[tuple[str, int, int]]:
-    """What `record` places in its text, with its line and column (1 for a line alone: a problem's
-    column left unset, 0 in a SyntaxProblem)."""
-    yield "the record", record.line, 1
+def _described(what: str, named: str | None) -> str:
+    """A place `what` is, with its `named`: a tag's name, a problem's message or a ply's text, quoted."""
+    if named is None:
+        return what
+    return f"{what} {named if what == 'the tag' else quoted(named)}"
+
+
+def _places(record: RecordText) -> Iterator[tuple[str, str | None, int, int]]:
+    """What `record` places in its text (a problem, a tag, a ply… and its message, name or text, quoted
+    only when a place is misplaced: a ply each), with its line and column (1 for a line alone: a
+    problem's column left unset, 0 in a SyntaxProblem)."""
+    yield "the record", None, record.line, 1
     problems = [*record.problems, *([record.parsed] if isinstance(record.parsed, SyntaxProblem) else [])]
     for problem in problems:
         if problem.line is not None:
-            yield (
-                f"the problem {quoted(problem.message)}",
-                problem.line,
-                problem.column or 1,
-            )
+            yield "the problem", problem.message, problem.line, problem.column or 1
     if isinstance(record.parsed, Record):
         parsed = record.parsed
-        yield "the record", parsed.line, 1
+        yield "the record", None, parsed.line, 1
         for name, (line, column) in parsed.tag_places.items():
-            yield f"the tag {name}", line, column
+            yield "the tag", name, line, column
         plies = _Plies()
         walk(parsed, plies)
         for ply in plies.found:
-            yield f"the ply {quoted(ply.text)}", ply.line, ply.column
+            yield "the ply", ply.text, ply.line, ply.column
         if parsed.result_line:
-            yield "the result", parsed.result_line, parsed.result_column
+            yield "the result", None, parsed.result_line, parsed.result_column
 
 
 def _on_one_line(record: RecordText) -> RecordText:

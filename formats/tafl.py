@@ -43,7 +43,6 @@ def read_moves(draft: Draft, text: str, base: int, rules: TaflGame) -> None:
     """Add the plies of a move list to `draft`: `text` stands at offset `base` of the file. A
     move written with its hyphen lists its captures (`draft.listed`). A termination word sets
     the result: the side to move resigned, or ran out of time."""
-    first_white = rules.initial().turn == WHITE
     if is_title(text):
         title = text.strip()
         raise draft.problem(
@@ -56,7 +55,7 @@ def read_moves(draft: Draft, text: str, base: int, rules: TaflGame) -> None:
         if _NUMBER.fullmatch(word):
             continue
         if word.lower() in TERMINATIONS:
-            _read_termination(draft, text, base, token, first_white)
+            _read_termination(draft, text, base, token, rules.initial().turn == WHITE)
             return
         _read_move(draft, word, offset, rules)
 
@@ -79,8 +78,10 @@ def _read_move(draft: Draft, word: str, offset: int, rules: TaflGame) -> None:
     """The ply of the move `word` (at `offset`), added to `draft`; a word that is no move of the
     rules' board is a problem. A capture list that repeats a square is read without it, noted."""
     move = MOVE.fullmatch(word)
-    if move or _MOVE_SHAPED.fullmatch(word):  # e7-z7: past any tafl board, a move all the same
-        _check_on_board(draft, word, offset, rules)
+    index = rules.geo.index  # (a move of two squares of the board, capturing none, is on it: no more to look at)
+    if move is None or move["captures"] or move["origin"] not in index or move["target"] not in index:
+        if move or _MOVE_SHAPED.fullmatch(word):  # e7-z7: past any tafl board, a move all the same
+            _check_on_board(draft, word, offset, rules)
     if move is None:
         raise draft.problem(
             f"found {quoted(word)}, expected a move such as e2-c2 or f9-f5xg5, 'resigned' or 'timeout'",

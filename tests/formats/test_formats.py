@@ -2969,6 +2969,12 @@ def test_a_move_off_the_games_board_is_refused_at_its_place():
     game["Moves"] = ["d1-d3", "e4-z4"]  # past every tafl board (s19): the same message (found by review)
     [report] = [check(source) for source in read_text(json.dumps(game), "aage", "x.json")]
     assert report.diagnostics[0].message == "found 'e4-z4': z4 is not a square of the Brandubh board (a1–g7)"
+    for move, square in (("d3-k3", "k3"), ("d3-d5xk5", "k5")):  # a target, a capture off the board
+        game["Moves"] = ["d1-d3", move]
+        [report] = [check(source) for source in read_text(json.dumps(game), "aage", "x.json")]
+        assert (
+            report.diagnostics[0].message == f"found '{move}': {square} is not a square of the Brandubh board (a1–g7)"
+        )
 
 
 def test_a_move_list_off_the_board_of_the_game_it_was_read_as_says_how_to_name_its_game():
