@@ -375,7 +375,9 @@ def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> S
     if why is None:
         return None
     said, after = f"found '{escape_controls(word)}': {why}", text[end:].split()
-    if why != _NO_PLAYS or after[1:] or (after and _MARKER.fullmatch(after[0])):  # (not cut: `31: *`)
+    if (
+        why not in (_NO_PLAYS, _NO_GROUP_PLAYS) or after[1:] or (after and _MARKER.fullmatch(after[0]))
+    ):  # (not cut: `31: *`)
         return (OffBoard if off else SyntaxProblem)(said, *row_column(text, start, offset), word)
     cut = CutShort(said + _variation_unclosed(text, offset), *row_column(text, start, offset), word)  # `31: 5/`
     cut.span = (_cut_ply_start(text, end, game), len(text.rstrip()))
@@ -448,6 +450,8 @@ def _off_the_board(word: str, game: str) -> str | None:
 _GAP = re.compile(r"\[?(?:\.{3,}|…)\]?(?=[ \t\r\n(){};]|\Z)")  # a gap in the source, as a transcriber marks it
 _NO_GAP = f"a record has no mark for a gap in its source: {GAP_KEPT_APART} (docs/slips.md)"
 _NO_PLAYS = "a roll is followed by its plays, or -- when none can be played"
+_GROUP_PLAYS = "the dice of a > group are followed by their plays"
+_NO_GROUP_PLAYS = f"{_GROUP_PLAYS}: the opponent's play of each die left (63: 10/16 >3: 6/9)"
 _UNREAD = (
     "a roll writes both dice; for a die the source does not show, the one its plays show (and the doubt in a comment)"
 )
@@ -465,7 +469,7 @@ def _misrolled(word: str, game: str, after: str, reordered: bool) -> str | None:
     if rules.leftover_roll and ">" in word[1:] and rules.leftover_roll.fullmatch(moved := ">" + word.replace(">", "")):
         return f"the dice of a > group are written after its >: {moved}"  # (`3>:`, `54:>`)
     if rules.leftover_roll and (group := rules.leftover_roll.match(word + after)):
-        return _no_plays("the dice of a > group are followed by their plays", (word + after)[group.end() :], game)
+        return _group_without_plays((word + after)[group.end() :], game)
     if _ROLL_LIKE.fullmatch(word) and rules.roll.fullmatch(word) is None:
         faces = [face for face in "0123456789" if rules.roll.fullmatch(f"{face}{face}:")]
         return f"a die shows {faces[0]} to {faces[-1]}"
@@ -478,6 +482,13 @@ def _misrolled(word: str, game: str, after: str, reordered: bool) -> str | None:
     if rules.leftover_roll and rules.leftover_roll.match(after.lstrip(" \t\r\n")):  # (`66: >6: 3/9 9/15`)
         return f"{_NO_PLAYS}, and the > group of the dice the opponent plays comes after them"
     return _no_plays(_NO_PLAYS, after, game) or _NO_PLAYS
+
+
+def _group_without_plays(after: str, game: str) -> str | None:
+    """Why a `>` group's dice do not read, with what comes `after` them: no play at all (h73b: `63: 15/18 >6: *`), or
+    one that shows it (`_no_plays`); None after a play (the group itself may stand where none may: `1. >6: 6/9`)."""
+    played, said = _NEXT_WORD.match(after), _no_plays(_GROUP_PLAYS, after, game)
+    return said if said or (played and _PLAY_LIKE.fullmatch(played[1])) else _NO_GROUP_PLAYS
 
 
 def _no_plays(why: str, after: str, game: str) -> str | None:

@@ -13,6 +13,7 @@ from lusoria.notation import Line, Ply, Record, SyntaxProblem, parse_record, sou
 from lusoria.notation.lalr import builder_parser
 from lusoria.notation.reader import MAX_TOKEN, RecordText, scan_tags, stood_in
 from lusoria.notation.sources import CHUNK, InputError, Note, decoded_text
+from lusoria.notation.syntax import CutShort
 from lusoria.validator.games import known_games
 from lusoria.validator.replay import check as replayed
 
@@ -385,6 +386,16 @@ def test_what_follows_the_result_marker_is_said_to(movetext, column, found, why)
             (f"1. 46: {word} 5/9 *", 4, "46:", "a roll is followed by its plays, or -- when none can be played\n")
             for word in ("1/2-1/2", "5/11/")
         ),
+        *(  # (h73b: a > group with no play after it was found where a ply was expected, no more)
+            (
+                f"1. 63: 15/18 >6:{after}",
+                14,
+                ">6:",
+                "the dice of a > group are followed by their plays: the opponent's play of each die left (63: 10/16 >3: 6/9)\n",
+            )
+            for after in (" *", " { the book is torn } *", "", " 1/2-1/2")
+        ),
+        ("1. 63: 15/18 >6: 6/o *", 14, ">6:", "the dice of a > group are followed by their plays, and 6/o is none"),
     ],
 )
 def test_a_roll_no_dice_make_or_with_no_play_says_so(movetext, column, found, why):
@@ -394,6 +405,23 @@ def test_a_roll_no_dice_make_or_with_no_play_says_so(movetext, column, found, wh
     problem = caught.value
     assert (problem.rule, problem.line, problem.column, problem.text) == ("syntax", 2, column, found)
     assert (problem.message + "\n").startswith(f"found '{found}': {why}")
+
+
+@pytest.mark.parametrize(
+    ("movetext", "cut", "said"),
+    [
+        ("1. 63: 15/18 >6:", True, "found '>6:': the dice of a > group are followed by their plays:"),
+        ("1. 31:", True, "found '31:': a roll is followed by its plays"),
+        ("1. 63: 15/18 >6: *", False, "found '>6:': the dice of a > group are followed by their plays:"),
+        ("1. >6: 6/9 *", False, "found '>6:', expected a ply, a move number"),  # a group where none may stand
+    ],
+)
+def test_a_record_that_ends_at_dice_without_plays_is_cut_short(movetext, cut, said):
+    """A roll's or a > group's dice at the record's end (the rest of the source lost), not where its result marker
+    follows them; a group where none may stand, its plays after it, is found where a ply was expected."""
+    with pytest.raises(SyntaxProblem) as caught:
+        parse_record(f'[Game "laquet"]\n{movetext}')
+    assert isinstance(caught.value, CutShort) == cut and caught.value.message.startswith(said)
 
 
 @pytest.mark.parametrize(
