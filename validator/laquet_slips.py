@@ -33,7 +33,7 @@ _UNROLLED: Final = re.compile(
     r"[0-9]{1,2}(?:/[0-9]{1,2})+(?:\([2-9]\))?(?:[ \t]+[0-9]{1,2}(?:/[0-9]{1,2})+(?:\([2-9]\))?)*"
 )
 _SPACED: Final = re.compile(r"([ \t]+)")  # the blanks between plays, kept as written
-_COMMA_DICE: Final = re.compile(r"\A([1-6]),([1-6])\Z")  # a roll's dice parted by a comma, as a pair is written: 6,3
+_PARTED_DICE: Final = re.compile(r"\A([1-6])[,/]([1-6])\Z")  # a roll's dice parted as a pair is: 6,3, 6/3 (h73b)
 _COMMA_BEFORE_PLAY: Final = re.compile(r",+(?=[^\s,])")  # 5/11,5/9: 5/11 5/9 (the other commas go)
 _BEARING_OFF: Final = re.compile(r"([/-])(?:off|0)(?=\(|$)", re.I)  # 14/OFF, 14/0: 14/off
 # nothing played, written otherwise after a roll: in words, or with dashes the syntax does not read (`—`, `———`,
@@ -95,7 +95,7 @@ def mended_turn(word: str) -> str:
     """A roll without its colon (`53`, `5-3`, `>3`): `53:`, `5-3:`, `>3:`; a roll left out (`5/11 5/9`, `5-11 5-9`),
     or a die of it the source does not show (`6?: 5/11 5/9`) or shows as no die can (`71: 5/11 5/6`): the roll
     the plays show (`_rolled`, `_read_roll`); its dice parted by a comma
-    (`6,3:`): `6-3:`; a > group's one die without its > (`3: 5/8`), or with it after the dice (`3>:`, `54:>`):
+    (`6,3:`, `6/3:`): `6-3:`; a > group's one die without its > (`3: 5/8`), or with it after the dice (`3>:`, `54:>`):
     `>3:`, `>54:`; plays, with their roll,
     their > group's dice or without, written with
     hyphens, as some backgammon books write them (`63: 5-11 1-4`): `63: 5/11 1/4`, or otherwise
@@ -108,7 +108,7 @@ def mended_turn(word: str) -> str:
     if _GROUP_BEHIND.fullmatch(word):
         return ">" + word.replace(">", "")
     roll, colon, plays = word.partition(":")
-    roll = _COMMA_DICE.sub(r"\1-\2", roll)
+    roll = _PARTED_DICE.sub(r"\1-\2", roll)
     if not colon:  # (`5/11 5 /9`: its slashes joined before its roll is read)
         return _rolled(_SPACED_SLASH.sub("/", word).replace("-", "/")) or _mended_plays(word)
     if UNREAD_ROLL.fullmatch(roll + colon):

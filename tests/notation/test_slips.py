@@ -47,6 +47,7 @@ COMMANDERS = '[Game "hnefatafl"]\n[Variant "alea-evangelii-dux4-19x19"]'  # comm
         ('[Game "copenhagen"]', "1. d1-d3 h1-h3 2. a4-a10×b10 *", "×b10", "a4-a10xb10"),  # after a square of 2 digits
         (LAQUET, "1. 6–3: 5/11 1/4 *", "6–3:", "6-3:"),
         (LAQUET, "1. 6,3: 5/11 1/4 *", "6,3:", "6-3:"),  # the dice as a pair (found by new-user-25)
+        (LAQUET, "1. 6/3: 5/11 1/4 *", "6/3:", "6-3:"),  # parted by a slash (h73b)
         (TABLUT, "1. e3-c3 pass *", "pass", "--"),  # a pass in words
         (TABLUT, "1. e3-c3 — *", "—", "--"),  # a pass with one long dash
         (TABLUT, "1. e3-c3 —--- *", "—---", "--"),  # a pass with dashes of both kinds
@@ -209,11 +210,13 @@ def test_a_laquet_ply_in_the_sources_order_is_offered_in_the_notations(movetext,
             "found '66:': a roll is followed by its plays, or -- when none can be played, and the > group of the"
             " dice the opponent plays comes after them",  # (on the next line too)
         ),
-        # a > group after a > group is not told that a > group comes after its dice (review-45h)
+        # a > group after a > group is not told that a > group comes after its dice (review-45h), but that its dice
+        # have no plays (h73b)
         (
             "1. 64: 5/11 5/9 >6: >4: 1/5 *",
             4,
-            "found '>6:', expected a ply, a move number, a comment, a NAG, a variation or a result marker (1-0, 0-1, 1/2-1/2, *)",
+            "found '>6:': the dice of a > group are followed by their plays: the opponent's play of each die left"
+            " (63: 10/16 >3: 6/9)",
         ),
     ],
 )
