@@ -377,7 +377,8 @@ def _combined(
     of its variant (`counts`, the sets found record by record) changes from it, the most often found
     first, tried one at a time and kept where it makes more legal, and how many it then makes (h72a:
     a club's records, one legal if tfr=i and another if ks=c, were proposed their rules unchanged,
-    which made 8 of 11 legal, where both changes make 10)."""
+    which made 8 of 11 legal, where both changes make 10). Each try replays the group: tried while the plies
+    replayed stay within MAX_WORK, as the search's sets are (review72)."""
     game = game_class(tags["Game"])
     options = game.from_tags(tags).option
     changes: Counter[tuple[str, str]] = Counter()
@@ -385,8 +386,9 @@ def _combined(
         if dict(found)["Variant"] == tags["Variant"]:
             for key, value in game.from_tags(dict(found)).option.items():
                 changes[key, value] += count * (value != options[key])
-    for key, value in [change for change, count in changes.most_common(MAX_COMBINED) if count]:
-        if legal == len(group):
+    plies = sum(map(_count_plies, group))
+    for tried, (key, value) in enumerate(change for change, count in changes.most_common(MAX_COMBINED) if count):
+        if legal == len(group) or (tried + 1) * plies > MAX_WORK:
             break  # (every record legal: no change makes more, review72)
         changed = {**options, key: value}
         more = legal_under(group, candidate := rule_tags(game, tags["Variant"], changed), texts)

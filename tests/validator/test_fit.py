@@ -1,6 +1,7 @@
 """Which rule sets fit a record (lusoria rules)."""
 
 import json
+from collections import Counter
 
 import conftest
 import pytest
@@ -498,3 +499,17 @@ def test_another_games_variants_are_tried_only_of_the_games_whose_boards_are_the
     assert (len(tried), {tags["Game"] for tags in tried}) == (28, {"hnefatafl"})
     assert {"Game": "hnefatafl", "Variant": "old-hnefatafl-9x9"} in tried
     assert _other_games(hnefatafl, GAMES["hnefatafl"]) == []
+
+
+@pytest.mark.parametrize("work, changed", [(3, True), (2, False)])
+def test_a_proposals_changes_are_tried_within_the_bound_of_the_search(monkeypatch, work, changed):
+    """Each change `_combined` tries replays the whole group (3 plies here): tried while the plies replayed stay
+    within MAX_WORK, as the search's sets are (review72: up to 8 replays of a folder, unbounded)."""
+    from lusoria.validator import fit
+
+    monkeypatch.setattr("lusoria.validator.fit.MAX_WORK", work)
+    record = parse_record('[Game "tablut"]\n[Variant "linnaeus"]\n1... d1-d4 2. e3-c3 e2-e3xe4 *')
+    own = {"Game": "tablut", "Variant": "linnaeus", "Rules": "throne-hostile=no"}
+    found = {"Game": "tablut", "Variant": "linnaeus"}  # (legal under it: its throne hostile)
+    proposed = fit._combined([record], [None], own, 0, Counter({tuple(found.items()): 1}))
+    assert proposed == ((found, 1) if changed else (own, 0))
