@@ -1855,7 +1855,8 @@ def tree(
     grown = partial(archive_at(db).tree, start, from_id, ply, chosen, depth, variations, sort, min_games)
     nodes = archive_errors(partial(game_start_errors, grown) if from_game else grown)
     echo(output.tree_text(nodes, format_), nl=False)
-    note_left_out(db, chosen)
+    # (the records of the other games' variants that reached the POSITION: h73a, a 13×13 one's never reach an 11×11)
+    note_left_out(db, dataclasses.replace(chosen, position=chosen.position or start))
     if not nodes:
         note_lacking(db, chosen)
 

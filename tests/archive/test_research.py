@@ -1697,6 +1697,34 @@ def test_a_game_named_says_what_it_leaves_out_of_other_games_variants_named_so(t
     assert (found.stdout.count("brandubh-39-7x7"), found.stderr) == (1, "")
 
 
+def test_a_trees_note_of_what_its_game_leaves_out_counts_the_records_that_reached_its_position(tmp_path):
+    """h73a: `tree POSITION --game copenhagen` named the 13×13 variant's records, which never reach an 11×11
+    position; the note counts those that reached it, as `query --position` does, or `--position`'s (without
+    either, every record)."""
+    path = str(tmp_path / "a.db")
+    variants = "".join(
+        f'[Game "hnefatafl"]\n[Variant "{variant}"]\n[Result "*"]\n\n*\n\n'
+        for variant in ("old-copenhagen-hnefatafl-11x11", "copenhagen-hnefatafl-13x13")
+    )
+    Archive(path).import_paths(['[Game "copenhagen"]\n[Result "*"]\n\n*\n\n' + variants])
+    start = "3ppppp3/5p5/11/p4P4p/p3PPP3p/pp1PPKPP1pp/p3PPP3p/p4P4p/11/5p5/3ppppp3 b"  # Copenhagen's
+    said = [
+        CliRunner().invoke(main, ["tree", *at, "--db", path, "--game", "copenhagen"]).stderr
+        for at in ([start], ["--position", start], [])
+    ]
+    reached = (
+        "lusoria: note: --game copenhagen leaves out 1 record of hnefatafl's variant whose name holds 'copenhagen' "
+        "(hnefatafl/old-copenhagen-hnefatafl-11x11): --game hnefatafl --variant old-copenhagen-hnefatafl-11x11 "
+        "finds it\n"
+    )
+    assert said == [
+        reached,
+        reached,
+        "lusoria: note: --game copenhagen leaves out 2 records of hnefatafl's 2 variants whose names hold "
+        "'copenhagen' (hnefatafl/copenhagen-hnefatafl-13x13, …): --game hnefatafl --variant VARIANT finds them\n",
+    ]
+
+
 def test_the_note_of_what_a_game_leaves_out_holds_its_name_at_the_start_of_a_word_of_a_variant(tmp_path, monkeypatch):
     """`--game tablut` notes `tablut2-9x9` and `foteviken-tablut-9x9`, not `oldtablut-9x9`, where the
     name is inside a word (the note matched any substring); in an archive of no
