@@ -114,10 +114,11 @@ class OutputFailed(LusoriaError):
 
 def clicks_output_failed(error: BaseException) -> OutputFailed | None:
     """An OSError raised while click wrote (`--help`, a usage error: not through `echo`) as the OutputFailed
-    `echo` makes of lusoria's own; None for any other error. It names standard output: where standard error
-    failed, nothing can say it."""
-    if isinstance(error, OSError) and any(
-        frame.f_code is click.utils.echo.__code__ for frame, _ in traceback.walk_tb(error.__traceback__)
-    ):
-        return OutputFailed("standard output", reason(error))
-    return None
+    `echo` makes of lusoria's own, naming the stream click wrote to (review73: standard error, named standard
+    output, where "Aborted!" or a usage error failed); None for any other error."""
+    tb = traceback.walk_tb(error.__traceback__)
+    echoing = next((frame for frame, _ in tb if frame.f_code is click.utils.echo.__code__), None)
+    if not isinstance(error, OSError) or echoing is None:
+        return None
+    to = "standard error" if echoing.f_locals.get("file") is sys.stderr else "standard output"  # (as echo chose it)
+    return OutputFailed(to, reason(error))

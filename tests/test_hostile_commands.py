@@ -8,11 +8,12 @@ import sqlite3
 import subprocess
 import sys
 
+import click
 import pytest
 from click.testing import CliRunner
 from conftest import ROOT
 
-from lusoria import api
+from lusoria import api, terminal
 from lusoria.cli import main
 from lusoria.errors import raised_checking
 
@@ -153,6 +154,25 @@ def test_an_error_of_a_commands_own_work_is_no_output_that_failed(monkeypatch):
 
     status, said = ended(monkeypatch, ["--help"], stdout=ValueError("not a write that failed"))
     assert status == 3 and "internal error: ValueError: not a write that failed." in said
+
+
+@pytest.mark.parametrize(
+    "stream, echoed, said",
+    [
+        ("stderr", {"file": "stderr"}, "standard error"),  # click's "Aborted!"
+        ("stderr", {"err": True}, "standard error"),  # a usage error
+        ("stdout", {}, "standard output"),  # --help
+    ],
+)
+def test_output_click_could_not_write_is_named_by_the_stream_it_wrote_to(monkeypatch, stream, echoed, said):
+    """review73: every write click's `echo` failed was named standard output, standard error's too."""
+    monkeypatch.setattr(sys, stream, io.TextIOWrapper(io.BufferedWriter(Unwritable(errno.ENOSPC)), encoding="utf-8"))
+    with pytest.raises(OSError) as raised:
+        click.echo(
+            "Aborted!", **{name: getattr(sys, value) if name == "file" else value for name, value in echoed.items()}
+        )
+    failed = terminal.clicks_output_failed(raised.value)
+    assert failed is not None and str(failed) == f"cannot write {said}: no space left on device"
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here (Linux has it)")
