@@ -412,7 +412,8 @@ def _field_count(row: str, delimiter: str) -> int:
     """How many fields `delimiter` separates in a CSV row, a field quoted holding it as a character
     (a field longer than the csv module reads, 128 Ki characters, is counted as if unquoted)."""
     try:
-        return len(next(csv.reader([row.rstrip("\r\n")], delimiter=delimiter), []))
+        # (the row as `_csv_row` reads it, stripped: h74b, ` "…;…";0`)
+        return len(next(csv.reader([row.strip()], delimiter=delimiter), []))
     except csv.Error:
         return row.count(delimiter) + 1
 

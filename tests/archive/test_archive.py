@@ -323,7 +323,19 @@ def test_not_an_archive(tmp_path):
             Archive(str(versioned)).query(Filters())
         assert sqlite3.connect(versioned).execute("SELECT name FROM sqlite_master").fetchall() == [("things",)]
     missing = Archive(str(tmp_path / "missing.db"))
-    for read in (missing.stats, missing.aliases, missing.players):
+    for read in (  # (h74b: every call that checks the archive first, most_recorded's check left out went unseen)
+        *(missing.stats, missing.aliases, missing.players, missing.most_recorded, missing.duplicates),
+        *(missing.crosstable, missing.own_games, missing.invalid_counted),
+        lambda: list(missing.iter_query(Filters())),
+        lambda: list(missing.iter_sql("SELECT 1")),
+        lambda: missing.most_selected(Filters()),
+        lambda: missing.variants_elsewhere(Filters(game="tablut")),
+        lambda: missing.remove(Filters(), dry_run=True),
+        lambda: missing.canonical_player("Ida"),
+        lambda: missing.unrecorded_players(["Ida"]),
+        lambda: missing.unmerge_players(["Ida"]),
+        lambda: missing.merge_players(["Ida"], "I. Berg"),
+    ):
         with pytest.raises(NotAnArchive, match="missing.db does not exist"):
             read()
     assert not (tmp_path / "missing.db").exists()

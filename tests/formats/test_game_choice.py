@@ -730,6 +730,8 @@ NOTE = f"aage reader: read from the layout of {SECOND}, which its moves fit: in 
         ),
         # written without hyphens, the moves do not list their captures: g10 may be empty, and b7 decides
         ("m9l9 e9e10 a9g9 i9i10 g11g10 e10e11 b7a7", SECOND, [], "b7-a7 (move 4, Black) leaves b7, " + MOVER),
+        # one move so (h74b): g10 may be empty from it on, though later moves list their captures
+        ("m9-l9 e9-e10 a9g9 i9-i10 g11-g10 e10-e11 b7-a7", SECOND, [], "b7-a7 (move 4, Black) leaves b7, " + MOVER),
         ("g13-g12 e9-e10 a7-b7", FIRST, [], None),
         ("a9-b9 e9-e10", FIRST, [], None),  # both layouts fit: the type's first
         ("d1-d2 e9-e10", FIRST, [("G3", 1)], None),  # neither fits: the first, invalid at its ply

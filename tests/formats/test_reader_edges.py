@@ -50,6 +50,24 @@ def test_a_csv_files_board_is_told_by_its_ranks_as_by_its_files():
         assert check(source).record.tags["Game"] == "copenhagen"
 
 
+def test_a_csv_rows_delimiter_is_counted_on_the_row_as_it_is_read_blanks_about_it_aside():
+    """h74b: a row with a blank before its quoted moves, a `;` inside them, counted 5 fields where it reads 4: no row
+    set the delimiter, and the row was said to separate its fields by ';', "the file by ',' (as its line 0 does)"."""
+    [source] = read_text(' "d2-b2;c4-c6";0;0;Ongoing\n', "csv", "x.csv", {"Game": "brandubh"})
+    assert [(d.rule, d.column, d.message) for d in check(source).diagnostics] == [
+        ("syntax", 3, "found 'd2-b2;c4-c6', expected a move such as e2-c2 or f9-f5xg5, 'resigned' or 'timeout'")
+    ]
+
+
+def test_a_csv_row_whose_moves_are_longer_than_the_csv_module_reads_sets_its_delimiter():
+    """h74b: a field over 128 Ki characters, which `csv` refuses, is counted by its delimiters: a `;` file's game of
+    22,000 plies is read whole, not said to separate its fields by ';' where the file would by ','."""
+    moves = " ".join(["e3-h3", "a4-a3", "h3-e3", "a3-a4"] * 5500)
+    [source] = read_text(f'"{moves}";0;0;Ongoing\n', "csv", "x.csv", {"Game": "tablut", "Rules": "repetition=none"})
+    report = check(source)
+    assert (report.valid, len(report.record.main.plies)) == (True, 22_000)
+
+
 def test_otn_writes_the_plies_after_a_refused_one_as_they_are_written():
     # past a1-a2 (no piece there) no position is known: c6-c4, the knight's capturing jump where the
     # record starts, is written as the record writes it, without the knight's letter, `^` or captures

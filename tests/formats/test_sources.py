@@ -77,6 +77,12 @@ def test_a_binary_stream_is_decoded_as_a_file_is():
     assert [(d.line, d.column, d.advised()) for d in unread.diagnostics] == [(2, 12, said)]
 
 
+def test_a_stream_is_read_in_the_format_given_not_the_one_its_text_looks_like():
+    """h74b: a stream given `format` was read as its name or its text told (a tafl move list, taken for lgn)."""
+    [record] = read_sources(io.StringIO("e7-b7 a6-c6 b7-e7\n"), format="tafl", tags={"Game": "tablut"})
+    assert (record.format, record.parsed.main.plies[2].text) == ("tafl", "b7-e7")
+
+
 def test_a_source_that_cannot_be_read_is_named_by_its_path():
     """A Path was named by its last part (`file.lgn`, its `name`), a stream by its repr."""
     [unread] = api.validate([Path("no/such/file.lgn")])
