@@ -320,7 +320,8 @@ class Lusoria(click.Group):
                 stop(internal_error(error), INTERNAL_ERROR)
 
 
-OPTIONS_MEANT = {"--move": "--ply", "--moves": "--ply"}  # what a newcomer writes for an option a command has
+# what a newcomer writes for an option a command has (h74a: `validate --format json`)
+OPTIONS_MEANT = {"--move": "--ply", "--moves": "--ply", "--format": "--json"}
 
 
 def after_the_command(
@@ -903,7 +904,8 @@ def show(
     record of every PATH (files and folders), as html --output-dir writes its pages: a file already in
     DIR that differs is not written over without --overwrite; a record that cannot be replayed to that ply is said
     on stderr with its place, the others written. Exit status 0 when every board was written, 2 when
-    one was not, an input cannot be read or no record was found."""
+    one was not, an input cannot be read or no record was found. One board: 1 when the record's replay stops
+    at an illegal ply before --ply (as validate's 1: an invalid record), 2 when --ply is past its end."""
     if output_dir is not None:
         if format_ != "svg":
             raise click.UsageError("--output-dir writes SVG diagrams: give --format svg")

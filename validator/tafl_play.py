@@ -176,11 +176,13 @@ def _check_capture_list(
         return
     said, real = capture_list(settings.geo, listed), capture_list(settings.geo, captured) or "nothing"
     wrong = listed ^ set(captured)
-    rule = ids.king if KING in (before[s] for s in wrong) else ids.shieldwall if wrong & set(walled) else ids.capture
+    kings = OWNER[KING] != side and KING in (before[s] for s in wrong)  # (not the mover's own: h74a, `Ke5-e6xe5`)
+    rule = ids.king if kings else ids.shieldwall if wrong & set(walled) else ids.capture
     if settings.camp_squares and listed == set(
         captured_by(board, side, target, settings._replace(camps=bytes(len(board))))
     ):
-        rule, real = ids.camp_capture, real + " (against a camp)"  # the list leaves out what the camps capture
+        taken = [geo.names[square] for square in captured if before[square] == KING]  # (h74a: the king said)
+        rule, real = ids.camp_capture, real + f" (against a camp{f': the king on {taken[0]}' if taken else ''})"
     key = "ks" if rule == ids.king else "sw" if rule == ids.shieldwall else "ka"
     raise Illegal(rule, f"the move captures {real}, not {said}{named_settings(settings, key)}")
 
@@ -282,9 +284,11 @@ def _format(geo: Geometry, board: bytes, move: Move, captured: list[int]) -> str
 def _announcement_warnings(
     position: TaflPosition, said: str, outcome: Outcome | None, settings: Settings
 ) -> list[tuple[str, str]]:
-    """T8: `+` when the king has exactly one open line, `++` for two or more or the end."""
+    """T8: `+` when the king has exactly one open line and the game goes on, `++` for two or more or the end."""
     board, rule = position.board, settings.ids.announcement
     lines = open_lines(board, board.index(KING), settings) if KING in board else 0
+    if said == "+" and outcome is not None:  # (h74a: the king on the edge had "0 open lines", or 1: unsaid)
+        return [(rule, f"announced + (Raichi), but the move ends the game: {outcome.reason}; ++ marks it")]
     if said == "+" and lines != 1:
         return [(rule, f"announced + (Raichi), but the king has {lines} open lines to the edge")]
     if said == "++" and lines < 2 and outcome is None:

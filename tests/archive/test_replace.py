@@ -196,8 +196,15 @@ def in_tmp(tmp_path, monkeypatch):
     return tmp_path
 
 
-@pytest.mark.parametrize("batch", [1000, 5], ids=["one batch", "batches of 5"])
-@pytest.mark.parametrize("edit", list(EDITS))
+@pytest.mark.parametrize(
+    "edit, batch",
+    [
+        *((edit, 1000) for edit in EDITS),
+        # batches of 5 part a file of six records: the edits that move records across their border
+        *((edit, 5) for edit in ("unchanged", "record removed", "record added", "records moved", "all edits")),
+    ],
+    ids=lambda value: ("one batch" if value == 1000 else f"batches of {value}") if isinstance(value, int) else value,
+)
 def test_a_replaced_file_leaves_the_archive_of_the_file_as_it_is_now(in_tmp, edit, batch):
     records = games(1)
     other = games(2, 6)

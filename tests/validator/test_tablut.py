@@ -114,6 +114,9 @@ def test_t4_written_captures_must_match_exactly():
     assert SEED.play(pos, "c3-c4xc5").text == "c3-c4xc5"
     assert rule_broken(SEED, pos, "c3-c4xc6") == "T4"
     assert rule_broken(SEED, position("Kg7 c3", "c5"), "c3-c4xc5") == "T4"
+    # a White move's list that names its own king's square is T4's: T5 is the king captured by Black (h74a)
+    assert rule_broken(SEED, position("Kg7 c3", "c5"), "Kg7-g6xg7") == "T4"
+    assert rule_broken(SEED, position("Kg7 c3", "g8 a1", "b"), "a1-a2xg7") == "T5"
 
 
 @pytest.mark.parametrize(
@@ -277,6 +280,12 @@ def test_t8_announcements_are_checked_as_warnings():
     assert SEED.play(raichi, "c3-d3++").warnings[0][0] == "T8"
     assert SEED.play(position("Kc4 c3", "b4 a9"), "c3-d3++").warnings == []
     assert SEED.play(position("Kc4 c3", "b4 a9"), "c3-d3+").warnings[0][0] == "T8"
+    # `+` on the move that ends the game (h74a: the king on the edge "has 0 open lines", or one: unsaid)
+    for black in ("b1 d1", "b1", "a9"):  # on c1, lines open along the edge or none
+        assert SEED.play(position("Kc5", black), "Kc5-c1+").warnings == [
+            ("T8", "announced + (Raichi), but the move ends the game: the king reached the edge; ++ marks it")
+        ]
+    assert SEED.play(position("Kc5", "b1"), "Kc5-c1++").warnings == []
 
 
 def test_t6_the_konakis_blocks_a_line_when_the_king_may_not_pass_it():

@@ -249,3 +249,15 @@ def test_t12_a_capture_list_that_leaves_out_a_camp_capture_cites_t12_at_its_ply(
     report = check(text)
     assert [(d.rule, d.ply) for d in report.diagnostics] == [("T12", 1)]
     assert "c3/d2 (against a camp)" in report.diagnostics[0].message
+    # the king taken against a camp, left out of the list, is said (h74a: "captures b4/c5 (against a camp)")
+    king = check(
+        '[Game "tablut"] [Variant "ashton"] [Position "3ppp3/7p1/3P1p3/2p1p4/ppPP2p1p/1K6p/9/9/pP1pp1P2 b"] '
+        "i4-c4xc5 0-1"
+    )
+    assert [(d.rule, d.ply, d.message) for d in king.diagnostics] == [
+        (
+            "T12",
+            1,
+            "the move captures b4/c5 (against a camp: the king on b4), not c5; the rest of this line is not checked",
+        )
+    ]
