@@ -320,8 +320,7 @@ class Lusoria(click.Group):
                 stop(internal_error(error), INTERNAL_ERROR)
 
 
-# what a newcomer writes for an option a command has (h74a: `validate --format json`)
-OPTIONS_MEANT = {"--move": "--ply", "--moves": "--ply", "--format": "--json"}
+OPTIONS_MEANT = {"--move": "--ply", "--moves": "--ply"}  # what a newcomer writes for an option a command has
 
 
 def after_the_command(

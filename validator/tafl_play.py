@@ -181,7 +181,7 @@ def _check_capture_list(
     if settings.camp_squares and listed == set(
         captured_by(board, side, target, settings._replace(camps=bytes(len(board))))
     ):
-        taken = [geo.names[square] for square in captured if before[square] == KING]  # (h74a: the king said)
+        taken = [geo.names[s] for s in captured if before[s] == KING and s not in listed]  # (h74a: the king said)
         rule, real = ids.camp_capture, real + f" (against a camp{f': the king on {taken[0]}' if taken else ''})"
     key = "ks" if rule == ids.king else "sw" if rule == ids.shieldwall else "ka"
     raise Illegal(rule, f"the move captures {real}, not {said}{named_settings(settings, key)}")

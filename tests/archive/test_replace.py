@@ -201,7 +201,13 @@ def in_tmp(tmp_path, monkeypatch):
     [
         *((edit, 1000) for edit in EDITS),
         # batches of 5 part a file of six records: the edits that move records across their border
-        *((edit, 5) for edit in ("unchanged", "record removed", "record added", "records moved", "all edits")),
+        *(
+            (edit, 5)
+            for edit in (
+                *("unchanged", "record removed", "record added", "records moved"),
+                *("a record first", "all edits", "all but one removed"),
+            )
+        ),
     ],
     ids=lambda value: ("one batch" if value == 1000 else f"batches of {value}") if isinstance(value, int) else value,
 )

@@ -261,3 +261,7 @@ def test_t12_a_capture_list_that_leaves_out_a_camp_capture_cites_t12_at_its_ply(
             "the move captures b4/c5 (against a camp: the king on b4), not c5; the rest of this line is not checked",
         )
     ]
+    listed = check('[Game "tablut"] [Variant "ashton"] [Position "9/9/2p6/9/9/1P1Kp4/9/9/9 b"] c7-c4xd4 0-1')
+    assert listed.diagnostics[0].message.startswith(  # (review74: the king the list names is not one left out)
+        "the move captures b4/d4 (against a camp), not d4"
+    )
