@@ -116,9 +116,11 @@ def clicks_output_failed(error: BaseException) -> OutputFailed | None:
     """An OSError raised while click wrote (`--help`, a usage error: not through `echo`) as the OutputFailed
     `echo` makes of lusoria's own, naming the stream click wrote to (review73: standard error, named standard
     output, where "Aborted!" or a usage error failed); None for any other error."""
+    if not isinstance(error, OSError):
+        return None
     tb = traceback.walk_tb(error.__traceback__)
     echoing = next((frame for frame, _ in tb if frame.f_code is click.utils.echo.__code__), None)
-    if not isinstance(error, OSError) or echoing is None:
+    if echoing is None:
         return None
     to = "standard error" if echoing.f_locals.get("file") is sys.stderr else "standard output"  # (as echo chose it)
     return OutputFailed(to, reason(error))

@@ -286,9 +286,9 @@ def _announcement_warnings(
 ) -> list[tuple[str, str]]:
     """T8: `+` when the king has exactly one open line and the game goes on, `++` for two or more or the end."""
     board, rule = position.board, settings.ids.announcement
-    lines = open_lines(board, board.index(KING), settings) if KING in board else 0
     if said == "+" and outcome is not None:  # (h74a: the king on the edge had "0 open lines", or 1: unsaid)
         return [(rule, f"announced + (Raichi), but the move ends the game: {outcome.reason}; ++ marks it")]
+    lines = open_lines(board, board.index(KING), settings) if KING in board else 0
     if said == "+" and lines != 1:
         return [(rule, f"announced + (Raichi), but the king has {lines} open lines to the edge")]
     if said == "++" and lines < 2 and outcome is None:
