@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial, wraps
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TextIO, TypeVar, cast
 
 import click
 
@@ -30,7 +30,15 @@ from lusoria.options import (
     Named,
     former_name,
 )
-from lusoria.terminal import OutputFailed, clicks_output_failed, echo, escaped, output_closed_taken, unescaped
+from lusoria.terminal import (
+    OutputFailed,
+    WhileItTakes,
+    clicks_output_failed,
+    echo,
+    escaped,
+    output_closed_taken,
+    unescaped,
+)
 from lusoria.words import COMMAND, plural, quoted, reason
 
 if TYPE_CHECKING:
@@ -1479,7 +1487,7 @@ def import_(
         click.progressbar(
             length=api.size(api.found(paths, reading()["format"], encoding or "utf-8")),
             label="importing",
-            file=unescaped(sys.stderr),
+            file=cast(TextIO, WhileItTakes(unescaped(sys.stderr))),  # (the terminal gone, the import goes on)
         )
         if shown
         else contextlib.nullcontext() as bar

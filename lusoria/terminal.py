@@ -67,6 +67,32 @@ def unescaped(stream: TextIO) -> TextIO:
     return stream.stream if isinstance(stream, Escaping) else stream
 
 
+class WhileItTakes(io.TextIOBase):
+    """A terminal written to while it takes what is written: a write that fails (the terminal gone:
+    EIO) ends the writing, not the command (review73: the import's progress bar stopped the import)."""
+
+    def __init__(self, stream: TextIO):
+        self.stream = stream
+        self.gone = False
+
+    def write(self, text: str) -> int:
+        self._while_it_takes(self.stream.write, text)
+        return len(text)
+
+    def flush(self) -> None:
+        self._while_it_takes(self.stream.flush)
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+    def _while_it_takes(self, writing, *text: str) -> None:
+        if not self.gone:
+            try:
+                writing(*text)
+            except OSError:
+                self.gone = True
+
+
 _OUTPUT_CLOSED_TAKEN = [False]  # `output_closed_taken` is running
 
 

@@ -264,6 +264,35 @@ def test_imports_progress_bar_moves_the_terminals_cursor_unescaped(tmp_path):
     assert "\\x" not in section
 
 
+GONE = """
+import errno, sys
+from lusoria.cli import main
+class Gone:  # a terminal that goes away after the progress bar's first line (EIO, as a closed ssh session)
+    encoding, errors, written = "utf-8", "strict", 0
+    def isatty(self): return True
+    def write(self, text):
+        Gone.written += 1
+        if Gone.written > 1: raise OSError(errno.EIO, "Input/output error")
+        return len(text)
+    def flush(self): pass
+sys.stderr = Gone()
+main(sys.argv[1:])
+"""
+
+
+def test_an_import_whose_terminal_goes_away_stores_every_record(tmp_path):
+    """The progress bar's terminal gone (review73) stops the bar, not the import: it went on to store
+    every record and say so, where it stored none and ended with exit 2."""
+    db = tmp_path / "a.db"
+    done = subprocess.run(
+        [sys.executable, "-c", GONE, "import", "--db", str(db), str(ROOT / "samples")], capture_output=True, text=True
+    )
+    assert (done.returncode, done.stdout) == (
+        0,
+        f"{db}: added 81 records (67 invalid, 5 of them unparsable), skipped 0 duplicates\n",
+    )
+
+
 def hostile_folder(folder):
     """Records carrying EVIL wherever a command may show them: tags, comments, illegal plies and
     syntax errors (a diagnostic shows its line), rules that cannot be replayed, an OTN file, a
