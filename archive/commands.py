@@ -42,6 +42,7 @@ from lusoria.archive.query import (
     build,
     check_values,
     filters_given,
+    glob_escaped,
     rule_id,
     rule_ids,
     selecting,
@@ -797,17 +798,19 @@ class Archive:
 
     def path_lacking(self, filters: Filters | None) -> str | None:
         """What to say when `filters` match no record and their path names a folder (`lusoria query --path
-        games`): the glob of the folder's files (`games/*`), which matches some; None otherwise."""
-        if filters is None or not filters.path or self.query(replace(filters, limit=1)):
+        games`): the glob of the folder's files (`games/*`, or `[[]old]/*` of a folder named `[old]`), which
+        matches some; None otherwise (and for `--limit 0`, which finds none in them either)."""
+        if filters is None or not filters.path or filters.limit == 0 or self.query(replace(filters, limit=1)):
             return None
-        inside = filters.path.rstrip("/") + "/*"
-        if not self.query(replace(filters, path=inside, limit=1)):
-            return None
-        named = "matched by" if set("*?[") & set(filters.path) else "named"  # (a glob: review73)
-        return (
-            f"no record was read from a file {named} {quoted(filters.path)}, a folder: "
-            f"--path {shlex.quote(inside)} finds the records of its files"
-        )
+        folder = filters.path.rstrip("/")
+        globbed = "matched by" if set("*?[") & set(folder) else "named"  # (a glob: review73)
+        for inside, named in dict.fromkeys([(folder + "/*", globbed), (glob_escaped(folder) + "/*", "named")]):
+            if self.query(replace(filters, path=inside, limit=1)):
+                return (
+                    f"no record was read from a file {named} {quoted(filters.path)}, a folder: "
+                    f"--path {shlex.quote(inside)} finds the records of its files"
+                )
+        return None
 
     def id_lacking(self, record_id: int | None) -> str | None:
         """Whether no record of the archive has the id a query named (`lusoria query --id 999` found

@@ -760,11 +760,29 @@ def test_a_path_that_names_a_folder_is_said_with_the_glob_of_its_files(tmp_path,
         "named 'my games'", "matched by 'my game?'"
     ).replace("'my games/*'", "'my game?/*'")
     assert archive.path_lacking(Filters(path="my games", game="laquet")) is None  # (its files hold no such record)
+    assert archive.path_lacking(Filters(path="my games", limit=0)) is None  # (none in its files either)
     assert archive.path_lacking(Filters(path="my games/*")) is None  # (found)
     assert archive.path_lacking(Filters(path="my games/tablut/a.lgn/")) is None  # (no file in it)
     assert archive.path_lacking(None) is None and archive.path_lacking(Filters(game="laquet")) is None
     shown = CliRunner().invoke(main, ["query", "--db", "a.db", "--path", "my games"])
     assert (shown.exit_code, shown.stdout, shown.stderr) == (0, "no records\n", f"lusoria: {said}\n")
+
+
+def test_a_folder_whose_name_holds_a_glob_is_said_with_the_glob_of_its_files_alone(tmp_path, monkeypatch):
+    """review73: a folder named `[old]`, given as typed, got no hint (`[old]/*` matches `o/…`, `l/…` or
+    `d/…`); given as the glob of its name alone (`[[]old]`), the hint said it was "a file named" so."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "[old]").mkdir()
+    (tmp_path / "[old]" / "a.lgn").write_text((ROOT / "samples/tablut/escape.lgn").read_text())
+    archive = Archive("a.db")
+    archive.import_paths(["[old]"])
+    assert archive.path_lacking(Filters(path="[old]")) == (
+        "no record was read from a file named '[old]', a folder: --path '[[]old]/*' finds the records of its files"
+    )
+    assert archive.path_lacking(Filters(path="[[]old]")) == (
+        "no record was read from a file matched by '[[]old]', a folder: --path '[[]old]/*' finds the records of "
+        "its files"
+    )
 
 
 def test_a_filter_of_one_value_given_twice_is_refused(archive):
