@@ -28,6 +28,7 @@ from lusoria.validator.tafl_board import (
     PIECE_NAMES,
     REPETITION,
     TAKEN,
+    THRONE_SQUARE,
     Geometry,
     Move,
     RememberingPosition,
@@ -184,7 +185,48 @@ def _check_capture_list(
         taken = [geo.names[s] for s in captured if before[s] == KING and s not in listed]  # (h74a: the king said)
         rule, real = ids.camp_capture, real + f" (against a camp{f': the king on {taken[0]}' if taken else ''})"
     key = "ks" if rule == ids.king else "sw" if rule == ids.shieldwall else "ka"
-    raise Illegal(rule, f"the move captures {real}, not {said}{named_settings(settings, key)}")
+    why = _setting_left_out(board, side, target, listed, captured, settings) or named_settings(settings, key)
+    raise Illegal(rule, f"the move captures {real}, not {said}{why}")
+
+
+def _setting_left_out(
+    board: bytearray, side: int, target: int, listed: frozenset[int], captured: list[int], settings: Settings
+) -> str:
+    """Why the move does not capture what its list names, where a setting of the rules is why: the empty
+    throne hostile to no soldier, or the king no captor, by moving or standing: what the move captures
+    (`captured`, shieldwalls and jumps too) and the custodial captures the setting changed adds are the
+    list (h74a: "captures nothing, not d5" under the seed, as if the konakis captured in no tafl game); ""
+    otherwise."""
+    region, squares = settings.region, settings.geo.squares
+    hostile = bytes(1 if region[i % squares] == THRONE_SQUARE else h for i, h in enumerate(settings.hostile_empty))
+    for changed, why, key, option in (
+        (
+            settings._replace(hostile_empty=hostile),
+            f"{settings.throne_words} does not capture it when empty",
+            "cenhe",
+            "throne-hostile",
+        ),
+        (
+            settings._replace(hammers=_king_added(settings.hammers)),
+            "the king does not capture by moving",
+            "ka",
+            "king-armed",
+        ),
+        (
+            settings._replace(anvils=_king_added(settings.anvils)),
+            "the king does not capture by standing against it",
+            "ka",
+            "king-armed",
+        ),
+    ):
+        if set(captured).union(captured_by(board, side, target, changed)) == listed:
+            return f" ({why}, {f'{key}: {settings.said[key]}' if settings.said else f'{option}=no'})"
+    return ""
+
+
+def _king_added(by_side: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """Settings' `hammers` or `anvils` with the king among his side's."""
+    return tuple((*pieces, KING) if owner == OWNER[KING] else pieces for owner, pieces in enumerate(by_side))
 
 
 def _canonical(

@@ -210,7 +210,12 @@ def test_the_king_armed_as_hammer_or_anvil():
     ]
     assert errors(record("Kc5 Pe4 pd4 pa9", "a9-a8 2. Kc5-c4xd4", "ka=h")) == []
     assert errors(record("Kc4 Pe5 pd4 pa9", "a9-a8 2. Pe5-e4xd4", "ka=h")) == [
-        ("G5", 2, "the move captures nothing, not d4 (ka: h); the rest of this line is not checked")
+        (
+            "G5",
+            2,
+            "the move captures nothing, not d4 (the king does not capture by standing against it, ka: h); the rest "
+            "of this line is not checked",
+        )
     ]
     assert errors(record("Kc4 Pe5 pd4 pa9", "a9-a8 2. Pe5-e4xd4", "ka=y")) == []
 
@@ -358,7 +363,12 @@ def test_linnaean_capture():
     assert errors(record(pieces, "d4-d6xe6"))[0][:2] == ("G5", 1)
     empty_throne = "Kb3 Pe6 pf7 pg6 pf5 pd4"  # the throne f6 empty, hostile to attackers only (cenhe: a)
     assert errors(record(empty_throne, "d4-d6xe6", "linc=y cenhe=a")) == [
-        ("G5", 1, "the move captures nothing, not e6 (ka: y); the rest of this line is not checked")
+        (
+            "G5",
+            1,
+            "the move captures nothing, not e6 (the throne (f6) does not capture it when empty, cenhe: a); the rest "
+            "of this line is not checked",
+        )
     ]
 
 

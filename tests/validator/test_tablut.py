@@ -209,6 +209,31 @@ def test_t4_throne_hostile_against_both_sides(hostile, when_empty, with_king):
     assert ("x" in rules.play(position("Ke5 d5", "c9", "b"), "c9-c5").text) is with_king
 
 
+def said_illegal(rules: Tablut, pos: TablutPosition, ply: str) -> tuple[str, str]:
+    with pytest.raises(Illegal) as caught:
+        rules.play(pos, ply)
+    return caught.value.rule, str(caught.value.message)
+
+
+def test_t4_a_capture_the_rules_settings_forbid_names_the_setting():
+    """h74a: a capture against the empty konakis under the seed, or by the unarmed king, was told only
+    "captures nothing": the setting that makes it so is named, the king's way of capturing said."""
+    assert said_illegal(SEED, position("c3", "d5"), "c3-c5xd5") == (
+        "T4",
+        "the move captures nothing, not d5 (the konakis (e5) does not capture it when empty, throne-hostile=no)",
+    )
+    unarmed = Tablut({"king-armed": "no"})
+    assert said_illegal(unarmed, position("Kc3 c6", "c5"), "Kc3-c4xc5") == (
+        "T4",
+        "the move captures nothing, not c5 (the king does not capture by moving, king-armed=no)",
+    )
+    assert said_illegal(unarmed, position("Kc4 c7", "c5"), "c7-c6xc5") == (
+        "T4",
+        "the move captures nothing, not c5 (the king does not capture by standing against it, king-armed=no)",
+    )
+    assert said_illegal(SEED, position("c3", "d5"), "c3-c4xd4") == ("T4", "the move captures nothing, not d4")
+
+
 # -- T5, king-capture --------------------------------------------------------------------------
 
 
