@@ -15,7 +15,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Iterable, Mapping
 from contextlib import closing
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache, partial
 from html import escape
 from typing import NamedTuple, Protocol
@@ -170,6 +170,7 @@ def tree_json(path: str, params: Params) -> str:
     depth, min_games = _number(params, "depth", 1, 1, MAX_DEPTH), _number(params, "min_games", 1, 1, MAX_COUNT)
     if position is None and params.get("ply") is not None:
         view = _view(path, params)
+        filters = view.filters(params)
         nodes = _archive(path).tree_from(view.rules, view.positions[-1], filters, depth, sort=sort, min_games=min_games)
     else:
         if position is None and filters.game and filters.variant:  # (one named as a game said as the page says it)
@@ -189,14 +190,14 @@ def games_json(path: str, params: Params) -> str:
     `limit`, GAMES_SHOWN by default, at most MAX_GAMES); without `position`, the games the page lists:
     those that reach the start of `game` and `variant`, or the end of the line of `ply`s from it (the
     game and variant of most records when none is named, as the page opens)."""
-    position = _text(params, "position")
+    position, filters = _text(params, "position"), filters_of(params)
     if position is None:
         view = _view(path, params)
-        position = view.rules.format_position(view.positions[-1])
+        position, filters = view.rules.format_position(view.positions[-1]), view.filters(params)
     else:
         _variant_as_game(_text(params, "game"))
     return output.render(
-        _games(path, position, filters_of(params), _number(params, "limit", GAMES_SHOWN, 0, MAX_GAMES)),
+        _games(path, position, filters, _number(params, "limit", GAMES_SHOWN, 0, MAX_GAMES)),
         "json",
         [*LISTED, "ply"],
     )
@@ -224,6 +225,11 @@ class View:
         """Ply `ply` from the game's start as its players read it: "move 4, Muscovites" (the sides
         named as the game names them, `Game.sides`, as the replay page names them); ply 0, "the start"."""
         return self.moves.said(ply, sides=self.rules.sides) if ply else "the start"
+
+    def filters(self, params: Params) -> Filters:
+        """The URL's filters, of the game and variant the page shows (the archive's choice where the URL
+        names none: h75b, the page that `serve` opens counted a record of another variant, as `apply` did not)."""
+        return replace(filters_of(params), game=self.game, variant=self.variant)
 
     def url(self, line: list[str], **changed: str) -> str:
         """The page's URL for another line (and other parameters)."""
@@ -353,13 +359,13 @@ def page(path: str, params: Params, record_url: Callable[[int], str]) -> str:
     """The explorer's page for the URL's view; `record_url`: the URL of a record's replay page. A 404
     for a game or variant the archive holds no record of, said as `lusoria tree` says it (`Archive.lacking`)."""
     view = _view(path, params)
-    filters = filters_of(params)
+    filters = view.filters(params)
     position = view.rules.format_position(view.positions[-1])
     nodes = _archive(path).tree_from(view.rules, view.positions[-1], filters=filters)
     if not nodes and (lacking := _archive(path).lacking(view.game, view.variant)):
         raise BadRequest(lacking, 404)
     try:
-        games = _games(path, position, filters_of(params), _number(params, "limit", GAMES_SHOWN, 0, MAX_GAMES))
+        games = _games(path, position, view.filters(params), _number(params, "limit", GAMES_SHOWN, 0, MAX_GAMES))
         listed = _games_table(games, record_url, view)
     except ValueError as error:  # a position string that `query --position` cannot read
         games, listed = [], '<p class="none">The games cannot be listed: ' + escape(str(error)) + "</p>"

@@ -204,6 +204,30 @@ def test_the_json_without_a_position_is_that_of_the_pages_view(site, path, param
     assert json.loads(tree.text)[0]["ply"] == ("d1-d3" if "ply" in params else "e3-c3")
 
 
+def test_the_page_opened_on_the_variant_of_most_records_counts_that_variants_alone(tmp_path):
+    """h75b: the page `serve` opens (no game named) showed tablut/aage but counted a linnaeus record that
+    starts from the same position (3 games of d1-d3, 2 after `apply`), and listed it; `tree.json` along a
+    line and `games.json` likewise. Each counts the records of the game and variant it shows."""
+    both = str(tmp_path / "both.db")
+    records = [
+        f'[Game "tablut"]\n[Variant "{variant}"]\n[White "{white}"]\n\n1. d1-d3 {reply} *\n'
+        for variant, white, reply in (
+            ("aage", "Anna", "e3-f3"),
+            ("aage", "Berit", "e4-c4"),
+            ("linnaeus", "Study", "e3-f3"),
+        )
+    ]
+    Archive(both).import_paths(["\n".join(records)])
+    site = datasette_app.Datasette([both])
+    for url in ("/-/explorer/both", "/-/explorer/both?game=tablut&variant=aage"):
+        text = html.unescape(get(site, url).text)
+        assert '>d1-d3</a></td><td data-value="2">2</td>' in text, url
+        assert "Anna" in text and "Study" not in text
+    assert [game["white"] for game in json.loads(get(site, "/-/explorer/both/games.json").text)] == ["Anna", "Berit"]
+    after = json.loads(get(site, "/-/explorer/both/tree.json?ply=d1-d3").text)
+    assert {node["ply"]: node["games"] for node in after} == {"e3-f3": 1, "e4-c4": 1}
+
+
 def test_the_page_and_tree_json_of_an_archive_of_no_record_with_a_legal_ply_say_so_alike(tmp_path):
     """`tree.json` naming no game opens where `lusoria tree` does, the page too; with no game to open on
     (a record of no plies, one whose first ply is illegal), the same line and 404 from both (the page
