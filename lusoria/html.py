@@ -31,12 +31,14 @@ STYLE = """
 body{font-family:sans-serif;margin:1.5em;color:#2e2a26;background:#fbf8f1;max-width:72em}
 h1{font-size:1.3em;margin:0 0 .4em}
 .layout{display:flex;gap:2em;flex-wrap:wrap;align-items:flex-start}
-.board{position:sticky;top:0;background:#fbf8f1;padding-top:.3em}
+.board{position:sticky;top:0;background:#fbf8f1;padding-top:.3em;max-width:100%}
+#board svg{display:block;width:auto;height:auto;max-width:100%;max-height:calc(100vh - 8em)}
+@media (max-width:40em){#board svg{max-height:45vh}}
 .record{flex:1 1 22em;min-width:0}
 .tags{border-collapse:collapse;font-size:.9em;margin-bottom:1em}.tags td{padding:.1em .6em .1em 0}
 .tags td:first-child{color:#7a6a55;white-space:nowrap}.tags td+td,.comment{overflow-wrap:anywhere}
 .controls button{font-size:1.1em;margin-right:.3em;min-width:2.4em}
-.moves{line-height:1.9;max-width:34em}.written{white-space:pre-wrap;overflow-wrap:anywhere}
+.moves{line-height:1.9;max-width:34em}.written{white-space:pre-wrap;overflow-wrap:anywhere;line-height:1.4}
 .ply{cursor:pointer;padding:.1em .25em;border-radius:3px;white-space:nowrap}
 .ply.current{background:#f3d34a}
 .ply.illegal{color:#fff;background:#c0392b}.ply.illegal.current{outline:3px solid #f3d34a}
@@ -46,7 +48,7 @@ h1{font-size:1.3em;margin:0 0 .4em}
 .comment{color:#4c7a4c;font-style:italic}.nag{color:#7a6a55}
 .diagnostic{margin:.4em 0;padding:.4em .6em;border-left:4px solid #c0392b;background:#fdecea;overflow-wrap:anywhere}
 .diagnostic.warning{border-color:#d68910;background:#fef5e7}
-#status{margin:.6em 0;min-height:1.4em}
+#status{margin:.6em 0;min-height:1.4em;width:0;min-width:100%;overflow-wrap:anywhere}
 """
 
 ADDRESS = """
@@ -80,11 +82,20 @@ function show(n) {
   const notes = here ? here.dataset.diagnostics : '';
   const counted = 'ply ' + current + ' of ' + last;
   const move = here && here.dataset.move ? here.dataset.move + ': ' + here.textContent + ' (' + counted + ')' : counted;
-  document.getElementById('status').textContent = (current === 0 ? 'start' : move)
+  document.getElementById('status').textContent = !boards.length ? 'not replayed: its diagnostics say why'
+    : (current === 0 ? 'start' : move)
     + (current >= boards.length ? ' (not replayed: the line stopped at an illegal ply)' : '')
     + (notes ? ' \\u2014 ' + notes : '');
   history.replaceState(null, '', '#ply=' + current);
+  if (here) revealed(here);
 }
+function revealed(ply) {  // the current ply scrolled into view, clear of the board when the board stands above the moves
+  const box = ply.getBoundingClientRect(), board = document.querySelector('.board').getBoundingClientRect();
+  const top = board.left < box.right && box.left < board.right ? Math.max(0, board.bottom) : 0;
+  if (box.top < top) window.scrollBy(0, box.top - top - 8);
+  else if (box.bottom > window.innerHeight) window.scrollBy(0, box.bottom - window.innerHeight + 8);
+}
+document.querySelector('.controls').hidden = !boards.length;
 document.getElementById('first').onclick = () => show(0);
 document.getElementById('back').onclick = () => show(current - 1);
 document.getElementById('forward').onclick = () => show(current + 1);
@@ -94,12 +105,16 @@ const keys = {ArrowLeft: () => current - 1, ArrowRight: () => current + 1, Home:
 document.addEventListener('keydown', e => {
   if (keys[e.key]) { e.preventDefault(); show(keys[e.key]()); }
 });
-const asked = addressed(location.search, location.hash, last);
-show(asked.ply);
-if (asked.note) {
-  const status = document.getElementById('status');
-  status.textContent = asked.note + '; ' + status.textContent;
+function opened() {  // the ply the address names, as the page opens and when its address changes (a link, Back)
+  const asked = addressed(location.search, location.hash, last);
+  show(asked.ply);
+  if (asked.note) {
+    const status = document.getElementById('status');
+    status.textContent = asked.note + '; ' + status.textContent;
+  }
 }
+window.addEventListener('hashchange', opened);
+opened();
 """
 )
 

@@ -217,7 +217,8 @@ def test_the_page_of_a_record_that_does_not_parse_shows_its_text_as_written(text
     page = replay_page(text)
     assert escape(error) in page
     assert f'<div class="moves"><pre class="written">{escape(text.strip())}</pre></div>' in page  # (`<` escaped)
-    assert ".written{white-space:pre-wrap;overflow-wrap:anywhere}" in page  # (a line of all its moves wraps)
+    assert ".written{white-space:pre-wrap;overflow-wrap:anywhere;line-height:1.4}" in page  # (a line of all its
+    # moves wraps; its lines as close as text's, not the move list's: h75b)
 
 
 def test_the_page_of_a_file_its_encoding_does_not_decode_shows_no_text(tmp_path):

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT
 
-from lusoria.api import replay_page
+from lusoria.api import random_records, replay_page
 from lusoria.cli import main
 from lusoria.svg import position_svg
 from lusoria.validator.replay import check
@@ -225,6 +225,68 @@ def test_a_long_diagnostic_leaves_the_move_list_beside_the_board(browser, tmp_pa
     assert moves["x"] >= board["x"] + board["width"] and moves["y"] < board["y"] + board["height"]
     assert page.evaluate("document.documentElement.scrollWidth") <= 1100  # nothing sticks out sideways
     shot(page, tmp_path, "long-diagnostic")
+
+
+def test_a_plys_diagnostic_leaves_the_move_list_where_it_was(browser, tmp_path):
+    """h75b: the status line of a ply with a diagnostic widened the board's column, and the move list jumped
+    below the board, and back at the next ply."""
+    page = page_for(browser, tmp_path, "errors/tablut-moves.lgn", ply=1)
+    beside = page.locator(".record").bounding_box()
+    page.keyboard.press("ArrowRight")
+    assert "error[T1]" in page.locator("#status").inner_text()
+    assert page.locator(".record").bounding_box() == beside
+
+
+ALEA = next(random_records("hnefatafl", seed=3, tags={"Variant": "alea-berserk-19x19-bartley"}))
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (1024, 700)], ids=["phone", "laptop"])
+def test_a_19x19_board_fits_the_screen_and_leaves_room_for_the_moves(browser, tmp_path, width, height):
+    """h75b: the board kept its drawn size (600 pixels): a phone showed it cut after file l, a laptop's
+    moves went under it, with 30 pixels of them left beside it as it stood in view."""
+    page = page_for_text(browser, tmp_path, "alea", ALEA, viewport=(width, height))
+    board, moves = page.locator("#board svg").bounding_box(), page.locator(".moves").bounding_box()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert board["width"] == board["height"] <= min(width - 48, height - 128)
+    beside = moves["x"] >= board["x"] + board["width"]
+    assert beside is (width > 1000)
+    shot(page, tmp_path, f"alea-{width}")
+
+
+@pytest.mark.parametrize("width", [1100, 390])
+def test_a_ply_stepped_to_is_scrolled_into_view_clear_of_the_board(browser, tmp_path, width):
+    """h75b: End on a 432-ply game lit a move two screens down; the list is scrolled to it, below the
+    board where the board stands above the moves (a phone)."""
+    page = page_for(browser, tmp_path, "latrunculi/dux.lgn")
+    page.set_viewport_size({"width": width, "height": 700})
+    for keys in (["End"], ["Home"], ["End"], ["ArrowLeft"] * 60):  # (60 plies back: above the moves in view)
+        for key in keys:
+            page.keyboard.press(key)
+        current = page.locator(".moves .ply.current").bounding_box() if keys != ["Home"] else None
+        if current is not None:
+            board = page.locator(".board").bounding_box()
+            top = board["y"] + board["height"] if width < 600 else 0
+            assert top <= current["y"] and current["y"] + current["height"] <= 700, keys[0]
+
+
+def test_an_address_changed_or_gone_back_to_shows_its_ply(browser, tmp_path):
+    """h75b: the page read its address once: a `#ply=` link followed in the open page, or Back, left the
+    board where it was and the address saying another ply."""
+    page = page_for(browser, tmp_path, "tablut/escape.lgn", ply=2)
+    page.evaluate("location.hash = '#ply=5'")
+    page.wait_for_function("document.querySelector('.moves .ply.current').dataset.ply === '5'")
+    page.keyboard.press("ArrowRight")
+    page.go_back()
+    page.wait_for_function("document.querySelector('.moves .ply.current').dataset.ply === '2'")
+    assert page.locator("#status").inner_text() == "move 1, Muscovites: i6-f6 (ply 2 of 9)"
+
+
+def test_a_page_of_a_record_not_replayed_has_no_buttons_and_says_why(browser, tmp_path):
+    """h75b: a record with a syntax slip showed four buttons that did nothing, and blamed an illegal ply."""
+    page = page_for_text(browser, tmp_path, "slip", '[Game "tablut"]\n\n1. e3-c3 d1-d3 2. e4-j4 *\n')
+    assert page.locator(".controls").is_hidden()
+    assert page.locator("#status").inner_text() == "not replayed: its diagnostics say why"
+    assert "j4 is not a square" in page.locator(".record").inner_text()
 
 
 LINE_TEXTS = (  # the text of each line a cell's contents stand on
