@@ -841,7 +841,8 @@ def one_record(command, path: Callable = click.argument("path", callback=as_path
             type=Bounded(),
             default=0,
             show_default=True,
-            help="Which record of the file (0-based; an archive's record N: lusoria query --id N --format lgn, piped in as PATH -).",
+            help="Which record of the file (0-based; an archive's record N, as its import read it: lusoria sql "
+            "'SELECT text FROM record_texts WHERE id = N' --format lgn, piped in as PATH -).",
         ),
         click.option(
             "-o",

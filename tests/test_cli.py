@@ -342,9 +342,22 @@ def test_a_command_of_one_record_says_when_the_file_holds_more(in_root, command,
 def test_the_help_of_a_command_of_one_record_says_it_takes_the_first(command):
     shown = " ".join(run(command, "--help").output.split())
     assert (
-        "--record INTEGER Which record of the file (0-based; an archive's record N: lusoria query --id N --format lgn, "
-        "piped in as PATH -). [default: 0]" in shown
+        "--record INTEGER Which record of the file (0-based; an archive's record N, as its import read it: lusoria sql "
+        "'SELECT text FROM record_texts WHERE id = N' --format lgn, piped in as PATH -). [default: 0]" in shown
     )
+
+
+def test_the_route_the_help_gives_from_an_archives_record_reads_one_kept_as_written(tmp_path):
+    """h75b: the help's route, `query --id N --format lgn`, leaves out a record kept as written in another
+    format (a Tablut Challenge log); the text `record_texts` holds is any record as its import read it."""
+    db = str(tmp_path / "a.db")
+    log = "tests/fixtures/formats/errors/Gialli_vs_Blu_1763730000000_gameLog.txt"
+    assert run("import", "--db", db, log).exit_code == 0
+    text = run("sql", "SELECT text FROM record_texts WHERE id = 1", "--db", db, "--format", "lgn").stdout
+    assert text == (ROOT / log).read_text()
+    shown = run("html", "-", "-o", str(tmp_path / "page"), input=text)
+    assert shown.exit_code == 0, shown.output
+    assert "Gialli" in (tmp_path / "page").read_text()
 
 
 @pytest.mark.parametrize("command", [["query"], ["players", "list"], ["players", "crosstable"]])
