@@ -36,6 +36,13 @@ CANNOT_EXPRESS = "lusoria cannot express"
 SHOWN = 40  # characters of a word of the input quoted in a message
 
 
+def reader_note(reader: str, message: str) -> str:
+    """A comment the reader of a format adds to a record it read, of how it read its source (`aage reader:
+    the capture list a10xa10 repeats a square; read as a10`): lusoria's, not the annotator's, which the replay
+    page shows apart (h75b)."""
+    return f"{reader} reader: {message}"
+
+
 def shown(word: str) -> str:
     """A word of the input as a message quotes it: cut after SHOWN characters, its control
     characters made visible (`\\x00`)."""
@@ -101,7 +108,7 @@ class Draft:
 
     def note(self, message: str, ply: Ply | None = None) -> None:
         """Say, in the record, how the reader normalised what the source wrote."""
-        (ply.comments if ply else self.line.comments).append(f"{self.reader} reader: {message}")
+        (ply.comments if ply else self.line.comments).append(reader_note(self.reader, message))
 
     def note_unread(self, message: str) -> None:
         """Say, in the record, that lines of its file are not read (an e-mail's prose, its signature):
@@ -296,12 +303,14 @@ class SiteClaims:
             self._add_king(tafl, ply, played, actual - soldiers)
         if not self.stated and record.result == "*" and index == len(record.main.plies) - 1 and played.outcome:
             record.result = record.tags["Result"] = played.outcome.result
-            ply.comments.append(f"{self.reader} reader: {ended(played.outcome, 'list')}")
+            ply.comments.append(reader_note(self.reader, ended(played.outcome, "list")))
         return said
 
     def _add_king(self, rules: TaflGame, ply: Ply, played: Played, king: frozenset[int]) -> None:
         ply.comments.append(
-            f"{self.reader} reader: the source does not list the captured king; added {rules.geo.names[next(iter(king))]}"
+            reader_note(
+                self.reader, f"the source does not list the captured king; added {rules.geo.names[next(iter(king))]}"
+            )
         )
         ply.text = played.text
 

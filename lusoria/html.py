@@ -16,6 +16,7 @@ from html import escape, unescape
 from pathlib import PurePath
 from urllib.parse import quote, unquote
 
+from lusoria.formats import FORMATS
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.plies import SUFFIX_NAGS
 from lusoria.notation.reader import RecordText
@@ -45,7 +46,7 @@ h1{font-size:1.3em;margin:0 0 .4em}
 .ply.warned{text-decoration:underline wavy #d68910}
 .variation{color:#6b5d4b}.variation .ply{cursor:default}
 .result{font-weight:bold;white-space:nowrap}
-.comment{color:#4c7a4c;font-style:italic}.nag{color:#7a6a55}
+.comment{color:#4c7a4c;font-style:italic}.nag{color:#7a6a55}.comment.note{color:#7a6a55;font-style:normal;font-size:.85em}
 .diagnostic{margin:.4em 0;padding:.4em .6em;border-left:4px solid #c0392b;background:#fdecea;overflow-wrap:anywhere}
 .diagnostic.warning{border-color:#d68910;background:#fef5e7}
 #status{margin:.6em 0;min-height:1.4em;width:0;min-width:100%;overflow-wrap:anywhere}
@@ -444,4 +445,9 @@ def _written(report: Report) -> str:
 
 
 def _comment(comment: str) -> str:
+    """A comment; a note of the reader of another format (`formats.common.reader_note`), lusoria's and not
+    the annotator's, shown apart."""
+    reader, noted, _ = comment.partition(" reader: ")
+    if noted and reader in FORMATS:
+        return f'<span class="comment note" title="a note of lusoria\'s reader, not of the record">{{{escape(comment)}}}</span> '
     return f'<span class="comment">{{{escape(comment)}}}</span> '

@@ -204,6 +204,18 @@ def test_a_record_without_players_is_titled_by_its_place_game_and_event():
     assert title_of(replay_page(lgn)) == "Karin Nilsson – Olof Berg"  # the players, as before
 
 
+def test_a_readers_note_is_shown_apart_from_the_annotators_comments():
+    """h75b: a note the aage reader adds (how it read its source) was shown as an annotator's comment, on a
+    page a historian publishes; it is shown apart, in a record read from another format or converted from one."""
+    page = replay_page('[Game "tablut"]\n\n1. e3-c3 {aage reader: read as c3} {a fine move} d1-d3 {my reader: x} *\n')
+    title = "a note of lusoria's reader, not of the record"
+    assert f'<span class="comment note" title="{title}">{{aage reader: read as c3}}</span>' in page
+    assert (
+        '<span class="comment">{a fine move}</span>' in page and '<span class="comment">{my reader: x}</span>' in page
+    )
+    assert ".comment.note{color:#7a6a55;font-style:normal;font-size:.85em}" in page
+
+
 @pytest.mark.parametrize(
     "text, error",
     [
