@@ -269,8 +269,8 @@ NAG_SYMBOLS = {number: suffix for suffix, number in SUFFIX_NAGS.items()} | {
     7: "□",
     10: "=",
     13: "∞",
-    14: "⩲",
-    15: "⩱",
+    14: "+=",  # (⩲ and ⩱, U+2A72/1, are in no font Debian's Chromium has: a box, h75b)
+    15: "=+",
     16: "±",
     17: "∓",
     18: "+−",

@@ -72,7 +72,7 @@ def test_nags_are_shown_as_symbols_glued_to_their_ply_with_the_number_in_a_toolt
 def test_each_nag_of_the_usual_symbols_has_its_own():
     """Both NAGs of each side's pair (`$22`/`$23` zugzwang, `$32`/`$33` development…) have the symbol,
     and `$17`, `$18` and `$19` are told apart."""
-    shown = "□ = ∞ ⩲ ⩱ ± ∓ +− −+ ⨀ ⨀ ⟳ ⟳ → → ↑ ↑ ⇆ ⇆ ⊕ ⊕ ∆ N".split()
+    shown = "□ = ∞ += =+ ± ∓ +− −+ ⨀ ⨀ ⟳ ⟳ → → ↑ ↑ ⇆ ⇆ ⊕ ⊕ ∆ N".split()
     nags = [7, 10, 13, 14, 15, 16, 17, 18, 19, 22, 23, 32, 33, 36, 37, 40, 41, 132, 133, 138, 139, 140, 146]
     page = replay_page('[Game "tablut"]\n1. e3-c3 ' + " ".join(f"${nag}" for nag in nags) + " *\n")
     found = re.findall(r'<span class="nag" title="\$(\d+)">([^<]*)</span>', page)
