@@ -259,7 +259,7 @@ def _is_row(row: object) -> bool:
 INDEX_STYLE = """
 .games{border-collapse:collapse}.games th{text-align:left;color:#7a6a55}
 .games td,.games th{padding:.2em .8em .2em 0;vertical-align:top}.games td{overflow-wrap:break-word}
-.games td:nth-child(3),.games td:nth-child(5){overflow-wrap:anywhere}.games td:last-child{white-space:nowrap}
+.games td:nth-child(5){overflow-wrap:anywhere}.games td:last-child{white-space:nowrap}
 .games .invalid{color:#c0392b}
 """
 

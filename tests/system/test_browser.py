@@ -319,7 +319,9 @@ def test_an_index_keeps_its_file_names_and_links_whole(browser, tmp_path, monkey
     beside a long verdict: every cell wrapped anywhere (h69c)."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "records").mkdir()
-    (tmp_path / "records" / "s1.lgn").write_text(f'[Game "tablut"]\n[Date "2026.11.21.{"x" * 300}"]\n\n1. e3-c3 *\n')
+    (tmp_path / "records" / "s1.lgn").write_text(
+        f'[Game "tablut"]\n[White "Themightyglider"]\n[Date "2026.11.21.{"x" * 300}"]\n\n1. e3-c3 *\n'
+    )
     result = CliRunner().invoke(main, ["html", "records", "--output-dir", "site"])
     assert result.exit_code == 0, result.output
     page = browser.new_page(viewport={"width": 700, "height": 700})
@@ -330,6 +332,7 @@ def test_an_index_keeps_its_file_names_and_links_whole(browser, tmp_path, monkey
         [["records/", "s1.lgn"], 1],
     )
     assert cells.nth(4).evaluate(LINES) > 1  # the verdict wraps
+    assert "Themightyglider" in cells.nth(2).evaluate(LINE_TEXTS)[0]  # (h75b: a name broke mid-word, "…gl / ider")
     deep = tmp_path / "records" / "club_evenings_of_the_winter_of_2026" / "round_twelve_of_the_winter_league"
     deep.mkdir(parents=True)
     (deep / "the_final_between_the_two_leaders.lgn").write_text('[Game "tablut"]\n\n1. e3-c3 *\n')
