@@ -451,7 +451,9 @@ _GAP = re.compile(r"\[?(?:\.{3,}|…)\]?(?=[ \t\r\n(){};]|\Z)")  # a gap in the 
 _NO_GAP = f"a record has no mark for a gap in its source: {GAP_KEPT_APART} (docs/slips.md)"
 _NO_PLAYS = "a roll is followed by its plays, or -- when none can be played"
 _GROUP_PLAYS = "the dice of a > group are followed by their plays"
-_NO_GROUP_PLAYS = f"{_GROUP_PLAYS}: the opponent's play of each die left (63: 10/16 >3: 6/9)"
+_NO_GROUP_PLAYS = (
+    f"{_GROUP_PLAYS}: the opponent's play of each die left (63: 10/16 >3: 6/9), or -- when none can be played"
+)
 _UNREAD = (
     "a roll writes both dice; for a die the source does not show, the one its plays show (and the doubt in a comment)"
 )

@@ -391,7 +391,8 @@ def test_what_follows_the_result_marker_is_said_to(movetext, column, found, why)
                 f"1. 63: 15/18 >6:{after}",
                 14,
                 ">6:",
-                "the dice of a > group are followed by their plays: the opponent's play of each die left (63: 10/16 >3: 6/9)\n",
+                "the dice of a > group are followed by their plays: the opponent's play of each die left (63: 10/16 >3: 6/9), "
+                "or -- when none can be played\n",
             )
             for after in (" *", " { the book is torn } *", "", " 1/2-1/2")
         ),

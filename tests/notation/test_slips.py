@@ -216,7 +216,7 @@ def test_a_laquet_ply_in_the_sources_order_is_offered_in_the_notations(movetext,
             "1. 64: 5/11 5/9 >6: >4: 1/5 *",
             4,
             "found '>6:': the dice of a > group are followed by their plays: the opponent's play of each die left"
-            " (63: 10/16 >3: 6/9)",
+            " (63: 10/16 >3: 6/9), or -- when none can be played",
         ),
     ],
 )
