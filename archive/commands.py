@@ -798,13 +798,14 @@ class Archive:
 
     def path_lacking(self, filters: Filters | None) -> str | None:
         """What to say when `filters` match no record and their path names a folder (`lusoria query --path
-        games`): the glob of the folder's files (`games/*`, or `[[]old]/*` of a folder named `[old]`), which
-        matches some; None otherwise (and for `--limit 0`, which finds none in them either)."""
+        games`): the glob of the folder's files (`games/*`, or `[[]old]/*` of a folder named `[old]`, before
+        what `[old]` matches as a glob: review75, a folder `o`), which matches some; None otherwise (and for
+        `--limit 0`, which finds none in them either)."""
         if filters is None or not filters.path or filters.limit == 0 or self.query(replace(filters, limit=1)):
             return None
         folder = filters.path.rstrip("/")
         globbed = "matched by" if set("*?[") & set(folder) else "named"  # (a glob: review73)
-        for inside, named in dict.fromkeys([(folder + "/*", globbed), (glob_escaped(folder) + "/*", "named")]):
+        for inside, named in dict.fromkeys([(glob_escaped(folder) + "/*", "named"), (folder + "/*", globbed)]):
             if self.query(replace(filters, path=inside, limit=1)):
                 return (
                     f"no record was read from a file {named} {quoted(filters.path)}, a folder: "

@@ -227,9 +227,10 @@ class View:
         return self.moves.said(ply, sides=self.rules.sides) if ply else "the start"
 
     def filters(self, params: Params) -> Filters:
-        """The URL's filters, of the game and variant the page shows (the archive's choice where the URL
-        names none: h75b, the page that `serve` opens counted a record of another variant, as `apply` did not)."""
-        return replace(filters_of(params), game=self.game, variant=self.variant)
+        """The URL's filters, of the game and variant the page shows where the URL names none (the archive's
+        choice: h75b, the page that `serve` opens counted a record of another variant, as `apply` did not)."""
+        given = filters_of(params)
+        return replace(given, game=given.game or self.game, variant=given.variant or self.variant)
 
     def url(self, line: list[str], **changed: str) -> str:
         """The page's URL for another line (and other parameters)."""

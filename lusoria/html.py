@@ -49,7 +49,7 @@ h1{font-size:1.3em;margin:0 0 .4em}
 .comment{color:#4c7a4c;font-style:italic}.nag{color:#7a6a55}.comment.note{color:#7a6a55;font-style:normal;font-size:.85em}
 .diagnostic{margin:.4em 0;padding:.4em .6em;border-left:4px solid #c0392b;background:#fdecea;overflow-wrap:anywhere}
 .diagnostic.warning{border-color:#d68910;background:#fef5e7}
-#status{margin:.6em 0;min-height:1.4em;width:0;min-width:100%;overflow-wrap:anywhere}
+#status{margin:.6em 0;min-height:1.4em;width:0;min-width:100%;overflow-wrap:anywhere}#board:empty~#status{width:auto}
 """
 
 ADDRESS = """
@@ -104,7 +104,7 @@ document.getElementById('end').onclick = () => show(last);
 plies.forEach(p => p.onclick = () => show(Number(p.dataset.ply)));
 const keys = {ArrowLeft: () => current - 1, ArrowRight: () => current + 1, Home: () => 0, End: () => last};
 document.addEventListener('keydown', e => {
-  if (keys[e.key]) { e.preventDefault(); show(keys[e.key]()); }
+  if (keys[e.key] && boards.length) { e.preventDefault(); show(keys[e.key]()); }
 });
 function opened() {  // the ply the address names, as the page opens and when its address changes (a link, Back)
   const asked = addressed(location.search, location.hash, last);
@@ -259,7 +259,7 @@ def _is_row(row: object) -> bool:
 INDEX_STYLE = """
 .games{border-collapse:collapse}.games th{text-align:left;color:#7a6a55}
 .games td,.games th{padding:.2em .8em .2em 0;vertical-align:top}.games td{overflow-wrap:break-word}
-.games td:nth-child(5){overflow-wrap:anywhere}.games td:last-child{white-space:nowrap}
+.games td:nth-child(3){overflow-wrap:anywhere;min-width:8em}.games td:nth-child(5){overflow-wrap:anywhere}.games td:last-child{white-space:nowrap}
 .games .invalid{color:#c0392b}
 """
 
@@ -447,7 +447,7 @@ def _written(report: Report) -> str:
 def _comment(comment: str) -> str:
     """A comment; a note of the reader of another format (`formats.common.reader_note`), lusoria's and not
     the annotator's, shown apart."""
-    reader, noted, _ = comment.partition(" reader: ")
-    if noted and reader in FORMATS:
+    reader, separator, _ = comment.partition(" reader: ")
+    if separator and reader in FORMATS:
         return f'<span class="comment note" title="a note of lusoria\'s reader, not of the record">{{{escape(comment)}}}</span> '
     return f'<span class="comment">{{{escape(comment)}}}</span> '

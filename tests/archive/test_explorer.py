@@ -226,6 +226,8 @@ def test_the_page_opened_on_the_variant_of_most_records_counts_that_variants_alo
     assert [game["white"] for game in json.loads(get(site, "/-/explorer/both/games.json").text)] == ["Anna", "Berit"]
     after = json.loads(get(site, "/-/explorer/both/tree.json?ply=d1-d3").text)
     assert {node["ply"]: node["games"] for node in after} == {"e3-f3": 1, "e4-c4": 1}
+    for url in ("games.json?variant=ashton", "tree.json?variant=ashton&ply=d1-d3"):  # (a variant named, none held:
+        assert get(site, f"/-/explorer/both/{url}").text.strip() == "[]"  # its records, not the page's: review75)
 
 
 def test_the_page_and_tree_json_of_an_archive_of_no_record_with_a_legal_ply_say_so_alike(tmp_path):

@@ -286,6 +286,9 @@ def test_a_page_of_a_record_not_replayed_has_no_buttons_and_says_why(browser, tm
     page = page_for_text(browser, tmp_path, "slip", '[Game "tablut"]\n\n1. e3-c3 d1-d3 2. e4-j4 *\n')
     assert page.locator(".controls").is_hidden()
     assert page.locator("#status").inner_text() == "not replayed: its diagnostics say why"
+    assert page.locator("#status").evaluate(LINES) == 1  # (review75: a letter a line, in a column of no board)
+    pressed = "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'End', cancelable: true}))"
+    assert page.evaluate(pressed)  # (not taken from the page's scrolling: there is nothing to step through)
     assert "j4 is not a square" in page.locator(".record").inner_text()
 
 
@@ -335,10 +338,13 @@ def test_an_index_keeps_its_file_names_and_links_whole(browser, tmp_path, monkey
     assert "Themightyglider" in cells.nth(2).evaluate(LINE_TEXTS)[0]  # (h75b: a name broke mid-word, "…gl / ider")
     deep = tmp_path / "records" / "club_evenings_of_the_winter_of_2026" / "round_twelve_of_the_winter_league"
     deep.mkdir(parents=True)
-    (deep / "the_final_between_the_two_leaders.lgn").write_text('[Game "tablut"]\n\n1. e3-c3 *\n')
+    (deep / "the_final_between_the_two_leaders.lgn").write_text(
+        f'[Game "tablut"]\n[White "{"Ab" * 40}"]\n\n1. e3-c3 *\n'
+    )
     result = CliRunner().invoke(main, ["html", "records", "--output-dir", "site"])
     assert result.exit_code == 0, result.output
-    page.goto((tmp_path / "site" / "index.html").as_uri())  # (review69: a long path widened the page)
+    page.goto((tmp_path / "site" / "index.html").as_uri())  # (review69: a long path widened the page; review75: a
+    # long name)
     assert page.evaluate("document.documentElement.scrollWidth") <= 700
     files = page.locator(".games td:first-child").evaluate_all(f"cells => cells.map({LINE_TEXTS})")
     assert len(files[1]) > 1  # (the long path wraps)
