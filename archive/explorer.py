@@ -230,7 +230,9 @@ class View:
         """The URL's filters, of the game and variant the page shows where the URL names none (the archive's
         choice: h75b, the page that `serve` opens counted a record of another variant, as `apply` did not)."""
         given = filters_of(params)
-        return replace(given, game=given.game or self.game, variant=given.variant or self.variant)
+        if given.variant:  # (a variant the URL names: its records, of whichever game, none held or not: review75)
+            return given
+        return replace(given, game=self.game, variant=self.variant)
 
     def url(self, line: list[str], **changed: str) -> str:
         """The page's URL for another line (and other parameters)."""
