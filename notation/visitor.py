@@ -134,7 +134,8 @@ class Continued(Visitor):
     def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
         counts = self.lines[-1]
         counts[0] = counts[1]
-        if self.pattern is not None and self.pattern.match(self.canonical.get(key, ply.text)):
+        pattern = self.pattern if number > 1 else None  # (the first ply continues no turn: h75a, "move 0")
+        if pattern is not None and pattern.match(self.canonical.get(key, ply.text)):
             self.continuing.add(key)
             counts[1] += 1
         if key in self.passed:

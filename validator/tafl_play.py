@@ -184,8 +184,9 @@ def _check_capture_list(
     ):
         taken = [geo.names[s] for s in captured if before[s] == KING and s not in listed]  # (h74a: the king said)
         rule, real = ids.camp_capture, real + f" (against a camp{f': the king on {taken[0]}' if taken else ''})"
-    key = "ks" if rule == ids.king else "sw" if rule == ids.shieldwall else "ka"
-    why = _setting_left_out(board, side, target, listed, captured, settings) or named_settings(settings, key)
+    armed = board[target] == KING or any(board[far] == KING for near, far in geo.pincers[target] if near in wrong)
+    keys = ("ks",) if rule == ids.king else ("sw",) if rule == ids.shieldwall else ("ka",) if armed else ()
+    why = _setting_left_out(board, side, target, listed, captured, settings) or named_settings(settings, *keys)
     raise Illegal(rule, f"the move captures {real}, not {said}{why}")
 
 

@@ -301,6 +301,6 @@ def named_settings(settings: Settings, *keys: str) -> str:
     """The settings a message names, as the game's description writes them (` (ks: w)`); "" for a
     game whose rules' IDs are its own."""
     said = settings.said
-    if not said:
+    if not said or not keys:  # (h75a: a soldier's capture named the king's arming, `ka`)
         return ""
     return " (" + ", ".join(f"{key}: {said[key]}" for key in keys if key in said) + ")"

@@ -218,6 +218,13 @@ def test_the_king_armed_as_hammer_or_anvil():
         )
     ]
     assert errors(record("Kc4 Pe5 pd4 pa9", "a9-a8 2. Pe5-e4xd4", "ka=y")) == []
+    # the king's arming named where he stands beyond the square listed (h75a: named of every soldier's move)
+    assert errors(record("Kc4 Pe5 pa9", "a9-a8 2. Pe5-e4xd4", "ka=y")) == [
+        ("G5", 2, "the move captures nothing, not d4 (ka: y); the rest of this line is not checked")
+    ]
+    assert errors(record("Kg4 Pe5 pa9", "a9-a8 2. Pe5-e4xd4", "ka=y")) == [  # (beyond f4, not the list's d4)
+        ("G5", 2, "the move captures nothing, not d4; the rest of this line is not checked")
+    ]
 
 
 def test_the_kings_strength():
@@ -352,7 +359,7 @@ def test_hnefatafl_edges_corners_are_hostile_to_attackers_only_and_open_to_all()
     edge = "hnefatafl-edge-11x11"  # as the site's games of the type play them (tafl_variants.toml)
     assert errors(record("Kf6 pb11 Pc5", "c5-c11xb11", variant=edge, turn="w")) == []
     assert errors(record("Kf6 Pk10 pk8", "k8-k9xk10", variant=edge)) == [
-        ("G5", 1, "the move captures nothing, not k10 (ka: y); the rest of this line is not checked")
+        ("G5", 1, "the move captures nothing, not k10; the rest of this line is not checked")
     ]
     assert errors(record("Kf6 pi11", "i11-k11", variant=edge)) == []
 
@@ -513,6 +520,15 @@ def test_a_piece_that_captured_moves_again_under_berserk_rules():
     moving = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "ber=m"})  # a continuation written without its =
     after = moving.play(moving.parse_position(board(pieces)), "d1-d3xd4").position
     assert moving.play(after, "d3-d2").text == "d3=d2" and moving.play(after, "d3=d2").text == "d3=d2"
+
+
+def test_a_first_ply_written_as_a_berserk_move_is_said_as_the_first_move():
+    """h75a: `a4=a3`, the first ply, was said "move 0, White": a ply written with `=` was numbered with the
+    ply before it, where there is none."""
+    shown = CliRunner().invoke(
+        main, ["validate", "-"], input='[Game "hnefatafl"]\n[Variant "tyr-11x11"]\n[Rules "berw=y"]\n\na4=a3 *\n'
+    )
+    assert "<stdin>:5:1: error[G15]: move 1, Black: a4=a3 is written as a berserk move (=)" in shown.output
 
 
 def test_a_berserk_continuation_may_capture_by_a_shieldwall_alone():
@@ -676,7 +692,7 @@ def test_a_ply_of_such_a_record_captures_what_its_list_names():
     ]
     assert said(tyr(start, "d1-d3xd4 2. c1-c3xd3")) == []
     assert errors(tyr(start, "d1-d3xd4 2. c1-c3xb3")) == [
-        ("G5", 2, "the move captures d3, not b3 (ka: y); the rest of this line is not checked")
+        ("G5", 2, "the move captures d3, not b3; the rest of this line is not checked")
     ]
     # a list that names the king takes it, ending the game (G7); where the king stays, the list is refused
     assert check(tyr("pc2 Kd4 pe4 Pa8", "c2-c4xd4")).outcome.rule == "G7"

@@ -307,7 +307,7 @@ def test_a_square_hostile_as_written_closes_a_side_of_a_commander_with_one_hosti
 
 def test_a_plain_empty_square_is_never_hostile_as_written():
     assert errors(record("Kh8 Pd5 pd3 pa9", "d3-d4xd5")) == [
-        ("G5", 1, "the move captures nothing, not d5 (ka: y); the rest of this line is not checked")
+        ("G5", 1, "the move captures nothing, not d5; the rest of this line is not checked")
     ]
 
 
@@ -336,7 +336,7 @@ def test_a_look_back_searches_the_captures_of_the_lines_left_out_continuations_m
 def test_a_ply_whose_list_fits_no_line_is_refused_on_the_first_line_where_its_move_is_legal():
     # c6-c5 is legal only where c4 went on to c6 (taking c7): refused there for its list, not for c6 being empty
     assert errors(tyr("pc2 Pd4 pe4 Pc7 pc8 Kg8", "c2-c4xd4 2. Kg8-g7 c6-c5xb5")) == [
-        ("G5", 3, "the move captures nothing, not b5 (ka: y); the rest of this line is not checked")
+        ("G5", 3, "the move captures nothing, not b5; the rest of this line is not checked")
     ]
 
 
