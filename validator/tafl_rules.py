@@ -33,7 +33,6 @@ from lusoria.validator.tafl_board import (
     JUMP,
     KING,
     NO_JUMP,
-    PLAIN,
     RESTRICTED_JUMP,
     THRONE_SQUARE,
     Geometry,
@@ -573,6 +572,7 @@ def _region(option: dict[str, str], board: TaflBoard) -> bytes:
         if option["cor"] != "default"
         else [f"{FILES[file]}{rank + 1}" for rank in (0, last) for file in (0, last)]
     )
+    keyed: dict[int, str] = {}  # the key of each square of a region
     for key, kind, squares in (
         ("cen", THRONE_SQUARE, [board.throne] if board.throne else []),
         ("cor", CORNER_SQUARE, corners),
@@ -581,10 +581,18 @@ def _region(option: dict[str, str], board: TaflBoard) -> bytes:
     ):
         for name in filter(None, squares):
             square = square_index(size, name)
-            if region[square] != PLAIN:
-                raise OptionError(f"{key}: {name} is already a square of another kind", "Variant")
-            region[square] = kind
+            if square in keyed:  # (h75a: "already a square of another kind", of a square listed twice too)
+                said = (
+                    "listed twice"
+                    if keyed[square] == key
+                    else f"{_REGION_NAMES[keyed[square]]} already ({keyed[square]})"
+                )
+                raise OptionError(f"{key}: {name} is {said}", "Variant")
+            region[square], keyed[square] = kind, key
     return bytes(region)
+
+
+_REGION_NAMES = {"cen": "the throne", "cor": "a corner", "afor": "an attackers' fort", "dfor": "a defenders' fort"}
 
 
 # a key that rules only pieces of these letters (knights, commanders): idle when the start has none

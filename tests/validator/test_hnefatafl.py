@@ -195,6 +195,21 @@ def test_a_square_hostile_as_written_captures_only_what_the_list_names():
     assert "cenw:T" in said and read_record(said)["cenw"] == "d"
 
 
+@pytest.mark.parametrize(
+    "rules, said",
+    [
+        ("cor=a1,a1", "cor: a1 is listed twice"),
+        ("cen=a1", "cor: a1 is the throne already (cen)"),  # (the default corners after the throne moved there)
+        ("afor=d1 dfor=d1", "dfor: d1 is an attackers' fort already (afor)"),
+    ],
+)
+def test_a_square_of_two_regions_is_said_with_both(rules, said):
+    """h75a: each was "a1 is already a square of another kind", a square listed twice in one key too."""
+    with pytest.raises(OptionError) as caught:
+        Hnefatafl.from_tags({"Variant": FETLAR, "Rules": rules})
+    assert said in str(caught.value)
+
+
 def test_the_throne_hostile_or_not_and_throneless_boards():
     assert errors(record("Kc3 Pf5 pf3", "f3-f4xf5")) == []  # the empty throne is hostile (cenhe: tTK)
     assert errors(record("Kc3 Pf5 pf3", "f3-f4xf5", "cenhe=k"))[0][:2] == ("G5", 1)
