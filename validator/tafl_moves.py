@@ -135,6 +135,9 @@ def check_move(board: bytes, side: int, move: Move, settings: Settings) -> None:
     _check_camps(settings, move.origin, path)
 
 
+_FIRST = ("atkf",)  # the setting of who moves first, which a turn's message at the start names (h75a: at every ply)
+
+
 def _moved_piece(board: bytes, side: int, move: Move, settings: Settings) -> int:
     """The piece on the square `move` leaves; Illegal when there is none, when it is the other
     side's, or when it is not the piece the move names (K: the king, P: a soldier)."""
@@ -146,7 +149,7 @@ def _moved_piece(board: bytes, side: int, move: Move, settings: Settings) -> int
         raise Illegal(
             ids.turn,
             f"the piece on {names[origin]} is {SIDE_NAMES[1 - side]}'s, "
-            f"and {SIDE_NAMES[side]} is to move{named_settings(settings, 'atkf')}",
+            f"and {SIDE_NAMES[side]} is to move{named_settings(settings, *_FIRST if board == settings.start else ())}",
         )
     if move.piece and move.piece != ("K" if piece == KING else "P"):
         raise Illegal(

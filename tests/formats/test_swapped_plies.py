@@ -219,7 +219,7 @@ def test_a_swapped_in_move_legal_for_the_side_to_move_is_caught_at_the_next_ply(
         "n14",
         "G2",
         19,
-        "the piece on j16 is White's, and Black is to move (atkf: y); the rest of this line is not checked",
+        "the piece on j16 is White's, and Black is to move; the rest of this line is not checked",  # (no atkf: ply 19)
     )
 
 
