@@ -38,7 +38,16 @@ from lusoria.validator.tafl_board import (
     Geometry,
     TaflBoard,
 )
-from lusoria.validator.tafl_settings import RuleIds, Settings, region_table, square_index, start_of, tafl_settings
+from lusoria.validator.tafl_settings import (
+    REGION_KEYS,
+    REGION_WORDS,
+    RuleIds,
+    Settings,
+    region_table,
+    square_index,
+    start_of,
+    tafl_settings,
+)
 from lusoria.words import listed, quoted
 
 MAX_SIZE = len(FILES)  # 19
@@ -572,7 +581,7 @@ def _region(option: dict[str, str], board: TaflBoard) -> bytes:
         if option["cor"] != "default"
         else [f"{FILES[file]}{rank + 1}" for rank in (0, last) for file in (0, last)]
     )
-    keyed: dict[int, str] = {}  # the key of each square of a region
+    kinds: dict[int, int] = {}  # the kind of each square of a region
     for key, kind, squares in (
         ("cen", THRONE_SQUARE, [board.throne] if board.throne else []),
         ("cor", CORNER_SQUARE, corners),
@@ -581,18 +590,16 @@ def _region(option: dict[str, str], board: TaflBoard) -> bytes:
     ):
         for name in filter(None, squares):
             square = square_index(size, name)
-            if square in keyed:  # (h75a: "already a square of another kind", of a square listed twice too)
+            if square in kinds:  # (h75a: "already a square of another kind", of a square listed twice too)
+                earlier = kinds[square]
                 said = (
                     "listed twice"
-                    if keyed[square] == key
-                    else f"{_REGION_NAMES[keyed[square]]} already ({keyed[square]})"
+                    if earlier == kind
+                    else f"{REGION_WORDS[earlier] or 'the throne'} already ({REGION_KEYS[earlier]})"
                 )
                 raise OptionError(f"{key}: {name} is {said}", "Variant")
-            region[square], keyed[square] = kind, key
+            region[square] = kinds[square] = kind
     return bytes(region)
-
-
-_REGION_NAMES = {"cen": "the throne", "cor": "a corner", "afor": "an attackers' fort", "dfor": "a defenders' fort"}
 
 
 # a key that rules only pieces of these letters (knights, commanders): idle when the start has none
