@@ -59,15 +59,17 @@ def archive_console(command: str) -> None:
 
 def published_index(folder: str) -> None:
     """The rows of the index.html that `lusoria html --output-dir` wrote into `folder` (of the scratch
-    directory of `archive_console`), as a table: the cells as the page shows them (a path's break
-    opportunities left out), the link its target."""
+    directory of `archive_console`), as a table under its title: its columns, the cells as the page shows
+    them (a path's break opportunities left out), the link its target."""
     with open(os.path.join(_scratch[0], folder, "index.html"), encoding="utf-8") as page:
-        rows = re.findall(r"<tr><td>(.*?)</tr>", page.read())
-    cog.outl("| file | record | players | result | verdict | link |\n| --- | --- | --- | --- | --- | --- |")
-    for row in rows:
-        cells = [html.unescape(cell.replace("<wbr>", "")) for cell in re.findall(r"(?:^|<td[^>]*>)(.*?)</td>", row)]
+        text = page.read()
+    columns = re.findall(r"<th>([^<]+)</th>", text)
+    cog.outl(f"Titled *{html.unescape(re.search(r'<h1>(.*?)</h1>', text)[1])}*:\n")
+    cog.outl(f"| {' | '.join(columns)} | link |\n|{' --- |' * (len(columns) + 1)}")
+    for row in re.findall(r"<tr><td.*?</tr>", text):
+        cells = [html.unescape(cell.replace("<wbr>", "")) for cell in re.findall(r"<td[^>]*>(.*?)</td>", row)]
         link = re.search(r'href="([^"]*)"', row)[1]
-        cog.outl("| " + " | ".join([*cells[:5], f"`{link}`"]) + " |")
+        cog.outl("| " + " | ".join([*cells[: len(columns)], f"`{link}`"]) + " |")
 
 
 def schema() -> None:

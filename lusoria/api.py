@@ -857,18 +857,20 @@ def _published(source: RecordText, inputs: dict[PurePath, PurePath]) -> Publishe
     """A record's page, replayed as `lusoria html` replays one, to publish as `file_name` names it, with
     what `lusoria html` says of it on stderr. Its result: the marker its text ends in (a record that does not
     parse too, as its page shows it), else its Result tag, else the `*` assumed, else `?`."""
-    from lusoria.html import PublishedPage, players, report_page  # here, not at start-up
+    from lusoria.html import PublishedPage, listed_as, players, report_page  # here, not at start-up
 
     report = check_text(source, assume_result=True)
+    name = file_name(source, ".html", inputs)
     published = PublishedPage(
         source,
-        report_page(report),
-        file_name(source, ".html", inputs),
+        report_page(report, index="../" * (len(PurePath(name).parts) - 1) + "index.html"),
+        name,
         players(report),
         (report.result if report.result_written else result_written(source.text))
         or report.tags.get("Result")
         or ("*" if report.record else "?"),  # (the `*` assumed after a record that ends without one)
         _verdict_said(report),
+        **listed_as(report),
     )
     try:
         return replace(published, unread=tuple(Replay(report).board().unread))

@@ -14,6 +14,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, replace
 from html import escape, unescape
 from pathlib import PurePath
+from typing import TypedDict
 from urllib.parse import quote, unquote
 
 from lusoria.formats import FORMATS
@@ -36,6 +37,7 @@ h1{font-size:1.3em;margin:0 0 .4em}
 #board svg{display:block;width:auto;height:auto;max-width:100%;max-height:calc(100vh - 8em)}
 @media (max-width:40em){#board svg{max-height:45vh}}
 .record{flex:1 1 22em;min-width:0}
+.index{margin:0 0 .6em;font-size:.9em}
 .tags{border-collapse:collapse;font-size:.9em;margin-bottom:1em}.tags td{padding:.1em .6em .1em 0}
 .tags td:first-child{color:#7a6a55;white-space:nowrap}.tags td+td,.comment{overflow-wrap:anywhere}
 .controls button{font-size:1.1em;margin-right:.3em;min-width:2.4em}
@@ -120,8 +122,9 @@ opened();
 )
 
 
-def report_page(report: Report) -> str:
-    """The page for one record as `check` reported it (`lusoria.api.Replay.page`)."""
+def report_page(report: Report, index: str | None = None) -> str:
+    """The page for one record as `check` reported it (`lusoria.api.Replay.page`); `index`: the
+    address of the index of the pages it is published among (`lusoria html --output-dir`), linked."""
     record = report.record
     tags = report.tags
     title = _title(report)
@@ -151,10 +154,15 @@ def report_page(report: Report) -> str:
 <div class="layout"><div class="board"><div id="board" aria-live="polite"></div>
 <div class="controls"><button id="first" title="start (Home)">|&#x25C0;</button><button id="back" title="back (&#x2190;)">&#x25C0;</button><button id="forward" title="forward (&#x2192;)">&#x25B6;</button><button id="end" title="end (End)">&#x25B6;|</button></div>
 <div id="status"></div></div>
-<div class="record"><table class="tags">{rows}</table>{notes}<div class="moves">{moves}</div></div></div>
+<div class="record">{_index_link(index)}<table class="tags">{rows}</table>{notes}<div class="moves">{moves}</div></div></div>
 <script type="application/json" id="boards">{_json(stored_boards(svgs))}</script>
 <script>{SCRIPT}</script></body></html>
 """
+
+
+def _index_link(index: str | None) -> str:
+    """The link to the index of the pages a page is published among (none for a page alone)."""
+    return f'<p class="index"><a href="{escape(quote(index))}">all games</a></p>' if index else ""
 
 
 @dataclass(frozen=True)
@@ -173,39 +181,57 @@ class PublishedPage:
     verdict: str  # "valid", or the first error and where it is
     unreplayable: Diagnostic | None = None
     unread: tuple[Diagnostic, ...] = ()
+    game: str = ""  # its rules as `lusoria explain` names them (`game_said`)
+    date: str = ""  # its Date tag, when it says something of the date
+    event: str = ""  # its Event tag, when known
 
 
-INDEX_COLUMNS = ("file", "record", "players", "result", "verdict", "link")
+INDEX_COLUMNS = ("file", "record", "game", "event", "date", "players", "result", "verdict", "link")
+_SHOWN = ("file", "record", "game", "event", "date", "players", "result", "verdict")  # the index's columns, in order
+OLDER_COLUMNS = ("file", "record", "players", "result", "verdict", "link")  # an index of sessions 40 to 75 listed these
 
 
 def index_row(page: PublishedPage) -> dict[str, str]:
     """What the index says of `page`: its file as the messages show it (its path, shown so already:
-    `shown_path`), record number, players, result, verdict and link."""
-    cells = (page.source.path, str(page.source.index), page.players, page.result, page.verdict)
-    return dict(zip(INDEX_COLUMNS, (*cells, PurePath(page.file_name).as_posix()), strict=True))
+    `shown_path`), record number, game, event, date, players, result, verdict and link."""
+    cells = (page.source.path, str(page.source.index), page.game, page.event, page.date, page.players, page.result)
+    return dict(zip(INDEX_COLUMNS, (*cells, page.verdict, PurePath(page.file_name).as_posix()), strict=True))
 
 
 def index_page(rows: list[dict[str, str]]) -> str:
     """The page that lists the games of `rows` (`index_row`; `index.html` beside their pages): a row
     a game (a file's path may break after each `/`, its names never), and the rows again as JSON, which
-    `rows_written` reads when a later run adds its pages."""
+    `rows_written` reads when a later run adds its pages. A column that no row fills (the event, the
+    date…) is left out; the event of every row, the same, is said in the title instead. On a screen too narrow for
+    the table's words (file names break after a `/` alone), the table scrolls, not the page."""
+    events = {row["event"] for row in rows}
+    shared = next(iter(events)) if len(events) == 1 else ""
+    shown = [column for column in _SHOWN if any(row[column] for row in rows) and not (column == "event" and shared)]
     cells = "".join(
-        f"<tr><td>{escape(row['file']).replace('/', '/<wbr>')}</td><td>{escape(row['record'])}</td>"
-        f"<td>{escape(row['players'])}</td><td>{escape(row['result'])}</td>"
-        f'<td class="{"valid" if row["verdict"] == "valid" else "invalid"}">{escape(row["verdict"])}</td>'
-        f'<td><a href="{escape(quote(row["link"]))}">replay</a></td></tr>'
+        "<tr>"
+        + "".join(_index_cell(column, row[column]) for column in shown)
+        + f'<td><a href="{escape(quote(row["link"]))}">replay</a></td></tr>'
         for row in rows
     )
-    title = f"{len(rows)} game{'s' if len(rows) != 1 else ''}"
+    counted = f"{len(rows)} game{'s' if len(rows) != 1 else ''}"
+    title = escape(f"{shared}: {counted}" if shared else counted)
+    head = "".join(f"<th>{column}</th>" for column in shown)
     listed = json.dumps(rows).replace("<", "\\u003c")  # (no tag in a script element)
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{title}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><style>{STYLE}{INDEX_STYLE}</style></head>
 <body><h1>{title}</h1>
-<table class="games"><thead><tr><th>file</th><th>record</th><th>players</th><th>result</th><th>verdict</th><th></th></tr></thead>
-<tbody>{cells}</tbody></table>
+<div class="wide"><table class="games"><thead><tr>{head}<th></th></tr></thead>
+<tbody>{cells}</tbody></table></div>
 <script type="application/json" id="games">{listed}</script></body></html>
 """
+
+
+def _index_cell(column: str, value: str) -> str:
+    """A cell of the index, of its column's class (a verdict's: valid or invalid too); a file's path may break after each `/`."""
+    said = escape(value).replace("/", "/<wbr>") if column == "file" else escape(value)
+    kind = f"verdict {'valid' if value == 'valid' else 'invalid'}" if column == "verdict" else column
+    return f'<td class="{kind}">{said}</td>'
 
 
 _LISTED = re.compile(r'<script type="application/json" id="games">(.*?)</script></body></html>\n\Z', re.S)
@@ -213,8 +239,8 @@ _LISTED = re.compile(r'<script type="application/json" id="games">(.*?)</script>
 
 def rows_written(path: str) -> list[dict[str, str]] | None:
     """The rows of the index at `path` that `index_page` wrote ([] when there is none), or an older
-    lusoria wrote (`_older_rows`); None when it is another file (or a symbolic link to one, or cannot
-    be read)."""
+    lusoria wrote (`_older_rows`, `OLDER_COLUMNS`: their game, event and date left empty); None when it is
+    another file (or a symbolic link to one, or cannot be read)."""
     if not os.path.lexists(path):
         return []
     try:
@@ -226,7 +252,8 @@ def rows_written(path: str) -> list[dict[str, str]] | None:
         return None
     if not isinstance(rows, list) or not all(_is_row(row) for row in rows):
         return None
-    return rows
+    return [{column: row.get(column, "") for column in INDEX_COLUMNS} for row in rows]  # (an older row: no game,
+    # event or date)
 
 
 _OLDER_INDEX = re.compile(
@@ -246,21 +273,25 @@ def _older_rows(text: str) -> list[dict[str, str]] | None:
     if table is None or _OLDER_ROW.sub("", table[1]):
         return None
     return [
-        dict(zip(INDEX_COLUMNS, (*map(unescape, cells[:5]), unquote(unescape(cells[5]))), strict=True))
+        dict(zip(OLDER_COLUMNS, (*map(unescape, cells[:5]), unquote(unescape(cells[5]))), strict=True))
         for cells in _OLDER_ROW.findall(table[1])
     ]
 
 
 def _is_row(row: object) -> bool:
-    """Whether `row` is one of `index_row`'s: a string for each column."""
-    return isinstance(row, dict) and row.keys() == set(INDEX_COLUMNS) and all(isinstance(v, str) for v in row.values())
+    """Whether `row` is one of `index_row`'s, or of an older lusoria's (`OLDER_COLUMNS`): a string for each column."""
+    return (
+        isinstance(row, dict)
+        and row.keys() in (set(INDEX_COLUMNS), set(OLDER_COLUMNS))
+        and all(isinstance(v, str) for v in row.values())
+    )
 
 
 INDEX_STYLE = """
-.games{border-collapse:collapse}.games th{text-align:left;color:#7a6a55}
+.wide{overflow-x:auto}.games{border-collapse:collapse}.games th{text-align:left;color:#7a6a55}
 .games td,.games th{padding:.2em .8em .2em 0;vertical-align:top}.games td{overflow-wrap:break-word}
-.games td:nth-child(3){overflow-wrap:anywhere;min-width:8em}.games td:nth-child(5){overflow-wrap:anywhere}.games td:last-child{white-space:nowrap}
-.games .invalid{color:#c0392b}
+.games .players{overflow-wrap:anywhere;min-width:8em}.games .verdict{overflow-wrap:anywhere}
+.games .date{overflow-wrap:anywhere}.games td:last-child{white-space:nowrap}.games .invalid{color:#c0392b}
 """
 
 
@@ -335,8 +366,44 @@ def _title(report: Report) -> str:
         return players(report)
     source, tags = report.source, report.tags
     place = f"{os.path.basename(source.path)}:{source.line}" if source.path else ""
-    game = "/".join(filter(None, [tags.get("Game"), tags.get("Variant")]))
-    return " – ".join(filter(None, [place, game, tags.get("Event", "").strip("?")])) or "lusoria replay"
+    return " – ".join(filter(None, [place, _game_written(tags), tags.get("Event", "").strip("?")])) or "lusoria replay"
+
+
+def _game_written(tags: dict[str, str]) -> str:
+    """A record's Game and Variant tags, as `game/variant`, those it has."""
+    return "/".join(filter(None, [tags.get("Game"), tags.get("Variant")]))
+
+
+class ListedAs(TypedDict):
+    """What `listed_as` says of a record (`PublishedPage`'s fields of those names)."""
+
+    game: str
+    event: str
+    date: str
+
+
+def listed_as(report: Report) -> ListedAs:
+    """What the index of pages says of a record besides its file, players, result and verdict
+    (`PublishedPage`): its game, the rules it was replayed by as `lusoria explain` names them (the
+    title of the catalogue's entry they play, `Historical Hnefatafl 9×9 (Saami Tablut-w)`, else of
+    their variant, with the tags besides Variant that change them), or its Game and Variant tags
+    when it has no rules; its event and date, when they say something."""
+    from lusoria.archive.records_as_rows import named_variant, rule_tags_of  # here, not at start-up
+    from lusoria.variants import variants
+
+    rules, tags = report.rules, report.tags
+    game = _game_written(tags)
+    if rules is not None:
+        named = named_variant(rules.name, rules.variant, rule_tags_of(rules)) or rules.variant
+        notes = variants().get(rules.name, {}).get(named)
+        changed = [f'[{tag} "{value}"]' for tag, value in rules.extra_tags().items()] if named == rules.variant else []
+        game = " ".join([notes.title if notes else f"{rules.name}/{rules.variant}", *changed])
+    date = tags.get("Date", "")
+    return ListedAs(
+        game=game,
+        event=tags.get("Event", "").strip().strip("?"),
+        date=date if any(character.isdigit() for character in date) else "",
+    )
 
 
 def _moves(

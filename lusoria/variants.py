@@ -335,7 +335,7 @@ def game_text(name: str) -> str:
         f"Variants (the Variant tag, {'required' if game.described else 'the default first'}; "
         f"explain {game.name}/VARIANT says more):",
         *(
-            _wrapped(f"  {variant:<{width}}  {notes.title}{_played_as(variant, notes)}", " " * (width + 4))
+            _wrapped(f"  {variant:<{width}}  {notes.titled()}{_played_as(variant, notes)}", " " * (width + 4))
             for variant, notes in named.items()
         ),
         *([_wrapped(read_from)] if (read_from := game.variants_read_from()) else []),
@@ -367,7 +367,7 @@ def variant_text(name: str, notes: VariantNotes) -> str:
     start = rules.initial()
     size = rules.board_size()
     lines = [
-        _wrapped(f"{name}: {notes.title}"),
+        _wrapped(f"{name}: {notes.titled()}"),
         f"game: {rules.name}; its tags: {tags_line(notes.tags)}",
         f"{_board(size, rules.board_choice())}{SIDE_NAMES[rules.turn(start)]} moves first",
         "",

@@ -900,7 +900,7 @@ def test_a_replay_page_its_index_and_the_editor_tell_their_reader_to_save_the_fi
     assert f'<div class="diagnostic error">error[syntax]: {escape(said)}</div>' in (tmp_path / "page.html").read_text()
     run("html", "--encoding", "cp1252", "--output-dir", str(tmp_path / "site"), path)
     assert (
-        f'<td class="invalid">invalid: 2:9: error[syntax]: {escape(said)}</td>'
+        f'<td class="verdict invalid">invalid: 2:9: error[syntax]: {escape(said)}</td>'
         in (tmp_path / "site/index.html").read_text()
     )
     [verdict] = validate([path], encoding="cp1252")

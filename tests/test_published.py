@@ -7,7 +7,9 @@ import re
 import shutil
 import signal
 import threading
+from html import escape
 from pathlib import PureWindowsPath
+from urllib.parse import quote
 
 import pytest
 from click.testing import CliRunner
@@ -38,15 +40,25 @@ def round_(tmp_path):
     return tmp_path / "round"
 
 
-def rows(index):
-    """The index's rows: file, record, players, result, verdict and link (a path without its break opportunities)."""
+def rows(index, columns=("file", "record", "players", "result", "verdict")):
+    """The index's rows: the cells of `columns` (by its header: a column no row fills is left out), then the
+    link (a path without its break opportunities)."""
+    text = index.read_text()
+    shown = re.findall(r"<th>([^<]*)</th>", text)
     return [
-        (*cells[:5], link)
+        (*(cells[shown.index(column)] for column in columns), link)
         for cells, link in (
             (re.findall(r"<td[^>]*>(.*?)</td>", row.replace("<wbr>", "")), re.search(r'href="([^"]*)"', row)[1])
-            for row in re.findall(r"<tr><td>.*?</tr>", index.read_text())
+            for row in re.findall(r"<tr><td.*?</tr>", text)
         )
     ]
+
+
+def alone(page, index="../index.html"):
+    """A published page as `html` writes it alone: without its one link to the index of the pages (`index`)."""
+    link = f'<p class="index"><a href="{index}">all games</a></p>'
+    assert page.count(link) == 1
+    return page.replace(link, "")
 
 
 def test_every_record_of_a_folder_gets_its_page_named_as_convert_names_its_files(round_, tmp_path):
@@ -123,7 +135,7 @@ def test_the_index_names_the_sides_of_the_moves_a_message_names_as_the_page_does
 def test_an_invalid_game_is_published_as_html_shows_it_alone_with_its_illegal_ply(round_, tmp_path):
     run("html", round_, "--output-dir", tmp_path / "out")
     page = (tmp_path / "out/round/moves-000006.html").read_text()
-    assert page == replay_page(str(round_ / "moves.lgn"), 6)
+    assert alone(page) == replay_page(str(round_ / "moves.lgn"), 6)
     assert '<span class="ply illegal" data-ply="5"' in page
 
 
@@ -143,7 +155,7 @@ def test_a_game_that_cannot_be_replayed_is_listed_with_its_error_and_place(tmp_p
         )
     ]
     index = (tmp_path / "out/index.html").read_text()
-    assert "<title>1 game</title>" in index and '<td class="invalid">invalid: 1:8: ' in index
+    assert "<title>1 game</title>" in index and '<td class="verdict invalid">invalid: 1:8: ' in index
 
 
 def test_the_result_of_a_record_that_does_not_parse_is_the_marker_it_wrote(tmp_path):
@@ -233,7 +245,7 @@ def test_a_game_with_a_warning_alone_is_valid(tmp_path):
     (tmp_path / "number.lgn").write_text('[Game "tablut"]\n1. e3-c3 d1-d3 3. e4-e3 *\n')
     run("html", tmp_path / "number.lgn", "--output-dir", tmp_path / "out")
     assert [row[4] for row in rows(tmp_path / "out/index.html")] == ["valid"]
-    assert '<td class="valid">valid</td>' in (tmp_path / "out/index.html").read_text()
+    assert '<td class="verdict valid">valid</td>' in (tmp_path / "out/index.html").read_text()
 
 
 def test_a_second_round_published_into_the_folder_is_added_to_its_index(tmp_path):
@@ -258,7 +270,7 @@ def test_a_second_round_published_into_the_folder_is_added_to_its_index(tmp_path
         f"wrote {season / 'round2/game2-000000.html'}",
         f"wrote {season / 'index.html'}",
     ]
-    assert (season / "round1/game1-000000.html").read_text() == replay_page(str(tmp_path / "round1/game1.lgn"))
+    assert alone((season / "round1/game1-000000.html").read_text()) == replay_page(str(tmp_path / "round1/game1.lgn"))
     players = {"escape": "Karin Nilsson – Olof Berg", "tuichi": "Olof Berg – Karin Nilsson"}
     players |= {"king-captured": "Karin Nilsson – Olof Berg", "linnaeus": "Study – Study"}
     results = {"escape": "1-0", "tuichi": "1-0", "king-captured": "0-1", "linnaeus": "0-1"}
@@ -425,18 +437,40 @@ def listed(index):
     return json.loads(re.search(r'<script type="application/json" id="games">(.*)</script>', index.read_text())[1])
 
 
-def test_an_index_of_an_older_lusoria_is_read_from_its_table_and_a_round_added(round_, tmp_path):
-    """An index.html that a lusoria of before session 40 wrote (its table alone, no list of its games as
-    JSON; it was kept, and every round had to be published again at once with --overwrite): its rows are
-    read from its table, cells unescaped and links unquoted, and round 2 added to them."""
+OLDER_COLUMNS = ("file", "record", "players", "result", "verdict", "link")
+
+
+def older_index(rows, with_list):
+    """index.html as a lusoria before session 76 wrote `rows` (its six columns, `OLDER_COLUMNS`): with its list
+    of games as JSON (sessions 40 to 75), or its table alone (before: a file's path without break opportunities)."""
+    rows = [{column: row[column] for column in OLDER_COLUMNS} for row in rows]
+    cells = "".join(
+        f"<tr><td>{escape(row['file'])}</td><td>{escape(row['record'])}</td><td>{escape(row['players'])}</td>"
+        f"<td>{escape(row['result'])}</td>"
+        f'<td class="{"valid" if row["verdict"] == "valid" else "invalid"}">{escape(row["verdict"])}</td>'
+        f'<td><a href="{escape(quote(row["link"]))}">replay</a></td></tr>'
+        for row in rows
+    )
+    listed = f'\n<script type="application/json" id="games">{json.dumps(rows)}</script>' if with_list else ""
+    return (
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{len(rows)} games</title></head>\n'
+        f'<body><h1>{len(rows)} games</h1>\n<table class="games"><thead><tr><th>file</th><th>record</th>'
+        f"<th>players</th><th>result</th><th>verdict</th><th></th></tr></thead>\n<tbody>{cells}</tbody></table>"
+        f"{listed}</body></html>\n"
+    )
+
+
+@pytest.mark.parametrize("with_list", [False, True], ids=["before session 40", "sessions 40 to 75"])
+def test_an_index_of_an_older_lusoria_is_read_and_a_round_added(round_, tmp_path, with_list):
+    """An index.html that an older lusoria wrote, of six columns, with no game, event nor date: before session 40
+    its table alone (no list of its games as JSON; it was kept, and every round had to be published again at once
+    with --overwrite), its rows read from its table, cells unescaped and links unquoted; or with its list. Round 2
+    is added to its rows, which are kept with no game, event nor date."""
     text = (round_ / "escape.lgn").read_text().replace("Karin Nilsson", 'Karin <&> "Nils"')
     (round_ / "a game & more.lgn").write_text(text)
     out = tmp_path / "out"
     run("html", round_ / "a game & more.lgn", round_ / "escape.lgn", "--output-dir", out)
-    written = (out / "index.html").read_text()
-    older = re.sub(r'\n<script type="application/json" id="games">.*</script>', "", written).replace("<wbr>", "")
-    assert older != written and older.endswith("</tbody></table></body></html>\n")
-    (out / "index.html").write_text(older)
+    (out / "index.html").write_text(older_index(listed(out / "index.html"), with_list))
     added = run("html", round_ / "tuichi.lgn", "--output-dir", out)
     assert (added.exit_code, added.stderr) == (0, "")
     assert added.stdout == f"wrote {out / 'round/tuichi-000000.html'}\nwrote {out / 'index.html'}\n"
@@ -448,8 +482,19 @@ def test_an_index_of_an_older_lusoria_is_read_from_its_table_and_a_round_added(r
         "--output-dir",
         tmp_path / "all",
     )
-    assert listed(out / "index.html") == listed(tmp_path / "all/index.html")
+    every = listed(tmp_path / "all/index.html")
+    assert [row["game"] for row in every] == ["tablut", "Tablut (seed)", "Tablut (seed)"]  # (the first's tags
+    # do not read: a quote in a name)
+    assert every[1]["date"] == "2026.11.21"
+    assert listed(out / "index.html") == [
+        *({**row, "game": "", "event": "", "date": ""} for row in every[:2]),
+        every[2],
+    ]
     assert listed(out / "index.html")[0]["link"] == "round/a game & more-000000.html"
+    assert rows(out / "index.html", ("players", "game"))[1:] == [
+        ("Karin Nilsson – Olof Berg", "", "round/escape-000000.html"),
+        ("Olof Berg – Karin Nilsson", "Tablut (seed)", "round/tuichi-000000.html"),
+    ]
 
 
 def test_an_older_index_whose_table_was_edited_is_kept_unless_asked(round_, tmp_path):
@@ -457,7 +502,7 @@ def test_an_older_index_whose_table_was_edited_is_kept_unless_asked(round_, tmp_
     rows are not guessed at; kept and said, as an index.html lusoria did not write."""
     out = tmp_path / "out"
     run("html", round_ / "escape.lgn", round_ / "tuichi.lgn", "--output-dir", out)
-    older = re.sub(r'\n<script type="application/json" id="games">.*</script>', "", (out / "index.html").read_text())
+    older = older_index(listed(out / "index.html"), with_list=False)
     edited = older.replace("<td>1-0</td>", "<td><b>1-0</b></td>", 1)
     assert edited != older
     (out / "index.html").write_text(edited)
@@ -589,7 +634,7 @@ def test_a_file_already_in_the_folder_is_not_written_over_unless_asked(round_, t
     asked = run("html", round_ / "escape.lgn", round_ / "tuichi.lgn", "--output-dir", out, "--overwrite")
     assert (asked.exit_code, asked.stderr) == (0, "")
     assert asked.stdout.splitlines() == [f"wrote {out / 'round/escape-000000.html'}", f"wrote {out / 'index.html'}"]
-    assert (out / "round/escape-000000.html").read_text() == replay_page(str(round_ / "escape.lgn"))
+    assert alone((out / "round/escape-000000.html").read_text()) == replay_page(str(round_ / "escape.lgn"))
     assert len(rows(out / "index.html")) == 2
 
 
@@ -609,7 +654,7 @@ def test_a_rounds_few_records_are_made_into_pages_by_the_workers(round_, monkeyp
 
     from lusoria import api
 
-    monkeypatch.setattr("lusoria.html.report_page", lambda report: str(os.getpid()))
+    monkeypatch.setattr("lusoria.html.report_page", lambda report, index: str(os.getpid()))
     pages = list(api.replay_pages([round_], jobs=2))
     assert [page.file_name for page in pages][:2] == ["round/escape-000000.html", "round/moves-000000.html"] and len(
         pages
@@ -817,7 +862,7 @@ def test_folder_html_says_on_stderr_what_one_record_html_says(tmp_path):
     published = run("html", "unfinished.lgn", "unknown.lgn", "--output-dir", "out")
     assert (published.exit_code, published.stderr) == (1, unfinished.stderr + unknown.stderr)  # as `html unknown.lgn`
     assert run("html", "unfinished.lgn", "--output-dir", "out2").exit_code == 0
-    assert (tmp_path / "out/unknown-000000.html").read_text() == unknown.stdout
+    assert alone((tmp_path / "out/unknown-000000.html").read_text(), "index.html") == unknown.stdout
     (tmp_path / "out/unfinished-000000.html").write_text("another page")
     kept = run("html", "unfinished.lgn", "unknown.lgn", "--output-dir", "out")  # a page not written comes first
     assert kept.exit_code == 2, kept.stderr
@@ -1337,3 +1382,48 @@ def test_a_run_that_writes_no_page_writes_no_index(tmp_path, monkeypatch):
     (tmp_path / "site/round/game1-000000.html").write_text("the club's own page")
     refused = run("html", "round", "--output-dir", "site")
     assert (refused.exit_code, refused.stdout, os.path.exists("site/index.html")) == (2, "", False)
+
+
+def test_the_index_says_each_games_rules_event_and_date_as_explain_names_them(tmp_path):
+    """h75b: the index had no game, event nor date, so that a 19×19 Alea game and a Brandubh game looked alike,
+    and its title was `106 games` alone. Each game's rules are named as `lusoria explain` names them (a catalogue's
+    entry by its title, a variant's Rules by their tags), a column no game fills is left out, and an event every
+    game shares is said in the title."""
+    games = [
+        '[Game "tablut"]\n[Event "Club evening"]\n[Date "2026.11.21"]\n\n1. e3-c3 *\n',
+        '[Game "tablut"]\n[Event "?"]\n[Date "????.??.??"]\n[Variant "aage"]\n[Rules "first=white"]\n\n*\n',
+        '[Game "tablut"]\n[Variant "linnaeus"]\n[Rules "throne-pass=king"]\n\n*\n',
+        '[Game "hnefatafl"]\n[Variant "alea-berserk-19x19-bartley"]\n\n*\n',
+        '[Game "chess"]\n\n*\n',
+    ]
+    (tmp_path / "games.lgn").write_text("\n".join(games))
+    run("html", tmp_path / "games.lgn", "--output-dir", tmp_path / "out")
+    assert rows(tmp_path / "out/index.html", ("game", "event", "date")) == [
+        ("Tablut (seed)", "Club evening", "2026.11.21", "games-000000.html"),
+        ("Historical Hnefatafl 9×9 (Saami Tablut-w)", "", "", "games-000001.html"),
+        ("Tablut (linnaeus) [Rules &quot;throne-pass=king&quot;]", "", "", "games-000002.html"),
+        ("Alea Berserk 19×19 (Bartley)", "", "", "games-000003.html"),
+        ("chess", "", "", "games-000004.html"),
+    ]
+    index = (tmp_path / "out/index.html").read_text()
+    assert "<title>5 games</title>" in index
+    assert f'<td class="file">{str(tmp_path / "games.lgn").replace("/", "/<wbr>")}</td>' in index  # (breaks after a /)
+    undated = games[0].replace('[Date "2026.11.21"]\n', "")
+    (tmp_path / "round.lgn").write_text(undated + "\n" + undated.replace("e3-c3", "e3-d3"))
+    run("html", tmp_path / "round.lgn", "--output-dir", tmp_path / "round")
+    index = (tmp_path / "round/index.html").read_text()
+    assert "<title>Club evening: 2 games</title>" in index and "<h1>Club evening: 2 games</h1>" in index
+    assert re.findall(r"<th>([^<]*)</th>", index) == [
+        *("file", "record", "game", "players", "result", "verdict"),  # (no date: none known)
+        "",  # (the links')
+    ]
+
+
+def test_a_game_whose_variant_explain_does_not_know_is_listed_by_its_game_and_variant(monkeypatch):
+    """A plug-in's game may name its variants otherwise than its presets: its rules are listed as GAME/VARIANT."""
+    from lusoria.api import check_text
+    from lusoria.html import listed_as
+
+    report = check_text('[Game "tablut"]\n[Variant "linnaeus"]\n[Date "2026.??.??"]\n\n1. e3-c3 *\n')
+    monkeypatch.setattr("lusoria.variants.variants", lambda: {"tablut": {}})
+    assert listed_as(report) == {"game": "tablut/linnaeus", "event": "", "date": "2026.??.??"}

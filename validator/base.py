@@ -273,6 +273,11 @@ class VariantNotes:
     known_as: tuple[str, ...] = ()  # "OpenTafl: Fetlar", one line a program
     sources: str = ""
     notes: str = ""
+    settings: str = ""  # the options it sets, as a Rules tag writes them: said after its title (`titled`)
+
+    def titled(self) -> str:
+        """Its title, then the options it sets (`Tablut (linnaeus): first=black …`), as `lusoria explain` says it."""
+        return f"{self.title}: {self.settings}" if self.settings else self.title
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tags", MappingProxyType(dict(self.tags)))
@@ -570,13 +575,14 @@ class Game(Generic[P]):
     def variant_notes(cls) -> dict[str, VariantNotes]:
         """What `lusoria explain` says of its variants besides their rules, by name: by default its
         presets, each titled by the game, the variant and the options it sets."""
-        notes = {}
-        for variant, options in cls.presets.items():
-            title = f"{cls.title or cls.name} ({variant})"
-            if options:
-                title += ": " + written_options(options)
-            notes[variant] = VariantNotes(title, {"Game": cls.name, "Variant": variant})
-        return notes
+        return {
+            variant: VariantNotes(
+                f"{cls.title or cls.name} ({variant})",
+                {"Game": cls.name, "Variant": variant},
+                settings=written_options(options) if options else "",
+            )
+            for variant, options in cls.presets.items()
+        }
 
     @classmethod
     def variants_read_from(cls) -> str:
