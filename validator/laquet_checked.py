@@ -134,8 +134,9 @@ def _follow(states: list[State], side: int, points: tuple[int, ...]) -> list[Sta
             routes = [points]
         elif points[1] == OFF:  # one die, or both: a bear-off no one die makes (21: 16/off, as 16/18/off;
             routes = [points, *merged]  # `_check_plays` takes the first state: a bear-off one die makes takes it alone)
-        elif distance not in left and len(left) == 2 and distance == sum(left):
-            routes = merged  # one checker, both dice, written 1/10: either order
+        elif distance not in left and len(left) == 2 and distance == sum(left) and points[1] <= LAST:
+            routes = merged  # one checker, both dice, written 1/10: either order (one that ends past 18 breaks Q4
+            # by its end, whichever point the dice stop it on first: h76b, Q3 by 35: and Q4 by 53:)
         else:
             routes = [points]
         for route in routes:
@@ -144,7 +145,7 @@ def _follow(states: list[State], side: int, points: tuple[int, ...]) -> list[Sta
                 following = []
                 for pos, done, rest in frontier:
                     try:
-                        for die in _dice_for(pos, side, start, end, rest, points):
+                        for die in _dice_for(pos, side, (start, end), rest, points, done):
                             _check_step(pos, side, start, end, route, points)
                             step = (start, end, die)
                             following.append((apply_step(pos, side, step), done + [step], without_die(rest, die)))
@@ -158,9 +159,16 @@ def _follow(states: list[State], side: int, points: tuple[int, ...]) -> list[Sta
 
 
 def _dice_for(
-    position: LaquetPosition, side: int, start: int, end: int, left: tuple[int, ...], points: tuple[int, ...]
+    position: LaquetPosition,
+    side: int,
+    step: tuple[int, int],
+    left: tuple[int, ...],
+    points: tuple[int, ...],
+    done: list[Step],
 ) -> list[int]:
-    """Which of the dice left may carry a checker from `start` to `end` (in the play `points`)."""
+    """Which of the dice left may carry a checker from `start` to `end` of `step` (in the play `points`,
+    after the steps `done` of the dice played)."""
+    start, end = step
     if end != OFF and end <= LAST and end - start in left and end > start and not position.done(side):
         return [end - start]  # the common case, checked in full below when it is not
     who, text = SIDE_NAMES[side], play_text(points)
@@ -171,7 +179,9 @@ def _dice_for(
     if not left:
         other = SIDE_NAMES[1 - side]  # whose checkers the play moves, when they are the opponent's: a roll left out
         theirs = f"; {start} holds {other}'s checkers: {other}'s roll is perhaps left out before {text}"
-        used_up = f"{text}: the roll is used up (two dice; a double is played as two moves)"
+        played = [die for _, _, die in done]
+        double = len(played) == 2 and played[0] == played[1]  # (h76b: said of every roll, a double or not)
+        used_up = f"{text}: the roll is used up ({'a double is played as two moves, not four' if double else dice_words(played) + ' played'})"
         raise Illegal("Q2", used_up + (theirs if position.checkers(1 - side, start) else ""))
     if end == OFF:
         if outside := outside_home(list(position.points), side):
@@ -196,10 +206,10 @@ def _dice_for(
     if distance <= 0:
         raise Illegal("Q3", f"{text}: checkers move forward, from lower to higher points")
     if distance not in left:
-        step = text if len(points) == 2 else f"{text}: {start}/{end}"  # (1/4/10: the step 1/4)
+        said = text if len(points) == 2 else f"{text}: {start}/{end}"  # (1/4/10: the step 1/4)
         raise Illegal(
             "Q3",
-            f"{step} moves {plural(distance, 'point')}, and {dice_left_words(left)}",
+            f"{said} moves {plural(distance, 'point')}, and {dice_left_words(left)}",
         )
     return [distance]
 

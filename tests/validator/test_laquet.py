@@ -73,12 +73,19 @@ def test_q2_plays_past_the_roll_of_the_other_sides_checkers_say_their_roll_may_b
     assert (used_up.rule, used_up.ply, used_up.message) == (
         "Q2",
         1,
-        "6/8: the roll is used up (two dice; a double is played as two moves); 6 holds Black's checkers: "
+        "6/8: the roll is used up (6 and 4 played); 6 holds Black's checkers: "
         "Black's roll is perhaps left out before 6/8; the rest of this line is not checked",
     )
     with pytest.raises(Illegal) as caught:  # one's own checkers: no roll left out
         SEED.play(START, "11: 1/2 1/2 2/3")
-    assert str(caught.value) == "2/3: the roll is used up (two dice; a double is played as two moves)"
+    assert str(caught.value) == "2/3: the roll is used up (a double is played as two moves, not four)"
+    with pytest.raises(Illegal) as caught:  # (h76b: the double was said of every roll)
+        SEED.play(START, "63: 5/11 5/8 4/7")
+    assert str(caught.value) == "4/7: the roll is used up (6 and 3 played)"
+    assert refusal(SEED, EITHER, "31: 12/15 >1: 3/4 9/10") == (  # one die left over, played
+        "Q2",
+        "White's play of the dice left over, 9/10: the roll is used up (1 played)",
+    )
 
 
 @pytest.mark.parametrize("ply", ["63: 5/9 1/4", "63: 9/15 1/4", "21: 5/3 1/2"])
@@ -116,6 +123,19 @@ def test_q3_one_checker_with_both_dice_written_merged_takes_an_open_order():
     assert SEED.play(START, "63: 1/10").text == "63: 1/4 4/10"  # 1/7 is closed, 1/4 is open
     assert SEED.play(START, "63: 2/11").text == "63: 2/8 8/11"  # both open: the first die first
     assert SEED.play(START, "63: 1/4/10").text == "63: 1/4 4/10"
+    assert SEED.play(SEED.parse_position("9:1,1:14 6:15 w"), "63: 9/18").text == "63: 9/15 15/18"  # (to 18, the last)
+
+
+@pytest.mark.parametrize("ply", ["35: 14/22", "53: 14/22", "36: 11/20", "63: 11/20"])
+def test_q4_one_checker_with_both_dice_to_points_19_to_24_breaks_q4_whichever_die_is_written_first(ply):
+    """h76b: `35: 14/22` broke Q3 (its first die stops it on Black's 17), `53: 14/22` Q4 (its first die on 19):
+    the play ends past 18 either way, which Q4 forbids."""
+    position = SEED.parse_position("14:1,11:1,1:13 17:15 w")
+    play = ply.split()[1]
+    assert refusal(SEED, position, ply) == (
+        "Q4",
+        f"{play}: no checker may enter points 19-24; it leaves past 18 only by bearing off",
+    )
 
 
 def test_q4_points_19_to_24_are_never_entered():
