@@ -287,8 +287,10 @@ def _describe(error: UnexpectedInput, text: str, offset: int, game: str, tag_fol
             if own_line
             else f": a record's tags start on a line of their own, so {escape_controls(tag[0])} begins none"
         )
+        glued = _MARKED_PLY.search(text, 0, at) if not tag else None  # (h76b: a backgammon book's hit, `5/11*`)
+        marked = f": the * written against {glued[1]} is that marker, and a ply carries no *" if glued else ""
         return SyntaxProblem(
-            f"found {what} after the result marker, which ends the record{next_record}", row, column, found
+            f"found {what} after the result marker, which ends the record{next_record}{marked}", row, column, found
         )
     if found == "{":
         return SyntaxProblem("this comment is never closed with '}'", row, column, found)
@@ -322,11 +324,16 @@ _SQUARE_TERMINAL = re.compile(r"^SQUARE: /(.+)/$", re.M)  # a grammar's squares 
 _TAG_AFTER = re.compile(rf"{TAG_BEFORE_NAME}{TAG_NAME}{BLANK}*{TAG_VALUE}{BLANK}*\]")  # a tag, as a tag line writes it
 _QUOTE_INSIDE = re.compile(r'\[\s*[A-Za-z]\w*\s+"(?:[^"\n\[]*"){2,}\s*(?:\]|$)')  # [White "O"Brien"] (no [: [A "x" [B)
 _ROLL_LIKE = re.compile(r"[0-9]-?[0-9]:")  # what a hand writes as a roll of two dice
+_ROLL_PARTED = re.compile(r"[1-6][^\w\s:-][1-6]:")  # its dice parted otherwise: 6,3: 6/3: 6–3:
+_ONE_DIE = re.compile(r"[1-6]:")  # one die alone
+_MARKED_PLY = re.compile(r"([^\s(){}\[\];]+)\*[ \t\r\n]*\Z")  # a word written against the marker `*`, then blanks: a
+# text's end
 _PLAY_LIKE = re.compile(r"[0-9]+(?:/(?:[0-9]+|off))+")  # a play of a game of dice: 25/off, 0/6
 _NEXT_WORD = re.compile(r"[ \t\r\n]*([^\s(){}\[\];]+)")  # the word that follows, after blanks
 _COMMENT_NEXT = re.compile(r"[ \t\r\n]*(?:\{[^}]*\}|;[^\n]*(?:\n|\Z))")  # a comment that follows, after blanks
-_PARTED_BEFORE = re.compile(  # a roll, the play of one die, a comment ({…} or ;…) or a variation, blanks: a text's end
-    r"[0-9]-?[0-9]:[ \t\r\n]*([0-9]+/(?:[0-9]+|off))[ \t\r\n]*(?:\{[^}]*\}|;[^\n]*\n|(\([^()]*\)))[ \t\r\n]*\Z"
+_PARTED_BEFORE = re.compile(  # a roll, the play of one die (or none, --), a comment ({…} or ;…) or a variation, blanks:
+    # a text's end
+    r"[0-9]-?[0-9]:[ \t\r\n]*([0-9]+/(?:[0-9]+|off)|--)[ \t\r\n]*(?:\{[^}]*\}|;[^\n]*\n|(\([^()]*\)))[ \t\r\n]*\Z"
 )
 _WORD_END = " \t\r\n(){}[];"  # what ends a word, as _describe reads what it found
 _BETWEEN_PLIES = re.compile(r"[.(){};]")  # what a ply does not hold: a move number's dot, a variation, a comment
@@ -477,6 +484,10 @@ def _misrolled(word: str, game: str, after: str, reordered: bool) -> str | None:
         return f"a die shows {faces[0]} to {faces[-1]}"
     if rules.unread_roll and rules.unread_roll.fullmatch(word):
         return _UNREAD
+    if _ROLL_PARTED.fullmatch(word):  # (h76b: `6,3:`, `6/3:`, `6–3:`, and `6:`)
+        return f"a roll is written as its two dice and a colon, as {word[0]}{word[-2]}: or {word[0]}-{word[-2]}:"
+    if _ONE_DIE.fullmatch(word) and rules.leftover_roll:
+        return f"a roll is written as its two dice and a colon (63:, 6-3:); a die left over, in a > group: >{word}"
     if not _ROLL_LIKE.fullmatch(word):
         return None
     if reordered:  # its plays written before it (`7/13 10/16 66:`), as a source writes them
@@ -506,6 +517,10 @@ def _no_plays(why: str, after: str, game: str) -> str | None:
         return None
     if off := _off_the_points(play[1], game):
         return f"{why}, and {play[1]} is none: {off}"
+    rules, written = GAMES.get(game), play[1].rstrip(",.;")
+    mended = rules.mended_ply(written) if rules else written
+    if mended != written and _PLAY_LIKE.fullmatch(mended):  # (h76b: `16/0`, `16/Off`, `5-11`, which the slips mend)
+        return f"{why}, and {written} is none: it is written {mended}"
     tried = _PLAY_TRIED.fullmatch(play[1]) and not _MARKER.fullmatch(play[1])  # (not `1/2-1/2`: review73)
     if tried and not _PLAY_LIKE.fullmatch(play[1].lower().rstrip(",.;")):  # (h73b: `18/o`, `6//8`; `14/OFF,` the
         # slips mend)
@@ -525,7 +540,7 @@ def _parted(word: str, before: str, game: str) -> str | None:
     that ply)."""
     rules, parted = GAMES.get(game), _PARTED_BEFORE.search(before)
     group = rules is not None and rules.leftover_roll is not None and rules.leftover_roll.fullmatch(word)
-    if parted is None or not (group or _PLAY_LIKE.fullmatch(word)):
+    if parted is None or not (group or _PLAY_LIKE.fullmatch(word) and parted[1] != "--"):  # (h76b: `65: -- {…} >65:`)
         return None
     where, rest = ("before its > group", " …") if group else ("between its plays", "")
     kind, held = ("a variation", "(…)") if parted[2] else ("a comment", "{…}")

@@ -299,7 +299,6 @@ def test_a_ply_off_the_board_at_the_texts_first_character_is_named_as_anywhere_e
         ("tablut", "1. e3-c3 d1 *", "d1"),
         ("tablut", "1. e3c3x *", "e3c3x"),
         ("tablut", "1. 64: *", "64:"),  # a roll in a game without dice (lalr._misrolled: no roll to read)
-        ("laquet", "1. 6–3: 5/11 1/4 *", "6–3:"),  # a slip (docs/slips.md), not a roll of other dice
         ("laquet", "1. 63: 5/11 1/4 2. 36 *", "36"),
     ],
 )
@@ -360,6 +359,27 @@ def test_what_follows_the_result_marker_is_said_to(movetext, column, found, why)
     assert problem.message == f"found {found} after the result marker, which ends the record{why}"
 
 
+def test_a_die_alone_is_said_to_belong_to_a_group_only_in_a_game_that_has_them(monkeypatch):
+    """A game of dice without > groups (a plug-in's): `6:` gets the parser's words, not a group's hint; and a roll
+    of a face no die shows, parted by a comma (`7,3:`), or a die alone of one (`7:`), none of a roll's mending."""
+    from lusoria.validator.laquet import Laquet
+
+    for movetext, found in (
+        ("1. 7,3: 5/11 *", "7,3:"),
+        ("1. 6,7: 5/11 *", "6,7:"),
+        ("1. 7: 5/11 *", "7:"),
+        ("1. 6: 5/11 *", "6:"),
+    ):
+        with pytest.raises(SyntaxProblem) as caught:
+            parse_record(f'[Game "laquet"]\n{movetext}')
+        said = caught.value.message
+        assert said.startswith(f"found '{found}', expected a ply") == (found != "6:"), said
+    monkeypatch.setattr(Laquet, "leftover_roll", None)
+    with pytest.raises(SyntaxProblem) as caught:
+        parse_record('[Game "laquet"]\n1. 6: 5/11 *')
+    assert caught.value.message.startswith("found '6:', expected a ply")
+
+
 @pytest.mark.parametrize(
     ("movetext", "column", "found", "why"),
     [
@@ -397,6 +417,26 @@ def test_what_follows_the_result_marker_is_said_to(movetext, column, found, why)
             for after in (" *", " { the book is torn } *", "", " 1/2-1/2")
         ),
         ("1. 63: 15/18 >6: 6/o *", 14, ">6:", "the dice of a > group are followed by their plays, and 6/o is none"),
+        *(  # (h76b: a bear-off written otherwise, which the slips mend, was said as a roll with no play)
+            (
+                f"1. 65: {play} 17/off *",
+                4,
+                "65:",
+                f"a roll is followed by its plays, or -- when none can be played, and {play} is none: it is written "
+                "16/off\n",
+            )
+            for play in ("16/0", "16/Off")
+        ),
+        *(  # (h76b: dice parted otherwise than by a hyphen, and one die alone, got the parser's words alone)
+            (f"1. {roll} 5/11 5/8 *", 4, roll, "a roll is written as its two dice and a colon, as 63: or 6-3:\n")
+            for roll in ("6,3:", "6/3:", "6–3:")
+        ),
+        (
+            "1. 6: 5/11 *",
+            4,
+            "6:",
+            "a roll is written as its two dice and a colon (63:, 6-3:); a die left over, in a > group: >6:\n",
+        ),
     ],
 )
 def test_a_roll_no_dice_make_or_with_no_play_says_so(movetext, column, found, why):

@@ -9,6 +9,7 @@ from toy_game import Slide, SlidePosition
 
 from lusoria import accelerator
 from lusoria.cli import main
+from lusoria.notation import SyntaxProblem, parse_record
 from lusoria.notation.reader import RecordText
 from lusoria.validator.diagram import Diagram, Squares
 from lusoria.validator.games import GAMES
@@ -97,8 +98,16 @@ COMMANDERS = '[Game "hnefatafl"]\n[Variant "alea-evangelii-dux4-19x19"]'  # comm
 )
 def test_a_slip_gets_what_was_meant(tags, movetext, found, meant):
     (diagnostic,) = check(f"{tags}\n{movetext}\n").diagnostics
-    assert diagnostic.rule == "syntax" and diagnostic.message.startswith(f"found '{found}', expected ")
+    said = f": {EXPLAINED[found]}" if found in EXPLAINED else ", expected "
+    assert diagnostic.rule == "syntax" and diagnostic.message.startswith(f"found '{found}'{said}")
     assert diagnostic.suggestions == (meant,)
+
+
+ROLL_WRITTEN = "a roll is written as its two dice and a colon"
+EXPLAINED = {  # the slips the message explains (h76b), not the parser's words alone
+    **{roll: f"{ROLL_WRITTEN}, as 63: or 6-3:" for roll in ("6–3:", "6,3:", "6/3:")},
+    "3:": f"{ROLL_WRITTEN} (63:, 6-3:); a die left over, in a > group: >3:",
+}
 
 
 @pytest.mark.parametrize(
@@ -290,9 +299,19 @@ def test_laquet_plays_written_with_hyphens_are_mended_with_their_roll(movetext, 
     assert (
         diagnostic.message
         == f"found '{roll}': a roll is followed by its plays, or -- when none can be played"
+        + FIRST_MENDED.get(movetext, "")
         + BROKEN_THERE.get(movetext, "")
     )
     assert diagnostic.suggestions == (meant,)
+
+
+FIRST_MENDED = {  # (h76b: the first play, which the slips mend, said as they write it)
+    "1. 63: 5-11 1-4 *": ", and 5-11 is none: it is written 5/11",
+    "1. 63: 5/11 1/4 41: 6-10 6-7 2. 63: 5/11 *": ", and 6-10 is none: it is written 6/10",
+    "1. 64: 5-11 5-9 52: 6-8 7-12 *": ", and 5-11 is none: it is written 5/11",
+    "1. 6-4: 5-11 5/9 {a comment} *": ", and 5-11 is none: it is written 5/11",
+    "1. 63: 14/OFF, 15/0 *": ", and 14/OFF is none: it is written 14/off",
+}
 
 
 @pytest.mark.parametrize(
@@ -587,6 +606,35 @@ def test_a_comment_before_a_laquet_leftover_group_says_it_goes_after_the_whole_p
     assert diagnostic.message == (
         "found '>4:': a comment goes after the whole ply, not before its > group: "
         "13/14 {…} >4: is written 13/14 >4: … {…}"
+    )
+    shut_in = '[Game "laquet"]\n[Position "1:15 6:1,7:14 w"]\n1. 65: -- {White is shut in} >65: 7/13 6/11 *\n'
+    (diagnostic,) = check(shut_in).diagnostics  # (h76b: after a roll that plays nothing, the parser's words alone)
+    assert diagnostic.message == (
+        "found '>65:': a comment goes after the whole ply, not before its > group: -- {…} >65: is written -- >65: … {…}"
+    )
+    assert diagnostic.suggestions == (">65: 7/13 6/11 {White is shut in}",)
+    (diagnostic,) = check(f"{LAQUET}\n1. 65: -- {{c}} 5/11 *\n").diagnostics  # (a play after a pass is none of it)
+    assert diagnostic.message.startswith("found '5/11', expected a ply")
+
+
+def test_a_play_marked_as_a_hit_is_said_to_end_the_record_at_its_mark():
+    """h76b: a backgammon book's hit, `5/11*`, ended the record with no word of why."""
+    (diagnostic,) = check(f"{LAQUET}\n1. 65: 5/11* 5/10 *\n").diagnostics
+    assert diagnostic.message == (
+        "found '5/10' after the result marker, which ends the record: the * written against 5/11 is that marker, "
+        "and a ply carries no *"
+    )
+    (diagnostic,) = check(f"{TABLUT}\n1. e3-c3 * d1-d3 *\n").diagnostics
+    assert diagnostic.message == "found 'd1-d3' after the result marker, which ends the record"
+    (diagnostic,) = check(
+        f"{TABLUT}\n1. e3-c3 {{a note*}} d1-d3 * e4-e5 *\n"
+    ).diagnostics  # (a * before, not the marker)
+    assert diagnostic.message == "found 'e4-e5' after the result marker, which ends the record"
+    with pytest.raises(SyntaxProblem) as caught:  # a record that ends so, the next one's tags after it
+        parse_record(f'{TABLUT}\n1. e3-c3*\n[Game "tablut"]\n1. e3-c3 *\n')
+    assert caught.value.message == (
+        "found '[' after the result marker, which ends the record: [Game \"tablut\"] begins the next record, "
+        "and a text of several is read record by record"
     )
 
 
