@@ -1,5 +1,6 @@
 """lusoria's Datasette plugin: the connections Datasette opens get the SQL function that reads
-the records' compressed texts (the view `record_texts`: archive/texts.py), a record's
+the records' compressed texts (the view `record_texts`: archive/texts.py) and the one that names a
+record's variant as `stats` does (`lusoria_variant`: the query `variants`), a record's
 `packed_text` is shown as its text, and the opening explorer (archive/explorer.py) is served
 at `/-/explorer/DATABASE` with its JSON (`tree.json`, `games.json`) and each record's replay
 page (`record/ID`). Datasette finds it by its entry point (pyproject.toml, `datasette`); only
@@ -18,6 +19,8 @@ from datasette.utils.asgi import Response
 from markupsafe import Markup, escape
 
 from lusoria.archive import explorer
+from lusoria.archive.functions import sql_function
+from lusoria.archive.records_as_rows import named_variant
 from lusoria.archive.texts import TEXT_FUNCTION, add_functions
 
 EXPLORER = r"^/-/explorer/(?P<database>[^/]{1,200})"
@@ -27,6 +30,7 @@ CONTENT_TYPES = {"html": "text/html; charset=utf-8", "json": "application/json; 
 @hookimpl
 def prepare_connection(conn: sqlite3.Connection) -> None:
     add_functions(conn)
+    sql_function(conn, "lusoria_variant", named_variant, str, str, str)  # (the query `variants`: h75b)
 
 
 @hookimpl

@@ -167,3 +167,34 @@ def test_a_records_text_is_cut_after_80_characters_in_the_lists(site):
     text = json.loads(get(site, "/club/record_texts.json?_shape=array&_size=1"))[0]["text"]
     page = html.unescape(get(site, "/club/records?_size=max"))
     assert len(text) > 81 and text[:80] + "\u2026" in page and text[:81] not in page
+
+
+def test_the_query_variants_counts_the_records_as_stats_does(tmp_path):
+    """h75b: the variant facet said `standard: 2` of a Copenhagen and a Brandubh game, and counted Saami
+    Tablut-w's records (Tablut's aage with Rules first=white) as aage's, where `lusoria stats` tells them apart:
+    the canned query `variants` counts as stats does."""
+    records = [
+        '[Game "tablut"]\n[Variant "aage"]\n[Rules "first=white"]\n\n*\n',
+        '[Game "tablut"]\n[Variant "aage"]\n\n*\n',
+        '[Game "tablut"]\n[Variant "aage"]\n\n1. e1-f1 *\n',
+        '[Game "copenhagen"]\n\n*\n',
+        '[Game "brandubh"]\n\n*\n',
+        '[Game "tablut"]\n[Variant "nonesuch"]\n\n*\n',
+        '[Event "no game"]\n\n*\n',  # (no variant of any game, as stats counts it)
+    ]
+    (tmp_path / "club.lgn").write_text("\n".join(records))
+    archive = Archive(str(tmp_path / "club.db"))
+    archive.import_paths([str(tmp_path / "club.lgn")])
+    site = datasette.site(archive.path)
+    facet = json.loads(get(site, "/club/records.json?_facet=variant"))["facet_results"]["variant"]["results"]
+    assert {row["value"]: row["count"] for row in facet}["aage"] == 3  # (the tag as written)
+    counted = json.loads(get(site, "/club/variants.json?_shape=array"))
+    assert counted == [{"variant": row["value"], "records": row["records"]} for row in archive.stats()["variants"]]
+    assert counted == [
+        {"variant": "tablut/aage", "records": 2},
+        {"variant": None, "records": 1},
+        {"variant": "brandubh/standard", "records": 1},
+        {"variant": "copenhagen/standard", "records": 1},
+        {"variant": "tablut/nonesuch", "records": 1},
+        {"variant": "tablut/saami-tablut-w", "records": 1},
+    ]
