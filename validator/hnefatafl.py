@@ -36,6 +36,7 @@ from lusoria.validator.tafl_rules import (
     MAX_SIZE,
     MIN_SIZE,
     OPEN,
+    RegionRefused,
     board_of,
     described_board,
     described_settings,
@@ -417,7 +418,10 @@ class Hnefatafl(TaflGame):
 
     def __init__(self, options: dict[str, str] | None = None, variant: str | None = None) -> None:
         kept = {key: value for key, value in (options or {}).items() if value or key.lower() not in SET_BY_THE_VARIANT}
-        super().__init__(kept, variant)  # (an empty dim or start: the variant's)
+        try:
+            super().__init__(kept, variant)  # (an empty dim or start: the variant's)
+        except RegionRefused as refused:  # (h75a: said at the Variant tag, though the Rules tag lists the square)
+            raise refused.at_rules(kept) from None
         self.board = self.settings.board
         if self.settings.berserk != "n":  # its records write berserk moves (G15): `d3=f3`
             self.continued = BERSERK_MOVE

@@ -1318,7 +1318,8 @@ def _tag_error(
 
 
 def _part_column(source: RecordText, line: int, column: int, written: str, at: int) -> int | None:
-    """The column of `written`, `at` characters into the value of the tag placed at `line`, `column`:
+    """The column of `written`, `at` characters into the value of the tag placed at `line`, `column` (-1: where
+    the value first holds it):
     in lgn text its name, in another format its value (OTN's `[date:…]`); None where it is not
     (escapes, a value its reader made)."""
     lines = source.text.split("\n")
@@ -1330,8 +1331,8 @@ def _part_column(source: RecordText, line: int, column: int, written: str, at: i
         value = text.find('"', value) + 1
         if not value:
             return None
-    start = value + at
-    return start + 1 if text.startswith(written, start) else None
+    start = value + at if at >= 0 else text.find(written, value)  # (-1: where the value first holds it)
+    return start + 1 if text.startswith(written, start) else None  # (not found: -1, no square's name at the end)
 
 
 def move_number(number: int, offset: int) -> str:

@@ -12,6 +12,7 @@ the engine does not play is refused by name."""
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from functools import lru_cache
 
 from lusoria.notation.numbers import whole_number
@@ -571,8 +572,25 @@ def _tables(region: bytes, lists: tuple[str, ...]) -> tuple[bytes, bytes, bytes,
     return table("p"), table("s"), table("re"), table("h", 0), table("h", 0, "cenhe"), table("w", 0)
 
 
+class RegionRefused(OptionError):
+    """A square that a key of the regions (cen, cor, afor, dfor) lists and the board refuses: one off
+    the board, or of two regions, said by each key that makes it so (`said`: by key, its message),
+    at the Variant tag until the record's Rules tag is found to list it (`Hnefatafl`: `at_rules`)."""
+
+    def __init__(self, square: str, said: dict[str, str]) -> None:
+        super().__init__(next(iter(said.values())), "Variant", square)
+        self.said = said
+
+    def at_rules(self, written: Collection[str]) -> OptionError:
+        """This problem said at the Rules tag, by the first key of it that the tag writes (`written`:
+        the tag's keys), at its square; itself when the tag writes none."""
+        key = next((key for key in self.said if key in written), None)
+        return self if key is None else OptionError(self.said[key], "Rules", self.written, -1)
+
+
 def _region(option: dict[str, str], board: TaflBoard) -> bytes:
-    """What each square is: the throne, a corner, an attackers' or defenders' fort."""
+    """What each square is: the throne, a corner, an attackers' or defenders' fort; RegionRefused for a
+    square off the board or of two regions."""
     size = board.size
     region = bytearray(size * size)
     last = size - 1
@@ -589,17 +607,28 @@ def _region(option: dict[str, str], board: TaflBoard) -> bytes:
         ("dfor", DEFENDER_FORT, option["dfor"].split(",")),
     ):
         for name in filter(None, squares):
-            square = square_index(size, name)
+            try:
+                square = square_index(size, name)
+            except OptionError as off:
+                raise RegionRefused(name, {key: f"{key}: {off}"}) from None
             if square in kinds:  # (h75a: "already a square of another kind", of a square listed twice too)
                 earlier = kinds[square]
-                said = (
-                    "listed twice"
-                    if earlier == kind
-                    else f"{REGION_WORDS[earlier] or 'the throne'} already ({REGION_KEYS[earlier]})"
+                if earlier == kind:
+                    raise RegionRefused(name, {key: f"{key}: {name} is listed twice"})
+                raise RegionRefused(  # (h75a: said by the key the Rules tag writes, `cen=a1` of a corner)
+                    name,
+                    {
+                        key: f"{key}: {name} is {_region_said(earlier)} already ({REGION_KEYS[earlier]})",
+                        REGION_KEYS[earlier]: f"{REGION_KEYS[earlier]}: {name} is {_region_said(kind)} already ({key})",
+                    },
                 )
-                raise OptionError(f"{key}: {name} is {said}", "Variant")
             region[square] = kinds[square] = kind
     return bytes(region)
+
+
+def _region_said(kind: int) -> str:
+    """A region's square as a message says it: `a corner`, `the throne`."""
+    return REGION_WORDS[kind] or "the throne"
 
 
 # a key that rules only pieces of these letters (knights, commanders): idle when the start has none

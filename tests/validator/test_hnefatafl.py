@@ -31,7 +31,14 @@ from lusoria.validator.replay import Report, canonical_text, check, replay
 from lusoria.validator.tafl_board import KING, LETTERS, read_board
 from lusoria.validator.tafl_captures import move_captures, moved_board
 from lusoria.validator.tafl_moves import jumped_over
-from lusoria.validator.tafl_rules import _speed, _speed_record, described_record, described_settings, read_record
+from lusoria.validator.tafl_rules import (
+    RegionRefused,
+    _speed,
+    _speed_record,
+    described_record,
+    described_settings,
+    read_record,
+)
 from lusoria.variants import tags_of_name, variants
 
 FETLAR = "fetlar-hnefatafl-11x11"  # attackers first, corner escape, strong armed king, no shieldwall
@@ -199,15 +206,32 @@ def test_a_square_hostile_as_written_captures_only_what_the_list_names():
     "rules, said",
     [
         ("cor=a1,a1", "cor: a1 is listed twice"),
-        ("cen=a1", "cor: a1 is the throne already (cen)"),  # (the default corners after the throne moved there)
+        ("cen=a1", "cen: a1 is a corner already (cor)"),  # (the default corners: said by the key the tag writes)
         ("afor=d1 dfor=d1", "dfor: d1 is an attackers' fort already (afor)"),
+        ("afor=f6", "afor: f6 is the throne already (cen)"),
+        ("ks=w cor=a1,a12", "cor: a12 is not a square of a 11×11 board (a1–k11)"),
     ],
 )
-def test_a_square_of_two_regions_is_said_with_both(rules, said):
-    """h75a: each was "a1 is already a square of another kind", a square listed twice in one key too."""
+def test_a_square_of_two_regions_is_said_with_both_at_the_rules_tag(rules, said):
+    """h75a: each was "a1 is already a square of another kind", a square listed twice in one key too; and said at
+    the Variant tag, though the Rules tag lists the square: now at the square in the Rules tag, by its key."""
     with pytest.raises(OptionError) as caught:
         Hnefatafl.from_tags({"Variant": FETLAR, "Rules": rules})
-    assert said in str(caught.value)
+    assert str(caught.value) == said
+    square = said.split()[1]
+    text = f'[Game "hnefatafl"]\n[Variant "{FETLAR}"]\n[Rules "{rules}"]\n\n*\n'
+    [diagnostic] = check(text).diagnostics
+    assert (diagnostic.rule, diagnostic.message, diagnostic.line, diagnostic.text) == ("tag", said, 3, square)
+    assert diagnostic.column == text.split("\n")[2].index(square) + 1
+
+
+def test_a_square_of_two_regions_that_no_rules_tag_lists_is_the_variants():
+    """A variant's own regions (a user's catalogue entry) that clash: said at the Variant tag, where no Rules tag
+    writes a key that lists the square."""
+    refused = RegionRefused("a1", {"cor": "cor: a1 is listed twice"})
+    assert refused.at_rules({"ks": "w"}) is refused and (refused.tag, refused.written) == ("Variant", "a1")
+    moved = refused.at_rules({"cor": "a1,a1"})
+    assert (moved.tag, moved.written, moved.at, str(moved)) == ("Rules", "a1", -1, "cor: a1 is listed twice")
 
 
 def test_the_throne_hostile_or_not_and_throneless_boards():
