@@ -107,7 +107,8 @@ class Continued(Visitor):
     `pattern` matches: a tafl game's berserk moves, `d3=f3`; `Game.continued`), and for each ply
     how many such plies its line holds up to it, a variation counting on from the ply it replaces:
     a move number covers a ply of each side and the plies that continue them (`number`). The plies
-    `passed` (`Report.passed`) follow a forced pass the record leaves out: each counts one ply more."""
+    `passed` (`Report.passed`) follow a forced pass the record leaves out: each counts one ply more;
+    those `uncontinued` (`Report.uncontinued`), written so though no turn goes on, continue none."""
 
     def __init__(
         self,
@@ -115,8 +116,9 @@ class Continued(Visitor):
         pattern: re.Pattern[str] | None,
         canonical: Mapping[PlyKey, str] | None = None,
         passed: Collection[PlyKey] = (),
+        uncontinued: Collection[PlyKey] = (),
     ) -> None:
-        self.pattern, self.canonical, self.passed = pattern, canonical or {}, passed
+        self.pattern, self.canonical, self.passed, self.uncontinued = pattern, canonical or {}, passed, uncontinued
         self.counts: dict[PlyKey, int] = {}
         self.continuing: set[PlyKey] = set()
         self.lines = [[0, 0]]  # each open line's count before its last ply, and with it
@@ -135,7 +137,7 @@ class Continued(Visitor):
         counts = self.lines[-1]
         counts[0] = counts[1]
         pattern = self.pattern if number > 1 else None  # (the first ply continues no turn: h75a, "move 0")
-        if pattern is not None and pattern.match(self.canonical.get(key, ply.text)):
+        if pattern is not None and key not in self.uncontinued and pattern.match(self.canonical.get(key, ply.text)):
             self.continuing.add(key)
             counts[1] += 1
         if key in self.passed:

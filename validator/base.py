@@ -60,6 +60,8 @@ class Illegal(LusoriaError):
     passed = False  # (an instance's own where set: a subclass that skips this __init__ has it too)
     judged_at: object = None  # where `passed`, the position after the pass, where the driver looks for what was meant
     ended: Outcome | None = None  # where `passed`, how the pass ended the game (T13): the ply is one after the end
+    continues_none = False  # where set, a ply written as continuing its side's turn (`d3=f3`) when no turn goes on:
+    # numbered as a turn of its own (`Continued`: h75a, `a4-a3 f8=f10` said "move 1, Black")
 
 
 class NotAPly(LusoriaError, ValueError):

@@ -146,6 +146,8 @@ class Report:
     canonical: dict[PlyKey, str] = field(default_factory=dict)  # the plies in canonical form, by key in the tree
     passed: set[PlyKey] = field(default_factory=set)  # the plies after a forced pass the record leaves out (T9):
     # each is numbered as its side's (`Continued`)
+    uncontinued: set[PlyKey] = field(default_factory=set)  # the plies written as continuing a turn that goes on
+    # no more (`Illegal.continues_none`): each is numbered as a turn of its own
     outcome: Outcome | None = None  # how the main line's game ended, when it did
     dates: tuple[str | None, str | None] = (None, None)  # the first and last day its Date tag allows
     parsed_from: RecordText | None = None  # the text its record was read from when its own does not parse: a
@@ -215,7 +217,7 @@ class Report:
         """How its plies are said (`Moves.said`); None when its rules did not replay it."""
         if self.record is None or self.rules is None or not self.positions:
             return None
-        return Moves(self.record, self.rules, self.positions[0], self.passed)
+        return Moves(self.record, self.rules, self.positions[0], self.passed, self.uncontinued)
 
     def move(self, number: int, key: PlyKey | None = None, sides: tuple[str, str] = SIDE_NAMES) -> str:
         """Ply `number` (at `key` in the record's tree; by default of the main line) as every command
@@ -819,7 +821,7 @@ class _Replay:
         self.record, self.report, self.rules, self.start = record, report, rules, start
         self.keep, self.keep_going, self.first_error = keep, keep_going, first_error
         report.positions.append(start)
-        self._moves, self._passes = Moves(record, rules, start), 0  # (`moves`)
+        self._moves, self._passes = Moves(record, rules, start), (0, 0)  # (`moves`: the passes and uncontinued counted)
         self.numbered: list[tuple[Ply, int, PlyKey]] = []  # the plies replayed that write a move number
         self.assumptions: dict[PlyKey, str] = {}  # the plies played in place of illegal ones (`keep_going`)
         self.tree: _Lines | None = None  # walked at the first variation met
@@ -880,6 +882,8 @@ class _Replay:
                 played = illegal
             if played is not None and played.passed:
                 report.passed.add(key)  # (it and the plies after it are numbered one ply on: `moves`)
+            if isinstance(played, Illegal) and played.continues_none:
+                report.uncontinued.add(key)  # (numbered as a turn of its own: `moves`)
             if ply.number is not None:  # (most plies are not numbered: checked once the line's passes are known)
                 self.numbered.append((ply, number, key))
             if held is not None:
@@ -927,10 +931,11 @@ class _Replay:
     def moves(self) -> Moves:
         """How the record's plies are said, made again where the replay has found a forced pass left out since
         (`Report.passed`: rare, and made once for the diagnostics that follow, not at each pass)."""
-        if self._passes != len(self.report.passed):
+        report = self.report
+        if self._passes != (len(report.passed), len(report.uncontinued)):
             self._moves, self._passes = (
-                Moves(self.record, self.rules, self.start, self.report.passed),
-                len(self.report.passed),
+                Moves(self.record, self.rules, self.start, report.passed, report.uncontinued),
+                (len(report.passed), len(report.uncontinued)),
             )
         return self._moves
 
@@ -1405,9 +1410,18 @@ class Moves:
     one for a replayed record; one says many plies without numbering the record again (`Report.move`
     says one)."""
 
-    def __init__(self, record: Record, rules: Game, start: Position, passed: Collection[PlyKey] = ()) -> None:
-        """`passed`: the plies after a forced pass the record leaves out (`Report.passed`)."""
-        self._continued = Continued(record, rules.continued, passed=passed)  # (empty but in a game whose plies
+    def __init__(
+        self,
+        record: Record,
+        rules: Game,
+        start: Position,
+        passed: Collection[PlyKey] = (),
+        uncontinued: Collection[PlyKey] = (),
+    ) -> None:
+        """`passed`: the plies after a forced pass the record leaves out (`Report.passed`); `uncontinued`: those
+        written as continuing a turn that goes on no more (`Report.uncontinued`)."""
+        self._continued = Continued(record, rules.continued, passed=passed, uncontinued=uncontinued)  # (empty but in a
+        # game whose plies
         # may continue a turn or pass)
         self._offset = numbering(record, rules, start, self._continued)
         self._first = rules.turn(start) ^ self._offset  # the side whose plies are numbered `N.`

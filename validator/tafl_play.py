@@ -121,11 +121,13 @@ def _continues_berserk(position: TaflPosition, berserker: int, move: Move, text:
             f"(berserk){named_settings(settings, 'ber')}",
         )
     if move.berserk and not continuing:
-        raise Illegal(
+        refused = Illegal(
             ids.berserk or ids.move,  # (a game without berserk: a movement its rules refuse)
             f"{text} is written as a berserk move (=), and no piece that captured moves again from "
             f"{geo.names[move.origin]}{named_settings(settings, 'ber')}",
         )
+        refused.continues_none = True
+        raise refused
     return continuing
 
 

@@ -570,6 +570,19 @@ def test_a_first_ply_written_as_a_berserk_move_is_said_as_the_first_move():
     assert "<stdin>:5:1: error[G15]: move 1, Black: a4=a3 is written as a berserk move (=)" in shown.output
 
 
+def test_a_ply_written_as_a_berserk_move_when_no_turn_goes_on_is_said_as_a_turn_of_its_own():
+    """h75a: `a4-a3 f8=f10`, White's first ply written with `=` after a Black ply that captured nothing, was said
+    "move 1, Black": numbered with the ply before it, as a continuation the replay found none of (a continuation
+    due, written so, is numbered with the ply it continues still: test_numbering)."""
+    tyr = '[Game "hnefatafl"]\n[Variant "tyr-11x11"]\n[Rules "berw=y"]\n\n'
+    report = check(f"{tyr}1. a4-a3 f8=f10 *\n")
+    [refused] = report.diagnostics
+    assert (refused.rule, refused.ply, refused.move) == ("G15", 2, "move 1, White")
+    assert report.uncontinued == {(0, 1)} and report.move(2, (0, 1)) == "move 1, White"
+    shown = CliRunner().invoke(main, ["validate", "-"], input=f"{tyr}1. a4-a3 f8=f10 *\n")
+    assert "<stdin>:5:10: error[G15]: move 1, White: f8=f10 is written as a berserk move (=)" in shown.output
+
+
 def test_a_berserk_continuation_may_capture_by_a_shieldwall_alone():
     """After d2-d4xe4 the soldier's one capturing move closes the wall a5-a7 against a8; its other
     moves capture nothing, so it has no other (ber:c)."""
