@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from lusoria.archive.patterns import pattern_globs
 from lusoria.validator.base import BLACK, WHITE, Illegal, OptionError
 from lusoria.validator.laquet import Laquet
 from lusoria.validator.laquet_moves import sequences
@@ -642,3 +643,68 @@ def test_a_position_no_game_reaches_is_refused(text, said):
 @pytest.mark.parametrize("text", ["13:1 6:14,7:1 w", "- 6:14,7:1 w", "13:14 18:1 b", "1:2,2:3,3:3,4:3,5:3,18:1 - b"])
 def test_a_position_with_checkers_borne_off_from_quadrant_iii_is_read(text):
     assert SEED.format_position(SEED.parse_position(text)) == text
+
+
+# -- what a mutation run found unpinned (h76a): each test kills a mutant that lived ------------------------
+
+
+def verdict(record: str):
+    """The rule and ply of each error of a record."""
+    return [(d.rule, d.ply) for d in check(record).diagnostics if d.severity == "error"]
+
+
+def test_q7_a_bear_off_before_every_checker_is_home_is_refused_when_the_other_die_is_played_too():
+    """laquet_fast._chain's Q7 check (`if not all_home(points, side)`): 18/off takes the 2 (by excess: the smaller die that fits), 5/11 the 6;
+    every written step takes one die, so the fast path decides, and must refuse it: 1-5 are outside III."""
+    assert verdict('[Game "laquet"]\n1. 62: 18/off 5/11 *\n') == [("Q7", 1)]
+
+
+def test_q6_a_leftover_group_labelled_with_a_die_not_left_is_refused_though_its_play_fits():
+    """laquet_fast.play_plain: `>3: 4/5` plays the 1 that is left, but says 3."""
+    record = (
+        '[Game "laquet"]\n[Position "3:1,4:4,7:3,9:1,10:2,11:1,16:2,18:1 6:10,12:1,17:4 b"]\n1... 31: 12/15 >3: 4/5 *\n'
+    )
+    assert verdict(record) == [("Q6", 1)]
+
+
+def test_under_both_dice_may_the_opponent_need_not_play_the_die_left_by_a_bear_off_by_excess():
+    """laquet_checked._check_leftover (`not must or …`): 16/off, either die by excess (the checked path), leaves
+    the other die; under both-dice=may Black need not play it."""
+    record = '[Game "laquet"]\n[Rules "both-dice=may"]\n[Position "16:1,18:1 6:14,7:1 w"]\n1. 65: 16/off *\n'
+    assert verdict(record) == []
+
+
+def test_a_play_of_no_points_after_the_roll_is_used_up_is_q2():
+    """laquet_checked._follow (`len(left) == 2`): `8/8` after both dice; no crash."""
+    assert verdict('[Game "laquet"]\n1. 63: 5/11 5/8 8/8 *\n') == [("Q2", 1)]
+
+
+def test_q8_a_play_after_the_last_checker_is_off_is_q8_even_where_the_die_left_fits_it():
+    """laquet_checked._dice_for (`not position.done(side)`): 18/off may take the 1 (exactly), leaving the 2,
+    which 16/18 would fit: the game is over (Q8), not "no White checker on point 16" (Q3)."""
+    assert verdict('[Game "laquet"]\n[Position "18:1 6:14,7:1 w"]\n1. 21: 18/off 16/18 *\n') == [("Q8", 1)]
+
+
+def test_a_position_of_more_than_15_checkers_over_several_points_is_refused():
+    """laquet.Laquet.parse_position (`if total > CHECKERS`): each count is at most 15, but 10 + 10 is 20 (in
+    quadrant III, so that no other check of the position's refuses it)."""
+    [said] = check('[Game "laquet"]\n[Position "13:10,14:10 6:14,7:1 w"]\n1. 63: 13/16 13/off *\n').diagnostics
+    assert (said.rule, said.ply, said.message) == (
+        "tag",
+        None,
+        "malformed Position: White has 20 checkers on the board; each side has 15",
+    )
+
+
+@pytest.mark.parametrize("pattern", ["1:2,* - x", "1:2,* - w b"])
+def test_a_laquet_pattern_with_a_wrong_side_to_move_or_a_field_too_many_says_so(pattern):
+    """laquet.Laquet.pattern_globs (`len(fields) != 3 or fields[2] not in …`): not a glob that matches nothing."""
+    with pytest.raises(ValueError, match="a Laquet pattern is White's checkers, Black's and the side to move"):
+        pattern_globs(pattern, sought_in="laquet")
+
+
+def test_a_repeated_play_written_before_its_roll_is_offered_after_it():
+    """laquet_slips._covering (`checked_number(repeat[0], 2, 9)`): `1/5(2) 44:` is the source's order of
+    `44: 1/5(2)`; the one repeat the tests of the sources' order had was none (`1/5 1/5 44:`)."""
+    [said] = check('[Game "laquet"]\n1. 1/5(2) 44: *\n').diagnostics
+    assert (said.rule, said.ply, said.suggestions) == ("syntax", None, ("44: 1/5(2)",))

@@ -870,3 +870,109 @@ def test_a_capture_an_incitus_keeps_from_happening_says_so(position, ply, why):
     (error,) = report.diagnostics
     assert (error.rule, error.ply) == ("L1", 1)
     assert error.message == f"the move captures nothing, not d5{why}; the rest of this line is not checked"
+
+
+# -- what a mutation run found unpinned (h76a): each test kills a mutant that lived ------------------------
+
+
+def verdict(record: str):
+    """The rule and ply of each error of a record."""
+    return [(d.rule, d.ply) for d in check(record).diagnostics if d.severity == "error"]
+
+
+# Black's incitus d5, enclosed along its rank by White's c5 and e5; Black's c7-c6 captures c5 (c6, c4)
+FREED_FROM_THE_LEFT = '[Game "latrunculi"]\n[Position "7p/2p5/8/2PiP3/2p5/8/8/P6P b"]\n'
+
+
+def test_s4_capturing_the_encloser_on_the_left_frees_the_incitus_too():
+    """latrunculi_play._freed (`a in captured or b in captured`): the one freeing test captured e5, the
+    right-hand encloser; capturing c5, the left-hand one (the pair's second), frees d5 just as well."""
+    assert verdict(FREED_FROM_THE_LEFT + "1... c7-c6xc5~d5 *\n") == [("S4", 1)]  # d5 is no incitus now
+    assert verdict(FREED_FROM_THE_LEFT + "1... c7-c6xc5 2. h1-g1~c5 d5-d6 *\n") == []  # the freed pawn moves
+
+
+@pytest.mark.parametrize(
+    "position, ply",
+    [
+        ("7p/2p5/3Pp3/2PiP3/8/8/8/P6P b", "c7-c6xd6~d5"),  # d6 captured, d4 (opposite) empty
+        ("7p/8/8/2PiP3/3Pp3/2p5/8/P6P b", "c3-c4xd4~d5"),  # d4 captured, d6 (opposite) empty
+    ],
+)
+def test_s4_capturing_a_neighbour_with_no_enemy_opposite_frees_nothing(position, ply):
+    """latrunculi_play._freed (`board[a] in enemy and board[b] in enemy`): d5 is enclosed by c5 and e5 alone; a
+    White piece above or below it, with nothing opposite, encloses nothing: capturing it frees nothing, and d5,
+    still an incitus, is removed (forced)."""
+    assert verdict(f'[Game "latrunculi"]\n[Position "{position}"]\n1... {ply} *\n') == []
+
+
+def test_x2_l4_the_duxs_moves_count_when_every_pawn_is_hemmed_in():
+    """latrunculi_play._has_move_on (`for code in ACTIVE[side]`): after c3-c2 White's pawn c1 cannot move,
+    but its dux can: no L4, and De4-e5 is White's next ply."""
+    record = '[Game "latrunculi"]\n[Variant "dux"]\n[Position "8/3d4/8/8/4D3/2p5/8/1pPp4 b"]\n1... c3-c2 2. De4-e5 *\n'
+    assert verdict(record) == []
+
+
+def test_l2_x3_the_dux_holds_the_other_side_of_a_corner():
+    """latrunculi_play._cornered (`board[other] in captors`): Black's pawn on the corner a8, White's dux on b8,
+    White's pawn comes to a7: the dux counts as a captor (X3), so a8 is captured (L2)."""
+    record = '[Game "latrunculi"]\n[Variant "dux"]\n[Position "pD6/3d4/P7/8/8/8/8/4p3 w"]\n1. a6-a7xa8 *\n'
+    assert verdict(record) == []
+
+
+# White's a1 may jump a3, c3, c5, a5 and round again to a3 (over a2, b3, c4, b5, a4): a ring of jumps
+RING = '[Game "latrunculi"]\n[Variant "piso"]\n[Position "6pp/8/8/1P6/P1P5/1P6/P7/P7 w"]\n'
+
+
+def test_s2_the_plies_offered_never_land_twice_on_a_square():
+    """latrunculi.Latrunculi._jump_paths (`there not in path`): the suggestions for a wrong jump are legal plies,
+    found without going round the ring forever."""
+    [said] = check(RING + "1. a1^a5 *\n").diagnostics
+    assert (said.rule, said.ply, said.suggestions) == ("S2", 1, ("a1^a3^a5", "a1^a3"))
+
+
+@pytest.mark.parametrize("board, offered", [("10 x 10", ("10x10",)), ("17 x 8", ()), ("8 x 17", ())])
+def test_a_board_written_with_blanks_is_offered_as_wxh_only_when_that_board_exists(board, offered):
+    """latrunculi._board_size (`whole_number(side, 4, 16)` of the hint): `17 x 8` is offered no `17x8`, itself refused."""
+    [said] = check(f'[Game "latrunculi"]\n[Board "{board}"]\n1. @d4 *\n').diagnostics
+    assert (said.rule, said.ply, said.suggestions) == ("tag", None, offered)
+
+
+@pytest.mark.parametrize(
+    "variant, position, ply, said",
+    [
+        # latrunculi.Latrunculi.parse_position (`CODES["i"] in board`): Black's incitus, not only White's
+        ("piso", "7p/8/8/8/8/8/8/PPi5 w", "b1-b2", "there are no inciti in the piso variant"),
+        # (`hand and not self.settings.placing`): pieces in hand where none are placed
+        (
+            "petteia",
+            "7p/8/8/8/8/8/8/P7 w 3 3",
+            "@d4",
+            "pieces in hand are two numbers from 0 to 16, and only seneca and piso place pieces",
+        ),
+    ],
+)
+def test_a_position_holding_what_the_variant_has_not_is_refused(variant, position, ply, said):
+    """Each record is valid under the mutant: the black incitus stays put, and petteia places pieces."""
+    record = f'[Game "latrunculi"]\n[Variant "{variant}"]\n[Position "{position}"]\n1. {ply} *\n'
+    assert [(d.rule, d.ply, d.message) for d in check(record).diagnostics] == [
+        ("tag", None, f"malformed Position: {said}")
+    ]
+
+
+def test_e2_a_slide_onto_an_occupied_square_is_refused():
+    """latrunculi_play._move (`if board[target] and not move.jumps`; `_check_slide` checks the squares before
+    the target only): killed today by the petteia illegal corpus alone (a StopIteration in the conformance test)."""
+    record = '[Game "latrunculi"]\n[Variant "petteia"]\n1. a1-a2 *\n'
+    assert [(d.rule, d.ply, d.message) for d in check(record).diagnostics] == [
+        ("E2", 1, "a2 is occupied (from the start position); the rest of this line is not checked")
+    ]
+
+
+def test_l4_a_side_left_with_inciti_alone_has_no_move_and_no_dux_to_lose_by():
+    """latrunculi_play._too_few (`settings.variant == "dux" and pawns == 0`): Black's last pawn, b2, is captured;
+    its three inciti are three pieces, so the game ends by L4's no-move rule, not X4's dux left alone."""
+    record = '[Game "latrunculi"]\n[Position "i6i/8/8/8/8/8/1pP5/P7 w"]\n1. a1-a2xb2 a8-a7 *\n'
+    assert [(d.rule, d.ply, d.message) for d in check(record).diagnostics] == [
+        ("L5", 2, "the game is already over (Black has no legal move, L4); no ply may follow")
+    ]
+    assert check(record.replace("a8-a7 *", "1-0")).outcome.rule == "L4"
