@@ -527,9 +527,12 @@ class Inputs:
     def sums_up(self, paths: tuple[str | Path, ...], read: int = 0) -> bool:
         """Whether a command sums up what it read of `paths` (validate, import, duplicates): unless none
         could be read, each said as it could not (no summary of nothing); a file whose records were read
-        beside a byte in a line none of them holds was read; `read` records, any, are summed up (h72b: those
-        of a file that stops at a line too long)."""
-        unread = {p.path for p in self.problems if isinstance(p, api.Unreadable) and not p.records_read}
+        beside a byte in a line none of them holds was read, and so were the records of one that stops at a
+        line too long (h72b; review73: `duplicates` summed them up only when it found one the same); `read`
+        records, any, are summed up (an import's of a file it reads no further, `importer.misread_refused`)."""
+        unread = {
+            p.path for p in self.problems if isinstance(p, api.Unreadable) and not (p.records_read or p.some_read)
+        }
         return bool(read) or not paths or not {os.fsdecode(path) for path in paths} <= unread
 
     def finish(self, paths: tuple[str | Path, ...], records: int, status: int) -> NoReturn:
@@ -1760,7 +1763,7 @@ def duplicates(paths: tuple[str | Path, ...], db: str | None, jobs: int, encodin
         echo(str(duplicate))
         same += duplicate.kind == "same"
         prefixes += duplicate.kind == "prefix"
-    if inputs.sums_up(paths, same + prefixes):  # (records found the same were read: review72)
+    if inputs.sums_up(paths):
         echo(output.duplicates_summary(same, prefixes, inputs.problems))
     sys.exit(2 if inputs.unreadable else 1 if same or prefixes else 0)
 

@@ -111,7 +111,8 @@ def records(
                 yield record
             yield from blank
         except InputError as error:  # (a line too long: the records before it read, the rest not: unreadable)
-            yield Unreadable.of(_place(path), error, records_read=read and not isinstance(error, LineTooLong))
+            too_long = isinstance(error, LineTooLong)
+            yield Unreadable.of(_place(path), error, records_read=read and not too_long, some_read=read and too_long)
     yield from notes.said()
     if garbled := [name for name in garbled if name not in as_utf8]:  # (JSON is read as UTF-8 all the same)
         yield Note(

@@ -118,11 +118,13 @@ class Unreadable:
     tries: tuple[str, ...] = ()  # as InputError's
     trace: str = ""  # as InputError's
     records_read: bool = False  # its records were read, before a byte in a line none of them holds
+    some_read: bool = False  # records of it were read before it stopped (at a line too long): summed up, it unread
 
     @classmethod
-    def of(cls, path: str, error: InputError, records_read: bool = False) -> Unreadable:
-        """The source `path` that `error` says cannot be read (after its records, `records_read`)."""
-        return cls(path, error.args[0], error.parameter, error.tries, error.trace, records_read)
+    def of(cls, path: str, error: InputError, records_read: bool = False, some_read: bool = False) -> Unreadable:
+        """The source `path` that `error` says cannot be read (after its records, `records_read`; after some of
+        them, `some_read`)."""
+        return cls(path, error.args[0], error.parameter, error.tries, error.trace, records_read, some_read)
 
     def __str__(self) -> str:
         return self.advised()

@@ -574,18 +574,23 @@ def _tables(region: bytes, lists: tuple[str, ...]) -> tuple[bytes, bytes, bytes,
 
 class RegionRefused(OptionError):
     """A square that a key of the regions (cen, cor, afor, dfor) lists and the board refuses: one off
-    the board, or of two regions, said by each key that makes it so (`said`: by key, its message),
-    at the Variant tag until the record's Rules tag is found to list it (`Hnefatafl`: `at_rules`)."""
+    the board, or of two regions, said by the `key` that lists it (`message`) or by the other key that
+    does (`other`, `said_by_other`); at the Variant tag until the record's Rules tag is found to list
+    it (`Hnefatafl`: `at_rules`)."""
 
-    def __init__(self, square: str, said: dict[str, str]) -> None:
-        super().__init__(next(iter(said.values())), "Variant", square)
-        self.said = said
+    def __init__(self, message: str, square: str, key: str, other: str = "", said_by_other: str = "") -> None:
+        super().__init__(message, "Variant", square)
+        self.key, self.other, self.said_by_other = key, other, said_by_other
+
+    def __reduce__(self) -> tuple[type[RegionRefused], tuple[str, str, str, str, str]]:
+        return type(self), (str(self), self.written or "", self.key, self.other, self.said_by_other)
 
     def at_rules(self, written: Collection[str]) -> OptionError:
         """This problem said at the Rules tag, by the first key of it that the tag writes (`written`:
-        the tag's keys), at its square; itself when the tag writes none."""
-        key = next((key for key in self.said if key in written), None)
-        return self if key is None else OptionError(self.said[key], "Rules", self.written, -1)
+        the tag's keys), at its square; itself when the tag writes neither."""
+        said = {self.key: str(self), self.other: self.said_by_other}
+        key = next((key for key in said if key in written), None)
+        return self if key is None else OptionError(said[key], "Rules", self.written, -1)
 
 
 def _region(option: dict[str, str], board: TaflBoard) -> bytes:
@@ -610,17 +615,18 @@ def _region(option: dict[str, str], board: TaflBoard) -> bytes:
             try:
                 square = square_index(size, name)
             except OptionError as off:
-                raise RegionRefused(name, {key: f"{key}: {off}"}) from None
+                raise RegionRefused(f"{key}: {off}", name, key) from None
             if square in kinds:  # (h75a: "already a square of another kind", of a square listed twice too)
                 earlier = kinds[square]
                 if earlier == kind:
-                    raise RegionRefused(name, {key: f"{key}: {name} is listed twice"})
+                    raise RegionRefused(f"{key}: {name} is listed twice", name, key)
+                other = REGION_KEYS[earlier]
                 raise RegionRefused(  # (h75a: said by the key the Rules tag writes, `cen=a1` of a corner)
+                    f"{key}: {name} is {_region_said(earlier)} already ({other})",
                     name,
-                    {
-                        key: f"{key}: {name} is {_region_said(earlier)} already ({REGION_KEYS[earlier]})",
-                        REGION_KEYS[earlier]: f"{REGION_KEYS[earlier]}: {name} is {_region_said(kind)} already ({key})",
-                    },
+                    key,
+                    other,
+                    f"{other}: {name} is {_region_said(kind)} already ({key})",
                 )
             region[square] = kinds[square] = kind
     return bytes(region)

@@ -771,6 +771,14 @@ def test_the_records_that_end_before_a_line_too_long_are_read_then_it_is_said(mo
         2,
         "dup.lgn:6: the same game as dup.lgn:1\n1 duplicate, 0 prefixes; could not read 1 source (each said with why)\n",
     )
+    for jobs in (["--jobs", "1"], []):  # (review73: records all different, before the line too long, not summed up)
+        found = CliRunner().invoke(main, ["duplicates", *jobs, str(tmp_path / "big.lgn")])
+        assert (found.exit_code, found.stdout) == (
+            2,
+            "0 duplicates, 0 prefixes; could not read 1 source (each said with why)\n",
+        )
+        nothing = CliRunner().invoke(main, ["duplicates", *jobs, str(tmp_path / "first.lgn")])  # (too long at once)
+        assert (nothing.exit_code, nothing.stdout) == (2, "")
     searched = CliRunner().invoke(main, ["rules", "--jobs", "1", str(tmp_path / "big.lgn")])
     assert searched.stdout.splitlines()[-1] == "5 records searched; could not read 1 source (each said with why)"
     imported = CliRunner().invoke(

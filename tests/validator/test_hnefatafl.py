@@ -5,6 +5,7 @@ by one entry of data alone."""
 
 import difflib
 import importlib.util
+import pickle
 import random
 import re
 import sys
@@ -228,10 +229,13 @@ def test_a_square_of_two_regions_is_said_with_both_at_the_rules_tag(rules, said)
 def test_a_square_of_two_regions_that_no_rules_tag_lists_is_the_variants():
     """A variant's own regions (a user's catalogue entry) that clash: said at the Variant tag, where no Rules tag
     writes a key that lists the square."""
-    refused = RegionRefused("a1", {"cor": "cor: a1 is listed twice"})
+    refused = RegionRefused("cor: a1 is listed twice", "a1", "cor")
     assert refused.at_rules({"ks": "w"}) is refused and (refused.tag, refused.written) == ("Variant", "a1")
     moved = refused.at_rules({"cor": "a1,a1"})
     assert (moved.tag, moved.written, moved.at, str(moved)) == ("Rules", "a1", -1, "cor: a1 is listed twice")
+    both = RegionRefused("cor: a1 is the throne already (cen)", "a1", "cor", "cen", "cen: a1 is a corner already (cor)")
+    restored = pickle.loads(pickle.dumps(both))  # (as a worker hands it over: with the other key's words)
+    assert str(restored.at_rules({"cen": "a1"})) == "cen: a1 is a corner already (cor)"
 
 
 def test_the_throne_hostile_or_not_and_throneless_boards():
