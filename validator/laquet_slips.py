@@ -9,7 +9,7 @@ from itertools import permutations
 from typing import Final
 
 from lusoria.notation.numbers import checked_number, whole_number
-from lusoria.validator.laquet_points import EDGE, OFF
+from lusoria.validator.laquet_points import EDGE, LAST, OFF
 from lusoria.validator.laquet_turns import Written, parse_turn
 
 ROLL: Final = re.compile(r"([1-6])-?([1-6]):")  # `46:` or `4-6:`
@@ -179,12 +179,15 @@ def _points_read(roll: str, plays: str) -> str | None:
             beside = points[max(0, index - 1) : index] + points[index + 1 : index + 2]
             if point[0] == "off" or _on_board(point[0]) or not all(_pips(other[0]) for other in beside):
                 continue
-            for reading in _misreadings(point[0]):
+            for reading in _misreadings(point[0]) - _NEVER_USED:  # (h76b: `17/28` read `17/23`, which breaks Q4)
                 steps = [(reading - _pips(other[0])) * (1 if other.start() < point.start() else -1) for other in beside]
                 if _fits(steps * times, left):
                     at = play.start(1)
                     readings.add(f"{plays[: at + point.start()]}{reading}{plays[at + point.end() :]}")
     return readings.pop() if len(readings) == 1 else None
+
+
+_NEVER_USED: Final = frozenset(range(LAST + 1, OFF))  # points 19-24, which no checker enters (Q4): no reading
 
 
 def _fits(steps: list[int], dice: list[int]) -> bool:

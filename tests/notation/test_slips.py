@@ -1219,10 +1219,18 @@ def test_a_laquet_point_off_the_board_is_offered_the_one_reading_that_fits_the_d
 
 
 def test_the_dice_a_laquet_play_off_the_board_leaves_are_those_of_the_plays_on_it():
-    """`20/25` moves no die: the 5 is left for 10/35's reading 15 as the 1 for 25's reading 21, two
-    readings, none offered (`20/21 10/35` offered, had 20/25 played the 5)."""
-    assert read_points("1. 51: 20/25 10/35 *", 3) == []
-    assert read_points("1. 51: 20/25 10/15 *", 3) == [(3, 18, "51: 20/21 10/15")]
+    """`12/27` moves no die: the 1 is left for 5/36's reading 5/6 as the 5 for 27's reading 17, two readings, none
+    offered (`12/17 5/6` offered, had 5/6 played the 1); a reading on points 19-24, which no checker enters
+    (Q4), is none (h76b: `66: 17/28` read `17/23`)."""
+    assert read_points("1. 51: 12/27 5/36 *", 3) == []
+    assert read_points("1. 51: 12/27 5/6 *", 3) == [(3, 16, "51: 12/17 5/6")]
+    assert read_points("1. 66: 17/28 17/off *", 3) == []
+    assert read_points("1. 51: 20/25 10/15 *", 3) == []  # (not 20/21)
+    assert [read_points(f"1. 61: {play} 5/6 *", 3) for play in ("13/29", "18/34", "12/28")] == [
+        [],  # (not 13/19)
+        [],  # (not 18/24)
+        [(3, 16, "61: 12/18 5/6")],  # 18, the last point a checker stands on
+    ]
 
 
 def test_a_laquet_play_from_the_first_point_moves_its_die():
