@@ -51,7 +51,7 @@ h1{font-size:1.3em;margin:0 0 .4em}
 .comment{color:#4c7a4c;font-style:italic}.nag{color:#7a6a55}.comment.note{color:#7a6a55;font-style:normal;font-size:.85em}
 .diagnostic{margin:.4em 0;padding:.4em .6em;border-left:4px solid #c0392b;background:#fdecea;overflow-wrap:anywhere}
 .diagnostic.warning{border-color:#d68910;background:#fef5e7}
-#status{margin:.6em 0;min-height:1.4em;width:0;min-width:100%;overflow-wrap:anywhere}#board:empty~#status{width:auto}
+.whole{white-space:nowrap}#status{margin:.6em 0;min-height:1.4em;width:0;min-width:100%;overflow-wrap:anywhere}#board:empty~#status{width:auto}
 """
 
 ADDRESS = """
@@ -64,8 +64,11 @@ function addressed(search, hash, last) {  // the ply an address opens (#ply=N, a
 }
 """  # (apart from SCRIPT: tests/test_html.py runs it in node, where there is no page)
 
+_HYPHENED = re.compile(r"(?<!\S)(?=\S*-)\S{1,24}(?!\S)")  # a word of 24 characters at most that holds a hyphen: a ply
+
 SCRIPT = (
     ADDRESS
+    + f"const WHOLE = {json.dumps(_HYPHENED.pattern)};  // a word kept whole (_HYPHENED)\n"
     + """const stored = JSON.parse(document.getElementById('boards').textContent);
 const boards = stored.boards;
 function drawn(n) {
@@ -85,12 +88,21 @@ function show(n) {
   const notes = here ? here.dataset.diagnostics : '';
   const counted = 'ply ' + current + ' of ' + last;
   const move = here && here.dataset.move ? here.dataset.move + ': ' + here.textContent + ' (' + counted + ')' : counted;
-  document.getElementById('status').textContent = !boards.length ? 'not replayed: its diagnostics say why'
+  unbroken(document.getElementById('status'), !boards.length ? 'not replayed: its diagnostics say why'
     : (current === 0 ? 'start' : move)
     + (current >= boards.length ? ' (not replayed: the line stopped at an illegal ply)' : '')
-    + (notes ? ' \\u2014 ' + notes : '');
+    + (notes ? ' \\u2014 ' + notes : ''));
   history.replaceState(null, '', '#ply=' + current);
   if (here) revealed(here);
+}
+function unbroken(element, text) {  // `text` in `element`, its short words that hold a hyphen (a4-b4) kept whole
+  element.replaceChildren(...text.split(new RegExp('(' + WHOLE + ')')).map((part, n) => {
+    if (n % 2 === 0) return part;
+    const word = document.createElement('span');
+    word.className = 'whole';
+    word.textContent = part;
+    return word;
+  }));
 }
 function revealed(ply) {  // the current ply scrolled into view, clear of the board when the board stands above the moves
   const box = ply.getBoundingClientRect(), board = document.querySelector('.board').getBoundingClientRect();
@@ -113,7 +125,7 @@ function opened() {  // the ply the address names, as the page opens and when it
   show(asked.ply);
   if (asked.note) {
     const status = document.getElementById('status');
-    status.textContent = asked.note + '; ' + status.textContent;
+    unbroken(status, asked.note + '; ' + status.textContent);
   }
 }
 window.addEventListener('hashchange', opened);
@@ -349,7 +361,13 @@ def _json(value) -> str:
 
 def _note(diagnostic: Diagnostic) -> str:
     """A diagnostic, of no ply (syntax, tags) or a ply's error, with what its slip meant (did you mean 31:?)."""
-    return f'<div class="diagnostic {diagnostic.severity}">{escape(diagnostic.said(to=PAGE))}</div>'
+    return f'<div class="diagnostic {diagnostic.severity}">{_unbroken(diagnostic.said(to=PAGE))}</div>'
+
+
+def _unbroken(text: str) -> str:
+    """`text` escaped, its short words that hold a hyphen (a ply: `did you mean a4-b4?`) kept whole, as the
+    page's script keeps them in its status line (`unbroken`): h75b, `a4-` / `b4?`."""
+    return _HYPHENED.sub(lambda word: f'<span class="whole">{word[0]}</span>', escape(text))
 
 
 def players(report: Report) -> str:
@@ -366,7 +384,13 @@ def _title(report: Report) -> str:
         return players(report)
     source, tags = report.source, report.tags
     place = f"{os.path.basename(source.path)}:{source.line}" if source.path else ""
-    return " – ".join(filter(None, [place, _game_written(tags), tags.get("Event", "").strip("?")])) or "lusoria replay"
+    return " – ".join(filter(None, [place, _game_written(tags), _event(tags)])) or "lusoria replay"
+
+
+def _event(tags: dict[str, str]) -> str:
+    """A record's Event tag when it names one: not `?`, PGN's unknown (review76: `Club?` kept its `?`)."""
+    event = tags.get("Event", "").strip()
+    return event if event.strip("?") else ""
 
 
 def _game_written(tags: dict[str, str]) -> str:
@@ -401,7 +425,7 @@ def listed_as(report: Report) -> ListedAs:
     date = tags.get("Date", "")
     return ListedAs(
         game=game,
-        event=tags.get("Event", "").strip().strip("?"),
+        event=_event(tags),
         date=date if any(character.isdigit() for character in date) else "",
     )
 

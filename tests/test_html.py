@@ -20,6 +20,12 @@ from lusoria.svg import position_svg
 from lusoria.validator.replay import check, resaid
 
 
+def errors_noted(page: str) -> list[str]:
+    """The errors a page notes, as their text reads (a ply's words kept whole, `<span class="whole">`, left out)."""
+    notes = re.findall(r'<div class="diagnostic error">(.*?)</div>', page)
+    return [re.sub(r'<span class="whole">(.*?)</span>', r"\1", note) for note in notes]
+
+
 def boards_of(text):
     report = check(text)
     return [
@@ -114,11 +120,11 @@ def test_a_diagnostic_names_its_side_as_the_status_line_beside_it_does():
     blocked = "error[T2]: move {}, Muscovites (Black): the way is blocked at h5; the rest of this line is not checked"
     said = [blocked.format(1), blocked.format(2) + "; did you mean i4-e4xe3?"]
     assert re.findall(r'data-diagnostics="([^"]+)"', page) == said
-    assert re.findall(r'<div class="diagnostic error">([^<]*)</div>', page) == said
+    assert errors_noted(page) == said
     assert [d.move for d in check(text).diagnostics] == ["move 1, Black", "move 2, Black"]
     berserk = replay_page(BERSERK + "1. c6-c4xb4/c5 c4=d4xe4 (1... Kf8-g8) Kf8-g8 *\n")  # (the knight had to go on)
     error = "error[G15]: move 1, defenders (White): the knight that captured on c4 moves again (berserk) (ber: c)"
-    assert re.findall(r'<div class="diagnostic error">([^;]*);', berserk) == [error]  # its ply 2, White's: not Black's
+    assert [note.partition(";")[0] for note in errors_noted(berserk)] == [error]  # its ply 2, White's: not Black's
     latrunculi = replay_page('[Game "latrunculi"]\n1. @d4 @d4 *\n')  # its sides are White and Black: said once
     assert "error[S1]: move 1, Black: d4 is occupied (by move 1, White: @d4)" in latrunculi
 
@@ -131,7 +137,7 @@ def test_the_moves_a_message_names_name_their_sides_as_the_page_does():
         '[Game "tablut"]\n[Date "move 1, White"]\n1. e3-c3 a4-c4 2. c3-c4 *\n',
         '[Game "tablut"]\n1. e3-c3 a4-b4 2. g5-g3 (2. c5-c3) *\n',
     )
-    said = [re.findall(r'<div class="diagnostic error">([^;]*);', replay_page(text)) for text in texts]
+    said = [[note.partition(";")[0] for note in errors_noted(replay_page(text)) if ";" in note] for text in texts]
     assert said == [
         [
             "error[tag]: a Date is YYYY.MM.DD, with ?? for unknown parts",  # then not 'move 1, White', as written
@@ -252,13 +258,13 @@ def test_a_record_without_its_result_marker_is_replayed_on_its_page_and_said_as_
     path.write_text('[Game "laquet"]\n\n1. 64: 5/11 5/9 52: 6/8 7/12\n')
     missing = "error[syntax]: the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)"
     page = replay_page(path.read_text())
-    assert f'<div class="diagnostic error">{missing}</div>' in page
+    assert missing in errors_noted(page)
     stored = json.loads(re.search(r'id="boards">(.*?)</script>', page).group(1))
     assert len(stored["boards"]) == 3  # the start and both plies
     written = CliRunner().invoke(main, ["html", str(path), "-o", str(tmp_path / "open.html")])
     validated = CliRunner().invoke(main, ["validate", str(path)])
     assert (written.exit_code, written.stderr) == (0, validated.stdout.split("1 record")[0])
-    assert f'<div class="diagnostic error">{missing}</div>' in (tmp_path / "open.html").read_text()
+    assert missing in errors_noted((tmp_path / "open.html").read_text())
 
 
 def test_lusoria_html_replays_its_record_once_for_the_page_and_what_it_says_after(tmp_path, monkeypatch):
@@ -282,7 +288,7 @@ def test_an_illegal_ply_says_what_it_meant_in_its_note_and_its_title():
     page = CliRunner().invoke(main, ["html", str(ROOT / "samples/errors/tablut-moves.lgn")]).stdout
     said = "error[T1]: move 1, Muscovites (Black): the piece on e4 is White&#x27;s, and Black is to move; the rest of this line is not checked"
     meant = f"{said}; did you mean a4-b4?"
-    assert f'<div class="diagnostic error">{meant}</div>' in page
+    assert meant in errors_noted(page)
     assert f'data-diagnostics="{meant}" title="{meant}">e4-b4</span>' in page
 
 
@@ -346,3 +352,15 @@ def test_a_warning_at_a_move_number_is_shown_at_the_ply_it_numbers():
     assert [(ply, kind, note.split(" (")[0]) for kind, note, ply in notes if note] == [
         ("d1-d3", "ply warned", "warning[number]: the move number should be 2., not 3.")  # (and a gap asked for)
     ]
+
+
+def test_a_notes_short_words_that_hold_a_hyphen_are_kept_whole_and_long_ones_may_break():
+    """A ply (`a4-b4`, `Ke5-e4xd4/f4/d6`) is kept whole where a page notes it; a long word (a file's name, 25
+    characters and more) may break, lest it stick out of the page (h75b)."""
+    from lusoria.html import _unbroken
+
+    said = _unbroken("did you mean Ke5-e4xd4/f4/d6? see the-club-evenings-of-winter.lgn & a4-b4")
+    assert said == (
+        'did you mean <span class="whole">Ke5-e4xd4/f4/d6?</span> see the-club-evenings-of-winter.lgn &amp; '
+        '<span class="whole">a4-b4</span>'
+    )

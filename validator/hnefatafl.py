@@ -23,7 +23,7 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Self
 
 from lusoria.errors import CatalogueError
 from lusoria.settings import settings_folder
@@ -376,6 +376,22 @@ def _variant_notes(presets: tuple[str, ...], read: Same[Catalogues]) -> dict[str
 
 
 @lru_cache(maxsize=8)
+def at_its_square(problem: OptionError, rules: str) -> OptionError:
+    """A region's square refused anywhere in the Rules tag `rules` (`RegionRefused.at_rules`: `at` -1), placed
+    at it in the entry of the key it is said by (`afor=d11,d1 dfor=d1`: dfor's; `cor=a1,a1`: the repeat,
+    review76); any other problem as it is."""
+    if problem.at != -1 or not problem.written:
+        return problem
+    key = str(problem).partition(":")[0]
+    for entry in re.finditer(r"\S+", rules):
+        name, _, value = entry[0].partition("=")
+        squares = [square for square in re.finditer(r"[^,]+", value) if square[0].lower() == problem.written]
+        if name.lower() == key and squares:
+            at = entry.start() + len(name) + 1 + squares[-1].start()
+            return OptionError(str(problem), problem.tag, problem.written, at, problem.known)
+    return problem
+
+
 def _names_elsewhere(read: Same[Catalogues]) -> dict[str, dict[str, str]]:
     """`Hnefatafl.names_elsewhere`, made once for the catalogues `read` (`catalogues.cache_clear()`
     reads them again, and these with them; not to change)."""
@@ -428,6 +444,14 @@ class Hnefatafl(TaflGame):
 
     def settings_for(self, option: dict[str, str]) -> Settings:
         return described_settings(option, IDS, self.title)
+
+    @classmethod
+    def from_tags(cls, tags: dict[str, str]) -> Self:
+        """As every game's; a region's square refused is placed at it in the Rules tag (`at_its_square`)."""
+        try:
+            return super().from_tags(tags)
+        except OptionError as problem:
+            raise at_its_square(problem, tags.get("Rules") or "") from None
 
     @classmethod
     def rules_tag_keys(cls) -> tuple[str, ...]:

@@ -851,9 +851,12 @@ class _Replay:
         if whole:
             self.warn_misnumbered(self.misnumbered())
         elif not self.first_error:  # (a search that stops at an error asks for no warning; past the stop, the
-            # forced passes left out are not known: of a record with some, the numbers of the plies replayed alone)
+            # forced passes left out are not known: of a record with some, the numbers of the plies replayed alone;
+            # so of one with a ply written as continuing a turn that does not go on, review76)
             self.warn_misnumbered(
-                self.misnumbered() if report.passed else wrong_numbers(self.record, self.rules, self.start)
+                self.misnumbered()
+                if report.passed or report.uncontinued
+                else wrong_numbers(self.record, self.rules, self.start)
             )
 
     def warn_misnumbered(self, misnumbered: list[tuple[Ply, int, str]]) -> None:

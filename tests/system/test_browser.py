@@ -210,6 +210,20 @@ def test_a_ply_is_never_wrapped_at_its_hyphen(browser, tmp_path):
     assert len(lines) > 700 and set(lines) == {1}
 
 
+def test_a_diagnostics_ply_is_never_wrapped_at_its_hyphen(browser, tmp_path):
+    """h75b: a suggestion wrapped as `did you mean a4-` / `b4?`, in the status line and in the page's notes."""
+    text = '[Game "tablut"]\n[Event "A club evening of the winter league"]\n\n1. e3-c3 e4-b4 *\n'
+    page = page_for_text(browser, tmp_path, "suggested", text, viewport=(300, 700))
+    page.keyboard.press("End")
+    assert "did you mean a4-b4?" in page.locator("#status").inner_text()
+    for width in range(240, 480, 4):  # (somewhere among them a line would end inside a ply)
+        page.set_viewport_size({"width": width, "height": 700})
+        for where in ("#status", ".record .diagnostic"):
+            kept = page.locator(f"{where} .whole").evaluate_all("words => words.map(w => w.getClientRects().length)")
+            assert kept and set(kept) == {1}, (where, width)
+    shot(page, tmp_path, "suggested")
+
+
 def test_nags_show_as_symbols_with_their_number_in_a_tooltip(browser, tmp_path):
     page = page_for(browser, tmp_path, "tablut/escape.lgn")
     nag = page.locator(".moves .nag").first

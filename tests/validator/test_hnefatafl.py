@@ -27,7 +27,7 @@ from lusoria.notation.writer import write_record
 from lusoria.validator import hnefatafl, tafl_rules, tafl_settings, tafl_unwritten
 from lusoria.validator.base import WHITE, OptionError
 from lusoria.validator.diagram import Piece
-from lusoria.validator.hnefatafl import CatalogueError, Hnefatafl, catalogue, load
+from lusoria.validator.hnefatafl import CatalogueError, Hnefatafl, at_its_square, catalogue, load
 from lusoria.validator.replay import Report, canonical_text, check, replay
 from lusoria.validator.tafl_board import KING, LETTERS, read_board
 from lusoria.validator.tafl_captures import move_captures, moved_board
@@ -207,9 +207,11 @@ def test_a_square_hostile_as_written_captures_only_what_the_list_names():
     "rules, said",
     [
         ("cor=a1,a1", "cor: a1 is listed twice"),
+        ("cor=a1,a1,b1", "cor: a1 is listed twice"),  # (at the repeat, not at the entry's last square)
         ("cen=a1", "cen: a1 is a corner already (cor)"),  # (the default corners: said by the key the tag writes)
         ("afor=d1 dfor=d1", "dfor: d1 is an attackers' fort already (afor)"),
         ("afor=f6", "afor: f6 is the throne already (cen)"),
+        ("afor=d11,d1 dfor=d1", "dfor: d1 is an attackers' fort already (afor)"),  # (review76: at d11's d1)
         ("ks=w cor=a1,a12", "cor: a12 is not a square of a 11×11 board (a1–k11)"),
     ],
 )
@@ -223,7 +225,7 @@ def test_a_square_of_two_regions_is_said_with_both_at_the_rules_tag(rules, said)
     text = f'[Game "hnefatafl"]\n[Variant "{FETLAR}"]\n[Rules "{rules}"]\n\n*\n'
     [diagnostic] = check(text).diagnostics
     assert (diagnostic.rule, diagnostic.message, diagnostic.line, diagnostic.text) == ("tag", said, 3, square)
-    assert diagnostic.column == text.split("\n")[2].index(square) + 1
+    assert diagnostic.column == len('[Rules "') + 1 + rules.rindex(square)  # (in its key's entry; the repeat)
 
 
 def test_a_square_of_two_regions_that_no_rules_tag_lists_is_the_variants():
@@ -231,6 +233,8 @@ def test_a_square_of_two_regions_that_no_rules_tag_lists_is_the_variants():
     writes a key that lists the square."""
     refused = RegionRefused("cor: a1 is listed twice", "a1", "cor")
     assert refused.at_rules({"ks": "w"}) is refused and (refused.tag, refused.written) == ("Variant", "a1")
+    placed = OptionError("cor: a1 is listed twice", "Rules", "a1", 3)  # (placed already: as it is)
+    assert at_its_square(placed, "cor=a1,a1") is placed
     moved = refused.at_rules({"cor": "a1,a1"})
     assert (moved.tag, moved.written, moved.at, str(moved)) == ("Rules", "a1", -1, "cor: a1 is listed twice")
     both = RegionRefused("cor: a1 is the throne already (cen)", "a1", "cor", "cen", "cen: a1 is a corner already (cor)")
@@ -585,6 +589,19 @@ def test_a_ply_written_as_a_berserk_move_when_no_turn_goes_on_is_said_as_a_turn_
     assert report.uncontinued == {(0, 1)} and report.move(2, (0, 1)) == "move 1, White"
     shown = CliRunner().invoke(main, ["validate", "-"], input=f"{tyr}1. a4-a3 f8=f10 *\n")
     assert "<stdin>:5:10: error[G15]: move 1, White: f8=f10 is written as a berserk move (=)" in shown.output
+    numbered = check(f"{tyr}1. a4-a3 f8=f10 2. a3-a2 *\n")  # (review76: `2.` warned "should be 1...")
+    assert [(d.rule, d.ply) for d in numbered.diagnostics] == [("G15", 2)]
+
+
+def test_a_region_square_an_otn_rules_entry_refuses_is_said_at_the_entry(tmp_path):
+    """review76: `cor:e5` onto the throne was said `rules entry e5: cor: …` under the `:d` of `[rules:dim`."""
+    text = (
+        "[rules:dim:9 name:Tablut atkf:y start:3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3 cor:e5]\n\n1. e1-f1\n"
+    )
+    (tmp_path / "clash.otg").write_text(text)
+    shown = CliRunner().invoke(main, ["validate", str(tmp_path / "clash.otg")])
+    column = text.index("cor:e5") + 1
+    assert f"clash.otg:1:{column}: error[tag]: rules entry cor: e5 is the throne already (cen)\n" in shown.output
 
 
 def test_a_berserk_continuation_may_capture_by_a_shieldwall_alone():
