@@ -324,7 +324,8 @@ _SQUARE_TERMINAL = re.compile(r"^SQUARE: /(.+)/$", re.M)  # a grammar's squares 
 _TAG_AFTER = re.compile(rf"{TAG_BEFORE_NAME}{TAG_NAME}{BLANK}*{TAG_VALUE}{BLANK}*\]")  # a tag, as a tag line writes it
 _QUOTE_INSIDE = re.compile(r'\[\s*[A-Za-z]\w*\s+"(?:[^"\n\[]*"){2,}\s*(?:\]|$)')  # [White "O"Brien"] (no [: [A "x" [B)
 _ROLL_LIKE = re.compile(r"[0-9]-?[0-9]:")  # what a hand writes as a roll of two dice
-_ROLL_PARTED = re.compile(r"[1-6][^\w\s:-][1-6]:")  # its dice parted otherwise: 6,3: 6/3: 6–3:
+_ROLL_PARTED = re.compile(r"[1-6][^\w\s:/-][1-6]:")  # its dice parted otherwise: 6,3: 6–3: (not 5/1:, a play and a
+# colon as like)
 _ONE_DIE = re.compile(r"[1-6]:")  # one die alone
 _MARKED_PLY = re.compile(r"([^\s(){}\[\];]+)\*[ \t\r\n]*\Z")  # a word written against the marker `*`, then blanks: a
 # text's end
@@ -484,7 +485,7 @@ def _misrolled(word: str, game: str, after: str, reordered: bool) -> str | None:
         return f"a die shows {faces[0]} to {faces[-1]}"
     if rules.unread_roll and rules.unread_roll.fullmatch(word):
         return _UNREAD
-    if _ROLL_PARTED.fullmatch(word):  # (h76b: `6,3:`, `6/3:`, `6–3:`, and `6:`)
+    if _ROLL_PARTED.fullmatch(word):  # (h76b: `6,3:`, `6–3:`, and `6:`)
         return f"a roll is written as its two dice and a colon, as {word[0]}{word[-2]}: or {word[0]}-{word[-2]}:"
     if _ONE_DIE.fullmatch(word) and rules.leftover_roll:
         return f"a roll is written as its two dice and a colon (63:, 6-3:); a die left over, in a > group: >{word}"

@@ -325,7 +325,7 @@ def test_the_page_of_a_record_kept_as_written_reads_it_in_its_format(tmp_path):
     pages = [get(site, f"/-/explorer/kept/record/{record}") for record in (1, 2, 3)]
     assert [page.status_code for page in pages] == [200, 200, 422]
     assert "not a game record in lgn" not in pages[0].text + pages[1].text
-    assert "found &#x27;zz9-q&#x27;, expected a move such as" in pages[0].text
+    assert '<span class="whole">&#x27;zz9-q&#x27;,</span> expected a move such as' in pages[0].text  # (kept whole)
     assert "game type &#x27;Martian Hnefatafl 23x23&#x27; is none that lusoria knows" in pages[1].text
     assert said(pages[2]) == (
         "record 3 is kept as written in csv, which cannot be replayed without its file: "

@@ -105,7 +105,7 @@ def test_a_slip_gets_what_was_meant(tags, movetext, found, meant):
 
 ROLL_WRITTEN = "a roll is written as its two dice and a colon"
 EXPLAINED = {  # the slips the message explains (h76b), not the parser's words alone
-    **{roll: f"{ROLL_WRITTEN}, as 63: or 6-3:" for roll in ("6–3:", "6,3:", "6/3:")},
+    **{roll: f"{ROLL_WRITTEN}, as 63: or 6-3:" for roll in ("6–3:", "6,3:")},
     "3:": f"{ROLL_WRITTEN} (63:, 6-3:); a die left over, in a > group: >3:",
 }
 
