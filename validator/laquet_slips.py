@@ -33,7 +33,7 @@ _UNROLLED: Final = re.compile(
     r"[0-9]{1,2}(?:/[0-9]{1,2})+(?:\([2-9]\))?(?:[ \t]+[0-9]{1,2}(?:/[0-9]{1,2})+(?:\([2-9]\))?)*"
 )
 _SPACED: Final = re.compile(r"([ \t]+)")  # the blanks between plays, kept as written
-_PARTED_DICE: Final = re.compile(r"\A([1-6])[,/]([1-6])\Z")  # a roll's dice parted as a pair is: 6,3, 6/3 (h73b)
+_PARTED_DICE: Final = re.compile(r"\A([1-6])[,/.]([1-6])\Z")  # a roll's dice parted as a pair is: 6,3, 6/3 (h73b), 6.3
 _COMMA_BEFORE_PLAY: Final = re.compile(r",+(?=[^\s,])")  # 5/11,5/9: 5/11 5/9 (the other commas go)
 _BEARING_OFF: Final = re.compile(r"([/-])(?:off|0)(?=\(|$)", re.I)  # 14/OFF, 14/0: 14/off
 # nothing played, written otherwise after a roll: in words, or with dashes the syntax does not read (`—`, `———`,

@@ -49,6 +49,7 @@ COMMANDERS = '[Game "hnefatafl"]\n[Variant "alea-evangelii-dux4-19x19"]'  # comm
         (LAQUET, "1. 6–3: 5/11 1/4 *", "6–3:", "6-3:"),
         (LAQUET, "1. 6,3: 5/11 1/4 *", "6,3:", "6-3:"),  # the dice as a pair (found by new-user-25)
         (LAQUET, "1. 6/3: 5/11 1/4 *", "6/3:", "6-3:"),  # parted by a slash (h73b)
+        (LAQUET, "1. 6.3: 5/11 1/4 *", "6.3:", "6-3:"),  # by a full stop (review76: no did-you-mean)
         (TABLUT, "1. e3-c3 pass *", "pass", "--"),  # a pass in words
         (TABLUT, "1. e3-c3 — *", "—", "--"),  # a pass with one long dash
         (TABLUT, "1. e3-c3 —--- *", "—---", "--"),  # a pass with dashes of both kinds
@@ -105,7 +106,7 @@ def test_a_slip_gets_what_was_meant(tags, movetext, found, meant):
 
 ROLL_WRITTEN = "a roll is written as its two dice and a colon"
 EXPLAINED = {  # the slips the message explains (h76b), not the parser's words alone
-    **{roll: f"{ROLL_WRITTEN}, as 63: or 6-3:" for roll in ("6–3:", "6,3:")},
+    **{roll: f"{ROLL_WRITTEN}, as 63: or 6-3:" for roll in ("6–3:", "6,3:", "6.3:")},
     "3:": f"{ROLL_WRITTEN} (63:, 6-3:); a die left over, in a > group: >3:",
 }
 
