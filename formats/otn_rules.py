@@ -139,8 +139,7 @@ def rules_of(
                 raise refused from None  # not a whole description: what the built-in games lack
             key = str(problem).partition(":")[0]
             key = "starti" if key == "start" and "starti" in entries.found else key  # (either is `start:` there)
-            if (problem.written is None or problem.at < 0) and key in entries.found:  # a problem of one entry:
-                # `start: has 11 ranks`, a region's square (at -1: review76, `cor:e5` onto the throne)
+            if problem.written is None and key in entries.found:  # a problem of one entry: `start: has 11 ranks`
                 written, at = entries.found[key]
                 raise draft.problem(f"rules entry {problem}", at, f"{key}:{written}", "tag") from None
             at = problem.at or max(tag["value"].find(problem.written or "\0"), 0)

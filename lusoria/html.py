@@ -193,13 +193,12 @@ class PublishedPage:
     verdict: str  # "valid", or the first error and where it is
     unreplayable: Diagnostic | None = None
     unread: tuple[Diagnostic, ...] = ()
-    game: str = ""  # its rules as `lusoria explain` names them (`game_said`)
+    game: str = ""  # its rules as `lusoria explain` names them (`listed_as`)
     date: str = ""  # its Date tag, when it says something of the date
     event: str = ""  # its Event tag, when known
 
 
 INDEX_COLUMNS = ("file", "record", "game", "event", "date", "players", "result", "verdict", "link")
-_SHOWN = ("file", "record", "game", "event", "date", "players", "result", "verdict")  # the index's columns, in order
 OLDER_COLUMNS = ("file", "record", "players", "result", "verdict", "link")  # an index of sessions 40 to 75 listed these
 
 
@@ -218,7 +217,11 @@ def index_page(rows: list[dict[str, str]]) -> str:
     the table's words (file names break after a `/` alone), the table scrolls, not the page."""
     events = {row["event"] for row in rows}
     shared = next(iter(events)) if len(events) == 1 else ""
-    shown = [column for column in _SHOWN if any(row[column] for row in rows) and not (column == "event" and shared)]
+    shown = [  # (the link: a cell of its own, `replay`)
+        column
+        for column in INDEX_COLUMNS[:-1]
+        if any(row[column] for row in rows) and not (column == "event" and shared)
+    ]
     cells = "".join(
         "<tr>"
         + "".join(_index_cell(column, row[column]) for column in shown)

@@ -288,8 +288,7 @@ class VariantNotes:
 class OptionError(LusoriaError, ValueError):
     """An unknown variant, rules key or value, a malformed position or board:
     a problem with the tag `tag`; `written`, when set, is the part of its value at fault,
-    `at` characters into it (-1: where the value first holds it), and `known` what that part may be
-    (a closed set, for suggestions).
+    `at` characters into it, and `known` what that part may be (a closed set, for suggestions).
     `also`: the problems of the other tags (or of its other parts) found with it (`each()`: all of them)."""
 
     def __init__(

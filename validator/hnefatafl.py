@@ -376,22 +376,6 @@ def _variant_notes(presets: tuple[str, ...], read: Same[Catalogues]) -> dict[str
 
 
 @lru_cache(maxsize=8)
-def at_its_square(problem: OptionError, rules: str) -> OptionError:
-    """A region's square refused anywhere in the Rules tag `rules` (`RegionRefused.at_rules`: `at` -1), placed
-    at it in the entry of the key it is said by (`afor=d11,d1 dfor=d1`: dfor's; `cor=a1,a1`: the repeat,
-    review76); any other problem as it is."""
-    if problem.at != -1 or not problem.written:
-        return problem
-    key = str(problem).partition(":")[0]
-    for entry in re.finditer(r"\S+", rules):
-        name, _, value = entry[0].partition("=")
-        squares = [square for square in re.finditer(r"[^,]+", value) if square[0].lower() == problem.written]
-        if name.lower() == key and squares:
-            at = entry.start() + len(name) + 1 + squares[-1].start()
-            return OptionError(str(problem), problem.tag, problem.written, at, problem.known)
-    return problem
-
-
 def _names_elsewhere(read: Same[Catalogues]) -> dict[str, dict[str, str]]:
     """`Hnefatafl.names_elsewhere`, made once for the catalogues `read` (`catalogues.cache_clear()`
     reads them again, and these with them; not to change)."""
@@ -434,10 +418,7 @@ class Hnefatafl(TaflGame):
 
     def __init__(self, options: dict[str, str] | None = None, variant: str | None = None) -> None:
         kept = {key: value for key, value in (options or {}).items() if value or key.lower() not in SET_BY_THE_VARIANT}
-        try:
-            super().__init__(kept, variant)  # (an empty dim or start: the variant's)
-        except RegionRefused as refused:  # (h75a: said at the Variant tag, though the Rules tag lists the square)
-            raise refused.at_rules(kept) from None
+        super().__init__(kept, variant)  # (an empty dim or start: the variant's)
         self.board = self.settings.board
         if self.settings.berserk != "n":  # its records write berserk moves (G15): `d3=f3`
             self.continued = BERSERK_MOVE
@@ -447,11 +428,12 @@ class Hnefatafl(TaflGame):
 
     @classmethod
     def from_tags(cls, tags: dict[str, str]) -> Self:
-        """As every game's; a region's square refused is placed at it in the Rules tag (`at_its_square`)."""
+        """As every game's; a region's square refused is said at it in the Rules tag that lists it
+        (`RegionRefused.at_rules`)."""
         try:
             return super().from_tags(tags)
-        except OptionError as problem:
-            raise at_its_square(problem, tags.get("Rules") or "") from None
+        except RegionRefused as refused:
+            raise refused.at_rules(tags.get("Rules") or "") from None
 
     @classmethod
     def rules_tag_keys(cls) -> tuple[str, ...]:

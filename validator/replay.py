@@ -1326,8 +1326,7 @@ def _tag_error(
 
 
 def _part_column(source: RecordText, line: int, column: int, written: str, at: int) -> int | None:
-    """The column of `written`, `at` characters into the value of the tag placed at `line`, `column` (-1: where
-    the value first holds it):
+    """The column of `written`, `at` characters into the value of the tag placed at `line`, `column`:
     in lgn text its name, in another format its value (OTN's `[date:…]`); None where it is not
     (escapes, a value its reader made)."""
     lines = source.text.split("\n")
@@ -1339,8 +1338,8 @@ def _part_column(source: RecordText, line: int, column: int, written: str, at: i
         value = text.find('"', value) + 1
         if not value:
             return None
-    start = value + at if at >= 0 else text.find(written, value)  # (-1: where the value first holds it)
-    return start + 1 if text.startswith(written, start) else None  # (not found: -1, no square's name at the end)
+    start = value + at
+    return start + 1 if text.startswith(written, start) else None
 
 
 def move_number(number: int, offset: int) -> str:

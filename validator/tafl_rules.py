@@ -12,7 +12,6 @@ the engine does not play is refused by name."""
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
 from functools import lru_cache
 
 from lusoria.notation.numbers import whole_number
@@ -573,24 +572,29 @@ def _tables(region: bytes, lists: tuple[str, ...]) -> tuple[bytes, bytes, bytes,
 
 
 class RegionRefused(OptionError):
-    """A square that a key of the regions (cen, cor, afor, dfor) lists and the board refuses: one off
+    """A `square` that a key of the regions (cen, cor, afor, dfor) lists and the board refuses: one off
     the board, or of two regions, said by the `key` that lists it (`message`) or by the other key that
-    does (`other`, `said_by_other`); at the Variant tag until the record's Rules tag is found to list
-    it (`Hnefatafl`: `at_rules`)."""
+    does (`other`, `said_by_other`); at the Variant tag, unless the record's Rules tag lists it
+    (`at_rules`)."""
 
     def __init__(self, message: str, square: str, key: str, other: str = "", said_by_other: str = "") -> None:
-        super().__init__(message, "Variant", square)
-        self.key, self.other, self.said_by_other = key, other, said_by_other
+        super().__init__(message, "Variant")
+        self.square, self.key, self.other, self.said_by_other = square, key, other, said_by_other
 
     def __reduce__(self) -> tuple[type[RegionRefused], tuple[str, str, str, str, str]]:
-        return type(self), (str(self), self.written or "", self.key, self.other, self.said_by_other)
+        return type(self), (str(self), self.square, self.key, self.other, self.said_by_other)
 
-    def at_rules(self, written: Collection[str]) -> OptionError:
-        """This problem said at the Rules tag, by the first key of it that the tag writes (`written`:
-        the tag's keys), at its square; itself when the tag writes neither."""
-        said = {self.key: str(self), self.other: self.said_by_other}
-        key = next((key for key in said if key in written), None)
-        return self if key is None else OptionError(said[key], "Rules", self.written, -1)
+    def at_rules(self, rules: str) -> OptionError:
+        """This problem said at the Rules tag `rules` where an entry of its key, else of the other key, lists
+        its square (h75a: said at the Variant tag, by the other key), by that key and at that square (the
+        last listed: `cor=a1,a1`'s repeat; review76: not the `d1` of `d11`); itself where none does."""
+        entries = [(entry.start(), *entry[0].partition("=")) for entry in re.finditer(r"\S+", rules)]
+        for key, said in ((self.key, str(self)), (self.other, self.said_by_other)):
+            for start, name, _, value in entries:
+                listed = [square for square in re.finditer(r"[^,]+", value) if square[0].lower() == self.square]
+                if name.lower() == key and listed:
+                    return OptionError(said, "Rules", self.square, start + len(name) + 1 + listed[-1].start())
+        return self
 
 
 def _region(option: dict[str, str], board: TaflBoard) -> bytes:

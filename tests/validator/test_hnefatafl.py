@@ -27,7 +27,7 @@ from lusoria.notation.writer import write_record
 from lusoria.validator import hnefatafl, tafl_rules, tafl_settings, tafl_unwritten
 from lusoria.validator.base import WHITE, OptionError
 from lusoria.validator.diagram import Piece
-from lusoria.validator.hnefatafl import CatalogueError, Hnefatafl, at_its_square, catalogue, load
+from lusoria.validator.hnefatafl import CatalogueError, Hnefatafl, catalogue, load
 from lusoria.validator.replay import Report, canonical_text, check, replay
 from lusoria.validator.tafl_board import KING, LETTERS, read_board
 from lusoria.validator.tafl_captures import move_captures, moved_board
@@ -232,14 +232,12 @@ def test_a_square_of_two_regions_that_no_rules_tag_lists_is_the_variants():
     """A variant's own regions (a user's catalogue entry) that clash: said at the Variant tag, where no Rules tag
     writes a key that lists the square."""
     refused = RegionRefused("cor: a1 is listed twice", "a1", "cor")
-    assert refused.at_rules({"ks": "w"}) is refused and (refused.tag, refused.written) == ("Variant", "a1")
-    placed = OptionError("cor: a1 is listed twice", "Rules", "a1", 3)  # (placed already: as it is)
-    assert at_its_square(placed, "cor=a1,a1") is placed
-    moved = refused.at_rules({"cor": "a1,a1"})
-    assert (moved.tag, moved.written, moved.at, str(moved)) == ("Rules", "a1", -1, "cor: a1 is listed twice")
+    assert refused.at_rules("ks=w cor=b1") is refused and (refused.tag, refused.written) == ("Variant", None)
+    moved = refused.at_rules("ks=w COR=b1,a1,A1")  # (a key and a square in any case; the repeat)
+    assert (moved.tag, moved.written, moved.at, str(moved)) == ("Rules", "a1", 15, "cor: a1 is listed twice")
     both = RegionRefused("cor: a1 is the throne already (cen)", "a1", "cor", "cen", "cen: a1 is a corner already (cor)")
     restored = pickle.loads(pickle.dumps(both))  # (as a worker hands it over: with the other key's words)
-    assert str(restored.at_rules({"cen": "a1"})) == "cen: a1 is a corner already (cor)"
+    assert str(restored.at_rules("cen=a1")) == "cen: a1 is a corner already (cor)"
 
 
 def test_the_throne_hostile_or_not_and_throneless_boards():
