@@ -214,11 +214,12 @@ def test_a_tafl_position_keeps_its_history_and_its_unwritten_continuations_throu
     RememberingPosition's constructor and pickled as the call that makes it: equal to the plain
     position, with every field it holds."""
     earlier, twice = frozenset({TaflPosition(b"ab", 0)}), frozenset({TaflPosition(b"cd", 1)})
-    position = unwritten_position(RememberingPosition(b"xy", 1, earlier, twice, 5), (), b"yx", (), ("d3-f3",), 7)
+    said = frozenset({"after d2-d3xe3: d3-f3"})
+    position = unwritten_position(RememberingPosition(b"xy", 1, earlier, twice, 5), (), b"yx", (), ("d3-f3",), 7, said)
     restored = round_trip(position)
     assert type(restored) is UnwrittenPosition and restored == TaflPosition(b"xy", 1)
-    fields = ("earlier", "twice", "berserker", "others", "before", "captures", "written", "plies")
-    assert [getattr(restored, name) for name in fields] == [earlier, twice, -1, (), b"yx", (), ("d3-f3",), 7]
+    fields = ("earlier", "twice", "berserker", "others", "before", "captures", "written", "plies", "said")
+    assert [getattr(restored, name) for name in fields] == [earlier, twice, -1, (), b"yx", (), ("d3-f3",), 7, said]
     assert state(restored) == state(position)
 
 

@@ -75,18 +75,21 @@ class UnwrittenPosition(RememberingPosition):
     equal to, and written as, the plain position, with its history (RememberingPosition); it also
     holds the positions that such continuations may have made instead, which the next plies tell
     apart (`play_unwritten`), the board that the ply leading to it was played on (`played_on`),
-    and, for a look back (berw:a), the latest captures, the plies written since and their count."""
+    and, for a look back (berw:a), the latest captures, the plies written since and their count; and
+    the continuations the record's plies have warned of so far (G16), which no later ply names again."""
 
     others: tuple[Unwritten, ...]
     before: bytes
     captures: tuple[Capture, ...]
     written: tuple[str, ...]
     plies: int
+    said: frozenset[str]
 
     def __reduce__(self) -> tuple[Callable[..., UnwrittenPosition], tuple[object, ...]]:
         """Pickled as the call of `unwritten_position` that makes it again."""
         history = RememberingPosition(self.board, self.turn, self.earlier, self.twice)
-        return unwritten_position, (history, self.others, self.before, self.captures, self.written, self.plies)
+        made = (history, self.others, self.before, self.captures, self.written, self.plies, self.said)
+        return unwritten_position, made
 
     def __repr__(self) -> str:
         return repr(TaflPosition(*self))
@@ -99,15 +102,16 @@ def unwritten_position(
     captures: tuple[Capture, ...],
     written: tuple[str, ...],
     plies: int,
+    said: frozenset[str] = frozenset(),
 ) -> UnwrittenPosition:
     """`position` (and its history, under a repetition rule) with the positions that left-out
-    continuations may have made instead, the board its ply was played on, and the line's latest
-    captures and plies (berw:a)."""
+    continuations may have made instead, the board its ply was played on, the line's latest
+    captures and plies (berw:a), and the continuations warned of so far."""
     earlier: frozenset[TaflPosition] = getattr(position, "earlier", frozenset())
     twice: frozenset[TaflPosition] = getattr(position, "twice", frozenset())
     made = UnwrittenPosition(position.board, position.turn, earlier, twice)  # (RememberingPosition's constructor)
     made.others, made.before = others, before  # (no berserker: its moves are searched, not waited for)
-    made.captures, made.written, made.plies = captures, written, plies
+    made.captures, made.written, made.plies, made.said = captures, written, plies, said
     return made
 
 

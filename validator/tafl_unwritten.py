@@ -115,7 +115,8 @@ def _went_on(
     captures and the plies written since (berw:a), also when the first ends the game: a ply written
     after it may show that the game went on (`played_past_end`)."""
     first, chosen = played[0]
-    _warned(settings, first, chosen)
+    said: frozenset[str] = getattr(position, "said", frozenset())
+    _warned(settings, first, chosen, said)
     plies = getattr(position, "plies", 0) + 1
     written = (*getattr(position, "written", ())[2 - LOOKBACK_PLIES :], text)
     side = position.turn
@@ -146,17 +147,25 @@ def _went_on(
                     others[board] = Unwritten(went, continuations, captures, trail)
     others.pop(first.position.board, None)
     first.position = unwritten_position(
-        first.position, tuple(others.values())[:UNWRITTEN_KEPT], chosen.position.board, kept, written, plies
+        first.position,
+        tuple(others.values())[:UNWRITTEN_KEPT],
+        chosen.position.board,
+        kept,
+        written,
+        plies,
+        said.union(chosen.continuations),
     )
     return first
 
 
-def _warned(settings: Settings, played: Played[TaflPosition], candidate: Unwritten) -> None:
+def _warned(settings: Settings, played: Played[TaflPosition], candidate: Unwritten, said: frozenset[str]) -> None:
     """`played`, when its `candidate` is a line of left-out continuations (not the position itself),
-    warning G16 of each, with the plies of that line since its capture (`earlier`)."""
+    warning G16 of each that the record's plies have not warned of already (`said`), with the plies
+    of that line since its capture (`earlier`)."""
     if candidate.continuations:
         played.earlier = trail_plies(candidate.trail)
-        played.warnings = [*played.warnings, *(_left_out(settings, each) for each in candidate.continuations)]
+        unsaid = (_left_out(settings, each) for each in candidate.continuations if each not in said)
+        played.warnings = [*played.warnings, *unsaid]
 
 
 def _continued(board: bytes, turn: int, settings: Settings) -> TaflPosition:
@@ -260,9 +269,11 @@ def _after_continuations(
     earlier = tuple(each for each in captures[::-1] if each.ply <= capture.ply)  # (oldest first)
     near = _near(settings.geo, since[:-1], 2 if ended else 1) | _near(settings.geo, (text,), 2)
     free = settings.unwritten == "a"
+    said: frozenset[str] = getattr(position, "said", frozenset())
     for board, chain in continued_boards(capture.board, capture.square, side, settings, UNWRITTEN_DEPTH, free):
         if all(board[square] == capture.board[square] for square in near):
             continue  # it changes no square near the plies since: they play as they did
+        left_out = (*capture.continuations, f"after {capture.text}: {chain}")  # (the capture's line's, then its own)
         line: TaflPosition = unwritten_position(
             _continued(board, 1 - side, settings),
             (),
@@ -270,10 +281,9 @@ def _after_continuations(
             earlier,
             written[: len(written) - len(since) + 1],
             capture.ply,
+            said.union(left_out),
         )
-        warnings = [  # (the capture was played on a line of continuations left out before it)
-            _left_out(settings, each) for each in (*capture.continuations, f"after {capture.text}: {chain}")
-        ]
+        warnings = [_left_out(settings, each) for each in left_out if each not in said]
         went, budget = _played_again(settings, capture, line, since, warnings, budget)
         if went is not None:
             return went, budget

@@ -723,6 +723,40 @@ def test_a_berserk_continuation_the_record_leaves_out_is_found_by_the_ply_that_n
     assert "ber:c berw:n" in described_record(Hnefatafl(variant=TYR).settings)
 
 
+def test_a_left_out_continuation_is_warned_of_once():
+    """c6-c5xb5 (ply 3) is played where c2-c4xd4's c4-c6xc7 went on, and itself leaves out
+    c5-c3xb3, which c3-c2 (ply 5) needs: ply 5 warns of that one alone, not of c4-c6xc7 again (as
+    aagenielsen.dk's Berserk and Tyr games were read: 54 warnings said twice)."""
+    start = "pc2 Pd4 pe4 Pc7 pc8 Kg8 Pb5 pa5 Pb3 pa3"
+    assert said(tyr(start, "c2-c4xd4 2. Kg8-g7 c6-c5xb5 3. Kg7-g8 c3-c2")) == [
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6xc7 (berw: n)"),
+        ("warning", "G16", 5, "the record leaves out a berserk continuation after c6-c5xb5: c5-c3xb3 (berw: n)"),
+    ]
+    # berw:a: c6-c5 (ply 5) looks back to c2-c4xd4 and plays i1-i4xi5 and f5-h5 again, f5-h5 where
+    # i4-g4xg5 went on, as ply 3 was played and warned: it is not warned of again
+    looked_back = tyr("pc2 Pd4 pe4 Kg8 Pi1 pi5 Pi6 pg5 Pg6 pf5", "c2-c4xd4 2. i1-i4xi5 f5-h5 3. Kg8-g7 c6-c5")
+    assert said(looked_back.replace("[Position", '[Rules "berw=a"] [Position')) == [
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after i1-i4xi5: i4-g4xg5 (berw: a)"),
+        ("warning", "G16", 5, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6 (berw: a)"),
+    ]
+    # berw:a: c3-c2 (ply 5) looks back to c6-c5xb5, played (ply 3) where c4-c6xc7 went on: that one is
+    # not warned of again
+    again = tyr("pc2 Pd4 pe4 Pc7 pc8 Kg8 Pb5 pa5", "c2-c4xd4 2. Kg8-g7 c6-c5xb5 3. Kg7-g8 c3-c2")
+    assert said(again.replace("[Position", '[Rules "berw=a"] [Position')) == [
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6xc7 (berw: a)"),
+        ("warning", "G16", 5, "the record leaves out a berserk continuation after c6-c5xb5: c5-c3 (berw: a)"),
+    ]
+    # d9-d7xe7 (ply 3) fits where c4-c6xc7 went on too, which a7-e7 (ply 4) shows, looking back to it
+    # (d7-d8); d6-d5 (ply 5) looks back to it again (d7-d6): c4-c6xc7, said at ply 4 though no ply
+    # chose its line, is not said again
+    twice = tyr("pc2 Pd4 pe4 Pc7 pc8 Kg8 pd9 Pe7 pf7 Pa7", "c2-c4xd4 2. Kg8-h8 d9-d7xe7 3. a7-e7 d6-d5")
+    assert said(twice.replace("[Position", '[Rules "berw=a"] [Position')) == [
+        ("warning", "G16", 4, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6xc7 (berw: a)"),
+        ("warning", "G16", 4, "the record leaves out a berserk continuation after d9-d7xe7: d7-d8 (berw: a)"),
+        ("warning", "G16", 5, "the record leaves out a berserk continuation after d9-d7xe7: d7-d6 (berw: a)"),
+    ]
+
+
 def test_a_left_out_turn_of_eight_continuations_is_found():
     """Alea Berserk 19x19's records leave out turns of up to eight continuations (UNWRITTEN_DEPTH)."""
 
