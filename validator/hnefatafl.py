@@ -519,11 +519,14 @@ class Hnefatafl(TaflGame):
     @classmethod
     def option_value(cls, key: str, value: str) -> str:
         """As every game's, each value written one way (`cenp=KD`, read `kd`, is `dk`), as `normalized` writes it
-        (a start, which a Rules tag cannot give, in its case: OTN's `t` is an attacker, `T` a defender)."""
+        (a start, which a Rules tag cannot give, in its case: OTN's `t` is an attacker, `T` a defender); a value
+        refused is said as written (`cens:tTK`)."""
+        read = value if key == "start" else value.lower()
         try:
-            return normalized(key, value if key == "start" else value.lower())
+            return normalized(key, read)
         except OptionError as problem:
-            raise OptionError(str(problem), "Rules", value, 0, cls.choices(key)) from None
+            said = str(problem).replace(f"{key}:{read}", f"{key}:{value}", 1)
+            raise OptionError(said, "Rules", value, 0, cls.choices(key)) from None
 
     @classmethod
     def choices(cls, key: str) -> tuple[str, ...]:

@@ -224,5 +224,17 @@ def _refuse_stop(settings: Settings, target: int) -> None:
         who = "no piece, once the king has left it,"
     raise Illegal(
         settings.ids.restricted,
-        f"{who} may stop on {settings.words[target]}{named_settings(settings, key + 's', key + 're')}",
+        f"{who} may stop on {settings.words[target]}{named_settings(settings, *_refusing(settings, key))}",
+    )
+
+
+def _refusing(settings: Settings, key: str) -> tuple[str, ...]:
+    """The settings that refuse a stop on a square of region `key`: its list of the pieces that may
+    stop there (`cors`) where it leaves a piece out, its list of those that may enter it from
+    another region (`corre`) where it leaves out one of those (`corre: adk` refuses none)."""
+    stops, enters = (settings.said.get(key + suffix, "adk") for suffix in ("s", "re"))
+    return tuple(
+        name
+        for name, refused in ((key + "s", set("adk") - set(stops)), (key + "re", set(stops) - set(enters)))
+        if refused
     )

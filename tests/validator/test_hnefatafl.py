@@ -168,6 +168,13 @@ def test_restricted_squares_name_their_lists():
     ]
     assert errors(record("Kf6 pa9", "a9-b9 2. Kf6-f8 b9-b8 3. Kf8-f6")) == []  # OTN's default: he goes back
     assert errors(record("Kc3 pb2", "b2-a2 2. Kc3-c2 a2-a1", "cors=ak")) == []  # a corner an attacker may hold
+    # each list named where it refuses a piece: every piece may stop on a corner, the king alone enter one
+    assert errors(record("Kc3 pb2", "b2-a2 2. Kc3-c2 a2-a1", "cors=adk corre=k")) == [
+        ("G4", 3, "only the king may stop on a corner (a1) (corre: k); the rest of this line is not checked")
+    ]
+    assert errors(record("Kc3 pb2", "b2-a2 2. Kc3-c2 a2-a1")) == [  # (corre: adk, which refuses none, is not named)
+        ("G4", 3, "only the king may stop on a corner (a1) (cors: k); the rest of this line is not checked")
+    ]
 
 
 def test_forts_are_regions_of_their_own():
@@ -176,8 +183,7 @@ def test_forts_are_regions_of_their_own():
         (
             "G4",
             2,
-            "only the attackers may stop on an attackers' fort (d1) (afors: a, aforre: adk); the rest of this "
-            "line is not checked",
+            "only the attackers may stop on an attackers' fort (d1) (afors: a); the rest of this line is not checked",
         )
     ]
     # the attackers' fort is hostile to defenders (aforh's default): a defender between it and an attacker
@@ -994,6 +1000,16 @@ def test_a_rules_entry_without_a_colon_is_said_so_at_its_place():
     with pytest.raises(OptionError) as bare:
         read_record("dim:5 esc start:/5/5/2K2/5/5/")
     assert (str(bare.value), bare.value.written, bare.value.at) == ("rules entry 'esc' is not key:value", "esc", 6)
+
+
+def test_a_value_refused_is_said_as_the_rules_tag_writes_it():
+    """The value is read in any case, and was said lowercased: `cens:ttk`, where OTN's letters
+    `t` and `T` are apart (h75a)."""
+    report = check(f'[Game "hnefatafl"]\n[Variant "{FETLAR}"]\n[Rules "cens=tTK esc=Edgy"]\n\n1... a4-a3 *\n')
+    assert [(d.rule, d.column, d.message.split(" (")[0]) for d in report.diagnostics] == [
+        ("tag", 14, "cens:tTK is not a list of pieces"),
+        ("tag", 22, "unknown value esc:Edgy"),
+    ]
 
 
 def test_a_misspelt_piece_list_suggests_the_lists_nearest_it():

@@ -170,8 +170,7 @@ def test_a_mercenary_follows_the_regions_rules_of_its_sides_soldiers():
         (
             "G4",
             2,
-            "only the attackers may stop on an attackers' fort (d1) (afors: a, aforre: adk); the rest of this line "
-            "is not checked",
+            "only the attackers may stop on an attackers' fort (d1) (afors: a); the rest of this line is not checked",
         )
     ]
     assert errors(record("Kh8 md3 Pa9", "d3-d1", fort)) == []
