@@ -38,6 +38,7 @@ from lusoria.notation.syntax import (
     blanked,
     cache_file,
     dots_apart,
+    hyphened,
     row_column,
     unquote,
 )
@@ -519,7 +520,7 @@ def _no_plays(why: str, after: str, game: str) -> str | None:
     if off := _off_the_points(play[1], game):
         return f"{why}, and {play[1]} is none: {off}"
     rules, written = GAMES.get(game), play[1].rstrip(",.;")
-    mended = rules.mended_ply(written) if rules else written
+    mended = rules.mended_ply(hyphened(written)) if rules else written
     if mended != written and _PLAY_LIKE.fullmatch(mended):  # (h76b: `16/0`, `16/Off`, `5-11`, which the slips mend)
         return f"{why}, and {written} is none: it is written {mended}"
     tried = _PLAY_TRIED.fullmatch(play[1]) and not _MARKER.fullmatch(play[1])  # (not `1/2-1/2`: review73)

@@ -19,12 +19,21 @@ from lusoria.grammar import ply_letters
 from lusoria.notation.annotations import DELIMITERS, SUFFIX, WITHIN_WORD, refused_after_annotations, undoubted
 from lusoria.notation.numbers import arabic_number
 from lusoria.notation.numerals import lowercase_numeral
-from lusoria.notation.syntax import BLANK, TAG_NAME, TAG_VALUE, SyntaxProblem, dots_apart, offset_of, unquote
+from lusoria.notation.syntax import (
+    BLANK,
+    DASHES,
+    TAG_NAME,
+    TAG_VALUE,
+    SyntaxProblem,
+    dots_apart,
+    hyphened,
+    offset_of,
+    unquote,
+)
 from lusoria.notation.writer import TAG_NAMES, quote
 from lusoria.validator.games import GAMES
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")  # the result markers (grammar/common.lark, RESULT)
-DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"  # hyphens, figure dash, en and em dash, bar, minus
 _RESULTS = {
     "½-½": "1/2-1/2",
     "1/2": "1/2-1/2",
@@ -283,7 +292,7 @@ _CAPTURE_SIGN = re.compile(
 
 def _meant(word: str, game: str) -> list[str]:
     """What a word that broke the syntax may have meant, the most mended first."""
-    word = _CAPTURE_SIGN.sub("x", "".join("-" if char in DASHES else char for char in word))
+    word = _CAPTURE_SIGN.sub("x", hyphened(word))
     if numeral := arabic_number(word):
         return [numeral]
     number = _NUMBER.fullmatch(word)

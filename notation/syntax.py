@@ -132,6 +132,14 @@ class Undecodable(SyntaxProblem):
 TAG_NAME = r"[A-Za-z][A-Za-z0-9_]*"
 TAG_VALUE = r'"[^"\\\r\n]*+(?:\\["\\][^"\\\r\n]*+)*+"'
 BLANK = "[ \t\u00a0]"  # a blank within a line (a no-break space pasted from a word processor or an e-mail too)
+DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"  # hyphens, figure dash, en and em dash, bar, minus
+
+
+def hyphened(word: str) -> str:
+    """`word` with each dash of another kind (`DASHES`: `5–11`, `e3—e5`) written as a hyphen."""
+    return "".join("-" if char in DASHES else char for char in word)
+
+
 TAG_BEFORE_NAME = rf"[ \t\ufeff\u00a0]*\[{BLANK}*"
 TAG_BEFORE_VALUE = rf"{TAG_BEFORE_NAME}({TAG_NAME}){BLANK}+"
 

@@ -289,6 +289,7 @@ BROKEN_THERE = {
         ("1. 6-4: 5-11 5/9 {a comment} *", "6-4: 5-11 5/9", "6-4: 5/11 5/9"),  # a roll with its hyphen stays one
         ("1. 44:\t1-5\t1-5 *", "44:\t1-5\t1-5", "44:\t1/5\t1/5"),  # plays parted by tabs, kept
         ("1. 63: 14/OFF, 15/0 *", "63: 14/OFF, 15/0", "63: 14/off 15/off"),  # other slips of plays, with their roll
+        ("1. 63: 5–11 1—4 *", "63: 5–11 1—4", "63: 5/11 1/4"),  # an en dash, an em dash (review76)
     ],
 )
 def test_laquet_plays_written_with_hyphens_are_mended_with_their_roll(movetext, written, meant):
@@ -312,6 +313,7 @@ FIRST_MENDED = {  # (h76b: the first play, which the slips mend, said as they wr
     "1. 64: 5-11 5-9 52: 6-8 7-12 *": ", and 5-11 is none: it is written 5/11",
     "1. 6-4: 5-11 5/9 {a comment} *": ", and 5-11 is none: it is written 5/11",
     "1. 63: 14/OFF, 15/0 *": ", and 14/OFF is none: it is written 14/off",
+    "1. 63: 5–11 1—4 *": ", and 5–11 is none: it is written 5/11",
 }
 
 
