@@ -46,7 +46,7 @@ h1{font-size:1.3em;margin:0 0 .4em}
 .ply.current{background:#f3d34a}
 .ply.illegal{color:#fff;background:#c0392b}.ply.illegal.current{outline:3px solid #f3d34a}
 .ply.warned{text-decoration:underline wavy #d68910}
-.variation{color:#6b5d4b}.variation .ply{cursor:default}
+.variation{color:#6b5d4b}.variation .ply:not([data-board]){cursor:default}
 .result{font-weight:bold;white-space:nowrap}
 .comment{color:#4c7a4c;font-style:italic}.nag{color:#7a6a55}.comment.note{color:#7a6a55;font-style:normal;font-size:.85em}
 .diagnostic{margin:.4em 0;padding:.4em .6em;border-left:4px solid #c0392b;background:#fdecea;overflow-wrap:anywhere}
@@ -79,21 +79,40 @@ function drawn(n) {
 }
 const plies = document.querySelectorAll('.moves .ply[data-ply]');
 const last = plies.length;
-let current = 0;
-function show(n) {
+let current = 0;  // the main-line ply shown (0: the start), or the one before the variation shown
+let shown = null;  // the ply shown, of the main line or of a variation (null: the start)
+function show(n) {  // the main line's ply n
   current = Math.max(0, Math.min(last, n));
-  document.getElementById('board').innerHTML = boards.length ? drawn(Math.min(current, boards.length - 1)) : '';
-  plies.forEach(p => p.classList.toggle('current', Number(p.dataset.ply) === current));
   const here = document.querySelector('.ply[data-ply="' + current + '"]');
-  const notes = here ? here.dataset.diagnostics : '';
   const counted = 'ply ' + current + ' of ' + last;
   const move = here && here.dataset.move ? here.dataset.move + ': ' + here.textContent + ' (' + counted + ')' : counted;
-  unbroken(document.getElementById('status'), !boards.length ? 'not replayed: its diagnostics say why'
+  shows(here, Math.min(current, stored.main - 1), !boards.length ? 'not replayed: its diagnostics say why'
     : (current === 0 ? 'start' : move)
-    + (current >= boards.length ? ' (not replayed: the line stopped at an illegal ply)' : '')
-    + (notes ? ' \\u2014 ' + notes : ''));
+    + (current >= stored.main ? ' (not replayed: the line stopped at an illegal ply)' : ''));
   history.replaceState(null, '', '#ply=' + current);
+}
+function shown_variation(ply) {  // a variation's ply, replayed
+  shows(ply, Number(ply.dataset.board), 'variation, ' + ply.dataset.move + ': ' + ply.textContent);
+}
+function shows(here, board, said) {  // the board numbered `board`, the ply `here` marked and said in the status line
+  shown = here;
+  document.getElementById('board').innerHTML = boards.length ? drawn(board) : '';
+  document.querySelectorAll('.moves .ply.current').forEach(p => p.classList.remove('current'));
+  if (here) here.classList.add('current');
+  const notes = here ? here.dataset.diagnostics : '';
+  unbroken(document.getElementById('status'), said + (notes ? ' \\u2014 ' + notes : ''));
   if (here) revealed(here);
+}
+function stepped(by) {  // the ply `by` plies on along the line shown; back from a variation's first, the ply before it
+  if (!shown || shown.dataset.ply) return show(current + by);
+  const line = shown.dataset.key.split('-')[0];
+  const same = Array.from(document.querySelectorAll('.moves .ply[data-board][data-key^="' + line + '-"]'));
+  const at = same.indexOf(shown) + by;
+  if (at >= same.length) return;  // (its last ply replayed)
+  if (at >= 0) return shown_variation(same[at]);
+  const back = same[0].dataset.back;
+  if (/^[0-9]+$/.test(back)) return show(Number(back));
+  shown_variation(document.querySelector('.ply[data-key="' + back + '"]'));
 }
 function unbroken(element, text) {  // `text` in `element`, its short words that hold a hyphen (a4-b4) kept whole
   element.replaceChildren(...text.split(new RegExp('(' + WHOLE + ')')).map((part, n) => {
@@ -112,13 +131,14 @@ function revealed(ply) {  // the current ply scrolled into view, clear of the bo
 }
 document.querySelector('.controls').hidden = !boards.length;
 document.getElementById('first').onclick = () => show(0);
-document.getElementById('back').onclick = () => show(current - 1);
-document.getElementById('forward').onclick = () => show(current + 1);
+document.getElementById('back').onclick = () => stepped(-1);
+document.getElementById('forward').onclick = () => stepped(1);
 document.getElementById('end').onclick = () => show(last);
 plies.forEach(p => p.onclick = () => show(Number(p.dataset.ply)));
-const keys = {ArrowLeft: () => current - 1, ArrowRight: () => current + 1, Home: () => 0, End: () => last};
+document.querySelectorAll('.moves .ply[data-board]').forEach(p => p.onclick = () => shown_variation(p));
+const keys = {ArrowLeft: () => stepped(-1), ArrowRight: () => stepped(1), Home: () => show(0), End: () => show(last)};
 document.addEventListener('keydown', e => {
-  if (keys[e.key] && boards.length) { e.preventDefault(); show(keys[e.key]()); }
+  if (keys[e.key] && boards.length) { e.preventDefault(); keys[e.key](); }
 });
 function opened() {  // the ply the address names, as the page opens and when its address changes (a link, Back)
   const asked = addressed(location.search, location.hash, last);
@@ -153,10 +173,19 @@ def report_page(report: Report, index: str | None = None) -> str:
         for index, position in enumerate(report.positions)
         if rules is not None
     ]
+    main_line = len(diagrams)  # (the main line's boards first, by ply number; then each variation ply's)
+    boards: dict[PlyKey, int] = {}
+    if rules is not None:  # (a replay kept them, by its rules)
+        for at, positions in sorted(report.variation_positions.items()):
+            for ply, position in enumerate(positions[1:]):
+                boards[at, ply] = len(diagrams)
+                diagrams.append(rules.diagram(position, report.canonical.get((at, ply))))
     banded = any(diagram.caption for diagram in diagrams)  # (one height: Latrunculi's pieces in hand, then none)
     svgs = [diagram_svg(diagram, banded) for diagram in diagrams]
     sides = rules.sides if rules else SIDE_NAMES  # (said only of a record its rules replayed)
-    moves = _moves(record, by_place, report.result_written, report.moves(), sides) if record else _written(report)
+    moves = (
+        _moves(record, by_place, report.result_written, report.moves(), sides, boards) if record else _written(report)
+    )
     rows = "".join(f"<tr><td>{escape(k)}</td><td>{escape(tags[k])}</td></tr>" for k in tag_order(tags))
     notes = "".join(_note(d) for d in loose)
     return f"""<!DOCTYPE html>
@@ -167,7 +196,7 @@ def report_page(report: Report, index: str | None = None) -> str:
 <div class="controls"><button id="first" title="start (Home)">|&#x25C0;</button><button id="back" title="back (&#x2190;)">&#x25C0;</button><button id="forward" title="forward (&#x2192;)">&#x25B6;</button><button id="end" title="end (End)">&#x25B6;|</button></div>
 <div id="status"></div></div>
 <div class="record">{_index_link(index)}<table class="tags">{rows}</table>{notes}<div class="moves">{moves}</div></div></div>
-<script type="application/json" id="boards">{_json(stored_boards(svgs))}</script>
+<script type="application/json" id="boards">{_json({**stored_boards(svgs), "main": main_line})}</script>
 <script>{SCRIPT}</script></body></html>
 """
 
@@ -439,14 +468,17 @@ def _moves(
     result_written: bool,
     said: Moves | None,
     sides: tuple[str, str],
+    boards: dict[PlyKey, int],
 ) -> str:
     """The move list as HTML, numbered as validate numbers the record (`said`, when the rules replayed
     the record: as its game's players do, or White-first where the record is so written; a ply that
     continues a turn, with the ply before it; else White-first, two plies a move, none continuing a turn):
     main-line plies numbered for stepping, each with its move as validate says it and its side as the game
     names it (`sides`, `Game.sides`, as the explorer names it: the page's status line), variations nested,
-    and the result marker last where the record writes one (`*` too, never one assumed)."""
-    moves = _Moves(by_place, result_written, said, sides)
+    each of their plies replayed with its board's number (`boards`) and its key (`1-0`: line 1's first ply),
+    a variation's first with the stop before it (`data-back`: a main-line ply number, 0 the start, or a
+    variation ply's key), and the result marker last where the record writes one (`*` too, never one assumed)."""
+    moves = _Moves(by_place, result_written, said, sides, boards)
     walk(record, moves)
     return "".join(moves.out)
 
@@ -458,14 +490,23 @@ class _Moves(Visitor):
         result_written: bool,
         said: Moves | None,
         sides: tuple[str, str],
+        boards: dict[PlyKey, int],
     ) -> None:
         self.by_place, self.result_written, self.said, self.sides = by_place, result_written, said, sides
+        self.boards = boards
+        self.lines: list[int] = []  # the lines begun, the innermost last
+        self.before: dict[int, str] = {}  # per line, the stop before its next ply (`data-back`)
+        self.replaced: dict[
+            int, str
+        ] = {}  # per line, the stop before its ply visited last (which a variation replaces)
         self.places = sorted(by_place)  # (a diagnostic before a ply, at its move number, is that ply's)
         self.passed = (0, 0)  # the place of the ply visited last
         self.out: list[str] = []
         self.after_break = True  # a move's second ply is numbered: first of a line, after comments or variations
 
     def begin_line(self, line: Line, number: int) -> None:
+        self.before[number] = self.replaced[self.lines[-1]] if number else "0"
+        self.lines.append(number)
         if number:
             self.out.append('<span class="variation">(')
         self.out += [_comment(c) for c in line.comments]
@@ -478,7 +519,15 @@ class _Moves(Visitor):
         self.passed = here
         classes = "ply" + (" illegal" if any(d.severity == "error" for d in found) else " warned" if found else "")
         notes = "; ".join(d.said(to=PAGE) for d in found)
-        step = f' data-ply="{number}"' if key[0] == 0 else ""
+        line, index = key
+        self.replaced[line], self.before[line] = self.before[line], str(number) if line == 0 else f"{line}-{index}"
+        if line == 0:
+            step = f' data-ply="{number}"'
+        elif key in self.boards:
+            back = f' data-back="{self.replaced[line]}"' if index == 0 else ""
+            step = f' data-key="{line}-{index}" data-board="{self.boards[key]}"{back}'
+        else:
+            step = ""
         if step and self.said is not None:
             step += f' data-move="{escape(self.said.said(number, key, self.sides))}"'
         shown = self.said.number(number, key) if self.said is not None else move_number(number, 0)
@@ -504,6 +553,7 @@ class _Moves(Visitor):
         self.after_break = bool(ply.comments or ply.variations)
 
     def end_line(self, line: Line, number: int) -> None:
+        self.lines.pop()
         if number:
             self.out.append(")</span> ")
             self.after_break = True

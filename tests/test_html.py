@@ -92,13 +92,13 @@ def test_a_record_whose_start_cannot_be_set_up_has_its_page_with_the_error_and_n
         in page
     )
     assert '<span class="ply" data-ply="1" data-diagnostics="" title="">e3-c3</span>' in page
-    assert '{"pieces": [], "boards": []}' in page
+    assert '{"pieces": [], "boards": [], "main": 0}' in page
 
 
 def test_each_ply_of_the_main_line_carries_its_move_for_the_status_line():
     """The page's status line says the ply's move as validate does, its side as the game and the explorer
     name it ("move 1, Muscovites: d1-d3 (ply 2 of 3)"; it said Black where the explorer says Muscovites):
-    each main-line ply carries them; a variation's ply is not stepped to."""
+    each main-line ply carries them, a variation's with its board (test_a_variations_plies_carry_their_boards)."""
     page = replay_page('[Game "tablut"]\n1. e3-c3 (1. e3-d3) d1-d3 2. e4-e3 *\n')
     moves = re.findall(r'data-ply="(\d+)" data-move="([^"]*)"[^>]*>([^<]*)<', page)
     assert moves == [
@@ -106,8 +106,38 @@ def test_each_ply_of_the_main_line_carries_its_move_for_the_status_line():
         ("2", "move 1, Muscovites", "d1-d3"),
         ("3", "move 2, Swedes", "e4-e3"),
     ]
-    assert page.count("data-move=") == 3  # not the variation's e3-d3
+    assert re.findall(r'data-key="1-0" data-board="4" data-back="0" data-move="([^"]*)"', page) == ["move 1, Swedes"]
     assert "here.dataset.move + ': ' + here.textContent + ' (' + counted + ')'" in page
+
+
+def test_a_variations_plies_carry_their_boards():
+    """Each variation's ply as replayed, after the main line's boards: its board's number, its key
+    (line and index), and, for a variation's first ply, the stop before it (`data-back`: the main
+    line's ply number, or a variation's ply key when it is nested); a ply past an illegal one has
+    no board, and is not stepped to (h75b: no variation's ply was)."""
+    nested = "(1. e3-d3 d1-d2 (1... i4-h4 2. d3-d2) 2. e4-e3 (2. e4-e1))"
+    text = f'[Game "tablut"]\n1. e3-c3 {nested} d1-d3 (1... a4-b4) 2. e4-e3 *\n'
+    report = check(text)
+    page = replay_page(text)
+    plies = re.findall(r'<span class="ply[^"]*"((?: data-[a-z]+="[^"]*")*)[^>]*>([^<]*)<', page)
+    steps = [(dict(re.findall(r'data-([a-z]+)="([^"]*)"', attributes)), ply) for attributes, ply in plies]
+    assert [({k: v for k, v in step.items() if k in ("ply", "key", "board", "back")}, ply) for step, ply in steps] == [
+        ({"ply": "1"}, "e3-c3"),
+        ({"key": "1-0", "board": "4", "back": "0"}, "e3-d3"),
+        ({"key": "1-1", "board": "5"}, "d1-d2"),
+        ({"key": "2-0", "board": "7", "back": "1-0"}, "i4-h4"),  # (it replaces d1-d2: back to e3-d3)
+        ({"key": "2-1", "board": "8"}, "d3-d2"),
+        ({"key": "1-2", "board": "6"}, "e4-e3"),
+        ({}, "e4-e1"),  # (illegal, T2: blocked at e2)
+        ({"ply": "2"}, "d1-d3"),
+        ({"key": "4-0", "board": "9", "back": "1"}, "a4-b4"),  # (after the nested lines ended: back to e3-c3)
+        ({"ply": "3"}, "e4-e3"),
+    ]
+    stored = json.loads(re.search(r'<script type="application/json" id="boards">(.*?)</script>', page)[1])
+    assert stored["main"] == 4 and len(stored["boards"]) == 10
+    for board, (line, ply) in ((4, (1, 0)), (5, (1, 1)), (6, (1, 2)), (7, (2, 0)), (8, (2, 1))):
+        position = report.variation_positions[line][ply + 1]
+        assert joined(stored, board) == position_svg(report.rules, position, report.canonical[line, ply])
 
 
 def test_a_diagnostic_names_its_side_as_the_status_line_beside_it_does():

@@ -98,6 +98,42 @@ def test_stepping_through_a_tablut_game_with_the_keys(browser, tmp_path):
     assert page.locator(".variation .ply").all_inner_texts() == ["d1-c1", "c7-c8"]  # the variation, listed
 
 
+def test_a_variations_plies_are_stepped_through_and_back_to_the_ply_before_it(browser, tmp_path):
+    """h75b: a variation's plies were listed, never shown. Clicked, a variation's ply shows its
+    board; the arrows step along its line, and back from its first ply to the ply before it."""
+    page = page_for(browser, tmp_path, "tablut/escape.lgn", ply=3)
+    failed: list[str] = []
+    page.on("pageerror", lambda error: failed.append(str(error)))
+    page.click(".variation .ply >> text=d1-c1")
+    assert page.locator(".moves .ply.current").inner_text() == "d1-c1"
+    assert page.locator('#board .square.to[data-square="c1"]').count() == 1
+    assert page.locator("#status").inner_text() == "variation, move 4, Muscovites: d1-c1"
+    assert page.evaluate("location.hash") == "#ply=3"  # (an address names a main-line ply)
+    page.keyboard.press("ArrowRight")
+    assert page.locator(".moves .ply.current").inner_text() == "c7-c8"
+    assert page.locator('#board .square.to[data-square="c8"]').count() == 1
+    assert page.locator("#status").inner_text() == "variation, move 5, Swedes: c7-c8"
+    page.keyboard.press("ArrowRight")  # its last ply: it stays
+    assert page.locator(".moves .ply.current").inner_text() == "c7-c8"
+    page.keyboard.press("ArrowLeft")
+    page.click("#back")
+    assert page.locator(".moves .ply.current").get_attribute("data-ply") == "7"  # the ply before the one it replaces
+    assert page.locator("#status").inner_text() == "move 4, Swedes: Ke5-c5+ (ply 7 of 9)"
+    assert page.locator('#board .square.to[data-square="c5"]').count() == 1
+    page.keyboard.press("ArrowRight")
+    assert page.locator(".moves .ply.current").inner_text() == "b5-b9"  # the main line again
+    page.click(".variation .ply >> text=c7-c8")
+    page.keyboard.press("Home")
+    assert page.locator("#status").inner_text() == "start"
+    shot(page, tmp_path, "tablut-variation")
+    assert failed == []
+    # a main line that stops at an illegal ply (3: blocked at e2) shows its last board past it, not a variation's
+    stopped = page_for_text(browser, tmp_path, "stopped", '[Game "tablut"]\n1. e3-c3 d1-d3 (1... d1-d2) 2. e4-e1 *\n')
+    stopped.keyboard.press("End")
+    assert stopped.locator("#status").inner_text().startswith("move 2, Swedes: e4-e1 (ply 3 of 3) (not replayed")
+    assert stopped.locator('#board .square.to[data-square="d3"]').count() == 1
+
+
 def test_the_address_opens_a_ply(browser, tmp_path):
     page = page_for(browser, tmp_path, "tablut/king-captured.lgn", ply=60)
     assert page.locator(".moves .ply.current").inner_text() == "e8-e7xKe6"
