@@ -48,6 +48,7 @@ _HEADER_LINE = re.compile(r"^[ \t]*(?P<text>\S[^\n]*?)[ \t]*$", re.M)  # a line 
 _TAG_OPENED = re.compile(rf"\[(?P<key>{_KEY.pattern}):")  # a tag's start
 _TURN = re.compile(r"(?P<number>\d+)\.(?=\s)")
 _TURN_NUMBER = re.compile(r"\d+\.")  # a word that starts a turn: `2.`
+_NEXT_TURN = re.compile(r"(?:\s|\[[^\]]*\])*\d+\.\s+(\S+)")  # the next turn, after blanks and comments: its first move
 _VARIATION = re.compile(r"(?P<address>\d+[a-z]\.[\w.]*)(?=\s|$)")
 _PLY_ADDRESS = re.compile(r"(?P<number>[0-9]+)(?P<move>[a-z])")  # 12b: the second move of turn 12
 TURN_LETTERS = "abcdefghijklmnopqrstuvwxyz"  # a move's letter in its turn (berserk moves make turns longer)
@@ -405,7 +406,8 @@ def _movetext(draft: Draft, text: str, start: int, black_first: bool) -> None:
         words = [(word[0], turn.end() + word.start()) for word in re.finditer(r"\S+", text[turn.end() : end])]
         if turn.re is _TURN:
             turns += 1
-            _check_turn(draft, turn, turns, moves_in_turn, words)
+            following = _NEXT_TURN.match(text, end)  # (its first move: a berserk one after a capture, OpenTafl's)
+            _check_turn(draft, turn, turns, moves_in_turn, words, bool(following and BERSERK.search(following[1])))
             plies_in_turn = [move for word, at in words if (move := _main_ply(draft, word, at, black_first))]
             moves_in_turn = len(words)
             variations.main_turn(turns, plies_in_turn)
@@ -416,11 +418,18 @@ def _movetext(draft: Draft, text: str, start: int, black_first: bool) -> None:
 
 
 def _check_turn(
-    draft: Draft, turn: re.Match[str], expected: int, moves_before: int, words: list[tuple[str, int]]
+    draft: Draft,
+    turn: re.Match[str],
+    expected: int,
+    moves_before: int,
+    words: list[tuple[str, int]],
+    continued: bool,
 ) -> None:
     """A SyntaxProblem for a turn of the main line numbered out of order, for one after a turn of
     one move (only the last turn may have one), for a turn's number on another turn's line, and for a
-    third move in a turn."""
+    third move in a turn, but for a capture whose berserk moves open the next turn (`continued`): OpenTafl's
+    writer numbers a turn that opens with a capture and its berserk moves so (`17. j7-k7 e11-e9 k7-k6xj6`,
+    `18. k6=k9xk10 h7-g7`), and its reader, which reads the moves one after another, reads it back."""
     if whole_number(turn["number"], 1, expected) != expected:
         raise draft.problem(
             f"found turn {shown(turn['number'])}, expected turn {expected} (turns are numbered "
@@ -443,10 +452,14 @@ def _check_turn(
                 word[:20],
             )
     moves = [(word, at) for word, at in words if not BERSERK.search(word)]  # a berserk move continues a move
-    if len(moves) > 2:
-        word, at = moves[2]
+    allowed = 3 if continued and len(moves) > 2 and "x" in moves[2][0] else 2
+    if len(moves) > allowed:
+        word, at = moves[allowed]
         raise draft.problem(
-            f"found a third move {quoted(word)} in turn {expected}: a turn holds the two sides' moves", at, word[:20]
+            f"found a {('third', 'fourth')[allowed - 2]} move {quoted(word)} in turn {expected}: a turn holds the two "
+            "sides' moves",
+            at,
+            word[:20],
         )
 
 

@@ -573,9 +573,11 @@ def test_a_forced_pass_left_out_numbers_the_ply_after_it_as_its_sides(text, cano
     shown = re.findall(r"(?:(\d+\.(?:\.\.)?)\u00a0)?<span class=\"ply\"", page)
     assert shown == re.findall(r"(?:(\d+\.(?:\.\.)?) )?[a-i]\d-[a-i]\d", canonical.replace("(", ""))
     sides = {"White": "Swedes", "Black": "Muscovites"}  # (as the page names Tablut's sides)
-    assert re.findall(r'data-move="([^"]*)"', page) == [
+    assert re.findall(r'data-ply="\d+" data-move="([^"]*)"', page) == [
         f"move {number}, {sides[side]}" for number, side in (each.split(", ") for each in said)
     ]
+    replacing = ["move 2, Swedes"] if "(" in canonical else []  # (the variation's e6-e8, as the e6-e7 it replaces)
+    assert re.findall(r'data-key="[^"]*"[^>]* data-move="([^"]*)"', page) == replacing
     for ply, move in enumerate(said, 1):
         assert f"(move {move}: " in run("show", "-", "--ply", str(ply), input=text).stdout.splitlines()[0]
 

@@ -601,6 +601,42 @@ def test_a_variation_after_a_berserk_move_is_addressed_by_its_place_in_the_turn(
     assert (again.record.result, again.record.tags["Termination"]) == ("0-1", "resignation")  # the attackers win
 
 
+def test_a_turn_opened_by_a_capture_and_its_berserk_moves_is_read_as_opentafls_writer_numbers_it():
+    """OpenTafl's writer puts a capture that opens a turn of berserk moves at the end of the turn
+    before (`1. ci2-i1 Kf8-g8 nc6^c4xc5/b4`, `2. nc4=d4xe4 Kg8-h8`), and its reader, reading moves
+    one after another, reads it back: it was refused as a third move in a turn (h77b: 9 of 12 of its
+    Berserk games)."""
+    rules = "[rules:dim:11 surf:n tfr:i ber:c start:/11/8c2/8T2/tT2Tt1T3/2T6T1/2n8/11/5K5/11/11/11/]\n\n"
+    written = check(next(read_text(rules + "1. ci2-i1 Kf8-g8\n2. nc6^c4xc5/b4 nc4=d4xe4 Kg8-h8\n", "otn", "x.otg")))
+    opentafls = check(next(read_text(rules + "1. ci2-i1 Kf8-g8 nc6^c4xc5/b4\n2. nc4=d4xe4 Kg8-h8\n", "otn", "x.otg")))
+    assert opentafls.valid and opentafls.diagnostics == [] and opentafls.record == written.record
+    commented = check(
+        next(
+            read_text(
+                rules + "1. ci2-i1 Kf8-g8 nc6^c4xc5/b4\n[|a knight's jump|]\n2. nc4=d4xe4 Kg8-h8\n", "otn", "x.otg"
+            )
+        )
+    )
+    assert commented.valid and texts(commented.record.main) == texts(written.record.main)
+    assert texts(opentafls.record.main) == ["i2-i1", "Kf8-g8", "c6-c4xc5/b4", "c4=d4xe4", "Kg8-h8"]
+    for movetext, third in (
+        ("1. ci2-i1 Kf8-g8 nc6^c4xc5/b4\n2. Kg8-h8 a4-a3\n", "nc6^c4xc5/b4"),  # no berserk move opens the next
+        ("1. ci2-i1 Kf8-g8 nc6^c4\n2. nc4=d4xe4 Kg8-h8\n", "nc6^c4"),  # no capture opens the berserk moves
+    ):
+        [problem] = check(next(read_text(rules + movetext, "otn", "x.otg"))).diagnostics
+        assert (problem.rule, problem.line - 2, problem.column, problem.text) == ("syntax", 1, 18, third)
+        assert problem.message == f"found a third move '{third}' in turn 1: a turn holds the two sides' moves"
+    alone = check(next(read_text(rules + "1. ci2-i1 Kf8-g8\n2. nc4=d4xe4 Kg8-h8\n", "otn", "x.otg")))  # (no capture)
+    assert [(d.rule, d.line - 2, d.column) for d in alone.diagnostics] == [("G15", 2, 4)]  # the rules', not the turn's
+    fourth = "1. ci2-i1 Kf8-g8 nc6^c4xc5/b4 Kg8-h8\n2. nc4=d4xe4 a4-a3\n"  # (a capture's berserk moves open turn 2)
+    [problem] = check(next(read_text(rules + fourth, "otn", "x.otg"))).diagnostics
+    assert (problem.line - 2, problem.column, problem.message) == (
+        1,
+        31,
+        "found a fourth move 'Kg8-h8' in turn 1: a turn holds the two sides' moves",
+    )
+
+
 def test_a_variation_is_written_from_the_line_of_left_out_berserk_continuations_its_replay_found():
     # in the variation, a4-d4 (ply 2) shows that c4 went on to c6 after c2-c4xd4 (c4-c6xc7, G16): the
     # knight's move is no jump over c4 (the writer replayed the variation itself, from c4: `Na4^d4`)
