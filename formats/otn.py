@@ -478,7 +478,7 @@ def _main_ply(draft: Draft, word: str, at: int, black_first: bool) -> Ply | None
         return None
     if draft.result_at is not None:
         raise draft.problem(f"found {quoted(word)} after the resignation", at, word)
-    return draft.ply(_ply_text(draft, word, at), at)
+    return draft.ply(_ply_text(draft, word, at), at, at + len(word))  # (over its piece's letter too: `Cf14-f19`)
 
 
 def _ply_text(draft: Draft, word: str, at: int) -> str:
@@ -565,7 +565,7 @@ class Variations:
             if word == "---":
                 self.draft.note(f"a resignation (---) ends variation {address}; lusoria's variations cannot hold it")
                 break
-            plies.append(Ply(_ply_text(self.draft, word, where), *self.draft.locator.where(where)))
+            plies.append(Ply(_ply_text(self.draft, word, where), *self.draft.locator.where(where), width=len(word)))
         if not plies:
             raise self.draft.problem(f"variation turn {shown(address)} has no move", at, address[:40])
         self.turns.append(_Turn(tuple(parts), tuple(numbers), at, padding, plies))

@@ -43,6 +43,9 @@ from lusoria.validator.tafl_board import EMPTY, KING, LETTERS, MERCENARIES, SOLD
 from lusoria.validator.tafl_rules import described_record
 
 _PLAIN_VALUE = re.compile(r"[^\]\r\n]*")  # what an OTN tag's value holds as it is (a CR would become a line end)
+_CLOCK = re.compile(r"\s*([0-9]+)(\s[0-9]+/[0-9]+)?(\s[0-9]+i)?", re.ASCII)  # a clock as OpenTafl reads `time-control`
+# and each side's `time-remaining` (GameClock.TIME_SPEC_REGEX, from the value's start: `300 30/3 0i`)
+_CLOCK_DIGITS = (18, 18, 9, 18)  # the most digits of its numbers that Java's longs and int hold (more: an exception)
 MAX_DEPTH = 32  # variations one inside another that `_write_otn` writes: each turn's address grows with the depth
 
 
@@ -250,6 +253,7 @@ def _tag_lines(tags: Mapping[str, str]) -> list[str]:
             and _PLAIN_VALUE.fullmatch(value)
             and _FIRST_TURN not in value
             and value == value.strip()
+            and _clock_read(name, value)
         ):
             lines.append(f"[{key}:{value}]")
             keys.add(key.lower())
@@ -264,6 +268,25 @@ def _tag_lines(tags: Mapping[str, str]) -> list[str]:
                 f"({MAX_TOKEN:,})"
             )
     return lines
+
+
+def _clock_read(name: str, value: str) -> bool:
+    """Whether OpenTafl reads a clock tag's value (every file it opens: `Game.loadClock`), where it reads it:
+    `TimeControl`, and `TimeRemaining` as the attackers' and the defenders' clocks; a value it does not read
+    (PGN's `-`, `G/30`) made it refuse the file (h77b), and is carried."""
+    if name == "TimeControl":
+        return _clock(value)
+    if name == "TimeRemaining":
+        sides = value.split(",")
+        return len(sides) > 1 and all(_clock(side) for side in sides[:2])
+    return True
+
+
+def _clock(value: str) -> bool:
+    """Whether OpenTafl reads `value` as a clock: its start as `_CLOCK`, each number in a Java long or int."""
+    found = _CLOCK.match(value)
+    numbers = re.findall("[0-9]+", "".join(found.groups("")) if found else "")
+    return found is not None and all(len(number) <= most for number, most in zip(numbers, _CLOCK_DIGITS))
 
 
 def _otn_key(name: str) -> str:

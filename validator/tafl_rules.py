@@ -240,8 +240,10 @@ def _jumps(option: dict[str, str]) -> bytes:
 
 
 def _speed(value: str) -> tuple[int, int, int]:
-    """The speed limits of `spd` for an attacker, a defender and the king (0: none)."""
-    numbers = [-1 if number.strip() == "-1" else whole_number(number.strip(), 1, 1000) for number in value.split(",")]
+    """The speed limits of `spd` for an attacker, a defender and the king (0: none); a comma may end the list, as
+    OpenTafl writes every list (`spd:-1,…,1,-1,-1,`: its Magpie)."""
+    listed = value.removesuffix(",").split(",")
+    numbers = [-1 if number.strip() == "-1" else whole_number(number.strip(), 1, 1000) for number in listed]
     if None in numbers or 0 in numbers or len(numbers) not in (1, 2, 8, 10, 12):
         raise OptionError(
             f"spd:{value} is not a speed limit (-1, N, attackers,defenders, or 8, 10 or 12 numbers)", "Rules", value

@@ -637,6 +637,63 @@ def test_a_turn_opened_by_a_capture_and_its_berserk_moves_is_read_as_opentafls_w
     )
 
 
+def test_a_move_written_with_its_pieces_letter_is_placed_over_the_letter_too():
+    """`Cf14-f19` is the ply f14-f19 (the position says which piece moves): its place covered the
+    ply's seven characters from the letter on, the caret and the editor's underline one short (h77b)."""
+    rules = "[rules:dim:11 surf:n tfr:i ber:c start:/11/8c2/8T2/tT2Tt1T3/2T6T1/2n8/11/5K5/11/11/11/]\n\n"
+    for movetext, place in (
+        ("1. ci2-i1 Kf8-g8\n2. nc6-c5 Kg8-g9\n", (2, 4)),  # (c5 is the defenders')
+        ("1. ci2-i1 Kf8-g8\n1b.1.1a. ..... Kf8-f9\n1b.1.2a. nc6-c5\n", (3, 10)),  # in a variation
+    ):
+        [refused] = check(next(read_text(rules + movetext, "otn", "x.otg"))).diagnostics
+        assert (refused.rule, (refused.line - 2, refused.column), refused.text, refused.span) == (
+            "G3",
+            place,
+            "c6-c5",
+            6,
+        )
+
+
+@pytest.mark.parametrize(
+    "control, remaining, written",
+    [
+        ("300 30/3 0i", "200,190", ["[time-control:300 30/3 0i]", "[time-remaining:200,190]"]),
+        ("600", "540 10/2,600", ["[time-control:600]", "[time-remaining:540 10/2,600]"]),  # (read as a prefix)
+        ("-", "-", ["[lusoria-tags:TimeControl=- TimeRemaining=-]"]),  # PGN's: no clock
+        ("G/30", "200", ["[lusoria-tags:TimeControl=G%2F30 TimeRemaining=200]"]),  # one side's clock
+        ("300", "200", ["[time-control:300]", "[lusoria-tags:TimeRemaining=200]"]),
+        ("300", "a,1", ["[time-control:300]", "[lusoria-tags:TimeRemaining=a%2C1]"]),
+        ("300", "1,a", ["[time-control:300]", "[lusoria-tags:TimeRemaining=1%2Ca]"]),
+        ("1" * 19, "1,1", ["[time-remaining:1,1]", "[lusoria-tags:TimeControl=" + "1" * 19 + "]"]),  # (a Java long)
+        ("1" * 18, "200, 190", ["[time-control:" + "1" * 18 + "]", "[time-remaining:200, 190]"]),  # (its \\s*)
+        ("30\u00a0" + "1" * 19 + "/3", "1,1", ["[time-control:30\u00a0" + "1" * 19 + "/3]", "[time-remaining:1,1]"]),
+        (
+            "1" * 18 + " 1/" + "1" * 10,
+            "1,1",
+            ["[time-remaining:1,1]", "[lusoria-tags:TimeControl=1" + "1" * 17 + "%201%2F" + "1" * 10 + "]"],
+        ),  # (an int)
+        (
+            "30 30/3 " + "1" * 19 + "i",
+            "1,1",
+            ["[time-remaining:1,1]", "[lusoria-tags:TimeControl=30%2030%2F3%20" + "1" * 19 + "i]"],
+        ),
+        (
+            "30 " + "1" * 19 + "/3",
+            "1,1",
+            ["[time-remaining:1,1]", "[lusoria-tags:TimeControl=30%20" + "1" * 19 + "%2F3]"],
+        ),
+    ],
+)
+def test_a_clock_is_written_as_opentafls_tag_only_where_opentafl_reads_it(control, remaining, written):
+    """OpenTafl reads `time-control`, and `time-remaining` as both sides' clocks, in every file it
+    opens: a value it does not read made it refuse the file (h77b), and is carried in lusoria's own tag."""
+    record = f'[Game "brandubh"]\n[TimeControl "{control}"]\n[TimeRemaining "{remaining}"]\n\n1. d2-b2 *\n'
+    otn = write_report(check(record))
+    assert [line for line in otn.splitlines() if "time" in line.lower()] == written
+    again = check(next(read_text(otn, "otn", "x.otg")))
+    assert (again.tags["TimeControl"], again.tags["TimeRemaining"]) == (control, remaining)
+
+
 def test_a_variation_is_written_from_the_line_of_left_out_berserk_continuations_its_replay_found():
     # in the variation, a4-d4 (ply 2) shows that c4 went on to c6 after c2-c4xd4 (c4-c6xc7, G16): the
     # knight's move is no jump over c4 (the writer replayed the variation itself, from c4: `Na4^d4`)

@@ -1388,13 +1388,14 @@ def test_the_options_an_otn_rules_record_writes_freely_list_no_values():
         ("2,-1,-1,-1,3,-1,-1,4", (2, 3, 4)),  # tcnk TCNK: a soldier's of each side, the king's
         ("2,-1,-1,-1,-1,3,-1,-1,4,-1", (2, 3, 4)),  # tcnkm TCNKM
         ("2,-1,-1,-1,-1,-1,3,-1,-1,4,-1,-1", (2, 3, 4)),  # tcnkmg TCNKMG
+        ("-1,-1,-1,-1,-1,-1,-1,-1,-1,1,-1,-1,", (0, 0, 1)),  # ended by a comma, as OpenTafl writes it (h77b: Magpie)
     ],
 )
 def test_an_otn_speed_limit_reads_as_its_soldiers_and_kings_limits(value, limits):
     assert _speed(value) == limits
 
 
-@pytest.mark.parametrize("value", ["1001", "0", "1,2,3", "two"])
+@pytest.mark.parametrize("value", ["1001", "0", "1,2,3", "two", "2,,", ","])
 def test_an_otn_speed_limit_out_of_its_forms_is_an_option_error(value):
     message = f"spd:{value} is not a speed limit (-1, N, attackers,defenders, or 8, 10 or 12 numbers)"
     with pytest.raises(OptionError, match=f"^{re.escape(message)}$"):
