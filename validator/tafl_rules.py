@@ -352,8 +352,9 @@ def opentafl_differences(settings: Settings, by_side: bool = False) -> list[str]
     """What OpenTafl plays otherwise under the rules record of a tafl game's Settings
     (`described_record`, `by_side` as there), each said: an empty square hostile to the king and
     not to the defenders' soldiers, or to them and not to him (OpenTafl reads hostility by side),
-    and a region that a piece passes over and stops on but may not enter (OpenTafl keeps it from
-    passing over too)."""
+    a region that a piece passes over and stops on but may not enter (OpenTafl keeps it from
+    passing over too), and one that a piece may enter but not pass over (OpenTafl checks a move's
+    last square as the squares it passes: it keeps the piece from stopping on it too, h77b)."""
     option = _options(settings)
     written = {**option, **(_by_side(option) if by_side else {})}
     said = []
@@ -385,6 +386,14 @@ def opentafl_differences(settings: Settings, by_side: bool = False) -> list[str]
                 f"not stop on it coming from another square ({region}re); OpenTafl reads "
                 f"{region}re:{_written_list(written[region + 're'])} as keeping "
                 f"{'him' if kept == ['k'] else 'them'} from passing over it too"
+            )
+        stopped = [piece for piece in "adk" if piece in stops and piece in enters and piece not in passes]
+        if stopped:
+            said.append(
+                f"{' and '.join(_PIECE_WORDS[piece] for piece in stopped)} may stop on {_REGION_WORDS[region]} "
+                f"coming from another square but not pass over it ({region}p); OpenTafl reads "
+                f"{region}p:{_written_list(written[region + 'p'])} as keeping "
+                f"{'him' if stopped == ['k'] else 'them'} from stopping on it too"
             )
     ignored = [
         f"{key}:{_written_value(key, option[key])} ({what})"

@@ -694,6 +694,29 @@ def test_a_clock_is_written_as_opentafls_tag_only_where_opentafl_reads_it(contro
     assert (again.tags["TimeControl"], again.tags["TimeRemaining"]) == (control, remaining)
 
 
+@pytest.mark.parametrize(
+    "tags, said",
+    [
+        ('[Game "tablut"] [Variant "aage"] [Rules "throne-pass=none"]', "the king may stop on the throne … him"),
+        (
+            '[Game "hnefatafl"] [Variant "fetlar-hnefatafl-11x11"] [Rules "cenp= cens=ak cenre=ak"]',
+            "the attackers and the king may stop on the throne … them",
+        ),
+    ],
+)
+def test_a_region_a_piece_may_enter_but_not_pass_over_is_said_to_keep_it_off_in_opentafl(tags, said):
+    """OpenTafl checks a move's last square as it checks the squares it passes (`canTaflmanMoveThrough`): `cenp:`
+    keeps the king from going back to the throne there, which the Tablut of aagenielsen.dk lets him do, not
+    letting him pass over it (h77b: OpenTafl refused the file at his move back, with no word of it)."""
+    who, whom = said.split(" … ")
+    otn = write_report(check(f"{tags} 1. a4-a3 *"))
+    assert (
+        f"[start-comment:otn writer: {who} coming from another square but not pass over it (cenp); OpenTafl reads "
+        f"cenp: as keeping {whom} from stopping on it too]" in otn
+    )
+    assert "not pass over" not in write_report(check('[Game "tablut"] [Variant "aage"] 1. a4-a3 *'))
+
+
 def test_a_variation_is_written_from_the_line_of_left_out_berserk_continuations_its_replay_found():
     # in the variation, a4-d4 (ply 2) shows that c4 went on to c6 after c2-c4xd4 (c4-c6xc7, G16): the
     # knight's move is no jump over c4 (the writer replayed the variation itself, from c4: `Na4^d4`)
