@@ -1232,15 +1232,14 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, over
     Exit status: 0 when every record was converted, 1 when some could not be, 2 when an
     input cannot be read, a file cannot be written, or no record was found."""
     inputs, status, records, written = Inputs(), 0, 0, 0
-    held: str | None = None  # the game of a format of one game per file, written once no second one comes
+    held: tuple[api.Converted, str] | None = None  # the game of a format of one game per file, written once no second
+    # one comes
     outputs: dict[str, str] = {}  # the files written, and the record each holds
     noted: dict[str, str] = {}  # what the records written lose, said once: of which record first
     losing: Counter[str] = Counter()  # ... and of how many
-    for item in inputs(api.convert(paths, to, encoding, output_dir=output_dir, **reading())):
-        records += 1
-        if item.text is None:
-            status = max(status, not_made(item, "converted", 1))
-            continue
+
+    def loses(item: api.Converted) -> None:
+        """What a record written loses, said as it is written (h77b: not of a game held, then refused)."""
         if item.note:
             if item.note not in noted:
                 noted[item.note] = f"record {item.source.index} of {output.where(item.source)}"
@@ -1249,18 +1248,26 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, over
                     err=True,
                 )
             losing[item.note] += 1
-        if output_dir:
+
+    for item in inputs(api.convert(paths, to, encoding, output_dir=output_dir, **reading())):
+        records += 1
+        if item.text is None:
+            status = max(status, not_made(item, "converted", 1))
+        elif output_dir:
+            loses(item)
             said = record_said(item.source)
             status = max(status, written_in(output_dir, item.file_name, item.text, said, outputs, overwrite))
         elif api.FORMATS[to].one_game:
             if held is not None:
                 raise click.UsageError(f"{to} holds one game per file: give --output-dir for several records")
-            held = item.text
+            held = item, item.text
         else:
+            loses(item)
             echo(("\n" if written else "") + item.text.rstrip("\n") + "\n", nl=False)
             written += 1
     if held is not None:
-        echo(held, nl=False)
+        loses(held[0])
+        echo(held[1], nl=False)
     for note, first in noted.items():  # (h71b: a folder's note named one file, and no count)
         if losing[note] > 1:
             echo(f"lusoria: note: {losing[note]} records converted lose what {first} loses (said above)", err=True)

@@ -329,15 +329,20 @@ def game_text(name: str) -> str:
     game = GAMES[name]
     named = variants()[game.name]
     width = max(map(len, named), default=0)
+    played = {variant: _played_as(variant, notes) for variant, notes in named.items()}
     lines = [
         f"{game.name}: {game.title or game.name}",
         "",
         f"Variants (the Variant tag, {'required' if game.described else 'the default first'}; "
         f"explain {game.name}/VARIANT says more):",
         *(
-            _wrapped(f"  {variant:<{width}}  {notes.titled()}{_played_as(variant, notes)}", " " * (width + 4))
+            _wrapped(f"  {variant:<{width}}  {notes.titled()}{played[variant]}", " " * (width + 4))
             for variant, notes in named.items()
         ),
+        *(
+            ["(an entry whose tags follow its title is written with those tags; --variant takes its name)"]
+            * any(played.values())
+        ),  # (h77b: `[Variant "saami-tablut-w"]`, listed so, was refused)
         *([_wrapped(read_from)] if (read_from := game.variants_read_from()) else []),
         "",
         _rule_line(game.name, ""),

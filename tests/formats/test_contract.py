@@ -487,6 +487,19 @@ def test_a_plugin_writer_that_fails_on_one_record_leaves_the_others_converted():
     assert done.output.count("not converted") == 1 and "king-captured.lgn:1: record 0 not converted" in done.output
 
 
+def test_a_plugin_formats_note_of_what_its_records_lose_is_said_once_as_they_are_written():
+    """A format of many games a file that loses something of each record (OTN's note, `Format.loses`): said
+    once, on stderr, then how many records lose it."""
+    samples = [str(ROOT / "samples" / "tablut" / name) for name in ("escape.lgn", "tuichi.lgn")]
+    entry = Format("lossy", (".lossy",), write=lambda report: "written\n", loses=lambda report: "its comments")
+    done = run_with(entry, ["convert", "--to", "lossy", *samples])
+    assert done.exit_code == 0 and done.stdout == "written\n\nwritten\n"
+    assert done.stderr.splitlines() == [
+        f"lusoria: {samples[0]}:1: note: record 0 and any later record that loses the same: its comments",
+        f"lusoria: note: 2 records converted lose what record 0 of {samples[0]}:1 loses (said above)",
+    ]
+
+
 def failing_hook(*args):
     """A plug-in format's hook that fails whatever it is asked."""
     raise KeyError("x")

@@ -886,6 +886,15 @@ def test_convert_to_otn_says_once_what_the_rules_record_cannot_say(tmp_path, mon
     [source] = read_text(alone, "otn", "alone.otg")
     assert check(source).rules.option["camps"] == "none"  # what the note says: the camps are lost
     assert check(next(read_text(written, "otn", "ashton-000000.otg"))).rules.option["camps"] == "ashton"
+    # to standard output, one game a file: the note of the first game, which the second one's refusal leaves
+    # unwritten, is not said (h77b); a file of one game says it, then writes the game
+    refused = CliRunner().invoke(main, ["convert", "--to", "otn", str(path)])
+    assert (refused.exit_code, refused.stdout) == (2, "")
+    assert "note" not in refused.stderr and "otn holds one game per file" in refused.stderr
+    (tmp_path / "one.lgn").write_text(path.read_text().split("\n\n[")[0] + "\n")
+    alone_written = CliRunner().invoke(main, ["convert", "--to", "otn", str(tmp_path / "one.lgn")])
+    assert alone_written.exit_code == 0 and alone_written.stderr == f"lusoria: {tmp_path / 'one.lgn'}:1{NOTE}"
+    assert alone_written.stdout == write_report(check((tmp_path / "one.lgn").read_text()))
 
 
 def test_convert_to_otn_says_which_game_a_rules_record_reads_back_as_alone(tmp_path):
