@@ -48,7 +48,9 @@ _HEADER_LINE = re.compile(r"^[ \t]*(?P<text>\S[^\n]*?)[ \t]*$", re.M)  # a line 
 _TAG_OPENED = re.compile(rf"\[(?P<key>{_KEY.pattern}):")  # a tag's start
 _TURN = re.compile(r"(?P<number>\d+)\.(?=\s)")
 _TURN_NUMBER = re.compile(r"\d+\.")  # a word that starts a turn: `2.`
-_NEXT_TURN = re.compile(r"(?:\s|\[[^\]]*\])*\d+\.\s+(\S+)")  # the next turn, after blanks and comments: its first move
+_NEXT_TURN = re.compile(  # the next turn of the main line, after blanks, comments and variations' turns: its first move
+    r"(?:\s|\[[^\]]*\]|\d+[a-z]\.[\w.]*(?=\s)[^\n]*)*\d+\.\s+(\S+)"
+)
 _VARIATION = re.compile(r"(?P<address>\d+[a-z]\.[\w.]*)(?=\s|$)")
 _PLY_ADDRESS = re.compile(r"(?P<number>[0-9]+)(?P<move>[a-z])")  # 12b: the second move of turn 12
 TURN_LETTERS = "abcdefghijklmnopqrstuvwxyz"  # a move's letter in its turn (berserk moves make turns longer)

@@ -23,6 +23,7 @@ from lusoria.validator.tafl_rules import (
     MIN_SIZE,
     OPEN,
     PIECE_LISTS,
+    entries_as_opentafl_plays,
     hostility_by_side,
     idle,
     read_record,
@@ -164,9 +165,10 @@ def _with_named_start(record: str, described: type[TaflGame], preferred: str | N
 
 def _read(record: str, own: bool) -> dict[str, str]:
     """The generic game's options of a rules record: as its letters say when lusoria wrote it
-    (`own`), else its empty squares' hostility as OpenTafl reads it, by side (a `K` alone: none)."""
+    (`own`), else as OpenTafl plays them: its empty squares' hostility by side (a `K` alone: none), and
+    a region kept from a piece that may not pass over it (`entries_as_opentafl_plays`)."""
     options = read_record(record)
-    return options if own else {**options, **hostility_by_side(options)}
+    return options if own else {**options, **hostility_by_side(options), **entries_as_opentafl_plays(options)}
 
 
 def _same(tag: re.Match[str], own: bool, described: type[TaflGame], preset: str) -> bool:
@@ -249,7 +251,10 @@ def _game_rules(
             f"OpenTafl never captures a strong king beside it; lusoria counts it against him "
             f"({game().settings.ids.king}), as its own rules do"
         )
-    (_corner_options if game.board.corner_escape else _edge_options)(entries, options, game)
+    if game.board.corner_escape:
+        _corner_options(entries, options, game)
+    else:
+        _edge_options(entries, options, own)
     _refuse_unplayed(entries)
     _note_repetition(draft, entries, game, named is not None and named["Game"] == game.name, own)
     start = None
@@ -345,9 +350,10 @@ def _throne_hostile(entries: _Entries) -> str:
     raise entries.cannot("cenhe" if hostile_empty not in (set(), set("tT")) else "cenh", "this throne hostility")
 
 
-def _edge_options(entries: _Entries, options: dict[str, str], game: type[TaflGame]) -> None:
+def _edge_options(entries: _Entries, options: dict[str, str], own: bool) -> None:
     """The options of the game whose king escapes to the edge (Tablut) that OTN's entries set: no
-    Tuichi (OTN has none), the king's strength, who passes over and stops on the throne."""
+    Tuichi (OTN has none), the king's strength, who passes over and stops on the throne (a king who may
+    not pass over it not going back to it, as OpenTafl plays `cenp:`, but in a file lusoria wrote: `own`)."""
     if "cor" not in entries.found or entries.value("cor", "") != "":
         raise entries.cannot(
             "cor", "corner squares (a king that escapes to the edge has none; write cor: with no squares)"
@@ -362,8 +368,9 @@ def _edge_options(entries: _Entries, options: dict[str, str], game: type[TaflGam
     ) or _raise(entries.cannot("cenp", "this set of pieces"))
     if set(entries.value("cens", "K")) & set("tT"):
         raise entries.cannot("cens", "soldiers that may stop on the throne")
+    back = own or "K" in entries.value("cenp", ALL)  # (OpenTafl checks a move's last square as those it passes)
     options["throne-stop"] = (
-        "king" if "K" in entries.value("cens", "K") and "K" in entries.value("cenre", ALL) else "none"
+        "king" if back and "K" in entries.value("cens", "K") and "K" in entries.value("cenre", ALL) else "none"
     )
     if entries.value("surf", "y") not in ("y", "n"):  # Tablut has no encirclement: OTN's y (its default) is read as
         raise entries.cannot("surf", "this value")  # n, which lusoria writes

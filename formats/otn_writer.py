@@ -43,9 +43,10 @@ from lusoria.validator.tafl_board import EMPTY, KING, LETTERS, MERCENARIES, SOLD
 from lusoria.validator.tafl_rules import described_record
 
 _PLAIN_VALUE = re.compile(r"[^\]\r\n]*")  # what an OTN tag's value holds as it is (a CR would become a line end)
-_CLOCK = re.compile(r"\s*([0-9]+)(\s[0-9]+/[0-9]+)?(\s[0-9]+i)?", re.ASCII)  # a clock as OpenTafl reads `time-control`
-# and each side's `time-remaining` (GameClock.TIME_SPEC_REGEX, from the value's start: `300 30/3 0i`)
-_CLOCK_DIGITS = (18, 18, 9, 18)  # the most digits of its numbers that Java's longs and int hold (more: an exception)
+_CLOCK = re.compile(r"\s*([0-9]+)(\s[0-9]+/[0-9]+)?(\s[0-9]+i)?", re.ASCII)  # a clock as OpenTafl writes `time-control`
+# and each side's `time-remaining` and reads them (GameClock.TIME_SPEC_REGEX: `300 30/3 0i`)
+_CLOCK_DIGITS = (18, 18, 9)  # the most digits its main time, overtime and overtime count hold as Java's longs and int
+# (more: an exception; the increment it never reads)
 MAX_DEPTH = 32  # variations one inside another that `_write_otn` writes: each turn's address grows with the depth
 
 
@@ -283,8 +284,9 @@ def _clock_read(name: str, value: str) -> bool:
 
 
 def _clock(value: str) -> bool:
-    """Whether OpenTafl reads `value` as a clock: its start as `_CLOCK`, each number in a Java long or int."""
-    found = _CLOCK.match(value)
+    """Whether OpenTafl reads `value` as the clock it says: the whole of it as `_CLOCK` (it reads a value's start:
+    `40/9000:300` as 40 seconds, review77), each number in a Java long or int."""
+    found = _CLOCK.fullmatch(value)
     numbers = re.findall("[0-9]+", "".join(found.groups("")) if found else "")
     return found is not None and all(len(number) <= most for number, most in zip(numbers, _CLOCK_DIGITS))
 

@@ -1232,8 +1232,7 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, over
     Exit status: 0 when every record was converted, 1 when some could not be, 2 when an
     input cannot be read, a file cannot be written, or no record was found."""
     inputs, status, records, written = Inputs(), 0, 0, 0
-    held: tuple[api.Converted, str] | None = None  # the game of a format of one game per file, written once no second
-    # one comes
+    held: tuple[api.Converted, str] | None = None  # a game of a format of one game a file, written if no other comes
     outputs: dict[str, str] = {}  # the files written, and the record each holds
     noted: dict[str, str] = {}  # what the records written lose, said once: of which record first
     losing: Counter[str] = Counter()  # ... and of how many
@@ -1254,9 +1253,10 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, over
         if item.text is None:
             status = max(status, not_made(item, "converted", 1))
         elif output_dir:
-            loses(item)
-            said = record_said(item.source)
-            status = max(status, written_in(output_dir, item.file_name, item.text, said, outputs, overwrite))
+            refused = written_in(output_dir, item.file_name, item.text, record_said(item.source), outputs, overwrite)
+            if not refused:  # (review77: not of a file left unwritten)
+                loses(item)
+            status = max(status, refused)
         elif api.FORMATS[to].one_game:
             if held is not None:
                 raise click.UsageError(f"{to} holds one game per file: give --output-dir for several records")

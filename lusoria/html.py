@@ -496,9 +496,7 @@ class _Moves(Visitor):
         self.boards = boards
         self.lines: list[int] = []  # the lines begun, the innermost last
         self.before: dict[int, str] = {}  # per line, the stop before its next ply (`data-back`)
-        self.replaced: dict[
-            int, str
-        ] = {}  # per line, the stop before its ply visited last (which a variation replaces)
+        self.replaced: dict[int, str] = {}  # per line, the stop before its ply visited last (a variation replaces it)
         self.places = sorted(by_place)  # (a diagnostic before a ply, at its move number, is that ply's)
         self.passed = (0, 0)  # the place of the ply visited last
         self.out: list[str] = []

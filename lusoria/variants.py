@@ -340,7 +340,7 @@ def game_text(name: str) -> str:
             for variant, notes in named.items()
         ),
         *(
-            ["(an entry whose tags follow its title is written with those tags; --variant takes its name)"]
+            [_wrapped("  (an entry whose tags follow its title is written with those tags; --variant takes its name)")]
             * any(played.values())
         ),  # (h77b: `[Variant "saami-tablut-w"]`, listed so, was refused)
         *([_wrapped(read_from)] if (read_from := game.variants_read_from()) else []),

@@ -26,7 +26,7 @@ from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.pipeline import records
 from lusoria.validator.base import Claims
 from lusoria.validator.tafl_board import RememberingPosition, TaflPosition
-from lusoria.validator.tafl_continuations import UnwrittenPosition, unwritten_position
+from lusoria.validator.tafl_continuations import LeftOut, UnwrittenPosition, unwritten_position
 
 
 def library_modules() -> list:
@@ -214,7 +214,7 @@ def test_a_tafl_position_keeps_its_history_and_its_unwritten_continuations_throu
     RememberingPosition's constructor and pickled as the call that makes it: equal to the plain
     position, with every field it holds."""
     earlier, twice = frozenset({TaflPosition(b"ab", 0)}), frozenset({TaflPosition(b"cd", 1)})
-    said = frozenset({"after d2-d3xe3: d3-f3"})
+    said = frozenset({LeftOut(6, "after d2-d3xe3: d3-f3")})
     position = unwritten_position(RememberingPosition(b"xy", 1, earlier, twice, 5), (), b"yx", (), ("d3-f3",), 7, said)
     restored = round_trip(position)
     assert type(restored) is UnwrittenPosition and restored == TaflPosition(b"xy", 1)

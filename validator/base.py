@@ -703,11 +703,11 @@ class Game(Generic[P]):
     def option_value(cls, key: str, value: str) -> str:
         """Option `key`'s `value` (as written, in any case) as the game keeps it, whether a Rules tag or
         the constructor gives it: by default in lower case; OptionError (of the Rules tag) when the
-        option takes no such value."""
-        value = value.lower()
-        if not cls.accepts(key, value):
+        option takes no such value, saying it as written (`Ashtonx`, review77)."""
+        read = value.lower()
+        if not cls.accepts(key, read):
             raise OptionError(cls.unknown_value(key, value), "Rules", value, 0, cls.choices(key))
-        return value
+        return read
 
     @classmethod
     def known_keys(cls, key: str) -> str:

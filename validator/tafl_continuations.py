@@ -36,6 +36,14 @@ class Trail(NamedTuple):
     before: Trail | None
 
 
+class LeftOut(NamedTuple):
+    """Berserk continuations a record leaves out after a capture: the capture's ply (its number on its line) and
+    what they were (`after j6-i6xh6: i6-i7xh7`); the same capture played again later is another."""
+
+    ply: int
+    text: str
+
+
 class Capture(NamedTuple):
     """A capture on a line of a record that leaves out berserk continuations, which a later ply may
     show went on with left-out moves (berw:a, `_looked_back`)."""
@@ -44,7 +52,7 @@ class Capture(NamedTuple):
     square: int  # where the capturing piece stands
     text: str  # the ply as played (`j6-i6xh6`)
     ply: int  # its number on the line
-    continuations: tuple[str, ...] = ()  # left out before it, on the line it was played on (`Unwritten`)
+    continuations: tuple[LeftOut, ...] = ()  # left out before it, on the line it was played on (`Unwritten`)
     trail: Trail | None = None  # the plies of that line before it
 
 
@@ -55,7 +63,7 @@ class Unwritten(NamedTuple):
     leads to it last)."""
 
     position: TaflPosition
-    continuations: tuple[str, ...]
+    continuations: tuple[LeftOut, ...]
     captures: tuple[Capture, ...] = ()
     trail: Trail | None = None
 
@@ -83,7 +91,7 @@ class UnwrittenPosition(RememberingPosition):
     captures: tuple[Capture, ...]
     written: tuple[str, ...]
     plies: int
-    said: frozenset[str]
+    said: frozenset[LeftOut]
 
     def __reduce__(self) -> tuple[Callable[..., UnwrittenPosition], tuple[object, ...]]:
         """Pickled as the call of `unwritten_position` that makes it again."""
@@ -102,7 +110,7 @@ def unwritten_position(
     captures: tuple[Capture, ...],
     written: tuple[str, ...],
     plies: int,
-    said: frozenset[str] = frozenset(),
+    said: frozenset[LeftOut] = frozenset(),
 ) -> UnwrittenPosition:
     """`position` (and its history, under a repetition rule) with the positions that left-out
     continuations may have made instead, the board its ply was played on, the line's latest

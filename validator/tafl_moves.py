@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from lusoria.validator.base import SIDE_NAMES, Illegal
+from lusoria.validator.base import SIDE_NAMES, WHITE, Illegal
 from lusoria.validator.tafl_board import EMPTY, JUMPED_OVER, KING, OWNER, PIECE_NAMES, RESTRICTED_JUMP, Move
 from lusoria.validator.tafl_settings import REGION_KEYS, Settings, allowed_pieces, named_settings
 from lusoria.words import plural
@@ -131,7 +131,7 @@ def check_move(board: bytes, side: int, move: Move, settings: Settings) -> None:
     if board[target]:
         raise Illegal(settings.ids.move, f"{settings.geo.names[target]} is occupied", settings.geo.names[target])
     if settings.region[target] and not _may_stop(settings, piece, move.origin, target):
-        _refuse_stop(settings, target)
+        _refuse_stop(settings, target, piece)
     _check_camps(settings, move.origin, path)
 
 
@@ -215,8 +215,8 @@ def _check_camps(settings: Settings, origin: int, path: tuple[int, ...]) -> None
             )
 
 
-def _refuse_stop(settings: Settings, target: int) -> None:
-    """Illegal: the piece moving may not stop on `target`, a square of a region, as it comes from another."""
+def _refuse_stop(settings: Settings, target: int, piece: int) -> None:
+    """Illegal: `piece`, moving, may not stop on `target`, a square of a region, as it comes from another."""
     squares, key = settings.geo.squares, REGION_KEYS[settings.region[target]]
     allowed = bytes(settings.stop[cell] and settings.enter[cell] for cell in range(len(settings.stop)))
     who = allowed_pieces(allowed, target, squares)
@@ -224,17 +224,13 @@ def _refuse_stop(settings: Settings, target: int) -> None:
         who = "no piece, once the king has left it,"
     raise Illegal(
         settings.ids.restricted,
-        f"{who} may stop on {settings.words[target]}{named_settings(settings, *_refusing(settings, key))}",
+        f"{who} may stop on {settings.words[target]}{named_settings(settings, *_refusing(settings, key, piece))}",
     )
 
 
-def _refusing(settings: Settings, key: str) -> tuple[str, ...]:
-    """The settings that refuse a stop on a square of region `key`: its list of the pieces that may
-    stop there (`cors`) where it leaves a piece out, its list of those that may enter it from
-    another region (`corre`) where it leaves out one of those (`corre: adk` refuses none)."""
-    stops, enters = (settings.said.get(key + suffix, "adk") for suffix in ("s", "re"))
-    return tuple(
-        name
-        for name, refused in ((key + "s", set("adk") - set(stops)), (key + "re", set(stops) - set(enters)))
-        if refused
-    )
+def _refusing(settings: Settings, key: str, piece: int) -> tuple[str, ...]:
+    """The settings that refuse `piece` a stop on a square of region `key`, coming from another: its list of the
+    pieces that may stop there (`cors`), or else its list of those that may enter it (`corre`), as it leaves the
+    piece out (`cors: ak`, which lets an attacker stop there, is not named of an attacker: review77)."""
+    letter = "k" if piece == KING else "ad"[OWNER[piece] == WHITE]
+    return (key + "s",) if letter not in settings.said.get(key + "s", "adk") else (key + "re",)  # (one refuses it)

@@ -348,6 +348,22 @@ def hostility_by_side(option: dict[str, str]) -> dict[str, str]:
     }
 
 
+def entries_as_opentafl_plays(option: dict[str, str]) -> dict[str, str]:
+    """The pieces that may stop on a region's squares coming from another square (`cenre`, `corre`…) as OpenTafl
+    plays them: none that its list of the pieces that pass over them (`cenp`…) leaves out and that may stop there,
+    as it checks a move's last square as those it passes (Taflman.getAllowableMovesFrom: `cenp:` keeps the king
+    from going back to the throne, `cens:K cenre:K` or not)."""
+    return {
+        region + "re": "".join(
+            piece
+            for piece in option[region + "re"]
+            if piece in option[region + "p"] or piece not in option[region + "s"]
+        )
+        for region in REGIONS
+        if region and region + "re" in option
+    }
+
+
 def opentafl_differences(settings: Settings, by_side: bool = False) -> list[str]:
     """What OpenTafl plays otherwise under the rules record of a tafl game's Settings
     (`described_record`, `by_side` as there), each said: an empty square hostile to the king and
@@ -379,22 +395,27 @@ def opentafl_differences(settings: Settings, by_side: bool = False) -> list[str]
         if region + "re" not in option:
             continue
         passes, stops, enters = (option[region + suffix] for suffix in ("p", "s", "re"))
-        kept = [piece for piece in "adk" if piece in passes and piece in stops and piece not in enters]
-        if kept:
-            said.append(
-                f"{' and '.join(_PIECE_WORDS[piece] for piece in kept)} may pass over {_REGION_WORDS[region]} but "
-                f"not stop on it coming from another square ({region}re); OpenTafl reads "
-                f"{region}re:{_written_list(written[region + 're'])} as keeping "
-                f"{'him' if kept == ['k'] else 'them'} from passing over it too"
-            )
-        stopped = [piece for piece in "adk" if piece in stops and piece in enters and piece not in passes]
-        if stopped:
-            said.append(
-                f"{' and '.join(_PIECE_WORDS[piece] for piece in stopped)} may stop on {_REGION_WORDS[region]} "
-                f"coming from another square but not pass over it ({region}p); OpenTafl reads "
-                f"{region}p:{_written_list(written[region + 'p'])} as keeping "
-                f"{'him' if stopped == ['k'] else 'them'} from stopping on it too"
-            )
+        words = _REGION_WORDS[region]
+        for kept, may, key, also in (  # (OpenTafl keeps a piece off a region its `…re` or its `…p` leaves out)
+            (
+                [piece for piece in "adk" if piece in passes and piece in stops and piece not in enters],
+                f"may pass over {words} but not stop on it coming from another square",
+                region + "re",
+                "passing over",
+            ),
+            (
+                [piece for piece in "adk" if piece in stops and piece in enters and piece not in passes],
+                f"may stop on {words} coming from another square but not pass over it",
+                region + "p",
+                "stopping on",
+            ),
+        ):
+            if kept:
+                said.append(
+                    f"{' and '.join(_PIECE_WORDS[piece] for piece in kept)} {may} ({key}); OpenTafl reads "
+                    f"{key}:{_written_list(written[key])} as keeping {'him' if kept == ['k'] else 'them'} from {also} "
+                    "it too"
+                )
     ignored = [
         f"{key}:{_written_value(key, option[key])} ({what})"
         for key, what in _OWN_KEYS.items()

@@ -24,6 +24,7 @@ from lusoria.validator.tafl_continuations import (
     UNWRITTEN_DEPTH,
     UNWRITTEN_KEPT,
     Capture,
+    LeftOut,
     Trail,
     Unwritten,
     continued_boards,
@@ -115,7 +116,7 @@ def _went_on(
     captures and the plies written since (berw:a), also when the first ends the game: a ply written
     after it may show that the game went on (`played_past_end`)."""
     first, chosen = played[0]
-    said: frozenset[str] = getattr(position, "said", frozenset())
+    said: frozenset[LeftOut] = getattr(position, "said", frozenset())
     _warned(settings, first, chosen, said)
     plies = getattr(position, "plies", 0) + 1
     written = (*getattr(position, "written", ())[2 - LOOKBACK_PLIES :], text)
@@ -143,7 +144,7 @@ def _went_on(
                 if board not in others:
                     went = unwritten_position(_continued(board, 1 - side, settings), (), on, captures, written, plies)
                     trail = Trail(Played(went, each.text), before.trail)
-                    continuations = (*before.continuations, f"after {each.text}: {chain}")
+                    continuations = (*before.continuations, LeftOut(plies, f"after {each.text}: {chain}"))
                     others[board] = Unwritten(went, continuations, captures, trail)
     others.pop(first.position.board, None)
     first.position = unwritten_position(
@@ -158,7 +159,7 @@ def _went_on(
     return first
 
 
-def _warned(settings: Settings, played: Played[TaflPosition], candidate: Unwritten, said: frozenset[str]) -> None:
+def _warned(settings: Settings, played: Played[TaflPosition], candidate: Unwritten, said: frozenset[LeftOut]) -> None:
     """`played`, when its `candidate` is a line of left-out continuations (not the position itself),
     warning G16 of each that the record's plies have not warned of already (`said`), with the plies
     of that line since its capture (`earlier`)."""
@@ -175,11 +176,11 @@ def _continued(board: bytes, turn: int, settings: Settings) -> TaflPosition:
     return RememberingPosition(board, turn, frozenset((went,))) if settings.repeats else went
 
 
-def _left_out(settings: Settings, continuations: str) -> tuple[str, str]:
+def _left_out(settings: Settings, continuations: LeftOut) -> tuple[str, str]:
     """The warning (G16) that a record leaves out `continuations` (`after j6-i6xh6: i6-i7xh7`)."""
     return (
         settings.ids.unwritten,
-        f"the record leaves out a berserk continuation {continuations}{named_settings(settings, 'berw')}",
+        f"the record leaves out a berserk continuation {continuations.text}{named_settings(settings, 'berw')}",
     )
 
 
@@ -269,11 +270,12 @@ def _after_continuations(
     earlier = tuple(each for each in captures[::-1] if each.ply <= capture.ply)  # (oldest first)
     near = _near(settings.geo, since[:-1], 2 if ended else 1) | _near(settings.geo, (text,), 2)
     free = settings.unwritten == "a"
-    said: frozenset[str] = getattr(position, "said", frozenset())
+    said: frozenset[LeftOut] = getattr(position, "said", frozenset())
     for board, chain in continued_boards(capture.board, capture.square, side, settings, UNWRITTEN_DEPTH, free):
         if all(board[square] == capture.board[square] for square in near):
             continue  # it changes no square near the plies since: they play as they did
-        left_out = (*capture.continuations, f"after {capture.text}: {chain}")  # (the capture's line's, then its own)
+        # the capture's line's continuations, then its own
+        left_out = (*capture.continuations, LeftOut(capture.ply, f"after {capture.text}: {chain}"))
         line: TaflPosition = unwritten_position(
             _continued(board, 1 - side, settings),
             (),

@@ -607,8 +607,8 @@ def test_lgn_to_otn_to_lgn_keeps_every_tag(tags):
         ),
         ({"My_Tag": "v", "a": "b", "Annotator": "  spaced  "}, [], ["My_Tag=v", "a=b", "Annotator=%20%20spaced%20%20"]),
         (
-            {"Attackers": "not Black", "Event": "Club", "TimeControl": "40/7200"},
-            ["[event:Club]", "[time-control:40/7200]"],
+            {"Attackers": "not Black", "Event": "Club", "TimeControl": "7200 30/3"},
+            ["[event:Club]", "[time-control:7200 30/3]"],
             ["Attackers=not%20Black"],
         ),
         ({"Foo": "1", "FOO": "2"}, ["[foo:1]"], ["FOO=2"]),  # OTN's names are read in any case

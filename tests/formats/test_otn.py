@@ -610,14 +610,14 @@ def test_a_turn_opened_by_a_capture_and_its_berserk_moves_is_read_as_opentafls_w
     written = check(next(read_text(rules + "1. ci2-i1 Kf8-g8\n2. nc6^c4xc5/b4 nc4=d4xe4 Kg8-h8\n", "otn", "x.otg")))
     opentafls = check(next(read_text(rules + "1. ci2-i1 Kf8-g8 nc6^c4xc5/b4\n2. nc4=d4xe4 Kg8-h8\n", "otn", "x.otg")))
     assert opentafls.valid and opentafls.diagnostics == [] and opentafls.record == written.record
-    commented = check(
-        next(
-            read_text(
-                rules + "1. ci2-i1 Kf8-g8 nc6^c4xc5/b4\n[|a knight's jump|]\n2. nc4=d4xe4 Kg8-h8\n", "otn", "x.otg"
-            )
-        )
-    )
+    commented_text = rules + "1. ci2-i1 Kf8-g8 nc6^c4xc5/b4\n[||a knight's jump]\n2. nc4=d4xe4 Kg8-h8\n"
+    commented = check(next(read_text(commented_text, "otn", "x.otg")))  # (a comment's fields are its turn's moves)
     assert commented.valid and texts(commented.record.main) == texts(written.record.main)
+    assert [ply.comments for ply in commented.record.main.plies[:3]] == [[], [], ["a knight's jump"]]
+    varied = "1. ci2-i1 Kf8-g8 nc6^c4xc5/b4\n1a.1.1a. ci2-h2\n[a rook's way]\n2. nc4=d4xe4 Kg8-h8\n"  # (review77)
+    branched = check(next(read_text(rules + varied, "otn", "x.otg")))  # (its variations before the next turn)
+    assert branched.valid and texts(branched.record.main) == texts(written.record.main)
+    assert [texts(line) for line in branched.record.main.plies[0].variations] == [["i2-h2"]]
     assert texts(opentafls.record.main) == ["i2-i1", "Kf8-g8", "c6-c4xc5/b4", "c4=d4xe4", "Kg8-h8"]
     for movetext, third in (
         ("1. ci2-i1 Kf8-g8 nc6^c4xc5/b4\n2. Kg8-h8 a4-a3\n", "nc6^c4xc5/b4"),  # no berserk move opens the next
@@ -658,7 +658,10 @@ def test_a_move_written_with_its_pieces_letter_is_placed_over_the_letter_too():
     "control, remaining, written",
     [
         ("300 30/3 0i", "200,190", ["[time-control:300 30/3 0i]", "[time-remaining:200,190]"]),
-        ("600", "540 10/2,600", ["[time-control:600]", "[time-remaining:540 10/2,600]"]),  # (read as a prefix)
+        ("600", "540 10/2,600", ["[time-control:600]", "[time-remaining:540 10/2,600]"]),
+        ("40/9000:300", "1,1", ["[time-remaining:1,1]", "[lusoria-tags:TimeControl=40%2F9000%3A300]"]),  # (not 40 s)
+        ("300+5", "1,1", ["[time-remaining:1,1]", "[lusoria-tags:TimeControl=300%2B5]"]),
+        ("300 30/3 0i", "200,190 5", ["[time-control:300 30/3 0i]", "[lusoria-tags:TimeRemaining=200%2C190%205]"]),
         ("-", "-", ["[lusoria-tags:TimeControl=- TimeRemaining=-]"]),  # PGN's: no clock
         ("G/30", "200", ["[lusoria-tags:TimeControl=G%2F30 TimeRemaining=200]"]),  # one side's clock
         ("300", "200", ["[time-control:300]", "[lusoria-tags:TimeRemaining=200]"]),
@@ -666,17 +669,13 @@ def test_a_move_written_with_its_pieces_letter_is_placed_over_the_letter_too():
         ("300", "1,a", ["[time-control:300]", "[lusoria-tags:TimeRemaining=1%2Ca]"]),
         ("1" * 19, "1,1", ["[time-remaining:1,1]", "[lusoria-tags:TimeControl=" + "1" * 19 + "]"]),  # (a Java long)
         ("1" * 18, "200, 190", ["[time-control:" + "1" * 18 + "]", "[time-remaining:200, 190]"]),  # (its \\s*)
-        ("30\u00a0" + "1" * 19 + "/3", "1,1", ["[time-control:30\u00a0" + "1" * 19 + "/3]", "[time-remaining:1,1]"]),
+        ("300\u00a030/3", "1,1", ["[time-remaining:1,1]", "[lusoria-tags:TimeControl=300%C2%A030%2F3]"]),  # (not \\s)
         (
             "1" * 18 + " 1/" + "1" * 10,
             "1,1",
             ["[time-remaining:1,1]", "[lusoria-tags:TimeControl=1" + "1" * 17 + "%201%2F" + "1" * 10 + "]"],
         ),  # (an int)
-        (
-            "30 30/3 " + "1" * 19 + "i",
-            "1,1",
-            ["[time-remaining:1,1]", "[lusoria-tags:TimeControl=30%2030%2F3%20" + "1" * 19 + "i]"],
-        ),
+        ("30 30/3 " + "1" * 19 + "i", "1,1", ["[time-control:30 30/3 " + "1" * 19 + "i]", "[time-remaining:1,1]"]),
         (
             "30 " + "1" * 19 + "/3",
             "1,1",
@@ -715,6 +714,32 @@ def test_a_region_a_piece_may_enter_but_not_pass_over_is_said_to_keep_it_off_in_
         f"cenp: as keeping {whom} from stopping on it too]" in otn
     )
     assert "not pass over" not in write_report(check('[Game "tablut"] [Variant "aage"] 1. a4-a3 *'))
+
+
+def test_a_rules_record_lusoria_did_not_write_keeps_a_piece_off_a_region_it_may_not_pass_over_as_opentafl_does():
+    """OpenTafl's `cenp:` keeps the king from going back to the throne whatever `cens` and `cenre` say (it checks
+    a move's last square as those it passes): so a file lusoria did not write is read, Tablut's and the generic
+    game's; one it wrote (its own tags) as its tags say (aagenielsen.dk's Tablut under throne-pass=none)."""
+    tablut = (
+        "[rules:dim:9 esc:e surf:n tfr:i ks:c cor: cenh: cenp: cenre:K "
+        "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/]"
+    )
+    moves = "\n\n1. a4-a3 f5-f8\n2. a3-a2 Ke5-f5\n3. a2-a3 Kf5-e5\n"
+    foreign = check(next(read_text(tablut + moves, "otn", "x.otg")))
+    assert (foreign.rules.name, foreign.rules.option["throne-pass"], foreign.rules.option["throne-stop"]) == (
+        "tablut",
+        "none",
+        "none",
+    )
+    assert [(d.rule, d.ply) for d in foreign.diagnostics] == [("T3", 6)]
+    own = check(f'[Game "tablut"] [Variant "aage"] [Rules "throne-pass=none"] {moves.strip()} *')
+    assert own.valid and "cenp: cenre:K" in write_report(own)  # (the same entries)
+    assert check(next(read_text(write_report(own), "otn", "own.otg"))).valid  # (its own tags: throne-stop=king)
+    start = "start:/3ttttt3/5t5/11/t4T4t/t3TT4t/tt1TTK3tt/t3TT4t/t4T4t/11/5t5/3ttttt3/"
+    for passing, said in (("cenp:tT", [("G4", 4)]), ("cenp:tTK", [])):
+        generic = f"[rules:dim:11 esc:e {passing} {start}]\n\n1. a4-a3 Kf6-i6\n2. a3-a2 Ki6-f6\n"
+        report = check(next(read_text(generic, "otn", "x.otg")))
+        assert report.rules.name == "hnefatafl" and [(d.rule, d.ply) for d in report.diagnostics] == said
 
 
 def test_a_variation_is_written_from_the_line_of_left_out_berserk_continuations_its_replay_found():
@@ -886,6 +911,10 @@ def test_convert_to_otn_says_once_what_the_rules_record_cannot_say(tmp_path, mon
     [source] = read_text(alone, "otn", "alone.otg")
     assert check(source).rules.option["camps"] == "none"  # what the note says: the camps are lost
     assert check(next(read_text(written, "otn", "ashton-000000.otg"))).rules.option["camps"] == "ashton"
+    path.write_text(path.read_text().replace("[Event", '[Annotator "A"]\n[Event'))  # (each file then differs)
+    again = CliRunner().invoke(main, ["convert", "--to", "otn", "--output-dir", str(tmp_path / "out"), str(path)])
+    assert again.exit_code == 2 and "note" not in again.stderr  # (neither written: review77)
+    assert again.stderr.count("is already there (--overwrite writes over it)") == 2
     # to standard output, one game a file: the note of the first game, which the second one's refusal leaves
     # unwritten, is not said (h77b); a file of one game says it, then writes the game
     refused = CliRunner().invoke(main, ["convert", "--to", "otn", str(path)])

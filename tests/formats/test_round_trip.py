@@ -127,10 +127,10 @@ def test_no_tag_is_added_and_no_kings_letter():
 
 
 def test_opentafls_compiler_keeps_its_case():
-    otn = f"[compiler:OpenTafl v0.4.8]\n[time-control:300 s]\n{RULES}\n\n1. d7-b7 c4-c7xb7\n"
+    otn = f"[compiler:OpenTafl v0.4.8]\n[time-control:300 30/3 0i]\n{RULES}\n\n1. d7-b7 c4-c7xb7\n"
     lgn = lgn_of(otn)
-    assert '[Compiler "OpenTafl v0.4.8"]' in lgn and '[TimeControl "300 s"]' in lgn
-    assert otn_of(lgn).splitlines()[:2] == ["[compiler:OpenTafl v0.4.8]", "[time-control:300 s]"]
+    assert '[Compiler "OpenTafl v0.4.8"]' in lgn and '[TimeControl "300 30/3 0i"]' in lgn
+    assert otn_of(lgn).splitlines()[:2] == ["[compiler:OpenTafl v0.4.8]", "[time-control:300 30/3 0i]"]
 
 
 def with_moves(lgn: str, seed: int) -> str:

@@ -493,3 +493,15 @@ def test_a_malformed_position_is_said_at_the_part_at_fault(tags, position, part,
         part,
         (part.lower(),) if said.startswith(SIDE) else (),
     )
+
+
+def test_a_value_an_option_does_not_take_is_said_as_the_rules_tag_writes_it():
+    """Read in any case, a value was said lowercased (`'ashtonx'` for `Ashtonx`: review77); what it may have
+    meant is found in any case too."""
+    [said] = check('[Game "tablut"] [Rules "camps=Ashtonx"] 1. e3-c3 *\n').diagnostics
+    assert (said.rule, said.column, said.message, said.suggestions) == (
+        "tag",
+        31,
+        "unknown value 'Ashtonx' for camps (known: none, ashton; did you mean ashton?)",
+        ("ashton",),
+    )

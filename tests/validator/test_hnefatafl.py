@@ -162,7 +162,7 @@ def test_restricted_squares_name_their_lists():
         (
             "G4",
             4,
-            "no piece, once the king has left it, may stop on the throne (f6) (cens: k, cenre: ad); the "
+            "no piece, once the king has left it, may stop on the throne (f6) (cenre: ad); the "
             "rest of this line is not checked",
         )
     ]
@@ -174,6 +174,17 @@ def test_restricted_squares_name_their_lists():
     ]
     assert errors(record("Kc3 pb2", "b2-a2 2. Kc3-c2 a2-a1")) == [  # (corre: adk, which refuses none, is not named)
         ("G4", 3, "only the king may stop on a corner (a1) (cors: k); the rest of this line is not checked")
+    ]
+    # the list that refuses the piece moving: an attacker's by corre, which cors lets stop there (review77)
+    assert errors(record("Kc3 pb2", "b2-a2 2. Kc3-c2 a2-a1", "cors=ak corre=k")) == [
+        ("G4", 3, "only the king may stop on a corner (a1) (corre: k); the rest of this line is not checked")
+    ]
+    assert errors(record("Kc3 pb2 Pd1", "b2-b3 2. d1-a1", "cors=ak corre=dk")) == [
+        (
+            "G4",
+            2,
+            "only the king may stop on a corner (a1) (cors: ak); the rest of this line is not checked",
+        )
     ]
 
 
@@ -737,6 +748,20 @@ def test_a_left_out_continuation_is_warned_of_once():
     assert said(tyr(start, "c2-c4xd4 2. Kg8-g7 c6-c5xb5 3. Kg7-g8 c3-c2")) == [
         ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6xc7 (berw: n)"),
         ("warning", "G16", 5, "the record leaves out a berserk continuation after c6-c5xb5: c5-c3xb3 (berw: n)"),
+    ]
+    # the same capture played again (ply 9), leaving out the same continuation, is warned of again (review77)
+    again_later = "c2-c4xd4 2. Kg8-g7 c6-c5 3. d1-d4 c5-c2 4. a7-c7 i1-i2 5. Kg7-g8 c2-c4xd4 6. Kg8-g7 c6-c5"
+    assert said(tyr("pc2 Pd4 pe4 Pc7 pc8 Kg8 Pa7 Pd1 pi1", again_later)) == [
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6xc7 (berw: n)"),
+        ("warning", "G16", 11, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6xc7 (berw: n)"),
+    ]
+    free_later = tyr(
+        "pc2 Pd4 pe4 Kg8 Pd1 pi1",
+        "c2-c4xd4 2. Kg8-g7 c6-c5 3. d1-d4 c5-c2 4. Kg7-g8 i1-i2 5. Kg8-g7 c2-c4xd4 6. Kg7-g8 c6-c5",
+    )
+    assert said(free_later.replace("[Position", '[Rules "berw=a"] [Position')) == [  # (found by a look back, each)
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6 (berw: a)"),
+        ("warning", "G16", 11, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6 (berw: a)"),
     ]
     # berw:a: c6-c5 (ply 5) looks back to c2-c4xd4 and plays i1-i4xi5 and f5-h5 again, f5-h5 where
     # i4-g4xg5 went on, as ply 3 was played and warned: it is not warned of again

@@ -16,6 +16,7 @@ from lusoria import accelerator
 from lusoria.validator import tafl_unwritten
 from lusoria.validator.hnefatafl import Hnefatafl
 from lusoria.validator.replay import check
+from lusoria.validator.tafl_continuations import LeftOut
 from lusoria.validator.tafl_unwritten import _near
 
 
@@ -352,7 +353,7 @@ def test_a_position_that_remembers_left_out_continuations_survives_pickle_and_co
     process) keep, pickled or copied, the lines a later ply may choose and what a look back reads."""
     rules = Hnefatafl.from_tags({"Variant": TYR, "Rules": "berw=a tfr=d"})
     after = rules.play(rules.parse_position(board("pc2 Pd4 pe4 Pc7 pc8 Kg8", 9)), "c2-c4xd4").position
-    assert [other.continuations for other in after.others] == [("after c2-c4xd4: c4-c6xc7",)]
+    assert [other.continuations for other in after.others] == [(LeftOut(1, "after c2-c4xd4: c4-c6xc7"),)]
     for again in (pickle.loads(pickle.dumps(after)), copy.copy(after)):
         assert type(again) is type(after) and again == after
         assert [(other.position, other.continuations) for other in again.others] == [
