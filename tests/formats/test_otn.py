@@ -665,6 +665,7 @@ def test_a_move_written_with_its_pieces_letter_is_placed_over_the_letter_too():
         ("-", "-", ["[lusoria-tags:TimeControl=- TimeRemaining=-]"]),  # PGN's: no clock
         ("G/30", "200", ["[lusoria-tags:TimeControl=G%2F30 TimeRemaining=200]"]),  # one side's clock
         ("300", "200", ["[time-control:300]", "[lusoria-tags:TimeRemaining=200]"]),
+        ("300", "200,190,x", ["[time-control:300]", "[time-remaining:200,190,x]"]),  # (it reads two: the sides')
         ("300", "a,1", ["[time-control:300]", "[lusoria-tags:TimeRemaining=a%2C1]"]),
         ("300", "1,a", ["[time-control:300]", "[lusoria-tags:TimeRemaining=1%2Ca]"]),
         ("1" * 19, "1,1", ["[time-remaining:1,1]", "[lusoria-tags:TimeControl=" + "1" * 19 + "]"]),  # (a Java long)

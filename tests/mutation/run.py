@@ -216,9 +216,11 @@ TESTS = {
     + ["tests/validator/test_tafl.py"]
     + REPLAY_TESTS
     + LAST_TESTS
-    + ["tests/test_variants.py"],  # the idle keys, which `explain` leaves out
+    + ["tests/test_variants.py"]  # the idle keys, which `explain` leaves out
+    + ["tests/formats/test_otn.py", "tests/formats/test_opentafl_variants.py"],  # what OpenTafl plays (h77a)
     "validator/hnefatafl.py": GENERIC_TAFL_TESTS
     + REPLAY_TESTS
+    + ["tests/formats/test_opentafl_variants.py", "tests/archive/test_refused.py"]  # (h77a)
     + ["tests/test_numbering.py", "tests/test_variants.py"]
     + LAST_TESTS
     + [RULEBOOK_TESTS, "tests/validator/test_users_catalogue.py"],  # the user's catalogue read (catalogues)

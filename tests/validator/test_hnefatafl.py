@@ -1181,6 +1181,8 @@ LAYOUT = (
         (ENTRY.replace("ttTKTtt", "ttTKTt"), "rules: the rank 'ppPKPp' covers 6 squares, not 7"),
         (ENTRY.replace("esc:c", "esc:c cen:h8"), "rules: h8 is not a square of a 7×7 board (a1–g7)"),
         (ENTRY + "colour = 'red'\n", "unknown field colour"),
+        (ENTRY + "notes = 3\n", "variant 1 (toy-7x7): notes is a string"),  # (h77a: a field of the wrong type)
+        ("variant = 3\n", "a catalogue holds [[variant]] entries only"),  # (h77a: `variant` not a list of tables)
         (ENTRY + "aagenielsen_ids = ['4']\n", "aagenielsen_ids is a list of int"),
         (ENTRY + 'variant = "fetlar"\n', "variant and options are a built-in game's"),
         (LAYOUT.replace("toy-7x7-b", "toy-7x7"), "layout_of names no earlier entry with rules"),
@@ -1409,6 +1411,7 @@ def test_the_options_an_otn_rules_record_writes_freely_list_no_values():
     [
         ("-1", (0, 0, 0)),  # 0: no limit
         ("1000", (1000, 1000, 1000)),
+        ("1", (1, 1, 1)),  # (the least)
         ("2,-1", (2, 0, 0)),  # the attackers', the defenders' (the king's too)
         ("2,-1,-1,-1,3,-1,-1,4", (2, 3, 4)),  # tcnk TCNK: a soldier's of each side, the king's
         ("2,-1,-1,-1,-1,3,-1,-1,4,-1", (2, 3, 4)),  # tcnkm TCNKM
@@ -1585,3 +1588,243 @@ def test_the_rules_written_alike_differ_only_in_how_records_write_berserk_moves(
     assert [game.option["berw"] for game in old_tyr.written_alike()] == ["a"]
     tablut = api.GAMES["tablut"]({"first": "white"}, "aage")
     assert [game.option for game in tablut.written_alike()] == [tablut.option]
+
+
+# -- h77a: mutation-testing gaps -------------------------------------------------------------------
+
+
+def test_a_lone_edge_soldier_is_no_shieldwall_under_swf_n():
+    """A line of one piece is an ordinary custodial capture (C7), never a wall: under swf:n a soldier on the
+    edge between two attackers, which a move fills the front of, stays (the filler is no flank, behind it is
+    the board's edge); two soldiers so shut in are a wall and go."""
+    assert errors(record("Kf6 Pc1 pb1 pd1 pc5", "c5-c2", "sw=w swf=n")) == []
+    assert errors(record("Kf6 Pc1 pb1 pd1 pc5", "c5-c2xc1", "sw=w swf=n")) == [
+        ("G5", 1, "the move captures nothing, not c1; the rest of this line is not checked")
+    ]
+    assert errors(record("Kf6 Pc1 Pd1 pb1 pe1 pd2 pc5", "c5-c2xc1/d1", "sw=w swf=n")) == []
+
+
+def test_linnaean_capture_needs_the_three_other_sides_of_the_throne():
+    """linc:y: a defender beside the king on the throne is captured against him only when attackers hold
+    the throne's three other sides; two are not enough."""
+    assert errors(record("Kf6 Pe6 pf7 pf5 pd4", "d4-d6xe6", "linc=y")) == [
+        ("G5", 1, "the move captures nothing, not e6 (ka: y); the rest of this line is not checked")
+    ]
+    assert errors(record("Kf6 Pe6 pf7 pf5 pd4", "d4-d6", "linc=y")) == []
+
+
+def test_a_piece_moves_within_a_region_that_it_may_not_re_enter():
+    """aforre lists the pieces that may stop on an attackers' fort coming from another square: an attacker
+    left out of it moves from one of the fort's squares to another (the same region), not onto it from
+    outside."""
+    fort = "afor=c1,d1 afors=a aforre=dk"
+    assert errors(record("Kf6 pc1 pa9", "c1-d1", fort)) == []
+    assert errors(record("Kf6 pe1 pa9", "e1-d1", fort)) == [
+        (
+            "G4",
+            1,
+            "no piece may stop on an attackers' fort (d1) (aforre: dk); the rest of this line is not checked",
+        )
+    ]
+
+
+def test_a_wrong_side_after_the_start_does_not_name_who_moves_first():
+    """G2's message names atkf only at the start, where who moves first is why; later it is the turn."""
+    assert errors(record("Kc3 pa9", "a9-a8 2. a8-a7")) == [
+        ("G2", 2, "the piece on a8 is Black's, and White is to move; the rest of this line is not checked")
+    ]
+
+
+def test_threefold_repetition_ends_on_the_third_occurrence_not_the_second():
+    """tfr:d (repeats twice before): the position's second occurrence (ply 5) plays on; the third (ply 9)
+    ends the game."""
+    rules = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "tfr=d"})
+    position = rules.parse_position(board("Kc3 ph8", turn="w"))
+    ended = []
+    for number, ply in enumerate("Kc3-c4 h8-h7 Kc4-c3 h7-h8 Kc3-c4 h8-h7 Kc4-c3 h7-h8 Kc3-c4".split(), 1):
+        played = rules.play(position, ply)
+        position = played.position
+        if played.outcome is not None:
+            ended.append((number, played.outcome.rule))
+    assert ended == [(9, "G12")]
+
+
+def test_commanders_take_no_king_against_the_throne_even_a_commander_on_it():
+    """G7's commander sandwich is never against the throne: under cens=adk a commander may stand on it,
+    and a commander closing the king beside the throne against that one does not capture him (ks: s)."""
+    assert errors(record("Kf7 cf6 cf9 Pd4", "f9-f8 2. d4-d3", "cens=adk")) == []
+
+
+def test_an_attackers_commander_touching_the_space_spoils_an_exit_fort():
+    """G9: no attacker, of any kind, may touch the fort's space: a commander beside its empty square keeps
+    the game going (the same space with a defender there is a fort)."""
+    assert errors(record("Kd1 Pc1 Pd2 Pe2 cf1 Ph6", "h6-h5 f1-g1", "efe=y", turn="w")) == []
+    assert outcome("Kd1 Pc1 Pd2 Pe2 Pf1 Ph6 pk6", "h6-h5", "efe=y", "w") == (
+        "G9",
+        "the king is in an exit fort on the edge (efe: y)",
+    )
+
+
+def test_a_capture_that_ends_the_game_leaves_no_piece_to_move_again():
+    """G15: berserk moves follow a capture only while the game goes on; after the king's capture the position
+    is the plain one, the other side to move, though the capturer could capture again."""
+    rules = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "ber=c ks=w"})
+    played = rules.play(rules.parse_position(board("Kc3 pc2 pc6 Pf4 pg4")), "c6-c4")
+    assert played.outcome is not None and played.outcome.rule == "G7"
+    assert played.position.turn == WHITE and getattr(played.position, "berserker", -1) == -1
+
+
+def test_an_attackers_commander_is_captured_on_three_or_four_sides_under_cc_too():
+    """cc sets how many sides close a commander of either side: an attackers' commander between two
+    defenders stands under cc:3, a third side takes it."""
+    assert errors(record("Kk6 ce5 Pd5 Pf7 pa9", "f7-f5xe5", "cc=3", turn="w")) == [
+        ("G5", 1, "the move captures nothing, not e5; the rest of this line is not checked")
+    ]
+    assert errors(record("Kk6 ce5 Pd5 Pe4 Pf7 pa9", "f7-f5xe5", "cc=3", turn="w")) == []
+    assert errors(record("Kk6 ce5 Pd5 Pf7 pa9", "f7-f5xe5", turn="w")) == []  # cc:2, as a soldier
+
+
+def test_a_held_throne_is_no_side_of_a_commanders_capture():
+    """cc:3 counts the mover's pieces and empty hostile squares: the throne holding a king who does not
+    capture (ka: n) is neither, though it is hostile to attackers when held (cenh: a)."""
+    assert errors(record("Kf6 cf7 Pe8 Pg8 pa9", "e8-e7 a9-a8 2. g8-g7xf7", "cc=3 ka=n", turn="w")) == [
+        (
+            "G5",
+            3,
+            "the move captures nothing, not f7 (the king does not capture by standing against it, ka: n); the rest "
+            "of this line is not checked",
+        )
+    ]
+
+
+def test_linnaean_capture_is_against_the_king_on_the_throne_only():
+    """linc:y: the king off the throne, shut in on three sides, is no anvil for his own soldier."""
+    assert errors(record("Kc6 Pd6 pc7 pc5 pb6 pe9", "e9-e6xd6", "linc=y")) == [
+        ("G5", 1, "the move captures nothing, not d6 (ka: y); the rest of this line is not checked")
+    ]
+
+
+def test_a_king_strong_on_the_throne_only_is_not_taken_between_two_there():
+    """ks:t: on the throne two attackers on opposite sides do not capture him."""
+    assert errors(record("Kf6 pf5 pf8 Pa2", "f8-f7xf6", "ks=t")) == [
+        ("G7", 1, "the move captures nothing, not f6 (ks: t); the rest of this line is not checked")
+    ]
+    assert errors(record("Kf6 pf5 pf8 Pa2", "f8-f7 2. a2-a3", "ks=t")) == []
+
+
+def test_commanders_take_the_king_against_a_corner_only_not_a_fort():
+    """G7's commander sandwich closes against a hostile corner, not against an empty attackers' fort
+    hostile to the king (aforh: dk)."""
+    assert errors(record("Kd2 cd4 Pk5", "d4-d3 2. k5-k4", "afor=d1")) == []
+
+
+def test_an_exit_fort_wall_beside_a_corner_is_not_safe_against_it():
+    """G9: the empty corner a1 is hostile, no shelter: the soldier on a2 could be captured from a3, so no
+    fort; with a defender on a3 it is one."""
+    assert errors(record("Kc1 Pb1 Pd1 Pa2 Pd2 Pb3 Pc3 Ph6 pk6", "h6-h5 k6-k7", "efe=y", turn="w")) == []
+    assert outcome("Kc1 Pb1 Pd1 Pa2 Pa3 Pd2 Pb3 Pc3 Ph6 pk6", "h6-h5", "efe=y", "w") == (
+        "G9",
+        "the king is in an exit fort on the edge (efe: y)",
+    )
+
+
+def test_an_exit_fort_on_the_top_edge_and_a_wall_open_along_its_file():
+    """G9 on the top edge (the wall sheltered from above, inside), and a wall soldier beside the space
+    whose file is open on both sides (c4, c6): no fort; sheltered there, a fort."""
+    assert outcome("Kd11 Pc11 Pd10 Pe10 Pf10 pk6", "f10-f11", "efe=y", "w") == (
+        "G9",
+        "the king is in an exit fort on the edge (efe: y)",
+    )
+    assert errors(record("Ka5 Pa4 Pa6 Pb4 Pb6 Pc7 pk6", "c7-c5 k6-k7", "efe=y", turn="w")) == []
+    assert outcome("Ka5 Pa4 Pa6 Pb4 Pb6 Pc4 Pc6 Pd5 pk6", "d5-c5", "efe=y", "w") == (
+        "G9",
+        "the king is in an exit fort on the edge (efe: y)",
+    )
+
+
+def test_a_defender_on_a1_keeps_the_defenders_from_being_encircled():
+    """G10 on a board without corners: a soldier on a1, the first square, reaches the edge."""
+    assert errors(record("Kc9 pc10 pb9 pd9 pb8 pd8 pc6 Pa1", "c6-c7 2. a1-a2", "surf=y cor=")) == []
+
+
+def test_encirclement_is_judged_after_the_attackers_move_not_the_defenders():
+    """G10 is checked after an attacker's move: a defender leaping into the ring (leap: y) does not end the
+    game; the attackers' next move does."""
+    assert errors(record("Kc9 pc10 pb9 pd9 pb8 pd8 pc7 Pc6 pk5", "c6-c8 k5-k4", "surf=y leap=y", turn="w")) == []
+    assert outcome("Kc9 pc10 pb9 pd9 pb8 pd8 pc7 Pc6 pk5", "c6-c8 k5-k4", "surf=y leap=y", "w") == (
+        "G10",
+        "the attackers encircle every defender (surf: y)",
+    )
+
+
+def test_encirclement_searches_on_past_a_pocket_of_several_defenders():
+    """G10: every defender must be shut in: after a pocket of two soldiers (c8, c9) the search goes on to
+    the king and the soldier outside it, who reach the edge."""
+    assert errors(record("Kf3 Pc8 Pc9 Pg10 pc10 pb9 pd9 pb8 pd8 pc6", "c6-c7 2. Kf3-f4", "surf=y")) == []
+
+
+def test_a_commander_jumps_two_squares_only_never_a_longer_move_over_a_soldier():
+    """G14: a jump lands on the square just beyond the soldier: a3 further is a move, blocked at a5."""
+    assert errors(record("Kf6 ca4 Pa5 Pk5", "a4-a7")) == [
+        ("G3", 1, "the way is blocked at a5; the rest of this line is not checked")
+    ]
+
+
+def test_a_restricted_jump_may_land_on_a_square_of_a_region():
+    """kj:r: the king's jump from or to a square of a region: onto the empty throne from a plain square."""
+    assert errors(record("Kf8 pf7 pa2", "Kf8-f6", "kj=r", turn="w")) == []
+
+
+def test_under_leap_no_piece_leaps_over_the_king():
+    """leap:y: a piece leaps over a soldier of either side, never over the king."""
+    leap = "ber=n berw=y tfr=i leap=y"
+    assert errors(record("pd5 Kd6 Ph8", "d5-d7", rules=leap)) == [
+        ("G3", 1, "the way is blocked at d6 (leap: y); the rest of this line is not checked")
+    ]
+
+
+def test_the_legal_plies_under_leap_over_and_onto_the_squares_of_regions():
+    """leap:y's legal plies (suggestions, the side without a move): over a soldier on the throne where all
+    pass over it (cenp: adk), the king onto the empty throne, no soldier onto it (cens: k), and a leap of a
+    piece whose speed limit is two squares (spd: 2)."""
+    leap = "ber=n berw=y tfr=i leap=y"
+    over = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": leap + " cens=adk"})
+    assert "f5-f7" in over.legal_plies(over.parse_position(board("Kk6 pf5 Pf6")))
+    rules = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": leap})
+    assert "Kf4-f6" in rules.legal_plies(rules.parse_position(board("Kf4 Pf5 pk6", turn="w")))
+    assert "f4-f6" not in rules.legal_plies(rules.parse_position(board("Kk6 pf4 Pf5")))
+    two = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": leap + " spd=2"})
+    assert "c2-c4" in two.legal_plies(two.parse_position(board("pc2 Pc3 Kf6")))
+
+
+def test_a_throne_no_piece_may_stop_on_is_said_so_without_the_king_having_left_it():
+    """cens empty: no piece, the king neither, may stop on the throne, which G4 says plainly (", once the king
+    has left it," is for cenre keeping him from going back)."""
+    assert errors(record("Kc3 pf9", "f9-f6", "cens=")) == [
+        ("G4", 1, "no piece may stop on the throne (f6) (cens: ); the rest of this line is not checked")
+    ]
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        ("dim:9 ks:w ks:s start:/9/9/9/9/4K4/9/9/9/9/", "the rules key ks appears twice"),
+        ("dim:9 start:/9/9/9/9/4K4/9/9/9/9/ starti:/9/9/9/9/4K4/9/9/9/9/", "the rules key start appears twice"),
+        ("dim:9 ks: start:/9/9/9/9/4K4/9/9/9/9/", "unknown value ks: (known: s, w, c, m, t)"),
+        (
+            "dim:9 start:/9/9/9/9/4K4/9/9/9/x9/",
+            "start:/9/9/9/9/4K4/9/9/9/x9/ is not an OTN position record (ranks of t c n k m g T C N K M G and "
+            "counts of empty squares, between slashes)",
+        ),
+    ],
+)
+def test_an_otn_rules_record_refuses_a_key_given_twice_an_empty_value_and_a_malformed_start(text, said):
+    with pytest.raises(OptionError) as caught:
+        read_record(text)
+    assert str(caught.value) == said
+
+
+def test_a_pattern_fits_the_generic_games_boards_from_the_smallest_to_the_largest():
+    """A position pattern of a square board of any size the rules records allow (dim 5 to 19), both ends in."""
+    assert Hnefatafl.fits_pattern(5, 5) and Hnefatafl.fits_pattern(19, 19)
+    assert not Hnefatafl.fits_pattern(4, 4) and not Hnefatafl.fits_pattern(20, 20) and not Hnefatafl.fits_pattern(7, 9)

@@ -437,3 +437,20 @@ def test_the_tables_of_paths_and_camps():
         "f9": 4,
         "e8": 4,
     }
+
+
+# -- h77a: mutation-testing gaps -------------------------------------------------------------------
+
+
+def test_t6_tuichi_exactly_two_open_lines_end_the_game():
+    """Two open lines suffice (not three): after c3-d3 the ways down and right are open, up is closed at c9."""
+    played = SEED.play(position("Kc4 c3", "b4 c9"), "c3-d3")
+    assert (played.outcome.result, played.outcome.rule) == ("1-0", "T6")
+    assert played.outcome.reason.endswith("(Tuichi)")
+
+
+def test_t8_a_double_announcement_on_the_move_that_ends_the_game_is_right_whatever_the_lines():
+    """`++` marks the end of the game: on c1 the king's lines are all closed (b1, d1, c7), and no warning."""
+    played = SEED.play(position("Kc5", "b1 d1 c7"), "Kc5-c1++")
+    assert played.outcome is not None and played.outcome.rule == "T6"
+    assert played.warnings == []

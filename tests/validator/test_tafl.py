@@ -471,3 +471,12 @@ def test_a_position_without_the_king_is_one_where_he_was_captured():
     assert [(d.rule, d.message) for d in report.diagnostics] == [
         ("result", "the game ended 0-1 (there is no king on the board, T7), but the record says *")
     ]
+
+
+def test_a_move_written_as_berserk_in_a_game_without_berserk_is_a_movement_its_rules_refuse():
+    """`=` (G15's berserk move) in Copenhagen, played through the library: refused under C3, the game's rule
+    of movement, as it has no berserk rule to cite."""
+    assert refused(COPENHAGEN, "Kd6", "d1", "b", "d1=d3") == (
+        "C3",
+        "d1=d3 is written as a berserk move (=), and no piece that captured moves again from d1",
+    )

@@ -14,6 +14,7 @@ from test_hnefatafl import FETLAR, TYR, board, errors, record, said, started, ty
 
 from lusoria import accelerator
 from lusoria.validator import tafl_unwritten
+from lusoria.validator.base import Illegal
 from lusoria.validator.hnefatafl import Hnefatafl
 from lusoria.validator.replay import check
 from lusoria.validator.tafl_continuations import LeftOut
@@ -366,3 +367,50 @@ def test_a_position_that_remembers_left_out_continuations_survives_pickle_and_co
             after.plies,
             after.earlier,
         )
+
+
+def test_the_continuations_of_a_piece_that_captured_on_a1_are_that_pieces_alone():
+    """G16: d1-a1 takes a2 and the piece on a1 (the first square) has no capturing move, so no continuation
+    is left out; h2-h5xh6 was another piece's, and a ply from h5 fits no position."""
+    assert errors(tyr("pd1 Pa2 pa3 ph2 Ph6 ph7 Kd6", "d1-a1xa2 2. Kd6-d7 h5-h4")) == [
+        ("G3", 3, "there is no piece on h5; the rest of this line is not checked")
+    ]
+
+
+def test_a_continuation_that_would_end_the_game_does_not_hide_the_pieces_others():
+    """G16: after c2-c4xd4 the piece's first capturing continuation, c4-c6, would take the king (ks:w) and is
+    never assumed; its later one, c4-b4xb5, is still searched, and the ply from b4 finds it."""
+    assert said(tyr("pc2 Pd4 pe4 Kc7 pc8 Pb5 pb6", "c2-c4xd4 2. Kc7-d7 b4-b3")) == [
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-b4xb5 (berw: n)")
+    ]
+
+
+def test_a_left_out_continuation_that_would_encircle_the_defenders_is_never_assumed():
+    """G16 with encirclement (surf: y): c4-b4xb5 would take the last free defender, ending the game, so no
+    record leaves it out; the defenders' next ply would not end it (encirclement is judged after the
+    attackers' moves), and the ply from b4 still fits no position."""
+    pieces = "pc2 Pd4 pe4 pd5 pf5 pd6 pf6 pe7 Ke5 Pb5 pb6"
+    assert errors(free(pieces, "c2-c4xd4 2. Ke5-e6 b4-b3", "surf=y")) == [
+        ("G3", 3, "there is no piece on b4; the rest of this line is not checked")
+    ]
+
+
+def test_a_capture_on_a1_is_one_a_left_out_continuation_may_follow():
+    """G16: h1-a1 takes a2 on the first square (a1), and its piece's continuation a1-c1xc2, left out, is
+    found by the ply from c1."""
+    assert said(tyr("ph1 Pa2 pa3 Pc2 pc3 Kd6", "h1-a1xa2 2. Kd6-d7 c1-d1")) == [
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after h1-a1xa2: a1-c1xc2 (berw: n)")
+    ]
+
+
+def test_a_pass_after_a_capture_under_berw_a_is_refused_as_a_pass_not_looked_back():
+    """G11 through the library (a record's grammar has no `--` here): a pass after c2-c4xd4 under berw:a is
+    refused as a pass; the look back does not take it for a move of the other side's piece."""
+    rules = Hnefatafl.from_tags({"Variant": TYR, "Rules": "berw=a"})
+    position = rules.play(rules.parse_position(board("pc2 Pd4 pe4 Kg8", 9)), "c2-c4xd4").position
+    with pytest.raises(Illegal) as refused:
+        rules.play(position, "--")
+    assert (refused.value.rule, refused.value.message) == (
+        "G11",
+        "a pass (--) is allowed only under no-move=passes, to a side that has no move",
+    )
