@@ -48,8 +48,8 @@ _HEADER_LINE = re.compile(r"^[ \t]*(?P<text>\S[^\n]*?)[ \t]*$", re.M)  # a line 
 _TAG_OPENED = re.compile(rf"\[(?P<key>{_KEY.pattern}):")  # a tag's start
 _TURN = re.compile(r"(?P<number>\d+)\.(?=\s)")
 _TURN_NUMBER = re.compile(r"\d+\.")  # a word that starts a turn: `2.`
-_NEXT_TURN = re.compile(  # the next turn of the main line, after blanks, comments and variations' turns: its first move
-    r"(?:\s|\[[^\]]*\]|\d+[a-z]\.[\w.]*(?=\s)[^\n]*)*\d+\.\s+(\S+)"
+_NEXT_TURN = re.compile(  # the next turn of the main line, after blanks, comments and variations' turns (each the rest
+    r"(?:\s|\[[^\]]*\]|\d+[a-z]\.[^\n]*)*+\d+\.\s+(\S+)"  # of its line, taken once: review77b), its first move
 )
 _VARIATION = re.compile(r"(?P<address>\d+[a-z]\.[\w.]*)(?=\s|$)")
 _PLY_ADDRESS = re.compile(r"(?P<number>[0-9]+)(?P<move>[a-z])")  # 12b: the second move of turn 12

@@ -23,7 +23,6 @@ from lusoria.validator.tafl_rules import (
     MIN_SIZE,
     OPEN,
     PIECE_LISTS,
-    entries_as_opentafl_plays,
     hostility_by_side,
     idle,
     read_record,
@@ -165,10 +164,9 @@ def _with_named_start(record: str, described: type[TaflGame], preferred: str | N
 
 def _read(record: str, own: bool) -> dict[str, str]:
     """The generic game's options of a rules record: as its letters say when lusoria wrote it
-    (`own`), else as OpenTafl plays them: its empty squares' hostility by side (a `K` alone: none), and
-    a region kept from a piece that may not pass over it (`entries_as_opentafl_plays`)."""
+    (`own`), else its empty squares' hostility as OpenTafl reads it, by side (a `K` alone: none)."""
     options = read_record(record)
-    return options if own else {**options, **hostility_by_side(options), **entries_as_opentafl_plays(options)}
+    return options if own else {**options, **hostility_by_side(options)}
 
 
 def _same(tag: re.Match[str], own: bool, described: type[TaflGame], preset: str) -> bool:

@@ -45,8 +45,9 @@ from lusoria.validator.tafl_rules import described_record
 _PLAIN_VALUE = re.compile(r"[^\]\r\n]*")  # what an OTN tag's value holds as it is (a CR would become a line end)
 _CLOCK = re.compile(r"\s*([0-9]+)(\s[0-9]+/[0-9]+)?(\s[0-9]+i)?", re.ASCII)  # a clock as OpenTafl writes `time-control`
 # and each side's `time-remaining` and reads them (GameClock.TIME_SPEC_REGEX: `300 30/3 0i`)
-_CLOCK_DIGITS = (18, 18, 9)  # the most digits its main time, overtime and overtime count hold as Java's longs and int
-# (more: an exception; the increment it never reads)
+_CLOCK_DIGITS = (15, 15, 9)  # the most digits of its main time and overtime, which it reads into a Java long and
+# multiplies by 1000, and of its overtime count, an int (more: an exception or a clock overflowed, review77b; the
+# increment it writes, but never reads)
 MAX_DEPTH = 32  # variations one inside another that `_write_otn` writes: each turn's address grows with the depth
 
 

@@ -348,22 +348,6 @@ def hostility_by_side(option: dict[str, str]) -> dict[str, str]:
     }
 
 
-def entries_as_opentafl_plays(option: dict[str, str]) -> dict[str, str]:
-    """The pieces that may stop on a region's squares coming from another square (`cenre`, `corre`…) as OpenTafl
-    plays them: none that its list of the pieces that pass over them (`cenp`…) leaves out and that may stop there,
-    as it checks a move's last square as those it passes (Taflman.getAllowableMovesFrom: `cenp:` keeps the king
-    from going back to the throne, `cens:K cenre:K` or not)."""
-    return {
-        region + "re": "".join(
-            piece
-            for piece in option[region + "re"]
-            if piece in option[region + "p"] or piece not in option[region + "s"]
-        )
-        for region in REGIONS
-        if region and region + "re" in option
-    }
-
-
 def opentafl_differences(settings: Settings, by_side: bool = False) -> list[str]:
     """What OpenTafl plays otherwise under the rules record of a tafl game's Settings
     (`described_record`, `by_side` as there), each said: an empty square hostile to the king and

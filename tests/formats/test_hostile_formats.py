@@ -690,3 +690,14 @@ def test_a_word_of_another_format_is_quoted_with_its_control_characters_visible(
     [source] = read_text(text, format, "hostile")
     [found] = check(source).diagnostics
     assert found.message.startswith(said)
+
+
+def test_otn_variation_turns_after_the_last_turn_are_read_in_time_linear_in_their_words():
+    """The look for the next turn after a turn of three moves (OpenTafl's berserk layout) skipped a variation's
+    line word by word, in as many ways as its words could be split: 20 `1a.` words after the last turn held
+    `validate` past a minute (review77b). Each line is now taken whole, once."""
+    header = "[rules:dim:11 surf:n tfr:i ber:c start:/11/8c2/8T2/tT2Tt1T3/2T6T1/2n8/11/5K5/11/11/11/]\n\n"
+    text = header + "1. ci2-i1 Kf8-g8 nc6^c4xc5/b4\n1a.1.1a. " + " ".join(["1a."] * 400) + "\n"
+    [problem] = check(next(read_text(text, "otn", "x.otg"))).diagnostics
+    assert (problem.rule, problem.line - 2, problem.text) == ("syntax", 1, "nc6^c4xc5/b4")  # no turn opens with its
+    # berserk move: a third move
