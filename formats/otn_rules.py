@@ -249,10 +249,7 @@ def _game_rules(
             f"OpenTafl never captures a strong king beside it; lusoria counts it against him "
             f"({game().settings.ids.king}), as its own rules do"
         )
-    if game.board.corner_escape:
-        _corner_options(entries, options, game)
-    else:
-        _edge_options(entries, options, own)
+    (_corner_options if game.board.corner_escape else _edge_options)(entries, options, game)
     _refuse_unplayed(entries)
     _note_repetition(draft, entries, game, named is not None and named["Game"] == game.name, own)
     start = None
@@ -348,10 +345,11 @@ def _throne_hostile(entries: _Entries) -> str:
     raise entries.cannot("cenhe" if hostile_empty not in (set(), set("tT")) else "cenh", "this throne hostility")
 
 
-def _edge_options(entries: _Entries, options: dict[str, str], own: bool) -> None:
+def _edge_options(entries: _Entries, options: dict[str, str], game: type[TaflGame]) -> None:
     """The options of the game whose king escapes to the edge (Tablut) that OTN's entries set: no
     Tuichi (OTN has none), the king's strength, who passes over and stops on the throne (a king who may
-    not pass over it not going back to it, as OpenTafl plays `cenp:`, but in a file lusoria wrote: `own`)."""
+    not pass over it not going back to it, as OpenTafl plays `cenp:`; a file lusoria wrote says its own in
+    its own tags)."""
     if "cor" not in entries.found or entries.value("cor", "") != "":
         raise entries.cannot(
             "cor", "corner squares (a king that escapes to the edge has none; write cor: with no squares)"
@@ -366,7 +364,7 @@ def _edge_options(entries: _Entries, options: dict[str, str], own: bool) -> None
     ) or _raise(entries.cannot("cenp", "this set of pieces"))
     if set(entries.value("cens", "K")) & set("tT"):
         raise entries.cannot("cens", "soldiers that may stop on the throne")
-    back = own or "K" in entries.value("cenp", ALL)  # (OpenTafl checks a move's last square as those it passes)
+    back = "K" in entries.value("cenp", ALL)  # (OpenTafl checks a sliding move's last square as those it passes)
     options["throne-stop"] = (
         "king" if back and "K" in entries.value("cens", "K") and "K" in entries.value("cenre", ALL) else "none"
     )

@@ -1422,9 +1422,8 @@ class Moves:
     ) -> None:
         """`passed`: the plies after a forced pass the record leaves out (`Report.passed`); `uncontinued`: those
         written as continuing a turn that goes on no more (`Report.uncontinued`)."""
-        self._continued = Continued(record, rules.continued, passed=passed, uncontinued=uncontinued)  # (empty but in a
-        # game whose plies
-        # may continue a turn or pass)
+        # (empty but in a game whose plies may continue a turn or pass)
+        self._continued = Continued(record, rules.continued, passed=passed, uncontinued=uncontinued)
         self._offset = numbering(record, rules, start, self._continued)
         self._first = rules.turn(start) ^ self._offset  # the side whose plies are numbered `N.`
 

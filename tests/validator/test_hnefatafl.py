@@ -703,6 +703,16 @@ def tyr(pieces: str, moves: str) -> str:
     return f'[Game "hnefatafl"] [Variant "{TYR}"] [Position "{board(pieces, 9)}"] 1... {moves} *'
 
 
+def free(pieces: str, moves: str, rules: str = "berw=a") -> str:
+    """A Tyr record (berw:n) read under `rules`."""
+    return tyr(pieces, moves).replace("[Position", f'[Rules "{rules}"] [Position')
+
+
+def left_out(ply: int, continuation: str, berw: str = "n") -> tuple[str, str, int, str]:
+    """The warning (G16) at `ply` that a record leaves out `continuation`, as `said` gives it."""
+    return ("warning", "G16", ply, f"the record leaves out a berserk continuation {continuation} (berw: {berw})")
+
+
 def said(record: str | Report) -> list[tuple[str, str, int | None, str]]:
     """(severity, rule, ply, message) of each diagnostic a record (or its report) gets."""
     report = check(record) if isinstance(record, str) else record
@@ -746,45 +756,39 @@ def test_a_left_out_continuation_is_warned_of_once():
     aagenielsen.dk's Berserk and Tyr games were read: 64 warnings said again)."""
     start = "pc2 Pd4 pe4 Pc7 pc8 Kg8 Pb5 pa5 Pb3 pa3"
     assert said(tyr(start, "c2-c4xd4 2. Kg8-g7 c6-c5xb5 3. Kg7-g8 c3-c2")) == [
-        ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6xc7 (berw: n)"),
-        ("warning", "G16", 5, "the record leaves out a berserk continuation after c6-c5xb5: c5-c3xb3 (berw: n)"),
+        left_out(3, "after c2-c4xd4: c4-c6xc7"),
+        left_out(5, "after c6-c5xb5: c5-c3xb3"),
     ]
     # the same capture played again (ply 9), leaving out the same continuation, is warned of again (review77)
     again_later = "c2-c4xd4 2. Kg8-g7 c6-c5 3. d1-d4 c5-c2 4. a7-c7 i1-i2 5. Kg7-g8 c2-c4xd4 6. Kg8-g7 c6-c5"
-    assert said(tyr("pc2 Pd4 pe4 Pc7 pc8 Kg8 Pa7 Pd1 pi1", again_later)) == [
-        ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6xc7 (berw: n)"),
-        ("warning", "G16", 11, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6xc7 (berw: n)"),
-    ]
-    free_later = tyr(
-        "pc2 Pd4 pe4 Kg8 Pd1 pi1",
-        "c2-c4xd4 2. Kg8-g7 c6-c5 3. d1-d4 c5-c2 4. Kg7-g8 i1-i2 5. Kg8-g7 c2-c4xd4 6. Kg7-g8 c6-c5",
-    )
-    assert said(free_later.replace("[Position", '[Rules "berw=a"] [Position')) == [  # (found by a look back, each)
-        ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6 (berw: a)"),
-        ("warning", "G16", 11, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6 (berw: a)"),
+    twice_said = [left_out(3, "after c2-c4xd4: c4-c6xc7"), left_out(11, "after c2-c4xd4: c4-c6xc7")]
+    assert said(tyr("pc2 Pd4 pe4 Pc7 pc8 Kg8 Pa7 Pd1 pi1", again_later)) == twice_said
+    free_later = again_later.replace("4. a7-c7 i1-i2 5. Kg7-g8", "4. Kg7-g8 i1-i2 5. Kg8-g7").replace(
+        "6. Kg8-g7", "6. Kg7-g8"
+    )  # (berw:a: each found by a look back)
+    assert said(free("pc2 Pd4 pe4 Kg8 Pd1 pi1", free_later)) == [
+        left_out(3, "after c2-c4xd4: c4-c6", "a"),
+        left_out(11, "after c2-c4xd4: c4-c6", "a"),
     ]
     # berw:a: c6-c5 (ply 5) looks back to c2-c4xd4 and plays i1-i4xi5 and f5-h5 again, f5-h5 where
     # i4-g4xg5 went on, as ply 3 was played and warned: it is not warned of again
-    looked_back = tyr("pc2 Pd4 pe4 Kg8 Pi1 pi5 Pi6 pg5 Pg6 pf5", "c2-c4xd4 2. i1-i4xi5 f5-h5 3. Kg8-g7 c6-c5")
-    assert said(looked_back.replace("[Position", '[Rules "berw=a"] [Position')) == [
-        ("warning", "G16", 3, "the record leaves out a berserk continuation after i1-i4xi5: i4-g4xg5 (berw: a)"),
-        ("warning", "G16", 5, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6 (berw: a)"),
+    looked_back = free("pc2 Pd4 pe4 Kg8 Pi1 pi5 Pi6 pg5 Pg6 pf5", "c2-c4xd4 2. i1-i4xi5 f5-h5 3. Kg8-g7 c6-c5")
+    assert said(looked_back) == [
+        left_out(3, "after i1-i4xi5: i4-g4xg5", "a"),
+        left_out(5, "after c2-c4xd4: c4-c6", "a"),
     ]
     # berw:a: c3-c2 (ply 5) looks back to c6-c5xb5, played (ply 3) where c4-c6xc7 went on: that one is
     # not warned of again
-    again = tyr("pc2 Pd4 pe4 Pc7 pc8 Kg8 Pb5 pa5", "c2-c4xd4 2. Kg8-g7 c6-c5xb5 3. Kg7-g8 c3-c2")
-    assert said(again.replace("[Position", '[Rules "berw=a"] [Position')) == [
-        ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6xc7 (berw: a)"),
-        ("warning", "G16", 5, "the record leaves out a berserk continuation after c6-c5xb5: c5-c3 (berw: a)"),
-    ]
+    again = free("pc2 Pd4 pe4 Pc7 pc8 Kg8 Pb5 pa5", "c2-c4xd4 2. Kg8-g7 c6-c5xb5 3. Kg7-g8 c3-c2")
+    assert said(again) == [left_out(3, "after c2-c4xd4: c4-c6xc7", "a"), left_out(5, "after c6-c5xb5: c5-c3", "a")]
     # d9-d7xe7 (ply 3) fits where c4-c6xc7 went on too, which a7-e7 (ply 4) shows, looking back to it
     # (d7-d8); d6-d5 (ply 5) looks back to it again (d7-d6): c4-c6xc7, said at ply 4 though no ply
     # chose its line, is not said again
-    twice = tyr("pc2 Pd4 pe4 Pc7 pc8 Kg8 pd9 Pe7 pf7 Pa7", "c2-c4xd4 2. Kg8-h8 d9-d7xe7 3. a7-e7 d6-d5")
-    assert said(twice.replace("[Position", '[Rules "berw=a"] [Position')) == [
-        ("warning", "G16", 4, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6xc7 (berw: a)"),
-        ("warning", "G16", 4, "the record leaves out a berserk continuation after d9-d7xe7: d7-d8 (berw: a)"),
-        ("warning", "G16", 5, "the record leaves out a berserk continuation after d9-d7xe7: d7-d6 (berw: a)"),
+    twice = free("pc2 Pd4 pe4 Pc7 pc8 Kg8 pd9 Pe7 pf7 Pa7", "c2-c4xd4 2. Kg8-h8 d9-d7xe7 3. a7-e7 d6-d5")
+    assert said(twice) == [
+        left_out(4, "after c2-c4xd4: c4-c6xc7", "a"),
+        left_out(4, "after d9-d7xe7: d7-d8", "a"),
+        left_out(5, "after d9-d7xe7: d7-d6", "a"),
     ]
 
 

@@ -3,8 +3,7 @@ piece that captured went on, every ply from that capture on stands on the line f
 report that show, html, svg, the language server, fmt and the archive read (`Played.earlier`,
 the driver's `_replayed`), not only the ply that showed it."""
 
-from test_hnefatafl import board, said, shuffled, tyr
-from test_tafl_edges import free
+from test_hnefatafl import board, free, said, shuffled, tyr
 
 from lusoria import api
 from lusoria.archive import Archive, Filters

@@ -10,7 +10,7 @@ import copy
 import pickle
 
 import pytest
-from test_hnefatafl import FETLAR, TYR, board, errors, record, said, started, tyr
+from test_hnefatafl import FETLAR, TYR, board, errors, free, record, said, started, tyr
 
 from lusoria import accelerator
 from lusoria.validator import tafl_unwritten
@@ -19,11 +19,6 @@ from lusoria.validator.hnefatafl import Hnefatafl
 from lusoria.validator.replay import check
 from lusoria.validator.tafl_continuations import LeftOut
 from lusoria.validator.tafl_unwritten import _near
-
-
-def free(pieces: str, moves: str, rules: str = "berw=a") -> str:
-    """A Tyr record (berw:n) read under `rules`."""
-    return tyr(pieces, moves).replace("[Position", f'[Rules "{rules}"] [Position')
 
 
 def to_and_fro(first: int, last: int) -> list[str]:
