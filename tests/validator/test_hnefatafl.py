@@ -90,12 +90,15 @@ def record(pieces: str, moves: str, rules: str = "", variant: str = FETLAR, turn
 
 
 def outcome(pieces: str, moves: str, rules: str = "", turn: str = "b") -> tuple[str, str]:
-    """(rule, reason) of how the game the record's moves play ended."""
+    """(rule, reason) of how the game the record's moves play ended: at its last move, not before."""
     rules_obj = Hnefatafl.from_tags({"Variant": FETLAR, **({"Rules": rules} if rules else {})})
     position = rules_obj.parse_position(board(pieces, turn=turn))
-    for ply in moves.split():
+    *before, last = moves.split()
+    for ply in before:
         played = rules_obj.play(position, ply)
+        assert played.outcome is None, f"the game ended at {ply}, before {last}"
         position = played.position
+    played = rules_obj.play(position, last)
     assert played.outcome is not None
     return played.outcome.rule, played.outcome.reason
 
