@@ -304,17 +304,18 @@ def _describe(error: UnexpectedInput, text: str, offset: int, game: str, tag_fol
     if text[at + len(found) :].strip():
         return SyntaxProblem(said, row, column, found)
     cut = CutShort(said + _variation_unclosed(text, offset), row, column, found)
-    cut.span = (_cut_ply_start(text, at, game), at + len(found))
+    cut.span = (ply_start(text, at, game), at + len(found))
     return cut
 
 
-def _cut_ply_start(text: str, at: int, game: str) -> int:
-    """Where the ply that a record cut short at `at` ends with begins: in a game of dice, at its roll
-    (`52: 6/8 7/`); and before the move number that stands before it."""
+def ply_start(text: str, at: int, game: str) -> int:
+    """Where the ply that stands at `at` begins: in a game of dice, at its roll (`52: 6/8 7/`, a comment
+    between its plays too); and before the move number that stands before it."""
     start = at
     rules = GAMES.get(game)
-    rolls = list(rules.roll.finditer(text, 0, at)) if rules and rules.roll else []
-    if rolls and not _BETWEEN_PLIES.search(text, rolls[-1].end(), at):
+    plain = blanked(text[:at])  # (a roll or a dot in a comment is none)
+    rolls = list(rules.roll.finditer(plain)) if rules and rules.roll else []
+    if rolls and not _BETWEEN_PLIES.search(plain, rolls[-1].end()):
         start = rolls[-1].start()
     number = _NUMBER_BEFORE.search(text, 0, start)
     return number.start() if number else start
@@ -338,7 +339,7 @@ _PARTED_BEFORE = re.compile(  # a roll, the play of one die (or none, --), a com
     r"[0-9]-?[0-9]:[ \t\r\n]*([0-9]+/(?:[0-9]+|off)|--)[ \t\r\n]*(?:\{[^}]*\}|;[^\n]*\n|(\([^()]*\)))[ \t\r\n]*\Z"
 )
 _WORD_END = " \t\r\n(){}[];"  # what ends a word, as _describe reads what it found
-_BETWEEN_PLIES = re.compile(r"[.(){};]")  # what a ply does not hold: a move number's dot, a variation, a comment
+_BETWEEN_PLIES = re.compile(r"[.()]")  # what a ply does not hold outside its comments: a move number's dot, a variation
 _NUMBER_BEFORE = re.compile(r"(?<!\S)[0-9]+\.+\s*\Z")  # a move number (and blanks) that ends a text
 
 
@@ -389,7 +390,7 @@ def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> S
     ):  # (not cut: `31: *`)
         return (OffBoard if off else SyntaxProblem)(said, *row_column(text, start, offset), word)
     cut = CutShort(said + _variation_unclosed(text, offset), *row_column(text, start, offset), word)  # `31: 5/`
-    cut.span = (_cut_ply_start(text, end, game), len(text.rstrip()))
+    cut.span = (ply_start(text, end, game), len(text.rstrip()))
     return cut
 
 

@@ -21,7 +21,14 @@ from lusoria.notation.dates import date_range, date_readings
 from lusoria.notation.escapes import EscapeLines
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
-from lusoria.notation.reader import RecordText, game_read_in, header_of, parse_record, scan_tags, standing_in
+from lusoria.notation.reader import (
+    RecordText,
+    game_read_in,
+    header_of,
+    parse_record,
+    scan_tags,
+    standing_in,
+)
 from lusoria.notation.slips import RESULTS, Fallback, Fix, mend, mended_tag, results_meant, slip_fixes, tag_meant
 from lusoria.notation.sources import BOM, advised, shown_place
 from lusoria.notation.syntax import (
@@ -34,6 +41,7 @@ from lusoria.notation.syntax import (
     SyntaxProblem,
     TagTwice,
     Undecodable,
+    blanked,
     offset_of,
     row_column,
 )
@@ -283,7 +291,8 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False,
     `keep_going`: after an illegal ply or a syntax slip with one nearest suggestion, go on as if
     it had been written. A record that ends without its result marker does not parse, but its plies are
     checked all the same: their diagnostics follow that error; with `assume_result`, it comes replayed
-    (record, rules, positions: `lusoria show`), as with `*`. One that writes a tag twice, or leaves one
+    (record, rules, positions: `lusoria show`), as with `*`. One whose movetext stops parsing at a syntax error
+    has the plies before it checked (`_plies_before`), each error at its place. One that writes a tag twice, or leaves one
     unclosed, comes replayed, read with the tag's first value or closed, after that error (`Report.parsed_from`)."""
     if isinstance(source, str):  # (without the byte order mark of a text decoded as utf-8, not utf-8-sig)
         source = RecordText(source.removeprefix(BOM))
@@ -305,7 +314,8 @@ def _checked(source: RecordText, keep: bool, keep_going: bool, assume_result: bo
         unread = Report(source)
         unread.diagnostics = sorted(read.diagnostics + _header_checked(read), key=_place)
         if read.record is not None:  # the plies checked; what the replay says of a marker assumed is moot
-            kept = assume_result or not read.unended  # (a tag written twice or closed: read with its first value)
+            kept = not read.stopped and (assume_result or not read.unended)  # (a tag written twice or closed: read
+            # with its first value)
             replayed = replay(read.record, read.text, keep and kept, keep_going)
             if replayed.outcome:  # but how the game ended tells the marker that was left out
                 unread.diagnostics = [_ended(d, replayed.outcome) for d in unread.diagnostics]
@@ -314,6 +324,8 @@ def _checked(source: RecordText, keep: bool, keep_going: bool, assume_result: bo
                 for d in replayed.diagnostics
                 if not read.unended or d.line != read.record.result_line
             ]
+            if read.stopped:  # (the plies before the error: each said at its place)
+                unread.diagnostics.sort(key=_place)
             if kept:
                 unread = replace(replayed, source=source, diagnostics=unread.diagnostics, parsed_from=read.text)
         unread.diagnostics = _hinted(unread.diagnostics, source.hint + _notes_said(source, unread.record))
@@ -453,6 +465,7 @@ class _Read(NamedTuple):
     unended: bool  # the movetext ends without a result marker: `record` ends with one assumed
     tag_mended: bool  # a tag is written twice, or not closed: `record` is read without the second, or closed
     closed: list[_Mended]  # the tags closed (without keep_going): a `]` written in, the columns after it one on
+    stopped: bool = False  # read up to its syntax error (`_plies_before`): `record` holds the plies checked, not kept
 
 
 def _read_past_slips(source: RecordText, keep_going: bool, judged: bool = True) -> _Read:
@@ -477,13 +490,13 @@ def _read_past_slips(source: RecordText, keep_going: bool, judged: bool = True) 
         )
         for problem in source.problems
     ]  # a reader's, at plies
-    read, mended, unended, tag_mended = source, list[_Mended](), False, False
+    read, mended, unended, tag_mended, stopped = source, list[_Mended](), False, False, False
     closed = list[_Mended]()  # the tags closed (without keep_going): a `]` written in, the columns after it one on
     while True:
         try:
-            return _Read(parse_record(read), read, diagnostics, mended, unended, tag_mended, closed)
+            return _Read(parse_record(read), read, diagnostics, mended, unended, tag_mended, closed, stopped)
         except SyntaxProblem as problem:
-            if unended and problem.line > source.last_line:
+            if stopped or (unended and problem.line > source.last_line):
                 # the assumed marker did not help
                 return _Read(None, read, diagnostics, mended, unended, tag_mended, closed)
             game = game_read_in(read)
@@ -539,7 +552,11 @@ def _read_past_slips(source: RecordText, keep_going: bool, judged: bool = True) 
                 read, tag_mended = _retold(read, mend(read.text, fixes[0])), True
                 continue  # (its `]` ends its line: what follows stands where it stood)
             if not keep_going or len(fixes) != 1 or len(mended) == MAX_SLIPS:
-                return _Read(None, read, diagnostics, mended, unended, tag_mended, closed)
+                before = _plies_before(read, problem, game)
+                if before is None:
+                    return _Read(None, read, diagnostics, mended, unended, tag_mended, closed)
+                read, unended, stopped = _retold(read, before), True, True  # its plies checked all the same
+                continue
             (fix,) = fixes
             word = read.text[fix.start : fix.end]
             mended.append(_Mended(*_fix_place(read, fix), re.sub(r"\r?\n", "⏎", word), fix.text))
@@ -615,6 +632,44 @@ def _reading_checked(read: RecordText, fix: Fix) -> Diagnostic | str | None:
     if any(error.ply is not None and at < fix.start for error, at in errors):
         return None  # (a ply before it is illegal: the replay may stop before the reading)
     return _ACCEPTED
+
+
+def _plies_before(read: RecordText, problem: SyntaxProblem, game: str) -> str | None:
+    """The text of an lgn record read up to the ply its syntax error stands in, a result assumed
+    (`assumed_end`): the plies before are checked all the same (after its result marker: all of them). Where no
+    move number (a game of dice: no roll) begins the error's ply, the error may go on the ply before it
+    (`a4-a10 ×b10`, `64: 5/11 (…) 5/9`): that one is left out too. None where no ply is left: for an error in its
+    tags, or in a record of a game lusoria does not know."""
+    from lusoria.notation.lalr import ply_start  # loads Lark: only for the records that need it
+
+    text, header = read.text, len(header_of(read.text))
+    at = offset_of(text.split("\n"), problem.line - read.line + 1, problem.column)
+    if read.format != "lgn" or game not in known_games() or at < header:
+        return None
+    start, roll = ply_start(text, at, game), GAMES[game].roll
+    if start == at or (roll is not None and not roll.search(text[start:at]) and not roll.match(text, at)):
+        if (before := _last_word(blanked(text[:start]), header)) is not None:
+            start = ply_start(text, before, game)
+    if not blanked(text[header:start]).strip():
+        return None
+    return assumed_end(text[:start])
+
+
+def _last_word(plain: str, start: int) -> int | None:
+    """Where the last word of `plain` (its comments blank) past `start` begins, its closed variations left
+    out; None where it has none."""
+    depth, index = 0, len(plain)
+    while index > start:
+        index -= 1
+        if plain[index] == ")":
+            depth += 1
+        elif plain[index] == "(":
+            depth = max(depth - 1, 0)
+        elif depth == 0 and not plain[index].isspace():
+            while index > start and not plain[index - 1].isspace():
+                index -= 1
+            return index
+    return None
 
 
 def _lines_kept(word: str) -> str:
@@ -895,10 +950,10 @@ class _Replay:
                 held = None
             if played is None:  # (refused past the end: the game ended, at the start: in its Position)
                 said = already_over(cast("Outcome", ended), number == 1 and "Position" in self.record.tags)
-                report.error(rules.end_rule, said, **self.where(ply, number, key))
+                report.error(rules.end_rule, said, **self.where(ply, number, key), assumed=tuple(assumed))
                 return ended, False, assumed
             if isinstance(played, Illegal) and played.ended is not None:  # (by a forced pass left out before it)
-                report.error(played.rule, played.message, **self.where(ply, number, key))
+                report.error(played.rule, played.message, **self.where(ply, number, key), assumed=tuple(assumed))
                 return played.ended, False, assumed
             if isinstance(played, Illegal) and self.claims is not None and not at:
                 played = self.claims.retried(rules, position, ply) or played

@@ -45,7 +45,7 @@ COMMANDERS = '[Game "hnefatafl"]\n[Variant "alea-evangelii-dux4-19x19"]'  # comm
         (TABLUT, "1. e3-c3 d1-d3 2. e4-e3×d3 *", "×d3", "e4-e3xd3"),  # a multiplication sign for x (newcomer-54b)
         (TABLUT, "1. e3-c3 d1-d3 2. e4-e3Xd3 *", "Xd3", "e4-e3xd3"),  # a capital X
         (TABLUT, "1. e3-c3 d1-d3 2. e4-e3:d3 *", ":d3", "e4-e3xd3"),  # an old chess capture sign
-        ('[Game "copenhagen"]', "1. d1-d3 h1-h3 2. a4-a10×b10 *", "×b10", "a4-a10xb10"),  # after a square of 2 digits
+        ('[Game "copenhagen"]', "1. d1-d3 f4-c4 2. a4-a10×b10 *", "×b10", "a4-a10xb10"),  # after a square of 2 digits
         (LAQUET, "1. 6–3: 5/11 1/4 *", "6–3:", "6-3:"),
         (LAQUET, "1. 6,3: 5/11 1/4 *", "6,3:", "6-3:"),  # the dice as a pair (found by new-user-25)
         (LAQUET, "1. 6/3: 5/11 1/4 *", "6/3:", "6-3:"),  # parted by a slash (h73b)

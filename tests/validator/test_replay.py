@@ -200,8 +200,58 @@ def test_a_record_cut_short_after_a_roll_or_in_its_first_play_is_said_so_and_che
 
 
 def test_a_slip_that_ends_a_record_is_said_as_a_slip_not_a_cut():
-    [slip] = check('[Game "tablut"]\n1. e3-c3 e4-b4 2. e3c3\n').diagnostics
+    [slip] = check('[Game "tablut"]\n1. e3-c3 d1-d3 2. e3c3\n').diagnostics
     assert (slip.rule, slip.suggestions) == ("syntax", ("e3-c3",)) and "cut short" not in slip.message
+
+
+@pytest.mark.parametrize("keep_going", [False, True])
+def test_the_plies_before_a_syntax_error_are_checked_each_error_at_its_place(keep_going):
+    """A typo at move 3 hid that move 2 was illegal: the record was fixed, validated again, and only then said
+    to break T2. The plies before the ply of the error are replayed, the record still unparsed."""
+    report = check('[Game "tablut"]\n1. e3-c3 d1-d3 2. c3-e3 d9-d7 3. e5-e4 e6x *\n', keep_going=keep_going)
+    assert [(d.rule, d.ply, d.line, d.column) for d in report.diagnostics] == [
+        ("T2", 3, 2, 19),
+        ("syntax", None, 2, 40),
+    ]
+    assert "the way is blocked at d3" in report.diagnostics[0].message and report.record is None
+    assert check(report.source, assume_result=True).record is None  # (`show` draws no board of a record cut so)
+
+
+@pytest.mark.parametrize(
+    "text, found",
+    [
+        ('[Game "tablut"]\n1. e3-c3 e1-e2 zz9 *', []),  # zz9 may be e1-e2's (its capture): e1-e2 is left out
+        ('[Game "tablut"]\n1. e3-c3 e1-e2 2. zz9 *', [("T2", 2)]),  # a move number begins zz9's ply: e1-e2 is whole
+        ('[Game "laquet"]\n1. 64: 5/11 2. 5/9 *', []),  # no roll begins 5/9's ply: it may be 64: 5/11's (Q5 unsaid)
+        ('[Game "laquet"]\n1. 64: 5/11 {the 4 is lost} -- *', []),  # a comment parts the ply: its roll is its start
+        ('[Game "laquet"]\n1. 64: 5/11 4/8 52: 6/8 5/9 2. 64: x *', [("Q3", 2)]),  # the roll begins the error's ply
+        (
+            '[Game "laquet"]\n1. 64: 5/11 4/8 52: 6/8 5/9 (52: 5/10 5/7) 2. 64: x *',
+            [("Q3", 2), ("Q1", 2)],
+        ),  # and its variation
+        ('[Game "laquet"]\n1. 64: 5/11 (1. 64: 4/10 5/9) 5/9 *', []),  # 5/9 is 64: 5/11's, after its variation
+        ('[Game "laquet"]\n1. 64: 5/11 4/8 52: 6/8 5/9 2. 64: 5/11 x *', [("Q3", 2)]),  # x is 64: 5/11's
+        ('[Game "laquet"]\n1. 64: 5/11 4/8 52: 6/8 5/9 2. {64: lost} 5/11 *', []),  # no roll but in a comment
+        ('[Game "tablut"]\n1. e3-c3 e1-e2 2. c3-e3 (zz) *', [("T2", 2)]),  # a variation's first word
+        ('[Game "tablut"]\n1. e3-e2 d1-d3 e4-e5! zz *', [("T2", 1)]),  # a word of six characters left out
+        ('[Game "tablut"]\n1. e3-e2 (1. e3-d3)e1-e2 zz *', [("T2", 1)]),  # a word after a variation's )
+        ('[Game "tablut"]\n1. e3-e2 d1-d3 * junk', [("T2", 1)]),  # after the marker: every ply
+    ],
+)
+def test_the_ply_a_syntax_error_may_go_on_is_not_checked(text, found):
+    """Replayed up to the error alone, `a4-a10 ×b10` or `64: 5/11 {…} --` would be checked cut: an error of a
+    ply the transcriber wrote whole. Where nothing begins the error's ply (a move number; in a game of dice, a
+    roll), the ply before it is left out too."""
+    diagnostics = check(text + "\n").diagnostics
+    assert [(d.rule, d.ply) for d in diagnostics if d.rule != "syntax"] == found
+    assert [d.rule for d in diagnostics].count("syntax") == 1
+
+
+def test_a_record_cut_short_in_a_ply_parted_by_a_comment_is_read_without_that_ply():
+    """`_BETWEEN_PLIES` is sought outside comments: the full stop of `{the 4. lost}` took the roll's ply for
+    ended, and its plays were checked without the one cut short (Q5)."""
+    [cut] = check('[Game "laquet"]\n1. 64: 5/11 {the 4. lost} 4/\n').diagnostics
+    assert (cut.rule, cut.column, cut.text) == ("syntax", 27, "4/") and "cut short" in cut.message
 
 
 def test_a_tag_written_twice_is_one_diagnostic_and_the_plies_are_still_checked():
@@ -542,7 +592,7 @@ def test_a_move_off_the_board_is_offered_nothing_where_the_plies_before_it_are_n
     """In a variation, or after an illegal ply, the position before it is not at hand."""
     for movetext in ("1. e3-c3 ( 1. e3-e22 ) *", "1. e3-c3 a5-a4 2. e4-e21 *"):
         said = check(f'[Game "tablut"]\n{movetext}\n').diagnostics
-        assert [(d.rule, d.suggestions) for d in said] == [("syntax", ())]
+        assert [(d.rule, d.suggestions) for d in said if d.rule == "syntax"] == [("syntax", ())]
 
 
 def test_a_report_shows_as_one_line_its_place_game_plies_result_and_verdict():

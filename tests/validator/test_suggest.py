@@ -85,6 +85,26 @@ def test_keep_going_assumes_the_unique_nearest_and_says_so():
     assert result["rule"] == "result" and "suggestions" not in result and "assumed" not in result
 
 
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        (
+            '[Game "latrunculi"]\n[Variant "piso"]\n[Position "7p/8/8/8/4P3/2Pp4/8/P7 w"]\n1. e4-e2xd3 h8-h7 *',
+            ("L5", 2, ("move 1, White: e4-e3xd3",)),
+        ),
+        (
+            '[Game "laquet"]\n[Position "18:2 6:15 w"]\n1. 31: 18/off 1... 21: 6/8 6/7 *',
+            ("Q9", 2, ("move 1, White: 31: 18/off 18/off",)),
+        ),
+    ],
+)
+def test_a_game_over_only_by_a_ply_keep_going_assumed_says_it_rests_on_it(text, said):
+    """With --keep-going, "the game is already over" stated as fact an end the record never reached: only the ply
+    assumed for the illegal one ended it (h78a). It says what it rests on, as every later diagnostic does."""
+    over = check(text + "\n", keep_going=True).diagnostics[-1]
+    assert (over.rule, over.ply, over.assumed) == said and "already over" in over.message
+
+
 def test_keep_going_says_why_it_stops_at_a_ply_of_several_nearest_suggestions():
     """A historian ran --keep-going and read "the rest of this line is not checked" with no reason:
     e3-d3 and e4-d4 are both one step from e3-d4, so there is no one ply to go on with."""
