@@ -47,7 +47,8 @@ if TYPE_CHECKING:
 # version 14: `positions` keeps its documents' sizes, so that count(*) can scan it: Datasette's counts;
 # version 15 also names the keys of a tafl game's positions under a repetition rule as any tafl position's, TaflGame.position_name;
 # version 20: a record that lacks only its result marker, or writes a tag twice, replayed: `rebuild_replayed` sets
-# its variant, plies and comments, which an older lusoria stored as of a record that does not parse).
+# its variant, plies and comments, which an older lusoria stored as of a record that does not parse;
+# version 24: the `plies` view's `record_id` and `ply` cast as whole numbers, which Datasette's filters find).
 MIGRATIONS: dict[int, Callable[[sqlite_utils.Database], None]] = {}
 # The tables and views made from replaying each record's text, those that read others first (and
 # their names in older versions: `plies` was a table until version 8, `positions` in versions 3–4)

@@ -368,7 +368,8 @@ def create_positions(db: sqlite_utils.Database) -> None:
     of each position in ply order (the ply is the token's offset), followed by the code of the
     ply played from it (none at the end); `position_plies` lists its tokens, each with its
     record (`doc`) and ply (`offset`), ordered by token; `moves`, the dictionary of plies
-    (`move_code`); `plies`, a view of a row per position reached: its key's token while whole
+    (`move_code`); `plies`, a view of a row per position reached (its record and ply cast as whole numbers:
+    Datasette's filters compare a value typed in as text, which a column of no type never equals, version 24): its key's token while whole
     (the first EXACT_PLIES plies) and the ply played from it, read with SQLite alone (a board:
     `lusoria_board_at(record_boards.boards, ply)`; docs/archive.md, "Size"). The index keeps
     each document's size (`positions_docsize`, schema version 14): without it, SQLite cannot
@@ -379,7 +380,7 @@ def create_positions(db: sqlite_utils.Database) -> None:
     db.execute('CREATE VIRTUAL TABLE "position_plies" USING fts5vocab(positions, instance)')
     db.execute('CREATE TABLE "moves" ("code" TEXT PRIMARY KEY, "text" TEXT NOT NULL UNIQUE) WITHOUT ROWID')
     db.execute(f"""CREATE VIEW "plies" AS
-SELECT p.doc AS record_id, p.offset AS ply,
+SELECT CAST(p.doc AS INTEGER) AS record_id, CAST(p.offset AS INTEGER) AS ply,
        CASE WHEN length(p.term) >= {KEY_LENGTH} THEN substr(p.term, 1, {KEY_LENGTH}) END AS position, m.text AS move
 FROM position_plies p LEFT JOIN moves m ON m.code = {move_of("p.term")}""")
 

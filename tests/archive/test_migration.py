@@ -985,3 +985,20 @@ def test_a_version_22_archive_gets_the_names_indexes_that_hold_the_other_sides_n
     plan = " ".join(row[3] for row in rows(path, "EXPLAIN QUERY PLAN " + players.score_table()[0]))
     assert "SCAN records USING COVERING INDEX idx_records_white_nocase" in plan
     assert "SCAN records USING COVERING INDEX idx_records_black_nocase" in plan
+
+
+def test_a_version_23_archive_gets_the_plies_view_whose_record_and_ply_a_filter_finds(tmp_path):
+    """Version 24: the `plies` view's record and ply are cast as whole numbers, which Datasette's filter, a value
+    typed in as text, finds (h78b: `plies?record_id=5` said 0 rows)."""
+    path = str(tmp_path / "old.db")
+    Archive(path).import_paths([str(ROOT / "samples/tablut/escape.lgn")])
+    typed = "SELECT count(*) FROM plies WHERE record_id = '1' AND ply = '2'"
+    with downgraded(path, 23) as conn:
+        conn.execute("DROP VIEW plies")
+        conn.execute(
+            "CREATE VIEW plies AS SELECT p.doc AS record_id, p.offset AS ply, NULL AS position, NULL AS move "
+            "FROM position_plies p"
+        )
+    assert rows(path, typed) == [(0,)]  # (as version 23 answered: a sqlite3 connection upgrades nothing)
+    Archive(path).sql("SELECT 1")  # (opening it upgrades it)
+    assert rows(path, typed) == [(1,)] and rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
