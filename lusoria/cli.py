@@ -282,12 +282,19 @@ class Lusoria(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            return super().invoke(ctx)
+            returned = super().invoke(ctx)
+        except SystemExit as exited:  # (a command that ends with sys.exit)
+            if ctx.meta.get(UNSEARCHED) and not exited.code:
+                sys.exit(1)  # (a record of --records left out: `searchable`)
+            raise
         except click.NoSuchOption as error:  # (a command's: `show --move 3`)
             meant = OPTIONS_MEANT.get(error.option_name)
             if meant and error.ctx and any(meant in option.opts for option in error.ctx.command.get_params(error.ctx)):
                 raise click.UsageError(f"{error.message} Did you mean '{meant}'?", error.ctx) from None
             raise
+        if ctx.meta.get(UNSEARCHED):
+            sys.exit(1)
+        return returned
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         """The command run as a process (a test's CliRunner calls `main`): stopped by SIGTERM, once tidied
@@ -1596,8 +1603,9 @@ def positions_text(positions: BinaryIO) -> str:
     return "".join(pieces)
 
 
-def filters_of(options: dict[str, Any]) -> Any:
-    """The Filters that the filter options of a command ask for (files and NAME=VALUE read)."""
+def filters_of(options: dict[str, Any], invalid_left_out: bool = True) -> Any:
+    """The Filters that the filter options of a command ask for (files and NAME=VALUE read); the records of
+    --records that are not valid said and, with `invalid_left_out`, left out (`searchable`)."""
     from lusoria.archive import Filters
 
     pairs = []
@@ -1623,7 +1631,34 @@ def filters_of(options: dict[str, Any]) -> Any:
             stop(str(unread[0]))
         if not options["records"]:
             raise click.BadParameter(f"{records} holds no record", param_hint="--records")
+        if invalid_left_out:
+            options["records"] = searchable(options["records"])
     return Filters(**{name: value for name, value in options.items() if value is not None})
+
+
+UNSEARCHED = "lusoria.unsearched"  # (click's Context.meta) a record of --records left out: status 1 (`Lusoria.invoke`)
+
+
+def searchable(records: list[api.RecordText]) -> list[api.RecordText]:
+    """The records of --records a search can be of: each that is not valid is said, as validate says it, and left
+    out, the others searched (a file of partial transcriptions nearly always holds a slip: h78b), the command's
+    status then 1; none left, it stops, status 1."""
+    from lusoria.archive import UnsearchableRecord
+
+    kept: list[api.RecordText] = []
+    for index, record in enumerate(records):
+        report = api.check(record, keep=False)
+        if report.valid:
+            kept.append(record)
+            continue
+        invalid = UnsearchableRecord(index, report.source, report.diagnostics)
+        for diagnostic in invalid.diagnostics[:MAX_SHOWN]:
+            echo(output.diagnostic_text(invalid, diagnostic), err=True)
+        echo(f"lusoria: {invalid}: it is left out", err=True)
+        click.get_current_context().meta[UNSEARCHED] = True
+    if not kept:
+        stop("no record of the records file is valid: nothing is searched", 1)
+    return kept
 
 
 def note_left_out(db: str, filters: Any) -> None:
@@ -2092,7 +2127,7 @@ def remove(db: str, dry_run: bool, **filters: Any) -> None:
     (exit status 1)."""
     from lusoria.archive import NothingSelected
 
-    chosen = filters_of(filters)
+    chosen = filters_of(filters, invalid_left_out=False)  # (all the games of the records file, or none removed)
     try:
         removed = archive_errors(lambda: archive_at(db).remove(chosen, dry_run))
     except NothingSelected as error:

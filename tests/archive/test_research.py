@@ -1361,23 +1361,44 @@ def test_records_given_in_several_files_or_texts_are_numbered_in_each(archive, t
     assert found(archive, records=[two]) == found(archive, records=[first, "[" + second]) != []  # its two records
 
 
-def test_a_records_file_with_an_illegal_record_is_an_error_with_its_diagnostic(archive, tmp_path):
+def test_a_records_file_with_an_illegal_record_says_it_and_searches_the_others(archive, tmp_path):
     """A search for a record that breaks a rule would search for another game (the plies before
-    the illegal one): the command says what it breaks, as validate does, and exits as it does."""
+    the illegal one): the command says what it breaks, as validate does, and exits as it does; the file's
+    other records are searched all the same (h78b: one slip among 385 records, and none was searched).
+    `remove` removes the games of every record of the file, or none."""
+    valid, illegal = '[Game "tablut"]\n\n1. c5-c3 i6-f6 *\n', '[Game "tablut"]\n\n1. e2-g2 e4-d4 *\n'
     file = tmp_path / "illegal.lgn"
-    file.write_text('[Game "tablut"]\n\n1. c5-c3 i6-f6 *\n\n[Game "tablut"]\n\n1. e2-g2 e4-d4 *\n')
-    result = CliRunner().invoke(main, ["query", "--db", archive.path, "--records", str(file)])
-    assert result.exit_code == 1 and result.stdout == ""
+    file.write_text(valid + "\n" + illegal)
+    result = CliRunner().invoke(main, ["query", "--db", archive.path, "--records", str(file), "--format", "json"])
+    assert (
+        result.exit_code == 1
+        and [row["id"] for row in json.loads(result.stdout)] == [id for id, _ in found(archive, records=[valid])] != []
+    )
     assert result.stderr.startswith(
         f"{file}:7:4: error[T1]: move 1, White: the piece on e2 is Black's"
     )  # White moves first
-    assert result.stderr.endswith(
+    said = (
         f"lusoria: {file}:5: record 2 of the records file is not valid (error[T1]: move 1, White: the piece on e2 is "
         "Black's, and White is to move; the rest of this line is not checked; did you mean e3-g3?); a search "
-        "finds the games of a valid record\n"
+        "finds the games of a valid record"
     )
+    assert result.stderr.endswith(said + ": it is left out\n")
     validated = CliRunner().invoke(main, ["validate", str(file)])
     assert validated.exit_code == result.exit_code and validated.stdout.split("\n")[0] in result.stderr
+    counted = CliRunner().invoke(main, ["stats", "--db", archive.path, "--records", str(file), "--json"])
+    assert counted.exit_code == 1 and json.loads(counted.stdout)["records"] == len(found(archive, records=[valid]))
+    held = archive.sql("SELECT count(*) AS n FROM records")
+    removed = CliRunner().invoke(main, ["remove", "--db", archive.path, "--records", str(file)])
+    assert removed.exit_code == 1 and removed.stdout == "" and removed.stderr.endswith(said + "\n")
+    assert archive.sql("SELECT count(*) AS n FROM records") == held
+    missing = CliRunner().invoke(main, ["query", "--db", str(tmp_path / "none.db"), "--records", str(file)])
+    assert missing.exit_code == 2 and missing.stderr.endswith("none.db does not exist; create it with lusoria import\n")
+    file.write_text(illegal)
+    alone = CliRunner().invoke(main, ["query", "--db", archive.path, "--records", str(file)])
+    assert alone.exit_code == 1 and alone.stdout == ""
+    assert alone.stderr.endswith(
+        ": it is left out\nlusoria: no record of the records file is valid: nothing is searched\n"
+    )
 
 
 def test_a_records_file_that_cannot_be_read_is_said_in_one_line(archive, tmp_path):
@@ -1393,7 +1414,8 @@ def test_a_records_file_that_cannot_be_read_is_said_in_one_line(archive, tmp_pat
     assert "--encoding" not in result.stderr
     assert result.exit_code == 1 and result.output.endswith(
         f"lusoria: {latin}:1: record 1 of the records file is not valid (error[syntax]: {said}); "
-        "a search finds the games of a valid record\n"
+        "a search finds the games of a valid record: it is left out\n"
+        "lusoria: no record of the records file is valid: nothing is searched\n"
     )
 
 
