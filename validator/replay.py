@@ -1062,8 +1062,10 @@ class _Replay:
         # plies meant are the side's whose turn it is then; an assumption is played from `position`, the pass again)
         close = [] if self.first_error else suggestions(rules, judged, ply.text)
         close = [illegal.meant, *close][:LIMIT] if illegal.meant and not self.first_error else close
-        nearest = nearest_plies(rules, judged, ply.text) if self.keep_going else []
-        assumption = nearest[0] if len(nearest) == 1 else None
+        nearest = (
+            ([illegal.meant] if illegal.meant else nearest_plies(rules, judged, ply.text)) if self.keep_going else []
+        )
+        assumption = nearest[0] if len(nearest) == 1 else None  # (what the message says was meant: a die misread)
         stop = "" if assumption else _STOPS + _kept_going(self.keep_going, nearest)
         self.report.error(
             illegal.rule,

@@ -105,6 +105,18 @@ def test_a_game_over_only_by_a_ply_keep_going_assumed_says_it_rests_on_it(text, 
     assert (over.rule, over.ply, over.assumed) == said and "already over" in over.message
 
 
+def test_keep_going_past_a_misread_die_assumes_the_roll_the_plays_fit():
+    """A die copied wrong (the source's 63 as 64) was said "a die misread?", 63: 5/11 5/8 offered first, but
+    --keep-going went on with 64: 5/11 4/8 and said the later plies, which are right, broke Q3 (h78a: 16 of
+    26 games with one die changed got such errors)."""
+    text = '[Game "laquet"]\n[Position "1:2,2:3,3:3,4:3,5:3,18:1 6:13,7:1,9:1 w"]\n'
+    plies = "1. {} 61: 9/15 6/7 2. 11: 4/5 4/5 31: 6/9 6/7 3. 21: 4/5 3/5 *\n"
+    assert check(text + plies.format("63: 5/11 5/8")).diagnostics == []
+    [misread] = check(text + plies.format("64: 5/11 5/8"), keep_going=True).diagnostics
+    assert (misread.rule, misread.ply, misread.suggestions[0]) == ("Q3", 1, "63: 5/11 5/8")
+    assert "a die misread?" in misread.message and "not checked" not in misread.message
+
+
 def test_keep_going_says_why_it_stops_at_a_ply_of_several_nearest_suggestions():
     """A historian ran --keep-going and read "the rest of this line is not checked" with no reason:
     e3-d3 and e4-d4 are both one step from e3-d4, so there is no one ply to go on with."""
