@@ -694,6 +694,8 @@ def fmt(paths: tuple[str | Path, ...], check: bool, write: bool, encoding: str) 
     file's % lines (escape lines, which the reader ignores) are all kept, except, to
     standard output, those of a file that holds no record, and so are an e-mail's greeting
     above its first record and its closing and signature (a `-- ` line and after) below its last.
+    A record written renumbered over a move number's warning (a ply missing? a gap in the source?)
+    is said in a note on standard error: where the numbers are the source's, keep them in a comment.
 
     A file keeps its line ends (LF, CRLF or CR) and its byte order mark, or their absence;
     the canonical encoding is UTF-8, so --write turns a file read with another --encoding
@@ -720,7 +722,7 @@ def _formatted(inputs: Inputs, paths: tuple[str | Path, ...], encoding: str) -> 
     blank line (`api.record_gap`); the exit status of the records (`_said`)."""
     status, apart = 0, ""
     for text, report in inputs(api.canonical_records(paths, encoding, **reading())):
-        status = max(status, _said(report))
+        status = max(status, _said(report, written=True))
         echo(apart, nl=False)
         as_read = api.bytes_as_read(report)  # (its bytes: a byte not decoded is no character to write)
         echo(text if as_read is None else as_read, nl=False)
@@ -738,7 +740,7 @@ def _formatted_files(inputs: Inputs, paths: tuple[str | Path, ...], encoding: st
             status = max(status, _not_lgn(file, paths, skipped))
             continue
         for report in file.reports:
-            status = max(status, _said(report))
+            status = max(status, _said(report, written=not check))
         if not file.changed:
             continue
         if check:
@@ -756,11 +758,21 @@ def _formatted_files(inputs: Inputs, paths: tuple[str | Path, ...], encoding: st
     return status
 
 
-def _said(report: api.Report) -> int:
-    """A record fmt keeps as written (`Report.rewritable`): why, on stderr, and status 1; else 0."""
+def _said(report: api.Report, written: bool) -> int:
+    """A record fmt keeps as written (`Report.rewritable`): why, on stderr, and status 1; else 0. One it writes
+    renumbered (`written`) over a move number's warning, which may be evidence (a ply missing, a gap in the source,
+    a fragment numbered as its source: h78a), is said in a note."""
     if not report.rewritable:
         echo(output.diagnostic_text(report, report.diagnostics[0]), err=True)
         return 1
+    numbered = next((d for d in report.diagnostics if d.rule == "number"), None) if written else None
+    if numbered is not None:
+        place = f"{api.shown_place(report.source.path, numbered.line)}:{numbered.column}"
+        echo(
+            f"lusoria: note: {place}: written renumbered ({numbered.said()}); where the numbers are the source's, "
+            "keep them in a comment",
+            err=True,
+        )
     return 0
 
 

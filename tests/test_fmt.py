@@ -411,3 +411,23 @@ def test_fmt_to_standard_output_writes_a_record_of_bytes_it_does_not_decode_as_i
     wide.write_bytes('[Game "tablut"]\n[White "\ud800"]\n\n1. e3-c3 *\n'.encode("utf-16", "surrogatepass"))
     said = CliRunner().invoke(main, ["fmt", "--encoding", "utf-16", str(wide)])
     assert said.exit_code == 1 and '[White "\ufffd"]' in said.stdout
+
+
+def test_a_record_written_renumbered_over_a_move_numbers_warning_is_said_in_a_note(tmp_path):
+    """The move numbers a source writes are evidence (a ply missing before `2.`?): fmt wrote the record renumbered,
+    the warning gone, and said nothing (h78a). It says so, to standard output and with --write; --check, which
+    writes nothing, does not; a record whose numbers are right gets no note."""
+    gap = tmp_path / "gap.lgn"
+    gap.write_text('[Game "latrunculi"]\n[Result "*"]\n\n1. @g4 2. @c6 @a6 3. @g8 @a3 *\n')
+    note = (
+        f"lusoria: note: {gap}:4:8: written renumbered (warning[number]: the move number should be 1..., not 2. "
+        "(the move number after it is one ply ahead too: is a ply missing before it?)); where the numbers are the "
+        "source's, keep them in a comment\n"
+    )
+    shown = run("fmt", str(gap))
+    assert shown.exit_code == 0 and shown.stderr == note and shown.stdout.endswith("1. @g4 @c6 2. @a6 @g8 3. @a3 *\n")
+    checked = run("fmt", "--check", str(gap))
+    assert checked.exit_code == 1 and note not in checked.stderr
+    written = run("fmt", "--write", str(gap))
+    assert written.exit_code == 0 and written.stderr == note
+    assert run("fmt", str(gap)).stderr == ""  # (renumbered: no warning left)
