@@ -81,7 +81,7 @@ def merge(db: sqlite_utils.Database, names: list[str], canonical: str) -> str:
     names, canonical = [as_recorded(db, name) for name in names], as_recorded(db, canonical)
     with db.conn:
         player = canonical_of(db, canonical)
-        if not any(_same_name(name, player) for name in names):
+        if not any(same_name(name, player) for name in names):
             canonical = player
         for name in names:
             if name == canonical:
@@ -162,7 +162,7 @@ def names_written(db: sqlite_utils.Database) -> list[str]:
     ]
 
 
-def _same_name(one: str, other: str) -> bool:
+def same_name(one: str, other: str) -> bool:
     """Whether two names are one in SQLite's NOCASE (ASCII letters in any case)."""
     return one.encode().lower() == other.encode().lower()
 

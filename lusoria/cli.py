@@ -2018,10 +2018,17 @@ def players_merge(names: tuple[str, ...], into: str | None, db: str, format_: st
             "--into after -- is taken for a NAME: give --into CANONICAL before -- (players merge --into Siegfried "
             "-- -Siegfried-)"
         )
+    from lusoria.archive.players import same_name
+
     given, kept = (names, into) if into is not None else (names[:-1], names[-1])
-    aliases = [name for name in dict.fromkeys(given) if name != kept]  # (the name kept is no other name of itself)
+    aliases = [name for name in dict.fromkeys(given) if not same_name(name, kept)]  # (the name kept, in any case
+    # of its ASCII letters, is no other name of itself: h78b)
     if given and not aliases:
-        said = f"{quoted(kept)} is the CANONICAL name itself: give another NAME to merge into it"
+        cased = next((quoted(name) for name in given if name != kept), "")  # (one player's in SQLite's NOCASE)
+        itself = f"{cased} is {quoted(kept)}, the CANONICAL name, in another case of its ASCII letters (one player's)"
+        said = (
+            f"{itself if cased else quoted(kept) + ' is the CANONICAL name itself'}: give another NAME to merge into it"
+        )
         canonical = archive_errors(lambda: archive_at(db).canonical_player(kept))
         if canonical != kept:  # (merged into another by mistake: what undoes it)
             said += f" ({kept} is another name of {canonical}: lusoria players unmerge {shlex.quote(kept)} makes it a player again)"

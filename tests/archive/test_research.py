@@ -1255,6 +1255,24 @@ def test_players_merge_of_the_name_kept_alone_is_refused(tmp_path):
     assert Archive(path).aliases() == []
 
 
+def test_players_merge_of_the_name_kept_in_another_case_is_refused(tmp_path):
+    """`merge 'karin nilsson' --into 'Karin Nilsson'` said a merge and stored none, and unmerge then denied it (h78b):
+    names that differ in the case of their ASCII letters are one player already (SQLite's NOCASE)."""
+    path = str(tmp_path / "p.db")
+    (tmp_path / "r.lgn").write_text(RECORDS)
+    CliRunner().invoke(main, ["import", "--db", path, str(tmp_path / "r.lgn")])
+    merged = CliRunner().invoke(main, ["players", "merge", "--db", path, "karin NILSSON", "--into", "Karin Nilsson"])
+    assert merged.exit_code == 2 and merged.stdout == "" and Archive(path).aliases() == []
+    assert merged.stderr.endswith(
+        "Error: 'karin NILSSON' is 'Karin Nilsson', the CANONICAL name, in another case of its ASCII letters (one "
+        "player's): give another NAME to merge into it\n"
+    )
+    both = CliRunner().invoke(
+        main, ["players", "merge", "--db", path, "karin NILSSON", "K. N.", "--into", "Karin Nilsson"]
+    )
+    assert (both.exit_code, both.stdout) == (0, "K. N. → Karin Nilsson, the name kept\n")
+
+
 def test_a_player_is_spelled_alike_with_and_without_a_filter(tmp_path):
     """A name written in two cases is shown in one, the same whatever records a filter selects."""
     record = '[Game "{game}"]\n[White "{white}"]\n[Black "Olof Berg"]\n[Result "*"]\n\n*\n'
