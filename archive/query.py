@@ -90,14 +90,17 @@ def _either_side(name: str, _: Filters) -> tuple[str, list]:
 def _iso(text: str, end: bool) -> str:
     """A bound for a date filter: the earliest (or latest) day of a PGN date, whole or partial, or
     of an ISO date or month."""
-    from lusoria.notation.dates import date_range
+    from lusoria.notation.dates import NO_REAL_DAY, date_range
 
     pgn = text.replace("-", ".") if re.fullmatch(r"[0-9]{4}-[0-9]{2}(-[0-9]{2})?", text) else text
     try:
         first, last = date_range(pgn + ".??" * (2 - pgn.count(".")))  # 2025 and 2025.06 are shorthands
-    except ValueError:
+    except ValueError as error:
+        real = NO_REAL_DAY in str(error)  # (of the form: `2019.02.30`, `2019.00.10`)
         raise ValueError(
-            f"a date filter is YYYY, YYYY.MM or YYYY.MM.DD (a PGN date: ?? for an unknown part), "
+            f"{quoted(text)} {NO_REAL_DAY} (?? is an unknown part)"
+            if real
+            else f"a date filter is YYYY, YYYY.MM or YYYY.MM.DD (a PGN date: ?? for an unknown part), "
             f"or YYYY-MM or YYYY-MM-DD; not {quoted(text)}"
         ) from None
     if first is None or last is None:

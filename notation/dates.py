@@ -25,6 +25,9 @@ _CIRCA = re.compile(  # a date in doubt: c. 1283, 1283?, 44 BC?, not a digit in 
 )
 
 
+NO_REAL_DAY = "names no real day"  # what date_range says of a date of the form that is no day
+
+
 def date_range(text: str) -> tuple[str | None, str | None]:
     """The earliest and latest ISO dates a PGN date allows: `2026.??.??` gives
     ('2026-01-01', '2026-12-31'); an unknown year gives (None, None).
@@ -36,8 +39,10 @@ def date_range(text: str) -> tuple[str | None, str | None]:
     if year is None:
         return None, None
     first, last = (month, month) if month else (1, 12)
-    if not year or last > 12 or (day or 1) > _days_in(year, month or 1):
-        raise ValueError(f"the Date '{text}' names no real day")
+    if (
+        not year or month == 0 or day == 0 or last > 12 or (day or 1) > _days_in(year, month or 1)
+    ):  # (00: none, ?? unknown)
+        raise ValueError(f"the Date '{text}' {NO_REAL_DAY}")
     if day and not month:
         return f"{year:04}-01-01", f"{year:04}-12-31"
     return f"{year:04}-{first:02}-{day or 1:02}", f"{year:04}-{last:02}-{day or _days_in(year, last):02}"

@@ -426,7 +426,7 @@ def test_jobs_are_one_worker_where_the_cores_are_unknown(monkeypatch):
             "a date filter is YYYY, YYYY.MM or YYYY.MM.DD (a PGN date: ?? for an unknown part), or "
             "YYYY-MM or YYYY-MM-DD; not '-'",
         ),
-        ("--date-to", "2026-02-30", "not '2026-02-30'"),
+        ("--date-to", "2026-02-30", "'2026-02-30' names no real day"),
         ("--result", "draw", "Invalid value for '--result': 'draw' is not one of '1-0', '0-1', '1/2-1/2', '*'."),
     ],
 )

@@ -995,6 +995,13 @@ def test_a_date_filter_says_what_it_accepts(archive, written):
     ) in result.output
 
 
+@pytest.mark.parametrize("written", ["2019.02.30", "2019.00.10", "2019-00-10", "2019.06.00"])
+def test_a_date_filter_of_no_real_day_says_so(archive, written):
+    """`2019.00.10` was read as all of 2019 (00 as ??), and `2019.02.30` said to be of the wrong form (h78b)."""
+    result = run("query", "--db", archive.path, "--date-from", written)
+    assert result.exit_code == 2 and f"'{written}' names no real day (?? is an unknown part)" in result.output
+
+
 def test_a_position_without_the_side_to_move_is_found_with_either(archive):
     board = INITIAL_TABLUT.split()[0]
     either = {row["id"] for row in archive.query(Filters(position=board))}
