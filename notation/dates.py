@@ -82,10 +82,17 @@ def date_readings(text: str) -> list[str]:
         return []
     readings: list[str] = []
     for year, month, day in orders:
-        reading = f"{year}.{checked_number(month, 0, 99):02}.{checked_number(day, 0, 9999):02}"
+        reading = f"{year}.{_part_read(month)}.{_part_read(day)}"
         if _names_a_day(reading) and reading not in readings:
             readings.append(reading)
     return readings
+
+
+def _part_read(written: str) -> str:
+    """A month or day as a PGN date writes it: two digits, `??` for 0 (`2019.00.10`: an unknown month, as some
+    programs write one)."""
+    number = checked_number(written, 0, 9999)
+    return "??" if number == 0 else f"{number:02}"
 
 
 def _no_year(text: str) -> str:

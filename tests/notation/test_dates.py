@@ -47,6 +47,8 @@ def test_not_dates(text):
         ("2026/1/5", ["2026.01.05"]),
         (" 21 / 11 / 2026 ", ["2026.11.21"]),
         ("30/02/2026", []),  # no real day either way
+        ("2019.00.10", ["2019.??.10"]),  # 00: a part unknown, as some programs write it
+        ("2019.06.00", ["2019.06.??"]),
         ("21/11/26", []),  # which century is not guessed
         ("Nov 21, 2026", []),
         ("2026.11.21", ["2026.11.21"]),
