@@ -74,11 +74,12 @@ from lusoria.archive.schema import (
     unreadable_database,
 )
 from lusoria.archive.search import read_positions_of
-from lusoria.archive.stats import REFUSED_TYPES, stats
+from lusoria.archive.stats import REFUSED, REFUSED_TYPES, stats
 from lusoria.archive.stored import STORED_TEXT, stored_report
 from lusoria.archive.tree import SORTS, Node, tree
 from lusoria.bounds import bounded
 from lusoria.errors import LusoriaError
+from lusoria.formats.contract import TYPE_TAG
 from lusoria.formats.sources import given, walk
 from lusoria.notation.sources import Note, Source, literal
 from lusoria.pipeline import Problem, Unreadable, records, without_problems
@@ -716,6 +717,11 @@ class Archive:
         when it has them (the other filters found nothing)."""
         if not game and not variant:
             return None
+        if refused := self._refused_type(game or variant or ""):  # (by the label query and stats show)
+            return (
+                f"the archive's records of the type {quoted(refused)} were refused (no game lusoria plays): no "
+                f"filter of a game or variant finds them, --tag {shlex.quote(f'{TYPE_TAG}={refused}')} does"
+            )
         named, rules = variant, rules_of_name(variant) if variant else None
         if rules:  # another name of a variant (tablut/seed): its own
             game, variant = rules.name, rules.variant
@@ -750,6 +756,14 @@ class Archive:
                 f"whose tags are {tags_line(tags_of_name(named) or {})}"
             )
         return None
+
+    def _refused_type(self, name: str) -> str | None:
+        """The type, as held, of the records a reader refused that `name` names, by their type or their label
+        (`Imaginary Tafl 15x15 (refused)`, REFUSED_TYPES), in any case; None for none."""
+        typed = name[: -len(REFUSED)] if name.lower().endswith(REFUSED) else name
+        found = f"SELECT label FROM ({REFUSED_TYPES}) WHERE label = ? COLLATE NOCASE LIMIT 1"
+        row = next(self.iter_sql(found, self.timeout, [typed + REFUSED]), None)
+        return row["label"][: -len(REFUSED)] if row else None
 
     def rule_lacking(self, rule: str | None) -> str | None:
         """Whether no diagnostic of the archive cites the rule a query named (`lusoria query --rule T99`

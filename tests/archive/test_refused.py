@@ -310,3 +310,22 @@ def test_stats_by_board_counts_the_refused_records_under_no_board(tmp_path):
         (None, 4, "White", 1),
         ("7x7", 1, "defenders", 1),
     ]
+
+
+def test_a_game_or_variant_named_as_a_refused_type_says_which_filter_finds_its_records(tmp_path):
+    """The label `query` and `stats` show (`Imaginary Tafl 15x15 (refused)`), copied into --game, or the type into
+    --variant, was told the archive holds no record of it, `known: none` (h78b): it says that a filter of their
+    type tag finds them, in any case."""
+    db = str(tmp_path / "a.db")
+    Archive(db).import_paths([str(scrape(tmp_path))])
+    said = (
+        "the archive's records of the type 'Imaginary Tafl 15x15' were refused (no game lusoria plays): no filter "
+        "of a game or variant finds them, --tag 'GameType=Imaginary Tafl 15x15' does"
+    )
+    for option, name in (("--game", "imaginary tafl 15x15 (REFUSED)"), ("--variant", "Imaginary Tafl 15x15")):
+        result = CliRunner().invoke(main, ["query", "--db", db, option, name])
+        assert result.exit_code == 2 and said in " ".join(result.stderr.split()), result.stderr
+    found = CliRunner().invoke(main, ["query", "--db", db, "--tag", "GameType=Imaginary Tafl 15x15"])
+    assert found.exit_code == 0 and "Cy" in found.stdout
+    unknown = CliRunner().invoke(main, ["query", "--db", db, "--game", "Imaginary Tafl 17x17"])
+    assert "were refused" not in unknown.stderr
