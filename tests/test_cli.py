@@ -568,13 +568,13 @@ def test_convert_and_the_html_index_say_an_illegal_ply_with_its_move_as_validate
     alone: the transcriber counted plies to find it. The index names the side as the page it links to does."""
     path = tmp_path / "illegal.lgn"
     path.write_text('[Game "tablut"]\n\n1. e3-c3 a4-b4 ( 1... d1-d2 2. c3-c9 ) *\n')
-    said = "error[T2]: move 2, White: the way is blocked at c5; the rest of this line is not checked"
+    said = "error[T2]: move 2, White, in a variation: the way is blocked at c5; the rest of this line is not checked"
     meant = "; did you mean c3-c1 or c3-c2 or c3-c4?"
     assert run("validate", str(path)).output.startswith(f"{path}:3:32: {said}\n")
     converted = run("convert", "--to", "otn", str(path))
     assert converted.stderr == f"lusoria: {path}:3:32: record 0 not converted: {said}{meant}\n"
     run("html", str(path), "--output-dir", str(tmp_path / "pages"))
-    paged = "error[T2]: move 2, Swedes (White): the way is blocked at c5; the rest of this line is not checked"
+    paged = "error[T2]: move 2, Swedes (White), in a variation: the way is blocked at c5; the rest of this line is not checked"
     assert f'"invalid: 3:32: {paged}{meant}"' in (tmp_path / "pages/index.html").read_text()
 
 
@@ -774,7 +774,11 @@ def test_a_command_added_to_a_group_of_another_program_runs_there(tmp_path):
     "record, head, ply",
     [  # White first; a variation's ply; attackers first, numbered as their players do and as chess does; a placing
         ('[Game "tablut"]\n1. e3-c3 e4-b4 *\n', "2:10: error[T1]: move 1, Black: the piece on e4 is White's", 2),
-        ('[Game "tablut"]\n1. e3-c3 d1-d3 2. c3-c4 ( 2. e5-e2 ) *\n', "2:30: error[T2]: move 2, White: the way is", 3),
+        (
+            '[Game "tablut"]\n1. e3-c3 d1-d3 2. c3-c4 ( 2. e5-e2 ) *\n',
+            "2:30: error[T2]: move 2, White, in a variation: the way is",
+            3,
+        ),
         ('[Game "copenhagen"]\n1. d1-d3 f4-f3 2. a4-c5 *\n', "2:19: error[C3]: move 2, Black: a piece moves along", 3),
         (
             '[Game "copenhagen"]\n1... d1-d3 2. f4-f3 a4-c5 *\n',

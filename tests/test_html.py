@@ -147,13 +147,13 @@ def test_a_diagnostic_names_its_side_as_the_status_line_beside_it_does():
     notation's White and Black, NOTATION.md §2)."""
     text = '[Game "tablut"]\n1. e3-c3 (1. e3-d3 i5-e5) d1-d3 2. e4-e3 i5-e5 *\n'
     page = replay_page(text)
-    blocked = "error[T2]: move {}, Muscovites (Black): the way is blocked at h5; the rest of this line is not checked"
-    said = [blocked.format(1), blocked.format(2) + "; did you mean i4-e4xe3?"]
+    blocked = "error[T2]: move {}, Muscovites (Black){}: the way is blocked at h5; the rest of this line is not checked"
+    said = [blocked.format(1, ", in a variation"), blocked.format(2, "") + "; did you mean i4-e4xe3?"]
     assert re.findall(r'data-diagnostics="([^"]+)"', page) == said
     assert errors_noted(page) == said
-    assert [d.move for d in check(text).diagnostics] == ["move 1, Black", "move 2, Black"]
+    assert [d.move for d in check(text).diagnostics] == ["move 1, Black, in a variation", "move 2, Black"]
     berserk = replay_page(BERSERK + "1. c6-c4xb4/c5 c4=d4xe4 (1... Kf8-g8) Kf8-g8 *\n")  # (the knight had to go on)
-    error = "error[G15]: move 1, defenders (White): the knight that captured on c4 moves again (berserk) (ber: c)"
+    error = "error[G15]: move 1, defenders (White), in a variation: the knight that captured on c4 moves again (berserk) (ber: c)"
     assert [note.partition(";")[0] for note in errors_noted(berserk)] == [error]  # its ply 2, White's: not Black's
     latrunculi = replay_page('[Game "latrunculi"]\n1. @d4 @d4 *\n')  # its sides are White and Black: said once
     assert "error[S1]: move 1, Black: d4 is occupied (by move 1, White: @d4)" in latrunculi
@@ -173,7 +173,7 @@ def test_the_moves_a_message_names_name_their_sides_as_the_page_does():
             "error[tag]: a Date is YYYY.MM.DD, with ?? for unknown parts",  # then not 'move 1, White', as written
             "error[T2]: move 2, Swedes (White): c4 is occupied (by move 1, Muscovites (Black): a4-c4)",
         ],
-        ["error[T2]: move 2, Swedes (White): c3 is occupied (by move 1, Swedes (White): e3-c3)"],
+        ["error[T2]: move 2, Swedes (White), in a variation: c3 is occupied (by move 1, Swedes (White): e3-c3)"],
     ]
     assert "not &#x27;move 1, White&#x27;</div>" in replay_page(texts[0])
     assert [check(text).diagnostics[-1].message.split(" (")[1].split(")")[0] for text in texts] == [

@@ -1019,7 +1019,8 @@ class _Replay:
 
     def where(self, ply: Ply, number: int, key: PlyKey) -> dict:
         """Where a diagnostic about ply `number` at `key` points (`_where`), and its move."""
-        return _where(ply, number) | {"move": self.moves.said(number, key)}
+        in_variation = ", in a variation" if key[0] else ""  # (the main line has its own move of that number: h78a)
+        return _where(ply, number) | {"move": self.moves.said(number, key) + in_variation}
 
     def outcome_before(self, first: int) -> Outcome | None:
         """How the game stands before a line's first ply, ply `first`: as the start stands before

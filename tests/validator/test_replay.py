@@ -539,7 +539,7 @@ def test_a_variations_errors_rest_on_the_plies_assumed_on_the_line_it_leaves(kee
     found = check('[Game "tablut"]\n1. e3-c3 e3-c2 2. c3-b3 ( 2. c3-c2 ) *\n', keep=keep, keep_going=True)
     assert [(d.ply, d.move, d.assumed) for d in found.diagnostics] == [
         (2, "move 1, Black", ()),
-        (3, "move 2, White", ("move 1, Black: e2-c2",)),
+        (3, "move 2, White, in a variation", ("move 1, Black: e2-c2",)),
     ]
 
 
