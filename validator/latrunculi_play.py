@@ -219,6 +219,7 @@ def play_up_to_removal(
             if kind == "placement" and not settings.placement_captures
             else _incitus_between(settings, board, side, target, claimed)
             or _corner_left_out(settings, board, side, target, claimed)
+            or _passed_through(settings, board, side, move, claimed)
         )
         gone = next((geo.names[s] for s in sorted(claimed) if board[s] == EMPTY), "")  # (h73b: the driver names
         raise Illegal("L1", f"the move captures {real}, not {said}{why}", lost=gone)  # the ply that took it)
@@ -394,6 +395,18 @@ def _incitus_between(settings: Settings, board: bytearray, side: int, target: in
             held = next((s for s in (enclosed, partner) if board[s] in (piece(0, INCITUS), piece(1, INCITUS))), None)
             if held is not None:
                 return f" ({names[held]} is an incitus, which takes no part in captures, S3)"
+    return ""
+
+
+def _passed_through(settings: Settings, board: bytearray, side: int, move: Move, claimed: set[int]) -> str:
+    """Why a square of `claimed` is not captured, where a jump's landing before its last would have taken it
+    (L3: only the final square captures; h78a was told only that the move captures nothing)."""
+    geo, target = settings.geo, settings.geo.index[move.squares[-1]]
+    for landing in (geo.index[name] for name in move.squares[1:-1]):
+        there = bytearray(board)
+        there[landing], there[target] = board[target], EMPTY
+        if taken := [square for square in _captures(settings, there, side, landing) if square in claimed]:
+            return f" (the jump only passed {geo.names[landing]}, where it would enclose {geo.names[taken[0]]}: only a move's last square captures, L3)"
     return ""
 
 

@@ -161,6 +161,23 @@ def test_l1_a_capture_listed_of_a_piece_already_taken_names_the_ply_that_took_it
     )
 
 
+def test_a_capture_listed_at_a_square_a_jump_passed_names_l3():
+    """h78a: `c3^c5^e5xb5`, b5 enclosed from c5, where the jump only passed, said only "captures nothing, not b5";
+    the last landing alone captures (L3). A capture no landing makes says nothing more."""
+    record = '[Game "latrunculi"]\n[Variant "piso"]\n[Position "7p/8/8/Pp1P4/2P5/2P5/8/7p w"]\n\n1. c3^c5^e5x{} *\n'
+    [error] = check(record.format("b5")).diagnostics
+    assert (error.rule, error.ply, error.suggestions[0]) == ("L1", 1, "c3^c5^e5")
+    assert error.message == (
+        "the move captures nothing, not b5 (the jump only passed c5, where it would enclose b5: only a move's last "
+        "square captures, L3); the rest of this line is not checked"
+    )
+    [error] = check(record.format("h8")).diagnostics
+    assert error.message == "the move captures nothing, not h8; the rest of this line is not checked"
+    over = record.replace("piso", 'piso"]\n[Rules "jump-over=any').replace("Pp1P4", "3p4").format("d5")
+    [error] = check(over).diagnostics  # (d5, jumped from c5 to e5: the piece was never at c5 and e5 at once)
+    assert error.message == "the move captures nothing, not d5; the rest of this line is not checked"
+
+
 def test_a_corner_capture_listed_where_the_rules_make_none_names_the_option():
     """h73b: under corner-capture=no, `a3-a2xa1` said only "captures nothing, not a1", where the S2 message
     names jump-over=any; none is named where the mover does not hold both squares next to the corner."""
