@@ -73,7 +73,8 @@ def square_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
 def grid_distance(written: GridPly, legal: GridPly) -> int:
     """Written against legal: each square off (by one: 1), from and to swapped (1),
     the digits of two squares swapped (1), a piece letter wrong (1), a wrong list of
-    captures or removal (1), a jump written as a step or the reverse (1)."""
+    captures or removal (1), a jump written as a step or the reverse (1), a chain of jumps with a landing
+    more or fewer after those they share (1 each)."""
     cost = 0
     if written.placement != legal.placement:
         cost += 3
@@ -91,6 +92,8 @@ def grid_distance(written: GridPly, legal: GridPly) -> int:
             else direct
         )
         cost += min(direct, swapped, digits)
+    elif all(x == y for x, y in zip(a, b)):  # a chain of jumps that goes on from the other's last landing
+        cost += abs(len(a) - len(b))
     else:
         cost += square_distance(a[0], b[0]) + square_distance(a[-1], b[-1]) + abs(len(a) - len(b))
     if written.captures is not None and written.captures != (legal.captures or frozenset()):

@@ -161,6 +161,22 @@ def test_l1_a_capture_listed_of_a_piece_already_taken_names_the_ply_that_took_it
     )
 
 
+@pytest.mark.parametrize(
+    "written, meant",
+    [
+        ("c3^c5^e5^e7", ("c3^c5^e5", "c3^c5")),  # a landing too many: no piece on e6 to jump over
+        ("c3^c5^e5^c5", ("c3^c5^e5", "c3^c5")),  # the legal chain it goes on from first (it was offered c3^c5)
+        ("c3^c5^c3", ("c3^c5",)),  # back to the start
+    ],
+)
+def test_a_chain_of_jumps_one_landing_too_long_is_offered_the_chain_it_goes_on_from(written, meant):
+    """h78a: a hop copied too many got no suggestion, or c3^c5 where c3^c5^e5 is legal: a chain that shares its
+    landings with a legal one and goes on is one landing off per landing more."""
+    record = f'[Game "latrunculi"]\n[Variant "piso"]\n[Position "7p/8/8/3P4/2P5/2P5/8/p7 w"]\n\n1. {written} *\n'
+    [error] = check(record).diagnostics
+    assert (error.rule, error.ply, error.suggestions) == ("S2", 1, meant)
+
+
 def test_a_capture_listed_at_a_square_a_jump_passed_names_l3():
     """h78a: `c3^c5^e5xb5`, b5 enclosed from c5, where the jump only passed, said only "captures nothing, not b5";
     the last landing alone captures (L3). A capture no landing makes says nothing more."""
