@@ -290,9 +290,17 @@ _CAPTURE_SIGN = re.compile(
 )  # a square captured after another's ×, X or :
 
 
+_DIGIT_LIKE = re.compile(r"(?<=[0-9a-s])[lI](?![a-z])|(?<=[0-9])[oO]")  # an OCR's 1 and 0 after a file or a digit
+
+
+def _digits_read(word: str) -> str:
+    """A word with the letters an OCR reads for digits where a digit stands (`bl-b3`, `5/1l`, `6l:`, `1O/14`): them."""
+    return _DIGIT_LIKE.sub(lambda found: "1" if found[0] in "lI" else "0", word)
+
+
 def _meant(word: str, game: str) -> list[str]:
     """What a word that broke the syntax may have meant, the most mended first."""
-    word = _CAPTURE_SIGN.sub("x", hyphened(word))
+    word = _CAPTURE_SIGN.sub("x", hyphened(_digits_read(word)))
     if numeral := arabic_number(word):
         return [numeral]
     number = _NUMBER.fullmatch(word)

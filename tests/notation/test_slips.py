@@ -47,6 +47,9 @@ COMMANDERS = '[Game "hnefatafl"]\n[Variant "alea-evangelii-dux4-19x19"]'  # comm
         (TABLUT, "1. e3-c3 d1-d3 2. e4-e3:d3 *", ":d3", "e4-e3xd3"),  # an old chess capture sign
         ('[Game "copenhagen"]', "1. d1-d3 f4-c4 2. a4-a10×b10 *", "×b10", "a4-a10xb10"),  # after a square of 2 digits
         (LAQUET, "1. 6–3: 5/11 1/4 *", "6–3:", "6-3:"),
+        (TABLUT, "1. e3-c3 dl-d3 *", "dl-d3", "d1-d3"),  # an OCR's l for 1 (h78a)
+        (TABLUT, "1. e3-c3 dI-d3 *", "dI-d3", "d1-d3"),  # and I
+        (LAQUET, "1. 64: 5/11 4/8 6l: 6/12 6/7 *", "6l:", "61:"),
         (LAQUET, "1. 6,3: 5/11 1/4 *", "6,3:", "6-3:"),  # the dice as a pair (found by new-user-25)
         (LAQUET, "1. 6/3: 5/11 1/4 *", "6/3:", "6-3:"),  # parted by a slash (h73b)
         (LAQUET, "1. 6.3: 5/11 1/4 *", "6.3:", "6-3:"),  # by a full stop (review76: no did-you-mean)
@@ -102,6 +105,13 @@ def test_a_slip_gets_what_was_meant(tags, movetext, found, meant):
     said = f": {EXPLAINED[found]}" if found in EXPLAINED else ", expected "
     assert diagnostic.rule == "syntax" and diagnostic.message.startswith(f"found '{found}'{said}")
     assert diagnostic.suggestions == (meant,)
+
+
+def test_an_ocrs_letters_for_digits_are_read_as_the_digits_in_a_laquet_play():
+    """`5/1l` and `1O/16` (an OCR's l for 1, O for 0) were offered nothing (h78a); `14/off` keeps its o."""
+    for played, meant in (("5/1l 4/8", "5/11 4/8"), ("1O/14 8/12", "10/14 8/12")):
+        [slip] = check(f"{LAQUET}\n1. 64: 5/11 4/8 61: 6/12 6/7 2. 64: {played} *\n").diagnostics
+        assert (slip.rule, slip.suggestions[0]) == ("syntax", f"64: {meant}")
 
 
 ROLL_WRITTEN = "a roll is written as its two dice and a colon"
