@@ -335,7 +335,7 @@ class Lusoria(click.Group):
                 stop(internal_error(error), INTERNAL_ERROR)
 
 
-OPTIONS_MEANT = {"--move": "--ply", "--moves": "--ply"}  # what a newcomer writes for an option a command has
+OPTIONS_MEANT = {"--move": "--ply", "--moves": "--ply", "--format": "--json"}  # what a newcomer writes for an option
 
 
 def after_the_command(

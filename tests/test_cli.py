@@ -898,6 +898,9 @@ def test_show_move_is_told_the_ply_option():
     assert result.exit_code == 2 and result.stderr.endswith("Error: No such option '--move'. Did you mean '--ply'?\n")
     without = run("validate", "--move", "3", "x.lgn")  # (a command with no --ply: click's own)
     assert "--ply" not in without.stderr
+    json = run("validate", "--format", "json", "x.lgn")  # (h78a: click offered --from)
+    assert json.exit_code == 2 and json.stderr.endswith("Error: No such option '--format'. Did you mean '--json'?\n")
+    assert "--json" not in run("show", "--format", "nope", "x.lgn").stderr  # (a command that has --format)
 
 
 def test_bare_lusoria_shows_its_help_and_exits_2():
