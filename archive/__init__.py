@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # `name as name`: re-exported to a type checker that re-expor
     from lusoria.archive.export import NotAnExport as NotAnExport
     from lusoria.archive.importer import ImportSummary as ImportSummary
     from lusoria.archive.players import NotAnAlias as NotAnAlias
+    from lusoria.archive.players import same_name as same_name
     from lusoria.archive.query import COLUMNS as COLUMNS
     from lusoria.archive.query import LISTED as LISTED
     from lusoria.archive.query import FilterError as FilterError
@@ -64,7 +65,7 @@ HOMES = {  # module -> its names, as the imports above name them (tests/system/t
     "duplicates": ("Duplicate",),
     "export": ("NotADirectory", "NotAnExport"),
     "importer": ("ImportSummary",),
-    "players": ("NotAnAlias",),
+    "players": ("NotAnAlias", "same_name"),
     "query": ("COLUMNS", "LISTED", "FilterError", "Filters", "NothingSelected"),
     "reading": ("DEFAULT_TIMEOUT", "DamagedArchive", "InvalidSQL", "ReadOnlyError"),
     "records_as_rows": ("Failure", "Rows", "SkippedDuplicate", "checked_rows"),

@@ -2018,7 +2018,7 @@ def players_merge(names: tuple[str, ...], into: str | None, db: str, format_: st
             "--into after -- is taken for a NAME: give --into CANONICAL before -- (players merge --into Siegfried "
             "-- -Siegfried-)"
         )
-    from lusoria.archive.players import same_name
+    from lusoria.archive import same_name
 
     given, kept = (names, into) if into is not None else (names[:-1], names[-1])
     aliases = [name for name in dict.fromkeys(given) if not same_name(name, kept)]  # (the name kept, in any case

@@ -115,7 +115,7 @@ def test_the_index_names_a_side_as_the_page_it_links_to_does(tmp_path):
     (tmp_path / "var.lgn").write_text('[Game "tablut"]\n1. e3-c3 d1-d3 (1... e4-b4) *\n')
     run("html", tmp_path / "var.lgn", "--output-dir", tmp_path / "out")
     said = (
-        "error[T1]: move 1, Muscovites (Black): the piece on e4 is White&#x27;s, and Black is to move; "
+        "error[T1]: move 1, Muscovites (Black), in a variation: the piece on e4 is White&#x27;s, and Black is to move; "
         "the rest of this line is not checked; did you mean a4-b4?"
     )
     assert rows(tmp_path / "out/index.html")[0][4] == f"invalid: 2:22: {said}"
