@@ -231,6 +231,9 @@ def test_every_place_at_the_end_of_the_text_read_is_in_it(breach):
     # the place after a file's last character (an OTN result after its last line break): its end
     assert breach(placed(6, 1, "result")).exit_code == 0
     assert breach(placed(5, 23)).exit_code == 0  # just after a line's last character
+    last = placed(6, 1, "result")  # (h78c) the record itself placed on the empty line after the last line break:
+    last.line = 6  # at its column 1, as every place there (was checked at column 2: "not on line 6")
+    assert breach(last).exit_code == 0
 
 
 def test_a_problem_placed_at_a_line_alone_is_in_the_text_read(breach):

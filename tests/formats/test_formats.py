@@ -679,6 +679,8 @@ def test_tafl_move_lists_one_game_per_line():
     assert [p.text for p in games[1].record.main.plies[:2]] == ["b5-b7", "e6-c6"]  # no hyphen
     assert games[1].record.tags["Termination"] == "resignation"  # Black to move resigned
     assert games[2].record.tags["Termination"] == "time forfeit"  # White to move ran out of time
+    # (h78c) the Termination tag where its word stands (its diagnostics' place), not at the line's start
+    assert [games[1].record.tag_places["Termination"], games[2].record.tag_places["Termination"]] == [(2, 38), (3, 28)]
     assert "repeats a square" in games[2].record.main.plies[2].comments[0]
     assert problems(games[3]) == [("T4", 3, 4, 13)]
 
@@ -751,6 +753,10 @@ def test_a_move_list_pasted_from_an_e_mail_is_read_up_to_its_signature(tmp_path)
     [list_only] = read_text("c5-c3 i6-f6\n--\n", "tafl", "x.txt")  # a mail program drops the blank after --
     assert check(list_only).record.main.comments == [
         "tafl reader: the lines from line 2 on are an e-mail's signature (its '-- ' line and after): not read"
+    ]
+    [below_a_blank] = read_text("\nc5-c3 i6-f6\n--\n", "tafl", "x.txt")  # (h78c: its first line blank, counted)
+    assert check(below_a_blank).record.main.comments == [
+        "tafl reader: the lines from line 3 on are an e-mail's signature (its '-- ' line and after): not read"
     ]
 
 
@@ -1556,8 +1562,10 @@ CSV_LINE = "a line of a CSV move list is moves,defenders lost,attackers lost,sta
         ),
         ("csv", BRANDUBH_ROW + "\nRound two\n", [[], [("syntax", 3, 1, "Round two")]], None),
         ("lgn", LGN_GAME + "\nRound two\n", [[("syntax", 6, 1, "Round")]], None),
+        # h78c: indented, said at its first word (was at the line's start)
+        ("tafl", "d2-b2 c4c5\n\n  Game 2\n", [[], [("syntax", 3, 3, "Game 2")]], TITLE.format("Game 2")),
     ],
-    ids=["a move list", "above a closing", "a CSV file", "an lgn record"],
+    ids=["a move list", "above a closing", "a CSV file", "an lgn record", "indented"],
 )
 def test_a_game_s_title_below_the_last_game_is_read_at_its_line_not_passed_over(format, text, said, message):
     """`Game 2` a blank line below the last game (a second game's title pasted, its moves forgotten) was
@@ -2177,6 +2185,52 @@ def test_tablut_challenge_date_of_a_server_whose_clock_writes_italian(month, dat
     assert (tags["Date"], tags["Time"]) == (date, "10:00:00")
 
 
+@pytest.mark.parametrize(
+    "clock, time", [("12:05:09 AM", "00:05:09"), ("12:05:09 PM", "12:05:09"), ("1:05:09 PM", "13:05:09")]
+)
+def test_tablut_challenge_time_of_the_twelfth_hour_is_read_as_the_clock_means_it(clock, time):
+    """h78c: the server's clock writes the hour after midnight 12 AM and the hour after noon 12 PM (read without
+    `% 12`: 12:05 and 24:05); the Time tag stands where the hour is written, as the Date at the line's start."""
+    text = (FIXTURES / "tablut-challenge/Rossi_vs_Verdi_1763722800000_gameLog.txt").read_text()
+    [source] = read_text(text.replace("10:00:00 AM", clock, 1), "tablut-challenge", "Rossi_vs_Verdi_1_gameLog.txt")
+    record = check(source).record
+    assert (record.tags["Date"], record.tags["Time"]) == ("2026.11.21", time)
+    assert (record.tag_places["Date"], record.tag_places["Time"]) == ((1, 1), (1, 14))
+
+
+@pytest.mark.parametrize(
+    "allowed, cache, said, notes",
+    [
+        (
+            "2",
+            "-1",
+            [
+                (
+                    "tag",
+                    4,
+                    31,
+                    "2",
+                    "repeated moves allowed 2: lusoria cannot express a draw later than at the first repetition",
+                )
+            ],
+            None,
+        ),
+        ("0", "5", [], ["tablut-challenge reader: the server remembered only the last 5 positions for repetitions"]),
+    ],
+)
+def test_tablut_challenge_a_server_that_allowed_repetitions_or_remembered_few_is_said_so(allowed, cache, said, notes):
+    """h78c: every log of the fixtures allows none and remembers every position (`0`, `-1`): with the line not read
+    at all, a draw later than at the first repetition was read as Ashton's rules, and the short memory unsaid."""
+    text = (FIXTURES / "tablut-challenge/Rossi_vs_Verdi_1763722800000_gameLog.txt").read_text()
+    written = f"Repeated moves allowed:\t{allowed}\tCache:\t{cache}"
+    [source] = read_text(
+        text.replace("Repeated moves allowed:\t0\tCache:\t-1", written), "tablut-challenge", "x_gameLog.txt"
+    )
+    report = check(source)
+    assert [(d.rule, d.line, d.column, d.text, d.message) for d in report.diagnostics] == said
+    assert (report.record.main.comments if report.record else None) == notes
+
+
 def test_tablut_challenge_log_of_may_2019_with_a_captured_king_left_on_the_board():
     """`Players:\tWhite:\t…`, White's moves as `Turn: null`, and the king still on the last board."""
     [report] = reports("tablut-challenge/Stefani_vs_Russo_1558626002000_gameLog.txt")
@@ -2609,6 +2663,11 @@ def test_csv_move_lists_name_their_game_by_file_or_by_board(tmp_path, lusorias_o
     assert {check(s).record.tags["Game"] for s in read_sources(str(tmp_path / "cop.csv"))} == {"copenhagen"}
     with pytest.raises(InputError, match=r"bra\.csv: its moves fit the boards of 3 games \(brandubh 7×7, tablut 9×9"):
         list(read_sources(str(tmp_path / "bra.csv")))
+    (tmp_path / "nine.csv").write_text("e1-e2 i5-h5,0,0,Ongoing\n")  # (h78c) i5: the boards of 9×9 and more, two games
+    with pytest.raises(
+        InputError, match=r"nine\.csv: its moves fit the boards of 2 games \(tablut 9×9, copenhagen 11×11\)"
+    ):
+        list(read_sources(str(tmp_path / "nine.csv")))
     assert format_of("games.csv", (FIXTURES / "csv/brandubh.csv").read_text()) == "csv"
     assert format_of("table.csv", "name,score\nada,3\n") is None
 
@@ -2631,6 +2690,7 @@ def test_csv_move_lists_name_their_game_by_file_or_by_board(tmp_path, lusorias_o
         ("moves,defenders lost,status\ne2-c2 f9-f5,0,white\n", "csv"),  # a header of 3: the reader says it
         ("id;moves;defenders lost;attackers lost;status\n1;e2-c2 f9-f5;0;0;white\n", "csv"),  # and of 5
         ("Moves, notes\n", None),  # names of one column alone: a note's first words
+        ("moves,status\n", "csv"),  # (h78c) names of two columns, no game yet: enough (it was said of three)
         ("moves\tdefenders lost\tattackers lost\tstatus\ne2-c2 f9-f5\t0\t0\twhite\n", "csv"),  # tabs, named
         ("e2-c2 f9-f5\t0\t0\twhite\n", "csv"),  # tabs, no header: the reader says to name the columns
         ('"e2-c2 f9-f5; e3-e4";0;0;"White"\n', "csv"),  # a delimiter inside quotes is a character of its field

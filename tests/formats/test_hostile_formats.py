@@ -94,7 +94,7 @@ def test_otn_a_resignation_ends_its_variation_and_what_follows_it_there_is_not_r
 # -- OTN: what the reader used to guess -------------------------------------------------------------
 
 
-@pytest.mark.parametrize("result", ["2", "+1", "1-0", ""])
+@pytest.mark.parametrize("result", ["2", "+1", "1-0", "", "9" * 40])  # (h78c: 40 characters are shown whole, no `…`)
 def test_otn_a_result_that_is_none_of_otns_is_an_error(result):
     rule, line, column, message = only(RESIGNED.replace("[result:-1]", f"[result:{result}]"))
     assert (rule, line, column) == ("tag", 5, 9)
@@ -290,6 +290,19 @@ def test_aage_json_nested_deeper_than_the_bound_is_an_error_and_the_games_before
     second_line = text.split("\n")[1]
     assert (rule, line, message) == ("syntax", 2, "broken JSON: arrays and objects nested deeper than 64")
     assert column == second_line.index("[") + 63 + 1  # the 64th bracket opens level 65 (the game's object is 1)
+
+
+def test_aage_games_on_one_line_lose_no_game_before_one_nested_too_deep():
+    """h78c: a file of games on one line (`[{…}, {…}]`: no game starts a line) reads each game from a window that
+    holds the games after it; the depth measured past the first game's end (notation/json_input.py `too_deep`)
+    said it nested deeper than 64 at the second's brackets, and the first game, valid, was lost."""
+    deep = '{%s, "Moves": %s}' % (SAAMI, "[" * 70 + "]" * 70)
+    text = '[{%s, "Moves": "f1-f3 d5-d2"}, %s]' % (SAAMI, deep)
+    first, second = [check(source) for source in read_text(text, "aage", "one-line.json")]
+    assert first.valid and first.plies == 2
+    [(rule, line, column, message)] = [(d.rule, d.line, d.column, d.message) for d in second.diagnostics]
+    assert (rule, line, message) == ("syntax", 1, "broken JSON: arrays and objects nested deeper than 64")
+    assert column == text.index("[" * 64) + 63 + 1
 
 
 @pytest.mark.parametrize("layout", ["one a line", "an indented array"])

@@ -8,8 +8,10 @@ from conftest import ROOT, built_in_formats
 
 from lusoria import api
 from lusoria.cli import main
-from lusoria.formats import FORMATS
+from lusoria.formats import FORMATS, read_text
+from lusoria.formats.lgn import place_tags
 from lusoria.notation.reader import parse_record, scan_tags, split_records
+from lusoria.validator.replay import check
 
 FIXTURES = ROOT / "tests" / "fixtures" / "formats"
 
@@ -94,3 +96,14 @@ def test_a_record_of_text_or_an_lgn_file_gets_no_source_tags(tmp_path):
     assert "Source" not in run("convert", "--to", "lgn", ROOT / "samples" / "tablut" / "escape.lgn").stdout
     otn = (FIXTURES / "otn" / "brandubh.otg").read_text()
     assert "Source" not in CliRunner().invoke(main, ["convert", "--to", "lgn", "--from", "otn", "-"], input=otn).stdout
+
+
+def test_the_place_tags_are_those_the_record_does_not_hold_itself():
+    """h78c: `place_tags`, the tags written that say only where a record was read (which `import --replace` leaves
+    out when it looks for a record moved), leaves out a SourceFile the record holds itself (a plug-in reader's,
+    which the written text keeps: its own): taken for a place tag, two records told apart by it alone were one."""
+    path = str(FIXTURES / "csv" / "brandubh.csv")
+    report = check(next(iter(read_text((FIXTURES / "csv" / "brandubh.csv").read_text(), "csv", path))))
+    assert place_tags(report) == ("SourceFile", "SourceRecord")
+    report.record.tags["SourceFile"] = "own.csv"
+    assert place_tags(report) == ("SourceRecord",)

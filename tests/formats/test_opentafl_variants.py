@@ -130,6 +130,20 @@ def test_a_game_is_read_under_the_variant_it_names_on_its_board(header, tags):
     assert found == {key: found.get(key) if value == "…" else value for key, value in tags.items()}
 
 
+def test_a_game_nearest_the_generic_games_first_variant_is_read_under_it_by_name():
+    """h78c: the Variant tag is written for the generic game's first variant too (the game describes its boards by
+    its variants, and reads no record without one): left out as a game's default preset is, the file was refused,
+    `hnefatafl describes its boards by its variants`."""
+    rules = "dim:9 esc:e atkf:n surf:n tfr:i ka:n cor: ks:w start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/"
+    report = read(f"[rules:{rules}]\n\n1. e4-b4 d1-d3\n")  # (rachunek-tablut-9x9 but ks:w; the defenders first)
+    assert report.valid, [diagnostic.message for diagnostic in report.diagnostics]
+    assert {key: report.record.tags.get(key) for key in ("Game", "Variant", "Rules")} == {
+        "Game": "hnefatafl",
+        "Variant": "rachunek-tablut-9x9",
+        "Rules": "ks=w",
+    }
+
+
 def test_a_piece_list_is_written_with_every_piece_of_the_sides_it_names_as_opentafl_writes_it():
     """OpenTafl reads a piece list (RulesSerializer, TaflmanCodes: t c n k m, T C N K M) as the
     pieces it names: `cenh:tT` would leave the commanders and knights of berserk hnefatafl out of

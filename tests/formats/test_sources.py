@@ -1137,6 +1137,8 @@ def test_an_otn_game_on_standard_input_with_from_lgn_is_read_as_lgn():
         ("1. a4-a2 k6-k4 *\n", "copenhagen"),  # a first ply legal under its rules
         ("1. d1-c1 f4-f3 *\n", "copenhagen"),  # its first ply legal in brandubh too, its second in copenhagen alone
         ("1. e5-e7 a1-a2 *\n", "brandubh"),  # legal under none: the smallest board that holds its squares
+        # h78c: a rank past the boards of 7 and 8 ranks, on their files (was told latrunculi, whose board has no a9)
+        ("1. a9-a1 *\n", "tablut"),
     ],
 )
 def test_a_record_that_lacks_only_its_game_tag_still_says_so(tmp_path, text, game):

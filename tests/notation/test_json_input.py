@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from lusoria.notation.json_input import MAX_INTEGER, loads
+from lusoria.notation.json_input import MAX_INTEGER, loads, too_deep
 
 
 def test_integers_read_whole_and_signed_up_to_the_bound():
@@ -37,3 +37,22 @@ def test_nesting_is_measured_past_the_arrays_that_closed_before():
     with pytest.raises(json.JSONDecodeError, match=r"nested deeper than 64: line 1 column 69 \(char 68\)"):
         loads(text)
     assert loads("[[], " + "[" * 63 + "]" * 64)[0] == []  # 64 deep: within the bound
+
+
+def test_the_bound_is_sqlites_largest_integer_read_whole_and_the_next_refused_naming_it():
+    """h78c: MAX_INTEGER one less (2**63 - 2) passed the tests above, which write the bound as it is: a
+    JSON-RPC id or a stored rowid of 2**63 - 1, the largest SQLite keeps, would have been refused."""
+    assert loads("[9223372036854775807, -9223372036854775807]") == [2**63 - 1, -(2**63 - 1)]
+    with pytest.raises(ValueError) as refused:
+        loads("[9223372036854775808]")
+    assert str(refused.value) == "a number of 19 characters; the largest allowed is 9,223,372,036,854,775,807"
+
+
+def test_brackets_after_the_value_has_ended_are_not_counted_into_its_depth():
+    """h78c: the depth was measured on past the end of the value (`depth < 0`): a file of aagenielsen.dk games
+    on one line (`[{…}, {…}]`), whose window for a game holds the games after it, said a game nested too deep
+    where a later one was, and its own valid game was lost with it."""
+    assert too_deep('{"Moves": []}, {"Moves": ' + "[" * 70 + "]" * 70 + "}") is None
+    assert too_deep('{"Moves": []} ' + "[" * 70) is None
+    with pytest.raises(json.JSONDecodeError, match=r"^Extra data: line 1 column 4 \(char 3\)"):
+        loads("[1]" + "[" * 70)  # (not said to be nested deeper than 64: the value ended at its `]`)

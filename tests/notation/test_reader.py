@@ -1,6 +1,7 @@
 """The reader (splitting, parsing, syntax errors) and the canonical writer."""
 
 import io
+import itertools
 import re
 import tempfile
 
@@ -54,6 +55,23 @@ def test_comments_nags_suffixes_and_escape_lines():
     assert (second.nags, second.comments) == ([4], ["after"])
 
 
+@pytest.mark.parametrize("comment", ["", "{ lalr } "], ids=["plain", "lalr"])
+def test_each_suffix_is_read_as_its_nag(comment):
+    """h78c: `!!` read as $4 (`??`, a blunder) passed every test, which wrote `!?`, `??`, `!` and `?` alone: each of
+    PGN's six suffixes is its own NAG, on either path (the reader's plain one, the parser's)."""
+    movetext = "1. e3-c3! d1-d3? 2. e4-e2!! d3-d2?? 3. e2-f2!? d2-d1?! *"
+    record = parse_record(f'[Game "tablut"]\n\n{comment}{movetext}\n')
+    assert [(ply.text, ply.nags) for ply in record.main.plies] == [
+        ("e3-c3", [1]),
+        ("d1-d3", [2]),
+        ("e4-e2", [3]),
+        ("d3-d2", [4]),
+        ("e2-f2", [5]),
+        ("d2-d1", [6]),
+    ]
+    assert "2. e4-e2 $3 d3-d2 $4" in write_record(record)
+
+
 def test_nested_variations_keep_their_place():
     record = parse_record('[Game "tablut"]\n1. e3-c3 (1. e3-d3 (1. e3-b3) d1-d2) d1-d3 *')
     (variation,) = record.main.plies[0].variations
@@ -66,6 +84,21 @@ def test_splitting_a_stream_into_records():
     records = list(split_records(io.StringIO(text), "f.lgn"))
     assert [(r.line, r.index, r.path) for r in records] == [(3, 0, "f.lgn"), (8, 1, "f.lgn")]
     assert records[1].text.startswith('[Game "tablut"]\n[Round "2"]')
+
+
+def test_a_stream_of_lines_is_split_as_it_arrives_not_read_whole_first():
+    """h78c: the lines are joined into pieces of about a megabyte (`_grouped`); joined with no bound, a stream
+    (standard input, a file's lines) was read whole before its first record came out (38 MB held for 7 MB)."""
+    record = '[Game "tablut"]\n\n1. e3-c3 d1-d3 *\n\n'
+
+    def lines():
+        for read in itertools.count(len(record), len(record)):  # (the characters yielded so far)
+            if read > 3 << 20:
+                raise AssertionError("the stream was read past 3 MB before its first record was split off")
+            yield from record.splitlines(keepends=True)
+
+    first = next(split_records(lines()))
+    assert (first.text, first.line, first.index) == (record, 1, 0)
 
 
 @pytest.mark.parametrize(
@@ -223,6 +256,28 @@ def test_a_tag_line_quoted_in_a_comment_is_the_comments():
             'the folio reads: [Event "Sevilla"] [Site "?"] at its top'
         ]
         assert following.line == 9
+
+
+def test_a_tag_line_quoted_in_a_comment_is_the_comments_with_another_comment_after_it():
+    """h78c: the `}` that closes the comment comes before the next `{`: read as the next record's tag line when any
+    `{` followed it (`opened == -1` alone), the comment was cut there and said never closed."""
+    text = (
+        '[Game "laquet"]\n\n1. 53: 5/10 10/13 { the folio reads:\n[Event "Sevilla"] at its top }\n2. 42: 6/8 { b } *\n'
+    )
+    for pieces in ([text], list(text)):
+        [record] = split_records(pieces)
+        assert parse_record(record).main.plies[0].comments == ['the folio reads: [Event "Sevilla"] at its top']
+
+
+def test_a_closing_brace_in_a_tag_value_after_a_record_without_comments_opens_no_comment():
+    """h78c: a tag line is a comment's only where a `{` above it is open; after movetext with no brace at all
+    (`rfind` -1 both), a `}` below it (here in a tag's value, before the record's own comment) took the tag line
+    for a comment's when the two were compared with `<`, and the two records were read as one."""
+    text = '[Game "tablut"]\n\n1. e3-c3 *\n\n[Game "tablut"]\n[Event "Cup :}"]\n\n1. e3-c3 { good } *\n'
+    for pieces in ([text], list(text)):
+        first, second = split_records(pieces)
+        assert (first.line, second.line) == (1, 5)
+        assert parse_record(second).tags == {"Game": "tablut", "Event": "Cup :}"}
 
 
 def test_a_tag_line_in_a_comment_longer_than_a_token_can_be_begins_a_record():
@@ -612,6 +667,11 @@ def test_header_scan_reads_tags_without_parsing_movetext():
         "Game": "tablut",
         "White": 'A "B"',
     }
+    # (h78c) a tag written twice: its first value, as the parser reads it (the second is the one said written twice)
+    assert scan_tags('[Game "tablut"]\n[Variant "seed"]\n[Variant "ashton"]\n\n1. e3-c3 *') == {
+        "Game": "tablut",
+        "Variant": "seed",
+    }
 
 
 def _unescaped(value: str) -> str | None:
@@ -900,6 +960,16 @@ def test_the_writer_numbers_a_ply_that_continues_its_sides_turn_with_the_ply_bef
     assert write_record(record).split("\n\n")[1] == "1. a1-a2 b1-b2 2. a2-a3 a3=a4 3. b2-b3 a4-a5 *\n"
 
 
+def test_the_plies_that_continue_a_turn_in_a_variation_leave_the_main_lines_numbers_as_they_were():
+    """h78c: a variation's berserk move counts in its own line; when the variation ends, the main line counts on
+    as before it (`Continued.end_line`): kept on, `2... b2-b3` was numbered as the variation's count left it."""
+    variation = Line([Ply("a2-a4"), Ply("a4=a5"), Ply("b2-b4")])
+    plies = [Ply("a1-a2"), Ply("b1-b2"), Ply("a2-a3", variations=[variation]), Ply("b2-b3"), Ply("a3-a4")]
+    record = Record({"Game": "hnefatafl"}, Line(plies), "*")
+    movetext = write_record(record, continued=re.compile(r"[a-s]\d+=")).split("\n\n")[1]
+    assert movetext == "1. a1-a2 b1-b2 2. a2-a3 (2. a2-a4 a4=a5 b2-b4) 2... b2-b3 3. a3-a4 *\n"
+
+
 @pytest.mark.parametrize("pad", [0, 1, 8191, 8192, 8193, 100000])
 @pytest.mark.parametrize("head", [0, 1, 5])
 def test_the_byte_offset_is_exact_deep_in_a_file_among_multibyte_characters(pad, head):
@@ -1048,6 +1118,28 @@ def test_tags_given_stand_in_for_those_a_record_with_no_game_tag_lacks_and_never
     assert (lacking.tags["Game"], lacking.tags["Variant"], list(lacking.tags)[0]) == ("tablut", "Fetlar", "Game")
     own = parse_record(RecordText('[Game "tablut"]\n\n1. e3-c3 *\n', given=GIVEN))
     assert own.tags == {"Game": "tablut"}
+
+
+@pytest.mark.parametrize(
+    "tag, said, column",
+    [
+        ('[game "tablut"]', "tag names are case-sensitive, and 'game' is not Game", 2),
+        ('[Gmae "tablut"]', "'Gmae' is not Game", 2),
+    ],
+)
+def test_tags_given_do_not_stand_in_for_a_game_tag_written_with_a_slip(tag, said, column):
+    """h78c: a record whose Game tag is a slip (`[game "…"]`) is told so at the slip, the game given or not: read
+    as the game given (`--game tablut`), the slip went unsaid, and the words on the case of tag names were lost too."""
+    for tags_given in (GIVEN, ()):
+        with pytest.raises(SyntaxProblem) as refused:
+            parse_record(RecordText(f"{tag}\n\n1. e3-c3 *\n", line=3, given=tags_given))
+        problem = refused.value
+        assert (problem.message, problem.line, problem.column, problem.rule) == (
+            f"the record has no Game tag: {said}",
+            3,
+            column,
+            "tag",
+        )
 
 
 def test_the_tags_that_stood_in_are_written_above_a_record_as_given_and_no_other():

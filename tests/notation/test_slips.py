@@ -287,6 +287,8 @@ BROKEN_THERE = {
     " may stop on an enemy point)",
     "1. ??: 3/6(2) *": "; read as 33: 3/6(2), it breaks Q3 there (3/6 lands on point 6, held by Black: no checker"
     " may stop on an enemy point)",
+    "1. 33: 3-6(2) 8-11 *": "; read as 33: 3/6(2) 8/11, it breaks Q3 there (3/6 lands on point 6, held by Black: no"
+    " checker may stop on an enemy point)",
 }
 
 
@@ -300,6 +302,8 @@ BROKEN_THERE = {
         ("1. 44:\t1-5\t1-5 *", "44:\t1-5\t1-5", "44:\t1/5\t1/5"),  # plays parted by tabs, kept
         ("1. 63: 14/OFF, 15/0 *", "63: 14/OFF, 15/0", "63: 14/off 15/off"),  # other slips of plays, with their roll
         ("1. 63: 5–11 1—4 *", "63: 5–11 1—4", "63: 5/11 1/4"),  # an en dash, an em dash (review76)
+        # h78c: past a play's repeat, the plays after it (was cut after `3-6(2)`: `8-11` left as written)
+        ("1. 33: 3-6(2) 8-11 *", "33: 3-6(2) 8-11", "33: 3/6(2) 8/11"),
     ],
 )
 def test_laquet_plays_written_with_hyphens_are_mended_with_their_roll(movetext, written, meant):
@@ -596,6 +600,18 @@ def test_a_play_written_again_after_a_whole_laquet_ply_and_its_comment_is_said_t
     (diagnostic,) = check(f"{LAQUET}\n{movetext}\n").diagnostics
     assert (diagnostic.rule, diagnostic.column, diagnostic.suggestions) == ("syntax", column, ())
     assert diagnostic.message.endswith(f"{said} after it is no play of it: a play written twice is struck out")
+
+
+def test_a_play_after_a_whole_laquet_ply_that_is_part_of_one_of_its_plays_is_no_play_written_twice():
+    """h78c: `5/1` is no play of `64: 5/11 5/9` written again (a word of it, not a part of one: `ply.split()`), so the
+    next ply is said to begin with its roll."""
+    (diagnostic,) = check(f"{LAQUET}\n1. 64: 5/11 5/9 {{x}} 5/1 *\n").diagnostics
+    assert (diagnostic.rule, diagnostic.column, diagnostic.message) == (
+        "syntax",
+        21,
+        "found '5/1': 64: 5/11 5/9 has played all its dice, and 5/1 after it is no play of it: "
+        "the next ply begins with its roll",
+    )
 
 
 @pytest.mark.parametrize(

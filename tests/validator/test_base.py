@@ -265,8 +265,8 @@ def test_a_tag_name_one_letter_off_a_known_one_is_a_warning_at_its_name():
     was meant (a letter changed, added, left out, two swapped); names further off are tags like any."""
     report = check(
         '[Game "latrunculi"]\n[Varient "piso"]\n[Reslt "*"]\n[Evnet "Club"]\n[Sites "Rome"]\n'
-        '[EventDate "2026.11.21"]\n[WhiteElo "1500"]\n[Variation "a"]\n[Name "x"]\n*'
-    )
+        '[EventDate "2026.11.21"]\n[WhiteElo "1500"]\n[Variation "a"]\n[Name "x"]\n[Evnxt "x"]\n*'
+    )  # (h78c: `Evnxt`, two letters next to each other changed, not swapped: no slip)
     assert report.valid and report.rules.variant == "seneca"
     assert [(d.severity, d.rule, d.line, d.column, d.text, d.suggestions) for d in report.diagnostics] == [
         ("warning", "tag", 2, 2, "Varient", ("Variant",)),

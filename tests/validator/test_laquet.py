@@ -59,6 +59,13 @@ def test_q1_a_turn_played_with_the_other_sides_checkers_says_whose_turn_it_is():
         "6/12: the checkers on point 6 are Black's, and White is to move",
     )
     assert rule_broken(SEED, START, "64: 8/12 6/10") == "Q3"  # 8 is empty: no White checker there
+    # (h78c) and Black, to move, playing White's checkers: Q1 too (the other side counted as `1 + side`: Q3 "no Black
+    # checker on point 5")
+    black = SEED.play(START, "63: 5/11 1/4").position
+    assert refusal(SEED, black, "63: 5/11 1/4") == (
+        "Q1",
+        "5/11: the checkers on point 5 are White's, and Black is to move",
+    )
 
 
 def test_q2_rolls_higher_die_first_and_doubles_played_as_two_moves():
@@ -274,6 +281,11 @@ def test_q6_the_opponent_plays_the_dice_left_over_then_their_own_turn():
     with pytest.raises(Illegal, match=r"^the die left over is 1, not 3$"):
         SEED.play(EITHER, "31: 12/15 >3: 4/7")
     assert rule_broken(SEED, EITHER, "31: 12/15 >1: 5/6") == "Q3"  # no White checker on 5
+    # (h78c) nor on 6, Black's: the > group is White's to play, whose turn it is not (no Q1 "White is to move")
+    assert refusal(SEED, EITHER, "31: 12/15 >1: 6/7") == (
+        "Q3",
+        "White's play of the dice left over, 6/7: there is no White checker on point 6",
+    )
     assert rule_broken(SEED, START, "63: 5/11 5/8 >3: 6/9") == "Q6"  # nothing was left
 
 
@@ -386,6 +398,17 @@ def test_a_position_that_gives_a_point_to_both_colours_says_so(text, said):
     with pytest.raises(OptionError) as caught:
         SEED.parse_position(text)
     assert str(caught.value) == said
+
+
+@pytest.mark.parametrize(
+    "text, column, item",
+    [("1:2,1:3 13:1 w", 16, "1:3"), ("1:2,2:3,20:1 13:1 w", 20, "20:1"), ("1:2 13:1,14:0 w", 21, "14:0")],
+)
+def test_a_positions_item_at_fault_after_others_is_said_at_it(text, column, item):
+    """h78c: the items before it and their commas counted one character too many (`len(item) + 2`), and the error
+    was said at the tag's name: it is said at the item, whichever of its side's it is."""
+    (error,) = check(f'[Game "laquet"]\n[Position "{text}"]\n*\n').diagnostics
+    assert (error.rule, error.line, error.column, error.text) == ("tag", 2, column, item)
 
 
 def test_a_position_whose_side_to_move_is_misspelt_is_said_so_at_it():
@@ -683,6 +706,13 @@ def test_q8_a_play_after_the_last_checker_is_off_is_q8_even_where_the_die_left_f
     """laquet_checked._dice_for (`not position.done(side)`): 18/off may take the 1 (exactly), leaving the 2,
     which 16/18 would fit: the game is over (Q8), not "no White checker on point 16" (Q3)."""
     assert verdict('[Game "laquet"]\n[Position "18:1 6:14,7:1 w"]\n1. 21: 18/off 16/18 *\n') == [("Q8", 1)]
+
+
+def test_the_archive_counts_fifteen_checkers_on_one_point_as_on_the_board():
+    """h78c: a point of 15 checkers, a side's whole set (the spelled-out board's `o` and `O`), was counted as none
+    on the board and 15 borne off when the table of White's counts stopped at 14 (`<= 15` written `< 15`)."""
+    [board], [material] = SEED.boards_and_materials([SEED.parse_position("12:15 13:15 w")])
+    assert (board, material) == (b"...........oO..... w", (15, 15, None, None, None, 0, 0))
 
 
 def test_a_position_of_more_than_15_checkers_over_several_points_is_refused():

@@ -831,6 +831,21 @@ def test_a_jump_written_as_draughts_writes_a_capture_is_offered_as_a_jump(ply, m
     assert diagnostic.suggestions == (meant,)
 
 
+@pytest.mark.parametrize("ply, square", [("a15xa17", "a17"), ("a0xa2", "a0")])
+def test_a_draughts_capture_past_every_board_is_said_off_the_board(ply, square):
+    """h78c: a rank no Latrunculi board has (17, 0) was none to the reading of jumps (`_all_jumps`: 0), not a
+    TypeError of a rank None: the square is said to be on no board."""
+    (diagnostic,) = check(f"{JUMPING}1. {ply} *\n").diagnostics
+    assert (diagnostic.rule, diagnostic.line, diagnostic.column, diagnostic.text, diagnostic.suggestions) == (
+        "syntax",
+        4,
+        4,
+        ply,
+        (),
+    )
+    assert diagnostic.message == f"found '{ply}': {square} is not a square of any latrunculi board (a1–p16)"
+
+
 @pytest.mark.parametrize(
     "variant, start, written, meant, rule",
     [
@@ -922,6 +937,14 @@ def test_s4_capturing_the_encloser_on_the_left_frees_the_incitus_too():
     right-hand encloser; capturing c5, the left-hand one (the pair's second), frees d5 just as well."""
     assert verdict(FREED_FROM_THE_LEFT + "1... c7-c6xc5~d5 *\n") == [("S4", 1)]  # d5 is no incitus now
     assert verdict(FREED_FROM_THE_LEFT + "1... c7-c6xc5 2. h1-g1~c5 d5-d6 *\n") == []  # the freed pawn moves
+
+
+def test_s4_an_incitus_on_the_edge_has_no_encloser_past_it():
+    """h78c: latrunculi_play.Geometry's enclosures (`p >= 0 and q >= 0`): d8, on the top edge, is enclosed along its
+    rank alone (c8, e8); with the square past the edge counted as -1, the board's last square (h8, a White pawn)
+    and d7 enclosed it, and capturing d7 freed it: `~d8`, removing it, was said to remove no incitus (S4)."""
+    start = '[Game "latrunculi"]\n[Position "2PiP2P/2pP1p2/8/8/8/8/8/p6P b"]\n\n'
+    assert verdict(start + "1... f7-e7xd7~d8 *\n") == []
 
 
 @pytest.mark.parametrize(
