@@ -240,7 +240,7 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False,
     without its result marker does not parse, but its plies are checked all the same: their
     diagnostics follow the syntax error; with `assume_result`, it comes replayed (record, rules,
     positions: `lusoria show`), as with `*`. One whose movetext stops parsing at a syntax error has the plies
-    before it checked (but the ply the error may go on: `a4-a10 ×b10`), each error at its place; one that writes a tag twice, or leaves one unclosed, comes
+    before it checked (but the ply the error may go on: `a4-a10 ×b10`), their errors after it; one that writes a tag twice, or leaves one unclosed, comes
     replayed read with the tag's first value, or closed (`Report.parsed_from`). `source` is left as read: what the replay mends as a
     reader of another format says (a king its site's capture list leaves out, with a note) is in the
     report's record, in any process (`validate`'s `jobs`)."""

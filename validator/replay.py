@@ -292,7 +292,7 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False,
     it had been written. A record that ends without its result marker does not parse, but its plies are
     checked all the same: their diagnostics follow that error; with `assume_result`, it comes replayed
     (record, rules, positions: `lusoria show`), as with `*`. One whose movetext stops parsing at a syntax error
-    has the plies before it checked (`_plies_before`), each error at its place. One that writes a tag twice, or leaves one
+    has the plies before it checked (`_plies_before`), their errors after it. One that writes a tag twice, or leaves one
     unclosed, comes replayed, read with the tag's first value or closed, after that error (`Report.parsed_from`)."""
     if isinstance(source, str):  # (without the byte order mark of a text decoded as utf-8, not utf-8-sig)
         source = RecordText(source.removeprefix(BOM))
@@ -324,8 +324,8 @@ def _checked(source: RecordText, keep: bool, keep_going: bool, assume_result: bo
                 for d in replayed.diagnostics
                 if not read.unended or d.line != read.record.result_line
             ]
-            if read.stopped:  # (the plies before the error: each said at its place)
-                unread.diagnostics.sort(key=_place)
+            if read.stopped:  # (what stops the parse first, the tags' errors with it; then the plies before)
+                unread.diagnostics.sort(key=_parse_first)
             if kept:
                 unread = replace(replayed, source=source, diagnostics=unread.diagnostics, parsed_from=read.text)
         unread.diagnostics = _hinted(unread.diagnostics, source.hint + _notes_said(source, unread.record))
@@ -419,6 +419,12 @@ def canonical_text(report: Report, escapes: EscapeLines | None = None) -> str:
 
 def _place(diagnostic: Diagnostic) -> tuple[int, int]:
     return diagnostic.line, diagnostic.column
+
+
+def _parse_first(diagnostic: Diagnostic) -> tuple[bool, int, int]:
+    """A record's syntax and tag errors first, then the rest, each in line order: the first error of a record that
+    does not parse is one that stops it (what `show`, `fmt`, `convert` say of it: review78)."""
+    return diagnostic.rule not in ("syntax", "tag"), diagnostic.line, diagnostic.column
 
 
 MAX_SLIPS = 100  # --keep-going reads past at most this many syntax slips in one record

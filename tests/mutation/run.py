@@ -395,7 +395,7 @@ TESTS = {
     # the invalid records players counts (invalid_counted), the variant the explorer opens (variant_to_open)
     "archive/commands.py": ARCHIVE_TESTS
     + ["tests/archive/test_replace.py", "tests/test_pipeline.py", "tests/test_cli.py", "tests/archive/test_players.py"]
-    + ["tests/archive/test_explorer.py"],
+    + ["tests/archive/test_explorer.py", "tests/archive/test_refused.py"],  # (a refused type named as a game)
     # and a refused record's text, kept as written (test_refused); a plug-in's game failing on a
     # record's rows, said naming it (test_games)
     "archive/records_as_rows.py": IMPORT_TESTS + ["tests/archive/test_refused.py", "tests/validator/test_games.py"],
