@@ -299,8 +299,16 @@ def _digits_read(word: str) -> str:
 
 
 def _meant(word: str, game: str) -> list[str]:
-    """What a word that broke the syntax may have meant, the most mended first."""
-    word = _CAPTURE_SIGN.sub("x", hyphened(_digits_read(word)))
+    """What a word that broke the syntax may have meant, the most mended first; then, where an OCR's letters for
+    digits may stand in it, its readings as the digits (after: `l7l11` on a board of file l is `l7-l11`, review78)."""
+    meant = _readings(word, game)
+    digits = _digits_read(word)
+    return meant + [each for each in _readings(digits, game) if each not in meant] if digits != word else meant
+
+
+def _readings(word: str, game: str) -> list[str]:
+    """`_meant` of a word as written."""
+    word = _CAPTURE_SIGN.sub("x", hyphened(word))
     if numeral := arabic_number(word):
         return [numeral]
     number = _NUMBER.fullmatch(word)

@@ -107,6 +107,15 @@ def test_a_slip_gets_what_was_meant(tags, movetext, found, meant):
     assert diagnostic.suggestions == (meant,)
 
 
+@pytest.mark.parametrize("word, meant", [("l7l11", "l7-l11"), ("k2l2", "k2-l2")])
+def test_a_file_l_is_read_as_written_before_an_ocrs_1(word, meant):
+    """On a board of 12 files or more, l is a file: `l7l11` lost its `l7-l11` to the OCR's reading `l7111`, which
+    reads as nothing (review78). The word as written is read first."""
+    text = f'[Game "hnefatafl"]\n[Variant "copenhagen-hnefatafl-13x13"]\n1... {word} *\n'
+    [slip] = check(text).diagnostics
+    assert (slip.rule, slip.suggestions) == ("syntax", (meant,))
+
+
 def test_an_ocrs_letters_for_digits_are_read_as_the_digits_in_a_laquet_play():
     """`5/1l` and `1O/16` (an OCR's l for 1, O for 0) were offered nothing (h78a); `14/off` keeps its o."""
     for played, meant in (("5/1l 4/8", "5/11 4/8"), ("1O/14 8/12", "10/14 8/12")):
