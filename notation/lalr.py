@@ -310,11 +310,12 @@ def _describe(error: UnexpectedInput, text: str, offset: int, game: str, tag_fol
 
 def ply_start(text: str, at: int, game: str) -> int:
     """Where the ply that stands at `at` begins: in a game of dice, at its roll (`52: 6/8 7/`, a comment
-    between its plays too); and before the move number that stands before it."""
+    between its plays too; not the dice of a > group, `>54:`); and before the move number that stands before it."""
     start = at
     rules = GAMES.get(game)
     plain = blanked(text[:at])  # (a roll or a dot in a comment is none)
-    rolls = list(rules.roll.finditer(plain)) if rules and rules.roll else []
+    groups = {group.end() for group in rules.leftover_roll.finditer(plain)} if rules and rules.leftover_roll else set()
+    rolls = [roll for roll in rules.roll.finditer(plain) if roll.end() not in groups] if rules and rules.roll else []
     if rolls and not _BETWEEN_PLIES.search(plain, rolls[-1].end()):
         start = rolls[-1].start()
     number = _NUMBER_BEFORE.search(text, 0, start)

@@ -248,6 +248,17 @@ def test_the_ply_a_syntax_error_may_go_on_is_not_checked(text, found):
     assert [d.rule for d in diagnostics].count("syntax") == 1
 
 
+@pytest.mark.parametrize("end", [" 5. zz *", " 4/x *", " 4/"])
+def test_the_dice_of_a_leftover_group_begin_no_ply(end):
+    """`>54:`'s dice were taken for a roll that begins a ply: the text read up to the error ended `… 54: -- >`, which
+    does not parse, so nothing before the error was checked; cut short there, a second syntax error was said at
+    the `>` (review78). Ply 1's Q3 is said, and one syntax error."""
+    plies = "1. 64: 5/11 4/9 61: 6/12 6/7 2. 63: 11/17 8/11 31: 7/10 7/8 3. 53: 11/16 4/7 63: 8/14 10/13 "
+    turn = "4. 65: 5/11 5/10 54: -- >54: 1/5" + ("" if end.startswith(" 4/") else " 4/9")
+    found = [(d.rule, d.ply) for d in check(f'[Game "laquet"]\n{plies}{turn}{end}\n').diagnostics]
+    assert found == [("syntax", None), ("Q3", 1)]
+
+
 def test_a_record_cut_short_in_a_ply_parted_by_a_comment_is_read_without_that_ply():
     """`_BETWEEN_PLIES` is sought outside comments: the full stop of `{the 4. lost}` took the roll's ply for
     ended, and its plays were checked without the one cut short (Q5)."""
