@@ -87,6 +87,9 @@ def _either_side(name: str, _: Filters) -> tuple[str, list]:
     return f"({white} OR {black})", found + more
 
 
+_ZERO_PART = re.compile(r"\.00(?:\.|\Z)")  # a month or day of 00 in a date filter: no real day, not ?? (`2019.00.10`)
+
+
 def _iso(text: str, end: bool) -> str:
     """A bound for a date filter: the earliest (or latest) day of a PGN date, whole or partial, or
     of an ISO date or month."""
@@ -94,6 +97,8 @@ def _iso(text: str, end: bool) -> str:
 
     pgn = text.replace("-", ".") if re.fullmatch(r"[0-9]{4}-[0-9]{2}(-[0-9]{2})?", text) else text
     try:
+        if _ZERO_PART.search(pgn):  # (a record's Date reads 00 as ??, as some programs write it: review78)
+            raise ValueError(NO_REAL_DAY)
         first, last = date_range(pgn + ".??" * (2 - pgn.count(".")))  # 2025 and 2025.06 are shorthands
     except ValueError as error:
         real = NO_REAL_DAY in str(error)  # (of the form: `2019.02.30`, `2019.00.10`)

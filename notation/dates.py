@@ -39,9 +39,7 @@ def date_range(text: str) -> tuple[str | None, str | None]:
     if year is None:
         return None, None
     first, last = (month, month) if month else (1, 12)
-    if (
-        not year or month == 0 or day == 0 or last > 12 or (day or 1) > _days_in(year, month or 1)
-    ):  # (00: none, ?? unknown)
+    if not year or last > 12 or (day or 1) > _days_in(year, month or 1):
         raise ValueError(f"the Date '{text}' {NO_REAL_DAY}")
     if day and not month:
         return f"{year:04}-01-01", f"{year:04}-12-31"
