@@ -253,7 +253,7 @@ def _search(
     how far the sets got; `declared_variant`: the record's own ("": none)."""
     found: list[tuple[int, int, str]] = []  # (options off the record's, mechanics, the change described) of each
     # set found legal
-    firsts: list[tuple[int, str]] = []  # each set's first error: its ply and move
+    firsts: list[tuple[int, str, tuple[int, int] | None]] = []  # each set's first error: its ply, move and place
     plies, work, searched, least = _count_plies(record), 0, 0, 0  # least: the changes of the sets found
     for cost, off, variant, options, changed in sets:
         if found and cost > least:
@@ -275,21 +275,26 @@ def _search(
             found.append((off, _mechanics(rules), _describe(variant, changed, declared_variant)))
             least = cost
         else:
-            errors = [(d.ply, d.move) for d in report.diagnostics if d.severity == ERROR and d.ply is not None]
+            errors = [
+                (d.ply, d.move, (d.line, d.column))
+                for d in report.diagnostics
+                if d.severity == ERROR and d.ply is not None
+            ]
             replayed = bool(report.positions)  # (none: its start could not be read under this set)
-            firsts.append(errors[0] if errors else (PAST_PLIES if replayed else 0, ""))  # past: a tag's or the result's
+            firsts.append(
+                errors[0] if errors else (PAST_PLIES if replayed else 0, "", None)
+            )  # past: a tag's, a result's
     if found:
         changes = list(dict.fromkeys(text for *_, text in sorted(found)))  # the nearest, then the plainest, first
         fit.changes, fit.more = changes[:most], max(len(changes) - most, 0)
     elif firsts:
-        fit.furthest, fit.everywhere = max(ply for ply, _ in firsts), len({ply for ply, _ in firsts}) == 1
-        said = {move for ply, move in firsts if ply == fit.furthest}  # (sets of other first movers say others)
+        fit.furthest, fit.everywhere = max(ply for ply, *_ in firsts), len({ply for ply, *_ in firsts}) == 1
+        said = {move for ply, move, _ in firsts if ply == fit.furthest}  # (sets of other first movers say others)
         fit.furthest_move = said.pop() if len(said) == 1 else ""
         if fit.furthest == PAST_PLIES:
             fit.furthest, fit.past_plies = len(record.main.plies), True
-        elif fit.furthest:
-            ply = record.main.plies[fit.furthest - 1]
-            fit.furthest_at = (ply.line, ply.column)
+        elif fit.furthest:  # (where its error is: a variation's ply too, review78)
+            fit.furthest_at = next(place for ply, _, place in firsts if ply == fit.furthest)
     return fit
 
 

@@ -109,6 +109,13 @@ def test_a_missing_corpus_skips_saying_so_and_fails_in_ci(monkeypatch, tmp_path,
         conftest.require_conformance()
 
 
+def test_a_failure_in_a_variation_is_placed_at_the_variations_ply():
+    """Every set failing at a variation's ply was placed at the main line's ply of that number, 2:19, which is legal,
+    where the message says "in a variation" (review78)."""
+    found = fit('[Game "tablut"]\n1. e3-c3 d1-d3 2. c3-c2 (2. c3-e3) d9-d7 *\n')
+    assert (found.furthest, found.furthest_move, found.furthest_at) == (3, "move 2, White, in a variation", (2, 29))
+
+
 def test_the_command(tmp_path):
     result = CliRunner().invoke(main, ["rules", str(ROOT / "samples/errors/latrunculi-moves.lgn"), "--json"])
     rows = [json.loads(line) for line in result.output.splitlines()]
