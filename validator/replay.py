@@ -21,14 +21,7 @@ from lusoria.notation.dates import date_range, date_readings
 from lusoria.notation.escapes import EscapeLines
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
-from lusoria.notation.reader import (
-    RecordText,
-    game_read_in,
-    header_of,
-    parse_record,
-    scan_tags,
-    standing_in,
-)
+from lusoria.notation.reader import RecordText, game_read_in, header_of, parse_record, scan_tags, standing_in
 from lusoria.notation.slips import RESULTS, Fallback, Fix, mend, mended_tag, results_meant, slip_fixes, tag_meant
 from lusoria.notation.sources import BOM, advised, shown_place
 from lusoria.notation.syntax import (
@@ -314,8 +307,7 @@ def _checked(source: RecordText, keep: bool, keep_going: bool, assume_result: bo
         unread = Report(source)
         unread.diagnostics = sorted(read.diagnostics + _header_checked(read), key=_place)
         if read.record is not None:  # the plies checked; what the replay says of a marker assumed is moot
-            kept = not read.stopped and (assume_result or not read.unended)  # (a tag written twice or closed: read
-            # with its first value)
+            kept = not read.stopped and (assume_result or not read.unended)  # (a tag twice or closed: its first value)
             replayed = replay(read.record, read.text, keep and kept, keep_going)
             if replayed.outcome:  # but how the game ended tells the marker that was left out
                 unread.diagnostics = [_ended(d, replayed.outcome) for d in unread.diagnostics]
