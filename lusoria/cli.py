@@ -1445,8 +1445,7 @@ def archive_errors(action: Callable[[], T]) -> T:
     except ReadOnlyError as error:
         stop(hinted(error), 1)
     except UnsearchableRecord as error:  # what it breaks, as validate says it; its status too
-        for diagnostic in error.diagnostics[:MAX_SHOWN]:
-            echo(output.diagnostic_text(error, diagnostic), err=True)
+        say_breaks(error)
         stop(str(error), 1)
     except FilterError as error:
         raise click.UsageError(f"--{option_name(error.filter)} {error.problem}") from None
@@ -1648,6 +1647,12 @@ def filters_of(options: dict[str, Any], invalid_left_out: bool = True) -> Any:
     return Filters(**{name: value for name, value in options.items() if value is not None})
 
 
+def say_breaks(unsearchable: Any) -> None:
+    """What a record of --records that is not valid breaks (an UnsearchableRecord), on stderr, as validate says it."""
+    for diagnostic in unsearchable.diagnostics[:MAX_SHOWN]:
+        echo(output.diagnostic_text(unsearchable, diagnostic), err=True)
+
+
 UNSEARCHED = "lusoria.unsearched"  # (click's Context.meta) a record of --records left out: status 1 (`Lusoria.invoke`)
 
 
@@ -1664,8 +1669,7 @@ def searchable(records: list[api.RecordText]) -> list[api.RecordText]:
             kept.append(record)
             continue
         invalid = UnsearchableRecord(index, report.source, report.diagnostics)
-        for diagnostic in invalid.diagnostics[:MAX_SHOWN]:
-            echo(output.diagnostic_text(invalid, diagnostic), err=True)
+        say_breaks(invalid)
         echo(f"lusoria: {invalid}: it is left out", err=True)
         click.get_current_context().meta[UNSEARCHED] = True
     if not kept:
