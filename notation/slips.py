@@ -164,8 +164,11 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         fixes += _comment_after_dice(text, start, end, game) if dice else []
         fixes += [Fix(start, end, meant)] if (meant := undoubted(word)) else []  # after them: `??:` is a roll unread
         found = next((fix for fix in fixes if _reads_past(text, fix, game)), None)
+        digits = _ocr_reading(text, start, end, word, game)  # (after the word as written: `l7l11` is l7-l11 on 13×13)
+        found, digits = (found, digits) if found else (digits, None)
         other = rules.other_reading(word) if found else None
-        return [*([found] if found else []), *([Fallback(start, end, other)] if other else [])]
+        fallbacks = [Fallback(start, end, each) for each in (digits and digits.text, other) if each]
+        return [*([found] if found else []), *fallbacks]
     return [fix for fix in fixes if _reads_past(text, fix, game)]
 
 
@@ -293,21 +296,22 @@ _CAPTURE_SIGN = re.compile(
 _DIGIT_LIKE = re.compile(r"(?<=[0-9a-s])[lI](?![a-z])|(?<=[0-9])[oO]")  # an OCR's 1 and 0 after a file or a digit
 
 
-def _digits_read(word: str) -> str:
-    """A word with the letters an OCR reads for digits where a digit stands (`bl-b3`, `5/1l`, `6l:`, `1O/14`): them."""
-    return _DIGIT_LIKE.sub(lambda found: "1" if found[0] in "lI" else "0", word)
+def _ocr_reading(text: str, start: int, end: int, word: str, game: str) -> Fix | None:
+    """The word's first reading that reads on with an OCR's letters for digits read as them, where a digit stands
+    (`dl-d3`, `5/1l`, `6l:`, `1O/14`); None where it holds none. A reading of the word as written comes first, and
+    this one is offered after it only where the rules accept it (a Fallback: `cl4-b14`, read `l4-b14` on 19×19, is
+    c14-b14: review78b)."""
+    digits = _DIGIT_LIKE.sub(lambda found: "1" if found[0] in "lI" else "0", word)
+    if digits == word:
+        return None
+    return next(
+        (fix for fix in (Fix(start, end, meant) for meant in _meant(digits, game)) if _reads_past(text, fix, game)),
+        None,
+    )
 
 
 def _meant(word: str, game: str) -> list[str]:
-    """What a word that broke the syntax may have meant, the most mended first; then, where an OCR's letters for
-    digits may stand in it, its readings as the digits (after: `l7l11` on a board of file l is `l7-l11`, review78)."""
-    meant = _readings(word, game)
-    digits = _digits_read(word)
-    return meant + [each for each in _readings(digits, game) if each not in meant] if digits != word else meant
-
-
-def _readings(word: str, game: str) -> list[str]:
-    """`_meant` of a word as written."""
+    """What a word that broke the syntax may have meant, the most mended first."""
     word = _CAPTURE_SIGN.sub("x", hyphened(word))
     if numeral := arabic_number(word):
         return [numeral]

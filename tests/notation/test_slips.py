@@ -116,6 +116,16 @@ def test_a_file_l_is_read_as_written_before_an_ocrs_1(word, meant):
     assert (slip.rule, slip.suggestions) == ("syntax", (meant,))
 
 
+def test_an_ocrs_reading_is_offered_after_the_words_own_where_the_rules_refuse_that():
+    """On 19×19, `cl4-b14` (c14-b14, its 1 read l) was offered `l4-b14`, its own reading, which the rules refuse:
+    the OCR's reading was tried only where the word's own read nothing (review78b). It is judged after it."""
+    text = '[Game "hnefatafl"]\n[Variant "tablut-19x19"]\n1. cl4-b14 *\n'
+    [slip] = check(text).diagnostics
+    assert slip.suggestions == ("c14-b14", "l4-b14") and slip.message.endswith("read as c14-b14, it breaks none there")
+    kept = check(text, keep_going=True).diagnostics  # (read as c14-b14: nothing more said)
+    assert [(d.rule, d.ply, d.suggestions) for d in kept] == [("syntax", 1, ("c14-b14",))]
+
+
 def test_an_ocrs_letters_for_digits_are_read_as_the_digits_in_a_laquet_play():
     """`5/1l` and `1O/16` (an OCR's l for 1, O for 0) were offered nothing (h78a); `14/off` keeps its o."""
     for played, meant in (("5/1l 4/8", "5/11 4/8"), ("1O/14 8/12", "10/14 8/12")):
