@@ -1200,7 +1200,7 @@ class Archive:
             shown = len(report.positions) - 1 if report and report.rules and report.positions else None
             stops = "" if shown is None else f": its replay stops {f'after ply {shown}' if shown else 'at its start'}"
             if report and not report.positions and report.diagnostics:  # (h73a: said as if it had no ply)
-                first, what = report.diagnostics[0], "start" if report.rules else "rules"
+                first, what = report.stopped_by, "start" if report.rules else "rules"
                 stops = f": its {what} could not be read ({first.rule}: {first.message})"
             raise ValueError(f"the archive has no position after ply {ply} of record {record}{stops}")
         return report.rules, report.positions[ply]

@@ -286,7 +286,7 @@ def _fit(source: RecordText) -> tuple[RecordText, Fit | Diagnostic]:
     read = report.parsed_from or report.source  # (a tag written twice: without the repeat, proposed_rules parses)
     if report.record is not None and (report.positions or report.rules is None and names_no_variant(report.record)):
         return read, fitting_rules(report.record, valid=report.valid, source=read)
-    return report.source, report.diagnostics[0]
+    return report.source, report.stopped_by
 
 
 def format_record(source: Source, index: int = 0) -> tuple[str, Report]:
@@ -579,7 +579,7 @@ class Replay:
         the start of a report that keeps no positions (`check(…, keep=False)`)."""
         report = self.report
         if not report.positions:
-            raise Unreplayable(report.source.path, report.diagnostics[0])
+            raise Unreplayable(report.source.path, report.stopped_by)
         last = len(report.positions) - 1
         if (ply is None or ply > last) and last < report.plies and _stopping_error(report) is None:
             raise ValueError(  # (it said `no ply 3: it has 0`, and its last board was the start)

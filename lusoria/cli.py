@@ -763,7 +763,7 @@ def _said(report: api.Report, written: bool) -> int:
     renumbered (`written`) over a move number's warning, which may be evidence (a ply missing, a gap in the source,
     a fragment numbered as its source: h78a), is said in a note."""
     if not report.rewritable:
-        echo(output.diagnostic_text(report, report.diagnostics[0]), err=True)
+        echo(output.diagnostic_text(report, report.stopped_by), err=True)
         return 1
     numbered = next((d for d in report.diagnostics if d.rule == "number"), None) if written else None
     if numbered is not None:

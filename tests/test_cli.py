@@ -17,6 +17,7 @@ from lusoria.archive import Archive, ImportSummary
 from lusoria.cli import main
 from lusoria.notation.reader import STDIN_ADVICE
 from lusoria.validator.games import known_games
+from lusoria.validator.replay import check
 from lusoria.words import COMMAND
 
 
@@ -576,6 +577,21 @@ def test_convert_and_the_html_index_say_an_illegal_ply_with_its_move_as_validate
     run("html", str(path), "--output-dir", str(tmp_path / "pages"))
     paged = "error[T2]: move 2, Swedes (White), in a variation: the way is blocked at c5; the rest of this line is not checked"
     assert f'"invalid: 3:32: {paged}{meant}"' in (tmp_path / "pages/index.html").read_text()
+
+
+def test_a_record_that_stops_parsing_is_refused_for_its_syntax_error_not_its_tags(tmp_path):
+    """A tag warning before the syntax error (`[date …]`) was given by show, fmt and rules as why they did not read the
+    record (review78b): the syntax error stops it, whatever the tags' slips before it."""
+    path = tmp_path / "r.lgn"
+    path.write_text('[Game "tablut"]\n[date "2019"]\n\n1. e3-c3 d1-d3 2. c3-e3 d9-d7 3. e5-e4 e6x *\n')
+    why = f"{path}:4:40: record 0: cannot be replayed: error[syntax]: found 'e6x'"
+    assert run("show", str(path)).stderr.startswith(f"lusoria: {why}")
+    assert run("rules", str(path)).output.startswith(why)
+    assert run("fmt", str(path)).stderr.startswith(f"{path}:4:40: error[syntax]: found 'e6x'")
+    db = str(tmp_path / "r.db")
+    run("import", "--db", db, str(path))
+    assert "its rules could not be read (syntax: found 'e6x'" in run("tree", "--db", db, "--from-id", "1").stderr
+    assert [d.rule for d in check(path.read_text()).diagnostics] == ["tag", "syntax", "T2"]  # (validate: in order)
 
 
 def test_rules_says_a_start_that_cannot_be_read_as_show_does(tmp_path):

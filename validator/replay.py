@@ -171,6 +171,13 @@ class Report:
         return self.record is not None and not self.refused and self.parsed_from is None
 
     @property
+    def stopped_by(self) -> Diagnostic:
+        """Why it is not replayed, or kept as written (of a report with a diagnostic): its first syntax error, what
+        stops its text from parsing (before it, in line order, may stand its tags' errors, which stop nothing:
+        review78b), else its first diagnostic."""
+        return next((d for d in self.diagnostics if d.rule == "syntax"), self.diagnostics[0])
+
+    @property
     def refused(self) -> bool:
         """Read, but not as any game: a reader of another format could not name its game (its
         problem says why), so the record keeps its tags and no plies, and has no canonical form."""
