@@ -96,15 +96,15 @@ def _iso(text: str, end: bool) -> str:
     from lusoria.notation.dates import NO_REAL_DAY, date_range
 
     pgn = text.replace("-", ".") if re.fullmatch(r"[0-9]{4}-[0-9]{2}(-[0-9]{2})?", text) else text
+    no_day = f"{quoted(text)} {NO_REAL_DAY} (?? is an unknown part)"  # (of the form: `2019.02.30`, `2019.00.10`)
+    if _ZERO_PART.search(pgn):  # (a record's Date reads 00 as ??, as some programs write it: review78)
+        raise ValueError(no_day)
     try:
-        if _ZERO_PART.search(pgn):  # (a record's Date reads 00 as ??, as some programs write it: review78)
-            raise ValueError(NO_REAL_DAY)
         first, last = date_range(pgn + ".??" * (2 - pgn.count(".")))  # 2025 and 2025.06 are shorthands
     except ValueError as error:
-        real = NO_REAL_DAY in str(error)  # (of the form: `2019.02.30`, `2019.00.10`)
         raise ValueError(
-            f"{quoted(text)} {NO_REAL_DAY} (?? is an unknown part)"
-            if real
+            no_day
+            if NO_REAL_DAY in str(error)
             else f"a date filter is YYYY, YYYY.MM or YYYY.MM.DD (a PGN date: ?? for an unknown part), "
             f"or YYYY-MM or YYYY-MM-DD; not {quoted(text)}"
         ) from None

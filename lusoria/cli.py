@@ -44,7 +44,7 @@ from lusoria.words import COMMAND, plural, quoted, reason
 if TYPE_CHECKING:
     from lusoria import api
     from lusoria.api import Problem
-    from lusoria.archive import Archive
+    from lusoria.archive import Archive, UnsearchableRecord
 elif "lusoria.api" in sys.modules:
     api = sys.modules["lusoria.api"]
 else:  # loaded when a command first uses it: `lusoria --version` and `--help` start without it
@@ -1647,7 +1647,7 @@ def filters_of(options: dict[str, Any], invalid_left_out: bool = True) -> Any:
     return Filters(**{name: value for name, value in options.items() if value is not None})
 
 
-def say_breaks(unsearchable: Any) -> None:
+def say_breaks(unsearchable: UnsearchableRecord) -> None:
     """What a record of --records that is not valid breaks (an UnsearchableRecord), on stderr, as validate says it."""
     for diagnostic in unsearchable.diagnostics[:MAX_SHOWN]:
         echo(output.diagnostic_text(unsearchable, diagnostic), err=True)

@@ -281,9 +281,7 @@ def _search(
                 if d.severity == ERROR and d.ply is not None
             ]
             replayed = bool(report.positions)  # (none: its start could not be read under this set)
-            firsts.append(
-                errors[0] if errors else (PAST_PLIES if replayed else 0, "", None)
-            )  # past: a tag's, a result's
+            firsts.append(errors[0] if errors else (PAST_PLIES if replayed else 0, "", None))  # (past: a tag's)
     if found:
         changes = list(dict.fromkeys(text for *_, text in sorted(found)))  # the nearest, then the plainest, first
         fit.changes, fit.more = changes[:most], max(len(changes) - most, 0)

@@ -406,7 +406,8 @@ def _passed_through(settings: Settings, board: bytearray, side: int, move: Move,
         there = bytearray(board)
         there[landing], there[target] = board[target], EMPTY
         if taken := [square for square in _captures(settings, there, side, landing) if square in claimed]:
-            return f" (the jump only passed {geo.names[landing]}, where it would enclose {geo.names[taken[0]]}: only a move's last square captures, L3)"
+            passed, enclosed = geo.names[landing], geo.names[taken[0]]
+            return f" (the jump only passed {passed}, where it would enclose {enclosed}: only a move's last square captures, L3)"
     return ""
 
 
