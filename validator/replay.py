@@ -1072,7 +1072,9 @@ class _Replay:
             ([illegal.meant] if illegal.meant else nearest_plies(rules, judged, ply.text)) if self.keep_going else []
         )
         assumption = nearest[0] if len(nearest) == 1 else None  # (what the message says was meant: a die misread)
-        stop = "" if assumption else _STOPS + _kept_going(self.keep_going, nearest)
+        stop = (
+            f"; --keep-going reads it as {assumption}" if assumption else _STOPS + _kept_going(self.keep_going, nearest)
+        )
         self.report.error(
             illegal.rule,
             illegal.message + self.whence(illegal, key) + stop,

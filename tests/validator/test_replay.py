@@ -350,6 +350,18 @@ def test_past_a_missing_result_marker_keep_going_goes_on_too():
     assert report.diagnostics[2].assumed == ("move 1, Black: a4-b4",)
 
 
+@pytest.mark.parametrize(
+    ("keep_going", "said"),
+    [(True, "; --keep-going reads it as e3-d3"), (False, "; the rest of this line is not checked")],
+)
+def test_an_illegal_ply_says_what_keep_going_reads_it_as(keep_going, said):
+    """e3-d3 is the one nearest e3-d2 (e3-c3 is offered too): the error says the ply --keep-going
+    plays in its place, which the later ones say they assume; without it, that the line stops."""
+    first, *_ = check('[Game "tablut"]\n1. e3-d2 d1-d2 *\n', keep_going=keep_going).diagnostics
+    assert (first.rule, first.ply, first.suggestions) == ("T2", 1, ("e3-d3", "e3-c3"))
+    assert first.message == "a piece moves along its rank or file, and d2 is on neither" + said
+
+
 def test_past_a_missing_result_marker_a_tags_warning_is_said_once():
     """The replay of the plies checks the tags: the header is not checked a second time alone."""
     report = check('[Game "tablut"]\n[event "Club"]\n1. e3-c3 e4-b4\n')
