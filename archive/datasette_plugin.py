@@ -20,7 +20,7 @@ from markupsafe import Markup, escape
 
 from lusoria.archive import explorer
 from lusoria.archive.functions import sql_function
-from lusoria.archive.records_as_rows import named_variant
+from lusoria.archive.rule_sets import named_variant
 from lusoria.archive.texts import TEXT_FUNCTION, add_functions
 
 EXPLORER = r"^/-/explorer/(?P<database>[^/]{1,200})"

@@ -404,7 +404,7 @@ def _games_listed(path: str) -> list[str]:
     catalogue's entry that records of a variant with other tags play by its name (`named_variant`). Records
     of no variant, whose rules could not be read, are in no tree: they offered `GAME/`, shown as the
     game alone beside `GAME/seed`, which leads to the game's records of every variant."""
-    from lusoria.archive.records_as_rows import named_variant  # (the games' rules: loaded when listed)
+    from lusoria.archive.rule_sets import named_variant  # (the games' rules: loaded when listed)
 
     rows = _archive(path).iter_sql(
         "SELECT game, variant, rule_tags FROM records WHERE game IS NOT NULL AND variant IS NOT NULL"

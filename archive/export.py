@@ -24,7 +24,7 @@ from lusoria.archive import functions
 from lusoria.archive.positions import boards_and_materials
 from lusoria.archive.query import COLUMNS, NothingSelected
 from lusoria.archive.reading import connect, damaged
-from lusoria.archive.records_as_rows import named_variant
+from lusoria.archive.rule_sets import named_variant
 from lusoria.archive.stored import STORED_TEXT, Kept, kept_text, replayed
 from lusoria.archive.tables import DIAGNOSTIC_COLUMNS
 from lusoria.archive.texts import TEXT_OF

@@ -133,7 +133,7 @@ def _variant(written: str, _: Filters) -> tuple[str, list]:
     first=white; saami-tablut: aage as it is, with no Rules), and of a type's other layouts when it names
     some (`Sea battle tafl 13x13` and its `/2`: h70b, the type's name found the first layout's games alone), each
     written any way (`Game.written_alike`: Berserk Hnefatafl 11x11's records read with `berw=u` too)."""
-    from lusoria.archive.records_as_rows import entries_of_variant, rule_tags_of  # the games' rules: when searched
+    from lusoria.archive.rule_sets import entries_of_variant, rule_tags_of  # the games' rules: when searched
     from lusoria.variants import rules_of_name
 
     rules = rules_of_name(written)

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache
 
 from lusoria.archive.players import RESULTS
 from lusoria.archive.positions import SEARCH_TERMS, all_search_terms, keys_of, move_of, position_key, reaches
 from lusoria.archive.reading import DamagedArchive
+from lusoria.archive.rule_sets import named_variant, rule_tags_of
 from lusoria.validator.base import SIDE_NAMES, WHITE, Game, Illegal, Position, sides_named
 from lusoria.validator.games import GAMES, rules_from_tags
 
@@ -86,6 +87,8 @@ class Node:
     children: list[Node] = field(default_factory=list)
     sides: tuple[str, str] = SIDE_NAMES  # the names its game gives White's side and Black's (`Game.sides`)
     game: str | None = None  # the name of its game (None: one lusoria does not know)
+    variant: str | None = None  # its games' rule set, as `stats` and `--variant` name it (`named_variant`:
+    # saami-tablut-w); a ply is a node per rule set, and its children are plies of that rule set
 
     @property
     def unfinished(self) -> int:
@@ -113,25 +116,33 @@ class Node:
             "last": self.last,
             "sides": dict(zip(("white", "black"), self.sides)),
             "game": self.game,
+            "variant": self.variant,
         }
         if self.children:
             row["children"] = [child.as_dict() for child in self.children]
         return row
 
 
+def _every(nodes: list[Node]) -> Iterator[Node]:
+    """`nodes` and their children, and theirs."""
+    for node in nodes:
+        yield node
+        yield from _every(node.children)
+
+
 def games_of(nodes: list[Node]) -> dict[str | None, tuple[str, str]]:
     """The games of `nodes` and their children (a position string several games read starts a tree
     in each: Tablut's start is also Hnefatafl's rachunek-tablut-9x9), each with the names it gives
     White's side and Black's, in the order of their names."""
-    named: dict[str | None, tuple[str, str]] = {}
-
-    def walk(nodes: list[Node]) -> None:
-        for node in nodes:
-            named[node.game] = node.sides
-            walk(node.children)
-
-    walk(nodes)
+    named = {node.game: node.sides for node in _every(nodes)}
     return {game: named[game] for game in sorted(named, key=str)}
+
+
+def several_rule_sets(nodes: list[Node]) -> bool:
+    """Whether `nodes` and their children hold plies of several rule sets of one game (the Tablut of
+    Ashton's server and Saami Tablut-w start alike): the tree's table then says each row's."""
+    rule_sets = {(node.game, node.variant) for node in _every(nodes)}
+    return len(rule_sets) > len({game for game, _ in rule_sets})
 
 
 def sides_of(nodes: list[Node]) -> tuple[str, str]:
@@ -154,14 +165,22 @@ def _rules(game: str, variant: str | None, rule_tags: str | None) -> Game | None
     return rules_from_tags(GAMES[game], {**({"Variant": variant} if variant else {}), **tags})
 
 
+@cache
+def _variant(rules: Game) -> str | None:
+    """The rule set of records played under `rules` (one object per rule set: `_rules`), as `stats` and
+    `--variant` name it: the catalogue's entry they play, else their variant (`named_variant`)."""
+    return named_variant(rules.name, rules.variant, rule_tags_of(rules))
+
+
 class _Growing:
     """A node being summed up from the rows of its rule sets and symmetries."""
 
-    __slots__ = ("turn", "rules", "counts", "first", "last", "written")
+    __slots__ = ("turn", "rules", "variant", "counts", "first", "last", "written")
 
-    def __init__(self, turn: int, rules: Game) -> None:
+    def __init__(self, turn: int, rules: Game, variant: str | None) -> None:
         self.turn = turn  # the side that plays the ply
         self.rules = rules  # of the position it is played from: its game's name and the names of its sides
+        self.variant = variant  # the rule set of its games (`Node.variant`)
         self.counts = [0] * 8  # games, plies, ply sum, White's wins, draws, Black's, won, lost
         self.first: str | None = None
         self.last: str | None = None
@@ -202,6 +221,7 @@ class _Growing:
                 _percent(points, white + draws + black),
                 sides=self.rules.sides,
                 game=self.rules.name,
+                variant=self.variant,
             ),
             rules,
             position,
@@ -228,11 +248,13 @@ def _next_plies(
     played = _played(conn, rows, frames, parents)
     growing: dict[int, dict[tuple, _Growing]] = {parent: {} for parent in parents}
     for (parent, ply, played_by, after, counts), (key, folded) in zip(played, _keys(played, symmetric)):
-        one = (ply,) if after is None else (folded, played_by.chance(ply))  # what the plies that are one row share
+        variant = _variant(played_by)
+        # what the plies that are one row share: the position they led to, what chance chose, the rule set
+        one = (ply, variant) if after is None else (folded, played_by.chance(ply), variant)
         found = growing[parent].get(one)
         if found is None:
             rules, position = parents[parent]
-            found = growing[parent][one] = _Growing(rules.turn(position), rules)
+            found = growing[parent][one] = _Growing(rules.turn(position), rules, variant)
         found.add(ply, played_by, after, key, counts)
     return {parent: [found.node(player is not None) for found in nodes.values()] for parent, nodes in growing.items()}
 
@@ -408,7 +430,7 @@ def tree(
     roots = [node for node, _, _ in level]
     known: dict[int, list[tuple[Node, Game, Position | None]]] = {}
     used: set[int] = set()  # positions whose next plies are nodes of the tree already: another gets copies
-    for _ in range(depth):
+    for grown in range(depth):
         if not level:
             break  # the tree ends before `depth`
         wanted = {
@@ -418,7 +440,7 @@ def tree(
         }
         if wanted:
             known.update(_next_plies(conn, wanted, only, variations, symmetric, player, summed))
-        level = _grown(level, known, used, min_games, order)
+        level = _grown(level, known, used, min_games, order, roots=not grown)
     return sorted((child for root in roots for child in root.children), key=order)
 
 
@@ -436,15 +458,18 @@ def _grown(
     used: set[int],
     min_games: int,
     order: Callable[[Node], tuple],
+    roots: bool,
 ) -> list[tuple[Node, Game, Position | None]]:
     """The next level of a tree: the children of each node of `level`, its position's next plies
-    (`known`) played in at least `min_games` games, sorted by `order`; those of a position
-    already grown (`used`, which the positions of `level` join: a transposition within the tree)
-    as copies without their children."""
+    (`known`) played in at least `min_games` games under the node's rule set (any, from the `roots`),
+    sorted by `order`; those of a position already grown (`used`, which the positions of `level` join: a
+    transposition within the tree) as copies without their children."""
     following = []
     for node, _, position in level:
         grown = [
-            found for found in (known[node.position] if position is not None else []) if found[0].games >= min_games
+            found
+            for found in (known[node.position] if position is not None else [])
+            if found[0].games >= min_games and (roots or found[0].variant == node.variant)
         ]
         if node.position in used:  # a transposition within the tree
             grown = [(replace(child, children=[]), rules, after) for child, rules, after in grown]

@@ -444,7 +444,7 @@ def listed_as(report: Report) -> ListedAs:
     title of the catalogue's entry they play, `Historical Hnefatafl 9×9 (Saami Tablut-w)`, else of
     their variant, with the tags besides Variant that change them), or its Game and Variant tags
     when it has no rules; its event and date, when they say something."""
-    from lusoria.archive.records_as_rows import named_variant, rule_tags_of  # here, not at start-up
+    from lusoria.archive.rule_sets import named_variant, rule_tags_of  # here, not at start-up
     from lusoria.variants import variants
 
     rules, tags = report.rules, report.tags

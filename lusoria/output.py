@@ -536,27 +536,30 @@ TREE_HEADINGS = {
     "score": "score %",
     "average_ply": "average ply",
 }
-TREE_COUNTS = ("white", "draws", "black", "won", "drawn", "lost", "children", "sides", "game")  # in JSON; the table
-# shows shares, headed by the sides' names (and a column of the game when the tree spans several)
+TREE_COUNTS = ("white", "draws", "black", "won", "drawn", "lost", "children", "sides", "game", "variant")  # in JSON;
+# the table shows shares, headed by the sides' names (and a column of the game, of the variant, when the tree spans several)
 
 
 def tree_text(nodes: list[Node], format: str) -> str:
     """`lusoria tree`: nested JSON, a table with one row per line of plies, or an indented tree;
     the table gives the shares of the finished games in percent, with one decimal, each side's
     headed by the name its games give it (`defenders %`)."""
-    from lusoria.archive.tree import games_of, sides_of
+    from lusoria.archive.tree import games_of, several_rule_sets, sides_of
 
     if format == "json":
         return json.dumps([node.as_dict() for node in nodes], indent=2) + "\n"
     white, black = sides_of(nodes)
     headings = {**TREE_HEADINGS, "white_percent": f"{white} %", "black_percent": f"{black} %"}
     several = len(games_of(nodes)) > 1  # a ply of each game is a row of its own: the rows say their game
+    rule_sets = several_rule_sets(nodes)  # and of each rule set: the rows say theirs
     rows = []
 
     def walk(nodes: list[Node], line: str, level: int) -> None:
         for node in nodes:
             ply = "· " * level + node.ply if format == "tree" else (line + " " + node.ply).strip()
             row = {"ply": ply, "game": node.game or "?"} if several else {"ply": ply}
+            if rule_sets:
+                row["variant"] = node.variant or "?"
             rows.append(
                 row
                 | {

@@ -172,6 +172,40 @@ def test_a_tree_over_two_games_says_the_game_of_each_ply(tmp_path):
     assert alone[0].split()[:3] == ["ply", "games", "defenders"]  # one game: no column of it
 
 
+RULE_SETS = [  # Tablut as Ashton's server plays it, and Saami Tablut-w: one start, White first
+    '[Game "tablut"]\n[Variant "ashton"]\n\n1. e3-d3 a4-b4 2. d3-d2 *\n',
+    '[Game "tablut"]\n[Variant "ashton"]\n\n1. e3-d3 a4-b4 *\n',
+    '[Game "tablut"]\n[Variant "aage"]\n[Rules "first=white"]\n\n1. e3-d3 a4-b4 2. e4-e3 a6-b6 *\n',
+]
+
+
+def test_a_tree_over_two_rule_sets_of_a_game_says_the_rule_set_of_each_ply(tmp_path):
+    """The tree from a record of Saami Tablut-w pooled the Ashton games that reached its start in one row
+    of each ply (h78b): a ply is a row per rule set, named as `stats` and `--variant` name it, and its
+    children are the plies of that rule set only, though both reach one position (the second ply)."""
+    path = str(tmp_path / "club.db")
+    Archive(path).import_paths(["\n".join(RULE_SETS)])
+    shown = CliRunner().invoke(main, ["tree", "--db", path, "--from-id", "3", "--depth", "4", "--format", "tree"])
+    heading, _, *rows = [line.replace("·", "").split()[:3] for line in shown.stdout.splitlines()]
+    assert heading == ["ply", "variant", "games"]
+    assert rows == [
+        ["e3-d3", "ashton", "2"],
+        ["a4-b4", "ashton", "2"],
+        ["d3-d2", "ashton", "1"],
+        ["e3-d3", "saami-tablut-w", "1"],
+        ["a4-b4", "saami-tablut-w", "1"],
+        ["e4-e3", "saami-tablut-w", "1"],
+        ["a6-b6", "saami-tablut-w", "1"],
+    ]
+    nodes = json.loads(CliRunner().invoke(main, ["tree", "--db", path, "--from-id", "3", "--format", "json"]).stdout)
+    assert [(node["ply"], node["variant"], node["games"]) for node in nodes] == [
+        ("e3-d3", "ashton", 2),
+        ("e3-d3", "saami-tablut-w", 1),
+    ]
+    alone = CliRunner().invoke(main, ["tree", "--db", path, "--from-id", "3", "--variant", "ashton"]).stdout
+    assert alone.splitlines()[0].split()[:2] == ["ply", "games"]  # one rule set: no column of it
+
+
 def test_a_ply_past_a_records_replay_is_refused_saying_where_the_replay_stops(tmp_path):
     """`tree --from-id 1 --ply 9` of a record of 4 plies whose second is illegal said only that the archive has
     no position there; it says where the record's replay stops, as `show` does (newcomer-52)."""
