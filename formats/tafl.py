@@ -136,15 +136,24 @@ def _tells_format(line: str) -> bool:
 
 
 def _is_move_list(first: str, fewest: int) -> bool:
-    """Whether a line is a tafl move list of `fewest` moves or more (`looks_like_move_lists`)."""
+    """Whether a line is a tafl move list of `fewest` moves or more (`looks_like_move_lists`), some
+    mistyped perhaps: a word that holds a letter followed by a digit, as every move does (`e4-ee1`,
+    `e4-e1x`), or that ends a game (`resigned` before a move), counts as one if a move is well written;
+    the reader names the slip at its place (h79a: a file whose first game held one was skipped whole)."""
     if _csv_row(first, delimiter=csv_delimiter(first)):
         return False  # a CSV file's game (`d1-d3 e5-e2,0,0,Ongoing`), in a file of another name
     words = [word for word in first.split() if not _NUMBER.fullmatch(word)]
     if len(words) > 2 and not first[-1:].isspace():
         words.pop()
-    if words and not MOVE.fullmatch(words[-1]):
+    if words and not _move_or_slip(words[-1]):
         words.pop()
-    return len(words) >= fewest and all(MOVE.fullmatch(word) for word in words)
+    return len(words) >= fewest and any(map(MOVE.fullmatch, words)) and all(map(_move_or_slip, words))
+
+
+def _move_or_slip(word: str) -> bool:
+    """Whether a word of a move list's line is a move, written well or not (`_SQUARE_LIKE`), or a word
+    that ends a game (`_is_move_list`)."""
+    return bool(_SQUARE_LIKE.search(word)) or word.lower() in TERMINATIONS
 
 
 _SQUARE_LIKE = re.compile(r"[a-z][0-9]", re.I)  # what a move holds, written well or not: e2-c2, E2–c2, e22
@@ -471,7 +480,7 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     named = None if given.get("Game") else _game_named(path, pasted.header, "tafl")
     chosen = {"Game": named} if named and named != default["Game"] else chosen_tags(default, given)
     rules = _rules_of(chosen)
-    hint = "" if given.get("Game") or named else _read_as_default(chosen, path)
+    hint = "" if given.get("Game") else _read_as_named_default(chosen) if named else _read_as_default(chosen, path)
     overruled = _overruled(pasted, lines, path, given, chosen["Game"], "tafl")
     games = _titled(text, [game for span in pasted.spans for game in _GAME.finditer(text, *span)])
     for index, block, draft in drafts("tafl", lines, games):
@@ -636,6 +645,19 @@ def _read_as_default(chosen: Mapping[str, str], path: str) -> str:
     return (
         f"; a move list does not say its game: read as {chosen['Game']}{variant} unless --game or {by} "
         f"names it{_or_variant()}"
+    )
+
+
+def _read_as_named_default(chosen: Mapping[str, str]) -> str:
+    """What the first error of a move list whose file's name or header names its game adds when that game is
+    the format's default's and no --variant is given: the default's variant, not the game's own default preset
+    (`tablut.txt` is read as the site's Saami Tablut, Muscovites first, which seed Tablut's Swedes-first games
+    fail at their first move), and how to name another; "" for another game, read as its own default preset."""
+    if chosen != FORMATS["tafl"].games[""]:
+        return ""
+    return (
+        f"; {chosen['Game']} is read as the site's (--variant {chosen['Variant']}), this format's default, unless"
+        f" --variant names another (--variant seed: {chosen['Game']}'s own)"
     )
 
 

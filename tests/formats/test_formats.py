@@ -834,6 +834,28 @@ def test_a_line_of_a_move_lists_mark_alone_above_the_first_move_list_is_prose(tm
     ]
 
 
+@pytest.mark.parametrize(
+    "first, said",
+    [
+        ("d1-c1 e4-ee1 d6-e6", "1:7: error[syntax]: found 'e4-ee1', expected a move such as e2-c2 or f9-f5xg5"),
+        ("d1-c1 e4-e1x d6-e6", "1:7: error[syntax]: found 'e4-e1x', expected a move such as e2-c2 or f9-f5xg5"),
+        ("d1-c1 e4-e1 Resigned d6-e6", "1:22: error[syntax]: found 'd6-e6' after 'Resigned', which ends the game"),
+        ("1. d1-c1 e4-ee1\n", "1:10: error[syntax]: found 'e4-ee1', expected a move such as e2-c2 or f9-f5xg5"),
+    ],  # (a game of numbered moves goes on up to a blank line)
+    ids=["a square mistyped", "a capture without its square", "a move after resigned", "numbered"],
+)
+def test_a_file_of_move_lists_whose_first_game_holds_a_slip_is_read_the_slip_at_its_place(tmp_path, first, said):
+    """A file whose first game held a slip was no file of move lists: skipped whole in a folder, exit 0
+    (a club's check passed, none of its games read), or named alone read as lgn, one error at 1:1 (h79a).
+    Its first line is a move list with a slip in it, which the reader names at its place."""
+    (tmp_path / "round1-brandubh.txt").write_text(f"{first}\nd1-c1 e4-e1\nd1-c1 e4-e1 d6-e6\n")
+    for given in (tmp_path, tmp_path / "round1-brandubh.txt"):
+        result = run("validate", given)
+        assert result.exit_code == 1
+        assert result.output.splitlines()[0].startswith(f"{tmp_path / 'round1-brandubh.txt'}:{said}")
+        assert "\n3 records: 2 valid, 1 invalid (1 error, 0 warnings)\n" in result.output
+
+
 def test_a_line_of_move_numbers_and_words_that_end_a_game_alone_above_the_first_move_list_is_a_game():
     """`1. resigned` above the first move list is a game of no move, not prose (a sentence that holds
     them is)."""
@@ -844,7 +866,8 @@ def test_a_line_of_move_numbers_and_words_that_end_a_game_alone_above_the_first_
 @pytest.mark.parametrize(
     "text, said, sniffed",
     [
-        ("Hi Anna,\ne8–b8 d5-d6\n", [[("syntax", 2, 1, "e8–b8")]], None),  # a mistyped move is no prose
+        ("Hi Anna,\ne8–b8 d5-d6\n", [[("syntax", 2, 1, "e8–b8")]], "tafl"),  # a mistyped move is no prose (h79a: a
+        # move list whose first move list holds one, a well-written move beside it, is a file of move lists)
         ("c5-c3 i6-f6\nHi Anna,\nd5-d3\n", [[], [("syntax", 2, 1, "Hi")], []], "tafl"),  # prose below a move list
         ("c5-c3 i6-f6\nCheers,\n", [[], [("syntax", 2, 1, "Cheers,")]], "tafl"),  # no blank line above it
         ("c5-c3 i6-f6\n\nd5-d3 Hi\n\nJon\n", [[], [("syntax", 3, 7, "Hi")]], "tafl"),  # a closing, a move above

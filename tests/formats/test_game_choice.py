@@ -363,8 +363,10 @@ def test_the_name_a_move_list_read_as_the_default_game_is_told_to_take_keeps_its
 
 def test_a_move_list_in_a_file_named_for_the_default_game_is_read_with_its_default_variant(tmp_path):
     """`tablut.txt` names the game a move list is read as by default: it is read as the default, the
-    site's Saami Tablut (`--variant aage`), its first error without saying how, as its name says it;
-    read as Tablut's own default preset, every game failed at its first move (T1)."""
+    site's Saami Tablut (`--variant aage`); read as Tablut's own default preset, every game failed at
+    its first move (T1). Its first error says so, and how to read it as Tablut's own (h79a: a club's
+    seed Tablut games in tablut.txt failed at their first move, and nothing said why); `--variant` is
+    not overruled."""
     shutil.copy(FIXTURES / "tafl/saami.txt", tmp_path / "tablut.txt")
     reports = [check(source) for source in read_sources(str(tmp_path / "tablut.txt"))]
     assert [(r.record.tags["Game"], r.record.tags["Variant"], r.valid) for r in reports] == [
@@ -374,7 +376,16 @@ def test_a_move_list_in_a_file_named_for_the_default_game_is_read_with_its_defau
         ("tablut", "aage", False),
     ]
     assert [(d.rule, d.ply, d.message) for d in reports[3].diagnostics] == [
-        ("T4", 3, "the move captures c5, not c4; the rest of this line is not checked")
+        (
+            "T4",
+            3,
+            "the move captures c5, not c4; the rest of this line is not checked; tablut is read as the site's "
+            "(--variant aage), this format's default, unless --variant names another (--variant seed: tablut's own)",
+        )
+    ]
+    seed = [check(source) for source in read_sources(str(tmp_path / "tablut.txt"), tags={"Variant": "seed"})]
+    assert [(r.record.tags["Variant"], r.diagnostics[0].rule, r.diagnostics[0].message) for r in seed[:1]] == [
+        ("seed", "T1", "the piece on e8 is Black's, and White is to move; the rest of this line is not checked")
     ]
 
 

@@ -1173,11 +1173,12 @@ def test_a_csv_file_whose_first_game_is_mistyped_is_read_as_csv(tmp_path, monkey
         )
 
 
-@pytest.mark.parametrize("padding, format", [(6, "csv"), (0, "lgn")])
+@pytest.mark.parametrize("padding, format", [(6, "csv"), (0, "tafl")])
 def test_a_files_format_is_told_by_its_first_4096_bytes(tmp_path, padding, format):
     """A first line of moves without the counts and status of a CSV game: one that goes on past
     the first 4,096 bytes may still be one (its moves so far say so), one that ends within them is
-    not (a directory's walk skips the file; named alone, it is read as lusoria's notation)."""
+    not (a directory's walk skips the file, which starts as a tafl move list whose first word is a
+    slip does; named alone, it is read as those move lists, the slip an error at its place)."""
     line = "e2-c2" + " " * padding + ("e2-c2 " * 681)[:-1]  # 4,090 bytes, and the padding
     path = tmp_path / "brandubh.csv"
     path.write_text(line + "\n")
@@ -1186,7 +1187,11 @@ def test_a_files_format_is_told_by_its_first_4096_bytes(tmp_path, padding, forma
     assert found == (
         str(path)
         if format == "csv"
-        else Skipped(str(path), "a .csv file that is not a tafl move list (moves,defenders lost,attackers lost,status)")
+        else Skipped(
+            str(path),  # (h79a: a tafl move list's first line may hold slips)
+            "a .csv file that is not a tafl move list (moves,defenders lost,attackers lost,status); it starts as "
+            "tafl files do: name it .txt",
+        )
     )
     assert [record.format for record in read_sources(path)] == [format]
 
