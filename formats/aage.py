@@ -16,7 +16,7 @@ from typing import Any, NamedTuple, cast
 from lusoria.formats import FORMATS
 from lusoria.formats.common import Draft, Locator, site_claims, tafl_games, tafl_rules
 from lusoria.formats.contract import TYPE_TAG
-from lusoria.formats.tafl import MOVE, SQUARE, chosen_tags, read_moves
+from lusoria.formats.tafl import MOVE, SQUARE, after_the_end, chosen_tags, read_moves
 from lusoria.notation.json_input import deep_error, text_decoder, too_deep
 from lusoria.notation.model import Record
 from lusoria.notation.numbers import whole_number
@@ -512,6 +512,7 @@ def _read_moves_field(draft: Draft, fields: _Fields, rules: TaflGame) -> None:
         # is no string, a list, taken for the items after it)
         text = draft.locator.text
         after = fields.offset("Moves") + 1  # past the list's `[`, then past each item: the next one, past a comma
+        ended: str | None = None  # the item that ends the game (`resigned`): an item after it is a problem (h79a)
         for number, move in enumerate(moves, 1):
             item = _skip(text, after, ",")
             found = _JSON_STRING.match(text, item) if isinstance(move, str) else None  # (a number is read as text)
@@ -521,8 +522,10 @@ def _read_moves_field(draft: Draft, fields: _Fields, rules: TaflGame) -> None:
                     item,
                     text[item : item + 1],
                 )
+            if ended is not None and move.strip():  # (an empty item holds no move)
+                raise after_the_end(draft, move, found.start() + 1, ended)
             after = found.end()
-            read_moves(draft, fields.text("Moves", move), found.start() + 1, rules)
+            ended = read_moves(draft, fields.text("Moves", move), found.start() + 1, rules)
     else:
         raise draft.problem("Moves is a list of moves or one string of moves", fields.offset("Moves"))
 

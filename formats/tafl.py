@@ -39,10 +39,10 @@ _NUMBER = re.compile(r"[0-9]+\.+")
 TERMINATIONS = {"resigned": "resignation", "resigns": "resignation", "timeout": "time forfeit"}
 
 
-def read_moves(draft: Draft, text: str, base: int, rules: TaflGame) -> None:
+def read_moves(draft: Draft, text: str, base: int, rules: TaflGame) -> str | None:
     """Add the plies of a move list to `draft`: `text` stands at offset `base` of the file. A
     move written with its hyphen lists its captures (`draft.listed`). A termination word sets
-    the result: the side to move resigned, or ran out of time."""
+    the result: the side to move resigned, or ran out of time; it is returned (None: none ends the list)."""
     if is_title(text):
         title = text.strip()
         raise draft.problem(
@@ -56,8 +56,9 @@ def read_moves(draft: Draft, text: str, base: int, rules: TaflGame) -> None:
             continue
         if word.lower() in TERMINATIONS:
             _read_termination(draft, text, base, token, rules.initial().turn == WHITE)
-            return
+            return word
         _read_move(draft, word, offset, rules)
+    return None
 
 
 def _read_termination(draft: Draft, text: str, base: int, token: re.Match[str], first_white: bool) -> None:
@@ -69,9 +70,12 @@ def _read_termination(draft: Draft, text: str, base: int, token: re.Match[str], 
     draft.tag("Termination", TERMINATIONS[word.lower()], offset)
     after = _TOKEN.search(text, token.end())
     if after:
-        raise draft.problem(
-            f"found {quoted(after[0])} after '{word}', which ends the game", base + after.start(), after[0]
-        )
+        raise after_the_end(draft, after[0], base + after.start(), word)
+
+
+def after_the_end(draft: Draft, found: str, offset: int, end: str) -> SyntaxProblem:
+    """The problem of a word `found` at `offset` after the word `end` that ends the game (`resigned`)."""
+    return draft.problem(f"found {quoted(found)} after '{end}', which ends the game", offset, found)
 
 
 def _read_move(draft: Draft, word: str, offset: int, rules: TaflGame) -> None:

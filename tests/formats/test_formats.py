@@ -2028,6 +2028,27 @@ def test_aage_a_moves_item_that_is_not_a_string_is_an_error_at_it(item):
     assert error.message == 'Moves item 2 is not a string: a list of moves holds each as one ("e2-c2")'
 
 
+@pytest.mark.parametrize(
+    "moves, found, ended",
+    [
+        ('"h1-h3", "resigned", "e7-e9"', "e7-e9", "resigned"),
+        ('"Timeout", "h1-h3"', "h1-h3", "Timeout"),
+        ('"h1-h3", "e7-e9 resigned", "k4-g4"', "k4-g4", "resigned"),
+    ],
+)
+def test_aage_a_move_after_the_item_that_ends_the_game_is_an_error_at_it(moves, found, ended):
+    """`resigned` and `timeout` end a record (RULES.md H1, C14): the items after one were played, and the
+    game was valid (h79a), where a move list and a CSV row say the same at its place. An empty item after
+    it holds no move."""
+    text = '{"AageGameTypeName": "Copenhagen Hnefatafl 11x11", "Moves": [%s], "WhoWon": "White"}' % moves
+    [game] = read_text(text, "aage", "x.json")
+    [error] = check(game).diagnostics
+    assert (error.rule, error.column, error.text) == ("syntax", text.index(f'"{found}"') + 2, found)
+    assert error.message == f"found '{found}' after '{ended}', which ends the game"
+    [empty] = read_text(text.replace(f'"{found}"', '""'), "aage", "x.json")
+    assert check(empty).valid
+
+
 def test_aage_a_game_without_its_moves_field_is_an_error_at_its_object():
     game = {"AageGameTypeName": "Copenhagen Hnefatafl 11x11", "WhoMovedFirst": "black", "WhoWon": "White"}
     text = json.dumps([{**game, "Moves": ["h1-h3"]}, game])
