@@ -239,6 +239,25 @@ MIGRATIONS[22] = migrate_to_22
 MIGRATIONS[23] = add_version_23
 
 
+def migrate_to_25(db: sqlite_utils.Database) -> None:
+    """Version 25: a record read with a syntax error is keyed by its text, as one that does not parse
+    (`identity`: an aagenielsen.dk game whose `WhoWon` names no side was the same game as its mending,
+    which an import then skipped, h79a); the others keep their keys."""
+    from lusoria.archive.identity import identity  # the validator: loaded only to upgrade
+
+    misread = f"SELECT records.id, {STORED_TEXT} FROM records WHERE records.id IN ({_DIAGNOSED} WHERE rule = 'syntax')"
+    keys = []
+    for record, *stored in db.conn.execute(misread).fetchall():
+        report = stored_report(*stored)
+        if report is not None:
+            found = identity(report)
+            keys.append((found.key, found.setting, record))
+    db.conn.executemany("UPDATE records SET hash = ?, setting = ? WHERE id = ?", keys)
+
+
+MIGRATIONS[25] = migrate_to_25
+
+
 # Each record's text, and the format of one kept as written in another (archive/stored.py); its
 # verdict, ending and place; and the diagnostics its import found
 _STORED = f"SELECT records.id, {STORED_TEXT}, valid, ending, path, line FROM records ORDER BY records.id"

@@ -1002,3 +1002,30 @@ def test_a_version_23_archive_gets_the_plies_view_whose_record_and_ply_a_filter_
     assert rows(path, typed) == [(0,)]  # (as version 23 answered: a sqlite3 connection upgrades nothing)
     Archive(path).sql("SELECT 1")  # (opening it upgrades it)
     assert rows(path, typed) == [(1,)] and rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
+
+
+WHO_WON = (  # an aagenielsen.dk game whose WhoWon names no side (a syntax error), which its record does not keep
+    '{"AageGameTypeName": "Historical Hnefatafl 7x7 (Irish Brandubh 1)", "WhoMovedFirst": "black", '
+    '"Moves": ["d1-c1", "e4-e1"], "WhoWon": "%s"}'
+)
+
+
+def test_a_record_read_with_a_syntax_error_and_its_mending_are_two_records(tmp_path):
+    """The mending of an aagenielsen.dk game whose only error was its WhoWon was skipped, the same game as
+    the invalid record (h79a): a record read with a syntax error is keyed by its text (`identity`), so the
+    mending is another game, and the same text imported again is the same. Version 25 keys so the records an
+    older version stored (by their tags and plies: the mending's key), and no other."""
+    (tmp_path / "g.json").write_text(WHO_WON % "Purple")
+    (tmp_path / "g-fixed.json").write_text(WHO_WON % "Ongoing")
+    path = str(tmp_path / "club.db")
+    archive = Archive(path)
+    assert archive.import_paths([str(tmp_path / "g.json")]).added == 1
+    assert archive.import_paths([str(tmp_path / "g-fixed.json")]).added == 1
+    assert archive.import_paths([str(tmp_path / "g.json"), str(tmp_path / "g-fixed.json")]).added == 0
+    assert rows(path, "SELECT id, valid, first_rule FROM records ORDER BY id") == [(1, 0, "syntax"), (2, 1, None)]
+    keys = rows(path, "SELECT id, hash, setting FROM records ORDER BY id")
+    mended = keys[1][1:]
+    with downgraded(path, 24) as conn:
+        conn.execute("UPDATE records SET hash = ?, setting = ? WHERE id = 1", mended)
+    Archive(path).query(Filters())  # opening it upgrades it
+    assert rows(path, "SELECT id, hash, setting FROM records ORDER BY id") == keys
