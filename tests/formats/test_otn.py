@@ -144,6 +144,22 @@ def test_a_square_off_the_board_is_reported_where_it_is_written(movetext, place,
     assert problem.message == f"{square} is not a square of the Tablut board (a1–i9)"
 
 
+def test_a_comment_on_its_turns_line_is_read_as_on_the_line_after_it():
+    """`2. g5-g7 a4-a3 [a quiet move|]` was said to hold a third move, `[a` (h79a): the comment on the turn's
+    line ends its moves, and goes on its plies as on the line after it, as lusoria writes it."""
+    written = [
+        ("[a quiet move|and a reply]", "1. e4-g4 a6-a9 [a quiet move|and a reply]\n2. g5-g7 a4-a3\n"),
+        ("[a quiet move|and a reply]", "1. e4-g4 a6-a9\n[a quiet move|and a reply]\n2. g5-g7 a4-a3\n"),
+        ("[|k4]", "1. e4-g4 a6-a9 [|k4] \n2. g5-g7 a4-a3\n"),
+    ]
+    for comment, movetext in written:
+        [source] = read_text(HEADER + movetext, "otn", "x.otg")
+        report = check(source)
+        assert report.valid and [ply.text for ply in report.record.main.plies] == ["e4-g4", "a6-a9", "g5-g7", "a4-a3"]
+        said = [" ".join(words.split()) for words in comment[1:-1].split("|")]
+        assert [ply.comments for ply in report.record.main.plies[:2]] == [[text] if text else [] for text in said]
+
+
 def test_a_malformed_variation_on_the_command_line_names_file_line_and_column(tmp_path):
     (tmp_path / "bad.otg").write_text(HEADER + MAIN + "2a.1.1a. ..... ..... e3-c3\n")
     result = CliRunner().invoke(main, ["validate", str(tmp_path / "bad.otg")])
