@@ -780,7 +780,8 @@ def test_a_header_naming_another_game_changes_the_diagnostics_of_the_move_lists_
         "T2",
         3,
         1,
-        "there is no piece on d2; the rest of this line is not checked",
+        "there is no piece on d2; the rest of this line is not checked; tablut is read as the site's (--variant "
+        "aage), this format's default, unless --variant names another (--variant seed: tablut's own)",
     )
 
 

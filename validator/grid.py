@@ -242,8 +242,9 @@ class GridGame(Game[P]):
     def mended_ply(cls, word: str) -> str:
         """A capture written chess-style (`e3xc3`), or a move without its hyphen (`e3c3`): `e3-c3`; on
         any board, files to s (19×19). Captures each after its own `x`, as aagenielsen.dk writes them
-        (`i5-d5xc5xd4`): `i5-d5xc5/d4`. Squares with capital files (`E3-C3`): `e3-c3`."""
-        word = _CAPITAL_FILE.sub(_lowered, word)
+        (`i5-d5xc5xd4`): `i5-d5xc5/d4`. Squares with capital files (`E3-C3`): `e3-c3`. A check's `+` (`++`),
+        which OpenTafl and chess players write and a game without announcements has not (Copenhagen: h79a): left out."""
+        word = _CAPITAL_FILE.sub(_lowered, word).rstrip("+")
         word = re.sub(r"^([A-Z]?[a-s]\d{1,2})x([a-s]\d{1,2})", r"\1-\2", word)
         ply, x, captures = word.partition("x")
         word = ply + x + re.sub(r"(?<=\d)x(?=[A-Z]?[a-s]\d)", "/", captures)

@@ -155,6 +155,14 @@ class TaflGame(GridGame[TaflPosition]):
         square, which plies do not write (`Cf14-f15`, `cf14f15`): dropped first."""
         return super().mended_ply(_UNWRITTEN_LETTER.sub("", word))
 
+    @classmethod
+    def refused_after(cls, ply: str, found: str) -> str | None:
+        """`+` or `++` after a ply (`d1-d3+`): Tablut's announcement, or a check as OpenTafl's records
+        mark it, which no other tafl game's plies write (h79a: a bare syntax error)."""
+        if found in ("+", "++"):
+            return f"{found} is Tablut's announcement, or a check as OpenTafl marks it, which {cls.name} does not write: write {ply} alone"
+        return None
+
     def settings_for(self, option: dict[str, str]) -> Settings:
         """The Settings of a full set of this game's options (made by `on_board`)."""
         raise NotImplementedError

@@ -1697,3 +1697,23 @@ def test_a_move_number_with_no_ply_after_it_is_not_offered_before_the_comment_it
         "found the move number 2. with no ply after it",
         (),
     )
+
+
+@pytest.mark.parametrize(
+    ("game", "mark", "ply", "reply"),
+    [("copenhagen", "+", "d1-d3", "f4-c4"), ("brandubh", "++", "d1-c1", "d3-c3"), ("hnefatafl", "+", "d1-d3", "")],
+)
+def test_a_check_mark_after_a_tafl_ply_says_the_game_writes_none_and_is_read_without_it(game, mark, ply, reply):
+    """OpenTafl's records and chess players mark a check `+`: after a Copenhagen ply it was a bare syntax
+    error, nothing offered (h79a). It says that only Tablut writes it, offers the ply without it, and
+    --keep-going reads that."""
+    variant = '[Variant "tyr-9x9"]\n' if game == "hnefatafl" else ""
+    text = f'[Game "{game}"]\n{variant}\n1. {ply}{mark} {reply} *\n'
+    [error] = check(RecordText(text)).diagnostics
+    assert (error.rule, error.column, error.suggestions) == ("syntax", 4, (ply,))
+    assert error.message == (
+        f"found '{mark}': {mark} is Tablut's announcement, or a check as OpenTafl marks it, which {game} does not "
+        f"write: write {ply} alone"
+    )
+    kept = check(RecordText(text), keep_going=True)
+    assert [p.text for p in kept.record.main.plies] == [ply, *reply.split()]

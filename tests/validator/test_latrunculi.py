@@ -878,14 +878,14 @@ def test_where_pieces_do_not_jump_a_draughts_capture_is_read_as_a_chess_one(vari
 @pytest.mark.parametrize("mark", ["+", "++"])
 def test_a_tafl_games_mark_after_a_ply_says_latrunculi_writes_none(mark):
     """`a2-a3+` (Tablut's raichi) was a generic syntax error at the `+`: it says the mark is the
-    tafl games', and the ply to write."""
+    tafl games', and the ply to write, which it offers, the ply and its mark underlined (h79a)."""
     (diagnostic,) = check(f"{JUMPING}1. a2-a3{mark} *\n").diagnostics
-    assert (diagnostic.rule, diagnostic.line, diagnostic.column, diagnostic.text, diagnostic.ply) == (
+    assert (diagnostic.rule, diagnostic.line, diagnostic.column, diagnostic.text, diagnostic.suggestions) == (
         "syntax",
         4,
-        9,
-        mark,
-        None,
+        4,
+        f"a2-a3{mark}",
+        ("a2-a3",),
     )
     assert diagnostic.message == (
         f"found '{mark}': {mark} is a tafl game's mark (a king's open line, a winning move), which Latrunculi "
