@@ -522,6 +522,22 @@ def test_a_record_kept_by_replace_takes_the_encoding_it_is_read_with_now(tmp_pat
     assert Archive("a.db").sql(encoding + " WHERE id = 2") == [{"id": 2, "event": None, "encoding": "latin-1"}]
 
 
+def test_a_file_held_in_another_encoding_that_is_gone_is_said_unread_not_read_with_its_encoding(tmp_path, monkeypatch):
+    """h79b: a Latin-1 file imported, then deleted, and named again: its import says it cannot read it, and no note
+    that it was "read as latin-1, as imported before, since it does not decode as UTF-8" (a file that cannot be
+    opened is none in another encoding)."""
+    monkeypatch.chdir(tmp_path)
+    Path("cup.lgn").write_bytes('[Game "tablut"]\n[Event "Coupe d\'été"]\n\n1. e3-f3 *\n'.encode("latin-1"))
+    assert run("import", "--db", "a.db", "--encoding", "latin-1", "cup.lgn").exit_code == 0
+    os.remove("cup.lgn")
+    for replace in ([], ["--replace"]):
+        again = run("import", "--db", "a.db", *replace, "cup.lgn")
+        assert (again.exit_code, again.stderr) == (2, "lusoria: cup.lgn: no such file or directory\n"), replace
+    assert Archive("a.db").sql("SELECT event, encoding FROM records") == [
+        {"event": "Coupe d'été", "encoding": "latin-1"}
+    ]
+
+
 def test_a_file_moved_is_read_with_the_encoding_of_the_file_gone_by_its_name(tmp_path, monkeypatch):
     """reviewer-58: a cp1252 file moved (`mv club/skane.lgn moved/`) was read as UTF-8, since the encoding held is
     its old path's: its record was stored not read, and the summary advised removing the old file's records, the only

@@ -787,6 +787,23 @@ def test_a_folder_whose_name_holds_a_glob_is_said_with_the_glob_of_its_files_alo
     )
 
 
+def test_a_path_filter_is_read_from_the_folder_it_runs_in_out_of_it_too(tmp_path, monkeypatch):
+    """A file imported by its absolute path is found by the path the file system gives it from here: out of the
+    folder the command runs in (`../sub/b.lgn`, h79b: that path was never tried; a real path outside the folder
+    made "the folder's escaped glob and the rest" names another file), and in a folder whose name holds a glob's
+    `[` (its name escaped, not read as a [class])."""
+    for folder, sample in (("sub", "escape"), ("here[1]", "linnaeus")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "b.lgn").write_text((ROOT / f"samples/tablut/{sample}.lgn").read_text())
+    archive = Archive(str(tmp_path / "a.db"))
+    files = [os.path.realpath(tmp_path / folder / "b.lgn") for folder in ("sub", "here[1]")]
+    assert archive.import_paths(files).added == 2
+    monkeypatch.chdir(tmp_path / "here[1]")
+    assert [row["path"] for row in archive.query(Filters(path="../sub/b.lgn"))] == [files[0]]
+    assert [row["path"] for row in archive.query(Filters(path="b.lgn"))] == [files[1]]
+    assert [row["path"] for row in archive.query(Filters(path="../sub/*"))] == [files[0]]
+
+
 def test_a_filter_of_one_value_given_twice_is_refused(archive):
     """`--player A --player B` found B's games alone, A dropped unsaid, where filters combine."""
     db = ["--db", archive.path]
@@ -861,6 +878,44 @@ def test_an_outcome_that_names_no_ending_is_kept_as_its_rule(tmp_path):
         archive = Archive(str(tmp_path / "a.db"))
         archive.import_paths(['[Game "slide"]\n\n1. a1-b1 a3-a2 2. b1-b2 a2-a1 0-1\n'])
         assert archive.sql("SELECT valid, ending FROM records") == [{"valid": 1, "ending": "Z3"}]
+    finally:
+        GAMES.unregister("slide")
+
+
+def test_a_types_name_finds_its_games_of_every_layout_without_the_real_files(tmp_path):
+    """h79b: `--variant 'Sea battle tafl 13x13'`, the site's name of a type with a second layout (`…/2`, variant
+    sea-battle-tafl-13x13-b), finds the games of both; its entry's own name the first's alone (h70b; pinned on
+    ../shared's real files alone, which a clone without them skips: a search of the first layout passed)."""
+    texts = [
+        *random_records("hnefatafl", 2, seed=1, tags={"Variant": "Sea battle tafl 13x13"}, max_plies=6),
+        *random_records("hnefatafl", 1, seed=2, tags={"Variant": "Sea battle tafl 13x13/2"}, max_plies=6),
+        *random_records("hnefatafl", 1, seed=3, tags={"Variant": "copenhagen-hnefatafl-13x13"}, max_plies=6),
+    ]
+    (tmp_path / "g.lgn").write_text("\n".join(texts))
+    archive = Archive(str(tmp_path / "a.db"))
+    assert archive.import_paths([str(tmp_path / "g.lgn")]).added == 4
+    found = {
+        name: [(row["id"], row["variant"]) for row in archive.query(Filters(variant=name))]
+        for name in ("Sea battle tafl 13x13", "sea-battle-tafl-13x13", "Sea battle tafl 13x13/2")
+    }
+    first, second = "sea-battle-tafl-13x13", "sea-battle-tafl-13x13-b"
+    assert found == {
+        "Sea battle tafl 13x13": [(1, first), (2, first), (3, second)],
+        "sea-battle-tafl-13x13": [(1, first), (2, first)],
+        "Sea battle tafl 13x13/2": [(3, second)],
+    }
+
+
+def test_a_rule_of_a_game_added_by_a_plug_in_filters_its_records(tmp_path):
+    """h79b: `--rule` of a rule lusoria's rulebook does not hold (a game registered from outside: Slide's Z1) finds
+    the records that break it, the ID as written (none was tried: a filter of no rule passed)."""
+    register(Slide)
+    try:
+        archive = Archive(str(tmp_path / "a.db"))
+        archive.import_paths(['[Game "slide"]\n\n1. a1-b1 a3-a2 2. b1-c1 *\n', '[Game "slide"]\n\n1. a1-a2 *\n'])
+        assert archive.sql("SELECT record_id, rule, ply FROM diagnostics") == [{"record_id": 1, "rule": "Z1", "ply": 3}]
+        assert ids(archive, rule="Z1") == [1] and ids(archive, rule=" Z1 ") == [1]
+        assert ids(archive, rule="Z3") == []
     finally:
         GAMES.unregister("slide")
 

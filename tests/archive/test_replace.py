@@ -100,6 +100,12 @@ def write(path, records: list[str]) -> None:
     path.write_text("\n".join(records))
 
 
+def lines_of(path) -> list[int]:
+    """The lines the records of a file begin at (a line `[Game …` after a blank one, or the first)."""
+    text = path.read_text().split("\n")
+    return [n for n, line in enumerate(text, 1) if line.startswith("[Game") and (n == 1 or not text[n - 2].strip())]
+
+
 def contents(path: str) -> dict[str, list]:
     """Every table of an archive, each record named by its place (path, line), a ply by its text:
     what does not depend on the order records were stored in (ids, rowids, the codes of plies).
@@ -909,6 +915,64 @@ def test_a_file_deleted_keeps_its_records_and_is_said(in_tmp):
         f"holds under games/old no longer exists ({c}); its records are kept "
         f"(Archive.remove(Filters(path={c!r})) takes them out)"  # (one file, under two paths read)
     )
+
+
+def test_a_file_deleted_in_a_folder_whose_name_begins_as_the_folder_read_is_not_said_under_it(in_tmp):
+    """h79b: a file is under a folder read when its path goes on from the folder's with a separator: games2/b.lgn,
+    deleted, is no file under games (a path that merely begins with `games` was said gone from it)."""
+    write(in_tmp / "games/a.lgn", games(35, 3))
+    os.mkdir("games2")
+    write(in_tmp / "games2/b.lgn", games(36, 3))
+    assert Archive("a.db").import_paths(["games", "games2"]).added == 6
+    os.remove("games2/b.lgn")
+    summary = Archive("a.db").import_paths(["games"], replace=True)
+    assert (summary.kept, summary.replaced, summary.gone) == (3, 0, {})
+    both = Archive("a.db").import_paths(["games", "games2"], replace=True)
+    assert both.gone == {"games2": [os.path.realpath("games2/b.lgn")]}
+    assert Archive("a.db").sql("SELECT count(*) AS n FROM records") == [{"n": 6}]
+
+
+def test_a_game_copied_into_another_file_with_another_text_is_a_duplicate_not_a_file_changed(in_tmp):
+    """h79b: a record skipped as the same game as one held is "read from this file before it changed" only when it
+    stands at that record's place (its file and line): b.lgn, a copy of a.lgn with a comment edited, holds its games
+    (skipped), and neither file changed; a.lgn edited so is said changed."""
+    write(in_tmp / "games/a.lgn", games(44, 3))
+    write(in_tmp / "games/b.lgn", commented(games(44, 3)))
+    archive = Archive("a.db")
+    assert archive.import_paths(["games/a.lgn"]).added == 3
+    copied = archive.import_paths(["games/b.lgn"])
+    assert [(str(skipped), skipped.changed) for skipped in copied.skipped] == [
+        (f"games/b.lgn:{line}: skipped, the same game as record {record}", False)
+        for line, record in zip(lines_of(in_tmp / "games/b.lgn"), (1, 2, 3))
+    ]
+    assert "changed since" not in str(copied)
+    write(in_tmp / "games/a.lgn", commented(games(44, 3)))
+    edited = archive.import_paths(["games/a.lgn"])
+    assert [skipped.changed for skipped in edited.skipped] == [False, True, False]
+
+
+def test_a_file_moved_and_edited_that_holds_a_game_twice_stores_its_first_copy(in_tmp):
+    """h79b: club/a.lgn moved to moved/a.lgn, its second game's comment edited and the game copied again at its end:
+    the record found again in a file gone is no longer waited for, so the edited game is stored from its first copy
+    (line 12) and the second (line 34) is its duplicate, as a game twice in its file is its first copy (a record
+    still waited for set the second copy aside, and stored it in the first's place)."""
+    os.mkdir("club")
+    os.mkdir("moved")
+    records = games(45, 3)
+    write(in_tmp / "club/a.lgn", records)
+    assert Archive("a.db").import_paths(["club"]).added == 3
+    os.remove("club/a.lgn")
+    edited = commented(records)
+    write(in_tmp / "moved/a.lgn", [*edited, edited[1]])
+    assert lines_of(in_tmp / "moved/a.lgn") == [1, 12, 23, 34]
+    summary = Archive("a.db").import_paths(["club", "moved"], replace=True)
+    assert (summary.replaced, summary.added, summary.kept) == (1, 1, 2)
+    assert [str(skipped) for skipped in summary.skipped] == ["moved/a.lgn:34: skipped, the same game as record 4"]
+    assert Archive("a.db").sql("SELECT id, path, line FROM records ORDER BY id") == [
+        {"id": 1, "path": "moved/a.lgn", "line": 1},
+        {"id": 3, "path": "moved/a.lgn", "line": 23},
+        {"id": 4, "path": "moved/a.lgn", "line": 12},
+    ]
 
 
 @pytest.mark.parametrize("read", [["games", "moved"], ["moved"]], ids=["both folders", "the new folder alone"])

@@ -611,6 +611,57 @@ def test_the_explorer_sorts_by_games_or_score_and_leaves_out_rare_plies(archive)
         archive.tree(INITIAL_TABLUT, depth=0)  # (not an empty tree, as if no game had a next ply)
 
 
+def tablut_archive(folder, *movetexts: str) -> Archive:
+    """An archive of Tablut games, one a movetext (each its own Round: no two are one game)."""
+    text = "".join(
+        f'[Game "tablut"]\n[Round "{number}"]\n[Result "{moves.split()[-1]}"]\n\n{moves}\n\n'
+        for number, moves in enumerate(movetexts, 1)
+    )
+    (folder / "games.lgn").write_text(text)
+    archive = Archive(str(folder / "games.db"))
+    assert archive.import_paths([str(folder / "games.lgn")]).added == len(movetexts)
+    return archive
+
+
+def test_a_ply_of_unfinished_games_alone_has_no_score_and_comes_last_by_score(tmp_path):
+    """h79b: sorted by score, a ply whose games are all unfinished (no score) comes after every scored ply, the
+    worst (0%) included, not first."""
+    archive = tablut_archive(tmp_path, "1. c5-c3 i6-f6 1-0", "1. d5-d3 i4-h4 0-1", "1. f5-f3 *", "1. f5-f3 i4-h4 *")
+    nodes = archive.tree(INITIAL_TABLUT, sort="score")
+    assert [(node.ply, node.games, node.score) for node in nodes] == [
+        ("c5-c3", 1, 100.0),
+        ("d5-d3", 1, 0.0),
+        ("f5-f3", 2, None),
+    ]
+
+
+def test_a_position_the_tree_comes_back_to_grows_again_as_copies_not_as_its_own_nodes(tmp_path):
+    """h79b: a game that comes back to a position (c5-c3 … f6-i6 back to the start, then c5-c3 again): the plies
+    from it deeper in the tree are copies of those grown above, which grow on; were they the same nodes, the tree
+    would hold itself (the start's c5-c3 its own descendant: a JSON tree without end)."""
+    archive = tablut_archive(tmp_path, "1. c5-c3 i6-f6 2. c3-c5 f6-i6 3. c5-c3 i4-h4 *")
+    line = ("c5-c3", "i6-f6", "c3-c5", "f6-i6", "c5-c3", "i6-f6", "c3-c5")
+    nodes = archive.tree(INITIAL_TABLUT, depth=7)
+    assert lines(nodes) == {
+        **{line[:n]: (1, 0, 0, 0, 1) for n in range(1, 8)},
+        ("c5-c3", "i4-h4"): (1, 0, 0, 0, 1),
+        (*line[:5], "i4-h4"): (1, 0, 0, 0, 1),
+    }
+    again = nodes[0].children[1].children[0].children[0].children[0]  # c5-c3 after the start reached again
+    assert (again.ply, again.position) == (nodes[0].ply, nodes[0].position) and again is not nodes[0]
+    assert len(json.dumps([node.as_dict() for node in nodes])) < 5000
+
+
+def test_a_folded_ply_is_written_as_most_of_its_games_played_it(tmp_path):
+    """h79b: with symmetric, plies played in images of one another are one node, written as most of its games played
+    it (g5-g7, in two games), not as the fewest did nor the first by name, nor as the most plies did (c5-c3, three
+    times in one game that comes back to the start)."""
+    back_and_forth = "1. c5-c3 i6-f6 2. c3-c5 f6-i6 3. c5-c3 i6-f6 4. c3-c5 f6-i6 5. c5-c3 *"
+    archive = tablut_archive(tmp_path, back_and_forth, "1. g5-g7 i6-f6 *", "1. g5-g7 i4-h4 *")
+    nodes = archive.tree(INITIAL_TABLUT, filters=Filters(symmetric=True))
+    assert [(node.ply, node.games) for node in nodes] == [("g5-g7", 3)]
+
+
 def test_symmetric_tree_counts_equal_the_counts_folded_by_hand(symmetric):
     plain = lines(symmetric.tree(INITIAL_TABLUT, depth=2))
     assert len([line for line in plain if len(line) == 1]) == 5
@@ -910,6 +961,22 @@ def test_material_conditions_hold_at_the_same_ply(archive):
     assert found(archive, material=["white=9", "king"], material_for=5) == [(1, 0), (2, 0)]  # 5 and 6 positions
     assert found(archive, material=["white=9", "king"], material_for=6) == [(2, 0)]
     assert found(archive, material=["white<9"]) == []
+
+
+def test_a_position_and_material_hold_at_the_same_ply(samples):
+    """h79b: a position (or pattern) and a material condition hold at one ply, not each at a ply of its own:
+    records 58 and 63 start at Tablut's start with 16 black pieces and lose one later (plies 5 and 3), which
+    their material ranges allow, but never at the start."""
+    assert [(i, ply) for i, ply in found(samples, material=["black<=15"], game="tablut") if i in (58, 63)] == [
+        (58, 5),
+        (63, 3),
+    ]
+    assert (58, 0) in found(samples, position=INITIAL_TABLUT) and (63, 0) in found(samples, position=INITIAL_TABLUT)
+    assert found(samples, position=INITIAL_TABLUT, material=["black<=15"]) == []
+    start = INITIAL_TABLUT.split()[0].replace("p", "?").replace("P", "?") + " w"  # any piece where the start has one
+    assert {(58, 0), (63, 0)} <= set(found(samples, pattern=start, game="tablut"))
+    assert found(samples, pattern=start, material=["black<=15"], game="tablut") == []
+    assert found(samples, position=INITIAL_TABLUT, material=["black=16"]) == found(samples, position=INITIAL_TABLUT)
 
 
 def test_the_for_option_counts_plies_in_a_row_from_one(archive):
@@ -1325,6 +1392,22 @@ def test_positions_file_any_position_or_pattern(archive, tmp_path):
     (tmp_path / "empty.txt").write_text("# nothing\n\n")
     empty = CliRunner().invoke(main, ["query", "--db", archive.path, "--positions", str(tmp_path / "empty.txt")])
     assert empty.exit_code == 2 and "holds no position or pattern" in empty.output
+
+
+def test_positions_file_of_position_strings_finds_the_records_that_reach_any_of_them(archive):
+    """h79b: a file of several position strings (not patterns) finds the records that reach one of them, each at
+    its first such ply (the suite read files of one position string, or of patterns: a search of the first line
+    alone passed it)."""
+    after_c5c3 = "3ppp3/4p4/4P4/p3P3p/pp1PKPPpp/p3P3p/2P1P4/4p4/3ppp3 b"
+    after_d5d3 = "3ppp3/4p4/4P4/p3P3p/ppP1KPPpp/p3P3p/3PP4/4p4/3ppp3 b"
+    assert [(row["id"], row["ply"]) for row in archive.query(Filters(positions=[after_c5c3]))] == [(1, 1), (3, 1)]
+    both = archive.query(Filters(positions=[after_c5c3, "", after_d5d3]))
+    assert [(row["id"], row["ply"]) for row in both] == [(1, 1), (2, 1), (3, 1)]
+    assert [(row["id"], row["ply"]) for row in archive.query(Filters(positions=[after_d5d3, after_c5c3]))] == [
+        (1, 1),
+        (2, 1),
+        (3, 1),
+    ]
 
 
 def test_records_file_finds_the_same_games_and_their_continuations(archive, tmp_path):

@@ -252,6 +252,32 @@ def test_otn_a_board_only_the_generic_game_has_is_refused_without_a_start_saying
     )
 
 
+@pytest.mark.parametrize(
+    "rules, column, said",
+    [
+        (
+            "dim:9 esc:c",
+            14,
+            "esc:c: lusoria cannot express escape to the corners on this board (lusoria's Tablut king "
+            "escapes to any edge square; write esc:e)",
+        ),
+        (
+            "dim:11 esc:e",
+            15,
+            "esc:e: lusoria cannot express escape to the edge on this board (lusoria's Copenhagen "
+            "king escapes to a corner; write esc:c)",
+        ),
+    ],
+)
+def test_otn_an_escape_the_game_of_its_board_does_not_play_is_said_at_esc_with_the_one_it_plays(rules, column, said):
+    """h79b: without a start: entry, a board's game is found by its size and its king's escape: an escape the game
+    of that size does not play is said at `esc:`, with the one it plays (a reader that took the game of the board's
+    size whatever its escape passed every test: it read `dim:11 esc:e` as Copenhagen, its king escaping to a corner)."""
+    [source] = read_text(f"[rules:{rules}]\n\n1. a4-a2\n", "otn", "x.otg")
+    [problem] = check(source).diagnostics
+    assert (problem.rule, problem.line, problem.column, problem.message) == ("tag", 1, column, f"rules entry {said}")
+
+
 @pytest.mark.parametrize("key", ["start", "starti"])
 def test_otn_a_whole_description_its_game_refuses_is_that_games_error_at_the_rules_record(key):
     """A rules record of a board no built-in game has, that describes a whole game by its start

@@ -756,6 +756,55 @@ def test_a_tablut_rules_record_lusoria_did_not_write_keeps_the_king_off_a_throne
     assert check(next(read_text(write_report(own), "otn", "own.otg"))).valid  # (its own tags: throne-stop=king)
 
 
+@pytest.mark.parametrize(
+    ("cenre", "stop", "found"), [("cenre:tT ", "none", [("T3", 6)]), ("cenre:tTK ", "king", []), ("", "king", [])]
+)
+def test_a_tablut_rules_record_whose_king_may_not_reenter_the_centre_keeps_him_off_the_throne(cenre, stop, found):
+    """h79b: the king stops on the throne again only when `cenre` (who may re-enter the centre) holds him too, as
+    `cenp` and `cens` must (the entry alone was never tried: a king let back by `cenp` and `cens` passed)."""
+    tablut = (
+        f"[rules:dim:9 esc:e surf:n tfr:i ks:c cor: {cenre}start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/]"
+    )
+    moves = "\n\n1. a4-a3 f5-f8\n2. a3-a2 Ke5-f5\n3. a2-a3 Kf5-e5\n"
+    report = check(next(read_text(tablut + moves, "otn", "x.otg")))
+    assert (report.rules.name, report.rules.option["throne-pass"], report.rules.option["throne-stop"]) == (
+        "tablut",
+        "all",
+        stop,
+    )
+    assert [(d.rule, d.ply) for d in report.diagnostics] == found
+
+
+def test_a_rules_record_the_generic_game_refuses_as_a_whole_is_said_at_the_record():
+    """h79b: a rules problem that names no entry's text (`OptionError.written` None, of no entry by its key: an even
+    board without a throne named, a throne off the board) is said at the rules record, not raised (TypeError)."""
+    ten = "/" + "/".join(["10"] * 4 + ["4tK4"] + ["10"] * 5) + "/"
+    for rules, said in (
+        (f"dim:10 esc:c start:{ten}", "a board of even size (dim:10) has no middle square: name its throne (cen:)"),
+        ("dim:9 esc:c cen:j9 start:/9/9/9/9/4K4/9/9/9/3t5/", "j9 is not a square of a 9×9 board (a1–i9)"),
+    ):
+        report = check(next(read_text(f"[rules:{rules}]\n\n1. e6-e8 f5-f3\n", "otn", "x.otg")))
+        assert (report.game, [(d.rule, d.line, d.column, d.message) for d in report.diagnostics]) == (
+            None,
+            [("tag", 1, 8, f"rules entry {said}")],
+        )
+
+
+def test_otn_is_written_for_a_turn_of_26_moves_and_refused_for_27():
+    """h79b: OTN addresses a turn's moves by letter (1a … 1z; berserk moves make a turn longer): a turn of 27 is
+    refused in a sentence (a record written from its texts past its first illegal ply: `a4=a5` 27 times), not by
+    an IndexError (no test reached the bound)."""
+
+    def turn(moves: int) -> str:
+        words = ("a4=a5" if index % 2 == 0 else "a5=a4" for index in range(moves))
+        return '[Game "hnefatafl"] [Variant "berserk-hnefatafl-11x11"] 1. ' + " ".join(words) + " *"
+
+    written = write_report(check(turn(26)))
+    assert written.partition("\n\n")[2].split() == ["1.", *turn(26).split()[5:-1]]
+    with pytest.raises(ValueError, match=r"^a turn of more than 26 moves has no OTN address$"):
+        write_report(check(turn(27)))
+
+
 def test_a_variation_is_written_from_the_line_of_left_out_berserk_continuations_its_replay_found():
     # in the variation, a4-d4 (ply 2) shows that c4 went on to c6 after c2-c4xd4 (c4-c6xc7, G16): the
     # knight's move is no jump over c4 (the writer replayed the variation itself, from c4: `Na4^d4`)
