@@ -138,6 +138,14 @@ def check_move(board: bytes, side: int, move: Move, settings: Settings) -> None:
 _FIRST = ("atkf",)  # the setting of who moves first, which a turn's message at the start names (h75a: at every ply)
 
 
+def _other_first(settings: Settings, side: int) -> str:
+    """What a ply of the other side at the start adds: the Rules that make that side move first (h79a: a
+    Muscovites-first Tablut record under the seed rules was offered a Swedes' ply alone)."""
+    other = SIDE_NAMES[1 - side]
+    key, value = ("atkf", "y" if side == WHITE else "n") if settings.said else ("first", other.lower())
+    return f"; if {other} moved first, its Rules tag says so: {key}={value}"
+
+
 def _moved_piece(board: bytes, side: int, move: Move, settings: Settings) -> int:
     """The piece on the square `move` leaves; Illegal when there is none, when it is the other
     side's, or when it is not the piece the move names (K: the king, P: a soldier)."""
@@ -146,10 +154,12 @@ def _moved_piece(board: bytes, side: int, move: Move, settings: Settings) -> int
     if piece == EMPTY:
         raise Illegal(ids.move, f"there is no piece on {names[origin]}", lost=names[origin])
     if OWNER[piece] != side:
+        at_start = board == settings.start
         raise Illegal(
             ids.turn,
             f"the piece on {names[origin]} is {SIDE_NAMES[1 - side]}'s, "
-            f"and {SIDE_NAMES[side]} is to move{named_settings(settings, *_FIRST if board == settings.start else ())}",
+            f"and {SIDE_NAMES[side]} is to move{named_settings(settings, *_FIRST if at_start else ())}"
+            f"{_other_first(settings, side) if at_start else ''}",
         )
     if move.piece and move.piece != ("K" if piece == KING else "P"):
         raise Illegal(

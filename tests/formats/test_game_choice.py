@@ -355,7 +355,8 @@ def test_the_name_a_move_list_read_as_the_default_game_is_told_to_take_keeps_its
     result = CliRunner().invoke(main, args, input="e7-e6 d1-d2\n")
     assert result.exit_code == 1
     assert result.stdout.splitlines()[0].endswith(
-        "error[T1]: move 1, Black: the piece on e7 is White's, and Black is to move; the rest of this line is not "
+        "error[T1]: move 1, Black: the piece on e7 is White's, and Black is to move; if White moved first, its Rules "
+        "tag says so: first=white; the rest of this line is not "
         f"checked; a move list does not say its game: read as tablut (--variant aage) unless --game or {by} names "
         "it (or its variant of hnefatafl with --game hnefatafl --variant V)"
     )
@@ -385,7 +386,12 @@ def test_a_move_list_in_a_file_named_for_the_default_game_is_read_with_its_defau
     ]
     seed = [check(source) for source in read_sources(str(tmp_path / "tablut.txt"), tags={"Variant": "seed"})]
     assert [(r.record.tags["Variant"], r.diagnostics[0].rule, r.diagnostics[0].message) for r in seed[:1]] == [
-        ("seed", "T1", "the piece on e8 is Black's, and White is to move; the rest of this line is not checked")
+        (
+            "seed",
+            "T1",
+            "the piece on e8 is Black's, and White is to move; if Black moved first, its Rules tag says so: first=black;"
+            " the rest of this line is not checked",
+        )
     ]
 
 

@@ -81,6 +81,26 @@ def errors(record: str | Report) -> list[tuple[str, int | None, str]]:
     return [(d.rule, d.ply, d.message) for d in report.diagnostics if d.severity == "error" and d.rule != "result"]
 
 
+@pytest.mark.parametrize(
+    ("tags", "moves", "rule", "rules"),
+    [
+        ('[Game "tablut"]', "1. d1-d2 e3-c3 2. a4-b4 c5-c4", "T1", "first=black"),
+        ('[Game "copenhagen"]', "1. f4-f3 a4-a3", "C2", "first=white"),
+        ('[Game "brandubh"]', "1. c4-c6 d7-b7", "B2", "first=white"),
+        ('[Game "hnefatafl"] [Variant "tyr-9x9"]', "1. f4-h4 f9-e9", "G2", "atkf=n"),
+    ],
+)
+def test_the_other_sides_ply_at_the_start_names_the_rules_where_it_moves_first(tags, moves, rule, rules):
+    """A Muscovites-first Tablut record under the seed rules was offered a Swedes' ply alone (h79a): at the
+    start, the error names the Rules that make the other side move first, under which the record is legal."""
+    [(cited, ply, message)] = errors(f"{tags} {moves} *")
+    assert (cited, ply) == (rule, 1) and f"is to move{' (atkf: y)' if 'atkf' in rules else ''}; if " in message
+    assert message.endswith(f" moved first, its Rules tag says so: {rules}; the rest of this line is not checked")
+    assert errors(f'{tags} [Rules "{rules}"] {moves} *') == []
+    [(_, _, later)] = errors(f'{tags} [Rules "{rules}"] {moves} {moves.split()[1]} *')  # (not at the start)
+    assert "its Rules tag" not in later
+
+
 def record(pieces: str, moves: str, rules: str = "", variant: str = FETLAR, turn: str = "b") -> str:
     rules_tag = f' [Rules "{rules}"]' if rules else ""
     number = "1... " if turn == "b" else "1. "
