@@ -157,10 +157,10 @@ class TaflGame(GridGame[TaflPosition]):
 
     @classmethod
     def refused_after(cls, ply: str, found: str) -> str | None:
-        """`+` or `++` after a ply (`d1-d3+`): Tablut's announcement, or a check as OpenTafl's records
-        mark it, which no other tafl game's plies write (h79a: a bare syntax error)."""
+        """`+` or `++` after a ply (`d1-d3+`): an announcement, which a game whose plies write one reads (its
+        `ply_tail`), or a check as OpenTafl's records mark it (h79a: a bare syntax error)."""
         if found in ("+", "++"):
-            return f"{found} is Tablut's announcement, or a check as OpenTafl marks it, which {cls.name} does not write: write {ply} alone"
+            return f"{found} is an announcement (a king's open line), or a check as OpenTafl marks it, which {cls.name} does not write: write {ply} alone"
         return None
 
     def settings_for(self, option: dict[str, str]) -> Settings:

@@ -1712,7 +1712,7 @@ def test_a_check_mark_after_a_tafl_ply_says_the_game_writes_none_and_is_read_wit
     [error] = check(RecordText(text)).diagnostics
     assert (error.rule, error.column, error.suggestions) == ("syntax", 4, (ply,))
     assert error.message == (
-        f"found '{mark}': {mark} is Tablut's announcement, or a check as OpenTafl marks it, which {game} does not "
+        f"found '{mark}': {mark} is an announcement (a king's open line), or a check as OpenTafl marks it, which {game} does not "
         f"write: write {ply} alone"
     )
     kept = check(RecordText(text), keep_going=True)
