@@ -2,7 +2,7 @@
 the board with its throne and corners, the options (those of the corner-escape games), and the
 rules' IDs. Attackers (Black) move first; the king escapes to a corner, is armed, and is captured
 on four sides (three and the throne); shieldwalls, exit forts and encirclement are in the rules;
-repetition is not enforced. Fetlar Hnefatafl is its preset without shieldwalls and exit forts."""
+repetition is not enforced (an option ends the game at the third occurrence). Fetlar Hnefatafl is its preset without shieldwalls and exit forts."""
 
 from __future__ import annotations
 

@@ -172,7 +172,7 @@ class TaflGame(GridGame[TaflPosition]):
         `rules`, Settings' rule fields and those the built-in games' options set: `passers` (who
         passes over the empty throne), `king_stops` (the king may go back to it), `hostile` (the
         throne as a captor: no, empty, always), `king_like_soldier` (the king captured by two away
-        from the throne), `captors` (by side), `repetition` (the first repetition draws). Only
+        from the throne), `captors` (by side), `repetition` (the first repetition draws) or `repeats`. Only
         the king stops on the throne and the corners. The corners are hostile to every piece, the
         king included (B5); the empty throne, to the king always (a side of a capture on four
         sides) and to the soldiers unless `hostile` is "no"; the king's throne, to the soldiers
@@ -190,6 +190,7 @@ class TaflGame(GridGame[TaflPosition]):
             rules.pop("repetition", False),
         )
         king_only: dict[int, tuple[int, ...]] = {THRONE_SQUARE: (KING,), CORNER_SQUARE: (KING,)}
+        repeats = rules.pop("repeats", 1 if repetition else 0)  # (a corner game's option: the third occurrence)
         return tafl_settings(
             board,
             ids,
@@ -210,7 +211,7 @@ class TaflGame(GridGame[TaflPosition]):
             strength="c" if weak else "s",
             hammers=captors,
             anvils=captors,
-            repeats=1 if repetition else 0,
+            repeats=repeats,
         )
 
     def board_width(self) -> int:

@@ -302,7 +302,7 @@ def _remember(
     if outcome is None and (plain in twice or settings.repeats == 1 and plain in earlier):
         result = (
             settings.repeated
-            if settings.repeated == "1/2-1/2"
+            if settings.repeated in ("1/2-1/2", "0-1")
             else ("1-0" if (mover == WHITE) == (settings.repeated == "wins") else "0-1")
         )
         times = "before" if settings.repeats == 1 else "twice before"

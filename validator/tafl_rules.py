@@ -425,7 +425,9 @@ def _game_options(settings: Settings) -> dict[str, str]:
         "esc": "c" if settings.corner_escape else "e",
         "atkf": "y" if settings.first == BLACK else "n",
         "surf": "y" if settings.encirclement else "n",
-        "tfr": "i" if settings.repeats != 2 else {"1/2-1/2": "d", "wins": "w", "loses": "l"}[settings.repeated],
+        "tfr": "i"
+        if settings.repeats != 2
+        else {"1/2-1/2": "d", "wins": "w", "loses": "l"}.get(settings.repeated, "i"),
         "ka": {(True, True): "y", (False, False): "n", (False, True): "a", (True, False): "h"}[
             KING in hammers, KING in anvils
         ],

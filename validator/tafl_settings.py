@@ -84,7 +84,8 @@ class Settings(NamedTuple):
     camp_hostile_when_held: bool
     repeats: int  # 0: repetition is not checked; 1: the first repetition of a position ends the game (T13);
     # 2: the third occurrence (threefold)
-    repeated: str  # what it gives the side whose move repeats: "1/2-1/2" (a draw), "wins", "loses"
+    repeated: str  # what it gives the side whose move repeats: "wins", "loses", or a result whoever repeats
+    # ("1/2-1/2", a draw; "0-1", the defenders lose: Copenhagen's C12 as Aage's text has it)
     first: int  # the side that moves first: WHITE or BLACK
     corner_escape: bool  # the king escapes to a corner, not to any edge square
     corners: bytes  # by square, 1 for a corner the king escapes to; all 0 for edge escape
@@ -125,6 +126,7 @@ CORNER_OPTIONS = {
     "shieldwall": ("strong", "weak", "none"),
     "exit-forts": ("yes", "no"),
     "encirclement": ("yes", "no"),
+    "repetition": ("none", "defenders-lose", "draw"),
 }
 
 
@@ -158,6 +160,8 @@ def corner_rules(option: dict[str, str]) -> dict[str, object]:
         strong_walls=option["shieldwall"] == "strong",
         forts=option["exit-forts"] == "yes",
         encirclement=option["encirclement"] == "yes",
+        repeats=0 if option["repetition"] == "none" else 2,  # (the third occurrence: C12's option)
+        repeated="0-1" if option["repetition"] == "defenders-lose" else "1/2-1/2",
     )
 
 

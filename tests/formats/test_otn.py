@@ -1150,3 +1150,19 @@ def test_a_note_said_once_for_the_records_that_lose_the_same_counts_them_at_the_
     assert [note[:51] for note in notes[:2]] == ["record 0 and any later record that loses the same: "] * 2
     assert notes[2:] == [f"3 records converted lose what record 0 of {tmp_path / 'seed.lgn'}:1 loses (said above)"]
     assert result.exit_code == 0
+
+
+@pytest.mark.parametrize("repetition, tfr", [("defenders-lose", "tfr:i "), ("draw", "")])
+def test_a_copenhagen_repetition_otn_cannot_say_is_noted_and_read_back_from_lusorias_own_tags(repetition, tfr):
+    """C12's option (h79a): OTN's `tfr` says no loss for the defenders, and Copenhagen's rules record writes none
+    for a draw (the reader's Copenhagen plays none): the note says it, and lusoria reads it back from its own tag."""
+    text = f'[Game "copenhagen"] [Rules "repetition={repetition}"] 1. d1-d2 f4-f3 *'
+    report = check(text)
+    assert loss(report) == (
+        f"OTN's rules record does not say repetition={repetition}: lusoria reads them back from its own tags "
+        "([lusoria-variant:…], [lusoria-rules:…]), but OpenTafl, or any program that reads OTN alone, plays the "
+        "game without them"
+    )
+    otn = write_report(report)
+    assert f"[lusoria-rules:repetition={repetition}]" in otn and f"name:Copenhagen {tfr}sw:s" in otn
+    assert check(next(read_text(otn, "otn", "x.otg"))).rules.option["repetition"] == repetition

@@ -480,3 +480,27 @@ def test_a_move_written_as_berserk_in_a_game_without_berserk_is_a_movement_its_r
         "C3",
         "d1=d3 is written as a berserk move (=), and no piece that captured moves again from d1",
     )
+
+
+SHUTTLE = {  # each side's piece back and forth: the position after the first ply arises a third time at ply 9
+    "copenhagen": "1. d1-d2 f4-f3 2. d2-d1 f3-f4 3. d1-d2 f4-f3 4. d2-d1 f3-f4 5. d1-d2 f4-f3",
+    "brandubh": "1. d1-c1 d3-c3 2. c1-d1 c3-d3 3. d1-c1 d3-c3 4. c1-d1 c3-d3 5. d1-c1 d3-c3",
+}
+
+
+@pytest.mark.parametrize("game, rule, end", [("copenhagen", "C12", "C14"), ("brandubh", "B10", "B12")])
+@pytest.mark.parametrize("repetition, result", [("defenders-lose", "0-1"), ("draw", "1/2-1/2"), ("none", None)])
+def test_the_repetition_option_ends_a_corner_game_at_a_positions_third_occurrence(game, rule, end, repetition, result):
+    """C12 (B10 as C12): repetition does not end the game, "an option may end it on the third occurrence;
+    off by default" (RULES.md), which lusoria's Copenhagen lacked (h79a): `repetition` ends it, lost by the
+    defenders as Aage's text has it, or drawn, at ply 9; under `none` (the default) the game goes on."""
+    report = check(f'[Game "{game}"] [Rules "repetition={repetition}"] {SHUTTLE[game]} *')
+    if result is None:
+        assert report.outcome is None and report.valid
+        assert check(f'[Game "{game}"] {SHUTTLE[game]} *').valid  # (the default)
+        return
+    assert (report.outcome.result, report.outcome.rule, report.outcome.ending) == (result, rule, "repetition")
+    assert [(d.rule, d.ply) for d in report.diagnostics] == [(end, 10)]
+    assert report.diagnostics[0].message == (
+        f"the game is already over (the position arose twice before (repetition), {rule}); no ply may follow"
+    )
