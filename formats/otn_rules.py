@@ -314,15 +314,16 @@ def _game(entries: _Entries) -> type[TaflGame]:
     for game in sized:
         if game.board.corner_escape == corners:
             return game
+    generic = next((game.name for game in tafl_games() if game.described), None)
     if sized:
         escape = "a corner" if sized[0].board.corner_escape else "any edge square"
-        raise entries.cannot(
+        kept = f", or give the board's layout, start:, read as {generic} with this escape" if generic else ""
+        raise entries.cannot(  # (h79a: esc: alone changes the game's rules; start: keeps them)
             "esc",
             f"escape to the {'corners' if corners else 'edge'} on this board (lusoria's "
-            f"{sized[0].title} king escapes to {escape}; write esc:{'e' if corners else 'c'})",
+            f"{sized[0].title} king escapes to {escape}; write esc:{'e' if corners else 'c'}{kept})",
         )
     sizes = ", ".join(f"{size}×{size}" for size in sorted({game.board.size for game in games}))
-    generic = next((game.name for game in tafl_games() if game.described), None)
     other = (
         f"; a rules record with a start: entry is read as {generic}, on any board from "
         f"{MIN_SIZE}×{MIN_SIZE} to {MAX_SIZE}×{MAX_SIZE}"

@@ -259,13 +259,15 @@ def test_otn_a_board_only_the_generic_game_has_is_refused_without_a_start_saying
             "dim:9 esc:c",
             14,
             "esc:c: lusoria cannot express escape to the corners on this board (lusoria's Tablut king "
-            "escapes to any edge square; write esc:e)",
+            "escapes to any edge square; write esc:e, or give the board's layout, start:, read as hnefatafl with this "
+            "escape)",
         ),
         (
             "dim:11 esc:e",
             15,
             "esc:e: lusoria cannot express escape to the edge on this board (lusoria's Copenhagen "
-            "king escapes to a corner; write esc:c)",
+            "king escapes to a corner; write esc:c, or give the board's layout, start:, read as hnefatafl with this "
+            "escape)",
         ),
     ],
 )
@@ -276,6 +278,12 @@ def test_otn_an_escape_the_game_of_its_board_does_not_play_is_said_at_esc_with_t
     [source] = read_text(f"[rules:{rules}]\n\n1. a4-a2\n", "otn", "x.otg")
     [problem] = check(source).diagnostics
     assert (problem.rule, problem.line, problem.column, problem.message) == ("tag", 1, column, f"rules entry {said}")
+    size = int(rules.split()[0][4:])  # the layout given, as the message says (h79a: esc: alone changes the rules)
+    start = "/".join(["3ttt3", "4t4", "4T4", "t3T3t", "ttTTKTTtt", "t3T3t", "4T4", "4t4", "3ttt3"] if size == 9 else [])
+    layout = start or "3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3"
+    [kept] = read_text(f"[rules:{rules} start:/{layout}/]\n\n1. a4-a3\n", "otn", "x.otg")
+    read = check(kept).rules
+    assert (read.name, read.settings.corner_escape) == ("hnefatafl", "esc:c" in rules)
 
 
 @pytest.mark.parametrize("key", ["start", "starti"])
