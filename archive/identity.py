@@ -8,9 +8,9 @@ some Mac files write it, is the name typed). Move numbers, white space, tag orde
 NAGs, variations, what a ply adds that says nothing of it (Tablut's announcements, `+` and `++`:
 `Game.ply_identity`) and the other tags take no part but the site's number of the game (`SiteGameId`): a record
 and its `lusoria fmt` form are the same game. A record that does not parse as written (a tag written twice, read
-without the repeat: `Report.rewritable`), or that was read with a syntax error (an aagenielsen.dk game's `WhoWon`
-of no side, which its record does not keep: a record its error mended is another game, h79a), is identified by
-its text with white space folded.
+without the repeat: `Report.rewritable`) is identified by its text with white space folded. One read with a syntax
+error is identified by that error too (an aagenielsen.dk game's `WhoWon` of no side, which its record does not keep:
+a record its error mended is another game, h79a).
 """
 
 from __future__ import annotations
@@ -73,9 +73,8 @@ def of_site_game(key: str, site_game: str) -> str:
 
 def _identity(report: Report, players: Mapping[str, str] | None = None) -> Identity:
     record = report.record
-    if record is None or not report.rewritable or any(d.rule == "syntax" for d in report.diagnostics):  # (a refused
-        # record has no plies, one read mended lost a tag's repeat, one read with a syntax error what it said: its text
-        # tells it apart)
+    if record is None or not report.rewritable:  # (a refused record has no plies, one read mended lost a tag's
+        # repeat: its text tells it apart)
         return Identity(key64("text", _folded(report.source.text)), None, ())
     rules = report.rules
     if rules is not None:  # the rules as they are, however the tags chose them
@@ -94,7 +93,8 @@ def _identity(report: Report, players: Mapping[str, str] | None = None) -> Ident
     plies = tuple(map(sys.intern, map(game.ply_identity, written)))
     setting = ("record", record.game, *rule_set, start, *roster)
     result = _folded(record.tags.get("Result", record.result))
-    return Identity(key64(*setting, result, record.result, *plies), key64(*setting), plies)
+    misread = [d.message for d in report.diagnostics if d.rule == "syntax"]  # (what its record does not keep)
+    return Identity(key64(*setting, result, record.result, *plies, *misread), key64(*setting), plies)
 
 
 def _player(tag: str, value: str, players: Mapping[str, str]) -> str:

@@ -240,9 +240,9 @@ MIGRATIONS[23] = add_version_23
 
 
 def migrate_to_25(db: sqlite_utils.Database) -> None:
-    """Version 25: a record read with a syntax error is keyed by its text, as one that does not parse
-    (`identity`: an aagenielsen.dk game whose `WhoWon` names no side was the same game as its mending,
-    which an import then skipped, h79a); the others keep their keys."""
+    """Version 25: a record read with a syntax error is keyed by that error too (`identity`: an aagenielsen.dk
+    game whose `WhoWon` names no side was the same game as its mending, which an import then skipped, h79a);
+    the others keep their keys."""
     from lusoria.archive.identity import identity  # the validator: loaded only to upgrade
 
     misread = f"SELECT records.id, {STORED_TEXT} FROM records WHERE records.id IN ({_DIAGNOSED} WHERE rule = 'syntax')"

@@ -366,7 +366,8 @@ def test_a_record_kept_in_a_format_that_names_its_games_is_read_as_its_file_says
         (
             "T1",
             1,
-            "the piece on e3 is White's, and Black is to move; the rest of this line is not checked; a move list "
+            "the piece on e3 is White's, and Black is to move; if White moved first, its Rules tag says so: "
+            "first=white; the rest of this line is not checked; a move list "
             "does not say its game: read as tablut (--variant aage) unless --game or a header such as '# brandubh' "
             "names it (or its variant of hnefatafl with --game hnefatafl --variant V)",
         )

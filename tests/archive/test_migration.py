@@ -1012,7 +1012,7 @@ WHO_WON = (  # an aagenielsen.dk game whose WhoWon names no side (a syntax error
 
 def test_a_record_read_with_a_syntax_error_and_its_mending_are_two_records(tmp_path):
     """The mending of an aagenielsen.dk game whose only error was its WhoWon was skipped, the same game as
-    the invalid record (h79a): a record read with a syntax error is keyed by its text (`identity`), so the
+    the invalid record (h79a): a record read with a syntax error is keyed by that error too (`identity`), so the
     mending is another game, and the same text imported again is the same. Version 25 keys so the records an
     older version stored (by their tags and plies: the mending's key), and no other."""
     (tmp_path / "g.json").write_text(WHO_WON % "Purple")
@@ -1029,3 +1029,16 @@ def test_a_record_read_with_a_syntax_error_and_its_mending_are_two_records(tmp_p
         conn.execute("UPDATE records SET hash = ?, setting = ? WHERE id = 1", mended)
     Archive(path).query(Filters())  # opening it upgrades it
     assert rows(path, "SELECT id, hash, setting FROM records ORDER BY id") == keys
+
+
+def test_records_read_with_a_syntax_error_on_one_line_are_their_own_games_and_keep_their_setting(tmp_path):
+    """review79: keyed by their text, two games of a one-line JSON array, each with its WhoWon's error, were one
+    game (the line's text), the second skipped; and a record so keyed had no setting, which `import --replace`
+    and the prefixes rest on. Keyed by their error too, they are two games, laid out otherwise the same ones."""
+    games = [json.loads(WHO_WON % "Purple") | {"Moves": moves} for moves in (["d1-c1", "e4-e1"], ["d1-c1", "e4-e2"])]
+    (tmp_path / "mini.json").write_text(json.dumps(games))
+    (tmp_path / "pretty.json").write_text(json.dumps(games, indent=1))
+    path = str(tmp_path / "club.db")
+    assert Archive(path).import_paths([str(tmp_path / "mini.json")]).added == 2
+    assert Archive(path).import_paths([str(tmp_path / "pretty.json")]).added == 0
+    assert rows(path, "SELECT count(DISTINCT hash), count(setting) FROM records") == [(2, 2)]

@@ -1480,7 +1480,8 @@ def test_a_records_file_with_an_illegal_record_says_it_and_searches_the_others(a
     )  # White moves first
     said = (
         f"lusoria: {file}:5: record 2 of the records file is not valid (error[T1]: move 1, White: the piece on e2 is "
-        "Black's, and White is to move; the rest of this line is not checked; did you mean e3-g3?); a search "
+        "Black's, and White is to move; if Black moved first, its Rules tag says so: first=black; the rest of this "
+        "line is not checked; did you mean e3-g3?); a search "
         "finds the games of a valid record"
     )
     assert result.stderr.endswith(said + ": it is left out\n")
