@@ -406,7 +406,8 @@ def _movetext(draft: Draft, text: str, start: int, black_first: bool) -> None:
         end = text.find("\n", turn.end())
         end = len(text) if end < 0 else end
         bracket = text.find("[", turn.end(), end)  # a comment on the turn's line ends its moves (h79a: it was read
-        end = end if bracket < 0 else bracket  # as a third move): the loop reads it next, on the turn's plies
+        closed = _COMMENT.match(text, bracket) if bracket >= 0 else None  # as a third move); one closed on the line
+        end = bracket if closed and closed.end() <= end else end  # (review79: a stray `[` took the turns below)
         words = [(word[0], turn.end() + word.start()) for word in re.finditer(r"\S+", text[turn.end() : end])]
         if turn.re is _TURN:
             turns += 1

@@ -158,6 +158,9 @@ def test_a_comment_on_its_turns_line_is_read_as_on_the_line_after_it():
         assert report.valid and [ply.text for ply in report.record.main.plies] == ["e4-g4", "a6-a9", "g5-g7", "a4-a3"]
         said = [" ".join(words.split()) for words in comment[1:-1].split("|")]
         assert [ply.comments for ply in report.record.main.plies[:2]] == [[text] if text else [] for text in said]
+    [stray] = read_text(HEADER + "1. e4-g4 a6-a9 [oops\n2. g5-g7 a4-a3 [a|b]\n", "otn", "x.otg")  # (review79: not a
+    [error] = check(stray).diagnostics  # comment closed on its line, which took the turns below it)
+    assert (error.line - 2, error.column, error.text) == (1, 16, "[oops")
 
 
 def test_a_malformed_variation_on_the_command_line_names_file_line_and_column(tmp_path):
