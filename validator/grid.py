@@ -112,6 +112,7 @@ class GridGame(Game[P]):
     the top, a number for empty squares; a ply's squares renamed, a1…)."""
 
     pieces: ClassVar[tuple[str, str]] = ("", "")  # White's letters, Black's, as its position strings write them
+    announces: ClassVar[bool] = False  # its plies end in an announcement (`+`, `++`), kept when a slip is mended
 
     def board_width(self) -> int:
         """The files of this board (a spelled-out board is cut into ranks of this many squares)."""
@@ -243,8 +244,10 @@ class GridGame(Game[P]):
         """A capture written chess-style (`e3xc3`), or a move without its hyphen (`e3c3`): `e3-c3`; on
         any board, files to s (19×19). Captures each after its own `x`, as aagenielsen.dk writes them
         (`i5-d5xc5xd4`): `i5-d5xc5/d4`. Squares with capital files (`E3-C3`): `e3-c3`. A check's `+` (`++`),
-        which OpenTafl and chess players write and a game without announcements has not (Copenhagen: h79a): left out."""
-        word = _CAPITAL_FILE.sub(_lowered, word).rstrip("+")
+        which OpenTafl and chess players write, after a ply of a game that `announces` nothing (Copenhagen: h79a):
+        left out; kept after one that does (review79: Tablut's `Ke5c5+` lost its Raichi)."""
+        word = _CAPITAL_FILE.sub(_lowered, word)
+        word = word if cls.announces else word.rstrip("+") or word  # (a `+` alone is no ply: review79)
         word = re.sub(r"^([A-Z]?[a-s]\d{1,2})x([a-s]\d{1,2})", r"\1-\2", word)
         ply, x, captures = word.partition("x")
         word = ply + x + re.sub(r"(?<=\d)x(?=[A-Z]?[a-s]\d)", "/", captures)

@@ -56,6 +56,7 @@ class Tablut(TaflGame):
     board = BOARD
     end_rule = "T10"
     sides = ("Swedes", "Muscovites")  # the defenders, the king's side, and the attackers
+    announces = True  # Raichi (`+`) and Tuichi (`++`, T8)
     position_name = "TablutPosition"  # its positions' type before the tafl engine: archives hold their keys
     options = {
         "first": ("white", "black"),

@@ -1717,3 +1717,18 @@ def test_a_check_mark_after_a_tafl_ply_says_the_game_writes_none_and_is_read_wit
     )
     kept = check(RecordText(text), keep_going=True)
     assert [p.text for p in kept.record.main.plies] == [ply, *reply.split()]
+
+
+def test_a_mended_tablut_ply_keeps_its_announcement_and_a_mark_alone_is_no_ply():
+    """review79: the `+` left out after a ply of a game without announcements was left out of Tablut's too
+    (`e4e3+` offered `e4-e3`, the Raichi lost, and `--keep-going` read it so); a `+` alone was offered `""`
+    (`did you mean ?`) and said as the mark after the word before it (`write 1. alone`)."""
+    [mended] = check(RecordText('[Game "tablut"]\n\n1. e3-c3 d1-d3 2. e4e3+ *\n')).diagnostics
+    assert (mended.rule, mended.column, mended.suggestions) == ("syntax", 19, ("e4-e3+",))
+    [apart] = check(RecordText('[Game "tablut"]\n\n1. e3-c3 + d1-d3 *\n')).diagnostics  # (Tablut writes it)
+    assert apart.message.startswith("found '+', expected a ply") and apart.suggestions == ("e3-c3+",)
+    [alone] = check(RecordText('[Game "copenhagen"]\n\n1. + *\n')).diagnostics
+    assert (alone.rule, alone.column, alone.suggestions) == ("syntax", 4, ())
+    assert alone.message.startswith("found '+', expected a ply")
+    [apart] = check(RecordText('[Game "latrunculi"]\n\n1. a2-a3 + *\n')).diagnostics
+    assert (apart.rule, apart.column, apart.suggestions) == ("syntax", 10, ())
