@@ -525,7 +525,8 @@ def _read_moves_field(draft: Draft, fields: _Fields, rules: TaflGame) -> None:
             if ended is not None and move.strip():  # (an empty item holds no move)
                 raise after_the_end(draft, move, found.start() + 1, ended)
             after = found.end()
-            ended = read_moves(draft, fields.text("Moves", move), found.start() + 1, rules)
+            ended = read_moves(draft, fields.text("Moves", move), found.start() + 1, rules) or ended  # (review79: an
+            # empty item between them, which ends nothing, did not forget the end)
     else:
         raise draft.problem("Moves is a list of moves or one string of moves", fields.offset("Moves"))
 

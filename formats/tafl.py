@@ -155,9 +155,14 @@ def _is_move_list(first: str, fewest: int) -> bool:
 
 
 def _move_or_slip(word: str) -> bool:
-    """Whether a word of a move list's line is a move, written well or not (`_SQUARE_LIKE`), or a word
+    """Whether a word of a move list's line is a move, written well or not (`_MOVE_OR_SLIP`), or a word
     that ends a game (`_is_move_list`)."""
-    return bool(_SQUARE_LIKE.search(word)) or word.lower() in TERMINATIONS
+    return bool(_MOVE_OR_SLIP.fullmatch(word)) or word.lower() in TERMINATIONS
+
+
+# A move, or one mistyped (`e4-ee1`, `e4-e1x`, `e8–b8`): the king's K or a file, a rank, then squares, captures
+# and marks; not another piece's letter, as chess writes (`Ng1-f3`), nor a mark of lgn (`e3-d3!`: review79)
+_MOVE_OR_SLIP = re.compile(r"K?[a-z][a-z]?\d[a-z0-9x/+\-–—]*")
 
 
 _SQUARE_LIKE = re.compile(r"[a-z][0-9]", re.I)  # what a move holds, written well or not: e2-c2, E2–c2, e22
@@ -484,7 +489,9 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     named = None if given.get("Game") else _game_named(path, pasted.header, "tafl")
     chosen = {"Game": named} if named and named != default["Game"] else chosen_tags(default, given)
     rules = _rules_of(chosen)
-    hint = "" if given.get("Game") else _read_as_named_default(chosen) if named else _read_as_default(chosen, path)
+    hint = (
+        "" if given.get("Game") else _read_as_named_default(chosen, given) if named else _read_as_default(chosen, path)
+    )
     overruled = _overruled(pasted, lines, path, given, chosen["Game"], "tafl")
     games = _titled(text, [game for span in pasted.spans for game in _GAME.finditer(text, *span)])
     for index, block, draft in drafts("tafl", lines, games):
@@ -652,12 +659,12 @@ def _read_as_default(chosen: Mapping[str, str], path: str) -> str:
     )
 
 
-def _read_as_named_default(chosen: Mapping[str, str]) -> str:
+def _read_as_named_default(chosen: Mapping[str, str], given: Mapping[str, str]) -> str:
     """What the first error of a move list whose file's name or header names its game adds when that game is
     the format's default's and no --variant is given: the default's variant, not the game's own default preset
     (`tablut.txt` is read as the site's Saami Tablut, Muscovites first, which seed Tablut's Swedes-first games
     fail at their first move), and how to name another; "" for another game, read as its own default preset."""
-    if chosen != FORMATS["tafl"].games[""]:
+    if chosen != FORMATS["tafl"].games[""] or given.get("Variant"):  # (review79: not under --variant aage)
         return ""
     return (
         f"; {chosen['Game']} is read as the site's (--variant {chosen['Variant']}), this format's default, unless"

@@ -890,6 +890,19 @@ def test_a_file_of_move_lists_whose_first_game_holds_a_slip_is_read_the_slip_at_
         assert "\n3 records: 2 valid, 1 invalid (1 error, 0 warnings)\n" in result.output
 
 
+@pytest.mark.parametrize(
+    "first",
+    ["1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6", "1. e3-d3! d1-d3 *", "a1-a2 B2 hello", "v1.2 e3-c3 d1-d3"],
+    ids=["chess", "an lgn movetext annotated", "prose", "a version"],
+)
+def test_a_first_line_of_moves_and_other_words_is_no_move_list(first):
+    """review79: a move list's first line may hold slips of moves (`e4-ee1`), not any word with a letter and a
+    digit: chess's piece letters, lgn's marks, prose and version numbers made 162 of 466 such files tafl
+    move lists, errors where they were skipped (or read as lgn, named)."""
+    assert not tafl.looks_like_move_lists(first + "\n")
+    assert tafl.looks_like_move_lists("1. e2-e4 e7-e5 2. g1-f3 e4-ee1\n")  # (moves, and the slip of one)
+
+
 def test_a_line_of_move_numbers_and_words_that_end_a_game_alone_above_the_first_move_list_is_a_game():
     """`1. resigned` above the first move list is a game of no move, not prose (a sentence that holds
     them is)."""
@@ -2081,6 +2094,8 @@ def test_aage_a_move_after_the_item_that_ends_the_game_is_an_error_at_it(moves, 
     assert error.message == f"found '{found}' after '{ended}', which ends the game"
     [empty] = read_text(text.replace(f'"{found}"', '""'), "aage", "x.json")
     assert check(empty).valid
+    [between] = read_text(text.replace(f'"{found}"', f'"", "{found}"'), "aage", "x.json")  # (review79)
+    assert [d.message for d in check(between).diagnostics] == [error.message]
 
 
 def test_aage_a_game_without_its_moves_field_is_an_error_at_its_object():

@@ -384,6 +384,8 @@ def test_a_move_list_in_a_file_named_for_the_default_game_is_read_with_its_defau
             "(--variant aage), this format's default, unless --variant names another (--variant seed: tablut's own)",
         )
     ]
+    named = [check(source) for source in read_sources(str(tmp_path / "tablut.txt"), tags={"Variant": "aage"})]
+    assert named[3].diagnostics[0].message == "the move captures c5, not c4; the rest of this line is not checked"
     seed = [check(source) for source in read_sources(str(tmp_path / "tablut.txt"), tags={"Variant": "seed"})]
     assert [(r.record.tags["Variant"], r.diagnostics[0].rule, r.diagnostics[0].message) for r in seed[:1]] == [
         (
