@@ -283,7 +283,7 @@ def _percentages(counts: list[int]) -> list[float]:
 
 
 def _named(game: str, variant: str | None, rule_tags: str) -> str | None:
-    """A record's variant as lusoria names it (records_as_rows.named_variant)."""
+    """A record's variant as lusoria names it (rule_sets.named_variant)."""
     from lusoria.archive.rule_sets import named_variant  # (the games' rules: loaded when counted)
 
     return named_variant(game, variant, rule_tags)
