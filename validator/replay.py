@@ -651,13 +651,20 @@ def _plies_before(read: RecordText, problem: SyntaxProblem, game: str) -> str | 
     at = offset_of(text.split("\n"), problem.line - read.line + 1, problem.column)
     if read.format != "lgn" or game not in known_games() or at < header:
         return None
-    start, roll = ply_start(text, at, game), GAMES[game].roll
-    if start == at or (roll is not None and not roll.search(text[start:at]) and not roll.match(text, at)):
+    numbered = _NUMBERED.match(text, at) is not None  # (a move number begins a ply: the plies before it are whole;
+    # h79c: `2.` typed after an illegal ply hid its error)
+    start, roll = (at if numbered else ply_start(text, at, game)), GAMES[game].roll
+    if not numbered and (
+        start == at or (roll is not None and not roll.search(text[start:at]) and not roll.match(text, at))
+    ):
         if (before := _last_word(blanked(text[:start]), header)) is not None:
             start = ply_start(text, before, game)
     if not blanked(text[header:start]).strip():
         return None
     return assumed_end(text[:start])
+
+
+_NUMBERED = re.compile(r"\d+\.")  # a move number, where a syntax error stands (`_plies_before`)
 
 
 def _last_word(plain: str, start: int) -> int | None:

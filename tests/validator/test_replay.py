@@ -204,6 +204,22 @@ def test_a_slip_that_ends_a_record_is_said_as_a_slip_not_a_cut():
     assert (slip.rule, slip.suggestions) == ("syntax", ("e3-c3",)) and "cut short" not in slip.message
 
 
+@pytest.mark.parametrize(
+    "record, rule, ply",
+    [
+        ('[Game "tablut"]\n\n1. e3-c3 d9-d2 2.', "T2", 2),
+        ('[Game "tablut"]\n\n1. e3-c3 d9-d2 2. ', "T2", 2),
+        ('[Game "laquet"]\n\n1. 64: 6/12 4/8 2.', "Q1", 1),
+    ],
+)
+def test_a_move_number_typed_after_an_illegal_ply_leaves_its_error_said(record, rule, ply):
+    """h79c: typed in an editor, `2.` after an illegal ply hid its error, which came back at `2. e`: a move number
+    begins a ply, so the ply before it is whole and is checked."""
+    found = check(record).diagnostics
+    assert [d.rule for d in found if d.rule != "syntax"] == [rule]
+    assert [d.ply for d in found if d.rule == rule] == [ply]
+
+
 @pytest.mark.parametrize("keep_going", [False, True])
 def test_the_plies_before_a_syntax_error_are_checked_each_error_at_its_place(keep_going):
     """A typo at move 3 hid that move 2 was illegal: the record was fixed, validated again, and only then said
