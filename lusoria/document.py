@@ -412,15 +412,15 @@ def _number_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
 
 
 def _result_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
-    """One action that makes the marker (and the Result tag) say the right result."""
+    """One action that makes the marker (and the Result tag) say the right result: the one the game ended with,
+    where it ended (h79c: the marker's own, right, came after the tag's, which the rules refute); else the tag's
+    or the marker's."""
     report = entry.report
     record = report.record
     if record is None:  # a record that does not parse has no result diagnostic
         return []
     tag = record.tags.get("Result")
-    choices = [report.outcome.result] if report.outcome and report.outcome.result != record.result else []
-    if tag is not None and tag != record.result:
-        choices += [tag, record.result]
+    choices = [report.outcome.result] if report.outcome else [tag, record.result] if tag is not None else []
     found: list[Fix] = []
     for result in dict.fromkeys(choices):
         edits: list[Edit | None] = []

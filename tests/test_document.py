@@ -208,6 +208,17 @@ def test_a_finished_game_ending_inside_a_variation_has_no_marker_to_write_there(
     assert [fix.title for fix in fixes(closed, closed.report.diagnostics[0])] == ["Set the result to 1-0"]
 
 
+@pytest.mark.parametrize("tag, marker", [("0-1", "1-0"), ("1-0", "0-1"), ("0-1", "0-1")])
+def test_a_result_the_game_ended_with_is_the_only_fix_of_a_records_results(tag, marker):
+    """h79c: the marker right (1-0, the king escaped), the tag wrong (0-1), the preferred fix was the tag's, which
+    the rules refute, and applying it made a new error: where the game ended, its result is the one fix."""
+    escaped = "1. c5-c3 i6-f6 2. d5-d3 i4-h4 3. c3-c7 a6-a9 4. Ke5-c5 b5-b9 5. Kc5-c1"
+    entry = entry_of(f'[Game "tablut"]\n[Result "{tag}"]\n\n{escaped} {marker}\n')
+    [fix] = [fix for diagnostic in entry.report.diagnostics for fix in fixes(entry, diagnostic)][:1]
+    assert (fix.title, fix.preferred) == ("Set the result to 1-0", True)
+    assert all(f.title == fix.title for d in entry.report.diagnostics for f in fixes(entry, d) if "result" in f.title)
+
+
 def test_a_hover_says_a_variations_ply_an_illegal_ply_and_a_ply_past_the_replay_for_what_they_are():
     entry = entry_of('[Game "tablut"]\n1. e3-c3 (1. e3-e9) d1-d9 e4-e3 *\n')  # d1-d9 is illegal: the replay stops
     at = {column: entry.ply_at(1, column) for column in (2, 3, 8, 9, 13, 21, 27)}
