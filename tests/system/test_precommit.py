@@ -63,6 +63,7 @@ def test_the_hooks_are_validate_fmt_and_validate_of_the_formats_known_by_their_c
     assert [(h["id"], h["entry"], h["files"], h.get("exclude"), h["language"]) for h in HOOKS] == [
         ("lusoria-validate", "lusoria validate", r"(?i)(\.lgn|\.otg|\.otn|_gamelog\.txt)$", None, "python"),
         ("lusoria-fmt", "lusoria fmt --check", r"(?i)\.lgn$", None, "python"),
+        ("lusoria-fmt-write", "lusoria fmt --write", r"(?i)\.lgn$", None, "python"),
         ("lusoria-validate-aage", "lusoria validate --from aage", r"(?i)\.json$", None, "python"),
         ("lusoria-validate-tafl", "lusoria validate --from tafl", r"(?i)\.txt$", r"(?i)_gamelog\.txt$", "python"),
         ("lusoria-validate-csv", "lusoria validate --from csv", r"(?i)\.csv$", None, "python"),
@@ -154,6 +155,18 @@ def test_a_record_not_in_canonical_form_fails_fmt(tmp_path):
     validate, fmt = result.stdout.split("lusoria fmt --check")
     assert result.returncode == 1 and "Passed" in validate
     assert "b.lgn: not in canonical form" in fmt and "a.lgn" not in fmt
+
+
+def test_a_record_not_in_canonical_form_is_rewritten_by_fmt_write(tmp_path):
+    """h79c: the fmt hook said to run `lusoria fmt --write`, which pre-commit's own environment does not put on
+    the club's PATH: `lusoria-fmt-write` rewrites the file, and the commit fails until it is added again."""
+    files = {"a.lgn": GOOD, "b.lgn": UNFORMATTED}
+    folder = repository(tmp_path / "club", local_config("lusoria-fmt-write"), files)
+    result = pre_commit(folder, tmp_path / "home")
+    assert result.returncode == 1 and "files were modified by this hook" in result.stdout
+    canonical, _ = api.format_record(UNFORMATTED)
+    assert (folder / "a.lgn").read_text() == GOOD and (folder / "b.lgn").read_text() == canonical
+    assert pre_commit(folder, tmp_path / "home").returncode == 0
 
 
 def hook_output(stdout: str, name: str) -> str:
