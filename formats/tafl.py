@@ -126,11 +126,12 @@ def looks_like_move_lists(head: str, fewest: int = 2) -> bool:
     delimiter (`zz`) is a move list all the same, said at its place as one, unless a line below it holds
     a delimiter before any is a move list (`2026-05-01` above the rows of a CSV file: `_tells_format`)."""
     lines = head[_games_start(head) :].splitlines(keepends=True)
-    first = next((line for line in lines if line.strip()), "")
+    first, second = [*(line for line in lines if line.strip()), "", ""][:2]
     if _names_a_game(head):
         told = next(filter(_tells_format, lines), None)
         return _is_move_list(told, 1) if told is not None else bool(first)
-    return _is_move_list(first, fewest)
+    # (a game of one move is a move list above one of `fewest`: h79c, a file begun so was read as lgn)
+    return _is_move_list(first, fewest) or _is_move_list(first, 1) and _is_move_list(second, fewest)
 
 
 def _tells_format(line: str) -> bool:

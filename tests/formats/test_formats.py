@@ -903,6 +903,21 @@ def test_a_first_line_of_moves_and_other_words_is_no_move_list(first):
     assert tafl.looks_like_move_lists("1. e2-e4 e7-e5 2. g1-f3 e4-ee1\n")  # (moves, and the slip of one)
 
 
+@pytest.mark.parametrize(
+    "text, lists",
+    [
+        ("d2-b2\nd2-c2 c4-c6 d1-d9\n", True),
+        ("d2-b2\n\nd2-c2 c4-c6\n", True),
+        ("d2-b2\nhello\n", False),
+        ("d2-b2\nd1-c1\n", False),  # (a move a line is as little a sign as one move is: two are needed below)
+    ],
+)
+def test_a_first_game_of_one_move_above_a_move_list_begins_a_file_of_move_lists(text, lists):
+    """h79c: a file whose first game was one move was read as lgn (one error, `no Game tag`, at 1:1, the later
+    games' errors unsaid), in an editor and by `validate`: one move above a move list begins a file of them."""
+    assert tafl.looks_like_move_lists(text) == lists
+
+
 def test_a_line_of_move_numbers_and_words_that_end_a_game_alone_above_the_first_move_list_is_a_game():
     """`1. resigned` above the first move list is a game of no move, not prose (a sentence that holds
     them is)."""
