@@ -242,10 +242,14 @@ MIGRATIONS[23] = add_version_23
 def migrate_to_25(db: sqlite_utils.Database) -> None:
     """Version 25: a record read with a syntax error is keyed by that error too (`identity`: an aagenielsen.dk
     game whose `WhoWon` names no side was the same game as its mending, which an import then skipped, h79a);
-    the others keep their keys."""
+    the others keep their keys, and so does one stored unparsable."""
     from lusoria.archive.identity import identity  # the validator: loaded only to upgrade
 
-    misread = f"SELECT records.id, {STORED_TEXT} FROM records WHERE records.id IN ({_DIAGNOSED} WHERE rule = 'syntax')"
+    misread = (  # (stored read whole: one stored unparsable keeps its text's key and no setting, game NULL as it is
+        # stored, though a reader now reads it whole: review79b, next_plies then refused the upgrade)
+        f"SELECT records.id, {STORED_TEXT} FROM records WHERE records.setting IS NOT NULL "
+        f"AND records.id IN ({_DIAGNOSED} WHERE rule = 'syntax')"
+    )
     keys = []
     for record, *stored in db.conn.execute(misread).fetchall():
         report = stored_report(*stored)
@@ -260,7 +264,7 @@ MIGRATIONS[25] = migrate_to_25
 
 # Each record's text, and the format of one kept as written in another (archive/stored.py); its
 # verdict, ending and place; and the diagnostics its import found
-_STORED = f"SELECT records.id, {STORED_TEXT}, valid, ending, path, line FROM records ORDER BY records.id"
+_STORED = f"SELECT records.id, {STORED_TEXT}, valid, ending, path, line, game FROM records ORDER BY records.id"
 _DIAGNOSED = "SELECT DISTINCT record_id FROM diagnostics"
 _FOUND = "SELECT severity, rule, ply FROM diagnostics WHERE record_id = ? ORDER BY number"
 Misread = tuple[int, str | None, int]  # a record's id, path (None: imported from no file) and line
@@ -280,7 +284,8 @@ def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> list[Misre
     in another format is read in that format (a refused aagenielsen.dk game read as lgn was unfinished
     after an upgrade and unknown after an import; a G5 capture it leaves out of its list, valid).
     The records whose text is not checked again to the verdict and diagnostics their import found
-    (one an older lusoria stored as lgn, a G5 capture lost) keep their ending, and are returned."""
+    (one an older lusoria stored as lgn, a G5 capture lost) keep their ending, and are returned; so are those
+    stored as no game's that a reader now reads as one's, which keep what their import stored."""
     from lusoria.archive.endings import ending  # the validator: loaded only to upgrade
     from lusoria.archive.importer import MoveCodes, insert_child_rows, merge_positions
     from lusoria.archive.records_as_rows import board, comments_column, replayed_rows, rule_tags
@@ -295,10 +300,13 @@ def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> list[Misre
     replayed: list[tuple[str, str | None, str | None, str | None, int, int]] = []
     commented: list[tuple[str | None, int, str | None]] = []
     diagnosed, misread = {found for (found,) in db.execute(_DIAGNOSED).fetchall()}, []
-    for number, (record, *stored, valid, ended, path, line) in enumerate(db.execute(_STORED).fetchall(), 1):
+    for number, (record, *stored, valid, ended, path, line, game) in enumerate(db.execute(_STORED).fetchall(), 1):
         report = stored_report(*stored)
         if report is None:
             continue  # (an unparsable CSV row, read only with its file: its columns and rows stay as its import made them)
+        if game is None and report.rules is not None:  # (stored as no game's, read as one now, a reader mended since:
+            misread.append((record, path, line))  # its rows stay as its import made them, review79b: the move tree's
+            continue  # sums met its game NULL and the upgrade failed)
         if (record in diagnosed or report.diagnostics) and not _read_as_imported(db, record, valid, report):
             misread.append((record, path, line))  # (its ending kept: its replay's is not its import's)
         else:

@@ -161,9 +161,10 @@ def _move_or_slip(word: str) -> bool:
     return bool(_MOVE_OR_SLIP.fullmatch(word)) or word.lower() in TERMINATIONS
 
 
-# A move, or one mistyped (`e4-ee1`, `e4-e1x`, `e8–b8`): the king's K or a file, a rank, then squares, captures
-# and marks; not another piece's letter, as chess writes (`Ng1-f3`), nor a mark of lgn (`e3-d3!`: review79)
-_MOVE_OR_SLIP = re.compile(r"K?[a-z][a-z]?\d[a-z0-9x/+\-–—]*")
+# A move, or one mistyped (`e4-ee1`, `e4-e1x`, `e8–b8`, `E3-c3`, `d1-c1,`): the king's K or a file (in capitals
+# too), a rank, then squares, captures and marks, and a comma or a full stop; not another piece's letter, as chess
+# writes (`Ng1-f3`), nor a mark of lgn (`e3-d3!`: review79, review79b)
+_MOVE_OR_SLIP = re.compile(r"(?:K?[a-z][a-z]?\d|[A-S]\d+[-–—x])[a-z0-9x/+\-–—]*[.,;]?")
 
 
 _SQUARE_LIKE = re.compile(r"[a-z][0-9]", re.I)  # what a move holds, written well or not: e2-c2, E2–c2, e22

@@ -1042,3 +1042,21 @@ def test_records_read_with_a_syntax_error_on_one_line_are_their_own_games_and_ke
     assert Archive(path).import_paths([str(tmp_path / "mini.json")]).added == 2
     assert Archive(path).import_paths([str(tmp_path / "pretty.json")]).added == 0
     assert rows(path, "SELECT count(DISTINCT hash), count(setting) FROM records") == [(2, 2)]
+
+
+def test_a_record_stored_unparsable_that_now_reads_whole_keeps_its_key_in_version_25(tmp_path):
+    """review79b: version 25 re-keyed a record stored unparsable (no game, no setting) that a reader now reads whole
+    (an OpenTafl turn with two comments on its line), giving it a setting: the move tree's sums, made anew then, met
+    its game NULL and the upgrade failed, the archive left at version 24 and refused by every command."""
+    (tmp_path / "two.otg").write_text("[rules:dim:9 esc:e cor: atkf:n tfr:i]\n\n1. e4-g4 a6-a9 [c1|c2] [c3|c4]\n")
+    path = str(tmp_path / "club.db")
+    Archive(path).import_paths([str(tmp_path / "two.otg")])
+    with downgraded(path, 24) as conn:  # as 9abbaf13 stored it: unparsable, its text's key, a syntax error
+        conn.execute("UPDATE records SET game = NULL, variant = NULL, setting = NULL, hash = '0123456789abcdef'")
+        conn.execute(
+            "INSERT INTO diagnostics (record_id, number, severity, rule, message) SELECT id, 0, 'error', "
+            "'syntax', 'found a third move' FROM records"
+        )
+    Archive(path).query(Filters())  # opening it upgrades it
+    assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
+    assert rows(path, "SELECT hash, setting FROM records") == [("0123456789abcdef", None)]

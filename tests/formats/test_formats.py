@@ -901,6 +901,8 @@ def test_a_first_line_of_moves_and_other_words_is_no_move_list(first):
     move lists, errors where they were skipped (or read as lgn, named)."""
     assert not tafl.looks_like_move_lists(first + "\n")
     assert tafl.looks_like_move_lists("1. e2-e4 e7-e5 2. g1-f3 e4-ee1\n")  # (moves, and the slip of one)
+    for slipped in ("E3-c3 d1-d3 e4-e3xd3", "d1-c1, e4-e1 d6-e6", "d1-d3. e4-e1 d6-e6"):  # (review79b: a capital
+        assert tafl.looks_like_move_lists(slipped + "\n")  # file, a comma or a full stop, which the file said)
 
 
 @pytest.mark.parametrize(

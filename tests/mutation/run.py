@@ -252,6 +252,7 @@ TESTS = {
         "tests/validator/test_suggest.py",
         *GAME_FACES_TESTS,
         "tests/test_cli.py",
+        "tests/notation/test_slips.py",  # mended_ply: a slip's readings (session 79's run)
     ],
     "validator/diagram.py": ["tests/test_svg.py", "tests/validator/test_games.py", "tests/validator/test_hnefatafl.py"],
     # the registry of games (not tests/system/test_plugins.py: its processes import the installed lusoria)
@@ -330,6 +331,7 @@ TESTS = {
     "lusoria/output.py": COMMAND_TESTS
     + ["tests/test_output.py", "tests/test_pipeline.py", "tests/archive/test_players.py"]  # the crosstable
     + ["tests/formats/test_sources.py"]  # the last lines' counts of the files skipped and the sources not read
+    + ["tests/archive/test_tree.py"]  # the tree's columns of games and rule sets (session 79's run)
     + ARCHIVE_COMMAND_TESTS,
     "lusoria/terminal.py": ["tests/test_output.py", "tests/test_cli.py"],
     "lusoria/options.py": ["tests/test_output.py", "tests/test_files.py", "tests/test_cli.py"],
