@@ -651,9 +651,11 @@ def _plies_before(read: RecordText, problem: SyntaxProblem, game: str) -> str | 
     at = offset_of(text.split("\n"), problem.line - read.line + 1, problem.column)
     if read.format != "lgn" or game not in known_games() or at < header:
         return None
-    numbered = _NUMBERED.match(text, at) is not None  # (a move number begins a ply: the plies before it are whole;
-    # h79c: `2.` typed after an illegal ply hid its error)
-    start, roll = (at if numbered else ply_start(text, at, game)), GAMES[game].roll
+    roll = GAMES[game].roll
+    numbered = _NUMBERED.match(text, at) is not None or roll is None and text.startswith("{", at)  # (a move number
+    # begins a ply, and a comment ends one but in a game of dice: the plies before are whole; h79c, review79b: `2.`
+    # or `{` typed after an illegal ply hid its error)
+    start = at if numbered else ply_start(text, at, game)
     if not numbered and (
         start == at or (roll is not None and not roll.search(text[start:at]) and not roll.match(text, at))
     ):
