@@ -130,8 +130,10 @@ def looks_like_move_lists(head: str, fewest: int = 2) -> bool:
     if _names_a_game(head):
         told = next(filter(_tells_format, lines), None)
         return _is_move_list(told, 1) if told is not None else bool(first)
-    # (a game of one move is a move list above one of `fewest`: h79c, a file begun so was read as lgn)
-    return _is_move_list(first, fewest) or _is_move_list(first, 1) and _is_move_list(second, fewest)
+    # (a game of one move is a move list above one of `fewest`: h79c, a file begun so was read as lgn; not one
+    # numbered, which the line below goes on, as an lgn movetext's does: review79b)
+    alone = _is_move_list(first, 1) and not any(map(_NUMBER.fullmatch, first.split()))
+    return _is_move_list(first, fewest) or alone and _is_move_list(second, fewest)
 
 
 def _tells_format(line: str) -> bool:

@@ -912,6 +912,7 @@ def test_a_first_line_of_moves_and_other_words_is_no_move_list(first):
         ("d2-b2\n\nd2-c2 c4-c6\n", True),
         ("d2-b2\nhello\n", False),
         ("d2-b2\nd1-c1\n", False),  # (a move a line is as little a sign as one move is: two are needed below)
+        ("1. e3-d3\na4-b4 2. d3-d2 *\n", False),  # (review79b: an lgn movetext, numbered, goes on below)
     ],
 )
 def test_a_first_game_of_one_move_above_a_move_list_begins_a_file_of_move_lists(text, lists):
