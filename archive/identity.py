@@ -9,8 +9,8 @@ NAGs, variations, what a ply adds that says nothing of it (Tablut's announcement
 `Game.ply_identity`) and the other tags take no part but the site's number of the game (`SiteGameId`): a record
 and its `lusoria fmt` form are the same game. A record that does not parse as written (a tag written twice, read
 without the repeat: `Report.rewritable`) is identified by its text with white space folded. One read with a syntax
-error is identified by that error too (an aagenielsen.dk game's `WhoWon` of no side, which its record does not keep:
-a record its error mended is another game, h79a).
+error is identified by the words its errors stand at too (an aagenielsen.dk game's `WhoWon` of no side, which its
+record does not keep: a record its error mended is another game, h79a).
 """
 
 from __future__ import annotations
@@ -93,7 +93,8 @@ def _identity(report: Report, players: Mapping[str, str] | None = None) -> Ident
     plies = tuple(map(sys.intern, map(game.ply_identity, written)))
     setting = ("record", record.game, *rule_set, start, *roster)
     result = _folded(record.tags.get("Result", record.result))
-    misread = [d.message for d in report.diagnostics if d.rule == "syntax"]  # (what its record does not keep)
+    misread = [d.text for d in report.diagnostics if d.rule == "syntax"]  # (what its record does not keep: the words
+    # its errors stand at, which no later wording of a message changes, review79b)
     return Identity(key64(*setting, result, record.result, *plies, *misread), key64(*setting), plies)
 
 
