@@ -1732,3 +1732,5 @@ def test_a_mended_tablut_ply_keeps_its_announcement_and_a_mark_alone_is_no_ply()
     assert alone.message.startswith("found '+', expected a ply")
     [apart] = check(RecordText('[Game "latrunculi"]\n\n1. a2-a3 + *\n')).diagnostics
     assert (apart.rule, apart.column, apart.suggestions) == ("syntax", 10, ())
+    [numbered] = check(RecordText('[Game "latrunculi"]\n\n1. + *\n')).diagnostics  # (review79b: `write 1. alone`)
+    assert numbered.message.startswith("found '+', expected a ply")
