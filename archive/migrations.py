@@ -240,7 +240,7 @@ MIGRATIONS[23] = add_version_23
 
 
 def migrate_to_25(db: sqlite_utils.Database) -> None:
-    """Version 25: a record read with a syntax error is keyed by that error too (`identity`: an aagenielsen.dk
+    """Version 25: a record read with a syntax error is keyed by the words its errors stand at too (`identity`: an aagenielsen.dk
     game whose `WhoWon` names no side was the same game as its mending, which an import then skipped, h79a);
     the others keep their keys, and so does one stored unparsable."""
     from lusoria.archive.identity import identity  # the validator: loaded only to upgrade

@@ -144,9 +144,9 @@ def _tells_format(line: str) -> bool:
 
 def _is_move_list(first: str, fewest: int) -> bool:
     """Whether a line is a tafl move list of `fewest` moves or more (`looks_like_move_lists`), some
-    mistyped perhaps: a word that holds a letter followed by a digit, as every move does (`e4-ee1`,
-    `e4-e1x`), or that ends a game (`resigned` before a move), counts as one if a move is well written;
-    the reader names the slip at its place (h79a: a file whose first game held one was skipped whole)."""
+    mistyped perhaps: a word that looks like a move (`_MOVE_OR_SLIP`: `e4-ee1`, `e4-e1x`), or that ends a
+    game (`resigned` before a move), counts as one if a move is well written; the reader names the slip at
+    its place (h79a: a file whose first game held one was skipped whole)."""
     if _csv_row(first, delimiter=csv_delimiter(first)):
         return False  # a CSV file's game (`d1-d3 e5-e2,0,0,Ongoing`), in a file of another name
     words = [word for word in first.split() if not _NUMBER.fullmatch(word)]
@@ -670,9 +670,10 @@ def _read_as_named_default(chosen: Mapping[str, str], given: Mapping[str, str]) 
     fail at their first move), and how to name another; "" for another game, read as its own default preset."""
     if chosen != FORMATS["tafl"].games[""] or given.get("Variant"):  # (review79: not under --variant aage)
         return ""
+    own = next(iter(next(game for game in tafl_games() if game.name == chosen["Game"]).presets))
     return (
         f"; {chosen['Game']} is read as the site's (--variant {chosen['Variant']}), this format's default, unless"
-        f" --variant names another (--variant seed: {chosen['Game']}'s own)"
+        f" --variant names another (--variant {own}: {chosen['Game']}'s own)"
     )
 
 

@@ -255,6 +255,7 @@ class GridGame(Game[P]):
 
 
 _CAPITAL_FILE = re.compile(r"[A-S](?=\d)")  # a square's file in capitals (a piece's letter is followed by its square)
+SQUARE_IN: Final = re.compile(r"[a-s]\d")  # a square in a word: a ply, written well or not (`refused_after`'s word)
 
 
 def _lowered(found: re.Match[str]) -> str:

@@ -51,7 +51,7 @@ from lusoria.validator.diagram import (
     Squares,
     ply_marks,
 )
-from lusoria.validator.grid import FILES, GridGame, GridPly, written_ranks
+from lusoria.validator.grid import FILES, SQUARE_IN, GridGame, GridPly, written_ranks
 from lusoria.validator.tafl_board import (
     ATTACKER,
     ATTACKER_COMMANDER,
@@ -109,7 +109,6 @@ from lusoria.validator.tafl_unwritten import POSITIONS_PLAYED, play_unwritten, p
 from lusoria.words import plural
 
 _UNWRITTEN_LETTER: Final = re.compile(r"^[NCMncm](?=[a-sA-S]\d)")  # OpenTafl's piece letters that plies do not write
-_SQUARE_IN: Final = re.compile(r"[a-s]\d")  # a square in a word: a move, written well or not
 _SETTINGS: dict[tuple[type, tuple[str, ...]], Settings] = {}  # by game and options: TaflGame.settings
 _GLYPHS: Final[dict[str, Glyph]] = {  # by kind of piece (PIECE_NAMES); a soldier is a DISC
     "king": (DISC, Mark("M-9 6L-10 -6L-4 0L0 -9L4 0L10 -6L9 6Z", fill=INK)),  # a crown
@@ -160,7 +159,7 @@ class TaflGame(GridGame[TaflPosition]):
     def refused_after(cls, ply: str, found: str) -> str | None:
         """`+` or `++` after a ply (`d1-d3+`) of a game that `announces` nothing: an announcement, or a check as
         OpenTafl's records mark it (h79a: a bare syntax error); not after a word that is no move (`1.`: review79)."""
-        if found in ("+", "++") and not cls.announces and _SQUARE_IN.search(ply):
+        if found in ("+", "++") and not cls.announces and SQUARE_IN.search(ply):
             return f"{found} is an announcement (a king's open line), or a check as OpenTafl marks it, which {cls.name} does not write: write {ply} alone"
         return None
 
