@@ -148,9 +148,9 @@ _PLAYED = (
 _ENCODINGS_HELD = (  # _encodings_held: of each file's newest record (NULL: UTF-8)
     "SELECT file, encoding FROM records WHERE id IN (SELECT max(id) FROM records WHERE file IS NOT NULL GROUP BY file)"
 )
-_PLACES_READ = (  # _places_read: each parsed record's place, and whether it was read whole (no syntax error)
-    "SELECT file, line, NOT EXISTS (SELECT 1 FROM diagnostics WHERE record_id = id AND rule = 'syntax') AS whole "
-    "FROM records WHERE setting IS NOT NULL AND file IS NOT NULL"
+_PLACES_READ = (  # _places_read: each parsed record's place, and whether all read there were whole (no syntax error)
+    "SELECT file, line, min(NOT EXISTS (SELECT 1 FROM diagnostics WHERE record_id = id AND rule = 'syntax')) AS whole "
+    "FROM records WHERE setting IS NOT NULL AND file IS NOT NULL GROUP BY file, line"
 )
 _FORMATS_HELD = (  # _formats_held
     "SELECT DISTINCT file, value AS format FROM other_tags JOIN records ON records.id = record_id "
@@ -485,7 +485,9 @@ class Archive:
 
     def _places_read(self) -> dict[tuple[str, int], bool]:
         """Where the records the archive holds read (parsed) were read, their `file` (a real path) and `line`, each
-        with whether it was read whole, its reader finding no syntax error (none in an archive not made yet)."""
+        with whether it was read whole, its reader finding no syntax error in any record read there (the games of a
+        one-line JSON array share a line: review79b, one read with an error refused its file's import again; none in
+        an archive not made yet)."""
         if not os.path.exists(self.path):
             return {}
         return {(row["file"], row["line"]): bool(row["whole"]) for row in self.iter_sql(_PLACES_READ, None)}

@@ -435,6 +435,20 @@ def test_a_log_cut_within_a_board_since_its_import_keeps_its_record(tmp_path, mo
     )
 
 
+def test_a_one_line_json_array_that_holds_a_game_read_with_an_error_is_imported_again_as_it_was(tmp_path):
+    """review79b: the games of a one-line JSON array share a line, and one read whole there made the archive take the
+    file's game read with a syntax error (a WhoWon of no side) for a game cut short since: importing the unchanged
+    file again was refused (exit 2). A place is read whole when all its records held were."""
+    game = {"AageGameTypeName": "Historical Hnefatafl 7x7 (Irish Brandubh 1)", "WhoMovedFirst": "black"}
+    games = [game | {"Moves": ["d1-c1", "e4-e1"], "WhoWon": who} for who in ("Purple", "")]
+    (tmp_path / "mini.json").write_text(json.dumps(games))
+    path = str(tmp_path / "a.db")
+    assert run("import", "--db", path, str(tmp_path / "mini.json")).exit_code == 0
+    again = run("import", "--db", path, str(tmp_path / "mini.json"))
+    assert again.exit_code == 0
+    assert again.stdout.startswith(f"{path}: added 0 records (0 invalid, 0 of them unparsable), skipped 2 duplicates")
+
+
 def test_a_file_of_another_format_emptied_since_its_import_keeps_its_records(tmp_path, monkeypatch):
     """Newcomer-59: a download that failed (0 bytes) was a file now empty, whose records `import --replace` removed
     (exit 0). A file now empty whose records held were read from another format than lgn (written by a program, not
