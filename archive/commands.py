@@ -774,7 +774,7 @@ class Archive:
         if not rule:
             return None
         cited, lusorias = [row["rule"] for row in self.iter_sql(_RULES_CITED)], rule_ids()
-        if rule_id(rule) in cited:
+        if rule_id(rule).casefold() in {cited_id.casefold() for cited_id in cited}:  # (a plug-in's in any case)
             return None
         known = known_names(rule, cited, also=() if rule_id(rule) in lusorias else lusorias)  # (T9: no slip)
         return f"no record of the archive has a diagnostic of the rule {quoted(rule)} ({known})"

@@ -237,8 +237,9 @@ def glob_escaped(path: str) -> str:
 
 
 def _tags(pairs: list[tuple[str, str]], _: Filters) -> tuple[str, list]:
-    """Each NAME=VALUE: a tag whose value matches VALUE, a glob (SQLite's GLOB: case matters), its letters
-    composed or written with combining marks alike."""
+    """Each NAME=VALUE: a tag whose value matches VALUE, a glob (SQLite's GLOB) in any case (of ASCII letters, as
+    every name filter: note78, `Termination=resigned` found no `Resigned`), its letters composed or written with
+    combining marks alike."""
     if not all(isinstance(pair, (tuple, list)) and len(pair) == 2 for pair in pairs):  # a dict, one pair alone
         raise FilterError("tags", f"is a list of (NAME, VALUE) pairs, as [('Site', 'Uppsala')]; not {pairs!r:.60}")
     for name, value in pairs:
@@ -253,17 +254,22 @@ def _tags(pairs: list[tuple[str, str]], _: Filters) -> tuple[str, list]:
     for name, value in pairs:  # a tag a record's column keeps is searched there (the ids found once)
         composed = unicodedata.normalize("NFC", value)  # (a value pasted with combining marks, as a Mac's file name)
         if name in COLUMN_TAGS:  # (stored composed: records_as_rows.known)
-            conditions.append(f'records.id IN (SELECT id FROM records WHERE "{COLUMN_TAGS[name]}" GLOB ?)')
+            conditions.append(
+                f'records.id IN (SELECT id FROM records WHERE lower("{COLUMN_TAGS[name]}") GLOB lower(?))'
+            )
             params.append(composed)
         else:  # (stored as written: composed, or with combining marks)
-            held = "records.id IN (SELECT record_id FROM other_tags WHERE name = ? AND (value GLOB ? OR value GLOB ?))"
+            held = (
+                "records.id IN (SELECT record_id FROM other_tags WHERE name = ? "
+                "AND (lower(value) GLOB lower(?) OR lower(value) GLOB lower(?)))"
+            )
             conditions.append(f"({held} OR {PLACED})" if name == SOURCE_FILE else held)
             params += [name, composed, unicodedata.normalize("NFD", value)] + ([value] if name == SOURCE_FILE else [])
     return " AND ".join(conditions), params
 
 
 PLACED = (  # a SourceFile tag that lusoria's text of a record says its file by: the column `path` (formats.lgn)
-    "records.written_in IS NULL AND records.path GLOB ? "  # (read from another format, kept in lusoria's notation,
+    "records.written_in IS NULL AND lower(records.path) GLOB lower(?) "  # (read from another format, kept in lusoria's notation,
     "AND records.path GLOB '[^<]*' "  # from a path that names a file, not `<stdin>`: `names_a_file`; without its own tag)
     f"AND records.id IN (SELECT record_id FROM other_tags WHERE name = '{SOURCE_FORMAT}') "
     f"AND records.id NOT IN (SELECT record_id FROM other_tags WHERE name = '{SOURCE_FILE}')"
@@ -379,7 +385,7 @@ class Filters:
     )
     rule: str | None = _filter(
         help="Records with a diagnostic for this rule (T4, S4, Q6, syntax, …).",
-        where=lambda rule, _: ("records.id IN (SELECT record_id FROM diagnostics WHERE rule = ?)", [rule_id(rule)]),
+        where=lambda rule, _: _citing(rule),
     )
     tags: list[tuple[str, str]] = _filter(
         [],
@@ -449,6 +455,14 @@ def rule_id(written: str) -> str:
         return rulebook.rule(written).id
     except KeyError:
         return written
+
+
+def _citing(rule: str) -> tuple[str, list]:
+    """The records with a diagnostic of `rule`: one of lusoria's rule IDs (`rule_id`), or another, a plug-in game's,
+    in any case as its own are (h79b: `z1` found no Z1)."""
+    known = rule_id(rule)
+    collation = "" if known in rule_ids() else " COLLATE NOCASE"
+    return f"records.id IN (SELECT record_id FROM diagnostics WHERE rule = ?{collation})", [known]
 
 
 def rule_ids() -> list[str]:

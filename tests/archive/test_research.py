@@ -1228,6 +1228,7 @@ def test_a_tag_value_given_with_combining_marks_finds_the_value_typed(tmp_path):
     assert ids("Event", decomposed("Öresund*")) == ids("Event", "Öresund Cup") == [1, 2]
     assert ids("Annotator", decomposed("Jörgen")) == ids("Annotator", "Jörg*") == [1, 2]
     assert ids("Annotator", "J?rgen") == [1]  # (a glob's `?` is one character: `o` and its mark are two)
+    assert ids("Annotator", decomposed("jörgen")) == ids("Annotator", "JöRG*") == [1, 2]  # (in any case of ASCII)
 
 
 def test_spellings_beyond_ascii_in_another_case_are_merged_into_one_player(tmp_path):
