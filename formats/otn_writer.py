@@ -82,7 +82,8 @@ def loss(report: Report) -> str | None:
     reads it), as a note says it (the format's `loses`): the options of its rules that its rules
     record does not say (`_options_lost`), the side to move at its Position (`_side_lost`), what OpenTafl
     plays otherwise under the rules record (`_played_otherwise`) and a repetition it ends the game at
-    (`_repetition_lost`), joined. None when it loses nothing, and for a record OTN does not hold."""
+    (`_repetition_lost`), and its NAGs, which OTN does not hold (`_nags_lost`), joined. None when it loses
+    nothing, and for a record OTN does not hold."""
     rules = report.rules
     if not isinstance(rules, TaflGame) or report.record is None:
         return None
@@ -91,8 +92,32 @@ def loss(report: Report) -> str | None:
         _side_lost(report, rules),
         _played_otherwise(rules),
         _repetition_lost(report, _record_rules(report.record.tags, rules)),
+        _nags_lost(report.record),
     )
     return "; and ".join(filter(None, lost)) or None
+
+
+class _Nags(Visitor):
+    """Whether a record holds a NAG, in its main line or a variation."""
+
+    def __init__(self) -> None:
+        self.found = False
+
+    def visit_nag(self, nag: int) -> None:
+        self.found = True
+
+
+def _nags_lost(record: Record) -> str | None:
+    """That the record's NAGs (`!`, `?!`, `$14`) are not written, OTN holding none, not even for lusoria to read
+    back (h79a: they were dropped unsaid); None for a record of none. The same words for every such record, said
+    once for them all (as `_repetition_lost`)."""
+    nags = _Nags()
+    walk(record, nags)
+    return (
+        "OTN holds no NAG (`!`, `?!`, `$14`), not even for lusoria to read back: they are not written"
+        if nags.found
+        else None
+    )
 
 
 def _options_lost(record: Record, rules: TaflGame) -> str | None:

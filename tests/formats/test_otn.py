@@ -1131,6 +1131,16 @@ def test_a_repetition_opentafl_ends_the_game_at_is_said_in_the_note():
     assert "tfr:i" not in (loss(otn_copenhagen) or "")
 
 
+def test_a_nag_otn_does_not_hold_is_said_in_the_note_in_a_variation_too():
+    """OTN holds no NAG, and `convert --to otn` dropped them unsaid (h79a): the note says so, in the same words
+    for any record that holds one, in its main line or a variation; a record of none loses nothing."""
+    said = "OTN holds no NAG (`!`, `?!`, `$14`), not even for lusoria to read back: they are not written"
+    moves = "1. g11-g9 d6-d10 2. g9-j9 f8-b8"
+    assert loss(check(f'[Game "copenhagen"] {moves} *')) is None
+    assert loss(check(f'[Game "copenhagen"] {moves.replace("d10", "d10?!")} *')) == said
+    assert loss(check(f'[Game "copenhagen"] {moves} (2... f8-c8 $14) *')) == said
+
+
 def test_a_note_said_once_for_the_records_that_lose_the_same_counts_them_at_the_end(tmp_path):
     """A folder's records that lose the same were named by the first alone, with no count (h71b): the count
     follows the records, for each note said of more than one."""
