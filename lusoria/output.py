@@ -17,7 +17,7 @@ from dataclasses import asdict
 from itertools import chain
 from typing import TYPE_CHECKING, Any, Protocol
 
-from lusoria.words import CALLER, COMMAND, Reader, plural
+from lusoria.words import CALLER, COMMAND, Reader, plural, quoted
 
 if TYPE_CHECKING:
     from lusoria.archive import Node, SkippedDuplicate
@@ -316,10 +316,18 @@ def _json_row(row: dict) -> str:
 
 
 def _table(rows: list[dict], **options: Any) -> str:
-    """Rows as a plain-text table, a line each (tabulate's `options`)."""
+    """Rows as a plain-text table, a line each (tabulate's `options`); a text with blanks around it in quotes,
+    which tabulate would strip (h79a: `[White "anna "]` was listed as `anna`, a name `players merge` did not take
+    for it)."""
     from tabulate import tabulate  # here: `validate` loads no table code
 
-    return tabulate(rows, headers="keys", **options) + "\n"
+    shown = [{key: _blanks_shown(value) for key, value in row.items()} for row in rows]
+    return tabulate(shown, headers="keys", **options) + "\n"
+
+
+def _blanks_shown(value: object) -> object:
+    """A text with blanks around it quoted whole (`'anna '`), as a command takes it; any other value as it is."""
+    return quoted(value, len(value)) if isinstance(value, str) and value != value.strip() else value
 
 
 def _plain(value: object) -> object:

@@ -911,6 +911,48 @@ async def test_a_request_during_a_read_waits_for_it_and_reads_the_document_no_mo
     assert await client.protocol.send_request_async("held/calls", {}) == began
 
 
+@pytest_lsp.fixture(
+    loop_scope="module",
+    config=ClientServerConfig(
+        server_command=[sys.executable, str(Path(__file__).with_name("held_tokens_lsp_server.py"))]
+    ),
+)
+async def held_tokens_client(lsp_client: LanguageClient):
+    """A server whose semantic tokens and formatting block, once laid out, until the client sends `held/release`."""
+    await initialized(lsp_client)
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_tokens_and_formatting_are_laid_out_in_a_worker_and_a_hover_is_answered_meanwhile(
+    held_tokens_client: LanguageClient,
+):
+    """h79c: the server laid out a document's tokens and its formatting in its main loop, so that a hover or a
+    completion waited for them (4.7 s in a 5.7 MB file): they are laid out in worker threads, and a hover asked
+    meanwhile is answered."""
+    client = held_tokens_client
+    text = '[Game "tablut"]\n1.   e3-c3 *\n'
+    uri, _ = await open_text(client, text)
+    document = lsp.TextDocumentIdentifier(uri)
+    tokens = asyncio.ensure_future(client.text_document_semantic_tokens_full_async(lsp.SemanticTokensParams(document)))
+    formatting = asyncio.ensure_future(
+        client.text_document_formatting_async(lsp.DocumentFormattingParams(document, lsp.FormattingOptions(2, True)))
+    )
+    async with asyncio.timeout(30):  # (held in the main loop, neither is answered for a minute)
+        assert await client.protocol.send_request_async("held/began", {}) == 2
+        hover = await client.text_document_hover_async(lsp.HoverParams(document, lsp.Position(1, 6)))
+    assert "e3-c3" in hover.contents.value and not formatting.done()
+    client.protocol.notify("held/release", {})
+    assert decoded((await tokens).data) == [
+        (0, 1, 4, "property"),
+        (0, 6, 8, "string"),
+        (1, 0, 2, "number"),
+        (1, 5, 5, "function"),
+        (1, 11, 1, "keyword"),
+    ]
+    assert applied(text, await formatting) == api.format_record(text)[0]
+
+
 # -- documents of other formats: read as validate reads their files --------------
 
 LOGGED = "nov 21, 2026 10:00:00 AM it.unibo.ai.didattica.competition.tablut.domain.GameAshtonTablut {}\n"

@@ -226,6 +226,20 @@ def test_a_name_in_another_case_is_the_same_player(tmp_path):
     assert archive.crosstable(CUP) == CUP_TABLE
 
 
+def test_a_name_written_with_blanks_around_it_is_listed_quoted_as_a_merge_takes_it(tmp_path):
+    """h79a: `[White "anna "]` was listed as `anna` (a table strips blanks), a name a merge into Anna refused as
+    Anna herself: a text with blanks around it is shown in quotes, which a merge takes; other names as they are."""
+    db = str(tmp_path / "club.db")
+    two = '[Game "tablut"]\n[White "{}"]\n[Black "Bo"]\n\n1. {} *\n'
+    Archive(db).import_paths([two.format("anna ", "e3-c3") + "\n" + two.format("Anna", "e3-d3")])
+    listed = run("players", "list", "--db", db).stdout.splitlines()
+    assert [line.split("  ")[0] for line in listed[2:]] == ["Bo", "Anna", "'anna '"]
+    assert run("players", "merge", "--db", db, "anna ", "--into", "Anna").exit_code == 0
+    assert run("players", "list", "--db", db).stdout.splitlines()[2].split() == "Anna 2 0 0 0 2 0 'anna '".split()
+    long = "x" * 80 + " "
+    assert f"'{long}'" in "".join(output.render([{"white": long}], "table"))  # (whole, not cut as a message cuts)
+
+
 RECORD = '[Game "brandubh"]\n[White "{white}"]\n[Black "{black}"]\n[Result "{result}"]\n\n1. d7-b7 {result}\n'
 
 
