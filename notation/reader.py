@@ -111,9 +111,9 @@ _MOVETEXT = LineStart(rf"^(?!{_TAG_LINE})(?!%)[ \t]*\S")
 _TAG_WRITTEN = rf'{TAG_BEFORE_NAME}{TAG_NAME}{BLANK}*(?:{TAG_VALUE}|[{OTHER_QUOTES}][^\]\n"]*[{OTHER_QUOTES}]){BLANK}*\]'  # (quoted
 # otherwise too, a slip: `[Game “tablut”]`)
 # where a record's movetext begins, for splitting: a line that is no tag line, or one whose tags a move number, a
-# result marker, a comment or what begins as a ply follows (`[Result "*"] 1. a2-a5 *`, `[Game "tablut"] e3-c3 *`:
+# result marker, a comment ({ or ;) or what begins as a ply follows (`[Result "*"] 1. a2-a5 *`, `[Game "tablut"] e3-c3 *`:
 # the next tag line begins another record)
-_MOVETEXT_BEGINS = LineStart(rf"{_MOVETEXT.pattern}|^(?:{_TAG_WRITTEN})+{BLANK}*(?:[0-9*{{]|[A-Za-z@]?[a-z][0-9])")
+_MOVETEXT_BEGINS = LineStart(rf"{_MOVETEXT.pattern}|^(?:{_TAG_WRITTEN})+{BLANK}*(?:[0-9*{{;]|[A-Za-z@]?[a-z][0-9])")
 
 
 def split_records(

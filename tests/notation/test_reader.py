@@ -162,13 +162,17 @@ def test_a_comment_between_tags_ends_them_as_notation_md_says_and_the_error_says
     assert parse_record('[Game "tablut"]\n[White "Ada"]\n{ a note }\n1. e3-c3 *').main.comments == ["a note"]
 
 
-def test_a_line_comment_between_tags_ends_them_too():
-    first, second = split_records(io.StringIO('[Game "tablut"]\n; a note\n[White "Ada"]\n\n1. e3-c3 *\n'))
-    assert (first.line, second.line) == (1, 3)
+@pytest.mark.parametrize("note", ["\n; a note", " ; a note"])
+def test_a_line_comment_between_tags_ends_them_too(note):
+    """h79c: a `;` comment on a tag's line was no movetext to the reader, and the next tag line was met by the
+    parser (`found '['`, unexplained): it ends the tags as a `{…}` comment there does."""
+    first, second = split_records(io.StringIO(f'[Game "tablut"]{note}\n[White "Ada"]\n\n1. e3-c3 *\n'))
+    assert (first.line, second.line) == (1, note.count("\n") + 2)
     with pytest.raises(SyntaxProblem) as ended:
         parse_record(first)
     assert ended.value.message.endswith(
-        "; the comment on line 2 ends the record's tags, and a tag after it begins another record (a comment goes below the tags)"
+        f"; the comment on line {note.count(chr(10)) + 1} ends the record's tags, and a tag after it begins another "
+        "record (a comment goes below the tags)"
     )
 
 
