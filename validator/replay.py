@@ -438,6 +438,15 @@ def _unchosen(keep_going: bool, fixes: list[Fix]) -> str:
     return f" (--keep-going reads past a slip with one suggestion only: {listed([fix.text for fix in fixes])} may each be meant)"
 
 
+def _read_as(keep_going: bool, fixes: list[Fix], mended: list[_Mended]) -> str:
+    """What `keep_going` reads a syntax slip as, where it reads past it (one suggestion, `MAX_SLIPS` not reached),
+    as an illegal ply's error says it (note79: only the later diagnostics said it, `assuming …`); "" else. (A tag
+    written twice has no `fixes`, nor has a record that ends without its marker, which are read on otherwise.)"""
+    if not keep_going or len(fixes) != 1 or len(mended) == MAX_SLIPS:
+        return ""
+    return f"; --keep-going reads it as {fixes[0].text}"
+
+
 def _kept_going(keep_going: bool, nearest: list[str]) -> str:
     """Why `keep_going` stopped at an illegal ply all the same: no suggestion near, or several as near,
     named (it chooses none of them); "" without it."""
@@ -528,7 +537,11 @@ def _read_past_slips(source: RecordText, keep_going: bool, judged: bool = True) 
                     Diagnostic(
                         ERROR,
                         problem.rule,
-                        problem.message + (CUT_SHORT if cut else "") + broken + _unchosen(keep_going, fixes),
+                        problem.message
+                        + (CUT_SHORT if cut else "")
+                        + broken
+                        + _unchosen(keep_going, fixes)
+                        + _read_as(keep_going, fixes, mended),
                         text=text,
                         line=line,
                         column=_column_as_written(line, column, closed),
