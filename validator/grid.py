@@ -247,15 +247,18 @@ class GridGame(Game[P]):
         which OpenTafl and chess players write, after a ply of a game that `announces` nothing (Copenhagen: h79a):
         left out; kept after one that does (review79: Tablut's `Ke5c5+` lost its Raichi)."""
         word = _CAPITAL_FILE.sub(_lowered, word)
-        word = word if cls.announces else word.rstrip("+") or word  # (a `+` alone is no ply: review79)
+        word = word if cls.announces else _CHECK_MARK.sub("", word) or word  # (a `+` alone is no ply: review79)
         word = re.sub(r"^([A-Z]?[a-s]\d{1,2})x([a-s]\d{1,2})", r"\1-\2", word)
         ply, x, captures = word.partition("x")
         word = ply + x + re.sub(r"(?<=\d)x(?=[A-Z]?[a-s]\d)", "/", captures)
         return re.sub(r"^([A-Z]?[a-s]\d{1,2}?)([a-s]\d{1,2})", r"\1-\2", word)
 
 
+_CHECK_MARK = re.compile(r"\+\+?(?=[!?]{0,2}$)")  # a check's `+` (`++`) at a word's end, or before its annotation
 _CAPITAL_FILE = re.compile(r"[A-S](?=\d)")  # a square's file in capitals (a piece's letter is followed by its square)
 SQUARE_IN: Final = re.compile(r"[a-s]\d")  # a square in a word: a ply, written well or not (`refused_after`'s word)
+MARKED: Final = re.compile(r"(\+\+?)([!?]{0,2})")  # a `+` or `++` after a ply (`refused_after`'s found), and the
+# annotation a chess player writes after a check's (`+!`)
 
 
 def _lowered(found: re.Match[str]) -> str:

@@ -27,7 +27,7 @@ from lusoria.validator.base import (
     check_side_written,
 )
 from lusoria.validator.diagram import CELL, DISC, FAINT, INK, NONE, Diagram, Glyph, Mark, Piece, Squares, ply_marks
-from lusoria.validator.grid import SQUARE_IN, GridGame, GridPly, read_ranks, written_ranks
+from lusoria.validator.grid import MARKED, SQUARE_IN, GridGame, GridPly, read_ranks, written_ranks
 from lusoria.validator.latrunculi_play import (
     CODES,
     DUX,
@@ -154,8 +154,11 @@ class Latrunculi(GridGame[LatrunculiPosition]):
     def refused_after(cls, ply: str, found: str) -> str | None:
         """A second removal (`a2-a3~d4~c2`): one incitus is removed a turn (S4); a tafl game's `+`
         or `++` after a ply (`a2-a4+`): Latrunculi marks no king's open line."""
-        if found in ("+", "++") and SQUARE_IN.search(ply):  # (after a ply: not `1.`, review79b)
-            return f"{found} is a tafl game's mark (a king's open line, a winning move), which Latrunculi does not write: write {ply} alone"
+        if (marked := MARKED.fullmatch(found)) and SQUARE_IN.search(ply):  # (after a ply: not `1.`, review79b)
+            return (
+                f"{marked[1]} is a tafl game's mark (a king's open line, a winning move), which Latrunculi does not "
+                f"write: write {ply}{marked[2]} alone"
+            )
         removed = _REMOVAL.search(ply)
         if removed is None or not _REMOVAL.match(found):
             return None

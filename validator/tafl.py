@@ -51,7 +51,7 @@ from lusoria.validator.diagram import (
     Squares,
     ply_marks,
 )
-from lusoria.validator.grid import FILES, SQUARE_IN, GridGame, GridPly, written_ranks
+from lusoria.validator.grid import FILES, MARKED, SQUARE_IN, GridGame, GridPly, written_ranks
 from lusoria.validator.tafl_board import (
     ATTACKER,
     ATTACKER_COMMANDER,
@@ -158,9 +158,14 @@ class TaflGame(GridGame[TaflPosition]):
     @classmethod
     def refused_after(cls, ply: str, found: str) -> str | None:
         """`+` or `++` after a ply (`d1-d3+`) of a game that `announces` nothing: an announcement, or a check as
-        OpenTafl's records mark it (h79a: a bare syntax error); not after a word that is no move (`1.`: review79)."""
-        if found in ("+", "++") and not cls.announces and SQUARE_IN.search(ply):
-            return f"{found} is an announcement (a king's open line), or a check as OpenTafl marks it, which {cls.name} does not write: write {ply} alone"
+        OpenTafl's records mark it (h79a: a bare syntax error), an annotation after it as a chess player writes one
+        (`d1-d3+!`) kept; not after a word that is no move (`1.`: review79)."""
+        marked = MARKED.fullmatch(found)
+        if marked and not cls.announces and SQUARE_IN.search(ply):
+            return (
+                f"{marked[1]} is an announcement (a king's open line), or a check as OpenTafl marks it, which "
+                f"{cls.name} does not write: write {ply}{marked[2]} alone"
+            )
         return None
 
     def settings_for(self, option: dict[str, str]) -> Settings:

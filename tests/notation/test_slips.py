@@ -1729,6 +1729,27 @@ def test_a_check_mark_after_a_tafl_ply_says_the_game_writes_none_and_is_read_wit
     assert [p.text for p in kept.record.main.plies] == [ply, *reply.split()]
 
 
+@pytest.mark.parametrize(
+    ("game", "ply", "mark", "annotation"), [("copenhagen", "d1-d3", "+", "!"), ("brandubh", "d1-c1", "++", "?!")]
+)
+def test_a_check_mark_before_a_chess_players_annotation_is_left_out_and_the_annotation_kept(
+    game, ply, mark, annotation
+):
+    """A chess player writes a check before the annotation (`Qxf7+!`): `d1-d3+!` was a bare syntax error, nothing
+    offered (note79). It says the game writes no mark, and offers the ply with its annotation."""
+    [error] = check(RecordText(f'[Game "{game}"]\n\n1. {ply}{mark}{annotation} *\n')).diagnostics
+    assert (error.rule, error.column, error.text, error.suggestions) == (
+        "syntax",
+        4,
+        f"{ply}{mark}{annotation}",
+        (f"{ply}{annotation}",),
+    )
+    assert error.message == (
+        f"found '{mark}{annotation}': {mark} is an announcement (a king's open line), or a check as OpenTafl marks "
+        f"it, which {game} does not write: write {ply}{annotation} alone"
+    )
+
+
 def test_a_mended_tablut_ply_keeps_its_announcement_and_a_mark_alone_is_no_ply():
     """review79: the `+` left out after a ply of a game without announcements was left out of Tablut's too
     (`e4e3+` offered `e4-e3`, the Raichi lost, and `--keep-going` read it so); a `+` alone was offered `""`

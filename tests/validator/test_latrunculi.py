@@ -892,6 +892,8 @@ def test_a_tafl_games_mark_after_a_ply_says_latrunculi_writes_none(mark):
         f"found '{mark}': {mark} is a tafl game's mark (a king's open line, a winning move), which Latrunculi "
         "does not write: write a2-a3 alone"
     )
+    [annotated] = check(f"{JUMPING}1. a2-a3{mark}?! *\n").diagnostics  # (a chess player's order: note79)
+    assert annotated.message.endswith("does not write: write a2-a3?! alone")
 
 
 def test_l1_a_capture_letter_advice_writes_the_capture_list_without_the_removal_after_it():
