@@ -99,11 +99,14 @@ def lgn_text(row: Mapping[str, str | None]) -> str:
     return stood_in(RecordText(text, given=tuple(json.loads(row["read_with"] or "{}").items()))) + text
 
 
-def left_out_as_lgn(row: dict, options: Mapping[str, str]) -> str:
-    """Why `query --format lgn` leaves out a record kept as written in another format (`row`: its
-    columns, STORED_TEXT's among them), and how to have it: its file read again, as its import read
-    it (a CSV row with its game, variant and rules, each given by its option of `options`: by tag),
-    or its text."""
+def left_out_as_lgn(row: dict, options: Mapping[str, str]) -> str | None:
+    """Why `query --format lgn` leaves out a record (`row`: its columns, LISTED's and STORED_TEXT's among them),
+    and how to have it: kept as written in another format, its file read again, as its import read it (a CSV row
+    with its game, variant and rules, each given by its option of `options`: by tag), or its text; or an invalid
+    one whose text would not read back as it was imported (`_misread_as_lgn`). None for one written."""
+    if not row["written_in"]:
+        why = _misread_as_lgn(row) if not row["valid"] else None
+        return f"the archive's record {row['id']} left out: {why}; {_SHOWN.format(id=row['id'])}" if why else None
     from lusoria.notation.sources import names_a_file
 
     path, tags = row["path"], _read_with(kept_text(row["text"], row["written_in"], row["read_with"])) or {}
@@ -115,6 +118,28 @@ def left_out_as_lgn(row: dict, options: Mapping[str, str]) -> str:
     )
     return (
         f"the archive's record {row['id']} left out: it is kept as written in {row['written_in']}, as lgn would "
-        f"not say what its import found; {again}lusoria sql 'SELECT text FROM record_texts WHERE id = {row['id']}' "
-        "shows it"
+        f"not say what its import found; {again}{_SHOWN.format(id=row['id'])}"
     )
+
+
+_SHOWN = "lusoria sql 'SELECT text FROM record_texts WHERE id = {id}' shows it"
+_BESIDE = '[Game "tablut"]\n\n1. e3-c3 *\n'  # a record written before and after the one `_misread_as_lgn` reads
+
+
+def _misread_as_lgn(row: Mapping) -> str | None:
+    """Why an invalid record's lgn text (`lgn_text`), written among others, would not read back as its import read
+    it (h80a): a text that begins no record (a note of no tags) joins the record before it, and one stored as read
+    with a byte its file's encoding did not decode (written as U+FFFD) reads valid; None for one that reads back so.
+    (One that opens a comment never closed reads back so, but before a stray `}` that would close it:
+    `_quoted_in_comment`.)"""
+    from lusoria.notation.reader import split_records
+
+    read = list(split_records([_BESIDE, "\n", lgn_text(row), "\n\n", _BESIDE]))
+    if read[0].text.strip() != _BESIDE.strip():  # (the record's text began no record of its own)
+        return (
+            "its text, which does not parse, would not read back in lgn as a record of its own (it would join the "
+            "record before it)"
+        )
+    if checked(read[1]).valid:
+        return f"its text would read back valid in lgn, where its import found: {row['first_message']}"
+    return None

@@ -1738,13 +1738,14 @@ def query(db: str, format_: str, **filters: Any) -> None:
     searched = chosen.position or chosen.pattern or chosen.positions or chosen.material
     shown = output.INVALID_COLUMNS if chosen.valid is False else output.TABLE_COLUMNS
     columns = (shown if format_ == "table" else LISTED) + (["ply"] if searched else [])
-    left_out: list[dict] = []
+    left_out: list[str] = []
 
     def converted(rows: Iterable[dict]) -> Iterator[dict]:
-        """The rows in lusoria's notation (`lgn_text`); a record kept as written in another format is kept aside, to be named."""
+        """The rows in lusoria's notation (`lgn_text`); a record lgn would not carry (`left_out_as_lgn`: one kept as
+        written in another format, one whose text would not read back so) is kept aside, to be named."""
         for row in rows:
-            if row["written_in"]:
-                left_out.append(row)
+            if why := left_out_as_lgn(row, READING_OPTIONS):
+                left_out.append(f"lusoria: {row['path']}:{row['line']}: {why}")
             else:
                 yield {**row, "text": lgn_text(row)}
 
@@ -1766,8 +1767,8 @@ def query(db: str, format_: str, **filters: Any) -> None:
     note_left_out(db, chosen)
     if not found:
         note_lacking(db, chosen)
-    for row in left_out:
-        echo(f"lusoria: {row['path']}:{row['line']}: {left_out_as_lgn(row, READING_OPTIONS)}", err=True)
+    for said in left_out:
+        echo(said, err=True)
     sys.exit(1 if left_out else 0)
 
 

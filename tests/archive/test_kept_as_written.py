@@ -3,6 +3,7 @@ import checked it is kept as written (`written_in`), and read in its format by e
 archive's texts (archive/stored.py): an aagenielsen.dk move that captures a piece its list leaves
 out (G5) was stored as lgn, which reads on, valid."""
 
+import io
 import json
 from collections import Counter
 from contextlib import closing
@@ -103,6 +104,38 @@ def test_query_as_lgn_says_only_the_text_of_a_record_kept_as_written_from_no_fil
         "lusoria: <stream>:1: the archive's record 1 left out: it is kept as written in aage, as lgn would not say "
         "what its import found; lusoria sql 'SELECT text FROM record_texts WHERE id = 1' shows it\n"
     )
+
+
+def test_query_as_lgn_leaves_out_a_record_whose_text_would_not_read_back_as_imported(tmp_path):
+    """h80a: a note of no tags, stored as a record that does not parse, was written below the record before it,
+    which it broke on the way to another archive (`found 'folio' after the result marker`); and a record stored
+    with a byte its file's encoding did not decode was written with U+FFFD, and read valid there. Both are left
+    out, named with why (exit 1); an invalid record that reads back as imported is written (a ply illegal, a
+    comment never closed)."""
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    (folder / "a.lgn").write_text('[Game "laquet"]\n[Date "1642.??.??"]\n\n1. 64: 5/11 5/9 *\n')
+    (folder / "b.lgn").write_text("folio 12 verso: illegible\n")
+    (folder / "c.lgn").write_bytes(b'[Game "laquet"]\n[White "Mar\xeda"]\n\n1. 52: 5/10 2/4 *\n')
+    (folder / "d.lgn").write_text('[Game "tablut"]\n\n1. e3-c4 *\n')
+    (folder / "e.lgn").write_text('[Game "tablut"]\n\n1. e3-c3 {unclosed\n')
+    db = str(tmp_path / "a.db")
+    Archive(db).import_paths([str(folder)])
+    result = CliRunner().invoke(main, ["query", "--db", db, "--format", "lgn"])
+    shown = "lusoria sql 'SELECT text FROM record_texts WHERE id = {}' shows it"
+    assert result.exit_code == 1 and result.stderr.splitlines() == [
+        f"lusoria: {folder / 'b.lgn'}:1: the archive's record 2 left out: its text, which does not parse, would not "
+        f"read back in lgn as a record of its own (it would join the record before it); {shown.format(2)}",
+        f"lusoria: {folder / 'c.lgn'}:1: the archive's record 3 left out: its text would read back valid in lgn, "
+        "where its import found: byte 0xED is not valid utf-8: the file's one game is not read; " + shown.format(3),
+    ]
+    again = Archive(str(tmp_path / "b.db"))
+    again.import_paths([io.StringIO(result.stdout)])
+    assert sorted((row["game"], row["valid"], row["first_rule"] or "") for row in again.query(Filters())) == [
+        ("laquet", 1, ""),
+        ("tablut", 0, "T2"),
+        ("tablut", 0, "syntax"),
+    ]
 
 
 def test_an_upgrade_replays_a_record_kept_as_written_in_its_format(tmp_path):
