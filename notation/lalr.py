@@ -39,6 +39,7 @@ from lusoria.notation.syntax import (
     cache_file,
     dots_apart,
     hyphened,
+    misnamed,
     row_column,
     unquote,
 )
@@ -298,7 +299,7 @@ def _describe(error: UnexpectedInput, text: str, offset: int, game: str, tag_fol
     if found == "[" and "TAG" in accepted:
         line = text[at : at + 80].split("\n")[0]
         quoted = ' (a " inside a value is written \\")' if _QUOTE_INSIDE.match(line) else ""
-        return SyntaxProblem(f"{UNWRITTEN_TAG}{quoted}: {line}", row, column, line)
+        return SyntaxProblem(f"{UNWRITTEN_TAG}{quoted}{misnamed(line)}: {line}", row, column, line)
     listed = ", ".join(expected[:-1]) + (" or " if len(expected) > 1 else "") + expected[-1] if expected else "nothing"
     said = f"found '{escape_controls(found)}', expected {listed}"
     if text[at + len(found) :].strip():

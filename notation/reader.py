@@ -103,7 +103,8 @@ def known_games() -> tuple[str, ...]:
 
 # At the start of a line: a tag line (its value quoted with `"`, or another quote: a slip said), or movetext
 # (anything else but blanks and % lines).
-_TAG_LINE = rf'{TAG_BEFORE_NAME}({TAG_NAME}){BLANK}*["{OTHER_QUOTES}]'  # its name in group 1
+_TAG_LINE = rf'{TAG_BEFORE_NAME}([^\]\n"{OTHER_QUOTES}]*?){BLANK}*["{OTHER_QUOTES}]'  # its name in group 1, written
+# well or not (`[Événement "Ludi"]`, `[Source-MS "…"]`: h80a, the tags after it and the movetext were another record)
 _LINE_START = LineStart(rf"^(?:(?P<tag>{_TAG_LINE})|(?P<move>(?!%)[ \t]*\S))")
 _NEXT_TAG = LineStart(rf"^{_TAG_LINE}")
 _TAG_START = LineStart(rf"^{TAG_BEFORE_NAME}({TAG_NAME})")  # a line that starts as a tag, written or not

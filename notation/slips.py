@@ -12,6 +12,7 @@ another name may be a slip for (`tag_meant`: `[Evnet "…"]`)."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -22,6 +23,7 @@ from lusoria.notation.numerals import lowercase_numeral
 from lusoria.notation.syntax import (
     BLANK,
     DASHES,
+    MISNAMED_TAG,
     TAG_NAME,
     TAG_VALUE,
     SyntaxProblem,
@@ -178,12 +180,14 @@ def mended_tag(text: str, position: int, game: str) -> list[Fix]:
     Holm"`, `[White "Jens Holm" {…}`, `[White "Jens Holm" [Black…`), closed after its value; one whose value is
     quoted otherwise, or not at all (`[White “Alfonso”]`, `[Game laquet]`, `[Game"laquet"]`), quoted with `"`."""
     if tag := _UNCLOSED_TAG.match(text, position):
-        fix, value = Fix(position, tag.end(), tag[0] + "]"), unquote(tag[2])
+        fix, name, value = Fix(position, tag.end(), tag[0] + "]"), tag[1], unquote(tag[2])
     elif tag := _MISQUOTED_TAG.match(text, position):
-        fix, value = Fix(position, tag.end(), f"[{tag[1]} {quote(tag[2])}]"), tag[2]
+        fix, name, value = Fix(position, tag.end(), f"[{tag[1]} {quote(tag[2])}]"), tag[1], tag[2]
+    elif (tag := MISNAMED_TAG.match(text, position)) and (name := _tag_name(tag[1])):
+        fix, value = Fix(position, tag.end(), f"[{name} {tag[2]}]"), unquote(tag[2])
     else:
         return []
-    game = value.lower() if tag[1] == "Game" else game
+    game = value.lower() if name == "Game" else game
     return [fix] if fix.text != tag[0] and game in GAMES and _reads_past(text, fix, game) else []
 
 
@@ -255,6 +259,15 @@ def _joined(pattern: re.Pattern[str], text: str, start: int) -> tuple[int, str] 
 
 
 @lru_cache(maxsize=256)  # asked of every tag of every record, which repeat in a file (a site's SiteGameId…)
+def _tag_name(written: str) -> str:
+    """The tag name a name written otherwise means (`[Événement "…"]`, `[Source-MS "…"]`, `[White: "…"]`: h80a):
+    its letters without their marks, each run of other characters an `_`, from its first letter; a slip of a
+    tag NOTATION.md names read as that tag (`Wh ite`: White). "" for one with no letter."""
+    plain = unicodedata.normalize("NFKD", written).encode("ascii", "ignore").decode()
+    name = re.sub(r"^[^A-Za-z]+", "", re.sub(r"\W+", "_", plain)).rstrip("_")
+    return tag_meant(name) or name
+
+
 def tag_meant(name: str) -> str | None:
     """The tag NOTATION.md names that a tag of another name may be a slip for (docs/slips.md): the
     same name in another case (`event`), or one of four letters or more with one letter added, left

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from lusoria.errors import LusoriaError
+from lusoria.words import quoted
 
 
 class SyntaxProblem(LusoriaError):
@@ -166,6 +167,18 @@ def dots_apart(text: str, position: int) -> re.Match[str] | None:
 UNWRITTEN_TAG = (
     'this tag is not written [Name "value"]'  # what a reader says of a line that starts as a tag and is none
 )
+MISNAMED_TAG = re.compile(  # a tag whose name is no tag name (`[Événement "Ludi"]`, `[Source-MS "…"]`, `[White: "…"]`)
+    rf'\[{BLANK}*([^\]\n"]*?){BLANK}*({TAG_VALUE}){BLANK}*\]'
+)
+
+
+def misnamed(line: str) -> str:
+    """Of a tag line whose name is no tag name (MISNAMED_TAG), what a name is, as UNWRITTEN_TAG's message goes on
+    (h80a: `[Événement "Ludi"]` was said to be not written [Name "value"], which it is); "" for another line."""
+    tag = MISNAMED_TAG.match(line)
+    if tag is None or re.fullmatch(TAG_NAME, tag[1]):
+        return ""
+    return f" (a tag's name is ASCII letters, digits and _, and begins with a letter: not {quoted(tag[1])})"
 
 
 def row_column(text: str, at: int, offset: int = 0) -> tuple[int, int]:

@@ -569,6 +569,16 @@ def test_a_play_off_the_points_names_the_point(movetext, column, found, why):
     assert problem.message == f"found '{found}': {why}"
 
 
+@pytest.mark.parametrize("name", ["Événement", "Source-MS", "White:", "1White", "Wh ite", "[Event"])
+def test_a_tag_whose_name_is_no_tag_name_stays_in_its_record(name):
+    """h80a: `[Événement "Ludi"]` was no tag line to the reader, so movetext began there, and the next tag line
+    began a second record, of no Game tag (two records, both stored unparsable): a line that begins `[` and holds a
+    quote is a tag line, written well or not, and the parser says what is wrong with it."""
+    text = f'[Game "latrunculi"]\n[Variant "petteia"]\n[{name} "Ludi"]\n[Result "*"]\n\n1. a2-a4 a7-a5 *\n'
+    [record] = split_records(io.StringIO(text))
+    assert record.text == text
+
+
 @pytest.mark.parametrize(
     ("tag", "hint"),
     [
@@ -576,7 +586,11 @@ def test_a_play_off_the_points_names_the_point(movetext, column, found, why):
         ('[Event "The "Big" Open"]', ' (a " inside a value is written \\")'),
         ('[White "Sean O"Brien"', ' (a " inside a value is written \\")'),  # its ] left out too (it said nothing)
         ('[White "x" [Black "y"]', ""),  # a ] left out before another tag: no " inside
-        ('[White: "Sean"]', ""),
+        ('[White: "Sean"]', " (a tag's name is ASCII letters, digits and _, and begins with a letter: not 'White:')"),
+        (
+            '[Événement "Ludi"]',
+            " (a tag's name is ASCII letters, digits and _, and begins with a letter: not 'Événement')",
+        ),
         ('[White "Sean]', ""),
     ],
 )

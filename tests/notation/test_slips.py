@@ -1750,6 +1750,26 @@ def test_a_check_mark_before_a_chess_players_annotation_is_left_out_and_the_anno
     )
 
 
+@pytest.mark.parametrize(
+    ("name", "meant"),
+    [
+        ("Événement", "Evenement"),
+        ("Source-MS", "Source_MS"),
+        ("White:", "White"),
+        ("1White", "White"),
+        ("Wh ite", "White"),
+        ("_Transcriber", "Transcriber"),
+    ],
+)
+def test_a_tag_name_written_otherwise_is_offered_as_a_name_and_its_record_replayed(name, meant):
+    """h80a: a tag whose name is no tag name (an accent, a hyphen, a colon) got no suggestion, and its record's
+    plies were not checked: the name is offered without its marks, each run of other characters an `_`, from its
+    first letter (a slip of a tag NOTATION.md names as that tag), and the record is replayed as with it."""
+    [tag, illegal] = check(f'[Game "tablut"]\n[{name} "Ludi"]\n\n1. e3-c4 *\n').diagnostics
+    assert (tag.rule, tag.line, tag.suggestions) == ("syntax", 2, (f'[{meant} "Ludi"]',))
+    assert (illegal.rule, illegal.ply) == ("T2", 1)
+
+
 def test_a_mended_tablut_ply_keeps_its_announcement_and_a_mark_alone_is_no_ply():
     """review79: the `+` left out after a ply of a game without announcements was left out of Tablut's too
     (`e4e3+` offered `e4-e3`, the Raichi lost, and `--keep-going` read it so); a `+` alone was offered `""`
