@@ -1048,7 +1048,7 @@ class Archive:
             raise OptionError(unknown.args[0] + said, "Game") from None
         board = board_size(filters.board) if filters.board is not None else None
         variant = filters.variant or self._variant_told(named, board)  # (a game none knows is said first)
-        return self._rules_held(game, named, variant), replace(filters, game=named, variant=variant)
+        return self._rules_held(game, named, variant, board), replace(filters, game=named, variant=variant)
 
     def _tell_elsewhere(self, filters: Filters, started: int) -> None:
         """Tell `notes` how many of the records `filters` select (of one game and variant) played a legal
@@ -1071,12 +1071,13 @@ class Archive:
                 )
             )
 
-    def _rules_held(self, game: type[Game], named: str, variant: str | None) -> Game:
-        """The rules of `game` (`named`) and `variant`; of a variant lusoria does not know whose records
-        the archive holds (given, or the one of most records), the OptionError says it may be one of a
-        user's own catalogue, not read now (`users_variant_hint`)."""
+    def _rules_held(self, game: type[Game], named: str, variant: str | None, board: str | None = None) -> Game:
+        """The rules of `game` (`named`) and `variant`, on `board` where their own board is another and the game
+        takes a Board tag (h80a: `--game latrunculi --board 16x4` started from the 8x8 start, its tree empty); of a
+        variant lusoria does not know whose records the archive holds (given, or the one of most records), the
+        OptionError says it may be one of a user's own catalogue, not read now (`users_variant_hint`)."""
         try:
-            return rules_from_tags(game, game_tags(named, variant))
+            rules = rules_from_tags(game, game_tags(named, variant))
         except OptionError as problem:
             name = literal(os.fspath(self.path))  # (as its notes say it)
             hint = variant and problem.tag == "Variant" and self.users_variant_hint(named, variant, name)
@@ -1085,6 +1086,12 @@ class Archive:
             hinted = OptionError(f"{problem}; {hint}", problem.tag, problem.written, problem.at, problem.known)
             hinted.also = problem.also
             raise hinted from None
+        if board is None or rules.board_size() == board:
+            return rules
+        try:
+            return rules_from_tags(game, game_tags(named, variant) | {"Board": board})
+        except OptionError:  # (a game whose boards are its variants: the tree starts from the variant's)
+            return rules
 
     def _game_told(self, filters: Filters) -> Filters:
         """`filters` with the game and variant of most records (of those the other `filters` select,

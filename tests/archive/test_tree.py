@@ -83,6 +83,21 @@ def test_the_tree_of_a_game_on_a_board_starts_from_its_variant_of_most_records_o
     )
 
 
+def test_the_tree_of_a_game_played_on_boards_of_several_sizes_starts_on_the_board_asked(tmp_path):
+    """h80a: `tree --game latrunculi --board 16x4` started from the 8x8 start, where none of the records played:
+    the tree was empty, and its note blamed a Position tag. It starts from the start of the board asked (the Board
+    tag the game reads), as it does of the board the variant asked plays on; the JSON as the CLI's."""
+    path = str(tmp_path / "club.db")
+    Archive(path).import_paths(list(random_records("latrunculi", 3, seed=2, tags={"Board": "16x4"}, max_plies=20)))
+    result = CliRunner().invoke(
+        main, ["tree", "--game", "latrunculi", "--board", "16x4", "--db", path, "--format", "json"]
+    )
+    assert result.exit_code == 0 and sum(node["games"] for node in json.loads(result.stdout)) == 3
+    assert "another position" not in result.stderr
+    nodes = Archive(path).tree(filters=Filters(game="latrunculi", variant="seneca", board="16x4"))
+    assert sum(node.games for node in nodes) == 3
+
+
 def test_the_note_of_the_variant_chosen_names_an_archive_given_by_a_path_object(tmp_path):
     """`Archive(Path(…), notes=…)` imports and answers as with a str, but the note of the variant
     `tree` chose raised TypeError (Path.replace is a rename, not str.replace); a path's braces are its own."""
