@@ -227,6 +227,13 @@ def test_a_byte_order_mark_where_files_were_joined_is_a_blank():
     assert parse_record(second.replace("e3-c3", "e3-c3\ufeff")).main.plies[0].text == "e3-c3"  # a blank anywhere
 
 
+def test_a_dos_end_of_file_mark_after_the_last_record_is_a_blank():
+    """h80a: a DOS editor's Ctrl-Z (0x1A) at a file's end made its valid record invalid, text after the marker."""
+    record = '[Game "laquet"]\r\n\r\n1. 64: 5/11 5/9 *\r\n\x1a'
+    [read] = split_records([record])
+    assert parse_record(read).main.plies[0].text == "64: 5/11 5/9"
+
+
 @pytest.mark.parametrize(
     "tag",
     [
