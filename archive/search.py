@@ -184,6 +184,13 @@ def _listed(lines: list[str], filters) -> tuple[list[list], list[tuple[str, str]
         return [], [pair for line in lines for pair in _pattern_globs_of(line, filters)]
 
 
+def refuse_unsought(line: str, filters) -> None:
+    """Refuse (ValueError) a line of `filters.positions` that is neither a position string nor a pattern of the
+    game `filters` name, as their search would: said by the caller with the line's place (h80a: a file of a
+    hundred lines, one bad, was refused without its line)."""
+    _listed([line], filters)
+
+
 def _pattern_globs_of(pattern: str, filters) -> list[tuple[str, str]]:
     """`pattern_globs` of `pattern` (with the `filters`' symmetric), refused (ValueError) when the
     `filters` name a game that reads it on none of its boards (`_of_the_game`)."""

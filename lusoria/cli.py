@@ -1632,7 +1632,9 @@ def filters_of(options: dict[str, Any], invalid_left_out: bool = True) -> Any:
             raise click.BadParameter(
                 f"{positions.name} is longer than {MAX_POSITIONS:,} characters", param_hint="--positions"
             )
-        options["positions"] = [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+        numbered = [(number, line.strip()) for number, line in enumerate(text.splitlines(), 1)]
+        numbered = [(number, line) for number, line in numbered if line and not line.startswith("#")]
+        options["positions"] = [line for _, line in numbered]
         if not options["positions"]:
             raise click.BadParameter(f"{positions.name} holds no position or pattern", param_hint="--positions")
     if records := options["records"]:
@@ -1644,7 +1646,16 @@ def filters_of(options: dict[str, Any], invalid_left_out: bool = True) -> Any:
             raise click.BadParameter(f"{records} holds no record", param_hint="--records")
         if invalid_left_out:
             options["records"] = searchable(options["records"])
-    return Filters(**{name: value for name, value in options.items() if value is not None})
+    chosen = Filters(**{name: value for name, value in options.items() if value is not None})
+    if positions:
+        from lusoria.archive import refuse_unsought
+
+        for number, line in numbered:
+            try:
+                refuse_unsought(line, chosen)
+            except ValueError as problem:
+                raise click.BadParameter(f"{positions.name}:{number}: {problem}", param_hint="--positions") from None
+    return chosen
 
 
 def say_breaks(unsearchable: UnsearchableRecord) -> None:

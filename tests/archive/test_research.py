@@ -1393,6 +1393,11 @@ def test_positions_file_any_position_or_pattern(archive, tmp_path):
     (tmp_path / "empty.txt").write_text("# nothing\n\n")
     empty = CliRunner().invoke(main, ["query", "--db", archive.path, "--positions", str(tmp_path / "empty.txt")])
     assert empty.exit_code == 2 and "holds no position or pattern" in empty.output
+    positions.write_text(positions.read_text() + "# the last\n9/9 w\n")  # (h80a: a bad line said without its place)
+    bad = CliRunner().invoke(main, ["query", "--db", archive.path, "--positions", str(positions)])
+    assert (
+        bad.exit_code == 2 and f"Invalid value for --positions: {positions}:6: '9/9 w' is not a pattern" in bad.output
+    )
 
 
 def test_positions_file_of_position_strings_finds_the_records_that_reach_any_of_them(archive):
