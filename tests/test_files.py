@@ -1577,8 +1577,16 @@ DATE_SAID = "in the log's date (its first line), which is left unknown: the game
             ["the log's first line holds a byte that does not decode: its date is unknown"],
             DATE_SAID,
         ),
+        (  # (h80b: the last character before ` AM`, said as noise when `column > end` was `>=`)
+            b"1:52:35",
+            b"1:52:3\xe9",
+            20,
+            (None, None),
+            ["the log's first line holds a byte that does not decode: its date is unknown"],
+            DATE_SAID,
+        ),
     ],
-    ids=["after the date", "in the date", "in its hour"],
+    ids=["after the date", "in the date", "in its hour", "in its last digit"],
 )
 def test_a_byte_in_a_logs_first_line_leaves_its_date_read_or_unknown(tmp_path, old, new, column, date, notes, where):
     """The log's date is read from its first line, where a byte cost the whole game: the game is

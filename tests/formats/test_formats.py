@@ -727,6 +727,24 @@ def test_tafl_a_move_after_the_word_that_ends_the_game_is_an_error_at_that_move(
     ]
 
 
+def test_tafl_move_lists_read_resigns_a_move_number_of_dots_and_a_double_mark():
+    """formats.md: `resigned` (`resigns`) ends a list, the side to move resigned; move numbers are read and
+    ignored, `1...` as `1.`; a move's marks (`+`, `++`) are dropped, the replay decides (h80b: each unpinned)."""
+    [resigns, dots, marked] = [
+        check(s)
+        for s in read_text(
+            "d1-d3 e4-h4 resigns\n\n1. d1-d3 1... e4-h4 2. d3-d1\n\nd1-d3 e4-h4 d3-d1++ e5-e4+\n", "tafl", "x.txt"
+        )
+    ]
+    assert (resigns.record.result, resigns.record.tags["Termination"], resigns.diagnostics) == (
+        "1-0",
+        "resignation",
+        [],
+    )
+    assert [p.text for p in dots.record.main.plies] == ["d1-d3", "e4-h4", "d3-d1"] and dots.valid
+    assert [p.text for p in marked.record.main.plies] == ["d1-d3", "e4-h4", "d3-d1", "e5-e4"] and marked.valid
+
+
 @pytest.mark.parametrize(
     "head, format",
     [
@@ -875,8 +893,17 @@ def test_a_line_of_a_move_lists_mark_alone_above_the_first_move_list_is_prose(tm
         ("d1-c1 e4-e1x d6-e6", "1:7: error[syntax]: found 'e4-e1x', expected a move such as e2-c2 or f9-f5xg5"),
         ("d1-c1 e4-e1 Resigned d6-e6", "1:22: error[syntax]: found 'd6-e6' after 'Resigned', which ends the game"),
         ("1. d1-c1 e4-ee1\n", "1:10: error[syntax]: found 'e4-ee1', expected a move such as e2-c2 or f9-f5xg5"),
+        ("dd1-c1 e4-e1 d6-e6", "1:1: error[syntax]: found 'dd1-c1', expected a move such as e2-c2 or f9-f5xg5"),
+        ("D1–c1 e4-e1 d6-e6", "1:1: error[syntax]: found 'D1–c1', expected a move such as e2-c2 or f9-f5xg5"),
     ],  # (a game of numbered moves goes on up to a blank line)
-    ids=["a square mistyped", "a capture without its square", "a move after resigned", "numbered"],
+    ids=[
+        "a square mistyped",
+        "a capture without its square",
+        "a move after resigned",
+        "numbered",
+        "a file doubled",  # (h80b: _MOVE_OR_SLIP's second letter of a file, at the start of the first word)
+        "a capital file and an en dash",  # (h80b: the dashes after a capital file's square)
+    ],
 )
 def test_a_file_of_move_lists_whose_first_game_holds_a_slip_is_read_the_slip_at_its_place(tmp_path, first, said):
     """A file whose first game held a slip was no file of move lists: skipped whole in a folder, exit 0
@@ -892,8 +919,22 @@ def test_a_file_of_move_lists_whose_first_game_holds_a_slip_is_read_the_slip_at_
 
 @pytest.mark.parametrize(
     "first",
-    ["1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6", "1. e3-d3! d1-d3 *", "a1-a2 B2 hello", "v1.2 e3-c3 d1-d3"],
-    ids=["chess", "an lgn movetext annotated", "prose", "a version"],
+    [
+        "1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6",
+        "1. e3-d3! d1-d3 *",
+        "a1-a2 B2 hello",
+        "v1.2 e3-c3 d1-d3",
+        "Z1-c1 e4-e1 d6-e6",
+        "e4-ee1 d1-c1x d6-e66",
+    ],
+    ids=[
+        "chess",
+        "an lgn movetext annotated",
+        "prose",
+        "a version",
+        "a capital past any tafl board's files",  # (h80b: a capital file is one of a tafl board, A to S)
+        "slips alone",  # (h80b: a slip counts as a move where a move is well written)
+    ],
 )
 def test_a_first_line_of_moves_and_other_words_is_no_move_list(first):
     """review79: a move list's first line may hold slips of moves (`e4-ee1`), not any word with a letter and a
@@ -940,6 +981,7 @@ def test_a_line_of_move_numbers_and_words_that_end_a_game_alone_above_the_first_
         ("c5-c3 i6-f6\n\n1. resigned\n", [[], []], "tafl"),  # a game of no ply below the last
         ("c5-c3 i6-f6\n\ntimeout\n", [[], []], "tafl"),
         ("c5-c3 i6-f6\n\n1-0 on time\n", [[], [("syntax", 3, 1, "1-0")]], "tafl"),  # a result
+        ("c5-c3 i6-f6\n\n½-½ agreed\n", [[], [("syntax", 3, 1, "½-½")]], "tafl"),  # a draw as a hand writes it
         ("c5-c3 i6-f6\n\nresign\n", [[], [("syntax", 3, 1, "resign")]], "tafl"),  # a slip of resigned
         ("c5-c3 i6-f6\n\n{a good game}\n", [[], [("syntax", 3, 1, "{a")]], "tafl"),  # a comment
         ("c5-c3 i6-f6\n\nel-dl\n", [[], [("syntax", 3, 1, "el-dl")]], "tafl"),  # a move, l for 1
@@ -965,6 +1007,7 @@ def test_a_line_of_move_numbers_and_words_that_end_a_game_alone_above_the_first_
         "a game of no ply below",
         "timeout below",
         "a result below",
+        "a draw written ½-½ below",  # (h80b: _MOVE_LIST_MARK's ½-½)
         "resign below",
         "a comment below",
         "a move without digits below",
@@ -1316,6 +1359,15 @@ def comma_case(reader, header, players, unread):
                 " White or Black tag"
             ],
         ),
+        (
+            "tafl",
+            "# brandubh, Anna — Jon\nd2-b2 c4c5\n",
+            (None, None),
+            [
+                "tafl reader: line 1, 'Anna — Jon' names no players: a header names them WHITE vs BLACK (if Anna and"
+                " Jon are the players, write 'Anna vs Jon', White first): no White or Black tag"
+            ],
+        ),
         ("tafl", "# brandubh - club night\nd2-b2 c4c5\n", (None, None), []),
         ("tafl", "# brandubh, attackers - defenders\nd2-b2 c4c5\n", (None, None), []),
         ("tafl", "# brandubh, Anna vs Jon, Oslo - Bergen\nd2-b2 c4c5\n", ("Anna", "Jon"), []),
@@ -1333,6 +1385,7 @@ def comma_case(reader, header, players, unread):
         "towns after the first names",
         "a dash",
         "a CSV file's dash after a title",
+        "an em dash",  # (h80b: each of _DASHED's dashes)
         "a game and a dash",
         "the sides and a dash",
         "vs, and a dash elsewhere",
@@ -1681,6 +1734,22 @@ def test_a_title_below_a_closing_at_the_end_is_the_one_error_the_closing_a_note(
     closing = f"{format} reader: line 3 holds no move (prose: an e-mail's closing?): not read"
     said = [[(d.rule, d.line, d.column, d.message) for d in report.diagnostics] for report in reports]
     assert said == [[], [("syntax", 5, 1, f"{message}; {closing}")]]
+
+
+def test_the_first_games_title_below_a_greeting_keeps_the_title_below_the_closing_at_the_end():
+    """Both ends at once: `Game 1` below a greeting is the first game's title, and `Game 2` below the closing at
+    the very end still the one error (h80b: the games' second span, below the closing, was dropped unseen when
+    the first game's title moved the first span, `pasted.spans[1:]` made `[2:]`)."""
+    text = "Hi Anna,\nGame 1\nd2-b2 c4c5\n\nCheers, Jon\n\nGame 2\n"
+    first, last = [check(source) for source in read_text(text, "tafl", "brandubh.txt")]
+    assert first.valid and first.record.main.comments == [
+        "tafl reader: line 1 holds no move (prose: an e-mail's greeting?): not read",
+        "tafl reader: line 2, 'Game 1', its title: not read",
+    ]
+    closing = "tafl reader: line 5 holds no move (prose: an e-mail's closing?): not read"
+    assert [(d.rule, d.line, d.column, d.message) for d in last.diagnostics] == [
+        ("syntax", 7, 1, f"{TITLE.format('Game 2')}; {closing}")
+    ]
 
 
 @pytest.mark.parametrize(
@@ -2153,6 +2222,18 @@ def test_aage_game_types_are_the_sites_full_names():
     ]
 
 
+@pytest.mark.parametrize("first", ["", None, "nobody"], ids=["empty", "left out", "no side"])
+def test_aage_a_who_moved_first_of_no_side_and_a_who_won_without_an_ending_say_nothing(first):
+    """The notes of a WhoMovedFirst that differs from the type's first side, and of a WhoWon that differs from the
+    move list's ending, are said only where there is a side, an ending (h80b: either guard dropped passed the
+    tests, and a White-first type's record said `WhoMovedFirst says , but …`, a WhoWon `…ending says *`)."""
+    game = {"AageGameTypeName": "Historical Hnefatafl 9x9 (Saami Tablut-w)", "Moves": ["e4-h4", "d1-d3"]}
+    game.update({"WhoWon": "White"} if first is None else {"WhoMovedFirst": first, "WhoWon": "White"})
+    [source] = read_text(json.dumps(game), "aage", "x.json")
+    report = check(source)
+    assert report.valid and (report.record.result, report.record.main.comments) == ("1-0", [])
+
+
 def test_aage_old_style_records_of_a_type_that_leaves_out_berserk_continuations_read_with_berw_u():
     def read(moves: list[str]):
         game = {"AageGameTypeName": "Berserk Hnefatafl 9x9", "WhoMovedFirst": "black", "Moves": moves}
@@ -2287,6 +2368,23 @@ def test_tablut_challenge_draw_uppercase_squares():
     assert report.valid and report.record.result == "1/2-1/2" and report.outcome.rule == "T13"
 
 
+def test_tablut_challenge_equal_states_message_before_the_drawn_board_is_noise():
+    """The 2019 servers print `Equal states found: 1` between a move that repeats a position and its board
+    (`_HillClimbe_vs_TaaS_1559513785249_gameLog.txt`): noise, not the server's refusal of the move (h80b)."""
+    text = (FIXTURES / "tablut-challenge/Rossi_vs_Verdi_1763722800000_gameLog.txt").read_text()
+    line = "FINE: Partita terminata in pareggio per numero di stati ripetuti\n"
+    date = "nov 21, 2026 10:06:00 AM it.unibo.ai.didattica.competition.tablut.domain.GameAshtonTablut checkMove\n"
+    assert text.count(line) == 1
+    [plain, equal] = [
+        check(source)
+        for log in (text, text.replace(line, f"{line}{date}FINE: Equal states found: 1\n"))
+        for source in read_text(log, "tablut-challenge", "Rossi_vs_Verdi_1_gameLog.txt")
+    ]
+    assert equal.valid and (equal.record.result, equal.outcome.rule) == ("1/2-1/2", "T13")
+    assert [p.text for p in equal.record.main.plies] == [p.text for p in plain.record.main.plies]
+    assert equal.record.main.plies[-1].comments == plain.record.main.plies[-1].comments
+
+
 @pytest.mark.parametrize("month, date", [("nov", "2026.11.21"), ("mag", "2026.05.21"), ("Dic", "2026.12.21")])
 def test_tablut_challenge_date_of_a_server_whose_clock_writes_italian(month, date):
     """A server run in an Italian locale writes `nov 21, 2026 10:00:00 AM`: its date is read too."""
@@ -2360,6 +2458,21 @@ def test_tablut_challenge_log_of_may_2019_with_a_captured_king_left_on_the_board
         "captured king on d2; read as captured"
     ]
     assert (report.record.result, report.outcome.rule) == ("0-1", "T7")
+
+
+def test_tablut_challenge_king_captured_on_a_square_in_capitals_is_read_as_in_lowercase():
+    """The server's squares may be written in capitals (`Rossi_vs_Verdi`'s `Turn:` lines): the square it says it
+    took the king on, which its board still shows, too (h80b: `[A-Ia-i]` made `[a-i]` passed every test)."""
+    log = (FIXTURES / "tablut-challenge/Stefani_vs_Russo_1558626002000_gameLog.txt").read_text()
+    assert "catturato in: d2\n" in log
+    [report] = [
+        check(s) for s in read_text(log.replace("in: d2\n", "in: D2\n"), "tablut-challenge", "S_vs_R_gameLog.txt")
+    ]
+    assert report.valid and (report.record.result, report.outcome.rule) == ("0-1", "T7")
+    assert report.record.main.plies[-1].comments == [
+        "tablut-challenge reader: the server's board after the last move still shows the "
+        "captured king on d2; read as captured"
+    ]
 
 
 def test_tablut_challenge_log_of_december_2019_with_rows_on_the_stato_line():
@@ -2561,20 +2674,23 @@ def test_two_logs_in_one_file_are_read_up_to_the_second_s_players_line_said_at_i
     assert (twice.record.result, twice.record.tags["White"]) == (alone.record.result, alone.record.tags["White"])
 
 
-def test_a_log_whose_board_does_not_show_its_move_is_read_up_to_that_move():
+@pytest.mark.parametrize("move", ["e5-c5", "e5-z5", "z5-d5"], ids=["mistyped", "off the board", "from off the board"])
+def test_a_log_whose_board_does_not_show_its_move_is_read_up_to_that_move(move):
     """A log edited by hand (a square mistyped): the board after the move is the error, at the move,
-    and the game before it is kept (the archive's plies), its end unknown (`*`)."""
+    and the game before it is kept (the archive's plies), its end unknown (`*`); a square off the board
+    too, which the reader's `Turn:` (any letter, a digit) lets through (h80b: either square's check dropped passed)."""
     text = (FIXTURES / "tablut-challenge/Stefani_vs_Russo_1558626002000_gameLog.txt").read_text()
+    origin, target = move.split("-")
     [source] = read_text(
-        text.replace("from e5 to d5", "from e5 to c5"), "tablut-challenge", "Typo_vs_Log_1_gameLog.txt"
+        text.replace("from e5 to d5", f"from {origin} to {target}"), "tablut-challenge", "Typo_vs_Log_1_gameLog.txt"
     )
     report = check(source)
     assert [(d.rule, d.line, d.column, d.message) for d in report.diagnostics] == [
-        ("syntax", 59, 28, "the board printed after e5-c5 does not show that move")
+        ("syntax", 59, 28, f"the board printed after {move} does not show that move")
     ]
     assert [p.text for p in report.record.main.plies] == ["d5-d8", "b5-b1"] and report.record.result == "*"
     assert report.record.main.comments == [
-        "tablut-challenge reader: the log is read up to the move e5-c5, which its board does not show"
+        f"tablut-challenge reader: the log is read up to the move {move}, which its board does not show"
     ]
 
 
@@ -2586,7 +2702,9 @@ def test_a_log_with_no_game_says_so_and_an_empty_one_holds_no_record(tmp_path):
         path.write_text(blank)
         assert list(read_sources(str(path))) == []
     path.write_text("FINE: x\n")
-    [report] = [check(s) for s in read_sources(str(path))]
+    [source] = read_sources(str(path))
+    assert source.index == 0  # (the file's one record, as a log that reads is: `one_game`; h80b)
+    report = check(source)
     [(rule, line, column, message)] = [(d.rule, d.line, d.column, d.message) for d in report.diagnostics]
     assert (rule, line, column) == ("tag", 1, 1)
     assert message == "not a Tablut Challenge game log: no 'Players:' line or no board"
@@ -2813,6 +2931,7 @@ def test_csv_move_lists_name_their_game_by_file_or_by_board(tmp_path, lusorias_o
         ("e2-c2 f9-f5,x,0,won\n", None),  # a count that is no number, and no status
         ("e2-c2 f9-f5,0,0,won,1\n", None),  # five fields
         ("e2-c2 f9-f5,0,0,ended in a draw\n", None),  # a note, not a status
+        ("e2-c2 f9-f5,0,0,white wins\n", None),  # (h80b: a note of two words; one word is a status mistyped)
         ("moves;defenders_lost;attackers_lost;status\r\ne2-c2 f9-f5;0;0;White\r\n", "csv"),  # a European spreadsheet's
         ('"e2-c2 f9-f5";0;0;"White"\n', "csv"),
         ("e2-c2 f9-f5;0;0\ne2-c2 f9-f5;0;0;\n", "csv"),  # its first game mistyped
@@ -3102,6 +3221,19 @@ def test_a_csv_status_mistyped_is_said_at_its_place_with_the_statuses(quote):
         "the status is White, Black, Ongoing, Draw or empty, not 'Whte' (did you mean White?)"
     )
     assert empty.valid and empty.record.result == "*"  # an empty status is an unknown result (real files hold it)
+
+
+def test_a_csv_status_of_each_kind_is_the_games_result():
+    """White, Black, Draw and Ongoing, in any case: the result each says (h80b: Draw read as 1-0 passed every test)."""
+    text = "".join(f"b4-b3 c4-c5 d6-c6,0,0,{status}\n" for status in ("White", "black", "Draw", "draw", "Ongoing"))
+    games = [check(s) for s in read_text(text, "csv", "brandubh.csv")]
+    assert [(game.valid, game.record.result, game.record.tags["Result"]) for game in games] == [
+        (True, "1-0", "1-0"),
+        (True, "0-1", "0-1"),
+        (True, "1/2-1/2", "1/2-1/2"),
+        (True, "1/2-1/2", "1/2-1/2"),
+        (True, "*", "*"),
+    ]
 
 
 @pytest.mark.parametrize("written", ["s9", "", "-1", "1.0", "٣"])
@@ -3446,6 +3578,23 @@ def test_a_tsv_row_of_tabs_between_its_moves_is_said_with_what_to_do():
             1,
             "a line of a CSV move list is moves, defenders lost, attackers lost and status, separated by tabs (as "
             "the header on line 1 orders them); this line has more fields: a tab is a blank between moves too, so separate its moves by spaces",
+        )
+    ]
+
+
+def test_a_row_of_tabs_under_a_header_of_commas_is_not_told_to_separate_its_moves_by_spaces():
+    """The advice of a tab-separated file's row of more fields (`delimiter == TAB and …`) is not a comma-separated
+    file's, whose line is no row of any separator (h80b: `and` made `or` passed the tests)."""
+    moves, *others = CSV_GAME.split(",")
+    text = "moves,defenders lost,attackers lost,status\n" + "\t".join([moves.replace(" ", "\t", 1), *others]) + "\n"
+    [row] = [check(s) for s in read_text(text, "csv", "brandubh.csv")]
+    assert [(d.rule, d.line, d.column, d.message) for d in row.diagnostics] == [
+        (
+            "syntax",
+            2,
+            1,
+            "a line of a CSV move list is moves,defenders lost,attackers lost,status (as the header on line 1 orders "
+            "them)",
         )
     ]
 

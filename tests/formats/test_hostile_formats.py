@@ -305,16 +305,18 @@ def test_aage_games_on_one_line_lose_no_game_before_one_nested_too_deep():
     assert column == text.index("[" * 64) + 63 + 1
 
 
-@pytest.mark.parametrize("layout", ["one a line", "an indented array"])
+@pytest.mark.parametrize("layout", ["one a line", "an indented array", "one a line, CRLF"])
 def test_aage_a_broken_game_does_not_lose_the_games_after_it(layout):
-    # the reading stopped at the broken game: the third game was never read
+    # the reading stopped at the broken game: the third game was never read (CRLF: the string ends at the `\r`
+    # of its line's end, said as at a `\n`, h80b)
     game = '{%s, "Moves": "f1-f3"}' % SAAMI
     games = [game, game[:30], game]
-    text = "\n".join(games) if layout == "one a line" else "[\n  " + ",\n  ".join(games) + "\n]"
+    text = "[\n  " + ",\n  ".join(games) + "\n]" if layout == "an indented array" else "\n".join(games)
+    text = text.replace("\n", "\r\n") if layout.endswith("CRLF") else text
     reports = [check(source) for source in read_text(text, "aage", "three.json")]
     assert [report.valid for report in reports] == [True, False, True]
     [broken] = reports[1].diagnostics
-    line = 2 if layout == "one a line" else 3
+    line = 3 if layout == "an indented array" else 2
     assert (broken.line, broken.message) == (line, "broken JSON: a string not closed before its line ends")
 
 
@@ -325,6 +327,10 @@ def test_aage_games_of_an_array_without_a_comma_between_them_are_broken_json_the
     [missing] = reports[1].diagnostics
     assert (missing.rule, missing.line, missing.column) == ("syntax", 2, 1)
     assert missing.message == "broken JSON: expected ',' or ']'"
+    # (the broken record is the comma's empty place: its text is the line it stands at, which validate shows under
+    # its error, not the line before it, nor none; h80b: `max(self.start, self.end - 1)` made `self.end - 1`)
+    sources = list(read_text("[%s\n%s]" % (game, game), "aage", "comma.json"))
+    assert (sources[1].line, sources[1].text) == (2, f"{game}]")
 
 
 def test_aage_a_game_never_closed_loses_no_game_after_it():

@@ -1173,6 +1173,16 @@ def test_a_csv_file_whose_first_game_is_mistyped_is_read_as_csv(tmp_path, monkey
         )
 
 
+def test_a_csv_head_cut_after_its_first_games_moves_judges_every_move():
+    """A head that ends inside the first line's counts (a game longer than the bytes looked at) holds its moves
+    whole: the last is no word cut short and is judged, as a line's moves are (`_is_move_list`: a slip counts
+    where a move is well written); cut inside the moves, the last word is not (h80b: `len(fields) > 1` made `> 2`)."""
+    from lusoria.formats.tafl import looks_like_csv
+
+    assert looks_like_csv("e4-ee1 d1-c1x d3-d1,0")  # (slips of moves, the last written well)
+    assert not looks_like_csv("e4-ee1 d1-c1x d3-d1")
+
+
 @pytest.mark.parametrize("padding, format", [(6, "csv"), (0, "tafl")])
 def test_a_files_format_is_told_by_its_first_4096_bytes(tmp_path, padding, format):
     """A first line of moves without the counts and status of a CSV game: one that goes on past

@@ -217,6 +217,8 @@ TESTS = {
     "validator/tablut.py": RULES_TESTS[:2] + REPLAY_TESTS + LAST_TESTS + ["tests/test_variants.py", RULEBOOK_TESTS],
     **{f"validator/{module}.py": TAFL_ENGINE_TESTS for module in TAFL_ENGINE},
     "validator/tafl_unwritten.py": TAFL_ENGINE_TESTS + ["tests/validator/test_fit.py"],  # look backs, bounded by fit
+    # the OTN rules record written of a Settings (tafl_rules._game_options' tfr of C12's repetition option: h80b)
+    "validator/tafl_settings.py": TAFL_ENGINE_TESTS + ["tests/formats/test_otn.py"],
     "validator/tafl_rules.py": GENERIC_TAFL_TESTS
     + ["tests/validator/test_tafl.py"]
     + REPLAY_TESTS

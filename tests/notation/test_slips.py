@@ -80,6 +80,7 @@ COMMANDERS = '[Game "hnefatafl"]\n[Variant "alea-evangelii-dux4-19x19"]'  # comm
         (LAQUET, "1. 63: 5/11 1/4 ?! 2. 41: 6/10 6/7 *", "?!", "1/4?!"),
         (TABLUT, "1.. e3-c3 *", ".", "1..."),  # a move number's dots
         (TABLUT, "1. e3-c3 1…d1-d3 *", "1…d1-d3", "1... d1-d3"),
+        (TABLUT, "1. e3-c3 1.…d1-d3 *", "…d1-d3", "1... d1-d3"),  # (a full stop, then an ellipsis: h80b)
         (TABLUT, "1. e3-c3 d1-d3 2 e4-e3 *", "2", "2."),
         (TABLUT, "1. e3-c3 d1-d3 2) *", "2", "2."),  # mended, it reads up to a mistake of its own right after it
         (LAQUET, "1.. 63: 5/11 1/4 *", ".", "1..."),
@@ -96,6 +97,10 @@ COMMANDERS = '[Game "hnefatafl"]\n[Variant "alea-evangelii-dux4-19x19"]'  # comm
         (LAQUET, "1. 63: 5/11 1/4 12 41: 6/10 6/7 *", "12", "12."),  # a move number: it reads further
         (TABLUT, "1. e3-c3 ½-½", "½-½", "1/2-1/2"),  # a result in another convention
         (TABLUT, "1. e3-c3 1:0", "1:0", "1-0"),
+        (TABLUT, "1. e3-c3 0.5-0.5", "5-0.5", "1/2-1/2"),  # (h80b: each convention of a draw, unpinned)
+        (TABLUT, "1. e3-c3 ½:½", "½:½", "1/2-1/2"),
+        (TABLUT, "1. e3-c3 =", "=", "1/2-1/2"),
+        (TABLUT, "1. e3-c3 1/2", "1/2", "1/2-1/2"),
         (LAQUET, "1. 63: 5/11 1/4 0–1", "0–1", "0-1"),
         (SENECA, "1. @d4 0:1", "0:1", "0-1"),
     ],
@@ -747,8 +752,8 @@ def test_a_star_written_on_a_ply_is_no_result_marker_there(tags, movetext, colum
 
 @pytest.mark.parametrize(
     "movetext, column, found",
-    [("1. e3-c3 * d1-d3 *", 12, "d1-d3"), ("1. e3-c3* zz *", 11, "zz")],  # apart from its ply; no ply after it
-)
+    [("1. e3-c3 * d1-d3 *", 12, "d1-d3"), ("1. e3-c3* zz *", 11, "zz"), ("1. e3-c3* *d1-d3 *", 11, "*d1-d3")],
+)  # apart from its ply; no ply after it; the ply mended stops at d1-d3, where `*d1-d3` was (h80b: `>` made `>=`)
 def test_a_star_that_ends_the_record_before_what_reads_no_further_gets_no_suggestion(movetext, column, found):
     (diagnostic,) = check(f"{TABLUT}\n{movetext}\n").diagnostics
     assert (diagnostic.column, diagnostic.text, diagnostic.suggestions) == (column, found, ())
@@ -803,13 +808,14 @@ def test_two_squares_apart_in_a_game_of_placements_are_a_placement_first():
 
 
 @pytest.mark.parametrize("rules", ["", '\n[Rules "removal=before-move"]'])
-@pytest.mark.parametrize("movetext", ["1. ~a1 g1-g2 *", "~a1 g1-g2 *"])
+@pytest.mark.parametrize("movetext", ["1. ~a1 g1-g2 *", "~a1 g1-g2 *", "1. ~a1\tg1-g2 *"])
 def test_a_removal_written_before_its_move_goes_after_it(rules, movetext):
     """Under removal=before-move the incitus goes before the move, and a historian wrote it so (found by
-    new-user-13): the notation writes it after the move, whatever the option."""
+    new-user-13): the notation writes it after the move, whatever the option; a tab between them too (h80b)."""
     tags = f'{SENECA}{rules}\n[Position "6pp/8/8/8/8/8/8/II4PP w"]'
     (diagnostic,) = check(f"{tags}\n{movetext}\n").diagnostics
-    assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", "~a1 g1-g2", ("g1-g2~a1",))
+    written = movetext.removeprefix("1. ").removesuffix(" *")
+    assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", written, ("g1-g2~a1",))
     assert unplied(check(f"{tags}\n{movetext}\n", keep_going=True).diagnostics) == [diagnostic]
 
 
@@ -834,12 +840,32 @@ def test_a_capture_list_or_a_suffix_before_the_first_move_is_not_moved_after_it(
         ("41: ---", "---", "--"),
         ("41: -- --", "-- --", "--"),  # once per die
         ("4–1:---", "4–1:---", "4-1: --"),  # the dashes mended as a pass do not read: the usual mending does
+        ("41:\tpass", "41:\tpass", "41:\t--"),  # the blank after the roll kept as written (h80b)
     ],
 )
 def test_a_laquet_roll_with_nothing_played_written_otherwise_gets_its_pass(written, text, meant):
     """A transcriber writes a roll that cannot be played as the book or a habit has it: `--` is meant."""
     (diagnostic,) = check(f"{LAQUET}\n1. 63: 5/11 1/4 {written} *\n").diagnostics
     assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", text, (meant,))
+
+
+@pytest.mark.parametrize(
+    "movetext, text, meant",
+    [
+        ("1. 64: 5-11 5-9 >64: 1/5 *", "64: 5-11 5-9", "64: 5/11 5/9"),
+        ("1. 5/11 5/9 >64: 1/5 *", "5/11 5/9", "64: 5/11 5/9"),
+    ],
+)
+def test_a_laquet_ply_mended_ends_before_the_group_after_it(movetext, text, meant):
+    """A ply's words, mended (plays with hyphens, a roll left out), end at a > group, the opponent's: the group is
+    no play of the ply (h80b: `>.*` dropped from `_STOP` took it into the ply, or offered nothing)."""
+    (diagnostic,) = check(f"{LAQUET}\n{movetext}\n").diagnostics
+    assert (diagnostic.rule, diagnostic.column, diagnostic.text, diagnostic.suggestions) == (
+        "syntax",
+        4,
+        text,
+        (meant,),
+    )
 
 
 def test_keep_going_reads_past_laquet_plays_written_with_hyphens():
@@ -1067,6 +1093,18 @@ def test_a_word_longer_than_a_hand_writes_is_not_mended():
     assert slip_fixes(f"{number}1 e3-c3 *", 1, 65, "tablut") == []
 
 
+def test_a_suffix_that_parts_a_ply_at_the_start_of_the_text_moves_after_the_whole_ply():
+    """A record read with `--game`, no tag and no move number before its first ply (`validate --game laquet`):
+    the roll the suffix is written on begins the text, and the fix takes all of it (h80b: `first > 0` made
+    `first > 1` left its first digit out, `4: 5/11 5/9!`)."""
+    from lusoria.notation.slips import slip_fixes
+
+    assert slip_fixes("64:! 5/11 5/9 *\n", 1, 6, "laquet") == [(0, 13, "64: 5/11 5/9!")]
+    assert slip_fixes("64:! 5/11 5/9 *", 1, 6, "laquet") == [(0, 13, "64: 5/11 5/9!")]  # (no character before it)
+    assert slip_fixes("1. 64:! 5/11 5/9 *\n", 1, 9, "laquet") == [(3, 16, "64: 5/11 5/9!")]
+    assert slip_fixes("e4-e3 xd3 *", 1, 7, "tablut") == [(0, 9, "e4-e3xd3")]  # (a capture list apart: `_attached`)
+
+
 def test_a_place_past_the_end_of_its_line_has_no_fix():
     """Not the slip on the next line, which a column past the end would reach in the whole text."""
     from lusoria.notation.slips import slip_fixes
@@ -1124,7 +1162,14 @@ def test_a_tag_without_its_closing_bracket_is_closed_after_its_value(text, line)
 
 @pytest.mark.parametrize(
     "written",
-    ["[White “Jens Holm”]", "[White «Jens Holm»]", '[White"Jens Holm"]', "[White 'Jens Holm']", "[White „Jens Holm“]"],
+    [
+        "[White “Jens Holm”]",
+        "[White «Jens Holm»]",
+        '[White"Jens Holm"]',
+        "[White 'Jens Holm']",
+        "[White „Jens Holm“]",
+        "[White ‚Jens Holm‘]",
+    ],
 )
 def test_a_tag_quoted_otherwise_is_quoted_with_straight_quotes_and_the_record_read_on(written):
     """Newcomer-53a: a word processor's quotes (`[White “Alfonso”]`) made the tag line no tag line: the record was cut

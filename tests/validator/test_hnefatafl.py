@@ -101,6 +101,19 @@ def test_the_other_sides_ply_at_the_start_names_the_rules_where_it_moves_first(t
     assert "its Rules tag" not in later
 
 
+def test_the_attackers_ply_at_the_start_of_a_defenders_first_game_names_atkf_y():
+    """The other way round: under atkf:n White is to move, and Black's first ply is told the setting that makes
+    the attackers move first (h80b: `"y" if side == WHITE` made `"n"` passed the tests, which tried atkf:y alone)."""
+    assert errors('[Game "hnefatafl"] [Variant "tyr-9x9"] [Rules "atkf=n"] 1. d1-d3 *') == [
+        (
+            "G2",
+            1,
+            "the piece on d1 is Black's, and White is to move (atkf: n); if Black moved first, its Rules tag says so: "
+            "atkf=y; the rest of this line is not checked",
+        )
+    ]
+
+
 def record(pieces: str, moves: str, rules: str = "", variant: str = FETLAR, turn: str = "b") -> str:
     rules_tag = f' [Rules "{rules}"]' if rules else ""
     number = "1... " if turn == "b" else "1. "
@@ -424,6 +437,17 @@ def test_a_relaxed_shieldwall_from_corner_to_corner_is_closed_by_the_empty_corne
     assert errors(record(edge, "j3-j2xb1/c1/d1/e1/f1/g1/h1/i1/j1", "sw=s swf=n")) == []
     assert errors(record(edge, "j3-j2xb1", "sw=s swf=n")) == [
         ("G6", 1, "the move captures b1/c1/d1/e1/f1/g1/h1/i1/j1, not b1 (sw: s); the rest of this line is not checked")
+    ]
+
+
+def test_a_relaxed_shieldwall_along_a_file_from_corner_to_corner_is_closed_by_the_empty_corners():
+    """The same along the a-file: from a corner, the wall's front is the next file, not the next square of the
+    line (h80b: `_inward` read a corner by its rank alone, `step in (1, -1) and` dropped, and the wall stood)."""
+    edge = "Kf6 " + " ".join(f"Pa{rank} pb{rank}" for rank in range(2, 10)) + " Pa10 pc10"
+    captured = "/".join(f"a{rank}" for rank in range(2, 11))
+    assert errors(record(edge, f"c10-b10x{captured}", "sw=s swf=n")) == []
+    assert errors(record(edge, "c10-b10xa2", "sw=s swf=n")) == [
+        ("G6", 1, f"the move captures {captured}, not a2 (sw: s); the rest of this line is not checked")
     ]
 
 

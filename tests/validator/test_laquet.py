@@ -726,6 +726,18 @@ def test_a_position_of_more_than_15_checkers_over_several_points_is_refused():
     )
 
 
+def test_a_position_of_16_checkers_one_more_than_a_side_has_is_refused():
+    """laquet.Laquet.parse_position (`total > CHECKERS`): the bound itself, 16 (h80b: `> CHECKERS + 1` passed
+    every test; in quadrant III the count of those borne off, -1, found no checker outside it)."""
+    [said] = check('[Game "laquet"]\n[Position "13:6,14:10 6:14,7:1 w"]\n1. 63: 13/16 13/off *\n').diagnostics
+    assert (said.rule, said.ply, said.message) == (
+        "tag",
+        None,
+        "malformed Position: White has 16 checkers on the board; each side has 15",
+    )
+    assert SEED.format_position(SEED.parse_position("13:5,14:10 6:14,7:1 w")) == "13:5,14:10 6:14,7:1 w"
+
+
 @pytest.mark.parametrize("pattern", ["1:2,* - x", "1:2,* - w b"])
 def test_a_laquet_pattern_with_a_wrong_side_to_move_or_a_field_too_many_says_so(pattern):
     """laquet.Laquet.pattern_globs (`len(fields) != 3 or fields[2] not in …`): not a glob that matches nothing."""

@@ -526,6 +526,18 @@ def test_s5_inciti_count_and_the_count_follows_the_removal():
     assert played.outcome.reason == "Black has a single piece left"
 
 
+def test_a_move_that_takes_a_sides_last_two_pieces_leaves_it_no_piece():
+    """L4: one move captures both of Black's pawns (b2 against a2, d2 against e2): Black has no piece left, not
+    "a single piece" (h80b: the message's `no piece` dropped passed every test)."""
+    report = check('[Game "latrunculi"] [Variant "petteia"] [Position "8/8/8/2P5/8/8/Pp1pP3/8 w"] 1. c5-c2 1-0')
+    assert report.valid and report.record.main.plies[0].text == "c5-c2"
+    assert (report.outcome.result, report.outcome.rule, report.outcome.reason) == (
+        "1-0",
+        "L4",
+        "Black has no piece left",
+    )
+
+
 @pytest.mark.parametrize(
     "game, rule",
     [(SENECA, "S5"), (PISO, "L4"), (PETTEIA, "L4"), (DUXV, "X4")],
