@@ -30,7 +30,7 @@ from lusoria.archive.tables import (
     create_tags_view,
     create_text_index,
 )
-from lusoria.archive.texts import TextPacker, create_text_dictionaries, create_text_view
+from lusoria.archive.texts import TEXT_OF, TextPacker, create_text_dictionaries, create_text_view
 
 if TYPE_CHECKING:
     from lusoria.validator.replay import Report
@@ -243,23 +243,36 @@ def migrate_to_25(db: sqlite_utils.Database) -> None:
     """Version 25: a record read with a syntax error is keyed by the words its errors stand at too (`identity`: an aagenielsen.dk
     game whose `WhoWon` names no side was the same game as its mending, which an import then skipped, h79a);
     the others keep their keys, and so does one stored unparsable."""
+    _keyed_anew(db, f"records.id IN ({_DIAGNOSED} WHERE rule = 'syntax')")
+
+
+MIGRATIONS[25] = migrate_to_25
+
+
+def migrate_to_26(db: sqlite_utils.Database) -> None:
+    """Version 26: a ply's mark of the game's end (Latrunculi's `#`, a suffix) takes no part in its record's key
+    (`Game.ply_identity`: h80a, the same game with and without it was two games, `duplicates` said none); the
+    records whose text holds a `#` are keyed anew, the others keep their keys."""
+    _keyed_anew(db, f"instr({TEXT_OF}, '#')")
+
+
+MIGRATIONS[26] = migrate_to_26
+
+
+def _keyed_anew(db: sqlite_utils.Database, chosen: str) -> None:
+    """Key anew (`identity`) the records the SQL condition `chosen` selects of those stored read (one stored
+    unparsable keeps its text's key and no setting, game NULL as it is stored, though a reader now reads it
+    whole: review79b, next_plies then refused the upgrade)."""
     from lusoria.archive.identity import identity  # the validator: loaded only to upgrade
 
-    misread = (  # (stored read whole: one stored unparsable keeps its text's key and no setting, game NULL as it is
-        # stored, though a reader now reads it whole: review79b, next_plies then refused the upgrade)
-        f"SELECT records.id, {STORED_TEXT} FROM records WHERE records.setting IS NOT NULL "
-        f"AND records.id IN ({_DIAGNOSED} WHERE rule = 'syntax')"
-    )
     keys = []
-    for record, *stored in db.conn.execute(misread).fetchall():
+    selected = f"SELECT records.id, {STORED_TEXT} FROM records WHERE records.setting IS NOT NULL AND {chosen}"
+    for record, *stored in db.conn.execute(selected).fetchall():
         report = stored_report(*stored)
         if report is not None:
             found = identity(report)
             keys.append((found.key, found.setting, record))
     db.conn.executemany("UPDATE records SET hash = ?, setting = ? WHERE id = ?", keys)
-
-
-MIGRATIONS[25] = migrate_to_25
 
 
 # Each record's text, and the format of one kept as written in another (archive/stored.py); its

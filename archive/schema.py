@@ -22,7 +22,7 @@ from lusoria.notation.reader import STDIN_NAME
 from lusoria.notation.sources import Note
 from lusoria.words import plural, reason
 
-SCHEMA_VERSION = 25  # each version's changes: archive/migrations.py
+SCHEMA_VERSION = 26  # each version's changes: archive/migrations.py
 
 
 class NotAnArchive(LusoriaError):

@@ -123,7 +123,7 @@ def left_out_as_lgn(row: dict, options: Mapping[str, str]) -> str | None:
 
 
 _SHOWN = "lusoria sql 'SELECT text FROM record_texts WHERE id = {id}' shows it"
-_BESIDE = '[Game "tablut"]\n\n1. e3-c3 *\n'  # a record written before and after the one `_misread_as_lgn` reads
+_BESIDE = '[Event "?"]\n\n*\n'  # a record written before and after the one `_misread_as_lgn` reads (of no game)
 
 
 def _misread_as_lgn(row: Mapping) -> str | None:
@@ -135,7 +135,7 @@ def _misread_as_lgn(row: Mapping) -> str | None:
     from lusoria.notation.reader import split_records
 
     read = list(split_records([_BESIDE, "\n", lgn_text(row), "\n\n", _BESIDE]))
-    if read[0].text.strip() != _BESIDE.strip():  # (the record's text began no record of its own)
+    if len(read) != 3:  # (the record's text began no record of its own; its `%` lines above may join the one before)
         return (
             "its text, which does not parse, would not read back in lgn as a record of its own (it would join the "
             "record before it)"

@@ -131,6 +131,10 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         return self.settings.move_rule
 
     @classmethod
+    def ply_identity(cls, text: str) -> str:
+        return text.removesuffix("#")  # the mark of the game-ending ply, a suffix, says nothing the ply does not (h80a)
+
+    @classmethod
     def mended_ply(cls, word: str) -> str:
         """As on any grid (`e3c3`, `e3xc3`), a placement written without its `@` (`d4`), with a
         capital square (`@D4`), or as crazyhouse drops a piece (`P@d4`, `D@d4`): `@d4`; and jumps joined

@@ -51,6 +51,17 @@ def test_what_takes_no_part_in_the_identity(old, new):
     assert key(ESCAPE.replace(old, new)) == key(ESCAPE)
 
 
+DUX_ENDED = '[Game "latrunculi"]\n[Variant "dux"]\n[Position "7d/8/8/8/1Pp5/8/8/D2P2PP w"]\n[Result "1-0"]\n\n1. d1-d4xc4{} 1-0\n'
+
+
+def test_the_mark_of_a_game_ending_latrunculi_ply_takes_no_part_in_the_identity():
+    """h80a: `1. d1-d4xc4#` and `1. d1-d4xc4`, the dux captured, were two games (the archive kept both, and
+    `duplicates` said none), where NOTATION.md calls `#` a suffix: it takes no part, as Tablut's `+` does not."""
+    marked, bare = DUX_ENDED.format("#"), DUX_ENDED.format("")
+    assert check(marked).valid and check(bare).valid
+    assert key(marked) == key(bare)
+
+
 def test_the_game_says_what_takes_no_part_also_when_the_rules_cannot_be_read():
     """Game.ply_identity of the record's game, not of its rules: an unknown variant's announcements take no part."""
     unknown = ESCAPE.replace('[Game "tablut"]', '[Game "tablut"]\n[Variant "nowhere"]')

@@ -110,14 +110,14 @@ def test_query_as_lgn_leaves_out_a_record_whose_text_would_not_read_back_as_impo
     """h80a: a note of no tags, stored as a record that does not parse, was written below the record before it,
     which it broke on the way to another archive (`found 'folio' after the result marker`); and a record stored
     with a byte its file's encoding did not decode was written with U+FFFD, and read valid there. Both are left
-    out, named with why (exit 1); an invalid record that reads back as imported is written (a ply illegal, a
-    comment never closed)."""
+    out, named with why (exit 1); an invalid record that reads back as imported is written (a ply illegal, its `%`
+    line above it, which joins the record before it, ignored; a comment never closed)."""
     folder = tmp_path / "notes"
     folder.mkdir()
     (folder / "a.lgn").write_text('[Game "laquet"]\n[Date "1642.??.??"]\n\n1. 64: 5/11 5/9 *\n')
     (folder / "b.lgn").write_text("folio 12 verso: illegible\n")
     (folder / "c.lgn").write_bytes(b'[Game "laquet"]\n[White "Mar\xeda"]\n\n1. 52: 5/10 2/4 *\n')
-    (folder / "d.lgn").write_text('[Game "tablut"]\n\n1. e3-c4 *\n')
+    (folder / "d.lgn").write_text('% checked by hand\n[Game "tablut"]\n\n1. e3-c4 *\n')  # (its % line read apart)
     (folder / "e.lgn").write_text('[Game "tablut"]\n\n1. e3-c3 {unclosed\n')
     db = str(tmp_path / "a.db")
     Archive(db).import_paths([str(folder)])

@@ -1044,6 +1044,26 @@ def test_records_read_with_a_syntax_error_on_one_line_are_their_own_games_and_ke
     assert rows(path, "SELECT count(DISTINCT hash), count(setting) FROM records") == [(2, 2)]
 
 
+def test_version_26_keys_a_record_whose_game_ending_ply_is_marked_as_the_same_game_unmarked(tmp_path):
+    """h80a: Latrunculi's `#`, the mark of the game-ending ply, took part in a record's key: version 26 keys anew
+    the records whose text holds a `#` (the unmarked record's key), and leaves the others' keys as they were."""
+    record = (
+        '[Game "latrunculi"]\n[Variant "dux"]\n[Position "7d/8/8/8/1Pp5/8/8/D2P2PP w"]\n[Result "1-0"]\n\n'
+        "1. d1-d4xc4{} 1-0\n"
+    )
+    (tmp_path / "bare.lgn").write_text(record.format(""))
+    (tmp_path / "marked.lgn").write_text(record.format("#"))
+    path = str(tmp_path / "club.db")
+    Archive(path).import_paths([str(tmp_path / "marked.lgn")])
+    Archive(str(tmp_path / "bare.db")).import_paths([str(tmp_path / "bare.lgn")])
+    bare = rows(str(tmp_path / "bare.db"), "SELECT hash, setting FROM records")
+    with downgraded(path, 25) as conn:  # as version 25 keyed it: another key
+        conn.execute("UPDATE records SET hash = '0123456789abcdef'")
+    Archive(path).query(Filters())  # opening it upgrades it
+    assert rows(path, "SELECT hash, setting FROM records") == bare
+    assert Archive(path).import_paths([str(tmp_path / "bare.lgn")]).added == 0
+
+
 def test_a_record_stored_unparsable_that_now_reads_whole_keeps_its_key_in_version_25(tmp_path):
     """review79b: version 25 re-keyed a record stored unparsable (no game, no setting) that a reader now reads whole
     (an OpenTafl turn with two comments on its line), giving it a setting: the move tree's sums, made anew then, met

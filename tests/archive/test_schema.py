@@ -36,12 +36,12 @@ def test_making_an_archive_leaves_no_file_open(tmp_path):
     assert sorted(os.listdir("/proc/self/fd")) == before  # the temporary file's handle, which held its lock, too
 
 
-def test_this_release_writes_version_25(tmp_path):
+def test_this_release_writes_version_26(tmp_path):
     """The version docs/archive.md's history ends with: a new one comes with its migration, its
     test in test_migration.py and its line there."""
     path = str(tmp_path / "new.db")
     schema.open_archive(path).close()
-    assert version(path) == 25
+    assert version(path) == 26
 
 
 def test_an_empty_file_becomes_an_archive(tmp_path):
