@@ -46,6 +46,7 @@ from lusoria.notation.sources import (
     Unreadable,
     decoded_text,
     fs_path,
+    garbled_by,
     head_text,
     names_a_file,
     shown_path,
@@ -331,6 +332,13 @@ def canonical_files(
             continue
         path = os.fspath(path)
         name = STDIN_NAME if path == STDIN else shown_path(path)
+        if path != STDIN and garbled_by(path, encoding):  # (h80c: --write rewrote a folder's UTF-8 files garbled)
+            yield Unreadable(
+                path,
+                f"{name}: not formatted: it is UTF-8, which the encoding {encoding} would read wrong (ø as Ã¸), and "
+                "fmt would write it so; format it without that encoding",
+            )
+            continue
         texts, checked, whole, stray = [], [], True, None
         try:
             original, read_as = whole_file(path, encoding, format)

@@ -701,7 +701,7 @@ def fmt(paths: tuple[str | Path, ...], check: bool, write: bool, encoding: str) 
     the canonical encoding is UTF-8, so --write turns a file read with another --encoding
     into UTF-8, and --check finds such a file not canonical. A file that holds a byte its
     encoding does not decode (that record's error, or, in a % line, the file's) is left as
-    it is, byte for byte.
+    it is, byte for byte, and so is a UTF-8 file a single-byte --encoding would read wrong.
 
     Exit status: 0 when every record parses (and, with --check, every file is canonical);
     1 when a record does not parse (said on standard error and written as it was: one of a
