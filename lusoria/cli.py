@@ -38,6 +38,7 @@ from lusoria.terminal import (
     escaped,
     output_closed_taken,
     unescaped,
+    written_in_utf8,
 )
 from lusoria.words import COMMAND, plural, quoted, reason
 
@@ -300,6 +301,7 @@ class Lusoria(click.Group):
         """The command run as a process (a test's CliRunner calls `main`): stopped by SIGTERM, once tidied
         (`StoppedBySigterm`), the process ends by SIGTERM, as a shell (143) and a service manager (a clean
         stop, where 143 is a failure) take it."""
+        written_in_utf8()
         try:
             return self.main(*args, **kwargs)
         except StoppedBySigterm:

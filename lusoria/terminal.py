@@ -5,6 +5,7 @@ to a file or a pipe is written as it is (records intact)."""
 
 from __future__ import annotations
 
+import codecs
 import io
 import sys
 import traceback
@@ -44,6 +45,16 @@ class Escaping(io.TextIOBase):
     @property
     def errors(self) -> str | None:  # type: ignore[override]
         return self.stream.errors
+
+
+def written_in_utf8() -> None:
+    """Standard output and error written in UTF-8 where Python chose another encoding (on Windows a redirected
+    stream takes the ANSI code page: h80c, `fmt a.lgn > b.lgn` wrote cp1252, which lusoria then refused, and a
+    name beyond it, `Łukasz`, stopped `validate` with an internal error): lusoria's records, JSON and pages are
+    UTF-8 (docs/notation.md)."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and codecs.lookup(stream.encoding).name != "utf-8":
+            stream.reconfigure(encoding="utf-8")
 
 
 @contextmanager

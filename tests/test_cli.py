@@ -4,6 +4,7 @@ import bz2
 import gzip
 import json
 import lzma
+import os
 import subprocess
 import sys
 
@@ -188,6 +189,20 @@ def test_the_list_of_commands_says_what_each_does():
     assert len(listed) == len(main.commands)
     assert [row for row in listed if row.rstrip(".").endswith(" PATH")] == []
     assert any(row.startswith("  duplicates  Find the records that are the same game as an earlier") for row in listed)
+
+
+def test_records_and_messages_are_written_in_utf_8_where_python_would_write_another_encoding(tmp_path):
+    """h80c: on Windows a redirected output takes the ANSI code page: `fmt a.lgn > b.lgn` wrote cp1252, which
+    lusoria refused to read back, and a name beyond it stopped `validate` with an internal error (simulated by
+    PYTHONIOENCODING, as Windows' Python sets it from the locale)."""
+    path = tmp_path / "club.lgn"
+    path.write_text('[Game "brandubh"]\n[White "Łukasz Wójcik"]\n\n1. d2-b2 *\n', encoding="utf-8")
+    env = {**os.environ, "PYTHONIOENCODING": "cp1252"}
+    command = [sys.executable, "-m", "lusoria.cli"]
+    done = subprocess.run([*command, "fmt", str(path)], capture_output=True, env=env)
+    assert done.returncode == 0 and '[White "Łukasz Wójcik"]'.encode() in done.stdout
+    done = subprocess.run([*command, "validate", "--json", str(path)], capture_output=True, env=env)
+    assert done.returncode == 0 and json.loads(done.stdout.decode("utf-8"))
 
 
 def test_the_module_runs_as_the_command():
