@@ -103,8 +103,9 @@ def known_games() -> tuple[str, ...]:
 
 # At the start of a line: a tag line (its value quoted with `"`, or another quote: a slip said), or movetext
 # (anything else but blanks and % lines).
-_TAG_LINE = rf'{TAG_BEFORE_NAME}([^\]\n"{OTHER_QUOTES}]*?){BLANK}*["{OTHER_QUOTES}]'  # its name in group 1, written
-# well or not (`[Événement "Ludi"]`, `[Source-MS "…"]`: h80a, the tags after it and the movetext were another record)
+_TAG_LINE = rf'{TAG_BEFORE_NAME}([^\]\n"{OTHER_QUOTES}]*?){BLANK}*["{OTHER_QUOTES}\udc80-\udcff]'  # its name in
+# group 1, written well or not (`[Événement "Ludi"]`, `[Source-MS "…"]`: h80a, the tags after it and the movetext were
+# another record), its quote a byte not decoded too (Word's “ in cp1252, 0x93, read as UTF-8: h80c)
 _LINE_START = LineStart(rf"^(?:(?P<tag>{_TAG_LINE})|(?P<move>(?!%)[ \t]*\S))")
 _NEXT_TAG = LineStart(rf"^{_TAG_LINE}")
 _TAG_START = LineStart(rf"^{TAG_BEFORE_NAME}({TAG_NAME})")  # a line that starts as a tag, written or not

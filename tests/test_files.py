@@ -299,6 +299,19 @@ def test_a_byte_that_does_not_decode_in_the_last_of_two_records_stops_it_as_one_
     ]
 
 
+def test_a_tag_quoted_with_bytes_that_do_not_decode_stays_in_its_record(tmp_path):
+    """h80c: Word's curly quotes in a cp1252 file (0x93, 0x94), read as UTF-8, made no tag line of their tag: the
+    tags after it and the movetext were a second record "with no Game tag", the first said to be one of others."""
+    path = tmp_path / "q.lgn"
+    path.write_bytes(b'[Game "brandubh"]\r\n[White \x93Jens Holm\x94]\r\n[Black "Ole"]\r\n\r\n1. b4-b6 c4-c3 *\r\n')
+    result = run("validate", str(path))
+    assert result.exit_code == 1 and result.stdout.startswith(
+        f"{path}:2:8: error[syntax]: byte 0x93 is not valid utf-8 (1 more byte that does not decode, on line 2): "
+        "the file's one game is not read; try --encoding cp1252 or latin-1\n"
+    )
+    assert "1 record: 0 valid, 1 invalid" in result.stdout
+
+
 def test_a_byte_past_the_first_mebibyte_is_placed_exactly(tmp_path):
     """The text is decoded a mebibyte at a time: a byte's line and column count across pieces."""
     long_comment = "{" + "a" * (CHUNK + 10)  # its line goes on into the second piece
