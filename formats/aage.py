@@ -44,6 +44,7 @@ UNDECIDED = ("ongoing", "")  # WhoWon of a game the site gives no result (the mo
 # A file's name as the scrape names it, or a copy of it as a browser names a file downloaded again (`… (1).json`),
 # Windows (`… - Copy (2).json`) or macOS (`… copy 2.json`)
 _FILE_NAME = re.compile(
+    r"(?:copy (?:\([0-9]+\) )?of )?"  # (Windows XP's Explorer, Google Drive: `Copy of game-….json`, h80c)
     r"game-(?P<type>[0-9]+)-[0-9]+-(?P<game>[0-9]+)(?: ?\([0-9]+\)| - copy(?: \([0-9]+\))?| copy(?: [0-9]+)?)?\.json",
     re.I,
 )

@@ -490,7 +490,7 @@ def _below(
     unlisted: Callable[[OSError], None] | None = None,
 ) -> Iterator[Path]:
     """The files and links below `folder` but hidden ones (a name that starts with `.`: `.DS_Store`,
-    an editor's swap file or lock, `.#game.lgn`), and none in a hidden folder (`.git`, `.venv`),
+    an editor's swap file or lock, `.#game.lgn`; or with `~$`, an Office owner file), and none in a hidden folder (`.git`, `.venv`),
     unlisted: a club's git checkout validates without a note for each file of `.git`; nor any in the
     folder `leave_out`. A link to a folder is followed, once: a folder met again (through another link,
     or a link back up) is not walked again. `unlisted` is given the error of each folder that cannot be listed."""
@@ -504,7 +504,11 @@ def _below(
             if (real := os.path.realpath(os.path.join(top, name))) not in walked:
                 walked.add(real)
                 folders.append(name)
-        yield from (Path(top, name) for name in shown + files if not name.startswith("."))
+        yield from (Path(top, name) for name in shown + files if not name.startswith(_UNLISTED))
+
+
+_UNLISTED = (".", "~$")  # a hidden file's name, or an Office owner file's (`~$game.lgn`, Word's while it holds the
+# file open: h80c, read as a record of no tag and stored)
 
 
 def _broken_link(path: Path) -> bool:

@@ -690,6 +690,8 @@ def test_a_refused_record_keeps_its_players_type_site_id_and_result():
         "game-977-3-5123(2).json",
         "game-977-3-5123 - Copy.json",
         "game-977-3-5123 copy 2.json",
+        "Copy of game-977-3-5123.json",  # (Windows XP, Google Drive: h80c)
+        "Copy (2) of game-977-3-5123.json",
     ],
 )
 def test_a_copy_of_a_sites_file_as_a_browser_or_a_desktop_names_it_is_the_same_game(tmp_path, copy):

@@ -195,7 +195,7 @@ def test_two_links_to_one_missing_file_are_each_unreadable_not_the_same_file(tmp
 
 def test_hidden_files_and_folders_in_a_folder_are_not_searched(tmp_path):
     """`lusoria validate .` in a club's git checkout: nothing of `.git` (nor `.venv`, `.DS_Store`,
-    an editor's swap file) is read or said to be skipped; a hidden folder named is read."""
+    an editor's swap file, Word's owner file `~$a.lgn`) is read or said to be skipped; a hidden folder named is read."""
     (tmp_path / "a.lgn").write_text(TWO)
     (tmp_path / ".git" / "objects").mkdir(parents=True)
     (tmp_path / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
@@ -204,6 +204,9 @@ def test_hidden_files_and_folders_in_a_folder_are_not_searched(tmp_path):
     (tmp_path / ".drafts" / "b.lgn").write_text(TWO)
     (tmp_path / ".DS_Store").write_bytes(b"\x00\x00\x00\x01Bud1")
     (tmp_path / ".a.lgn.swp").write_bytes(b"b0VIM 9.0")
+    (tmp_path / "~$a.lgn").write_bytes(
+        b"\x04Anna" + b" " * 49 + "Anna".encode("utf-16-le")
+    )  # (Word's owner file: h80c)
     result = CliRunner().invoke(main, ["validate", str(tmp_path)])
     assert (result.exit_code, result.stdout, result.stderr) == (
         0,
