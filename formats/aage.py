@@ -305,13 +305,15 @@ def _decoded(decoder: json.JSONDecoder, text: str, start: int) -> tuple[object, 
 
 
 def _skip(text: str, position: int, also: str) -> int:
-    """Where the text from `position` goes on past white space and the characters of `also`."""
+    """Where the text from `position` goes on past white space and the characters of `also`, and past the byte order
+    mark and the DOS end-of-file mark (Ctrl-Z) that files saved by Notepad and joined (`copy /b`, `cat`) hold between
+    their games and at their end (h80c: the second game, or an empty one, was broken JSON)."""
     return cast(re.Match[str], _skipped(also).match(text, position)).end()  # (a pattern that matches the empty text)
 
 
 @functools.cache
 def _skipped(also: str) -> re.Pattern[str]:
-    return re.compile(rf"[\s{re.escape(also)}]*")
+    return re.compile(rf"[\s\ufeff\x1a{re.escape(also)}]*")
 
 
 def read_aage(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:

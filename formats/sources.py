@@ -253,7 +253,7 @@ def _records_in(
     def read(pieces: Iterable[str]) -> Iterator[RecordText]:
         if format is None or FORMATS[format].read is None:
             return _before_long_line(split_records(pieces, name, tuple((tags or {}).items()), too_long), too_long)
-        text = "".join(pieces)
+        text = "".join(pieces).rstrip("\x1a")  # (a DOS end-of-file mark, Ctrl-Z, ends no format's text: h80c)
         if too_long and one_game:  # (the file's one game goes on past the line: none is read, review72)
             return iter(())
         text = whole_lines(text) if too_long else text  # (without the start of the line too long)

@@ -320,6 +320,19 @@ def test_aage_a_broken_game_does_not_lose_the_games_after_it(layout):
     assert (broken.line, broken.message) == (line, "broken JSON: a string not closed before its line ends")
 
 
+@pytest.mark.parametrize(
+    "joined",
+    ["\ufeff{game}\n\ufeff{game}", "{game}\x1a{game}\x1a", "[{game},\ufeff{game}]\x1a"],
+    ids=["files saved with a byte order mark", "files that end with Ctrl-Z", "an array"],
+)
+def test_aage_games_of_files_joined_with_their_marks_are_read_each(joined):
+    """h80c: two downloads saved by Notepad (a byte order mark each) and joined (`copy /b`, `cat`): the second
+    game was broken JSON at the mark, stored unparsable; a DOS end-of-file mark (Ctrl-Z) made a broken game too."""
+    game = '{%s, "Moves": "f1-f3"}' % SAAMI
+    reports = [check(source) for source in read_text(joined.format(game=game), "aage", "joined.json")]
+    assert [(report.valid, report.plies) for report in reports] == [(True, 1), (True, 1)]
+
+
 def test_aage_games_of_an_array_without_a_comma_between_them_are_broken_json_there_and_both_read():
     game = '{%s, "Moves": "f1-f3"}' % SAAMI
     reports = [check(source) for source in read_text("[%s\n%s]" % (game, game), "aage", "comma.json")]

@@ -193,6 +193,16 @@ def test_two_links_to_one_missing_file_are_each_unreadable_not_the_same_file(tmp
     assert list(walk([str(b), str(b)]))[1] == Skipped(str(b), "named again: said unreadable once", met_again=True)
 
 
+def test_a_dos_end_of_file_mark_ends_a_file_of_any_format(tmp_path):
+    """h80c: a file that a DOS editor ended with Ctrl-Z (0x1A) was read with it in every format but lgn: an OpenTafl
+    game's one record invalid, a move list's or a CSV's an extra broken record."""
+    otg = (ROOT / "tests/fixtures/formats/otn/brandubh.otg").read_bytes()
+    (tmp_path / "brandubh.otg").write_bytes(otg + b"\x1a")
+    (tmp_path / "brandubh.txt").write_bytes(b"d7-b7 e4-e5 resigned\r\n\x1a")
+    result = CliRunner().invoke(main, ["validate", str(tmp_path)])
+    assert (result.exit_code, result.stdout) == (0, "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")
+
+
 def test_hidden_files_and_folders_in_a_folder_are_not_searched(tmp_path):
     """`lusoria validate .` in a club's git checkout: nothing of `.git` (nor `.venv`, `.DS_Store`,
     an editor's swap file, Word's owner file `~$a.lgn`) is read or said to be skipped; a hidden folder named is read."""
