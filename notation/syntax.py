@@ -141,7 +141,7 @@ def hyphened(word: str) -> str:
     return "".join("-" if char in DASHES else char for char in word)
 
 
-TAG_BEFORE_NAME = rf"[ \t\ufeff\u00a0]*\[{BLANK}*"
+TAG_BEFORE_NAME = rf"[ \t\x1a\ufeff\u00a0]*\[{BLANK}*"
 TAG_BEFORE_VALUE = rf"{TAG_BEFORE_NAME}({TAG_NAME}){BLANK}+"
 
 

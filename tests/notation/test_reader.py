@@ -232,6 +232,11 @@ def test_a_dos_end_of_file_mark_after_the_last_record_is_a_blank():
     record = '[Game "laquet"]\r\n\r\n1. 64: 5/11 5/9 *\r\n\x1a'
     [read] = split_records([record])
     assert parse_record(read).main.plies[0].text == "64: 5/11 5/9"
+    joined = list(split_records([record + record]))  # (files that each end so, joined: `copy /b`, `cat`; h80c)
+    assert [(read.line, parse_record(read).main.plies[0].text) for read in joined] == [
+        (1, "64: 5/11 5/9"),
+        (4, "64: 5/11 5/9"),
+    ]
 
 
 @pytest.mark.parametrize(
