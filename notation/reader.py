@@ -134,6 +134,7 @@ def split_records(
     movetext = False
     scanned = 0  # text[:scanned]: whole lines already looked at
     greeting, greeted = "", tuple[str, ...]()  # the prose above the first record (`_greeting`), the note of it
+    hint = ""  # what the next record's first error adds (`_glued_tags`)
     for piece in chain(_grouped(pieces), [None]):
         if piece is None:
             end = len(text)
@@ -165,7 +166,9 @@ def split_records(
                     greeting=greeting,
                     tag_follows=True,
                     given=given,
+                    hint=hint,
                 )
+                hint = _glued_tags(text[start : match.start()], line)
                 index, before, greeting, greeted = index + 1, [], "", ()
                 start, movetext = match.start(), False
             else:
@@ -194,7 +197,7 @@ def split_records(
         first = line + text.count("\n", counted, start)
         whole = whole_lines(text) if stopped else text
         read = RecordText(
-            whole, first, index, path, before=tuple(before), notes=greeted, greeting=greeting, given=given
+            whole, first, index, path, before=tuple(before), notes=greeted, greeting=greeting, given=given, hint=hint
         )
         yield read if stopped else _unsigned(read)
 
@@ -202,6 +205,28 @@ def split_records(
 def whole_lines(text: str) -> str:
     """`text` to its last line end: without the start of a line it stops in (one too long)."""
     return text[: text.rfind("\n") + 1]
+
+
+_GLUED_TAGS = re.compile(  # tags written after a record's result marker, on its line (files of no final line break,
+    # joined: h80a, h80c), then blanks to the end of its text
+    rf"(?:1-0|0-1|1/2-1/2|\*)[ \t]*((?:\[{BLANK}*{TAG_NAME}{BLANK}+{TAG_VALUE}{BLANK}*\][ \t]*)+)\s*\Z"
+)
+
+
+def _glued_tags(text: str, line: int) -> str:
+    """What the first error of the record after the record `text` (its first line `line`) adds where `text` ends
+    with tags written after its result marker, on its line (`…*[Game "laquet"]`: files that end with no line break,
+    joined): that they are the next record's, which begins none there (h80a: it was said to have no Game tag,
+    nothing more); "" else."""
+    glued = _GLUED_TAGS.search(text)
+    if glued is None:
+        return ""
+    at = line + text.count("\n", 0, glued.start(1))
+    return (
+        f"; its first tags stand on line {at}, after the result marker of the record before it, where they begin "
+        f"no record ({glued[1].strip()}): a record's tags start on a line of their own (files joined that end "
+        "with no line break?)"
+    )
 
 
 def _quoted_in_comment(text: str, start: int, at: int, end: int, ended: bool) -> bool | None:

@@ -227,6 +227,23 @@ def test_a_byte_order_mark_where_files_were_joined_is_a_blank():
     assert parse_record(second.replace("e3-c3", "e3-c3\ufeff")).main.plies[0].text == "e3-c3"  # a blank anywhere
 
 
+def test_a_record_whose_tags_stand_after_the_marker_of_the_one_before_is_told_where_they_are():
+    """h80a, h80c: files saved with no final line break (Notepad), joined (`cat`, `copy /b`): each record's Game tag
+    stands after the marker of the one before, where it begins no record, and the record after was said to have no
+    Game tag, nothing more. Its error says where its tags stand, and why they begin none there."""
+    one = '[Game "laquet"]\r\n[Event "Partie"]\r\n\r\n1. 64: 5/11 5/9 *'
+    first, second, third = split_records([one * 3])
+    assert (first.hint, second.line, third.line) == ("", 5, 8)
+    assert second.hint == (
+        "; its first tags stand on line 4, after the result marker of the record before it, where they begin no "
+        'record ([Game "laquet"]): a record\'s tags start on a line of their own (files joined that end with no line '
+        "break?)"
+    )
+    assert third.hint == second.hint.replace("line 4", "line 7")
+    [error] = replayed(second).diagnostics
+    assert (error.rule, error.line) == ("tag", 5) and error.message.endswith(second.hint)
+
+
 def test_a_dos_end_of_file_mark_after_the_last_record_is_a_blank():
     """h80a: a DOS editor's Ctrl-Z (0x1A) at a file's end made its valid record invalid, text after the marker."""
     record = '[Game "laquet"]\r\n\r\n1. 64: 5/11 5/9 *\r\n\x1a'
