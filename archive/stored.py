@@ -133,6 +133,7 @@ def _misread_as_lgn(row: Mapping) -> str | None:
     (One that opens a comment never closed reads back so, but before a stray `}` that would close it:
     `_quoted_in_comment`.)"""
     from lusoria.notation.reader import split_records
+    from lusoria.notation.sources import REPLACEMENT
 
     read = list(split_records([_BESIDE, "\n", lgn_text(row), "\n\n", _BESIDE]))
     if len(read) != 3:  # (the record's text began no record of its own; its `%` lines above may join the one before)
@@ -140,6 +141,6 @@ def _misread_as_lgn(row: Mapping) -> str | None:
             "its text, which does not parse, would not read back in lgn as a record of its own (it would join the "
             "record before it)"
         )
-    if checked(read[1]).valid:
+    if REPLACEMENT in read[1].text and checked(read[1]).valid:  # (review80: not one an older lusoria misjudged)
         return f"its text would read back valid in lgn, where its import found: {row['first_message']}"
     return None

@@ -260,6 +260,7 @@ class Document:
         self.reports: dict[ReportKey, Report] = {}
         self.read: tuple[str | None, str, list[RecordText]] = (None, "lgn", [])  # the text last split, its format
         # and its records (one tuple: a read in a worker thread replaces the three at once)
+        self.tokens = KeptTokens()  # of its lgn records, as last laid out
 
     def split(self, text: str) -> list[RecordText]:
         """The document's records, read as `validate` reads its file, once for each text (each edit's
@@ -969,30 +970,56 @@ def _token_pattern(game: str) -> re.Pattern[str]:
     )
 
 
-def tokens(entry: Entry) -> Iterator[tuple[int, int, int, int]]:
+Token = tuple[int, int, int, int]  # line, column, length, token type index
+
+
+class KeptTokens:
+    """The tokens of the lgn records of a document's last layout, by text and pattern, their rows from each one's
+    first line: an editor asks for every token of a document at each edit, and the records it leaves unchanged keep
+    theirs (h79c: a 500-record file's took half a second each time); those of no record of the document at its
+    last layout are let go (review80: kept by text in a cache of 4,096, they grew by megabytes an edit)."""
+
+    def __init__(self) -> None:
+        self.last: dict[tuple[str, re.Pattern], tuple[Token, ...]] = {}
+        self.now: dict[tuple[str, re.Pattern], tuple[Token, ...]] = {}
+
+    def of(self, text: str, pattern: re.Pattern) -> tuple[Token, ...]:
+        """The tokens of the record `text`, kept from the last layout, or laid out."""
+        key = (text, pattern)
+        found = self.now.get(key) or self.last.get(key) or tuple(_lgn_tokens(text, pattern))
+        self.now[key] = found
+        return found
+
+    def laid_out(self) -> None:
+        """A layout of the whole document ended: its records' tokens are those kept."""
+        self.last, self.now = self.now, {}
+
+
+def document_tokens(entries: list[Entry], kept: KeptTokens) -> Iterator[Token]:
+    """The tokens of a document's `entries`, in order, its lgn records' `kept` from its last layout, which this one
+    then is."""
+    for entry in entries:
+        yield from tokens(entry, kept)
+    kept.laid_out()
+
+
+def tokens(entry: Entry, kept: KeptTokens | None = None) -> Iterator[Token]:
     """(line, column, length, token type index) of each token, 0-based in the document, one
     line at a time (a token that spans lines is cut at the line ends); of a record of another
-    format than lgn, its plies alone (`_read_ply_tokens`)."""
+    format than lgn, its plies alone (`_read_ply_tokens`). An lgn record's from `kept`, when given."""
     if not entry.lgn:
         yield from _read_ply_tokens(entry)
         return
     game = (scan_tags(entry.source.text).get("Game") or "").lower()
-    for row, column, length, kind in _lgn_tokens(
-        entry.source.text, _token_pattern(game if game in GAMES else any_game())
-    ):
+    pattern = _token_pattern(game if game in GAMES else any_game())
+    text = entry.source.text
+    for row, column, length, kind in kept.of(text, pattern) if kept else _lgn_tokens(text, pattern):
         yield entry.offset + row, column, length, kind
 
 
-@lru_cache(maxsize=4096)
-def _lgn_tokens(text: str, pattern: re.Pattern) -> tuple[tuple[int, int, int, int], ...]:
+def _lgn_tokens(text: str, pattern: re.Pattern) -> Iterator[Token]:
     """The tokens of an lgn record's `text` (`pattern`: its game's `_token_pattern`), their rows from its first
-    line: an editor asks for every token of a document at each edit, and a record unchanged keeps its tokens (h79c:
-    a 500-record file's took half a second each time)."""
-    return tuple(_lgn_text_tokens(text, pattern))
-
-
-def _lgn_text_tokens(text: str, pattern: re.Pattern) -> Iterator[tuple[int, int, int, int]]:
-    """`_lgn_tokens`, one at a time."""
+    line."""
     starts = [0] + [m.end() for m in re.finditer("\n", text)]  # where each line starts
 
     def spans(start: int, end: int, kind: str) -> Iterator[tuple[int, int, int, int]]:

@@ -52,12 +52,14 @@ from lusoria.document import (
     Edit,
     Entry,
     Fix,
+    KeptTokens,
     canonical_fixes,
     check_missing,
     cited_at,
     completions,
     diagnostic_range,
     diagnostic_span,
+    document_tokens,
     fixes,
     format_fix,
     formatted_document,
@@ -70,7 +72,6 @@ from lusoria.document import (
     symbol_name,
     tag_at,
     tag_hover,
-    tokens,
 )
 from lusoria.notation.json_input import MAX_INTEGER, loads
 from lusoria.notation.numbers import whole_number
@@ -559,21 +560,23 @@ async def semantic_tokens(server: LgnServer, params: lsp.SemanticTokensParams) -
     answered (h79c: a 5.7 MB file's hover waited 4.7 s for them)."""
     uri = params.text_document.uri
     columns = Columns(server, lines_of(server.text(uri)))
-    entries = list((await server.document(uri)).entries)
-    data = await asyncio.get_running_loop().run_in_executor(server.thread_pool, token_data, columns, entries)
+    document = await server.document(uri)
+    data = await asyncio.get_running_loop().run_in_executor(
+        server.thread_pool, token_data, columns, list(document.entries), document.tokens
+    )
     return lsp.SemanticTokens(data)
 
 
-def token_data(columns: Columns, entries: list[Entry]) -> list[int]:
-    """The tokens of `entries` as LSP lays them out: five numbers each, its place from the one before."""
+def token_data(columns: Columns, entries: list[Entry], kept: KeptTokens) -> list[int]:
+    """The tokens of `entries` as LSP lays them out: five numbers each, its place from the one before; an lgn
+    record's `kept` from the document's last layout, when its text is the same."""
     data: list[int] = []
     previous_line = previous_start = 0
-    for entry in entries:
-        for line, column, length, kind in tokens(entry):
-            start, end = columns.position(line, column).character, columns.position(line, column + length).character
-            delta = line - previous_line
-            data += [delta, start - (previous_start if delta == 0 else 0), end - start, kind, 0]
-            previous_line, previous_start = line, start
+    for line, column, length, kind in document_tokens(entries, kept):
+        start, end = columns.position(line, column).character, columns.position(line, column + length).character
+        delta = line - previous_line
+        data += [delta, start - (previous_start if delta == 0 else 0), end - start, kind, 0]
+        previous_line, previous_start = line, start
     return data
 
 

@@ -327,7 +327,13 @@ def _table(rows: list[dict], **options: Any) -> str:
 
 def _blanks_shown(value: object) -> object:
     """A text with blanks around it quoted whole (`'anna '`), as a command takes it; any other value as it is."""
-    return quoted(value, len(value)) if isinstance(value, str) and value != value.strip() else value
+    return quoted(value, len(value)) if isinstance(value, str) and _blanks_around(value) else value
+
+
+def _blanks_around(text: str) -> bool:
+    """Whether a text of one line (a name: not a record's, which a table shows on its lines, review80) has blanks
+    around it."""
+    return "\n" not in text and text != text.strip()
 
 
 def _plain(value: object) -> object:

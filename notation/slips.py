@@ -258,7 +258,6 @@ def _joined(pattern: re.Pattern[str], text: str, start: int) -> tuple[int, str] 
     return spaced.end(), re.sub(r"[ \t\n]+", "", spaced[0])
 
 
-@lru_cache(maxsize=256)  # asked of every tag of every record, which repeat in a file (a site's SiteGameId…)
 def _tag_name(written: str) -> str:
     """The tag name a name written otherwise means (`[Événement "…"]`, `[Source-MS "…"]`, `[White: "…"]`: h80a):
     its letters without their marks, each run of other characters an `_`, from its first letter; a slip of a
@@ -268,6 +267,7 @@ def _tag_name(written: str) -> str:
     return tag_meant(name) or name
 
 
+@lru_cache(maxsize=256)  # asked of every tag of every record, which repeat in a file (a site's SiteGameId…)
 def tag_meant(name: str) -> str | None:
     """The tag NOTATION.md names that a tag of another name may be a slip for (docs/slips.md): the
     same name in another case (`event`), or one of four letters or more with one letter added, left

@@ -14,6 +14,7 @@ from lusoria.document import (
     completions,
     diagnostic_range,
     diagnostic_span,
+    document_tokens,
     fixes,
     format_fix,
     formatted_document,
@@ -39,6 +40,30 @@ def entry_of(text: str):
     document.update(document.split(text))
     [entry] = document.entries
     return entry
+
+
+def test_the_tokens_kept_are_those_of_the_records_of_the_last_layout():
+    """h79c, review80: a record an edit leaves unchanged keeps its tokens from the document's last layout (laid out
+    once), placed where it stands now; those of a record edited away are let go (kept by text in a cache of 4,096,
+    they grew by megabytes an edit)."""
+    document = Document("club.lgn")
+    first, second = '[Game "tablut"]\n1. e3-c3 *\n', '[Game "tablut"]\n1. e3-d3 *\n'
+
+    def laid_out(text: str) -> list:
+        document.update(document.split(text))
+        return list(document_tokens(document.entries, document.tokens))
+
+    def kept_of(text: str) -> tuple:
+        return next(value for key, value in document.tokens.last.items() if key[0].strip() == text.strip())
+
+    before = laid_out(first + "\n" + second)
+    kept = kept_of(first)
+    after = laid_out("\n\n" + first + "\n" + second.replace("d3", "b3"))
+    assert sorted(text.strip() for text, _ in document.tokens.last) == sorted(
+        [first.strip(), second.replace("d3", "b3").strip()]
+    )
+    assert kept_of(first) is kept and len(kept) > 3
+    assert after[: len(kept)] == [(line + 2, *rest) for line, *rest in before[: len(kept)]]
 
 
 def test_a_diagnostic_spans_the_columns_of_validates_caret():

@@ -238,6 +238,8 @@ def test_a_name_written_with_blanks_around_it_is_listed_quoted_as_a_merge_takes_
     assert run("players", "list", "--db", db).stdout.splitlines()[2].split() == "Anna 2 0 0 0 2 0 'anna '".split()
     long = "x" * 80 + " "
     assert f"'{long}'" in "".join(output.render([{"white": long}], "table"))  # (whole, not cut as a message cuts)
+    record = '[Game "tablut"]\n\n1. e3-c3 *\n'  # (review80: `sql` of a record's text, on its lines, not quoted)
+    assert output.render([{"text": record}], "table").splitlines()[2:] == record.rstrip().splitlines()
 
 
 RECORD = '[Game "brandubh"]\n[White "{white}"]\n[Black "{black}"]\n[Result "{result}"]\n\n1. d7-b7 {result}\n'

@@ -598,12 +598,21 @@ def test_a_play_off_the_points_names_the_point(movetext, column, found, why):
     assert problem.message == f"found '{found}': {why}"
 
 
-@pytest.mark.parametrize("name", ["Événement", "Source-MS", "White:", "1White", "Wh ite", "[Event"])
+@pytest.mark.parametrize("name", ["Événement", "Source-MS", "White:", "1White", "[Event"])
 def test_a_tag_whose_name_is_no_tag_name_stays_in_its_record(name):
     """h80a: `[Événement "Ludi"]` was no tag line to the reader, so movetext began there, and the next tag line
     began a second record, of no Game tag (two records, both stored unparsable): a line that begins `[` and holds a
     quote is a tag line, written well or not, and the parser says what is wrong with it."""
     text = f'[Game "latrunculi"]\n[Variant "petteia"]\n[{name} "Ludi"]\n[Result "*"]\n\n1. a2-a4 a7-a5 *\n'
+    [record] = split_records(io.StringIO(text))
+    assert record.text == text
+
+
+@pytest.mark.parametrize("line", ["[the king's move]", '[see the "book"]', '[ "as the folio says"]', "[" + " " * 4000])
+def test_a_movetext_line_that_begins_with_a_bracket_begins_no_record(line):
+    """review80: a line that begins `[` and holds a quote after a blank (`[the king's move]`) began a record, and
+    `[` then 4,000 blanks took two minutes to split: a tag line's name holds no blank."""
+    text = f'[Game "tablut"]\n\n1. e3-c3\n{line}\nd1-d3 *\n'
     [record] = split_records(io.StringIO(text))
     assert record.text == text
 
