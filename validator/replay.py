@@ -600,7 +600,8 @@ def _reading_refused(read: RecordText, fixes: list[Fix]) -> tuple[str, list[Fix]
     it, the next readings (up to `_READINGS_JUDGED`) are judged, and the first they accept is said
     (`; read as *, it breaks none there`) and put first; the readings, in the order to offer them (a fallback
     only where the rules accept it)."""
-    verdict = _reading_checked(read, fixes[0]) if fixes else None
+    verdict = _reading_checked(read, fixes[0]) if fixes and not fixes[0].text.startswith("[") else None  # (a tag's
+    # reading is no ply the rules judge: cut after its line, a record read without its Game tag below, review80)
     if not isinstance(verdict, Diagnostic):
         return "", [fix for fix in fixes if not isinstance(fix, Fallback)]
     said = verdict.message.partition(_STOPS)[0]  # (what the error says of the line is the reading's)

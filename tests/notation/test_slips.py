@@ -1813,6 +1813,9 @@ def test_a_tag_name_written_otherwise_is_offered_as_a_name_and_its_record_replay
     [tag, illegal] = check(f'[Game "tablut"]\n[{name} "Ludi"]\n\n1. e3-c4 *\n').diagnostics
     assert (tag.rule, tag.line, tag.suggestions) == ("syntax", 2, (f'[{meant} "Ludi"]',))
     assert (illegal.rule, illegal.ply) == ("T2", 1)
+    [above] = check(f'[{name} "Ludi"]\n[Game "tablut"]\n\n1. e3-c3 *\n').diagnostics  # (review80: above its Game
+    # tag, its reading was judged cut after its line, and said to break `tag`, the record of no Game tag)
+    assert above.suggestions == (f'[{meant} "Ludi"]',) and above.message.endswith(f': [{name} "Ludi"]')
 
 
 def test_a_mended_tablut_ply_keeps_its_announcement_and_a_mark_alone_is_no_ply():
