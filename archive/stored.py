@@ -139,7 +139,7 @@ def _misread_as_lgn(row: Mapping) -> str | None:
     if len(read) != 3:  # (the record's text began no record of its own; its `%` lines above may join the one before)
         return (
             "its text, which does not parse, would not read back in lgn as a record of its own (it would join the "
-            "record before it)"
+            "record before it, or take in the one after it)"
         )
     if REPLACEMENT in read[1].text and checked(read[1]).valid:  # (review80: not one an older lusoria misjudged)
         return f"its text would read back valid in lgn, where its import found: {row['first_message']}"

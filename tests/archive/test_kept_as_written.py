@@ -125,7 +125,7 @@ def test_query_as_lgn_leaves_out_a_record_whose_text_would_not_read_back_as_impo
     shown = "lusoria sql 'SELECT text FROM record_texts WHERE id = {}' shows it"
     assert result.exit_code == 1 and result.stderr.splitlines() == [
         f"lusoria: {folder / 'b.lgn'}:1: the archive's record 2 left out: its text, which does not parse, would not "
-        f"read back in lgn as a record of its own (it would join the record before it); {shown.format(2)}",
+        f"read back in lgn as a record of its own (it would join the record before it, or take in the one after it); {shown.format(2)}",
         f"lusoria: {folder / 'c.lgn'}:1: the archive's record 3 left out: its text would read back valid in lgn, "
         "where its import found: byte 0xED is not valid utf-8: the file's one game is not read; " + shown.format(3),
     ]
