@@ -119,6 +119,7 @@ def test_query_as_lgn_leaves_out_a_record_whose_text_would_not_read_back_as_impo
     (folder / "c.lgn").write_bytes(b'[Game "laquet"]\n[White "Mar\xeda"]\n\n1. 52: 5/10 2/4 *\n')
     (folder / "d.lgn").write_text('% checked by hand\n[Game "tablut"]\n\n1. e3-c4 *\n')  # (its % line read apart)
     (folder / "e.lgn").write_text('[Game "tablut"]\n\n1. e3-c3 {unclosed\n')
+    (folder / "f.lgn").write_text('[Game "tablut"]\n[White "Tagsonly"]\n')  # (review80: it took in the next record)
     db = str(tmp_path / "a.db")
     Archive(db).import_paths([str(folder)])
     result = CliRunner().invoke(main, ["query", "--db", db, "--format", "lgn"])
@@ -128,6 +129,9 @@ def test_query_as_lgn_leaves_out_a_record_whose_text_would_not_read_back_as_impo
         f"read back in lgn as a record of its own (it would join the record before it, or take in the one after it); {shown.format(2)}",
         f"lusoria: {folder / 'c.lgn'}:1: the archive's record 3 left out: its text would read back valid in lgn, "
         "where its import found: byte 0xED is not valid utf-8: the file's one game is not read; " + shown.format(3),
+        f"lusoria: {folder / 'f.lgn'}:1: the archive's record 6 left out: its text, which does not parse, would not "
+        f"read back in lgn as a record of its own (it would join the record before it, or take in the one after it); "
+        + shown.format(6),
     ]
     again = Archive(str(tmp_path / "b.db"))
     again.import_paths([io.StringIO(result.stdout)])
