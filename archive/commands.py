@@ -1065,8 +1065,8 @@ class Archive:
                 Note(
                     path,
                     f"the tree leaves out {elsewhere:,} of the {played['played']:,} records of {selected} in "
-                    f"{literal(path)}, which start from another position (a Position tag, or Rules such as "
-                    "first=white): a tree from their position, or from one of them (its id), counts them",
+                    f"{literal(path)}, which start from another position (a Position tag, Rules such as "
+                    "first=white, or a Board tag: --board): a tree from their position, or from one of them (its id), counts them",
                     ("Game", "Variant"),
                 )
             )

@@ -651,7 +651,7 @@ def left_out(elsewhere: int, played: int, selected: str, path: str) -> str:
     `tablut/aage`, which `stats` counts without the records of a catalogue's entry: h70b)."""
     return (
         f"the tree leaves out {elsewhere} of the {played} records of {selected} in {path}, which start from another "
-        "position (a Position tag, or Rules such as first=white): a tree from their position, or from one of them "
+        "position (a Position tag, Rules such as first=white, or a Board tag: --board): a tree from their position, or from one of them "
         "(its id), counts them"
     )
 
