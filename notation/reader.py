@@ -111,7 +111,8 @@ _TAG_LINE = rf'{TAG_BEFORE_NAME}([^\s\]"{OTHER_QUOTES}\udc80-\udcff]++){BLANK}*+
 _LINE_START = LineStart(rf"^(?:(?P<tag>{_TAG_LINE})|(?P<move>(?!%)[ \t]*\S))")
 _NEXT_TAG = LineStart(rf"^{_TAG_LINE}")
 _TAG_START = LineStart(rf"^{TAG_BEFORE_NAME}({TAG_NAME})")  # a line that starts as a tag, written or not
-_MOVETEXT = LineStart(rf"^(?!{_TAG_LINE})(?!%)[ \t]*\S")
+_MOVETEXT = LineStart(rf"^(?!{TAG_BEFORE_NAME})(?!%)[ \t]*\S")  # (among the tags, any line that begins `[` is one of
+# them, written well or not: `[White Elo "1900"]`, whose name holds a blank, review80b; movetext never begins so)
 _TAG_WRITTEN = rf'{TAG_BEFORE_NAME}{TAG_NAME}{BLANK}*(?:{TAG_VALUE}|[{OTHER_QUOTES}][^\]\n"]*[{OTHER_QUOTES}]){BLANK}*\]'  # (quoted
 # otherwise too, a slip: `[Game “tablut”]`)
 # where a record's movetext begins, for splitting: a line that is no tag line, or one whose tags a move number, a
@@ -215,13 +216,16 @@ _GLUED_TAGS = re.compile(  # tags written after a record's result marker, on its
 )
 
 
+_GLUED_GAME = re.compile(rf"\[{BLANK}*Game{BLANK}")
+
+
 def _glued_tags(text: str, line: int) -> str:
     """What the first error of the record after the record `text` (its first line `line`) adds where `text` ends
     with tags written after its result marker, on its line (`…*[Game "laquet"]`: files that end with no line break,
     joined): that they are the next record's, which begins none there (h80a: it was said to have no Game tag,
-    nothing more); "" else."""
+    nothing more), where the Game tag is among them; "" else."""
     glued = _GLUED_TAGS.search(text)
-    if glued is None:
+    if glued is None or not _GLUED_GAME.search(glued[1]):  # (review80b: only the Game tag's loss is the next record's)
         return ""
     at = line + text.count("\n", 0, glued.start(1))
     return (

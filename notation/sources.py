@@ -398,8 +398,9 @@ SINGLE_BYTE = ("latin-1", "cp1252")  # the encodings of older transcriptions; la
 def garbled_by(path: str | os.PathLike[str], encoding: str) -> bool:
     """Whether `encoding`, a single-byte one, misreads the file at `path`: its first MiB, with no byte-order
     mark, holds characters beyond ASCII and decodes as UTF-8 (h70a: a folder read with `--encoding cp1252`, as a
-    file of it asked, read `Bjørn` of another as `BjÃ¸rn`)."""
-    if encoding.lower() not in SINGLE_BYTE:
+    file of it asked, read `Bjørn` of another as `BjÃ¸rn`); any single-byte one, by any of its names (review80b:
+    `windows-1252`, `latin1`, `cp850` rewrote a UTF-8 file garbled under `fmt --write`)."""
+    if not _single_byte(encoding):
         return False
     try:
         with open(path, "rb") as file:
@@ -413,6 +414,14 @@ def garbled_by(path: str | os.PathLike[str], encoding: str) -> bool:
     except UnicodeDecodeError:
         return False
     return True
+
+
+def _single_byte(encoding: str) -> bool:
+    """Whether `encoding` writes a letter beyond ASCII in one byte (latin-1, cp1252, cp850…, by any of its names)."""
+    try:
+        return len("ø".encode(encoding)) == 1
+    except (LookupError, UnicodeEncodeError):
+        return False
 
 
 ESCAPED_BYTE = re.compile("[\udc10\udc20\udc80-\udcff]")  # a byte (a code unit) that did not decode, escaped

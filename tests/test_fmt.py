@@ -124,7 +124,8 @@ def test_write_turns_a_latin_1_file_into_utf_8(tmp_path):
     assert run("fmt", "--check", str(path)).exit_code == 0
 
 
-def test_write_in_a_single_byte_encoding_leaves_a_utf_8_file_of_the_folder_as_it_is(tmp_path):
+@pytest.mark.parametrize("encoding", ["cp1252", "windows-1252", "latin1"])  # (review80b: by any of its names)
+def test_write_in_a_single_byte_encoding_leaves_a_utf_8_file_of_the_folder_as_it_is(tmp_path, encoding):
     """h80c: `fmt --write --encoding cp1252 FOLDER` of a folder that mixes old files and UTF-8 ones rewrote the UTF-8
     ones garbled (`José` as `JosÃ©`) for good, exit 0, unsaid: such a file is not formatted, said so (exit 2), and
     the others are rewritten in UTF-8."""
@@ -132,10 +133,10 @@ def test_write_in_a_single_byte_encoding_leaves_a_utf_8_file_of_the_folder_as_it
     old.write_bytes(CANONICAL.replace('[Site "?"]', '[Site "Köln"]').encode("cp1252"))
     utf8 = SLOPPY.replace('[Game "Tablut"]', '[Game "Tablut"]\n[Site "Köln"]').encode()
     new.write_bytes(utf8)
-    result = run("fmt", "--write", "--encoding", "cp1252", str(tmp_path))
+    result = run("fmt", "--write", "--encoding", encoding, str(tmp_path))
     assert (result.exit_code, result.stdout) == (2, f"{old}: rewritten\n")
     assert result.stderr == (
-        f"lusoria: {new}: not formatted: it is UTF-8, which the encoding cp1252 would read wrong (ø as Ã¸), and fmt "
+        f"lusoria: {new}: not formatted: it is UTF-8, which the encoding {encoding} would read wrong (ø as Ã¸), and fmt "
         "would write it so; format it without that encoding\n"
     )
     assert new.read_bytes() == utf8 and old.read_bytes() == CANONICAL.replace('[Site "?"]', '[Site "Köln"]').encode()

@@ -242,6 +242,9 @@ def test_a_record_whose_tags_stand_after_the_marker_of_the_one_before_is_told_wh
     assert third.hint == second.hint.replace("line 4", "line 7")
     [error] = replayed(second).diagnostics
     assert (error.rule, error.line) == ("tag", 5) and error.message.endswith(second.hint)
+    other = '[Game "tablut"]\n\n1. e3-c3 * [Event "Cup"]\n[Game "tablut"]\n\n1. e7-e8 *\n'  # (review80b: an Event
+    # glued, the next record's Game tag its own: its error, of a ply, says nothing of it)
+    assert [record.hint for record in split_records([other])] == ["", ""]
 
 
 def test_a_dos_end_of_file_mark_after_the_last_record_is_a_blank():
@@ -598,7 +601,7 @@ def test_a_play_off_the_points_names_the_point(movetext, column, found, why):
     assert problem.message == f"found '{found}': {why}"
 
 
-@pytest.mark.parametrize("name", ["Événement", "Source-MS", "White:", "1White", "[Event"])
+@pytest.mark.parametrize("name", ["Événement", "Source-MS", "White:", "1White", "[Event", "White Elo", "Time Control"])
 def test_a_tag_whose_name_is_no_tag_name_stays_in_its_record(name):
     """h80a: `[Événement "Ludi"]` was no tag line to the reader, so movetext began there, and the next tag line
     began a second record, of no Game tag (two records, both stored unparsable): a line that begins `[` and holds a
@@ -1080,11 +1083,13 @@ def test_a_character_begun_in_one_chunk_and_broken_in_the_next_is_placed_where_i
 
 
 def reference_split(text: str) -> list[tuple[str, int]]:
-    """The splitting rule, line by line: a record starts at a tag line after movetext, but one in a `{` comment
-    open above it that a `}` closes before any `{`."""
+    """The splitting rule, line by line: a record starts at a tag line (a name of no blank, then a quote) after
+    movetext, but one in a `{` comment open above it that a `}` closes before any `{`; among the tags, a line that
+    begins `[` is no movetext (review80b: `[White Elo "1900"]`)."""
     import re
 
-    tag = re.compile(r'[ \t]*\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]*["“”„‟«»‘’‚\']')
+    tag = re.compile(r'[ \t]*\[[ \t]*[^\s\]"“”„‟«»‘’‚\']+[ \t]*["“”„‟«»‘’‚\']')
+    bracket = re.compile(r"[ \t]*\[")
     records, buffer, start, movetext = [], [], 0, False
     lines = text.splitlines(keepends=True)
 
@@ -1098,7 +1103,7 @@ def reference_split(text: str) -> list[tuple[str, int]]:
                 records.append(("".join(buffer), start))
                 buffer, movetext = [], False
         elif line.strip() and not line.startswith("%"):
-            movetext = True
+            movetext = movetext or not bracket.match(line)
         elif not buffer:
             continue
         if not buffer:
@@ -1118,6 +1123,7 @@ pieces_text = st.lists(
             "\n",
             "% note\n",
             "  [not a tag\n",
+            '[White Elo "1900"]\n',
             '{ [Event "in a comment"] }\n',
             "{ the folio reads:\n",
             "[White “Ann”]\n",
