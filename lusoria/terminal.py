@@ -54,7 +54,7 @@ def written_in_utf8() -> None:
     UTF-8 (docs/notation.md)."""
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper) and codecs.lookup(stream.encoding).name != "utf-8":
-            stream.reconfigure(encoding="utf-8")
+            stream.reconfigure(encoding="utf-8", errors=stream.errors)  # (its errors kept: review80b)
 
 
 @contextmanager

@@ -103,10 +103,10 @@ def known_games() -> tuple[str, ...]:
 
 # At the start of a line: a tag line (its value quoted with `"`, or another quote: a slip said), or movetext
 # (anything else but blanks and % lines).
-_TAG_LINE = rf'{TAG_BEFORE_NAME}([^\s\]"{OTHER_QUOTES}\udc80-\udcff]++){BLANK}*+["{OTHER_QUOTES}\udc80-\udcff]'  # its
+_TAG_LINE = rf'{TAG_BEFORE_NAME}([^\s\]"{OTHER_QUOTES}\udc80-\udcff]++)(?:{BLANK}*+["{OTHER_QUOTES}]|{BLANK}++[\udc80-\udcff])'  # its
 # name in group 1, written well or not, but of no blank (`[Événement "Ludi"]`, `[Source-MS "…"]`: h80a, the tags after
 # it and the movetext were another record; not `[the king's move]`, movetext: review80), its quote a byte not decoded
-# too (Word's “ in cp1252, 0x93, read as UTF-8: h80c); possessive, its runs of blanks apart (review80: `[` then 4,000
+# too, after a blank (Word's “ in cp1252, 0x93, read as UTF-8: h80c; not `[Bj\xf8rn plays on]`: review80b); possessive, its runs of blanks apart (review80: `[` then 4,000
 # blanks, a run three ways, took two minutes)
 _LINE_START = LineStart(rf"^(?:(?P<tag>{_TAG_LINE})|(?P<move>(?!%)[ \t]*\S))")
 _NEXT_TAG = LineStart(rf"^{_TAG_LINE}")

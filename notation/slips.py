@@ -187,6 +187,8 @@ def mended_tag(text: str, position: int, game: str) -> list[Fix]:
         fix, value = Fix(position, tag.end(), f"[{name} {tag[2]}]"), unquote(tag[2])
     else:
         return []
+    if _UNDECODED.search(value):  # (a byte its encoding did not decode is no letter to offer: review80b)
+        return []
     game = value.lower() if name == "Game" else game
     return [fix] if fix.text != tag[0] and game in GAMES and _reads_past(text, fix, game) else []
 
@@ -256,6 +258,9 @@ def _joined(pattern: re.Pattern[str], text: str, start: int) -> tuple[int, str] 
     if spaced is None or not re.search(r"[ \t\n]", spaced[0]):
         return None
     return spaced.end(), re.sub(r"[ \t\n]+", "", spaced[0])
+
+
+_UNDECODED = re.compile("[\udc80-\udcff\ufffd]")  # a byte not decoded, escaped or replaced
 
 
 def _tag_name(written: str) -> str:

@@ -167,8 +167,9 @@ def dots_apart(text: str, position: int) -> re.Match[str] | None:
 UNWRITTEN_TAG = (
     'this tag is not written [Name "value"]'  # what a reader says of a line that starts as a tag and is none
 )
-MISNAMED_TAG = re.compile(  # a tag whose name is no tag name (`[Événement "Ludi"]`, `[Source-MS "…"]`, `[White: "…"]`)
-    rf'\[{BLANK}*([^\]\n"]*?){BLANK}*({TAG_VALUE}){BLANK}*\]'
+MISNAMED_TAG = re.compile(  # a tag whose name is no tag name (`[Événement "Ludi"]`, `[Source-MS "…"]`, `[White: "…"]`),
+    # its name in group 1 with the blanks after it; possessive (review80b: `[` then 4,000 blanks, a run three ways)
+    rf'\[{BLANK}*+([^\]\n"]*+)({TAG_VALUE}){BLANK}*\]'
 )
 
 
@@ -176,9 +177,10 @@ def misnamed(line: str) -> str:
     """Of a tag line whose name is no tag name (MISNAMED_TAG), what a name is, as UNWRITTEN_TAG's message goes on
     (h80a: `[Événement "Ludi"]` was said to be not written [Name "value"], which it is); "" for another line."""
     tag = MISNAMED_TAG.match(line)
-    if tag is None or re.fullmatch(TAG_NAME, tag[1]):
+    name = tag[1].rstrip(" \t\u00a0") if tag else ""
+    if tag is None or re.fullmatch(TAG_NAME, name):
         return ""
-    return f" (a tag's name is ASCII letters, digits and _, and begins with a letter: not {quoted(tag[1])})"
+    return f" (a tag's name is ASCII letters, digits and _, and begins with a letter: not {quoted(name)})"
 
 
 def row_column(text: str, at: int, offset: int = 0) -> tuple[int, int]:

@@ -305,11 +305,16 @@ def test_a_tag_quoted_with_bytes_that_do_not_decode_stays_in_its_record(tmp_path
     path = tmp_path / "q.lgn"
     path.write_bytes(b'[Game "brandubh"]\r\n[White \x93Jens Holm\x94]\r\n[Black "Ole"]\r\n\r\n1. b4-b6 c4-c3 *\r\n')
     result = run("validate", str(path))
-    assert result.exit_code == 1 and result.stdout.startswith(
-        f"{path}:2:8: error[syntax]: byte 0x93 is not valid utf-8 (1 more byte that does not decode, on line 2): "
-        "the file's one game is not read; try --encoding cp1252 or latin-1\n"
+    assert (
+        result.exit_code == 1
+        and (
+            f"{path}:2:8: error[syntax]: byte 0x93 is not valid utf-8 (1 more byte that does not decode, on line 2): "
+            "the file's one game is not read; try --encoding cp1252 or latin-1\n"
+        )
+        in result.stdout
     )
-    assert "1 record: 0 valid, 1 invalid" in result.stdout
+    assert "1 record: 0 valid, 1 invalid" in result.stdout and "did you mean" not in result.stdout  # (review80b:
+    # no tag offered with the bytes not decoded in its value, `[White "\ufffdJens Holm\ufffd"]`)
 
 
 def test_a_byte_past_the_first_mebibyte_is_placed_exactly(tmp_path):

@@ -611,7 +611,10 @@ def test_a_tag_whose_name_is_no_tag_name_stays_in_its_record(name):
     assert record.text == text
 
 
-@pytest.mark.parametrize("line", ["[the king's move]", '[see the "book"]', '[ "as the folio says"]', "[" + " " * 4000])
+@pytest.mark.parametrize(
+    "line",
+    ["[the king's move]", '[see the "book"]', '[ "as the folio says"]', "[" + " " * 4000, "[Bj\udcf8rn plays on]"],
+)
 def test_a_movetext_line_that_begins_with_a_bracket_begins_no_record(line):
     """review80: a line that begins `[` and holds a quote after a blank (`[the king's move]`) began a record, and
     `[` then 4,000 blanks took two minutes to split: a tag line's name holds no blank."""
@@ -631,6 +634,10 @@ def test_a_movetext_line_that_begins_with_a_bracket_begins_no_record(line):
         (
             '[Événement "Ludi"]',
             " (a tag's name is ASCII letters, digits and _, and begins with a letter: not 'Événement')",
+        ),
+        (
+            '[Source-MS  "x"]',
+            " (a tag's name is ASCII letters, digits and _, and begins with a letter: not 'Source-MS')",
         ),
         ('[White "Sean]', ""),
     ],
