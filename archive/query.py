@@ -239,7 +239,7 @@ def glob_escaped(path: str) -> str:
 def _tags(pairs: list[tuple[str, str]], _: Filters) -> tuple[str, list]:
     """Each NAME=VALUE: a tag whose value matches VALUE, a glob (SQLite's GLOB) in any case (of ASCII letters, as
     every name filter: note78, `Termination=resigned` found no `Resigned`), its letters composed or written with
-    combining marks alike."""
+    combining marks alike; NAME as written, but a name of the roster, which a column keeps, in any case (h80a)."""
     if not all(isinstance(pair, (tuple, list)) and len(pair) == 2 for pair in pairs):  # a dict, one pair alone
         raise FilterError("tags", f"is a list of (NAME, VALUE) pairs, as [('Site', 'Uppsala')]; not {pairs!r:.60}")
     for name, value in pairs:
@@ -253,10 +253,9 @@ def _tags(pairs: list[tuple[str, str]], _: Filters) -> tuple[str, list]:
     conditions, params = [], []
     for name, value in pairs:  # a tag a record's column keeps is searched there (the ids found once)
         composed = unicodedata.normalize("NFC", value)  # (a value pasted with combining marks, as a Mac's file name)
-        if name in COLUMN_TAGS:  # (stored composed: records_as_rows.known)
-            conditions.append(
-                f'records.id IN (SELECT id FROM records WHERE lower("{COLUMN_TAGS[name]}") GLOB lower(?))'
-            )
+        column = COLUMN_TAGS.get(name.capitalize())  # (the roster's name in any case: `white`, h80a)
+        if column:  # (stored composed: records_as_rows.known)
+            conditions.append(f'records.id IN (SELECT id FROM records WHERE lower("{column}") GLOB lower(?))')
             params.append(composed)
         else:  # (stored as written: composed, or with combining marks)
             held = (

@@ -981,6 +981,7 @@ def test_tag_values_match_as_globs(archive):
     assert len(ids(archive, tags=[("Termination", "the king*")])) == 1
     assert ids(archive, tags=[("Termination", "The KING*")]) == ids(archive, tags=[("Termination", "the king*")])
     assert ids(archive, tags=[("Event", "CLUB*")]) == ids(archive, event="club evening")  # (in any case: note78)
+    assert ids(archive, tags=[("event", "club*")]) == ids(archive, event="club evening")  # (a roster name too: h80a)
     assert sorted(ids(archive, tags=[("Round", "[13]")])) == sorted(
         ids(archive, tags=[("Round", "1")]) + ids(archive, tags=[("Round", "3")])
     )
