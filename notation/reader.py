@@ -224,7 +224,7 @@ def _glued_tags(text: str, line: int) -> str:
     with tags written after its result marker, on its line (`…*[Game "laquet"]`: files that end with no line break,
     joined): that they are the next record's, which begins none there (h80a: it was said to have no Game tag,
     nothing more), where the Game tag is among them; "" else."""
-    glued = _GLUED_TAGS.search(text)
+    glued = _GLUED_TAGS.search(text, text.rstrip().rfind("\n") + 1)  # (on its last line: a record's split is hot)
     if glued is None or not _GLUED_GAME.search(glued[1]):  # (review80b: only the Game tag's loss is the next record's)
         return ""
     at = line + text.count("\n", 0, glued.start(1))
