@@ -45,7 +45,7 @@ if TYPE_CHECKING:  # `name as name`: re-exported to a type checker that re-expor
     from lusoria.archive.removal import Read as Read
     from lusoria.archive.schema import NotAnArchive as NotAnArchive
     from lusoria.archive.search import UnsearchableRecord as UnsearchableRecord
-    from lusoria.archive.search import refuse_unsought as refuse_unsought
+    from lusoria.archive.search import unsought as unsought
     from lusoria.archive.stored import left_out_as_lgn as left_out_as_lgn
     from lusoria.archive.stored import lgn_text as lgn_text
     from lusoria.archive.tree import SORTS as SORTS
@@ -72,7 +72,7 @@ HOMES = {  # module -> its names, as the imports above name them (tests/system/t
     "records_as_rows": ("Failure", "Rows", "SkippedDuplicate", "checked_rows"),
     "removal": ("Read",),
     "schema": ("NotAnArchive",),
-    "search": ("UnsearchableRecord", "refuse_unsought"),
+    "search": ("UnsearchableRecord", "unsought"),
     "stored": ("left_out_as_lgn", "lgn_text"),
     "tree": ("SORTS", "Node"),
 }

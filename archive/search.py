@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import NamedTuple
 
 from lusoria.archive.patterns import pattern_globs, required_squares, unread
 from lusoria.archive.positions import EXACT_PLIES, SEARCH_TERMS, boards_and_materials, reaches, search_terms, tokens_of
@@ -73,17 +75,30 @@ MATCHING_PLIES = (
 def _held(globs: list[tuple[str, str]]) -> tuple[str, list]:
     """SQL: the ids of the records of the game of one of `globs` whose `record_squares.squares`
     held, at some ply, every piece that GLOB asks for: a check that rules out, cheaply, most
-    records a rare pattern cannot match (it reads the rows of those games only)."""
+    records a rare pattern cannot match (it reads the rows of those games only). Its squares and
+    bits are numbers written in the SQL, and its alternatives nested in halves (`_either`): a file of
+    thousands of patterns, each of 8 images, holds more than SQLite's 250,000 parameters, and more
+    than its 1,000 levels of an expression as a chain of ORs (review80)."""
     selects: list[str] = []
-    params: list[str | int] = []
     for game in dict.fromkeys(game for game, _ in globs):
-        alternatives = []
-        params.append(game)
-        for required in (required_squares(game, glob) for of_game, glob in globs if of_game == game):
-            alternatives.append("(1" + " AND (unicode(substr(q.squares, ?, 1)) - 48) & ?" * len(required) + ")")
-            params += [value for pair in required for value in pair]
-        selects.append(f"SELECT record_id FROM record_squares q WHERE q.game = ? AND ({' OR '.join(alternatives)})")
-    return " UNION ALL ".join(selects), params
+        alternatives = [
+            "(1"
+            + "".join(
+                f" AND (unicode(substr(q.squares, {int(square)}, 1)) - 48) & {int(bits)}" for square, bits in required
+            )
+            + ")"
+            for required in (required_squares(game, glob) for of_game, glob in globs if of_game == game)
+        ]
+        selects.append(f"SELECT record_id FROM record_squares q WHERE q.game = ? AND {_either(alternatives)}")
+    return " UNION ALL ".join(selects), list(dict.fromkeys(game for game, _ in globs))
+
+
+def _either(conditions: list[str]) -> str:
+    """SQL: any of `conditions` (not empty), ORed in halves, as deep as their count's logarithm."""
+    if len(conditions) == 1:
+        return conditions[0]
+    half = len(conditions) // 2
+    return f"({_either(conditions[:half])} OR {_either(conditions[half:])})"
 
 
 def read_positions(text: str, sought_in: str | None = None) -> list[tuple[Game, Position]]:
@@ -171,24 +186,49 @@ def _patterns(globs: list[tuple[str, str]]) -> Source:
     return Source(MATCHING_PLIES, [json.dumps(globs)], only=f"+records.id IN ({held})", only_params=held_params)
 
 
+class _Sought(NamedTuple):
+    """What the reading of a --positions file depends on, of the filters: the game they name, and --symmetric."""
+
+    game: str | None
+    symmetric: bool
+
+
 def _listed(lines: list[str], filters) -> tuple[list[list], list[tuple[str, str]]]:
     """The positions sought of `lines` when each is a position string, or else the (game, GLOB)
     pairs of each as a pattern (a position string is a pattern with every square given); either
     refused (ValueError) when `filters` name a game that reads a line as none of its own (a position
     string as a position: NotOfTheGame is not read again as a pattern)."""
+    return _lines_read(tuple(lines), _Sought(filters.game, filters.symmetric))
+
+
+@lru_cache(maxsize=2)
+def _lines_read(lines: tuple[str, ...], sought: _Sought) -> tuple[list[list], list[tuple[str, str]]]:
+    """`_listed`, kept: `unsought` reads a file's lines before its search does (review80: read twice, a file of
+    400 patterns took twice the time)."""
     try:
-        return [terms for line in lines for terms in search_terms_of_positions(line, filters)], []
+        return [terms for line in lines for terms in search_terms_of_positions(line, sought)], []
     except NotOfTheGame:
         raise
     except ValueError:
-        return [], [pair for line in lines for pair in _pattern_globs_of(line, filters)]
+        return [], [pair for line in lines for pair in _pattern_globs_of(line, sought)]
 
 
-def refuse_unsought(line: str, filters) -> None:
-    """Refuse (ValueError) a line of `filters.positions` that is neither a position string nor a pattern of the
-    game `filters` name, as their search would: said by the caller with the line's place (h80a: a file of a
-    hundred lines, one bad, was refused without its line)."""
-    _listed([line], filters)
+def unsought(lines: list[str], filters) -> tuple[int, ValueError] | None:
+    """The first of `lines` (a --positions file's) that is neither a position string nor a pattern of the game
+    `filters` name, as their search reads them, with why (its index, the ValueError), said by the caller with
+    its place (h80a: a file of a hundred lines, one bad, was refused without its line); None when there is none.
+    The lines are read once for it and the search (`_lines_read`); each alone only when one is refused."""
+    try:
+        _listed(lines, filters)
+        return None
+    except ValueError:
+        pass
+    for index, line in enumerate(lines):
+        try:
+            _listed([line], filters)
+        except ValueError as problem:
+            return index, problem
+    return None  # (unreached: the lines refused, one is refused alone)
 
 
 def _pattern_globs_of(pattern: str, filters) -> list[tuple[str, str]]:

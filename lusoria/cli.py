@@ -1619,7 +1619,7 @@ def positions_text(positions: BinaryIO) -> str:
 def filters_of(options: dict[str, Any], invalid_left_out: bool = True) -> Any:
     """The Filters that the filter options of a command ask for (files and NAME=VALUE read); the records of
     --records that are not valid said and, with `invalid_left_out`, left out (`searchable`)."""
-    from lusoria.archive import Filters
+    from lusoria.archive import Filters, unsought
 
     pairs = []
     for tag in options["tags"]:
@@ -1649,14 +1649,9 @@ def filters_of(options: dict[str, Any], invalid_left_out: bool = True) -> Any:
         if invalid_left_out:
             options["records"] = searchable(options["records"])
     chosen = Filters(**{name: value for name, value in options.items() if value is not None})
-    if positions:
-        from lusoria.archive import refuse_unsought
-
-        for number, line in numbered:
-            try:
-                refuse_unsought(line, chosen)
-            except ValueError as problem:
-                raise click.BadParameter(f"{positions.name}:{number}: {problem}", param_hint="--positions") from None
+    if positions and (refused := unsought(chosen.positions, chosen)):
+        index, problem = refused
+        raise click.BadParameter(f"{positions.name}:{numbered[index][0]}: {problem}", param_hint="--positions")
     return chosen
 
 

@@ -1400,6 +1400,36 @@ def test_positions_file_any_position_or_pattern(archive, tmp_path):
     )
 
 
+def test_a_positions_file_of_a_thousand_patterns_finds_what_its_one_matching_pattern_finds(archive, tmp_path):
+    """A file of over a thousand patterns was refused in SQLite's words, "Expression tree is too large (maximum depth
+    1000)": the check of the squares each record held ORed one condition a pattern in a chain (review80)."""
+    squares = [f"{file}{rank}" for file in "abcdefghi" for rank in range(1, 10) if f"{file}{rank}" != "e5"]
+    many = [pattern((first, "K"), (second, "K")) for first in squares for second in squares if first < second][:1200]
+    positions = tmp_path / "many.txt"
+    positions.write_text("\n".join([*many, pattern(("c3", "P"))]) + "\n")
+    result = CliRunner().invoke(main, ["query", "--db", archive.path, "--positions", str(positions), "--format", "csv"])
+    assert result.exit_code == 0, result.output
+    assert [(row["id"], row["ply"]) for row in csv.DictReader(result.output.splitlines())] == [
+        ("1", "1"),
+        ("2", "3"),
+        ("3", "1"),
+    ]
+
+
+def test_a_positions_file_is_read_once_for_its_lines_places_and_its_search(archive, tmp_path, monkeypatch):
+    """Its lines were read once to name a bad line's place, and again by the search (review80: 400 patterns took
+    twice the time)."""
+    from lusoria.archive import search
+
+    read = []
+    search._lines_read.cache_clear()  # (kept from another test's search of these lines)
+    monkeypatch.setattr(search, "pattern_globs", lambda *args: read.append(args[0]) or pattern_globs(*args))
+    lines = [pattern(("c3", "P")), pattern(("d3", "P")), pattern(("e3", "P"))]
+    (tmp_path / "three.txt").write_text("\n".join(lines) + "\n")
+    result = CliRunner().invoke(main, ["query", "--db", archive.path, "--positions", str(tmp_path / "three.txt")])
+    assert result.exit_code == 0 and read == lines
+
+
 def test_positions_file_of_position_strings_finds_the_records_that_reach_any_of_them(archive):
     """h79b: a file of several position strings (not patterns) finds the records that reach one of them, each at
     its first such ply (the suite read files of one position string, or of patterns: a search of the first line
