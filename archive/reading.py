@@ -287,7 +287,9 @@ def iter_sql(
         with watched(conn, timeout) as watch:
             try:
                 cursor = conn.execute(sql, params or [])
-                names = unique_names([d[0] for d in cursor.description or ()])
+                if cursor.description is None:  # (h80a: `lusoria sql ""` said "no records", status 0)
+                    raise InvalidSQL("the SQL holds no statement that reads: give one, as SELECT count(*) FROM records")
+                names = unique_names([d[0] for d in cursor.description])
                 for row in cursor:
                     watch.wait()
                     yield dict(zip(names, row))

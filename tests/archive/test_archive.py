@@ -5,6 +5,7 @@ import csv
 import io
 import json
 import os
+import re
 import sqlite3
 from pathlib import Path
 
@@ -295,6 +296,17 @@ def test_sql_of_two_statements_is_refused_in_lusorias_words(archive):
     shown = CliRunner().invoke(main, ["sql", "--db", archive.path, "SELECT 1 AS one; SELECT 2"])
     assert (shown.exit_code, shown.stderr) == (1, f"lusoria: {said}\n")
     assert archive.sql("SELECT 1 AS one;") == [{"one": 1}]
+
+
+@pytest.mark.parametrize("statement", ["", " ; ", "-- a comment alone"])
+def test_sql_of_no_statement_is_refused(archive, statement):
+    """h80a: `lusoria sql ""` said "no records", status 0, as if a search had found none."""
+    said = "the SQL holds no statement that reads: give one, as SELECT count(*) FROM records"
+    with pytest.raises(InvalidSQL, match=f"^{re.escape(said)}$"):
+        archive.sql(statement)
+    shown = CliRunner().invoke(main, ["sql", "--db", archive.path, "--", statement])
+    assert (shown.exit_code, shown.stderr) == (1, f"lusoria: {said}\n")
+    assert archive.sql("SELECT 1 AS one WHERE 0") == []
 
 
 @pytest.mark.parametrize(

@@ -252,6 +252,8 @@ def test_a_dos_end_of_file_mark_after_the_last_record_is_a_blank():
     record = '[Game "laquet"]\r\n\r\n1. 64: 5/11 5/9 *\r\n\x1a'
     [read] = split_records([record])
     assert parse_record(read).main.plies[0].text == "64: 5/11 5/9"
+    assert read.text == record[:-1]  # (review80: kept in the record, `query --format lgn` wrote it out again)
+    assert list(split_records(["\r\n\x1a\x1a\r\n"])) == []  # (a file of a mark alone: a record of nothing)
     joined = list(split_records([record + record]))  # (files that each end so, joined: `copy /b`, `cat`; h80c)
     assert [(read.line, parse_record(read).main.plies[0].text) for read in joined] == [
         (1, "64: 5/11 5/9"),
