@@ -29,6 +29,7 @@ from lusoria.notation.syntax import (
     TAG_VALUE,
     TERMINALS,
     UNWRITTEN_TAG,
+    WRAPPED_TAG,
     CutShort,
     MissingResult,
     OffBoard,
@@ -298,7 +299,13 @@ def _describe(error: UnexpectedInput, text: str, offset: int, game: str, tag_fol
         return SyntaxProblem("this comment is never closed with '}'", row, column, found)
     if found == "[" and "TAG" in accepted:
         line = text[at : at + 80].split("\n")[0]
-        quoted = ' (a " inside a value is written \\")' if _QUOTE_INSIDE.match(line) else ""
+        quoted = (
+            ' (a " inside a value is written \\")'
+            if _QUOTE_INSIDE.match(line)
+            else " (its value runs onto the next line, as an e-mail wraps a long one: a tag is written on one line)"
+            if WRAPPED_TAG.match(text, at)
+            else ""
+        )
         return SyntaxProblem(f"{UNWRITTEN_TAG}{quoted}{misnamed(line)}: {line}", row, column, line)
     listed = ", ".join(expected[:-1]) + (" or " if len(expected) > 1 else "") + expected[-1] if expected else "nothing"
     said = f"found '{escape_controls(found)}', expected {listed}"

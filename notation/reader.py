@@ -32,6 +32,7 @@ from lusoria.notation.syntax import (
     TAG_VALUE,
     TERMINALS,
     UNWRITTEN_TAG,
+    WRAPPED_VALUE_END,
     LineStart,
     SyntaxProblem,
     Terminals,
@@ -111,8 +112,9 @@ _TAG_LINE = rf'{TAG_BEFORE_NAME}([^\s\]"{OTHER_QUOTES}\udc80-\udcff]++)(?:{BLANK
 _LINE_START = LineStart(rf"^(?:(?P<tag>{_TAG_LINE})|(?P<move>(?!%)[ \t]*\S))")
 _NEXT_TAG = LineStart(rf"^{_TAG_LINE}")
 _TAG_START = LineStart(rf"^{TAG_BEFORE_NAME}({TAG_NAME})")  # a line that starts as a tag, written or not
-_MOVETEXT = LineStart(rf"^(?!{TAG_BEFORE_NAME})(?!%)[ \t]*\S")  # (among the tags, any line that begins `[` is one of
-# them, written well or not: `[White Elo "1900"]`, whose name holds a blank, review80b; movetext never begins so)
+_MOVETEXT = LineStart(rf"^(?!{TAG_BEFORE_NAME})(?!%)(?!{WRAPPED_VALUE_END})[ \t]*\S")  # (among the tags, any
+# line that begins `[` is one of them, written well or not: `[White Elo "1900"]`, whose name holds a blank, review80b;
+# movetext never begins so; and so is the end of a value wrapped onto its own line, `Maria"]`: WRAPPED_TAG)
 _TAG_WRITTEN = rf'{TAG_BEFORE_NAME}{TAG_NAME}{BLANK}*(?:{TAG_VALUE}|[{OTHER_QUOTES}][^\]\n"]*[{OTHER_QUOTES}]){BLANK}*\]'  # (quoted
 # otherwise too, a slip: `[Game “tablut”]`)
 # where a record's movetext begins, for splitting: a line that is no tag line, or one whose tags a move number, a

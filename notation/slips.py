@@ -26,6 +26,7 @@ from lusoria.notation.syntax import (
     MISNAMED_TAG,
     TAG_NAME,
     TAG_VALUE,
+    WRAPPED_TAG,
     SyntaxProblem,
     dots_apart,
     hyphened,
@@ -177,9 +178,13 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
 def mended_tag(text: str, position: int, game: str) -> list[Fix]:
     """A tag at `position` written otherwise than `[Name "value"]`, that reads as one mended, when the record then
     reads past it (in the game the tag names, a Game tag): one whose line ends without its `]` (`[White "Jens
-    Holm"`, `[White "Jens Holm" {…}`, `[White "Jens Holm" [Black…`), closed after its value; one whose value is
+    Holm"`, `[White "Jens Holm" {…}`, `[White "Jens Holm" [Black…`), closed after its value; one whose value runs
+    onto the next line (WRAPPED_TAG: `[White "Jens⏎Holm"]`), on one line; one whose value is
     quoted otherwise, or not at all (`[White “Alfonso”]`, `[Game laquet]`, `[Game"laquet"]`), quoted with `"`."""
-    if tag := _UNCLOSED_TAG.match(text, position):
+    if tag := WRAPPED_TAG.match(text, position):
+        value = f"{tag[2].rstrip()} {tag[3].strip()}".strip()
+        fix, name = Fix(position, tag.end(), f"[{tag[1]} {quote(value)}]"), tag[1]
+    elif tag := _UNCLOSED_TAG.match(text, position):
         fix, name, value = Fix(position, tag.end(), tag[0] + "]"), tag[1], unquote(tag[2])
     elif tag := _MISQUOTED_TAG.match(text, position):
         fix, name, value = Fix(position, tag.end(), f"[{tag[1]} {quote(tag[2])}]"), tag[1], tag[2]

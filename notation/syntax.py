@@ -164,6 +164,16 @@ def dots_apart(text: str, position: int) -> re.Match[str] | None:
     return apart if apart and not re.search(r"[0-9]\.", before[before.rfind("]") + 1 :]) else None
 
 
+WRAPPED_TAG = re.compile(  # a tag whose value runs onto the next line, as an e-mail wraps a long line (h80c: the rest
+    # of its value was movetext, and the next tag line began a record "with no Game tag"): its name, the value's two parts
+    # (the first with the blanks and `\r` that end its line); possessive (linear on a value of blanks)
+    rf'\[{BLANK}*+({TAG_NAME}){BLANK}++"([^"\\\n]*+)\n{BLANK}*+([^"\\\n\[]*+)"{BLANK}*+\]'
+)
+WRAPPED_VALUE_END = (
+    rf'[^"\\\n\[]*+"{BLANK}*+\][ \t\r]*$'  # the line that ends it: the rest of its value, its quote, `]`
+)
+
+
 UNWRITTEN_TAG = (
     'this tag is not written [Name "value"]'  # what a reader says of a line that starts as a tag and is none
 )

@@ -131,6 +131,15 @@ def test_each_tag_left_open_has_its_diagnostic_and_its_close_the_tag_fix():
     ]
 
 
+def test_a_tag_whose_value_runs_onto_the_next_line_has_a_fix_that_writes_it_on_one():
+    """h80c: an e-mail wraps a long tag line; the fix replaces both lines, underlined on both."""
+    entry = entry_of('[Game "tablut"]\n[White "Jens\nHolm"]\n\n1. e3-c3 *\n')
+    [error] = entry.report.diagnostics
+    edit = Edit(1, 0, 2, 6, '[White "Jens Holm"]')
+    assert [(fix.title, fix.edits) for fix in fixes(entry, error)] == [('Replace with [White "Jens Holm"]', (edit,))]
+    assert diagnostic_range(entry, error) == (1, 0, 2, 6)
+
+
 def test_two_tags_left_open_on_one_line_have_a_close_the_tag_fix_each_where_written():
     entry = entry_of('[Game "tablut"]\n[White "Jens" [Black "Olof"\n\n1. e3-c3 *\n')
     found = [[fix.edits for fix in fixes(entry, diagnostic)] for diagnostic in entry.report.diagnostics]

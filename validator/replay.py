@@ -567,7 +567,8 @@ def _read_past_slips(source: RecordText, keep_going: bool, judged: bool = True) 
                 closed.append(
                     _Mended(*_fix_place(read, fixes[0]), read.text[fixes[0].start : fixes[0].end], fixes[0].text)
                 )
-                read, tag_mended = _retold(read, mend(read.text, fixes[0])), True
+                kept = _lines_kept(read.text[fixes[0].start : fixes[0].end])  # (a value wrapped: its lines kept)
+                read, tag_mended = _retold(read, mend(read.text, fixes[0]._replace(text=fixes[0].text + kept))), True
                 continue  # (its `]` ends its line: what follows stands where it stood)
             if not keep_going or len(fixes) != 1 or len(mended) == MAX_SLIPS:
                 before = _plies_before(read, problem, game)

@@ -10,7 +10,7 @@ from toy_game import Slide, SlidePosition
 from lusoria import accelerator
 from lusoria.cli import main
 from lusoria.notation import SyntaxProblem, parse_record
-from lusoria.notation.reader import RecordText
+from lusoria.notation.reader import RecordText, split_records
 from lusoria.validator.diagram import Diagram, Squares
 from lusoria.validator.games import GAMES
 from lusoria.validator.laquet_slips import read_points, reordered_turns
@@ -1158,6 +1158,33 @@ def test_a_tag_without_its_closing_bracket_is_closed_after_its_value(text, line)
     kept_going = check(text, keep_going=True)  # read past it, as closed: the record is replayed
     assert unplied(kept_going.diagnostics) == [diagnostic] and kept_going.record.tags["White"] == "Jens Holm"
     assert kept_going.plies == 1
+
+
+@pytest.mark.parametrize(
+    "wrapped, value",
+    [
+        ('[White "Jens\nHolm"]', "Jens Holm"),
+        ('[Site "the long hall of the museum of  \r\n   the north"]', "the long hall of the museum of the north"),
+        ('[White "Jens\n"]', "Jens"),
+        ('[White "Jens\r\nHolm"]\r', "Jens Holm"),  # (a file of CRLF line ends)
+    ],
+)
+def test_a_tag_whose_value_runs_onto_the_next_line_is_offered_on_one_and_the_record_read_on(wrapped, value):
+    """h80c: an e-mail client wraps a long tag line; the rest of its value, on the next line, was movetext, and the
+    next tag line began another record, "with no Game tag". The record is one, its tag said where written, offered on
+    one line, and the record read on with it (its plies checked: e4-b4 crosses e.g. d4's Swede)."""
+    text = f'[Game "tablut"]\n{wrapped}\n[Black "Olof Berg"]\n\n1. e3-c3 e4-b4 *\n'
+    [read] = split_records([text])
+    report = check(text)
+    said = [(d.rule, d.line, d.column, d.suggestions) for d in report.diagnostics]
+    name = wrapped[1 : wrapped.index(" ")]
+    assert said == [("syntax", 2, 1, (f'[{name} "{value}"]',)), ("T1", 6, 10, ("a4-b4",))]
+    assert (report.tags[name], report.tags["Black"], report.plies) == (value, "Olof Berg", 2)
+    assert report.diagnostics[0].message.startswith(
+        'this tag is not written [Name "value"] (its value runs onto the next line, as an e-mail wraps a long one: '
+        f"a tag is written on one line): {wrapped.split(chr(10))[0]}"
+    )
+    assert read.text == text
 
 
 @pytest.mark.parametrize(
