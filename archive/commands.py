@@ -533,7 +533,9 @@ class Archive:
         ImportStopped when the archive cannot take them (full disk, read-only file, damaged
         schema): the batches stored before are whole, nothing of the failed one is kept. A
         missing archive is made with the first batch, whole, or not at all (with no record to
-        store, or when that batch fails, no file is left)."""
+        store, or when that batch fails, no file is left). ValueError for a `batch_size` under 1 (h81a: 0 stored
+        nothing, and said nothing)."""
+        batch_size = bounded(batch_size, "batch_size")
         self._writable()
         source, summary, done = iter(checked), ImportSummary(), 0
         try:

@@ -448,13 +448,21 @@ def _watched(pieces: Iterable[str], blank: Callable[[], None]) -> Iterator[str]:
 def _unmarked(pieces: Iterable[str]) -> Iterator[str]:
     """Text given in pieces without the byte order mark it starts with when it was decoded as
     `utf-8`, not `utf-8-sig` (a web form's upload, a stream opened so): files and standard input
-    are decoded without it (codec_for)."""
-    pieces = iter(pieces)
+    are decoded without it (codec_for); each surrogate alone in it that escapes no byte (`"\\ud800"` of JSON) as
+    the bytes that would write it, escaped (`_ESCAPED_FROM`: bytes no UTF-8 decodes, said as a file's)."""
+    pieces = (_SURROGATE.sub(_as_bytes_escaped, piece) for piece in pieces)
     for piece in pieces:
         if piece:
             yield piece.removeprefix(BOM)
             break
     yield from pieces
+
+
+_SURROGATE = re.compile("[\ud800-\udc7f\udd00-\udfff]")  # one that escapes no byte (U+DC80 to U+DCFF do)
+
+
+def _as_bytes_escaped(surrogate: re.Match[str]) -> str:
+    return surrogate[0].encode("utf-8", "surrogatepass").decode("utf-8", "surrogateescape")
 
 
 def _stream_records(
@@ -468,15 +476,54 @@ def _stream_records(
     its first characters; without a name, by them alone, as standard input is): a text stream's as it
     reads (`_unmarked`), a binary one's (an upload's bytes) decoded from `encoding` (`decoded_text`)."""
     name = stream_name(stream)
-    first = stream.read(HEAD)
-    if isinstance(first, bytes):
-        pieces = decoded_text(cast(BinaryIO, stream), name, encoding, first, escaped=True)
-        head, decoded_from = head_text(first, encoding), codec_for(first, encoding)
-    else:
-        text = cast(TextIO, stream)
-        pieces, head = _unmarked(chain([first], iter(lambda: text.read(CHUNK), ""))), first.removeprefix(BOM)
-        decoded_from = None
-    yield from _records_in(pieces, format or _format_of(name, head), name, tags, blank, decoded_from)
+    if (beneath := _bytes_beneath(stream)) is not None:
+        stream, encoding = beneath
+    try:
+        first = stream.read(HEAD)
+    except ValueError as error:  # (a file closed: `I/O operation on closed file.`; UnicodeDecodeError below)
+        if isinstance(error, UnicodeDecodeError):
+            raise _undecoded(name, error) from None
+        raise InputError(f"{name}: cannot be read: {error}") from None
+    try:
+        if isinstance(first, bytes):
+            pieces = decoded_text(cast(BinaryIO, stream), name, encoding, first, escaped=True)
+            head, decoded_from = head_text(first, encoding), codec_for(first, encoding)
+        else:
+            text = cast(TextIO, stream)
+            pieces, head = _unmarked(chain([first], iter(lambda: text.read(CHUNK), ""))), first.removeprefix(BOM)
+            decoded_from = _ESCAPED_FROM
+        yield from _records_in(pieces, format or _format_of(name, head), name, tags, blank, decoded_from)
+    except UnicodeDecodeError as error:  # (h81a: `open(path)` of a Latin-1 file stopped an import, nothing stored)
+        raise _undecoded(name, error) from None
+
+
+def _bytes_beneath(stream: TextIO | BinaryIO) -> tuple[BinaryIO, str] | None:
+    """The bytes of a text stream opened on a file at its start (`open(path)`), and the encoding it decodes them
+    from, strictly: read so, as a file's bytes are, a byte that does not decode is said in the record that holds
+    it (h81a: Python's UnicodeDecodeError stopped an import); None for another stream (`io.StringIO`, one read
+    from already, one that replaces or escapes what does not decode, as asked)."""
+    buffer, encoding = getattr(stream, "buffer", None), getattr(stream, "encoding", None)
+    if buffer is None or not isinstance(encoding, str) or getattr(stream, "errors", None) != "strict":
+        return None
+    try:
+        at_start = stream.seekable() and stream.tell() == 0  # (what is read ahead beneath it counted: at its start)
+    except (OSError, ValueError):  # (closed: said as it is read)
+        return None
+    return (buffer, encoding) if at_start else None
+
+
+def _undecoded(name: str, error: UnicodeDecodeError) -> InputError:
+    """The InputError of a text stream that does not decode (`open(path)` of a file in another encoding)."""
+    return InputError(
+        f"{name}: the stream does not decode as {error.encoding} ({error.reason}): give the file's path, or the file "
+        "opened in binary (open(path, 'rb')), which lusoria decodes as a file's bytes, saying each one that is not "
+        "valid in the record that holds it; or open it in its own encoding"
+    )
+
+
+_ESCAPED_FROM = "utf-8"  # what a text given (a str, a text stream) was decoded from, as far as it says: a byte that did
+# not decode it holds escaped (`open(path, errors="surrogateescape")`), is said as a file's is (h81a: valid to `validate`,
+# it failed the archive's import)
 
 
 def stream_name(stream: object) -> str:
@@ -631,8 +678,10 @@ def read_sources(
     as_utf8: Callable[[], None] | None = None,
 ) -> Iterator[RecordText]:
     """The records of one source, streamed: a file (its path, as a str or a Path), `-` (standard
-    input), a stream (of text, or of bytes decoded from `encoding` as a file's are), or text
-    (`is_text`: the records themselves), read in `format`. By default a file is read in what its
+    input), a stream (of text, or of bytes decoded from `encoding` as a file's are: a text stream opened on a
+    file, at its start, from its bytes in its own encoding, `_bytes_beneath`), or text
+    (`is_text`: the records themselves), read in `format`. A byte that does not decode is said in the record
+    that holds it, as are the surrogates alone of text given (`_unmarked`). By default a file is read in what its
     name, then its content, says (lgn when neither does), and so is a stream (`open(path)` has a
     name); standard input, and a stream without a name (`io.StringIO`), in what its content says,
     for the formats it tells alone (lgn else); text in lgn. `tags` (Game, Variant, Rules) choose the
@@ -648,7 +697,7 @@ def read_sources(
     elif is_text(path):
         if said := file_named(path):  # type: ignore[arg-type]  # is_text: a str
             raise InputError(said)
-        yield from _records_in(_unmarked([path]), format, "", tags)  # type: ignore[list-item]  # is_text: a str
+        yield from _records_in(_unmarked([path]), format, "", tags, encoding=_ESCAPED_FROM)  # type: ignore[list-item]
     elif not isinstance(path, (str, os.PathLike)):
         yield from _stream_records(path, encoding, format, tags, blank)
     elif os.fspath(path) == STDIN:

@@ -1451,6 +1451,8 @@ def archive_errors(action: Callable[[], T]) -> T:
         stop(str(error), 1)
     except FilterError as error:
         raise click.UsageError(f"--{option_name(error.filter)} {error.problem}") from None
+    except UnicodeError:  # (a ValueError too, and never the user's: an internal error, said as one, h81b)
+        raise
     except ValueError as error:
         raise click.UsageError(hinted(error)) from None
 

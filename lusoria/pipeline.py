@@ -8,17 +8,20 @@ the checking over worker processes, the stream's order kept."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from functools import partial
-from typing import TypeVar
+from typing import TypeGuard, TypeVar
 
 from lusoria.formats import FORMATS
 from lusoria.formats.contract import TYPE_TAG
 from lusoria.formats.sources import EMPTY, EMPTY_INPUT, read_sources, stream_name, walk
 from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText, names_a_game, standing_in
+from lusoria.notation.slips import tag_meant
 from lusoria.notation.sources import (
     STDIN,
+    TEXT_NAME,
     InputError,
     LineTooLong,
     Note,
@@ -27,10 +30,12 @@ from lusoria.notation.sources import (
     Source,
     Unreadable,
     garbled_by,
+    is_text,
     literal,
     shown_path,
     shown_place,
 )
+from lusoria.notation.syntax import TAG_NAME
 from lusoria.validator.replay import Report, check
 from lusoria.words import NAME_QUOTED, escaped_name, first_few, plural, quoted
 from lusoria.workers import in_workers
@@ -80,7 +85,13 @@ def records(
     are read (they add up to `size`); a file of blanks at most, in any format, is a Skipped (`EMPTY`);
     the folder `leave_out` is not read, though below a directory given (`walk`); `encodings`: the
     encoding of each file read with another than `encoding`, by its path as `walk` gives it.
-    Notes (`ReadingNotes`) come last."""
+    Notes (`ReadingNotes`) come last. ValueError, when called, for a tag of `tags` that is no tag name, or a slip
+    of one NOTATION.md names (`game`: h81a, read as a tag of its own, the records' game not chosen, unsaid)."""
+    for name in tags or {}:
+        if not re.fullmatch(TAG_NAME, name):
+            raise ValueError(f"tags: {quoted(name)} is no tag name (ASCII letters, digits and _, from a letter)")
+        if meant := tag_meant(name):
+            raise ValueError(f"tags: {quoted(name)} is no tag lusoria reads: did you mean {meant}?")
     notes = ReadingNotes(tags or {})
     tags = notes.chosen or None
     as_utf8: list[str] = []  # the files of JSON read as UTF-8, not in `encoding`
@@ -95,7 +106,7 @@ def records(
             read_with = (
                 (encodings or {}).get(os.fspath(path), encoding) if isinstance(path, (str, os.PathLike)) else encoding
             )
-            if isinstance(path, (str, os.PathLike)) and os.fspath(path) != STDIN and garbled_by(path, read_with):
+            if _names_a_file(path) and garbled_by(path, read_with):
                 garbled.append(literal(shown_path(_place(path))))
             for record in read_sources(
                 path,
@@ -138,11 +149,19 @@ def empty_note(source: Source) -> Skipped:
 
 
 def _place(source: Source) -> str:
-    """What an Unreadable names a source by: its path (a Path's whole, not its `name`), or a stream's
-    name (`<stream>` for one without)."""
+    """What an Unreadable names a source by: its path (a Path's whole, not its `name`), a stream's
+    name (`<stream>` for one without), or `<text>` for records given as their text (h81a: named by the whole text,
+    whose surrogate alone, `"\\ud800"` of JSON, stopped an import with a UnicodeEncodeError)."""
+    if is_text(source):
+        return TEXT_NAME
     if isinstance(source, (str, os.PathLike)):
         return os.fsdecode(source)
     return stream_name(source)
+
+
+def _names_a_file(source: Source) -> TypeGuard[str | os.PathLike[str]]:
+    """Whether a source is a file's path (not `-`, standard input, nor records' text)."""
+    return isinstance(source, (str, os.PathLike)) and os.fspath(source) != STDIN and not is_text(source)
 
 
 READING_SETTINGS = ("Game", "Variant", "Rules")  # the tags given that choose the rules of records (`tags`)

@@ -7,6 +7,7 @@ import inspect
 import io
 import os
 import pickle
+import re
 import signal
 from contextlib import closing
 from pathlib import Path
@@ -147,6 +148,57 @@ def test_a_note_names_the_tags_given_by_tag_and_a_caller_names_them_its_way(tmp_
         "; the variant and Rules alone, to move lists that do not name their game (by their file names or a header), "
         "and with the game, to all of those)"
     )
+
+
+def test_a_unicode_error_of_an_import_is_an_internal_error_not_a_usage_error(tmp_path, monkeypatch):
+    """h81b: any ValueError of an archive's call was said as the user's (`Usage: …`, status 2), a UnicodeError of a
+    bug too (under an ASCII locale, a file name beyond ASCII), its traceback not even under --debug."""
+
+    def failing(*args, **kwargs):
+        raise UnicodeEncodeError("ascii", "ö", 0, 1, "ordinal not in range(128)")
+
+    monkeypatch.setattr(Archive, "import_paths", failing)
+    result = CliRunner().invoke(main, ["import", "--db", str(tmp_path / "a.db"), RECORD])
+    assert result.exit_code == 3 and "Usage" not in result.output and "internal error" in result.stderr
+    debugged = CliRunner().invoke(main, ["--debug", "import", "--db", str(tmp_path / "a.db"), RECORD])
+    assert isinstance(debugged.exception, UnicodeEncodeError)
+
+
+def test_a_file_name_beyond_ascii_is_found_again_under_a_file_system_of_ascii(tmp_path, monkeypatch):
+    """h81b: under `LC_ALL=C PYTHONUTF8=0` (a cron job's bare environment) the file system's names are ASCII, each byte
+    beyond it escaped (`str\\udcc3\\udcb6m.lgn`); the name lusoria shows, `ström.lgn`, turned back into one to find
+    the file's real path, could not be encoded: the import stopped."""
+    from lusoria.notation import sources
+
+    monkeypatch.setattr(os, "fsdecode", lambda name: name.decode("ascii", "surrogateescape"))
+    assert sources.fs_path("ström.lgn") == "str\udcc3\udcb6m.lgn"
+    assert sources.fs_path("caf\\xe9.lgn") == "caf\udce9.lgn"  # (a byte that is not UTF-8, shown \xNN)
+    assert sources.shown_path(sources.fs_path("ström.lgn")) == "ström.lgn"
+
+
+@pytest.mark.parametrize(
+    "tags, said",
+    [
+        ({"game": "brandubh"}, "tags: 'game' is no tag lusoria reads: did you mean Game?"),
+        ({"Game": "brandubh", "Varient": "x"}, "tags: 'Varient' is no tag lusoria reads: did you mean Variant?"),
+        ({"White Elo": "1900"}, "tags: 'White Elo' is no tag name (ASCII letters, digits and _, from a letter)"),
+    ],
+)
+def test_a_tag_given_that_is_no_tag_or_a_slip_of_one_is_refused(tags, said):
+    """h81a: `tags={"game": "brandubh"}` was taken as a tag of its own, the game of a CSV file not chosen, unsaid (and
+    the refusal of its file told the library's caller to give --game)."""
+    with pytest.raises(ValueError, match=f"^{re.escape(said)}$"):
+        list(api.validate([RECORD], tags=tags))
+    checked = api.validate(['[Date "2026.03.??"]\n\n1. e3-c3 *\n'], tags={"Game": "tablut", "Event": "Cup"})
+    assert [(v.game, v.valid) for v in checked if not isinstance(v, Note)] == [("tablut", True)]  # (any name: Event)
+
+
+def test_a_batch_of_no_record_is_refused(tmp_path):
+    """h81a: `import_paths(batch_size=0)` stored nothing, and said nothing."""
+    archive = Archive(str(tmp_path / "a.db"))
+    with pytest.raises(ValueError, match="^batch_size: '0' is not a whole number from 1 to 1000000000$"):
+        archive.import_paths([RECORD], batch_size=0)
+    assert archive.import_paths([RECORD], batch_size=1).added == 1
 
 
 @pytest.mark.parametrize("count, listed", [(3, "a.lgn, b.lgn, c.lgn"), (4, "a.lgn, b.lgn, c.lgn, …")])

@@ -77,6 +77,85 @@ def test_a_binary_stream_is_decoded_as_a_file_is():
     assert [(d.line, d.column, d.advised()) for d in unread.diagnostics] == [(2, 12, said)]
 
 
+class _Piped(io.BytesIO):
+    """Bytes that cannot be read again from their start (a pipe, a socket)."""
+
+    def seekable(self) -> bool:
+        return False
+
+
+def test_a_text_stream_on_a_file_is_read_as_the_file_is_and_one_that_does_not_decode_is_unreadable(tmp_path):
+    """h81a: `open(path)` of a Latin-1 file raised Python's UnicodeDecodeError out of `validate` and `import_paths`,
+    the sources after it never read and the import storing nothing; a closed file raised a ValueError. A text stream
+    on a file is read from its bytes, in the stream's encoding, as the file is (each record before the byte read);
+    one that cannot be read again from its start is a source unreadable, in its place."""
+    latin = tmp_path / "latin.lgn"
+    latin.write_bytes(f'{TWO}\n[Game "tablut"]\n[White "Jöns"]\n\n1. e3-c3 *\n'.encode("latin-1"))
+    with open(latin, encoding="utf-8") as stream:
+        read = list(api.validate([ESCAPE, stream, TWO]))
+    assert [(each.source.path, each.plies, each.valid) for each in read] == [
+        (str(ESCAPE), 9, True),
+        *[(str(latin), 1, True), (str(latin), 2, True), (str(latin), 0, False)],
+        *[("", 1, True), ("", 2, True)],
+    ]
+    assert read[3].diagnostics[0].message == "byte 0xF6 is not valid utf-8: the record is not read, the others are"
+    with open(latin, encoding="latin-1") as stream:  # (its own encoding, as the stream was opened)
+        assert [verdict.white for verdict in api.validate([stream])] == [None, None, "Jöns"]
+    with open(latin, encoding="utf-8") as stream:
+        summary = Archive(str(tmp_path / "a.db")).import_paths([ESCAPE, stream, TWO])
+    assert (summary.added, summary.undecoded, summary.unreadable) == (4, 1, [])
+    piped = io.TextIOWrapper(_Piped(latin.read_bytes()), encoding="utf-8")
+    said = (
+        "<stream>: the stream does not decode as utf-8 (invalid start byte): give the file's path, or the file opened "
+        "in binary (open(path, 'rb')), which lusoria decodes as a file's bytes, saying each one that is not valid in "
+        "the record that holds it; or open it in its own encoding"
+    )
+    assert [str(each) for each in api.validate([piped])] == [said]
+    piped = io.TextIOWrapper(_Piped(TWO.encode() * 400 + latin.read_bytes()), encoding="utf-8")  # (past its first read)
+    assert [str(each) for each in api.validate([piped]) if isinstance(each, Unreadable)] == [said]
+    stream = open(latin, encoding="utf-8")
+    stream.close()
+    assert [str(each) for each in api.validate([stream])] == [f"{latin}: cannot be read: I/O operation on closed file."]
+    with open(latin, encoding="utf-8", errors="replace") as stream:  # (its bytes decoded as the stream was asked to)
+        assert [(verdict.valid, verdict.white) for verdict in api.validate([stream])][2] == (True, "J\ufffdns")
+    with open(latin, encoding="latin-1") as stream:
+        stream.read(len(TWO.split("\n\n")[0]) + 2)  # (its first record read: read on from there, as a stream is)
+        assert [verdict.plies for verdict in api.validate([stream])] == [2, 1]
+    with open(latin, encoding="latin-1") as stream:
+        stream.read(5)
+        stream.seek(0)  # (its first bytes read ahead beneath it: read again from its start)
+        assert [verdict.plies for verdict in api.validate([stream])] == [1, 2, 1]
+
+
+def test_text_given_is_no_file_s_name_to_open():
+    """Text read with a single-byte encoding was opened as a file's name, to see whether the encoding garbles
+    its UTF-8 (`garbled_by`): one that holds a NUL raised Python's ValueError (embedded null byte)."""
+    text = '[Game "tablut"]\n[White "a\0b"]\n\n1. e3-c3 *\n'
+    assert [(verdict.valid, verdict.white) for verdict in api.validate([text], encoding="latin-1")] == [(True, "a\0b")]
+
+
+@pytest.mark.parametrize(
+    "white, column, said",
+    [
+        ("J\udcf6ns", 10, "byte 0xF6 is not valid utf-8: the file's one game is not read"),
+        (
+            "\ud800x",
+            9,
+            "byte 0xED is not valid utf-8 (2 more bytes that do not decode, on line 2): the file's one game",
+        ),
+    ],
+)
+def test_text_that_holds_a_surrogate_alone_is_said_as_a_file_s_byte_that_does_not_decode(tmp_path, white, column, said):
+    """h81a: text read with `errors="surrogateescape"` (a Latin-1 file), or JSON's `"\\ud800"`, was valid to `validate`
+    and failed the archive's import ("1 record failed", or Python's UnicodeEncodeError, the whole import stopped)."""
+    text = f'[Game "tablut"]\n[White "{white}"]\n\n1. e3-c3 *\n'
+    for number, source in enumerate([text, io.StringIO(text)]):
+        [verdict] = api.validate([source])
+        assert [(d.line, d.column, d.message.startswith(said)) for d in verdict.diagnostics] == [(2, column, True)]
+        summary = Archive(str(tmp_path / f"{number}.db")).import_paths([source if number == 0 else io.StringIO(text)])
+        assert (summary.added, summary.undecoded, summary.failed) == (1, 1, [])
+
+
 def test_a_stream_is_read_in_the_format_given_not_the_one_its_text_looks_like():
     """h74b: a stream given `format` was read as its name or its text told (a tafl move list, taken for lgn)."""
     [record] = read_sources(io.StringIO("e7-b7 a6-c6 b7-e7\n"), format="tafl", tags={"Game": "tablut"})
@@ -140,7 +219,9 @@ def test_a_file_name_that_begins_with_a_bracket_is_a_file_and_one_with_a_line_br
         "the text '[Uppsala] 2026.lgn\\n' is the name of a file and a line break: give the name without it "
         "(str.strip(); a list of names read with splitlines())"
     )
-    assert list(api.validate(["[Uppsala] 2026.lgn\n"])) == [Unreadable("[Uppsala] 2026.lgn\n", said)]
+    assert list(api.validate(["[Uppsala] 2026.lgn\n"])) == [
+        Unreadable("<text>", said)
+    ]  # (h81a: named by the text whole)
     summary = Archive("a.db").import_paths(["[Uppsala] 2026.lgn\n", "[Uppsala] 2026.lgn"])
     assert (summary.added, summary.unparsable, summary.unreadable) == (2, 0, [said])
     assert [report.plies for report in api.reports(["missing.lgn\n"])] == [0]  # (no file: a text, as before)
