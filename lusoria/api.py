@@ -675,7 +675,8 @@ def diagrams(
     --output-dir`), each named `<file>-<n>.svg` as `replay_pages` names its pages; a record that
     cannot be replayed to that ply has its problem in its place (as `board` would raise it), and a
     source that cannot be read or is skipped a Problem. `format` and `tags` read the records as
-    `validate` reads them; `output_dir`, the folder the boards go to, is not read (`convert`:
+    `validate` reads them; `output_dir`, the folder the caller writes the boards to (each `file_name` below it: this
+    call writes nothing, h81a), is not read (`convert`:
     OutputAmongInputs when it is a folder of `paths` or holds one; InputsOfOneName when two inputs'
     files cannot be named apart)."""
     sources = list(given(paths))
@@ -853,7 +854,8 @@ def replay_pages(
     says of it on stderr (why it cannot be replayed at all, `unreplayable`, or what it lacks, `unread`);
     an invalid record's too (its page shows its diagnostics), and a Problem in its place for a source
     that cannot be read or is skipped. `format` and `tags` read the records as `validate` reads them;
-    `output_dir`, the folder the pages go to, is not read (`convert`: OutputAmongInputs when it is a
+    `output_dir`, the folder the caller writes the pages to (each `file_name` below it, and `index_page` of them:
+    this call writes nothing, h81a), is not read (`convert`: OutputAmongInputs when it is a
     folder of `paths` or holds one; InputsOfOneName when two inputs' files cannot be named apart). Each
     record goes to a worker on its own: its page costs far more than its text, and a round's records
     would be one chunk of `validate`'s, one process's."""

@@ -4,13 +4,13 @@ import re
 
 from conftest import ROOT
 
-from lusoria.notation import (  # (as docs/api.md imports them: newcomer-57b found them missing)
+from lusoria.notation import (  # (as docs/api.md imports them: newcomer-57b found them missing; SKIP, h81a)
+    SKIP,
     Visitor,
     parse_record,
     walk,
 )
 from lusoria.notation.model import Line, Ply, Record
-from lusoria.notation.visitor import SKIP
 from lusoria.validator.replay import check
 
 TEXT = '[Game "tablut"]\n{start} 1. e3-c3 $1 {a} (1. d1-d3 {b} (1. i6-h6) 2. i5-h5) d1-d3 (2... a6-b6) 2. c3-e3 *'
