@@ -62,7 +62,7 @@ from lusoria.archive.reading import (
     refused,
     watched,
 )
-from lusoria.archive.records_as_rows import Failure, Rows, SkippedDuplicate, checked_rows, report_rows
+from lusoria.archive.records_as_rows import Failure, Rows, checked_rows, report_rows
 from lusoria.archive.removal import Read, archive_file, same_file
 from lusoria.archive.schema import (
     SCHEMA_VERSION,
@@ -313,18 +313,19 @@ _HELD_OF_ADDED = (  # the records held of the same {column} as a file read (`_ch
 )
 
 
-def _changed_files(db: sqlite_utils.Database, last: int, skipped: list[SkippedDuplicate]) -> list[str]:
-    """The files that records added after id `last` were read from, whose records held before
-    (ids up to `last`) were not all read again from them (`skipped`): changed since they were
+def _changed_files(db: sqlite_utils.Database, last: int, summary: ImportSummary) -> list[str]:
+    """The files that the records an import added (`summary.added_ids`) were read from, whose records held before
+    (ids up to `last`) were not all read again from them (`summary.skipped`): changed since they were
     imported, or read under other rules. A record held is of the file `same_file` finds it by, as
     `import --replace` finds it (of a folder moved with its archive, the file its path names now)."""
-    held_again = json.dumps([f"{duplicate.record} {duplicate.file}" for duplicate in skipped if duplicate.file])
+    held_again = json.dumps([f"{duplicate.record} {duplicate.file}" for duplicate in summary.skipped if duplicate.file])
     rows = db.execute(  # (two joins of one column each: joined ON one OR the other, SQLite compared every pair)
-        "WITH added AS (SELECT DISTINCT file, path FROM records WHERE id > ?), held AS ("
+        "WITH added AS (SELECT DISTINCT records.file, records.path FROM json_each(?) batch CROSS JOIN records "
+        "ON records.id BETWEEN batch.value ->> 0 AND batch.value ->> 1), held AS ("
         f"{_HELD_OF_ADDED.format(column='file')} UNION ALL {_HELD_OF_ADDED.format(column='path')}) "
         "SELECT DISTINCT path, file, held_path, held_file FROM held "
         "WHERE id <= ? AND id || ' ' || file NOT IN (SELECT value FROM json_each(?)) ORDER BY path",
-        [last, last, held_again],
+        [json.dumps(summary.added_ids), last, held_again],
     )
     archive = archive_file(db.conn)
     return list(
@@ -589,7 +590,7 @@ class Archive:
                 db, source, batch_size, summary, done, replace and not done, read
             )  # (made now: none held)
             if not replace and not done:
-                summary.changed = _changed_files(db, last, summary.skipped)
+                summary.changed = _changed_files(db, last, summary)
         except (sqlite3.Error, OSError) as error:
             raise ImportStopped(
                 f"{self.path}: the import stopped: {error}. The archive is intact: the batches "

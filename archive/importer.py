@@ -84,6 +84,8 @@ class ImportSummary:
     changed: list[str] = field(default_factory=list)  # files imported before, read as other records now (not `replace`)
     problems: list[Problem] = field(default_factory=list)  # what `import_paths` met besides records, in order:
     # sources that could not be read, files skipped in a directory, notes (each what `lusoria import` says)
+    added_ids: list[tuple[int, int]] = field(default_factory=list, repr=False)  # the first and last id each batch
+    # added: another import's beside it are none of this one's (h81b: said to be of its files "changed since")
 
     @property
     def duplicates(self) -> int:
@@ -589,6 +591,9 @@ def _insert_batch(
             again = _rolled_back(conn, batch, replacing[0], kept, failures)
             return _insert_batch(db, again, summary, number, kept, replacing)
         conn.execute(LAST_GIVEN)
+        if new:  # (numbered in a row, the last ids: `_stored`)
+            last = conn.execute("SELECT max(id) FROM records").fetchone()[0]
+            counts.added_ids.append((last - len(new) + 1, last))
         conn.execute("RELEASE batch")
         _fault("commit", number)
         conn.execute("COMMIT")
@@ -672,6 +677,7 @@ def _count(summary: ImportSummary, counts: ImportSummary, new: list[Rows]) -> No
     summary.undecoded += sum(checked.undecoded for checked in new)
     summary.unparsed += [checked.place for checked in new if not checked.parsed and not checked.undecoded]
     summary.failed += counts.failed
+    summary.added_ids += counts.added_ids
 
 
 def _failed_in(batch: list[Rows | Failure], failures: dict[int, Failure]) -> list[Rows | Failure]:

@@ -1595,3 +1595,24 @@ def test_a_summary_names_three_files_gone_under_a_path_and_counts_the_rest():
             f"; {len(names)} files the archive holds under games no longer exist (/club/games/a.lgn, /club/games/b.lgn, "
             f"{listed}); their records are kept (Archive.remove(Filters(path=FILE)) takes a file's out)"
         )
+
+
+def test_an_import_beside_another_says_no_file_of_the_other_changed(in_tmp):
+    """h81b: two imports into one archive at once: the records another import added meanwhile (ids after those held
+    when this one began) were taken for this one's, and a file only the other read, changed since it was imported
+    before, was said to be this one's, "changed since", its records beside the old."""
+    write(in_tmp / "games/x.lgn", games(44, 3))
+    archive = Archive("a.db")
+    assert archive.import_paths(["games/x.lgn"]).added == 3
+    write(in_tmp / "games/x.lgn", games(45, 3))  # (changed since)
+    write(in_tmp / "games/y1.lgn", games(46, 3))
+    write(in_tmp / "games/y2.lgn", games(47, 3))
+    other = []
+
+    def beside(size):  # (told as y1.lgn is read: the other import runs while this one's batch of y1 waits)
+        if not other:
+            other.append(Archive("a.db").import_paths(["games/x.lgn"]))
+
+    this = archive.import_paths(["games/y1.lgn", "games/y2.lgn"], batch_size=1, progress=beside)
+    assert (this.added, this.changed) == (6, [])
+    assert (other[0].added, other[0].changed) == (3, ["games/x.lgn"])
