@@ -184,6 +184,7 @@ __all__ = [
     "OutputAmongInputs",
     "InputsOfOneName",
     "gone_but_listed",
+    "withdrawn_but_listed",
     "Reader",
 ]
 
@@ -943,6 +944,21 @@ def gone_but_listed(directory: str, pages: list[PublishedPage]) -> list[str]:
             and not _found(row["file"])
         }
     )
+
+
+def withdrawn_but_listed(directory: str, pages: list[PublishedPage]) -> list[str]:
+    """The records (`FILE, record N`) of the rows of `directory`'s index.html that `folder_index` keeps beside `pages`
+    whose files `pages` are of, not written again: a game taken out of a file read again, whose page the index would
+    list still (h81b: a game withdrawn stayed on the club's page, unsaid); in order."""
+    from lusoria import html  # here, not at start-up
+
+    written = {html.index_row(page)["link"] for page in pages}
+    read = {page.source.path for page in pages}
+    return [
+        f"{row['file']}, record {row['record']}"
+        for row in html.rows_written(os.path.join(directory, "index.html")) or []
+        if row["link"] not in written and row["file"] in read and _page_in(directory, row["link"])
+    ]
 
 
 def _found(shown: str) -> bool:

@@ -1208,6 +1208,7 @@ def index_written(directory: str, pages: list[api.PublishedPage], outputs: dict[
     if not published:
         return 0
     say_gone_but_listed(directory, api.gone_but_listed(directory, published))
+    say_withdrawn_but_listed(directory, api.withdrawn_but_listed(directory, published))
     index = api.folder_index(directory, published)
     if index is None and not overwrite:
         echo(f"lusoria: the index not written: {index_refused(directory)}", err=True)
@@ -1224,6 +1225,19 @@ def say_gone_but_listed(directory: str, files: list[str]) -> None:
             f"lusoria: note: {os.path.join(directory, 'index.html')} still lists the games of {shown}, not found "
             f"here, as an earlier run's pages of them are still in {directory}: if they were renamed or removed, "
             "delete those pages to take them off the index (their paths are from the folder the earlier run ran from)",
+            err=True,
+        )
+
+
+def say_withdrawn_but_listed(directory: str, records: list[str]) -> None:
+    """A note of the `records` of files read again that DIR's index lists still, not written now
+    (`api.withdrawn_but_listed`): what to do if they were taken out."""
+    if records:
+        shown = "; ".join(records[:3]) + ("; …" if len(records) > 3 else "")
+        echo(
+            f"lusoria: note: {os.path.join(directory, 'index.html')} still lists {plural(len(records), 'game')} that "
+            f"the files read now do not hold ({shown}), as an earlier run's pages of them are still in {directory}: "
+            "if they were taken out, delete their pages to take them off the index",
             err=True,
         )
 

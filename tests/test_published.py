@@ -907,6 +907,27 @@ def test_a_round_renamed_since_its_pages_were_published_is_said_while_the_index_
     assert len(rows(tmp_path / "season/index.html")) == 5
 
 
+def test_a_game_taken_out_of_a_file_published_again_is_said_while_the_index_lists_it(tmp_path):
+    """h81b: games taken out of a file (entered by mistake), the file published again: the index listed their pages
+    still, and nothing was said (a file gone is said); once their pages are deleted, their rows go."""
+    (tmp_path / "round1").mkdir()
+    games = [(ROOT / f"samples/tablut/{name}.lgn").read_text() for name in ("escape", "tuichi", "linnaeus")]
+    (tmp_path / "round1/games.lgn").write_text("\n".join(games + games[1:]))
+    assert run("html", "round1", "--output-dir", "season").exit_code == 0
+    (tmp_path / "round1/games.lgn").write_text(games[0])  # (four games taken out)
+    again = run("html", "round1", "--output-dir", "season")
+    assert (again.exit_code, again.stderr) == (
+        0,
+        "lusoria: note: season/index.html still lists 4 games that the files read now do not hold (round1/games.lgn, "
+        "record 1; round1/games.lgn, record 2; round1/games.lgn, record 3; …), as an earlier run's pages of them are "
+        "still in season: if they were taken out, delete their pages to take them off the index\n",
+    )
+    for number in range(1, 5):
+        (tmp_path / f"season/round1/games-00000{number}.html").unlink()
+    cleaned = run("html", "round1", "--output-dir", "season")
+    assert (cleaned.exit_code, cleaned.stderr, len(rows(tmp_path / "season/index.html"))) == (0, "", 1)
+
+
 def test_the_note_of_files_gone_names_three_and_counts_the_others(tmp_path):
     """A renamed round of four games: the note names three of its files and counts the fourth; of three, it
     names them all."""
