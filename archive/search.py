@@ -83,9 +83,7 @@ def _held(globs: list[tuple[str, str]]) -> tuple[str, list]:
     for game in dict.fromkeys(game for game, _ in globs):
         alternatives = [
             "(1"
-            + "".join(
-                f" AND (unicode(substr(q.squares, {int(square)}, 1)) - 48) & {int(bits)}" for square, bits in required
-            )
+            + "".join(f" AND (unicode(substr(q.squares, {square}, 1)) - 48) & {bits}" for square, bits in required)
             + ")"
             for required in (required_squares(game, glob) for of_game, glob in globs if of_game == game)
         ]
