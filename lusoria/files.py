@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 import tempfile
 import unicodedata
@@ -39,8 +40,9 @@ class AtomicFile:
         self, path: str, encoding: str = "utf-8", newline: str | None = None, binary: bool = False, follow: bool = True
     ):
         self.target = os.path.realpath(path) if follow else os.path.abspath(path)
+        _swept(os.path.dirname(self.target))
         handle, self.temporary = tempfile.mkstemp(
-            prefix=f".{os.path.basename(self.target)}.", suffix=".tmp", dir=os.path.dirname(self.target)
+            prefix=f".{os.path.basename(self.target)}.{os.getpid()}.", suffix=".tmp", dir=os.path.dirname(self.target)
         )
         self.file: IO[Any] = (
             os.fdopen(handle, "wb") if binary else os.fdopen(handle, "w", encoding=encoding, newline=newline)
@@ -79,6 +81,40 @@ class AtomicFile:
             pass  # the disk is full: what could not be written is dropped with the file
         if os.path.exists(self.temporary):
             os.remove(self.temporary)
+
+
+_LEFT = re.compile(r"\.(?:.+)\.([0-9]{1,10})\.[^.]+\.tmp")  # an AtomicFile's temporary file: its writer's process id
+_SWEPT: set[str] = set()  # the folders `_swept` in this process
+
+
+def _swept(folder: str) -> None:
+    """Remove, once a process, the temporary files an AtomicFile left in `folder`, its writer killed mid-write (h81b:
+    a killed `html --output-dir` left `.game-000000.html.….tmp` among the pages published, for good); those of a
+    process that runs (another run writing there) are left. Not on Windows, where no signal asks whether one runs."""
+    if folder in _SWEPT or os.name == "nt":
+        return
+    _SWEPT.add(folder)
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return  # (writing there says why)
+    for name in names:
+        if (left := _LEFT.fullmatch(name)) and not _running(int(left[1])):
+            try:
+                os.remove(os.path.join(folder, name))
+            except OSError:
+                pass  # (removed by another run meanwhile, or not ours to remove)
+
+
+def _running(pid: int) -> bool:
+    """Whether process `pid` runs (or may: one of another user's)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True
+    return True
 
 
 def write_file(path: str, text: str, follow: bool = True) -> None:

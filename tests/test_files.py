@@ -55,6 +55,28 @@ def untidy(tmp_path):
     return path
 
 
+@pytest.mark.skipif(os.name == "nt", reason="Windows has no signal that asks whether a process runs")
+def test_a_temporary_file_of_a_writer_killed_is_removed_when_its_folder_is_written_again(tmp_path):
+    """h81b: a killed `html --output-dir` left its temporary page (`.game-000000.html.….tmp`) among the pages
+    published, for good; a run that writes in that folder again removes those of writers that no longer run, once,
+    and leaves those of one that runs (another run, writing there), and any other file."""
+    ended = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    killed, running = (
+        f".game-000000.html.{ended.stdout.strip()}.q1vetvi8.tmp",
+        f".index.html.{os.getpid()}.k2c4x9ab.tmp",
+    )
+    for name in (killed, running, ".notes.tmp", "game-000000.html"):
+        (tmp_path / name).write_text("")
+    with AtomicFile(str(tmp_path / "index.html")) as written:
+        assert written.temporary.startswith(str(tmp_path / f".index.html.{os.getpid()}."))
+        written.commit()
+    assert sorted(os.listdir(tmp_path)) == sorted([running, ".notes.tmp", "game-000000.html", "index.html"])
+    (tmp_path / killed).write_text("")  # (swept once a process: 4,000 pages written in one folder list it once)
+    with AtomicFile(str(tmp_path / "index.html")) as written:
+        written.commit()
+    assert killed in os.listdir(tmp_path)
+
+
 def test_fmt_write_on_a_full_disk_leaves_the_file_as_it_was(untidy):
     before = untidy.read_bytes()
     done = on_a_full_disk(len(before) // 2, "fmt", "--write", str(untidy))

@@ -164,6 +164,7 @@ def test_whole_number_reads_ascii_digits_within_bounds():
 PACKAGES = ("lusoria", "notation", "formats", "archive", "validator", "grammar")
 INT_ALLOWED = {  # the calls of int() on text outside notation/numbers.py, and why each is bounded
     ("lusoria/files.py", "int(line.split()[1], 8)"): "the umask Linux shows: four octal digits",
+    ("lusoria/files.py", "int(left[1])"): "a process id in a temporary file's name: ten digits at most (`_LEFT`)",
 }
 
 
