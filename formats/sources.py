@@ -22,7 +22,7 @@ from lusoria.errors import LusoriaError
 from lusoria.formats import FORMATS, Format, HookFailed, format_named, format_of, read_text
 from lusoria.notation.escapes import as_lines
 from lusoria.notation.json_input import starts_as_json
-from lusoria.notation.reader import STDIN_NAME, RecordText, split_records, whole_lines
+from lusoria.notation.reader import STDIN_NAME, STREAM_NAME, RecordText, split_records, whole_lines
 from lusoria.notation.slips import RESULTS
 from lusoria.notation.sources import (
     BOM,
@@ -528,7 +528,7 @@ _ESCAPED_FROM = "utf-8"  # what a text given (a str, a text stream) was decoded 
 
 def stream_name(stream: object) -> str:
     """What a stream is named by: its `name` (`open(path)`'s), `<stream>` for one without (`io.StringIO`)."""
-    return str(getattr(stream, "name", "<stream>"))
+    return str(getattr(stream, "name", STREAM_NAME))
 
 
 def _below(

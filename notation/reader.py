@@ -53,6 +53,7 @@ LGN_TOKENS = re.compile(r'\{[^}]*\}?|;[^\n]*|"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"?|[^
 
 
 STDIN_NAME = "<stdin>"  # the path of the records read from standard input
+STREAM_NAME = "<stream>"  # the path of the records of a stream without a name (`io.StringIO`: a library's call)
 
 REPR_TEXT = 40  # the characters of a record's text its repr shows
 
@@ -530,6 +531,10 @@ STDIN_ADVICE = (  # a tafl move list or CSV line piped in reads as lgn movetext 
     "standard input is read as lgn unless its first lines or --from name another format"
     " (--from tafl reads tafl move lists, --from csv the tafl engines' CSV lines)"
 )
+STREAM_ADVICE = (  # so a stream without a name is read, a library's (h81a: told to write a Game tag in its CSV)
+    "a stream without a name is read as lgn unless its first lines or format= name another format"
+    ' (format="tafl" reads tafl move lists, format="csv" the tafl engines\' CSV lines)'
+)
 
 
 STANDS_IN = ("Game", "Variant", "Rules")  # the tags given that stand in for those a record with no Game tag lacks
@@ -583,6 +588,9 @@ def _names_a_file(text: str) -> bool:
     return _FILE_NAME.fullmatch(text.strip()) is not None
 
 
+_PIPED = {STDIN_NAME: STDIN_ADVICE, STREAM_NAME: STREAM_ADVICE}  # the sources of no name, and how each names a format
+
+
 def _no_game_tag(source: RecordText) -> SyntaxProblem:
     """The record has no Game tag: at a tag that may be a slip for it (`[game "…"]`, `[Gmae "…"]`),
     or at one whose value holds a backslash (`[Game "tab\\"lut"]`, no game's name), if it has one;
@@ -591,9 +599,9 @@ def _no_game_tag(source: RecordText) -> SyntaxProblem:
     slip = _game_tag_slip(source.text)
     known = known_games()
     if slip is None:
-        piped = source.path == STDIN_NAME and not _NEXT_TAG.search(source.text)  # perhaps a move list
+        piped = source.path in _PIPED and not _NEXT_TAG.search(source.text)  # perhaps a move list
         advice = (
-            f"; {STDIN_ADVICE}"
+            f"; {_PIPED[source.path]}"
             if piped
             else f': begin it with one, as [Game "{_game_written(source.text, known)}"] (known: {", ".join(known)})'
         )

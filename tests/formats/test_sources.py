@@ -1102,6 +1102,11 @@ def test_a_move_list_piped_without_from_is_told_how_to_read_it(text):
     )
     tagged = CliRunner().invoke(main, ["validate", "-"], input='[Event "club"]\n1. e3-c3 *\n')
     assert f"error[tag]: {no_game_tag('tablut')}\n" in tagged.output  # an lgn record, but for its Game tag
+    [streamed] = api.validate([io.StringIO(text)])  # (a library's stream without a name: h81a, told to write a tag)
+    assert streamed.diagnostics[0].message == (
+        "the record has no Game tag; a stream without a name is read as lgn unless its first lines or format= name "
+        'another format (format="tafl" reads tafl move lists, format="csv" the tafl engines\' CSV lines)'
+    )
 
 
 FIXTURES = ROOT / "tests/fixtures/formats"
