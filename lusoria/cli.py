@@ -1420,8 +1420,21 @@ def archive_at(db: str) -> Archive:
     return Archive(db, notes=lambda note: echo(f"lusoria: {hinted(note)}", err=True))
 
 
+def archive_named(context: click.Context, parameter: click.Parameter, value: str | None) -> str | None:
+    """--db, refused when empty (h81b: a script's `--db "$ARCHIVE"`, its variable unset, used ./lusoria.db and said
+    nothing of it)."""
+    if value == "":
+        raise click.BadParameter("is empty: give the archive's file (a variable of a script left unset?)")
+    return value
+
+
 db_option = click.option(
-    "--db", "db", default=default_db, show_default="$LUSORIA_DB or lusoria.db", help="The archive (a SQLite file)."
+    "--db",
+    "db",
+    default=default_db,
+    show_default="$LUSORIA_DB or lusoria.db",
+    callback=archive_named,
+    help="The archive (a SQLite file).",
 )
 table_format_option = format_choice(["table", "json", "csv"], "The table as aligned text, JSON or CSV.")
 format_option = format_choice(
@@ -1818,7 +1831,11 @@ def sql(sql: str, db: str, format_: str, timeout: int) -> None:
 
 @main.command()
 @click.argument("paths", nargs=-1, metavar="[PATH]...", callback=as_paths)
-@click.option("--db", help="Look in this archive instead of files (without PATH: $LUSORIA_DB or lusoria.db).")
+@click.option(
+    "--db",
+    callback=archive_named,
+    help="Look in this archive instead of files (without PATH: $LUSORIA_DB or lusoria.db).",
+)
 @jobs_options
 @encoding_option
 @reading_options

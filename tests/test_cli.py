@@ -975,3 +975,18 @@ def test_an_import_counts_the_records_it_stores_unparsed_and_says_how_standard_i
     piped = ImportSummary(unparsed=["<stdin>:1"])  # (a library's caller passes no --from)
     assert piped.unparsed_said() == "1 record stored as written, not parsed (<stdin>:1): validate() says why"
     assert piped.unparsed_said(to=COMMAND) == f"{piped.unparsed_said(to=COMMAND).split(';')[0]}; {STDIN_ADVICE}"
+
+
+@pytest.mark.parametrize(
+    "command", [["import", str(ROOT / "samples/tablut")], ["query"], ["remove", "--game", "tablut"], ["duplicates"]]
+)
+def test_an_empty_archive_name_is_refused(tmp_path, monkeypatch, command):
+    """h81b: a script's `--db "$ARCHIVE"`, its variable unset, used ./lusoria.db (`import` made it, and said no
+    summary; `remove` removed from it)."""
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, [command[0], "--db", "", *command[1:]])
+    assert (result.exit_code, result.output.splitlines()[-1]) == (
+        2,
+        "Error: Invalid value for '--db': is empty: give the archive's file (a variable of a script left unset?)",
+    )
+    assert os.listdir(tmp_path) == []
