@@ -69,6 +69,7 @@ from lusoria.archive.schema import (
     NotAnArchive,
     busy,
     create_archive,
+    in_wal,
     not_created,
     open_archive,
     unreadable_database,
@@ -584,6 +585,7 @@ class Archive:
         this import made it, which then holds none to replace and is vacuumed after); the archive
         failing an ImportStopped."""
         db = open_archive(self.path, note=self.notes)
+        in_wal(db.conn)
         try:
             last = db.execute("SELECT coalesce(max(id), 0) FROM records").fetchone()[0]
             summary = import_rows(

@@ -240,6 +240,8 @@ def _upgrade(path: str, version: int, records: int, note: Callable[[Note], None]
     except (sqlite3.Error, OSError) as error:
         raise NotAnArchive(f"{failed} ({error}); it was left as it was") from None
     if upgraded:
+        with closing(_connect(path).conn) as conn:
+            in_wal(conn)
         note(Note(path, f"{path} is upgraded to version {SCHEMA_VERSION}"))
         for record, source, line in misread:
             note(Note(path, _misread(record, source, line)))
@@ -247,6 +249,16 @@ def _upgrade(path: str, version: int, records: int, note: Callable[[Note], None]
         raise NotAnArchive(f"{failed}: another program changed it {UPGRADE_ATTEMPTS} times meanwhile")
     else:
         note(Note(path, f"{path} was changed by another program meanwhile: it is left as it was and read again"))
+
+
+def in_wal(conn: sqlite3.Connection) -> None:
+    """An archive of an older lusoria, whose journal is a rollback journal, put in WAL mode as a new one is (h81b:
+    upgraded, it kept its journal, and Datasette reading it kept the nightly import out); left so while another
+    program has it open (the change takes the file alone: tried again at the next import)."""
+    try:
+        conn.execute("PRAGMA journal_mode = WAL")  # (none of that lock when in WAL mode already)
+    except sqlite3.OperationalError:  # (database is locked)
+        pass
 
 
 def _misread(record: int, source: str | None, line: int) -> str:

@@ -92,6 +92,21 @@ def test_an_upgraded_archive_keeps_its_permissions(tmp_path, mode):
     assert stat.S_IMODE(path.stat().st_mode) == mode
 
 
+def test_an_older_archive_s_rollback_journal_becomes_a_wal_at_its_upgrade_or_its_next_import(tmp_path):
+    """h81b: upgraded, an older lusoria's archive kept its rollback journal, and a program that read it (Datasette,
+    `lusoria serve`) kept the nightly import out ("database is locked"): it is put in WAL mode, as a new one is; while
+    another program reads it, it is left so, and the next import puts it."""
+    path = str(tmp_path / "old.db")
+    version_1_archive(path)
+    assert rows(path, "PRAGMA journal_mode") == [("delete",)]
+    Archive(path).query(Filters())  # opening it upgrades it
+    assert rows(path, "PRAGMA journal_mode") == [("wal",)]
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute("PRAGMA journal_mode = DELETE")  # (upgraded while another program read it)
+    assert Archive(path).import_paths([str(ROOT / "samples/tablut/escape.lgn")]).found == 1
+    assert rows(path, "PRAGMA journal_mode") == [("wal",)]
+
+
 def test_a_version_1_archive_is_upgraded_with_nothing_lost(new, tmp_path):
     path = str(tmp_path / "old.db")
     version_1_archive(path)
