@@ -146,6 +146,14 @@ def sort_choice(default: str, help: str) -> Callable:
     return click.option("--sort", type=click.Choice(["games", "score"]), default=default, show_default=True, help=help)
 
 
+def cores() -> int:
+    """The cores lusoria may run on: those the process is bound to (`taskset`, a container's cpuset), not all the
+    machine's (h81b: a run bound to one of eight started eight workers)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
 def jobs_options(command, needs: str = "", work: str = "check the records"):
     """--jobs and --force-jobs: the command gets `jobs`, the worker processes that do its `work` (as
     its help says it), at most the number of cores unless forced; their help says the option they
@@ -158,7 +166,7 @@ def jobs_options(command, needs: str = "", work: str = "check the records"):
         ctx.meta["force_jobs"] = value
 
     def capped(ctx, param, value):
-        return value if ctx.meta.get("force_jobs") else min(value, os.cpu_count() or 1)
+        return value if ctx.meta.get("force_jobs") else min(value, cores())
 
     command = click.option(
         "--force-jobs",
@@ -172,7 +180,7 @@ def jobs_options(command, needs: str = "", work: str = "check the records"):
         "--jobs",
         "-j",
         type=JOBS,
-        default=os.cpu_count() or 1,
+        default=cores,
         callback=capped,
         show_default="the number of cores",
         help=said(

@@ -17,7 +17,7 @@ from conftest import ROOT
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lusoria.cli import MAX_SHOWN, main
+from lusoria.cli import MAX_SHOWN, cores, main
 from lusoria.output import WINDOW, diagnostic_text, render, table_row
 from lusoria.validator.replay import Diagnostic, check
 from lusoria.workers import mapped
@@ -398,7 +398,7 @@ def test_jobs_are_capped_at_the_cores_unless_forced(monkeypatch, tmp_path):
     run("validate", "-j", "400", "--force-jobs", str(ROOT / "samples/tablut"))
     run("import", "--db", str(tmp_path / "a.db"), "--force-jobs", "-j", "3", str(ROOT / "samples/tablut"))
     run("import", "--db", str(tmp_path / "a.db"), str(ROOT / "samples/tablut"))
-    assert started == [os.cpu_count(), 400, 3, os.cpu_count()]
+    assert started == [cores(), 400, 3, cores()]
     assert run("validate", "-j", "1025", "--force-jobs", str(ROOT / "samples/tablut")).exit_code == 2
 
 
@@ -412,8 +412,25 @@ def test_jobs_are_one_worker_where_the_cores_are_unknown(monkeypatch):
 
     monkeypatch.setattr("lusoria.api.in_workers", in_one_process)
     monkeypatch.setattr(os, "cpu_count", lambda: None)
+    monkeypatch.delattr(os, "sched_getaffinity", raising=False)  # (macOS, Windows: no affinity to ask)
     result = run("validate", "-j", "4", str(ROOT / "samples/tablut/escape.lgn"))
     assert (result.exit_code, started) == (0, [1])
+
+
+def test_jobs_are_capped_at_the_cores_the_process_is_bound_to(monkeypatch):
+    """h81b: under `taskset -c 0`, or a container's cpuset, --jobs took the machine's cores (eight workers on one)."""
+    started = []
+
+    def in_one_process(function, items, jobs, ahead=0):
+        started.append(jobs)
+        return mapped(function, items)
+
+    monkeypatch.setattr("lusoria.api.in_workers", in_one_process)
+    monkeypatch.setattr(os, "cpu_count", lambda: 8)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {3}, raising=False)
+    assert run("validate", str(ROOT / "samples/tablut/escape.lgn")).exit_code == 0
+    assert run("validate", "-j", "4", str(ROOT / "samples/tablut/escape.lgn")).exit_code == 0
+    assert started == [1, 1]
 
 
 @pytest.mark.parametrize(

@@ -23,14 +23,14 @@ from test_formats import saved_by_a_european_spreadsheet
 
 from lusoria import api
 from lusoria.archive import Archive, Filters
-from lusoria.cli import main
+from lusoria.cli import cores, main
 from lusoria.notation import split_records
 from lusoria.validator.games import GAMES
 
 REAL = ROOT.parent / "shared" / "real"
 AAGE, LOGS = REAL / "aagenielsen", REAL / "tablut-challenge"
 TAFL = REAL / "tafl"  # the tafl family: aagenielsen.dk's Copenhagen and Brandubh games, the Rust engines' CSVs
-DEFAULT_JOBS = os.cpu_count() or 1  # what `--jobs` is when not given
+DEFAULT_JOBS = cores()  # what `--jobs` is when not given
 
 
 @pytest.fixture(autouse=True)
