@@ -97,6 +97,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ERROR",
+    "LusoriaError",
     "FORMATS",
     "source_formats",
     "target_formats",

@@ -9,10 +9,20 @@ from typing import Any
 
 
 class LusoriaError(Exception):
-    """An exception of lusoria's: pickled as its class, its `args` and its attributes."""
+    """The base of every exception lusoria defines, each also the built-in kind it is (a ValueError, a KeyError):
+    `except LusoriaError` takes what a call refuses. Pickled as its class, its `args` and its attributes."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         return _restored, (type(self), self.args), self.__dict__
+
+
+class UnknownName(LusoriaError, KeyError):
+    """A game, rule or variant named that lusoria does not know: a KeyError, as a registry's lookup raises, that
+    `except LusoriaError` catches too (h81a: `api.explain("zzz")`, `api.random_records("chess")` raised a bare
+    KeyError), said as its message (a KeyError's `str()` quotes it)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
 
 
 class DataError(LusoriaError):

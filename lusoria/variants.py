@@ -9,6 +9,7 @@ import textwrap
 from collections.abc import Mapping
 
 from lusoria import rulebook
+from lusoria.errors import UnknownName
 from lusoria.formats import FORMATS
 from lusoria.validator.base import SIDE_NAMES, Game, OptionError, VariantNotes, known_names
 from lusoria.validator.games import (
@@ -103,13 +104,13 @@ def _explain_name_elsewhere(written: str, every: dict[str, dict[str, VariantNote
     name that is several variants' (`Tyr 13x13`) or nothing's."""
     named = _variants_named(written, every)
     if len(named) > 1:
-        raise KeyError(named_by_several(written, named))
+        raise UnknownName(named_by_several(written, named))
     if not named and (option := rulebook.option_text(written)):
         return option
     if not named and (used := rulebook.family(written) or rulebook.mentions(written)):
         return used
     if not named:
-        raise KeyError(f"no rule, game or variant is named {quoted(written)}{_meant(written, every)}")
+        raise UnknownName(f"no rule, game or variant is named {quoted(written)}{_meant(written, every)}")
     return explain(named[0])
 
 

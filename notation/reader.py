@@ -588,22 +588,20 @@ def _names_a_file(text: str) -> bool:
     return _FILE_NAME.fullmatch(text.strip()) is not None
 
 
-_PIPED = {STDIN_NAME: STDIN_ADVICE, STREAM_NAME: STREAM_ADVICE}  # the sources of no name, and how each names a format
-
-
 def _no_game_tag(source: RecordText) -> SyntaxProblem:
     """The record has no Game tag: at a tag that may be a slip for it (`[game "…"]`, `[Gmae "…"]`),
     or at one whose value holds a backslash (`[Game "tab\\"lut"]`, no game's name), if it has one;
     standard input with no tag at all is told how to read another format, any other record what to
-    write (a chess PGN's tags: the games there are)."""
+    write (a chess PGN's tags: the games there are), and a library's stream without a name, of no tag, both."""
     slip = _game_tag_slip(source.text)
     known = known_games()
     if slip is None:
-        piped = source.path in _PIPED and not _NEXT_TAG.search(source.text)  # perhaps a move list
+        untagged = not _NEXT_TAG.search(source.text)  # perhaps a move list
         advice = (
-            f"; {_PIPED[source.path]}"
-            if piped
+            f"; {STDIN_ADVICE}"
+            if untagged and source.path == STDIN_NAME
             else f': begin it with one, as [Game "{_game_written(source.text, known)}"] (known: {", ".join(known)})'
+            + (f"; {STREAM_ADVICE}" if untagged and source.path == STREAM_NAME else "")
         )
         return SyntaxProblem(f"the record has no Game tag{advice}", source.line, 1, "", "tag")
     cased = "tag names are case-sensitive, and " if slip[1].lower() == "game" else ""

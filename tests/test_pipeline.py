@@ -606,3 +606,19 @@ def test_an_unreadable_source_says_whether_its_records_were_read(tmp_path):
     for stream in (pipeline.records(paths), api.canonical_files(paths)):
         said = [(Path(item.path).name, item.records_read) for item in stream if isinstance(item, Unreadable)]
         assert said == [("after.lgn", True), ("none.lgn", False)]
+
+
+@pytest.mark.parametrize(
+    "call, said",
+    [
+        (lambda: api.explain("zzz"), "no rule, game or variant is named 'zzz'"),
+        (lambda: list(api.random_records("chess")), "unknown game 'chess' (known: brandubh, copenhagen, hnefatafl, "),
+        (lambda: api.GAMES["chess"], "unknown game 'chess'"),
+    ],
+)
+def test_a_name_lusoria_does_not_know_is_a_lusoria_error_and_a_key_error(call, said):
+    """h81a: `except api.LusoriaError` missed `api.explain("zzz")` and `api.random_records("chess")`, bare KeyErrors
+    whose `str()` quoted their message."""
+    with pytest.raises(api.LusoriaError) as raised:
+        call()
+    assert isinstance(raised.value, KeyError) and str(raised.value).startswith(said)

@@ -22,7 +22,7 @@ from inspect import getattr_static
 from types import TracebackType
 from typing import Any, TypeVar, cast
 
-from lusoria.errors import LusoriaError
+from lusoria.errors import LusoriaError, UnknownName
 from lusoria.plugins import FAILS, failure, loaded, said
 from lusoria.validator.base import Game, OptionError, Presets, ReadOnly, Same, known_names, together
 from lusoria.words import quoted
@@ -93,7 +93,7 @@ class Registry(Mapping[str, type[Game]]):
             self._find()
         if name not in self._classes:
             if name not in self._where:
-                raise KeyError(f"unknown game {quoted(name)} ({known_names(name, self.names)})")
+                raise UnknownName(f"unknown game {quoted(name)} ({known_names(name, self.names)})")
             module, _, attribute = self._where[name].partition(":")
             self._classes[name] = getattr(import_module(module), attribute)
         return self._classes[name]

@@ -1102,10 +1102,13 @@ def test_a_move_list_piped_without_from_is_told_how_to_read_it(text):
     )
     tagged = CliRunner().invoke(main, ["validate", "-"], input='[Event "club"]\n1. e3-c3 *\n')
     assert f"error[tag]: {no_game_tag('tablut')}\n" in tagged.output  # an lgn record, but for its Game tag
+    [tagged_stream] = api.validate([io.StringIO('[Event "club"]\n1. e3-c3 *\n')])  # (lgn: its Game tag alone)
+    assert tagged_stream.diagnostics[0].message == no_game_tag("tablut")
     [streamed] = api.validate([io.StringIO(text)])  # (a library's stream without a name: h81a, told to write a tag)
-    assert streamed.diagnostics[0].message == (
-        "the record has no Game tag; a stream without a name is read as lgn unless its first lines or format= name "
-        'another format (format="tafl" reads tafl move lists, format="csv" the tafl engines\' CSV lines)'
+    assert streamed.diagnostics[0].message.startswith("the record has no Game tag: begin it with one, as [Game ")
+    assert streamed.diagnostics[0].message.endswith(
+        "; a stream without a name is read as lgn unless its first lines or format= name another format "
+        '(format="tafl" reads tafl move lists, format="csv" the tafl engines\' CSV lines)'
     )
 
 
