@@ -42,7 +42,9 @@ class AtomicFile:
         self.target = os.path.realpath(path) if follow else os.path.abspath(path)
         _swept(os.path.dirname(self.target))
         handle, self.temporary = tempfile.mkstemp(
-            prefix=f".{os.path.basename(self.target)}.{os.getpid()}.", suffix=".tmp", dir=os.path.dirname(self.target)
+            prefix=f".{_cut(os.path.basename(self.target))}.{os.getpid()}.",
+            suffix=".tmp",
+            dir=os.path.dirname(self.target),
         )
         self.file: IO[Any] = (
             os.fdopen(handle, "wb") if binary else os.fdopen(handle, "w", encoding=encoding, newline=newline)
@@ -81,6 +83,15 @@ class AtomicFile:
             pass  # the disk is full: what could not be written is dropped with the file
         if os.path.exists(self.temporary):
             os.remove(self.temporary)
+
+
+def _cut(name: str, most: int = 200) -> str:
+    """`name` cut to `most` bytes as the file system writes it, at a character's end: what a temporary file's name
+    holds of its target's, with room for its own parts within the 255 bytes a name holds (h80c: a target of a long
+    name, a page of a round's long file name, was not written, its temporary file's name too long)."""
+    while len(os.fsencode(name)) > most:
+        name = name[:-1]
+    return name
 
 
 _LEFT = re.compile(r"\.(?:.+)\.([0-9]{1,10})\.[^.]+\.tmp")  # an AtomicFile's temporary file: its writer's process id

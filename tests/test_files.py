@@ -77,6 +77,17 @@ def test_a_temporary_file_of_a_writer_killed_is_removed_when_its_folder_is_writt
     assert killed in os.listdir(tmp_path)
 
 
+@pytest.mark.parametrize("name", ["a" * 250, "é" * 127])
+def test_a_file_of_a_long_name_is_written_through_a_temporary_file_of_a_name_cut_short(tmp_path, name):
+    """h80c: a page of a long name (a round's file of a long name, published) was not written: its temporary
+    file's name, the page's and more, held over the 255 bytes a name may hold (`File name too long`)."""
+    with AtomicFile(str(tmp_path / name)) as written:
+        assert len(os.fsencode(os.path.basename(written.temporary))) <= 255
+        written.write("x")
+        written.commit()
+    assert os.listdir(tmp_path) == [name] and (tmp_path / name).read_text() == "x"
+
+
 def test_fmt_write_on_a_full_disk_leaves_the_file_as_it_was(untidy):
     before = untidy.read_bytes()
     done = on_a_full_disk(len(before) // 2, "fmt", "--write", str(untidy))
