@@ -430,14 +430,15 @@ class Filters:
         help="An .lgn file (UTF-8): the same games as its records, or games that continue them.",
     )
 
-    def __post_init__(self) -> None:
-        """The values matched whole (`TAKEN_WHOLE`) as lusoria takes names from its user
-        (`name_given`: `' tablut '`, `--player ' Jens Holm '`, `--rule ' T4 '`)."""
-        from lusoria.validator.games import name_given
+    def __setattr__(self, field: str, value: object) -> None:
+        """The values matched whole (`TAKEN_WHOLE`) taken as lusoria takes names from its user
+        (`name_given`: `' tablut '`, `--player ' Jens Holm '`, `--rule ' T4 '`), given or set later (h81a:
+        `filters.game = " copenhagen "` was matched as written)."""
+        if field in TAKEN_WHOLE and isinstance(value, str):
+            from lusoria.validator.games import name_given
 
-        for named in TAKEN_WHOLE:
-            if isinstance(name := getattr(self, named), str):
-                setattr(self, named, name_given(name))
+            value = name_given(value)
+        super().__setattr__(field, value)
 
 
 def _continuations(texts: list[RecordText | str]) -> tuple[str, list]:

@@ -106,6 +106,9 @@ def test_the_library_s_filters_of_a_whole_value_take_it_with_spaces_around_it(bl
     assert ids(Filters(event=" Club evening ", site="Uppsala\t")) == ids(Filters(event="Club evening")) == [1]
     assert ids(Filters(event=" blitz")) == ids(Filters(rule=" T2 ")) == ids(Filters(rule="t2\t")) == [2]
     assert Filters(event=" Blitz ", site=" Uppsala", rule="T2 ") == Filters(event="Blitz", site="Uppsala", rule="T2")
+    later = Filters()
+    later.event = " Club evening "  # (set once made: h81a, matched as written, found nothing)
+    assert (later.event, ids(later)) == ("Club evening", [1])
 
 
 def test_the_library_takes_a_name_with_spaces_around_it_as_the_name(db):
