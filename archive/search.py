@@ -402,13 +402,13 @@ class UnsearchableRecord(LusoriaError, ValueError):
     `source`, with its place and text but not what a reader made of it, and its check's
     `diagnostics`, read as UTF-8 only: none says an encoding to try): a search for it would find
     other games than the one meant. Said at its place, `file:line`, as the record of its file it is
-    (from 1); a record of a text, as the record of that text it is, and which of the texts given
-    (`given`, from 1) that is."""
+    (from 0, as every command numbers records: h80a); a record of a text, as the record of that text it is, and
+    which of the texts given (`given`, from 1) that is."""
 
     def __init__(self, index: int, source: RecordText, diagnostics: list[Diagnostic], given: int = 1):
         first = next((d for d in diagnostics if d.severity == ERROR), None)
         problem = replace(first, tries=()).said() if first else "its rules cannot be read"  # read as UTF-8 only
-        which = f"{source.index + 1} of " + ("the records file" if source.path else f"text {given} given")
+        which = f"{source.index} of " + ("the records file" if source.path else f"text {given} given")
         super().__init__(
             f"{shown_place(source.path, source.line)}: record {which} is not valid ({problem}); "
             "a search finds the games of a valid record"

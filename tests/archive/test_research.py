@@ -1464,7 +1464,7 @@ def test_records_file_finds_the_same_games_and_their_continuations(archive, tmp_
     with pytest.raises(InputError, match=f"^{tmp_path}/none.lgn: no such file or directory$"):
         archive.query(Filters(records=[str(tmp_path / "none.lgn")]))
     with pytest.raises(
-        UnsearchableRecord, match=r"^<text>:1: record 1 of text 2 given is not valid \(error\[tag\]: unknown game"
+        UnsearchableRecord, match=r"^<text>:1: record 0 of text 2 given is not valid \(error\[tag\]: unknown game"
     ):  # (no records file: the first record of the second text)
         archive.query(Filters(records=[partial, '[Game "chess"]\n\n1. e4 *\n']))
     with pytest.raises(
@@ -1486,11 +1486,11 @@ def test_records_given_in_several_files_or_texts_are_numbered_in_each(archive, t
     (tmp_path / "b.lgn").write_text(illegal)
     with pytest.raises(
         UnsearchableRecord,
-        match=rf"^{tmp_path}/b.lgn:5: record 2 of the records file is not valid \(error\[T1\]: move 1, White: ",
+        match=rf"^{tmp_path}/b.lgn:5: record 1 of the records file is not valid \(error\[T1\]: move 1, White: ",
     ):
         archive.query(Filters(records=[tmp_path / "a.lgn", str(tmp_path / "b.lgn")]))
     with pytest.raises(
-        UnsearchableRecord, match=r"^<text>:5: record 2 of text 2 given is not valid \(error\[T1\]: move 1, White: "
+        UnsearchableRecord, match=r"^<text>:5: record 1 of text 2 given is not valid \(error\[T1\]: move 1, White: "
     ) as raised:
         archive.query(Filters(records=[two, illegal]))
     assert raised.value.index == 3  # the fourth record of all given
@@ -1515,7 +1515,7 @@ def test_a_records_file_with_an_illegal_record_says_it_and_searches_the_others(a
         f"{file}:7:4: error[T1]: move 1, White: the piece on e2 is Black's"
     )  # White moves first
     said = (
-        f"lusoria: {file}:5: record 2 of the records file is not valid (error[T1]: move 1, White: the piece on e2 is "
+        f"lusoria: {file}:5: record 1 of the records file is not valid (error[T1]: move 1, White: the piece on e2 is "
         "Black's, and White is to move; if Black moved first, its Rules tag says so: first=black; the rest of this "
         "line is not checked; did you mean e3-g3?); a search "
         "finds the games of a valid record"
@@ -1551,7 +1551,7 @@ def test_a_records_file_that_cannot_be_read_is_said_in_one_line(archive, tmp_pat
     assert result.stderr.startswith(f"{latin}:2:10: error[syntax]: {said}\n")  # (its line said `try --encoding`)
     assert "--encoding" not in result.stderr
     assert result.exit_code == 1 and result.output.endswith(
-        f"lusoria: {latin}:1: record 1 of the records file is not valid (error[syntax]: {said}); "
+        f"lusoria: {latin}:1: record 0 of the records file is not valid (error[syntax]: {said}); "
         "a search finds the games of a valid record: it is left out\n"
         "lusoria: no record of the records file is valid: nothing is searched\n"
     )
