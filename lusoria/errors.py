@@ -22,7 +22,7 @@ class UnknownName(LusoriaError, KeyError):
     KeyError), said as its message (a KeyError's `str()` quotes it)."""
 
     def __str__(self) -> str:
-        return str(self.args[0])
+        return str(self.args[0]) if self.args else ""  # (none: made by pickle, its args set after)
 
 
 class DataError(LusoriaError):

@@ -185,7 +185,7 @@ def test_a_name_another_program_gives_with_a_slash_explains_that_variant():
 
 def test_a_name_another_program_gives_several_variants_or_none_is_an_error_that_says_which():
     with pytest.raises(
-        KeyError, match=r"^\"other programs call several variants 'tyr 13x13': name one \(tyr-13x13 or tyr-13x13-172\)"
+        KeyError, match=r"^other programs call several variants 'tyr 13x13': name one \(tyr-13x13 or tyr-13x13-172\)"
     ):
         api.explain("tyr 13x13")
     with pytest.raises(
