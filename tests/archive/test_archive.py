@@ -816,6 +816,22 @@ def test_a_path_filter_is_read_from_the_folder_it_runs_in_out_of_it_too(tmp_path
     assert [row["path"] for row in archive.query(Filters(path="../sub/*"))] == [files[0]]
 
 
+def test_an_absolute_path_filter_is_the_user_s_glob_even_in_the_folder_it_runs_in(tmp_path, monkeypatch):
+    """Only the folder the command runs in, which a relative path filter is read from, is escaped (reviewer-57b):
+    an absolute path is typed whole, a glob throughout, so its `[1]` is a class of one character even where it
+    names that folder (h81c: escaped there too, it found the folder `here[1]`'s record beside `here1`'s)."""
+    for folder, sample in (("here1", "escape"), ("here[1]", "linnaeus")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "b.lgn").write_text((ROOT / f"samples/tablut/{sample}.lgn").read_text())
+    archive = Archive(str(tmp_path / "a.db"))
+    files = [os.path.realpath(tmp_path / folder / "b.lgn") for folder in ("here1", "here[1]")]
+    assert archive.import_paths(files).added == 2
+    monkeypatch.chdir(tmp_path / "here[1]")
+    typed = os.path.realpath(tmp_path / "here[1]" / "b.lgn")
+    assert [row["path"] for row in archive.query(Filters(path=typed))] == [files[0]]
+    assert [row["path"] for row in archive.query(Filters(path="b.lgn"))] == [files[1]]
+
+
 def test_a_filter_of_one_value_given_twice_is_refused(archive):
     """`--player A --player B` found B's games alone, A dropped unsaid, where filters combine."""
     db = ["--db", archive.path]

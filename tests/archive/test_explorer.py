@@ -204,6 +204,16 @@ def test_the_json_without_a_position_is_that_of_the_pages_view(site, path, param
     assert json.loads(tree.text)[0]["ply"] == ("d1-d3" if "ply" in params else "e3-c3")
 
 
+def test_the_tree_json_without_a_depth_is_one_ply_deep_as_lusoria_tree_is(site, path):
+    """`depth` left out of `tree.json` is the CLI's default, 1: the next plies alone, no child under any (h81c: a
+    default of 2 went unseen, every test giving its depth)."""
+    tree = get(site, "/-/explorer/club/tree.json?game=tablut&variant=seed")
+    assert tree.status_code == 200
+    assert tree.text == cli(path, "tree", "--game", "tablut", "--variant", "seed", "--format", "json")
+    nodes = json.loads(tree.text)
+    assert nodes[0]["ply"] == "e3-c3" and not any(node.get("children") for node in nodes)
+
+
 def test_the_page_opened_on_the_variant_of_most_records_counts_that_variants_alone(tmp_path):
     """h75b: the page `serve` opens (no game named) showed tablut/aage but counted a linnaeus record that
     starts from the same position (3 games of d1-d3, 2 after `apply`), and listed it; `tree.json` along a

@@ -506,6 +506,22 @@ def test_a_variant_lusoria_does_not_know_is_found_as_stats_lists_it(whole):
     )
 
 
+def test_a_variant_lusoria_does_not_know_is_found_in_the_game_named_alone(tmp_path):
+    """`tablut/copenhagen` finds Tablut's records of `[Variant "copenhagen"]`, not a Latrunculi record of the same
+    tag, which `stats` lists apart as `latrunculi/copenhagen` (h81c: the game went unchecked, the archives of the
+    test above holding one game's such records)."""
+    (tmp_path / "two.lgn").write_text(
+        '[Game "tablut"]\n[Variant "Copenhagen"]\n\n1. e3-f3 *\n\n'
+        '[Game "latrunculi"]\n[Variant "copenhagen"]\n\n1. a1-a2 *\n'
+    )
+    archive = Archive(str(tmp_path / "two.db"))
+    assert archive.import_paths([str(tmp_path / "two.lgn")]).added == 2
+    assert [row["value"] for row in archive.stats()["variants"]] == ["latrunculi/copenhagen", "tablut/copenhagen"]
+    for game in ("tablut", "latrunculi"):
+        found = archive.query(Filters(variant=f"{game}/copenhagen"))
+        assert [(row["game"], row["variant"]) for row in found] == [(game, "copenhagen")]
+
+
 def test_a_variant_lusoria_does_not_know_with_a_slash_is_found_as_stats_lists_it(tmp_path):
     """Review 38: a Tablut record of `[Variant "Copen/Hagen"]` was listed by `stats` as
     `tablut/copen/hagen`, which `--variant` refused (read as the variant `hagen` of a game

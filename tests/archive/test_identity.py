@@ -14,6 +14,7 @@ from lusoria.archive import Archive, schema
 from lusoria.archive.duplicates import Duplicate, Entry, Place, find_duplicates
 from lusoria.archive.identity import Identity, identity, label
 from lusoria.cli import main
+from lusoria.validator import tablut
 from lusoria.validator.replay import check
 
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -36,6 +37,7 @@ def test_a_record_its_canonical_form_and_a_bare_copy_are_the_same_game():
     [
         ('[Game "tablut"]', '[Game "Tablut"]\n[Variant "seed"]'),  # the default variant, named
         ('[Game "tablut"]', '[Game "tablut"]\n[Rules "king-armed=yes"]'),  # an option at its default
+        ('[Game "tablut"]', f'[Game "tablut"]\n[Position "{tablut.INITIAL}"]'),  # the start, written (h81c)
         ('[White "Karin Nilsson"]', '[White "Karin   Nilsson"]'),
         ('[Annotator "lusoria samples"]\n', ""),
         ("4. Ke5-c5+", "4. Ke5-c5"),

@@ -1807,6 +1807,22 @@ def test_query_s_table_shows_paths_under_the_current_folder_relative_and_the_fir
     assert "first_message" not in valid.stdout
 
 
+def test_the_first_message_is_that_of_the_first_error_not_of_a_warning_before_it_nor_of_a_later_error(tmp_path):
+    """`first_message` is the message of the error `first_rule` names: a warning numbered before it (a tag named
+    a letter off White) is no error, and a record of two errors (no result marker, then T2 at its third ply)
+    shows its first (h81c: either slip went unseen, the tests' records holding one diagnostic)."""
+    path = str(tmp_path / "a.db")
+    warned = '[Game "tablut"]\n[Whtie "Ann"]\n\n1. e3-f3 d1-d3\n2. f3-f1 *\n'
+    torn = '[Game "tablut"]\n[Whtie "Bo"]\n\n1. e3-f3 d1-d3\n2. f3-f1\n'
+    assert Archive(path).import_paths([f"{warned}\n{torn}"]).added == 2
+    rows = json.loads(CliRunner().invoke(main, ["query", "--db", path, "--format", "json"]).stdout)
+    shown = [(row["warnings"], row["errors"], row["first_rule"], row["first_message"]) for row in rows]
+    assert shown == [
+        (1, 1, "T2", "f1 is occupied (from the start position); the rest of this line is not checked"),
+        (1, 2, "syntax", "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)"),
+    ]
+
+
 @pytest.mark.parametrize(
     "asked",
     [

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lusoria.archive import Archive, Filters
-from lusoria.archive.stats import BY, _percentages, _plies
+from lusoria.archive.stats import BY, _percentages, _plies, _sides
 from lusoria.cli import main
 
 AAGE = """[Game "tablut"]
@@ -196,6 +196,19 @@ def test_each_row_says_its_invalid_records_and_the_rules_of_their_first_errors(s
     assert (linnaeus["invalid"], linnaeus["invalid_percent"], linnaeus["first_error_rules"]) == (0, 0.0, [])
 
 
+def test_rules_of_as_many_first_errors_are_listed_by_name_whatever_order_the_records_come_in(tmp_path):
+    """A row's first error rules of as many records come by name (`T2` before `syntax`), though the record whose
+    first error is `syntax` (no result marker: no result, read first) comes before the other (h81c: listed in the
+    order read, unseen, the samples' ties coming in that order already)."""
+    torn = '[Game "tablut"]\n\n1. e3-f3 d1-d3\n2. f3-f1\n'
+    illegal = '[Game "tablut"]\n\n1. e3-f3 d1-d3\n2. f3-f1 *\n'
+    archive = Archive(str(tmp_path / "a.db"))
+    assert archive.import_paths([f"{torn}\n{illegal}"]).added == 2
+    [row] = archive.stats(by="variant")["results_by"]["rows"]
+    assert (row["value"], row["invalid"]) == ("tablut/seed", 2)
+    assert row["first_error_rules"] == [{"value": "T2", "records": 1}, {"value": "syntax", "records": 1}]
+
+
 @pytest.mark.parametrize("top", [3, 10])
 def test_every_grouping_adds_up_to_the_records(samples, top):
     """Session 48: the board table had no row for the records of no board (Laquet's, and those not
@@ -301,6 +314,16 @@ def test_a_boards_sides_name_each_game_once_however_alike_their_records(tmp_path
         ("11x11", 2, "defenders", "attackers"),
         ("9x9", 2, "defenders/Swedes", "attackers/Muscovites"),
     ]
+
+
+def test_a_rows_sides_name_its_games_in_the_order_of_their_names_whatever_order_they_come_in():
+    """The games of a row are a set, whose order Python's hashes of strings change from run to run: the sides are
+    named in the order of the games' names (h81c: the test above caught the games left unsorted in about half the
+    runs alone), a game of no name (None, a refused type's: `None`, first) and one lusoria does not know as White, Black."""
+    swedes = ("defenders/Swedes", "attackers/Muscovites")
+    assert _sides(["tablut", "hnefatafl"]) == _sides(["hnefatafl", "tablut"]) == swedes
+    assert _sides(["tablut", None, "copenhagen"]) == ("White/defenders/Swedes", "Black/attackers/Muscovites")
+    assert _sides(["tablut", "chess"]) == ("White/Swedes", "Black/Muscovites")
 
 
 def test_each_rows_plies_are_those_of_its_records_alone(samples):
