@@ -8,6 +8,7 @@ from conftest import ROOT
 
 from lusoria import api
 from lusoria.archive import Archive, Filters
+from lusoria.bounds import bounded_number
 from lusoria.cli import main
 from lusoria.notation.numbers import checked_number
 from lusoria.words import out_of_bounds
@@ -45,7 +46,19 @@ def test_jobs_out_of_bounds_are_refused_by_every_call_that_takes_them(archive, t
     assert cli_error("validate", "--force-jobs", "--jobs", str(jobs), TABLUT).endswith(said.removeprefix("jobs: "))
 
 
-@pytest.mark.parametrize("name", ["min_games", "depth"])
+@pytest.mark.parametrize("jobs, taken", [(True, None), (" 2 ", 2), ("2", 2), (2, 2)])
+def test_jobs_are_a_whole_number_written_with_blanks_or_not_and_never_a_truth_value(tmp_path, jobs, taken):
+    """h81c: `jobs=True` (an int to Python) would be one worker where `"True"` is refused, and `" 2 "`, read from a
+    configuration, refused where `"2"` is taken (mutants that took a bool, or refused the blanks, lived)."""
+    assert bounded_number(jobs, 1, 1024) == taken
+    archive = Archive(str(tmp_path / "a.db"))
+    if taken is None:
+        with pytest.raises(ValueError, match="^jobs: 'True' is not a whole number from 1 to 1024$"):
+            archive.import_paths([TABLUT], jobs=jobs)
+    else:
+        assert archive.import_paths([TABLUT], jobs=jobs).added == 4
+
+
 def test_a_tree_of_plies_played_in_no_game_or_of_no_plies_is_refused(archive, name):
     with pytest.raises(ValueError) as refused:
         archive.tree(filters=Filters(game="tablut", variant="seed"), **{name: 0})

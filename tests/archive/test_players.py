@@ -216,6 +216,23 @@ def test_an_alias_is_its_player_once_merged(tmp_path):
     assert archive.crosstable(CUP) == CUP_TABLE
 
 
+def test_a_merge_the_other_way_round_undoes_the_first_and_the_aliases_of_a_name_merged_follow_it(tmp_path):
+    """h81c: a merge of a player into one of his own other names makes that name his (the first merge undone, no
+    name left an alias of itself), and the other names of a name merged become the other names of the name it is
+    merged into (mutants that kept the first canonical name, left the aliases behind, or a name an alias of itself,
+    lived)."""
+    archive = Archive(str(tmp_path / "club.db"))
+    archive.import_paths(['[Game "tablut"]\n[White "Jens"]\n[Black "Olof"]\n\n1. e3-c3 *\n'])
+    assert archive.merge_players(["Jens"], "Jens Holm") == "Jens Holm"
+    assert archive.merge_players(["Jens Holm"], "Jens") == "Jens"  # (the other way round)
+    assert archive.aliases() == [{"alias": "Jens Holm", "name": "Jens"}]
+    assert archive.merge_players(["Jens"], "J. Holm") == "J. Holm"
+    assert sorted((row["alias"], row["name"]) for row in archive.aliases()) == [
+        ("Jens", "J. Holm"),
+        ("Jens Holm", "J. Holm"),
+    ]
+
+
 def test_a_name_in_another_case_is_the_same_player(tmp_path):
     """`olof berg` is Olof Berg, spelled as the archive's first record writes him, in every pairing."""
     archive = Archive(str(tmp_path / "club.db"))
