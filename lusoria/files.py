@@ -10,6 +10,7 @@ import os
 import re
 import stat
 import tempfile
+import time
 import unicodedata
 from pathlib import Path
 from typing import IO, Any
@@ -42,7 +43,7 @@ class AtomicFile:
         self.target = os.path.realpath(path) if follow else os.path.abspath(path)
         _swept(os.path.dirname(self.target))
         handle, self.temporary = tempfile.mkstemp(
-            prefix=f".{_cut(os.path.basename(self.target))}.{os.getpid()}.",
+            prefix=f".{_cut(os.path.basename(self.target))}.lusoria-{os.getpid()}.",
             suffix=".tmp",
             dir=os.path.dirname(self.target),
         )
@@ -94,14 +95,18 @@ def _cut(name: str, most: int = 200) -> str:
     return name
 
 
-_LEFT = re.compile(r"\.(?:.+)\.([0-9]{1,10})\.[^.]+\.tmp")  # an AtomicFile's temporary file: its writer's process id
+_LEFT = re.compile(r"\.(?:.+)\.lusoria-([0-9]{1,10})\.[^.]+\.tmp")  # an AtomicFile's temporary file: its writer's
+# process id
+LEFT_FOR = 3600  # seconds a temporary file is left unchanged before `_swept` takes it for a killed writer's
 _SWEPT: set[str] = set()  # the folders `_swept` in this process
 
 
 def _swept(folder: str) -> None:
     """Remove, once a process, the temporary files an AtomicFile left in `folder`, its writer killed mid-write (h81b:
-    a killed `html --output-dir` left `.game-000000.html.….tmp` among the pages published, for good); those of a
-    process that runs (another run writing there) are left. Not on Windows, where no signal asks whether one runs."""
+    a killed `html --output-dir` left `.game-000000.html.….tmp` among the pages published, for good): lusoria's, by
+    their name, unchanged for LEFT_FOR, of a process that does not run. A writer of another machine or container (a
+    process id not of this one's) changes its file as it writes it (review81: one was removed mid-write), and a name
+    not lusoria's is left (`.thesis.2024.draft.tmp`). Not on Windows, where no signal asks whether a process runs."""
     if folder in _SWEPT or os.name == "nt":
         return
     _SWEPT.add(folder)
@@ -111,8 +116,10 @@ def _swept(folder: str) -> None:
         return  # (writing there says why)
     for name in names:
         if (left := _LEFT.fullmatch(name)) and not _running(int(left[1])):
+            path = os.path.join(folder, name)
             try:
-                os.remove(os.path.join(folder, name))
+                if time.time() - os.lstat(path).st_mtime > LEFT_FOR:
+                    os.remove(path)
             except OSError:
                 pass  # (removed by another run meanwhile, or not ours to remove)
 

@@ -9,12 +9,14 @@ import sqlite3
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from conftest import ROOT
 
+from lusoria import files
 from lusoria.api import convert, diagrams, random_records, records, validate
 from lusoria.archive import Archive
 from lusoria.cli import main
@@ -58,20 +60,26 @@ def untidy(tmp_path):
 @pytest.mark.skipif(os.name == "nt", reason="Windows has no signal that asks whether a process runs")
 def test_a_temporary_file_of_a_writer_killed_is_removed_when_its_folder_is_written_again(tmp_path):
     """h81b: a killed `html --output-dir` left its temporary page (`.game-000000.html.….tmp`) among the pages
-    published, for good; a run that writes in that folder again removes those of writers that no longer run, once,
-    and leaves those of one that runs (another run, writing there), and any other file."""
+    published, for good; a run that writes in that folder again removes, once, lusoria's of writers that no longer
+    run, left unchanged for an hour, and leaves those of one that runs, a file changed within the hour (a writer of
+    another machine or container, whose process id says nothing here: review81) and any other file
+    (`.thesis.2024.draft.tmp`, a name not lusoria's)."""
     ended = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
-    killed, running = (
-        f".game-000000.html.{ended.stdout.strip()}.q1vetvi8.tmp",
-        f".index.html.{os.getpid()}.k2c4x9ab.tmp",
-    )
-    for name in (killed, running, ".notes.tmp", "game-000000.html"):
+    dead = ended.stdout.strip()
+    killed, fresh = f".game-000000.html.lusoria-{dead}.q1vetvi8.tmp", f".game-000001.html.lusoria-{dead}.q1vetvi9.tmp"
+    running = f".index.html.lusoria-{os.getpid()}.k2c4x9ab.tmp"
+    others = [".thesis.2024.draft.tmp", f".notes.{dead}.a1b2c3d4.tmp", "game-000000.html"]
+    for name in (killed, fresh, running, *others):
         (tmp_path / name).write_text("")
+    an_hour_ago = time.time() - files.LEFT_FOR - 60
+    for name in (killed, running, *others):
+        os.utime(tmp_path / name, (an_hour_ago, an_hour_ago))
     with AtomicFile(str(tmp_path / "index.html")) as written:
-        assert written.temporary.startswith(str(tmp_path / f".index.html.{os.getpid()}."))
+        assert written.temporary.startswith(str(tmp_path / f".index.html.lusoria-{os.getpid()}."))
         written.commit()
-    assert sorted(os.listdir(tmp_path)) == sorted([running, ".notes.tmp", "game-000000.html", "index.html"])
+    assert sorted(os.listdir(tmp_path)) == sorted([fresh, running, *others, "index.html"])
     (tmp_path / killed).write_text("")  # (swept once a process: 4,000 pages written in one folder list it once)
+    os.utime(tmp_path / killed, (an_hour_ago, an_hour_ago))
     with AtomicFile(str(tmp_path / "index.html")) as written:
         written.commit()
     assert killed in os.listdir(tmp_path)
