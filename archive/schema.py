@@ -255,10 +255,14 @@ def in_wal(conn: sqlite3.Connection) -> None:
     """An archive of an older lusoria, whose journal is a rollback journal, put in WAL mode as a new one is (h81b:
     upgraded, it kept its journal, and Datasette reading it kept the nightly import out); left so while another
     program has it open (the change takes the file alone: tried again at the next import)."""
+    waits = conn.execute("PRAGMA busy_timeout").fetchone()[0]
+    conn.execute("PRAGMA busy_timeout = 0")  # (left so at once: review81, the import waited its 5 s twice)
     try:
         conn.execute("PRAGMA journal_mode = WAL")  # (none of that lock when in WAL mode already)
     except sqlite3.OperationalError:  # (database is locked)
         pass
+    finally:
+        conn.execute(f"PRAGMA busy_timeout = {waits}")
 
 
 def _misread(record: int, source: str | None, line: int) -> str:

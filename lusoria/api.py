@@ -948,8 +948,8 @@ def gone_but_listed(directory: str, pages: list[PublishedPage]) -> list[str]:
 
 
 def withdrawn_but_listed(directory: str, pages: list[PublishedPage]) -> list[str]:
-    """The records (`FILE, record N`) of the rows of `directory`'s index.html that `folder_index` keeps beside `pages`
-    whose files `pages` are of, not written again: a game taken out of a file read again, whose page the index would
+    """The records (`FILE, record N`) of the rows of `directory`'s index.html whose files `pages` (the pages made,
+    written or not) are of, and no page of them is: a game taken out of a file read again, whose page the index would
     list still (h81b: a game withdrawn stayed on the club's page, unsaid); in order."""
     from lusoria import html  # here, not at start-up
 

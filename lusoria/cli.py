@@ -1216,7 +1216,7 @@ def index_written(directory: str, pages: list[api.PublishedPage], outputs: dict[
     if not published:
         return 0
     say_gone_but_listed(directory, api.gone_but_listed(directory, published))
-    say_withdrawn_but_listed(directory, api.withdrawn_but_listed(directory, published))
+    say_withdrawn_but_listed(directory, api.withdrawn_but_listed(directory, pages))  # (made: a page refused too)
     index = api.folder_index(directory, published)
     if index is None and not overwrite:
         echo(f"lusoria: the index not written: {index_refused(directory)}", err=True)

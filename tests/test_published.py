@@ -914,6 +914,10 @@ def test_a_game_taken_out_of_a_file_published_again_is_said_while_the_index_list
     games = [(ROOT / f"samples/tablut/{name}.lgn").read_text() for name in ("escape", "tuichi", "linnaeus")]
     (tmp_path / "round1/games.lgn").write_text("\n".join(games + games[1:]))
     assert run("html", "round1", "--output-dir", "season").exit_code == 0
+    edited = games[0].replace("[Game", '[Annotator "K. N."]\n[Game', 1)  # (its first game edited: a page refused)
+    (tmp_path / "round1/games.lgn").write_text("\n".join([edited] + games[1:] + games[1:]))
+    refused = run("html", "round1", "--output-dir", "season")
+    assert (refused.exit_code, "still lists" in refused.stderr) == (2, False)  # (review81: said taken out)
     (tmp_path / "round1/games.lgn").write_text(games[0])  # (four games taken out)
     again = run("html", "round1", "--output-dir", "season")
     assert (again.exit_code, again.stderr) == (

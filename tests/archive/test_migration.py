@@ -105,6 +105,12 @@ def test_an_older_archive_s_rollback_journal_becomes_a_wal_at_its_upgrade_or_its
         conn.execute("PRAGMA journal_mode = DELETE")  # (upgraded while another program read it)
     assert Archive(path).import_paths([str(ROOT / "samples/tablut/escape.lgn")]).found == 1
     assert rows(path, "PRAGMA journal_mode") == [("wal",)]
+    said: list[str] = []  # (while another program reads it, left so at once: review81, the import waited twice)
+    with closing(sqlite3.connect(path, timeout=7)) as conn:
+        conn.set_trace_callback(said.append)
+        schema.in_wal(conn)
+        assert conn.execute("PRAGMA busy_timeout").fetchone() == (7000,)
+    assert said[1:3] == ["PRAGMA busy_timeout = 0", "PRAGMA journal_mode = WAL"]
 
 
 def test_a_version_1_archive_is_upgraded_with_nothing_lost(new, tmp_path):
