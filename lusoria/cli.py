@@ -40,7 +40,7 @@ from lusoria.terminal import (
     unescaped,
     written_in_utf8,
 )
-from lusoria.words import COMMAND, plural, quoted, reason
+from lusoria.words import COMMAND, plural, quoted, reason, undecoded
 
 if TYPE_CHECKING:
     from lusoria import api
@@ -1109,6 +1109,7 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
     inputs, status, records = Inputs(), 0, 0
     pages: list[api.PublishedPage] = []  # the pages made, which the index lists once written
     outputs: dict[str, str] = {}  # the files written (`case_blind`), and the record each holds
+    made: list[api.PublishedPage] | None = None  # every page made, once the records are all read
     with stopped_by_signal() as stopping:  # (SIGTERM as ^C: its pages listed)
         try:
             for page in inputs(api.replay_pages(paths, encoding, jobs=jobs, output_dir=directory, **reading())):
@@ -1126,9 +1127,10 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
                         status,
                         written_in(directory, page.file_name, page.page, record_said(page.source), outputs, overwrite),
                     )
+            made = pages
         finally:  # cut short too (its output piped to `head`, ^C, SIGTERM, a worker lost): the pages written listed
             with stopping.held():  # (where standard output closed, its "wrote" raises)
-                status = max(status, index_written(directory, pages, outputs, overwrite))
+                status = max(status, index_written(directory, pages, outputs, overwrite, made))
     inputs.finish(paths, records, status)
 
 
@@ -1203,9 +1205,17 @@ def stopped_by_signal() -> Iterator[Stopping]:
             signal.signal(signum, defaults[signum])
 
 
-def index_written(directory: str, pages: list[api.PublishedPage], outputs: dict[str, str], overwrite: bool) -> int:
+def index_written(
+    directory: str,
+    pages: list[api.PublishedPage],
+    outputs: dict[str, str],
+    overwrite: bool,
+    made: list[api.PublishedPage] | None,
+) -> int:
     """DIR's index.html written to list those of `pages` written in DIR (`outputs`: `html --output-dir`), with
-    the pages of earlier runs, unless DIR's index.html is not lusoria's (said); the exit status it calls for."""
+    the pages of earlier runs, unless DIR's index.html is not lusoria's (said); the games its rows list of the files
+    read that no page `made` is of said, once every record is read (`made`; review81: a run stopped by ^C named the
+    games it had not reached yet); the exit status it calls for."""
     from lusoria.files import case_blind
 
     published = [
@@ -1216,7 +1226,8 @@ def index_written(directory: str, pages: list[api.PublishedPage], outputs: dict[
     if not published:
         return 0
     say_gone_but_listed(directory, api.gone_but_listed(directory, published))
-    say_withdrawn_but_listed(directory, api.withdrawn_but_listed(directory, pages))  # (made: a page refused too)
+    if made is not None:  # (a page refused too)
+        say_withdrawn_but_listed(directory, api.withdrawn_but_listed(directory, made))
     index = api.folder_index(directory, published)
     if index is None and not overwrite:
         echo(f"lusoria: the index not written: {index_refused(directory)}", err=True)
@@ -1433,6 +1444,11 @@ def archive_named(context: click.Context, parameter: click.Parameter, value: str
     nothing of it)."""
     if value == "":
         raise click.BadParameter("is empty: give the archive's file (a variable of a script left unset?)")
+    if value and undecoded(value):  # (review81: an internal error)
+        raise click.BadParameter(
+            f"{quoted(value)} holds a byte that is not UTF-8 (from another encoding?), and SQLite opens an archive by "
+            "a name in UTF-8 alone: rename it"
+        )
     return value
 
 
@@ -1832,6 +1848,8 @@ def query(db: str, format_: str, **filters: Any) -> None:
 )
 def sql(sql: str, db: str, format_: str, timeout: int) -> None:
     """Run read-only SQL on the archive (writes, ATTACH and PRAGMA settings are refused)."""
+    if said := undecoded(sql):  # (review81: an internal error, SQLite reads UTF-8 alone)
+        raise click.BadParameter(said, param_hint="SQL")
     rows = archive_at(db).iter_sql(sql, timeout or None)
     with contextlib.closing(rows):  # (left part-read when the output stops: a row lgn cannot write)
         archive_errors(lambda: echo_pieces(output.render_pieces(rows, format_)))

@@ -85,7 +85,7 @@ def records(
     are read (they add up to `size`); a file of blanks at most, in any format, is a Skipped (`EMPTY`);
     the folder `leave_out` is not read, though below a directory given (`walk`); `encodings`: the
     encoding of each file read with another than `encoding`, by its path as `walk` gives it.
-    Notes (`ReadingNotes`) come last. ValueError, when called, for a tag of `tags` that is no tag name, or a slip
+    Notes (`ReadingNotes`) come last. ValueError, as the first item is read, for a tag of `tags` that is no tag name, or a slip
     of one NOTATION.md names (`game`: h81a, read as a tag of its own, the records' game not chosen, unsaid)."""
     for name in tags or {}:
         if not re.fullmatch(TAG_NAME, name):

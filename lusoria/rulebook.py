@@ -10,6 +10,7 @@ import tomllib
 from functools import cache
 from typing import Any, NamedTuple
 
+from lusoria.errors import UnknownName
 from lusoria.validator.base import RECORD_RULES
 from lusoria.validator.games import GAMES
 from lusoria.words import plural, quoted
@@ -162,7 +163,7 @@ def rule(rule_id: str) -> Rule:
     """The rule with this ID, in any case (`t2`, `T2`, `Syntax`); KeyError names the known IDs."""
     found = _read()[0].get(rule_id.strip().upper())
     if found is None:
-        raise KeyError(f"unknown rule {quoted(rule_id)} (known: {', '.join(r.id for r in rules())})")
+        raise UnknownName(f"unknown rule {quoted(rule_id)} (known: {', '.join(r.id for r in rules())})")
     return found
 
 
@@ -242,7 +243,7 @@ def mentions(words: str) -> str | None:
     said = " ".join(words.split())
     if said and too_common(said):
         common = "it is too common a word" if len(said.split()) == 1 else "its words are too common"
-        raise KeyError(
+        raise UnknownName(
             f"no rule, game or variant is named {quoted(said)}, and {common} to look for in the rules' texts "
             "(lusoria explain konakis lists the rules whose texts use a word)"
         )

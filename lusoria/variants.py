@@ -51,13 +51,13 @@ def explain(name: str) -> str:
         return _explain_name_elsewhere(written, every)
     if slash:
         if game not in every:
-            raise KeyError(f"no game is named {quoted(game)} ({known_names(game, every)})")
+            raise UnknownName(f"no game is named {quoted(game)} ({known_names(game, every)})")
         if variant not in every[game]:
-            raise KeyError(f"{game} has no variant {quoted(variant)} ({known_names(variant, every[game])})")
+            raise UnknownName(f"{game} has no variant {quoted(variant)} ({known_names(variant, every[game])})")
         return variant_text(variant, every[game][variant]) + _rules_using(game, variant)
     owners = _holders(variant, every)
     if len(owners) > 1:
-        raise KeyError(held_by_several(variant, owners))
+        raise UnknownName(held_by_several(variant, owners))
     if not owners:
         return _explain_name_elsewhere(written, every)
     return (

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sized
 from dataclasses import dataclass, replace
@@ -32,6 +33,7 @@ from lusoria.notation.syntax import (
     TAG_VALUE,
     TERMINALS,
     UNWRITTEN_TAG,
+    WRAPPED_TAG,
     WRAPPED_VALUE_END,
     LineStart,
     SyntaxProblem,
@@ -113,9 +115,9 @@ _TAG_LINE = rf'{TAG_BEFORE_NAME}([^\s\]"{OTHER_QUOTES}\udc80-\udcff]++)(?:{BLANK
 _LINE_START = LineStart(rf"^(?:(?P<tag>{_TAG_LINE})|(?P<move>(?!%)[ \t]*\S))")
 _NEXT_TAG = LineStart(rf"^{_TAG_LINE}")
 _TAG_START = LineStart(rf"^{TAG_BEFORE_NAME}({TAG_NAME})")  # a line that starts as a tag, written or not
-_MOVETEXT = LineStart(rf"^(?!{TAG_BEFORE_NAME})(?!%)(?!{WRAPPED_VALUE_END})[ \t]*\S")  # (among the tags, any
+_MOVETEXT = LineStart(rf"^(?!{TAG_BEFORE_NAME})(?!%)[ \t]*\S")  # (among the tags, any
 # line that begins `[` is one of them, written well or not: `[White Elo "1900"]`, whose name holds a blank, review80b;
-# movetext never begins so; and so is the end of a value wrapped onto its own line, `Maria"]`: WRAPPED_TAG)
+# movetext never begins so; and so is the end of a value wrapped onto its own line, `Maria"]`: `_movetext_in`)
 _TAG_WRITTEN = rf'{TAG_BEFORE_NAME}{TAG_NAME}{BLANK}*(?:{TAG_VALUE}|[{OTHER_QUOTES}][^\]\n"]*[{OTHER_QUOTES}]){BLANK}*\]'  # (quoted
 # otherwise too, a slip: `[Game “tablut”]`)
 # where a record's movetext begins, for splitting: a line that is no tag line, or one whose tags a move number, a
@@ -189,7 +191,7 @@ def split_records(
                         first, last = (line + text.count("\n", counted, at) for at in (found.start, found.end))
                         greeting, greeted = text[start : found.games], (f"lgn reader: {prose_note(first, last)}",)
                         start = position = found.games
-                match = _MOVETEXT_BEGINS.search(text, position, end)  # past the tag section at once
+                match = _movetext_in(_MOVETEXT_BEGINS, text, position, end)  # past the tag section at once
                 if match is None:
                     break
                 movetext = True
@@ -466,8 +468,28 @@ def last_tag_line(text: str) -> int:
 
 def header_of(text: str) -> str:
     """A record's text up to its movetext: its tag lines (and blank and % lines)."""
-    movetext = _MOVETEXT.search(text)
+    movetext = _movetext_in(_MOVETEXT, text)
     return text[: movetext.start()] if movetext else text
+
+
+def _movetext_in(pattern: LineStart, text: str, position: int = 0, end: int = sys.maxsize) -> re.Match[str] | None:
+    """Where `pattern` finds movetext beginning (`_MOVETEXT`, `_MOVETEXT_BEGINS`), past each line that ends a tag's
+    value an e-mail wrapped onto it, the tag left open on the line before it (`WRAPPED_TAG`: `[White "Anna`⏎`Maria"]`,
+    h80c: the rest of the value began the movetext, and the next tag line another record); a line alone that ends
+    `"]` is movetext (review81: `* ; Freja wrote "]` took the next record in)."""
+    while (found := pattern.search(text, position, end)) is not None and _wrapped_value_ends(text, found.start()):
+        position = found.end()
+    return found
+
+
+_VALUE_END = re.compile(WRAPPED_VALUE_END, re.M)
+
+
+def _wrapped_value_ends(text: str, at: int) -> bool:
+    """Whether the line at `at` ends the value of a tag its line before left open (WRAPPED_TAG)."""
+    if at == 0 or not _VALUE_END.match(text, at):
+        return False
+    return WRAPPED_TAG.match(text, text.rfind("\n", 0, at - 1) + 1) is not None  # (its value's line break: `at`'s)
 
 
 # -- parsing -----------------------------------------------------------------

@@ -181,14 +181,15 @@ _ESCAPED = re.compile(r"\\(\\|x[89a-f][0-9a-f])" if BACKSLASH_IN_NAMES else r"\\
 def fs_path(shown: str) -> str:
     """The file name `shown_path` shows as `shown`, as the file system's decoding gives it
     (os.fsdecode): each `\\xNN` the byte NN, each `\\\\` a backslash (POSIX); a backslash before
-    anything else is one (as a name shown before backslashes were doubled holds it); its letters beyond ASCII as the
-    file system's encoding decodes their UTF-8 (h81b: under `LC_ALL=C PYTHONUTF8=0`, ASCII, `ström.lgn` is
+    anything else is one (as a name shown before backslashes were doubled holds it); one the file system's encoding
+    does not write, its UTF-8 as that encoding decodes it (h81b: under `LC_ALL=C PYTHONUTF8=0`, ASCII, `ström.lgn` is
     `str\\udcc3\\udcb6m.lgn`, and `ström.lgn` could not be encoded, an import stopped)."""
     unescaped = _ESCAPED.sub(_unescaped, shown)
     try:
+        os.fsencode(unescaped)  # (a name the file system writes as it is: UTF-8, Latin-1's `ström`, review81)
+    except UnicodeError:
         return os.fsdecode(unescaped.encode("utf-8", "surrogateescape"))
-    except UnicodeError:  # (Windows decodes file names strictly: a byte not UTF-8 it never gave)
-        return unescaped
+    return unescaped
 
 
 def _unescaped(escape: re.Match[str]) -> str:

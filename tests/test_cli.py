@@ -990,3 +990,21 @@ def test_an_empty_archive_name_is_refused(tmp_path, monkeypatch, command):
         "Error: Invalid value for '--db': is empty: give the archive's file (a variable of a script left unset?)",
     )
     assert os.listdir(tmp_path) == []
+
+
+def test_sql_or_an_archive_s_name_that_is_not_utf_8_is_refused_as_given(tmp_path, monkeypatch):
+    """review81: a byte of another encoding in `sql`'s SQL, or in --db's name, was "an internal error … a bug in
+    lusoria" (SQLite takes UTF-8 alone); before, Python's words as a usage error."""
+    monkeypatch.chdir(tmp_path)
+    named = CliRunner().invoke(main, ["query", "--db", os.fsdecode(b"s\xff.db")])
+    assert (named.exit_code, named.output.splitlines()[-1]) == (
+        2,
+        "Error: Invalid value for '--db': 's\\xff.db' holds a byte that is not UTF-8 (from another "
+        "encoding?), and SQLite opens an archive by a name in UTF-8 alone: rename it",
+    )
+    sql = CliRunner().invoke(main, ["sql", "--db", str(tmp_path / "a.db"), "SELECT 'caf\udce9'"])
+    assert (sql.exit_code, sql.output.splitlines()[-1]) == (
+        2,
+        "Error: Invalid value for SQL: is not UTF-8 text: 'SELECT \\'caf\\xe9\\'' holds the byte \\xe9 (from another "
+        "encoding?); the archive's text is UTF-8: give it so",
+    )

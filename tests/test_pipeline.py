@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import built_in_formats, connect
 
-from lusoria import accelerator, api, pipeline, workers
+from lusoria import accelerator, api, pipeline, rulebook, workers
 from lusoria.archive import Archive
 from lusoria.cli import main
 from lusoria.notation.reader import RecordText
@@ -164,14 +164,19 @@ def test_a_unicode_error_of_an_import_is_an_internal_error_not_a_usage_error(tmp
     assert isinstance(debugged.exception, UnicodeEncodeError)
 
 
-def test_a_file_name_beyond_ascii_is_found_again_under_a_file_system_of_ascii(tmp_path, monkeypatch):
+@pytest.mark.parametrize(
+    "encoding, named", [("ascii", "str\udcc3\udcb6m.lgn"), ("latin-1", "ström.lgn"), ("utf-8", "ström.lgn")]
+)
+def test_a_file_name_beyond_ascii_is_found_again_under_a_file_system_of_any_encoding(monkeypatch, encoding, named):
     """h81b: under `LC_ALL=C PYTHONUTF8=0` (a cron job's bare environment) the file system's names are ASCII, each byte
     beyond it escaped (`str\\udcc3\\udcb6m.lgn`); the name lusoria shows, `ström.lgn`, turned back into one to find
-    the file's real path, could not be encoded: the import stopped."""
+    the file's real path, could not be encoded: the import stopped. Under Latin-1, whose names hold `ö` as it is,
+    the first fix read `ström.lgn` as `strÃ¶m.lgn` (review81)."""
     from lusoria.notation import sources
 
-    monkeypatch.setattr(os, "fsdecode", lambda name: name.decode("ascii", "surrogateescape"))
-    assert sources.fs_path("ström.lgn") == "str\udcc3\udcb6m.lgn"
+    monkeypatch.setattr(os, "fsdecode", lambda name: name.decode(encoding, "surrogateescape"))
+    monkeypatch.setattr(os, "fsencode", lambda name: name.encode(encoding, "surrogateescape"))
+    assert sources.fs_path("ström.lgn") == named
     assert sources.fs_path("caf\\xe9.lgn") == "caf\udce9.lgn"  # (a byte that is not UTF-8, shown \xNN)
     assert sources.shown_path(sources.fs_path("ström.lgn")) == "ström.lgn"
 
@@ -612,6 +617,11 @@ def test_an_unreadable_source_says_whether_its_records_were_read(tmp_path):
     "call, said",
     [
         (lambda: api.explain("zzz"), "no rule, game or variant is named 'zzz'"),
+        (lambda: api.explain("tablut/zzz"), "tablut has no variant 'zzz'"),  # (review81: these were KeyErrors)
+        (lambda: api.explain("zzz/linnaeus"), "no game is named 'zzz'"),
+        (lambda: api.explain("seed"), "laquet and tablut have a variant 'seed': name one"),
+        (lambda: api.explain("the"), "no rule, game or variant is named 'the', and it is too common"),
+        (lambda: rulebook.rule("T99"), "unknown rule 'T99'"),
         (lambda: list(api.random_records("chess")), "unknown game 'chess' (known: brandubh, copenhagen, hnefatafl, "),
         (lambda: api.GAMES["chess"], "unknown game 'chess'"),
     ],

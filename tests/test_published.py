@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT
 
+from lusoria import api as api_module
 from lusoria.api import InputsOfOneName, OutputAmongInputs, Problem, convert, folder_index, replay_page, replay_pages
 from lusoria.cli import main
 from lusoria.formats.convert import _named_apart, folders_below
@@ -930,6 +931,25 @@ def test_a_game_taken_out_of_a_file_published_again_is_said_while_the_index_list
         (tmp_path / f"season/round1/games-00000{number}.html").unlink()
     cleaned = run("html", "round1", "--output-dir", "season")
     assert (cleaned.exit_code, cleaned.stderr, len(rows(tmp_path / "season/index.html"))) == (0, "", 1)
+
+
+def test_a_run_stopped_before_its_last_record_says_no_game_taken_out(tmp_path, monkeypatch):
+    """review81: a run stopped by ^C or SIGTERM named every game of its files it had not reached yet as taken out of
+    them (a stopped run listed 5,478), and told to delete their pages: that note waits for every record read."""
+    (tmp_path / "round1").mkdir()
+    games = [(ROOT / f"samples/tablut/{name}.lgn").read_text() for name in ("escape", "tuichi", "linnaeus")]
+    (tmp_path / "round1/games.lgn").write_text("\n".join(games))
+    assert run("html", "round1", "--output-dir", "season").exit_code == 0
+    whole = api_module.replay_pages
+
+    def stopped(*args, **kwargs):
+        pages = whole(*args, **kwargs)
+        yield next(pages)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(api_module, "replay_pages", stopped)
+    cut = run("html", "round1", "--output-dir", "season")
+    assert cut.exit_code == 1 and "still lists" not in cut.stderr and len(rows(tmp_path / "season/index.html")) == 3
 
 
 def test_the_note_of_files_gone_names_three_and_counts_the_others(tmp_path):
