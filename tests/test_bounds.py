@@ -59,6 +59,7 @@ def test_jobs_are_a_whole_number_written_with_blanks_or_not_and_never_a_truth_va
         assert archive.import_paths([TABLUT], jobs=jobs).added == 4
 
 
+@pytest.mark.parametrize("name", ["min_games", "depth"])
 def test_a_tree_of_plies_played_in_no_game_or_of_no_plies_is_refused(archive, name):
     with pytest.raises(ValueError) as refused:
         archive.tree(filters=Filters(game="tablut", variant="seed"), **{name: 0})
