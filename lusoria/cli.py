@@ -1127,7 +1127,8 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
                         status,
                         written_in(directory, page.file_name, page.page, record_said(page.source), outputs, overwrite),
                     )
-            made = pages
+            cut = {problem.path for problem in inputs.problems if isinstance(problem, api.Unreadable)}
+            made = [page for page in pages if page.source.path not in cut]  # (review81b: a file read in part, not)
         finally:  # cut short too (its output piped to `head`, ^C, SIGTERM, a worker lost): the pages written listed
             with stopping.held():  # (where standard output closed, its "wrote" raises)
                 status = max(status, index_written(directory, pages, outputs, overwrite, made))

@@ -952,6 +952,21 @@ def test_a_run_stopped_before_its_last_record_says_no_game_taken_out(tmp_path, m
     assert cut.exit_code == 1 and "still lists" not in cut.stderr and len(rows(tmp_path / "season/index.html")) == 3
 
 
+def test_a_file_read_in_part_says_no_game_taken_out(tmp_path, monkeypatch):
+    """review81b: a file whose reading stopped at a line too long said the games past it taken out of it."""
+    from lusoria.notation import sources
+
+    (tmp_path / "round1").mkdir()
+    games = [(ROOT / f"samples/tablut/{name}.lgn").read_text() for name in ("escape", "tuichi", "linnaeus")]
+    (tmp_path / "round1/games.lgn").write_text("\n".join(games))
+    assert run("html", "round1", "--output-dir", "season").exit_code == 0
+    monkeypatch.setattr(sources, "MAX_LINE", 2000)
+    long = games[1].replace("\n\n", "\n\n{" + "x" * 3000 + "}\n", 1)
+    (tmp_path / "round1/games.lgn").write_text("\n".join([games[0], long, games[2]]))
+    cut = run("html", "round1", "--output-dir", "season")
+    assert cut.exit_code == 2 and "is longer than 2,000 characters" in cut.stderr and "still lists" not in cut.stderr
+
+
 def test_the_note_of_files_gone_names_three_and_counts_the_others(tmp_path):
     """A renamed round of four games: the note names three of its files and counts the fourth; of three, it
     names them all."""

@@ -1185,6 +1185,9 @@ def test_a_tag_whose_value_runs_onto_the_next_line_is_offered_on_one_and_the_rec
         f"a tag is written on one line): {wrapped.split(chr(10))[0]}"
     )
     assert read.text == text
+    indented = text.replace(wrapped, "  " + wrapped)  # (a tag line may begin with blanks: review81b)
+    assert [(d.line, d.column) for d in check(indented).diagnostics] == [(2, 3), (6, 10)]
+    assert [record.text for record in split_records([indented])] == [indented]
     alone = '[Game "tablut"]\n1. e1-e3 * ; Freja wrote "]\n[Game "tablut"]\n1. e1-e3 *\n'  # (no tag left open above)
     assert [record.line for record in split_records([alone])] == [1, 3]  # (review81: one record, the second lost)
 
