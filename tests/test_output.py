@@ -385,15 +385,21 @@ def _read(descriptor: int) -> bytes:
         return b""
 
 
-def test_jobs_are_capped_at_the_cores_unless_forced(monkeypatch, tmp_path):
-    started = []
+@pytest.fixture
+def started(monkeypatch) -> list[int]:
+    """The jobs each run of the worker pool is given, its work done in this process."""
+    given: list[int] = []
 
     def in_one_process(function, items, jobs, ahead=0):
-        started.append(jobs)
+        given.append(jobs)
         return mapped(function, items)
 
     monkeypatch.setattr("lusoria.api.in_workers", in_one_process)
     monkeypatch.setattr("lusoria.archive.records_as_rows.in_workers", in_one_process)
+    return given
+
+
+def test_jobs_are_capped_at_the_cores_unless_forced(started, tmp_path):
     run("validate", "-j", "400", str(ROOT / "samples/tablut"))
     run("validate", "-j", "400", "--force-jobs", str(ROOT / "samples/tablut"))
     run("import", "--db", str(tmp_path / "a.db"), "--force-jobs", "-j", "3", str(ROOT / "samples/tablut"))
@@ -402,30 +408,16 @@ def test_jobs_are_capped_at_the_cores_unless_forced(monkeypatch, tmp_path):
     assert run("validate", "-j", "1025", "--force-jobs", str(ROOT / "samples/tablut")).exit_code == 2
 
 
-def test_jobs_are_one_worker_where_the_cores_are_unknown(monkeypatch):
+def test_jobs_are_one_worker_where_the_cores_are_unknown(started, monkeypatch):
     """os.cpu_count() is None where the platform cannot tell: --jobs is capped at one, not an error."""
-    started = []
-
-    def in_one_process(function, items, jobs, ahead=0):
-        started.append(jobs)
-        return mapped(function, items)
-
-    monkeypatch.setattr("lusoria.api.in_workers", in_one_process)
     monkeypatch.setattr(os, "cpu_count", lambda: None)
     monkeypatch.delattr(os, "sched_getaffinity", raising=False)  # (macOS, Windows: no affinity to ask)
     result = run("validate", "-j", "4", str(ROOT / "samples/tablut/escape.lgn"))
     assert (result.exit_code, started) == (0, [1])
 
 
-def test_jobs_are_capped_at_the_cores_the_process_is_bound_to(monkeypatch):
+def test_jobs_are_capped_at_the_cores_the_process_is_bound_to(started, monkeypatch):
     """h81b: under `taskset -c 0`, or a container's cpuset, --jobs took the machine's cores (eight workers on one)."""
-    started = []
-
-    def in_one_process(function, items, jobs, ahead=0):
-        started.append(jobs)
-        return mapped(function, items)
-
-    monkeypatch.setattr("lusoria.api.in_workers", in_one_process)
     monkeypatch.setattr(os, "cpu_count", lambda: 8)
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {3}, raising=False)
     assert run("validate", str(ROOT / "samples/tablut/escape.lgn")).exit_code == 0
