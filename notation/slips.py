@@ -182,7 +182,7 @@ def mended_tag(text: str, position: int, game: str) -> list[Fix]:
     onto the next line (WRAPPED_TAG: `[White "Jens⏎Holm"]`), on one line; one whose value is
     quoted otherwise, or not at all (`[White “Alfonso”]`, `[Game laquet]`, `[Game"laquet"]`), quoted with `"`."""
     if tag := WRAPPED_TAG.match(text, position):
-        value = f"{tag[2].rstrip()} {tag[3].strip()}".strip()
+        value = _unwrapped(tag[2], tag[3])
         fix, name = Fix(position, tag.end(), f"[{tag[1]} {quote(value)}]"), tag[1]
     elif tag := _UNCLOSED_TAG.match(text, position):
         fix, name, value = Fix(position, tag.end(), tag[0] + "]"), tag[1], unquote(tag[2])
@@ -196,6 +196,17 @@ def mended_tag(text: str, position: int, game: str) -> list[Fix]:
         return []
     game = value.lower() if name == "Game" else game
     return [fix] if fix.text != tag[0] and game in GAMES and _reads_past(text, fix, game) else []
+
+
+def _unwrapped(first: str, rest: str) -> str:
+    """A tag's value an e-mail wrapped (WRAPPED_TAG), on one line: its parts joined by the blank the wrap took, or
+    none where the line broke inside a web address or a path, which holds no blank (review81: `https://…/tafl` ⏎
+    `/rules`), but for a blank the first part ends with (the break fell after it)."""
+    first = first.removesuffix("\r")  # (a file of CRLF line ends)
+    word = first.split()[-1] if first.strip() else ""  # (the word the line broke in, or after)
+    address = "://" in word or word.startswith("www.") or word.endswith("/") or rest.startswith("/")
+    cut = address and not first.endswith((" ", "\t"))
+    return (first.rstrip() + ("" if cut else " ") + rest.strip()).strip()
 
 
 def _marked_result(text: str, start: int, game: str) -> list[Fix]:

@@ -1167,6 +1167,12 @@ def test_a_tag_without_its_closing_bracket_is_closed_after_its_value(text, line)
         ('[Site "the long hall of the museum of  \r\n   the north"]', "the long hall of the museum of the north"),
         ('[White "Jens\n"]', "Jens"),
         ('[White "Jens\r\nHolm"]\r', "Jens Holm"),  # (a file of CRLF line ends)
+        # a web address or a path holds no blank the wrap took (review81)
+        ('[Site "the club at https://example.org/games?\nround=3"]', "the club at https://example.org/games?round=3"),
+        ('[Site "www.example.org/games?\nround=3"]', "www.example.org/games?round=3"),
+        ('[Site "see example.org\n/tafl"]', "see example.org/tafl"),
+        ('[Annotator "C:/games/\r\nround3"]\r', "C:/games/round3"),
+        ('[Site "https://example.org/ \r\nthe hall"]\r', "https://example.org/ the hall"),  # (the break after a blank)
     ],
 )
 def test_a_tag_whose_value_runs_onto_the_next_line_is_offered_on_one_and_the_record_read_on(wrapped, value):
