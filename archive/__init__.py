@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # `name as name`: re-exported to a type checker that re-expor
     from lusoria.archive.commands import MissingArchive as MissingArchive
     from lusoria.archive.commands import NoGameToStart as NoGameToStart
     from lusoria.archive.commands import RemovalStopped as RemovalStopped
+    from lusoria.archive.commands import UnnamedArchive as UnnamedArchive
     from lusoria.archive.commands import default_path as default_path
     from lusoria.archive.datasette import MissingDatasette as MissingDatasette
     from lusoria.archive.duplicates import Duplicate as Duplicate
@@ -60,6 +61,7 @@ HOMES = {  # module -> its names, as the imports above name them (tests/system/t
         "MissingArchive",
         "NoGameToStart",
         "RemovalStopped",
+        "UnnamedArchive",
         "default_path",
     ),
     "datasette": ("MissingDatasette",),

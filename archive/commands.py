@@ -196,8 +196,13 @@ def variant_filters(
 
 
 def default_path() -> str:
-    """`$LUSORIA_DB`, or `lusoria.db` in the current directory."""
-    return os.environ.get("LUSORIA_DB") or DEFAULT
+    """`$LUSORIA_DB`, or `lusoria.db` in the current directory where it is not set (set empty, it names none, which
+    Archive refuses: h81b, a script's `LUSORIA_DB="$ARCHIVE"`, its variable unset, used ./lusoria.db)."""
+    return os.environ.get("LUSORIA_DB", DEFAULT)
+
+
+class UnnamedArchive(LusoriaError, ValueError):
+    """An archive named by an empty name (`Archive("")`, `$LUSORIA_DB` set empty): none is opened."""
 
 
 class ImportStopped(LusoriaError):
@@ -431,7 +436,10 @@ class Archive:
         `import_paths` meets them, its problems (`ImportSummary.problems`); and the variant `tree`
         starts from when it chooses it (`start_of_game`), which, without `notes`, is warned (ChosenWarning).
         `naming`: how its messages tell a game or a variant to be named (`lacking`)."""
-        self.path = path or default_path()
+        self.path = default_path() if path is None else path
+        if not self.path:  # (SQLite opens a temporary database of "", and ./lusoria.db was used before: h81b)
+            given = "$LUSORIA_DB is set but empty" if path is None else "the archive's name is empty"
+            raise UnnamedArchive(f"{given}: give the archive's file (a variable of a script left unset?)")
         self.timeout = timeout
         self.notes = notes
         self.naming = naming

@@ -1431,8 +1431,8 @@ def sql_timeout() -> int:
     return DEFAULT_TIMEOUT
 
 
-def archive_at(db: str) -> Archive:
-    """The archive at `db`, which says its notes on stderr (an upgrade begun and done: a
+def archive_at(db: str | None) -> Archive:
+    """The archive at `db` (None: `default_path()`'s), which says its notes on stderr (an upgrade begun and done: a
     command that opens an archive made by an older lusoria waits for it; what an import meets
     besides records, as `Inputs` says it)."""
     from lusoria.archive import Archive
@@ -1441,10 +1441,12 @@ def archive_at(db: str) -> Archive:
 
 
 def archive_named(context: click.Context, parameter: click.Parameter, value: str | None) -> str | None:
-    """--db, refused when empty (h81b: a script's `--db "$ARCHIVE"`, its variable unset, used ./lusoria.db and said
-    nothing of it)."""
+    """--db, refused when empty, given or `$LUSORIA_DB` (h81b: a script's `--db "$ARCHIVE"`, its variable unset, used
+    ./lusoria.db and said nothing of it)."""
     if value == "":
-        raise click.BadParameter("is empty: give the archive's file (a variable of a script left unset?)")
+        from_environment = context.get_parameter_source("db") == click.core.ParameterSource.DEFAULT
+        said = "is $LUSORIA_DB, set but empty" if from_environment else "is empty"
+        raise click.BadParameter(f"{said}: give the archive's file (a variable of a script left unset?)")
     if value and undecoded(value):  # (review81: an internal error)
         raise click.BadParameter(
             f"{quoted(value)} holds a byte that is not UTF-8 (from another encoding?), and SQLite opens an archive by "
@@ -1879,11 +1881,10 @@ def duplicates(paths: tuple[str | Path, ...], db: str | None, jobs: int, encodin
             " an archive (--db), whose records were read as they were imported"
         )
     inputs = Inputs()
-    archive = db or default_db()
     found = (
         inputs(api.duplicates(paths, encoding, jobs=jobs, **reading()))
         if paths
-        else archive_errors(lambda: archive_at(archive).duplicates())
+        else archive_errors(lambda: archive_at(db).duplicates())  # (None: $LUSORIA_DB's, or lusoria.db)
     )
     same = prefixes = 0
     for duplicate in found:

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from conftest import ROOT, known_games_elided
 
 from lusoria import __version__, accelerator
-from lusoria.archive import Archive, ImportSummary
+from lusoria.archive import Archive, ImportSummary, UnnamedArchive
 from lusoria.cli import main
 from lusoria.notation.reader import STDIN_ADVICE
 from lusoria.validator.games import known_games
@@ -984,11 +984,28 @@ def test_an_empty_archive_name_is_refused(tmp_path, monkeypatch, command):
     """h81b: a script's `--db "$ARCHIVE"`, its variable unset, used ./lusoria.db (`import` made it, and said no
     summary; `remove` removed from it)."""
     monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("LUSORIA_DB", raising=False)
     result = CliRunner().invoke(main, [command[0], "--db", "", *command[1:]])
     assert (result.exit_code, result.output.splitlines()[-1]) == (
         2,
         "Error: Invalid value for '--db': is empty: give the archive's file (a variable of a script left unset?)",
     )
+    monkeypatch.setenv("LUSORIA_DB", "")  # (a script's `LUSORIA_DB="$ARCHIVE"`, its variable unset: note81)
+    result = CliRunner().invoke(main, command)
+    refused = (
+        "$LUSORIA_DB is set but empty"
+        if command == ["duplicates"]
+        else "Invalid value for '--db': is $LUSORIA_DB, set but empty"
+    )
+    assert (result.exit_code, result.output.splitlines()[-1]) == (
+        2,
+        f"Error: {refused}: give the archive's file (a variable of a script left unset?)",
+    )
+    with pytest.raises(UnnamedArchive, match=r"^\$LUSORIA_DB is set but empty: give the archive's file"):
+        Archive()  # (the library's: SQLite opens a temporary database of "", lost)
+    monkeypatch.delenv("LUSORIA_DB")
+    with pytest.raises(UnnamedArchive, match="^the archive's name is empty: give"):
+        Archive("")
     assert os.listdir(tmp_path) == []
 
 
