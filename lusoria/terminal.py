@@ -11,7 +11,7 @@ import sys
 import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TextIO
+from typing import AnyStr, TextIO
 
 import click
 
@@ -120,14 +120,21 @@ def output_closed_taken() -> Iterator[None]:
         _OUTPUT_CLOSED_TAKEN[0] = False
 
 
+_PIECE = 1 << 16  # the most of a message written at once: a pipe whose reader closes in a write takes what it took,
+# and Python says nothing of the rest, where the next write fails (h81b: `lusoria query | head -1`, its table one
+# write, ended 0, as done, where its other formats end 1); a pipe holds 64 KiB
+
+
 def echo(message: str | bytes = "", nl: bool = True, err: bool = False) -> None:
     """click.echo of text that may hold records' data, which every command writes with: to a
     file or a pipe as it is (click would strip escape sequences); to a terminal escaped
     (`escaped`). Bytes (a record's as its file holds them: `api.bytes_as_read`) go to a file or a
     pipe as they are; to a terminal, where a byte may be a control character, click decodes them,
     U+FFFD for a byte no character stands for, and they are escaped as text is."""
+    pieces = _pieces(message) if isinstance(message, str) else _pieces(message)  # (one type each: AnyStr)
     try:
-        click.echo(message, nl=nl, err=err, color=True)
+        for number, piece in enumerate(pieces, 1):
+            click.echo(piece, nl=nl and number == len(pieces), err=err, color=True)
     except OSError as error:  # (a pipe closed, a full disk: each later write fails as fast, nothing is written)
         if _OUTPUT_CLOSED_TAKEN[0] and (err or isinstance(error, BrokenPipeError)):
             return  # (h72b: an import whose standard error was on a full disk stopped at its first note; its
@@ -135,6 +142,20 @@ def echo(message: str | bytes = "", nl: bool = True, err: bool = False) -> None:
         if isinstance(error, BrokenPipeError):
             raise  # (click ends the command quietly: `| head`)
         raise OutputFailed("standard error" if err else "standard output", reason(error)) from None
+
+
+def _pieces(message: AnyStr) -> list[AnyStr]:
+    """`message` in pieces of `_PIECE` at most, each cut after a line's end where one holds one (a character's
+    bytes whole, which a terminal decodes piece by piece)."""
+    end_of_line = message[:0] + (b"\n" if isinstance(message, bytes) else "\n")
+    pieces: list[AnyStr] = []
+    at = 0
+    while len(message) - at > _PIECE:
+        end = message.rfind(end_of_line, at, at + _PIECE) + 1 or at + _PIECE
+        pieces.append(message[at:end])
+        at = end
+    pieces.append(message[at:])
+    return pieces
 
 
 class OutputFailed(LusoriaError):

@@ -214,3 +214,36 @@ def test_output_on_a_full_disk_is_said_and_an_import_stores_every_record_all_the
     )
     with sqlite3.connect(tmp_path / "b.db") as conn:
         assert conn.execute("SELECT count(*) FROM records").fetchone() == (2,)
+
+
+def test_a_long_message_is_written_in_pieces_each_cut_after_a_line(monkeypatch):
+    """h81b: `lusoria query | head -1` ended 0 where its other formats end 1: its table, one write, was taken in
+    part by a pipe whose reader closed, and Python said nothing of the rest. Written in pieces, the next fails."""
+    written: list[tuple[object, bool]] = []
+    monkeypatch.setattr(click, "echo", lambda message, nl, **kwargs: written.append((message, nl)))
+    table = "".join(f"{number:>9} a row of the table\n" for number in range(10_000))  # (290,000 characters)
+    terminal.echo(table, nl=False)
+    assert "".join(piece for piece, _ in written) == table and [nl for _, nl in written] == [False] * 5
+    assert all(len(piece) <= 1 << 16 and piece.endswith("\n") for piece, _ in written)
+    assert len(written[0][0]) == (1 << 16) // 29 * 29  # (the most whole lines a piece holds)
+    written.clear()
+    bytes_ = "é".encode() * (1 << 16)  # (no line's end: cut where it must be)
+    terminal.echo(bytes_)
+    assert [(len(piece), nl) for piece, nl in written] == [(1 << 16, False), (1 << 16, True)]  # type: ignore[arg-type]
+    written.clear()
+    terminal.echo("")
+    assert written == [("", True)]
+
+
+def test_a_table_into_a_pipe_closed_early_ends_as_the_other_formats_do(tmp_path):
+    """h81b: `lusoria sql … | head -1` of a long table ended 0, its JSON 1. The reader here takes a line and closes
+    the pipe while lusoria writes the first of several pieces (a pipe holds 64 KiB): the next write fails."""
+    db = str(tmp_path / "a.db")
+    assert CliRunner().invoke(main, ["import", "--db", db, ESCAPE]).exit_code == 0
+    rows = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000) SELECT i, 'a row' FROM n"
+    for format_ in ("table", "json"):
+        command = [sys.executable, "-m", "lusoria.cli", "sql", "--db", db, rows, "--format", format_]
+        with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as running:
+            assert running.stdout is not None and running.stdout.readline()
+            running.stdout.close()
+            assert (running.wait(), running.communicate()[1]) == (1, b"")
