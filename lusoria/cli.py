@@ -1795,7 +1795,11 @@ class FilterCommand(click.Command):
 @db_option
 @format_option
 def query(db: str, format_: str, **filters: Any) -> None:
-    """Find records in the archive; oldest first, or in the --order asked."""
+    """Find records in the archive; oldest first, or in the --order asked.
+
+    Exit status: 0, when no record matches too (a note says why none may: a game, a player, a rule the
+    archive lacks), as a query finds what there is (export and remove, which then do nothing, end 1); 1 when
+    --format lgn leaves a record out (said)."""
     from lusoria.archive import LISTED, left_out_as_lgn, lgn_text
 
     chosen = filters_of(filters)
