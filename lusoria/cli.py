@@ -1562,14 +1562,16 @@ def import_(
     stored in lusoria's notation, with its format (tag SourceFormat) and path. A
     record mended since its import is another game, added beside the old (the summary names its
     file): --replace its file. A progress bar
-    shows on a terminal. A record lusoria fails on (a bug, said on standard error), or a
+    shows on a terminal (not TERM=dumb). A record lusoria fails on (a bug, said on standard error), or a
     plug-in's game does (its bug, said naming it), is left out while the others are stored.
     A PATH named as an archive is (.db, .sqlite) that does not exist is refused before anything is
     stored: the archive is --db. Exit status 2 when an input cannot be read, no record was found at
     all, or a plug-in's game failed; 3 when lusoria failed on a record, or found a catalogue of tafl variants
     wrong (lusoria's or the user's own: an entry to mend), which stops the import."""
     _refuse_an_archive_as_path(paths)
-    shown = sys.stderr.isatty() and api.STDIN not in paths  # a progress bar, in bytes read, on a terminal
+    shown = (  # a progress bar, in bytes read, on a terminal that moves its cursor (h81b: not a dumb one, Emacs's shell)
+        sys.stderr.isatty() and os.environ.get("TERM") != "dumb" and api.STDIN not in paths
+    )
     with (
         click.progressbar(
             length=api.size(api.found(paths, reading()["format"], encoding or "utf-8")),

@@ -234,9 +234,10 @@ for number, args in enumerate(json.loads(sys.argv[1])):
 """
 
 
-def on_a_terminal(commands: list[list[str]], cwd=ROOT) -> list[str]:
+def on_a_terminal(commands: list[list[str]], cwd=ROOT, term: str | None = None) -> list[str]:
     """What each command prints when its standard input, output and error are a terminal (the
-    commands run in turn in one process), from the mark that starts it to the next one."""
+    commands run in turn in one process; `term`: its TERM, else this process's), from the mark that starts it to
+    the next one."""
     leader, follower = pty.openpty()
     process = subprocess.Popen(
         [sys.executable, "-c", ALL_COMMANDS, json.dumps(commands), MARK],
@@ -244,6 +245,7 @@ def on_a_terminal(commands: list[list[str]], cwd=ROOT) -> list[str]:
         stdout=follower,
         stderr=follower,
         cwd=cwd,
+        env={**os.environ, **({"TERM": term} if term else {})},
     )
     os.close(follower)
     output = b""
@@ -262,6 +264,9 @@ def test_imports_progress_bar_moves_the_terminals_cursor_unescaped(tmp_path):
     [section] = on_a_terminal([["import", "--db", str(tmp_path / "a.db"), str(ROOT / "samples/tablut")]])
     assert "\r\x1b[?25limporting  [####################################]  100%\x1b[?25h\r\n" in section
     assert "\\x" not in section
+    [dumb] = on_a_terminal([["import", "--db", str(tmp_path / "b.db"), str(ROOT / "samples/tablut")]], term="dumb")
+    assert "\x1b" not in dumb and "importing" not in dumb  # (h81b: a terminal that moves no cursor shows none)
+    assert dumb.endswith("skipped 0 duplicates\r\n")
 
 
 GONE = """
