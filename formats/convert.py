@@ -65,8 +65,8 @@ def convert(
     where another program reads it (the format's `loses`: an Ashton game's camps in OTN). A record read
     from another format is written with the tags of its source (its format, file and place: formats.lgn), so that it can be traced back.
     Each has the name of its own file below a directory (`file_name`); `output_dir`, that directory, which the
-    caller writes each to (this call writes nothing, h81a: `lusoria convert --output-dir` writes each whole, never over
-    a file it wrote), is not read, though below a directory of `paths` (`walk`), so that a run never reads an earlier one's files:
+    caller writes each to, as `lusoria convert --output-dir` does, with an `OutputDir` (lusoria.files: each whole, never
+    over a file it wrote; this call writes nothing), is not read, though below a directory of `paths` (`walk`), so that a run never reads an earlier one's files:
     OutputAmongInputs, before any record is read, when it is a directory of `paths` or holds one;
     InputsOfOneName when two inputs' files cannot be named apart below it (`inputs_folders`)."""
     entry = FORMATS.get(to)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, cast
 
 from lusoria import build
 from lusoria.errors import DataError, LusoriaError, place_of
+from lusoria.files import OutputDir, Written
 from lusoria.formats import FORMATS
 from lusoria.formats.convert import Converted, InputsOfOneName, OutputAmongInputs, convert, file_name, inputs_folders
 from lusoria.formats.convert import targets as target_formats
@@ -186,6 +187,11 @@ __all__ = [
     "InputsOfOneName",
     "gone_but_listed",
     "withdrawn_but_listed",
+    "OutputDir",
+    "Written",
+    "record_named",
+    "IndexWritten",
+    "write_index",
     "Reader",
 ]
 
@@ -677,8 +683,8 @@ def diagrams(
     --output-dir`), each named `<file>-<n>.svg` as `replay_pages` names its pages; a record that
     cannot be replayed to that ply has its problem in its place (as `board` would raise it), and a
     source that cannot be read or is skipped a Problem. `format` and `tags` read the records as
-    `validate` reads them; `output_dir`, the folder the caller writes the boards to (each `file_name` below it: this
-    call writes nothing, h81a), is not read (`convert`:
+    `validate` reads them; `output_dir`, the folder the caller writes the boards to (each `file_name` below it, with
+    an `OutputDir`, as the command does; this call writes nothing), is not read (`convert`:
     OutputAmongInputs when it is a folder of `paths` or holds one; InputsOfOneName when two inputs'
     files cannot be named apart)."""
     sources = list(given(paths))
@@ -856,8 +862,8 @@ def replay_pages(
     says of it on stderr (why it cannot be replayed at all, `unreplayable`, or what it lacks, `unread`);
     an invalid record's too (its page shows its diagnostics), and a Problem in its place for a source
     that cannot be read or is skipped. `format` and `tags` read the records as `validate` reads them;
-    `output_dir`, the folder the caller writes the pages to (each `file_name` below it, and `index_page` of them:
-    this call writes nothing, h81a), is not read (`convert`: OutputAmongInputs when it is a
+    `output_dir`, the folder the caller writes the pages to (each `file_name` below it with an `OutputDir`, then
+    `write_index`, as the command does; this call writes nothing), is not read (`convert`: OutputAmongInputs when it is a
     folder of `paths` or holds one; InputsOfOneName when two inputs' files cannot be named apart). Each
     record goes to a worker on its own: its page costs far more than its text, and a round's records
     would be one chunk of `validate`'s, one process's."""
@@ -960,6 +966,42 @@ def withdrawn_but_listed(directory: str, pages: list[PublishedPage]) -> list[str
         for row in html.rows_written(os.path.join(directory, "index.html")) or []
         if row["link"] not in written and row["file"] in read and _page_in(directory, row["link"])
     ]
+
+
+def record_named(source: RecordText) -> str:
+    """A record as an output folder's messages name it, and what its file there holds (`OutputDir.write`'s
+    `what`): `FILE, record N`."""
+    return f"{shown_place(source.path)}, record {source.index}"
+
+
+@dataclass(frozen=True)
+class IndexWritten:
+    """What `write_index` did: the files (`gone_but_listed`) and the records (`withdrawn_but_listed`) whose games
+    the index lists still, not found or not read now; and its index.html `written` (None: no page was)."""
+
+    gone: list[str]
+    withdrawn: list[str]
+    written: Written | None
+
+
+def write_index(folder: OutputDir, pages: list[PublishedPage], made: list[PublishedPage] | None = None) -> IndexWritten:
+    """Write `folder`'s index.html to list those of `pages` (`replay_pages`') that it holds, each written by it as
+    `record_named` names its record, with the pages an earlier run listed there (`folder_index`); unless its
+    index.html is not one lusoria wrote, and the folder does not `overwrite` (refused: "foreign"). Said beside it:
+    the files gone that it lists still (`gone_but_listed`), and the records of the files `made` are of (the pages
+    made, once every record is read; None for a run cut short) that no page made is (`withdrawn_but_listed`)."""
+    published = [page for page in pages if folder.holds(page.file_name, record_named(page.source))]
+    if not published:
+        return IndexWritten([], [], None)
+    gone = gone_but_listed(folder.directory, published)
+    withdrawn = withdrawn_but_listed(folder.directory, made) if made is not None else []
+    index = folder_index(folder.directory, published)
+    if index is None and not folder.overwrite:
+        return IndexWritten(
+            gone, withdrawn, Written(os.path.join(folder.directory, "index.html"), "the index", refused="foreign")
+        )
+    written = folder.write("index.html", index or index_page(published), "the index", overwrite=True)
+    return IndexWritten(gone, withdrawn, written)
 
 
 def _found(shown: str) -> bool:

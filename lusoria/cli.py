@@ -7,7 +7,6 @@ import dataclasses
 import importlib.util
 import itertools
 import os
-import re
 import shlex
 import sys
 import traceback
@@ -20,6 +19,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TextIO, TypeVar, cast
 import click
 
 from lusoria import __version__, build, output
+from lusoria.files import cannot_write
 from lusoria.options import (
     JOBS,
     Advised,
@@ -629,11 +629,6 @@ def _record_not_chosen() -> bool:
     return context.get_parameter_source("index") == click.core.ParameterSource.DEFAULT
 
 
-def cannot_write(path: object, error: OSError) -> str:
-    """What a command says of a file it could not write."""
-    return f"cannot write {path}: {reason(error)}"
-
-
 def say_no_record(paths: tuple[str | Path, ...]) -> None:
     """What a command says when PATH... held no record."""
     echo(f"lusoria: no record found in {' '.join(map(str, paths))}", err=True)
@@ -984,15 +979,15 @@ def draw(
 ) -> NoReturn:
     """`show PATH... --format svg --output-dir DIR`: each record's board after `ply` written in `directory`."""
     inputs, status, records = Inputs(), 0, 0
-    outputs: dict[str, str] = {}  # the files written, and the record each holds
+    folder = api.OutputDir(directory, overwrite)
     for diagram in inputs(api.diagrams(paths, ply, encoding, jobs=jobs, output_dir=directory, **reading())):
         records += 1
         if diagram.svg is None:
             status = max(status, not_made(diagram, "drawn", 2))
         else:
             say_unread(diagram, diagram.unread)
-            said = record_said(diagram.source)
-            status = max(status, written_in(directory, diagram.file_name, diagram.svg + "\n", said, outputs, overwrite))
+            named = api.record_named(diagram.source)
+            status = max(status, said_written(folder.write(diagram.file_name, diagram.svg + "\n", named)))
     inputs.finish(paths, records, status)
 
 
@@ -1108,7 +1103,7 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
     """`html PATH... --output-dir DIR`: each record's page written in `directory` and listed in its index.html."""
     inputs, status, records = Inputs(), 0, 0
     pages: list[api.PublishedPage] = []  # the pages made, which the index lists once written
-    outputs: dict[str, str] = {}  # the files written (`case_blind`), and the record each holds
+    folder = api.OutputDir(directory, overwrite)
     made: list[api.PublishedPage] | None = None  # every page made, once the records are all read
     with stopped_by_signal() as stopping:  # (SIGTERM as ^C: its pages listed)
         try:
@@ -1122,16 +1117,14 @@ def publish(paths: tuple[str | Path, ...], directory: str, overwrite: bool, jobs
                     status = max(status, 1)  # as `html PATH` ends for it
                 say_unread(page, page.unread)
                 pages.append(page)
-                with stopping.held():  # (a page written is listed: SIGTERM and ^C wait until `outputs` holds it)
-                    status = max(
-                        status,
-                        written_in(directory, page.file_name, page.page, record_said(page.source), outputs, overwrite),
-                    )
+                with stopping.held():  # (a page written is listed: SIGTERM and ^C wait until `folder` holds it)
+                    written = folder.write(page.file_name, page.page, api.record_named(page.source))
+                    status = max(status, said_written(written))
             cut = {problem.path for problem in inputs.problems if isinstance(problem, api.Unreadable)}
             made = [page for page in pages if page.source.path not in cut]  # (review81b: a file read in part, not)
         finally:  # cut short too (its output piped to `head`, ^C, SIGTERM, a worker lost): the pages written listed
             with stopping.held():  # (where standard output closed, its "wrote" raises)
-                status = max(status, index_written(directory, pages, outputs, overwrite, made))
+                status = max(status, index_written(folder, pages, made))
     inputs.finish(paths, records, status)
 
 
@@ -1206,34 +1199,13 @@ def stopped_by_signal() -> Iterator[Stopping]:
             signal.signal(signum, defaults[signum])
 
 
-def index_written(
-    directory: str,
-    pages: list[api.PublishedPage],
-    outputs: dict[str, str],
-    overwrite: bool,
-    made: list[api.PublishedPage] | None,
-) -> int:
-    """DIR's index.html written to list those of `pages` written in DIR (`outputs`: `html --output-dir`), with
-    the pages of earlier runs, unless DIR's index.html is not lusoria's (said); the games its rows list of the files
-    read that no page `made` is of said, once every record is read (`made`; review81: a run stopped by ^C named the
-    games it had not reached yet); the exit status it calls for."""
-    from lusoria.files import case_blind
-
-    published = [
-        page
-        for page in pages
-        if outputs.get(case_blind(os.path.join(directory, page.file_name))) == record_said(page.source)
-    ]
-    if not published:
-        return 0
-    say_gone_but_listed(directory, api.gone_but_listed(directory, published))
-    if made is not None:  # (a page refused too)
-        say_withdrawn_but_listed(directory, api.withdrawn_but_listed(directory, made))
-    index = api.folder_index(directory, published)
-    if index is None and not overwrite:
-        echo(f"lusoria: the index not written: {index_refused(directory)}", err=True)
-        return 2
-    return written_in(directory, "index.html", index or api.index_page(published), "the index", outputs, overwrite=True)
+def index_written(folder: api.OutputDir, pages: list[api.PublishedPage], made: list[api.PublishedPage] | None) -> int:
+    """DIR's index.html written to list those of `pages` written in DIR (`html --output-dir`: `api.write_index`),
+    the notes of the games it lists still said before it; the exit status it calls for."""
+    index = api.write_index(folder, pages, made)
+    say_gone_but_listed(folder.directory, index.gone)
+    say_withdrawn_but_listed(folder.directory, index.withdrawn)
+    return said_written(index.written) if index.written else 0
 
 
 def say_gone_but_listed(directory: str, files: list[str]) -> None:
@@ -1288,7 +1260,7 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, over
     input cannot be read, a file cannot be written, or no record was found."""
     inputs, status, records, written = Inputs(), 0, 0, 0
     held: tuple[api.Converted, str] | None = None  # a game of a format of one game a file, written if no other comes
-    outputs: dict[str, str] = {}  # the files written, and the record each holds
+    folder = api.OutputDir(output_dir or "", overwrite)
     noted: dict[str, str] = {}  # what the records written lose, said once: of which record first
     losing: Counter[str] = Counter()  # ... and of how many
 
@@ -1308,7 +1280,7 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, over
         if item.text is None:
             status = max(status, not_made(item, "converted", 1))
         elif output_dir:
-            refused = written_in(output_dir, item.file_name, item.text, record_said(item.source), outputs, overwrite)
+            refused = said_written(folder.write(item.file_name, item.text, api.record_named(item.source)))
             if not refused:  # (review77: not of a file left unwritten)
                 loses(item)
             status = max(status, refused)
@@ -1338,56 +1310,14 @@ def not_made(item: api.Converted | api.Diagram, made: str, status: int) -> int:
     return status
 
 
-def index_refused(directory: str) -> str:
-    """Why the index.html in `directory` is not written over without --overwrite, and what to do."""
-    return (
-        f"{os.path.join(directory, 'index.html')} is not an index lusoria wrote, or its list of games cannot be "
-        "read (--overwrite writes over it, listing this run's pages alone)"
-    )
-
-
-def record_said(source: api.RecordText) -> str:
-    """A record as the messages of --output-dir name it: `PATH, record N`."""
-    return f"{api.shown_place(source.path)}, record {source.index}"
-
-
-def written_in(directory: str, name: str, text: str, what: str, outputs: dict[str, str], overwrite: bool) -> int:
-    """Write `text`, of `what` (a record, the index), to its own file `name` in `directory` (convert's, html's and
-    show's --output-dir), whole or not at all, never over a file written before by the same command (`outputs`,
-    its name alike as Windows or macOS compare names, `case_blind`) nor through a symbolic link, nor, unless
-    `overwrite`, over a file there before; said ("wrote PATH", or why not on stderr); the exit status it calls
-    for. A file there that holds `text` already (an earlier run's, of the same record) is left as it is, said
-    nothing, and no error."""
-    from lusoria.files import case_blind, holds, output_in, write_file
-
-    path = os.path.join(directory, name)
-    if (key := case_blind(path)) in outputs:
-        escaped = (  # (`convert._held`: a Latin-1 `café.lgn` and a `caf%E9.lgn`)
-            ", or a name not in UTF-8, each byte of it written %NN in an output's name (a Latin-1 café: caf%E9), and "
-            "a name that holds it so (caf%E9): write them into different folders, or rename the one not in UTF-8"
-            if re.search("%[89A-F][0-9A-F]", name)  # (a byte not UTF-8 is 80 to FF: `50%.lgn` holds none)
-            else ": write them into different folders"
-        )
-        echo(
-            f"lusoria: {what} not written: {path} holds {outputs[key]}, written by this command (two inputs of one "
-            "name, or of names that Windows or macOS hold as one, differing in case or in an accent written composed "
-            f"or combining{escaped})",
-            err=True,
-        )
+def said_written(written: api.Written) -> int:
+    """A file of an --output-dir (`api.OutputDir.write`) said: "wrote PATH", or why not on stderr (nothing of one
+    that held what it would be); the exit status it calls for."""
+    if written.refused:
+        echo(f"lusoria: {written.said(to=COMMAND)}", err=True)
         return 2
-    if holds(path, text):
-        outputs[key] = what
-        return 0
-    if not overwrite and os.path.lexists(path):
-        echo(f"lusoria: {what} not written: {path} is already there (--overwrite writes over it)", err=True)
-        return 2
-    try:
-        write_file(output_in(directory, name), text, follow=False)
-    except OSError as error:
-        echo(f"lusoria: {what} not written: {cannot_write(error.filename or path, error)}", err=True)
-        return 2
-    outputs[key] = what
-    echo(f"wrote {path}")
+    if written.wrote:
+        echo(f"wrote {written.path}")
     return 0
 
 

@@ -1,7 +1,8 @@
 """Writing files whole or not at all: every file lusoria writes for its user (`fmt --write`,
 every `-o`, `convert --output-dir`, `export`) is written into a temporary file beside the
 target, flushed to disk, then renamed over the target in one step. A full disk or a kill
-mid-write leaves the old file as it was (tests/test_files.py checks that nothing else writes)."""
+mid-write leaves the old file as it was (tests/test_files.py checks that nothing else writes).
+The files of an output folder, a record's each, are written by one policy (`OutputDir`)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,11 @@ import stat
 import tempfile
 import time
 import unicodedata
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
+
+from lusoria.words import CALLER, COMMAND, Reader, reason, told
 
 
 def case_blind(path: str) -> str:
@@ -202,3 +206,90 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def cannot_write(path: object, error: OSError) -> str:
+    """What is said of a file that could not be written."""
+    return f"cannot write {path}: {reason(error)}"
+
+
+_REFUSED = {  # why a file of an OutputDir was not written (`Written.refused`), in the words of `Written.said`
+    "there": "{path} is already there ({overwrite} writes over it)",
+    "twice": "{path} holds {cause}, written by this {run} (two inputs of one name, or of names that Windows or macOS "
+    "hold as one, differing in case or in an accent written composed or combining{escaped})",
+    "failed": "{cause}",
+    "foreign": "{path} is not an index lusoria wrote, or its list of games cannot be read ({overwrite} writes over "
+    "it, listing this run's pages alone)",
+}
+_ESCAPED = (  # (`convert._held`: a Latin-1 `café.lgn` and a `caf%E9.lgn`)
+    ", or a name not in UTF-8, each byte of it written %NN in an output's name (a Latin-1 café: caf%E9), and a name "
+    "that holds it so (caf%E9): write them into different folders, or rename the one not in UTF-8"
+)
+
+
+@dataclass(frozen=True)
+class Written:
+    """A file an OutputDir was given: its `path` and `what` it holds (`FILE, record N`, the index); whether it was
+    written now (`wrote`; not when it held that already), or why it was not (`refused`: a key of `_REFUSED`, which
+    `said` words; `cause`: the record the file holds, or the system's reason)."""
+
+    path: str
+    what: str
+    wrote: bool = False
+    refused: str | None = None
+    cause: str = ""
+
+    def said(self, *, to: Reader = CALLER) -> str | None:
+        """Why it was not written, with the option that writes over it as `to` gives it (`--overwrite`,
+        `overwrite=True`); None when it was, or held it already. ValueError for a `to` that names no Reader."""
+        command = told(to) == COMMAND
+        if self.refused is None:
+            return None
+        escaped = (  # (a byte not UTF-8 is 80 to FF: `50%.lgn` holds none)
+            _ESCAPED if re.search("%[89A-F][0-9A-F]", self.path) else ": write them into different folders"
+        )
+        why = _REFUSED[self.refused].format(
+            path=self.path,
+            cause=self.cause,
+            overwrite="--overwrite" if command else "overwrite=True",
+            run="command" if command else "OutputDir",
+            escaped=escaped,
+        )
+        return f"{self.what} not written: {why}"
+
+
+class OutputDir:
+    """The files one run writes in `directory` (convert's, html's and show's --output-dir; a library's caller of
+    `convert`, `diagrams` and `replay_pages` given an `output_dir`): each whole or not at all, never over a file it
+    wrote before (its name alike as Windows or macOS compare names: `case_blind`) nor through a symbolic link, nor,
+    unless `overwrite`, over a file there before; a file that holds the text already is left as it is."""
+
+    def __init__(self, directory: str, overwrite: bool = False) -> None:
+        self.directory = directory
+        self.overwrite = overwrite
+        self._held: dict[str, str] = {}  # the files written (`case_blind`), and what each holds
+
+    def __repr__(self) -> str:
+        return f"OutputDir({self.directory!r}, overwrite={self.overwrite})"
+
+    def write(self, name: str, text: str, what: str, overwrite: bool | None = None) -> Written:
+        """Write `text`, of `what` (a record, the index), to its own file `name` (in folders below `directory`, made
+        as needed: `output_in`); `overwrite`, this file's, else the folder's."""
+        path = os.path.join(self.directory, name)
+        if (key := case_blind(path)) in self._held:
+            return Written(path, what, refused="twice", cause=self._held[key])
+        if holds(path, text):
+            self._held[key] = what
+            return Written(path, what)
+        if not (self.overwrite if overwrite is None else overwrite) and os.path.lexists(path):
+            return Written(path, what, refused="there")
+        try:
+            write_file(output_in(self.directory, name), text, follow=False)
+        except OSError as error:
+            return Written(path, what, refused="failed", cause=cannot_write(error.filename or path, error))
+        self._held[key] = what
+        return Written(path, what, wrote=True)
+
+    def holds(self, name: str, what: str) -> bool:
+        """Whether file `name` holds `what`, written by this run (or held so already)."""
+        return self._held.get(case_blind(os.path.join(self.directory, name))) == what

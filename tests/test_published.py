@@ -1346,11 +1346,13 @@ def test_a_name_not_in_utf8_and_a_name_written_as_its_page_names_it_are_refused_
 def test_two_names_of_a_percent_sign_alike_but_in_case_are_not_said_to_be_names_not_in_utf8(tmp_path, monkeypatch):
     """`50%.lgn` and `50%.LGN`, names in UTF-8 differing in case: the refusal spoke of a name not in UTF-8 written
     %NN, as for any name that held a `%`; it says case and accents alone."""
-    both = _pages_of_files_named(tmp_path, monkeypatch, b"50%.LGN", b"50%.lgn")
-    assert both.exit_code == 2
-    assert both.stderr.endswith(
-        "differing in case or in an accent written composed or combining: write them into different folders)\n"
-    )
+    for folder, names in (("a", (b"50%.LGN", b"50%.lgn")), ("b", (b"50%25.LGN", b"50%25.lgn"))):  # (%25: no byte 80-FF)
+        (tmp_path / folder).mkdir()
+        both = _pages_of_files_named(tmp_path / folder, monkeypatch, *names)
+        assert both.exit_code == 2
+        assert both.stderr.endswith(
+            "differing in case or in an accent written composed or combining: write them into different folders)\n"
+        )
 
 
 @pytest.mark.parametrize(
@@ -1487,3 +1489,58 @@ def test_a_game_whose_variant_explain_does_not_know_is_listed_by_its_game_and_va
     report = check_text('[Game "tablut"]\n[Variant "linnaeus"]\n[Date "2026.??.??"]\n\n1. e3-c3 *\n')
     monkeypatch.setattr("lusoria.variants.variants", lambda: {"tablut": {}})
     assert listed_as(report) == {"game": "tablut/linnaeus", "event": "", "date": "2026.??.??"}
+
+
+def test_a_library_caller_publishes_the_pages_and_index_the_command_does(round_, tmp_path):
+    """h81a: `output_dir=` wrote nothing, and the safe writing (never over a file of the run nor, unless told, over
+    one there before; the index with an earlier run's pages) was the command's alone: an OutputDir and
+    `write_index` are the command's, and write the same files."""
+    assert run("html", round_, "--output-dir", tmp_path / "cli").exit_code == 0
+    folder = api_module.OutputDir(str(tmp_path / "lib"))
+    pages = [page for page in replay_pages([round_], output_dir=folder.directory) if not isinstance(page, Problem)]
+    written = [folder.write(page.file_name, page.page, api_module.record_named(page.source)) for page in pages]
+    assert [(each.wrote, each.said()) for each in written] == [(True, None)] * 15
+    assert written[1].what == f"{round_}/moves.lgn, record 0" and folder.holds(pages[1].file_name, written[1].what)
+    index = api_module.write_index(folder, pages, made=pages[:1])  # (the games of moves.lgn read now: none)
+    assert (index.gone, index.withdrawn, index.written) == (
+        [],
+        [],
+        api_module.Written(f"{folder.directory}/index.html", "the index", wrote=True),
+    )
+    made = {path.relative_to(tmp_path / "cli"): path.read_bytes() for path in (tmp_path / "cli").rglob("*.html")}
+    assert {
+        path.relative_to(tmp_path / "lib"): path.read_bytes() for path in (tmp_path / "lib").rglob("*.html")
+    } == made
+
+    twice = folder.write(pages[0].file_name, "<p>another</p>", "another page")
+    assert (twice.wrote, twice.said(to="command").split(" (")[0], twice.said().split(" (")[0]) == (
+        False,
+        f"another page not written: {twice.path} holds {written[0].what}, written by this command",
+        f"another page not written: {twice.path} holds {written[0].what}, written by this OutputDir",
+    )
+    later = api_module.OutputDir(folder.directory)  # a later run's
+    held = later.write(pages[0].file_name, pages[0].page, written[0].what)
+    assert held == api_module.Written(written[0].path, written[0].what)  # (there as it is: not written, no error)
+    assert later.holds(pages[0].file_name, written[0].what)
+    assert later.write(pages[1].file_name, "<p>another</p>", "a page").said(to="command") == (
+        f"a page not written: {written[1].path} is already there (--overwrite writes over it)"
+    )
+    assert (
+        not later.holds(pages[1].file_name, "a page")
+        and (tmp_path / "lib").joinpath(pages[1].file_name).read_text() == pages[1].page
+    )
+    (tmp_path / "lib/index.html").write_text("<p>the club's own page</p>")
+    foreign = api_module.write_index(later, pages[:1])
+    assert foreign.written is not None and foreign.written.said() == (
+        f"the index not written: {folder.directory}/index.html is not an index lusoria wrote, or its list of games "
+        "cannot be read (overwrite=True writes over it, listing this run's pages alone)"
+    )
+    assert (tmp_path / "lib/index.html").read_text() == "<p>the club's own page</p>"
+    overwriting = api_module.OutputDir(folder.directory, overwrite=True)
+    assert overwriting.write(pages[0].file_name, pages[0].page + "<!-- mended -->", written[0].what).wrote
+    assert api_module.write_index(overwriting, pages[:1]).written == api_module.Written(
+        f"{folder.directory}/index.html", "the index", wrote=True
+    )
+    assert api_module.write_index(api_module.OutputDir(folder.directory), pages[1:]).written is None  # (none written)
+    with pytest.raises(ValueError, match="names no reader"):
+        twice.said(to="reader")
