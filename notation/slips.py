@@ -48,7 +48,7 @@ _RESULTS = {
     "½:½": "1/2-1/2",
     "0-0": "1/2-1/2 *",
 }  # 0-0: a draw, or unfinished
-_RESULT = re.compile(r"1-0|0-1|1/2-1/2|\*")  # a result written with a long dash
+_RESULT = re.compile(r"1-0|0-1|1/2-1/2|\*")  # a result, once its long dash is a hyphen
 _NUMBER = re.compile(r"(\d+)(\.\.|\.{4,}|…|\.…|)(.*)", re.S)
 _LONGEST = 64  # a slip is a word as a hand writes it: a longer one is not mended
 _WORD = re.compile(WITHIN_WORD + "+")  # a word between DELIMITERS
@@ -349,6 +349,8 @@ def _meant(word: str, game: str) -> list[str]:
     word = _CAPTURE_SIGN.sub("x", hyphened(word))
     if numeral := arabic_number(word):
         return [numeral]
+    if _RESULT.fullmatch(word):  # (a result with a long dash, not a Laquet play: `1–0` is no `1/off`, h82b)
+        return [word]
     number = _NUMBER.fullmatch(word)
     if number and number[2] and not _RESULT.fullmatch(word):  # (a bare number: slip_fixes)
         return [f"{number[1]}... {ply}".rstrip() for ply in _plies(number[3], game)]

@@ -102,6 +102,8 @@ COMMANDERS = '[Game "hnefatafl"]\n[Variant "alea-evangelii-dux4-19x19"]'  # comm
         (TABLUT, "1. e3-c3 =", "=", "1/2-1/2"),
         (TABLUT, "1. e3-c3 1/2", "1/2", "1/2-1/2"),
         (LAQUET, "1. 63: 5/11 1/4 0–1", "0–1", "0-1"),
+        (LAQUET, "1. 63: 5/11 1/4 1–0", "1–0", "1-0"),  # (h82b: offered the play 1/off, its 0 read as off)
+        (LAQUET, "1. 63: 5/11 1/4 1−0", "1−0", "1-0"),  # (a minus sign)
         (SENECA, "1. @d4 0:1", "0:1", "0-1"),
     ],
 )
