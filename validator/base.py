@@ -350,6 +350,15 @@ _SPACED_ENTRY = re.compile(  # a Rules entry with blanks about its = (from a wor
 )
 
 
+_ENTRY = re.compile(r"\S+")  # a Rules entry
+_COLON_ENTRY = re.compile(r"([^\s=:]+):[^\s=:]+")  # one with a colon for its = (`leftover:none`: h82b)
+
+
+def _key_written(entry: str) -> str:
+    """A Rules entry's key, as written: before its `=`, or a colon written for it."""
+    return re.split("[=:]", entry, maxsplit=1)[0]
+
+
 def _joined(spaced: re.Match[str]) -> str:
     """A Rules entry written with blanks about its `=`, joined, where it stands (blanks after it)."""
     return re.sub(r"\s+", "", spaced[0]).ljust(len(spaced[0]))
@@ -630,31 +639,42 @@ class Game(Generic[P]):
         if variant is not None and variant.lower() not in cls.presets:
             problems.add(cls.unknown_variant(variant))
         chosen: dict[str, str] = {}
-        items = list(re.finditer(r"\S+", _SPACED_ENTRY.sub(_joined, rules or "")))  # `jump-over = any`: one entry
+        items = list(_ENTRY.finditer(_SPACED_ENTRY.sub(_joined, rules or "")))  # `jump-over = any`: one entry
         spaced = {entry.start(): entry for entry in _SPACED_ENTRY.finditer(rules or "")}
-        keys = Counter(item[0].partition("=")[0].lower() for item in items)
+        keys = Counter(_key_written(item[0]).lower() for item in items)
         for item in items:
             if item.start() in spaced:
-                problem, option = cls._spaced_entry(item, spaced[item.start()])
+                problem, option = cls._mended_entry(item, spaced[item.start()], "with no blank about its =", "joined")
+                problems.add(problem)
+            elif (
+                (colon := _COLON_ENTRY.fullmatch(item[0]))
+                and colon[1].lower() in cls.options  # `leftover:none`, read where it stands as `leftover=none`
+                and (at := item.start() + colon.end(1))
+                and (read := _ENTRY.match(f"{item.string[:at]}={item.string[at + 1 :]}", item.start()))
+            ):
+                problem, option = cls._mended_entry(read, item, "with an =, not a colon", "with =")
                 problems.add(problem)
             else:
                 option = problems.read(partial(cls.rules_entry, item))
-            _chosen_once(chosen, option, problems, (item[0].partition("=")[0], keys), item.start())
+            _chosen_once(chosen, option, problems, (_key_written(item[0]), keys), item.start())
         problems.raise_any()
         return chosen
 
     @classmethod
-    def _spaced_entry(cls, joined: re.Match[str], spaced: re.Match[str]) -> tuple[OptionError, tuple[str, str] | None]:
-        """The problem of a Rules entry written with blanks about its `=` (`spaced`, read as `joined`), at the
-        entry: it offers the entry joined when that reads (and the option it reads), else says why it does not."""
-        said = f"a Rules entry is key=value, with no blank about its =: {joined[0]}"
+    def _mended_entry(
+        cls, read: re.Match[str], written: re.Match[str], rule: str, mended: str
+    ) -> tuple[OptionError, tuple[str, str] | None]:
+        """The problem of a Rules entry `written` otherwise than key=value (blanks about its `=`, a colon for it:
+        the `rule` it breaks), `read` as its `mended` form, at the entry: it offers that when it reads (and the
+        option it reads), else says why it does not."""
+        said = f"a Rules entry is key=value, {rule}: {read[0]}"
         try:
-            option = cls.rules_entry(joined)
+            option = cls.rules_entry(read)
         except OptionError as problem:
             return OptionError(
-                f"{said}; joined, it is refused too: {problem}", "Rules", spaced[0], spaced.start()
+                f"{said}; {mended}, it is refused too: {problem}", "Rules", written[0], written.start()
             ), None
-        return OptionError(said, "Rules", spaced[0], spaced.start(), (joined[0],)), option
+        return OptionError(said, "Rules", written[0], written.start(), (read[0],)), option
 
     @classmethod
     def rules_entry(cls, item: re.Match[str]) -> tuple[str, str]:

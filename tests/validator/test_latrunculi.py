@@ -719,6 +719,26 @@ def test_a_rules_entry_with_blanks_about_its_equals_sign_is_one_error_that_joins
     assert [(d.column, d.message) for d in said][1] == (25, "the rules key jump-over appears twice")
     inside = check('[Game "latrunculi"]\n[Rules "pieces=8 = 3"]\n1. @e3 *').diagnostics  # (an entry within
     assert [(d.column, d.text) for d in inside] == [(18, ""), (20, "3")]  # a word is none: review70, `8=3` at col 2)
+    colon = check('[Game "latrunculi"]\n[Rules "pieces=8 jump-over:any"]\n1. @e3 *')  # (h82b: offered `jump-over`)
+    [said] = colon.diagnostics
+    assert (said.rule, said.column, said.text, said.suggestions) == ("tag", 18, "jump-over:any", ("jump-over=any",))
+    assert said.message == "a Rules entry is key=value, with an =, not a colon: jump-over=any"
+    said = check('[Game "latrunculi"]\n[Rules "jump-over=own Jump-over:bogus zz:any"]\n1. @e3 *').diagnostics
+    assert [(d.column, d.suggestions, d.message) for d in said] == [
+        (
+            23,
+            (),
+            "a Rules entry is key=value, with an =, not a colon: Jump-over=bogus; with =, it is refused too: "
+            "unknown value 'bogus' for jump-over (known: own, any)",
+        ),
+        (39, (), "unknown rules key 'zz:any' for latrunculi (known: " + said[1].message.split("(known: ")[1]),
+    ]
+    twice = check('[Game "latrunculi"]\n[Rules "Jump-over:any jump-over=own"]\n1. @e3 *').diagnostics
+    assert [(d.column, d.text, d.message) for d in twice][1] == (
+        23,
+        "jump-over",
+        "the rules key jump-over appears twice",
+    )
     empty = check('[Game "hnefatafl"]\n[Variant "rachunek-tablut-9x9"]\n[Rules "dforre= leap=y"]\n*\n')
     assert empty.diagnostics == []  # (an empty value before the next entry: two entries, found by CI's random games)
 
