@@ -175,6 +175,10 @@ IN_LGN_TAGS = (  # (they stand in for those of an lgn record with no Game tag: `
     f'lgn records say their game and rules in their own tags, [Game "…"] first, which these settings do not '
     f"replace: they stand in for them only in a record with no Game tag ({APPLIED_TO})"
 )
+IN_OWN_TAGS = (  # of an lgn record with no Game tag, given {Game}, that writes its own {Variant} or {Rules} (h82b)
+    "lgn records keep the tags they write themselves, which these settings do not replace: they stand in only for "
+    f"the tags a record with no Game tag does not write ({APPLIED_TO})"
+)
 WITHOUT_GAME = (  # of an lgn record with no Game tag given {Variant} or {Rules} alone (reviewer-56)
     "these settings name the rules of a game, which a record with no Game tag does not say: give {Game} too, or begin "
     f'the record with a Game tag ([Game "…"]; {APPLIED_TO})'
@@ -220,8 +224,13 @@ class ReadingNotes:
         applied = self._applied(record)
         unapplied, place = tuple(tag for tag in self.tags if tag not in applied), shown_place(record.path)
         if unapplied:
-            untagged = record.format == "lgn" and "Game" not in self.tags and not names_a_game(record.text)
-            why = WITHOUT_GAME if untagged else IN_LGN_TAGS if record.format == "lgn" else WHERE_APPLIED
+            untagged = record.format == "lgn" and not names_a_game(record.text)
+            tagged = IN_OWN_TAGS if untagged else IN_LGN_TAGS  # (h82b: said to have a Game tag it lacks)
+            why = (
+                (WITHOUT_GAME if untagged and "Game" not in self.tags else tagged)
+                if record.format == "lgn"
+                else WHERE_APPLIED
+            )
             self.unapplied.setdefault((record.format, unapplied, why), {})[place] = None
         else:
             self.applied.add(place)

@@ -40,6 +40,11 @@ IN_LGN_TAGS = (  # what an lgn file's note says instead of "their files say" (of
     f"({WHERE_APPLIED.removeprefix('their files say their game and rules (')}"
 )
 
+IN_OWN_TAGS = (  # of a record with no Game tag, given --game, that writes its own Variant or Rules tag
+    "lgn records keep the tags they write themselves, which these settings do not replace: they stand in only for "
+    f"the tags a record with no Game tag does not write ({WHERE_APPLIED.removeprefix('their files say their game and rules (')}"
+)
+
 WITHOUT_GAME = (  # what it says of an lgn record with no Game tag given --variant or --rules without --game
     "these settings name the rules of a game, which a record with no Game tag does not say: give --game too, or "
     f'begin the record with a Game tag ([Game "…"]; {WHERE_APPLIED.removeprefix("their files say their game and rules (")}'
@@ -974,8 +979,8 @@ def test_game_given_stands_in_for_the_game_tag_of_a_record_with_none(tmp_path, m
     assert (verdict.valid, verdict.game, verdict.variant) == (True, "tablut", "seed")
     Path("own.lgn").write_text('[Variant "seed"]\n\n1. e3-c3 *\n')  # (its own Variant stands: --variant does not)
     result = run("validate", "--game", "tablut", "--variant", "ashton", "own.lgn")
-    assert result.stderr == (  # (its own Variant: what it lacks is not --game)
-        f"lusoria: note: --variant ashton is not applied to the records of 1 lgn file (own.lgn): {IN_LGN_TAGS}\n"
+    assert result.stderr == (  # (its own Variant: what it lacks is not --game, nor a Game tag it has: h82b)
+        f"lusoria: note: --variant ashton is not applied to the records of 1 lgn file (own.lgn): {IN_OWN_TAGS}\n"
     )
     assert run("validate", "--game", "tablut", "--variant", "seed", "own.lgn").stderr == ""
     verdict, note = api.validate([Path("own.lgn")], tags={"Game": "tablut", "Variant": "ashton"})
