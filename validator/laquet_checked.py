@@ -137,6 +137,8 @@ def _follow(states: list[State], side: int, points: tuple[int, ...]) -> list[Sta
         elif distance not in left and len(left) == 2 and distance == sum(left) and points[1] <= LAST:
             routes = merged  # one checker, both dice, written 1/10: either order (one that ends past 18 breaks Q4
             # by its end, whichever point the dice stop it on first: h76b, Q3 by 35: and Q4 by 53:)
+            if position.checkers(1 - side, points[1]):  # (its end the enemy's: said of it, not of a point on its way
+                _check_step(position, side, points[0], points[1], points, points)  # as if another order did: h82b)
         else:
             routes = [points]
         for route in routes:

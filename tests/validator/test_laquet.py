@@ -471,13 +471,16 @@ def test_the_candidates_offer_a_groups_plays_in_another_order_once():
         ("15:2,18:8 17:8 b", "52: 17/off 14/off", "Q3: 14/off: there is no Black checker on point 14"),
         (
             "8:1,10:4,12:1,14:4,16:3,18:2 9:1,11:1,13:4,15:4,17:5 b",
-            "32: 9/14",
-            "Q3: 9/14 stops on point 12, held by White: no checker may stop on an enemy point",
+            "32: 9/14",  # (its end the enemy's too: said of it, which no order mends; h82b: of point 12, as if 9/11/14
+            "Q3: 9/14 lands on point 14, held by White: no checker may stop on an enemy point",  # might do)
         ),
+        ("1:15 4:7,6:8 w", "53: 1/9", "Q3: 1/9 stops on point 6, held by Black: no checker may stop on an enemy point"),
+        ("1:15 6:8,7:7 w", "51: 1/7", "Q3: 1/7 lands on point 7, held by Black: no checker may stop on an enemy point"),
+        ("1:15 6:8,7:7 w", "51: 1/6", "Q3: 1/6 lands on point 6, held by Black: no checker may stop on an enemy point"),
     ],
 )
 def test_a_play_the_dice_break_every_way_says_the_first_ways_error(position, ply, message):
-    """The dice in their written order first (17/off takes the 2, 9/14 stops on 9+3): its error is the one said."""
+    """The dice in their written order first (17/off takes the 2, 1/9 stops on 1+5): its error is the one said."""
     with pytest.raises(Illegal) as caught:
         SEED.play(SEED.parse_position(position), ply)
     assert f"{caught.value.rule}: {caught.value}" == message
