@@ -272,10 +272,33 @@ class Laquet(Game[LaquetPosition]):
         except Illegal as illegal:
             misread = self._misread_roll(position, turn, text)
             if misread is None:
+                if both := self._roll_left_out(position, text):
+                    raise Illegal(illegal.rule, illegal.message, meant=both) from None
                 raise
             note = f" (the plays written fit the roll {misread[0]}{misread[1]}: a die misread?)"
             meant = f"{misread[0]}{misread[1]}:{text.partition(':')[2]}"
             raise Illegal(illegal.rule, illegal.message + note, meant=meant) from None
+
+    def _roll_left_out(self, position: LaquetPosition, text: str) -> str | None:
+        """The two turns an illegal one is, written as one, the other side's roll left out (`64: 5/11 5/9 6/8 7/12`:
+        `64: 5/11 5/9 52: 6/8 7/12`): the plays after those that play the roll written are a turn of the other side's,
+        each step a die (h82b: it was offered the first turn alone, the other's plays dropped); None when none is."""
+        roll, _, written = text.partition(":")
+        plays = written.split()
+        if ">" in written:  # (a > group's plays are the other side's already)
+            return None
+        for cut in range(1, len(plays)):
+            own, rest = " ".join(plays[:cut]), " ".join(plays[cut:])
+            if (shown := shown_dice(rest)) is None:
+                continue
+            try:
+                first = self._played(position, parse_turn(f"{roll}: {own}"))
+                if first.outcome is None:  # (a turn that ends the game: none after it)
+                    self._played(first.position, parse_turn(f"{shown[0]}{shown[1]}: {rest}"))
+                    return f"{roll}: {own} {shown[0]}{shown[1]}: {rest}"
+            except Illegal:
+                continue
+        return None
 
     def _played(self, position: LaquetPosition, turn: Turn) -> Played:
         return play_plain(position, turn, self.must, self.leftover) or play_checked(

@@ -447,6 +447,15 @@ def _read_as(keep_going: bool, fixes: list[Fix], mended: list[_Mended]) -> str:
     return f"; --keep-going reads it as {fixes[0].text}"
 
 
+def _one_ply(rules: Game, position: Position, text: str) -> bool:
+    """Whether `text`, an illegal ply's meaning (`Illegal.meant`), is one ply that plays from `position`."""
+    try:
+        rules.play(position, text)
+    except (Illegal, NotAPly):
+        return False
+    return True
+
+
 def _kept_going(keep_going: bool, nearest: list[str]) -> str:
     """Why `keep_going` stopped at an illegal ply all the same: no suggestion near, or several as near,
     named (it chooses none of them); "" without it."""
@@ -1095,9 +1104,15 @@ class _Replay:
         nearest = (
             ([illegal.meant] if illegal.meant else nearest_plies(rules, judged, ply.text)) if self.keep_going else []
         )
-        assumption = nearest[0] if len(nearest) == 1 else None  # (what the message says was meant: a die misread)
+        two = bool(nearest) and bool(illegal.meant) and not _one_ply(rules, judged, nearest[0])  # (a turn and the
+        # other side's, its roll left out: no one ply to read in its place, h82b)
+        assumption = nearest[0] if len(nearest) == 1 and not two else None  # (what the message says: a die misread)
         stop = (
-            f"; --keep-going reads it as {assumption}" if assumption else _STOPS + _kept_going(self.keep_going, nearest)
+            f"; --keep-going reads it as {assumption}"
+            if assumption
+            else f"{_STOPS} (--keep-going reads one ply in the place of an illegal one, and {nearest[0]} is two)"
+            if two
+            else _STOPS + _kept_going(self.keep_going, nearest)
         )
         self.report.error(
             illegal.rule,

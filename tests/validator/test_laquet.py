@@ -84,6 +84,19 @@ def test_q2_plays_past_the_roll_of_the_other_sides_checkers_say_their_roll_may_b
         "6/8: the roll is used up (6 and 4 played); 6 holds Black's checkers: "
         "Black's roll is perhaps left out before 6/8; the rest of this line is not checked",
     )
+    assert used_up.suggestions[0] == "64: 5/11 5/9 52: 6/8 7/12"  # (h82b: `64: 5/11 5/9` alone, Black's plays lost)
+    [kept] = check('[Game "laquet"]\n1. 64: 5/11 5/9 6/8 7/12 *\n', keep_going=True).diagnostics  # (it read no ply of
+    assert kept.message == used_up.message + (  # two: an internal error)
+        " (--keep-going reads one ply in the place of an illegal one, and 64: 5/11 5/9 52: 6/8 7/12 is two)"
+    )
+    [dropped] = check('[Game "laquet"]\n1. 64: 5/11 5/9 6/8 7/18 *\n').diagnostics  # (no turn of Black's: 7/18)
+    assert "64: 5/11 5/9 52: 6/8 7/18" not in dropped.suggestions
+    [one] = check('[Game "laquet"]\n1. 21: 1/4 6/8 7/12 *\n').diagnostics  # (a play of both dice, then Black's)
+    assert one.suggestions[0] == "21: 1/4 52: 6/8 7/12"
+    [misread] = check('[Game "laquet"]\n1. 65: 5/11 5/9 *\n', keep_going=True).diagnostics  # (one ply: read)
+    assert misread.message.endswith(
+        "(the plays written fit the roll 64: a die misread?); --keep-going reads it as 64: 5/11 5/9"
+    )
     with pytest.raises(Illegal) as caught:  # one's own checkers: no roll left out
         SEED.play(START, "11: 1/2 1/2 2/3")
     assert str(caught.value) == "2/3: the roll is used up (a double is played as two moves, not four)"
