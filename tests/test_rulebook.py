@@ -49,7 +49,13 @@ def test_rules_are_read_in_the_order_of_the_docs_with_their_games():
     assert rulebook._title("A king is taken. More.", None, "**Taken**. Said so; whole.") == "Taken. Said so; whole."
     assert rulebook._title("a) a king is taken. b) More.", None) == "A) a king is taken."  # (an unbalanced parenthesis)
     assert rulebook._title("aagenielsen.dk writes 1.5 moves. More.", None) == "Aagenielsen.dk writes 1.5 moves."
-    assert rulebook.rule("Q6").options == (
+    assert rulebook.rule("Q6").options == (  # (both-dice=may: the opponent need not play the dice left over, h82b)
+        rulebook.Option(
+            "both-dice",
+            "`must` \\| `may`",
+            "whether a player must play both dice when able (`must`), or may play fewer, and the opponent fewer of "
+            "the dice left over (Q5, Q6)",
+        ),
         rulebook.Option(
             "leftover",
             "`opponent` \\| `none`",
@@ -403,7 +409,7 @@ def test_explain_an_option_of_the_rules_tag_says_it_in_each_game_that_has_it():
     """New user 21: `explain leftover` (a Rules key the rules pages list) said "names no rule, game
     or variant" (Q6's text uses the word), `explain both-dice` was a usage error."""
     runner = CliRunner()
-    for key, rule_id in (("leftover", "Q6"), ("Both-Dice", "Q5")):
+    for key, rule_id in (("leftover", "Q6"), ("Both-Dice", "Q5, Q6")):
         shown = runner.invoke(main, ["explain", key])
         assert shown.exit_code == 0, shown.output
         lines = shown.output.splitlines()
