@@ -21,7 +21,15 @@ from lusoria.notation.dates import date_range, date_readings
 from lusoria.notation.escapes import EscapeLines
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
-from lusoria.notation.reader import RecordText, game_read_in, header_of, parse_record, scan_tags, standing_in
+from lusoria.notation.reader import (
+    RecordText,
+    game_read_in,
+    header_of,
+    is_ply,
+    parse_record,
+    scan_tags,
+    standing_in,
+)
 from lusoria.notation.slips import RESULTS, Fallback, Fix, mend, mended_tag, results_meant, slip_fixes, tag_meant
 from lusoria.notation.sources import BOM, advised, shown_place
 from lusoria.notation.syntax import (
@@ -456,6 +464,26 @@ def _one_ply(rules: Game, position: Position, text: str) -> bool:
     return True
 
 
+def _of_other_games(text: str, row: int, problem: SyntaxProblem, game: str) -> str:
+    """Where the words at a syntax error that found a word (`found '64:'`) begin a ply of other games than the
+    record's, which (a Game tag copied from another game's file, h82b: Laquet's plies under Latrunculi's, a bare
+    syntax error); "" where they do not."""
+    if not problem.message.startswith("found '") or isinstance(problem, OffBoard) or game not in known_games():
+        return ""  # (a square off the board: said so; a record of a move list read as no game of its own)
+    words = text[offset_of(text.split("\n"), row, problem.column) :].split("\n")[0].split()[:_LONGEST_PLY]
+    for count in range(len(words), 0, -1):
+        ply = " ".join(words[:count])
+        if not _SQUARE_OR_POINT.search(ply) or is_ply(game, ply):  # (a pass, `--`, every game's; one of its own, after
+            return ""  # the result marker)
+        if others := [other for other in known_games() if is_ply(other, ply)]:
+            return f" ({ply} is a ply of {listed(others)}, not of {game}: is its Game tag right?)"
+    return ""
+
+
+_SQUARE_OR_POINT = re.compile("[0-9]")  # what a ply that is more than a pass names
+_LONGEST_PLY = 4  # the words of a ply at most, as `_of_other_games` tries them (`63: 5/11 1/4 >1: 3/4`'s first four)
+
+
 def _kept_going(keep_going: bool, nearest: list[str]) -> str:
     """Why `keep_going` stopped at an illegal ply all the same: no suggestion near, or several as near,
     named (it chooses none of them); "" without it."""
@@ -550,7 +578,8 @@ def _read_past_slips(source: RecordText, keep_going: bool, judged: bool = True) 
                         + (CUT_SHORT if cut else "")
                         + broken
                         + _unchosen(keep_going, fixes)
-                        + _read_as(keep_going, fixes, mended),
+                        + _read_as(keep_going, fixes, mended)
+                        + ("" if fixes or problem.rule != "syntax" else _of_other_games(read.text, row, problem, game)),
                         text=text,
                         line=line,
                         column=_column_as_written(line, column, closed),

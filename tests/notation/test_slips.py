@@ -1873,3 +1873,45 @@ def test_a_mended_tablut_ply_keeps_its_announcement_and_a_mark_alone_is_no_ply()
     assert (apart.rule, apart.column, apart.suggestions) == ("syntax", 10, ())
     [numbered] = check(RecordText('[Game "latrunculi"]\n\n1. + *\n')).diagnostics  # (review79b: `write 1. alone`)
     assert numbered.message.startswith("found '+', expected a ply")
+
+
+@pytest.mark.parametrize(
+    "game, movetext, said",
+    [
+        ("latrunculi", "1. 64: 5/11 5/9 52: 6/8 7/12 *", "64: 5/11 5/9 is a ply of laquet, not of latrunculi"),
+        ("laquet", "1. @d4 @e5 *", "@d4 is a ply of latrunculi, not of laquet"),
+        ("laquet", "1. e3-c3 d1-d3 *", "e3-c3 is a ply of brandubh, copenhagen, hnefatafl and 2 more, not of laquet"),
+        ("tablut", "1. 63: 5/11\n1/4 *", "63: 5/11 is a ply of laquet, not of tablut"),  # (the words of its line)
+    ],
+)
+def test_the_plies_of_another_game_under_a_records_game_tag_are_said_to_be_its(game, movetext, said):
+    """h82b: a transcriber who copied the tags of another game's file got a bare syntax error."""
+    [error] = check(f'[Game "{game}"]\n{movetext}\n').diagnostics
+    assert (error.rule, error.line, error.column) == ("syntax", 2, 4)
+    assert error.message.endswith(f" ({said}: is its Game tag right?)")
+
+
+@pytest.mark.parametrize(
+    "game, movetext",
+    [
+        ("laquet", "1. 63: 5/11 1/4 -- *"),  # a pass: every game's
+        ("tablut", "1. e3-c3 * d1-d3 *"),  # its own ply, after the result marker
+        ("tablut", "1. e3-c3 zz9 *"),  # no game's
+        ("brandubh", "1. b4-b9 *"),  # off the board: said so, though a ply of larger boards
+        ("tablut", "1. e3-c3 $ *"),  # no word found
+    ],
+)
+def test_a_syntax_error_that_is_no_ply_of_another_game_says_nothing_of_one(game, movetext):
+    [error] = check(f'[Game "{game}"]\n{movetext}\n').diagnostics
+    assert error.rule == "syntax" and "is its Game tag right?" not in error.message
+
+
+def test_a_move_list_read_as_the_game_its_file_names_is_told_of_no_other_game(tmp_path):
+    """A record of a move list is read in the game its file's name says, not a Game tag of its own (`game_read_in`
+    gives none): the plies of another game are sought in no record's game (an internal error, "unknown game ''")."""
+    (tmp_path / "brandubh.txt").write_text("# copenhagen\nf4-f6 h4-h6\n")
+    result = CliRunner().invoke(main, ["validate", str(tmp_path / "brandubh.txt")])
+    assert (
+        result.exit_code == 1
+        and "error[syntax]: found 'h4-h6': h4 is not a square of the Brandubh board" in result.output
+    )
