@@ -452,7 +452,10 @@ def _remove(settings: Settings, board: bytearray, side: int, written: str | None
                 rule,
                 f"{SIDE_NAMES[side]} has no incitus to remove"
                 if settings.inciti
-                else f"there are no inciti in the {settings.variant} variant",
+                else f"there are no inciti in the {settings.variant} variant"
+                + (
+                    ", which moves and captures as petteia does (X2, X3)" if settings.variant == "dux" else ""
+                ),  # (h82b)
             )
         return None
     names = settings.geo.names

@@ -370,6 +370,14 @@ def test_e3_petteia_and_dux_remove_captured_pieces_at_once():
     """No incitus to remove afterwards: a written removal breaks E3 (in dux too, which plays by it)."""
     assert rule_broken(PETTEIA, position(PETTEIA, "d3 d6 a1", "d5 h8 g8"), "d3-d4xd5~d6") == "E3"
     assert rule_broken(DUXV, position(DUXV, "d3 d6 a1 Db1", "d5 h8 g8 Dh1"), "d3-d4xd5~d6") == "E3"
+    with pytest.raises(Illegal) as caught:  # (h82b: E3 is petteia's, which explain dux does not list: X2 and X3 say)
+        DUXV.play(position(DUXV, "d3 d6 a1 Db1", "d5 h8 g8 Dh1"), "d3-d4xd5~d6")
+    assert (
+        str(caught.value) == "there are no inciti in the dux variant, which moves and captures as petteia does (X2, X3)"
+    )
+    with pytest.raises(Illegal) as caught:
+        PETTEIA.play(position(PETTEIA, "d3 d6 a1", "d5 h8 g8"), "d3-d4xd5~d6")
+    assert str(caught.value) == "there are no inciti in the petteia variant"
 
 
 # -- L1, L2, E1–E3: captures, corners, petteia ---------------------------------------------------------
