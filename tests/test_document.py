@@ -347,6 +347,22 @@ def test_a_hover_on_a_rule_id_in_a_comment_or_on_a_diagnostics_place_shows_the_r
     assert rule_hover("T4") == f"```text\n{explain('T4')}\n```"
 
 
+def test_a_rule_id_in_a_comment_of_a_later_record_is_found_on_its_own_line():
+    """h82a: the IDs a comment cites are sought in the line of the document asked, in a record below
+    others too (its lines counted from its own first); the first record's lines are not read for it."""
+    document = Document()
+    document.update(
+        document.split('[Game "tablut"]\n1. e3-c3 *\n\n[Game "tablut"]\n1. e3-c3 d1-d9 {T4 applies} *\n% see T12\n')
+    )
+    first, second = document.entries
+    assert (first.offset, second.offset) == (0, 3) and document.entry_at(4) is second
+    line = "1. e3-c3 d1-d9 {T4 applies} *"
+    assert rules_at(second, 4, line.index("T4") + 1) == ["T4"] and rules_at(second, 4, line.index("d1-d9") + 1) == [
+        "T2"
+    ]
+    assert rules_at(second, 5, len("% see T1")) == ["T12"] and rules_at(second, 4, line.index("applies") + 1) == []
+
+
 def test_a_rule_id_outside_a_comment_is_no_rule_though_a_comment_spans_its_column_on_another_line():
     entry = entry_of('[Game "tablut"]\n[Event "T4 cup"]\n\n{a comment as wide as the tag} 1. e3-c3 *\n')
     assert (rules_at(entry, 1, len('[Event "T')), rules_at(entry, 3, len("{a comment as wide as the tag"))) == ([], [])

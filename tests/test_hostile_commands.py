@@ -235,6 +235,15 @@ def test_a_long_message_is_written_in_pieces_each_cut_after_a_line(monkeypatch):
     assert written == [("", True)]
 
 
+def test_a_piece_ends_after_the_last_line_end_it_holds_its_last_character_too(monkeypatch):
+    """h82a: a line's end that is a piece's last character ends that piece: the piece holds the most whole lines,
+    not those before an earlier line's end."""
+    written: list[object] = []
+    monkeypatch.setattr(click, "echo", lambda message, nl, **kwargs: written.append(message))
+    terminal.echo("a\n" + "x" * ((1 << 16) - 3) + "\n" + "y\n", nl=False)
+    assert [len(piece) for piece in written] == [1 << 16, 2]  # type: ignore[arg-type]
+
+
 def test_a_table_into_a_pipe_closed_early_ends_as_the_other_formats_do(tmp_path):
     """h81b: `lusoria sql … | head -1` of a long table ended 0, its JSON 1. The reader here takes a line and closes
     the pipe while lusoria writes the first of several pieces (a pipe holds 64 KiB): the next write fails."""

@@ -148,6 +148,23 @@ def test_a_tab_stop_counts_the_columns_of_wide_characters_before_it_and_a_caret_
     assert diagnostic_text(unended, beyond).splitlines()[2] == "   | " + " " * 21 + "^"  # (past the line shown)
 
 
+def test_a_caret_is_a_window_wide_at_most_and_an_assumption_and_the_empty_last_line_are_shown():
+    """h82a: a diagnostic wider than WINDOW is underlined WINDOW columns wide; what its check assumed is said
+    under it (`(assuming …)`); one placed on the empty line after a record's last line break shows that line.
+    A format character (a zero width joiner) takes no column, a fullwidth letter two, as on a terminal."""
+    from lusoria.output import columns
+
+    movetext = "1. e3-c3 d1-d3 e4-e5 d9-d8 e5-e6 d8-d7 e6-e7 d7-d6 e7-e8 d6-d5 e8-e9 d5-d4 *"
+    report = check(f'[Game "tablut"]\n{movetext}\n')
+    wide = Diagnostic("error", "T1", "wide", text="x", line=2, column=1, width=len(movetext))
+    assert diagnostic_text(report, wide).splitlines()[1:] == [f" 2 | {movetext}", "   | " + "^" * WINDOW]
+    assumed = Diagnostic("error", "result", "assumed", text="x", line=2, column=1, assumed=("a result of *",))
+    assert diagnostic_text(report, assumed).splitlines()[2:] == ["   | ^", "   | (assuming a result of *)"]
+    last = Diagnostic("error", "T1", "at the end", text="x", line=3, column=1)
+    assert diagnostic_text(report, last) == "<text>:3:1: error[T1]: at the end\n 3 | \n   | ^"
+    assert (columns("a\u200db"), columns("\uff21\uff22"), columns("e\u0301")) == (2, 4, 1)
+
+
 @pytest.mark.parametrize(
     "movetext, shown",
     [
@@ -205,6 +222,55 @@ def test_control_characters_are_escaped_on_a_terminal(tmp_path):
     _, query, stats, _ = sections
     assert "\\x1b]0;PWNED\\x07" in query and "\\x9b31m\\u202eevil" in stats
     assert run("query", "--db", db, "--format", "lgn").output == HOSTILE  # a pipe gets the records as they are
+
+
+def test_each_control_character_is_escaped_to_the_ends_of_its_ranges_and_no_further():
+    """h82a: `escape_controls` escapes C0 but tab and newline (vertical tab and the unit separator too),
+    DEL and C1 to its last (\\x9f), both of the line and paragraph separators, the bidirectional embeddings
+    and overrides and the isolates to their last (U+2069, which ends an isolate); the characters beside
+    those ranges are text, as a no-break space is."""
+    from lusoria.words import escape_controls
+
+    controls = "\x00\x08\x0b\x1f\x7f\x80\x9f\u2028\u2029\u202a\u202e\u2066\u2069"
+    assert escape_controls(controls) == (
+        "\\x00\\x08\\x0b\\x1f\\x7f\\x80\\x9f\\u2028\\u2029\\u202a\\u202e\\u2066\\u2069"
+    )
+    text = "\t\n \x7e\xa0\u2027\u202f\u2065\u206a\u0100"
+    assert escape_controls(text) == text
+
+
+def test_what_the_system_says_of_an_error_is_said_in_lower_case_and_an_error_of_no_system_by_its_message():
+    """h82a: `reason`: an OSError's strerror, lowered; one raised with a message alone (no errno, as a
+    library's stream raises it) by that message, not None."""
+    from lusoria.words import reason
+
+    assert reason(FileNotFoundError(2, "No such file or directory")) == "no such file or directory"
+    assert reason(OSError("Stream Closed By Its Reader")) == "stream closed by its reader"
+
+
+def test_a_terminal_gone_is_written_to_no_more_and_a_stream_made_utf_8_keeps_its_error_handler(monkeypatch):
+    """h82a: `WhileItTakes`: once a write fails (the terminal gone: EIO), nothing more is tried on it, a flush
+    neither; `written_in_utf8`: a stream of another encoding is made UTF-8 with its own error handler."""
+    from lusoria.terminal import WhileItTakes, written_in_utf8
+
+    tried = []
+
+    class Gone(io.StringIO):
+        def write(self, text):
+            tried.append(text)
+            raise OSError(5, "Input/output error")
+
+        def flush(self):
+            tried.append("flush")
+
+    bar = WhileItTakes(Gone())
+    assert (bar.write("10%"), bar.write("20%")) == (3, 3)
+    bar.flush()
+    assert bar.gone and tried == ["10%"]
+    stream = io.TextIOWrapper(io.BytesIO(), encoding="cp1252", errors="backslashreplace")
+    monkeypatch.setattr(sys, "stdout", stream)
+    written_in_utf8()
+    assert (stream.encoding, stream.errors) == ("utf-8", "backslashreplace")
 
 
 def test_fmt_writes_a_byte_it_does_not_decode_to_a_pipe_as_it_was_but_not_to_a_terminal(tmp_path):
@@ -474,6 +540,18 @@ def test_rows_as_json_write_their_letters_as_they_are(tmp_path):
     run("import", "--db", db, str(ROOT / "samples/tablut/escape.lgn"))
     shown = run("sql", "--db", db, "--format", "json", "SELECT 'Åsa Öberg' AS white")
     assert shown.output == '[\n  {\n    "white": "Åsa Öberg"\n  }\n]\n'  # (not "\\u00c5sa \\u00d6berg")
+
+
+def test_validate_json_writes_names_as_they_are_and_the_tree_is_laid_out_as_the_rows_are(tmp_path):
+    """h82a: `validate --json` writes a record's letters as they are (`"Jöns"`, not `"J\\u00f6ns"`), as the
+    rows do; `tree --format json` is laid out as every JSON output, two spaces a level."""
+    path = tmp_path / "names.lgn"
+    path.write_text('[Game "tablut"]\n[White "Jöns"]\n[Black "Åsa"]\n\n1. e3-c3 d1-d3 *\n', encoding="utf-8")
+    assert '"white": "Jöns", "black": "Åsa"' in run("validate", "--json", str(path)).stdout
+    db = str(tmp_path / "a.db")
+    assert run("import", "--db", db, str(path)).exit_code == 0
+    tree = run("tree", "--db", db, "--format", "json", "--depth", "1").stdout
+    assert tree.startswith('[\n  {\n    "ply": "e3-c3",\n') and tree == json.dumps(json.loads(tree), indent=2) + "\n"
 
 
 SCALARS = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text()

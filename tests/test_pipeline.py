@@ -613,6 +613,43 @@ def test_an_unreadable_source_says_whether_its_records_were_read(tmp_path):
         assert said == [("after.lgn", True), ("none.lgn", False)]
 
 
+def test_a_source_cut_at_a_line_too_long_says_some_records_read_not_all(tmp_path, monkeypatch):
+    """h82a: a line too long after a record stops the file there: its records before it read (`some_read`),
+    not its records all read (`records_read`, a byte in a `%` line after them), which a command sums up as a
+    file read; a file whose first line is too long has none read."""
+    from lusoria.notation import sources
+
+    monkeypatch.setattr(sources, "MAX_LINE", 2000)
+    (tmp_path / "cut.lgn").write_text('[Game "tablut"]\n1. e3-c3 *\n\n[Game "tablut"]\n{' + "x" * 3000 + "}\n*\n")
+    (tmp_path / "long.lgn").write_text("{" + "x" * 3000 + "}\n")
+    read = list(pipeline.records([str(tmp_path / "cut.lgn"), str(tmp_path / "long.lgn")]))
+    said = [(Path(item.path).name, item.records_read, item.some_read) for item in read if isinstance(item, Unreadable)]
+    assert said == [("cut.lgn", False, True), ("long.lgn", False, False)]
+    assert len([item for item in read if isinstance(item, RecordText)]) == 1
+
+
+def test_a_game_given_in_capitals_is_applied_to_a_move_list_and_a_note_shows_a_files_tab_escaped(tmp_path):
+    """h82a: `--game Tablut` chooses the game of a tafl move list, which its record writes `tablut`: the option
+    is applied, and no note says otherwise; a note that names a file whose name holds a tab shows it as
+    `\\x09`, on the note's one line."""
+    (tmp_path / "game.txt").write_text("e3-c3 d1-d3\n")
+    (tmp_path / "a\tb.lgn").write_text('[Game "tablut"]\n\n1. e3-c3 *\n')
+    applied = CliRunner().invoke(main, ["validate", "--game", "Tablut", str(tmp_path / "game.txt")])
+    assert (applied.exit_code, applied.stderr) == (0, "")
+    noted = CliRunner().invoke(main, ["validate", "--game", "copenhagen", str(tmp_path / "a\tb.lgn")])
+    assert noted.stderr.startswith(
+        f"lusoria: note: --game copenhagen is not applied to the records of 1 lgn file ({tmp_path}/a\\x09b.lgn): "
+    )
+
+
+def test_the_bytes_to_read_are_those_of_the_files_not_of_standard_input_or_a_folder(tmp_path):
+    """h82a: `size`, what a progress bar is told in all, counts the files' bytes; standard input (`-`) and a
+    folder (a Skipped) have no size to count and are passed over, not asked for one."""
+    (tmp_path / "a.lgn").write_text('[Game "tablut"]\n1. e3-c3 *\n')
+    skipped = Skipped(str(tmp_path), "not a record file")
+    assert pipeline.size(["-", str(tmp_path / "a.lgn"), skipped, str(tmp_path)]) == len('[Game "tablut"]\n1. e3-c3 *\n')
+
+
 @pytest.mark.parametrize(
     "call, said",
     [

@@ -418,3 +418,27 @@ def test_explain_an_option_of_the_rules_tag_says_it_in_each_game_that_has_it():
     first = runner.invoke(main, ["explain", "first"]).output  # an option of several games: each said
     assert re.findall(r"^  (\S+): ", first, re.MULTILINE) == ["tablut", "copenhagen", "brandubh"]
     assert "    rules it changes: T1\n" in first and "    rules it changes: B2\n" in first
+
+
+def test_an_option_that_changes_no_rule_says_its_other_values_and_lists_no_rules():
+    """h82a: Latrunculi's `pieces` is cited by no rule's text, and its values end `or another number`
+    (the file's `also`): `explain pieces` says both, with no empty `rules it changes:` line; a key given
+    with blanks around it is the same key (the language server and a library's caller give it so)."""
+    shown = CliRunner().invoke(main, ["explain", "pieces"])
+    assert shown.exit_code == 0, shown.output
+    lines = shown.output.splitlines()
+    assert lines[0] == "pieces: an option of the Rules tag (the default value first)"
+    assert lines[1].startswith("  latrunculi: 16 or another number — pieces per side")
+    assert not any("rules it changes" in line for line in lines)
+    assert rulebook.option_text(" Pieces ") == shown.output.rstrip("\n")
+
+
+def test_a_note_of_how_lusoria_applies_a_rule_wraps_under_its_bullet():
+    """h82a: a note longer than a line (G7's first) wraps with its later lines indented under the
+    bullet's text, so that each note stands apart from the next."""
+    lines = rulebook.explain("G7").splitlines()
+    options = lines.index("Options (Rules tag; the default first):")
+    notes = lines[lines.index("How lusoria applies it:") + 1 : options - 1]
+    assert notes[0].startswith("- A diagnostic names the rule") and len(notes) > 2
+    assert [line[:2] for line in notes].count("- ") == 2  # two notes, each on its lines
+    assert all(line.startswith(("- ", "  ")) and not line.startswith("   ") for line in notes)

@@ -138,3 +138,58 @@ def test_a_piece_is_drawn_by_its_games_glyph_or_as_a_disc():
         ("path", {"d": "M37 42H47", "stroke": "#8a6d1f", "stroke-width": "2"})
     ]
     assert [(c.tag.split("}")[1], c.get("r"), c.get("fill")) for c in horse] == [("circle", "14.4", DARK)]
+
+
+def test_a_tafl_boards_corners_are_framed_as_its_throne_is():
+    """h82a: Fetlar's four corners, hostile squares as the throne is, carry the throne's thick frame and cross."""
+    root = ElementTree.fromstring(board('[Game "hnefatafl"]\n[Variant "fetlar-hnefatafl-11x11"]\n\n*\n', 0).svg())
+    squares = {
+        (int(e.get("x")) + 2, int(e.get("y")) + 2): e.get("data-square")
+        for e in root.iter()
+        if "square" in (e.get("class") or "").split()
+    }
+    framed = [
+        e for e in root.iter(f"{{{NS['svg']}}}rect") if e.get("stroke-width") == "2.5" and e.get("fill") == "none"
+    ]
+    assert sorted(squares[int(e.get("x")), int(e.get("y"))] for e in framed) == ["a1", "a11", "f6", "k1", "k11"]
+
+
+def test_a_board_wider_than_shown_is_shown_at_the_largest_width_its_height_in_proportion():
+    """h82a: a board of 16 files and 1 rank (684 × 84) is shown 600 wide, as a 19×19 tafl board is:
+    its larger side, not its smaller one, is brought within SHOWN."""
+    from lusoria.svg import SHOWN, diagram_svg
+    from lusoria.validator.diagram import Diagram, Squares
+
+    names = tuple(f"{chr(ord('a') + file)}1" for file in range(16))
+    root = ElementTree.fromstring(diagram_svg(Diagram("a row", Squares(16, 1, names), {}, {})))
+    assert root.get("viewBox") == "0 0 684 84"
+    assert (float(root.get("width")), float(root.get("height"))) == (SHOWN, pytest.approx(84 * SHOWN / 684))
+
+
+def test_a_board_of_a_replay_with_captions_keeps_their_band_without_one_its_ground_under_it():
+    """h82a: a replay page's boards are of one height when one has a caption (Latrunculi's pieces in hand,
+    then none): a board drawn `banded` keeps the caption's band, and the ground covers the band, as it does
+    under a caption."""
+    from lusoria.svg import diagram_svg
+    from lusoria.validator.diagram import Diagram, Squares
+
+    squares = Squares(2, 1, ("a1", "b1"))
+    for diagram, banded in (
+        (Diagram("two", squares, {}, {}), True),
+        (Diagram("two", squares, {}, {}, caption="x"), False),
+    ):
+        root = ElementTree.fromstring(diagram_svg(diagram, banded))
+        ground = next(root.iter(f"{{{NS['svg']}}}rect"))
+        assert root.get("viewBox") == "0 0 124 104" and (ground.get("width"), ground.get("height")) == ("124", "104")
+    assert ElementTree.fromstring(diagram_svg(Diagram("two", squares, {}, {}))).get("viewBox") == "0 0 124 84"
+
+
+def test_the_tray_counts_each_sides_checkers_borne_off():
+    """h82a: the tray says under each side's name how many of its checkers are off (Black above, White below)."""
+    from lusoria.svg import diagram_svg
+    from lusoria.validator.diagram import Diagram, Points
+
+    root = ElementTree.fromstring(diagram_svg(Diagram("a table", Points(), {}, {}, off=(2, 0))))
+    assert [e.text for e in root.iter() if e.get("class") == "off-count"] == ["0", "2"]
+    assert len([e for e in root.iter() if e.get("class") == "off white"]) == 2
+    assert not [e for e in root.iter() if e.get("class") == "off black"]

@@ -14,7 +14,7 @@ from lusoria.formats import FORMATS
 from lusoria.validator.base import VariantNotes
 from lusoria.validator.games import GAMES, names_elsewhere, variant_named
 from lusoria.validator.replay import check
-from lusoria.variants import tags_of_name, variant_text, variants
+from lusoria.variants import tags_of_name, unknown_variant, variant_names, variant_text, variants
 
 EVERY_VARIANT = [f"{game}/{name}" for game, named in variants().items() for name in named]
 ONE_OF_EACH_GAME = [
@@ -168,6 +168,22 @@ def test_every_name_other_programs_give_reads_as_one_variant_alike_for_explain_a
     for name, tags in read.items():
         chosen = None if name == "Tyr 13x13" else tags
         assert tags_of_name(name) == variant_named(GAMES[tags["Game"]], name) == chosen, name
+
+
+def test_a_name_other_programs_give_reads_as_its_variant_with_its_game_given_too():
+    """h82a: `--game hnefatafl --variant 'Tyr 15×15'` chooses the tags `--variant 'Tyr 15×15'` alone does, and
+    `--game tablut --variant saami-tablut-w` the Rules of the name as well; only another game's variant is
+    handed on as written (the game then refuses it, naming its own)."""
+    assert api.reading_tags({"Game": "hnefatafl", "Variant": "Tyr 15×15"}) == {
+        "Game": "hnefatafl",
+        "Variant": "tyr-15x15",
+    }
+    assert api.reading_tags({"Game": "tablut", "Variant": "saami-tablut-w", "Rules": "king-capture=4"}) == {
+        "Game": "tablut",
+        "Variant": "aage",
+        "Rules": "first=white king-capture=4",
+    }
+    assert api.reading_tags({"Game": "tablut", "Variant": "Tyr 15×15"}) == {"Game": "tablut", "Variant": "Tyr 15×15"}
 
 
 def test_a_name_another_program_gives_with_a_slash_explains_that_variant():
@@ -583,3 +599,39 @@ def test_every_value_a_caller_gives_is_echoed_with_its_quotes_escaped():
     assert said.startswith("unknown rules key 'k\\'y:1' for tablut (known: ")
     (said,) = [d.message for d in api.check('[Game "latrunculi"]\n[Board "8\'8"]\n*\n').diagnostics]
     assert said == "a Board is WxH with each side from 4 to 16, as in 8x8; not '8\\'8'"
+
+
+def test_a_variant_whose_name_two_rules_use_says_them_in_the_plural_and_one_in_the_singular():
+    """h82a: Ashton's name is used by T11 and T12, tablut/seed's by T4 alone: each is said as it is."""
+    assert "\n\nthe texts of these rules use the word ashton: T11, T12 (lusoria explain ID says more)\n\n" in (
+        api.explain("ashton")
+    )
+    assert api.explain("tablut/seed").endswith(
+        "\n\nthe text of this rule uses the word seed: T4 (lusoria explain ID says more)"
+    )
+
+
+def test_a_games_rules_line_lists_the_rules_of_each_of_its_variants():
+    """h82a: `explain latrunculi` lists the rules of every variant (Seneca's S, Piso's P, Petteia's E, the dux's X)
+    after the common ones, where `explain latrunculi/seneca` lists the common ones and Seneca's alone."""
+    assert "\nrules: L0, L1, L2, L3, L4, L5, S1, S2, S3, S4, S5, P1, E1, E2, E3, X1, X2, X3, X4\n" in (
+        api.explain("latrunculi")
+    )
+    assert "\nrules: L0, L1, L2, L3, L4, L5, S1, S2, S3, S4, S5 (" in api.explain("latrunculi/seneca")
+
+
+def test_a_name_like_no_variant_is_told_where_the_variants_are_listed():
+    """h82a: a name like none that `explain` suggests says how many variants there are and which
+    command lists them (the generic tafl game's catalogue), not nothing."""
+    assert unknown_variant("qqqqqqqq") == (
+        f"unknown variant 'qqqqqqqq': no game has it ({len(variant_names())} known: lusoria explain hnefatafl lists them)"
+    )
+
+
+def test_a_variant_of_other_games_is_said_only_of_a_game_lusoria_knows():
+    """h82a: `api.variant_of_other_games` says whose a variant is where the game named has it not, and
+    None where lusoria knows the game not (`chess`): that game is refused for itself, not for its variant."""
+    assert api.variant_of_other_games("Tyr 15×15", "Tablut") == "a variant of hnefatafl, not of Tablut"
+    assert api.variant_of_other_games("tyr-15x15", "hnefatafl") is None
+    assert api.variant_of_other_games("tyr-15x15", "chess") is None
+    assert api.variant_of_other_games("qqqqqqqq", "tablut") is None

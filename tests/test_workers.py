@@ -242,6 +242,35 @@ def test_a_caller_that_stops_early_leaves_no_worker_behind():
             os.waitpid(pid, os.WNOHANG)
 
 
+def test_a_stream_that_ends_closes_both_pipes_of_each_worker():
+    """h82a: a stream read to its end, or closed early, leaves no pipe of its workers open here (each
+    pool's two pipes a worker, kept open, ran a long import out of file descriptors)."""
+    open_before = len(os.listdir("/dev/fd"))
+    assert [item for item, _, _ in workers.in_workers(checked_where, range(200), 2)] == list(range(200))
+    assert len(os.listdir("/dev/fd")) == open_before
+    stream = workers.in_workers(checked_where, range(1000), 2)
+    assert len(list(itertools.islice(stream, 100))) == 100
+    stream.close()
+    assert len(os.listdir("/dev/fd")) == open_before
+
+
+def test_no_pipe_to_a_worker_blocks_this_process(monkeypatch):
+    """h82a: each chunk goes to its worker as far as the pipe takes it now, the rest waiting its turn:
+    the pipes this process writes to are non-blocking (a blocking one held this process on one busy
+    worker while the others' results waited)."""
+    blocking = []
+    write = workers._write
+
+    def watched(fd, buffer):
+        blocking.append((os.getpid(), os.get_blocking(fd)))
+        return write(fd, buffer)
+
+    monkeypatch.setattr(workers, "_write", watched)
+    records = [RecordText("x" * 100_000) for _ in range(40)]
+    assert [len(result) for result in workers.in_workers(big, records, 2)] == [100_000] * 40
+    assert {mode for pid, mode in blocking if pid == os.getpid()} == {False}
+
+
 def test_a_chunk_is_about_chunk_characters_of_records():
     # a worker takes records by their length, so that a chunk of short records costs about what one
     # of long records does; anything else counts as ITEM characters

@@ -170,6 +170,7 @@ def test_bytes_that_are_not_utf_8_in_a_text_filter_are_said_in_plain_words(archi
         ("x" * 41, f"'{'x' * 40}…' (41 characters)"),
         ("a\udc80b\udcffc\ud800", "'a\\x80b\\xffc\\ud800'"),
         ("tab\tline\nend", "'tab\\x09line\\x0aend'"),
+        ("it's C:\\games", "'it\\'s C:\\\\games'"),  # (h82a: a backslash escaped, as the quote is)
     ],
 )
 def test_a_value_is_quoted_whole_up_to_40_characters_its_bytes_and_controls_shown(text, shown):

@@ -578,3 +578,30 @@ def test_into_after_a_double_dash_is_refused_not_merged_as_a_name(tmp_path, into
     assert Archive(path).aliases() == []
     done = CliRunner().invoke(main, ["players", "merge", "--db", path, "--into", "Siegfried", "--", "-Siegfried-"])
     assert done.exit_code == 0 and Archive(path).aliases() == [{"alias": "-Siegfried-", "name": "Siegfried"}]
+
+
+def test_a_table_or_csv_holds_the_500_players_docs_archive_md_says_and_no_more():
+    """h82a: docs/archive.md says a crosstable's table or CSV holds at most 500 players; the bound was
+    only ever tried lowered (MAX_CROSSTABLE patched to 3): 500 are shown, 501 refused in its words."""
+
+    def players(count: int) -> list[dict]:
+        return [{**total(f"P{n:03}", 0, 0, 0, 0, white=0, percent=0.0, games=0), "opponents": {}} for n in range(count)]
+
+    shown = list(csv.reader(output.crosstable_text(players(500), "csv").splitlines()))
+    assert len(shown) == 1 + 500 and shown[-1][:2] == ["500", "P499"]
+    with pytest.raises(ValueError, match=r"^a crosstable of 501 players, .*\(a column each, 500 at most\)"):
+        output.crosstable_text(players(501), "csv")
+
+
+def test_players_merge_and_unmerge_write_json_as_the_other_commands_do(tmp_path):
+    """h82a: `players merge --format json` and `players unmerge --format json` are laid out as every JSON
+    output (two spaces a level), a name beyond ASCII written as it is, not escaped."""
+    path = str(tmp_path / "club.db")
+    Archive(path).import_paths([TOURNAMENT])
+    merged = run("players", "merge", "--db", path, "--format", "json", "Jöns", "--into", ANNA)
+    assert (
+        merged.stdout
+        == f'{{\n  "names": [\n    "Jöns"\n  ],\n  "kept": "{ANNA}",\n  "unrecorded": [\n    "Jöns"\n  ]\n}}\n'
+    )
+    unmerged = run("players", "unmerge", "--db", path, "--format", "json", "Jöns")
+    assert unmerged.stdout == '[\n  {\n    "alias": "Jöns",\n    "name": "' + ANNA + '"\n  }\n]\n'

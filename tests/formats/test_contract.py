@@ -439,6 +439,17 @@ def test_a_plugin_reader_that_hands_back_no_records_makes_its_file_unreadable_sa
     )
 
 
+def test_a_plugin_reader_is_handed_no_tags_as_none_and_the_tags_the_options_chose_as_they_are(tmp_path):
+    """h82a: `read(text, path, tags)` (docs/design.md): a reading with no --game, --variant or --rules hands
+    a plug-in's reader None, as a reader written for `tags=None` expects; with them, the tags they chose."""
+    (tmp_path / "game.handed").write_text("anything\n")
+    handed = []
+    entry = Format("handed", (".handed",), lambda text, path, tags=None: handed.append(tags) or [])
+    for options in ([], ["--variant", "brandub"]):
+        assert "no record found in" in run_with(entry, ["validate", *options, str(tmp_path / "game.handed")]).output
+    assert handed == [None, {"Game": "hnefatafl", "Variant": "opentafl-brandub-7x7"}]
+
+
 def failing_writer(report):
     """A plug-in's writer that fails on every record (found by new-user-18)."""
     raise KeyError("plies")

@@ -337,7 +337,14 @@ TESTS = {
     + ["tests/formats/test_sources.py"]  # the last lines' counts of the files skipped and the sources not read
     + ["tests/archive/test_tree.py"]  # the tree's columns of games and rule sets (session 79's run)
     + ARCHIVE_COMMAND_TESTS,
-    "lusoria/terminal.py": ["tests/test_output.py", "tests/test_cli.py"],
+    # the words of output: control characters escaped (test_output), values quoted (test_hostile_archive), lists
+    # (test_suggest), the notes' files (test_pipeline), the reader told (test_files): h82a's run, killed there alone
+    "lusoria/words.py": COMMAND_TESTS
+    + ["tests/test_output.py", "tests/archive/test_hostile_archive.py", "tests/validator/test_suggest.py"]
+    + ["tests/test_pipeline.py", "tests/test_files.py"],
+    # and a message written in pieces, an import whose output is closed (h82a's hand mutants, killed there alone)
+    "lusoria/terminal.py": ["tests/test_output.py", "tests/test_cli.py", "tests/test_hostile_commands.py"]
+    + ["tests/archive/test_importer.py"],
     "lusoria/options.py": ["tests/test_output.py", "tests/test_files.py", "tests/test_cli.py"],
     "lusoria/svg.py": PICTURE_TESTS + ["tests/test_cli.py", "tests/validator/test_tablut_ashton.py"],  # its camps
     "lusoria/html.py": PICTURE_TESTS + [PUBLISHED_TESTS],
@@ -364,6 +371,10 @@ TESTS = {
         "tests/test_workers.py",
         "tests/formats/test_game_choice.py",
         "tests/formats/test_contract.py",
+        # the notes of a file read as UTF-8 or garbled, a stream's, standard input's, a file read in its own
+        # encoding (`encodings`): h82a's hand mutants, killed there alone
+        "tests/formats/test_sources.py",
+        "tests/test_files.py",
     ],
     "lusoria/workers.py": ["tests/test_workers.py", "tests/test_pipeline.py", "tests/archive/test_archive.py"],
     "lusoria/errors.py": ["tests/test_pickling.py", "tests/test_pipeline.py", "tests/test_hostile_commands.py"],
