@@ -422,7 +422,8 @@ def _not_read(record: RecordText, held: list[Place], encoding: str, one_game: bo
     """`record`, whose lines (or those before it) hold the bytes `held` that did not decode: its
     problem the first (and how many more), its text (and `%` lines before it) each such byte U+FFFD."""
     line, column, byte = held[0]
-    unread = "the file's one game is not read" if one_game else "the record is not read, the others are"
+    given = "file" if record.path else "text"  # (text given, a library's: note81, "the file's one game")
+    unread = f"the {given}'s one game is not read" if one_game else "the record is not read, the others are"
     problem = Undecodable(f"{undecodable_byte(byte, encoding)}{_more(held)}: {unread}", line, column, REPLACEMENT)
     problem.tries = encodings_to_try("".join(found[2] for found in held), encoding)
     problem.as_read = as_lines(record.before) + record.greeting + record.text
