@@ -198,14 +198,20 @@ def mended_tag(text: str, position: int, game: str) -> list[Fix]:
     return [fix] if fix.text != tag[0] and game in GAMES and _reads_past(text, fix, game) else []
 
 
+_WITHIN_ADDRESS = tuple("/?&=#-_.")  # what ends a part of a web address or a path where it goes on
+_ADDRESS_GOES_ON = tuple("/?&=#")  # what begins a part of one
+
+
 def _unwrapped(first: str, rest: str) -> str:
     """A tag's value an e-mail wrapped (WRAPPED_TAG), on one line: its parts joined by the blank the wrap took, or
-    none where the line broke inside a web address or a path, which holds no blank (review81: `https://…/tafl` ⏎
-    `/rules`), but for a blank the first part ends with (the break fell after it)."""
+    none where the line broke inside a web address or a path, which holds no blank (review81: `https://…/games?` ⏎
+    `round=3`, `example.org` ⏎ `/tafl`: an address's word ends, or the next line begins, where one goes on), but for a
+    blank the first part ends with (the break fell after it)."""
     first = first.removesuffix("\r")  # (a file of CRLF line ends)
     word = first.split()[-1] if first.strip() else ""  # (the word the line broke in, or after)
-    address = "://" in word or word.startswith("www.") or word.endswith("/") or rest.startswith("/")
-    cut = address and not first.endswith((" ", "\t"))
+    address = word.startswith("www.") or "/" in word  # (`https://`'s too)
+    inside = address and word.endswith(_WITHIN_ADDRESS) or rest.startswith(_ADDRESS_GOES_ON)  # (review82: a line broken
+    cut = inside and not first.endswith((" ", "\t"))  # after a whole address, `https://example.org`⏎`for the rules`)
     return (first.rstrip() + ("" if cut else " ") + rest.strip()).strip()
 
 

@@ -1175,6 +1175,12 @@ def test_a_tag_without_its_closing_bracket_is_closed_after_its_value(text, line)
         ('[Site "see example.org\n/tafl"]', "see example.org/tafl"),
         ('[Annotator "C:/games/\r\nround3"]\r', "C:/games/round3"),
         ('[Site "https://example.org/ \r\nthe hall"]\r', "https://example.org/ the hall"),  # (the break after a blank)
+        ('[Site "see https://example.org\nfor the rules"]', "see https://example.org for the rules"),  # (review82: a
+        ('[Site "www.example.org\nhall 3"]', "www.example.org hall 3"),  # break after a whole address)
+        ('[Site "a/b\nc"]', "a/b c"),
+        ('[Site "the hall.\nThen more"]', "the hall. Then more"),  # (no address: its full stop ends a sentence)
+        ('[Site "https://example.\norg/tafl"]', "https://example.org/tafl"),
+        ('[Site "www.tafl-\nclub.org"]', "www.tafl-club.org"),
     ],
 )
 def test_a_tag_whose_value_runs_onto_the_next_line_is_offered_on_one_and_the_record_read_on(wrapped, value):
