@@ -26,6 +26,7 @@ from lusoria.notation.reader import (
     game_read_in,
     header_of,
     is_ply,
+    names_a_game,
     parse_record,
     scan_tags,
     standing_in,
@@ -466,11 +467,18 @@ def _one_ply(rules: Game, position: Position, text: str) -> bool:
 
 def _of_other_games(text: str, row: int, problem: SyntaxProblem, game: str) -> str:
     """Where the words at a syntax error that found a word (`found '64:'`) begin a ply of other games than the
-    record's, which (a Game tag copied from another game's file, h82b: Laquet's plies under Latrunculi's, a bare
-    syntax error); "" where they do not."""
-    if not problem.message.startswith("found '") or isinstance(problem, OffBoard) or game not in known_games():
-        return ""  # (a square off the board: said so; a record of a move list read as no game of its own)
-    words = text[offset_of(text.split("\n"), row, problem.column) :].split("\n")[0].split()[:_LONGEST_PLY]
+    record's, at its first ply, under a Game tag of its own, which (a Game tag copied from another game's file, h82b:
+    Laquet's plies under Latrunculi's, a bare syntax error); "" where they do not."""
+    at = offset_of(text.split("\n"), row, problem.column)
+    if (
+        not problem.message.startswith("found '")
+        or isinstance(problem, OffBoard)  # (a square off the board: said so)
+        or game not in known_games()  # (a record of a move list, read as the game its file names)
+        or not names_a_game(text)  # (its game given, `--game`: review82)
+        or _NOT_PLIES.sub(" ", text[:at]).split()  # (a ply before it, its own game's: a stray word, review82)
+    ):
+        return ""
+    words = text[at:].split("\n")[0].split()[:_LONGEST_PLY]
     for count in range(len(words), 0, -1):
         ply = " ".join(words[:count])
         if not _SQUARE_OR_POINT.search(ply) or is_ply(game, ply):  # (a pass, `--`, every game's; one of its own, after
@@ -480,6 +488,7 @@ def _of_other_games(text: str, row: int, problem: SyntaxProblem, game: str) -> s
     return ""
 
 
+_NOT_PLIES = re.compile(r"^[ \t]*[\[%].*$|\{[^}]*\}|;.*$|[0-9]+\.+|\$[0-9]+", re.M)  # tags, comments, numbers, NAGs
 _SQUARE_OR_POINT = re.compile("[0-9]")  # what a ply that is more than a pass names
 _LONGEST_PLY = 4  # the words of a ply at most, as `_of_other_games` tries them (`63: 5/11 1/4 >1: 3/4`'s first four)
 

@@ -1905,11 +1905,22 @@ def test_the_plies_of_another_game_under_a_records_game_tag_are_said_to_be_its(g
         ("tablut", "1. e3-c3 zz9 *"),  # no game's
         ("brandubh", "1. b4-b9 *"),  # off the board: said so, though a ply of larger boards
         ("tablut", "1. e3-c3 $ *"),  # no word found
+        ("laquet", "1. 64: 5/11 5/9 e3-c3 *"),  # a stray word after a ply of its own (review82)
+        ("laquet", "1. 64: 5/11 5/9 {c} 2. @d4 *"),
     ],
 )
 def test_a_syntax_error_that_is_no_ply_of_another_game_says_nothing_of_one(game, movetext):
     [error] = check(f'[Game "{game}"]\n{movetext}\n').diagnostics
     assert error.rule == "syntax" and "is its Game tag right?" not in error.message
+
+
+def test_the_plies_of_another_game_are_said_so_after_comments_and_numbers_but_not_under_a_game_given(tmp_path):
+    """review82: the hint named "its Game tag" of a record that has none, its game given (`--game`)."""
+    [error] = check('[Game "laquet"]\n{from the club\'s sheet} ; copied\n1... $1 @d4 *\n').diagnostics
+    assert error.message.endswith(" (@d4 is a ply of latrunculi, not of laquet: is its Game tag right?)")
+    (tmp_path / "given.lgn").write_text("1. e3-c3 d1-d3 *\n")
+    result = CliRunner().invoke(main, ["validate", "--game", "laquet", str(tmp_path / "given.lgn")])
+    assert "found 'e3-c3', expected a ply" in result.output and "Game tag right" not in result.output
 
 
 def test_a_move_list_read_as_the_game_its_file_names_is_told_of_no_other_game(tmp_path):
