@@ -285,8 +285,8 @@ class Laquet(Game[LaquetPosition]):
         each step a die (h82b: it was offered the first turn alone, the other's plays dropped); None when none is."""
         roll, _, written = text.partition(":")
         plays = written.split()
-        if ">" in written:  # (a > group's plays are the other side's already)
-            return None
+        if ">" in written or len(plays) > 2 * _MOST_PLAYS:  # (a > group's plays are the other side's already; a turn
+            return None  # plays a die a play at most: review82, a turn of 4,000 plays read again at each)
         for cut in range(1, len(plays)):
             own, rest = " ".join(plays[:cut]), " ".join(plays[cut:])
             if (shown := shown_dice(rest)) is None:
@@ -412,6 +412,9 @@ class Laquet(Game[LaquetPosition]):
             return None
         high, low = sorted((rng.randint(1, 6), rng.randint(1, 6)), reverse=True)
         return rng.choice(self.plies_for_roll(position, (high, low)))
+
+
+_MOST_PLAYS: Final = 2  # the plays of a turn, a die each (a double is two moves, Q2), at most: `_roll_left_out`
 
 
 def _twice(point: int, white_before: bool, white_now: bool) -> str:
