@@ -238,6 +238,7 @@ class Written:
     wrote: bool = False
     refused: str | None = None
     cause: str = ""
+    escaped: bool = False  # its name holds a byte not UTF-8 written %NN (`convert._held`): said of two names alike
 
     def said(self, *, to: Reader = CALLER) -> str | None:
         """Why it was not written, with the option that writes over it as `to` gives it (`--overwrite`,
@@ -245,9 +246,7 @@ class Written:
         command = told(to) == COMMAND
         if self.refused is None:
             return None
-        escaped = (  # (a byte not UTF-8 is 80 to FF: `50%.lgn` holds none)
-            _ESCAPED if re.search("%[89A-F][0-9A-F]", self.path) else ": write them into different folders"
-        )
+        escaped = _ESCAPED if self.escaped else ": write them into different folders"
         why = _REFUSED[self.refused].format(
             path=self.path,
             cause=self.cause,
@@ -277,7 +276,9 @@ class OutputDir:
         as needed: `output_in`); `overwrite`, this file's, else the folder's."""
         path = os.path.join(self.directory, name)
         if (key := case_blind(path)) in self._held:
-            return Written(path, what, refused="twice", cause=self._held[key])
+            escaped = re.search("%[89A-F][0-9A-F]", name) is not None  # (a byte not UTF-8 is 80 to FF: `50%.lgn` holds
+            # none; of the name alone, not of DIR's: review82)
+            return Written(path, what, refused="twice", cause=self._held[key], escaped=escaped)
         if holds(path, text):
             self._held[key] = what
             return Written(path, what)

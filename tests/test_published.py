@@ -1544,3 +1544,17 @@ def test_a_library_caller_publishes_the_pages_and_index_the_command_does(round_,
     assert api_module.write_index(api_module.OutputDir(folder.directory), pages[1:]).written is None  # (none written)
     with pytest.raises(ValueError, match="names no reader"):
         twice.said(to="reader")
+
+
+def test_a_folder_named_with_a_percent_sign_is_no_name_not_in_utf8_of_its_files(tmp_path):
+    """review82: `--output-dir 'x%E9'` told two names alike but in case of a name not in UTF-8 (its `%E9`): of the
+    file's name alone, as the command's was."""
+    folder = api_module.OutputDir(str(tmp_path / "x%E9"))
+    assert folder.write("Game.html", "<p>one</p>", "a").wrote
+    twice = folder.write("game.html", "<p>two</p>", "b")
+    assert twice.said().endswith(
+        "differing in case or in an accent written composed or combining: write them into different folders)"
+    )
+    assert folder.write("caf%E9.html", "<p>one</p>", "c").wrote
+    named = folder.write("CAF%E9.html", "<p>two</p>", "d")
+    assert "a name not in UTF-8, each byte of it written %NN" in named.said()
