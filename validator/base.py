@@ -649,8 +649,10 @@ class Game(Generic[P]):
             elif (
                 (colon := _COLON_ENTRY.fullmatch(item[0]))
                 and colon[1].lower() in cls.options  # `leftover:none`, read where it stands as `leftover=none`
-                and (at := item.start() + colon.end(1))
-                and (read := _ENTRY.match(f"{item.string[:at]}={item.string[at + 1 :]}", item.start()))
+                and (
+                    read := _ENTRY.match(f"{colon[1]}={item[0][colon.end(1) + 1 :]}")
+                )  # (of the entry alone: the whole
+                # tag's text again at each, review82; its places are `item`'s)
             ):
                 problem, option = cls._mended_entry(read, item, "with an =, not a colon", "with =")
                 problems.add(problem)
