@@ -25,8 +25,11 @@ class Escaping(io.TextIOBase):
     def __init__(self, stream: TextIO):
         self.stream = stream
 
-    def write(self, text: str) -> int:
-        self.stream.write(escape_controls(text))  # a TypeError for bytes: click then takes this for a text stream
+    def write(self, text: str | bytes) -> int:
+        """`text` escaped; bytes (a record's as its file holds them: `echo`) decoded first, U+FFFD for a byte that does
+        not decode (review82: click 8.5 writes them here as they are, and `fmt` of such a record ended in a TypeError)."""
+        shown = bytes(text).decode(self.encoding, "replace") if isinstance(text, (bytes, bytearray)) else text
+        self.stream.write(escape_controls(shown))
         return len(text)
 
     def flush(self) -> None:
@@ -129,8 +132,8 @@ def echo(message: str | bytes = "", nl: bool = True, err: bool = False) -> None:
     """click.echo of text that may hold records' data, which every command writes with: to a
     file or a pipe as it is (click would strip escape sequences); to a terminal escaped
     (`escaped`). Bytes (a record's as its file holds them: `api.bytes_as_read`) go to a file or a
-    pipe as they are; to a terminal, where a byte may be a control character, click decodes them,
-    U+FFFD for a byte no character stands for, and they are escaped as text is."""
+    pipe as they are; to a terminal, where a byte may be a control character, the escaping stream decodes them,
+    U+FFFD for a byte no character stands for, and they are escaped as text is (`Escaping.write`)."""
     pieces = _pieces(message) if isinstance(message, str) else _pieces(message)  # (one type each: AnyStr)
     try:
         for number, piece in enumerate(pieces, 1):
@@ -145,8 +148,9 @@ def echo(message: str | bytes = "", nl: bool = True, err: bool = False) -> None:
 
 
 def _pieces(message: AnyStr) -> list[AnyStr]:
-    """`message` in pieces of `_PIECE` at most, each cut after a line's end where one holds one (a character's
-    bytes whole, which a terminal decodes piece by piece)."""
+    """`message` in pieces of `_PIECE` at most, each cut after a line's end where one holds one (where it does, a
+    character's bytes kept whole, which a terminal decodes piece by piece; a piece of bytes of no line's end may cut
+    one: review82)."""
     end_of_line = message[:0] + (b"\n" if isinstance(message, bytes) else "\n")
     pieces: list[AnyStr] = []
     at = 0

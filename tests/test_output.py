@@ -279,7 +279,8 @@ def test_fmt_writes_a_byte_it_does_not_decode_to_a_pipe_as_it_was_but_not_to_a_t
     path = tmp_path / "csi.lgn"
     path.write_bytes(b'[Game "tablut"]\n[White "\x9b31mevil"]\n\n1. e3-c3 *\n')
     (shown,) = on_a_terminal([["fmt", str(path)]])
-    assert '[White "\ufffd31mevil"]' in shown
+    assert re.search('^\\[White "\ufffd31mevil"\\]\r$', shown, re.M)  # (the record, not only its error's line shown)
+    assert "internal error" not in shown  # (review82: click 8.5 writes bytes to the escaping stream, a TypeError)
     assert CliRunner().invoke(main, ["fmt", str(path)]).stdout_bytes == path.read_bytes()
 
 
