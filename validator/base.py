@@ -346,7 +346,8 @@ def board_size_of(written: str) -> str:
 
 
 _SPACED_ENTRY = re.compile(  # a Rules entry with blanks about its = (from a word's start: tried in one, 5,000
-    r"(?<!\S)[^\s=]+(?:\s+=\s*|\s*=\s+)[^\s=]+(?=\s|$)"  # digits took 1.8 s, each of its places tried)
+    r"(?<!\S)(?:[^\s=]+(?:\s+=\s*|\s*=\s+)[^\s=]+"  # digits took 1.8 s, each of its places tried), or about a
+    r"|[^\s=:]+(?:\s+:\s*|\s*:\s+)[^\s=:]+)(?=\s|$)"  # colon written for it (`leftover: none`: review82)
 )
 
 
@@ -643,17 +644,14 @@ class Game(Generic[P]):
         spaced = {entry.start(): entry for entry in _SPACED_ENTRY.finditer(rules or "")}
         keys = Counter(_key_written(item[0]).lower() for item in items)
         for item in items:
+            colon = _COLON_ENTRY.fullmatch(item[0])  # `leftover:none`, read where it stands as `leftover=none`, from
+            known = colon and colon[1].lower() in cls.options  # the entry alone (its tag's text copied: review82)
+            read = _ENTRY.match(f"{colon[1]}={item[0][colon.end(1) + 1 :]}") if colon and known else None
             if item.start() in spaced:
-                problem, option = cls._mended_entry(item, spaced[item.start()], "with no blank about its =", "joined")
+                rule = "with no blank about its =" + (", not a colon" if read else "")
+                problem, option = cls._mended_entry(read or item, spaced[item.start()], rule, "joined")
                 problems.add(problem)
-            elif (
-                (colon := _COLON_ENTRY.fullmatch(item[0]))
-                and colon[1].lower() in cls.options  # `leftover:none`, read where it stands as `leftover=none`
-                and (
-                    read := _ENTRY.match(f"{colon[1]}={item[0][colon.end(1) + 1 :]}")
-                )  # (of the entry alone: the whole
-                # tag's text again at each, review82; its places are `item`'s)
-            ):
+            elif read:
                 problem, option = cls._mended_entry(read, item, "with an =, not a colon", "with =")
                 problems.add(problem)
             else:

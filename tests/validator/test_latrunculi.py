@@ -741,6 +741,19 @@ def test_a_rules_entry_with_blanks_about_its_equals_sign_is_one_error_that_joins
         ),
         (39, (), "unknown rules key 'zz:any' for latrunculi (known: " + said[1].message.split("(known: ")[1]),
     ]
+    blank = check('[Game "latrunculi"]\n[Rules "pieces=8 jump-over: any"]\n1. @e3 *').diagnostics  # (review82)
+    assert [(d.column, d.text, d.suggestions, d.message) for d in blank] == [
+        (
+            18,
+            "jump-over: any",
+            ("jump-over=any",),
+            "a Rules entry is key=value, with no blank about its =, not a colon: jump-over=any",
+        )
+    ]
+    assert check('[Game "latrunculi"]\n[Rules "pieces=8 jump-over = a:b"]\n1. @e3 *').diagnostics[0].message == (
+        "a Rules entry is key=value, with no blank about its =: jump-over=a:b; joined, it is refused too: unknown value "
+        "'a:b' for jump-over (known: own, any)"  # (a value that holds a colon, about an = with blanks, as before)
+    )
     twice = check('[Game "latrunculi"]\n[Rules "Jump-over:any jump-over=own"]\n1. @e3 *').diagnostics
     assert [(d.column, d.text, d.message) for d in twice][1] == (
         23,
