@@ -12,12 +12,11 @@ DELIMITERS = " \t\r\n(){}[];"
 WITHIN_WORD = f"[^{re.escape(DELIMITERS)}]"  # a character that is none of DELIMITERS
 SUFFIX = re.compile(r"!!|\?\?|!\?|\?!|!|\?")  # the notation's (grammar/common.lark); a game's own: its ply_tail
 # what annotates a ply, ending a text: a suffix on its last word, then comments, NAGs and blanks (`5/9! {c} $1 `)
-_ANNOTATIONS_ENDING = (
-    re.compile(  # (from no blank after a blank: the first of a run of them is the leftmost to match, and
-        # the others are not tried again each, review82: 50,000 blank lines before a Laquet syntax error, 27 s)
-        rf"(?<![ \t\r\n])(?:(?<={WITHIN_WORD})(?:{SUFFIX.pattern}))?"
-        rf"(?:[ \t\r\n]*(?:\{{[^}}]*\}}|;[^\n]*\n|\$[0-9]+))*[ \t\r\n]*\Z"
-    )
+# (from no blank after a blank: the first of a run of them is the leftmost to match, and the others are not tried again
+# each, review82: 50,000 blank lines before a Laquet syntax error, 27 s)
+_ANNOTATIONS_ENDING = re.compile(
+    rf"(?<![ \t\r\n])(?:(?<={WITHIN_WORD})(?:{SUFFIX.pattern}))?"
+    rf"(?:[ \t\r\n]*(?:\{{[^}}]*\}}|;[^\n]*\n|\$[0-9]+))*[ \t\r\n]*\Z"
 )
 
 

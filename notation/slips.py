@@ -358,7 +358,7 @@ def _meant(word: str, game: str) -> list[str]:
     if _RESULT.fullmatch(word):  # (a result with a long dash, not a Laquet play: `1–0` is no `1/off`, h82b)
         return [word]
     number = _NUMBER.fullmatch(word)
-    if number and number[2] and not _RESULT.fullmatch(word):  # (a bare number: slip_fixes)
+    if number and number[2]:  # (a bare number: slip_fixes; a result is said above)
         return [f"{number[1]}... {ply}".rstrip() for ply in _plies(number[3], game)]
     return _plies(word, game)
 

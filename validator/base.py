@@ -644,9 +644,7 @@ class Game(Generic[P]):
         spaced = {entry.start(): entry for entry in _SPACED_ENTRY.finditer(rules or "")}
         keys = Counter(_key_written(item[0]).lower() for item in items)
         for item in items:
-            colon = _COLON_ENTRY.fullmatch(item[0])  # `leftover:none`, read where it stands as `leftover=none`, from
-            known = colon and colon[1].lower() in cls.options  # the entry alone (its tag's text copied: review82)
-            read = _ENTRY.match(f"{colon[1]}={item[0][colon.end(1) + 1 :]}") if colon and known else None
+            read = cls._with_equals(item[0])
             if item.start() in spaced:
                 rule = "with no blank about its =" + (", not a colon" if read else "")
                 problem, option = cls._mended_entry(read or item, spaced[item.start()], rule, "joined")
@@ -659,6 +657,15 @@ class Game(Generic[P]):
             _chosen_once(chosen, option, problems, (_key_written(item[0]), keys), item.start())
         problems.raise_any()
         return chosen
+
+    @classmethod
+    def _with_equals(cls, entry: str) -> re.Match[str] | None:
+        """A Rules entry of one of the game's options with a colon for its `=` (`leftover:none`, h82b), read as
+        `leftover=none`, from itself alone (review82: the tag's whole text copied at each); None for any other."""
+        colon = _COLON_ENTRY.fullmatch(entry)
+        if colon is None or colon[1].lower() not in cls.options:
+            return None
+        return _ENTRY.match(f"{colon[1]}={entry[colon.end(1) + 1 :]}")
 
     @classmethod
     def _mended_entry(

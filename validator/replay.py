@@ -475,7 +475,7 @@ def _of_other_games(text: str, row: int, problem: SyntaxProblem, game: str) -> s
         or isinstance(problem, OffBoard)  # (a square off the board: said so)
         or game not in known_games()  # (a record of a move list, read as the game its file names)
         or not names_a_game(text)  # (its game given, `--game`: review82)
-        or _NOT_PLIES.sub(" ", text[:at]).split()  # (a ply before it, its own game's: a stray word, review82)
+        or not _NO_PLY.fullmatch(text, len(header_of(text)), at)  # (a ply before it: a stray word, review82)
     ):
         return ""
     words = text[at:].split("\n")[0].split()[:_LONGEST_PLY]
@@ -488,7 +488,6 @@ def _of_other_games(text: str, row: int, problem: SyntaxProblem, game: str) -> s
     return ""
 
 
-_NOT_PLIES = re.compile(r"^[ \t]*[\[%].*$|\{[^}]*\}|;.*$|[0-9]+\.+|\$[0-9]+", re.M)  # tags, comments, numbers, NAGs
 _SQUARE_OR_POINT = re.compile("[0-9]")  # what a ply that is more than a pass names
 _LONGEST_PLY = 4  # the words of a ply at most, as `_of_other_games` tries them (`63: 5/11 1/4 >1: 3/4`'s first four)
 
@@ -811,7 +810,7 @@ def assumed_end(text: str) -> str:
     return text + ")" * len(opened) + ASSUMED_RESULT
 
 
-_NO_PLY = re.compile(r"(?:\s|[0-9]+\.+|\{[^}]*\}|;[^\n]*)*")  # what stands in a variation before its first ply
+_NO_PLY = re.compile(r"(?:\s|[0-9]+\.+|\{[^}]*\}|;[^\n]*)*")  # what stands before a first ply (of a variation too)
 
 
 def _blank(text: str, *spans: tuple[int, int]) -> str:

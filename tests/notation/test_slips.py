@@ -1916,7 +1916,7 @@ def test_a_syntax_error_that_is_no_ply_of_another_game_says_nothing_of_one(game,
 
 def test_the_plies_of_another_game_are_said_so_after_comments_and_numbers_but_not_under_a_game_given(tmp_path):
     """review82: the hint named "its Game tag" of a record that has none, its game given (`--game`)."""
-    [error] = check('[Game "laquet"]\n{from the club\'s sheet} ; copied\n1... $1 @d4 *\n').diagnostics
+    [error] = check('[Game "laquet"]\n{from the club\'s sheet} ; copied\n1... @d4 *\n').diagnostics
     assert error.message.endswith(" (@d4 is a ply of latrunculi, not of laquet: is its Game tag right?)")
     (tmp_path / "given.lgn").write_text("1. e3-c3 d1-d3 *\n")
     result = CliRunner().invoke(main, ["validate", "--game", "laquet", str(tmp_path / "given.lgn")])
