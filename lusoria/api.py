@@ -955,8 +955,9 @@ def gone_but_listed(directory: str, pages: list[PublishedPage]) -> list[str]:
 
 def withdrawn_but_listed(directory: str, pages: list[PublishedPage]) -> list[str]:
     """The records (`FILE, record N`) of the rows of `directory`'s index.html whose files `pages` (the pages made,
-    written or not) are of, and no page of them is: a game taken out of a file read again, whose page the index would
-    list still (h81b: a game withdrawn stayed on the club's page, unsaid); in order."""
+    written or not) are of, and no page of them is: the records past a file's end now, a game taken out of it (the
+    records after it numbered anew) leaving the last page, which the index would list still (h81b: a game withdrawn
+    stayed on the club's page, unsaid); in order."""
     from lusoria import html  # here, not at start-up
 
     written = {html.index_row(page)["link"] for page in pages}

@@ -1226,10 +1226,12 @@ def say_withdrawn_but_listed(directory: str, records: list[str]) -> None:
     (`api.withdrawn_but_listed`): what to do if they were taken out."""
     if records:
         shown = "; ".join(records[:3]) + ("; …" if len(records) > 3 else "")
+        pages = "page of it is" if len(records) == 1 else "pages of them are"
         echo(
-            f"lusoria: note: {os.path.join(directory, 'index.html')} still lists {plural(len(records), 'game')} that "
-            f"the files read now do not hold ({shown}), as an earlier run's pages of them are still in {directory}: "
-            "if they were taken out, delete their pages to take them off the index",
+            f"lusoria: note: {os.path.join(directory, 'index.html')} still lists {plural(len(records), 'record')} past "
+            f"the end of the files read now ({shown}), as an earlier run's {pages} still in {directory}: if "
+            "records were taken out of those files (the records after them are numbered anew), delete these pages to "
+            "take them off the index",
             err=True,
         )
 

@@ -923,14 +923,37 @@ def test_a_game_taken_out_of_a_file_published_again_is_said_while_the_index_list
     again = run("html", "round1", "--output-dir", "season")
     assert (again.exit_code, again.stderr) == (
         0,
-        "lusoria: note: season/index.html still lists 4 games that the files read now do not hold (round1/games.lgn, "
+        "lusoria: note: season/index.html still lists 4 records past the end of the files read now (round1/games.lgn, "
         "record 1; round1/games.lgn, record 2; round1/games.lgn, record 3; …), as an earlier run's pages of them are "
-        "still in season: if they were taken out, delete their pages to take them off the index\n",
+        "still in season: if records were taken out of those files (the records after them are numbered anew), delete "
+        "these pages to take them off the index\n",
     )
     for number in range(1, 5):
         (tmp_path / f"season/round1/games-00000{number}.html").unlink()
     cleaned = run("html", "round1", "--output-dir", "season")
     assert (cleaned.exit_code, cleaned.stderr, len(rows(tmp_path / "season/index.html"))) == (0, "", 1)
+
+
+def test_a_game_taken_out_of_the_middle_of_a_file_is_said_as_the_record_past_its_end_now(tmp_path):
+    """note81: the note named the file's last record as the game taken out, where the middle one was: the records
+    after it are numbered anew, and the page left over is the last one's, past the file's end."""
+    (tmp_path / "round1").mkdir()
+    games = [(ROOT / f"samples/tablut/{name}.lgn").read_text() for name in ("escape", "tuichi", "linnaeus")]
+    (tmp_path / "round1/games.lgn").write_text("\n".join(games))
+    assert run("html", "round1", "--output-dir", "season").exit_code == 0
+    first = [(file, record, players) for file, record, players, *_ in rows(tmp_path / "season/index.html")]
+    (tmp_path / "round1/games.lgn").write_text("\n".join([games[0], games[2]]))  # (the middle game taken out)
+    again = run("html", "round1", "--output-dir", "season", "--overwrite")
+    assert (again.exit_code, again.stderr) == (
+        0,
+        "lusoria: note: season/index.html still lists 1 record past the end of the files read now (round1/games.lgn, "
+        "record 2), as an earlier run's page of it is still in season: if records were taken out of those files (the "
+        "records after them are numbered anew), delete these pages to take them off the index\n",
+    )
+    (tmp_path / "season/round1/games-000002.html").unlink()
+    cleaned = run("html", "round1", "--output-dir", "season")
+    assert (cleaned.exit_code, cleaned.stderr) == (0, "")
+    assert [row[1:3] for row in rows(tmp_path / "season/index.html")] == [("0", first[0][2]), ("1", first[2][2])]
 
 
 def test_a_run_stopped_before_its_last_record_says_no_game_taken_out(tmp_path, monkeypatch):
