@@ -202,7 +202,14 @@ def default_path() -> str:
 
 
 class UnnamedArchive(LusoriaError, ValueError):
-    """An archive named by an empty name (`Archive("")`, `$LUSORIA_DB` set empty): none is opened."""
+    """An archive named by an empty name (`Archive("")`, `$LUSORIA_DB` set empty: `from_environment`): none is
+    opened."""
+
+    ADVICE = "give the archive's file (a variable of a script left unset?)"
+
+    def __init__(self, from_environment: bool):
+        given = "$LUSORIA_DB is set but empty" if from_environment else "the archive's name is empty"
+        super().__init__(f"{given}: {self.ADVICE}")
 
 
 class ImportStopped(LusoriaError):
@@ -438,8 +445,7 @@ class Archive:
         `naming`: how its messages tell a game or a variant to be named (`lacking`)."""
         self.path = default_path() if path is None else path
         if not self.path:  # (SQLite opens a temporary database of "", and ./lusoria.db was used before: h81b)
-            given = "$LUSORIA_DB is set but empty" if path is None else "the archive's name is empty"
-            raise UnnamedArchive(f"{given}: give the archive's file (a variable of a script left unset?)")
+            raise UnnamedArchive(from_environment=path is None)
         self.timeout = timeout
         self.notes = notes
         self.naming = naming

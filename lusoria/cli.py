@@ -1376,9 +1376,11 @@ def archive_named(context: click.Context, parameter: click.Parameter, value: str
     """--db, refused when empty, given or `$LUSORIA_DB` (h81b: a script's `--db "$ARCHIVE"`, its variable unset, used
     ./lusoria.db and said nothing of it)."""
     if value == "":
-        from_environment = context.get_parameter_source("db") == click.core.ParameterSource.DEFAULT
-        said = "is $LUSORIA_DB, set but empty" if from_environment else "is empty"
-        raise click.BadParameter(f"{said}: give the archive's file (a variable of a script left unset?)")
+        from lusoria.archive import UnnamedArchive
+
+        if context.get_parameter_source("db") == click.core.ParameterSource.DEFAULT:  # (review82: not --db's value,
+            raise click.UsageError(str(UnnamedArchive(from_environment=True)), context)  # said as `duplicates` says it)
+        raise click.BadParameter(f"is empty: {UnnamedArchive.ADVICE}")
     if value and undecoded(value):  # (review81: an internal error)
         raise click.BadParameter(
             f"{quoted(value)} holds a byte that is not UTF-8 (from another encoding?), and SQLite opens an archive by "
