@@ -14,7 +14,8 @@ from lusoria.validator.laquet_turns import Written, parse_turn
 
 ROLL: Final = re.compile(r"([1-6])-?([1-6]):")  # `46:` or `4-6:`
 LEFTOVER: Final = re.compile(r">[ \t\r\n]*[1-6](?:-?[1-6])?:")  # the dice of a > group: `>3:`, `> 63:`
-SPACED_ROLL: Final = re.compile(r"[1-6][ \t]*-?[ \t]*[1-6][ \t]*:")  # a roll with blanks in it: `63 :`, `6 3:`
+# a roll with blanks in it (`63 :`, `6 3:`), or parted from its plays by a dash (`63 - 5/11`, `63 – 5/11`)
+SPACED_ROLL: Final = re.compile(r"[1-6][ \t]*-?[ \t]*[1-6](?:[ \t]*:|[ \t]+[-–—])")
 # a play with blanks about its slashes, or a line break after one: `1 / 4`, `5 /11`, `1/`⏎`4`; not a move number
 # or a roll after its slash (`1/`⏎`2. 41:`)
 SPACED_PLAY: Final = re.compile(
@@ -24,6 +25,7 @@ _SPACED_SLASH: Final = re.compile(r"(?<=[0-9])[ \t]*/[ \t]*(?=[0-9]|(?i:off))") 
 # a die the source does not show (`6?:`, `??:`), or shows as no die can (`71:`, `06:`)
 UNREAD_ROLL: Final = re.compile(r"(?=[^:]*[?07-9])[0-9?]-?[0-9?]:")
 _BARE_ROLL: Final = re.compile(r"[1-6]-?[1-6]|>[1-6](?:-?[1-6])?")  # a roll, or a > group's dice, without its colon
+_DASHED_ROLL: Final = re.compile(r"[1-6]-?[1-6][-–—]")  # a roll with a dash for its colon (`63 - 5/11`, joined)
 _GROUP_BEHIND: Final = re.compile(r"[1-6](?:-?[1-6])?(?:>:|:>)")  # a > group's dice before their >: `3>:`, `54:>`
 _LEFTOVER_DIE: Final = re.compile(r"[1-6]:")  # one die: the dice of a > group written without its >
 _DASHED_PLAY: Final = re.compile(r"[0-9]{1,2}(?:-(?:[0-9]{1,2}|off))+(?:\([0-9]\))?")  # 5-11, 3-6(2): 5/11, 3/6(2)
@@ -92,7 +94,7 @@ def forward(turn: str) -> str:
 
 
 def mended_turn(word: str) -> str:
-    """A roll without its colon (`53`, `5-3`, `>3`): `53:`, `5-3:`, `>3:`; a roll left out (`5/11 5/9`, `5-11 5-9`),
+    """A roll without its colon (`53`, `5-3`, `>3`), or with a dash for it (`53-`, `53–`): `53:`, `5-3:`, `>3:`; a roll left out (`5/11 5/9`, `5-11 5-9`),
     or a die of it the source does not show (`6?: 5/11 5/9`) or shows as no die can (`71: 5/11 5/6`): the roll
     the plays show (`_rolled`, `_read_roll`); its dice parted by a comma
     (`6,3:`, `6/3:`): `6-3:`; a > group's one die without its > (`3: 5/8`), or with it after the dice (`3>:`, `54:>`):
@@ -103,6 +105,8 @@ def mended_turn(word: str) -> str:
     `63: ———`, `63: - -`): `63: --`."""
     if _BARE_ROLL.fullmatch(word):
         return word + ":"
+    if _DASHED_ROLL.fullmatch(word):
+        return word[:-1] + ":"
     if _LEFTOVER_DIE.fullmatch(word):
         return ">" + word
     if _GROUP_BEHIND.fullmatch(word):

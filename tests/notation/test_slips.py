@@ -790,6 +790,8 @@ def test_latrunculi_jumps_joined_with_hyphens_get_their_carets(written, meant):
         (LAQUET, "1. 63 : 5/11 1/4 *", "63 :", "63:"),  # not 63., a move number
         (LAQUET, "1. 6 3: 5/11 1/4 *", "6 3:", "63:"),  # not 6.
         (LAQUET, "1. 6-3 : 5/11 1/4 *", "6-3 :", "6-3:"),
+        (LAQUET, "1. 63 - 5/11 1/4 *", "63 -", "63:"),  # a dash for its colon (note81): not 63.
+        (LAQUET, "1. 6-3 – 5/11 1/4 *", "6-3 –", "6-3:"),
         (LAQUET, "1. 63: 5/11 1/4 41 : 6/10 6/7 *", "41 :", "41:"),
     ],
 )
