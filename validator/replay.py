@@ -954,6 +954,7 @@ class _Replay:
         self._moves, self._passes = Moves(record, rules, start), (0, 0)  # (`moves`: the passes and uncontinued counted)
         self.numbered: list[tuple[Ply, int, PlyKey]] = []  # the plies replayed that write a move number
         self.assumptions: dict[PlyKey, str] = {}  # the plies played in place of illegal ones (`keep_going`)
+        self.after_two_turns: set[PlyKey] = set()  # the plies after an illegal one that holds two turns: `illegal`
         self.tree: _Lines | None = None  # walked at the first variation met
         self.starts: dict[int, Position] = {}  # the position each variation replayed started from
         self.claims: Claims | None = report.source.claims  # its reader's, of the main line (asked until one fails)
@@ -986,7 +987,7 @@ class _Replay:
             self.warn_misnumbered(
                 self.misnumbered()
                 if report.passed or report.uncontinued
-                else wrong_numbers(self.record, self.rules, self.start)
+                else wrong_numbers(self.record, self.rules, self.start, self.after_two_turns)
             )
 
     def warn_misnumbered(self, misnumbered: list[tuple[Ply, int, str]]) -> None:
@@ -1141,14 +1142,17 @@ class _Replay:
         nearest = (
             ([illegal.meant] if illegal.meant else nearest_plies(rules, judged, ply.text)) if self.keep_going else []
         )
-        two = bool(nearest) and bool(illegal.meant) and not _one_ply(rules, judged, nearest[0])  # (a turn and the
-        # other side's, its roll left out: no one ply to read in its place, h82b)
+        two = bool(illegal.meant) and not _one_ply(rules, judged, illegal.meant)  # (a turn
+        # and the other side's, its roll left out: no one ply to read in its place, h82b; the plies after it numbered
+        # one ply on, as the turns written in will be)
+        if two:
+            self.after_two_turns.add((key[0], key[1] + 1))
         assumption = nearest[0] if len(nearest) == 1 and not two else None  # (what the message says: a die misread)
         stop = (
             f"; --keep-going reads it as {assumption}"
             if assumption
             else f"{_STOPS} (--keep-going reads one ply in the place of an illegal one, and {nearest[0]} is two)"
-            if two
+            if two and nearest
             else _STOPS + _kept_going(self.keep_going, nearest)
         )
         self.report.error(
