@@ -17,6 +17,7 @@ from conftest import ROOT
 from hypothesis import given
 from hypothesis import strategies as st
 
+from lusoria import output
 from lusoria.cli import MAX_SHOWN, cores, main
 from lusoria.output import WINDOW, diagnostic_text, render, table_row
 from lusoria.validator.replay import Diagnostic, check
@@ -684,3 +685,26 @@ def test_query_s_table_shows_a_path_relative_to_the_current_folder_unless_it_is_
     shown = {here: table_row(row, here)["path"] for here in ("/work/games", "/work", "/work/other", "/")}
     assert shown == {"/work/games": "a.lgn", "/work": "games/a.lgn", "/work/other": row["path"], "/": row["path"]}
     assert table_row({**row, "path": "games/a.lgn"}, "/work")["path"] == "games/a.lgn"
+
+
+def test_a_table_past_its_bound_is_refused_naming_the_formats_that_stream(tmp_path, monkeypatch):
+    """h82a: MAX_TABLE (64 Mi characters, each row's values counted) was untested: a table past it is refused as
+    given, not sized in memory; CSV, which streams, writes every row; a table at the bound is written."""
+    assert output.MAX_TABLE == 64 * 1024 * 1024  # (docs/robustness.md: 64 Mi characters)
+    rows = [{"white": "A" * 1_000, "plies": 12}, {"white": None, "plies": 3}]  # (1,002, 4 + 1 characters: 1,007)
+    monkeypatch.setattr(output, "MAX_TABLE", 1_007)
+    assert render(rows, "table").splitlines()[-1].split() == ["3"]  # (None counted as "None", shown blank)
+    monkeypatch.setattr(output, "MAX_TABLE", 1_006)
+    with pytest.raises(ValueError, match="^a table of more than 1,006 characters of values; the formats json, csv"):
+        render(rows, "table")
+    assert render(rows, "csv") == f"white,plies\n{'A' * 1_000},12\n,3\n"
+    db = str(tmp_path / "club.db")
+    assert run("import", "--db", db, str(ROOT / "samples/tablut")).exit_code == 0
+    monkeypatch.setattr(output, "MAX_TABLE", 100)
+    refused = run("query", "--db", db)
+    assert (refused.exit_code, refused.output.splitlines()[-1]) == (
+        2,
+        "Error: a table of more than 100 characters of values; the formats json, csv and lgn write rows as they "
+        "come, and have no bound",
+    )
+    assert run("query", "--db", db, "--format", "csv").output.count("\n") == 5  # (its header and 4 records)
