@@ -669,3 +669,14 @@ def test_a_name_lusoria_does_not_know_is_a_lusoria_error_and_a_key_error(call, s
     with pytest.raises(api.LusoriaError) as raised:
         call()
     assert isinstance(raised.value, KeyError) and str(raised.value).startswith(said)
+
+
+def test_a_game_given_in_capitals_is_applied_to_a_file_whose_reader_writes_it_in_small_letters(tmp_path):
+    """h82a: a reader that writes the game given in its own letters (aage JSON: `copenhagen`) follows a Game tag given
+    as `Copenhagen` (a library call's, which no option lowercases): no note says it is not applied; a game other than
+    the file's is said."""
+    fixture = str(ROOT / "tests/fixtures/formats/aage/copenhagen.json")
+    for game in ("Copenhagen", "copenhagen"):
+        assert [item for item in pipeline.records([fixture], tags={"Game": game}) if isinstance(item, Note)] == []
+    [note] = [item for item in pipeline.records([fixture], tags={"Game": "Brandubh"}) if isinstance(item, Note)]
+    assert str(note).startswith(f"note: Game Brandubh is not applied to the records of 1 aage file ({fixture}): ")
