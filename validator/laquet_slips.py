@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import heapq
 import re
 from itertools import permutations
 from typing import Final
@@ -350,17 +351,29 @@ def _segments(plays: tuple[Written, ...]) -> list[tuple[int, int]]:
 
 
 def _plays_distance(written: tuple[Written, ...], legal: tuple[Written, ...]) -> int:
-    """The cheapest pairing of the written segments with the legal ones (each turn has
-    a handful, so every pairing is tried); a segment left over costs 1."""
+    """The cheapest pairing of the written segments with the legal ones (a legal turn has four at most, so every
+    pairing is tried, of each one's four nearest alone: review82, 4,000 plays written took minutes); a segment left
+    over costs 1."""
     a, b = _segments(written), _segments(legal)
     b = _merge(a, b)
     if len(a) > len(b):
         a, b = b, a
     return (
-        min(sum(_segment_distance(x, y) for x, y in zip(a, chosen)) for chosen in permutations(b, len(a)))
+        min(sum(_segment_distance(x, y) for x, y in zip(a, chosen)) for chosen in permutations(_nearest(a, b), len(a)))
         + len(b)
         - len(a)
     )
+
+
+def _nearest(few: list[tuple[int, int]], many: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The segments of `many` among the len(few) nearest to one of `few`: a cheapest pairing of `few` with
+    `many` pairs each with one of them (of those nearest to it, one at least is not another's)."""
+    near = {
+        index
+        for segment in few
+        for index in heapq.nsmallest(len(few), range(len(many)), key=lambda j: _segment_distance(segment, many[j]))
+    }
+    return [many[index] for index in near]
 
 
 def _merge(written: list[tuple[int, int]], legal: list[tuple[int, int]]) -> list[tuple[int, int]]:
