@@ -11,7 +11,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Iterator, Mapping
-from typing import Any, NamedTuple, cast
+from typing import Any, Final, NamedTuple, cast
 
 from lusoria.formats import FORMATS
 from lusoria.formats.common import Draft, Locator, site_claims, tafl_games, tafl_rules
@@ -35,6 +35,19 @@ _JSON_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"')
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _NEXT_GAME = re.compile(r"^[ \t]*(?P<game>\{)", re.M)  # a game object that starts a line
 _JSON_PLACE = re.compile(r"( starting)? at$")  # the end of Python's "Unterminated string starting at"
+_JSON_SAID: Final = {  # what Python's json says is wrong, said plainly (note81: "Expecting ',' delimiter")
+    "Expecting value": "expected a value (a string, a number, true, false, null, an object or an array)",
+    "Expecting ':' delimiter": "expected ':' after a member's name",
+    "Expecting ',' delimiter": "expected ',' or the end of the object or array",
+    "Expecting property name enclosed in double quotes": "expected a member's name in double quotes (and no ',' after "
+    "the last member)",
+    "Unterminated string": "a string not closed (no '\"' at its end)",
+    "Invalid control character": "a control character (a tab?) inside a string, where JSON writes it escaped (\\t)",
+    "Invalid \\escape": "a backslash that begins no escape of JSON's (a backslash itself is written \\\\)",
+    "Invalid \\uXXXX escape": "\\u not followed by four hexadecimal digits",
+    "Illegal trailing comma before end of object": "a ',' after the last member of an object",  # (Python 3.13)
+    "Illegal trailing comma before end of array": "a ',' after the last value of an array",
+}
 _BLANK_TO_THE_END = re.compile(r"\s*+\Z")  # nothing but blanks from a place to the end of the text
 FIELDS = ("WhiteSidePlayerName", "BlackSidePlayerName", "AageGameTypeName", "WhoMovedFirst", "Moves", "WhoWon")
 WINNERS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2"}  # WhoWon, in lower case -> the result
@@ -333,11 +346,11 @@ def _broken(locator: Locator, start: int, end: int, error: BrokenJSON, path: str
     """The record of a game whose JSON, from `start`, is broken (at `error.pos`): its text as it is,
     its problem says how."""
     draft = Draft("aage", locator, min(start, max(len(locator.text) - 1, 0)), end)
-    said = _JSON_PLACE.sub("", error.msg)  # (the place is the diagnostic's)
-    at = error.pos
-    if said == "Invalid control character" and locator.text[at : at + 1] in ("\n", "\r"):
+    python = _JSON_PLACE.sub("", error.msg)  # (the place is the diagnostic's)
+    said, at = _JSON_SAID.get(python, python), error.pos
+    if python == "Invalid control character" and locator.text[at : at + 1] in ("\n", "\r"):
         said = "a string not closed before its line ends"
-    elif _BLANK_TO_THE_END.match(locator.text, at) or said == "Unterminated string":  # (ended inside a string)
+    elif _BLANK_TO_THE_END.match(locator.text, at) or python == "Unterminated string":  # (ended inside a string)
         said = f"the text ends before its JSON does (cut short?): {said}"
     return draft.source(path, index, draft.problem(f"broken JSON: {said}", at, locator.text[at : at + 1]))
 

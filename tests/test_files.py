@@ -430,7 +430,8 @@ def test_a_file_imported_in_another_encoding_is_read_so_again_and_keeps_its_reco
         (
             "copenhagen.json",
             lambda data: data[:400],
-            "copenhagen.json:17:9: broken JSON: the text ends before its JSON does (cut short?): Unterminated string; "
+            "copenhagen.json:17:9: broken JSON: the text ends before its JSON does (cut short?): a string not closed (no '\"' "
+            "at its end); "
             "this record, which the archive holds read before, does not read as aage now (cut short or overwritten since, "
             "or read with another game or format than then)",
         ),

@@ -353,7 +353,7 @@ def test_aage_a_game_never_closed_loses_no_game_after_it():
     reports = [check(source) for source in read_text(text, "aage", "open.json")]
     assert [report.valid for report in reports] == [False, True] * 100
     assert {(d.line % 2, d.column, d.message) for report in reports[::2] for d in report.diagnostics} == {
-        (0, 1, "broken JSON: Expecting ',' delimiter")  # at the next game's line
+        (0, 1, "broken JSON: expected ',' or the end of the object or array")  # at the next game's line
     }
 
 
@@ -374,13 +374,19 @@ def test_aage_json_broken_at_the_end_of_the_text_is_a_record_of_the_game_as_it_i
     text = '{"Moves":\n\n'
     [source] = read_text(text, "aage", "end.json")
     assert (source.line, source.text) == (1, text)
-    cut = "broken JSON: the text ends before its JSON does (cut short?): Expecting value"
+    cut = "broken JSON: the text ends before its JSON does (cut short?): expected a value (a string, a number, true, "
+    cut += "false, null, an object or an array)"
     assert only(text, "aage") == ("syntax", 3, 1, cut)
     assert only('{"Moves": ["e3-c3",\n', "aage") == ("syntax", 2, 1, cut)
-    inside = "broken JSON: the text ends before its JSON does (cut short?): Unterminated string"
+    inside = "broken JSON: the text ends before its JSON does (cut short?): a string not closed (no '\"' at its end)"
     assert only('{"Moves": ["e3-c3",\n  "', "aage") == ("syntax", 2, 3, inside)  # cut inside a string: said so too
-    assert only('{"Moves": [1 2]}\n', "aage")[3] == "broken JSON: Expecting ',' delimiter"  # broken, not cut short
-    assert only('{"Moves": [1 x\n', "aage")[2:] == (14, "broken JSON: Expecting ',' delimiter")  # a last word breaks it
+    assert (
+        only('{"Moves": [1 2]}\n', "aage")[3] == "broken JSON: expected ',' or the end of the object or array"
+    )  # broken, not cut short
+    assert only('{"Moves": [1 x\n', "aage")[2:] == (
+        14,
+        "broken JSON: expected ',' or the end of the object or array",
+    )  # a last word breaks it
 
 
 @pytest.mark.parametrize("layout", ["one a line", "an indented array"])
@@ -463,15 +469,31 @@ def test_aage_a_winner_of_null_is_no_winner_not_a_draw():
         (
             '"f1-f3}',
             '"',
-            "the text ends before its JSON does (cut short?): Unterminated string",
+            "the text ends before its JSON does (cut short?): a string not closed (no '\"' at its end)",
         ),  # (ends in the string)
-        ('"f1-f3\tf3"}', "\t", "Invalid control character"),
+        ('"f1-f3\tf3"}', "\t", "a control character (a tab?) inside a string, where JSON writes it escaped (\\t)"),
     ],
 )
 def test_aage_broken_json_is_said_without_a_dangling_at(moves, at, said):
     # the message ended "Unterminated string starting at", the place it meant left out
     text = '{%s, "Moves": %s' % (SAAMI, moves)
     assert only(text, "aage") == ("syntax", 1, text.rindex(at) + 1, f"broken JSON: {said}")
+
+
+@pytest.mark.parametrize(
+    "moves, said",
+    [
+        ('"f1-f3" "WhoWon": null}', "expected ',' or the end of the object or array"),
+        ('"f1-f3", "WhoWon" null}', "expected ':' after a member's name"),
+        ('"f1-f3", WhoWon: null}', "expected a member's name in double quotes (and no ',' after the last member)"),
+        ('"f1-f3", "WhoWon": nul}', "expected a value (a string, a number, true, false, null, an object or an array)"),
+        ('"f1-f3\\q"}', "a backslash that begins no escape of JSON's (a backslash itself is written \\\\)"),
+        ('"f1-f3\\u12"}', "\\u not followed by four hexadecimal digits"),
+    ],
+)
+def test_aage_broken_json_is_said_in_plain_words_not_pythons(moves, said):
+    """note81: a broken game was said in Python's words (`Expecting ',' delimiter`, `Invalid \\escape`)."""
+    assert only('{%s, "Moves": %s\n' % (SAAMI, moves), "aage")[3] == f"broken JSON: {said}"
 
 
 def test_aage_a_field_given_twice_is_an_error_at_the_second():
