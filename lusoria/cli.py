@@ -289,9 +289,14 @@ class Lusoria(click.Group):
         except click.NoSuchOption as error:
             raise after_the_command(self, ctx, error, given) from None
 
+    interrupted = False  # a command stopped by ^C (`__call__`)
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             returned = super().invoke(ctx)
+        except KeyboardInterrupt:
+            self.interrupted = True  # (click says Aborted! and ends 1)
+            raise
         except SystemExit as exited:  # (a command that ends with sys.exit)
             if ctx.meta.get(UNSEARCHED) and not exited.code:
                 sys.exit(1)  # (a record of --records left out: `searchable`)
@@ -308,18 +313,25 @@ class Lusoria(click.Group):
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         """The command run as a process (a test's CliRunner calls `main`): stopped by SIGTERM, once tidied
         (`StoppedBySigterm`), the process ends by SIGTERM, as a shell (143) and a service manager (a clean
-        stop, where 143 is a failure) take it."""
+        stop, where 143 is a failure) take it; by ^C, once click has said Aborted!, by SIGINT, as Python ends
+        (a shell says 130, and stops the loop that ran it: note81, status 1 went on to the loop's next file)."""
+        import signal
+
         written_in_utf8()
         try:
             return self.main(*args, **kwargs)
         except StoppedBySigterm:
-            import signal
-
             os.kill(os.getpid(), signal.SIGTERM)  # (SIG_DFL again: `stopped_by_signal`; `echo` flushed)
             raise  # (SIGTERM blocked, or PID 1 of a container, which it does not end: 143 all the same)
+        except SystemExit:
+            if self.interrupted:
+                signal.signal(signal.SIGINT, signal.SIG_DFL)
+                os.kill(os.getpid(), signal.SIGINT)
+            raise  # (SIGINT blocked: status 1, as click ends)
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         self.debug = os.environ.get(DEBUG_SWITCH, "") not in ("", "0")
+        self.interrupted = False
         with escaped():
             try:
                 return super().main(*args, **kwargs)
@@ -1173,7 +1185,7 @@ class Stopping:
 def stopped_by_signal() -> Iterator[Stopping]:
     """SIGTERM, whose default ends the process at once, raised while the block runs as ^C is (`Terminated`, a
     KeyboardInterrupt): what it leaves is tidied as after ^C (`html --output-dir`'s index lists the pages written),
-    not cut off; the command then ends as SIGTERM ends it (`StoppedBySigterm`), not as ^C's Aborted! (1). Both
+    not cut off; the command then ends as SIGTERM ends it (`StoppedBySigterm`), not as ^C's Aborted!. Both
     wait while `Stopping.held`. Only where the signal has its default handler (^C: Python's) and one can be set
     (the main thread): a caller's own handler, or the signal ignored, is left as it is, and a thread runs the
     block as it is."""

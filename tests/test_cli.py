@@ -1020,3 +1020,29 @@ def test_sql_or_an_archive_s_name_that_is_not_utf_8_is_refused_as_given(tmp_path
         "Error: Invalid value for SQL: is not UTF-8 text: 'SELECT \\'caf\\xe9\\'' holds the byte \\xe9 (from another "
         "encoding?); the archive's text is UTF-8: give it so",
     )
+
+
+def test_a_process_stopped_by_ctrl_c_ends_by_sigint_and_one_run_after_it_as_it_ends(monkeypatch, capsys):
+    """note81: ^C ended with click's status 1, which a shell's loop over files took for a file's failure and went on:
+    the process ends by SIGINT (a shell says 130), with SIGINT's own handler (none of Python's to catch it again);
+    a command run after it in the same process (a test's, a notebook's) ends as it ends."""
+    import signal
+
+    said: list[tuple[str, int, object]] = []
+    monkeypatch.setattr(os, "kill", lambda pid, signum: said.append(("kill", pid, signum)))
+    monkeypatch.setattr(signal, "signal", lambda signum, handler: said.append(("signal", signum, handler)))
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("lusoria.api.validate", interrupted)
+    record = str(ROOT / "samples/tablut/escape.lgn")
+    with pytest.raises(SystemExit) as exited:
+        main(["validate", record], prog_name="lusoria")  # (as the process runs it)
+    assert (exited.value.code, capsys.readouterr().err) == (1, "\nAborted!\n")  # (where SIGINT is blocked)
+    assert said == [("signal", signal.SIGINT, signal.SIG_DFL), ("kill", os.getpid(), signal.SIGINT)]
+    monkeypatch.undo()  # (lusoria.api.validate, os.kill and signal.signal as they are)
+    monkeypatch.setattr(os, "kill", lambda pid, signum: said.append(("kill", pid, signum)))
+    with pytest.raises(SystemExit) as exited:
+        main(["validate", record], prog_name="lusoria")
+    assert exited.value.code == 0 and len(said) == 2

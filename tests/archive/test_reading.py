@@ -282,7 +282,7 @@ main(sys.argv[1:], prog_name="lusoria")
 
 def test_ctrl_c_stops_a_statement(archive):
     status, _, errors = ctrl_c_when_ready(READY_SQL, "sql", "--db", str(archive), "--timeout", "0", ENDLESS)
-    assert status == 1 and "Aborted!" in errors and "Traceback" not in errors
+    assert status == -signal.SIGINT and "Aborted!" in errors and "Traceback" not in errors
 
 
 in_main_thread = pytest.mark.skipif(
