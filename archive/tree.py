@@ -401,6 +401,10 @@ def _per_rules(function: Callable[[Game, list[Position]], list], pairs: list[tup
     return found
 
 
+# a node of a tree's level, its rules, its position, and the positions of its line
+_Grown = tuple[Node, Game, Position | None, frozenset[int]]
+
+
 def tree(
     conn: sqlite3.Connection,
     starts: list[tuple[Game, Position]],
@@ -424,10 +428,12 @@ def tree(
     when they can (archive/query.py, `summable`): the positions the archive sums up are then
     read from their sums, which give the same rows as their games."""
     order = _order(sort)
-    level: list[tuple[Node, Game, Position | None]] = [
-        (Node("", position_key(rules, position)), rules, position) for rules, position in starts
+    level: list[_Grown] = [
+        (node, rules, position, frozenset([node.position]))
+        for rules, position in starts
+        for node in [Node("", position_key(rules, position))]
     ]
-    roots = [node for node, _, _ in level]
+    roots = [node for node, _, _, _ in level]
     known: dict[int, list[tuple[Node, Game, Position | None]]] = {}
     used: set[int] = set()  # positions whose next plies are nodes of the tree already: another gets copies
     for grown in range(depth):
@@ -435,7 +441,7 @@ def tree(
             break  # the tree ends before `depth`
         wanted = {
             node.position: (rules, position)
-            for node, rules, position in level
+            for node, rules, position, _ in level
             if position is not None and node.position not in known
         }
         if wanted:
@@ -453,19 +459,21 @@ def _order(sort: str) -> Callable[[Node], tuple]:
 
 
 def _grown(
-    level: list[tuple[Node, Game, Position | None]],
+    level: list[_Grown],
     known: dict[int, list[tuple[Node, Game, Position | None]]],
     used: set[int],
     min_games: int,
     order: Callable[[Node], tuple],
     roots: bool,
-) -> list[tuple[Node, Game, Position | None]]:
+) -> list[_Grown]:
     """The next level of a tree: the children of each node of `level`, its position's next plies
     (`known`) played in at least `min_games` games under the node's rule set (any, from the `roots`),
     sorted by `order`; those of a position already grown (`used`, which the positions of `level` join: a
-    transposition within the tree) as copies without their children."""
+    transposition within the tree) as copies without their children. A child back at a position of its line (a
+    repetition) ends it: its line is not grown again, lap after lap (h83b: a game back at its start grew its four
+    plies again down to `--depth`, and two such games doubled the tree at each lap, 10 GB)."""
     following = []
-    for node, _, position in level:
+    for node, _, position, line in level:
         grown = [
             found
             for found in (known[node.position] if position is not None else [])
@@ -476,5 +484,9 @@ def _grown(
         used.add(node.position)
         grown.sort(key=lambda found: order(found[0]))
         node.children = [child for child, _, _ in grown]
-        following += grown
+        following += [
+            (child, rules, after, line | {child.position})
+            for child, rules, after in grown
+            if child.position not in line
+        ]
     return following

@@ -187,6 +187,43 @@ def test_a_tree_over_two_games_says_the_game_of_each_ply(tmp_path):
     assert alone[0].split()[:3] == ["ply", "games", "defenders"]  # one game: no column of it
 
 
+def test_a_line_back_at_a_position_it_holds_is_not_grown_again_lap_after_lap(tmp_path):
+    """h83b: a game back at its start (`1. e3-c3 a4-a3 2. c3-e3 a3-a4`) had its plies grown again below its last,
+    down to `--depth` (a 4-ply game listed as a 12-ply line), and two such games doubled the tree at each lap: 32,762
+    rows at depth 48, nothing printed in 2 minutes at 64, 10 GB for the real Brandubh games at 100. The ply back at
+    a position of its line ends it, and is said: its games and their transpositions (2 games of a3-a4)."""
+    path = str(tmp_path / "club.db")
+    laps = ["1. e3-c3 a4-a3 2. c3-e3 a3-a4 *", "1. e3-b3 a4-a3 2. b3-e3 a3-a4 *"]
+    laps.append("1. d5-d2 a4-a3 2. d2-d3 a3-a4 3. d3-d2 a4-a3 *")  # (back at its second position, not its first)
+    Archive(path).import_paths(["\n".join(f'[Game "tablut"]\n\n{movetext}\n' for movetext in laps)])
+    nodes = Archive(path).tree(filters=Filters(game="tablut"), depth=64)
+    lines = [line for line, _ in _lines(nodes)]
+    assert lines == [
+        "d5-d2",
+        "d5-d2 a4-a3",
+        "d5-d2 a4-a3 d2-d3",
+        "d5-d2 a4-a3 d2-d3 a3-a4",
+        "d5-d2 a4-a3 d2-d3 a3-a4 d3-d2",
+        "e3-b3",
+        "e3-b3 a4-a3",
+        "e3-b3 a4-a3 b3-e3",
+        "e3-b3 a4-a3 b3-e3 a3-a4",
+        "e3-c3",
+        "e3-c3 a4-a3",
+        "e3-c3 a4-a3 c3-e3",
+        "e3-c3 a4-a3 c3-e3 a3-a4",
+    ]
+    assert [games for line, games in _lines(nodes) if line.endswith("e3 a3-a4")] == [2, 2]  # (a transposition)
+
+
+def _lines(nodes, before=""):
+    """Each node's line of plies from the tree's start, and its games, depth first."""
+    for node in nodes:
+        line = f"{before} {node.ply}".strip()
+        yield line, node.games
+        yield from _lines(node.children, line)
+
+
 RULE_SETS = [  # Tablut as Ashton's server plays it, and Saami Tablut-w: one start, White first
     '[Game "tablut"]\n[Variant "ashton"]\n\n1. e3-d3 a4-b4 2. d3-d2 *\n',
     '[Game "tablut"]\n[Variant "ashton"]\n\n1. e3-d3 a4-b4 *\n',
