@@ -79,7 +79,7 @@ from lusoria.archive.stats import REFUSED, REFUSED_TYPES, stats
 from lusoria.archive.stored import STORED_TEXT, stored_report
 from lusoria.archive.tree import SORTS, Node, tree
 from lusoria.bounds import bounded
-from lusoria.errors import LusoriaError
+from lusoria.errors import LusoriaError, Refused
 from lusoria.formats.contract import TYPE_TAG
 from lusoria.formats.sources import given, walk
 from lusoria.notation.sources import Note, Source, literal
@@ -958,7 +958,7 @@ class Archive:
         self._existing()
         selected = self._selected(_unlisted(filters, "remove takes every record they match"))
         if selected is None:
-            raise ValueError(
+            raise Refused(
                 "give filters (as in query) of the records to remove: remove takes none unless told which "
                 "(lusoria query with the same filters lists them)"
             )
@@ -1025,9 +1025,9 @@ class Archive:
         (as `lusoria tree --record` is); given with `from_id`, a TypeError."""
         from_id = _from_id(from_id, record)
         if position is not None and from_id is not None:
-            raise ValueError("the tree starts from a position string or a record (from_id), not both")
+            raise Refused("the tree starts from a position string or a record (from_id), not both")
         if ply and from_id is None:
-            raise ValueError(f"ply {ply} is a ply of the record of from_id: give from_id, or leave ply out")
+            raise Refused(f"ply {ply} is a ply of the record of from_id: give from_id, or leave ply out")
         if position is None and from_id is None:
             rules, filters = self.start_of_game(filters)
             nodes = self.tree_from(rules, rules.initial(), filters, depth, variations, sort, min_games)
@@ -1175,7 +1175,7 @@ class Archive:
         min_games: int,
     ) -> list[Node]:
         if sort not in SORTS:
-            raise ValueError(f"the tree is sorted by {' or '.join(SORTS)}, not {quoted(sort)}")
+            raise Refused(f"the tree is sorted by {' or '.join(SORTS)}, not {quoted(sort)}")
         depth = bounded(depth, "depth")  # (else no plies at all, as if none were played)
         min_games = bounded(min_games, "min_games")  # (else a ply of no game: none is in the tree, as --min-games says)
         self._existing()
@@ -1218,10 +1218,10 @@ class Archive:
         has said as `query --id` says it."""
         found = conn.execute(f"SELECT {STORED_TEXT} FROM records WHERE id = ?", [record]).fetchone()
         if not found and (lacking := self.id_lacking(record)):
-            raise ValueError(lacking)
+            raise Refused(lacking)
         report = stored_report(*found) if found else None
         if found and report is None:  # (an unparsable CSV row, as the explorer's page of the record says it)
-            raise ValueError(
+            raise Refused(
                 f"record {record} is kept as written in {found[1]}, which cannot be replayed without its file"
             )
         if report is None or report.rules is None or not 0 <= ply < len(report.positions):
@@ -1230,7 +1230,7 @@ class Archive:
             if report and not report.positions and report.diagnostics:  # (h73a: said as if it had no ply)
                 first, what = report.stopped_by, "start" if report.rules else "rules"
                 stops = f": its {what} could not be read ({first.rule}: {first.message})"
-            raise ValueError(f"the archive has no position after ply {ply} of record {record}{stops}")
+            raise Refused(f"the archive has no position after ply {ply} of record {record}{stops}")
         return report.rules, report.positions[ply]
 
     def merge_players(self, names: list[str], canonical: str) -> str:
@@ -1238,7 +1238,7 @@ class Archive:
         as a record writes it, spaces around it and all, else without them, as `Filters` takes a
         player's name); ValueError for no `names`."""
         if not names:
-            raise ValueError("give at least one NAME and the CANONICAL name")
+            raise Refused("give at least one NAME and the CANONICAL name")
         self._existing()
         db = open_archive(self.path, create_missing=False)
         try:
@@ -1261,7 +1261,7 @@ class Archive:
         lists them). NotAnAlias (a ValueError), nothing changed, for a name that is no other name of a
         player; ValueError for no `names`."""
         if not names:
-            raise ValueError("give at least one NAME")
+            raise Refused("give at least one NAME")
         self._existing()
         db = open_archive(self.path, create_missing=False)
         try:

@@ -30,7 +30,7 @@ from lusoria.archive.tables import DIAGNOSTIC_COLUMNS
 from lusoria.archive.texts import TEXT_OF
 from lusoria.archive.variations import variation_rows
 from lusoria.bounds import MAX_JOBS, bounded
-from lusoria.errors import LusoriaError
+from lusoria.errors import LusoriaError, Refused
 from lusoria.files import AtomicFile, output_in
 from lusoria.validator.base import MATERIAL
 from lusoria.validator.games import GAMES
@@ -304,7 +304,7 @@ def export(
     file there is a symbolic link. NothingSelected when `selected` selects no record, NotAnExport for a file
     of the export's names in `directory` that no export wrote, unless `overwrite` (before any file is written)."""
     if format not in _FILE_FORMATS:
-        raise ValueError(
+        raise Refused(
             f"the export format is {', '.join(_FILE_FORMATS[:-1])} or {_FILE_FORMATS[-1]}, not {quoted(format)}"
         )
     jobs = bounded(jobs, "jobs", 1, MAX_JOBS)

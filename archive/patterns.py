@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from lusoria.archive.functions import FunctionError, go_on
 from lusoria.archive.positions import EMPTY, unpacked_boards
+from lusoria.errors import Refused
 from lusoria.validator.games import GAMES
 
 
@@ -20,7 +21,7 @@ def pattern_globs(pattern: str, symmetric: bool = False, sought_in: str | None =
     `sought_in` alone (the game the filters name)."""
     fields = pattern.split()
     if not fields:
-        raise ValueError("an empty pattern")
+        raise Refused("an empty pattern")
     found, problems = [], {}
     for game in GAMES:
         try:
@@ -28,7 +29,7 @@ def pattern_globs(pattern: str, symmetric: bool = False, sought_in: str | None =
         except ValueError as error:
             problems[game] = str(error)
     if not found:
-        raise ValueError(unread(f"'{pattern}' is not a pattern", problems, sought_in, "§6.1"))
+        raise Refused(unread(f"'{pattern}' is not a pattern", problems, sought_in, "§6.1"))
     return found
 
 

@@ -5,11 +5,13 @@ name (`lusoria players merge`, `lusoria players list`)."""
 from __future__ import annotations
 
 import json
+import shlex
 import unicodedata
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from lusoria.errors import LusoriaError
+from lusoria.errors import LusoriaError, Refused
+from lusoria.words import quoted
 
 if TYPE_CHECKING:
     import sqlite3
@@ -77,7 +79,9 @@ def merge(db: sqlite_utils.Database, names: list[str], canonical: str) -> str:
     """Make each of `names` another name of `canonical` (or of the player `canonical` is already
     a name of, unless that player is one of `names`: a merge the other way round, undone); the
     names that were aliases of one of `names` follow. Each name is taken `as_recorded`. Returns the
-    canonical name."""
+    canonical name. Refused, nothing changed, when every name is `canonical` itself (`_into_itself`)."""
+    if not any(not same_name(name, canonical) for name in names):
+        raise Refused(_into_itself(db, names, canonical))
     names, canonical = [as_recorded(db, name) for name in names], as_recorded(db, canonical)
     with db.conn:
         player = canonical_of(db, canonical)
@@ -90,6 +94,22 @@ def merge(db: sqlite_utils.Database, names: list[str], canonical: str) -> str:
             db.execute("INSERT OR REPLACE INTO player_aliases (alias, name) VALUES (?, ?)", [name, canonical])
         db.execute("DELETE FROM player_aliases WHERE alias = ?", [canonical])
     return canonical
+
+
+def _into_itself(db: sqlite_utils.Database, names: list[str], canonical: str) -> str:
+    """Why a merge of `names`, each `canonical` in some case of its ASCII letters (one player's in SQLite's NOCASE,
+    h78b), into it is refused (h83b: the library merged nothing, unsaid, where the command refused it); and what
+    undoes a merge of `canonical` into another by mistake."""
+    cased = next((quoted(name) for name in names if name != canonical), "")
+    said = (
+        f"{cased} is {quoted(canonical)}, the canonical name, in another case of its ASCII letters (one player's)"
+        if cased
+        else f"{quoted(canonical)} is the canonical name itself"
+    ) + ": give another name to merge into it"
+    player = canonical_of(db, canonical)
+    if player != canonical:  # (merged into another by mistake)
+        said += f" ({canonical} is another name of {player}: lusoria players unmerge {shlex.quote(canonical)} makes it a player again)"
+    return said
 
 
 def canonical_of(db: sqlite_utils.Database, name: str) -> str:
@@ -311,7 +331,7 @@ def score_table(
     selects the ids of the records to count (all when None), with its parameters; its first `top`
     rows (all when None; ValueError below 1), in the order `sort` names (SORTS; ValueError for another)."""
     if sort not in SORTS:
-        raise ValueError(f"sort is one of {', '.join(SORTS)}, not {sort!r}")
+        raise Refused(f"sort is one of {', '.join(SORTS)}, not {sort!r}")
     table = PLAYERS + _standings(sort=sort)
     return _counted(table, records) if top is None else _first(top, table, records)
 
@@ -374,7 +394,7 @@ MAX_SQL_INTEGER = 2**63 - 1  # SQLite's largest integer: a LIMIT past it is all 
 def check_top(top: int) -> None:
     """ValueError for a `top` (a number of rows to show) below 1."""
     if top < 1:
-        raise ValueError(f"top is a number of rows from 1 on, not {top}")
+        raise Refused(f"top is a number of rows from 1 on, not {top}")
 
 
 def _first(top: int, query: str, records: tuple[str, list] | None) -> tuple[str, list]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from lusoria.archive.players import MAX_SQL_INTEGER, RESULTS, name_condition, player_condition
-from lusoria.errors import LusoriaError
+from lusoria.errors import LusoriaError, Refused
 from lusoria.source_tags import SOURCE_FILE, SOURCE_FORMAT
 from lusoria.words import quoted, undecoded
 
@@ -98,18 +98,18 @@ def _iso(text: str, end: bool) -> str:
     pgn = text.replace("-", ".") if re.fullmatch(r"[0-9]{4}-[0-9]{2}(-[0-9]{2})?", text) else text
     no_day = f"{quoted(text)} {NO_REAL_DAY} (?? is an unknown part)"  # (of the form: `2019.02.30`, `2019.00.10`)
     if _ZERO_PART.search(pgn):  # (a record's Date reads 00 as ??, as some programs write it: review78)
-        raise ValueError(no_day)
+        raise Refused(no_day)
     try:
         first, last = date_range(pgn + ".??" * (2 - pgn.count(".")))  # 2025 and 2025.06 are shorthands
     except ValueError as error:
-        raise ValueError(
+        raise Refused(
             no_day
             if NO_REAL_DAY in str(error)
             else f"a date filter is YYYY, YYYY.MM or YYYY.MM.DD (a PGN date: ?? for an unknown part), "
             f"or YYYY-MM or YYYY-MM-DD; not {quoted(text)}"
         ) from None
     if first is None or last is None:
-        raise ValueError(f"a date filter needs a known year, not {quoted(text)}")
+        raise Refused(f"a date filter needs a known year, not {quoted(text)}")
     return last if end else first
 
 

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from lusoria.archive.patterns import pattern_globs, required_squares, unread
 from lusoria.archive.positions import EXACT_PLIES, SEARCH_TERMS, boards_and_materials, reaches, search_terms, tokens_of
-from lusoria.errors import LusoriaError
+from lusoria.errors import LusoriaError, Refused
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import shown_place
@@ -52,7 +52,7 @@ def material_condition(text: str) -> tuple[str, list, str, list]:
         m = _CONDITION.fullmatch(part)
         count = whole_number(m[3] or "1", 0, MAX_MATERIAL) if m else None
         if not m or m[1] not in TERMS or count is None:
-            raise ValueError(
+            raise Refused(
                 f"{quoted(part.strip())} is not a material condition: NAME, or NAME OP COUNT with NAME "
                 f"one of {', '.join(TERMS)}, OP one of {' '.join(OPERATORS)} and COUNT "
                 f"from 0 to {MAX_MATERIAL}"
@@ -122,7 +122,7 @@ def read_positions(text: str, sought_in: str | None = None) -> list[tuple[Game, 
         if found and written == text:
             break
     if not found:
-        raise ValueError(unread(f"'{text}' is not a position string", problems, sought_in, "§6"))
+        raise Refused(unread(f"'{text}' is not a position string", problems, sought_in, "§6"))
     return found
 
 
@@ -331,7 +331,7 @@ def _searched(filters) -> tuple[list[list[list]], list[Source]]:
     if filters.positions:
         terms, globs = _listed([line for line in filters.positions if line.strip()], filters)
         if not terms and not globs:
-            raise ValueError("the positions file holds no position or pattern")
+            raise Refused("the positions file holds no position or pattern")
         if terms:
             lists.append(terms)
         else:
@@ -393,7 +393,7 @@ def continuations(texts: list) -> tuple[str, list]:
             )
             params += [len(boards), boards]
     if not conditions:
-        raise ValueError("the records file holds no record")
+        raise Refused("the records file holds no record")
     return "(" + " OR ".join(f"({condition})" for condition in conditions) + ")", params
 
 

@@ -13,6 +13,7 @@ from itertools import accumulate
 import sqlite_utils
 
 from lusoria.archive.players import check_top, most_games
+from lusoria.errors import Refused
 from lusoria.formats.contract import TYPE_TAG
 from lusoria.validator.base import Game, sides_named
 from lusoria.validator.games import GAMES
@@ -66,7 +67,7 @@ def stats(
     (`results_by`: `_results_by`, its `more_rows`). ValueError for a `top` below 1 or another `by`."""
     check_top(top)
     if by is not None and by not in BY:
-        raise ValueError(f"stats breaks results down by {' or '.join(BY)}, not {by!r}")
+        raise Refused(f"stats breaks results down by {' or '.join(BY)}, not {by!r}")
     rows = _selecting(db, records)
     players, players_params = most_games(top, records)
     return {

@@ -21,7 +21,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from lusoria.errors import LusoriaError
+from lusoria.errors import LusoriaError, Refused
 from lusoria.formats.contract import handed_over, read_by_plug_in
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import COMPRESSED, EXPORT, EXPORTED, STDIN, Packing, compressed
@@ -80,14 +80,12 @@ class Format:
         for field_name in ("suffixes", "named", "kin"):
             endings = getattr(self, field_name)
             if not isinstance(endings, tuple) or not all(isinstance(ending, str) for ending in endings):
-                raise ValueError(f"the format {self.name}: {field_name} is a tuple of file endings, not {endings!r}")
+                raise Refused(f"the format {self.name}: {field_name} is a tuple of file endings, not {endings!r}")
         if capitals := [ending for ending in (*self.suffixes, *self.named, *self.kin) if ending != ending.lower()]:
             endings = ", ".join(capitals)
-            raise ValueError(
-                f"the format {self.name}: {endings}: a file ending is in lower case, as names are compared"
-            )
+            raise Refused(f"the format {self.name}: {endings}: a file ending is in lower case, as names are compared")
         if self.kin and not self.suffixes:
-            raise ValueError(
+            raise Refused(
                 f"the format {self.name}: kin {self.kin!r}: it has no suffix of its own to rename such a file to"
             )
 
@@ -440,7 +438,7 @@ def format_named(format: str) -> Format:
     """The format a `format` argument (`--from`) names; a ValueError that lists the formats lusoria reads
     when it names none (`validate(paths, format="pgn")` raised KeyError: 'pgn' from a folder's walk)."""
     if format not in FORMATS:
-        raise ValueError(f"unknown format {quoted(format)} (known: {', '.join(FORMATS)})")
+        raise Refused(f"unknown format {quoted(format)} (known: {', '.join(FORMATS)})")
     return FORMATS[format]
 
 
@@ -454,7 +452,7 @@ def read_text(text: str, format: str, path: str, tags: dict[str, str] | None = N
     choose the game and rules of records whose files do not say them."""
     reader = format_named(format).read
     if reader is None:
-        raise ValueError(f"{format} records are split as they stream (notation.reader.split_records), not read whole")
+        raise Refused(f"{format} records are split as they stream (notation.reader.split_records), not read whole")
     if FORMATS.is_built_in(format):
         return handed_over(reader(text, path, tags), format, path, text)
     return handed_over(read_by_plug_in(reader, format, text, path, tags), format, path, text)

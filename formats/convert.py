@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 
-from lusoria.errors import LusoriaError
+from lusoria.errors import LusoriaError, Refused
 from lusoria.files import case_blind
 from lusoria.formats import FORMATS, Format, HookFailed
 from lusoria.formats.lgn import with_source_tags
@@ -71,7 +71,7 @@ def convert(
     InputsOfOneName when two inputs' files cannot be named apart below it (`inputs_folders`)."""
     entry = FORMATS.get(to)
     if entry is None or entry.write is None:
-        raise ValueError(f"cannot write {quoted(to)} (known: {', '.join(targets())})")
+        raise Refused(f"cannot write {quoted(to)} (known: {', '.join(targets())})")
     sources = list(given(paths))
     inputs = inputs_folders(sources, output_dir)
     for report in reports(sources, encoding, format, tags, leave_out=output_dir):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from lusoria.errors import Refused
 from lusoria.formats import FORMATS
 from lusoria.notation.escapes import EscapeLines
 from lusoria.notation.reader import LGN_TOKENS, RecordText, long_token, token_message
@@ -66,5 +67,5 @@ def write_lgn(report: Report) -> str:
     lusoria reads (escapes make a value longer)."""
     text = lgn_text(report)
     if (token := long_token(text, LGN_TOKENS)) is not None:
-        raise ValueError(f"written in lusoria's notation it would hold {token_message(token)}")
+        raise Refused(f"written in lusoria's notation it would hold {token_message(token)}")
     return text

@@ -12,6 +12,7 @@ from itertools import groupby
 from typing import cast
 from urllib.parse import quote
 
+from lusoria.errors import Refused
 from lusoria.formats.otn import (
     BERSERK,
     CARRIED,
@@ -54,11 +55,11 @@ MAX_DEPTH = 32  # variations one inside another that `_write_otn` writes: each t
 def write_report(report: Report) -> str:
     """A replayed record as an OTN game (the format's writer): ValueError for a game OTN does not hold."""
     if not isinstance(report.rules, TaflGame) or report.record is None:
-        raise ValueError(_not_tafl(report.game))
+        raise Refused(_not_tafl(report.game))
     if report.passed:  # (OpenTafl would read the plies after it as the other side's)
         main = sorted(index for line, index in report.passed if line == 0)
         where = f"before {report.move(main[0] + 1)}" if main else "in a variation"
-        raise ValueError(f"{_NO_PASS}, and the record leaves one out {where}")
+        raise Refused(f"{_NO_PASS}, and the record leaves one out {where}")
     kept = {0: report.positions, **report.variation_positions}
     return _write_otn(report.record, report.rules, report.canonical, cast(dict[int, list[TaflPosition]], kept))
 
@@ -289,7 +290,7 @@ def _tag_lines(tags: Mapping[str, str]) -> list[str]:
     if carried:
         lines.append(f"[{CARRIED}:{' '.join(carried.values())}]")
         if len(lines[-1]) > MAX_TOKEN:
-            raise ValueError(
+            raise Refused(
                 f"the tags OTN cannot hold as they are ({', '.join(carried)}), percent-encoded in "
                 f"[{CARRIED}:…], make {len(lines[-1]):,} characters: more than a token lusoria reads "
                 f"({MAX_TOKEN:,})"
@@ -363,7 +364,7 @@ def _turns(
     resignation is said by the header's tags alone (`[result:…]`, as OpenTafl writes one, and
     `[termination:resignation]`): OpenTafl's reader takes no `---` (h71b: no resigned game lusoria wrote opened)."""
     if len(variation) > 2 * MAX_DEPTH:
-        raise ValueError(
+        raise Refused(
             f"variations nested more than {MAX_DEPTH} deep: OTN writes each turn with its whole address "
             "(3b.1.1a.…), which grows with the depth"
         )
@@ -428,7 +429,7 @@ class _Numbered:
     def address(self, index: int) -> tuple[str, ...]:
         """The OTN address of the ply at `index` (`3b`, after the line's own)."""
         if self.slots[index] >= len(TURN_LETTERS):
-            raise ValueError(f"a turn of more than {len(TURN_LETTERS)} moves has no OTN address")
+            raise Refused(f"a turn of more than {len(TURN_LETTERS)} moves has no OTN address")
         return (*self.variation, f"{self.turns[index]}{TURN_LETTERS[self.slots[index]]}")
 
 
@@ -466,7 +467,7 @@ def _otn_move(text: str, king_written: bool, geo: Geometry, position: TaflPositi
     is played from, its text's own. lusoria's announcements (+, ++) are not OTN's info symbols:
     they are left out."""
     if text == "--":
-        raise ValueError(_NO_PASS)
+        raise Refused(_NO_PASS)
     move = _LGN_MOVE.fullmatch(text)
     squares = SQUARE.findall(text)
     if move is None or position is None or not set(squares) <= geo.index.keys():

@@ -17,7 +17,7 @@ from pathlib import PurePath, PurePosixPath
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, cast
 
 from lusoria import build
-from lusoria.errors import DataError, LusoriaError, place_of
+from lusoria.errors import DataError, LusoriaError, Refused, place_of
 from lusoria.files import OutputDir, Written
 from lusoria.formats import FORMATS
 from lusoria.formats.convert import Converted, InputsOfOneName, OutputAmongInputs, convert, file_name, inputs_folders
@@ -99,6 +99,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ERROR",
     "LusoriaError",
+    "Refused",
     "FORMATS",
     "source_formats",
     "target_formats",
@@ -469,7 +470,7 @@ class Board:
     def __post_init__(self) -> None:
         """A board is of a record its rules replayed, at a ply they reached (as `board` makes one)."""
         if self.report.rules is None or self.report.record is None or not 0 <= self.ply < len(self.report.positions):
-            raise ValueError(
+            raise Refused(
                 f"no board at ply {self.ply}: a Board is of a record its rules replayed, at a ply they reached"
             )
 
@@ -598,14 +599,14 @@ class Replay:
             raise Unreplayable(report.source.path, report.stopped_by)
         last = len(report.positions) - 1
         if (ply is None or ply > last) and last < report.plies and _stopping_error(report) is None:
-            raise ValueError(  # (it said `no ply 3: it has 0`, and its last board was the start)
+            raise Refused(  # (it said `no ply 3: it has 0`, and its last board was the start)
                 f"no board{'' if ply is None else f' after ply {ply}'}: this report keeps no position after a ply "
                 "(checked with keep=False; check keeps them by default)"
             )
         if ply is None:
             ply = last
         if ply < 0:
-            raise ValueError(f"no ply {ply}: plies count from 0 (the start) to {last}")
+            raise Refused(f"no ply {ply}: plies count from 0 (the start) to {last}")
         if ply > last:
             stop = replay_stop(report)
             if stop:
@@ -783,9 +784,9 @@ def _writable(tags: dict[str, str]) -> dict[str, str]:
     §2: a letter, then letters, digits or _), or a Result that is no result marker."""
     for name in tags:
         if not re.fullmatch(TAG_NAME, name):
-            raise ValueError(f"{name!r} is not a tag's name: a letter, then letters, digits or _")
+            raise Refused(f"{name!r} is not a tag's name: a letter, then letters, digits or _")
     if tags.get("Result", "*") not in RESULTS:
-        raise ValueError(f"the Result {tags['Result']!r} is not a result marker: {', '.join(RESULTS)}")
+        raise Refused(f"the Result {tags['Result']!r} is not a result marker: {', '.join(RESULTS)}")
     return tags
 
 
@@ -799,14 +800,14 @@ def random_records(
     the games start from the rules' start, and name no players), or a Game tag of another game (OptionError for
     tags that choose no rules, KeyError naming the games there are for a game there is not)."""
     if count < 0 or max_plies < 0:
-        raise ValueError(f"count and max_plies cannot be negative (count={count}, max_plies={max_plies})")
+        raise Refused(f"count and max_plies cannot be negative (count={count}, max_plies={max_plies})")
     unused = [
         name
         for name, value in (tags or {}).items()
         if name not in ("Variant", "Rules", "Board") and not (name == "Game" and value.lower() == game.lower())
     ]
     if unused:
-        raise ValueError(
+        raise Refused(
             f"random_records takes the tags that choose the rules (Variant, Rules, Board; a Game tag of {game}), "
             f"not {listed(unused)}"
         )

@@ -3,6 +3,7 @@ or as a library call's argument (`jobs`, `min_games`): one check, said in the sa
 
 from __future__ import annotations
 
+from lusoria.errors import Refused
 from lusoria.words import out_of_bounds
 
 MAX_COUNT = 10**9  # plies, records, games: more than any archive holds
@@ -24,5 +25,5 @@ def bounded(value: int, name: str, low: int = 1, high: int = MAX_COUNT) -> int:
     `high`, as the command's option must be; else ValueError, in the option's words."""
     number = bounded_number(value, low, high)
     if number is None:
-        raise ValueError(f"{name}: {out_of_bounds(value, low, high)}")
+        raise Refused(f"{name}: {out_of_bounds(value, low, high)}")
     return number

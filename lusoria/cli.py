@@ -7,7 +7,6 @@ import dataclasses
 import importlib.util
 import itertools
 import os
-import shlex
 import sys
 import traceback
 from collections import Counter
@@ -2047,19 +2046,9 @@ def players_merge(names: tuple[str, ...], into: str | None, db: str, format_: st
     from lusoria.archive import same_name
 
     given, kept = (names, into) if into is not None else (names[:-1], names[-1])
+    canonical = archive_errors(lambda: archive_at(db).merge_players(list(given), kept))
     aliases = [name for name in dict.fromkeys(given) if not same_name(name, kept)]  # (the name kept, in any case
     # of its ASCII letters, is no other name of itself: h78b)
-    if given and not aliases:
-        cased = next((quoted(name) for name in given if name != kept), "")  # (one player's in SQLite's NOCASE)
-        itself = f"{cased} is {quoted(kept)}, the CANONICAL name, in another case of its ASCII letters (one player's)"
-        said = (
-            f"{itself if cased else quoted(kept) + ' is the CANONICAL name itself'}: give another NAME to merge into it"
-        )
-        canonical = archive_errors(lambda: archive_at(db).canonical_player(kept))
-        if canonical != kept:  # (merged into another by mistake: what undoes it)
-            said += f" ({kept} is another name of {canonical}: lusoria players unmerge {shlex.quote(kept)} makes it a player again)"
-        raise click.UsageError(said)
-    canonical = archive_errors(lambda: archive_at(db).merge_players(aliases, kept))
     unrecorded = archive_at(db).unrecorded_players([*aliases, kept])
     echo(output.merged_text(aliases, canonical, unrecorded, format_), nl=False)
     if format_ == "text":

@@ -16,6 +16,12 @@ class LusoriaError(Exception):
         return _restored, (type(self), self.args), self.__dict__
 
 
+class Refused(LusoriaError, ValueError):
+    """A value given to a call that it refuses (out of its bounds, of no form it reads, a name of no kind it takes): a
+    ValueError that `except LusoriaError` catches too (h83b: a date filter `May 2020`, `depth=0`, `jobs=0`, `ply=-1`,
+    `to="xml"` raised a bare ValueError, which docs/api.md said none does)."""
+
+
 class UnknownName(LusoriaError, KeyError):
     """A game, rule or variant named that lusoria does not know: a KeyError, as a registry's lookup raises, that
     `except LusoriaError` catches too (h81a: `api.explain("zzz")`, `api.random_records("chess")` raised a bare

@@ -17,6 +17,7 @@ from dataclasses import asdict
 from itertools import chain
 from typing import TYPE_CHECKING, Any, Protocol
 
+from lusoria.errors import Refused
 from lusoria.words import CALLER, COMMAND, Reader, plural, quoted
 
 if TYPE_CHECKING:
@@ -264,12 +265,12 @@ def render_pieces(rows: Iterable[dict], format: str, columns: list[str] | None =
     if format == "lgn":
         for number, row in enumerate(chain([first], rows) if first is not None else ()):
             if "text" not in row:
-                raise ValueError(
+                raise Refused(
                     "the lgn format needs a column named text holding records (the view record_texts "
                     f"has it: … JOIN record_texts USING (id)); the columns are {', '.join(row)}"
                 )
             if not isinstance(row["text"], str):
-                raise ValueError(
+                raise Refused(
                     f"the lgn format needs a column named text holding records; row {number + 1} "
                     f"holds {_plain(row['text'])!r}"
                 )
@@ -299,7 +300,7 @@ def render_pieces(rows: Iterable[dict], format: str, columns: list[str] | None =
             table.append(row)
             size += sum(len(str(value)) for value in row.values())
             if size > MAX_TABLE:
-                raise ValueError(
+                raise Refused(
                     f"a table of more than {MAX_TABLE:,} characters of values; the formats json, csv "
                     "and lgn write rows as they come, and have no bound"
                 )
@@ -458,7 +459,7 @@ def crosstable_text(rows: list[dict], format: str, matched: bool = True) -> str:
     if format == "json":
         return json.dumps(rows, indent=2, ensure_ascii=False) + "\n"
     if len(rows) > MAX_CROSSTABLE:
-        raise ValueError(
+        raise Refused(
             f"a crosstable of {len(rows):,} players, more than a table or CSV shows (a column each, "
             f"{MAX_CROSSTABLE} at most); the json format lists each player's pairings alone, and filters "
             "choose a tournament's games"

@@ -13,6 +13,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from functools import partial
 from typing import TypeGuard, TypeVar
 
+from lusoria.errors import Refused
 from lusoria.formats import FORMATS
 from lusoria.formats.contract import TYPE_TAG
 from lusoria.formats.sources import EMPTY, EMPTY_INPUT, read_sources, stream_name, walk
@@ -89,9 +90,9 @@ def records(
     of one NOTATION.md names (`game`: h81a, read as a tag of its own, the records' game not chosen, unsaid)."""
     for name in tags or {}:
         if not re.fullmatch(TAG_NAME, name):
-            raise ValueError(f"tags: {quoted(name)} is no tag name (ASCII letters, digits and _, from a letter)")
+            raise Refused(f"tags: {quoted(name)} is no tag name (ASCII letters, digits and _, from a letter)")
         if meant := tag_meant(name):
-            raise ValueError(f"tags: {quoted(name)} is no tag lusoria reads: did you mean {meant}?")
+            raise Refused(f"tags: {quoted(name)} is no tag lusoria reads: did you mean {meant}?")
     notes = ReadingNotes(tags or {})
     tags = notes.chosen or None
     as_utf8: list[str] = []  # the files of JSON read as UTF-8, not in `encoding`

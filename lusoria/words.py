@@ -8,6 +8,8 @@ from enum import StrEnum
 from itertools import islice
 from typing import TypeVar
 
+from lusoria.errors import Refused
+
 Cause = TypeVar("Cause")
 
 
@@ -31,7 +33,7 @@ def told(to: str) -> Reader:
     try:
         return Reader(to)
     except ValueError:
-        raise ValueError(f"to={to!r} names no reader: Reader.CALLER, Reader.COMMAND or Reader.PAGE") from None
+        raise Refused(f"to={to!r} names no reader: Reader.CALLER, Reader.COMMAND or Reader.PAGE") from None
 
 
 def problem_said(problem: str | None, cause: Cause | None, say: Callable[..., str], to: str) -> str | None:

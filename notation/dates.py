@@ -5,6 +5,7 @@ from __future__ import annotations
 import calendar
 import re
 
+from lusoria.errors import Refused
 from lusoria.notation.numbers import checked_number
 
 _DATE = re.compile(r"([0-9]{4}|\?{4})\.([0-9]{2}|\?\?)\.([0-9]{2}|\?\?)")
@@ -34,13 +35,13 @@ def date_range(text: str) -> tuple[str | None, str | None]:
     ValueError for text that is not a PGN date or names no real day."""
     m = _DATE.fullmatch(text)
     if not m:
-        raise ValueError(f"a Date is YYYY.MM.DD, with ?? for unknown parts; not '{text}'{_no_year(text)}")
+        raise Refused(f"a Date is YYYY.MM.DD, with ?? for unknown parts; not '{text}'{_no_year(text)}")
     year, month, day = (None if "?" in part else checked_number(part, 0, 9999) for part in m.groups())
     if year is None:
         return None, None
     first, last = (month, month) if month else (1, 12)
     if not year or last > 12 or (day or 1) > _days_in(year, month or 1):
-        raise ValueError(f"the Date '{text}' {NO_REAL_DAY}")
+        raise Refused(f"the Date '{text}' {NO_REAL_DAY}")
     if day and not month:
         return f"{year:04}-01-01", f"{year:04}-12-31"
     return f"{year:04}-{first:02}-{day or 1:02}", f"{year:04}-{last:02}-{day or _days_in(year, last):02}"

@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from lusoria.errors import Refused
 from lusoria.notation.numbers import whole_number
 
 MAX_DEPTH = 64  # arrays and objects one inside another
@@ -62,7 +63,7 @@ def bounded_integer(text: str) -> int:
     """A JSON integer of at most MAX_INTEGER either side of 0; ValueError for a longer one."""
     value = whole_number(text.removeprefix("-"), 0, MAX_INTEGER)
     if value is None:
-        raise ValueError(f"a number of {len(text):,} characters; the largest allowed is {MAX_INTEGER:,}")
+        raise Refused(f"a number of {len(text):,} characters; the largest allowed is {MAX_INTEGER:,}")
     return -value if text.startswith("-") else value
 
 

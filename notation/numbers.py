@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from lusoria.errors import Refused
 from lusoria.words import out_of_bounds
 
 _ROMAN_NUMBER = re.compile(  # a move number in Roman numerals, as a manuscript writes it (IV or IIII, XC or LXXXX)
@@ -34,7 +35,7 @@ def checked_number(text: str, low: int, high: int) -> int:
     square's rank, a die, a date's year): ValueError if it is not one."""
     value = whole_number(text, low, high)
     if value is None:
-        raise ValueError(out_of_bounds(text, low, high))
+        raise Refused(out_of_bounds(text, low, high))
     return value
 
 

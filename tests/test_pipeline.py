@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from conftest import built_in_formats, connect
 
 from lusoria import accelerator, api, pipeline, rulebook, workers
-from lusoria.archive import Archive
+from lusoria.archive import Archive, Filters
 from lusoria.cli import main
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Note, Skipped, Unreadable
@@ -249,8 +249,6 @@ def test_a_missing_archive_gets_the_cli_hint_and_the_library_names_no_command(tm
 
 def test_every_filter_has_one_option_made_from_its_field():
     from dataclasses import fields
-
-    from lusoria.archive import Filters
 
     help_text = CliRunner().invoke(main, ["query", "--help"], terminal_width=200).output
     for field in fields(Filters):
@@ -669,6 +667,37 @@ def test_a_name_lusoria_does_not_know_is_a_lusoria_error_and_a_key_error(call, s
     with pytest.raises(api.LusoriaError) as raised:
         call()
     assert isinstance(raised.value, KeyError) and str(raised.value).startswith(said)
+
+
+REFUSED = [  # (a call of an archive of the samples' Tablut games, what it says first)
+    (lambda a: list(a.query(Filters(date_from="May 2020"))), "a date filter is YYYY, YYYY.MM or YYYY.MM.DD"),
+    (lambda a: list(a.query(Filters(position="zzz"))), "'zzz' is not a position string of any game"),
+    (lambda a: list(a.query(Filters(pattern="zzz"))), "'zzz' is not a pattern of any game"),
+    (lambda a: a.tree("zzz"), "'zzz' is not a position string of any game"),
+    (lambda a: a.tree(depth=0), "depth: '0' is not a whole number from 1 to 1000000000"),
+    (lambda a: a.tree(from_id=999), "no record of the archive has the id 999"),
+    (lambda a: a.export("out.xml", "xml"), "the export format is parquet, csv or jsonl, not 'xml'"),
+    (lambda a: a.stats(top=0), "top is a number of rows from 1 on, not 0"),
+    (lambda a: a.remove(Filters()), "give filters (as in query) of the records to remove"),
+    (lambda a: list(api.validate([str(ROOT / "samples/tablut")], jobs=0)), "jobs: '0' is not a whole number from 1"),
+    (lambda a: list(api.convert([str(ROOT / "samples/tablut")], to="xml")), "cannot write 'xml' (known: lgn, otn)"),
+    (lambda a: api.board(str(ROOT / "samples/tablut/escape.lgn"), ply=-1), "no ply -1: plies count from 0"),
+    (lambda a: a.merge_players(["karin nilsson"], "Karin Nilsson"), "'karin nilsson' is 'Karin Nilsson', the canon"),
+    (lambda a: a.merge_players(["Olof Berg"], "Olof Berg"), "'Olof Berg' is the canonical name itself: give another"),
+]
+
+
+@pytest.mark.parametrize("call, said", REFUSED)
+def test_a_value_a_call_refuses_is_a_lusoria_error_and_a_value_error(tmp_path, monkeypatch, call, said):
+    """h83b: these raised a bare ValueError, which `except api.LusoriaError` missed, where docs/api.md says that a
+    value a call refuses is one: each is a Refused, a LusoriaError and a ValueError, and the archive is as it was."""
+    monkeypatch.chdir(tmp_path)
+    archive = Archive(str(tmp_path / "club.db"))
+    archive.import_paths([str(ROOT / "samples/tablut")])
+    with pytest.raises(api.LusoriaError) as raised:
+        call(archive)
+    assert isinstance(raised.value, ValueError) and str(raised.value).startswith(said)
+    assert len(list(archive.query(Filters()))) == 4 and archive.aliases() == [] and os.listdir(tmp_path) == ["club.db"]
 
 
 def test_a_game_given_in_capitals_is_applied_to_a_file_whose_reader_writes_it_in_small_letters(tmp_path):

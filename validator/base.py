@@ -17,7 +17,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar, Generic, NoReturn, Protocol, Self, TypeVar
 
-from lusoria.errors import LusoriaError
+from lusoria.errors import LusoriaError, Refused
 from lusoria.validator.diagram import Diagram, Squares
 from lusoria.validator.suggest import alike, meant, similarity
 from lusoria.words import listed, quoted, times
@@ -937,7 +937,7 @@ class Game(Generic[P]):
         """A position pattern (docs/notation.md §6.1, split at blanks) as GLOBs over this game's
         spelled-out boards (with `symmetric`, also its symmetries); ValueError when this game
         cannot read it (by default, a game has no patterns)."""
-        raise ValueError("it has no position patterns")
+        raise Refused("it has no position patterns")
 
     def extra_tags(self) -> dict[str, str]:
         """The tags (besides Game and Variant) that choose these rules: `Rules`, …"""

@@ -22,7 +22,7 @@ from inspect import getattr_static
 from types import TracebackType
 from typing import Any, TypeVar, cast
 
-from lusoria.errors import LusoriaError, UnknownName
+from lusoria.errors import LusoriaError, Refused, UnknownName
 from lusoria.plugins import FAILS, failure, loaded, said
 from lusoria.validator.base import Game, OptionError, Presets, ReadOnly, Same, known_names, together
 from lusoria.words import quoted
@@ -116,13 +116,13 @@ class Registry(Mapping[str, type[Game]]):
         built-in game's variant's (`copenhagen-11x11`, which the game would hide), or whose presets
         give a variant no options (`_unshared`)."""
         if not _is_game(cls):
-            raise ValueError(f"cannot register {cls!r}: it is not a Game class")
+            raise Refused(f"cannot register {cls!r}: it is not a Game class")
         if cls.name != cls.name.lower():
-            raise ValueError(f"cannot register {cls!r}: its name {cls.name!r} is not in lower case")
+            raise Refused(f"cannot register {cls!r}: its name {cls.name!r} is not in lower case")
         if hidden := self._hides(cls):
-            raise ValueError(f"cannot register {cls!r}: {hidden}: choose another")
+            raise Refused(f"cannot register {cls!r}: {hidden}: choose another")
         if unshared := _unshared(cls):
-            raise ValueError(f"cannot register {cls!r}: {unshared}")
+            raise Refused(f"cannot register {cls!r}: {unshared}")
         self._where.pop(cls.name, None)
         self._classes[cls.name] = read_only(cls)
         return cls

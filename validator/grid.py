@@ -12,6 +12,7 @@ from functools import cache, lru_cache, partial
 from operator import itemgetter
 from typing import ClassVar, Final, NamedTuple, TypeVar
 
+from lusoria.errors import Refused
 from lusoria.notation.numbers import checked_number, whole_number
 from lusoria.validator.base import EMPTY_SQUARE, PIECE_BITS, Game, OptionError, P, RankNotCovered
 from lusoria.words import quoted
@@ -141,7 +142,7 @@ class GridGame(Game[P]):
         """The GLOB of a pattern's fields after the side to move (none by default; a game with
         pieces in hand has them)."""
         if rest:
-            raise ValueError("it has no fields after the side to move")
+            raise Refused("it has no fields after the side to move")
         return "*"
 
     @classmethod
@@ -154,12 +155,12 @@ class GridGame(Game[P]):
             rows.append(row)
         width, height = len(rows[0]), len(rows)
         if not cls.fits_pattern(width, height) or not 4 <= width <= MAX_WIDTH or not 4 <= height <= MAX_WIDTH:
-            raise ValueError(f"a {cls.name} pattern cannot be {width}x{height}")
+            raise Refused(f"a {cls.name} pattern cannot be {width}x{height}")
         if any(len(row) != width for row in rows):
-            raise ValueError("every rank of a pattern covers the same number of squares")
+            raise Refused("every rank of a pattern covers the same number of squares")
         turn = fields[1] if len(fields) > 1 else ANY
         if turn not in ("w", "b", ANY):
-            raise ValueError(f"the side to move is w, b or *, not {quoted(turn)}")
+            raise Refused(f"the side to move is w, b or *, not {quoted(turn)}")
         tail = " " + ("?" if turn == ANY else turn) + cls.pattern_rest(fields[2:])
         boards = _symmetries(rows) if symmetric and width == height else [rows]
         return list(dict.fromkeys("/".join("".join(row) for row in board) + tail for board in boards))
@@ -178,7 +179,7 @@ class GridGame(Game[P]):
             return f"[{black}]"
         if char in white + black:
             return char
-        raise ValueError(f"{quoted(char)} is not a {cls.name} piece, a digit, or a wildcard (* ? W B)")
+        raise Refused(f"{quoted(char)} is not a {cls.name} piece, a digit, or a wildcard (* ? W B)")
 
     def square_board(self, position: P) -> bytes | None:
         """The squares of `position`'s board, one byte a square by number (a1 0, b1 1, …), when
@@ -269,7 +270,7 @@ def _run(digits: str) -> int:
     """A run of empty squares in a pattern: no wider than any board."""
     empty = whole_number(digits, 0, MAX_WIDTH)
     if empty is None:
-        raise ValueError(f"a run of {digits[:20]} empty squares is wider than any board ({MAX_WIDTH} squares)")
+        raise Refused(f"a run of {digits[:20]} empty squares is wider than any board ({MAX_WIDTH} squares)")
     return empty
 
 

@@ -15,6 +15,7 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
+from lusoria.errors import Refused
 from lusoria.notation.numbers import whole_number
 from lusoria.validator.base import (
     BLACK,
@@ -185,7 +186,7 @@ class Laquet(Game[LaquetPosition]):
         if len(fields) == 2:
             fields = [*fields, "*"]
         if len(fields) != 3 or fields[2] not in ("w", "b", "*"):
-            raise ValueError("a Laquet pattern is White's checkers, Black's and the side to move (w, b or *)")
+            raise Refused("a Laquet pattern is White's checkers, Black's and the side to move (w, b or *)")
         listed: dict[int, str] = {}
         free = []
         for field, (letter, letters) in zip(fields, (("a", "a-o"), ("A", "A-O"))):
@@ -199,9 +200,9 @@ class Laquet(Game[LaquetPosition]):
                 point = whole_number(m[1], 1, LAST) if m else None
                 count = whole_number(m[2], 1, CHECKERS) if m and m[2] != "*" else None
                 if m is None or point is None or m[2] != "*" and count is None:
-                    raise ValueError(f"{quoted(item)} is not POINT:COUNT (a point 1-18, a count 1-15 or *) or *")
+                    raise Refused(f"{quoted(item)} is not POINT:COUNT (a point 1-18, a count 1-15 or *) or *")
                 if point in listed:
-                    raise ValueError(f"point {point} is given twice")
+                    raise Refused(f"point {point} is given twice")
                 listed[point] = f"[{letters}]" if count is None else chr(ord(letter) + count - 1)
         other = "?" if len(free) == 2 else f"[{EMPTY_SQUARE}{free[0]}]" if free else EMPTY_SQUARE
         points = "".join(listed.get(point, other) for point in range(1, LAST + 1))

@@ -13,6 +13,7 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
+from lusoria.errors import Refused
 from lusoria.notation.numbers import checked_number, whole_number
 from lusoria.validator.base import (
     BLACK,
@@ -349,7 +350,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         if not rest:
             return "*"
         if len(rest) != 2 or not all(field.isdigit() or field == "*" for field in rest):
-            raise ValueError("a Latrunculi pattern ends with the pieces each side holds in hand, each a number or *")
+            raise Refused("a Latrunculi pattern ends with the pieces each side holds in hand, each a number or *")
         return " " + " ".join("[0-9]*" if field == "*" else field for field in rest)
 
     def render(self, position: LatrunculiPosition) -> str:

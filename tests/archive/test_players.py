@@ -537,7 +537,7 @@ def test_a_merge_made_by_mistake_is_undone_by_unmerge_and_the_crosstable_parts_t
     assert archive.crosstable(CUP) != before
     refused = CliRunner().invoke(main, ["players", "merge", "--db", path, "K. Nilsson", "--into", "K. Nilsson"])
     assert refused.exit_code == 2 and refused.stderr.endswith(
-        "Error: 'K. Nilsson' is the CANONICAL name itself: give another NAME to merge into it (K. Nilsson is another "
+        "Error: 'K. Nilsson' is the canonical name itself: give another name to merge into it (K. Nilsson is another "
         "name of Olof Berg: lusoria players unmerge 'K. Nilsson' makes it a player again)\n"
     )
     for name, said in (

@@ -635,21 +635,37 @@ def test_a_ply_of_unfinished_games_alone_has_no_score_and_comes_last_by_score(tm
     ]
 
 
-def test_a_position_the_tree_comes_back_to_grows_again_as_copies_not_as_its_own_nodes(tmp_path):
-    """h79b: a game that comes back to a position (c5-c3 … f6-i6 back to the start, then c5-c3 again): the plies
-    from it deeper in the tree are copies of those grown above, which grow on; were they the same nodes, the tree
-    would hold itself (the start's c5-c3 its own descendant: a JSON tree without end)."""
+def test_a_position_the_tree_comes_back_to_ends_its_line_and_is_no_node_of_its_own(tmp_path):
+    """h79b: a game that comes back to a position (c5-c3 … f6-i6 back to the start, then c5-c3 again): were the plies
+    from it the same nodes as those grown above, the tree would hold itself (the start's c5-c3 its own descendant: a
+    JSON tree without end); grown again as copies, they grew lap after lap down to the depth asked, and two such
+    games doubled the tree at each lap (h83b): the ply back at a position of its line ends it, a leaf; the ply the
+    game played from there (i4-h4) is a child of that position where the line first reached it."""
     archive = tablut_archive(tmp_path, "1. c5-c3 i6-f6 2. c3-c5 f6-i6 3. c5-c3 i4-h4 *")
-    line = ("c5-c3", "i6-f6", "c3-c5", "f6-i6", "c5-c3", "i6-f6", "c3-c5")
+    line = ("c5-c3", "i6-f6", "c3-c5", "f6-i6")
     nodes = archive.tree(INITIAL_TABLUT, depth=7)
     assert lines(nodes) == {
-        **{line[:n]: (1, 0, 0, 0, 1) for n in range(1, 8)},
+        **{line[:n]: (1, 0, 0, 0, 1) for n in range(1, 5)},
         ("c5-c3", "i4-h4"): (1, 0, 0, 0, 1),
-        (*line[:5], "i4-h4"): (1, 0, 0, 0, 1),
     }
-    again = nodes[0].children[1].children[0].children[0].children[0]  # c5-c3 after the start reached again
-    assert (again.ply, again.position) == (nodes[0].ply, nodes[0].position) and again is not nodes[0]
+    back = nodes[0].children[1].children[0].children[0]  # f6-i6, back at the start
+    assert (back.ply, back.children) == ("f6-i6", [])
     assert len(json.dumps([node.as_dict() for node in nodes])) < 5000
+
+
+def test_a_position_two_lines_reach_grows_below_each_as_far_as_that_line_goes(tmp_path):
+    """A transposition (c5-c3 … g5-g7 and g5-g7 … c5-c3 reach one position) whose next plies come back to a position
+    of one line and not of the other (g5-g7 i6-f6, reached again by f6-i6 c3-c5): the line back at it ends there, the
+    other grows on; each grows copies of the plies from that position, not the same nodes, which would end both or
+    neither."""
+    archive = tablut_archive(tmp_path, "1. c5-c3 i6-f6 2. g5-g7 f6-i6 3. c3-c5 i6-f6 *", "1. g5-g7 i6-f6 2. c5-c3 *")
+    grown = [line for line in lines(archive.tree(INITIAL_TABLUT, depth=10)) if line[-2:] == ("f6-i6", "c3-c5")]
+    assert {line[:3]: len(line) for line in grown} == {("c5-c3", "i6-f6", "g5-g7"): 5, ("g5-g7", "i6-f6", "c5-c3"): 5}
+    deeper = [line for line in lines(archive.tree(INITIAL_TABLUT, depth=10)) if len(line) > 5]
+    assert deeper == [
+        ("c5-c3", "i6-f6", "g5-g7", "f6-i6", "c3-c5", "i6-f6"),
+        ("c5-c3", "i6-f6", "g5-g7", "f6-i6", "c3-c5", "i6-f6", "c5-c3"),
+    ]
 
 
 def test_a_folded_ply_is_written_as_most_of_its_games_played_it(tmp_path):
@@ -1318,7 +1334,7 @@ def test_players_merge_of_the_name_kept_alone_is_refused(tmp_path):
     CliRunner().invoke(main, ["import", "--db", path, str(tmp_path / "r.lgn")])
     merged = CliRunner().invoke(main, ["players", "merge", "--db", path, "Karin Nilsson", "--into", "Karin Nilsson"])
     assert merged.exit_code == 2 and merged.stdout == ""
-    said = "Error: 'Karin Nilsson' is the CANONICAL name itself: give another NAME to merge into it\n"
+    said = "Error: 'Karin Nilsson' is the canonical name itself: give another name to merge into it\n"
     assert merged.stderr.endswith(said)  # (it said "give at least one NAME", of two given: newcomer-52)
     assert Archive(path).aliases() == []
 
@@ -1332,8 +1348,8 @@ def test_players_merge_of_the_name_kept_in_another_case_is_refused(tmp_path):
     merged = CliRunner().invoke(main, ["players", "merge", "--db", path, "karin NILSSON", "--into", "Karin Nilsson"])
     assert merged.exit_code == 2 and merged.stdout == "" and Archive(path).aliases() == []
     assert merged.stderr.endswith(
-        "Error: 'karin NILSSON' is 'Karin Nilsson', the CANONICAL name, in another case of its ASCII letters (one "
-        "player's): give another NAME to merge into it\n"
+        "Error: 'karin NILSSON' is 'Karin Nilsson', the canonical name, in another case of its ASCII letters (one "
+        "player's): give another name to merge into it\n"
     )
     both = CliRunner().invoke(
         main, ["players", "merge", "--db", path, "karin NILSSON", "K. N.", "--into", "Karin Nilsson"]

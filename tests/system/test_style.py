@@ -36,3 +36,20 @@ def test_the_code_never_asserts(package):
         if isinstance(node, ast.Assert)
     ]
     assert asserts == []
+
+
+@pytest.mark.parametrize("package", ["notation", "grammar", "validator", "archive", "formats", "lusoria"])
+def test_a_value_refused_is_refused_as_lusorias_own(package):
+    """h83b: a date filter `May 2020`, `depth=0`, `jobs=0` raised a bare ValueError, which `except LusoriaError`
+    missed, where docs/api.md says that what a call refuses is one: lusoria raises no bare ValueError or KeyError
+    (a Refused, an UnknownName, or one more precise)."""
+    bare = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for path in sorted((ROOT / package).glob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Raise)
+        and isinstance(node.exc, ast.Call)
+        and isinstance(node.exc.func, ast.Name)
+        and node.exc.func.id in ("ValueError", "KeyError")
+    ]
+    assert bare == []
