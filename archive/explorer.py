@@ -182,6 +182,7 @@ def tree_json(path: str, params: Params) -> str:
         else:
             _variant_as_game(filters.game)
         nodes = _archive(path).tree(position, filters=filters, depth=depth, sort=sort, min_games=min_games)
+    _held(path, nodes, filters.game, filters.variant)  # (the URL's variant, not the page's: review75)
     return output.tree_text(nodes, "json")
 
 
@@ -196,11 +197,9 @@ def games_json(path: str, params: Params) -> str:
         position, filters = view.rules.format_position(view.positions[-1]), view.filters(params)
     else:
         _variant_as_game(_text(params, "game"))
-    return output.render(
-        _games(path, position, filters, _number(params, "limit", GAMES_SHOWN, 0, MAX_GAMES)),
-        "json",
-        [*LISTED, "ply"],
-    )
+    games = _games(path, position, filters, _number(params, "limit", GAMES_SHOWN, 0, MAX_GAMES))
+    _held(path, games, filters.game, filters.variant)
+    return output.render(games, "json", [*LISTED, "ply"])
 
 
 def _games(path: str, position: str, filters: Filters, limit: int) -> list[dict]:
@@ -358,6 +357,14 @@ def _known(game: str, variant: str | None) -> bool:
     return True
 
 
+def _held(path: str, found: list, game: str | None, variant: str | None) -> None:
+    """A 404 where nothing is `found` of a game or variant the archive holds no record of, said as `lusoria tree`
+    says it (`Archive.lacking`): the page, tree.json and games.json alike (h83b: the JSON answered `[]`, 200, which a
+    client cannot tell from no ply played yet)."""
+    if not found and (lacking := _archive(path).lacking(game, variant)):
+        raise BadRequest(lacking, 404)
+
+
 def page(path: str, params: Params, record_url: Callable[[int], str]) -> str:
     """The explorer's page for the URL's view; `record_url`: the URL of a record's replay page. A 404
     for a game or variant the archive holds no record of, said as `lusoria tree` says it (`Archive.lacking`)."""
@@ -365,8 +372,7 @@ def page(path: str, params: Params, record_url: Callable[[int], str]) -> str:
     filters = view.filters(params)
     position = view.rules.format_position(view.positions[-1])
     nodes = _archive(path).tree_from(view.rules, view.positions[-1], filters=filters)
-    if not nodes and (lacking := _archive(path).lacking(view.game, view.variant)):
-        raise BadRequest(lacking, 404)
+    _held(path, nodes, view.game, view.variant)
     try:
         games = _games(path, position, view.filters(params), _number(params, "limit", GAMES_SHOWN, 0, MAX_GAMES))
         listed = _games_table(games, record_url, view)

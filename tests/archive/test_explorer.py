@@ -237,7 +237,29 @@ def test_the_page_opened_on_the_variant_of_most_records_counts_that_variants_alo
     after = json.loads(get(site, "/-/explorer/both/tree.json?ply=d1-d3").text)
     assert {node["ply"]: node["games"] for node in after} == {"e3-f3": 1, "e4-c4": 1}
     for url in ("games.json?variant=ashton", "tree.json?variant=ashton&ply=d1-d3"):  # (a variant named, none held:
-        assert get(site, f"/-/explorer/both/{url}").text.strip() == "[]"  # its records, not the page's: review75)
+        answered = get(site, f"/-/explorer/both/{url}")  # its records, not the page's (review75): none, a 404 (h83b)
+        assert (answered.status_code, said(answered)) == (
+            404,
+            "the archive holds no record of the variant 'ashton' (known: aage, linnaeus)",
+        )
+
+
+@pytest.mark.parametrize(
+    "query", ["game=brandubh", "game=tablut&variant=ashton", "game=tablut&variant=ashton&ply=e3-c3"]
+)
+def test_the_json_of_a_game_or_variant_the_archive_holds_no_record_of_is_a_404_as_the_page(site, query):
+    """h83b: tree.json and games.json answered `[]` and 200 for a game or variant the archive holds no record of,
+    where the page answers 404: a client could not tell a link's typo from no ply played yet. Each answers the
+    page's 404, in its words; a game held whose line no game played is still `[]`."""
+    page = get(site, f"/-/explorer/club?{query}")
+    assert page.status_code == 404
+    for endpoint in ("tree.json", "games.json"):
+        answered = get(site, f"/-/explorer/club/{endpoint}?{query}")
+        assert (answered.status_code, said(answered)) == (404, said(page))
+    for endpoint in ("tree.json", "games.json"):
+        assert (
+            get(site, f"/-/explorer/club/{endpoint}?game=tablut&variant=seed&ply=e3-c3&ply=d1-d2").text.strip() == "[]"
+        )
 
 
 def test_the_page_and_tree_json_of_an_archive_of_no_record_with_a_legal_ply_say_so_alike(tmp_path):
