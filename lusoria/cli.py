@@ -498,9 +498,11 @@ def show_version(ctx: click.Context, param: click.Parameter, value: bool) -> Non
 def main() -> None:
     """Parse, validate and archive records of ancient board games: GAMES.
 
-    Exit status: 0 success (every record valid), 1 a record is invalid, 2 an input cannot be
-    read or a usage error, 3 an internal error (a bug in lusoria: please report it) or a catalogue of
-    tafl variants found wrong (lusoria's, or the user's own)."""
+    Exit status: 0 success (every record valid), 1 a record is invalid (or what a command's help
+    says: its output cut short, a pipe to head closed, too), 2 an input cannot be read or a usage
+    error, 3 an internal error (a bug in lusoria: please report it) or a catalogue of tafl variants
+    found wrong (lusoria's, or the user's own); stopped by Ctrl-C, the process ends by SIGINT (a shell
+    says 130)."""
 
 
 HINTS = {
@@ -1801,7 +1803,11 @@ def query(db: str, format_: str, **filters: Any) -> None:
     "written, to a pager or a slow pipe, is not counted). Ctrl-C stops it too.",
 )
 def sql(sql: str, db: str, format_: str, timeout: int) -> None:
-    """Run read-only SQL on the archive (writes, ATTACH and PRAGMA settings are refused)."""
+    """Run read-only SQL on the archive (writes, ATTACH and PRAGMA settings are refused).
+
+    Exit status: 0, when no row is found too; 1 when SQLite refuses the SQL (no such table, a
+    statement that writes), when it runs past --timeout, or when the output is cut short (a pipe to
+    head closed); 2 for a usage error."""
     if said := undecoded(sql):  # (review81: an internal error, SQLite reads UTF-8 alone)
         raise click.BadParameter(said, param_hint="SQL")
     rows = archive_at(db).iter_sql(sql, timeout or None)
