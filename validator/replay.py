@@ -17,7 +17,6 @@ from typing import NamedTuple, cast
 from mypy_extensions import mypyc_attr
 
 from lusoria.bounds import MAX_COUNT
-from lusoria.errors import Refused
 from lusoria.notation.dates import date_range, date_readings
 from lusoria.notation.escapes import EscapeLines
 from lusoria.notation.model import Line, Ply, Record
@@ -414,7 +413,7 @@ def canonical_text(report: Report, escapes: EscapeLines | None = None) -> str:
     the `%` lines `escapes` where they stand, its Variant by its own name where the record gives it
     another program's (`variant_named`). ValueError for a record that does not parse."""
     if report.record is None:
-        raise Refused("a record that does not parse has no canonical form")
+        raise ValueError("a record that does not parse has no canonical form")
     rules = report.rules
     if rules and report.positions:
         second = bool(movers_numbering(rules, report.positions[0]))
@@ -955,7 +954,6 @@ class _Replay:
         self._moves, self._passes = Moves(record, rules, start), (0, 0)  # (`moves`: the passes and uncontinued counted)
         self.numbered: list[tuple[Ply, int, PlyKey]] = []  # the plies replayed that write a move number
         self.assumptions: dict[PlyKey, str] = {}  # the plies played in place of illegal ones (`keep_going`)
-        self.after_two_turns: set[PlyKey] = set()  # the plies after an illegal one that holds two turns: `illegal`
         self.tree: _Lines | None = None  # walked at the first variation met
         self.starts: dict[int, Position] = {}  # the position each variation replayed started from
         self.claims: Claims | None = report.source.claims  # its reader's, of the main line (asked until one fails)
@@ -988,7 +986,7 @@ class _Replay:
             self.warn_misnumbered(
                 self.misnumbered()
                 if report.passed or report.uncontinued
-                else wrong_numbers(self.record, self.rules, self.start, self.after_two_turns)
+                else wrong_numbers(self.record, self.rules, self.start)
             )
 
     def warn_misnumbered(self, misnumbered: list[tuple[Ply, int, str]]) -> None:
@@ -1143,17 +1141,14 @@ class _Replay:
         nearest = (
             ([illegal.meant] if illegal.meant else nearest_plies(rules, judged, ply.text)) if self.keep_going else []
         )
-        two = bool(illegal.meant) and not _one_ply(rules, judged, illegal.meant)  # (a turn
-        # and the other side's, its roll left out: no one ply to read in its place, h82b; the plies after it numbered
-        # one ply on, as the turns written in will be)
-        if two:
-            self.after_two_turns.add((key[0], key[1] + 1))
+        two = bool(nearest) and bool(illegal.meant) and not _one_ply(rules, judged, nearest[0])  # (a turn and the
+        # other side's, its roll left out: no one ply to read in its place, h82b)
         assumption = nearest[0] if len(nearest) == 1 and not two else None  # (what the message says: a die misread)
         stop = (
             f"; --keep-going reads it as {assumption}"
             if assumption
             else f"{_STOPS} (--keep-going reads one ply in the place of an illegal one, and {nearest[0]} is two)"
-            if two and nearest
+            if two
             else _STOPS + _kept_going(self.keep_going, nearest)
         )
         self.report.error(

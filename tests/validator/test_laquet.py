@@ -68,22 +68,16 @@ def test_q1_a_turn_played_with_the_other_sides_checkers_says_whose_turn_it_is():
     )
 
 
-def test_the_move_numbers_after_a_turn_written_on_with_the_other_sides_plays_count_both_turns():
-    """h82b: `1. 64: 5/11 5/9 6/8 7/12 2. …`, Black's roll left out, warned that 2. should be 1... (the turns one ply):
-    written in, the roll makes two plies of it, and 2. is right; a number wrong with both turns counted is warned."""
-    plies = "64: 5/11 5/9 6/8 7/12 {}. 63: 11/17 9/12 *"
-    [used_up] = check(f'[Game "laquet"]\n1. {plies.format(2)}\n').diagnostics
-    assert (used_up.rule, used_up.ply) == ("Q2", 1)
-    for keep_going in (False, True):
-        used_up, misnumbered = check(f'[Game "laquet"]\n1. {plies.format(3)}\n', keep_going=keep_going).diagnostics
-        assert (misnumbered.rule, misnumbered.text) == ("number", "3.")
-        assert misnumbered.message.startswith("the move number should be 2., not 3.")
-    [misread, later] = check('[Game "laquet"]\n1. 65: 5/11 5/9 2. 52: 6/8 7/12 *\n').diagnostics  # (one turn, misread)
-    assert (misread.rule, later.rule, later.message) == ("Q3", "number", "the move number should be 1..., not 2.")
-    [unmeant] = check(
-        '[Game "laquet"]\n1. 64: 5/11 5/12 52: 6/8 7/12 2. 63: 11/17 9/12 *\n'
-    ).diagnostics  # (no meaning)
-    assert (unmeant.rule, unmeant.ply) == ("Q3", 1)
+def test_the_move_numbers_after_a_turn_written_on_with_the_other_sides_plays_count_it_as_written():
+    """h82b asked that `2.` after `1. 64: 5/11 5/9 6/8 7/12` (Black's roll left out) be taken for right, the two turns
+    counted; review83 found that `fmt` and an editor's quick fix number the plies as written, one here, and wrote
+    what that warning then refused, for good: the warning counts them as written too, until the roll is written in
+    (docs/slips.md), and then `2.` is right."""
+    [used_up, misnumbered] = check('[Game "laquet"]\n1. 64: 5/11 5/9 6/8 7/12 2. 63: 11/17 9/12 *\n').diagnostics
+    assert (used_up.rule, used_up.ply, misnumbered.rule, misnumbered.ply) == ("Q2", 1, "number", 2)
+    assert misnumbered.message == "the move number should be 1..., not 2."
+    written_in = check('[Game "laquet"]\n1. 64: 5/11 5/9 52: 6/8 7/12 2. 63: 11/17 9/12 *\n').diagnostics
+    assert [(diagnostic.rule, diagnostic.ply) for diagnostic in written_in] == [("Q3", 3)]  # (2. right: no warning)
 
 
 def test_q2_rolls_higher_die_first_and_doubles_played_as_two_moves():
