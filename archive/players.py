@@ -80,9 +80,9 @@ def merge(db: sqlite_utils.Database, names: list[str], canonical: str) -> str:
     a name of, unless that player is one of `names`: a merge the other way round, undone); the
     names that were aliases of one of `names` follow. Each name is taken `as_recorded`. Returns the
     canonical name. Refused, nothing changed, when every name is `canonical` itself (`_into_itself`)."""
-    if not any(not same_name(name, canonical) for name in names):
-        raise Refused(_into_itself(db, names, canonical))
     names, canonical = [as_recorded(db, name) for name in names], as_recorded(db, canonical)
+    if not any(not same_name(name, canonical) for name in names):  # (review83: ` Anna ` is Anna, as recorded)
+        raise Refused(_into_itself(db, names, canonical))
     with db.conn:
         player = canonical_of(db, canonical)
         if not any(same_name(name, player) for name in names):

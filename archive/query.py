@@ -224,6 +224,8 @@ def _path(value: str, _: Filters) -> tuple[str, list]:
     from lusoria.archive.records_as_rows import stored_file  # (loaded when searched)
 
     _check_glob("path", value, "path")
+    if "\0" in value:  # (no file's name holds one: review83, os.path.realpath's bare ValueError)
+        raise FilterError("path", f"value {quoted(value)} holds a NUL character, which no file's name does")
     real, here = stored_file(value), stored_file(os.curdir)
     if not os.path.isabs(value) and real.startswith(here + os.sep):  # (the folder it runs in is no glob: reviewer-57b)
         real = glob_escaped(here) + real[len(here) :]

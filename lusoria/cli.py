@@ -502,7 +502,7 @@ def main() -> None:
     says: its output cut short, a pipe to head closed, too), 2 an input cannot be read or a usage
     error, 3 an internal error (a bug in lusoria: please report it) or a catalogue of tafl variants
     found wrong (lusoria's, or the user's own); stopped by Ctrl-C, the process ends by SIGINT (a shell
-    says 130)."""
+    says 130), but serve, which Ctrl-C stops, ends 0."""
 
 
 HINTS = {
@@ -1807,7 +1807,7 @@ def sql(sql: str, db: str, format_: str, timeout: int) -> None:
 
     Exit status: 0, when no row is found too; 1 when SQLite refuses the SQL (no such table, a
     statement that writes), when it runs past --timeout, or when the output is cut short (a pipe to
-    head closed); 2 for a usage error."""
+    head closed); 2 for a usage error or an archive that cannot be read; 3 as lusoria --help says."""
     if said := undecoded(sql):  # (review81: an internal error, SQLite reads UTF-8 alone)
         raise click.BadParameter(said, param_hint="SQL")
     rows = archive_at(db).iter_sql(sql, timeout or None)

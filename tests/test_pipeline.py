@@ -673,6 +673,7 @@ REFUSED = [  # (a call of an archive of the samples' Tablut games, what it says 
     (lambda a: list(a.query(Filters(date_from="May 2020"))), "a date filter is YYYY, YYYY.MM or YYYY.MM.DD"),
     (lambda a: list(a.query(Filters(position="zzz"))), "'zzz' is not a position string of any game"),
     (lambda a: list(a.query(Filters(pattern="zzz"))), "'zzz' is not a pattern of any game"),
+    (lambda a: list(a.query(Filters(path="a\0b"))), "the path filter value 'a\\x00b' holds a NUL character"),
     (lambda a: a.tree("zzz"), "'zzz' is not a position string of any game"),
     (lambda a: a.tree(filters=Filters(game="tablut", variant="seed"), depth=0), "depth: '0' is not a whole number"),
     (lambda a: a.tree(from_id=999), "no record of the archive has the id 999"),
@@ -684,6 +685,7 @@ REFUSED = [  # (a call of an archive of the samples' Tablut games, what it says 
     (lambda a: api.board(str(ROOT / "samples/tablut/escape.lgn"), ply=-1), "no ply -1: plies count from 0"),
     (lambda a: a.merge_players(["karin nilsson"], "Karin Nilsson"), "'karin nilsson' is 'Karin Nilsson', the canon"),
     (lambda a: a.merge_players(["Olof Berg"], "Olof Berg"), "'Olof Berg' is the canonical name itself: give another"),
+    (lambda a: a.merge_players([" Olof Berg "], "Olof Berg"), "'Olof Berg' is the canonical name itself"),  # (review83)
 ]
 
 
