@@ -252,6 +252,10 @@ def _spaced(text: str, start: int, game: str) -> list[Fix]:
             # play (`1 / 4 / 10` is no turn of its own, `63: 1/4/10`, inside one)
             meant = dict.fromkeys(mended for mended in (ply, rules.mended_ply(ply)) if spaced.fullmatch(mended))
             fixes += [Fix(start, end, each) for each in meant]
+            if spaced is rules.spaced_roll and meant:  # (and its plays, where they are mended too: `63 - 5-11 5-8`,
+                turn_end = _ply_end(text, end, game)  # review83)
+                written = next(iter(meant)) + re.sub(r"[ \t\r]*\n\s*", " ", text[end:turn_end])
+                fixes += [Fix(start, turn_end, turn)] if (turn := rules.mended_ply(written)) != written else []
     return fixes
 
 

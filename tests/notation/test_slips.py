@@ -792,6 +792,7 @@ def test_latrunculi_jumps_joined_with_hyphens_get_their_carets(written, meant):
         (LAQUET, "1. 6-3 : 5/11 1/4 *", "6-3 :", "6-3:"),
         (LAQUET, "1. 63 - 5/11 1/4 *", "63 -", "63:"),  # a dash for its colon (note81): not 63.
         (LAQUET, "1. 6-3 – 5/11 1/4 *", "6-3 –", "6-3:"),
+        (LAQUET, "1. 63 - 5-11 1-4 *", "63 - 5-11 1-4", "63: 5/11 1/4"),  # (its plays with hyphens too: review83)
         (LAQUET, "1. 63: 5/11 1/4 41 : 6/10 6/7 *", "41 :", "41:"),
     ],
 )
