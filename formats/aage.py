@@ -39,8 +39,8 @@ _JSON_SAID: Final = {  # what Python's json says is wrong, said plainly (note81:
     "Expecting value": "expected a value (a string, a number, true, false, null, an object or an array)",
     "Expecting ':' delimiter": "expected ':' after a member's name",
     "Expecting ',' delimiter": "expected ',' or the end of the object or array",
-    "Expecting property name enclosed in double quotes": "expected a member's name in double quotes (and no ',' after "
-    "the last member)",
+    "Expecting property name enclosed in double quotes": "expected a member's name in double quotes (after a ',': the "
+    "last member has none after it)",
     "Unterminated string": "a string not closed (no '\"' at its end)",
     "Invalid control character": "a control character (a tab?) inside a string, where JSON writes it escaped (\\t)",
     "Invalid \\escape": "a backslash that begins no escape of JSON's (a backslash itself is written \\\\)",

@@ -485,7 +485,10 @@ def test_aage_broken_json_is_said_without_a_dangling_at(moves, at, said):
     [
         ('"f1-f3" "WhoWon": null}', "expected ',' or the end of the object or array"),
         ('"f1-f3", "WhoWon" null}', "expected ':' after a member's name"),
-        ('"f1-f3", WhoWon: null}', "expected a member's name in double quotes (and no ',' after the last member)"),
+        (
+            '"f1-f3", WhoWon: null}',
+            "expected a member's name in double quotes (after a ',': the last member has none after it)",
+        ),
         ('"f1-f3", "WhoWon": nul}', "expected a value (a string, a number, true, false, null, an object or an array)"),
         ('"f1-f3\\q"}', "a backslash that begins no escape of JSON's (a backslash itself is written \\\\)"),
         ('"f1-f3\\u12"}', "\\u not followed by four hexadecimal digits"),
