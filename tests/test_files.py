@@ -741,6 +741,27 @@ def test_a_byte_in_a_percent_line_stops_no_record_and_is_said_of_the_file(tmp_pa
     assert run("validate", "--encoding", "latin-1", "a.lgn").exit_code == 0
 
 
+@pytest.mark.parametrize(
+    "data, place",
+    [
+        (b'[Game "tablut"]\n1. e3-c3 %caf\xe9 *\n', "2:14"),  # a `%` within a line
+        (b'[Game "tablut"]\n1. e3-c3 {a comment\n% caf\xe9} *\n', "3:6"),  # a `%` line's start in a comment
+        (b'[Game "tablut"]\n1. e3-c3 {never closed\n% caf\xe9\n', "3:6"),  # in a comment never closed
+    ],
+    ids=["within a line", "in a comment", "in a comment never closed"],
+)
+def test_a_byte_after_a_percent_sign_that_starts_no_percent_line_stops_its_record(tmp_path, monkeypatch, data, place):
+    """h83a: only a `%` that starts a line outside a comment starts a `%` line (notation/escapes.py), whose
+    bytes the reader ignores; after any other `%` the byte is the record's, which is not read."""
+    monkeypatch.chdir(tmp_path)
+    Path("a.lgn").write_bytes(data)
+    result = run("validate", "a.lgn")
+    assert result.exit_code == 1 and result.output.startswith(
+        f"a.lgn:{place}: error[syntax]: byte 0xE9 is not valid utf-8: the file's one game is not read; "
+    )
+    assert "% line" not in result.output
+
+
 def test_an_import_summary_says_a_file_read_beside_a_byte_apart_from_one_not_read(tmp_path, monkeypatch):
     """`str(import_paths(...))` said "could not read 1 source: … the records are read" of a file whose
     records were read and stored beside a byte in a `%` line or after them: such a file is its `stray`,

@@ -381,6 +381,34 @@ def test_a_percent_sign_inside_a_comment_starts_no_line_of_fmt_s_output():
     assert run("fmt", "-", input=formatted).stdout == formatted
 
 
+def test_a_percent_sign_starting_a_line_of_a_comment_is_no_escape_line():
+    """h83a: a comment's line that begins with `%` is the comment's (its words, run on), not an escape line."""
+    formatted = run("fmt", "-", input='[Game "tablut"]\n\n1. e3-c3 {a comment\n% inside it} d1-d3 *\n').stdout
+    assert formatted.endswith("\n1. e3-c3 {a comment % inside it} 1... d1-d3 *\n")
+    assert not any(line.startswith("%") for line in formatted.split("\n"))
+
+
+@pytest.mark.parametrize(
+    "written",
+    ['[Event "a {"]\n\n1. e3-c3', "\n1. e3-c3 ; a brace {"],
+    ids=["a tag's value", "a line's comment"],
+)
+def test_a_brace_in_a_tags_value_or_a_lines_comment_hides_no_escape_line_after_it(written):
+    """h83a: the `{` of a tag's value or of a `;` comment opens no comment: the `%` line after it is one."""
+    formatted = run("fmt", "-", input=f'[Game "tablut"]\n{written}\n% a note\nd1-d3 *\n').stdout
+    assert formatted.endswith("\n% a note\n1... d1-d3 *\n")
+
+
+def test_escape_lines_are_numbered_from_the_texts_first_line_a_line_end_at_its_start_too():
+    """h83a: the `%` lines of a text are counted from its first line (`first_line`), a line end at its very
+    start included (counted from offset 1, the first `%` line was said a line up)."""
+    from lusoria.notation.escapes import EscapeLines, escape_line_numbers, escape_lines
+
+    text = '\n% a note\n[Game "tablut"]\n\n1. e3-c3\n% b\n*\n'
+    assert escape_line_numbers(text, 5) == {6, 10}
+    assert escape_lines(text, 5) == EscapeLines(("% a note",), ((10, "% b"),))
+
+
 def test_convert_writes_the_records_without_their_escape_lines():
     """As docs/notation.md §8 decides: convert writes records, not the file (fmt keeps the `%` lines)."""
     result = run("convert", "--to", "lgn", "-", input=ESCAPED)

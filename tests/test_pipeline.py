@@ -711,3 +711,26 @@ def test_a_game_given_in_capitals_is_applied_to_a_file_whose_reader_writes_it_in
         assert [item for item in pipeline.records([fixture], tags={"Game": game}) if isinstance(item, Note)] == []
     [note] = [item for item in pipeline.records([fixture], tags={"Game": "Brandubh"}) if isinstance(item, Note)]
     assert str(note).startswith(f"note: Game Brandubh is not applied to the records of 1 aage file ({fixture}): ")
+
+
+def test_an_unknown_name_without_a_message_says_nothing_as_a_key_error_does():
+    """h83a: `UnknownName.__str__` reads its message from its args; one made without any (as pickle makes
+    it, its args set after) says "" as KeyError() does, not a word of its own nor an IndexError."""
+    from lusoria.errors import UnknownName
+
+    assert str(UnknownName()) == str(KeyError()) == ""
+    assert str(UnknownName("no game is named 'zzz'")) == "no game is named 'zzz'"
+
+
+def test_the_record_an_error_was_raised_on_is_its_first_checking_note_among_others():
+    """h83a: an error noted by the worker that raised it (its record) and again by the parent (the chunk
+    it was in) keeps the nearer note alone, and `place_of` finds it among notes of other kinds."""
+    from lusoria.errors import place_of, raised_checking
+
+    error = ZeroDivisionError("a bug")
+    error.add_note("a note of the code that raised it")
+    assert place_of(error) is None
+    assert raised_checking(error, "games/a.lgn:41") is error
+    raised_checking(error, "games/a.lgn:1 or a record after it")
+    assert place_of(error) == "games/a.lgn:41"
+    assert error.__notes__ == ["a note of the code that raised it", "while checking games/a.lgn:41"]

@@ -53,6 +53,14 @@ def test_a_latrunculi_board_in_its_placement_phase_says_the_pieces_in_hand_under
     assert not [e for e in placed.iter() if e.get("class") == "caption"] and placed.get("viewBox") == "0 0 364 364"
 
 
+def test_a_latrunculi_removal_is_marked_over_the_square_it_empties():
+    """h83a: the incitus a ply removes is marked `removed` (over `to`: a2, removed before the move, is where
+    a1 went), which no diagram showed."""
+    text = '[Game "latrunculi"]\n[Rules "removal=before-move"]\n[Position "8/8/8/8/8/8/I6p/Pp4pP w"]\n\n1. a1-a2~a2 *\n'
+    root = ElementTree.fromstring(board(text, 1).svg())
+    assert (classes(root, "from"), classes(root, "to"), set(classes(root, "removed"))) == (["a1"], [], {"a2"})
+
+
 def test_laquet_diagram_has_points_dice_and_the_unused_quadrant():
     root = drawn("laquet/whole-game.lgn", 12)
     assert len(classes(root, "point")) == 24 and len(classes(root, "die")) == 2
@@ -88,6 +96,17 @@ def test_any_description_is_drawn_without_a_game():
     assert [e.get("data-value") for e in root.iter() if e.get("class") == "die"] == ["5"]
     assert len([e for e in root.iter() if e.get("class") == "off white"]) == 2
     assert "home" in [t.text for t in root.iter(f"{{{NS['svg']}}}text")]
+
+
+def test_a_description_leaving_out_the_checkers_off_and_a_count_draws_none_off_and_one_checker():
+    """h83a: `Diagram.off` is (0, 0) and `Piece.count` 1 unless said (a plug-in's table that bears off nothing)."""
+    from lusoria.svg import diagram_svg
+    from lusoria.validator.diagram import Diagram, Piece, Points
+
+    root = ElementTree.fromstring(diagram_svg(Diagram("a table", Points(), {3: Piece(0, "checker")})))
+    assert [e.get("class") for e in root.iter() if e.get("data-point") == "3"] == ["point ", "checker white"]
+    assert [e.text for e in root.iter() if e.get("class") == "off-count"] == ["0", "0"]
+    assert not [e for e in root.iter() if (e.get("class") or "").startswith("off ")]
 
 
 def test_a_mercenary_bears_a_disc_of_the_other_sides_colour():

@@ -874,7 +874,15 @@ def test_every_record_says_how_its_game_ended(archive):
         ({"Termination": "resignation"}, "1-0", "resigned"),
         ({"Termination": "time forfeit"}, "0-1", "timeout"),
         ({"Termination": "Draw agreed"}, "1/2-1/2", "agreed"),
+        # h83a: each word of TERMINATION_WORDS (archive/endings.py) read, none of them tested before
+        ({"Termination": "Game abandoned"}, "1-0", "abandoned"),
+        ({"Termination": "Adjudication"}, "0-1", "adjudicated"),
+        ({"Termination": "Draw by  repetition"}, "1/2-1/2", "repetition"),
+        ({"Termination": "Stalemate"}, "1-0", "no move"),
+        ({"Termination": "no move left"}, "1-0", "no move"),
+        ({"Termination": "No legal move"}, "0-1", "no move"),
         ({"Termination": "King captured"}, "0-1", "king captured"),  # the game's word, the game not played out
+        ({"Termination": " King  captured "}, "0-1", "king captured"),  # (h83a) its blanks folded first
         ({"Termination": "the arbiter's decision"}, "1-0", "other"),
         ({}, "1-0", "unknown"),
         ({}, "*", "unfinished"),
@@ -888,6 +896,17 @@ def test_an_ending_the_rules_did_not_reach_is_read_from_the_termination_tag_or_t
     archive.import_paths([f'[Game "tablut"]\n[Result "{result}"]\n{written}\n1. e3-c3 {result}\n'])
     assert archive.sql("SELECT ending FROM records") == [{"ending": ending}]
     assert [row["id"] for row in archive.query(Filters(ending=ending))] == [1]
+
+
+def test_a_record_of_rules_lusoria_does_not_know_has_the_ending_its_termination_tag_says(tmp_path):
+    """h83a: a record of no rules (a variant unknown) has no game's endings to read its Termination by: its
+    words are read as any game's (`report.rules` None was read for its endings, an AttributeError)."""
+    archive = Archive(str(tmp_path / "a.db"))
+    record = '[Game "tablut"]\n[Variant "zzz"]\n[Result "1-0"]\n[Termination "resignation"]\n\n1. e3-c3 1-0\n'
+    archive.import_paths([record])
+    assert archive.sql("SELECT variant, valid, ending FROM records") == [
+        {"variant": "zzz", "valid": 0, "ending": "resigned"}
+    ]
 
 
 class Unworded(Slide):

@@ -135,6 +135,55 @@ def test_a_glob_matches_as_sqlite_globs(glob, line):
     assert bool(re.fullmatch(glob_regex(glob), line)) == bool(expected)
 
 
+@pytest.mark.parametrize("glob", ["[", "a[", "*[", "a[*", "?[*b", "[*[?"])
+def test_a_bracket_never_closed_is_no_class_and_matches_as_sqlite_globs(glob):
+    """h83a: a `[` that no `]` closes is no class, and SQLite's GLOB matches no board with one (boards
+    hold no `[`); it was a literal `[` for the regular expression, never `[` alone, which no expression
+    reads (the function would have refused a GLOB SQLite reads)."""
+    with closing(sqlite3.connect(":memory:")) as conn:
+        for line in ["", "a", "ab", "ba", "abb"]:
+            expected = conn.execute("SELECT ? GLOB ?", [line, glob]).fetchone()[0]
+            assert not expected and not re.fullmatch(glob_regex(glob), line)
+    boards = pack_boards([b"abc", b"abd"])
+    assert matching_plies(boards, "tablut", json.dumps([["tablut", glob]])) is None
+
+
+def test_a_glob_matches_a_board_whole_as_sqlite_globs_not_a_part_of_it():
+    """h83a: each board (a line) matches from its start to its end, as SQLite's GLOB does: `ab` is not the
+    board `xab` (nor `abx`), whose ply a match anywhere in the line counted."""
+    boards = pack_boards([b"xab", b"ab", b"abx"])
+    assert matching_plies(boards, "tablut", json.dumps([["tablut", "ab"]])) == "[1]"
+    assert matching_plies(boards, "tablut", json.dumps([["tablut", "?b"], ["tablut", "ab?"]])) == "[1, 2]"
+
+
+@pytest.mark.parametrize(
+    "glob, line", [("*b*", "a"), ("*b*", "ab"), ("a*b*c", "ac"), ("a*b*c", "abc"), ("*a*b*", "ba"), ("*a*b*", "aab")]
+)
+def test_each_part_between_two_stars_must_be_found_as_sqlite_globs(glob, line):
+    """h83a: every part between two `*` is sought (the first one among them left out passed the random GLOBs
+    of `test_a_glob_matches_as_sqlite_globs`)."""
+    with closing(sqlite3.connect(":memory:")) as conn:
+        expected = conn.execute("SELECT ? GLOB ?", [line, glob]).fetchone()[0]
+    assert bool(re.fullmatch(glob_regex(glob), line)) == bool(expected)
+
+
+def test_matching_plies_gives_the_statements_watch_a_turn_at_each_match(monkeypatch):
+    """h83a: each match found gives the statement's watch (its timeout, Ctrl-C) a turn, as a record of many
+    boards may match at every one: no test saw it (the call could be left out)."""
+    turns = []
+    monkeypatch.setattr(functions._STATE, "watch", lambda: turns.append(1) and False)
+    assert matching_plies(pack_boards([b"ab", b"ab", b"ab"]), "tablut", json.dumps([["tablut", "ab"]])) == "[0, 1, 2]"
+    assert len(turns) >= 3  # (one a match; reading the boards may take others)
+
+
+@pytest.mark.parametrize("globs", ['["ab"]', '[{"tablut": 1, "ab": 2}]', '[["tablut"]]'])
+def test_globs_that_are_no_list_of_pairs_are_refused_whatever_their_lengths(globs):
+    """h83a: a pair is a list: a text or an object of two characters or keys is none (read as a pair, `"ab"`
+    was game `a`'s GLOB `b`)."""
+    with pytest.raises(functions.FunctionError, match=r"^argument 3 must be a JSON list of \[game, GLOB\] pairs$"):
+        matching_plies(pack_boards([b"ab"]), "tablut", globs)
+
+
 class Clock:
     """`time.monotonic` for the statement watch: a second later at each call; `on_call`, called
     at the call of that number."""

@@ -421,7 +421,8 @@ def test_a_record_replayed_otherwise_than_it_was_stored_is_removed_by_what_the_a
     have been summed up in are summed up again."""
     from lusoria.archive import removal
 
-    records = [first, *games(14, 9)]
+    records = games(14, 9)
+    records.insert(2, first)  # the record `mended` gives other plies (h83a: it was record 0, kept)
     write(in_tmp / "games/a.lgn", records)
     write(in_tmp / "games/b.lgn", [MID, *games(15, 6)])
     replaced = Archive("replaced.db")
@@ -436,6 +437,81 @@ def test_a_record_replayed_otherwise_than_it_was_stored_is_removed_by_what_the_a
     monkeypatch.setattr(removal, "stored_report", replayed_short)
     write(in_tmp / "games/a.lgn", mended(records))
     replaced.import_paths(["games/a.lgn"], replace=True)
+    Archive("fresh.db").import_paths(["games"])
+    assert contents(replaced.path) == contents("fresh.db")
+
+
+# The position after its ply 6, the first one a short token stands for, and no other in its first
+# plies: the start of SET_UP, a record of that position (summed up: an opening, white to move)
+AT_PLY_SIX = tablut_record("2019.05.01", "1. e3-f3 d1-d2 2. f3-g3 d2-d3 3. g3-h3 d3-c3 4. h3-h2 c3-c2")
+SET_UP = tablut_record("2011.01.01", "1. h3-h2 c3-c2").replace(
+    "\n\n", '\n[Position "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/2p4P1/4p4/4pp3 w"]\n\n', 1
+)
+
+
+def test_a_summed_position_a_record_replayed_otherwise_reached_at_its_first_short_token_is_summed_again(
+    in_tmp, monkeypatch
+):
+    """h83a: the positions summed up that a record replayed otherwise than it was stored may have
+    reached are sought by its whole tokens before ply EXACT_PLIES and by its short ones from it on:
+    AT_PLY_SIX, removed, reached SET_UP's opening at ply 6 (EXACT_PLIES) alone, whose sums lose its
+    ply there (`ply > EXACT_PLIES` in `NextPlies.reached` passed the test above, whose first record
+    is kept: its records replayed otherwise are random games)."""
+    from lusoria.archive import removal
+
+    assert EXACT_PLIES == 6
+    records = games(14, 9)
+    records.insert(2, AT_PLY_SIX)  # the record `mended` gives other plies: removed, replayed short
+    write(in_tmp / "games/a.lgn", records)
+    write(in_tmp / "games/b.lgn", [SET_UP, *games(15, 6)])
+    replaced = Archive("replaced.db")
+    replaced.import_paths(["games"])
+    from_set_up = "SELECT games FROM next_plies WHERE move = (SELECT code FROM moves WHERE text = 'h3-h2')"
+    assert replaced.sql(from_set_up) == [{"games": 2}]  # SET_UP's first ply, and AT_PLY_SIX's seventh
+
+    def replayed_short(*stored):
+        report = removal_replay(*stored)
+        del report.positions[3:]
+        return report
+
+    removal_replay = removal.stored_report
+    monkeypatch.setattr(removal, "stored_report", replayed_short)
+    write(in_tmp / "games/a.lgn", mended(records))
+    replaced.import_paths(["games/a.lgn"], replace=True)
+    assert replaced.sql(from_set_up) == [{"games": 1}]
+    Archive("fresh.db").import_paths(["games"])
+    assert contents(replaced.path) == contents("fresh.db")
+
+
+# Reached after two plies (no opening of a game played from the start: its plies 0 and 1 are), and the start
+# of OPENED_THERE: its opening, summed up while it is held
+TWO_PLIES_IN = tablut_record("2012.01.01", "1. e3-f3 d1-d2 2. f3-g3 d2-c2")
+OPENED_THERE = tablut_record("2013.01.01", "1. f3-g3 d2-c2").replace(
+    "\n\n", '\n[Position "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/5P3/3pp4/4pp3 w"]\n\n', 1
+)
+
+
+@pytest.mark.parametrize(
+    "now, games_there",
+    [([], []), ([OPENED_THERE.replace("2013.01.01", "2014.01.01")], [{"games": 2}])],
+    ids=["removed", "replaced by another game opened there"],
+)
+def test_a_position_no_opening_reaches_once_its_record_is_removed_is_summed_up_no_longer(in_tmp, now, games_there):
+    """h83a: OPENED_THERE's start, summed up as its opening, is reached by TWO_PLIES_IN at ply 2 alone, past
+    the first SUMMED_PLIES plies: with OPENED_THERE removed no opening reaches it, and its sums go (`p.offset
+    <= ?` in AN_OPENING kept them, and TWO_PLIES_IN's ply there); a game opened there added in the same batch
+    sums it up again from all its games (with its key left among those summed up, only the new game's ply
+    was added)."""
+    from_there = "SELECT games FROM next_plies WHERE move = (SELECT code FROM moves WHERE text = 'f3-g3')"
+    write(in_tmp / "games/a.lgn", [OPENED_THERE, *games(17, 6)])
+    write(in_tmp / "games/b.lgn", [TWO_PLIES_IN, *games(18, 6)])
+    replaced = Archive("replaced.db")
+    replaced.import_paths(["games"])
+    assert replaced.sql(from_there) == [{"games": 2}]
+    write(in_tmp / "games/a.lgn", [*now, *games(17, 6)])
+    summary = replaced.import_paths(["games/a.lgn"], replace=True)
+    assert (summary.replaced, summary.added) == (1, len(now))
+    assert replaced.sql(from_there) == games_there
     Archive("fresh.db").import_paths(["games"])
     assert contents(replaced.path) == contents("fresh.db")
 

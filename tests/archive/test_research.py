@@ -865,6 +865,7 @@ def test_laquet_patterns(archive):
     "text, message",
     [
         ("nonsense", "not a pattern of any game"),
+        (" \t ", "^an empty pattern$"),  # (h83a) blanks alone: said so, not why each game refuses nothing
         ("x/x/x/x/x/x/x/x/x w", "'x' is not a tablut piece"),
         (pattern(("a1", "P"), turn="x"), "the side to move is w, b or"),
         ("1:2,1:3 - w", "point 1 is given twice"),

@@ -428,6 +428,21 @@ def test_a_plugin_package_failing_in_lusoria_is_said_at_its_own_line():
     )
 
 
+def test_a_plugin_function_of_a_module_not_loaded_is_said_at_the_last_line_of_its_traceback():
+    """h83a: a plug-in's function whose module is not loaded (made by exec: its files are unknown) is
+    said at the last line of its traceback, none of its own files to be told from a library's."""
+    namespace = {"__name__": "lusoria_unloaded"}
+    exec(
+        compile("def read(text, path, tags=None):\n    raise ValueError('not a record')\n", "<plug-in>", "exec"),
+        namespace,
+    )
+    with pytest.raises(ValueError) as raised:
+        namespace["read"]("anything", "game.unloaded")
+    assert failure(namespace["read"], raised.value) == (
+        "lusoria_unloaded.read raised ValueError: not a record (<plug-in>:2)"
+    )
+
+
 def test_a_plugin_reader_that_hands_back_no_records_makes_its_file_unreadable_saying_so(tmp_path):
     # it said that the reader raised TypeError, at a line of lusoria's formats/contract.py
     (tmp_path / "game.returning").write_text("anything\n")

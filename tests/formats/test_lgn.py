@@ -107,3 +107,25 @@ def test_the_place_tags_are_those_the_record_does_not_hold_itself():
     assert place_tags(report) == ("SourceFile", "SourceRecord")
     report.record.tags["SourceFile"] = "own.csv"
     assert place_tags(report) == ("SourceRecord",)
+
+
+def test_a_record_of_a_format_no_longer_registered_keeps_its_file_and_place_in_it():
+    """h83a: the format a record was read in may be a plug-in's no longer installed (a record the archive
+    holds): not known to hold one game a file, the record's place in its file is written too, not a KeyError."""
+    from lusoria.formats.lgn import source_tags
+    from lusoria.notation.reader import RecordText
+
+    assert "gone" not in FORMATS
+    source = RecordText('[Game "tablut"]\n\n1. e3-c3 *\n', line=7, index=2, path="games/a.gone", format="gone")
+    assert source_tags(source) == {"SourceFormat": "gone", "SourceFile": "games/a.gone", "SourceRecord": "2"}
+
+
+def test_a_record_of_another_format_that_was_not_read_is_handed_back_without_source_tags():
+    """h83a: `with_source_tags` of a record not read (its text broken: no record to hold the tags) hands the
+    report back as it is, whatever tags its source would give."""
+    from lusoria.formats.lgn import source_tags, with_source_tags
+    from lusoria.notation.reader import RecordText
+
+    report = check(RecordText('[Game "tablut"]\n\n1. zz *\n', path="games/a.csv", format="csv", index=1))
+    assert report.record is None and source_tags(report.source)
+    assert with_source_tags(report) is report

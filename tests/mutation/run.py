@@ -292,7 +292,9 @@ TESTS = {
     + ["tests/notation/test_reader.py"],  # a line too long: the records before it read, a one-game file's none (h78c)
     # tag_order; a record's `%` lines kept where they stand (fmt, the editor's formatting)
     "notation/writer.py": NOTATION_TESTS + FORMATS_TESTS + OTN_TESTS + ["tests/test_html.py", *ESCAPE_TESTS],
-    "notation/escapes.py": ESCAPE_TESTS + NOTATION_TESTS,
+    "notation/escapes.py": ESCAPE_TESTS + NOTATION_TESTS + ["tests/test_files.py"],  # a `%` line's bytes (h83a)
+    # the bounds of whole numbers, which the limits and bounds tests check (h83a)
+    "notation/numbers.py": NOTATION_MODULE_TESTS + ["tests/system/test_limits.py", "tests/test_bounds.py"],
     "notation/syntax.py": NOTATION_MODULE_TESTS + ["tests/test_files.py"],  # a byte that does not decode (Undecodable)
     # what a game refuses after a ply (Game.refused_after: Latrunculi's second removal, S4)
     "notation/lalr.py": NOTATION_TESTS

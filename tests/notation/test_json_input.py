@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from lusoria.notation.json_input import MAX_INTEGER, loads, too_deep
+from lusoria.notation.json_input import MAX_INTEGER, loads, starts_as_json, too_deep
 
 
 def test_integers_read_whole_and_signed_up_to_the_bound():
@@ -56,3 +56,37 @@ def test_brackets_after_the_value_has_ended_are_not_counted_into_its_depth():
     assert too_deep('{"Moves": []} ' + "[" * 70) is None
     with pytest.raises(json.JSONDecodeError, match=r"^Extra data: line 1 column 4 \(char 3\)"):
         loads("[1]" + "[" * 70)  # (not said to be nested deeper than 64: the value ended at its `]`)
+
+
+def test_a_string_ending_in_an_escaped_backslash_hides_no_bracket_after_it():
+    """h83a: a string is skipped whole, its escapes with it: `"\\"` ends at its second quote, and the arrays after
+    it are counted (a string read as ending at its backslash took the closing quote for an opening one, and
+    the brackets after it for its text)."""
+    text = '["\\\\", ' + "[" * 64 + "]" * 65
+    with pytest.raises(json.JSONDecodeError, match=r"nested deeper than 64: line 1 column 71 \(char 70\)"):
+        loads(text)
+    assert loads('["\\\\", "[\\"[", ' + "[" * 63 + "]" * 64)[:2] == ["\\", '["[']  # 64 deep, brackets in strings
+
+
+def test_a_string_never_closed_is_said_as_the_decoder_says_it_not_as_nested_too_deep():
+    """h83a: a string never closed runs to the end of the text, brackets and all: the decoder says it is
+    unterminated (its brackets were counted as arrays opened, said nested deeper than 64)."""
+    with pytest.raises(json.JSONDecodeError, match=r"^Unterminated string starting at: line 1 column 2 \(char 1\)"):
+        loads('["' + "[" * 70)
+
+
+@pytest.mark.parametrize(
+    "text, json_",
+    [
+        ("{}", True),  # an empty object
+        (" { }\n", True),
+        ("2.5", True),  # a number alone, with a fraction
+        ("-0.5e3", True),
+        ("12. e3-c3", False),  # a move number, its ply
+        ("{a comment}", False),
+        ('[true "x"]', False),  # a tag named true
+    ],
+)
+def test_a_text_starts_as_json_by_its_first_characters_as_no_lgn_record_does(text, json_):
+    """h83a: `starts_as_json` of an empty object and of a number with a fraction, which nothing tested."""
+    assert starts_as_json(text) is json_

@@ -45,6 +45,15 @@ def test_positions_of_plies_in_a_run():
     ]
 
 
+def test_positions_of_plies_in_a_record_text_that_begins_with_a_line_end():
+    """h83a: a line end at the very start of the text (offset 0: a record given its game, no tag) is counted
+    like any other: its plies stand from the record's second line (`0 < newline` placed them a line up)."""
+    from lusoria.notation.reader import RecordText
+
+    record = parse_record(RecordText("\n1. e3-c3\nd1-d3 *\n", line=5, given=(("Game", "tablut"),)))
+    assert [(p.text, p.line, p.column) for p in record.main.plies] == [("e3-c3", 6, 4), ("d1-d3", 7, 1)]
+
+
 def test_comments_nags_suffixes_and_escape_lines():
     record = parse_record(
         '[Game "tablut"]\n% an escape line\n{ before } 1. e3-c3!? $14 ; to the end\nd1-d3?? { after } *'

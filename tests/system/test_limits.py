@@ -154,6 +154,7 @@ def test_hostile_command_line_numbers_in_512_mib(limited, tmp_path):
 def test_whole_number_reads_ascii_digits_within_bounds():
     assert whole_number("0016", 2, 128) == 16
     assert whole_number("0", 0, 9) == 0
+    assert whole_number("128", 2, 128) == 128  # (h83a) the highest bound is within too
     assert whole_number("129", 2, 128) is None
     assert whole_number("1", 2, 128) is None
     assert whole_number(HUGE, 0, 10**6) is None

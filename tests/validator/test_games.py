@@ -244,6 +244,23 @@ def registry(monkeypatch):
     return Registry({"tablut": "lusoria.validator.tablut:Tablut"}, "test.games"), reads
 
 
+def test_entry_points_loaded_without_a_refusal_check_are_taken_when_they_load_to_what_their_group_takes(
+    monkeypatch, capsys
+):
+    """h83a: `plugins.loaded` with no `refused` (as the formats' registry calls it) takes each entry point that
+    loads to what its group takes, and says nothing (`refused` None was called)."""
+    points = [EntryPoint("pi", "math:pi", "test.numbers"), EntryPoint("path", "os:path", "test.numbers")]
+    monkeypatch.setattr(plugins, "entry_points", lambda group: points if group == "test.numbers" else [])
+    monkeypatch.delenv(plugins.NO_ENTRY_POINTS, raising=False)
+    assert plugins.loaded("test.numbers", lambda value: isinstance(value, float), "a number") == {
+        "pi": 3.141592653589793
+    }
+    assert capsys.readouterr().err == (
+        "lusoria: warning: the plug-in 'path = os:path' (test.numbers) is left out: it loads to "
+        f"{plugins._shortened(repr(__import__('os').path))}, not a number\n"
+    )
+
+
 def test_the_entry_points_are_read_once_when_a_name_is_not_found_or_every_name_is_asked_for(registry, capsys):
     from lusoria.validator.tablut import Tablut
 
