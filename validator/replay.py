@@ -17,6 +17,7 @@ from typing import NamedTuple, cast
 from mypy_extensions import mypyc_attr
 
 from lusoria.bounds import MAX_COUNT
+from lusoria.errors import Refused
 from lusoria.notation.dates import date_range, date_readings
 from lusoria.notation.escapes import EscapeLines
 from lusoria.notation.model import Line, Ply, Record
@@ -413,7 +414,7 @@ def canonical_text(report: Report, escapes: EscapeLines | None = None) -> str:
     the `%` lines `escapes` where they stand, its Variant by its own name where the record gives it
     another program's (`variant_named`). ValueError for a record that does not parse."""
     if report.record is None:
-        raise ValueError("a record that does not parse has no canonical form")
+        raise Refused("a record that does not parse has no canonical form")
     rules = report.rules
     if rules and report.positions:
         second = bool(movers_numbering(rules, report.positions[0]))
