@@ -411,6 +411,23 @@ LATE_E3_C3 = tablut_record(
 )
 
 
+def replaced_short(in_tmp, monkeypatch, replaced: Archive, records: list[str]) -> None:
+    """Import a.lgn again into `replaced` (`replace`), its third record `mended`, each record removed replayed as an
+    older lusoria stored it otherwise: its positions cut after its second ply."""
+    from lusoria.archive import removal
+
+    stored_report = removal.stored_report
+
+    def replayed_short(*stored):
+        report = stored_report(*stored)
+        del report.positions[3:]
+        return report
+
+    monkeypatch.setattr(removal, "stored_report", replayed_short)
+    write(in_tmp / "games/a.lgn", mended(records))
+    replaced.import_paths(["games/a.lgn"], replace=True)
+
+
 @pytest.mark.parametrize("first", [BACK_AND_FORTH, LATE_E3_C3], ids=["back and forth", "a summed position late"])
 def test_a_record_replayed_otherwise_than_it_was_stored_is_removed_by_what_the_archive_holds(
     in_tmp, monkeypatch, first
@@ -419,8 +436,6 @@ def test_a_record_replayed_otherwise_than_it_was_stored_is_removed_by_what_the_a
     record of another format whose text in lusoria's notation replays otherwise: a berserk record
     of ../shared/real) is taken out of `positions` by its terms there, and the positions it may
     have been summed up in are summed up again."""
-    from lusoria.archive import removal
-
     records = games(14, 9)
     records.insert(2, first)  # the record `mended` gives other plies (h83a: it was record 0, kept)
     write(in_tmp / "games/a.lgn", records)
@@ -428,15 +443,7 @@ def test_a_record_replayed_otherwise_than_it_was_stored_is_removed_by_what_the_a
     replaced = Archive("replaced.db")
     replaced.import_paths(["games"])
 
-    def replayed_short(*stored):
-        report = removal_replay(*stored)
-        del report.positions[3:]
-        return report
-
-    removal_replay = removal.stored_report
-    monkeypatch.setattr(removal, "stored_report", replayed_short)
-    write(in_tmp / "games/a.lgn", mended(records))
-    replaced.import_paths(["games/a.lgn"], replace=True)
+    replaced_short(in_tmp, monkeypatch, replaced, records)
     Archive("fresh.db").import_paths(["games"])
     assert contents(replaced.path) == contents("fresh.db")
 
@@ -457,8 +464,6 @@ def test_a_summed_position_a_record_replayed_otherwise_reached_at_its_first_shor
     AT_PLY_SIX, removed, reached SET_UP's opening at ply 6 (EXACT_PLIES) alone, whose sums lose its
     ply there (`ply > EXACT_PLIES` in `NextPlies.reached` passed the test above, whose first record
     is kept: its records replayed otherwise are random games)."""
-    from lusoria.archive import removal
-
     assert EXACT_PLIES == 6
     records = games(14, 9)
     records.insert(2, AT_PLY_SIX)  # the record `mended` gives other plies: removed, replayed short
@@ -469,15 +474,7 @@ def test_a_summed_position_a_record_replayed_otherwise_reached_at_its_first_shor
     from_set_up = "SELECT games FROM next_plies WHERE move = (SELECT code FROM moves WHERE text = 'h3-h2')"
     assert replaced.sql(from_set_up) == [{"games": 2}]  # SET_UP's first ply, and AT_PLY_SIX's seventh
 
-    def replayed_short(*stored):
-        report = removal_replay(*stored)
-        del report.positions[3:]
-        return report
-
-    removal_replay = removal.stored_report
-    monkeypatch.setattr(removal, "stored_report", replayed_short)
-    write(in_tmp / "games/a.lgn", mended(records))
-    replaced.import_paths(["games/a.lgn"], replace=True)
+    replaced_short(in_tmp, monkeypatch, replaced, records)
     assert replaced.sql(from_set_up) == [{"games": 1}]
     Archive("fresh.db").import_paths(["games"])
     assert contents(replaced.path) == contents("fresh.db")
